@@ -1,0 +1,333 @@
+"""Storage roots: for each name in a function, the buffers it may refer to.
+
+A root is a parameter (`param a`), an allocation site (`alloc 12:8`), a module-level name
+(`global G`). Basic slicing, `.T`, `reshape`, `ravel`, `asarray` and `view` pass the root on
+(NumPy returns a view); arithmetic, copies and advanced indexing make a new one. The analysis is
+flow-insensitive (a may-alias form): a name's roots are the union over all its bindings, which is
+what makes the choice "this name holds a jax.Ref" safe for every program point.
+
+`mutated` is the set of roots some write reaches; a name whose roots meet it must be a Ref (or a
+view of one), so that every read sees every earlier write, as in NumPy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+from libcst.metadata import PositionProvider
+
+from . import effects as fx
+from .names import ImportMap, dotted
+
+
+@dataclasses.dataclass
+class Write:
+    """A statement or call that writes through an expression."""
+
+    target: cst.BaseExpression  # the array expression written through
+    node: cst.CSTNode           # the statement or call, for diagnostics
+    kind: str                   # "store", "augstore", "augname", "ufunc_at", "out", "method", "function", "call"
+
+
+@dataclasses.dataclass
+class FunctionFacts:
+    name: str
+    node: cst.FunctionDef
+    params: tuple[str, ...]
+    roots: dict[str, frozenset[str]]
+    writes: list[Write]
+    mutated_roots: frozenset[str]
+    ref_names: frozenset[str]
+    mutated_params: tuple[str, ...]
+    returns_alias: frozenset[str]
+    maybe_scalar: frozenset[str]      # ref names that may hold a Python scalar (params)
+    array_names: frozenset[str]       # names every binding of which is an array expression
+    calls: list[tuple[cst.Call, str]]  # calls to module functions, with the callee name
+
+    def dump(self) -> str:
+        """Sorted `name -> {roots}` lines, then the refs and mutated parameters (for tests)."""
+        lines = [f"{n} -> {{{', '.join(sorted(r))}}}" for n, r in sorted(self.roots.items()) if r]
+        lines.append(f"refs: {', '.join(sorted(self.ref_names))}")
+        lines.append(f"mutated params: {', '.join(self.mutated_params)}")
+        return "\n".join(lines)
+
+
+class _Collector(cst.CSTVisitor):
+    """One pass over a function body: bindings (target, value) and writes."""
+
+    def __init__(self, facts_ctx: "_Context"):
+        self.ctx = facts_ctx
+        self.bindings: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
+        self.writes: list[Write] = []
+        self.returns: list[cst.BaseExpression] = []
+        self.calls: list[tuple[cst.Call, str]] = []
+        self.aug_names: list[tuple[cst.Name, cst.AugAssign]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.ctx.func  # nested functions are fenced off
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for t in node.targets:
+            self._bind(t.target, node.value, node)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._bind(node.target, node.value, node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Name):
+            self.aug_names.append((node.target, node))
+            self.bindings.append((node.target, None))
+        elif isinstance(node.target, cst.Subscript):
+            self.writes.append(Write(node.target.value, node, "augstore"))
+
+    def visit_For(self, node: cst.For) -> None:
+        # `for row in A`: each row is a view of A.
+        self._bind(node.target, cst.Subscript(node.iter, [cst.SubscriptElement(cst.Index(cst.Integer("0")))]), node)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is not None:
+            self.returns.append(node.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        ctx = self.ctx
+        func = node.func
+        qual = ctx.imports.qualify_numpy(func, ctx.locals)
+        args = [a for a in node.args if a.keyword is None and a.star == ""]
+        for a in node.args:
+            if a.keyword is not None and a.keyword.value == "out":
+                self.writes.append(Write(a.value, node, "out"))
+        if qual is not None:
+            parts = qual.split(".")
+            if len(parts) == 3 and parts[2] == "at" and args:
+                self.writes.append(Write(args[0].value, node, "ufunc_at"))
+            elif qual in fx.INPLACE_FUNCTIONS and args:
+                self.writes.append(Write(args[fx.INPLACE_FUNCTIONS[qual]].value, node, "function"))
+            return
+        if isinstance(func, cst.Attribute) and func.attr.value in fx.INPLACE_METHODS | fx.REFUSED_INPLACE_METHODS:
+            if dotted(func.value) is None or dotted(func.value).split(".")[0] in ctx.locals:
+                self.writes.append(Write(func.value, node, "method"))
+            return
+        if isinstance(func, cst.Name) and func.value in ctx.module_functions and func.value not in ctx.locals:
+            self.calls.append((node, func.value))
+            eff = ctx.effects.get(func.value, fx.Effects())
+            keywords = [a.keyword.value for a in node.args if a.keyword is not None]
+            positional = [a for a in node.args if a.keyword is None]
+            for arg, pname in zip(positional + [a for a in node.args if a.keyword is not None],
+                                  eff.arg_params(len(positional), keywords)):
+                if pname in eff.mutated:
+                    self.writes.append(Write(arg.value, node, "call"))
+
+    def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None, stmt: cst.CSTNode) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            elements = [e.value for e in target.elements]
+            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) and \
+                    not any(isinstance(e, cst.StarredElement) for e in value.elements):
+                for t, v in zip(elements, value.elements):
+                    self._bind(t, v.value, stmt)
+            else:
+                for t in elements:
+                    self._bind(t.value if isinstance(t, cst.StarredElement) else t, value, stmt)
+        elif isinstance(target, cst.Name):
+            self.bindings.append((target, value))
+        elif isinstance(target, cst.Subscript):
+            self.writes.append(Write(target.value, stmt, "store"))
+        elif isinstance(target, cst.Attribute):
+            self.writes.append(Write(target.value, stmt, "store"))
+
+
+@dataclasses.dataclass
+class _Context:
+    func: cst.FunctionDef
+    imports: ImportMap
+    module_functions: frozenset[str]
+    module_globals: frozenset[str]
+    effects: dict[str, fx.Effects]
+    locals: frozenset[str] = frozenset()
+
+
+def _local_names(func: cst.FunctionDef, params: tuple[str, ...]) -> frozenset[str]:
+    names = set(params)
+
+    class V(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            pass
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            _names_in(node.target, names)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            _names_in(node.target, names)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            _names_in(node.target, names)
+
+        def visit_For(self, node: cst.For) -> None:
+            _names_in(node.target, names)
+
+    func.body.visit(V())
+    return frozenset(names)
+
+
+def _names_in(target: cst.BaseExpression, out: set[str]) -> None:
+    if isinstance(target, cst.Name):
+        out.add(target.value)
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for e in target.elements:
+            _names_in(e.value, out)
+    elif isinstance(target, cst.StarredElement):
+        _names_in(target.value, out)
+
+
+def param_names(func: cst.FunctionDef) -> tuple[str, ...]:
+    p = func.params
+    names = [x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)]
+    return tuple(names)
+
+
+def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions: frozenset[str],
+                     module_globals: frozenset[str], effects: dict[str, fx.Effects],
+                     positions=None) -> FunctionFacts:
+    params = param_names(func)
+    ctx = _Context(func, imports, module_functions, module_globals, effects)
+    ctx.locals = _local_names(func, params)
+    col = _Collector(ctx)
+    func.visit(col)
+    roots_of = _RootsOf(ctx, positions)
+    roots: dict[str, set[str]] = {p: {f"param {p}"} for p in params}
+    changed = True
+    while changed:  # fixed point: bindings may refer to each other (swaps, loops)
+        changed = False
+        roots_of.roots = roots
+        for target, value in col.bindings:
+            new = roots_of(value) if value is not None else set()
+            cur = roots.setdefault(target.value, set())
+            if not new <= cur:
+                cur |= new
+                changed = True
+    roots_of.roots = roots
+    writes = list(col.writes)
+    # `name op= v` writes in place when `name` holds an ndarray; that is visible only if its
+    # buffer is shared with another name, a parameter or a global.
+    count: dict[str, int] = {}
+    for rs in roots.values():
+        for r in rs:
+            count[r] = count.get(r, 0) + 1
+    for name, stmt in col.aug_names:
+        rs = roots.get(name.value, set())
+        if any(count.get(r, 0) > 1 or not r.startswith("alloc") for r in rs):
+            writes.append(Write(name, stmt, "augname"))
+    mutated = set()
+    for w in writes:
+        mutated |= roots_of(w.target)
+    ref_names = {n for n, rs in roots.items() if rs & mutated}
+    mutated_params = tuple(p for p in params if f"param {p}" in mutated)
+    returned = set()
+    for r in col.returns:
+        returned |= roots_of(r, through_tuples=True)
+    returns_alias = frozenset(p for p in params if f"param {p}" in returned)
+    subscript_written = {dotted(w.target) for w in writes if w.kind != "augname"}
+    maybe_scalar = frozenset(p for p in mutated_params if p not in subscript_written)
+    array_names = _array_names(col.bindings, ctx)
+    return FunctionFacts(
+        name=func.name.value, node=func, params=params,
+        roots={k: frozenset(v) for k, v in roots.items()}, writes=writes,
+        mutated_roots=frozenset(mutated), ref_names=frozenset(ref_names),
+        mutated_params=mutated_params, returns_alias=returns_alias, maybe_scalar=maybe_scalar,
+        array_names=array_names, calls=col.calls)
+
+
+class _RootsOf:
+    """roots_of(expr): the storage an expression's value may share."""
+
+    def __init__(self, ctx: _Context, positions):
+        self.ctx = ctx
+        self.positions = positions
+        self.roots: dict[str, set[str]] = {}
+
+    def site(self, node: cst.CSTNode) -> str:
+        if self.positions is not None and node in self.positions:
+            p = self.positions[node].start
+            return f"alloc {p.line}:{p.column + 1}"
+        return f"alloc {id(node)}"
+
+    def __call__(self, expr: cst.BaseExpression, through_tuples: bool = False) -> set[str]:
+        ctx = self.ctx
+        if isinstance(expr, cst.Name):
+            if expr.value in ctx.locals:
+                return set(self.roots.get(expr.value, ()))
+            if expr.value in ctx.module_globals:
+                return {f"global {expr.value}"}
+            return set()
+        if isinstance(expr, cst.Subscript):
+            return self(expr.value)
+        if isinstance(expr, cst.Attribute):
+            if expr.attr.value in fx.VIEW_ATTRIBUTES or expr.attr.value in fx.OPAQUE_VIEW_ATTRIBUTES:
+                return self(expr.value)
+            if ctx.imports.qualify(expr, ctx.locals) is not None:
+                return set()
+            return {self.site(expr)}
+        if isinstance(expr, (cst.Tuple, cst.List)) and through_tuples:
+            out = set()
+            for e in expr.elements:
+                out |= self(e.value, through_tuples)
+            return out
+        if isinstance(expr, cst.IfExp):
+            return self(expr.body) | self(expr.orelse)
+        if isinstance(expr, cst.Call):
+            return self._call(expr)
+        return {self.site(expr)}
+
+    def _call(self, call: cst.Call) -> set[str]:
+        ctx = self.ctx
+        for a in call.args:
+            if a.keyword is not None and a.keyword.value == "out":
+                return self(a.value)
+        positional = [a.value for a in call.args if a.keyword is None]
+        qual = ctx.imports.qualify_numpy(call.func, ctx.locals)
+        if qual is not None:
+            if (qual in fx.VIEW_FUNCTIONS or qual in fx.OPAQUE_VIEW_FUNCTIONS) and positional:
+                return self(positional[0])
+            return {self.site(call)}
+        func = call.func
+        if isinstance(func, cst.Attribute) and not (dotted(func) and ctx.imports.qualify(func, ctx.locals)):
+            if func.attr.value in fx.VIEW_METHODS or func.attr.value in fx.OPAQUE_VIEW_METHODS:
+                return self(func.value)
+            return {self.site(call)}
+        if isinstance(func, cst.Name) and func.value in ctx.module_functions and func.value not in ctx.locals:
+            eff = ctx.effects.get(func.value, fx.Effects())
+            keywords = [a.keyword.value for a in call.args if a.keyword is not None]
+            args = positional + [a.value for a in call.args if a.keyword is not None]
+            out = {self.site(call)}
+            for arg, pname in zip(args, eff.arg_params(len(positional), keywords)):
+                if pname in eff.returns_alias:
+                    out |= self(arg)
+            return out
+        return {self.site(call)}
+
+
+_ARRAY_MAKERS = frozenset({
+    "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like",
+    "arange", "linspace", "array", "copy", "eye", "identity", "meshgrid",
+})
+
+
+def _array_names(bindings, ctx: _Context) -> frozenset[str]:
+    """Names every binding of which is plainly an array (a creation call or `.copy()`)."""
+    verdict: dict[str, bool] = {}
+    for target, value in bindings:
+        ok = False
+        if isinstance(value, cst.Call):
+            qual = ctx.imports.qualify_numpy(value.func, ctx.locals)
+            if qual is not None and qual.split(".")[-1] in _ARRAY_MAKERS:
+                ok = True
+            elif isinstance(value.func, cst.Attribute) and value.func.attr.value in ("copy", "astype"):
+                ok = True
+        if value is None:  # augmented assignment keeps an array an array
+            ok = verdict.get(target.value, False)
+        verdict[target.value] = verdict.get(target.value, True) and ok
+    return frozenset(n for n, ok in verdict.items() if ok)

@@ -1,0 +1,223 @@
+"""The `np2ref` command: argument parsing and exit codes, nothing else.
+
+Exit codes: 0 done, 1 a diagnostic error (or a verification mismatch), 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from . import codes
+from .diagnostics import Diagnostic, to_json
+from .pipeline import ConversionResult, convert_file
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="np2ref", description="Translate mutating NumPy code into JAX ref programs.")
+    sub = p.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("convert", help="write converted files")
+    c.add_argument("src", help="a .py file or a folder")
+    c.add_argument("-o", "--output", help="output file (or folder when SRC is a folder)")
+    g = c.add_mutually_exclusive_group()
+    g.add_argument("--diff", action="store_true", help="print a unified diff instead of writing")
+    g.add_argument("--stdout", action="store_true", help="print the converted code instead of writing")
+    c.set_defaults(run=cmd_convert)
+    k = sub.add_parser("check", help="print diagnostics only")
+    k.add_argument("src", nargs="+")
+    k.add_argument("--format", choices=("text", "json"), default="text")
+    k.set_defaults(run=cmd_check)
+    e = sub.add_parser("explain", help="explain a diagnostic code")
+    e.add_argument("code")
+    e.set_defaults(run=cmd_explain)
+    v = sub.add_parser("verify", help="check a translation against NumPy")
+    v.add_argument("target", help="FILE.py::FUNC")
+    v.add_argument("--example", help="FILE.py::CALLABLE returning the arguments (default: make_inputs)")
+    v.add_argument("--examples", type=int, default=20)
+    v.add_argument("--transforms", default="jit,vmap,grad")
+    v.add_argument("--seed", type=int, default=0)
+    v.set_defaults(run=cmd_verify)
+    return p
+
+
+def _usage(message: str) -> int:
+    print(f"np2ref: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _print_diagnostics(result: ConversionResult, stream=sys.stderr) -> None:
+    for d in result.diagnostics:
+        print(d.render(result.source), file=stream)
+
+
+def _python_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*.py") if not any(part.startswith(".") for part in p.parts))
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file in the same folder, so a failure leaves nothing half-written."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def cmd_convert(args) -> int:
+    src = Path(args.src)
+    if not src.exists():
+        return _usage(f"{src}: no such file or folder")
+    if src.is_dir():
+        return _convert_folder(src, args)
+    out = Path(args.output) if args.output else src.with_name(f"{src.stem}_ref.py")
+    if not (args.diff or args.stdout):
+        if _same_file(src, out):
+            return _usage(f"refusing to write over the source {src}; choose another -o")
+        if out.is_dir():
+            out = out / src.name
+        if not out.parent.exists():
+            return _usage(f"output folder {out.parent} does not exist")
+    result = convert_file(str(src))
+    _print_diagnostics(result)
+    if not result.ok:
+        return EXIT_ERROR
+    if args.stdout:
+        sys.stdout.write(result.code)
+    elif args.diff:
+        sys.stdout.writelines(difflib.unified_diff(
+            result.source.splitlines(True), result.code.splitlines(True), str(src), str(out)))
+    else:
+        try:
+            _write_atomic(out, result.code)
+        except OSError as exc:
+            print(f"np2ref: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_ERROR
+        print(f"converted {src} -> {out}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _convert_folder(src: Path, args) -> int:
+    out_root = Path(args.output) if args.output else src.with_name(f"{src.name}_ref")
+    if not (args.diff or args.stdout):
+        if _same_file(src, out_root):
+            return _usage(f"refusing to write over the source folder {src}; choose another -o")
+        if not out_root.parent.exists():
+            return _usage(f"output folder {out_root.parent} does not exist")
+    files = _python_files(src)
+    failed = 0
+    progress = _Progress(len(files))
+    for path in files:
+        progress.step(str(path.relative_to(src)))
+        result = convert_file(str(path))
+        if not result.ok:
+            failed += 1
+            progress.clear()
+            _print_diagnostics(result)
+            continue
+        if args.stdout:
+            sys.stdout.write(f"# ---- {path} ----\n{result.code}")
+            continue
+        if args.diff:
+            sys.stdout.writelines(difflib.unified_diff(
+                result.source.splitlines(True), result.code.splitlines(True), str(path),
+                str(out_root / path.relative_to(src))))
+            continue
+        target = out_root / path.relative_to(src)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _write_atomic(target, result.code)
+        except OSError as exc:
+            failed += 1
+            progress.clear()
+            print(f"np2ref: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+    progress.done()
+    print(f"converted {len(files) - failed} of {len(files)} files"
+          + ("" if args.diff or args.stdout else f" into {out_root}"), file=sys.stderr)
+    return EXIT_ERROR if failed else EXIT_OK
+
+
+class _Progress:
+    """A one-line progress bar on stderr (only when stderr is a terminal)."""
+
+    def __init__(self, total: int):
+        self.total, self.n = total, 0
+        self.live = sys.stderr.isatty()
+
+    def step(self, label: str) -> None:
+        self.n += 1
+        if self.live:
+            width = 30
+            filled = width * self.n // max(self.total, 1)
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.n}/{self.total} {label[:40]:<40}")
+            sys.stderr.flush()
+
+    def clear(self) -> None:
+        if self.live:
+            sys.stderr.write("\r" + " " * 80 + "\r")
+
+    def done(self) -> None:
+        self.clear()
+
+
+def cmd_check(args) -> int:
+    diagnostics: list[Diagnostic] = []
+    for src in args.src:
+        path = Path(src)
+        files = _python_files(path) if path.is_dir() else [path]
+        for f in files:
+            diagnostics += convert_file(str(f)).diagnostics
+    if args.format == "json":
+        print(to_json(diagnostics))
+    else:
+        for d in diagnostics:
+            print(d.short())
+    return EXIT_ERROR if any(d.is_error for d in diagnostics) else EXIT_OK
+
+
+def cmd_explain(args) -> int:
+    text = codes.explain(args.code)
+    if text is None:
+        return _usage(f"unknown code {args.code}; known codes: {', '.join(sorted(codes.CODES))}")
+    print(text)
+    return EXIT_OK
+
+
+def cmd_verify(args) -> int:
+    from .verify.command import run_verify
+
+    return run_verify(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Every diagnostic code, with the long explanation `np2ref explain CODE` prints."""
+
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Code:
+    code: str
+    title: str
+    why: str
+    before: str
+    after: str
+
+
+CODES = {c.code: c for c in [
+    Code("NPR001", "unreadable source",
+         "The file is missing, a folder, binary, or not UTF-8. Nothing is written for it.",
+         "$ np2ref convert data.bin", "$ np2ref convert solver.py"),
+    Code("NPR002", "syntax error",
+         "The file does not parse as Python. np2ref converts nothing in it and writes no output.",
+         "u[1:-1] = (u[2:] + u[:-2]", "u[1:-1] = (u[2:] + u[:-2]) / 2"),
+    Code("NPR003", "call to a function np2ref cannot see into",
+         "A converted function may call NumPy, `math`, Python builtins and functions of the same "
+         "module. Anything else could write its arguments in ways np2ref cannot check, and would not "
+         "run under jax.jit.",
+         "from scipy.ndimage import laplace\ndef step(u):\n    u += laplace(u)",
+         "def laplace(u):\n    out = np.zeros_like(u)\n    out[1:-1] = u[2:] - 2 * u[1:-1] + u[:-2]\n    return out"),
+    Code("NPR004", "NumPy function outside np2ref's table",
+         "Each NumPy function np2ref translates is in a table that maps it to a jax.numpy function "
+         "with the same dtypes and values. A function outside the table is refused rather than guessed. "
+         "Functions whose result shape depends on data (np.nonzero, np.unique, boolean-mask reads) "
+         "cannot have a static shape under jit.",
+         "idx = np.nonzero(mask)[0]\nu[idx] = 0.0", "u[mask] = 0.0"),
+    Code("NPR010", "global / nonlocal", "Rebinding module state is not translated.",
+         "def step():\n    global t\n    t += 1", "def step(t):\n    return t + 1"),
+    Code("NPR011", "while loop", "`while` loops are not translated yet; a loop with a static trip "
+         "count is.", "while err > tol:\n    err = sweep(u)", "for k in range(max_iter):\n    sweep(u)"),
+    Code("NPR012", "break / continue", "Early exits from loops are not translated yet.",
+         "for k in range(n):\n    if done: break", "for k in range(n):\n    u[:] = np.where(done, u, update(u))"),
+    Code("NPR013", "generator or coroutine", "np2ref translates functions that return values.",
+         "def frames(u):\n    yield u.copy()", "def frames(u, n):\n    out = np.zeros((n,) + u.shape)\n    ...\n    return out"),
+    Code("NPR014", "nested function, lambda or class", "Define helpers at module level.",
+         "def f(u):\n    g = lambda x: x * 2\n    u[:] = g(u)", "def g(x):\n    return x * 2\n\ndef f(u):\n    u[:] = g(u)"),
+    Code("NPR015", "try / with", "Array code under jit cannot catch exceptions or hold context managers.",
+         "try:\n    u[i] = v\nexcept IndexError:\n    pass", "if 0 <= i < len(u):\n    u[i] = v"),
+    Code("NPR016", "del", "Deleting names is not translated.", "del tmp", "(let tmp go out of scope)"),
+    Code("NPR017", "unknown decorator", "np2ref removes its own and JIT-compiler decorators; others "
+         "could change the function in ways it cannot see.", "@functools.lru_cache\ndef f(u): ...",
+         "def f(u): ..."),
+    Code("NPR018", "async", "Async functions are not translated.", "async def f(u): ...", "def f(u): ..."),
+    Code("NPR020", "no source", "np2ref.compile needs a module-level Python function whose source "
+         "it can read: not a lambda, builtin, method or a function typed at the prompt.",
+         "fast = np2ref.compile(lambda u: u * 2)", "@np2ref.compile\ndef double(u):\n    return u * 2"),
+    Code("NPR021", "host work in a compiled function", "Printing, file I/O and random set-up stay "
+         "NumPy code; a function doing them is not compiled (the functions it calls are).",
+         "@np2ref.compile\ndef run(u):\n    print(u.sum())", "@np2ref.compile\ndef run(u):\n    return u.sum()"),
+    Code("NPR022", "closure", "A function that closes over local variables cannot be translated "
+         "on its own.", "def make(k):\n    def f(u): u *= k\n    return f", "def f(u, k):\n    u *= k"),
+    Code("NPR101", "unsupported ufunc.at", "np2ref translates np.add/subtract/multiply/maximum/minimum.at.",
+         "np.divide.at(a, idx, 2.0)", "np.multiply.at(a, idx, 0.5)"),
+    Code("NPR102", "unsupported in-place method", "resize, partition and similar methods have no "
+         "exact static-shape translation.", "a.partition(3)", "a.sort()"),
+    Code("NPR104", "boolean mask store with values", "`a[mask] = values` with a mask known only at "
+         "run time is translated when `values` is a scalar or `b[mask]` of a same-shaped array.",
+         "a[mask] = np.arange(mask.sum())", "a[mask] = b[mask]"),
+    Code("NPR105", "ufunc.at that casts after each element", "np.add.at of float values into an "
+         "integer array truncates after every addition; a scatter cannot reproduce that order.",
+         "np.add.at(counts, idx, 0.5)", "np.add.at(counts, idx, 1)"),
+    Code("NPR106", "unsupported out=", "A tuple `out=` is not translated.", "np.divmod(a, b, out=(q, r))",
+         "q[...] = a // b\nr[...] = a % b"),
+    Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
+         "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
+         "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "
+         "otherwise.", "step(u, u)", "step(u, u.copy())"),
+    Code("NPR202", "write to a module-level array", "Converted functions may read module constants "
+         "but not write module-level arrays: the write would be invisible after jit.",
+         "GRID = np.zeros(8)\ndef f():\n    GRID[0] = 1.0", "def f(grid):\n    grid[0] = 1.0"),
+    Code("NPR203", "a returned view written by the caller", "A helper returns a view of a parameter "
+         "it does not write, and the caller writes through the result (or the base): np2ref would "
+         "need the helper to return a reference.", "def inner(a):\n    return a[1:-1]\nv = inner(u)\nv[0] = 1.0",
+         "u[1] = 1.0"),
+    Code("NPR204", "iterating over rows of a written array", "`for row in A` binds views of A; "
+         "when A is written the loop is not translated yet.", "for row in A:\n    row *= 2",
+         "for i in range(len(A)):\n    A[i] *= 2"),
+    Code("NPR205", "write through an unmodelled view", "np2ref models views made by basic slicing, "
+         ".T, transpose, reshape, ravel, swapaxes, asarray and view(). Writes through other views "
+         "(np.flip, .flat, .real, np.squeeze...) are refused.", "np.flip(u)[0] = 1.0", "u[-1] = 1.0"),
+    Code("NPR206", "overlapping arguments at call time", "The compiled function writes an argument "
+         "that shares memory with another argument; NumPy would see the writes through both.",
+         "f(u, u[1:])", "f(u, u[1:].copy())"),
+    Code("NPR301", "verification mismatch", "compile(verify=True) ran the original and the "
+         "translation on the first call's inputs and they differ. This is a bug in np2ref: please "
+         "report it with the printed input.", "", ""),
+]}
+
+
+def explain(code: str) -> str | None:
+    c = CODES.get(code.upper())
+    if c is None:
+        return None
+    parts = [f"{c.code}: {c.title}", "", c.why]
+    if c.before:
+        parts += ["", "Before:", _indent(c.before), "", "After:", _indent(c.after)]
+    return "\n".join(parts)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())

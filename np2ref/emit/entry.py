@@ -1,0 +1,282 @@
+# ---- np2ref entry points: NumPy in, NumPy out, jit-compiled in between ----
+import functools as _npr_functools
+import inspect as _npr_inspect
+import operator as _npr_operator
+
+_npr_state = {"depth": 0}
+_NPR_IOPS = {
+    "+": _npr_operator.iadd, "-": _npr_operator.isub, "*": _npr_operator.imul,
+    "/": _npr_operator.itruediv, "//": _npr_operator.ifloordiv, "%": _npr_operator.imod,
+    "**": _npr_operator.ipow, "&": _npr_operator.iand, "|": _npr_operator.ior,
+    "^": _npr_operator.ixor, "<<": _npr_operator.ilshift, ">>": _npr_operator.irshift,
+    "@": _npr_operator.imatmul,
+}
+_NPR_BINOPS = {
+    "+": _npr_operator.add, "-": _npr_operator.sub, "*": _npr_operator.mul,
+    "/": _npr_operator.truediv, "//": _npr_operator.floordiv, "%": _npr_operator.mod,
+    "**": _npr_operator.pow, "&": _npr_operator.and_, "|": _npr_operator.or_,
+    "^": _npr_operator.xor, "<<": _npr_operator.lshift, ">>": _npr_operator.rshift,
+    "@": _npr_operator.matmul,
+}
+
+
+class NprError(Exception):
+    """A call that np2ref cannot run exactly (e.g. overlapping buffers passed to a writer)."""
+
+
+def _npr_is_ref(x):
+    return isinstance(x, (jax.Ref, NprView))
+
+
+def npr_asarray(x):
+    """`np.asarray(a)` / `a.view()`: the same buffer for a Ref or view, else an array."""
+    return x if _npr_is_ref(x) else jnp.asarray(x)
+
+
+def npr_iop(x, op, value):
+    """`x op= value` on a name: in place (NumPy's same_kind casting, shape kept) when `x` is an
+    array, a plain rebinding when it is a Python or NumPy scalar."""
+    if _npr_is_ref(x):
+        proxy = npr_at(x)
+        proxy[...] = _NPR_IOPS[op](proxy[...], value)
+        return x
+    if isinstance(x, (jax.Array, np.ndarray)) and not isinstance(x, np.generic):
+        ref = jax.new_ref(jnp.asarray(x))
+        proxy = npr_at(ref)
+        proxy[...] = _NPR_IOPS[op](proxy[...], value)
+        return ref[...]
+    return _NPR_BINOPS[op](x, npr_load(value))
+
+
+def _npr_is_static(value):
+    if isinstance(value, (bool, int, str, type(None))) and not isinstance(value, np.generic):
+        return True
+    if isinstance(value, tuple):
+        return all(_npr_is_static(v) for v in value)
+    return False
+
+
+def _npr_any_traced(values):
+    return any(isinstance(v, (jax.Ref, NprView, jax.core.Tracer)) for v in values)
+
+
+def _npr_to_numpy(tree):
+    if isinstance(tree, tuple):
+        return tuple(_npr_to_numpy(v) for v in tree)
+    if isinstance(tree, list):
+        return [_npr_to_numpy(v) for v in tree]
+    if isinstance(tree, dict):
+        return {k: _npr_to_numpy(v) for k, v in tree.items()}
+    if isinstance(tree, jax.Array):
+        out = np.asarray(tree)
+        return out[()] if out.ndim == 0 else out
+    return tree
+
+
+class NprFunction:
+    """A converted function. Called from host code with NumPy values, it runs jit-compiled and
+    writes back every array argument the original mutates; called from converted code (refs,
+    tracers), it is the plain ref program."""
+
+    def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve"):
+        _npr_functools.update_wrapper(self, fn)
+        self.fn = fn
+        self.mutated = tuple(mutated)
+        self.signature = _npr_inspect.signature(fn)
+        self.static_argnames = None if static_argnames is None else frozenset(
+            (static_argnames,) if isinstance(static_argnames, str) else static_argnames)
+        if dtype_policy not in ("preserve", "float32"):
+            raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
+        self.dtype_policy = dtype_policy
+        self._jitted = {}
+        self._returned_params = {}
+
+    def __call__(self, *args, **kwargs):
+        if _npr_state["depth"] or _npr_any_traced(list(args) + list(kwargs.values())):
+            return self.fn(*args, **kwargs)
+        return self.call_numpy(*args, **kwargs)
+
+    def __get__(self, obj, objtype=None):
+        return self
+
+    # -- the pure JAX function -------------------------------------------------------------
+    def pure(self, *args, **kwargs):
+        """(result, {name: final value}) for the mutated array parameters; traceable by the
+        user's jax.jit / jax.vmap / jax.grad (keep ints that size arrays static)."""
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        values = dict(bound.arguments)
+        aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
+        result, finals, _ = self._run(values, aliases)
+        return result, finals
+
+    def _run(self, values, aliases):
+        _npr_state["depth"] += 1
+        try:
+            refs = {}
+            call = dict(values)
+            for name, leader in aliases.items():
+                if leader not in refs:
+                    refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
+                call[name] = refs[leader]
+            out = self.fn(**call)
+            returned = tuple(n for n in aliases if out is refs[aliases[n]])
+            result = npr_value(out)
+            finals = {n: refs[leader][...] for n, leader in aliases.items()}
+        finally:
+            _npr_state["depth"] -= 1
+        return result, finals, returned
+
+    # -- the NumPy-facing call -------------------------------------------------------------
+    def _split(self, args, kwargs):
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        values = dict(bound.arguments)
+        static, dynamic = {}, {}
+        for name, v in values.items():
+            is_static = (name in self.static_argnames) if self.static_argnames is not None \
+                else _npr_is_static(v)
+            if isinstance(v, list) and not is_static:
+                v = np.asarray(v)
+            (static if is_static else dynamic)[name] = v
+        return values, static, dynamic
+
+    def _aliases(self, values):
+        """Mutated array arguments, each mapped to the argument whose buffer it shares."""
+        arrays = {n: v for n, v in values.items() if isinstance(v, np.ndarray)}
+        aliases = {}
+        for name in self.mutated:
+            v = values.get(name)
+            if not isinstance(v, np.ndarray):
+                continue
+            aliases[name] = name
+            for other, w in arrays.items():
+                if other == name or not np.shares_memory(v, w):
+                    continue
+                if w is v and other in self.mutated:
+                    aliases[name] = min(name, other)
+                    continue
+                raise NprError(f"{self.__name__}(): the arguments `{name}` and `{other}` share memory "
+                               f"and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)")
+        return aliases
+
+    def _compiled(self, static, aliases, dynamic_names):
+        key = (tuple(sorted((k, repr(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
+               dynamic_names)
+        if key not in self._jitted:
+            def run(dynamic):
+                result, finals, returned = self._run({**static, **dynamic}, aliases)
+                self._returned_params[key] = returned
+                return result, finals
+            self._jitted[key] = jax.jit(run)
+        return key, self._jitted[key]
+
+    def _x64(self):
+        return jax.enable_x64(self.dtype_policy == "preserve")
+
+    def call_numpy(self, *args, **kwargs):
+        values, static, dynamic = self._split(args, kwargs)
+        aliases = self._aliases(values)
+        key, jitted = self._compiled(static, aliases, tuple(sorted(dynamic)))
+        with self._x64():
+            result, finals = jitted(dynamic)
+            finals = {n: np.asarray(v) for n, v in finals.items()}
+        for name, final in finals.items():  # write back only after the whole call succeeded
+            np.copyto(values[name], final, casting="unsafe")
+        returned = self._returned_params.get(key, ())
+        if returned:
+            return values[returned[0]]
+        return _npr_to_numpy(result)
+
+    def lower(self, *args, **kwargs):
+        values, static, dynamic = self._split(args, kwargs)
+        key, jitted = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
+        with self._x64():
+            return jitted.lower(dynamic)
+
+
+def _npr_arraylike(v):
+    return isinstance(v, (np.ndarray, jax.Array)) and not isinstance(v, np.generic)
+
+
+def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve"):
+    """Decorator on each converted function: see NprFunction."""
+    def wrap(f):
+        return NprFunction(f, mutated, static_argnames, dtype_policy)
+    return wrap(fn) if fn is not None else wrap
+
+
+def npr_apart(x, *written):
+    """Load `x` for a callee that writes `written`: NumPy would let the callee see its own
+    writes through `x` if they shared memory, so they must be apart (checked at trace time)."""
+    for w in written:
+        if _npr_overlap(x, w):
+            raise NprError("np2ref NPR201: an argument a helper reads shares memory with one it "
+                           "writes; pass a copy")
+    return npr_load(x)
+
+
+def _npr_footprint(x):
+    """(base Ref, flat positions or None for all) of a Ref or view."""
+    if isinstance(x, NprView):
+        ids = np.arange(x.base.size).reshape(x.base.shape)
+        try:
+            for step in x.steps:
+                ids = _npr_step(step, ids)
+            return x.base, set(np.ravel(np.asarray(ids)).tolist())
+        except Exception:  # a traced index: the footprint is unknown, assume it is everything
+            return x.base, None
+    return x, None
+
+
+def _npr_overlap(a, b):
+    if not (_npr_is_ref(a) and _npr_is_ref(b)):
+        return False
+    base_a, pos_a = _npr_footprint(a)
+    base_b, pos_b = _npr_footprint(b)
+    if base_a is not base_b:
+        return False
+    return pos_a is None or pos_b is None or bool(pos_a & pos_b)
+
+
+def npr_mask_store(a, mask, value, op=None, scalars=None):
+    """`a[mask] = value` / `a[mask] op= value` with a boolean mask, on whole arrays.
+
+    With `scalars=None`, `value` is what NumPy broadcasts over the selected elements: it must
+    have size 1. With `scalars=(...)`, `value` was computed elementwise on whole arrays in
+    place of their masked reads; the listed leaves must have size 1 for that to be exact."""
+    mask = npr_load(mask)
+    value = npr_load(value)
+    mask_arr = jnp.asarray(mask)
+    if mask_arr.dtype != jnp.bool_:  # an integer index after all: select the same elements
+        if scalars is not None:
+            value = jnp.broadcast_to(jnp.asarray(value), a.shape)[mask]
+        proxy = npr_at(a)
+        if op is None:
+            proxy[mask] = value
+        else:
+            proxy[mask] = _NPR_IOPS[op](proxy[mask], value)
+        return
+    for leaf in (scalars or ()):
+        if np.size(npr_load(leaf)) != 1:
+            raise NotImplementedError("np2ref NPR104: a masked store mixes masked arrays with an "
+                                      "unmasked array; write it as a[m] = (expr)[m] on same-shaped arrays")
+    if scalars is None and np.size(value) != 1:
+        raise NotImplementedError("np2ref NPR104: `a[mask] = values` with a mask known only at run time "
+                                  "needs a scalar value or `b[mask]` of a same-shaped array")
+    if mask_arr.shape != tuple(a.shape[:mask_arr.ndim]):
+        raise IndexError(f"boolean index did not match indexed array; dimension is {a.shape} "
+                         f"but corresponding boolean dimension is {mask_arr.shape}")
+    full_mask = mask_arr.reshape(mask_arr.shape + (1,) * (a.ndim - mask_arr.ndim))
+    current = a[...]
+    if scalars is None:
+        value = jnp.reshape(jnp.asarray(value), ())
+    if op is not None:
+        tmp = jax.new_ref(current)
+        proxy = npr_at(tmp)
+        proxy[...] = _NPR_IOPS[op](proxy[...], jnp.broadcast_to(value, current.shape)
+                                   if scalars is not None else value)
+        new = tmp[...]
+    else:
+        new = jnp.broadcast_to(jnp.asarray(value), current.shape).astype(current.dtype)
+    npr_at(a)[...] = jnp.where(full_mask, new, current)

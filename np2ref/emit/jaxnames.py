@@ -1,0 +1,84 @@
+"""The only place that spells JAX names in generated code, so an API change lands here.
+
+Everything the rewrite emits goes through these constants and builders; the runtime helpers
+(`npr_*`) are defined in runtime.py / shims.py / entry.py and pasted into converted files.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+NEW_REF = "jax.new_ref"
+JNP = "jnp"
+NP = "np"
+IMPORTS = ("import jax", "import jax.numpy as jnp", "import numpy as np")
+ENABLE_X64 = 'jax.config.update("jax_enable_x64", True)'
+
+# Runtime helpers by role (names are fixed by runtime.py).
+STORE_PROXY = "npr_at"
+LOAD = "npr_load"
+OWN = "npr_own"
+VALUE = "npr_value"
+IOP = "npr_iop"
+SUB = "npr_sub"
+APART = "npr_apart"
+MASK_STORE = "npr_mask_store"
+UFUNC_AT = "npr_ufunc_at"
+OUT = "npr_out"
+ENTRY_DECORATOR = "npr_jit"
+IN_PLACE_METHODS = {"fill": "npr_fill", "sort": "npr_sort", "put": "npr_put"}
+IN_PLACE_FUNCTIONS = {
+    "numpy.copyto": "npr_copyto",
+    "numpy.putmask": "npr_putmask",
+    "numpy.put": "npr_put",
+    "numpy.place": "npr_place",
+    "numpy.fill_diagonal": "npr_fill_diagonal",
+}
+
+
+def name(dotted_name: str) -> cst.BaseExpression:
+    """`"jax.new_ref"` -> the expression node."""
+    parts = dotted_name.split(".")
+    node: cst.BaseExpression = cst.Name(parts[0])
+    for p in parts[1:]:
+        node = cst.Attribute(node, cst.Name(p))
+    return node
+
+
+def call(func: str, *args: cst.BaseExpression, **kwargs: cst.BaseExpression) -> cst.Call:
+    items = [cst.Arg(a) for a in args]
+    items += [cst.Arg(v, keyword=cst.Name(k), equal=_EQ) for k, v in kwargs.items()]
+    return cst.Call(name(func), items)
+
+
+def load_all(ref: cst.BaseExpression) -> cst.Subscript:
+    """`r[...]`: the explicit load of a whole ref."""
+    return cst.Subscript(ref, [cst.SubscriptElement(cst.Index(cst.Ellipsis()))])
+
+
+def index_value(elements) -> cst.BaseExpression:
+    """An index as a value: a single plain element as itself, anything else as `np.s_[...]`."""
+    elements = list(elements)
+    if len(elements) == 1 and isinstance(elements[0].slice, cst.Index) and elements[0].slice.star is None:
+        return elements[0].slice.value
+    fixed = [e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in elements]
+    if len(elements) == 1:
+        fixed = [fixed[0].with_changes(comma=cst.Comma())] if False else fixed
+    return cst.Subscript(name(f"{NP}.s_"), fixed)
+
+
+def string(text: str) -> cst.SimpleString:
+    return cst.SimpleString(repr(text))
+
+
+def str_tuple(items) -> cst.BaseExpression:
+    items = list(items)
+    if not items:
+        return cst.Tuple([])
+    elements = [cst.Element(string(s)) for s in items]
+    if len(elements) == 1:
+        elements = [cst.Element(string(items[0]), comma=cst.Comma())]
+    return cst.Tuple(elements)
+
+
+_EQ = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))

@@ -1,0 +1,713 @@
+# ---- np2ref runtime -------------------------------------------------------
+# Helpers that give stores into jax.Ref NumPy's exact semantics: index kinds
+# Refs lack (negative steps, None, masks, lists), broadcasting and casting of
+# stored values, last-wins duplicates, same_kind checks for `op=`, views.
+# This text is pasted verbatim at the top of converted files: it imports only
+# jax, numpy and the stdlib, and every top-level name starts with npr_/_npr_.
+# Where NumPy raises, these raise the same exception type and message (NumPy
+# itself fails on a zero-memory dummy); where no exact translation exists
+# they raise NotImplementedError("np2ref NPR1xx: ...").
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+try:
+    from numpy._core._exceptions import _UFuncOutputCastingError as _npr_CastError
+except ImportError:  # other numpy versions: same message, still a TypeError
+    class _npr_CastError(TypeError):
+        def __init__(self, ufunc, casting, from_, to, i):
+            super().__init__(f"Cannot cast ufunc {ufunc.__name__!r} output from {from_!r} "
+                             f"to {to!r} with casting rule {casting!r}")
+
+
+def _npr_dummy(shape, dtype=np.bool_):
+    """A zero-memory array of `shape` for NumPy to check shapes and raise on."""
+    shape = tuple(shape)
+    return np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape, (0,) * len(shape))
+
+
+def _npr_traced(x):
+    return isinstance(x, jax.core.Tracer)
+
+
+def _npr_dt(v):
+    return v.dtype if hasattr(v, 'dtype') else np.asarray(v).dtype
+
+
+def _npr_has_jax(v):
+    return any(isinstance(x, jax.Array) for x in jax.tree_util.tree_leaves(v))
+
+
+def _npr_operand(v):
+    """(value, probe): v loaded; probe stands for v in NumPy's dtype rules (NEP 50:
+    Python scalars and weak-typed JAX values are weak)."""
+    v = npr_load(v)
+    if isinstance(v, (list, tuple)):
+        v = jnp.asarray(v) if _npr_has_jax(v) else np.asarray(v)
+    if isinstance(v, jax.Array):
+        if jax.typeof(v).weak_type:
+            return v, {'b': False, 'i': 0, 'u': 0, 'f': 0.0, 'c': 0j}[v.dtype.kind]
+        return v, np.zeros((), v.dtype)
+    if type(v) in (bool, int, float, complex):
+        return v, v
+    v = np.asarray(v)
+    return v, np.zeros((), v.dtype)
+
+
+def _npr_cast(v, dtype):
+    """v cast to dtype as NumPy's setitem casts (unsafe; Python ints must fit)."""
+    if isinstance(v, jax.Array):
+        return v.astype(dtype)
+    if isinstance(v, (list, tuple)) and _npr_has_jax(v):
+        return jnp.asarray(v).astype(dtype)
+    return np.asarray(v, dtype=dtype)
+
+
+def _npr_fit(val, sel, fail, strip=True):
+    """val broadcast to sel; NumPy's setitem also drops leading length-1 dims."""
+    shp = tuple(np.shape(val))
+    while strip and len(shp) > len(sel) and shp[0] == 1:
+        shp = shp[1:]
+    try:
+        ok = np.broadcast_shapes(shp, tuple(sel)) == tuple(sel)
+    except ValueError:
+        ok = False
+    if not ok:
+        fail()
+        raise ValueError(f"could not broadcast input array from shape {np.shape(val)} into shape {tuple(sel)}")
+    return jnp.broadcast_to(jnp.reshape(val, shp), sel)
+
+
+def _npr_whole(cur, val):
+    # Store all of cur as a value that depends on cur: jax 0.10.2 gets the
+    # gradient of a constant store into a ref wrong (jax issue #33987).
+    return lax.dynamic_update_slice(cur, jnp.asarray(val, cur.dtype), (0,) * cur.ndim)
+
+
+def _npr_isarr(e):
+    return e is not None and not isinstance(e, (int, range)) and e.ndim > 0
+
+
+class _npr_Idx:
+    """A NumPy index on an array of `shape`: checked by NumPy, normalised to `ents`
+    (None, int, 0-d traced int, range, int array), with `sel` the result shape."""
+
+    def __init__(self, shape, idx):
+        self.shape = shape = tuple(shape)
+        items = [self._item(e) for e in (idx if isinstance(idx, tuple) else (idx,))]
+        self.probe = tuple(np.ones(e.shape, bool) if _npr_traced(e) and e.dtype == bool
+                           else np.zeros(e.shape, e.dtype) if _npr_traced(e) else e for e in items)
+        self.sel = np.shape(_npr_dummy(shape)[self.probe])  # NumPy raises its IndexErrors here
+        used = sum(0 if e is None or e is Ellipsis else e.ndim if _npr_isbool(e) else 1 for e in items)
+        ents, d, self.mask, full = [], 0, None, True
+        for e in items:
+            if e is None:
+                ents.append(None)
+                full = False
+            elif e is Ellipsis:
+                k = len(shape) - used
+                ents += [range(n) for n in shape[d:d + k]]
+                d += k
+            elif isinstance(e, slice):
+                ents.append(range(*e.indices(shape[d])))
+                full = full and ents[-1] == range(shape[d])
+                d += 1
+            elif isinstance(e, int):
+                ents.append(e + shape[d] if e < 0 else e)
+                d, full = d + 1, False
+            elif _npr_isbool(e) and not _npr_traced(e):
+                ents += list(np.nonzero(e))
+                d, full = d + e.ndim, False
+            elif _npr_isbool(e):
+                if self.mask is not None:
+                    raise NotImplementedError("np2ref NPR104: two traced boolean masks in one index")
+                self.mask = jnp.reshape(e, (1,) * d + e.shape + (1,) * (len(shape) - d - e.ndim))
+                d += e.ndim
+            else:
+                xp = jnp if _npr_traced(e) else np
+                ents.append(xp.where(e < 0, e + shape[d], e))
+                d, full = d + 1, False
+        if self.mask is not None and not full:
+            raise NotImplementedError("np2ref NPR104: a traced boolean mask combined with other indices "
+                                      "has a data-dependent shape")
+        self.ents = ents + [range(n) for n in shape[d:]]
+        self.adv = any(_npr_isarr(e) for e in self.ents)
+        self.scalar = (self.mask is None and all(e is not None and e is not Ellipsis for e in items)
+                       and all(e is not None and not isinstance(e, range) and not _npr_isarr(e)
+                               for e in self.ents))
+        self._lin = None
+
+    @staticmethod
+    def _item(e):
+        e = npr_load(e)
+        if isinstance(e, list):
+            e = jnp.asarray(e) if _npr_has_jax(e) else np.asarray(e) if e else np.zeros(0, np.intp)
+        if isinstance(e, jax.Array) and not _npr_traced(e):
+            e = np.asarray(e)
+        if isinstance(e, slice) and any(_npr_traced(s) for s in (e.start, e.stop, e.step)):
+            raise NotImplementedError("np2ref NPR106: slice bounds must be static (the size must be known)")
+        if isinstance(e, (bool, np.bool_)) or (hasattr(e, 'ndim') and e.ndim == 0 and e.dtype == bool):
+            raise NotImplementedError("np2ref NPR107: a 0-d boolean index is not supported")
+        if isinstance(e, (np.ndarray, np.integer)) and e.ndim == 0 and e.dtype.kind in 'iu':
+            e = int(e)
+        return e
+
+    def basic(self):
+        return tuple(slice(e.start, e.stop if e.stop >= 0 else None, e.step) if isinstance(e, range)
+                     else e for e in self.ents)
+
+    def lin(self):
+        if self._lin is None:
+            self._lin = _npr_lin(self.shape, self.ents, self.sel)
+        return self._lin
+
+    def get(self, cur):
+        """NumPy's cur[idx] (a copy)."""
+        if self.mask is not None:
+            raise NotImplementedError("np2ref NPR104: x[mask] with a traced mask has a data-dependent shape")
+        cur = jnp.asarray(cur)
+        if self.adv:
+            return cur.reshape(-1).at[self.lin()].get(mode='clip').reshape(self.sel)
+        return cur[self.basic()]
+
+    def put(self, cur, val):
+        """cur with cur[idx] = val (val already cast and of shape sel); last write wins."""
+        if self.mask is not None:
+            return jnp.where(self.mask, val, cur)
+        if self.adv:
+            return _npr_scatter(cur, self.lin(), val)
+        rng = [e for e in self.ents if isinstance(e, range)]
+        val = jnp.reshape(val, [len(e) for e in rng])
+        if val.size == 0:
+            return cur
+        flip = [k for k, e in enumerate(rng) if e.step < 0]
+        if flip:
+            val = jnp.flip(val, flip)
+        ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents if e is not None]
+        if all(e.step == 1 for e in ents if isinstance(e, range)):
+            it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
+            starts = [jnp.asarray(e.start if isinstance(e, range) else e).astype(it) for e in ents]
+            block = val.reshape([len(e) if isinstance(e, range) else 1 for e in ents])
+            return lax.dynamic_update_slice(cur, block, starts)
+        idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
+        return cur.at[idx].set(val, unique_indices=True)
+
+
+def _npr_isbool(e):
+    return hasattr(e, 'dtype') and e.dtype == bool
+
+
+def _npr_lin(shape, ents, sel):
+    """C-order flat positions of the elements `ents` selects, laid out as NumPy lays
+    out the result (advanced block in place if contiguous, else in front).
+    Out-of-range traced entries get position size (dropped by scatters)."""
+    size = int(np.prod(shape))
+    strides = [int(np.prod(shape[k + 1:])) for k in range(len(shape))]
+    traced = any(_npr_traced(e) for e in ents)
+    xp, it = (jnp, jnp.int32 if size < 2 ** 31 else jnp.int64) if traced else (np, np.intp)
+    adv = [k for k, e in enumerate(ents) if e is not None and not isinstance(e, range)]
+    if any(_npr_isarr(ents[k]) for k in adv):
+        bshape = np.broadcast_shapes(*[np.shape(ents[k]) for k in adv])
+        front = adv[-1] - adv[0] + 1 != len(adv)
+        b0 = 0 if front else sum(1 for e in ents[:adv[0]] if e is None or isinstance(e, range))
+    else:
+        bshape, b0 = (), 0
+    nb, nd = len(bshape), len(sel)
+    lin, ok, a, d = xp.zeros((), it), True, 0, 0
+    for e in ents:
+        if e is None:
+            a += 1
+            continue
+        if isinstance(e, range):
+            ax = a + nb if a >= b0 else a
+            a += 1
+            c = xp.arange(e.start, e.stop, e.step, dtype=it).reshape((1,) * ax + (len(e),) + (1,) * (nd - ax - 1))
+        else:
+            c = xp.asarray(e).astype(it)
+            if _npr_traced(e):
+                ok = ok & (c >= 0) & (c < shape[d])
+            c = c.reshape((1,) * (b0 + nb - c.ndim) + c.shape + (1,) * (nd - b0 - nb))
+        lin = lin + c * strides[d]
+        d += 1
+    lin = xp.broadcast_to(lin, sel)
+    return lin if ok is True else jnp.where(ok, lin, size)
+
+
+def _npr_scatter(cur, lin, val):
+    """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning; unique
+    indices make it deterministic on every backend and its gradient right."""
+    shape, size = cur.shape, cur.size
+    flat, lin, val = jnp.reshape(cur, -1), lin.reshape(-1), jnp.reshape(val, -1)
+    if lin.size == 0:
+        return cur
+    if isinstance(lin, np.ndarray):
+        keep = lin.size - 1 - np.unique(lin[::-1], return_index=True)[1]
+        if keep.size < lin.size:
+            lin, val = lin[keep], val[keep]
+        return flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds').reshape(shape)
+    order = jnp.argsort(lin, stable=True)
+    sl = lin[order]
+    last = jnp.append(sl[1:] != sl[:-1], True)
+    return flat.at[jnp.where(last, sl, size)].set(val[order], mode='drop').reshape(shape)
+
+
+def _npr_update(t, f):
+    """Replace the whole of t by f(current value of t); a view writes through to its base."""
+    if isinstance(t, NprView):
+        vals = [t.base[...]]
+        for s in t.steps:
+            vals.append(_npr_step(s, vals[-1]))
+        new = f(vals[-1])
+        for s, parent in zip(reversed(t.steps), reversed(vals[:-1])):
+            kind, arg = s
+            new = (arg.put(parent, new) if kind == 's' else
+                   jnp.transpose(new, np.argsort(arg)) if kind == 't' else new.reshape(parent.shape))
+        t.base[...] = new
+    elif isinstance(t, jax.Ref):
+        t[...] = f(t[...])
+    else:
+        raise TypeError(f"np2ref: cannot store into {type(t).__name__}; expected a jax.Ref or NprView")
+
+
+def _npr_step(s, val):
+    kind, arg = s
+    return arg.get(val) if kind == 's' else jnp.transpose(val, arg) if kind == 't' else val.reshape(arg)
+
+
+class NprView:
+    """A NumPy view (basic index, transpose, reshape, ravel) of a jax.Ref: reads load the
+    base now, stores land in the base. `_d` is a zero-filled uint8 stand-in with the view's
+    real strides, so NumPy itself decides view-or-copy."""
+    __slots__ = ('base', 'steps', '_d')
+
+    def __init__(self, base, steps=(), d=None):
+        self.base, self.steps = base, tuple(steps)
+        self._d = np.zeros(base.size, np.uint8).reshape(base.shape) if d is None else d
+
+    shape = property(lambda self: self._d.shape)
+    ndim = property(lambda self: self._d.ndim)
+    size = property(lambda self: self._d.size)
+    dtype = property(lambda self: self.base.dtype)
+    T = property(lambda self: npr_transpose(self))
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __getitem__(self, idx):
+        return npr_load(self)[idx]
+
+    def __repr__(self):
+        return f"NprView(shape={self.shape}, dtype={self.dtype}, steps={[s[0] for s in self.steps]})"
+
+
+def _npr_view(x):
+    if isinstance(x, NprView):
+        return x
+    if isinstance(x, jax.Ref):
+        return NprView(x)
+    return None
+
+
+# ---- public helpers ------------------------------------------------------------
+
+def npr_load(x):
+    """The current value of a Ref or NprView (NumPy reads see every earlier write);
+    anything else unchanged."""
+    if isinstance(x, NprView):
+        val = x.base[...]
+        for s in x.steps:
+            val = _npr_step(s, val)
+        return val
+    return x[...] if isinstance(x, jax.Ref) else x
+
+
+def npr_own(x):
+    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x."""
+    return x if isinstance(x, (jax.Ref, NprView)) else jax.new_ref(jnp.asarray(x))
+
+
+def npr_value(tree):
+    """npr_load over tuples, lists and dicts (for return values)."""
+    if isinstance(tree, (tuple, list)):
+        return type(tree)(npr_value(x) for x in tree)
+    if isinstance(tree, dict):
+        return {k: npr_value(x) for k, x in tree.items()}
+    return npr_load(tree)
+
+
+def npr_sub(x, idx):
+    """NumPy's x[idx]: an NprView when NumPy returns a view (basic index other than a full
+    integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
+    v = _npr_view(x)
+    ix = _npr_Idx(np.shape(x) if v is None else v.shape, idx)
+    if v is None or ix.adv or ix.scalar or ix.mask is not None:
+        return ix.get(npr_load(x))
+    return NprView(v.base, v.steps + (('s', ix),), v._d[ix.probe])
+
+
+def npr_transpose(x, axes=None):
+    """NumPy's x.transpose(axes) / x.T: a view of a Ref or NprView."""
+    nd = len(np.shape(x)) if _npr_view(x) is None else x.ndim
+    np.transpose(_npr_dummy((1,) * nd), axes)  # NumPy's errors
+    axes = tuple(range(nd))[::-1] if axes is None else tuple(int(a) % nd if nd else int(a) for a in axes)
+    v = _npr_view(x)
+    if v is None:
+        return jnp.transpose(jnp.asarray(x), axes)
+    return NprView(v.base, v.steps + (('t', axes),), v._d.transpose(axes))
+
+
+def npr_swapaxes(x, axis1, axis2):
+    """NumPy's np.swapaxes(x, axis1, axis2): a view of a Ref or NprView."""
+    nd = len(np.shape(x)) if _npr_view(x) is None else x.ndim
+    np.swapaxes(_npr_dummy((1,) * nd), axis1, axis2)  # NumPy's errors
+    perm = list(range(nd))
+    perm[axis1], perm[axis2] = perm[axis2], perm[axis1]
+    return npr_transpose(x, perm)
+
+
+def _npr_nocopy(d, shape):
+    try:
+        return np.reshape(d, shape, copy=False)
+    except ValueError:
+        return None
+    except TypeError:  # numpy < 2.1 has no copy=
+        e = d.view()
+        try:
+            e.shape = shape
+            return e
+        except AttributeError:
+            return None
+
+
+def npr_reshape(x, shape):
+    """NumPy's x.reshape(shape): a view when NumPy can reshape without a copy given the
+    view's strides, else the loaded copy."""
+    v = _npr_view(x)
+    shp = np.shape(x) if v is None else v.shape
+    probe = _npr_nocopy(_npr_dummy(shp), shape)
+    new = (probe if probe is not None else np.reshape(_npr_dummy(shp), shape)).shape
+    if v is None:
+        return jnp.reshape(jnp.asarray(x), new)
+    d = _npr_nocopy(v._d, new)
+    if d is None:
+        return jnp.reshape(npr_load(v), new)
+    return NprView(v.base, v.steps + (('r', new),), d)
+
+
+def npr_ravel(x):
+    """NumPy's x.ravel(): a view when x is C-contiguous, else the loaded copy."""
+    v = _npr_view(x)
+    if v is None:
+        return jnp.ravel(jnp.asarray(x))
+    if not v._d.flags.c_contiguous:
+        return jnp.ravel(npr_load(v))
+    return NprView(v.base, v.steps + (('r', (v.size,)),), v._d.reshape(-1))
+
+
+class _npr_Aug:
+    __slots__ = ('name', 'v')
+
+    def __init__(self, name, v):
+        self.name, self.v = name, v
+
+
+class _npr_Pending:
+    """What npr_at(t)[idx] returns: only `op=` is meaningful on it."""
+    __slots__ = ()
+
+
+for _npr_op, _npr_uf in dict(add='add', sub='subtract', mul='multiply', truediv='divide',
+                             floordiv='floor_divide', mod='remainder', pow='power', and_='bitwise_and',
+                             or_='bitwise_or', xor='bitwise_xor', lshift='left_shift',
+                             rshift='right_shift').items():
+    setattr(_npr_Pending, f"__i{_npr_op.rstrip('_')}__", (lambda n: lambda self, v: _npr_Aug(n, v))(_npr_uf))
+
+
+class _npr_At:
+    __slots__ = ('t',)
+
+    def __init__(self, t):
+        self.t = t
+
+    def __getitem__(self, idx):
+        return _npr_Pending()
+
+    def __setitem__(self, idx, v):
+        t = self.t
+        if not isinstance(t, (jax.Ref, NprView)):
+            raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, got {type(t).__name__}")
+        ix, dt = _npr_Idx(t.shape, idx), np.dtype(t.dtype)
+        _npr_update(t, _npr_aug(ix, dt, v.name, v.v) if isinstance(v, _npr_Aug) else _npr_set(ix, dt, v))
+
+
+def npr_at(target):
+    """Store proxy: `npr_at(t)[idx] = v` is NumPy's t[idx] = v (any index: negative steps,
+    None, lists, int and bool arrays, mixed; v broadcast and cast unsafe; duplicates: last
+    wins); `npr_at(t)[idx] += v` (any of + - * / // % ** & | ^ << >>) is NumPy's buffered
+    op= with its same_kind output casting."""
+    return _npr_At(target)
+
+
+def _npr_set(ix, dt, v):
+    v = npr_load(v)
+    if ix.scalar:  # one element: NumPy accepts only scalars and 0-d arrays
+        _npr_dummy(ix.shape, dt)[ix.probe] = v if not isinstance(v, jax.Array) else _npr_dummy(v.shape, v.dtype)
+    val = _npr_cast(v, dt)
+    if ix.mask is not None:
+        if np.size(val) != 1:
+            raise NotImplementedError("np2ref NPR104: a[mask] = v with a traced mask needs a single value")
+        val = jnp.reshape(val, ())
+    else:
+        val = _npr_fit(val, ix.sel, lambda: _npr_dummy(ix.shape).__setitem__(ix.probe, _npr_dummy(np.shape(v))))
+    return lambda cur: ix.put(cur, val)
+
+
+def _npr_fdiv(x, y):
+    q = jnp.floor_divide(x, y)
+    if jnp.issubdtype(q.dtype, jnp.integer):
+        return jnp.where(y == 0, jnp.zeros_like(q), q)  # NumPy: x // 0 == 0
+    return jnp.where(q == 0, jnp.copysign(jnp.zeros_like(q), x / y), q)  # NumPy's signed zero
+
+
+def _npr_mod(x, y):
+    m = jnp.remainder(x, y)
+    if jnp.issubdtype(m.dtype, jnp.integer):
+        return jnp.where(y == 0, jnp.zeros_like(m), m)  # NumPy: x % 0 == 0
+    return jnp.where(m == 0, jnp.copysign(jnp.zeros_like(m), y), m)  # zero takes y's sign
+
+
+_npr_JNP = dict(add=jnp.add, subtract=jnp.subtract, multiply=jnp.multiply, divide=jnp.true_divide,
+                floor_divide=_npr_fdiv, remainder=_npr_mod, power=jnp.power, bitwise_and=jnp.bitwise_and,
+                bitwise_or=jnp.bitwise_or, bitwise_xor=jnp.bitwise_xor, left_shift=jnp.left_shift,
+                right_shift=jnp.right_shift, maximum=jnp.maximum, minimum=jnp.minimum)
+
+
+def _npr_rtype(name, dt, probe, scalar=False):
+    """NumPy's result dtype of ufunc `name` on an array (or scalar) of dt and probe;
+    NumPy raises here for unsupported loops and out-of-range Python ints."""
+    with np.errstate(all='ignore'):
+        return np.dtype(getattr(np, name)(dt.type(0) if scalar else np.zeros((), dt), probe).dtype)
+
+
+def _npr_aug(ix, dt, name, v):
+    v, probe = _npr_operand(v)
+    rt, uf, vshape = _npr_rtype(name, dt, probe, ix.scalar), getattr(np, name), np.shape(v)
+    if name == 'power' and rt.kind in 'iu' and not isinstance(v, jax.Array) and np.any(np.asarray(v) < 0):
+        raise ValueError("Integers to negative integer powers are not allowed.")
+    if ix.mask is not None and np.size(v) != 1:
+        raise NotImplementedError("np2ref NPR104: a[mask] op= v with a traced mask needs a single value")
+    if ix.scalar:  # NumPy: a scalar op v, then a one-element store (unsafe cast)
+        if vshape != ():
+            _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(vshape, rt)
+    else:  # NumPy: ufunc(tmp, v, out=tmp) with casting='same_kind'
+        if not np.can_cast(rt, dt, 'same_kind'):
+            raise _npr_CastError(uf, 'same_kind', rt, dt, 0)
+        _npr_fit(np.zeros(vshape, bool), ix.sel, strip=False, fail=lambda: uf(
+            _npr_dummy(ix.sel, dt), _npr_dummy(vshape, _npr_dt(v)), out=_npr_dummy(ix.sel, dt)))
+    fast = (name == 'power' and not ix.scalar and dt.kind in 'fc' and
+            ((type(v) is int and v in (2, -1)) or (type(v) is float and v == 0.5)))
+
+    def f(cur):
+        x = (cur if ix.mask is not None else ix.get(cur)).astype(rt)
+        if fast:  # NumPy's fast_scalar_power
+            res = {2: jnp.square, -1: jnp.reciprocal, 0.5: jnp.sqrt}[v](x)
+        else:
+            y = v.astype(rt) if isinstance(v, jax.Array) else np.asarray(v, dtype=rt)
+            res = _npr_JNP[name](x, jnp.reshape(y, ()) if ix.mask is not None else y)
+        return ix.put(cur, res.astype(dt))  # res has shape sel (() for a scalar)
+    return f
+
+
+def npr_ufunc_at(name, a, idx, b=None):
+    """NumPy's unbuffered np.<name>.at(a, idx, b) for add, subtract, multiply, maximum,
+    minimum: every occurrence of a duplicate index accumulates; b broadcast (strictly)."""
+    if b is None:
+        raise ValueError("second operand needed for ufunc")
+    ix, dt, uf = _npr_Idx(a.shape, idx), np.dtype(a.dtype), getattr(np, name)
+    if ix.mask is not None:
+        raise NotImplementedError(f"np2ref NPR104: np.{name}.at with a traced boolean mask")
+    b, probe = _npr_operand(b)
+    rt = _npr_rtype(name, dt, probe)
+    if rt != dt and not (name in ('add', 'subtract', 'multiply') and rt.kind in 'iu' and dt.kind in 'iu'):
+        raise NotImplementedError(f"np2ref NPR105: np.{name}.at computes in {rt} and casts to {dt} after "
+                                  "every element, which a scatter cannot reproduce")
+    vals = _npr_fit(_npr_cast(b, dt), ix.sel, strip=False, fail=lambda: uf.at(
+        _npr_dummy(a.shape, dt), ix.probe, _npr_dummy(np.shape(b), _npr_dt(b))))
+    if name == 'subtract':
+        vals = -vals
+    if 0 in ix.sel:
+        return None
+    if (isinstance(a, jax.Ref) and name in ('add', 'subtract') and dt != bool and not any(e is None for e in ix.ents)
+            and all(e.step > 0 for e in ix.ents if isinstance(e, range))):
+        if ix.adv:  # one coordinate array per dim: the Ref's layout is then NumPy's
+            lin = ix.lin()
+            xp = np if isinstance(lin, np.ndarray) else jnp
+            coords = [xp.where(lin < a.size, c, n) for c, n in zip(xp.unravel_index(lin, a.shape), a.shape)]
+            jax.ref.addupdate(a, tuple(jnp.asarray(c) for c in coords), vals)
+        else:
+            jax.ref.addupdate(a, ix.basic(), vals)
+        return None
+    op = dict(add='add', subtract='add', multiply='multiply', maximum='max', minimum='min')[name]
+    if dt == bool:
+        op = 'max' if op == 'add' else 'min' if op == 'multiply' else op
+    _npr_update(a, lambda cur: getattr(jnp.reshape(cur, -1).at[ix.lin().reshape(-1)], op)(
+        jnp.reshape(vals, -1), mode='drop').reshape(cur.shape))
+    return None
+
+
+def npr_out(target, value, ufunc=None):
+    """The out= argument: value stored into the whole of target (broadcast). With `ufunc`
+    (a ufunc name) NumPy's same_kind output check applies, else the cast is unsafe."""
+    value, probe = _npr_operand(value)
+    dt, tshape = np.dtype(target.dtype), tuple(target.shape)
+    vdt = np.asarray(probe).dtype
+    if ufunc is not None and not np.can_cast(vdt, dt, 'same_kind'):
+        raise _npr_CastError(getattr(np, ufunc), 'same_kind', vdt, dt, 0)
+    vshape = np.shape(value)
+    try:
+        bshape = np.broadcast_shapes(vshape, tshape)
+    except ValueError:
+        raise ValueError(f"operands could not be broadcast together with shapes {vshape} {tshape} ") from None
+    if bshape != tshape:
+        raise ValueError(f"non-broadcastable output operand with shape {tshape} doesn't match the "
+                         f"broadcast shape {bshape}")
+    val = jnp.broadcast_to(_npr_cast(value, dt), tshape)
+    _npr_update(target, lambda cur: _npr_whole(cur, val))
+    return target
+
+
+def npr_fill(a, v):
+    """NumPy's a.fill(v): one scalar, converted as NumPy converts it, everywhere."""
+    v, dt = npr_load(v), np.dtype(a.dtype)
+    if isinstance(v, jax.Array):
+        np.empty((), dt).fill(_npr_dummy(v.shape, v.dtype))
+        val = jnp.reshape(v, ()).astype(dt)
+    else:
+        val = np.empty((), dt)
+        val.fill(v)
+    _npr_update(a, lambda cur: _npr_whole(cur, jnp.broadcast_to(val, cur.shape)))
+
+
+def npr_sort(a, axis=-1, kind=None):
+    """NumPy's a.sort(axis) in place (NaNs last; kind does not change the values)."""
+    np.zeros((1,) * a.ndim, bool).sort(axis)  # NumPy's AxisError / TypeError
+    _npr_update(a, lambda cur: jnp.sort(cur, axis=axis))
+
+
+def npr_copyto(dst, src, casting='same_kind', where=True):
+    """NumPy's np.copyto(dst, src, casting, where): casting checked by NumPy, src broadcast
+    (leading 1-dims dropped), where broadcast strictly."""
+    src, sprobe = _npr_operand(src)
+    where, wprobe = _npr_operand(where)
+    dt, dshape = np.dtype(dst.dtype), tuple(dst.shape)
+    np.copyto(np.zeros((), dt), sprobe, casting=casting, where=wprobe)
+    fail = lambda: np.copyto(_npr_dummy(dshape, dt), _npr_dummy(np.shape(src), _npr_dt(src)),
+                             casting=casting, where=_npr_dummy(np.shape(where), _npr_dt(where)))
+    val = _npr_fit(_npr_cast(src, dt), dshape, fail)
+    if where is True:
+        _npr_update(dst, lambda cur: _npr_whole(cur, val))
+    else:
+        m = _npr_fit(jnp.asarray(where).astype(bool), dshape, fail, strip=False)
+        _npr_update(dst, lambda cur: jnp.where(m, val, cur))
+
+
+def _npr_flatvals(v, dt, n):
+    """v cast to dt, flattened and repeated cyclically (or cut) to n values."""
+    flat = jnp.reshape(_npr_cast(v, dt), -1)
+    return flat if flat.size == n else flat[np.arange(n) % flat.size]
+
+
+def npr_putmask(a, mask, values):
+    """NumPy's np.putmask: a.flat[n] = values.flat[n % len(values)] where mask.flat[n]."""
+    mask, _ = _npr_operand(mask)
+    values, vprobe = _npr_operand(values)
+    dt = np.dtype(a.dtype)
+    if np.size(mask) != a.size:
+        raise ValueError("putmask: mask and data must be the same size")
+    np.putmask(np.zeros(1, dt), np.ones(1, _npr_dt(mask)), vprobe)
+    if np.size(values) == 0:
+        return
+    vals = _npr_flatvals(values, dt, a.size).reshape(a.shape)
+    m = jnp.reshape(jnp.asarray(mask).astype(bool), a.shape)
+    _npr_update(a, lambda cur: jnp.where(m, vals, cur))
+
+
+def npr_put(a, ind, v, mode='raise'):
+    """NumPy's np.put: a.flat[ind] = v, v repeated to len(ind), last duplicate wins;
+    mode 'raise' (negative ints count from the end), 'wrap' or 'clip'."""
+    ind, _ = _npr_operand(ind)
+    v, vprobe = _npr_operand(v)
+    dt, n = np.dtype(a.dtype), a.size
+    np.put(np.zeros(n, dt), ind if not isinstance(ind, jax.Array) else np.zeros(ind.shape, ind.dtype),
+           v if not isinstance(v, jax.Array) else _npr_dummy(v.shape, v.dtype), mode=mode)
+    if np.size(ind) == 0 or np.size(v) == 0:
+        return
+    xp = jnp if isinstance(ind, jax.Array) else np
+    i = xp.reshape(xp.asarray(ind), -1)
+    i = (xp.where(i < 0, i + n, i) if mode == 'raise' else xp.mod(i, n) if mode == 'wrap'
+         else xp.clip(i, 0, n - 1))
+    if xp is jnp and mode == 'raise':
+        i = jnp.where((i >= 0) & (i < n), i, n)  # NumPy would raise; dropped instead
+    vals = _npr_flatvals(v, dt, i.size)
+    _npr_update(a, lambda cur: _npr_scatter(cur, i, vals))
+
+
+def npr_place(a, mask, vals):
+    """NumPy's np.place: the k-th True position of mask takes vals[k % len(vals)]."""
+    mask, _ = _npr_operand(mask)
+    vals, vprobe = _npr_operand(vals)
+    dt = np.dtype(a.dtype)
+    if np.size(mask) != a.size:
+        raise ValueError("place: mask and data must be the same size")
+    xp = jnp if isinstance(mask, jax.Array) else np
+    m = xp.reshape(xp.asarray(mask), -1).astype(bool)
+    if np.size(vals) == 0:
+        if xp is jnp:
+            raise NotImplementedError("np2ref NPR108: np.place with empty vals and a traced mask raises "
+                                      "only if the mask has a True")
+        if m.any():
+            raise ValueError("Cannot insert from an empty array!")
+        return
+    np.place(np.zeros(1, dt), np.ones(1, _npr_dt(mask)), vprobe)
+    flat = jnp.reshape(_npr_cast(vals, dt), -1)
+    g = flat[xp.mod(xp.cumsum(m) - 1, flat.size)]
+    _npr_update(a, lambda cur: jnp.where(m, g, jnp.reshape(cur, -1)).reshape(cur.shape))
+
+
+def npr_fill_diagonal(a, val, wrap=False):
+    """NumPy's np.fill_diagonal: a.flat[:end:step] = val (val repeated cyclically); tall
+    2-D matrices wrap only with wrap=True."""
+    shape, dt = tuple(a.shape), np.dtype(a.dtype)
+    if len(shape) < 2:
+        raise ValueError("array must be at least 2-d")
+    if len(shape) == 2:
+        step, end = shape[1] + 1, (None if wrap else shape[1] * shape[1])
+    else:
+        if any(n != shape[0] for n in shape):
+            raise ValueError("All dimensions of input must be of equal length")
+        step, end = 1 + int(np.cumprod(shape[:-1]).sum()), None
+    val, vprobe = _npr_operand(val)
+    np.zeros(1, dt).flat[:1] = val if not isinstance(val, jax.Array) else _npr_dummy(val.shape, val.dtype)
+    pos = np.arange(0, a.size if end is None else min(end, a.size), step)
+    if pos.size == 0 or np.size(val) == 0:
+        return
+    vals = _npr_flatvals(val, dt, pos.size)
+    _npr_update(a, lambda cur: jnp.reshape(cur, -1).at[pos].set(
+        vals, unique_indices=True, indices_are_sorted=True).reshape(shape))
+
+
+def npr_where_store(a, mask, value):
+    """NumPy's a[mask] = value[mask] (or a broadcastable value) with a boolean mask over
+    a's leading dims: jnp.where, value cast unsafe."""
+    mask, value = npr_load(mask), npr_load(value)
+    if not _npr_isbool(np.asarray(mask) if isinstance(mask, list) else mask):
+        raise TypeError("np2ref: npr_where_store needs a boolean mask")
+    shape, dt = tuple(a.shape), np.dtype(a.dtype)
+    _npr_dummy(shape)[np.ones(np.shape(mask), bool)]  # NumPy's mask-shape IndexError
+    m = jnp.reshape(jnp.asarray(mask), np.shape(mask) + (1,) * (len(shape) - np.ndim(mask)))
+    val = _npr_fit(_npr_cast(value, dt), shape, lambda: None)
+    _npr_update(a, lambda cur: jnp.where(m, val, cur))
+# ---- end of np2ref runtime ------------------------------------------------------

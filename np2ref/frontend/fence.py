@@ -1,0 +1,89 @@
+"""The fence: reject, before any rewrite, syntax that np2ref does not translate.
+
+One clear diagnostic per construct, with the line; nothing is rewritten when the fence reports
+an error. Loops and branches on array data are another issue's work: `while`, `break` and
+`continue` are refused here until then.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..diagnostics import DiagnosticSink, Span
+
+_REFUSED = {
+    cst.Global: ("NPR010", "`global` is not translated: a converted function cannot rebind module state",
+                 "pass the value in as a parameter and return the new value"),
+    cst.Nonlocal: ("NPR010", "`nonlocal` is not translated", "pass the value in and return it"),
+    cst.While: ("NPR011", "`while` loops are not translated yet",
+                "write the loop as `for k in range(n)` with a static trip count"),
+    cst.Break: ("NPR012", "`break` is not translated yet", "use a static trip count and `np.where`"),
+    cst.Continue: ("NPR012", "`continue` is not translated yet", "guard the loop body's updates with `np.where`"),
+    cst.Yield: ("NPR013", "generators are not translated", "return an array instead of yielding"),
+    cst.Await: ("NPR018", "async code is not translated", None),
+    cst.Lambda: ("NPR014", "lambdas inside a converted function are not translated",
+                 "define the function at module level"),
+    cst.ClassDef: ("NPR014", "classes inside a converted function are not translated", None),
+    cst.Try: ("NPR015", "`try` is not translated: array code under jit cannot catch errors", None),
+    cst.With: ("NPR015", "`with` blocks are not translated", None),
+    cst.Del: ("NPR016", "`del` is not translated", "let the name go out of scope instead"),
+}
+
+
+class Fence(cst.CSTVisitor):
+    """Reports every refused construct inside one function."""
+
+    def __init__(self, func: cst.FunctionDef, sink: DiagnosticSink, positions):
+        self.func = func
+        self.sink = sink
+        self.positions = positions
+
+    def span(self, node: cst.CSTNode) -> Span:
+        r = self.positions[node]
+        return Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.FunctionDef) and node is not self.func:
+            self.sink.report("NPR014", "nested functions are not translated", self.span(node),
+                             hint="define the helper at module level")
+            return False
+        if isinstance(node, cst.FunctionDef) and node.asynchronous is not None:
+            self.sink.report("NPR018", "async functions are not translated", self.span(node))
+            return False
+        for kind, (code, message, hint) in _REFUSED.items():
+            if isinstance(node, kind):
+                self.sink.report(code, message, self.span(node), hint=hint)
+                return False
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+            return True  # comprehensions over Python values are fine; array writes inside are caught later
+        return True
+
+
+def fence_function(func: cst.FunctionDef, sink: DiagnosticSink, positions) -> None:
+    for deco in func.decorators:
+        name = _decorator_name(deco.decorator)
+        if name not in KNOWN_DECORATORS:
+            r = positions[deco]
+            sink.report("NPR017", f"decorator @{name or '...'} is not translated",
+                        Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1),
+                        hint="remove it; np2ref compiles the function itself")
+    func.body.visit(Fence(func, sink, positions))
+
+
+def _decorator_name(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Call):
+        expr = expr.func
+    parts = []
+    while isinstance(expr, cst.Attribute):
+        parts.append(expr.attr.value)
+        expr = expr.value
+    if isinstance(expr, cst.Name):
+        parts.append(expr.value)
+        return ".".join(reversed(parts))
+    return None
+
+
+# Decorators that np2ref removes: its own, and the JIT compilers a user may be replacing.
+KNOWN_DECORATORS = frozenset({
+    "np2ref.compile", "compile", "numba.njit", "numba.jit", "njit", "jit", "jax.jit",
+})

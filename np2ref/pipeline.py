@@ -1,0 +1,87 @@
+"""THE ordered list of stages, on one screen.
+
+    read -> parse -> analyse -> fence -> mark (diagnose) -> rewrite -> emit
+
+Each stage reports into one DiagnosticSink; a stage that finds an error stops the pipeline
+before anything is emitted, so a refused file never yields a half-converted output.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+from libcst.metadata import ExpressionContextProvider, MetadataWrapper, PositionProvider
+
+from .analysis.aliases import FunctionFacts, _Context, _RootsOf
+from .analysis.module import ModuleFacts, analyse_module
+from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError
+from .emit import module as emit_module
+from .frontend.fence import fence_function
+from .frontend.source import parse, read_text
+from .rewrite.function import ModuleRewriter
+from .rewrite.marks import MarkPass
+
+
+@dataclasses.dataclass
+class ConversionResult:
+    filename: str
+    source: str | None
+    code: str | None                 # the converted module (None when refused)
+    body: str | None                 # the converted module without the pasted runtime (for compile)
+    diagnostics: list[Diagnostic]
+    functions: dict[str, FunctionFacts] = dataclasses.field(default_factory=dict)
+    host: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.code is not None and not any(d.is_error for d in self.diagnostics)
+
+    def raise_for_errors(self) -> None:
+        if not self.ok:
+            raise Np2RefError([d for d in self.diagnostics if d.is_error], self.source,
+                              f"np2ref refused {self.filename}:")
+
+
+def convert_source(text: str, filename: str = "<string>") -> ConversionResult:
+    sink = DiagnosticSink(filename, text)
+    if emit_module.is_converted(text):  # converting a converted file changes nothing
+        return ConversionResult(filename, text, text, text, [])
+    module = parse(text, sink)
+    if module is None:
+        return ConversionResult(filename, text, None, None, sink.sorted())
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    facts = analyse_module(wrapper)
+    positions = facts.positions
+    for f in facts.functions.values():
+        fence_function(f.node, sink, positions)
+    marks = {}
+    if not sink.has_errors:
+        marks = {name: _mark(f, facts, sink) for name, f in facts.functions.items()}
+    if sink.has_errors:
+        return ConversionResult(filename, text, None, None, sink.sorted(), facts.functions, facts.host)
+    contexts = wrapper.resolve(ExpressionContextProvider)
+    rewritten = module.visit(ModuleRewriter(facts.functions, marks, facts.imports, sink, positions, contexts))
+    if sink.has_errors:
+        return ConversionResult(filename, text, None, None, sink.sorted(), facts.functions, facts.host)
+    code = emit_module.emit(rewritten, filename)
+    body = emit_module.emit(rewritten, filename, with_runtime=False)
+    return ConversionResult(filename, text, code, body, sink.sorted(), facts.functions, facts.host)
+
+
+def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
+    ctx = _Context(f.node, facts.imports, frozenset(facts.functions), facts.module_globals,
+                   facts.effects(), frozenset(f.roots))
+    roots_of = _RootsOf(ctx, facts.positions)
+    roots_of.roots = {k: set(v) for k, v in f.roots.items()}
+    mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions, roots_of)
+    f.node.visit(mark)
+    return mark.m
+
+
+def convert_file(path: str) -> ConversionResult:
+    sink = DiagnosticSink(str(path), "")
+    text = read_text(str(path), sink)
+    if text is None:
+        return ConversionResult(str(path), None, None, None, sink.sorted())
+    return convert_source(text, str(path))

@@ -1,0 +1,287 @@
+"""The rewrite: one transformer that turns each converted function into a ref program.
+
+It reads the marks (rewrite/marks.py) through the ORIGINAL nodes and builds output from the
+UPDATED ones (the libcst convention). Every JAX spelling comes from emit/jaxnames.py.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import ExpressionContext
+
+from ..analysis import effects as fx
+from ..analysis.aliases import FunctionFacts
+from ..analysis.names import ImportMap
+from ..analysis.numpy_table import UFUNCS, lookup
+from ..diagnostics import DiagnosticSink, Span
+from ..emit import jaxnames as J
+from ..frontend.fence import KNOWN_DECORATORS, _decorator_name
+from .marks import Marks
+
+_AUG_OPS = {
+    cst.AddAssign: "+", cst.SubtractAssign: "-", cst.MultiplyAssign: "*", cst.DivideAssign: "/",
+    cst.FloorDivideAssign: "//", cst.ModuloAssign: "%", cst.PowerAssign: "**",
+    cst.BitAndAssign: "&", cst.BitOrAssign: "|", cst.BitXorAssign: "^",
+    cst.LeftShiftAssign: "<<", cst.RightShiftAssign: ">>", cst.MatrixMultiplyAssign: "@",
+}
+_KEEP_NUMPY = frozenset({"numpy.s_", "numpy.index_exp", "numpy.newaxis"})
+_VIEW_HELPERS = {**fx.VIEW_FUNCTIONS, **fx.VIEW_METHODS}
+
+
+class ModuleRewriter(cst.CSTTransformer):
+    def __init__(self, facts: dict[str, FunctionFacts], marks: dict[str, Marks], imports: ImportMap,
+                 sink: DiagnosticSink, positions, contexts):
+        self.facts = facts
+        self.marks = marks
+        self.imports = imports
+        self.sink = sink
+        self.positions = positions
+        self.contexts = contexts
+        self.f: FunctionFacts | None = None
+        self.m: Marks | None = None
+        self.inner_attrs: set = set()
+        self.not_expr: set = set()
+        self.pending_own: list[str] = []
+
+    # -- scope -------------------------------------------------------------------------------
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        if self.f is None and node.name.value in self.facts and self.facts[node.name.value].node is node:
+            self.f = self.facts[node.name.value]
+            self.m = self.marks[node.name.value]
+            self.inner_attrs = set()
+            self.not_expr = set()
+            node.visit(_InnerAttrs(self.inner_attrs, self.not_expr))
+            return True
+        return self.f is not None
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        if self.f is None or self.f.node is not original:
+            return updated
+        decorators = [d for d in updated.decorators if _decorator_name(d.decorator) not in KNOWN_DECORATORS]
+        if self.f.mutated_params:
+            entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, mutated=J.str_tuple(self.f.mutated_params)))
+        else:
+            entry = cst.Decorator(J.name(J.ENTRY_DECORATOR))
+        self.f = self.m = None
+        return updated.with_changes(decorators=[*decorators, entry])
+
+    @property
+    def active(self) -> bool:
+        return self.f is not None
+
+    def span(self, node) -> Span:
+        r = self.positions[node]
+        return Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
+
+    # -- generic wrapping --------------------------------------------------------------------
+    def on_leave(self, original, updated):
+        result = super().on_leave(original, updated)
+        if not self.active or not isinstance(result, cst.BaseExpression):
+            return result
+        if original in self.m.new_ref:
+            return J.call(J.NEW_REF, result)
+        if original in self.m.own_form:
+            return J.call(J.OWN, result)
+        return result
+
+    # -- loads -------------------------------------------------------------------------------
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        if not self.active or original in self.m.no_load or original in self.not_expr:
+            return updated
+        if self.contexts.get(original) is not ExpressionContext.LOAD:
+            return updated
+        name = original.value
+        if name in self.f.ref_names:
+            if name in self.f.maybe_scalar:
+                return J.call(J.LOAD, updated)
+            return J.load_all(updated)
+        if original in self.inner_attrs:  # `np` in `np.zeros`: the attribute is rewritten whole
+            return updated
+        if name not in self.f.roots:
+            qual = self.imports.qualify_numpy(original, frozenset(self.f.roots))
+            if qual is not None and original not in self.m.skip_numpy:
+                return self._numpy(original, qual, updated)
+        return updated
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if not self.active:
+            return updated
+        if original in self.m.ref_form:  # `.T` of a ref
+            return J.call(fx.VIEW_ATTRIBUTES[original.attr.value], updated.value)
+        if original in self.inner_attrs or original in self.m.skip_numpy:
+            return updated
+        qual = self.imports.qualify_numpy(original, frozenset(self.f.roots))
+        if qual is not None:
+            return self._numpy(original, qual, updated)
+        return updated
+
+    def _numpy(self, original, qual: str, updated):
+        if qual in _KEEP_NUMPY:
+            return J.name(f"{J.NP}.{qual[6:]}")
+        replacement = lookup(qual)
+        if replacement is None:
+            self.sink.report("NPR004", f"`{qual.replace('numpy', 'np', 1)}` is not in np2ref's NumPy table",
+                             self.span(original),
+                             hint="np2ref refuses NumPy functions it cannot translate exactly; "
+                                  "see `np2ref explain NPR004`")
+            return updated
+        return cst.parse_expression(replacement)
+
+    def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript):
+        if not self.active:
+            return updated
+        updated = updated.with_changes(slice=[_list_index(e) for e in updated.slice])
+        if original in self.m.ref_form:
+            return J.call(J.SUB, updated.value, J.index_value(updated.slice))
+        if original in self.m.unmask:
+            return updated.value
+        if original.value in self.m.store_bases:
+            return updated.with_changes(value=J.call(J.STORE_PROXY, updated.value))
+        return updated
+
+    # -- calls -------------------------------------------------------------------------------
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        if not self.active:
+            return updated
+        result: cst.BaseExpression = updated
+        special = self.m.special_calls.get(original)
+        if special is not None:
+            result = self._special(special, original, updated)
+        elif original in self.m.ref_form:
+            result = self._view_call(original, updated)
+        elif original in self.m.apart:
+            args = list(updated.args)
+            for i, written in self.m.apart[original].items():
+                checked = J.call(J.APART, args[i].value, *(args[j].value for j in written))
+                args[i] = args[i].with_changes(value=checked)
+            result = updated.with_changes(args=args)
+        if original in self.m.value_wrap:
+            result = J.call(J.VALUE, result)
+        return result
+
+    def _special(self, special, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        kind, detail = special
+        args = list(updated.args)
+        if kind == "out":
+            out = next(a for a in args if a.keyword is not None and a.keyword.value == "out")
+            where = next((a for a in args if a.keyword is not None and a.keyword.value == "where"), None)
+            rest = [a for a in args if a is not out and a is not where]
+            if rest:
+                rest[-1] = rest[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            value: cst.BaseExpression = updated.with_changes(args=rest)
+            if where is not None:
+                value = J.call(f"{J.JNP}.where", where.value, value, J.call(J.LOAD, out.value))
+            name = detail[6:] if detail and (detail in UFUNCS or detail in ("numpy.clip",)) else None
+            kwargs = {"ufunc": J.string(name)} if name else {}
+            return J.call(J.OUT, out.value, value, **kwargs)
+        if kind == "ufunc_at":
+            return cst.Call(J.name(J.UFUNC_AT), [cst.Arg(J.string(detail)), *_plain(args)])
+        if kind == "inplace_function":
+            return cst.Call(J.name(J.IN_PLACE_FUNCTIONS[detail]), _plain(args))
+        if kind == "inplace_method":
+            receiver = updated.func.value
+            return cst.Call(J.name(J.IN_PLACE_METHODS[detail]), [cst.Arg(receiver), *_plain(args)])
+        raise AssertionError(kind)
+
+    def _view_call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        func = updated.func
+        args = _plain(updated.args)
+        if isinstance(original.func, cst.Attribute) and self.imports.qualify_numpy(
+                original.func, frozenset(self.f.roots)) is None:
+            meth = original.func.attr.value
+            helper = fx.VIEW_METHODS[meth]
+            if meth in ("reshape", "transpose") and len(args) > 1:
+                args = [cst.Arg(cst.Tuple([cst.Element(a.value) for a in args]))]
+            return cst.Call(J.name(helper), [cst.Arg(func.value), *args])
+        qual = self.imports.qualify_numpy(original.func, frozenset(self.f.roots))
+        return cst.Call(J.name(fx.VIEW_FUNCTIONS[qual]), args)
+
+    # -- statements --------------------------------------------------------------------------
+    def leave_AugAssign(self, original: cst.AugAssign, updated: cst.AugAssign):
+        if not self.active:
+            return updated
+        if original in self.m.mask_store:
+            return self._mask_store(original, updated.target, updated.value)
+        how = self.m.iop_names.get(original)
+        if how is None:
+            return updated
+        target = updated.target
+        if how == "at":
+            store = cst.Subscript(J.call(J.STORE_PROXY, target),
+                                  [cst.SubscriptElement(cst.Index(cst.Ellipsis()))])
+            return updated.with_changes(target=store)
+        op = _AUG_OPS[type(updated.operator)]
+        return cst.Assign([cst.AssignTarget(target)], J.call(J.IOP, target, J.string(op), updated.value))
+
+    def _mask_store(self, original, target: cst.Subscript, value: cst.BaseExpression):
+        whole, leaves, op = self.m.mask_store[original]
+        kwargs = {}
+        if op is not None:
+            kwargs["op"] = J.string(op)
+        if whole:  # the value was computed on whole arrays: its other leaves must be scalars
+            kwargs["scalars"] = cst.Tuple([cst.Element(self._leaf(l)) for l in leaves])
+        index = target.slice[0].slice.value
+        return cst.Expr(J.call(J.MASK_STORE, target.value, index, value, **kwargs))
+
+    def _leaf(self, leaf: cst.BaseExpression) -> cst.BaseExpression:
+        return leaf.visit(_LeafLoads(self))
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if self.active and original in self.m.mask_store:
+            return self._mask_store(original, updated.targets[0].target, updated.value)
+        if self.active and original in self.m.own_after:
+            self.pending_own.extend(self.m.own_after[original])
+        return updated
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if not self.active or not self.pending_own:
+            return updated
+        extra = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(n))],
+                                                     J.call(J.OWN, cst.Name(n)))])
+                 for n in dict.fromkeys(self.pending_own)]
+        self.pending_own = []
+        return cst.FlattenSentinel([updated, *extra])
+
+
+def _list_index(element: cst.SubscriptElement) -> cst.SubscriptElement:
+    """`a[[0, 2]]`: JAX wants an array, not a list, for a fancy index (NumPy means the same)."""
+    if isinstance(element.slice, cst.Index) and isinstance(element.slice.value, cst.List):
+        return element.with_changes(slice=cst.Index(J.call(f"{J.NP}.array", element.slice.value)))
+    return element
+
+
+def _plain(args) -> list[cst.Arg]:
+    """Arguments with a tidy trailing comma."""
+    args = list(args)
+    if args:
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return args
+
+
+class _LeafLoads(cst.CSTTransformer):
+    """A leaf of a mask store re-emitted with the function's load rules."""
+
+    def __init__(self, outer: ModuleRewriter):
+        self.outer = outer
+
+    def leave_Name(self, original, updated):
+        if original.value in self.outer.f.ref_names:
+            return J.load_all(updated)
+        return updated
+
+
+class _InnerAttrs(cst.CSTVisitor):
+    """Attribute nodes that are the value of another Attribute (`np.linalg` in `np.linalg.norm`)."""
+
+    def __init__(self, out: set, not_expr: set):
+        self.out = out
+        self.not_expr = not_expr
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if isinstance(node.value, (cst.Attribute, cst.Name)):
+            self.out.add(node.value)
+        self.not_expr.add(node.attr)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.not_expr.add(node.keyword)

@@ -1,0 +1,413 @@
+"""Marks: a read-only pass that decides, for each expression node of a converted function,
+which form the rewrite must emit. The rewrite (`rewrite/function.py`) only reads these sets.
+
+  ref_form   nodes emitted as a reference (a Ref, or a view of one: `npr_sub(u, i)`)
+  no_load    ref Names emitted as themselves (not `u[...]`)
+  own_form   nodes emitted as `npr_own(expr)` (a Ref for a value that must be written)
+  new_ref    binding values emitted as `jax.new_ref(expr)` (a fresh buffer)
+  value_wrap calls of helpers that may return a Ref, emitted as `npr_value(call)`
+  store_bases bases of store targets, wrapped as `npr_at(base)`
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+from ..analysis import effects as fx
+from ..analysis.aliases import FunctionFacts
+from ..analysis.names import ImportMap, dotted
+from ..diagnostics import DiagnosticSink, Note, Span
+from .rules.mask_store import looks_boolean, masked_parts
+
+
+@dataclasses.dataclass
+class Marks:
+    ref_form: set = dataclasses.field(default_factory=set)
+    no_load: set = dataclasses.field(default_factory=set)
+    own_form: set = dataclasses.field(default_factory=set)
+    new_ref: set = dataclasses.field(default_factory=set)
+    value_wrap: set = dataclasses.field(default_factory=set)
+    store_bases: set = dataclasses.field(default_factory=set)
+    iop_names: dict = dataclasses.field(default_factory=dict)   # AugAssign -> "iop" | "at"
+    own_after: dict = dataclasses.field(default_factory=dict)   # Assign -> [ref names to npr_own]
+    special_calls: dict = dataclasses.field(default_factory=dict)  # Call -> (kind, detail)
+    skip_numpy: set = dataclasses.field(default_factory=set)    # func nodes not to map to jnp
+    apart: dict = dataclasses.field(default_factory=dict)       # Call -> {read arg: [written args]}
+    mask_store: dict = dataclasses.field(default_factory=dict)  # stmt -> (leaves, op)
+    unmask: set = dataclasses.field(default_factory=set)        # `b[m]` emitted as `b` in a mask store
+
+
+_FRESH_METHODS = frozenset({"copy", "astype"})
+
+
+class MarkPass(cst.CSTVisitor):
+    def __init__(self, facts: FunctionFacts, all_facts: dict[str, FunctionFacts], imports: ImportMap,
+                 sink: DiagnosticSink, positions, roots_of):
+        self.f = facts
+        self.all = all_facts
+        self.imports = imports
+        self.sink = sink
+        self.positions = positions
+        self.roots_of = roots_of
+        self.m = Marks()
+        self.locals = frozenset(facts.roots)
+        self.bool_names = _boolean_names(facts.node)
+
+    # -- helpers -----------------------------------------------------------------------------
+    def span(self, node: cst.CSTNode) -> Span:
+        r = self.positions[node]
+        return Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
+
+    def is_ref(self, name: str) -> bool:
+        return name in self.f.ref_names
+
+    def numpy_name(self, node) -> str | None:
+        return self.imports.qualify_numpy(node, self.locals)
+
+    def mark_ref(self, expr: cst.BaseExpression) -> bool:
+        """Mark `expr` to be emitted as a reference, if it is a view chain over a ref name."""
+        m = self.m
+        if isinstance(expr, cst.Name):
+            if self.is_ref(expr.value):
+                m.no_load.add(expr)
+                return True
+            return False
+        if isinstance(expr, cst.Subscript):
+            if self.mark_ref(expr.value):
+                m.ref_form.add(expr)
+                return True
+            return False
+        if isinstance(expr, cst.Attribute) and expr.attr.value in fx.VIEW_ATTRIBUTES:
+            if self.mark_ref(expr.value):
+                m.ref_form.add(expr)
+                return True
+            return False
+        if isinstance(expr, cst.Call):
+            func = expr.func
+            qual = self.numpy_name(func)
+            if qual in fx.VIEW_FUNCTIONS:
+                args = [a for a in expr.args if a.keyword is None]
+                if args and self.mark_ref(args[0].value):
+                    m.ref_form.add(expr)
+                    m.skip_numpy.add(func)
+                    return True
+                return False
+            if qual is None and isinstance(func, cst.Attribute) and func.attr.value in fx.VIEW_METHODS:
+                if self.mark_ref(func.value):
+                    m.ref_form.add(expr)
+                    return True
+        return False
+
+    def mark_ref_or_own(self, expr: cst.BaseExpression) -> None:
+        if not self.mark_ref(expr):
+            self.m.own_form.add(expr)
+
+    def chain_name(self, expr: cst.BaseExpression) -> cst.Name | None:
+        """The name at the bottom of a view chain (`u` in `u[1:].T`), if any."""
+        while True:
+            if isinstance(expr, cst.Name):
+                return expr
+            if isinstance(expr, (cst.Subscript, cst.Attribute)):
+                expr = expr.value
+            elif isinstance(expr, cst.Call):
+                if isinstance(expr.func, cst.Attribute) and self.numpy_name(expr.func) is None:
+                    expr = expr.func.value
+                else:
+                    args = [a for a in expr.args if a.keyword is None]
+                    if not args:
+                        return None
+                    expr = args[0].value
+            else:
+                return None
+
+    def refuse_write_target(self, target: cst.BaseExpression, node: cst.CSTNode) -> None:
+        name = self.chain_name(target)
+        what = f"`{name.value}`" if name is not None else "this expression"
+        self.sink.report("NPR205", f"cannot translate a write through {what}: the view it makes "
+                         "(or the temporary it writes into) is not modelled", self.span(node),
+                         hint="write into the array itself with an index, e.g. `u[::-1] = ...`")
+
+    def mark_write_target(self, target: cst.BaseExpression, node: cst.CSTNode) -> bool:
+        roots = self.roots_of(target)
+        globals_ = sorted(r for r in roots if r.startswith("global "))
+        if globals_:
+            self.sink.report("NPR202", f"writes the module-level array `{globals_[0][7:]}`",
+                             self.span(node),
+                             hint="pass the array in as a parameter; np2ref writes it back to the caller")
+            return False
+        if self.mark_ref(target):
+            return True
+        self.refuse_write_target(target, node)
+        return False
+
+    # -- statements --------------------------------------------------------------------------
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.f.node
+
+    def _try_mask_store(self, target, value, stmt, op) -> bool:
+        """`a[m] = f(b[m])` / `a[m] op= v` with a mask: see rules/mask_store.py."""
+        if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+            return False
+        index = target.slice[0].slice.value
+        parts = masked_parts(value, index, self.imports, self.locals)
+        if parts is None:
+            if not (looks_boolean(index, self.bool_names) and op is not None):
+                return False
+            parts = ([], [])
+        if not self.mark_write_target(target.value, stmt):
+            return True
+        masked, leaves = parts
+        self.m.unmask.update(masked)
+        self.m.mask_store[stmt] = (bool(masked), leaves, op)
+        return True
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Subscript) and \
+                self._try_mask_store(node.targets[0].target, node.value, node, None):
+            return
+        stores = 0
+        for t in node.targets:
+            stores += self._count_stores(t.target)
+        lazy = stores > 0 and any(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets)
+        for t in node.targets:
+            self._target(t.target, node.value, node, lazy)
+
+    def _count_stores(self, target) -> int:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            return sum(self._count_stores(e.value) for e in target.elements)
+        return int(isinstance(target, cst.Subscript))
+
+    def _target(self, target, value, stmt, lazy: bool) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            elements = [e.value for e in target.elements]
+            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements):
+                for t, v in zip(elements, value.elements):
+                    self._target(t, v.value, stmt, lazy)
+            else:
+                refs = [t.value for t in elements if isinstance(t, cst.Name) and self.is_ref(t.value)]
+                if refs:
+                    self.m.own_after.setdefault(stmt, []).extend(refs)
+                for t in elements:
+                    if isinstance(t, cst.Subscript):
+                        self._store(t, stmt)
+            return
+        if isinstance(target, cst.Subscript):
+            self._store(target, stmt)
+            if lazy:
+                self.mark_ref(value)  # a view on the right is read when it is stored, as in NumPy
+            return
+        if isinstance(target, cst.Name) and self.is_ref(target.value):
+            self._bind_ref(target, value, stmt)
+        elif isinstance(target, cst.Attribute):
+            self.refuse_write_target(target, stmt)
+
+    def _store(self, target: cst.Subscript, stmt) -> None:
+        if self.mark_write_target(target.value, stmt):
+            self.m.store_bases.add(target.value)
+
+    def _bind_ref(self, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
+        if self.mark_ref(value):
+            return
+        name = self.chain_name(value)
+        if isinstance(value, cst.Call):
+            qual = self.numpy_name(value.func)
+            if (qual in fx.OPAQUE_VIEW_FUNCTIONS or (qual is None and isinstance(value.func, cst.Attribute)
+                                                    and value.func.attr.value in fx.OPAQUE_VIEW_METHODS)) \
+                    and name is not None and self.is_ref(name.value):
+                self.sink.report("NPR205", f"`{target.value}` is a view made by "
+                                 f"{dotted(value.func) or 'a call'}() of an array that is written; "
+                                 "such views are not modelled", self.span(stmt),
+                                 hint="index the array directly, or take a .copy() if a copy is meant")
+                return
+            callee = value.func.value if isinstance(value.func, cst.Name) else None
+            if callee in self.all:
+                self._check_returned_view(value, callee, target, stmt)
+                self.m.own_form.add(value)
+                return
+            if qual is not None or (isinstance(value.func, cst.Attribute)
+                                    and value.func.attr.value in _FRESH_METHODS):
+                self.m.new_ref.add(value)
+                return
+        if isinstance(value, cst.Attribute) and value.attr.value in fx.OPAQUE_VIEW_ATTRIBUTES:
+            self.refuse_write_target(value, stmt)
+            return
+        self.m.own_form.add(value)
+
+    def _check_returned_view(self, call: cst.Call, callee: str, target: cst.Name, stmt) -> None:
+        facts = self.all[callee]
+        for arg, pname in self._call_params(call, facts):
+            if pname in facts.returns_alias and pname not in facts.ref_names and \
+                    self.roots_of(arg) & self.f.mutated_roots:
+                self.sink.report(
+                    "NPR203", f"`{target.value}` may be a view of `{dotted(arg) or 'an argument'}` returned "
+                    f"by {callee}(), and one of them is written here", self.span(stmt),
+                    notes=[Note(f"{callee}() returns a view of its parameter `{pname}`",
+                                self.span(facts.node))],
+                    hint=f"return a copy from {callee}(), or write through `{dotted(arg)}` directly")
+
+    def _call_params(self, call: cst.Call, facts: FunctionFacts):
+        positional = [a for a in call.args if a.keyword is None]
+        keywords = [a for a in call.args if a.keyword is not None]
+        names = list(facts.params[:len(positional)])
+        names += [None] * (len(positional) - len(names))
+        names += [k.keyword.value if k.keyword.value in facts.params else None for k in keywords]
+        return [(a.value, n) for a, n in zip(positional + keywords, names)]
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        t = node.target
+        if isinstance(t, cst.Subscript):
+            from .function import _AUG_OPS
+            if not self._try_mask_store(t, node.value, node, _AUG_OPS[type(node.operator)]):
+                self._store(t, node)
+        elif isinstance(t, cst.Name):
+            if self.is_ref(t.value):
+                self.m.no_load.add(t)
+                self.m.iop_names[node] = "iop" if t.value in self.f.maybe_scalar else "at"
+            elif t.value in self.f.array_names:
+                self.m.iop_names[node] = "iop"
+        elif isinstance(t, cst.Attribute):
+            self.refuse_write_target(t, node)
+
+    def visit_For(self, node: cst.For) -> None:
+        names: set[str] = set()
+        _names(node.target, names)
+        bad = sorted(n for n in names if self.is_ref(n))
+        if bad:
+            self.sink.report("NPR204", f"the loop variable `{bad[0]}` is a view of an array that is "
+                             "written; iterating over rows of a written array is not translated yet",
+                             self.span(node.target),
+                             hint="loop over indices: `for i in range(len(a)): row = a[i]`")
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is None:
+            return
+        values = [e.value for e in node.value.elements] if isinstance(node.value, cst.Tuple) else [node.value]
+        for v in values:
+            name = self.chain_name(v)
+            if name is not None and self.is_ref(name.value) and \
+                    any(r.startswith("param ") for r in self.f.roots.get(name.value, ())):
+                self.mark_ref(v)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value in fx.METADATA_ATTRIBUTES and isinstance(node.value, cst.Name) \
+                and self.is_ref(node.value.value):
+            self.m.no_load.add(node.value)
+
+    # -- calls -------------------------------------------------------------------------------
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        qual = self.numpy_name(func)
+        self._check_callable(node, qual)
+        args = [a for a in node.args if a.keyword is None]
+        out = [a for a in node.args if a.keyword is not None and a.keyword.value == "out"]
+        if out:
+            if isinstance(out[0].value, cst.Tuple):
+                self.sink.report("NPR106", "a tuple `out=` is not translated", self.span(node))
+            elif self.mark_write_target(out[0].value, node):
+                self.m.special_calls[node] = ("out", qual)
+            return
+        if qual is not None:
+            parts = qual.split(".")
+            if len(parts) == 3 and parts[2] == "at":
+                self.m.skip_numpy.add(func)
+                if parts[1] not in fx.UFUNC_AT:
+                    self.sink.report("NPR101", f"np.{parts[1]}.at is not translated", self.span(node),
+                                     hint="np2ref translates add, subtract, multiply, maximum and minimum .at")
+                elif args and self.mark_write_target(args[0].value, node):
+                    self.m.special_calls[node] = ("ufunc_at", parts[1])
+            elif qual in fx.INPLACE_FUNCTIONS:
+                self.m.skip_numpy.add(func)
+                if args and self.mark_write_target(args[fx.INPLACE_FUNCTIONS[qual]].value, node):
+                    self.m.special_calls[node] = ("inplace_function", qual)
+            return
+        if isinstance(func, cst.Attribute) and self.imports.qualify(func, self.locals) is None:
+            meth = func.attr.value
+            if meth in fx.INPLACE_METHODS:
+                if self.mark_write_target(func.value, node):
+                    self.m.special_calls[node] = ("inplace_method", meth)
+            elif meth in fx.REFUSED_INPLACE_METHODS:
+                self.sink.report("NPR102", f"the in-place method .{meth}() is not translated",
+                                 self.span(node))
+            return
+        if isinstance(func, cst.Name) and func.value in self.all and func.value not in self.locals:
+            self._module_call(node, func.value)
+
+    def _check_callable(self, node: cst.Call, qual: str | None) -> None:
+        func = node.func
+        if isinstance(func, cst.Name):
+            name = func.value
+            if qual is None and name not in self.locals and name not in self.all \
+                    and name not in fx.SAFE_BUILTINS:
+                self.sink.report("NPR003", f"call to `{name}()`, which np2ref cannot see into",
+                                 self.span(node),
+                                 hint="define it in the same module, or call it outside the converted function")
+        elif isinstance(func, cst.Attribute) and qual is None:
+            full = self.imports.qualify(func, self.locals)
+            if full is not None and full.split(".")[0] != "math":
+                self.sink.report("NPR003", f"call to `{dotted(func)}()` from another library is not translated",
+                                 self.span(node), hint="call it outside the converted function")
+
+    def _module_call(self, node: cst.Call, callee: str) -> None:
+        facts = self.all[callee]
+        pairs = self._call_params(node, facts)
+        for arg, pname in pairs:
+            if pname is not None and pname in facts.ref_names:
+                self.mark_ref_or_own(arg)
+        if facts.returns_alias and node not in self.m.own_form:
+            self.m.value_wrap.add(node)
+        self._check_shared_buffers(node, callee, facts, pairs)
+
+    def _check_shared_buffers(self, node, callee, facts, pairs) -> None:
+        """An argument the callee reads may share the buffer of one it writes (flow-insensitive
+        roots cannot tell a buffer swap from the same buffer): load it through `npr_apart`,
+        which checks at trace time that the two really are apart, and refuses otherwise."""
+        index = {id(a.value): i for i, a in enumerate(node.args)}
+        written = [(a, p) for a, p in pairs if p in facts.ref_names]
+        for b, q in pairs:
+            if q is None or q in facts.ref_names:
+                continue
+            rb = self.roots_of(b)
+            clash = [index[id(a)] for a, _ in written if self.roots_of(a) & rb]
+            if not clash:
+                continue
+            if self.mark_ref(b):
+                self.m.apart.setdefault(node, {})[index[id(b)]] = clash
+            else:
+                self.sink.report(
+                    "NPR201", f"`{q}` of {callee}() may share the buffer of an argument it writes",
+                    self.span(node), notes=[Note(f"{callee}() writes its parameter(s) "
+                                                 f"{', '.join(sorted(facts.mutated_params))}",
+                                                 self.span(facts.node))],
+                    hint=f"pass a copy for `{q}`")
+
+
+def _boolean_names(func: cst.FunctionDef) -> frozenset[str]:
+    """Names bound (only) to boolean-looking expressions: comparisons, `~m`, `m & n`."""
+    names: set[str] = set()
+    bindings: list[tuple[str, cst.BaseExpression]] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for t in node.targets:
+                if isinstance(t.target, cst.Name):
+                    bindings.append((t.target.value, node.value))
+
+    func.visit(V())
+    changed = True
+    while changed:
+        changed = False
+        for name, value in bindings:
+            if name not in names and looks_boolean(value, names):
+                names.add(name)
+                changed = True
+    return frozenset(names)
+
+
+def _names(t, out: set[str]) -> None:
+    if isinstance(t, cst.Name):
+        out.add(t.value)
+    elif isinstance(t, (cst.Tuple, cst.List)):
+        for e in t.elements:
+            _names(e.value, out)

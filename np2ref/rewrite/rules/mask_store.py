@@ -1,0 +1,77 @@
+"""MaskStore: `a[m] = expr(b[m], c[m], scalars)` and `a[m] op= ...` with a boolean mask.
+
+What: a store through a mask whose true-count is data dependent. Why: under jit a masked read
+`b[m]` has no static shape, so the statement is rewritten on whole arrays:
+    a[m] = np.sqrt(b[m]) * k      ->  npr_mask_store(a, m, jnp.sqrt(b[...]) * k, leaves=(k,))
+Exact when the expression is elementwise and every array in it is masked by the same `m`:
+then masking after the computation equals computing on the masked values. The runtime checks
+that unmasked leaves are scalars (size 1) and refuses (NPR104) otherwise; when `m` turns out to be
+an integer index at trace time it stores `value[m]`, which is the same thing for elementwise code.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis.names import ImportMap
+from ...analysis.numpy_table import UFUNCS
+
+_ELEMENTWISE_BINOPS = (
+    cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
+    cst.BitAnd, cst.BitOr, cst.BitXor, cst.LeftShift, cst.RightShift,
+)
+_ELEMENTWISE_FUNCS = frozenset({"numpy.where", "numpy.clip"}) | frozenset(UFUNCS)
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def masked_parts(value: cst.BaseExpression, index: cst.BaseExpression, imports: ImportMap,
+                 local_names) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
+    """(the `X[m]` subscripts to unmask, the other leaves) if `value` is elementwise in them."""
+    key = _code(index)
+    masked: list[cst.Subscript] = []
+    leaves: list[cst.BaseExpression] = []
+
+    def walk(node) -> bool:
+        if isinstance(node, cst.Subscript):
+            if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                    and _code(node.slice[0].slice.value) == key:
+                masked.append(node)
+                return True
+            return False
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary)):
+            return True
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            leaves.append(node)
+            return True
+        if isinstance(node, cst.BinaryOperation):
+            return isinstance(node.operator, _ELEMENTWISE_BINOPS) and walk(node.left) and walk(node.right)
+        if isinstance(node, cst.UnaryOperation):
+            return walk(node.expression)
+        if isinstance(node, cst.Comparison):
+            return walk(node.left) and all(walk(c.comparator) for c in node.comparisons)
+        if isinstance(node, cst.Call):
+            qual = imports.qualify_numpy(node.func, local_names)
+            if qual not in _ELEMENTWISE_FUNCS or any(a.keyword is not None or a.star for a in node.args):
+                return False
+            return all(walk(a.value) for a in node.args)
+        return False
+
+    if not walk(value) or not masked:
+        return None
+    return masked, leaves
+
+
+def looks_boolean(index: cst.BaseExpression, bool_names) -> bool:
+    """An index that is a mask by its form: a comparison, `~m`, `m & n`, or a name bound to one."""
+    if isinstance(index, cst.Comparison):
+        return True
+    if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.BitInvert):
+        return looks_boolean(index.expression, bool_names) or isinstance(index.expression, cst.Name)
+    if isinstance(index, cst.BinaryOperation) and isinstance(index.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
+        return looks_boolean(index.left, bool_names) or looks_boolean(index.right, bool_names)
+    if isinstance(index, cst.Name):
+        return index.value in bool_names
+    return False

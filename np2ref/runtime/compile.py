@@ -1,0 +1,151 @@
+"""`@np2ref.compile`: NumPy in, NumPy out, the converted ref program jitted in between."""
+
+from __future__ import annotations
+
+import builtins
+import copy
+import inspect
+import textwrap
+import types
+
+import numpy as np
+
+from ..diagnostics import Diagnostic, Np2RefError, Span
+from ..emit.module import runtime_source
+from ..pipeline import ConversionResult, convert_source
+
+_RUNTIME: dict | None = None
+
+
+def runtime_namespace() -> dict:
+    """The pasted runtime, executed once as a namespace (jax, jnp, np and the npr_* helpers)."""
+    global _RUNTIME
+    if _RUNTIME is None:
+        ns: dict = {"__name__": "np2ref_runtime"}
+        prelude = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+        exec(builtins.compile(prelude + runtime_source(), "<np2ref runtime>", "exec"), ns)
+        _RUNTIME = ns
+    return _RUNTIME
+
+
+def _refuse(code: str, message: str, fn=None, hint: str | None = None) -> Np2RefError:
+    filename, line = "<unknown>", 1
+    if fn is not None:
+        try:
+            filename = inspect.getsourcefile(fn) or filename
+            line = inspect.getsourcelines(fn)[1]
+        except (TypeError, OSError):
+            code_obj = getattr(fn, "__code__", None)
+            if code_obj is not None:
+                filename, line = code_obj.co_filename, code_obj.co_firstlineno
+    return Np2RefError([Diagnostic(code, message, filename, Span(line, 1, line, 1), hint)])
+
+
+def _source_of(fn) -> tuple[str, str]:
+    """(module or function source, filename) for a plain Python function, or an NPR020 error."""
+    if isinstance(fn, (types.BuiltinFunctionType, np.ufunc)) or not isinstance(fn, types.FunctionType):
+        kind = "a method" if isinstance(fn, types.MethodType) else f"a {type(fn).__name__}"
+        raise _refuse("NPR020", f"np2ref.compile needs a plain Python function; got {kind}",
+                      fn if isinstance(fn, types.FunctionType) else None,
+                      hint="decorate a module-level `def` function")
+    if fn.__name__ == "<lambda>":
+        raise _refuse("NPR020", "np2ref.compile cannot translate a lambda", fn,
+                      hint="write it as a module-level `def`")
+    if inspect.isgeneratorfunction(fn) or inspect.iscoroutinefunction(fn):
+        raise _refuse("NPR013", f"{fn.__name__}() is a generator or coroutine; it is not translated", fn)
+    if fn.__closure__:
+        names = ", ".join(fn.__code__.co_freevars)
+        raise _refuse("NPR022", f"{fn.__name__}() closes over local variables ({names}); "
+                      "np2ref translates module-level functions", fn,
+                      hint="move the function to module level and pass those values as parameters")
+    try:
+        filename = inspect.getsourcefile(fn) or "<unknown>"
+        if "<locals>" in fn.__qualname__:
+            return textwrap.dedent(inspect.getsource(fn)), filename
+        module = inspect.getmodule(fn)
+        return inspect.getsource(module) if module is not None else inspect.getsource(fn), filename
+    except (OSError, TypeError) as exc:
+        raise _refuse("NPR020", f"the source of {fn.__name__}() cannot be read ({exc})", fn,
+                      hint="np2ref needs the function's source file") from None
+
+
+class Compiled:
+    """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
+
+    def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False):
+        if dtype_policy not in ("preserve", "float32"):
+            raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
+        text, filename = _source_of(fn)
+        result = convert_source(text, filename)
+        name = fn.__name__
+        if name in result.host:
+            raise _refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
+                          fn, hint="move printing, I/O and random set-up out of the compiled function")
+        result.raise_for_errors()
+        if name not in result.functions:
+            raise _refuse("NPR020", f"{name}() is not a module-level function np2ref can find", fn)
+        self.original = fn
+        self.conversion: ConversionResult = result
+        self.source: str = result.body
+        self.mutated: tuple[str, ...] = tuple(result.functions[name].mutated_params)
+        self.verify = verify
+        self._verified = False
+        namespace = dict(fn.__globals__)
+        runtime = runtime_namespace()
+        namespace.update({k: v for k, v in runtime.items() if not k.startswith("__")})
+        exec(builtins.compile(result.body, filename, "exec"), namespace)
+        entry = namespace[name]
+        self._entry = type(entry)(entry.fn, entry.mutated, static_argnames, dtype_policy)
+        namespace[name] = self._entry  # recursion and callers inside the module use the same entry
+        self.__name__ = name
+        self.__doc__ = fn.__doc__
+        self.__wrapped__ = fn
+
+    def __call__(self, *args, **kwargs):
+        if self.verify and not self._verified:
+            return self._verified_call(args, kwargs)
+        return self._call(args, kwargs)
+
+    def _call(self, args, kwargs):
+        error = runtime_namespace()["NprError"]
+        try:
+            return self._entry.call_numpy(*args, **kwargs)
+        except error as exc:
+            raise _refuse("NPR206", str(exc), self.original) from None
+
+    def pure(self, *args, **kwargs):
+        return self._entry.pure(*args, **kwargs)
+
+    def lower(self, *args, **kwargs):
+        return self._entry.lower(*args, **kwargs)
+
+    def _verified_call(self, args, kwargs):
+        from ..verify.compare import first_difference
+
+        expected_args = copy.deepcopy((args, kwargs))
+        expected = self.original(*expected_args[0], **expected_args[1])
+        trial_args = copy.deepcopy((args, kwargs))
+        got = self._call(*trial_args)
+        diff = first_difference(expected, got, "result")
+        for name in self.mutated:
+            if diff:
+                break
+            before = inspect.signature(self.original).bind(*expected_args[0], **expected_args[1])
+            after = inspect.signature(self.original).bind(*trial_args[0], **trial_args[1])
+            diff = first_difference(before.arguments.get(name), after.arguments.get(name), f"argument `{name}`")
+        if diff:
+            raise _refuse("NPR301", f"verification failed on the first call: {diff}", self.original,
+                          hint="report this translation: np2ref computed something different from NumPy")
+        self._verified = True
+        return self._call(args, kwargs)
+
+
+def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False):  # noqa: A001
+    """Decorator: translate `fn` (and the module functions it calls) into a jitted ref program.
+
+    Returns a `Compiled` with NumPy semantics (results out, mutated arguments written back),
+    `.pure`, `.source`, `.mutated` and `.lower`.
+    """
+    def wrap(f):
+        return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify)
+    return wrap(fn) if fn is not None else wrap

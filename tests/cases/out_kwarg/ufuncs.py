@@ -1,0 +1,24 @@
+import numpy as np
+
+
+def combine(a, b, out):
+    np.multiply(a, b, out=out)
+    np.add(out, a, out=out)     # out aliases an input
+    np.clip(out, 0.0, 10.0, out=out)
+    np.cumsum(a, out=b)
+
+# run: combine(np.arange(4.0), np.full(4, 3.0), np.zeros(4))
+# output
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+
+@npr_jit(mutated=('b', 'out'))
+def combine(a, b, out):
+    npr_out(out, jnp.multiply(a, b[...]), ufunc='multiply')
+    npr_out(out, jnp.add(out[...], a), ufunc='add')     # out aliases an input
+    npr_out(out, jnp.clip(out[...], 0.0, 10.0), ufunc='clip')
+    npr_out(b, jnp.cumsum(a))
+
+# run: combine(np.arange(4.0), np.full(4, 3.0), np.zeros(4))

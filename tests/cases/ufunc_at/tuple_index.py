@@ -1,0 +1,24 @@
+import numpy as np
+
+
+def assemble(K, conn, ke):
+    for e in range(conn.shape[0]):
+        i = conn[e]
+        np.add.at(K, (i[:, None], i[None, :]), ke)
+    return K
+
+# run: assemble(np.zeros((4, 4)), np.array([[0, 1], [1, 2], [2, 3]]), np.array([[1.0, -1.0], [-1.0, 1.0]]))
+# output
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+
+@npr_jit(mutated=('K',))
+def assemble(K, conn, ke):
+    for e in range(conn.shape[0]):
+        i = conn[e]
+        npr_ufunc_at('add', K, (i[:, None], i[None, :]), ke)
+    return K
+
+# run: assemble(np.zeros((4, 4)), np.array([[0, 1], [1, 2], [2, 3]]), np.array([[1.0, -1.0], [-1.0, 1.0]]))

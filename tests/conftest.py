@@ -1,0 +1,59 @@
+"""Shared fixtures: x64 scoped to np2ref's own calls, and a loader for source snippets."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import inspect
+import itertools
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import np2ref
+from np2ref.verify.compare import first_difference
+
+ROOT = Path(__file__).resolve().parents[1]
+_counter = itertools.count()
+
+
+def load_module(source: str, tmp_dir: Path, name: str | None = None):
+    """Write `source` to a real file (so np2ref.compile can read it) and import it."""
+    name = name or f"np2ref_case_{next(_counter)}"
+    path = tmp_dir / f"{name}.py"
+    path.write_text(textwrap.dedent(source))
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def assert_same_as_numpy(fn, compiled, *args, **kwargs):
+    """Run the original and the compiled function on copies; compare results and every array
+    argument. Fails closed: at least one array must have been compared."""
+    a0, k0 = copy.deepcopy((args, kwargs))
+    a1, k1 = copy.deepcopy((args, kwargs))
+    expected = fn(*a0, **k0)
+    got = compiled(*a1, **k1)
+    compared = 0
+    diff = first_difference(expected, got, "result")
+    assert diff is None, diff
+    compared += expected is not None
+    before = inspect.signature(fn).bind(*a0, **k0).arguments
+    after = inspect.signature(fn).bind(*a1, **k1).arguments
+    for name, value in before.items():
+        if isinstance(value, np.ndarray):
+            diff = first_difference(value, after[name], f"argument `{name}`")
+            assert diff is None, diff
+            compared += 1
+    assert compared, "nothing was compared"
+    return expected, got
+
+
+@pytest.fixture(scope="session")
+def case_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("cases")

@@ -1,0 +1,599 @@
+# Differential tests of np2ref/emit/runtime.py: each helper runs on a jax.Ref
+# (eagerly, and for a representative subset inside jax.jit with the ref created
+# inside) and NumPy runs the same operation on a copy; values, shapes and
+# dtypes must agree exactly, and where NumPy raises the runtime must raise the
+# same exception type with the same message.
+import ast
+import warnings
+from pathlib import Path
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from np2ref.emit.runtime import (
+    NprView, npr_at, npr_copyto, npr_fill, npr_fill_diagonal, npr_load, npr_out, npr_own,
+    npr_place, npr_put, npr_putmask, npr_ravel, npr_reshape, npr_sort, npr_sub, npr_swapaxes,
+    npr_transpose, npr_ufunc_at, npr_value, npr_where_store)
+
+RUNTIME = Path(__file__).resolve().parents[1] / "np2ref" / "emit" / "runtime.py"
+HYP = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@pytest.fixture(autouse=True)
+def x64():
+    with jax.enable_x64(True), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def same(expected, got):
+    got = np.asarray(got)
+    assert (got.dtype, got.shape) == (expected.dtype, expected.shape), (got.dtype, got.shape, expected)
+    assert np.array_equal(got, expected, equal_nan=expected.dtype.kind in "fc"), (expected, got)
+
+
+def on_ref(a, op):
+    r = jax.new_ref(jnp.asarray(a))
+    op(r)
+    return np.asarray(jax.freeze(r))
+
+
+def on_ref_jit(a, op):
+    def f(x):
+        r = jax.new_ref(x)
+        op(r)
+        return jax.freeze(r)
+    return np.asarray(jax.jit(f)(jnp.asarray(a)))
+
+
+def check(a, np_op, ref_op, jit=False):
+    """np_op on a copy of a vs ref_op on a Ref of a: equal results, or equal errors."""
+    b = np.array(a, copy=True)
+    try:
+        np_op(b)
+    except Exception as e:  # noqa: BLE001 - the point is to match whatever NumPy raises
+        with pytest.raises(type(e)) as info:
+            on_ref(a, ref_op)
+        assert str(info.value) == str(e)
+        return e
+    same(b, on_ref(a, ref_op))
+    if jit:
+        same(b, on_ref_jit(a, ref_op))
+    return None
+
+
+def setitem(idx, v):
+    def np_op(b):
+        b[idx] = v
+
+    def ref_op(r):
+        npr_at(r)[idx] = v
+    return np_op, ref_op
+
+
+A46 = np.arange(24.0).reshape(4, 6)
+A345 = np.arange(60).reshape(3, 4, 5)
+M = np.array([True, False, True, True])
+
+# ---- setitem: every index kind ------------------------------------------------------
+
+SET_CASES = [
+    (A46, 1, 7.0), (A46, -1, np.arange(6.0)), (A46, (2, -3), 5.0), (A46, (slice(1, 3), 2), [1.0, 2.0]),
+    (A46, (slice(None, None, -1), 2), np.arange(4.0)), (A46, (slice(-2, -12, -1), slice(None, None, -2)), 9.0),
+    (A46, slice(10, 12), 3.0), (A46, (slice(-100, 100, 3), slice(None, None, -4)), 4.0), (A46, slice(3, 3), 1.0),
+    (A46, (slice(2, 0), 1), np.zeros(0)), (A46, Ellipsis, 1.0), (A46, (Ellipsis, -1), -1.0), (A46, (1, Ellipsis), 2.0),
+    (A46, None, np.arange(6.0)), (A46, (None, 1, None), 3.0), (A46, (slice(None), None, 2), [[1.0]] * 4),
+    (A46, [0, 2], 8.0), (A46, [], 8.0), (A46, [3, 0, 3, 3], np.arange(4.0)[:, None]), (A46, np.array([[1], [3]]), 6.0),
+    (A46, (np.array([1, 1, 3]), slice(1, None, 2)), 9.0), (A46, (slice(None), [0, 0, 5]), np.arange(3.0)),
+    (A46, ([0, 1], [1, 2]), [5.0, 6.0]), (A46, (1, [0, -1]), 7.0), (A46, M, 5.0), (A46, (M, slice(2)), [1.0, 2.0]),
+    (A46, (slice(None), np.arange(6) % 2 == 0), 0.5), (A46, A46 > 10, -2.0), (A46, (Ellipsis, [0, 1]), 1.0),
+    (A345, (0, slice(None), [1, 2]), np.arange(8).reshape(2, 4)), (A345, (slice(None), 0, [1, 2]), 7),
+    (A345, ([0, 2], slice(None), [1, 2]), 3), (A345, ([[0], [2]], slice(None, None, -1), [1, 2, 3]), 4),
+    (A345, (slice(None), [[0], [3]], [1, 2]), 5), (A345, (None, [0, 1], None, [1, 1]), 6),
+    (A345, (Ellipsis, [2, 2], slice(1, 3)), 1), (A345, (1, Ellipsis, None), 8), (A345, (slice(None), M), 9),
+    (np.array(5.0), (), 2.0), (np.array(5.0), Ellipsis, 3.0), (np.array(5.0), None, 4.0), (np.zeros((0, 3)), 0, 1.0),
+    (np.zeros((0, 3)), slice(None), 1.0), (np.arange(5.0), np.int64(-2), 1.0), (np.arange(5.0), np.array(3), 1.0),
+]
+
+
+@pytest.mark.parametrize("a,idx,v", SET_CASES, ids=[f"set{k}" for k in range(len(SET_CASES))])
+def test_setitem_index_kinds(a, idx, v):
+    check(a, *setitem(idx, v), jit=True)
+
+
+ERR_CASES = [
+    (A46, 4, 1.0), (A46, (0, -7), 1.0), (A46, (1, 2, 3), 1.0), (A46, np.array([True, False]), 1.0),
+    (A46, 1.0, 1.0), (A46, [1, 5], 1.0), (A46, (Ellipsis, Ellipsis), 1.0), (A46, slice(0, 2), np.ones(3)),
+    (A46, [0, 1], np.ones(4)), (A46, (slice(0, 2), [0, 1]), np.ones((3, 2))), (A46, (1, 2), np.ones(1)),
+    (A46, (1, 2), [1.0]), (A46, 0, np.ones((2, 6))), (np.zeros(3, np.int32), 0, 2 ** 40),
+    (np.zeros(3, np.int32), 0, np.nan), (np.zeros(3, np.uint8), slice(None), -1), (np.zeros((0, 3)), 0, 1.0),
+]
+
+
+@pytest.mark.parametrize("a,idx,v", ERR_CASES, ids=[f"err{k}" for k in range(len(ERR_CASES))])
+def test_setitem_errors_match_numpy(a, idx, v):
+    b = np.array(a)
+    np_op, ref_op = setitem(idx, v)
+    with pytest.raises(Exception):
+        np_op(b)
+    assert check(a, np_op, ref_op) is not None
+
+
+def test_setitem_leading_ones_dropped_and_ref_values():
+    check(A46, *setitem(slice(0, 2), np.ones((1, 1, 2, 6))))
+    check(A46, *setitem(0, np.ones((1, 6))))
+    src = jax.new_ref(jnp.arange(6.0) * 10)  # Ref and view values are loaded at store time
+    check(A46, setitem(1, np.arange(6.0) * 10)[0], setitem(1, src)[1])
+    check(A46, setitem((slice(None), 1), np.arange(4.0) * 10)[0], setitem((slice(None), 1), npr_sub(src, slice(0, 4)))[1])
+
+
+@pytest.mark.parametrize("dtype,v", [
+    (np.int32, 2.7), (np.int32, -2.7), (np.int32, np.array([1.9, -1.9, 3.5])), (np.int32, np.int64(2 ** 33 + 5)),
+    (np.int32, np.array([2 ** 40 + 1, -(2 ** 35) - 3])), (np.uint8, np.array([-1, 300])), (np.bool_, 0.5),
+    (np.bool_, np.array([0.0, -2.0, 3.0])), (np.float32, 1e300), (np.float32, 1 / 3), (np.int8, True),
+    (np.complex128, 2), (np.float64, np.array([1 + 0j, 2 - 0j, 3 + 0j]).real),
+])
+def test_setitem_casts_like_numpy(dtype, v):
+    a = np.zeros(3, dtype)
+    check(a, *setitem(slice(None), v), jit=True)
+    check(a, *setitem(slice(None), jnp.asarray(v)) if np.ndim(v) or not isinstance(v, float) else setitem(0, v))
+
+
+# ---- duplicates and traced indices -------------------------------------------------------
+
+@jax.jit
+def _set_traced(x, idx, v):
+    r = jax.new_ref(x)
+    npr_at(r)[idx] = v
+    return jax.freeze(r)
+
+
+@jax.jit
+def _iadd_traced(x, idx, v):
+    r = jax.new_ref(x)
+    npr_at(r)[idx] += v
+    return jax.freeze(r)
+
+
+@HYP
+@given(st.lists(st.integers(-6, 5), max_size=8), st.integers(0, 1000))
+def test_duplicates_last_wins(idx, seed):
+    vals = np.random.default_rng(seed).normal(size=len(idx))
+    a = np.arange(6.0)
+    b = a.copy()
+    b[idx] = vals
+    same(b, on_ref(a, setitem(idx, vals)[1]))
+    same(b, _set_traced(jnp.asarray(a), jnp.asarray(idx, np.int64), jnp.asarray(vals)))
+    c = a.copy()
+    c[idx] += vals
+    same(c, _iadd_traced(jnp.asarray(a), jnp.asarray(idx, np.int64), jnp.asarray(vals)))
+
+
+@HYP
+@given(st.lists(st.integers(-4, 3), min_size=1, max_size=5), st.lists(st.integers(-6, 5), min_size=1, max_size=5))
+def test_duplicates_2d_pairs_traced(rows, cols):
+    n = min(len(rows), len(cols))
+    rows, cols = np.array(rows[:n]), np.array(cols[:n])
+    v = np.arange(n, dtype=float) + 100
+    b = A46.copy()
+    b[rows, cols] = v
+    same(b, _set_traced(jnp.asarray(A46), (jnp.asarray(rows), jnp.asarray(cols)), jnp.asarray(v)))
+    b = A46.copy()
+    b[rows, :] = v[:, None]
+    same(b, _set_traced(jnp.asarray(A46), (jnp.asarray(rows), slice(None)), jnp.asarray(v)[:, None]))
+
+
+def test_traced_scalar_and_mask():
+    a = jnp.asarray(A46)
+    for i in (0, 2, -1, -4):
+        b = A46.copy()
+        b[i, 1:] = 5.0
+        same(b, _set_traced(a, (jnp.int64(i), slice(1, None)), 5.0))
+    b = A46.copy()
+    b[A46 > 7] = -1.0
+    same(b, _set_traced(a, jnp.asarray(A46 > 7), -1.0))
+    b = A46.copy()
+    b[M] = 2.0
+    same(b, _set_traced(a, (jnp.asarray(M), slice(None)), jnp.ones(1) * 2))
+    c = A46.copy()
+    c[A46 > 7] *= 3
+    same(c, on_ref_jit(A46, lambda r: npr_at(r).__setitem__(jnp.asarray(A46) > 7, npr_at(r)[0].__imul__(3))))
+    with pytest.raises(NotImplementedError, match="NPR104"):
+        _set_traced(a, jnp.asarray(M), jnp.ones(6))
+    with pytest.raises(NotImplementedError, match="NPR104"):
+        _set_traced(a, (jnp.asarray(M), 0), 1.0)
+
+
+def test_not_implemented_indices():
+    with pytest.raises(NotImplementedError, match="NPR106"):
+        jax.jit(lambda i: _set_traced(jnp.zeros(4), slice(i, i + 2), 1.0))(1)
+    with pytest.raises(NotImplementedError, match="NPR107"):
+        on_ref(np.zeros(3), setitem(True, 1.0)[1])
+
+
+@HYP
+@given(st.tuples(*[st.one_of(st.none(), st.integers(-9, 9))] * 3), st.tuples(*[st.one_of(st.none(), st.integers(-9, 9))] * 3),
+       st.sampled_from([None, 1, 2, -1, -2, 3]), st.sampled_from([None, 1, -1, -3]))
+def test_random_basic_slices(start, stop, step0, step1):
+    idx = (slice(start[0], stop[0], step0), slice(start[1], stop[1], step1))
+    check(A46, *setitem(idx, 1.5))
+    check(A46, *setitem(idx, A46[idx] * 2))
+    check(A46, lambda b: b.__setitem__(idx, b[idx] - 7), lambda r: npr_at(r).__setitem__(idx, npr_at(r)[idx].__isub__(7)))
+
+
+# ---- op= -------------------------------------------------------------------------------
+
+OPS = ["__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__", "__ipow__",
+       "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__"]
+
+
+def aug(idx, opname, v):
+    def np_op(b):
+        b[idx] = getattr(b[idx], opname)(v)  # what Python does for b[idx] op= v
+
+    def ref_op(r):
+        p = npr_at(r)
+        p[idx] = getattr(p[idx], opname)(v)
+    return np_op, ref_op
+
+
+@pytest.mark.parametrize("opname", OPS)
+@pytest.mark.parametrize("dtype,v", [
+    (np.int32, 3), (np.int32, -2), (np.int64, np.array([0, 2, -3, 5])), (np.int8, np.int64(3)), (np.uint8, 200),
+    (np.float64, 2.5), (np.float32, np.float64(0.75)), (np.float64, -0.0), (np.bool_, True), (np.int32, 1.5),
+    (np.float64, 2), (np.float64, -1), (np.float64, 0.5), (np.int32, jnp.asarray(2)), (np.float32, jnp.asarray(0.5)),
+])
+def test_augmented_assignment(opname, dtype, v):
+    a = np.array([[7, -7, 0, 5], [-3, 12, 9, 1]], dtype=dtype)
+    check(a, *aug((slice(None), slice(0, 4)), opname, v))
+    check(a, *aug(([1, 1, 0], [0, 0, 3]), opname, np.asarray(v)[..., :3] if np.ndim(v) else v))
+    check(a, *aug((1, 2), opname, v if not np.ndim(v) else np.asarray(v)[0]))  # NumPy scalar: no same_kind
+
+
+def test_augmented_errors_and_scalar_rule():
+    a = np.zeros((2, 3), np.int32)
+    e = check(a, *aug(slice(None), "__iadd__", 1.5))
+    assert type(e).__name__ == "_UFuncOutputCastingError"
+    check(a, *aug((0, 1), "__iadd__", 1.5))  # a NumPy scalar: result stored with an unsafe cast
+    assert check(a, *aug((0, 1), "__iadd__", np.ones(1))) is not None
+    assert check(a, *aug(slice(None), "__iadd__", np.ones((1, 2, 3)))) is not None
+    assert check(a, *aug([0, 0], "__iadd__", 2 ** 40)) is not None
+    assert check(a, *aug(slice(None), "__ipow__", -1)) is not None
+    assert check(np.zeros(3, bool), *aug(slice(None), "__isub__", True)) is not None
+    check(np.arange(4.0), *aug(slice(None), "__itruediv__", np.array([0.0, 1.0, 0.0, 2.0])), jit=True)
+    check(np.arange(5), *aug([0, 0, 1], "__iadd__", np.array([1, 2, 3])), jit=True)
+
+
+# ---- views ---------------------------------------------------------------------------------
+
+VIEWS = [
+    lambda x, s, t, r: s(x, 1), lambda x, s, t, r: s(x, (slice(None), slice(None, None, -2))),
+    lambda x, s, t, r: t(s(x, (slice(1, None), slice(None, None, -2)))), lambda x, s, t, r: s(x, (None, Ellipsis, 2)),
+    lambda x, s, t, r: r(t(x), -1), lambda x, s, t, r: r(x, (2, 2, 6)), lambda x, s, t, r: r(s(x, slice(1, 3)), (3, 4)),
+    lambda x, s, t, r: s(r(t(x), (3, 8)), (slice(None), slice(2, 6))), lambda x, s, t, r: r(s(x, (slice(None), 0)), (2, 2)),
+    lambda x, s, t, r: t(r(x, (2, 3, 4)), (1, 0, 2)), lambda x, s, t, r: s(x, (-1, slice(None, None, -1))),
+]
+_NP = (lambda x, i: x[i], lambda x, axes=None: x.transpose(axes), lambda x, sh: x.reshape(sh))
+_RF = (npr_sub, npr_transpose, npr_reshape)
+
+
+@pytest.mark.parametrize("k", range(len(VIEWS)))
+def test_views_alias_their_base(k):
+    a = np.arange(24.0).reshape(4, 6)
+    v = VIEWS[k](a, *_NP)
+    is_view = np.shares_memory(v, a)
+    r = jax.new_ref(jnp.asarray(a))
+    rv = VIEWS[k](r, *_RF)
+    assert isinstance(rv, NprView) == is_view
+    same(v, npr_load(rv))
+    if not is_view:
+        return
+    v[(0,) * (v.ndim - 1)] = -1.0  # a write through the view lands in the base
+    npr_at(rv)[(0,) * (rv.ndim - 1)] = -1.0
+    same(a, r[...])
+    a[1:3] *= 10  # a later write to the base shows in the view
+    npr_at(r)[1:3] *= 10
+    same(v, npr_load(rv))
+    same(v[..., ::-1], rv[..., ::-1])
+    assert (rv.shape, rv.ndim, rv.size, len(rv), rv.dtype) == (v.shape, v.ndim, v.size, len(v), v.dtype)
+
+
+def test_ravel_swapaxes_and_view_rules():
+    a = np.arange(24.0).reshape(4, 6)
+    r = jax.new_ref(jnp.asarray(a))
+    for np_v, ref_v in [(a[1:3], npr_sub(r, slice(1, 3))), (a[:, 1:3], npr_sub(r, (slice(None), slice(1, 3)))),
+                        (a[::2], npr_sub(r, slice(None, None, 2))), (a.T, npr_transpose(r))]:
+        rav = npr_ravel(ref_v)
+        assert isinstance(rav, NprView) == np.shares_memory(np_v.ravel(), a)
+        same(np_v.ravel(), npr_load(rav))
+    sw = npr_swapaxes(npr_reshape(r, (2, 3, 4)), 0, -1)
+    same(a.reshape(2, 3, 4).swapaxes(0, -1), npr_load(sw))
+    npr_at(sw)[1, 2] = 0.5
+    a.reshape(2, 3, 4).swapaxes(0, -1)[1, 2] = 0.5
+    same(a, r[...])
+    same(a.T, npr_load(npr_sub(r, Ellipsis).T))
+    assert not isinstance(npr_sub(r, (1, 2)), NprView) and not isinstance(npr_sub(r, [1, 2]), NprView)
+    s = jax.new_ref(jnp.asarray(3.0))
+    assert isinstance(npr_sub(s, Ellipsis), NprView) and not isinstance(npr_sub(s, ()), NprView)
+
+
+def test_view_shape_errors():
+    a = np.arange(24.0).reshape(4, 6)
+    r = jax.new_ref(jnp.asarray(a))
+    for np_f, ref_f in [(lambda: a.reshape(5, 5), lambda: npr_reshape(r, (5, 5))),
+                        (lambda: a.reshape(-1, -1), lambda: npr_reshape(r, (-1, -1))),
+                        (lambda: a.transpose((0, 0)), lambda: npr_transpose(r, (0, 0))),
+                        (lambda: a.transpose((0, 2)), lambda: npr_transpose(r, (0, 2))),
+                        (lambda: np.swapaxes(a, 0, 2), lambda: npr_swapaxes(r, 0, 2))]:
+        with pytest.raises(Exception) as np_err:
+            np_f()
+        with pytest.raises(type(np_err.value)) as ref_err:
+            ref_f()
+        assert str(ref_err.value) == str(np_err.value)
+
+
+def test_row_swap_through_views():
+    a = np.arange(6.0).reshape(2, 3)
+    r = jax.new_ref(jnp.asarray(a))
+    a[0], a[1] = a[1], a[0]  # NumPy: both rows end up equal
+    npr_at(r)[0], npr_at(r)[1] = npr_sub(r, 1), npr_sub(r, 0)
+    same(a, r[...])
+    b = np.arange(3.0)
+    s = jax.new_ref(jnp.asarray(b))
+    b[0], b[1] = b[1], b[0]
+    npr_at(s)[0], npr_at(s)[1] = npr_sub(s, 1), npr_sub(s, 0)
+    same(b, s[...])
+
+
+def test_views_under_jit_with_traced_index():
+    @jax.jit
+    def f(x, i):
+        r = jax.new_ref(x)
+        row = npr_sub(r, i)
+        npr_at(row)[::-1] = npr_sub(r, 0)
+        npr_at(npr_transpose(r))[1] += 100.0
+        return jax.freeze(r), npr_load(row)
+    a = np.arange(24.0).reshape(4, 6)
+    row = a[-2]
+    a[-2][::-1] = a[0]
+    a.T[1] += 100.0
+    got, got_row = f(jnp.asarray(np.arange(24.0).reshape(4, 6)), -2)
+    same(a, got)
+    same(row, got_row)
+
+
+def test_load_own_value():
+    r = npr_own(np.arange(3.0))
+    assert isinstance(r, jax.Ref) and npr_own(r) is r
+    v = npr_sub(r, slice(1, None))
+    assert npr_own(v) is v and npr_load(5) == 5
+    out = npr_value((r, [v, {"k": r}], 7))
+    same(np.arange(3.0), out[0])
+    same(np.arange(1.0, 3.0), out[1][0])
+    same(np.arange(3.0), out[1][1]["k"])
+    assert out[2] == 7
+
+
+# ---- ufunc.at ------------------------------------------------------------------------
+
+@HYP
+@given(st.sampled_from(["add", "subtract", "multiply", "maximum", "minimum"]),
+       st.lists(st.integers(-6, 5), max_size=8), st.integers(0, 100))
+def test_ufunc_at_duplicates(name, idx, seed):
+    vals = np.random.default_rng(seed).integers(-5, 6, size=len(idx)).astype(float)
+    a = np.arange(6.0) - 2
+    check(a, lambda b: getattr(np, name).at(b, idx, vals), lambda r: npr_ufunc_at(name, r, idx, vals))
+    check(a.astype(np.int32), lambda b: getattr(np, name).at(b, idx, vals.astype(np.int32)),
+          lambda r: npr_ufunc_at(name, r, idx, vals.astype(np.int32)))
+
+
+@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "maximum", "minimum"])
+@pytest.mark.parametrize("idx,v", [
+    (([0, 0, 3], [1, 1, 5]), np.array([1.0, 2.0, 3.0])), (([0, 0, 3], slice(None)), 2.0), ((slice(1, 3), [0, 0]), 1.5),
+    ((slice(None, None, -1), 1), np.arange(4.0)), ((None, 1), 2.0), (A46 > 12, 3.0), ((1, 2), 4.0),
+])
+def test_ufunc_at_tuple_indices(name, idx, v):
+    check(A46, lambda b: getattr(np, name).at(b, idx, v), lambda r: npr_ufunc_at(name, r, idx, v), jit=True)
+    a = np.arange(24.0).reshape(4, 6)
+    r = jax.new_ref(jnp.asarray(a))
+    getattr(np, name).at(a.T, idx[::-1] if isinstance(idx, tuple) else idx.T, v)
+    npr_ufunc_at(name, npr_transpose(r), idx[::-1] if isinstance(idx, tuple) else idx.T, v)
+    same(a, r[...])
+
+
+def test_ufunc_at_casting_and_errors():
+    a = np.arange(5, dtype=np.int32)
+    check(a, lambda b: np.add.at(b, [0, 0], np.int64(2 ** 33 + 1)), lambda r: npr_ufunc_at("add", r, [0, 0], np.int64(2 ** 33 + 1)))
+    check(a, lambda b: np.multiply.at(b, [1, 1], np.int64(-3)), lambda r: npr_ufunc_at("multiply", r, [1, 1], np.int64(-3)))
+    check(a.astype(bool), lambda b: np.add.at(b, [0, 0], True), lambda r: npr_ufunc_at("add", r, [0, 0], True))
+    check(a.astype(bool), lambda b: np.multiply.at(b, [1, 2], False), lambda r: npr_ufunc_at("multiply", r, [1, 2], False))
+    assert check(a, lambda b: np.add.at(b, [0, 1], np.ones((1, 2))), lambda r: npr_ufunc_at("add", r, [0, 1], np.ones((1, 2))))
+    assert check(a.astype(bool), lambda b: np.subtract.at(b, [0], True), lambda r: npr_ufunc_at("subtract", r, [0], True))
+    assert check(a, lambda b: np.add.at(b, [7], 1), lambda r: npr_ufunc_at("add", r, [7], 1))
+    with pytest.raises(NotImplementedError, match="NPR105"):
+        on_ref(a, lambda r: npr_ufunc_at("add", r, [0, 0], 1.5))
+    with pytest.raises(NotImplementedError, match="NPR105"):
+        on_ref(a, lambda r: npr_ufunc_at("maximum", r, [0], np.int64(3)))
+
+
+# ---- out=, fill, sort, copyto, putmask, put, place, fill_diagonal, where_store -----------
+
+def test_out():
+    a = np.zeros((2, 3), np.int32)
+    check(a, lambda b: np.add(np.ones(3), 1.0, out=b), lambda r: npr_out(r, jnp.ones(3) + 1.0, "add"))
+    check(a, lambda b: np.add(np.ones(3, np.int64), 2 ** 33, out=b), lambda r: npr_out(r, jnp.ones(3, np.int64) + 2 ** 33, "add"))
+    check(a, lambda b: np.add(np.ones((1, 3), np.int32), 1, out=b[0]), lambda r: npr_out(npr_sub(r, 0), jnp.ones((1, 3), np.int32) + 1, "add"))
+    check(a, lambda b: np.negative(np.ones(4, np.int32), out=b), lambda r: npr_out(r, -jnp.ones(4, np.int32), "negative"))
+    check(a, lambda b: np.copyto(b, np.full(3, 2.9), casting="unsafe"), lambda r: npr_out(r, jnp.full(3, 2.9)))
+    r = jax.new_ref(jnp.zeros(3))
+    assert npr_out(r, 2.0) is r
+
+
+@pytest.mark.parametrize("dtype,v", [(np.int32, 2.7), (np.int32, 2 ** 40), (np.float32, np.float64(1 / 3)), (np.bool_, 2),
+                                     (np.int32, np.ones(1)), (np.int32, np.ones((1, 1))), (np.int32, np.int64(7)),
+                                     (np.float64, jnp.asarray(1.5)), (np.int8, jnp.asarray(300))])
+def test_fill(dtype, v):
+    check(np.zeros((2, 3), dtype), lambda b: b.fill(v), lambda r: npr_fill(r, v), jit=not isinstance(v, jax.Array))
+
+
+@pytest.mark.parametrize("a,axis", [(np.array([[3.0, np.nan, -1.0], [0.0, -np.inf, 2.0]]), -1), (np.array([[3, 1], [0, 2]]), 0),
+                                    (np.array([True, False, True]), 0), (np.zeros((2, 2)), 2), (np.array(1.0), -1),
+                                    (np.zeros(3), None)])
+def test_sort(a, axis):
+    check(a, lambda b: b.sort(axis), lambda r: npr_sort(r, axis), jit=True)
+
+
+@pytest.mark.parametrize("src,casting,where", [
+    (np.ones(3), "same_kind", True), (1.5, "same_kind", True), (np.float32(1.5), "same_kind", True),
+    (np.arange(3), "same_kind", np.array([True, False, True])), (2 ** 40, "unsafe", True), (np.ones(3), "unsafe", True),
+    (np.ones((1, 3), np.int32), "safe", True), (np.ones((2, 3), np.int16), "no", True), (np.ones(4), "unsafe", True),
+    (np.ones(3, np.int64), "same_kind", np.array([[True], [False]])), (1, "safe", np.array([1, 0, 1])),
+    (np.arange(3), "same_kind", np.ones((1, 3), bool)), (jnp.arange(3.0), "unsafe", jnp.asarray([True, False, True])),
+])
+def test_copyto(src, casting, where):
+    check(np.zeros((2, 3), np.int32), lambda b: np.copyto(b, src, casting=casting, where=where),
+          lambda r: npr_copyto(r, src, casting=casting, where=where))
+
+
+@pytest.mark.parametrize("mask,values", [(np.array([1, 0, 1, 1, 0, 1]), [7.9, -8.2]), (np.ones(6, bool), []),
+                                         (np.ones(5, bool), [1]), (np.arange(6) % 3 == 0, np.arange(10)),
+                                         (jnp.arange(6) > 2, jnp.asarray([4, 5, 6, 7])), (np.ones(6, bool), 2 ** 40)])
+def test_putmask(mask, values):
+    check(np.zeros((2, 3), np.int32), lambda b: np.putmask(b, np.asarray(mask).reshape(-1), values),
+          lambda r: npr_putmask(r, mask, values))
+
+
+@pytest.mark.parametrize("mode", ["raise", "wrap", "clip"])
+@pytest.mark.parametrize("ind,v", [([0, 0, 5], [1.7, 2.9]), ([-1, -6, 7], [9]), ([], [1]), ([1], []), ([[3, 3], [1, 3]], np.arange(4)),
+                                   (np.array([2.0]), [1]), ([4], 2 ** 40)])
+def test_put(ind, v, mode):
+    check(np.zeros((2, 3), np.int32), lambda b: np.put(b, ind, v, mode=mode), lambda r: npr_put(r, ind, v, mode=mode))
+
+
+@HYP
+@given(st.lists(st.integers(-6, 5), min_size=1, max_size=8))
+def test_put_traced_duplicates(ind):
+    v = np.arange(len(ind), dtype=float) + 1
+    b = np.zeros(6)
+    np.put(b, ind, v)
+    same(b, on_ref_jit(np.zeros(6), lambda r: npr_put(r, jnp.asarray(ind), jnp.asarray(v))))
+
+
+@pytest.mark.parametrize("mask,vals", [([1, 0, 1, 1, 0, 1], [1.5, 7]), ([0] * 6, []), ([1] * 6, []), ([1, 0, 1], [1]),
+                                       (np.arange(6) % 2 == 1, np.arange(10)), ([1] * 6, 2 ** 40)])
+def test_place(mask, vals):
+    check(np.zeros((2, 3), np.int32), lambda b: np.place(b, np.asarray(mask), vals), lambda r: npr_place(r, mask, vals))
+
+
+def test_place_traced_mask():
+    m = np.array([True, False, True, True, False, True])
+    b = np.zeros(6)
+    np.place(b, m, [1.0, 2.0, 3.0, 4.0])
+    same(b, on_ref_jit(np.zeros(6), lambda r: npr_place(r, jnp.asarray(m), [1.0, 2.0, 3.0, 4.0])))
+    with pytest.raises(NotImplementedError, match="NPR108"):
+        on_ref_jit(np.zeros(6), lambda r: npr_place(r, jnp.asarray(m), []))
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (5, 3), (3, 5), (2, 2, 2), (2, 3, 2), (4,), (0, 0)])
+@pytest.mark.parametrize("wrap", [False, True])
+@pytest.mark.parametrize("val", [7.5, [1, 2], np.arange(7)])
+def test_fill_diagonal(shape, wrap, val):
+    check(np.zeros(shape, np.int32), lambda b: np.fill_diagonal(b, val, wrap=wrap), lambda r: npr_fill_diagonal(r, val, wrap=wrap))
+
+
+def test_where_store():
+    m2 = A46 > 10
+    for mask, value in [(m2, -A46), (m2, 5), (M, np.arange(6.0)), (m2, np.ones((4, 1)))]:
+        b = A46.astype(np.int32)
+        b[mask] = np.broadcast_to(np.asarray(value), A46.shape)[mask] if np.ndim(mask) == 2 else value
+        same(b, on_ref_jit(A46.astype(np.int32), lambda r: npr_where_store(r, jnp.asarray(mask), value)))
+    with pytest.raises(IndexError):
+        on_ref(A46, lambda r: npr_where_store(r, np.ones(3, bool), 1.0))
+
+
+# ---- autodiff and vmap --------------------------------------------------------------------
+
+def fd_grad(f, x, eps=1e-6):
+    g = np.zeros_like(x)
+    for k in range(x.size):
+        e = np.zeros_like(x)
+        e.flat[k] = eps
+        g.flat[k] = (f(x + e) - f(x - e)) / (2 * eps)
+    return g
+
+
+def _loss_static(x):
+    r = jax.new_ref(x)
+    npr_at(r)[[0, 0, 2, 0]] = x[1:5] ** 2  # duplicates: the last occurrence wins
+    npr_at(r)[[1, 1]] += x[:2] * 3.0
+    npr_at(r)[-1] = 5.0  # a constant store (jax 0.10.2 gradient bug #33987)
+    npr_ufunc_at("add", r, [3, 3], x[:2])
+    npr_at(npr_sub(r, slice(None, None, -1)))[1:3] *= x[0]
+    return jnp.sum(jnp.sin(jax.freeze(r)) * jnp.arange(1.0, 7.0))
+
+
+def _loss_traced(x, idx):
+    r = jax.new_ref(x)
+    npr_at(r)[idx] = x[1:5] * x[0]
+    npr_at(r)[idx] -= x[2:6]
+    return jnp.sum(jax.freeze(r) ** 2 * jnp.arange(1.0, 7.0))
+
+
+_grad_static = jax.jit(jax.grad(_loss_static))
+_grad_traced = jax.jit(jax.grad(_loss_traced))
+
+
+def test_gradients_of_duplicate_stores():
+    x = np.linspace(0.3, 1.7, 6)
+    np.testing.assert_allclose(jax.grad(_loss_static)(x), fd_grad(lambda y: float(_loss_static(y)), x), rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(_grad_static(x), fd_grad(lambda y: float(_loss_static(y)), x), rtol=1e-6, atol=1e-8)
+    idx = jnp.asarray([0, 3, 0, -3])
+    np.testing.assert_allclose(_grad_traced(x, idx), fd_grad(lambda y: float(_loss_traced(y, idx)), x), rtol=1e-6, atol=1e-8)
+
+
+def test_vmap_of_internal_refs():
+    xs = np.arange(12.0).reshape(2, 6)
+    idx = np.array([[0, 0, 5], [4, 1, 4]])
+
+    def f(x, i):
+        r = jax.new_ref(x)
+        npr_at(r)[i] = x[:3] * 10
+        npr_at(r)[::-2] += 1.0
+        npr_ufunc_at("add", r, i, 1.0)
+        return jax.freeze(r)
+    got = jax.vmap(f)(jnp.asarray(xs), jnp.asarray(idx))
+    for k in range(2):
+        b = xs[k].copy()
+        b[idx[k]] = b[:3] * 10
+        b[::-2] += 1.0
+        np.add.at(b, idx[k], 1.0)
+        same(b, got[k])
+    same(np.asarray(jax.vmap(jax.grad(lambda x: _loss_traced(x, jnp.asarray([0, 3, 0, -3]))))(jnp.asarray(xs))),
+         np.stack([np.asarray(_grad_traced(x, jnp.asarray([0, 3, 0, -3]))) for x in xs]))
+
+
+# ---- the runtime as pasted text ------------------------------------------------------
+
+def test_runtime_source_is_self_contained():
+    src = RUNTIME.read_text()
+    tree = ast.parse(src)
+    assert ast.get_docstring(tree) is None and "from __future__" not in src
+    allowed_imports = {"numpy", "jax", "jax.numpy", "numpy._core._exceptions"}
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            assert {a.name for a in node.names} <= allowed_imports
+        elif isinstance(node, ast.ImportFrom):
+            assert node.module in allowed_imports and node.level == 0
+    ns = {}
+    exec(compile("import os\n" + src, str(RUNTIME), "exec"), ns)  # pasted after a user's imports
+    names = {k for k in ns if k not in {"__builtins__", "os"}}
+    assert all(k.startswith(("npr_", "_npr_")) or k in {"np", "jax", "jnp", "lax", "NprView"} for k in names), names
+    for k in names:
+        if k.startswith("npr_") and callable(ns[k]):
+            assert ns[k].__doc__, k
+    r = jax.new_ref(jnp.zeros(3))
+    ns["npr_at"](r)[::-1] = [1.0, 2.0, 3.0]
+    same(np.array([3.0, 2.0, 1.0]), r[...])
