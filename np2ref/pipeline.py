@@ -32,6 +32,7 @@ class ConversionResult:
     diagnostics: list[Diagnostic]
     functions: dict[str, FunctionFacts] = dataclasses.field(default_factory=dict)
     host: dict[str, str] = dataclasses.field(default_factory=dict)
+    exec_source: str | None = None   # converted functions only, each at its original line
 
     @property
     def ok(self) -> bool:
@@ -66,7 +67,9 @@ def convert_source(text: str, filename: str = "<string>") -> ConversionResult:
         return ConversionResult(filename, text, None, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
     body = emit_module.emit(rewritten, filename, with_runtime=False)
-    return ConversionResult(filename, text, code, body, sink.sorted(), facts.functions, facts.host)
+    exec_source = emit_module.line_preserving(rewritten, facts.functions, positions)
+    return ConversionResult(filename, text, code, body, sink.sorted(), facts.functions, facts.host,
+                            exec_source)
 
 
 def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):

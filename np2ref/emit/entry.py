@@ -221,8 +221,13 @@ def _npr_footprint(x):
     if isinstance(x, NprView):
         ids = np.arange(x.base.size).reshape(x.base.shape)
         try:
-            for step in x.steps:
-                ids = _npr_step(step, ids)
+            for kind, arg in x.steps:  # NumPy on the host: the footprint is static
+                if kind == "s":
+                    if arg.mask is not None or arg.adv:
+                        raise NotImplementedError
+                    ids = ids[arg.basic()]
+                else:
+                    ids = np.transpose(ids, arg) if kind == "t" else ids.reshape(arg)
             return x.base, set(np.ravel(np.asarray(ids)).tolist())
         except Exception:  # a traced index: the footprint is unknown, assume it is everything
             return x.base, None
@@ -239,7 +244,7 @@ def _npr_overlap(a, b):
     return pos_a is None or pos_b is None or bool(pos_a & pos_b)
 
 
-def npr_mask_store(a, mask, value, op=None, scalars=None):
+def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0):
     """`a[mask] = value` / `a[mask] op= value` with a boolean mask, on whole arrays.
 
     With `scalars=None`, `value` is what NumPy broadcasts over the selected elements: it must
@@ -248,14 +253,15 @@ def npr_mask_store(a, mask, value, op=None, scalars=None):
     mask = npr_load(mask)
     value = npr_load(value)
     mask_arr = jnp.asarray(mask)
+    index = (slice(None),) * axis + (mask,)
     if mask_arr.dtype != jnp.bool_:  # an integer index after all: select the same elements
         if scalars is not None:
-            value = jnp.broadcast_to(jnp.asarray(value), a.shape)[mask]
+            value = jnp.broadcast_to(jnp.asarray(value), a.shape)[index]
         proxy = npr_at(a)
         if op is None:
-            proxy[mask] = value
+            proxy[index] = value
         else:
-            proxy[mask] = _NPR_IOPS[op](proxy[mask], value)
+            proxy[index] = _NPR_IOPS[op](proxy[index], value)
         return
     for leaf in (scalars or ()):
         if np.size(npr_load(leaf)) != 1:
@@ -264,10 +270,10 @@ def npr_mask_store(a, mask, value, op=None, scalars=None):
     if scalars is None and np.size(value) != 1:
         raise NotImplementedError("np2ref NPR104: `a[mask] = values` with a mask known only at run time "
                                   "needs a scalar value or `b[mask]` of a same-shaped array")
-    if mask_arr.shape != tuple(a.shape[:mask_arr.ndim]):
+    if mask_arr.shape != tuple(a.shape[axis:axis + mask_arr.ndim]):
         raise IndexError(f"boolean index did not match indexed array; dimension is {a.shape} "
                          f"but corresponding boolean dimension is {mask_arr.shape}")
-    full_mask = mask_arr.reshape(mask_arr.shape + (1,) * (a.ndim - mask_arr.ndim))
+    full_mask = mask_arr.reshape((1,) * axis + mask_arr.shape + (1,) * (a.ndim - axis - mask_arr.ndim))
     current = a[...]
     if scalars is None:
         value = jnp.reshape(jnp.asarray(value), ())
@@ -280,3 +286,19 @@ def npr_mask_store(a, mask, value, op=None, scalars=None):
     else:
         new = jnp.broadcast_to(jnp.asarray(value), current.shape).astype(current.dtype)
     npr_at(a)[...] = jnp.where(full_mask, new, current)
+
+
+def npr_masked_reduce(reduction, x, mask):
+    """`np.sum(x[mask])`, `np.mean(x[mask])`, `np.prod(x[mask])` with a boolean mask: the same
+    reduction over the selected elements, without materialising the data-dependent selection."""
+    x = jnp.asarray(npr_load(x))
+    mask = npr_load(mask)
+    m = jnp.asarray(mask)
+    dtype = getattr(np, reduction)(np.zeros(1, x.dtype)).dtype
+    if m.dtype != jnp.bool_:
+        return getattr(jnp, reduction)(x[mask], dtype=dtype)
+    if m.shape != x.shape[:m.ndim]:
+        raise IndexError(f"boolean index did not match indexed array; dimension is {x.shape} "
+                         f"but corresponding boolean dimension is {m.shape}")
+    m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
+    return getattr(jnp, reduction)(x, where=m, dtype=dtype)

@@ -75,3 +75,18 @@ def emit(module: cst.Module, filename: str, with_runtime: bool = True) -> str:
         parts.append("# ---- end of np2ref runtime ----\n\n")
     parts.append(rest.lstrip("\n") if with_runtime else "\n\n" + rest.lstrip("\n"))
     return "".join(parts)
+
+
+def line_preserving(module: cst.Module, functions: dict, positions) -> str:
+    """The converted functions alone, undecorated, each starting at its original line, so that
+    tracebacks from `np2ref.compile` point at the user's own source lines."""
+    lines: list[str] = []
+    for stmt in module.body:
+        if not isinstance(stmt, cst.FunctionDef) or stmt.name.value not in functions:
+            continue
+        original = functions[stmt.name.value].node
+        start = positions[original].start.line + len(original.decorators)
+        code = module.code_for_node(stmt.with_changes(decorators=[], leading_lines=[])).rstrip("\n")
+        lines += [""] * max(0, start - 1 - len(lines))
+        lines += code.splitlines()
+    return "\n".join(lines) + "\n"

@@ -1,12 +1,11 @@
-# ---- np2ref runtime -------------------------------------------------------
-# Helpers that give stores into jax.Ref NumPy's exact semantics: index kinds
-# Refs lack (negative steps, None, masks, lists), broadcasting and casting of
-# stored values, last-wins duplicates, same_kind checks for `op=`, views.
-# This text is pasted verbatim at the top of converted files: it imports only
-# jax, numpy and the stdlib, and every top-level name starts with npr_/_npr_.
-# Where NumPy raises, these raise the same exception type and message (NumPy
-# itself fails on a zero-memory dummy); where no exact translation exists
-# they raise NotImplementedError("np2ref NPR1xx: ...").
+# ---- np2ref runtime ----------------------------------------------------------------------
+# Gives stores into jax.Ref NumPy's exact semantics: the index kinds Refs lack (negative
+# steps, None, lists, masks, mixed advanced), broadcasting and casting of stored values,
+# last-wins duplicates, `op=` with same_kind casting, ufunc.at, out=, in-place methods, views.
+# Pasted verbatim at the top of converted files, so it imports only jax, numpy and the stdlib
+# and every top-level name starts with npr_ / _npr_. Where NumPy raises, these raise the same
+# exception and message (NumPy itself fails on a zero-memory dummy or a scratch copy); where
+# no exact translation exists they raise NotImplementedError("np2ref NPR1xx: ...").
 import numpy as np
 import jax
 import jax.numpy as jnp
@@ -14,21 +13,28 @@ from jax import lax
 
 try:
     from numpy._core._exceptions import _UFuncOutputCastingError as _npr_CastError
-except ImportError:  # other numpy versions: same message, still a TypeError
+except ImportError:  # other numpy versions: the same message, still a TypeError
     class _npr_CastError(TypeError):
         def __init__(self, ufunc, casting, from_, to, i):
-            super().__init__(f"Cannot cast ufunc {ufunc.__name__!r} output from {from_!r} "
-                             f"to {to!r} with casting rule {casting!r}")
+            super().__init__(f"Cannot cast ufunc {ufunc.__name__!r} output from {from_!r} to {to!r} "
+                             f"with casting rule {casting!r}")
 
 
 def _npr_dummy(shape, dtype=np.bool_):
-    """A zero-memory array of `shape` for NumPy to check shapes and raise on."""
-    shape = tuple(shape)
-    return np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape, (0,) * len(shape))
+    """A zero-memory array of `shape` for NumPy to check shapes on (and raise)."""
+    return np.lib.stride_tricks.as_strided(np.zeros(1, dtype), tuple(shape), (0,) * len(shape))
 
 
 def _npr_traced(x):
     return isinstance(x, jax.core.Tracer)
+
+
+def _npr_isbool(e):
+    return getattr(e, 'dtype', None) == bool
+
+
+def _npr_isarr(e):  # an advanced (array) entry of a normalised index
+    return e is not None and not isinstance(e, (int, range)) and e.ndim > 0
 
 
 def _npr_dt(v):
@@ -40,102 +46,104 @@ def _npr_has_jax(v):
 
 
 def _npr_operand(v):
-    """(value, probe): v loaded; probe stands for v in NumPy's dtype rules (NEP 50:
-    Python scalars and weak-typed JAX values are weak)."""
+    """(v loaded, probe): probe stands for v in NumPy's dtype rules (NEP 50: Python scalars
+    and weak-typed JAX values are weak)."""
     v = npr_load(v)
-    if isinstance(v, (list, tuple)):
-        v = jnp.asarray(v) if _npr_has_jax(v) else np.asarray(v)
-    if isinstance(v, jax.Array):
-        if jax.typeof(v).weak_type:
-            return v, {'b': False, 'i': 0, 'u': 0, 'f': 0.0, 'c': 0j}[v.dtype.kind]
-        return v, np.zeros((), v.dtype)
-    if type(v) in (bool, int, float, complex):
-        return v, v
-    v = np.asarray(v)
-    return v, np.zeros((), v.dtype)
-
-
-def _npr_cast(v, dtype):
-    """v cast to dtype as NumPy's setitem casts (unsafe; Python ints must fit)."""
-    if isinstance(v, jax.Array):
-        return v.astype(dtype)
     if isinstance(v, (list, tuple)) and _npr_has_jax(v):
-        return jnp.asarray(v).astype(dtype)
-    return np.asarray(v, dtype=dtype)
+        v = jnp.asarray(v)
+    if isinstance(v, jax.Array) and jax.typeof(v).weak_type:
+        return v, {'b': False, 'i': 0, 'u': 0, 'f': 0.0, 'c': 0j}[v.dtype.kind]
+    return v, (v if type(v) in (bool, int, float, complex) else np.zeros((), _npr_dt(v)))
+
+
+def _npr_conv(v, dt, how='cast'):
+    """v as dtype dt. JAX values: astype (NumPy's unsafe cast). Static values: NumPy itself
+    stores them into a scratch array, so its conversions and errors are exact; `how` names
+    the store: 'item' (one element), 'set' (basic index), 'adv' (advanced index), 'cast'
+    (astype) or f(scratch, v) (np.put, np.putmask, ...)."""
+    if isinstance(v, jax.Array) or (isinstance(v, (list, tuple)) and _npr_has_jax(v)):
+        return jnp.asarray(v).astype(dt)
+    if how == 'cast':
+        return np.asarray(v).astype(dt)
+    t = np.empty(np.shape(v) if how in ('item', 'set') else (1,) + np.shape(v) if how == 'adv'
+                 else np.shape(v) or (1,), dt)
+    if how == 'item':
+        t[()] = v
+    elif how == 'set':
+        t[...] = v
+    elif how == 'adv':
+        t[[0]] = v
+        t = t[0]
+    else:
+        how(t, v)
+    return t
 
 
 def _npr_fit(val, sel, fail, strip=True):
-    """val broadcast to sel; NumPy's setitem also drops leading length-1 dims."""
-    shp = tuple(np.shape(val))
+    """val broadcast to sel; NumPy's setitem (strip) also drops leading length-1 dims. On a
+    mismatch, fail() lets NumPy raise its own error."""
+    shp, sel = tuple(np.shape(val)), tuple(sel)
     while strip and len(shp) > len(sel) and shp[0] == 1:
         shp = shp[1:]
     try:
-        ok = np.broadcast_shapes(shp, tuple(sel)) == tuple(sel)
+        ok = np.broadcast_shapes(shp, sel) == sel
     except ValueError:
         ok = False
     if not ok:
         fail()
-        raise ValueError(f"could not broadcast input array from shape {np.shape(val)} into shape {tuple(sel)}")
+        raise ValueError(f"could not broadcast input array from shape {np.shape(val)} into shape {sel}")
     return jnp.broadcast_to(jnp.reshape(val, shp), sel)
 
 
 def _npr_whole(cur, val):
-    # Store all of cur as a value that depends on cur: jax 0.10.2 gets the
-    # gradient of a constant store into a ref wrong (jax issue #33987).
+    # All of cur replaced by a value that depends on cur: jax 0.10.2 gets the gradient of a
+    # constant store into a ref wrong (jax issue #33987).
     return lax.dynamic_update_slice(cur, jnp.asarray(val, cur.dtype), (0,) * cur.ndim)
 
 
-def _npr_isarr(e):
-    return e is not None and not isinstance(e, (int, range)) and e.ndim > 0
-
-
 class _npr_Idx:
-    """A NumPy index on an array of `shape`: checked by NumPy, normalised to `ents`
-    (None, int, 0-d traced int, range, int array), with `sel` the result shape."""
+    """A NumPy index on an array of `shape`, checked by NumPy (IndexErrors) and normalised to
+    `ents`: None, int, 0-d traced int, range (a slice) or int array, one per dim; `sel` is
+    NumPy's result shape; a traced boolean mask is kept apart in `mask`."""
 
     def __init__(self, shape, idx):
         self.shape = shape = tuple(shape)
         items = [self._item(e) for e in (idx if isinstance(idx, tuple) else (idx,))]
-        self.probe = tuple(np.ones(e.shape, bool) if _npr_traced(e) and e.dtype == bool
-                           else np.zeros(e.shape, e.dtype) if _npr_traced(e) else e for e in items)
+        self.probe = tuple((np.ones if _npr_isbool(e) else np.zeros)(e.shape, e.dtype) if _npr_traced(e)
+                           else e for e in items)
         self.sel = np.shape(_npr_dummy(shape)[self.probe])  # NumPy raises its IndexErrors here
         used = sum(0 if e is None or e is Ellipsis else e.ndim if _npr_isbool(e) else 1 for e in items)
         ents, d, self.mask, full = [], 0, None, True
         for e in items:
-            if e is None:
-                ents.append(None)
-                full = False
-            elif e is Ellipsis:
-                k = len(shape) - used
-                ents += [range(n) for n in shape[d:d + k]]
-                d += k
-            elif isinstance(e, slice):
-                ents.append(range(*e.indices(shape[d])))
-                full = full and ents[-1] == range(shape[d])
-                d += 1
-            elif isinstance(e, int):
-                ents.append(e + shape[d] if e < 0 else e)
-                d, full = d + 1, False
-            elif _npr_isbool(e) and not _npr_traced(e):
-                ents += list(np.nonzero(e))
-                d, full = d + e.ndim, False
-            elif _npr_isbool(e):
+            if e is Ellipsis:
+                ents += [range(n) for n in shape[d:d + len(shape) - used]]
+                d += len(shape) - used
+            elif _npr_isbool(e) and _npr_traced(e):
                 if self.mask is not None:
                     raise NotImplementedError("np2ref NPR104: two traced boolean masks in one index")
                 self.mask = jnp.reshape(e, (1,) * d + e.shape + (1,) * (len(shape) - d - e.ndim))
                 d += e.ndim
+            elif _npr_isbool(e):
+                ents += list(np.nonzero(e))
+                d, full = d + e.ndim, False
+            elif isinstance(e, slice):
+                ents.append(range(*e.indices(shape[d])))
+                d, full = d + 1, full and ents[-1] == range(shape[d])
+            elif e is None:
+                ents.append(None)
+                full = False
             else:
-                xp = jnp if _npr_traced(e) else np
-                ents.append(xp.where(e < 0, e + shape[d], e))
+                n = shape[d]
+                ents.append((e + n if e < 0 else e) if isinstance(e, int) else
+                            (jnp if _npr_traced(e) else np).where(e < 0, e + n, e))
                 d, full = d + 1, False
         if self.mask is not None and not full:
-            raise NotImplementedError("np2ref NPR104: a traced boolean mask combined with other indices "
-                                      "has a data-dependent shape")
+            raise NotImplementedError("np2ref NPR104: a traced boolean mask combined with other "
+                                      "indices has a data-dependent shape")
         self.ents = ents + [range(n) for n in shape[d:]]
         self.adv = any(_npr_isarr(e) for e in self.ents)
-        self.scalar = (self.mask is None and all(e is not None and e is not Ellipsis for e in items)
-                       and all(e is not None and not isinstance(e, range) and not _npr_isarr(e)
-                               for e in self.ents))
+        self.scalar = (self.mask is None and not any(e is None or e is Ellipsis for e in items)
+                       and not any(e is None or isinstance(e, range) or _npr_isarr(e) for e in self.ents))
         self._lin = None
 
     @staticmethod
@@ -147,7 +155,7 @@ class _npr_Idx:
             e = np.asarray(e)
         if isinstance(e, slice) and any(_npr_traced(s) for s in (e.start, e.stop, e.step)):
             raise NotImplementedError("np2ref NPR106: slice bounds must be static (the size must be known)")
-        if isinstance(e, (bool, np.bool_)) or (hasattr(e, 'ndim') and e.ndim == 0 and e.dtype == bool):
+        if isinstance(e, (bool, np.bool_)) or (getattr(e, 'ndim', 1) == 0 and _npr_isbool(e)):
             raise NotImplementedError("np2ref NPR107: a 0-d boolean index is not supported")
         if isinstance(e, (np.ndarray, np.integer)) and e.ndim == 0 and e.dtype.kind in 'iu':
             e = int(e)
@@ -163,7 +171,7 @@ class _npr_Idx:
         return self._lin
 
     def get(self, cur):
-        """NumPy's cur[idx] (a copy)."""
+        """NumPy's cur[idx], as a copy."""
         if self.mask is not None:
             raise NotImplementedError("np2ref NPR104: x[mask] with a traced mask has a data-dependent shape")
         cur = jnp.asarray(cur)
@@ -172,7 +180,8 @@ class _npr_Idx:
         return cur[self.basic()]
 
     def put(self, cur, val):
-        """cur with cur[idx] = val (val already cast and of shape sel); last write wins."""
+        """cur with cur[idx] = val (val cast, of shape sel), the last duplicate winning.
+        Ints and slices become one dynamic_update_slice (in place in XLA)."""
         if self.mask is not None:
             return jnp.where(self.mask, val, cur)
         if self.adv:
@@ -181,9 +190,7 @@ class _npr_Idx:
         val = jnp.reshape(val, [len(e) for e in rng])
         if val.size == 0:
             return cur
-        flip = [k for k, e in enumerate(rng) if e.step < 0]
-        if flip:
-            val = jnp.flip(val, flip)
+        val = jnp.flip(val, [k for k, e in enumerate(rng) if e.step < 0])
         ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents if e is not None]
         if all(e.step == 1 for e in ents if isinstance(e, range)):
             it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
@@ -194,49 +201,40 @@ class _npr_Idx:
         return cur.at[idx].set(val, unique_indices=True)
 
 
-def _npr_isbool(e):
-    return hasattr(e, 'dtype') and e.dtype == bool
-
-
 def _npr_lin(shape, ents, sel):
-    """C-order flat positions of the elements `ents` selects, laid out as NumPy lays
-    out the result (advanced block in place if contiguous, else in front).
-    Out-of-range traced entries get position size (dropped by scatters)."""
+    """Flat C-order positions of the elements `ents` selects, laid out as NumPy lays out the
+    result (the advanced block where it stands if contiguous, else first). Out-of-range traced
+    entries get position `size`, which scatters drop."""
     size = int(np.prod(shape))
-    strides = [int(np.prod(shape[k + 1:])) for k in range(len(shape))]
     traced = any(_npr_traced(e) for e in ents)
     xp, it = (jnp, jnp.int32 if size < 2 ** 31 else jnp.int64) if traced else (np, np.intp)
     adv = [k for k, e in enumerate(ents) if e is not None and not isinstance(e, range)]
+    bshape, b0 = (), 0
     if any(_npr_isarr(ents[k]) for k in adv):
         bshape = np.broadcast_shapes(*[np.shape(ents[k]) for k in adv])
-        front = adv[-1] - adv[0] + 1 != len(adv)
-        b0 = 0 if front else sum(1 for e in ents[:adv[0]] if e is None or isinstance(e, range))
-    else:
-        bshape, b0 = (), 0
+        if adv[-1] - adv[0] + 1 == len(adv):
+            b0 = sum(1 for e in ents[:adv[0]] if e is None or isinstance(e, range))
     nb, nd = len(bshape), len(sel)
     lin, ok, a, d = xp.zeros((), it), True, 0, 0
     for e in ents:
-        if e is None:
-            a += 1
-            continue
         if isinstance(e, range):
             ax = a + nb if a >= b0 else a
-            a += 1
-            c = xp.arange(e.start, e.stop, e.step, dtype=it).reshape((1,) * ax + (len(e),) + (1,) * (nd - ax - 1))
-        else:
+            c = xp.arange(e.start, e.stop, e.step, dtype=it).reshape((1,) * ax + (-1,) + (1,) * (nd - ax - 1))
+        elif e is not None:
             c = xp.asarray(e).astype(it)
             if _npr_traced(e):
                 ok = ok & (c >= 0) & (c < shape[d])
             c = c.reshape((1,) * (b0 + nb - c.ndim) + c.shape + (1,) * (nd - b0 - nb))
-        lin = lin + c * strides[d]
-        d += 1
+        if e is not None:
+            lin, d = lin + c * int(np.prod(shape[d + 1:])), d + 1
+        a += e is None or isinstance(e, range)
     lin = xp.broadcast_to(lin, sel)
     return lin if ok is True else jnp.where(ok, lin, size)
 
 
 def _npr_scatter(cur, lin, val):
-    """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning; unique
-    indices make it deterministic on every backend and its gradient right."""
+    """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning. Deduplicated
+    first, so the scatter is deterministic on every backend and its gradient is right."""
     shape, size = cur.shape, cur.size
     flat, lin, val = jnp.reshape(cur, -1), lin.reshape(-1), jnp.reshape(val, -1)
     if lin.size == 0:
@@ -253,32 +251,31 @@ def _npr_scatter(cur, lin, val):
 
 
 def _npr_update(t, f):
-    """Replace the whole of t by f(current value of t); a view writes through to its base."""
+    """Replace all of t by f(current value of t); a view writes through to its base."""
     if isinstance(t, NprView):
         vals = [t.base[...]]
         for s in t.steps:
             vals.append(_npr_step(s, vals[-1]))
         new = f(vals[-1])
-        for s, parent in zip(reversed(t.steps), reversed(vals[:-1])):
-            kind, arg = s
-            new = (arg.put(parent, new) if kind == 's' else
-                   jnp.transpose(new, np.argsort(arg)) if kind == 't' else new.reshape(parent.shape))
+        for (kind, arg), parent in zip(reversed(t.steps), reversed(vals[:-1])):
+            new = (arg.put(parent, new) if kind == 's' else new.reshape(parent.shape) if kind == 'r'
+                   else jnp.transpose(new, np.argsort(arg)))
         t.base[...] = new
     elif isinstance(t, jax.Ref):
         t[...] = f(t[...])
     else:
-        raise TypeError(f"np2ref: cannot store into {type(t).__name__}; expected a jax.Ref or NprView")
+        raise TypeError(f"np2ref: cannot store into a {type(t).__name__}; expected a jax.Ref or NprView")
 
 
 def _npr_step(s, val):
     kind, arg = s
-    return arg.get(val) if kind == 's' else jnp.transpose(val, arg) if kind == 't' else val.reshape(arg)
+    return arg.get(val) if kind == 's' else val.reshape(arg) if kind == 'r' else jnp.transpose(val, arg)
 
 
 class NprView:
-    """A NumPy view (basic index, transpose, reshape, ravel) of a jax.Ref: reads load the
-    base now, stores land in the base. `_d` is a zero-filled uint8 stand-in with the view's
-    real strides, so NumPy itself decides view-or-copy."""
+    """A NumPy view of a jax.Ref: a base Ref and the steps (basic index, transpose, reshape)
+    that lead from it. Reads load the base now; stores land in the base. `_d` is a zero-filled
+    uint8 stand-in with the view's real strides, so NumPy itself decides view or copy."""
     __slots__ = ('base', 'steps', '_d')
 
     def __init__(self, base, steps=(), d=None):
@@ -296,26 +293,25 @@ class NprView:
             raise TypeError("len() of unsized object")
         return self.shape[0]
 
-    def __getitem__(self, idx):
+    def __getitem__(self, idx):  # the current value, indexed with jnp's rules
         return npr_load(self)[idx]
 
     def __repr__(self):
-        return f"NprView(shape={self.shape}, dtype={self.dtype}, steps={[s[0] for s in self.steps]})"
+        return f"NprView(shape={self.shape}, dtype={self.dtype}, steps={''.join(s[0] for s in self.steps)})"
 
 
 def _npr_view(x):
-    if isinstance(x, NprView):
-        return x
-    if isinstance(x, jax.Ref):
-        return NprView(x)
-    return None
+    return x if isinstance(x, NprView) else NprView(x) if isinstance(x, jax.Ref) else None
 
 
-# ---- public helpers ------------------------------------------------------------
+def _npr_derive(x, step, d):
+    return NprView(x.base, x.steps + (step,), d)
+
+
+# ---- loads and views ----------------------------------------------------------------------
 
 def npr_load(x):
-    """The current value of a Ref or NprView (NumPy reads see every earlier write);
-    anything else unchanged."""
+    """The current value of a Ref or NprView (seeing every earlier write); else x unchanged."""
     if isinstance(x, NprView):
         val = x.base[...]
         for s in x.steps:
@@ -339,29 +335,27 @@ def npr_value(tree):
 
 
 def npr_sub(x, idx):
-    """NumPy's x[idx]: an NprView when NumPy returns a view (basic index other than a full
+    """NumPy's x[idx]: an NprView where NumPy returns a view (a basic index that is not a full
     integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
     v = _npr_view(x)
     ix = _npr_Idx(np.shape(x) if v is None else v.shape, idx)
     if v is None or ix.adv or ix.scalar or ix.mask is not None:
         return ix.get(npr_load(x))
-    return NprView(v.base, v.steps + (('s', ix),), v._d[ix.probe])
+    return _npr_derive(v, ('s', ix), v._d[ix.probe])
 
 
 def npr_transpose(x, axes=None):
-    """NumPy's x.transpose(axes) / x.T: a view of a Ref or NprView."""
-    nd = len(np.shape(x)) if _npr_view(x) is None else x.ndim
-    np.transpose(_npr_dummy((1,) * nd), axes)  # NumPy's errors
-    axes = tuple(range(nd))[::-1] if axes is None else tuple(int(a) % nd if nd else int(a) for a in axes)
+    """NumPy's x.transpose(axes) and x.T: a view of a Ref or NprView."""
     v = _npr_view(x)
-    if v is None:
-        return jnp.transpose(jnp.asarray(x), axes)
-    return NprView(v.base, v.steps + (('t', axes),), v._d.transpose(axes))
+    nd = len(np.shape(x) if v is None else v.shape)
+    np.transpose(_npr_dummy((1,) * nd), axes)  # NumPy's errors
+    axes = tuple(range(nd))[::-1] if axes is None else tuple(int(k) % max(nd, 1) for k in axes)
+    return jnp.transpose(jnp.asarray(x), axes) if v is None else _npr_derive(v, ('t', axes), v._d.transpose(axes))
 
 
 def npr_swapaxes(x, axis1, axis2):
     """NumPy's np.swapaxes(x, axis1, axis2): a view of a Ref or NprView."""
-    nd = len(np.shape(x)) if _npr_view(x) is None else x.ndim
+    nd = len(np.shape(x) if _npr_view(x) is None else x.shape)
     np.swapaxes(_npr_dummy((1,) * nd), axis1, axis2)  # NumPy's errors
     perm = list(range(nd))
     perm[axis1], perm[axis2] = perm[axis2], perm[axis1]
@@ -373,7 +367,7 @@ def _npr_nocopy(d, shape):
         return np.reshape(d, shape, copy=False)
     except ValueError:
         return None
-    except TypeError:  # numpy < 2.1 has no copy=
+    except TypeError:  # numpy < 2.1: no copy=
         e = d.view()
         try:
             e.shape = shape
@@ -383,29 +377,25 @@ def _npr_nocopy(d, shape):
 
 
 def npr_reshape(x, shape):
-    """NumPy's x.reshape(shape): a view when NumPy can reshape without a copy given the
-    view's strides, else the loaded copy."""
+    """NumPy's x.reshape(shape): a view when NumPy can reshape without copying (given the
+    view's strides), else the loaded copy."""
     v = _npr_view(x)
     shp = np.shape(x) if v is None else v.shape
-    probe = _npr_nocopy(_npr_dummy(shp), shape)
-    new = (probe if probe is not None else np.reshape(_npr_dummy(shp), shape)).shape
-    if v is None:
-        return jnp.reshape(jnp.asarray(x), new)
-    d = _npr_nocopy(v._d, new)
-    if d is None:
-        return jnp.reshape(npr_load(v), new)
-    return NprView(v.base, v.steps + (('r', new),), d)
+    new = _npr_nocopy(_npr_dummy(shp), shape)
+    new = (new if new is not None else np.reshape(_npr_dummy(shp), shape)).shape  # NumPy's errors
+    d = None if v is None else _npr_nocopy(v._d, new)
+    return jnp.reshape(jnp.asarray(npr_load(x)), new) if d is None else _npr_derive(v, ('r', new), d)
 
 
 def npr_ravel(x):
     """NumPy's x.ravel(): a view when x is C-contiguous, else the loaded copy."""
     v = _npr_view(x)
-    if v is None:
-        return jnp.ravel(jnp.asarray(x))
-    if not v._d.flags.c_contiguous:
-        return jnp.ravel(npr_load(v))
-    return NprView(v.base, v.steps + (('r', (v.size,)),), v._d.reshape(-1))
+    if v is None or not v._d.flags.c_contiguous:
+        return jnp.ravel(jnp.asarray(npr_load(x)))
+    return _npr_derive(v, ('r', (v.size,)), v._d.reshape(-1))
 
+
+# ---- stores: a[idx] = v and a[idx] op= v --------------------------------------------------
 
 class _npr_Aug:
     __slots__ = ('name', 'v')
@@ -415,15 +405,14 @@ class _npr_Aug:
 
 
 class _npr_Pending:
-    """What npr_at(t)[idx] returns: only `op=` is meaningful on it."""
+    """What npr_at(t)[idx] gives: only `op=` on it means something."""
     __slots__ = ()
 
 
-for _npr_op, _npr_uf in dict(add='add', sub='subtract', mul='multiply', truediv='divide',
-                             floordiv='floor_divide', mod='remainder', pow='power', and_='bitwise_and',
-                             or_='bitwise_or', xor='bitwise_xor', lshift='left_shift',
-                             rshift='right_shift').items():
-    setattr(_npr_Pending, f"__i{_npr_op.rstrip('_')}__", (lambda n: lambda self, v: _npr_Aug(n, v))(_npr_uf))
+for _npr_k, _npr_n in dict(add='add', sub='subtract', mul='multiply', truediv='divide', floordiv='floor_divide',
+                           mod='remainder', pow='power', and_='bitwise_and', or_='bitwise_or', xor='bitwise_xor',
+                           lshift='left_shift', rshift='right_shift').items():
+    setattr(_npr_Pending, f"__i{_npr_k.rstrip('_')}__", (lambda n: lambda self, v: _npr_Aug(n, v))(_npr_n))
 
 
 class _npr_At:
@@ -438,24 +427,24 @@ class _npr_At:
     def __setitem__(self, idx, v):
         t = self.t
         if not isinstance(t, (jax.Ref, NprView)):
-            raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, got {type(t).__name__}")
+            raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, not a {type(t).__name__}")
         ix, dt = _npr_Idx(t.shape, idx), np.dtype(t.dtype)
         _npr_update(t, _npr_aug(ix, dt, v.name, v.v) if isinstance(v, _npr_Aug) else _npr_set(ix, dt, v))
 
 
 def npr_at(target):
-    """Store proxy: `npr_at(t)[idx] = v` is NumPy's t[idx] = v (any index: negative steps,
-    None, lists, int and bool arrays, mixed; v broadcast and cast unsafe; duplicates: last
-    wins); `npr_at(t)[idx] += v` (any of + - * / // % ** & | ^ << >>) is NumPy's buffered
-    op= with its same_kind output casting."""
+    """Store proxy for a Ref or NprView. `npr_at(t)[idx] = v` is NumPy's t[idx] = v for any
+    index (negative steps, None, lists, int and bool arrays, mixed), v broadcast and converted
+    as NumPy converts it, duplicates: the last wins. `npr_at(t)[idx] += v` (+ - * / // % ** &
+    | ^ << >>) is NumPy's buffered op= with its same_kind output casting."""
     return _npr_At(target)
 
 
 def _npr_set(ix, dt, v):
     v = npr_load(v)
-    if ix.scalar:  # one element: NumPy accepts only scalars and 0-d arrays
-        _npr_dummy(ix.shape, dt)[ix.probe] = v if not isinstance(v, jax.Array) else _npr_dummy(v.shape, v.dtype)
-    val = _npr_cast(v, dt)
+    if ix.scalar and isinstance(v, jax.Array):  # one element: NumPy takes only 0-d values
+        _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(v.shape, v.dtype)
+    val = _npr_conv(v, dt, 'item' if ix.scalar else 'adv' if ix.adv or ix.mask is not None else 'set')
     if ix.mask is not None:
         if np.size(val) != 1:
             raise NotImplementedError("np2ref NPR104: a[mask] = v with a traced mask needs a single value")
@@ -476,18 +465,18 @@ def _npr_mod(x, y):
     m = jnp.remainder(x, y)
     if jnp.issubdtype(m.dtype, jnp.integer):
         return jnp.where(y == 0, jnp.zeros_like(m), m)  # NumPy: x % 0 == 0
-    return jnp.where(m == 0, jnp.copysign(jnp.zeros_like(m), y), m)  # zero takes y's sign
+    return jnp.where(m == 0, jnp.copysign(jnp.zeros_like(m), y), m)  # a zero takes y's sign
 
 
 _npr_JNP = dict(add=jnp.add, subtract=jnp.subtract, multiply=jnp.multiply, divide=jnp.true_divide,
                 floor_divide=_npr_fdiv, remainder=_npr_mod, power=jnp.power, bitwise_and=jnp.bitwise_and,
                 bitwise_or=jnp.bitwise_or, bitwise_xor=jnp.bitwise_xor, left_shift=jnp.left_shift,
-                right_shift=jnp.right_shift, maximum=jnp.maximum, minimum=jnp.minimum)
+                right_shift=jnp.right_shift)
 
 
 def _npr_rtype(name, dt, probe, scalar=False):
-    """NumPy's result dtype of ufunc `name` on an array (or scalar) of dt and probe;
-    NumPy raises here for unsupported loops and out-of-range Python ints."""
+    """NumPy's result dtype of ufunc `name` on an array (or a NumPy scalar) of dt and probe;
+    NumPy raises here for missing loops and out-of-range Python ints."""
     with np.errstate(all='ignore'):
         return np.dtype(getattr(np, name)(dt.type(0) if scalar else np.zeros((), dt), probe).dtype)
 
@@ -499,7 +488,7 @@ def _npr_aug(ix, dt, name, v):
         raise ValueError("Integers to negative integer powers are not allowed.")
     if ix.mask is not None and np.size(v) != 1:
         raise NotImplementedError("np2ref NPR104: a[mask] op= v with a traced mask needs a single value")
-    if ix.scalar:  # NumPy: a scalar op v, then a one-element store (unsafe cast)
+    if ix.scalar:  # NumPy: (a NumPy scalar) op v, then a one-element store with an unsafe cast
         if vshape != ():
             _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(vshape, rt)
     else:  # NumPy: ufunc(tmp, v, out=tmp) with casting='same_kind'
@@ -507,23 +496,23 @@ def _npr_aug(ix, dt, name, v):
             raise _npr_CastError(uf, 'same_kind', rt, dt, 0)
         _npr_fit(np.zeros(vshape, bool), ix.sel, strip=False, fail=lambda: uf(
             _npr_dummy(ix.sel, dt), _npr_dummy(vshape, _npr_dt(v)), out=_npr_dummy(ix.sel, dt)))
-    fast = (name == 'power' and not ix.scalar and dt.kind in 'fc' and
+    fast = (name == 'power' and not ix.scalar and dt.kind in 'fc' and  # NumPy's fast_scalar_power
             ((type(v) is int and v in (2, -1)) or (type(v) is float and v == 0.5)))
 
     def f(cur):
         x = (cur if ix.mask is not None else ix.get(cur)).astype(rt)
-        if fast:  # NumPy's fast_scalar_power
+        if fast:
             res = {2: jnp.square, -1: jnp.reciprocal, 0.5: jnp.sqrt}[v](x)
         else:
             y = v.astype(rt) if isinstance(v, jax.Array) else np.asarray(v, dtype=rt)
             res = _npr_JNP[name](x, jnp.reshape(y, ()) if ix.mask is not None else y)
-        return ix.put(cur, res.astype(dt))  # res has shape sel (() for a scalar)
+        return ix.put(cur, res.astype(dt))  # res has shape sel (or cur's shape, for a mask)
     return f
 
 
 def npr_ufunc_at(name, a, idx, b=None):
-    """NumPy's unbuffered np.<name>.at(a, idx, b) for add, subtract, multiply, maximum,
-    minimum: every occurrence of a duplicate index accumulates; b broadcast (strictly)."""
+    """NumPy's unbuffered np.<name>.at(a, idx, b) for add, subtract, multiply, maximum and
+    minimum: every occurrence of a duplicate index applies; b is broadcast strictly."""
     if b is None:
         raise ValueError("second operand needed for ufunc")
     ix, dt, uf = _npr_Idx(a.shape, idx), np.dtype(a.dtype), getattr(np, name)
@@ -534,39 +523,37 @@ def npr_ufunc_at(name, a, idx, b=None):
     if rt != dt and not (name in ('add', 'subtract', 'multiply') and rt.kind in 'iu' and dt.kind in 'iu'):
         raise NotImplementedError(f"np2ref NPR105: np.{name}.at computes in {rt} and casts to {dt} after "
                                   "every element, which a scatter cannot reproduce")
-    vals = _npr_fit(_npr_cast(b, dt), ix.sel, strip=False, fail=lambda: uf.at(
+    vals = _npr_fit(_npr_conv(b, dt), ix.sel, strip=False, fail=lambda: uf.at(  # ints wrap: exact
         _npr_dummy(a.shape, dt), ix.probe, _npr_dummy(np.shape(b), _npr_dt(b))))
-    if name == 'subtract':
-        vals = -vals
+    vals = -vals if name == 'subtract' else vals
     if 0 in ix.sel:
-        return None
-    if (isinstance(a, jax.Ref) and name in ('add', 'subtract') and dt != bool and not any(e is None for e in ix.ents)
-            and all(e.step > 0 for e in ix.ents if isinstance(e, range))):
-        if ix.adv:  # one coordinate array per dim: the Ref's layout is then NumPy's
+        return
+    if (isinstance(a, jax.Ref) and name in ('add', 'subtract') and dt != bool
+            and not any(e is None or isinstance(e, range) and e.step < 0 for e in ix.ents)):
+        if ix.adv:  # one coordinate array per dim, so the Ref's layout is NumPy's
             lin = ix.lin()
             xp = np if isinstance(lin, np.ndarray) else jnp
-            coords = [xp.where(lin < a.size, c, n) for c, n in zip(xp.unravel_index(lin, a.shape), a.shape)]
-            jax.ref.addupdate(a, tuple(jnp.asarray(c) for c in coords), vals)
+            coords = [jnp.asarray(xp.where(lin < a.size, c, n)) for c, n in zip(xp.unravel_index(lin, a.shape), a.shape)]
+            jax.ref.addupdate(a, tuple(coords), vals)
         else:
             jax.ref.addupdate(a, ix.basic(), vals)
-        return None
+        return
     op = dict(add='add', subtract='add', multiply='multiply', maximum='max', minimum='min')[name]
-    if dt == bool:
-        op = 'max' if op == 'add' else 'min' if op == 'multiply' else op
+    op = dict(add='max', multiply='min').get(op, op) if dt == bool else op
     _npr_update(a, lambda cur: getattr(jnp.reshape(cur, -1).at[ix.lin().reshape(-1)], op)(
         jnp.reshape(vals, -1), mode='drop').reshape(cur.shape))
-    return None
 
+
+# ---- out= and in-place functions ----------------------------------------------------------
 
 def npr_out(target, value, ufunc=None):
-    """The out= argument: value stored into the whole of target (broadcast). With `ufunc`
-    (a ufunc name) NumPy's same_kind output check applies, else the cast is unsafe."""
+    """out=: value stored into all of target (broadcast). With `ufunc` (a ufunc's name) NumPy's
+    same_kind output check applies, else the cast is unsafe. Returns target."""
     value, probe = _npr_operand(value)
-    dt, tshape = np.dtype(target.dtype), tuple(target.shape)
+    dt, tshape, vshape = np.dtype(target.dtype), tuple(target.shape), np.shape(value)
     vdt = np.asarray(probe).dtype
     if ufunc is not None and not np.can_cast(vdt, dt, 'same_kind'):
         raise _npr_CastError(getattr(np, ufunc), 'same_kind', vdt, dt, 0)
-    vshape = np.shape(value)
     try:
         bshape = np.broadcast_shapes(vshape, tshape)
     except ValueError:
@@ -574,7 +561,7 @@ def npr_out(target, value, ufunc=None):
     if bshape != tshape:
         raise ValueError(f"non-broadcastable output operand with shape {tshape} doesn't match the "
                          f"broadcast shape {bshape}")
-    val = jnp.broadcast_to(_npr_cast(value, dt), tshape)
+    val = jnp.broadcast_to(_npr_conv(value, dt), tshape)
     _npr_update(target, lambda cur: _npr_whole(cur, val))
     return target
 
@@ -583,7 +570,7 @@ def npr_fill(a, v):
     """NumPy's a.fill(v): one scalar, converted as NumPy converts it, everywhere."""
     v, dt = npr_load(v), np.dtype(a.dtype)
     if isinstance(v, jax.Array):
-        np.empty((), dt).fill(_npr_dummy(v.shape, v.dtype))
+        np.empty((), dt).fill(_npr_dummy(v.shape, v.dtype))  # NumPy's error for a non-scalar
         val = jnp.reshape(v, ()).astype(dt)
     else:
         val = np.empty((), dt)
@@ -592,122 +579,109 @@ def npr_fill(a, v):
 
 
 def npr_sort(a, axis=-1, kind=None):
-    """NumPy's a.sort(axis) in place (NaNs last; kind does not change the values)."""
+    """NumPy's a.sort(axis) (NaNs last; `kind` cannot change the values)."""
     np.zeros((1,) * a.ndim, bool).sort(axis)  # NumPy's AxisError / TypeError
     _npr_update(a, lambda cur: jnp.sort(cur, axis=axis))
 
 
 def npr_copyto(dst, src, casting='same_kind', where=True):
-    """NumPy's np.copyto(dst, src, casting, where): casting checked by NumPy, src broadcast
-    (leading 1-dims dropped), where broadcast strictly."""
+    """NumPy's np.copyto: casting checked by NumPy, src broadcast (leading 1-dims dropped),
+    where broadcast strictly."""
     src, sprobe = _npr_operand(src)
     where, wprobe = _npr_operand(where)
-    dt, dshape = np.dtype(dst.dtype), tuple(dst.shape)
+    dt, shape = np.dtype(dst.dtype), tuple(dst.shape)
     np.copyto(np.zeros((), dt), sprobe, casting=casting, where=wprobe)
-    fail = lambda: np.copyto(_npr_dummy(dshape, dt), _npr_dummy(np.shape(src), _npr_dt(src)),
+    fail = lambda: np.copyto(_npr_dummy(shape, dt), _npr_dummy(np.shape(src), _npr_dt(src)),  # noqa: E731
                              casting=casting, where=_npr_dummy(np.shape(where), _npr_dt(where)))
-    val = _npr_fit(_npr_cast(src, dt), dshape, fail)
-    if where is True:
-        _npr_update(dst, lambda cur: _npr_whole(cur, val))
-    else:
-        m = _npr_fit(jnp.asarray(where).astype(bool), dshape, fail, strip=False)
-        _npr_update(dst, lambda cur: jnp.where(m, val, cur))
+    val = _npr_fit(_npr_conv(src, dt, lambda t, s: np.copyto(t, s, casting='unsafe')), shape, fail)
+    m = True if where is True else _npr_fit(jnp.asarray(where).astype(bool), shape, fail, strip=False)
+    _npr_update(dst, lambda cur: _npr_whole(cur, val) if m is True else jnp.where(m, val, cur))
 
 
-def _npr_flatvals(v, dt, n):
-    """v cast to dt, flattened and repeated cyclically (or cut) to n values."""
-    flat = jnp.reshape(_npr_cast(v, dt), -1)
+def _npr_cycle(val, n):
+    """The flat values of val repeated cyclically (or cut) to n."""
+    flat = jnp.reshape(val, -1)
     return flat if flat.size == n else flat[np.arange(n) % flat.size]
 
 
 def npr_putmask(a, mask, values):
-    """NumPy's np.putmask: a.flat[n] = values.flat[n % len(values)] where mask.flat[n]."""
-    mask, _ = _npr_operand(mask)
-    values, vprobe = _npr_operand(values)
-    dt = np.dtype(a.dtype)
+    """NumPy's np.putmask: a.flat[n] = values.flat[n % values.size] where mask.flat[n]."""
+    (mask, _), (values, vprobe), dt = _npr_operand(mask), _npr_operand(values), np.dtype(a.dtype)
     if np.size(mask) != a.size:
         raise ValueError("putmask: mask and data must be the same size")
     np.putmask(np.zeros(1, dt), np.ones(1, _npr_dt(mask)), vprobe)
     if np.size(values) == 0:
         return
-    vals = _npr_flatvals(values, dt, a.size).reshape(a.shape)
-    m = jnp.reshape(jnp.asarray(mask).astype(bool), a.shape)
+    vals = _npr_conv(values, dt, lambda t, v: np.putmask(t, np.ones(t.shape, bool), v))
+    vals, m = _npr_cycle(vals, a.size).reshape(a.shape), jnp.reshape(jnp.asarray(mask), a.shape).astype(bool)
     _npr_update(a, lambda cur: jnp.where(m, vals, cur))
 
 
 def npr_put(a, ind, v, mode='raise'):
-    """NumPy's np.put: a.flat[ind] = v, v repeated to len(ind), last duplicate wins;
+    """NumPy's np.put: a.flat[ind] = v, v repeated to len(ind), the last duplicate winning;
     mode 'raise' (negative ints count from the end), 'wrap' or 'clip'."""
-    ind, _ = _npr_operand(ind)
-    v, vprobe = _npr_operand(v)
-    dt, n = np.dtype(a.dtype), a.size
-    np.put(np.zeros(n, dt), ind if not isinstance(ind, jax.Array) else np.zeros(ind.shape, ind.dtype),
-           v if not isinstance(v, jax.Array) else _npr_dummy(v.shape, v.dtype), mode=mode)
+    (ind, _), (v, _), dt, n = _npr_operand(ind), _npr_operand(v), np.dtype(a.dtype), a.size
+    np.put(np.zeros(n, dt), np.zeros(ind.shape, ind.dtype) if _npr_traced(ind) else ind,  # NumPy's errors
+           _npr_dummy(v.shape, v.dtype) if isinstance(v, jax.Array) else v, mode=mode)
     if np.size(ind) == 0 or np.size(v) == 0:
         return
     xp = jnp if isinstance(ind, jax.Array) else np
     i = xp.reshape(xp.asarray(ind), -1)
-    i = (xp.where(i < 0, i + n, i) if mode == 'raise' else xp.mod(i, n) if mode == 'wrap'
-         else xp.clip(i, 0, n - 1))
+    i = xp.where(i < 0, i + n, i) if mode == 'raise' else xp.mod(i, n) if mode == 'wrap' else xp.clip(i, 0, n - 1)
     if xp is jnp and mode == 'raise':
         i = jnp.where((i >= 0) & (i < n), i, n)  # NumPy would raise; dropped instead
-    vals = _npr_flatvals(v, dt, i.size)
+    vals = _npr_cycle(_npr_conv(v, dt, lambda t, w: np.put(t, np.arange(t.size), w)), i.size)
     _npr_update(a, lambda cur: _npr_scatter(cur, i, vals))
 
 
 def npr_place(a, mask, vals):
-    """NumPy's np.place: the k-th True position of mask takes vals[k % len(vals)]."""
-    mask, _ = _npr_operand(mask)
-    vals, vprobe = _npr_operand(vals)
-    dt = np.dtype(a.dtype)
+    """NumPy's np.place: the k-th True position of mask takes vals.flat[k % vals.size]."""
+    (mask, _), (vals, vprobe), dt = _npr_operand(mask), _npr_operand(vals), np.dtype(a.dtype)
     if np.size(mask) != a.size:
         raise ValueError("place: mask and data must be the same size")
     xp = jnp if isinstance(mask, jax.Array) else np
     m = xp.reshape(xp.asarray(mask), -1).astype(bool)
     if np.size(vals) == 0:
         if xp is jnp:
-            raise NotImplementedError("np2ref NPR108: np.place with empty vals and a traced mask raises "
-                                      "only if the mask has a True")
+            raise NotImplementedError("np2ref NPR108: np.place with empty vals raises only if the "
+                                      "traced mask has a True")
         if m.any():
             raise ValueError("Cannot insert from an empty array!")
         return
     np.place(np.zeros(1, dt), np.ones(1, _npr_dt(mask)), vprobe)
-    flat = jnp.reshape(_npr_cast(vals, dt), -1)
+    flat = jnp.reshape(_npr_conv(vals, dt, lambda t, w: np.place(t, np.ones(t.shape, bool), w)), -1)
     g = flat[xp.mod(xp.cumsum(m) - 1, flat.size)]
     _npr_update(a, lambda cur: jnp.where(m, g, jnp.reshape(cur, -1)).reshape(cur.shape))
 
 
 def npr_fill_diagonal(a, val, wrap=False):
-    """NumPy's np.fill_diagonal: a.flat[:end:step] = val (val repeated cyclically); tall
-    2-D matrices wrap only with wrap=True."""
+    """NumPy's np.fill_diagonal: a.flat[:end:step] = val, val repeated cyclically; a tall
+    2-D matrix wraps only with wrap=True."""
     shape, dt = tuple(a.shape), np.dtype(a.dtype)
     if len(shape) < 2:
         raise ValueError("array must be at least 2-d")
     if len(shape) == 2:
-        step, end = shape[1] + 1, (None if wrap else shape[1] * shape[1])
+        step, end = shape[1] + 1, (a.size if wrap else min(a.size, shape[1] * shape[1]))
+    elif any(n != shape[0] for n in shape):
+        raise ValueError("All dimensions of input must be of equal length")
     else:
-        if any(n != shape[0] for n in shape):
-            raise ValueError("All dimensions of input must be of equal length")
-        step, end = 1 + int(np.cumprod(shape[:-1]).sum()), None
-    val, vprobe = _npr_operand(val)
-    np.zeros(1, dt).flat[:1] = val if not isinstance(val, jax.Array) else _npr_dummy(val.shape, val.dtype)
-    pos = np.arange(0, a.size if end is None else min(end, a.size), step)
-    if pos.size == 0 or np.size(val) == 0:
-        return
-    vals = _npr_flatvals(val, dt, pos.size)
-    _npr_update(a, lambda cur: jnp.reshape(cur, -1).at[pos].set(
-        vals, unique_indices=True, indices_are_sorted=True).reshape(shape))
+        step, end = 1 + int(np.cumprod(shape[:-1]).sum()), a.size
+    val = _npr_conv(npr_load(val), dt, lambda t, w: t.flat.__setitem__(slice(None), w))
+    pos = np.arange(0, end, step)
+    if pos.size and np.size(val):
+        vals = _npr_cycle(val, pos.size)
+        _npr_update(a, lambda cur: jnp.reshape(cur, -1).at[pos].set(
+            vals, unique_indices=True, indices_are_sorted=True).reshape(shape))
 
 
 def npr_where_store(a, mask, value):
-    """NumPy's a[mask] = value[mask] (or a broadcastable value) with a boolean mask over
-    a's leading dims: jnp.where, value cast unsafe."""
-    mask, value = npr_load(mask), npr_load(value)
+    """NumPy's a[mask] = value[mask] (or a value that broadcasts to a) for a boolean mask over
+    a's leading dims, as jnp.where; value converted as NumPy's setitem converts it."""
+    mask, value, shape = npr_load(mask), npr_load(value), tuple(a.shape)
     if not _npr_isbool(np.asarray(mask) if isinstance(mask, list) else mask):
         raise TypeError("np2ref: npr_where_store needs a boolean mask")
-    shape, dt = tuple(a.shape), np.dtype(a.dtype)
     _npr_dummy(shape)[np.ones(np.shape(mask), bool)]  # NumPy's mask-shape IndexError
     m = jnp.reshape(jnp.asarray(mask), np.shape(mask) + (1,) * (len(shape) - np.ndim(mask)))
-    val = _npr_fit(_npr_cast(value, dt), shape, lambda: None)
+    val = _npr_fit(_npr_conv(value, np.dtype(a.dtype), 'adv'), shape, lambda: None)
     _npr_update(a, lambda cur: jnp.where(m, val, cur))
-# ---- end of np2ref runtime ------------------------------------------------------
+# ---- end of np2ref runtime ----------------------------------------------------------------

@@ -174,6 +174,9 @@ class ModuleRewriter(cst.CSTTransformer):
             name = detail[6:] if detail and (detail in UFUNCS or detail in ("numpy.clip",)) else None
             kwargs = {"ufunc": J.string(name)} if name else {}
             return J.call(J.OUT, out.value, value, **kwargs)
+        if kind == "masked_reduce":
+            operand = args[0].value if args else updated.func.value
+            return J.call(J.MASKED_REDUCE, J.string(detail), operand.value, operand.slice[0].slice.value)
         if kind == "ufunc_at":
             return cst.Call(J.name(J.UFUNC_AT), [cst.Arg(J.string(detail)), *_plain(args)])
         if kind == "inplace_function":
@@ -214,13 +217,15 @@ class ModuleRewriter(cst.CSTTransformer):
         return cst.Assign([cst.AssignTarget(target)], J.call(J.IOP, target, J.string(op), updated.value))
 
     def _mask_store(self, original, target: cst.Subscript, value: cst.BaseExpression):
-        whole, leaves, op = self.m.mask_store[original]
+        whole, leaves, op, axis = self.m.mask_store[original]
         kwargs = {}
         if op is not None:
             kwargs["op"] = J.string(op)
         if whole:  # the value was computed on whole arrays: its other leaves must be scalars
             kwargs["scalars"] = cst.Tuple([cst.Element(self._leaf(l)) for l in leaves])
-        index = target.slice[0].slice.value
+        if axis:
+            kwargs["axis"] = cst.Integer(str(axis))
+        index = target.slice[-1].slice.value
         return cst.Expr(J.call(J.MASK_STORE, target.value, index, value, **kwargs))
 
     def _leaf(self, leaf: cst.BaseExpression) -> cst.BaseExpression:

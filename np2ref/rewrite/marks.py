@@ -19,7 +19,7 @@ from ..analysis import effects as fx
 from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap, dotted
 from ..diagnostics import DiagnosticSink, Note, Span
-from .rules.mask_store import looks_boolean, masked_parts
+from .rules.mask_store import looks_boolean, mask_index, masked_parts
 
 
 @dataclasses.dataclass
@@ -148,10 +148,11 @@ class MarkPass(cst.CSTVisitor):
 
     def _try_mask_store(self, target, value, stmt, op) -> bool:
         """`a[m] = f(b[m])` / `a[m] op= v` with a mask: see rules/mask_store.py."""
-        if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        found = mask_index(target)
+        if found is None:
             return False
-        index = target.slice[0].slice.value
-        parts = masked_parts(value, index, self.imports, self.locals)
+        index, axis = found
+        parts = masked_parts(value, target, self.imports, self.locals)
         if parts is None:
             if not (looks_boolean(index, self.bool_names) and op is not None):
                 return False
@@ -160,7 +161,7 @@ class MarkPass(cst.CSTVisitor):
             return True
         masked, leaves = parts
         self.m.unmask.update(masked)
-        self.m.mask_store[stmt] = (bool(masked), leaves, op)
+        self.m.mask_store[stmt] = (bool(masked), leaves, op, axis)
         return True
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -308,6 +309,8 @@ class MarkPass(cst.CSTVisitor):
             elif self.mark_write_target(out[0].value, node):
                 self.m.special_calls[node] = ("out", qual)
             return
+        if self._masked_reduce(node, qual, args):
+            return
         if qual is not None:
             parts = qual.split(".")
             if len(parts) == 3 and parts[2] == "at":
@@ -333,6 +336,23 @@ class MarkPass(cst.CSTVisitor):
             return
         if isinstance(func, cst.Name) and func.value in self.all and func.value not in self.locals:
             self._module_call(node, func.value)
+
+    def _masked_reduce(self, node: cst.Call, qual, args) -> bool:
+        """`np.sum(x[m])` / `x[m].mean()` with a boolean-looking mask: see npr_masked_reduce."""
+        if qual in ("numpy.sum", "numpy.mean", "numpy.prod") and len(node.args) == 1 and args:
+            operand, name = args[0].value, qual[6:]
+        elif qual is None and isinstance(node.func, cst.Attribute) and not node.args and \
+                node.func.attr.value in ("sum", "mean", "prod"):
+            operand, name = node.func.value, node.func.attr.value
+        else:
+            return False
+        if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
+                and isinstance(operand.slice[0].slice, cst.Index)
+                and looks_boolean(operand.slice[0].slice.value, self.bool_names)):
+            return False
+        self.m.special_calls[node] = ("masked_reduce", name)
+        self.m.skip_numpy.add(node.func)
+        return True
 
     def _check_callable(self, node: cst.Call, qual: str | None) -> None:
         func = node.func

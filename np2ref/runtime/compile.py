@@ -93,9 +93,11 @@ class Compiled:
         namespace = dict(fn.__globals__)
         runtime = runtime_namespace()
         namespace.update({k: v for k, v in runtime.items() if not k.startswith("__")})
-        exec(builtins.compile(result.body, filename, "exec"), namespace)
-        entry = namespace[name]
-        self._entry = type(entry)(entry.fn, entry.mutated, static_argnames, dtype_policy)
+        exec(builtins.compile(result.exec_source, filename, "exec"), namespace)
+        entry_type = runtime["NprFunction"]
+        for other, facts in result.functions.items():
+            namespace[other] = entry_type(namespace[other], facts.mutated_params)
+        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy)
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
         self.__name__ = name
         self.__doc__ = fn.__doc__
@@ -112,6 +114,11 @@ class Compiled:
             return self._entry.call_numpy(*args, **kwargs)
         except error as exc:
             raise _refuse("NPR206", str(exc), self.original) from None
+        except Exception as exc:
+            refusal = trace_refusal(exc, self.conversion)
+            if refusal is None:
+                raise  # NumPy's own errors (IndexError, broadcasting, casting) pass through
+            raise refusal from None
 
     def pure(self, *args, **kwargs):
         return self._entry.pure(*args, **kwargs)
@@ -138,6 +145,53 @@ class Compiled:
                           hint="report this translation: np2ref computed something different from NumPy")
         self._verified = True
         return self._call(args, kwargs)
+
+
+# JAX errors that mean "this construct has no static-shape or traced translation": each becomes a
+# diagnostic at the user's line instead of a JAX traceback.
+_TRACE_GAPS = {
+    "NonConcreteBooleanIndexError": ("NPR107", "a boolean-mask read has a data-dependent shape, "
+                                     "which jit cannot compile",
+                                     "use np.where(mask, x, 0) or a reduction with where=mask"),
+    "TracerBoolConversionError": ("NPR030", "a branch or `and`/`or` depends on array data, which is "
+                                  "not translated yet", "use np.where(cond, a, b)"),
+    "ConcretizationTypeError": ("NPR031", "a Python value (a size, a range bound, an index) depends on "
+                                "array data", "make it a Python int argument (static) or compute it "
+                                "outside the function"),
+    "TracerIntegerConversionError": ("NPR031", "a Python int is taken from array data",
+                                     "pass it as a Python int argument"),
+    "TracerArrayConversionError": ("NPR032", "array data is converted to a NumPy array inside the "
+                                   "function", "keep array code in NumPy calls np2ref translates"),
+}
+
+
+def trace_refusal(exc: BaseException, conversion: ConversionResult) -> Np2RefError | None:
+    name = type(exc).__name__
+    text = str(exc)
+    if name in _TRACE_GAPS:
+        code, message, hint = _TRACE_GAPS[name]
+    elif isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR"):
+        code = text.split()[1].rstrip(":")
+        message, hint = text.split(":", 1)[1].strip() if ":" in text else text, None
+    else:
+        return None
+    line = _user_line(exc, conversion.filename)
+    span = Span(line, 1, line, 1)
+    if line and conversion.source:
+        text_line = conversion.source.splitlines()[line - 1]
+        col = len(text_line) - len(text_line.lstrip()) + 1
+        span = Span(line, col, line, len(text_line.rstrip()) + 1)
+    return Np2RefError([Diagnostic(code, message, conversion.filename, span, hint)], conversion.source)
+
+
+def _user_line(exc: BaseException, filename: str) -> int:
+    line = 0
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
 
 
 def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False):  # noqa: A001

@@ -27,17 +27,32 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
 
 
-def masked_parts(value: cst.BaseExpression, index: cst.BaseExpression, imports: ImportMap,
+def mask_index(target: cst.Subscript) -> tuple[cst.BaseExpression, int] | None:
+    """(the mask, its axis) for `a[m]` or `a[:, :, m]` (leading full slices), else None."""
+    *lead, last = target.slice
+    if not isinstance(last.slice, cst.Index) or last.slice.star is not None:
+        return None
+    for e in lead:
+        s = e.slice
+        if not (isinstance(s, cst.Slice) and s.lower is None and s.upper is None and s.step is None):
+            return None
+    return last.slice.value, len(lead)
+
+
+def _slices_code(node: cst.Subscript) -> str:
+    return ",".join(_code(e.slice) for e in node.slice)
+
+
+def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: ImportMap,
                  local_names) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
     """(the `X[m]` subscripts to unmask, the other leaves) if `value` is elementwise in them."""
-    key = _code(index)
+    key = _slices_code(target)
     masked: list[cst.Subscript] = []
     leaves: list[cst.BaseExpression] = []
 
     def walk(node) -> bool:
         if isinstance(node, cst.Subscript):
-            if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
-                    and _code(node.slice[0].slice.value) == key:
+            if _slices_code(node) == key:
                 masked.append(node)
                 return True
             return False
