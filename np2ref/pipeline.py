@@ -15,7 +15,7 @@ from libcst.metadata import ExpressionContextProvider, MetadataWrapper, Position
 
 from .analysis.aliases import FunctionFacts, _Context, _RootsOf
 from .analysis.module import ModuleFacts, analyse_module
-from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError
+from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
@@ -54,11 +54,16 @@ def convert_source(text: str, filename: str = "<string>") -> ConversionResult:
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     facts = analyse_module(wrapper)
     positions = facts.positions
-    for f in facts.functions.values():
-        fence_function(f.node, sink, positions)
+    for name, why in facts.host.items():
+        r = positions[facts.host_nodes[name]]
+        sink.report("NPR021", f"{name}() stays NumPy host code: it {why}",
+                    Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1), severity="info")
     marks = {}
-    if not sink.has_errors:
-        marks = {name: _mark(f, facts, sink) for name, f in facts.functions.items()}
+    for name, f in facts.functions.items():
+        before = len(sink.items)
+        fence_function(f.node, sink, positions)
+        if len(sink.items) == before:  # only fenced-clean functions go on to be diagnosed
+            marks[name] = _mark(f, facts, sink)
     if sink.has_errors:
         return ConversionResult(filename, text, None, None, sink.sorted(), facts.functions, facts.host)
     contexts = wrapper.resolve(ExpressionContextProvider)

@@ -22,6 +22,7 @@ class ModuleFacts:
     imports: ImportMap
     functions: dict[str, FunctionFacts]      # converted functions
     host: dict[str, str]                      # host function name -> why it stays host code
+    host_nodes: dict                           # host function name -> the call that makes it host
     module_globals: frozenset[str]
     positions: dict
 
@@ -56,24 +57,24 @@ def _collect(t, out):
             _collect(e.value, out)
 
 
-def host_reason(func: cst.FunctionDef, imports: ImportMap) -> str | None:
+def host_reason(func: cst.FunctionDef, imports: ImportMap) -> tuple[str, cst.CSTNode] | None:
     """Why a function must stay host (NumPy) code: I/O, printing, random set-up, other libraries."""
-    found: list[str] = []
+    found: list = []
 
     class V(cst.CSTVisitor):
         def visit_Call(self, node: cst.Call) -> None:
             if found:
                 return
             if isinstance(node.func, cst.Name) and node.func.value in HOST_BUILTINS:
-                found.append(f"calls {node.func.value}()")
+                found.append((f"calls {node.func.value}()", node))
                 return
             qual = imports.qualify(node.func)
             if qual is None:
                 return
             if any(qual == p or qual.startswith(p + ".") or qual.startswith(p) for p in HOST_ONLY_PREFIXES):
-                found.append(f"calls {dotted(node.func)}()")
+                found.append((f"calls {dotted(node.func)}()", node))
             elif qual.split(".")[0] not in PURE_MODULES:
-                found.append(f"calls {dotted(node.func)}() from {qual.split('.')[0]}")
+                found.append((f"calls {dotted(node.func)}() from {qual.split('.')[0]}", node))
 
     func.visit(V())
     return found[0] if found else None
@@ -84,7 +85,9 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
     positions = wrapper.resolve(PositionProvider)
     imports = ImportMap(module)
     functions, module_globals = module_level_names(module)
-    host = {n: r for n, f in functions.items() if (r := host_reason(f, imports))}
+    reasons = {n: r for n, f in functions.items() if (r := host_reason(f, imports))}
+    host = {n: r[0] for n, r in reasons.items()}
+    host_nodes = {n: r[1] for n, r in reasons.items()}
     changed = True
     while changed:  # a function that calls host code is host code
         changed = False
@@ -94,6 +97,7 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
             for callee in _called_names(f):
                 if callee in host:
                     host[name] = f"calls host function {callee}()"
+                    host_nodes[name] = f.name
                     changed = True
                     break
     converted = {n: f for n, f in functions.items() if n not in host}
@@ -107,7 +111,7 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
         if new == effects:
             break
         effects = new
-    return ModuleFacts(imports, facts, host, module_globals, positions)
+    return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions)
 
 
 def _called_names(func: cst.FunctionDef) -> set[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 
 import libcst as cst
@@ -46,6 +47,13 @@ def parse(text: str, sink: DiagnosticSink) -> cst.Module | None:
     except cst.ParserSyntaxError as exc:
         line, col = exc.raw_line, exc.raw_column + 1
         message = exc.message.splitlines()[0] if exc.message else "invalid syntax"
+        try:  # CPython's own parser places the caret where users expect it
+            ast.parse(text)
+        except SyntaxError as py_exc:
+            line, col = py_exc.lineno or line, py_exc.offset or col
+            message = py_exc.msg
+        except (ValueError, RecursionError):
+            pass
         sink.report("NPR002", f"syntax error: {message}", Span(line, col, line, col + 1))
         return None
     except Exception as exc:  # libcst raises a few other errors on odd input (e.g. bad indentation)

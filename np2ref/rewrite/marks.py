@@ -19,6 +19,7 @@ from ..analysis import effects as fx
 from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap, dotted
 from ..diagnostics import DiagnosticSink, Note, Span
+from ..analysis.numpy_table import lookup
 from .rules.mask_store import looks_boolean, mask_index, masked_parts
 
 
@@ -40,6 +41,7 @@ class Marks:
 
 
 _FRESH_METHODS = frozenset({"copy", "astype"})
+_KEEP_NUMPY = frozenset({"numpy.s_", "numpy.index_exp", "numpy.newaxis"})
 
 
 class MarkPass(cst.CSTVisitor):
@@ -54,6 +56,7 @@ class MarkPass(cst.CSTVisitor):
         self.m = Marks()
         self.locals = frozenset(facts.roots)
         self.bool_names = _boolean_names(facts.node)
+        self.inner: set = set()
 
     # -- helpers -----------------------------------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:
@@ -292,6 +295,9 @@ class MarkPass(cst.CSTVisitor):
                 self.mark_ref(v)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.inner.add(node.value)
+        if node not in self.inner and node not in self.m.skip_numpy:
+            self._check_numpy_name(node)
         if node.attr.value in fx.METADATA_ATTRIBUTES and isinstance(node.value, cst.Name) \
                 and self.is_ref(node.value.value):
             self.m.no_load.add(node.value)
@@ -336,6 +342,21 @@ class MarkPass(cst.CSTVisitor):
             return
         if isinstance(func, cst.Name) and func.value in self.all and func.value not in self.locals:
             self._module_call(node, func.value)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node not in self.inner and node.value not in self.locals:
+            self._check_numpy_name(node)
+
+    def _check_numpy_name(self, node) -> None:
+        qual = self.numpy_name(node)
+        if qual is None or qual in _KEEP_NUMPY or lookup(qual) is not None:
+            return
+        parts = qual.split(".")
+        if (len(parts) == 3 and parts[2] == "at") or qual in fx.INPLACE_FUNCTIONS or qual in fx.VIEW_FUNCTIONS:
+            return
+        self.sink.report("NPR004", f"`{qual.replace('numpy', 'np', 1)}` is not in np2ref's NumPy table",
+                         self.span(node), hint="np2ref refuses NumPy functions it cannot translate "
+                                               "exactly; see `np2ref explain NPR004`")
 
     def _masked_reduce(self, node: cst.Call, qual, args) -> bool:
         """`np.sum(x[m])` / `x[m].mean()` with a boolean-looking mask: see npr_masked_reduce."""

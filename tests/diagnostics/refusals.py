@@ -1,0 +1,62 @@
+import numpy as np
+from scipy import ndimage
+
+GRID = np.zeros(8)
+
+
+def writes_global(i):
+    GRID[i] = 1.0  # E: NPR202
+
+
+def uses_while(u):
+    while u[0] > 0:  # E: NPR011
+        u[0] -= 1.0
+
+
+def divide_at(a, idx):
+    np.divide.at(a, idx, 2.0)  # E: NPR101
+
+
+def partition(a):
+    a.partition(2)  # E: NPR102
+
+
+def unknown_numpy(a):
+    return np.nonzero(a)  # E: NPR004
+
+
+def other_library(u):
+    u[...] = ndimage.laplace(u)  # E: NPR021
+
+
+def flip_write(u):
+    np.flip(u)[0] = 1.0  # E: NPR205
+
+
+def rows(a):
+    for row in a:  # E: NPR204
+        row *= 2.0
+
+
+def with_global():
+    global GRID  # E: NPR010
+    GRID = GRID + 1
+
+
+def inner(a):
+    return a[1:-1]
+
+
+def writes_returned_view(u):
+    v = inner(u)  # E: NPR203
+    v[0] = 1.0
+
+
+def nested(u):
+    def helper(x):  # E: NPR014
+        return x
+    u[0] = helper(1.0)
+
+
+def calls_unknown(u):
+    u[0] = mystery(u)  # E: NPR003
