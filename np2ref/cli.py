@@ -63,9 +63,10 @@ def _usage(message: str) -> int:
     return EXIT_USAGE
 
 
-def _print_diagnostics(result: ConversionResult, stream=sys.stderr) -> None:
+def _print_diagnostics(result: ConversionResult) -> None:
     for d in result.diagnostics:
-        print(d.render(result.source), file=stream)
+        if d.is_error:
+            print(d.render(result.source), file=sys.stderr)
 
 
 def _python_files(root: Path) -> list[Path]:

@@ -9,9 +9,10 @@ before anything is emitted, so a refused file never yields a half-converted outp
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import libcst as cst
-from libcst.metadata import ExpressionContextProvider, MetadataWrapper, PositionProvider
+from libcst.metadata import MetadataWrapper
 
 from .analysis.aliases import FunctionFacts, _Context, _RootsOf
 from .analysis.module import ModuleFacts, analyse_module
@@ -28,11 +29,24 @@ class ConversionResult:
     filename: str
     source: str | None
     code: str | None                 # the converted module (None when refused)
-    body: str | None                 # the converted module without the pasted runtime (for compile)
     diagnostics: list[Diagnostic]
     functions: dict[str, FunctionFacts] = dataclasses.field(default_factory=dict)
     host: dict[str, str] = dataclasses.field(default_factory=dict)
-    exec_source: str | None = None   # converted functions only, each at its original line
+    rewritten: cst.Module | None = None
+
+    @functools.cached_property
+    def body(self) -> str | None:
+        """The converted module without the pasted runtime (what `compile(...).source` shows)."""
+        if self.rewritten is None:
+            return self.code
+        return emit_module.emit(self.rewritten, self.filename, with_runtime=False)
+
+    @functools.cached_property
+    def exec_source(self) -> str | None:
+        """The converted functions only, each at its original line (what compile executes)."""
+        if self.rewritten is None:
+            return None
+        return emit_module.line_preserving(self.rewritten, self.functions, self.source)
 
     @property
     def ok(self) -> bool:
@@ -47,10 +61,10 @@ class ConversionResult:
 def convert_source(text: str, filename: str = "<string>") -> ConversionResult:
     sink = DiagnosticSink(filename, text)
     if emit_module.is_converted(text):  # converting a converted file changes nothing
-        return ConversionResult(filename, text, text, text, [])
+        return ConversionResult(filename, text, text, [])
     module = parse(text, sink)
     if module is None:
-        return ConversionResult(filename, text, None, None, sink.sorted())
+        return ConversionResult(filename, text, None, sink.sorted())
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     facts = analyse_module(wrapper)
     positions = facts.positions
@@ -65,16 +79,12 @@ def convert_source(text: str, filename: str = "<string>") -> ConversionResult:
         if len(sink.items) == before:  # only fenced-clean functions go on to be diagnosed
             marks[name] = _mark(f, facts, sink)
     if sink.has_errors:
-        return ConversionResult(filename, text, None, None, sink.sorted(), facts.functions, facts.host)
-    contexts = wrapper.resolve(ExpressionContextProvider)
-    rewritten = module.visit(ModuleRewriter(facts.functions, marks, facts.imports, sink, positions, contexts))
+        return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
+    rewritten = module.visit(ModuleRewriter(facts.functions, marks, facts.imports, sink, positions))
     if sink.has_errors:
-        return ConversionResult(filename, text, None, None, sink.sorted(), facts.functions, facts.host)
+        return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
-    body = emit_module.emit(rewritten, filename, with_runtime=False)
-    exec_source = emit_module.line_preserving(rewritten, facts.functions, positions)
-    return ConversionResult(filename, text, code, body, sink.sorted(), facts.functions, facts.host,
-                            exec_source)
+    return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten)
 
 
 def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
@@ -91,5 +101,5 @@ def convert_file(path: str) -> ConversionResult:
     sink = DiagnosticSink(str(path), "")
     text = read_text(str(path), sink)
     if text is None:
-        return ConversionResult(str(path), None, None, None, sink.sorted())
+        return ConversionResult(str(path), None, None, sink.sorted())
     return convert_source(text, str(path))

@@ -44,6 +44,8 @@ class FunctionFacts:
     maybe_scalar: frozenset[str]      # ref names that may hold a Python scalar (params)
     array_names: frozenset[str]       # names every binding of which is an array expression
     calls: list[tuple[cst.Call, str]]  # calls to module functions, with the callee name
+    store_names: frozenset = frozenset()  # Name nodes that are assignment targets
+    bindings: tuple = ()                  # (target Name, value) pairs, in source order
 
     def dump(self) -> str:
         """Sorted `name -> {roots}` lines, then the refs and mutated parameters (for tests)."""
@@ -53,19 +55,69 @@ class FunctionFacts:
         return "\n".join(lines)
 
 
+def call_writes(node: cst.Call, ctx: "_Context", calls: list | None = None) -> list[Write]:
+    """The writes one call makes: `out=`, ufunc.at, in-place functions and methods, and the
+    parameters of a module function that it mutates (read from the effects table)."""
+    writes: list[Write] = []
+    func = node.func
+    qual = ctx.imports.qualify_numpy(func, ctx.locals)
+    args = [a for a in node.args if a.keyword is None and a.star == ""]
+    for a in node.args:
+        if a.keyword is not None and a.keyword.value == "out":
+            writes.append(Write(a.value, node, "out"))
+    if qual is not None:
+        parts = qual.split(".")
+        if len(parts) == 3 and parts[2] == "at" and args:
+            writes.append(Write(args[0].value, node, "ufunc_at"))
+        elif qual in fx.INPLACE_FUNCTIONS and args:
+            writes.append(Write(args[fx.INPLACE_FUNCTIONS[qual]].value, node, "function"))
+        return writes
+    if isinstance(func, cst.Attribute) and func.attr.value in fx.INPLACE_METHODS | fx.REFUSED_INPLACE_METHODS:
+        if dotted(func.value) is None or dotted(func.value).split(".")[0] in ctx.locals:
+            writes.append(Write(func.value, node, "method"))
+        return writes
+    if isinstance(func, cst.Name) and func.value in ctx.module_functions and func.value not in ctx.locals:
+        if calls is not None:
+            calls.append((node, func.value))
+        eff = ctx.effects.get(func.value, fx.Effects())
+        keywords = [a.keyword.value for a in node.args if a.keyword is not None]
+        positional = [a for a in node.args if a.keyword is None]
+        for arg, pname in zip(positional + [a for a in node.args if a.keyword is not None],
+                              eff.arg_params(len(positional), keywords)):
+            if pname in eff.mutated:
+                writes.append(Write(arg.value, node, "call"))
+    return writes
+
+
+class Collected:
+    """What one pass over a function body records; independent of the effects table, so the
+    module's fixed point over effects never re-visits the tree."""
+
+    def __init__(self, func: cst.FunctionDef):
+        col = _Collector(func)
+        func.visit(col)
+        self.bindings = col.bindings
+        self.writes = col.writes
+        self.returns = col.returns
+        self.call_nodes = col.call_nodes
+        self.aug_names = col.aug_names
+        self.store_names = frozenset(t for t, _ in col.bindings)
+        self.locals = frozenset(param_names(func)) | frozenset(t.value for t, _ in col.bindings)
+
+
 class _Collector(cst.CSTVisitor):
     """One pass over a function body: bindings (target, value) and writes."""
 
-    def __init__(self, facts_ctx: "_Context"):
-        self.ctx = facts_ctx
+    def __init__(self, func: cst.FunctionDef):
+        self.func = func
         self.bindings: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
         self.writes: list[Write] = []
         self.returns: list[cst.BaseExpression] = []
-        self.calls: list[tuple[cst.Call, str]] = []
+        self.call_nodes: list[cst.Call] = []
         self.aug_names: list[tuple[cst.Name, cst.AugAssign]] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return node is self.ctx.func  # nested functions are fenced off
+        return node is self.func  # nested functions are fenced off
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
@@ -94,33 +146,7 @@ class _Collector(cst.CSTVisitor):
             self.returns.append(node.value)
 
     def visit_Call(self, node: cst.Call) -> None:
-        ctx = self.ctx
-        func = node.func
-        qual = ctx.imports.qualify_numpy(func, ctx.locals)
-        args = [a for a in node.args if a.keyword is None and a.star == ""]
-        for a in node.args:
-            if a.keyword is not None and a.keyword.value == "out":
-                self.writes.append(Write(a.value, node, "out"))
-        if qual is not None:
-            parts = qual.split(".")
-            if len(parts) == 3 and parts[2] == "at" and args:
-                self.writes.append(Write(args[0].value, node, "ufunc_at"))
-            elif qual in fx.INPLACE_FUNCTIONS and args:
-                self.writes.append(Write(args[fx.INPLACE_FUNCTIONS[qual]].value, node, "function"))
-            return
-        if isinstance(func, cst.Attribute) and func.attr.value in fx.INPLACE_METHODS | fx.REFUSED_INPLACE_METHODS:
-            if dotted(func.value) is None or dotted(func.value).split(".")[0] in ctx.locals:
-                self.writes.append(Write(func.value, node, "method"))
-            return
-        if isinstance(func, cst.Name) and func.value in ctx.module_functions and func.value not in ctx.locals:
-            self.calls.append((node, func.value))
-            eff = ctx.effects.get(func.value, fx.Effects())
-            keywords = [a.keyword.value for a in node.args if a.keyword is not None]
-            positional = [a for a in node.args if a.keyword is None]
-            for arg, pname in zip(positional + [a for a in node.args if a.keyword is not None],
-                                  eff.arg_params(len(positional), keywords)):
-                if pname in eff.mutated:
-                    self.writes.append(Write(arg.value, node, "call"))
+        self.call_nodes.append(node)
 
     def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None, stmt: cst.CSTNode) -> None:
         if isinstance(target, (cst.Tuple, cst.List)):
@@ -150,39 +176,6 @@ class _Context:
     locals: frozenset[str] = frozenset()
 
 
-def _local_names(func: cst.FunctionDef, params: tuple[str, ...]) -> frozenset[str]:
-    names = set(params)
-
-    class V(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            pass
-
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            _names_in(node.target, names)
-
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            _names_in(node.target, names)
-
-        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-            _names_in(node.target, names)
-
-        def visit_For(self, node: cst.For) -> None:
-            _names_in(node.target, names)
-
-    func.body.visit(V())
-    return frozenset(names)
-
-
-def _names_in(target: cst.BaseExpression, out: set[str]) -> None:
-    if isinstance(target, cst.Name):
-        out.add(target.value)
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for e in target.elements:
-            _names_in(e.value, out)
-    elif isinstance(target, cst.StarredElement):
-        _names_in(target.value, out)
-
-
 def param_names(func: cst.FunctionDef) -> tuple[str, ...]:
     p = func.params
     names = [x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)]
@@ -191,12 +184,12 @@ def param_names(func: cst.FunctionDef) -> tuple[str, ...]:
 
 def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions: frozenset[str],
                      module_globals: frozenset[str], effects: dict[str, fx.Effects],
-                     positions=None) -> FunctionFacts:
+                     positions=None, col: Collected | None = None) -> FunctionFacts:
     params = param_names(func)
-    ctx = _Context(func, imports, module_functions, module_globals, effects)
-    ctx.locals = _local_names(func, params)
-    col = _Collector(ctx)
-    func.visit(col)
+    col = col or Collected(func)
+    ctx = _Context(func, imports, module_functions, module_globals, effects, col.locals)
+    calls: list = []
+    call_write_list = [w for node in col.call_nodes for w in call_writes(node, ctx, calls)]
     roots_of = _RootsOf(ctx, positions)
     roots: dict[str, set[str]] = {p: {f"param {p}"} for p in params}
     changed = True
@@ -210,7 +203,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
                 cur |= new
                 changed = True
     roots_of.roots = roots
-    writes = list(col.writes)
+    writes = list(col.writes) + call_write_list
     # `name op= v` writes in place when `name` holds an ndarray; that is visible only if its
     # buffer is shared with another name, a parameter or a global.
     count: dict[str, int] = {}
@@ -238,7 +231,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         roots={k: frozenset(v) for k, v in roots.items()}, writes=writes,
         mutated_roots=frozenset(mutated), ref_names=frozenset(ref_names),
         mutated_params=mutated_params, returns_alias=returns_alias, maybe_scalar=maybe_scalar,
-        array_names=array_names, calls=col.calls)
+        array_names=array_names, calls=calls, store_names=col.store_names, bindings=tuple(col.bindings))
 
 
 class _RootsOf:
@@ -248,12 +241,14 @@ class _RootsOf:
         self.ctx = ctx
         self.positions = positions
         self.roots: dict[str, set[str]] = {}
+        self.sites: dict[int, tuple[str, cst.CSTNode]] = {}
 
     def site(self, node: cst.CSTNode) -> str:
-        if self.positions is not None and node in self.positions:
-            p = self.positions[node].start
-            return f"alloc {p.line}:{p.column + 1}"
-        return f"alloc {id(node)}"
+        """Allocation sites are numbered in the order first met: stable for dump() in tests."""
+        key = id(node)
+        if key not in self.sites:
+            self.sites[key] = (f"alloc {len(self.sites) + 1}", node)
+        return self.sites[key][0]
 
     def __call__(self, expr: cst.BaseExpression, through_tuples: bool = False) -> set[str]:
         ctx = self.ctx

@@ -9,7 +9,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from . import effects as fx
-from .aliases import FunctionFacts, analyse_function
+from .aliases import Collected, FunctionFacts, analyse_function
 from .names import ImportMap, dotted
 from .numpy_table import HOST_ONLY_PREFIXES
 
@@ -57,44 +57,58 @@ def _collect(t, out):
             _collect(e.value, out)
 
 
-def host_reason(func: cst.FunctionDef, imports: ImportMap) -> tuple[str, cst.CSTNode] | None:
+def host_reason(calls: list[cst.Call], imports: ImportMap) -> tuple[str, cst.CSTNode] | None:
     """Why a function must stay host (NumPy) code: I/O, printing, random set-up, other libraries."""
-    found: list = []
+    for node in calls:
+        if isinstance(node.func, cst.Name) and node.func.value in HOST_BUILTINS:
+            return f"calls {node.func.value}()", node
+        qual = imports.qualify(node.func)
+        if qual is None:
+            continue
+        if any(qual == p or qual.startswith(p + ".") or qual.startswith(p) for p in HOST_ONLY_PREFIXES):
+            return f"calls {dotted(node.func)}()", node
+        if qual.split(".")[0] not in PURE_MODULES:
+            return f"calls {dotted(node.func)}() from {qual.split('.')[0]}", node
+    return None
 
-    class V(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            if found:
-                return
-            if isinstance(node.func, cst.Name) and node.func.value in HOST_BUILTINS:
-                found.append((f"calls {node.func.value}()", node))
-                return
-            qual = imports.qualify(node.func)
-            if qual is None:
-                return
-            if any(qual == p or qual.startswith(p + ".") or qual.startswith(p) for p in HOST_ONLY_PREFIXES):
-                found.append((f"calls {dotted(node.func)}()", node))
-            elif qual.split(".")[0] not in PURE_MODULES:
-                found.append((f"calls {dotted(node.func)}() from {qual.split('.')[0]}", node))
 
-    func.visit(V())
-    return found[0] if found else None
+class LazyPositions:
+    """Source positions, computed on first use: a clean file never pays for them."""
+
+    def __init__(self, wrapper: MetadataWrapper):
+        self.wrapper = wrapper
+        self._map = None
+
+    def _resolved(self):
+        if self._map is None:
+            self._map = self.wrapper.resolve(PositionProvider)
+        return self._map
+
+    def __getitem__(self, node):
+        return self._resolved()[node]
+
+    def __contains__(self, node) -> bool:
+        return node in self._resolved()
 
 
 def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
     module = wrapper.module
-    positions = wrapper.resolve(PositionProvider)
+    positions = LazyPositions(wrapper)
     imports = ImportMap(module)
     functions, module_globals = module_level_names(module)
-    reasons = {n: r for n, f in functions.items() if (r := host_reason(f, imports))}
+    collected = {n: Collected(f) for n, f in functions.items()}  # the one pass over each body
+    reasons = {n: r for n, c in collected.items() if (r := host_reason(c.call_nodes, imports))}
     host = {n: r[0] for n, r in reasons.items()}
     host_nodes = {n: r[1] for n, r in reasons.items()}
+    called = {name: {c.func.value for c in col.call_nodes if isinstance(c.func, cst.Name)}
+              for name, col in collected.items()}
     changed = True
     while changed:  # a function that calls host code is host code
         changed = False
         for name, f in functions.items():
             if name in host:
                 continue
-            for callee in _called_names(f):
+            for callee in sorted(called[name]):
                 if callee in host:
                     host[name] = f"calls host function {callee}()"
                     host_nodes[name] = f.name
@@ -105,22 +119,10 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
     effects: dict[str, fx.Effects] = {}
     facts: dict[str, FunctionFacts] = {}
     for _ in range(20):  # effects of callees feed the callers: iterate to a fixed point
-        facts = {n: analyse_function(f, imports, names, module_globals, effects, positions)
+        facts = {n: analyse_function(f, imports, names, module_globals, effects, positions, collected[n])
                  for n, f in converted.items()}
         new = {n: fx.Effects(frozenset(x.mutated_params), x.returns_alias, x.params) for n, x in facts.items()}
         if new == effects:
             break
         effects = new
     return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions)
-
-
-def _called_names(func: cst.FunctionDef) -> set[str]:
-    out: set[str] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            if isinstance(node.func, cst.Name):
-                out.add(node.func.value)
-
-    func.visit(V())
-    return out

@@ -174,10 +174,10 @@ FUNCTIONS.update(
 FUNCTIONS.update(
     _same(
         """
-        sort argsort searchsorted lexsort partition argpartition
+        sort argsort searchsorted lexsort
         interp convolve correlate digitize trapezoid polyval cov corrcoef
         unwrap result_type can_cast promote_types issubdtype
-        iscomplexobj isrealobj isscalar
+        iscomplexobj isrealobj
         """
     )
 )
@@ -256,11 +256,126 @@ HOST_ONLY_PREFIXES: tuple[str, ...] = (
 )
 
 # Functions whose jnp version differs from NumPy for some ordinary input,
-# one line each; the table maps them to shims with NumPy's semantics.
+# one line each (found by tests/test_numpy_table.py); the table maps each to
+# an npr_np_* shim with NumPy's semantics.
+_PROMO = (
+    "JAX type promotion: int64/int32 with float32 gives float32 (NumPy float64), "
+    "bool operands give int32 where NumPy's loop is int8"
+)
+_FLOATY = (
+    "int input: jnp computes in float32 for int8..int32 and bool (NumPy float16 "
+    "for int8/uint8/bool, float32 for int16, float64 for int32/int64)"
+)
+_ACC = "int32/int16/int8/bool input: jnp accumulates in the input type, NumPy in int64"
+_MOMENT = "int input: jnp returns float32 for int32 and smaller, NumPy float64"
+_ORDER = "int input: jnp returns float32 for int32 and smaller, NumPy float64; list q rejected"
+_JOIN = "mixed dtypes: jnp promotes int64+float32 to float32, NumPy to float64"
+_PRODUCT = "mixed dtypes and Python-scalar operands promote to float32 in jnp, float64 in NumPy"
+_LINALG = "int input: jnp computes in float32 for int32, NumPy always float64"
+_INTP = "jnp returns int32 indices, NumPy intp (int64)"
+_PROBE = "int or float32 input: jnp result dtype differs from NumPy's"
+
 DIFFERS: dict[str, str] = {}
+for _n in (_UFUNC_SAME + _UFUNC_FLOAT + " divmod modf frexp").split():
+    DIFFERS[f"numpy.{_n}"] = _FLOATY if _n in _UFUNC_FLOAT.split() + ["modf", "frexp"] else _PROMO
+DIFFERS.update({
+    "numpy.reciprocal": "integer input: jnp returns float64, NumPy integer 1/x (0 unless |x| == 1)",
+    "numpy.heaviside": _FLOATY,
+    "numpy.square": "bool input: jnp gives int32, NumPy int8",
+    "numpy.rint": "int16 input: jnp returns float64, NumPy float32 (int8/bool: float16)",
+})
+for _n in "sum prod nansum nanprod cumsum cumprod nancumsum nancumprod cumulative_sum cumulative_prod trace".split():
+    DIFFERS[f"numpy.{_n}"] = _ACC
+for _n in "mean nanmean std var nanstd nanvar average".split():
+    DIFFERS[f"numpy.{_n}"] = _MOMENT
+for _n in "median nanmedian percentile nanpercentile quantile nanquantile".split():
+    DIFFERS[f"numpy.{_n}"] = _ORDER
+for _n in "concatenate concat stack vstack hstack dstack column_stack row_stack append select choose where".split():
+    DIFFERS[f"numpy.{_n}"] = _JOIN
+for _n in "dot vdot inner outer matmul vecdot matvec vecmat tensordot kron cross einsum".split():
+    DIFFERS[f"numpy.{_n}"] = _PRODUCT
+for _n in "outer cross matmul vecdot multi_dot".split():
+    DIFFERS[f"numpy.linalg.{_n}"] = _PRODUCT
+for _n in "solve inv det slogdet eigh eigvalsh cholesky qr svd svdvals pinv cond tensorsolve tensorinv norm vector_norm matrix_norm matrix_rank".split():
+    DIFFERS[f"numpy.linalg.{_n}"] = _LINALG
+for _n in "sinc i0 angle unwrap trapezoid polyval".split():
+    DIFFERS[f"numpy.{_n}"] = _PROBE
+for _n in "searchsorted digitize argsort lexsort count_nonzero".split():
+    DIFFERS[f"numpy.{_n}"] = _INTP
+DIFFERS.update({
+    "numpy.convolve": "int input: jnp convolves in float64, NumPy in the int type",
+    "numpy.correlate": "int input: jnp correlates in float64, NumPy in the int type",
+    "numpy.interp": "float32 input: jnp returns float32, NumPy always float64",
+    "numpy.cov": "float32/int input: jnp returns float32, NumPy always float64",
+    "numpy.corrcoef": "float32/int input: jnp returns float32, NumPy always float64",
+    "numpy.linalg.lstsq": "rank is int64 in jnp, int32 in NumPy; int input computed in float32",
+    "numpy.linalg.matrix_power": "negative power of int matrix: jnp float32, NumPy float64; bool matrices",
+    "numpy.linalg.trace": _ACC,
+    "numpy.linalg.multi_dot": _PRODUCT,
+    "numpy.array": "lists mixing NumPy scalars and Python numbers: jnp keeps the NumPy scalar type, NumPy uses int64/float64",
+    "numpy.asarray": "lists mixing NumPy scalars and Python numbers: jnp keeps the NumPy scalar type, NumPy uses int64/float64",
+    "numpy.arange": "NumPy-scalar arguments (np.int32(5)) give int64 in NumPy; float steps filled as start + i*delta",
+    "numpy.linspace": "integer dtype=: NumPy floors, jnp truncates; int-array endpoints",
+    "numpy.logspace": "integer dtype= and int-array endpoints",
+    "numpy.geomspace": "integer dtype=: NumPy truncates the float result, jnp rounds",
+    "numpy.tri": "default dtype: jnp float32, NumPy float64",
+    "numpy.triu": "1-d input: NumPy broadcasts to a square matrix, jnp raises",
+    "numpy.tril": "1-d input: NumPy broadcasts to a square matrix, jnp raises",
+    "numpy.vander": "kept for list inputs",
+    "numpy.clip": "int array with float bounds: NumPy 2 returns float64 (NEP 50), jnp keeps the int type",
+    "numpy.round": "int input with decimals < 0: jnp raises; decimals > 0 rounding of x*10**d",
+    "numpy.around": "int input with decimals < 0: jnp raises; decimals > 0 rounding of x*10**d",
+    "numpy.fix": "no jnp.fix; ints stay ints",
+    "numpy.isclose": "mixed int/float32 comparison dtype",
+    "numpy.allclose": "mixed int/float32 comparison dtype",
+    "numpy.nan_to_num": "kept for list inputs",
+    "numpy.take": "list indices rejected by jnp",
+    "numpy.repeat": "list repeats rejected by jnp (needs total_repeat_length)",
+    "numpy.diff": "bool input: NumPy uses not_equal; list prepend/append rejected by jnp",
+    "numpy.ediff1d": "list to_begin/to_end rejected by jnp; bool input",
+    "numpy.roll": "repeated axes in shift tuples add up in NumPy",
+    "numpy.pad": "int mean/median/linear_ramp modes round/truncate like NumPy; mode='empty'",
+    "numpy.gradient": "int input gives float32 in jnp (NumPy float64); edge_order=2 unsupported in jnp",
+    "numpy.sort": "kind= rejected by jnp",
+    "numpy.permute_dims": "axes= optional in NumPy",
+    "numpy.result_type": "JAX's promotion lattice (float32 + int64 -> float32) instead of NumPy's",
+    "numpy.can_cast": "JAX's casting rules instead of NumPy's",
+})
 
 # Left out on purpose (refused by the translator), with the reason.
-LEFT_OUT: dict[str, str] = {}
+LEFT_OUT: dict[str, str] = {
+    "numpy.nonzero": "output shape depends on the data",
+    "numpy.flatnonzero": "output shape depends on the data",
+    "numpy.argwhere": "output shape depends on the data",
+    "numpy.extract": "output shape depends on the data",
+    "numpy.compress": "output shape depends on the data",
+    "numpy.unique": "output shape depends on the data",
+    "numpy.trim_zeros": "output shape depends on the data",
+    "numpy.histogram": "bin edges/counts: kept out (data-dependent bins for bins='auto')",
+    "numpy.bincount": "output length depends on the data (needs length=)",
+    "numpy.partition": "order of the non-kth elements is unspecified, so no exact match",
+    "numpy.argpartition": "order of the non-kth indices is unspecified, so no exact match",
+    "numpy.isscalar": "NumPy scalars become 0-d JAX arrays, so the answer changes",
+    "numpy.linalg.eig": "general eigenproblem is CPU-only in JAX and complex-valued",
+    "numpy.linalg.eigvals": "general eigenproblem is CPU-only in JAX and complex-valued",
+    "numpy.resize": "NumPy's repeat-to-fill semantics; rarely used",
+    "numpy.insert": "index semantics with lists; not covered yet",
+    "numpy.delete": "index semantics with lists; not covered yet",
+    "numpy.piecewise": "takes callables; not covered yet",
+    "numpy.fromfunction": "takes a callable called on index arrays; not covered yet",
+    "numpy.put_along_axis": "mutates in place: handled by the write-side rewriter",
+    "numpy.put": "mutates in place: handled by the write-side rewriter",
+    "numpy.place": "mutates in place: handled by the write-side rewriter",
+    "numpy.copyto": "mutates in place: handled by the write-side rewriter",
+    "numpy.fill_diagonal": "mutates in place: handled by the write-side rewriter",
+    "numpy.isnat": "datetime only; no jnp equivalent",
+}
+
+
+for _q in DIFFERS:
+    FUNCTIONS[_q] = "npr_np_" + _q[len("numpy."):].replace(".", "_")
+FUNCTIONS["numpy.promote_types"] = "np.promote_types"
+FUNCTIONS["numpy.issubdtype"] = "np.issubdtype"
 
 
 def lookup(qualified_name: str) -> str | None:

@@ -6,8 +6,10 @@ between the user's imports and the rest of the module, under a header that says 
 
 from __future__ import annotations
 
+import ast
 import functools
 import pathlib
+import re
 
 import libcst as cst
 
@@ -27,6 +29,47 @@ def runtime_source() -> str:
         if path.exists():
             parts.append(path.read_text())
     return "\n\n".join(p.strip("\n") for p in parts) + "\n"
+
+
+@functools.cache
+def _runtime_units() -> tuple[tuple[frozenset, frozenset, str], ...]:
+    """The runtime as top-level units: (names defined, names used, source text)."""
+    units = []
+    for text in (p.read_text() for p in (_HERE / n for n in RUNTIME_FILES) if p.exists()):
+        lines = text.splitlines(keepends=True)
+        for node in ast.parse(text).body:
+            start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
+            code = "".join(lines[start:node.end_lineno])
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                defined = {node.name}
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                defined = {(a.asname or a.name).split(".")[0] for a in node.names}
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                defined = {n.id for t in getattr(node, "targets", [getattr(node, "target", None)])
+                           if t is not None for n in ast.walk(t) if isinstance(n, ast.Name)}
+            else:
+                defined = set()
+            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            units.append((frozenset(defined), frozenset(used - defined), code))
+    # A statement that defines nothing (a loop patching a class) travels with what it touches.
+    runtime_names = frozenset().union(*(d for d, _, _ in units))
+    return tuple((d or (u & runtime_names), u, c) for d, u, c in units)
+
+
+def runtime_for(code: str) -> str:
+    """Only the runtime units the converted code needs (and what those need), in file order."""
+    units = _runtime_units()
+    needed = set(re.findall(r"\b(?:_?npr_\w+|Npr\w+)\b", code))
+    chosen: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for i, (defined, used, _) in enumerate(units):
+            if i not in chosen and defined & needed:
+                chosen.add(i)
+                needed |= used
+                changed = True
+    return "\n\n".join(units[i][2].rstrip("\n") for i in sorted(chosen)) + "\n"
 
 
 def header(filename: str) -> str:
@@ -71,21 +114,22 @@ def emit(module: cst.Module, filename: str, with_runtime: bool = True) -> str:
     if with_runtime:
         parts.append(J.ENABLE_X64 + "\n\n")
         parts.append("# ---- np2ref runtime: exact NumPy semantics for stores into jax.Ref (generated) ----\n")
-        parts.append(runtime_source())
+        parts.append(runtime_for(rest))
         parts.append("# ---- end of np2ref runtime ----\n\n")
     parts.append(rest.lstrip("\n") if with_runtime else "\n\n" + rest.lstrip("\n"))
     return "".join(parts)
 
 
-def line_preserving(module: cst.Module, functions: dict, positions) -> str:
+def line_preserving(module: cst.Module, functions: dict, source: str) -> str:
     """The converted functions alone, undecorated, each starting at its original line, so that
     tracebacks from `np2ref.compile` point at the user's own source lines."""
+    starts = {node.name: node.lineno for node in ast.parse(source).body
+              if isinstance(node, ast.FunctionDef)}  # the `def` line (CPython's parser is fast)
     lines: list[str] = []
     for stmt in module.body:
         if not isinstance(stmt, cst.FunctionDef) or stmt.name.value not in functions:
             continue
-        original = functions[stmt.name.value].node
-        start = positions[original].start.line + len(original.decorators)
+        start = starts[stmt.name.value]
         code = module.code_for_node(stmt.with_changes(decorators=[], leading_lines=[])).rstrip("\n")
         lines += [""] * max(0, start - 1 - len(lines))
         lines += code.splitlines()

@@ -47,29 +47,30 @@ def _npr_has_jax(v):
 
 def _npr_operand(v):
     """(v loaded, probe): probe stands for v in NumPy's dtype rules (NEP 50: Python scalars
-    and weak-typed JAX values are weak)."""
+    and weak-typed JAX values are weak); arrays become zeros of the same ndim and dtype."""
     v = npr_load(v)
     if isinstance(v, (list, tuple)) and _npr_has_jax(v):
         v = jnp.asarray(v)
     if isinstance(v, jax.Array) and jax.typeof(v).weak_type:
         return v, {'b': False, 'i': 0, 'u': 0, 'f': 0.0, 'c': 0j}[v.dtype.kind]
-    return v, (v if type(v) in (bool, int, float, complex) else np.zeros((), _npr_dt(v)))
+    return v, (v if type(v) in (bool, int, float, complex, list, tuple) else np.zeros((1,) * np.ndim(v), _npr_dt(v)))
 
 
-def _npr_conv(v, dt, how='cast'):
+def _npr_conv(v, dt, how='cast', nd=0):
     """v as dtype dt. JAX values: astype (NumPy's unsafe cast). Static values: NumPy itself
     stores them into a scratch array, so its conversions and errors are exact; `how` names
-    the store: 'item' (one element), 'set' (basic index), 'adv' (advanced index), 'cast'
-    (astype) or f(scratch, v) (np.put, np.putmask, ...)."""
+    the store: 'item' (one element of an nd-dim array), 'set' (basic index), 'adv' (advanced
+    index), 'cast' (astype) or f(scratch, v) (np.put, np.putmask, ...)."""
     if isinstance(v, jax.Array) or (isinstance(v, (list, tuple)) and _npr_has_jax(v)):
         return jnp.asarray(v).astype(dt)
     if how == 'cast':
         return np.asarray(v).astype(dt)
-    t = np.empty(np.shape(v) if how in ('item', 'set') else (1,) + np.shape(v) if how == 'adv'
-                 else np.shape(v) or (1,), dt)
     if how == 'item':
-        t[()] = v
-    elif how == 'set':
+        t = np.empty((1,) * nd, dt)
+        t[(0,) * nd] = v
+        return t.reshape(())
+    t = np.empty(np.shape(v) if how == 'set' else (1,) + np.shape(v) if how == 'adv' else np.shape(v) or (1,), dt)
+    if how == 'set':
         t[...] = v
     elif how == 'adv':
         t[[0]] = v
@@ -92,7 +93,7 @@ def _npr_fit(val, sel, fail, strip=True):
     if not ok:
         fail()
         raise ValueError(f"could not broadcast input array from shape {np.shape(val)} into shape {sel}")
-    return jnp.broadcast_to(jnp.reshape(val, shp), sel)
+    return jnp.broadcast_to(jnp.asarray(val).reshape(shp), sel)
 
 
 def _npr_whole(cur, val):
@@ -162,8 +163,8 @@ class _npr_Idx:
         return e
 
     def basic(self):
-        return tuple(slice(e.start, e.stop if e.stop >= 0 else None, e.step) if isinstance(e, range)
-                     else e for e in self.ents)
+        return tuple((slice(e.start, e.stop if e.stop >= 0 else None, e.step) if len(e) else slice(0, 0))
+                     if isinstance(e, range) else e for e in self.ents)
 
     def lin(self):
         if self._lin is None:
@@ -222,9 +223,9 @@ def _npr_lin(shape, ents, sel):
             c = xp.arange(e.start, e.stop, e.step, dtype=it).reshape((1,) * ax + (-1,) + (1,) * (nd - ax - 1))
         elif e is not None:
             c = xp.asarray(e).astype(it)
+            c = c.reshape((1,) * (b0 + nb - c.ndim) + c.shape + (1,) * (nd - b0 - nb))
             if _npr_traced(e):
                 ok = ok & (c >= 0) & (c < shape[d])
-            c = c.reshape((1,) * (b0 + nb - c.ndim) + c.shape + (1,) * (nd - b0 - nb))
         if e is not None:
             lin, d = lin + c * int(np.prod(shape[d + 1:])), d + 1
         a += e is None or isinstance(e, range)
@@ -444,7 +445,7 @@ def _npr_set(ix, dt, v):
     v = npr_load(v)
     if ix.scalar and isinstance(v, jax.Array):  # one element: NumPy takes only 0-d values
         _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(v.shape, v.dtype)
-    val = _npr_conv(v, dt, 'item' if ix.scalar else 'adv' if ix.adv or ix.mask is not None else 'set')
+    val = _npr_conv(v, dt, 'item' if ix.scalar else 'adv' if ix.adv or ix.mask is not None else 'set', len(ix.shape))
     if ix.mask is not None:
         if np.size(val) != 1:
             raise NotImplementedError("np2ref NPR104: a[mask] = v with a traced mask needs a single value")
@@ -478,7 +479,7 @@ def _npr_rtype(name, dt, probe, scalar=False):
     """NumPy's result dtype of ufunc `name` on an array (or a NumPy scalar) of dt and probe;
     NumPy raises here for missing loops and out-of-range Python ints."""
     with np.errstate(all='ignore'):
-        return np.dtype(getattr(np, name)(dt.type(0) if scalar else np.zeros((), dt), probe).dtype)
+        return np.dtype(getattr(np, name)(dt.type(0) if scalar else np.zeros((1,) * np.ndim(probe), dt), probe).dtype)
 
 
 def _npr_aug(ix, dt, name, v):
@@ -505,7 +506,10 @@ def _npr_aug(ix, dt, name, v):
             res = {2: jnp.square, -1: jnp.reciprocal, 0.5: jnp.sqrt}[v](x)
         else:
             y = v.astype(rt) if isinstance(v, jax.Array) else np.asarray(v, dtype=rt)
-            res = _npr_JNP[name](x, jnp.reshape(y, ()) if ix.mask is not None else y)
+            y = jnp.reshape(y, ()) if ix.mask is not None else y
+            if name == 'divide':  # else XLA rewrites x / scalar as x * (1 / scalar): not IEEE
+                y = lax.optimization_barrier(jnp.broadcast_to(y, np.broadcast_shapes(x.shape, np.shape(y))))
+            res = _npr_JNP[name](x, y)
         return ix.put(cur, res.astype(dt))  # res has shape sel (or cur's shape, for a mask)
     return f
 
@@ -554,13 +558,14 @@ def npr_out(target, value, ufunc=None):
     vdt = np.asarray(probe).dtype
     if ufunc is not None and not np.can_cast(vdt, dt, 'same_kind'):
         raise _npr_CastError(getattr(np, ufunc), 'same_kind', vdt, dt, 0)
+    fmt = lambda s: f"({','.join(map(str, s))}{',' if len(s) == 1 else ''})"  # noqa: E731 - NumPy's format
     try:
         bshape = np.broadcast_shapes(vshape, tshape)
     except ValueError:
-        raise ValueError(f"operands could not be broadcast together with shapes {vshape} {tshape} ") from None
+        raise ValueError(f"operands could not be broadcast together with shapes {fmt(vshape)} {fmt(tshape)} ") from None
     if bshape != tshape:
-        raise ValueError(f"non-broadcastable output operand with shape {tshape} doesn't match the "
-                         f"broadcast shape {bshape}")
+        raise ValueError(f"non-broadcastable output operand with shape {fmt(tshape)} doesn't match the "
+                         f"broadcast shape {fmt(bshape)}")
     val = jnp.broadcast_to(_npr_conv(value, dt), tshape)
     _npr_update(target, lambda cur: _npr_whole(cur, val))
     return target
@@ -587,10 +592,10 @@ def npr_sort(a, axis=-1, kind=None):
 def npr_copyto(dst, src, casting='same_kind', where=True):
     """NumPy's np.copyto: casting checked by NumPy, src broadcast (leading 1-dims dropped),
     where broadcast strictly."""
-    src, sprobe = _npr_operand(src)
+    src, sprobe = _npr_operand(np.asarray(src) if isinstance(src, (list, tuple)) and not _npr_has_jax(src) else src)
     where, wprobe = _npr_operand(where)
     dt, shape = np.dtype(dst.dtype), tuple(dst.shape)
-    np.copyto(np.zeros((), dt), sprobe, casting=casting, where=wprobe)
+    np.copyto(np.zeros((1,) * max(np.ndim(src), np.ndim(where)), dt), sprobe, casting=casting, where=wprobe)
     fail = lambda: np.copyto(_npr_dummy(shape, dt), _npr_dummy(np.shape(src), _npr_dt(src)),  # noqa: E731
                              casting=casting, where=_npr_dummy(np.shape(where), _npr_dt(where)))
     val = _npr_fit(_npr_conv(src, dt, lambda t, s: np.copyto(t, s, casting='unsafe')), shape, fail)
@@ -600,7 +605,7 @@ def npr_copyto(dst, src, casting='same_kind', where=True):
 
 def _npr_cycle(val, n):
     """The flat values of val repeated cyclically (or cut) to n."""
-    flat = jnp.reshape(val, -1)
+    flat = jnp.asarray(val).reshape(-1)
     return flat if flat.size == n else flat[np.arange(n) % flat.size]
 
 
@@ -649,7 +654,7 @@ def npr_place(a, mask, vals):
             raise ValueError("Cannot insert from an empty array!")
         return
     np.place(np.zeros(1, dt), np.ones(1, _npr_dt(mask)), vprobe)
-    flat = jnp.reshape(_npr_conv(vals, dt, lambda t, w: np.place(t, np.ones(t.shape, bool), w)), -1)
+    flat = jnp.asarray(_npr_conv(vals, dt, lambda t, w: np.place(t, np.ones(t.shape, bool), w))).reshape(-1)
     g = flat[xp.mod(xp.cumsum(m) - 1, flat.size)]
     _npr_update(a, lambda cur: jnp.where(m, g, jnp.reshape(cur, -1)).reshape(cur.shape))
 

@@ -1,4 +1,1121 @@
-# NumPy-semantics shims over jax.numpy, pasted verbatim into converted files.
-import numpy as np
+# np2ref shims: NumPy semantics on top of jax.numpy.
+#
+# This file is pasted verbatim into converted modules, so it imports only
+# numpy, jax, jax.numpy and the standard library, and every top-level name
+# starts with npr_np_ or _npr_np_.  Converted code runs with 64-bit types on
+# (jax.enable_x64(True)).  JAX promotes dtypes differently from NumPy
+# (int64 + float32 -> float32, sqrt(int32) -> float32, cumsum(int32) ->
+# int32, ...); each shim works out NumPy's dtypes at trace time from the
+# input dtypes (with NumPy itself, on dtypes or tiny stand-in arrays), casts
+# to them and calls jnp.  Everything here is jit-traceable: only dtypes,
+# shapes and Python values are inspected, never traced values.
+import math
+import warnings
+
 import jax
 import jax.numpy as jnp
+import numpy as np
+
+_npr_np_PY_SCALARS = (bool, int, float, complex)
+
+
+# ---------------------------------------------------------------- dtypes
+def _npr_np_is_py(a):
+    # Python scalars are "weak" in NumPy 2 (NEP 50); NumPy scalars are not.
+    return type(a) in _npr_np_PY_SCALARS
+
+
+def _npr_np_dtype_of(a):
+    # The dtype NumPy gives np.asarray(a) (lists by NumPy's own inference).
+    if hasattr(a, "dtype"):
+        return np.dtype(a.dtype)
+    if isinstance(a, (list, tuple)):
+        if not a:
+            return np.dtype(np.float64)
+        return np.result_type(*[_npr_np_dtype_of(e) for e in a])
+    return np.asarray(a).dtype
+
+
+def _npr_np_ndim(a):
+    if hasattr(a, "ndim"):
+        return a.ndim
+    if isinstance(a, (list, tuple)):
+        return 1 + (_npr_np_ndim(a[0]) if a else 0)
+    return 0
+
+
+def _npr_np_rdt(a):
+    # Operand for ufunc.resolve_dtypes: a Python int/float/complex type stays
+    # weak (a Python bool is just bool, the lowest kind).
+    if type(a) is bool:
+        return np.dtype(np.bool_)
+    if _npr_np_is_py(a):
+        return type(a)
+    return _npr_np_dtype_of(a)
+
+
+def _npr_np_weak(a):
+    # Operand for np.result_type: the Python scalar itself (weak) or a dtype.
+    if _npr_np_is_py(a):
+        return a
+    return _npr_np_dtype_of(a)
+
+
+def _npr_np_result_dtype(*args):
+    # np.result_type over array-likes, Python scalars weak; None ignored.
+    ops = [_npr_np_weak(a) for a in args if a is not None]
+    return np.result_type(*ops)
+
+
+def _npr_np_proto(a, small=True):
+    # A NumPy stand-in with a's dtype and ndim (each dim at most 3), so NumPy
+    # itself can be asked for a result dtype at trace time.  Python scalars,
+    # strings and None pass through.
+    if a is None or _npr_np_is_py(a) or isinstance(a, str):
+        return a
+    if isinstance(a, (list, tuple)) and not any(
+        hasattr(e, "dtype") or isinstance(e, (list, tuple)) for e in a
+    ):
+        return np.asarray(a)
+    dt = _npr_np_dtype_of(a)
+    shape = a.shape if hasattr(a, "shape") else np.shape(
+        np.empty([len(a)] + [1] * (_npr_np_ndim(a) - 1))
+    )
+    if small:
+        shape = tuple(min(int(d), 3) for d in shape)
+    return np.ones(shape, dt)
+
+
+def _npr_np_probe(npf, *args, **kwargs):
+    # NumPy's result of npf on stand-ins: used only for dtypes.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with np.errstate(all="ignore"):
+            return npf(
+                *[_npr_np_proto(a) for a in args],
+                **{k: _npr_np_proto(v) for k, v in kwargs.items()},
+            )
+
+
+def _npr_np_asarray(a, dtype=None):
+    # A jax array with NumPy's dtype (NumPy's inference when dtype is None).
+    if dtype is None:
+        dtype = _npr_np_dtype_of(a)
+    dtype = np.dtype(dtype)
+    if hasattr(a, "dtype") and hasattr(a, "astype") and not isinstance(a, np.ndarray):
+        return a if a.dtype == dtype else a.astype(dtype)
+    return jnp.asarray(a, dtype=dtype)
+
+
+def _npr_np_inexact(dt):
+    # NumPy's "float version" of a dtype as used by linalg/statistics: ints
+    # and bools compute in float64, floats and complex keep their type.
+    dt = np.dtype(dt)
+    if dt.kind in "fc":
+        return dt
+    return np.dtype(np.float64)
+
+
+def _npr_np_check_out(out):
+    if out is not None:
+        raise NotImplementedError("np2ref: out= must be rewritten by the translator")
+
+
+# ---------------------------------------------------------------- ufuncs
+def _npr_np_ufunc(npf, jf, body=None):
+    # A NumPy ufunc on jnp: NumPy's loop dtypes (ufunc.resolve_dtypes, NEP 50
+    # weak Python scalars, dtype= as the output signature), inputs cast to
+    # the loop's input dtypes, result cast to the loop's output dtype(s).
+    nin, nout = npf.nin, npf.nout
+    impl = body if body is not None else jf
+
+    def f(*args, out=None, dtype=None, casting="same_kind"):
+        _npr_np_check_out(out)
+        if len(args) != nin:
+            raise TypeError(f"{npf.__name__} takes {nin} positional arguments")
+        sig = None if dtype is None else (None,) * nin + (np.dtype(dtype),) * nout
+        if all(_npr_np_is_py(a) for a in args):
+            ops = tuple(np.asarray(a).dtype for a in args) + (None,) * nout
+        else:
+            ops = tuple(_npr_np_rdt(a) for a in args) + (None,) * nout
+        if sig is None:
+            dts = npf.resolve_dtypes(ops, casting=casting)
+        else:
+            dts = npf.resolve_dtypes(ops, signature=sig, casting=casting)
+        xs = [_npr_np_asarray(a, d) for a, d in zip(args, dts[:nin])]
+        r = impl(*xs)
+        if nout == 1:
+            return _npr_np_asarray(r, dts[nin])
+        return tuple(_npr_np_asarray(o, d) for o, d in zip(r, dts[nin:]))
+
+    f.__name__ = "npr_np_" + npf.__name__
+    f.__qualname__ = f.__name__
+    f.__doc__ = f"numpy.{npf.__name__} with NumPy's dtype rules."
+    return f
+
+
+def _npr_np_reciprocal(x):
+    if np.dtype(x.dtype).kind in "iu":
+        # C integer division 1 / x: 1 for 1, -1 for -1, 0 otherwise.
+        return jnp.where(jnp.abs(x) == 1, x, jnp.zeros_like(x))
+    return jnp.reciprocal(x)
+
+
+def _npr_np_heaviside(x, h):
+    return jnp.where(x < 0, jnp.zeros_like(x), jnp.where(x > 0, jnp.ones_like(x), h))
+
+
+npr_np_add = _npr_np_ufunc(np.add, jnp.add)
+npr_np_subtract = _npr_np_ufunc(np.subtract, jnp.subtract)
+npr_np_multiply = _npr_np_ufunc(np.multiply, jnp.multiply)
+npr_np_divide = _npr_np_ufunc(np.divide, jnp.true_divide)
+npr_np_true_divide = npr_np_divide
+npr_np_floor_divide = _npr_np_ufunc(np.floor_divide, jnp.floor_divide)
+npr_np_mod = _npr_np_ufunc(np.remainder, jnp.remainder)
+npr_np_remainder = npr_np_mod
+npr_np_fmod = _npr_np_ufunc(np.fmod, jnp.fmod)
+npr_np_divmod = _npr_np_ufunc(np.divmod, jnp.divmod)
+npr_np_power = _npr_np_ufunc(np.power, jnp.power)
+npr_np_pow = npr_np_power
+npr_np_float_power = _npr_np_ufunc(np.float_power, jnp.power)
+npr_np_negative = _npr_np_ufunc(np.negative, jnp.negative)
+npr_np_positive = _npr_np_ufunc(np.positive, jnp.positive)
+npr_np_square = _npr_np_ufunc(np.square, jnp.square)
+npr_np_reciprocal = _npr_np_ufunc(np.reciprocal, None, _npr_np_reciprocal)
+npr_np_absolute = _npr_np_ufunc(np.absolute, jnp.absolute)
+npr_np_abs = npr_np_absolute
+npr_np_fabs = _npr_np_ufunc(np.fabs, jnp.fabs)
+npr_np_sign = _npr_np_ufunc(np.sign, jnp.sign)
+npr_np_floor = _npr_np_ufunc(np.floor, jnp.floor)
+npr_np_ceil = _npr_np_ufunc(np.ceil, jnp.ceil)
+npr_np_trunc = _npr_np_ufunc(np.trunc, jnp.trunc)
+npr_np_rint = _npr_np_ufunc(np.rint, jnp.rint)
+npr_np_conjugate = _npr_np_ufunc(np.conjugate, jnp.conjugate)
+npr_np_conj = npr_np_conjugate
+npr_np_maximum = _npr_np_ufunc(np.maximum, jnp.maximum)
+npr_np_minimum = _npr_np_ufunc(np.minimum, jnp.minimum)
+npr_np_fmax = _npr_np_ufunc(np.fmax, jnp.fmax)
+npr_np_fmin = _npr_np_ufunc(np.fmin, jnp.fmin)
+npr_np_equal = _npr_np_ufunc(np.equal, jnp.equal)
+npr_np_not_equal = _npr_np_ufunc(np.not_equal, jnp.not_equal)
+npr_np_less = _npr_np_ufunc(np.less, jnp.less)
+npr_np_less_equal = _npr_np_ufunc(np.less_equal, jnp.less_equal)
+npr_np_greater = _npr_np_ufunc(np.greater, jnp.greater)
+npr_np_greater_equal = _npr_np_ufunc(np.greater_equal, jnp.greater_equal)
+npr_np_logical_and = _npr_np_ufunc(np.logical_and, jnp.logical_and)
+npr_np_logical_or = _npr_np_ufunc(np.logical_or, jnp.logical_or)
+npr_np_logical_xor = _npr_np_ufunc(np.logical_xor, jnp.logical_xor)
+npr_np_logical_not = _npr_np_ufunc(np.logical_not, jnp.logical_not)
+npr_np_bitwise_and = _npr_np_ufunc(np.bitwise_and, jnp.bitwise_and)
+npr_np_bitwise_or = _npr_np_ufunc(np.bitwise_or, jnp.bitwise_or)
+npr_np_bitwise_xor = _npr_np_ufunc(np.bitwise_xor, jnp.bitwise_xor)
+npr_np_invert = _npr_np_ufunc(np.invert, jnp.invert)
+npr_np_bitwise_not = npr_np_invert
+npr_np_bitwise_invert = npr_np_invert
+npr_np_left_shift = _npr_np_ufunc(np.left_shift, jnp.left_shift)
+npr_np_bitwise_left_shift = npr_np_left_shift
+npr_np_right_shift = _npr_np_ufunc(np.right_shift, jnp.right_shift)
+npr_np_bitwise_right_shift = npr_np_right_shift
+npr_np_bitwise_count = _npr_np_ufunc(np.bitwise_count, jnp.bitwise_count)
+npr_np_gcd = _npr_np_ufunc(np.gcd, jnp.gcd)
+npr_np_lcm = _npr_np_ufunc(np.lcm, jnp.lcm)
+npr_np_isnan = _npr_np_ufunc(np.isnan, jnp.isnan)
+npr_np_isinf = _npr_np_ufunc(np.isinf, jnp.isinf)
+npr_np_isfinite = _npr_np_ufunc(np.isfinite, jnp.isfinite)
+npr_np_signbit = _npr_np_ufunc(np.signbit, jnp.signbit)
+npr_np_sqrt = _npr_np_ufunc(np.sqrt, jnp.sqrt)
+npr_np_cbrt = _npr_np_ufunc(np.cbrt, jnp.cbrt)
+npr_np_exp = _npr_np_ufunc(np.exp, jnp.exp)
+npr_np_exp2 = _npr_np_ufunc(np.exp2, jnp.exp2)
+npr_np_expm1 = _npr_np_ufunc(np.expm1, jnp.expm1)
+npr_np_log = _npr_np_ufunc(np.log, jnp.log)
+npr_np_log2 = _npr_np_ufunc(np.log2, jnp.log2)
+npr_np_log10 = _npr_np_ufunc(np.log10, jnp.log10)
+npr_np_log1p = _npr_np_ufunc(np.log1p, jnp.log1p)
+npr_np_logaddexp = _npr_np_ufunc(np.logaddexp, jnp.logaddexp)
+npr_np_logaddexp2 = _npr_np_ufunc(np.logaddexp2, jnp.logaddexp2)
+npr_np_sin = _npr_np_ufunc(np.sin, jnp.sin)
+npr_np_cos = _npr_np_ufunc(np.cos, jnp.cos)
+npr_np_tan = _npr_np_ufunc(np.tan, jnp.tan)
+npr_np_arcsin = _npr_np_ufunc(np.arcsin, jnp.arcsin)
+npr_np_arccos = _npr_np_ufunc(np.arccos, jnp.arccos)
+npr_np_arctan = _npr_np_ufunc(np.arctan, jnp.arctan)
+npr_np_arctan2 = _npr_np_ufunc(np.arctan2, jnp.arctan2)
+npr_np_sinh = _npr_np_ufunc(np.sinh, jnp.sinh)
+npr_np_cosh = _npr_np_ufunc(np.cosh, jnp.cosh)
+npr_np_tanh = _npr_np_ufunc(np.tanh, jnp.tanh)
+npr_np_arcsinh = _npr_np_ufunc(np.arcsinh, jnp.arcsinh)
+npr_np_arccosh = _npr_np_ufunc(np.arccosh, jnp.arccosh)
+npr_np_arctanh = _npr_np_ufunc(np.arctanh, jnp.arctanh)
+npr_np_asin = npr_np_arcsin
+npr_np_acos = npr_np_arccos
+npr_np_atan = npr_np_arctan
+npr_np_atan2 = npr_np_arctan2
+npr_np_asinh = npr_np_arcsinh
+npr_np_acosh = npr_np_arccosh
+npr_np_atanh = npr_np_arctanh
+npr_np_hypot = _npr_np_ufunc(np.hypot, jnp.hypot)
+npr_np_deg2rad = _npr_np_ufunc(np.deg2rad, jnp.deg2rad)
+npr_np_radians = npr_np_deg2rad
+npr_np_rad2deg = _npr_np_ufunc(np.rad2deg, jnp.rad2deg)
+npr_np_degrees = npr_np_rad2deg
+npr_np_copysign = _npr_np_ufunc(np.copysign, jnp.copysign)
+npr_np_nextafter = _npr_np_ufunc(np.nextafter, jnp.nextafter)
+npr_np_spacing = _npr_np_ufunc(np.spacing, jnp.spacing)
+npr_np_ldexp = _npr_np_ufunc(np.ldexp, jnp.ldexp)
+npr_np_frexp = _npr_np_ufunc(np.frexp, jnp.frexp)
+npr_np_modf = _npr_np_ufunc(np.modf, jnp.modf)
+npr_np_heaviside = _npr_np_ufunc(np.heaviside, None, _npr_np_heaviside)
+
+
+# ---------------------------------------------------------------- reductions
+def _npr_np_acc_dtype(npf, a, dtype):
+    # Accumulator/result dtype NumPy uses: small ints and bools go to the
+    # platform int (int64), small unsigned to uint64, or dtype= if given.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with np.errstate(all="ignore"):
+            return npf(np.ones((1,), _npr_np_dtype_of(a)), dtype=dtype).dtype
+
+
+def npr_np_sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(a)
+    dt = _npr_np_acc_dtype(np.sum, x, dtype)
+    return jnp.sum(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+
+
+def npr_np_prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(a)
+    dt = _npr_np_acc_dtype(np.prod, x, dtype)
+    return jnp.prod(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+
+
+def npr_np_nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(a)
+    dt = _npr_np_acc_dtype(np.nansum, x, dtype)
+    return jnp.nansum(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+
+
+def npr_np_nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(a)
+    dt = _npr_np_acc_dtype(np.nanprod, x, dtype)
+    return jnp.nanprod(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+
+
+def _npr_np_cumulative(npf, jf):
+    def f(a, axis=None, dtype=None, out=None):
+        _npr_np_check_out(out)
+        x = _npr_np_asarray(a)
+        return jf(x, axis=axis, dtype=_npr_np_acc_dtype(npf, x, dtype))
+
+    f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
+    return f
+
+
+npr_np_cumsum = _npr_np_cumulative(np.cumsum, jnp.cumsum)
+npr_np_cumprod = _npr_np_cumulative(np.cumprod, jnp.cumprod)
+npr_np_nancumsum = _npr_np_cumulative(np.nancumsum, jnp.nancumsum)
+npr_np_nancumprod = _npr_np_cumulative(np.nancumprod, jnp.nancumprod)
+
+
+def npr_np_cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(x)
+    dt = _npr_np_acc_dtype(np.cumsum, x, dtype)
+    return jnp.cumulative_sum(x, axis=axis, dtype=dt, include_initial=include_initial)
+
+
+def npr_np_cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(x)
+    dt = _npr_np_acc_dtype(np.cumprod, x, dtype)
+    return jnp.cumulative_prod(x, axis=axis, dtype=dt, include_initial=include_initial)
+
+
+def _npr_np_moment(npf, jf, has_ddof):
+    # mean/var/std family: NumPy computes integer inputs in float64 (float16
+    # in float32) and returns float64 (float16), or dtype= if given.
+    def f(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
+        _npr_np_check_out(out)
+        if mean is not None:
+            raise NotImplementedError("np2ref: mean= is not supported")
+        x = _npr_np_asarray(a)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with np.errstate(all="ignore"):
+                rdt = npf(np.ones((2,), x.dtype), dtype=dtype).dtype
+        cdt = rdt if rdt != np.float16 else np.dtype(np.float32)
+        kw = dict(axis=axis, dtype=cdt, keepdims=keepdims, where=where)
+        if has_ddof:
+            if correction is not None:
+                ddof = correction
+            kw["ddof"] = ddof
+        return jf(x, **kw).astype(rdt)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
+    return f
+
+
+npr_np_mean = _npr_np_moment(np.mean, jnp.mean, False)
+npr_np_nanmean = _npr_np_moment(np.nanmean, jnp.nanmean, False)
+npr_np_var = _npr_np_moment(np.var, jnp.var, True)
+npr_np_std = _npr_np_moment(np.std, jnp.std, True)
+npr_np_nanvar = _npr_np_moment(np.nanvar, jnp.nanvar, True)
+npr_np_nanstd = _npr_np_moment(np.nanstd, jnp.nanstd, True)
+
+
+def _npr_np_order_stat(npf, jf, has_q):
+    # median/percentile/quantile family: result dtype from NumPy on a
+    # stand-in; float results computed in that dtype.
+    def f(a, *args, out=None, overwrite_input=False, **kw):
+        _npr_np_check_out(out)
+        x = _npr_np_asarray(a)
+        args = list(args)
+        if has_q:
+            q = args[0] if args else kw.pop("q")
+            args = args[1:]
+            qa = _npr_np_asarray(q) if not _npr_np_is_py(q) else q
+            rdt = _npr_np_probe(npf, x, q, **{k: v for k, v in kw.items() if k in ("method", "weights")}).dtype
+            args = [qa] + args
+        else:
+            rdt = _npr_np_probe(npf, x).dtype
+        if rdt.kind in "fc":
+            x = x.astype(rdt)
+            if has_q and not _npr_np_is_py(args[0]):
+                args[0] = args[0].astype(rdt)
+        return jnp.asarray(jf(x, *args, **kw)).astype(rdt)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
+    return f
+
+
+npr_np_median = _npr_np_order_stat(np.median, jnp.median, False)
+npr_np_nanmedian = _npr_np_order_stat(np.nanmedian, jnp.nanmedian, False)
+npr_np_percentile = _npr_np_order_stat(np.percentile, jnp.percentile, True)
+npr_np_nanpercentile = _npr_np_order_stat(np.nanpercentile, jnp.nanpercentile, True)
+npr_np_quantile = _npr_np_order_stat(np.quantile, jnp.quantile, True)
+npr_np_nanquantile = _npr_np_order_stat(np.nanquantile, jnp.nanquantile, True)
+
+
+def npr_np_average(a, axis=None, weights=None, returned=False, *, keepdims=False):
+    x = _npr_np_asarray(a)
+    if weights is None:
+        rdt = _npr_np_inexact(x.dtype)
+        avg = jnp.mean(x.astype(rdt), axis=axis, keepdims=keepdims)
+        scl = jnp.asarray(np.prod([x.shape[i] for i in range(x.ndim)]) if axis is None else
+                          np.prod([x.shape[i] for i in np.atleast_1d(axis)]), dtype=rdt)
+        scl = jnp.broadcast_to(scl, avg.shape)
+    else:
+        w = _npr_np_asarray(weights)
+        rdt = np.result_type(x.dtype, w.dtype, np.float64) if x.dtype.kind in "biu" else np.result_type(x.dtype, w.dtype)
+        rdt = _npr_np_inexact(rdt)
+        avg, scl = jnp.average(x.astype(rdt), axis=axis, weights=w.astype(rdt), returned=True, keepdims=keepdims)
+    if returned:
+        return avg, scl
+    return avg
+
+
+# ---------------------------------------------------------------- creation
+def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
+    dt = _npr_np_dtype_of(object) if dtype is None else np.dtype(dtype)
+    return jnp.array(object, dtype=dt, copy=True, ndmin=ndmin)
+
+
+def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
+    dt = _npr_np_dtype_of(a) if dtype is None else np.dtype(dtype)
+    return _npr_np_asarray(a, dt)
+
+
+def npr_np_tri(N, M=None, k=0, dtype=float, *, like=None):
+    return jnp.tri(N, M, k, dtype=np.dtype(dtype))
+
+
+def _npr_np_concrete(v):
+    if isinstance(v, jax.core.Tracer):
+        raise TypeError("np2ref: this argument must be a concrete (static) value")
+    if hasattr(v, "dtype") and not isinstance(v, (np.ndarray, np.generic)):
+        return np.asarray(v)
+    return v
+
+
+def npr_np_arange(*args, start=None, stop=None, step=None, dtype=None, device=None, like=None):
+    # Length and dtype from NumPy (all arguments are static); values as
+    # NumPy fills them: first, first + delta, ..., delta = (start+step)-start.
+    vals = [_npr_np_concrete(v) for v in args]
+    kw = {}
+    for name, v in (("start", start), ("stop", stop), ("step", step)):
+        if v is not None:
+            kw[name] = _npr_np_concrete(v)
+    ref = np.arange(*vals, **kw, dtype=dtype)
+    n = ref.shape[0]
+    rdt = ref.dtype
+    if n == 0:
+        return jnp.zeros((0,), rdt)
+    if rdt.kind in "biu" or n == 1:
+        return jnp.asarray(ref[0], rdt) + jnp.arange(n, dtype=rdt) * (
+            jnp.asarray(ref[1] - ref[0], rdt) if n > 1 else 0
+        )
+    first = ref[0]
+    delta = ref[1] - ref[0]
+    return jnp.asarray(first, rdt) + jnp.arange(n, dtype=rdt) * jnp.asarray(delta, rdt)
+
+
+def npr_np_linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    num = int(num)
+    dt = _npr_np_result_dtype(start, stop, float(num))
+    if dt.kind not in "fc":
+        dt = np.dtype(np.float64)
+    rdt = dt if dtype is None else np.dtype(dtype)
+    start_a = _npr_np_asarray(start, dt)
+    stop_a = _npr_np_asarray(stop, dt)
+    div = (num - 1) if endpoint else num
+    delta = stop_a - start_a
+    y = jnp.arange(0, num, dtype=dt).reshape((-1,) + (1,) * delta.ndim)
+    if div > 0:
+        step = delta / div
+        any_zero = bool(np.any(np.asarray(step) == 0)) if not isinstance(step, jax.core.Tracer) else False
+        if any_zero:
+            y = y / div * delta
+        else:
+            y = y * step
+    else:
+        step = jnp.full_like(delta, np.nan)
+        y = y * delta
+    y = y + start_a
+    if endpoint and num > 1:
+        y = y.at[-1, ...].set(stop_a)
+    if axis != 0:
+        y = jnp.moveaxis(y, 0, axis)
+    if rdt.kind in "iu":
+        y = jnp.floor(y)
+    y = y.astype(rdt)
+    if retstep:
+        return y, step
+    return y
+
+
+def npr_np_logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    y = npr_np_linspace(start, stop, num=num, endpoint=endpoint, axis=axis)
+    r = npr_np_power(base, y)
+    if dtype is None:
+        return r
+    return r.astype(np.dtype(dtype))
+
+
+def npr_np_geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    dt = _npr_np_result_dtype(start, stop, float(num))
+    if dt.kind not in "fc":
+        dt = np.dtype(np.float64)
+    s = _npr_np_asarray(start, dt)
+    e = _npr_np_asarray(stop, dt)
+    sign = jnp.where((s.real < 0) & (e.real < 0), -1.0, 1.0).astype(dt)
+    s = s * sign
+    e = e * sign
+    y = npr_np_logspace(jnp.log10(s), jnp.log10(e), num=num, endpoint=endpoint, base=10.0, axis=0)
+    y = y.astype(dt)
+    if num > 0:
+        y = y.at[0].set(s)
+        if num > 1 and endpoint:
+            y = y.at[-1].set(e)
+    y = y * sign
+    if axis != 0:
+        y = jnp.moveaxis(y, 0, axis)
+    return y if dtype is None else y.astype(np.dtype(dtype))
+
+
+def npr_np_triu(m, k=0):
+    m = _npr_np_asarray(m)
+    if m.ndim < 2:
+        m = jnp.broadcast_to(m, (m.shape[0], m.shape[0]))
+    return jnp.triu(m, k)
+
+
+def npr_np_tril(m, k=0):
+    m = _npr_np_asarray(m)
+    if m.ndim < 2:
+        m = jnp.broadcast_to(m, (m.shape[0], m.shape[0]))
+    return jnp.tril(m, k)
+
+
+def npr_np_vander(x, N=None, increasing=False):
+    # NumPy allocates promote_types(x.dtype, int): float32 -> float64.
+    x = _npr_np_asarray(x)
+    x = x.astype(np.promote_types(x.dtype, np.int64))
+    return jnp.vander(x, N, increasing=increasing)
+
+
+# ---------------------------------------------------------------- elementwise helpers
+def npr_np_clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None, **kwargs):
+    # NumPy 2 clips like minimum(maximum(a, a_min), a_max): NEP 50 promotion
+    # of the bounds (int array clipped to float bounds gives float64).
+    _npr_np_check_out(out)
+    lo = min if a_min is None else a_min
+    hi = max if a_max is None else a_max
+    x = a
+    if lo is not None:
+        x = npr_np_maximum(x, lo)
+    if hi is not None:
+        x = npr_np_minimum(x, hi)
+    if lo is None and hi is None:
+        x = _npr_np_asarray(a)
+    return x
+
+
+def npr_np_where(condition, *xy):
+    if not xy:
+        raise NotImplementedError("np2ref: one-argument np.where has a data-dependent shape")
+    x, y = xy
+    dt = _npr_np_result_dtype(x, y)
+    c = _npr_np_asarray(condition, np.bool_)
+    return jnp.where(c, _npr_np_asarray(x, dt), _npr_np_asarray(y, dt))
+
+
+def _npr_np_round(a, decimals=0, out=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(a)
+    rdt = np.round(np.ones((1,), x.dtype), decimals).dtype  # bool -> float16
+    if rdt != x.dtype:
+        x = x.astype(rdt)
+    if x.dtype.kind in "biu":
+        if decimals >= 0:
+            return x
+        # NumPy rounds integers half to even at 10**-decimals.
+        f = 10 ** (-decimals)
+        q = jnp.floor_divide(x, f)
+        r = x - q * f
+        up = (2 * r > f) | ((2 * r == f) & (q % 2 == 1))
+        return ((q + up.astype(x.dtype)) * f).astype(x.dtype)
+    if decimals == 0:
+        return jnp.round(x)
+    if decimals > 0:
+        f = np.array(10.0 ** decimals, x.dtype)
+        return (jnp.round(x * f) / f).astype(x.dtype)
+    f = np.array(10.0 ** (-decimals), x.dtype)
+    return (jnp.round(x / f) * f).astype(x.dtype)
+
+
+def npr_np_round(a, decimals=0, out=None):
+    return _npr_np_round(a, decimals, out)
+
+
+npr_np_around = npr_np_round
+
+
+def npr_np_fix(x, out=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(x)
+    if x.dtype.kind in "biu":
+        return x
+    return jnp.trunc(x)
+
+
+def npr_np_isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    dt = _npr_np_result_dtype(a, b, 1.0)
+    x = _npr_np_asarray(a, dt)
+    y = _npr_np_asarray(b, dt)
+    return jnp.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan)
+
+
+def npr_np_allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return jnp.all(npr_np_isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _npr_np_probe_cast(npf, jf, name):
+    # Result dtype from NumPy on stand-ins; array arguments cast to it when
+    # it is a float/complex type; jnp does the work.
+    def f(*args, **kwargs):
+        rdt = np.dtype(_npr_np_probe(npf, *args, **kwargs).dtype)
+        conv = []
+        for a in args:
+            if a is None or isinstance(a, str) or _npr_np_is_py(a):
+                conv.append(a)
+            else:
+                conv.append(_npr_np_asarray(a, rdt if rdt.kind in "fc" else None))
+        kw = {}
+        for k, v in kwargs.items():
+            if v is None or isinstance(v, str) or _npr_np_is_py(v) or k in ("axis", "period", "discont", "rowvar", "bias", "ddof"):
+                kw[k] = v
+            else:
+                kw[k] = _npr_np_asarray(v, rdt if rdt.kind in "fc" else None)
+        return jnp.asarray(jf(*conv, **kw)).astype(rdt)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + name
+    return f
+
+
+npr_np_sinc = _npr_np_probe_cast(np.sinc, jnp.sinc, "sinc")
+npr_np_i0 = _npr_np_probe_cast(np.i0, jnp.i0, "i0")
+npr_np_angle = _npr_np_probe_cast(np.angle, jnp.angle, "angle")
+npr_np_unwrap = _npr_np_probe_cast(np.unwrap, jnp.unwrap, "unwrap")
+npr_np_interp = _npr_np_probe_cast(np.interp, jnp.interp, "interp")
+
+
+def npr_np_trapezoid(y, x=None, dx=1.0, axis=-1):
+    # NumPy's formula with NumPy's ufunc dtypes (bool y adds as logical or).
+    y = _npr_np_asarray(y)
+    ax = axis % y.ndim
+    n = y.shape[ax]
+    if x is None:
+        d = dx
+    else:
+        xa = _npr_np_asarray(x)
+        if xa.ndim == 1:
+            d = npr_np_diff(xa)
+            shape = [1] * y.ndim
+            shape[ax] = d.shape[0]
+            d = d.reshape(shape)
+        else:
+            d = npr_np_diff(xa, axis=ax)
+    hi = jax.lax.slice_in_dim(y, 1, n, axis=ax)
+    lo = jax.lax.slice_in_dim(y, 0, n - 1, axis=ax)
+    return npr_np_sum(npr_np_divide(npr_np_multiply(d, npr_np_add(hi, lo)), 2.0), axis=ax)
+
+
+npr_np_polyval = _npr_np_probe_cast(np.polyval, jnp.polyval, "polyval")
+npr_np_cov = _npr_np_probe_cast(np.cov, jnp.cov, "cov")
+npr_np_corrcoef = _npr_np_probe_cast(np.corrcoef, jnp.corrcoef, "corrcoef")
+
+
+def npr_np_nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    x = _npr_np_asarray(x)
+    return jnp.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
+
+
+# ---------------------------------------------------------------- joining
+def _npr_np_join_dtype(arrays, dtype):
+    if dtype is not None:
+        return np.dtype(dtype)
+    return np.result_type(*[_npr_np_dtype_of(a) for a in arrays])
+
+
+def npr_np_concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    _npr_np_check_out(out)
+    dt = _npr_np_join_dtype(arrays, dtype)
+    xs = [_npr_np_asarray(a, dt) for a in arrays]
+    if axis is None:
+        xs = [x.ravel() for x in xs]
+        axis = 0
+    return jnp.concatenate(xs, axis=axis)
+
+
+npr_np_concat = npr_np_concatenate
+
+
+def npr_np_stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    _npr_np_check_out(out)
+    dt = _npr_np_join_dtype(arrays, dtype)
+    return jnp.stack([_npr_np_asarray(a, dt) for a in arrays], axis=axis)
+
+
+def _npr_np_joiner(jf, name):
+    def f(tup, *, dtype=None, casting="same_kind"):
+        dt = _npr_np_join_dtype(tup, dtype)
+        return jf([_npr_np_asarray(a, dt) for a in tup])
+
+    f.__name__ = f.__qualname__ = "npr_np_" + name
+    return f
+
+
+npr_np_vstack = _npr_np_joiner(jnp.vstack, "vstack")
+npr_np_row_stack = npr_np_vstack
+npr_np_hstack = _npr_np_joiner(jnp.hstack, "hstack")
+npr_np_dstack = _npr_np_joiner(jnp.dstack, "dstack")
+npr_np_column_stack = _npr_np_joiner(jnp.column_stack, "column_stack")
+
+
+def npr_np_append(arr, values, axis=None):
+    dt = np.result_type(_npr_np_dtype_of(arr), _npr_np_dtype_of(values))
+    return jnp.append(_npr_np_asarray(arr, dt), _npr_np_asarray(values, dt), axis=axis)
+
+
+def npr_np_select(condlist, choicelist, default=0):
+    dt = _npr_np_result_dtype(*choicelist, default)
+    return jnp.select(
+        [_npr_np_asarray(c, np.bool_) for c in condlist],
+        [_npr_np_asarray(c, dt) for c in choicelist],
+        _npr_np_asarray(default, dt),
+    )
+
+
+def npr_np_choose(a, choices, out=None, mode="raise"):
+    _npr_np_check_out(out)
+    dt = np.result_type(*[_npr_np_dtype_of(c) for c in choices])
+    return jnp.choose(_npr_np_asarray(a), [_npr_np_asarray(c, dt) for c in choices], mode="clip" if mode == "raise" else mode)
+
+
+# ---------------------------------------------------------------- shape ops
+def npr_np_take(a, indices, axis=None, out=None, mode=None):
+    _npr_np_check_out(out)
+    return jnp.take(_npr_np_asarray(a), _npr_np_asarray(indices), axis=axis, mode=mode)
+
+
+def npr_np_repeat(a, repeats, axis=None):
+    r = repeats
+    if isinstance(r, (list, tuple)):
+        r = np.asarray(r)
+    total = None
+    if isinstance(r, np.ndarray):
+        total = int(r.sum()) if axis is not None or r.size > 1 else None
+    return jnp.repeat(_npr_np_asarray(a), r, axis=axis, total_repeat_length=total)
+
+
+def npr_np_diff(a, n=1, axis=-1, prepend=None, append=None):
+    x = _npr_np_asarray(a)
+    if n == 0:
+        return x
+    parts = []
+    if prepend is not None:
+        p = _npr_np_asarray(prepend)
+        if p.ndim == 0:
+            shp = list(x.shape)
+            shp[axis] = 1
+            p = jnp.broadcast_to(p, shp)
+        parts.append(p)
+    parts.append(x)
+    if append is not None:
+        p = _npr_np_asarray(append)
+        if p.ndim == 0:
+            shp = list(x.shape)
+            shp[axis] = 1
+            p = jnp.broadcast_to(p, shp)
+        parts.append(p)
+    if len(parts) > 1:
+        x = npr_np_concatenate(parts, axis=axis)
+    ax = axis % x.ndim
+    for _ in range(n):
+        hi = jax.lax.slice_in_dim(x, 1, x.shape[ax], axis=ax)
+        lo = jax.lax.slice_in_dim(x, 0, x.shape[ax] - 1, axis=ax)
+        x = (hi != lo) if x.dtype == np.bool_ else hi - lo
+    return x
+
+
+def npr_np_ediff1d(ary, to_end=None, to_begin=None):
+    x = _npr_np_asarray(ary).ravel()
+    d = x[1:] - x[:-1] if x.dtype != np.bool_ else x[1:] != x[:-1]
+    parts = []
+    if to_begin is not None:
+        parts.append(_npr_np_asarray(to_begin, d.dtype).ravel())
+    parts.append(d)
+    if to_end is not None:
+        parts.append(_npr_np_asarray(to_end, d.dtype).ravel())
+    return jnp.concatenate(parts) if len(parts) > 1 else d
+
+
+def npr_np_roll(a, shift, axis=None):
+    x = _npr_np_asarray(a)
+    if axis is None:
+        return jnp.roll(x.ravel(), shift).reshape(x.shape)
+    shifts = shift if isinstance(shift, (tuple, list)) else None
+    axes = axis if isinstance(axis, (tuple, list)) else None
+    if shifts is None and axes is None:
+        return jnp.roll(x, shift, axis=axis)
+    sh, ax = np.broadcast_arrays(np.asarray(shift), np.asarray(axis))
+    total = {}
+    for s, k in zip(sh.ravel().tolist(), ax.ravel().tolist()):
+        k = k % x.ndim
+        total[k] = total.get(k, 0) + s
+    for k, s in total.items():
+        x = jnp.roll(x, s, axis=k)
+    return x
+
+
+def npr_np_pad(array, pad_width, mode="constant", **kwargs):
+    x = _npr_np_asarray(array)
+    if mode == "empty":
+        mode = "constant"
+    if "constant_values" in kwargs:
+        cv = kwargs["constant_values"]
+        kwargs["constant_values"] = np.asarray(cv).astype(x.dtype) if not hasattr(cv, "shape") or isinstance(cv, np.ndarray) else cv.astype(x.dtype)
+    if mode in ("mean", "median") and x.dtype.kind in "biu":
+        # NumPy rounds the float statistic half to even back into an integer
+        # dtype; for bool it casts (any nonzero mean is True).
+        r = jnp.pad(x.astype(np.float64), pad_width, mode=mode, **kwargs)
+        if x.dtype.kind in "iu":
+            r = jnp.round(r)
+        return r.astype(x.dtype)
+    if mode == "linear_ramp" and x.dtype.kind in "biu":
+        return _npr_np_pad_linear_ramp_int(x, pad_width, kwargs.get("end_values", 0))
+    return jnp.pad(x, pad_width, mode=mode, **kwargs)
+
+
+def _npr_np_pad_linear_ramp_int(x, pad_width, end_values):
+    # NumPy builds the ramp with linspace in float64 and truncates to the int dtype.
+    pw = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (x.ndim, 2))
+    ev = np.broadcast_to(np.asarray(end_values), (x.ndim, 2))
+    for ax in range(x.ndim):
+        before, after = int(pw[ax, 0]), int(pw[ax, 1])
+        parts = []
+        if before:
+            edge = jax.lax.slice_in_dim(x, 0, 1, axis=ax).astype(np.float64)
+            t = jnp.asarray(np.linspace(0.0, 1.0, before, endpoint=False), np.float64)
+            shape = [1] * x.ndim
+            shape[ax] = before
+            t = t.reshape(shape)
+            ramp = ev[ax, 0] + (edge - ev[ax, 0]) * t
+            parts.append(ramp.astype(x.dtype))
+        parts.append(x)
+        if after:
+            edge = jax.lax.slice_in_dim(x, x.shape[ax] - 1, x.shape[ax], axis=ax).astype(np.float64)
+            t = jnp.asarray(np.linspace(0.0, 1.0, after, endpoint=False), np.float64)[::-1]
+            shape = [1] * x.ndim
+            shape[ax] = after
+            t = t.reshape(shape)
+            ramp = ev[ax, 1] + (edge - ev[ax, 1]) * (1.0 - (1.0 - t))
+            parts.append(ramp.astype(x.dtype))
+        x = jnp.concatenate(parts, axis=ax)
+    return x
+
+
+def npr_np_gradient(f, *varargs, axis=None, edge_order=1):
+    # NumPy's second-order central differences, with first- or second-order
+    # one-sided differences at the edges, for uniform or coordinate spacing.
+    x = _npr_np_asarray(f)
+    otype = x.dtype if x.dtype.kind in "fc" else np.dtype(np.float64)
+    x = x.astype(otype)
+    n = x.ndim
+    axes = list(range(n)) if axis is None else [a % n for a in np.atleast_1d(axis).tolist()]
+    if len(varargs) == 0:
+        dxs = [1.0] * len(axes)
+    elif len(varargs) == 1 and (len(axes) > 1) and _npr_np_ndim(varargs[0]) == 0:
+        dxs = [varargs[0]] * len(axes)
+    else:
+        dxs = list(varargs)
+    outs = []
+    for ax, dx in zip(axes, dxs):
+        m = x.shape[ax]
+
+        def sl(a, b):
+            return jax.lax.slice_in_dim(x, a, b, axis=ax)
+
+        if _npr_np_ndim(dx) == 0:
+            h = dx if _npr_np_is_py(dx) else _npr_np_asarray(dx).astype(otype)
+            mid = (sl(2, m) - sl(0, m - 2)) / (2.0 * h)
+            if edge_order == 1:
+                first = (sl(1, 2) - sl(0, 1)) / h
+                last = (sl(m - 1, m) - sl(m - 2, m - 1)) / h
+            else:
+                first = (-1.5 * sl(0, 1) + 2.0 * sl(1, 2) - 0.5 * sl(2, 3)) / h
+                last = (0.5 * sl(m - 3, m - 2) - 2.0 * sl(m - 2, m - 1) + 1.5 * sl(m - 1, m)) / h
+        else:
+            c = _npr_np_asarray(dx)
+            c = c.astype(otype) if c.dtype.kind in "biu" else c
+            d = jnp.diff(c)
+            shape = [1] * n
+            shape[ax] = m - 2
+            d1 = d[:-1].reshape(shape)
+            d2 = d[1:].reshape(shape)
+            a_ = -d2 / (d1 * (d1 + d2))
+            b_ = (d2 - d1) / (d1 * d2)
+            c_ = d1 / (d2 * (d1 + d2))
+            mid = a_ * sl(0, m - 2) + b_ * sl(1, m - 1) + c_ * sl(2, m)
+            if edge_order == 1:
+                first = (sl(1, 2) - sl(0, 1)) / d[0]
+                last = (sl(m - 1, m) - sl(m - 2, m - 1)) / d[-1]
+            else:
+                e1, e2 = d[0], d[1]
+                a0 = -(2.0 * e1 + e2) / (e1 * (e1 + e2))
+                b0 = (e1 + e2) / (e1 * e2)
+                c0 = -e1 / (e2 * (e1 + e2))
+                first = a0 * sl(0, 1) + b0 * sl(1, 2) + c0 * sl(2, 3)
+                e1, e2 = d[-2], d[-1]
+                a0 = e2 / (e1 * (e1 + e2))
+                b0 = -(e2 + e1) / (e1 * e2)
+                c0 = (2.0 * e2 + e1) / (e2 * (e1 + e2))
+                last = a0 * sl(m - 3, m - 2) + b0 * sl(m - 2, m - 1) + c0 * sl(m - 1, m)
+        outs.append(jnp.concatenate([first, mid, last], axis=ax).astype(otype))
+    if len(outs) == 1:
+        return outs[0]
+    return tuple(outs)
+
+
+def npr_np_argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    if order is not None:
+        raise NotImplementedError("np2ref: order= (structured arrays)")
+    x = _npr_np_asarray(a)
+    if axis is None:
+        x, axis = x.ravel(), 0
+    return jnp.argsort(x, axis=axis, stable=True).astype(np.intp)
+
+
+def npr_np_sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    if order is not None:
+        raise NotImplementedError("np2ref: order= (structured arrays)")
+    x = _npr_np_asarray(a)
+    if axis is None:
+        x, axis = x.ravel(), 0
+    return jnp.sort(x, axis=axis)
+
+
+def npr_np_searchsorted(a, v, side="left", sorter=None):
+    dt = _npr_np_result_dtype(a, v)
+    x = _npr_np_asarray(a, dt)
+    if sorter is not None:
+        x = x[_npr_np_asarray(sorter)]
+    return jnp.searchsorted(x, _npr_np_asarray(v, dt), side=side).astype(np.intp)
+
+
+def npr_np_digitize(x, bins, right=False):
+    return jnp.digitize(_npr_np_asarray(x), _npr_np_asarray(bins), right=right).astype(np.intp)
+
+
+def npr_np_lexsort(keys, axis=-1):
+    return jnp.lexsort(_npr_np_asarray(keys) if not isinstance(keys, (list, tuple)) else tuple(_npr_np_asarray(k) for k in keys), axis=axis).astype(np.intp)
+
+
+def npr_np_count_nonzero(a, axis=None, *, keepdims=False):
+    r = jnp.count_nonzero(_npr_np_asarray(a), axis=axis, keepdims=keepdims)
+    return r.astype(np.intp)
+
+
+def npr_np_permute_dims(a, axes=None):
+    return jnp.transpose(_npr_np_asarray(a), axes)
+
+
+# ---------------------------------------------------------------- linear algebra
+def _npr_np_dot_like(jf, name, narr=2, weak=False, pet=True):
+    # Products: NumPy converts the operands with asarray (Python scalars are
+    # strong int64/float64, unless weak=True for ufunc-based ones), computes
+    # in their result_type; bool products are logical (computed as ints).
+    def f(*args, **kwargs):
+        out = kwargs.pop("out", None)
+        _npr_np_check_out(out)
+        if narr is None:  # einsum: subscripts first, then operands
+            head, ops, tail = list(args[:1]), list(args[1:]), []
+        else:
+            head, ops, tail = [], list(args[:narr]), list(args[narr:])
+        pick = _npr_np_weak if weak else _npr_np_dtype_of
+        dt = np.result_type(*[pick(a) for a in ops])
+        cdt = np.dtype(np.int64) if dt == np.bool_ else dt
+        conv = [_npr_np_asarray(a, cdt) for a in ops]
+        if pet and cdt.kind in "iu":
+            kwargs.setdefault("preferred_element_type", cdt)
+        r = jnp.asarray(jf(*head, *conv, *tail, **kwargs))
+        return (r != 0) if dt == np.bool_ else r.astype(dt)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + name
+    return f
+
+
+npr_np_dot = _npr_np_dot_like(jnp.dot, "dot")
+npr_np_vdot = _npr_np_dot_like(jnp.vdot, "vdot")
+npr_np_inner = _npr_np_dot_like(jnp.inner, "inner")
+npr_np_outer = _npr_np_dot_like(jnp.outer, "outer", pet=False)
+npr_np_matmul = _npr_np_dot_like(jnp.matmul, "matmul")
+npr_np_vecdot = _npr_np_dot_like(jnp.vecdot, "vecdot")
+npr_np_matvec = _npr_np_dot_like(jnp.matvec, "matvec", pet=False)
+npr_np_vecmat = _npr_np_dot_like(jnp.vecmat, "vecmat", pet=False)
+npr_np_tensordot = _npr_np_dot_like(jnp.tensordot, "tensordot")
+npr_np_kron = _npr_np_dot_like(jnp.kron, "kron", weak=True, pet=False)
+npr_np_cross = _npr_np_dot_like(jnp.cross, "cross", pet=False)
+npr_np_convolve = _npr_np_dot_like(jnp.convolve, "convolve")
+npr_np_correlate = _npr_np_dot_like(jnp.correlate, "correlate")
+npr_np_einsum = _npr_np_dot_like(jnp.einsum, "einsum", narr=None)
+npr_np_linalg_outer = npr_np_outer
+npr_np_linalg_cross = npr_np_cross
+npr_np_linalg_matmul = npr_np_matmul
+npr_np_linalg_vecdot = npr_np_vecdot
+npr_np_linalg_tensordot = npr_np_tensordot
+
+
+def npr_np_linalg_multi_dot(arrays, *, out=None):
+    _npr_np_check_out(out)
+    dt = _npr_np_join_dtype(arrays, None)
+    cdt = np.dtype(np.int64) if dt == np.bool_ else dt
+    r = jnp.linalg.multi_dot([_npr_np_asarray(a, cdt) for a in arrays])
+    return (r != 0) if dt == np.bool_ else r.astype(dt)
+
+
+def npr_np_trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(a)
+    dt = _npr_np_acc_dtype(np.sum, x, dtype)
+    return jnp.trace(x, offset=offset, axis1=axis1, axis2=axis2, dtype=dt)
+
+
+def npr_np_linalg_trace(x, /, *, offset=0, dtype=None):
+    return npr_np_trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
+
+
+def _npr_np_linalg(jf, name, int_out=()):
+    # numpy.linalg computes integer/bool input in float64; mixed float32 and
+    # float64 in float64.
+    def f(*args, **kwargs):
+        arrs = [a for a in args if hasattr(a, "dtype") or isinstance(a, (list, tuple))]
+        dt = _npr_np_inexact(np.result_type(*[_npr_np_dtype_of(a) for a in arrs])) if arrs else None
+        conv = [_npr_np_asarray(a, dt) if (hasattr(a, "dtype") or isinstance(a, (list, tuple))) else a for a in args]
+        r = jf(*conv, **kwargs)
+        if isinstance(r, tuple):
+            return type(r)(*r) if hasattr(r, "_fields") else tuple(r)
+        return r
+
+    f.__name__ = f.__qualname__ = "npr_np_linalg_" + name
+    return f
+
+
+npr_np_linalg_solve = _npr_np_linalg(jnp.linalg.solve, "solve")
+npr_np_linalg_inv = _npr_np_linalg(jnp.linalg.inv, "inv")
+npr_np_linalg_det = _npr_np_linalg(jnp.linalg.det, "det")
+npr_np_linalg_slogdet = _npr_np_linalg(jnp.linalg.slogdet, "slogdet")
+npr_np_linalg_eigh = _npr_np_linalg(jnp.linalg.eigh, "eigh")
+npr_np_linalg_eigvalsh = _npr_np_linalg(jnp.linalg.eigvalsh, "eigvalsh")
+npr_np_linalg_cholesky = _npr_np_linalg(jnp.linalg.cholesky, "cholesky")
+npr_np_linalg_qr = _npr_np_linalg(jnp.linalg.qr, "qr")
+npr_np_linalg_svd = _npr_np_linalg(jnp.linalg.svd, "svd")
+npr_np_linalg_svdvals = _npr_np_linalg(jnp.linalg.svdvals, "svdvals")
+npr_np_linalg_pinv = _npr_np_linalg(jnp.linalg.pinv, "pinv")
+npr_np_linalg_cond = _npr_np_linalg(jnp.linalg.cond, "cond")
+npr_np_linalg_tensorsolve = _npr_np_linalg(jnp.linalg.tensorsolve, "tensorsolve")
+npr_np_linalg_tensorinv = _npr_np_linalg(jnp.linalg.tensorinv, "tensorinv")
+npr_np_linalg_norm = _npr_np_linalg(jnp.linalg.norm, "norm")
+npr_np_linalg_vector_norm = _npr_np_linalg(jnp.linalg.vector_norm, "vector_norm")
+npr_np_linalg_matrix_norm = _npr_np_linalg(jnp.linalg.matrix_norm, "matrix_norm")
+
+
+def npr_np_linalg_matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
+    x = _npr_np_asarray(A)
+    x = x.astype(_npr_np_inexact(x.dtype))
+    return jnp.linalg.matrix_rank(x, rtol=rtol, tol=tol).astype(np.int64)
+
+
+def npr_np_linalg_lstsq(a, b, rcond=None):
+    dt = _npr_np_inexact(_npr_np_result_dtype(a, b))
+    A = _npr_np_asarray(a, dt)
+    x, res, rank, sv = jnp.linalg.lstsq(A, _npr_np_asarray(b, dt), rcond=rcond)
+    if A.shape[-2] <= A.shape[-1]:
+        # NumPy returns empty residuals when M <= N (also when rank < N,
+        # which is data-dependent and not reproduced).
+        res = jnp.zeros((0,), res.dtype)
+    return x, res, rank.astype(np.int32), sv
+
+
+def npr_np_linalg_matrix_power(a, n):
+    x = _npr_np_asarray(a)
+    if n < 0:
+        x = x.astype(_npr_np_inexact(x.dtype))
+    elif x.dtype == np.bool_ and n > 0:
+        r = x
+        for _ in range(n - 1):
+            r = jnp.matmul(r.astype(np.int8), x.astype(np.int8)) != 0
+        return r
+    return jnp.linalg.matrix_power(x, n)
+
+
+# ---------------------------------------------------------------- dtypes
+def npr_np_result_type(*arrays_and_dtypes):
+    ops = []
+    for a in arrays_and_dtypes:
+        if _npr_np_is_py(a) or isinstance(a, (np.dtype, type, str)):
+            ops.append(a)
+        else:
+            ops.append(_npr_np_dtype_of(a))
+    return np.result_type(*ops)
+
+
+def npr_np_can_cast(from_, to, casting="safe"):
+    if hasattr(from_, "dtype") and not isinstance(from_, type):
+        from_ = np.dtype(from_.dtype)
+    return np.can_cast(from_, to, casting=casting)

@@ -50,12 +50,11 @@ class Fence(cst.CSTVisitor):
         if isinstance(node, cst.FunctionDef) and node.asynchronous is not None:
             self.sink.report("NPR018", "async functions are not translated", self.span(node))
             return False
-        for kind, (code, message, hint) in _REFUSED.items():
-            if isinstance(node, kind):
-                self.sink.report(code, message, self.span(node), hint=hint)
-                return False
-        if isinstance(node, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
-            return True  # comprehensions over Python values are fine; array writes inside are caught later
+        refused = _REFUSED.get(type(node))
+        if refused is not None:
+            code, message, hint = refused
+            self.sink.report(code, message, self.span(node), hint=hint)
+            return False
         return True
 
 

@@ -7,7 +7,6 @@ UPDATED ones (the libcst convention). Every JAX spelling comes from emit/jaxname
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import ExpressionContext
 
 from ..analysis import effects as fx
 from ..analysis.aliases import FunctionFacts
@@ -30,13 +29,12 @@ _VIEW_HELPERS = {**fx.VIEW_FUNCTIONS, **fx.VIEW_METHODS}
 
 class ModuleRewriter(cst.CSTTransformer):
     def __init__(self, facts: dict[str, FunctionFacts], marks: dict[str, Marks], imports: ImportMap,
-                 sink: DiagnosticSink, positions, contexts):
+                 sink: DiagnosticSink, positions):
         self.facts = facts
         self.marks = marks
         self.imports = imports
         self.sink = sink
         self.positions = positions
-        self.contexts = contexts
         self.f: FunctionFacts | None = None
         self.m: Marks | None = None
         self.inner_attrs: set = set()
@@ -48,9 +46,8 @@ class ModuleRewriter(cst.CSTTransformer):
         if self.f is None and node.name.value in self.facts and self.facts[node.name.value].node is node:
             self.f = self.facts[node.name.value]
             self.m = self.marks[node.name.value]
-            self.inner_attrs = set()
-            self.not_expr = set()
-            node.visit(_InnerAttrs(self.inner_attrs, self.not_expr))
+            self.inner_attrs = self.m.inner
+            self.not_expr = self.m.not_expr
             return True
         return self.f is not None
 
@@ -88,7 +85,7 @@ class ModuleRewriter(cst.CSTTransformer):
     def leave_Name(self, original: cst.Name, updated: cst.Name):
         if not self.active or original in self.m.no_load or original in self.not_expr:
             return updated
-        if self.contexts.get(original) is not ExpressionContext.LOAD:
+        if original in self.f.store_names:
             return updated
         name = original.value
         if name in self.f.ref_names:
@@ -273,20 +270,3 @@ class _LeafLoads(cst.CSTTransformer):
         if original.value in self.outer.f.ref_names:
             return J.load_all(updated)
         return updated
-
-
-class _InnerAttrs(cst.CSTVisitor):
-    """Attribute nodes that are the value of another Attribute (`np.linalg` in `np.linalg.norm`)."""
-
-    def __init__(self, out: set, not_expr: set):
-        self.out = out
-        self.not_expr = not_expr
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        if isinstance(node.value, (cst.Attribute, cst.Name)):
-            self.out.add(node.value)
-        self.not_expr.add(node.attr)
-
-    def visit_Arg(self, node: cst.Arg) -> None:
-        if node.keyword is not None:
-            self.not_expr.add(node.keyword)

@@ -36,6 +36,8 @@ class Marks:
     special_calls: dict = dataclasses.field(default_factory=dict)  # Call -> (kind, detail)
     skip_numpy: set = dataclasses.field(default_factory=set)    # func nodes not to map to jnp
     apart: dict = dataclasses.field(default_factory=dict)       # Call -> {read arg: [written args]}
+    inner: set = dataclasses.field(default_factory=set)         # `np` in `np.zeros`: part of a dotted name
+    not_expr: set = dataclasses.field(default_factory=set)      # Names that are not expressions (attrs, keywords)
     mask_store: dict = dataclasses.field(default_factory=dict)  # stmt -> (leaves, op)
     unmask: set = dataclasses.field(default_factory=set)        # `b[m]` emitted as `b` in a mask store
 
@@ -55,8 +57,8 @@ class MarkPass(cst.CSTVisitor):
         self.roots_of = roots_of
         self.m = Marks()
         self.locals = frozenset(facts.roots)
-        self.bool_names = _boolean_names(facts.node)
-        self.inner: set = set()
+        self.bool_names = _boolean_names(facts.bindings)
+        self.inner: set = self.m.inner
 
     # -- helpers -----------------------------------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:
@@ -147,6 +149,7 @@ class MarkPass(cst.CSTVisitor):
 
     # -- statements --------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.m.not_expr.add(node.name)
         return node is self.f.node
 
     def _try_mask_store(self, target, value, stmt, op) -> bool:
@@ -296,6 +299,7 @@ class MarkPass(cst.CSTVisitor):
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self.inner.add(node.value)
+        self.m.not_expr.add(node.attr)
         if node not in self.inner and node not in self.m.skip_numpy:
             self._check_numpy_name(node)
         if node.attr.value in fx.METADATA_ATTRIBUTES and isinstance(node.value, cst.Name) \
@@ -343,7 +347,25 @@ class MarkPass(cst.CSTVisitor):
         if isinstance(func, cst.Name) and func.value in self.all and func.value not in self.locals:
             self._module_call(node, func.value)
 
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.m.not_expr.add(node.keyword)
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.m.not_expr.add(node.name)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        stack = [node.target]
+        while stack:
+            t = stack.pop()
+            if isinstance(t, cst.Name):
+                self.m.not_expr.add(t)
+            elif isinstance(t, (cst.Tuple, cst.List)):
+                stack += [e.value for e in t.elements]
+
     def visit_Name(self, node: cst.Name) -> None:
+        if node in self.m.not_expr:
+            return
         if node not in self.inner and node.value not in self.locals:
             self._check_numpy_name(node)
 
@@ -424,22 +446,14 @@ class MarkPass(cst.CSTVisitor):
                     hint=f"pass a copy for `{q}`")
 
 
-def _boolean_names(func: cst.FunctionDef) -> frozenset[str]:
+def _boolean_names(bindings) -> frozenset[str]:
     """Names bound (only) to boolean-looking expressions: comparisons, `~m`, `m & n`."""
     names: set[str] = set()
-    bindings: list[tuple[str, cst.BaseExpression]] = []
-
-    class V(cst.CSTVisitor):
-        def visit_Assign(self, node: cst.Assign) -> None:
-            for t in node.targets:
-                if isinstance(t.target, cst.Name):
-                    bindings.append((t.target.value, node.value))
-
-    func.visit(V())
+    pairs = [(t.value, v) for t, v in bindings if v is not None]
     changed = True
     while changed:
         changed = False
-        for name, value in bindings:
+        for name, value in pairs:
             if name not in names and looks_boolean(value, names):
                 names.add(name)
                 changed = True
