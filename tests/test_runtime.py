@@ -30,6 +30,20 @@ def x64():
         yield
 
 
+class J:
+    """A JAX value built at test time (under x64), not at collection time."""
+
+    def __init__(self, value, dtype=None):
+        self.value, self.dtype = value, dtype
+
+    def __repr__(self):
+        return f"J({self.value!r})"
+
+
+def lazy(v):
+    return jnp.asarray(v.value, v.dtype) if isinstance(v, J) else v
+
+
 def same(expected, got):
     got = np.asarray(got)
     assert (got.dtype, got.shape) == (expected.dtype, expected.shape), (got.dtype, got.shape, expected)
@@ -256,9 +270,10 @@ def aug(idx, opname, v):
 @pytest.mark.parametrize("dtype,v", [
     (np.int32, 3), (np.int32, -2), (np.int64, np.array([0, 2, -3, 5])), (np.int16, np.array([2, 1, 3, 5])), (np.int8, np.int64(2)), (np.uint8, 200),
     (np.float64, 2.5), (np.float32, np.float64(0.75)), (np.float64, -0.0), (np.bool_, True), (np.int32, 1.5),
-    (np.float64, 2), (np.float64, -1), (np.float64, 0.5), (np.int32, jnp.asarray(2)), (np.float32, jnp.asarray(0.5)),
+    (np.float64, 2), (np.float64, -1), (np.float64, 0.5), (np.int32, J(2)), (np.float32, J(0.5)),
 ])
 def test_augmented_assignment(opname, dtype, v):
+    v = lazy(v)
     a = np.array([[7, -7, 0, 5], [-3, 12, 9, 1]]).astype(dtype)
     nv = v.item() if isinstance(v, jax.Array) else v  # a weak JAX value stands for a Python scalar
     for idx, w, nw in [((slice(None), slice(0, 4)), v, nv),
@@ -380,6 +395,37 @@ def test_views_under_jit_with_traced_index():
     same(row, got_row)
 
 
+def test_basic_stores_lower_to_dynamic_update_slice_and_add_at_to_addupdate():
+    def f(x, i):
+        r = jax.new_ref(x)
+        npr_at(r)[1:3, i] = 2.0
+        npr_at(r)[i, ::-1] += x[0]
+        npr_ufunc_at("add", r, ([0, 0], [1, 1]), 1.0)
+        return jax.freeze(r)
+    text = str(jax.make_jaxpr(f)(jnp.asarray(A46), 2))
+    assert "dynamic_update_slice" in text and "scatter" not in text and "i[e,f] +=" in text.replace("h[", "i[")
+
+
+def test_stores_in_fori_loop_and_plain_arrays():
+    def f(x):
+        r = jax.new_ref(x)
+
+        def body(i, carry):
+            npr_at(r)[i, 1:] = npr_load(npr_sub(r, (i - 1, slice(None, -1)))) * 2 + npr_sub(x, (i, 0))
+            return carry
+        jax.lax.fori_loop(1, 4, body, 0)
+        return jax.freeze(r)
+    a = A46.copy()
+    for i in range(1, 4):
+        a[i, 1:] = a[i - 1, :-1] * 2 + A46[i, 0]
+    same(a, jax.jit(f)(jnp.asarray(A46)))
+    same(A46[::-1, [0, 2]], npr_sub(A46, (slice(None, None, -1), [0, 2])))
+    same(A46.T.reshape(-1), npr_ravel(npr_transpose(A46)))
+    same(A46.reshape(3, 8), npr_reshape(A46, (3, -1)))
+    with pytest.raises(TypeError):
+        npr_at(jnp.zeros(3))[0] = 1.0
+
+
 def test_load_own_value():
     r = npr_own(np.arange(3.0))
     assert isinstance(r, jax.Ref) and npr_own(r) is r
@@ -450,8 +496,9 @@ def test_out():
 
 @pytest.mark.parametrize("dtype,v", [(np.int32, 2.7), (np.int32, 2 ** 40), (np.float32, np.float64(1 / 3)), (np.bool_, 2),
                                      (np.int32, np.ones(1)), (np.int32, np.ones((1, 1))), (np.int32, np.int64(7)),
-                                     (np.float64, jnp.asarray(1.5)), (np.int8, jnp.asarray(100)), (np.int8, jnp.int64(-5))])
+                                     (np.float64, J(1.5)), (np.int8, J(100)), (np.int8, J(-5, np.int64))])
 def test_fill(dtype, v):
+    v = lazy(v)
     nv = np.asarray(v) if isinstance(v, jax.Array) and np.ndim(v) else v.item() if isinstance(v, jax.Array) else v
     nv = nv if not (isinstance(v, jax.Array) and not jax.typeof(v).weak_type) else np.asarray(v)[()]
     check(np.zeros((2, 3), dtype), lambda b: b.fill(nv), lambda r: npr_fill(r, v), jit=not isinstance(v, jax.Array))
@@ -469,17 +516,19 @@ def test_sort(a, axis):
     (np.arange(3), "same_kind", np.array([True, False, True])), (2 ** 40, "unsafe", True), (np.ones(3), "unsafe", True),
     (np.ones((1, 3), np.int32), "safe", True), (np.ones((2, 3), np.int16), "no", True), (np.ones(4), "unsafe", True),
     (np.ones(3, np.int64), "same_kind", np.array([[True], [False]])), (1, "safe", np.array([1, 0, 1])),
-    (np.arange(3), "same_kind", np.ones((1, 3), bool)), (jnp.arange(3.0), "unsafe", jnp.asarray([True, False, True])),
+    (np.arange(3), "same_kind", np.ones((1, 3), bool)), (J(np.arange(3.0)), "unsafe", J([True, False, True])),
 ])
 def test_copyto(src, casting, where):
+    src, where = lazy(src), lazy(where)
     check(np.zeros((2, 3), np.int32), lambda b: np.copyto(b, src, casting=casting, where=where),
           lambda r: npr_copyto(r, src, casting=casting, where=where))
 
 
 @pytest.mark.parametrize("mask,values", [(np.array([1, 0, 1, 1, 0, 1]), [7.9, -8.2]), (np.ones(6, bool), []),
                                          (np.ones(5, bool), [1]), (np.arange(6) % 3 == 0, np.arange(10)),
-                                         (jnp.arange(6) > 2, jnp.asarray([4, 5, 6, 7])), (np.ones(6, bool), 2 ** 40)])
+                                         (J(np.arange(6) > 2), J([4, 5, 6, 7])), (np.ones(6, bool), 2 ** 40)])
 def test_putmask(mask, values):
+    mask, values = lazy(mask), lazy(values)
     check(np.zeros((2, 3), np.int32), lambda b: np.putmask(b, np.asarray(mask).reshape(-1), values),
           lambda r: npr_putmask(r, mask, values))
 
@@ -543,7 +592,16 @@ def fd_grad(f, x, eps=1e-6):
     return g
 
 
-def _loss_static(x):
+def _loss_static(x, np_=False):
+    """The same program on NumPy (np_=True) and on refs; duplicates, op=, ufunc.at, views."""
+    if np_:
+        a = x.copy()
+        a[[0, 0, 2, 0]] = x[1:5] ** 2
+        a[[1, 1]] += x[:2] * 3.0
+        a[-1] = 5.0
+        np.add.at(a, [3, 3], x[:2])
+        a[::-1][1:3] *= x[0]
+        return np.sum(np.sin(a) * np.arange(1.0, 7.0))
     r = jax.new_ref(x)
     npr_at(r)[[0, 0, 2, 0]] = x[1:5] ** 2  # duplicates: the last occurrence wins
     npr_at(r)[[1, 1]] += x[:2] * 3.0
@@ -553,7 +611,12 @@ def _loss_static(x):
     return jnp.sum(jnp.sin(jax.freeze(r)) * jnp.arange(1.0, 7.0))
 
 
-def _loss_traced(x, idx):
+def _loss_traced(x, idx, np_=False):
+    if np_:
+        a = x.copy()
+        a[idx] = x[1:5] * x[0]
+        a[idx] -= x[2:6]
+        return np.sum(a ** 2 * np.arange(1.0, 7.0))
     r = jax.new_ref(x)
     npr_at(r)[idx] = x[1:5] * x[0]
     npr_at(r)[idx] -= x[2:6]
@@ -562,14 +625,17 @@ def _loss_traced(x, idx):
 
 _grad_static = jax.jit(jax.grad(_loss_static))
 _grad_traced = jax.jit(jax.grad(_loss_traced))
+IDX = np.array([0, 3, 0, -3])
 
 
-def test_gradients_of_duplicate_stores():
+def test_gradients_of_duplicate_stores_match_numpy_finite_differences():
     x = np.linspace(0.3, 1.7, 6)
-    np.testing.assert_allclose(jax.grad(_loss_static)(x), fd_grad(lambda y: float(_loss_static(y)), x), rtol=1e-6, atol=1e-8)
-    np.testing.assert_allclose(_grad_static(x), fd_grad(lambda y: float(_loss_static(y)), x), rtol=1e-6, atol=1e-8)
-    idx = jnp.asarray([0, 3, 0, -3])
-    np.testing.assert_allclose(_grad_traced(x, idx), fd_grad(lambda y: float(_loss_traced(y, idx)), x), rtol=1e-6, atol=1e-8)
+    fd = fd_grad(lambda y: _loss_static(y, np_=True), x)
+    np.testing.assert_allclose(float(_loss_static(x)), _loss_static(x, np_=True), rtol=1e-13)
+    np.testing.assert_allclose(jax.grad(_loss_static)(x), fd, rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(_grad_static(x), fd, rtol=1e-6, atol=1e-8)
+    fd = fd_grad(lambda y: _loss_traced(y, IDX, np_=True), x)
+    np.testing.assert_allclose(_grad_traced(x, jnp.asarray(IDX)), fd, rtol=1e-6, atol=1e-8)
 
 
 def test_vmap_of_internal_refs():
@@ -582,15 +648,16 @@ def test_vmap_of_internal_refs():
         npr_at(r)[::-2] += 1.0
         npr_ufunc_at("add", r, i, 1.0)
         return jax.freeze(r)
-    got = jax.vmap(f)(jnp.asarray(xs), jnp.asarray(idx))
+    got = jax.jit(jax.vmap(f))(jnp.asarray(xs), jnp.asarray(idx))
     for k in range(2):
         b = xs[k].copy()
         b[idx[k]] = b[:3] * 10
         b[::-2] += 1.0
         np.add.at(b, idx[k], 1.0)
         same(b, got[k])
-    same(np.asarray(jax.vmap(jax.grad(lambda x: _loss_traced(x, jnp.asarray([0, 3, 0, -3]))))(jnp.asarray(xs))),
-         np.stack([np.asarray(_grad_traced(x, jnp.asarray([0, 3, 0, -3]))) for x in xs]))
+    grads = jax.jit(jax.vmap(_grad_traced, (0, None)))(jnp.asarray(xs), jnp.asarray(IDX))
+    for k in range(2):
+        np.testing.assert_allclose(grads[k], fd_grad(lambda y: _loss_traced(y, IDX, np_=True), xs[k]), rtol=1e-6, atol=1e-6)
 
 
 # ---- the runtime as pasted text ------------------------------------------------------

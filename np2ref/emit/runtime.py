@@ -11,13 +11,20 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-try:
-    from numpy._core._exceptions import _UFuncOutputCastingError as _npr_CastError
-except ImportError:  # other numpy versions: the same message, still a TypeError
-    class _npr_CastError(TypeError):
-        def __init__(self, ufunc, casting, from_, to, i):
-            super().__init__(f"Cannot cast ufunc {ufunc.__name__!r} output from {from_!r} to {to!r} "
-                             f"with casting rule {casting!r}")
+def _npr_cast_error_type():
+    """NumPy's exception for a same_kind violation in a ufunc's output."""
+    try:
+        from numpy._core._exceptions import _UFuncOutputCastingError
+        return _UFuncOutputCastingError
+    except ImportError:  # other numpy versions: the same message, still a TypeError
+        class UFuncOutputCastingError(TypeError):
+            def __init__(self, ufunc, casting, from_, to, i):
+                super().__init__(f"Cannot cast ufunc {ufunc.__name__!r} output from {from_!r} to {to!r} "
+                                 f"with casting rule {casting!r}")
+        return UFuncOutputCastingError
+
+
+_npr_CastError = _npr_cast_error_type()
 
 
 def _npr_dummy(shape, dtype=np.bool_):
@@ -25,8 +32,11 @@ def _npr_dummy(shape, dtype=np.bool_):
     return np.lib.stride_tricks.as_strided(np.zeros(1, dtype), tuple(shape), (0,) * len(shape))
 
 
+_npr_Tracer = getattr(jax.core, 'Tracer', None) or jax._src.core.Tracer
+
+
 def _npr_traced(x):
-    return isinstance(x, jax.core.Tracer)
+    return isinstance(x, _npr_Tracer)
 
 
 def _npr_isbool(e):
@@ -150,8 +160,8 @@ class _npr_Idx:
     @staticmethod
     def _item(e):
         e = npr_load(e)
-        if isinstance(e, list):
-            e = jnp.asarray(e) if _npr_has_jax(e) else np.asarray(e) if e else np.zeros(0, np.intp)
+        if isinstance(e, (list, tuple, range)):  # a sequence inside an index is an array
+            e = jnp.asarray(e) if _npr_has_jax(e) else np.asarray(e) if len(e) else np.zeros(0, np.intp)
         if isinstance(e, jax.Array) and not _npr_traced(e):
             e = np.asarray(e)
         if isinstance(e, slice) and any(_npr_traced(s) for s in (e.start, e.stop, e.step)):
@@ -191,7 +201,8 @@ class _npr_Idx:
         val = jnp.reshape(val, [len(e) for e in rng])
         if val.size == 0:
             return cur
-        val = jnp.flip(val, [k for k, e in enumerate(rng) if e.step < 0])
+        flip = [k for k, e in enumerate(rng) if e.step < 0]
+        val = jnp.flip(val, flip) if flip else val
         ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents if e is not None]
         if all(e.step == 1 for e in ents if isinstance(e, range)):
             it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
@@ -455,22 +466,17 @@ def _npr_set(ix, dt, v):
     return lambda cur: ix.put(cur, val)
 
 
-def _npr_fdiv(x, y):
-    q = jnp.floor_divide(x, y)
-    if jnp.issubdtype(q.dtype, jnp.integer):
-        return jnp.where(y == 0, jnp.zeros_like(q), q)  # NumPy: x // 0 == 0
-    return jnp.where(q == 0, jnp.copysign(jnp.zeros_like(q), x / y), q)  # NumPy's signed zero
-
-
-def _npr_mod(x, y):
-    m = jnp.remainder(x, y)
-    if jnp.issubdtype(m.dtype, jnp.integer):
-        return jnp.where(y == 0, jnp.zeros_like(m), m)  # NumPy: x % 0 == 0
-    return jnp.where(m == 0, jnp.copysign(jnp.zeros_like(m), y), m)  # a zero takes y's sign
+def _npr_divmod(div):
+    def f(x, y):
+        r = jnp.floor_divide(x, y) if div else jnp.remainder(x, y)
+        if jnp.issubdtype(r.dtype, jnp.integer):
+            return jnp.where(y == 0, jnp.zeros_like(r), r)  # NumPy: x // 0 == x % 0 == 0
+        return jnp.where(r == 0, jnp.copysign(jnp.zeros_like(r), x / y if div else y), r)  # NumPy's signed 0
+    return f
 
 
 _npr_JNP = dict(add=jnp.add, subtract=jnp.subtract, multiply=jnp.multiply, divide=jnp.true_divide,
-                floor_divide=_npr_fdiv, remainder=_npr_mod, power=jnp.power, bitwise_and=jnp.bitwise_and,
+                floor_divide=_npr_divmod(True), remainder=_npr_divmod(False), power=jnp.power, bitwise_and=jnp.bitwise_and,
                 bitwise_or=jnp.bitwise_or, bitwise_xor=jnp.bitwise_xor, left_shift=jnp.left_shift,
                 right_shift=jnp.right_shift)
 
