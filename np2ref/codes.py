@@ -90,6 +90,9 @@ CODES = {c.code: c for c in [
     Code("NPR206", "overlapping arguments at call time", "The compiled function writes an argument "
          "that shares memory with another argument; NumPy would see the writes through both.",
          "f(u, u[1:])", "f(u, u[1:].copy())"),
+    Code("NPR207", "a container of written arrays", "A tuple, list or dict that holds arrays which are "
+         "written would need references inside a container; np2ref refuses it rather than copy.",
+         "fields = [u, v]\nfor f in fields:\n    f[0] = 0.0", "u[0] = 0.0\nv[0] = 0.0"),
     Code("NPR301", "verification mismatch", "compile(verify=True) ran the original and the "
          "translation on the first call's inputs and they differ. This is a bug in np2ref: please "
          "report it with the printed input.", "", ""),

@@ -58,7 +58,9 @@ class ConversionResult:
                               f"np2ref refused {self.filename}:")
 
 
-def convert_source(text: str, filename: str = "<string>") -> ConversionResult:
+def convert_source(text: str, filename: str = "<string>", only: set[str] | None = None) -> ConversionResult:
+    """Convert a module. With `only`, just those functions and the module functions they call
+    (what np2ref.compile needs: a refused function elsewhere in the module does not matter)."""
     sink = DiagnosticSink(filename, text)
     if emit_module.is_converted(text):  # converting a converted file changes nothing
         return ConversionResult(filename, text, text, [])
@@ -67,6 +69,8 @@ def convert_source(text: str, filename: str = "<string>") -> ConversionResult:
         return ConversionResult(filename, text, None, sink.sorted())
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     facts = analyse_module(wrapper)
+    if only is not None:
+        _restrict(facts, only)
     positions = facts.positions
     for name, why in facts.host.items():
         r = positions[facts.host_nodes[name]]
@@ -85,6 +89,21 @@ def convert_source(text: str, filename: str = "<string>") -> ConversionResult:
         return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten)
+
+
+def _restrict(facts: ModuleFacts, only: set[str]) -> None:
+    """Keep the named functions and their callees (transitively); forget the rest."""
+    keep: set[str] = set()
+    todo = [n for n in only if n in facts.functions or n in facts.host]
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        keep.add(name)
+        if name in facts.functions:
+            todo += [callee for _, callee in facts.functions[name].calls]
+    facts.functions = {n: f for n, f in facts.functions.items() if n in keep}
+    facts.host = {n: r for n, r in facts.host.items() if n in keep}
 
 
 def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):

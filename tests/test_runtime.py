@@ -5,6 +5,7 @@
 # same exception type with the same message.
 import ast
 import operator
+import re
 import warnings
 from pathlib import Path
 
@@ -403,7 +404,8 @@ def test_basic_stores_lower_to_dynamic_update_slice_and_add_at_to_addupdate():
         npr_ufunc_at("add", r, ([0, 0], [1, 1]), 1.0)
         return jax.freeze(r)
     text = str(jax.make_jaxpr(f)(jnp.asarray(A46), 2))
-    assert "dynamic_update_slice" in text and "scatter" not in text and "i[e,f] +=" in text.replace("h[", "i[")
+    assert "dynamic_update_slice" in text and "scatter" not in text
+    assert re.search(r"\w+\[\w+,\w+\] \+=", text)  # jax.ref.addupdate with two coordinate arrays
 
 
 def test_stores_in_fori_loop_and_plain_arrays():

@@ -266,10 +266,16 @@ class _RootsOf:
             if ctx.imports.qualify(expr, ctx.locals) is not None:
                 return set()
             return {self.site(expr)}
-        if isinstance(expr, (cst.Tuple, cst.List)) and through_tuples:
-            out = set()
-            for e in expr.elements:
+        if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+            out = set() if through_tuples else {self.site(expr)}
+            for e in expr.elements:  # a container holds its elements' buffers
                 out |= self(e.value, through_tuples)
+            return out
+        if isinstance(expr, cst.Dict):
+            out = {self.site(expr)}
+            for e in expr.elements:
+                if isinstance(e, cst.DictElement):
+                    out |= self(e.value)
             return out
         if isinstance(expr, cst.IfExp):
             return self(expr.body) | self(expr.orelse)

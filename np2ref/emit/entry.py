@@ -119,7 +119,8 @@ class NprFunction:
                 if leader not in refs:
                     refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
                 call[name] = refs[leader]
-            out = self.fn(**call)
+            bound = _npr_inspect.BoundArguments(self.signature, call)
+            out = self.fn(*bound.args, **bound.kwargs)
             returned = tuple(n for n in aliases if out is refs[aliases[n]])
             result = npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}

@@ -51,6 +51,9 @@ class ModuleRewriter(cst.CSTTransformer):
             return True
         return self.f is not None
 
+    def visit_Annotation(self, node: cst.Annotation) -> bool:
+        return False  # type hints stay as written
+
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         if self.f is None or self.f.node is not original:
             return updated

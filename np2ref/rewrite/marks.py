@@ -84,6 +84,15 @@ class MarkPass(cst.CSTVisitor):
                 m.ref_form.add(expr)
                 return True
             return False
+        if isinstance(expr, cst.IfExp):
+            body, orelse = self.mark_ref(expr.body), self.mark_ref(expr.orelse)
+            if body or orelse:  # a branch that is not a ref is a fresh value: own it
+                if not body:
+                    m.own_form.add(expr.body)
+                if not orelse:
+                    m.own_form.add(expr.orelse)
+                return True
+            return False
         if isinstance(expr, cst.Attribute) and expr.attr.value in fx.VIEW_ATTRIBUTES:
             if self.mark_ref(expr.value):
                 m.ref_form.add(expr)
@@ -181,6 +190,10 @@ class MarkPass(cst.CSTVisitor):
         for t in node.targets:
             self._target(t.target, node.value, node, lazy)
 
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._target(node.target, node.value, node, False)
+
     def _count_stores(self, target) -> int:
         if isinstance(target, (cst.Tuple, cst.List)):
             return sum(self._count_stores(e.value) for e in target.elements)
@@ -216,6 +229,11 @@ class MarkPass(cst.CSTVisitor):
 
     def _bind_ref(self, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
         if self.mark_ref(value):
+            return
+        if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
+            self.sink.report("NPR207", f"`{target.value}` is a container holding arrays that are "
+                             "written; containers of written arrays are not translated", self.span(stmt),
+                             hint="keep each array in its own variable")
             return
         name = self.chain_name(value)
         if isinstance(value, cst.Call):
@@ -346,6 +364,9 @@ class MarkPass(cst.CSTVisitor):
             return
         if isinstance(func, cst.Name) and func.value in self.all and func.value not in self.locals:
             self._module_call(node, func.value)
+
+    def visit_Annotation(self, node: cst.Annotation) -> bool:
+        return False  # type hints stay as written
 
     def visit_Arg(self, node: cst.Arg) -> None:
         if node.keyword is not None:

@@ -76,8 +76,8 @@ class Compiled:
         if dtype_policy not in ("preserve", "float32"):
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
         text, filename = _source_of(fn)
-        result = convert_source(text, filename)
         name = fn.__name__
+        result = convert_source(text, filename, only={name})
         if name in result.host:
             raise _refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
                           fn, hint="move printing, I/O and random set-up out of the compiled function")
