@@ -81,3 +81,8 @@ class Effects:
         names += [None] * (n_positional - len(names))
         names += [k if k in self.params else None for k in keywords]
         return names
+
+# Raising a builtin exception is fine in a converted function (it raises at trace time).
+SAFE_BUILTINS = SAFE_BUILTINS | frozenset(
+    name for name, obj in vars(__import__("builtins")).items()
+    if isinstance(obj, type) and issubclass(obj, BaseException))

@@ -36,43 +36,26 @@ def _same(names: str, prefix: str = "") -> dict[str, str]:
     return {f"numpy.{prefix}{n}": f"jnp.{prefix}{n}" for n in names.split()}
 
 
-def _shim(names: str, prefix: str = "") -> dict[str, str]:
-    """numpy.<prefix><n> -> npr_np_<n> (prefix dots become underscores)."""
-    tag = prefix.replace(".", "_")
-    return {f"numpy.{prefix}{n}": f"npr_np_{tag}{n}" for n in names.split()}
-
-
-# --- Elementwise ufuncs (nin 1 or 2, nout 1): accept out= (same_kind), have .at
-# Those whose jnp version matches NumPy's dtype and values on every tested
-# input map straight to jnp; the others go through a shim.
-_UFUNC_SAME = """
-    add subtract multiply negative positive
+# --- Elementwise ufuncs (nin 1 or 2, nout 1): accept out= with same_kind
+# casting and have .at/.reduce in NumPy.  All of them map to shims (see
+# DIFFERS): JAX's promotion differs for most, and jnp rejects dtype=.
+_UFUNC_NAMES = """
+    add subtract multiply divide true_divide floor_divide mod remainder fmod
+    power pow float_power negative positive square reciprocal
+    abs absolute fabs sign floor ceil trunc rint conj conjugate
+    maximum minimum fmax fmin
     equal not_equal less less_equal greater greater_equal
     logical_and logical_or logical_xor logical_not
     bitwise_and bitwise_or bitwise_xor bitwise_not bitwise_invert invert
     left_shift right_shift bitwise_left_shift bitwise_right_shift bitwise_count
-    maximum minimum fmax fmin
-    abs absolute fabs sign floor ceil trunc rint
-    isnan isinf isfinite signbit
-    mod remainder fmod floor_divide
-    gcd lcm
-    conj conjugate
-    square reciprocal
+    gcd lcm isnan isinf isfinite signbit
+    sqrt cbrt exp exp2 expm1 log log2 log10 log1p logaddexp logaddexp2
+    sin cos tan arcsin arccos arctan arctan2 sinh cosh tanh arcsinh arccosh arctanh
+    asin acos atan atan2 asinh acosh atanh
+    deg2rad rad2deg degrees radians hypot copysign nextafter spacing ldexp heaviside
 """
 
-_UFUNC_FLOAT = """
-    sqrt cbrt exp exp2 expm1 log log2 log10 log1p
-    sin cos tan arcsin arccos arctan sinh cosh tanh arcsinh arccosh arctanh
-    asin acos atan asinh acosh atanh
-    deg2rad rad2deg degrees radians
-    true_divide divide arctan2 atan2 hypot logaddexp logaddexp2
-    copysign nextafter spacing ldexp heaviside
-    power pow float_power
-"""
-
-UFUNCS: frozenset[str] = frozenset(
-    f"numpy.{n}" for n in (_UFUNC_SAME + _UFUNC_FLOAT).split()
-)
+UFUNCS: frozenset[str] = frozenset(f"numpy.{n}" for n in _UFUNC_NAMES.split())
 
 # ufuncs with two outputs (out= takes a tuple; no .at).
 MULTI_OUTPUT_UFUNCS: frozenset[str] = frozenset(
@@ -84,9 +67,11 @@ GUFUNCS: frozenset[str] = frozenset(
     {"numpy.matmul", "numpy.vecdot", "numpy.matvec", "numpy.vecmat"}
 )
 
+# FUNCTIONS is built in two steps: every supported name first maps to its
+# jnp namesake (or an equivalent), then each DIFFERS entry (below) is
+# re-pointed at its npr_np_* shim.
 FUNCTIONS: dict[str, str] = {}
-FUNCTIONS.update(_same(_UFUNC_SAME))
-FUNCTIONS.update(_same(_UFUNC_FLOAT))
+FUNCTIONS.update(_same(_UFUNC_NAMES))
 FUNCTIONS.update(_same("divmod modf frexp"))
 FUNCTIONS.update(_same("matmul vecdot matvec vecmat"))
 
@@ -256,91 +241,143 @@ HOST_ONLY_PREFIXES: tuple[str, ...] = (
 )
 
 # Functions whose jnp version differs from NumPy for some ordinary input,
-# one line each (found by tests/test_numpy_table.py); the table maps each to
-# an npr_np_* shim with NumPy's semantics.
-_PROMO = (
-    "JAX type promotion: int64/int32 with float32 gives float32 (NumPy float64), "
-    "bool operands give int32 where NumPy's loop is int8"
-)
-_FLOATY = (
-    "int input: jnp computes in float32 for int8..int32 and bool (NumPy float16 "
-    "for int8/uint8/bool, float32 for int16, float64 for int32/int64)"
-)
-_ACC = "int32/int16/int8/bool input: jnp accumulates in the input type, NumPy in int64"
-_MOMENT = "int input: jnp returns float32 for int32 and smaller, NumPy float64"
-_ORDER = "int input: jnp returns float32 for int32 and smaller, NumPy float64; list q rejected"
-_JOIN = "mixed dtypes: jnp promotes int64+float32 to float32, NumPy to float64"
-_PRODUCT = "mixed dtypes and Python-scalar operands promote to float32 in jnp, float64 in NumPy"
-_LINALG = "int input: jnp computes in float32 for int32, NumPy always float64"
-_INTP = "jnp returns int32 indices, NumPy intp (int64)"
-_PROBE = "int or float32 input: jnp result dtype differs from NumPy's"
-
+# one line each, as found by tests/test_numpy_table.py (with 64-bit types on).
+# Each maps to an npr_np_* shim in np2ref/emit/shims.py with NumPy's
+# semantics.  Background: JAX promotes int64/int32 + float32 to float32
+# (NumPy: float64), computes int8..int32/bool inputs of float functions in
+# float32 (NumPy: float16 for int8/uint8/bool, float32 for int16, float64
+# for int32/int64), and does bool arithmetic in int32 (NumPy: int8).
+_DT = "; also dtype= is rejected by jnp"
+_F = "int32 input: jnp float32, NumPy float64 (int16 -> float32, int8/uint8/bool -> float16)" + _DT
+_B = "bool, bool: jnp int32, NumPy int8; int64 with float32: jnp float32, NumPy float64" + _DT
+_M = "int32 with float32 (or int64 with float32): jnp float32, NumPy float64" + _DT
+_C = "int64 16777217 vs float32 16777216.0: jnp compares in float32 (equal), NumPy in float64" + _DT
+_D = "dtype= is rejected by jnp (dtypes and values otherwise match)"
 DIFFERS: dict[str, str] = {}
-for _n in (_UFUNC_SAME + _UFUNC_FLOAT + " divmod modf frexp").split():
-    DIFFERS[f"numpy.{_n}"] = _FLOATY if _n in _UFUNC_FLOAT.split() + ["modf", "frexp"] else _PROMO
+for _n in """sqrt cbrt exp exp2 expm1 log log2 log10 log1p sin cos tan arcsin arccos arctan
+        sinh cosh tanh arcsinh arccosh arctanh asin acos atan asinh acosh atanh
+        deg2rad rad2deg degrees radians fabs spacing modf frexp""".split():
+    DIFFERS[f"numpy.{_n}"] = _F
+for _n in """arctan2 atan2 hypot logaddexp logaddexp2 copysign nextafter ldexp heaviside
+        true_divide divide""".split():
+    DIFFERS[f"numpy.{_n}"] = "int32, int32: jnp float32, NumPy float64 (int8 -> float16)" + _DT
+for _n in "add subtract multiply maximum minimum fmax fmin".split():
+    DIFFERS[f"numpy.{_n}"] = _M
+for _n in """floor_divide mod remainder fmod divmod power pow left_shift right_shift
+        bitwise_left_shift bitwise_right_shift""".split():
+    DIFFERS[f"numpy.{_n}"] = _B
+for _n in "equal not_equal less less_equal greater greater_equal".split():
+    DIFFERS[f"numpy.{_n}"] = _C
+for _n in """abs absolute negative positive sign floor ceil trunc signbit isnan isinf isfinite
+        logical_and logical_or logical_xor logical_not bitwise_and bitwise_or bitwise_xor
+        invert bitwise_not bitwise_invert bitwise_count gcd lcm""".split():
+    DIFFERS[f"numpy.{_n}"] = _D
 DIFFERS.update({
-    "numpy.reciprocal": "integer input: jnp returns float64, NumPy integer 1/x (0 unless |x| == 1)",
-    "numpy.heaviside": _FLOATY,
-    "numpy.square": "bool input: jnp gives int32, NumPy int8",
-    "numpy.rint": "int16 input: jnp returns float64, NumPy float32 (int8/bool: float16)",
-})
-for _n in "sum prod nansum nanprod cumsum cumprod nancumsum nancumprod cumulative_sum cumulative_prod trace".split():
-    DIFFERS[f"numpy.{_n}"] = _ACC
-for _n in "mean nanmean std var nanstd nanvar average".split():
-    DIFFERS[f"numpy.{_n}"] = _MOMENT
-for _n in "median nanmedian percentile nanpercentile quantile nanquantile".split():
-    DIFFERS[f"numpy.{_n}"] = _ORDER
-for _n in "concatenate concat stack vstack hstack dstack column_stack row_stack append select choose where".split():
-    DIFFERS[f"numpy.{_n}"] = _JOIN
-for _n in "dot vdot inner outer matmul vecdot matvec vecmat tensordot kron cross einsum".split():
-    DIFFERS[f"numpy.{_n}"] = _PRODUCT
-for _n in "outer cross matmul vecdot multi_dot".split():
-    DIFFERS[f"numpy.linalg.{_n}"] = _PRODUCT
-for _n in "solve inv det slogdet eigh eigvalsh cholesky qr svd svdvals pinv cond tensorsolve tensorinv norm vector_norm matrix_norm matrix_rank".split():
-    DIFFERS[f"numpy.linalg.{_n}"] = _LINALG
-for _n in "sinc i0 angle unwrap trapezoid polyval".split():
-    DIFFERS[f"numpy.{_n}"] = _PROBE
-for _n in "searchsorted digitize argsort lexsort count_nonzero".split():
-    DIFFERS[f"numpy.{_n}"] = _INTP
-DIFFERS.update({
-    "numpy.convolve": "int input: jnp convolves in float64, NumPy in the int type",
-    "numpy.correlate": "int input: jnp correlates in float64, NumPy in the int type",
-    "numpy.interp": "float32 input: jnp returns float32, NumPy always float64",
-    "numpy.cov": "float32/int input: jnp returns float32, NumPy always float64",
-    "numpy.corrcoef": "float32/int input: jnp returns float32, NumPy always float64",
-    "numpy.linalg.lstsq": "rank is int64 in jnp, int32 in NumPy; int input computed in float32",
-    "numpy.linalg.matrix_power": "negative power of int matrix: jnp float32, NumPy float64; bool matrices",
-    "numpy.linalg.trace": _ACC,
-    "numpy.linalg.multi_dot": _PRODUCT,
-    "numpy.array": "lists mixing NumPy scalars and Python numbers: jnp keeps the NumPy scalar type, NumPy uses int64/float64",
-    "numpy.asarray": "lists mixing NumPy scalars and Python numbers: jnp keeps the NumPy scalar type, NumPy uses int64/float64",
-    "numpy.arange": "NumPy-scalar arguments (np.int32(5)) give int64 in NumPy; float steps filled as start + i*delta",
-    "numpy.linspace": "integer dtype=: NumPy floors, jnp truncates; int-array endpoints",
-    "numpy.logspace": "integer dtype= and int-array endpoints",
-    "numpy.geomspace": "integer dtype=: NumPy truncates the float result, jnp rounds",
+    "numpy.square": "bool input: jnp int32, NumPy int8" + _DT,
+    "numpy.conj": "bool input: jnp bool, NumPy int8" + _DT,
+    "numpy.conjugate": "bool input: jnp bool, NumPy int8" + _DT,
+    "numpy.rint": "bool input: jnp float64, NumPy float16; int32: jnp float32, NumPy float64" + _DT,
+    "numpy.reciprocal": "int input: jnp returns float, NumPy integer 1/x (0 unless |x| == 1)" + _DT,
+    "numpy.float_power": "float32 input: jnp float32, NumPy always float64" + _DT,
+    # reductions and statistics
+    "numpy.cumsum": "int16/int8/int32/bool input: jnp accumulates in the input type, NumPy in int64",
+    "numpy.cumprod": "int16/int8/int32 input: jnp accumulates in the input type, NumPy in int64",
+    "numpy.nancumsum": "int16/int8/int32 input: jnp accumulates in the input type, NumPy in int64",
+    "numpy.nancumprod": "int16/int8/int32 input: jnp accumulates in the input type, NumPy in int64",
+    "numpy.cumulative_prod": "int16/int8/int32 input: jnp accumulates in the input type, NumPy in int64",
+    "numpy.mean": "int32 input: jnp float32, NumPy float64",
+    "numpy.nanmean": "int32 input: jnp float32, NumPy float64",
+    "numpy.var": "int32 input: jnp float32, NumPy float64",
+    "numpy.std": "int32 input: jnp float32, NumPy float64",
+    "numpy.nanvar": "int32 input: jnp float32, NumPy float64",
+    "numpy.nanstd": "int32 input: jnp float32, NumPy float64",
+    "numpy.average": "int16/int32 input: jnp float32, NumPy float64",
+    "numpy.median": "int16/int32 input: jnp float32, NumPy float64",
+    "numpy.nanmedian": "int16/int32 input: jnp float32, NumPy float64",
+    "numpy.percentile": "q given as a list is rejected by jnp; int input: jnp float32, NumPy float64",
+    "numpy.nanpercentile": "q given as a list is rejected by jnp; int input: jnp float32, NumPy float64",
+    "numpy.quantile": "q given as a list is rejected by jnp; int input: jnp float32, NumPy float64",
+    "numpy.nanquantile": "q given as a list is rejected by jnp; int input: jnp float32, NumPy float64",
+    # creation
+    "numpy.array": "[np.int8(-3), 3]: jnp int8, NumPy int64 (Python numbers in lists are not weak)",
+    "numpy.asarray": "[np.int8(-3), 3]: jnp int8, NumPy int64 (Python numbers in lists are not weak)",
+    "numpy.arange": "stop= alone and NumPy-scalar bounds (np.int32(5): NumPy int64) differ in jnp",
+    "numpy.linspace": "integer dtype=: NumPy floors (-1, 8, 4 -> [-1, 2, 5, 8]), jnp truncates",
+    "numpy.geomspace": "integer dtype=: geomspace(1, 1000, 4) gives [1, 10, 100, 1000] in NumPy, [1, 9, 99, 1000] in jnp",
     "numpy.tri": "default dtype: jnp float32, NumPy float64",
-    "numpy.triu": "1-d input: NumPy broadcasts to a square matrix, jnp raises",
-    "numpy.tril": "1-d input: NumPy broadcasts to a square matrix, jnp raises",
-    "numpy.vander": "kept for list inputs",
-    "numpy.clip": "int array with float bounds: NumPy 2 returns float64 (NEP 50), jnp keeps the int type",
-    "numpy.round": "int input with decimals < 0: jnp raises; decimals > 0 rounding of x*10**d",
-    "numpy.around": "int input with decimals < 0: jnp raises; decimals > 0 rounding of x*10**d",
-    "numpy.fix": "no jnp.fix; ints stay ints",
-    "numpy.isclose": "mixed int/float32 comparison dtype",
-    "numpy.allclose": "mixed int/float32 comparison dtype",
-    "numpy.nan_to_num": "kept for list inputs",
+    "numpy.triu": "1-d input: NumPy broadcasts it to a square matrix, jnp raises",
+    "numpy.tril": "1-d input: NumPy broadcasts it to a square matrix, jnp raises",
+    "numpy.vander": "float32 input: jnp float32, NumPy float64 (promote_types(x.dtype, int))",
+    # elementwise helpers
+    "numpy.round": "int input with decimals < 0 raises in jnp; bool input: NumPy float16",
+    "numpy.around": "int input with decimals < 0 raises in jnp; bool input: NumPy float16",
+    "numpy.fix": "no jnp.fix (jnp.trunc is the same for floats and ints)",
+    "numpy.isclose": "int64 vs float32 with rtol=atol=0: jnp compares in float32, NumPy in float64",
+    "numpy.allclose": "int64 vs float32 with rtol=atol=0: jnp compares in float32, NumPy in float64",
+    "numpy.array_equal": "int64 16777217 vs float32 16777216.0: jnp compares in float32 (equal), NumPy in float64",
+    "numpy.array_equiv": "int64 16777217 vs float32 16777216.0: jnp compares in float32 (equal), NumPy in float64",
+    "numpy.sinc": "int32 input: jnp float32, NumPy float64",
+    "numpy.i0": "int32 input: jnp float32, NumPy float64",
+    "numpy.angle": "float32 scalar input: jnp float64, NumPy float32",
+    "numpy.interp": "float32 input: jnp float32, NumPy always float64",
+    "numpy.trapezoid": "int32 input: jnp float32, NumPy float64; bool y adds as logical or in NumPy",
+    "numpy.polyval": "list coefficients rejected by jnp",
+    "numpy.cov": "float32 input: jnp float32, NumPy always float64",
+    "numpy.corrcoef": "float32 input: jnp float32, NumPy always float64",
+    "numpy.gradient": "edge_order=2 unsupported in jnp; int32 input: jnp float32, NumPy float64",
+    # joining and selecting
+    "numpy.concatenate": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.concat": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.stack": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.vstack": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.row_stack": "no jnp.row_stack; int64 with float32: jnp float32, NumPy float64",
+    "numpy.hstack": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.dstack": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.column_stack": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.append": "list values rejected by jnp; int64 with float32: jnp float32, NumPy float64",
+    "numpy.where": "int64 with float32 branches: jnp float32, NumPy float64",
+    "numpy.select": "int64 with float32 choices: jnp float32, NumPy float64",
+    "numpy.choose": "jnp.choose needs concrete indices for mode='raise' (fails under jit)",
     "numpy.take": "list indices rejected by jnp",
     "numpy.repeat": "list repeats rejected by jnp (needs total_repeat_length)",
-    "numpy.diff": "bool input: NumPy uses not_equal; list prepend/append rejected by jnp",
-    "numpy.ediff1d": "list to_begin/to_end rejected by jnp; bool input",
-    "numpy.roll": "repeated axes in shift tuples add up in NumPy",
-    "numpy.pad": "int mean/median/linear_ramp modes round/truncate like NumPy; mode='empty'",
-    "numpy.gradient": "int input gives float32 in jnp (NumPy float64); edge_order=2 unsupported in jnp",
+    "numpy.diff": "list prepend/append rejected by jnp",
+    "numpy.ediff1d": "list to_begin/to_end rejected by jnp",
+    "numpy.permute_dims": "axes is optional in NumPy, required in jnp",
+    # sorting and searching
     "numpy.sort": "kind= rejected by jnp",
-    "numpy.permute_dims": "axes= optional in NumPy",
-    "numpy.result_type": "JAX's promotion lattice (float32 + int64 -> float32) instead of NumPy's",
-    "numpy.can_cast": "JAX's casting rules instead of NumPy's",
+    "numpy.argsort": "kind= rejected by jnp",
+    "numpy.searchsorted": "jnp returns int32 indices, NumPy intp (int64)",
+    "numpy.digitize": "jnp returns int32 indices, NumPy intp (int64)",
+    # products
+    "numpy.dot": "int32 array with Python int: jnp rejects preferred_element_type; float32 with 2: NumPy float64",
+    "numpy.vdot": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.inner": "float32 with Python int 2: jnp float32, NumPy float64 (scalars are not weak here)",
+    "numpy.outer": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.matmul": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.vecdot": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.matvec": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.vecmat": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.tensordot": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.kron": "bool input raises in jnp; float32 with Python int: NumPy float64",
+    "numpy.cross": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.einsum": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.convolve": "int input: jnp float64, NumPy keeps the int type",
+    "numpy.correlate": "int input: jnp float64, NumPy keeps the int type",
+    "numpy.linalg.outer": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.linalg.cross": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.linalg.matmul": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.linalg.vecdot": "int64 with float32: jnp float32, NumPy float64",
+    "numpy.linalg.multi_dot": "int64 with float32: jnp float32, NumPy float64",
+    # linear algebra: NumPy computes int input in float64
+    "numpy.linalg.lstsq": "rank: jnp int64, NumPy int32; residuals: NumPy empty when M <= N",
+    "numpy.linalg.matrix_power": "negative power of an int32 matrix: jnp float32, NumPy float64",
+    "numpy.linalg.vector_norm": "ord=0 on int input raises in jnp; int32: jnp float32, NumPy float64",
+    # dtype queries
+    "numpy.result_type": "JAX's lattice: result_type(float32, int64) is float32 in jnp, float64 in NumPy",
 })
+for _n in """solve inv det slogdet eigh eigvalsh cholesky qr svd svdvals pinv cond tensorsolve
+        tensorinv norm matrix_norm""".split():
+    DIFFERS[f"numpy.linalg.{_n}"] = "int32 input: jnp computes in float32, NumPy in float64"
 
 # Left out on purpose (refused by the translator), with the reason.
 LEFT_OUT: dict[str, str] = {
@@ -372,8 +409,10 @@ LEFT_OUT: dict[str, str] = {
 }
 
 
+# Every DIFFERS entry goes through its shim: numpy.linalg.norm -> npr_np_linalg_norm.
 for _q in DIFFERS:
     FUNCTIONS[_q] = "npr_np_" + _q[len("numpy."):].replace(".", "_")
+# Pure dtype functions: NumPy's own (jnp's follow JAX's promotion lattice).
 FUNCTIONS["numpy.promote_types"] = "np.promote_types"
 FUNCTIONS["numpy.issubdtype"] = "np.issubdtype"
 

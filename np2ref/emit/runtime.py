@@ -6,6 +6,7 @@
 # and every top-level name starts with npr_ / _npr_. Where NumPy raises, these raise the same
 # exception and message (NumPy itself fails on a zero-memory dummy or a scratch copy); where
 # no exact translation exists they raise NotImplementedError("np2ref NPR1xx: ...").
+import operator as _npr_operator
 import numpy as np
 import jax
 import jax.numpy as jnp
@@ -44,7 +45,7 @@ def _npr_isbool(e):
 
 
 def _npr_isarr(e):  # an advanced (array) entry of a normalised index
-    return e is not None and not isinstance(e, (int, range)) and e.ndim > 0
+    return e is not None and e is not Ellipsis and not isinstance(e, (int, range)) and e.ndim > 0
 
 
 def _npr_dt(v):
@@ -114,7 +115,8 @@ def _npr_whole(cur, val):
 
 class _npr_Idx:
     """A NumPy index on an array of `shape`, checked by NumPy (IndexErrors) and normalised to
-    `ents`: None, int, 0-d traced int, range (a slice) or int array, one per dim; `sel` is
+    `ents`: None, int, 0-d traced int, range (a slice) or int array, one per dim (and an
+    Ellipsis that stands for no dim); `sel` is
     NumPy's result shape; a traced boolean mask is kept apart in `mask`."""
 
     def __init__(self, shape, idx):
@@ -126,8 +128,8 @@ class _npr_Idx:
         used = sum(0 if e is None or e is Ellipsis else e.ndim if _npr_isbool(e) else 1 for e in items)
         ents, d, self.mask, full = [], 0, None, True
         for e in items:
-            if e is Ellipsis:
-                ents += [range(n) for n in shape[d:d + len(shape) - used]]
+            if e is Ellipsis:  # an empty one stays: it still parts advanced indices for NumPy
+                ents += [range(n) for n in shape[d:d + len(shape) - used]] or [Ellipsis]
                 d += len(shape) - used
             elif _npr_isbool(e) and _npr_traced(e):
                 if self.mask is not None:
@@ -203,7 +205,8 @@ class _npr_Idx:
             return cur
         flip = [k for k, e in enumerate(rng) if e.step < 0]
         val = jnp.flip(val, flip) if flip else val
-        ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents if e is not None]
+        ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
+                if e is not None and e is not Ellipsis]
         if all(e.step == 1 for e in ents if isinstance(e, range)):
             it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
             starts = [jnp.asarray(e.start if isinstance(e, range) else e).astype(it) for e in ents]
@@ -220,7 +223,7 @@ def _npr_lin(shape, ents, sel):
     size = int(np.prod(shape))
     traced = any(_npr_traced(e) for e in ents)
     xp, it = (jnp, jnp.int32 if size < 2 ** 31 else jnp.int64) if traced else (np, np.intp)
-    adv = [k for k, e in enumerate(ents) if e is not None and not isinstance(e, range)]
+    adv = [k for k, e in enumerate(ents) if e is not None and e is not Ellipsis and not isinstance(e, range)]
     bshape, b0 = (), 0
     if any(_npr_isarr(ents[k]) for k in adv):
         bshape = np.broadcast_shapes(*[np.shape(ents[k]) for k in adv])
@@ -229,6 +232,8 @@ def _npr_lin(shape, ents, sel):
     nb, nd = len(bshape), len(sel)
     lin, ok, a, d = xp.zeros((), it), True, 0, 0
     for e in ents:
+        if e is Ellipsis:
+            continue
         if isinstance(e, range):
             ax = a + nb if a >= b0 else a
             c = xp.arange(e.start, e.stop, e.step, dtype=it).reshape((1,) * ax + (-1,) + (1,) * (nd - ax - 1))
@@ -421,10 +426,11 @@ class _npr_Pending:
     __slots__ = ()
 
 
-for _npr_k, _npr_n in dict(add='add', sub='subtract', mul='multiply', truediv='divide', floordiv='floor_divide',
-                           mod='remainder', pow='power', and_='bitwise_and', or_='bitwise_or', xor='bitwise_xor',
-                           lshift='left_shift', rshift='right_shift').items():
-    setattr(_npr_Pending, f"__i{_npr_k.rstrip('_')}__", (lambda n: lambda self, v: _npr_Aug(n, v))(_npr_n))
+_npr_INPLACE = dict(add='iadd', subtract='isub', multiply='imul', divide='itruediv', floor_divide='ifloordiv',
+                 remainder='imod', power='ipow', bitwise_and='iand', bitwise_or='ior', bitwise_xor='ixor',
+                 left_shift='ilshift', right_shift='irshift')  # ufunc -> Python's in-place operator
+for _npr_k, _npr_n in _npr_INPLACE.items():
+    setattr(_npr_Pending, f"__{_npr_n}__", (lambda n: lambda self, v: _npr_Aug(n, v))(_npr_k))
 
 
 class _npr_At:
@@ -482,17 +488,28 @@ _npr_JNP = dict(add=jnp.add, subtract=jnp.subtract, multiply=jnp.multiply, divid
 
 
 def _npr_rtype(name, dt, probe, scalar=False):
-    """NumPy's result dtype of ufunc `name` on an array (or a NumPy scalar) of dt and probe;
-    NumPy raises here for missing loops and out-of-range Python ints."""
+    """NumPy's result dtype of ufunc `name` on an array of dt and probe, or of Python's `op=` on a
+    NumPy scalar; NumPy raises here for missing loops and out-of-range Python ints."""
     with np.errstate(all='ignore'):
-        return np.dtype(getattr(np, name)(dt.type(0) if scalar else np.zeros((1,) * np.ndim(probe), dt), probe).dtype)
+        try:
+            if scalar:
+                return np.dtype(getattr(_npr_operator, _npr_INPLACE[name])(dt.type(0), probe).dtype)
+            return np.dtype(getattr(np, name)(np.zeros((1,) * np.ndim(probe), dt), probe).dtype)
+        except ValueError:  # "Integers to negative integer powers": NumPy checks the cast first
+            if not (name == 'power' and type(probe) is int and probe < 0):
+                raise
+            return _npr_rtype(name, dt, -(probe + 1), scalar)
 
 
 def _npr_aug(ix, dt, name, v):
     v, probe = _npr_operand(v)
-    rt, uf, vshape = _npr_rtype(name, dt, probe, ix.scalar), getattr(np, name), np.shape(v)
-    if name == 'power' and rt.kind in 'iu' and not isinstance(v, jax.Array) and np.any(np.asarray(v) < 0):
-        raise ValueError("Integers to negative integer powers are not allowed.")
+    fast = None  # NumPy's fast_scalar_power: a **= 2 is np.square, a **= -1 / 0.5 (inexact a) too
+    if name == 'power' and not ix.scalar and type(v) in (int, float):
+        fast = {(int, 2): 'square', (int, -1): 'reciprocal', (float, 0.5): 'sqrt'}.get((type(v), v))
+        fast = fast if fast == 'square' or dt.kind in 'fc' else None
+    uf, vshape = getattr(np, fast or name), np.shape(v)
+    with np.errstate(all='ignore'):
+        rt = np.dtype(uf(np.zeros(1, dt)).dtype) if fast else _npr_rtype(name, dt, probe, ix.scalar)
     if ix.mask is not None and np.size(v) != 1:
         raise NotImplementedError("np2ref NPR104: a[mask] op= v with a traced mask needs a single value")
     if ix.scalar:  # NumPy: (a NumPy scalar) op v, then a one-element store with an unsafe cast
@@ -503,13 +520,13 @@ def _npr_aug(ix, dt, name, v):
             raise _npr_CastError(uf, 'same_kind', rt, dt, 0)
         _npr_fit(np.zeros(vshape, bool), ix.sel, strip=False, fail=lambda: uf(
             _npr_dummy(ix.sel, dt), _npr_dummy(vshape, _npr_dt(v)), out=_npr_dummy(ix.sel, dt)))
-    fast = (name == 'power' and not ix.scalar and dt.kind in 'fc' and  # NumPy's fast_scalar_power
-            ((type(v) is int and v in (2, -1)) or (type(v) is float and v == 0.5)))
+    if name == 'power' and rt.kind in 'iu' and not isinstance(v, jax.Array) and np.any(np.asarray(v) < 0):
+        raise ValueError("Integers to negative integer powers are not allowed.")
 
     def f(cur):
         x = (cur if ix.mask is not None else ix.get(cur)).astype(rt)
         if fast:
-            res = {2: jnp.square, -1: jnp.reciprocal, 0.5: jnp.sqrt}[v](x)
+            res = getattr(jnp, fast)(x)
         else:
             y = v.astype(rt) if isinstance(v, jax.Array) else np.asarray(v, dtype=rt)
             y = jnp.reshape(y, ()) if ix.mask is not None else y
@@ -522,15 +539,23 @@ def _npr_aug(ix, dt, name, v):
 
 def npr_ufunc_at(name, a, idx, b=None):
     """NumPy's unbuffered np.<name>.at(a, idx, b) for add, subtract, multiply, maximum and
-    minimum: every occurrence of a duplicate index applies; b is broadcast strictly."""
+    minimum: every occurrence of a duplicate index applies; b is broadcast strictly. NumPy
+    computes in result_type(a, b) (Python scalars count as arrays here) and casts back after
+    every element; that equals one scatter in a's dtype for wrapping ints, and for b's values
+    that a's dtype holds exactly (double rounding is innocuous); else NPR105."""
     if b is None:
         raise ValueError("second operand needed for ufunc")
     ix, dt, uf = _npr_Idx(a.shape, idx), np.dtype(a.dtype), getattr(np, name)
     if ix.mask is not None:
         raise NotImplementedError(f"np2ref NPR104: np.{name}.at with a traced boolean mask")
-    b, probe = _npr_operand(b)
-    rt = _npr_rtype(name, dt, probe)
-    if rt != dt and not (name in ('add', 'subtract', 'multiply') and rt.kind in 'iu' and dt.kind in 'iu'):
+    b = npr_load(b)
+    b = jnp.asarray(b) if isinstance(b, (list, tuple)) and _npr_has_jax(b) else b
+    rt = _npr_rtype(name, dt, np.zeros((1,) * np.ndim(b), _npr_dt(b)))
+    ints = rt.kind in 'iu' and dt.kind in 'iu'
+    held = not isinstance(b, jax.Array) and dt.kind != 'b' and np.array_equal(
+        np.asarray(b).astype(dt).astype(rt), np.asarray(b).astype(rt), equal_nan=rt.kind in 'fc')
+    if not (rt == dt or (ints and (held or name not in ('maximum', 'minimum'))) or
+            (held and dt.kind in 'fc' and rt.kind in 'fc' and not (name == 'multiply' and rt.kind == 'c'))):
         raise NotImplementedError(f"np2ref NPR105: np.{name}.at computes in {rt} and casts to {dt} after "
                                   "every element, which a scatter cannot reproduce")
     vals = _npr_fit(_npr_conv(b, dt), ix.sel, strip=False, fail=lambda: uf.at(  # ints wrap: exact

@@ -9,7 +9,6 @@
 # input dtypes (with NumPy itself, on dtypes or tiny stand-in arrays), casts
 # to them and calls jnp.  Everything here is jit-traceable: only dtypes,
 # shapes and Python values are inspected, never traced values.
-import math
 import warnings
 
 import jax
@@ -78,9 +77,10 @@ def _npr_np_proto(a, small=True):
     ):
         return np.asarray(a)
     dt = _npr_np_dtype_of(a)
-    shape = a.shape if hasattr(a, "shape") else np.shape(
-        np.empty([len(a)] + [1] * (_npr_np_ndim(a) - 1))
-    )
+    if hasattr(a, "shape"):
+        shape = a.shape
+    else:  # a list holding arrays: only its length and depth matter here
+        shape = (len(a),) + (1,) * (_npr_np_ndim(a) - 1)
     if small:
         shape = tuple(min(int(d), 3) for d in shape)
     return np.ones(shape, dt)
@@ -102,7 +102,7 @@ def _npr_np_asarray(a, dtype=None):
     if dtype is None:
         dtype = _npr_np_dtype_of(a)
     dtype = np.dtype(dtype)
-    if hasattr(a, "dtype") and hasattr(a, "astype") and not isinstance(a, np.ndarray):
+    if isinstance(a, jax.Array):
         return a if a.dtype == dtype else a.astype(dtype)
     return jnp.asarray(a, dtype=dtype)
 
@@ -159,10 +159,6 @@ def _npr_np_reciprocal(x):
         # C integer division 1 / x: 1 for 1, -1 for -1, 0 otherwise.
         return jnp.where(jnp.abs(x) == 1, x, jnp.zeros_like(x))
     return jnp.reciprocal(x)
-
-
-def _npr_np_heaviside(x, h):
-    return jnp.where(x < 0, jnp.zeros_like(x), jnp.where(x > 0, jnp.ones_like(x), h))
 
 
 npr_np_add = _npr_np_ufunc(np.add, jnp.add)
@@ -265,7 +261,7 @@ npr_np_spacing = _npr_np_ufunc(np.spacing, jnp.spacing)
 npr_np_ldexp = _npr_np_ufunc(np.ldexp, jnp.ldexp)
 npr_np_frexp = _npr_np_ufunc(np.frexp, jnp.frexp)
 npr_np_modf = _npr_np_ufunc(np.modf, jnp.modf)
-npr_np_heaviside = _npr_np_ufunc(np.heaviside, None, _npr_np_heaviside)
+npr_np_heaviside = _npr_np_ufunc(np.heaviside, jnp.heaviside)
 
 
 # ---------------------------------------------------------------- reductions
@@ -285,27 +281,6 @@ def npr_np_sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None,
     return jnp.sum(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
 
 
-def npr_np_prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
-    _npr_np_check_out(out)
-    x = _npr_np_asarray(a)
-    dt = _npr_np_acc_dtype(np.prod, x, dtype)
-    return jnp.prod(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
-
-
-def npr_np_nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
-    _npr_np_check_out(out)
-    x = _npr_np_asarray(a)
-    dt = _npr_np_acc_dtype(np.nansum, x, dtype)
-    return jnp.nansum(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
-
-
-def npr_np_nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
-    _npr_np_check_out(out)
-    x = _npr_np_asarray(a)
-    dt = _npr_np_acc_dtype(np.nanprod, x, dtype)
-    return jnp.nanprod(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
-
-
 def _npr_np_cumulative(npf, jf):
     def f(a, axis=None, dtype=None, out=None):
         _npr_np_check_out(out)
@@ -322,13 +297,6 @@ npr_np_nancumsum = _npr_np_cumulative(np.nancumsum, jnp.nancumsum)
 npr_np_nancumprod = _npr_np_cumulative(np.nancumprod, jnp.nancumprod)
 
 
-def npr_np_cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
-    _npr_np_check_out(out)
-    x = _npr_np_asarray(x)
-    dt = _npr_np_acc_dtype(np.cumsum, x, dtype)
-    return jnp.cumulative_sum(x, axis=axis, dtype=dt, include_initial=include_initial)
-
-
 def npr_np_cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
     _npr_np_check_out(out)
     x = _npr_np_asarray(x)
@@ -336,25 +304,34 @@ def npr_np_cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_ini
     return jnp.cumulative_prod(x, axis=axis, dtype=dt, include_initial=include_initial)
 
 
+def _npr_np_moment_dtypes(npf, x, dtype):
+    # NumPy computes integer inputs in float64 (float16 in float32) and
+    # returns float64 (float16), or dtype= if given.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with np.errstate(all="ignore"):
+            rdt = npf(np.ones((2,), x.dtype), dtype=dtype).dtype
+    return rdt, (rdt if rdt != np.float16 else np.dtype(np.float32))
+
+
 def _npr_np_moment(npf, jf, has_ddof):
-    # mean/var/std family: NumPy computes integer inputs in float64 (float16
-    # in float32) and returns float64 (float16), or dtype= if given.
-    def f(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
-        _npr_np_check_out(out)
-        if mean is not None:
-            raise NotImplementedError("np2ref: mean= is not supported")
-        x = _npr_np_asarray(a)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            with np.errstate(all="ignore"):
-                rdt = npf(np.ones((2,), x.dtype), dtype=dtype).dtype
-        cdt = rdt if rdt != np.float16 else np.dtype(np.float32)
-        kw = dict(axis=axis, dtype=cdt, keepdims=keepdims, where=where)
-        if has_ddof:
+    # mean/var/std family, with NumPy's signatures.
+    if not has_ddof:
+        def f(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+            _npr_np_check_out(out)
+            x = _npr_np_asarray(a)
+            rdt, cdt = _npr_np_moment_dtypes(npf, x, dtype)
+            return jf(x, axis=axis, dtype=cdt, keepdims=keepdims, where=where).astype(rdt)
+    else:
+        def f(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
+            _npr_np_check_out(out)
+            if mean is not None:
+                raise NotImplementedError("np2ref: mean= is not supported")
+            x = _npr_np_asarray(a)
+            rdt, cdt = _npr_np_moment_dtypes(npf, x, dtype)
             if correction is not None:
                 ddof = correction
-            kw["ddof"] = ddof
-        return jf(x, **kw).astype(rdt)
+            return jf(x, axis=axis, dtype=cdt, ddof=ddof, keepdims=keepdims, where=where).astype(rdt)
 
     f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
     return f
@@ -549,20 +526,6 @@ def npr_np_vander(x, N=None, increasing=False):
 
 
 # ---------------------------------------------------------------- elementwise helpers
-def npr_np_clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None, **kwargs):
-    # NumPy 2 clips like minimum(maximum(a, a_min), a_max): NEP 50 promotion
-    # of the bounds (int array clipped to float bounds gives float64).
-    _npr_np_check_out(out)
-    lo = min if a_min is None else a_min
-    hi = max if a_max is None else a_max
-    x = a
-    if lo is not None:
-        x = npr_np_maximum(x, lo)
-    if hi is not None:
-        x = npr_np_minimum(x, hi)
-    if lo is None and hi is None:
-        x = _npr_np_asarray(a)
-    return x
 
 
 def npr_np_where(condition, *xy):
@@ -624,6 +587,29 @@ def npr_np_allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return jnp.all(npr_np_isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+def npr_np_array_equal(a1, a2, equal_nan=False):
+    # Shapes are static; elements compared with NumPy's equal (float64 for
+    # int64 vs float32).
+    x = _npr_np_asarray(a1)
+    y = _npr_np_asarray(a2)
+    if x.shape != y.shape:
+        return jnp.asarray(False)
+    eq = npr_np_equal(x, y)
+    if equal_nan and x.dtype.kind in "fc" and y.dtype.kind in "fc":
+        eq = eq | (jnp.isnan(x) & jnp.isnan(y))
+    return jnp.all(eq)
+
+
+def npr_np_array_equiv(a1, a2):
+    x = _npr_np_asarray(a1)
+    y = _npr_np_asarray(a2)
+    try:
+        np.broadcast_shapes(x.shape, y.shape)
+    except ValueError:
+        return jnp.asarray(False)
+    return jnp.all(npr_np_equal(x, y))
+
+
 def _npr_np_probe_cast(npf, jf, name):
     # Result dtype from NumPy on stand-ins; array arguments cast to it when
     # it is a float/complex type; jnp does the work.
@@ -635,12 +621,8 @@ def _npr_np_probe_cast(npf, jf, name):
                 conv.append(a)
             else:
                 conv.append(_npr_np_asarray(a, rdt if rdt.kind in "fc" else None))
-        kw = {}
-        for k, v in kwargs.items():
-            if v is None or isinstance(v, str) or _npr_np_is_py(v) or k in ("axis", "period", "discont", "rowvar", "bias", "ddof"):
-                kw[k] = v
-            else:
-                kw[k] = _npr_np_asarray(v, rdt if rdt.kind in "fc" else None)
+        # keyword arguments (weights, options) keep their own dtypes
+        kw = {k: (_npr_np_asarray(v) if isinstance(v, (list, tuple)) else v) for k, v in kwargs.items()}
         return jnp.asarray(jf(*conv, **kw)).astype(rdt)
 
     f.__name__ = f.__qualname__ = "npr_np_" + name
@@ -650,7 +632,6 @@ def _npr_np_probe_cast(npf, jf, name):
 npr_np_sinc = _npr_np_probe_cast(np.sinc, jnp.sinc, "sinc")
 npr_np_i0 = _npr_np_probe_cast(np.i0, jnp.i0, "i0")
 npr_np_angle = _npr_np_probe_cast(np.angle, jnp.angle, "angle")
-npr_np_unwrap = _npr_np_probe_cast(np.unwrap, jnp.unwrap, "unwrap")
 npr_np_interp = _npr_np_probe_cast(np.interp, jnp.interp, "interp")
 
 
@@ -678,11 +659,6 @@ def npr_np_trapezoid(y, x=None, dx=1.0, axis=-1):
 npr_np_polyval = _npr_np_probe_cast(np.polyval, jnp.polyval, "polyval")
 npr_np_cov = _npr_np_probe_cast(np.cov, jnp.cov, "cov")
 npr_np_corrcoef = _npr_np_probe_cast(np.corrcoef, jnp.corrcoef, "corrcoef")
-
-
-def npr_np_nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
-    x = _npr_np_asarray(x)
-    return jnp.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
 
 
 # ---------------------------------------------------------------- joining
@@ -805,71 +781,6 @@ def npr_np_ediff1d(ary, to_end=None, to_begin=None):
     return jnp.concatenate(parts) if len(parts) > 1 else d
 
 
-def npr_np_roll(a, shift, axis=None):
-    x = _npr_np_asarray(a)
-    if axis is None:
-        return jnp.roll(x.ravel(), shift).reshape(x.shape)
-    shifts = shift if isinstance(shift, (tuple, list)) else None
-    axes = axis if isinstance(axis, (tuple, list)) else None
-    if shifts is None and axes is None:
-        return jnp.roll(x, shift, axis=axis)
-    sh, ax = np.broadcast_arrays(np.asarray(shift), np.asarray(axis))
-    total = {}
-    for s, k in zip(sh.ravel().tolist(), ax.ravel().tolist()):
-        k = k % x.ndim
-        total[k] = total.get(k, 0) + s
-    for k, s in total.items():
-        x = jnp.roll(x, s, axis=k)
-    return x
-
-
-def npr_np_pad(array, pad_width, mode="constant", **kwargs):
-    x = _npr_np_asarray(array)
-    if mode == "empty":
-        mode = "constant"
-    if "constant_values" in kwargs:
-        cv = kwargs["constant_values"]
-        kwargs["constant_values"] = np.asarray(cv).astype(x.dtype) if not hasattr(cv, "shape") or isinstance(cv, np.ndarray) else cv.astype(x.dtype)
-    if mode in ("mean", "median") and x.dtype.kind in "biu":
-        # NumPy rounds the float statistic half to even back into an integer
-        # dtype; for bool it casts (any nonzero mean is True).
-        r = jnp.pad(x.astype(np.float64), pad_width, mode=mode, **kwargs)
-        if x.dtype.kind in "iu":
-            r = jnp.round(r)
-        return r.astype(x.dtype)
-    if mode == "linear_ramp" and x.dtype.kind in "biu":
-        return _npr_np_pad_linear_ramp_int(x, pad_width, kwargs.get("end_values", 0))
-    return jnp.pad(x, pad_width, mode=mode, **kwargs)
-
-
-def _npr_np_pad_linear_ramp_int(x, pad_width, end_values):
-    # NumPy builds the ramp with linspace in float64 and truncates to the int dtype.
-    pw = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (x.ndim, 2))
-    ev = np.broadcast_to(np.asarray(end_values), (x.ndim, 2))
-    for ax in range(x.ndim):
-        before, after = int(pw[ax, 0]), int(pw[ax, 1])
-        parts = []
-        if before:
-            edge = jax.lax.slice_in_dim(x, 0, 1, axis=ax).astype(np.float64)
-            t = jnp.asarray(np.linspace(0.0, 1.0, before, endpoint=False), np.float64)
-            shape = [1] * x.ndim
-            shape[ax] = before
-            t = t.reshape(shape)
-            ramp = ev[ax, 0] + (edge - ev[ax, 0]) * t
-            parts.append(ramp.astype(x.dtype))
-        parts.append(x)
-        if after:
-            edge = jax.lax.slice_in_dim(x, x.shape[ax] - 1, x.shape[ax], axis=ax).astype(np.float64)
-            t = jnp.asarray(np.linspace(0.0, 1.0, after, endpoint=False), np.float64)[::-1]
-            shape = [1] * x.ndim
-            shape[ax] = after
-            t = t.reshape(shape)
-            ramp = ev[ax, 1] + (edge - ev[ax, 1]) * (1.0 - (1.0 - t))
-            parts.append(ramp.astype(x.dtype))
-        x = jnp.concatenate(parts, axis=ax)
-    return x
-
-
 def npr_np_gradient(f, *varargs, axis=None, edge_order=1):
     # NumPy's second-order central differences, with first- or second-order
     # one-sided differences at the edges, for uniform or coordinate spacing.
@@ -962,15 +873,6 @@ def npr_np_digitize(x, bins, right=False):
     return jnp.digitize(_npr_np_asarray(x), _npr_np_asarray(bins), right=right).astype(np.intp)
 
 
-def npr_np_lexsort(keys, axis=-1):
-    return jnp.lexsort(_npr_np_asarray(keys) if not isinstance(keys, (list, tuple)) else tuple(_npr_np_asarray(k) for k in keys), axis=axis).astype(np.intp)
-
-
-def npr_np_count_nonzero(a, axis=None, *, keepdims=False):
-    r = jnp.count_nonzero(_npr_np_asarray(a), axis=axis, keepdims=keepdims)
-    return r.astype(np.intp)
-
-
 def npr_np_permute_dims(a, axes=None):
     return jnp.transpose(_npr_np_asarray(a), axes)
 
@@ -1018,7 +920,6 @@ npr_np_linalg_outer = npr_np_outer
 npr_np_linalg_cross = npr_np_cross
 npr_np_linalg_matmul = npr_np_matmul
 npr_np_linalg_vecdot = npr_np_vecdot
-npr_np_linalg_tensordot = npr_np_tensordot
 
 
 def npr_np_linalg_multi_dot(arrays, *, out=None):
@@ -1029,17 +930,6 @@ def npr_np_linalg_multi_dot(arrays, *, out=None):
     return (r != 0) if dt == np.bool_ else r.astype(dt)
 
 
-def npr_np_trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-    _npr_np_check_out(out)
-    x = _npr_np_asarray(a)
-    dt = _npr_np_acc_dtype(np.sum, x, dtype)
-    return jnp.trace(x, offset=offset, axis1=axis1, axis2=axis2, dtype=dt)
-
-
-def npr_np_linalg_trace(x, /, *, offset=0, dtype=None):
-    return npr_np_trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
-
-
 def _npr_np_linalg(jf, name, int_out=()):
     # numpy.linalg computes integer/bool input in float64; mixed float32 and
     # float64 in float64.
@@ -1047,10 +937,7 @@ def _npr_np_linalg(jf, name, int_out=()):
         arrs = [a for a in args if hasattr(a, "dtype") or isinstance(a, (list, tuple))]
         dt = _npr_np_inexact(np.result_type(*[_npr_np_dtype_of(a) for a in arrs])) if arrs else None
         conv = [_npr_np_asarray(a, dt) if (hasattr(a, "dtype") or isinstance(a, (list, tuple))) else a for a in args]
-        r = jf(*conv, **kwargs)
-        if isinstance(r, tuple):
-            return type(r)(*r) if hasattr(r, "_fields") else tuple(r)
-        return r
+        return jf(*conv, **kwargs)
 
     f.__name__ = f.__qualname__ = "npr_np_linalg_" + name
     return f
@@ -1073,12 +960,6 @@ npr_np_linalg_tensorinv = _npr_np_linalg(jnp.linalg.tensorinv, "tensorinv")
 npr_np_linalg_norm = _npr_np_linalg(jnp.linalg.norm, "norm")
 npr_np_linalg_vector_norm = _npr_np_linalg(jnp.linalg.vector_norm, "vector_norm")
 npr_np_linalg_matrix_norm = _npr_np_linalg(jnp.linalg.matrix_norm, "matrix_norm")
-
-
-def npr_np_linalg_matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
-    x = _npr_np_asarray(A)
-    x = x.astype(_npr_np_inexact(x.dtype))
-    return jnp.linalg.matrix_rank(x, rtol=rtol, tol=tol).astype(np.int64)
 
 
 def npr_np_linalg_lstsq(a, b, rcond=None):
@@ -1115,7 +996,3 @@ def npr_np_result_type(*arrays_and_dtypes):
     return np.result_type(*ops)
 
 
-def npr_np_can_cast(from_, to, casting="safe"):
-    if hasattr(from_, "dtype") and not isinstance(from_, type):
-        from_ = np.dtype(from_.dtype)
-    return np.can_cast(from_, to, casting=casting)

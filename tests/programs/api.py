@@ -1,0 +1,52 @@
+"""Functions for tests/test_compile.py."""
+
+import numpy as np
+
+SCALE = 2.0
+
+
+def step(u, alpha):
+    u[1:-1] += alpha * (u[2:] - 2.0 * u[1:-1] + u[:-2])
+    return u.sum()
+
+
+def two_writers(a, b):
+    a[0] = 1.0
+    b[0] = a[0] + 1.0
+
+
+def reader_and_writer(a, b):
+    a[:] = b * SCALE
+
+
+def returns_arg(u):
+    u *= 2.0
+    return u
+
+
+def raises_midway(u, k):
+    u[0] = 99.0
+    if k > 0:
+        raise ValueError("k must not be positive")
+    return u
+
+
+def sized(n, fill):
+    out = np.zeros(n)
+    out[::2] = fill
+    return out
+
+
+def gen(u):
+    yield u
+
+
+def uses_global(u):
+    global SCALE
+    SCALE = 3.0
+
+
+def loss_like(x, w):
+    y = x.copy()
+    y[1:] += w * x[:-1]
+    return np.sum(y * y)

@@ -1,0 +1,169 @@
+"""np2ref.compile: NumPy semantics at the call, write-back, .pure under jit/vmap/grad, errors."""
+
+from __future__ import annotations
+
+import functools
+
+import jax
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import ROOT, assert_same_as_numpy
+
+
+@functools.cache
+def api():
+    import importlib.util, sys
+    spec = importlib.util.spec_from_file_location("np2ref_api", ROOT / "tests" / "programs" / "api.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["np2ref_api"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def compiled(name, **kw):
+    return np2ref.compile(getattr(api(), name), **kw)
+
+
+def test_write_back_and_result():
+    u = np.linspace(0.0, 1.0, 6) ** 2
+    expected, _ = assert_same_as_numpy(api().step, compiled("step"), u, 0.1)
+    c = compiled("step")
+    assert c.mutated == ("u",)
+    assert "npr_at(u)[1:-1] +=" in c.source
+    v = u.copy()
+    c(v, 0.1)
+    assert not np.array_equal(v, u)  # the caller's array changed in place
+
+
+def test_only_mutated_arguments_are_written():
+    a, b = np.zeros(3), np.full(3, 4.0)
+    compiled("reader_and_writer")(a, b)
+    assert np.array_equal(a, np.full(3, 8.0)) and np.array_equal(b, np.full(3, 4.0))
+
+
+def test_same_array_twice_shares_one_ref():
+    a = np.zeros(2)
+    compiled("two_writers")(a, a)
+    ref = np.zeros(2)
+    api().two_writers(ref, ref)
+    assert np.array_equal(a, ref)
+
+
+def test_overlapping_reader_is_refused():
+    a = np.arange(4.0)
+    with pytest.raises(np2ref.Np2RefError) as info:
+        compiled("reader_and_writer")(a[1:], a[:-1])
+    assert "NPR206" in str(info.value)
+    assert np.array_equal(a, np.arange(4.0))
+
+
+def test_returned_argument_is_the_callers_array():
+    u = np.ones(3)
+    out = compiled("returns_arg")(u)
+    assert out is u and np.array_equal(u, np.full(3, 2.0))
+
+
+def test_failed_call_changes_nothing():
+    u = np.zeros(3)
+    with pytest.raises(ValueError, match="must not be positive"):
+        compiled("raises_midway")(u, 1)
+    assert np.array_equal(u, np.zeros(3))
+    assert compiled("raises_midway")(u, 0) is u and u[0] == 99.0
+
+
+def test_static_ints_and_one_compile_per_signature():
+    c = compiled("sized")
+    a = c(5, 1.5)
+    assert a.shape == (5,) and a.dtype == np.float64 and a[2] == 1.5
+    assert c(5, 2.5)[0] == 2.5  # a new float value: traced, no new compile
+    assert len(c._entry._jitted) == 1
+    c(7, 1.0)
+    assert len(c._entry._jitted) == 2
+
+
+def test_pure_under_jit_vmap_grad():
+    c = compiled("step")
+    u = np.linspace(0.0, 1.0, 6) ** 2
+    with jax.enable_x64(True):
+        result, finals = jax.jit(c.pure)(u, 0.1)
+        expected_u = u.copy()
+        expected = api().step(expected_u, 0.1)
+        assert np.allclose(result, expected) and np.allclose(finals["u"], expected_u)
+        batch = np.stack([u, 2 * u, 3 * u])
+        results, finals = jax.vmap(c.pure, in_axes=(0, None))(batch, 0.1)
+        for i in range(3):
+            row = batch[i].copy()
+            assert np.allclose(results[i], api().step(row, 0.1)) and np.allclose(finals["u"][i], row)
+        g = jax.grad(lambda a: c.pure(u, a)[0])(0.1)
+    h = 1e-6
+    fd = (api().step(u.copy(), 0.1 + h) - api().step(u.copy(), 0.1 - h)) / (2 * h)
+    assert np.isclose(g, fd, rtol=1e-6)
+
+
+def test_grad_through_a_local_ref():
+    c = compiled("loss_like")
+    x = np.array([1.0, -2.0, 0.5])
+    with jax.enable_x64(True):
+        g = np.asarray(jax.grad(lambda w: c.pure(x, w)[0])(0.3))
+    h = 1e-6
+    fd = (api().loss_like(x, 0.3 + h) - api().loss_like(x, 0.3 - h)) / (2 * h)
+    assert np.isclose(g, fd, rtol=1e-6)
+
+
+def test_float32_policy():
+    c = np2ref.compile(api().step, dtype_policy="float32")
+    u = np.linspace(0.0, 1.0, 6) ** 2
+    v = u.copy()
+    r = c(v, 0.1)
+    expected = api().step(u, 0.1)
+    assert v.dtype == np.float64 and np.allclose(v, u, rtol=1e-5)
+    assert np.isclose(r, expected, rtol=1e-5)
+
+
+def test_verify_true_checks_first_call():
+    c = np2ref.compile(api().step, verify=True)
+    u = np.linspace(0.0, 1.0, 6) ** 2
+    c(u, 0.1)
+    assert c._verified
+
+
+@pytest.mark.parametrize("fn,code", [
+    (lambda u: u, "NPR020"),
+    (np.sum, "NPR020"),
+    (len, "NPR020"),
+])
+def test_refuses_what_has_no_source(fn, code):
+    with pytest.raises(np2ref.Np2RefError) as info:
+        np2ref.compile(fn)
+    assert code in str(info.value)
+
+
+def test_refuses_generators_globals_and_closures():
+    with pytest.raises(np2ref.Np2RefError, match="NPR013"):
+        np2ref.compile(api().gen)
+    with pytest.raises(np2ref.Np2RefError, match="NPR010"):
+        np2ref.compile(api().uses_global)
+    k = 2.0
+
+    def closure(u):
+        u *= k
+
+    with pytest.raises(np2ref.Np2RefError, match="NPR022"):
+        np2ref.compile(closure)
+
+
+def test_method_is_refused():
+    class A:
+        def f(self, u):
+            u[0] = 1
+
+    with pytest.raises(np2ref.Np2RefError, match="NPR020"):
+        np2ref.compile(A().f)
+
+
+def test_wrong_shape_raises_like_numpy():
+    with pytest.raises(ValueError):
+        compiled("reader_and_writer")(np.zeros(3), np.zeros(4))
