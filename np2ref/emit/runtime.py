@@ -12,6 +12,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+
 def _npr_cast_error_type():
     """NumPy's exception for a same_kind violation in a ufunc's output."""
     try:
@@ -115,9 +116,9 @@ def _npr_whole(cur, val):
 
 class _npr_Idx:
     """A NumPy index on an array of `shape`, checked by NumPy (IndexErrors) and normalised to
-    `ents`: None, int, 0-d traced int, range (a slice) or int array, one per dim (and an
-    Ellipsis that stands for no dim); `sel` is
-    NumPy's result shape; a traced boolean mask is kept apart in `mask`."""
+    `ents`: None, int, 0-d traced int, range (a slice) or int array, one per dim (plus an empty
+    Ellipsis, which still parts advanced indices). `sel` is NumPy's result shape; a traced
+    boolean mask is kept apart in `mask`."""
 
     def __init__(self, shape, idx):
         self.shape = shape = tuple(shape)
@@ -427,8 +428,8 @@ class _npr_Pending:
 
 
 _npr_INPLACE = dict(add='iadd', subtract='isub', multiply='imul', divide='itruediv', floor_divide='ifloordiv',
-                 remainder='imod', power='ipow', bitwise_and='iand', bitwise_or='ior', bitwise_xor='ixor',
-                 left_shift='ilshift', right_shift='irshift')  # ufunc -> Python's in-place operator
+                    remainder='imod', power='ipow', bitwise_and='iand', bitwise_or='ior', bitwise_xor='ixor',
+                    left_shift='ilshift', right_shift='irshift')  # ufunc -> Python's in-place operator
 for _npr_k, _npr_n in _npr_INPLACE.items():
     setattr(_npr_Pending, f"__{_npr_n}__", (lambda n: lambda self, v: _npr_Aug(n, v))(_npr_k))
 
@@ -543,6 +544,8 @@ def npr_ufunc_at(name, a, idx, b=None):
     computes in result_type(a, b) (Python scalars count as arrays here) and casts back after
     every element; that equals one scatter in a's dtype for wrapping ints, and for b's values
     that a's dtype holds exactly (double rounding is innocuous); else NPR105."""
+    if name not in ('add', 'subtract', 'multiply', 'maximum', 'minimum'):
+        raise NotImplementedError(f"np2ref NPR105: np.{name}.at is not supported")
     if b is None:
         raise ValueError("second operand needed for ufunc")
     ix, dt, uf = _npr_Idx(a.shape, idx), np.dtype(a.dtype), getattr(np, name)

@@ -25,6 +25,10 @@ _AUG_OPS = {
 }
 _KEEP_NUMPY = frozenset({"numpy.s_", "numpy.index_exp", "numpy.newaxis"})
 _VIEW_HELPERS = {**fx.VIEW_FUNCTIONS, **fx.VIEW_METHODS}
+# Array methods that are NumPy functions of the array: emitted through the table's shim when it
+# has one (dtype rules differ from jnp's for small integer inputs).
+_METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "round", "sum", "prod",
+                           "max", "min", "argmax", "argmin", "any", "all", "clip", "trace"})
 
 
 class ModuleRewriter(cst.CSTTransformer):
@@ -149,6 +153,12 @@ class ModuleRewriter(cst.CSTTransformer):
             result = self._special(special, original, updated)
         elif original in self.m.ref_form:
             result = self._view_call(original, updated)
+        elif isinstance(original.func, cst.Attribute) and original.func.attr.value in _METHOD_SHIMS \
+                and self.imports.qualify(original.func, frozenset(self.f.roots)) is None:
+            # `x.mean()` on an array: the same NumPy-exact shim as `np.mean(x)`
+            shim = lookup(f"numpy.{original.func.attr.value}")
+            if shim and shim.startswith("npr_np_"):
+                result = cst.Call(J.name(shim), [cst.Arg(updated.func.value), *_plain(updated.args)])
         elif original in self.m.apart:
             args = list(updated.args)
             for i, written in self.m.apart[original].items():

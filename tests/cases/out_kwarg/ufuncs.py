@@ -16,9 +16,9 @@ import jax.numpy as jnp
 
 @npr_jit(mutated=('b', 'out'))
 def combine(a, b, out):
-    npr_out(out, jnp.multiply(a, b[...]), ufunc='multiply')
-    npr_out(out, jnp.add(out[...], a), ufunc='add')     # out aliases an input
+    npr_out(out, npr_np_multiply(a, b[...]), ufunc='multiply')
+    npr_out(out, npr_np_add(out[...], a), ufunc='add')     # out aliases an input
     npr_out(out, jnp.clip(out[...], 0.0, 10.0), ufunc='clip')
-    npr_out(b, jnp.cumsum(a))
+    npr_out(b, npr_np_cumsum(a))
 
 # run: combine(np.arange(4.0), np.full(4, 3.0), np.zeros(4))

@@ -17,8 +17,8 @@ import jax.numpy as jnp
 
 @npr_jit
 def stats(x):
-    y = jnp.roll(x, 1) + jnp.where(x > 0, x, 0.0)
-    z = jnp.concatenate([y, jnp.outer(x, x).ravel()])
-    return jnp.argmax(z), jnp.linalg.norm(z), jnp.einsum("i,i->", x, x), np.pi * x.mean()
+    y = jnp.roll(x, 1) + npr_np_where(x > 0, x, 0.0)
+    z = npr_np_concatenate([y, npr_np_outer(x, x).ravel()])
+    return jnp.argmax(z), npr_np_linalg_norm(z), npr_np_einsum("i,i->", x, x), np.pi * npr_np_mean(x)
 
 # run: stats(np.array([1.0, -2.0, 3.0]))
