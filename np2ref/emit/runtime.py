@@ -6,6 +6,10 @@
 # and every top-level name starts with npr_ / _npr_. Where NumPy raises, these raise the same
 # exception and message (NumPy itself fails on a zero-memory dummy or a scratch copy); where
 # no exact translation exists they raise NotImplementedError("np2ref NPR1xx: ...").
+# Not reproduced, because NumPy decides on data values that JAX only sees at run time: errors
+# from out-of-range traced indices (stores clamp or drop them) or traced scalars that do not fit (NumPy
+# raises OverflowError; stores cast), out-of-range float->int casts (C-undefined; XLA saturates),
+# and the summation order of ufunc.at duplicates on GPU (CPU scatters run in NumPy's order).
 import operator as _npr_operator
 import numpy as np
 import jax
