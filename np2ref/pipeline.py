@@ -33,6 +33,7 @@ class ConversionResult:
     functions: dict[str, FunctionFacts] = dataclasses.field(default_factory=dict)
     host: dict[str, str] = dataclasses.field(default_factory=dict)
     rewritten: cst.Module | None = None
+    plain: frozenset[str] = frozenset()  # functions with no array work, left undecorated
 
     @functools.cached_property
     def body(self) -> str | None:
@@ -84,11 +85,13 @@ def convert_source(text: str, filename: str = "<string>", only: set[str] | None 
             marks[name] = _mark(f, facts, sink)
     if sink.has_errors:
         return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
-    rewritten = module.visit(ModuleRewriter(facts.functions, marks, facts.imports, sink, positions))
+    rewritten = module.visit(ModuleRewriter(facts.functions, marks, facts.imports, sink, positions,
+                                            facts.plain))
     if sink.has_errors:
         return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
-    return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten)
+    return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
+                            frozenset(facts.plain))
 
 
 def _restrict(facts: ModuleFacts, only: set[str]) -> None:

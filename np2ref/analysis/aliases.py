@@ -93,8 +93,8 @@ class Collected:
     """What one pass over a function body records; independent of the effects table, so the
     module's fixed point over effects never re-visits the tree."""
 
-    def __init__(self, func: cst.FunctionDef):
-        col = _Collector(func)
+    def __init__(self, func: cst.FunctionDef, numpy_names=frozenset({"np", "numpy"})):
+        col = _Collector(func, numpy_names)
         func.visit(col)
         self.bindings = col.bindings
         self.writes = col.writes
@@ -102,14 +102,17 @@ class Collected:
         self.call_nodes = col.call_nodes
         self.aug_names = col.aug_names
         self.store_names = frozenset(t for t, _ in col.bindings)
+        self.uses_numpy = col.uses_numpy
         self.locals = frozenset(param_names(func)) | frozenset(t.value for t, _ in col.bindings)
 
 
 class _Collector(cst.CSTVisitor):
     """One pass over a function body: bindings (target, value) and writes."""
 
-    def __init__(self, func: cst.FunctionDef):
+    def __init__(self, func: cst.FunctionDef, numpy_aliases=frozenset({"np", "numpy"})):
         self.func = func
+        self.numpy_aliases = numpy_aliases
+        self.uses_numpy = False
         self.bindings: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
         self.writes: list[Write] = []
         self.returns: list[cst.BaseExpression] = []
@@ -118,6 +121,10 @@ class _Collector(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return node is self.func  # nested functions are fenced off
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value in self.numpy_aliases:
+            self.uses_numpy = True
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False

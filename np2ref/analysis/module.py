@@ -25,6 +25,7 @@ class ModuleFacts:
     host_nodes: dict                           # host function name -> the call that makes it host
     module_globals: frozenset[str]
     positions: dict
+    plain: frozenset = frozenset()  # converted functions with no array work: left undecorated
 
     def effects(self) -> dict[str, fx.Effects]:
         return {n: fx.Effects(frozenset(f.mutated_params), f.returns_alias, f.params)
@@ -72,6 +73,24 @@ def host_reason(calls: list[cst.Call], imports: ImportMap) -> tuple[str, cst.CST
     return None
 
 
+def _touches_arrays(col, imports: ImportMap, module_functions: set[str]) -> bool:
+    """Whether np2ref has anything to do in a function: it uses NumPy, writes through a subscript
+    or an `out=`/method, or calls another module function. A function that does none of these
+    (a pure helper like `lap(u)` of slices and arithmetic, or a config builder) stays as written."""
+    if col.writes or col.aug_names:
+        return True
+    for node in col.call_nodes:
+        if imports.qualify_numpy(node.func) is not None:
+            return True
+        if isinstance(node.func, cst.Name) and node.func.value in module_functions:
+            return True
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in fx.INPLACE_METHODS:
+            return True
+        if any(a.keyword is not None and a.keyword.value == "out" for a in node.args):
+            return True
+    return col.uses_numpy
+
+
 class LazyPositions:
     """Source positions, computed on first use: a clean file never pays for them."""
 
@@ -96,7 +115,8 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
     positions = LazyPositions(wrapper)
     imports = ImportMap(module)
     functions, module_globals = module_level_names(module)
-    collected = {n: Collected(f) for n, f in functions.items()}  # the one pass over each body
+    numpy_names = frozenset(n for n, q in imports.aliases.items() if q == "numpy" or q.startswith("numpy."))
+    collected = {n: Collected(f, numpy_names) for n, f in functions.items()}  # the one pass over each body
     reasons = {n: r for n, c in collected.items() if (r := host_reason(c.call_nodes, imports))}
     host = {n: r[0] for n, r in reasons.items()}
     host_nodes = {n: r[1] for n, r in reasons.items()}
@@ -114,6 +134,7 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
                     host_nodes[name] = f.name
                     changed = True
                     break
+    plain = {n for n in functions if n not in host and not _touches_arrays(collected[n], imports, set(functions))}
     converted = {n: f for n, f in functions.items() if n not in host}
     names = frozenset(converted)
     effects: dict[str, fx.Effects] = {}
@@ -125,4 +146,4 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
         if new == effects:
             break
         effects = new
-    return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions)
+    return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain))

@@ -303,3 +303,88 @@ def npr_masked_reduce(reduction, x, mask):
                          f"but corresponding boolean dimension is {m.shape}")
     m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
     return getattr(jnp, reduction)(x, where=m, dtype=dtype)
+
+
+# ---- loops -------------------------------------------------------------------------------
+class NprRange:
+    """`range(...)` whose bounds may be traced (read from arrays)."""
+
+    def __init__(self, start, stop, step):
+        if _npr_is_concrete(step) and int(step) == 0:
+            raise ValueError("range() arg 3 must not be zero")
+        self.start, self.stop, self.step = start, stop, step
+
+
+def npr_range(*args):
+    if len(args) == 1:
+        return NprRange(0, args[0], 1)
+    return NprRange(args[0], args[1], args[2] if len(args) == 3 else 1)
+
+
+def _npr_is_concrete(v):
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+
+
+def npr_for(rng, body, *init):
+    """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
+    as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
+    over by the body. With static bounds, a body that cannot be traced with a traced `i`
+    (it indexes a Python tuple with it, say) runs as the plain Python loop it was."""
+    static = all(_npr_is_concrete(v) for v in (rng.start, rng.stop, rng.step))
+    has = bool(init)
+    carry = init[0] if has else None
+    if static and len(range(int(rng.start), int(rng.stop), int(rng.step))) == 0:
+        return carry
+
+    def python_loop():
+        c = carry
+        for i in range(int(rng.start), int(rng.stop), int(rng.step)):
+            c = body(i, c) if has else body(i)
+        return c
+
+    if not static:
+        return _npr_lax_for(rng, body, carry, has)
+    try:
+        return _npr_lax_for(rng, body, carry, has)
+    except Exception:
+        return python_loop()
+
+
+def _npr_lax_for(rng, body, carry, has):
+    start, stop, step = rng.start, rng.stop, rng.step
+    if not _npr_is_concrete(step):
+        raise NotImplementedError("np2ref NPR121: a range step read from array data is not translated")
+    step = int(step)
+    span = stop - start
+    trips = (span + step - 1) // step if step > 0 else (span + step + 1) // step
+    trips = jnp.maximum(trips, 0) if not _npr_is_concrete(trips) else max(int(trips), 0)
+
+    def one(k, c):
+        i = start + k * step
+        return body(i, c) if has else (body(i), c)[1]
+
+    if not has:
+        lax.fori_loop(0, trips, one, 0)
+        return None
+    c0 = jax.tree_util.tree_map(jnp.asarray, carry)
+    for _ in range(3):  # widen the carry to what one step makes of it (an int that becomes a float)
+        out = jax.eval_shape(lambda c: one(jnp.asarray(0), c), c0)
+        same = jax.tree_util.tree_map(lambda a, b: a.dtype == b.dtype and a.shape == b.shape, c0, out)
+        if all(jax.tree_util.tree_leaves(same)):
+            break
+        c0 = jax.tree_util.tree_map(
+            lambda a, b: jnp.broadcast_to(a, b.shape).astype(jnp.promote_types(a.dtype, b.dtype)), c0, out)
+    return lax.fori_loop(0, trips, one, c0)
+
+
+def npr_rotate(targets, values):
+    """`a, b = b, a` on written arrays inside a lax loop: swap their contents (the names
+    cannot be rebound per iteration). np2ref only emits it when no other name sees these
+    buffers; shapes and dtypes must agree, as rebinding names never casts."""
+    loaded = [npr_load(v) for v in values]
+    for t, v in zip(targets, loaded):
+        if tuple(t.shape) != tuple(v.shape) or t.dtype != v.dtype:
+            raise NotImplementedError("np2ref NPR120: swapping arrays of different shapes or dtypes "
+                                      "inside a loop is not translated")
+    for t, v in zip(targets, loaded):
+        npr_at(t)[...] = v

@@ -33,7 +33,7 @@ _METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "ro
 
 class ModuleRewriter(cst.CSTTransformer):
     def __init__(self, facts: dict[str, FunctionFacts], marks: dict[str, Marks], imports: ImportMap,
-                 sink: DiagnosticSink, positions):
+                 sink: DiagnosticSink, positions, plain=frozenset()):
         self.facts = facts
         self.marks = marks
         self.imports = imports
@@ -42,6 +42,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self.f: FunctionFacts | None = None
         self.m: Marks | None = None
         self.inner_attrs: set = set()
+        self.plain = plain
         self.not_expr: set = set()
         self.pending_own: list[str] = []
 
@@ -62,6 +63,9 @@ class ModuleRewriter(cst.CSTTransformer):
         if self.f is None or self.f.node is not original:
             return updated
         decorators = [d for d in updated.decorators if _decorator_name(d.decorator) not in KNOWN_DECORATORS]
+        if self.f.name in self.plain:  # no array work: it runs as written wherever it is called
+            self.f = self.m = None
+            return updated.with_changes(decorators=decorators)
         if self.f.mutated_params:
             entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, mutated=J.str_tuple(self.f.mutated_params)))
         else:
@@ -241,7 +245,38 @@ class ModuleRewriter(cst.CSTTransformer):
     def _leaf(self, leaf: cst.BaseExpression) -> cst.BaseExpression:
         return leaf.visit(_LeafLoads(self))
 
+    def leave_For(self, original: cst.For, updated: cst.For):
+        if not self.active or original not in self.m.loops:
+            return updated
+        plan = self.m.loops[original]
+        name = f"_loop_{plan.var}"
+        carried = list(plan.carried)
+        params = [cst.Param(cst.Name(plan.var))]
+        head: list[cst.BaseStatement] = []
+        if len(carried) == 1:
+            params.append(cst.Param(cst.Name(carried[0])))
+        elif carried:
+            params.append(cst.Param(cst.Name("carry")))
+            head.append(cst.parse_statement(f"{', '.join(carried)} = carry"))
+        tail = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
+        body = cst.IndentedBlock(body=[*head, *updated.body.body, *tail])
+        func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
+                               leading_lines=updated.leading_lines)
+        rng = cst.Call(cst.Name(J.RANGE), list(updated.iter.args))
+        args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
+        if carried:
+            init = cst.Name(carried[0]) if len(carried) == 1 else cst.parse_expression(", ".join(carried))
+            args.append(cst.Arg(init))
+        loop_call = cst.Call(cst.Name(J.FOR), args)
+        stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
+                                                   loop_call) if carried else cst.Expr(loop_call)])
+        return cst.FlattenSentinel([func, stmt])
+
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if self.active and original in self.m.rotations:
+            def paren(t):
+                return cst.Tuple([cst.Element(e.value) for e in t.elements])
+            return cst.Expr(J.call(J.ROTATE, paren(updated.targets[0].target), paren(updated.value)))
         if self.active and original in self.m.mask_store:
             return self._mask_store(original, updated.targets[0].target, updated.value)
         if self.active and original in self.m.own_after:

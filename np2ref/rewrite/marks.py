@@ -20,6 +20,7 @@ from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap, dotted
 from ..diagnostics import DiagnosticSink, Note, Span
 from ..analysis.numpy_table import lookup
+from .rules import loops
 from .rules.mask_store import looks_boolean, mask_index, masked_parts
 
 
@@ -39,6 +40,8 @@ class Marks:
     inner: set = dataclasses.field(default_factory=set)         # `np` in `np.zeros`: part of a dotted name
     not_expr: set = dataclasses.field(default_factory=set)      # Names that are not expressions (attrs, keywords)
     mask_store: dict = dataclasses.field(default_factory=dict)  # stmt -> (leaves, op)
+    loops: dict = dataclasses.field(default_factory=dict)       # For -> LoopPlan
+    rotations: set = dataclasses.field(default_factory=set)     # Assign swapping written arrays
     unmask: set = dataclasses.field(default_factory=set)        # `b[m]` emitted as `b` in a mask store
 
 
@@ -59,6 +62,8 @@ class MarkPass(cst.CSTVisitor):
         self.locals = frozenset(facts.roots)
         self.bool_names = _boolean_names(facts.bindings)
         self.inner: set = self.m.inner
+        self._function_uses = None
+        self.int_names = _int_names(facts.node)
 
     # -- helpers -----------------------------------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:
@@ -167,6 +172,9 @@ class MarkPass(cst.CSTVisitor):
         if found is None:
             return False
         index, axis = found
+        if not (looks_boolean(index, self.bool_names) or
+                (isinstance(index, cst.Name) and index.value not in self.int_names)):
+            return False  # an integer index: the plain store is exact and reads better
         parts = masked_parts(value, target, self.imports, self.locals)
         if parts is None:
             if not (looks_boolean(index, self.bool_names) and op is not None):
@@ -296,6 +304,12 @@ class MarkPass(cst.CSTVisitor):
             self.refuse_write_target(t, node)
 
     def visit_For(self, node: cst.For) -> None:
+        if self._function_uses is None:
+            self._function_uses = loops.uses(self.f.node.body, self.f.store_names)
+        plan = loops.plan_loop(node, self._function_uses, self.f, loops.rotation_finder(self.f))
+        if isinstance(plan, loops.LoopPlan):
+            self.m.loops[node] = plan
+            self.m.rotations.update(plan.rotations)
         names: set[str] = set()
         _names(node.target, names)
         bad = sorted(n for n in names if self.is_ref(n))
@@ -479,6 +493,18 @@ def _boolean_names(bindings) -> frozenset[str]:
                 names.add(name)
                 changed = True
     return frozenset(names)
+
+
+def _int_names(func: cst.FunctionDef) -> frozenset[str]:
+    """Loop variables: plainly integers, never masks."""
+    out: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            _names(node.target, out)
+
+    func.body.visit(V())
+    return frozenset(out)
 
 
 def _names(t, out: set[str]) -> None:

@@ -1,6 +1,16 @@
-"""Comparing NumPy results: values, dtypes and shapes, with tolerances by dtype."""
+"""Comparing NumPy results: values, dtypes and shapes, with tolerances by dtype.
+
+`first_difference` says where two results differ; `worst_error` measures by how much;
+`compare_outputs` compares a whole call (the return value and the final state of every array
+argument) and says what carried information, so a caller can fail closed when nothing did.
+"""
 
 from __future__ import annotations
+
+import copy
+import dataclasses
+import inspect
+import warnings
 
 import numpy as np
 
@@ -8,41 +18,131 @@ RTOL = {np.dtype(np.float64): 1e-9, np.dtype(np.float32): 1e-4, np.dtype(np.floa
         np.dtype(np.complex128): 1e-9, np.dtype(np.complex64): 1e-4}
 
 
-def first_difference(expected, got, where: str = "result") -> str | None:
+def first_difference(expected, got, where: str = "result", rtol: float | None = None) -> str | None:
     """A description of the first difference between two results, or None when they agree.
 
     Arrays must agree in shape and dtype; integers and booleans exactly; floats to a tolerance
-    set by their dtype (NaN equals NaN)."""
+    set by their dtype, or by `rtol` when given (NaN equals NaN)."""
     if isinstance(expected, (tuple, list)):
         if not isinstance(got, (tuple, list)) or len(got) != len(expected):
             return f"{where}: expected a sequence of {len(expected)}, got {type(got).__name__}"
         for i, (e, g) in enumerate(zip(expected, got)):
-            d = first_difference(e, g, f"{where}[{i}]")
+            d = first_difference(e, g, f"{where}[{i}]", rtol)
             if d:
                 return d
         return None
     if isinstance(expected, dict):
         for k in expected:
-            d = first_difference(expected[k], got.get(k) if isinstance(got, dict) else None, f"{where}[{k!r}]")
+            d = first_difference(expected[k], got.get(k) if isinstance(got, dict) else None,
+                                 f"{where}[{k!r}]", rtol)
             if d:
                 return d
         return None
     if expected is None or isinstance(expected, (str, bool)) and not isinstance(expected, np.generic):
         return None if expected == got else f"{where}: expected {expected!r}, got {got!r}"
+    if got is None:
+        return f"{where}: got None, expected {expected!r}"
     e = np.asarray(expected)
     g = np.asarray(got)
     if e.shape != g.shape:
         return f"{where}: shape {g.shape}, expected {e.shape}"
     if isinstance(expected, (np.ndarray, np.generic)) and e.dtype != g.dtype:
         return f"{where}: dtype {g.dtype}, expected {e.dtype}"
-    if e.dtype.kind in "fc":
-        rtol = RTOL.get(e.dtype, 1e-9)
-        close = np.isclose(g, e, rtol=rtol, atol=rtol * max(1.0, float(np.nanmax(np.abs(e))) if e.size else 1.0),
-                           equal_nan=True)
-    else:
-        close = g == e
+    close = _close(e, g, rtol)
     if not np.all(close):
         bad = np.argwhere(~np.asarray(close))
         idx = tuple(int(i) for i in bad[0]) if bad.size else ()
         return f"{where}{list(idx) if idx else ''}: got {g[idx]!r}, expected {e[idx]!r}"
     return None
+
+
+def _close(e: np.ndarray, g: np.ndarray, rtol: float | None) -> np.ndarray:
+    if e.dtype.kind in "fc":
+        rtol = RTOL.get(e.dtype, 1e-9) if rtol is None else rtol
+        finite = np.abs(e[np.isfinite(e)])
+        scale = max(1.0, float(finite.max())) if finite.size else 1.0
+        try:
+            return np.isclose(g, e, rtol=rtol, atol=rtol * scale, equal_nan=True)
+        except TypeError:  # got is not numeric at all
+            return np.zeros(e.shape, bool)
+    return g == e
+
+
+def worst_error(expected, got) -> float:
+    """The largest difference between two results: for floats, max |got - expected| over
+    max(1, max |expected|) (NaN against NaN counts as equal); for integers and booleans the
+    largest absolute difference; inf when shapes or structures differ."""
+    if isinstance(expected, (tuple, list)):
+        if not isinstance(got, (tuple, list)) or len(got) != len(expected):
+            return float("inf")
+        return max((worst_error(e, g) for e, g in zip(expected, got)), default=0.0)
+    if isinstance(expected, dict):
+        if not isinstance(got, dict):
+            return float("inf")
+        return max((worst_error(v, got.get(k)) for k, v in expected.items()), default=0.0)
+    if expected is None or isinstance(expected, str):
+        return 0.0 if expected == got else float("inf")
+    try:
+        e = np.asarray(expected)
+        g = np.asarray(got)
+        if e.shape != g.shape:
+            return float("inf")
+        if e.size == 0:
+            return 0.0
+        with np.errstate(all="ignore"):
+            if e.dtype.kind in "fc" or g.dtype.kind in "fc":
+                same = (g == e) | (np.isnan(e) & np.isnan(g))
+                diff = np.where(same, 0.0, np.abs(g - e))
+                diff = np.where(np.isnan(diff), np.inf, diff)
+                finite = np.abs(e[np.isfinite(e)])
+                scale = max(1.0, float(finite.max())) if finite.size else 1.0
+                return float(np.max(diff)) / scale
+            return float(np.max(np.abs(g.astype(float) - e.astype(float))))
+    except (TypeError, ValueError):
+        return float("inf")
+
+
+@dataclasses.dataclass
+class Comparison:
+    """One call compared: the first difference (None when they agree), the worst error, and the
+    outputs that carried information (the result and the arrays the call changed)."""
+    difference: str | None
+    worst_error: float
+    outputs: tuple[str, ...]
+
+
+def run_on_copies(fn, signature: inspect.Signature, arguments: dict):
+    """Call fn on deep copies of `arguments` (name -> value, in parameter order); returns
+    (result, the copies after the call). NumPy's floating-point warnings are silenced."""
+    call_args = copy.deepcopy(arguments)
+    bound = inspect.BoundArguments(signature, call_args)
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        result = fn(*bound.args, **bound.kwargs)
+    return result, call_args
+
+
+def compare_outputs(expected, got, final_expected: dict, final_got: dict, initial: dict,
+                    mutated=(), rtol: float | None = None) -> Comparison:
+    """Compare a call's result and the final state of every array argument.
+
+    `initial` holds the inputs before the call; an argument counts as an output when the
+    translation says it writes it (`mutated`) or when the original changed it."""
+    outputs = []
+    diff = first_difference(expected, got, "result", rtol)
+    error = worst_error(expected, got)
+    if expected is not None and not (isinstance(expected, (tuple, list, dict)) and not expected):
+        outputs.append("result")
+    for name, value in final_expected.items():
+        if not isinstance(value, np.ndarray):
+            continue
+        where = f"argument `{name}`"
+        if diff is None:
+            diff = first_difference(value, final_got.get(name), where, rtol)
+        error = max(error, worst_error(value, final_got.get(name)))
+        before = initial.get(name)
+        changed = not (isinstance(before, np.ndarray) and before.shape == value.shape
+                       and np.array_equal(before, value, equal_nan=before.dtype.kind in "fc"))
+        if name in mutated or changed:
+            outputs.append(name)
+    return Comparison(diff, error, tuple(outputs))

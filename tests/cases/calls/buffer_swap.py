@@ -29,9 +29,10 @@ def sweep(dst, src):
 def jacobi(u, steps):
     cur = jax.new_ref(u[...].copy())
     nxt = jax.new_ref(u[...].copy())
-    for _ in range(steps):
+    def _loop__(_):
         sweep(nxt, npr_apart(cur, nxt))
-        cur, nxt = nxt, cur
+        npr_rotate((cur, nxt), (nxt, cur))
+    npr_for(npr_range(steps), _loop__)
     npr_at(u)[...] = cur[...]
 
 # run: jacobi(np.linspace(0.0, 1.0, 6) ** 2, 3)

@@ -16,9 +16,10 @@ import jax.numpy as jnp
 
 @npr_jit(mutated=('K',))
 def assemble(K, conn, ke):
-    for e in range(conn.shape[0]):
+    def _loop_e(e):
         i = conn[e]
         npr_ufunc_at('add', K, (i[:, None], i[None, :]), ke)
+    npr_for(npr_range(conn.shape[0]), _loop_e)
     return K
 
 # run: assemble(np.zeros((4, 4)), np.array([[0, 1], [1, 2], [2, 3]]), np.array([[1.0, -1.0], [-1.0, 1.0]]))

@@ -1,0 +1,741 @@
+# np2ref: converted from examples/heat_equation.py by np2ref. Arrays that are written are jax.Ref buffers;
+# every read is an explicit load (`u[...]`). 64-bit JAX types are turned on below so that
+# float64/int64 stay as in NumPy. Functions marked @npr_jit take NumPy arrays from host code,
+# run jit-compiled, and write back the arrays they mutate.
+"""2-D heat equation solved with an explicit five-point finite-difference
+scheme (forward Euler in time).
+
+Domain: temperature in a square plate whose top edge is held hot and whose
+other edges are held cold, starting from a hot square patch in the middle.
+This is the quickstart example: mutating NumPy code with a boundary helper
+that writes into its argument and an in-place interior update.
+"""
+import numpy as np
+import jax
+import jax.numpy as jnp
+jax.config.update("jax_enable_x64", True)
+
+# ---- np2ref runtime: exact NumPy semantics for stores into jax.Ref (generated) ----
+import operator as _npr_operator
+
+import numpy as np
+
+import jax
+
+import jax.numpy as jnp
+
+from jax import lax
+
+def _npr_cast_error_type():
+    """NumPy's exception for a same_kind violation in a ufunc's output."""
+    try:
+        from numpy._core._exceptions import _UFuncOutputCastingError
+        return _UFuncOutputCastingError
+    except ImportError:  # other numpy versions: the same message, still a TypeError
+        class UFuncOutputCastingError(TypeError):
+            def __init__(self, ufunc, casting, from_, to, i):
+                super().__init__(f"Cannot cast ufunc {ufunc.__name__!r} output from {from_!r} to {to!r} "
+                                 f"with casting rule {casting!r}")
+        return UFuncOutputCastingError
+
+_npr_CastError = _npr_cast_error_type()
+
+def _npr_dummy(shape, dtype=np.bool_):
+    """A zero-memory array of `shape` for NumPy to check shapes on (and raise)."""
+    return np.lib.stride_tricks.as_strided(np.zeros(1, dtype), tuple(shape), (0,) * len(shape))
+
+_npr_Tracer = getattr(jax.core, 'Tracer', None) or jax._src.core.Tracer
+
+def _npr_traced(x):
+    return isinstance(x, _npr_Tracer)
+
+def _npr_isbool(e):
+    return getattr(e, 'dtype', None) == bool
+
+def _npr_isarr(e):  # an advanced (array) entry of a normalised index
+    return e is not None and e is not Ellipsis and not isinstance(e, (int, range)) and e.ndim > 0
+
+def _npr_dt(v):
+    return v.dtype if hasattr(v, 'dtype') else np.asarray(v).dtype
+
+def _npr_has_jax(v):
+    return any(isinstance(x, jax.Array) for x in jax.tree_util.tree_leaves(v))
+
+def _npr_operand(v):
+    """(v loaded, probe): probe stands for v in NumPy's dtype rules (NEP 50: Python scalars
+    and weak-typed JAX values are weak); arrays become zeros of the same ndim and dtype."""
+    v = npr_load(v)
+    if isinstance(v, (list, tuple)) and _npr_has_jax(v):
+        v = jnp.asarray(v)
+    if isinstance(v, jax.Array) and jax.typeof(v).weak_type:
+        return v, {'b': False, 'i': 0, 'u': 0, 'f': 0.0, 'c': 0j}[v.dtype.kind]
+    return v, (v if type(v) in (bool, int, float, complex, list, tuple) else np.zeros((1,) * np.ndim(v), _npr_dt(v)))
+
+def _npr_conv(v, dt, how='cast', nd=0):
+    """v as dtype dt. JAX values: astype (NumPy's unsafe cast). Static values: NumPy itself
+    stores them into a scratch array, so its conversions and errors are exact; `how` names
+    the store: 'item' (one element of an nd-dim array), 'set' (basic index), 'adv' (advanced
+    index), 'cast' (astype) or f(scratch, v) (np.put, np.putmask, ...)."""
+    if isinstance(v, jax.Array) or (isinstance(v, (list, tuple)) and _npr_has_jax(v)):
+        return jnp.asarray(v).astype(dt)
+    if how == 'cast':
+        return np.asarray(v).astype(dt)
+    if how == 'item':
+        t = np.empty((1,) * nd, dt)
+        t[(0,) * nd] = v
+        return t.reshape(())
+    t = np.empty(np.shape(v) if how == 'set' else (1,) + np.shape(v) if how == 'adv' else np.shape(v) or (1,), dt)
+    if how == 'set':
+        t[...] = v
+    elif how == 'adv':
+        t[[0]] = v
+        t = t[0]
+    else:
+        how(t, v)
+    return t
+
+def _npr_fit(val, sel, fail, strip=True):
+    """val broadcast to sel; NumPy's setitem (strip) also drops leading length-1 dims. On a
+    mismatch, fail() lets NumPy raise its own error."""
+    shp, sel = tuple(np.shape(val)), tuple(sel)
+    while strip and len(shp) > len(sel) and shp[0] == 1:
+        shp = shp[1:]
+    try:
+        ok = np.broadcast_shapes(shp, sel) == sel
+    except ValueError:
+        ok = False
+    if not ok:
+        fail()
+        raise ValueError(f"could not broadcast input array from shape {np.shape(val)} into shape {sel}")
+    return jnp.broadcast_to(jnp.asarray(val).reshape(shp), sel)
+
+class _npr_Idx:
+    """A NumPy index on an array of `shape`, checked by NumPy (IndexErrors) and normalised to
+    `ents`: None, int, 0-d traced int, range (a slice) or int array, one per dim (plus an empty
+    Ellipsis, which still parts advanced indices). `sel` is NumPy's result shape; a traced
+    boolean mask is kept apart in `mask`."""
+
+    def __init__(self, shape, idx):
+        self.shape = shape = tuple(shape)
+        items = [self._item(e) for e in (idx if isinstance(idx, tuple) else (idx,))]
+        self.probe = tuple((np.ones if _npr_isbool(e) else np.zeros)(e.shape, e.dtype) if _npr_traced(e)
+                           else e for e in items)
+        self.sel = np.shape(_npr_dummy(shape)[self.probe])  # NumPy raises its IndexErrors here
+        used = sum(0 if e is None or e is Ellipsis else e.ndim if _npr_isbool(e) else 1 for e in items)
+        ents, d, self.mask, full = [], 0, None, True
+        for e in items:
+            if e is Ellipsis:  # an empty one stays: it still parts advanced indices for NumPy
+                ents += [range(n) for n in shape[d:d + len(shape) - used]] or [Ellipsis]
+                d += len(shape) - used
+            elif _npr_isbool(e) and _npr_traced(e):
+                if self.mask is not None:
+                    raise NotImplementedError("np2ref NPR104: two traced boolean masks in one index")
+                self.mask = jnp.reshape(e, (1,) * d + e.shape + (1,) * (len(shape) - d - e.ndim))
+                d += e.ndim
+            elif _npr_isbool(e):
+                ents += list(np.nonzero(e))
+                d, full = d + e.ndim, False
+            elif isinstance(e, slice):
+                ents.append(range(*e.indices(shape[d])))
+                d, full = d + 1, full and ents[-1] == range(shape[d])
+            elif e is None:
+                ents.append(None)
+                full = False
+            else:
+                n = shape[d]
+                ents.append((e + n if e < 0 else e) if isinstance(e, int) else
+                            (jnp if _npr_traced(e) else np).where(e < 0, e + n, e))
+                d, full = d + 1, False
+        if self.mask is not None and not full:
+            raise NotImplementedError("np2ref NPR104: a traced boolean mask combined with other "
+                                      "indices has a data-dependent shape")
+        self.ents = ents + [range(n) for n in shape[d:]]
+        self.adv = any(_npr_isarr(e) for e in self.ents)
+        self.scalar = (self.mask is None and not any(e is None or e is Ellipsis for e in items)
+                       and not any(e is None or isinstance(e, range) or _npr_isarr(e) for e in self.ents))
+        self._lin = None
+
+    @staticmethod
+    def _item(e):
+        e = npr_load(e)
+        if isinstance(e, (list, tuple, range)):  # a sequence inside an index is an array
+            e = jnp.asarray(e) if _npr_has_jax(e) else np.asarray(e) if len(e) else np.zeros(0, np.intp)
+        if isinstance(e, jax.Array) and not _npr_traced(e):
+            e = np.asarray(e)
+        if isinstance(e, slice) and any(_npr_traced(s) for s in (e.start, e.stop, e.step)):
+            raise NotImplementedError("np2ref NPR106: slice bounds must be static (the size must be known)")
+        if isinstance(e, (bool, np.bool_)) or (getattr(e, 'ndim', 1) == 0 and _npr_isbool(e)):
+            raise NotImplementedError("np2ref NPR107: a 0-d boolean index is not supported")
+        if isinstance(e, (np.ndarray, np.integer)) and e.ndim == 0 and e.dtype.kind in 'iu':
+            e = int(e)
+        return e
+
+    def basic(self):
+        return tuple((slice(e.start, e.stop if e.stop >= 0 else None, e.step) if len(e) else slice(0, 0))
+                     if isinstance(e, range) else e for e in self.ents)
+
+    def lin(self):
+        if self._lin is None:
+            self._lin = _npr_lin(self.shape, self.ents, self.sel)
+        return self._lin
+
+    def get(self, cur):
+        """NumPy's cur[idx], as a copy."""
+        if self.mask is not None:
+            raise NotImplementedError("np2ref NPR104: x[mask] with a traced mask has a data-dependent shape")
+        cur = jnp.asarray(cur)
+        if self.adv:
+            return cur.reshape(-1).at[self.lin()].get(mode='clip').reshape(self.sel)
+        return cur[self.basic()]
+
+    def put(self, cur, val):
+        """cur with cur[idx] = val (val cast, of shape sel), the last duplicate winning.
+        Ints and slices become one dynamic_update_slice (in place in XLA)."""
+        if self.mask is not None:
+            return jnp.where(self.mask, val, cur)
+        if self.adv:
+            return _npr_scatter(cur, self.lin(), val)
+        rng = [e for e in self.ents if isinstance(e, range)]
+        val = jnp.reshape(val, [len(e) for e in rng])
+        if val.size == 0:
+            return cur
+        flip = [k for k, e in enumerate(rng) if e.step < 0]
+        val = jnp.flip(val, flip) if flip else val
+        ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
+                if e is not None and e is not Ellipsis]
+        if all(e.step == 1 for e in ents if isinstance(e, range)):
+            it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
+            starts = [jnp.asarray(e.start if isinstance(e, range) else e).astype(it) for e in ents]
+            block = val.reshape([len(e) if isinstance(e, range) else 1 for e in ents])
+            return lax.dynamic_update_slice(cur, block, starts)
+        idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
+        return cur.at[idx].set(val, unique_indices=True)
+
+def _npr_lin(shape, ents, sel):
+    """Flat C-order positions of the elements `ents` selects, laid out as NumPy lays out the
+    result (the advanced block where it stands if contiguous, else first). Out-of-range traced
+    entries get position `size`, which scatters drop."""
+    size = int(np.prod(shape))
+    traced = any(_npr_traced(e) for e in ents)
+    xp, it = (jnp, jnp.int32 if size < 2 ** 31 else jnp.int64) if traced else (np, np.intp)
+    adv = [k for k, e in enumerate(ents) if e is not None and e is not Ellipsis and not isinstance(e, range)]
+    bshape, b0 = (), 0
+    if any(_npr_isarr(ents[k]) for k in adv):
+        bshape = np.broadcast_shapes(*[np.shape(ents[k]) for k in adv])
+        if adv[-1] - adv[0] + 1 == len(adv):
+            b0 = sum(1 for e in ents[:adv[0]] if e is None or isinstance(e, range))
+    nb, nd = len(bshape), len(sel)
+    lin, ok, a, d = xp.zeros((), it), True, 0, 0
+    for e in ents:
+        if e is Ellipsis:
+            continue
+        if isinstance(e, range):
+            ax = a + nb if a >= b0 else a
+            c = xp.arange(e.start, e.stop, e.step, dtype=it).reshape((1,) * ax + (-1,) + (1,) * (nd - ax - 1))
+        elif e is not None:
+            c = xp.asarray(e).astype(it)
+            c = c.reshape((1,) * (b0 + nb - c.ndim) + c.shape + (1,) * (nd - b0 - nb))
+            if _npr_traced(e):
+                ok = ok & (c >= 0) & (c < shape[d])
+        if e is not None:
+            lin, d = lin + c * int(np.prod(shape[d + 1:])), d + 1
+        a += e is None or isinstance(e, range)
+    lin = xp.broadcast_to(lin, sel)
+    return lin if ok is True else jnp.where(ok, lin, size)
+
+def _npr_scatter(cur, lin, val):
+    """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning. Deduplicated
+    first, so the scatter is deterministic on every backend and its gradient is right."""
+    shape, size = cur.shape, cur.size
+    flat, lin, val = jnp.reshape(cur, -1), lin.reshape(-1), jnp.reshape(val, -1)
+    if lin.size == 0:
+        return cur
+    if isinstance(lin, np.ndarray):
+        keep = lin.size - 1 - np.unique(lin[::-1], return_index=True)[1]
+        if keep.size < lin.size:
+            lin, val = lin[keep], val[keep]
+        return flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds').reshape(shape)
+    order = jnp.argsort(lin, stable=True)
+    sl = lin[order]
+    last = jnp.append(sl[1:] != sl[:-1], True)
+    return flat.at[jnp.where(last, sl, size)].set(val[order], mode='drop').reshape(shape)
+
+def _npr_update(t, f):
+    """Replace all of t by f(current value of t); a view writes through to its base."""
+    if isinstance(t, NprView):
+        vals = [t.base[...]]
+        for s in t.steps:
+            vals.append(_npr_step(s, vals[-1]))
+        new = f(vals[-1])
+        for (kind, arg), parent in zip(reversed(t.steps), reversed(vals[:-1])):
+            new = (arg.put(parent, new) if kind == 's' else new.reshape(parent.shape) if kind == 'r'
+                   else jnp.transpose(new, np.argsort(arg)))
+        t.base[...] = new
+    elif isinstance(t, jax.Ref):
+        t[...] = f(t[...])
+    else:
+        raise TypeError(f"np2ref: cannot store into a {type(t).__name__}; expected a jax.Ref or NprView")
+
+def _npr_step(s, val):
+    kind, arg = s
+    return arg.get(val) if kind == 's' else val.reshape(arg) if kind == 'r' else jnp.transpose(val, arg)
+
+class NprView:
+    """A NumPy view of a jax.Ref: a base Ref and the steps (basic index, transpose, reshape)
+    that lead from it. Reads load the base now; stores land in the base. `_d` is a zero-filled
+    uint8 stand-in with the view's real strides, so NumPy itself decides view or copy."""
+    __slots__ = ('base', 'steps', '_d')
+
+    def __init__(self, base, steps=(), d=None):
+        self.base, self.steps = base, tuple(steps)
+        self._d = np.zeros(base.size, np.uint8).reshape(base.shape) if d is None else d
+
+    shape = property(lambda self: self._d.shape)
+    ndim = property(lambda self: self._d.ndim)
+    size = property(lambda self: self._d.size)
+    dtype = property(lambda self: self.base.dtype)
+    T = property(lambda self: npr_transpose(self))
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __getitem__(self, idx):  # the current value, indexed with jnp's rules
+        return npr_load(self)[idx]
+
+    def __repr__(self):
+        return f"NprView(shape={self.shape}, dtype={self.dtype}, steps={''.join(s[0] for s in self.steps)})"
+
+def _npr_view(x):
+    return x if isinstance(x, NprView) else NprView(x) if isinstance(x, jax.Ref) else None
+
+def _npr_derive(x, step, d):
+    return NprView(x.base, x.steps + (step,), d)
+
+def npr_load(x):
+    """The current value of a Ref or NprView (seeing every earlier write); else x unchanged."""
+    if isinstance(x, NprView):
+        val = x.base[...]
+        for s in x.steps:
+            val = _npr_step(s, val)
+        return val
+    return x[...] if isinstance(x, jax.Ref) else x
+
+def npr_value(tree):
+    """npr_load over tuples, lists and dicts (for return values)."""
+    if isinstance(tree, (tuple, list)):
+        return type(tree)(npr_value(x) for x in tree)
+    if isinstance(tree, dict):
+        return {k: npr_value(x) for k, x in tree.items()}
+    return npr_load(tree)
+
+def npr_transpose(x, axes=None):
+    """NumPy's x.transpose(axes) and x.T: a view of a Ref or NprView."""
+    v = _npr_view(x)
+    nd = len(np.shape(x) if v is None else v.shape)
+    np.transpose(_npr_dummy((1,) * nd), axes)  # NumPy's errors
+    axes = tuple(range(nd))[::-1] if axes is None else tuple(int(k) % max(nd, 1) for k in axes)
+    return jnp.transpose(jnp.asarray(x), axes) if v is None else _npr_derive(v, ('t', axes), v._d.transpose(axes))
+
+class _npr_Aug:
+    __slots__ = ('name', 'v')
+
+    def __init__(self, name, v):
+        self.name, self.v = name, v
+
+class _npr_Pending:
+    """What npr_at(t)[idx] gives: only `op=` on it means something."""
+    __slots__ = ()
+
+_npr_INPLACE = dict(add='iadd', subtract='isub', multiply='imul', divide='itruediv', floor_divide='ifloordiv',
+                    remainder='imod', power='ipow', bitwise_and='iand', bitwise_or='ior', bitwise_xor='ixor',
+                    left_shift='ilshift', right_shift='irshift')  # ufunc -> Python's in-place operator
+
+for _npr_k, _npr_n in _npr_INPLACE.items():
+    setattr(_npr_Pending, f"__{_npr_n}__", (lambda n: lambda self, v: _npr_Aug(n, v))(_npr_k))
+
+class _npr_At:
+    __slots__ = ('t',)
+
+    def __init__(self, t):
+        self.t = t
+
+    def __getitem__(self, idx):
+        return _npr_Pending()
+
+    def __setitem__(self, idx, v):
+        t = self.t
+        if not isinstance(t, (jax.Ref, NprView)):
+            raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, not a {type(t).__name__}")
+        ix, dt = _npr_Idx(t.shape, idx), np.dtype(t.dtype)
+        _npr_update(t, _npr_aug(ix, dt, v.name, v.v) if isinstance(v, _npr_Aug) else _npr_set(ix, dt, v))
+
+def npr_at(target):
+    """Store proxy for a Ref or NprView. `npr_at(t)[idx] = v` is NumPy's t[idx] = v for any
+    index (negative steps, None, lists, int and bool arrays, mixed), v broadcast and converted
+    as NumPy converts it, duplicates: the last wins. `npr_at(t)[idx] += v` (+ - * / // % ** &
+    | ^ << >>) is NumPy's buffered op= with its same_kind output casting."""
+    return _npr_At(target)
+
+def _npr_set(ix, dt, v):
+    v = npr_load(v)
+    if ix.scalar and isinstance(v, jax.Array):  # one element: NumPy takes only 0-d values
+        _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(v.shape, v.dtype)
+    val = _npr_conv(v, dt, 'item' if ix.scalar else 'adv' if ix.adv or ix.mask is not None else 'set', len(ix.shape))
+    if ix.mask is not None:
+        if np.size(val) != 1:
+            raise NotImplementedError("np2ref NPR104: a[mask] = v with a traced mask needs a single value")
+        val = jnp.reshape(val, ())
+    else:
+        val = _npr_fit(val, ix.sel, lambda: _npr_dummy(ix.shape).__setitem__(ix.probe, _npr_dummy(np.shape(v))))
+    return lambda cur: ix.put(cur, val)
+
+def _npr_divmod(div):
+    def f(x, y):
+        r = jnp.floor_divide(x, y) if div else jnp.remainder(x, y)
+        if jnp.issubdtype(r.dtype, jnp.integer):
+            return jnp.where(y == 0, jnp.zeros_like(r), r)  # NumPy: x // 0 == x % 0 == 0
+        return jnp.where(r == 0, jnp.copysign(jnp.zeros_like(r), x / y if div else y), r)  # NumPy's signed 0
+    return f
+
+_npr_JNP = dict(add=jnp.add, subtract=jnp.subtract, multiply=jnp.multiply, divide=jnp.true_divide,
+                floor_divide=_npr_divmod(True), remainder=_npr_divmod(False), power=jnp.power, bitwise_and=jnp.bitwise_and,
+                bitwise_or=jnp.bitwise_or, bitwise_xor=jnp.bitwise_xor, left_shift=jnp.left_shift,
+                right_shift=jnp.right_shift)
+
+def _npr_rtype(name, dt, probe, scalar=False):
+    """NumPy's result dtype of ufunc `name` on an array of dt and probe, or of Python's `op=` on a
+    NumPy scalar; NumPy raises here for missing loops and out-of-range Python ints."""
+    with np.errstate(all='ignore'):
+        try:
+            if scalar:
+                return np.dtype(getattr(_npr_operator, _npr_INPLACE[name])(dt.type(0), probe).dtype)
+            return np.dtype(getattr(np, name)(np.zeros((1,) * np.ndim(probe), dt), probe).dtype)
+        except ValueError:  # "Integers to negative integer powers": NumPy checks the cast first
+            if not (name == 'power' and type(probe) is int and probe < 0):
+                raise
+            return _npr_rtype(name, dt, -(probe + 1), scalar)
+
+def _npr_aug(ix, dt, name, v):
+    v, probe = _npr_operand(v)
+    fast = None  # NumPy's fast_scalar_power: a **= 2 is np.square, a **= -1 / 0.5 (inexact a) too
+    if name == 'power' and not ix.scalar and type(v) in (int, float):
+        fast = {(int, 2): 'square', (int, -1): 'reciprocal', (float, 0.5): 'sqrt'}.get((type(v), v))
+        fast = fast if fast == 'square' or dt.kind in 'fc' else None
+    uf, vshape = getattr(np, fast or name), np.shape(v)
+    with np.errstate(all='ignore'):
+        rt = np.dtype(uf(np.zeros(1, dt)).dtype) if fast else _npr_rtype(name, dt, probe, ix.scalar)
+    if ix.mask is not None and np.size(v) != 1:
+        raise NotImplementedError("np2ref NPR104: a[mask] op= v with a traced mask needs a single value")
+    if ix.scalar:  # NumPy: (a NumPy scalar) op v, then a one-element store with an unsafe cast
+        if vshape != ():
+            _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(vshape, rt)
+    else:  # NumPy: ufunc(tmp, v, out=tmp) with casting='same_kind'
+        if not np.can_cast(rt, dt, 'same_kind'):
+            raise _npr_CastError(uf, 'same_kind', rt, dt, 0)
+        _npr_fit(np.zeros(vshape, bool), ix.sel, strip=False, fail=lambda: uf(
+            _npr_dummy(ix.sel, dt), _npr_dummy(vshape, _npr_dt(v)), out=_npr_dummy(ix.sel, dt)))
+    if name == 'power' and rt.kind in 'iu' and not isinstance(v, jax.Array) and np.any(np.asarray(v) < 0):
+        raise ValueError("Integers to negative integer powers are not allowed.")
+
+    def f(cur):
+        x = (cur if ix.mask is not None else ix.get(cur)).astype(rt)
+        if fast:
+            res = getattr(jnp, fast)(x)
+        else:
+            y = v.astype(rt) if isinstance(v, jax.Array) else np.asarray(v, dtype=rt)
+            y = jnp.reshape(y, ()) if ix.mask is not None else y
+            if name == 'divide':  # else XLA rewrites x / scalar as x * (1 / scalar): not IEEE
+                y = lax.optimization_barrier(jnp.broadcast_to(y, np.broadcast_shapes(x.shape, np.shape(y))))
+            res = _npr_JNP[name](x, y)
+        return ix.put(cur, res.astype(dt))  # res has shape sel (or cur's shape, for a mask)
+    return f
+
+import jax
+
+import jax.numpy as jnp
+
+import numpy as np
+
+import functools as _npr_functools
+
+import inspect as _npr_inspect
+
+import operator as _npr_operator
+
+_npr_state = {"depth": 0}
+
+class NprError(Exception):
+    """A call that np2ref cannot run exactly (e.g. overlapping buffers passed to a writer)."""
+
+def _npr_is_static(value):
+    if isinstance(value, (bool, int, str, type(None))) and not isinstance(value, np.generic):
+        return True
+    if isinstance(value, tuple):
+        return all(_npr_is_static(v) for v in value)
+    return False
+
+def _npr_any_traced(values):
+    return any(isinstance(v, (jax.Ref, NprView, jax.core.Tracer)) for v in values)
+
+def _npr_to_numpy(tree):
+    if isinstance(tree, tuple):
+        return tuple(_npr_to_numpy(v) for v in tree)
+    if isinstance(tree, list):
+        return [_npr_to_numpy(v) for v in tree]
+    if isinstance(tree, dict):
+        return {k: _npr_to_numpy(v) for k, v in tree.items()}
+    if isinstance(tree, jax.Array):
+        out = np.asarray(tree)
+        return out[()] if out.ndim == 0 else out
+    return tree
+
+class NprFunction:
+    """A converted function. Called from host code with NumPy values, it runs jit-compiled and
+    writes back every array argument the original mutates; called from converted code (refs,
+    tracers), it is the plain ref program."""
+
+    def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve"):
+        _npr_functools.update_wrapper(self, fn)
+        self.fn = fn
+        self.mutated = tuple(mutated)
+        self.signature = _npr_inspect.signature(fn)
+        self.static_argnames = None if static_argnames is None else frozenset(
+            (static_argnames,) if isinstance(static_argnames, str) else static_argnames)
+        if dtype_policy not in ("preserve", "float32"):
+            raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
+        self.dtype_policy = dtype_policy
+        self._jitted = {}
+        self._returned_params = {}
+
+    def __call__(self, *args, **kwargs):
+        if _npr_state["depth"] or _npr_any_traced(list(args) + list(kwargs.values())):
+            return self.fn(*args, **kwargs)
+        return self.call_numpy(*args, **kwargs)
+
+    def __get__(self, obj, objtype=None):
+        return self
+
+    # -- the pure JAX function -------------------------------------------------------------
+    def pure(self, *args, **kwargs):
+        """(result, {name: final value}) for the mutated array parameters; traceable by the
+        user's jax.jit / jax.vmap / jax.grad (keep ints that size arrays static)."""
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        values = dict(bound.arguments)
+        aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
+        result, finals, _ = self._run(values, aliases)
+        return result, finals
+
+    def _run(self, values, aliases):
+        _npr_state["depth"] += 1
+        try:
+            refs = {}
+            call = dict(values)
+            for name, leader in aliases.items():
+                if leader not in refs:
+                    refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
+                call[name] = refs[leader]
+            bound = _npr_inspect.BoundArguments(self.signature, call)
+            out = self.fn(*bound.args, **bound.kwargs)
+            returned = tuple(n for n in aliases if out is refs[aliases[n]])
+            result = npr_value(out)
+            finals = {n: refs[leader][...] for n, leader in aliases.items()}
+        finally:
+            _npr_state["depth"] -= 1
+        return result, finals, returned
+
+    # -- the NumPy-facing call -------------------------------------------------------------
+    def _split(self, args, kwargs):
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        values = dict(bound.arguments)
+        static, dynamic = {}, {}
+        for name, v in values.items():
+            is_static = (name in self.static_argnames) if self.static_argnames is not None \
+                else _npr_is_static(v)
+            if isinstance(v, list) and not is_static:
+                v = np.asarray(v)
+            (static if is_static else dynamic)[name] = v
+        return values, static, dynamic
+
+    def _aliases(self, values):
+        """Mutated array arguments, each mapped to the argument whose buffer it shares."""
+        arrays = {n: v for n, v in values.items() if isinstance(v, np.ndarray)}
+        aliases = {}
+        for name in self.mutated:
+            v = values.get(name)
+            if not isinstance(v, np.ndarray):
+                continue
+            aliases[name] = name
+            for other, w in arrays.items():
+                if other == name or not np.shares_memory(v, w):
+                    continue
+                if w is v and other in self.mutated:
+                    aliases[name] = min(name, other)
+                    continue
+                raise NprError(f"{self.__name__}(): the arguments `{name}` and `{other}` share memory "
+                               f"and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)")
+        return aliases
+
+    def _compiled(self, static, aliases, dynamic_names):
+        key = (tuple(sorted((k, repr(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
+               dynamic_names)
+        if key not in self._jitted:
+            def run(dynamic):
+                result, finals, returned = self._run({**static, **dynamic}, aliases)
+                self._returned_params[key] = returned
+                return result, finals
+            self._jitted[key] = jax.jit(run)
+        return key, self._jitted[key]
+
+    def _x64(self):
+        return jax.enable_x64(self.dtype_policy == "preserve")
+
+    def call_numpy(self, *args, **kwargs):
+        values, static, dynamic = self._split(args, kwargs)
+        aliases = self._aliases(values)
+        key, jitted = self._compiled(static, aliases, tuple(sorted(dynamic)))
+        with self._x64():
+            result, finals = jitted(dynamic)
+            finals = {n: np.asarray(v) for n, v in finals.items()}
+        for name, final in finals.items():  # write back only after the whole call succeeded
+            np.copyto(values[name], final, casting="unsafe")
+        returned = self._returned_params.get(key, ())
+        if returned:
+            return values[returned[0]]
+        return _npr_to_numpy(result)
+
+    def lower(self, *args, **kwargs):
+        values, static, dynamic = self._split(args, kwargs)
+        key, jitted = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
+        with self._x64():
+            return jitted.lower(dynamic)
+
+def _npr_arraylike(v):
+    return isinstance(v, (np.ndarray, jax.Array)) and not isinstance(v, np.generic)
+
+def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve"):
+    """Decorator on each converted function: see NprFunction."""
+    def wrap(f):
+        return NprFunction(f, mutated, static_argnames, dtype_policy)
+    return wrap(fn) if fn is not None else wrap
+
+class NprRange:
+    """`range(...)` whose bounds may be traced (read from arrays)."""
+
+    def __init__(self, start, stop, step):
+        if _npr_is_concrete(step) and int(step) == 0:
+            raise ValueError("range() arg 3 must not be zero")
+        self.start, self.stop, self.step = start, stop, step
+
+def npr_range(*args):
+    if len(args) == 1:
+        return NprRange(0, args[0], 1)
+    return NprRange(args[0], args[1], args[2] if len(args) == 3 else 1)
+
+def _npr_is_concrete(v):
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+
+def npr_for(rng, body, *init):
+    """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
+    as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
+    over by the body. With static bounds, a body that cannot be traced with a traced `i`
+    (it indexes a Python tuple with it, say) runs as the plain Python loop it was."""
+    static = all(_npr_is_concrete(v) for v in (rng.start, rng.stop, rng.step))
+    has = bool(init)
+    carry = init[0] if has else None
+    if static and len(range(int(rng.start), int(rng.stop), int(rng.step))) == 0:
+        return carry
+
+    def python_loop():
+        c = carry
+        for i in range(int(rng.start), int(rng.stop), int(rng.step)):
+            c = body(i, c) if has else body(i)
+        return c
+
+    if not static:
+        return _npr_lax_for(rng, body, carry, has)
+    try:
+        return _npr_lax_for(rng, body, carry, has)
+    except Exception:
+        return python_loop()
+
+def _npr_lax_for(rng, body, carry, has):
+    start, stop, step = rng.start, rng.stop, rng.step
+    if not _npr_is_concrete(step):
+        raise NotImplementedError("np2ref NPR121: a range step read from array data is not translated")
+    step = int(step)
+    span = stop - start
+    trips = (span + step - 1) // step if step > 0 else (span + step + 1) // step
+    trips = jnp.maximum(trips, 0) if not _npr_is_concrete(trips) else max(int(trips), 0)
+
+    def one(k, c):
+        i = start + k * step
+        return body(i, c) if has else (body(i), c)[1]
+
+    if not has:
+        lax.fori_loop(0, trips, one, 0)
+        return None
+    c0 = jax.tree_util.tree_map(jnp.asarray, carry)
+    for _ in range(3):  # widen the carry to what one step makes of it (an int that becomes a float)
+        out = jax.eval_shape(lambda c: one(jnp.asarray(0), c), c0)
+        same = jax.tree_util.tree_map(lambda a, b: a.dtype == b.dtype and a.shape == b.shape, c0, out)
+        if all(jax.tree_util.tree_leaves(same)):
+            break
+        c0 = jax.tree_util.tree_map(
+            lambda a, b: jnp.broadcast_to(a, b.shape).astype(jnp.promote_types(a.dtype, b.dtype)), c0, out)
+    return lax.fori_loop(0, trips, one, c0)
+# ---- end of np2ref runtime ----
+
+ENTRY = "simulate"
+
+N = 64            # grid points per side
+STEPS = 50        # time steps
+ALPHA = 0.2       # diffusion number kappa*dt/dx**2 (stable for <= 0.25)
+T_HOT = 1.0       # temperature of the top edge
+T_COLD = 0.0      # temperature of the other edges
+
+
+@npr_jit(mutated=('u',))
+def apply_boundary(u):
+    """Impose the Dirichlet boundary values on u in place."""
+    npr_at(u)[0, :] = T_HOT
+    npr_at(u)[-1, :] = T_COLD
+    npr_at(u)[:, 0] = T_COLD
+    npr_at(u)[:, -1] = T_COLD
+
+
+@npr_jit(mutated=('u',))
+def step(u, alpha):
+    """One explicit step, updating the interior of u in place."""
+    npr_at(u)[1:-1, 1:-1] += alpha * (u[...][2:, 1:-1] + u[...][:-2, 1:-1]
+                              + u[...][1:-1, 2:] + u[...][1:-1, :-2]
+                              - 4.0 * u[...][1:-1, 1:-1])
+
+
+@npr_jit
+def simulate(n=N, steps=STEPS, alpha=ALPHA):
+    """Run `steps` explicit steps on an n x n grid and return the field."""
+    u = jax.new_ref(jnp.zeros((n, n)))
+    npr_at(u)[n // 4:3 * n // 4, n // 4:3 * n // 4] = 0.5
+    apply_boundary(u)
+    def _loop_k(k):
+        step(u, alpha)
+        apply_boundary(u)
+    npr_for(npr_range(steps), _loop_k)
+    return u[...]
+
+
+def make_inputs(size="small"):
+    if size == "small":
+        return dict(n=12, steps=10, alpha=ALPHA)
+    return dict(n=N, steps=STEPS, alpha=ALPHA)
+
+
+if __name__ == "__main__":
+    u = simulate(N, STEPS, ALPHA)
+    print(f"sum    = {u.sum():.6f}")
+    print(f"max    = {u.max():.6f}")
+    print(f"centre = {u[N // 2, N // 2]:.6f}")

@@ -1,0 +1,255 @@
+"""The hypothesis strategy `programs(max_statements)`: random, valid, mutating NumPy programs.
+
+A program is drawn in three steps: the arguments (arrays of float64, float32, int32, int64 or
+bool, of small random shapes, 0-d and empty included, sometimes Fortran-ordered, strided or
+views of each other, plus maybe a traced float `s` and a static int `n`); then statements,
+each proposed by a family (statements.py, or the loops, branches and helpers below) and kept
+only when NumPy runs it (shadow.py); then a return expression.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+
+from . import statements
+from .exprs import FLOATS, Gen, basic_index, condition
+from .program import Block, Function, Line, Param, Program
+from .shadow import Frame, evaluate
+
+DTYPES = ["np.float64", "np.float32", "np.int32", "np.int64", "np.bool_"]
+MAX_DEPTH = 2
+
+
+# -- arguments ----------------------------------------------------------------------------
+def _element(g: Gen, dtype: str):
+    if dtype == "np.bool_":
+        return g.chance(50)
+    if dtype.startswith("np.int"):
+        return g.int(-5, 9)
+    return g.int(-8, 8) / 4
+
+
+def _literal(g: Gen, dtype: str, shape: tuple[int, ...]) -> str:
+    size = int(np.prod(shape))
+    if size == 0:
+        return f"np.zeros({shape}, dtype={dtype})"
+    flat = [_element(g, dtype) for _ in range(size)]
+    nested = np.array(flat, dtype=object).reshape(shape).tolist() if shape else flat[0]
+    return f"np.array({nested!r}, dtype={dtype})"
+
+
+def _shape(g: Gen) -> tuple[int, ...]:
+    ndim = g.pick([0, 1, 1, 1, 2, 2, 2, 3])
+    if ndim == 3:
+        return tuple(g.int(1, 3) for _ in range(3))
+    return tuple(g.pick([0, 1, 2, 3, 3, 4, 4, 5]) if g.chance(93) else 0 for _ in range(ndim))
+
+
+def _array_param(g: Gen, name: str, first: tuple[str, tuple] | None) -> str:
+    dtype = g.pick(DTYPES) if first is None or g.chance(60) else first[0]
+    shape = _shape(g) if first is None or g.chance(45) else first[1]
+    layout = g.pick(["C"] * 12 + ["F", "strided"]) if shape else "C"
+    if layout == "strided":
+        base = _literal(g, dtype, shape[:-1] + (2 * shape[-1],))
+        return f"{base}[..., ::2]"
+    literal = _literal(g, dtype, shape)
+    return f"np.asfortranarray({literal})" if layout == "F" else literal
+
+
+def parameters(g: Gen) -> list[Param]:
+    params: list[Param] = []
+    first = None
+    for name in ["a", "b", "c"][:g.pick([1, 2, 2, 3, 3])]:
+        if params and g.chance(5):  # an argument that shares memory with an earlier one
+            base = g.pick([p.name for p in params])
+            params.append(Param(name, g.pick([base, f"{base}[::-1]", f"{base}[1:]", f"{base}.T"])))
+            continue
+        params.append(Param(name, _array_param(g, name, first)))
+        if first is None:
+            ns = {"np": np}
+            arr = evaluate(params[0].value, ns)
+            first = (f"np.{arr.dtype.name}" if arr.dtype.kind != "b" else "np.bool_", arr.shape)
+    if g.chance(25):
+        params.append(Param("s", g.pick(FLOATS)))
+    if g.chance(15):
+        params.append(Param("n", str(g.int(0, 3))))
+    return params
+
+
+def base_namespace(params: list[Param], helpers: list[Function]) -> dict:
+    ns: dict = {"np": np}
+    for p in params:
+        ns[p.name] = evaluate(p.value, ns)
+    for h in helpers:
+        exec(compile(h.source(), "<np2ref fuzz>", "exec"), ns)
+    return ns
+
+
+# -- statements in a scope ----------------------------------------------------------------
+def fill(g: Gen, fr: Frame, count: int, helpers: list[Function]) -> None:
+    """Add up to `count` statements to the scope (a few proposals may be dropped)."""
+    for _ in range(3 * count):
+        if len(fr.body) >= count:
+            return
+        kind = g.pick(_WEIGHTED + _compound(fr))
+        if kind in statements.FAMILIES:
+            proposal = statements.FAMILIES[kind][0](g, fr)
+        else:
+            proposal = _COMPOUND[kind](g, fr, helpers)
+        if proposal:
+            fr.add(*proposal)
+
+
+_WEIGHTED = [name for name, (_, w) in statements.FAMILIES.items() for _ in range(w)]
+
+
+def _compound(fr: Frame) -> list[str]:
+    kinds = ["loop"] * 8 + ["static_if"] * 2 + ["data_dependent"] * 2
+    if fr.depth >= MAX_DEPTH:
+        kinds = []
+    if not fr.in_helper:
+        kinds += ["helper"] * 8
+    return kinds
+
+
+def _child(fr: Frame, prelude: str = "", in_helper: bool = False, ns_extra: dict | None = None,
+           names: list[str] | None = None) -> Frame:
+    def reset() -> dict:
+        ns = fr.fresh()
+        if prelude:
+            exec(prelude, ns)
+        ns.update(ns_extra or {})
+        return ns
+    return Frame(reset, names if names is not None else fr.names, fr.depth + 1, in_helper or fr.in_helper)
+
+
+def loop(g: Gen, fr: Frame, helpers: list[Function]):
+    var = "k" if "k" not in fr.names else g.name("k")
+    arrays = fr.arrays()
+    bound = g.pick(["0", "1", "2", "2", "3"] + ["shape"] * bool(arrays) + ["n"] * ("n" in fr.ints()))
+    if bound == "shape":
+        t = g.pick(arrays)
+        bound = f"{t}.shape[0]" if fr.ns[t].ndim else "2"
+    header = f"for {var} in range({bound}):" if g.chance(85) else f"for {var} in range(1, {bound}):"
+    body = _child(fr, f"{var} = 0", names=fr.names + [var])
+    fill(g, body, g.int(1, 2), helpers)
+    return [Block(header, tuple(body.body), (f"{var} = 0",))], tuple(body.names)
+
+
+def static_if(g: Gen, fr: Frame, helpers: list[Function]):
+    arrays = fr.arrays()
+    conds = ["n > 1"] * ("n" in fr.ints()) + [f"{a}.ndim >= 1" for a in arrays[:1]] + \
+            [f"{a}.size > 2" for a in arrays[-1:]]
+    if not conds:
+        return None
+    body = _child(fr)
+    fill(g, body, g.int(1, 2), helpers)
+    return [Block(f"if {g.pick(conds)}:", tuple(body.body))], ()
+
+
+def data_dependent(g: Gen, fr: Frame, helpers: list[Function]):
+    """Branches and loops on array data: not translated yet, so they must be refused."""
+    arrays = fr.arrays()
+    if not arrays:
+        return None
+    subject = g.pick(arrays)
+    kind = g.pick(["if", "while", "range"])
+    body = _child(fr)
+    fill(g, body, 1, helpers)
+    if kind == "if":
+        cond = f"{subject}.sum() > 0" if g.chance(50) else f"np.any({condition(g, fr, subject)})"
+        return [Block(f"if {cond}:", tuple(body.body))], ()
+    if kind == "range":
+        var = g.name("k")
+        return [Block(f"for {var} in range(int({subject}.sum()) % 3):", tuple(body.body))], ()
+    var = g.name("i")
+    step = Line(f"{var} += 1")
+    return [Line(f"{var} = 0"),
+            Block(f"while {var} < 2 and {subject}.sum() > 0:", tuple(body.body) + (step,))], ()
+
+
+def helper(g: Gen, fr: Frame, helpers: list[Function]):
+    """Define a module-level helper that mutates its argument and call it, or call one again."""
+    arrays = fr.arrays()
+    if not arrays:
+        return None
+    t = g.pick(arrays)
+    arg = g.pick([t, t, f"{t}[1:]", f"{t}[::-1]", f"{t}.T", f"{t}[..., :1]"] if fr.ns[t].ndim else [t])
+    if helpers and g.chance(30):
+        fn = g.pick(helpers)
+    else:
+        fn = _define_helper(g, fr, arg, helpers)
+        if fn is None:
+            return None
+    args = [arg] + [g.pick([g.pick(arrays), t, FLOATS[0], "2.0"]) if p == "y" else g.pick(FLOATS[:4])
+                    for p in fn.params[1:]]
+    call = f"{fn.name}({', '.join(args)})"
+    if g.chance(40):
+        name = g.name("r")
+        return [Line(f"{name} = {call}")], (name,)
+    return [Line(call)], ()
+
+
+def _define_helper(g: Gen, fr: Frame, arg: str, helpers: list[Function]) -> Function | None:
+    second = g.pick(["s", "y"])
+
+    def reset() -> dict:  # the argument as a view into a replay, so the caller's state is untouched
+        x = evaluate(arg, fr.fresh())
+        return {"np": np, **_helper_ns(helpers), "x": x, second: x.copy() if second == "y" else 0.5}
+
+    try:
+        scope = Frame(reset, ["x", second], fr.depth, True)
+    except Exception:  # noqa: BLE001 - the argument expression is not valid here
+        return None
+    fill(g, scope, g.int(1, 3), helpers)
+    ret = g.pick([None, None, "x", "x.sum()", basic_target(g, scope), second])
+    fn = Function(g.name("h"), ("x", second), tuple(scope.body), ret)
+    helpers.append(fn)
+    return fn
+
+
+def basic_target(g: Gen, fr: Frame) -> str:
+    x = fr.ns.get("x")
+    return f"x[{basic_index(g, x.shape)}]" if isinstance(x, np.ndarray) else "x"
+
+
+def _helper_ns(helpers: list[Function]) -> dict:
+    ns: dict = {"np": np}
+    for h in helpers:
+        exec(compile(h.source(), "<np2ref fuzz>", "exec"), ns)
+    return {h.name: ns[h.name] for h in helpers}
+
+
+_COMPOUND = {"loop": loop, "static_if": static_if, "data_dependent": data_dependent, "helper": helper}
+
+
+# -- the return ---------------------------------------------------------------------------
+def returned(g: Gen, fr: Frame) -> str | None:
+    arrays = fr.arrays()
+    if not arrays or g.chance(20):
+        return None
+    t = g.pick(arrays)
+    u = g.pick(arrays)
+    mask = f"{t} > 0" if fr.ns[t].dtype.kind != "b" else t
+    options = [f"{t}.sum()", f"{t}.sum()", t, f"{t}[{basic_index(g, fr.ns[t].shape)}]", f"({t}, {u}.sum())",
+               f"np.sum({t}[{mask}])", f"{t}.max()", f"{t}.copy()", f"({t}, {u})"]
+    for _ in range(3):
+        ret = g.pick(options)
+        try:
+            evaluate(ret, fr.ns)
+            return ret
+        except Exception:  # noqa: BLE001
+            continue
+    return None
+
+
+# -- the strategy -------------------------------------------------------------------------
+@st.composite
+def programs(draw, max_statements: int = 6) -> Program:
+    g = Gen(draw)
+    params = parameters(g)
+    helpers: list[Function] = []
+    top = Frame(lambda: base_namespace(params, helpers), [p.name for p in params])
+    fill(g, top, g.int(1, max(1, max_statements)), helpers)
+    return Program(tuple(params), tuple(helpers), tuple(top.body), returned(g, top))

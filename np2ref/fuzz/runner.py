@@ -1,0 +1,270 @@
+"""One fuzzed program through NumPy and through np2ref: exact, refused, invalid or failed.
+
+The program (module source with `f` and `make_args`) is written to a real file and imported,
+because np2ref.compile reads its source. Then:
+
+1. NumPy runs `f(*make_args())` strictly (shadow.strict); if it raises, the program is
+   *invalid* and nothing else is checked.
+2. `np2ref.compile(f)` runs on fresh arguments. An `Np2RefError` is a *refusal* (its first
+   code is recorded), provided the failed call left every argument as it was.
+3. The result and every array argument must agree with NumPy (compare.first_difference:
+   dtypes and shapes equal, integers and booleans exactly, floats to a tight tolerance), and a
+   returned argument must be the caller's own array.
+4. `jax.jit(jax.vmap(compiled.pure))` on a batch of two argument sets (the second perturbed)
+   must give NumPy's results and final arguments for each; `.pure` must report every
+   argument NumPy changed. Skipped when arguments share memory (a batch cannot keep that).
+
+Anything else, a mismatch or an exception of any other kind, is a *failure*.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import inspect
+import itertools
+import linecache
+import os
+import signal
+import sys
+import tempfile
+import threading
+import traceback
+from pathlib import Path
+
+import numpy as np
+
+import np2ref
+from ..runtime.compile import trace_refusal
+from ..verify.compare import first_difference
+from .shadow import strict
+
+_counter = itertools.count()
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    kind: str          # "exact" | "refused" | "invalid" | "failed"
+    code: str = ""     # the refusal's code, or what failed: "mismatch", an exception's type
+    stage: str = ""    # "numpy", "compile", "call", "vmap"
+    detail: str = ""   # what differed, or the error
+
+    @property
+    def passed(self) -> bool:
+        return self.kind in ("exact", "refused")
+
+    @property
+    def signature(self) -> str:
+        """What a shrunk program must still show to count as the same failure."""
+        return f"{self.kind}:{self.stage}:{self.code}"
+
+    def describe(self) -> str:
+        head = {"refused": f"refused {self.code}", "failed": f"FAILED ({self.stage}: {self.code})"}
+        return head.get(self.kind, self.kind) + (f": {self.detail}" if self.detail else "")
+
+
+class ProgramTimeout(Exception):
+    pass
+
+
+class Runner:
+    """Checks program sources; `vmap` turns the batched `.pure` check on or off."""
+
+    def __init__(self, vmap: bool = True, timeout_s: float = 120.0, workdir: str | None = None):
+        self.vmap = vmap
+        self.timeout_s = timeout_s
+        self.workdir = Path(workdir or tempfile.mkdtemp(prefix="np2ref_fuzz_"))
+
+    def check(self, source: str) -> Outcome:
+        name = f"np2ref_fuzz_{os.getpid()}_{next(_counter)}"
+        path = self.workdir / f"{name}.py"
+        path.write_text(source)
+        try:
+            with _deadline(self.timeout_s):
+                return self._check(_import(path, name))
+        except ProgramTimeout:
+            return Outcome("failed", "timeout", "run", f"no answer within {self.timeout_s:.0f} s")
+        finally:
+            sys.modules.pop(name, None)
+            linecache.cache.pop(str(path), None)
+            path.unlink(missing_ok=True)
+
+    def _check(self, module) -> Outcome:
+        names = list(inspect.signature(module.f).parameters)
+        try:
+            args_np = module.make_args()
+            with strict():
+                expected = module.f(*args_np)
+        except Exception as exc:  # noqa: BLE001 - NumPy rejects the program: not a test
+            return Outcome("invalid", type(exc).__name__, "numpy", _first_line(exc))
+        try:
+            compiled = np2ref.compile(module.f)
+        except np2ref.Np2RefError as exc:
+            return _refused(exc, "compile")
+        except Exception as exc:  # noqa: BLE001
+            return _crash(exc, "compile")
+        args_c = module.make_args()
+        try:
+            got = compiled(*args_c)
+        except np2ref.Np2RefError as exc:
+            changed = _compare_args(names, module.make_args(), args_c)
+            if changed:
+                return Outcome("failed", "refusal changed arguments", "call", changed)
+            return _refused(exc, "call")
+        except Exception as exc:  # noqa: BLE001
+            return _crash(exc, "call")
+        diff = first_difference(expected, got, "result") or _identity(expected, got, args_np, args_c, names) \
+            or _compare_args(names, args_np, args_c)
+        if diff:
+            return Outcome("failed", "mismatch", "call", diff)
+        if self.vmap:
+            return _check_vmap(module, compiled, names, expected, args_np)
+        return Outcome("exact")
+
+
+def _import(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # np2ref.compile finds the helpers through the module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _refused(exc: np2ref.Np2RefError, stage: str) -> Outcome:
+    codes = [d.code for d in exc.diagnostics] or ["NPR???"]
+    message = exc.diagnostics[0].message if exc.diagnostics else _first_line(exc)
+    return Outcome("refused", codes[0], stage, message)
+
+
+def _crash(exc: BaseException, stage: str) -> Outcome:
+    tail = "".join(traceback.format_exception(exc)[-3:]).strip()
+    return Outcome("failed", type(exc).__name__, stage, f"{_first_line(exc)}\n{tail}")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"
+
+
+def _compare_args(names, expected_args, got_args) -> str | None:
+    for name, e, g in zip(names, expected_args, got_args):
+        if isinstance(e, np.ndarray):
+            diff = first_difference(e, g, f"argument `{name}`")
+            if diff:
+                return diff
+    return None
+
+
+def _identity(expected, got, args_np, args_c, names) -> str | None:
+    """NumPy returned an argument itself: np2ref must return the caller's same array."""
+    for name, e, c in zip(names, args_np, args_c):
+        if isinstance(e, np.ndarray) and expected is e and got is not c:
+            return f"result: NumPy returns argument `{name}` itself, np2ref returns a new array"
+    return None
+
+
+# -- vmap -----------------------------------------------------------------------------------
+def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
+    import jax
+
+    base = module.make_args()
+    arrays = [i for i, v in enumerate(base) if isinstance(v, np.ndarray)]
+    if not arrays or _shares_memory([base[i] for i in arrays]):
+        return Outcome("exact")
+    variant = module.make_args()
+    for i in arrays:
+        _perturb(variant[i])
+    inputs1 = [v.copy() if isinstance(v, np.ndarray) else v for v in variant]
+    try:
+        with strict():
+            expected1 = module.f(*variant)  # `variant` now holds NumPy's final arguments
+    except Exception:  # noqa: BLE001 - the perturbed inputs are not valid NumPy: no vmap check
+        return Outcome("exact")
+    floats = [i for i, v in enumerate(base) if type(v) is float]
+    batch = [np.stack([base[i], inputs1[i]]) for i in arrays]
+
+    def one(*dynamic):
+        full = list(base)
+        for i, v in zip(arrays + floats, dynamic):
+            full[i] = v
+        return compiled.pure(*full)
+
+    try:
+        with jax.enable_x64(True):
+            in_axes = (0,) * len(arrays) + (None,) * len(floats)
+            result, finals = jax.jit(jax.vmap(one, in_axes=in_axes))(*batch, *[base[i] for i in floats])
+            result, finals = jax.tree_util.tree_map(np.asarray, (result, finals))
+    except Exception as exc:  # noqa: BLE001
+        refusal = trace_refusal(exc, compiled.conversion)
+        if refusal is not None:
+            return _refused(refusal, "vmap")
+        return _crash(exc, "vmap")
+    diff = _compare_batched(expected0, expected1, result, "vmap result")
+    for i in arrays:
+        name = names[i]
+        changed = not (_same(final0[i], base[i]) and _same(variant[i], inputs1[i]))
+        if name not in finals:
+            if changed:
+                return Outcome("failed", "mismatch", "vmap", f".pure does not report argument `{name}`, "
+                               "which NumPy changes")
+            continue
+        diff = diff or first_difference(np.stack([final0[i], variant[i]]), finals[name], f"vmap argument `{name}`")
+    return Outcome("failed", "mismatch", "vmap", diff) if diff else Outcome("exact")
+
+
+def _compare_batched(e0, e1, got, where: str) -> str | None:
+    if isinstance(e0, (tuple, list)):
+        if not isinstance(got, (tuple, list)) or len(got) != len(e0):
+            return f"{where}: expected a sequence of {len(e0)}, got {type(got).__name__}"
+        for k, (a, b, g) in enumerate(zip(e0, e1, got)):
+            diff = _compare_batched(a, b, g, f"{where}[{k}]")
+            if diff:
+                return diff
+        return None
+    if e0 is None:
+        return None if got is None else f"{where}: expected None, got {type(got).__name__}"
+    stacked = np.stack([np.asarray(e0), np.asarray(e1)])
+    if not isinstance(e0, (np.ndarray, np.generic)):  # a Python scalar: its dtype is JAX's choice
+        got = np.asarray(got).astype(stacked.dtype)
+    return first_difference(stacked, got, where)
+
+
+def _perturb(x: np.ndarray) -> None:
+    """Change the values in place (strides kept: a view in NumPy stays a view)."""
+    if x.dtype.kind == "b":
+        np.logical_not(x, out=x)
+    elif x.dtype.kind in "iu":
+        x += 1
+    else:
+        x *= -1
+        x += 0.25
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.shape == b.shape and bool(np.all((a == b) | ((a != a) & (b != b))))
+
+
+def _shares_memory(arrays: list[np.ndarray]) -> bool:
+    return any(np.shares_memory(x, y) for x, y in itertools.combinations(arrays, 2))
+
+
+class _deadline:
+    """Raise ProgramTimeout after `seconds` (main thread only; elsewhere no limit)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.active = threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGALRM")
+
+    def __enter__(self):
+        if self.active:
+            self.previous = signal.signal(signal.SIGALRM, self._fire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+
+    def __exit__(self, *exc):
+        if self.active:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+
+    @staticmethod
+    def _fire(signum, frame):
+        raise ProgramTimeout()

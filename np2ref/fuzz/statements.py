@@ -1,0 +1,236 @@
+"""Statement families: each proposes one or a few statements for a scope.
+
+A family is `fn(g, fr) -> (statements, names they define) | None`; the generator runs the
+proposal on the scope's NumPy shadow and keeps it only if NumPy accepts it. Loops, branches and
+helpers build their bodies in a child scope (see generate.py), the rest live here. Each family
+is registered with a weight in FAMILIES.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .exprs import Gen, basic_index, condition, fancy_index, int_list, ops_for, scalar, value
+from .program import Line
+from .shadow import Frame
+
+Proposal = tuple[list, tuple[str, ...]] | None
+
+
+def target(g: Gen, fr: Frame) -> str | None:
+    """An array to write: the most recent one often (views get written through), else any."""
+    arrays = fr.arrays()
+    if not arrays:
+        return None
+    return arrays[-1] if g.chance(35) else g.pick(arrays)
+
+
+def _selection(fr: Frame, expr: str):
+    try:
+        return np.asarray(fr.eval(expr))
+    except Exception:  # noqa: BLE001 - an index NumPy rejects: the family gives up
+        return None
+
+
+def _store(g: Gen, fr: Frame, index_of) -> Proposal:
+    t = target(g, fr)
+    if t is None:
+        return None
+    idx = index_of(g, fr.ns[t].shape)
+    sel = None if idx is None else _selection(fr, f"{t}[{idx}]")
+    if sel is None:
+        return None
+    dtype = fr.ns[t].dtype
+    op = "=" if g.chance(45) else g.pick(ops_for(dtype))
+    return [Line(f"{t}[{idx}] {op if op == '=' else op + '='} {value(g, fr, sel.shape, dtype, op)}")], ()
+
+
+def slice_store(g: Gen, fr: Frame) -> Proposal:
+    return _store(g, fr, lambda g_, shape: basic_index(g_, shape, fr.ints()))
+
+
+def fancy_store(g: Gen, fr: Frame) -> Proposal:
+    return _store(g, fr, fancy_index)
+
+
+def ufunc_at(g: Gen, fr: Frame) -> Proposal:
+    t = target(g, fr)
+    if t is None or not fr.ns[t].shape:
+        return None
+    shape = fr.ns[t].shape
+    ufunc = g.pick(["add", "add", "subtract", "multiply", "maximum", "minimum"])
+    if len(shape) >= 2 and g.chance(40):
+        n = g.int(0, 4)
+        idx = f"({int_list(g, shape[0], n)}, {int_list(g, shape[1], n)})"
+    else:
+        idx = g.pick([str(int_list(g, shape[0])), f"np.array({int_list(g, shape[0])}, dtype=np.int64)", "1:"])
+    sel = _selection(fr, f"{t}[{idx}]")
+    if sel is None:
+        return None
+    dtype = fr.ns[t].dtype
+    op = {"add": "+", "subtract": "-", "multiply": "*"}.get(ufunc, "+")
+    return [Line(f"np.{ufunc}.at({t}, {idx}, {value(g, fr, sel.shape, dtype, op)})")], ()
+
+
+def mask_store(g: Gen, fr: Frame) -> Proposal:
+    t = target(g, fr)
+    if t is None:
+        return None
+    arr = fr.ns[t]
+    cond = condition(g, fr, t)
+    lines, defines, mask = [], (), f"({cond})"
+    if g.chance(60):
+        mask = g.name("m")
+        lines.append(Line(f"{mask} = {cond}"))
+        defines = (mask,)
+    same = [n for n in fr.arrays() if fr.ns[n].shape == arr.shape]
+    form = g.pick(["const", "aug", "masked", "masked", "count"])
+    if form == "masked" and same:
+        src = g.pick(same)
+        src_val = f"{src}[{mask}]" + (f" * {g.pick(['2', '-1'])}" if fr.ns[src].dtype.kind != "b" else "")
+        op = "=" if g.chance(60) or fr.ns[src].dtype != arr.dtype else g.pick(ops_for(arr.dtype)[:3])
+        lines.append(Line(f"{t}[{mask}] {op if op == '=' else op + '='} {src_val}"))
+    elif form == "aug":
+        op = g.pick(ops_for(arr.dtype))
+        lines.append(Line(f"{t}[{mask}] {op}= {scalar(g, arr.dtype, op)}"))
+    elif form == "count":
+        lines.append(Line(f"{t}[{mask}] = np.arange(np.count_nonzero({mask}))"))
+    else:
+        lines.append(Line(f"{t}[{mask}] = {scalar(g, arr.dtype)}"))
+    return lines, defines
+
+
+def out_call(g: Gen, fr: Frame) -> Proposal:
+    t = target(g, fr)
+    if t is None:
+        return None
+    arr = fr.ns[t]
+    out = t
+    if arr.ndim and g.chance(15):
+        out = f"{t}[{g.pick(['1:', '::-1', ':-1', '::2'])}]"
+    shape = _selection(fr, out)
+    if shape is None:
+        return None
+    shape = shape.shape
+    fn = g.pick(["add", "multiply", "subtract", "maximum", "minimum", "clip", "negative"])
+    x = t if g.chance(35) and out == t else value(g, fr, shape, arr.dtype, "+")
+    if arr.ndim and g.chance(15) and out == t:
+        x = f"{t}[::-1]"  # an input overlapping the output in reverse
+    if fn == "clip":
+        lo, hi = (("0", "2") if arr.dtype.kind in "iu" else ("-0.5", "1.5"))
+        return [Line(f"np.clip({x}, {lo}, {hi}, out={out})")], ()
+    if fn == "negative":
+        return [Line(f"np.negative({x}, out={out})")], ()
+    y = value(g, fr, shape, arr.dtype, "+") if g.chance(60) else t
+    return [Line(f"np.{fn}({x}, {y}, out={out})")], ()
+
+
+def method(g: Gen, fr: Frame) -> Proposal:
+    t = target(g, fr)
+    if t is None:
+        return None
+    arr = fr.ns[t]
+    kind = g.pick(["fill", "sort", "copyto", "copyto_where", "putmask", "fill_diagonal", "put", "place"])
+    if kind == "fill":
+        return [Line(f"{t}.fill({scalar(g, arr.dtype)})")], ()
+    if kind == "sort" and arr.ndim:
+        axis = g.pick(["", "", "axis=0", "axis=-1"])
+        return [Line(f"{t}.sort({axis})")], ()
+    if kind == "fill_diagonal" and arr.ndim >= 2:
+        wrap = ", wrap=True" if g.chance(25) else ""
+        return [Line(f"np.fill_diagonal({t}, {scalar(g, arr.dtype)}{wrap})")], ()
+    if kind == "put" and arr.size:
+        idx = int_list(g, arr.size, g.int(1, 4))
+        return [Line(f"np.put({t}, {idx}, {value(g, fr, (len(idx),), arr.dtype)})")], ()
+    cond = condition(g, fr, t)
+    if kind == "copyto_where":
+        return [Line(f"np.copyto({t}, {value(g, fr, arr.shape, arr.dtype)}, where={cond})")], ()
+    if kind == "putmask":
+        vals = value(g, fr, arr.shape, arr.dtype) if g.chance(70) else scalar(g, arr.dtype)
+        return [Line(f"np.putmask({t}, {cond}, {vals})")], ()
+    if kind == "place":
+        return [Line(f"np.place({t}, {cond}, {g.pick(['[1, 2]', '[0]', '[3, 1, 2]'])})")], ()
+    return [Line(f"np.copyto({t}, {value(g, fr, arr.shape, arr.dtype)})")], ()
+
+
+def view(g: Gen, fr: Frame) -> Proposal:
+    t = target(g, fr)
+    if t is None:
+        return None
+    arr = fr.ns[t]
+    options = ["basic", "reverse", "T", "transpose", "reshape", "ravel", "asarray", "view", "copy"]
+    if arr.ndim >= 2:
+        options += ["swapaxes", "swapaxes"]
+    kind = g.pick(options)
+    name = g.name("v")
+    expr = {
+        "basic": lambda: f"{t}[{basic_index(g, arr.shape, fr.ints())}]",
+        "reverse": lambda: f"{t}[::-1]" if arr.ndim else f"{t}[...]",
+        "T": lambda: f"{t}.T",
+        "transpose": lambda: f"{t}.transpose()" if arr.ndim < 2 else f"np.transpose({t})",
+        "reshape": lambda: f"{t}.reshape({_reshape_target(g, arr.shape)})",
+        "ravel": lambda: g.pick([f"{t}.ravel()", f"np.ravel({t})", f"{t}.reshape(-1)"]),
+        "asarray": lambda: f"np.asarray({t})",
+        "view": lambda: f"{t}.view()",
+        "copy": lambda: g.pick([f"{t}.copy()", f"{t}.flatten()", f"{t}[[0]]" if arr.ndim and arr.shape[0] else f"{t}.copy()"]),
+        "swapaxes": lambda: g.pick([f"{t}.swapaxes(0, 1)", f"np.swapaxes({t}, 0, -1)"]),
+    }[kind]()
+    return [Line(f"{name} = {expr}")], (name,)
+
+
+def _reshape_target(g: Gen, shape: tuple[int, ...]) -> str:
+    size = int(np.prod(shape))
+    options = ["-1", "(1, -1)", "(-1, 1)", f"({size},)"]
+    if len(shape) >= 2:
+        options += [str(tuple(reversed(shape))), f"({shape[0]}, -1)"]
+    if len(shape) == 1 and size % 2 == 0 and size:
+        options.append(f"(2, {size // 2})")
+    if size == 1:
+        options.append("()")
+    return g.pick(options)
+
+
+def local(g: Gen, fr: Frame) -> Proposal:
+    t = target(g, fr)
+    if t is None:
+        return None
+    arr = fr.ns[t]
+    name = g.name("w")
+    dtype = g.pick(["np.float64", "np.float32", "np.int32", "np.int64", "np.bool_"])
+    expr = g.pick([f"{t}.copy()", f"np.zeros_like({t})", f"np.ones({arr.shape}, dtype={dtype})",
+                   f"{t} * 2" if arr.dtype.kind != "b" else f"~{t}", f"np.full_like({t}, {scalar(g, arr.dtype)})"])
+    return [Line(f"{name} = {expr}")], (name,)
+
+
+def name_aug(g: Gen, fr: Frame) -> Proposal:
+    t = target(g, fr)
+    if t is None:
+        return None
+    arr = fr.ns[t]
+    op = g.pick(ops_for(arr.dtype))
+    return [Line(f"{t} {op}= {value(g, fr, arr.shape, arr.dtype, op)}")], ()
+
+
+def rebind(g: Gen, fr: Frame) -> Proposal:
+    """`a = a * 2`: the name now holds a new array; later writes must not reach the caller."""
+    t = target(g, fr)
+    if t is None:
+        return None
+    arr = fr.ns[t]
+    expr = g.pick([f"{t}.copy()", f"{t} + {scalar(g, arr.dtype, '+')}" if arr.dtype.kind != "b" else f"~{t}",
+                   f"{t}[::-1]" if arr.ndim else f"{t}[...]"])
+    return [Line(f"{t} = {expr}")], ()
+
+
+FAMILIES = {  # name -> (family, weight)
+    "slice_store": (slice_store, 14),
+    "fancy_store": (fancy_store, 8),
+    "ufunc_at": (ufunc_at, 7),
+    "mask_store": (mask_store, 8),
+    "out_call": (out_call, 7),
+    "method": (method, 8),
+    "view": (view, 12),
+    "local": (local, 4),
+    "name_aug": (name_aug, 5),
+    "rebind": (rebind, 2),
+}

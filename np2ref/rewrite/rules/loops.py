@@ -1,0 +1,204 @@
+"""ForRangeToLaxLoop: `for i in range(a, b, s):` into a lax loop whose compile time does not grow
+with the trip count.
+
+What: the body becomes a function of the loop variable and the loop-carried values; refs are
+closed over (a lax loop cannot carry a jax.Ref), so writes to arrays happen in place.
+    for t in range(steps):               def _loop_t(t, energy):
+        energy += step(u, dt)      ->        energy += step(u, dt)
+                                             return energy
+                                         energy = npr_for(npr_range(steps), _loop_t, energy)
+Carried: names the body assigns that are read before the body assigns them, or read anywhere
+outside the loop. A buffer swap of written arrays (`cur, nxt = nxt, cur`) becomes a swap of their
+contents (`npr_rotate`), exact because no other name can see those buffers (checked here).
+
+Exact: the body runs the same statements in the same order; `npr_for` runs a plain Python loop
+instead when the body cannot be traced with a traced loop variable and the bounds are static
+(e.g. it indexes a Python tuple with the loop variable). Kept as a Python loop (documented rule):
+loops over anything but `range`, with an `else:`, a `return` in the body, tuple targets, or
+rebinding a written array other than by a swap; and short loops whose bounds are all integer
+literals with at most 16 iterations (direction loops, unrolled as NumPy reads them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+UNROLL_LIMIT = 16
+
+
+@dataclasses.dataclass
+class LoopPlan:
+    var: str
+    carried: tuple[str, ...]
+    rotations: tuple = ()      # Assign nodes that swap written arrays
+
+
+class _Uses(cst.CSTVisitor):
+    """Name occurrences in order: (name, is_store, node)."""
+
+    def __init__(self, store_names):
+        self.store_names = store_names
+        self.items: list[tuple[str, bool, cst.Name]] = []
+        self.aug_only: dict[str, bool] = {}  # name -> every store of it is `name op= v`
+        self.returns = False
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns = True
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> bool:
+        node.value.visit(self)
+        if isinstance(node.target, cst.Name):  # `x += v` reads x, then stores it
+            self.items.append((node.target.value, False, node.target))
+            self.items.append((node.target.value, True, node.target))
+            self.aug_only.setdefault(node.target.value, True)
+        else:
+            node.target.visit(self)
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        node.value.visit(self)  # the value is evaluated before the targets are bound
+        for t in node.targets:
+            t.target.visit(self)
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        store = node in self.store_names
+        if store:
+            self.aug_only[node.value] = False
+        self.items.append((node.value, store, node))
+
+
+def uses(node: cst.CSTNode, store_names) -> _Uses:
+    v = _Uses(store_names)
+    node.visit(v)
+    return v
+
+
+def _literal_int(expr) -> int | None:
+    if isinstance(expr, cst.Integer):
+        return int(expr.value)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus) \
+            and isinstance(expr.expression, cst.Integer):
+        return -int(expr.expression.value)
+    return None
+
+
+def short_literal_range(args: list[cst.Arg]) -> bool:
+    values = [_literal_int(a.value) for a in args]
+    if any(v is None for v in values) or not 1 <= len(values) <= 3:
+        return False
+    r = range(*values)
+    return len(r) <= UNROLL_LIMIT
+
+
+def range_args(loop: cst.For, local_names) -> list[cst.Arg] | None:
+    it = loop.iter
+    if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" \
+            and "range" not in local_names and 1 <= len(it.args) <= 3 \
+            and all(a.keyword is None and not a.star for a in it.args):
+        return list(it.args)
+    return None
+
+
+def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPlan | str:
+    """A LoopPlan, or why the loop stays a Python loop."""
+    args = range_args(loop, frozenset(facts.roots))
+    if args is None:
+        return "not a range loop"
+    if not isinstance(loop.target, cst.Name):
+        return "tuple loop target"
+    if loop.orelse is not None:
+        return "for-else"
+    if short_literal_range(args):
+        return "short literal range"
+    body = uses(loop.body, facts.store_names)
+    if body.returns:
+        return "return inside the loop"
+    body_nodes = {id(n) for _, _, n in body.items}
+    stored = [n for n, s, _ in body.items if s]
+    first_store: dict[str, int] = {}
+    read_before_store: set[str] = set()
+    for i, (name, is_store, _) in enumerate(body.items):
+        if is_store:
+            first_store.setdefault(name, i)
+        elif name not in first_store:
+            read_before_store.add(name)
+    outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in body_nodes}
+    var = loop.target.value
+    rotations = []
+    for name in dict.fromkeys(stored):
+        if name not in facts.ref_names:
+            continue
+        if body.aug_only.get(name) and name not in facts.maybe_scalar:
+            continue  # `u += v` on a ref writes in place: nothing is rebound
+        if name == var or not (name in read_before_store or name in outside_reads):
+            if name != var:
+                continue  # a fresh buffer made and used within one iteration
+        stmts = is_rotation(loop.body, name)
+        if stmts is None:
+            return f"the written array `{name}` is rebound in the loop"
+        rotations += stmts
+    carried = tuple(n for n in dict.fromkeys(stored)
+                    if n != var and n not in facts.ref_names
+                    and (n in read_before_store or n in outside_reads))
+    return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)))
+
+
+def rotation_finder(facts):
+    """is_rotation(body, name): the assignments that permute written arrays including `name`
+    (`a, b = b, a`), if every binding of `name` in the body is one and nothing else can see those
+    buffers (no parameter, no other name sharing their storage roots); else None."""
+
+    def is_rotation(body: cst.CSTNode, name: str):
+        found: list[cst.Assign] = []
+        ok = [True]
+
+        class V(cst.CSTVisitor):
+            def visit_Assign(self, node: cst.Assign) -> None:
+                for t in node.targets:
+                    names = _tuple_names(t.target)
+                    if name not in (names or ()) and not (isinstance(t.target, cst.Name) and t.target.value == name):
+                        continue
+                    values = _tuple_names(node.value)
+                    if names is None or values is None or sorted(names) != sorted(values) \
+                            or len(set(names)) != len(names) or names == values \
+                            or not all(n in facts.ref_names for n in names):
+                        ok[0] = False
+                    else:
+                        found.append(node)
+
+            def visit_For(self, node: cst.For) -> None:
+                if isinstance(node.target, cst.Name) and node.target.value == name:
+                    ok[0] = False
+
+        body.visit(V())
+        if not ok[0] or not found:
+            return None
+        group = set()
+        for node in found:
+            group |= set(_tuple_names(node.targets[0].target))
+        roots = set().union(*(facts.roots.get(n, ()) for n in group))
+        if any(r.startswith(("param ", "global ")) for r in roots):
+            return None
+        for other, other_roots in facts.roots.items():
+            if other not in group and other_roots & roots:
+                return None
+        return found
+
+    return is_rotation
+
+
+def _tuple_names(expr) -> list[str] | None:
+    if isinstance(expr, (cst.Tuple, cst.List)) and all(isinstance(e.value, cst.Name) for e in expr.elements):
+        return [e.value.value for e in expr.elements]
+    return None

@@ -1,0 +1,337 @@
+"""The three differential checks. Each takes a generated case (a list of argument dicts, one per
+batch member) and returns an `Outcome`: compared (with the worst error), discarded (the
+original raised, so the input is outside the function's domain), a mismatch, or empty (nothing
+carried information, which the harness must not count as a pass).
+
+- jit: `compiled(...)` against the original, both on copies: the result and the final state of
+  every array argument, dtypes included.
+- vmap: `jax.vmap(compiled.pure)` over a batch against a Python loop of the original, once with
+  every float array argument batched and once with only the first.
+- grad: `jax.grad` of a fixed random projection of the float outputs against central finite
+  differences of the original in float64, along a few random directions per argument.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import zlib
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .compare import compare_outputs, run_on_copies
+from .inputs import FLOAT, KEPT, ArgSpec
+
+COMPARED, DISCARDED, MISMATCH, EMPTY = "compared", "discarded", "mismatch", "empty"
+
+
+@dataclasses.dataclass
+class Outcome:
+    kind: str
+    error: float = 0.0
+    detail: str = ""
+    outputs: tuple[str, ...] = ()
+    skipped: int = 0  # grad: directions along which the original is not smooth
+
+
+def _mismatch(detail: str, error: float = float("inf")) -> Outcome:
+    return Outcome(MISMATCH, error, detail)
+
+
+def describe_exception(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+@dataclasses.dataclass
+class Target:
+    """What is verified: the original (the specification) and its translation."""
+    original: object
+    compiled: object
+    signature: inspect.Signature
+    example: dict  # the example's arguments by name, in parameter order
+    specs: list[ArgSpec]
+    rtol: float | None = None  # None: by dtype (see compare.RTOL)
+    seed: int = 0
+
+    @property
+    def mutated(self) -> tuple[str, ...]:
+        return tuple(self.compiled.mutated)
+
+    def static(self) -> dict:
+        return {s.name: s.example for s in self.specs if s.kind == KEPT}
+
+    def call_pure(self, values: dict):
+        """compiled.pure on arguments by name (positional-only parameters work too)."""
+        ordered = {n: values[n] for n in self.example}
+        bound = inspect.BoundArguments(self.signature, ordered)
+        return self.compiled.pure(*bound.args, **bound.kwargs)
+
+
+class JitCheck:
+    name = "jit"
+    members = 1
+    batched: tuple[str, ...] = ()
+
+    def __init__(self, target: Target):
+        self.t = target
+
+    def skip_reason(self) -> str | None:
+        return None
+
+    def describe(self) -> str:
+        return "compiled(...) vs the original: result and every array argument, dtypes exact"
+
+    def __call__(self, case: list[dict]) -> Outcome:
+        args = case[0]
+        try:
+            expected, final_expected = run_on_copies(self.t.original, self.t.signature, args)
+        except Exception as exc:
+            return Outcome(DISCARDED, detail=f"the original raised {type(exc).__name__}")
+        try:
+            got, final_got = run_on_copies(self.t.compiled, self.t.signature, args)
+        except Exception as exc:
+            return _mismatch(f"the translation raised {describe_exception(exc)} where NumPy returned")
+        cmp = compare_outputs(expected, got, final_expected, final_got, args, self.t.mutated, self.t.rtol)
+        if cmp.difference:
+            return _mismatch(cmp.difference, cmp.worst_error)
+        return Outcome(COMPARED if cmp.outputs else EMPTY, cmp.worst_error, outputs=cmp.outputs)
+
+
+class VmapCheck:
+    """Batch of 3. Float array arguments are batched (or, when there are none, the array
+    arguments the function writes); every other argument is shared by the batch."""
+    name = "vmap"
+    members = 3
+
+    def __init__(self, target: Target):
+        self.t = target
+        floats = [s.name for s in target.specs if s.kind == FLOAT]
+        written = [s.name for s in target.specs if s.is_array and s.name in target.mutated]
+        self.batched = tuple(floats or written)
+        self.subsets = [self.batched] + ([self.batched[:1]] if len(self.batched) > 1 else [])
+        self._functions: dict[tuple, object] = {}
+
+    def skip_reason(self) -> str | None:
+        if not self.batched:
+            return "no float array argument and no written array argument to batch"
+        return None
+
+    def describe(self) -> str:
+        subsets = " and ".join("(" + ", ".join(s) + ")" for s in self.subsets)
+        return f"jax.vmap(.pure), batch of {self.members}, batched {subsets}, vs a loop of the original"
+
+    def _function(self, subset: tuple[str, ...]):
+        if subset not in self._functions:
+            static = self.t.static()
+
+            def batch(batched, shared):
+                return self.t.call_pure({**static, **shared, **batched})
+
+            self._functions[subset] = jax.jit(jax.vmap(batch, in_axes=(0, None)))
+        return self._functions[subset]
+
+    def __call__(self, case: list[dict]) -> Outcome:
+        worst, outputs = 0.0, ()
+        for subset in self.subsets:
+            outcome = self._check_subset(case, subset)
+            if outcome.kind in (DISCARDED, MISMATCH):
+                return outcome
+            worst, outputs = max(worst, outcome.error), outputs or outcome.outputs
+        return Outcome(COMPARED if outputs else EMPTY, worst, outputs=outputs)
+
+    def _check_subset(self, case: list[dict], subset: tuple[str, ...]) -> Outcome:
+        members = [{**case[0], **{n: m[n] for n in subset}} for m in case]
+        expected = []
+        for m in members:
+            try:
+                expected.append(run_on_copies(self.t.original, self.t.signature, m))
+            except Exception as exc:
+                return Outcome(DISCARDED, detail=f"the original raised {type(exc).__name__}")
+        static = self.t.static()
+        batched = {n: np.stack([m[n] for m in members]) for n in subset}
+        shared = {n: v for n, v in case[0].items() if n not in subset and n not in static}
+        try:
+            result, finals = self._function(subset)(batched, shared)
+            result = jax.tree_util.tree_map(np.asarray, result)
+            finals = {n: np.asarray(v) for n, v in finals.items()}
+        except Exception as exc:
+            return _mismatch(f"jax.vmap(.pure) with ({', '.join(subset)}) batched raised "
+                             f"{describe_exception(exc)}")
+        worst, outputs = 0.0, ()
+        for i, (m, (want, final_want)) in enumerate(zip(members, expected)):
+            got = jax.tree_util.tree_map(lambda x: x[i], result)
+            final_got = {n: finals[n][i] if n in finals else m[n] for n in m}
+            cmp = compare_outputs(want, got, final_want, final_got, m, self.t.mutated, self.t.rtol)
+            if cmp.difference:
+                return _mismatch(f"batch member {i} with ({', '.join(subset)}) batched: {cmp.difference}",
+                                 cmp.worst_error)
+            worst, outputs = max(worst, cmp.worst_error), outputs or cmp.outputs
+        return Outcome(COMPARED, worst, outputs=outputs)
+
+
+GRAD_RTOL = {np.dtype(np.float64): 1e-5, np.dtype(np.float32): 1e-3, np.dtype(np.float16): 5e-2}
+
+
+class GradCheck:
+    """F = sum(w * out) over the float results and the final values of written float arrays,
+    with w fixed random weights; jax.grad(F) . d against (F(x + h d) - F(x - h d)) / 2h of the
+    original, for `directions` random d per float array argument (one for a float scalar).
+
+    Where the one-sided differences disagree the original has a kink (clip, where, a pivot
+    choice) along d: that direction is skipped and counted, not compared."""
+    name = "grad"
+    members = 1
+    batched: tuple[str, ...] = ()
+
+    def __init__(self, target: Target, directions: int = 2):
+        self.t = target
+        self.directions = directions
+        self.inputs = [s for s in target.specs if s.differentiable]
+        self.float_finals = [s.name for s in target.specs if s.kind == FLOAT and s.name in target.mutated]
+        self.float_leaves, self.n_leaves, self._example_error = self._float_leaves()
+        narrow = [s.dtype for s in self.inputs if s.kind == FLOAT and s.dtype.itemsize < 8]
+        self.rtol = max((GRAD_RTOL.get(d, 5e-2) for d in narrow), default=GRAD_RTOL[np.dtype(np.float64)])
+        self._grad = None
+
+    def _float_leaves(self):
+        try:
+            result, _ = run_on_copies(self.t.original, self.t.signature, self.t.example)
+        except Exception as exc:
+            return [], 0, describe_exception(exc)
+        leaves = jax.tree_util.tree_leaves(result)
+        return [i for i, x in enumerate(leaves) if np.asarray(x).dtype.kind == "f"], len(leaves), None
+
+    def skip_reason(self) -> str | None:
+        if self._example_error:
+            return f"the original raises on the example ({self._example_error})"
+        if not self.inputs:
+            return "no float argument to differentiate with respect to"
+        if not self.float_leaves and not self.float_finals:
+            return "no float output (float result or written float array) to differentiate"
+        return None
+
+    def describe(self) -> str:
+        outs = [f"result[{i}]" for i in self.float_leaves] if self.n_leaves > 1 else \
+            ["result"] * bool(self.float_leaves)
+        outs += self.float_finals
+        return (f"jax.grad of sum(w * ({', '.join(outs)})) w.r.t. ({', '.join(s.name for s in self.inputs)}) "
+                f"vs central differences of the original, {self.directions} directions per array")
+
+    # -- the two objectives --------------------------------------------------------------------
+    def _weights(self, expected, final_expected) -> dict:
+        leaves = jax.tree_util.tree_leaves(expected)
+        weights = {}
+        for i in self.float_leaves:
+            shape = np.shape(leaves[i])
+            weights[f"result{i}"] = np.random.default_rng([self.t.seed, 1, i, *shape]).standard_normal(shape)
+        for k, n in enumerate(self.float_finals):
+            shape = np.shape(final_expected[n])
+            weights[n] = np.random.default_rng([self.t.seed, 2, k, *shape]).standard_normal(shape)
+        return weights
+
+    def _numpy_objective(self, result, finals, weights) -> tuple[float, float]:
+        """(F, sum of |terms|): the size of the terms bounds F's rounding error."""
+        leaves = jax.tree_util.tree_leaves(result)
+        terms = [weights[f"result{i}"] * np.asarray(leaves[i], np.float64) for i in self.float_leaves]
+        terms += [weights[n] * np.asarray(finals[n], np.float64) for n in self.float_finals]
+        with np.errstate(all="ignore"):
+            return float(sum(np.sum(t) for t in terms)), float(sum(np.sum(np.abs(t)) for t in terms))
+
+    def _grad_function(self):
+        if self._grad is None:
+            static = self.t.static()
+            leaves_expected = self.n_leaves
+
+            def objective(diff, other, weights):
+                result, finals = self.t.call_pure({**static, **other, **diff})
+                leaves = jax.tree_util.tree_leaves(result)
+                if len(leaves) != leaves_expected:
+                    raise ValueError(f".pure returned {len(leaves)} values, the original {leaves_expected}")
+                total = 0.0
+                for i in self.float_leaves:
+                    total = total + jnp.sum(weights[f"result{i}"] * leaves[i])
+                for n in self.float_finals:
+                    total = total + jnp.sum(weights[n] * finals[n])
+                return total
+
+            self._grad = jax.jit(jax.grad(objective))
+        return self._grad
+
+    # -- one case ------------------------------------------------------------------------------
+    def __call__(self, case: list[dict]) -> Outcome:
+        args = case[0]
+        try:
+            expected, final_expected = run_on_copies(self.t.original, self.t.signature, args)
+        except Exception as exc:
+            return Outcome(DISCARDED, detail=f"the original raised {type(exc).__name__}")
+        weights = self._weights(expected, final_expected)
+        f0, size = self._numpy_objective(expected, final_expected, weights)
+        if not np.isfinite(f0):
+            return Outcome(DISCARDED, detail="the original's output is not finite")
+        names = {s.name for s in self.inputs}
+        static = self.t.static()
+        diff = {n: args[n] for n in names}
+        other = {n: v for n, v in args.items() if n not in names and n not in static}
+        try:
+            grads = {n: np.asarray(g) for n, g in self._grad_function()(diff, other, weights).items()}
+        except Exception as exc:
+            return _mismatch(f"jax.grad(.pure) raised {describe_exception(exc)}")
+        base = self._float64_case(args)
+        worst, compared, skipped = 0.0, 0, 0
+        for spec in self.inputs:
+            for k, d in enumerate(self._directions(spec, np.shape(args[spec.name]))):
+                outcome = self._compare_direction(spec, k, d, base, grads[spec.name], f0, size, weights)
+                if outcome.kind == MISMATCH:
+                    return outcome
+                if outcome.kind == EMPTY:
+                    skipped += 1
+                    continue
+                compared += 1
+                worst = max(worst, outcome.error)
+        return Outcome(COMPARED if compared else EMPTY, worst, outputs=("grad",) if compared else (),
+                       skipped=skipped)
+
+    def _float64_case(self, args: dict) -> dict:
+        """Finite differences run the original in float64: narrower float arrays are widened."""
+        return {n: v.astype(np.float64) if isinstance(v, np.ndarray) and v.dtype.kind == "f" else v
+                for n, v in args.items()}
+
+    def _directions(self, spec: ArgSpec, shape: tuple):
+        if spec.kind != FLOAT:
+            return [1.0]
+        out = []
+        for k in range(self.directions):
+            rng = np.random.default_rng([self.t.seed, 3, zlib.crc32(spec.name.encode()), k, *shape])
+            d = rng.standard_normal(shape)
+            out.append(d / max(float(np.max(np.abs(d))), 1e-300) if d.size else d)
+        return out
+
+    def _compare_direction(self, spec, k, d, base, grad, f0, size, weights) -> Outcome:
+        x = np.asarray(base[spec.name], np.float64)
+        scale = max(float(np.max(np.abs(x))) if x.size else 0.0, abs(spec.low), abs(spec.high))
+        h = 1e-6 * scale
+        values = []
+        for sign in (1.0, -1.0):
+            moved = dict(base)
+            moved[spec.name] = x + sign * h * d if spec.kind == FLOAT else type(spec.example)(float(x) + sign * h)
+            try:
+                result, finals = run_on_copies(self.t.original, self.t.signature, moved)
+            except Exception:
+                return Outcome(EMPTY)
+            values.append(self._numpy_objective(result, finals, weights)[0])
+        fp, fm = values
+        fd, fwd, bwd = (fp - fm) / (2 * h), (fp - f0) / h, (f0 - fm) / h
+        gd = float(np.sum(grad * d))
+        noise = 1e-13 * max(1.0, size) / h  # rounding in F, magnified by 1/h
+        if not (np.isfinite(fp) and np.isfinite(fm)) or abs(fwd - bwd) > 1e-3 * max(abs(fwd), abs(bwd)) + 2 * noise:
+            return Outcome(EMPTY)
+        err = abs(gd - fd)
+        bound = max(abs(gd), abs(fd))
+        if not np.isfinite(gd) or err > self.rtol * bound + noise:
+            where = f"d/d{spec.name}" + (f" along random direction {k}" if spec.kind == FLOAT else "")
+            return _mismatch(f"{where}: jax.grad gives {gd:.10g}, central differences of the original "
+                             f"give {fd:.10g}", err / max(bound, 1e-300))
+        return Outcome(COMPARED, err / bound if bound else 0.0)
