@@ -43,7 +43,7 @@ def _shape(g: Gen) -> tuple[int, ...]:
     ndim = g.pick([0, 1, 1, 1, 2, 2, 2, 3])
     if ndim == 3:
         return tuple(g.int(1, 3) for _ in range(3))
-    return tuple(g.pick([0, 1, 2, 3, 3, 4, 4, 5]) if g.chance(93) else 0 for _ in range(ndim))
+    return tuple(g.pick([1, 2, 3, 3, 4, 4, 5]) if g.chance(95) else 0 for _ in range(ndim))
 
 
 def _array_param(g: Gen, name: str, first: tuple[str, tuple] | None) -> str:
@@ -59,16 +59,20 @@ def _array_param(g: Gen, name: str, first: tuple[str, tuple] | None) -> str:
 
 def parameters(g: Gen) -> list[Param]:
     params: list[Param] = []
+    ns: dict = {"np": np}
     first = None
     for name in ["a", "b", "c"][:g.pick([1, 2, 2, 3, 3])]:
-        if params and g.chance(5):  # an argument that shares memory with an earlier one
+        value = None
+        if params and g.chance(3):  # an argument that shares memory with an earlier one
             base = g.pick([p.name for p in params])
-            params.append(Param(name, g.pick([base, f"{base}[::-1]", f"{base}[1:]", f"{base}.T"])))
-            continue
-        params.append(Param(name, _array_param(g, name, first)))
+            value = g.pick([base, f"{base}[::-1]", f"{base}[1:]", f"{base}.T"])
+            if not ns[base].ndim:
+                value = base
+        value = value or _array_param(g, name, first)
+        params.append(Param(name, value))
+        ns[name] = evaluate(value, ns)
         if first is None:
-            ns = {"np": np}
-            arr = evaluate(params[0].value, ns)
+            arr = ns[name]
             first = (f"np.{arr.dtype.name}" if arr.dtype.kind != "b" else "np.bool_", arr.shape)
     if g.chance(25):
         params.append(Param("s", g.pick(FLOATS)))
@@ -121,7 +125,8 @@ def _child(fr: Frame, prelude: str = "", in_helper: bool = False, ns_extra: dict
             exec(prelude, ns)
         ns.update(ns_extra or {})
         return ns
-    return Frame(reset, names if names is not None else fr.names, fr.depth + 1, in_helper or fr.in_helper)
+    return Frame(reset, names if names is not None else fr.names, fr.depth + 1, in_helper or fr.in_helper,
+                 fr.shared)
 
 
 def loop(g: Gen, fr: Frame, helpers: list[Function]):
@@ -199,13 +204,14 @@ def _define_helper(g: Gen, fr: Frame, arg: str, helpers: list[Function]) -> Func
         return {"np": np, **_helper_ns(helpers), "x": x, second: x.copy() if second == "y" else 0.5}
 
     try:
-        scope = Frame(reset, ["x", second], fr.depth, True)
+        scope = Frame(reset, ["x", second], fr.depth, True, fr.shared)
     except Exception:  # noqa: BLE001 - the argument expression is not valid here
         return None
     fill(g, scope, g.int(1, 3), helpers)
     ret = g.pick([None, None, "x", "x.sum()", basic_target(g, scope), second])
     fn = Function(g.name("h"), ("x", second), tuple(scope.body), ret)
     helpers.append(fn)
+    fr.shared.update(_helper_ns([fn]))
     return fn
 
 

@@ -45,8 +45,9 @@ class Frame:
     before the first statement of this scope."""
 
     def __init__(self, reset: Callable[[], dict], names: list[str], depth: int = 0,
-                 in_helper: bool = False):
+                 in_helper: bool = False, shared: dict | None = None):
         self._reset = reset
+        self.shared = {} if shared is None else shared  # helpers defined so far, for every scope
         self.body: list[Stmt] = []
         self.names = list(names)      # names this scope may use (arrays are checked in `ns`)
         self.depth = depth            # loop nesting
@@ -61,6 +62,7 @@ class Frame:
 
     def add(self, stmts: list[Stmt], defines: tuple[str, ...] = ()) -> bool:
         """Run `stmts` on the live namespace; keep them if NumPy accepts them."""
+        self.ns.update(self.shared)
         try:
             run(stmts, self.ns)
         except Exception:  # noqa: BLE001 - any error means "not a valid statement here"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import copy
 import inspect
+import os
 import textwrap
 import types
 
@@ -61,12 +62,27 @@ def _source_of(fn) -> tuple[str, str]:
     try:
         filename = inspect.getsourcefile(fn) or "<unknown>"
         if "<locals>" in fn.__qualname__:
-            return textwrap.dedent(inspect.getsource(fn)), filename
+            return _imports_from_globals(fn) + textwrap.dedent(inspect.getsource(fn)), filename
+        if filename != "<unknown>" and os.path.exists(filename):
+            with open(filename, encoding="utf-8") as fh:  # the whole module: imports and helpers
+                return fh.read(), filename
         module = inspect.getmodule(fn)
-        return inspect.getsource(module) if module is not None else inspect.getsource(fn), filename
+        if module is not None:
+            return inspect.getsource(module), filename
+        return _imports_from_globals(fn) + inspect.getsource(fn), filename
     except (OSError, TypeError) as exc:
         raise _refuse("NPR020", f"the source of {fn.__name__}() cannot be read ({exc})", fn,
                       hint="np2ref needs the function's source file") from None
+
+
+def _imports_from_globals(fn) -> str:
+    """Import lines for the modules a function's globals name (when only its own source is
+    available), so that `np.zeros` is still known to be NumPy's."""
+    lines = []
+    for name, value in fn.__globals__.items():
+        if isinstance(value, types.ModuleType):
+            lines.append(f"import {value.__name__} as {name}" if value.__name__ != name else f"import {name}")
+    return "".join(line + "\n" for line in lines)
 
 
 class Compiled:

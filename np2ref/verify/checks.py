@@ -325,7 +325,7 @@ class GradCheck:
         fp, fm = values
         fd, fwd, bwd = (fp - fm) / (2 * h), (fp - f0) / h, (f0 - fm) / h
         gd = float(np.sum(grad * d))
-        noise = 1e-13 * max(1.0, size) / h  # rounding in F, magnified by 1/h
+        noise = 1e-14 * max(1.0, size) / h  # rounding in F, magnified by 1/h
         if not (np.isfinite(fp) and np.isfinite(fm)) or abs(fwd - bwd) > 1e-3 * max(abs(fwd), abs(bwd)) + 2 * noise:
             return Outcome(EMPTY)
         err = abs(gd - fd)
@@ -334,4 +334,5 @@ class GradCheck:
             where = f"d/d{spec.name}" + (f" along random direction {k}" if spec.kind == FLOAT else "")
             return _mismatch(f"{where}: jax.grad gives {gd:.10g}, central differences of the original "
                              f"give {fd:.10g}", err / max(bound, 1e-300))
-        return Outcome(COMPARED, err / bound if bound else 0.0)
+        # relative error, measured against the noise floor where the derivative is below it
+        return Outcome(COMPARED, err / max(bound, noise / self.rtol, 1e-300))
