@@ -388,3 +388,92 @@ def npr_rotate(targets, values):
                                       "inside a loop is not translated")
     for t, v in zip(targets, loaded):
         npr_at(t)[...] = v
+
+
+# ---- branches ----------------------------------------------------------------------------
+class _NprUnset:
+    """A name a branch may define that had no value before the `if`."""
+
+    def __repr__(self):
+        return "npr_unset"
+
+
+npr_unset = _NprUnset()
+
+
+def _npr_concrete_bool(x):
+    if isinstance(x, jax.core.Tracer):
+        return None
+    if isinstance(x, (jax.Ref, NprView)):
+        x = npr_load(x)
+    if isinstance(x, jax.core.Tracer):
+        return None
+    return bool(x)
+
+
+def npr_and(a, b):
+    ca = _npr_concrete_bool(a)
+    if ca is not None:
+        return b if ca else a
+    cb = _npr_concrete_bool(b)
+    if cb is not None:
+        return a if cb else b
+    return jnp.logical_and(a, b)
+
+
+def npr_or(a, b):
+    ca = _npr_concrete_bool(a)
+    if ca is not None:
+        return a if ca else b
+    cb = _npr_concrete_bool(b)
+    if cb is not None:
+        return b if cb else a
+    return jnp.logical_or(a, b)
+
+
+def npr_not(a):
+    ca = _npr_concrete_bool(a)
+    return (not ca) if ca is not None else jnp.logical_not(a)
+
+
+def npr_if(pred, then_fn, else_fn, *values):
+    """`if pred:` with the branches as functions of the values they assign (returned again).
+    A concrete predicate runs one branch in Python, exactly as the original; a traced one
+    becomes lax.cond, with refs closed over so writes happen in place."""
+    else_fn = else_fn or (lambda *v: v[0] if len(v) == 1 else (v if v else None))
+    concrete = _npr_concrete_bool(pred)
+    if concrete is not None:
+        return then_fn(*values) if concrete else else_fn(*values)
+    pred = jnp.asarray(npr_load(pred))
+    if pred.shape != ():
+        if pred.size != 1:
+            raise ValueError("The truth value of an array with more than one element is ambiguous. "
+                             "Use a.any() or a.all()")
+        pred = pred.reshape(())
+    if not values:
+        lax.cond(pred, lambda: (then_fn(), None)[1], lambda: (else_fn(), None)[1])
+        return None
+    single = len(values) == 1
+    pack = (lambda r: (r,)) if single else (lambda r: tuple(r))
+    outs = []
+    for fn in (then_fn, else_fn):  # the types each branch makes of the values
+        outs.append(jax.eval_shape(lambda *v: pack(fn(*v)), *[_npr_placeholder(v) for v in values]))
+    init = []
+    for v, a, b in zip(values, outs[0], outs[1]):
+        if a.shape != b.shape:
+            raise NotImplementedError("np2ref NPR122: the branches of a data-dependent `if` give a "
+                                      "value different shapes")
+        dtype = jnp.promote_types(a.dtype, b.dtype)
+        init.append(jnp.zeros(a.shape, dtype) if v is npr_unset else jnp.asarray(v).astype(dtype))
+
+    def run(fn):
+        def branch(*v):
+            return tuple(jnp.asarray(r).astype(i.dtype) for r, i in zip(pack(fn(*v)), init))
+        return branch
+
+    result = lax.cond(pred, run(then_fn), run(else_fn), *init)
+    return result[0] if single else result
+
+
+def _npr_placeholder(v):
+    return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)

@@ -40,10 +40,10 @@ def _literal(g: Gen, dtype: str, shape: tuple[int, ...]) -> str:
 
 
 def _shape(g: Gen) -> tuple[int, ...]:
-    ndim = g.pick([0, 1, 1, 1, 2, 2, 2, 3])
+    ndim = g.pick([2, 1, 0, 1, 1, 2, 2, 3])
     if ndim == 3:
         return tuple(g.int(1, 3) for _ in range(3))
-    return tuple(g.pick([1, 2, 3, 3, 4, 4, 5]) if g.chance(95) else 0 for _ in range(ndim))
+    return tuple(g.pick([3, 1, 2, 3, 4, 4, 5]) if not g.chance(5) else 0 for _ in range(ndim))
 
 
 def _array_param(g: Gen, name: str, first: tuple[str, tuple] | None) -> str:
@@ -61,7 +61,7 @@ def parameters(g: Gen) -> list[Param]:
     params: list[Param] = []
     ns: dict = {"np": np}
     first = None
-    for name in ["a", "b", "c"][:g.pick([1, 2, 2, 3, 3])]:
+    for name in ["a", "b", "c"][:g.pick([2, 1, 2, 3, 3])]:
         value = None
         if params and g.chance(3):  # an argument that shares memory with an earlier one
             base = g.pick([p.name for p in params])
@@ -257,5 +257,5 @@ def programs(draw, max_statements: int = 6) -> Program:
     params = parameters(g)
     helpers: list[Function] = []
     top = Frame(lambda: base_namespace(params, helpers), [p.name for p in params])
-    fill(g, top, g.int(1, max(1, max_statements)), helpers)
+    fill(g, top, g.pick(range(max(1, max_statements), 0, -1)), helpers)
     return Program(tuple(params), tuple(helpers), tuple(top.body), returned(g, top))

@@ -137,8 +137,15 @@ def _refused(exc: np2ref.Np2RefError, stage: str) -> Outcome:
 
 
 def _crash(exc: BaseException, stage: str) -> Outcome:
-    tail = "".join(traceback.format_exception(exc)[-3:]).strip()
-    return Outcome("failed", type(exc).__name__, stage, f"{_first_line(exc)}\n{tail}")
+    return Outcome("failed", type(exc).__name__, stage, f"{_first_line(exc)}{_where(exc)}")
+
+
+def _where(exc: BaseException) -> str:
+    """The innermost frames in np2ref or in the program: where the exception came from."""
+    frames = [fr for fr in traceback.extract_tb(exc.__traceback__)
+              if "np2ref" in fr.filename and "/fuzz/" not in fr.filename]
+    return "".join(f"\n  at {Path(fr.filename).name}:{fr.lineno} in {fr.name}: {(fr.line or '').strip()}"
+                   for fr in frames[-3:])
 
 
 def _first_line(exc: BaseException) -> str:

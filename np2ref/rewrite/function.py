@@ -43,6 +43,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self.m: Marks | None = None
         self.inner_attrs: set = set()
         self.plain = plain
+        self._if_count = 0
         self.not_expr: set = set()
         self.pending_own: list[str] = []
 
@@ -272,6 +273,52 @@ class ModuleRewriter(cst.CSTTransformer):
                                                    loop_call) if carried else cst.Expr(loop_call)])
         return cst.FlattenSentinel([func, stmt])
 
+    def leave_If(self, original: cst.If, updated: cst.If):
+        if not self.active or original in self.m.elifs:
+            return updated  # an `elif` is lowered by the `if` it belongs to
+        statements = self._lower_if(original, updated)
+        return cst.FlattenSentinel(statements) if isinstance(statements, list) else statements
+
+    def _lower_if(self, original: cst.If, updated: cst.If):
+        if original not in self.m.branches:
+            if isinstance(updated.orelse, cst.If):  # keep the chain, lowering what can be
+                inner = self._lower_if(original.orelse, updated.orelse)
+                if isinstance(inner, list):
+                    return updated.with_changes(orelse=cst.Else(cst.IndentedBlock(body=inner)))
+            return updated
+        plan = self.m.branches[original]
+        self._if_count += 1
+        n = self._if_count
+        carried = list(plan.carried)
+        params = [cst.Param(cst.Name(c)) for c in carried]
+        ret = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
+
+        def branch(name, block):
+            stmts = list(block.body) if block is not None else [cst.SimpleStatementLine([cst.Pass()])]
+            return cst.FunctionDef(cst.Name(name), cst.Parameters(params=params),
+                                   cst.IndentedBlock(body=[*stmts, *ret]))
+
+        then_fn = branch(f"_then_{n}", updated.body)
+        orelse = updated.orelse
+        if isinstance(orelse, cst.If):  # elif: the else branch is the rest of the chain
+            inner = self._lower_if(original.orelse, orelse.with_changes(leading_lines=[]))
+            orelse = cst.IndentedBlock(body=inner if isinstance(inner, list) else [inner])
+        elif isinstance(orelse, cst.Else):
+            orelse = orelse.body
+        defs = [then_fn.with_changes(leading_lines=updated.leading_lines)]
+        else_name: cst.BaseExpression = cst.Name("None")
+        if orelse is not None or carried:
+            defs.append(branch(f"_else_{n}", orelse))
+            else_name = cst.Name(f"_else_{n}")
+        init = [cst.Arg(cst.Name(c) if c in plan.defined_before else cst.Name(J.UNSET)) for c in carried]
+        call = cst.Call(cst.Name(J.IF), [cst.Arg(_condition(updated.test)), cst.Arg(cst.Name(f"_then_{n}")),
+                                         cst.Arg(else_name), *init])
+        if carried:
+            stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
+        else:
+            stmt = cst.Expr(call)
+        return [*defs, cst.SimpleStatementLine([stmt])]
+
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
         if self.active and original in self.m.rotations:
             def paren(t):
@@ -291,6 +338,17 @@ class ModuleRewriter(cst.CSTTransformer):
                  for n in dict.fromkeys(self.pending_own)]
         self.pending_own = []
         return cst.FlattenSentinel([updated, *extra])
+
+
+def _condition(test: cst.BaseExpression) -> cst.BaseExpression:
+    """`a and b` / `a or b` / `not a` in a condition: Python's meaning on concrete values, the
+    elementwise one on traced scalars (Python's own operators would need a concrete bool)."""
+    if isinstance(test, cst.BooleanOperation):
+        helper = J.AND if isinstance(test.operator, cst.And) else J.OR
+        return J.call(helper, _condition(test.left), _condition(test.right))
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return J.call(J.NOT, _condition(test.expression))
+    return test.with_changes(lpar=[], rpar=[]) if isinstance(test, cst.BooleanOperation) else test
 
 
 def _list_index(element: cst.SubscriptElement) -> cst.SubscriptElement:

@@ -20,7 +20,7 @@ from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap, dotted
 from ..diagnostics import DiagnosticSink, Note, Span
 from ..analysis.numpy_table import lookup
-from .rules import loops
+from .rules import branches, loops
 from .rules.mask_store import looks_boolean, mask_index, masked_parts
 
 
@@ -42,6 +42,8 @@ class Marks:
     mask_store: dict = dataclasses.field(default_factory=dict)  # stmt -> (leaves, op)
     loops: dict = dataclasses.field(default_factory=dict)       # For -> LoopPlan
     rotations: set = dataclasses.field(default_factory=set)     # Assign swapping written arrays
+    branches: dict = dataclasses.field(default_factory=dict)    # If -> BranchPlan
+    elifs: set = dataclasses.field(default_factory=set)         # If nodes that are an `elif`
     unmask: set = dataclasses.field(default_factory=set)        # `b[m]` emitted as `b` in a mask store
 
 
@@ -302,6 +304,15 @@ class MarkPass(cst.CSTVisitor):
                 self.m.iop_names[node] = "iop"
         elif isinstance(t, cst.Attribute):
             self.refuse_write_target(t, node)
+
+    def visit_If(self, node: cst.If) -> None:
+        if self._function_uses is None:
+            self._function_uses = loops.uses(self.f.node.body, self.f.store_names)
+        if isinstance(node.orelse, cst.If):
+            self.m.elifs.add(node.orelse)
+        plan = branches.plan_if(node, self._function_uses, self.f)
+        if isinstance(plan, branches.BranchPlan):
+            self.m.branches[node] = plan
 
     def visit_For(self, node: cst.For) -> None:
         if self._function_uses is None:

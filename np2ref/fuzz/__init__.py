@@ -1,0 +1,20 @@
+"""Differential program fuzzing: random mutating NumPy programs through NumPy and np2ref.
+
+    generate.py    the hypothesis strategy `programs(max_statements)` (families: statements.py,
+                   expressions: exprs.py, NumPy run as the program is written: shadow.py)
+    program.py     a program as data, rendered to one module (`f`, helpers, `make_args`)
+    runner.py      one program: exact, refused, invalid (NumPy raises) or failed
+    shrink.py      a failing program cut down to what still fails the same way
+    regressions.py minimal failing programs saved under tests/regressions/
+    command.py     `np2ref fuzz`: `main(argv) -> exit code`
+
+See docs/fuzzing.md.
+"""
+
+from .command import main
+from .generate import programs
+from .program import Block, Function, Line, Param, Program
+from .runner import Outcome, Runner
+from .shrink import shrink
+
+__all__ = ["Block", "Function", "Line", "Outcome", "Param", "Program", "Runner", "main", "programs", "shrink"]

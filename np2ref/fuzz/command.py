@@ -1,0 +1,158 @@
+"""`np2ref fuzz --count N --seed S [--max-statements K] [--save-dir DIR]`.
+
+Draws programs with hypothesis (seeded, so a seed replays a run), skips duplicates, checks
+each one (runner.py), shrinks and saves every failure, and prints the tally; the last line is
+always `fuzz: N programs, P exact, R refused, F failed`. Exit 0 only when nothing failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import re
+import sys
+import time
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hypothesis_seed
+
+from . import regressions
+from .generate import programs
+from .program import Program
+from .runner import Outcome, Runner
+from .shrink import shrink
+
+
+class Tally:
+    def __init__(self):
+        self.kinds: collections.Counter = collections.Counter()
+        self.codes: collections.Counter = collections.Counter()   # refusals by code (and stage)
+        self.invalid: collections.Counter = collections.Counter() # NumPy's exception types
+        self.duplicates = 0
+        self.start = time.perf_counter()
+
+    @property
+    def checked(self) -> int:
+        return self.kinds["exact"] + self.kinds["refused"] + self.kinds["failed"]
+
+    def add(self, outcome: Outcome) -> None:
+        if outcome.kind == "invalid":
+            self.invalid[outcome.code] += 1
+            return
+        self.kinds[outcome.kind] += 1
+        if outcome.kind == "refused":
+            self.codes[outcome.code + ("" if outcome.stage != "vmap" else " (under vmap)")] += 1
+
+    def rate(self) -> float:
+        return self.checked / max(time.perf_counter() - self.start, 1e-9)
+
+    def line(self) -> str:
+        k = self.kinds
+        return f"fuzz: {self.checked} programs, {k['exact']} exact, {k['refused']} refused, {k['failed']} failed"
+
+    def report(self) -> list[str]:
+        invalid = sum(self.invalid.values())
+        kinds = ", ".join(f"{n} {c}" for c, n in self.invalid.most_common()) or "none"
+        refused = self.kinds["refused"]
+        codes = ", ".join(f"{c} {n} ({100 * n / max(self.checked, 1):.1f}%)" for c, n in self.codes.most_common())
+        return [f"discarded: {invalid} invalid (NumPy raises: {kinds}), {self.duplicates} duplicates",
+                f"refused: {refused} ({100 * refused / max(self.checked, 1):.1f}%) by code: {codes or 'none'}",
+                f"time: {time.perf_counter() - self.start:.1f} s, {self.rate():.2f} programs/s"]
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="np2ref fuzz", description="differential fuzzing of np2ref.compile against NumPy")
+    p.add_argument("--count", type=int, default=100, help="programs to check (duplicates and invalid ones do not count)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-statements", type=int, default=6, help="statements in f's body, at most")
+    p.add_argument("--save-dir", default="tests/regressions", help="where minimal failing programs are saved")
+    p.add_argument("--no-vmap", action="store_true", help="skip the jax.vmap check of .pure")
+    p.add_argument("--no-shrink", action="store_true", help="save failing programs as generated")
+    p.add_argument("--saves-per-kind", type=int, default=2,
+                   help="failures of one kind shrunk and saved, at most (the rest are counted and printed)")
+    p.add_argument("--progress", type=int, default=100, help="print a progress line every N programs (0: never)")
+    args = p.parse_args(argv)
+    if args.count < 0 or args.max_statements < 1:
+        p.error("--count must be >= 0 and --max-statements >= 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(list(sys.argv[1:] if argv is None else argv))
+    fuzz = Fuzz(args)
+    try:
+        fuzz.run()
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    for line in fuzz.tally.report():
+        print(line)
+    print(fuzz.tally.line(), flush=True)
+    return 0 if fuzz.tally.kinds["failed"] == 0 and fuzz.complete else 1
+
+
+class Fuzz:
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        self.runner = Runner(vmap=not args.no_vmap)
+        self.tally = Tally()
+        self.seen: set[str] = set()
+        self.saved: collections.Counter = collections.Counter()
+        self.complete = False
+
+    def run(self) -> None:
+        rounds_without_progress = 0
+        round_ = 0
+        while self.tally.checked < self.args.count and rounds_without_progress < 5:
+            before = self.tally.checked
+            self._round(self.args.seed * 1_000_003 + round_, self.args.count - self.tally.checked)
+            round_ += 1
+            rounds_without_progress = 0 if self.tally.checked > before else rounds_without_progress + 1
+        self.complete = self.tally.checked >= self.args.count
+
+    def _round(self, seed: int, remaining: int) -> None:
+        @hypothesis_seed(seed)
+        @settings(max_examples=remaining + remaining // 2 + 20, database=None, deadline=None, phases=[Phase.generate],
+                  suppress_health_check=list(HealthCheck), print_blob=False)
+        @given(programs(self.args.max_statements))
+        def one(program: Program) -> None:
+            if self.tally.checked < self.args.count:
+                self.visit(program, seed)
+        one()
+
+    def visit(self, program: Program, seed: int) -> None:
+        source = program.source()
+        if source in self.seen:
+            self.tally.duplicates += 1
+            return
+        self.seen.add(source)
+        outcome = self.runner.check(source)
+        self.tally.add(outcome)
+        if outcome.kind == "failed":
+            self.failure(program, outcome, f"np2ref fuzz --seed {self.args.seed} (round seed {seed}), "
+                                               f"program {self.tally.checked}")
+        n = self.tally.checked
+        if self.args.progress and n % self.args.progress == 0 and outcome.kind != "invalid":
+            print(f"{self.tally.line()} ({self.tally.rate():.2f}/s)", flush=True)
+
+    def failure(self, program: Program, outcome: Outcome, origin: str) -> None:
+        print(f"\nFAILURE {self.tally.kinds['failed']} ({origin}): {outcome.describe()}", flush=True)
+        kind = _kind(outcome)
+        if self.saved[kind] >= self.args.saves_per_kind:
+            print(f"(a failure of this kind was saved already: {kind})\n{program.source()}", flush=True)
+            return
+        checks = 0
+        if not self.args.no_shrink:
+            program, outcome, checks = shrink(program, outcome, self.runner.check)
+        path = regressions.save(program, outcome, origin, Path(self.args.save_dir))
+        self.saved[kind] += 1
+        print(f"--- minimal program ({checks} shrink checks), saved as {path} ---\n{program.source()}"
+              f"--- it gives: {outcome.describe()}\n", flush=True)
+
+
+def _kind(outcome: Outcome) -> str:
+    """Failures alike enough that saving one more teaches nothing: stage, type, and the first
+    line of the message with numbers and names blurred."""
+    first = outcome.detail.splitlines()[0] if outcome.detail else ""
+    first = re.sub(r"`\w+`|\[[^\]]*\]|-?\d+(\.\d+)?(e-?\d+)?|array\(.*", "_", first)
+    return f"{outcome.signature} {first[:120]}"

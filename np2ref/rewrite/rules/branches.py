@@ -1,0 +1,101 @@
+"""IfToCond: `if` / `elif` / `else` whose condition may depend on array data.
+
+What: each branch becomes a function of the values it assigns that are read afterwards; refs are
+closed over, so array writes in a branch happen in place.
+    if r2 < cutoff2:                       def _then(f):
+        f = f + k * r2                         f = f + k * r2
+        acc[i] += f                 ->         npr_at(acc)[i] += f
+                                               return f
+                                           f = npr_if(r2 < cutoff2, _then, None, f)
+`npr_if` runs the chosen branch in Python when the condition is a concrete value (a static
+`if` stays exactly what it was) and `lax.cond` when it is traced. `and`/`or`/`not` in the
+condition become `npr_and`/`npr_or`/`npr_not`, which keep Python's meaning on concrete values.
+
+Exact: the same statements run on the taken path. Kept as a Python `if` (so a traced condition
+is refused with NPR030): a branch with `return`, `break` or `continue`, or one that rebinds an
+array that is written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+from .loops import uses
+
+
+@dataclasses.dataclass
+class BranchPlan:
+    carried: tuple[str, ...]
+    defined_before: frozenset[str]
+
+
+class _Exits(cst.CSTVisitor):
+    def __init__(self):
+        self.found = False
+
+    def visit_Return(self, node) -> None:
+        self.found = True
+
+    def visit_Break(self, node) -> None:
+        self.found = True
+
+    def visit_Continue(self, node) -> None:
+        self.found = True
+
+    def visit_For(self, node) -> bool:
+        return True
+
+
+_METADATA = frozenset({"shape", "ndim", "size", "dtype"})
+
+
+def static_condition(expr: cst.BaseExpression) -> bool:
+    """A condition on shapes, lengths, types or None: never on array data, so it stays a
+    Python `if` (`if u.shape[0] > 3:`, `if out is None:`)."""
+    if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(expr, cst.Name):
+        return expr.value in ("True", "False", "None")
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value in _METADATA
+    if isinstance(expr, cst.Subscript):
+        return static_condition(expr.value)
+    if isinstance(expr, cst.Call):
+        return isinstance(expr.func, cst.Name) and expr.func.value in ("len", "isinstance", "hasattr")
+    if isinstance(expr, cst.Comparison):
+        if all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons):
+            return True
+        return static_condition(expr.left) and all(static_condition(c.comparator) for c in expr.comparisons)
+    if isinstance(expr, cst.BooleanOperation):
+        return static_condition(expr.left) and static_condition(expr.right)
+    if isinstance(expr, cst.UnaryOperation):
+        return static_condition(expr.expression)
+    if isinstance(expr, cst.BinaryOperation):
+        return static_condition(expr.left) and static_condition(expr.right)
+    return False
+
+
+def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
+    if static_condition(node.test):
+        return "a static condition"
+    exits = _Exits()
+    node.body.visit(exits)
+    if node.orelse is not None:
+        node.orelse.visit(exits)
+    if exits.found:
+        return "return/break/continue in a branch"
+    inside = uses(node, facts.store_names)
+    inside_nodes = {id(n) for _, _, n in inside.items}
+    stored = [n for n, s, _ in inside.items if s]
+    for name in dict.fromkeys(stored):
+        if name in facts.ref_names and not (inside.aug_only.get(name) and name not in facts.maybe_scalar):
+            return f"the written array `{name}` is rebound in a branch"
+    outside_reads = {n for n, s, x in function_uses.items if not s and id(x) not in inside_nodes}
+    carried = tuple(n for n in dict.fromkeys(stored) if n in outside_reads)
+    before: set[str] = set(facts.params)
+    first = next((i for i, (_, _, x) in enumerate(function_uses.items) if id(x) in inside_nodes), None)
+    if first is not None:
+        before |= {n for n, s, _ in function_uses.items[:first] if s}
+    return BranchPlan(carried, frozenset(before))
