@@ -3,9 +3,10 @@
 from .diagnostics import Diagnostic, Np2RefError
 from .pipeline import ConversionResult, convert_file, convert_source
 from .runtime.compile import Compiled, compile
+from .verify import verify
 
 __all__ = [
     "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "compile", "convert_file",
-    "convert_source",
+    "convert_source", "verify",
 ]
 __version__ = "0.1.0"

@@ -48,12 +48,15 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("explain", help="explain a diagnostic code")
     e.add_argument("code")
     e.set_defaults(run=cmd_explain)
-    v = sub.add_parser("verify", help="check a translation against NumPy")
+    v = sub.add_parser("verify", help="check a translation against NumPy under jit, vmap and grad")
     v.add_argument("target", help="FILE.py::FUNC")
-    v.add_argument("--example", help="FILE.py::CALLABLE returning the arguments (default: make_inputs)")
-    v.add_argument("--examples", type=int, default=20)
-    v.add_argument("--transforms", default="jit,vmap,grad")
-    v.add_argument("--seed", type=int, default=0)
+    v.add_argument("--example", help="FILE.py::CALLABLE returning a tuple of arguments or a dict of "
+                   "keyword arguments; given a numpy.random.Generator when it takes one parameter "
+                   "(default: the module's make_inputs(\"small\"))")
+    v.add_argument("--examples", type=int, default=50, help="generated inputs per transform (default 50)")
+    v.add_argument("--transforms", default="jit,vmap,grad", help="comma-separated (default jit,vmap,grad)")
+    v.add_argument("--seed", type=int, default=0, help="seed of the input generation (default 0)")
+    v.add_argument("--vary-shapes", action="store_true", help="also move array lengths by one")
     v.set_defaults(run=cmd_verify)
     return p
 

@@ -366,6 +366,12 @@ def _npr_lax_for(rng, body, carry, has):
     if not has:
         lax.fori_loop(0, trips, one, 0)
         return None
+    fixed, carry = _npr_split_refs(carry)
+    if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
+        inner = one
+
+        def one(k, c):
+            return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
     c0 = jax.tree_util.tree_map(jnp.asarray, carry)
     for _ in range(3):  # widen the carry to what one step makes of it (an int that becomes a float)
         out = jax.eval_shape(lambda c: one(jnp.asarray(0), c), c0)
@@ -374,7 +380,25 @@ def _npr_lax_for(rng, body, carry, has):
             break
         c0 = jax.tree_util.tree_map(
             lambda a, b: jnp.broadcast_to(a, b.shape).astype(jnp.promote_types(a.dtype, b.dtype)), c0, out)
-    return lax.fori_loop(0, trips, one, c0)
+    out = lax.fori_loop(0, trips, one, c0)
+    return _npr_join_refs(fixed, out) if fixed else out
+
+
+def _npr_split_refs(carry):
+    """(refs by position, the carry without them): refs cannot be loop carries. A single
+    carried value is position 0 of a one-element carry."""
+    items = carry if isinstance(carry, tuple) else (carry,)
+    fixed = {i: v for i, v in enumerate(items) if _npr_is_ref(v)}
+    rest = tuple(v for i, v in enumerate(items) if i not in fixed)
+    fixed["tuple"] = isinstance(carry, tuple)
+    return (fixed if len(fixed) > 1 else {}), (rest if isinstance(carry, tuple) or len(fixed) > 1 else carry)
+
+
+def _npr_join_refs(fixed, rest):
+    rest = list(rest) if isinstance(rest, tuple) else [rest]
+    size = len(rest) + len(fixed) - 1
+    out = [fixed[i] if i in fixed else rest.pop(0) for i in range(size)]
+    return tuple(out) if fixed["tuple"] else out[0]
 
 
 def npr_rotate(targets, values):
@@ -477,3 +501,40 @@ def npr_if(pred, then_fn, else_fn, *values):
 
 def _npr_placeholder(v):
     return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
+
+
+def npr_while(test, body, *values):
+    """`while test:` with the loop state as values (refs are closed over). While the test is a
+    concrete value the loop runs in Python, exactly as written; once it depends on traced data
+    the rest runs as lax.while_loop. The predicate is computed at the end of each body and
+    carried, so the loop condition never reads a ref the body writes (a stale read in JAX)."""
+    single = len(values) == 1
+    pack = (lambda r: (r,)) if single else (lambda r: tuple(r) if r is not None else ())
+    state = tuple(values)
+    pred = test(*state)
+    while _npr_concrete_bool(pred) is not None:
+        if not _npr_concrete_bool(pred):
+            return _npr_unpack(state, single)
+        state = pack(body(*state))
+        pred = test(*state)
+    state = tuple(jnp.asarray(v) for v in state)
+    for _ in range(3):  # widen the state to what one iteration makes of it
+        out = jax.eval_shape(lambda *s: pack(body(*s)), *state)
+        if all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, out)):
+            break
+        state = tuple(jnp.broadcast_to(a, b.shape).astype(jnp.promote_types(a.dtype, b.dtype))
+                      for a, b in zip(state, out))
+
+    def step(carry):
+        new = pack(body(*carry[:-1]))
+        new = tuple(jnp.asarray(v).astype(o.dtype) for v, o in zip(new, carry[:-1]))
+        return (*new, jnp.asarray(test(*new), bool).reshape(()))
+
+    final = lax.while_loop(lambda c: c[-1], step, (*state, jnp.asarray(pred, bool).reshape(())))
+    return _npr_unpack(final[:-1], single)
+
+
+def _npr_unpack(state, single):
+    if single:
+        return state[0]
+    return tuple(state) if state else None

@@ -15,8 +15,6 @@ _REFUSED = {
     cst.Global: ("NPR010", "`global` is not translated: a converted function cannot rebind module state",
                  "pass the value in as a parameter and return the new value"),
     cst.Nonlocal: ("NPR010", "`nonlocal` is not translated", "pass the value in and return it"),
-    cst.While: ("NPR011", "`while` loops are not translated yet",
-                "write the loop as `for k in range(n)` with a static trip count"),
     cst.Break: ("NPR012", "`break` is not translated yet", "use a static trip count and `np.where`"),
     cst.Continue: ("NPR012", "`continue` is not translated yet", "guard the loop body's updates with `np.where`"),
     cst.Yield: ("NPR013", "generators are not translated", "return an array instead of yielding"),

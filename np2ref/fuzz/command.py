@@ -30,6 +30,7 @@ class Tally:
         self.codes: collections.Counter = collections.Counter()   # refusals by code (and stage)
         self.invalid: collections.Counter = collections.Counter() # NumPy's exception types
         self.duplicates = 0
+        self.vmapped = 0
         self.start = time.perf_counter()
 
     @property
@@ -41,6 +42,7 @@ class Tally:
             self.invalid[outcome.code] += 1
             return
         self.kinds[outcome.kind] += 1
+        self.vmapped += outcome.vmapped
         if outcome.kind == "refused":
             self.codes[outcome.code + ("" if outcome.stage != "vmap" else " (under vmap)")] += 1
 
@@ -58,6 +60,8 @@ class Tally:
         codes = ", ".join(f"{c} {n} ({100 * n / max(self.checked, 1):.1f}%)" for c, n in self.codes.most_common())
         return [f"discarded: {invalid} invalid (NumPy raises: {kinds}), {self.duplicates} duplicates",
                 f"refused: {refused} ({100 * refused / max(self.checked, 1):.1f}%) by code: {codes or 'none'}",
+                f"vmap of .pure checked on {self.vmapped} of {self.kinds['exact']} exact programs "
+                "(not when arguments share memory or the perturbed inputs make NumPy raise)",
                 f"time: {time.perf_counter() - self.start:.1f} s, {self.rate():.2f} programs/s"]
 
 

@@ -187,8 +187,9 @@ def helper(g: Gen, fr: Frame, helpers: list[Function]):
         fn = _define_helper(g, fr, arg, helpers)
         if fn is None:
             return None
-    args = [arg] + [g.pick([g.pick(arrays), t, FLOATS[0], "2.0"]) if p == "y" else g.pick(FLOATS[:4])
-                    for p in fn.params[1:]]
+    others = [a for a in arrays if a != t]
+    same = not others or g.chance(12)  # the same buffer for `x` and `y`: the helper must see its writes
+    args = [arg] + [(t if same else g.pick(others)) if p == "y" else g.pick(FLOATS[:4]) for p in fn.params[1:]]
     call = f"{fn.name}({', '.join(args)})"
     if g.chance(40):
         name = g.name("r")

@@ -48,6 +48,7 @@ class Outcome:
     code: str = ""     # the refusal's code, or what failed: "mismatch", an exception's type
     stage: str = ""    # "numpy", "compile", "call", "vmap"
     detail: str = ""   # what differed, or the error
+    vmapped: bool = False  # the batched `.pure` check ran (and agreed)
 
     @property
     def passed(self) -> bool:
@@ -216,7 +217,7 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
                                "which NumPy changes")
             continue
         diff = diff or first_difference(np.stack([final0[i], variant[i]]), finals[name], f"vmap argument `{name}`")
-    return Outcome("failed", "mismatch", "vmap", diff) if diff else Outcome("exact")
+    return Outcome("failed", "mismatch", "vmap", diff) if diff else Outcome("exact", vmapped=True)
 
 
 def _compare_batched(e0, e1, got, where: str) -> str | None:

@@ -266,12 +266,36 @@ class ModuleRewriter(cst.CSTTransformer):
         rng = cst.Call(cst.Name(J.RANGE), list(updated.iter.args))
         args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
         if carried:
-            init = cst.Name(carried[0]) if len(carried) == 1 else cst.parse_expression(", ".join(carried))
+            init = cst.Name(carried[0]) if len(carried) == 1 else \
+                cst.Tuple([cst.Element(cst.Name(c)) for c in carried])
             args.append(cst.Arg(init))
         loop_call = cst.Call(cst.Name(J.FOR), args)
         stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                    loop_call) if carried else cst.Expr(loop_call)])
         return cst.FlattenSentinel([func, stmt])
+
+    def leave_While(self, original: cst.While, updated: cst.While):
+        if not self.active or original not in self.m.loops:
+            return updated
+        plan = self.m.loops[original]
+        self._if_count += 1
+        n = self._if_count
+        carried = list(plan.carried)
+        params = [cst.Param(cst.Name(c)) for c in carried]
+        ret = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
+        test = cst.FunctionDef(cst.Name(f"_test_{n}"), cst.Parameters(params=params),
+                               cst.IndentedBlock(body=[cst.SimpleStatementLine(
+                                   [cst.Return(_condition(updated.test))])]),
+                               leading_lines=updated.leading_lines)
+        body = cst.FunctionDef(cst.Name(f"_body_{n}"), cst.Parameters(params=params),
+                               cst.IndentedBlock(body=[*updated.body.body, *ret]))
+        call = cst.Call(cst.Name(J.WHILE), [cst.Arg(cst.Name(f"_test_{n}")), cst.Arg(cst.Name(f"_body_{n}")),
+                                            *[cst.Arg(cst.Name(c)) for c in carried]])
+        if carried:
+            stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
+        else:
+            stmt = cst.Expr(call)
+        return cst.FlattenSentinel([test, body, cst.SimpleStatementLine([stmt])])
 
     def leave_If(self, original: cst.If, updated: cst.If):
         if not self.active or original in self.m.elifs:

@@ -305,6 +305,17 @@ class MarkPass(cst.CSTVisitor):
         elif isinstance(t, cst.Attribute):
             self.refuse_write_target(t, node)
 
+    def visit_While(self, node: cst.While) -> None:
+        if self._function_uses is None:
+            self._function_uses = loops.uses(self.f.node.body, self.f.store_names)
+        plan = loops.plan_while(node, self._function_uses, self.f, loops.rotation_finder(self.f))
+        if isinstance(plan, loops.LoopPlan):
+            self.m.loops[node] = plan
+            self.m.rotations.update(plan.rotations)
+        else:
+            self.sink.report("NPR011", f"this `while` loop is not translated: {plan}", self.span(node),
+                             hint="assign the loop's state to plain names or swap whole arrays")
+
     def visit_If(self, node: cst.If) -> None:
         if self._function_uses is None:
             self._function_uses = loops.uses(self.f.node.body, self.f.store_names)

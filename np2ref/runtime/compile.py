@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import builtins
-import copy
 import inspect
 import os
 import textwrap
@@ -143,21 +142,31 @@ class Compiled:
         return self._entry.lower(*args, **kwargs)
 
     def _verified_call(self, args, kwargs):
-        from ..verify.compare import first_difference
+        """The first call under verify=True: the original and the translation run on copies of
+        the actual inputs and are compared (the result and the final state of every array
+        argument, dtypes included) before the real call writes anything back."""
+        from ..verify.compare import compare_outputs, run_on_copies
 
-        expected_args = copy.deepcopy((args, kwargs))
-        expected = self.original(*expected_args[0], **expected_args[1])
-        trial_args = copy.deepcopy((args, kwargs))
-        got = self._call(*trial_args)
-        diff = first_difference(expected, got, "result")
-        for name in self.mutated:
-            if diff:
-                break
-            before = inspect.signature(self.original).bind(*expected_args[0], **expected_args[1])
-            after = inspect.signature(self.original).bind(*trial_args[0], **trial_args[1])
-            diff = first_difference(before.arguments.get(name), after.arguments.get(name), f"argument `{name}`")
-        if diff:
-            raise _refuse("NPR301", f"verification failed on the first call: {diff}", self.original,
+        signature = inspect.signature(self.original)
+        try:
+            arguments = dict(signature.bind(*args, **kwargs).arguments)
+        except TypeError:
+            return self._call(args, kwargs)  # the call itself raises the TypeError
+        expected, final_expected = run_on_copies(self.original, signature, arguments)
+        try:  # the original returned, so the translation must too
+            got, final_got = run_on_copies(lambda *a, **k: self._call(a, k), signature, arguments)
+        except Np2RefError:
+            raise
+        except Exception as exc:
+            raise _refuse("NPR301", f"verification failed on the first call: the translation raised "
+                          f"{type(exc).__name__} ({exc}) where NumPy returned", self.original,
+                          hint="report this translation: np2ref computed something different from "
+                          "NumPy") from None
+        rtol = 1e-4 if self._entry.dtype_policy == "float32" else None
+        cmp = compare_outputs(expected, got, final_expected, final_got, arguments, self.mutated, rtol)
+        if cmp.difference:
+            raise _refuse("NPR301", f"verification failed on the first call: {cmp.difference} "
+                          f"(largest error {cmp.worst_error:.3g})", self.original,
                           hint="report this translation: np2ref computed something different from NumPy")
         self._verified = True
         return self._call(args, kwargs)

@@ -20,30 +20,21 @@ from .report import FAILED, PASSED, SKIPPED, UNVERIFIED, TransformResult, Verify
 CHECKS = {"jit": JitCheck, "vmap": VmapCheck, "grad": GradCheck}
 
 
-def verify(fn, *args, transforms=("jit", "vmap", "grad"), examples: int = 50, seed: int | None = None,
-           vary_shapes: bool = False, **kwargs) -> VerifyReport:
-    """Check the translation of `fn` against `fn` itself on inputs generated from the example
-    arguments `*args, **kwargs`, under each of `transforms` ("jit", "vmap", "grad").
-
-    `fn` is a plain function (compiled here; an `Np2RefError` is raised if np2ref refuses it)
-    or an `np2ref.compile` result, whose `.original` is then the specification. `examples`
-    bounds the generated inputs per transform; `seed` makes the run reproducible (None: a
-    random seed, kept in the report); `vary_shapes` also moves array lengths by one.
-    Returns a `VerifyReport`; `report.ok` is False on any mismatch and whenever a requested
-    transform compared nothing (fail closed)."""
+def run(fn, args: tuple, kwargs: dict, *, transforms=("jit", "vmap", "grad"), examples: int = 50,
+        seed: int | None = None, vary_shapes: bool = False) -> VerifyReport:
+    """`np2ref.verify` with the example's arguments as a tuple and a dict (no name clashes)."""
     try:
         import hypothesis  # noqa: F401
     except ImportError as exc:  # pragma: no cover
         raise ImportError("np2ref.verify needs hypothesis: pip install hypothesis") from exc
-    unknown = [t for t in transforms if t not in CHECKS]
-    if isinstance(transforms, str) or unknown:
-        raise ValueError(f"transforms must be a sequence of {', '.join(CHECKS)}; got {transforms!r}")
+    if isinstance(transforms, str) or any(t not in CHECKS for t in transforms):
+        raise ValueError(f"transforms must be a sequence of {', '.join(map(repr, CHECKS))}; "
+                         f"got {transforms!r}")
     seed = random.SystemRandom().randrange(2**32) if seed is None else int(seed)
     with jax.enable_x64(True):
         target = _target(fn, args, kwargs, seed)
-        results = {}
-        for name in transforms:
-            results[name] = _run_transform(CHECKS[name](target), target, examples, seed, vary_shapes)
+        results = {name: _run_transform(CHECKS[name](target), target, examples, seed, vary_shapes)
+                   for name in transforms}
     return VerifyReport(target.compiled.__name__, results, examples, seed, vary_shapes)
 
 
@@ -78,13 +69,15 @@ class _Mismatch(Exception):
 
 
 class _Search:
-    """One hypothesis search; records counts until the first mismatch, then the shrunk case."""
+    """One search: the example first, then hypothesis. Counts are kept until the first
+    mismatch; after it, every failing run replaces the kept case, so the last one is the case
+    hypothesis shrank to."""
 
     def __init__(self, check, result: TransformResult):
         self.check = check
         self.result = result
         self.failure = None  # (case, outcome) of the latest failing run
-        self.unsatisfiable = False
+        self.example_failure = None
 
     def body(self, case):
         from hypothesis import reject
@@ -109,16 +102,30 @@ class _Search:
             self.result.compared += 1
 
     def run(self, strategy, example_case, examples: int, seed: int) -> None:
-        from hypothesis import HealthCheck, Phase, Verbosity, example, given, settings
+        from hypothesis.errors import UnsatisfiedAssumption
+
+        try:
+            self.body(example_case)
+        except _Mismatch:
+            # keep looking: a generated input that fails can be shrunk, the example cannot
+            self.example_failure, self.failure = self.failure, None
+        except UnsatisfiedAssumption:
+            pass
+        if examples > 1:
+            self._hypothesis(strategy, examples - 1, seed)
+        if self.failure is None and self.example_failure is not None:
+            self.failure = self.example_failure
+
+    def _hypothesis(self, strategy, examples: int, seed: int) -> None:
+        from hypothesis import HealthCheck, Phase, Verbosity, given, settings
         from hypothesis import seed as hypothesis_seed
         from hypothesis.errors import Flaky, Unsatisfiable
 
         test = given(strategy)(lambda case: self.body(case))
-        test = example(example_case)(test)
-        test = settings(max_examples=max(1, examples - 1), deadline=None, database=None,
-                        derandomize=False, report_multiple_bugs=False, verbosity=Verbosity.quiet,
+        test = settings(max_examples=examples, deadline=None, database=None, derandomize=False,
+                        report_multiple_bugs=False, verbosity=Verbosity.quiet,
                         suppress_health_check=list(HealthCheck),
-                        phases=(Phase.explicit, Phase.generate, Phase.shrink))(test)
+                        phases=(Phase.generate, Phase.shrink))(test)
         test = hypothesis_seed(seed)(test)
         try:
             test()
@@ -127,9 +134,9 @@ class _Search:
         except Flaky:
             if self.failure is None:
                 raise
-            self.result.reason = "(the failure did not reproduce on every run) "
+            self.result.reason = "(this failure did not reproduce on every run)"
         except Unsatisfiable:
-            self.unsatisfiable = True
+            pass  # every generated input was discarded: the counts say so
 
 
 def _conclude(result: TransformResult, search: _Search) -> None:
@@ -137,6 +144,8 @@ def _conclude(result: TransformResult, search: _Search) -> None:
         case, outcome = search.failure
         result.status = FAILED
         result.reason = outcome.detail + (f" {result.reason}" if result.reason else "")
+        if search.failure is search.example_failure:
+            result.reason += " (on the example itself; no generated input failed)"
         result.failing_batch = case
         return
     if result.compared:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import collections
 import dataclasses
 
+import numpy as np
+
 from .inputs import format_case
 
 PASSED, FAILED, SKIPPED, UNVERIFIED = "passed", "failed", "skipped", "not verified"
@@ -72,10 +74,20 @@ class TransformResult:
                 lines.append(format_case(self.failing_batch[0]))
                 first = self.failing_batch[0]
                 for i, member in enumerate(self.failing_batch[1:], 1):
-                    changed = {n: v for n, v in member.items() if v is not first[n]}
-                    lines.append(f"  member {i} (other arguments as member 0):")
+                    changed = {n: v for n, v in member.items() if not _same(v, first[n])}
+                    if not changed:
+                        lines.append(f"  member {i}: the same as member 0")
+                        continue
+                    lines.append(f"  member {i} (the other arguments as member 0):")
                     lines.append(format_case(changed))
         return "\n".join(lines)
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.dtype == b.dtype \
+            and np.array_equal(a, b, equal_nan=a.dtype.kind in "fc")
+    return a is b or a == b
 
 
 @dataclasses.dataclass

@@ -90,7 +90,7 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
     inside_nodes = {id(n) for _, _, n in inside.items}
     stored = [n for n, s, _ in inside.items if s]
     for name in dict.fromkeys(stored):
-        if name in facts.ref_names and not (inside.aug_only.get(name) and name not in facts.maybe_scalar):
+        if name in facts.ref_names and not inside.aug_only.get(name):
             return f"the written array `{name}` is rebound in a branch"
     outside_reads = {n for n, s, x in function_uses.items if not s and id(x) not in inside_nodes}
     carried = tuple(n for n in dict.fromkeys(stored) if n in outside_reads)

@@ -139,8 +139,8 @@ def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPl
     for name in dict.fromkeys(stored):
         if name not in facts.ref_names:
             continue
-        if body.aug_only.get(name) and name not in facts.maybe_scalar:
-            continue  # `u += v` on a ref writes in place: nothing is rebound
+        if body.aug_only.get(name):
+            continue  # `u += v` writes a ref in place (or rebinds a scalar: then it is carried)
         if name == var or not (name in read_before_store or name in outside_reads):
             if name != var:
                 continue  # a fresh buffer made and used within one iteration
@@ -149,7 +149,7 @@ def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPl
             return f"the written array `{name}` is rebound in the loop"
         rotations += stmts
     carried = tuple(n for n in dict.fromkeys(stored)
-                    if n != var and n not in facts.ref_names
+                    if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
                     and (n in read_before_store or n in outside_reads))
     return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)))
 
@@ -202,3 +202,40 @@ def _tuple_names(expr) -> list[str] | None:
     if isinstance(expr, (cst.Tuple, cst.List)) and all(isinstance(e.value, cst.Name) for e in expr.elements):
         return [e.value.value for e in expr.elements]
     return None
+
+
+def plan_while(loop: cst.While, function_uses: _Uses, facts, is_rotation) -> LoopPlan | str:
+    """`while test:` -> npr_while: carried are the names the body assigns that the test reads,
+    that the body reads before assigning, or that are read outside the loop."""
+    if loop.orelse is not None:
+        return "while-else"
+    body = uses(loop.body, facts.store_names)
+    if body.returns:
+        return "return inside the loop"
+    test = uses(loop.test, facts.store_names)
+    loop_nodes = {id(n) for _, _, n in body.items} | {id(n) for _, _, n in test.items}
+    stored = [n for n, s, _ in body.items if s]
+    first_store: dict[str, int] = {}
+    read_before_store: set[str] = {n for n, _, _ in test.items}
+    for i, (name, is_store, _) in enumerate(body.items):
+        if is_store:
+            first_store.setdefault(name, i)
+        elif name not in first_store:
+            read_before_store.add(name)
+    outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in loop_nodes}
+    rotations = []
+    for name in dict.fromkeys(stored):
+        if name not in facts.ref_names:
+            continue
+        if body.aug_only.get(name):
+            continue
+        if not (name in read_before_store or name in outside_reads):
+            continue
+        stmts = is_rotation(loop.body, name)
+        if stmts is None:
+            return f"the written array `{name}` is rebound in the loop"
+        rotations += stmts
+    carried = tuple(n for n in dict.fromkeys(stored)
+                    if (n not in facts.ref_names or n in facts.maybe_scalar)
+                    and (n in read_before_store or n in outside_reads))
+    return LoopPlan("", carried, tuple(dict.fromkeys(rotations)))
