@@ -74,8 +74,8 @@ def ops_for(dtype: np.dtype) -> list[str]:
 
 # -- indices ------------------------------------------------------------------------------
 def slice_text(g: Gen, d: int) -> str:
-    bound = lambda: None if g.chance(40) else g.int(-d - 2, d + 2)  # noqa: E731
-    start, stop, step = bound(), bound(), g.pick(STEPS)
+    bounds = [None, None] + list(range(-d - 2, d + 3))  # None first: the plain choice
+    start, stop, step = g.pick(bounds), g.pick(bounds), g.pick(STEPS)
     text = f"{'' if start is None else start}:{'' if stop is None else stop}"
     return text + (f":{step}" if step is not None else "")
 
@@ -104,7 +104,7 @@ def basic_index(g: Gen, shape: tuple[int, ...], ints: list[str] = ()) -> str:
 
 def int_list(g: Gen, d: int, size: int | None = None) -> list[int]:
     """Indices into an axis of length `d`, duplicates likely (empty when `d` is 0)."""
-    size = g.int(0, 5) if size is None else size
+    size = g.pick([3, 1, 2, 4, 5, 0]) if size is None else size
     if d == 0:
         return []
     return [g.int(-d, d - 1) if g.chance(30) else g.int(0, min(d - 1, 2)) for _ in range(size)]

@@ -12,6 +12,7 @@ import inspect
 import random
 
 import jax
+import numpy as np
 
 from .checks import COMPARED, DISCARDED, MISMATCH, GradCheck, JitCheck, Target, VmapCheck
 from .inputs import cases, specs_from_example
@@ -115,6 +116,31 @@ class _Search:
             self._hypothesis(strategy, examples - 1, seed)
         if self.failure is None and self.example_failure is not None:
             self.failure = self.example_failure
+        if self.failure is not None:
+            self._round_values()
+
+    def _round_values(self) -> None:
+        """After hypothesis: round each float argument of the failing case to 1, then 3
+        decimals, keeping the rounding when the case still fails (a shorter printout)."""
+        for name in list(self.failure[0][0]):
+            for decimals in (1, 3):
+                case = [dict(m) for m in self.failure[0]]
+                changed = False
+                for member in case:
+                    value = member[name]
+                    if isinstance(value, np.ndarray) and value.dtype.kind == "f" or \
+                            isinstance(value, float) and not isinstance(value, bool):
+                        rounded = np.round(value, decimals).astype(value.dtype) \
+                            if isinstance(value, np.ndarray) else type(value)(round(value, decimals))
+                        changed |= not np.array_equal(rounded, value)
+                        member[name] = rounded
+                if not changed:
+                    break
+                self.result.shrink_steps += 1
+                outcome = self.check(case)
+                if outcome.kind == MISMATCH:
+                    self.failure = (case, outcome)
+                    break
 
     def _hypothesis(self, strategy, examples: int, seed: int) -> None:
         from hypothesis import HealthCheck, Phase, Verbosity, given, settings

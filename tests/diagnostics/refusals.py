@@ -10,7 +10,15 @@ def writes_global(i):
 
 def uses_while(u):
     while u[0] > 0:  # E: NPR011
+        u = u[1:]
         u[0] -= 1.0
+
+
+def uses_break(u):
+    for i in range(len(u)):
+        if u[i] < 0:
+            break  # E: NPR012
+        u[i] = 0.0
 
 
 def divide_at(a, idx):

@@ -89,10 +89,10 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
     inside = uses(node, facts.store_names)
     inside_nodes = {id(n) for _, _, n in inside.items}
     stored = [n for n, s, _ in inside.items if s]
-    for name in dict.fromkeys(stored):
-        if name in facts.ref_names and not inside.aug_only.get(name):
-            return f"the written array `{name}` is rebound in a branch"
     outside_reads = {n for n, s, x in function_uses.items if not s and id(x) not in inside_nodes}
+    for name in dict.fromkeys(stored):
+        if name in facts.ref_names and not inside.aug_only.get(name) and name in outside_reads:
+            return f"the written array `{name}` is rebound in a branch"
     carried = tuple(n for n in dict.fromkeys(stored) if n in outside_reads)
     before: set[str] = set(facts.params)
     first = next((i for i, (_, _, x) in enumerate(function_uses.items) if id(x) in inside_nodes), None)

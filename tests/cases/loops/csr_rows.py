@@ -1,0 +1,29 @@
+import numpy as np
+
+
+def csr_matvec(indptr, indices, data, x, y):
+    for i in range(indptr.shape[0] - 1):
+        acc = 0.0
+        for k in range(indptr[i], indptr[i + 1]):   # bounds read from the data
+            acc += data[k] * x[indices[k]]
+        y[i] = acc
+
+# run: csr_matvec(np.array([0, 2, 2, 5]), np.array([0, 2, 1, 0, 2]), np.array([1.0, 2.0, 3.0, 4.0, 5.0]), np.array([1.0, -1.0, 0.5]), np.zeros(3))
+# output
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+
+@npr_jit(mutated=('y',))
+def csr_matvec(indptr, indices, data, x, y):
+    def _loop_i(i):
+        acc = 0.0
+        def _loop_k(k, acc):
+            acc += data[k] * x[indices[k]]
+            return acc
+        acc = npr_for(npr_range(indptr[i], indptr[i + 1]), _loop_k, acc)
+        npr_at(y)[i] = acc
+    npr_for(npr_range(indptr.shape[0] - 1), _loop_i)
+
+# run: csr_matvec(np.array([0, 2, 2, 5]), np.array([0, 2, 1, 0, 2]), np.array([1.0, 2.0, 3.0, 4.0, 5.0]), np.array([1.0, -1.0, 0.5]), np.zeros(3))
