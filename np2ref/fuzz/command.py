@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import collections
 import re
+import resource
 import sys
 import time
 from pathlib import Path
@@ -62,7 +63,8 @@ class Tally:
                 f"refused: {refused} ({100 * refused / max(self.checked, 1):.1f}%) by code: {codes or 'none'}",
                 f"vmap of .pure checked on {self.vmapped} of {self.kinds['exact']} exact programs "
                 "(not when arguments share memory or the perturbed inputs make NumPy raise)",
-                f"time: {time.perf_counter() - self.start:.1f} s, {self.rate():.2f} programs/s"]
+                f"time: {time.perf_counter() - self.start:.1f} s, {self.rate():.2f} programs/s, "
+                f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB"]
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -101,7 +103,7 @@ class Fuzz:
         self.runner = Runner(vmap=not args.no_vmap)
         self.tally = Tally()
         self.seen: set[str] = set()
-        self.saved: collections.Counter = collections.Counter()
+        self.saved = collections.Counter(regressions.saved_kinds(Path(args.save_dir)))
         self.complete = False
 
     def run(self) -> None:
@@ -136,27 +138,59 @@ class Fuzz:
             self.failure(program, outcome, f"np2ref fuzz --seed {self.args.seed} (round seed {seed}), "
                                                f"program {self.tally.checked}")
         n = self.tally.checked
+        if n % 500 == 0 and outcome.kind != "invalid":
+            _clear_jax_caches()
         if self.args.progress and n % self.args.progress == 0 and outcome.kind != "invalid":
             print(f"{self.tally.line()} ({self.tally.rate():.2f}/s)", flush=True)
 
     def failure(self, program: Program, outcome: Outcome, origin: str) -> None:
+        """Print the failure; shrink and save it unless one like it is saved already.
+
+        A crash is known by where it was raised, so it is judged before shrinking; a mismatch
+        only by the minimal program that shows it, so every mismatch is shrunk first."""
         print(f"\nFAILURE {self.tally.kinds['failed']} ({origin}): {outcome.describe()}", flush=True)
-        kind = _kind(outcome)
-        if self.saved[kind] >= self.args.saves_per_kind:
-            print(f"(a failure of this kind was saved already: {kind})\n{program.source()}", flush=True)
+        kind = crash_kind(outcome)
+        if kind and self.saved[kind] >= self.args.saves_per_kind:
+            print(f"(not shrunk: {self.saved[kind]} of this kind saved already: {kind})", flush=True)
             return
         checks = 0
         if not self.args.no_shrink:
             program, outcome, checks = shrink(program, outcome, self.runner.check)
-        path = regressions.save(program, outcome, origin, Path(self.args.save_dir))
+        kind = kind or mismatch_kind(outcome, program)
+        print(f"--- minimal program ({checks} shrink checks) ---\n{program.source()}"
+              f"--- it gives: {outcome.describe()}", flush=True)
+        if self.saved[kind] >= self.args.saves_per_kind:
+            print(f"(not saved: {self.saved[kind]} of this kind saved already)\n", flush=True)
+            return
+        path = regressions.save(program, outcome, origin, Path(self.args.save_dir), kind)
         self.saved[kind] += 1
-        print(f"--- minimal program ({checks} shrink checks), saved as {path} ---\n{program.source()}"
-              f"--- it gives: {outcome.describe()}\n", flush=True)
+        print(f"saved as {path}\n", flush=True)
 
 
-def _kind(outcome: Outcome) -> str:
-    """Failures alike enough that saving one more teaches nothing: stage, type, and the first
-    line of the message with numbers and names blurred."""
-    first = outcome.detail.splitlines()[0] if outcome.detail else ""
-    first = re.sub(r"`\w+`|\[[^\]]*\]|-?\d+(\.\d+)?(e-?\d+)?|array\(.*", "_", first)
-    return f"{outcome.signature} {first[:120]}"
+_BLUR = re.compile(r"`\w+`|\[[^\]]*\]|-?\d+(\.\d+)?(e-?\d+)?|array\(.*")
+
+
+def crash_kind(outcome: Outcome) -> str | None:
+    """An exception's kind: stage, type, message and the np2ref frames it came through, with
+    numbers and names blurred. None for a mismatch."""
+    if outcome.code == "mismatch":
+        return None
+    lines = outcome.detail.splitlines() or [""]
+    where = [ln.split(" in ", 1)[-1].split(":", 1)[0] for ln in lines[1:]
+             if ln.strip().startswith("at ") and "np2ref_fuzz_" not in ln]
+    return _BLUR.sub("_", f"{outcome.signature} {lines[0][:120]} {' '.join(where)}")
+
+
+def mismatch_kind(outcome: Outcome, program: Program) -> str:
+    """A mismatch's kind: where it differs and the minimal program's statements, blurred."""
+    shape = "; ".join(_BLUR.sub("_", ln.strip()) for ln in program.main.source().splitlines()[1:])
+    shape = re.sub(r"\b([vwmrhk])\d+\b", r"\1", shape)
+    where = outcome.detail.split(":", 1)[0]
+    return f"{outcome.signature} {_BLUR.sub('_', where)} | {shape[:200]}"
+
+
+def _clear_jax_caches() -> None:
+    """Thousands of one-off programs: drop JAX's compilation caches now and then."""
+    import jax
+
+    jax.clear_caches()

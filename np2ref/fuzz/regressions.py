@@ -17,14 +17,16 @@ from .program import Program
 from .runner import Outcome
 
 STATUS = re.compile(r"^# np2ref-fuzz: (open|fixed)\b", re.M)
+KIND = re.compile(r"^# np2ref-fuzz-kind: (.*)$", re.M)
 
 
-def render_case(program: Program, outcome: Outcome, origin: str) -> str:
+def render_case(program: Program, outcome: Outcome, origin: str, kind: str = "") -> str:
     """The regression file's text: a header, then the program."""
     details = "\n".join(f"#     {line}" for line in outcome.describe().splitlines()[:12])
     header = [
         "# np2ref-fuzz: open",
         f"# np2ref-fuzz-stage: {outcome.stage}",
+        f"# np2ref-fuzz-kind: {kind or outcome.signature}",
         f"# found by: {origin}",
         "# expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic",
         "# got:",
@@ -34,12 +36,12 @@ def render_case(program: Program, outcome: Outcome, origin: str) -> str:
     return "\n".join(header) + "\n" + body
 
 
-def save(program: Program, outcome: Outcome, origin: str, directory: Path) -> Path:
+def save(program: Program, outcome: Outcome, origin: str, directory: Path, kind: str = "") -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha1(program.source().encode()).hexdigest()[:10]
     path = directory / f"fuzz_{digest}.py"
     if not path.exists():
-        path.write_text(render_case(program, outcome, origin))
+        path.write_text(render_case(program, outcome, origin, kind))
     return path
 
 
@@ -47,3 +49,13 @@ def status(text: str) -> str:
     m = STATUS.search(text)
     return m.group(1) if m else "fixed"
 
+
+
+def saved_kinds(directory: Path) -> list[str]:
+    """The failure kinds of the programs already saved in `directory` (one entry per file)."""
+    kinds = []
+    for path in sorted(directory.glob("fuzz_*.py")) if directory.is_dir() else []:
+        m = KIND.search(path.read_text())
+        if m:
+            kinds.append(m.group(1).strip())
+    return kinds

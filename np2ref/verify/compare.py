@@ -127,11 +127,12 @@ def compare_outputs(expected, got, final_expected: dict, final_got: dict, initia
     """Compare a call's result and the final state of every array argument.
 
     `initial` holds the inputs before the call; an argument counts as an output when the
-    translation says it writes it (`mutated`) or when the original changed it."""
+    translation says it writes it (`mutated`) or when the original changed it. Outputs that
+    are empty or all NaN are compared but do not count: they cannot show a difference."""
     outputs = []
     diff = first_difference(expected, got, "result", rtol)
     error = worst_error(expected, got)
-    if expected is not None and not (isinstance(expected, (tuple, list, dict)) and not expected):
+    if _informative(expected):
         outputs.append("result")
     for name, value in final_expected.items():
         if not isinstance(value, np.ndarray):
@@ -143,6 +144,23 @@ def compare_outputs(expected, got, final_expected: dict, final_got: dict, initia
         before = initial.get(name)
         changed = not (isinstance(before, np.ndarray) and before.shape == value.shape
                        and np.array_equal(before, value, equal_nan=before.dtype.kind in "fc"))
-        if name in mutated or changed:
+        if (name in mutated or changed) and _informative(value):
             outputs.append(name)
     return Comparison(diff, error, tuple(outputs))
+
+
+def _informative(value) -> bool:
+    """Whether a value can tell two computations apart: not None, not empty, not all NaN."""
+    if isinstance(value, (tuple, list)):
+        return any(_informative(v) for v in value)
+    if isinstance(value, dict):
+        return any(_informative(v) for v in value.values())
+    if value is None:
+        return False
+    try:
+        a = np.asarray(value)
+    except Exception:
+        return True
+    if a.dtype.kind in "fc":
+        return bool(np.any(~np.isnan(a)))
+    return a.size > 0

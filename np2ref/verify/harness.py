@@ -69,6 +69,10 @@ class _Mismatch(Exception):
     pass
 
 
+class _GiveUp(Exception):
+    """Ten times `examples` inputs discarded and none compared: stop generating."""
+
+
 class _Search:
     """One search: the example first, then hypothesis. Counts are kept until the first
     mismatch; after it, every failing run replaces the kept case, so the last one is the case
@@ -79,10 +83,11 @@ class _Search:
         self.result = result
         self.failure = None  # (case, outcome) of the latest failing run
         self.example_failure = None
+        self.stopped = False
+        self.give_up = 20
 
-    def body(self, case):
-        from hypothesis import reject
-
+    def body(self, case) -> str:
+        """Run the check on one case; returns the outcome's kind (raises _Mismatch)."""
         shrinking = self.failure is not None
         if shrinking:
             self.result.shrink_steps += 1
@@ -94,24 +99,34 @@ class _Search:
             self.failure = (case, outcome)
             raise _Mismatch(outcome.detail)
         if shrinking:
-            return
+            return outcome.kind
         if outcome.kind == DISCARDED:
             self.result.discards[outcome.detail] += 1
-            reject()
         self.result.skipped_directions += outcome.skipped
         if outcome.kind == COMPARED:
             self.result.compared += 1
+        return outcome.kind
+
+    def _generated(self, case) -> None:
+        from hypothesis import reject
+
+        kind = None
+        if not self.stopped:
+            kind = self.body(case)
+            self.stopped = kind == DISCARDED and self.result.discarded >= self.give_up \
+                and not self.result.compared
+        if self.stopped:  # hypothesis takes this for a failure and replays it: raise again
+            raise _GiveUp
+        if kind == DISCARDED:
+            reject()
 
     def run(self, strategy, example_case, examples: int, seed: int) -> None:
-        from hypothesis.errors import UnsatisfiedAssumption
-
+        self.give_up = 10 * max(examples, 2)
         try:
             self.body(example_case)
         except _Mismatch:
             # keep looking: a generated input that fails can be shrunk, the example cannot
             self.example_failure, self.failure = self.failure, None
-        except UnsatisfiedAssumption:
-            pass
         if examples > 1:
             self._hypothesis(strategy, examples - 1, seed)
         if self.failure is None and self.example_failure is not None:
@@ -147,7 +162,7 @@ class _Search:
         from hypothesis import seed as hypothesis_seed
         from hypothesis.errors import Flaky, Unsatisfiable
 
-        test = given(strategy)(lambda case: self.body(case))
+        test = given(strategy)(self._generated)
         test = settings(max_examples=examples, deadline=None, database=None, derandomize=False,
                         report_multiple_bugs=False, verbosity=Verbosity.quiet,
                         suppress_health_check=list(HealthCheck),
@@ -155,7 +170,7 @@ class _Search:
         test = hypothesis_seed(seed)(test)
         try:
             test()
-        except _Mismatch:
+        except (_Mismatch, _GiveUp):
             pass
         except Flaky:
             if self.failure is None:
@@ -179,10 +194,10 @@ def _conclude(result: TransformResult, search: _Search) -> None:
         return
     result.status = UNVERIFIED
     if result.tried and result.discarded >= result.tried:
-        result.reason = f"every input was discarded ({', '.join(result.discards)})"
+        result.reason = "every input was discarded"
     elif result.transform == "grad" and result.skipped_directions:
         result.reason = "every direction crossed a kink of the original; no gradient was compared"
     else:
-        result.reason = ("nothing to compare: the function returns nothing and writes no array "
-                         "argument")
+        result.reason = ("nothing was compared: on every input the function returned nothing "
+                         "and wrote no array argument (or only NaN)")
 

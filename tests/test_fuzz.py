@@ -1,0 +1,176 @@
+"""The differential fuzzer (np2ref/fuzz/): a short seeded run, the generator's validity, the
+runner's verdicts, the shrinker and the command's exit codes and saved regressions."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import np2ref
+from np2ref import fuzz
+from np2ref.fuzz import regressions
+from np2ref.fuzz.program import Block, Line, Param, Program
+from np2ref.fuzz.runner import Outcome, Runner
+from np2ref.fuzz.shadow import strict
+
+TALLY = re.compile(r"^fuzz: (\d+) programs, (\d+) exact, (\d+) refused, (\d+) failed$")
+
+
+def _run_main(argv, capsys):
+    code = fuzz.main(argv)
+    lines = capsys.readouterr().out.strip().splitlines()
+    m = TALLY.match(lines[-1])
+    assert m, f"the last line is not the tally: {lines[-1]!r}"
+    return code, [int(x) for x in m.groups()], lines
+
+
+def test_short_run_has_no_failures(tmp_path, capsys):
+    """25 programs, a fixed seed: nothing fails, and the tally is sane."""
+    code, (n, exact, refused, failed), lines = _run_main(
+        ["--count", "25", "--seed", "7", "--save-dir", str(tmp_path), "--no-shrink"], capsys)
+    failures = [ln for ln in lines if ln.startswith("FAILURE")]
+    assert failed == 0 and code == 0, "\n".join(failures)
+    assert n == 25 and exact + refused + failed == n
+    assert exact >= 10, "most generated programs should translate exactly"
+    assert any(ln.startswith("discarded:") for ln in lines) and any(ln.startswith("refused:") for ln in lines)
+
+
+# -- the generator --------------------------------------------------------------------------
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(fuzz.programs(6))
+def test_generated_programs_are_valid_numpy(program):
+    source = program.source()
+    ast.parse(source)
+    ns: dict = {}
+    exec(compile(source, "<fuzz>", "exec"), ns)
+    args = ns["make_args"]()
+    assert len(args) == len(program.params)
+    with strict():
+        ns["f"](*args)  # valid by construction: NumPy runs it without error or warning
+
+
+def test_program_renders_one_module():
+    program = _toy_program()
+    source = program.source()
+    ns: dict = {}
+    exec(compile(source, "<toy>", "exec"), ns)
+    a, b = ns["make_args"]()
+    assert np.shares_memory(a, b)  # make_args keeps arguments that alias each other
+    assert "def h0(x):" not in source  # an unused helper is left out
+    assert program.without_param("a") is None  # `a` is used
+    assert program.without_param("b") is not None
+
+
+# -- the runner -----------------------------------------------------------------------------
+def _toy_program(body=None, ret="a.sum()"):
+    from np2ref.fuzz.program import Function
+
+    body = body or (Line("a[1:] += 1.5"), Line("a[::-1] *= 2.0"))
+    return Program((Param("a", "np.arange(4.0)"), Param("b", "a[1:]")),
+                   (Function("h0", ("x",), (Line("x[0] = 1"),)),), tuple(body), ret)
+
+
+@pytest.fixture(scope="module")
+def runner(tmp_path_factory):
+    return Runner(vmap=True, workdir=str(tmp_path_factory.mktemp("fuzz")))
+
+
+def _single(body: str, args: str, ret: str | None = None) -> str:
+    params = tuple(Param(n, v) for n, v in (part.split("=", 1) for part in args.split(";")))
+    return Program(params, (), tuple(Line(t) for t in body.split(";")), ret).source()
+
+
+def test_runner_exact_with_vmap(runner):
+    outcome = runner.check(_single("a[1:] += 1.5;a[[0, 0]] *= 2.0", "a=np.arange(4.0)", "a.sum()"))
+    assert outcome.kind == "exact" and outcome.vmapped, outcome.describe()
+
+
+def test_runner_invalid_when_numpy_raises(runner):
+    outcome = runner.check(_single("a[7] = 1.0", "a=np.arange(4.0)"))
+    assert outcome.kind == "invalid" and outcome.code == "IndexError"
+
+
+def test_runner_refused_records_the_code(runner):
+    source = _single("np.divide.at(a, [0, 1], 2.0)", "a=np.arange(4.0)")
+    outcome = runner.check(source)
+    assert outcome.kind == "refused" and outcome.code == "NPR101", outcome.describe()
+
+
+def test_runner_mismatch_and_crash_are_failures(runner, monkeypatch):
+    source = _single("a[1:] += 1.5", "a=np.arange(4.0)", "a.sum()")
+
+    def wrong(fn):
+        return lambda a: a.sum() + 1.0
+    monkeypatch.setattr(np2ref, "compile", wrong)
+    outcome = runner.check(source)
+    assert outcome.kind == "failed" and outcome.code == "mismatch", outcome.describe()
+
+    def crashing(fn):
+        raise KeyError("boom")
+    monkeypatch.setattr(np2ref, "compile", crashing)
+    outcome = runner.check(source)
+    assert outcome.kind == "failed" and outcome.code == "KeyError" and outcome.stage == "compile"
+
+
+# -- the shrinker ---------------------------------------------------------------------------
+def _numpy_check(source: str) -> Outcome:
+    """A stand-in for the runner: invalid when NumPy raises, failed when `# BUG` is present."""
+    ns: dict = {}
+    try:
+        exec(compile(source, "<shrink>", "exec"), ns)
+        with strict():
+            ns["f"](*ns["make_args"]())
+    except Exception as exc:  # noqa: BLE001
+        return Outcome("invalid", type(exc).__name__, "numpy")
+    return Outcome("failed", "mismatch", "call") if "BUG" in source else Outcome("exact")
+
+
+def test_shrinker_keeps_only_what_the_failure_needs():
+    body = (
+        Line("w = a.copy()"),
+        Line("v = a[1:]"),
+        Block("for k in range(2):", (Line("w[k] = 3.0"), Line("v[0] += 1.0  # BUG")), ("k = 0",)),
+        Line("a[0] = 9.0"),
+    )
+    program = Program((Param("a", "np.arange(4.0)"), Param("b", "np.zeros(3)")), (), body, "w.sum()")
+    outcome = _numpy_check(program.source())
+    small, small_outcome, checks = fuzz.shrink(program, outcome, _numpy_check)
+    assert small_outcome.signature == outcome.signature
+    assert small.body == (Line("v = a[1:]"), Line("v[0] += 1.0  # BUG"))  # the definition of v stays
+    assert small.ret is None and [p.name for p in small.params] == ["a"]
+    assert 0 < checks < 60
+
+
+def test_shrinker_needs_the_same_signature():
+    program = Program((Param("a", "np.arange(4.0)"),), (), (Line("a[0] = 1.0  # BUG"),), None)
+    crash = Outcome("failed", "TypeError", "call")  # a mismatch is not the same failure
+    small, _, _ = fuzz.shrink(program, crash, _numpy_check)
+    assert small == program
+
+
+# -- the command ----------------------------------------------------------------------------
+def test_failure_is_shrunk_saved_and_exits_1(tmp_path, capsys, monkeypatch):
+    def check(self, source):
+        return Outcome("failed", "mismatch", "call", "argument `a`[0]: got 1.0, expected 2.0") \
+            if "[" in source.split("def f", 1)[1].split("def make_args")[0] else Outcome("exact")
+    monkeypatch.setattr(Runner, "check", check)
+    code, (n, exact, refused, failed), lines = _run_main(
+        ["--count", "5", "--seed", "3", "--save-dir", str(tmp_path), "--no-vmap"], capsys)
+    assert code == 1 and n == 5 and failed >= 1
+    saved = sorted(tmp_path.glob("fuzz_*.py"))
+    assert saved and len(saved) <= 2  # at most --saves-per-kind of one kind
+    text = saved[0].read_text()
+    assert regressions.status(text) == "open" and "# np2ref-fuzz-kind: failed:call:mismatch" in text
+    ns: dict = {}
+    exec(compile(text, str(saved[0]), "exec"), ns)  # a saved case is a runnable module
+    assert callable(ns["f"]) and isinstance(ns["make_args"](), tuple)
+
+
+def test_bad_arguments_exit_2():
+    with pytest.raises(SystemExit) as info:
+        fuzz.main(["--count", "-1"])
+    assert info.value.code == 2
