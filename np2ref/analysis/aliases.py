@@ -46,6 +46,7 @@ class FunctionFacts:
     calls: list[tuple[cst.Call, str]]  # calls to module functions, with the callee name
     store_names: frozenset = frozenset()  # Name nodes that are assignment targets
     bindings: tuple = ()                  # (target Name, value) pairs, in source order
+    for_names: frozenset = frozenset()    # loop variables (plain integers under `range`)
 
     def dump(self) -> str:
         """Sorted `name -> {roots}` lines, then the refs and mutated parameters (for tests)."""
@@ -103,6 +104,7 @@ class Collected:
         self.aug_names = col.aug_names
         self.store_names = frozenset(t for t, _ in col.bindings)
         self.uses_numpy = col.uses_numpy
+        self.for_names = frozenset(col.for_names)
         self.locals = frozenset(param_names(func)) | frozenset(t.value for t, _ in col.bindings)
 
 
@@ -113,6 +115,7 @@ class _Collector(cst.CSTVisitor):
         self.func = func
         self.numpy_aliases = numpy_aliases
         self.uses_numpy = False
+        self.for_names: set[str] = set()
         self.bindings: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
         self.writes: list[Write] = []
         self.returns: list[cst.BaseExpression] = []
@@ -145,6 +148,8 @@ class _Collector(cst.CSTVisitor):
             self.writes.append(Write(node.target.value, node, "augstore"))
 
     def visit_For(self, node: cst.For) -> None:
+        if isinstance(node.target, cst.Name):
+            self.for_names.add(node.target.value)
         # `for row in A`: each row is a view of A.
         self._bind(node.target, cst.Subscript(node.iter, [cst.SubscriptElement(cst.Index(cst.Integer("0")))]), node)
 
@@ -238,7 +243,8 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         roots={k: frozenset(v) for k, v in roots.items()}, writes=writes,
         mutated_roots=frozenset(mutated), ref_names=frozenset(ref_names),
         mutated_params=mutated_params, returns_alias=returns_alias, maybe_scalar=maybe_scalar,
-        array_names=array_names, calls=calls, store_names=col.store_names, bindings=tuple(col.bindings))
+        array_names=array_names, calls=calls, store_names=col.store_names, bindings=tuple(col.bindings),
+        for_names=col.for_names)
 
 
 class _RootsOf:

@@ -65,7 +65,7 @@ class MarkPass(cst.CSTVisitor):
         self.bool_names = _boolean_names(facts.bindings)
         self.inner: set = self.m.inner
         self._function_uses = None
-        self.int_names = _int_names(facts.node)
+        self.int_names = facts.for_names
 
     # -- helpers -----------------------------------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:
@@ -515,18 +515,6 @@ def _boolean_names(bindings) -> frozenset[str]:
                 names.add(name)
                 changed = True
     return frozenset(names)
-
-
-def _int_names(func: cst.FunctionDef) -> frozenset[str]:
-    """Loop variables: plainly integers, never masks."""
-    out: set[str] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_For(self, node: cst.For) -> None:
-            _names(node.target, out)
-
-    func.body.visit(V())
-    return frozenset(out)
 
 
 def _names(t, out: set[str]) -> None:
