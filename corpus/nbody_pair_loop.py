@@ -62,7 +62,7 @@ def make_inputs(size="small"):
     if size == "small":
         cells, steps = 1, 6       # 4 atoms
     else:
-        cells, steps = 4, 200     # 256 atoms
+        cells, steps = 3, 100     # 108 atoms
     a = 1.6
     base = np.array([[0.0, 0.0, 0.0], [0.5, 0.5, 0.0],
                      [0.5, 0.0, 0.5], [0.0, 0.5, 0.5]])

@@ -50,7 +50,7 @@ def make_inputs(size="small"):
         n, nt, sigma = 20000, 500, 0.02
     x = L * rng.random(n)
     steps = sigma * rng.standard_normal((nt, n))
-    return dict(x=x, steps=steps, drift=0.1 * sigma, hist=np.zeros(NBINS, dtype=np.int64),
+    return dict(x=x, steps=steps, drift=0.01 * sigma, hist=np.zeros(NBINS, dtype=np.int64),
                 hits=np.zeros(2, dtype=np.int64))
 
 

@@ -90,6 +90,10 @@ def call_writes(node: cst.Call, ctx: "_Context", calls: list | None = None) -> l
     return writes
 
 
+def _row(seq: cst.BaseExpression) -> cst.Subscript:
+    return cst.Subscript(seq, [cst.SubscriptElement(cst.Index(cst.Integer("0")))])
+
+
 class Collected:
     """What one pass over a function body records; independent of the effects table, so the
     module's fixed point over effects never re-visits the tree."""
@@ -150,8 +154,24 @@ class _Collector(cst.CSTVisitor):
     def visit_For(self, node: cst.For) -> None:
         if isinstance(node.target, cst.Name):
             self.for_names.add(node.target.value)
-        # `for row in A`: each row is a view of A.
-        self._bind(node.target, cst.Subscript(node.iter, [cst.SubscriptElement(cst.Index(cst.Integer("0")))]), node)
+        # `for row in A`: each row is a view of A (and so for enumerate/zip/reversed of arrays).
+        it, target = node.iter, node.target
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value in ("enumerate", "zip", "reversed"):
+            seqs = [a.value for a in it.args if a.keyword is None]
+            names = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+            if it.func.value == "enumerate" and len(names) == 2 and seqs:
+                if isinstance(names[0], cst.Name):
+                    self.for_names.add(names[0].value)
+                self._bind(names[0], None, node)
+                self._bind(names[1], _row(seqs[0]), node)
+                return
+            if it.func.value == "zip" and len(names) == len(seqs):
+                for t, sq in zip(names, seqs):
+                    self._bind(t, _row(sq), node)
+                return
+            if it.func.value == "reversed" and seqs:
+                it = seqs[0]
+        self._bind(target, _row(it), node)
 
     def visit_Return(self, node: cst.Return) -> None:
         if node.value is not None:

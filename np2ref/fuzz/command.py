@@ -104,6 +104,7 @@ class Fuzz:
         self.tally = Tally()
         self.seen: set[str] = set()
         self.saved = collections.Counter(regressions.saved_kinds(Path(args.save_dir)))
+        self.shrunk: collections.Counter = collections.Counter()  # mismatches shrunk, by rough kind
         self.complete = False
 
     def run(self) -> None:
@@ -153,6 +154,11 @@ class Fuzz:
         if kind and self.saved[kind] >= self.args.saves_per_kind:
             print(f"(not shrunk: {self.saved[kind]} of this kind saved already: {kind})", flush=True)
             return
+        rough = _BLUR.sub("_", f"{outcome.signature} {outcome.detail.splitlines()[0] if outcome.detail else ''}")
+        if not kind and self.shrunk[rough] >= 3 * self.args.saves_per_kind:
+            print(f"(not shrunk: {self.shrunk[rough]} mismatches like it were shrunk already)", flush=True)
+            return
+        self.shrunk[rough] += 1
         checks = 0
         if not self.args.no_shrink:
             program, outcome, checks = shrink(program, outcome, self.runner.check)

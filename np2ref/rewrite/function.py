@@ -260,10 +260,12 @@ class ModuleRewriter(cst.CSTTransformer):
             params.append(cst.Param(cst.Name("carry")))
             head.append(cst.parse_statement(f"{', '.join(carried)} = carry"))
         tail = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
+        rng, rows = _loop_range(plan, updated.iter)
+        head += [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(r))], value)])
+                 for r, value in rows]
         body = cst.IndentedBlock(body=[*head, *updated.body.body, *tail])
         func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
                                leading_lines=updated.leading_lines)
-        rng = cst.Call(cst.Name(J.RANGE), list(updated.iter.args))
         args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
         if carried:
             init = cst.Name(carried[0]) if len(carried) == 1 else \
@@ -362,6 +364,23 @@ class ModuleRewriter(cst.CSTTransformer):
                  for n in dict.fromkeys(self.pending_own)]
         self.pending_own = []
         return cst.FlattenSentinel([updated, *extra])
+
+
+def _loop_range(plan, it: cst.Call):
+    """The npr_range call and the `row = seq[var]` bindings for each loop form."""
+    var = cst.Name(plan.var)
+    if plan.kind == "range":
+        return cst.Call(cst.Name(J.RANGE), _plain(it.args)), []
+    if plan.kind == "reversed":  # reversed(range(a, b)) is range(b - 1, a - 1, -1)
+        args = [a.value for a in it.args[0].value.args]
+        start, stop = (cst.Integer("0"), args[0]) if len(args) == 1 else (args[0], args[1])
+        minus_one = lambda e: cst.BinaryOperation(e, cst.Subtract(), cst.Integer("1"))  # noqa: E731
+        return J.call(J.RANGE, minus_one(stop), minus_one(start), cst.parse_expression("-1")), []
+    seqs = [a.value for a in it.args]
+    lengths = [J.call("len", s) for s in seqs]
+    bound = lengths[0] if len(lengths) == 1 else J.call("min", *lengths)
+    rows = [(r, cst.Subscript(s, [cst.SubscriptElement(cst.Index(var))])) for r, s in zip(plan.rows, seqs)]
+    return J.call(J.RANGE, bound), rows
 
 
 def _condition(test: cst.BaseExpression) -> cst.BaseExpression:

@@ -33,6 +33,8 @@ class LoopPlan:
     var: str
     carried: tuple[str, ...]
     rotations: tuple = ()      # Assign nodes that swap written arrays
+    kind: str = "range"        # range | reversed | enumerate | zip
+    rows: tuple = ()           # names bound to `seq[var]` at the top of each iteration
 
 
 class _Uses(cst.CSTVisitor):
@@ -110,16 +112,41 @@ def range_args(loop: cst.For, local_names) -> list[cst.Arg] | None:
     return None
 
 
+def loop_form(loop: cst.For, local_names) -> tuple[str, str, tuple[str, ...]] | None:
+    """(kind, loop variable, row names) for the loops np2ref lowers, else None."""
+    it, target = loop.iter, loop.target
+    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value not in local_names
+            and all(a.keyword is None and not a.star for a in it.args)):
+        return None
+    kind = it.func.value
+    names = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+    if not all(isinstance(n, cst.Name) for n in names):
+        return None
+    names = [n.value for n in names]
+    if kind == "range" and len(names) == 1 and range_args(loop, local_names):
+        return "range", names[0], ()
+    if kind == "reversed" and len(names) == 1 and len(it.args) == 1:
+        inner = it.args[0].value
+        if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "range" \
+                and 1 <= len(inner.args) <= 2 and all(a.keyword is None and not a.star for a in inner.args):
+            return "reversed", names[0], ()
+        return None
+    if kind == "enumerate" and len(names) == 2 and len(it.args) == 1:
+        return "enumerate", names[0], (names[1],)
+    if kind == "zip" and len(names) == len(it.args) and names:
+        return "zip", "_k", tuple(names)
+    return None
+
+
 def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPlan | str:
     """A LoopPlan, or why the loop stays a Python loop."""
-    args = range_args(loop, frozenset(facts.roots))
-    if args is None:
-        return "not a range loop"
-    if not isinstance(loop.target, cst.Name):
-        return "tuple loop target"
+    form = loop_form(loop, frozenset(facts.roots))
+    if form is None:
+        return "not a range/enumerate/zip/reversed loop"
+    kind, var, rows = form
     if loop.orelse is not None:
         return "for-else"
-    if short_literal_range(args):
+    if kind == "range" and short_literal_range(list(loop.iter.args)):
         return "short literal range"
     body = uses(loop.body, facts.store_names)
     if body.returns:
@@ -134,7 +161,9 @@ def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPl
         elif name not in first_store:
             read_before_store.add(name)
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in body_nodes}
-    var = loop.target.value
+    for name in (var, *rows):
+        if name in outside_reads:  # Python leaves it bound to the last value: keep Python's loop
+            return f"the loop variable `{name}` is read outside the loop"
     rotations = []
     for name in dict.fromkeys(stored):
         if name not in facts.ref_names:
@@ -151,7 +180,7 @@ def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPl
     carried = tuple(n for n in dict.fromkeys(stored)
                     if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
                     and (n in read_before_store or n in outside_reads))
-    return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)))
+    return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)), kind, rows)
 
 
 def rotation_finder(facts):
