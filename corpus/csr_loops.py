@@ -79,7 +79,7 @@ def build_laplacian(m, shift):
 def make_inputs(size="small"):
     rng = np.random.default_rng(0)
     if size == "small":
-        m, sweeps = 3, 4
+        m, sweeps = 2, 4
     else:
         m, sweeps = 80, 50
     shift = 0.1 * rng.random(m * m)

@@ -21,6 +21,11 @@ EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["fuzz"]:  # the fuzzer parses its own options
+        from .fuzz.command import main as fuzz_main
+
+        return fuzz_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     try:
@@ -58,6 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--seed", type=int, default=0, help="seed of the input generation (default 0)")
     v.add_argument("--vary-shapes", action="store_true", help="also move array lengths by one")
     v.set_defaults(run=cmd_verify)
+    sub.add_parser("fuzz", help="differential fuzzing: np2ref fuzz --count N --seed S [--max-statements K]")
     return p
 
 
