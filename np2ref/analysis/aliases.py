@@ -63,8 +63,9 @@ def call_writes(node: cst.Call, ctx: "_Context", calls: list | None = None) -> l
     func = node.func
     qual = ctx.imports.qualify_numpy(func, ctx.locals)
     args = [a for a in node.args if a.keyword is None and a.star == ""]
+    takes_out = qual is not None or (isinstance(func, cst.Attribute) and ctx.imports.qualify(func, ctx.locals) is None)
     for a in node.args:
-        if a.keyword is not None and a.keyword.value == "out":
+        if takes_out and a.keyword is not None and a.keyword.value == "out":
             writes.append(Write(a.value, node, "out"))
     if qual is not None:
         parts = qual.split(".")
@@ -256,8 +257,14 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         returned |= roots_of(r, through_tuples=True)
     returns_alias = frozenset(p for p in params if f"param {p}" in returned)
     subscript_written = {dotted(w.target) for w in writes if w.kind != "augname"}
-    maybe_scalar = frozenset(p for p in mutated_params if p not in subscript_written)
     array_names = _array_names(col.bindings, ctx)
+    # Names that may hold a scalar when `name op= v` runs (a parameter, `s = b[i]` on a 1-D b):
+    # then it rebinds, else it writes in place; npr_iop decides at trace time.
+    aug_targets = {w.target.value for w in writes if w.kind == "augname"}
+    maybe_scalar = frozenset(
+        n for n in ref_names
+        if (n in mutated_params and n not in subscript_written)
+        or (n in aug_targets and n not in subscript_written and n not in array_names and n not in params))
     return FunctionFacts(
         name=func.name.value, node=func, params=params,
         roots={k: frozenset(v) for k, v in roots.items()}, writes=writes,
@@ -318,8 +325,9 @@ class _RootsOf:
 
     def _call(self, call: cst.Call) -> set[str]:
         ctx = self.ctx
+        takes_out = not isinstance(call.func, cst.Name) or ctx.imports.qualify_numpy(call.func, ctx.locals)
         for a in call.args:
-            if a.keyword is not None and a.keyword.value == "out":
+            if takes_out and a.keyword is not None and a.keyword.value == "out":
                 return self(a.value)
         positional = [a.value for a in call.args if a.keyword is None]
         qual = ctx.imports.qualify_numpy(call.func, ctx.locals)
@@ -361,6 +369,11 @@ def _array_names(bindings, ctx: _Context) -> frozenset[str]:
                 ok = True
             elif isinstance(value.func, cst.Attribute) and value.func.attr.value in ("copy", "astype"):
                 ok = True
+        if isinstance(value, cst.Subscript) and any(
+                isinstance(e.slice, cst.Slice) or (isinstance(e.slice, cst.Index) and
+                                                   isinstance(e.slice.value, (cst.Ellipsis,)))
+                for e in value.slice):
+            ok = True  # a slice of an array is an array (a view), never a scalar
         if value is None:  # augmented assignment keeps an array an array
             ok = verdict.get(target.value, False)
         verdict[target.value] = verdict.get(target.value, True) and ok

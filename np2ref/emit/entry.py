@@ -167,8 +167,11 @@ class NprFunction:
         if key not in self._jitted:
             def run(dynamic):
                 result, finals, returned = self._run({**static, **dynamic}, aliases)
-                self._returned_params[key] = returned
-                return result, finals
+                leaves, tree = jax.tree_util.tree_flatten(result)
+                # Python values computed from static inputs stay Python values (an int stays an int)
+                fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
+                self._returned_params[key] = (returned, tree, fixed)
+                return [v for i, v in enumerate(leaves) if i not in fixed], finals
             self._jitted[key] = jax.jit(run)
         return key, self._jitted[key]
 
@@ -184,16 +187,22 @@ class NprFunction:
             finals = {n: np.asarray(v) for n, v in finals.items()}
         for name, final in finals.items():  # write back only after the whole call succeeded
             np.copyto(values[name], final, casting="unsafe")
-        returned = self._returned_params.get(key, ())
+        returned, tree, fixed = self._returned_params[key]
         if returned:
             return values[returned[0]]
-        return _npr_to_numpy(result)
+        dynamic_leaves = iter(result)
+        leaves = [fixed[i] if i in fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
+        return _npr_to_numpy(jax.tree_util.tree_unflatten(tree, leaves))
 
     def lower(self, *args, **kwargs):
-        values, static, dynamic = self._split(args, kwargs)
+        values, static, dynamic = self._split(args, kwargs)  # noqa: F841
         key, jitted = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
         with self._x64():
             return jitted.lower(dynamic)
+
+
+def _npr_is_python_value(v):
+    return isinstance(v, (bool, int, float, complex, str, type(None))) and not isinstance(v, np.generic)
 
 
 def _npr_arraylike(v):

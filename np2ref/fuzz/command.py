@@ -173,7 +173,7 @@ class Fuzz:
         print(f"saved as {path}\n", flush=True)
 
 
-_BLUR = re.compile(r"`\w+`|\[[^\]]*\]|-?\d+(\.\d+)?(e-?\d+)?|array\(.*")
+_BLUR = re.compile(r"`\w+`|\[[^\]]*\]|Ref\{[^}\s]*\}?|-?\d+(\.\d+)?(e-?\d+)?|array\(.*")
 
 
 def crash_kind(outcome: Outcome) -> str | None:
@@ -184,13 +184,14 @@ def crash_kind(outcome: Outcome) -> str | None:
     lines = outcome.detail.splitlines() or [""]
     where = [ln.split(" in ", 1)[-1].split(":", 1)[0] for ln in lines[1:]
              if ln.strip().startswith("at ") and "np2ref_fuzz_" not in ln]
-    return _BLUR.sub("_", f"{outcome.signature} {lines[0][:120]} {' '.join(where)}")
+    return _BLUR.sub("_", f"{outcome.signature} {lines[0][:120]} {' '.join(where[-1:])}")
 
 
 def mismatch_kind(outcome: Outcome, program: Program) -> str:
     """A mismatch's kind: where it differs and the minimal program's statements, blurred."""
     shape = "; ".join(_BLUR.sub("_", ln.strip()) for ln in program.main.source().splitlines()[1:])
     shape = re.sub(r"\b([vwmrhk])\d+\b", r"\1", shape)
+    shape = re.sub(r"\b[abc]\b", "p", shape)  # the parameters
     where = outcome.detail.split(":", 1)[0]
     return f"{outcome.signature} {_BLUR.sub('_', where)} | {shape[:200]}"
 

@@ -367,7 +367,7 @@ class MarkPass(cst.CSTVisitor):
         self._check_callable(node, qual)
         args = [a for a in node.args if a.keyword is None]
         out = [a for a in node.args if a.keyword is not None and a.keyword.value == "out"]
-        if out:
+        if out and not (isinstance(func, cst.Name) and qual is None):  # `dict(out=...)` is no ufunc
             if isinstance(out[0].value, cst.Tuple):
                 self.sink.report("NPR106", "a tuple `out=` is not translated", self.span(node))
             elif self.mark_write_target(out[0].value, node):

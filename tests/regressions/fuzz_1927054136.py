@@ -1,6 +1,6 @@
 # np2ref-fuzz: open
 # np2ref-fuzz-stage: call
-# np2ref-fuzz-kind: failed:call:NameError NameError: name 'k' is not defined run _run
+# np2ref-fuzz-kind: failed:call:NameError NameError: name 'k' is not defined _run
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 262
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:

@@ -1,6 +1,6 @@
 # np2ref-fuzz: open
 # np2ref-fuzz-stage: call
-# np2ref-fuzz-kind: failed:call:ValueError ValueError: function <lambda> at <np_ref runtime>:_ traced for jit returned a mutable array reference of type Ref{boo _run npr_if
+# np2ref-fuzz-kind: failed:call:ValueError ValueError: function <lambda> at <np_ref runtime>:_ traced for jit returned a mutable array reference of type _ npr_if
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 775
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:

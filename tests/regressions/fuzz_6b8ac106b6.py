@@ -1,6 +1,6 @@
 # np2ref-fuzz: open
 # np2ref-fuzz-stage: vmap
-# np2ref-fuzz-kind: failed:vmap:NotImplementedError NotImplementedError: State effect not supported in vmap-of-cond. __call__ npr_if
+# np2ref-fuzz-kind: failed:vmap:NotImplementedError NotImplementedError: State effect not supported in vmap-of-cond. npr_if
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 27
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:

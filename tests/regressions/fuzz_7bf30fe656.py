@@ -1,6 +1,6 @@
 # np2ref-fuzz: open
 # np2ref-fuzz-stage: call
-# np2ref-fuzz-kind: failed:call:IndexError IndexError: arrays used as indices must be of integer (or boolean) type __setitem__ __init__
+# np2ref-fuzz-kind: failed:call:IndexError IndexError: arrays used as indices must be of integer (or boolean) type __init__
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 17
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:

@@ -1,6 +1,6 @@
 # np2ref-fuzz: open
 # np2ref-fuzz-stage: call
-# np2ref-fuzz-kind: failed:call:TypeError TypeError: np_ref: npr_at needs a jax.Ref or NprView, not a DynamicJaxprTracer __call__ __setitem__
+# np2ref-fuzz-kind: failed:call:TypeError TypeError: np_ref: npr_at needs a jax.Ref or NprView, not a DynamicJaxprTracer __setitem__
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 152
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:

@@ -93,7 +93,16 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
     for name in dict.fromkeys(stored):
         if name in facts.ref_names and not inside.aug_only.get(name) and name in outside_reads:
             return f"the written array `{name}` is rebound in a branch"
-    carried = tuple(n for n in dict.fromkeys(stored) if n in outside_reads)
+    # Carried: read after the `if` (or in a later iteration of a loop around it), or read inside
+    # the `if` (its test, a branch) before the branch assigns it.
+    first_store: dict[str, int] = {}
+    read_first: set[str] = set()
+    for i, (name, is_store, _) in enumerate(inside.items):
+        if is_store:
+            first_store.setdefault(name, i)
+        elif name not in first_store:
+            read_first.add(name)
+    carried = tuple(n for n in dict.fromkeys(stored) if n in outside_reads or n in read_first)
     before: set[str] = set(facts.params)
     first = next((i for i, (_, _, x) in enumerate(function_uses.items) if id(x) in inside_nodes), None)
     if first is not None:

@@ -89,4 +89,15 @@ def looks_boolean(index: cst.BaseExpression, bool_names) -> bool:
         return looks_boolean(index.left, bool_names) or looks_boolean(index.right, bool_names)
     if isinstance(index, cst.Name):
         return index.value in bool_names
+    if isinstance(index, cst.Call):  # NumPy's predicates return boolean arrays
+        func = index.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
+        return name in _PREDICATES
     return False
+
+
+_PREDICATES = frozenset({
+    "isfinite", "isnan", "isinf", "isneginf", "isposinf", "signbit", "isclose", "logical_and",
+    "logical_or", "logical_not", "logical_xor", "greater", "greater_equal", "less", "less_equal",
+    "equal", "not_equal",
+})

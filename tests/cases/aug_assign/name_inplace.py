@@ -20,7 +20,7 @@ import jax.numpy as jnp
 @npr_jit(mutated=('u',))
 def relax(u, omega):
     v = u            # an alias: writes through v land in u
-    npr_at(v)[...] *= omega
+    v = npr_iop(v, '*', omega)
     total = 0.0
     total += npr_load(u).sum()
     w = jnp.zeros(3, dtype=jnp.float32)
