@@ -40,14 +40,15 @@ class ConversionResult:
         """The converted module without the pasted runtime (what `compile(...).source` shows)."""
         if self.rewritten is None:
             return self.code
-        return emit_module.emit(self.rewritten, self.filename, with_runtime=False)
+        return emit_module.strip_line_marks(emit_module.emit(self.rewritten, self.filename, with_runtime=False))
 
     @functools.cached_property
     def exec_source(self) -> str | None:
-        """The converted functions only, each at its original line (what compile executes)."""
+        """The converted functions only, their lines marked `# @L<n>` with the original line
+        (what compile executes)."""
         if self.rewritten is None:
             return None
-        return emit_module.line_preserving(self.rewritten, self.functions, self.source)
+        return emit_module.functions_source(self.rewritten, self.functions)
 
     @property
     def ok(self) -> bool:
@@ -86,10 +87,12 @@ def convert_source(text: str, filename: str = "<string>", only: set[str] | None 
     if sink.has_errors:
         return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     rewritten = module.visit(ModuleRewriter(facts.functions, marks, facts.imports, sink, positions,
-                                            facts.plain))
+                                            facts.plain, track_lines=only is not None))
     if sink.has_errors:
         return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
+    if only is not None:
+        code = emit_module.strip_line_marks(code)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
                             frozenset(facts.plain))
 

@@ -120,17 +120,26 @@ def emit(module: cst.Module, filename: str, with_runtime: bool = True) -> str:
     return "".join(parts)
 
 
-def line_preserving(module: cst.Module, functions: dict, source: str) -> str:
-    """The converted functions alone, undecorated, each starting at its original line, so that
-    tracebacks from `np2ref.compile` point at the user's own source lines."""
-    starts = {node.name: node.lineno for node in ast.parse(source).body
-              if isinstance(node, ast.FunctionDef)}  # the `def` line (CPython's parser is fast)
-    lines: list[str] = []
-    for stmt in module.body:
-        if not isinstance(stmt, cst.FunctionDef) or stmt.name.value not in functions:
-            continue
-        start = starts[stmt.name.value]
-        code = module.code_for_node(stmt.with_changes(decorators=[], leading_lines=[])).rstrip("\n")
-        lines += [""] * max(0, start - 1 - len(lines))
-        lines += code.splitlines()
-    return "\n".join(lines) + "\n"
+LINE_MARK = re.compile(r"  # @L(\d+)$", re.M)
+
+
+def strip_line_marks(code: str) -> str:
+    return LINE_MARK.sub("", code)
+
+
+def functions_source(module: cst.Module, functions: dict) -> str:
+    """The converted functions alone, undecorated (np2ref.compile wraps them itself)."""
+    parts = [module.code_for_node(stmt.with_changes(decorators=[], leading_lines=[]))
+             for stmt in module.body if isinstance(stmt, cst.FunctionDef) and stmt.name.value in functions]
+    return "\n\n".join(p.rstrip("\n") for p in parts) + "\n"
+
+
+def line_map(source: str) -> dict[int, int]:
+    """exec line -> original line, from the `# @L<n>` marks (unmarked lines take the previous one)."""
+    out, last = {}, 0
+    for i, text in enumerate(source.splitlines(), 1):
+        m = LINE_MARK.search(text)
+        if m:
+            last = int(m.group(1))
+        out[i] = last
+    return out

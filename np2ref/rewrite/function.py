@@ -33,7 +33,7 @@ _METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "ro
 
 class ModuleRewriter(cst.CSTTransformer):
     def __init__(self, facts: dict[str, FunctionFacts], marks: dict[str, Marks], imports: ImportMap,
-                 sink: DiagnosticSink, positions, plain=frozenset()):
+                 sink: DiagnosticSink, positions, plain=frozenset(), track_lines: bool = False):
         self.facts = facts
         self.marks = marks
         self.imports = imports
@@ -43,6 +43,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self.m: Marks | None = None
         self.inner_attrs: set = set()
         self.plain = plain
+        self.track_lines = track_lines
         self._if_count = 0
         self.not_expr: set = set()
         self.pending_own: list[str] = []
@@ -274,7 +275,7 @@ class ModuleRewriter(cst.CSTTransformer):
         loop_call = cst.Call(cst.Name(J.FOR), args)
         stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                    loop_call) if carried else cst.Expr(loop_call)])
-        return cst.FlattenSentinel([func, stmt])
+        return cst.FlattenSentinel([func, self._mark_line(original, stmt)])
 
     def leave_While(self, original: cst.While, updated: cst.While):
         if not self.active or original not in self.m.loops:
@@ -297,7 +298,7 @@ class ModuleRewriter(cst.CSTTransformer):
             stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
         else:
             stmt = cst.Expr(call)
-        return cst.FlattenSentinel([test, body, cst.SimpleStatementLine([stmt])])
+        return cst.FlattenSentinel([test, body, self._mark_line(original, cst.SimpleStatementLine([stmt]))])
 
     def leave_If(self, original: cst.If, updated: cst.If):
         if not self.active or original in self.m.elifs:
@@ -343,7 +344,7 @@ class ModuleRewriter(cst.CSTTransformer):
             stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
         else:
             stmt = cst.Expr(call)
-        return [*defs, cst.SimpleStatementLine([stmt])]
+        return [*defs, self._mark_line(original, cst.SimpleStatementLine([stmt]))]
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
         if self.active and original in self.m.rotations:
@@ -357,13 +358,25 @@ class ModuleRewriter(cst.CSTTransformer):
         return updated
 
     def leave_SimpleStatementLine(self, original, updated):
-        if not self.active or not self.pending_own:
+        if not self.active:
             return updated
-        extra = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(n))],
-                                                     J.call(J.OWN, cst.Name(n)))])
+        updated = self._mark_line(original, updated)
+        if not self.pending_own:
+            return updated
+        extra = [self._mark_line(original, cst.SimpleStatementLine([cst.Assign(
+            [cst.AssignTarget(cst.Name(n))], J.call(J.OWN, cst.Name(n)))]))
                  for n in dict.fromkeys(self.pending_own)]
         self.pending_own = []
         return cst.FlattenSentinel([updated, *extra])
+
+    def _mark_line(self, original, line: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+        """With line tracking on (np2ref.compile), end each emitted line with `# @L<n>`, the
+        original line, so that errors raised while tracing point at the user's source."""
+        if not self.track_lines:
+            return line
+        n = self.positions[original].start.line
+        return line.with_changes(trailing_whitespace=cst.TrailingWhitespace(
+            whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(f"# @L{n}")))
 
 
 def _loop_range(plan, it: cst.Call):

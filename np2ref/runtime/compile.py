@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import inspect
+import linecache
 import os
 import textwrap
 import types
@@ -11,7 +12,7 @@ import types
 import numpy as np
 
 from ..diagnostics import Diagnostic, Np2RefError, Span
-from ..emit.module import runtime_source
+from ..emit.module import line_map, runtime_source
 from ..pipeline import ConversionResult, convert_source
 
 _RUNTIME: dict | None = None
@@ -108,7 +109,10 @@ class Compiled:
         namespace = dict(fn.__globals__)
         runtime = runtime_namespace()
         namespace.update({k: v for k, v in runtime.items() if not k.startswith("__")})
-        exec(builtins.compile(result.exec_source, filename, "exec"), namespace)
+        self._exec_name = f"<np2ref: {filename}>"
+        linecache.cache[self._exec_name] = (len(result.exec_source), None,
+                                            result.exec_source.splitlines(True), self._exec_name)
+        exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
             namespace[other] = entry_type(namespace[other], facts.mutated_params)
@@ -130,7 +134,7 @@ class Compiled:
         except error as exc:
             raise _refuse("NPR206", str(exc), self.original) from None
         except Exception as exc:
-            refusal = trace_refusal(exc, self.conversion)
+            refusal = trace_refusal(exc, self.conversion, self._exec_name)
             if refusal is None:
                 raise  # NumPy's own errors (IndexError, broadcasting, casting) pass through
             raise refusal from None
@@ -190,7 +194,7 @@ _TRACE_GAPS = {
 }
 
 
-def trace_refusal(exc: BaseException, conversion: ConversionResult) -> Np2RefError | None:
+def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: str) -> Np2RefError | None:
     name = type(exc).__name__
     text = str(exc)
     if name in _TRACE_GAPS:
@@ -200,7 +204,7 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult) -> Np2RefErr
         message, hint = text.split(":", 1)[1].strip() if ":" in text else text, None
     else:
         return None
-    line = _user_line(exc, conversion.filename)
+    line = line_map(conversion.exec_source).get(_user_line(exc, exec_name), 0)
     span = Span(line, 1, line, 1)
     if line and conversion.source:
         text_line = conversion.source.splitlines()[line - 1]
