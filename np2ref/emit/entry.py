@@ -477,6 +477,25 @@ def npr_if(pred, then_fn, else_fn, *values):
     concrete = _npr_concrete_bool(pred)
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
+    if any(_npr_is_ref(v) for v in values):  # refs stay closed over: only values go through cond
+        refs = {i: v for i, v in enumerate(values) if _npr_is_ref(v)}
+        rest = [v for i, v in enumerate(values) if i not in refs]
+
+        def through(fn):
+            def inner(*vals):
+                it = iter(vals)
+                out = fn(*[refs[i] if i in refs else next(it) for i in range(len(values))])
+                out = (out,) if len(values) == 1 else tuple(out)
+                kept = tuple(o for i, o in enumerate(out) if i not in refs)
+                return kept[0] if len(kept) == 1 else kept
+            return inner
+
+        result = npr_if(pred, through(then_fn), through(else_fn), *rest) if rest else \
+            npr_if(pred, lambda: (through(then_fn)(), None)[1], lambda: (through(else_fn)(), None)[1])
+        result = (result,) if len(rest) == 1 else (tuple(result) if rest else ())
+        it = iter(result)
+        full = [refs[i] if i in refs else next(it) for i in range(len(values))]
+        return full[0] if len(values) == 1 else tuple(full)
     pred = jnp.asarray(npr_load(pred))
     if pred.shape != ():
         if pred.size != 1:
@@ -526,6 +545,14 @@ def npr_while(test, body, *values):
             return _npr_unpack(state, single)
         state = pack(body(*state))
         pred = test(*state)
+    if any(_npr_is_ref(v) for v in state):  # refs stay closed over: only values are loop state
+        refs = {i: v for i, v in enumerate(state) if _npr_is_ref(v)}
+        full = lambda vals: [refs[i] if i in refs else vals.pop(0) for i in range(len(state))]  # noqa: E731
+        keep = lambda out: tuple(o for i, o in enumerate(out) if i not in refs)  # noqa: E731
+        rest = keep(state)
+        result = npr_while(lambda *v: test(*full(list(v))), lambda *v: keep(pack(body(*full(list(v))))), *rest)
+        result = (result,) if len(rest) == 1 else (tuple(result) if rest else ())
+        return _npr_unpack(tuple(full(list(result))), single)
     state = tuple(jnp.asarray(v) for v in state)
     for _ in range(3):  # widen the state to what one iteration makes of it
         out = jax.eval_shape(lambda *s: pack(body(*s)), *state)

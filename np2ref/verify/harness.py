@@ -14,7 +14,8 @@ import random
 import jax
 import numpy as np
 
-from .checks import COMPARED, DISCARDED, MISMATCH, GradCheck, JitCheck, Target, VmapCheck
+from .checks import COMPARED, DISCARDED, MISMATCH, JitCheck, Target, VmapCheck
+from .grad import GradCheck
 from .inputs import cases, specs_from_example
 from .report import FAILED, PASSED, SKIPPED, UNVERIFIED, TransformResult, VerifyReport
 
