@@ -145,6 +145,13 @@ class NprFunction:
     def _aliases(self, values):
         """Mutated array arguments, each mapped to the argument whose buffer it shares."""
         arrays = {n: v for n, v in values.items() if isinstance(v, np.ndarray)}
+        if _npr_uses_layout(self.fn):
+            for name in self.mutated:
+                v = values.get(name)
+                if isinstance(v, np.ndarray) and not v.flags.c_contiguous and v.size > 1:
+                    raise NprError(f"{self.__name__}(): `{name}` is not C-contiguous, and whether its "
+                                   "reshape/ravel is a view depends on memory layout; pass "
+                                   f"np.ascontiguousarray({name})")
         aliases = {}
         for name in self.mutated:
             v = values.get(name)
@@ -199,6 +206,27 @@ class NprFunction:
         key, jitted = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
         with self._x64():
             return jitted.lower(dynamic)
+
+
+def _npr_uses_layout(fn, seen=None):
+    """Whether a converted function (or one it calls) makes reshape/ravel views: those are
+    views only of C-contiguous buffers, which is what a jax.Ref holds."""
+    seen = set() if seen is None else seen
+    if id(fn) in seen:
+        return False
+    seen.add(id(fn))
+    codes, names = [fn.__code__], set()
+    while codes:
+        code = codes.pop()
+        names |= set(code.co_names)
+        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
+    if names & {"npr_reshape", "npr_ravel"}:
+        return True
+    for name in names:
+        callee = fn.__globals__.get(name)
+        if isinstance(callee, NprFunction) and _npr_uses_layout(callee.fn, seen):
+            return True
+    return False
 
 
 def _npr_is_python_value(v):
