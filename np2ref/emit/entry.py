@@ -409,14 +409,7 @@ def _npr_lax_for(rng, body, carry, has):
 
         def one(k, c):
             return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
-    c0 = jax.tree_util.tree_map(jnp.asarray, carry)
-    for _ in range(3):  # widen the carry to what one step makes of it (an int that becomes a float)
-        out = jax.eval_shape(lambda c: one(jnp.asarray(0), c), c0)
-        same = jax.tree_util.tree_map(lambda a, b: a.dtype == b.dtype and a.shape == b.shape, c0, out)
-        if all(jax.tree_util.tree_leaves(same)):
-            break
-        c0 = jax.tree_util.tree_map(
-            lambda a, b: jnp.broadcast_to(a, b.shape).astype(jnp.promote_types(a.dtype, b.dtype)), c0, out)
+    c0 = _npr_settle(lambda c: one(jnp.asarray(0), c), carry)
     out = lax.fori_loop(0, trips, one, c0)
     return _npr_join_refs(fixed, out) if fixed else out
 
@@ -555,6 +548,25 @@ def npr_if(pred, then_fn, else_fn, *values):
     return result[0] if single else result
 
 
+def _npr_settle(step, carry):
+    """The loop's initial state, typed as one iteration leaves it: an int counter that becomes
+    a float is widened (as NumPy's rebinding would), a name first assigned in the loop
+    (`npr_unset`) starts as zeros of the type the loop gives it."""
+    leaves, tree = jax.tree_util.tree_flatten(carry)
+    unset = [leaf is npr_unset for leaf in leaves]
+    state = [_npr_placeholder(leaf) for leaf in leaves]
+    for _ in range(3):
+        out = jax.tree_util.tree_leaves(jax.eval_shape(lambda *s: step(jax.tree_util.tree_unflatten(tree, s)), *state))
+        new = [jnp.zeros(o.shape, o.dtype) if u else
+               jnp.broadcast_to(a, o.shape).astype(jnp.promote_types(a.dtype, o.dtype))
+               for a, o, u in zip(state, out, unset)]
+        unset = [False] * len(unset)
+        if all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, new)):
+            break
+        state = new
+    return jax.tree_util.tree_unflatten(tree, state)
+
+
 def _npr_placeholder(v):
     return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
 
@@ -581,13 +593,7 @@ def npr_while(test, body, *values):
         result = npr_while(lambda *v: test(*full(list(v))), lambda *v: keep(pack(body(*full(list(v))))), *rest)
         result = (result,) if len(rest) == 1 else (tuple(result) if rest else ())
         return _npr_unpack(tuple(full(list(result))), single)
-    state = tuple(jnp.asarray(v) for v in state)
-    for _ in range(3):  # widen the state to what one iteration makes of it
-        out = jax.eval_shape(lambda *s: pack(body(*s)), *state)
-        if all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, out)):
-            break
-        state = tuple(jnp.broadcast_to(a, b.shape).astype(jnp.promote_types(a.dtype, b.dtype))
-                      for a, b in zip(state, out))
+    state = tuple(_npr_settle(lambda st: pack(body(*st)), state))
 
     def step(carry):
         new = pack(body(*carry[:-1]))

@@ -136,7 +136,13 @@ class _npr_Idx:
             if e is Ellipsis:  # an empty one stays: it still parts advanced indices for NumPy
                 ents += [range(n) for n in shape[d:d + len(shape) - used]] or [Ellipsis]
                 d += len(shape) - used
+            elif _npr_isbool(e) and _npr_traced(e) and e.size == 0:  # selects nothing, as in NumPy
+                ents += list(np.nonzero(np.zeros(e.shape, bool)))
+                d, full = d + e.ndim, False
             elif _npr_isbool(e) and _npr_traced(e):
+                if tuple(e.shape) != tuple(shape[d:d + e.ndim]):
+                    raise IndexError(f"boolean index did not match indexed array along axis {d}; size of "
+                                     f"axis is {shape[d]} but size of corresponding boolean axis is {e.shape[0]}")
                 if self.mask is not None:
                     raise NotImplementedError("np2ref NPR104: two traced boolean masks in one index")
                 self.mask = jnp.reshape(e, (1,) * d + e.shape + (1,) * (len(shape) - d - e.ndim))

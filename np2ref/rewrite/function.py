@@ -269,8 +269,8 @@ class ModuleRewriter(cst.CSTTransformer):
                                leading_lines=updated.leading_lines)
         args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
         if carried:
-            init = cst.Name(carried[0]) if len(carried) == 1 else \
-                cst.Tuple([cst.Element(cst.Name(c)) for c in carried])
+            names = [cst.Name(c if c in plan.defined_before else J.UNSET) for c in carried]
+            init = names[0] if len(carried) == 1 else cst.Tuple([cst.Element(n) for n in names])
             args.append(cst.Arg(init))
         loop_call = cst.Call(cst.Name(J.FOR), args)
         stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
@@ -293,7 +293,8 @@ class ModuleRewriter(cst.CSTTransformer):
         body = cst.FunctionDef(cst.Name(f"_body_{n}"), cst.Parameters(params=params),
                                cst.IndentedBlock(body=[*updated.body.body, *ret]))
         call = cst.Call(cst.Name(J.WHILE), [cst.Arg(cst.Name(f"_test_{n}")), cst.Arg(cst.Name(f"_body_{n}")),
-                                            *[cst.Arg(cst.Name(c)) for c in carried]])
+                                            *[cst.Arg(cst.Name(c if c in plan.defined_before else J.UNSET))
+                                              for c in carried]])
         if carried:
             stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
         else:

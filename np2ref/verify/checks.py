@@ -19,7 +19,7 @@ import inspect
 import jax
 import numpy as np
 
-from .compare import compare_outputs, run_on_copies
+from .compare import compare_outputs, differs_only_where_not_finite, run_on_copies
 from .inputs import FLOAT, KEPT, ArgSpec
 
 COMPARED, DISCARDED, MISMATCH, EMPTY = "compared", "discarded", "mismatch", "empty"
@@ -47,6 +47,17 @@ def describe_exception(exc: BaseException) -> str:
 
 
 ILL_CONDITIONED = "ill-conditioned: the original's own output moves under rounding-level input noise"
+NOT_FINITE = "the original's output is not finite"
+
+
+def unexplained(target: "Target", args: dict, expected, final_expected, got, final_got) -> str | None:
+    """None when a difference is a mismatch; else why the input cannot show one: every
+    differing element is NaN or inf on one side, or the input is ill-conditioned."""
+    if differs_only_where_not_finite((expected, final_expected), (got, final_got), target.rtol):
+        return NOT_FINITE
+    if ill_conditioned(target, args, expected, final_expected):
+        return ILL_CONDITIONED
+    return None
 
 
 def ill_conditioned(target: "Target", args: dict, expected, final_expected) -> bool:
@@ -127,9 +138,8 @@ class JitCheck:
             return _mismatch(f"the translation raised {describe_exception(exc)}, where NumPy returned")
         cmp = compare_outputs(expected, got, final_expected, final_got, args, self.t.mutated, self.t.rtol)
         if cmp.difference:
-            if ill_conditioned(self.t, args, expected, final_expected):
-                return Outcome(DISCARDED, detail=ILL_CONDITIONED)
-            return _mismatch(cmp.difference, cmp.worst_error)
+            why = unexplained(self.t, args, expected, final_expected, got, final_got)
+            return Outcome(DISCARDED, detail=why) if why else _mismatch(cmp.difference, cmp.worst_error)
         return Outcome(COMPARED if cmp.outputs else EMPTY, cmp.worst_error, outputs=cmp.outputs)
 
 
@@ -199,8 +209,9 @@ class VmapCheck:
             final_got = {n: finals[n][i] if n in finals else m[n] for n in m}
             cmp = compare_outputs(want, got, final_want, final_got, m, self.t.mutated, self.t.rtol)
             if cmp.difference:
-                if ill_conditioned(self.t, m, want, final_want):
-                    return Outcome(DISCARDED, detail=ILL_CONDITIONED)
+                why = unexplained(self.t, m, want, final_want, got, final_got)
+                if why:
+                    return Outcome(DISCARDED, detail=why)
                 return _mismatch(f"batch member {i} with ({', '.join(subset)}) batched: {cmp.difference}",
                                  cmp.worst_error)
             worst, outputs = max(worst, cmp.worst_error), outputs or cmp.outputs

@@ -9,8 +9,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .checks import (COMPARED, DISCARDED, EMPTY, ILL_CONDITIONED, MISMATCH, Outcome, Target,
-                     _mismatch, describe_exception, ill_conditioned)
+from .checks import (COMPARED, DISCARDED, EMPTY, ILL_CONDITIONED, MISMATCH, NOT_FINITE, Outcome,
+                     Target, _mismatch, describe_exception, ill_conditioned)
 from .compare import run_on_copies
 from .inputs import FLOAT, ArgSpec
 
@@ -118,7 +118,7 @@ class GradCheck:
                 return Outcome(DISCARDED, detail=f"the original raised {type(exc).__name__}")
         f0, size = self._numpy_objective(expected, final_expected, weights)
         if not np.isfinite(f0):
-            return Outcome(DISCARDED, detail="the original's output is not finite")
+            return Outcome(DISCARDED, detail=NOT_FINITE)
         names = {s.name for s in self.inputs}
         static = self.t.static()
         diff = {n: args[n] for n in names}

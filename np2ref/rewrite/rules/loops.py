@@ -35,6 +35,7 @@ class LoopPlan:
     rotations: tuple = ()      # Assign nodes that swap written arrays
     kind: str = "range"        # range | reversed | enumerate | zip
     rows: tuple = ()           # names bound to `seq[var]` at the top of each iteration
+    defined_before: frozenset = frozenset()  # carried names that have a value before the loop
 
 
 class _Uses(cst.CSTVisitor):
@@ -180,7 +181,8 @@ def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPl
     carried = tuple(n for n in dict.fromkeys(stored)
                     if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
                     and (n in read_before_store or n in outside_reads))
-    return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)), kind, rows)
+    return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)), kind, rows,
+                    _defined_before(loop, function_uses, facts, body_nodes))
 
 
 def rotation_finder(facts):
@@ -267,4 +269,16 @@ def plan_while(loop: cst.While, function_uses: _Uses, facts, is_rotation) -> Loo
     carried = tuple(n for n in dict.fromkeys(stored)
                     if (n not in facts.ref_names or n in facts.maybe_scalar)
                     and (n in read_before_store or n in outside_reads))
-    return LoopPlan("", carried, tuple(dict.fromkeys(rotations)))
+    return LoopPlan("", carried, tuple(dict.fromkeys(rotations)),
+                    defined_before=_defined_before(loop, function_uses, facts, loop_nodes))
+
+
+def _defined_before(loop, function_uses: _Uses, facts, inside: set) -> frozenset:
+    """Names stored (or parameters) before the loop's first name, in source order."""
+    before = set(facts.params)
+    for name, is_store, node in function_uses.items:
+        if id(node) in inside:
+            break
+        if is_store:
+            before.add(name)
+    return frozenset(before)
