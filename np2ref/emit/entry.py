@@ -590,7 +590,11 @@ def npr_while(test, body, *values):
         full = lambda vals: [refs[i] if i in refs else vals.pop(0) for i in range(len(state))]  # noqa: E731
         keep = lambda out: tuple(o for i, o in enumerate(out) if i not in refs)  # noqa: E731
         rest = keep(state)
-        result = npr_while(lambda *v: test(*full(list(v))), lambda *v: keep(pack(body(*full(list(v))))), *rest)
+        def inner_body(*v):
+            kept = keep(pack(body(*full(list(v)))))
+            return kept[0] if len(kept) == 1 else kept
+
+        result = npr_while(lambda *v: test(*full(list(v))), inner_body, *rest)
         result = (result,) if len(rest) == 1 else (tuple(result) if rest else ())
         return _npr_unpack(tuple(full(list(result))), single)
     state = tuple(_npr_settle(lambda st: pack(body(*st)), state))
@@ -608,3 +612,11 @@ def _npr_unpack(state, single):
     if single:
         return state[0]
     return tuple(state) if state else None
+
+
+def npr_index(items):
+    """A list used as an index (`a[[0, p]]`): NumPy's integer array, concrete when it can be."""
+    items = [npr_load(i) for i in items]
+    if any(isinstance(i, jax.core.Tracer) for i in items):
+        return jnp.stack([jnp.asarray(i) for i in items]) if items else jnp.zeros(0, int)
+    return np.array(items)

@@ -106,11 +106,12 @@ class Fuzz:
         self.saved = collections.Counter(regressions.saved_kinds(Path(args.save_dir)))
         self.shrunk: collections.Counter = collections.Counter()  # mismatches shrunk, by rough kind
         self.complete = False
+        self.stopped = False
 
     def run(self) -> None:
         rounds_without_progress = 0
         round_ = 0
-        while self.tally.checked < self.args.count and rounds_without_progress < 5:
+        while self.tally.checked < self.args.count and rounds_without_progress < 5 and not self.stopped:
             before = self.tally.checked
             self._round(self.args.seed * 1_000_003 + round_, self.args.count - self.tally.checked)
             round_ += 1
@@ -123,7 +124,7 @@ class Fuzz:
                   suppress_health_check=list(HealthCheck), print_blob=False)
         @given(programs(self.args.max_statements))
         def one(program: Program) -> None:
-            if self.tally.checked < self.args.count:
+            if self.tally.checked < self.args.count and not self.stopped:
                 self.visit(program, seed)
         one()
 
@@ -151,6 +152,14 @@ class Fuzz:
         only by the minimal program that shows it, so every mismatch is shrunk first."""
         print(f"\nFAILURE {self.tally.kinds['failed']} ({origin}): {outcome.describe()}", flush=True)
         kind = crash_kind(outcome)
+        if outcome.code == "timeout":
+            # An exception raised into JAX mid-trace may leave its state inconsistent, and a
+            # runaway program is slow to shrink: save it as it is and stop this run.
+            path = regressions.save(program, outcome, origin, Path(self.args.save_dir), kind)
+            print(f"--- saved unshrunk as {path}; stopping: a timeout leaves JAX in an unknown state ---\n"
+                  f"{program.source()}", flush=True)
+            self.stopped = True
+            return
         if kind and self.saved[kind] >= self.args.saves_per_kind:
             print(f"(not shrunk: {self.saved[kind]} of this kind saved already: {kind})", flush=True)
             return

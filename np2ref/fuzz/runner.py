@@ -64,14 +64,14 @@ class Outcome:
         return head.get(self.kind, self.kind) + (f": {self.detail}" if self.detail else "")
 
 
-class ProgramTimeout(Exception):
+class ProgramTimeout(BaseException):  # not caught by the `except Exception` around each stage
     pass
 
 
 class Runner:
     """Checks program sources; `vmap` turns the batched `.pure` check on or off."""
 
-    def __init__(self, vmap: bool = True, timeout_s: float = 120.0, workdir: str | None = None):
+    def __init__(self, vmap: bool = True, timeout_s: float = 60.0, workdir: str | None = None):
         self.vmap = vmap
         self.timeout_s = timeout_s
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="np2ref_fuzz_"))

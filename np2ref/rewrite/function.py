@@ -411,7 +411,11 @@ def _condition(test: cst.BaseExpression) -> cst.BaseExpression:
 def _list_index(element: cst.SubscriptElement) -> cst.SubscriptElement:
     """`a[[0, 2]]`: JAX wants an array, not a list, for a fancy index (NumPy means the same)."""
     if isinstance(element.slice, cst.Index) and isinstance(element.slice.value, cst.List):
-        return element.with_changes(slice=cst.Index(J.call(f"{J.NP}.array", element.slice.value)))
+        lst = element.slice.value
+        literal = all(isinstance(e.value, (cst.Integer, cst.Name)) and not isinstance(e.value, cst.Name)
+                      or isinstance(e.value, cst.UnaryOperation) for e in lst.elements)
+        func = f"{J.NP}.array" if literal else J.INDEX_LIST  # a traced entry needs a traced array
+        return element.with_changes(slice=cst.Index(J.call(func, lst)))
     return element
 
 
