@@ -199,6 +199,8 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
     text = str(exc)
     if name in _TRACE_GAPS:
         code, message, hint = _TRACE_GAPS[name]
+    elif isinstance(exc, TypeError) and "must be a concrete (static) value" in text:
+        code, message, hint = _TRACE_GAPS["ConcretizationTypeError"]
     elif isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR"):
         code = text.split()[1].rstrip(":")
         message, hint = text.split(":", 1)[1].strip() if ":" in text else text, None

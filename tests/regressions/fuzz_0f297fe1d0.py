@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:UnboundLocalError UnboundLocalError: cannot access local variable 'w_' where it is not associated with a value _run
 # found by: np2ref fuzz --seed 3 (round seed 3000009), program 28

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:UnboundLocalError UnboundLocalError: cannot access local variable 'm_' where it is not associated with a value run _run
 # found by: np2ref fuzz --seed 2 (round seed 2000006), program 518
