@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:TypeError TypeError: np_ref: this argument must be a concrete (static) value _npr_np_concrete
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 91
