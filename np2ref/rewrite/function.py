@@ -412,6 +412,9 @@ def _list_index(element: cst.SubscriptElement) -> cst.SubscriptElement:
     """`a[[0, 2]]`: JAX wants an array, not a list, for a fancy index (NumPy means the same)."""
     if isinstance(element.slice, cst.Index) and isinstance(element.slice.value, cst.List):
         lst = element.slice.value
+        if not lst.elements:  # NumPy reads `[]` as an empty integer index
+            return element.with_changes(slice=cst.Index(J.call(f"{J.NP}.array", lst,
+                                                               dtype=J.name(f"{J.NP}.intp"))))
         literal = all(isinstance(e.value, (cst.Integer, cst.Name)) and not isinstance(e.value, cst.Name)
                       or isinstance(e.value, cst.UnaryOperation) for e in lst.elements)
         func = f"{J.NP}.array" if literal else J.INDEX_LIST  # a traced entry needs a traced array

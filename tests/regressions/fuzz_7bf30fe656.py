@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:IndexError IndexError: arrays used as indices must be of integer (or boolean) type __init__
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 17
