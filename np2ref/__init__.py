@@ -7,6 +7,20 @@ from .verify import verify
 
 __all__ = [
     "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "compile", "convert_file",
-    "convert_source", "verify",
+    "convert_source", "grad_into", "verify",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    if name == "grad_into":  # imports jax, so only when asked for
+        from .runtime.grad import grad_into
+        return grad_into
+    raise AttributeError(f"module 'np2ref' has no attribute {name!r}")
+
+
+def load_ipython_extension(ipython):
+    """`%load_ext np2ref`: registers the `%%np2ref` cell magic (IPython is imported only here)."""
+    from .magic import load_ipython_extension as load
+
+    load(ipython)

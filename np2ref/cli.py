@@ -46,9 +46,16 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--diff", action="store_true", help="print a unified diff instead of writing")
     g.add_argument("--stdout", action="store_true", help="print the converted code instead of writing")
     c.set_defaults(run=cmd_convert)
-    k = sub.add_parser("check", help="print diagnostics only")
-    k.add_argument("src", nargs="+")
+    k = sub.add_parser("check", help="print diagnostics only, or a readiness report (--report)")
+    k.add_argument("src", nargs="*", help="files and folders")
     k.add_argument("--format", choices=("text", "json"), default="text")
+    k.add_argument("--report", nargs="?", const="terminal", action=_ReportKind, metavar="{terminal,html,json}",
+                   help="per file and in total: functions that convert exactly, refused ones, and the refused "
+                   "constructs ranked by how many functions each blocks (default: terminal)")
+    k.add_argument("-o", "--output", help="with --report html: the folder (default np2ref-report); "
+                   "with --report json: a file or folder (default: stdout)")
+    k.add_argument("--fail-under", type=float, metavar="PCT",
+                   help="with --report: exit 1 when fewer than PCT%% of the functions to translate are exact")
     k.set_defaults(run=cmd_check)
     e = sub.add_parser("explain", help="explain a diagnostic code")
     e.add_argument("code")
@@ -200,7 +207,26 @@ class _Progress:
         self.clear()
 
 
+class _ReportKind(argparse.Action):
+    """`--report [KIND]`: a word after it that is not a kind is a SRC (`check --report src/`)."""
+
+    KINDS = ("terminal", "html", "json")
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        if value not in self.KINDS:
+            namespace.report_src = [*getattr(namespace, "report_src", []), value]
+            value = "terminal"
+        setattr(namespace, self.dest, value)
+
+
 def cmd_check(args) -> int:
+    args.src = [*args.src, *getattr(args, "report_src", [])]
+    if not args.src:
+        return _usage("check needs at least one SRC (a file or a folder)")
+    if args.report:
+        return _check_report(args)
+    if args.output or args.fail_under is not None:
+        return _usage("-o and --fail-under go with --report")
     diagnostics: list[Diagnostic] = []
     for src in args.src:
         path = Path(src)
@@ -213,6 +239,36 @@ def cmd_check(args) -> int:
         for d in diagnostics:
             print(d.short())
     return EXIT_ERROR if any(d.is_error for d in diagnostics) else EXIT_OK
+
+
+def _check_report(args) -> int:
+    from .report import collect, html, json_report, terminal
+
+    if args.output and args.report == "terminal":
+        return _usage("-o goes with --report html or json")
+    files = collect.python_files(args.src)
+    progress = _Progress(len(files))
+    report = collect.collect([str(f) for f in files], on_file=progress.step)
+    progress.done()
+    try:
+        if args.report == "html":
+            print(f"wrote the HTML report to {html.write(report, args.output or 'np2ref-report')}", file=sys.stderr)
+        elif args.report == "json" and args.output:
+            out = Path(args.output)
+            out = out / "np2ref-report.json" if out.is_dir() or not out.suffix else out
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(json_report.render(report), encoding="utf-8")
+        else:
+            sys.stdout.write((json_report if args.report == "json" else terminal).render(report))
+    except OSError as exc:
+        print(f"np2ref: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    ready = collect.ready_percent(report.total("exact"), report.total("refused"))
+    if args.fail_under is not None and ready < args.fail_under:
+        print(f"np2ref: {ready:.1f}% of the functions convert exactly, under --fail-under {args.fail_under:g}",
+              file=sys.stderr)
+        return EXIT_ERROR
+    return EXIT_OK
 
 
 def cmd_explain(args) -> int:

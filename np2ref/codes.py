@@ -50,6 +50,11 @@ CODES = {c.code: c for c in [
          "could change the function in ways it cannot see.", "@functools.lru_cache\ndef f(u): ...",
          "def f(u): ..."),
     Code("NPR018", "async", "Async functions are not translated.", "async def f(u): ...", "def f(u): ..."),
+    Code("NPR019", "name defined nowhere",
+         "A name the function reads is bound nowhere in the module and is not a builtin. NumPy "
+         "raises NameError only if that line runs; np2ref traces every line of a loop or branch "
+         "body, so it refuses the function rather than fail inside JAX.",
+         "def f(u, flag):\n    if flag:\n        u[:] = undefined_name", "def f(u, flag):\n    if flag:\n        u[:] = 0.0"),
     Code("NPR020", "no source", "np2ref.compile needs a module-level Python function whose source "
          "it can read: not a lambda, builtin, method or a function typed at the prompt.",
          "fast = np2ref.compile(lambda u: u * 2)", "@np2ref.compile\ndef double(u):\n    return u * 2"),

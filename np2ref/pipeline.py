@@ -16,6 +16,7 @@ from libcst.metadata import MetadataWrapper
 
 from .analysis.aliases import FunctionFacts, _Context, _RootsOf
 from .analysis.module import ModuleFacts, analyse_module
+from .analysis.names import bound_anywhere
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend.fence import fence_function
@@ -71,6 +72,7 @@ def convert_source(text: str, filename: str = "<string>", only: set[str] | None 
         return ConversionResult(filename, text, None, sink.sorted())
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     facts = analyse_module(wrapper)
+    facts.bound = bound_anywhere(text)
     if only is not None:
         _restrict(facts, only)
     positions = facts.positions
@@ -118,6 +120,7 @@ def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
     roots_of = _RootsOf(ctx, facts.positions)
     roots_of.roots = {k: set(v) for k, v in f.roots.items()}
     mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions, roots_of)
+    mark.bound = facts.bound
     f.node.visit(mark)
     return mark.m
 

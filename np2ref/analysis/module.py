@@ -26,6 +26,7 @@ class ModuleFacts:
     module_globals: frozenset[str]
     positions: dict
     plain: frozenset = frozenset()  # converted functions with no array work: left undecorated
+    bound: frozenset | None = None  # names bound anywhere in the module (None: a star import)
 
     def effects(self) -> dict[str, fx.Effects]:
         return {n: fx.Effects(frozenset(f.mutated_params), f.returns_alias, f.params)

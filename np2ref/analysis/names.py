@@ -63,3 +63,38 @@ class ImportMap:
 
     def numpy_aliases(self) -> list[str]:
         return [local for local, full in self.aliases.items() if full == "numpy"]
+
+
+def bound_anywhere(text: str) -> frozenset[str] | None:
+    """Every name the module binds anywhere (assignments at any depth, defs, classes, imports,
+    parameters, loop and `except` targets) plus the builtins; None with a star import, where
+    any name may exist. A name outside this set raises NameError wherever it is evaluated."""
+    import ast
+    import builtins
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):  # libcst reads syntax this Python's ast may not
+        return None
+    names = set(dir(builtins)) | {"__name__", "__file__", "__doc__", "__spec__", "__loader__",
+                                  "__package__", "__builtins__", "__annotations__"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name == "*":
+                    return None
+                names.add((alias.asname or alias.name).split(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names.update(node.names)
+        elif isinstance(node, ast.MatchAs) and node.name or isinstance(node, ast.MatchStar) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+    return frozenset(names)

@@ -2,6 +2,7 @@
 import functools as _npr_functools
 import inspect as _npr_inspect
 import operator as _npr_operator
+import types as _npr_types
 
 _npr_state = {"depth": 0}
 _NPR_IOPS = {
@@ -90,6 +91,8 @@ class NprFunction:
         self.dtype_policy = dtype_policy
         self._jitted = {}
         self._returned_params = {}
+        # (dynamic names, mutated names) -> keyword arguments for jax.jit (np2ref.compile's shardings)
+        self.jit_options = None
 
     def __call__(self, *args, **kwargs):
         if _npr_state["depth"] or _npr_any_traced(list(args) + list(kwargs.values())):
@@ -121,7 +124,9 @@ class NprFunction:
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
             out = self.fn(*bound.args, **bound.kwargs)
-            returned = tuple(n for n in aliases if out is refs[aliases[n]])
+            # which returned leaves are an argument itself (NumPy returns that very object)
+            leaves = jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)
+            returned = {i: n for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
             result = npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
         finally:
@@ -172,14 +177,24 @@ class NprFunction:
         key = (tuple(sorted((k, repr(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
                dynamic_names)
         if key not in self._jitted:
-            def run(dynamic):
-                result, finals, returned = self._run({**static, **dynamic}, aliases)
+            # The mutated arrays' device copies are donated: their final values (written back)
+            # reuse those buffers. Only NumPy arrays reach here as aliases, so no caller-visible
+            # buffer is ever donated.
+            donated = tuple(sorted(n for n in set(aliases.values()) if n in dynamic_names))
+
+            def run(dynamic, written):
+                result, finals, returned = self._run({**static, **dynamic, **written}, aliases)
                 leaves, tree = jax.tree_util.tree_flatten(result)
                 # Python values computed from static inputs stay Python values (an int stays an int)
                 fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
                 self._returned_params[key] = (returned, tree, fixed)
                 return [v for i, v in enumerate(leaves) if i not in fixed], finals
-            self._jitted[key] = jax.jit(run)
+            options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
+            if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments
+                (ins,) = options["in_shardings"]
+                options["in_shardings"] = ({n: s for n, s in ins.items() if n not in donated},
+                                           {n: ins[n] for n in donated})
+            self._jitted[key] = (jax.jit(run, donate_argnums=(1,) if donated else (), **options), donated)
         return key, self._jitted[key]
 
     def _x64(self):
@@ -188,24 +203,31 @@ class NprFunction:
     def call_numpy(self, *args, **kwargs):
         values, static, dynamic = self._split(args, kwargs)
         aliases = self._aliases(values)
-        key, jitted = self._compiled(static, aliases, tuple(sorted(dynamic)))
+        key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)))
         with self._x64():
-            result, finals = jitted(dynamic)
+            result, finals = jitted(*_npr_donation_split(dynamic, donated))
             finals = {n: np.asarray(v) for n, v in finals.items()}
         for name, final in finals.items():  # write back only after the whole call succeeded
             np.copyto(values[name], final, casting="unsafe")
         returned, tree, fixed = self._returned_params[key]
-        if returned:
-            return values[returned[0]]
         dynamic_leaves = iter(result)
         leaves = [fixed[i] if i in fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
+        leaves = [values[returned[i]] if isinstance(values.get(returned.get(i)), np.ndarray) else leaf
+                  for i, leaf in enumerate(leaves)]
         return _npr_to_numpy(jax.tree_util.tree_unflatten(tree, leaves))
 
     def lower(self, *args, **kwargs):
         values, static, dynamic = self._split(args, kwargs)  # noqa: F841
-        key, jitted = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
+        key, (jitted, donated) = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
         with self._x64():
-            return jitted.lower(dynamic)
+            return jitted.lower(*_npr_donation_split(dynamic, donated))
+
+
+def _npr_donation_split(dynamic, donated):
+    """(the dynamic arguments kept, those donated) for NprFunction's jitted `run`."""
+    if not donated:
+        return dynamic, {}
+    return {n: v for n, v in dynamic.items() if n not in donated}, {n: dynamic[n] for n in donated}
 
 
 def _npr_uses_layout(fn, seen=None):
@@ -309,8 +331,8 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0):
         raise NotImplementedError("np2ref NPR104: `a[mask] = values` with a mask known only at run time "
                                   "needs a scalar value or `b[mask]` of a same-shaped array")
     if mask_arr.shape != tuple(a.shape[axis:axis + mask_arr.ndim]):
-        raise IndexError(f"boolean index did not match indexed array; dimension is {a.shape} "
-                         f"but corresponding boolean dimension is {mask_arr.shape}")
+        _npr_check_empty_mask(mask_arr.shape, a.shape[axis:])
+        return  # a mask with an empty axis selects nothing
     full_mask = mask_arr.reshape((1,) * axis + mask_arr.shape + (1,) * (a.ndim - axis - mask_arr.ndim))
     current = a[...]
     if scalars is None:
@@ -326,6 +348,20 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0):
     npr_at(a)[...] = jnp.where(full_mask, new, current)
 
 
+def _npr_check_empty_mask(mask_shape, shape):
+    """NumPy's check of a boolean index against the axes it covers: each size must match,
+    except that a mask with a zero-length axis may differ there (it selects nothing)."""
+    for d, (m, n) in enumerate(zip(mask_shape, shape)):
+        if m != n and m != 0:
+            raise IndexError(f"boolean index did not match indexed array along axis {d}; size of "
+                             f"axis is {n} but size of corresponding boolean axis is {m}")
+    if len(mask_shape) > len(shape):
+        raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, but "
+                         f"{len(mask_shape)} were indexed")
+    if 0 not in mask_shape:
+        raise IndexError("boolean index did not match indexed array")
+
+
 def npr_masked_reduce(reduction, x, mask):
     """`np.sum(x[mask])`, `np.mean(x[mask])`, `np.prod(x[mask])` with a boolean mask: the same
     reduction over the selected elements, without materialising the data-dependent selection."""
@@ -336,8 +372,8 @@ def npr_masked_reduce(reduction, x, mask):
     if m.dtype != jnp.bool_:
         return getattr(jnp, reduction)(x[mask], dtype=dtype)
     if m.shape != x.shape[:m.ndim]:
-        raise IndexError(f"boolean index did not match indexed array; dimension is {x.shape} "
-                         f"but corresponding boolean dimension is {m.shape}")
+        _npr_check_empty_mask(m.shape, x.shape)
+        return getattr(jnp, reduction)(jnp.zeros((0,), x.dtype), dtype=dtype)
     m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
     return getattr(jnp, reduction)(x, where=m, dtype=dtype)
 
@@ -498,25 +534,10 @@ def npr_if(pred, then_fn, else_fn, *values):
     concrete = _npr_concrete_bool(pred)
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
-    if any(_npr_is_ref(v) for v in values):  # refs stay closed over: only values go through cond
-        refs = {i: v for i, v in enumerate(values) if _npr_is_ref(v)}
-        rest = [v for i, v in enumerate(values) if i not in refs]
-
-        def through(fn):
-            def inner(*vals):
-                it = iter(vals)
-                out = fn(*[refs[i] if i in refs else next(it) for i in range(len(values))])
-                out = (out,) if len(values) == 1 else tuple(out)
-                kept = tuple(o for i, o in enumerate(out) if i not in refs)
-                return kept[0] if len(kept) == 1 else kept
-            return inner
-
-        result = npr_if(pred, through(then_fn), through(else_fn), *rest) if rest else \
-            npr_if(pred, lambda: (through(then_fn)(), None)[1], lambda: (through(else_fn)(), None)[1])
-        result = (result,) if len(rest) == 1 else (tuple(result) if rest else ())
-        it = iter(result)
-        full = [refs[i] if i in refs else next(it) for i in range(len(values))]
-        return full[0] if len(values) == 1 else tuple(full)
+    refs = _npr_reachable_refs([then_fn, else_fn], values)
+    if refs:  # refs become operands and results of the cond (vmap cannot batch a cond with effects)
+        return _npr_lift_refs(refs, values, (then_fn, else_fn),
+                              lambda branches, v: npr_if(pred, *branches, *v))
     pred = jnp.asarray(npr_load(pred))
     if pred.shape != ():
         if pred.size != 1:
@@ -585,18 +606,9 @@ def npr_while(test, body, *values):
             return _npr_unpack(state, single)
         state = pack(body(*state))
         pred = test(*state)
-    if any(_npr_is_ref(v) for v in state):  # refs stay closed over: only values are loop state
-        refs = {i: v for i, v in enumerate(state) if _npr_is_ref(v)}
-        full = lambda vals: [refs[i] if i in refs else vals.pop(0) for i in range(len(state))]  # noqa: E731
-        keep = lambda out: tuple(o for i, o in enumerate(out) if i not in refs)  # noqa: E731
-        rest = keep(state)
-        def inner_body(*v):
-            kept = keep(pack(body(*full(list(v)))))
-            return kept[0] if len(kept) == 1 else kept
-
-        result = npr_while(lambda *v: test(*full(list(v))), inner_body, *rest)
-        result = (result,) if len(rest) == 1 else (tuple(result) if rest else ())
-        return _npr_unpack(tuple(full(list(result))), single)
+    refs = _npr_reachable_refs([test, body], state)
+    if refs:  # refs become loop state (vmap cannot batch a while_loop with effects)
+        return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v), loop=True)
     state = tuple(_npr_settle(lambda st: pack(body(*st)), state))
 
     def step(carry):
@@ -613,6 +625,128 @@ def _npr_unpack(state, single):
         return state[0]
     return tuple(state) if state else None
 
+
+
+# ---- refs through control flow --------------------------------------------------------------
+# A branch or loop body reaches refs through its closure (and the closures of what it calls).
+# lax.cond / lax.while_loop with ref effects cannot be batched by vmap on jax 0.10, so the
+# refs' values go in as operands or loop state, each branch or iteration runs on fresh refs
+# made from them, and the values of the refs it wrote come out and are stored back once:
+# what JAX's own state discharge produces, written so that vmap and grad apply.
+
+_NPR_JIT_LIFTED = True
+
+
+def _npr_reachable_refs(fns, values):
+    """The distinct refs (NprView bases included) among `values` and in the closures of `fns`."""
+    found, seen = {}, set()
+
+    def visit(obj):
+        if isinstance(obj, NprView):
+            obj = obj.base
+        if isinstance(obj, jax.Ref):
+            found.setdefault(id(obj), obj)
+        elif isinstance(obj, (tuple, list)):
+            for o in obj:
+                visit(o)
+        elif isinstance(obj, _npr_types.FunctionType) and id(obj) not in seen \
+                and not getattr(obj, "_npr_lifted", False):
+            seen.add(id(obj))
+            for cell in obj.__closure__ or ():
+                try:
+                    visit(cell.cell_contents)
+                except ValueError:  # a name not bound yet
+                    pass
+
+    for obj in list(fns) + list(values):
+        visit(obj)
+    return list(found.values())
+
+
+def _npr_rebind(obj, swap, memo):
+    """`obj` with every ref in `swap` (by id) replaced, through views and closures."""
+    if isinstance(obj, jax.Ref):
+        return swap.get(id(obj), obj)
+    if isinstance(obj, NprView):
+        return NprView(swap[id(obj.base)], obj.steps, obj._d) if id(obj.base) in swap else obj
+    if isinstance(obj, (tuple, list)):
+        return type(obj)(_npr_rebind(o, swap, memo) for o in obj)
+    if not isinstance(obj, _npr_types.FunctionType) or not obj.__closure__:
+        return obj
+    if id(obj) in memo:
+        return memo[id(obj)]
+    cells = tuple(_npr_types.CellType() for _ in obj.__closure__)
+    new = _npr_types.FunctionType(obj.__code__, obj.__globals__, obj.__name__, obj.__defaults__, cells)
+    new.__kwdefaults__ = obj.__kwdefaults__
+    memo[id(obj)] = new
+    for old, cell in zip(obj.__closure__, cells):
+        try:
+            cell.cell_contents = _npr_rebind(old.cell_contents, swap, memo)
+        except ValueError:
+            pass
+    return new
+
+
+def _npr_written_refs(fns, refs, values):
+    """Positions in `refs` that some function in `fns` writes (all of them when JAX's effect
+    records cannot be read)."""
+    is_ref = [_npr_is_ref(v) for v in values]
+    plain = [_npr_placeholder(v) for v, r in zip(values, is_ref) if not r]
+    written = set()
+    for fn in fns:
+        def traced(*args):
+            swap = {id(r): a for r, a in zip(refs, args)}
+            rest = iter(args[len(refs):])
+            _npr_rebind(fn, swap, {})(*[_npr_rebind(v, swap, {}) if r else next(rest)
+                                        for v, r in zip(values, is_ref)])
+        jaxpr = jax.make_jaxpr(traced)(*refs, *plain)
+        invars = jaxpr.jaxpr.invars
+        for effect in jaxpr.effects:
+            if type(effect).__name__ not in ("WriteEffect", "AccumEffect"):
+                continue
+            index = getattr(effect, "input_index", None)
+            if not isinstance(index, int):
+                var = getattr(effect, "input", None)
+                index = next((i for i, v in enumerate(invars) if v is var), None)
+            if index is None:
+                return set(range(len(refs)))
+            written.add(index)
+    return {i for i in written if i < len(refs)}
+
+
+def _npr_lift_refs(refs, values, fns, run, loop=False):
+    """Run the control flow `run(fns', values')` with the refs' values as leading values:
+    each fn' makes fresh refs from them, calls fn with those, and returns the written ones'
+    new values (a loop test returns its predicate). Values that are refs are refs again after."""
+    n = len(refs)
+    written = _npr_written_refs(fns[1:] if loop else fns, refs, values)
+    is_ref = [_npr_is_ref(v) for v in values]
+
+    def lifted(fn, returns_values):
+        def inner(*state):
+            fresh = [jax.new_ref(v) for v in state[:n]]
+            swap = {id(r): f for r, f in zip(refs, fresh)}
+            args = [_npr_rebind(v, swap, {}) if r else s
+                    for v, r, s in zip(values, is_ref, state[n:])]
+            out = _npr_rebind(fn, swap, {})(*args)
+            if not returns_values:
+                return out
+            out = (out,) if len(values) == 1 else (tuple(out) if out is not None else ())
+            finals = tuple(fresh[i][...] if i in written else state[i] for i in range(n))
+            kept = tuple(o if not r else s for o, r, s in zip(out, is_ref, state[n:]))
+            both = finals + kept
+            return both[0] if len(both) == 1 else both
+        inner._npr_lifted = True  # its closure holds the outer refs: not searched again
+        return jax.jit(inner) if _NPR_JIT_LIFTED else inner
+
+    wrapped = tuple(lifted(fn, returns_values=not (loop and k == 0)) for k, fn in enumerate(fns))
+    placeholder = [0 if r else v for v, r in zip(values, is_ref)]
+    result = run(wrapped, (*[r[...] for r in refs], *placeholder))
+    result = tuple(result) if n + len(values) > 1 else (result,)
+    for i in sorted(written):
+        refs[i][...] = result[i]
+    out = [v if r else o for v, r, o in zip(values, is_ref, result[n:])]
+    return _npr_unpack(tuple(out), len(values) == 1) if values else None
 
 def npr_index(items):
     """A list used as an index (`a[[0, p]]`): NumPy's integer array, concrete when it can be."""

@@ -218,6 +218,8 @@ class _npr_Idx:
         val = jnp.flip(val, flip) if flip else val
         ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
                 if e is not None and e is not Ellipsis]
+        if _npr_padwhere_pays(cur, ents, val):
+            return _npr_padwhere(cur, ents, val)
         if all(e.step == 1 for e in ents if isinstance(e, range)):
             it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
             starts = [jnp.asarray(e.start if isinstance(e, range) else e).astype(it) for e in ents]
@@ -225,6 +227,99 @@ class _npr_Idx:
             return lax.dynamic_update_slice(cur, block, starts)
         idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
         return cur.at[idx].set(val, unique_indices=True)
+
+
+# The smallest share of the array a basic-index store must cover to be written as one select
+# over the whole array (pad + where) instead of a dynamic-update-slice or strided scatter, when
+# its value reads the same array at other positions; chosen by measurement
+# (`python benchmarks/run.py --lowerings`, docs/benchmarks.md).
+_npr_LOWERING = {'padwhere_min': 0.9, 'shifted_reads': 2}
+
+
+def _npr_padwhere_pays(cur, ents, val):
+    """Whether cur[ents] = val goes through _npr_padwhere: a static region (no traced ints)
+    covering at least `padwhere_min` of cur but not all of it, whose value reads the array
+    being written through `shifted_reads` or more windows other than the region itself (a
+    stencil's shifted slices: XLA copies each of them before updating in place)."""
+    if val.size == cur.size or any(_npr_traced(e) for e in ents):
+        return False
+    return (val.size >= _npr_LOWERING['padwhere_min'] * cur.size
+            and _npr_reads_around(cur, ents, val) >= _npr_LOWERING['shifted_reads'])
+
+
+def _npr_reads_around(cur, ents, val, limit=4000):
+    """How many distinct reads of the Ref that `cur` was loaded from the traced `val` depends
+    on, other than a slice of exactly the region `ents` (the same elements, which XLA updates
+    in place). Walks the jaxpr being traced; 0 when it cannot tell."""
+    try:
+        load = cur.parent
+        if load is None or load.primitive.name != 'get':
+            return 0
+        ref = load.in_tracers[0]
+        region = ([e.start if isinstance(e, range) else e for e in ents],
+                  [e[-1] + 1 if isinstance(e, range) else e + 1 for e in ents],
+                  [e.step if isinstance(e, range) else 1 for e in ents])
+        stack, seen, reads = [(val, None)], set(), set()
+        while stack:
+            tracer, child = stack.pop()
+            eqn = getattr(tracer, 'parent', None)
+            if eqn is None:
+                continue
+            if eqn.primitive.name == 'get':
+                if eqn.in_tracers[0] is ref and not _npr_is_region(child, region):
+                    reads.add(_npr_read_key(child))
+                continue
+            if id(eqn) in seen:
+                continue
+            seen.add(id(eqn))
+            if len(seen) > limit:
+                return 0
+            stack.extend((t, eqn) for t in eqn.in_tracers)
+        return len(reads)
+    except Exception:  # another JAX's tracer internals: keep the plain lowering
+        return 0
+
+
+def _npr_read_key(eqn):
+    if eqn is None:
+        return None
+    params = tuple((k, v) for k, v in sorted(eqn.params.items()) if isinstance(v, (tuple, int, type(None))))
+    return eqn.primitive.name, params
+
+
+def _npr_is_region(eqn, region):
+    if eqn is None or eqn.primitive.name != 'slice':
+        return False
+    starts, limits, steps = region
+    strides = eqn.params.get('strides') or (1,) * len(starts)
+    return (list(eqn.params['start_indices']) == starts and list(eqn.params['limit_indices']) == limits
+            and list(strides) == steps)
+
+
+def _npr_padwhere(cur, ents, val):
+    """cur with the region `ents` (ascending ranges and ints, one per dim) replaced by val, as
+    one elementwise select over all of cur. XLA:CPU copies a buffer before a
+    dynamic_update_slice into it when the update reads that buffer (a stencil's shifted
+    slices: four copies a step); the select fuses with those reads instead. Bit for bit the
+    same values, and the same gradients (the select's masked-out cotangent is zero)."""
+    it = jnp.int32 if max(cur.shape, default=0) < 2 ** 31 else jnp.int64
+    block = jnp.reshape(val, [len(e) if isinstance(e, range) else 1 for e in ents])
+    pads, mask = [], True
+    for d, (e, n) in enumerate(zip(ents, cur.shape)):
+        if isinstance(e, range):
+            last = e.start + (len(e) - 1) * e.step
+            pads.append((e.start, n - 1 - last, e.step - 1))
+            if e == range(n):
+                continue
+        else:
+            pads.append((0, 0, 0))  # the size-1 block broadcasts along an int's dim
+        i = lax.broadcasted_iota(it, cur.shape, d)
+        m = (i == e) if not isinstance(e, range) else (i >= e.start) & (i <= last)
+        if isinstance(e, range) and e.step > 1:
+            m = m & ((i - e.start) % e.step == 0)
+        mask = m if mask is True else mask & m
+    full = lax.pad(block, jnp.zeros((), block.dtype), pads)
+    return jnp.where(mask, full, cur)
 
 
 def _npr_lin(shape, ents, sel):
@@ -658,6 +753,8 @@ def npr_putmask(a, mask, values):
     (mask, _), (values, vprobe), dt = _npr_operand(mask), _npr_operand(values), np.dtype(a.dtype)
     if np.size(mask) != a.size:
         raise ValueError("putmask: mask and data must be the same size")
+    if np.ndim(vprobe) == 0 and isinstance(vprobe, np.ndarray):
+        vprobe = vprobe[()]  # a 0-d value stands for the NumPy scalar it nearly always is (a[i], a.sum())
     np.putmask(np.zeros(1, dt), np.ones(1, _npr_dt(mask)), vprobe)
     if np.size(values) == 0:
         return

@@ -43,21 +43,31 @@ def _npr_np_ndim(a):
     return 0
 
 
+def _npr_np_weak_kind(a):
+    # A weak-typed JAX value is a Python scalar traced (an argument, or arithmetic on one):
+    # the Python type it stands for, else None.
+    if isinstance(a, jax.Array) and a.ndim == 0 and jax.typeof(a).weak_type:
+        return {"b": bool, "i": int, "u": int, "f": float, "c": complex}[a.dtype.kind]
+    return None
+
+
 def _npr_np_rdt(a):
     # Operand for ufunc.resolve_dtypes: a Python int/float/complex type stays
     # weak (a Python bool is just bool, the lowest kind).
-    if type(a) is bool:
+    kind = _npr_np_weak_kind(a)
+    if type(a) is bool or kind is bool:
         return np.dtype(np.bool_)
     if _npr_np_is_py(a):
         return type(a)
-    return _npr_np_dtype_of(a)
+    return kind or _npr_np_dtype_of(a)
 
 
 def _npr_np_weak(a):
     # Operand for np.result_type: the Python scalar itself (weak) or a dtype.
     if _npr_np_is_py(a):
         return a
-    return _npr_np_dtype_of(a)
+    kind = _npr_np_weak_kind(a)
+    return kind(0) if kind is not None else _npr_np_dtype_of(a)
 
 
 def _npr_np_result_dtype(*args):
@@ -102,9 +112,9 @@ def _npr_np_asarray(a, dtype=None):
     if dtype is None:
         dtype = _npr_np_dtype_of(a)
     dtype = np.dtype(dtype)
-    if isinstance(a, jax.Array):
-        return a if a.dtype == dtype else a.astype(dtype)
-    return jnp.asarray(a, dtype=dtype)
+    if isinstance(a, jax.Array):  # NumPy's results are never weak: convert makes them strong
+        return a if a.dtype == dtype and not jax.typeof(a).weak_type else jax.lax.convert_element_type(a, dtype)
+    return jax.lax.convert_element_type(jnp.asarray(a, dtype=dtype), dtype)
 
 
 def _npr_np_inexact(dt):

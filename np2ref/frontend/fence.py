@@ -64,7 +64,12 @@ def fence_function(func: cst.FunctionDef, sink: DiagnosticSink, positions) -> No
             sink.report("NPR017", f"decorator @{name or '...'} is not translated",
                         Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1),
                         hint="remove it; np2ref compiles the function itself")
-    func.body.visit(Fence(func, sink, positions))
+    fence = Fence(func, sink, positions)
+    if func.asynchronous is not None:
+        sink.report("NPR018", "async functions are not translated", fence.span(func.name),
+                    hint="make it a plain def; await the result outside")
+        return
+    func.body.visit(fence)
 
 
 def _decorator_name(expr: cst.BaseExpression) -> str | None:

@@ -66,6 +66,9 @@ class MarkPass(cst.CSTVisitor):
         self.inner: set = self.m.inner
         self._function_uses = None
         self.int_names = facts.for_names
+        self.callees: set = set()
+        self.bound: frozenset[str] | None = None  # names bound anywhere in the module (None: unknown)
+        self.written_names = {n.value for w in facts.writes if (n := self.chain_name(w.target)) is not None}
 
     # -- helpers -----------------------------------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:
@@ -239,6 +242,9 @@ class MarkPass(cst.CSTVisitor):
 
     def _bind_ref(self, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
         if self.mark_ref(value):
+            if target.value in self.written_names and _may_copy(value, self.numpy_name):
+                # NumPy decides view or copy at run time; a copy that is written is a Ref of its own
+                self.m.own_form.add(value)
             return
         if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
             self.sink.report("NPR207", f"`{target.value}` is a container holding arrays that are "
@@ -364,6 +370,8 @@ class MarkPass(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         qual = self.numpy_name(func)
+        if isinstance(func, cst.Name):
+            self.callees.add(func)  # an unknown callee is NPR003's
         self._check_callable(node, qual)
         args = [a for a in node.args if a.keyword is None]
         out = [a for a in node.args if a.keyword is not None and a.keyword.value == "out"]
@@ -424,6 +432,11 @@ class MarkPass(cst.CSTVisitor):
         if node in self.m.not_expr:
             return
         if node not in self.inner and node.value not in self.locals:
+            if self.bound is not None and node.value not in self.bound and node not in self.callees:
+                self.sink.report("NPR019", f"`{node.value}` is not defined anywhere in this module",
+                                 self.span(node), hint="NumPy raises NameError here if this line runs; "
+                                 "np2ref traces every line, so it must be defined")
+                return
             self._check_numpy_name(node)
 
     def _check_numpy_name(self, node) -> None:
@@ -523,3 +536,44 @@ def _names(t, out: set[str]) -> None:
     elif isinstance(t, (cst.Tuple, cst.List)):
         for e in t.elements:
             _names(e.value, out)
+
+
+_COPYING_VIEW_CALLS = frozenset({"reshape", "ravel", "numpy.reshape", "numpy.ravel"})
+
+
+def _basic_item(item: cst.BaseSlice) -> bool:
+    """A subscript element that always gives a view: a slice, `...`, `None`, an int literal."""
+    if isinstance(item, cst.Slice):
+        return True
+    value = item.value
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value = value.expression
+    return isinstance(value, (cst.Integer, cst.Ellipsis)) or (isinstance(value, cst.Name)
+                                                                and value.value == "None")
+
+
+def _may_copy(expr: cst.BaseExpression, numpy_name) -> bool:
+    """Whether a view chain may come out a copy (a fancy index; reshape/ravel of a view whose
+    layout needs one), so that NumPy's choice has to be followed when the result is written."""
+    while True:
+        if isinstance(expr, cst.Subscript):
+            if not all(_basic_item(e.slice) for e in expr.slice):
+                return True
+            expr = expr.value
+        elif isinstance(expr, cst.Attribute):
+            expr = expr.value
+        elif isinstance(expr, cst.Call):
+            func = expr.func
+            qual = numpy_name(func)
+            if qual in _COPYING_VIEW_CALLS or (qual is None and isinstance(func, cst.Attribute)
+                                               and func.attr.value in _COPYING_VIEW_CALLS):
+                return True
+            args = [a for a in expr.args if a.keyword is None]
+            if qual is None and isinstance(func, cst.Attribute):
+                expr = func.value
+            elif args:
+                expr = args[0].value
+            else:
+                return False
+        else:
+            return False

@@ -88,7 +88,8 @@ def _imports_from_globals(fn) -> str:
 class Compiled:
     """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
 
-    def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False):
+    def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
+                 in_shardings=None, out_shardings=None, mesh=None):
         if dtype_policy not in ("preserve", "float32"):
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
         text, filename = _source_of(fn)
@@ -118,6 +119,13 @@ class Compiled:
             namespace[other] = entry_type(namespace[other], facts.mutated_params)
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy)
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
+        self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
+        if any(v is not None for v in (in_shardings, out_shardings, mesh)):
+            from .sharding import ShardingPlan  # imports jax: only when asked for
+            plan = ShardingPlan(fn, self.mutated, in_shardings=in_shardings,
+                                out_shardings=out_shardings, mesh=mesh)
+            self.in_shardings = plan.in_shardings
+            self._entry.jit_options = plan.jit_options if plan.active else None
         self.__name__ = name
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
@@ -225,12 +233,16 @@ def _user_line(exc: BaseException, filename: str) -> int:
     return line
 
 
-def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False):  # noqa: A001
+def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False,  # noqa: A001
+            in_shardings=None, out_shardings=None, mesh=None):
     """Decorator: translate `fn` (and the module functions it calls) into a jitted ref program.
 
     Returns a `Compiled` with NumPy semantics (results out, mutated arguments written back),
-    `.pure`, `.source`, `.mutated` and `.lower`.
+    `.pure`, `.source`, `.mutated` and `.lower`. `in_shardings` ({argument name: sharding}),
+    `out_shardings` (of the result) and `mesh` (a Mesh, or `(mesh, {argument: axis})`: the
+    leading axis of those arguments is split) pass through to `jax.jit`: see docs/scaling.md.
     """
     def wrap(f):
-        return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify)
+        return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
+                        in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh)
     return wrap(fn) if fn is not None else wrap

@@ -68,3 +68,12 @@ def nested(u):
 
 def calls_unknown(u):
     u[0] = mystery(u)  # E: NPR003
+
+
+def reads_undefined(u, flag):
+    if flag > 0:
+        u[:k_never_bound] = 2.0  # E: NPR019
+
+
+async def awaits_nothing(u):  # E: NPR018
+    u[0] = 1.0

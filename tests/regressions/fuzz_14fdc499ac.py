@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:TypeError TypeError: np_ref: cannot store into a DynamicJaxprTracer; expected a jax.Ref or NprView _npr_update
 # found by: np2ref fuzz --seed 12 (round seed 12000036), program 960

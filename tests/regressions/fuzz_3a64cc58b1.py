@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: vmap
 # np2ref-fuzz-kind: failed:vmap:NotImplementedError NotImplementedError: State effect not supported in vmap-of-cond. _run npr_while
 # found by: np2ref fuzz --seed 2 (round seed 2000006), program 331

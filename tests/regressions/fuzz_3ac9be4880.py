@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result | return np.multiply(p, s)
 # found by: found by hand after the long run (the generator now returns expressions with `s`)

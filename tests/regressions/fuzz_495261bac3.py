@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:ValueError ValueError: function <lambda> at <np_ref runtime>:_ traced for jit returned a mutable array reference of type _ npr_if
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 775

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:TypeError TypeError: Cannot cast scalar from dtype('int_') to dtype('bool') according to the rule 'safe' npr_putmask
 # found by: np2ref fuzz --seed 10 (round seed 10000030), program 953

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:TypeError TypeError: Cannot cast scalar from dtype('float_') to dtype('int_') according to the rule 'safe' npr_putmask
 # found by: np2ref fuzz --seed 12 (round seed 12000036), program 289

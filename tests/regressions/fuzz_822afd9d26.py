@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:IndexError IndexError: boolean index did not match indexed array; dimension is (_, _) but corresponding boolean dimension is (_, _) npr_mask_store
 # found by: np2ref fuzz --seed 9 (round seed 9000027), program 794

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result | b_ = a_; r_ = h_(a_, _); return p
 # found by: np2ref fuzz --seed 9 (round seed 9000027), program 199

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: run
 # np2ref-fuzz-kind: failed:run:timeout
 # found by: np2ref fuzz --seed 6 (round seed 6000018), program 830; shrunk with a 6 s timeout

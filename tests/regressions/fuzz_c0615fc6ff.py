@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:TypeError TypeError: np_ref: npr_at needs a jax.Ref or NprView, not a DynamicJaxprTracer __setitem__
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 158

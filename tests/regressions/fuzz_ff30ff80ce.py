@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: vmap
 # np2ref-fuzz-kind: failed:vmap:NotImplementedError NotImplementedError: State effect not supported in vmap-of-cond. npr_if
 # found by: np2ref fuzz --seed 1 (round seed 1000003), program 144
