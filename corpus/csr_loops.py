@@ -6,6 +6,7 @@ arrays data / indices / indptr) is swept row by row; the bounds of each
 row's inner loop are read from indptr, and the diagonal entry is found with
 a branch on the column index. Residual norms are recorded per sweep.
 """
+# np2ref: verify vmap  (grad: loop bounds read from indptr; JAX cannot reverse-differentiate them)
 import numpy as np
 
 ENTRY = "smooth"

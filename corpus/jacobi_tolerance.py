@@ -6,6 +6,7 @@ Gauss-Seidel sweeps update in place point by point. Both iterate
 `while err > tol and it < max_iter`, where err is the largest change made
 in the last sweep, and return the iteration count and final error.
 """
+# np2ref: verify vmap  (grad: JAX cannot reverse-differentiate a while loop)
 import numpy as np
 
 ENTRY = "relax"

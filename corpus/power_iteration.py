@@ -6,6 +6,7 @@ iterate is normalised in place each step; iteration stops when the change of
 the Rayleigh quotient falls below a tolerance or the iteration cap is hit.
 A deflated second pass then estimates the next eigenvalue.
 """
+# np2ref: verify vmap  (grad: JAX cannot reverse-differentiate a while loop)
 import numpy as np
 
 ENTRY = "dominant_modes"

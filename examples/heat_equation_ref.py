@@ -127,7 +127,13 @@ class _npr_Idx:
             if e is Ellipsis:  # an empty one stays: it still parts advanced indices for NumPy
                 ents += [range(n) for n in shape[d:d + len(shape) - used]] or [Ellipsis]
                 d += len(shape) - used
+            elif _npr_isbool(e) and _npr_traced(e) and e.size == 0:  # selects nothing, as in NumPy
+                ents += list(np.nonzero(np.zeros(e.shape, bool)))
+                d, full = d + e.ndim, False
             elif _npr_isbool(e) and _npr_traced(e):
+                if tuple(e.shape) != tuple(shape[d:d + e.ndim]):
+                    raise IndexError(f"boolean index did not match indexed array along axis {d}; size of "
+                                     f"axis is {shape[d]} but size of corresponding boolean axis is {e.shape[0]}")
                 if self.mask is not None:
                     raise NotImplementedError("np2ref NPR104: two traced boolean masks in one index")
                 self.mask = jnp.reshape(e, (1,) * d + e.shape + (1,) * (len(shape) - d - e.ndim))
@@ -203,6 +209,8 @@ class _npr_Idx:
         val = jnp.flip(val, flip) if flip else val
         ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
                 if e is not None and e is not Ellipsis]
+        if _npr_padwhere_pays(cur, ents, val):
+            return _npr_padwhere(cur, ents, val)
         if all(e.step == 1 for e in ents if isinstance(e, range)):
             it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
             starts = [jnp.asarray(e.start if isinstance(e, range) else e).astype(it) for e in ents]
@@ -210,6 +218,89 @@ class _npr_Idx:
             return lax.dynamic_update_slice(cur, block, starts)
         idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
         return cur.at[idx].set(val, unique_indices=True)
+
+_npr_LOWERING = {'padwhere_min': 0.9, 'shifted_reads': 2}
+
+def _npr_padwhere_pays(cur, ents, val):
+    """Whether cur[ents] = val goes through _npr_padwhere: a static region (no traced ints)
+    covering at least `padwhere_min` of cur but not all of it, whose value reads the array
+    being written through `shifted_reads` or more windows other than the region itself (a
+    stencil's shifted slices: XLA copies each of them before updating in place)."""
+    if val.size == cur.size or any(_npr_traced(e) for e in ents):
+        return False
+    return (val.size >= _npr_LOWERING['padwhere_min'] * cur.size
+            and _npr_reads_around(cur, ents, val) >= _npr_LOWERING['shifted_reads'])
+
+def _npr_reads_around(cur, ents, val, limit=4000):
+    """How many distinct reads of the Ref that `cur` was loaded from the traced `val` depends
+    on, other than a slice of exactly the region `ents` (the same elements, which XLA updates
+    in place). Walks the jaxpr being traced; 0 when it cannot tell."""
+    try:
+        load = cur.parent
+        if load is None or load.primitive.name != 'get':
+            return 0
+        ref = load.in_tracers[0]
+        region = ([e.start if isinstance(e, range) else e for e in ents],
+                  [e[-1] + 1 if isinstance(e, range) else e + 1 for e in ents],
+                  [e.step if isinstance(e, range) else 1 for e in ents])
+        stack, seen, reads = [(val, None)], set(), set()
+        while stack:
+            tracer, child = stack.pop()
+            eqn = getattr(tracer, 'parent', None)
+            if eqn is None:
+                continue
+            if eqn.primitive.name == 'get':
+                if eqn.in_tracers[0] is ref and not _npr_is_region(child, region):
+                    reads.add(_npr_read_key(child))
+                continue
+            if id(eqn) in seen:
+                continue
+            seen.add(id(eqn))
+            if len(seen) > limit:
+                return 0
+            stack.extend((t, eqn) for t in eqn.in_tracers)
+        return len(reads)
+    except Exception:  # another JAX's tracer internals: keep the plain lowering
+        return 0
+
+def _npr_read_key(eqn):
+    if eqn is None:
+        return None
+    params = tuple((k, v) for k, v in sorted(eqn.params.items()) if isinstance(v, (tuple, int, type(None))))
+    return eqn.primitive.name, params
+
+def _npr_is_region(eqn, region):
+    if eqn is None or eqn.primitive.name != 'slice':
+        return False
+    starts, limits, steps = region
+    strides = eqn.params.get('strides') or (1,) * len(starts)
+    return (list(eqn.params['start_indices']) == starts and list(eqn.params['limit_indices']) == limits
+            and list(strides) == steps)
+
+def _npr_padwhere(cur, ents, val):
+    """cur with the region `ents` (ascending ranges and ints, one per dim) replaced by val, as
+    one elementwise select over all of cur. XLA:CPU copies a buffer before a
+    dynamic_update_slice into it when the update reads that buffer (a stencil's shifted
+    slices: four copies a step); the select fuses with those reads instead. Bit for bit the
+    same values, and the same gradients (the select's masked-out cotangent is zero)."""
+    it = jnp.int32 if max(cur.shape, default=0) < 2 ** 31 else jnp.int64
+    block = jnp.reshape(val, [len(e) if isinstance(e, range) else 1 for e in ents])
+    pads, mask = [], True
+    for d, (e, n) in enumerate(zip(ents, cur.shape)):
+        if isinstance(e, range):
+            last = e.start + (len(e) - 1) * e.step
+            pads.append((e.start, n - 1 - last, e.step - 1))
+            if e == range(n):
+                continue
+        else:
+            pads.append((0, 0, 0))  # the size-1 block broadcasts along an int's dim
+        i = lax.broadcasted_iota(it, cur.shape, d)
+        m = (i == e) if not isinstance(e, range) else (i >= e.start) & (i <= last)
+        if isinstance(e, range) and e.step > 1:
+            m = m & ((i - e.start) % e.step == 0)
+        mask = m if mask is True else mask & m
+    full = lax.pad(block, jnp.zeros((), block.dtype), pads)
+    return jnp.where(mask, full, cur)
 
 def _npr_lin(shape, ents, sel):
     """Flat C-order positions of the elements `ents` selects, laid out as NumPy lays out the
@@ -469,6 +560,9 @@ _npr_state = {"depth": 0}
 class NprError(Exception):
     """A call that np2ref cannot run exactly (e.g. overlapping buffers passed to a writer)."""
 
+def _npr_is_ref(x):
+    return isinstance(x, (jax.Ref, NprView))
+
 def _npr_is_static(value):
     if isinstance(value, (bool, int, str, type(None))) and not isinstance(value, np.generic):
         return True
@@ -508,6 +602,8 @@ class NprFunction:
         self.dtype_policy = dtype_policy
         self._jitted = {}
         self._returned_params = {}
+        # (dynamic names, mutated names) -> keyword arguments for jax.jit (np2ref.compile's shardings)
+        self.jit_options = None
 
     def __call__(self, *args, **kwargs):
         if _npr_state["depth"] or _npr_any_traced(list(args) + list(kwargs.values())):
@@ -539,7 +635,9 @@ class NprFunction:
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
             out = self.fn(*bound.args, **bound.kwargs)
-            returned = tuple(n for n in aliases if out is refs[aliases[n]])
+            # which returned leaves are an argument itself (NumPy returns that very object)
+            leaves = jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)
+            returned = {i: n for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
             result = npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
         finally:
@@ -563,6 +661,13 @@ class NprFunction:
     def _aliases(self, values):
         """Mutated array arguments, each mapped to the argument whose buffer it shares."""
         arrays = {n: v for n, v in values.items() if isinstance(v, np.ndarray)}
+        if _npr_uses_layout(self.fn):
+            for name in self.mutated:
+                v = values.get(name)
+                if isinstance(v, np.ndarray) and not v.flags.c_contiguous and v.size > 1:
+                    raise NprError(f"{self.__name__}(): `{name}` is not C-contiguous, and whether its "
+                                   "reshape/ravel is a view depends on memory layout; pass "
+                                   f"np.ascontiguousarray({name})")
         aliases = {}
         for name in self.mutated:
             v = values.get(name)
@@ -583,11 +688,24 @@ class NprFunction:
         key = (tuple(sorted((k, repr(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
                dynamic_names)
         if key not in self._jitted:
-            def run(dynamic):
-                result, finals, returned = self._run({**static, **dynamic}, aliases)
-                self._returned_params[key] = returned
-                return result, finals
-            self._jitted[key] = jax.jit(run)
+            # The mutated arrays' device copies are donated: their final values (written back)
+            # reuse those buffers. Only NumPy arrays reach here as aliases, so no caller-visible
+            # buffer is ever donated.
+            donated = tuple(sorted(n for n in set(aliases.values()) if n in dynamic_names))
+
+            def run(dynamic, written):
+                result, finals, returned = self._run({**static, **dynamic, **written}, aliases)
+                leaves, tree = jax.tree_util.tree_flatten(result)
+                # Python values computed from static inputs stay Python values (an int stays an int)
+                fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
+                self._returned_params[key] = (returned, tree, fixed)
+                return [v for i, v in enumerate(leaves) if i not in fixed], finals
+            options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
+            if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments
+                (ins,) = options["in_shardings"]
+                options["in_shardings"] = ({n: s for n, s in ins.items() if n not in donated},
+                                           {n: ins[n] for n in donated})
+            self._jitted[key] = (jax.jit(run, donate_argnums=(1,) if donated else (), **options), donated)
         return key, self._jitted[key]
 
     def _x64(self):
@@ -596,22 +714,53 @@ class NprFunction:
     def call_numpy(self, *args, **kwargs):
         values, static, dynamic = self._split(args, kwargs)
         aliases = self._aliases(values)
-        key, jitted = self._compiled(static, aliases, tuple(sorted(dynamic)))
+        key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)))
         with self._x64():
-            result, finals = jitted(dynamic)
+            result, finals = jitted(*_npr_donation_split(dynamic, donated))
             finals = {n: np.asarray(v) for n, v in finals.items()}
         for name, final in finals.items():  # write back only after the whole call succeeded
             np.copyto(values[name], final, casting="unsafe")
-        returned = self._returned_params.get(key, ())
-        if returned:
-            return values[returned[0]]
-        return _npr_to_numpy(result)
+        returned, tree, fixed = self._returned_params[key]
+        dynamic_leaves = iter(result)
+        leaves = [fixed[i] if i in fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
+        leaves = [values[returned[i]] if isinstance(values.get(returned.get(i)), np.ndarray) else leaf
+                  for i, leaf in enumerate(leaves)]
+        return _npr_to_numpy(jax.tree_util.tree_unflatten(tree, leaves))
 
     def lower(self, *args, **kwargs):
-        values, static, dynamic = self._split(args, kwargs)
-        key, jitted = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
+        values, static, dynamic = self._split(args, kwargs)  # noqa: F841
+        key, (jitted, donated) = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
         with self._x64():
-            return jitted.lower(dynamic)
+            return jitted.lower(*_npr_donation_split(dynamic, donated))
+
+def _npr_donation_split(dynamic, donated):
+    """(the dynamic arguments kept, those donated) for NprFunction's jitted `run`."""
+    if not donated:
+        return dynamic, {}
+    return {n: v for n, v in dynamic.items() if n not in donated}, {n: dynamic[n] for n in donated}
+
+def _npr_uses_layout(fn, seen=None):
+    """Whether a converted function (or one it calls) makes reshape/ravel views: those are
+    views only of C-contiguous buffers, which is what a jax.Ref holds."""
+    seen = set() if seen is None else seen
+    if id(fn) in seen:
+        return False
+    seen.add(id(fn))
+    codes, names = [fn.__code__], set()
+    while codes:
+        code = codes.pop()
+        names |= set(code.co_names)
+        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
+    if names & {"npr_reshape", "npr_ravel"}:
+        return True
+    for name in names:
+        callee = fn.__globals__.get(name)
+        if isinstance(callee, NprFunction) and _npr_uses_layout(callee.fn, seen):
+            return True
+    return False
+
+def _npr_is_python_value(v):
+    return isinstance(v, (bool, int, float, complex, str, type(None))) and not isinstance(v, np.generic)
 
 def _npr_arraylike(v):
     return isinstance(v, (np.ndarray, jax.Array)) and not isinstance(v, np.generic)
@@ -678,15 +827,59 @@ def _npr_lax_for(rng, body, carry, has):
     if not has:
         lax.fori_loop(0, trips, one, 0)
         return None
-    c0 = jax.tree_util.tree_map(jnp.asarray, carry)
-    for _ in range(3):  # widen the carry to what one step makes of it (an int that becomes a float)
-        out = jax.eval_shape(lambda c: one(jnp.asarray(0), c), c0)
-        same = jax.tree_util.tree_map(lambda a, b: a.dtype == b.dtype and a.shape == b.shape, c0, out)
-        if all(jax.tree_util.tree_leaves(same)):
+    fixed, carry = _npr_split_refs(carry)
+    if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
+        inner = one
+
+        def one(k, c):
+            return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
+    c0 = _npr_settle(lambda c: one(jnp.asarray(0), c), carry)
+    out = lax.fori_loop(0, trips, one, c0)
+    return _npr_join_refs(fixed, out) if fixed else out
+
+def _npr_split_refs(carry):
+    """(refs by position, the carry without them): refs cannot be loop carries. A single
+    carried value is position 0 of a one-element carry."""
+    items = carry if isinstance(carry, tuple) else (carry,)
+    fixed = {i: v for i, v in enumerate(items) if _npr_is_ref(v)}
+    rest = tuple(v for i, v in enumerate(items) if i not in fixed)
+    fixed["tuple"] = isinstance(carry, tuple)
+    return (fixed if len(fixed) > 1 else {}), (rest if isinstance(carry, tuple) or len(fixed) > 1 else carry)
+
+def _npr_join_refs(fixed, rest):
+    rest = list(rest) if isinstance(rest, tuple) else [rest]
+    size = len(rest) + len(fixed) - 1
+    out = [fixed[i] if i in fixed else rest.pop(0) for i in range(size)]
+    return tuple(out) if fixed["tuple"] else out[0]
+
+class _NprUnset:
+    """A name a branch may define that had no value before the `if`."""
+
+    def __repr__(self):
+        return "npr_unset"
+
+npr_unset = _NprUnset()
+
+def _npr_settle(step, carry):
+    """The loop's initial state, typed as one iteration leaves it: an int counter that becomes
+    a float is widened (as NumPy's rebinding would), a name first assigned in the loop
+    (`npr_unset`) starts as zeros of the type the loop gives it."""
+    leaves, tree = jax.tree_util.tree_flatten(carry)
+    unset = [leaf is npr_unset for leaf in leaves]
+    state = [_npr_placeholder(leaf) for leaf in leaves]
+    for _ in range(3):
+        out = jax.tree_util.tree_leaves(jax.eval_shape(lambda *s: step(jax.tree_util.tree_unflatten(tree, s)), *state))
+        new = [jnp.zeros(o.shape, o.dtype) if u else
+               jnp.broadcast_to(a, o.shape).astype(jnp.promote_types(a.dtype, o.dtype))
+               for a, o, u in zip(state, out, unset)]
+        unset = [False] * len(unset)
+        if all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, new)):
             break
-        c0 = jax.tree_util.tree_map(
-            lambda a, b: jnp.broadcast_to(a, b.shape).astype(jnp.promote_types(a.dtype, b.dtype)), c0, out)
-    return lax.fori_loop(0, trips, one, c0)
+        state = new
+    return jax.tree_util.tree_unflatten(tree, state)
+
+def _npr_placeholder(v):
+    return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
 # ---- end of np2ref runtime ----
 
 ENTRY = "simulate"

@@ -35,9 +35,14 @@ CODES = {c.code: c for c in [
          "idx = np.nonzero(mask)[0]\nu[idx] = 0.0", "u[mask] = 0.0"),
     Code("NPR010", "global / nonlocal", "Rebinding module state is not translated.",
          "def step():\n    global t\n    t += 1", "def step(t):\n    return t + 1"),
-    Code("NPR011", "while loop", "`while` loops are not translated yet; a loop with a static trip "
-         "count is.", "while err > tol:\n    err = sweep(u)", "for k in range(max_iter):\n    sweep(u)"),
-    Code("NPR012", "break / continue", "Early exits from loops are not translated yet.",
+    Code("NPR011", "while loop that rebinds a written array",
+         "`while` loops become lax.while_loop once their test depends on data, with the loop's "
+         "names as loop state. A written array that the body rebinds to a new array (other than "
+         "swapping two buffers), or a `return` inside the loop, has no such translation.",
+         "while err > tol:\n    u = smooth(u)\n    err = residual(u)",
+         "while err > tol:\n    u[...] = smooth(u)\n    err = residual(u)"),
+    Code("NPR012", "break / continue", "Early exits from loops are not translated: a compiled loop "
+         "runs a fixed body each iteration.",
          "for k in range(n):\n    if done: break", "for k in range(n):\n    u[:] = np.where(done, u, update(u))"),
     Code("NPR013", "generator or coroutine", "np2ref translates functions that return values.",
          "def frames(u):\n    yield u.copy()", "def frames(u, n):\n    out = np.zeros((n,) + u.shape)\n    ...\n    return out"),
@@ -63,6 +68,20 @@ CODES = {c.code: c for c in [
          "@np2ref.compile\ndef run(u):\n    print(u.sum())", "@np2ref.compile\ndef run(u):\n    return u.sum()"),
     Code("NPR022", "closure", "A function that closes over local variables cannot be translated "
          "on its own.", "def make(k):\n    def f(u): u *= k\n    return f", "def f(u, k):\n    u *= k"),
+    Code("NPR030", "branch that had to stay Python",
+         "A branch, `and`/`or` or `not` on array data that np2ref could not turn into lax.cond (a "
+         "`return`, `break` or `continue` inside it, or a name it rebinds to values of different "
+         "shapes) needs a Python bool, which traced data does not have. Found at trace time.",
+         "if u.max() > 1.0:\n    return u", "u[...] = np.where(u.max() > 1.0, u, 0.0)"),
+    Code("NPR031", "Python value from array data",
+         "A size, a range bound, an index used as a Python int, or `int(x[0])` is computed from "
+         "array data, which is only known when the compiled program runs. Found at trace time "
+         "(`np2ref.compile`); `convert` cannot see it statically.",
+         "i = int(idx[0])\nu[i] = 1.0", "u[idx[0]] = 1.0"),
+    Code("NPR032", "array data turned into a NumPy array",
+         "Code inside the function calls np.asarray/np.array on traced data in a way np2ref does not "
+         "translate (a NumPy call outside the table, a list built from array elements).",
+         "vals = np.array([u[0], u[1]]).tolist()", "vals = u[:2]"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates np.add/subtract/multiply/maximum/minimum.at.",
          "np.divide.at(a, idx, 2.0)", "np.multiply.at(a, idx, 0.5)"),
     Code("NPR102", "unsupported in-place method", "resize, partition and similar methods have no "
@@ -75,6 +94,23 @@ CODES = {c.code: c for c in [
          "np.add.at(counts, idx, 0.5)", "np.add.at(counts, idx, 1)"),
     Code("NPR106", "unsupported out=", "A tuple `out=` is not translated.", "np.divmod(a, b, out=(q, r))",
          "q[...] = a // b\nr[...] = a % b"),
+    Code("NPR107", "boolean-mask read of data-dependent size",
+         "`x[mask]` has as many elements as `mask` has True values, which jit cannot know. Masked "
+         "stores (`x[mask] = v`, `x[mask] *= 2`) and reductions (`np.sum(x[mask])`) are translated; "
+         "a masked read kept as an array is not, nor a 0-d boolean index.",
+         "vals = x[x > 0]\ntotal = vals.sum()", "total = np.sum(x[x > 0])"),
+    Code("NPR108", "np.place with empty values",
+         "np.place(a, mask, []) raises in NumPy only if the mask selects something, which depends "
+         "on data.", "np.place(a, m, [])", "(drop the call, or pass values)"),
+    Code("NPR120", "swap of arrays of different shapes in a loop",
+         "Swapping two written arrays inside a compiled loop swaps their contents; that needs the "
+         "same shape and dtype.", "for k in range(n):\n    a, b = b, a  # a (4,), b (5,)",
+         "(swap buffers of one shape)"),
+    Code("NPR121", "range step from array data", "A loop's step must be a Python int; start and "
+         "stop may come from data.", "for i in range(0, n, int(s[0])):", "for i in range(0, n, 2):"),
+    Code("NPR122", "branches give a value different shapes",
+         "A data-dependent `if` becomes lax.cond, whose branches must give each name the same shape.",
+         "if u.sum() > 0:\n    w = u[:2]\nelse:\n    w = u", "w = np.where(u.sum() > 0, u, 0 * u)"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "

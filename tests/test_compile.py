@@ -167,3 +167,20 @@ def test_method_is_refused():
 def test_wrong_shape_raises_like_numpy():
     with pytest.raises(ValueError):
         compiled("reader_and_writer")(np.zeros(3), np.zeros(4))
+
+
+def test_vmap_and_grad_through_data_dependent_if_and_while():
+    # refs reach lax.cond / lax.while_loop as operands (JAX 0.10 cannot batch ref effects there)
+    c = compiled("damp_until_small")
+    batch = np.array([[4.0, 2.0, 1.0], [-3.0, 0.5, 0.25], [0.1, 0.0, 0.0]])
+    with jax.enable_x64(True):
+        steps, finals = jax.vmap(c.pure, in_axes=(0, None))(batch, 0.3)
+        for i, row in enumerate(batch):
+            expected_u = row.copy()
+            assert int(steps[i]) == api().damp_until_small(expected_u, 0.3)
+            assert np.array_equal(finals["u"][i], expected_u)
+    u = np.array([4.0, 2.0, 1.0])
+    with jax.enable_x64(True):  # the branch taken is piecewise constant: d(sum u_final)/du = 0.5**k
+        g = jax.grad(lambda v: c.pure(v, 0.3)[1]["u"].sum())(u)
+    k = api().damp_until_small(u.copy(), 0.3)
+    assert np.allclose(g, 0.5 ** k)

@@ -6,6 +6,7 @@ import builtins
 import inspect
 import linecache
 import os
+import re
 import textwrap
 import types
 
@@ -139,8 +140,10 @@ class Compiled:
         error = runtime_namespace()["NprError"]
         try:
             return self._entry.call_numpy(*args, **kwargs)
-        except error as exc:
-            raise _refuse("NPR206", str(exc), self.original) from None
+        except error as exc:  # refused at call time: the message may name its own code
+            tagged = re.match(r"np2ref (NPR\d+): (.*)", str(exc), re.S)
+            code, message = tagged.groups() if tagged else ("NPR206", str(exc))
+            raise _refuse(code, message, self.original) from None
         except Exception as exc:
             refusal = trace_refusal(exc, self.conversion, self._exec_name)
             if refusal is None:

@@ -50,3 +50,15 @@ def loss_like(x, w):
     y = x.copy()
     y[1:] += w * x[:-1]
     return np.sum(y * y)
+
+
+def damp_until_small(u, limit):
+    """A data-dependent `if` inside a data-dependent `while`, both writing `u`."""
+    k = 0
+    while k < 20 and np.abs(u).max() > limit:
+        if u.sum() > 0:
+            u[:] = u * 0.5
+        else:
+            u[0] += 1.0
+        k += 1
+    return k

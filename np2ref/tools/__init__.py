@@ -1,0 +1,1 @@
+"""Maintenance tools (documentation generation); not part of the public API."""
