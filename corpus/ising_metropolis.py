@@ -10,11 +10,10 @@ replayed exactly. The spin array is flipped in place; energy and
 magnetisation are tracked incrementally and recorded once per sweep. The
 acceptance test reads a table of Boltzmann factors indexed by int(dE).
 
-np2ref: the table index int(dE) is a Python int taken from array data,
-which jit cannot compile (NPR031 from compile); writing the test as
-`uniforms[s, a] < np.exp(-beta * dE)` translates exactly.
+np2ref: the table index int(dE) is a Python int taken from array data; it
+becomes `npr_int(dE)`, the traced integer (truncated toward zero), which
+indexes the table inside the compiled loop.
 """
-# np2ref: expect-refused NPR031
 import numpy as np
 
 ENTRY = "metropolis"

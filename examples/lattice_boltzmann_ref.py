@@ -660,6 +660,8 @@ import inspect as _npr_inspect
 
 import operator as _npr_operator
 
+import types as _npr_types
+
 _npr_state = {"depth": 0}
 
 _NPR_IOPS = {
@@ -988,13 +990,18 @@ def _npr_lax_for(rng, body, carry, has):
     span = stop - start
     trips = (span + step - 1) // step if step > 0 else (span + step + 1) // step
     trips = jnp.maximum(trips, 0) if not _npr_is_concrete(trips) else max(int(trips), 0)
+    if not _npr_is_concrete(trips) and _npr_differentiated([body, carry]):
+        # a fori_loop with traced bounds is a while_loop, which reverse mode cannot go through;
+        # an enclosing loop with static bounds then runs as Python, making these bounds concrete
+        raise NotImplementedError("np2ref NPR124: a loop whose bounds depend on data (or on an "
+                                  "enclosing compiled loop) cannot be reverse-differentiated")
 
     def one(k, c):
         i = start + k * step
         return body(i, c) if has else (body(i), c)[1]
 
     if not has:
-        lax.fori_loop(0, trips, one, 0)
+        _npr_fori(trips, one, 0)
         return None
     fixed, carry = _npr_split_refs(carry)
     if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
@@ -1003,8 +1010,27 @@ def _npr_lax_for(rng, body, carry, has):
         def one(k, c):
             return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
     c0 = _npr_settle(lambda c: one(jnp.asarray(0), c), carry)
-    out = lax.fori_loop(0, trips, one, c0)
+    out = _npr_fori(trips, one, c0)
     return _npr_join_refs(fixed, out) if fixed else out
+
+def _npr_fori(trips, one, c0):
+    """lax.fori_loop(0, trips, one, c0), the body closing over its refs. Under reverse-mode
+    differentiation on JAX 0.10 the refs' values become loop state and the body runs
+    state-discharged: JAX 0.10.2 transposes a scan whose body makes refs of its own wrongly
+    (silently wrong gradients; fixed in 0.11)."""
+    refs = _npr_reachable_refs([one], [c0])
+    if not refs or _npr_discharge_state() is None or not _npr_differentiated([one, c0] + refs):
+        return lax.fori_loop(0, trips, one, c0)
+
+    def pure_step(k, state):
+        fresh = [jax.new_ref(v) for v in state[0]]
+        c = _npr_rebind(one, {id(r): f for r, f in zip(refs, fresh)}, {})(k, state[1])
+        return [f[...] for f in fresh], c
+
+    values, out = lax.fori_loop(0, trips, _npr_discharging(pure_step), ([r[...] for r in refs], c0))
+    for r, v in zip(refs, values):
+        r[...] = v
+    return out
 
 def _npr_split_refs(carry):
     """(refs by position, the carry without them): refs cannot be loop carries. A single
@@ -1049,6 +1075,120 @@ def _npr_settle(step, carry):
 
 def _npr_placeholder(v):
     return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
+
+def _npr_discharge_state():
+    """JAX's own state discharge (a private function; None where it is missing: loops then
+    keep their refs)."""
+    try:
+        from jax._src.state.discharge import discharge_state
+    except ImportError:  # pragma: no cover
+        return None
+    return discharge_state
+
+def _npr_discharging(fn):
+    """fn (array pytrees in and out, refs made and used only inside) as the pure function JAX's
+    state discharge makes of it."""
+    def run(*args):
+        _npr_state["differentiating"] = _npr_state.get("differentiating", 0) + 1
+        try:  # traced abstractly here, but under differentiation (loops inside must know)
+            closed, shape = jax.make_jaxpr(fn, return_shape=True)(*args)
+        finally:
+            _npr_state["differentiating"] -= 1
+        discharge = _npr_discharge_state()
+        try:
+            pure = discharge(closed)
+        except TypeError:  # an older signature: (jaxpr, consts) -> (jaxpr, consts)
+            pure = jax.core.ClosedJaxpr(*discharge(closed.jaxpr, closed.consts))
+        out = jax.core.eval_jaxpr(pure.jaxpr, pure.consts, *jax.tree_util.tree_leaves(args))
+        return jax.tree_util.tree_unflatten(jax.tree_util.tree_structure(shape), out)
+    return run
+
+def _npr_differentiated(objs):
+    """Whether any tracer among objs (or in the closures of functions among them) is being
+    differentiated: a JVP or linearize tracer, possibly under vmap."""
+    if _npr_state.get("differentiating"):
+        return True
+    found = []
+
+    def visit(obj, seen):
+        if isinstance(obj, NprView):
+            obj = obj.base
+        if isinstance(obj, jax.core.Tracer):
+            for _ in range(16):
+                name = type(obj).__name__
+                if name in ("JVPTracer", "LinearizeTracer"):
+                    found.append(obj)
+                    return
+                obj = getattr(obj, "val", None)
+                if not isinstance(obj, jax.core.Tracer):
+                    return
+        elif isinstance(obj, (tuple, list, dict)):
+            for o in (obj.values() if isinstance(obj, dict) else obj):
+                visit(o, seen)
+        elif isinstance(obj, _npr_types.FunctionType) and id(obj) not in seen:
+            seen.add(id(obj))
+            for cell in obj.__closure__ or ():
+                try:
+                    visit(cell.cell_contents, seen)
+                except ValueError:
+                    pass
+
+    seen = set()
+    for obj in objs:
+        visit(obj, seen)
+        if found:
+            return True
+    return False
+
+def _npr_reachable_refs(fns, values):
+    """The distinct refs (NprView bases included) among `values` and in the closures of `fns`."""
+    found, seen = {}, set()
+
+    def visit(obj):
+        if isinstance(obj, NprView):
+            obj = obj.base
+        if isinstance(obj, jax.Ref):
+            found.setdefault(id(obj), obj)
+        elif isinstance(obj, (tuple, list, dict)):
+            for o in (obj.values() if isinstance(obj, dict) else obj):
+                visit(o)
+        elif isinstance(obj, _npr_types.FunctionType) and id(obj) not in seen \
+                and not getattr(obj, "_npr_lifted", False):
+            seen.add(id(obj))
+            for cell in obj.__closure__ or ():
+                try:
+                    visit(cell.cell_contents)
+                except ValueError:  # a name not bound yet
+                    pass
+
+    for obj in list(fns) + list(values):
+        visit(obj)
+    return list(found.values())
+
+def _npr_rebind(obj, swap, memo):
+    """`obj` with every ref in `swap` (by id) replaced, through views and closures."""
+    if isinstance(obj, jax.Ref):
+        return swap.get(id(obj), obj)
+    if isinstance(obj, NprView):
+        return NprView(swap[id(obj.base)], obj.steps, obj._d) if id(obj.base) in swap else obj
+    if isinstance(obj, (tuple, list)):
+        return type(obj)(_npr_rebind(o, swap, memo) for o in obj)
+    if isinstance(obj, dict):
+        return {k: _npr_rebind(o, swap, memo) for k, o in obj.items()}
+    if not isinstance(obj, _npr_types.FunctionType) or not obj.__closure__:
+        return obj
+    if id(obj) in memo:
+        return memo[id(obj)]
+    cells = tuple(_npr_types.CellType() for _ in obj.__closure__)
+    new = _npr_types.FunctionType(obj.__code__, obj.__globals__, obj.__name__, obj.__defaults__, cells)
+    new.__kwdefaults__ = obj.__kwdefaults__
+    memo[id(obj)] = new
+    for old, cell in zip(obj.__closure__, cells):
+        try:
+            cell.cell_contents = _npr_rebind(old.cell_contents, swap, memo)
+        except ValueError:
+            pass
+    return new
 # ---- end of np2ref runtime ----
 
 ENTRY = "run"

@@ -184,3 +184,22 @@ def test_vmap_and_grad_through_data_dependent_if_and_while():
         g = jax.grad(lambda v: c.pure(v, 0.3)[1]["u"].sum())(u)
     k = api().damp_until_small(u.copy(), 0.3)
     assert np.allclose(g, 0.5 ** k)
+
+
+def test_grad_through_loops_that_make_scratch_arrays():
+    c = compiled("relax_with_scratch")
+    p0, b0 = np.zeros(7), np.random.default_rng(1).random(7)
+    d = np.random.default_rng(0).standard_normal(7)
+    loss = lambda b: c.pure(p0, b, 2, 3)[0].sum()  # noqa: E731
+    with jax.enable_x64(True):
+        g = np.asarray(jax.grad(loss)(b0))
+        jv = float(jax.jvp(loss, (b0,), (d,))[1])
+    h = 1e-6
+    fd = (api().relax_with_scratch(p0.copy(), b0 + h * d, 2, 3).sum()
+          - api().relax_with_scratch(p0.copy(), b0 - h * d, 2, 3).sum()) / (2 * h)
+    assert np.isclose(g @ d, jv, rtol=1e-12) and np.isclose(jv, fd, rtol=1e-6)
+
+
+def test_int_of_array_data_indexes_a_table():
+    x, table = np.array([0.5, 3.9, -2.5, 7.0]), np.array([1.0, 10.0, 100.0, 1000.0])
+    assert compiled("table_lookup")(x, table) == api().table_lookup(x, table)

@@ -33,28 +33,8 @@ PROGRAMS = sorted((ROOT / "corpus").glob("*.py"))
 
 # (program, test) -> why it fails. Each is a translator bug (a wrong answer or a crash where a
 # diagnostic was due); minimal reproducers are in the report that added them.
-_TRIANGULAR = ("grad: an inner loop whose bounds depend on the outer loop variable (range(k + 1, n)) "
-               "becomes a fori_loop with traced bounds, which JAX cannot reverse-differentiate "
-               "(ValueError instead of a diagnostic or an unrolled loop)")
-_INT_REF_IN_BRANCH = ("grad: an integer ref written inside a lax loop (a `hits[0] += 1` counter in a "
-                      "data-dependent branch, an integer histogram) makes jax.grad(.pure) raise "
-                      "AttributeError: DynamicJaxprTracer has no attribute accum")
-XFAIL = {
-    ("ising_metropolis", "convert"): "convert accepts `boltz[int(dE) // 4 - 1]` (a Python int from array "
-                                     "data) that compile refuses as NPR031; the converted file raises "
-                                     "jax ConcretizationTypeError when run",
-    ("cavity_flow", "verify"): "grad: jax.grad(.pure) differs from jax.jvp and from finite differences "
-                               "of the original (-2.80 vs -2.95 along one direction); with `pn = p.copy()` "
-                               "instead of `pn[:] = p` in pressure_poisson they agree",
-    ("cholesky_banachiewicz", "verify"): _TRIANGULAR,
-    ("gram_schmidt", "verify"): _TRIANGULAR,
-    ("nbody_pair_loop", "verify"): _TRIANGULAR,
-    ("sph_density", "verify"): _TRIANGULAR,
-    ("triangular_solves", "verify"): _TRIANGULAR,
-    ("random_walk_reflect", "verify"): _INT_REF_IN_BRANCH,
-    ("slab_transport_mc", "verify"): _INT_REF_IN_BRANCH,
-    ("threshold_denoise", "verify"): _INT_REF_IN_BRANCH,
-}
+XFAIL: dict = {}  # none open: grad through triangular loops, scratch arrays in loops and int
+# counters in branches were fixed by running loop bodies state-discharged under differentiation
 
 # verified in the default run: stencil + grad, masks + while, np.add.at + grad, one known gap
 VERIFY_DEFAULT = {"bfs_frontier", "burgers1d", "coo_matvec", "heat3d_explicit", "triangular_solves"}

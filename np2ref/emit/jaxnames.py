@@ -18,6 +18,7 @@ ENABLE_X64 = 'jax.config.update("jax_enable_x64", True)'
 STORE_PROXY = "npr_at"
 LOAD = "npr_load"
 OWN = "npr_own"
+INT = "npr_int"
 VALUE = "npr_value"
 IOP = "npr_iop"
 SUB = "npr_sub"

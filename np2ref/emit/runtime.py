@@ -443,6 +443,23 @@ def npr_load(x):
     return x[...] if isinstance(x, jax.Ref) else x
 
 
+def npr_int(x):
+    """Python's int(x). Concrete values give a Python int; traced array data gives the traced
+    integer (truncated toward zero, weakly typed as a Python int is), good as an index."""
+    x = npr_load(x)
+    if not isinstance(x, jax.core.Tracer):
+        return int(x)
+    if x.ndim != 0:
+        raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+    if x.dtype.kind in "fc":
+        x = jnp.trunc(jnp.real(x))
+    try:
+        from jax._src.lax.lax import _convert_element_type
+        return _convert_element_type(x, np.dtype(np.int64), weak_type=True)
+    except (ImportError, TypeError):  # pragma: no cover
+        return x.astype(np.int64)
+
+
 def npr_own(x):
     """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x."""
     return x if isinstance(x, (jax.Ref, NprView)) else jax.new_ref(jnp.asarray(x))

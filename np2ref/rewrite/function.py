@@ -165,6 +165,8 @@ class ModuleRewriter(cst.CSTTransformer):
             shim = lookup(f"numpy.{original.func.attr.value}")
             if shim and shim.startswith("npr_np_"):
                 result = cst.Call(J.name(shim), [cst.Arg(updated.func.value), *_plain(updated.args)])
+        elif _is_int_of_data(original, self.f.roots):
+            result = J.call(J.INT, updated.args[0].value)
         elif original in self.m.apart:
             args = list(updated.args)
             for i, written in self.m.apart[original].items():
@@ -440,3 +442,32 @@ class _LeafLoads(cst.CSTTransformer):
         if original.value in self.outer.f.ref_names:
             return J.load_all(updated)
         return updated
+
+
+def _is_int_of_data(call: cst.Call, local_names) -> bool:
+    """`int(x)` on a value that may be array data (not a literal, a shape, a size or len())."""
+    if not (isinstance(call.func, cst.Name) and call.func.value == "int" and "int" not in local_names
+            and len(call.args) == 1 and call.args[0].keyword is None and call.args[0].star == ""):
+        return False
+    arg = call.args[0].value
+    while isinstance(arg, (cst.BinaryOperation, cst.UnaryOperation)):
+        if isinstance(arg, cst.UnaryOperation):
+            arg = arg.expression
+        elif _is_static_meta(arg.left):
+            arg = arg.right
+        elif _is_static_meta(arg.right):
+            arg = arg.left
+        else:
+            return True
+    return not _is_static_meta(arg)
+
+
+def _is_static_meta(expr: cst.BaseExpression) -> bool:
+    """A literal, an array's shape/size/ndim (or an element of its shape), or len(...)."""
+    if isinstance(expr, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(expr, cst.Subscript):
+        expr = expr.value
+    if isinstance(expr, cst.Attribute) and expr.attr.value in ("shape", "size", "ndim"):
+        return True
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len"

@@ -62,3 +62,24 @@ def damp_until_small(u, limit):
             u[0] += 1.0
         k += 1
     return k
+
+
+def relax_with_scratch(p, b, nt, nit):
+    """A scratch copy made inside a time loop (`pn[:] = p`), as in pressure-Poisson solvers;
+    JAX 0.10.2 transposes such loop bodies wrongly unless np2ref discharges them."""
+    energy = np.zeros(nt)
+    for n in range(nt):
+        pn = np.empty_like(p)
+        for q in range(nit):
+            pn[:] = p
+            p[1:-1] = (pn[2:] + pn[:-2]) * 0.5 - b[1:-1]
+        energy[n] = np.sum(p * p)
+    return energy
+
+
+def table_lookup(x, table):
+    """`int()` of array data as an index."""
+    total = 0.0
+    for i in range(x.shape[0]):
+        total += table[int(x[i]) % 4]
+    return total
