@@ -1,0 +1,46 @@
+"""Shared by benchmarks/run.py and tests/test_benchmarks.py: running the NumPy original on
+copies, splitting static arguments, and comparing a JAX `(result, finals)` with NumPy."""
+
+from __future__ import annotations
+
+import copy
+
+import jax
+import numpy as np
+
+
+def run_numpy(fn, kwargs):
+    """(result, arguments after the call): the original on deep copies of its inputs."""
+    args = copy.deepcopy(kwargs)
+    return fn(**args), args
+
+
+def split_static(kwargs):
+    """np2ref's default: Python ints and bools are static, everything else traced."""
+    static = {k: v for k, v in kwargs.items()
+              if isinstance(v, (bool, int)) and not isinstance(v, np.generic)}
+    return static, {k: v for k, v in kwargs.items() if k not in static}
+
+
+def _leaves(tree):
+    return [np.asarray(x) for x in jax.tree_util.tree_leaves(tree)]
+
+
+def disagreement(expected, args_after, got, finals, rtol=1e-9, atol=1e-12):
+    """None when `(got, finals)` equals NumPy's result and final arguments (floats to `rtol`,
+    integers and booleans exactly), else a description of the first difference."""
+    pairs = [("result", e, g) for e, g in zip(_leaves(expected), _leaves(got))]
+    if len(_leaves(expected)) != len(_leaves(got)):
+        return f"result has {len(_leaves(got))} leaves, NumPy's {len(_leaves(expected))}"
+    if not finals and not pairs:
+        return "nothing compared"
+    pairs += [(name, np.asarray(args_after[name]), np.asarray(v)) for name, v in finals.items()]
+    for name, e, g in pairs:
+        if e.shape != g.shape:
+            return f"{name}: shape {g.shape}, NumPy {e.shape}"
+        if e.dtype.kind in "fc":
+            if not np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=True):
+                return f"{name}: max |diff| {np.nanmax(np.abs(g.astype(e.dtype) - e)):.3g}"
+        elif not np.array_equal(g.astype(e.dtype), e):
+            return f"{name}: integer values differ"
+    return None
