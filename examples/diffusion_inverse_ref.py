@@ -123,6 +123,7 @@ class _npr_Idx:
         self.probe = tuple((np.ones if _npr_isbool(e) else np.zeros)(e.shape, e.dtype) if _npr_traced(e)
                            else e for e in items)
         self.sel = np.shape(_npr_dummy(shape)[self.probe])  # NumPy raises its IndexErrors here
+        self.traced = any(_npr_traced(e) for e in items)
         used = sum(0 if e is None or e is Ellipsis else e.ndim if _npr_isbool(e) else 1 for e in items)
         ents, d, self.mask, full = [], 0, None, True
         for e in items:
@@ -462,7 +463,50 @@ class _npr_At:
         if not isinstance(t, (jax.Ref, NprView)):
             raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, not a {type(t).__name__}")
         ix, dt = _npr_Idx(t.shape, idx), np.dtype(t.dtype)
+        if isinstance(v, (jax.Ref, NprView)) and _npr_base(v) is _npr_base(t):
+            moved = _npr_self_copy(t, ix, v)
+            if moved is not None:  # NumPy's element-order result: a gather of the whole buffer
+                base = _npr_base(t)
+                base[...] = jnp.reshape(jnp.ravel(base[...])[moved.ravel()], base.shape)
+                return
         _npr_update(t, _npr_aug(ix, dt, v.name, v.v) if isinstance(v, _npr_Aug) else _npr_set(ix, dt, v))
+
+def _npr_base(x):
+    return x.base if isinstance(x, NprView) else x
+
+def _npr_np_view(arr, x):
+    """The view x (a Ref or NprView) takes of its base, taken of the NumPy array arr."""
+    for kind, arg in (x.steps if isinstance(x, NprView) else ()):
+        arr = arr[_npr_view_probe(arg)] if kind == 's' else arr.transpose(arg) if kind == 't' else arr.reshape(arg)
+    return arr
+
+def _npr_view_probe(ix):
+    """ix's probe with a traced int's stand-in as a Python int (a 0-d array would index as a copy)."""
+    return tuple(int(p) if isinstance(p, np.ndarray) and p.ndim == 0 and p.dtype.kind in 'iu' else p
+                 for p in ix.probe)
+
+def _npr_self_copy(t, ix, v):
+    """`t[idx] = v` with v a view of t's own buffer. NumPy copies element by element without a
+    buffer when the two overlap in some layouts (a row into a column), so later elements read
+    earlier writes. NumPy itself runs the same copy on the buffer's element numbers: the
+    numbers it leaves are the gather that gives its result (None when that is the buffered
+    copy). With a traced index the layout is unknown: a possibly order-dependent copy is refused."""
+    numbers = np.arange(_npr_base(t).size).reshape(_npr_base(t).shape)
+    traced = ix.traced or any(k == 's' and a.traced for x in (t, v) if isinstance(x, NprView) for k, a in x.steps)
+    if traced:  # offsets unknown: NumPy's 1-d copy shows its order only with unequal same-sign strides
+        dst, src = _npr_np_view(numbers, t)[_npr_view_probe(ix)], _npr_np_view(numbers, v)
+        src = np.broadcast_to(src, dst.shape) if src.ndim <= dst.ndim else src
+        if dst.ndim != 1 or dst.size <= 1 or src.shape != dst.shape:
+            return None
+        (d,), (r,) = dst.strides, src.strides
+        if d == r or d * r <= 0:  # memmove order, a buffered copy (opposite signs), one source element
+            return None
+        raise NotImplementedError("np2ref NPR125: a store of a view of the same array, at an index "
+                                  "known only at run time, whose copy order NumPy may leave visible")
+    moved, buffered = numbers.copy(), numbers.copy()
+    _npr_np_view(moved, t)[ix.probe] = _npr_np_view(moved, v)
+    _npr_np_view(buffered, t)[ix.probe] = _npr_np_view(buffered, v).copy()
+    return None if np.array_equal(moved, buffered) else moved
 
 def npr_at(target):
     """Store proxy for a Ref or NprView. `npr_at(t)[idx] = v` is NumPy's t[idx] = v for any

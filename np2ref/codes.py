@@ -118,6 +118,12 @@ CODES = {c.code: c for c in [
          "bounds read from array data stay traced. Forward mode (jax.jvp) works.",
          "for i in range(indptr[r], indptr[r + 1]):\n    y[r] += data[i] * x[idx[i]]",
          "y = np.zeros(n)\nnp.add.at(y, rows, data * x[cols])"),
+    Code("NPR125", "overlapping self-copy at a traced index",
+         "`a[idx] = a[other]` copies a view of the same array. Where the two overlap with different "
+         "strides (a row into a column) NumPy copies element by element, so later elements read "
+         "earlier writes; np2ref reproduces that order when the indices are Python values, and "
+         "refuses it when an index is known only at run time.",
+         "a[:, j] = a[i, :]", "a[:, j] = a[i, :].copy()  # if the buffered copy was meant"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "

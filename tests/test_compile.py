@@ -203,3 +203,23 @@ def test_grad_through_loops_that_make_scratch_arrays():
 def test_int_of_array_data_indexes_a_table():
     x, table = np.array([0.5, 3.9, -2.5, 7.0]), np.array([1.0, 10.0, 100.0, 1000.0])
     assert compiled("table_lookup")(x, table) == api().table_lookup(x, table)
+
+
+@pytest.mark.parametrize("j", [0, 2, 3])
+def test_self_copy_follows_numpy_copy_order(j):
+    a = np.arange(16.0).reshape(4, 4)
+    expected, got = a.copy(), a.copy()
+    api().row_into_column(expected, j)
+    compiled("row_into_column")(got, j)
+    assert np.array_equal(got, expected)
+    u = np.arange(25.0).reshape(5, 5)
+    expected, got = u.copy(), u.copy()
+    api().shifted_copy(expected)
+    compiled("shifted_copy")(got)
+    assert np.array_equal(got, expected)
+
+
+def test_self_copy_at_traced_index_is_refused_when_order_shows():
+    c = compiled("row_into_column")
+    with jax.enable_x64(True), pytest.raises(NotImplementedError, match="NPR125"):
+        jax.jit(c.pure)(np.arange(16.0).reshape(4, 4), 2)

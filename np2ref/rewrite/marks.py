@@ -228,13 +228,23 @@ class MarkPass(cst.CSTVisitor):
             return
         if isinstance(target, cst.Subscript):
             self._store(target, stmt)
-            if lazy:
-                self.mark_ref(value)  # a view on the right is read when it is stored, as in NumPy
+            if lazy or self._same_buffer(target, value):
+                # a view on the right is read when it is stored, as in NumPy; a view of the
+                # buffer being written goes to the store as a view (NumPy's copy order matters)
+                self.mark_ref(value)
             return
         if isinstance(target, cst.Name) and self.is_ref(target.value):
             self._bind_ref(target, value, stmt)
         elif isinstance(target, cst.Attribute):
             self.refuse_write_target(target, stmt)
+
+    def _same_buffer(self, target: cst.Subscript, value: cst.BaseExpression) -> bool:
+        """`value` is a bare view chain (a subscript, `.T`, ...) of the storage `target` writes."""
+        if not isinstance(value, (cst.Subscript, cst.Attribute, cst.Call)):
+            return False
+        name, base = self.chain_name(value), self.chain_name(target)
+        return (name is not None and base is not None and self.is_ref(name.value)
+                and bool(self.roots_of(name) & self.roots_of(base)))
 
     def _store(self, target: cst.Subscript, stmt) -> None:
         if self.mark_write_target(target.value, stmt):

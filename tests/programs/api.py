@@ -83,3 +83,14 @@ def table_lookup(x, table):
     for i in range(x.shape[0]):
         total += table[int(x[i]) % 4]
     return total
+
+
+def row_into_column(a, j):
+    """A row copied into a column of the same array: NumPy copies element by element, so the
+    element where they cross is read after it is written."""
+    a[:, j] = a[1, :]
+
+
+def shifted_copy(u):
+    u[1:] = u[:-1]
+    u[:, 0] = u[0, :].T

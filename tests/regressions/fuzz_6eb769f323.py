@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch argument __ | a_ = a_
 # found by: np2ref fuzz --seed 2026 (round seed 2026006078), program 2555

@@ -42,10 +42,10 @@ def lu_pivot(A, perm):
             p = npr_if(abs(A[...][i, k]) > abs(A[...][p, k]), _then_1, _else_1, p)
         def _then_2():
             tmp = A[...][k].copy()
-            npr_at(A)[k] = A[...][p]
+            npr_at(A)[k] = npr_sub(A, p)
             npr_at(A)[p] = tmp
             t = npr_sub(perm, k)
-            npr_at(perm)[k] = perm[...][p]
+            npr_at(perm)[k] = npr_sub(perm, p)
             npr_at(perm)[p] = t[...]
         npr_if(p != k, _then_2, None)
         for i in range(k + 1, n):

@@ -17,7 +17,7 @@ import jax.numpy as jnp
 @npr_jit(mutated=('a',))
 def scatter_last_wins(a, idx, vals):
     npr_at(a)[idx] = vals          # repeated indices: the last occurrence wins
-    npr_at(a)[np.array([0, 1])] = a[...][np.array([1, 0])]
+    npr_at(a)[np.array([0, 1])] = npr_sub(a, np.array([1, 0]))
     b = npr_sub(a, np.s_[..., None])
     return b.shape
 
