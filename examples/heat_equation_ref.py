@@ -484,26 +484,27 @@ def _npr_view_probe(ix):
                  for p in ix.probe)
 
 def _npr_self_copy(t, ix, v):
-    """`t[idx] = v` with v a view of t's own buffer. NumPy copies element by element without a
-    buffer when the two overlap in some layouts (a row into a column), so later elements read
-    earlier writes. NumPy itself runs the same copy on the buffer's element numbers: the
-    numbers it leaves are the gather that gives its result (None when that is the buffered
-    copy). With a traced index the layout is unknown: a possibly order-dependent copy is refused."""
+    """`t[idx] = v` with v a view of t's own buffer. NumPy buffers such a copy except in one
+    layout: a 1-d copy whose strides differ but have the same sign (a row into a column), done
+    element by element, so later elements read earlier writes. There NumPy itself runs the same
+    copy on the buffer's element numbers: the numbers it leaves are the gather that gives its
+    result (None when the copy is order-free). With a traced index the offsets are unknown and
+    such a copy is refused."""
     numbers = np.arange(_npr_base(t).size).reshape(_npr_base(t).shape)
-    traced = ix.traced or any(k == 's' and a.traced for x in (t, v) if isinstance(x, NprView) for k, a in x.steps)
-    if traced:  # offsets unknown: NumPy's 1-d copy shows its order only with unequal same-sign strides
-        dst, src = _npr_np_view(numbers, t)[_npr_view_probe(ix)], _npr_np_view(numbers, v)
-        src = np.broadcast_to(src, dst.shape) if src.ndim <= dst.ndim else src
-        if dst.ndim != 1 or dst.size <= 1 or src.shape != dst.shape:
-            return None
-        (d,), (r,) = dst.strides, src.strides
-        if d == r or d * r <= 0:  # memmove order, a buffered copy (opposite signs), one source element
-            return None
+    dst, src = _npr_np_view(numbers, t)[_npr_view_probe(ix)], _npr_np_view(numbers, v)
+    src = np.broadcast_to(src, dst.shape) if src.ndim <= dst.ndim else src
+    if dst.ndim != 1 or dst.size <= 1 or src.shape != dst.shape:
+        return None
+    (d,), (r,) = dst.strides, src.strides
+    if d == r or d * r <= 0:  # memmove order, a buffered copy (opposite signs), one source element
+        return None
+    if ix.traced or any(k == 's' and a.traced for x in (t, v) if isinstance(x, NprView) for k, a in x.steps):
         raise NotImplementedError("np2ref NPR125: a store of a view of the same array, at an index "
                                   "known only at run time, whose copy order NumPy may leave visible")
-    moved, buffered = numbers.copy(), numbers.copy()
+    moved = numbers.copy()
     _npr_np_view(moved, t)[ix.probe] = _npr_np_view(moved, v)
-    _npr_np_view(buffered, t)[ix.probe] = _npr_np_view(buffered, v).copy()
+    buffered = numbers.copy()
+    _npr_np_view(buffered, t)[ix.probe] = _npr_np_view(numbers, v)
     return None if np.array_equal(moved, buffered) else moved
 
 def npr_at(target):
@@ -978,66 +979,53 @@ def _npr_discharging(fn):
         return jax.tree_util.tree_unflatten(jax.tree_util.tree_structure(shape), out)
     return run
 
-def _npr_differentiated(objs):
-    """Whether any tracer among objs (or in the closures of functions among them) is being
-    differentiated: a JVP or linearize tracer, possibly under vmap."""
-    if _npr_state.get("differentiating"):
-        return True
-    found = []
+def _npr_reachable(objs):
+    """Every leaf value among objs, in the containers and the closures of the functions among
+    them (lifted bodies excepted: their closures hold the outer refs), NprViews as their base."""
+    seen = set()
 
-    def visit(obj, seen):
+    def visit(obj):
         if isinstance(obj, NprView):
-            obj = obj.base
-        if isinstance(obj, jax.core.Tracer):
-            for _ in range(16):
-                name = type(obj).__name__
-                if name in ("JVPTracer", "LinearizeTracer"):
-                    found.append(obj)
-                    return
-                obj = getattr(obj, "val", None)
-                if not isinstance(obj, jax.core.Tracer):
-                    return
+            yield obj.base
         elif isinstance(obj, (tuple, list, dict)):
             for o in (obj.values() if isinstance(obj, dict) else obj):
-                visit(o, seen)
-        elif isinstance(obj, _npr_types.FunctionType) and id(obj) not in seen:
+                yield from visit(o)
+        elif isinstance(obj, _npr_types.FunctionType):
+            if id(obj) in seen or getattr(obj, "_npr_lifted", False):
+                return
             seen.add(id(obj))
             for cell in obj.__closure__ or ():
                 try:
-                    visit(cell.cell_contents, seen)
-                except ValueError:
-                    pass
+                    contents = cell.cell_contents
+                except ValueError:  # a name not bound yet
+                    continue
+                yield from visit(contents)
+        else:
+            yield obj
 
-    seen = set()
     for obj in objs:
-        visit(obj, seen)
-        if found:
-            return True
+        yield from visit(obj)
+
+def _npr_differentiated(objs):
+    """Whether a tracer among objs (or reachable from them) is being differentiated: a JVP or
+    linearize tracer, possibly under vmap."""
+    if _npr_state.get("differentiating"):
+        return True
+    for leaf in _npr_reachable(objs):
+        for _ in range(16):
+            if not isinstance(leaf, jax.core.Tracer):
+                break
+            if type(leaf).__name__ in ("JVPTracer", "LinearizeTracer"):
+                return True
+            leaf = getattr(leaf, "val", None)
     return False
 
 def _npr_reachable_refs(fns, values):
     """The distinct refs (NprView bases included) among `values` and in the closures of `fns`."""
-    found, seen = {}, set()
-
-    def visit(obj):
-        if isinstance(obj, NprView):
-            obj = obj.base
-        if isinstance(obj, jax.Ref):
-            found.setdefault(id(obj), obj)
-        elif isinstance(obj, (tuple, list, dict)):
-            for o in (obj.values() if isinstance(obj, dict) else obj):
-                visit(o)
-        elif isinstance(obj, _npr_types.FunctionType) and id(obj) not in seen \
-                and not getattr(obj, "_npr_lifted", False):
-            seen.add(id(obj))
-            for cell in obj.__closure__ or ():
-                try:
-                    visit(cell.cell_contents)
-                except ValueError:  # a name not bound yet
-                    pass
-
-    for obj in list(fns) + list(values):
-        visit(obj)
+    found = {}
+    for leaf in _npr_reachable(list(fns) + list(values)):
+        if isinstance(leaf, jax.Ref):
+            found.setdefault(id(leaf), leaf)
     return list(found.values())
 
 def _npr_rebind(obj, swap, memo):

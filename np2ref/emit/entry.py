@@ -689,67 +689,55 @@ def _npr_discharging(fn):
     return run
 
 
-def _npr_differentiated(objs):
-    """Whether any tracer among objs (or in the closures of functions among them) is being
-    differentiated: a JVP or linearize tracer, possibly under vmap."""
-    if _npr_state.get("differentiating"):
-        return True
-    found = []
+def _npr_reachable(objs):
+    """Every leaf value among objs, in the containers and the closures of the functions among
+    them (lifted bodies excepted: their closures hold the outer refs), NprViews as their base."""
+    seen = set()
 
-    def visit(obj, seen):
+    def visit(obj):
         if isinstance(obj, NprView):
-            obj = obj.base
-        if isinstance(obj, jax.core.Tracer):
-            for _ in range(16):
-                name = type(obj).__name__
-                if name in ("JVPTracer", "LinearizeTracer"):
-                    found.append(obj)
-                    return
-                obj = getattr(obj, "val", None)
-                if not isinstance(obj, jax.core.Tracer):
-                    return
+            yield obj.base
         elif isinstance(obj, (tuple, list, dict)):
             for o in (obj.values() if isinstance(obj, dict) else obj):
-                visit(o, seen)
-        elif isinstance(obj, _npr_types.FunctionType) and id(obj) not in seen:
+                yield from visit(o)
+        elif isinstance(obj, _npr_types.FunctionType):
+            if id(obj) in seen or getattr(obj, "_npr_lifted", False):
+                return
             seen.add(id(obj))
             for cell in obj.__closure__ or ():
                 try:
-                    visit(cell.cell_contents, seen)
-                except ValueError:
-                    pass
+                    contents = cell.cell_contents
+                except ValueError:  # a name not bound yet
+                    continue
+                yield from visit(contents)
+        else:
+            yield obj
 
-    seen = set()
     for obj in objs:
-        visit(obj, seen)
-        if found:
-            return True
+        yield from visit(obj)
+
+
+def _npr_differentiated(objs):
+    """Whether a tracer among objs (or reachable from them) is being differentiated: a JVP or
+    linearize tracer, possibly under vmap."""
+    if _npr_state.get("differentiating"):
+        return True
+    for leaf in _npr_reachable(objs):
+        for _ in range(16):
+            if not isinstance(leaf, jax.core.Tracer):
+                break
+            if type(leaf).__name__ in ("JVPTracer", "LinearizeTracer"):
+                return True
+            leaf = getattr(leaf, "val", None)
     return False
 
 
 def _npr_reachable_refs(fns, values):
     """The distinct refs (NprView bases included) among `values` and in the closures of `fns`."""
-    found, seen = {}, set()
-
-    def visit(obj):
-        if isinstance(obj, NprView):
-            obj = obj.base
-        if isinstance(obj, jax.Ref):
-            found.setdefault(id(obj), obj)
-        elif isinstance(obj, (tuple, list, dict)):
-            for o in (obj.values() if isinstance(obj, dict) else obj):
-                visit(o)
-        elif isinstance(obj, _npr_types.FunctionType) and id(obj) not in seen \
-                and not getattr(obj, "_npr_lifted", False):
-            seen.add(id(obj))
-            for cell in obj.__closure__ or ():
-                try:
-                    visit(cell.cell_contents)
-                except ValueError:  # a name not bound yet
-                    pass
-
-    for obj in list(fns) + list(values):
-        visit(obj)
+    found = {}
+    for leaf in _npr_reachable(list(fns) + list(values)):
+        if isinstance(leaf, jax.Ref):
+            found.setdefault(id(leaf), leaf)
     return list(found.values())
 
 

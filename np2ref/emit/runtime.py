@@ -598,26 +598,27 @@ def _npr_view_probe(ix):
 
 
 def _npr_self_copy(t, ix, v):
-    """`t[idx] = v` with v a view of t's own buffer. NumPy copies element by element without a
-    buffer when the two overlap in some layouts (a row into a column), so later elements read
-    earlier writes. NumPy itself runs the same copy on the buffer's element numbers: the
-    numbers it leaves are the gather that gives its result (None when that is the buffered
-    copy). With a traced index the layout is unknown: a possibly order-dependent copy is refused."""
+    """`t[idx] = v` with v a view of t's own buffer. NumPy buffers such a copy except in one
+    layout: a 1-d copy whose strides differ but have the same sign (a row into a column), done
+    element by element, so later elements read earlier writes. There NumPy itself runs the same
+    copy on the buffer's element numbers: the numbers it leaves are the gather that gives its
+    result (None when the copy is order-free). With a traced index the offsets are unknown and
+    such a copy is refused."""
     numbers = np.arange(_npr_base(t).size).reshape(_npr_base(t).shape)
-    traced = ix.traced or any(k == 's' and a.traced for x in (t, v) if isinstance(x, NprView) for k, a in x.steps)
-    if traced:  # offsets unknown: NumPy's 1-d copy shows its order only with unequal same-sign strides
-        dst, src = _npr_np_view(numbers, t)[_npr_view_probe(ix)], _npr_np_view(numbers, v)
-        src = np.broadcast_to(src, dst.shape) if src.ndim <= dst.ndim else src
-        if dst.ndim != 1 or dst.size <= 1 or src.shape != dst.shape:
-            return None
-        (d,), (r,) = dst.strides, src.strides
-        if d == r or d * r <= 0:  # memmove order, a buffered copy (opposite signs), one source element
-            return None
+    dst, src = _npr_np_view(numbers, t)[_npr_view_probe(ix)], _npr_np_view(numbers, v)
+    src = np.broadcast_to(src, dst.shape) if src.ndim <= dst.ndim else src
+    if dst.ndim != 1 or dst.size <= 1 or src.shape != dst.shape:
+        return None
+    (d,), (r,) = dst.strides, src.strides
+    if d == r or d * r <= 0:  # memmove order, a buffered copy (opposite signs), one source element
+        return None
+    if ix.traced or any(k == 's' and a.traced for x in (t, v) if isinstance(x, NprView) for k, a in x.steps):
         raise NotImplementedError("np2ref NPR125: a store of a view of the same array, at an index "
                                   "known only at run time, whose copy order NumPy may leave visible")
-    moved, buffered = numbers.copy(), numbers.copy()
+    moved = numbers.copy()
     _npr_np_view(moved, t)[ix.probe] = _npr_np_view(moved, v)
-    _npr_np_view(buffered, t)[ix.probe] = _npr_np_view(buffered, v).copy()
+    buffered = numbers.copy()
+    _npr_np_view(buffered, t)[ix.probe] = _npr_np_view(numbers, v)
     return None if np.array_equal(moved, buffered) else moved
 
 
