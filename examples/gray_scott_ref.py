@@ -983,7 +983,12 @@ def _npr_fori(trips, one, c0):
     state-discharged: JAX 0.10.2 transposes a scan whose body makes refs of its own wrongly
     (silently wrong gradients; fixed in 0.11)."""
     refs = _npr_reachable_refs([one], [c0])
-    if not refs or _npr_discharge_state() is None or not _npr_differentiated([one, c0] + refs):
+    if not refs:
+        return lax.fori_loop(0, trips, one, c0)
+    discharge = _npr_discharge_state() is not None and _npr_differentiated([one, c0] + refs)
+    # a trip count batched by vmap makes the loop a while_loop with a batched predicate, which
+    # JAX 0.10 cannot batch with ref effects in its body: the refs' values become loop state
+    if not discharge and not _npr_traced_by([trips], ("BatchTracer",)):
         return lax.fori_loop(0, trips, one, c0)
 
     def pure_step(k, state):
@@ -991,7 +996,9 @@ def _npr_fori(trips, one, c0):
         c = _npr_rebind(one, {id(r): f for r, f in zip(refs, fresh)}, {})(k, state[1])
         return [f[...] for f in fresh], c
 
-    values, out = lax.fori_loop(0, trips, _npr_discharging(pure_step), ([r[...] for r in refs], c0))
+    pure_step._npr_lifted = True  # its closure holds the outer refs: not searched again
+    step = _npr_discharging(pure_step) if discharge else jax.jit(pure_step)
+    values, out = lax.fori_loop(0, trips, step, ([r[...] for r in refs], c0))
     for r, v in zip(refs, values):
         r[...] = v
     return out
@@ -1153,13 +1160,16 @@ def _npr_reachable(objs):
 def _npr_differentiated(objs):
     """Whether a tracer among objs (or reachable from them) is being differentiated: a JVP or
     linearize tracer, possibly under vmap."""
-    if _npr_state.get("differentiating"):
-        return True
+    return bool(_npr_state.get("differentiating")) or _npr_traced_by(objs, ("JVPTracer", "LinearizeTracer"))
+
+def _npr_traced_by(objs, kinds):
+    """Whether a leaf among objs (or reachable from them) is a tracer of one of `kinds` (type
+    names), possibly wrapped in tracers of other transformations."""
     for leaf in _npr_reachable(objs):
         for _ in range(16):
             if not isinstance(leaf, jax.core.Tracer):
                 break
-            if type(leaf).__name__ in ("JVPTracer", "LinearizeTracer"):
+            if type(leaf).__name__ in kinds:
                 return True
             leaf = getattr(leaf, "val", None)
     return False

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: vmap
 # np2ref-fuzz-kind: failed:vmap:NotImplementedError NotImplementedError: Body jaxpr has consts. If you see this error, please open an issue at https://github.com/jax-ml/jax 
 # found by: np2ref fuzz --seed 2026 (round seed 2026006078), program 3443
