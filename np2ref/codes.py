@@ -111,11 +111,12 @@ CODES = {c.code: c for c in [
     Code("NPR122", "branches give a value different shapes",
          "A data-dependent `if` becomes lax.cond, whose branches must give each name the same shape.",
          "if u.sum() > 0:\n    w = u[:2]\nelse:\n    w = u", "w = np.where(u.sum() > 0, u, 0 * u)"),
-    Code("NPR124", "gradient through a loop with traced bounds",
+    Code("NPR124", "gradient through a loop with a data-dependent trip count",
          "A `for` loop whose bounds are only known when the program runs becomes a while loop, "
-         "which jax.grad cannot differentiate in reverse mode. Bounds computed from an enclosing "
-         "loop's index are made concrete by running that enclosing loop as Python under grad; "
-         "bounds read from array data stay traced. Forward mode (jax.jvp) works.",
+         "as does a `while` loop whose condition reads array data; jax.grad cannot differentiate "
+         "a while loop in reverse mode. Bounds computed from an enclosing loop's index are made "
+         "concrete by running that enclosing loop as Python under grad; bounds read from array "
+         "data stay traced. Forward mode (jax.jvp) works.",
          "for i in range(indptr[r], indptr[r + 1]):\n    y[r] += data[i] * x[idx[i]]",
          "y = np.zeros(n)\nnp.add.at(y, rows, data * x[cols])"),
     Code("NPR125", "overlapping self-copy at a traced index",

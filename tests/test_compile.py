@@ -223,3 +223,30 @@ def test_self_copy_at_traced_index_is_refused_when_order_shows():
     c = compiled("row_into_column")
     with jax.enable_x64(True), pytest.raises(NotImplementedError, match="NPR125"):
         jax.jit(c.pure)(np.arange(16.0).reshape(4, 4), 2)
+
+
+def test_augmented_assignment_on_a_new_array_keeps_its_dtype():
+    a = np.linspace(-1.0, 1.0, 6, dtype=np.float32).reshape(2, 3)
+    got, expected = compiled("scaled_copy")(a.copy()), api().scaled_copy(a.copy())
+    assert got.dtype == expected.dtype == np.float32 and np.array_equal(got, expected)
+
+
+def test_grad_of_multiply_at_with_duplicate_indices():
+    # JAX differentiates scatter_mul only with unique indices; np2ref applies one factor at a time
+    c = compiled("multiply_at")
+    a, b, idx = np.array([1.5, 2.0, 3.0]), np.array([2.0, 3.0, 4.0]), np.array([0, 0, 1])
+    with jax.enable_x64(True):
+        ga, gb = jax.jit(jax.grad(lambda a, b: c.pure(a, idx, b)[1]["a"].sum(), argnums=(0, 1)))(a, b)
+    assert np.allclose(ga, [2.0 * 3.0, 4.0, 1.0]) and np.allclose(gb, [1.5 * 3.0, 1.5 * 2.0, 2.0])
+
+
+def test_reverse_mode_through_a_data_dependent_while_is_refused_forward_mode_works():
+    c = compiled("damp_until_small")
+    u, du = np.array([4.0, 2.0, 1.0]), np.array([1.0, -1.0, 0.5])
+    loss = lambda v: c.pure(v, 0.3)[1]["u"].sum()  # noqa: E731
+    with jax.enable_x64(True):
+        with pytest.raises(NotImplementedError, match="NPR124"):
+            jax.jit(jax.grad(loss))(u)
+        _, tangent = jax.jit(lambda v, d: jax.jvp(loss, (v,), (d,)))(u, du)
+    k = api().damp_until_small(u.copy(), 0.3)
+    assert np.isclose(tangent, 0.5 ** k * du.sum())

@@ -34,14 +34,16 @@ def npr_asarray(x):
     return x if _npr_is_ref(x) else jnp.asarray(x)
 
 
-def npr_iop(x, op, value):
+def npr_iop(x, op, value, maybe_scalar=False):
     """`x op= value` on a name: in place (NumPy's same_kind casting, shape kept) when `x` is an
-    array, a plain rebinding when it is a Python or NumPy scalar."""
+    array, a plain rebinding when it is a Python or NumPy scalar (`maybe_scalar`: a 0-d value
+    may be a NumPy scalar, the analysis could not tell)."""
     if _npr_is_ref(x):
         proxy = npr_at(x)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
         return x
-    if isinstance(x, (jax.Array, np.ndarray)) and not isinstance(x, np.generic):
+    if isinstance(x, (jax.Array, np.ndarray)) and not isinstance(x, np.generic) \
+            and not (maybe_scalar and np.ndim(x) == 0):
         ref = jax.new_ref(jnp.asarray(x))
         proxy = npr_at(ref)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
@@ -431,7 +433,7 @@ def _npr_lax_for(rng, body, carry, has):
     span = stop - start
     trips = (span + step - 1) // step if step > 0 else (span + step + 1) // step
     trips = jnp.maximum(trips, 0) if not _npr_is_concrete(trips) else max(int(trips), 0)
-    if not _npr_is_concrete(trips) and _npr_differentiated([body, carry]):
+    if not _npr_is_concrete(trips) and _npr_reverse_mode([body, carry]):
         # a fori_loop with traced bounds is a while_loop, which reverse mode cannot go through;
         # an enclosing loop with static bounds then runs as Python, making these bounds concrete
         raise NotImplementedError("np2ref NPR124: a loop whose bounds depend on data (or on an "
@@ -475,7 +477,7 @@ def _npr_fori(trips, one, c0):
         return [f[...] for f in fresh], c
 
     pure_step._npr_lifted = True  # its closure holds the outer refs: not searched again
-    step = _npr_discharging(pure_step) if discharge else jax.jit(pure_step)
+    step = _npr_discharging(pure_step, _npr_reverse_mode([one, c0] + refs)) if discharge else jax.jit(pure_step)
     values, out = lax.fori_loop(0, trips, step, ([r[...] for r in refs], c0))
     for r, v in zip(refs, values):
         r[...] = v
@@ -641,6 +643,9 @@ def npr_while(test, body, *values):
     refs = _npr_reachable_refs([test, body], state)
     if refs:  # refs become loop state (vmap cannot batch a while_loop with effects)
         return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v), loop=True)
+    if _npr_reverse_mode(state):
+        raise NotImplementedError("np2ref NPR124: a `while` loop whose condition depends on array "
+                                  "data carries values being reverse-differentiated")
     state = tuple(_npr_settle(lambda st: pack(body(*st)), state))
 
     def step(carry):
@@ -677,15 +682,18 @@ def _npr_discharge_state():
     return discharge_state
 
 
-def _npr_discharging(fn):
+def _npr_discharging(fn, reverse=False):
     """fn (array pytrees in and out, refs made and used only inside) as the pure function JAX's
-    state discharge makes of it."""
+    state discharge makes of it; `reverse`: it is traced under reverse-mode differentiation."""
     def run(*args):
-        _npr_state["differentiating"] = _npr_state.get("differentiating", 0) + 1
+        modes = ("differentiating", "reverse") if reverse else ("differentiating",)
+        for mode in modes:
+            _npr_state[mode] = _npr_state.get(mode, 0) + 1
         try:  # traced abstractly here, but under differentiation (loops inside must know)
             closed, shape = jax.make_jaxpr(fn, return_shape=True)(*args)
         finally:
-            _npr_state["differentiating"] -= 1
+            for mode in modes:
+                _npr_state[mode] -= 1
         discharge = _npr_discharge_state()
         try:
             pure = discharge(closed)
@@ -728,6 +736,23 @@ def _npr_differentiated(objs):
     """Whether a tracer among objs (or reachable from them) is being differentiated: a JVP or
     linearize tracer, possibly under vmap."""
     return bool(_npr_state.get("differentiating")) or _npr_traced_by(objs, ("JVPTracer", "LinearizeTracer"))
+
+
+def _npr_reverse_mode(objs):
+    """Whether reverse-mode differentiation (jax.grad, vjp, linearize) traces a value among objs
+    (or reachable from them): a while_loop carrying it cannot be transposed."""
+    if _npr_state.get("reverse"):
+        return True
+    for leaf in _npr_reachable(objs):
+        for _ in range(16):
+            if not isinstance(leaf, jax.core.Tracer):
+                break
+            kind = type(leaf).__name__
+            if kind == "LinearizeTracer" or (kind == "JVPTracer" and
+                                             type(getattr(leaf, "tangent", None)).__name__ == "JaxprTracer"):
+                return True
+            leaf = getattr(leaf, "val", getattr(leaf, "primal", None))
+    return False
 
 
 def _npr_traced_by(objs, kinds):
@@ -815,6 +840,7 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
     # jit keeps vmap's batching of the fresh refs out of the loop body's jaxpr (which JAX 0.10
     # cannot discharge); under differentiation the body is discharged here instead (see _npr_fori)
     discharge = _npr_discharge_state() is not None and _npr_differentiated(list(fns) + list(values) + refs)
+    reverse = discharge and _npr_reverse_mode(list(fns) + list(values) + refs)
 
     def lifted(fn, returns_values):
         def inner(*state):
@@ -831,7 +857,7 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
             both = finals + kept
             return both[0] if len(both) == 1 else both
         inner._npr_lifted = True  # its closure holds the outer refs: not searched again
-        return _npr_discharging(inner) if discharge else jax.jit(inner)
+        return _npr_discharging(inner, reverse) if discharge else jax.jit(inner)
 
     wrapped = tuple(lifted(fn, returns_values=not (loop and k == 0)) for k, fn in enumerate(fns))
     placeholder = [0 if r else v for v, r in zip(values, is_ref)]

@@ -749,8 +749,16 @@ def npr_ufunc_at(name, a, idx, b=None):
         return
     op = dict(add='add', subtract='add', multiply='multiply', maximum='max', minimum='min')[name]
     op = dict(add='max', multiply='min').get(op, op) if dt == bool else op
-    _npr_update(a, lambda cur: getattr(jnp.reshape(cur, -1).at[ix.lin().reshape(-1)], op)(
-        jnp.reshape(vals, -1), mode='drop').reshape(cur.shape))
+    lin = ix.lin().reshape(-1)
+    vals = jnp.reshape(vals, -1)
+    if op == 'multiply' and dt.kind in 'fc' and _npr_differentiated([a, vals, lin]):
+        # JAX differentiates scatter_mul only with unique indices: one element at a time, as NumPy
+        # itself applies them (a scan, which reverse mode goes through)
+        def one(k, flat):
+            return flat.at[jnp.asarray(lin)[k]].multiply(vals[k], mode='drop', unique_indices=True)
+        _npr_update(a, lambda cur: lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)).reshape(cur.shape))
+        return
+    _npr_update(a, lambda cur: getattr(jnp.reshape(cur, -1).at[lin], op)(vals, mode='drop').reshape(cur.shape))
 
 
 # ---- out= and in-place functions ----------------------------------------------------------

@@ -32,6 +32,7 @@ class Tally:
         self.invalid: collections.Counter = collections.Counter() # NumPy's exception types
         self.duplicates = 0
         self.vmapped = 0
+        self.graded = 0
         self.start = time.perf_counter()
 
     @property
@@ -44,8 +45,9 @@ class Tally:
             return
         self.kinds[outcome.kind] += 1
         self.vmapped += outcome.vmapped
+        self.graded += outcome.graded
         if outcome.kind == "refused":
-            self.codes[outcome.code + ("" if outcome.stage != "vmap" else " (under vmap)")] += 1
+            self.codes[outcome.code + ("" if outcome.stage not in ("vmap", "grad") else f" (under {outcome.stage})")] += 1
 
     def rate(self) -> float:
         return self.checked / max(time.perf_counter() - self.start, 1e-9)
@@ -63,6 +65,8 @@ class Tally:
                 f"refused: {refused} ({100 * refused / max(self.checked, 1):.1f}%) by code: {codes or 'none'}",
                 f"vmap of .pure checked on {self.vmapped} of {self.kinds['exact']} exact programs "
                 "(not when arguments share memory or the perturbed inputs make NumPy raise)",
+                f"grad of .pure checked against its forward mode on {self.graded} of {self.kinds['exact']} "
+                "exact programs (those with float arguments and finite values)",
                 f"time: {time.perf_counter() - self.start:.1f} s, {self.rate():.2f} programs/s, "
                 f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB"]
 
@@ -74,6 +78,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--max-statements", type=int, default=6, help="statements in f's body, at most")
     p.add_argument("--save-dir", default="tests/regressions", help="where minimal failing programs are saved")
     p.add_argument("--no-vmap", action="store_true", help="skip the jax.vmap check of .pure")
+    p.add_argument("--no-grad", action="store_true", help="skip the reverse-mode check of .pure")
+    p.add_argument("--show-refused", metavar="CODE", default=None,
+                   help="print each program refused with this code (NPR031, say): where the gaps are")
     p.add_argument("--no-shrink", action="store_true", help="save failing programs as generated")
     p.add_argument("--saves-per-kind", type=int, default=2,
                    help="failures of one kind shrunk and saved, at most (the rest are counted and printed)")
@@ -100,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
 class Fuzz:
     def __init__(self, args: argparse.Namespace):
         self.args = args
-        self.runner = Runner(vmap=not args.no_vmap)
+        self.runner = Runner(vmap=not args.no_vmap, grad=not args.no_grad)
         self.tally = Tally()
         self.seen: set[str] = set()
         self.saved = collections.Counter(regressions.saved_kinds(Path(args.save_dir)))
@@ -136,6 +143,8 @@ class Fuzz:
         self.seen.add(source)
         outcome = self.runner.check(source)
         self.tally.add(outcome)
+        if outcome.kind == "refused" and self.args.show_refused == outcome.code:
+            print(f"\nREFUSED {outcome.describe()} ({outcome.stage})\n{source}", flush=True)
         if outcome.kind == "failed":
             self.failure(program, outcome, f"np2ref fuzz --seed {self.args.seed} (round seed {seed}), "
                                                f"program {self.tally.checked}")

@@ -14,6 +14,12 @@ because np2ref.compile reads its source. Then:
    must give NumPy's results and final arguments for each; `.pure` must report every
    argument NumPy changed. Skipped when arguments share memory (a batch cannot keep that).
 
+5. Where float arguments exist, `.pure`'s reverse mode must agree with its forward mode on
+   random directions (the dot-product test: <c, J t> = <J^T c, t>, J the Jacobian of every
+   float output and final argument with respect to the float arguments). Forward mode never
+   transposes, so this catches a wrong gradient without finite differences' noise (a min, a
+   mask or an int() make those meaningless). Skipped where a value is not finite.
+
 Anything else, a mismatch or an exception of any other kind, is a *failure*.
 """
 
@@ -49,6 +55,7 @@ class Outcome:
     stage: str = ""    # "numpy", "compile", "call", "vmap"
     detail: str = ""   # what differed, or the error
     vmapped: bool = False  # the batched `.pure` check ran (and agreed)
+    graded: bool = False   # the gradient check of `.pure` ran (and agreed)
 
     @property
     def passed(self) -> bool:
@@ -71,8 +78,10 @@ class ProgramTimeout(BaseException):  # not caught by the `except Exception` aro
 class Runner:
     """Checks program sources; `vmap` turns the batched `.pure` check on or off."""
 
-    def __init__(self, vmap: bool = True, timeout_s: float = 60.0, workdir: str | None = None):
+    def __init__(self, vmap: bool = True, timeout_s: float = 60.0, workdir: str | None = None,
+                 grad: bool = True):
         self.vmap = vmap
+        self.grad = grad
         self.timeout_s = timeout_s
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="np2ref_fuzz_"))
 
@@ -118,9 +127,13 @@ class Runner:
             or _compare_args(names, args_np, args_c)
         if diff:
             return Outcome("failed", "mismatch", "call", diff)
-        if self.vmap:
-            return _check_vmap(module, compiled, names, expected, args_np)
-        return Outcome("exact")
+        outcome = _check_vmap(module, compiled, names, expected, args_np) if self.vmap else Outcome("exact")
+        if self.grad and outcome.kind == "exact":
+            graded = _check_grad(module, compiled)
+            if graded.kind != "exact":
+                return graded
+            return dataclasses.replace(outcome, graded=graded.graded)
+        return outcome
 
 
 def _import(path: Path, name: str):
@@ -218,6 +231,52 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
             continue
         diff = diff or first_difference(np.stack([final0[i], variant[i]]), finals[name], f"vmap argument `{name}`")
     return Outcome("failed", "mismatch", "vmap", diff) if diff else Outcome("exact", vmapped=True)
+
+
+# -- grad -----------------------------------------------------------------------------------
+def _check_grad(module, compiled) -> Outcome:
+    import jax
+    import jax.numpy as jnp
+
+    base = module.make_args()
+    floats = [i for i, v in enumerate(base)
+              if isinstance(v, np.ndarray) and v.dtype.kind == "f" and v.size]
+    if not floats or _shares_memory([v for v in base if isinstance(v, np.ndarray)]):
+        return Outcome("exact")
+
+    def flat(*xs):
+        full = list(base)
+        for i, x in zip(floats, xs):
+            full[i] = x
+        leaves = [jnp.ravel(leaf).astype(jnp.float64) for leaf in jax.tree_util.tree_leaves(compiled.pure(*full))
+                  if jnp.issubdtype(jnp.result_type(leaf), jnp.floating)]
+        return jnp.concatenate(leaves) if leaves else jnp.zeros(0)
+
+    rng = np.random.default_rng(len(floats) * 7919 + sum(base[i].size for i in floats))
+    xs = [base[i] for i in floats]
+    ts = [rng.standard_normal(x.shape).astype(x.dtype) for x in xs]
+    try:
+        with jax.enable_x64(True):
+            _, jt = jax.jit(lambda xs, ts: jax.jvp(flat, xs, ts))(xs, ts)
+            c = rng.standard_normal(jt.shape)
+            ct = jax.jit(lambda xs, c: jax.vjp(flat, *xs)[1](c))(xs, c)
+            jt, ct = np.asarray(jt), [np.asarray(v, np.float64) for v in ct]
+    except Exception as exc:  # noqa: BLE001
+        code = _trace_gap(exc)
+        if code:
+            return Outcome("refused", code, "grad", _first_line(exc))
+        return _crash(exc, "grad")
+    forward = float(c @ jt)
+    terms = [c * jt] + [g * t for g, t in zip(ct, ts)]
+    if not all(np.all(np.isfinite(v)) for v in terms):
+        return Outcome("exact")
+    reverse = sum(float(np.sum(g * t)) for g, t in zip(ct, ts))
+    scale = sum(float(np.sum(np.abs(v))) for v in terms)
+    tol = (1e-4 if any(x.dtype == np.float32 for x in xs) else 1e-9) * scale + 1e-12
+    if abs(forward - reverse) > tol:
+        return Outcome("failed", "mismatch", "grad", f"reverse mode disagrees with forward mode: "
+                       f"<c, J t> = {forward!r}, <J^T c, t> = {reverse!r}")
+    return Outcome("exact", graded=True)
 
 
 def _trace_gap(exc: BaseException) -> str | None:

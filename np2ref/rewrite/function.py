@@ -232,7 +232,8 @@ class ModuleRewriter(cst.CSTTransformer):
                                   [cst.SubscriptElement(cst.Index(cst.Ellipsis()))])
             return updated.with_changes(target=store)
         op = _AUG_OPS[type(updated.operator)]
-        return cst.Assign([cst.AssignTarget(target)], J.call(J.IOP, target, J.string(op), updated.value))
+        flags = {"maybe_scalar": cst.Name("True")} if how == "iop_maybe_scalar" else {}
+        return cst.Assign([cst.AssignTarget(target)], J.call(J.IOP, target, J.string(op), updated.value, **flags))
 
     def _mask_store(self, original, target: cst.Subscript, value: cst.BaseExpression):
         whole, leaves, op, axis = self.m.mask_store[original]

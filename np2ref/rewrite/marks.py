@@ -11,6 +11,7 @@ which form the rewrite must emit. The rewrite (`rewrite/function.py`) only reads
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 
 import libcst as cst
@@ -65,6 +66,7 @@ class MarkPass(cst.CSTVisitor):
         self.bool_names = _boolean_names(facts.bindings)
         self.inner: set = self.m.inner
         self._function_uses = None
+        self._accumulator_names: frozenset[str] | None = None
         self.int_names = facts.for_names
         self.callees: set = set()
         self.bound: frozenset[str] | None = None  # names bound anywhere in the module (None: unknown)
@@ -318,8 +320,28 @@ class MarkPass(cst.CSTVisitor):
                 self.m.iop_names[node] = "iop" if t.value in self.f.maybe_scalar else "at"
             elif t.value in self.f.array_names:
                 self.m.iop_names[node] = "iop"
+            elif not _number_literal(node.value) and t.value not in self._accumulators():
+                # it may hold an array (`w = a * 2`): NumPy then works in place, keeping w's
+                # dtype and shape; a 0-d value may be a NumPy scalar, which rebinds
+                self.m.iop_names[node] = "iop_maybe_scalar"
         elif isinstance(t, cst.Attribute):
             self.refuse_write_target(t, node)
+
+    def _accumulators(self) -> frozenset[str]:
+        """Names bound only to number literals and updated by one `op=` statement (`total = 0.0`
+        ... `total += x`): the update rebinds them, as NumPy's first one does."""
+        if self._accumulator_names is None:
+            literal: dict[str, bool] = {}
+            updates = collections.Counter()
+            for target, value in self.f.bindings:
+                if not isinstance(target, cst.Name):
+                    continue
+                if value is None:
+                    updates[target.value] += 1
+                else:
+                    literal[target.value] = literal.get(target.value, True) and _number_literal(value)
+            self._accumulator_names = frozenset(n for n, ok in literal.items() if ok and updates[n] == 1)
+        return self._accumulator_names
 
     def visit_While(self, node: cst.While) -> None:
         if self._function_uses is None:
@@ -587,3 +609,11 @@ def _may_copy(expr: cst.BaseExpression, numpy_name) -> bool:
                 return False
         else:
             return False
+
+
+def _number_literal(node: cst.BaseExpression) -> bool:
+    """`1`, `-0.5`, `(2)`: adding one rebinds an array to the same dtype and shape, as NumPy's
+    in-place operation keeps them."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        return _number_literal(node.expression)
+    return isinstance(node, (cst.Integer, cst.Float))

@@ -94,3 +94,15 @@ def row_into_column(a, j):
 def shifted_copy(u):
     u[1:] = u[:-1]
     u[:, 0] = u[0, :].T
+
+
+def scaled_copy(a):
+    """`w op= v` on a name bound to a new array: in place, so w keeps a's dtype (float32 here)."""
+    w = a * 2
+    w += np.arange(a.size).reshape(a.shape) * 0.5
+    return w
+
+
+def multiply_at(a, idx, b):
+    """np.multiply.at with a duplicate index: both factors apply."""
+    np.multiply.at(a, idx, b)
