@@ -4,7 +4,6 @@ import inspect as _npr_inspect
 import operator as _npr_operator
 import types as _npr_types
 
-_npr_state = {"depth": 0}
 _NPR_IOPS = {
     "+": _npr_operator.iadd, "-": _npr_operator.isub, "*": _npr_operator.imul,
     "/": _npr_operator.itruediv, "//": _npr_operator.ifloordiv, "%": _npr_operator.imod,
@@ -348,6 +347,16 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0):
     else:
         new = jnp.broadcast_to(jnp.asarray(value), current.shape).astype(current.dtype)
     npr_at(a)[...] = jnp.where(full_mask, new, current)
+
+
+def npr_mask_rank(mask, a, axis):
+    """`np.arange(np.count_nonzero(mask))` in `a[mask] = ...`, on whole arrays: each selected
+    element's position among the selected ones, in C order (what NumPy's store gives it)."""
+    m = jnp.asarray(npr_load(mask))
+    if m.dtype != jnp.bool_ or axis + m.ndim != np.ndim(a):
+        raise NotImplementedError("np2ref NPR031: np.arange(np.count_nonzero(m)) is translated in "
+                                  "`a[m] = ...` only for a boolean mask over a's last axes")
+    return (jnp.cumsum(m.reshape(-1), dtype=jnp.int64) - 1).reshape(m.shape)
 
 
 def _npr_check_empty_mask(mask_shape, shape):
@@ -735,7 +744,7 @@ def _npr_reachable(objs):
 def _npr_differentiated(objs):
     """Whether a tracer among objs (or reachable from them) is being differentiated: a JVP or
     linearize tracer, possibly under vmap."""
-    return bool(_npr_state.get("differentiating")) or _npr_traced_by(objs, ("JVPTracer", "LinearizeTracer"))
+    return bool(_npr_state.get("differentiating")) or _npr_traced_by(objs, _npr_TANGENT_TRACERS)
 
 
 def _npr_reverse_mode(objs):
@@ -758,14 +767,7 @@ def _npr_reverse_mode(objs):
 def _npr_traced_by(objs, kinds):
     """Whether a leaf among objs (or reachable from them) is a tracer of one of `kinds` (type
     names), possibly wrapped in tracers of other transformations."""
-    for leaf in _npr_reachable(objs):
-        for _ in range(16):
-            if not isinstance(leaf, jax.core.Tracer):
-                break
-            if type(leaf).__name__ in kinds:
-                return True
-            leaf = getattr(leaf, "val", None)
-    return False
+    return any(_npr_has_tracer(leaf, kinds) for leaf in _npr_reachable(objs))
 
 
 def _npr_reachable_refs(fns, values):

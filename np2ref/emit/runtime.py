@@ -16,6 +16,23 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+_npr_state = {"depth": 0}  # trace-time state of the entry points (entry.py)
+
+
+def _npr_has_tracer(leaf, kinds):
+    """Whether leaf is a tracer of one of `kinds` (type names), possibly wrapped in tracers of
+    other transformations."""
+    for _ in range(16):
+        if not isinstance(leaf, jax.core.Tracer):
+            return False
+        if type(leaf).__name__ in kinds:
+            return True
+        leaf = getattr(leaf, "val", getattr(leaf, "primal", None))
+    return False
+
+
+_npr_TANGENT_TRACERS = ("JVPTracer", "LinearizeTracer")
+
 
 def _npr_cast_error_type():
     """NumPy's exception for a same_kind violation in a ufunc's output."""
@@ -737,8 +754,11 @@ def npr_ufunc_at(name, a, idx, b=None):
     vals = -vals if name == 'subtract' else vals
     if 0 in ix.sel:
         return
+    # (not into integer refs under differentiation: JAX 0.10 scatters their float0 tangents)
     if (isinstance(a, jax.Ref) and name in ('add', 'subtract') and dt != bool
-            and not any(e is None or isinstance(e, range) and e.step < 0 for e in ix.ents)):
+            and not any(e is None or isinstance(e, range) and e.step < 0 for e in ix.ents)
+            and (dt.kind in 'fc' or not (_npr_state.get("differentiating") or any(
+                _npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in (a, vals))))):
         if ix.adv:  # one coordinate array per dim, so the Ref's layout is NumPy's
             lin = ix.lin()
             xp = np if isinstance(lin, np.ndarray) else jnp
@@ -751,14 +771,18 @@ def npr_ufunc_at(name, a, idx, b=None):
     op = dict(add='max', multiply='min').get(op, op) if dt == bool else op
     lin = ix.lin().reshape(-1)
     vals = jnp.reshape(vals, -1)
-    if op == 'multiply' and dt.kind in 'fc' and _npr_differentiated([a, vals, lin]):
-        # JAX differentiates scatter_mul only with unique indices: one element at a time, as NumPy
-        # itself applies them (a scan, which reverse mode goes through)
-        def one(k, flat):
-            return flat.at[jnp.asarray(lin)[k]].multiply(vals[k], mode='drop', unique_indices=True)
-        _npr_update(a, lambda cur: lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)).reshape(cur.shape))
-        return
-    _npr_update(a, lambda cur: getattr(jnp.reshape(cur, -1).at[lin], op)(vals, mode='drop').reshape(cur.shape))
+
+    def one(k, flat):
+        return flat.at[jnp.asarray(lin)[k]].multiply(vals[k], mode='drop', unique_indices=True)
+
+    def update(cur):
+        if op == 'multiply' and dt.kind in 'fc' and (_npr_state.get("differentiating") or any(
+                _npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in (cur, vals))):
+            # JAX differentiates scatter_mul only with unique indices: one element at a time, as
+            # NumPy itself applies them (a scan, which reverse mode goes through)
+            return lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)).reshape(cur.shape)
+        return getattr(jnp.reshape(cur, -1).at[lin], op)(vals, mode='drop').reshape(cur.shape)
+    _npr_update(a, update)
 
 
 # ---- out= and in-place functions ----------------------------------------------------------
@@ -804,7 +828,10 @@ def npr_sort(a, axis=-1, kind=None):
 
 def npr_copyto(dst, src, casting='same_kind', where=True):
     """NumPy's np.copyto: casting checked by NumPy, src broadcast (leading 1-dims dropped),
-    where broadcast strictly."""
+    where broadcast strictly. An array copied onto itself is left alone, as NumPy does before
+    any check."""
+    if src is dst:
+        return
     src, sprobe = _npr_operand(np.asarray(src) if isinstance(src, (list, tuple)) and not _npr_has_jax(src) else src)
     where, wprobe = _npr_operand(where)
     dt, shape = np.dtype(dst.dtype), tuple(dst.shape)

@@ -16,6 +16,7 @@ from ..diagnostics import DiagnosticSink, Span
 from ..emit import jaxnames as J
 from ..frontend.fence import KNOWN_DECORATORS, _decorator_name
 from .marks import Marks
+from .rules.mask_store import mask_of_rank
 
 _AUG_OPS = {
     cst.AddAssign: "+", cst.SubtractAssign: "-", cst.MultiplyAssign: "*", cst.DivideAssign: "/",
@@ -153,6 +154,10 @@ class ModuleRewriter(cst.CSTTransformer):
     def leave_Call(self, original: cst.Call, updated: cst.Call):
         if not self.active:
             return updated
+        rank = self.m.mask_rank.get(original)
+        if rank is not None:  # np.arange(np.count_nonzero(m)) in `a[m] = ...`, on whole arrays
+            return J.call(J.MASK_RANK, mask_of_rank(updated.args[0].value), cst.Name(rank[0]),
+                          cst.Integer(str(rank[1])))
         result: cst.BaseExpression = updated
         special = self.m.special_calls.get(original)
         if special is not None:
@@ -198,6 +203,9 @@ class ModuleRewriter(cst.CSTTransformer):
         if kind == "ufunc_at":
             return cst.Call(J.name(J.UFUNC_AT), [cst.Arg(J.string(detail)), *_plain(args)])
         if kind == "inplace_function":
+            if detail == "numpy.copyto" and len(original.args) >= 2 and isinstance(original.args[0].value, cst.Name) \
+                    and original.args[1].value.deep_equals(original.args[0].value) and original.args[1].keyword is None:
+                args[1] = args[1].with_changes(value=args[0].value)  # the array itself: NumPy does nothing
             return cst.Call(J.name(J.IN_PLACE_FUNCTIONS[detail]), _plain(args))
         if kind == "inplace_method":
             receiver = updated.func.value

@@ -46,6 +46,7 @@ class Marks:
     branches: dict = dataclasses.field(default_factory=dict)    # If -> BranchPlan
     elifs: set = dataclasses.field(default_factory=set)         # If nodes that are an `elif`
     unmask: set = dataclasses.field(default_factory=set)        # `b[m]` emitted as `b` in a mask store
+    mask_rank: dict = dataclasses.field(default_factory=dict)   # np.arange(np.count_nonzero(m)) -> (target, axis)
 
 
 _FRESH_METHODS = frozenset({"copy", "astype"})
@@ -190,6 +191,10 @@ class MarkPass(cst.CSTVisitor):
         if not self.mark_write_target(target.value, stmt):
             return True
         masked, leaves = parts
+        ranks = [n for n in masked if isinstance(n, cst.Call)]
+        if ranks and not isinstance(target.value, cst.Name):
+            return False  # the rank needs the target's shape: a plain name (else NPR031 at trace time)
+        self.m.mask_rank.update((n, (target.value.value, axis)) for n in ranks)
         self.m.unmask.update(masked)
         self.m.mask_store[stmt] = (bool(masked), leaves, op, axis)
         return True

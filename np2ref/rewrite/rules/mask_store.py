@@ -47,10 +47,14 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
                  local_names) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
     """(the `X[m]` subscripts to unmask, the other leaves) if `value` is elementwise in them."""
     key = _slices_code(target)
-    masked: list[cst.Subscript] = []
+    mask = _code(target.slice[-1].slice)
+    masked: list[cst.Subscript | cst.Call] = []
     leaves: list[cst.BaseExpression] = []
 
     def walk(node) -> bool:
+        if is_mask_rank(node, mask, imports, local_names):
+            masked.append(node)
+            return True
         if isinstance(node, cst.Subscript):
             if _slices_code(node) == key:
                 masked.append(node)
@@ -77,6 +81,28 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
     if not walk(value) or not masked:
         return None
     return masked, leaves
+
+
+def is_mask_rank(node, mask_code: str, imports: ImportMap, local_names) -> bool:
+    """`np.arange(np.count_nonzero(m))` (or of `np.sum(m)`, `m.sum()`) for the store's own mask
+    `m`: one value per selected element, its position among them (npr_mask_rank on whole
+    arrays)."""
+    if not (isinstance(node, cst.Call) and imports.qualify_numpy(node.func, local_names) == "numpy.arange"
+            and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star):
+        return False
+    count = node.args[0].value
+    if not isinstance(count, cst.Call) or count.args and (count.args[0].keyword or count.args[0].star):
+        return False
+    qual = imports.qualify_numpy(count.func, local_names)
+    if qual in ("numpy.count_nonzero", "numpy.sum") and len(count.args) == 1:
+        return _code(count.args[0].value) == mask_code
+    return (not count.args and isinstance(count.func, cst.Attribute) and count.func.attr.value == "sum"
+            and _code(count.func.value) == mask_code)
+
+
+def mask_of_rank(count: cst.Call) -> cst.BaseExpression:
+    """The mask in the count of an is_mask_rank call (after rewriting)."""
+    return count.args[0].value if count.args else count.func.value
 
 
 def looks_boolean(index: cst.BaseExpression, bool_names) -> bool:
