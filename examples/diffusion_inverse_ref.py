@@ -28,6 +28,21 @@ import jax.numpy as jnp
 
 from jax import lax
 
+_npr_state = {"depth": 0}  # trace-time state of the entry points (entry.py)
+
+def _npr_has_tracer(leaf, kinds):
+    """Whether leaf is a tracer of one of `kinds` (type names), possibly wrapped in tracers of
+    other transformations."""
+    for _ in range(16):
+        if not isinstance(leaf, jax.core.Tracer):
+            return False
+        if type(leaf).__name__ in kinds:
+            return True
+        leaf = getattr(leaf, "val", getattr(leaf, "primal", None))
+    return False
+
+_npr_TANGENT_TRACERS = ("JVPTracer", "LinearizeTracer")
+
 def _npr_cast_error_type():
     """NumPy's exception for a same_kind violation in a ufunc's output."""
     try:
@@ -162,7 +177,7 @@ class _npr_Idx:
         self.adv = any(_npr_isarr(e) for e in self.ents)
         self.scalar = (self.mask is None and not any(e is None or e is Ellipsis for e in items)
                        and not any(e is None or isinstance(e, range) or _npr_isarr(e) for e in self.ents))
-        self._lin = None
+        self._lin = self._lin_last = None
 
     @staticmethod
     def _item(e):
@@ -188,13 +203,22 @@ class _npr_Idx:
             self._lin = _npr_lin(self.shape, self.ents, self.sel)
         return self._lin
 
-    def get(self, cur):
-        """NumPy's cur[idx], as a copy."""
+    def lin_last(self):
+        """lin() with each index that occurs again later moved out of range (a scatter drops
+        it), for few traced indices; else None."""
+        if self._lin_last is None:
+            self._lin_last = (_npr_last_only(self.lin(), int(np.prod(self.shape))),)
+        return self._lin_last[0]
+
+    def get(self, cur, update=False):
+        """NumPy's cur[idx], as a copy. For an update (`cur[idx] op= v`) only the elements that
+        put() keeps matter: it reads through put()'s index, so XLA keeps one index array."""
         if self.mask is not None:
             raise NotImplementedError("np2ref NPR104: x[mask] with a traced mask has a data-dependent shape")
         cur = jnp.asarray(cur)
         if self.adv:
-            return cur.reshape(-1).at[self.lin()].get(mode='clip').reshape(self.sel)
+            lin = self.lin_last() if update else None
+            return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
         return cur[self.basic()]
 
     def put(self, cur, val):
@@ -203,6 +227,9 @@ class _npr_Idx:
         if self.mask is not None:
             return jnp.where(self.mask, val, cur)
         if self.adv:
+            lin = self.lin_last()
+            if lin is not None:
+                return jnp.reshape(cur, -1).at[lin.reshape(-1)].set(jnp.reshape(val, -1), mode='drop').reshape(cur.shape)
             return _npr_scatter(cur, self.lin(), val)
         rng = [e for e in self.ents if isinstance(e, range)]
         val = jnp.reshape(val, [len(e) for e in rng])
@@ -337,6 +364,20 @@ def _npr_lin(shape, ents, sel):
     lin = xp.broadcast_to(lin, sel)
     return lin if ok is True else jnp.where(ok, lin, size)
 
+_npr_PAIRWISE_MAX = 128  # traced duplicate-index stores up to this many indices: pairwise, no sort
+
+def _npr_last_only(lin, size):
+    """Traced flat indices `lin` (at most _npr_PAIRWISE_MAX) with each one that occurs again later
+    replaced by `size`, out of range, so that a scatter dropping those writes each target once,
+    the last occurrence winning, on every backend. Compared pairwise: no sorted copies kept.
+    None for static or many indices (_npr_scatter sorts those)."""
+    if isinstance(lin, np.ndarray) or not 0 < lin.size <= _npr_PAIRWISE_MAX:
+        return None
+    flat = lin.reshape(-1)
+    k = np.arange(flat.size)
+    later = jnp.any((flat[None, :] == flat[:, None]) & (k[None, :] > k[:, None]), axis=1)
+    return jnp.where(later, size, flat).reshape(lin.shape)
+
 def _npr_scatter(cur, lin, val):
     """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning. Deduplicated
     first, so the scatter is deterministic on every backend and its gradient is right."""
@@ -349,6 +390,9 @@ def _npr_scatter(cur, lin, val):
         if keep.size < lin.size:
             lin, val = lin[keep], val[keep]
         return flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds').reshape(shape)
+    last = _npr_last_only(lin, size)
+    if last is not None:
+        return flat.at[last].set(val, mode='drop').reshape(shape)
     order = jnp.argsort(lin, stable=True)
     sl = lin[order]
     last = jnp.append(sl[1:] != sl[:-1], True)
@@ -578,7 +622,7 @@ def _npr_aug(ix, dt, name, v):
         raise ValueError("Integers to negative integer powers are not allowed.")
 
     def f(cur):
-        x = (cur if ix.mask is not None else ix.get(cur)).astype(rt)
+        x = (cur if ix.mask is not None else ix.get(cur, update=True)).astype(rt)
         if fast:
             res = getattr(jnp, fast)(x)
         else:
@@ -739,8 +783,6 @@ import inspect as _npr_inspect
 import operator as _npr_operator
 
 import types as _npr_types
-
-_npr_state = {"depth": 0}
 
 class NprError(Exception):
     """A call that np2ref cannot run exactly (e.g. overlapping buffers passed to a writer)."""
@@ -1004,7 +1046,7 @@ def _npr_lax_for(rng, body, carry, has):
     span = stop - start
     trips = (span + step - 1) // step if step > 0 else (span + step + 1) // step
     trips = jnp.maximum(trips, 0) if not _npr_is_concrete(trips) else max(int(trips), 0)
-    if not _npr_is_concrete(trips) and _npr_differentiated([body, carry]):
+    if not _npr_is_concrete(trips) and _npr_reverse_mode([body, carry]):
         # a fori_loop with traced bounds is a while_loop, which reverse mode cannot go through;
         # an enclosing loop with static bounds then runs as Python, making these bounds concrete
         raise NotImplementedError("np2ref NPR124: a loop whose bounds depend on data (or on an "
@@ -1047,7 +1089,7 @@ def _npr_fori(trips, one, c0):
         return [f[...] for f in fresh], c
 
     pure_step._npr_lifted = True  # its closure holds the outer refs: not searched again
-    step = _npr_discharging(pure_step) if discharge else jax.jit(pure_step)
+    step = _npr_discharging(pure_step, _npr_reverse_mode([one, c0] + refs)) if discharge else jax.jit(pure_step)
     values, out = lax.fori_loop(0, trips, step, ([r[...] for r in refs], c0))
     for r, v in zip(refs, values):
         r[...] = v
@@ -1106,15 +1148,18 @@ def _npr_discharge_state():
         return None
     return discharge_state
 
-def _npr_discharging(fn):
+def _npr_discharging(fn, reverse=False):
     """fn (array pytrees in and out, refs made and used only inside) as the pure function JAX's
-    state discharge makes of it."""
+    state discharge makes of it; `reverse`: it is traced under reverse-mode differentiation."""
     def run(*args):
-        _npr_state["differentiating"] = _npr_state.get("differentiating", 0) + 1
+        modes = ("differentiating", "reverse") if reverse else ("differentiating",)
+        for mode in modes:
+            _npr_state[mode] = _npr_state.get(mode, 0) + 1
         try:  # traced abstractly here, but under differentiation (loops inside must know)
             closed, shape = jax.make_jaxpr(fn, return_shape=True)(*args)
         finally:
-            _npr_state["differentiating"] -= 1
+            for mode in modes:
+                _npr_state[mode] -= 1
         discharge = _npr_discharge_state()
         try:
             pure = discharge(closed)
@@ -1154,19 +1199,28 @@ def _npr_reachable(objs):
 def _npr_differentiated(objs):
     """Whether a tracer among objs (or reachable from them) is being differentiated: a JVP or
     linearize tracer, possibly under vmap."""
-    return bool(_npr_state.get("differentiating")) or _npr_traced_by(objs, ("JVPTracer", "LinearizeTracer"))
+    return bool(_npr_state.get("differentiating")) or _npr_traced_by(objs, _npr_TANGENT_TRACERS)
 
-def _npr_traced_by(objs, kinds):
-    """Whether a leaf among objs (or reachable from them) is a tracer of one of `kinds` (type
-    names), possibly wrapped in tracers of other transformations."""
+def _npr_reverse_mode(objs):
+    """Whether reverse-mode differentiation (jax.grad, vjp, linearize) traces a value among objs
+    (or reachable from them): a while_loop carrying it cannot be transposed."""
+    if _npr_state.get("reverse"):
+        return True
     for leaf in _npr_reachable(objs):
         for _ in range(16):
             if not isinstance(leaf, jax.core.Tracer):
                 break
-            if type(leaf).__name__ in kinds:
+            kind = type(leaf).__name__
+            if kind == "LinearizeTracer" or (kind == "JVPTracer" and
+                                             type(getattr(leaf, "tangent", None)).__name__ == "JaxprTracer"):
                 return True
-            leaf = getattr(leaf, "val", None)
+            leaf = getattr(leaf, "val", getattr(leaf, "primal", None))
     return False
+
+def _npr_traced_by(objs, kinds):
+    """Whether a leaf among objs (or reachable from them) is a tracer of one of `kinds` (type
+    names), possibly wrapped in tracers of other transformations."""
+    return any(_npr_has_tracer(leaf, kinds) for leaf in _npr_reachable(objs))
 
 def _npr_reachable_refs(fns, values):
     """The distinct refs (NprView bases included) among `values` and in the closures of `fns`."""

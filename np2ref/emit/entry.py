@@ -523,6 +523,33 @@ def npr_rotate(targets, values):
         npr_at(t)[...] = v
 
 
+def npr_rotated(rng, targets, values):
+    """After a `range` loop that ran `targets = values` once per iteration as npr_rotate (a swap
+    of contents) on buffers another name also sees (a parameter): the names rebound as NumPy's
+    loop left them, each buffer holding its own contents again. Static trip counts only."""
+    bounds = (rng.start, rng.stop, rng.step)
+    if not all(_npr_is_concrete(v) for v in bounds):
+        raise NotImplementedError("np2ref NPR120: swapping arrays that another name sees, in a loop "
+                                  "whose trip count is read from array data, is not translated")
+    for i, a in enumerate(targets):
+        if any(a is b or _npr_overlap(a, b) for b in targets[i + 1:]):
+            raise NotImplementedError("np2ref NPR120: swapping arrays that share memory inside a "
+                                      "loop is not translated")
+    where = {id(t): i for i, t in enumerate(targets)}
+    source = [where[id(v)] for v in values]  # an iteration binds name i to name source[i]'s buffer
+    bound, seen = list(range(len(targets))), []
+    while bound not in seen:  # the permutation's powers, up to its period
+        seen.append(bound)
+        bound = [bound[j] for j in source]
+    bound = seen[len(range(*map(int, bounds))) % len(seen)]  # name i -> buffer bound[i]
+    if bound == seen[0]:
+        return tuple(targets)
+    loaded = [npr_load(t) for t in targets]  # name i's contents, held by targets[i]
+    for i, v in enumerate(loaded):
+        npr_at(targets[bound[i]])[...] = v
+    return tuple(targets[b] for b in bound)
+
+
 # ---- branches ----------------------------------------------------------------------------
 class _NprUnset:
     """A name a branch may define that had no value before the `if`."""

@@ -186,7 +186,7 @@ class _npr_Idx:
         self.adv = any(_npr_isarr(e) for e in self.ents)
         self.scalar = (self.mask is None and not any(e is None or e is Ellipsis for e in items)
                        and not any(e is None or isinstance(e, range) or _npr_isarr(e) for e in self.ents))
-        self._lin = None
+        self._lin = self._lin_last = None
 
     @staticmethod
     def _item(e):
@@ -212,13 +212,22 @@ class _npr_Idx:
             self._lin = _npr_lin(self.shape, self.ents, self.sel)
         return self._lin
 
-    def get(self, cur):
-        """NumPy's cur[idx], as a copy."""
+    def lin_last(self):
+        """lin() with each index that occurs again later moved out of range (a scatter drops
+        it), for few traced indices; else None."""
+        if self._lin_last is None:
+            self._lin_last = (_npr_last_only(self.lin(), int(np.prod(self.shape))),)
+        return self._lin_last[0]
+
+    def get(self, cur, update=False):
+        """NumPy's cur[idx], as a copy. For an update (`cur[idx] op= v`) only the elements that
+        put() keeps matter: it reads through put()'s index, so XLA keeps one index array."""
         if self.mask is not None:
             raise NotImplementedError("np2ref NPR104: x[mask] with a traced mask has a data-dependent shape")
         cur = jnp.asarray(cur)
         if self.adv:
-            return cur.reshape(-1).at[self.lin()].get(mode='clip').reshape(self.sel)
+            lin = self.lin_last() if update else None
+            return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
         return cur[self.basic()]
 
     def put(self, cur, val):
@@ -227,6 +236,9 @@ class _npr_Idx:
         if self.mask is not None:
             return jnp.where(self.mask, val, cur)
         if self.adv:
+            lin = self.lin_last()
+            if lin is not None:
+                return jnp.reshape(cur, -1).at[lin.reshape(-1)].set(jnp.reshape(val, -1), mode='drop').reshape(cur.shape)
             return _npr_scatter(cur, self.lin(), val)
         rng = [e for e in self.ents if isinstance(e, range)]
         val = jnp.reshape(val, [len(e) for e in rng])
@@ -373,6 +385,22 @@ def _npr_lin(shape, ents, sel):
     return lin if ok is True else jnp.where(ok, lin, size)
 
 
+_npr_PAIRWISE_MAX = 128  # traced duplicate-index stores up to this many indices: pairwise, no sort
+
+
+def _npr_last_only(lin, size):
+    """Traced flat indices `lin` (at most _npr_PAIRWISE_MAX) with each one that occurs again later
+    replaced by `size`, out of range, so that a scatter dropping those writes each target once,
+    the last occurrence winning, on every backend. Compared pairwise: no sorted copies kept.
+    None for static or many indices (_npr_scatter sorts those)."""
+    if isinstance(lin, np.ndarray) or not 0 < lin.size <= _npr_PAIRWISE_MAX:
+        return None
+    flat = lin.reshape(-1)
+    k = np.arange(flat.size)
+    later = jnp.any((flat[None, :] == flat[:, None]) & (k[None, :] > k[:, None]), axis=1)
+    return jnp.where(later, size, flat).reshape(lin.shape)
+
+
 def _npr_scatter(cur, lin, val):
     """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning. Deduplicated
     first, so the scatter is deterministic on every backend and its gradient is right."""
@@ -385,6 +413,9 @@ def _npr_scatter(cur, lin, val):
         if keep.size < lin.size:
             lin, val = lin[keep], val[keep]
         return flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds').reshape(shape)
+    last = _npr_last_only(lin, size)
+    if last is not None:
+        return flat.at[last].set(val, mode='drop').reshape(shape)
     order = jnp.argsort(lin, stable=True)
     sl = lin[order]
     last = jnp.append(sl[1:] != sl[:-1], True)
@@ -713,7 +744,7 @@ def _npr_aug(ix, dt, name, v):
         raise ValueError("Integers to negative integer powers are not allowed.")
 
     def f(cur):
-        x = (cur if ix.mask is not None else ix.get(cur)).astype(rt)
+        x = (cur if ix.mask is not None else ix.get(cur, update=True)).astype(rt)
         if fast:
             res = getattr(jnp, fast)(x)
         else:

@@ -278,6 +278,17 @@ class ModuleRewriter(cst.CSTTransformer):
         body = cst.IndentedBlock(body=[*head, *updated.body.body, *tail])
         func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
                                leading_lines=updated.leading_lines)
+        before, after = [], []
+        if plan.unrotate:  # the range is read again after the loop: evaluate it once
+            rng_name = cst.Name(f"_range_{plan.var}")
+            before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(rng_name)], rng)]))
+            rng = rng_name
+            for node in plan.unrotate:
+                targets, values = node.targets[0].target, node.value
+                paren = lambda t: cst.Tuple([cst.Element(cst.Name(e.value.value)) for e in t.elements])  # noqa: E731
+                fix = cst.Assign([cst.AssignTarget(paren(targets).with_changes(lpar=[], rpar=[]))],
+                                 J.call(J.ROTATED, rng_name, paren(targets), paren(values)))
+                after.append(self._mark_line(original, cst.SimpleStatementLine([fix])))
         args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
         if carried:
             names = [cst.Name(c if c in plan.defined_before else J.UNSET) for c in carried]
@@ -286,7 +297,8 @@ class ModuleRewriter(cst.CSTTransformer):
         loop_call = cst.Call(cst.Name(J.FOR), args)
         stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                    loop_call) if carried else cst.Expr(loop_call)])
-        return cst.FlattenSentinel([func, self._mark_line(original, stmt)])
+        return cst.FlattenSentinel([func, *[self._mark_line(original, b) for b in before],
+                                    self._mark_line(original, stmt), *after])
 
     def leave_While(self, original: cst.While, updated: cst.While):
         if not self.active or original not in self.m.loops:

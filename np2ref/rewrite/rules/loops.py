@@ -9,7 +9,11 @@ closed over (a lax loop cannot carry a jax.Ref), so writes to arrays happen in p
                                          energy = npr_for(npr_range(steps), _loop_t, energy)
 Carried: names the body assigns that are read before the body assigns them, or read anywhere
 outside the loop. A buffer swap of written arrays (`cur, nxt = nxt, cur`) becomes a swap of their
-contents (`npr_rotate`), exact because no other name can see those buffers (checked here).
+contents (`npr_rotate`), exact because no other name can see those buffers (checked here). When
+another name does see one (`cur = phi`, a parameter the caller owns), the swap is still exact if
+that name is not used in the loop and the swap runs once per iteration of a `range` loop: after
+the loop `npr_rotated` rebinds the names as NumPy left them and moves each buffer's contents
+home (static trip count; checked at trace time), so the caller's buffer ends as in NumPy.
 
 Exact: the body runs the same statements in the same order; `npr_for` runs a plain Python loop
 instead when the body cannot be traced with a traced loop variable and the bounds are static
@@ -36,6 +40,7 @@ class LoopPlan:
     kind: str = "range"        # range | reversed | enumerate | zip
     rows: tuple = ()           # names bound to `seq[var]` at the top of each iteration
     defined_before: frozenset = frozenset()  # carried names that have a value before the loop
+    unrotate: tuple = ()       # the rotation npr_rotated undoes after the loop (names seen elsewhere)
 
 
 class _Uses(cst.CSTVisitor):
@@ -94,6 +99,34 @@ def _literal_int(expr) -> int | None:
             and isinstance(expr.expression, cst.Integer):
         return -int(expr.expression.value)
     return None
+
+
+def _rebound_in_loops(function: cst.CSTNode, name: str, loop: cst.For) -> set[int]:
+    """ids of the Name nodes inside the bodies of other `for` loops (not enclosing `loop`) whose
+    target binds `name`: such a read sees that loop's own value, never the one `loop` leaves."""
+    found: set[int] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            target = node.target
+            names = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+            if node is not loop and any(isinstance(n, cst.Name) and n.value == name for n in names):
+                inside = _Collect()
+                node.body.visit(inside)
+                if id(loop) not in inside.found:
+                    found.update(inside.found)
+
+    function.visit(V())
+    return found
+
+
+class _Collect(cst.CSTVisitor):
+    def __init__(self):
+        self.found: set[int] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.found.add(id(node))
+        return True
 
 
 def short_literal_range(args: list[cst.Arg]) -> bool:
@@ -163,9 +196,12 @@ def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPl
             read_before_store.add(name)
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in body_nodes}
     for name in (var, *rows):
-        if name in outside_reads:  # Python leaves it bound to the last value: keep Python's loop
+        rebound = _rebound_in_loops(facts.node, name, loop)
+        if any(n == name and not s and id(node) not in body_nodes and id(node) not in rebound
+               for n, s, node in function_uses.items):
+            # Python leaves it bound to the last value: keep Python's loop
             return f"the loop variable `{name}` is read outside the loop"
-    rotations = []
+    rotations, unrotate = [], []
     for name in dict.fromkeys(stored):
         if name not in facts.ref_names:
             continue
@@ -174,23 +210,28 @@ def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPl
         if name == var or not (name in read_before_store or name in outside_reads):
             if name != var:
                 continue  # a fresh buffer made and used within one iteration
-        stmts = is_rotation(loop.body, name)
-        if stmts is None:
+        found = is_rotation(loop.body, name, counted=kind == "range")
+        if found is None:
             return f"the written array `{name}` is rebound in the loop"
+        stmts, seen_elsewhere = found
         rotations += stmts
+        unrotate += stmts if seen_elsewhere else []
     carried = tuple(n for n in dict.fromkeys(stored)
                     if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
                     and (n in read_before_store or n in outside_reads))
     return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)), kind, rows,
-                    _defined_before(loop, function_uses, facts, body_nodes))
+                    _defined_before(loop, function_uses, facts, body_nodes), tuple(dict.fromkeys(unrotate)))
 
 
 def rotation_finder(facts):
-    """is_rotation(body, name): the assignments that permute written arrays including `name`
-    (`a, b = b, a`), if every binding of `name` in the body is one and nothing else can see those
-    buffers (no parameter, no other name sharing their storage roots); else None."""
+    """is_rotation(body, name, counted): the assignments that permute written arrays including
+    `name` (`a, b = b, a`), if every binding of `name` in the body is one, as (assignments,
+    seen_elsewhere); else None. Nothing else may see those buffers (no parameter, no other name
+    sharing their storage roots) — unless `counted` (a `range` loop, whose trip count npr_rotated
+    reads after the loop), the permutation is one statement at the top of the body, and no name
+    that sees those buffers is used in the loop: then seen_elsewhere is True."""
 
-    def is_rotation(body: cst.CSTNode, name: str):
+    def is_rotation(body: cst.IndentedBlock, name: str, counted: bool = False):
         found: list[cst.Assign] = []
         ok = [True]
 
@@ -219,12 +260,17 @@ def rotation_finder(facts):
         for node in found:
             group |= set(_tuple_names(node.targets[0].target))
         roots = set().union(*(facts.roots.get(n, ()) for n in group))
-        if any(r.startswith(("param ", "global ")) for r in roots):
+        others = {other for other, other_roots in facts.roots.items() if other not in group and other_roots & roots}
+        if any(r.startswith("global ") for r in roots):
             return None
-        for other, other_roots in facts.roots.items():
-            if other not in group and other_roots & roots:
-                return None
-        return found
+        if not others and not any(r.startswith("param ") for r in roots):
+            return found, False
+        top = [s for s in body.body if isinstance(s, cst.SimpleStatementLine) and found[0] in s.body]
+        used = {n for n, _, _ in uses(body, facts.store_names).items}
+        if not counted or len(found) != 1 or len(found[0].targets) != 1 or not top or others & used \
+                or group & set(facts.maybe_scalar):
+            return None
+        return found, True
 
     return is_rotation
 
@@ -262,10 +308,10 @@ def plan_while(loop: cst.While, function_uses: _Uses, facts, is_rotation) -> Loo
             continue
         if not (name in read_before_store or name in outside_reads):
             continue
-        stmts = is_rotation(loop.body, name)
-        if stmts is None:
+        found = is_rotation(loop.body, name)
+        if found is None:
             return f"the written array `{name}` is rebound in the loop"
-        rotations += stmts
+        rotations += found[0]
     carried = tuple(n for n in dict.fromkeys(stored)
                     if (n not in facts.ref_names or n in facts.maybe_scalar)
                     and (n in read_before_store or n in outside_reads))

@@ -32,7 +32,7 @@ def lu_pivot(A, perm):
     n = A.shape[0]
     def _loop_k(k):
         p = k
-        for i in range(k + 1, n):
+        def _loop_i(i, p):
             def _then_1(p):
                 p = i
                 return p
@@ -40,6 +40,8 @@ def lu_pivot(A, perm):
                 pass
                 return p
             p = npr_if(abs(A[...][i, k]) > abs(A[...][p, k]), _then_1, _else_1, p)
+            return p
+        p = npr_for(npr_range(k + 1, n), _loop_i, p)
         def _then_2():
             tmp = A[...][k].copy()
             npr_at(A)[k] = npr_sub(A, p)
@@ -48,11 +50,12 @@ def lu_pivot(A, perm):
             npr_at(perm)[k] = npr_sub(perm, p)
             npr_at(perm)[p] = t[...]
         npr_if(p != k, _then_2, None)
-        for i in range(k + 1, n):
+        def _loop_i(i):
             npr_at(A)[i, k] = A[...][i, k] / A[...][k, k]
             def _loop_j(j):
                 npr_at(A)[i, j] -= A[...][i, k] * A[...][k, j]
             npr_for(npr_range(k + 1, n), _loop_j)
+        npr_for(npr_range(k + 1, n), _loop_i)
     npr_for(npr_range(n - 1), _loop_k)
 
 # run: lu_pivot(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 10.0]]), np.arange(3))
