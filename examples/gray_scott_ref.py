@@ -227,7 +227,7 @@ class _npr_Idx:
         if self.adv:
             lin = self.lin_last()
             if lin is not None:
-                return jnp.reshape(cur, -1).at[lin.reshape(-1)].set(jnp.reshape(val, -1), mode='drop').reshape(cur.shape)
+                return _npr_unflat(jnp.reshape(cur, -1).at[lin.reshape(-1)].set(jnp.reshape(val, -1), mode='drop'), cur.shape)
             return _npr_scatter(cur, self.lin(), val)
         rng = [e for e in self.ents if isinstance(e, range)]
         val = jnp.reshape(val, [len(e) for e in rng])
@@ -376,6 +376,13 @@ def _npr_last_only(lin, size):
     later = jnp.any((flat[None, :] == flat[:, None]) & (k[None, :] > k[:, None]), axis=1)
     return jnp.where(later, size, flat).reshape(lin.shape)
 
+def _npr_unflat(flat, shape):
+    """A flat scatter's result reshaped to `shape`, behind an optimization barrier: XLA:CPU
+    (jaxlib 0.10.2) miscompiles a reshaped flat scatter whose result is then updated with a
+    reversed or rolled read of itself (`a[:2] ^= a[:2, ::-1]` after `np.multiply.at(a, ...)`
+    gave wrong values under jit; tests/regressions/fuzz_2f3d265977.py)."""
+    return lax.optimization_barrier(jnp.reshape(flat, shape))
+
 def _npr_scatter(cur, lin, val):
     """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning. Deduplicated
     first, so the scatter is deterministic on every backend and its gradient is right."""
@@ -387,14 +394,14 @@ def _npr_scatter(cur, lin, val):
         keep = lin.size - 1 - np.unique(lin[::-1], return_index=True)[1]
         if keep.size < lin.size:
             lin, val = lin[keep], val[keep]
-        return flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds').reshape(shape)
+        return _npr_unflat(flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds'), shape)
     last = _npr_last_only(lin, size)
     if last is not None:
-        return flat.at[last].set(val, mode='drop').reshape(shape)
+        return _npr_unflat(flat.at[last].set(val, mode='drop'), shape)
     order = jnp.argsort(lin, stable=True)
     sl = lin[order]
     last = jnp.append(sl[1:] != sl[:-1], True)
-    return flat.at[jnp.where(last, sl, size)].set(val[order], mode='drop').reshape(shape)
+    return _npr_unflat(flat.at[jnp.where(last, sl, size)].set(val[order], mode='drop'), shape)
 
 def _npr_update(t, f):
     """Replace all of t by f(current value of t); a view writes through to its base."""

@@ -238,7 +238,7 @@ class _npr_Idx:
         if self.adv:
             lin = self.lin_last()
             if lin is not None:
-                return jnp.reshape(cur, -1).at[lin.reshape(-1)].set(jnp.reshape(val, -1), mode='drop').reshape(cur.shape)
+                return _npr_unflat(jnp.reshape(cur, -1).at[lin.reshape(-1)].set(jnp.reshape(val, -1), mode='drop'), cur.shape)
             return _npr_scatter(cur, self.lin(), val)
         rng = [e for e in self.ents if isinstance(e, range)]
         val = jnp.reshape(val, [len(e) for e in rng])
@@ -401,6 +401,14 @@ def _npr_last_only(lin, size):
     return jnp.where(later, size, flat).reshape(lin.shape)
 
 
+def _npr_unflat(flat, shape):
+    """A flat scatter's result reshaped to `shape`, behind an optimization barrier: XLA:CPU
+    (jaxlib 0.10.2) miscompiles a reshaped flat scatter whose result is then updated with a
+    reversed or rolled read of itself (`a[:2] ^= a[:2, ::-1]` after `np.multiply.at(a, ...)`
+    gave wrong values under jit; tests/regressions/fuzz_2f3d265977.py)."""
+    return lax.optimization_barrier(jnp.reshape(flat, shape))
+
+
 def _npr_scatter(cur, lin, val):
     """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning. Deduplicated
     first, so the scatter is deterministic on every backend and its gradient is right."""
@@ -412,14 +420,14 @@ def _npr_scatter(cur, lin, val):
         keep = lin.size - 1 - np.unique(lin[::-1], return_index=True)[1]
         if keep.size < lin.size:
             lin, val = lin[keep], val[keep]
-        return flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds').reshape(shape)
+        return _npr_unflat(flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds'), shape)
     last = _npr_last_only(lin, size)
     if last is not None:
-        return flat.at[last].set(val, mode='drop').reshape(shape)
+        return _npr_unflat(flat.at[last].set(val, mode='drop'), shape)
     order = jnp.argsort(lin, stable=True)
     sl = lin[order]
     last = jnp.append(sl[1:] != sl[:-1], True)
-    return flat.at[jnp.where(last, sl, size)].set(val[order], mode='drop').reshape(shape)
+    return _npr_unflat(flat.at[jnp.where(last, sl, size)].set(val[order], mode='drop'), shape)
 
 
 def _npr_update(t, f):
@@ -811,8 +819,8 @@ def npr_ufunc_at(name, a, idx, b=None):
                 _npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in (cur, vals))):
             # JAX differentiates scatter_mul only with unique indices: one element at a time, as
             # NumPy itself applies them (a scan, which reverse mode goes through)
-            return lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)).reshape(cur.shape)
-        return getattr(jnp.reshape(cur, -1).at[lin], op)(vals, mode='drop').reshape(cur.shape)
+            return _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape)
+        return _npr_unflat(getattr(jnp.reshape(cur, -1).at[lin], op)(vals, mode='drop'), cur.shape)
     _npr_update(a, update)
 
 
@@ -948,8 +956,8 @@ def npr_fill_diagonal(a, val, wrap=False):
     pos = np.arange(0, end, step)
     if pos.size and np.size(val):
         vals = _npr_cycle(val, pos.size)
-        _npr_update(a, lambda cur: jnp.reshape(cur, -1).at[pos].set(
-            vals, unique_indices=True, indices_are_sorted=True).reshape(shape))
+        _npr_update(a, lambda cur: _npr_unflat(jnp.reshape(cur, -1).at[pos].set(
+            vals, unique_indices=True, indices_are_sorted=True), shape))
 
 
 def npr_where_store(a, mask, value):
