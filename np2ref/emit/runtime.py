@@ -440,9 +440,12 @@ def _npr_update(t, f):
         for (kind, arg), parent in zip(reversed(t.steps), reversed(vals[:-1])):
             new = (arg.put(parent, new) if kind == 's' else new.reshape(parent.shape) if kind == 'r'
                    else jnp.transpose(new, np.argsort(arg)))
-        t.base[...] = new
+        if 0 not in t.base.shape:  # an empty array stays as it is (a store would be a constant
+            t.base[...] = new       # one, whose gradient jax 0.10.2 cannot transpose: #33987)
     elif isinstance(t, jax.Ref):
-        t[...] = f(t[...])
+        new = f(t[...])
+        if 0 not in t.shape:
+            t[...] = new
     else:
         raise TypeError(f"np2ref: cannot store into a {type(t).__name__}; expected a jax.Ref or NprView")
 
