@@ -217,7 +217,8 @@ class _npr_Idx:
         if self.adv:
             lin = self.lin_last() if update else None
             return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
-        return cur[self.basic()]
+        out = cur[self.basic()]
+        return out if out.shape == tuple(self.sel) else out.reshape(self.sel)  # composed: no None dims
 
     def put(self, cur, val):
         """cur with cur[idx] = val (val cast, of shape sel), the last duplicate winning.
@@ -521,7 +522,49 @@ class _npr_At:
                 base = _npr_base(t)
                 base[...] = jnp.reshape(jnp.ravel(base[...])[moved.ravel()], base.shape)
                 return
-        _npr_update(t, _npr_aug(ix, dt, v.name, v.v) if isinstance(v, _npr_Aug) else _npr_set(ix, dt, v))
+        at = _npr_compose(t, ix)  # into the base directly where the view's index composes
+        f = _npr_aug(ix, dt, v.name, v.v, at) if isinstance(v, _npr_Aug) else _npr_set(ix, dt, v, at)
+        _npr_update(t if at is None else t.base, f)
+
+def _npr_compose(t, ix):
+    """The index on t's base that selects what t[ix] selects, when t is a view reached by basic
+    indices only (ints, traced ints, slices with any step) and ix is basic: a store through it
+    then updates the touched elements of the base in place, instead of rewriting the view and
+    putting it back (a copy of the view and of the base per store). None otherwise (a Ref,
+    transposed or reshaped views, None axes, advanced indices, masks). Traced ints are clipped
+    into their dim first, as the dynamic-update-slice through the view clamps them."""
+    if not isinstance(t, NprView) or any(kind != 's' for kind, _ in t.steps):
+        return None
+    ents = [range(n) for n in t.base.shape]
+    live = list(range(len(ents)))  # positions in ents of the view's dims, in order
+    for step in [arg for _, arg in t.steps] + [ix]:
+        if step.adv or step.mask is not None:
+            return None
+        keep = []
+        for e in step.ents:
+            if e is Ellipsis or (e is None and step is ix):
+                continue
+            if e is None:
+                return None
+            p = live.pop(0)
+            r = ents[p]
+            if isinstance(e, range):
+                s = r.start + r.step * e.start
+                ents[p] = range(s, s + r.step * e.step * len(e), r.step * e.step) if len(e) else range(s, s)
+                keep.append(p)
+            elif _npr_traced(e):
+                if not len(r):
+                    return None
+                k = jnp.clip(e, 0, len(r) - 1)
+                ents[p] = k if (r.start, r.step) == (0, 1) else r.start + r.step * k
+            else:
+                ents[p] = r[e]
+        live = keep
+    at = object.__new__(_npr_Idx)
+    at.shape, at.ents, at.sel, at.mask, at.adv = tuple(t.base.shape), ents, ix.sel, None, False
+    at.scalar, at.probe, at._lin, at._lin_last = ix.scalar, None, None, None
+    at.traced = any(_npr_traced(e) for e in ents)
+    return at
 
 def _npr_base(x):
     return x.base if isinstance(x, NprView) else x
@@ -568,7 +611,10 @@ def npr_at(target):
     | ^ << >>) is NumPy's buffered op= with its same_kind output casting."""
     return _npr_At(target)
 
-def _npr_set(ix, dt, v):
+def _npr_set(ix, dt, v, at=None):
+    """The update of `t[ix] = v` (checked and converted as NumPy does); `at`, where given, is
+    ix composed onto the base of the view t (_npr_compose) and is where it stores."""
+    at = ix if at is None else at
     v = npr_load(v)
     if ix.scalar and isinstance(v, jax.Array):  # one element: NumPy takes only 0-d values
         _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(v.shape, v.dtype)
@@ -579,7 +625,7 @@ def _npr_set(ix, dt, v):
         val = jnp.reshape(val, ())
     else:
         val = _npr_fit(val, ix.sel, lambda: _npr_dummy(ix.shape).__setitem__(ix.probe, _npr_dummy(np.shape(v))))
-    return lambda cur: ix.put(cur, val)
+    return lambda cur: at.put(cur, val)
 
 def _npr_divmod(div):
     def f(x, y):
@@ -607,7 +653,8 @@ def _npr_rtype(name, dt, probe, scalar=False):
                 raise
             return _npr_rtype(name, dt, -(probe + 1), scalar)
 
-def _npr_aug(ix, dt, name, v):
+def _npr_aug(ix, dt, name, v, at=None):
+    at = ix if at is None else at  # as in _npr_set
     v, probe = _npr_operand(v)
     fast = None  # NumPy's fast_scalar_power: a **= 2 is np.square, a **= -1 / 0.5 (inexact a) too
     if name == 'power' and not ix.scalar and type(v) in (int, float):
@@ -630,7 +677,7 @@ def _npr_aug(ix, dt, name, v):
         raise ValueError("Integers to negative integer powers are not allowed.")
 
     def f(cur):
-        x = (cur if ix.mask is not None else ix.get(cur, update=True)).astype(rt)
+        x = (cur if ix.mask is not None else at.get(cur, update=True)).astype(rt)
         if fast:
             res = getattr(jnp, fast)(x)
         else:
@@ -639,7 +686,7 @@ def _npr_aug(ix, dt, name, v):
             if name == 'divide':  # else XLA rewrites x / scalar as x * (1 / scalar): not IEEE
                 y = lax.optimization_barrier(jnp.broadcast_to(y, np.broadcast_shapes(x.shape, np.shape(y))))
             res = _npr_JNP[name](x, y)
-        return ix.put(cur, res.astype(dt))  # res has shape sel (or cur's shape, for a mask)
+        return at.put(cur, res.astype(dt))  # res has shape sel (or cur's shape, for a mask)
     return f
 
 import warnings

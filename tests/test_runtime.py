@@ -416,6 +416,67 @@ def test_views_under_jit_with_traced_index():
     same(row, got_row)
 
 
+_CHAINS = [  # (view indices applied in turn to a 5x12 base, the store's index through the view)
+    ((1,), 3), ((1,), -2), ((1,), slice(2, 9, 3)), ((1,), slice(None, None, -2)),
+    ((slice(None, None, -1),), (2, slice(1, None, 4))), ((slice(None, None, -1),), (slice(3, 0, -2), -1)),
+    ((slice(4, 0, -2), slice(1, 11, 2)), (1, slice(None, None, -1))), ((slice(1, 4), 7), slice(None, None, -1)),
+    ((slice(None), slice(10, 2, -3)), (slice(None, None, -1), 1), 2), ((3, slice(2, None)), Ellipsis),
+    ((Ellipsis, slice(None, None, -1)), (None, 1, slice(5, 2, -1))), ((1,), slice(4, 4)),
+]
+
+
+@pytest.mark.parametrize("aug", [False, True])
+@pytest.mark.parametrize("k", range(len(_CHAINS)))
+def test_store_through_view_composes_onto_base(k, aug):
+    *chain, idx = _CHAINS[k]
+    a, r = np.arange(60.0).reshape(5, 12), jax.new_ref(jnp.arange(60.0).reshape(5, 12))
+    v, rv = a, r
+    for ix in chain:
+        v, rv = v[ix], npr_sub(rv, ix)
+    val = np.arange(np.size(v[idx])).reshape(np.shape(v[idx])) * 0.5 + 100.0
+    if aug:
+        v[idx] -= val
+        npr_at(rv)[idx] -= jnp.asarray(val)
+    else:
+        v[idx] = val
+        npr_at(rv)[idx] = jnp.asarray(val)
+    same(a, r[...])
+
+
+def test_store_through_view_is_one_update_of_the_base():
+    """A row view's element store in a traced loop (the Thomas sweep of corpus/thomas_tridiag,
+    here also through a reversed row): one dynamic_update_slice of the base per store, not a
+    rewrite of the row and of the base; values as NumPy's."""
+    def f(x):
+        r = jax.new_ref(x)
+
+        def body(i, carry):
+            m = 0.25 / npr_load(npr_sub(r, 1))[i - 1]
+            npr_at(npr_sub(r, 1))[i] -= m
+            npr_at(npr_sub(r, (3, slice(None, None, -1))))[i] -= m * npr_load(npr_sub(r, (3, slice(None, None, -1))))[i - 1]
+            return carry
+        jax.lax.fori_loop(1, 12, body, 0)
+        return jax.freeze(r)
+    a = np.arange(1.0, 61.0).reshape(5, 12)
+    b, d = a[1], a[3][::-1]
+    for i in range(1, 12):
+        m = 0.25 / b[i - 1]
+        b[i] -= m
+        d[i] -= m * d[i - 1]
+    same(a, jax.jit(f)(jnp.arange(1.0, 61.0).reshape(5, 12)))
+
+    def one(x, i):
+        r = jax.new_ref(x)
+        npr_at(npr_sub(r, (3, slice(None, None, -1))))[i] = 7.0
+        return jax.freeze(r)
+    text = str(jax.make_jaxpr(one)(jnp.zeros((5, 12)), 2))
+    assert text.count("dynamic_update_slice") == 1 and "scatter" not in text, text
+    for i in (0, 5, -1, -12, 11, 40, -40):  # out of range: clamped into the row, as before
+        b = np.zeros((5, 12))
+        b[3, ::-1][min(max(i + 12 if i < 0 else i, 0), 11)] = 7.0
+        same(b, jax.jit(one)(jnp.zeros((5, 12)), i))
+
+
 def test_basic_stores_lower_to_dynamic_update_slice_and_add_at_to_addupdate():
     def f(x, i):
         r = jax.new_ref(x)
