@@ -1107,6 +1107,32 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
         return NprFunction(f, mutated, static_argnames, dtype_policy)
     return wrap(fn) if fn is not None else wrap
 
+def _npr_footprint(x):
+    """(base Ref, flat positions or None for all) of a Ref or view."""
+    if isinstance(x, NprView):
+        ids = np.arange(x.base.size).reshape(x.base.shape)
+        try:
+            for kind, arg in x.steps:  # NumPy on the host: the footprint is static
+                if kind == "s":
+                    if arg.mask is not None or arg.adv:
+                        raise NotImplementedError
+                    ids = ids[arg.basic()]
+                else:
+                    ids = np.transpose(ids, arg) if kind == "t" else ids.reshape(arg)
+            return x.base, set(np.ravel(np.asarray(ids)).tolist())
+        except Exception:  # a traced index: the footprint is unknown, assume it is everything
+            return x.base, None
+    return x, None
+
+def _npr_overlap(a, b):
+    if not (_npr_is_ref(a) and _npr_is_ref(b)):
+        return False
+    base_a, pos_a = _npr_footprint(a)
+    base_b, pos_b = _npr_footprint(b)
+    if base_a is not base_b:
+        return False
+    return pos_a is None or pos_b is None or bool(pos_a & pos_b)
+
 class NprRange:
     """`range(...)` whose bounds may be traced (read from arrays)."""
 
@@ -1183,6 +1209,13 @@ def _npr_fori(trips, one, c0):
     differentiation on JAX 0.10 the refs' values become loop state and the body runs
     state-discharged: JAX 0.10.2 transposes a scan whose body makes refs of its own wrongly
     (silently wrong gradients; fixed in 0.11)."""
+    swap, split = _npr_split_views([one])
+    if split:  # row views of one buffer become refs of their own for the loop (see below)
+        one = _npr_rebind(one, swap, {})
+        out = _npr_fori(trips, one, c0)
+        for view, ref in split:
+            npr_at(view)[...] = ref[...]
+        return out
     refs = _npr_reachable_refs([one], [c0])
     if not refs:
         return lax.fori_loop(0, trips, one, c0)
@@ -1203,6 +1236,32 @@ def _npr_fori(trips, one, c0):
     for r, v in zip(refs, values):
         r[...] = v
     return out
+
+def _npr_split_views(fns):
+    """({id(view): fresh ref}, [(view, fresh ref)]) for the views a loop body reaches that are
+    two or more disjoint basic-index views of one buffer (`b = work[1]`, `d = work[3]`) whose
+    buffer the body does not reach otherwise. Each gets a ref of its own for the loop, stored
+    back through the view after it: exact, since no element is reachable through two of them,
+    and XLA:CPU no longer copies the whole buffer when one iteration stores into two of its
+    rows (thomas_tridiag: 7.7 ms a sweep at n = 2000, 0.05 ms with separate refs)."""
+    leaves = list(_npr_reachable(fns, views=True))
+    bare = {id(leaf) for leaf in leaves if isinstance(leaf, jax.Ref)}
+    groups = {}
+    for leaf in leaves:
+        if isinstance(leaf, NprView):
+            groups.setdefault(id(leaf.base), {})[id(leaf)] = leaf
+    swap, split = {}, []
+    for base, views in groups.items():
+        views = list(views.values())
+        if base in bare or len(views) < 2 or any(
+                kind != 's' or arg.adv or arg.mask is not None for v in views for kind, arg in v.steps):
+            continue
+        if any(_npr_overlap(x, y) for i, x in enumerate(views) for y in views[i + 1:]):
+            continue
+        for v in views:
+            swap[id(v)] = jax.new_ref(npr_load(v))
+            split.append((v, swap[id(v)]))
+    return swap, split
 
 def _npr_split_refs(carry):
     """(refs by position, the carry without them): refs cannot be loop carries. A single
@@ -1278,14 +1337,15 @@ def _npr_discharging(fn, reverse=False):
         return jax.tree_util.tree_unflatten(jax.tree_util.tree_structure(shape), out)
     return run
 
-def _npr_reachable(objs):
+def _npr_reachable(objs, views=False):
     """Every leaf value among objs, in the containers and the closures of the functions among
-    them (lifted bodies excepted: their closures hold the outer refs), NprViews as their base."""
+    them (lifted bodies excepted: their closures hold the outer refs), NprViews as their base
+    (as themselves with `views`)."""
     seen = set()
 
     def visit(obj):
         if isinstance(obj, NprView):
-            yield obj.base
+            yield obj if views else obj.base
         elif isinstance(obj, (tuple, list, dict)):
             for o in (obj.values() if isinstance(obj, dict) else obj):
                 yield from visit(o)
@@ -1344,6 +1404,8 @@ def _npr_rebind(obj, swap, memo):
     if isinstance(obj, jax.Ref):
         return swap.get(id(obj), obj)
     if isinstance(obj, NprView):
+        if id(obj) in swap:
+            return swap[id(obj)]
         return NprView(swap[id(obj.base)], obj.steps, obj._d) if id(obj.base) in swap else obj
     if isinstance(obj, (tuple, list)):
         return type(obj)(_npr_rebind(o, swap, memo) for o in obj)

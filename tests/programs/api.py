@@ -106,3 +106,31 @@ def scaled_copy(a):
 def multiply_at(a, idx, b):
     """np.multiply.at with a duplicate index: both factors apply."""
     np.multiply.at(a, idx, b)
+
+
+def sweep_rows(work, steps):
+    """Two rows of one buffer written element by element in one loop (each gets its own ref
+    for the loop), a reversed row read, and the whole buffer read after the loop."""
+    b, d, r = work[1], work[3], work[0, ::-1]
+    for k in range(steps):
+        for i in range(1, b.shape[0]):
+            m = r[i] / b[i - 1]
+            b[i] -= m * 0.25
+            d[i] -= m * d[i - 1]
+    return work.sum()
+
+
+def sweep_rows_and_base(work):
+    """The loop also reads the whole buffer: the rows must stay views."""
+    b, d = work[1], work[2]
+    for i in range(1, b.shape[0]):
+        b[i] += d[i - 1] + work[0, i]
+        d[i] = b[i] * 0.5 + work[1, i - 1]
+
+
+def sweep_overlapping_views(work):
+    """Two views that share elements (row 1 and column 2): the rows must stay views."""
+    b, col = work[1], work[:, 2]
+    for i in range(1, work.shape[0]):
+        b[i] += col[i - 1]
+        col[i] -= b[i] * 0.5
