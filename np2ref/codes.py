@@ -125,6 +125,11 @@ CODES = {c.code: c for c in [
          "earlier writes; np2ref reproduces that order when the indices are Python values, and "
          "refuses it when an index is known only at run time.",
          "a[:, j] = a[i, :]", "a[:, j] = a[i, :].copy()  # if the buffered copy was meant"),
+    Code("NPR126", "np.copyto's mask is a view of its destination",
+         "`np.copyto(a, v, where=m)` with `m` a view of `a` (a transpose, a shifted slice): NumPy "
+         "reads the mask as it writes, so later elements see earlier writes, an order that depends "
+         "on NumPy's iteration. np2ref refuses it; a mask that is `a` itself is exact.",
+         "np.copyto(a, 0, where=a.T)", "np.copyto(a, 0, where=a.T.copy())"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "

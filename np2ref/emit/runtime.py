@@ -922,6 +922,9 @@ def npr_copyto(dst, src, casting='same_kind', where=True):
     any check."""
     if src is dst:
         return
+    if isinstance(where, (jax.Ref, NprView)) and where is not dst and _npr_base(where) is _npr_base(dst):
+        raise NotImplementedError("np2ref NPR126: np.copyto's where= is a view of the array it writes; "
+                                  "NumPy reads that mask while writing, element by element")
     src, sprobe = _npr_operand(np.asarray(src) if isinstance(src, (list, tuple)) and not _npr_has_jax(src) else src)
     where, wprobe = _npr_operand(where)
     dt, shape = np.dtype(dst.dtype), tuple(dst.shape)

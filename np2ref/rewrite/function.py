@@ -206,6 +206,8 @@ class ModuleRewriter(cst.CSTTransformer):
             if detail == "numpy.copyto" and len(original.args) >= 2 and isinstance(original.args[0].value, cst.Name) \
                     and original.args[1].value.deep_equals(original.args[0].value) and original.args[1].keyword is None:
                 args[1] = args[1].with_changes(value=args[0].value)  # the array itself: NumPy does nothing
+            if detail == "numpy.copyto":  # a mask that may be a view of dst goes as itself (NPR126)
+                args = [_unloaded(a) if a.keyword is not None and a.keyword.value == "where" else a for a in args]
             return cst.Call(J.name(J.IN_PLACE_FUNCTIONS[detail]), _plain(args))
         if kind == "inplace_method":
             receiver = updated.func.value
@@ -492,3 +494,12 @@ def _is_static_meta(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Attribute) and expr.attr.value in ("shape", "size", "ndim"):
         return True
     return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len"
+
+
+def _unloaded(arg: cst.Arg) -> cst.Arg:
+    """`name[...]` (a whole load of a ref) as `name`: the runtime loads it after its checks."""
+    v = arg.value
+    if isinstance(v, cst.Subscript) and isinstance(v.value, cst.Name) and len(v.slice) == 1 and \
+            isinstance(v.slice[0].slice, cst.Index) and isinstance(v.slice[0].slice.value, cst.Ellipsis):
+        return arg.with_changes(value=v.value)
+    return arg

@@ -332,6 +332,20 @@ class MarkPass(cst.CSTVisitor):
         elif isinstance(t, cst.Attribute):
             self.refuse_write_target(t, node)
 
+    def _copyto_mask_reads_dst(self, node: cst.Call, args) -> bool:
+        """`np.copyto(a, v, where=m)` with m a view of a (not a itself): NumPy reads the mask as
+        it writes (NPR126). Reported here when the analysis sees it; views that reach a helper
+        through two parameters are caught at trace time."""
+        where = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "where"), None)
+        if where is None or not args or where.deep_equals(args[0].value):
+            return False
+        if not (self.roots_of(where) & self.roots_of(args[0].value)):
+            return False
+        self.sink.report("NPR126", "np.copyto's where= mask is a view of the array it writes; NumPy "
+                         "reads the mask while writing", self.span(where),
+                         hint="pass a copy (`where=m.copy()`) if the mask as it was before is meant")
+        return True
+
     def _accumulators(self) -> frozenset[str]:
         """Names bound only to number literals and updated by one `op=` statement (`total = 0.0`
         ... `total += x`): the update rebinds them, as NumPy's first one does."""
@@ -431,6 +445,8 @@ class MarkPass(cst.CSTVisitor):
                     self.m.special_calls[node] = ("ufunc_at", parts[1])
             elif qual in fx.INPLACE_FUNCTIONS:
                 self.m.skip_numpy.add(func)
+                if qual == "numpy.copyto" and self._copyto_mask_reads_dst(node, args):
+                    return
                 if args and self.mark_write_target(args[fx.INPLACE_FUNCTIONS[qual]].value, node):
                     self.m.special_calls[node] = ("inplace_function", qual)
             return

@@ -77,3 +77,8 @@ def reads_undefined(u, flag):
 
 async def awaits_nothing(u):  # E: NPR018
     u[0] = 1.0
+
+
+def copyto_through_own_transpose(a):
+    np.copyto(a, 0.0, where=a.T > 0)
+    np.copyto(a, False, where=a.T)  # E: NPR126
