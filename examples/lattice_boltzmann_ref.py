@@ -1201,9 +1201,11 @@ def _npr_fori(trips, one, c0):
     discharge = _npr_discharge_state() is not None and _npr_differentiated([one, c0] + refs)
     # a trip count batched by vmap makes the loop a while_loop with a batched predicate, which
     # JAX 0.10 cannot batch with ref effects in its body: the refs' values become loop state
-    if not discharge and not _npr_traced_by([trips], ("BatchTracer",)):
+    batched = _npr_batched([one, c0] + refs)
+    if not discharge and not (batched and not _npr_is_concrete(trips)):
         return lax.fori_loop(0, trips, one, c0)
 
+    @_npr_tracing_batched(batched)
     def pure_step(k, state):
         fresh = [jax.new_ref(v) for v in state[0]]
         c = _npr_rebind(one, {id(r): f for r, f in zip(refs, fresh)}, {})(k, state[1])
@@ -1215,6 +1217,27 @@ def _npr_fori(trips, one, c0):
     for r, v in zip(refs, values):
         r[...] = v
     return out
+
+def _npr_batched(objs):
+    """Whether vmap batches a value among objs (or reachable from them), or a lifted body being
+    traced belongs to a batched loop or branch (jit hides the batching from its trace)."""
+    return bool(_npr_state.get("batched")) or _npr_traced_by(objs, ("BatchTracer",))
+
+def _npr_tracing_batched(batched):
+    """Decorator: while the function runs (is traced), _npr_batched says so if `batched`."""
+    def wrap(fn):
+        if not batched:
+            return fn
+
+        @_npr_functools.wraps(fn)
+        def run(*args):
+            _npr_state["batched"] = _npr_state.get("batched", 0) + 1
+            try:
+                return fn(*args)
+            finally:
+                _npr_state["batched"] -= 1
+        return run
+    return wrap
 
 def _npr_split_views(fns):
     """({id(view): fresh ref}, [(view, fresh ref)]) for the views a loop body reaches that are
