@@ -1192,7 +1192,8 @@ def _npr_lax_for(rng, body, carry, has):
         return body(i, c) if has else (body(i), c)[1]
 
     if not has:
-        _npr_fori(trips, one, 0)
+        with _npr_maybe_untaken(not _npr_is_concrete(trips)):
+            _npr_fori(trips, one, 0)
         return None
     fixed, carry = _npr_split_refs(carry)
     if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
@@ -1200,8 +1201,9 @@ def _npr_lax_for(rng, body, carry, has):
 
         def one(k, c):
             return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
-    c0 = _npr_settle(lambda c: one(jnp.asarray(0), c), carry)
-    out = _npr_fori(trips, one, c0)
+    with _npr_maybe_untaken(not _npr_is_concrete(trips)):
+        c0 = _npr_settle(lambda c: one(jnp.asarray(0), c), carry)
+        out = _npr_fori(trips, one, c0)
     return _npr_join_refs(fixed, out) if fixed else out
 
 def _npr_fori(trips, one, c0):
@@ -1329,6 +1331,25 @@ def _npr_settle(step, carry):
 
 def _npr_placeholder(v):
     return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
+
+class _npr_maybe_untaken:
+    """Around tracing a body that may never run (a loop whose trip count, or a branch whose
+    condition, is known only at run time): an error NumPy's rules raise in it (a cast
+    `same_kind` forbids, a shape mismatch) would stop NumPy only if the body ran, so it becomes
+    refusal NPR127 instead of an error the original does not raise."""
+
+    def __init__(self, active):
+        self.active = active
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if (self.active and kind is not None and issubclass(kind, (TypeError, ValueError, IndexError))
+                and not type(exc).__module__.startswith("jax")):
+            raise NotImplementedError(f"np2ref NPR127: code that runs only for some data raises "
+                                      f"{kind.__name__} when traced: {exc}") from exc
+        return False
 
 def _npr_discharge_state():
     """JAX's own state discharge (a private function; None where it is missing: loops then

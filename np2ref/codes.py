@@ -130,6 +130,13 @@ CODES = {c.code: c for c in [
          "reads the mask as it writes, so later elements see earlier writes, an order that depends "
          "on NumPy's iteration. np2ref refuses it; a mask that is `a` itself is exact.",
          "np.copyto(a, 0, where=a.T)", "np.copyto(a, 0, where=a.T.copy())"),
+    Code("NPR127", "an error in code that may not run",
+         "A loop body whose trip count, or a branch whose condition, is known only at run time is "
+         "traced whether or not it will run. If NumPy's rules fail there (a cast `same_kind` "
+         "forbids, shapes that do not broadcast), NumPy would raise only when the code runs; "
+         "np2ref cannot tell, so it refuses the function.",
+         "for k in range(int(x.sum()) % 3):\n    flags &= counts",
+         "for k in range(int(x.sum()) % 3):\n    flags &= counts.astype(bool)"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "

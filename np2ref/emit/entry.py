@@ -453,7 +453,8 @@ def _npr_lax_for(rng, body, carry, has):
         return body(i, c) if has else (body(i), c)[1]
 
     if not has:
-        _npr_fori(trips, one, 0)
+        with _npr_maybe_untaken(not _npr_is_concrete(trips)):
+            _npr_fori(trips, one, 0)
         return None
     fixed, carry = _npr_split_refs(carry)
     if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
@@ -461,8 +462,9 @@ def _npr_lax_for(rng, body, carry, has):
 
         def one(k, c):
             return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
-    c0 = _npr_settle(lambda c: one(jnp.asarray(0), c), carry)
-    out = _npr_fori(trips, one, c0)
+    with _npr_maybe_untaken(not _npr_is_concrete(trips)):
+        c0 = _npr_settle(lambda c: one(jnp.asarray(0), c), carry)
+        out = _npr_fori(trips, one, c0)
     return _npr_join_refs(fixed, out) if fixed else out
 
 
@@ -663,6 +665,11 @@ def npr_if(pred, then_fn, else_fn, *values):
     concrete = _npr_concrete_bool(pred)
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
+    with _npr_maybe_untaken(True):
+        return _npr_traced_if(pred, then_fn, else_fn, values)
+
+
+def _npr_traced_if(pred, then_fn, else_fn, values):
     refs = _npr_reachable_refs([then_fn, else_fn], values)
     if refs:  # refs become operands and results of the cond (vmap cannot batch a cond with effects)
         return _npr_lift_refs(refs, values, (then_fn, else_fn),
@@ -735,6 +742,11 @@ def npr_while(test, body, *values):
             return _npr_unpack(state, single)
         state = pack(body(*state))
         pred = test(*state)
+    with _npr_maybe_untaken(True):
+        return _npr_traced_while(test, body, state, pred, single, pack)
+
+
+def _npr_traced_while(test, body, state, pred, single, pack):
     refs = _npr_reachable_refs([test, body], state)
     if refs:  # refs become loop state (vmap cannot batch a while_loop with effects)
         return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v), loop=True)
@@ -750,6 +762,26 @@ def npr_while(test, body, *values):
 
     final = lax.while_loop(lambda c: c[-1], step, (*state, jnp.asarray(pred, bool).reshape(())))
     return _npr_unpack(final[:-1], single)
+
+
+class _npr_maybe_untaken:
+    """Around tracing a body that may never run (a loop whose trip count, or a branch whose
+    condition, is known only at run time): an error NumPy's rules raise in it (a cast
+    `same_kind` forbids, a shape mismatch) would stop NumPy only if the body ran, so it becomes
+    refusal NPR127 instead of an error the original does not raise."""
+
+    def __init__(self, active):
+        self.active = active
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if (self.active and kind is not None and issubclass(kind, (TypeError, ValueError, IndexError))
+                and not type(exc).__module__.startswith("jax")):
+            raise NotImplementedError(f"np2ref NPR127: code that runs only for some data raises "
+                                      f"{kind.__name__} when traced: {exc}") from exc
+        return False
 
 
 def _npr_unpack(state, single):

@@ -68,6 +68,7 @@ class MarkPass(cst.CSTVisitor):
         self.inner: set = self.m.inner
         self._function_uses = None
         self._accumulator_names: frozenset[str] | None = None
+        self._written_roots: set | None = None
         self.int_names = facts.for_names
         self.callees: set = set()
         self.bound: frozenset[str] | None = None  # names bound anywhere in the module (None: unknown)
@@ -259,7 +260,8 @@ class MarkPass(cst.CSTVisitor):
 
     def _bind_ref(self, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
         if self.mark_ref(value):
-            if target.value in self.written_names and _may_copy(value, self.numpy_name):
+            if _may_copy(value, self.numpy_name) and (
+                    target.value in self.written_names or self._written_through_views(target)):
                 # NumPy decides view or copy at run time; a copy that is written is a Ref of its own
                 self.m.own_form.add(value)
             return
@@ -345,6 +347,25 @@ class MarkPass(cst.CSTVisitor):
                          "reads the mask while writing", self.span(where),
                          hint="pass a copy (`where=m.copy()`) if the mask as it was before is meant")
         return True
+
+    def _written_through_views(self, name: cst.Name) -> bool:
+        """Whether a written name is bound to a view taken (through any chain of names) of
+        `name` (`v0 = x[[0]]`, `v3 = v0.T`, then v3 is written): a copy bound to `name` must
+        then be a Ref of its own."""
+        if self._written_roots is None:
+            parents: dict[str, set[str]] = {}
+            for target, value in self.f.bindings:
+                base = self.chain_name(value) if isinstance(target, cst.Name) and value is not None else None
+                if base is not None and base.value != target.value:
+                    parents.setdefault(target.value, set()).add(base.value)
+            seen, stack = set(), list(self.written_names)
+            while stack:
+                for p in parents.get(stack.pop(), ()):
+                    if p not in seen:
+                        seen.add(p)
+                        stack.append(p)
+            self._written_roots = seen
+        return name.value in self._written_roots
 
     def _accumulators(self) -> frozenset[str]:
         """Names bound only to number literals and updated by one `op=` statement (`total = 0.0`
