@@ -130,7 +130,10 @@ class _npr_Idx:
     """A NumPy index on an array of `shape`, checked by NumPy (IndexErrors) and normalised to
     `ents`: None, int, 0-d traced int, range (a slice) or int array, one per dim (plus an empty
     Ellipsis, which still parts advanced indices). `sel` is NumPy's result shape; a traced
-    boolean mask is kept apart in `mask`."""
+    boolean mask is kept apart in `mask`. `vorder`, set only on an index composed through a
+    transposed view (_npr_compose), lists the base dims of the selection in the view's order."""
+
+    vorder = None
 
     def __init__(self, shape, idx):
         self.shape = shape = tuple(shape)
@@ -220,6 +223,8 @@ class _npr_Idx:
             lin = self.lin_last() if update else None
             return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
         out = cur[self.basic()]
+        if self.vorder is not None:  # base order -> the transposed view's order
+            out = jnp.transpose(out, np.argsort(np.argsort(self.vorder)))
         return out if out.shape == tuple(self.sel) else out.reshape(self.sel)  # composed: no None dims
 
     def put(self, cur, val):
@@ -233,6 +238,8 @@ class _npr_Idx:
                 return _npr_unflat(jnp.reshape(cur, -1).at[lin.reshape(-1)].set(jnp.reshape(val, -1), mode='drop'), cur.shape)
             return _npr_scatter(cur, self.lin(), val)
         rng = [e for e in self.ents if isinstance(e, range)]
+        if self.vorder is not None:  # the transposed view's order -> base order
+            val = jnp.transpose(jnp.reshape(val, [len(self.ents[p]) for p in self.vorder]), np.argsort(self.vorder))
         val = jnp.reshape(val, [len(e) for e in rng])
         if val.size == 0:
             return cur
@@ -534,16 +541,19 @@ class _npr_At:
 
 def _npr_compose(t, ix):
     """The index on t's base that selects what t[ix] selects, when t is a view reached by basic
-    indices only (ints, traced ints, slices with any step) and ix is basic: a store through it
-    then updates the touched elements of the base in place, instead of rewriting the view and
-    putting it back (a copy of the view and of the base per store). None otherwise (a Ref,
-    transposed or reshaped views, None axes, advanced indices, masks). Traced ints are clipped
-    into their dim first, as the dynamic-update-slice through the view clamps them."""
-    if not isinstance(t, NprView) or any(kind != 's' for kind, _ in t.steps):
+    indices (ints, traced ints, slices with any step) and transposes, and ix is basic: a store
+    through it then updates the touched elements of the base in place, instead of rewriting the
+    view and putting it back (a copy of the view and of the base per store). None otherwise (a
+    Ref, reshaped views, None axes, advanced indices, masks). Traced ints are clipped into their
+    dim first, as the dynamic-update-slice through the view clamps them."""
+    if not isinstance(t, NprView) or any(kind not in 'st' for kind, _ in t.steps):
         return None
     ents = [range(n) for n in t.base.shape]
     live = list(range(len(ents)))  # positions in ents of the view's dims, in order
-    for step in [arg for _, arg in t.steps] + [ix]:
+    for kind, step in [*t.steps, ('s', ix)]:
+        if kind == 't':
+            live = [live[a] for a in step]
+            continue
         if step.adv or step.mask is not None:
             return None
         keep = []
@@ -570,6 +580,8 @@ def _npr_compose(t, ix):
     at.shape, at.ents, at.sel, at.mask, at.adv = tuple(t.base.shape), ents, ix.sel, None, False
     at.scalar, at.probe, at._lin, at._lin_last = ix.scalar, None, None, None
     at.traced = any(_npr_traced(e) for e in ents)
+    if live != sorted(live):
+        at.vorder = live
     return at
 
 def _npr_base(x):

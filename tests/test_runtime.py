@@ -477,6 +477,47 @@ def test_store_through_view_is_one_update_of_the_base():
         same(b, jax.jit(one)(jnp.zeros((5, 12)), i))
 
 
+_T_CHAINS = [  # (views of a 4x5x6 base: ('t', axes) a transpose, else a basic index; the store's index)
+    (('t', None), 0), (('t', None), (slice(1, 4), slice(None, None, -2))), (('t', (1, 0, 2)), (2, slice(1, 3))),
+    (('t', (2, 0, 1)), (slice(1, 3), Ellipsis, 1)), ((1,), ('t', None), (slice(None), slice(3, 0, -1))),
+    ((slice(None, None, -1), slice(1, 4)), ('t', (1, 2, 0)), (0, 1)), (('t', None), (slice(2, 4),), ('t', None), 1),
+    (('t', (0, 2, 1)), (None, 1, slice(None), 2)),
+]
+
+
+@pytest.mark.parametrize("aug", [False, True])
+@pytest.mark.parametrize("k", range(len(_T_CHAINS)))
+def test_store_through_transposed_view_updates_the_base_in_place(k, aug):
+    """A store through a transposed view (`u.T[0] = v`, corpus/heat2d_explicit) lands in the
+    base's elements directly: no transpose of the base in the traced program."""
+    *chain, idx = _T_CHAINS[k]
+    a = np.arange(120.0).reshape(4, 5, 6)
+    v = a
+    for step in chain:
+        v = v.transpose(step[1]) if step[0] == 't' else v[step]
+    val = np.arange(np.size(v[idx])).reshape(np.shape(v[idx])) * 0.5 + 100.0
+    if aug:
+        v[idx] -= val
+    else:
+        v[idx] = val
+
+    def f(x):
+        r = jax.new_ref(x)
+        rv = r
+        for step in chain:
+            rv = npr_transpose(rv, step[1]) if step[0] == 't' else npr_sub(rv, step)
+        if aug:
+            npr_at(rv)[idx] -= jnp.asarray(val)
+        else:
+            npr_at(rv)[idx] = jnp.asarray(val)
+        return jax.freeze(r)
+    x = jnp.arange(120.0).reshape(4, 5, 6)
+    same(a, f(x))
+    jaxpr = jax.make_jaxpr(f)(x).jaxpr
+    assert not [e for e in jaxpr.eqns if e.primitive.name == "transpose" and e.outvars[0].aval.shape != ()
+                and np.prod(e.outvars[0].aval.shape) == a.size], jaxpr
+
+
 def test_basic_stores_lower_to_dynamic_update_slice_and_add_at_to_addupdate():
     def f(x, i):
         r = jax.new_ref(x)
