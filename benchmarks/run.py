@@ -56,14 +56,23 @@ def timed(fn):
     return time.perf_counter() - t
 
 
-def interleaved(cases, repeats, setup=None):
-    """{name: median seconds}: one call of each case per round, alternating the order."""
+def interleaved(cases, repeats, setup=None, sample=0.01):
+    """{name: median seconds a call}: each round takes one sample of every case, alternating
+    the order; a sample is the mean of as many back-to-back calls as fill `sample` seconds (at
+    most 100), so a fast case is not timed on caches and threads the case before it left busy.
+    `setup[name]()` makes a call's argument (fresh copies for cases that write their inputs),
+    outside the timing."""
     names = list(cases)
+
+    def call(n):
+        arg = setup[n]() if setup and n in setup else None
+        return timed((lambda f=cases[n], a=arg: f(a)) if arg is not None else cases[n])
+
+    calls = {n: max(1, min(100, int(sample / max(call(n), 1e-7)))) for n in names}  # the warm-up
     times = {n: [] for n in names}
     for k in range(repeats):
         for n in (names if k % 2 == 0 else names[::-1]):
-            arg = setup[n]() if setup and n in setup else None
-            times[n].append(timed((lambda f=cases[n], a=arg: f(a)) if arg is not None else cases[n]))
+            times[n].append(sum(call(n) for _ in range(calls[n])) / calls[n])
     return {n: statistics.median(v) for n, v in times.items()}
 
 
