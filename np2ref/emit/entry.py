@@ -448,13 +448,22 @@ def _npr_lax_for(rng, body, carry, has):
         raise NotImplementedError("np2ref NPR124: a loop whose bounds depend on data (or on an "
                                   "enclosing compiled loop) cannot be reverse-differentiated")
 
-    def one(k, c):
-        i = start + k * step
-        return body(i, c) if has else (body(i), c)[1]
+    if step == 1 and not _npr_is_concrete(trips):  # the loop counts i itself: no k, no i = start + k
+        dt = jnp.result_type(start, stop)
+        bounds = (jnp.asarray(start, dt), jnp.asarray(stop, dt))
+
+        def one(i, c):
+            return body(i, c) if has else (body(i), c)[1]
+    else:
+        bounds = (0, trips)
+
+        def one(k, c):
+            i = start + k * step
+            return body(i, c) if has else (body(i), c)[1]
 
     if not has:
         with _npr_maybe_untaken(not _npr_is_concrete(trips)):
-            _npr_fori(trips, one, 0)
+            _npr_fori(bounds, one, 0)
         return None
     fixed, carry = _npr_split_refs(carry)
     if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
@@ -463,32 +472,32 @@ def _npr_lax_for(rng, body, carry, has):
         def one(k, c):
             return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
     with _npr_maybe_untaken(not _npr_is_concrete(trips)):
-        c0 = _npr_settle(lambda c: one(jnp.asarray(0), c), carry)
-        out = _npr_fori(trips, one, c0)
+        c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry)
+        out = _npr_fori(bounds, one, c0)
     return _npr_join_refs(fixed, out) if fixed else out
 
 
-def _npr_fori(trips, one, c0):
-    """lax.fori_loop(0, trips, one, c0), the body closing over its refs. Under reverse-mode
+def _npr_fori(bounds, one, c0):
+    """lax.fori_loop(*bounds, one, c0), the body closing over its refs. Under reverse-mode
     differentiation on JAX 0.10 the refs' values become loop state and the body runs
     state-discharged: JAX 0.10.2 transposes a scan whose body makes refs of its own wrongly
     (silently wrong gradients; fixed in 0.11)."""
     swap, split = _npr_split_views([one])
     if split:  # row views of one buffer become refs of their own for the loop (see below)
         one = _npr_rebind(one, swap, {})
-        out = _npr_fori(trips, one, c0)
+        out = _npr_fori(bounds, one, c0)
         for view, ref in split:
             npr_at(view)[...] = ref[...]
         return out
     refs = _npr_reachable_refs([one], [c0])
     if not refs:
-        return lax.fori_loop(0, trips, one, c0)
+        return lax.fori_loop(*bounds, one, c0)
     discharge = _npr_discharge_state() is not None and _npr_differentiated([one, c0] + refs)
     # a trip count batched by vmap makes the loop a while_loop with a batched predicate, which
     # JAX 0.10 cannot batch with ref effects in its body: the refs' values become loop state
     batched = _npr_batched([one, c0] + refs)
-    if not discharge and not (batched and not _npr_is_concrete(trips)):
-        return lax.fori_loop(0, trips, one, c0)
+    if not discharge and not (batched and not all(_npr_is_concrete(b) for b in bounds)):
+        return lax.fori_loop(*bounds, one, c0)
 
     @_npr_tracing_batched(batched)
     def pure_step(k, state):
@@ -498,7 +507,7 @@ def _npr_fori(trips, one, c0):
 
     pure_step._npr_lifted = True  # its closure holds the outer refs: not searched again
     step = _npr_discharging(pure_step, _npr_reverse_mode([one, c0] + refs)) if discharge else jax.jit(pure_step)
-    values, out = lax.fori_loop(0, trips, step, ([r[...] for r in refs], c0))
+    values, out = lax.fori_loop(*bounds, step, ([r[...] for r in refs], c0))
     for r, v in zip(refs, values):
         r[...] = v
     return out
