@@ -18,6 +18,8 @@ jax.config.update("jax_enable_x64", True)
 # ---- np2ref runtime: exact NumPy semantics for stores into jax.Ref (generated) ----
 import operator as _npr_operator
 
+import weakref as _npr_weakref
+
 import numpy as np
 
 import jax
@@ -220,7 +222,15 @@ class _npr_Idx:
         if self.adv:
             lin = self.lin_last() if update else None
             return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
-        out = cur[self.basic()]
+        rng = [e for e in self.ents if isinstance(e, range)]
+        ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
+                if e is not None and e is not Ellipsis]
+        last = _npr_last_store(cur, _npr_region_key(ents)) if update else None
+        if last is not None:  # the value the last store put in exactly this region (ascending)
+            flip = [k for k, e in enumerate(rng) if e.step < 0]
+            out = jnp.flip(last[0][3], flip) if flip else last[0][3]
+        else:
+            out = cur[self.basic()]
         if self.vorder is not None:  # base order -> the transposed view's order
             out = jnp.transpose(out, np.argsort(np.argsort(self.vorder)))
         return out if out.shape == tuple(self.sel) else out.reshape(self.sel)  # composed: no None dims
@@ -245,15 +255,84 @@ class _npr_Idx:
         val = jnp.flip(val, flip) if flip else val
         ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
                 if e is not None and e is not Ellipsis]
+        key = _npr_region_key(ents)
+        last, under = _npr_last_store(cur, key), cur
+        if last is not None and last[1] == 1:  # the last store wrote this region and nothing
+            under = last[0][4]                  # read the array since: store over what it stored over
         if _npr_padwhere_pays(cur, ents, val):
-            return _npr_padwhere(cur, ents, val)
-        if all(e.step == 1 for e in ents if isinstance(e, range)):
+            out = _npr_padwhere(under, ents, val)
+        elif all(e.step == 1 for e in ents if isinstance(e, range)):
             it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
             starts = [jnp.asarray(e.start if isinstance(e, range) else e).astype(it) for e in ents]
             block = val.reshape([len(e) if isinstance(e, range) else 1 for e in ents])
-            return lax.dynamic_update_slice(cur, block, starts)
-        idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
-        return cur.at[idx].set(val, unique_indices=True)
+            out = lax.dynamic_update_slice(under, block, starts)
+        else:
+            idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
+            out = under.at[idx].set(val, unique_indices=True)
+        _npr_state["put"] = (cur, out, key, val, under)  # for _npr_update: see _npr_last_store
+        return out
+
+def _npr_region_key(ents):
+    """A static region (ints and ascending ranges, one per dim) as a hashable key; None when an
+    index is traced."""
+    key = []
+    for e in ents:
+        if isinstance(e, range):
+            key.append((e.start, len(e), e.step))
+        elif isinstance(e, (int, np.integer)):
+            key.append(int(e))
+        else:
+            return None
+    return tuple(key)
+
+def _npr_remember(new, key, val, under):
+    """After `ref[...] = new`, new being `under` with the region `key` set to val: note the
+    store (the jaxpr's last equation, a swap) for _npr_last_store."""
+    try:
+        from jax._src import core as _npr_core
+        eqns = _npr_core.trace_ctx.trace.frame.tracing_eqns
+        swap = eqns[-1]() if isinstance(eqns[-1], _npr_weakref.ReferenceType) else eqns[-1]
+        ref = swap.in_tracers[0]
+        if swap.primitive.name != 'swap' or swap.in_tracers[1] is not new or tuple(new.shape) != tuple(ref.aval.shape):
+            return
+        memo = _npr_state.setdefault("stores", {})
+        memo.pop(id(ref), None)
+        memo[id(ref)] = (ref, swap, key, val, under)
+        while len(memo) > 16:
+            memo.pop(next(iter(memo)))
+    except Exception:  # not tracing into a jaxpr, or another JAX's internals: nothing noted
+        return
+
+def _npr_last_store(cur, key, window=256):
+    """(the record of _npr_remember, how many loads of the Ref since) when `cur` is a whole load
+    of a Ref whose latest store set the region `key` and no equation since (within `window`)
+    took the Ref except loads; else None. Then cur[region] is the stored value itself, and a
+    store into the same region with no other load in between (`a[s] = e; a[s] *= w`) can be
+    made over the array the first store was made over, element for element the same: XLA:CPU
+    sees through neither slice(dynamic-update-slice(x, v)) nor a dynamic-update-slice of one,
+    and would make a pass over the array per chained store."""
+    if key is None:
+        return None
+    try:
+        load = cur.parent
+        if load is None or load.primitive.name != 'get':
+            return None
+        ref = load.in_tracers[0]
+        rec = _npr_state.get("stores", {}).get(id(ref))
+        if rec is None or rec[0] is not ref or rec[2] != key or tuple(cur.shape) != tuple(ref.aval.shape):
+            return None
+        eqns, loads = cur._trace.frame.tracing_eqns, 0
+        for k in range(len(eqns) - 1, max(len(eqns) - 1 - window, -1), -1):
+            e = eqns[k]() if isinstance(eqns[k], _npr_weakref.ReferenceType) else eqns[k]
+            if e is rec[1]:
+                return rec, loads
+            if e is not None and any(x is ref for x in e.in_tracers):
+                if e.primitive.name != 'get':
+                    return None
+                loads += 1
+        return None
+    except Exception:  # another JAX's tracer internals: read the array
+        return None
 
 _npr_LOWERING = {'padwhere_min': 0.9, 'shifted_reads': 2}
 
@@ -424,9 +503,14 @@ def _npr_update(t, f):
         if 0 not in t.base.shape:  # an empty array stays as it is (a store would be a constant
             t.base[...] = new       # one, whose gradient jax 0.10.2 cannot transpose: #33987)
     elif isinstance(t, jax.Ref):
-        new = f(t[...])
+        _npr_state.pop("put", None)
+        cur = t[...]
+        new = f(cur)
+        put = _npr_state.pop("put", None)
         if 0 not in t.shape:
             t[...] = new
+            if put is not None and put[0] is cur and put[1] is new and put[2] is not None:
+                _npr_remember(new, *put[2:])
     else:
         raise TypeError(f"np2ref: cannot store into a {type(t).__name__}; expected a jax.Ref or NprView")
 
@@ -1009,13 +1093,22 @@ def _npr_lax_for(rng, body, carry, has):
         raise NotImplementedError("np2ref NPR124: a loop whose bounds depend on data (or on an "
                                   "enclosing compiled loop) cannot be reverse-differentiated")
 
-    def one(k, c):
-        i = start + k * step
-        return body(i, c) if has else (body(i), c)[1]
+    if step == 1 and not _npr_is_concrete(trips):  # the loop counts i itself: no k, no i = start + k
+        dt = jnp.result_type(start, stop)
+        bounds = (jnp.asarray(start, dt), jnp.asarray(stop, dt))
+
+        def one(i, c):
+            return body(i, c) if has else (body(i), c)[1]
+    else:
+        bounds = (0, trips)
+
+        def one(k, c):
+            i = start + k * step
+            return body(i, c) if has else (body(i), c)[1]
 
     if not has:
         with _npr_maybe_untaken(not _npr_is_concrete(trips)):
-            _npr_fori(trips, one, 0)
+            _npr_fori(bounds, one, 0)
         return None
     fixed, carry = _npr_split_refs(carry)
     if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
@@ -1024,31 +1117,31 @@ def _npr_lax_for(rng, body, carry, has):
         def one(k, c):
             return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
     with _npr_maybe_untaken(not _npr_is_concrete(trips)):
-        c0 = _npr_settle(lambda c: one(jnp.asarray(0), c), carry)
-        out = _npr_fori(trips, one, c0)
+        c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry)
+        out = _npr_fori(bounds, one, c0)
     return _npr_join_refs(fixed, out) if fixed else out
 
-def _npr_fori(trips, one, c0):
-    """lax.fori_loop(0, trips, one, c0), the body closing over its refs. Under reverse-mode
+def _npr_fori(bounds, one, c0):
+    """lax.fori_loop(*bounds, one, c0), the body closing over its refs. Under reverse-mode
     differentiation on JAX 0.10 the refs' values become loop state and the body runs
     state-discharged: JAX 0.10.2 transposes a scan whose body makes refs of its own wrongly
     (silently wrong gradients; fixed in 0.11)."""
     swap, split = _npr_split_views([one])
     if split:  # row views of one buffer become refs of their own for the loop (see below)
         one = _npr_rebind(one, swap, {})
-        out = _npr_fori(trips, one, c0)
+        out = _npr_fori(bounds, one, c0)
         for view, ref in split:
             npr_at(view)[...] = ref[...]
         return out
     refs = _npr_reachable_refs([one], [c0])
     if not refs:
-        return lax.fori_loop(0, trips, one, c0)
+        return lax.fori_loop(*bounds, one, c0)
     discharge = _npr_discharge_state() is not None and _npr_differentiated([one, c0] + refs)
     # a trip count batched by vmap makes the loop a while_loop with a batched predicate, which
     # JAX 0.10 cannot batch with ref effects in its body: the refs' values become loop state
     batched = _npr_batched([one, c0] + refs)
-    if not discharge and not (batched and not _npr_is_concrete(trips)):
-        return lax.fori_loop(0, trips, one, c0)
+    if not discharge and not (batched and not all(_npr_is_concrete(b) for b in bounds)):
+        return lax.fori_loop(*bounds, one, c0)
 
     @_npr_tracing_batched(batched)
     def pure_step(k, state):
@@ -1058,7 +1151,7 @@ def _npr_fori(trips, one, c0):
 
     pure_step._npr_lifted = True  # its closure holds the outer refs: not searched again
     step = _npr_discharging(pure_step, _npr_reverse_mode([one, c0] + refs)) if discharge else jax.jit(pure_step)
-    values, out = lax.fori_loop(0, trips, step, ([r[...] for r in refs], c0))
+    values, out = lax.fori_loop(*bounds, step, ([r[...] for r in refs], c0))
     for r, v in zip(refs, values):
         r[...] = v
     return out

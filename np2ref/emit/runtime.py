@@ -11,6 +11,7 @@
 # raises OverflowError; stores cast), out-of-range float->int casts (C-undefined; XLA saturates),
 # and the summation order of ufunc.at duplicates on GPU (CPU scatters run in NumPy's order).
 import operator as _npr_operator
+import weakref as _npr_weakref
 import numpy as np
 import jax
 import jax.numpy as jnp
@@ -231,7 +232,15 @@ class _npr_Idx:
         if self.adv:
             lin = self.lin_last() if update else None
             return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
-        out = cur[self.basic()]
+        rng = [e for e in self.ents if isinstance(e, range)]
+        ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
+                if e is not None and e is not Ellipsis]
+        last = _npr_last_store(cur, _npr_region_key(ents)) if update else None
+        if last is not None:  # the value the last store put in exactly this region (ascending)
+            flip = [k for k, e in enumerate(rng) if e.step < 0]
+            out = jnp.flip(last[0][3], flip) if flip else last[0][3]
+        else:
+            out = cur[self.basic()]
         if self.vorder is not None:  # base order -> the transposed view's order
             out = jnp.transpose(out, np.argsort(np.argsort(self.vorder)))
         return out if out.shape == tuple(self.sel) else out.reshape(self.sel)  # composed: no None dims
@@ -256,15 +265,87 @@ class _npr_Idx:
         val = jnp.flip(val, flip) if flip else val
         ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
                 if e is not None and e is not Ellipsis]
+        key = _npr_region_key(ents)
+        last, under = _npr_last_store(cur, key), cur
+        if last is not None and last[1] == 1:  # the last store wrote this region and nothing
+            under = last[0][4]                  # read the array since: store over what it stored over
         if _npr_padwhere_pays(cur, ents, val):
-            return _npr_padwhere(cur, ents, val)
-        if all(e.step == 1 for e in ents if isinstance(e, range)):
+            out = _npr_padwhere(under, ents, val)
+        elif all(e.step == 1 for e in ents if isinstance(e, range)):
             it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
             starts = [jnp.asarray(e.start if isinstance(e, range) else e).astype(it) for e in ents]
             block = val.reshape([len(e) if isinstance(e, range) else 1 for e in ents])
-            return lax.dynamic_update_slice(cur, block, starts)
-        idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
-        return cur.at[idx].set(val, unique_indices=True)
+            out = lax.dynamic_update_slice(under, block, starts)
+        else:
+            idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
+            out = under.at[idx].set(val, unique_indices=True)
+        _npr_state["put"] = (cur, out, key, val, under)  # for _npr_update: see _npr_last_store
+        return out
+
+
+def _npr_region_key(ents):
+    """A static region (ints and ascending ranges, one per dim) as a hashable key; None when an
+    index is traced."""
+    key = []
+    for e in ents:
+        if isinstance(e, range):
+            key.append((e.start, len(e), e.step))
+        elif isinstance(e, (int, np.integer)):
+            key.append(int(e))
+        else:
+            return None
+    return tuple(key)
+
+
+def _npr_remember(new, key, val, under):
+    """After `ref[...] = new`, new being `under` with the region `key` set to val: note the
+    store (the jaxpr's last equation, a swap) for _npr_last_store."""
+    try:
+        from jax._src import core as _npr_core
+        eqns = _npr_core.trace_ctx.trace.frame.tracing_eqns
+        swap = eqns[-1]() if isinstance(eqns[-1], _npr_weakref.ReferenceType) else eqns[-1]
+        ref = swap.in_tracers[0]
+        if swap.primitive.name != 'swap' or swap.in_tracers[1] is not new or tuple(new.shape) != tuple(ref.aval.shape):
+            return
+        memo = _npr_state.setdefault("stores", {})
+        memo.pop(id(ref), None)
+        memo[id(ref)] = (ref, swap, key, val, under)
+        while len(memo) > 16:
+            memo.pop(next(iter(memo)))
+    except Exception:  # not tracing into a jaxpr, or another JAX's internals: nothing noted
+        return
+
+
+def _npr_last_store(cur, key, window=256):
+    """(the record of _npr_remember, how many loads of the Ref since) when `cur` is a whole load
+    of a Ref whose latest store set the region `key` and no equation since (within `window`)
+    took the Ref except loads; else None. Then cur[region] is the stored value itself, and a
+    store into the same region with no other load in between (`a[s] = e; a[s] *= w`) can be
+    made over the array the first store was made over, element for element the same: XLA:CPU
+    sees through neither slice(dynamic-update-slice(x, v)) nor a dynamic-update-slice of one,
+    and would make a pass over the array per chained store."""
+    if key is None:
+        return None
+    try:
+        load = cur.parent
+        if load is None or load.primitive.name != 'get':
+            return None
+        ref = load.in_tracers[0]
+        rec = _npr_state.get("stores", {}).get(id(ref))
+        if rec is None or rec[0] is not ref or rec[2] != key or tuple(cur.shape) != tuple(ref.aval.shape):
+            return None
+        eqns, loads = cur._trace.frame.tracing_eqns, 0
+        for k in range(len(eqns) - 1, max(len(eqns) - 1 - window, -1), -1):
+            e = eqns[k]() if isinstance(eqns[k], _npr_weakref.ReferenceType) else eqns[k]
+            if e is rec[1]:
+                return rec, loads
+            if e is not None and any(x is ref for x in e.in_tracers):
+                if e.primitive.name != 'get':
+                    return None
+                loads += 1
+        return None
+    except Exception:  # another JAX's tracer internals: read the array
+        return None
 
 
 # The smallest share of the array a basic-index store must cover to be written as one select
@@ -451,9 +532,14 @@ def _npr_update(t, f):
         if 0 not in t.base.shape:  # an empty array stays as it is (a store would be a constant
             t.base[...] = new       # one, whose gradient jax 0.10.2 cannot transpose: #33987)
     elif isinstance(t, jax.Ref):
-        new = f(t[...])
+        _npr_state.pop("put", None)
+        cur = t[...]
+        new = f(cur)
+        put = _npr_state.pop("put", None)
         if 0 not in t.shape:
             t[...] = new
+            if put is not None and put[0] is cur and put[1] is new and put[2] is not None:
+                _npr_remember(new, *put[2:])
     else:
         raise TypeError(f"np2ref: cannot store into a {type(t).__name__}; expected a jax.Ref or NprView")
 
