@@ -233,10 +233,11 @@ class _npr_Idx:
         rng = [e for e in self.ents if isinstance(e, range)]
         ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
                 if e is not None and e is not Ellipsis]
-        last = _npr_last_store(cur, _npr_region_key(ents)) if update else None
-        if last is not None:  # the value the last store put in exactly this region (ascending)
+        last = _npr_last_store(cur) if update else None
+        out = None if last is None else _npr_region_value(last[0], _npr_region_key(ents))
+        if out is not None:  # built from the values the last stores put (ascending)
             flip = [k for k, e in enumerate(rng) if e.step < 0]
-            out = jnp.flip(last[0][3], flip) if flip else last[0][3]
+            out = jnp.flip(out, flip) if flip else out
         else:
             out = cur[self.basic()]
         if self.vorder is not None:  # base order -> the transposed view's order
@@ -264,9 +265,12 @@ class _npr_Idx:
         ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
                 if e is not None and e is not Ellipsis]
         key = _npr_region_key(ents)
-        last, under = _npr_last_store(cur, key), cur
-        if last is not None and last[1] == 1:  # the last store wrote this region and nothing
-            under = last[0][4]                  # read the array since: store over what it stored over
+        last, under = _npr_last_store(cur), cur
+        prior = None if last is None else last[0]
+        if last is not None and last[1] == 1 and _npr_within(prior.key, key) is not None:
+            under, prior = prior.under, prior.prior  # the last store wrote within this region and
+                                                     # nothing read the array since: store over
+                                                     # what that one stored over
         if _npr_padwhere_pays(cur, ents, val):
             out = _npr_padwhere(under, ents, val)
         elif all(e.step == 1 for e in ents if isinstance(e, range)):
@@ -277,7 +281,7 @@ class _npr_Idx:
         else:
             idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
             out = under.at[idx].set(val, unique_indices=True)
-        _npr_state["put"] = (cur, out, key, val, under)  # for _npr_update: see _npr_last_store
+        _npr_state["put"] = (cur, out, key, val, under, prior)  # for _npr_update: _npr_remember
         return out
 
 def _npr_region_key(ents):
@@ -293,7 +297,44 @@ def _npr_region_key(ents):
             return None
     return tuple(key)
 
-def _npr_remember(new, key, val, under):
+def _npr_within(inner, outer):
+    """The index into a value stored in the region `outer` (_npr_region_key; the value has a
+    dim per range) that reads the region `inner`, when inner lies within outer; else None."""
+    if inner is None or outer is None or len(inner) != len(outer):
+        return None
+    idx = []
+    for i, o in zip(inner, outer):
+        if isinstance(o, int):
+            if i != o:
+                return None
+            continue
+        start, n, step = o
+        if isinstance(i, int):
+            k, off = divmod(i - start, step)
+            if off or not 0 <= k < n:
+                return None
+            idx.append(k)
+            continue
+        start2, n2, step2 = i
+        k, off = divmod(start2 - start, step)
+        stride, off2 = divmod(step2, step) if n2 > 1 else (1, 0)
+        if not n2 or off or off2 or stride <= 0 or k < 0 or k + stride * (n2 - 1) > n - 1:
+            return None
+        idx.append(slice(k, k + stride * (n2 - 1) + 1, stride))
+    return tuple(idx)
+
+class _npr_Store:
+    """A store _npr_remember noted: the Ref's array became `under` with the region `key` set to
+    `val`; `prior` is the store that made `under` (None when not known)."""
+    __slots__ = ('ref', 'swap', 'key', 'val', 'under', 'prior', 'depth')
+
+    def __init__(self, ref, swap, key, val, under, prior):
+        self.ref, self.swap, self.key, self.val, self.under = ref, swap, key, val, under
+        self.depth = 0 if prior is None else prior.depth + 1
+        self.prior = prior if self.depth <= 6 else None
+        self.depth = self.depth if self.prior is not None else 0
+
+def _npr_remember(new, key, val, under, prior):
     """After `ref[...] = new`, new being `under` with the region `key` set to val: note the
     store (the jaxpr's last equation, a swap) for _npr_last_store."""
     try:
@@ -305,34 +346,74 @@ def _npr_remember(new, key, val, under):
             return
         memo = _npr_state.setdefault("stores", {})
         memo.pop(id(ref), None)
-        memo[id(ref)] = (ref, swap, key, val, under)
+        memo[id(ref)] = _npr_Store(ref, swap, key, val, under, prior)
         while len(memo) > 16:
             memo.pop(next(iter(memo)))
     except Exception:  # not tracing into a jaxpr, or another JAX's internals: nothing noted
         return
 
-def _npr_last_store(cur, key, window=256):
-    """(the record of _npr_remember, how many loads of the Ref since) when `cur` is a whole load
-    of a Ref whose latest store set the region `key` and no equation since (within `window`)
-    took the Ref except loads; else None. Then cur[region] is the stored value itself, and a
-    store into the same region with no other load in between (`a[s] = e; a[s] *= w`) can be
-    made over the array the first store was made over, element for element the same: XLA:CPU
-    sees through neither slice(dynamic-update-slice(x, v)) nor a dynamic-update-slice of one,
-    and would make a pass over the array per chained store."""
-    if key is None:
+def _npr_region_value(store, key):
+    """The region `key` (_npr_region_key) of the array `store` made, built from the values the
+    stores put and the array before them instead of sliced out of it; None when a region
+    overlaps a store's in a way not handled (strided ranges, for one)."""
+    if store is None or key is None:
         return None
+    idx = _npr_within(key, store.key)
+    if idx is not None:
+        return store.val[idx]
+    meet = _npr_meet(key, store.key)
+    if meet is None:
+        return None
+    base = _npr_region_value(store.prior, key)
+    if base is None:
+        base = store.under[tuple(slice(k[0], k[0] + k[1]) if isinstance(k, tuple) else k for k in key)]
+    if meet == 'disjoint':
+        return base
+    take, shape, starts = meet  # overlay the stored elements that fall in the region
+    return lax.dynamic_update_slice(base, jnp.reshape(store.val[take], shape), starts)
+
+def _npr_meet(key, stored):
+    """How region `key` meets region `stored` (both of ints and unit-step ranges): 'disjoint',
+    or (the index of the shared elements in the value stored, their shape in key's dims, their
+    offsets in key's dims); None for other regions."""
+    unit = lambda k: isinstance(k, int) or k[1] > 0 and (k[2] == 1 or k[1] == 1)  # noqa: E731
+    if len(key) != len(stored) or not all(unit(k) for k in key + stored):
+        return None
+    take, shape, starts = [], [], []
+    for k, s in zip(key, stored):
+        lo_k, n_k = (k, 1) if isinstance(k, int) else k[:2]
+        lo_s, n_s = (s, 1) if isinstance(s, int) else s[:2]
+        lo, hi = max(lo_k, lo_s), min(lo_k + n_k, lo_s + n_s)
+        if lo >= hi:
+            return 'disjoint'
+        if not isinstance(s, int):
+            take.append(slice(lo - lo_s, hi - lo_s) if not isinstance(k, int) else lo - lo_s)
+        if not isinstance(k, int):
+            shape.append(hi - lo)
+            starts.append(lo - lo_k)
+    return tuple(take), shape, starts
+
+def _npr_last_store(cur, window=256):
+    """(the record of _npr_remember, how many loads of the Ref since) when `cur` is a whole load
+    of a Ref whose latest store was noted and no equation since (within `window`) took the Ref
+    except loads; else None. Then a read of a region within the stored one is part of the
+    stored value itself, and a store into a region holding the stored one, with no other load
+    in between (`a[s] = e; a[s] *= w`), can be made over the array the first store was made
+    over, element for element the same: XLA:CPU sees through neither slice(dynamic-update-
+    slice(x, v)) nor a dynamic-update-slice of one, and makes a pass over the array (or a
+    copy of it) per chained store."""
     try:
         load = cur.parent
         if load is None or load.primitive.name != 'get':
             return None
         ref = load.in_tracers[0]
         rec = _npr_state.get("stores", {}).get(id(ref))
-        if rec is None or rec[0] is not ref or rec[2] != key or tuple(cur.shape) != tuple(ref.aval.shape):
+        if rec is None or rec.ref is not ref or tuple(cur.shape) != tuple(ref.aval.shape):
             return None
         eqns, loads = cur._trace.frame.tracing_eqns, 0
         for k in range(len(eqns) - 1, max(len(eqns) - 1 - window, -1), -1):
             e = eqns[k]() if isinstance(eqns[k], _npr_weakref.ReferenceType) else eqns[k]
-            if e is rec[1]:
+            if e is rec.swap:
                 return rec, loads
             if e is not None and any(x is ref for x in e.in_tracers):
                 if e.primitive.name != 'get':
@@ -500,7 +581,10 @@ def _npr_scatter(cur, lin, val):
 
 def _npr_update(t, f):
     """Replace all of t by f(current value of t); a view writes through to its base."""
-    if isinstance(t, NprView):
+    at = _npr_compose(t, _npr_Idx(t.shape, Ellipsis)) if isinstance(t, NprView) else None
+    if at is not None:  # a view of a region of the base: read and store that region of it
+        _npr_update(t.base, lambda cur: at.put(cur, f(at.get(cur, update=True))))
+    elif isinstance(t, NprView):
         vals = [t.base[...]]
         for s in t.steps:
             vals.append(_npr_step(s, vals[-1]))
@@ -1034,6 +1118,12 @@ class NprFunction:
         self.dtype_policy = dtype_policy
         self._jitted = {}
         self._returned_params = {}
+        kinds = [p.kind for p in self.signature.parameters.values()]
+        # the parameter names when every one is an ordinary positional-or-keyword one, else None:
+        # a call passing all of them by position then needs no Signature.bind
+        self._positional = tuple(self.signature.parameters) if all(
+            k == _npr_inspect.Parameter.POSITIONAL_OR_KEYWORD for k in kinds) else None
+        self._layout = None  # _npr_uses_layout(fn), found on the first NumPy call
         # (dynamic names, mutated names) -> keyword arguments for jax.jit (np2ref.compile's shardings)
         self.jit_options = None
 
@@ -1078,9 +1168,12 @@ class NprFunction:
 
     # -- the NumPy-facing call -------------------------------------------------------------
     def _split(self, args, kwargs):
-        bound = self.signature.bind(*args, **kwargs)
-        bound.apply_defaults()
-        values = dict(bound.arguments)
+        if not kwargs and self._positional is not None and len(args) == len(self._positional):
+            values = dict(zip(self._positional, args))
+        else:
+            bound = self.signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            values = dict(bound.arguments)
         static, dynamic = {}, {}
         for name, v in values.items():
             is_static = (name in self.static_argnames) if self.static_argnames is not None \
@@ -1093,7 +1186,9 @@ class NprFunction:
     def _aliases(self, values):
         """Mutated array arguments, each mapped to the argument whose buffer it shares."""
         arrays = {n: v for n, v in values.items() if isinstance(v, np.ndarray)}
-        if _npr_uses_layout(self.fn):
+        if self._layout is None:
+            self._layout = _npr_uses_layout(self.fn)
+        if self._layout:
             for name in self.mutated:
                 v = values.get(name)
                 if isinstance(v, np.ndarray) and not v.flags.c_contiguous and v.size > 1:

@@ -521,7 +521,8 @@ def test_store_through_transposed_view_updates_the_base_in_place(k, aug):
 # ---- chained stores into one region (_npr_last_store) ------------------------------------
 
 _REGIONS = [(slice(1, -1), slice(1, -1)), (slice(1, -1),), (2, slice(None)), (slice(None), slice(None, None, -1)),
-            (Ellipsis,), (slice(0, 3), 1), (slice(1, -1), slice(1, -1))]
+            (Ellipsis,), (slice(0, 3), 1), (slice(1, -1), slice(1, -1)), (slice(None, None, 2), slice(1, 6, 2)),
+            (slice(0, 6, 4), 3)]
 _STEPS = st.lists(st.one_of(
     st.tuples(st.sampled_from(["=", "+=", "*=", "-="]), st.integers(0, len(_REGIONS) - 1), st.integers(-3, 3)),
     st.tuples(st.sampled_from(["read", "view", "loop", "other"]), st.integers(0, len(_REGIONS) - 1),
@@ -574,6 +575,40 @@ def _chain(a, steps, np_):
 
 def _npr_iadd(r, R, i):
     return npr_load(npr_sub(r, R)) + i
+
+
+_SLICES = st.one_of(st.integers(-7, 6), st.builds(slice, st.one_of(st.none(), st.integers(-8, 8)),
+                                                   st.one_of(st.none(), st.integers(-8, 8)),
+                                                   st.one_of(st.none(), st.integers(1, 3), st.integers(-3, -1))))
+
+
+@HYP
+@given(st.tuples(_SLICES, _SLICES), st.tuples(_SLICES, _SLICES))
+@example((2, slice(1, 5)), (slice(1, -1), slice(None)))
+@example((slice(0, 6, 4), 3), (slice(None, None, 2), slice(None)))
+@example((slice(4, 0, -2), slice(None, None, -3)), (slice(None), slice(None)))
+@example((slice(1, 5, 2), 2), (slice(None, None, 2), slice(None)))  # rows 1, 3 are not within
+def test_region_within_region_indexes_the_stored_value(inner, outer):
+    """_npr_within: where it finds `inner` inside `outer`, its index into the value stored in
+    outer (each range ascending) reads exactly inner's elements."""
+    from np2ref.emit.runtime import _npr_Idx, _npr_region_key, _npr_within
+    a = np.arange(42).reshape(6, 7)
+    try:
+        a[inner], a[outer]
+    except IndexError:
+        return
+
+    def ascending(idx):  # the region's key, and its elements with every range ascending
+        ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in _npr_Idx(a.shape, idx).ents]
+        return _npr_region_key(ents), a[tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e
+                                              for e in ents)]
+    (ki, want), (ko, stored) = ascending(inner), ascending(outer)
+    idx = _npr_within(ki, ko)
+    contained = want.size and set(want.ravel()) <= set(stored.ravel())
+    if idx is None:  # only where inner keeps a dim that outer indexes with an int
+        assert not contained or any(isinstance(o, int) and not isinstance(i, int) for i, o in zip(ki, ko))
+        return
+    assert contained and np.array_equal(stored[idx], want), (inner, outer, idx)
 
 
 @HYP

@@ -92,6 +92,12 @@ class NprFunction:
         self.dtype_policy = dtype_policy
         self._jitted = {}
         self._returned_params = {}
+        kinds = [p.kind for p in self.signature.parameters.values()]
+        # the parameter names when every one is an ordinary positional-or-keyword one, else None:
+        # a call passing all of them by position then needs no Signature.bind
+        self._positional = tuple(self.signature.parameters) if all(
+            k == _npr_inspect.Parameter.POSITIONAL_OR_KEYWORD for k in kinds) else None
+        self._layout = None  # _npr_uses_layout(fn), found on the first NumPy call
         # (dynamic names, mutated names) -> keyword arguments for jax.jit (np2ref.compile's shardings)
         self.jit_options = None
 
@@ -136,9 +142,12 @@ class NprFunction:
 
     # -- the NumPy-facing call -------------------------------------------------------------
     def _split(self, args, kwargs):
-        bound = self.signature.bind(*args, **kwargs)
-        bound.apply_defaults()
-        values = dict(bound.arguments)
+        if not kwargs and self._positional is not None and len(args) == len(self._positional):
+            values = dict(zip(self._positional, args))
+        else:
+            bound = self.signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            values = dict(bound.arguments)
         static, dynamic = {}, {}
         for name, v in values.items():
             is_static = (name in self.static_argnames) if self.static_argnames is not None \
@@ -151,7 +160,9 @@ class NprFunction:
     def _aliases(self, values):
         """Mutated array arguments, each mapped to the argument whose buffer it shares."""
         arrays = {n: v for n, v in values.items() if isinstance(v, np.ndarray)}
-        if _npr_uses_layout(self.fn):
+        if self._layout is None:
+            self._layout = _npr_uses_layout(self.fn)
+        if self._layout:
             for name in self.mutated:
                 v = values.get(name)
                 if isinstance(v, np.ndarray) and not v.flags.c_contiguous and v.size > 1:
