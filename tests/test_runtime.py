@@ -656,6 +656,28 @@ def test_chained_stores_into_one_region_are_one_pass():
         assert compiled.as_text().count("dynamic-update-slice(") == passes, (read_between, compiled.as_text())
 
 
+def test_overlapping_stores_into_a_row_copy_nothing():
+    """corpus/thomas_tridiag's build_system: `np.multiply(u, x, out=d); d[1:] += y; d[:-1] += z`
+    on d = work[3]. The op= reads come from the values stored, so XLA neither slices a
+    dynamic-update-slice nor copies the 4 x n work array to keep one."""
+    def f(work, u):
+        r = jax.new_ref(work)
+        d = npr_sub(r, 3)
+        npr_out(d, u * 0.5)
+        npr_at(d)[1:] += u[:-1] * 0.25
+        npr_at(d)[:-1] += u[1:] * 0.125
+        return jax.freeze(r)
+    work, u = np.arange(64.0).reshape(4, 16), np.arange(16.0) + 1.0
+    expected = work.copy()
+    d = expected[3]
+    np.multiply(u, 0.5, out=d)
+    d[1:] += u[:-1] * 0.25
+    d[:-1] += u[1:] * 0.125
+    compiled = jax.jit(f, donate_argnums=0).lower(jnp.asarray(work), jnp.asarray(u)).compile()
+    same(expected, compiled(jnp.asarray(work), jnp.asarray(u)))  # donated: work is updated in place
+    assert not re.search(r"f64\[4,16\]\S* copy\(", compiled.as_text()), compiled.as_text()
+
+
 def test_basic_stores_lower_to_dynamic_update_slice_and_add_at_to_addupdate():
     def f(x, i):
         r = jax.new_ref(x)

@@ -361,8 +361,8 @@ def _npr_remember(new, key, val, under, prior):
 
 def _npr_region_value(store, key):
     """The region `key` (_npr_region_key) of the array `store` made, built from the values the
-    stores put and the array before them instead of sliced out of it; None when a region
-    overlaps a store's in a way not handled (strided ranges, for one)."""
+    last stores put instead of sliced out of it; None when some of it was not stored by them,
+    or a region overlaps a store's in a way not handled (strided ranges, for one)."""
     if store is None or key is None:
         return None
     idx = _npr_within(key, store.key)
@@ -371,9 +371,9 @@ def _npr_region_value(store, key):
     meet = _npr_meet(key, store.key)
     if meet is None:
         return None
-    base = _npr_region_value(store.prior, key)
-    if base is None:
-        base = store.under[tuple(slice(k[0], k[0] + k[1]) if isinstance(k, tuple) else k for k in key)]
+    base = _npr_region_value(store.prior, key)  # not a slice of the array before: reading it
+    if base is None:                             # after the store updated it in place costs
+        return None                              # XLA a copy of it
     if meet == 'disjoint':
         return base
     take, shape, starts = meet  # overlay the stored elements that fall in the region
