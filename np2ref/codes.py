@@ -38,7 +38,8 @@ CODES = {c.code: c for c in [
     Code("NPR011", "while loop that rebinds a written array",
          "`while` loops become lax.while_loop once their test depends on data, with the loop's "
          "names as loop state. A written array that the body rebinds to a new array (other than "
-         "swapping two buffers), or a `return` inside the loop, has no such translation.",
+         "swapping two buffers), or a `return` inside the loop, has no such translation. A helper "
+         "that returns its parameter itself on every path (`u = clamp(u)`) rebinds nothing.",
          "while err > tol:\n    u = smooth(u)\n    err = residual(u)",
          "while err > tol:\n    u[...] = smooth(u)\n    err = residual(u)"),
     Code("NPR012", "break / continue", "Early exits from loops are not translated: a compiled loop "

@@ -135,3 +135,33 @@ def test_gradient_of_duplicate_index_store():
     with jax.enable_x64(True):
         g = np.asarray(jax.grad(loss)(np.array([1.0, 2.0, 3.0, 4.0])))
     assert np.allclose(g, [0.0, 0.0, 100.0, 1.0])  # only the last write of each target counts
+
+
+@SETTINGS
+@given(st.integers(3, 9), st.floats(0.0, 0.5), st.integers(0, 12), st.integers(0, 3))
+def test_identity_return_in_a_rotated_loop(n, c, steps, seed):
+    check("leapfrog", array(np.float64, n, seed), c, steps)
+
+
+def test_identity_return_keeps_the_loop_a_lax_loop():
+    """`u_next = clamp_ends(u_next)` binds u_next to itself: the loop is a lax loop and the line
+    is the call; the translation agrees with NumPy under jit, vmap and grad."""
+    source = compiled("leapfrog").source
+    body = source[source.index("def leapfrog"):]
+    body = body[:body.index("\ndef ")]
+    assert "npr_for(npr_range(steps), _loop_k)" in body and "for k in" not in body
+    assert "\n        npr_value(clamp_ends(u_next))\n" in body
+    report = np2ref.verify(compiled("leapfrog"), array(np.float64), 0.2, 6, examples=5, seed=0)
+    assert report.ok, str(report)
+    assert all(report[t].passed for t in ("jit", "vmap", "grad")), str(report)
+
+
+@pytest.mark.parametrize("kind", range(5), ids=["copy", "rebound", "two_paths", "falls_off", "aug"])
+def test_helpers_not_returning_their_parameter_rebind(kind):
+    """A copy, a rebound parameter, another path's value, falling off the end, `p += v`: the
+    assignment rebinds, so the loop keeps NumPy's rebinding (a Python loop), and agrees."""
+    source = compiled("smooth_with").source
+    assert source.count("w = npr_own(clamp_") == 5 and "npr_for(" not in source[source.index("def smooth_with"):]
+    for dtype in (np.float64, np.int32):
+        for flag in (True, False) if kind != 3 else (True,):  # falls_off(w, False) is None
+            check("smooth_with", kind, array(dtype), 4, flag)

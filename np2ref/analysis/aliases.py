@@ -6,6 +6,9 @@ A root is a parameter (`param a`), an allocation site (`alloc 12:8`), a module-l
 flow-insensitive (a may-alias form): a name's roots are the union over all its bindings, which is
 what makes the choice "this name holds a jax.Ref" safe for every program point.
 
+`x = f(x)` with a module function f that returns that parameter as itself binds nothing
+(analysis/identity.py): it is left out of the bindings, and x keeps the roots it had.
+
 `mutated` is the set of roots some write reaches; a name whose roots meet it must be a Ref (or a
 view of one), so that every read sees every earlier write, as in NumPy.
 """
@@ -18,6 +21,7 @@ import libcst as cst
 from libcst.metadata import PositionProvider
 
 from . import effects as fx
+from .identity import identity_binds, returned_param
 from .names import ImportMap, dotted
 
 
@@ -47,6 +51,11 @@ class FunctionFacts:
     store_names: frozenset = frozenset()  # Name nodes that are assignment targets
     bindings: tuple = ()                  # (target Name, value) pairs, in source order
     for_names: frozenset = frozenset()    # loop variables (plain integers under `range`)
+    returns_param: str | None = None      # the parameter returned as itself on every path
+    identity_binds: frozenset = frozenset()  # `x = f(x)` Assigns that rebind nothing (see identity.py)
+
+    def effects(self) -> fx.Effects:
+        return fx.Effects(frozenset(self.mutated_params), self.returns_alias, self.params, self.returns_param)
 
     def dump(self) -> str:
         """Sorted `name -> {roots}` lines, then the refs and mutated parameters (for tests)."""
@@ -105,6 +114,8 @@ class Collected:
         self.bindings = col.bindings
         self.writes = col.writes
         self.returns = col.returns
+        self.returns_param = returned_param(func)
+        self.call_assigns = col.call_assigns
         self.call_nodes = col.call_nodes
         self.aug_names = col.aug_names
         self.store_names = frozenset(t for t, _ in col.bindings)
@@ -124,6 +135,7 @@ class _Collector(cst.CSTVisitor):
         self.bindings: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
         self.writes: list[Write] = []
         self.returns: list[cst.BaseExpression] = []
+        self.call_assigns: list[cst.Assign] = []  # `x = call(...)`: candidates for identity_binds
         self.call_nodes: list[cst.Call] = []
         self.aug_names: list[tuple[cst.Name, cst.AugAssign]] = []
 
@@ -138,6 +150,9 @@ class _Collector(cst.CSTVisitor):
         return False
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                and isinstance(node.value, cst.Call):
+            self.call_assigns.append(node)
         for t in node.targets:
             self._bind(t.target, node.value, node)
 
@@ -221,6 +236,9 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     params = param_names(func)
     col = col or Collected(func)
     ctx = _Context(func, imports, module_functions, module_globals, effects, col.locals)
+    identity = _identity_binds(col, ctx, params)
+    dropped = {node.targets[0].target for node in identity}
+    bindings = [(t, v) for t, v in col.bindings if t not in dropped]
     calls: list = []
     call_write_list = [w for node in col.call_nodes for w in call_writes(node, ctx, calls)]
     roots_of = _RootsOf(ctx, positions)
@@ -229,7 +247,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     while changed:  # fixed point: bindings may refer to each other (swaps, loops)
         changed = False
         roots_of.roots = roots
-        for target, value in col.bindings:
+        for target, value in bindings:
             new = roots_of(value) if value is not None else set()
             cur = roots.setdefault(target.value, set())
             if not new <= cur:
@@ -257,7 +275,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         returned |= roots_of(r, through_tuples=True)
     returns_alias = frozenset(p for p in params if f"param {p}" in returned)
     subscript_written = {dotted(w.target) for w in writes if w.kind != "augname"}
-    array_names = _array_names(col.bindings, ctx)
+    array_names = _array_names(bindings, ctx)
     # Names that may hold a scalar when `name op= v` runs (a parameter, `s = b[i]` on a 1-D b):
     # then it rebinds, else it writes in place; npr_iop decides at trace time.
     aug_targets = {w.target.value for w in writes if w.kind == "augname"}
@@ -270,8 +288,17 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         roots={k: frozenset(v) for k, v in roots.items()}, writes=writes,
         mutated_roots=frozenset(mutated), ref_names=frozenset(ref_names),
         mutated_params=mutated_params, returns_alias=returns_alias, maybe_scalar=maybe_scalar,
-        array_names=array_names, calls=calls, store_names=col.store_names, bindings=tuple(col.bindings),
-        for_names=col.for_names)
+        array_names=array_names, calls=calls, store_names=col.store_names - dropped, bindings=tuple(bindings),
+        for_names=col.for_names, returns_param=col.returns_param, identity_binds=identity)
+
+
+def _identity_binds(col: Collected, ctx: _Context, params) -> frozenset:
+    """identity_binds for one function, where x is a parameter or has a binding of its own (else
+    NumPy raises UnboundLocalError at the call, which the statement as written keeps)."""
+    found = identity_binds(col.call_assigns, ctx.effects, ctx.module_functions, ctx.locals)
+    targets = {node.targets[0].target for node in found}
+    return frozenset(node for node in found if (x := node.targets[0].target.value) in params
+                     or any(t.value == x and t not in targets for t, _ in col.bindings))
 
 
 class _RootsOf:

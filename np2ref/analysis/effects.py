@@ -1,4 +1,5 @@
-"""The effects table: which arguments a call writes, and which it may return a view of.
+"""The effects table: which arguments a call writes, which it may return a view of, and which
+one it returns as itself (so that `x = f(x)` rebinds nothing: analysis/identity.py).
 
 NumPy functions are known by qualified name; module functions get their entry from the
 alias analysis of their body (computed to a fixed point in `analysis.module`). A call to a
@@ -74,6 +75,7 @@ class Effects:
     mutated: frozenset[str] = frozenset()       # parameter names it writes
     returns_alias: frozenset[str] = frozenset()  # parameters whose storage the result may share
     params: tuple[str, ...] = ()
+    returns_param: str | None = None             # the parameter it returns as itself on every path
 
     def arg_params(self, n_positional: int, keywords: list[str]) -> list[str | None]:
         """Parameter name for each argument of a call (positional first, then keywords)."""

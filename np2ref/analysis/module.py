@@ -32,8 +32,7 @@ class ModuleFacts:
     def effects(self) -> dict[str, fx.Effects]:
         """Each converted function's effects (computed once: every function's marks read them)."""
         if self._effects is None or self._effects[0] is not self.functions:
-            self._effects = (self.functions, {n: fx.Effects(frozenset(f.mutated_params), f.returns_alias, f.params)
-                                              for n, f in self.functions.items()})
+            self._effects = (self.functions, {n: f.effects() for n, f in self.functions.items()})
         return self._effects[1]
 
 
@@ -147,7 +146,7 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
     for _ in range(20):  # effects of callees feed the callers: iterate to a fixed point
         facts = {n: analyse_function(f, imports, names, module_globals, effects, positions, collected[n])
                  for n, f in converted.items()}
-        new = {n: fx.Effects(frozenset(x.mutated_params), x.returns_alias, x.params) for n, x in facts.items()}
+        new = {n: x.effects() for n, x in facts.items()}
         if new == effects:
             break
         effects = new

@@ -373,6 +373,8 @@ class ModuleRewriter(cst.CSTTransformer):
         return [*defs, self._mark_line(original, cst.SimpleStatementLine([stmt]))]
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if self.active and original in self.f.identity_binds:  # binds x to x: the call is the statement
+            return cst.Expr(updated.value, semicolon=updated.semicolon)
         if self.active and original in self.m.rotations:
             def paren(t):
                 return cst.Tuple([cst.Element(e.value) for e in t.elements])

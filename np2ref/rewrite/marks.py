@@ -201,6 +201,8 @@ class MarkPass(cst.CSTVisitor):
         return True
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        if node in self.f.identity_binds:
+            return  # `x = f(x)` with f returning x itself: the call alone (visit_Call marks it)
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Subscript) and \
                 self._try_mask_store(node.targets[0].target, node.value, node, None):
             return

@@ -60,6 +60,17 @@ def writes_returned_view(u):
     v[0] = 1.0
 
 
+def returns_first(a, b):
+    b[0] = 0.0
+    return a
+
+
+def rebinds_to_the_other_argument(u, w, steps):
+    for _ in range(steps):
+        w = returns_first(u, w)  # E: NPR203
+        u, w = w, u
+
+
 def nested(u):
     def helper(x):  # E: NPR014
         return x

@@ -71,3 +71,73 @@ def caller(a, b):
     c[1] = 2.5
     helper(b[1:], a[0])
     return a.sum() + b.sum()
+
+
+def clamp_ends(u):
+    u[0] = 0.0
+    u[-1] = 0.0
+    return u
+
+
+def leapfrog(u0, c, steps):
+    """`x = f(x)` where f returns its argument itself (corpus/wave1d_leapfrog): no rebinding."""
+    u_prev = u0.copy()
+    u = u0.copy()
+    u_next = np.zeros_like(u0)
+    for k in range(steps):
+        u_next[1:-1] = 2.0 * u[1:-1] - u_prev[1:-1] + c * (u[2:] - 2.0 * u[1:-1] + u[:-2])
+        u_next = clamp_ends(u_next)
+        u_next[1] += 0.01 * k
+        u_prev, u, u_next = u, u_next, u_prev
+    np.copyto(u0, u)
+    return u_prev.sum() * c
+
+
+# Helpers that do not return their parameter itself on every path: `w = f(w)` rebinds w.
+def clamp_copy(u):
+    u[0] = 0.0
+    return u.copy()
+
+
+def clamp_rebound(u):
+    u[0] = 0.0
+    u = u * 2.0
+    return u
+
+
+def clamp_two_paths(u, flip):
+    u[0] = 0.0
+    if flip:
+        return u[::-1]
+    return u
+
+
+def clamp_falls_off(u, keep):
+    u[0] = 0.0
+    if keep:
+        return u
+
+
+def clamp_aug(u):
+    u[0] = 0.0
+    u += 1.0  # rebinds u when u holds a scalar
+    return u
+
+
+def smooth_with(kind, u0, steps, flag):
+    u = u0.copy()
+    w = np.zeros_like(u0)
+    for k in range(steps):
+        w[1:-1] = 0.5 * (u[2:] + u[:-2]) + k
+        if kind == 0:
+            w = clamp_copy(w)
+        elif kind == 1:
+            w = clamp_rebound(w)
+        elif kind == 2:
+            w = clamp_two_paths(w, flag)
+        elif kind == 3:
+            w = clamp_falls_off(w, flag)
+        else:
+            w = clamp_aug(w)
+        u, w = w, u
+    return u.sum() + 2.0 * w.sum()

@@ -19,8 +19,9 @@ Exact: the body runs the same statements in the same order; `npr_for` runs a pla
 instead when the body cannot be traced with a traced loop variable and the bounds are static
 (e.g. it indexes a Python tuple with the loop variable). Kept as a Python loop (documented rule):
 loops over anything but `range`, with an `else:`, a `return` in the body, tuple targets, or
-rebinding a written array other than by a swap; and short loops whose bounds are all integer
-literals with at most 16 iterations (direction loops, unrolled as NumPy reads them).
+rebinding a written array other than by a swap (`x = f(x)`, where the module function f returns
+that parameter as itself, is no rebinding: analysis/identity.py); and short loops whose bounds
+are all integer literals with at most 16 iterations (direction loops, unrolled as NumPy reads them).
 """
 
 from __future__ import annotations
@@ -237,6 +238,8 @@ def rotation_finder(facts):
 
         class V(cst.CSTVisitor):
             def visit_Assign(self, node: cst.Assign) -> None:
+                if node in facts.identity_binds:
+                    return  # `x = f(x)` binds x to itself: no rebinding
                 for t in node.targets:
                     names = _tuple_names(t.target)
                     if name not in (names or ()) and not (isinstance(t.target, cst.Name) and t.target.value == name):
