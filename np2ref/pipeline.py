@@ -14,7 +14,7 @@ import functools
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from .analysis.aliases import FunctionFacts, _Context, _RootsOf
+from .analysis.aliases import FunctionFacts
 from .analysis.module import ModuleFacts, analyse_module
 from .analysis.names import bound_anywhere
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
@@ -115,11 +115,7 @@ def _restrict(facts: ModuleFacts, only: set[str]) -> None:
 
 
 def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
-    ctx = _Context(f.node, facts.imports, frozenset(facts.functions), facts.module_globals,
-                   facts.effects(), frozenset(f.roots))
-    roots_of = _RootsOf(ctx, facts.positions)
-    roots_of.roots = {k: set(v) for k, v in f.roots.items()}
-    mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions, roots_of)
+    mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions)
     mark.bound = facts.bound
     f.node.visit(mark)
     return mark.m

@@ -165,3 +165,18 @@ def test_helpers_not_returning_their_parameter_rebind(kind):
     for dtype in (np.float64, np.int32):
         for flag in (True, False) if kind != 3 else (True,):  # falls_off(w, False) is None
             check("smooth_with", kind, array(dtype), 4, flag)
+
+
+@SETTINGS
+@given(dtypes, st.floats(-2, 2, allow_nan=False))
+def test_helpers_between_fresh_allocations(dtype, scale):
+    """A helper writes one argument and reads another; every argument is a fresh allocation
+    (`u0.copy()`, `u0 + s`, a literal), so nothing is shared: accepted, and agrees with NumPy."""
+    check("damp_a_copy", array(dtype))
+    check("smooth_between_allocations", array(dtype), scale)
+
+
+def test_helper_given_the_same_buffer_twice_is_refused():
+    u = array(np.float64)
+    with pytest.raises(np2ref.Np2RefError, match="NPR201"):
+        compiled("smooth_into_itself")(u)

@@ -1,10 +1,11 @@
 """Storage roots: for each name in a function, the buffers it may refer to.
 
-A root is a parameter (`param a`), an allocation site (`alloc 12:8`), a module-level name
-(`global G`). Basic slicing, `.T`, `reshape`, `ravel`, `asarray` and `view` pass the root on
-(NumPy returns a view); arithmetic, copies and advanced indexing make a new one. The analysis is
-flow-insensitive (a may-alias form): a name's roots are the union over all its bindings, which is
-what makes the choice "this name holds a jax.Ref" safe for every program point.
+A root is a parameter (`param a`), an allocation site (`alloc 3`: numbered per function in the
+order first met), a module-level name (`global G`). Basic slicing, `.T`, `reshape`, `ravel`,
+`asarray` and `view` pass the root on (NumPy returns a view); arithmetic, copies and advanced
+indexing make a new one. The analysis is flow-insensitive (a may-alias form): a name's roots are
+the union over all its bindings, which is what makes the choice "this name holds a jax.Ref" safe
+for every program point.
 
 `x = f(x)` with a module function f that returns that parameter as itself binds nothing
 (analysis/identity.py): it is left out of the bindings, and x keeps the roots it had.
@@ -53,6 +54,9 @@ class FunctionFacts:
     for_names: frozenset = frozenset()    # loop variables (plain integers under `range`)
     returns_param: str | None = None      # the parameter returned as itself on every path
     identity_binds: frozenset = frozenset()  # `x = f(x)` Assigns that rebind nothing (see identity.py)
+    # The analysis's own roots_of, which the marks pass asks: an allocation keeps the label it has
+    # in `roots` (a new _RootsOf would number its sites from "alloc 1" again, and they would collide).
+    roots_of: _RootsOf | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def effects(self) -> fx.Effects:
         return fx.Effects(frozenset(self.mutated_params), self.returns_alias, self.params, self.returns_param)
@@ -289,7 +293,8 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         mutated_roots=frozenset(mutated), ref_names=frozenset(ref_names),
         mutated_params=mutated_params, returns_alias=returns_alias, maybe_scalar=maybe_scalar,
         array_names=array_names, calls=calls, store_names=col.store_names - dropped, bindings=tuple(bindings),
-        for_names=col.for_names, returns_param=col.returns_param, identity_binds=identity)
+        for_names=col.for_names, returns_param=col.returns_param, identity_binds=identity,
+        roots_of=roots_of)
 
 
 def _identity_binds(col: Collected, ctx: _Context, params) -> frozenset:
@@ -311,7 +316,9 @@ class _RootsOf:
         self.sites: dict[int, tuple[str, cst.CSTNode]] = {}
 
     def site(self, node: cst.CSTNode) -> str:
-        """Allocation sites are numbered in the order first met: stable for dump() in tests."""
+        """Allocation sites are numbered in the order first met: stable for dump() in tests.
+        The numbers mean something only within one instance, so the passes after the analysis
+        ask the analysis's own (FunctionFacts.roots_of), never a new one."""
         key = id(node)
         if key not in self.sites:
             self.sites[key] = (f"alloc {len(self.sites) + 1}", node)

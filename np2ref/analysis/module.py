@@ -27,13 +27,6 @@ class ModuleFacts:
     positions: dict
     plain: frozenset = frozenset()  # converted functions with no array work: left undecorated
     bound: frozenset | None = None  # names bound anywhere in the module (None: a star import)
-    _effects: tuple | None = dataclasses.field(default=None, repr=False, compare=False)
-
-    def effects(self) -> dict[str, fx.Effects]:
-        """Each converted function's effects (computed once: every function's marks read them)."""
-        if self._effects is None or self._effects[0] is not self.functions:
-            self._effects = (self.functions, {n: f.effects() for n, f in self.functions.items()})
-        return self._effects[1]
 
 
 def module_level_names(module: cst.Module) -> tuple[dict[str, cst.FunctionDef], frozenset[str]]:

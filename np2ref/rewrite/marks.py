@@ -55,13 +55,13 @@ _KEEP_NUMPY = frozenset({"numpy.s_", "numpy.index_exp", "numpy.newaxis"})
 
 class MarkPass(cst.CSTVisitor):
     def __init__(self, facts: FunctionFacts, all_facts: dict[str, FunctionFacts], imports: ImportMap,
-                 sink: DiagnosticSink, positions, roots_of):
+                 sink: DiagnosticSink, positions):
         self.f = facts
         self.all = all_facts
         self.imports = imports
         self.sink = sink
         self.positions = positions
-        self.roots_of = roots_of
+        self.roots_of = facts.roots_of
         self.m = Marks()
         self.locals = frozenset(facts.roots)
         self.bool_names = _boolean_names(facts.bindings)

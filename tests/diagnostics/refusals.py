@@ -93,3 +93,31 @@ async def awaits_nothing(u):  # E: NPR018
 def copyto_through_own_transpose(a):
     np.copyto(a, 0.0, where=a.T > 0)
     np.copyto(a, False, where=a.T)  # E: NPR126
+
+
+def smooth_into(dst, src):
+    dst[1:-1] = 0.5 * (src[2:] + src[:-2])
+
+
+def damp(w, f):
+    w *= f
+
+
+def passes_its_own_flip(u):
+    smooth_into(u, np.flip(u))  # E: NPR201
+
+
+def damps_a_copy(u0):
+    u = u0.copy()
+    damp(u, 0.9)  # a fresh copy and a literal: nothing shared, nothing reported
+    smooth_into(u, u0 + 1.0)
+    return u
+
+
+def reads_a_view_of_a_temporary(u0, flag):
+    u = u0.copy()
+    w = u
+    u[0] = 1.0
+    if flag:
+        w = inner(u0 * 3.0)  # the temporary is never written: nothing reported
+    return w.sum() + u.sum()

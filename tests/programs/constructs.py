@@ -141,3 +141,31 @@ def smooth_with(kind, u0, steps, flag):
             w = clamp_aug(w)
         u, w = w, u
     return u.sum() + 2.0 * w.sum()
+
+
+# Helpers that write one argument and read another: fresh allocations are never shared.
+def damp(w, f):
+    w *= f
+
+
+def smooth_into(dst, src):
+    dst[1:-1] = 0.5 * (src[2:] + src[:-2])
+
+
+def damp_a_copy(u0):
+    u = u0.copy()
+    damp(u, 0.9)
+    return u
+
+
+def smooth_between_allocations(u0, scale):
+    a = u0.copy()
+    smooth_into(a, u0 + scale)
+    b = np.zeros_like(u0)
+    smooth_into(b, a * scale)
+    damp(b, scale)
+    return a.sum() + 2.0 * b.sum()
+
+
+def smooth_into_itself(u):
+    smooth_into(u, u)  # NumPy reads its own writes: refused (NPR201 at trace time)
