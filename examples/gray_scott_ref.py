@@ -344,6 +344,13 @@ def _npr_remember(new, key, val, under, prior):
     except Exception:  # not tracing into a jaxpr, or another JAX's internals: nothing noted
         return
 
+def _npr_may_be(x, ref):
+    """Whether the traced value x may be the Ref `ref`: ref itself, or another Ref of its shape
+    and dtype (the same buffer reached through another tracer, if a JAX made two)."""
+    aval = getattr(x, 'aval', None)
+    return x is ref or ('Ref' in type(aval).__name__ and getattr(aval, 'shape', None) == ref.aval.shape
+                        and getattr(aval, 'dtype', None) == ref.aval.dtype)
+
 def _npr_region_value(store, key):
     """The region `key` (_npr_region_key) of the array `store` made, built from the values the
     last stores put instead of sliced out of it; None when some of it was not stored by them,
@@ -405,12 +412,14 @@ def _npr_last_store(cur, window=256):
         eqns, loads = cur._trace.frame.tracing_eqns, 0
         for k in range(len(eqns) - 1, max(len(eqns) - 1 - window, -1), -1):
             e = eqns[k]() if isinstance(eqns[k], _npr_weakref.ReferenceType) else eqns[k]
+            if e is None:  # collected: JAX 0.10 keeps every equation with effects, so this one
+                return None  # wrote nothing; a JAX that did not would make this unsafe
             if e is rec.swap:
                 return rec, loads
-            if e is not None and any(x is ref for x in e.in_tracers):
-                if e.primitive.name != 'get':
-                    return None
+            if e.primitive.name == 'get' and e.in_tracers[0] is ref:
                 loads += 1
+            elif any(_npr_may_be(x, ref) for x in e.in_tracers):
+                return None
         return None
     except Exception:  # another JAX's tracer internals: read the array
         return None
