@@ -56,12 +56,12 @@ def timed(fn):
     return time.perf_counter() - t
 
 
-def interleaved(cases, repeats, setup=None, sample=0.01):
+def interleaved(cases, repeats, setup=None, sample=0.01, rounds=False):
     """{name: median seconds a call}: each round takes one sample of every case, alternating
     the order; a sample is the mean of as many back-to-back calls as fill `sample` seconds (at
     most 100), so a fast case is not timed on caches and threads the case before it left busy.
     `setup[name]()` makes a call's argument (fresh copies for cases that write their inputs),
-    outside the timing."""
+    outside the timing. With `rounds`, {name: every round's sample} instead."""
     names = list(cases)
 
     def call(n):
@@ -73,7 +73,7 @@ def interleaved(cases, repeats, setup=None, sample=0.01):
     for k in range(repeats):
         for n in (names if k % 2 == 0 else names[::-1]):
             times[n].append(sum(call(n) for _ in range(calls[n])) / calls[n])
-    return {n: statistics.median(v) for n, v in times.items()}
+    return times if rounds else {n: statistics.median(v) for n, v in times.items()}
 
 
 def memory(lowered):
@@ -254,8 +254,11 @@ def bench_overhead(repeats):
 
         calls = 50 if n == 1000 else 5
         t = interleaved({"np2ref": lambda: [compiled(a, 1.0) for _ in range(calls)],
-                         "plain": lambda: [plain_call() for _ in range(calls)]}, repeats)
-        rows.append((n, t["np2ref"] / calls, t["plain"] / calls))
+                         "plain": lambda: [plain_call() for _ in range(calls)]}, max(repeats, 15), rounds=True)
+        # this VM's speed drifts 2-3x within seconds: the two cases of one round ran at the same
+        # speed, so the median of the rounds' ratios is steadier than the ratio of the medians
+        paired = statistics.median(c / p for c, p in zip(t["np2ref"], t["plain"]))
+        rows.append((n, statistics.median(t["np2ref"]) / calls, statistics.median(t["plain"]) / calls, paired))
     return rows
 
 
@@ -299,9 +302,10 @@ def lowering_table(rows, n, steps):
 def overhead_table(rows):
     out = ["compile's per-call overhead (`a += b` on float64 `a`, write-back included), against a plain "
            "`jax.jit` call on the same NumPy array plus the copy back into it:", "",
-           "| elements | np2ref.compile call | jax.jit + np.copyto | ratio |", "|---|---|---|---|"]
-    for n, t_c, t_p in rows:
-        out.append(f"| {n} | {fmt_t(t_c)} | {fmt_t(t_p)} | {t_c / t_p:.2f} |")
+           "| elements | np2ref.compile call | jax.jit + np.copyto | ratio of medians | median of round ratios |",
+           "|---|---|---|---|---|"]
+    for n, t_c, t_p, paired in rows:
+        out.append(f"| {n} | {fmt_t(t_c)} | {fmt_t(t_p)} | {t_c / t_p:.2f} | {paired:.2f} |")
     return out
 
 

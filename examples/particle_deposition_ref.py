@@ -1257,6 +1257,8 @@ class NprFunction:
         for name, final in finals.items():  # write back only after the whole call succeeded
             np.copyto(values[name], final, casting="unsafe")
         returned, tree, fixed = self._returned_params[key]
+        if not tree.num_leaves:  # None (an in-place kernel), (), {}: nothing to convert
+            return jax.tree_util.tree_unflatten(tree, ())
         dynamic_leaves = iter(result)
         leaves = [fixed[i] if i in fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
         leaves = [values[returned[i]] if isinstance(values.get(returned.get(i)), np.ndarray) else leaf
