@@ -222,19 +222,24 @@ class _npr_Idx:
         if self.adv:
             lin = self.lin_last() if update else None
             return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
-        rng = [e for e in self.ents if isinstance(e, range)]
-        ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
-                if e is not None and e is not Ellipsis]
         last = _npr_last_store(cur) if update else None
+        flip, ents = self.ascending()
         out = None if last is None else _npr_region_value(last[0], _npr_region_key(ents))
         if out is not None:  # built from the values the last stores put (ascending)
-            flip = [k for k, e in enumerate(rng) if e.step < 0]
             out = jnp.flip(out, flip) if flip else out
         else:
             out = cur[self.basic()]
         if self.vorder is not None:  # base order -> the transposed view's order
             out = jnp.transpose(out, np.argsort(np.argsort(self.vorder)))
         return out if out.shape == tuple(self.sel) else out.reshape(self.sel)  # composed: no None dims
+
+    def ascending(self):
+        """(the range dims, counted among ranges, that run backwards; ents with those ranges
+        reversed and no None or Ellipsis): the region in ascending order, as put() stores it."""
+        rng = [e for e in self.ents if isinstance(e, range)]
+        return ([k for k, e in enumerate(rng) if e.step < 0],
+                [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
+                 if e is not None and e is not Ellipsis])
 
     def put(self, cur, val):
         """cur with cur[idx] = val (val cast, of shape sel), the last duplicate winning.
@@ -252,10 +257,8 @@ class _npr_Idx:
         val = jnp.reshape(val, [len(e) for e in rng])
         if val.size == 0:
             return cur
-        flip = [k for k, e in enumerate(rng) if e.step < 0]
+        flip, ents = self.ascending()
         val = jnp.flip(val, flip) if flip else val
-        ents = [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
-                if e is not None and e is not Ellipsis]
         key = _npr_region_key(ents)
         last, under = _npr_last_store(cur), cur
         prior = None if last is None else last[0]
@@ -322,9 +325,8 @@ class _npr_Store:
 
     def __init__(self, ref, swap, key, val, under, prior):
         self.ref, self.swap, self.key, self.val, self.under = ref, swap, key, val, under
-        self.depth = 0 if prior is None else prior.depth + 1
-        self.prior = prior if self.depth <= 6 else None
-        self.depth = self.depth if self.prior is not None else 0
+        self.prior = prior if prior is not None and prior.depth < 6 else None  # chains stay short
+        self.depth = 0 if self.prior is None else self.prior.depth + 1
 
 def _npr_remember(new, key, val, under, prior):
     """After `ref[...] = new`, new being `under` with the region `key` set to val: note the
@@ -1291,16 +1293,13 @@ def _npr_lax_for(rng, body, carry, has):
 
     if step == 1 and not _npr_is_concrete(trips):  # the loop counts i itself: no k, no i = start + k
         dt = jnp.result_type(start, stop)
-        bounds = (jnp.asarray(start, dt), jnp.asarray(stop, dt))
-
-        def one(i, c):
-            return body(i, c) if has else (body(i), c)[1]
+        bounds, index = (jnp.asarray(start, dt), jnp.asarray(stop, dt)), (lambda k: k)
     else:
-        bounds = (0, trips)
+        bounds, index = (0, trips), (lambda k: start + k * step)
 
-        def one(k, c):
-            i = start + k * step
-            return body(i, c) if has else (body(i), c)[1]
+    def one(k, c):
+        i = index(k)
+        return body(i, c) if has else (body(i), c)[1]
 
     if not has:
         with _npr_maybe_untaken(not _npr_is_concrete(trips)):

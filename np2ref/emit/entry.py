@@ -463,16 +463,13 @@ def _npr_lax_for(rng, body, carry, has):
 
     if step == 1 and not _npr_is_concrete(trips):  # the loop counts i itself: no k, no i = start + k
         dt = jnp.result_type(start, stop)
-        bounds = (jnp.asarray(start, dt), jnp.asarray(stop, dt))
-
-        def one(i, c):
-            return body(i, c) if has else (body(i), c)[1]
+        bounds, index = (jnp.asarray(start, dt), jnp.asarray(stop, dt)), (lambda k: k)
     else:
-        bounds = (0, trips)
+        bounds, index = (0, trips), (lambda k: start + k * step)
 
-        def one(k, c):
-            i = start + k * step
-            return body(i, c) if has else (body(i), c)[1]
+    def one(k, c):
+        i = index(k)
+        return body(i, c) if has else (body(i), c)[1]
 
     if not has:
         with _npr_maybe_untaken(not _npr_is_concrete(trips)):
