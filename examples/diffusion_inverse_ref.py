@@ -1038,6 +1038,10 @@ class NprError(Exception):
 def _npr_is_ref(x):
     return isinstance(x, (jax.Ref, NprView))
 
+_NPR_STATIC_TYPES = frozenset({bool, int, str, type(None)})
+
+_NPR_TRACED_TYPES = frozenset({float, complex, np.ndarray})
+
 def _npr_is_static(value):
     if isinstance(value, (bool, int, str, type(None))) and not isinstance(value, np.generic):
         return True
@@ -1076,7 +1080,7 @@ class NprFunction:
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
         self.dtype_policy = dtype_policy
         self._jitted = {}
-        self._returned_params = {}
+        self._plans = {}  # _plan_key(args) -> _NprPlan, for positional calls
         kinds = [p.kind for p in self.signature.parameters.values()]
         # the parameter names when every one is an ordinary positional-or-keyword one, else None:
         # a call passing all of them by position then needs no Signature.bind
@@ -1150,7 +1154,7 @@ class NprFunction:
         if self._layout:
             for name in self.mutated:
                 v = values.get(name)
-                if isinstance(v, np.ndarray) and not v.flags.c_contiguous and v.size > 1:
+                if isinstance(v, np.ndarray) and not _npr_layout_ok(v):
                     raise NprError(f"{self.__name__}(): `{name}` is not C-contiguous, and whether its "
                                    "reshape/ravel is a view depends on memory layout; pass "
                                    f"np.ascontiguousarray({name})")
@@ -1161,7 +1165,7 @@ class NprFunction:
                 continue
             aliases[name] = name
             for other, w in arrays.items():
-                if other == name or not np.shares_memory(v, w):
+                if other == name or not _npr_shares(v, w):
                     continue
                 if w is v and other in self.mutated:
                     aliases[name] = min(name, other)
@@ -1184,8 +1188,8 @@ class NprFunction:
                 leaves, tree = jax.tree_util.tree_flatten(result)
                 # Python values computed from static inputs stay Python values (an int stays an int)
                 fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
-                self._returned_params[key] = (returned, tree, fixed)
-                return [v for i, v in enumerate(leaves) if i not in fixed], finals
+                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()))
+                return [v for i, v in enumerate(leaves) if i not in fixed], finals, shape
             options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
             if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments
                 (ins,) = options["in_shardings"]
@@ -1197,29 +1201,116 @@ class NprFunction:
     def _x64(self):
         return jax.enable_x64(self.dtype_policy == "preserve")
 
+    def _plan_key(self, args):
+        """What decides a positional call's jitted function and checks, read without binding:
+        each static argument's repr, _NprPlan.ARRAY for a NumPy array, None for another traced
+        value. None when only the general path can tell (keywords, defaults, lists, subclasses)."""
+        if self._positional is None or len(args) != len(self._positional):
+            return None
+        key = []
+        for name, v in zip(self._positional, args):
+            kind = type(v)
+            if self.static_argnames is not None:
+                static = name in self.static_argnames
+            else:  # _npr_is_static(v), with the common types answered without a call
+                static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and _npr_is_static(v))
+            if static:
+                key.append(repr(v))
+            elif kind is np.ndarray:
+                key.append(_NprPlan.ARRAY)
+            elif isinstance(v, (list, np.ndarray)):
+                return None
+            else:
+                key.append(None)
+        return tuple(key)
+
     def call_numpy(self, *args, **kwargs):
+        plan = None if kwargs else self._plans.get(self._plan_key(args))
+        if plan is None or not plan.admits(args, self._layout):
+            return self._call_bound(args, kwargs)
+        with self._x64():
+            result, finals, shape = plan.jitted(
+                {n: args[i] for n, i in plan.kept}, {n: args[i] for n, i in plan.donated})
+            finals = [(args[i], np.asarray(finals[n])) for n, i in plan.written]
+        for target, final in finals:  # write back only after the whole call succeeded
+            np.copyto(target, final, casting="unsafe")
+        return shape.numpy(result, dict(zip(self._positional, args)) if shape.returned else {})
+
+    def _call_bound(self, args, kwargs):
+        """call_numpy for any call: binds the arguments, checks their aliasing, and leaves a plan
+        for the next positional call like it."""
         values, static, dynamic = self._split(args, kwargs)
         aliases = self._aliases(values)
         key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)))
         with self._x64():
-            result, finals = jitted(*_npr_donation_split(dynamic, donated))
+            result, finals, shape = jitted(*_npr_donation_split(dynamic, donated))
             finals = {n: np.asarray(v) for n, v in finals.items()}
         for name, final in finals.items():  # write back only after the whole call succeeded
             np.copyto(values[name], final, casting="unsafe")
-        returned, tree, fixed = self._returned_params[key]
-        if not tree.num_leaves:  # None (an in-place kernel), (), {}: nothing to convert
-            return jax.tree_util.tree_unflatten(tree, ())
-        dynamic_leaves = iter(result)
-        leaves = [fixed[i] if i in fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
-        leaves = [values[returned[i]] if isinstance(values.get(returned.get(i)), np.ndarray) else leaf
-                  for i, leaf in enumerate(leaves)]
-        return _npr_to_numpy(jax.tree_util.tree_unflatten(tree, leaves))
+        plan_key = None if kwargs else self._plan_key(args)
+        if plan_key is not None and all(leader == n for n, leader in aliases.items()):
+            self._plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases)
+        return shape.numpy(result, values)
 
     def lower(self, *args, **kwargs):
         values, static, dynamic = self._split(args, kwargs)  # noqa: F841
         key, (jitted, donated) = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
         with self._x64():
             return jitted.lower(*_npr_donation_split(dynamic, donated))
+
+class _NprResultShape:
+    """How a jitted run's leaves make the converted function's result: its tree, the Python
+    values fixed at trace time, and which leaves are an argument itself. It is a leafless pytree
+    whose aux data is all of that, so each compiled executable hands back the shape it was
+    traced with (a retrace for new shapes cannot mix one call's result up with another's)."""
+
+    def __init__(self, tree, fixed, returned):
+        self.tree, self.fixed, self.returned = tree, dict(fixed), dict(returned)
+        self._aux = (tree, fixed, returned)
+
+    def numpy(self, result, values):
+        """The result as NumPy returns it: an argument returned is the caller's own array."""
+        tree = self.tree
+        if not tree.num_leaves:  # None (an in-place kernel), (), {}: nothing to convert
+            return jax.tree_util.tree_unflatten(tree, ())
+        dynamic_leaves = iter(result)
+        leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
+        leaves = [values[self.returned[i]] if isinstance(values.get(self.returned.get(i)), np.ndarray)
+                  else leaf for i, leaf in enumerate(leaves)]
+        return _npr_to_numpy(jax.tree_util.tree_unflatten(tree, leaves))
+
+_NPR_RESULT_SHAPES = {}  # aux -> _NprResultShape: one per traced signature, not one per call
+
+jax.tree_util.register_pytree_node(
+    _NprResultShape, lambda s: ((), s._aux),
+    lambda aux, _: _NPR_RESULT_SHAPES.get(aux) or _NPR_RESULT_SHAPES.setdefault(aux, _NprResultShape(*aux)))
+
+class _NprPlan:
+    """A positional call's route to its jitted function, kept per _plan_key: which arguments
+    are kept, donated and written back (by position), and which pairs of NumPy arrays must not
+    share memory. A call it does not admit takes the general path, which raises or aliases."""
+    ARRAY = object()
+
+    def __init__(self, names, key, jitted, dynamic, donated, written):
+        position = {n: i for i, n in enumerate(names)}
+        self.jitted = jitted
+        self.kept = tuple((n, position[n]) for n in dynamic if n not in donated)
+        self.donated = tuple((n, position[n]) for n in donated)
+        self.written = tuple((n, position[n]) for n in written)
+        arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY]
+        self.apart = tuple((i, j) for _, i in self.written for j in arrays if j != i)
+
+    def admits(self, args, layout):
+        if layout and not all(_npr_layout_ok(args[i]) for _, i in self.written):
+            return False
+        return not any(_npr_shares(args[i], args[j]) for i, j in self.apart)
+
+def _npr_layout_ok(v):
+    return v.flags.c_contiguous or v.size <= 1
+
+def _npr_shares(a, b):
+    """np.shares_memory, after the cheap bounds test that rules out most pairs."""
+    return np.may_share_memory(a, b) and np.shares_memory(a, b)
 
 def _npr_donation_split(dynamic, donated):
     """(the dynamic arguments kept, those donated) for NprFunction's jitted `run`."""

@@ -283,3 +283,58 @@ def test_grad_through_row_views_of_one_buffer():
     h = 1e-6
     fd = (api().sweep_rows(w0 + h * dw, 2) - api().sweep_rows(w0 - h * dw, 2)) / (2 * h)
     assert np.isclose(np.sum(g * dw), jv, rtol=1e-10) and np.isclose(jv, fd, rtol=1e-6)
+
+
+def test_each_signature_returns_its_own_result_shape():
+    # the result's structure is taken from the executable that ran: a retrace for new shapes
+    # must not hand an earlier signature the later one's tree
+    c = np2ref.compile(api().shape_dependent_result)
+    for n in (5, 2, 5, 2):
+        a = np.zeros(n)
+        out = c(a)
+        expected = api().shape_dependent_result(np.zeros(n))
+        if n > 3:
+            assert isinstance(out, tuple) and out[0] is a and out[1] == expected[1] == n
+            assert type(out[1]) is int
+        else:
+            assert out is a
+        assert np.array_equal(a, np.ones(n))
+
+
+def test_repeated_calls_check_aliasing_every_time():
+    # a first positional call leaves a plan for calls like it; the plan still refuses
+    # overlapping buffers, still shares one ref for one array passed twice, and a refused call
+    # still writes nothing
+    writers = np2ref.compile(api().two_writers)
+    reader = np2ref.compile(api().reader_and_writer)
+    for _ in range(2):
+        a, b = np.zeros(2), np.zeros(2)
+        writers(a, b)
+        assert np.array_equal(a, [1.0, 0.0]) and np.array_equal(b, [2.0, 0.0])
+        reader(np.zeros(3), np.ones(3))
+    a, ref = np.zeros(2), np.zeros(2)
+    writers(a, a)
+    api().two_writers(ref, ref)
+    assert np.array_equal(a, ref)
+    a = np.arange(4.0)
+    for _ in range(2):
+        with pytest.raises(np2ref.Np2RefError) as info:
+            reader(a[1:], a[:-1])
+        assert "NPR206" in str(info.value)
+        assert np.array_equal(a, np.arange(4.0))
+    x, ref = np.arange(6.0), np.arange(6.0)
+    reader(x[::2], x[1::2])  # interleaved views share bounds but no element: allowed
+    api().reader_and_writer(ref[::2], ref[1::2])
+    assert np.array_equal(x, ref) and not np.array_equal(x, np.arange(6.0))
+
+
+def test_reshape_views_need_c_contiguous_written_arrays_on_every_call():
+    c = np2ref.compile(api().flat_first)
+    for _ in range(2):
+        u = np.zeros((2, 3))
+        c(u)
+        assert u[0, 0] == 7.0
+    t = np.zeros((3, 2)).T
+    with pytest.raises(np2ref.Np2RefError, match="not C-contiguous"):
+        c(t)
+    assert not t.any()

@@ -137,18 +137,20 @@ class Compiled:
         return self._call(args, kwargs)
 
     def _call(self, args, kwargs):
-        error = runtime_namespace()["NprError"]
         try:
             return self._entry.call_numpy(*args, **kwargs)
-        except error as exc:  # refused at call time: the message may name its own code
-            tagged = re.match(r"np2ref (NPR\d+): (.*)", str(exc), re.S)
-            code, message = tagged.groups() if tagged else ("NPR206", str(exc))
-            raise _refuse(code, message, self.original) from None
         except Exception as exc:
-            refusal = trace_refusal(exc, self.conversion, self._exec_name)
+            refusal = self._refusal(exc)
             if refusal is None:
                 raise  # NumPy's own errors (IndexError, broadcasting, casting) pass through
             raise refusal from None
+
+    def _refusal(self, exc: Exception) -> Np2RefError | None:
+        if isinstance(exc, runtime_namespace()["NprError"]):  # refused at call time: it may name its code
+            tagged = re.match(r"np2ref (NPR\d+): (.*)", str(exc), re.S)
+            code, message = tagged.groups() if tagged else ("NPR206", str(exc))
+            return _refuse(code, message, self.original)
+        return trace_refusal(exc, self.conversion, self._exec_name)
 
     def pure(self, *args, **kwargs):
         return self._entry.pure(*args, **kwargs)

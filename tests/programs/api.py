@@ -134,3 +134,15 @@ def sweep_overlapping_views(work):
     for i in range(1, work.shape[0]):
         b[i] += col[i - 1]
         col[i] -= b[i] * 0.5
+
+
+def flat_first(u):
+    v = u.reshape(-1)
+    v[0] = 7.0
+
+
+def shape_dependent_result(a):
+    a += 1.0
+    if a.shape[0] > 3:
+        return a, a.shape[0]
+    return a
