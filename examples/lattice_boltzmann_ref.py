@@ -658,7 +658,10 @@ def npr_load(x):
     return x[...] if isinstance(x, jax.Ref) else x
 
 def npr_own(x):
-    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x."""
+    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x. None (a
+    helper that returns nothing) raises the TypeError that writing into it raises in Python."""
+    if x is None:
+        raise TypeError("'NoneType' object does not support item assignment")
     return x if isinstance(x, (jax.Ref, NprView)) else jax.new_ref(jnp.asarray(x))
 
 def npr_value(tree):

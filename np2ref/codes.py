@@ -161,6 +161,11 @@ CODES = {c.code: c for c in [
     Code("NPR207", "a container of written arrays", "A tuple, list or dict that holds arrays which are "
          "written would need references inside a container; np2ref refuses it rather than copy.",
          "fields = [u, v]\nfor f in fields:\n    f[0] = 0.0", "u[0] = 0.0\nv[0] = 0.0"),
+    Code("NPR208", "unpacked arguments to a function that writes its parameters",
+         "`f(*args)` and `f(**kwargs)` bind parameters from a container's contents. np2ref must "
+         "know which array each written parameter is (to pass it as a reference) and which other "
+         "arguments may share its buffer, so it refuses unpacked arguments to such a function.",
+         "def bump(a, s):\n    a += s\nbump(*(u, 1.0))", "bump(u, 1.0)"),
     Code("NPR301", "verification mismatch", "compile(verify=True) ran the original and the "
          "translation on the first call's inputs and they differ. This is a bug in np2ref: please "
          "report it with the printed input.", "", ""),

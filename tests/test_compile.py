@@ -338,3 +338,12 @@ def test_reshape_views_need_c_contiguous_written_arrays_on_every_call():
     with pytest.raises(np2ref.Np2RefError, match="not C-contiguous"):
         c(t)
     assert not t.any()
+
+
+def test_writing_into_a_helpers_none_raises_typeerror_like_numpy():
+    with pytest.raises(TypeError, match="'NoneType' object does not support item assignment"):
+        api().writes_into_none(np.zeros(3))
+    u = np.zeros(3)
+    with pytest.raises(TypeError, match="'NoneType' object does not support item assignment"):
+        compiled("writes_into_none")(u)
+    assert not u.any()  # a failed call writes nothing back

@@ -178,5 +178,8 @@ def test_helpers_between_fresh_allocations(dtype, scale):
 
 def test_helper_given_the_same_buffer_twice_is_refused():
     u = array(np.float64)
-    with pytest.raises(np2ref.Np2RefError, match="NPR201"):
+    with pytest.raises(np2ref.Np2RefError, match="NPR201") as info:
         compiled("smooth_into_itself")(u)
+    # the diagnostic points at the call that passes the buffer twice, not at a `def`
+    (diagnostic,) = info.value.diagnostics
+    assert "smooth_into(u, u)" in info.value.source.splitlines()[diagnostic.span.line - 1]

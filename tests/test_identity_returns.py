@@ -96,10 +96,15 @@ def _line_of(call_source: str) -> str:
     "y = clamp(x)",            # another name
     "x = y = clamp(x)",        # two targets
     "x = clamp(x.copy())",     # not the Name x
-    "x = clamp(*(x,))",        # a starred argument
 ])
 def test_other_assignments_stay_bindings(call):
     assert _line_of(call).startswith(call.rsplit(" = ", 1)[0] + " = ")
+
+
+@pytest.mark.parametrize("call", ["x = clamp(*(x,))", "x = clamp(x, **{'w': 2.0})", "clamp(*(y,))"])
+def test_unpacked_arguments_to_a_writer_are_refused(call):
+    result = np2ref.convert_source(HELPERS + f"def g(x, y):\n    {call}\n    return x.sum()\n", "m.py")
+    assert [d.code for d in result.diagnostics if d.is_error] == ["NPR208"]
 
 
 @pytest.mark.parametrize("call, expected", [

@@ -95,10 +95,7 @@ def call_writes(node: cst.Call, ctx: "_Context", calls: list | None = None) -> l
         if calls is not None:
             calls.append((node, func.value))
         eff = ctx.effects.get(func.value, fx.Effects())
-        keywords = [a.keyword.value for a in node.args if a.keyword is not None]
-        positional = [a for a in node.args if a.keyword is None]
-        for arg, pname in zip(positional + [a for a in node.args if a.keyword is not None],
-                              eff.arg_params(len(positional), keywords)):
+        for arg, pname in fx.call_params(node.args, eff.params):
             if pname in eff.mutated:
                 writes.append(Write(arg.value, node, "call"))
     return writes
@@ -376,12 +373,10 @@ class _RootsOf:
             return {self.site(call)}
         if isinstance(func, cst.Name) and func.value in ctx.module_functions and func.value not in ctx.locals:
             eff = ctx.effects.get(func.value, fx.Effects())
-            keywords = [a.keyword.value for a in call.args if a.keyword is not None]
-            args = positional + [a.value for a in call.args if a.keyword is not None]
             out = {self.site(call)}
-            for arg, pname in zip(args, eff.arg_params(len(positional), keywords)):
+            for arg, pname in fx.call_params(call.args, eff.params):
                 if pname in eff.returns_alias:
-                    out |= self(arg)
+                    out |= self(arg.value)
             return out
         return {self.site(call)}
 

@@ -77,12 +77,24 @@ class Effects:
     params: tuple[str, ...] = ()
     returns_param: str | None = None             # the parameter it returns as itself on every path
 
-    def arg_params(self, n_positional: int, keywords: list[str]) -> list[str | None]:
-        """Parameter name for each argument of a call (positional first, then keywords)."""
-        names: list[str | None] = list(self.params[:n_positional])
-        names += [None] * (n_positional - len(names))
-        names += [k if k in self.params else None for k in keywords]
-        return names
+
+def call_params(args, params: tuple[str, ...]) -> list:
+    """(argument, the parameter it binds) for each argument of a call (libcst `Arg`s), in call
+    order; the parameter is None where the call does not name it: a `*args` or `**kwargs`
+    binds parameters only known at run time, and so does every positional argument after a
+    `*args`."""
+    out, position, unpacked = [], 0, False
+    for arg in args:
+        if arg.star:
+            unpacked = True
+            out.append((arg, None))
+        elif arg.keyword is not None:
+            out.append((arg, arg.keyword.value if arg.keyword.value in params else None))
+        else:
+            out.append((arg, params[position] if not unpacked and position < len(params) else None))
+            position += 1
+    return out
+
 
 # Raising a builtin exception is fine in a converted function (it raises at trace time).
 SAFE_BUILTINS = SAFE_BUILTINS | frozenset(

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .effects import call_params
+
 
 def returned_param(func: cst.FunctionDef) -> str | None:
     """The parameter `func` returns as itself on every path, or None."""
@@ -44,11 +46,8 @@ def identity_binds(call_assigns, effects, module_functions, local_names) -> froz
         eff = effects.get(func.value)
         if eff is None or eff.returns_param is None or any(a.star for a in call.args):
             continue
-        positional = [a for a in call.args if a.keyword is None]
-        keywords = [a for a in call.args if a.keyword is not None]
-        params = eff.arg_params(len(positional), [a.keyword.value for a in keywords])
         if any(p == eff.returns_param and isinstance(a.value, cst.Name) and a.value.value == x
-               for a, p in zip(positional + keywords, params)):
+               for a, p in call_params(call.args, eff.params)):
             found.add(node)
     return frozenset(found)
 

@@ -715,7 +715,10 @@ def npr_int(x):
 
 
 def npr_own(x):
-    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x."""
+    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x. None (a
+    helper that returns nothing) raises the TypeError that writing into it raises in Python."""
+    if x is None:
+        raise TypeError("'NoneType' object does not support item assignment")
     return x if isinstance(x, (jax.Ref, NprView)) else jax.new_ref(jnp.asarray(x))
 
 

@@ -310,12 +310,7 @@ class MarkPass(cst.CSTVisitor):
                     hint=f"return a copy from {callee}(), or write through `{dotted(arg)}` directly")
 
     def _call_params(self, call: cst.Call, facts: FunctionFacts):
-        positional = [a for a in call.args if a.keyword is None]
-        keywords = [a for a in call.args if a.keyword is not None]
-        names = list(facts.params[:len(positional)])
-        names += [None] * (len(positional) - len(names))
-        names += [k.keyword.value if k.keyword.value in facts.params else None for k in keywords]
-        return [(a.value, n) for a, n in zip(positional + keywords, names)]
+        return [(a.value, n) for a, n in fx.call_params(call.args, facts.params)]
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         t = node.target
@@ -560,6 +555,16 @@ class MarkPass(cst.CSTVisitor):
 
     def _module_call(self, node: cst.Call, callee: str) -> None:
         facts = self.all[callee]
+        unpacked = [a for a in node.args if a.star]
+        if unpacked and (facts.ref_names or facts.returns_alias):
+            what = "writes" if facts.ref_names else "returns a view of"
+            named = sorted(facts.ref_names or facts.returns_alias)
+            self.sink.report(
+                "NPR208", f"`{unpacked[0].star}` arguments to {callee}(), which {what} its parameter(s) "
+                f"{', '.join(named)}: np2ref does not follow arrays through unpacked arguments",
+                self.span(node), notes=[Note(f"{callee}() is defined here", self.span(facts.node))],
+                hint=f"pass each argument of {callee}() by position or by name")
+            return
         pairs = self._call_params(node, facts)
         for arg, pname in pairs:
             if pname is not None and pname in facts.ref_names:

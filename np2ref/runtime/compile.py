@@ -146,9 +146,11 @@ class Compiled:
             raise refusal from None
 
     def _refusal(self, exc: Exception) -> Np2RefError | None:
-        if isinstance(exc, runtime_namespace()["NprError"]):  # refused at call time: it may name its code
+        if isinstance(exc, runtime_namespace()["NprError"]):  # refused at call or trace time
             tagged = re.match(r"np2ref (NPR\d+): (.*)", str(exc), re.S)
             code, message = tagged.groups() if tagged else ("NPR206", str(exc))
+            if _source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
+                return _located(code, message, None, exc, self.conversion, self._exec_name)
             return _refuse(code, message, self.original)
         return trace_refusal(exc, self.conversion, self._exec_name)
 
@@ -219,13 +221,23 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
         message, hint = text.split(":", 1)[1].strip() if ":" in text else text, None
     else:
         return None
-    line = line_map(conversion.exec_source).get(_user_line(exc, exec_name), 0)
+    return _located(code, message, hint, exc, conversion, exec_name)
+
+
+def _located(code: str, message: str, hint: str | None, exc: BaseException, conversion: ConversionResult,
+             exec_name: str) -> Np2RefError:
+    """The refusal at the innermost line of the user's source that `exc` passed through."""
+    line = _source_line(exc, conversion, exec_name)
     span = Span(line, 1, line, 1)
     if line and conversion.source:
         text_line = conversion.source.splitlines()[line - 1]
         col = len(text_line) - len(text_line.lstrip()) + 1
         span = Span(line, col, line, len(text_line.rstrip()) + 1)
     return Np2RefError([Diagnostic(code, message, conversion.filename, span, hint)], conversion.source)
+
+
+def _source_line(exc: BaseException, conversion: ConversionResult, exec_name: str) -> int:
+    return line_map(conversion.exec_source).get(_user_line(exc, exec_name), 0)
 
 
 def _user_line(exc: BaseException, filename: str) -> int:

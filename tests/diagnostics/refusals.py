@@ -121,3 +121,20 @@ def reads_a_view_of_a_temporary(u0, flag):
     if flag:
         w = inner(u0 * 3.0)  # the temporary is never written: nothing reported
     return w.sum() + u.sum()
+
+
+def unpacks_into_a_writer(u, f):
+    damp(*(u, f))  # E: NPR208
+
+
+def unpacks_keywords_into_a_writer(u):
+    damp(u, **{"f": 0.5})  # E: NPR208
+
+
+def unpacks_into_a_reader(u, pair):
+    u[0] = np.hypot(*pair)
+    return smooth_sum(*(u, u))  # smooth_sum writes nothing and returns no view: nothing reported
+
+
+def smooth_sum(a, b):
+    return (a + b).sum()

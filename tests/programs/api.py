@@ -146,3 +146,13 @@ def shape_dependent_result(a):
     if a.shape[0] > 3:
         return a, a.shape[0]
     return a
+
+
+def fill_first(a):
+    a[0] = 2.0
+
+
+def writes_into_none(u):
+    v = fill_first(u)
+    v[1] = 3.0
+    return u
