@@ -10,6 +10,9 @@ import pytest
 
 import np2ref
 from conftest import ROOT, assert_same_as_numpy
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from np2ref.verify.compare import first_difference
 
 
 @functools.cache
@@ -347,3 +350,45 @@ def test_writing_into_a_helpers_none_raises_typeerror_like_numpy():
     with pytest.raises(TypeError, match="'NoneType' object does not support item assignment"):
         compiled("writes_into_none")(u)
     assert not u.any()  # a failed call writes nothing back
+
+
+def _call_args(name, n, how):
+    """(the buffer every array argument is a view of, the arguments) for one call; `how` sets
+    whether two array arguments share that buffer: apart, the same array, overlapping views,
+    or interleaved views that share no element."""
+    base = np.arange(2.0 * n + 2) * 0.5 + 1.0
+    if name == "sized":
+        return base, (n, 1.5)
+    if name == "shape_dependent_result":
+        return base, (base[:n],)
+    return base, {"apart": (base[:n], np.full(n, -2.0)), "same": (base, base),
+                  "overlap": (base[1:n + 1], base[:n]), "interleaved": (base[0:2 * n:2], base[1:2 * n:2]),
+                  }[how]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.tuples(st.sampled_from(["shape_dependent_result", "reader_and_writer", "two_writers", "sized"]),
+                          st.sampled_from([2, 5]), st.sampled_from(["apart", "same", "overlap", "interleaved"])),
+                min_size=3, max_size=8))
+def test_call_sequences_agree_with_numpy(calls):
+    """Any sequence of calls, with new shapes, static values and aliasing between calls, agrees
+    with NumPy call by call (result, identity of returned arguments, every write), or is
+    refused with NPR206 and writes nothing when an argument it writes shares memory."""
+    for name, n, how in calls:
+        fn, c = getattr(api(), name), compiled(name)
+        base_np, args_np = _call_args(name, n, how)
+        base, args = _call_args(name, n, how)
+        arrays = [a for a in args if isinstance(a, np.ndarray)]
+        shared = len(arrays) == 2 and np.shares_memory(*arrays)
+        if shared and not (arrays[0] is arrays[1] and name == "two_writers"):
+            with pytest.raises(np2ref.Np2RefError, match="NPR206"):
+                c(*args)
+            assert np.array_equal(base, _call_args(name, n, how)[0]), "a refused call wrote"
+            continue
+        expected, got = fn(*args_np), c(*args)
+        assert first_difference(expected, got) is None, (name, n, how, first_difference(expected, got))
+        assert np.array_equal(base_np, base), (name, n, how)
+        flat_expected = expected if isinstance(expected, tuple) else (expected,)
+        flat_got = got if isinstance(got, tuple) else (got,)
+        assert [any(x is a for a in args_np) for x in flat_expected] == \
+            [any(x is a for a in args) for x in flat_got], (name, n, how)
