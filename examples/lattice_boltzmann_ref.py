@@ -1058,12 +1058,14 @@ class NprFunction:
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
         self.dtype_policy = dtype_policy
         self._jitted = {}
-        self._plans = {}  # _plan_key(args) -> _NprPlan, for positional calls
+        self._plans = {}  # _plan_key(arguments in parameter order) -> _NprPlan
         kinds = [p.kind for p in self.signature.parameters.values()]
         # the parameter names when every one is an ordinary positional-or-keyword one, else None:
         # a call passing all of them by position then needs no Signature.bind
         self._positional = tuple(self.signature.parameters) if all(
             k == _npr_inspect.Parameter.POSITIONAL_OR_KEYWORD for k in kinds) else None
+        self._defaults = {n: p.default for n, p in self.signature.parameters.items()
+                          if p.default is not _npr_inspect.Parameter.empty}
         self._layout = None  # _npr_uses_layout(fn), found on the first NumPy call
         # (dynamic names, mutated names) -> keyword arguments for jax.jit (np2ref.compile's shardings)
         self.jit_options = None
@@ -1108,9 +1110,29 @@ class NprFunction:
         return result, finals, returned
 
     # -- the NumPy-facing call -------------------------------------------------------------
+    def _in_order(self, args, kwargs):
+        """The call's arguments in parameter order, defaults filled in, without Signature.bind;
+        None when only bind can tell (other parameter kinds, or a call bind would reject)."""
+        names = self._positional
+        if names is None or len(args) > len(names):
+            return None
+        if not kwargs and len(args) == len(names):
+            return args
+        ordered, used = list(args), 0
+        for name in names[len(args):]:
+            if name in kwargs:
+                ordered.append(kwargs[name])
+                used += 1
+            elif name in self._defaults:
+                ordered.append(self._defaults[name])
+            else:
+                return None
+        return tuple(ordered) if used == len(kwargs) else None
+
     def _split(self, args, kwargs):
-        if not kwargs and self._positional is not None and len(args) == len(self._positional):
-            values = dict(zip(self._positional, args))
+        ordered = self._in_order(args, kwargs)
+        if ordered is not None:
+            values = dict(zip(self._positional, ordered))
         else:
             bound = self.signature.bind(*args, **kwargs)
             bound.apply_defaults()
@@ -1180,11 +1202,10 @@ class NprFunction:
         return jax.enable_x64(self.dtype_policy == "preserve")
 
     def _plan_key(self, args):
-        """What decides a positional call's jitted function and checks, read without binding:
-        each static argument's repr, _NprPlan.ARRAY for a NumPy array, None for another traced
-        value. None when only the general path can tell (keywords, defaults, lists, subclasses)."""
-        if self._positional is None or len(args) != len(self._positional):
-            return None
+        """What decides a call's jitted function and checks, read from its arguments in
+        parameter order (_in_order): each static argument's repr, _NprPlan.ARRAY for a NumPy
+        array, None for another traced value. None when only the general path can tell (lists,
+        subclasses)."""
         key = []
         for name, v in zip(self._positional, args):
             kind = type(v)
@@ -1203,9 +1224,11 @@ class NprFunction:
         return tuple(key)
 
     def call_numpy(self, *args, **kwargs):
-        plan = None if kwargs else self._plans.get(self._plan_key(args))
-        if plan is None or not plan.admits(args, self._layout):
+        ordered = self._in_order(args, kwargs)
+        plan = None if ordered is None else self._plans.get(self._plan_key(ordered))
+        if plan is None or not plan.admits(ordered, self._layout):
             return self._call_bound(args, kwargs)
+        args = ordered
         with self._x64():
             result, finals, shape = plan.jitted(
                 {n: args[i] for n, i in plan.kept}, {n: args[i] for n, i in plan.donated})
@@ -1216,7 +1239,7 @@ class NprFunction:
 
     def _call_bound(self, args, kwargs):
         """call_numpy for any call: binds the arguments, checks their aliasing, and leaves a plan
-        for the next positional call like it."""
+        for the next call like it."""
         values, static, dynamic = self._split(args, kwargs)
         aliases = self._aliases(values)
         key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)))
@@ -1225,7 +1248,8 @@ class NprFunction:
             finals = {n: np.asarray(v) for n, v in finals.items()}
         for name, final in finals.items():  # write back only after the whole call succeeded
             np.copyto(values[name], final, casting="unsafe")
-        plan_key = None if kwargs else self._plan_key(args)
+        ordered = self._in_order(args, kwargs)
+        plan_key = None if ordered is None else self._plan_key(ordered)
         if plan_key is not None and all(leader == n for n, leader in aliases.items()):
             self._plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases)
         return shape.numpy(result, values)
@@ -1264,7 +1288,7 @@ jax.tree_util.register_pytree_node(
     lambda aux, _: _NPR_RESULT_SHAPES.get(aux) or _NPR_RESULT_SHAPES.setdefault(aux, _NprResultShape(*aux)))
 
 class _NprPlan:
-    """A positional call's route to its jitted function, kept per _plan_key: which arguments
+    """A call's route to its jitted function, kept per _plan_key: which arguments
     are kept, donated and written back (by position), and which pairs of NumPy arrays must not
     share memory. A call it does not admit takes the general path, which raises or aliases."""
     ARRAY = object()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 
 import jax
 import numpy as np
@@ -368,27 +369,54 @@ def _call_args(name, n, how):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(st.tuples(st.sampled_from(["shape_dependent_result", "reader_and_writer", "two_writers", "sized"]),
-                          st.sampled_from([2, 5]), st.sampled_from(["apart", "same", "overlap", "interleaved"])),
+                          st.sampled_from([2, 5]), st.sampled_from(["apart", "same", "overlap", "interleaved"]),
+                          st.integers(0, 2)),
                 min_size=3, max_size=8))
 def test_call_sequences_agree_with_numpy(calls):
-    """Any sequence of calls, with new shapes, static values and aliasing between calls, agrees
-    with NumPy call by call (result, identity of returned arguments, every write), or is
-    refused with NPR206 and writes nothing when an argument it writes shares memory."""
-    for name, n, how in calls:
+    """Any sequence of calls, with new shapes, static values and aliasing between calls, and
+    the last `by_name` arguments passed by keyword, agrees with NumPy call by call (result,
+    identity of returned arguments, every write), or is refused with NPR206 and writes nothing
+    when an argument it writes shares memory."""
+    for name, n, how, by_name in calls:
         fn, c = getattr(api(), name), compiled(name)
         base_np, args_np = _call_args(name, n, how)
         base, args = _call_args(name, n, how)
+        params = list(inspect.signature(fn).parameters)[:len(args)]
+        cut = len(args) - min(by_name, len(args))
+        keywords = dict(zip(params[cut:], args[cut:]))
+        call = lambda: c(*args[:cut], **keywords)  # noqa: E731
         arrays = [a for a in args if isinstance(a, np.ndarray)]
         shared = len(arrays) == 2 and np.shares_memory(*arrays)
         if shared and not (arrays[0] is arrays[1] and name == "two_writers"):
             with pytest.raises(np2ref.Np2RefError, match="NPR206"):
-                c(*args)
+                call()
             assert np.array_equal(base, _call_args(name, n, how)[0]), "a refused call wrote"
             continue
-        expected, got = fn(*args_np), c(*args)
+        expected, got = fn(*args_np), call()
         assert first_difference(expected, got) is None, (name, n, how, first_difference(expected, got))
         assert np.array_equal(base_np, base), (name, n, how)
         flat_expected = expected if isinstance(expected, tuple) else (expected,)
         flat_got = got if isinstance(got, tuple) else (got,)
         assert [any(x is a for a in args_np) for x in flat_expected] == \
             [any(x is a for a in args) for x in flat_got], (name, n, how)
+
+
+def test_calls_bind_like_python():
+    """Defaults, keywords and the errors Python's binding gives, through the per-call plan."""
+    c = compiled("returns_arg")
+    u = np.ones(3)
+    assert c(u=u) is u and c(u) is u and np.array_equal(u, np.full(3, 4.0))
+    for bad in (lambda: c(u, u=u), lambda: c(u, v=u), lambda: c(), lambda: c(u, u)):
+        with pytest.raises(TypeError):
+            bad()
+    assert np.array_equal(u, np.full(3, 4.0))
+    s = compiled("sized")
+    assert np.array_equal(s(fill=2.0, n=3), api().sized(3, 2.0)) and np.array_equal(s(3, fill=1.0), [1.0, 0.0, 1.0])
+
+
+def test_defaults_and_keywords_agree_with_numpy():
+    c = compiled("scale_by")
+    for args, kwargs in [((), {}), ((), {"times": 2}), ((3.0,), {}), ((), {"s": 0.5, "times": 3}),
+                         ((0.5,), {"times": 2}), ((), {})]:
+        assert_same_as_numpy(api().scale_by, c, np.arange(4.0), *args, **kwargs)
+    assert len(c._entry._plans) == 3  # times=1, 2, 3: one plan per static value, keyword or not

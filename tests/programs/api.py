@@ -156,3 +156,9 @@ def writes_into_none(u):
     v = fill_first(u)
     v[1] = 3.0
     return u
+
+
+def scale_by(u, s=2.0, times=1):
+    for _ in range(times):
+        u *= s
+    return u.sum()
