@@ -1145,7 +1145,7 @@ class NprFunction:
         self.jit_options = None
 
     def __call__(self, *args, **kwargs):
-        if _npr_state["depth"] or _npr_any_traced(list(args) + list(kwargs.values())):
+        if _npr_state["depth"] or _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
             return self.fn(*args, **kwargs)
         return self.call_numpy(*args, **kwargs)
 
