@@ -1117,8 +1117,7 @@ class NprFunction:
             result, finals, shape = plan.jitted(
                 {n: args[i] for n, i in plan.kept}, {n: args[i] for n, i in plan.donated})
             finals = [(args[i], np.asarray(finals[n])) for n, i in plan.written]
-        for target, final in finals:  # write back only after the whole call succeeded
-            np.copyto(target, final, casting="unsafe")
+        _npr_write_back(finals)
         return shape.numpy(result, dict(zip(self._positional, args)) if shape.returned else {})
 
     def _call_bound(self, args, kwargs):
@@ -1129,9 +1128,8 @@ class NprFunction:
         key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)))
         with self._x64():
             result, finals, shape = jitted(*_npr_donation_split(dynamic, donated))
-            finals = {n: np.asarray(v) for n, v in finals.items()}
-        for name, final in finals.items():  # write back only after the whole call succeeded
-            np.copyto(values[name], final, casting="unsafe")
+            finals = [(values[n], np.asarray(v)) for n, v in finals.items()]
+        _npr_write_back(finals)
         ordered = self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         if plan_key is not None and all(leader == n for n, leader in aliases.items()):
@@ -1190,6 +1188,19 @@ class _NprPlan:
         if layout and not all(_npr_layout_ok(args[i]) for _, i in self.written):
             return False
         return not any(_npr_shares(args[i], args[j]) for i, j in self.apart)
+
+def _npr_write_back(finals):
+    """Copy each (NumPy array, final value) pair back, once the whole call has succeeded. A
+    read-only array whose value did not change takes no copy (the function writes it only on
+    a path this call did not take); one that changed raises NumPy's ValueError before any
+    array is written."""
+    for target, final in finals:
+        if not target.flags.writeable and \
+                final.astype(target.dtype, copy=False).tobytes() != target.tobytes():
+            raise ValueError("assignment destination is read-only")
+    for target, final in finals:
+        if target.flags.writeable:
+            np.copyto(target, final, casting="unsafe")
 
 def _npr_layout_ok(v):
     return v.flags.c_contiguous or v.size <= 1

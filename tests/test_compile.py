@@ -420,3 +420,27 @@ def test_defaults_and_keywords_agree_with_numpy():
                          ((0.5,), {"times": 2}), ((), {})]:
         assert_same_as_numpy(api().scale_by, c, np.arange(4.0), *args, **kwargs)
     assert len(c._entry._plans) == 3  # times=1, 2, 3: one plan per static value, keyword or not
+
+
+@pytest.mark.parametrize("flag", [False, True])
+def test_read_only_arrays_raise_only_when_written(flag):
+    """A parameter the function may write, passed read-only: NumPy raises only if the write
+    happens; np2ref then raises the same ValueError and writes nothing back at all."""
+    def args():
+        u = np.arange(3.0)
+        u.flags.writeable = False
+        return u, np.ones(2), flag
+    c = compiled("maybe_reset")
+    for _ in range(2):  # the general path, then the per-signature plan
+        if flag:
+            with pytest.raises(ValueError, match="read-only"):
+                api().maybe_reset(*args())
+            u, w, _ = args()
+            with pytest.raises(ValueError, match="read-only"):
+                c(u, w, flag)
+            assert np.array_equal(w, np.ones(2)) and np.array_equal(u, np.arange(3.0))
+        else:
+            u, w, _ = args()
+            expected_w = np.ones(2)
+            assert c(u, w, flag) == api().maybe_reset(args()[0], expected_w, flag) == 3.0
+            assert np.array_equal(w, expected_w) and not u.flags.writeable

@@ -162,3 +162,10 @@ def scale_by(u, s=2.0, times=1):
     for _ in range(times):
         u *= s
     return u.sum()
+
+
+def maybe_reset(u, w, flag):
+    w *= 2.0
+    if flag:
+        u[...] = 0.0
+    return u.sum()
