@@ -9,7 +9,8 @@ because np2ref.compile reads its source. Then:
    code is recorded), provided the failed call left every argument as it was.
 3. The result and every array argument must agree with NumPy (compare.first_difference:
    dtypes and shapes equal, integers and booleans exactly, floats to a tight tolerance), and a
-   returned argument must be the caller's own array.
+   returned argument must be the caller's own array. A second call on fresh arguments (the
+   per-signature plan, no new trace) must agree the same way.
 4. `jax.jit(jax.vmap(compiled.pure))` on a batch of two argument sets (the second perturbed)
    must give NumPy's results and final arguments for each; `.pure` must report every
    argument NumPy changed. Skipped when arguments share memory (a batch cannot keep that).
@@ -127,6 +128,15 @@ class Runner:
             or _compare_args(names, args_np, args_c)
         if diff:
             return Outcome("failed", "mismatch", "call", diff)
+        args_again = module.make_args()
+        try:
+            again = compiled(*args_again)
+        except Exception as exc:  # noqa: BLE001
+            return _crash(exc, "second call")
+        diff = first_difference(expected, again, "result") \
+            or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
+        if diff:
+            return Outcome("failed", "mismatch", "second call", diff)
         outcome = _check_vmap(module, compiled, names, expected, args_np) if self.vmap else Outcome("exact")
         if self.grad and outcome.kind == "exact":
             graded = _check_grad(module, compiled)
