@@ -20,6 +20,8 @@ jax.config.update("jax_enable_x64", True)
 # ---- np2ref runtime: exact NumPy semantics for stores into jax.Ref (generated) ----
 import operator as _npr_operator
 
+import threading as _npr_threading
+
 import weakref as _npr_weakref
 
 import numpy as np
@@ -30,7 +32,29 @@ import jax.numpy as jnp
 
 from jax import lax
 
-_npr_state = {"depth": 0}  # trace-time state of the entry points (entry.py)
+class _NprState(_npr_threading.local):
+    """Trace-time state of the entry points (entry.py) and of chained stores, read and written
+    like a dict, one per thread: two threads may trace converted functions at once."""
+
+    def __init__(self):
+        self.depth = 0
+
+    def __getitem__(self, key):
+        return self.__dict__[key]
+
+    def __setitem__(self, key, value):
+        self.__dict__[key] = value
+
+    def get(self, key, default=None):
+        return self.__dict__.get(key, default)
+
+    def setdefault(self, key, default):
+        return self.__dict__.setdefault(key, default)
+
+    def pop(self, key, *default):
+        return self.__dict__.pop(key, *default)
+
+_npr_state = _NprState()
 
 def _npr_has_tracer(leaf, kinds):
     """Whether leaf is a tracer of one of `kinds` (type names), possibly wrapped in tracers of

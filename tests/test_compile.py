@@ -444,3 +444,41 @@ def test_read_only_arrays_raise_only_when_written(flag):
             expected_w = np.ones(2)
             assert c(u, w, flag) == api().maybe_reset(args()[0], expected_w, flag) == 3.0
             assert np.array_equal(w, expected_w) and not u.flags.writeable
+
+
+THREADED = '''
+import numpy as np
+
+
+def shift_add(a, s):
+    a[1:] += s * a[:-1]
+
+
+def simulate(u, s, steps):
+    for k in range(steps):
+        shift_add(u, s)
+        u[0] = u[-1] * 0.5
+    return u.sum()
+'''
+
+
+def test_threads_trace_and_call_at_once(tmp_path):
+    """A converted module's functions called from several threads, each call a new shape (so
+    each traces) while others run: the runtime's trace-time state is per thread. With one
+    state for all, a host call made while another thread traced ran the ref program on NumPy
+    arrays (TypeError from npr_at)."""
+    from concurrent.futures import ThreadPoolExecutor
+    path = tmp_path / "threaded_ref.py"
+    path.write_text(np2ref.convert_source(THREADED, "threaded.py").code)
+    converted, original = {}, {}
+    exec(compile(path.read_text(), str(path), "exec"), converted)
+    exec(THREADED, original)
+
+    def job(k):
+        u = np.linspace(0.0, 1.0, 6 + k)
+        v = u.copy()
+        return converted["simulate"](u, 0.1, 3), original["simulate"](v, 0.1, 3), u, v
+
+    with ThreadPoolExecutor(4) as pool:
+        for got, expected, u, v in pool.map(job, range(12)):
+            assert first_difference(expected, got) is None and np.allclose(u, v, rtol=1e-12, atol=0)
