@@ -32,7 +32,7 @@ import jax.numpy as jnp
 
 from jax import lax
 
-class _NprState(_npr_threading.local):
+class _npr_State(_npr_threading.local):
     """Trace-time state of the entry points (entry.py) and of chained stores, read and written
     like a dict, one per thread: two threads may trace converted functions at once."""
 
@@ -54,7 +54,7 @@ class _NprState(_npr_threading.local):
     def pop(self, key, *default):
         return self.__dict__.pop(key, *default)
 
-_npr_state = _NprState()
+_npr_state = _npr_State()
 
 def _npr_has_tracer(leaf, kinds):
     """Whether leaf is a tracer of one of `kinds` (type names), possibly wrapped in tracers of
