@@ -482,3 +482,23 @@ def test_threads_trace_and_call_at_once(tmp_path):
     with ThreadPoolExecutor(4) as pool:
         for got, expected, u, v in pool.map(job, range(12)):
             assert first_difference(expected, got) is None and np.allclose(u, v, rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("dtype", [">f8", ">f4", "<f4"])
+def test_arrays_in_either_byte_order(dtype):
+    """Big-endian data (as read from FITS or other binary files): computed in native order,
+    written back into the caller's array in its own byte order, on the first call and after."""
+    c = compiled("step")
+    for _ in range(2):
+        u = (np.arange(6) ** 2).astype(dtype)
+        expected_u = u.copy()
+        expected = api().step(expected_u, 1)
+        got = c(u, 1)
+        assert u.dtype == np.dtype(dtype) and np.array_equal(u, expected_u) and got == expected
+
+
+def test_object_arrays_get_a_type_error_naming_the_argument():
+    u = np.array([1.0, 2.0, 3.0], dtype=object)
+    with pytest.raises(TypeError, match=r"step\(\): argument `u` has dtype object"):
+        compiled("step")(u, 0.1)
+    assert list(u) == [1.0, 2.0, 3.0]

@@ -178,10 +178,20 @@ class NprFunction:
         for name, v in values.items():
             is_static = (name in self.static_argnames) if self.static_argnames is not None \
                 else _npr_is_static(v)
-            if isinstance(v, list) and not is_static:
-                v = np.asarray(v)
+            if not is_static:
+                v = self._device_ready(name, np.asarray(v) if isinstance(v, list) else v)
             (static if is_static else dynamic)[name] = v
         return values, static, dynamic
+
+    def _device_ready(self, name, v):
+        """A NumPy array as JAX can take it: in native byte order (data read from big-endian
+        files), and of a dtype JAX holds (numbers and booleans), else a TypeError naming it."""
+        if not isinstance(v, np.ndarray):
+            return v
+        if v.dtype.kind not in "biufc":
+            raise TypeError(f"{self.__name__}(): argument `{name}` has dtype {v.dtype}, which JAX "
+                            "arrays cannot hold; np2ref compiles numeric and boolean arrays")
+        return v if v.dtype.isnative else v.astype(v.dtype.newbyteorder("="))
 
     def _aliases(self, values):
         """Mutated array arguments, each mapped to the argument whose buffer it shares."""
@@ -242,7 +252,7 @@ class NprFunction:
         """What decides a call's jitted function and checks, read from its arguments in
         parameter order (_in_order): each static argument's repr, _NprPlan.ARRAY for a NumPy
         array, None for another traced value. None when only the general path can tell (lists,
-        subclasses)."""
+        subclasses, arrays JAX cannot take as they are: _device_ready)."""
         key = []
         for name, v in zip(self._positional, args):
             kind = type(v)
@@ -252,7 +262,7 @@ class NprFunction:
                 static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and _npr_is_static(v))
             if static:
                 key.append(repr(v))
-            elif kind is np.ndarray:
+            elif kind is np.ndarray and v.dtype.isnative and v.dtype.kind in "biufc":
                 key.append(_NprPlan.ARRAY)
             elif isinstance(v, (list, np.ndarray)):
                 return None
