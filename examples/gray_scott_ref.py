@@ -1146,9 +1146,15 @@ class NprFunction:
 
     def _device_ready(self, name, v):
         """A NumPy array as JAX can take it: in native byte order (data read from big-endian
-        files), and of a dtype JAX holds (numbers and booleans), else a TypeError naming it."""
+        files), and of a dtype JAX holds (numbers and booleans), else a TypeError naming it.
+        Subclasses that change what operators mean (np.matrix's `*`, masked arrays, arrays
+        with units) are refused the same way; np.memmap is plain storage and passes."""
         if not isinstance(v, np.ndarray):
             return v
+        if type(v) is not np.ndarray and not isinstance(v, np.memmap):
+            raise TypeError(f"{self.__name__}(): argument `{name}` is a {type(v).__module__}."
+                            f"{type(v).__qualname__}, whose operations np2ref does not model; pass "
+                            f"np.asarray({name}) if plain array semantics are what you want")
         if v.dtype.kind not in "biufc":
             raise TypeError(f"{self.__name__}(): argument `{name}` has dtype {v.dtype}, which JAX "
                             "arrays cannot hold; np2ref compiles numeric and boolean arrays")

@@ -502,3 +502,20 @@ def test_object_arrays_get_a_type_error_naming_the_argument():
     with pytest.raises(TypeError, match=r"step\(\): argument `u` has dtype object"):
         compiled("step")(u, 0.1)
     assert list(u) == [1.0, 2.0, 3.0]
+
+
+@pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")
+def test_array_subclasses_that_change_operators_are_refused(tmp_path):
+    """np.matrix's `*` is a matrix product and masked arrays skip masked elements: computing
+    on their raw data would give other answers than NumPy, so the call names them instead.
+    np.memmap is plain storage: computed and written back like an ndarray."""
+    m = np.matrix([[1.0, 2.0], [3.0, 4.0]])
+    masked = np.ma.masked_array([1.0, 100.0, 3.0, 4.0], mask=[False, True, False, False])
+    for value, kind in ((m, "numpy.matrix"), (masked, "MaskedArray")):
+        with pytest.raises(TypeError, match=rf"argument `u` is a .*{kind}.*np.asarray\(u\)"):
+            compiled("step")(value, 0.1)
+    mm = np.memmap(tmp_path / "u.dat", dtype=np.float64, mode="w+", shape=(6,))
+    mm[:] = np.arange(6.0) ** 2
+    expected_u = np.array(mm)
+    expected = api().step(expected_u, 0.1)
+    assert compiled("step")(mm, 0.1) == expected and np.array_equal(mm, expected_u)
