@@ -1239,6 +1239,10 @@ class NprFunction:
         for name, v in values.items():
             is_static = (name in self.static_argnames) if self.static_argnames is not None \
                 else _npr_is_static(v)
+            if isinstance(v, list) and name in self.mutated:
+                raise TypeError(f"{self.__name__}(): argument `{name}` is a list, which the function "
+                                "writes; np2ref writes back into NumPy arrays only (a list's item and "
+                                f"slice assignment differ from an array's): pass np.array({name})")
             if not is_static:
                 v = self._device_ready(name, np.asarray(v) if isinstance(v, list) else v)
             (static if is_static else dynamic)[name] = v

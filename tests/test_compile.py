@@ -519,3 +519,11 @@ def test_array_subclasses_that_change_operators_are_refused(tmp_path):
     expected_u = np.array(mm)
     expected = api().step(expected_u, 0.1)
     assert compiled("step")(mm, 0.1) == expected and np.array_equal(mm, expected_u)
+
+
+def test_a_list_for_a_written_parameter_is_refused_a_read_one_is_an_array():
+    with pytest.raises(TypeError, match=r"argument `a` is a list, which the function writes"):
+        compiled("reader_and_writer")([0.0, 0.0], np.ones(2))
+    a = np.zeros(2)
+    compiled("reader_and_writer")(a, [1.0, 2.0])
+    assert np.array_equal(a, [api().SCALE, 2 * api().SCALE])
