@@ -1008,9 +1008,15 @@ class NprFunction:
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
             out = self.fn(*bound.args, **bound.kwargs)
-            # which returned leaves are an argument itself (NumPy returns that very object)
+            # which returned leaves are an argument itself or a view of one: NumPy returns that
+            # very object, or a view of it, which the caller's writes show through
             leaves = jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)
-            returned = {i: n for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
+            returned = {i: (n, ()) for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
+            for i, leaf in enumerate(leaves):
+                steps = _npr_numpy_steps(leaf) if i not in returned and isinstance(leaf, NprView) else None
+                owner = [n for n, leader in aliases.items() if steps is not None and refs[leader] is leaf.base]
+                if owner:
+                    returned[i] = (owner[0], steps)
             result = npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
         finally:
@@ -1197,15 +1203,40 @@ class _NprResultShape:
         self._aux = (tree, fixed, returned)
 
     def numpy(self, result, values):
-        """The result as NumPy returns it: an argument returned is the caller's own array."""
+        """The result as NumPy returns it: an argument returned is the caller's own array, and
+        a view of one a view of the caller's array (made after the write-back)."""
         tree = self.tree
         if not tree.num_leaves:  # None (an in-place kernel), (), {}: nothing to convert
             return jax.tree_util.tree_unflatten(tree, ())
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
-        leaves = [values[self.returned[i]] if isinstance(values.get(self.returned.get(i)), np.ndarray)
-                  else leaf for i, leaf in enumerate(leaves)]
+        for i, (name, steps) in self.returned.items():
+            if isinstance(values.get(name), np.ndarray):
+                leaves[i] = _npr_numpy_view(values[name], steps)
         return _npr_to_numpy(jax.tree_util.tree_unflatten(tree, leaves))
+
+def _npr_numpy_steps(view):
+    """An NprView's steps from its base as NumPy would take them (hashable: slices as tuples),
+    or None when an index in them is traced (known only when the program runs)."""
+    steps = []
+    for kind, arg in view.steps:
+        if kind == 's':
+            if arg.traced:
+                return None
+            arg = tuple((slice, e.start, e.stop, e.step) if isinstance(e, slice) else e for e in arg.probe)
+        steps.append((kind, arg))
+    return tuple(steps)
+
+def _npr_numpy_view(a, steps):
+    """The view of NumPy array `a` that _npr_numpy_steps describe."""
+    for kind, arg in steps:
+        if kind == 's':
+            a = a[tuple(slice(*e[1:]) if isinstance(e, tuple) and e[:1] == (slice,) else e for e in arg)]
+        elif kind == 'r':
+            a = a.reshape(arg)
+        else:
+            a = a.transpose(arg)
+    return a
 
 _NPR_RESULT_SHAPES = {}  # aux -> _NprResultShape: one per traced signature, not one per call
 

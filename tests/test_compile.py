@@ -527,3 +527,19 @@ def test_a_list_for_a_written_parameter_is_refused_a_read_one_is_an_array():
     a = np.zeros(2)
     compiled("reader_and_writer")(a, [1.0, 2.0])
     assert np.array_equal(a, [api().SCALE, 2 * api().SCALE])
+
+
+def test_returned_views_of_a_written_argument_are_views_of_the_callers_array():
+    """Each result NumPy gives as a view of the argument is a view of the caller's array (a
+    write through it shows in the argument, and the other way round); a copy stays a copy,
+    and a view at an index known only at run time (`u[k]`, k traced) comes back as a copy."""
+    c = np2ref.compile(api().views_of_written, static_argnames=())
+    for _ in range(2):  # the general path, then the per-signature plan
+        u, expected_u = np.arange(12.0).reshape(3, 4), np.arange(12.0).reshape(3, 4)
+        got = c(u, 2)
+        expected = api().views_of_written(expected_u, 2)
+        assert first_difference(expected, got) is None and np.array_equal(u, expected_u)
+        assert [np.shares_memory(r, expected_u) for r in expected] == [True] * 5 + [False]
+        assert [np.shares_memory(r, u) for r in got] == [True] * 4 + [False, False]
+        got[0][0, 0] = -1.0
+        assert u[1, 0] == -1.0 and got[1][0, 1] == -1.0 and got[2][0] == -1.0
