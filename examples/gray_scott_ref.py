@@ -1036,8 +1036,8 @@ def _npr_to_numpy(tree):
     if isinstance(tree, dict):
         return {k: _npr_to_numpy(v) for k, v in tree.items()}
     if isinstance(tree, jax.Array):
-        out = np.asarray(tree)
-        return out[()] if out.ndim == 0 else out
+        out = np.asarray(tree)  # on CPU a read-only view of JAX's buffer: NumPy's results are writable
+        return out[()] if out.ndim == 0 else out if out.flags.writeable else out.copy()
     return tree
 
 class NprFunction:
@@ -1084,7 +1084,7 @@ class NprFunction:
         bound.apply_defaults()
         values = dict(bound.arguments)
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
-        result, finals, _ = self._run(values, aliases)
+        result, finals, *_ = self._run(values, aliases)
         return result, finals
 
     def _run(self, values, aliases):
@@ -1107,11 +1107,15 @@ class NprFunction:
                 owner = [n for n, leader in aliases.items() if steps is not None and refs[leader] is leaf.base]
                 if owner:
                     returned[i] = (owner[0], steps)
+            # a value returned twice is one object twice, as in NumPy (`return b, b`)
+            first = {}
+            same = {i: first.setdefault(id(leaf), i) for i, leaf in enumerate(leaves)}
+            same = {i: j for i, j in same.items() if i != j}
             result = npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
         finally:
             _npr_state["depth"] -= 1
-        return result, finals, returned
+        return result, finals, returned, same
 
     # -- the NumPy-facing call -------------------------------------------------------------
     def _in_order(self, args, kwargs):
@@ -1165,14 +1169,22 @@ class NprFunction:
             raise TypeError(f"{self.__name__}(): argument `{name}` is a {type(v).__module__}."
                             f"{type(v).__qualname__}, whose operations np2ref does not model; pass "
                             f"np.asarray({name}) if plain array semantics are what you want")
-        if v.dtype.kind not in "biufc":
+        if not _npr_jax_dtype(v.dtype):
             raise TypeError(f"{self.__name__}(): argument `{name}` has dtype {v.dtype}, which JAX "
                             "arrays cannot hold; np2ref compiles numeric and boolean arrays")
         return v if v.dtype.isnative else v.astype(v.dtype.newbyteorder("="))
 
     def _aliases(self, values):
-        """Mutated array arguments, each mapped to the argument whose buffer it shares."""
-        arrays = {n: v for n, v in values.items() if isinstance(v, np.ndarray)}
+        """Mutated array arguments, each mapped to the argument whose buffer it shares. Arrays
+        inside tuple, list and dict arguments are checked too (`f(a, (a,))`)."""
+        arrays = {}
+        for n, v in values.items():
+            if isinstance(v, np.ndarray):
+                arrays[n] = v
+            elif isinstance(v, (tuple, list, dict)):
+                flat, _ = jax.tree_util.tree_flatten_with_path(v)
+                arrays.update({n + jax.tree_util.keystr(path): leaf for path, leaf in flat
+                               if isinstance(leaf, np.ndarray)})
         if self._layout is None:
             self._layout = _npr_uses_layout(self.fn)
         if self._layout:
@@ -1208,11 +1220,11 @@ class NprFunction:
             donated = tuple(sorted(n for n in set(aliases.values()) if n in dynamic_names))
 
             def run(dynamic, written):
-                result, finals, returned = self._run({**static, **dynamic, **written}, aliases)
+                result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
                 leaves, tree = jax.tree_util.tree_flatten(result)
                 # Python values computed from static inputs stay Python values (an int stays an int)
                 fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
-                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()))
+                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()), tuple(same.items()))
                 return [v for i, v in enumerate(leaves) if i not in fixed], finals, shape
             options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
             if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments
@@ -1228,8 +1240,9 @@ class NprFunction:
     def _plan_key(self, args):
         """What decides a call's jitted function and checks, read from its arguments in
         parameter order (_in_order): each static argument's repr, _NprPlan.ARRAY for a NumPy
-        array, None for another traced value. None when only the general path can tell (lists,
-        subclasses, arrays JAX cannot take as they are: _device_ready)."""
+        array, None for another traced value. None when only the general path can tell
+        (containers, whose arrays _aliases checks; subclasses and arrays JAX cannot take as they
+        are: _device_ready)."""
         key = []
         for name, v in zip(self._positional, args):
             kind = type(v)
@@ -1239,9 +1252,9 @@ class NprFunction:
                 static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and _npr_is_static(v))
             if static:
                 key.append(repr(v))
-            elif kind is np.ndarray and v.dtype.isnative and v.dtype.kind in "biufc":
+            elif kind is np.ndarray and v.dtype.isnative and _npr_jax_dtype(v.dtype):
                 key.append(_NprPlan.ARRAY)
-            elif isinstance(v, (list, np.ndarray)):
+            elif isinstance(v, (list, tuple, dict, np.ndarray)):
                 return None
             else:
                 key.append(None)
@@ -1288,9 +1301,9 @@ class _NprResultShape:
     whose aux data is all of that, so each compiled executable hands back the shape it was
     traced with (a retrace for new shapes cannot mix one call's result up with another's)."""
 
-    def __init__(self, tree, fixed, returned):
-        self.tree, self.fixed, self.returned = tree, dict(fixed), dict(returned)
-        self._aux = (tree, fixed, returned)
+    def __init__(self, tree, fixed, returned, same):
+        self.tree, self.fixed, self.returned, self.same = tree, dict(fixed), dict(returned), dict(same)
+        self._aux = (tree, fixed, returned, same)
 
     def numpy(self, result, values):
         """The result as NumPy returns it: an argument returned is the caller's own array, and
@@ -1300,10 +1313,16 @@ class _NprResultShape:
             return jax.tree_util.tree_unflatten(tree, ())
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
+        leaves = [_npr_to_numpy(leaf) for leaf in leaves]
         for i, (name, steps) in self.returned.items():
-            if isinstance(values.get(name), np.ndarray):
-                leaves[i] = _npr_numpy_view(values[name], steps)
-        return _npr_to_numpy(jax.tree_util.tree_unflatten(tree, leaves))
+            given = values.get(name)
+            if isinstance(given, np.ndarray):
+                leaves[i] = _npr_numpy_view(given, steps)
+            elif not steps and name in values and not isinstance(given, jax.Array):
+                leaves[i] = given  # the caller's own float, NumPy scalar or list, returned as itself
+        for i, j in self.same.items():
+            leaves[i] = leaves[j]
+        return jax.tree_util.tree_unflatten(tree, leaves)
 
 def _npr_numpy_steps(view):
     """An NprView's steps from its base as NumPy would take them (hashable: slices as tuples),
@@ -1328,11 +1347,18 @@ def _npr_numpy_view(a, steps):
             a = a.transpose(arg)
     return a
 
-_NPR_RESULT_SHAPES = {}  # aux -> _NprResultShape: one per traced signature, not one per call
+def _npr_result_shape(aux, children):
+    """_NprResultShape's unflatten: one object per traced signature, not one per call. Kept by
+    the aux tuple's identity (each executable holds its own), never by equality, under which
+    True == 1 == 1.0 and one signature's fixed values would stand for another's."""
+    shape = _NPR_RESULT_SHAPES.get(id(aux))
+    if shape is None or shape._aux is not aux:
+        shape = _NPR_RESULT_SHAPES[id(aux)] = _NprResultShape(*aux)
+    return shape
 
-jax.tree_util.register_pytree_node(
-    _NprResultShape, lambda s: ((), s._aux),
-    lambda aux, _: _NPR_RESULT_SHAPES.get(aux) or _NPR_RESULT_SHAPES.setdefault(aux, _NprResultShape(*aux)))
+_NPR_RESULT_SHAPES = {}  # id(aux) -> _NprResultShape
+
+jax.tree_util.register_pytree_node(_NprResultShape, lambda s: ((), s._aux), _npr_result_shape)
 
 class _NprPlan:
     """A call's route to its jitted function, kept per _plan_key: which arguments
@@ -1366,6 +1392,10 @@ def _npr_write_back(finals):
     for target, final in finals:
         if target.flags.writeable:
             np.copyto(target, final, casting="unsafe")
+
+def _npr_jax_dtype(dt):
+    """Whether JAX arrays hold this dtype: booleans and numbers up to 64-bit (no long double)."""
+    return dt.kind in "biufc" and dt.itemsize <= (16 if dt.kind == "c" else 8)
 
 def _npr_layout_ok(v):
     return v.flags.c_contiguous or v.size <= 1

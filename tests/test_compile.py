@@ -543,3 +543,50 @@ def test_returned_views_of_a_written_argument_are_views_of_the_callers_array():
         assert [np.shares_memory(r, u) for r in got] == [True] * 4 + [False, False]
         got[0][0, 0] = -1.0
         assert u[1, 0] == -1.0 and got[1][0, 1] == -1.0 and got[2][0] == -1.0
+
+
+def test_fixed_results_equal_but_not_identical_stay_apart():
+    """Python values fixed at trace time are told apart by identity of the executable that
+    made them: True == 1 must not hand one function's result to another, nor 0 to False."""
+    assert compiled("gives_true")(np.ones(2))[1] is True
+    out = compiled("gives_one")(np.ones(2))[1]
+    assert out == 1 and type(out) is int
+    c = np2ref.compile(api().same_twice)
+    for s in (0, False, 0.0, 1, True):
+        got = c(np.zeros(3), s)
+        assert got[4] is s or (type(got[4]) is type(s) and got[4] == s)
+
+
+def test_one_object_returned_twice_is_one_object_and_results_are_writable():
+    a, s = np.zeros(4), 2.5
+    got = compiled("same_twice")(a, s)
+    expected = api().same_twice(np.zeros(4), s)
+    assert first_difference(expected, got) is None
+    assert got[0] is got[1] and got[2] is got[3] and np.shares_memory(got[0], a)
+    assert got[4] is s and got[5] is s  # the caller's own float, as NumPy returns it
+    got[2][0] = -1.0  # NumPy's results are writable arrays (JAX's CPU buffers are read-only)
+    assert got[3][0] == -1.0
+
+
+def test_arrays_inside_containers_are_checked_for_overlap():
+    a = np.zeros(3)
+    with pytest.raises(np2ref.Np2RefError, match=r"`a` and `t\[0\]` share memory"):
+        compiled("reads_a_tuple")(a, (a,))
+    assert not a.any()
+    b = np.zeros(3)
+    assert compiled("reads_a_tuple")(b, (np.ones(2),)) == 2.0 and np.array_equal(b, np.ones(3))
+
+
+def test_an_array_default_is_one_array_that_calls_write_into():
+    """Defaults stay NumPy, evaluated once at definition: a written default accumulates over
+    calls as in NumPy (and keeps its dtype)."""
+    c = np2ref.compile(api().accumulate_into_default)
+    assert "acc=np.zeros(3)" in c.source
+    got = [c(np.ones(3)) for _ in range(3)]
+    assert got[0] is got[2] and got[0].dtype == np.float64 and np.array_equal(got[0], np.full(3, 3.0))
+
+
+@pytest.mark.skipif(np.dtype(np.longdouble).itemsize <= 8, reason="long double is float64 here")
+def test_long_double_arrays_get_a_type_error_naming_the_argument():
+    with pytest.raises(TypeError, match=rf"argument `u` has dtype {np.dtype(np.longdouble)}"):
+        compiled("step")(np.zeros(4, np.longdouble), 0.1)

@@ -62,6 +62,11 @@ class ModuleRewriter(cst.CSTTransformer):
     def visit_Annotation(self, node: cst.Annotation) -> bool:
         return False  # type hints stay as written
 
+    def visit_Param(self, node: cst.Param) -> bool:
+        # defaults stay NumPy, evaluated once when the function is defined, as in the original
+        # (`acc=np.zeros(3)` is one array that calls keep writing into)
+        return False
+
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         if self.f is None or self.f.node is not original:
             return updated

@@ -487,8 +487,9 @@ class MarkPass(cst.CSTVisitor):
         if node.keyword is not None:
             self.m.not_expr.add(node.keyword)
 
-    def visit_Param(self, node: cst.Param) -> None:
+    def visit_Param(self, node: cst.Param) -> bool:
         self.m.not_expr.add(node.name)
+        return False  # a default stays NumPy code (rewrite/function.py)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
         stack = [node.target]

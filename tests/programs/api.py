@@ -176,3 +176,28 @@ def views_of_written(u, k):
     u[:, 0] += 1.0
     row = u[1]
     return u[1:, ::2], u.T, row, u.reshape(-1)[::3], u[k], u[:, 1].copy()
+
+
+def gives_true(x):
+    return x * 2, True
+
+
+def gives_one(x):
+    return x * 3, 1
+
+
+def same_twice(a, s):
+    a[0] = 1.0
+    b = a[1:]
+    c = a * 2
+    return b, b, c, c, s, s
+
+
+def reads_a_tuple(a, t):
+    a += 1
+    return t[0].sum()
+
+
+def accumulate_into_default(x, acc=np.zeros(3)):
+    acc += x
+    return acc
