@@ -90,9 +90,12 @@ CODES = {c.code: c for c in [
     Code("NPR104", "boolean mask store with values", "`a[mask] = values` with a mask known only at "
          "run time is translated when `values` is a scalar or `b[mask]` of a same-shaped array.",
          "a[mask] = np.arange(mask.sum())", "a[mask] = b[mask]"),
-    Code("NPR105", "ufunc.at that casts after each element", "np.add.at of float values into an "
-         "integer array truncates after every addition; a scatter cannot reproduce that order.",
-         "np.add.at(counts, idx, 0.5)", "np.add.at(counts, idx, 1)"),
+    Code("NPR105", "ufunc.at that casts after each element (no longer raised)", "np.add.at of float "
+         "values into an integer array truncates after every addition, which one scatter cannot "
+         "reproduce. np2ref used to refuse it; it now applies the elements one at a time in NumPy's "
+         "order (a sequential loop: exact, but slow for many indices). Integer values stay one "
+         "scatter.", "np.add.at(counts, idx, 0.5)  # one element at a time",
+         "np.add.at(counts, idx, 1)  # one scatter"),
     Code("NPR106", "unsupported out=", "A tuple `out=` is not translated.", "np.divmod(a, b, out=(q, r))",
          "q[...] = a // b\nr[...] = a % b"),
     Code("NPR107", "boolean-mask read of data-dependent size",

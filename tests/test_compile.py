@@ -590,3 +590,20 @@ def test_an_array_default_is_one_array_that_calls_write_into():
 def test_long_double_arrays_get_a_type_error_naming_the_argument():
     with pytest.raises(TypeError, match=rf"argument `u` has dtype {np.dtype(np.longdouble)}"):
         compiled("step")(np.zeros(4, np.longdouble), 0.1)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.float32])
+def test_ufunc_at_that_casts_after_each_element_agrees_with_numpy(dtype):
+    rng = np.random.default_rng(3)
+    idx = rng.integers(0, 5, 40)
+    w = rng.random(40) * (3.0 if dtype == np.int32 else 1e-7)
+    c = compiled("weighted_counts")
+    for _ in range(2):
+        assert_same_as_numpy(api().weighted_counts, c, np.arange(5, dtype=dtype), idx, w)
+    with jax.enable_x64(True):  # under vmap too: a batch of two weight vectors
+        batch = np.stack([w, w[::-1]])
+        _, finals = jax.vmap(c.pure, in_axes=(None, None, 0))(np.arange(5, dtype=dtype), idx, batch)
+    for k in range(2):
+        expected = np.arange(5, dtype=dtype)
+        api().weighted_counts(expected, idx, batch[k])
+        assert np.array_equal(finals["counts"][k], expected)

@@ -771,17 +771,20 @@ def test_ufunc_at_casting_and_errors():
     assert check(a, lambda b: np.add.at(b, [0, 1], ones12), lambda r: npr_ufunc_at("add", r, [0, 1], ones12))
     assert check(a.astype(bool), lambda b: np.subtract.at(b, [0], True), lambda r: npr_ufunc_at("subtract", r, [0], True))
     assert check(a, lambda b: np.add.at(b, [7], 1), lambda r: npr_ufunc_at("add", r, [7], 1))
-    with pytest.raises(NotImplementedError, match="NPR105"):
-        on_ref(a, lambda r: npr_ufunc_at("add", r, [0, 0], 1.5))
-    with pytest.raises(NotImplementedError, match="NPR105"):
-        on_ref(a, lambda r: npr_ufunc_at("maximum", r, [0], np.int64(2 ** 40)))
-    with pytest.raises(NotImplementedError, match="NPR105"):
-        on_ref(a.astype(np.float32), lambda r: npr_ufunc_at("add", r, [0, 0], 1 / 3))
+    # NumPy computes in result_type and casts back after every element: applied in order
+    check(a, lambda b: np.add.at(b, [0, 0], 1.5), lambda r: npr_ufunc_at("add", r, [0, 0], 1.5))
+    check(a, lambda b: np.add.at(b, [0, 0, 3], [0.6, 0.6, -1.7]), lambda r: npr_ufunc_at("add", r, [0, 0, 3], [0.6, 0.6, -1.7]), jit=True)
+    check(a, lambda b: np.maximum.at(b, [0], np.int64(2 ** 40)), lambda r: npr_ufunc_at("maximum", r, [0], np.int64(2 ** 40)))
+    check(a.astype(np.float32), lambda b: np.add.at(b, [0, 0], 1 / 3), lambda r: npr_ufunc_at("add", r, [0, 0], 1 / 3))
+    check(a.astype(np.float32) + 1, lambda b: np.add.at(b, [1, 1, 1], 1e-8), lambda r: npr_ufunc_at("add", r, [1, 1, 1], 1e-8))
+    check(a.astype(np.int8), lambda b: np.subtract.at(b, [2, 2], 2.7), lambda r: npr_ufunc_at("subtract", r, [2, 2], 2.7))
+    check(np.array([5, -5, 3]), lambda b: np.multiply.at(b, [0, 1, 0], 0.5), lambda r: npr_ufunc_at("multiply", r, [0, 1, 0], 0.5))
+    check(a.astype(bool), lambda b: np.add.at(b, [0, 0], 0.5), lambda r: npr_ufunc_at("add", r, [0, 0], 0.5))
     check(a.astype(np.float32), lambda b: np.add.at(b, [0, 0], 0.25), lambda r: npr_ufunc_at("add", r, [0, 0], 0.25))
     check(a.astype(np.int8), lambda b: np.add.at(b, [0, 0], 200), lambda r: npr_ufunc_at("add", r, [0, 0], 200))
     check(a.astype(np.uint8), lambda b: np.maximum.at(b, [1, 1], 9), lambda r: npr_ufunc_at("maximum", r, [1, 1], 9))
-    with pytest.raises(NotImplementedError, match="NPR105"):  # NumPy: max in int64, then cast back
-        on_ref(a.astype(np.uint8), lambda r: npr_ufunc_at("maximum", r, [1, 1], -1))
+    # NumPy: max in int64, then cast back
+    check(a.astype(np.uint8), lambda b: np.maximum.at(b, [1, 1], -1), lambda r: npr_ufunc_at("maximum", r, [1, 1], -1))
 
 
 # ---- out=, fill, sort, copyto, putmask, put, place, fill_diagonal, where_store -----------

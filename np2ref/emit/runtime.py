@@ -1046,9 +1046,11 @@ def npr_ufunc_at(name, a, idx, b=None):
     minimum: every occurrence of a duplicate index applies; b is broadcast strictly. NumPy
     computes in result_type(a, b) (Python scalars count as arrays here) and casts back after
     every element; that equals one scatter in a's dtype for wrapping ints, and for b's values
-    that a's dtype holds exactly (double rounding is innocuous); else NPR105."""
+    that a's dtype holds exactly (double rounding is innocuous). Otherwise (floats into an int
+    array, float64 values into float32) the elements are applied one at a time, in NumPy's
+    order, each computed in that type and cast back: a sequential loop, exact but slow."""
     if name not in ('add', 'subtract', 'multiply', 'maximum', 'minimum'):
-        raise NotImplementedError(f"np2ref NPR105: np.{name}.at is not supported")
+        raise NotImplementedError(f"np2ref NPR101: np.{name}.at is not translated")
     if b is None:
         raise ValueError("second operand needed for ufunc")
     ix, dt, uf = _npr_Idx(a.shape, idx), np.dtype(a.dtype), getattr(np, name)
@@ -1060,14 +1062,15 @@ def npr_ufunc_at(name, a, idx, b=None):
     ints = rt.kind in 'iu' and dt.kind in 'iu'
     held = not isinstance(b, jax.Array) and dt.kind != 'b' and np.array_equal(
         np.asarray(b).astype(dt).astype(rt), np.asarray(b).astype(rt), equal_nan=rt.kind in 'fc')
-    if not (rt == dt or (ints and (held or name not in ('maximum', 'minimum'))) or
-            (held and dt.kind in 'fc' and rt.kind in 'fc' and not (name == 'multiply' and rt.kind == 'c'))):
-        raise NotImplementedError(f"np2ref NPR105: np.{name}.at computes in {rt} and casts to {dt} after "
-                                  "every element, which a scatter cannot reproduce")
-    vals = _npr_fit(_npr_conv(b, dt), ix.sel, strip=False, fail=lambda: uf.at(  # ints wrap: exact
+    scatter = rt == dt or (ints and (held or name not in ('maximum', 'minimum'))) or \
+        (held and dt.kind in 'fc' and rt.kind in 'fc' and not (name == 'multiply' and rt.kind == 'c'))
+    vals = _npr_fit(_npr_conv(b, dt if scatter else rt), ix.sel, strip=False, fail=lambda: uf.at(  # ints wrap
         _npr_dummy(a.shape, dt), ix.probe, _npr_dummy(np.shape(b), _npr_dt(b))))
-    vals = -vals if name == 'subtract' else vals
+    vals = -vals if name == 'subtract' else vals  # x - v is x + (-v), exactly, in every type
     if 0 in ix.sel:
+        return
+    if not scatter:
+        _npr_ufunc_at_in_order(dict(subtract='add').get(name, name), a, ix, vals, rt, dt)
         return
     # (not into integer refs under differentiation: JAX 0.10 scatters their float0 tangents)
     if (isinstance(a, jax.Ref) and name in ('add', 'subtract') and dt != bool
@@ -1098,6 +1101,17 @@ def npr_ufunc_at(name, a, idx, b=None):
             return _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape)
         return _npr_unflat(getattr(jnp.reshape(cur, -1).at[lin], op)(vals, mode='drop'), cur.shape)
     _npr_update(a, update)
+
+
+def _npr_ufunc_at_in_order(name, a, ix, vals, rt, dt):
+    """np.<name>.at one element at a time, as NumPy applies it: a[i] = dt(name(rt(a[i]), v))
+    for each index in order (a fori_loop; duplicates see each other's casts)."""
+    lin, vals, fn = ix.lin().reshape(-1), jnp.reshape(vals, -1), getattr(jnp, name)
+
+    def one(k, flat):
+        i = jnp.asarray(lin)[k]
+        return flat.at[i].set(fn(flat[i].astype(rt), vals[k]).astype(dt), mode='drop')
+    _npr_update(a, lambda cur: _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape))
 
 
 # ---- out= and in-place functions ----------------------------------------------------------

@@ -201,3 +201,10 @@ def reads_a_tuple(a, t):
 def accumulate_into_default(x, acc=np.zeros(3)):
     acc += x
     return acc
+
+
+def weighted_counts(counts, idx, w):
+    """np.add.at of float weights into an int (or float32) histogram: NumPy casts back after
+    every element."""
+    np.add.at(counts, idx, w)
+    return counts.sum()
