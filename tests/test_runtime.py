@@ -780,6 +780,10 @@ def test_ufunc_at_casting_and_errors():
     check(a.astype(np.int8), lambda b: np.subtract.at(b, [2, 2], 2.7), lambda r: npr_ufunc_at("subtract", r, [2, 2], 2.7))
     check(np.array([5, -5, 3]), lambda b: np.multiply.at(b, [0, 1, 0], 0.5), lambda r: npr_ufunc_at("multiply", r, [0, 1, 0], 0.5))
     check(a.astype(bool), lambda b: np.add.at(b, [0, 0], 0.5), lambda r: npr_ufunc_at("add", r, [0, 0], 0.5))
+    for v in (np.nan, np.inf, -np.inf):  # False * nan is nan, which is True (XLA folded it to 0)
+        for name in ("multiply", "subtract"):
+            check(np.array([True, False, True, False, False]), lambda b: getattr(np, name).at(b, [0, 0, 1, 0], v),
+                  lambda r: npr_ufunc_at(name, r, [0, 0, 1, 0], v), jit=True)
     check(a.astype(np.float32), lambda b: np.add.at(b, [0, 0], 0.25), lambda r: npr_ufunc_at("add", r, [0, 0], 0.25))
     check(a.astype(np.int8), lambda b: np.add.at(b, [0, 0], 200), lambda r: npr_ufunc_at("add", r, [0, 0], 200))
     check(a.astype(np.uint8), lambda b: np.maximum.at(b, [1, 1], 9), lambda r: npr_ufunc_at("maximum", r, [1, 1], 9))

@@ -1110,7 +1110,9 @@ def _npr_ufunc_at_in_order(name, a, ix, vals, rt, dt):
 
     def one(k, flat):
         i = jnp.asarray(lin)[k]
-        return flat.at[i].set(fn(flat[i].astype(rt), vals[k]).astype(dt), mode='drop')
+        # the barrier keeps XLA from folding bool -> float then `* nan` into a select (0, not nan)
+        x = lax.optimization_barrier(flat[i].astype(rt))
+        return flat.at[i].set(fn(x, vals[k]).astype(dt), mode='drop')
     _npr_update(a, lambda cur: _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape))
 
 
