@@ -1133,9 +1133,10 @@ class NprFunction:
                 owner = [n for n, leader in aliases.items() if steps is not None and refs[leader] is leaf.base]
                 if owner:
                     returned[i] = (owner[0], steps)
-            # a value returned twice is one object twice, as in NumPy (`return b, b`)
+            # a view returned twice is one object twice, as in NumPy (`return b, b`); not for
+            # traced values, where a no-op (`b.astype(b.dtype)`, `+b`) hands back its input
             first = {}
-            same = {i: first.setdefault(id(leaf), i) for i, leaf in enumerate(leaves)}
+            same = {i: first.setdefault(id(leaf), i) for i, leaf in enumerate(leaves) if _npr_is_ref(leaf)}
             same = {i: j for i, j in same.items() if i != j}
             result = npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
@@ -1344,8 +1345,6 @@ class _NprResultShape:
             given = values.get(name)
             if isinstance(given, np.ndarray):
                 leaves[i] = _npr_numpy_view(given, steps)
-            elif not steps and name in values and not isinstance(given, jax.Array):
-                leaves[i] = given  # the caller's own float, NumPy scalar or list, returned as itself
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)
