@@ -1128,16 +1128,18 @@ class NprFunction:
             # very object, or a view of it, which the caller's writes show through
             leaves = jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)
             returned = {i: (n, ()) for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
+            owners = {id(refs[leader]): n for n, leader in aliases.items()}
             for i, leaf in enumerate(leaves):
-                steps = _npr_numpy_steps(leaf) if i not in returned and isinstance(leaf, NprView) else None
-                owner = [n for n, leader in aliases.items() if steps is not None and refs[leader] is leaf.base]
-                if owner:
-                    returned[i] = (owner[0], steps)
+                if i not in returned and isinstance(leaf, NprView) and id(leaf.base) in owners:
+                    steps = _npr_numpy_steps(leaf)
+                    if steps is not None:
+                        returned[i] = (owners[id(leaf.base)], steps)
             # a view returned twice is one object twice, as in NumPy (`return b, b`); not for
             # traced values, where a no-op (`b.astype(b.dtype)`, `+b`) hands back its input
-            first = {}
-            same = {i: first.setdefault(id(leaf), i) for i, leaf in enumerate(leaves) if _npr_is_ref(leaf)}
-            same = {i: j for i, j in same.items() if i != j}
+            first, same = {}, {}
+            for i, leaf in enumerate(leaves):
+                if _npr_is_ref(leaf) and first.setdefault(id(leaf), i) != i:
+                    same[i] = first[id(leaf)]
             result = npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
         finally:
@@ -1289,9 +1291,10 @@ class NprFunction:
 
     def call_numpy(self, *args, **kwargs):
         ordered = self._in_order(args, kwargs)
-        plan = None if ordered is None else self._plans.get(self._plan_key(ordered))
+        plan_key = None if ordered is None else self._plan_key(ordered)
+        plan = self._plans.get(plan_key)
         if plan is None or not plan.admits(ordered, self._layout):
-            return self._call_bound(args, kwargs)
+            return self._call_bound(args, kwargs, plan_key)
         args = ordered
         with self._x64():
             result, finals, shape = plan.jitted(
@@ -1300,9 +1303,9 @@ class NprFunction:
         _npr_write_back(finals)
         return shape.numpy(result, dict(zip(self._positional, args)) if shape.returned else {})
 
-    def _call_bound(self, args, kwargs):
+    def _call_bound(self, args, kwargs, plan_key):
         """call_numpy for any call: binds the arguments, checks their aliasing, and leaves a plan
-        for the next call like it."""
+        under `plan_key` (None: none) for the next call like it."""
         values, static, dynamic = self._split(args, kwargs)
         aliases = self._aliases(values)
         key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)))
@@ -1310,8 +1313,6 @@ class NprFunction:
             result, finals, shape = jitted(*_npr_donation_split(dynamic, donated))
             finals = [(values[n], np.asarray(v)) for n, v in finals.items()]
         _npr_write_back(finals)
-        ordered = self._in_order(args, kwargs)
-        plan_key = None if ordered is None else self._plan_key(ordered)
         if plan_key is not None and all(leader == n for n, leader in aliases.items()):
             self._plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases)
         return shape.numpy(result, values)
