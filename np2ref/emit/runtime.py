@@ -848,6 +848,9 @@ class _npr_At:
 
     def __setitem__(self, idx, v):
         t = self.t
+        if isinstance(t, (tuple, list, dict)):  # a container argument of a converted function
+            raise NprError(f"np2ref NPR207: a {type(t).__name__} is written into; containers of "
+                           "written arrays are not translated (pass each array as its own argument)")
         if not isinstance(t, (jax.Ref, NprView)):
             raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, not a {type(t).__name__}")
         ix, dt = _npr_Idx(t.shape, idx), np.dtype(t.dtype)

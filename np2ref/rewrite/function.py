@@ -24,6 +24,13 @@ _AUG_OPS = {
     cst.BitAndAssign: "&", cst.BitOrAssign: "|", cst.BitXorAssign: "^",
     cst.LeftShiftAssign: "<<", cst.RightShiftAssign: ">>", cst.MatrixMultiplyAssign: "@",
 }
+# Operators NumPy applies to a list or tuple operand as to np.asarray of it (npr_seq_op).
+_BIN_OPS = {type(v): k for k, v in {
+    "+": cst.Add(), "-": cst.Subtract(), "*": cst.Multiply(), "/": cst.Divide(), "//": cst.FloorDivide(),
+    "%": cst.Modulo(), "**": cst.Power(), "&": cst.BitAnd(), "|": cst.BitOr(), "^": cst.BitXor(),
+    "<<": cst.LeftShift(), ">>": cst.RightShift(), "@": cst.MatrixMultiply()}.items()}
+_CMP_OPS = {cst.Equal: "==", cst.NotEqual: "!=", cst.LessThan: "<", cst.LessThanEqual: "<=",
+            cst.GreaterThan: ">", cst.GreaterThanEqual: ">="}
 _KEEP_NUMPY = frozenset({"numpy.s_", "numpy.index_exp", "numpy.newaxis"})
 _VIEW_HELPERS = {**fx.VIEW_FUNCTIONS, **fx.VIEW_METHODS}
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it
@@ -48,6 +55,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self._if_count = 0
         self.not_expr: set = set()
         self.pending_own: list[str] = []
+        self.seq_names: frozenset[str] = frozenset()  # names bound to list/tuple literals only
 
     # -- scope -------------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -56,6 +64,7 @@ class ModuleRewriter(cst.CSTTransformer):
             self.m = self.marks[node.name.value]
             self.inner_attrs = self.m.inner
             self.not_expr = self.m.not_expr
+            self.seq_names = _sequence_names(self.f)
             return True
         return self.f is not None
 
@@ -231,6 +240,39 @@ class ModuleRewriter(cst.CSTTransformer):
             return cst.Call(J.name(helper), [cst.Arg(func.value), *args])
         qual = self.imports.qualify_numpy(original.func, frozenset(self.f.roots))
         return cst.Call(J.name(fx.VIEW_FUNCTIONS[qual]), args)
+
+    # -- operators on sequences --------------------------------------------------------------
+    def leave_BinaryOperation(self, original: cst.BinaryOperation, updated: cst.BinaryOperation):
+        op = _BIN_OPS.get(type(updated.operator))
+        if not self.active or op is None or not self._sequence_against_array(original.left, original.right):
+            return updated
+        return J.call(J.SEQ_OP, updated.left, J.string(op), updated.right).with_changes(
+            lpar=updated.lpar, rpar=updated.rpar)
+
+    def leave_Comparison(self, original: cst.Comparison, updated: cst.Comparison):
+        if not self.active or len(updated.comparisons) != 1:  # a chain stays Python's
+            return updated
+        (target,) = updated.comparisons
+        op = _CMP_OPS.get(type(target.operator))
+        if op is None or not self._sequence_against_array(original.left, original.comparisons[0].comparator):
+            return updated
+        return J.call(J.SEQ_OP, updated.left, J.string(op), target.comparator).with_changes(
+            lpar=updated.lpar, rpar=updated.rpar)
+
+    def _is_sequence(self, expr: cst.BaseExpression) -> bool:
+        """A list or tuple written in the source, or a name only ever bound to one: an operand
+        NumPy would turn into an array."""
+        return isinstance(expr, (cst.List, cst.Tuple, cst.ListComp)) or \
+            isinstance(expr, cst.Name) and expr.value in self.seq_names
+
+    def _sequence_against_array(self, left, right) -> bool:
+        """One operand a sequence, the other one that may be an array (not a literal number or
+        sequence, a shape, a size or len(): `[0] * n` with such an `n` stays as written)."""
+        if self._is_sequence(left):
+            left, right = right, left
+        elif not self._is_sequence(right):
+            return False
+        return not (self._is_sequence(left) or _is_static_meta(left))
 
     # -- statements --------------------------------------------------------------------------
     def leave_AugAssign(self, original: cst.AugAssign, updated: cst.AugAssign):
@@ -452,6 +494,16 @@ def _list_index(element: cst.SubscriptElement) -> cst.SubscriptElement:
         func = f"{J.NP}.array" if literal else J.INDEX_LIST  # a traced entry needs a traced array
         return element.with_changes(slice=cst.Index(J.call(func, lst)))
     return element
+
+
+def _sequence_names(f: FunctionFacts) -> frozenset[str]:
+    """Local names every binding of which is a list or tuple literal."""
+    kinds: dict[str, bool] = {}
+    for target, value in f.bindings:
+        if isinstance(target, cst.Name):
+            seq = isinstance(value, (cst.List, cst.Tuple, cst.ListComp))
+            kinds[target.value] = kinds.get(target.value, True) and seq
+    return frozenset(n for n, seq in kinds.items() if seq and n not in f.params)
 
 
 def _plain(args) -> list[cst.Arg]:

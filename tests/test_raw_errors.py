@@ -1,0 +1,123 @@
+"""Code from outside the project that used to stop np2ref with a raw exception (issue 16):
+each case is now translated exactly (compared with NumPy) or refused with a coded diagnostic."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import load_module
+from np2ref.verify.compare import first_difference
+
+SOURCE = '''
+import numpy as np
+
+
+def sequences(v, n):
+    t = (1, 0, 1)
+    w = v.copy()
+    w[0] = 5
+    return ((1, 0, 1) == v, v == (1, 0, 1), w == t, v * [2.5, 1, 0], v < [[1], [2]],
+            v + [x * 2 for x in range(3)], w[0:3] != [5, 0, 0], [0] * n, (1, 2) == (1, 2))
+
+
+def allocate(v, xp=np, dtype=np.float64, kind="copy", fn=None):
+    a = xp.zeros(3, dtype=dtype)
+    a[0] = v[0]
+    if fn is not None:
+        a[1] = fn(v[1])
+    return a
+
+
+class Scale:
+    """Unhashable (it defines == without a hash): keyed by identity."""
+
+    def __init__(self, k):
+        self.k = k
+
+    def __eq__(self, other):
+        return True
+
+
+def scaled(v, s, rng):
+    return v * s.k
+
+
+def bump(d):
+    d["a"] += 1.0
+    return d["a"].sum()
+
+
+def bump_tuple(t):
+    t[0][1] = 5.0
+'''
+
+
+@pytest.fixture(scope="module")
+def mod(tmp_path_factory):
+    return load_module(SOURCE, tmp_path_factory.mktemp("raw"), "np2ref_raw_errors")
+
+
+@functools.cache
+def _compiled(fn):
+    return np2ref.compile(fn)
+
+
+def _same(expected, got):
+    diff = first_difference(expected, got, "result")
+    assert diff is None, diff
+
+
+def test_sequences_in_operators_are_arrays_against_arrays(mod):
+    """`(1, 0, 1) == v`: NumPy makes the tuple an array (np.asarray's dtype, int64 here, so an
+    int32 or uint8 `v` computes in int64 and float32 in float64); JAX's operators raised
+    TypeError. Between Python values the operator stays Python's (`[0] * n`)."""
+    c = _compiled(mod.sequences)
+    assert "npr_seq_op((1, 0, 1), '==', v)" in c.source and "(1, 2) == (1, 2)" in c.source
+    for v in (np.array([1, 0, 2], np.int32), np.array([1.0, 0.0, 1.0], np.float32),
+              np.array([1, 0, 1], np.uint8)):
+        _same(mod.sequences(v, 2), c(v, 2))
+
+
+def test_arguments_that_are_not_data_are_static(mod):
+    """Modules, dtypes, types, strings, callables and None are static arguments (JAX raised
+    "Error interpreting argument ... as an abstract array"); one trace per value."""
+    c = _compiled(mod.allocate)
+    v = np.array([1.5, -2.5, 3.0])
+    for kw in (dict(xp=np), dict(dtype=np.int32), dict(dtype=np.dtype("f4")), dict(dtype=float),
+               dict(kind="other"), dict(fn=abs), dict(dtype=np.int32, fn=abs)):
+        _same(mod.allocate(v, **kw), c(v, **kw))
+        _same(mod.allocate(v, **kw), c(v, **kw))  # the fast path (a plan per signature)
+    with pytest.raises(np2ref.Np2RefError, match="NPR032"):  # a NumPy function called on traced data
+        c(v, fn=np.negative)
+    result, finals = c.pure(v, dtype=np.int32, fn=abs)
+    _same(mod.allocate(v, dtype=np.int32, fn=abs), np.asarray(result))
+
+
+def test_unhashable_and_generator_arguments_are_keyed_by_identity(mod):
+    """Two objects that compare equal but are different objects never share a trace: each
+    call sees its own object (a Generator is such an object too)."""
+    c = _compiled(mod.scaled)
+    v = np.arange(3.0)
+    g1, g2 = np.random.default_rng(0), np.random.default_rng(0)
+    for s, rng in ((mod.Scale(2.0), g1), (mod.Scale(3.0), g2), (mod.Scale(4.0), np.random.RandomState(0)),
+                   (mod.Scale(5.0), None)):
+        _same(mod.scaled(v, s, rng), c(v, s, rng))
+        _same(mod.scaled(v, s, rng), c(v, s, rng))
+
+
+def test_a_container_argument_that_is_written_is_refused_with_npr207(mod):
+    """A dict or tuple of arrays the function writes into: NPR207 at call time (it was a raw
+    TypeError from npr_at, or NPR032), before anything is written."""
+    d = {"a": np.ones(3)}
+    with pytest.raises(np2ref.Np2RefError, match=r"NPR207 .*writes into its argument `d`, a dict") as info:
+        _compiled(mod.bump)(d)
+    assert info.value.diagnostics[0].code == "NPR207"
+    assert np.array_equal(d["a"], np.ones(3))
+    with pytest.raises(np2ref.Np2RefError, match=r"NPR207 .*`t`, a tuple"):
+        _compiled(mod.bump_tuple)((np.ones(3),))
+    with pytest.raises(Exception, match="NPR207"):
+        _compiled(mod.bump).pure(d)
