@@ -121,3 +121,13 @@ def test_a_container_argument_that_is_written_is_refused_with_npr207(mod):
         _compiled(mod.bump_tuple)((np.ones(3),))
     with pytest.raises(Exception, match="NPR207"):
         _compiled(mod.bump).pure(d)
+
+
+@pytest.mark.parametrize("call", ["np.where(c)", "np.nonzero(c)", "np.argwhere(c)", "np.flatnonzero(c)"])
+def test_data_dependent_shapes_are_refused_alike_at_conversion(call):
+    """One-argument np.where was a bare NotImplementedError at trace time; now it and the
+    nonzero family are NPR004 at conversion, at the call, with the same hint."""
+    result = np2ref.convert_source(f"import numpy as np\n\ndef f(c):\n    return {call}\n", "k.py")
+    (d,) = [d for d in result.diagnostics if d.is_error]
+    assert (d.code, d.line, d.col) == ("NPR004", 4, 12)
+    assert "output shape depends on the data" in d.message and "np.where(cond, x, y)" in d.hint

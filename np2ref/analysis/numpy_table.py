@@ -380,14 +380,15 @@ for _n in """solve inv det slogdet eigh eigvalsh cholesky qr svd svdvals pinv co
     DIFFERS[f"numpy.linalg.{_n}"] = "int32 input: jnp computes in float32, NumPy in float64"
 
 # Left out on purpose (refused by the translator), with the reason.
+DATA_SHAPE = "output shape depends on the data"
 LEFT_OUT: dict[str, str] = {
-    "numpy.nonzero": "output shape depends on the data",
-    "numpy.flatnonzero": "output shape depends on the data",
-    "numpy.argwhere": "output shape depends on the data",
-    "numpy.extract": "output shape depends on the data",
-    "numpy.compress": "output shape depends on the data",
-    "numpy.unique": "output shape depends on the data",
-    "numpy.trim_zeros": "output shape depends on the data",
+    "numpy.nonzero": DATA_SHAPE,
+    "numpy.flatnonzero": DATA_SHAPE,
+    "numpy.argwhere": DATA_SHAPE,
+    "numpy.extract": DATA_SHAPE,
+    "numpy.compress": DATA_SHAPE,
+    "numpy.unique": DATA_SHAPE,
+    "numpy.trim_zeros": DATA_SHAPE,
     "numpy.histogram": "bin edges/counts: kept out (data-dependent bins for bins='auto')",
     "numpy.bincount": "output length depends on the data (needs length=)",
     "numpy.partition": "order of the non-kth elements is unspecified, so no exact match",
@@ -415,6 +416,21 @@ for _q in DIFFERS:
 # Pure dtype functions: NumPy's own (jnp's follow JAX's promotion lattice).
 FUNCTIONS["numpy.promote_types"] = "np.promote_types"
 FUNCTIONS["numpy.issubdtype"] = "np.issubdtype"
+
+
+def not_in_table(qualified_name: str, one_argument: bool = False) -> tuple[str, str]:
+    """NPR004's message and hint for a NumPy name the table does not translate (with
+    `one_argument`: np.where(cond), which is np.nonzero(cond))."""
+    short = qualified_name.replace("numpy", "np", 1)
+    reason = DATA_SHAPE if one_argument else LEFT_OUT.get(qualified_name)
+    if reason == DATA_SHAPE:
+        what = "`np.where(cond)` with one argument is np.nonzero(cond):" if one_argument \
+            else f"`{short}` is not translated:"
+        return (f"{what} its {DATA_SHAPE}, which jit cannot compile",
+                "under jit every shape is static: write `a[cond] = v`, np.where(cond, x, y), "
+                "or a reduction with where=cond; see `np2ref explain NPR004`")
+    return (f"`{short}` is not in np2ref's NumPy table",
+            "np2ref refuses NumPy functions it cannot translate exactly; see `np2ref explain NPR004`")
 
 
 def lookup(qualified_name: str) -> str | None:

@@ -540,7 +540,7 @@ def npr_np_vander(x, N=None, increasing=False):
 
 def npr_np_where(condition, *xy):
     if not xy:
-        raise NotImplementedError("np2ref: one-argument np.where has a data-dependent shape")
+        raise NotImplementedError("np2ref NPR004: np.where(cond) with one argument is np.nonzero(cond): its output shape depends on the data")
     x, y = xy
     dt = _npr_np_result_dtype(x, y)
     c = _npr_np_asarray(condition, np.bool_)

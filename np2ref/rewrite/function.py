@@ -11,7 +11,7 @@ import libcst as cst
 from ..analysis import effects as fx
 from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap
-from ..analysis.numpy_table import UFUNCS, lookup
+from ..analysis.numpy_table import UFUNCS, lookup, not_in_table
 from ..diagnostics import DiagnosticSink, Span
 from ..emit import jaxnames as J
 from ..frontend.fence import KNOWN_DECORATORS, _decorator_name
@@ -145,10 +145,8 @@ class ModuleRewriter(cst.CSTTransformer):
             return J.name(f"{J.NP}.{qual[6:]}")
         replacement = lookup(qual)
         if replacement is None:
-            self.sink.report("NPR004", f"`{qual.replace('numpy', 'np', 1)}` is not in np2ref's NumPy table",
-                             self.span(original),
-                             hint="np2ref refuses NumPy functions it cannot translate exactly; "
-                                  "see `np2ref explain NPR004`")
+            message, hint = not_in_table(qual)
+            self.sink.report("NPR004", message, self.span(original), hint=hint)
             return updated
         return cst.parse_expression(replacement)
 

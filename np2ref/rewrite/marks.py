@@ -20,7 +20,7 @@ from ..analysis import effects as fx
 from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap, dotted
 from ..diagnostics import DiagnosticSink, Note, Span
-from ..analysis.numpy_table import lookup
+from ..analysis.numpy_table import lookup, not_in_table
 from .rules import branches, loops
 from .rules.mask_store import looks_boolean, mask_index, masked_parts
 
@@ -452,6 +452,10 @@ class MarkPass(cst.CSTVisitor):
             return
         if self._masked_reduce(node, qual, args):
             return
+        if qual == "numpy.where" and len(node.args) == 1 and args and not args[0].star:
+            message, hint = not_in_table("numpy.where", one_argument=True)
+            self.sink.report("NPR004", message, self.span(node), hint=hint)
+            return
         if qual is not None:
             parts = qual.split(".")
             if len(parts) == 3 and parts[2] == "at":
@@ -518,9 +522,8 @@ class MarkPass(cst.CSTVisitor):
         parts = qual.split(".")
         if (len(parts) == 3 and parts[2] == "at") or qual in fx.INPLACE_FUNCTIONS or qual in fx.VIEW_FUNCTIONS:
             return
-        self.sink.report("NPR004", f"`{qual.replace('numpy', 'np', 1)}` is not in np2ref's NumPy table",
-                         self.span(node), hint="np2ref refuses NumPy functions it cannot translate "
-                                               "exactly; see `np2ref explain NPR004`")
+        message, hint = not_in_table(qual)
+        self.sink.report("NPR004", message, self.span(node), hint=hint)
 
     def _masked_reduce(self, node: cst.Call, qual, args) -> bool:
         """`np.sum(x[m])` / `x[m].mean()` with a boolean-looking mask: see npr_masked_reduce."""
