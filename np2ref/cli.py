@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import codes
 from .diagnostics import Diagnostic, to_json
+from .frontend.source import encoding_of
 from .pipeline import ConversionResult, convert_file
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
@@ -93,7 +94,7 @@ def _write_atomic(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder, so a failure leaves nothing half-written."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        with os.fdopen(fd, "w", encoding=encoding_of(text)) as fh:  # as Python will read it back
             fh.write(text)
         os.replace(tmp, path)
     except BaseException:

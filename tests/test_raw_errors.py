@@ -131,3 +131,38 @@ def test_data_dependent_shapes_are_refused_alike_at_conversion(call):
     (d,) = [d for d in result.diagnostics if d.is_error]
     assert (d.code, d.line, d.col) == ("NPR004", 4, 12)
     assert "output shape depends on the data" in d.message and "np.where(cond, x, y)" in d.hint
+
+
+LATIN1 = ('# -*- coding: latin-1 -*-\nimport numpy as np\n\n\ndef shift(u):\n'
+          '    # \xe9cart \xe0 la moyenne\n    u[1:] += 1.0\n    return "\xb5m"\n').encode("latin-1")
+
+
+def test_a_latin1_source_is_read_as_python_reads_it(tmp_path):
+    """A PEP 263 coding line: compile, convert (the output re-imports with the same text),
+    check and the readiness report read it; it was a UnicodeDecodeError / NPR001."""
+    import importlib.util
+    import sys
+
+    from np2ref.cli import main
+    from np2ref.report.collect import collect
+
+    path = tmp_path / "np2ref_latin1.py"
+    path.write_bytes(LATIN1)
+    spec = importlib.util.spec_from_file_location("np2ref_latin1", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["np2ref_latin1"] = module
+    spec.loader.exec_module(module)
+    u, v = np.zeros(3), np.zeros(3)
+    assert np2ref.compile(module.shift)(u) == module.shift(v) == "\xb5m" and np.array_equal(u, v)
+    assert np2ref.convert_file(str(path)).ok
+    assert main(["check", str(path)]) == 0
+    out = tmp_path / "np2ref_latin1_ref.py"
+    assert main(["convert", str(path), "-o", str(out)]) == 0
+    spec = importlib.util.spec_from_file_location("np2ref_latin1_ref", out)
+    converted = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(converted)
+    w = np.zeros(3)
+    assert converted.shift(w) == "\xb5m" and np.array_equal(w, v)
+    report = collect([str(path)])
+    (f,) = report.files
+    assert f.source is not None and "\xe9cart" in f.source and f.complete

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import ast
+import codecs
+import io
 import os
+import re
+import tokenize
 
 import libcst as cst
 
@@ -29,15 +33,40 @@ def read_text(path: str, sink: DiagnosticSink) -> str | None:
     if b"\x00" in raw:
         sink.report("NPR001", f"cannot read {path}: it is a binary file, not Python source", START)
         return None
+    try:  # as Python reads it: a BOM or a PEP 263 coding line, else UTF-8
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+    except SyntaxError as exc:
+        sink.report("NPR001", f"cannot read {os.path.basename(path)}: {exc.msg or exc}",
+                    START, hint="fix the `# -*- coding: ... -*-` line")
+        return None
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        sink.report("NPR001", f"cannot read {os.path.basename(path)}: not UTF-8 "
+        name = "UTF-8" if encoding.startswith("utf-8") else encoding
+        sink.report("NPR001", f"cannot read {os.path.basename(path)}: not {name} "
                     f"(byte {raw[exc.start]:#04x} at offset {exc.start})", Span(line, 1, line, 1),
-                    hint="save the file as UTF-8")
+                    hint="save the file as UTF-8, or declare its encoding (PEP 263)")
         return None
     return text
+
+
+_CODING = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.ASCII)
+
+
+def encoding_of(text: str) -> str:
+    """The encoding Python reads `text` in once written to a file: its PEP 263 coding line
+    (in the first two lines), else UTF-8. Converted output is written in it."""
+    for line in text.splitlines()[:2]:
+        m = _CODING.match(line)
+        if m:
+            try:
+                return codecs.lookup(m.group(1)).name
+            except LookupError:
+                break
+        if line.strip() and not line.lstrip().startswith("#"):
+            break
+    return "utf-8"
 
 
 def parse(text: str, sink: DiagnosticSink) -> cst.Module | None:

@@ -8,6 +8,7 @@ import linecache
 import os
 import re
 import textwrap
+import tokenize
 import types
 
 import numpy as np
@@ -65,7 +66,7 @@ def _source_of(fn) -> tuple[str, str]:
         if "<locals>" in fn.__qualname__:
             return _imports_from_globals(fn) + textwrap.dedent(inspect.getsource(fn)), filename
         if filename != "<unknown>" and os.path.exists(filename):
-            with open(filename, encoding="utf-8") as fh:  # the whole module: imports and helpers
+            with tokenize.open(filename) as fh:  # the whole module, read as Python reads it (PEP 263)
                 return fh.read(), filename
         module = inspect.getmodule(fn)
         if module is not None:
