@@ -53,6 +53,12 @@ def bump(d):
 
 def bump_tuple(t):
     t[0][1] = 5.0
+
+
+def wrap_periodic(d, L):
+    d[d>L/2] = d[d > L/2] - L
+    d[(d < -L / 2)] -= -(d[d<-L/2] * 0) - L  # parentheses and spacing differ from the target's
+    return d
 '''
 
 
@@ -166,3 +172,15 @@ def test_a_latin1_source_is_read_as_python_reads_it(tmp_path):
     report = collect([str(path)])
     (f,) = report.files
     assert f.source is not None and "\xe9cart" in f.source and f.complete
+
+
+def test_mask_stores_match_on_the_tree_not_the_text(mod):
+    """`d[d>L/2] = d[d > L/2] - L` was refused (NPR107 at trace time) while the same line
+    spaced like its twin translated: masks are compared by their syntax tree."""
+    c = _compiled(mod.wrap_periodic)
+    assert "npr_mask_store" in c.source
+    d = np.array([0.1, 0.9, 0.6, 0.2, -0.7, -0.4])
+    expected = mod.wrap_periodic(d.copy(), 1.0)
+    got = d.copy()
+    _same(expected, c(got, 1.0))
+    _same(expected, got)

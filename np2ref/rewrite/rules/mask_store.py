@@ -11,6 +11,8 @@ an integer index at trace time it stores `value[m]`, which is the same thing for
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
 from ...analysis.names import ImportMap
@@ -24,7 +26,13 @@ _ELEMENTWISE_FUNCS = frozenset({"numpy.where", "numpy.clip"}) | frozenset(UFUNCS
 
 
 def _code(node: cst.CSTNode) -> str:
-    return cst.Module([]).code_for_node(node)
+    """The node's normal form: its Python AST, so that spacing, parentheses, line breaks and
+    comments do not matter (`d[d>L/2]` is `d[d > L/2]`)."""
+    text = cst.Module([]).code_for_node(node)
+    try:
+        return ast.dump(ast.parse(f"_[{text}]", mode="eval").body.slice)
+    except SyntaxError:  # not an expression on its own: compare the text
+        return text
 
 
 def mask_index(target: cst.Subscript) -> tuple[cst.BaseExpression, int] | None:
