@@ -16,7 +16,8 @@ class Code:
 
 CODES = {c.code: c for c in [
     Code("NPR001", "unreadable source",
-         "The file is missing, a folder, binary, or not UTF-8. Nothing is written for it.",
+         "The file is missing, a folder, binary, or not in its encoding (UTF-8 unless a PEP 263 "
+         "coding line says otherwise, as Python reads it). Nothing is written for it.",
          "$ np2ref convert data.bin", "$ np2ref convert solver.py"),
     Code("NPR002", "syntax error",
          "The file does not parse as Python. np2ref converts nothing in it and writes no output.",
@@ -69,6 +70,13 @@ CODES = {c.code: c for c in [
          "@np2ref.compile\ndef run(u):\n    print(u.sum())", "@np2ref.compile\ndef run(u):\n    return u.sum()"),
     Code("NPR022", "closure", "A function that closes over local variables cannot be translated "
          "on its own.", "def make(k):\n    def f(u): u *= k\n    return f", "def f(u, k):\n    u *= k"),
+    Code("NPR024", "a name imported as two different modules",
+         "Imports inside function bodies name modules for the whole file, as module-level ones do. "
+         "A name imported as two different things (`import numpy as np` at the top, `import math "
+         "as np` in a function) could mean either at a given use, so np2ref refuses its uses "
+         "rather than guess which calls are NumPy's.",
+         "import numpy as np\n\ndef f(u):\n    import math as np\n    return u * np.pi",
+         "import numpy as np\nimport math\n\ndef f(u):\n    return u * math.pi"),
     Code("NPR030", "branch that had to stay Python",
          "A branch, `and`/`or` or `not` on array data that np2ref could not turn into lax.cond (a "
          "`return`, `break` or `continue` inside it, or a name it rebinds to values of different "

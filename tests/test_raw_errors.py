@@ -184,3 +184,32 @@ def test_mask_stores_match_on_the_tree_not_the_text(mod):
     got = d.copy()
     _same(expected, c(got, 1.0))
     _same(expected, got)
+
+
+LOCAL_IMPORTS = '''
+import numpy
+
+
+def local_imports(v):
+    import numpy as np
+    import math
+    from numpy import sqrt
+    w = v.copy()
+    w[0] = np.sum(v) + math.pi
+    return sqrt(w)
+'''
+
+
+def test_imports_inside_a_function_name_their_modules(tmp_path):
+    """`import numpy as np` in a body was NPR019 ("`numpy` is not defined anywhere") and NPR004."""
+    mod = load_module(LOCAL_IMPORTS, tmp_path, "np2ref_local_imports")
+    c = np2ref.compile(mod.local_imports)
+    assert "jnp.sum(v)" in c.source and "npr_np_sqrt(" in c.source
+    v = np.arange(3.0)
+    _same(mod.local_imports(v), c(v))
+
+
+def test_a_name_imported_as_two_modules_is_refused():
+    result = np2ref.convert_source("import numpy as np\n\ndef f(u):\n    import math as np\n"
+                                   "    return u * np.pi\n", "k.py")
+    assert [(d.code, d.line) for d in result.diagnostics if d.is_error] == [("NPR024", 5)]

@@ -20,31 +20,73 @@ def _module_name(node: cst.BaseExpression) -> str:
     return dotted(node) or ""
 
 
+def _imported(stmt: cst.BaseSmallStatement) -> dict[str, str]:
+    """{local name: qualified name} an import statement binds (nothing for other statements,
+    star and relative imports)."""
+    out: dict[str, str] = {}
+    if isinstance(stmt, cst.Import):
+        for alias in stmt.names:
+            full = _module_name(alias.name)
+            if alias.asname is not None:
+                out[alias.asname.name.value] = full
+            else:
+                head = full.split(".")[0]
+                out[head] = head
+    elif isinstance(stmt, cst.ImportFrom) and stmt.module is not None and not stmt.relative \
+            and not isinstance(stmt.names, cst.ImportStar):
+        base = _module_name(stmt.module)
+        for alias in stmt.names:
+            name = alias.name.value if isinstance(alias.name, cst.Name) else dotted(alias.name)
+            local = alias.asname.name.value if alias.asname is not None else name
+            out[local] = f"{base}.{name}"
+    return out
+
+
+def _function_imports(module: cst.Module) -> list[cst.BaseSmallStatement]:
+    """The import statements inside the module's functions, at any depth."""
+    found: list[cst.BaseSmallStatement] = []
+
+    class Finder(cst.CSTVisitor):
+        depth = 0
+
+        def visit_FunctionDef(self, node) -> None:
+            self.depth += 1
+
+        def leave_FunctionDef(self, node) -> None:
+            self.depth -= 1
+
+        def visit_Import(self, node) -> None:
+            if self.depth:
+                found.append(node)
+
+        visit_ImportFrom = visit_Import
+
+    module.visit(Finder())
+    return found
+
+
 class ImportMap:
     """Maps the module's local names to qualified names of numpy (and jax, to spot re-conversion)."""
 
     def __init__(self, module: cst.Module):
         self.aliases: dict[str, str] = {}
         for stmt in module.body:
-            if not isinstance(stmt, cst.SimpleStatementLine):
-                continue
-            for small in stmt.body:
-                if isinstance(small, cst.Import):
-                    for alias in small.names:
-                        full = _module_name(alias.name)
-                        if alias.asname is not None:
-                            self.aliases[alias.asname.name.value] = full
-                        else:
-                            head = full.split(".")[0]
-                            self.aliases[head] = head
-                elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative:
-                    base = _module_name(small.module)
-                    if isinstance(small.names, cst.ImportStar):
-                        continue
-                    for alias in small.names:
-                        name = alias.name.value if isinstance(alias.name, cst.Name) else dotted(alias.name)
-                        local = alias.asname.name.value if alias.asname is not None else name
-                        self.aliases[local] = f"{base}.{name}"
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    self.aliases.update(_imported(small))
+        # Imports inside functions (`import numpy as np` in a body) name the same modules; a
+        # name imported as two different things is no import at all (np2ref then refuses its uses).
+        inner: dict[str, str] = {}
+        clash: set[str] = set()
+        for node in _function_imports(module):
+            for local, full in _imported(node).items():
+                if self.aliases.get(local, full) != full or inner.get(local, full) != full:
+                    clash.add(local)
+                inner[local] = full
+        self.aliases.update({k: v for k, v in inner.items() if k not in clash})
+        for name in clash:
+            self.aliases.pop(name, None)
+        self.clashes = frozenset(clash)  # NPR024 at each use
 
     def qualify(self, node: cst.BaseExpression, shadowed: frozenset[str] | set[str] = frozenset()) -> str | None:
         """The qualified name of a dotted expression, if it starts at an imported name."""

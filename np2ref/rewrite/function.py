@@ -71,6 +71,11 @@ class ModuleRewriter(cst.CSTTransformer):
     def visit_Annotation(self, node: cst.Annotation) -> bool:
         return False  # type hints stay as written
 
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False  # an import in a body names modules (analysis/names.py), it reads no arrays
+
+    visit_ImportFrom = visit_Import
+
     def visit_Param(self, node: cst.Param) -> bool:
         # defaults stay NumPy, evaluated once when the function is defined, as in the original
         # (`acc=np.zeros(3)` is one array that calls keep writing into)

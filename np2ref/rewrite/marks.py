@@ -491,6 +491,11 @@ class MarkPass(cst.CSTVisitor):
         if node.keyword is not None:
             self.m.not_expr.add(node.keyword)
 
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False  # an import in a body names modules (analysis/names.py), it reads no arrays
+
+    visit_ImportFrom = visit_Import
+
     def visit_Param(self, node: cst.Param) -> bool:
         self.m.not_expr.add(node.name)
         return False  # a default stays NumPy code (rewrite/function.py)
@@ -506,6 +511,10 @@ class MarkPass(cst.CSTVisitor):
 
     def visit_Name(self, node: cst.Name) -> None:
         if node in self.m.not_expr:
+            return
+        if node.value in self.imports.clashes and node.value not in self.locals:
+            self.sink.report("NPR024", f"`{node.value}` is imported as two different modules in this file",
+                             self.span(node), hint="import each module under a name of its own")
             return
         if node not in self.inner and node.value not in self.locals:
             if self.bound is not None and node.value not in self.bound and node not in self.callees:
