@@ -55,6 +55,23 @@ def bump_tuple(t):
     t[0][1] = 5.0
 
 
+def local_writer(a, s):
+    buf = np.zeros(3)
+    buf[1] = s
+    return a + buf
+
+
+def param_writer(a, s):
+    buf = np.zeros(3)
+    buf[1] = s
+    a += buf
+
+
+def unpack_to_local_writer(u):
+    args = (u, 2.0)
+    return local_writer(*args)
+
+
 def wrap_periodic(d, L):
     d[d>L/2] = d[d > L/2] - L
     d[(d < -L / 2)] -= -(d[d<-L/2] * 0) - L  # parentheses and spacing differ from the target's
@@ -213,3 +230,14 @@ def test_a_name_imported_as_two_modules_is_refused():
     result = np2ref.convert_source("import numpy as np\n\ndef f(u):\n    import math as np\n"
                                    "    return u * np.pi\n", "k.py")
     assert [(d.code, d.line) for d in result.diagnostics if d.is_error] == [("NPR024", 5)]
+
+
+def test_npr208_names_parameters_only(mod):
+    """NPR208 listed a helper's local arrays as its "parameters", and refused `f(*args)` for a
+    helper that writes only its own locals."""
+    c = _compiled(mod.unpack_to_local_writer)
+    u = np.ones(3)
+    _same(mod.unpack_to_local_writer(u.copy()), c(u))
+    source = SOURCE + "\n\ndef unpack_to_param_writer(u):\n    args = (u, 2.0)\n    param_writer(*args)\n"
+    (d,) = [d for d in np2ref.convert_source(source, "k.py").diagnostics if d.is_error]
+    assert d.code == "NPR208" and "parameter(s) a:" in d.message and "buf" not in d.message

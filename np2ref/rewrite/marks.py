@@ -569,9 +569,9 @@ class MarkPass(cst.CSTVisitor):
     def _module_call(self, node: cst.Call, callee: str) -> None:
         facts = self.all[callee]
         unpacked = [a for a in node.args if a.star]
-        if unpacked and (facts.ref_names or facts.returns_alias):
-            what = "writes" if facts.ref_names else "returns a view of"
-            named = sorted(facts.ref_names or facts.returns_alias)
+        if unpacked and (facts.mutated_params or facts.returns_alias):  # its own locals do not matter
+            what = "writes" if facts.mutated_params else "returns a view of"
+            named = sorted(facts.mutated_params or facts.returns_alias)
             self.sink.report(
                 "NPR208", f"`{unpacked[0].star}` arguments to {callee}(), which {what} its parameter(s) "
                 f"{', '.join(named)}: np2ref does not follow arrays through unpacked arguments",
