@@ -723,6 +723,9 @@ class _npr_At:
 
     def __setitem__(self, idx, v):
         t = self.t
+        if isinstance(t, (tuple, list, dict)):  # a container argument of a converted function
+            raise NprError(f"np2ref NPR207: a {type(t).__name__} is written into; containers of "
+                           "written arrays are not translated (pass each array as its own argument)")
         if not isinstance(t, (jax.Ref, NprView)):
             raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, not a {type(t).__name__}")
         ix, dt = _npr_Idx(t.shape, idx), np.dtype(t.dtype)
@@ -1019,11 +1022,50 @@ _NPR_STATIC_TYPES = frozenset({bool, int, str, type(None)})
 _NPR_TRACED_TYPES = frozenset({float, complex, np.ndarray})
 
 def _npr_is_static(value):
+    """Python ints, bools, strings and None (they size arrays and pick branches), tuples of
+    static values, and everything that is not array data: modules, dtypes, types, callables,
+    random generators... (JAX could not take those as traced arguments anyway)."""
     if isinstance(value, (bool, int, str, type(None))) and not isinstance(value, np.generic):
         return True
     if isinstance(value, tuple):
         return all(_npr_is_static(v) for v in value)
-    return False
+    return not _npr_is_data(value)
+
+def _npr_is_data(value):
+    """Arrays, numbers and the containers jit takes as pytrees of them."""
+    return isinstance(value, (float, complex, np.ndarray, np.generic, jax.Array, list, tuple, dict)) \
+        or hasattr(value, "__jax_array__")
+
+_NPR_REPR_KEYED = frozenset({bool, int, float, complex, str, type(None)})
+
+class _NprByIdentity:
+    """A static argument that cannot be hashed by value, keyed by its identity. The key holds
+    the object, so its id is not reused while a trace that closes over it is cached."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __hash__(self):
+        return id(self.obj)
+
+    def __eq__(self, other):
+        return isinstance(other, _NprByIdentity) and other.obj is self.obj
+
+def _npr_static_key(v):
+    """The cache key of a static argument: two calls share a trace only when it computes the
+    same thing for both. By value where the value is hashable (a dtype, a type, a module, a
+    function: those hash by identity or by what they mean), by identity where it is not."""
+    kind = type(v)
+    if kind in _NPR_REPR_KEYED or isinstance(v, np.generic):  # NumPy scalars: -0.0 == 0.0 too
+        return repr(v)
+    if kind is tuple:
+        return (tuple, tuple(_npr_static_key(e) for e in v))
+    try:
+        hash(v)
+    except TypeError:
+        return _NprByIdentity(v)
+    return (kind, v)
 
 def _npr_any_traced(values):
     return any(isinstance(v, (jax.Ref, NprView, jax.core.Tracer)) for v in values)
@@ -1039,6 +1081,18 @@ def _npr_to_numpy(tree):
         out = np.asarray(tree)  # on CPU a read-only view of JAX's buffer: NumPy's results are writable
         return out[()] if out.ndim == 0 else out if out.flags.writeable else out.copy()
     return tree
+
+def _npr_check_written(fname, name, v):
+    """A container passed for a parameter the function writes into: refused (NPR207), since
+    np2ref writes back into NumPy arrays only."""
+    if isinstance(v, list):
+        raise TypeError(f"{fname}(): argument `{name}` is a list, which the function "
+                        "writes; np2ref writes back into NumPy arrays only (a list's item and "
+                        f"slice assignment differ from an array's): pass np.array({name})")
+    if isinstance(v, (tuple, dict)):
+        raise NprError(f"np2ref NPR207: {fname}() writes into its argument `{name}`, a "
+                       f"{type(v).__name__}; containers of written arrays are not translated (pass "
+                       "each array as its own argument)")
 
 class NprFunction:
     """A converted function. Called from host code with NumPy values, it runs jit-compiled and
@@ -1083,6 +1137,8 @@ class NprFunction:
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()
         values = dict(bound.arguments)
+        for name in self.mutated:
+            _npr_check_written(self.__name__, name, values.get(name))
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
         result, finals, *_ = self._run(values, aliases)
         return result, finals
@@ -1152,10 +1208,8 @@ class NprFunction:
         for name, v in values.items():
             is_static = (name in self.static_argnames) if self.static_argnames is not None \
                 else _npr_is_static(v)
-            if isinstance(v, list) and name in self.mutated:
-                raise TypeError(f"{self.__name__}(): argument `{name}` is a list, which the function "
-                                "writes; np2ref writes back into NumPy arrays only (a list's item and "
-                                f"slice assignment differ from an array's): pass np.array({name})")
+            if name in self.mutated:
+                _npr_check_written(self.__name__, name, v)
             if not is_static:
                 v = self._device_ready(name, np.asarray(v) if isinstance(v, list) else v)
             (static if is_static else dynamic)[name] = v
@@ -1214,7 +1268,7 @@ class NprFunction:
         return aliases
 
     def _compiled(self, static, aliases, dynamic_names):
-        key = (tuple(sorted((k, repr(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
+        key = (tuple(sorted((k, _npr_static_key(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
                dynamic_names)
         if key not in self._jitted:
             # The mutated arrays' device copies are donated: their final values (written back)
@@ -1242,7 +1296,7 @@ class NprFunction:
 
     def _plan_key(self, args):
         """What decides a call's jitted function and checks, read from its arguments in
-        parameter order (_in_order): each static argument's repr, _NprPlan.ARRAY for a NumPy
+        parameter order (_in_order): each static argument's _npr_static_key, _NprPlan.ARRAY for a NumPy
         array, None for another traced value. None when only the general path can tell
         (containers, whose arrays _aliases checks; subclasses and arrays JAX cannot take as they
         are: _device_ready)."""
@@ -1254,7 +1308,7 @@ class NprFunction:
             else:  # _npr_is_static(v), with the common types answered without a call
                 static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and _npr_is_static(v))
             if static:
-                key.append(repr(v))
+                key.append(repr(v) if kind in _NPR_REPR_KEYED else _npr_static_key(v))
             elif kind is np.ndarray and v.dtype.isnative and _npr_jax_dtype(v.dtype):
                 key.append(_NprPlan.ARRAY)
             elif isinstance(v, (list, tuple, dict, np.ndarray)):
