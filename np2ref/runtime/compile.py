@@ -90,7 +90,7 @@ class Compiled:
     """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
 
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
-                 in_shardings=None, out_shardings=None, mesh=None):
+                 in_shardings=None, out_shardings=None, mesh=None, bitwise=False):
         if dtype_policy not in ("preserve", "float32"):
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
         text, filename = _source_of(fn)
@@ -120,6 +120,9 @@ class Compiled:
             namespace[other] = entry_type(namespace[other], facts.mutated_params)
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy)
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
+        self.bitwise = bool(bitwise)
+        if self.bitwise:  # per compile: other jitted functions in the process keep XLA's defaults
+            self._entry.compiler_options = runtime["NPR_BITWISE_OPTIONS"]
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
         if any(v is not None for v in (in_shardings, out_shardings, mesh)):
             from .sharding import ShardingPlan  # imports jax: only when asked for
@@ -251,15 +254,19 @@ def _user_line(exc: BaseException, filename: str) -> int:
 
 
 def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False,  # noqa: A001
-            in_shardings=None, out_shardings=None, mesh=None):
+            in_shardings=None, out_shardings=None, mesh=None, bitwise=False):
     """Decorator: translate `fn` (and the module functions it calls) into a jitted ref program.
 
     Returns a `Compiled` with NumPy semantics (results out, mutated arguments written back),
     `.pure`, `.source`, `.mutated` and `.lower`. `in_shardings` ({argument name: sharding}),
     `out_shardings` (of the result) and `mesh` (a Mesh, or `(mesh, {argument: axis})`: the
     leading axis of those arguments is split) pass through to `jax.jit`: see docs/scaling.md.
+    `bitwise=True` compiles with XLA options that keep elementwise float arithmetic rounded as
+    NumPy rounds it (no fused multiply-add, no division turned into a multiplication), so the
+    result can be checked bit for bit against NumPy: see docs/semantics.md, Floating point.
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
-                        in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh)
+                        in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh,
+                        bitwise=bitwise)
     return wrap(fn) if fn is not None else wrap
