@@ -105,7 +105,8 @@ def _load(path: Path):
 
 
 def _outputs(result, arguments):
-    leaves = [x for x in jax.tree_util.tree_leaves(result) if isinstance(x, (np.ndarray, np.generic, float))]
+    leaves = [x for x in jax.tree_util.tree_leaves(result)
+              if isinstance(x, (np.ndarray, np.generic, int, float, complex))]
     leaves += [v for v in arguments.values() if isinstance(v, np.ndarray)]
     return [np.asarray(x) for x in leaves]
 
@@ -113,7 +114,7 @@ def _outputs(result, arguments):
 def corpus_table() -> list[str]:
     rows = ["| program | float elements | identical, default | identical, bitwise |", "|---|---|---|---|"]
     totals = {False: [0, 0, 0], True: [0, 0, 0]}  # same elements, elements, identical programs
-    programs = 0
+    programs = 0  # with float outputs
     for path in sorted((ROOT / "corpus").glob("*.py")):
         if "expect-refused" in path.read_text():
             continue
@@ -131,15 +132,16 @@ def corpus_table() -> list[str]:
             same, size = sum(s for s, _ in counts), sum(t for _, t in counts)
             totals[bitwise][0] += same
             totals[bitwise][1] += size
-            totals[bitwise][2] += same == size and len(got) == len(expected)
+            totals[bitwise][2] += bool(size) and same == size and len(got) == len(expected)
             cells.append(f"{same / size:.1%}" if size else "-")
-        programs += 1
+        programs += bool(size)
         rows.append(f"| {path.stem} | {size} | " + " | ".join(cells) + " |")
         print(rows[-1], flush=True)
     for bitwise in (False, True):
         same, size, whole = totals[bitwise]
         rows.append(f"{'bitwise' if bitwise else 'default'}: {same / size:.2%} of {size} float output "
-                    f"elements identical; {whole} of {programs} programs identical in every element")
+                    f"elements identical; {whole} of the {programs} programs with float outputs identical in "
+                    "every element")
         print(rows[-1], flush=True)
     return rows
 

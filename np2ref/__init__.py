@@ -16,6 +16,9 @@ def __getattr__(name):
     if name == "grad_into":  # imports jax, so only when asked for
         from .runtime.grad import grad_into
         return grad_into
+    if name == "BITWISE_OPTIONS":  # compile(bitwise=True)'s XLA options, for a jax.jit of .pure
+        from .runtime.compile import runtime_namespace
+        return dict(runtime_namespace()["NPR_BITWISE_OPTIONS"])
     raise AttributeError(f"module 'np2ref' has no attribute {name!r}")
 
 

@@ -19,7 +19,8 @@ pytestmark = pytest.mark.skipif(jax.default_backend() != "cpu", reason="measures
 
 @functools.cache
 def kernels():
-    spec = importlib.util.spec_from_file_location("np2ref_bitwise_kernels", ROOT / "tests" / "programs" / "bitwise.py")
+    path = ROOT / "tests" / "programs" / "bitwise.py"
+    spec = importlib.util.spec_from_file_location("np2ref_bitwise_kernels", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
@@ -45,6 +46,13 @@ def same_bits(x, y):
 def test_fma_kernel_is_bit_identical(dtype):
     a, b, c = inputs(dtype=dtype)
     assert same_bits(compiled("fma", True)(a, b, c), kernels().fma(a, b, c))
+
+
+def test_pure_under_the_users_jit_with_the_bitwise_options():
+    a, b, c = inputs()
+    with jax.enable_x64(True):
+        result, _ = jax.jit(compiled("fma", False).pure, compiler_options=np2ref.BITWISE_OPTIONS)(a, b, c)
+    assert same_bits(result, kernels().fma(a, b, c))
 
 
 def test_division_by_a_constant_is_bit_identical_and_the_default_is_not():
