@@ -1,5 +1,5 @@
 """How often a jitted float result is bit-identical to NumPy's, with XLA's default options and
-with `np2ref.compile(..., bitwise=True)`'s (NPR_BITWISE_OPTIONS).
+with `np2ref.compile(..., bitwise=True)`'s (np2ref.BITWISE_OPTIONS).
 
     python benchmarks/bitwise.py [--n N] [--corpus]
 
@@ -29,9 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import np2ref  # noqa: E402
-from np2ref.runtime.compile import runtime_namespace  # noqa: E402
 
-BITWISE = runtime_namespace()["NPR_BITWISE_OPTIONS"]
+BITWISE = np2ref.BITWISE_OPTIONS
 
 # name -> f(xp, a, b, c) for xp in (numpy, jax.numpy)
 KERNELS = {

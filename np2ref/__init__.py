@@ -2,12 +2,12 @@
 
 from .diagnostics import Diagnostic, Np2RefError
 from .pipeline import ConversionResult, convert_file, convert_source
-from .runtime.compile import Compiled, compile
+from .runtime.compile import BITWISE_OPTIONS, Compiled, compile
 from .verify import verify
 
 __all__ = [
-    "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "compile", "convert_file",
-    "convert_source", "grad_into", "verify",
+    "BITWISE_OPTIONS", "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "compile",
+    "convert_file", "convert_source", "grad_into", "verify",
 ]
 __version__ = "0.1.0"
 
@@ -16,9 +16,6 @@ def __getattr__(name):
     if name == "grad_into":  # imports jax, so only when asked for
         from .runtime.grad import grad_into
         return grad_into
-    if name == "BITWISE_OPTIONS":  # compile(bitwise=True)'s XLA options, for a jax.jit of .pure
-        from .runtime.compile import runtime_namespace
-        return dict(runtime_namespace()["NPR_BITWISE_OPTIONS"])
     raise AttributeError(f"module 'np2ref' has no attribute {name!r}")
 
 

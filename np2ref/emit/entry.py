@@ -79,14 +79,6 @@ def _npr_to_numpy(tree):
     return tree
 
 
-# XLA options that keep elementwise float arithmetic as NumPy rounds it, for one compile (never
-# process-wide): LLVM codegen at -O0 forms no fused multiply-adds from `a * b + c`, and without
-# the algebraic simplifier `x / 9.0` stays a division (not `x * (1 / 9.0)`), `a / b / c` stays
-# two divisions and `a / sqrt(b)` does not become `a * rsqrt(b)`. Transcendental functions and the
-# order of sums are XLA's either way (docs/semantics.md: Floating point).
-NPR_BITWISE_OPTIONS = {"xla_backend_optimization_level": 0, "xla_disable_hlo_passes": "algsimp"}
-
-
 class NprFunction:
     """A converted function. Called from host code with NumPy values, it runs jit-compiled and
     writes back every array argument the original mutates; called from converted code (refs,
@@ -114,7 +106,6 @@ class NprFunction:
         self._layout = None  # _npr_uses_layout(fn), found on the first NumPy call
         # (dynamic names, mutated names) -> keyword arguments for jax.jit (np2ref.compile's shardings)
         self.jit_options = None
-        self.compiler_options = None  # XLA options of this function's compiles (NPR_BITWISE_OPTIONS)
 
     def __call__(self, *args, **kwargs):
         if _npr_state["depth"] or _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
@@ -278,8 +269,6 @@ class NprFunction:
                 shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()), tuple(same.items()))
                 return [v for i, v in enumerate(leaves) if i not in fixed], finals, shape
             options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
-            if self.compiler_options:
-                options["compiler_options"] = dict(self.compiler_options)
             if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments
                 (ins,) = options["in_shardings"]
                 options["in_shardings"] = ({n: s for n, s in ins.items() if n not in donated},

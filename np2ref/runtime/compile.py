@@ -86,6 +86,24 @@ def _imports_from_globals(fn) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+# XLA options that keep elementwise float arithmetic rounded as NumPy rounds it, for one
+# compile (never process-wide): LLVM code generation at -O0 forms no fused multiply-add from
+# `a * b + c` (XLA:CPU always allows FP contraction; xla_cpu_max_isa would drop FMA but is read
+# only from XLA_FLAGS), and without the algebraic simplifier `x / 9.0` stays a division (not
+# `x * (1 / 9.0)`), `a / b / c` two divisions, `a / sqrt(b)` no rsqrt. Transcendental
+# functions and the order of sums stay XLA's (docs/semantics.md: Floating point).
+BITWISE_OPTIONS = {"xla_backend_optimization_level": 0, "xla_disable_hlo_passes": "algsimp"}
+
+
+def _with_bitwise_options(jit_options):
+    """NprFunction.jit_options (dynamic names, written names) -> jax.jit keywords, plus
+    compiler_options=BITWISE_OPTIONS."""
+    def options(dynamic_names, written):
+        base = jit_options(dynamic_names, written) if jit_options else {}
+        return {**base, "compiler_options": dict(BITWISE_OPTIONS)}
+    return options
+
+
 class Compiled:
     """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
 
@@ -120,9 +138,6 @@ class Compiled:
             namespace[other] = entry_type(namespace[other], facts.mutated_params)
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy)
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
-        self.bitwise = bool(bitwise)
-        if self.bitwise:  # per compile: other jitted functions in the process keep XLA's defaults
-            self._entry.compiler_options = runtime["NPR_BITWISE_OPTIONS"]
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
         if any(v is not None for v in (in_shardings, out_shardings, mesh)):
             from .sharding import ShardingPlan  # imports jax: only when asked for
@@ -130,6 +145,9 @@ class Compiled:
                                 out_shardings=out_shardings, mesh=mesh)
             self.in_shardings = plan.in_shardings
             self._entry.jit_options = plan.jit_options if plan.active else None
+        self.bitwise = bool(bitwise)
+        if self.bitwise:  # this function's compiles only: the rest of the process keeps XLA's defaults
+            self._entry.jit_options = _with_bitwise_options(self._entry.jit_options)
         self.__name__ = name
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
