@@ -2,12 +2,12 @@
 
 from .diagnostics import Diagnostic, Np2RefError
 from .pipeline import ConversionResult, convert_file, convert_source
-from .runtime.compile import Compiled, compile
+from .runtime.compile import BITWISE_OPTIONS, Compiled, compile
 from .verify import verify
 
 __all__ = [
-    "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "compile", "convert_file",
-    "convert_source", "grad_into", "verify",
+    "BITWISE_OPTIONS", "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "compile",
+    "convert_file", "convert_source", "grad_into", "verify",
 ]
 __version__ = "0.1.0"
 

@@ -87,11 +87,29 @@ def _imports_from_globals(fn) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+# XLA options that keep elementwise float arithmetic rounded as NumPy rounds it, for one
+# compile (never process-wide): LLVM code generation at -O0 forms no fused multiply-add from
+# `a * b + c` (XLA:CPU always allows FP contraction; xla_cpu_max_isa would drop FMA but is read
+# only from XLA_FLAGS), and without the algebraic simplifier `x / 9.0` stays a division (not
+# `x * (1 / 9.0)`), `a / b / c` two divisions, `a / sqrt(b)` no rsqrt. Transcendental
+# functions and the order of sums stay XLA's (docs/semantics.md: Floating point).
+BITWISE_OPTIONS = {"xla_backend_optimization_level": 0, "xla_disable_hlo_passes": "algsimp"}
+
+
+def _with_bitwise_options(jit_options):
+    """NprFunction.jit_options (dynamic names, written names) -> jax.jit keywords, plus
+    compiler_options=BITWISE_OPTIONS."""
+    def options(dynamic_names, written):
+        base = jit_options(dynamic_names, written) if jit_options else {}
+        return {**base, "compiler_options": dict(BITWISE_OPTIONS)}
+    return options
+
+
 class Compiled:
     """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
 
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
-                 in_shardings=None, out_shardings=None, mesh=None):
+                 in_shardings=None, out_shardings=None, mesh=None, bitwise=False):
         if dtype_policy not in ("preserve", "float32"):
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
         text, filename = _source_of(fn)
@@ -128,6 +146,9 @@ class Compiled:
                                 out_shardings=out_shardings, mesh=mesh)
             self.in_shardings = plan.in_shardings
             self._entry.jit_options = plan.jit_options if plan.active else None
+        self.bitwise = bool(bitwise)
+        if self.bitwise:  # this function's compiles only: the rest of the process keeps XLA's defaults
+            self._entry.jit_options = _with_bitwise_options(self._entry.jit_options)
         self.__name__ = name
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
@@ -252,15 +273,19 @@ def _user_line(exc: BaseException, filename: str) -> int:
 
 
 def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False,  # noqa: A001
-            in_shardings=None, out_shardings=None, mesh=None):
+            in_shardings=None, out_shardings=None, mesh=None, bitwise=False):
     """Decorator: translate `fn` (and the module functions it calls) into a jitted ref program.
 
     Returns a `Compiled` with NumPy semantics (results out, mutated arguments written back),
     `.pure`, `.source`, `.mutated` and `.lower`. `in_shardings` ({argument name: sharding}),
     `out_shardings` (of the result) and `mesh` (a Mesh, or `(mesh, {argument: axis})`: the
     leading axis of those arguments is split) pass through to `jax.jit`: see docs/scaling.md.
+    `bitwise=True` compiles with XLA options that keep elementwise float arithmetic rounded as
+    NumPy rounds it (no fused multiply-add, no division turned into a multiplication), so the
+    result can be checked bit for bit against NumPy: see docs/semantics.md, Floating point.
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
-                        in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh)
+                        in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh,
+                        bitwise=bitwise)
     return wrap(fn) if fn is not None else wrap
