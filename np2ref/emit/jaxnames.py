@@ -39,6 +39,7 @@ OR = "npr_or"
 NOT = "npr_not"
 UFUNC_AT = "npr_ufunc_at"
 OUT = "npr_out"
+RANDOM = "npr_random"
 ENTRY_DECORATOR = "npr_jit"
 IN_PLACE_METHODS = {"fill": "npr_fill", "sort": "npr_sort", "put": "npr_put"}
 IN_PLACE_FUNCTIONS = {

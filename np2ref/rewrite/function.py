@@ -214,6 +214,9 @@ class ModuleRewriter(cst.CSTTransformer):
             if detail == "numpy.copyto":  # a mask that may be a view of dst goes as itself (NPR126)
                 args = [_unloaded(a) if a.keyword is not None and a.keyword.value == "where" else a for a in args]
             return cst.Call(J.name(J.IN_PLACE_FUNCTIONS[detail]), _plain(args))
+        if kind == "random":  # the generator (`np.random`, `rng`) as itself, the draw by name
+            return cst.Call(J.name(J.RANDOM), [cst.Arg(updated.func.value), cst.Arg(J.string(detail)),
+                                                *_plain(args)])
         if kind == "inplace_method":
             receiver = updated.func.value
             return cst.Call(J.name(J.IN_PLACE_METHODS[detail]), [cst.Arg(receiver), *_plain(args)])
