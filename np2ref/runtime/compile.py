@@ -174,7 +174,8 @@ class Compiled:
             return self._call(args, kwargs)  # the call itself raises the TypeError
         expected, final_expected = run_on_copies(self.original, signature, arguments)
         try:  # the original returned, so the translation must too
-            got, final_got = run_on_copies(lambda *a, **k: self._call(a, k), signature, arguments)
+            got, final_got = run_on_copies(lambda *a, **k: self._call(a, k), signature, arguments,
+                                           module_of=self.original)
         except Np2RefError:
             raise
         except Exception as exc:
