@@ -25,7 +25,14 @@ def runtime_namespace() -> dict:
     if _RUNTIME is None:
         ns: dict = {"__name__": "np2ref_runtime"}
         prelude = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
-        exec(builtins.compile(prelude + runtime_source(), "<np2ref runtime>", "exec"), ns)
+        # Importing JAX draws from NumPy's global generator (jax/_src/clusters/k8s_cluster.py
+        # makes a retry schedule with np.random.rand at import): a stream the user seeded must
+        # not move because np2ref imported JAX on its first compile.
+        state = np.random.get_state()
+        try:
+            exec(builtins.compile(prelude + runtime_source(), "<np2ref runtime>", "exec"), ns)
+        finally:
+            np.random.set_state(state)
         _RUNTIME = ns
     return _RUNTIME
 
