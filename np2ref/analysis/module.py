@@ -12,6 +12,7 @@ from . import effects as fx
 import numpy as np
 
 from .aliases import Collected, FunctionFacts, analyse_function, param_names
+from .module_state import changing_globals, globals_read
 from .names import ImportMap, dotted
 from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, is_host_only
 
@@ -87,11 +88,16 @@ def module_objects(module: cst.Module, imports: ImportMap) -> dict[str, str]:
 
 
 def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
-                objects: dict[str, str]) -> tuple[str, cst.CSTNode] | None:
+                objects: dict[str, str], changing: frozenset[str] = frozenset()) -> tuple[str, cst.CSTNode] | None:
     """Why a function must stay host (NumPy) code: I/O, printing, random set-up, other libraries,
     or a call np2ref cannot see into and would otherwise run once, while tracing, freezing its
-    result into the program (a method of a module-level object, a function passed in)."""
+    result into the program (a method of a module-level object, a function passed in), or a
+    module-level name it reads that the module changes (analysis/module_state.py)."""
     params = frozenset(param_names(func))
+    stale = sorted(globals_read(func, col.locals) & changing)
+    if stale:
+        return (f"reads module-level `{stale[0]}`, which the module changes after defining it (compiled, "
+                "it would keep the value it had at the first call)"), func.name
     for node in col.call_nodes:
         callee = node.func
         if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS:
@@ -181,7 +187,9 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
     numpy_names = frozenset(n for n, q in imports.aliases.items() if q == "numpy" or q.startswith("numpy."))
     collected = {n: Collected(f, numpy_names) for n, f in functions.items()}  # the one pass over each body
     objects = module_objects(module, imports)
-    reasons = {n: r for n, c in collected.items() if (r := host_reason(functions[n], c, imports, objects))}
+    changing = changing_globals(module, imports)
+    reasons = {n: r for n, c in collected.items()
+               if (r := host_reason(functions[n], c, imports, objects, changing))}
     host = {n: r[0] for n, r in reasons.items()}
     host_nodes = {n: r[1] for n, r in reasons.items()}
     called = {name: {c.func.value for c in col.call_nodes if isinstance(c.func, cst.Name)}
