@@ -139,3 +139,77 @@ def test_verify_on_first_call_draws_the_same_numbers_and_moves_the_streams_once(
     programs().RNG.bit_generator.state = np.random.default_rng(1).bit_generator.state
     got = c(np.zeros(3))  # the original and the translation ran on copies first, and agreed
     assert np.array_equal(expected, got) and programs().RNG.random() == after
+
+
+DRIVER = '''
+import numpy as np
+
+W = np.array([0.25, 0.5, 0.25])
+DT = 0.1
+u = np.zeros(5)
+v = np.zeros(3)
+hist = []
+
+
+def energy():
+    return 0.5 * np.sum(u ** 2)
+
+
+def smooth(x):
+    x[1:-1] = W[0] * x[:-2] + W[1] * x[1:-1] + W[2] * x[2:] * DT
+
+
+def last():
+    return hist[-1] * v.sum()
+
+
+for t in range(3):
+    u[1:-1] += 1.0
+    print(energy())
+np.random.shuffle(v)
+hist.append(1.0)
+'''
+
+
+def test_module_state_the_driver_changes_is_never_frozen_into_a_compiled_function():
+    result = np2ref.convert_source(DRIVER, "driver.py")
+    assert result.ok
+    assert "energy" in result.host and "reads module-level `u`" in result.host["energy"]
+    assert "last" in result.host and "reads module-level `hist`" in result.host["last"]  # appended to
+    assert "smooth" in result.functions  # constants (read, never written) stay compiled
+
+
+@pytest.mark.parametrize("driver, name", [
+    ("u = np.zeros(3)\nu = u + 1\n", "u"),                     # rebound
+    ("u = np.zeros(3)\nu[0] = 1.0\n", "u"),                    # written into
+    ("u = np.zeros(3)\nnp.add(u, 1, out=u)\n", "u"),            # out=
+    ("u = np.zeros(3)\nu.fill(2.0)\n", "u"),                   # an in-place method
+    ("u = np.zeros(3)\nnp.add.at(u, [0], 1.0)\n", "u"),        # ufunc.at
+    ("u = np.zeros(3)\nfor k in range(2):\n    w = u * k\n", "w"),  # bound once per iteration
+    ("u = np.zeros(3)\ndef g():\n    global u\n    u = u * 2\n", "u"),
+])
+def test_changing_globals(driver, name):
+    from np2ref.analysis.module_state import changing_globals
+    from np2ref.analysis.names import ImportMap
+    import libcst as cst
+    module = cst.parse_module("import numpy as np\n" + driver)
+    assert name in changing_globals(module, ImportMap(module))
+
+
+def test_constants_and_reads_do_not_change():
+    from np2ref.analysis.module_state import changing_globals
+    from np2ref.analysis.names import ImportMap
+    import libcst as cst
+    text = ("import numpy as np\nW = np.ones(3)\nN = 4\nprint(W.sum(), np.sum(W), len(W))\n"
+            "def f(x):\n    y = x.copy()\n    y[0] = N\n    return y\nz = f(W.copy())\n")
+    module = cst.parse_module(text)
+    assert changing_globals(module, ImportMap(module)) & {"W", "N", "y", "x"} == set()
+
+
+def test_convert_strict_says_when_nothing_is_translated(tmp_path, capsys):
+    from np2ref.cli import main
+    script = tmp_path / "script.py"
+    script.write_text("import numpy as np\nu = np.zeros(5)\nu[1:] += 1.0\nprint(u)\n")
+    assert main(["convert", str(script), "-o", str(tmp_path / "out.py"), "--strict"]) == 1
+    assert "nothing to translate" in capsys.readouterr().err and not (tmp_path / "out.py").exists()
+    assert main(["convert", str(script), "-o", str(tmp_path / "out.py")]) == 0

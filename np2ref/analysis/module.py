@@ -94,7 +94,8 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
     result into the program (a method of a module-level object, a function passed in), or a
     module-level name it reads that the module changes (analysis/module_state.py)."""
     params = frozenset(param_names(func))
-    stale = sorted(globals_read(func, col.locals) & changing)
+    writes = {root for w in col.writes if (root := _root(w.target)) is not None}  # NPR202's to refuse
+    stale = sorted((globals_read(func, col.locals) & changing) - writes)
     if stale:
         return (f"reads module-level `{stale[0]}`, which the module changes after defining it (compiled, "
                 "it would keep the value it had at the first call)"), func.name

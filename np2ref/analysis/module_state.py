@@ -98,9 +98,27 @@ class _ModuleState(cst.CSTVisitor):
             self._write(target.value)
 
     def _write(self, expr: cst.BaseExpression) -> None:
-        root = _root(expr)
+        root = self._written_root(expr)
         if root is not None and not (self.scopes and root in self.scopes[-1]):
             self.written.add(root)
+
+    def _written_root(self, expr: cst.BaseExpression) -> str | None:
+        """The name whose value a write through `expr` changes: `u` for `u[1:]`, `u.T`,
+        `u.reshape(4, 4)[0]` and `np.flip(u)[0]` (a view of an argument)."""
+        while True:
+            if isinstance(expr, cst.Name):
+                return expr.value
+            if isinstance(expr, (cst.Subscript, cst.Attribute)):
+                expr = expr.value
+            elif isinstance(expr, cst.Call):
+                if isinstance(expr.func, cst.Attribute) and self.imports.qualify(expr.func) is None:
+                    expr = expr.func.value  # a method of the array
+                elif expr.args:
+                    expr = expr.args[0].value  # a function of it
+                else:
+                    return None
+            else:
+                return None
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for t in node.targets:
@@ -191,9 +209,3 @@ def _local_names(func: cst.FunctionDef) -> frozenset[str]:
     v = _ModuleState(ImportMap(cst.Module(body=[])))
     func.body.visit(v)
     return (frozenset(param_names(func)) | frozenset(v.bindings)) - frozenset(v.declared_global)
-
-
-def _root(expr: cst.BaseExpression) -> str | None:
-    while isinstance(expr, (cst.Attribute, cst.Subscript, cst.Call)):
-        expr = expr.func if isinstance(expr, cst.Call) else expr.value
-    return expr.value if isinstance(expr, cst.Name) else None
