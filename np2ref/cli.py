@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     g = c.add_mutually_exclusive_group()
     g.add_argument("--diff", action="store_true", help="print a unified diff instead of writing")
     g.add_argument("--stdout", action="store_true", help="print the converted code instead of writing")
+    c.add_argument("--strict", action="store_true",
+                   help="exit 1 when a file has nothing np2ref translates (its output would be the NumPy code)")
     c.set_defaults(run=cmd_convert)
     k = sub.add_parser("check", help="print diagnostics only, or a readiness report (--report)")
     k.add_argument("src", nargs="*", help="files and folders")
@@ -130,6 +132,8 @@ def cmd_convert(args) -> int:
     _print_diagnostics(result)
     if not result.ok:
         return EXIT_ERROR
+    if _nothing_translated(result, src) and args.strict:
+        return EXIT_ERROR
     if args.stdout:
         sys.stdout.write(result.code)
     elif args.diff:
@@ -143,6 +147,17 @@ def cmd_convert(args) -> int:
             return EXIT_ERROR
         print(f"converted {src} -> {out}", file=sys.stderr)
     return EXIT_OK
+
+
+def _nothing_translated(result, path: Path, progress=None) -> bool:
+    """Whether no function of the file was translated (the output would run as NumPy); says so."""
+    if set(result.functions) - set(result.plain):
+        return False
+    if progress is not None:
+        progress.clear()
+    print(f"np2ref: nothing to translate in {path}: no function does array work np2ref compiles "
+          f"(module-level code and host functions stay NumPy)", file=sys.stderr)
+    return True
 
 
 def _convert_folder(src: Path, args) -> int:
@@ -162,6 +177,9 @@ def _convert_folder(src: Path, args) -> int:
             failed += 1
             progress.clear()
             _print_diagnostics(result)
+            continue
+        if result.source is not None and _nothing_translated(result, path, progress) and args.strict:
+            failed += 1
             continue
         if args.stdout:
             sys.stdout.write(f"# ---- {path} ----\n{result.code}")

@@ -65,11 +65,26 @@ CODES = {c.code: c for c in [
     Code("NPR020", "no source", "np2ref.compile needs a module-level Python function whose source "
          "it can read: not a lambda, builtin, method or a function typed at the prompt.",
          "fast = np2ref.compile(lambda u: u * 2)", "@np2ref.compile\ndef double(u):\n    return u * 2"),
-    Code("NPR021", "host work in a compiled function", "Printing, file I/O and random set-up stay "
-         "NumPy code; a function doing them is not compiled (the functions it calls are).",
+    Code("NPR021", "host work in a compiled function", "Printing, file I/O, random set-up (seeding, "
+         "making a generator) and calls np2ref cannot see into (a method of a module-level object, a "
+         "function passed in as an argument, a method of an argument that is not an array method, a "
+         "library outside NumPy and math) stay NumPy code; a function doing them is not compiled (the "
+         "functions it calls are). Compiling it would run such a call once, while tracing, and freeze "
+         "its result into the program: a helper that draws random numbers would return the same draw "
+         "on every call. Draws from `np.random` or from a Generator passed in are not host work: they "
+         "run on the host at run time (see NPR023).",
          "@np2ref.compile\ndef run(u):\n    print(u.sum())", "@np2ref.compile\ndef run(u):\n    return u.sum()"),
     Code("NPR022", "closure", "A function that closes over local variables cannot be translated "
          "on its own.", "def make(k):\n    def f(u): u *= k\n    return f", "def f(u, k):\n    u *= k"),
+    Code("NPR023", "random draw np2ref cannot make at run time",
+         "A draw from `np.random` or a NumPy Generator inside a compiled function runs on the host "
+         "when the program runs (an ordered io_callback), from the caller's generator, so the values "
+         "are NumPy's own stream. It is refused when its parameters are being differentiated (a host "
+         "draw has no derivative) or batched by jax.vmap (NumPy would draw once per batch member), "
+         "when the receiver is not a NumPy generator, or when the draw's shape cannot be found "
+         "without its parameters' values. Found at trace time.",
+         "def noisy(mu, rng):\n    return rng.normal(mu, 1.0).sum()   # jax.grad over mu",
+         "def noisy(mu, rng):\n    return (mu + rng.standard_normal(mu.shape)).sum()"),
     Code("NPR024", "a name imported as two different modules",
          "Imports inside function bodies name modules for the whole file, as module-level ones do. "
          "A name imported as two different things (`import numpy as np` at the top, `import math "

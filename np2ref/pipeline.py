@@ -19,6 +19,7 @@ from .analysis.module import ModuleFacts, analyse_module
 from .analysis.names import bound_anywhere
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
+from .frontend import driver
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
 from .rewrite.function import ModuleRewriter
@@ -63,7 +64,34 @@ class ConversionResult:
 
 def convert_source(text: str, filename: str = "<string>", only: set[str] | None = None) -> ConversionResult:
     """Convert a module. With `only`, just those functions and the module functions they call
-    (what np2ref.compile needs: a refused function elsewhere in the module does not matter)."""
+    (what np2ref.compile needs: a refused function elsewhere in the module does not matter).
+    Without, module-level driver loops are lifted into compiled functions where that is exact."""
+    result = _convert(text, filename, only)
+    if only is not None or not result.ok or emit_module.is_converted(text):
+        return result
+    return _lift_driver_loops(result, text, filename)
+
+
+def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> ConversionResult:
+    """The conversion with the module-level loops that np2ref can compile lifted into functions
+    (frontend/driver.py); a loop whose function is refused or is host work stays as it was."""
+    lifts = driver.find_lifts(cst.parse_module(text))
+    while lifts:
+        lifted, where = driver.apply(text, lifts)
+        new = _convert(lifted, filename, None)
+        placed = [driver.remap(d, where) for d in new.diagnostics]
+        inside = {lift.name: [d for d in placed if lift.start <= d.line <= lift.end] for lift in lifts}
+        bad = {lift.name for lift in lifts if lift.name in new.host or lift.name not in new.functions
+               or any(d.is_error for d in inside[lift.name])}
+        if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in placed):
+            return result  # the lifts disturbed a function of the user's: keep the file as it was
+        if not bad:
+            return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)))
+        lifts = [lift for lift in lifts if lift.name not in bad]
+    return result
+
+
+def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResult:
     sink = DiagnosticSink(filename, text)
     if emit_module.is_converted(text):  # converting a converted file changes nothing
         return ConversionResult(filename, text, text, [])

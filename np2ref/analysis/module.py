@@ -9,12 +9,18 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from . import effects as fx
-from .aliases import Collected, FunctionFacts, analyse_function
+import numpy as np
+
+from .aliases import Collected, FunctionFacts, analyse_function, param_names
+from .module_state import changing_globals, globals_read
 from .names import ImportMap, dotted
-from .numpy_table import HOST_ONLY_PREFIXES
+from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, is_host_only
 
 HOST_BUILTINS = frozenset({"print", "open", "input", "exit", "quit", "breakpoint"})
 PURE_MODULES = frozenset({"math", "numpy"})
+# Methods a parameter may be called with: an array's, and the read-only ones of dict/list/tuple.
+PARAMETER_METHODS = frozenset(n for n in dir(np.ndarray) if not n.startswith("_")) | frozenset(
+    {"get", "keys", "values", "items", "index", "count"})
 
 
 @dataclasses.dataclass
@@ -55,19 +61,86 @@ def _collect(t, out):
             _collect(e.value, out)
 
 
-def host_reason(calls: list[cst.Call], imports: ImportMap) -> tuple[str, cst.CSTNode] | None:
-    """Why a function must stay host (NumPy) code: I/O, printing, random set-up, other libraries."""
-    for node in calls:
-        if isinstance(node.func, cst.Name) and node.func.value in HOST_BUILTINS:
-            return f"calls {node.func.value}()", node
-        qual = imports.qualify(node.func)
-        if qual is None:
+def module_objects(module: cst.Module, imports: ImportMap) -> dict[str, str]:
+    """Module-level names bound to the result of a call that is not NumPy's (`SOURCE = Source()`):
+    "generator" for a NumPy random generator, "object" for anything else, whose methods np2ref
+    cannot see into. Arrays, numbers and containers built with literals are not listed."""
+    out: dict[str, str] = {}
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
             continue
-        if any(qual == p or qual.startswith(p + ".") or qual.startswith(p) for p in HOST_ONLY_PREFIXES):
-            return f"calls {dotted(node.func)}()", node
-        if qual.split(".")[0] not in PURE_MODULES:
-            return f"calls {dotted(node.func)}() from {qual.split('.')[0]}", node
+        for small in stmt.body:
+            if not (isinstance(small, (cst.Assign, cst.AnnAssign)) and isinstance(small.value, cst.Call)):
+                continue
+            qual = imports.qualify(small.value.func)
+            if qual in RANDOM_GENERATORS:
+                kind = "generator"
+            elif qual is not None and qual.split(".")[0] in PURE_MODULES:
+                continue
+            else:
+                kind = "object"
+            names: set[str] = set()
+            for t in (small.targets if isinstance(small, cst.Assign) else [small]):
+                _collect(t.target, names)
+            for n in names:
+                out[n] = kind if out.get(n, kind) == kind else "object"
+    return out
+
+
+def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
+                objects: dict[str, str], changing: frozenset[str] = frozenset()) -> tuple[str, cst.CSTNode] | None:
+    """Why a function must stay host (NumPy) code: I/O, printing, random set-up, other libraries,
+    or a call np2ref cannot see into and would otherwise run once, while tracing, freezing its
+    result into the program (a method of a module-level object, a function passed in), or a
+    module-level name it reads that the module changes (analysis/module_state.py)."""
+    params = frozenset(param_names(func))
+    writes = {root for w in col.writes if (root := _root(w.target)) is not None}  # NPR202's to refuse
+    stale = sorted((globals_read(func, col.locals) & changing) - writes)
+    if stale:
+        return (f"reads module-level `{stale[0]}`, which the module changes after defining it (compiled, "
+                "it would keep the value it had at the first call)"), func.name
+    for node in col.call_nodes:
+        callee = node.func
+        if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS:
+            return f"calls {callee.value}()", node
+        qual = imports.qualify(callee)
+        if qual is not None:
+            if is_host_only(qual):
+                return f"calls {dotted(callee)}()", node
+            if qual.split(".")[0] not in PURE_MODULES:
+                return f"calls {dotted(callee)}() from {qual.split('.')[0]}", node
+            continue
+        if isinstance(callee, cst.Name) and callee.value in params:
+            return f"calls {callee.value}(), a function passed in as an argument", node
+        root = _root(callee)
+        if root is None or not isinstance(callee, cst.Attribute):
+            continue
+        method = callee.attr.value
+        if method in RANDOM_DRAWS and not is_generator_draw(callee, params, col.locals, objects):
+            return f"draws {dotted(callee) or method}() from a generator np2ref cannot name", node
+        if root in params and method not in PARAMETER_METHODS and method not in RANDOM_DRAWS:
+            return f"calls {dotted(callee)}(), a method np2ref cannot see into", node
+        if root in objects and root not in col.locals and not (
+                objects[root] == "generator" and isinstance(callee.value, cst.Name) and method in RANDOM_DRAWS):
+            return f"calls {dotted(callee) or method}() of the module-level object `{root}`", node
     return None
+
+
+def is_generator_draw(callee: cst.BaseExpression, params, local_names, objects: dict[str, str]) -> bool:
+    """`rng.normal` where `rng` is a parameter (a Generator passed in) or a module-level NumPy
+    generator: npr_random draws from that object at run time. A generator bound to a local name
+    or reached through attributes could be a different object on the next call: host code."""
+    return (isinstance(callee, cst.Attribute) and callee.attr.value in RANDOM_DRAWS
+            and isinstance(callee.value, cst.Name)
+            and (callee.value.value in params
+                 or (callee.value.value not in local_names and objects.get(callee.value.value) == "generator")))
+
+
+def _root(expr: cst.BaseExpression) -> str | None:
+    """The name a dotted or called chain starts at: `SOURCE` in `SOURCE.draw` or `a.b().c`."""
+    while isinstance(expr, (cst.Attribute, cst.Call, cst.Subscript)):
+        expr = expr.value if not isinstance(expr, cst.Call) else expr.func
+    return expr.value if isinstance(expr, cst.Name) else None
 
 
 def _touches_arrays(col, imports: ImportMap, module_functions: set[str]) -> bool:
@@ -114,7 +187,10 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
     functions, module_globals = module_level_names(module)
     numpy_names = frozenset(n for n, q in imports.aliases.items() if q == "numpy" or q.startswith("numpy."))
     collected = {n: Collected(f, numpy_names) for n, f in functions.items()}  # the one pass over each body
-    reasons = {n: r for n, c in collected.items() if (r := host_reason(c.call_nodes, imports))}
+    objects = module_objects(module, imports)
+    changing = changing_globals(module, imports)
+    reasons = {n: r for n, c in collected.items()
+               if (r := host_reason(functions[n], c, imports, objects, changing))}
     host = {n: r[0] for n, r in reasons.items()}
     host_nodes = {n: r[1] for n, r in reasons.items()}
     called = {name: {c.func.value for c in col.call_nodes if isinstance(c.func, cst.Name)}

@@ -27,6 +27,9 @@ __all__ = [
     "is_ufunc",
     "accepts_out",
     "is_host_only",
+    "is_random_draw",
+    "RANDOM_DRAWS",
+    "RANDOM_GENERATORS",
     "uses_shim",
 ]
 
@@ -454,8 +457,30 @@ def accepts_out(qualified_name: str) -> bool:
 
 
 def is_host_only(qualified_name: str) -> bool:
-    """True for calls that must stay on the host (random, I/O, printing)."""
-    return qualified_name.startswith(HOST_ONLY_PREFIXES)
+    """True for calls that must stay on the host (random set-up, I/O, printing)."""
+    return qualified_name.startswith(HOST_ONLY_PREFIXES) and not is_random_draw(qualified_name)
+
+
+# Draws from a NumPy random generator (`np.random.<name>`, `Generator.<name>`, `RandomState.<name>`)
+# that only read their arguments and return new values: a compiled function makes them on the host
+# at run time, in program order, from the caller's generator (npr_random), so the stream is NumPy's
+# own. Seeding, generator construction, state access and the in-place `shuffle` stay host code.
+RANDOM_DRAWS = frozenset("""
+    beta binomial chisquare choice dirichlet exponential f gamma geometric gumbel hypergeometric
+    integers laplace logistic lognormal logseries multinomial multivariate_hypergeometric
+    multivariate_normal negative_binomial noncentral_chisquare noncentral_f normal pareto
+    permutation poisson power random rayleigh standard_cauchy standard_exponential standard_gamma
+    standard_normal standard_t triangular uniform vonmises wald weibull zipf
+    rand randint randn random_integers random_sample ranf sample tomaxint
+""".split())
+RANDOM_GENERATORS = frozenset({"numpy.random.default_rng", "numpy.random.Generator",
+                               "numpy.random.RandomState"})
+
+
+def is_random_draw(qualified_name: str) -> bool:
+    """`numpy.random.normal` and the other draws from NumPy's global generator."""
+    parts = qualified_name.split(".")
+    return len(parts) == 3 and parts[:2] == ["numpy", "random"] and parts[2] in RANDOM_DRAWS
 
 
 def uses_shim(qualified_name: str) -> bool:

@@ -695,6 +695,61 @@ def npr_masked_reduce(reduction, x, mask):
     return getattr(jnp, reduction)(x, where=m, dtype=dtype)
 
 
+# ---- host calls --------------------------------------------------------------------------
+from jax.experimental import io_callback as _npr_io_callback
+
+
+def npr_random(generator, method, *args, **kwargs):
+    """`np.random.normal(0.0, 1.0, n)`, `rng.integers(0, n, size=k)`: a draw from a NumPy
+    generator, made on the host when the compiled program runs (an ordered io_callback), never
+    while tracing. The values are NumPy's own stream and the caller's generator (or NumPy's
+    global state) advances as it would in NumPy, in program order. Sizes are static; parameters
+    read from arrays travel to the host as operands."""
+    if not (generator is np.random or isinstance(generator, (np.random.Generator, np.random.RandomState))):
+        raise NprError(f"np2ref NPR023: .{method}() is called on a {type(generator).__name__}, which is "
+                       "not a NumPy random generator")
+    leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
+    leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
+    operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
+    if _npr_differentiated(list(operands.values())):
+        raise NprError(f"np2ref NPR023: .{method}() draws with parameters being differentiated; a "
+                       "draw made on the host has no derivative")
+    if _npr_batched(list(operands.values())):
+        raise NprError(f"np2ref NPR023: .{method}() draws with parameters batched by jax.vmap; NumPy "
+                       "would draw once per batch member, in order, which a vmapped program cannot do")
+
+    def host_call(values, draw):
+        host = list(leaves)
+        for i, v in zip(operands, values):
+            host[i] = np.asarray(v)
+        a, k = jax.tree_util.tree_unflatten(tree, host)
+        return draw(*a, **k)
+
+    sample = _npr_random_shape(generator, method, host_call, list(operands.values()))
+    dtype = jax.dtypes.canonicalize_dtype(sample.dtype)
+
+    def run(*values):
+        return np.asarray(host_call(values, getattr(generator, method)), dtype=dtype)
+
+    return _npr_io_callback(run, jax.ShapeDtypeStruct(sample.shape, dtype), *operands.values(), ordered=True)
+
+
+def _npr_random_shape(generator, method, host_call, operands):
+    """The shape and dtype of a draw, found by making it from a throwaway generator of the same
+    kind (the caller's is not touched) with stand-in parameter values: NumPy's result shape and
+    dtype depend on the parameters' shapes and dtypes only."""
+    probe = np.random.default_rng(0) if isinstance(generator, np.random.Generator) else np.random.RandomState(0)
+    fillers = (lambda k, o: np.ones(o.shape, o.dtype), lambda k, o: np.full(o.shape, k + 1, o.dtype),
+               lambda k, o: np.full(o.shape, 1.0 / max(o.size, 1), o.dtype))
+    for fill in fillers:
+        try:
+            return np.asarray(host_call([fill(k, o) for k, o in enumerate(operands)], getattr(probe, method)))
+        except (ValueError, TypeError):
+            continue
+    raise NprError(f"np2ref NPR023: the shape of .{method}() could not be found from its arguments "
+                   "without their values")
+
+
 # ---- loops -------------------------------------------------------------------------------
 class NprRange:
     """`range(...)` whose bounds may be traced (read from arrays)."""

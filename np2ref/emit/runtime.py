@@ -738,6 +738,24 @@ def npr_int(x):
         return x.astype(np.int64)
 
 
+def npr_float(x):
+    """Python's float(x). Concrete values give a Python float; traced array data gives the traced
+    value as float64 (weakly typed, as a Python float is in NumPy's promotion)."""
+    x = npr_load(x)
+    if not isinstance(x, jax.core.Tracer):
+        return float(x)
+    if x.size != 1:
+        raise TypeError("only length-1 arrays can be converted to Python scalars")
+    if x.dtype.kind == "c":
+        raise TypeError("float() argument must be a string or a real number, not 'complex'")
+    x = x.reshape(())
+    try:
+        from jax._src.lax.lax import _convert_element_type
+        return _convert_element_type(x, np.dtype(np.float64), weak_type=True)
+    except (ImportError, TypeError):  # pragma: no cover
+        return x.astype(np.float64)
+
+
 def npr_own(x):
     """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x. None (a
     helper that returns nothing) raises the TypeError that writing into it raises in Python."""

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from . import statements
 from .exprs import FLOATS, Gen, basic_index, condition
-from .program import Block, Function, Line, Param, Program
+from .program import Block, Counter, Function, Line, Param, Program
 from .shadow import Frame, evaluate
 
 DTYPES = ["np.float64", "np.float32", "np.int32", "np.int64", "np.bool_"]
@@ -74,6 +74,8 @@ def parameters(g: Gen) -> list[Param]:
         if first is None:
             arr = ns[name]
             first = (f"np.{arr.dtype.name}" if arr.dtype.kind != "b" else "np.bool_", arr.shape)
+    if g.chance(12):  # a Generator passed in: draws from it run on the host (npr_random)
+        params.append(Param("rng", f"np.random.default_rng({g.int(0, 9)})"))
     if g.chance(25):
         params.append(Param("s", g.pick(FLOATS)))
     if g.chance(15):
@@ -82,7 +84,7 @@ def parameters(g: Gen) -> list[Param]:
 
 
 def base_namespace(params: list[Param], helpers: list[Function]) -> dict:
-    ns: dict = {"np": np}
+    ns: dict = {"np": np, "COUNTER": Counter()}
     for p in params:
         ns[p.name] = evaluate(p.value, ns)
     for h in helpers:
@@ -109,7 +111,7 @@ _WEIGHTED = [name for name, (_, w) in statements.FAMILIES.items() for _ in range
 
 
 def _compound(fr: Frame) -> list[str]:
-    kinds = ["loop"] * 8 + ["static_if"] * 2 + ["data_dependent"] * 2
+    kinds = ["loop"] * 8 + ["static_if"] * 2 + ["data_dependent"] * 2 + ["collect"] * 2
     if fr.depth >= MAX_DEPTH:
         kinds = []
     if not fr.in_helper:
@@ -228,7 +230,29 @@ def _helper_ns(helpers: list[Function]) -> dict:
     return {h.name: ns[h.name] for h in helpers}
 
 
-_COMPOUND = {"loop": loop, "static_if": static_if, "data_dependent": data_dependent, "helper": helper}
+def collect(g: Gen, fr: Frame, helpers: list[Function]):
+    """A history kept in a Python list: `hist = []`, then a loop that appends a value (an array
+    reduction, a snapshot copy) every iteration, or under a branch on array data (a data-dependent
+    count). The list may be returned."""
+    arrays = fr.arrays()
+    if not arrays:
+        return None
+    hist, var = g.name("hist"), g.name("k")
+    t = g.pick(arrays)
+    item = g.pick([f"{t}.sum()", f"{t}.sum()", f"{t}.copy()", f"float({t}.sum())" if fr.ns[t].size else f"{t}.copy()",
+                   f"{t}.max()" if fr.ns[t].size else f"{t}.sum()"])
+    body = _child(fr, f"{var} = 0\n{hist} = []", names=fr.names + [var])
+    fill(g, body, g.int(0, 2), helpers)
+    append = Line(f"{hist}.append({item})")
+    if g.chance(35):
+        append = Block(f"if {t}.sum() > {g.pick(['0', '1', '-1'])}:", (append,))
+    bound = g.pick(["2", "3", "n"] if "n" in fr.ints() else ["2", "3", "4"])
+    return [Line(f"{hist} = []"),
+            Block(f"for {var} in range({bound}):", tuple(body.body) + (append,), (f"{var} = 0",))], (hist,)
+
+
+_COMPOUND = {"loop": loop, "static_if": static_if, "data_dependent": data_dependent, "helper": helper,
+             "collect": collect}
 
 
 # -- the return ---------------------------------------------------------------------------
@@ -241,6 +265,9 @@ def returned(g: Gen, fr: Frame) -> str | None:
     mask = f"{t} > 0" if fr.ns[t].dtype.kind != "b" else t
     options = [f"{t}.sum()", f"{t}.sum()", t, f"{t}[{basic_index(g, fr.ns[t].shape)}]", f"({t}, {u}.sum())",
                f"np.sum({t}[{mask}])", f"{t}.max()", f"{t}.copy()", f"({t}, {u})"]
+    lists = [n for n in fr.names if isinstance(fr.ns.get(n), list)]
+    if lists:  # a history the function collected: returned always, the list NumPy built
+        options = [f"({g.pick(lists)}, {o})" for o in options[:3]] + [g.pick(lists)]
     for _ in range(3):
         ret = g.pick(options)
         try:

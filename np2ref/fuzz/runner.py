@@ -47,6 +47,7 @@ from ..verify.compare import first_difference
 from .shadow import strict
 
 _counter = itertools.count()
+_SEED = 1234  # NumPy's global generator is seeded with it before every run of a program
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,6 +105,7 @@ class Runner:
         names = list(inspect.signature(module.f).parameters)
         try:
             args_np = module.make_args()
+            np.random.seed(_SEED)  # every run draws NumPy's global stream from the same state
             with strict():
                 expected = module.f(*args_np)
         except Exception as exc:  # noqa: BLE001 - NumPy rejects the program: not a test
@@ -114,7 +116,9 @@ class Runner:
             return _refused(exc, "compile")
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "compile")
+        after_numpy = np.random.random()
         args_c = module.make_args()
+        np.random.seed(_SEED)
         try:
             got = compiled(*args_c)
         except np2ref.Np2RefError as exc:
@@ -126,9 +130,12 @@ class Runner:
             return _crash(exc, "call")
         diff = first_difference(expected, got, "result") or _identity(expected, got, args_np, args_c, names) \
             or _compare_args(names, args_np, args_c)
+        if not diff and np.random.random() != after_numpy:
+            diff = "NumPy's global random state: np2ref drew a different amount or order of numbers"
         if diff:
             return Outcome("failed", "mismatch", "call", diff)
         args_again = module.make_args()
+        np.random.seed(_SEED)
         try:
             again = compiled(*args_again)
         except Exception as exc:  # noqa: BLE001
@@ -183,6 +190,8 @@ def _compare_args(names, expected_args, got_args) -> str | None:
             diff = first_difference(e, g, f"argument `{name}`")
             if diff:
                 return diff
+        if isinstance(e, np.random.Generator) and e.bit_generator.state != g.bit_generator.state:
+            return f"argument `{name}`: the generator's state differs from NumPy's after the call"
     return None
 
 
@@ -207,6 +216,7 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
         _perturb(variant[i])
     inputs1 = [v.copy() if isinstance(v, np.ndarray) else v for v in variant]
     try:
+        np.random.seed(_SEED)  # a vmapped draw is made once for the batch: each NumPy run draws the same
         with strict():
             expected1 = module.f(*variant)  # `variant` now holds NumPy's final arguments
     except Exception:  # noqa: BLE001 - the perturbed inputs are not valid NumPy: no vmap check
@@ -221,6 +231,7 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
         return compiled.pure(*full)
 
     try:
+        np.random.seed(_SEED)
         with jax.enable_x64(True):
             in_axes = (0,) * len(arrays) + (None,) * len(floats)
             result, finals = jax.jit(jax.vmap(one, in_axes=in_axes))(*batch, *[base[i] for i in floats])
@@ -300,7 +311,7 @@ def _trace_gap(exc: BaseException) -> str | None:
     if type(exc).__name__ in gaps:
         return gaps[type(exc).__name__][0]
     text = str(exc)
-    if isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR"):
+    if text.startswith("np2ref NPR"):  # NotImplementedError or the runtime's NprError
         return text.split()[1].rstrip(":")
     return None
 

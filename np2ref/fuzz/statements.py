@@ -222,7 +222,33 @@ def rebind(g: Gen, fr: Frame) -> Proposal:
     return [Line(f"{t} = {expr}")], ()
 
 
+def draw(g: Gen, fr: Frame) -> Proposal:
+    """A random draw stored into an array or bound to a name: from NumPy's global generator, a
+    Generator argument `rng`, with parameters read from arrays; or a call of a stateful
+    module-level object (`COUNTER.tick()`), which must stay host code."""
+    t = target(g, fr)
+    if t is None:
+        return None
+    arr = fr.ns[t]
+    shape = g.pick([f"{t}.shape", str(arr.shape)])
+    sources = ["np.random"] + ["rng"] * 2 * ("rng" in fr.names)
+    src = g.pick(sources)
+    expr = g.pick([f"{src}.random({shape})", f"{src}.standard_normal({shape})",
+                   f"{src}.uniform(-1.0, 1.0, {shape})", f"{src}.normal({t}, 0.5)" if arr.dtype.kind == "f" else
+                   f"{src}.random({shape})"])
+    if src == "rng" and g.chance(30):
+        expr = f"rng.integers(0, 5, size={shape})"
+    if g.chance(12):
+        expr = "COUNTER.tick()"
+    if g.chance(25):
+        name = g.name("d")
+        return [Line(f"{name} = {expr}")], (name,)
+    op = g.pick(["=", "+", "*"] if arr.dtype.kind == "f" else ["=", "+"])
+    return [Line(f"{t}[...] {op if op == '=' else op + '='} {expr}")], ()
+
+
 FAMILIES = {  # name -> (family, weight)
+    "draw": (draw, 3),
     "slice_store": (slice_store, 14),
     "fancy_store": (fancy_store, 8),
     "ufunc_at": (ufunc_at, 7),

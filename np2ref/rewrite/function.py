@@ -188,7 +188,7 @@ class ModuleRewriter(cst.CSTTransformer):
             if shim and shim.startswith("npr_np_"):
                 result = cst.Call(J.name(shim), [cst.Arg(updated.func.value), *_plain(updated.args)])
         elif _is_int_of_data(original, self.f.roots):
-            result = J.call(J.INT, updated.args[0].value)
+            result = J.call(J.INT if original.func.value == "int" else J.FLOAT, updated.args[0].value)
         elif original in self.m.apart:
             args = list(updated.args)
             for i, written in self.m.apart[original].items():
@@ -226,6 +226,9 @@ class ModuleRewriter(cst.CSTTransformer):
             if detail == "numpy.copyto":  # a mask that may be a view of dst goes as itself (NPR126)
                 args = [_unloaded(a) if a.keyword is not None and a.keyword.value == "where" else a for a in args]
             return cst.Call(J.name(J.IN_PLACE_FUNCTIONS[detail]), _plain(args))
+        if kind == "random":  # the generator (`np.random`, `rng`) as itself, the draw by name
+            return cst.Call(J.name(J.RANDOM), [cst.Arg(updated.func.value), cst.Arg(J.string(detail)),
+                                                *_plain(args)])
         if kind == "inplace_method":
             receiver = updated.func.value
             return cst.Call(J.name(J.IN_PLACE_METHODS[detail]), [cst.Arg(receiver), *_plain(args)])
@@ -530,8 +533,10 @@ class _LeafLoads(cst.CSTTransformer):
 
 
 def _is_int_of_data(call: cst.Call, local_names) -> bool:
-    """`int(x)` on a value that may be array data (not a literal, a shape, a size or len())."""
-    if not (isinstance(call.func, cst.Name) and call.func.value == "int" and "int" not in local_names
+    """`int(x)` / `float(x)` on a value that may be array data (not a literal, a shape, a size
+    or len())."""
+    if not (isinstance(call.func, cst.Name) and call.func.value in ("int", "float")
+            and call.func.value not in local_names
             and len(call.args) == 1 and call.args[0].keyword is None and call.args[0].star == ""):
         return False
     arg = call.args[0].value

@@ -20,7 +20,7 @@ from ..analysis import effects as fx
 from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap, dotted
 from ..diagnostics import DiagnosticSink, Note, Span
-from ..analysis.numpy_table import lookup, not_in_table
+from ..analysis.numpy_table import RANDOM_DRAWS, is_random_draw, lookup, not_in_table
 from .rules import branches, loops
 from .rules.mask_store import looks_boolean, mask_index, masked_parts
 
@@ -456,6 +456,8 @@ class MarkPass(cst.CSTVisitor):
             message, hint = not_in_table("numpy.where", one_argument=True)
             self.sink.report("NPR004", message, self.span(node), hint=hint)
             return
+        if self._random_draw(node, qual):
+            return
         if qual is not None:
             parts = qual.split(".")
             if len(parts) == 3 and parts[2] == "at":
@@ -549,6 +551,20 @@ class MarkPass(cst.CSTVisitor):
             return False
         self.m.special_calls[node] = ("masked_reduce", name)
         self.m.skip_numpy.add(node.func)
+        return True
+
+    def _random_draw(self, node: cst.Call, qual: str | None) -> bool:
+        """`np.random.normal(...)`, `rng.normal(...)`: a draw made on the host at run time (npr_random).
+        The module analysis made every other call of a draw method host code (analysis/module.py)."""
+        func = node.func
+        if qual is not None:
+            if not is_random_draw(qual):
+                return False
+        elif not (isinstance(func, cst.Attribute) and func.attr.value in RANDOM_DRAWS
+                  and isinstance(func.value, cst.Name)):
+            return False
+        self.m.special_calls[node] = ("random", func.attr.value)
+        self.m.skip_numpy.add(func)
         return True
 
     def _check_callable(self, node: cst.Call, qual: str | None) -> None:

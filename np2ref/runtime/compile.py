@@ -26,7 +26,14 @@ def runtime_namespace() -> dict:
     if _RUNTIME is None:
         ns: dict = {"__name__": "np2ref_runtime"}
         prelude = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
-        exec(builtins.compile(prelude + runtime_source(), "<np2ref runtime>", "exec"), ns)
+        # Importing JAX draws from NumPy's global generator (jax/_src/clusters/k8s_cluster.py
+        # makes a retry schedule with np.random.rand at import): a stream the user seeded must
+        # not move because np2ref imported JAX on its first compile.
+        state = np.random.get_state()
+        try:
+            exec(builtins.compile(prelude + runtime_source(), "<np2ref runtime>", "exec"), ns)
+        finally:
+            np.random.set_state(state)
         _RUNTIME = ns
     return _RUNTIME
 
@@ -117,7 +124,8 @@ class Compiled:
         result = convert_source(text, filename, only={name})
         if name in result.host:
             raise _refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
-                          fn, hint="move printing, I/O and random set-up out of the compiled function")
+                          fn, hint="move printing, I/O and random set-up out of the compiled function; pass the "
+                               "result of a call np2ref cannot see into in as an argument")
         result.raise_for_errors()
         if name not in result.functions:
             raise _refuse("NPR020", f"{name}() is not a module-level function np2ref can find", fn)
@@ -195,7 +203,8 @@ class Compiled:
             return self._call(args, kwargs)  # the call itself raises the TypeError
         expected, final_expected = run_on_copies(self.original, signature, arguments)
         try:  # the original returned, so the translation must too
-            got, final_got = run_on_copies(lambda *a, **k: self._call(a, k), signature, arguments)
+            got, final_got = run_on_copies(lambda *a, **k: self._call(a, k), signature, arguments,
+                                           module_of=self.original)
         except Np2RefError:
             raise
         except Exception as exc:

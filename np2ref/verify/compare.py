@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import inspect
+import types
 import warnings
 
 import numpy as np
@@ -143,14 +144,31 @@ class Comparison:
     outputs: tuple[str, ...]
 
 
-def run_on_copies(fn, signature: inspect.Signature, arguments: dict):
+def run_on_copies(fn, signature: inspect.Signature, arguments: dict, module_of=None):
     """Call fn on deep copies of `arguments` (name -> value, in parameter order); returns
-    (result, the copies after the call). NumPy's floating-point warnings are silenced."""
-    call_args = copy.deepcopy(arguments)
+    (result, the copies after the call). NumPy's floating-point warnings are silenced. Random
+    state is copied too: a Generator argument is deep-copied, and NumPy's global generator and
+    the module-level generators fn's module (or `module_of`'s) holds are put back as they were, so every run on
+    copies draws the same numbers and the caller's streams do not move."""
+    keep = {id(v): v for v in arguments.values() if isinstance(v, types.ModuleType)}
+    call_args = copy.deepcopy(arguments, keep)
     bound = inspect.BoundArguments(signature, call_args)
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        result = fn(*bound.args, **bound.kwargs)
+    module_generators = [g for g in getattr(module_of or fn, "__globals__", {}).values()
+                         if isinstance(g, (np.random.Generator, np.random.RandomState))]
+    states = [(g, copy.deepcopy(g.bit_generator.state if isinstance(g, np.random.Generator) else g.get_state()))
+              for g in module_generators]
+    global_state = np.random.get_state()
+    try:
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            result = fn(*bound.args, **bound.kwargs)
+    finally:
+        np.random.set_state(global_state)
+        for g, state in states:
+            if isinstance(g, np.random.Generator):
+                g.bit_generator.state = state
+            else:
+                g.set_state(state)
     return result, call_args
 
 

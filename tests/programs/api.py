@@ -42,8 +42,8 @@ def gen(u):
 
 
 def uses_global(u):
-    global SCALE
-    SCALE = 3.0
+    global STEPS  # SCALE stays a constant: a function reading a global that changes is host code
+    STEPS = 3
 
 
 def loss_like(x, w):

@@ -1,0 +1,211 @@
+"""Module-level names whose value changes while the module runs, and which of them a function reads.
+
+A compiled function is traced once per signature: a module-level name it reads becomes a constant
+of the program, the value it had at the first call. That is exact for constants (`DT = 0.01`,
+`W = np.array([...])` never written) and wrong for state the driver changes between calls:
+
+    u = np.zeros(n)
+    def energy():
+        return 0.5 * np.sum(u ** 2)     # compiled, `u` would be frozen at the first call
+    for t in range(nt):
+        u[1:-1] += ...
+        print(energy())                 # NumPy prints a new energy every step
+
+A name changes when the module binds it more than once (a rebinding, `+=`, a loop target, an
+assignment inside a loop or branch that runs twice counts too), when a function declares it
+`global`, when anything writes into it (a subscript store, an attribute store, `out=`, an in-place
+method, `np.add.at`), or when module-level code passes it to a call that could write it (anything
+but a builtin or a NumPy function of np2ref's table called without `out=`).
+"""
+
+from __future__ import annotations
+
+import collections
+
+import libcst as cst
+import numpy as np
+
+from . import effects as fx
+from .names import ImportMap
+from .numpy_table import lookup
+
+# Methods that read: an array's (less the in-place ones) and a container's read-only ones.
+READING_METHODS = (frozenset(n for n in dir(np.ndarray) if not n.startswith("_"))
+                   - fx.INPLACE_METHODS - fx.REFUSED_INPLACE_METHODS) | frozenset(
+    {"get", "keys", "values", "items", "index", "count"})
+
+
+def changing_globals(module: cst.Module, imports: ImportMap) -> frozenset[str]:
+    """The module-level names whose value may change after they are first bound."""
+    v = _ModuleState(imports)
+    module.visit(v)
+    return frozenset({n for n, k in v.bindings.items() if k > 1} | v.written | v.declared_global)
+
+
+def globals_read(func: cst.FunctionDef, local_names) -> frozenset[str]:
+    """Names a function reads that it does not bind itself (module-level names or builtins)."""
+    v = _Reads()
+    func.body.visit(v)
+    return frozenset(v.names) - frozenset(local_names)
+
+
+class _ModuleState(cst.CSTVisitor):
+    def __init__(self, imports: ImportMap):
+        self.imports = imports
+        self.bindings: collections.Counter = collections.Counter()
+        self.written: set[str] = set()
+        self.declared_global: set[str] = set()
+        self.depth = 0  # function nesting: bindings count at module scope only
+        self.scopes: list[frozenset[str]] = []  # the local names of the functions we are in
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if self.depth == 0:
+            self.bindings[node.name.value] += 1
+        self.depth += 1
+        self.scopes.append(_local_names(node))
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.depth -= 1
+        self.scopes.pop()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        if self.depth == 0:
+            self.bindings[node.name.value] += 1
+        self.depth += 1
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.depth -= 1
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self.depth += 1
+
+    def leave_Lambda(self, original_node: cst.Lambda) -> None:
+        self.depth -= 1
+
+    def visit_Global(self, node: cst.Global) -> None:
+        self.declared_global.update(n.name.value for n in node.names)
+
+    def _bind(self, target: cst.BaseExpression, times: int = 1) -> None:
+        if isinstance(target, cst.Name):
+            if self.depth == 0:
+                self.bindings[target.value] += times
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for e in target.elements:
+                self._bind(e.value, times)
+        elif isinstance(target, cst.StarredElement):
+            self._bind(target.value, times)
+        elif isinstance(target, (cst.Subscript, cst.Attribute)):
+            self._write(target.value)
+
+    def _write(self, expr: cst.BaseExpression) -> None:
+        root = self._written_root(expr)
+        if root is not None and not (self.scopes and root in self.scopes[-1]):
+            self.written.add(root)
+
+    def _written_root(self, expr: cst.BaseExpression) -> str | None:
+        """The name whose value a write through `expr` changes: `u` for `u[1:]`, `u.T`,
+        `u.reshape(4, 4)[0]` and `np.flip(u)[0]` (a view of an argument)."""
+        while True:
+            if isinstance(expr, cst.Name):
+                return expr.value
+            if isinstance(expr, (cst.Subscript, cst.Attribute)):
+                expr = expr.value
+            elif isinstance(expr, cst.Call):
+                if isinstance(expr.func, cst.Attribute) and self.imports.qualify(expr.func) is None:
+                    expr = expr.func.value  # a method of the array
+                elif expr.args:
+                    expr = expr.args[0].value  # a function of it
+                else:
+                    return None
+            else:
+                return None
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for t in node.targets:
+            self._bind(t.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._bind(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._bind(node.target, 2)  # `x += 1` binds a name that was bound before
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind(node.target)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind(node.target, 2)  # a loop target takes a value per iteration
+
+    def visit_While(self, node: cst.While) -> None:
+        self._loop_bindings(node.body)
+
+    def leave_For(self, original_node: cst.For) -> None:
+        self._loop_bindings(original_node.body)
+
+    def _loop_bindings(self, body: cst.CSTNode) -> None:
+        """A name bound inside a module-level loop is bound once per iteration."""
+        if self.depth:
+            return
+        inner = _ModuleState(self.imports)
+        body.visit(inner)
+        for name in inner.bindings:
+            self.bindings[name] += 1
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        self._bind(node.name)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self._bind(node.target, 2)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "out":
+                for leaf in (arg.value.elements if isinstance(arg.value, cst.Tuple) else [arg.value]):
+                    self._write(getattr(leaf, "value", leaf))
+        if isinstance(func, cst.Attribute) and func.attr.value not in READING_METHODS:
+            qual = self.imports.qualify(func)
+            if qual is None:  # `u.fill(0)`, `hist.append(x)`, `obj.update()`: may change the receiver
+                self._write(func.value)
+        qual = self.imports.qualify_numpy(func)
+        if qual is not None and qual.endswith(".at"):
+            if node.args:
+                self._write(node.args[0].value)
+            return
+        if self.depth or _reads_only(func, qual):
+            return
+        for arg in node.args:  # module-level code hands the value to a call that may write it
+            if isinstance(arg.value, cst.Name):
+                self._write(arg.value)
+
+
+def _reads_only(func: cst.BaseExpression, qual: str | None) -> bool:
+    if qual is not None:
+        return lookup(qual) is not None
+    return isinstance(func, cst.Name) and func.value in fx.SAFE_BUILTINS | {"print"}
+
+
+class _Reads(cst.CSTVisitor):
+    def __init__(self):
+        self.names: set[str] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.add(node.value)
+
+
+def _local_names(func: cst.FunctionDef) -> frozenset[str]:
+    """A function's parameters and the names it binds (without a `global` declaration)."""
+    from .aliases import param_names
+
+    v = _ModuleState(ImportMap(cst.Module(body=[])))
+    func.body.visit(v)
+    return (frozenset(param_names(func)) | frozenset(v.bindings)) - frozenset(v.declared_global)

@@ -1,0 +1,252 @@
+"""Module-level driver loops lifted into functions, so a script's array work is compiled.
+
+A script often does its work at module level: set up arrays, then a time loop that updates
+them, then prints. Left as it is, that loop runs as NumPy host code. `convert` lifts each such
+loop (at module level or in the `if __name__ == "__main__":` block) into a function of the
+names it reads, called where the loop stood, which the rest of the pipeline then compiles:
+
+    u = np.zeros(64)                       u = np.zeros(64)
+    for t in range(nt):             ->     def _main_loop_5(u, nt, alpha):
+        u[1:-1] += alpha * (...)               for t in range(nt):
+    print(u.sum())                                 u[1:-1] += alpha * (...)
+                                           _main_loop_5(u, nt, alpha)
+                                           print(u.sum())
+
+Exact by construction: the function runs the same statements on the same objects (arrays are
+passed, not copied: the compiled call writes back what it mutates), and every name the loop binds
+that anything else reads is returned and rebound. A loop is lifted only when every such name was
+bound before the loop (so a loop that runs zero times leaves them as NumPy does), and the lift is
+dropped again when the pipeline refuses the function or finds it is host work (a `print` in the
+loop, a call np2ref cannot see into): that loop then stays NumPy code, as before.
+
+The lift works on the text (4 more spaces for the loop's lines, a `def` line before it, a
+`return` and the call after it), so positions map back to the user's file line by line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import tokenize
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from ..analysis.module_state import _local_names, _ModuleState, _Reads, globals_read
+from ..analysis.names import ImportMap
+
+PREFIX = "_main_loop_"
+
+
+@dataclasses.dataclass(frozen=True)
+class Lift:
+    name: str
+    start: int          # the loop's first line (1-based)
+    end: int            # its last line
+    indent: str
+    params: tuple[str, ...]
+    returns: tuple[str, ...]
+    hoist: int | None = None  # in the main block: the `if __name__ ...` line its def goes before
+
+
+def find_lifts(module: cst.Module) -> list[Lift]:
+    """The module-level loops worth compiling, in source order."""
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    functions = {s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+    global_reads = set().union(*(globals_read(f, _local_names(f)) for f in _all_functions(module)))
+    statements = list(_driver_statements(module))
+    for stmt in module.body:  # imported modules are read where they are, never passed
+        if isinstance(stmt, cst.SimpleStatementLine):
+            functions |= {n for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)) for n in _bound_by(s)}
+    lifts, bound = [], set()
+    main = None
+    for i, stmt in enumerate(statements):
+        if isinstance(stmt, cst.If):
+            main = positions[stmt].start.line if _is_main_test(stmt.test) else main
+        if isinstance(stmt, (cst.For, cst.While)) and _does_array_work(stmt, functions):
+            lift = _plan(stmt, statements[i + 1:], positions, bound, functions, global_reads)
+            if lift is not None:
+                # a def inside the main block is no module function: it goes before the block
+                lifts.append(dataclasses.replace(lift, hoist=main) if lift.indent else lift)
+        bound |= _bound_by(stmt)
+    return lifts
+
+
+def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
+    """The text with the loops lifted, and for each of its lines (1-based, index 0 unused) the
+    original line and how many columns it moved right."""
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    out: list[str] = []
+    where: list[tuple[int, int]] = [(0, 0)]
+
+    def emit(line: str, origin: int, shift: int = 0) -> None:
+        out.append(line)
+        where.append((origin, shift))
+
+    def define(lift: Lift) -> None:
+        shift = 4 - len(lift.indent) if lift.hoist else 4
+        pad = "" if lift.hoist else lift.indent
+        emit(f"{pad}def {lift.name}({', '.join(lift.params)}):\n", lift.start)
+        for i in range(lift.start - 1, lift.end):
+            body = lines[i][len(lift.indent):] if lift.hoist else lines[i]
+            emit("    " + body if lines[i].strip() else lines[i], i + 1, shift)
+        if lift.returns:
+            emit(f"{pad}    return {', '.join(lift.returns)}\n", lift.end)
+        if lift.hoist:
+            emit("\n", lift.start)
+
+    def call(lift: Lift) -> None:
+        targets = f"{', '.join(lift.returns)} = " if lift.returns else ""
+        emit(f"{lift.indent}{targets}{lift.name}({', '.join(lift.params)})\n", lift.end)
+
+    starts = {lift.start: lift for lift in lifts}
+    hoisted: dict[int, list[Lift]] = {}
+    for lift in lifts:
+        if lift.hoist:
+            hoisted.setdefault(lift.hoist, []).append(lift)
+    i = 0
+    while i < len(lines):
+        for lift in hoisted.get(i + 1, []):
+            define(lift)
+        lift = starts.get(i + 1)
+        if lift is None:
+            emit(lines[i], i + 1)
+            i += 1
+            continue
+        if not lift.hoist:
+            define(lift)
+        call(lift)
+        i = lift.end
+    return "".join(out), where
+
+
+def _driver_statements(module: cst.Module):
+    """Module-level statements, with those of the `if __name__ == "__main__":` block in place."""
+    for stmt in module.body:
+        if isinstance(stmt, cst.If) and _is_main_test(stmt.test) and stmt.orelse is None:
+            yield stmt  # its own bindings count once, before its loops are looked at
+            yield from stmt.body.body
+        else:
+            yield stmt
+
+
+def _is_main_test(test: cst.BaseExpression) -> bool:
+    return (isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and test.left.value == "__name__"
+            and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Equal)
+            and isinstance(test.comparisons[0].comparator, cst.SimpleString)
+            and test.comparisons[0].comparator.evaluated_value == "__main__")
+
+
+def _does_array_work(loop: cst.CSTNode, functions: set[str]) -> bool:
+    """A store into a subscript, an augmented assignment, `out=`, or a call of a module function."""
+    found = []
+
+    class V(cst.CSTVisitor):
+        def visit_AugAssign(self, node):
+            found.append(node)
+
+        def visit_AssignTarget(self, node):
+            if isinstance(node.target, cst.Subscript):
+                found.append(node)
+
+        def visit_Call(self, node):
+            if (isinstance(node.func, cst.Name) and node.func.value in functions) or any(
+                    a.keyword is not None and a.keyword.value == "out" for a in node.args):
+                found.append(node)
+
+    loop.visit(V())
+    return bool(found)
+
+
+def _plan(loop, later, positions, bound: set[str], functions: set[str], global_reads: set[str]) -> Lift | None:
+    reads = _reads(loop)
+    params = tuple(sorted((reads & bound) - functions))
+    returns = tuple(sorted(n for n in _bound_by(loop) if n in global_reads or _read_later(n, later)))
+    if not set(returns) <= bound:
+        return None  # a name first bound in the loop and read later: keep NumPy's loop
+    pos = positions[loop]
+    if _multiline_strings(cst.Module(body=[loop]).code):
+        return None  # indenting the loop would change a string's contents
+    indent = " " * pos.start.column
+    if not all(line.startswith(indent) or not line.strip()
+               for line in cst.Module(body=[loop]).code.splitlines()[1:]):
+        return None  # a continuation line left of the loop (or tabs): moving it would break it
+    return Lift(f"{PREFIX}{pos.start.line}", pos.start.line, pos.end.line, indent, params, returns)
+
+
+def _read_later(name: str, later) -> bool:
+    """Whether module-level code after the loop reads `name` before binding it again."""
+    for stmt in later:
+        if isinstance(stmt, cst.If) and _is_main_test(stmt.test):
+            continue  # its statements follow one by one
+        if isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, cst.Assign) for s in stmt.body):
+            if any(name in _reads(s.value) for s in stmt.body):
+                return True
+            if name in _bound_by(stmt):
+                return False
+            continue
+        if isinstance(stmt, cst.For) and name in _reads(stmt.iter):
+            return True
+        if isinstance(stmt, cst.For) and name in _bound_by(stmt.target):
+            return False
+        if name in _reads(stmt):
+            return True
+    return False
+
+
+def _reads(node: cst.CSTNode) -> set[str]:
+    v = _Reads()
+    node.visit(v)
+    return v.names
+
+
+def _bound_by(stmt: cst.CSTNode) -> set[str]:
+    if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        return {stmt.name.value}
+    if isinstance(stmt, cst.If) and _is_main_test(stmt.test):
+        return set()  # its statements are walked one by one
+    if isinstance(stmt, (cst.Name, cst.Tuple, cst.List)):  # a loop target
+        stmt = cst.Assign([cst.AssignTarget(stmt)], cst.Name("_"))
+    if isinstance(stmt, (cst.Import, cst.ImportFrom)):
+        if isinstance(stmt.names, cst.ImportStar):
+            return set()
+        return {(a.asname.name.value if a.asname else cst.Module(body=[]).code_for_node(a.name).split(".")[0])
+                for a in stmt.names if a.asname is None or isinstance(a.asname.name, cst.Name)}
+    v = _ModuleState(ImportMap(cst.Module(body=[])))
+    stmt.visit(v)
+    return set(v.bindings)
+
+
+def remap(diagnostic, where: list[tuple[int, int]]):
+    """A diagnostic of the lifted text placed on the user's lines."""
+    def place(span):
+        if span is None:
+            return None
+        line, shift = where[min(span.line, len(where) - 1)]
+        end, end_shift = where[min(span.end_line, len(where) - 1)]
+        return dataclasses.replace(span, line=line, col=max(1, span.col - shift), end_line=end,
+                                   end_col=max(1, span.end_col - end_shift))
+    notes = tuple(dataclasses.replace(n, span=place(n.span)) for n in diagnostic.notes)
+    return dataclasses.replace(diagnostic, span=place(diagnostic.span), notes=notes)
+
+
+def _all_functions(module: cst.Module):
+    found = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node):
+            found.append(node)
+
+    module.visit(V())
+    return found
+
+
+def _multiline_strings(code: str) -> bool:
+    try:
+        return any(tok.type == tokenize.STRING and tok.start[0] != tok.end[0]
+                   for tok in tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return True

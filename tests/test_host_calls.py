@@ -1,0 +1,215 @@
+"""Host calls: draws from NumPy generators run on the host at run time, in program order, giving
+NumPy's own stream; calls np2ref cannot see into keep their function NumPy host code (NPR021)
+instead of running once while tracing with the result frozen into the program."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import importlib.util
+import subprocess
+import sys
+
+import jax
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import ROOT
+
+
+@functools.cache
+def programs():
+    spec = importlib.util.spec_from_file_location("np2ref_host_calls", ROOT / "tests" / "programs" / "host_calls.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["np2ref_host_calls"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def compiled(name):
+    fn = getattr(programs(), name)
+    static = ("rng",) if "rng" in fn.__code__.co_varnames[:fn.__code__.co_argcount] else None
+    return np2ref.compile(fn, static_argnames=static)
+
+
+def _same(a, b):
+    la, lb = jax.tree_util.tree_leaves(a), jax.tree_util.tree_leaves(b)
+    return len(la) == len(lb) and all(np.array_equal(np.asarray(x), np.asarray(y)) for x, y in zip(la, lb))
+
+
+def _against_numpy(name, make, calls=2):
+    """Each call of the compiled function equals NumPy's, from generators in the same state,
+    and leaves the generators in the same state (the stream advanced exactly as NumPy's)."""
+    fn, c = getattr(programs(), name), compiled(name)
+    for seed in range(calls):
+        np.random.seed(seed)
+        programs().RNG.bit_generator.state = np.random.default_rng(seed).bit_generator.state
+        theirs = make(np.random.default_rng(seed))
+        expected = fn(*theirs)
+        after = (np.random.random(), programs().RNG.random())
+        np.random.seed(seed)
+        programs().RNG.bit_generator.state = np.random.default_rng(seed).bit_generator.state
+        ours = make(np.random.default_rng(seed))
+        got = c(*ours)
+        assert (np.random.random(), programs().RNG.random()) == after
+        assert _same(expected, got), (name, seed, expected, got)
+        assert _same([a for a in theirs if isinstance(a, np.ndarray)], [a for a in ours if isinstance(a, np.ndarray)])
+        for a, b in zip(theirs, ours):
+            if isinstance(a, np.random.Generator):
+                assert a.random() == b.random()  # the caller's generator advanced the same way
+
+
+def test_global_draws_are_numpys_stream_on_every_call():
+    _against_numpy("global_draws", lambda rng: [np.zeros(4)], calls=3)
+
+
+def test_generator_argument_draws():
+    _against_numpy("generator_draws", lambda rng: [np.zeros(5), rng])
+    assert "npr_random(rng, 'normal', 0.0, 1.0, u.shape)" in compiled("generator_draws").source
+
+
+def test_module_level_generator():
+    _against_numpy("module_generator", lambda rng: [np.zeros(3)])
+
+
+def test_draws_in_a_lax_loop_and_a_traced_branch():
+    _against_numpy("walk", lambda rng: [np.zeros(3), 40, rng])
+    assert "npr_for(" in compiled("walk").source and "npr_if(" in compiled("walk").source
+
+
+def test_parameters_read_from_arrays_go_to_the_host():
+    _against_numpy("traced_parameters", lambda rng: [np.arange(10.0), rng])
+
+
+def test_grad_through_a_draw_that_does_not_depend_on_the_variable():
+    c, rng = compiled("drawn_loss"), np.random.default_rng(0)
+    state = copy.deepcopy(rng.bit_generator.state)
+    g = jax.grad(lambda x: c.pure(x, rng)[0])(np.ones(3))
+    noise = np.random.default_rng(0).random(3)
+    assert np.allclose(g, 4.0 * (2.0 + noise))  # d/dx sum((2x + r)^2) = 4 (2x + r) at x = 1
+    assert rng.bit_generator.state != state
+
+
+def test_a_differentiated_draw_parameter_is_refused():
+    c, rng = compiled("differentiated_mean"), np.random.default_rng(0)
+    with pytest.raises(Exception, match="NPR023: .normal.. draws with parameters being differentiated"):
+        jax.grad(lambda x: c.pure(x, rng)[0])(np.ones(3))
+
+
+@pytest.mark.parametrize("name, why", [
+    ("object_method", "SOURCE.draw() of the module-level object `SOURCE`"),
+    ("passed_in", "f(), a function passed in"),
+    ("seeded", "np.random.seed()"),
+    ("aliased_generator", "g.random() from a generator np2ref cannot name"),
+    ("caller_of_object_method", "host function object_method()"),
+])
+def test_calls_np2ref_cannot_see_into_stay_host_code(name, why):
+    with pytest.raises(np2ref.Np2RefError) as err:
+        np2ref.compile(getattr(programs(), name))
+    assert [d.code for d in err.value.diagnostics] == ["NPR021"] and why in str(err.value)
+
+
+def test_convert_keeps_host_functions_and_draws_at_run_time(tmp_path):
+    result = np2ref.convert_file(str(ROOT / "tests" / "programs" / "host_calls.py"))
+    assert result.ok
+    infos = {d.message.split("()")[0] for d in result.diagnostics if d.code == "NPR021"}
+    assert {"object_method", "passed_in", "seeded", "aliased_generator", "caller_of_object_method"} <= infos
+    assert "x = SOURCE.draw(u.shape)" in result.code  # kept as NumPy host code
+    out = tmp_path / "host_calls_ref.py"
+    out.write_text(result.code + "\n\nnp.random.seed(5)\nu = np.zeros(4)\n"
+                   "print(repr(global_draws(u)), repr(global_draws(u)), list(u))\n")
+    original = (ROOT / "tests" / "programs" / "host_calls.py").read_text() + \
+        "\nnp.random.seed(5)\nu = np.zeros(4)\nprint(repr(global_draws(u)), repr(global_draws(u)), list(u))\n"
+    theirs = tmp_path / "host_calls_np.py"
+    theirs.write_text(original)
+    run = [subprocess.run([sys.executable, str(p)], capture_output=True, text=True, cwd=ROOT) for p in (theirs, out)]
+    assert run[0].returncode == 0 and run[1].returncode == 0, run[1].stderr[-2000:]
+    assert run[0].stdout == run[1].stdout and run[0].stdout
+
+
+def test_verify_on_first_call_draws_the_same_numbers_and_moves_the_streams_once():
+    fn = programs().module_generator
+    c = np2ref.compile(fn, verify=True)
+    np.random.seed(1)
+    programs().RNG.bit_generator.state = np.random.default_rng(1).bit_generator.state
+    expected = fn(np.zeros(3))
+    after = programs().RNG.random()
+    programs().RNG.bit_generator.state = np.random.default_rng(1).bit_generator.state
+    got = c(np.zeros(3))  # the original and the translation ran on copies first, and agreed
+    assert np.array_equal(expected, got) and programs().RNG.random() == after
+
+
+DRIVER = '''
+import numpy as np
+
+W = np.array([0.25, 0.5, 0.25])
+DT = 0.1
+u = np.zeros(5)
+v = np.zeros(3)
+hist = []
+
+
+def energy():
+    return 0.5 * np.sum(u ** 2)
+
+
+def smooth(x):
+    x[1:-1] = W[0] * x[:-2] + W[1] * x[1:-1] + W[2] * x[2:] * DT
+
+
+def last():
+    return hist[-1] * v.sum()
+
+
+for t in range(3):
+    u[1:-1] += 1.0
+    print(energy())
+np.random.shuffle(v)
+hist.append(1.0)
+'''
+
+
+def test_module_state_the_driver_changes_is_never_frozen_into_a_compiled_function():
+    result = np2ref.convert_source(DRIVER, "driver.py")
+    assert result.ok
+    assert "energy" in result.host and "reads module-level `u`" in result.host["energy"]
+    assert "last" in result.host and "reads module-level `hist`" in result.host["last"]  # appended to
+    assert "smooth" in result.functions  # constants (read, never written) stay compiled
+
+
+@pytest.mark.parametrize("driver, name", [
+    ("u = np.zeros(3)\nu = u + 1\n", "u"),                     # rebound
+    ("u = np.zeros(3)\nu[0] = 1.0\n", "u"),                    # written into
+    ("u = np.zeros(3)\nnp.add(u, 1, out=u)\n", "u"),            # out=
+    ("u = np.zeros(3)\nu.fill(2.0)\n", "u"),                   # an in-place method
+    ("u = np.zeros(3)\nnp.add.at(u, [0], 1.0)\n", "u"),        # ufunc.at
+    ("u = np.zeros(3)\nfor k in range(2):\n    w = u * k\n", "w"),  # bound once per iteration
+    ("u = np.zeros(3)\ndef g():\n    global u\n    u = u * 2\n", "u"),
+])
+def test_changing_globals(driver, name):
+    from np2ref.analysis.module_state import changing_globals
+    from np2ref.analysis.names import ImportMap
+    import libcst as cst
+    module = cst.parse_module("import numpy as np\n" + driver)
+    assert name in changing_globals(module, ImportMap(module))
+
+
+def test_constants_and_reads_do_not_change():
+    from np2ref.analysis.module_state import changing_globals
+    from np2ref.analysis.names import ImportMap
+    import libcst as cst
+    text = ("import numpy as np\nW = np.ones(3)\nN = 4\nprint(W.sum(), np.sum(W), len(W))\n"
+            "def f(x):\n    y = x.copy()\n    y[0] = N\n    return y\nz = f(W.copy())\n")
+    module = cst.parse_module(text)
+    assert changing_globals(module, ImportMap(module)) & {"W", "N", "y", "x"} == set()
+
+
+def test_convert_strict_says_when_nothing_is_translated(tmp_path, capsys):
+    from np2ref.cli import main
+    script = tmp_path / "script.py"
+    script.write_text("import numpy as np\nu = np.zeros(5)\nu[1:] += 1.0\nprint(u)\n")
+    assert main(["convert", str(script), "-o", str(tmp_path / "out.py"), "--strict"]) == 1
+    assert "nothing to translate" in capsys.readouterr().err and not (tmp_path / "out.py").exists()
+    assert main(["convert", str(script), "-o", str(tmp_path / "out.py")]) == 0
