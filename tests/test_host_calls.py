@@ -100,7 +100,6 @@ def test_a_differentiated_draw_parameter_is_refused():
 
 @pytest.mark.parametrize("name, why", [
     ("object_method", "SOURCE.draw() of the module-level object `SOURCE`"),
-    ("passed_in", "f(), a function passed in"),
     ("seeded", "np.random.seed()"),
     ("aliased_generator", "g.random() from a generator np2ref cannot name"),
     ("caller_of_object_method", "host function object_method()"),
@@ -111,11 +110,25 @@ def test_calls_np2ref_cannot_see_into_stay_host_code(name, why):
     assert [d.code for d in err.value.diagnostics] == ["NPR021"] and why in str(err.value)
 
 
+def test_a_function_passed_in_is_checked_when_traced():
+    c = np2ref.compile(programs().passed_in)
+    assert "npr_call(f, npr_load(u))" in c.source
+    for make in (lambda: abs, lambda: np.random.default_rng(2).normal):  # pure, or a draw made on the host
+        ours, theirs = np.arange(3.0), np.arange(3.0)
+        programs().passed_in(theirs, make())
+        c(ours, make())
+        assert np.array_equal(ours, theirs)
+    with pytest.raises(np2ref.Np2RefError, match="NPR032"):  # a NumPy function on traced data
+        c(np.zeros(3), np.sqrt)
+    with pytest.raises(np2ref.Np2RefError, match="NPR021 calls test_a_function.*passed in as an argument"):
+        c(np.zeros(3), lambda x: x * 2.0)  # a Python function np2ref cannot see into: refused
+
+
 def test_convert_keeps_host_functions_and_draws_at_run_time(tmp_path):
     result = np2ref.convert_file(str(ROOT / "tests" / "programs" / "host_calls.py"))
     assert result.ok
     infos = {d.message.split("()")[0] for d in result.diagnostics if d.code == "NPR021"}
-    assert {"object_method", "passed_in", "seeded", "aliased_generator", "caller_of_object_method"} <= infos
+    assert {"object_method", "seeded", "aliased_generator", "caller_of_object_method"} <= infos
     assert "x = SOURCE.draw(u.shape)" in result.code  # kept as NumPy host code
     out = tmp_path / "host_calls_ref.py"
     out.write_text(result.code + "\n\nnp.random.seed(5)\nu = np.zeros(4)\n"

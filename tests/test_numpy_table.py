@@ -991,10 +991,12 @@ def test_out_functions_accept_out():
 def test_host_only_not_in_table():
     for q in T.FUNCTIONS:
         assert not T.is_host_only(q), q
-    for q in ("numpy.random.rand", "numpy.random.default_rng", "numpy.save", "numpy.savetxt",
-              "numpy.loadtxt", "numpy.load", "numpy.set_printoptions", "numpy.genfromtxt"):
+    for q in ("numpy.random.seed", "numpy.random.default_rng", "numpy.random.shuffle", "numpy.save",
+              "numpy.savetxt", "numpy.loadtxt", "numpy.load", "numpy.set_printoptions", "numpy.genfromtxt"):
         assert T.is_host_only(q), q
         assert T.lookup(q) is None
+    for q in ("numpy.random.rand", "numpy.random.normal", "numpy.random.random"):  # drawn at run time
+        assert T.is_random_draw(q) and not T.is_host_only(q) and T.lookup(q) is None, q
 
 
 def test_left_out_not_in_table():

@@ -18,9 +18,24 @@ from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, is_host_only
 
 HOST_BUILTINS = frozenset({"print", "open", "input", "exit", "quit", "breakpoint"})
 PURE_MODULES = frozenset({"math", "numpy"})
-# Methods a parameter may be called with: an array's, and the read-only ones of dict/list/tuple.
+# Methods of a parameter np2ref calls as they are: an array's, and the read-only ones of
+# dict/list/tuple. Any other call reached through a parameter (a function or module passed in:
+# `fn(x)`, `xp.zeros(n)`) is checked when traced (npr_call): pure ones run, others are refused.
 PARAMETER_METHODS = frozenset(n for n in dir(np.ndarray) if not n.startswith("_")) | frozenset(
     {"get", "keys", "values", "items", "index", "count"})
+
+
+def calls_through_parameter(callee: cst.BaseExpression, params, local_names) -> bool:
+    """`fn(x)` with `fn` a parameter, or `xp.zeros(n)` / `obj.step()` whose receiver chain starts at
+    a parameter and whose method is no array method or random draw: np2ref cannot see the callee
+    until the call is traced."""
+    if isinstance(callee, cst.Name):
+        return callee.value in params
+    if not isinstance(callee, cst.Attribute):
+        return False
+    root = _root(callee)
+    return (root in params and callee.attr.value not in PARAMETER_METHODS
+            and callee.attr.value not in RANDOM_DRAWS)
 
 
 @dataclasses.dataclass
@@ -94,11 +109,6 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
     result into the program (a method of a module-level object, a function passed in), or a
     module-level name it reads that the module changes (analysis/module_state.py)."""
     params = frozenset(param_names(func))
-    writes = {root for w in col.writes if (root := _root(w.target)) is not None}  # NPR202's to refuse
-    stale = sorted((globals_read(func, col.locals) & changing) - writes)
-    if stale:
-        return (f"reads module-level `{stale[0]}`, which the module changes after defining it (compiled, "
-                "it would keep the value it had at the first call)"), func.name
     for node in col.call_nodes:
         callee = node.func
         if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS:
@@ -110,19 +120,20 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
             if qual.split(".")[0] not in PURE_MODULES:
                 return f"calls {dotted(callee)}() from {qual.split('.')[0]}", node
             continue
-        if isinstance(callee, cst.Name) and callee.value in params:
-            return f"calls {callee.value}(), a function passed in as an argument", node
         root = _root(callee)
         if root is None or not isinstance(callee, cst.Attribute):
             continue
         method = callee.attr.value
         if method in RANDOM_DRAWS and not is_generator_draw(callee, params, col.locals, objects):
             return f"draws {dotted(callee) or method}() from a generator np2ref cannot name", node
-        if root in params and method not in PARAMETER_METHODS and method not in RANDOM_DRAWS:
-            return f"calls {dotted(callee)}(), a method np2ref cannot see into", node
         if root in objects and root not in col.locals and not (
                 objects[root] == "generator" and isinstance(callee.value, cst.Name) and method in RANDOM_DRAWS):
             return f"calls {dotted(callee) or method}() of the module-level object `{root}`", node
+    writes = {root for w in col.writes if (root := _root(w.target)) is not None}  # NPR202's to refuse
+    stale = sorted((globals_read(func, col.locals) & changing) - writes)
+    if stale:
+        return (f"reads module-level `{stale[0]}`, which the module changes after defining it (compiled, "
+                "it would keep the value it had at the first call)"), func.name
     return None
 
 

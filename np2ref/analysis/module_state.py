@@ -27,7 +27,7 @@ import numpy as np
 
 from . import effects as fx
 from .names import ImportMap
-from .numpy_table import lookup
+from .numpy_table import RANDOM_DRAWS, lookup
 
 # Methods that read: an array's (less the in-place ones) and a container's read-only ones.
 READING_METHODS = (frozenset(n for n in dir(np.ndarray) if not n.startswith("_"))
@@ -163,8 +163,9 @@ class _ModuleState(cst.CSTVisitor):
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value == "out":
                 for leaf in (arg.value.elements if isinstance(arg.value, cst.Tuple) else [arg.value]):
-                    self._write(getattr(leaf, "value", leaf))
-        if isinstance(func, cst.Attribute) and func.attr.value not in READING_METHODS:
+                    self._write(leaf.value if isinstance(leaf, cst.BaseElement) else leaf)
+        if isinstance(func, cst.Attribute) and func.attr.value not in READING_METHODS | RANDOM_DRAWS:
+            # a draw moves a generator's state, which npr_random reads at run time: no staleness
             qual = self.imports.qualify(func)
             if qual is None:  # `u.fill(0)`, `hist.append(x)`, `obj.update()`: may change the receiver
                 self._write(func.value)

@@ -734,6 +734,29 @@ def npr_random(generator, method, *args, **kwargs):
     return _npr_io_callback(run, jax.ShapeDtypeStruct(sample.shape, dtype), *operands.values(), ordered=True)
 
 
+_NPR_PURE_BUILTINS = frozenset({abs, min, max, round, len, sum, pow, divmod, int, float, bool, complex,
+                                 tuple, list, range, enumerate, zip, reversed, sorted, isinstance})
+_NPR_IMPURE_NUMPY = ("numpy.random", "numpy.lib.npyio", "numpy.testing")
+
+
+def npr_call(fn, *args, **kwargs):
+    """`fn(x)` where `fn` came in as an argument (a function, a module's function: `xp.zeros`),
+    checked when the call is traced: a pure callable runs as it is (a builtin such as `abs`, a
+    NumPy or jax.numpy function, `math`), a draw from a NumPy generator runs on the host at run time
+    (npr_random), and anything else is refused: a Python function np2ref cannot see into could
+    draw, count or read state, and running it once while tracing would freeze its result."""
+    owner = getattr(fn, "__self__", None)
+    if isinstance(owner, (np.random.Generator, np.random.RandomState)) or owner is np.random.mtrand._rand:
+        return npr_random(np.random if owner is np.random.mtrand._rand else owner, fn.__name__, *args, **kwargs)
+    module = getattr(fn, "__module__", None) or ""
+    if isinstance(fn, np.ufunc) or fn in _NPR_PURE_BUILTINS or module in ("math", "jax.numpy", "numpy") \
+            or (module.startswith(("numpy.", "jax.")) and not module.startswith(_NPR_IMPURE_NUMPY)):
+        return fn(*args, **kwargs)
+    name = getattr(fn, "__qualname__", None) or type(fn).__name__
+    raise NprError(f"np2ref NPR021: calls {name}, passed in as an argument, which np2ref cannot see into "
+                   "(it could draw, count or read state, and would run once while tracing)")
+
+
 def _npr_random_shape(generator, method, host_call, operands):
     """The shape and dtype of a draw, found by making it from a throwaway generator of the same
     kind (the caller's is not touched) with stand-in parameter values: NumPy's result shape and

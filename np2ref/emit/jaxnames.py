@@ -42,6 +42,7 @@ UFUNC_AT = "npr_ufunc_at"
 OUT = "npr_out"
 SEQ_OP = "npr_seq_op"
 RANDOM = "npr_random"
+CHECKED_CALL = "npr_call"
 ENTRY_DECORATOR = "npr_jit"
 IN_PLACE_METHODS = {"fill": "npr_fill", "sort": "npr_sort", "put": "npr_put"}
 IN_PLACE_FUNCTIONS = {

@@ -226,6 +226,8 @@ class ModuleRewriter(cst.CSTTransformer):
             if detail == "numpy.copyto":  # a mask that may be a view of dst goes as itself (NPR126)
                 args = [_unloaded(a) if a.keyword is not None and a.keyword.value == "where" else a for a in args]
             return cst.Call(J.name(J.IN_PLACE_FUNCTIONS[detail]), _plain(args))
+        if kind == "checked_call":  # a callee reached through a parameter: pure or refused when traced
+            return cst.Call(J.name(J.CHECKED_CALL), [cst.Arg(updated.func), *_plain(args)])
         if kind == "random":  # the generator (`np.random`, `rng`) as itself, the draw by name
             return cst.Call(J.name(J.RANDOM), [cst.Arg(updated.func.value), cst.Arg(J.string(detail)),
                                                 *_plain(args)])

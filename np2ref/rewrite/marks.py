@@ -18,6 +18,7 @@ import libcst as cst
 
 from ..analysis import effects as fx
 from ..analysis.aliases import FunctionFacts
+from ..analysis.module import calls_through_parameter
 from ..analysis.names import ImportMap, dotted
 from ..diagnostics import DiagnosticSink, Note, Span
 from ..analysis.numpy_table import RANDOM_DRAWS, is_random_draw, lookup, not_in_table
@@ -457,6 +458,10 @@ class MarkPass(cst.CSTVisitor):
             self.sink.report("NPR004", message, self.span(node), hint=hint)
             return
         if self._random_draw(node, qual):
+            return
+        if qual is None and calls_through_parameter(func, self.f.params, ()):
+            self.m.special_calls[node] = ("checked_call", None)  # npr_call: checked when traced
+            self.inner.add(func)
             return
         if qual is not None:
             parts = qual.split(".")
