@@ -171,7 +171,8 @@ def _npr_whole(cur, val):
 class _npr_Bounds:
     """The run-time index checks of one trace: the Ref `site` holds 0 until a check fails, then
     that check's number, and the Ref `value` the index that failed it; `sites` lists each
-    check's (axis, size), numbered from 1 in the order they were traced. (Two scalar Refs: in a
+    check's (exception type, message with `{}` for the value), numbered from 1 in the order
+    they were traced. (Two scalar Refs: in a
     loop body XLA:CPU updates them for about 0.2 ns a check, a 2-vector for 15 ns.)"""
 
     def __init__(self):
@@ -181,29 +182,36 @@ class _npr_Bounds:
 
 
 def _npr_bounds_error(sites, site, value):
-    """NumPy's IndexError for a run's record (`sites`: _npr_Bounds.sites), or None."""
+    """NumPy's error for a run's record (`sites`: _npr_Bounds.sites), or None."""
     site = int(site)
     if not site:
         return None
-    axis, size = sites[site - 1]
-    return IndexError(f"index {int(value)} is out of bounds for axis {axis} with size {size}")
+    kind, message = sites[site - 1]
+    return kind(message.format(int(value)))
 
 
 def _npr_check_bounds(e, axis, size):
-    """Check the traced integer index `e` (a scalar or an array) against an axis of `size` when
-    the program runs; the first check that fails is what the call raises. An array costs one
-    fused pass (any); which element failed is looked for only when one did."""
+    """NumPy's IndexError, when the program runs, for the traced integer index `e` (a scalar or
+    an array) out of range of an axis of `size`."""
+    out = (lambda x: x >= size) if _npr_dt(e).kind == 'u' else (lambda x: (x < -size) | (x >= size))
+    _npr_check_run(e, out, IndexError, f"index {{}} is out of bounds for axis {axis} with size {size}")
+
+
+def _npr_check_run(e, out, kind, message):
+    """Check the traced integers `e` (a scalar or an array) when the program runs: `out(e)` is
+    True where NumPy raises kind(message.format(that value)). The first check of a run that
+    fails is what the call raises. An array costs one fused pass (any); which element failed
+    is looked for only when one did."""
     bounds = _npr_state.get("bounds")
     if bounds is None or not _npr_traced(e) or e.size == 0:
         return
-    out = (lambda x: x >= size) if e.dtype.kind == 'u' else (lambda x: (x < -size) | (x >= size))
     if e.ndim:
         flat = e.reshape(-1)
         bad = jnp.any(out(flat))
         e = lax.cond(bad, lambda: flat[jnp.argmax(out(flat))], lambda: jnp.zeros((), flat.dtype))
     else:
         bad = out(e)
-    bounds.sites.append((axis, size))
+    bounds.sites.append((kind, message))
     seen = bounds.site[...]
     hit = bad & (seen == 0)
     bounds.site[...] = jnp.where(hit, jnp.asarray(len(bounds.sites), seen.dtype), seen)
