@@ -93,6 +93,15 @@ def test_loop_variable_in_lax_loop():
     assert same("shift_loop", U) == "index 4 is out of bounds for axis 0 with size 4"
 
 
+def test_loop_variable_range_and_repeated_checks():
+    assert "npr_for(" in compiled("overrun").source
+    assert same("overrun", U) == "index 4 is out of bounds for axis 0 with size 4"
+    a = np.arange(6.0).reshape(2, 3)
+    assert same("diag", a, np.int64(2)) == "index 2 is out of bounds for axis 0 with size 2"
+    assert same("diag", a.T.copy(), np.int64(2)) == "index 2 is out of bounds for axis 1 with size 2"
+    assert same("diag", a, np.int64(1)) is None
+
+
 def test_while_loop_stops_at_the_failed_check():
     # clamped reads would keep u[i] > 0 true forever; the loop ends at the failed check
     assert same("scan_until", U) == "index 4 is out of bounds for axis 0 with size 4"

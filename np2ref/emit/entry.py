@@ -704,8 +704,13 @@ def _npr_lax_for(rng, body, carry, has):
     else:
         bounds, index = (0, trips), (lambda k: start + k * step)
 
+    span = (int(start), int(start) + (int(trips) - 1) * step) if _npr_is_concrete(start) and \
+        _npr_is_concrete(trips) else None
+
     def one(k, c):
         i = index(k)
+        if span is not None:  # the index checks need not check i itself (_npr_check_bounds)
+            _npr_note_range(i, min(span), max(span))
         return body(i, c) if has else (body(i), c)[1]
 
     if not has:

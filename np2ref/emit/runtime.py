@@ -179,6 +179,25 @@ class _npr_Bounds:
         it = jnp.asarray(0).dtype  # int64, or int32 without x64
         self.site, self.value = jax.new_ref(jnp.zeros((), it)), jax.new_ref(jnp.zeros((), it))
         self.sites = []
+        self.done = {}  # (id(value), check, id(trace)) -> (value, trace): checked already there
+        self.ranges = {}  # id(a loop variable) -> (its lowest value, its highest, the variable)
+
+
+def _npr_note_range(i, lo, hi):
+    """Note that the traced loop variable `i` runs from lo to hi (inclusive): an index check of
+    i itself against an axis that holds that range is decided now."""
+    bounds = _npr_state.get("bounds")
+    if bounds is not None and _npr_traced(i):
+        bounds.ranges[id(i)] = (lo, hi, i)
+
+
+def _npr_current_trace():
+    """The trace equations go into now (None when this JAX's internals differ)."""
+    try:
+        from jax._src import core as _npr_core
+        return _npr_core.trace_ctx.trace
+    except Exception:  # pragma: no cover
+        return None
 
 
 def _npr_bounds_error(sites, site, value):
@@ -193,6 +212,10 @@ def _npr_bounds_error(sites, site, value):
 def _npr_check_bounds(e, axis, size):
     """NumPy's IndexError, when the program runs, for the traced integer index `e` (a scalar or
     an array) out of range of an axis of `size`."""
+    bounds = _npr_state.get("bounds")
+    known = None if bounds is None else bounds.ranges.get(id(e))
+    if known is not None and known[2] is e and -size <= known[0] and known[1] < size:
+        return
     out = (lambda x: x >= size) if _npr_dt(e).kind == 'u' else (lambda x: (x < -size) | (x >= size))
     _npr_check_run(e, out, IndexError, f"index {{}} is out of bounds for axis {axis} with size {size}")
 
@@ -205,6 +228,13 @@ def _npr_check_run(e, out, kind, message):
     bounds = _npr_state.get("bounds")
     if bounds is None or not _npr_traced(e) or e.size == 0:
         return
+    # the same value checked the same way earlier in the same trace (a loop variable indexing
+    # several arrays of one size) failed there first, if at all: once is enough
+    trace = _npr_current_trace()
+    key = (id(e), kind, message, id(trace))
+    if trace is not None and key in bounds.done:
+        return
+    bounds.done[key] = (e, trace)
     if e.ndim:
         flat = e.reshape(-1)
         bad = jnp.any(out(flat))

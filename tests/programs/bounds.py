@@ -83,3 +83,14 @@ def choose(a, b, c):
 
 def literal_reads(u, a):
     return u[0] + u[-1] + u[1:-1].sum() + a[:, 2].sum() + a.shape[1]
+
+
+def overrun(u):
+    s = 0.0
+    for i in range(len(u) + 1):  # the loop variable's range does not fit the axis: checked
+        s += u[i]
+    return s
+
+
+def diag(a, k):
+    return a[k, k] + a[k, 0]
