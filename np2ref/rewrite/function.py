@@ -60,23 +60,10 @@ class ModuleRewriter(cst.CSTTransformer):
             return True
         return self.f is not None
 
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+    def _note_targets(self, node) -> None:  # a subscript stored into is no read (leave_Subscript)
         self.targets.update(_target_subscripts(node.target))
 
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self.targets.update(_target_subscripts(node.target))
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self.targets.update(_target_subscripts(node.target))
-
-    def visit_Del(self, node: cst.Del) -> None:
-        self.targets.update(_target_subscripts(node.target))
-
-    def visit_For(self, node: cst.For) -> None:
-        self.targets.update(_target_subscripts(node.target))
-
-    def visit_CompFor(self, node: cst.CompFor) -> None:
-        self.targets.update(_target_subscripts(node.target))
+    visit_AssignTarget = visit_AugAssign = visit_AnnAssign = visit_Del = visit_For = visit_CompFor = _note_targets
 
     def visit_Annotation(self, node: cst.Annotation) -> bool:
         return False  # type hints stay as written
