@@ -155,37 +155,72 @@ def _npr_fit(val, sel, fail, strip=True):
 class _npr_Bounds:
     """The run-time index checks of one trace: the Ref `site` holds 0 until a check fails, then
     that check's number, and the Ref `value` the index that failed it; `sites` lists each
-    check's (axis, size), numbered from 1 in the order they were traced. (Two scalar Refs: in a
+    check's (exception type, message with `{}` for the value), numbered from 1 in the order
+    they were traced. (Two scalar Refs: in a
     loop body XLA:CPU updates them for about 0.2 ns a check, a 2-vector for 15 ns.)"""
 
     def __init__(self):
         it = jnp.asarray(0).dtype  # int64, or int32 without x64
         self.site, self.value = jax.new_ref(jnp.zeros((), it)), jax.new_ref(jnp.zeros((), it))
         self.sites = []
+        self.done = {}  # (id(value), check, id(trace)) -> (value, trace): checked already there
+        self.ranges = {}  # id(a loop variable) -> (its lowest value, its highest, the variable)
+
+def _npr_note_range(i, lo, hi):
+    """Note that the traced loop variable `i` runs from lo to hi (inclusive): an index check of
+    i itself against an axis that holds that range is decided now."""
+    bounds = _npr_state.get("bounds")
+    if bounds is not None and _npr_traced(i):
+        bounds.ranges[id(i)] = (lo, hi, i)
+
+def _npr_current_trace():
+    """The trace equations go into now (None when this JAX's internals differ)."""
+    try:
+        from jax._src import core as _npr_core
+        return _npr_core.trace_ctx.trace
+    except Exception:  # pragma: no cover
+        return None
 
 def _npr_bounds_error(sites, site, value):
-    """NumPy's IndexError for a run's record (`sites`: _npr_Bounds.sites), or None."""
+    """NumPy's error for a run's record (`sites`: _npr_Bounds.sites), or None."""
     site = int(site)
     if not site:
         return None
-    axis, size = sites[site - 1]
-    return IndexError(f"index {int(value)} is out of bounds for axis {axis} with size {size}")
+    kind, message = sites[site - 1]
+    return kind(message.format(int(value)))
 
 def _npr_check_bounds(e, axis, size):
-    """Check the traced integer index `e` (a scalar or an array) against an axis of `size` when
-    the program runs; the first check that fails is what the call raises. An array costs one
-    fused pass (any); which element failed is looked for only when one did."""
+    """NumPy's IndexError, when the program runs, for the traced integer index `e` (a scalar or
+    an array) out of range of an axis of `size`."""
+    bounds = _npr_state.get("bounds")
+    known = None if bounds is None else bounds.ranges.get(id(e))
+    if known is not None and known[2] is e and -size <= known[0] and known[1] < size:
+        return
+    out = (lambda x: x >= size) if _npr_dt(e).kind == 'u' else (lambda x: (x < -size) | (x >= size))
+    _npr_check_run(e, out, IndexError, f"index {{}} is out of bounds for axis {axis} with size {size}")
+
+def _npr_check_run(e, out, kind, message):
+    """Check the traced integers `e` (a scalar or an array) when the program runs: `out(e)` is
+    True where NumPy raises kind(message.format(that value)). The first check of a run that
+    fails is what the call raises. An array costs one fused pass (any); which element failed
+    is looked for only when one did."""
     bounds = _npr_state.get("bounds")
     if bounds is None or not _npr_traced(e) or e.size == 0:
         return
-    out = (lambda x: x >= size) if e.dtype.kind == 'u' else (lambda x: (x < -size) | (x >= size))
+    # the same value checked the same way earlier in the same trace (a loop variable indexing
+    # several arrays of one size) failed there first, if at all: once is enough
+    trace = _npr_current_trace()
+    key = (id(e), kind, message, id(trace))
+    if trace is not None and key in bounds.done:
+        return
+    bounds.done[key] = (e, trace)
     if e.ndim:
         flat = e.reshape(-1)
         bad = jnp.any(out(flat))
         e = lax.cond(bad, lambda: flat[jnp.argmax(out(flat))], lambda: jnp.zeros((), flat.dtype))
     else:
         bad = out(e)
-    bounds.sites.append((axis, size))
+    bounds.sites.append((kind, message))
     seen = bounds.site[...]
     hit = bad & (seen == 0)
     bounds.site[...] = jnp.where(hit, jnp.asarray(len(bounds.sites), seen.dtype), seen)
@@ -1685,8 +1720,13 @@ def _npr_lax_for(rng, body, carry, has):
     else:
         bounds, index = (0, trips), (lambda k: start + k * step)
 
+    span = (int(start), int(start) + (int(trips) - 1) * step) if _npr_is_concrete(start) and \
+        _npr_is_concrete(trips) else None
+
     def one(k, c):
         i = index(k)
+        if span is not None:  # the index checks need not check i itself (_npr_check_bounds)
+            _npr_note_range(i, min(span), max(span))
         return body(i, c) if has else (body(i), c)[1]
 
     if not has:
