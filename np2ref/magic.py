@@ -12,7 +12,7 @@ arrays written back). The magic prints the converted source, and the diagnostics
 functions it refused (those stay plain Python, as do host functions that print or do I/O).
 
 Options: `-q/--quiet` (print nothing but diagnostics), `--verify` (compile(verify=True): the
-first call is checked against NumPy), `--float32` (dtype_policy="float32").
+first call is checked against NumPy), `--float32` (dtype_policy="float32"), `--unchecked` (bounds="unchecked").
 """
 
 from __future__ import annotations
@@ -41,16 +41,19 @@ class Np2RefMagics(Magics):
     @argument("-q", "--quiet", action="store_true", help="do not print the converted source")
     @argument("--verify", action="store_true", help="check the first call of each function against NumPy")
     @argument("--float32", action="store_true", help='dtype_policy="float32" (narrow 64-bit floats)')
+    @argument("--unchecked", action="store_true",
+              help='bounds="unchecked" (JAX clamps out-of-range traced indices; not NumPy)')
     @cell_magic
     def np2ref(self, line: str, cell: str) -> None:
         """Run the cell, then bind its exactly convertible functions compiled by np2ref."""
         args = parse_argstring(self.np2ref, line)
         run_cell(self.shell, cell, quiet=args.quiet, verify=args.verify,
-                 dtype_policy="float32" if args.float32 else "preserve")
+                 dtype_policy="float32" if args.float32 else "preserve",
+                 bounds="unchecked" if args.unchecked else "checked")
 
 
 def run_cell(shell, cell: str, *, quiet: bool = False, verify: bool = False,
-             dtype_policy: str = "preserve") -> dict:
+             dtype_policy: str = "preserve", bounds: str = "checked") -> dict:
     """The magic's work; returns {name: Compiled} for the functions it bound."""
     filename = f"<cell-{shell.execution_count}>"
     text = cell + _notebook_imports(cell, shell.user_ns)  # appended: cell line numbers stay
@@ -62,7 +65,8 @@ def run_cell(shell, cell: str, *, quiet: bool = False, verify: bool = False,
     compiled = {}
     for f in report.functions:
         if f.status == EXACT and not f.plain:
-            compiled[f.name] = np2ref_compile(module.__dict__[f.name], verify=verify, dtype_policy=dtype_policy)
+            compiled[f.name] = np2ref_compile(module.__dict__[f.name], verify=verify, dtype_policy=dtype_policy,
+                                              bounds=bounds)
     shell.user_ns.update(compiled)
     summary = _summary(report, compiled, text, quiet)
     if summary:

@@ -161,7 +161,7 @@ class NprFunction:
     writes back every array argument the original mutates; called from converted code (refs,
     tracers), it is the plain ref program."""
 
-    def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve"):
+    def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):
         _npr_functools.update_wrapper(self, fn)
         self.fn = fn
         self.mutated = tuple(mutated)
@@ -171,6 +171,9 @@ class NprFunction:
         if dtype_policy not in ("preserve", "float32"):
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
         self.dtype_policy = dtype_policy
+        if bounds not in ("checked", "unchecked"):
+            raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
+        self.bounds = bounds
         self._jitted = {}
         self._plans = {}  # _plan_key(arguments in parameter order) -> _NprPlan
         kinds = [p.kind for p in self.signature.parameters.values()]
@@ -339,12 +342,20 @@ class NprFunction:
             donated = tuple(sorted(n for n in set(aliases.values()) if n in dynamic_names))
 
             def run(dynamic, written):
-                result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
+                checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
+                try:
+                    result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                finally:
+                    _npr_state["bounds"] = saved
                 leaves, tree = jax.tree_util.tree_flatten(result)
                 # Python values computed from static inputs stay Python values (an int stays an int)
                 fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
-                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()), tuple(same.items()))
-                return [v for i, v in enumerate(leaves) if i not in fixed], finals, shape
+                sites = tuple(checks.sites) if checks is not None else ()
+                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()),
+                                        tuple(same.items()), sites)
+                return ([v for i, v in enumerate(leaves) if i not in fixed], finals, shape,
+                        jnp.stack([checks.site[...], checks.value[...]]) if sites else None)
             options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
             if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments
                 (ins,) = options["in_shardings"]
@@ -387,8 +398,9 @@ class NprFunction:
             return self._call_bound(args, kwargs, plan_key)
         args = ordered
         with self._x64():
-            result, finals, shape = plan.jitted(
+            result, finals, shape, slot = plan.jitted(
                 {n: args[i] for n, i in plan.kept}, {n: args[i] for n, i in plan.donated})
+            shape.check_bounds(slot)
             finals = [(args[i], np.asarray(finals[n])) for n, i in plan.written]
         _npr_write_back(finals)
         return shape.numpy(result, dict(zip(self._positional, args)) if shape.returned else {})
@@ -400,11 +412,12 @@ class NprFunction:
         aliases = self._aliases(values)
         key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)))
         with self._x64():
-            result, finals, shape = jitted(*_npr_donation_split(dynamic, donated))
+            result, finals, shape, slot = jitted(*_npr_donation_split(dynamic, donated))
+            if plan_key is not None and all(leader == n for n, leader in aliases.items()):
+                self._plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases)
+            shape.check_bounds(slot)
             finals = [(values[n], np.asarray(v)) for n, v in finals.items()]
         _npr_write_back(finals)
-        if plan_key is not None and all(leader == n for n, leader in aliases.items()):
-            self._plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases)
         return shape.numpy(result, values)
 
     def lower(self, *args, **kwargs):
@@ -420,9 +433,17 @@ class _NprResultShape:
     whose aux data is all of that, so each compiled executable hands back the shape it was
     traced with (a retrace for new shapes cannot mix one call's result up with another's)."""
 
-    def __init__(self, tree, fixed, returned, same):
+    def __init__(self, tree, fixed, returned, same, sites=()):
         self.tree, self.fixed, self.returned, self.same = tree, dict(fixed), dict(returned), dict(same)
-        self._aux = (tree, fixed, returned, same)
+        self.sites = sites  # the run-time index checks traced (_npr_Bounds.sites)
+        self._aux = (tree, fixed, returned, same, sites)
+
+    def check_bounds(self, slot):
+        """NumPy's IndexError when a run-time index check failed (`slot`: the checks' record,
+        (site, value), None when there were none), raised before anything is written back."""
+        error = None if slot is None else _npr_bounds_error(self.sites, *np.asarray(slot))
+        if error is not None:
+            raise error
 
     def numpy(self, result, values):
         """The result as NumPy returns it: an argument returned is the caller's own array, and
@@ -566,10 +587,10 @@ def _npr_arraylike(v):
     return isinstance(v, (np.ndarray, jax.Array)) and not isinstance(v, np.generic)
 
 
-def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve"):
+def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
-        return NprFunction(f, mutated, static_argnames, dtype_policy)
+        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds)
     return wrap(fn) if fn is not None else wrap
 
 
@@ -687,7 +708,7 @@ def npr_masked_reduce(reduction, x, mask):
     m = jnp.asarray(mask)
     dtype = getattr(np, reduction)(np.zeros(1, x.dtype)).dtype
     if m.dtype != jnp.bool_:
-        return getattr(jnp, reduction)(x[mask], dtype=dtype)
+        return getattr(jnp, reduction)(npr_get(x)[mask], dtype=dtype)
     if m.shape != x.shape[:m.ndim]:
         _npr_check_empty_mask(m.shape, x.shape)
         return getattr(jnp, reduction)(jnp.zeros((0,), x.dtype), dtype=dtype)
@@ -838,8 +859,13 @@ def _npr_lax_for(rng, body, carry, has):
     else:
         bounds, index = (0, trips), (lambda k: start + k * step)
 
+    span = (int(start), int(start) + (int(trips) - 1) * step) if _npr_is_concrete(start) and \
+        _npr_is_concrete(trips) else None
+
     def one(k, c):
         i = index(k)
+        if span is not None:  # the index checks need not check i itself (_npr_check_bounds)
+            _npr_note_range(i, min(span), max(span))
         return body(i, c) if has else (body(i), c)[1]
 
     if not has:
@@ -1145,12 +1171,12 @@ def _npr_traced_while(test, body, state, pred, single, pack):
                                   "data carries values being reverse-differentiated")
     state = tuple(_npr_settle(lambda st: pack(body(*st)), state))
 
-    def step(carry):
+    def step(carry):  # stops at a failed index check too: clamped data might never end the loop
         new = pack(body(*carry[:-1]))
         new = tuple(jnp.asarray(v).astype(o.dtype) for v, o in zip(new, carry[:-1]))
-        return (*new, jnp.asarray(test(*new), bool).reshape(()))
+        return (*new, jnp.asarray(test(*new), bool).reshape(()) & npr_bounds_ok())
 
-    final = lax.while_loop(lambda c: c[-1], step, (*state, jnp.asarray(pred, bool).reshape(())))
+    final = lax.while_loop(lambda c: c[-1], step, (*state, jnp.asarray(pred, bool).reshape(()) & npr_bounds_ok()))
     return _npr_unpack(final[:-1], single)
 
 
@@ -1328,7 +1354,8 @@ def _npr_written_refs(fns, refs, values):
             rest = iter(args[len(refs):])
             _npr_rebind(fn, swap, {})(*[_npr_rebind(v, swap, {}) if r else next(rest)
                                         for v, r in zip(values, is_ref)])
-        jaxpr = jax.make_jaxpr(traced)(*refs, *plain)
+        with _npr_no_checks():  # a trace for its effects alone
+            jaxpr = jax.make_jaxpr(traced)(*refs, *plain)
         invars = jaxpr.jaxpr.invars
         for effect in jaxpr.effects:
             if type(effect).__name__ not in ("WriteEffect", "AccumEffect"):

@@ -727,16 +727,61 @@ def npr_np_select(condlist, choicelist, default=0):
     )
 
 
+def _npr_np_run_check(e, out, kind, message):
+    # The runtime's check when the program runs (runtime.py: _npr_check_run); absent when this
+    # file is imported alone (its own tests), where nothing is checked.
+    try:
+        check = _npr_check_run
+    except NameError:
+        return
+    check(e, out, kind, message)
+
+
+def _npr_np_traced_ints(v):
+    # v as a traced array when it holds traced values (a list of them too), else None.
+    if any(isinstance(x, jax.core.Tracer) for x in jax.tree_util.tree_leaves(v)):
+        return jnp.asarray(v)
+    return None
+
+
+def _npr_np_check_take(shape, indices, axis, numpy_fn):
+    # NumPy's IndexError for out-of-range indices of take/take_along_axis (jnp fills them with
+    # NaN): NumPy's own check on a zero-memory stand-in when they are known, else at run time.
+    traced = _npr_np_traced_ints(indices)
+    if traced is None:
+        stand_in = np.lib.stride_tricks.as_strided(np.zeros(1, bool), tuple(shape), (0,) * len(shape))
+        numpy_fn(stand_in, np.asarray(indices), axis)
+        return
+    size = int(np.prod(shape)) if axis is None else shape[axis]
+    axis = 0 if axis is None else axis % max(len(shape), 1)
+    out = (lambda x: x >= size) if traced.dtype.kind == "u" else (lambda x: (x < -size) | (x >= size))
+    _npr_np_run_check(traced, out, IndexError, f"index {{}} is out of bounds for axis {axis} with size {size}")
+
+
 def npr_np_choose(a, choices, out=None, mode="raise"):
     _npr_np_check_out(out)
     dt = np.result_type(*[_npr_np_dtype_of(c) for c in choices])
+    if mode == "raise":  # NumPy's ValueError for an entry with no choice (jnp would clip it)
+        traced = _npr_np_traced_ints(a)
+        if traced is None:
+            np.choose(np.asarray(a), [np.zeros(1, bool)] * len(choices))
+        else:
+            _npr_np_run_check(traced, lambda x: (x < 0) | (x >= len(choices)), ValueError,
+                              "invalid entry in choice array")
     return jnp.choose(_npr_np_asarray(a), [_npr_np_asarray(c, dt) for c in choices], mode="clip" if mode == "raise" else mode)
 
 
 # ---------------------------------------------------------------- shape ops
 def npr_np_take(a, indices, axis=None, out=None, mode=None):
     _npr_np_check_out(out)
+    if mode in (None, "raise"):
+        _npr_np_check_take(np.shape(a), indices, axis, lambda x, i, ax: np.take(x, i, axis=ax))
     return jnp.take(_npr_np_asarray(a), _npr_np_asarray(indices), axis=axis, mode=mode)
+
+
+def npr_np_take_along_axis(arr, indices, axis=-1):
+    _npr_np_check_take(np.shape(arr), indices, axis, np.take_along_axis)
+    return jnp.take_along_axis(_npr_np_asarray(arr), _npr_np_asarray(indices), axis=axis)
 
 
 def npr_np_repeat(a, repeats, axis=None):

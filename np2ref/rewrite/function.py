@@ -56,6 +56,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self.not_expr: set = set()
         self.pending_own: list[str] = []
         self.seq_names: frozenset[str] = frozenset()  # names bound to list/tuple literals only
+        self.targets: set = set()  # subscripts that are assignment (or del, for) targets
 
     # -- scope -------------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -67,6 +68,11 @@ class ModuleRewriter(cst.CSTTransformer):
             self.seq_names = _sequence_names(self.f)
             return True
         return self.f is not None
+
+    def _note_targets(self, node) -> None:  # a subscript stored into is no read (leave_Subscript)
+        self.targets.update(_target_subscripts(node.target))
+
+    visit_AssignTarget = visit_AugAssign = visit_AnnAssign = visit_Del = visit_For = visit_CompFor = _note_targets
 
     def visit_Annotation(self, node: cst.Annotation) -> bool:
         return False  # type hints stay as written
@@ -165,7 +171,10 @@ class ModuleRewriter(cst.CSTTransformer):
             return updated.value
         if original.value in self.m.store_bases:
             return updated.with_changes(value=J.call(J.STORE_PROXY, updated.value))
-        return updated
+        if original in self.targets or not _may_raise(original, self.imports, frozenset(self.f.roots)):
+            return updated
+        # an integer index that may be out of range: NumPy raises IndexError where JAX clamps
+        return updated.with_changes(value=J.call(J.GET, _whole_load_base(updated.value)))
 
     # -- calls -------------------------------------------------------------------------------
     def leave_Call(self, original: cst.Call, updated: cst.Call):
@@ -216,7 +225,8 @@ class ModuleRewriter(cst.CSTTransformer):
             return J.call(J.OUT, out.value, value, **kwargs)
         if kind == "masked_reduce":
             operand = args[0].value if args else updated.func.value
-            return J.call(J.MASKED_REDUCE, J.string(detail), operand.value, operand.slice[0].slice.value)
+            return J.call(J.MASKED_REDUCE, J.string(detail), _whole_load_base(_unchecked(operand.value)),
+                          operand.slice[0].slice.value)
         if kind == "ufunc_at":
             return cst.Call(J.name(J.UFUNC_AT), [cst.Arg(J.string(detail)), *_plain(args)])
         if kind == "inplace_function":
@@ -512,6 +522,61 @@ def _sequence_names(f: FunctionFacts) -> frozenset[str]:
             seq = isinstance(value, (cst.List, cst.Tuple, cst.ListComp))
             kinds[target.value] = kinds.get(target.value, True) and seq
     return frozenset(n for n, seq in kinds.items() if seq and n not in f.params)
+def _target_subscripts(target: cst.BaseExpression):
+    """The subscripts a target expression stores into (`a[i] = `, `a[i], b[j] = `, `*a[i], = `)."""
+    if isinstance(target, cst.Subscript):
+        yield target
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for e in target.elements:
+            yield from _target_subscripts(e.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from _target_subscripts(target.value)
+
+
+def _may_raise(node: cst.Subscript, imports: ImportMap, local_names) -> bool:
+    """Whether reading `node` may index an array out of range: an index entry other than a slice,
+    `...`, None, np.newaxis, 0 or -1 (in range of any axis with an element; JAX raises for an
+    empty one). Subscripts of `x.shape`/`x.strides` and string keys index no array."""
+    if isinstance(node.value, cst.Attribute) and node.value.attr.value in ("shape", "strides"):
+        return False
+    for element in node.slice:
+        s = element.slice
+        if isinstance(s, cst.Slice):
+            continue
+        v = s.value
+        if s.star is not None:
+            return True
+        if isinstance(v, cst.Ellipsis) or (isinstance(v, cst.Name) and v.value == "None"):
+            continue
+        if isinstance(v, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+            return False
+        if isinstance(v, cst.Integer) and v.evaluated_value == 0:
+            continue
+        if isinstance(v, cst.UnaryOperation) and isinstance(v.operator, cst.Minus) and \
+                isinstance(v.expression, cst.Integer) and v.expression.evaluated_value == 1:
+            continue
+        if imports.qualify_numpy(v, local_names) == "numpy.newaxis":
+            continue
+        return True
+    return False
+
+
+def _whole_load_base(value: cst.BaseExpression) -> cst.BaseExpression:
+    """`u` for the whole load `u[...]` or `npr_load(u)` (npr_get loads it), else value."""
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
+            and isinstance(value.slice[0].slice.value, cst.Ellipsis) and isinstance(value.value, cst.Name):
+        return value.value
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == J.LOAD \
+            and len(value.args) == 1:
+        return value.args[0].value
+    return value
+
+
+def _unchecked(value: cst.BaseExpression) -> cst.BaseExpression:
+    """`x` for `npr_get(x)` (a helper that checks the index itself), else value."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == J.GET:
+        return value.args[0].value
+    return value
 
 
 def _plain(args) -> list[cst.Arg]:

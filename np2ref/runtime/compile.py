@@ -116,9 +116,11 @@ class Compiled:
     """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
 
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
-                 in_shardings=None, out_shardings=None, mesh=None, bitwise=False):
+                 in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked"):
         if dtype_policy not in ("preserve", "float32"):
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
+        if bounds not in ("checked", "unchecked"):
+            raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = _source_of(fn)
         name = fn.__name__
         result = convert_source(text, filename, only={name})
@@ -145,7 +147,7 @@ class Compiled:
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
             namespace[other] = entry_type(namespace[other], facts.mutated_params)
-        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy)
+        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds)
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
         if any(v is not None for v in (in_shardings, out_shardings, mesh)):
@@ -282,7 +284,7 @@ def _user_line(exc: BaseException, filename: str) -> int:
 
 
 def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False,  # noqa: A001
-            in_shardings=None, out_shardings=None, mesh=None, bitwise=False):
+            in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked"):
     """Decorator: translate `fn` (and the module functions it calls) into a jitted ref program.
 
     Returns a `Compiled` with NumPy semantics (results out, mutated arguments written back),
@@ -292,9 +294,12 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     `bitwise=True` compiles with XLA options that keep elementwise float arithmetic rounded as
     NumPy rounds it (no fused multiply-add, no division turned into a multiplication), so the
     result can be checked bit for bit against NumPy: see docs/semantics.md, Floating point.
+    `bounds="unchecked"` drops the run-time check of integer indices known only when the
+    program runs: out-of-range ones then clamp (reads) or are dropped (stores), as in JAX, where
+    NumPy raises IndexError (not NumPy's semantics; see docs/semantics.md).
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
                         in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh,
-                        bitwise=bitwise)
+                        bitwise=bitwise, bounds=bounds)
     return wrap(fn) if fn is not None else wrap

@@ -69,8 +69,8 @@ class ShardingPlan:
                              "passed a static value (a Python int or bool); shard arrays only")
         ins = {name: self.in_shardings.get(name) for name in dynamic_names}
         finals = {name: self.in_shardings.get(name) for name in written}
-        # run returns (result, finals, its leafless _NprResultShape)
-        return {"in_shardings": (ins,), "out_shardings": (self.out_shardings, finals, None)}
+        # run returns (result, finals, its leafless _NprResultShape, the index checks' slot)
+        return {"in_shardings": (ins,), "out_shardings": (self.out_shardings, finals, None, None)}
 
 
 def _split_mesh(mesh):

@@ -30,7 +30,7 @@ def pair_energy(pos, cutoff):
     forces = jax.new_ref(jnp.zeros_like(pos))
     def _loop_i(i, energy):
         def _loop_j(j, energy):
-            d = pos[j] - pos[i]
+            d = npr_get(pos)[j] - npr_get(pos)[i]
             r2 = npr_np_dot(d, d)
             def _then_1(energy):
                 inv = 1.0 / r2

@@ -39,11 +39,11 @@ def lu_pivot(A, perm):
             def _else_1(p):
                 pass
                 return p
-            p = npr_if(abs(A[...][i, k]) > abs(A[...][p, k]), _then_1, _else_1, p)
+            p = npr_if(abs(npr_get(A)[i, k]) > abs(npr_get(A)[p, k]), _then_1, _else_1, p)
             return p
         p = npr_for(npr_range(k + 1, n), _loop_i, p)
         def _then_2():
-            tmp = A[...][k].copy()
+            tmp = npr_get(A)[k].copy()
             npr_at(A)[k] = npr_sub(A, p)
             npr_at(A)[p] = tmp
             t = npr_sub(perm, k)
@@ -51,9 +51,9 @@ def lu_pivot(A, perm):
             npr_at(perm)[p] = t[...]
         npr_if(p != k, _then_2, None)
         def _loop_i(i):
-            npr_at(A)[i, k] = A[...][i, k] / A[...][k, k]
+            npr_at(A)[i, k] = npr_get(A)[i, k] / npr_get(A)[k, k]
             def _loop_j(j):
-                npr_at(A)[i, j] -= A[...][i, k] * A[...][k, j]
+                npr_at(A)[i, j] -= npr_get(A)[i, k] * npr_get(A)[k, j]
             npr_for(npr_range(k + 1, n), _loop_j)
         npr_for(npr_range(k + 1, n), _loop_i)
     npr_for(npr_range(n - 1), _loop_k)

@@ -60,7 +60,7 @@ def rotate3(a, steps):
     c = npr_own(npr_load(a) * 2.0)
     x, y, z = a, b, c
     def _loop_k(k):
-        npr_at(x)[0] += y[...][1] - z[...][2]
+        npr_at(x)[0] += npr_get(y)[1] - npr_get(z)[2]
         npr_rotate((x, y, z), (y, z, x))
     _range_k = npr_range(steps)
     npr_for(_range_k, _loop_k)

@@ -20,9 +20,9 @@ def csr_matvec(indptr, indices, data, x, y):
     def _loop_i(i):
         acc = 0.0
         def _loop_k(k, acc):
-            acc += data[k] * x[indices[k]]
+            acc += npr_get(data)[k] * npr_get(x)[npr_get(indices)[k]]
             return acc
-        acc = npr_for(npr_range(indptr[i], indptr[i + 1]), _loop_k, acc)
+        acc = npr_for(npr_range(npr_get(indptr)[i], npr_get(indptr)[i + 1]), _loop_k, acc)
         npr_at(y)[i] = acc
     npr_for(npr_range(indptr.shape[0] - 1), _loop_i)
 

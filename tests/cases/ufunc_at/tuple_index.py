@@ -17,7 +17,7 @@ import jax.numpy as jnp
 @npr_jit(mutated=('K',))
 def assemble(K, conn, ke):
     def _loop_e(e):
-        i = conn[e]
+        i = npr_get(conn)[e]
         npr_ufunc_at('add', K, (i[:, None], i[None, :]), ke)
     npr_for(npr_range(conn.shape[0]), _loop_e)
     return K
