@@ -8,7 +8,7 @@ import dataclasses
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from . import effects as fx
+from . import containers, effects as fx
 from .aliases import Collected, FunctionFacts, analyse_function
 from .names import ImportMap, dotted
 from .numpy_table import HOST_ONLY_PREFIXES
@@ -88,6 +88,20 @@ def _touches_arrays(col, imports: ImportMap, module_functions: set[str]) -> bool
     return col.uses_numpy
 
 
+def _builders(functions, collected, called, host) -> dict:
+    """Functions that only build Python containers in loops (no array written) and that no
+    converted function calls: they stay NumPy host code (containers.builds_in_loop says why)."""
+    found = {}
+    for name, f in functions.items():
+        if name in host or collected[name].writes:
+            continue
+        node = containers.builds_in_loop(f)
+        if node is not None and all(name not in called[other] or other in host for other in functions
+                                    if other != name):
+            found[name] = node
+    return found
+
+
 class LazyPositions:
     """Source positions, computed on first use: a clean file never pays for them."""
 
@@ -131,6 +145,8 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
                     host_nodes[name] = f.name
                     changed = True
                     break
+    for name, node in _builders(functions, collected, called, host).items():
+        host[name], host_nodes[name] = "builds Python containers in a loop and writes no array", node
     plain = {n for n in functions if n not in host and not _touches_arrays(collected[n], imports, set(functions))}
     converted = {n: f for n, f in functions.items() if n not in host}
     names = frozenset(converted)
