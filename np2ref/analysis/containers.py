@@ -35,11 +35,26 @@ def _root(expr: cst.BaseExpression) -> str | None:
     return expr.value if isinstance(expr, cst.Name) else None
 
 
+_DISPLAYS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)
+
+
+def container_names(facts) -> frozenset[str]:
+    """Names some binding of which is a list, dict or set display or `list(...)`-style call."""
+    return frozenset(t.value for t, v in facts.bindings if isinstance(t, cst.Name) and (
+        isinstance(v, _DISPLAYS) or (isinstance(v, cst.Call) and isinstance(v.func, cst.Name)
+                                     and v.func.value in ("list", "dict", "set") and v.func.value not in facts.roots)))
+
+
 class _Changes(cst.CSTVisitor):
     def __init__(self, facts, all_facts, seen):
         self.facts, self.all, self.seen = facts, all_facts, seen
         self.local = set(facts.roots) | set(facts.params)
+        self.containers = container_names(facts)
         self.found: list[Change] = []
+
+    def visit_Name(self, node: cst.Name) -> None:  # `acc = acc + [x]`: a container rebound
+        if node.value in self.containers and node in self.facts.store_names:
+            self.found.append(Change(node.value, f"rebinds the Python container `{node.value}`", node))
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func

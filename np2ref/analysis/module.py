@@ -89,11 +89,11 @@ def _touches_arrays(col, imports: ImportMap, module_functions: set[str]) -> bool
 
 
 def _builders(functions, collected, called, host) -> dict:
-    """Functions that only build Python containers in loops (no array written) and that no
+    """Functions that only build Python containers in loops (no store, no `x op= v`) and that no
     converted function calls: they stay NumPy host code (containers.builds_in_loop says why)."""
     found = {}
     for name, f in functions.items():
-        if name in host or collected[name].writes:
+        if name in host or collected[name].writes or collected[name].aug_names:
             continue
         node = containers.builds_in_loop(f)
         if node is not None and all(name not in called[other] or other in host for other in functions

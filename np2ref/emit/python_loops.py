@@ -85,6 +85,8 @@ def _npr_containers(objs):
         elif isinstance(obj, tuple):
             for o in obj:
                 visit(o)
+        elif isinstance(obj, _npr_types.BuiltinMethodType):  # `add = hist.append`
+            visit(obj.__self__)
         elif isinstance(obj, _npr_types.FunctionType) and not getattr(obj, "_npr_lifted", False):
             for cell in obj.__closure__ or ():
                 try:
