@@ -1730,29 +1730,40 @@ def npr_range(*args):
 def _npr_is_concrete(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
-def npr_for(rng, body, *init):
+def npr_for(rng, body, *init, python=""):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
-    over by the body. With static bounds, a body that cannot be traced with a traced `i`
-    (it indexes a Python tuple with it, say) runs as the plain Python loop it was."""
+    over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),
+    when the analysis says why (`python`: the body changes a Python list, say), or, with static
+    bounds, when the body turns out to need the loop variable's value (it indexes a Python tuple
+    with it, or slices with it: python_loops.py lists those errors) or changes a Python
+    container after all. A failed or discarded lax trace leaves the containers as they were."""
     static = all(_npr_is_concrete(v) for v in (rng.start, rng.stop, rng.step))
     has = bool(init)
     carry = init[0] if has else None
     if static and len(range(int(rng.start), int(rng.stop), int(rng.step))) == 0:
         return carry
-
-    def python_loop():
-        c = carry
-        for i in range(int(rng.start), int(rng.stop), int(rng.step)):
-            c = body(i, c) if has else body(i)
-        return c
-
-    if not static:
-        return _npr_lax_for(rng, body, carry, has)
+    if python and not static:
+        raise NotImplementedError(f"np2ref NPR034: this loop must run as a Python loop ({python}), but its "
+                                  f"trip count depends on array data")
+    if python:
+        return _npr_python_for(rng, body, carry, has, python)
+    kept = _npr_containers([body, carry])
     try:
-        return _npr_lax_for(rng, body, carry, has)
-    except Exception:
-        return python_loop()
+        out = _npr_lax_for(rng, body, carry, has)
+    except _NPR_PYTHON_LOOP_ERRORS as exc:
+        reason = _npr_python_loop_reason(exc) if static else None
+        if reason is None:
+            raise
+        _npr_changed(kept)
+        return _npr_python_for(rng, body, carry, has, reason)
+    changed = _npr_changed(kept)
+    if changed is None:
+        return out
+    reason = f"the body changes a {_npr_kind(changed)} that outlives an iteration"
+    if not static:
+        raise NotImplementedError(f"np2ref NPR034: {reason}, in a loop whose trip count depends on array data")
+    return _npr_python_for(rng, body, carry, has, reason)
 
 def _npr_lax_for(rng, body, carry, has):
     start, stop, step = rng.start, rng.stop, rng.step
@@ -1938,7 +1949,7 @@ class _npr_maybe_untaken:
 
     def __exit__(self, kind, exc, tb):
         if (self.active and kind is not None and issubclass(kind, (TypeError, ValueError, IndexError))
-                and not type(exc).__module__.startswith("jax")):
+                and not type(exc).__module__.startswith("jax") and _npr_python_loop_reason(exc) is None):
             raise NotImplementedError(f"np2ref NPR127: code that runs only for some data raises "
                                       f"{kind.__name__} when traced: {exc}") from exc
         return False
@@ -2043,10 +2054,12 @@ def _npr_rebind(obj, swap, memo):
         if id(obj) in swap:
             return swap[id(obj)]
         return NprView(swap[id(obj.base)], obj.steps, obj._d) if id(obj.base) in swap else obj
-    if isinstance(obj, (tuple, list)):
-        return type(obj)(_npr_rebind(o, swap, memo) for o in obj)
-    if isinstance(obj, dict):
-        return {k: _npr_rebind(o, swap, memo) for k, o in obj.items()}
+    if isinstance(obj, (tuple, list, dict)):  # the same object when nothing in it changes: a list
+        items = obj.items() if isinstance(obj, dict) else enumerate(obj)  # a body appends to stays one
+        new = {k: _npr_rebind(o, swap, memo) for k, o in items}
+        if all(new[k] is o for k, o in (obj.items() if isinstance(obj, dict) else enumerate(obj))):
+            return obj
+        return new if isinstance(obj, dict) else type(obj)(new.values())
     if not isinstance(obj, _npr_types.FunctionType) or not obj.__closure__:
         return obj
     if id(obj) in memo:
@@ -2061,6 +2074,117 @@ def _npr_rebind(obj, swap, memo):
         except ValueError:
             pass
     return new
+
+import linecache as _npr_linecache
+
+import re as _npr_re
+
+import sys as _npr_sys
+
+import warnings as _npr_warnings
+
+class PythonLoopWarning(UserWarning):
+    """A compiled loop runs as a Python loop (NPR033): exact, but tracing takes one copy of
+    its body per iteration, so compile time grows with the trip count."""
+
+PythonLoopWarning = getattr(_npr_sys.modules.get("np2ref.diagnostics"), "PythonLoopWarning", PythonLoopWarning)
+
+_npr_warned = {}  # the warnings registry: each loop (line and message) warns once
+
+def _npr_python_loop_reason(exc):
+    """Why a body could not be traced with a traced loop variable, for the errors that mean it
+    needs the variable's value (then a Python loop, with static bounds, is exact); None for any
+    other error, which must surface."""
+    errors = getattr(jax, "errors", None)
+    text = str(exc)
+    if isinstance(exc, getattr(errors, "TracerBoolConversionError", ())):
+        return "a Python `if` tests the loop variable"
+    if isinstance(exc, getattr(errors, "TracerIntegerConversionError", ())):
+        return "the body uses the loop variable as a Python int (it indexes a tuple or list with it)"
+    if isinstance(exc, getattr(errors, "ConcretizationTypeError", ())) or (
+            isinstance(exc, TypeError) and text.startswith("Shapes must be 1D sequences of concrete values")):
+        return "a size or shape in the body depends on the loop variable"
+    if (isinstance(exc, IndexError) and ("Slice entries must be static" in text or "slice indices must have static" in text)) \
+            or (isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR106")):
+        return "a slice's bounds depend on the loop variable"
+    if isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR124"):
+        return "an inner loop's bounds depend on the loop variable, under reverse-mode differentiation"
+    return None
+
+_NPR_PYTHON_LOOP_ERRORS = (TypeError, IndexError, NotImplementedError)  # what _npr_python_loop_reason may accept
+
+def _npr_python_for(rng, body, carry, has, reason):
+    """The loop as the plain Python loop it was, then PythonLoopWarning with the user's line and
+    the trip count (after the loop: a loop that fails reports its error, not this)."""
+    trips = range(int(rng.start), int(rng.stop), int(rng.step))
+    c = carry
+    for i in trips:
+        c = body(i, c) if has else body(i)
+    filename, line = _npr_user_line()
+    _npr_warnings.warn_explicit(f"NPR033 this loop runs as a Python loop ({len(trips)} iterations, traced one "
+                                f"by one: compile time grows with the trip count): {reason}",
+                                PythonLoopWarning, filename, line, registry=_npr_warned)
+    return c
+
+def _npr_user_line():
+    """(file, line) of the converted code that called into the runtime: the original line where
+    np2ref.compile marked it (`# @L<n>`), else the converted file's own."""
+    frame = _npr_sys._getframe(1)
+    while frame is not None and (frame.f_code.co_name.startswith(("npr_", "_npr_"))
+                                 or frame.f_code.co_filename == "<np2ref runtime>"):
+        frame = frame.f_back
+    if frame is None:
+        return "<unknown>", 0
+    filename, line = frame.f_code.co_filename, frame.f_lineno
+    mark = _npr_re.search(r"# @L(\d+)\s*$", _npr_linecache.getline(filename, line))
+    if mark:
+        line = int(mark.group(1))
+        filename = _npr_re.sub(r"^<np2ref: (.*)>$", r"\1", filename)
+    return filename, line
+
+def _npr_containers(objs):
+    """(container, copy) for the lists, dicts and sets among objs, in tuples and in the closures
+    of the functions among them: what a traced body could change as a Python side effect."""
+    found, seen = [], set()
+
+    def visit(obj):
+        if id(obj) in seen:
+            return
+        seen.add(id(obj))
+        if isinstance(obj, (list, dict, set)):
+            found.append((obj, obj.copy()))
+        elif isinstance(obj, tuple):
+            for o in obj:
+                visit(o)
+        elif isinstance(obj, _npr_types.BuiltinMethodType):  # `add = hist.append`
+            visit(obj.__self__)
+        elif isinstance(obj, _npr_types.FunctionType) and not getattr(obj, "_npr_lifted", False):
+            for cell in obj.__closure__ or ():
+                try:
+                    visit(cell.cell_contents)
+                except ValueError:  # a name not bound yet
+                    pass
+
+    for obj in objs:
+        visit(obj)
+    return found
+
+def _npr_changed(kept):
+    """The first container in `kept` (from _npr_containers) that no longer holds what it did,
+    each put back as it was (a trace that changed it left tracers in it); None if none changed."""
+    changed = None
+    for obj, copy in kept:
+        same = len(obj) == len(copy) and (
+            all(a is b for a, b in zip(obj, copy)) if isinstance(obj, list) else
+            all(obj.get(k, obj) is v for k, v in copy.items()) if isinstance(obj, dict) else obj == copy)
+        if not same:
+            changed = changed if changed is not None else obj
+            obj.clear()
+            obj.extend(copy) if isinstance(obj, list) else obj.update(copy)
+    return changed
+
+def _npr_kind(container):
+    return f"Python {type(container).__name__}"
 # ---- end of np2ref runtime ----
 
 ENTRY = "simulate"

@@ -1,13 +1,13 @@
 """np2ref: translate mutating NumPy code into exact JAX programs built on mutable array refs."""
 
-from .diagnostics import Diagnostic, Np2RefError
+from .diagnostics import Diagnostic, Np2RefError, PythonLoopWarning
 from .pipeline import ConversionResult, convert_file, convert_source
 from .runtime.compile import BITWISE_OPTIONS, Compiled, compile
 from .verify import verify
 
 __all__ = [
-    "BITWISE_OPTIONS", "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "compile",
-    "convert_file", "convert_source", "grad_into", "verify",
+    "BITWISE_OPTIONS", "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "PythonLoopWarning",
+    "compile", "convert_file", "convert_source", "grad_into", "verify",
 ]
 __version__ = "0.1.0"
 

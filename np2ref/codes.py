@@ -106,6 +106,31 @@ CODES = {c.code: c for c in [
          "Code inside the function calls np.asarray/np.array on traced data in a way np2ref does not "
          "translate (a NumPy call outside the table, a list built from array elements).",
          "vals = np.array([u[0], u[1]]).tolist()", "vals = u[:2]"),
+    Code("NPR033", "loop that runs as a Python loop (a note)",
+         "np2ref turns `for` loops into lax loops, whose compile time does not depend on the trip "
+         "count. A loop it keeps as a Python loop is exact, but tracing runs its body once per "
+         "iteration, so compile time (not the result) grows with the trip count. The reason is "
+         "given: the body changes a Python container that outlives an iteration (`hist.append(x)`), "
+         "`return` or `else:` in the loop, the loop variable read after the loop, a written array "
+         "rebound, or (found at trace time by `np2ref.compile`, which then warns with "
+         "np2ref.PythonLoopWarning, the line and the trip count) a body that needs the loop "
+         "variable as a Python int: it indexes a tuple or list with it, or slices or sizes with it. "
+         "Loops over Python sequences and literal ranges of at most 16 trips are Python loops by "
+         "design and get no note.",
+         "hist = []\nfor t in range(steps):\n    u[1:-1] += c * (u[2:] - u[:-2])\n    hist.append(u.sum())",
+         "hist = np.zeros(steps)\nfor t in range(steps):\n    u[1:-1] += c * (u[2:] - u[:-2])\n"
+         "    hist[t] = u.sum()"),
+    Code("NPR034", "Python container changed a data-dependent number of times",
+         "A list, dict or set changed (`hist.append(x)`, `seen.add(k)`, or passed to a function "
+         "that changes it) under an `if` or `while` whose condition depends on array data, or in "
+         "a loop that runs as Python but whose trip count is read from array data. Inside the "
+         "compiled program the number of changes is known only at run time, while a Python "
+         "container is built when the program is traced: np2ref refuses rather than return a "
+         "list of the wrong length. Found by `check` where the condition reads a written array, "
+         "else at trace time.",
+         "for t in range(steps):\n    u *= 0.5\n    if u.max() > tol:\n        hist.append(u.max())",
+         "hist = np.full(steps, np.nan)\nfor t in range(steps):\n    u *= 0.5\n    if u.max() > tol:\n"
+         "        hist[t] = u.max()"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates np.add/subtract/multiply/maximum/minimum.at.",
          "np.divide.at(a, idx, 2.0)", "np.multiply.at(a, idx, 0.5)"),
     Code("NPR102", "unsupported in-place method", "resize, partition and similar methods have no "

@@ -126,6 +126,12 @@ class DiagnosticSink:
         return sorted(self.items, key=lambda d: (d.line, d.col, d.code))
 
 
+class PythonLoopWarning(UserWarning):
+    """Warned when np2ref.compile traces a loop that runs as a Python loop (NPR033): exact, but
+    tracing takes one copy of its body per iteration, so compile time grows with the trip count.
+    The message gives the line, the trip count and the reason."""
+
+
 class Np2RefError(Exception):
     """Raised by the Python API when a translation is refused or fails verification.
 

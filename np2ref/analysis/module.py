@@ -8,9 +8,9 @@ import dataclasses
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from . import effects as fx
 import numpy as np
 
+from . import containers, effects as fx
 from .aliases import Collected, FunctionFacts, analyse_function, param_names
 from .module_state import changing_globals, globals_read
 from .names import ImportMap, dotted
@@ -172,6 +172,20 @@ def _touches_arrays(col, imports: ImportMap, module_functions: set[str]) -> bool
     return col.uses_numpy
 
 
+def _builders(functions, collected, called, host) -> dict:
+    """Functions that only build Python containers in loops (no store, no `x op= v`) and that no
+    converted function calls: they stay NumPy host code (containers.builds_in_loop says why)."""
+    found = {}
+    for name, f in functions.items():
+        if name in host or collected[name].writes or collected[name].aug_names:
+            continue
+        node = containers.builds_in_loop(f)
+        if node is not None and all(name not in called[other] or other in host for other in functions
+                                    if other != name):
+            found[name] = node
+    return found
+
+
 class LazyPositions:
     """Source positions, computed on first use: a clean file never pays for them."""
 
@@ -218,6 +232,8 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
                     host_nodes[name] = f.name
                     changed = True
                     break
+    for name, node in _builders(functions, collected, called, host).items():
+        host[name], host_nodes[name] = "builds Python containers in a loop and writes no array", node
     plain = {n for n in functions if n not in host and not _touches_arrays(collected[n], imports, set(functions))}
     converted = {n: f for n, f in functions.items() if n not in host}
     names = frozenset(converted)

@@ -814,29 +814,40 @@ def _npr_is_concrete(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
-def npr_for(rng, body, *init):
+def npr_for(rng, body, *init, python=""):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
-    over by the body. With static bounds, a body that cannot be traced with a traced `i`
-    (it indexes a Python tuple with it, say) runs as the plain Python loop it was."""
+    over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),
+    when the analysis says why (`python`: the body changes a Python list, say), or, with static
+    bounds, when the body turns out to need the loop variable's value (it indexes a Python tuple
+    with it, or slices with it: python_loops.py lists those errors) or changes a Python
+    container after all. A failed or discarded lax trace leaves the containers as they were."""
     static = all(_npr_is_concrete(v) for v in (rng.start, rng.stop, rng.step))
     has = bool(init)
     carry = init[0] if has else None
     if static and len(range(int(rng.start), int(rng.stop), int(rng.step))) == 0:
         return carry
-
-    def python_loop():
-        c = carry
-        for i in range(int(rng.start), int(rng.stop), int(rng.step)):
-            c = body(i, c) if has else body(i)
-        return c
-
-    if not static:
-        return _npr_lax_for(rng, body, carry, has)
+    if python and not static:
+        raise NotImplementedError(f"np2ref NPR034: this loop must run as a Python loop ({python}), but its "
+                                  f"trip count depends on array data")
+    if python:
+        return _npr_python_for(rng, body, carry, has, python)
+    kept = _npr_containers([body, carry])
     try:
-        return _npr_lax_for(rng, body, carry, has)
-    except Exception:
-        return python_loop()
+        out = _npr_lax_for(rng, body, carry, has)
+    except _NPR_PYTHON_LOOP_ERRORS as exc:
+        reason = _npr_python_loop_reason(exc) if static else None
+        if reason is None:
+            raise
+        _npr_changed(kept)
+        return _npr_python_for(rng, body, carry, has, reason)
+    changed = _npr_changed(kept)
+    if changed is None:
+        return out
+    reason = f"the body changes a {_npr_kind(changed)} that outlives an iteration"
+    if not static:
+        raise NotImplementedError(f"np2ref NPR034: {reason}, in a loop whose trip count depends on array data")
+    return _npr_python_for(rng, body, carry, has, reason)
 
 
 def _npr_lax_for(rng, body, carry, has):
@@ -1081,7 +1092,7 @@ def npr_if(pred, then_fn, else_fn, *values):
     concrete = _npr_concrete_bool(pred)
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
-    with _npr_maybe_untaken(True):
+    with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True):
         return _npr_traced_if(pred, then_fn, else_fn, values)
 
 
@@ -1158,7 +1169,8 @@ def npr_while(test, body, *values):
             return _npr_unpack(state, single)
         state = pack(body(*state))
         pred = test(*state)
-    with _npr_maybe_untaken(True):
+    with _npr_python_effects([test, body, state], "a `while` loop whose condition depends on array data"), \
+            _npr_maybe_untaken(True):
         return _npr_traced_while(test, body, state, pred, single, pack)
 
 
@@ -1194,7 +1206,7 @@ class _npr_maybe_untaken:
 
     def __exit__(self, kind, exc, tb):
         if (self.active and kind is not None and issubclass(kind, (TypeError, ValueError, IndexError))
-                and not type(exc).__module__.startswith("jax")):
+                and not type(exc).__module__.startswith("jax") and _npr_python_loop_reason(exc) is None):
             raise NotImplementedError(f"np2ref NPR127: code that runs only for some data raises "
                                       f"{kind.__name__} when traced: {exc}") from exc
         return False
@@ -1322,10 +1334,12 @@ def _npr_rebind(obj, swap, memo):
         if id(obj) in swap:
             return swap[id(obj)]
         return NprView(swap[id(obj.base)], obj.steps, obj._d) if id(obj.base) in swap else obj
-    if isinstance(obj, (tuple, list)):
-        return type(obj)(_npr_rebind(o, swap, memo) for o in obj)
-    if isinstance(obj, dict):
-        return {k: _npr_rebind(o, swap, memo) for k, o in obj.items()}
+    if isinstance(obj, (tuple, list, dict)):  # the same object when nothing in it changes: a list
+        items = obj.items() if isinstance(obj, dict) else enumerate(obj)  # a body appends to stays one
+        new = {k: _npr_rebind(o, swap, memo) for k, o in items}
+        if all(new[k] is o for k, o in (obj.items() if isinstance(obj, dict) else enumerate(obj))):
+            return obj
+        return new if isinstance(obj, dict) else type(obj)(new.values())
     if not isinstance(obj, _npr_types.FunctionType) or not obj.__closure__:
         return obj
     if id(obj) in memo:

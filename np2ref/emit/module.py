@@ -17,7 +17,7 @@ from . import jaxnames as J
 
 MARKER = "# np2ref: converted"
 _HERE = pathlib.Path(__file__).parent
-RUNTIME_FILES = ("runtime.py", "shims.py", "entry.py")
+RUNTIME_FILES = ("runtime.py", "shims.py", "entry.py", "python_loops.py")
 
 
 @functools.cache

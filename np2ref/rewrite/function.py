@@ -361,6 +361,9 @@ class ModuleRewriter(cst.CSTTransformer):
             names = [cst.Name(c if c in plan.defined_before else J.UNSET) for c in carried]
             init = names[0] if len(carried) == 1 else cst.Tuple([cst.Element(n) for n in names])
             args.append(cst.Arg(init))
+        if plan.python:  # the analysis keeps this loop a Python loop: npr_for says so when traced
+            args.append(cst.Arg(cst.SimpleString(repr(plan.python)), keyword=cst.Name("python"),
+                                equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
         loop_call = cst.Call(cst.Name(J.FOR), args)
         stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                    loop_call) if carried else cst.Expr(loop_call)])

@@ -16,7 +16,7 @@ import dataclasses
 
 import libcst as cst
 
-from ..analysis import effects as fx
+from ..analysis import containers, effects as fx
 from ..analysis.aliases import FunctionFacts
 from ..analysis.module import calls_through_parameter
 from ..analysis.names import ImportMap, dotted
@@ -73,6 +73,7 @@ class MarkPass(cst.CSTVisitor):
         self.int_names = facts.for_names
         self.callees: set = set()
         self.bound: frozenset[str] | None = None  # names bound anywhere in the module (None: unknown)
+        self._reported_changes: set = set()
         self.written_names = {n.value for w in facts.writes if (n := self.chain_name(w.target)) is not None}
 
     # -- helpers -----------------------------------------------------------------------------
@@ -388,6 +389,7 @@ class MarkPass(cst.CSTVisitor):
         if isinstance(plan, loops.LoopPlan):
             self.m.loops[node] = plan
             self.m.rotations.update(plan.rotations)
+            self._data_dependent_changes(node, node.test, "`while` loop")
         else:
             self.sink.report("NPR011", f"this `while` loop is not translated: {plan}", self.span(node),
                              hint="assign the loop's state to plain names or swap whole arrays")
@@ -400,14 +402,46 @@ class MarkPass(cst.CSTVisitor):
         plan = branches.plan_if(node, self._function_uses, self.f)
         if isinstance(plan, branches.BranchPlan):
             self.m.branches[node] = plan
+            self._data_dependent_changes(node, node.test, "branch")
+
+    def _data_dependent_changes(self, node, test, kind: str) -> None:
+        """NPR034 when a branch or `while` whose test reads a written array (always traced) changes
+        a Python container: how many times it does depends on data. Other tests are checked when
+        traced (npr_if, npr_while)."""
+        reads = {n for n, s, _ in loops.uses(test, self.f.store_names).items if not s}
+        traced = sorted(reads & (self.f.ref_names - self.f.maybe_scalar))
+        inside = loops.uses(node, self.f.store_names)
+        ids = {id(x) for _, _, x in inside.items}
+        outlives = {n for n, s, x in self._function_uses.items if not s and id(x) not in ids}
+        stored: set[str] = set()
+        for name, is_store, _ in inside.items:  # read in the branch before it binds the name
+            if is_store:
+                stored.add(name)
+            elif name not in stored:
+                outlives.add(name)
+        found = [c for c in containers.changes(node, self.f, self.all)
+                 if c.name in outlives and c.node not in self._reported_changes]
+        if traced and found:
+            self._reported_changes.update(c.node for c in found)
+            self.sink.report("NPR034", f"this {kind} {found[0].what} under a condition on array data "
+                             f"(`{traced[0]}`): how many times it runs is known only at run time",
+                             self.span(found[0].node), notes=[Note("the condition", self.span(test))],
+                             hint="collect into an array written at an index "
+                             "(`out[k] = v`), or keep the list outside the compiled function")
 
     def visit_For(self, node: cst.For) -> None:
         if self._function_uses is None:
             self._function_uses = loops.uses(self.f.node.body, self.f.store_names)
-        plan = loops.plan_loop(node, self._function_uses, self.f, loops.rotation_finder(self.f))
+        plan = loops.plan_loop(node, self._function_uses, self.f, loops.rotation_finder(self.f),
+                               containers.changes(node.body, self.f, self.all))
         if isinstance(plan, loops.LoopPlan):
             self.m.loops[node] = plan
             self.m.rotations.update(plan.rotations)
+        why = plan.python if isinstance(plan, loops.LoopPlan) else plan
+        if why and why not in loops.BY_DESIGN:  # a loop that could be a lax loop but stays Python
+            self.sink.report("NPR033", f"this loop runs as a Python loop: {why}", self.span(node.target),
+                             hint="exact, but tracing takes one copy of the body per iteration: "
+                             "compile time grows with the trip count", severity="info")
         names: set[str] = set()
         _names(node.target, names)
         bad = sorted(n for n in names if self.is_ref(n))

@@ -31,6 +31,9 @@ import dataclasses
 import libcst as cst
 
 UNROLL_LIMIT = 16
+FORM_REASON = "not a range/enumerate/zip/reversed loop"
+SHORT_REASON = "short literal range"
+BY_DESIGN = frozenset({FORM_REASON, SHORT_REASON})  # Python loops that need no note (NPR033)
 
 
 @dataclasses.dataclass
@@ -42,6 +45,7 @@ class LoopPlan:
     rows: tuple = ()           # names bound to `seq[var]` at the top of each iteration
     defined_before: frozenset = frozenset()  # carried names that have a value before the loop
     unrotate: tuple = ()       # the rotation npr_rotated undoes after the loop (names seen elsewhere)
+    python: str = ""           # why npr_for must run the body as a Python loop ("" for a lax loop)
 
 
 class _Uses(cst.CSTVisitor):
@@ -173,16 +177,18 @@ def loop_form(loop: cst.For, local_names) -> tuple[str, str, tuple[str, ...]] | 
     return None
 
 
-def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPlan | str:
-    """A LoopPlan, or why the loop stays a Python loop."""
+def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation, changed=()) -> LoopPlan | str:
+    """A LoopPlan, or why the loop stays a Python loop. `changed`: the Python container changes
+    in the loop (analysis/containers.py); one that outlives an iteration makes the plan's
+    `python` say why npr_for runs the body as a Python loop."""
     form = loop_form(loop, frozenset(facts.roots))
     if form is None:
-        return "not a range/enumerate/zip/reversed loop"
+        return FORM_REASON
     kind, var, rows = form
     if loop.orelse is not None:
         return "for-else"
     if kind == "range" and short_literal_range(list(loop.iter.args)):
-        return "short literal range"
+        return SHORT_REASON
     body = uses(loop.body, facts.store_names)
     if body.returns:
         return "return inside the loop"
@@ -221,7 +227,15 @@ def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation) -> LoopPl
                     if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
                     and (n in read_before_store or n in outside_reads))
     return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)), kind, rows,
-                    _defined_before(loop, function_uses, facts, body_nodes), tuple(dict.fromkeys(unrotate)))
+                    _defined_before(loop, function_uses, facts, body_nodes), tuple(dict.fromkeys(unrotate)),
+                    python_reason(changed, read_before_store | outside_reads))
+
+
+def python_reason(changed, outlives) -> str:
+    """Why a loop body runs as Python: it changes a container that outlives one iteration (read
+    before the body binds it, or read outside the loop). "" when it changes none."""
+    kept = [c for c in changed if c.name in outlives]
+    return f"the body {kept[0].what}, a Python container change per iteration" if kept else ""
 
 
 def rotation_finder(facts):

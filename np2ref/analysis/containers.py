@@ -1,0 +1,131 @@
+"""Python containers a function changes in place: `hist.append(x)` and the other list, dict and
+set methods that change their receiver, and a call of a module function that changes the
+container passed to it (`record(hist, x)` where record() appends to its parameter).
+
+Why: a compiled loop or branch traces its body once. A change to a Python container made there
+happens once, with traced values, instead of once per iteration or only when the branch is
+taken; NumPy's list would come back empty, short, or holding tracers. So rewrite/rules/loops.py
+keeps a loop that changes a container visible outside one iteration a Python loop (exact), and a
+branch on array data that changes one is refused with NPR034 (the count depends on data).
+
+Item and attribute stores (`d[k] = v`, `obj.x = v`) are not listed here: the alias analysis
+already refuses them (NPR207, NPR205), and `del` is fenced (NPR016).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+
+MUTATING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update",
+                              "setdefault", "popitem", "add", "discard"})
+
+
+@dataclasses.dataclass(frozen=True)
+class Change:
+    name: str           # the local name whose container is changed (the root of `a.b.append`)
+    what: str           # "appends to `hist`", for notes and messages
+    node: cst.CSTNode   # the call
+
+
+def _root(expr: cst.BaseExpression) -> str | None:
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        expr = expr.value
+    return expr.value if isinstance(expr, cst.Name) else None
+
+
+_DISPLAYS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)
+
+
+def container_names(facts) -> frozenset[str]:
+    """Names some binding of which is a list, dict or set display or `list(...)`-style call."""
+    return frozenset(t.value for t, v in facts.bindings if isinstance(t, cst.Name) and (
+        isinstance(v, _DISPLAYS) or (isinstance(v, cst.Call) and isinstance(v.func, cst.Name)
+                                     and v.func.value in ("list", "dict", "set") and v.func.value not in facts.roots)))
+
+
+class _Changes(cst.CSTVisitor):
+    def __init__(self, facts, all_facts, seen):
+        self.facts, self.all, self.seen = facts, all_facts, seen
+        self.local = set(facts.roots) | set(facts.params)
+        self.containers = container_names(facts)
+        self.found: list[Change] = []
+
+    def visit_Name(self, node: cst.Name) -> None:  # `acc = acc + [x]`: a container rebound
+        if node.value in self.containers and node in self.facts.store_names:
+            self.found.append(Change(node.value, f"rebinds the Python container `{node.value}`", node))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
+            name = _root(func.value)
+            if name in self.local:
+                self.found.append(Change(name, f"calls `{name}.{func.attr.value}()`", node))
+            return
+        if isinstance(func, cst.Name) and func.value in self.all and func.value not in self.local:
+            for position in changed_params(self.all[func.value], self.all, self.seen):
+                args = [a for a in node.args if a.keyword is None and not a.star]
+                name = _root(args[position].value) if position < len(args) else None
+                if name in self.local:
+                    self.found.append(Change(name, f"passes `{name}` to {func.value}(), which changes it", node))
+
+
+def changes(node: cst.CSTNode, facts, all_facts: dict, seen: frozenset = frozenset()) -> list[Change]:
+    """The container changes made in `node` (a loop, a branch, a body) of the function `facts`."""
+    v = _Changes(facts, all_facts, seen | {facts.name})
+    node.visit(v)
+    return v.found
+
+
+def changed_params(facts, all_facts: dict, seen: frozenset = frozenset()) -> list[int]:
+    """Positions of the parameters of a module function that it changes as containers."""
+    if facts.name in seen:
+        return []
+    names = {c.name for c in changes(facts.node.body, facts, all_facts, seen)}
+    return [i for i, p in enumerate(facts.params) if p in names]
+
+
+class _LoopBuild(cst.CSTVisitor):
+    def __init__(self):
+        self.depth = 0
+        self.found: cst.Call | None = None
+
+    def visit_For(self, node: cst.For) -> None:
+        self.depth += not _short_literal_loop(node)
+
+    def leave_For(self, node: cst.For) -> None:
+        self.depth -= not _short_literal_loop(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self.depth += 1
+
+    def leave_While(self, node: cst.While) -> None:
+        self.depth -= 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if self.depth and self.found is None and isinstance(func, cst.Attribute) \
+                and func.attr.value in MUTATING_METHODS and _root(func.value) is not None:
+            self.found = node
+
+
+def _short_literal_loop(node: cst.For) -> bool:
+    """`for q in range(9)` or over a literal tuple: unrolled cheaply, by design."""
+    it = node.iter
+    if isinstance(it, (cst.Tuple, cst.List)):
+        return len(it.elements) <= 16
+    if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" \
+            and 1 <= len(it.args) <= 3 and all(isinstance(a.value, cst.Integer) for a in it.args):
+        return len(range(*(int(a.value.value) for a in it.args))) <= 16
+    return False
+
+
+def builds_in_loop(func: cst.FunctionDef) -> cst.Call | None:
+    """A call that changes a Python container (`rows.append(...)`) inside a loop that is not a
+    short literal one: with no array written, such a function is a builder (a matrix assembled
+    in Python lists) that NumPy runs faster than a trace one copy of its body per iteration
+    could compile (analysis/module.py keeps it host code)."""
+    v = _LoopBuild()
+    func.body.visit(v)
+    return v.found

@@ -1,0 +1,137 @@
+# ---- np2ref Python loops: when a `for` runs as a Python loop, and saying so ----
+import linecache as _npr_linecache
+import re as _npr_re
+import sys as _npr_sys
+import warnings as _npr_warnings
+
+
+
+class PythonLoopWarning(UserWarning):
+    """A compiled loop runs as a Python loop (NPR033): exact, but tracing takes one copy of
+    its body per iteration, so compile time grows with the trip count."""
+
+
+# np2ref's own class (np2ref.PythonLoopWarning) when np2ref is imported, so filters on it apply
+PythonLoopWarning = getattr(_npr_sys.modules.get("np2ref.diagnostics"), "PythonLoopWarning", PythonLoopWarning)
+_npr_warned = {}  # the warnings registry: each loop (line and message) warns once
+
+
+def _npr_python_loop_reason(exc):
+    """Why a body could not be traced with a traced loop variable, for the errors that mean it
+    needs the variable's value (then a Python loop, with static bounds, is exact); None for any
+    other error, which must surface."""
+    errors = getattr(jax, "errors", None)
+    text = str(exc)
+    if isinstance(exc, getattr(errors, "TracerBoolConversionError", ())):
+        return "a Python `if` tests the loop variable"
+    if isinstance(exc, getattr(errors, "TracerIntegerConversionError", ())):
+        return "the body uses the loop variable as a Python int (it indexes a tuple or list with it)"
+    if isinstance(exc, getattr(errors, "ConcretizationTypeError", ())) or (
+            isinstance(exc, TypeError) and text.startswith("Shapes must be 1D sequences of concrete values")):
+        return "a size or shape in the body depends on the loop variable"
+    if (isinstance(exc, IndexError) and ("Slice entries must be static" in text or "slice indices must have static" in text)) \
+            or (isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR106")):
+        return "a slice's bounds depend on the loop variable"
+    if isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR124"):
+        return "an inner loop's bounds depend on the loop variable, under reverse-mode differentiation"
+    return None
+
+
+_NPR_PYTHON_LOOP_ERRORS = (TypeError, IndexError, NotImplementedError)  # what _npr_python_loop_reason may accept
+
+
+def _npr_python_for(rng, body, carry, has, reason):
+    """The loop as the plain Python loop it was, then PythonLoopWarning with the user's line and
+    the trip count (after the loop: a loop that fails reports its error, not this)."""
+    trips = range(int(rng.start), int(rng.stop), int(rng.step))
+    c = carry
+    for i in trips:
+        c = body(i, c) if has else body(i)
+    filename, line = _npr_user_line()
+    _npr_warnings.warn_explicit(f"NPR033 this loop runs as a Python loop ({len(trips)} iterations, traced one "
+                                f"by one: compile time grows with the trip count): {reason}",
+                                PythonLoopWarning, filename, line, registry=_npr_warned)
+    return c
+
+
+def _npr_user_line():
+    """(file, line) of the converted code that called into the runtime: the original line where
+    np2ref.compile marked it (`# @L<n>`), else the converted file's own."""
+    frame = _npr_sys._getframe(1)
+    while frame is not None and (frame.f_code.co_name.startswith(("npr_", "_npr_"))
+                                 or frame.f_code.co_filename == "<np2ref runtime>"):
+        frame = frame.f_back
+    if frame is None:
+        return "<unknown>", 0
+    filename, line = frame.f_code.co_filename, frame.f_lineno
+    mark = _npr_re.search(r"# @L(\d+)\s*$", _npr_linecache.getline(filename, line))
+    if mark:
+        line = int(mark.group(1))
+        filename = _npr_re.sub(r"^<np2ref: (.*)>$", r"\1", filename)
+    return filename, line
+
+
+def _npr_containers(objs):
+    """(container, copy) for the lists, dicts and sets among objs, in tuples and in the closures
+    of the functions among them: what a traced body could change as a Python side effect."""
+    found, seen = [], set()
+
+    def visit(obj):
+        if id(obj) in seen:
+            return
+        seen.add(id(obj))
+        if isinstance(obj, (list, dict, set)):
+            found.append((obj, obj.copy()))
+        elif isinstance(obj, tuple):
+            for o in obj:
+                visit(o)
+        elif isinstance(obj, _npr_types.BuiltinMethodType):  # `add = hist.append`
+            visit(obj.__self__)
+        elif isinstance(obj, _npr_types.FunctionType) and not getattr(obj, "_npr_lifted", False):
+            for cell in obj.__closure__ or ():
+                try:
+                    visit(cell.cell_contents)
+                except ValueError:  # a name not bound yet
+                    pass
+
+    for obj in objs:
+        visit(obj)
+    return found
+
+
+def _npr_changed(kept):
+    """The first container in `kept` (from _npr_containers) that no longer holds what it did,
+    each put back as it was (a trace that changed it left tracers in it); None if none changed."""
+    changed = None
+    for obj, copy in kept:
+        same = len(obj) == len(copy) and (
+            all(a is b for a, b in zip(obj, copy)) if isinstance(obj, list) else
+            all(obj.get(k, obj) is v for k, v in copy.items()) if isinstance(obj, dict) else obj == copy)
+        if not same:
+            changed = changed if changed is not None else obj
+            obj.clear()
+            obj.extend(copy) if isinstance(obj, list) else obj.update(copy)
+    return changed
+
+
+class _npr_python_effects:
+    """Around tracing control flow whose runs depend on data (a traced `if` or `while`): a Python
+    container it changed would hold one change made at trace time instead of as many as the data
+    ask for, so it is put back and the construct refused (NPR034)."""
+
+    def __init__(self, objs, what):
+        self.kept, self.what = _npr_containers(objs), what
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        changed = _npr_changed(self.kept)
+        if changed is not None and kind is None:
+            raise NotImplementedError(f"np2ref NPR034: {self.what} changes a {_npr_kind(changed)}: how many "
+                                      f"times it does is known only at run time")
+        return False
+
+
+def _npr_kind(container):
+    return f"Python {type(container).__name__}"
