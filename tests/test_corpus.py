@@ -37,10 +37,6 @@ PROGRAMS = sorted((ROOT / "corpus").glob("*.py"))
 # (program, test) -> why it fails. Each is a translator bug (a wrong answer or a crash where a
 # diagnostic was due); minimal reproducers are in the report that added them.
 XFAIL: dict = {
-    # run as a script, the converted grid_graph(m, rng, ...) gets a numpy Generator, which jit
-    # cannot take (JAX's "not a valid JAX type" TypeError): issue 16 item 5 (Generator arguments
-    # static, draws on the host) fixes it
-    ("bfs_frontier", "convert"): "a numpy.random.Generator argument to a converted function",
 }  # grad through triangular loops, scratch arrays in loops and int counters in branches were
 # fixed by running loop bodies state-discharged under differentiation
 

@@ -18,11 +18,11 @@ from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, is_host_only
 
 HOST_BUILTINS = frozenset({"print", "open", "input", "exit", "quit", "breakpoint"})
 PURE_MODULES = frozenset({"math", "numpy"})
-# Methods of a parameter np2ref calls as they are: an array's, and the read-only ones of
-# dict/list/tuple. Any other call reached through a parameter (a function or module passed in:
+# Methods of a parameter np2ref calls as they are: an array's, and a list's, dict's or set's (a
+# loop that changes a container runs as Python: analysis/containers.py). Any other call reached through a parameter (a function or module passed in:
 # `fn(x)`, `xp.zeros(n)`) is checked when traced (npr_call): pure ones run, others are refused.
 PARAMETER_METHODS = frozenset(n for n in dir(np.ndarray) if not n.startswith("_")) | frozenset(
-    {"get", "keys", "values", "items", "index", "count"})
+    n for kind in (list, dict, set) for n in dir(kind) if not n.startswith("_"))  # appends: containers.py
 
 
 def calls_through_parameter(callee: cst.BaseExpression, params, local_names) -> bool:
