@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import importlib.util
 import inspect
 import itertools
@@ -26,6 +27,18 @@ def load_module(source: str, tmp_dir: Path, name: str | None = None):
     path = tmp_dir / f"{name}.py"
     path.write_text(textwrap.dedent(source))
     spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def program(stem: str):
+    """tests/programs/<stem>.py imported once, as module np2ref_<stem> (np2ref.compile reads its
+    source and finds its helpers through it)."""
+    name = f"np2ref_{stem}"
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / "programs" / f"{stem}.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)

@@ -8,24 +8,17 @@ from __future__ import annotations
 
 import copy
 import functools
-import importlib.util
-import sys
 
 import jax
 import numpy as np
 import pytest
 
 import np2ref
-from conftest import ROOT, assert_same_as_numpy
+from conftest import program, ROOT, assert_same_as_numpy
 
 
-@functools.cache
 def programs():
-    spec = importlib.util.spec_from_file_location("np2ref_bounds", ROOT / "tests" / "programs" / "bounds.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["np2ref_bounds"] = module
-    spec.loader.exec_module(module)
-    return module
+    return program("bounds")
 
 
 @functools.cache

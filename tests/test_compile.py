@@ -10,20 +10,14 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import ROOT, assert_same_as_numpy
+from conftest import program, ROOT, assert_same_as_numpy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from np2ref.verify.compare import first_difference
 
 
-@functools.cache
 def api():
-    import importlib.util, sys
-    spec = importlib.util.spec_from_file_location("np2ref_api", ROOT / "tests" / "programs" / "api.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["np2ref_api"] = module
-    spec.loader.exec_module(module)
-    return module
+    return program("api")
 
 
 @functools.cache

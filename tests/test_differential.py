@@ -12,20 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import np2ref
-from conftest import ROOT, assert_same_as_numpy, load_module
+from conftest import program, ROOT, assert_same_as_numpy, load_module
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 N = 7
 
 
-@functools.cache
 def program():
-    import importlib.util, sys
-    spec = importlib.util.spec_from_file_location("np2ref_constructs", ROOT / "tests" / "programs" / "constructs.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["np2ref_constructs"] = module
-    spec.loader.exec_module(module)
-    return module
+    return program("constructs")
 
 
 @functools.cache

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import importlib.util
 import subprocess
 import sys
 
@@ -15,16 +14,11 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import ROOT
+from conftest import program, ROOT
 
 
-@functools.cache
 def programs():
-    spec = importlib.util.spec_from_file_location("np2ref_host_calls", ROOT / "tests" / "programs" / "host_calls.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["np2ref_host_calls"] = module
-    spec.loader.exec_module(module)
-    return module
+    return program("host_calls")
 
 
 @functools.cache
