@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import program, ROOT, assert_same_as_numpy
+from conftest import program as load_program, ROOT, assert_same_as_numpy
 
 
 def programs():
-    return program("bounds")
+    return load_program("bounds")
 
 
 @functools.cache

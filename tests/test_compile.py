@@ -10,14 +10,14 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import program, ROOT, assert_same_as_numpy
+from conftest import program as load_program, ROOT, assert_same_as_numpy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from np2ref.verify.compare import first_difference
 
 
 def api():
-    return program("api")
+    return load_program("api")
 
 
 @functools.cache

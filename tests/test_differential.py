@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import np2ref
-from conftest import program, ROOT, assert_same_as_numpy, load_module
+from conftest import program as load_program, ROOT, assert_same_as_numpy, load_module
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 N = 7
 
 
 def program():
-    return program("constructs")
+    return load_program("constructs")
 
 
 @functools.cache

@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import program, ROOT
+from conftest import program as load_program, ROOT
 
 
 def programs():
-    return program("host_calls")
+    return load_program("host_calls")
 
 
 @functools.cache
