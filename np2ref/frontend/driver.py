@@ -59,13 +59,16 @@ def find_lifts(module: cst.Module) -> list[Lift]:
     for stmt in module.body:  # imported modules are read where they are, never passed
         if isinstance(stmt, cst.SimpleStatementLine):
             functions |= {n for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)) for n in _bound_by(s)}
-    lifts, bound = [], set()
+    lifts, bound, views = [], set(), {}
     main = None
     for i, stmt in enumerate(statements):
+        views.update(_views_bound(stmt))
         if isinstance(stmt, cst.If):
             main = positions[stmt].start.line if _is_main_test(stmt.test) else main
         if isinstance(stmt, (cst.For, cst.While)) and _does_array_work(stmt, functions):
             lift = _plan(stmt, statements[i + 1:], positions, bound, functions, global_reads)
+            if lift is not None and _may_share_memory(lift.params, views):
+                lift = None  # `v = u[1:]`: passed together, the compiled call would refuse them (NPR206)
             if lift is not None:
                 # a def inside the main block is no module function: it goes before the block
                 lifts.append(dataclasses.replace(lift, hoist=main) if lift.indent else lift)
@@ -175,6 +178,49 @@ def _plan(loop, later, positions, bound: set[str], functions: set[str], global_r
                for line in cst.Module(body=[loop]).code.splitlines()[1:]):
         return None  # a continuation line left of the loop (or tabs): moving it would break it
     return Lift(f"{PREFIX}{pos.start.line}", pos.start.line, pos.end.line, indent, params, returns)
+
+
+def _views_bound(stmt: cst.CSTNode) -> dict[str, str]:
+    """name -> the module-level name it may be a view of (or the same object as), for each
+    `v = u[1:]`, `w = u`, `t = u.T`, `r = u.reshape(...)`, `a = np.asarray(u)` the statement makes."""
+    out: dict[str, str] = {}
+    smalls = stmt.body if isinstance(stmt, cst.SimpleStatementLine) else []
+    for small in smalls:
+        if not isinstance(small, cst.Assign):
+            continue
+        root = _view_root(small.value)
+        if root is None:
+            continue
+        for target in small.targets:
+            for name in _bound_by(cst.Assign([target], cst.Name("_"))):
+                out[name] = root
+    return out
+
+
+def _view_root(expr: cst.BaseExpression) -> str | None:
+    """The name `expr` may be a view of: through subscripts, attributes and calls of methods or
+    functions of it (a copy is then assumed to be a view: never wrong, only cautious)."""
+    while True:
+        if isinstance(expr, cst.Name):
+            return expr.value
+        if isinstance(expr, (cst.Subscript, cst.Attribute)):
+            expr = expr.value
+        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) \
+                and isinstance(expr.func.value, cst.Name) and not expr.args:
+            expr = expr.func.value  # `u.view()`, `u.ravel()`, `u.copy()`
+        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in (
+                "reshape", "transpose", "swapaxes", "view", "ravel", "squeeze", "asarray", "flip", "diagonal"):
+            expr = expr.func.value if expr.func.attr.value not in ("asarray", "flip") else (
+                expr.args[0].value if expr.args else None)
+        else:
+            return None
+
+
+def _may_share_memory(params, views: dict[str, str]) -> bool:
+    def base(name, seen=()):
+        return base(views[name], seen + (name,)) if name in views and name not in seen else name
+    bases = [base(p) for p in params]
+    return len(set(bases)) != len(bases)
 
 
 def _read_later(name: str, later) -> bool:
