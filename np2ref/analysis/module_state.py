@@ -42,11 +42,24 @@ def changing_globals(module: cst.Module, imports: ImportMap) -> frozenset[str]:
     return frozenset({n for n, k in v.bindings.items() if k > 1} | v.written | v.declared_global)
 
 
-def globals_read(func: cst.FunctionDef, local_names) -> frozenset[str]:
+def globals_read(func: cst.FunctionDef, local_names=None) -> frozenset[str]:
     """Names a function reads that it does not bind itself (module-level names or builtins)."""
+    return frozenset(names_read(func.body)) - (local_names_of(func) if local_names is None else frozenset(local_names))
+
+
+def names_read(node: cst.CSTNode) -> set[str]:
+    """Every name `node` mentions, but attribute names and keyword-argument names."""
     v = _Reads()
-    func.body.visit(v)
-    return frozenset(v.names) - frozenset(local_names)
+    node.visit(v)
+    return v.names
+
+
+def names_bound(node: cst.CSTNode) -> set[str]:
+    """The names a statement (or block) binds in its own scope: assignments, loop targets, imports
+    with `as`, defs; not those of nested functions."""
+    v = _ModuleState(ImportMap(cst.Module(body=[])))
+    node.visit(v)
+    return set(v.bindings)
 
 
 class _ModuleState(cst.CSTVisitor):
@@ -62,7 +75,7 @@ class _ModuleState(cst.CSTVisitor):
         if self.depth == 0:
             self.bindings[node.name.value] += 1
         self.depth += 1
-        self.scopes.append(_local_names(node))
+        self.scopes.append(local_names_of(node))
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self.depth -= 1
@@ -203,7 +216,7 @@ class _Reads(cst.CSTVisitor):
         self.names.add(node.value)
 
 
-def _local_names(func: cst.FunctionDef) -> frozenset[str]:
+def local_names_of(func: cst.FunctionDef) -> frozenset[str]:
     """A function's parameters and the names it binds (without a `global` declaration)."""
     from .aliases import param_names
 

@@ -32,8 +32,7 @@ import tokenize
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from ..analysis.module_state import _local_names, _ModuleState, _Reads, globals_read
-from ..analysis.names import ImportMap
+from ..analysis.module_state import globals_read, names_bound, names_read
 
 PREFIX = "_main_loop_"
 
@@ -54,7 +53,7 @@ def find_lifts(module: cst.Module) -> list[Lift]:
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
     functions = {s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
-    global_reads = set().union(*(globals_read(f, _local_names(f)) for f in _all_functions(module)))
+    global_reads = set().union(*(globals_read(f) for f in _all_functions(module)))
     statements = list(_driver_statements(module))
     for stmt in module.body:  # imported modules are read where they are, never passed
         if isinstance(stmt, cst.SimpleStatementLine):
@@ -165,7 +164,7 @@ def _does_array_work(loop: cst.CSTNode, functions: set[str]) -> bool:
 
 
 def _plan(loop, later, positions, bound: set[str], functions: set[str], global_reads: set[str]) -> Lift | None:
-    reads = _reads(loop)
+    reads = names_read(loop)
     params = tuple(sorted((reads & bound) - functions))
     returns = tuple(sorted(n for n in _bound_by(loop) if n in global_reads or _read_later(n, later)))
     if not set(returns) <= bound:
@@ -229,24 +228,18 @@ def _read_later(name: str, later) -> bool:
         if isinstance(stmt, cst.If) and _is_main_test(stmt.test):
             continue  # its statements follow one by one
         if isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, cst.Assign) for s in stmt.body):
-            if any(name in _reads(s.value) for s in stmt.body):
+            if any(name in names_read(s.value) for s in stmt.body):
                 return True
             if name in _bound_by(stmt):
                 return False
             continue
-        if isinstance(stmt, cst.For) and name in _reads(stmt.iter):
+        if isinstance(stmt, cst.For) and name in names_read(stmt.iter):
             return True
         if isinstance(stmt, cst.For) and name in _bound_by(stmt.target):
             return False
-        if name in _reads(stmt):
+        if name in names_read(stmt):
             return True
     return False
-
-
-def _reads(node: cst.CSTNode) -> set[str]:
-    v = _Reads()
-    node.visit(v)
-    return v.names
 
 
 def _bound_by(stmt: cst.CSTNode) -> set[str]:
@@ -261,9 +254,7 @@ def _bound_by(stmt: cst.CSTNode) -> set[str]:
             return set()
         return {(a.asname.name.value if a.asname else cst.Module(body=[]).code_for_node(a.name).split(".")[0])
                 for a in stmt.names if a.asname is None or isinstance(a.asname.name, cst.Name)}
-    v = _ModuleState(ImportMap(cst.Module(body=[])))
-    stmt.visit(v)
-    return set(v.bindings)
+    return names_bound(stmt)
 
 
 def remap(diagnostic, where: list[tuple[int, int]]):
