@@ -220,3 +220,10 @@ def test_convert_strict_says_when_nothing_is_translated(tmp_path, capsys):
     assert main(["convert", str(script), "-o", str(tmp_path / "out.py"), "--strict"]) == 1
     assert "nothing to translate" in capsys.readouterr().err and not (tmp_path / "out.py").exists()
     assert main(["convert", str(script), "-o", str(tmp_path / "out.py")]) == 0
+
+
+def test_verify_compares_a_drawing_function_on_the_same_draws():
+    """verify runs the original and the translation from the same random state in every check
+    (jit, vmap, grad): a host draw is the same function in each, so all three pass."""
+    report = np2ref.verify(compiled("noisy_sum"), np.zeros(4), 0.5, examples=4, seed=0)
+    assert report.ok, report

@@ -123,10 +123,13 @@ class GradCheck:
         static = self.t.static()
         diff = {n: args[n] for n in names}
         other = {n: v for n, v in args.items() if n not in names and n not in static}
+        state = np.random.get_state()  # host draws (npr_random) take what the original took
         try:
             grads = {n: np.asarray(g) for n, g in self._grad_function()(diff, other, weights).items()}
         except Exception as exc:
             return _mismatch(f"jax.grad(.pure) raised {describe_exception(exc)}")
+        finally:
+            np.random.set_state(state)
         outcomes = [self._compare_direction(spec, k, d, base, grads[spec.name], f0, size, weights)
                     for spec in self.inputs
                     for k, d in enumerate(self._directions(spec, np.shape(args[spec.name])))]

@@ -76,3 +76,8 @@ def aliased_generator(u, rng):
 
 def caller_of_object_method(u):
     return object_method(u) * 2.0
+
+
+def noisy_sum(u, s):
+    u += s * np.random.random(u.shape)
+    return u.sum()
