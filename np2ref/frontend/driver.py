@@ -58,16 +58,19 @@ def find_lifts(module: cst.Module) -> list[Lift]:
     for stmt in module.body:  # imported modules are read where they are, never passed
         if isinstance(stmt, cst.SimpleStatementLine):
             functions |= {n for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)) for n in _bound_by(s)}
-    lifts, bound, views = [], set(), {}
+    lifts, bound, views, containers = [], set(), {}, set()
     main = None
     for i, stmt in enumerate(statements):
         views.update(_views_bound(stmt))
+        containers |= _containers_bound(stmt)
         if isinstance(stmt, cst.If):
             main = positions[stmt].start.line if _is_main_test(stmt.test) else main
         if isinstance(stmt, (cst.For, cst.While)) and _does_array_work(stmt, functions):
             lift = _plan(stmt, statements[i + 1:], positions, bound, functions, global_reads)
             if lift is not None and _may_share_memory(lift.params, views):
                 lift = None  # `v = u[1:]`: passed together, the compiled call would refuse them (NPR206)
+            if lift is not None and containers & set(lift.params):
+                lift = None  # a list would reach the compiled call as an array (`+` would add, not join)
             if lift is not None:
                 # a def inside the main block is no module function: it goes before the block
                 lifts.append(dataclasses.replace(lift, hoist=main) if lift.indent else lift)
@@ -193,6 +196,21 @@ def _views_bound(stmt: cst.CSTNode) -> dict[str, str]:
         for target in small.targets:
             for name in _bound_by(cst.Assign([target], cst.Name("_"))):
                 out[name] = root
+    return out
+
+
+def _containers_bound(stmt: cst.CSTNode) -> set[str]:
+    """Names the statement binds to a list, dict or set (a display, a comprehension, `list(...)`)."""
+    out: set[str] = set()
+    for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else []):
+        value = getattr(small, "value", None)
+        if isinstance(small, (cst.Assign, cst.AnnAssign)) and (
+                isinstance(value, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp))
+                or (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
+                    and value.func.value in ("list", "dict", "set"))):
+            targets = small.targets if isinstance(small, cst.Assign) else [small]
+            for t in targets:
+                out |= names_bound(cst.Assign([cst.AssignTarget(t.target)], cst.Name("_")))
     return out
 
 
