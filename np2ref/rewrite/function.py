@@ -293,6 +293,17 @@ class ModuleRewriter(cst.CSTTransformer):
         return not (self._is_sequence(left) or _is_static_meta(left))
 
     # -- statements --------------------------------------------------------------------------
+    def leave_Assert(self, original: cst.Assert, updated: cst.Assert):
+        """`assert test, msg` -> `assert npr_assert(test, lambda: msg)`: Python's assert when the
+        test is concrete, a run-time check when it is array data; still an `assert` statement, so
+        `python -O` drops it as it drops the original."""
+        if not self.active:
+            return updated
+        args = [updated.test]
+        if updated.msg is not None:
+            args.append(cst.Lambda(cst.Parameters(), updated.msg))
+        return updated.with_changes(test=J.call(J.ASSERT, *args), msg=None, comma=cst.MaybeSentinel.DEFAULT)
+
     def leave_AugAssign(self, original: cst.AugAssign, updated: cst.AugAssign):
         if not self.active:
             return updated
