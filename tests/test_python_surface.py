@@ -64,3 +64,27 @@ def test_assert_is_skipped_under_python_O(tmp_path):
     """))
     out = subprocess.run([sys.executable, "-O", str(script)], capture_output=True, text=True, check=True)
     assert out.stdout.split()[-2:] == ["[0.0,", "-1.0]"]
+
+
+# ---- refusals that should not happen, and their messages ---------------------------------
+def test_a_float_argument_used_as_a_size_is_refused_naming_it():
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(P.float_default_size)(np.ones(2))
+    text = str(info.value)
+    assert "NPR031" in text and "the float argument `a`" in text and "static_argnames" in text
+    assert "python_surface.py:" in text and ":0:" not in text
+
+
+def test_a_statically_dead_block_is_not_host_work():
+    _same(P.dead_random, np2ref.compile(P.dead_random), np.arange(3.0))
+
+
+def test_itertools_repeat_loops_as_range():
+    _same(P.repeat_loop, np2ref.compile(P.repeat_loop), np.arange(3.0), 3)
+
+
+def test_a_data_dependent_branch_in_a_helper_is_refused_at_its_line():
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(P.return_in_helper_branch)(np.ones(2))
+    line = next(i for i, t in enumerate(open(P.__file__), 1) if "if x[0] > 0:" in t)
+    assert f"python_surface.py:{line}:5: NPR030" in str(info.value)
