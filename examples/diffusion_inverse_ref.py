@@ -187,7 +187,7 @@ def _npr_bounds_error(sites, site, value):
     if not site:
         return None
     kind, message = sites[site - 1]
-    return kind(message.format(int(value)))
+    return kind(*message) if isinstance(message, tuple) else kind(message.format(int(value)))
 
 def _npr_check_bounds(e, axis, size):
     """NumPy's IndexError, when the program runs, for the traced integer index `e` (a scalar or
@@ -220,6 +220,12 @@ def _npr_check_run(e, out, kind, message):
         e = lax.cond(bad, lambda: flat[jnp.argmax(out(flat))], lambda: jnp.zeros((), flat.dtype))
     else:
         bad = out(e)
+    _npr_record_check(bounds, bad, e, kind, message)
+
+def _npr_record_check(bounds, bad, e, kind, message):
+    """Add a run-time check to the record `bounds`: where the traced bool `bad` holds (and no
+    earlier check failed), the call raises kind(message.format(e)), or kind(*message) when
+    `message` is a tuple (the arguments of the exception itself)."""
     bounds.sites.append((kind, message))
     seen = bounds.site[...]
     hit = bad & (seen == 0)

@@ -18,6 +18,9 @@ from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, is_host_only
 
 HOST_BUILTINS = frozenset({"print", "open", "input", "exit", "quit", "breakpoint"})
 PURE_MODULES = frozenset({"math", "numpy"})
+# Functions of other modules that compute nothing host-side: a loop over them runs as Python
+# (`for _ in itertools.repeat(None, n)` with a static n, as `for _ in range(n)`).
+PURE_CALLS = frozenset({"itertools.repeat"})
 # Methods of a parameter np2ref calls as they are: an array's, and a list's, dict's or set's (a
 # loop that changes a container runs as Python: analysis/containers.py). Any other call reached through a parameter (a function or module passed in:
 # `fn(x)`, `xp.zeros(n)`) is checked when traced (npr_call): pure ones run, others are refused.
@@ -109,7 +112,10 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
     result into the program (a method of a module-level object, a function passed in), or a
     module-level name it reads that the module changes (analysis/module_state.py)."""
     params = frozenset(param_names(func))
+    dead = dead_calls(func)
     for node in col.call_nodes:
+        if node in dead:  # `if 0:` / `if False:` never runs
+            continue
         callee = node.func
         if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS:
             return f"calls {callee.value}()", node
@@ -117,7 +123,7 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
         if qual is not None:
             if is_host_only(qual):
                 return f"calls {dotted(callee)}()", node
-            if qual.split(".")[0] not in PURE_MODULES:
+            if qual.split(".")[0] not in PURE_MODULES and qual not in PURE_CALLS:
                 return f"calls {dotted(callee)}() from {qual.split('.')[0]}", node
             continue
         root = _root(callee)
@@ -135,6 +141,32 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
         return (f"reads module-level `{stale[0]}`, which the module changes after defining it (compiled, "
                 "it would keep the value it had at the first call)"), func.name
     return None
+
+
+def is_dead_if(node: cst.CSTNode) -> bool:
+    """`if 0:` / `if False:`: a body Python never runs (the `else` runs)."""
+    if not isinstance(node, cst.If):
+        return False
+    test = node.test
+    return (isinstance(test, cst.Integer) and test.evaluated_value == 0) or \
+        (isinstance(test, cst.Name) and test.value == "False")
+
+
+def dead_calls(func: cst.FunctionDef) -> frozenset[cst.Call]:
+    """The calls in the body of a statically dead `if` (is_dead_if)."""
+    calls: set[cst.Call] = set()
+
+    class Inside(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            calls.add(node)
+
+    class Dead(cst.CSTVisitor):
+        def visit_If(self, node: cst.If) -> None:
+            if is_dead_if(node):
+                node.body.visit(Inside())
+
+    func.body.visit(Dead())
+    return frozenset(calls)
 
 
 def is_generator_draw(callee: cst.BaseExpression, params, local_names, objects: dict[str, str]) -> bool:

@@ -206,7 +206,7 @@ def _npr_bounds_error(sites, site, value):
     if not site:
         return None
     kind, message = sites[site - 1]
-    return kind(message.format(int(value)))
+    return kind(*message) if isinstance(message, tuple) else kind(message.format(int(value)))
 
 
 def _npr_check_bounds(e, axis, size):
@@ -241,6 +241,13 @@ def _npr_check_run(e, out, kind, message):
         e = lax.cond(bad, lambda: flat[jnp.argmax(out(flat))], lambda: jnp.zeros((), flat.dtype))
     else:
         bad = out(e)
+    _npr_record_check(bounds, bad, e, kind, message)
+
+
+def _npr_record_check(bounds, bad, e, kind, message):
+    """Add a run-time check to the record `bounds`: where the traced bool `bad` holds (and no
+    earlier check failed), the call raises kind(message.format(e)), or kind(*message) when
+    `message` is a tuple (the arguments of the exception itself)."""
     bounds.sites.append((kind, message))
     seen = bounds.site[...]
     hit = bad & (seen == 0)
@@ -254,6 +261,37 @@ def npr_bounds_ok():
     it end). True when nothing is checked."""
     bounds = _npr_state.get("bounds")
     return True if bounds is None else bounds.site[...] == 0
+
+
+def npr_assert(test, message=None):
+    """`assert test, message()` (`message`: the message as a function, evaluated only when
+    needed, as Python does; None without one). A concrete test is Python's assert. A traced one
+    (array data) is checked when the program runs: the call raises AssertionError(message)
+    after the program ran and before anything is written back (runtime checks, as for indices:
+    `.pure` and bounds='unchecked' skip it). The rewrite keeps the `assert` statement around
+    this call, so `python -O` drops it as it drops the original. Returns True."""
+    ok = _npr_concrete_bool(test)  # a NumPy array of more than one element raises ValueError here
+    if ok is not None:
+        if not ok:
+            raise AssertionError(message()) if message is not None else AssertionError()
+        return True
+    x = jnp.asarray(npr_load(test))
+    if x.size != 1:
+        bool(np.zeros(x.shape, bool))  # NumPy's ValueError for the truth of such an array
+    args = () if message is None else (message(),)
+    try:
+        hash(args)
+        text_only = not any(isinstance(a, (jax.core.Tracer, jax.Array)) for a in args)
+    except TypeError:
+        text_only = False
+    if not text_only:
+        raise NotImplementedError("np2ref NPR030: an assert on array data is checked when the program "
+                                  "runs; its message must be a Python value known when it is traced "
+                                  "(a string, not array data)")
+    bounds = _npr_state.get("bounds")
+    if bounds is not None:
+        _npr_record_check(bounds, x.reshape(()) == 0, jnp.zeros((), jnp.int32), AssertionError, args)
+    return True
 
 
 class _npr_no_checks:

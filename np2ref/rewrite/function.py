@@ -110,8 +110,18 @@ class ModuleRewriter(cst.CSTTransformer):
         return Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
 
     # -- generic wrapping --------------------------------------------------------------------
+    def on_visit(self, node) -> bool:
+        if self.active and node in self.m.dead:  # never runs: kept as written (marks.py)
+            return False
+        return super().on_visit(node)
+
     def on_leave(self, original, updated):
         result = super().on_leave(original, updated)
+        if self.active and self.track_lines and isinstance(result, (cst.If, cst.For, cst.While, cst.With)) \
+                and isinstance(result.body, cst.IndentedBlock):  # its test runs on the header's line
+            n = self.positions[original].start.line
+            return result.with_changes(body=result.body.with_changes(header=cst.TrailingWhitespace(
+                whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(f"# @L{n}"))))
         if not self.active or not isinstance(result, cst.BaseExpression):
             return result
         if original in self.m.new_ref:
@@ -293,6 +303,17 @@ class ModuleRewriter(cst.CSTTransformer):
         return not (self._is_sequence(left) or _is_static_meta(left))
 
     # -- statements --------------------------------------------------------------------------
+    def leave_Assert(self, original: cst.Assert, updated: cst.Assert):
+        """`assert test, msg` -> `assert npr_assert(test, lambda: msg)`: Python's assert when the
+        test is concrete, a run-time check when it is array data; still an `assert` statement, so
+        `python -O` drops it as it drops the original."""
+        if not self.active:
+            return updated
+        args = [updated.test]
+        if updated.msg is not None:
+            args.append(cst.Lambda(cst.Parameters(), updated.msg))
+        return updated.with_changes(test=J.call(J.ASSERT, *args), msg=None, comma=cst.MaybeSentinel.DEFAULT)
+
     def leave_AugAssign(self, original: cst.AugAssign, updated: cst.AugAssign):
         if not self.active:
             return updated

@@ -18,7 +18,7 @@ import libcst as cst
 
 from ..analysis import containers, effects as fx
 from ..analysis.aliases import FunctionFacts
-from ..analysis.module import calls_through_parameter
+from ..analysis.module import PURE_CALLS, calls_through_parameter, is_dead_if
 from ..analysis.names import ImportMap, dotted
 from ..diagnostics import DiagnosticSink, Note, Span
 from ..analysis.numpy_table import RANDOM_DRAWS, is_random_draw, lookup, not_in_table
@@ -48,6 +48,7 @@ class Marks:
     elifs: set = dataclasses.field(default_factory=set)         # If nodes that are an `elif`
     unmask: set = dataclasses.field(default_factory=set)        # `b[m]` emitted as `b` in a mask store
     mask_rank: dict = dataclasses.field(default_factory=dict)   # np.arange(np.count_nonzero(m)) -> (target, axis)
+    dead: set = dataclasses.field(default_factory=set)          # bodies of `if 0:` / `if False:`: kept as written
 
 
 _FRESH_METHODS = frozenset({"copy", "astype"})
@@ -171,6 +172,13 @@ class MarkPass(cst.CSTVisitor):
             return True
         self.refuse_write_target(target, node)
         return False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if is_dead_if(node):  # `if 0:` never runs its body: nothing there to plan or refuse
+            self.m.dead.add(node.body)
+        elif node in self.m.dead:
+            return False
+        return super().on_visit(node)
 
     # -- statements --------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -617,7 +625,7 @@ class MarkPass(cst.CSTVisitor):
                                  hint="define it in the same module, or call it outside the converted function")
         elif isinstance(func, cst.Attribute) and qual is None:
             full = self.imports.qualify(func, self.locals)
-            if full is not None and full.split(".")[0] != "math":
+            if full is not None and full.split(".")[0] != "math" and full not in PURE_CALLS:
                 self.sink.report("NPR003", f"call to `{dotted(func)}()` from another library is not translated",
                                  self.span(node), hint="call it outside the converted function")
 

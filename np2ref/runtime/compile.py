@@ -172,19 +172,30 @@ class Compiled:
         try:
             return self._entry.call_numpy(*args, **kwargs)
         except Exception as exc:
-            refusal = self._refusal(exc)
+            refusal = self._refusal(exc, self._traced_scalars(args, kwargs))
             if refusal is None:
                 raise  # NumPy's own errors (IndexError, broadcasting, casting) pass through
             raise refusal from None
 
-    def _refusal(self, exc: Exception) -> Np2RefError | None:
+    def _traced_scalars(self, args, kwargs) -> list[str]:
+        """The parameters bound to a Python float or complex (defaults included) that are not in
+        static_argnames: traced, like array data, so they cannot size an array."""
+        try:
+            bound = inspect.signature(self.original).bind(*args, **kwargs)
+        except TypeError:
+            return []
+        bound.apply_defaults()
+        static = self._entry.static_argnames or frozenset()
+        return [n for n, v in bound.arguments.items() if type(v) in (float, complex) and n not in static]
+
+    def _refusal(self, exc: Exception, traced_scalars=()) -> Np2RefError | None:
         if isinstance(exc, runtime_namespace()["NprError"]):  # refused at call or trace time
             tagged = re.match(r"np2ref (NPR\d+): (.*)", str(exc), re.S)
             code, message = tagged.groups() if tagged else ("NPR206", str(exc))
             if _source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
                 return _located(code, message, None, exc, self.conversion, self._exec_name)
             return _refuse(code, message, self.original)
-        return trace_refusal(exc, self.conversion, self._exec_name)
+        return trace_refusal(exc, self.conversion, self._exec_name, traced_scalars)
 
     def pure(self, *args, **kwargs):
         return self._entry.pure(*args, **kwargs)
@@ -242,18 +253,28 @@ _TRACE_GAPS = {
 }
 
 
-def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: str) -> Np2RefError | None:
+def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: str,
+                  traced_scalars=()) -> Np2RefError | None:
+    """The refusal for a JAX error met while tracing (None: not one of its gaps). `traced_scalars`:
+    the parameters bound to Python floats, traced: a size taken from one of them is their doing."""
     name = type(exc).__name__
     text = str(exc)
     if name in _TRACE_GAPS:
         code, message, hint = _TRACE_GAPS[name]
-    elif isinstance(exc, TypeError) and "must be a concrete (static) value" in text:
+    elif isinstance(exc, TypeError) and ("must be a concrete (static) value" in text
+                                         or "Shapes must be 1D sequences of concrete values" in text):
         code, message, hint = _TRACE_GAPS["ConcretizationTypeError"]
     elif isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR"):
         code = text.split()[1].rstrip(":")
         message, hint = text.split(":", 1)[1].strip() if ":" in text else text, None
     else:
         return None
+    if code == "NPR031" and traced_scalars:
+        names = ", ".join(f"`{n}`" for n in traced_scalars)
+        message = (f"a Python value (a size, a range bound, an index) depends on a traced value: array data "
+                   f"or the float argument {names} (a Python float argument is traced, like an array)")
+        hint = (f"pass {names} as an int where it is one, or name it in static_argnames=(...) so its "
+                "value is fixed when the function is traced")
     return _located(code, message, hint, exc, conversion, exec_name)
 
 

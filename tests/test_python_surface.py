@@ -1,0 +1,90 @@
+"""Ordinary Python around NumPy code inside a compiled function (issue 19): `assert` on array
+data, builtins on array values, and refusals that should not happen. Each test is differential:
+the original NumPy function against np2ref.compile of it."""
+
+import itertools
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import program
+from np2ref.diagnostics import Np2RefError
+
+
+def _outcome(fn, *args):
+    try:
+        return ("ok", fn(*args))
+    except Exception as exc:  # noqa: BLE001 - the exception is the outcome compared
+        return (type(exc).__name__, exc.args)
+
+
+def _same(f, g, *args):
+    copies = [np.array(a) if isinstance(a, np.ndarray) else a for a in args]
+    want, got = _outcome(f, *args), _outcome(g, *copies)
+    assert want[0] == got[0], (want, got)
+    if want[0] != "ok":  # (a run-time check raises before anything is written back, as for indices)
+        assert want[1] == got[1]
+        return
+    np.testing.assert_array_equal(np.asarray(got[1]), np.asarray(want[1]))
+    assert np.asarray(got[1]).dtype == np.asarray(want[1]).dtype
+    assert type(got[1]) is type(want[1]) or isinstance(want[1], np.generic)
+    for a, c in zip(args, copies):
+        if isinstance(a, np.ndarray):
+            np.testing.assert_array_equal(c, a)
+
+
+P = program("python_surface")
+
+
+# ---- assert ------------------------------------------------------------------------------
+def test_assert_on_array_data_raises_assertion_error_when_the_program_runs():
+    g = np2ref.compile(P.asserts)
+    for v in ([1.0, 2.0], [1.0, -5.0], [1.0, -1.0], [np.nan, 1.0]):
+        _same(P.asserts, g, np.array(v))
+    with pytest.raises(AssertionError, match="^x must be positive$"):
+        g(np.array([1.0, -1.0]))
+
+
+def test_assert_on_an_array_of_many_elements_raises_numpys_value_error():
+    _same(P.assert_many, np2ref.compile(P.assert_many), np.array([1.0, 2.0]))
+
+
+def test_assert_is_skipped_under_python_O(tmp_path):
+    script = tmp_path / "script.py"
+    script.write_text(textwrap.dedent("""
+        import numpy as np, np2ref
+        def f(x):
+            assert x.sum() > 0, "never"
+            return x + 1
+        print(np2ref.compile(f)(np.array([-1.0, -2.0])).tolist())
+    """))
+    out = subprocess.run([sys.executable, "-O", str(script)], capture_output=True, text=True, check=True)
+    assert out.stdout.split()[-2:] == ["[0.0,", "-1.0]"]
+
+
+# ---- refusals that should not happen, and their messages ---------------------------------
+def test_a_float_argument_used_as_a_size_is_refused_naming_it():
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(P.float_default_size)(np.ones(2))
+    text = str(info.value)
+    assert "NPR031" in text and "the float argument `a`" in text and "static_argnames" in text
+    assert "python_surface.py:" in text and ":0:" not in text
+
+
+def test_a_statically_dead_block_is_not_host_work():
+    _same(P.dead_random, np2ref.compile(P.dead_random), np.arange(3.0))
+
+
+def test_itertools_repeat_loops_as_range():
+    _same(P.repeat_loop, np2ref.compile(P.repeat_loop), np.arange(3.0), 3)
+
+
+def test_a_data_dependent_branch_in_a_helper_is_refused_at_its_line():
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(P.return_in_helper_branch)(np.ones(2))
+    line = next(i for i, t in enumerate(open(P.__file__), 1) if "if x[0] > 0:" in t)
+    assert f"python_surface.py:{line}:5: NPR030" in str(info.value)
