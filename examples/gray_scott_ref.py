@@ -1764,7 +1764,7 @@ def _npr_lax_for(rng, body, carry, has):
         return body(i, c) if has else (body(i), c)[1]
 
     if not has:
-        with _npr_maybe_untaken(not _npr_is_concrete(trips)):
+        with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]):
             _npr_fori(bounds, one, 0)
         return None
     fixed, carry = _npr_split_refs(carry)
@@ -1773,7 +1773,7 @@ def _npr_lax_for(rng, body, carry, has):
 
         def one(k, c):
             return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
-    with _npr_maybe_untaken(not _npr_is_concrete(trips)):
+    with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]):
         c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry)
         out = _npr_fori(bounds, one, c0)
     return _npr_join_refs(fixed, out) if fixed else out
@@ -1817,6 +1817,22 @@ def _npr_batched(objs):
     """Whether vmap batches a value among objs (or reachable from them), or a lifted body being
     traced belongs to a batched loop or branch (jit hides the batching from its trace)."""
     return bool(_npr_state.get("batched")) or _npr_traced_by(objs, ("BatchTracer",))
+
+class _npr_batched_control:
+    """While a loop or branch whose trip count or predicate jax.vmap batches is traced,
+    _npr_batched says so: every batch member runs its body, so a host draw in it (npr_random)
+    is refused (NPR023) rather than left to JAX's raw "ordered effects not supported in vmap"."""
+
+    def __init__(self, controls):
+        self.on = _npr_traced_by(controls, ("BatchTracer",))
+
+    def __enter__(self):
+        if self.on:
+            _npr_state["batched"] = _npr_state.get("batched", 0) + 1
+
+    def __exit__(self, *exc):
+        if self.on:
+            _npr_state["batched"] -= 1
 
 def _npr_tracing_batched(batched):
     """Decorator: while the function runs (is traced), _npr_batched says so if `batched`."""
@@ -1900,7 +1916,8 @@ def npr_if(pred, then_fn, else_fn, *values):
     concrete = _npr_concrete_bool(pred)
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
-    with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True):
+    with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True), \
+            _npr_batched_control([pred]):
         return _npr_traced_if(pred, then_fn, else_fn, values)
 
 def _npr_traced_if(pred, then_fn, else_fn, values):
