@@ -133,6 +133,17 @@ def _npr_np_check_out(out):
 
 
 # ---------------------------------------------------------------- ufuncs
+def _npr_np_ufunc_outer(uf):
+    # NumPy converts both operands with asarray first (Python scalars are not weak here:
+    # np.add.outer(int8 array, 2) is int64), then broadcasts a.shape + b.shape.
+    def outer(A, B, /, **kwargs):
+        a, b = _npr_np_asarray(A), _npr_np_asarray(B)
+        return uf(jnp.reshape(a, a.shape + (1,) * b.ndim), b, **kwargs)
+
+    outer.__name__ = outer.__qualname__ = uf.__name__ + "_outer"
+    return outer
+
+
 def _npr_np_ufunc(npf, jf, body=None):
     # A NumPy ufunc on jnp: NumPy's loop dtypes (ufunc.resolve_dtypes, NEP 50
     # weak Python scalars, dtype= as the output signature), inputs cast to
@@ -162,6 +173,8 @@ def _npr_np_ufunc(npf, jf, body=None):
     f.__name__ = "npr_np_" + npf.__name__
     f.__qualname__ = f.__name__
     f.__doc__ = f"numpy.{npf.__name__} with NumPy's dtype rules."
+    if nin == 2 and nout == 1:
+        f.outer = _npr_np_ufunc_outer(f)  # np.add.outer -> npr_np_add.outer
     return f
 
 
@@ -1059,30 +1072,8 @@ def npr_np_result_type(*arrays_and_dtypes):
 
 
 # ---------------------------------------------------------------- ufunc methods
-# np.<ufunc>.outer / .reduce / .accumulate, as attributes of the ufunc shims above (the table maps
-# numpy.add.outer to npr_np_add.outer).
-def _npr_np_ufunc_outer(uf):
-    # NumPy converts both operands with asarray first (Python scalars are not weak here:
-    # np.add.outer(int8 array, 2) is int64), then broadcasts a.shape + b.shape.
-    def outer(A, B, /, **kwargs):
-        a, b = _npr_np_asarray(A), _npr_np_asarray(B)
-        return uf(jnp.reshape(a, a.shape + (1,) * b.ndim), b, **kwargs)
-
-    outer.__name__ = outer.__qualname__ = uf.__name__ + "_outer"
-    return outer
-
-
-for _npr_np_f in [npr_np_add, npr_np_subtract, npr_np_multiply, npr_np_divide, npr_np_floor_divide,
-                  npr_np_remainder, npr_np_fmod, npr_np_power, npr_np_float_power, npr_np_maximum,
-                  npr_np_minimum, npr_np_fmax, npr_np_fmin, npr_np_equal, npr_np_not_equal, npr_np_less,
-                  npr_np_less_equal, npr_np_greater, npr_np_greater_equal, npr_np_logical_and,
-                  npr_np_logical_or, npr_np_logical_xor, npr_np_bitwise_and, npr_np_bitwise_or,
-                  npr_np_bitwise_xor, npr_np_left_shift, npr_np_right_shift, npr_np_gcd, npr_np_lcm,
-                  npr_np_arctan2, npr_np_hypot, npr_np_logaddexp, npr_np_logaddexp2, npr_np_copysign,
-                  npr_np_nextafter, npr_np_ldexp, npr_np_heaviside]:
-    _npr_np_f.outer = _npr_np_ufunc_outer(_npr_np_f)
-
-
+# np.<ufunc>.reduce / .accumulate, as attributes of the ufunc shims above (the table maps
+# numpy.add.reduce to npr_np_add.reduce; .outer is made with every binary ufunc shim).
 def _npr_np_ufunc_reduce(npf, jf, takes_dtype, takes_initial):
     # npf.reduce: axis=0 by default; NumPy's result dtype (small ints add in int64) from NumPy
     # itself on a stand-in, which also raises NumPy's errors (empty maximum, where= without
