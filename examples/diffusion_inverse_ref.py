@@ -1102,6 +1102,16 @@ def _npr_np_check_out(out):
     if out is not None:
         raise NotImplementedError("np2ref: out= must be rewritten by the translator")
 
+def _npr_np_ufunc_outer(uf):
+    # NumPy converts both operands with asarray first (Python scalars are not weak here:
+    # np.add.outer(int8 array, 2) is int64), then broadcasts a.shape + b.shape.
+    def outer(A, B, /, **kwargs):
+        a, b = _npr_np_asarray(A), _npr_np_asarray(B)
+        return uf(jnp.reshape(a, a.shape + (1,) * b.ndim), b, **kwargs)
+
+    outer.__name__ = outer.__qualname__ = uf.__name__ + "_outer"
+    return outer
+
 def _npr_np_ufunc(npf, jf, body=None):
     # A NumPy ufunc on jnp: NumPy's loop dtypes (ufunc.resolve_dtypes, NEP 50
     # weak Python scalars, dtype= as the output signature), inputs cast to
@@ -1131,6 +1141,8 @@ def _npr_np_ufunc(npf, jf, body=None):
     f.__name__ = "npr_np_" + npf.__name__
     f.__qualname__ = f.__name__
     f.__doc__ = f"numpy.{npf.__name__} with NumPy's dtype rules."
+    if nin == 2 and nout == 1:
+        f.outer = _npr_np_ufunc_outer(f)  # np.add.outer -> npr_np_add.outer
     return f
 
 npr_np_exp = _npr_np_ufunc(np.exp, jnp.exp)
@@ -1151,7 +1163,9 @@ def npr_np_linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=Non
     delta = stop_a - start_a
     y = jnp.arange(0, num, dtype=dt).reshape((-1,) + (1,) * delta.ndim)
     if div > 0:
-        step = delta / div
+        # a true division: XLA turns a division by the constant div into a multiplication by
+        # its rounded reciprocal (0.333333343 for 3), unless the divisor is opaque
+        step = delta / jax.lax.optimization_barrier(jnp.asarray(div, dt))
         any_zero = bool(np.any(np.asarray(step) == 0)) if not isinstance(step, jax.core.Tracer) else False
         if any_zero:
             y = y / div * delta
@@ -1160,7 +1174,9 @@ def npr_np_linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=Non
     else:
         step = jnp.full_like(delta, np.nan)
         y = y * delta
-    y = y + start_a
+    # NumPy rounds the product, then adds: the barrier keeps XLA from fusing both into one
+    # fused multiply-add under jit (float32 edges 1 ulp off NumPy's, which moves histogram counts)
+    y = jax.lax.optimization_barrier(y) + start_a
     if endpoint and num > 1:
         y = y.at[-1, ...].set(stop_a)
     if axis != 0:

@@ -1180,6 +1180,16 @@ def _npr_np_check_out(out):
     if out is not None:
         raise NotImplementedError("np2ref: out= must be rewritten by the translator")
 
+def _npr_np_ufunc_outer(uf):
+    # NumPy converts both operands with asarray first (Python scalars are not weak here:
+    # np.add.outer(int8 array, 2) is int64), then broadcasts a.shape + b.shape.
+    def outer(A, B, /, **kwargs):
+        a, b = _npr_np_asarray(A), _npr_np_asarray(B)
+        return uf(jnp.reshape(a, a.shape + (1,) * b.ndim), b, **kwargs)
+
+    outer.__name__ = outer.__qualname__ = uf.__name__ + "_outer"
+    return outer
+
 def _npr_np_ufunc(npf, jf, body=None):
     # A NumPy ufunc on jnp: NumPy's loop dtypes (ufunc.resolve_dtypes, NEP 50
     # weak Python scalars, dtype= as the output signature), inputs cast to
@@ -1209,6 +1219,8 @@ def _npr_np_ufunc(npf, jf, body=None):
     f.__name__ = "npr_np_" + npf.__name__
     f.__qualname__ = f.__name__
     f.__doc__ = f"numpy.{npf.__name__} with NumPy's dtype rules."
+    if nin == 2 and nout == 1:
+        f.outer = _npr_np_ufunc_outer(f)  # np.add.outer -> npr_np_add.outer
     return f
 
 npr_np_floor = _npr_np_ufunc(np.floor, jnp.floor)

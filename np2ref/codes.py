@@ -154,6 +154,16 @@ CODES = {c.code: c for c in [
     Code("NPR108", "np.place with empty values",
          "np.place(a, mask, []) raises in NumPy only if the mask selects something, which depends "
          "on data.", "np.place(a, m, [])", "(drop the call, or pass values)"),
+    Code("NPR109", "a NumPy result whose length depends on the data",
+         "np.bincount(x) has max(x) + 1 elements, and np.histogram(a, bins) takes its bin edges from "
+         "a's min and max (its bins= as an array or a string picks edges from the data too): jit "
+         "needs static shapes and static edges. np.bincount of array data is translated with "
+         "minlength= (the length then, unless a value is at or past it: NumPy would return a longer "
+         "array there, and the compiled function raises this code instead, when it runs); "
+         "np.histogram of array data with an integer bins= and range=. Known values (lists, "
+         "constants) go through NumPy itself.",
+         "counts = np.bincount(labels)\nh, edges = np.histogram(u, bins=20)",
+         "counts = np.bincount(labels, minlength=n_labels)\nh, edges = np.histogram(u, bins=20, range=(0.0, 1.0))"),
     Code("NPR120", "swap of arrays of different shapes in a loop",
          "Swapping two written arrays inside a compiled loop swaps their contents; that needs the "
          "same shape and dtype.", "for k in range(n):\n    a, b = b, a  # a (4,), b (5,)",

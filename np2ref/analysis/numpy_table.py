@@ -393,8 +393,6 @@ LEFT_OUT: dict[str, str] = {
     "numpy.compress": DATA_SHAPE,
     "numpy.unique": DATA_SHAPE,
     "numpy.trim_zeros": DATA_SHAPE,
-    "numpy.histogram": "bin edges/counts: kept out (data-dependent bins for bins='auto')",
-    "numpy.bincount": "output length depends on the data (needs length=)",
     "numpy.partition": "order of the non-kth elements is unspecified, so no exact match",
     "numpy.argpartition": "order of the non-kth indices is unspecified, so no exact match",
     "numpy.isscalar": "NumPy scalars become 0-d JAX arrays, so the answer changes",
@@ -417,6 +415,23 @@ LEFT_OUT: dict[str, str] = {
 # Every DIFFERS entry goes through its shim: numpy.linalg.norm -> npr_np_linalg_norm.
 for _q in DIFFERS:
     FUNCTIONS[_q] = "npr_np_" + _q[len("numpy."):].replace(".", "_")
+# ufunc methods: np.add.outer -> npr_np_add.outer (every binary ufunc with a shim), and
+# reduce/accumulate for the ufuncs whose reduction has a jnp counterpart.
+_OUTER = """add subtract multiply divide true_divide floor_divide mod remainder fmod power pow
+        float_power maximum minimum fmax fmin equal not_equal less less_equal greater greater_equal
+        logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor left_shift right_shift
+        bitwise_left_shift bitwise_right_shift gcd lcm arctan2 atan2 hypot logaddexp logaddexp2
+        copysign nextafter ldexp heaviside"""
+for _n in _OUTER.split():
+    FUNCTIONS[f"numpy.{_n}.outer"] = FUNCTIONS[f"numpy.{_n}"] + ".outer"
+for _n in "add multiply maximum minimum logical_and logical_or".split():
+    FUNCTIONS[f"numpy.{_n}.reduce"] = FUNCTIONS[f"numpy.{_n}"] + ".reduce"
+for _n in "add multiply maximum minimum".split():
+    FUNCTIONS[f"numpy.{_n}.accumulate"] = FUNCTIONS[f"numpy.{_n}"] + ".accumulate"
+# Counting, binning and index helpers (np2ref/emit/shims.py says which arguments must be static).
+for _n in """bincount histogram triu_indices tril_indices triu_indices_from tril_indices_from
+        diag_indices diag_indices_from ix_ ndindex mgrid ogrid""".split():
+    FUNCTIONS[f"numpy.{_n}"] = f"npr_np_{_n}"
 # Pure dtype functions: NumPy's own (jnp's follow JAX's promotion lattice).
 FUNCTIONS["numpy.promote_types"] = "np.promote_types"
 FUNCTIONS["numpy.issubdtype"] = "np.issubdtype"
