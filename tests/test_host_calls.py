@@ -227,3 +227,10 @@ def test_verify_compares_a_drawing_function_on_the_same_draws():
     (jit, vmap, grad): a host draw is the same function in each, so all three pass."""
     report = np2ref.verify(compiled("noisy_sum"), np.zeros(4), 0.5, examples=4, seed=0)
     assert report.ok, report
+
+
+def test_a_module_level_dict_is_data_and_changing_it_makes_its_readers_host():
+    text = "import numpy as np\nP = dict(dt=0.1)\n\ndef f(u):\n    u *= P.get('dt')\n"
+    assert "f" in np2ref.convert_source(text, "x.py").functions  # a constant config: compiled
+    result = np2ref.convert_source(text + "P['dt'] = 0.2\n", "x.py")
+    assert "reads module-level `P`" in result.host["f"]  # changed after: a compiled f would keep 0.1

@@ -93,8 +93,9 @@ def module_objects(module: cst.Module, imports: ImportMap) -> dict[str, str]:
             qual = imports.qualify(small.value.func)
             if qual in RANDOM_GENERATORS:
                 kind = "generator"
-            elif qual is not None and qual.split(".")[0] in PURE_MODULES:
-                continue
+            elif (qual is not None and qual.split(".")[0] in PURE_MODULES) or (
+                    isinstance(small.value.func, cst.Name) and small.value.func.value in fx.SAFE_BUILTINS):
+                continue  # an array, a number, `dict(dt=0.1)`: data, not an object with methods
             else:
                 kind = "object"
             names: set[str] = set()
