@@ -49,8 +49,13 @@ def test_generated_programs_are_valid_numpy(program):
     exec(compile(source, "<fuzz>", "exec"), ns)
     args = ns["make_args"]()
     assert len(args) == len(program.params)
-    with strict():
-        ns["f"](*args)  # valid by construction: NumPy runs it without error or warning
+    last = program.body[-1] if program.body else None
+    probe = isinstance(last, Line) and "[i]" in last.text
+    try:
+        with strict():
+            ns["f"](*args)  # valid by construction: NumPy runs it without error or warning
+    except IndexError:
+        assert probe  # only the final index probe may be out of range (runner: NumPy's error expected)
 
 
 def test_program_renders_one_module():
@@ -90,8 +95,17 @@ def test_runner_exact_with_vmap(runner):
 
 
 def test_runner_invalid_when_numpy_raises(runner):
-    outcome = runner.check(_single("a[7] = 1.0", "a=np.arange(4.0)"))
-    assert outcome.kind == "invalid" and outcome.code == "IndexError"
+    outcome = runner.check(_single("a[:2] = np.ones(3)", "a=np.arange(4.0)"))
+    assert outcome.kind == "invalid" and outcome.code == "ValueError"
+
+
+def test_runner_index_errors_must_be_numpys(runner, monkeypatch):
+    """NumPy raises IndexError: np2ref must raise the same (a traced index here), writing nothing."""
+    source = _single("a[0] = 2.0;a[i] = 1.0", "a=np.arange(4.0);i=np.int64(7)")
+    assert runner.check(source).kind == "exact"
+    monkeypatch.setattr(np2ref, "compile", lambda fn: lambda a, i: None)  # returns where NumPy raises
+    outcome = runner.check(source)
+    assert outcome.kind == "failed" and "NumPy raises IndexError" in outcome.detail, outcome.describe()
 
 
 def test_runner_refused_records_the_code(runner):

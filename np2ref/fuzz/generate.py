@@ -286,4 +286,27 @@ def programs(draw, max_statements: int = 6) -> Program:
     helpers: list[Function] = []
     top = Frame(lambda: base_namespace(params, helpers), [p.name for p in params])
     fill(g, top, g.pick(range(max(1, max_statements), 0, -1)), helpers)
-    return Program(tuple(params), tuple(helpers), tuple(top.body), returned(g, top))
+    ret = returned(g, top)
+    if g.chance(10):
+        params, probe = index_probe(g, top, params)
+        if probe is not None:
+            return Program(tuple(params), tuple(helpers), tuple(top.body) + (probe,), ret)
+    return Program(tuple(params), tuple(helpers), tuple(top.body), ret)
+
+
+def index_probe(g: Gen, fr: Frame, params: list[Param]):
+    """A last statement indexing an array with a traced NumPy integer `i` that may be out of
+    range (not run on the shadow: NumPy may raise). np2ref must raise NumPy's IndexError with
+    NumPy's message, from the call, or agree with NumPy when `i` is in range."""
+    arrays = [a for a in fr.arrays() if fr.ns[a].ndim]
+    if not arrays:
+        return params, None
+    t = g.pick(arrays)
+    size = fr.ns[t].shape[0]
+    params = params + [Param("i", f"np.int64({g.int(-size - 2, size + 2)})")]
+    form = g.pick(["read", "store", "add_at"])
+    if form == "read":
+        return params, Line(f"_ = {t}[i]")
+    if form == "store":
+        return params, Line(f"{t}[i] = {t}[0]")
+    return params, Line(f"np.add.at({t}, [i], {t}[0])")

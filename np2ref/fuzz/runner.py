@@ -4,7 +4,9 @@ The program (module source with `f` and `make_args`) is written to a real file a
 because np2ref.compile reads its source. Then:
 
 1. NumPy runs `f(*make_args())` strictly (shadow.strict); if it raises, the program is
-   *invalid* and nothing else is checked.
+   *invalid* and nothing else is checked, except for an IndexError (an index probe out of
+   range): then the compiled call must raise NumPy's IndexError, message included, and leave
+   every argument as it was (np2ref checks before writing anything back).
 2. `np2ref.compile(f)` runs on fresh arguments. An `Np2RefError` is a *refusal* (its first
    code is recorded), provided the failed call left every argument as it was.
 3. The result and every array argument must agree with NumPy (compare.first_difference:
@@ -109,6 +111,8 @@ class Runner:
             np.random.seed(_SEED)  # every run draws NumPy's global stream from the same state
             with strict():
                 expected = module.f(*args_np)
+        except IndexError as exc:  # out of range: np2ref must raise NumPy's error
+            return self._check_index_error(module, names, exc, args_np)
         except Exception as exc:  # noqa: BLE001 - NumPy rejects the program: not a test
             return Outcome("invalid", type(exc).__name__, "numpy", _first_line(exc))
         try:
@@ -152,6 +156,34 @@ class Runner:
                 return graded
             return dataclasses.replace(outcome, graded=graded.graded)
         return outcome
+
+
+    def _check_index_error(self, module, names, error: IndexError, after_numpy) -> Outcome:
+        """NumPy raised IndexError: the compiled call raises the same error (type and message) and
+        writes nothing back into the array arguments, or refuses with a diagnostic. Draws made
+        before the error are made, as in NumPy: a Generator argument ends in NumPy's state."""
+        try:
+            compiled = np2ref.compile(module.f)
+        except np2ref.Np2RefError as exc:
+            return _refused(exc, "compile")
+        args_c = module.make_args()
+        np.random.seed(_SEED)
+        try:
+            compiled(*args_c)
+        except np2ref.Np2RefError as exc:
+            return _refused(exc, "call")
+        except IndexError as exc:
+            if str(exc) != str(error):
+                return Outcome("failed", "mismatch", "call", f"IndexError: NumPy says {str(error)!r}, "
+                               f"np2ref says {str(exc)!r}")
+            initial = [n if isinstance(n, np.random.Generator) else v
+                       for n, v in zip(after_numpy, module.make_args())]
+            changed = _compare_args(names, initial, args_c)
+            return Outcome("failed", "mismatch", "call", f"after the IndexError, {changed}") if changed \
+                else Outcome("exact")
+        except Exception as exc:  # noqa: BLE001
+            return _crash(exc, "call")
+        return Outcome("failed", "mismatch", "call", f"NumPy raises IndexError ({error}); np2ref returned")
 
 
 def _import(path: Path, name: str):
