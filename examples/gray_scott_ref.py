@@ -1818,13 +1818,14 @@ def _npr_batched(objs):
     traced belongs to a batched loop or branch (jit hides the batching from its trace)."""
     return bool(_npr_state.get("batched")) or _npr_traced_by(objs, ("BatchTracer",))
 
-class _npr_batched_control:
-    """While a loop or branch whose trip count or predicate jax.vmap batches is traced,
-    _npr_batched says so: every batch member runs its body, so a host draw in it (npr_random)
-    is refused (NPR023) rather than left to JAX's raw "ordered effects not supported in vmap"."""
+class _npr_batched_scope:
+    """While it is entered (with `on`), _npr_batched says so: a lifted body traced for a batched
+    loop or branch, or a loop or branch whose trip count or predicate jax.vmap batches. Every
+    batch member then runs the body, so a host draw in it (npr_random) is refused (NPR023) rather
+    than left to JAX's raw "ordered effects not supported in vmap"."""
 
-    def __init__(self, controls):
-        self.on = _npr_traced_by(controls, ("BatchTracer",))
+    def __init__(self, on):
+        self.on = on
 
     def __enter__(self):
         if self.on:
@@ -1834,6 +1835,10 @@ class _npr_batched_control:
         if self.on:
             _npr_state["batched"] -= 1
 
+def _npr_batched_control(controls):
+    """_npr_batched_scope for a loop or branch controlled by `controls` (bounds, a predicate)."""
+    return _npr_batched_scope(_npr_traced_by(controls, ("BatchTracer",)))
+
 def _npr_tracing_batched(batched):
     """Decorator: while the function runs (is traced), _npr_batched says so if `batched`."""
     def wrap(fn):
@@ -1842,11 +1847,8 @@ def _npr_tracing_batched(batched):
 
         @_npr_functools.wraps(fn)
         def run(*args):
-            _npr_state["batched"] = _npr_state.get("batched", 0) + 1
-            try:
+            with _npr_batched_scope(True):
                 return fn(*args)
-            finally:
-                _npr_state["batched"] -= 1
         return run
     return wrap
 

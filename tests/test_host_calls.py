@@ -234,3 +234,16 @@ def test_a_module_level_dict_is_data_and_changing_it_makes_its_readers_host():
     assert "f" in np2ref.convert_source(text, "x.py").functions  # a constant config: compiled
     result = np2ref.convert_source(text + "P['dt'] = 0.2\n", "x.py")
     assert "reads module-level `P`" in result.host["f"]  # changed after: a compiled f would keep 0.1
+
+
+def test_impure_numpy_functions_and_state_methods_passed_in_are_refused(tmp_path):
+    c = np2ref.compile(programs().passed_in)
+    saver = functools.partial(np.save, str(tmp_path / "u.npy"))
+    for fn in (np.random.default_rng(0).shuffle, np.random.RandomState(0).seed):
+        with pytest.raises(np2ref.Np2RefError, match="NPR023"):
+            c(np.zeros(3), fn)
+    with pytest.raises(np2ref.Np2RefError, match="NPR021"):
+        c(np.zeros(3), saver)  # a partial: a Python object np2ref cannot see into
+    with pytest.raises(np2ref.Np2RefError, match="NPR021"):
+        c(np.zeros(3), np.save)  # I/O would run once, while tracing
+    assert not (tmp_path / "u.npy").exists()

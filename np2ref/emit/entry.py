@@ -729,6 +729,9 @@ def npr_random(generator, method, *args, **kwargs):
     if not (generator is np.random or isinstance(generator, (np.random.Generator, np.random.RandomState))):
         raise NprError(f"np2ref NPR023: .{method}() is called on a {type(generator).__name__}, which is "
                        "not a NumPy random generator")
+    if method in _NPR_RANDOM_STATEFUL:
+        raise NprError(f"np2ref NPR023: .{method}() sets, reads or shuffles a generator's state, which "
+                       "np2ref does not do inside a compiled function")
     leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
     leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
     operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
@@ -748,6 +751,8 @@ def npr_random(generator, method, *args, **kwargs):
         return draw(*a, **k)
 
     sample = _npr_random_shape(generator, method, host_call, list(operands.values()))
+    if sample.dtype.kind not in "biufc":
+        raise NprError(f"np2ref NPR023: .{method}() gives {sample.dtype} values, not numbers")
     dtype = jax.dtypes.canonicalize_dtype(sample.dtype)
 
     def run(*values):
@@ -756,6 +761,13 @@ def npr_random(generator, method, *args, **kwargs):
     return _npr_io_callback(run, jax.ShapeDtypeStruct(sample.shape, dtype), *operands.values(), ordered=True)
 
 
+# Generator methods that are not draws returning new values: state access, in-place shuffles.
+_NPR_RANDOM_STATEFUL = frozenset({"seed", "shuffle", "permuted", "set_state", "get_state", "spawn",
+                                  "set_bit_generator", "get_bit_generator"})
+# NumPy functions (module "numpy") that do I/O or change process state: never run while tracing.
+_NPR_IMPURE_NUMPY_NAMES = ("save", "load", "genfromtxt", "fromfile", "fromregex", "fromstring", "frombuffer",
+                           "memmap", "set_", "get_", "setbufsize", "getbufsize", "seterr", "geterr", "errstate", "printoptions", "array2string",
+                           "array_repr", "array_str", "format_float", "info", "show_")
 _NPR_PURE_BUILTINS = frozenset({abs, min, max, round, len, sum, pow, divmod, int, float, bool, complex,
                                  tuple, list, range, enumerate, zip, reversed, sorted, isinstance})
 _NPR_IMPURE_NUMPY = ("numpy.random", "numpy.lib.npyio", "numpy.testing")
@@ -771,8 +783,10 @@ def npr_call(fn, *args, **kwargs):
     if isinstance(owner, (np.random.Generator, np.random.RandomState)) or owner is np.random.mtrand._rand:
         return npr_random(np.random if owner is np.random.mtrand._rand else owner, fn.__name__, *args, **kwargs)
     module = getattr(fn, "__module__", None) or ""
-    if isinstance(fn, np.ufunc) or fn in _NPR_PURE_BUILTINS or module in ("math", "jax.numpy", "numpy") \
-            or (module.startswith(("numpy.", "jax.")) and not module.startswith(_NPR_IMPURE_NUMPY)):
+    impure = module.startswith(_NPR_IMPURE_NUMPY) or (module.startswith("numpy") and str(
+        getattr(fn, "__name__", "")).startswith(_NPR_IMPURE_NUMPY_NAMES))
+    if isinstance(fn, np.ufunc) or fn in _NPR_PURE_BUILTINS or (not impure and (
+            module in ("math", "jax.numpy", "numpy") or module.startswith(("numpy.", "jax.")))):
         return fn(*args, **kwargs)
     name = getattr(fn, "__qualname__", None) or type(fn).__name__
     raise NprError(f"np2ref NPR021: calls {name}, passed in as an argument, which np2ref cannot see into "
@@ -938,13 +952,14 @@ def _npr_batched(objs):
     return bool(_npr_state.get("batched")) or _npr_traced_by(objs, ("BatchTracer",))
 
 
-class _npr_batched_control:
-    """While a loop or branch whose trip count or predicate jax.vmap batches is traced,
-    _npr_batched says so: every batch member runs its body, so a host draw in it (npr_random)
-    is refused (NPR023) rather than left to JAX's raw "ordered effects not supported in vmap"."""
+class _npr_batched_scope:
+    """While it is entered (with `on`), _npr_batched says so: a lifted body traced for a batched
+    loop or branch, or a loop or branch whose trip count or predicate jax.vmap batches. Every
+    batch member then runs the body, so a host draw in it (npr_random) is refused (NPR023) rather
+    than left to JAX's raw "ordered effects not supported in vmap"."""
 
-    def __init__(self, controls):
-        self.on = _npr_traced_by(controls, ("BatchTracer",))
+    def __init__(self, on):
+        self.on = on
 
     def __enter__(self):
         if self.on:
@@ -955,6 +970,11 @@ class _npr_batched_control:
             _npr_state["batched"] -= 1
 
 
+def _npr_batched_control(controls):
+    """_npr_batched_scope for a loop or branch controlled by `controls` (bounds, a predicate)."""
+    return _npr_batched_scope(_npr_traced_by(controls, ("BatchTracer",)))
+
+
 def _npr_tracing_batched(batched):
     """Decorator: while the function runs (is traced), _npr_batched says so if `batched`."""
     def wrap(fn):
@@ -963,11 +983,8 @@ def _npr_tracing_batched(batched):
 
         @_npr_functools.wraps(fn)
         def run(*args):
-            _npr_state["batched"] = _npr_state.get("batched", 0) + 1
-            try:
+            with _npr_batched_scope(True):
                 return fn(*args)
-            finally:
-                _npr_state["batched"] -= 1
         return run
     return wrap
 
