@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 # In-place NumPy functions: qualified name -> index of the argument they write.
 INPLACE_FUNCTIONS = {
     "numpy.copyto": 0,
@@ -56,6 +58,9 @@ OPAQUE_VIEW_FUNCTIONS = frozenset({
 })
 OPAQUE_VIEW_METHODS = frozenset({"squeeze", "diagonal", "flatten_view"})
 OPAQUE_VIEW_ATTRIBUTES = frozenset({"real", "imag", "flat", "mT"})
+
+# Every public method and attribute of an ndarray (what `x.<name>` can mean on an array).
+ARRAY_METHODS = frozenset(n for n in dir(np.ndarray) if not n.startswith("_"))
 
 # Attributes of an array that are metadata, not data: reading them needs no load.
 METADATA_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size"})

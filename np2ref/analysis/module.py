@@ -8,7 +8,6 @@ import dataclasses
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-import numpy as np
 
 from . import containers, effects as fx
 from .aliases import Collected, FunctionFacts, analyse_function, param_names
@@ -24,7 +23,7 @@ PURE_CALLS = frozenset({"itertools.repeat"})
 # Methods of a parameter np2ref calls as they are: an array's, and a list's, dict's or set's (a
 # loop that changes a container runs as Python: analysis/containers.py). Any other call reached through a parameter (a function or module passed in:
 # `fn(x)`, `xp.zeros(n)`) is checked when traced (npr_call): pure ones run, others are refused.
-PARAMETER_METHODS = frozenset(n for n in dir(np.ndarray) if not n.startswith("_")) | frozenset(
+PARAMETER_METHODS = fx.ARRAY_METHODS | frozenset(
     n for kind in (list, dict, set) for n in dir(kind) if not n.startswith("_"))  # appends: containers.py
 
 

@@ -23,14 +23,13 @@ from __future__ import annotations
 import collections
 
 import libcst as cst
-import numpy as np
 
 from . import effects as fx
 from .names import ImportMap
 from .numpy_table import RANDOM_DRAWS, lookup
 
 # Methods that read: an array's (less the in-place ones) and a container's read-only ones.
-READING_METHODS = (frozenset(n for n in dir(np.ndarray) if not n.startswith("_"))
+READING_METHODS = (fx.ARRAY_METHODS
                    - fx.INPLACE_METHODS - fx.REFUSED_INPLACE_METHODS) | frozenset(
     {"get", "keys", "values", "items", "index", "count"})
 
