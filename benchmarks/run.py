@@ -40,7 +40,7 @@ import programs as P  # noqa: E402
 from common import disagreement, run_numpy, split_static  # noqa: E402
 
 import np2ref  # noqa: E402
-from np2ref.runtime.compile import runtime_namespace  # noqa: E402
+from np2ref.rt import index as rt_index, lowering as rt_lowering, npr_at  # noqa: E402
 
 POLICY = "preserve"  # np2ref.compile's dtype_policy (--dtype-policy)
 BEGIN, END = "<!-- BEGIN GENERATED (benchmarks/run.py) -->", "<!-- END GENERATED -->"
@@ -142,7 +142,7 @@ def bench_program(prog, size, repeats, x64, quick=False):
     static, dynamic = split_static(kw)
     expected, after = run_numpy(prog.original, kw)
     row = {"name": prog.name, "kind": prog.kind}
-    lowering = runtime_namespace()["_npr_LOWERING"]
+    lowering = rt_lowering._npr_LOWERING
     tol = dict(rtol=1e-9, atol=1e-12) if x64 else dict(rtol=2e-3, atol=1e-4)
 
     compiled = np2ref.compile(prog.original, dtype_policy=POLICY)  # fresh: its first call compiles
@@ -198,8 +198,7 @@ def lowering_cases(n):
 
 def bench_lowerings(n, steps, repeats):
     """Each store in a fori_loop of `steps`, on an n x n float64 array, both ways."""
-    ns = runtime_namespace()
-    npr_at, lowering, padwhere = ns["npr_at"], ns["_npr_LOWERING"], ns["_npr_padwhere"]
+    lowering, padwhere = rt_lowering._npr_LOWERING, rt_index._npr_padwhere
     u0 = jnp.asarray(np.random.default_rng(0).random((n, n)))
     rows = []
     for name, (idx, value) in lowering_cases(n).items():
@@ -211,7 +210,7 @@ def bench_lowerings(n, steps, repeats):
             elif way == "dus":
                 lowering["padwhere_min"] = math.inf
             calls = []
-            ns["_npr_padwhere"] = lambda *a: calls.append(1) or padwhere(*a)
+            rt_index._npr_padwhere = lambda *a: calls.append(1) or padwhere(*a)
 
             def f(u):
                 r = jax.new_ref(u)
@@ -225,7 +224,7 @@ def bench_lowerings(n, steps, repeats):
                 fns[way] = jax.jit(f)
                 block(fns[way](u0))
             finally:
-                ns["_npr_padwhere"] = padwhere
+                rt_index._npr_padwhere = padwhere
                 lowering.clear()
                 lowering.update(saved)
             if way == "auto":

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from . import codes
+from .emit import module as emit_module, standalone
 from .diagnostics import Diagnostic, to_json
 from .frontend.source import encoding_of
 from .pipeline import ConversionResult, convert_file
@@ -46,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     g = c.add_mutually_exclusive_group()
     g.add_argument("--diff", action="store_true", help="print a unified diff instead of writing")
     g.add_argument("--stdout", action="store_true", help="print the converted code instead of writing")
+    c.add_argument("--standalone", action="store_true",
+                   help=f"import the runtime from {standalone.FILENAME}, written beside the output, so the "
+                        "converted program runs where np2ref is not installed (needs only jax and numpy)")
     c.add_argument("--strict", action="store_true",
                    help="exit 1 when a file has nothing np2ref translates (its output would be the NumPy code)")
     c.set_defaults(run=cmd_convert)
@@ -134,19 +138,31 @@ def cmd_convert(args) -> int:
         return EXIT_ERROR
     if _nothing_translated(result, src) and args.strict:
         return EXIT_ERROR
+    code = _code(result, args)
     if args.stdout:
-        sys.stdout.write(result.code)
+        sys.stdout.write(code)
     elif args.diff:
         sys.stdout.writelines(difflib.unified_diff(
-            result.source.splitlines(True), result.code.splitlines(True), str(src), str(out)))
+            result.source.splitlines(True), code.splitlines(True), str(src), str(out)))
     else:
         try:
-            _write_atomic(out, result.code)
+            _write_atomic(out, code)
+            _write_standalone_runtime(out.parent, args)
         except OSError as exc:
             print(f"np2ref: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_ERROR
         print(f"converted {src} -> {out}", file=sys.stderr)
     return EXIT_OK
+
+
+def _code(result, args) -> str:
+    return result.code_for(standalone.STANDALONE_MODULE if args.standalone else emit_module.RUNTIME_MODULE)
+
+
+def _write_standalone_runtime(folder: Path, args) -> None:
+    """With --standalone: np2ref's runtime as one module beside the converted files."""
+    if args.standalone:
+        _write_atomic(folder / standalone.FILENAME, standalone.bundle())
 
 
 def _nothing_translated(result, path: Path, progress=None) -> bool:
@@ -181,18 +197,20 @@ def _convert_folder(src: Path, args) -> int:
         if result.source is not None and _nothing_translated(result, path, progress) and args.strict:
             failed += 1
             continue
+        code = _code(result, args)
         if args.stdout:
-            sys.stdout.write(f"# ---- {path} ----\n{result.code}")
+            sys.stdout.write(f"# ---- {path} ----\n{code}")
             continue
         if args.diff:
             sys.stdout.writelines(difflib.unified_diff(
-                result.source.splitlines(True), result.code.splitlines(True), str(path),
+                result.source.splitlines(True), code.splitlines(True), str(path),
                 str(out_root / path.relative_to(src))))
             continue
         target = out_root / path.relative_to(src)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomic(target, result.code)
+            _write_atomic(target, code)
+            _write_standalone_runtime(target.parent, args)
         except OSError as exc:
             failed += 1
             progress.clear()

@@ -39,10 +39,10 @@ class ConversionResult:
 
     @functools.cached_property
     def body(self) -> str | None:
-        """The converted module without the pasted runtime (what `compile(...).source` shows)."""
+        """The converted module without its header (what `compile(...).source` shows)."""
         if self.rewritten is None:
             return self.code
-        return emit_module.strip_line_marks(emit_module.emit(self.rewritten, self.filename, with_runtime=False))
+        return emit_module.strip_line_marks(emit_module.emit(self.rewritten, self.filename, with_header=False))
 
     @functools.cached_property
     def exec_source(self) -> str | None:
@@ -51,6 +51,13 @@ class ConversionResult:
         if self.rewritten is None:
             return None
         return emit_module.functions_source(self.rewritten, self.functions)
+
+    def code_for(self, runtime_module: str) -> str | None:
+        """The converted module importing its helpers from `runtime_module` (np2ref.rt, or
+        "np2ref_rt": the standalone copy that `convert --standalone` writes beside it)."""
+        if self.rewritten is None or self.code is None or runtime_module == emit_module.RUNTIME_MODULE:
+            return self.code
+        return emit_module.emit(self.rewritten, self.filename, runtime_module=runtime_module)
 
     @property
     def ok(self) -> bool:

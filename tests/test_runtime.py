@@ -1,4 +1,4 @@
-# Differential tests of np2ref/emit/runtime.py: each helper runs on a jax.Ref
+# Differential tests of np2ref.rt (the runtime package converted code imports): each helper runs on a jax.Ref
 # (eagerly, and for a representative subset inside jax.jit with the ref created
 # inside) and NumPy runs the same operation on a copy; values, shapes and
 # dtypes must agree exactly, and where NumPy raises the runtime must raise the
@@ -16,12 +16,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from np2ref.emit.runtime import (
+from np2ref.rt import (
     NprView, npr_at, npr_copyto, npr_fill, npr_fill_diagonal, npr_load, npr_out, npr_own,
     npr_place, npr_put, npr_putmask, npr_ravel, npr_reshape, npr_sort, npr_sub, npr_swapaxes,
     npr_transpose, npr_ufunc_at, npr_value, npr_where_store)
 
-RUNTIME = Path(__file__).resolve().parents[1] / "np2ref" / "emit" / "runtime.py"
 HYP = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -591,7 +590,7 @@ _SLICES = st.one_of(st.integers(-7, 6), st.builds(slice, st.one_of(st.none(), st
 def test_region_within_region_indexes_the_stored_value(inner, outer):
     """_npr_within: where it finds `inner` inside `outer`, its index into the value stored in
     outer (each range ascending) reads exactly inner's elements."""
-    from np2ref.emit.runtime import _npr_Idx, _npr_region_key, _npr_within
+    from np2ref.rt.index import _npr_Idx, _npr_region_key, _npr_within
     a = np.arange(42).reshape(6, 7)
     try:
         a[inner], a[outer]
@@ -970,29 +969,51 @@ def test_vmap_of_internal_refs():
         np.testing.assert_allclose(grads[k], fd_grad(lambda y: _loss_traced(y, IDX, np_=True), xs[k]), rtol=1e-6, atol=1e-6)
 
 
-# ---- the runtime as pasted text ------------------------------------------------------
+# ---- the runtime as a package, and as one standalone module ------------------------------
 
-def test_runtime_source_is_self_contained():
-    src = RUNTIME.read_text()
-    tree = ast.parse(src)
-    assert ast.get_docstring(tree) is None and "from __future__" not in src
-    # and the stdlib, as _npr_*; jax._src.lax.lax only inside npr_int, with a public fallback;
-    # jax._src (its core's trace context) only inside _npr_remember, which does nothing without it
-    allowed = {"numpy", "jax", "jax.numpy", "numpy._core._exceptions", "jax._src.lax.lax", "jax._src"}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                assert alias.name in allowed or (alias.name in sys.stdlib_module_names
-                                                 and (alias.asname or "").startswith("_npr_")), alias.name
-        elif isinstance(node, ast.ImportFrom):
-            assert node.level == 0 and (node.module in allowed or node.module in sys.stdlib_module_names)
-    ns = {}
-    exec(compile("import os\n" + src, str(RUNTIME), "exec"), ns)  # pasted after a user's imports
-    names = {k for k in ns if k not in {"__builtins__", "os"}}
-    assert all(k.startswith(("npr_", "_npr_")) or k in {"np", "jax", "jnp", "lax", "NprView"} for k in names), names
-    for k in names:
-        if k.startswith("npr_") and callable(ns[k]):
-            assert ns[k].__doc__, k
-    r = jax.new_ref(jnp.zeros(3))
-    ns["npr_at"](r)[::-1] = [1.0, 2.0, 3.0]
-    same(np.array([3.0, 2.0, 1.0]), r[...])
+def test_runtime_package_imports_only_jax_numpy_and_the_stdlib():
+    import np2ref.rt as rt
+    allowed = {"numpy", "jax", "jax.numpy", "jax.experimental", "numpy._core._exceptions"}
+    for path in Path(rt.__file__).parent.glob("*.py"):
+        if path.name == "__init__.py":
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    root = alias.name.split(".")[0]
+                    assert alias.name in allowed or root in sys.stdlib_module_names, (path, alias.name)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                root = node.module.split(".")[0]
+                assert node.module in allowed or root in sys.stdlib_module_names or (
+                    path.name == "compat.py" and node.module.startswith("jax._src")), (path, node.module)
+        for node in tree.body:  # names that cannot collide with a user's (converted files import them)
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                assert node.name.startswith(("npr_", "_npr_", "Npr", "_Npr", "PythonLoopWarning")), (path, node.name)
+    for name in rt.__all__:
+        assert name.startswith(("npr_", "Npr")), name
+        if name.startswith("npr_") and not name.startswith("npr_np_") and callable(getattr(rt, name)):
+            assert getattr(rt, name).__doc__, name
+
+
+def test_standalone_runtime_runs_without_np2ref(tmp_path):
+    """`convert --standalone`'s module: one file, importable with np2ref blocked, the same helpers."""
+    import subprocess
+
+    import np2ref.rt as rt
+    from np2ref.emit.standalone import FILENAME, bundle
+    (tmp_path / FILENAME).write_text(bundle())
+    script = ("import sys; sys.modules['np2ref'] = None\n"
+              "import numpy as np, jax, jax.numpy as jnp\n"
+              "np.random.seed(3); before = np.random.get_state()[1].copy()\n"
+              "import np2ref_rt as rt\n"
+              "assert (np.random.get_state()[1] == before).all()\n"
+              f"missing = sorted(set({rt.__all__!r}) - set(dir(rt)))\n"
+              "assert not missing, missing\n"
+              "with jax.enable_x64(True):\n"
+              "    r = jax.new_ref(jnp.zeros(3))\n"
+              "    rt.npr_at(r)[::-1] = [1.0, 2.0, 3.0]\n"
+              "    print(np.asarray(r[...]).tolist())\n")
+    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[3.0, 2.0, 1.0]"

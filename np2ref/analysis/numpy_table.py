@@ -4,7 +4,7 @@
 # qualified NumPy names ("numpy.sum", "numpy.linalg.norm"); values are the
 # replacement expression text evaluated in a converted module where the
 # names `np` (numpy), `jnp` (jax.numpy) and the `npr_np_*` shims from
-# np2ref/emit/shims.py are in scope.  Converted code runs with 64-bit
+# np2ref/rt/np_*.py are in scope.  Converted code runs with 64-bit
 # types on (`jax.enable_x64(True)`), and every entry is checked by
 # tests/test_numpy_table.py to give NumPy's dtype and values on float64,
 # float32, int64, int32, int16, int8, uint8 and bool inputs.
@@ -245,7 +245,7 @@ HOST_ONLY_PREFIXES: tuple[str, ...] = (
 
 # Functions whose jnp version differs from NumPy for some ordinary input,
 # one line each, as found by tests/test_numpy_table.py (with 64-bit types on).
-# Each maps to an npr_np_* shim in np2ref/emit/shims.py with NumPy's
+# Each maps to an npr_np_* shim in np2ref/rt/np_*.py with NumPy's
 # semantics.  Background: JAX promotes int64/int32 + float32 to float32
 # (NumPy: float64), computes int8..int32/bool inputs of float functions in
 # float32 (NumPy: float16 for int8/uint8/bool, float32 for int16, float64
@@ -428,7 +428,7 @@ for _n in "add multiply maximum minimum logical_and logical_or".split():
     FUNCTIONS[f"numpy.{_n}.reduce"] = FUNCTIONS[f"numpy.{_n}"] + ".reduce"
 for _n in "add multiply maximum minimum".split():
     FUNCTIONS[f"numpy.{_n}.accumulate"] = FUNCTIONS[f"numpy.{_n}"] + ".accumulate"
-# Counting, binning and index helpers (np2ref/emit/shims.py says which arguments must be static).
+# Counting, binning and index helpers (np2ref/rt/np_*.py says which arguments must be static).
 for _n in """bincount histogram triu_indices tril_indices triu_indices_from tril_indices_from
         diag_indices diag_indices_from ix_ ndindex mgrid ogrid""".split():
     FUNCTIONS[f"numpy.{_n}"] = f"npr_np_{_n}"
@@ -500,6 +500,6 @@ def is_random_draw(qualified_name: str) -> bool:
 
 
 def uses_shim(qualified_name: str) -> bool:
-    """True when the replacement is an npr_np_* shim from emit/shims.py."""
+    """True when the replacement is an npr_np_* shim from np2ref/rt/np_*.py."""
     rep = FUNCTIONS.get(qualified_name)
     return rep is not None and rep.startswith("npr_np_")

@@ -1,7 +1,7 @@
 """The only place that spells JAX names in generated code, so an API change lands here.
 
 Everything the rewrite emits goes through these constants and builders; the runtime helpers
-(`npr_*`) are defined in runtime.py / shims.py / entry.py and pasted into converted files.
+(`npr_*`) are defined in the runtime package np2ref.rt, which converted files import.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ NEW_REF = "jax.new_ref"
 JNP = "jnp"
 NP = "np"
 IMPORTS = ("import jax", "import jax.numpy as jnp", "import numpy as np")
-ENABLE_X64 = 'jax.config.update("jax_enable_x64", True)'
 
-# Runtime helpers by role (names are fixed by runtime.py).
+# Runtime helpers by role (names are fixed by np2ref.rt).
 STORE_PROXY = "npr_at"
 LOAD = "npr_load"
 OWN = "npr_own"

@@ -1,7 +1,8 @@
-"""Emit a converted module: imports, the pasted runtime, the user's code.
+"""Emit a converted module: the user's imports, one import of np2ref's runtime, the user's code.
 
-The converted file depends on jax and numpy only. The runtime helpers (`npr_*`) are pasted
-between the user's imports and the rest of the module, under a header that says so.
+The converted file imports the helpers it uses (`npr_*`) from the runtime package np2ref.rt;
+with `runtime_module="np2ref_rt"` it imports them from the standalone copy of that package
+(emit/standalone.py) written beside it, for machines where np2ref is not installed.
 """
 
 from __future__ import annotations
@@ -16,67 +17,62 @@ import libcst as cst
 from . import jaxnames as J
 
 MARKER = "# np2ref: converted"
-_HERE = pathlib.Path(__file__).parent
-RUNTIME_FILES = ("runtime.py", "shims.py", "entry.py", "python_loops.py")
+RUNTIME_PACKAGE = pathlib.Path(__file__).parent.parent / "rt"
+RUNTIME_MODULE = "np2ref.rt"
+STANDALONE_MODULE = "np2ref_rt"
 
 
 @functools.cache
-def runtime_source() -> str:
-    """The runtime pasted into converted files (also exec'd by np2ref.compile)."""
-    parts = []
-    for name in RUNTIME_FILES:
-        path = _HERE / name
-        if path.exists():
-            parts.append(path.read_text())
-    return "\n\n".join(p.strip("\n") for p in parts) + "\n"
-
-
-@functools.cache
-def _runtime_units() -> tuple[tuple[frozenset, frozenset, str], ...]:
-    """The runtime as top-level units: (names defined, names used, source text)."""
-    units = []
-    for text in (p.read_text() for p in (_HERE / n for n in RUNTIME_FILES) if p.exists()):
-        lines = text.splitlines(keepends=True)
-        for node in ast.parse(text).body:
-            start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
-            code = "".join(lines[start:node.end_lineno])
+def runtime_names() -> frozenset[str]:
+    """The public names of np2ref.rt (read from its source: emitting must not import JAX)."""
+    names = set()
+    for path in RUNTIME_PACKAGE.glob("*.py"):
+        for node in ast.parse(path.read_text()).body:
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-                defined = {node.name}
-            elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                defined = {(a.asname or a.name).split(".")[0] for a in node.names}
-            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-                defined = {n.id for t in getattr(node, "targets", [getattr(node, "target", None)])
-                           if t is not None for n in ast.walk(t) if isinstance(n, ast.Name)}
-            else:
-                defined = set()
-            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-            units.append((frozenset(defined), frozenset(used - defined), code))
-    # A statement that defines nothing (a loop patching a class) travels with what it touches.
-    runtime_names = frozenset().union(*(d for d, _, _ in units))
-    return tuple((d or (u & runtime_names), u, c) for d, u, c in units)
+                names.add(node.name)
+            elif isinstance(node, ast.Assign):
+                names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return frozenset(n for n in names if n.startswith(("npr_", "Npr")))
 
 
-def runtime_for(code: str) -> str:
-    """Only the runtime units the converted code needs (and what those need), in file order."""
-    units = _runtime_units()
-    needed = set(re.findall(r"\b(?:_?npr_\w+|Npr\w+)\b", code))
-    chosen: set[int] = set()
-    changed = True
-    while changed:
-        changed = False
-        for i, (defined, used, _) in enumerate(units):
-            if i not in chosen and defined & needed:
-                chosen.add(i)
-                needed |= used
-                changed = True
-    return "\n\n".join(units[i][2].rstrip("\n") for i in sorted(chosen)) + "\n"
+def used_runtime_names(module: cst.Module) -> list[str]:
+    """The runtime helpers a converted module calls, sorted."""
+    known = runtime_names()
+
+    class Names(cst.CSTVisitor):
+        def __init__(self):
+            self.found: set[str] = set()
+
+        def visit_Name(self, node: cst.Name) -> None:
+            if node.value in known:
+                self.found.add(node.value)
+
+    visitor = Names()
+    module.visit(visitor)
+    return sorted(visitor.found)
+
+
+def runtime_import(names: list[str], runtime_module: str = RUNTIME_MODULE, width: int = 100) -> str:
+    """`from np2ref.rt import a, b, ...`, wrapped in parentheses past `width` columns."""
+    if not names:
+        return ""
+    line = f"from {runtime_module} import {', '.join(names)}"
+    if len(line) <= width:
+        return line + "\n"
+    rows, row = [], "   "
+    for name in names:
+        if len(row) + len(name) + 2 > width:
+            rows.append(row.rstrip())
+            row = "   "
+        row += f" {name},"
+    rows.append(row.rstrip())
+    return f"from {runtime_module} import (\n" + "\n".join(rows) + "\n)\n"
 
 
 def header(filename: str) -> str:
     return (f"{MARKER} from {filename} by np2ref. Arrays that are written are jax.Ref buffers;\n"
-            "# every read is an explicit load (`u[...]`). 64-bit JAX types are turned on below so that\n"
-            "# float64/int64 stay as in NumPy. Functions marked @npr_jit take NumPy arrays from host code,\n"
-            "# run jit-compiled, and write back the arrays they mutate.\n")
+            "# every read is an explicit load (`u[...]`). Functions marked @npr_jit take NumPy arrays from\n"
+            "# host code, run jit-compiled with NumPy's 64-bit types, and write back what they mutate.\n")
 
 
 def is_converted(text: str) -> bool:
@@ -99,24 +95,20 @@ def _import_lines(module: cst.Module) -> int:
     return i
 
 
-def emit(module: cst.Module, filename: str, with_runtime: bool = True) -> str:
-    """The converted module's text: user imports, np2ref imports, runtime, user code."""
+def emit(module: cst.Module, filename: str, with_header: bool = True,
+         runtime_module: str = RUNTIME_MODULE) -> str:
+    """The converted module's text: header, the user's imports, jax/numpy and runtime imports,
+    the user's code."""
     cut = _import_lines(module)
     head = module.with_changes(body=module.body[:cut], footer=[]).code
     rest = module.with_changes(body=module.body[cut:], header=[]).code
     existing = {line.strip() for line in head.splitlines()}
     added = [line for line in J.IMPORTS if line not in existing]
-    parts = []
-    if with_runtime:
-        parts.append(header(filename))
+    parts = [header(filename)] if with_header else []
     parts.append(head.rstrip("\n") + "\n" if head.strip() else "")
     parts.append("\n".join(added) + "\n")
-    if with_runtime:
-        parts.append(J.ENABLE_X64 + "\n\n")
-        parts.append("# ---- np2ref runtime: exact NumPy semantics for stores into jax.Ref (generated) ----\n")
-        parts.append(runtime_for(rest))
-        parts.append("# ---- end of np2ref runtime ----\n\n")
-    parts.append(rest.lstrip("\n") if with_runtime else "\n\n" + rest.lstrip("\n"))
+    parts.append(runtime_import(used_runtime_names(module), runtime_module))
+    parts.append("\n\n" + rest.lstrip("\n"))
     return "".join(parts)
 
 

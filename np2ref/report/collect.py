@@ -233,10 +233,10 @@ def _with_callers(name: str, callers: dict[str, set[str]]) -> list[str]:
 
 def _side_by_side(report: FileReport, full: ConversionResult, partial: ConversionResult) -> None:
     """The converted text and its rows aligned with the source. A file that converts as a whole
-    shows what `np2ref convert` writes (less the pasted runtime); otherwise the exact functions
+    shows what `np2ref convert` writes (less its header); otherwise the exact functions
     converted and the refused ones as they are. Line marks come from the `only=` conversion,
     which numbers its statements with their source lines."""
-    marked = emit_module.emit(partial.rewritten, report.path, with_runtime=False)
+    marked = emit_module.emit(partial.rewritten, report.path, with_header=False)
     report.complete = full.ok
     shown = full.body if full.ok else emit_module.strip_line_marks(marked)
     if shown.count("\n") != marked.count("\n"):  # the marks no longer fit: align by text alone

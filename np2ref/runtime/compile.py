@@ -6,7 +6,6 @@ import builtins
 import inspect
 import linecache
 import os
-import re
 import textwrap
 import tokenize
 import types
@@ -14,27 +13,22 @@ import types
 import numpy as np
 
 from ..diagnostics import Diagnostic, Np2RefError, Span
-from ..emit.module import line_map, runtime_source
+from ..emit.module import line_map
 from ..pipeline import ConversionResult, convert_source
 
 _RUNTIME: dict | None = None
 
 
 def runtime_namespace() -> dict:
-    """The pasted runtime, executed once as a namespace (jax, jnp, np and the npr_* helpers)."""
+    """What converted functions see besides their module's globals: jax, jnp, lax, np and the
+    public helpers of np2ref.rt (the objects a converted file imports)."""
     global _RUNTIME
     if _RUNTIME is None:
-        ns: dict = {"__name__": "np2ref_runtime"}
-        prelude = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
-        # Importing JAX draws from NumPy's global generator (jax/_src/clusters/k8s_cluster.py
-        # makes a retry schedule with np.random.rand at import): a stream the user seeded must
-        # not move because np2ref imported JAX on its first compile.
-        state = np.random.get_state()
-        try:
-            exec(builtins.compile(prelude + runtime_source(), "<np2ref runtime>", "exec"), ns)
-        finally:
-            np.random.set_state(state)
-        _RUNTIME = ns
+        from .. import rt  # imports jax (keeping NumPy's global random state as it was)
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+        _RUNTIME = {"jax": jax, "jnp": jnp, "lax": lax, "np": np, **{n: getattr(rt, n) for n in rt.__all__}}
     return _RUNTIME
 
 
@@ -189,9 +183,9 @@ class Compiled:
         return [n for n, v in bound.arguments.items() if type(v) in (float, complex) and n not in static]
 
     def _refusal(self, exc: Exception, traced_scalars=()) -> Np2RefError | None:
-        if isinstance(exc, runtime_namespace()["NprError"]):  # refused at call or trace time
-            tagged = re.match(r"np2ref (NPR\d+): (.*)", str(exc), re.S)
-            code, message = tagged.groups() if tagged else ("NPR206", str(exc))
+        runtime = runtime_namespace()
+        if isinstance(exc, runtime["NprError"]) and not isinstance(exc, runtime["NprUnsupported"]):
+            code, message = exc.code, exc.message  # refused at call time, or by a helper while tracing
             if _source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
                 return _located(code, message, None, exc, self.conversion, self._exec_name)
             return _refuse(code, message, self.original)
@@ -264,9 +258,8 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
     elif isinstance(exc, TypeError) and ("must be a concrete (static) value" in text
                                          or "Shapes must be 1D sequences of concrete values" in text):
         code, message, hint = _TRACE_GAPS["ConcretizationTypeError"]
-    elif isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR"):
-        code = text.split()[1].rstrip(":")
-        message, hint = text.split(":", 1)[1].strip() if ":" in text else text, None
+    elif isinstance(exc, runtime_namespace()["NprError"]):
+        code, message, hint = exc.code, exc.message, None
     else:
         return None
     if code == "NPR031" and traced_scalars:

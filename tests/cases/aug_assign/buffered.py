@@ -13,6 +13,7 @@ def accumulate(a, idx, w):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_jit
 
 
 @npr_jit(mutated=('a',))

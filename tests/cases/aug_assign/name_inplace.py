@@ -15,6 +15,7 @@ def relax(u, omega):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_iop, npr_jit, npr_load
 
 
 @npr_jit(mutated=('u',))

@@ -21,6 +21,7 @@ def pair_energy(pos, cutoff):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_for, npr_get, npr_if, npr_jit, npr_np_dot, npr_range
 
 
 @npr_jit

@@ -25,6 +25,7 @@ def lu_pivot(A, perm):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_for, npr_get, npr_if, npr_jit, npr_range, npr_sub
 
 
 @npr_jit(mutated=('A', 'perm'))

@@ -18,6 +18,7 @@ def jacobi(u, steps):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_apart, npr_at, npr_for, npr_jit, npr_range, npr_rotate
 
 
 @npr_jit(mutated=('dst',))

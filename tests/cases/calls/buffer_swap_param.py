@@ -33,6 +33,10 @@ def rotate3(a, steps):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import (
+    npr_apart, npr_at, npr_for, npr_get, npr_jit, npr_load, npr_own, npr_range, npr_rotate,
+    npr_rotated,
+)
 
 
 @npr_jit(mutated=('dst',))

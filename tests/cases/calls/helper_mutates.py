@@ -19,6 +19,7 @@ def step(u, nu):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_jit, npr_own
 
 
 @npr_jit(mutated=('u',))

@@ -39,6 +39,7 @@ def damp_steps(a, steps):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_for, npr_jit, npr_range, npr_rotate, npr_value
 
 
 @npr_jit(mutated=('u',))

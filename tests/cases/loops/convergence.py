@@ -17,6 +17,7 @@ def relax(u, tol, maxit):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_and, npr_at, npr_jit, npr_np_abs, npr_while
 
 
 @npr_jit(mutated=('u',))

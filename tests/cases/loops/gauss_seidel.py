@@ -13,6 +13,7 @@ def sweep(u, f, h2, sweeps):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_range
 
 
 @npr_jit(mutated=('u',))

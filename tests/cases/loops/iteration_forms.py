@@ -36,6 +36,7 @@ def last_index(u):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_range
 
 
 @npr_jit(mutated=('u',))

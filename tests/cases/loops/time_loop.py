@@ -16,6 +16,7 @@ def leapfrog(u, steps, c):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_jit, npr_load
 
 
 @npr_jit(mutated=('u',))

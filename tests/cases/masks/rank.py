@@ -13,6 +13,7 @@ def label_selected(labels, energy, cut):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_jit, npr_mask_rank, npr_mask_store
 
 
 @npr_jit(mutated=('labels', 'energy'))

@@ -13,6 +13,7 @@ def clamp_negative(u, b):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_copyto, npr_jit, npr_mask_store, npr_putmask
 
 
 @npr_jit(mutated=('u', 'b'))

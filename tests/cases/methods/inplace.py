@@ -12,6 +12,7 @@ def reset(a, m):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_fill, npr_fill_diagonal, npr_jit, npr_sort
 
 
 @npr_jit(mutated=('a', 'm'))

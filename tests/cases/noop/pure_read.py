@@ -10,6 +10,7 @@ def norm2(x):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_jit, npr_np_sqrt
 
 
 @npr_jit

@@ -12,6 +12,7 @@ def combine(a, b, out):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_jit, npr_np_add, npr_np_cumsum, npr_np_multiply, npr_out
 
 
 @npr_jit(mutated=('b', 'out'))

@@ -13,6 +13,10 @@ import numpy as np
 from numpy import linalg
 import jax
 import jax.numpy as jnp
+from np2ref.rt import (
+    npr_jit, npr_np_concatenate, npr_np_einsum, npr_np_linalg_norm, npr_np_mean, npr_np_outer,
+    npr_np_where,
+)
 
 
 @npr_jit

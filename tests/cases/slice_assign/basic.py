@@ -15,6 +15,7 @@ def fill_edges(u, v):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_jit
 
 
 @npr_jit(mutated=('u',))

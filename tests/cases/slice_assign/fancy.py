@@ -12,6 +12,7 @@ def scatter_last_wins(a, idx, vals):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_jit, npr_sub
 
 
 @npr_jit(mutated=('a',))

@@ -11,6 +11,7 @@ def deposit(grid, cells, weights):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_jit, npr_ufunc_at
 
 
 @npr_jit(mutated=('grid',))

@@ -12,6 +12,7 @@ def assemble(K, conn, ke):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_for, npr_get, npr_jit, npr_range, npr_ufunc_at
 
 
 @npr_jit(mutated=('K',))

@@ -15,6 +15,7 @@ def damp_interior(u):
 import numpy as np
 import jax
 import jax.numpy as jnp
+from np2ref.rt import npr_at, npr_jit, npr_own, npr_ravel, npr_sub, npr_transpose
 
 
 @npr_jit(mutated=('u',))

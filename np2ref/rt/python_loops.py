@@ -1,9 +1,11 @@
-# ---- np2ref Python loops: when a `for` runs as a Python loop, and saying so ----
+"""When a loop runs as a Python loop, and saying so (NPR033, PythonLoopWarning)."""
+
+import jax
 import linecache as _npr_linecache
 import re as _npr_re
 import sys as _npr_sys
+import types as _npr_types
 import warnings as _npr_warnings
-
 
 
 class PythonLoopWarning(UserWarning):
@@ -128,10 +130,15 @@ class _npr_python_effects:
     def __exit__(self, kind, exc, tb):
         changed = _npr_changed(self.kept)
         if changed is not None and kind is None:
-            raise NotImplementedError(f"np2ref NPR034: {self.what} changes a {_npr_kind(changed)}: how many "
+            raise NprUnsupported(f"np2ref NPR034: {self.what} changes a {_npr_kind(changed)}: how many "
                                       f"times it does is known only at run time")
         return False
 
 
 def _npr_kind(container):
     return f"Python {type(container).__name__}"
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import NprUnsupported  # noqa: E402

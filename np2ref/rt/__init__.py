@@ -1,0 +1,50 @@
+"""np2ref's runtime: what converted programs call.
+
+A converted file imports the helpers it uses from here (`from np2ref.rt import npr_at, npr_jit`),
+and `np2ref.compile` runs converted functions against the same objects. The package imports only
+jax, numpy and the standard library; `np2ref convert --standalone` writes it out as one module
+(`np2ref_rt.py`) so a converted program runs where np2ref is not installed.
+
+Modules, in the order a store goes through them:
+
+- core: trace-time state, casting and small conversions; NprError.
+- index, bounds: NumPy's index kinds normalised onto a Ref; IndexError for traced indices.
+- views, stores, lowering: loads and NumPy views of Refs; stores with NumPy's casting,
+  broadcasting and last-wins duplicates; how a store is lowered (switchable peepholes).
+- inplace, masks, ops: out=, in-place functions and methods, boolean masks, `op=` on values.
+- np_*: the npr_np_* shims, NumPy's dtypes and semantics on top of jax.numpy.
+- jit, arguments: npr_jit, the NumPy-facing jitted call; static arguments, results, write-back.
+- loops, branches, refs, python_loops: lax loops and branches with Refs closed over.
+- host: random draws and calls that run on the host at run time, in program order.
+- compat: the one module that reaches into JAX internals.
+
+Every public name starts with npr_ (or Npr for classes), so converted code can import them
+next to the user's own names.
+"""
+
+import numpy as _np
+
+# Importing JAX draws from NumPy's global generator (jax/_src/clusters/k8s_cluster.py makes a
+# retry schedule with np.random.rand at import): a stream the user seeded must not move
+# because a converted program imported np2ref's runtime.
+_state = _np.random.get_state()
+try:
+    import jax  # noqa: F401
+finally:
+    _np.random.set_state(_state)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from . import (  # noqa: E402  (the order a store goes through them; see above)
+    core, index, bounds, views, stores, lowering, inplace, masks, ops,
+    np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
+    jit, loops, branches, refs, python_loops, host)
+MODULES = (core, index, bounds, views, stores, lowering, inplace, masks, ops,
+           np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
+           jit, loops, branches, refs, python_loops, host)
+def _public(module) -> dict:
+    return {name: value for name, value in vars(module).items() if name.startswith(("npr_", "Npr"))}
+__all__ = sorted({name for module in MODULES for name in _public(module)})
+globals().update({name: value for module in MODULES for name, value in _public(module).items()})
+PythonLoopWarning = python_loops.PythonLoopWarning

@@ -1,0 +1,260 @@
+"""How arguments go into a jitted call and results come out: which arguments are static (and
+their cache keys), NumPy views of results, write-back of mutated arrays, buffer donation."""
+
+import jax
+import numpy as np
+
+
+_NPR_STATIC_TYPES = frozenset({bool, int, str, type(None)})
+_NPR_TRACED_TYPES = frozenset({float, complex, np.ndarray})
+
+
+def _npr_is_static(value):
+    """Python ints, bools, strings and None (they size arrays and pick branches), tuples of
+    static values, and everything that is not array data: modules, dtypes, types, callables,
+    random generators... (JAX could not take those as traced arguments anyway)."""
+    if isinstance(value, (bool, int, str, type(None))) and not isinstance(value, np.generic):
+        return True
+    if isinstance(value, tuple):
+        return all(_npr_is_static(v) for v in value)
+    return not _npr_is_data(value)
+
+
+def _npr_is_data(value):
+    """Arrays, numbers and the containers jit takes as pytrees of them."""
+    return isinstance(value, (float, complex, np.ndarray, np.generic, jax.Array, list, tuple, dict)) \
+        or hasattr(value, "__jax_array__")
+
+
+# Static values keyed by repr: it tells True, 1 and 1.0 apart, and 0.0 from -0.0, where == does not.
+_NPR_REPR_KEYED = frozenset({bool, int, float, complex, str, type(None)})
+
+
+class _NprByIdentity:
+    """A static argument that cannot be hashed by value, keyed by its identity. The key holds
+    the object, so its id is not reused while a trace that closes over it is cached."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __hash__(self):
+        return id(self.obj)
+
+    def __eq__(self, other):
+        return isinstance(other, _NprByIdentity) and other.obj is self.obj
+
+
+def _npr_static_key(v):
+    """The cache key of a static argument: two calls share a trace only when it computes the
+    same thing for both. By value where the value is hashable (a dtype, a type, a module, a
+    function: those hash by identity or by what they mean), by identity where it is not."""
+    kind = type(v)
+    if kind in _NPR_REPR_KEYED or isinstance(v, np.generic):  # NumPy scalars: -0.0 == 0.0 too
+        return repr(v)
+    if kind is tuple:
+        return (tuple, tuple(_npr_static_key(e) for e in v))
+    try:
+        hash(v)
+    except TypeError:
+        return _NprByIdentity(v)
+    return (kind, v)
+
+
+def _npr_any_traced(values):
+    return any(isinstance(v, (jax.Ref, NprView, _npr_Tracer)) for v in values)
+
+
+def _npr_to_numpy(tree):
+    if isinstance(tree, tuple):
+        return tuple(_npr_to_numpy(v) for v in tree)
+    if isinstance(tree, list):
+        return [_npr_to_numpy(v) for v in tree]
+    if isinstance(tree, dict):
+        return {k: _npr_to_numpy(v) for k, v in tree.items()}
+    if isinstance(tree, jax.Array):
+        out = np.asarray(tree)  # on CPU a read-only view of JAX's buffer: NumPy's results are writable
+        return out[()] if out.ndim == 0 else out if out.flags.writeable else out.copy()
+    return tree
+
+
+def _npr_check_written(fname, name, v):
+    """A container passed for a parameter the function writes into: refused (NPR207), since
+    np2ref writes back into NumPy arrays only."""
+    if isinstance(v, list):
+        raise TypeError(f"{fname}(): argument `{name}` is a list, which the function "
+                        "writes; np2ref writes back into NumPy arrays only (a list's item and "
+                        f"slice assignment differ from an array's): pass np.array({name})")
+    if isinstance(v, (tuple, dict)):
+        raise NprError(f"np2ref NPR207: {fname}() writes into its argument `{name}`, a "
+                       f"{type(v).__name__}; containers of written arrays are not translated (pass "
+                       "each array as its own argument)")
+
+
+class _NprResultShape:
+    """How a jitted run's leaves make the converted function's result: its tree, the Python
+    values fixed at trace time, and which leaves are an argument itself. It is a leafless pytree
+    whose aux data is all of that, so each compiled executable hands back the shape it was
+    traced with (a retrace for new shapes cannot mix one call's result up with another's)."""
+
+    def __init__(self, tree, fixed, returned, same, sites=()):
+        self.tree, self.fixed, self.returned, self.same = tree, dict(fixed), dict(returned), dict(same)
+        self.sites = sites  # the run-time index checks traced (_npr_Bounds.sites)
+        self._aux = (tree, fixed, returned, same, sites)
+
+    def check_bounds(self, slot):
+        """NumPy's IndexError when a run-time index check failed (`slot`: the checks' record,
+        (site, value), None when there were none), raised before anything is written back."""
+        error = None if slot is None else _npr_bounds_error(self.sites, *np.asarray(slot))
+        if error is not None:
+            raise error
+
+    def numpy(self, result, values):
+        """The result as NumPy returns it: an argument returned is the caller's own array, and
+        a view of one a view of the caller's array (made after the write-back)."""
+        tree = self.tree
+        if not tree.num_leaves:  # None (an in-place kernel), (), {}: nothing to convert
+            return jax.tree_util.tree_unflatten(tree, ())
+        dynamic_leaves = iter(result)
+        leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
+        leaves = [_npr_to_numpy(leaf) for leaf in leaves]
+        for i, (name, steps) in self.returned.items():
+            given = values.get(name)
+            if isinstance(given, np.ndarray):
+                leaves[i] = _npr_numpy_view(given, steps)
+        for i, j in self.same.items():
+            leaves[i] = leaves[j]
+        return jax.tree_util.tree_unflatten(tree, leaves)
+
+
+def _npr_numpy_steps(view):
+    """An NprView's steps from its base as NumPy would take them (hashable: slices as tuples),
+    or None when an index in them is traced (known only when the program runs)."""
+    steps = []
+    for kind, arg in view.steps:
+        if kind == 's':
+            if arg.traced:
+                return None
+            arg = tuple((slice, e.start, e.stop, e.step) if isinstance(e, slice) else e for e in arg.probe)
+        steps.append((kind, arg))
+    return tuple(steps)
+
+
+def _npr_numpy_view(a, steps):
+    """The view of NumPy array `a` that _npr_numpy_steps describe."""
+    for kind, arg in steps:
+        if kind == 's':
+            a = a[tuple(slice(*e[1:]) if isinstance(e, tuple) and e[:1] == (slice,) else e for e in arg)]
+        elif kind == 'r':
+            a = a.reshape(arg)
+        else:
+            a = a.transpose(arg)
+    return a
+
+
+def _npr_result_shape(aux, children):
+    """_NprResultShape's unflatten: one object per traced signature, not one per call. Kept by
+    the aux tuple's identity (each executable holds its own), never by equality, under which
+    True == 1 == 1.0 and one signature's fixed values would stand for another's."""
+    shape = _NPR_RESULT_SHAPES.get(id(aux))
+    if shape is None or shape._aux is not aux:
+        shape = _NPR_RESULT_SHAPES[id(aux)] = _NprResultShape(*aux)
+    return shape
+
+
+_NPR_RESULT_SHAPES = {}  # id(aux) -> _NprResultShape
+jax.tree_util.register_pytree_node(_NprResultShape, lambda s: ((), s._aux), _npr_result_shape)
+
+
+class _NprPlan:
+    """A call's route to its jitted function, kept per _plan_key: which arguments
+    are kept, donated and written back (by position), and which pairs of NumPy arrays must not
+    share memory. A call it does not admit takes the general path, which raises or aliases."""
+    ARRAY = object()
+
+    def __init__(self, names, key, jitted, dynamic, donated, written):
+        position = {n: i for i, n in enumerate(names)}
+        self.jitted = jitted
+        self.kept = tuple((n, position[n]) for n in dynamic if n not in donated)
+        self.donated = tuple((n, position[n]) for n in donated)
+        self.written = tuple((n, position[n]) for n in written)
+        arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY]
+        self.apart = tuple((i, j) for _, i in self.written for j in arrays if j != i)
+
+    def admits(self, args, layout):
+        if layout and not all(_npr_layout_ok(args[i]) for _, i in self.written):
+            return False
+        return not any(_npr_shares(args[i], args[j]) for i, j in self.apart)
+
+
+def _npr_write_back(finals):
+    """Copy each (NumPy array, final value) pair back, once the whole call has succeeded. A
+    read-only array whose value did not change takes no copy (the function writes it only on
+    a path this call did not take); one that changed raises NumPy's ValueError before any
+    array is written."""
+    for target, final in finals:
+        if not target.flags.writeable and \
+                final.astype(target.dtype, copy=False).tobytes() != target.tobytes():
+            raise ValueError("assignment destination is read-only")
+    for target, final in finals:
+        if target.flags.writeable:
+            np.copyto(target, final, casting="unsafe")
+
+
+def _npr_jax_dtype(dt):
+    """Whether JAX arrays hold this dtype: booleans and numbers up to 64-bit (no long double)."""
+    return dt.kind in "biufc" and dt.itemsize <= (16 if dt.kind == "c" else 8)
+
+
+def _npr_layout_ok(v):
+    return v.flags.c_contiguous or v.size <= 1
+
+
+def _npr_shares(a, b):
+    """np.shares_memory, after the cheap bounds test that rules out most pairs."""
+    return np.may_share_memory(a, b) and np.shares_memory(a, b)
+
+
+def _npr_donation_split(dynamic, donated):
+    """(the dynamic arguments kept, those donated) for NprFunction's jitted `run`."""
+    if not donated:
+        return dynamic, {}
+    return {n: v for n, v in dynamic.items() if n not in donated}, {n: dynamic[n] for n in donated}
+
+
+def _npr_uses_layout(fn, seen=None):
+    """Whether a converted function (or one it calls) makes reshape/ravel views: those are
+    views only of C-contiguous buffers, which is what a jax.Ref holds."""
+    seen = set() if seen is None else seen
+    if id(fn) in seen:
+        return False
+    seen.add(id(fn))
+    codes, names = [fn.__code__], set()
+    while codes:
+        code = codes.pop()
+        names |= set(code.co_names)
+        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
+    if names & {"npr_reshape", "npr_ravel"}:
+        return True
+    for name in names:
+        callee = fn.__globals__.get(name)
+        if isinstance(callee, NprFunction) and _npr_uses_layout(callee.fn, seen):
+            return True
+    return False
+
+
+def _npr_is_python_value(v):
+    return isinstance(v, (bool, int, float, complex, str, type(None))) and not isinstance(v, np.generic)
+
+
+def _npr_arraylike(v):
+    return isinstance(v, (np.ndarray, jax.Array)) and not isinstance(v, np.generic)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .bounds import _npr_bounds_error  # noqa: E402
+from .compat import _npr_Tracer  # noqa: E402
+from .core import NprError  # noqa: E402
+from .jit import NprFunction  # noqa: E402
+from .views import NprView  # noqa: E402

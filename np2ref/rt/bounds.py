@@ -1,0 +1,170 @@
+"""NumPy's IndexError for indices known only at run time, and npr_get."""
+
+from jax import lax
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+# ---- bounds: NumPy's IndexError for indices known only at run time --------------------------
+# An index known at trace time is checked then, by NumPy (on a zero-memory dummy). A traced one
+# is checked when the program runs: the NumPy-facing call (NprFunction) makes a _npr_Bounds, each
+# check records into its slot, and the call raises NumPy's IndexError after the program ran and
+# before anything is written back. Without one (`.pure`, bounds='unchecked', a caller's own jit)
+# traced indices are not checked: reads clamp and stores drop or clamp them, as JAX does.
+
+class _npr_Bounds:
+    """The run-time index checks of one trace: the Ref `site` holds 0 until a check fails, then
+    that check's number, and the Ref `value` the index that failed it; `sites` lists each
+    check's (exception type, message with `{}` for the value), numbered from 1 in the order
+    they were traced. (Two scalar Refs: in a
+    loop body XLA:CPU updates them for about 0.2 ns a check, a 2-vector for 15 ns.)"""
+
+    def __init__(self):
+        it = jnp.asarray(0).dtype  # int64, or int32 without x64
+        self.site, self.value = jax.new_ref(jnp.zeros((), it)), jax.new_ref(jnp.zeros((), it))
+        self.sites = []
+        self.done = {}  # (id(value), check, id(trace)) -> (value, trace): checked already there
+        self.ranges = {}  # id(a loop variable) -> (its lowest value, its highest, the variable)
+
+
+def _npr_note_range(i, lo, hi):
+    """Note that the traced loop variable `i` runs from lo to hi (inclusive): an index check of
+    i itself against an axis that holds that range is decided now."""
+    bounds = _npr_state.get("bounds")
+    if bounds is not None and _npr_traced(i):
+        bounds.ranges[id(i)] = (lo, hi, i)
+
+
+def _npr_bounds_error(sites, site, value):
+    """NumPy's error for a run's record (`sites`: _npr_Bounds.sites), or None."""
+    site = int(site)
+    if not site:
+        return None
+    kind, message = sites[site - 1]
+    return kind(*message) if isinstance(message, tuple) else kind(message.format(int(value)))
+
+
+def _npr_check_bounds(e, axis, size):
+    """NumPy's IndexError, when the program runs, for the traced integer index `e` (a scalar or
+    an array) out of range of an axis of `size`."""
+    bounds = _npr_state.get("bounds")
+    known = None if bounds is None else bounds.ranges.get(id(e))
+    if known is not None and known[2] is e and -size <= known[0] and known[1] < size:
+        return
+    out = (lambda x: x >= size) if _npr_dt(e).kind == 'u' else (lambda x: (x < -size) | (x >= size))
+    _npr_check_run(e, out, IndexError, f"index {{}} is out of bounds for axis {axis} with size {size}")
+
+
+def _npr_check_run(e, out, kind, message):
+    """Check the traced integers `e` (a scalar or an array) when the program runs: `out(e)` is
+    True where NumPy raises kind(message.format(that value)). The first check of a run that
+    fails is what the call raises. An array costs one fused pass (any); which element failed
+    is looked for only when one did."""
+    bounds = _npr_state.get("bounds")
+    if bounds is None or not _npr_traced(e) or e.size == 0:
+        return
+    # the same value checked the same way earlier in the same trace (a loop variable indexing
+    # several arrays of one size) failed there first, if at all: once is enough
+    trace = _npr_current_trace()
+    key = (id(e), kind, message, id(trace))
+    if trace is not None and key in bounds.done:
+        return
+    bounds.done[key] = (e, trace)
+    if e.ndim:
+        flat = e.reshape(-1)
+        bad = jnp.any(out(flat))
+        e = lax.cond(bad, lambda: flat[jnp.argmax(out(flat))], lambda: jnp.zeros((), flat.dtype))
+    else:
+        bad = out(e)
+    _npr_record_check(bounds, bad, e, kind, message)
+
+
+def _npr_record_check(bounds, bad, e, kind, message):
+    """Add a run-time check to the record `bounds`: where the traced bool `bad` holds (and no
+    earlier check failed), the call raises kind(message.format(e)), or kind(*message) when
+    `message` is a tuple (the arguments of the exception itself)."""
+    bounds.sites.append((kind, message))
+    seen = bounds.site[...]
+    hit = bad & (seen == 0)
+    bounds.site[...] = jnp.where(hit, jnp.asarray(len(bounds.sites), seen.dtype), seen)
+    bounds.value[...] = jnp.where(hit, e.astype(seen.dtype), bounds.value[...])
+
+
+def npr_bounds_ok():
+    """False (traced) once a run-time index check of this call has failed, else True: a loop
+    whose test is data stops there (NumPy would have raised; its clamped data might never let
+    it end). True when nothing is checked."""
+    bounds = _npr_state.get("bounds")
+    return True if bounds is None else bounds.site[...] == 0
+
+
+class _npr_no_checks:
+    """Around a trace made only to inspect a function (its effects, its types): its checks are
+    not part of the program."""
+
+    def __enter__(self):
+        self.saved = _npr_state.get("bounds")
+        _npr_state["bounds"] = None
+
+    def __exit__(self, *exc):
+        _npr_state["bounds"] = self.saved
+
+
+def _npr_index_items(idx):
+    """The entries of a read's index, loaded, sequences as arrays, concrete JAX arrays as NumPy."""
+    items = []
+    for e in (idx if isinstance(idx, tuple) else (idx,)):
+        e = npr_load(e)
+        if isinstance(e, (list, tuple)):
+            e = jnp.asarray(e) if _npr_has_jax(e) else np.asarray(e) if len(e) else np.zeros(0, np.intp)
+        if isinstance(e, jax.Array) and not _npr_traced(e):
+            e = np.asarray(e)
+        items.append(e)
+    return items
+
+
+def _npr_check_index(shape, idx):
+    """NumPy's checks of `x[idx]` for x of `shape`: now (NumPy's own IndexError, on a dummy, the
+    traced entries standing in as zeros) and, for traced integer entries, when the program runs."""
+    items = _npr_index_items(idx)
+    _npr_dummy(shape)[tuple((np.ones if _npr_isbool(e) else np.zeros)(e.shape, e.dtype)
+                            if _npr_traced(e) else e for e in items)]
+    used = sum(0 if e is None or e is Ellipsis or isinstance(e, (bool, np.bool_))
+               else np.ndim(e) if _npr_isbool(e) else 1 for e in items)
+    d = 0
+    for e in items:
+        if e is Ellipsis:
+            d += len(shape) - used
+        elif e is not None and not isinstance(e, (bool, np.bool_)):
+            if _npr_traced(e) and e.dtype.kind in 'iu':
+                _npr_check_bounds(e, d, shape[d])
+            d += np.ndim(e) if _npr_isbool(e) else 1
+
+
+class _npr_Get:
+    __slots__ = ('x',)
+
+    def __init__(self, x):
+        self.x = x
+
+    def __getitem__(self, idx):
+        x = self.x
+        if not isinstance(x, (jax.Array, np.ndarray, jax.Ref, NprView)) or isinstance(x, np.generic):
+            return x[idx]  # a list, tuple, dict...: Python's and its own rules
+        _npr_check_index(tuple(x.shape), idx)
+        return npr_load(x)[idx]
+
+
+def npr_get(x):
+    """Read proxy: `npr_get(x)[idx]` is x[idx] (a Ref or view loaded first) with NumPy's
+    IndexError for an out-of-range integer index: raised now when the index is known, checked
+    when the program runs when it is traced. JAX itself clamps such an index."""
+    return _npr_Get(x)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import _npr_dt, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_state  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402
+from .compat import _npr_current_trace, _npr_traced  # noqa: E402

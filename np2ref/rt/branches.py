@@ -1,0 +1,232 @@
+"""Branches and boolean operators on data: npr_if, npr_while, npr_and/or/not, npr_assert."""
+
+from jax import lax
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+# ---- branches ----------------------------------------------------------------------------
+class _NprUnset:
+    """A name a branch may define that had no value before the `if`."""
+
+    def __repr__(self):
+        return "npr_unset"
+
+
+npr_unset = _NprUnset()
+
+
+def _npr_concrete_bool(x):
+    if isinstance(x, _npr_Tracer):
+        return None
+    if isinstance(x, (jax.Ref, NprView)):
+        x = npr_load(x)
+    if isinstance(x, _npr_Tracer):
+        return None
+    return bool(x)
+
+
+def npr_and(a, b):
+    """Python's `a and b`: b or a by a's truth when it is known; on traced data, logical and."""
+    ca = _npr_concrete_bool(a)
+    if ca is not None:
+        return b if ca else a
+    cb = _npr_concrete_bool(b)
+    if cb is not None:
+        return a if cb else b
+    return jnp.logical_and(a, b)
+
+
+def npr_or(a, b):
+    """Python's `a or b`: a or b by a's truth when it is known; on traced data, logical or."""
+    ca = _npr_concrete_bool(a)
+    if ca is not None:
+        return a if ca else b
+    cb = _npr_concrete_bool(b)
+    if cb is not None:
+        return b if cb else a
+    return jnp.logical_or(a, b)
+
+
+def npr_not(a):
+    """Python's `not a`; on traced data, logical not."""
+    ca = _npr_concrete_bool(a)
+    return (not ca) if ca is not None else jnp.logical_not(a)
+
+
+def npr_if(pred, then_fn, else_fn, *values):
+    """`if pred:` with the branches as functions of the values they assign (returned again).
+    A concrete predicate runs one branch in Python, exactly as the original; a traced one
+    becomes lax.cond, with refs closed over so writes happen in place."""
+    else_fn = else_fn or (lambda *v: v[0] if len(v) == 1 else (v if v else None))
+    concrete = _npr_concrete_bool(pred)
+    if concrete is not None:
+        return then_fn(*values) if concrete else else_fn(*values)
+    with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True), \
+            _npr_batched_control([pred]):
+        return _npr_traced_if(pred, then_fn, else_fn, values)
+
+
+def _npr_traced_if(pred, then_fn, else_fn, values):
+    refs = _npr_reachable_refs([then_fn, else_fn], values)
+    if refs:  # refs become operands and results of the cond (vmap cannot batch a cond with effects)
+        return _npr_lift_refs(refs, values, (then_fn, else_fn),
+                              lambda branches, v: npr_if(pred, *branches, *v))
+    pred = jnp.asarray(npr_load(pred))
+    if pred.shape != ():
+        if pred.size != 1:
+            raise ValueError("The truth value of an array with more than one element is ambiguous. "
+                             "Use a.any() or a.all()")
+        pred = pred.reshape(())
+    if not values:
+        lax.cond(pred, lambda: (then_fn(), None)[1], lambda: (else_fn(), None)[1])
+        return None
+    single = len(values) == 1
+    pack = (lambda r: (r,)) if single else (lambda r: tuple(r))
+    outs = []
+    for fn in (then_fn, else_fn):  # the types each branch makes of the values
+        outs.append(jax.eval_shape(lambda *v: pack(fn(*v)), *[_npr_placeholder(v) for v in values]))
+    init = []
+    for v, a, b in zip(values, outs[0], outs[1]):
+        if a.shape != b.shape:
+            raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
+                                      "value different shapes")
+        dtype = jnp.promote_types(a.dtype, b.dtype)
+        init.append(jnp.zeros(a.shape, dtype) if v is npr_unset else jnp.asarray(v).astype(dtype))
+
+    def run(fn):
+        def branch(*v):
+            return tuple(jnp.asarray(r).astype(i.dtype) for r, i in zip(pack(fn(*v)), init))
+        return branch
+
+    result = lax.cond(pred, run(then_fn), run(else_fn), *init)
+    return result[0] if single else result
+
+
+def _npr_settle(step, carry):
+    """The loop's initial state, typed as one iteration leaves it: an int counter that becomes
+    a float is widened (as NumPy's rebinding would), a name first assigned in the loop
+    (`npr_unset`) starts as zeros of the type the loop gives it."""
+    leaves, tree = jax.tree_util.tree_flatten(carry)
+    unset = [leaf is npr_unset for leaf in leaves]
+    state = [_npr_placeholder(leaf) for leaf in leaves]
+    for _ in range(3):
+        out = jax.tree_util.tree_leaves(jax.eval_shape(lambda *s: step(jax.tree_util.tree_unflatten(tree, s)), *state))
+        new = [jnp.zeros(o.shape, o.dtype) if u else
+               jnp.broadcast_to(a, o.shape).astype(jnp.promote_types(a.dtype, o.dtype))
+               for a, o, u in zip(state, out, unset)]
+        unset = [False] * len(unset)
+        if all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, new)):
+            break
+        state = new
+    return jax.tree_util.tree_unflatten(tree, state)
+
+
+def _npr_placeholder(v):
+    return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
+
+
+def npr_while(test, body, *values):
+    """`while test:` with the loop state as values (refs are closed over). While the test is a
+    concrete value the loop runs in Python, exactly as written; once it depends on traced data
+    the rest runs as lax.while_loop. The predicate is computed at the end of each body and
+    carried, so the loop condition never reads a ref the body writes (a stale read in JAX)."""
+    single = len(values) == 1
+    pack = (lambda r: (r,)) if single else (lambda r: tuple(r) if r is not None else ())
+    state = tuple(values)
+    pred = test(*state)
+    while _npr_concrete_bool(pred) is not None:
+        if not _npr_concrete_bool(pred):
+            return _npr_unpack(state, single)
+        state = pack(body(*state))
+        pred = test(*state)
+    with _npr_python_effects([test, body, state], "a `while` loop whose condition depends on array data"), \
+            _npr_maybe_untaken(True), _npr_batched_control([pred]):
+        return _npr_traced_while(test, body, state, pred, single, pack)
+
+
+def _npr_traced_while(test, body, state, pred, single, pack):
+    refs = _npr_reachable_refs([test, body], state)
+    if refs:  # refs become loop state (vmap cannot batch a while_loop with effects)
+        return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v), loop=True)
+    if _npr_reverse_mode(state):
+        raise NprUnsupported("np2ref NPR124: a `while` loop whose condition depends on array "
+                                  "data carries values being reverse-differentiated")
+    state = tuple(_npr_settle(lambda st: pack(body(*st)), state))
+
+    def step(carry):  # stops at a failed index check too: clamped data might never end the loop
+        new = pack(body(*carry[:-1]))
+        new = tuple(jnp.asarray(v).astype(o.dtype) for v, o in zip(new, carry[:-1]))
+        return (*new, jnp.asarray(test(*new), bool).reshape(()) & npr_bounds_ok())
+
+    final = lax.while_loop(lambda c: c[-1], step, (*state, jnp.asarray(pred, bool).reshape(()) & npr_bounds_ok()))
+    return _npr_unpack(final[:-1], single)
+
+
+class _npr_maybe_untaken:
+    """Around tracing a body that may never run (a loop whose trip count, or a branch whose
+    condition, is known only at run time): an error NumPy's rules raise in it (a cast
+    `same_kind` forbids, a shape mismatch) would stop NumPy only if the body ran, so it becomes
+    refusal NPR127 instead of an error the original does not raise."""
+
+    def __init__(self, active):
+        self.active = active
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if (self.active and kind is not None and issubclass(kind, (TypeError, ValueError, IndexError))
+                and not type(exc).__module__.startswith("jax") and _npr_python_loop_reason(exc) is None):
+            raise NprUnsupported(f"np2ref NPR127: code that runs only for some data raises "
+                                      f"{kind.__name__} when traced: {exc}") from exc
+        return False
+
+
+def _npr_unpack(state, single):
+    if single:
+        return state[0]
+    return tuple(state) if state else None
+
+
+def npr_assert(test, message=None):
+    """`assert test, message()` (`message`: the message as a function, evaluated only when
+    needed, as Python does; None without one). A concrete test is Python's assert. A traced one
+    (array data) is checked when the program runs: the call raises AssertionError(message)
+    after the program ran and before anything is written back (runtime checks, as for indices:
+    `.pure` and bounds='unchecked' skip it). The rewrite keeps the `assert` statement around
+    this call, so `python -O` drops it as it drops the original. Returns True."""
+    ok = _npr_concrete_bool(test)  # a NumPy array of more than one element raises ValueError here
+    if ok is not None:
+        if not ok:
+            raise AssertionError(message()) if message is not None else AssertionError()
+        return True
+    x = jnp.asarray(npr_load(test))
+    if x.size != 1:
+        bool(np.zeros(x.shape, bool))  # NumPy's ValueError for the truth of such an array
+    args = () if message is None else (message(),)
+    try:
+        hash(args)
+        text_only = not any(isinstance(a, (_npr_Tracer, jax.Array)) for a in args)
+    except TypeError:
+        text_only = False
+    if not text_only:
+        raise NprUnsupported("np2ref NPR030: an assert on array data is checked when the program "
+                                  "runs; its message must be a Python value known when it is traced "
+                                  "(a string, not array data)")
+    bounds = _npr_state.get("bounds")
+    if bounds is not None:
+        _npr_record_check(bounds, x.reshape(()) == 0, jnp.zeros((), jnp.int32), AssertionError, args)
+    return True
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .python_loops import _npr_python_effects, _npr_python_loop_reason  # noqa: E402
+from .core import _npr_state, NprUnsupported  # noqa: E402
+from .bounds import npr_bounds_ok, _npr_record_check  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402
+from .refs import (  # noqa: E402
+    _npr_batched_control, _npr_lift_refs, _npr_reachable_refs, _npr_reverse_mode)
+from .compat import _npr_Tracer  # noqa: E402

@@ -1,0 +1,185 @@
+"""The one module of np2ref.rt that reads JAX internals.
+
+Everything here leans on something JAX does not promise: tracer class names, the equations of the
+jaxpr being traced, JAX's own state discharge, effect records, weak-typed conversion. Each use
+has a fallback that keeps results exact and only costs speed (or, for the reverse-mode test,
+turns a translation into JAX's own error): when a JAX release changes one of these, np2ref gets
+slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11.x (GPU machines);
+`_npr_JAX_VERSION` is what tests and bug reports quote.
+
+| use | read through | fallback when missing |
+|---|---|---|
+| is this a tracer | `jax.core.Tracer` (`jax._src.core.Tracer`) | none needed: public |
+| which transformation traces a value | tracer class names (`BatchTracer`, `JVPTracer`, ...) | not seen: a loop or branch is not discharged/batched specially; JAX's own error for what it cannot do |
+| the equations being traced | `trace_ctx.trace.frame.tracing_eqns`, `tracer.parent`, `eqn.primitive/in_tracers/params` | None: the store peepholes (lowering.py) keep the plain lowering |
+| JAX's state discharge | `jax._src.state.discharge.discharge_state` | None: loops keep their refs (no grad through a loop that makes refs of its own) |
+| which refs a traced body writes | effect class names `WriteEffect`/`AccumEffect` on `make_jaxpr(...).effects` | every ref is taken as written (exact, more loop state) |
+| a weakly typed int/float conversion | `jax._src.lax.lax._convert_element_type(..., weak_type=True)` | a strongly typed astype (NumPy's promotion of Python scalars then differs only for int8-like operands) |
+"""
+
+import weakref as _npr_weakref
+
+import jax
+
+_npr_JAX_VERSION = tuple(int(p) for p in jax.__version__.split(".")[:3] if p.isdigit())
+
+
+# ---- tracers -----------------------------------------------------------------------------------
+
+_npr_Tracer = getattr(jax.core, "Tracer", None)
+if _npr_Tracer is None:  # pragma: no cover - a JAX without the public alias
+    from jax._src.core import Tracer as _npr_Tracer
+
+_npr_TANGENT_TRACERS = ("JVPTracer", "LinearizeTracer")
+_npr_BATCH_TRACERS = ("BatchTracer",)
+
+
+def _npr_traced(x):
+    """Whether x is a tracer (a value being traced by jit, vmap, grad...)."""
+    return isinstance(x, _npr_Tracer)
+
+
+def _npr_has_tracer(leaf, kinds):
+    """Whether leaf is a tracer of one of `kinds` (class names), possibly wrapped in tracers of
+    other transformations."""
+    for _ in range(16):
+        if not isinstance(leaf, _npr_Tracer):
+            return False
+        if type(leaf).__name__ in kinds:
+            return True
+        leaf = getattr(leaf, "val", getattr(leaf, "primal", None))
+    return False
+
+
+def _npr_reverse_tangent(leaf):
+    """Whether leaf is traced by reverse-mode differentiation (grad, vjp, linearize): a linearize
+    tracer, or a JVP tracer whose tangent is being staged out."""
+    for _ in range(16):
+        if not isinstance(leaf, _npr_Tracer):
+            return False
+        kind = type(leaf).__name__
+        if kind == "LinearizeTracer" or (kind == "JVPTracer" and
+                                         type(getattr(leaf, "tangent", None)).__name__ == "JaxprTracer"):
+            return True
+        leaf = getattr(leaf, "val", getattr(leaf, "primal", None))
+    return False
+
+
+def _npr_is_ref_aval(aval):
+    """Whether an abstract value is a Ref's."""
+    return "Ref" in type(aval).__name__
+
+
+# ---- the jaxpr being traced ------------------------------------------------------------------
+
+def _npr_current_trace():
+    """The trace equations go into now (None when this JAX's internals differ)."""
+    try:
+        from jax._src import core as _npr_core
+        return _npr_core.trace_ctx.trace
+    except Exception:  # pragma: no cover
+        return None
+
+
+def _npr_equations(trace=None):
+    """The equations recorded so far by `trace` (by default the current one), oldest first;
+    an entry may be None (an equation without effects that was collected). None when this JAX
+    does not record them where np2ref looks."""
+    try:
+        trace = _npr_current_trace() if trace is None else trace
+        eqns = trace.frame.tracing_eqns
+    except Exception:
+        return None
+    return _npr_EquationList(eqns)
+
+
+class _npr_EquationList:
+    """A read-only view of a trace's equation list that dereferences weak references."""
+    __slots__ = ("eqns",)
+
+    def __init__(self, eqns):
+        self.eqns = eqns
+
+    def __len__(self):
+        return len(self.eqns)
+
+    def __getitem__(self, k):
+        e = self.eqns[k]
+        return e() if isinstance(e, _npr_weakref.ReferenceType) else e
+
+
+def _npr_producer(tracer):
+    """The equation that made `tracer` in the jaxpr being traced (None: an input, a constant,
+    or not knowable on this JAX)."""
+    return getattr(tracer, "parent", None)
+
+
+def _npr_trace_of(tracer):
+    """The trace `tracer` belongs to (None when not knowable)."""
+    return getattr(tracer, "_trace", None)
+
+
+def _npr_eqn_name(eqn):
+    return eqn.primitive.name
+
+
+def _npr_eqn_inputs(eqn):
+    return eqn.in_tracers
+
+
+def _npr_eqn_params(eqn):
+    return eqn.params
+
+
+# ---- state discharge and effects ---------------------------------------------------------------
+
+def _npr_discharge_state():
+    """JAX's own state discharge (a private function; None where it is missing: loops then
+    keep their refs)."""
+    try:
+        from jax._src.state.discharge import discharge_state
+    except ImportError:  # pragma: no cover
+        return None
+    return discharge_state
+
+
+def _npr_discharged(closed):
+    """The closed jaxpr `closed` with its refs discharged (requires _npr_discharge_state())."""
+    discharge = _npr_discharge_state()
+    try:
+        return discharge(closed)
+    except TypeError:  # an older signature: (jaxpr, consts) -> (jaxpr, consts)
+        return jax.core.ClosedJaxpr(*discharge(closed.jaxpr, closed.consts))
+
+
+def _npr_eval_jaxpr(closed, args):
+    return jax.core.eval_jaxpr(closed.jaxpr, closed.consts, *args)
+
+
+def _npr_written_inputs(closed):
+    """Positions of the inputs of the traced `closed` jaxpr that it writes or accumulates into
+    (None when its effect records cannot be read: then every ref counts as written)."""
+    invars = closed.jaxpr.invars
+    written = set()
+    for effect in closed.effects:
+        if type(effect).__name__ not in ("WriteEffect", "AccumEffect"):
+            continue
+        index = getattr(effect, "input_index", None)
+        if not isinstance(index, int):
+            var = getattr(effect, "input", None)
+            index = next((i for i, v in enumerate(invars) if v is var), None)
+        if index is None:
+            return None
+        written.add(index)
+    return written
+
+
+# ---- conversions ---------------------------------------------------------------------------
+
+def _npr_weak_astype(x, dtype):
+    """x converted to `dtype`, weakly typed (as a Python int or float is in promotion)."""
+    try:
+        from jax._src.lax.lax import _convert_element_type
+        return _convert_element_type(x, dtype, weak_type=True)
+    except (ImportError, TypeError):  # pragma: no cover
+        return x.astype(dtype)

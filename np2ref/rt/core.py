@@ -1,0 +1,150 @@
+"""Trace-time state and the small conversions every other module uses."""
+
+from jax import lax
+import jax
+import jax.numpy as jnp
+import numpy as np
+import re as _npr_re
+import threading as _npr_threading
+
+
+class _npr_State(_npr_threading.local):
+    """Trace-time state of the entry points (jit.py) and of chained stores, read and written
+    like a dict, one per thread: two threads may trace converted functions at once."""
+
+    def __init__(self):
+        self.depth = 0
+
+    def __getitem__(self, key):
+        return self.__dict__[key]
+
+    def __setitem__(self, key, value):
+        self.__dict__[key] = value
+
+    def get(self, key, default=None):
+        return self.__dict__.get(key, default)
+
+    def setdefault(self, key, default):
+        return self.__dict__.setdefault(key, default)
+
+    def pop(self, key, *default):
+        return self.__dict__.pop(key, *default)
+
+
+_npr_state = _npr_State()
+
+
+def _npr_cast_error_type():
+    """NumPy's exception for a same_kind violation in a ufunc's output."""
+    try:
+        from numpy._core._exceptions import _UFuncOutputCastingError
+        return _UFuncOutputCastingError
+    except ImportError:  # other numpy versions: the same message, still a TypeError
+        class UFuncOutputCastingError(TypeError):
+            def __init__(self, ufunc, casting, from_, to, i):
+                super().__init__(f"Cannot cast ufunc {ufunc.__name__!r} output from {from_!r} to {to!r} "
+                                 f"with casting rule {casting!r}")
+        return UFuncOutputCastingError
+
+
+_npr_CastError = _npr_cast_error_type()
+
+
+def _npr_dummy(shape, dtype=np.bool_):
+    """A zero-memory array of `shape` for NumPy to check shapes on (and raise)."""
+    return np.lib.stride_tricks.as_strided(np.zeros(1, dtype), tuple(shape), (0,) * len(shape))
+
+
+def _npr_isbool(e):
+    return getattr(e, 'dtype', None) == bool
+
+
+def _npr_isarr(e):  # an advanced (array) entry of a normalised index
+    return e is not None and e is not Ellipsis and not isinstance(e, (int, range)) and e.ndim > 0
+
+
+def _npr_dt(v):
+    return v.dtype if hasattr(v, 'dtype') else np.asarray(v).dtype
+
+
+def _npr_has_jax(v):
+    return any(isinstance(x, jax.Array) for x in jax.tree_util.tree_leaves(v))
+
+
+def _npr_operand(v):
+    """(v loaded, probe): probe stands for v in NumPy's dtype rules (NEP 50: Python scalars
+    and weak-typed JAX values are weak); arrays become zeros of the same ndim and dtype."""
+    v = npr_load(v)
+    if isinstance(v, (list, tuple)) and _npr_has_jax(v):
+        v = jnp.asarray(v)
+    if isinstance(v, jax.Array) and jax.typeof(v).weak_type:
+        return v, {'b': False, 'i': 0, 'u': 0, 'f': 0.0, 'c': 0j}[v.dtype.kind]
+    return v, (v if type(v) in (bool, int, float, complex, list, tuple) else np.zeros((1,) * np.ndim(v), _npr_dt(v)))
+
+
+def _npr_conv(v, dt, how='cast', nd=0):
+    """v as dtype dt. JAX values: astype (NumPy's unsafe cast). Static values: NumPy itself
+    stores them into a scratch array, so its conversions and errors are exact; `how` names
+    the store: 'item' (one element of an nd-dim array), 'set' (basic index), 'adv' (advanced
+    index), 'cast' (astype) or f(scratch, v) (np.put, np.putmask, ...)."""
+    if isinstance(v, jax.Array) or (isinstance(v, (list, tuple)) and _npr_has_jax(v)):
+        return jnp.asarray(v).astype(dt)
+    if how == 'cast':
+        return np.asarray(v).astype(dt)
+    if how == 'item':
+        t = np.empty((1,) * nd, dt)
+        t[(0,) * nd] = v
+        return t.reshape(())
+    t = np.empty(np.shape(v) if how == 'set' else (1,) + np.shape(v) if how == 'adv' else np.shape(v) or (1,), dt)
+    if how == 'set':
+        t[...] = v
+    elif how == 'adv':
+        t[[0]] = v
+        t = t[0]
+    else:
+        how(t, v)
+    return t
+
+
+def _npr_fit(val, sel, fail, strip=True):
+    """val broadcast to sel; NumPy's setitem (strip) also drops leading length-1 dims. On a
+    mismatch, fail() lets NumPy raise its own error."""
+    shp, sel = tuple(np.shape(val)), tuple(sel)
+    while strip and len(shp) > len(sel) and shp[0] == 1:
+        shp = shp[1:]
+    try:
+        ok = np.broadcast_shapes(shp, sel) == sel
+    except ValueError:
+        ok = False
+    if not ok:
+        fail()
+        raise ValueError(f"could not broadcast input array from shape {np.shape(val)} into shape {sel}")
+    return jnp.broadcast_to(jnp.asarray(val).reshape(shp), sel)
+
+
+def _npr_whole(cur, val):
+    # All of cur replaced by a value that depends on cur: jax 0.10.2 gets the gradient of a
+    # constant store into a ref wrong (jax issue #33987).
+    return lax.dynamic_update_slice(cur, jnp.asarray(val, cur.dtype), (0,) * cur.ndim)
+
+
+class NprError(Exception):
+    """A call that np2ref cannot run exactly (e.g. overlapping buffers passed to a writer).
+
+    `.code` is the diagnostic code (NPRxxx) the message starts with ("np2ref NPR124: ..."), and
+    `.message` the text after it: np2ref.compile turns the error into that diagnostic."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        tagged = _npr_re.match(r"np2ref (NPR\d+): ", message)
+        self.code = tagged.group(1) if tagged else "NPR206"
+        self.message = message[tagged.end():] if tagged else message
+
+
+class NprUnsupported(NprError, NotImplementedError):
+    """A construct with no exact translation, met when the program is traced."""
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .views import npr_load  # noqa: E402

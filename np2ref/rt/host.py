@@ -1,0 +1,128 @@
+"""Host calls at run time, in program order: npr_random, npr_call."""
+
+from jax.experimental import io_callback as _npr_io_callback
+import jax
+from jax import lax
+import jax.numpy as jnp
+import numpy as np
+
+
+# ---- host calls --------------------------------------------------------------------------
+
+
+def npr_random(generator, method, *args, **kwargs):
+    """`np.random.normal(0.0, 1.0, n)`, `rng.integers(0, n, size=k)`: a draw from a NumPy
+    generator, made on the host when the compiled program runs (an ordered io_callback), never
+    while tracing. The values are NumPy's own stream and the caller's generator (or NumPy's
+    global state) advances as it would in NumPy, in program order. Sizes are static; parameters
+    read from arrays travel to the host as operands."""
+    if not (generator is np.random or isinstance(generator, (np.random.Generator, np.random.RandomState))):
+        raise NprError(f"np2ref NPR023: .{method}() is called on a {type(generator).__name__}, which is "
+                       "not a NumPy random generator")
+    if method in _NPR_RANDOM_STATEFUL:
+        raise NprError(f"np2ref NPR023: .{method}() sets, reads or shuffles a generator's state, which "
+                       "np2ref does not do inside a compiled function")
+    leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
+    leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
+    operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
+    if _npr_differentiated(list(operands.values())):
+        raise NprError(f"np2ref NPR023: .{method}() draws with parameters being differentiated; a "
+                       "draw made on the host has no derivative")
+    if _npr_batched(list(operands.values())):
+        raise NprError(f"np2ref NPR023: .{method}() draws under jax.vmap with batched parameters, or in a "
+                       "loop or branch that depends on batched values; NumPy would draw once per batch "
+                       "member, in order, which a vmapped program cannot do")
+
+    def host_call(values, draw):
+        host = list(leaves)
+        for i, v in zip(operands, values):
+            host[i] = np.asarray(v)
+        a, k = jax.tree_util.tree_unflatten(tree, host)
+        return draw(*a, **k)
+
+    sample = _npr_random_shape(generator, method, host_call, list(operands.values()))
+    if sample.dtype.kind not in "biufc":
+        raise NprError(f"np2ref NPR023: .{method}() gives {sample.dtype} values, not numbers")
+    dtype = jax.dtypes.canonicalize_dtype(sample.dtype)
+
+    def run(*values):
+        return np.asarray(host_call(values, getattr(generator, method)), dtype=dtype)
+
+    return _npr_host_result(run, sample.shape, dtype, list(operands.values()))
+
+
+def _npr_host_result(run, shape, dtype, operands):
+    """An ordered io_callback of run(*operands) -> an array of `shape` and `dtype`, exact on any
+    thread: JAX converts a callback's result with the x64 setting of the thread that runs it
+    (XLA's, not the caller's jax.enable_x64), which would make int64 int32. So 64-bit values
+    cross as uint32 words and are bitcast back in the program."""
+    dtype = np.dtype(dtype)
+    if dtype.itemsize < 8 or dtype.kind == "b":
+        return _npr_io_callback(run, jax.ShapeDtypeStruct(shape, dtype), *operands, ordered=True)
+    words = (2, 2) if dtype.kind == "c" else (2,)  # complex128: two float64s
+
+    def as_words(*values):
+        return np.ascontiguousarray(run(*values)).view(np.uint32).reshape(tuple(shape) + words)
+
+    out = _npr_io_callback(as_words, jax.ShapeDtypeStruct(tuple(shape) + words, np.uint32), *operands,
+                           ordered=True)
+    if dtype.kind != "c":
+        return lax.bitcast_convert_type(out, dtype)
+    parts = lax.bitcast_convert_type(out, np.float64)
+    return lax.complex(parts[..., 0], parts[..., 1])
+
+
+# Generator methods that are not draws returning new values: state access, in-place shuffles.
+_NPR_RANDOM_STATEFUL = frozenset({"seed", "shuffle", "permuted", "set_state", "get_state", "spawn",
+                                  "set_bit_generator", "get_bit_generator"})
+# NumPy functions (module "numpy") that do I/O or change process state: never run while tracing.
+_NPR_IMPURE_NUMPY_NAMES = ("save", "load", "genfromtxt", "fromfile", "fromregex", "fromstring", "frombuffer",
+                           "memmap", "set_", "get_", "setbufsize", "getbufsize", "seterr", "geterr", "errstate", "printoptions", "array2string",
+                           "array_repr", "array_str", "format_float", "info", "show_")
+_NPR_PURE_BUILTINS = frozenset({abs, min, max, round, len, sum, pow, divmod, int, float, bool, complex,
+                                 tuple, list, range, enumerate, zip, reversed, sorted, isinstance})
+_NPR_IMPURE_NUMPY = ("numpy.random", "numpy.lib.npyio", "numpy.testing")
+
+
+def npr_call(fn, *args, **kwargs):
+    """`fn(x)` where `fn` came in as an argument (a function, a module's function: `xp.zeros`),
+    checked when the call is traced: a pure callable runs as it is (a builtin such as `abs`, a
+    NumPy or jax.numpy function, `math`), a draw from a NumPy generator runs on the host at run time
+    (npr_random), and anything else is refused: a Python function np2ref cannot see into could
+    draw, count or read state, and running it once while tracing would freeze its result."""
+    owner = getattr(fn, "__self__", None)
+    if isinstance(owner, (np.random.Generator, np.random.RandomState)) or owner is np.random.mtrand._rand:
+        return npr_random(np.random if owner is np.random.mtrand._rand else owner, fn.__name__, *args, **kwargs)
+    module = getattr(fn, "__module__", None) or ""
+    impure = module.startswith(_NPR_IMPURE_NUMPY) or (module.startswith("numpy") and str(
+        getattr(fn, "__name__", "")).startswith(_NPR_IMPURE_NUMPY_NAMES))
+    if isinstance(fn, np.ufunc) or fn in _NPR_PURE_BUILTINS or (not impure and (
+            module in ("math", "jax.numpy", "numpy") or module.startswith(("numpy.", "jax.")))):
+        return fn(*args, **kwargs)
+    name = getattr(fn, "__qualname__", None) or type(fn).__name__
+    raise NprError(f"np2ref NPR021: calls {name}, passed in as an argument, which np2ref cannot see into "
+                   "(it could draw, count or read state, and would run once while tracing)")
+
+
+def _npr_random_shape(generator, method, host_call, operands):
+    """The shape and dtype of a draw, found by making it from a throwaway generator of the same
+    kind (the caller's is not touched) with stand-in parameter values: NumPy's result shape and
+    dtype depend on the parameters' shapes and dtypes only."""
+    probe = np.random.default_rng(0) if isinstance(generator, np.random.Generator) else np.random.RandomState(0)
+    fillers = (lambda k, o: np.ones(o.shape, o.dtype), lambda k, o: np.full(o.shape, k + 1, o.dtype),
+               lambda k, o: np.full(o.shape, 1.0 / max(o.size, 1), o.dtype))
+    for fill in fillers:
+        try:
+            return np.asarray(host_call([fill(k, o) for k, o in enumerate(operands)], getattr(probe, method)))
+        except (ValueError, TypeError):
+            continue
+    raise NprError(f"np2ref NPR023: the shape of .{method}() could not be found from its arguments "
+                   "without their values")
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import NprError  # noqa: E402
+from .views import npr_load  # noqa: E402
+from .ops import _npr_is_ref  # noqa: E402
+from .refs import _npr_batched, _npr_differentiated  # noqa: E402

@@ -1,0 +1,214 @@
+"""The normalised index (_npr_Idx): every NumPy index kind, composed onto a Ref."""
+
+from jax import lax
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class _npr_Idx:
+    """A NumPy index on an array of `shape`, checked by NumPy (IndexErrors) and normalised to
+    `ents`: None, int, 0-d traced int, range (a slice) or int array, one per dim (plus an empty
+    Ellipsis, which still parts advanced indices). `sel` is NumPy's result shape; a traced
+    boolean mask is kept apart in `mask`. `vorder`, set only on an index composed through a
+    transposed view (_npr_compose), lists the base dims of the selection in the view's order."""
+
+    vorder = None
+
+    def __init__(self, shape, idx):
+        self.shape = shape = tuple(shape)
+        items = [self._item(e) for e in (idx if isinstance(idx, tuple) else (idx,))]
+        self.probe = tuple((np.ones if _npr_isbool(e) else np.zeros)(e.shape, e.dtype) if _npr_traced(e)
+                           else e for e in items)
+        self.sel = np.shape(_npr_dummy(shape)[self.probe])  # NumPy raises its IndexErrors here
+        self.traced = any(_npr_traced(e) for e in items)
+        used = sum(0 if e is None or e is Ellipsis else e.ndim if _npr_isbool(e) else 1 for e in items)
+        ents, d, self.mask, full = [], 0, None, True
+        for e in items:
+            if e is Ellipsis:  # an empty one stays: it still parts advanced indices for NumPy
+                ents += [range(n) for n in shape[d:d + len(shape) - used]] or [Ellipsis]
+                d += len(shape) - used
+            elif _npr_isbool(e) and _npr_traced(e) and e.size == 0:  # selects nothing, as in NumPy
+                ents += list(np.nonzero(np.zeros(e.shape, bool)))
+                d, full = d + e.ndim, False
+            elif _npr_isbool(e) and _npr_traced(e):
+                if tuple(e.shape) != tuple(shape[d:d + e.ndim]):
+                    raise IndexError(f"boolean index did not match indexed array along axis {d}; size of "
+                                     f"axis is {shape[d]} but size of corresponding boolean axis is {e.shape[0]}")
+                if self.mask is not None:
+                    raise NprUnsupported("np2ref NPR104: two traced boolean masks in one index")
+                self.mask = jnp.reshape(e, (1,) * d + e.shape + (1,) * (len(shape) - d - e.ndim))
+                d += e.ndim
+            elif _npr_isbool(e):
+                ents += list(np.nonzero(e))
+                d, full = d + e.ndim, False
+            elif isinstance(e, slice):
+                ents.append(range(*e.indices(shape[d])))
+                d, full = d + 1, full and ents[-1] == range(shape[d])
+            elif e is None:
+                ents.append(None)
+                full = False
+            else:
+                n = shape[d]
+                _npr_check_bounds(e, d, n)
+                ents.append((e + n if e < 0 else e) if isinstance(e, int) else
+                            (jnp if _npr_traced(e) else np).where(e < 0, e + n, e))
+                d, full = d + 1, False
+        if self.mask is not None and not full:
+            raise NprUnsupported("np2ref NPR104: a traced boolean mask combined with other "
+                                      "indices has a data-dependent shape")
+        self.ents = ents + [range(n) for n in shape[d:]]
+        self.adv = any(_npr_isarr(e) for e in self.ents)
+        self.scalar = (self.mask is None and not any(e is None or e is Ellipsis for e in items)
+                       and not any(e is None or isinstance(e, range) or _npr_isarr(e) for e in self.ents))
+        self._lin = self._lin_last = None
+
+    @staticmethod
+    def _item(e):
+        e = npr_load(e)
+        if isinstance(e, (list, tuple, range)):  # a sequence inside an index is an array
+            e = jnp.asarray(e) if _npr_has_jax(e) else np.asarray(e) if len(e) else np.zeros(0, np.intp)
+        if isinstance(e, jax.Array) and not _npr_traced(e):
+            e = np.asarray(e)
+        if isinstance(e, slice) and any(_npr_traced(s) for s in (e.start, e.stop, e.step)):
+            raise NprUnsupported("np2ref NPR106: slice bounds must be static (the size must be known)")
+        if isinstance(e, (bool, np.bool_)) or (getattr(e, 'ndim', 1) == 0 and _npr_isbool(e)):
+            raise NprUnsupported("np2ref NPR107: a 0-d boolean index is not supported")
+        if isinstance(e, (np.ndarray, np.integer)) and e.ndim == 0 and e.dtype.kind in 'iu':
+            e = int(e)
+        return e
+
+    def basic(self):
+        return tuple((slice(e.start, e.stop if e.stop >= 0 else None, e.step) if len(e) else slice(0, 0))
+                     if isinstance(e, range) else e for e in self.ents)
+
+    def lin(self):
+        if self._lin is None:
+            self._lin = _npr_lin(self.shape, self.ents, self.sel)
+        return self._lin
+
+    def lin_last(self):
+        """lin() with each index that occurs again later moved out of range (a scatter drops
+        it), for few traced indices; else None."""
+        if self._lin_last is None:
+            self._lin_last = (_npr_last_only(self.lin(), int(np.prod(self.shape))),)
+        return self._lin_last[0]
+
+    def get(self, cur, update=False):
+        """NumPy's cur[idx], as a copy. For an update (`cur[idx] op= v`) only the elements that
+        put() keeps matter: it reads through put()'s index, so XLA keeps one index array."""
+        if self.mask is not None:
+            raise NprUnsupported("np2ref NPR104: x[mask] with a traced mask has a data-dependent shape")
+        cur = jnp.asarray(cur)
+        if self.adv:
+            lin = self.lin_last() if update else None
+            return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
+        last = _npr_last_store(cur) if update else None
+        flip, ents = self.ascending()
+        out = None if last is None else _npr_region_value(last[0], _npr_region_key(ents))
+        if out is not None:  # built from the values the last stores put (ascending)
+            out = jnp.flip(out, flip) if flip else out
+        else:
+            out = cur[self.basic()]
+        if self.vorder is not None:  # base order -> the transposed view's order
+            out = jnp.transpose(out, np.argsort(np.argsort(self.vorder)))
+        return out if out.shape == tuple(self.sel) else out.reshape(self.sel)  # composed: no None dims
+
+    def ascending(self):
+        """(the range dims, counted among ranges, that run backwards; ents with those ranges
+        reversed and no None or Ellipsis): the region in ascending order, as put() stores it."""
+        rng = [e for e in self.ents if isinstance(e, range)]
+        return ([k for k, e in enumerate(rng) if e.step < 0],
+                [e[::-1] if isinstance(e, range) and e.step < 0 else e for e in self.ents
+                 if e is not None and e is not Ellipsis])
+
+    def put(self, cur, val):
+        """cur with cur[idx] = val (val cast, of shape sel), the last duplicate winning.
+        Ints and slices become one dynamic_update_slice (in place in XLA)."""
+        if self.mask is not None:
+            return jnp.where(self.mask, val, cur)
+        if self.adv:
+            lin = self.lin_last()
+            if lin is not None:
+                return _npr_unflat(jnp.reshape(cur, -1).at[lin.reshape(-1)].set(jnp.reshape(val, -1), mode='drop'), cur.shape)
+            return _npr_scatter(cur, self.lin(), val)
+        rng = [e for e in self.ents if isinstance(e, range)]
+        if self.vorder is not None:  # the transposed view's order -> base order
+            val = jnp.transpose(jnp.reshape(val, [len(self.ents[p]) for p in self.vorder]), np.argsort(self.vorder))
+        val = jnp.reshape(val, [len(e) for e in rng])
+        if val.size == 0:
+            return cur
+        flip, ents = self.ascending()
+        val = jnp.flip(val, flip) if flip else val
+        key = _npr_region_key(ents)
+        last, under = _npr_last_store(cur), cur
+        prior = None if last is None else last[0]
+        if last is not None and last[1] == 1 and _npr_within(prior.key, key) is not None:
+            under, prior = prior.under, prior.prior  # the last store wrote within this region and
+                                                     # nothing read the array since: store over
+                                                     # what that one stored over
+        if _npr_padwhere_pays(cur, ents, val):
+            out = _npr_padwhere(under, ents, val)
+        elif all(e.step == 1 for e in ents if isinstance(e, range)):
+            it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
+            starts = [jnp.asarray(e.start if isinstance(e, range) else e).astype(it) for e in ents]
+            block = val.reshape([len(e) if isinstance(e, range) else 1 for e in ents])
+            out = lax.dynamic_update_slice(under, block, starts)
+        else:
+            idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
+            out = under.at[idx].set(val, unique_indices=True)
+        _npr_state["put"] = (cur, out, key, val, under, prior)  # for _npr_update: _npr_remember
+        return out
+
+
+def _npr_region_key(ents):
+    """A static region (ints and ascending ranges, one per dim) as a hashable key; None when an
+    index is traced."""
+    key = []
+    for e in ents:
+        if isinstance(e, range):
+            key.append((e.start, len(e), e.step))
+        elif isinstance(e, (int, np.integer)):
+            key.append(int(e))
+        else:
+            return None
+    return tuple(key)
+
+
+def _npr_within(inner, outer):
+    """The index into a value stored in the region `outer` (_npr_region_key; the value has a
+    dim per range) that reads the region `inner`, when inner lies within outer; else None."""
+    if inner is None or outer is None or len(inner) != len(outer):
+        return None
+    idx = []
+    for i, o in zip(inner, outer):
+        if isinstance(o, int):
+            if i != o:
+                return None
+            continue
+        start, n, step = o
+        if isinstance(i, int):
+            k, off = divmod(i - start, step)
+            if off or not 0 <= k < n:
+                return None
+            idx.append(k)
+            continue
+        start2, n2, step2 = i
+        k, off = divmod(start2 - start, step)
+        stride, off2 = divmod(step2, step) if n2 > 1 else (1, 0)
+        if not n2 or off or off2 or stride <= 0 or k < 0 or k + stride * (n2 - 1) > n - 1:
+            return None
+        idx.append(slice(k, k + stride * (n2 - 1) + 1, stride))
+    return tuple(idx)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import (  # noqa: E402
+    _npr_dummy, _npr_has_jax, _npr_isarr, _npr_isbool, _npr_state, NprUnsupported)
+from .bounds import _npr_check_bounds  # noqa: E402
+from .views import npr_load  # noqa: E402
+from .lowering import (  # noqa: E402
+    _npr_last_only, _npr_last_store, _npr_lin, _npr_padwhere, _npr_padwhere_pays,
+    _npr_region_value, _npr_scatter, _npr_unflat)
+from .compat import _npr_traced  # noqa: E402

@@ -1,0 +1,170 @@
+"""out= and the in-place functions and methods (fill, sort, copyto, put, place...)."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+# ---- out= and in-place functions ----------------------------------------------------------
+
+def npr_out(target, value, ufunc=None):
+    """out=: value stored into all of target (broadcast). With `ufunc` (a ufunc's name) NumPy's
+    same_kind output check applies, else the cast is unsafe. Returns target."""
+    value, probe = _npr_operand(value)
+    dt, tshape, vshape = np.dtype(target.dtype), tuple(target.shape), np.shape(value)
+    vdt = np.asarray(probe).dtype
+    if ufunc is not None and not np.can_cast(vdt, dt, 'same_kind'):
+        raise _npr_CastError(getattr(np, ufunc), 'same_kind', vdt, dt, 0)
+    fmt = lambda s: f"({','.join(map(str, s))}{',' if len(s) == 1 else ''})"  # noqa: E731 - NumPy's format
+    try:
+        bshape = np.broadcast_shapes(vshape, tshape)
+    except ValueError:
+        raise ValueError(f"operands could not be broadcast together with shapes {fmt(vshape)} {fmt(tshape)} ") from None
+    if bshape != tshape:
+        raise ValueError(f"non-broadcastable output operand with shape {fmt(tshape)} doesn't match the "
+                         f"broadcast shape {fmt(bshape)}")
+    val = jnp.broadcast_to(_npr_conv(value, dt), tshape)
+    _npr_update(target, lambda cur: _npr_whole(cur, val))
+    return target
+
+
+def npr_fill(a, v):
+    """NumPy's a.fill(v): one scalar, converted as NumPy converts it, everywhere."""
+    v, dt = npr_load(v), np.dtype(a.dtype)
+    if isinstance(v, jax.Array):
+        np.empty((), dt).fill(_npr_dummy(v.shape, v.dtype))  # NumPy's error for a non-scalar
+        val = jnp.reshape(v, ()).astype(dt)
+    else:
+        val = np.empty((), dt)
+        val.fill(v)
+    _npr_update(a, lambda cur: _npr_whole(cur, jnp.broadcast_to(val, cur.shape)))
+
+
+def npr_sort(a, axis=-1, kind=None):
+    """NumPy's a.sort(axis) (NaNs last; `kind` cannot change the values)."""
+    np.zeros((1,) * a.ndim, bool).sort(axis)  # NumPy's AxisError / TypeError
+    _npr_update(a, lambda cur: jnp.sort(cur, axis=axis))
+
+
+def npr_copyto(dst, src, casting='same_kind', where=True):
+    """NumPy's np.copyto: casting checked by NumPy, src broadcast (leading 1-dims dropped),
+    where broadcast strictly. An array copied onto itself is left alone, as NumPy does before
+    any check."""
+    if src is dst:
+        return
+    if isinstance(where, (jax.Ref, NprView)) and where is not dst and _npr_base(where) is _npr_base(dst):
+        raise NprUnsupported("np2ref NPR126: np.copyto's where= is a view of the array it writes; "
+                                  "NumPy reads that mask while writing, element by element")
+    src, sprobe = _npr_operand(np.asarray(src) if isinstance(src, (list, tuple)) and not _npr_has_jax(src) else src)
+    where, wprobe = _npr_operand(where)
+    dt, shape = np.dtype(dst.dtype), tuple(dst.shape)
+    np.copyto(np.zeros((1,) * max(np.ndim(src), np.ndim(where)), dt), sprobe, casting=casting, where=wprobe)
+    fail = lambda: np.copyto(_npr_dummy(shape, dt), _npr_dummy(np.shape(src), _npr_dt(src)),  # noqa: E731
+                             casting=casting, where=_npr_dummy(np.shape(where), _npr_dt(where)))
+    val = _npr_fit(_npr_conv(src, dt, lambda t, s: np.copyto(t, s, casting='unsafe')), shape, fail)
+    m = True if where is True else _npr_fit(jnp.asarray(where).astype(bool), shape, fail, strip=False)
+    _npr_update(dst, lambda cur: _npr_whole(cur, val) if m is True else jnp.where(m, val, cur))
+
+
+def _npr_cycle(val, n):
+    """The flat values of val repeated cyclically (or cut) to n."""
+    flat = jnp.asarray(val).reshape(-1)
+    return flat if flat.size == n else flat[np.arange(n) % flat.size]
+
+
+def npr_putmask(a, mask, values):
+    """NumPy's np.putmask: a.flat[n] = values.flat[n % values.size] where mask.flat[n]."""
+    (mask, _), (values, vprobe), dt = _npr_operand(mask), _npr_operand(values), np.dtype(a.dtype)
+    if np.size(mask) != a.size:
+        raise ValueError("putmask: mask and data must be the same size")
+    if np.ndim(vprobe) == 0 and isinstance(vprobe, np.ndarray):
+        vprobe = vprobe[()]  # a 0-d value stands for the NumPy scalar it nearly always is (a[i], a.sum())
+    np.putmask(np.zeros(1, dt), np.ones(1, _npr_dt(mask)), vprobe)
+    if np.size(values) == 0:
+        return
+    vals = _npr_conv(values, dt, lambda t, v: np.putmask(t, np.ones(t.shape, bool), v))
+    vals, m = _npr_cycle(vals, a.size).reshape(a.shape), jnp.reshape(jnp.asarray(mask), a.shape).astype(bool)
+    _npr_update(a, lambda cur: jnp.where(m, vals, cur))
+
+
+def npr_put(a, ind, v, mode='raise'):
+    """NumPy's np.put: a.flat[ind] = v, v repeated to len(ind), the last duplicate winning;
+    mode 'raise' (negative ints count from the end), 'wrap' or 'clip'."""
+    (ind, _), (v, _), dt, n = _npr_operand(ind), _npr_operand(v), np.dtype(a.dtype), a.size
+    np.put(np.zeros(n, dt), np.zeros(ind.shape, ind.dtype) if _npr_traced(ind) else ind,  # NumPy's errors
+           _npr_dummy(v.shape, v.dtype) if isinstance(v, jax.Array) else v, mode=mode)
+    if np.size(ind) == 0 or np.size(v) == 0:
+        return
+    xp = jnp if isinstance(ind, jax.Array) else np
+    i = xp.reshape(xp.asarray(ind), -1)
+    if mode == 'raise':
+        _npr_check_bounds(i, 0, n)  # NumPy raises; the call does, after the run
+    i = xp.where(i < 0, i + n, i) if mode == 'raise' else xp.mod(i, n) if mode == 'wrap' else xp.clip(i, 0, n - 1)
+    if xp is jnp and mode == 'raise':
+        i = jnp.where((i >= 0) & (i < n), i, n)
+    vals = _npr_cycle(_npr_conv(v, dt, lambda t, w: np.put(t, np.arange(t.size), w)), i.size)
+    _npr_update(a, lambda cur: _npr_scatter(cur, i, vals))
+
+
+def npr_place(a, mask, vals):
+    """NumPy's np.place: the k-th True position of mask takes vals.flat[k % vals.size]."""
+    (mask, _), (vals, vprobe), dt = _npr_operand(mask), _npr_operand(vals), np.dtype(a.dtype)
+    if np.size(mask) != a.size:
+        raise ValueError("place: mask and data must be the same size")
+    xp = jnp if isinstance(mask, jax.Array) else np
+    m = xp.reshape(xp.asarray(mask), -1).astype(bool)
+    if np.size(vals) == 0:
+        if xp is jnp:
+            raise NprUnsupported("np2ref NPR108: np.place with empty vals raises only if the "
+                                      "traced mask has a True")
+        if m.any():
+            raise ValueError("Cannot insert from an empty array!")
+        return
+    np.place(np.zeros(1, dt), np.ones(1, _npr_dt(mask)), vprobe)
+    flat = jnp.asarray(_npr_conv(vals, dt, lambda t, w: np.place(t, np.ones(t.shape, bool), w))).reshape(-1)
+    g = flat[xp.mod(xp.cumsum(m) - 1, flat.size)]
+    _npr_update(a, lambda cur: jnp.where(m, g, jnp.reshape(cur, -1)).reshape(cur.shape))
+
+
+def npr_fill_diagonal(a, val, wrap=False):
+    """NumPy's np.fill_diagonal: a.flat[:end:step] = val, val repeated cyclically; a tall
+    2-D matrix wraps only with wrap=True."""
+    shape, dt = tuple(a.shape), np.dtype(a.dtype)
+    if len(shape) < 2:
+        raise ValueError("array must be at least 2-d")
+    if len(shape) == 2:
+        step, end = shape[1] + 1, (a.size if wrap else min(a.size, shape[1] * shape[1]))
+    elif any(n != shape[0] for n in shape):
+        raise ValueError("All dimensions of input must be of equal length")
+    else:
+        step, end = 1 + int(np.cumprod(shape[:-1]).sum()), a.size
+    val = _npr_conv(npr_load(val), dt, lambda t, w: t.flat.__setitem__(slice(None), w))
+    pos = np.arange(0, end, step)
+    if pos.size and np.size(val):
+        vals = _npr_cycle(val, pos.size)
+        _npr_update(a, lambda cur: _npr_unflat(jnp.reshape(cur, -1).at[pos].set(
+            vals, unique_indices=True, indices_are_sorted=True), shape))
+
+
+def npr_where_store(a, mask, value):
+    """NumPy's a[mask] = value[mask] (or a value that broadcasts to a) for a boolean mask over
+    a's leading dims, as jnp.where; value converted as NumPy's setitem converts it."""
+    mask, value, shape = npr_load(mask), npr_load(value), tuple(a.shape)
+    if not _npr_isbool(np.asarray(mask) if isinstance(mask, list) else mask):
+        raise TypeError("np2ref: npr_where_store needs a boolean mask")
+    _npr_dummy(shape)[np.ones(np.shape(mask), bool)]  # NumPy's mask-shape IndexError
+    m = jnp.reshape(jnp.asarray(mask), np.shape(mask) + (1,) * (len(shape) - np.ndim(mask)))
+    val = _npr_fit(_npr_conv(value, np.dtype(a.dtype), 'adv'), shape, lambda: None)
+    _npr_update(a, lambda cur: jnp.where(m, val, cur))
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import (  # noqa: E402
+    _npr_CastError, _npr_conv, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_isbool,
+    _npr_operand, _npr_whole, NprUnsupported)
+from .bounds import _npr_check_bounds  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402
+from .lowering import _npr_scatter, _npr_unflat, _npr_update  # noqa: E402
+from .stores import _npr_base  # noqa: E402
+from .compat import _npr_traced  # noqa: E402

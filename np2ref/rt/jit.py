@@ -1,0 +1,298 @@
+"""npr_jit: NumPy in, NumPy out, jit-compiled in between (NprFunction), with write-back."""
+
+import functools as _npr_functools
+import inspect as _npr_inspect
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class NprFunction:
+    """A converted function. Called from host code with NumPy values, it runs jit-compiled and
+    writes back every array argument the original mutates; called from converted code (refs,
+    tracers), it is the plain ref program."""
+
+    def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):
+        _npr_functools.update_wrapper(self, fn)
+        self.fn = fn
+        self.mutated = tuple(mutated)
+        self.signature = _npr_inspect.signature(fn)
+        self.static_argnames = None if static_argnames is None else frozenset(
+            (static_argnames,) if isinstance(static_argnames, str) else static_argnames)
+        if dtype_policy not in ("preserve", "float32"):
+            raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
+        self.dtype_policy = dtype_policy
+        if bounds not in ("checked", "unchecked"):
+            raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
+        self.bounds = bounds
+        self._jitted = {}
+        self._plans = {}  # _plan_key(arguments in parameter order) -> _NprPlan
+        kinds = [p.kind for p in self.signature.parameters.values()]
+        # the parameter names when every one is an ordinary positional-or-keyword one, else None:
+        # a call passing all of them by position then needs no Signature.bind
+        self._positional = tuple(self.signature.parameters) if all(
+            k == _npr_inspect.Parameter.POSITIONAL_OR_KEYWORD for k in kinds) else None
+        self._defaults = {n: p.default for n, p in self.signature.parameters.items()
+                          if p.default is not _npr_inspect.Parameter.empty}
+        self._layout = None  # _npr_uses_layout(fn), found on the first NumPy call
+        # (dynamic names, mutated names) -> keyword arguments for jax.jit (np2ref.compile's shardings)
+        self.jit_options = None
+
+    def __call__(self, *args, **kwargs):
+        if _npr_state["depth"] or _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
+            return self.fn(*args, **kwargs)
+        return self.call_numpy(*args, **kwargs)
+
+    def __get__(self, obj, objtype=None):
+        return self
+
+    # -- the pure JAX function -------------------------------------------------------------
+    def pure(self, *args, **kwargs):
+        """(result, {name: final value}) for the mutated array parameters; traceable by the
+        user's jax.jit / jax.vmap / jax.grad (keep ints that size arrays static)."""
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        values = dict(bound.arguments)
+        for name in self.mutated:
+            _npr_check_written(self.__name__, name, values.get(name))
+        aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
+        result, finals, *_ = self._run(values, aliases)
+        return result, finals
+
+    def _run(self, values, aliases):
+        _npr_state["depth"] += 1
+        try:
+            refs = {}
+            call = dict(values)
+            for name, leader in aliases.items():
+                if leader not in refs:
+                    refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
+                call[name] = refs[leader]
+            bound = _npr_inspect.BoundArguments(self.signature, call)
+            out = self.fn(*bound.args, **bound.kwargs)
+            # which returned leaves are an argument itself or a view of one: NumPy returns that
+            # very object, or a view of it, which the caller's writes show through
+            leaves = jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)
+            returned = {i: (n, ()) for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
+            owners = {id(refs[leader]): n for n, leader in aliases.items()}
+            for i, leaf in enumerate(leaves):
+                if i not in returned and isinstance(leaf, NprView) and id(leaf.base) in owners:
+                    steps = _npr_numpy_steps(leaf)
+                    if steps is not None:
+                        returned[i] = (owners[id(leaf.base)], steps)
+            # a view returned twice is one object twice, as in NumPy (`return b, b`); not for
+            # traced values, where a no-op (`b.astype(b.dtype)`, `+b`) hands back its input
+            first, same = {}, {}
+            for i, leaf in enumerate(leaves):
+                if _npr_is_ref(leaf) and first.setdefault(id(leaf), i) != i:
+                    same[i] = first[id(leaf)]
+            result = npr_value(out)
+            finals = {n: refs[leader][...] for n, leader in aliases.items()}
+        finally:
+            _npr_state["depth"] -= 1
+        return result, finals, returned, same
+
+    # -- the NumPy-facing call -------------------------------------------------------------
+    def _in_order(self, args, kwargs):
+        """The call's arguments in parameter order, defaults filled in, without Signature.bind;
+        None when only bind can tell (other parameter kinds, or a call bind would reject)."""
+        names = self._positional
+        if names is None or len(args) > len(names):
+            return None
+        if not kwargs and len(args) == len(names):
+            return args
+        ordered, used = list(args), 0
+        for name in names[len(args):]:
+            if name in kwargs:
+                ordered.append(kwargs[name])
+                used += 1
+            elif name in self._defaults:
+                ordered.append(self._defaults[name])
+            else:
+                return None
+        return tuple(ordered) if used == len(kwargs) else None
+
+    def _split(self, args, kwargs):
+        ordered = self._in_order(args, kwargs)
+        if ordered is not None:
+            values = dict(zip(self._positional, ordered))
+        else:
+            bound = self.signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            values = dict(bound.arguments)
+        static, dynamic = {}, {}
+        for name, v in values.items():
+            is_static = (name in self.static_argnames) if self.static_argnames is not None \
+                else _npr_is_static(v)
+            if name in self.mutated:
+                _npr_check_written(self.__name__, name, v)
+            if not is_static:
+                v = self._device_ready(name, np.asarray(v) if isinstance(v, list) else v)
+            (static if is_static else dynamic)[name] = v
+        return values, static, dynamic
+
+    def _device_ready(self, name, v):
+        """A NumPy array as JAX can take it: in native byte order (data read from big-endian
+        files), and of a dtype JAX holds (numbers and booleans), else a TypeError naming it.
+        Subclasses that change what operators mean (np.matrix's `*`, masked arrays, arrays
+        with units) are refused the same way; np.memmap is plain storage and passes."""
+        if not isinstance(v, np.ndarray):
+            return v
+        if type(v) is not np.ndarray and not isinstance(v, np.memmap):
+            raise TypeError(f"{self.__name__}(): argument `{name}` is a {type(v).__module__}."
+                            f"{type(v).__qualname__}, whose operations np2ref does not model; pass "
+                            f"np.asarray({name}) if plain array semantics are what you want")
+        if not _npr_jax_dtype(v.dtype):
+            raise TypeError(f"{self.__name__}(): argument `{name}` has dtype {v.dtype}, which JAX "
+                            "arrays cannot hold; np2ref compiles numeric and boolean arrays")
+        return v if v.dtype.isnative else v.astype(v.dtype.newbyteorder("="))
+
+    def _aliases(self, values):
+        """Mutated array arguments, each mapped to the argument whose buffer it shares. Arrays
+        inside tuple, list and dict arguments are checked too (`f(a, (a,))`)."""
+        arrays = {}
+        for n, v in values.items():
+            if isinstance(v, np.ndarray):
+                arrays[n] = v
+            elif isinstance(v, (tuple, list, dict)):
+                flat, _ = jax.tree_util.tree_flatten_with_path(v)
+                arrays.update({n + jax.tree_util.keystr(path): leaf for path, leaf in flat
+                               if isinstance(leaf, np.ndarray)})
+        if self._layout is None:
+            self._layout = _npr_uses_layout(self.fn)
+        if self._layout:
+            for name in self.mutated:
+                v = values.get(name)
+                if isinstance(v, np.ndarray) and not _npr_layout_ok(v):
+                    raise NprError(f"{self.__name__}(): `{name}` is not C-contiguous, and whether its "
+                                   "reshape/ravel is a view depends on memory layout; pass "
+                                   f"np.ascontiguousarray({name})")
+        aliases = {}
+        for name in self.mutated:
+            v = values.get(name)
+            if not isinstance(v, np.ndarray):
+                continue
+            aliases[name] = name
+            for other, w in arrays.items():
+                if other == name or not _npr_shares(v, w):
+                    continue
+                if w is v and other in self.mutated:
+                    aliases[name] = min(name, other)
+                    continue
+                raise NprError(f"{self.__name__}(): the arguments `{name}` and `{other}` share memory "
+                               f"and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)")
+        return aliases
+
+    def _compiled(self, static, aliases, dynamic_names):
+        key = (tuple(sorted((k, _npr_static_key(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
+               dynamic_names)
+        if key not in self._jitted:
+            # The mutated arrays' device copies are donated: their final values (written back)
+            # reuse those buffers. Only NumPy arrays reach here as aliases, so no caller-visible
+            # buffer is ever donated.
+            donated = tuple(sorted(n for n in set(aliases.values()) if n in dynamic_names))
+
+            def run(dynamic, written):
+                saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
+                checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
+                try:
+                    result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                finally:
+                    _npr_state["bounds"] = saved
+                leaves, tree = jax.tree_util.tree_flatten(result)
+                # Python values computed from static inputs stay Python values (an int stays an int)
+                fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
+                sites = tuple(checks.sites) if checks is not None else ()
+                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()),
+                                        tuple(same.items()), sites)
+                return ([v for i, v in enumerate(leaves) if i not in fixed], finals, shape,
+                        jnp.stack([checks.site[...], checks.value[...]]) if sites else None)
+            options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
+            if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments
+                (ins,) = options["in_shardings"]
+                options["in_shardings"] = ({n: s for n, s in ins.items() if n not in donated},
+                                           {n: ins[n] for n in donated})
+            self._jitted[key] = (jax.jit(run, donate_argnums=(1,) if donated else (), **options), donated)
+        return key, self._jitted[key]
+
+    def _x64(self):
+        return jax.enable_x64(self.dtype_policy == "preserve")
+
+    def _plan_key(self, args):
+        """What decides a call's jitted function and checks, read from its arguments in
+        parameter order (_in_order): each static argument's _npr_static_key, _NprPlan.ARRAY for a NumPy
+        array, None for another traced value. None when only the general path can tell
+        (containers, whose arrays _aliases checks; subclasses and arrays JAX cannot take as they
+        are: _device_ready)."""
+        key = []
+        for name, v in zip(self._positional, args):
+            kind = type(v)
+            if self.static_argnames is not None:
+                static = name in self.static_argnames
+            else:  # _npr_is_static(v), with the common types answered without a call
+                static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and _npr_is_static(v))
+            if static:
+                key.append(repr(v) if kind in _NPR_REPR_KEYED else _npr_static_key(v))
+            elif kind is np.ndarray and v.dtype.isnative and _npr_jax_dtype(v.dtype):
+                key.append(_NprPlan.ARRAY)
+            elif isinstance(v, (list, tuple, dict, np.ndarray)):
+                return None
+            else:
+                key.append(None)
+        return tuple(key)
+
+    def call_numpy(self, *args, **kwargs):
+        ordered = self._in_order(args, kwargs)
+        plan_key = None if ordered is None else self._plan_key(ordered)
+        plan = self._plans.get(plan_key)
+        if plan is None or not plan.admits(ordered, self._layout):
+            return self._call_bound(args, kwargs, plan_key)
+        args = ordered
+        with self._x64():
+            result, finals, shape, slot = plan.jitted(
+                {n: args[i] for n, i in plan.kept}, {n: args[i] for n, i in plan.donated})
+            shape.check_bounds(slot)
+            finals = [(args[i], np.asarray(finals[n])) for n, i in plan.written]
+        _npr_write_back(finals)
+        return shape.numpy(result, dict(zip(self._positional, args)) if shape.returned else {})
+
+    def _call_bound(self, args, kwargs, plan_key):
+        """call_numpy for any call: binds the arguments, checks their aliasing, and leaves a plan
+        under `plan_key` (None: none) for the next call like it."""
+        values, static, dynamic = self._split(args, kwargs)
+        aliases = self._aliases(values)
+        key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)))
+        with self._x64():
+            result, finals, shape, slot = jitted(*_npr_donation_split(dynamic, donated))
+            if plan_key is not None and all(leader == n for n, leader in aliases.items()):
+                self._plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases)
+            shape.check_bounds(slot)
+            finals = [(values[n], np.asarray(v)) for n, v in finals.items()]
+        _npr_write_back(finals)
+        return shape.numpy(result, values)
+
+    def lower(self, *args, **kwargs):
+        values, static, dynamic = self._split(args, kwargs)  # noqa: F841
+        key, (jitted, donated) = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
+        with self._x64():
+            return jitted.lower(*_npr_donation_split(dynamic, donated))
+
+
+def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):
+    """Decorator on each converted function: see NprFunction."""
+    def wrap(f):
+        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds)
+    return wrap(fn) if fn is not None else wrap
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import _npr_state, NprError  # noqa: E402
+from .bounds import _npr_Bounds  # noqa: E402
+from .views import npr_value, NprView  # noqa: E402
+from .ops import _npr_is_ref  # noqa: E402
+from .arguments import (  # noqa: E402
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_donation_split,
+    _npr_is_python_value, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_numpy_steps,
+    _NPR_REPR_KEYED, _npr_shares, _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES,
+    _npr_uses_layout, _npr_write_back, _NprPlan, _NprResultShape)

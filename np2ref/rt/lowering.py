@@ -1,0 +1,330 @@
+"""How stores and reads are lowered: the store memory, the pad/where and shifted-read
+peepholes, the last-wins scatter (switch them with _npr_LOWERING)."""
+
+from jax import lax
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class _npr_Store:
+    """A store _npr_remember noted: the Ref's array became `under` with the region `key` set to
+    `val`; `prior` is the store that made `under` (None when not known)."""
+    __slots__ = ('ref', 'swap', 'key', 'val', 'under', 'prior', 'depth')
+
+    def __init__(self, ref, swap, key, val, under, prior):
+        self.ref, self.swap, self.key, self.val, self.under = ref, swap, key, val, under
+        self.prior = prior if prior is not None and prior.depth < 6 else None  # chains stay short
+        self.depth = 0 if self.prior is None else self.prior.depth + 1
+
+
+def _npr_remember(new, key, val, under, prior):
+    """After `ref[...] = new`, new being `under` with the region `key` set to val: note the
+    store (the jaxpr's last equation, a swap) for _npr_last_store."""
+    try:
+        swap = _npr_equations()[-1]
+        ref, stored = _npr_eqn_inputs(swap)[:2]
+        if _npr_eqn_name(swap) != 'swap' or stored is not new or tuple(new.shape) != tuple(ref.aval.shape):
+            return
+        memo = _npr_state.setdefault("stores", {})
+        memo.pop(id(ref), None)
+        memo[id(ref)] = _npr_Store(ref, swap, key, val, under, prior)
+        while len(memo) > 16:
+            memo.pop(next(iter(memo)))
+    except Exception:  # not tracing into a jaxpr, or another JAX's internals: nothing noted
+        return
+
+
+def _npr_may_be(x, ref):
+    """Whether the traced value x may be the Ref `ref`: ref itself, or another Ref of its shape
+    and dtype (the same buffer reached through another tracer, if a JAX made two)."""
+    aval = getattr(x, 'aval', None)
+    return x is ref or (_npr_is_ref_aval(aval) and getattr(aval, 'shape', None) == ref.aval.shape
+                        and getattr(aval, 'dtype', None) == ref.aval.dtype)
+
+
+def _npr_region_value(store, key):
+    """The region `key` (_npr_region_key) of the array `store` made, built from the values the
+    last stores put instead of sliced out of it; None when some of it was not stored by them,
+    or a region overlaps a store's in a way not handled (strided ranges, for one)."""
+    if store is None or key is None:
+        return None
+    idx = _npr_within(key, store.key)
+    if idx is not None:
+        return store.val[idx]
+    meet = _npr_meet(key, store.key)
+    if meet is None:
+        return None
+    base = _npr_region_value(store.prior, key)  # not a slice of the array before: reading it
+    if base is None:                             # after the store updated it in place costs
+        return None                              # XLA a copy of it
+    if meet == 'disjoint':
+        return base
+    take, shape, starts = meet  # overlay the stored elements that fall in the region
+    return lax.dynamic_update_slice(base, jnp.reshape(store.val[take], shape), starts)
+
+
+def _npr_meet(key, stored):
+    """How region `key` meets region `stored` (both of ints and unit-step ranges): 'disjoint',
+    or (the index of the shared elements in the value stored, their shape in key's dims, their
+    offsets in key's dims); None for other regions."""
+    unit = lambda k: isinstance(k, int) or k[1] > 0 and (k[2] == 1 or k[1] == 1)  # noqa: E731
+    if len(key) != len(stored) or not all(unit(k) for k in key + stored):
+        return None
+    take, shape, starts = [], [], []
+    for k, s in zip(key, stored):
+        lo_k, n_k = (k, 1) if isinstance(k, int) else k[:2]
+        lo_s, n_s = (s, 1) if isinstance(s, int) else s[:2]
+        lo, hi = max(lo_k, lo_s), min(lo_k + n_k, lo_s + n_s)
+        if lo >= hi:
+            return 'disjoint'
+        if not isinstance(s, int):
+            take.append(slice(lo - lo_s, hi - lo_s) if not isinstance(k, int) else lo - lo_s)
+        if not isinstance(k, int):
+            shape.append(hi - lo)
+            starts.append(lo - lo_k)
+    return tuple(take), shape, starts
+
+
+def _npr_last_store(cur, window=256):
+    """(the record of _npr_remember, how many loads of the Ref since) when `cur` is a whole load
+    of a Ref whose latest store was noted and no equation since (within `window`) took the Ref
+    except loads; else None. Then a read of a region within the stored one is part of the
+    stored value itself, and a store into a region holding the stored one, with no other load
+    in between (`a[s] = e; a[s] *= w`), can be made over the array the first store was made
+    over, element for element the same: XLA:CPU sees through neither slice(dynamic-update-
+    slice(x, v)) nor a dynamic-update-slice of one, and makes a pass over the array (or a
+    copy of it) per chained store."""
+    try:
+        load = _npr_producer(cur)
+        if load is None or _npr_eqn_name(load) != 'get':
+            return None
+        ref = _npr_eqn_inputs(load)[0]
+        rec = _npr_state.get("stores", {}).get(id(ref))
+        if rec is None or rec.ref is not ref or tuple(cur.shape) != tuple(ref.aval.shape):
+            return None
+        eqns, loads = _npr_equations(_npr_trace_of(cur)), 0
+        for k in range(len(eqns) - 1, max(len(eqns) - 1 - window, -1), -1):
+            e = eqns[k]
+            if e is None:  # collected: JAX 0.10 keeps every equation with effects, so this one
+                return None  # wrote nothing; a JAX that did not would make this unsafe
+            if e is rec.swap:
+                return rec, loads
+            if _npr_eqn_name(e) == 'get' and _npr_eqn_inputs(e)[0] is ref:
+                loads += 1
+            elif any(_npr_may_be(x, ref) for x in _npr_eqn_inputs(e)):
+                return None
+        return None
+    except Exception:  # another JAX's tracer internals: read the array
+        return None
+
+
+# The smallest share of the array a basic-index store must cover to be written as one select
+# over the whole array (pad + where) instead of a dynamic-update-slice or strided scatter, when
+# its value reads the same array at other positions; chosen by measurement
+# (`python benchmarks/run.py --lowerings`, docs/benchmarks.md).
+_npr_LOWERING = {'padwhere_min': 0.9, 'shifted_reads': 2}
+
+
+def _npr_padwhere_pays(cur, ents, val):
+    """Whether cur[ents] = val goes through _npr_padwhere: a static region (no traced ints)
+    covering at least `padwhere_min` of cur but not all of it, whose value reads the array
+    being written through `shifted_reads` or more windows other than the region itself (a
+    stencil's shifted slices: XLA copies each of them before updating in place)."""
+    if val.size == cur.size or any(_npr_traced(e) for e in ents):
+        return False
+    return (val.size >= _npr_LOWERING['padwhere_min'] * cur.size
+            and _npr_reads_around(cur, ents, val) >= _npr_LOWERING['shifted_reads'])
+
+
+def _npr_reads_around(cur, ents, val, limit=4000):
+    """How many distinct reads of the Ref that `cur` was loaded from the traced `val` depends
+    on, other than a slice of exactly the region `ents` (the same elements, which XLA updates
+    in place). Walks the jaxpr being traced; 0 when it cannot tell."""
+    try:
+        load = _npr_producer(cur)
+        if load is None or _npr_eqn_name(load) != 'get':
+            return 0
+        ref = _npr_eqn_inputs(load)[0]
+        region = ([e.start if isinstance(e, range) else e for e in ents],
+                  [e[-1] + 1 if isinstance(e, range) else e + 1 for e in ents],
+                  [e.step if isinstance(e, range) else 1 for e in ents])
+        stack, seen, reads = [(val, None)], set(), set()
+        while stack:
+            tracer, child = stack.pop()
+            eqn = _npr_producer(tracer)
+            if eqn is None:
+                continue
+            if _npr_eqn_name(eqn) == 'get':
+                if _npr_eqn_inputs(eqn)[0] is ref and not _npr_is_region(child, region):
+                    reads.add(_npr_read_key(child))
+                continue
+            if id(eqn) in seen:
+                continue
+            seen.add(id(eqn))
+            if len(seen) > limit:
+                return 0
+            stack.extend((t, eqn) for t in _npr_eqn_inputs(eqn))
+        return len(reads)
+    except Exception:  # another JAX's tracer internals: keep the plain lowering
+        return 0
+
+
+def _npr_read_key(eqn):
+    if eqn is None:
+        return None
+    params = tuple((k, v) for k, v in sorted(_npr_eqn_params(eqn).items()) if isinstance(v, (tuple, int, type(None))))
+    return _npr_eqn_name(eqn), params
+
+
+def _npr_is_region(eqn, region):
+    if eqn is None or _npr_eqn_name(eqn) != 'slice':
+        return False
+    starts, limits, steps = region
+    params = _npr_eqn_params(eqn)
+    strides = params.get('strides') or (1,) * len(starts)
+    return (list(params['start_indices']) == starts and list(params['limit_indices']) == limits
+            and list(strides) == steps)
+
+
+def _npr_padwhere(cur, ents, val):
+    """cur with the region `ents` (ascending ranges and ints, one per dim) replaced by val, as
+    one elementwise select over all of cur. XLA:CPU copies a buffer before a
+    dynamic_update_slice into it when the update reads that buffer (a stencil's shifted
+    slices: four copies a step); the select fuses with those reads instead. Bit for bit the
+    same values, and the same gradients (the select's masked-out cotangent is zero)."""
+    it = jnp.int32 if max(cur.shape, default=0) < 2 ** 31 else jnp.int64
+    block = jnp.reshape(val, [len(e) if isinstance(e, range) else 1 for e in ents])
+    pads, mask = [], True
+    for d, (e, n) in enumerate(zip(ents, cur.shape)):
+        if isinstance(e, range):
+            last = e.start + (len(e) - 1) * e.step
+            pads.append((e.start, n - 1 - last, e.step - 1))
+            if e == range(n):
+                continue
+        else:
+            pads.append((0, 0, 0))  # the size-1 block broadcasts along an int's dim
+        i = lax.broadcasted_iota(it, cur.shape, d)
+        m = (i == e) if not isinstance(e, range) else (i >= e.start) & (i <= last)
+        if isinstance(e, range) and e.step > 1:
+            m = m & ((i - e.start) % e.step == 0)
+        mask = m if mask is True else mask & m
+    full = lax.pad(block, jnp.zeros((), block.dtype), pads)
+    return jnp.where(mask, full, cur)
+
+
+def _npr_lin(shape, ents, sel):
+    """Flat C-order positions of the elements `ents` selects, laid out as NumPy lays out the
+    result (the advanced block where it stands if contiguous, else first). Out-of-range traced
+    entries get position `size`, which scatters drop."""
+    size = int(np.prod(shape))
+    traced = any(_npr_traced(e) for e in ents)
+    xp, it = (jnp, jnp.int32 if size < 2 ** 31 else jnp.int64) if traced else (np, np.intp)
+    adv = [k for k, e in enumerate(ents) if e is not None and e is not Ellipsis and not isinstance(e, range)]
+    bshape, b0 = (), 0
+    if any(_npr_isarr(ents[k]) for k in adv):
+        bshape = np.broadcast_shapes(*[np.shape(ents[k]) for k in adv])
+        if adv[-1] - adv[0] + 1 == len(adv):
+            b0 = sum(1 for e in ents[:adv[0]] if e is None or isinstance(e, range))
+    nb, nd = len(bshape), len(sel)
+    lin, ok, a, d = xp.zeros((), it), True, 0, 0
+    for e in ents:
+        if e is Ellipsis:
+            continue
+        if isinstance(e, range):
+            ax = a + nb if a >= b0 else a
+            c = xp.arange(e.start, e.stop, e.step, dtype=it).reshape((1,) * ax + (-1,) + (1,) * (nd - ax - 1))
+        elif e is not None:
+            c = xp.asarray(e).astype(it)
+            c = c.reshape((1,) * (b0 + nb - c.ndim) + c.shape + (1,) * (nd - b0 - nb))
+            if _npr_traced(e):
+                ok = ok & (c >= 0) & (c < shape[d])
+        if e is not None:
+            lin, d = lin + c * int(np.prod(shape[d + 1:])), d + 1
+        a += e is None or isinstance(e, range)
+    lin = xp.broadcast_to(lin, sel)
+    return lin if ok is True else jnp.where(ok, lin, size)
+
+
+_npr_PAIRWISE_MAX = 128  # traced duplicate-index stores up to this many indices: pairwise, no sort
+
+
+def _npr_last_only(lin, size):
+    """Traced flat indices `lin` (at most _npr_PAIRWISE_MAX) with each one that occurs again later
+    replaced by `size`, out of range, so that a scatter dropping those writes each target once,
+    the last occurrence winning, on every backend. Compared pairwise: no sorted copies kept.
+    None for static or many indices (_npr_scatter sorts those)."""
+    if isinstance(lin, np.ndarray) or not 0 < lin.size <= _npr_PAIRWISE_MAX:
+        return None
+    flat = lin.reshape(-1)
+    k = np.arange(flat.size)
+    later = jnp.any((flat[None, :] == flat[:, None]) & (k[None, :] > k[:, None]), axis=1)
+    return jnp.where(later, size, flat).reshape(lin.shape)
+
+
+def _npr_unflat(flat, shape):
+    """A flat scatter's result reshaped to `shape`, behind an optimization barrier: XLA:CPU
+    (jaxlib 0.10.2) miscompiles a reshaped flat scatter whose result is then updated with a
+    reversed or rolled read of itself (`a[:2] ^= a[:2, ::-1]` after `np.multiply.at(a, ...)`
+    gave wrong values under jit; tests/regressions/fuzz_2f3d265977.py)."""
+    return lax.optimization_barrier(jnp.reshape(flat, shape))
+
+
+def _npr_scatter(cur, lin, val):
+    """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning. Deduplicated
+    first, so the scatter is deterministic on every backend and its gradient is right."""
+    shape, size = cur.shape, cur.size
+    flat, lin, val = jnp.reshape(cur, -1), lin.reshape(-1), jnp.reshape(val, -1)
+    if lin.size == 0:
+        return cur
+    if isinstance(lin, np.ndarray):
+        keep = lin.size - 1 - np.unique(lin[::-1], return_index=True)[1]
+        if keep.size < lin.size:
+            lin, val = lin[keep], val[keep]
+        return _npr_unflat(flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds'), shape)
+    last = _npr_last_only(lin, size)
+    if last is not None:
+        return _npr_unflat(flat.at[last].set(val, mode='drop'), shape)
+    order = jnp.argsort(lin, stable=True)
+    sl = lin[order]
+    last = jnp.append(sl[1:] != sl[:-1], True)
+    return _npr_unflat(flat.at[jnp.where(last, sl, size)].set(val[order], mode='drop'), shape)
+
+
+def _npr_update(t, f):
+    """Replace all of t by f(current value of t); a view writes through to its base."""
+    at = _npr_compose(t, _npr_Idx(t.shape, Ellipsis)) if isinstance(t, NprView) else None
+    if at is not None:  # a view of a region of the base: read and store that region of it
+        _npr_update(t.base, lambda cur: at.put(cur, f(at.get(cur, update=True))))
+    elif isinstance(t, NprView):
+        vals = [t.base[...]]
+        for s in t.steps:
+            vals.append(_npr_step(s, vals[-1]))
+        new = f(vals[-1])
+        for (kind, arg), parent in zip(reversed(t.steps), reversed(vals[:-1])):
+            new = (arg.put(parent, new) if kind == 's' else new.reshape(parent.shape) if kind == 'r'
+                   else jnp.transpose(new, np.argsort(arg)))
+        if 0 not in t.base.shape:  # an empty array stays as it is (a store would be a constant
+            t.base[...] = new       # one, whose gradient jax 0.10.2 cannot transpose: #33987)
+    elif isinstance(t, jax.Ref):
+        _npr_state.pop("put", None)
+        cur = t[...]
+        new = f(cur)
+        put = _npr_state.pop("put", None)
+        if 0 not in t.shape:
+            t[...] = new
+            if put is not None and put[0] is cur and put[1] is new and put[2] is not None:
+                _npr_remember(new, *put[2:])
+    else:
+        raise TypeError(f"np2ref: cannot store into a {type(t).__name__}; expected a jax.Ref or NprView")
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import _npr_isarr, _npr_state  # noqa: E402
+from .views import _npr_step, NprView  # noqa: E402
+from .index import _npr_Idx, _npr_within  # noqa: E402
+from .stores import _npr_compose  # noqa: E402
+from .compat import (  # noqa: E402
+    _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations, _npr_is_ref_aval,
+    _npr_producer, _npr_trace_of, _npr_traced)

@@ -1,0 +1,136 @@
+"""Boolean-mask stores and reads, and npr_apart (buffers that must not overlap)."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def npr_apart(x, *written):
+    """Load `x` for a callee that writes `written`: NumPy would let the callee see its own
+    writes through `x` if they shared memory, so they must be apart (checked at trace time)."""
+    for w in written:
+        if _npr_overlap(x, w):
+            raise NprError("np2ref NPR201: an argument a helper reads shares memory with one it "
+                           "writes; pass a copy")
+    return npr_load(x)
+
+
+def _npr_footprint(x):
+    """(base Ref, flat positions or None for all) of a Ref or view."""
+    if isinstance(x, NprView):
+        ids = np.arange(x.base.size).reshape(x.base.shape)
+        try:
+            for kind, arg in x.steps:  # NumPy on the host: the footprint is static
+                if kind == "s":
+                    if arg.mask is not None or arg.adv:
+                        raise NotImplementedError
+                    ids = ids[arg.basic()]
+                else:
+                    ids = np.transpose(ids, arg) if kind == "t" else ids.reshape(arg)
+            return x.base, set(np.ravel(np.asarray(ids)).tolist())
+        except Exception:  # a traced index: the footprint is unknown, assume it is everything
+            return x.base, None
+    return x, None
+
+
+def _npr_overlap(a, b):
+    if not (_npr_is_ref(a) and _npr_is_ref(b)):
+        return False
+    base_a, pos_a = _npr_footprint(a)
+    base_b, pos_b = _npr_footprint(b)
+    if base_a is not base_b:
+        return False
+    return pos_a is None or pos_b is None or bool(pos_a & pos_b)
+
+
+def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0):
+    """`a[mask] = value` / `a[mask] op= value` with a boolean mask, on whole arrays.
+
+    With `scalars=None`, `value` is what NumPy broadcasts over the selected elements: it must
+    have size 1. With `scalars=(...)`, `value` was computed elementwise on whole arrays in
+    place of their masked reads; the listed leaves must have size 1 for that to be exact."""
+    mask = npr_load(mask)
+    value = npr_load(value)
+    mask_arr = jnp.asarray(mask)
+    index = (slice(None),) * axis + (mask,)
+    if mask_arr.dtype != jnp.bool_:  # an integer index after all: select the same elements
+        if scalars is not None:
+            value = jnp.broadcast_to(jnp.asarray(value), a.shape)[index]
+        proxy = npr_at(a)
+        if op is None:
+            proxy[index] = value
+        else:
+            proxy[index] = _NPR_IOPS[op](proxy[index], value)
+        return
+    for leaf in (scalars or ()):
+        if np.size(npr_load(leaf)) != 1:
+            raise NprUnsupported("np2ref NPR104: a masked store mixes masked arrays with an "
+                                      "unmasked array; write it as a[m] = (expr)[m] on same-shaped arrays")
+    if scalars is None and np.size(value) != 1:
+        raise NprUnsupported("np2ref NPR104: `a[mask] = values` with a mask known only at run time "
+                                  "needs a scalar value or `b[mask]` of a same-shaped array")
+    if mask_arr.shape != tuple(a.shape[axis:axis + mask_arr.ndim]):
+        _npr_check_empty_mask(mask_arr.shape, a.shape[axis:])
+        return  # a mask with an empty axis selects nothing
+    full_mask = mask_arr.reshape((1,) * axis + mask_arr.shape + (1,) * (a.ndim - axis - mask_arr.ndim))
+    current = a[...]
+    if scalars is None:
+        value = jnp.reshape(jnp.asarray(value), ())
+    if op is not None:
+        tmp = jax.new_ref(current)
+        proxy = npr_at(tmp)
+        proxy[...] = _NPR_IOPS[op](proxy[...], jnp.broadcast_to(value, current.shape)
+                                   if scalars is not None else value)
+        new = tmp[...]
+    else:
+        new = jnp.broadcast_to(jnp.asarray(value), current.shape).astype(current.dtype)
+    npr_at(a)[...] = jnp.where(full_mask, new, current)
+
+
+def npr_mask_rank(mask, a, axis):
+    """`np.arange(np.count_nonzero(mask))` in `a[mask] = ...`, on whole arrays: each selected
+    element's position among the selected ones, in C order (what NumPy's store gives it)."""
+    m = jnp.asarray(npr_load(mask))
+    if m.dtype != jnp.bool_ or axis + m.ndim != np.ndim(a):
+        raise NprUnsupported("np2ref NPR031: np.arange(np.count_nonzero(m)) is translated in "
+                                  "`a[m] = ...` only for a boolean mask over a's last axes")
+    return (jnp.cumsum(m.reshape(-1), dtype=jnp.int64) - 1).reshape(m.shape)
+
+
+def _npr_check_empty_mask(mask_shape, shape):
+    """NumPy's check of a boolean index against the axes it covers: each size must match,
+    except that a mask with a zero-length axis may differ there (it selects nothing)."""
+    for d, (m, n) in enumerate(zip(mask_shape, shape)):
+        if m != n and m != 0:
+            raise IndexError(f"boolean index did not match indexed array along axis {d}; size of "
+                             f"axis is {n} but size of corresponding boolean axis is {m}")
+    if len(mask_shape) > len(shape):
+        raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, but "
+                         f"{len(mask_shape)} were indexed")
+    if 0 not in mask_shape:
+        raise IndexError("boolean index did not match indexed array")
+
+
+def npr_masked_reduce(reduction, x, mask):
+    """`np.sum(x[mask])`, `np.mean(x[mask])`, `np.prod(x[mask])` with a boolean mask: the same
+    reduction over the selected elements, without materialising the data-dependent selection."""
+    x = jnp.asarray(npr_load(x))
+    mask = npr_load(mask)
+    m = jnp.asarray(mask)
+    dtype = getattr(np, reduction)(np.zeros(1, x.dtype)).dtype
+    if m.dtype != jnp.bool_:
+        return getattr(jnp, reduction)(npr_get(x)[mask], dtype=dtype)
+    if m.shape != x.shape[:m.ndim]:
+        _npr_check_empty_mask(m.shape, x.shape)
+        return getattr(jnp, reduction)(jnp.zeros((0,), x.dtype), dtype=dtype)
+    m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
+    return getattr(jnp, reduction)(x, where=m, dtype=dtype)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import NprError, NprUnsupported  # noqa: E402
+from .bounds import npr_get  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402
+from .stores import npr_at  # noqa: E402
+from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402

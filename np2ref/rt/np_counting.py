@@ -1,0 +1,209 @@
+"""NumPy shims: counting, binning and index helpers."""
+
+import builtins as _npr_np_builtins
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+# ---------------------------------------------------------------- counting and binning
+def _npr_np_stand_in(a):
+    # A zero-memory NumPy array of a's shape and dtype, for NumPy's own argument checks.
+    shape = np.shape(a)
+    return np.lib.stride_tricks.as_strided(np.zeros(1, _npr_np_dtype_of(a)), shape, (0,) * len(shape))
+
+
+def _npr_np_bincount_checks(traced, n, what):
+    # NumPy's ValueError for a negative value, then (no NumPy counterpart) np2ref's refusal of a
+    # value at or past the static length: NumPy would return a longer array, whose length jit
+    # cannot know. Both are checked when the program runs.
+    if traced.dtype.kind != "u":
+        _npr_np_run_check(traced, lambda v: v < 0, ValueError, "'list' argument must have no negative elements")
+    _npr_np_run_check(traced, lambda v: v >= n, NprUnsupported,
+                      f"np2ref NPR109: {what} met the value {{}}, past its static length {n}: NumPy "
+                      f"returns a longer array there, whose length depends on the data")
+
+
+def npr_np_bincount(x, /, weights=None, minlength=0):
+    minlength = _npr_np_concrete(minlength)
+    traced = _npr_np_traced_ints(x)
+    probe_w = None if weights is None else _npr_np_stand_in(weights)
+    if traced is None:  # known values: NumPy's own length, dtype and errors
+        xs = np.asarray(x)
+        ref = np.bincount(x if isinstance(x, (list, tuple)) else xs, probe_w, minlength)
+        if weights is None or xs.size == 0:
+            return jnp.asarray(ref)
+        idx = jnp.asarray(xs)
+    else:
+        ref = np.bincount(_npr_np_stand_in(traced), probe_w, minlength)  # NumPy's dtype and errors
+        if traced.size == 0:
+            return jnp.asarray(ref)  # int64 zeros, with weights too (as NumPy)
+        if not minlength:
+            raise NprUnsupported(
+                "np2ref NPR109: np.bincount(x) of array data has max(x) + 1 elements, which jit cannot "
+                "know: pass minlength= at least max(x) + 1 (a value past it is refused at run time)")
+        _npr_np_bincount_checks(traced, minlength, f"np.bincount(x, minlength={minlength})")
+        idx = traced
+    idx = idx.astype(np.int64)
+    if weights is None:
+        return jnp.zeros(ref.size, ref.dtype).at[idx].add(1, mode="drop")
+    return jnp.zeros(ref.size, ref.dtype).at[idx].add(_npr_np_asarray(weights, ref.dtype), mode="drop")
+
+
+def _npr_np_unsigned_subtract(a, b):
+    # numpy/lib/_histograms_impl.py: _unsigned_subtract (b <= a; signed ints in their unsigned type)
+    dt = np.result_type(a, b)
+    unsigned = {np.byte: np.ubyte, np.short: np.ushort, np.intc: np.uintc, np.int_: np.uint,
+                np.longlong: np.ulonglong}.get(dt.type)
+    if unsigned is None:
+        return np.subtract(a, b, dtype=dt)
+    return np.subtract(np.asarray(a, dtype=dt), np.asarray(b, dtype=dt), casting="unsafe", dtype=unsigned)
+
+
+def _npr_np_compare(cmp, x, v):
+    # cmp(x, v) for a Python int v outside x's integer type too (NumPy 2 compares those exactly)
+    if type(v) is int and x.dtype.kind in "iu":
+        info = np.iinfo(x.dtype)
+        if not info.min <= v <= info.max:
+            bound = info.min if v > info.max else info.max  # every x compares as this one
+            return jnp.full(x.shape, bound >= v if cmp is npr_np_greater_equal else bound <= v)
+    return cmp(x, v)
+
+
+def npr_np_histogram(a, bins=10, range=None, density=None, weights=None):
+    if _npr_np_traced_ints(a) is None and _npr_np_traced_ints(weights) is None:
+        h, e = np.histogram(np.asarray(a), bins, range, density, None if weights is None else np.asarray(weights))
+        return jnp.asarray(h), jnp.asarray(e)
+    if not isinstance(bins, (int, np.integer)) or isinstance(bins, (bool, np.bool_)):
+        raise NprUnsupported("np2ref NPR109: np.histogram of array data is translated with an integer "
+                                  "bins= (NumPy's uniform bins) only")
+    if _npr_np_dtype_of(a).kind == "c" or (weights is not None and _npr_np_dtype_of(weights).kind == "c"):
+        raise NprUnsupported("np2ref NPR109: np.histogram of complex data or weights")
+    # NumPy's checks (range order and finiteness, bins >= 1, weights' shape) and edges, which
+    # depend only on bins, range and a's dtype: NumPy on an empty stand-in
+    stand_w = None if weights is None else np.zeros(0, _npr_np_dtype_of(weights))
+    if weights is not None and np.shape(weights) != np.shape(a):
+        raise ValueError("weights should have the same shape as a.")
+    x = jnp.ravel(_npr_np_asarray(a))
+    if x.dtype == np.bool_:  # NumPy counts bools as uint8 (with a RuntimeWarning)
+        x = x.astype(np.uint8)
+    if range is not None or x.size == 0:
+        range = None if range is None else tuple(_npr_np_concrete(v) for v in range)
+        _, edges_np = np.histogram(np.zeros(0, x.dtype), bins, range, None, stand_w)
+        first, last = (0, 1) if range is None else range
+        if first == last:
+            first, last = first - 0.5, last + 0.5
+        denom = _npr_np_unsigned_subtract(last, first)
+        edges = jnp.asarray(edges_np)
+    else:  # NumPy's edges from the data's min and max (0-d arrays of a's dtype, as its scalars)
+        np.histogram(np.zeros(0, x.dtype), bins, None, None, stand_w)  # NumPy's checks of bins
+        first, last = jnp.min(x), jnp.max(x)
+        if x.dtype.kind == "f":
+            _npr_np_run_check(jnp.stack([first, last]), lambda v: ~jnp.isfinite(v), ValueError,
+                              "autodetected range of [min, max] is not finite")
+        same = first == last
+        if x.dtype.kind in "iu":
+            # NumPy's _unsigned_subtract of the int edges (in the unsigned type), divided as a float64
+            unsigned = np.dtype(x.dtype.str.replace("i", "u"))
+            spread = (last.astype(unsigned) - first.astype(unsigned)).astype(np.float64)
+            first, last = first.astype(np.float64), last.astype(np.float64)  # int - 0.5: a float64
+        first, last = jnp.where(same, first - 0.5, first), jnp.where(same, last + 0.5, last)
+        denom = last - first if x.dtype.kind not in "iu" else jnp.where(same, last - first, spread)
+        bin_type = np.result_type(x.dtype, float) if x.dtype.kind in "iu" else x.dtype
+        edges = npr_np_linspace(first, last, bins + 1, endpoint=True, dtype=bin_type)
+    w = None if weights is None else jnp.ravel(_npr_np_asarray(weights))
+    ntype = np.dtype(np.intp) if w is None else w.dtype
+    n = jnp.zeros(bins, ntype)
+    # opaque to XLA, which would divide by a constant as a multiplication by its reciprocal
+    denom = jax.lax.optimization_barrier(_npr_np_asarray(denom))
+    block = 65536  # NumPy's block: weights are summed in float64 per block, then cast and added
+    for i in _npr_np_builtins.range(0, x.size, block):
+        xa = x[i:i + block]
+        keep = _npr_np_compare(npr_np_greater_equal, xa, first) & _npr_np_compare(npr_np_less_equal, xa, last)
+        t = xa.astype(edges.dtype)
+        diff = npr_np_subtract(t, first, dtype=np.result_type(np.zeros(0, t.dtype), _npr_np_weak(first)),
+                               casting="unsafe")
+        idx = npr_np_multiply(npr_np_divide(diff, denom), bins).astype(np.intp)
+        idx = jnp.where(idx == bins, idx - 1, idx)
+        wrap = lambda k: jnp.where(k < 0, k + edges.size, k)  # noqa: E731  NumPy's negative indices
+        idx = jnp.where(t < edges[wrap(idx)], idx - 1, idx)
+        idx = jnp.where((t >= edges[wrap(idx + 1)]) & (idx != bins - 1), idx + 1, idx)
+        _npr_np_run_check(jnp.where(keep, idx, 0), lambda v: v < 0, ValueError,
+                          "'list' argument must have no negative elements")
+        idx = jnp.where(keep, idx, bins)  # outside the range: dropped
+        if w is None:
+            n = n + jnp.zeros(bins, ntype).at[idx].add(1, mode="drop")
+        else:
+            part = jnp.zeros(bins, np.float64).at[idx].add(w[i:i + block].astype(np.float64), mode="drop")
+            n = n + part.astype(ntype)  # bool weights: logical or, as NumPy's +=
+    if density:
+        db = npr_np_subtract(edges[1:], edges[:-1])
+        return npr_np_divide(npr_np_divide(n, db), npr_np_sum(n)), edges
+    return n, edges
+
+
+# ---------------------------------------------------------------- index helpers
+# Their results depend only on Python values and shapes, which are static under jit: NumPy makes
+# them when the program is traced (exact), and they stay NumPy constants.
+def _npr_np_static(npf):
+    def f(*args, **kwargs):
+        return npf(*[_npr_np_concrete(a) for a in args], **{k: _npr_np_concrete(v) for k, v in kwargs.items()})
+
+    f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
+    return f
+
+
+npr_np_triu_indices = _npr_np_static(np.triu_indices)
+npr_np_tril_indices = _npr_np_static(np.tril_indices)
+npr_np_diag_indices = _npr_np_static(np.diag_indices)
+npr_np_ndindex = _npr_np_static(np.ndindex)
+
+
+def npr_np_diag_indices_from(arr):
+    return np.diag_indices_from(_npr_np_stand_in(arr))
+
+
+def npr_np_triu_indices_from(arr, k=0):
+    return np.triu_indices_from(_npr_np_stand_in(arr), _npr_np_concrete(k))
+
+
+def npr_np_tril_indices_from(arr, k=0):
+    return np.tril_indices_from(_npr_np_stand_in(arr), _npr_np_concrete(k))
+
+
+def npr_np_ix_(*args):
+    traced = [_npr_np_traced_ints(a) for a in args]
+    if any(t is not None and t.dtype == np.bool_ for t in traced):
+        raise NprUnsupported("np2ref NPR004: np.ix_ of a boolean array known only at run time: "
+                                  "its output shape depends on the data")
+    # NumPy's own result (and checks: 1-d, integer or boolean), on stand-ins for traced arrays
+    res = np.ix_(*[np.asarray(a) if t is None else _npr_np_stand_in(t) for a, t in zip(args, traced)])
+    return tuple(r if t is None else jnp.reshape(t, r.shape).astype(r.dtype) for r, t in zip(res, traced))
+
+
+class _npr_np_Grid:
+    # np.mgrid / np.ogrid with static slices: NumPy's own arrays, made when the program is traced.
+    def __init__(self, grid):
+        self.grid = grid
+
+    def __getitem__(self, key):
+        parts = key if isinstance(key, tuple) else (key,)
+        for s in parts:
+            for v in (s.start, s.stop, s.step) if isinstance(s, slice) else (s,):
+                _npr_np_concrete(v)
+        return self.grid[key]
+
+
+npr_np_mgrid = _npr_np_Grid(np.mgrid)
+npr_np_ogrid = _npr_np_Grid(np.ogrid)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .np_dtypes import _npr_np_asarray, _npr_np_dtype_of, _npr_np_weak  # noqa: E402
+from .np_ufuncs import (  # noqa: E402
+    npr_np_divide, npr_np_greater_equal, npr_np_less_equal, npr_np_multiply, npr_np_subtract)
+from .np_reductions import npr_np_sum  # noqa: E402
+from .np_shape import _npr_np_run_check, _npr_np_traced_ints  # noqa: E402
+from .np_creation import _npr_np_concrete, npr_np_linspace  # noqa: E402
+from .core import NprUnsupported  # noqa: E402

@@ -1,0 +1,289 @@
+"""NumPy shims: creation and elementwise helpers."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+# ---------------------------------------------------------------- creation
+def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
+    dt = _npr_np_dtype_of(object) if dtype is None else np.dtype(dtype)
+    return jnp.array(object, dtype=dt, copy=True, ndmin=ndmin)
+
+
+def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
+    dt = _npr_np_dtype_of(a) if dtype is None else np.dtype(dtype)
+    return _npr_np_asarray(a, dt)
+
+
+def npr_np_tri(N, M=None, k=0, dtype=float, *, like=None):
+    return jnp.tri(N, M, k, dtype=np.dtype(dtype))
+
+
+def _npr_np_concrete(v):
+    if isinstance(v, _npr_Tracer):
+        raise TypeError("np2ref: this argument must be a concrete (static) value")
+    if hasattr(v, "dtype") and not isinstance(v, (np.ndarray, np.generic)):
+        return np.asarray(v)
+    return v
+
+
+def npr_np_arange(*args, start=None, stop=None, step=None, dtype=None, device=None, like=None):
+    # Length and dtype from NumPy (all arguments are static); values as
+    # NumPy fills them: first, first + delta, ..., delta = (start+step)-start.
+    vals = [_npr_np_concrete(v) for v in args]
+    kw = {}
+    for name, v in (("start", start), ("stop", stop), ("step", step)):
+        if v is not None:
+            kw[name] = _npr_np_concrete(v)
+    ref = np.arange(*vals, **kw, dtype=dtype)
+    n = ref.shape[0]
+    rdt = ref.dtype
+    if n == 0:
+        return jnp.zeros((0,), rdt)
+    if rdt.kind in "biu" or n == 1:
+        return jnp.asarray(ref[0], rdt) + jnp.arange(n, dtype=rdt) * (
+            jnp.asarray(ref[1] - ref[0], rdt) if n > 1 else 0
+        )
+    first = ref[0]
+    delta = ref[1] - ref[0]
+    return jnp.asarray(first, rdt) + jnp.arange(n, dtype=rdt) * jnp.asarray(delta, rdt)
+
+
+def npr_np_linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    num = int(num)
+    dt = _npr_np_result_dtype(start, stop, float(num))
+    if dt.kind not in "fc":
+        dt = np.dtype(np.float64)
+    rdt = dt if dtype is None else np.dtype(dtype)
+    start_a = _npr_np_asarray(start, dt)
+    stop_a = _npr_np_asarray(stop, dt)
+    div = (num - 1) if endpoint else num
+    delta = stop_a - start_a
+    y = jnp.arange(0, num, dtype=dt).reshape((-1,) + (1,) * delta.ndim)
+    if div > 0:
+        # a true division: XLA turns a division by the constant div into a multiplication by
+        # its rounded reciprocal (0.333333343 for 3), unless the divisor is opaque
+        step = delta / jax.lax.optimization_barrier(jnp.asarray(div, dt))
+        any_zero = bool(np.any(np.asarray(step) == 0)) if not isinstance(step, _npr_Tracer) else False
+        if any_zero:
+            y = y / div * delta
+        else:
+            y = y * step
+    else:
+        step = jnp.full_like(delta, np.nan)
+        y = y * delta
+    # NumPy rounds the product, then adds: the barrier keeps XLA from fusing both into one
+    # fused multiply-add under jit (float32 edges 1 ulp off NumPy's, which moves histogram counts)
+    y = jax.lax.optimization_barrier(y) + start_a
+    if endpoint and num > 1:
+        y = y.at[-1, ...].set(stop_a)
+    if axis != 0:
+        y = jnp.moveaxis(y, 0, axis)
+    if rdt.kind in "iu":
+        y = jnp.floor(y)
+    y = y.astype(rdt)
+    if retstep:
+        return y, step
+    return y
+
+
+def npr_np_logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    y = npr_np_linspace(start, stop, num=num, endpoint=endpoint, axis=axis)
+    r = npr_np_power(base, y)
+    if dtype is None:
+        return r
+    return r.astype(np.dtype(dtype))
+
+
+def npr_np_geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    dt = _npr_np_result_dtype(start, stop, float(num))
+    if dt.kind not in "fc":
+        dt = np.dtype(np.float64)
+    s = _npr_np_asarray(start, dt)
+    e = _npr_np_asarray(stop, dt)
+    sign = jnp.where((s.real < 0) & (e.real < 0), -1.0, 1.0).astype(dt)
+    s = s * sign
+    e = e * sign
+    y = npr_np_logspace(jnp.log10(s), jnp.log10(e), num=num, endpoint=endpoint, base=10.0, axis=0)
+    y = y.astype(dt)
+    if num > 0:
+        y = y.at[0].set(s)
+        if num > 1 and endpoint:
+            y = y.at[-1].set(e)
+    y = y * sign
+    if axis != 0:
+        y = jnp.moveaxis(y, 0, axis)
+    return y if dtype is None else y.astype(np.dtype(dtype))
+
+
+def npr_np_triu(m, k=0):
+    m = _npr_np_asarray(m)
+    if m.ndim < 2:
+        m = jnp.broadcast_to(m, (m.shape[0], m.shape[0]))
+    return jnp.triu(m, k)
+
+
+def npr_np_tril(m, k=0):
+    m = _npr_np_asarray(m)
+    if m.ndim < 2:
+        m = jnp.broadcast_to(m, (m.shape[0], m.shape[0]))
+    return jnp.tril(m, k)
+
+
+def npr_np_vander(x, N=None, increasing=False):
+    # NumPy allocates promote_types(x.dtype, int): float32 -> float64.
+    x = _npr_np_asarray(x)
+    x = x.astype(np.promote_types(x.dtype, np.int64))
+    return jnp.vander(x, N, increasing=increasing)
+
+
+# ---------------------------------------------------------------- elementwise helpers
+
+
+def npr_np_where(condition, *xy):
+    if not xy:
+        raise NprUnsupported("np2ref NPR004: np.where(cond) with one argument is np.nonzero(cond): its output shape depends on the data")
+    x, y = xy
+    dt = _npr_np_result_dtype(x, y)
+    c = _npr_np_asarray(condition, np.bool_)
+    return jnp.where(c, _npr_np_asarray(x, dt), _npr_np_asarray(y, dt))
+
+
+def _npr_np_round(a, decimals=0, out=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(a)
+    rdt = np.round(np.ones((1,), x.dtype), decimals).dtype  # bool -> float16
+    if rdt != x.dtype:
+        x = x.astype(rdt)
+    if x.dtype.kind in "biu":
+        if decimals >= 0:
+            return x
+        # NumPy rounds integers half to even at 10**-decimals.
+        f = 10 ** (-decimals)
+        q = jnp.floor_divide(x, f)
+        r = x - q * f
+        up = (2 * r > f) | ((2 * r == f) & (q % 2 == 1))
+        return ((q + up.astype(x.dtype)) * f).astype(x.dtype)
+    if decimals == 0:
+        return jnp.round(x)
+    if decimals > 0:
+        f = np.array(10.0 ** decimals, x.dtype)
+        return (jnp.round(x * f) / f).astype(x.dtype)
+    f = np.array(10.0 ** (-decimals), x.dtype)
+    return (jnp.round(x / f) * f).astype(x.dtype)
+
+
+def npr_np_round(a, decimals=0, out=None):
+    return _npr_np_round(a, decimals, out)
+
+
+npr_np_around = npr_np_round
+
+
+def npr_np_fix(x, out=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(x)
+    if x.dtype.kind in "biu":
+        return x
+    return jnp.trunc(x)
+
+
+def npr_np_isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    dt = _npr_np_result_dtype(a, b, 1.0)
+    x = _npr_np_asarray(a, dt)
+    y = _npr_np_asarray(b, dt)
+    return jnp.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan)
+
+
+def npr_np_allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return jnp.all(npr_np_isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def npr_np_array_equal(a1, a2, equal_nan=False):
+    # Shapes are static; elements compared with NumPy's equal (float64 for
+    # int64 vs float32).
+    x = _npr_np_asarray(a1)
+    y = _npr_np_asarray(a2)
+    if x.shape != y.shape:
+        return jnp.asarray(False)
+    eq = npr_np_equal(x, y)
+    if equal_nan and x.dtype.kind in "fc" and y.dtype.kind in "fc":
+        eq = eq | (jnp.isnan(x) & jnp.isnan(y))
+    return jnp.all(eq)
+
+
+def npr_np_array_equiv(a1, a2):
+    x = _npr_np_asarray(a1)
+    y = _npr_np_asarray(a2)
+    try:
+        np.broadcast_shapes(x.shape, y.shape)
+    except ValueError:
+        return jnp.asarray(False)
+    return jnp.all(npr_np_equal(x, y))
+
+
+def _npr_np_probe_cast(npf, jf, name):
+    # Result dtype from NumPy on stand-ins; array arguments cast to it when
+    # it is a float/complex type; jnp does the work.
+    def f(*args, **kwargs):
+        rdt = np.dtype(_npr_np_probe(npf, *args, **kwargs).dtype)
+        conv = []
+        for a in args:
+            if a is None or isinstance(a, str) or _npr_np_is_py(a):
+                conv.append(a)
+            else:
+                conv.append(_npr_np_asarray(a, rdt if rdt.kind in "fc" else None))
+        # keyword arguments (weights, options) keep their own dtypes
+        kw = {k: (_npr_np_asarray(v) if isinstance(v, (list, tuple)) else v) for k, v in kwargs.items()}
+        return jnp.asarray(jf(*conv, **kw)).astype(rdt)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + name
+    return f
+
+
+npr_np_sinc = _npr_np_probe_cast(np.sinc, jnp.sinc, "sinc")
+npr_np_i0 = _npr_np_probe_cast(np.i0, jnp.i0, "i0")
+npr_np_angle = _npr_np_probe_cast(np.angle, jnp.angle, "angle")
+npr_np_interp = _npr_np_probe_cast(np.interp, jnp.interp, "interp")
+
+
+def npr_np_trapezoid(y, x=None, dx=1.0, axis=-1):
+    # NumPy's formula with NumPy's ufunc dtypes (bool y adds as logical or).
+    y = _npr_np_asarray(y)
+    ax = axis % y.ndim
+    n = y.shape[ax]
+    if x is None:
+        d = dx
+    else:
+        xa = _npr_np_asarray(x)
+        if xa.ndim == 1:
+            d = npr_np_diff(xa)
+            shape = [1] * y.ndim
+            shape[ax] = d.shape[0]
+            d = d.reshape(shape)
+        else:
+            d = npr_np_diff(xa, axis=ax)
+    hi = jax.lax.slice_in_dim(y, 1, n, axis=ax)
+    lo = jax.lax.slice_in_dim(y, 0, n - 1, axis=ax)
+    return npr_np_sum(npr_np_divide(npr_np_multiply(d, npr_np_add(hi, lo)), 2.0), axis=ax)
+
+
+npr_np_polyval = _npr_np_probe_cast(np.polyval, jnp.polyval, "polyval")
+npr_np_cov = _npr_np_probe_cast(np.cov, jnp.cov, "cov")
+npr_np_corrcoef = _npr_np_probe_cast(np.corrcoef, jnp.corrcoef, "corrcoef")
+
+
+from .np_dtypes import (
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_probe,
+    _npr_np_result_dtype)  # noqa: E402
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .np_ufuncs import (  # noqa: E402
+    npr_np_add, npr_np_divide, npr_np_equal, npr_np_multiply, npr_np_power)
+from .np_reductions import npr_np_sum  # noqa: E402
+from .np_shape import npr_np_diff  # noqa: E402
+from .core import NprUnsupported  # noqa: E402
+from .compat import _npr_Tracer  # noqa: E402

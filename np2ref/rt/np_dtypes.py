@@ -1,0 +1,122 @@
+"""NumPy semantics on top of jax.numpy (the npr_np_* shims): dtypes."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import warnings
+
+
+_npr_np_PY_SCALARS = (bool, int, float, complex)
+
+
+# ---------------------------------------------------------------- dtypes
+def _npr_np_is_py(a):
+    # Python scalars are "weak" in NumPy 2 (NEP 50); NumPy scalars are not.
+    return type(a) in _npr_np_PY_SCALARS
+
+
+def _npr_np_dtype_of(a):
+    # The dtype NumPy gives np.asarray(a) (lists by NumPy's own inference).
+    if hasattr(a, "dtype"):
+        return np.dtype(a.dtype)
+    if isinstance(a, (list, tuple)):
+        if not a:
+            return np.dtype(np.float64)
+        return np.result_type(*[_npr_np_dtype_of(e) for e in a])
+    return np.asarray(a).dtype
+
+
+def _npr_np_ndim(a):
+    if hasattr(a, "ndim"):
+        return a.ndim
+    if isinstance(a, (list, tuple)):
+        return 1 + (_npr_np_ndim(a[0]) if a else 0)
+    return 0
+
+
+def _npr_np_weak_kind(a):
+    # A weak-typed JAX value is a Python scalar traced (an argument, or arithmetic on one):
+    # the Python type it stands for, else None.
+    if isinstance(a, jax.Array) and a.ndim == 0 and jax.typeof(a).weak_type:
+        return {"b": bool, "i": int, "u": int, "f": float, "c": complex}[a.dtype.kind]
+    return None
+
+
+def _npr_np_rdt(a):
+    # Operand for ufunc.resolve_dtypes: a Python int/float/complex type stays
+    # weak (a Python bool is just bool, the lowest kind).
+    kind = _npr_np_weak_kind(a)
+    if type(a) is bool or kind is bool:
+        return np.dtype(np.bool_)
+    if _npr_np_is_py(a):
+        return type(a)
+    return kind or _npr_np_dtype_of(a)
+
+
+def _npr_np_weak(a):
+    # Operand for np.result_type: the Python scalar itself (weak) or a dtype.
+    if _npr_np_is_py(a):
+        return a
+    kind = _npr_np_weak_kind(a)
+    return kind(0) if kind is not None else _npr_np_dtype_of(a)
+
+
+def _npr_np_result_dtype(*args):
+    # np.result_type over array-likes, Python scalars weak; None ignored.
+    ops = [_npr_np_weak(a) for a in args if a is not None]
+    return np.result_type(*ops)
+
+
+def _npr_np_proto(a, small=True):
+    # A NumPy stand-in with a's dtype and ndim (each dim at most 3), so NumPy
+    # itself can be asked for a result dtype at trace time.  Python scalars,
+    # strings and None pass through.
+    if a is None or _npr_np_is_py(a) or isinstance(a, str):
+        return a
+    if isinstance(a, (list, tuple)) and not any(
+        hasattr(e, "dtype") or isinstance(e, (list, tuple)) for e in a
+    ):
+        return np.asarray(a)
+    dt = _npr_np_dtype_of(a)
+    if hasattr(a, "shape"):
+        shape = a.shape
+    else:  # a list holding arrays: only its length and depth matter here
+        shape = (len(a),) + (1,) * (_npr_np_ndim(a) - 1)
+    if small:
+        shape = tuple(min(int(d), 3) for d in shape)
+    return np.ones(shape, dt)
+
+
+def _npr_np_probe(npf, *args, **kwargs):
+    # NumPy's result of npf on stand-ins: used only for dtypes.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with np.errstate(all="ignore"):
+            return npf(
+                *[_npr_np_proto(a) for a in args],
+                **{k: _npr_np_proto(v) for k, v in kwargs.items()},
+            )
+
+
+def _npr_np_asarray(a, dtype=None):
+    # A jax array with NumPy's dtype (NumPy's inference when dtype is None).
+    if dtype is None:
+        dtype = _npr_np_dtype_of(a)
+    dtype = np.dtype(dtype)
+    if isinstance(a, jax.Array):  # NumPy's results are never weak: convert makes them strong
+        return a if a.dtype == dtype and not jax.typeof(a).weak_type else jax.lax.convert_element_type(a, dtype)
+    return jax.lax.convert_element_type(jnp.asarray(a, dtype=dtype), dtype)
+
+
+def _npr_np_inexact(dt):
+    # NumPy's "float version" of a dtype as used by linalg/statistics: ints
+    # and bools compute in float64, floats and complex keep their type.
+    dt = np.dtype(dt)
+    if dt.kind in "fc":
+        return dt
+    return np.dtype(np.float64)
+
+
+def _npr_np_check_out(out):
+    if out is not None:
+        raise NotImplementedError("np2ref: out= must be rewritten by the translator")

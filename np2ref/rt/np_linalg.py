@@ -1,0 +1,194 @@
+"""NumPy shims: linear algebra, dtype functions, ufunc methods."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import warnings
+
+from .np_ufuncs import (
+    npr_np_add, npr_np_logical_and, npr_np_logical_or, npr_np_maximum, npr_np_minimum, npr_np_multiply)
+
+
+# ---------------------------------------------------------------- linear algebra
+def _npr_np_dot_like(jf, name, narr=2, weak=False, pet=True):
+    # Products: NumPy converts the operands with asarray (Python scalars are
+    # strong int64/float64, unless weak=True for ufunc-based ones), computes
+    # in their result_type; bool products are logical (computed as ints).
+    def f(*args, **kwargs):
+        out = kwargs.pop("out", None)
+        _npr_np_check_out(out)
+        if narr is None:  # einsum: subscripts first, then operands
+            head, ops, tail = list(args[:1]), list(args[1:]), []
+        else:
+            head, ops, tail = [], list(args[:narr]), list(args[narr:])
+        pick = _npr_np_weak if weak else _npr_np_dtype_of
+        dt = np.result_type(*[pick(a) for a in ops])
+        cdt = np.dtype(np.int64) if dt == np.bool_ else dt
+        conv = [_npr_np_asarray(a, cdt) for a in ops]
+        if pet and cdt.kind in "iu":
+            kwargs.setdefault("preferred_element_type", cdt)
+        r = jnp.asarray(jf(*head, *conv, *tail, **kwargs))
+        return (r != 0) if dt == np.bool_ else r.astype(dt)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + name
+    return f
+
+
+npr_np_dot = _npr_np_dot_like(jnp.dot, "dot")
+npr_np_vdot = _npr_np_dot_like(jnp.vdot, "vdot")
+npr_np_inner = _npr_np_dot_like(jnp.inner, "inner")
+npr_np_outer = _npr_np_dot_like(jnp.outer, "outer", pet=False)
+npr_np_matmul = _npr_np_dot_like(jnp.matmul, "matmul")
+npr_np_vecdot = _npr_np_dot_like(jnp.vecdot, "vecdot")
+npr_np_matvec = _npr_np_dot_like(jnp.matvec, "matvec", pet=False)
+npr_np_vecmat = _npr_np_dot_like(jnp.vecmat, "vecmat", pet=False)
+npr_np_tensordot = _npr_np_dot_like(jnp.tensordot, "tensordot")
+npr_np_kron = _npr_np_dot_like(jnp.kron, "kron", pet=False)
+npr_np_cross = _npr_np_dot_like(jnp.cross, "cross", pet=False)
+npr_np_convolve = _npr_np_dot_like(jnp.convolve, "convolve")
+npr_np_correlate = _npr_np_dot_like(jnp.correlate, "correlate")
+npr_np_einsum = _npr_np_dot_like(jnp.einsum, "einsum", narr=None)
+npr_np_linalg_outer = npr_np_outer
+npr_np_linalg_cross = npr_np_cross
+npr_np_linalg_matmul = npr_np_matmul
+npr_np_linalg_vecdot = npr_np_vecdot
+
+
+def npr_np_linalg_multi_dot(arrays, *, out=None):
+    _npr_np_check_out(out)
+    dt = _npr_np_join_dtype(arrays, None)
+    cdt = np.dtype(np.int64) if dt == np.bool_ else dt
+    r = jnp.linalg.multi_dot([_npr_np_asarray(a, cdt) for a in arrays])
+    return (r != 0) if dt == np.bool_ else r.astype(dt)
+
+
+def _npr_np_linalg(jf, name, int_out=()):
+    # numpy.linalg computes integer/bool input in float64; mixed float32 and
+    # float64 in float64.
+    def f(*args, **kwargs):
+        arrs = [a for a in args if hasattr(a, "dtype") or isinstance(a, (list, tuple))]
+        dt = _npr_np_inexact(np.result_type(*[_npr_np_dtype_of(a) for a in arrs])) if arrs else None
+        conv = [_npr_np_asarray(a, dt) if (hasattr(a, "dtype") or isinstance(a, (list, tuple))) else a for a in args]
+        return jf(*conv, **kwargs)
+
+    f.__name__ = f.__qualname__ = "npr_np_linalg_" + name
+    return f
+
+
+npr_np_linalg_solve = _npr_np_linalg(jnp.linalg.solve, "solve")
+npr_np_linalg_inv = _npr_np_linalg(jnp.linalg.inv, "inv")
+npr_np_linalg_det = _npr_np_linalg(jnp.linalg.det, "det")
+npr_np_linalg_slogdet = _npr_np_linalg(jnp.linalg.slogdet, "slogdet")
+npr_np_linalg_eigh = _npr_np_linalg(jnp.linalg.eigh, "eigh")
+npr_np_linalg_eigvalsh = _npr_np_linalg(jnp.linalg.eigvalsh, "eigvalsh")
+npr_np_linalg_cholesky = _npr_np_linalg(jnp.linalg.cholesky, "cholesky")
+npr_np_linalg_qr = _npr_np_linalg(jnp.linalg.qr, "qr")
+npr_np_linalg_svd = _npr_np_linalg(jnp.linalg.svd, "svd")
+npr_np_linalg_svdvals = _npr_np_linalg(jnp.linalg.svdvals, "svdvals")
+npr_np_linalg_pinv = _npr_np_linalg(jnp.linalg.pinv, "pinv")
+npr_np_linalg_cond = _npr_np_linalg(jnp.linalg.cond, "cond")
+npr_np_linalg_tensorsolve = _npr_np_linalg(jnp.linalg.tensorsolve, "tensorsolve")
+npr_np_linalg_tensorinv = _npr_np_linalg(jnp.linalg.tensorinv, "tensorinv")
+npr_np_linalg_norm = _npr_np_linalg(jnp.linalg.norm, "norm")
+npr_np_linalg_vector_norm = _npr_np_linalg(jnp.linalg.vector_norm, "vector_norm")
+npr_np_linalg_matrix_norm = _npr_np_linalg(jnp.linalg.matrix_norm, "matrix_norm")
+
+
+def npr_np_linalg_lstsq(a, b, rcond=None):
+    dt = _npr_np_inexact(_npr_np_result_dtype(a, b))
+    A = _npr_np_asarray(a, dt)
+    x, res, rank, sv = jnp.linalg.lstsq(A, _npr_np_asarray(b, dt), rcond=rcond)
+    if A.shape[-2] <= A.shape[-1]:
+        # NumPy returns empty residuals when M <= N (also when rank < N,
+        # which is data-dependent and not reproduced).
+        res = jnp.zeros((0,), res.dtype)
+    return x, res, rank.astype(np.int32), sv
+
+
+def npr_np_linalg_matrix_power(a, n):
+    x = _npr_np_asarray(a)
+    if n < 0:
+        x = x.astype(_npr_np_inexact(x.dtype))
+    elif x.dtype == np.bool_ and n > 0:
+        r = x
+        for _ in range(n - 1):
+            r = jnp.matmul(r.astype(np.int8), x.astype(np.int8)) != 0
+        return r
+    return jnp.linalg.matrix_power(x, n)
+
+
+# ---------------------------------------------------------------- dtypes
+def npr_np_result_type(*arrays_and_dtypes):
+    ops = []
+    for a in arrays_and_dtypes:
+        if _npr_np_is_py(a) or isinstance(a, (np.dtype, type, str)):
+            ops.append(a)
+        else:
+            ops.append(_npr_np_dtype_of(a))
+    return np.result_type(*ops)
+
+
+# ---------------------------------------------------------------- ufunc methods
+# np.<ufunc>.reduce / .accumulate, as attributes of the ufunc shims above (the table maps
+# numpy.add.reduce to npr_np_add.reduce; .outer is made with every binary ufunc shim).
+def _npr_np_ufunc_reduce(npf, jf, takes_dtype, takes_initial):
+    # npf.reduce: axis=0 by default; NumPy's result dtype (small ints add in int64) from NumPy
+    # itself on a stand-in, which also raises NumPy's errors (empty maximum, where= without
+    # initial= on a ufunc with no identity).
+    def reduce(array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True):
+        _npr_np_check_out(out)
+        x = _npr_np_asarray(array)
+        extra = {} if initial is None else {"initial": initial}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            dt = np.asarray(npf.reduce(_npr_np_proto(x), axis=axis, dtype=dtype, keepdims=keepdims,
+                                       where=_npr_np_proto(where), **extra)).dtype
+        kw = {"axis": axis, "keepdims": keepdims, "where": None if where is True else _npr_np_asarray(where)}
+        if takes_dtype:
+            kw["dtype"] = dt
+        if takes_initial and initial is not None:
+            kw["initial"] = initial
+        r = jf(x, **kw)
+        if initial is not None and not takes_initial:
+            r = getattr(jnp, npf.__name__)(r, initial)
+        return _npr_np_asarray(r, dt)
+
+    reduce.__name__ = reduce.__qualname__ = f"npr_np_{npf.__name__}_reduce"
+    return reduce
+
+
+npr_np_add.reduce = _npr_np_ufunc_reduce(np.add, jnp.sum, True, True)
+npr_np_multiply.reduce = _npr_np_ufunc_reduce(np.multiply, jnp.prod, True, True)
+npr_np_maximum.reduce = _npr_np_ufunc_reduce(np.maximum, jnp.max, False, True)
+npr_np_minimum.reduce = _npr_np_ufunc_reduce(np.minimum, jnp.min, False, True)
+npr_np_logical_and.reduce = _npr_np_ufunc_reduce(np.logical_and, jnp.all, False, False)
+npr_np_logical_or.reduce = _npr_np_ufunc_reduce(np.logical_or, jnp.any, False, False)
+
+
+def _npr_np_ufunc_accumulate(npf, jf):
+    def accumulate(array, axis=0, dtype=None, out=None):
+        _npr_np_check_out(out)
+        x = _npr_np_asarray(array)
+        dt = npf.accumulate(_npr_np_proto(x), axis=axis, dtype=dtype).dtype
+        if dt == np.bool_:  # lax's cummax/cummin take numbers: bools as 0/1
+            return jf(x.astype(np.uint8), axis % x.ndim).astype(dt)
+        return _npr_np_asarray(jf(x.astype(dt), axis % x.ndim), dt)
+
+    accumulate.__name__ = accumulate.__qualname__ = f"npr_np_{npf.__name__}_accumulate"
+    return accumulate
+
+
+npr_np_add.accumulate = _npr_np_ufunc_accumulate(np.add, jax.lax.cumsum)
+npr_np_multiply.accumulate = _npr_np_ufunc_accumulate(np.multiply, jax.lax.cumprod)
+npr_np_maximum.accumulate = _npr_np_ufunc_accumulate(np.maximum, jax.lax.cummax)
+npr_np_minimum.accumulate = _npr_np_ufunc_accumulate(np.minimum, jax.lax.cummin)
+
+
+from .np_dtypes import (
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_proto,
+    _npr_np_result_dtype, _npr_np_weak)  # noqa: E402
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .np_shape import _npr_np_join_dtype  # noqa: E402

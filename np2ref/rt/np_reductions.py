@@ -1,0 +1,141 @@
+"""NumPy shims: reductions."""
+
+import jax.numpy as jnp
+import numpy as np
+import warnings
+
+
+# ---------------------------------------------------------------- reductions
+def _npr_np_acc_dtype(npf, a, dtype):
+    # Accumulator/result dtype NumPy uses: small ints and bools go to the
+    # platform int (int64), small unsigned to uint64, or dtype= if given.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with np.errstate(all="ignore"):
+            return npf(np.ones((1,), _npr_np_dtype_of(a)), dtype=dtype).dtype
+
+
+def npr_np_sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(a)
+    dt = _npr_np_acc_dtype(np.sum, x, dtype)
+    return jnp.sum(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+
+
+def _npr_np_cumulative(npf, jf):
+    def f(a, axis=None, dtype=None, out=None):
+        _npr_np_check_out(out)
+        x = _npr_np_asarray(a)
+        return jf(x, axis=axis, dtype=_npr_np_acc_dtype(npf, x, dtype))
+
+    f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
+    return f
+
+
+npr_np_cumsum = _npr_np_cumulative(np.cumsum, jnp.cumsum)
+npr_np_cumprod = _npr_np_cumulative(np.cumprod, jnp.cumprod)
+npr_np_nancumsum = _npr_np_cumulative(np.nancumsum, jnp.nancumsum)
+npr_np_nancumprod = _npr_np_cumulative(np.nancumprod, jnp.nancumprod)
+
+
+def npr_np_cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    _npr_np_check_out(out)
+    x = _npr_np_asarray(x)
+    dt = _npr_np_acc_dtype(np.cumprod, x, dtype)
+    return jnp.cumulative_prod(x, axis=axis, dtype=dt, include_initial=include_initial)
+
+
+def _npr_np_moment_dtypes(npf, x, dtype):
+    # NumPy computes integer inputs in float64 (float16 in float32) and
+    # returns float64 (float16), or dtype= if given.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with np.errstate(all="ignore"):
+            rdt = npf(np.ones((2,), x.dtype), dtype=dtype).dtype
+    return rdt, (rdt if rdt != np.float16 else np.dtype(np.float32))
+
+
+def _npr_np_moment(npf, jf, has_ddof):
+    # mean/var/std family, with NumPy's signatures.
+    if not has_ddof:
+        def f(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+            _npr_np_check_out(out)
+            x = _npr_np_asarray(a)
+            rdt, cdt = _npr_np_moment_dtypes(npf, x, dtype)
+            return jf(x, axis=axis, dtype=cdt, keepdims=keepdims, where=where).astype(rdt)
+    else:
+        def f(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
+            _npr_np_check_out(out)
+            if mean is not None:
+                raise NotImplementedError("np2ref: mean= is not supported")
+            x = _npr_np_asarray(a)
+            rdt, cdt = _npr_np_moment_dtypes(npf, x, dtype)
+            if correction is not None:
+                ddof = correction
+            return jf(x, axis=axis, dtype=cdt, ddof=ddof, keepdims=keepdims, where=where).astype(rdt)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
+    return f
+
+
+npr_np_mean = _npr_np_moment(np.mean, jnp.mean, False)
+npr_np_nanmean = _npr_np_moment(np.nanmean, jnp.nanmean, False)
+npr_np_var = _npr_np_moment(np.var, jnp.var, True)
+npr_np_std = _npr_np_moment(np.std, jnp.std, True)
+npr_np_nanvar = _npr_np_moment(np.nanvar, jnp.nanvar, True)
+npr_np_nanstd = _npr_np_moment(np.nanstd, jnp.nanstd, True)
+
+
+def _npr_np_order_stat(npf, jf, has_q):
+    # median/percentile/quantile family: result dtype from NumPy on a
+    # stand-in; float results computed in that dtype.
+    def f(a, *args, out=None, overwrite_input=False, **kw):
+        _npr_np_check_out(out)
+        x = _npr_np_asarray(a)
+        args = list(args)
+        if has_q:
+            q = args[0] if args else kw.pop("q")
+            args = args[1:]
+            qa = _npr_np_asarray(q) if not _npr_np_is_py(q) else q
+            rdt = _npr_np_probe(npf, x, q, **{k: v for k, v in kw.items() if k in ("method", "weights")}).dtype
+            args = [qa] + args
+        else:
+            rdt = _npr_np_probe(npf, x).dtype
+        if rdt.kind in "fc":
+            x = x.astype(rdt)
+            if has_q and not _npr_np_is_py(args[0]):
+                args[0] = args[0].astype(rdt)
+        return jnp.asarray(jf(x, *args, **kw)).astype(rdt)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
+    return f
+
+
+npr_np_median = _npr_np_order_stat(np.median, jnp.median, False)
+npr_np_nanmedian = _npr_np_order_stat(np.nanmedian, jnp.nanmedian, False)
+npr_np_percentile = _npr_np_order_stat(np.percentile, jnp.percentile, True)
+npr_np_nanpercentile = _npr_np_order_stat(np.nanpercentile, jnp.nanpercentile, True)
+npr_np_quantile = _npr_np_order_stat(np.quantile, jnp.quantile, True)
+npr_np_nanquantile = _npr_np_order_stat(np.nanquantile, jnp.nanquantile, True)
+
+
+def npr_np_average(a, axis=None, weights=None, returned=False, *, keepdims=False):
+    x = _npr_np_asarray(a)
+    if weights is None:
+        rdt = _npr_np_inexact(x.dtype)
+        avg = jnp.mean(x.astype(rdt), axis=axis, keepdims=keepdims)
+        scl = jnp.asarray(np.prod([x.shape[i] for i in range(x.ndim)]) if axis is None else
+                          np.prod([x.shape[i] for i in np.atleast_1d(axis)]), dtype=rdt)
+        scl = jnp.broadcast_to(scl, avg.shape)
+    else:
+        w = _npr_np_asarray(weights)
+        rdt = np.result_type(x.dtype, w.dtype, np.float64) if x.dtype.kind in "biu" else np.result_type(x.dtype, w.dtype)
+        rdt = _npr_np_inexact(rdt)
+        avg, scl = jnp.average(x.astype(rdt), axis=axis, weights=w.astype(rdt), returned=True, keepdims=keepdims)
+    if returned:
+        return avg, scl
+    return avg
+
+
+from .np_dtypes import (
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_probe)  # noqa: E402

@@ -1,0 +1,165 @@
+"""NumPy shims: ufuncs."""
+
+import jax.numpy as jnp
+import numpy as np
+
+
+# ---------------------------------------------------------------- ufuncs
+def _npr_np_ufunc_outer(uf):
+    # NumPy converts both operands with asarray first (Python scalars are not weak here:
+    # np.add.outer(int8 array, 2) is int64), then broadcasts a.shape + b.shape.
+    def outer(A, B, /, **kwargs):
+        a, b = _npr_np_asarray(A), _npr_np_asarray(B)
+        return uf(jnp.reshape(a, a.shape + (1,) * b.ndim), b, **kwargs)
+
+    outer.__name__ = outer.__qualname__ = uf.__name__ + "_outer"
+    return outer
+
+
+def _npr_np_ufunc(npf, jf, body=None):
+    # A NumPy ufunc on jnp: NumPy's loop dtypes (ufunc.resolve_dtypes, NEP 50
+    # weak Python scalars, dtype= as the output signature), inputs cast to
+    # the loop's input dtypes, result cast to the loop's output dtype(s).
+    nin, nout = npf.nin, npf.nout
+    impl = body if body is not None else jf
+
+    def f(*args, out=None, dtype=None, casting="same_kind"):
+        _npr_np_check_out(out)
+        if len(args) != nin:
+            raise TypeError(f"{npf.__name__} takes {nin} positional arguments")
+        sig = None if dtype is None else (None,) * nin + (np.dtype(dtype),) * nout
+        if all(_npr_np_is_py(a) for a in args):
+            ops = tuple(np.asarray(a).dtype for a in args) + (None,) * nout
+        else:
+            ops = tuple(_npr_np_rdt(a) for a in args) + (None,) * nout
+        if sig is None:
+            dts = npf.resolve_dtypes(ops, casting=casting)
+        else:
+            dts = npf.resolve_dtypes(ops, signature=sig, casting=casting)
+        xs = [_npr_np_asarray(a, d) for a, d in zip(args, dts[:nin])]
+        r = impl(*xs)
+        if nout == 1:
+            return _npr_np_asarray(r, dts[nin])
+        return tuple(_npr_np_asarray(o, d) for o, d in zip(r, dts[nin:]))
+
+    f.__name__ = "npr_np_" + npf.__name__
+    f.__qualname__ = f.__name__
+    f.__doc__ = f"numpy.{npf.__name__} with NumPy's dtype rules."
+    if nin == 2 and nout == 1:
+        f.outer = _npr_np_ufunc_outer(f)  # np.add.outer -> npr_np_add.outer
+    return f
+
+
+def _npr_np_reciprocal(x):
+    if np.dtype(x.dtype).kind in "iu":
+        # C integer division 1 / x: 1 for 1, -1 for -1, 0 otherwise.
+        return jnp.where(jnp.abs(x) == 1, x, jnp.zeros_like(x))
+    return jnp.reciprocal(x)
+
+
+npr_np_add = _npr_np_ufunc(np.add, jnp.add)
+npr_np_subtract = _npr_np_ufunc(np.subtract, jnp.subtract)
+npr_np_multiply = _npr_np_ufunc(np.multiply, jnp.multiply)
+npr_np_divide = _npr_np_ufunc(np.divide, jnp.true_divide)
+npr_np_true_divide = npr_np_divide
+npr_np_floor_divide = _npr_np_ufunc(np.floor_divide, jnp.floor_divide)
+npr_np_mod = _npr_np_ufunc(np.remainder, jnp.remainder)
+npr_np_remainder = npr_np_mod
+npr_np_fmod = _npr_np_ufunc(np.fmod, jnp.fmod)
+npr_np_divmod = _npr_np_ufunc(np.divmod, jnp.divmod)
+npr_np_power = _npr_np_ufunc(np.power, jnp.power)
+npr_np_pow = npr_np_power
+npr_np_float_power = _npr_np_ufunc(np.float_power, jnp.power)
+npr_np_negative = _npr_np_ufunc(np.negative, jnp.negative)
+npr_np_positive = _npr_np_ufunc(np.positive, jnp.positive)
+npr_np_square = _npr_np_ufunc(np.square, jnp.square)
+npr_np_reciprocal = _npr_np_ufunc(np.reciprocal, None, _npr_np_reciprocal)
+npr_np_absolute = _npr_np_ufunc(np.absolute, jnp.absolute)
+npr_np_abs = npr_np_absolute
+npr_np_fabs = _npr_np_ufunc(np.fabs, jnp.fabs)
+npr_np_sign = _npr_np_ufunc(np.sign, jnp.sign)
+npr_np_floor = _npr_np_ufunc(np.floor, jnp.floor)
+npr_np_ceil = _npr_np_ufunc(np.ceil, jnp.ceil)
+npr_np_trunc = _npr_np_ufunc(np.trunc, jnp.trunc)
+npr_np_rint = _npr_np_ufunc(np.rint, jnp.rint)
+npr_np_conjugate = _npr_np_ufunc(np.conjugate, jnp.conjugate)
+npr_np_conj = npr_np_conjugate
+npr_np_maximum = _npr_np_ufunc(np.maximum, jnp.maximum)
+npr_np_minimum = _npr_np_ufunc(np.minimum, jnp.minimum)
+npr_np_fmax = _npr_np_ufunc(np.fmax, jnp.fmax)
+npr_np_fmin = _npr_np_ufunc(np.fmin, jnp.fmin)
+npr_np_equal = _npr_np_ufunc(np.equal, jnp.equal)
+npr_np_not_equal = _npr_np_ufunc(np.not_equal, jnp.not_equal)
+npr_np_less = _npr_np_ufunc(np.less, jnp.less)
+npr_np_less_equal = _npr_np_ufunc(np.less_equal, jnp.less_equal)
+npr_np_greater = _npr_np_ufunc(np.greater, jnp.greater)
+npr_np_greater_equal = _npr_np_ufunc(np.greater_equal, jnp.greater_equal)
+npr_np_logical_and = _npr_np_ufunc(np.logical_and, jnp.logical_and)
+npr_np_logical_or = _npr_np_ufunc(np.logical_or, jnp.logical_or)
+npr_np_logical_xor = _npr_np_ufunc(np.logical_xor, jnp.logical_xor)
+npr_np_logical_not = _npr_np_ufunc(np.logical_not, jnp.logical_not)
+npr_np_bitwise_and = _npr_np_ufunc(np.bitwise_and, jnp.bitwise_and)
+npr_np_bitwise_or = _npr_np_ufunc(np.bitwise_or, jnp.bitwise_or)
+npr_np_bitwise_xor = _npr_np_ufunc(np.bitwise_xor, jnp.bitwise_xor)
+npr_np_invert = _npr_np_ufunc(np.invert, jnp.invert)
+npr_np_bitwise_not = npr_np_invert
+npr_np_bitwise_invert = npr_np_invert
+npr_np_left_shift = _npr_np_ufunc(np.left_shift, jnp.left_shift)
+npr_np_bitwise_left_shift = npr_np_left_shift
+npr_np_right_shift = _npr_np_ufunc(np.right_shift, jnp.right_shift)
+npr_np_bitwise_right_shift = npr_np_right_shift
+npr_np_bitwise_count = _npr_np_ufunc(np.bitwise_count, jnp.bitwise_count)
+npr_np_gcd = _npr_np_ufunc(np.gcd, jnp.gcd)
+npr_np_lcm = _npr_np_ufunc(np.lcm, jnp.lcm)
+npr_np_isnan = _npr_np_ufunc(np.isnan, jnp.isnan)
+npr_np_isinf = _npr_np_ufunc(np.isinf, jnp.isinf)
+npr_np_isfinite = _npr_np_ufunc(np.isfinite, jnp.isfinite)
+npr_np_signbit = _npr_np_ufunc(np.signbit, jnp.signbit)
+npr_np_sqrt = _npr_np_ufunc(np.sqrt, jnp.sqrt)
+npr_np_cbrt = _npr_np_ufunc(np.cbrt, jnp.cbrt)
+npr_np_exp = _npr_np_ufunc(np.exp, jnp.exp)
+npr_np_exp2 = _npr_np_ufunc(np.exp2, jnp.exp2)
+npr_np_expm1 = _npr_np_ufunc(np.expm1, jnp.expm1)
+npr_np_log = _npr_np_ufunc(np.log, jnp.log)
+npr_np_log2 = _npr_np_ufunc(np.log2, jnp.log2)
+npr_np_log10 = _npr_np_ufunc(np.log10, jnp.log10)
+npr_np_log1p = _npr_np_ufunc(np.log1p, jnp.log1p)
+npr_np_logaddexp = _npr_np_ufunc(np.logaddexp, jnp.logaddexp)
+npr_np_logaddexp2 = _npr_np_ufunc(np.logaddexp2, jnp.logaddexp2)
+npr_np_sin = _npr_np_ufunc(np.sin, jnp.sin)
+npr_np_cos = _npr_np_ufunc(np.cos, jnp.cos)
+npr_np_tan = _npr_np_ufunc(np.tan, jnp.tan)
+npr_np_arcsin = _npr_np_ufunc(np.arcsin, jnp.arcsin)
+npr_np_arccos = _npr_np_ufunc(np.arccos, jnp.arccos)
+npr_np_arctan = _npr_np_ufunc(np.arctan, jnp.arctan)
+npr_np_arctan2 = _npr_np_ufunc(np.arctan2, jnp.arctan2)
+npr_np_sinh = _npr_np_ufunc(np.sinh, jnp.sinh)
+npr_np_cosh = _npr_np_ufunc(np.cosh, jnp.cosh)
+npr_np_tanh = _npr_np_ufunc(np.tanh, jnp.tanh)
+npr_np_arcsinh = _npr_np_ufunc(np.arcsinh, jnp.arcsinh)
+npr_np_arccosh = _npr_np_ufunc(np.arccosh, jnp.arccosh)
+npr_np_arctanh = _npr_np_ufunc(np.arctanh, jnp.arctanh)
+npr_np_asin = npr_np_arcsin
+npr_np_acos = npr_np_arccos
+npr_np_atan = npr_np_arctan
+npr_np_atan2 = npr_np_arctan2
+npr_np_asinh = npr_np_arcsinh
+npr_np_acosh = npr_np_arccosh
+npr_np_atanh = npr_np_arctanh
+npr_np_hypot = _npr_np_ufunc(np.hypot, jnp.hypot)
+npr_np_deg2rad = _npr_np_ufunc(np.deg2rad, jnp.deg2rad)
+npr_np_radians = npr_np_deg2rad
+npr_np_rad2deg = _npr_np_ufunc(np.rad2deg, jnp.rad2deg)
+npr_np_degrees = npr_np_rad2deg
+npr_np_copysign = _npr_np_ufunc(np.copysign, jnp.copysign)
+npr_np_nextafter = _npr_np_ufunc(np.nextafter, jnp.nextafter)
+npr_np_spacing = _npr_np_ufunc(np.spacing, jnp.spacing)
+npr_np_ldexp = _npr_np_ufunc(np.ldexp, jnp.ldexp)
+npr_np_frexp = _npr_np_ufunc(np.frexp, jnp.frexp)
+npr_np_modf = _npr_np_ufunc(np.modf, jnp.modf)
+npr_np_heaviside = _npr_np_ufunc(np.heaviside, jnp.heaviside)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .np_dtypes import _npr_np_asarray, _npr_np_check_out, _npr_np_is_py, _npr_np_rdt  # noqa: E402

@@ -1,0 +1,75 @@
+"""Operators on values that may be Refs: npr_iop, npr_seq_op, npr_asarray."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import operator as _npr_operator
+
+
+_NPR_IOPS = {
+    "+": _npr_operator.iadd, "-": _npr_operator.isub, "*": _npr_operator.imul,
+    "/": _npr_operator.itruediv, "//": _npr_operator.ifloordiv, "%": _npr_operator.imod,
+    "**": _npr_operator.ipow, "&": _npr_operator.iand, "|": _npr_operator.ior,
+    "^": _npr_operator.ixor, "<<": _npr_operator.ilshift, ">>": _npr_operator.irshift,
+    "@": _npr_operator.imatmul,
+}
+_NPR_BINOPS = {
+    "+": _npr_operator.add, "-": _npr_operator.sub, "*": _npr_operator.mul,
+    "/": _npr_operator.truediv, "//": _npr_operator.floordiv, "%": _npr_operator.mod,
+    "**": _npr_operator.pow, "&": _npr_operator.and_, "|": _npr_operator.or_,
+    "^": _npr_operator.xor, "<<": _npr_operator.lshift, ">>": _npr_operator.rshift,
+    "@": _npr_operator.matmul,
+}
+
+_NPR_CMPS = {
+    "==": _npr_operator.eq, "!=": _npr_operator.ne, "<": _npr_operator.lt,
+    "<=": _npr_operator.le, ">": _npr_operator.gt, ">=": _npr_operator.ge,
+}
+
+
+def npr_seq_op(a, op, b):
+    """`a op b` where one side is a list or tuple written in the source. Against an array,
+    NumPy makes the sequence an array (np.asarray's dtype: Python numbers in it are not weak)
+    and computes in the operands' NumPy result type; JAX's operators refuse sequences. Between
+    Python values it is Python's own operator (`[0] * n`, `(1, 2) == t`)."""
+    f = _NPR_BINOPS.get(op) or _NPR_CMPS[op]
+    if isinstance(a, (list, tuple)) != isinstance(b, (list, tuple)) and \
+            isinstance(a if isinstance(b, (list, tuple)) else b, jax.Array):
+        a = _npr_np_asarray(a) if isinstance(a, (list, tuple)) else a
+        b = _npr_np_asarray(b) if isinstance(b, (list, tuple)) else b
+        dt = _npr_np_result_dtype(a, b)
+        a, b = _npr_np_asarray(a, dt), _npr_np_asarray(b, dt)
+    return f(a, b)
+
+
+def _npr_is_ref(x):
+    return isinstance(x, (jax.Ref, NprView))
+
+
+def npr_asarray(x):
+    """`np.asarray(a)` / `a.view()`: the same buffer for a Ref or view, else an array."""
+    return x if _npr_is_ref(x) else jnp.asarray(x)
+
+
+def npr_iop(x, op, value, maybe_scalar=False):
+    """`x op= value` on a name: in place (NumPy's same_kind casting, shape kept) when `x` is an
+    array, a plain rebinding when it is a Python or NumPy scalar (`maybe_scalar`: a 0-d value
+    may be a NumPy scalar, the analysis could not tell)."""
+    if _npr_is_ref(x):
+        proxy = npr_at(x)
+        proxy[...] = _NPR_IOPS[op](proxy[...], value)
+        return x
+    if isinstance(x, (jax.Array, np.ndarray)) and not isinstance(x, np.generic) \
+            and not (maybe_scalar and np.ndim(x) == 0):
+        ref = jax.new_ref(jnp.asarray(x))
+        proxy = npr_at(ref)
+        proxy[...] = _NPR_IOPS[op](proxy[...], value)
+        return ref[...]
+    return _NPR_BINOPS[op](x, npr_load(value))
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402
+from .stores import npr_at  # noqa: E402

@@ -1,0 +1,245 @@
+"""Refs through control flow: which Refs a body writes, lifting them into loop carries."""
+
+import functools as _npr_functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+import types as _npr_types
+
+
+def _npr_batched(objs):
+    """Whether vmap batches a value among objs (or reachable from them), or a lifted body being
+    traced belongs to a batched loop or branch (jit hides the batching from its trace)."""
+    return bool(_npr_state.get("batched")) or _npr_traced_by(objs, _npr_BATCH_TRACERS)
+
+
+class _npr_batched_scope:
+    """While it is entered (with `on`), _npr_batched says so: a lifted body traced for a batched
+    loop or branch, or a loop or branch whose trip count or predicate jax.vmap batches. Every
+    batch member then runs the body, so a host draw in it (npr_random) is refused (NPR023) rather
+    than left to JAX's raw "ordered effects not supported in vmap"."""
+
+    def __init__(self, on):
+        self.on = on
+
+    def __enter__(self):
+        if self.on:
+            _npr_state["batched"] = _npr_state.get("batched", 0) + 1
+
+    def __exit__(self, *exc):
+        if self.on:
+            _npr_state["batched"] -= 1
+
+
+def _npr_batched_control(controls):
+    """_npr_batched_scope for a loop or branch controlled by `controls` (bounds, a predicate)."""
+    return _npr_batched_scope(_npr_traced_by(controls, _npr_BATCH_TRACERS))
+
+
+def _npr_tracing_batched(batched):
+    """Decorator: while the function runs (is traced), _npr_batched says so if `batched`."""
+    def wrap(fn):
+        if not batched:
+            return fn
+
+        @_npr_functools.wraps(fn)
+        def run(*args):
+            with _npr_batched_scope(True):
+                return fn(*args)
+        return run
+    return wrap
+
+
+# ---- refs through control flow --------------------------------------------------------------
+# A branch or loop body reaches refs through its closure (and the closures of what it calls).
+# lax.cond / lax.while_loop with ref effects cannot be batched by vmap on jax 0.10, so the
+# refs' values go in as operands or loop state, each branch or iteration runs on fresh refs
+# made from them, and the values of the refs it wrote come out and are stored back once:
+# what JAX's own state discharge produces, written so that vmap and grad apply.
+
+
+def _npr_discharging(fn, reverse=False):
+    """fn (array pytrees in and out, refs made and used only inside) as the pure function JAX's
+    state discharge makes of it; `reverse`: it is traced under reverse-mode differentiation."""
+    def run(*args):
+        modes = ("differentiating", "reverse") if reverse else ("differentiating",)
+        for mode in modes:
+            _npr_state[mode] = _npr_state.get(mode, 0) + 1
+        try:  # traced abstractly here, but under differentiation (loops inside must know)
+            closed, shape = jax.make_jaxpr(fn, return_shape=True)(*args)
+        finally:
+            for mode in modes:
+                _npr_state[mode] -= 1
+        out = _npr_eval_jaxpr(_npr_discharged(closed), jax.tree_util.tree_leaves(args))
+        return jax.tree_util.tree_unflatten(jax.tree_util.tree_structure(shape), out)
+    return run
+
+
+def _npr_reachable(objs, views=False):
+    """Every leaf value among objs, in the containers and the closures of the functions among
+    them (lifted bodies excepted: their closures hold the outer refs), NprViews as their base
+    (as themselves with `views`)."""
+    seen = set()
+
+    def visit(obj):
+        if isinstance(obj, NprView):
+            yield obj if views else obj.base
+        elif isinstance(obj, (tuple, list, dict)):
+            for o in (obj.values() if isinstance(obj, dict) else obj):
+                yield from visit(o)
+        elif isinstance(obj, _npr_types.FunctionType):
+            if id(obj) in seen or getattr(obj, "_npr_lifted", False):
+                return
+            seen.add(id(obj))
+            for cell in obj.__closure__ or ():
+                try:
+                    contents = cell.cell_contents
+                except ValueError:  # a name not bound yet
+                    continue
+                yield from visit(contents)
+        else:
+            yield obj
+
+    for obj in objs:
+        yield from visit(obj)
+
+
+def _npr_differentiated(objs):
+    """Whether a tracer among objs (or reachable from them) is being differentiated: a JVP or
+    linearize tracer, possibly under vmap."""
+    return bool(_npr_state.get("differentiating")) or _npr_traced_by(objs, _npr_TANGENT_TRACERS)
+
+
+def _npr_reverse_mode(objs):
+    """Whether reverse-mode differentiation (jax.grad, vjp, linearize) traces a value among objs
+    (or reachable from them): a while_loop carrying it cannot be transposed."""
+    if _npr_state.get("reverse"):
+        return True
+    return any(_npr_reverse_tangent(leaf) for leaf in _npr_reachable(objs))
+
+
+def _npr_traced_by(objs, kinds):
+    """Whether a leaf among objs (or reachable from them) is a tracer of one of `kinds` (type
+    names), possibly wrapped in tracers of other transformations."""
+    return any(_npr_has_tracer(leaf, kinds) for leaf in _npr_reachable(objs))
+
+
+def _npr_reachable_refs(fns, values):
+    """The distinct refs (NprView bases included) among `values` and in the closures of `fns`."""
+    found = {}
+    for leaf in _npr_reachable(list(fns) + list(values)):
+        if isinstance(leaf, jax.Ref):
+            found.setdefault(id(leaf), leaf)
+    return list(found.values())
+
+
+def _npr_rebind(obj, swap, memo):
+    """`obj` with every ref in `swap` (by id) replaced, through views and closures."""
+    if isinstance(obj, jax.Ref):
+        return swap.get(id(obj), obj)
+    if isinstance(obj, NprView):
+        if id(obj) in swap:
+            return swap[id(obj)]
+        return NprView(swap[id(obj.base)], obj.steps, obj._d) if id(obj.base) in swap else obj
+    if isinstance(obj, (tuple, list, dict)):  # the same object when nothing in it changes: a list
+        items = obj.items() if isinstance(obj, dict) else enumerate(obj)  # a body appends to stays one
+        new = {k: _npr_rebind(o, swap, memo) for k, o in items}
+        if all(new[k] is o for k, o in (obj.items() if isinstance(obj, dict) else enumerate(obj))):
+            return obj
+        return new if isinstance(obj, dict) else type(obj)(new.values())
+    if not isinstance(obj, _npr_types.FunctionType) or not obj.__closure__:
+        return obj
+    if id(obj) in memo:
+        return memo[id(obj)]
+    cells = tuple(_npr_types.CellType() for _ in obj.__closure__)
+    new = _npr_types.FunctionType(obj.__code__, obj.__globals__, obj.__name__, obj.__defaults__, cells)
+    new.__kwdefaults__ = obj.__kwdefaults__
+    memo[id(obj)] = new
+    for old, cell in zip(obj.__closure__, cells):
+        try:
+            cell.cell_contents = _npr_rebind(old.cell_contents, swap, memo)
+        except ValueError:
+            pass
+    return new
+
+
+def _npr_written_refs(fns, refs, values):
+    """Positions in `refs` that some function in `fns` writes (all of them when JAX's effect
+    records cannot be read)."""
+    is_ref = [_npr_is_ref(v) for v in values]
+    plain = [_npr_placeholder(v) for v, r in zip(values, is_ref) if not r]
+    written = set()
+    for fn in fns:
+        def traced(*args):
+            swap = {id(r): a for r, a in zip(refs, args)}
+            rest = iter(args[len(refs):])
+            _npr_rebind(fn, swap, {})(*[_npr_rebind(v, swap, {}) if r else next(rest)
+                                        for v, r in zip(values, is_ref)])
+        with _npr_no_checks():  # a trace for its effects alone
+            jaxpr = jax.make_jaxpr(traced)(*refs, *plain)
+        found = _npr_written_inputs(jaxpr)
+        if found is None:
+            return set(range(len(refs)))
+        written |= found
+    return {i for i in written if i < len(refs)}
+
+
+def _npr_lift_refs(refs, values, fns, run, loop=False):
+    """Run the control flow `run(fns', values')` with the refs' values as leading values:
+    each fn' makes fresh refs from them, calls fn with those, and returns the written ones'
+    new values (a loop test returns its predicate). Values that are refs are refs again after."""
+    n = len(refs)
+    written = _npr_written_refs(fns[1:] if loop else fns, refs, values)
+    is_ref = [_npr_is_ref(v) for v in values]
+    # jit keeps vmap's batching of the fresh refs out of the loop body's jaxpr (which JAX 0.10
+    # cannot discharge); under differentiation the body is discharged here instead (see _npr_fori)
+    discharge = _npr_discharge_state() is not None and _npr_differentiated(list(fns) + list(values) + refs)
+    reverse = discharge and _npr_reverse_mode(list(fns) + list(values) + refs)
+
+    batched = _npr_batched(list(fns) + list(values) + refs)
+
+    def lifted(fn, returns_values):
+        @_npr_tracing_batched(batched)
+        def inner(*state):
+            fresh = [jax.new_ref(v) for v in state[:n]]
+            swap = {id(r): f for r, f in zip(refs, fresh)}
+            args = [_npr_rebind(v, swap, {}) if r else s
+                    for v, r, s in zip(values, is_ref, state[n:])]
+            out = _npr_rebind(fn, swap, {})(*args)
+            if not returns_values:
+                return out
+            out = (out,) if len(values) == 1 else (tuple(out) if out is not None else ())
+            finals = tuple(fresh[i][...] if i in written else state[i] for i in range(n))
+            kept = tuple(o if not r else s for o, r, s in zip(out, is_ref, state[n:]))
+            both = finals + kept
+            return both[0] if len(both) == 1 else both
+        inner._npr_lifted = True  # its closure holds the outer refs: not searched again
+        return _npr_discharging(inner, reverse) if discharge else jax.jit(inner)
+
+    wrapped = tuple(lifted(fn, returns_values=not (loop and k == 0)) for k, fn in enumerate(fns))
+    placeholder = [0 if r else v for v, r in zip(values, is_ref)]
+    result = run(wrapped, (*[r[...] for r in refs], *placeholder))
+    result = tuple(result) if n + len(values) > 1 else (result,)
+    for i in sorted(written):
+        refs[i][...] = result[i]
+    out = [v if r else o for v, r, o in zip(values, is_ref, result[n:])]
+    return _npr_unpack(tuple(out), len(values) == 1) if values else None
+
+def npr_index(items):
+    """A list used as an index (`a[[0, p]]`): NumPy's integer array, concrete when it can be."""
+    items = [npr_load(i) for i in items]
+    if any(isinstance(i, _npr_Tracer) for i in items):
+        return jnp.stack([jnp.asarray(i) for i in items]) if items else jnp.zeros(0, int)
+    return np.array(items)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import _npr_state  # noqa: E402
+from .bounds import _npr_no_checks  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402
+from .ops import _npr_is_ref  # noqa: E402
+from .branches import _npr_placeholder, _npr_unpack  # noqa: E402
+from .compat import (  # noqa: E402
+    _npr_BATCH_TRACERS, _npr_discharge_state, _npr_discharged, _npr_eval_jaxpr, _npr_has_tracer,
+    _npr_reverse_tangent, _npr_TANGENT_TRACERS, _npr_Tracer, _npr_written_inputs)

@@ -1,0 +1,321 @@
+"""Stores: npr_at (a[idx] = v, a[idx] op= v) and npr_ufunc_at, with NumPy's casting."""
+
+from jax import lax
+import jax
+import jax.numpy as jnp
+import numpy as np
+import operator as _npr_operator
+
+
+# ---- stores: a[idx] = v and a[idx] op= v --------------------------------------------------
+
+class _npr_Aug:
+    __slots__ = ('name', 'v')
+
+    def __init__(self, name, v):
+        self.name, self.v = name, v
+
+
+class _npr_Pending:
+    """What npr_at(t)[idx] gives: only `op=` on it means something."""
+    __slots__ = ()
+
+
+_npr_INPLACE = dict(add='iadd', subtract='isub', multiply='imul', divide='itruediv', floor_divide='ifloordiv',
+                    remainder='imod', power='ipow', bitwise_and='iand', bitwise_or='ior', bitwise_xor='ixor',
+                    left_shift='ilshift', right_shift='irshift')  # ufunc -> Python's in-place operator
+for _npr_k, _npr_n in _npr_INPLACE.items():
+    setattr(_npr_Pending, f"__{_npr_n}__", (lambda n: lambda self, v: _npr_Aug(n, v))(_npr_k))
+
+
+class _npr_At:
+    __slots__ = ('t',)
+
+    def __init__(self, t):
+        self.t = t
+
+    def __getitem__(self, idx):
+        return _npr_Pending()
+
+    def __setitem__(self, idx, v):
+        t = self.t
+        if isinstance(t, (tuple, list, dict)):  # a container argument of a converted function
+            raise NprError(f"np2ref NPR207: a {type(t).__name__} is written into; containers of "
+                           "written arrays are not translated (pass each array as its own argument)")
+        if not isinstance(t, (jax.Ref, NprView)):
+            raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, not a {type(t).__name__}")
+        ix, dt = _npr_Idx(t.shape, idx), np.dtype(t.dtype)
+        if isinstance(v, (jax.Ref, NprView)) and _npr_base(v) is _npr_base(t):
+            moved = _npr_self_copy(t, ix, v)
+            if moved is not None:  # NumPy's element-order result: a gather of the whole buffer
+                base = _npr_base(t)
+                base[...] = jnp.reshape(jnp.ravel(base[...])[moved.ravel()], base.shape)
+                return
+        at = _npr_compose(t, ix)  # into the base directly where the view's index composes
+        f = _npr_aug(ix, dt, v.name, v.v, at) if isinstance(v, _npr_Aug) else _npr_set(ix, dt, v, at)
+        _npr_update(t if at is None else t.base, f)
+
+
+def _npr_compose(t, ix):
+    """The index on t's base that selects what t[ix] selects, when t is a view reached by basic
+    indices (ints, traced ints, slices with any step) and transposes, and ix is basic: a store
+    through it then updates the touched elements of the base in place, instead of rewriting the
+    view and putting it back (a copy of the view and of the base per store). None otherwise (a
+    Ref, reshaped views, None axes, advanced indices, masks). Traced ints are clipped into their
+    dim first, as the dynamic-update-slice through the view clamps them."""
+    if not isinstance(t, NprView) or any(kind not in 'st' for kind, _ in t.steps):
+        return None
+    ents = [range(n) for n in t.base.shape]
+    live = list(range(len(ents)))  # positions in ents of the view's dims, in order
+    for kind, step in [*t.steps, ('s', ix)]:
+        if kind == 't':
+            live = [live[a] for a in step]
+            continue
+        if step.adv or step.mask is not None:
+            return None
+        keep = []
+        for e in step.ents:
+            if e is Ellipsis or (e is None and step is ix):
+                continue
+            if e is None:
+                return None
+            p = live.pop(0)
+            r = ents[p]
+            if isinstance(e, range):
+                s = r.start + r.step * e.start
+                ents[p] = range(s, s + r.step * e.step * len(e), r.step * e.step) if len(e) else range(s, s)
+                keep.append(p)
+            elif _npr_traced(e):
+                if not len(r):
+                    return None
+                k = jnp.clip(e, 0, len(r) - 1)
+                ents[p] = k if (r.start, r.step) == (0, 1) else r.start + r.step * k
+            else:
+                ents[p] = r[e]
+        live = keep
+    at = object.__new__(_npr_Idx)
+    at.shape, at.ents, at.sel, at.mask, at.adv = tuple(t.base.shape), ents, ix.sel, None, False
+    at.scalar, at.probe, at._lin, at._lin_last = ix.scalar, None, None, None
+    at.traced = any(_npr_traced(e) for e in ents)
+    if live != sorted(live):
+        at.vorder = live
+    return at
+
+
+def _npr_base(x):
+    return x.base if isinstance(x, NprView) else x
+
+
+def _npr_np_view(arr, x):
+    """The view x (a Ref or NprView) takes of its base, taken of the NumPy array arr."""
+    for kind, arg in (x.steps if isinstance(x, NprView) else ()):
+        arr = arr[_npr_view_probe(arg)] if kind == 's' else arr.transpose(arg) if kind == 't' else arr.reshape(arg)
+    return arr
+
+
+def _npr_view_probe(ix):
+    """ix's probe with a traced int's stand-in as a Python int (a 0-d array would index as a copy)."""
+    return tuple(int(p) if isinstance(p, np.ndarray) and p.ndim == 0 and p.dtype.kind in 'iu' else p
+                 for p in ix.probe)
+
+
+def _npr_self_copy(t, ix, v):
+    """`t[idx] = v` with v a view of t's own buffer. NumPy buffers such a copy except in one
+    layout: a 1-d copy whose strides differ but have the same sign (a row into a column), done
+    element by element, so later elements read earlier writes. There NumPy itself runs the same
+    copy on the buffer's element numbers: the numbers it leaves are the gather that gives its
+    result (None when the copy is order-free). With a traced index the offsets are unknown and
+    such a copy is refused."""
+    numbers = np.arange(_npr_base(t).size).reshape(_npr_base(t).shape)
+    dst, src = _npr_np_view(numbers, t)[_npr_view_probe(ix)], _npr_np_view(numbers, v)
+    src = np.broadcast_to(src, dst.shape) if src.ndim <= dst.ndim else src
+    if dst.ndim != 1 or dst.size <= 1 or src.shape != dst.shape:
+        return None
+    (d,), (r,) = dst.strides, src.strides
+    if d == r or d * r <= 0:  # memmove order, a buffered copy (opposite signs), one source element
+        return None
+    if ix.traced or any(k == 's' and a.traced for x in (t, v) if isinstance(x, NprView) for k, a in x.steps):
+        raise NprUnsupported("np2ref NPR125: a store of a view of the same array, at an index "
+                                  "known only at run time, whose copy order NumPy may leave visible")
+    moved = numbers.copy()
+    _npr_np_view(moved, t)[ix.probe] = _npr_np_view(moved, v)
+    buffered = numbers.copy()
+    _npr_np_view(buffered, t)[ix.probe] = _npr_np_view(numbers, v)
+    return None if np.array_equal(moved, buffered) else moved
+
+
+def npr_at(target):
+    """Store proxy for a Ref or NprView. `npr_at(t)[idx] = v` is NumPy's t[idx] = v for any
+    index (negative steps, None, lists, int and bool arrays, mixed), v broadcast and converted
+    as NumPy converts it, duplicates: the last wins. `npr_at(t)[idx] += v` (+ - * / // % ** &
+    | ^ << >>) is NumPy's buffered op= with its same_kind output casting."""
+    return _npr_At(target)
+
+
+def _npr_set(ix, dt, v, at=None):
+    """The update of `t[ix] = v` (checked and converted as NumPy does); `at`, where given, is
+    ix composed onto the base of the view t (_npr_compose) and is where it stores."""
+    at = ix if at is None else at
+    v = npr_load(v)
+    if ix.scalar and isinstance(v, jax.Array):  # one element: NumPy takes only 0-d values
+        _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(v.shape, v.dtype)
+    val = _npr_conv(v, dt, 'item' if ix.scalar else 'adv' if ix.adv or ix.mask is not None else 'set', len(ix.shape))
+    if ix.mask is not None:
+        if np.size(val) != 1:
+            raise NprUnsupported("np2ref NPR104: a[mask] = v with a traced mask needs a single value")
+        val = jnp.reshape(val, ())
+    else:
+        val = _npr_fit(val, ix.sel, lambda: _npr_dummy(ix.shape).__setitem__(ix.probe, _npr_dummy(np.shape(v))))
+    return lambda cur: at.put(cur, val)
+
+
+def _npr_divmod(div):
+    def f(x, y):
+        r = jnp.floor_divide(x, y) if div else jnp.remainder(x, y)
+        if jnp.issubdtype(r.dtype, jnp.integer):
+            return jnp.where(y == 0, jnp.zeros_like(r), r)  # NumPy: x // 0 == x % 0 == 0
+        return jnp.where(r == 0, jnp.copysign(jnp.zeros_like(r), x / y if div else y), r)  # NumPy's signed 0
+    return f
+
+
+_npr_JNP = dict(add=jnp.add, subtract=jnp.subtract, multiply=jnp.multiply, divide=jnp.true_divide,
+                floor_divide=_npr_divmod(True), remainder=_npr_divmod(False), power=jnp.power, bitwise_and=jnp.bitwise_and,
+                bitwise_or=jnp.bitwise_or, bitwise_xor=jnp.bitwise_xor, left_shift=jnp.left_shift,
+                right_shift=jnp.right_shift)
+
+
+def _npr_rtype(name, dt, probe, scalar=False):
+    """NumPy's result dtype of ufunc `name` on an array of dt and probe, or of Python's `op=` on a
+    NumPy scalar; NumPy raises here for missing loops and out-of-range Python ints."""
+    with np.errstate(all='ignore'):
+        try:
+            if scalar:
+                return np.dtype(getattr(_npr_operator, _npr_INPLACE[name])(dt.type(0), probe).dtype)
+            return np.dtype(getattr(np, name)(np.zeros((1,) * np.ndim(probe), dt), probe).dtype)
+        except ValueError:  # "Integers to negative integer powers": NumPy checks the cast first
+            if not (name == 'power' and type(probe) is int and probe < 0):
+                raise
+            return _npr_rtype(name, dt, -(probe + 1), scalar)
+
+
+def _npr_aug(ix, dt, name, v, at=None):
+    at = ix if at is None else at  # as in _npr_set
+    v, probe = _npr_operand(v)
+    fast = None  # NumPy's fast_scalar_power: a **= 2 is np.square, a **= -1 / 0.5 (inexact a) too
+    if name == 'power' and not ix.scalar and type(v) in (int, float):
+        fast = {(int, 2): 'square', (int, -1): 'reciprocal', (float, 0.5): 'sqrt'}.get((type(v), v))
+        fast = fast if fast == 'square' or dt.kind in 'fc' else None
+    uf, vshape = getattr(np, fast or name), np.shape(v)
+    with np.errstate(all='ignore'):
+        rt = np.dtype(uf(np.zeros(1, dt)).dtype) if fast else _npr_rtype(name, dt, probe, ix.scalar)
+    if ix.mask is not None and np.size(v) != 1:
+        raise NprUnsupported("np2ref NPR104: a[mask] op= v with a traced mask needs a single value")
+    if ix.scalar:  # NumPy: (a NumPy scalar) op v, then a one-element store with an unsafe cast
+        if vshape != ():
+            _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(vshape, rt)
+    else:  # NumPy: ufunc(tmp, v, out=tmp) with casting='same_kind'
+        if not np.can_cast(rt, dt, 'same_kind'):
+            raise _npr_CastError(uf, 'same_kind', rt, dt, 0)
+        _npr_fit(np.zeros(vshape, bool), ix.sel, strip=False, fail=lambda: uf(
+            _npr_dummy(ix.sel, dt), _npr_dummy(vshape, _npr_dt(v)), out=_npr_dummy(ix.sel, dt)))
+    if name == 'power' and rt.kind in 'iu' and not isinstance(v, jax.Array) and np.any(np.asarray(v) < 0):
+        raise ValueError("Integers to negative integer powers are not allowed.")
+
+    def f(cur):
+        x = (cur if ix.mask is not None else at.get(cur, update=True)).astype(rt)
+        if fast:
+            res = getattr(jnp, fast)(x)
+        else:
+            y = v.astype(rt) if isinstance(v, jax.Array) else np.asarray(v, dtype=rt)
+            y = jnp.reshape(y, ()) if ix.mask is not None else y
+            if name == 'divide':  # else XLA rewrites x / scalar as x * (1 / scalar): not IEEE
+                y = lax.optimization_barrier(jnp.broadcast_to(y, np.broadcast_shapes(x.shape, np.shape(y))))
+            res = _npr_JNP[name](x, y)
+        return at.put(cur, res.astype(dt))  # res has shape sel (or cur's shape, for a mask)
+    return f
+
+
+def npr_ufunc_at(name, a, idx, b=None):
+    """NumPy's unbuffered np.<name>.at(a, idx, b) for add, subtract, multiply, maximum and
+    minimum: every occurrence of a duplicate index applies; b is broadcast strictly. NumPy
+    computes in result_type(a, b) (Python scalars count as arrays here) and casts back after
+    every element; that equals one scatter in a's dtype for wrapping ints, and for b's values
+    that a's dtype holds exactly (double rounding is innocuous). Otherwise (floats into an int
+    array, float64 values into float32) the elements are applied one at a time, in NumPy's
+    order, each computed in that type and cast back: a sequential loop, exact but slow."""
+    if name not in ('add', 'subtract', 'multiply', 'maximum', 'minimum'):
+        raise NprUnsupported(f"np2ref NPR101: np.{name}.at is not translated")
+    if b is None:
+        raise ValueError("second operand needed for ufunc")
+    ix, dt, uf = _npr_Idx(a.shape, idx), np.dtype(a.dtype), getattr(np, name)
+    if ix.mask is not None:
+        raise NprUnsupported(f"np2ref NPR104: np.{name}.at with a traced boolean mask")
+    b = npr_load(b)
+    b = jnp.asarray(b) if isinstance(b, (list, tuple)) and _npr_has_jax(b) else b
+    rt = _npr_rtype(name, dt, np.zeros((1,) * np.ndim(b), _npr_dt(b)))
+    ints = rt.kind in 'iu' and dt.kind in 'iu'
+    held = not isinstance(b, jax.Array) and dt.kind != 'b' and np.array_equal(
+        np.asarray(b).astype(dt).astype(rt), np.asarray(b).astype(rt), equal_nan=rt.kind in 'fc')
+    scatter = rt == dt or (ints and (held or name not in ('maximum', 'minimum'))) or \
+        (held and dt.kind in 'fc' and rt.kind in 'fc' and not (name == 'multiply' and rt.kind == 'c'))
+    vals = _npr_fit(_npr_conv(b, dt if scatter else rt), ix.sel, strip=False, fail=lambda: uf.at(  # ints wrap
+        _npr_dummy(a.shape, dt), ix.probe, _npr_dummy(np.shape(b), _npr_dt(b))))
+    vals = -vals if name == 'subtract' else vals  # x - v is x + (-v), exactly, in every type
+    if 0 in ix.sel:
+        return
+    if not scatter:
+        _npr_ufunc_at_in_order(dict(subtract='add').get(name, name), a, ix, vals, rt, dt)
+        return
+    # (not into integer refs under differentiation: JAX 0.10 scatters their float0 tangents)
+    if (isinstance(a, jax.Ref) and name in ('add', 'subtract') and dt != bool
+            and not any(e is None or isinstance(e, range) and e.step < 0 for e in ix.ents)
+            and (dt.kind in 'fc' or not (_npr_state.get("differentiating") or any(
+                _npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in (a, vals))))):
+        if ix.adv:  # one coordinate array per dim, so the Ref's layout is NumPy's
+            lin = ix.lin()
+            xp = np if isinstance(lin, np.ndarray) else jnp
+            coords = [jnp.asarray(xp.where(lin < a.size, c, n)) for c, n in zip(xp.unravel_index(lin, a.shape), a.shape)]
+            jax.ref.addupdate(a, tuple(coords), vals)
+        else:
+            jax.ref.addupdate(a, ix.basic(), vals)
+        return
+    op = dict(add='add', subtract='add', multiply='multiply', maximum='max', minimum='min')[name]
+    op = dict(add='max', multiply='min').get(op, op) if dt == bool else op
+    lin = ix.lin().reshape(-1)
+    vals = jnp.reshape(vals, -1)
+
+    def one(k, flat):
+        return flat.at[jnp.asarray(lin)[k]].multiply(vals[k], mode='drop', unique_indices=True)
+
+    def update(cur):
+        if op == 'multiply' and dt.kind in 'fc' and (_npr_state.get("differentiating") or any(
+                _npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in (cur, vals))):
+            # JAX differentiates scatter_mul only with unique indices: one element at a time, as
+            # NumPy itself applies them (a scan, which reverse mode goes through)
+            return _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape)
+        return _npr_unflat(getattr(jnp.reshape(cur, -1).at[lin], op)(vals, mode='drop'), cur.shape)
+    _npr_update(a, update)
+
+
+def _npr_ufunc_at_in_order(name, a, ix, vals, rt, dt):
+    """np.<name>.at one element at a time, as NumPy applies it: a[i] = dt(name(rt(a[i]), v))
+    for each index in order (a fori_loop; duplicates see each other's casts)."""
+    lin, vals, fn = ix.lin().reshape(-1), jnp.reshape(vals, -1), getattr(jnp, name)
+
+    def one(k, flat):
+        i = jnp.asarray(lin)[k]
+        # the barrier keeps XLA from folding bool -> float then `* nan` into a select (0, not nan)
+        x = lax.optimization_barrier(flat[i].astype(rt))
+        return flat.at[i].set(fn(x, vals[k]).astype(dt), mode='drop')
+    _npr_update(a, lambda cur: _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape))
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import (  # noqa: E402
+    _npr_CastError, _npr_conv, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_operand,
+    _npr_state, NprError, NprUnsupported)
+from .views import npr_load, NprView  # noqa: E402
+from .index import _npr_Idx  # noqa: E402
+from .lowering import _npr_unflat, _npr_update  # noqa: E402
+from .compat import _npr_has_tracer, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402

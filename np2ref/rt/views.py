@@ -1,0 +1,171 @@
+"""NprView and the loads: npr_load, npr_int, npr_float, npr_value, views of Refs."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def _npr_step(s, val):
+    kind, arg = s
+    return arg.get(val) if kind == 's' else val.reshape(arg) if kind == 'r' else jnp.transpose(val, arg)
+
+
+class NprView:
+    """A NumPy view of a jax.Ref: a base Ref and the steps (basic index, transpose, reshape)
+    that lead from it. Reads load the base now; stores land in the base. `_d` is a zero-filled
+    uint8 stand-in with the view's real strides, so NumPy itself decides view or copy."""
+    __slots__ = ('base', 'steps', '_d')
+
+    def __init__(self, base, steps=(), d=None):
+        self.base, self.steps = base, tuple(steps)
+        self._d = np.zeros(base.size, np.uint8).reshape(base.shape) if d is None else d
+
+    shape = property(lambda self: self._d.shape)
+    ndim = property(lambda self: self._d.ndim)
+    size = property(lambda self: self._d.size)
+    dtype = property(lambda self: self.base.dtype)
+    T = property(lambda self: npr_transpose(self))
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __getitem__(self, idx):  # the current value, indexed with jnp's rules (bounds checked)
+        return npr_get(self)[idx]
+
+    def __repr__(self):
+        return f"NprView(shape={self.shape}, dtype={self.dtype}, steps={''.join(s[0] for s in self.steps)})"
+
+
+def _npr_view(x):
+    return x if isinstance(x, NprView) else NprView(x) if isinstance(x, jax.Ref) else None
+
+
+def _npr_derive(x, step, d):
+    return NprView(x.base, x.steps + (step,), d)
+
+
+# ---- loads and views ----------------------------------------------------------------------
+
+def npr_load(x):
+    """The current value of a Ref or NprView (seeing every earlier write); else x unchanged."""
+    if isinstance(x, NprView):
+        val = x.base[...]
+        for s in x.steps:
+            val = _npr_step(s, val)
+        return val
+    return x[...] if isinstance(x, jax.Ref) else x
+
+
+def npr_int(x):
+    """Python's int(x). Concrete values give a Python int; traced array data gives the traced
+    integer (truncated toward zero, weakly typed as a Python int is), good as an index."""
+    x = npr_load(x)
+    if not isinstance(x, _npr_Tracer):
+        return int(x)
+    if x.ndim != 0:
+        raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+    if x.dtype.kind in "fc":
+        x = jnp.trunc(jnp.real(x))
+    return _npr_weak_astype(x, np.dtype(np.int64))
+
+
+def npr_float(x):
+    """Python's float(x). Concrete values give a Python float; traced array data gives the traced
+    value as float64 (weakly typed, as a Python float is in NumPy's promotion)."""
+    x = npr_load(x)
+    if not isinstance(x, _npr_Tracer):
+        return float(x)
+    if x.size != 1:
+        raise TypeError("only length-1 arrays can be converted to Python scalars")
+    if x.dtype.kind == "c":
+        raise TypeError("float() argument must be a string or a real number, not 'complex'")
+    x = x.reshape(())
+    return _npr_weak_astype(x, np.dtype(np.float64))
+
+
+def npr_own(x):
+    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x. None (a
+    helper that returns nothing) raises the TypeError that writing into it raises in Python."""
+    if x is None:
+        raise TypeError("'NoneType' object does not support item assignment")
+    return x if isinstance(x, (jax.Ref, NprView)) else jax.new_ref(jnp.asarray(x))
+
+
+def npr_value(tree):
+    """npr_load over tuples, lists and dicts (for return values)."""
+    if isinstance(tree, (tuple, list)):
+        return type(tree)(npr_value(x) for x in tree)
+    if isinstance(tree, dict):
+        return {k: npr_value(x) for k, x in tree.items()}
+    return npr_load(tree)
+
+
+def npr_sub(x, idx):
+    """NumPy's x[idx]: an NprView where NumPy returns a view (a basic index that is not a full
+    integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
+    v = _npr_view(x)
+    ix = _npr_Idx(np.shape(x) if v is None else v.shape, idx)
+    if v is None or ix.adv or ix.scalar or ix.mask is not None:
+        return ix.get(npr_load(x))
+    return _npr_derive(v, ('s', ix), v._d[ix.probe])
+
+
+def npr_transpose(x, axes=None):
+    """NumPy's x.transpose(axes) and x.T: a view of a Ref or NprView."""
+    v = _npr_view(x)
+    nd = len(np.shape(x) if v is None else v.shape)
+    np.transpose(_npr_dummy((1,) * nd), axes)  # NumPy's errors
+    axes = tuple(range(nd))[::-1] if axes is None else tuple(int(k) % max(nd, 1) for k in axes)
+    return jnp.transpose(jnp.asarray(x), axes) if v is None else _npr_derive(v, ('t', axes), v._d.transpose(axes))
+
+
+def npr_swapaxes(x, axis1, axis2):
+    """NumPy's np.swapaxes(x, axis1, axis2): a view of a Ref or NprView."""
+    nd = len(np.shape(x) if _npr_view(x) is None else x.shape)
+    np.swapaxes(_npr_dummy((1,) * nd), axis1, axis2)  # NumPy's errors
+    perm = list(range(nd))
+    perm[axis1], perm[axis2] = perm[axis2], perm[axis1]
+    return npr_transpose(x, perm)
+
+
+def _npr_nocopy(d, shape):
+    try:
+        return np.reshape(d, shape, copy=False)
+    except ValueError:
+        return None
+    except TypeError:  # numpy < 2.1: no copy=
+        e = d.view()
+        try:
+            e.shape = shape
+            return e
+        except AttributeError:
+            return None
+
+
+def npr_reshape(x, shape):
+    """NumPy's x.reshape(shape): a view when NumPy can reshape without copying (given the
+    view's strides), else the loaded copy."""
+    v = _npr_view(x)
+    shp = np.shape(x) if v is None else v.shape
+    new = _npr_nocopy(_npr_dummy(shp), shape)
+    new = (new if new is not None else np.reshape(_npr_dummy(shp), shape)).shape  # NumPy's errors
+    d = None if v is None else _npr_nocopy(v._d, new)
+    return jnp.reshape(jnp.asarray(npr_load(x)), new) if d is None else _npr_derive(v, ('r', new), d)
+
+
+def npr_ravel(x):
+    """NumPy's x.ravel(): a view when x is C-contiguous, else the loaded copy."""
+    v = _npr_view(x)
+    if v is None or not v._d.flags.c_contiguous:
+        return jnp.ravel(jnp.asarray(npr_load(x)))
+    return _npr_derive(v, ('r', (v.size,)), v._d.reshape(-1))
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import _npr_dummy  # noqa: E402
+from .bounds import npr_get  # noqa: E402
+from .index import _npr_Idx  # noqa: E402
+from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
