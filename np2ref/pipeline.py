@@ -146,7 +146,7 @@ def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
     mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions)
     mark.bound = facts.bound
     f.node.visit(mark)
-    return mark.m
+    return mark.m.freeze(facts.positions)
 
 
 def convert_file(path: str) -> ConversionResult:
