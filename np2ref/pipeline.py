@@ -1,6 +1,6 @@
 """THE ordered list of stages, on one screen.
 
-    read -> parse -> analyse -> fence -> mark (diagnose) -> rewrite -> emit
+    read -> parse -> fence -> analyse -> diagnose (plan) -> rewrite -> emit
 
 Each stage reports into one DiagnosticSink; a stage that finds an error stops the pipeline
 before anything is emitted, so a refused file never yields a half-converted output.
@@ -15,7 +15,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper
 
 from .analysis.aliases import FunctionFacts
-from .analysis.module import ModuleFacts, analyse_module
+from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
@@ -106,10 +106,45 @@ def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResul
     if module is None:
         return ConversionResult(filename, text, None, sink.sorted())
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    fenced = fence(module, wrapper, filename, text)
+    facts = analyse(wrapper, only)
+    marks = diagnose(facts, fenced, sink)
+    if sink.has_errors:
+        return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
+    rewritten = rewrite(module, facts, marks, sink, track_lines=only is not None)
+    if sink.has_errors:
+        return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
+    code = emit_module.emit(rewritten, filename)
+    if only is not None:
+        code = emit_module.strip_line_marks(code)
+    return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
+                            frozenset(facts.plain))
+
+
+def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str) -> dict[cst.FunctionDef, list[Diagnostic]]:
+    """The syntax np2ref does not translate, per module function (frontend/fence.py), before any
+    analysis. Reported by `diagnose` for the functions the analysis converts."""
+    positions = LazyPositions(wrapper)
+    found = {}
+    for node in module_level_names(module)[0].values():
+        own = DiagnosticSink(filename, text)
+        fence_function(node, own, positions)
+        found[node] = own.items
+    return found
+
+
+def analyse(wrapper: MetadataWrapper, only: set[str] | None) -> ModuleFacts:
+    """The module's facts (analysis/), restricted to `only` and its callees when given."""
     facts = analyse_module(wrapper)
-    facts.bound = bound_anywhere(text)
+    facts.bound = bound_anywhere(wrapper.module)
     if only is not None:
         _restrict(facts, only)
+    return facts
+
+
+def diagnose(facts: ModuleFacts, fenced: dict[cst.FunctionDef, list[Diagnostic]], sink: DiagnosticSink) -> dict:
+    """Host functions (NPR021), fence findings, then the plan of every fenced-clean function
+    (rewrite/marks.py runs the rules' planners, which report refusals)."""
     positions = facts.positions
     for name, why in facts.host.items():
         r = positions[facts.host_nodes[name]]
@@ -118,20 +153,19 @@ def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResul
     marks = {}
     for name, f in facts.functions.items():
         before = len(sink.items)
-        fence_function(f.node, sink, positions)
+        for d in fenced[f.node]:
+            if d not in sink.items:
+                sink.items.append(d)
         if len(sink.items) == before:  # only fenced-clean functions go on to be diagnosed
             marks[name] = _mark(f, facts, sink)
-    if sink.has_errors:
-        return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
-    rewritten = module.visit(ModuleRewriter(facts.functions, marks, facts.imports, sink, positions,
-                                            facts.plain, track_lines=only is not None))
-    if sink.has_errors:
-        return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
-    code = emit_module.emit(rewritten, filename)
-    if only is not None:
-        code = emit_module.strip_line_marks(code)
-    return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
-                            frozenset(facts.plain))
+    return marks
+
+
+def rewrite(module: cst.Module, facts: ModuleFacts, marks: dict, sink: DiagnosticSink,
+            track_lines: bool) -> cst.Module:
+    """The converted module tree (rewrite/function.py runs the rules' emitters)."""
+    return module.visit(ModuleRewriter(facts.functions, marks, facts.imports, sink, facts.positions,
+                                       facts.plain, track_lines=track_lines))
 
 
 def _restrict(facts: ModuleFacts, only: set[str]) -> None:
@@ -153,7 +187,7 @@ def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
     mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions)
     mark.bound = facts.bound
     f.node.visit(mark)
-    return mark.m
+    return mark.m.freeze(facts.positions)
 
 
 def convert_file(path: str) -> ConversionResult:

@@ -107,36 +107,96 @@ class ImportMap:
         return [local for local, full in self.aliases.items() if full == "numpy"]
 
 
-def bound_anywhere(text: str) -> frozenset[str] | None:
+def bound_anywhere(module: cst.Module) -> frozenset[str] | None:
     """Every name the module binds anywhere (assignments at any depth, defs, classes, imports,
     parameters, loop and `except` targets) plus the builtins; None with a star import, where
     any name may exist. A name outside this set raises NameError wherever it is evaluated."""
-    import ast
     import builtins
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):  # libcst reads syntax this Python's ast may not
+    collect = _Bindings()
+    module.visit(collect)
+    if collect.star:
         return None
-    names = set(dir(builtins)) | {"__name__", "__file__", "__doc__", "__spec__", "__loader__",
-                                  "__package__", "__builtins__", "__annotations__"}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                if alias.name == "*":
-                    return None
-                names.add((alias.asname or alias.name).split(".")[0])
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            names.update(node.names)
-        elif isinstance(node, ast.MatchAs) and node.name or isinstance(node, ast.MatchStar) and node.name:
-            names.add(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            names.add(node.rest)
-    return frozenset(names)
+    return frozenset(collect.names | set(dir(builtins)) | {
+        "__name__", "__file__", "__doc__", "__spec__", "__loader__", "__package__", "__builtins__",
+        "__annotations__"})
+
+
+class _Bindings(cst.CSTVisitor):
+    """The names bound anywhere in a tree (what Python's symbol table sees as stores)."""
+
+    def __init__(self):
+        self.names: set[str] = set()
+        self.star = False
+
+    def _targets(self, node) -> None:  # the plain names in a target (not inside a[i] or a.b)
+        if isinstance(node, cst.Name):
+            self.names.add(node.value)
+        elif isinstance(node, (cst.Tuple, cst.List)):
+            for e in node.elements:
+                self._targets(e.value)
+        elif isinstance(node, cst.StarredElement):
+            self._targets(node.value)
+
+    def visit_AssignTarget(self, node) -> None:
+        self._targets(node.target)
+
+    def visit_AnnAssign(self, node) -> None:
+        self._targets(node.target)
+
+    def visit_AugAssign(self, node) -> None:
+        self._targets(node.target)
+
+    def visit_For(self, node) -> None:
+        self._targets(node.target)
+
+    def visit_CompFor(self, node) -> None:
+        self._targets(node.target)
+
+    def visit_NamedExpr(self, node) -> None:
+        self._targets(node.target)
+
+    def visit_Del(self, node) -> None:
+        self._targets(node.target)
+
+    def visit_WithItem(self, node) -> None:
+        if node.asname is not None:
+            self._targets(node.asname.name)
+
+    def visit_ExceptHandler(self, node) -> None:
+        if node.name is not None:
+            self._targets(node.name.name)
+
+    visit_ExceptStarHandler = visit_ExceptHandler
+
+    def visit_FunctionDef(self, node) -> None:
+        self.names.add(node.name.value)
+
+    visit_ClassDef = visit_FunctionDef
+
+    def visit_Param(self, node) -> None:
+        self.names.add(node.name.value)
+
+    def visit_Import(self, node) -> None:
+        if isinstance(node.names, cst.ImportStar):
+            self.star = True
+            return
+        for alias in node.names:
+            name = alias.asname.name.value if alias.asname is not None else dotted(alias.name)
+            self.names.add(name.split(".")[0])
+
+    visit_ImportFrom = visit_Import
+
+    def visit_Global(self, node) -> None:
+        self.names.update(item.name.value for item in node.names)
+
+    visit_Nonlocal = visit_Global
+
+    def visit_MatchAs(self, node) -> None:
+        if node.name is not None:
+            self.names.add(node.name.value)
+
+    visit_MatchStar = visit_MatchAs
+
+    def visit_MatchMapping(self, node) -> None:
+        if node.rest is not None:
+            self.names.add(node.rest.value)

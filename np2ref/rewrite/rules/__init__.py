@@ -1,0 +1,24 @@
+"""The rule families. Importing this package registers every family's planners and emitters
+(rewrite/registry.py); each module's docstring says what it rewrites, why, and when it is exact.
+
+  views       references and owned values (`npr_sub`, `npr_own`, `jax.new_ref`)
+  stores      `a[i] = v`, bindings of written arrays
+  augassign   `x op= v` on names
+  mask_store  `a[m] = f(b[m])`, masked reductions
+  out_args    `out=`
+  ufunc_at    `np.add.at` and friends
+  inplace     in-place NumPy functions and array methods
+  calls       module functions, host calls, random draws, `int(x)`
+  names       loads and NumPy names
+  reads       subscript reads
+  sequences   operators on lists and tuples
+  asserts     `assert`
+  loops       `for` / `while` lowering
+  branches    `if` lowering
+"""
+
+from . import (asserts, augassign, branches, calls, inplace, loops, mask_store, names, out_args, reads,
+               sequences, stores, ufunc_at, views)
+
+__all__ = ["asserts", "augassign", "branches", "calls", "inplace", "loops", "mask_store", "names",
+           "out_args", "reads", "sequences", "stores", "ufunc_at", "views"]

@@ -22,7 +22,9 @@ import dataclasses
 
 import libcst as cst
 
-from .loops import uses
+from ...emit import jaxnames as J
+from ..registry import emits, plans
+from .control import condition, data_dependent_changes, uses
 
 
 @dataclasses.dataclass
@@ -108,3 +110,61 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
     if first is not None:
         before |= {n for n, s, _ in function_uses.items[:first] if s}
     return BranchPlan(carried, frozenset(before))
+
+
+@plans(cst.If)
+def plan_branch(node: cst.If, ctx) -> None:
+    if isinstance(node.orelse, cst.If):
+        ctx.m.elifs.add(node.orelse)
+    plan = plan_if(node, ctx.function_uses, ctx.f)
+    if isinstance(plan, BranchPlan):
+        ctx.m.branches[node] = plan
+        data_dependent_changes(ctx, node, node.test, "branch")
+
+
+@emits(cst.If)
+def emit_branch(original: cst.If, updated: cst.If, ctx):
+    if original in ctx.m.elifs:
+        return updated  # an `elif` is lowered by the `if` it belongs to
+    statements = _lower_if(ctx, original, updated)
+    return cst.FlattenSentinel(statements) if isinstance(statements, list) else statements
+
+
+def _lower_if(ctx, original: cst.If, updated: cst.If):
+    if original not in ctx.m.branches:
+        if isinstance(updated.orelse, cst.If):  # keep the chain, lowering what can be
+            inner = _lower_if(ctx, original.orelse, updated.orelse)
+            if isinstance(inner, list):
+                return updated.with_changes(orelse=cst.Else(cst.IndentedBlock(body=inner)))
+        return updated
+    plan = ctx.m.branches[original]
+    n = ctx.next_count()
+    carried = list(plan.carried)
+    params = [cst.Param(cst.Name(c)) for c in carried]
+    ret = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
+
+    def branch(name, block):
+        stmts = list(block.body) if block is not None else [cst.SimpleStatementLine([cst.Pass()])]
+        return cst.FunctionDef(cst.Name(name), cst.Parameters(params=params),
+                               cst.IndentedBlock(body=[*stmts, *ret]))
+
+    then_fn = branch(f"_then_{n}", updated.body)
+    orelse = updated.orelse
+    if isinstance(orelse, cst.If):  # elif: the else branch is the rest of the chain
+        inner = _lower_if(ctx, original.orelse, orelse.with_changes(leading_lines=[]))
+        orelse = cst.IndentedBlock(body=inner if isinstance(inner, list) else [inner])
+    elif isinstance(orelse, cst.Else):
+        orelse = orelse.body
+    defs = [then_fn.with_changes(leading_lines=updated.leading_lines)]
+    else_name: cst.BaseExpression = cst.Name("None")
+    if orelse is not None or carried:
+        defs.append(branch(f"_else_{n}", orelse))
+        else_name = cst.Name(f"_else_{n}")
+    init = [cst.Arg(cst.Name(c) if c in plan.defined_before else cst.Name(J.UNSET)) for c in carried]
+    call = cst.Call(cst.Name(J.IF), [cst.Arg(condition(updated.test)), cst.Arg(cst.Name(f"_then_{n}")),
+                                     cst.Arg(else_name), *init])
+    if carried:
+        stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
+    else:
+        stmt = cst.Expr(call)
+    return [*defs, ctx.mark_line(original, cst.SimpleStatementLine([stmt]))]

@@ -30,6 +30,12 @@ import dataclasses
 
 import libcst as cst
 
+from ...analysis import containers
+from ...emit import jaxnames as J
+from ..registry import emits, plans
+from ..syntax import plain, target_names
+from .control import Uses, condition, data_dependent_changes, uses
+
 UNROLL_LIMIT = 16
 FORM_REASON = "not a range/enumerate/zip/reversed loop"
 SHORT_REASON = "short literal range"
@@ -47,54 +53,6 @@ class LoopPlan:
     unrotate: tuple = ()       # the rotation npr_rotated undoes after the loop (names seen elsewhere)
     python: str = ""           # why npr_for must run the body as a Python loop ("" for a lax loop)
 
-
-class _Uses(cst.CSTVisitor):
-    """Name occurrences in order: (name, is_store, node)."""
-
-    def __init__(self, store_names):
-        self.store_names = store_names
-        self.items: list[tuple[str, bool, cst.Name]] = []
-        self.aug_only: dict[str, bool] = {}  # name -> every store of it is `name op= v`
-        self.returns = False
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
-        return False
-
-    def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
-        return False
-
-    def visit_Return(self, node: cst.Return) -> None:
-        self.returns = True
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> bool:
-        node.value.visit(self)
-        if isinstance(node.target, cst.Name):  # `x += v` reads x, then stores it
-            self.items.append((node.target.value, False, node.target))
-            self.items.append((node.target.value, True, node.target))
-            self.aug_only.setdefault(node.target.value, True)
-        else:
-            node.target.visit(self)
-        return False
-
-    def visit_Assign(self, node: cst.Assign) -> bool:
-        node.value.visit(self)  # the value is evaluated before the targets are bound
-        for t in node.targets:
-            t.target.visit(self)
-        return False
-
-    def visit_Name(self, node: cst.Name) -> None:
-        store = node in self.store_names
-        if store:
-            self.aug_only[node.value] = False
-        self.items.append((node.value, store, node))
-
-
-def uses(node: cst.CSTNode, store_names) -> _Uses:
-    v = _Uses(store_names)
-    node.visit(v)
-    return v
 
 
 def _literal_int(expr) -> int | None:
@@ -177,7 +135,7 @@ def loop_form(loop: cst.For, local_names) -> tuple[str, str, tuple[str, ...]] | 
     return None
 
 
-def plan_loop(loop: cst.For, function_uses: _Uses, facts, is_rotation, changed=()) -> LoopPlan | str:
+def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()) -> LoopPlan | str:
     """A LoopPlan, or why the loop stays a Python loop. `changed`: the Python container changes
     in the loop (analysis/containers.py); one that outlives an iteration makes the plan's
     `python` say why npr_for runs the body as a Python loop."""
@@ -298,7 +256,7 @@ def _tuple_names(expr) -> list[str] | None:
     return None
 
 
-def plan_while(loop: cst.While, function_uses: _Uses, facts, is_rotation) -> LoopPlan | str:
+def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> LoopPlan | str:
     """`while test:` -> npr_while: carried are the names the body assigns that the test reads,
     that the body reads before assigning, or that are read outside the loop."""
     if loop.orelse is not None:
@@ -336,7 +294,7 @@ def plan_while(loop: cst.While, function_uses: _Uses, facts, is_rotation) -> Loo
                     defined_before=_defined_before(loop, function_uses, facts, loop_nodes))
 
 
-def _defined_before(loop, function_uses: _Uses, facts, inside: set) -> frozenset:
+def _defined_before(loop, function_uses: Uses, facts, inside: set) -> frozenset:
     """Names stored (or parameters) before the loop's first name, in source order."""
     before = set(facts.params)
     for name, is_store, node in function_uses.items:
@@ -345,3 +303,139 @@ def _defined_before(loop, function_uses: _Uses, facts, inside: set) -> frozenset
         if is_store:
             before.add(name)
     return frozenset(before)
+
+
+# -- planning --------------------------------------------------------------------------------
+@plans(cst.While)
+def plan_while_loop(node: cst.While, ctx) -> None:
+    plan = plan_while(node, ctx.function_uses, ctx.f, rotation_finder(ctx.f))
+    if isinstance(plan, LoopPlan):
+        ctx.m.loops[node] = plan
+        ctx.m.rotations.update(plan.rotations)
+        data_dependent_changes(ctx, node, node.test, "`while` loop")
+    else:
+        ctx.sink.report("NPR011", f"this `while` loop is not translated: {plan}", ctx.span(node),
+                        hint="assign the loop's state to plain names or swap whole arrays")
+
+
+@plans(cst.For)
+def plan_for_loop(node: cst.For, ctx) -> None:
+    plan = plan_loop(node, ctx.function_uses, ctx.f, rotation_finder(ctx.f),
+                     containers.changes(node.body, ctx.f, ctx.all))
+    if isinstance(plan, LoopPlan):
+        ctx.m.loops[node] = plan
+        ctx.m.rotations.update(plan.rotations)
+    why = plan.python if isinstance(plan, LoopPlan) else plan
+    if why and why not in BY_DESIGN:  # a loop that could be a lax loop but stays Python
+        ctx.sink.report("NPR033", f"this loop runs as a Python loop: {why}", ctx.span(node.target),
+                        hint="exact, but tracing takes one copy of the body per iteration: "
+                        "compile time grows with the trip count", severity="info")
+    names: set[str] = set()
+    target_names(node.target, names)
+    bad = sorted(n for n in names if ctx.is_ref(n))
+    if bad:
+        ctx.sink.report("NPR204", f"the loop variable `{bad[0]}` is a view of an array that is "
+                        "written; iterating over rows of a written array is not translated yet",
+                        ctx.span(node.target),
+                        hint="loop over indices: `for i in range(len(a)): row = a[i]`")
+
+
+# -- emitting --------------------------------------------------------------------------------
+@emits(cst.Assign, order=20)
+def emit_rotation(original: cst.Assign, updated: cst.Assign, ctx):
+    """`cur, nxt = nxt, cur` of written arrays: a swap of their contents."""
+    if original not in ctx.m.rotations:
+        return None
+
+    def paren(t):
+        return cst.Tuple([cst.Element(e.value) for e in t.elements])
+    return cst.Expr(J.call(J.ROTATE, paren(updated.targets[0].target), paren(updated.value)))
+
+
+@emits(cst.For)
+def emit_for_loop(original: cst.For, updated: cst.For, ctx):
+    if original not in ctx.m.loops:
+        return updated
+    plan = ctx.m.loops[original]
+    name = f"_loop_{plan.var}"
+    carried = list(plan.carried)
+    params = [cst.Param(cst.Name(plan.var))]
+    head: list[cst.BaseStatement] = []
+    if len(carried) == 1:
+        params.append(cst.Param(cst.Name(carried[0])))
+    elif carried:
+        params.append(cst.Param(cst.Name("carry")))
+        head.append(cst.parse_statement(f"{', '.join(carried)} = carry"))
+    tail = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
+    rng, rows = _loop_range(plan, updated.iter)
+    head += [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(r))], value)])
+             for r, value in rows]
+    body = cst.IndentedBlock(body=[*head, *updated.body.body, *tail])
+    func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
+                           leading_lines=updated.leading_lines)
+    before, after = [], []
+    if plan.unrotate:  # the range is read again after the loop: evaluate it once
+        rng_name = cst.Name(f"_range_{plan.var}")
+        before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(rng_name)], rng)]))
+        rng = rng_name
+        for node in plan.unrotate:
+            targets, values = node.targets[0].target, node.value
+            paren = lambda t: cst.Tuple([cst.Element(cst.Name(e.value.value)) for e in t.elements])  # noqa: E731
+            fix = cst.Assign([cst.AssignTarget(paren(targets).with_changes(lpar=[], rpar=[]))],
+                             J.call(J.ROTATED, rng_name, paren(targets), paren(values)))
+            after.append(ctx.mark_line(original, cst.SimpleStatementLine([fix])))
+    args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
+    if carried:
+        names = [cst.Name(c if c in plan.defined_before else J.UNSET) for c in carried]
+        init = names[0] if len(carried) == 1 else cst.Tuple([cst.Element(n) for n in names])
+        args.append(cst.Arg(init))
+    if plan.python:  # the analysis keeps this loop a Python loop: npr_for says so when traced
+        args.append(cst.Arg(cst.SimpleString(repr(plan.python)), keyword=cst.Name("python"),
+                            equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
+    loop_call = cst.Call(cst.Name(J.FOR), args)
+    stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
+                                               loop_call) if carried else cst.Expr(loop_call)])
+    return cst.FlattenSentinel([func, *[ctx.mark_line(original, b) for b in before],
+                                ctx.mark_line(original, stmt), *after])
+
+
+@emits(cst.While)
+def emit_while_loop(original: cst.While, updated: cst.While, ctx):
+    if original not in ctx.m.loops:
+        return updated
+    plan = ctx.m.loops[original]
+    n = ctx.next_count()
+    carried = list(plan.carried)
+    params = [cst.Param(cst.Name(c)) for c in carried]
+    ret = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
+    test = cst.FunctionDef(cst.Name(f"_test_{n}"), cst.Parameters(params=params),
+                           cst.IndentedBlock(body=[cst.SimpleStatementLine(
+                               [cst.Return(condition(updated.test))])]),
+                           leading_lines=updated.leading_lines)
+    body = cst.FunctionDef(cst.Name(f"_body_{n}"), cst.Parameters(params=params),
+                           cst.IndentedBlock(body=[*updated.body.body, *ret]))
+    call = cst.Call(cst.Name(J.WHILE), [cst.Arg(cst.Name(f"_test_{n}")), cst.Arg(cst.Name(f"_body_{n}")),
+                                        *[cst.Arg(cst.Name(c if c in plan.defined_before else J.UNSET))
+                                          for c in carried]])
+    if carried:
+        stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
+    else:
+        stmt = cst.Expr(call)
+    return cst.FlattenSentinel([test, body, ctx.mark_line(original, cst.SimpleStatementLine([stmt]))])
+
+
+def _loop_range(plan, it: cst.Call):
+    """The npr_range call and the `row = seq[var]` bindings for each loop form."""
+    var = cst.Name(plan.var)
+    if plan.kind == "range":
+        return cst.Call(cst.Name(J.RANGE), plain(it.args)), []
+    if plan.kind == "reversed":  # reversed(range(a, b)) is range(b - 1, a - 1, -1)
+        args = [a.value for a in it.args[0].value.args]
+        start, stop = (cst.Integer("0"), args[0]) if len(args) == 1 else (args[0], args[1])
+        minus_one = lambda e: cst.BinaryOperation(e, cst.Subtract(), cst.Integer("1"))  # noqa: E731
+        return J.call(J.RANGE, minus_one(stop), minus_one(start), cst.parse_expression("-1")), []
+    seqs = [a.value for a in it.args]
+    lengths = [J.call("len", s) for s in seqs]
+    bound = lengths[0] if len(lengths) == 1 else J.call("min", *lengths)
+    rows = [(r, cst.Subscript(s, [cst.SubscriptElement(cst.Index(var))])) for r, s in zip(plan.rows, seqs)]
+    return J.call(J.RANGE, bound), rows

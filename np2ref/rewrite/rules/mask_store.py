@@ -17,6 +17,10 @@ import libcst as cst
 
 from ...analysis.names import ImportMap
 from ...analysis.numpy_table import UFUNCS
+from ...emit import jaxnames as J
+from ..registry import emits, emits_special, plans
+from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
+from .views import mark_write_target
 
 _ELEMENTWISE_BINOPS = (
     cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
@@ -135,3 +139,134 @@ _PREDICATES = frozenset({
     "logical_or", "logical_not", "logical_xor", "greater", "greater_equal", "less", "less_equal",
     "equal", "not_equal",
 })
+
+
+def boolean_names(bindings) -> frozenset[str]:
+    """Names bound (only) to boolean-looking expressions: comparisons, `~m`, `m & n`."""
+    names: set[str] = set()
+    pairs = [(t.value, v) for t, v in bindings if v is not None]
+    changed = True
+    while changed:
+        changed = False
+        for name, value in pairs:
+            if name not in names and looks_boolean(value, names):
+                names.add(name)
+                changed = True
+    return frozenset(names)
+
+
+# -- planning --------------------------------------------------------------------------------
+def _try_mask_store(ctx, target, value, stmt, op) -> bool:
+    """`a[m] = f(b[m])` / `a[m] op= v` with a mask: see the module docstring."""
+    found = mask_index(target)
+    if found is None:
+        return False
+    index, axis = found
+    if not (looks_boolean(index, ctx.bool_names) or
+            (isinstance(index, cst.Name) and index.value not in ctx.int_names)):
+        return False  # an integer index: the plain store is exact and reads better
+    parts = masked_parts(value, target, ctx.imports, ctx.locals)
+    if parts is None:
+        if not (looks_boolean(index, ctx.bool_names) and op is not None):
+            return False
+        parts = ([], [])
+    if not mark_write_target(ctx, target.value, stmt):
+        return True
+    masked, leaves = parts
+    ranks = [n for n in masked if isinstance(n, cst.Call)]
+    if ranks and not isinstance(target.value, cst.Name):
+        return False  # the rank needs the target's shape: a plain name (else NPR031 at trace time)
+    ctx.m.mask_rank.update((n, (target.value.value, axis)) for n in ranks)
+    ctx.m.unmask.update(masked)
+    ctx.m.mask_store[stmt] = (bool(masked), leaves, op, axis)
+    return True
+
+
+@plans(cst.Assign, order=20)
+def plan_mask_assign(node: cst.Assign, ctx) -> bool:
+    return len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Subscript) and \
+        _try_mask_store(ctx, node.targets[0].target, node.value, node, None)
+
+
+@plans(cst.AugAssign, order=10)
+def plan_mask_aug_assign(node: cst.AugAssign, ctx) -> bool:
+    return isinstance(node.target, cst.Subscript) and \
+        _try_mask_store(ctx, node.target, node.value, node, AUG_OPS[type(node.operator)])
+
+
+@plans(cst.Call, order=30)
+def plan_masked_reduce(node: cst.Call, ctx) -> bool:
+    """`np.sum(x[m])` / `x[m].mean()` with a boolean-looking mask: see npr_masked_reduce."""
+    qual = ctx.numpy_name(node.func)
+    args = positional(node)
+    if qual in ("numpy.sum", "numpy.mean", "numpy.prod") and len(node.args) == 1 and args:
+        operand, name = args[0].value, qual[6:]
+    elif qual is None and isinstance(node.func, cst.Attribute) and not node.args and \
+            node.func.attr.value in ("sum", "mean", "prod"):
+        operand, name = node.func.value, node.func.attr.value
+    else:
+        return False
+    if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
+            and isinstance(operand.slice[0].slice, cst.Index)
+            and looks_boolean(operand.slice[0].slice.value, ctx.bool_names)):
+        return False
+    ctx.m.special_calls[node] = ("masked_reduce", name)
+    ctx.m.skip_numpy.add(node.func)
+    return True
+
+
+# -- emitting --------------------------------------------------------------------------------
+@emits(cst.Assign, order=30)
+def emit_mask_assign(original: cst.Assign, updated: cst.Assign, ctx):
+    if original in ctx.m.mask_store:
+        return _mask_store(ctx, original, updated.targets[0].target, updated.value)
+    return None
+
+
+@emits(cst.AugAssign, order=10)
+def emit_mask_aug_assign(original: cst.AugAssign, updated: cst.AugAssign, ctx):
+    if original in ctx.m.mask_store:
+        return _mask_store(ctx, original, updated.target, updated.value)
+    return None
+
+
+def _mask_store(ctx, original, target: cst.Subscript, value: cst.BaseExpression):
+    whole, leaves, op, axis = ctx.m.mask_store[original]
+    kwargs = {}
+    if op is not None:
+        kwargs["op"] = J.string(op)
+    if whole:  # the value was computed on whole arrays: its other leaves must be scalars
+        kwargs["scalars"] = cst.Tuple([cst.Element(leaf.visit(_LeafLoads(ctx.f.ref_names))) for leaf in leaves])
+    if axis:
+        kwargs["axis"] = cst.Integer(str(axis))
+    index = target.slice[-1].slice.value
+    return cst.Expr(J.call(J.MASK_STORE, target.value, index, value, **kwargs))
+
+
+class _LeafLoads(cst.CSTTransformer):
+    """A leaf of a mask store re-emitted with the function's load rules."""
+
+    def __init__(self, ref_names):
+        self.ref_names = ref_names
+
+    def leave_Name(self, original, updated):
+        if original.value in self.ref_names:
+            return J.load_all(updated)
+        return updated
+
+
+@emits(cst.Call, order=10)
+def emit_mask_rank(original: cst.Call, updated: cst.Call, ctx):
+    rank = ctx.m.mask_rank.get(original)
+    if rank is None:
+        return None
+    # np.arange(np.count_nonzero(m)) in `a[m] = ...`, on whole arrays
+    return J.call(J.MASK_RANK, mask_of_rank(updated.args[0].value), cst.Name(rank[0]), cst.Integer(str(rank[1])))
+
+
+@emits_special("masked_reduce")
+def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
+    args = list(updated.args)
+    operand = args[0].value if args else updated.func.value
+    return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
+                  operand.slice[0].slice.value)

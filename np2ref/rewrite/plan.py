@@ -1,0 +1,131 @@
+"""The plan of one converted function: what the planners (rewrite/rules/*.py, run by
+rewrite/marks.py) decided for its nodes, read by the emitters (run by rewrite/function.py)
+through the ORIGINAL nodes. Nodes are keys by identity (libcst nodes compare by identity).
+
+Planning fills a Marks; `freeze()` then makes its sets frozensets and its maps read-only
+mappings, so nothing after planning can change a decision. `dump()` prints the plan as sorted
+lines (`field  NodeKind line:col  source  [detail]`) that tests compare (tests/test_plans.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from typing import TYPE_CHECKING, AbstractSet, Any, Mapping
+
+import libcst as cst
+
+if TYPE_CHECKING:
+    from .rules.branches import BranchPlan
+    from .rules.loops import LoopPlan
+
+Expr = cst.BaseExpression
+
+
+def _field(family: str, doc: str, kind=set, bookkeeping: bool = False):
+    return dataclasses.field(default_factory=kind,
+                             metadata={"family": family, "doc": doc, "bookkeeping": bookkeeping})
+
+
+@dataclasses.dataclass(frozen=True)
+class Marks:
+    # -- views (rules/views.py) ----------------------------------------------------------------
+    ref_form: AbstractSet[Expr] = _field("views", "expressions emitted as a reference: a Ref or a view of one (`npr_sub(u, i)`, `npr_T(u)`)")
+    no_load: AbstractSet[cst.Name] = _field("views", "ref Names emitted as themselves, not loaded (`u`, not `u[...]`)")
+    own_form: AbstractSet[Expr] = _field("views", "expressions emitted as `npr_own(expr)`: a Ref for a value that is written")
+    new_ref: AbstractSet[Expr] = _field("views", "binding values emitted as `jax.new_ref(expr)`: a fresh buffer")
+    # -- stores (rules/stores.py) --------------------------------------------------------------
+    store_bases: AbstractSet[Expr] = _field("stores", "bases of store targets, emitted as the store proxy `npr_at(base)`")
+    own_after: Mapping[cst.Assign, list[str]] = _field("stores", "Assign unpacking into refs -> the ref names owned after it (`a = npr_own(a)`)", dict)
+    # -- augassign (rules/augassign.py) ----------------------------------------------------------
+    iop_names: Mapping[cst.AugAssign, str] = _field("augassign", "AugAssign on a name -> 'at' (through the whole Ref), 'iop' or "
+                            "'iop_maybe_scalar' (`x = npr_iop(x, op, v)`)", dict)
+    # -- calls (rules/calls.py, out_args.py, ufunc_at.py, inplace.py, mask_store.py) -----------
+    special_calls: Mapping[cst.Call, tuple[str, str | None]] = _field("calls", "Call -> (kind, detail): emitted by the special emitter registered for kind "
+                                "(out, ufunc_at, inplace_function, inplace_method, masked_reduce, random, checked_call)", dict)
+    value_wrap: AbstractSet[cst.Call] = _field("calls", "calls of module functions that may return a Ref: `npr_value(call)`")
+    apart: Mapping[cst.Call, Mapping[int, list[int]]] = _field("calls", "Call -> {index of a read argument: [indices of written arguments it may share a buffer "
+                        "with]}: loaded through `npr_apart`", dict)
+    # -- names (rules/names.py) -----------------------------------------------------------------
+    skip_numpy: AbstractSet[Expr] = _field("names", "NumPy function nodes a rule emits itself: not mapped to their jnp spelling")
+    inner: AbstractSet[Expr] = _field("names", "`np` in `np.zeros`: part of a dotted name, rewritten whole", bookkeeping=True)
+    not_expr: AbstractSet[cst.Name] = _field("names", "Names that are not expressions (attribute names, keywords, def names)",
+                             bookkeeping=True)
+    # -- masks (rules/mask_store.py) -------------------------------------------------------------
+    mask_store: Mapping[cst.BaseSmallStatement, tuple[bool, list[Expr], str | None, int]] = _field("masks", "statement -> (computed on whole arrays, leaves, op, axis): `npr_mask_store`", dict)
+    unmask: AbstractSet[Expr] = _field("masks", "`b[m]` in a mask store, emitted as `b`")
+    mask_rank: Mapping[cst.Call, tuple[str, int]] = _field("masks", "`np.arange(np.count_nonzero(m))` in a mask store -> (target name, axis)", dict)
+    # -- loops (rules/loops.py) ------------------------------------------------------------------
+    loops: Mapping[cst.For | cst.While, LoopPlan] = _field("loops", "For/While -> LoopPlan: lowered to `npr_for` / `npr_while`", dict)
+    rotations: AbstractSet[cst.Assign] = _field("loops", "Assigns swapping written arrays: `npr_rotate`")
+    # -- branches (rules/branches.py) ------------------------------------------------------------
+    branches: Mapping[cst.If, BranchPlan] = _field("branches", "If -> BranchPlan: lowered to `npr_if`", dict)
+    elifs: AbstractSet[cst.If] = _field("branches", "If nodes that are an `elif` (lowered by the `if` they belong to)")
+    # -- everywhere ---------------------------------------------------------------------------------
+    dead: AbstractSet[cst.BaseSuite] = _field("dead code", "bodies of `if 0:` / `if False:`: kept as written, nothing planned")
+    positions: Any = dataclasses.field(default=None, compare=False, repr=False)  # for dump()
+
+    def freeze(self, positions=None) -> Marks:
+        """The plan, read-only: planning has ended."""
+        frozen = {f.name: _frozen(getattr(self, f.name)) for f in dataclasses.fields(self) if f.name != "positions"}
+        return Marks(**frozen, positions=positions)
+
+    def dump(self, bookkeeping: bool = False) -> str:
+        """Sorted lines, one per planned node: `field  Kind line:col  source  [detail]`."""
+        lines = []
+        for f in dataclasses.fields(self):
+            if f.name == "positions" or (f.metadata["bookkeeping"] and not bookkeeping):
+                continue
+            value = getattr(self, f.name)
+            items = value.items() if isinstance(value, Mapping) else ((n, None) for n in value)
+            rows = []
+            for node, detail in items:
+                where = self._where(node)
+                text = f"{f.name}  {where[2]}"
+                if detail is not None:
+                    text += f"  {self._describe(detail)}"
+                rows.append((where[:2], text))
+            lines += [t for _, t in sorted(rows)]
+        return "\n".join(lines)
+
+    def _where(self, node) -> tuple[int, int, str]:
+        r = self.positions[node] if self.positions is not None else None
+        line, col = (r.start.line, r.start.column + 1) if r is not None else (0, 0)
+        code = " ".join(cst.Module([]).code_for_node(node).strip().splitlines()[0].split())
+        if len(code) > 40:
+            code = code[:37] + "..."
+        return line, col, f"{type(node).__name__} {line}:{col}  {code}"
+
+    def _describe(self, value) -> str:
+        if isinstance(value, cst.CSTNode):
+            return self._where(value)[2].split("  ")[0]
+        if dataclasses.is_dataclass(value):
+            parts = [f"{f.name}={self._describe(getattr(value, f.name))}" for f in dataclasses.fields(value)
+                     if getattr(value, f.name) != f.default]
+            return f"{type(value).__name__}({', '.join(parts)})"
+        if isinstance(value, (frozenset, set)):
+            return "{" + ", ".join(sorted(self._describe(v) for v in value)) + "}"
+        if isinstance(value, Mapping):
+            return "{" + ", ".join(f"{k}: {self._describe(v)}" for k, v in sorted(value.items())) + "}"
+        if isinstance(value, (tuple, list)):
+            return "(" + ", ".join(self._describe(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+        return repr(value)
+
+
+def _frozen(value):
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    if isinstance(value, Mapping):
+        return types.MappingProxyType({k: _frozen_detail(v) for k, v in value.items()})
+    return value
+
+
+def _frozen_detail(value):
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, dict):
+        return types.MappingProxyType({k: tuple(v) if isinstance(v, list) else v for k, v in value.items()})
+    return value
+
+
+__all__ = ["Marks"]

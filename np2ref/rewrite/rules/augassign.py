@@ -1,0 +1,77 @@
+"""AugAssign: `x op= v` on a name (subscript targets are stores: rules/stores.py, masks:
+rules/mask_store.py).
+
+What: on a Ref that is an array, the update goes through the whole Ref (`npr_at(u)[...] += v`);
+on a name that may hold an array, `x = npr_iop(x, '+', v)` keeps NumPy's in-place dtype and shape
+(`maybe_scalar=True` when a 0-d value may be a NumPy scalar, which rebinds). Exact: NumPy's
+casting rule for in-place operations (same-kind) is followed by npr_iop. Kept as written: number
+accumulators (`total = 0.0` ... `total += x`, one update) and literal increments.
+"""
+
+from __future__ import annotations
+
+import collections
+
+import libcst as cst
+
+from ...emit import jaxnames as J
+from ..registry import emits, plans
+from ..syntax import AUG_OPS
+from .stores import store
+from .views import refuse_write_target
+
+
+@plans(cst.AugAssign, order=20)
+def plan_aug_assign(node: cst.AugAssign, ctx) -> None:
+    t = node.target
+    if isinstance(t, cst.Subscript):
+        store(ctx, t, node)
+    elif isinstance(t, cst.Name):
+        if ctx.is_ref(t.value):
+            ctx.m.no_load.add(t)
+            ctx.m.iop_names[node] = "iop" if t.value in ctx.f.maybe_scalar else "at"
+        elif t.value in ctx.f.array_names:
+            ctx.m.iop_names[node] = "iop"
+        elif not _number_literal(node.value) and t.value not in ctx.accumulators:
+            # it may hold an array (`w = a * 2`): NumPy then works in place, keeping w's
+            # dtype and shape; a 0-d value may be a NumPy scalar, which rebinds
+            ctx.m.iop_names[node] = "iop_maybe_scalar"
+    elif isinstance(t, cst.Attribute):
+        refuse_write_target(ctx, t, node)
+
+
+def accumulators(f) -> frozenset[str]:
+    """Names bound only to number literals and updated by one `op=` statement (`total = 0.0`
+    ... `total += x`): the update rebinds them, as NumPy's first one does."""
+    literal: dict[str, bool] = {}
+    updates = collections.Counter()
+    for target, value in f.bindings:
+        if not isinstance(target, cst.Name):
+            continue
+        if value is None:
+            updates[target.value] += 1
+        else:
+            literal[target.value] = literal.get(target.value, True) and _number_literal(value)
+    return frozenset(n for n, ok in literal.items() if ok and updates[n] == 1)
+
+
+def _number_literal(node: cst.BaseExpression) -> bool:
+    """`1`, `-0.5`, `(2)`: adding one rebinds an array to the same dtype and shape, as NumPy's
+    in-place operation keeps them."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        return _number_literal(node.expression)
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
+@emits(cst.AugAssign, order=20)
+def emit_aug_assign(original: cst.AugAssign, updated: cst.AugAssign, ctx):
+    how = ctx.m.iop_names.get(original)
+    if how is None:
+        return updated
+    target = updated.target
+    if how == "at":
+        proxy = cst.Subscript(J.call(J.STORE_PROXY, target), [cst.SubscriptElement(cst.Index(cst.Ellipsis()))])
+        return updated.with_changes(target=proxy)
+    op = AUG_OPS[type(updated.operator)]
+    flags = {"maybe_scalar": cst.Name("True")} if how == "iop_maybe_scalar" else {}
+    return cst.Assign([cst.AssignTarget(target)], J.call(J.IOP, target, J.string(op), updated.value, **flags))

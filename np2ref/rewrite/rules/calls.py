@@ -1,0 +1,232 @@
+"""Calls: host calls, module functions, callees reached through parameters, random draws.
+
+What: a call of a module function that writes or returns its parameters passes refs (`step(u)`
+with `u` a Ref, `npr_value(f(x))` when f may return one of its Refs); an argument that may share
+the buffer of one the callee writes is checked apart at trace time (`npr_apart`); a callee passed
+in as a parameter runs through `npr_call` (pure, or refused when traced); `rng.normal(...)` is a
+draw made on the host at run time (`npr_random`); `int(x)` of array data is `npr_int(x)`; array
+methods with a NumPy-exact shim (`x.mean()`) go through it. Refused: calls np2ref cannot see into
+(NPR003), unpacked arguments to a function that writes its parameters (NPR208), arguments that may
+share a written buffer when they cannot be checked (NPR201), one-argument np.where (NPR004).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis import effects as fx
+from ...analysis.aliases import FunctionFacts
+from ...analysis.module import PURE_CALLS, calls_through_parameter
+from ...analysis.names import dotted
+from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS
+from ...diagnostics import Note
+from ...emit import jaxnames as J
+from ..registry import SPECIALS, emits, emits_special, plans
+from ..syntax import plain, positional
+from .views import emit_view_call, mark_ref, mark_ref_or_own
+
+# Array methods that are NumPy functions of the array: emitted through the table's shim when it
+# has one (dtype rules differ from jnp's for small integer inputs).
+_METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "round", "sum", "prod",
+                           "max", "min", "argmax", "argmin", "any", "all", "clip", "trace"})
+
+
+def call_params(call: cst.Call, facts: FunctionFacts):
+    """(argument, parameter name) pairs of a call of a module function."""
+    return [(a.value, n) for a, n in fx.call_params(call.args, facts.params)]
+
+
+# -- planning (in the order of the Call planners: see the `order` of each) ---------------------
+@plans(cst.Call, order=10)
+def plan_callee(node: cst.Call, ctx) -> None:
+    """NPR003 for a call np2ref cannot see into (never claims the call)."""
+    func = node.func
+    qual = ctx.numpy_name(func)
+    if isinstance(func, cst.Name):
+        ctx.callees.add(func)  # an unknown callee is NPR003's
+    if isinstance(func, cst.Name):
+        name = func.value
+        if qual is None and name not in ctx.locals and name not in ctx.all \
+                and name not in fx.SAFE_BUILTINS:
+            ctx.sink.report("NPR003", f"call to `{name}()`, which np2ref cannot see into",
+                            ctx.span(node),
+                            hint="define it in the same module, or call it outside the converted function")
+    elif isinstance(func, cst.Attribute) and qual is None:
+        full = ctx.imports.qualify(func, ctx.locals)
+        if full is not None and full.split(".")[0] != "math" and full not in PURE_CALLS:
+            ctx.sink.report("NPR003", f"call to `{dotted(func)}()` from another library is not translated",
+                            ctx.span(node), hint="call it outside the converted function")
+
+
+@plans(cst.Call, order=40)
+def plan_where_one_argument(node: cst.Call, ctx) -> bool:
+    args = positional(node)
+    if ctx.numpy_name(node.func) == "numpy.where" and len(node.args) == 1 and args and not args[0].star:
+        message, hint = not_in_table("numpy.where", one_argument=True)
+        ctx.sink.report("NPR004", message, ctx.span(node), hint=hint)
+        return True
+    return False
+
+
+@plans(cst.Call, order=50)
+def plan_random_draw(node: cst.Call, ctx) -> bool:
+    """`np.random.normal(...)`, `rng.normal(...)`: a draw made on the host at run time (npr_random).
+    The module analysis made every other call of a draw method host code (analysis/module.py)."""
+    func = node.func
+    qual = ctx.numpy_name(func)
+    if qual is not None:
+        if not is_random_draw(qual):
+            return False
+    elif not (isinstance(func, cst.Attribute) and func.attr.value in RANDOM_DRAWS
+              and isinstance(func.value, cst.Name)):
+        return False
+    ctx.m.special_calls[node] = ("random", func.attr.value)
+    ctx.m.skip_numpy.add(func)
+    return True
+
+
+@plans(cst.Call, order=60)
+def plan_checked_call(node: cst.Call, ctx) -> bool:
+    if ctx.numpy_name(node.func) is None and calls_through_parameter(node.func, ctx.f.params, ()):
+        ctx.m.special_calls[node] = ("checked_call", None)  # npr_call: checked when traced
+        ctx.inner.add(node.func)
+        return True
+    return False
+
+
+@plans(cst.Call, order=90)
+def plan_numpy_call(node: cst.Call, ctx) -> bool:
+    """Any other NumPy call is a plain function of its arguments (rules/names.py maps the name)."""
+    return ctx.numpy_name(node.func) is not None
+
+
+@plans(cst.Call, order=110)
+def plan_module_call(node: cst.Call, ctx) -> None:
+    func = node.func
+    if isinstance(func, cst.Name) and func.value in ctx.all and func.value not in ctx.locals:
+        _module_call(ctx, node, func.value)
+
+
+def _module_call(ctx, node: cst.Call, callee: str) -> None:
+    facts = ctx.all[callee]
+    unpacked = [a for a in node.args if a.star]
+    if unpacked and (facts.mutated_params or facts.returns_alias):  # its own locals do not matter
+        what = "writes" if facts.mutated_params else "returns a view of"
+        named = sorted(facts.mutated_params or facts.returns_alias)
+        ctx.sink.report(
+            "NPR208", f"`{unpacked[0].star}` arguments to {callee}(), which {what} its parameter(s) "
+            f"{', '.join(named)}: np2ref does not follow arrays through unpacked arguments",
+            ctx.span(node), notes=[Note(f"{callee}() is defined here", ctx.span(facts.node))],
+            hint=f"pass each argument of {callee}() by position or by name")
+        return
+    pairs = call_params(node, facts)
+    for arg, pname in pairs:
+        if pname is not None and pname in facts.ref_names:
+            mark_ref_or_own(ctx, arg)
+    if facts.returns_alias and node not in ctx.m.own_form:
+        ctx.m.value_wrap.add(node)
+    _check_shared_buffers(ctx, node, callee, facts, pairs)
+
+
+def _check_shared_buffers(ctx, node, callee, facts, pairs) -> None:
+    """An argument the callee reads may share the buffer of one it writes (flow-insensitive
+    roots cannot tell a buffer swap from the same buffer): load it through `npr_apart`,
+    which checks at trace time that the two really are apart, and refuses otherwise."""
+    index = {id(a.value): i for i, a in enumerate(node.args)}
+    written = [(a, p) for a, p in pairs if p in facts.ref_names]
+    for b, q in pairs:
+        if q is None or q in facts.ref_names:
+            continue
+        rb = ctx.roots_of(b)
+        clash = [index[id(a)] for a, _ in written if ctx.roots_of(a) & rb]
+        if not clash:
+            continue
+        if mark_ref(ctx, b):
+            ctx.m.apart.setdefault(node, {})[index[id(b)]] = clash
+        else:
+            ctx.sink.report(
+                "NPR201", f"`{q}` of {callee}() may share the buffer of an argument it writes",
+                ctx.span(node), notes=[Note(f"{callee}() writes its parameter(s) "
+                                            f"{', '.join(sorted(facts.mutated_params))}",
+                                            ctx.span(facts.node))],
+                hint=f"pass a copy for `{q}`")
+
+
+# -- emitting --------------------------------------------------------------------------------
+@emits(cst.Assign, order=10)
+def emit_identity_bind(original: cst.Assign, updated: cst.Assign, ctx):
+    if original in ctx.f.identity_binds:  # binds x to x: the call is the statement
+        return cst.Expr(updated.value, semicolon=updated.semicolon)
+    return None
+
+
+@emits(cst.Call, order=20)
+def emit_call(original: cst.Call, updated: cst.Call, ctx):
+    result: cst.BaseExpression = updated
+    special = ctx.m.special_calls.get(original)
+    if special is not None:
+        kind, detail = special
+        result = SPECIALS[kind](original, updated, detail, ctx)
+    elif original in ctx.m.ref_form:
+        result = emit_view_call(original, updated, ctx)
+    elif isinstance(original.func, cst.Attribute) and original.func.attr.value in _METHOD_SHIMS \
+            and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None:
+        # `x.mean()` on an array: the same NumPy-exact shim as `np.mean(x)`
+        shim = lookup(f"numpy.{original.func.attr.value}")
+        if shim and shim.startswith("npr_np_"):
+            result = cst.Call(J.name(shim), [cst.Arg(updated.func.value), *plain(updated.args)])
+    elif _is_int_of_data(original, ctx.f.roots):
+        result = J.call(J.INT if original.func.value == "int" else J.FLOAT, updated.args[0].value)
+    elif original in ctx.m.apart:
+        args = list(updated.args)
+        for i, written in ctx.m.apart[original].items():
+            checked = J.call(J.APART, args[i].value, *(args[j].value for j in written))
+            args[i] = args[i].with_changes(value=checked)
+        result = updated.with_changes(args=args)
+    if original in ctx.m.value_wrap:
+        result = J.call(J.VALUE, result)
+    return result
+
+
+@emits_special("checked_call")
+def emit_checked_call(original, updated, detail, ctx):
+    """A callee reached through a parameter: pure or refused when traced."""
+    return cst.Call(J.name(J.CHECKED_CALL), [cst.Arg(updated.func), *plain(updated.args)])
+
+
+@emits_special("random")
+def emit_random(original, updated, detail, ctx):
+    """The generator (`np.random`, `rng`) as itself, the draw by name."""
+    return cst.Call(J.name(J.RANDOM), [cst.Arg(updated.func.value), cst.Arg(J.string(detail)),
+                                        *plain(updated.args)])
+
+
+def _is_int_of_data(call: cst.Call, local_names) -> bool:
+    """`int(x)` / `float(x)` on a value that may be array data (not a literal, a shape, a size
+    or len())."""
+    if not (isinstance(call.func, cst.Name) and call.func.value in ("int", "float")
+            and call.func.value not in local_names
+            and len(call.args) == 1 and call.args[0].keyword is None and call.args[0].star == ""):
+        return False
+    arg = call.args[0].value
+    while isinstance(arg, (cst.BinaryOperation, cst.UnaryOperation)):
+        if isinstance(arg, cst.UnaryOperation):
+            arg = arg.expression
+        elif is_static_meta(arg.left):
+            arg = arg.right
+        elif is_static_meta(arg.right):
+            arg = arg.left
+        else:
+            return True
+    return not is_static_meta(arg)
+
+
+def is_static_meta(expr: cst.BaseExpression) -> bool:
+    """A literal, an array's shape/size/ndim (or an element of its shape), or len(...)."""
+    if isinstance(expr, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(expr, cst.Subscript):
+        expr = expr.value
+    if isinstance(expr, cst.Attribute) and expr.attr.value in ("shape", "size", "ndim"):
+        return True
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len"

@@ -1,0 +1,96 @@
+"""Shared by the control-flow rules (rules/loops.py, rules/branches.py): name uses in order,
+conditions, and the data-dependent container changes NPR034 refuses."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis import containers
+from ...diagnostics import Note
+from ...emit import jaxnames as J
+
+
+class Uses(cst.CSTVisitor):
+    """Name occurrences in order: (name, is_store, node)."""
+
+    def __init__(self, store_names):
+        self.store_names = store_names
+        self.items: list[tuple[str, bool, cst.Name]] = []
+        self.aug_only: dict[str, bool] = {}  # name -> every store of it is `name op= v`
+        self.returns = False
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns = True
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> bool:
+        node.value.visit(self)
+        if isinstance(node.target, cst.Name):  # `x += v` reads x, then stores it
+            self.items.append((node.target.value, False, node.target))
+            self.items.append((node.target.value, True, node.target))
+            self.aug_only.setdefault(node.target.value, True)
+        else:
+            node.target.visit(self)
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        node.value.visit(self)  # the value is evaluated before the targets are bound
+        for t in node.targets:
+            t.target.visit(self)
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        store = node in self.store_names
+        if store:
+            self.aug_only[node.value] = False
+        self.items.append((node.value, store, node))
+
+
+def uses(node: cst.CSTNode, store_names) -> Uses:
+    v = Uses(store_names)
+    node.visit(v)
+    return v
+
+
+def condition(test: cst.BaseExpression) -> cst.BaseExpression:
+    """`a and b` / `a or b` / `not a` in a condition: Python's meaning on concrete values, the
+    elementwise one on traced scalars (Python's own operators would need a concrete bool)."""
+    if isinstance(test, cst.BooleanOperation):
+        helper = J.AND if isinstance(test.operator, cst.And) else J.OR
+        return J.call(helper, condition(test.left), condition(test.right))
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return J.call(J.NOT, condition(test.expression))
+    return test.with_changes(lpar=[], rpar=[]) if isinstance(test, cst.BooleanOperation) else test
+
+
+def data_dependent_changes(ctx, node, test, kind: str) -> None:
+    """NPR034 when a branch or `while` whose test reads a written array (always traced) changes
+    a Python container: how many times it does depends on data. Other tests are checked when
+    traced (npr_if, npr_while)."""
+    reads = {n for n, s, _ in uses(test, ctx.f.store_names).items if not s}
+    traced = sorted(reads & (ctx.f.ref_names - ctx.f.maybe_scalar))
+    inside = uses(node, ctx.f.store_names)
+    ids = {id(x) for _, _, x in inside.items}
+    outlives = {n for n, s, x in ctx.function_uses.items if not s and id(x) not in ids}
+    stored: set[str] = set()
+    for name, is_store, _ in inside.items:  # read in the branch before it binds the name
+        if is_store:
+            stored.add(name)
+        elif name not in stored:
+            outlives.add(name)
+    found = [c for c in containers.changes(node, ctx.f, ctx.all)
+             if c.name in outlives and c.node not in ctx.reported_changes]
+    if traced and found:
+        ctx.reported_changes.update(c.node for c in found)
+        ctx.sink.report("NPR034", f"this {kind} {found[0].what} under a condition on array data "
+                        f"(`{traced[0]}`): how many times it runs is known only at run time",
+                        ctx.span(found[0].node), notes=[Note("the condition", ctx.span(test))],
+                        hint="collect into an array written at an index "
+                        "(`out[k] = v`), or keep the list outside the compiled function")

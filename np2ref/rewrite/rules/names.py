@@ -1,0 +1,118 @@
+"""Names: loads of refs, NumPy names mapped to their jnp spelling or shim, names that are no
+expressions (attributes, keywords, targets), and the name diagnostics.
+
+What: a ref name read as a value is loaded (`u` -> `u[...]`, `npr_load(u)` when it may be a
+scalar); `np.sqrt` -> `jnp.sqrt` (or the table's shim, analysis/numpy_table.py). Refused: NumPy
+names np2ref does not map (NPR004), names bound nowhere in the module (NPR019), a name imported as
+two different modules (NPR024).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis import effects as fx
+from ...analysis.numpy_table import lookup, not_in_table
+from ...emit import jaxnames as J
+from ..registry import emits, plans
+
+_KEEP_NUMPY = frozenset({"numpy.s_", "numpy.index_exp", "numpy.newaxis"})
+
+
+# -- planning --------------------------------------------------------------------------------
+@plans(cst.Attribute)
+def plan_attribute(node: cst.Attribute, ctx) -> None:
+    ctx.inner.add(node.value)
+    ctx.m.not_expr.add(node.attr)
+    if node not in ctx.inner and node not in ctx.m.skip_numpy:
+        _check_numpy_name(ctx, node)
+    if node.attr.value in fx.METADATA_ATTRIBUTES and isinstance(node.value, cst.Name) \
+            and ctx.is_ref(node.value.value):
+        ctx.m.no_load.add(node.value)
+
+
+@plans(cst.Arg)
+def plan_keyword(node: cst.Arg, ctx) -> None:
+    if node.keyword is not None:
+        ctx.m.not_expr.add(node.keyword)
+
+
+@plans(cst.CompFor)
+def plan_comprehension_target(node: cst.CompFor, ctx) -> None:
+    stack = [node.target]
+    while stack:
+        t = stack.pop()
+        if isinstance(t, cst.Name):
+            ctx.m.not_expr.add(t)
+        elif isinstance(t, (cst.Tuple, cst.List)):
+            stack += [e.value for e in t.elements]
+
+
+@plans(cst.Name)
+def plan_name(node: cst.Name, ctx) -> None:
+    if node in ctx.m.not_expr:
+        return
+    if node.value in ctx.imports.clashes and node.value not in ctx.locals:
+        ctx.sink.report("NPR024", f"`{node.value}` is imported as two different modules in this file",
+                        ctx.span(node), hint="import each module under a name of its own")
+        return
+    if node not in ctx.inner and node.value not in ctx.locals:
+        if ctx.bound is not None and node.value not in ctx.bound and node not in ctx.callees:
+            ctx.sink.report("NPR019", f"`{node.value}` is not defined anywhere in this module",
+                            ctx.span(node), hint="NumPy raises NameError here if this line runs; "
+                            "np2ref traces every line, so it must be defined")
+            return
+        _check_numpy_name(ctx, node)
+
+
+def _check_numpy_name(ctx, node) -> None:
+    qual = ctx.numpy_name(node)
+    if qual is None or qual in _KEEP_NUMPY or lookup(qual) is not None:
+        return
+    parts = qual.split(".")
+    if (len(parts) == 3 and parts[2] == "at") or qual in fx.INPLACE_FUNCTIONS or qual in fx.VIEW_FUNCTIONS:
+        return
+    message, hint = not_in_table(qual)
+    ctx.sink.report("NPR004", message, ctx.span(node), hint=hint)
+
+
+# -- emitting --------------------------------------------------------------------------------
+@emits(cst.Name)
+def emit_name(original: cst.Name, updated: cst.Name, ctx):
+    if original in ctx.m.no_load or original in ctx.m.not_expr:
+        return updated
+    if original in ctx.f.store_names:
+        return updated
+    name = original.value
+    if name in ctx.f.ref_names:
+        if name in ctx.f.maybe_scalar:
+            return J.call(J.LOAD, updated)
+        return J.load_all(updated)
+    if original in ctx.m.inner:  # `np` in `np.zeros`: the attribute is rewritten whole
+        return updated
+    if name not in ctx.f.roots:
+        qual = ctx.imports.qualify_numpy(original, frozenset(ctx.f.roots))
+        if qual is not None and original not in ctx.m.skip_numpy:
+            return _numpy(ctx, original, qual, updated)
+    return updated
+
+
+@emits(cst.Attribute, order=20)
+def emit_attribute(original: cst.Attribute, updated: cst.Attribute, ctx):
+    if original in ctx.m.inner or original in ctx.m.skip_numpy:
+        return updated
+    qual = ctx.imports.qualify_numpy(original, frozenset(ctx.f.roots))
+    if qual is not None:
+        return _numpy(ctx, original, qual, updated)
+    return updated
+
+
+def _numpy(ctx, original, qual: str, updated):
+    if qual in _KEEP_NUMPY:
+        return J.name(f"{J.NP}.{qual[6:]}")
+    replacement = lookup(qual)
+    if replacement is None:
+        message, hint = not_in_table(qual)
+        ctx.sink.report("NPR004", message, ctx.span(original), hint=hint)
+        return updated
+    return cst.parse_expression(replacement)

@@ -1,0 +1,48 @@
+"""OutArgument: `np.add(a, b, out=c)`, `np.clip(x, lo, hi, out=x)`, with or without `where=`.
+
+What: the call without `out=` computes the value; `npr_out(c, value, ufunc=...)` stores it into
+the Ref `c` (with `where=`, `jnp.where(mask, value, c[...])` first):
+    np.multiply(u, 2, out=u[1:])   ->  npr_out(npr_sub(u, slice(1, None)), jnp.multiply(u[...], 2), ufunc='multiply')
+Exact: NumPy computes the whole result before writing `out` for the ufuncs np2ref maps; the
+runtime casts as NumPy's `out=` casting rule does. Refused: a tuple `out=` (NPR106), an `out=`
+that is not a view of a ref (NPR202/NPR205).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis.numpy_table import UFUNCS
+from ...emit import jaxnames as J
+from ..registry import emits_special, plans
+from .views import mark_write_target
+
+
+@plans(cst.Call, order=20)
+def plan_out_argument(node: cst.Call, ctx) -> bool:
+    func = node.func
+    qual = ctx.numpy_name(func)
+    out = [a for a in node.args if a.keyword is not None and a.keyword.value == "out"]
+    if not out or (isinstance(func, cst.Name) and qual is None):  # `dict(out=...)` is no ufunc
+        return False
+    if isinstance(out[0].value, cst.Tuple):
+        ctx.sink.report("NPR106", "a tuple `out=` is not translated", ctx.span(node))
+    elif mark_write_target(ctx, out[0].value, node):
+        ctx.m.special_calls[node] = ("out", qual)
+    return True
+
+
+@emits_special("out")
+def emit_out_argument(original: cst.Call, updated: cst.Call, detail, ctx):
+    args = list(updated.args)
+    out = next(a for a in args if a.keyword is not None and a.keyword.value == "out")
+    where = next((a for a in args if a.keyword is not None and a.keyword.value == "where"), None)
+    rest = [a for a in args if a is not out and a is not where]
+    if rest:
+        rest[-1] = rest[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    value: cst.BaseExpression = updated.with_changes(args=rest)
+    if where is not None:
+        value = J.call(f"{J.JNP}.where", where.value, value, J.call(J.LOAD, out.value))
+    name = detail[6:] if detail and (detail in UFUNCS or detail in ("numpy.clip",)) else None
+    kwargs = {"ufunc": J.string(name)} if name else {}
+    return J.call(J.OUT, out.value, value, **kwargs)

@@ -1,0 +1,184 @@
+"""Stores and bindings: `a[i] = v`, `a, b[j] = ...`, and names bound to arrays that are written.
+
+What: a store into a view chain of a ref becomes a store through the Ref (`npr_at(u)[1:-1] = v`);
+a name bound to a value that is written later becomes a Ref of its own (`jax.new_ref(np.zeros(n))`,
+`npr_own(x + 1)`), or stays a reference when it is a view of one (`row = u[0]`). Why: a JAX array
+cannot be written in place; a Ref can. Exact: NumPy's order is kept (a view of the buffer being
+written is read when it is stored); a copy NumPy may make (`v = x[[0]]`) is owned when written.
+Refused: containers of written arrays (NPR207), views made by opaque calls (NPR205), views of
+written arrays returned by module functions (NPR203).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis import effects as fx
+from ...analysis.names import dotted
+from ...diagnostics import Note
+from ...emit import jaxnames as J
+from ..registry import emits, plans
+from .calls import call_params
+from .views import chain_name, mark_ref, mark_write_target, may_copy, refuse_write_target
+
+_FRESH_METHODS = frozenset({"copy", "astype"})
+
+
+# -- planning --------------------------------------------------------------------------------
+@plans(cst.Assign, order=10)
+def plan_identity_bind(node: cst.Assign, ctx) -> bool:
+    """`x = f(x)` with f returning x itself: the call alone (the Call planners mark it)."""
+    return node in ctx.f.identity_binds
+
+
+@plans(cst.Assign, order=30)
+def plan_assign(node: cst.Assign, ctx) -> None:
+    stores = 0
+    for t in node.targets:
+        stores += _count_stores(t.target)
+    lazy = stores > 0 and any(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets)
+    for t in node.targets:
+        _target(ctx, t.target, node.value, node, lazy)
+
+
+@plans(cst.AnnAssign)
+def plan_ann_assign(node: cst.AnnAssign, ctx) -> None:
+    if node.value is not None:
+        _target(ctx, node.target, node.value, node, False)
+
+
+def _count_stores(target) -> int:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return sum(_count_stores(e.value) for e in target.elements)
+    return int(isinstance(target, cst.Subscript))
+
+
+def _target(ctx, target, value, stmt, lazy: bool) -> None:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        elements = [e.value for e in target.elements]
+        if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements):
+            for t, v in zip(elements, value.elements):
+                _target(ctx, t, v.value, stmt, lazy)
+        else:
+            refs = [t.value for t in elements if isinstance(t, cst.Name) and ctx.is_ref(t.value)]
+            if refs:
+                ctx.m.own_after.setdefault(stmt, []).extend(refs)
+            for t in elements:
+                if isinstance(t, cst.Subscript):
+                    store(ctx, t, stmt)
+        return
+    if isinstance(target, cst.Subscript):
+        store(ctx, target, stmt)
+        if lazy or _same_buffer(ctx, target, value):
+            # a view on the right is read when it is stored, as in NumPy; a view of the
+            # buffer being written goes to the store as a view (NumPy's copy order matters)
+            mark_ref(ctx, value)
+        return
+    if isinstance(target, cst.Name) and ctx.is_ref(target.value):
+        _bind_ref(ctx, target, value, stmt)
+    elif isinstance(target, cst.Attribute):
+        refuse_write_target(ctx, target, stmt)
+
+
+def _same_buffer(ctx, target: cst.Subscript, value: cst.BaseExpression) -> bool:
+    """`value` is a bare view chain (a subscript, `.T`, ...) of the storage `target` writes."""
+    if not isinstance(value, (cst.Subscript, cst.Attribute, cst.Call)):
+        return False
+    name, base = chain_name(ctx, value), chain_name(ctx, target)
+    return (name is not None and base is not None and ctx.is_ref(name.value)
+            and bool(ctx.roots_of(name) & ctx.roots_of(base)))
+
+
+def store(ctx, target: cst.Subscript, stmt) -> None:
+    """`target` is stored into: its base is emitted as a store proxy (`npr_at(base)[...]`)."""
+    if mark_write_target(ctx, target.value, stmt):
+        ctx.m.store_bases.add(target.value)
+
+
+def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
+    if mark_ref(ctx, value):
+        if may_copy(value, ctx.numpy_name) and (
+                target.value in ctx.written_names or target.value in ctx.written_roots):
+            # NumPy decides view or copy at run time; a copy that is written is a Ref of its own
+            ctx.m.own_form.add(value)
+        return
+    if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
+        ctx.sink.report("NPR207", f"`{target.value}` is a container holding arrays that are "
+                        "written; containers of written arrays are not translated", ctx.span(stmt),
+                        hint="keep each array in its own variable")
+        return
+    name = chain_name(ctx, value)
+    if isinstance(value, cst.Call):
+        qual = ctx.numpy_name(value.func)
+        if (qual in fx.OPAQUE_VIEW_FUNCTIONS or (qual is None and isinstance(value.func, cst.Attribute)
+                                                and value.func.attr.value in fx.OPAQUE_VIEW_METHODS)) \
+                and name is not None and ctx.is_ref(name.value):
+            ctx.sink.report("NPR205", f"`{target.value}` is a view made by "
+                            f"{dotted(value.func) or 'a call'}() of an array that is written; "
+                            "such views are not modelled", ctx.span(stmt),
+                            hint="index the array directly, or take a .copy() if a copy is meant")
+            return
+        callee = value.func.value if isinstance(value.func, cst.Name) else None
+        if callee in ctx.all:
+            _check_returned_view(ctx, value, callee, target, stmt)
+            ctx.m.own_form.add(value)
+            return
+        if qual is not None or (isinstance(value.func, cst.Attribute)
+                                and value.func.attr.value in _FRESH_METHODS):
+            ctx.m.new_ref.add(value)
+            return
+    if isinstance(value, cst.Attribute) and value.attr.value in fx.OPAQUE_VIEW_ATTRIBUTES:
+        refuse_write_target(ctx, value, stmt)
+        return
+    ctx.m.own_form.add(value)
+
+
+def _check_returned_view(ctx, call: cst.Call, callee: str, target: cst.Name, stmt) -> None:
+    facts = ctx.all[callee]
+    for arg, pname in call_params(call, facts):
+        if pname in facts.returns_alias and pname not in facts.ref_names and \
+                ctx.roots_of(arg) & ctx.f.mutated_roots:
+            ctx.sink.report(
+                "NPR203", f"`{target.value}` may be a view of `{dotted(arg) or 'an argument'}` returned "
+                f"by {callee}(), and one of them is written here", ctx.span(stmt),
+                notes=[Note(f"{callee}() returns a view of its parameter `{pname}`",
+                            ctx.span(facts.node))],
+                hint=f"return a copy from {callee}(), or write through `{dotted(arg)}` directly")
+
+
+def written_roots(ctx) -> frozenset[str]:
+    """The names a written name is bound to a view of (through any chain of names: `v0 = x[[0]]`,
+    `v3 = v0.T`, then v3 is written): a copy bound to one of them must be a Ref of its own."""
+    parents: dict[str, set[str]] = {}
+    for target, value in ctx.f.bindings:
+        base = chain_name(ctx, value) if isinstance(target, cst.Name) and value is not None else None
+        if base is not None and base.value != target.value:
+            parents.setdefault(target.value, set()).add(base.value)
+    seen, stack = set(), list(ctx.written_names)
+    while stack:
+        for p in parents.get(stack.pop(), ()):
+            if p not in seen:
+                seen.add(p)
+                stack.append(p)
+    return frozenset(seen)
+
+
+# -- emitting --------------------------------------------------------------------------------
+@emits(cst.Assign, order=40)
+def emit_own_after(original: cst.Assign, updated: cst.Assign, ctx):
+    """`a, b = f()` with a, b refs: each is owned on the next line (`a = npr_own(a)`)."""
+    if original in ctx.m.own_after:
+        ctx.pending_own.extend(ctx.m.own_after[original])
+    return None
+
+
+@emits(cst.SimpleStatementLine)
+def emit_line(original, updated, ctx):
+    updated = ctx.mark_line(original, updated)
+    if not ctx.pending_own:
+        return updated
+    extra = [ctx.mark_line(original, cst.SimpleStatementLine([cst.Assign(
+        [cst.AssignTarget(cst.Name(n))], J.call(J.OWN, cst.Name(n)))]))
+             for n in dict.fromkeys(ctx.pending_own)]
+    ctx.pending_own = []
+    return cst.FlattenSentinel([updated, *extra])

@@ -1,0 +1,197 @@
+"""Views: which expressions are emitted as a reference (a Ref, or a view of one) and which as a
+value that must become a Ref of its own.
+
+What: `u[1:]`, `u.T`, `np.transpose(u)`, `u.reshape(...)` over a ref name `u` stay references
+(`npr_sub(u, i)`, `npr_T(u)`, ...) wherever the value is written through or passed to a function
+that writes it; a fresh value in such a place is wrapped `npr_own(expr)` (`jax.new_ref(expr)` for a
+NumPy allocation). Why: NumPy writes through a view into its base; a JAX array has no base.
+Exact: the view helpers index the one Ref, so writes land where NumPy's do; a view chain that may
+come out a copy (a fancy index, reshape of a non-contiguous view) is owned when it is written
+(`may_copy`). Refused (NPR202/NPR205): writes to module-level arrays and through views that are
+not modelled.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis import effects as fx
+from ...emit import jaxnames as J
+from ..registry import emits, plans
+from ..syntax import plain, positional
+
+
+# -- planning helpers: every family that writes calls these ------------------------------------
+def chain_name(ctx, expr: cst.BaseExpression) -> cst.Name | None:
+    """The name at the bottom of a view chain (`u` in `u[1:].T`), if any."""
+    while True:
+        if isinstance(expr, cst.Name):
+            return expr
+        if isinstance(expr, (cst.Subscript, cst.Attribute)):
+            expr = expr.value
+        elif isinstance(expr, cst.Call):
+            if isinstance(expr.func, cst.Attribute) and ctx.numpy_name(expr.func) is None:
+                expr = expr.func.value
+            else:
+                args = positional(expr)
+                if not args:
+                    return None
+                expr = args[0].value
+        else:
+            return None
+
+
+def mark_ref(ctx, expr: cst.BaseExpression) -> bool:
+    """Mark `expr` to be emitted as a reference, if it is a view chain over a ref name."""
+    m = ctx.m
+    if isinstance(expr, cst.Name):
+        if ctx.is_ref(expr.value):
+            m.no_load.add(expr)
+            return True
+        return False
+    if isinstance(expr, cst.Subscript):
+        if mark_ref(ctx, expr.value):
+            m.ref_form.add(expr)
+            return True
+        return False
+    if isinstance(expr, cst.IfExp):
+        body, orelse = mark_ref(ctx, expr.body), mark_ref(ctx, expr.orelse)
+        if body or orelse:  # a branch that is not a ref is a fresh value: own it
+            if not body:
+                m.own_form.add(expr.body)
+            if not orelse:
+                m.own_form.add(expr.orelse)
+            return True
+        return False
+    if isinstance(expr, cst.Attribute) and expr.attr.value in fx.VIEW_ATTRIBUTES:
+        if mark_ref(ctx, expr.value):
+            m.ref_form.add(expr)
+            return True
+        return False
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        qual = ctx.numpy_name(func)
+        if qual in fx.VIEW_FUNCTIONS:
+            args = positional(expr)
+            if args and mark_ref(ctx, args[0].value):
+                m.ref_form.add(expr)
+                m.skip_numpy.add(func)
+                return True
+            return False
+        if qual is None and isinstance(func, cst.Attribute) and func.attr.value in fx.VIEW_METHODS:
+            if mark_ref(ctx, func.value):
+                m.ref_form.add(expr)
+                return True
+    return False
+
+
+def mark_ref_or_own(ctx, expr: cst.BaseExpression) -> None:
+    if not mark_ref(ctx, expr):
+        ctx.m.own_form.add(expr)
+
+
+def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode) -> None:
+    name = chain_name(ctx, target)
+    what = f"`{name.value}`" if name is not None else "this expression"
+    ctx.sink.report("NPR205", f"cannot translate a write through {what}: the view it makes "
+                    "(or the temporary it writes into) is not modelled", ctx.span(node),
+                    hint="write into the array itself with an index, e.g. `u[::-1] = ...`")
+
+
+def mark_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode) -> bool:
+    roots = ctx.roots_of(target)
+    globals_ = sorted(r for r in roots if r.startswith("global "))
+    if globals_:
+        ctx.sink.report("NPR202", f"writes the module-level array `{globals_[0][7:]}`",
+                        ctx.span(node),
+                        hint="pass the array in as a parameter; np2ref writes it back to the caller")
+        return False
+    if mark_ref(ctx, target):
+        return True
+    refuse_write_target(ctx, target, node)
+    return False
+
+
+_COPYING_VIEW_CALLS = frozenset({"reshape", "ravel", "numpy.reshape", "numpy.ravel"})
+
+
+def _basic_item(item: cst.BaseSlice) -> bool:
+    """A subscript element that always gives a view: a slice, `...`, `None`, an int literal."""
+    if isinstance(item, cst.Slice):
+        return True
+    value = item.value
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value = value.expression
+    return isinstance(value, (cst.Integer, cst.Ellipsis)) or (isinstance(value, cst.Name)
+                                                                and value.value == "None")
+
+
+def may_copy(expr: cst.BaseExpression, numpy_name) -> bool:
+    """Whether a view chain may come out a copy (a fancy index; reshape/ravel of a view whose
+    layout needs one), so that NumPy's choice has to be followed when the result is written."""
+    while True:
+        if isinstance(expr, cst.Subscript):
+            if not all(_basic_item(e.slice) for e in expr.slice):
+                return True
+            expr = expr.value
+        elif isinstance(expr, cst.Attribute):
+            expr = expr.value
+        elif isinstance(expr, cst.Call):
+            func = expr.func
+            qual = numpy_name(func)
+            if qual in _COPYING_VIEW_CALLS or (qual is None and isinstance(func, cst.Attribute)
+                                               and func.attr.value in _COPYING_VIEW_CALLS):
+                return True
+            args = positional(expr)
+            if qual is None and isinstance(func, cst.Attribute):
+                expr = func.value
+            elif args:
+                expr = args[0].value
+            else:
+                return False
+        else:
+            return False
+
+
+@plans(cst.Return)
+def plan_return(node: cst.Return, ctx) -> None:
+    """A returned view of a parameter stays a reference (the caller sees NumPy's aliasing)."""
+    if node.value is None:
+        return
+    values = [e.value for e in node.value.elements] if isinstance(node.value, cst.Tuple) else [node.value]
+    for v in values:
+        name = chain_name(ctx, v)
+        if name is not None and ctx.is_ref(name.value) and \
+                any(r.startswith("param ") for r in ctx.f.roots.get(name.value, ())):
+            mark_ref(ctx, v)
+
+
+# -- emitting --------------------------------------------------------------------------------
+@emits(cst.Attribute, order=10)
+def emit_view_attribute(original: cst.Attribute, updated: cst.Attribute, ctx):
+    if original in ctx.m.ref_form:  # `.T` of a ref
+        return J.call(fx.VIEW_ATTRIBUTES[original.attr.value], updated.value)
+    return None
+
+
+def emit_view_call(original: cst.Call, updated: cst.Call, ctx) -> cst.BaseExpression:
+    func = updated.func
+    args = plain(updated.args)
+    if isinstance(original.func, cst.Attribute) and ctx.imports.qualify_numpy(
+            original.func, frozenset(ctx.f.roots)) is None:
+        meth = original.func.attr.value
+        helper = fx.VIEW_METHODS[meth]
+        if meth in ("reshape", "transpose") and len(args) > 1:
+            args = [cst.Arg(cst.Tuple([cst.Element(a.value) for a in args]))]
+        return cst.Call(J.name(helper), [cst.Arg(func.value), *args])
+    qual = ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots))
+    return cst.Call(J.name(fx.VIEW_FUNCTIONS[qual]), args)
+
+
+def owned(original: cst.CSTNode, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
+    """Any expression the plan made a Ref of its own: `jax.new_ref(e)` / `npr_own(e)`."""
+    if original in ctx.m.new_ref:
+        return J.call(J.NEW_REF, result)
+    if original in ctx.m.own_form:
+        return J.call(J.OWN, result)
+    return result
