@@ -1086,6 +1086,27 @@ def test_lookup():
     assert T.lookup("numpy.no_such_function") is None
 
 
+def test_rows_gather_what_np2ref_knows_about_a_name():
+    """One row per NumPy name, from the one table the analysis, the rules and the runtime read."""
+    assert T.row("numpy.copyto").dump() == (
+        "name         numpy.copyto\n"
+        "left_out     mutates in place: handled by the write-side rewriter\n"
+        "writes       0\n"
+        "helper       npr_copyto")
+    assert T.row("numpy.flip").dump() == "name         numpy.flip\nreplacement  jnp.flip\nview         opaque"
+    add = T.row("numpy.add")
+    assert add.replacement == "npr_np_add" and add.ufunc_at and add.out and add.differs
+    assert not T.row("numpy.arctan2").ufunc_at and T.row("numpy.arctan2").ufunc
+    # every helper a row names is a public name of the runtime package converted code imports
+    helpers = ({e.helper for e in T.IN_PLACE_FUNCTIONS.values()} | set(T.IN_PLACE_METHODS.values())
+               | set(T.VIEW_FUNCTIONS.values()) | set(T.VIEW_METHODS.values()) | set(T.VIEW_ATTRIBUTES.values()))
+    assert helpers <= set(shims.__all__), helpers - set(shims.__all__)
+    from np2ref.analysis import effects as fx
+    from np2ref.emit import jaxnames as J
+    assert fx.INPLACE_FUNCTIONS == {n: e.writes for n, e in T.IN_PLACE_FUNCTIONS.items()}
+    assert J.IN_PLACE_FUNCTIONS == {n: e.helper for n, e in T.IN_PLACE_FUNCTIONS.items()}
+
+
 def test_shims_module_rules():
     """The np_* modules of np2ref.rt hold only npr_np_* names (converted code imports them)."""
     import ast

@@ -12,52 +12,16 @@ import dataclasses
 
 import numpy as np
 
-# In-place NumPy functions: qualified name -> index of the argument they write.
-INPLACE_FUNCTIONS = {
-    "numpy.copyto": 0,
-    "numpy.putmask": 0,
-    "numpy.put": 0,
-    "numpy.place": 0,
-    "numpy.fill_diagonal": 0,
-}
+from . import numpy_table as T
 
-# In-place array methods the translator handles.
-INPLACE_METHODS = frozenset({"fill", "sort", "put"})
-# In-place array methods it refuses (no exact static-shape meaning, or rarely worth it).
-REFUSED_INPLACE_METHODS = frozenset({"resize", "partition", "itemset", "setfield", "byteswap", "setflags"})
-
-# `np.<ufunc>.at` that are translated; any other `.at` is refused.
-UFUNC_AT = frozenset({"add", "subtract", "multiply", "maximum", "minimum"})
-
-# Functions and methods that return a view of their first operand, with the runtime helper
-# that reproduces the view (a write through it lands in the base).
-VIEW_FUNCTIONS = {
-    "numpy.asarray": "npr_asarray",
-    "numpy.asanyarray": "npr_asarray",
-    "numpy.transpose": "npr_transpose",
-    "numpy.reshape": "npr_reshape",
-    "numpy.ravel": "npr_ravel",
-    "numpy.swapaxes": "npr_swapaxes",
-}
-VIEW_METHODS = {
-    "reshape": "npr_reshape",
-    "ravel": "npr_ravel",
-    "transpose": "npr_transpose",
-    "swapaxes": "npr_swapaxes",
-    "view": "npr_asarray",
-}
-VIEW_ATTRIBUTES = {"T": "npr_transpose"}
-
-# NumPy functions that may return a view but whose views np2ref does not model: writing
-# through their result, or reading it after the base was written, is refused (NPR205).
-OPAQUE_VIEW_FUNCTIONS = frozenset({
-    "numpy.squeeze", "numpy.moveaxis", "numpy.expand_dims", "numpy.atleast_1d",
-    "numpy.atleast_2d", "numpy.atleast_3d", "numpy.broadcast_to", "numpy.diagonal",
-    "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90", "numpy.real", "numpy.imag",
-    "numpy.split", "numpy.array_split", "numpy.hsplit", "numpy.vsplit",
-})
-OPAQUE_VIEW_METHODS = frozenset({"squeeze", "diagonal", "flatten_view"})
-OPAQUE_VIEW_ATTRIBUTES = frozenset({"real", "imag", "flat", "mT"})
+# What NumPy names write or return views of: rows of the NumPy table (analysis/numpy_table.py).
+INPLACE_FUNCTIONS = {name: entry.writes for name, entry in T.IN_PLACE_FUNCTIONS.items()}  # -> argument written
+INPLACE_METHODS = frozenset(T.IN_PLACE_METHODS)
+REFUSED_INPLACE_METHODS = T.REFUSED_INPLACE_METHODS
+UFUNC_AT = T.UFUNC_AT
+VIEW_FUNCTIONS, VIEW_METHODS, VIEW_ATTRIBUTES = T.VIEW_FUNCTIONS, T.VIEW_METHODS, T.VIEW_ATTRIBUTES
+OPAQUE_VIEW_FUNCTIONS = T.OPAQUE_VIEW_FUNCTIONS
+OPAQUE_VIEW_METHODS, OPAQUE_VIEW_ATTRIBUTES = T.OPAQUE_VIEW_METHODS, T.OPAQUE_VIEW_ATTRIBUTES
 
 # Every public method and attribute of an ndarray (what `x.<name>` can mean on an array).
 ARRAY_METHODS = frozenset(n for n in dir(np.ndarray) if not n.startswith("_"))

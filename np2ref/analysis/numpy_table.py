@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 __all__ = [
     "FUNCTIONS",
     "UFUNCS",
@@ -31,6 +33,19 @@ __all__ = [
     "RANDOM_DRAWS",
     "RANDOM_GENERATORS",
     "uses_shim",
+    "InPlace",
+    "IN_PLACE_FUNCTIONS",
+    "IN_PLACE_METHODS",
+    "REFUSED_INPLACE_METHODS",
+    "UFUNC_AT",
+    "VIEW_FUNCTIONS",
+    "VIEW_METHODS",
+    "VIEW_ATTRIBUTES",
+    "OPAQUE_VIEW_FUNCTIONS",
+    "OPAQUE_VIEW_METHODS",
+    "OPAQUE_VIEW_ATTRIBUTES",
+    "Row",
+    "row",
 ]
 
 
@@ -503,3 +518,102 @@ def uses_shim(qualified_name: str) -> bool:
     """True when the replacement is an npr_np_* shim from np2ref/rt/np_*.py."""
     rep = FUNCTIONS.get(qualified_name)
     return rep is not None and rep.startswith("npr_np_")
+
+
+# --- Memory: what a NumPy name writes, or returns a view of -------------------------------------
+# The analysis (effects, aliases), the rules and the emitted helpers all read these rows: adding
+# an in-place function is one row here, its helper in np2ref.rt, and a test.
+
+@dataclasses.dataclass(frozen=True)
+class InPlace:
+    """An in-place NumPy function: the argument it writes, and the np2ref.rt helper that does the
+    same to a Ref."""
+    writes: int
+    helper: str
+
+
+IN_PLACE_FUNCTIONS: dict[str, InPlace] = {
+    "numpy.copyto": InPlace(0, "npr_copyto"),
+    "numpy.putmask": InPlace(0, "npr_putmask"),
+    "numpy.put": InPlace(0, "npr_put"),
+    "numpy.place": InPlace(0, "npr_place"),
+    "numpy.fill_diagonal": InPlace(0, "npr_fill_diagonal"),
+}
+
+# In-place array methods the translator handles (method -> np2ref.rt helper, called with the
+# array first), and those it refuses (no exact static-shape meaning, or rarely worth it).
+IN_PLACE_METHODS: dict[str, str] = {"fill": "npr_fill", "sort": "npr_sort", "put": "npr_put"}
+REFUSED_INPLACE_METHODS = frozenset({"resize", "partition", "itemset", "setfield", "byteswap", "setflags"})
+
+# `np.<ufunc>.at` that are translated (npr_ufunc_at); any other `.at` is refused.
+UFUNC_AT = frozenset({"add", "subtract", "multiply", "maximum", "minimum"})
+
+# Functions, methods and attributes that return a view of their first operand, with the
+# np2ref.rt helper that reproduces the view (a write through it lands in the base).
+VIEW_FUNCTIONS: dict[str, str] = {
+    "numpy.asarray": "npr_asarray",
+    "numpy.asanyarray": "npr_asarray",
+    "numpy.transpose": "npr_transpose",
+    "numpy.reshape": "npr_reshape",
+    "numpy.ravel": "npr_ravel",
+    "numpy.swapaxes": "npr_swapaxes",
+}
+VIEW_METHODS: dict[str, str] = {
+    "reshape": "npr_reshape",
+    "ravel": "npr_ravel",
+    "transpose": "npr_transpose",
+    "swapaxes": "npr_swapaxes",
+    "view": "npr_asarray",
+}
+VIEW_ATTRIBUTES: dict[str, str] = {"T": "npr_transpose"}
+
+# Names that may return a view np2ref does not model: writing through their result, or reading
+# it after the base was written, is refused (NPR205).
+OPAQUE_VIEW_FUNCTIONS = frozenset({
+    "numpy.squeeze", "numpy.moveaxis", "numpy.expand_dims", "numpy.atleast_1d",
+    "numpy.atleast_2d", "numpy.atleast_3d", "numpy.broadcast_to", "numpy.diagonal",
+    "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90", "numpy.real", "numpy.imag",
+    "numpy.split", "numpy.array_split", "numpy.hsplit", "numpy.vsplit",
+})
+OPAQUE_VIEW_METHODS = frozenset({"squeeze", "diagonal", "flatten_view"})
+OPAQUE_VIEW_ATTRIBUTES = frozenset({"real", "imag", "flat", "mT"})
+
+
+@dataclasses.dataclass(frozen=True)
+class Row:
+    """Everything np2ref knows about one qualified NumPy name, gathered from the tables above."""
+    name: str
+    replacement: str | None        # the expression text converted code uses (jnp or an npr_np_ shim)
+    differs: str | None            # why jnp's namesake is not used as it is
+    left_out: str | None           # why it is not translated
+    writes: int | None             # the argument it writes in place (IN_PLACE_FUNCTIONS)
+    helper: str | None             # the np2ref.rt helper for its in-place or view form
+    view: str                      # "modelled", "opaque" (NPR205 when written through) or "no"
+    ufunc: bool
+    ufunc_at: bool                 # np.<name>.at is translated
+    out: bool                      # accepts out=
+
+    def dump(self) -> str:
+        fields = dataclasses.asdict(self)
+        return "\n".join(f"{k:12} {v}" for k, v in fields.items()
+                         if v is not None and v is not False and v != "no")
+
+
+def row(qualified_name: str) -> Row:
+    """The row for `numpy.<name>`."""
+    short = qualified_name.split(".")[-1]
+    in_place = IN_PLACE_FUNCTIONS.get(qualified_name)
+    view = ("modelled" if qualified_name in VIEW_FUNCTIONS else
+            "opaque" if qualified_name in OPAQUE_VIEW_FUNCTIONS else "no")
+    return Row(
+        name=qualified_name,
+        replacement=FUNCTIONS.get(qualified_name),
+        differs=DIFFERS.get(qualified_name),
+        left_out=LEFT_OUT.get(qualified_name),
+        writes=in_place.writes if in_place else None,
+        helper=in_place.helper if in_place else VIEW_FUNCTIONS.get(qualified_name),
+        view=view,
+        ufunc=is_ufunc(qualified_name),
+        ufunc_at=is_ufunc(qualified_name) and short in UFUNC_AT,
+        out=accepts_out(qualified_name),
+    )

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis import numpy_table as T
+
 NEW_REF = "jax.new_ref"
 JNP = "jnp"
 NP = "np"
@@ -45,14 +47,8 @@ SEQ_OP = "npr_seq_op"
 RANDOM = "npr_random"
 CHECKED_CALL = "npr_call"
 ENTRY_DECORATOR = "npr_jit"
-IN_PLACE_METHODS = {"fill": "npr_fill", "sort": "npr_sort", "put": "npr_put"}
-IN_PLACE_FUNCTIONS = {
-    "numpy.copyto": "npr_copyto",
-    "numpy.putmask": "npr_putmask",
-    "numpy.put": "npr_put",
-    "numpy.place": "npr_place",
-    "numpy.fill_diagonal": "npr_fill_diagonal",
-}
+IN_PLACE_METHODS = T.IN_PLACE_METHODS
+IN_PLACE_FUNCTIONS = {name: entry.helper for name, entry in T.IN_PLACE_FUNCTIONS.items()}
 
 
 def name(dotted_name: str) -> cst.BaseExpression:
