@@ -74,7 +74,7 @@ def convert_source(text: str, filename: str = "<string>", only: set[str] | None 
     (what np2ref.compile needs: a refused function elsewhere in the module does not matter).
     Without, module-level driver loops are lifted into compiled functions where that is exact."""
     result = _convert(text, filename, only)
-    if only is not None or not result.ok or emit_module.is_converted(text):
+    if only is not None or not result.ok:
         return result
     return _lift_driver_loops(result, text, filename)
 
@@ -100,8 +100,6 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
 
 def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResult:
     sink = DiagnosticSink(filename, text)
-    if emit_module.is_converted(text):  # converting a converted file changes nothing
-        return ConversionResult(filename, text, text, [])
     module = parse(text, sink)
     if module is None:
         return ConversionResult(filename, text, None, sink.sorted())

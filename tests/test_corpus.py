@@ -92,6 +92,8 @@ def test_corpus_convert(path, tmp_path):
         assert _expected_refusal(text) in {d.code for d in result.diagnostics}
         return
     assert result.ok, "\n".join(d.render(text) for d in result.diagnostics)
+    again = np2ref.convert_source(result.code, path.name)  # the whole pipeline again, on its output
+    assert again.ok and again.code == result.code
     out = tmp_path / f"{path.stem}_ref.py"
     out.write_text(result.code)
     original, printed = _run_script(path, f"corpus_orig_{path.stem}")

@@ -1,6 +1,7 @@
 """Golden cases: tests/cases/<rule>/<case>.py holds the input, a `# output` line, and the
 converted code as np2ref writes it (without the pasted runtime). Every case also checks that
-the full output parses, that converting it again changes nothing, and that every `# run:` line
+the full output parses, that converting it again changes nothing (the whole pipeline runs
+again: functions decorated @npr_jit are np2ref's output and stay as they are), and that every `# run:` line
 in the input gives the same results and argument states as NumPy.
 
 Regenerate the expected parts with NP2REF_UPDATE_GOLDEN=1 after reviewing a change.

@@ -56,7 +56,9 @@ def module_level_names(module: cst.Module) -> tuple[dict[str, cst.FunctionDef], 
     functions: dict[str, cst.FunctionDef] = {}
     names: set[str] = set()
     for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef):
+        if isinstance(stmt, cst.FunctionDef) and is_converted_function(stmt):
+            names.add(stmt.name.value)  # np2ref's output (converting it again leaves it as it is)
+        elif isinstance(stmt, cst.FunctionDef):
             functions[stmt.name.value] = stmt
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
@@ -68,6 +70,15 @@ def module_level_names(module: cst.Module) -> tuple[dict[str, cst.FunctionDef], 
                 for t in targets:
                     _collect(t, names)
     return functions, frozenset(names - set(functions))
+
+
+def is_converted_function(func: cst.FunctionDef) -> bool:
+    """Whether `func` is np2ref's output: decorated `@npr_jit` (the runtime's entry decorator)."""
+    for deco in func.decorators:
+        expr = deco.decorator.func if isinstance(deco.decorator, cst.Call) else deco.decorator
+        if isinstance(expr, cst.Name) and expr.value == "npr_jit":  # emit/jaxnames.py ENTRY_DECORATOR
+            return True
+    return False
 
 
 def _collect(t, out):

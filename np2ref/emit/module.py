@@ -69,10 +69,29 @@ def runtime_import(names: list[str], runtime_module: str = RUNTIME_MODULE, width
     return f"from {runtime_module} import (\n" + "\n".join(rows) + "\n)\n"
 
 
+_HEADER_REST = ("# every read is an explicit load (`u[...]`). Functions marked @npr_jit take NumPy arrays from",
+                "# host code, run jit-compiled with NumPy's 64-bit types, and write back what they mutate.")
+
+
 def header(filename: str) -> str:
     return (f"{MARKER} from {filename} by np2ref. Arrays that are written are jax.Ref buffers;\n"
-            "# every read is an explicit load (`u[...]`). Functions marked @npr_jit take NumPy arrays from\n"
-            "# host code, run jit-compiled with NumPy's 64-bit types, and write back what they mutate.\n")
+            + "".join(line + "\n" for line in _HEADER_REST))
+
+
+def _without_np2ref_lines(module: cst.Module) -> cst.Module:
+    """The module less what emit adds (its header comment, the runtime import), so that emitting
+    a converted module again gives the same text."""
+    kept = [line for line in module.header if line.comment is None or not (
+        line.comment.value.startswith(MARKER) or line.comment.value in _HEADER_REST)]
+    body = []
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine) and all(
+                isinstance(s, cst.ImportFrom) and s.module is not None and not s.relative
+                and cst.Module([]).code_for_node(s.module) in (RUNTIME_MODULE, STANDALONE_MODULE)
+                for s in stmt.body):
+            continue
+        body.append(stmt)
+    return module.with_changes(header=kept, body=body)
 
 
 def is_converted(text: str) -> bool:
@@ -99,6 +118,7 @@ def emit(module: cst.Module, filename: str, with_header: bool = True,
          runtime_module: str = RUNTIME_MODULE) -> str:
     """The converted module's text: header, the user's imports, jax/numpy and runtime imports,
     the user's code."""
+    module = _without_np2ref_lines(module)
     cut = _import_lines(module)
     head = module.with_changes(body=module.body[:cut], footer=[]).code
     rest = module.with_changes(body=module.body[cut:], header=[]).code
@@ -106,7 +126,7 @@ def emit(module: cst.Module, filename: str, with_header: bool = True,
     added = [line for line in J.IMPORTS if line not in existing]
     parts = [header(filename)] if with_header else []
     parts.append(head.rstrip("\n") + "\n" if head.strip() else "")
-    parts.append("\n".join(added) + "\n")
+    parts.append("".join(line + "\n" for line in added))
     parts.append(runtime_import(used_runtime_names(module), runtime_module))
     parts.append("\n\n" + rest.lstrip("\n"))
     return "".join(parts)
