@@ -7,7 +7,7 @@ from .verify import verify
 
 __all__ = [
     "BITWISE_OPTIONS", "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "PythonLoopWarning",
-    "compile", "convert_file", "convert_source", "grad_into", "verify",
+    "compile", "convert_file", "convert_source", "grad_into", "plain_lowering", "verify",
 ]
 __version__ = "0.1.0"
 
@@ -16,6 +16,9 @@ def __getattr__(name):
     if name == "grad_into":  # imports jax, so only when asked for
         from .runtime.grad import grad_into
         return grad_into
+    if name == "plain_lowering":  # the runtime's store lowering without its peepholes
+        from .rt.lowering import _npr_plain_lowering
+        return _npr_plain_lowering
     raise AttributeError(f"module 'np2ref' has no attribute {name!r}")
 
 

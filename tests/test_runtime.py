@@ -1017,3 +1017,26 @@ def test_standalone_runtime_runs_without_np2ref(tmp_path):
     out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[3.0, 2.0, 1.0]"
+
+
+def test_plain_lowering_switches_the_peepholes_off_and_changes_no_value(tmp_path):
+    """np2ref.plain_lowering(): the same values, another program (the store memory's chained
+    stores and pad+where are what it turns off)."""
+    import np2ref
+    src = ("import numpy as np\n\n\ndef chained(u, w):\n    u[1:-1, 1:-1] = 0.25 * (u[2:, 1:-1] + u[:-2, 1:-1]"
+           " + u[1:-1, 2:] + u[1:-1, :-2])\n    u[1:-1, 1:-1] *= w\n    u[1:-1, 1:-1] += u[1:-1, 1:-1] ** 2\n"
+           "    return u.sum()\n")
+    from conftest import load_module
+    ns = vars(load_module(src, tmp_path))
+    u0 = np.random.default_rng(0).random((40, 40))
+    with_peepholes = np2ref.compile(ns["chained"], bitwise=True)  # rounded as NumPy rounds (no FMA)
+    with np2ref.plain_lowering():
+        plain = np2ref.compile(ns["chained"], bitwise=True)
+        texts = {"plain": str(plain.lower(u0.copy(), 0.5).as_text())}
+    texts["peepholes"] = str(with_peepholes.lower(u0.copy(), 0.5).as_text())
+    expected, a, b = u0.copy(), u0.copy(), u0.copy()
+    total = ns["chained"](expected, 0.5)
+    np.testing.assert_allclose([with_peepholes(a, 0.5), plain(b, 0.5)], total, rtol=1e-13)  # XLA's sum order
+    np.testing.assert_array_equal(a, expected)
+    np.testing.assert_array_equal(b, expected)
+    assert texts["plain"] != texts["peepholes"]

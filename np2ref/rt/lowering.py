@@ -123,7 +123,25 @@ def _npr_last_store(cur, window=256):
 # over the whole array (pad + where) instead of a dynamic-update-slice or strided scatter, when
 # its value reads the same array at other positions; chosen by measurement
 # (`python benchmarks/run.py --lowerings`, docs/benchmarks.md).
-_npr_LOWERING = {'padwhere_min': 0.9, 'shifted_reads': 2}
+# `peepholes` False: every store is the plain dynamic-update-slice or scatter and every read a
+# slice of the whole load (no store memory, no pad+where): what _npr_plain_lowering switches.
+_npr_LOWERING = {'padwhere_min': 0.9, 'shifted_reads': 2, 'peepholes': True}
+
+
+class _npr_plain_lowering:
+    """`with np2ref.plain_lowering():` functions traced inside lower every store and read the
+    plain way, without the peepholes of this module (store memory, pad+where), to check whether
+    one of them is to blame for a result or a slowdown. The choice is made when a function is
+    traced: use a fresh np2ref.compile (or a first call) inside the block."""
+
+    def __enter__(self):
+        self.saved = _npr_LOWERING['peepholes']
+        _npr_LOWERING['peepholes'] = False
+        return self
+
+    def __exit__(self, *exc):
+        _npr_LOWERING['peepholes'] = self.saved
+        return False
 
 
 def _npr_padwhere_pays(cur, ents, val):
@@ -131,7 +149,7 @@ def _npr_padwhere_pays(cur, ents, val):
     covering at least `padwhere_min` of cur but not all of it, whose value reads the array
     being written through `shifted_reads` or more windows other than the region itself (a
     stencil's shifted slices: XLA copies each of them before updating in place)."""
-    if val.size == cur.size or any(_npr_traced(e) for e in ents):
+    if not _npr_LOWERING['peepholes'] or val.size == cur.size or any(_npr_traced(e) for e in ents):
         return False
     return (val.size >= _npr_LOWERING['padwhere_min'] * cur.size
             and _npr_reads_around(cur, ents, val) >= _npr_LOWERING['shifted_reads'])
@@ -313,7 +331,8 @@ def _npr_update(t, f):
         put = _npr_state.pop("put", None)
         if 0 not in t.shape:
             t[...] = new
-            if put is not None and put[0] is cur and put[1] is new and put[2] is not None:
+            if (put is not None and put[0] is cur and put[1] is new and put[2] is not None
+                    and _npr_LOWERING['peepholes']):
                 _npr_remember(new, *put[2:])
     else:
         raise TypeError(f"np2ref: cannot store into a {type(t).__name__}; expected a jax.Ref or NprView")
