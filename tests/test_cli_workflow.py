@@ -212,3 +212,26 @@ def test_version_and_colour_on_a_terminal_only(tmp_path):
         out = os.read(leader, 4096).decode()
         os.close(leader)
         assert proc.returncode == 1 and "NPR012" in out and ("\033[" in out) == coloured
+
+
+def test_docs_agree_with_behaviour(tmp_path):
+    r = np2ref("explain", "NPR003", cwd=tmp_path)  # scipy calls stay host code (NPR021), not NPR003
+    assert r.returncode == 0 and "stays NumPy host code (NPR021" in r.stdout and "scipy" not in r.stdout.split("Before:")[1]
+    write(tmp_path / "host.py", HOST)
+    write(tmp_path / "rel.py", "import numpy as np\nfrom .helpers import smooth\n\n\ndef step(u):\n    u += smooth(u)\n")
+    r = np2ref("check", "host.py", "rel.py", cwd=tmp_path)
+    assert "host.py:6:10: NPR021 note:" in r.stdout and "rel.py:6:10: NPR003 call to `smooth()`" in r.stdout
+    block = "import sys, runpy; sys.modules['matplotlib'] = None; runpy.run_path(sys.argv[1], run_name='__main__')"
+    proc = subprocess.run([sys.executable, "-c", block, str(ROOT / "examples" / "plot_results.py")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr and 'pip install ".[docs]"' in proc.stderr
+
+
+def test_verify_names_npr124_instead_of_a_failed_gradient(tmp_path):
+    write(tmp_path / "wl.py", "import numpy as np\n\n\ndef relax(u, tol):\n    err = 1.0\n    while err > tol:\n"
+          "        u[1:-1] = 0.5 * (u[2:] + u[:-2])\n        err = err * 0.5 + np.abs(u[1:-1]).max() * 0.0\n"
+          "    return u.sum()\n\n\ndef make_inputs(size):\n    return (np.linspace(0.0, 1.0, 8), 0.3)\n")
+    r = np2ref("verify", "wl.py::relax", "--examples", "2", "--transforms", "jit,grad", cwd=tmp_path)
+    grad = next(line for line in r.stdout.splitlines() if line.startswith("grad"))
+    assert grad.split()[1] == "skipped" and "NPR124" in grad and "inf" not in grad, r.stdout
+    assert r.returncode == 0 and "verified: jit" in r.stdout
