@@ -10,7 +10,10 @@ import importlib.util
 import sys
 from pathlib import Path
 
-import matplotlib
+try:
+    import matplotlib
+except ModuleNotFoundError:
+    sys.exit("plot_results.py draws with matplotlib, which is not installed: pip install \".[docs]\"")
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402

@@ -1,6 +1,13 @@
 """The `np2ref` command: argument parsing and exit codes, nothing else.
 
-Exit codes: 0 done, 1 a diagnostic error (or a verification mismatch), 2 a usage error.
+One exit-code table for every subcommand:
+
+    0  done: nothing refused, nothing found (a check with notes only is 0)
+    1  findings: a refused construct, a file `convert --check` would change, a verification
+       mismatch, a report under --fail-under
+    2  usage or I/O error: bad arguments, a missing path, a folder with no Python file,
+       an output that cannot be written or that np2ref did not write (see --force), a bad
+       [tool.np2ref] config
 """
 
 from __future__ import annotations
@@ -10,16 +17,21 @@ import difflib
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
-from . import codes
+from . import __version__, codes
+from . import config as config_mod
+from .diagnostics import Diagnostic, suppressed
+from .frontend.files import PathError, ours, python_files, stamped, write_atomic
 from .emit import module as emit_module, standalone
-from .diagnostics import Diagnostic, to_json
 from .frontend.source import encoding_of
 from .pipeline import ConversionResult, convert_file
 
-EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Ends the command with exit 2 and `np2ref: error: <message>`."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
+    except (UsageError, PathError, config_mod.ConfigError) as exc:
+        return _usage(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -39,9 +53,19 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="np2ref", description="Translate mutating NumPy code into JAX ref programs.")
+    p = argparse.ArgumentParser(prog="np2ref", description="Translate mutating NumPy code into JAX ref programs.",
+                                epilog="exit codes: 0 ok, 1 findings (refused constructs, files to convert, "
+                                "mismatches), 2 usage or I/O error")
+    p.add_argument("--version", action="version", version=f"np2ref {__version__}")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-q", "--quiet", action="store_true",
+                        help="print only errors: no notes, no progress, no summary lines")
+    walk = argparse.ArgumentParser(add_help=False)
+    walk.add_argument("--exclude", action="append", default=[], metavar="GLOB",
+                      help="skip files and folders matching GLOB when walking folders (repeatable; "
+                      "added to [tool.np2ref] exclude)")
     sub = p.add_subparsers(dest="command", required=True)
-    c = sub.add_parser("convert", help="write converted files")
+    c = sub.add_parser("convert", parents=[common, walk], help="write converted files")
     c.add_argument("src", help="a .py file or a folder")
     c.add_argument("-o", "--output", help="output file (or folder when SRC is a folder)")
     g = c.add_mutually_exclusive_group()
@@ -50,19 +74,28 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--standalone", action="store_true",
                    help=f"import the runtime from {standalone.FILENAME}, written beside the output, so the "
                         "converted program runs where np2ref is not installed (needs only jax and numpy)")
+    g.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 when a conversion would write or change an output file")
     c.add_argument("--strict", action="store_true",
                    help="exit 1 when a file has nothing np2ref translates (its output would be the NumPy code)")
+    c.add_argument("--force", action="store_true",
+                   help="overwrite an output file np2ref did not write or that was edited since")
+    c.add_argument("--partial", action="store_true",
+                   help="write a refused file anyway: its exact functions converted, the refused ones kept "
+                   "as NumPy host code (marked with a comment and listed); exit 1 still says some were refused")
     c.set_defaults(run=cmd_convert)
-    k = sub.add_parser("check", help="print diagnostics only, or a readiness report (--report)")
-    k.add_argument("src", nargs="*", help="files and folders")
+    k = sub.add_parser("check", parents=[common, walk],
+                       help="print diagnostics only, or a readiness report (--report)")
+    k.add_argument("src", nargs="*", help="files and folders (default: [tool.np2ref] include)")
     k.add_argument("--format", choices=("text", "json"), default="text")
-    k.add_argument("--report", nargs="?", const="terminal", action=_ReportKind, metavar="{terminal,html,json}",
+    k.add_argument("--report", nargs="?", const="default", action=_ReportKind, metavar="{terminal,html,json}",
                    help="per file and in total: functions that convert exactly, refused ones, and the refused "
-                   "constructs ranked by how many functions each blocks (default: terminal)")
+                   "constructs ranked by how many functions each blocks (default: terminal; json with "
+                   "--format json)")
     k.add_argument("-o", "--output", help="with --report html: the folder (default np2ref-report); "
                    "with --report json: a file or folder (default: stdout)")
     k.add_argument("--fail-under", type=float, metavar="PCT",
-                   help="with --report: exit 1 when fewer than PCT%% of the functions to translate are exact")
+                   help="with --report: exit 1 when fewer than PCT%% of the functions convert exactly")
     k.set_defaults(run=cmd_check)
     e = sub.add_parser("explain", help="explain a diagnostic code")
     e.add_argument("code")
@@ -86,29 +119,83 @@ def _usage(message: str) -> int:
     return EXIT_USAGE
 
 
+def _say(args, message: str) -> None:
+    """A summary line on stderr (not with --quiet)."""
+    if not args.quiet:
+        print(message, file=sys.stderr)
+
+
+def _colour(stream) -> bool:
+    """Colour only on a terminal, and never with NO_COLOR set (https://no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
 def _print_diagnostics(result: ConversionResult) -> None:
     for d in result.diagnostics:
         if d.is_error:
             print(d.render(result.source), file=sys.stderr)
 
 
-def _python_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*.py") if not any(part.startswith(".") for part in p.parts))
+def _walk(args, cfg: config_mod.Config, srcs: list[str]) -> list[Path]:
+    """The files to read; a folder given explicitly with no Python file in it is a usage error
+    (a check that read nothing must not pass)."""
+    walk = python_files(srcs, exclude=[*cfg.exclude, *args.exclude], gitignore_roots=[cfg.root] if cfg.root else [])
+    if walk.empty_folders:
+        raise UsageError(f"no Python files found under {', '.join(map(str, walk.empty_folders))} "
+                         "(hidden, virtual-environment, excluded and git-ignored paths are skipped)")
+    return walk.files
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, so a failure leaves nothing half-written."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding=encoding_of(text)) as fh:  # as Python will read it back
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
+class _Writer:
+    """Where converted text goes: a file np2ref writes (only over its own unedited output,
+    unless --force; never over a source), or with --check a comparison that writes nothing."""
+
+    def __init__(self, args, cfg: config_mod.Config):
+        self.args, self.cfg = args, cfg
+        self.changed: list[Path] = []   # --check: outputs that would be written or changed
+        self.io_errors = 0
+        self.runtimes: set[Path] = set()  # --standalone: the np2ref_rt.py files written
+
+    def write(self, src: Path, out: Path, code: str) -> None:
+        data = stamped(code, encoding_of(code))
+        if self.args.check:
+            try:
+                same = out.read_bytes() == data
+            except OSError:
+                same = False
+            if not same:
+                self.changed.append(out)
+                _say(self.args, f"would convert {src} -> {out}")
+            return
+        if _same_file(src, out):
+            return self._fail(f"refusing to write over the source {src}; choose another -o")
+        if out.exists() and not self.args.force and not ours(out):
+            return self._fail(f"not overwriting {out}: np2ref did not write it, or it was edited since "
+                              "(--force overwrites it)")
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            out.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(out, data)
+        except OSError as exc:
+            return self._fail(f"cannot write {out}: {exc.strerror or exc}")
+        _say(self.args, f"converted {src} -> {out}")
+
+    def write_runtime(self, folder: Path) -> None:
+        """--standalone: np2ref's runtime as one module beside the converted files (over an
+        earlier copy of it only, unless --force)."""
+        target = folder / standalone.FILENAME
+        if target in self.runtimes:
+            return
+        self.runtimes.add(target)
+        if target.exists() and not self.args.force and not standalone.is_bundle(target):
+            return self._fail(f"not overwriting {target}: it is not np2ref's standalone runtime (--force overwrites it)")
+        try:
+            write_atomic(target, standalone.bundle().encode())
+        except OSError as exc:
+            return self._fail(f"cannot write {target}: {exc.strerror or exc}")
+
+    def _fail(self, message: str) -> None:
+        self.io_errors += 1
+        print(f"np2ref: error: {message}", file=sys.stderr)
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -121,48 +208,87 @@ def _same_file(a: Path, b: Path) -> bool:
 def cmd_convert(args) -> int:
     src = Path(args.src)
     if not src.exists():
-        return _usage(f"{src}: no such file or folder")
-    if src.is_dir():
-        return _convert_folder(src, args)
-    out = Path(args.output) if args.output else src.with_name(f"{src.stem}_ref.py")
-    if not (args.diff or args.stdout):
-        if _same_file(src, out):
-            return _usage(f"refusing to write over the source {src}; choose another -o")
-        if out.is_dir():
-            out = out / src.name
-        if not out.parent.exists():
-            return _usage(f"output folder {out.parent} does not exist")
-    result = convert_file(str(src))
-    _print_diagnostics(result)
-    if not result.ok:
-        return EXIT_ERROR
-    if _nothing_translated(result, src) and args.strict:
-        return EXIT_ERROR
-    code = _code(result, args)
-    if args.stdout:
-        sys.stdout.write(code)
-    elif args.diff:
-        sys.stdout.writelines(difflib.unified_diff(
-            result.source.splitlines(True), code.splitlines(True), str(src), str(out)))
+        raise UsageError(f"{src}: no such file or folder")
+    cfg = config_mod.find(src)
+    writes = not (args.diff or args.stdout)
+    folder = src.is_dir()
+    if folder:
+        out_root = Path(args.output) if args.output else src.resolve().with_name(f"{src.resolve().name}_ref")
+        if writes and _same_file(src, out_root):
+            raise UsageError(f"refusing to write over the source folder {src}; choose another -o")
+        if writes and not args.check and not out_root.parent.exists():
+            raise UsageError(f"output folder {out_root.parent} does not exist")
+        files = _walk(args, cfg, [str(src)])
+        pairs = [(f, out_root / f.relative_to(src)) for f in files]
     else:
-        try:
-            _write_atomic(out, code)
-            _write_standalone_runtime(out.parent, args)
-        except OSError as exc:
-            print(f"np2ref: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-            return EXIT_ERROR
-        print(f"converted {src} -> {out}", file=sys.stderr)
-    return EXIT_OK
+        out = Path(args.output) if args.output else src.with_name(f"{src.stem}_ref.py")
+        if writes and out.is_dir():
+            out = out / src.name
+        if writes and _same_file(src, out):
+            raise UsageError(f"refusing to write over the source {src}; choose another -o")
+        if writes and not args.check and not out.parent.exists():
+            raise UsageError(f"output folder {out.parent} does not exist")
+        pairs = [(src, out)]
+    writer = _Writer(args, cfg)
+    refused = partly = 0
+    progress = _Progress(len(pairs), live=len(pairs) > 1 and not args.quiet)
+    for path, out in pairs:
+        progress.step(str(path))
+        result = convert_file(str(path))
+        code = _code(result, args) if result.ok else None
+        if not result.ok:
+            refused += 1
+            progress.clear()
+            _print_diagnostics(result)
+            if args.partial and result.source is not None:
+                code = _partial(path, result.source, args)
+            if code is None:
+                continue
+            partly += 1
+        elif result.source is not None and _nothing_translated(result, path, progress) and args.strict:
+            refused += 1
+            continue
+        code = cfg.apply_dtype_policy(code)
+        if args.stdout:
+            sys.stdout.write(code if len(pairs) == 1 else f"# ---- {path} ----\n{code}")
+        elif args.diff:
+            sys.stdout.writelines(difflib.unified_diff(
+                result.source.splitlines(True), code.splitlines(True), str(path), str(out)))
+        else:
+            progress.clear()
+            writer.write(path, out, code)
+            if args.standalone and not args.check:
+                writer.write_runtime(out.parent)
+    progress.done()
+    if folder and writes and not args.check:
+        done = len(pairs) - refused + partly - writer.io_errors
+        _say(args, f"converted {done} of {len(pairs)} files into {out_root}"
+             + (f" ({partly} partly: --partial)" if partly else ""))
+    if writer.io_errors:
+        return EXIT_USAGE
+    return EXIT_FINDINGS if refused or writer.changed else EXIT_OK
+
+
+def _partial(path: Path, text: str, args) -> str | None:
+    """The file with its exact functions converted and the rest kept as NumPy (--partial)."""
+    from .report import collect, partial
+
+    report = collect.collect_source(text, str(path))
+    code = partial.marked(report)
+    if code is None:
+        print(f"np2ref: --partial: nothing of {path} converts on its own; nothing written", file=sys.stderr)
+        return None
+    kept = partial.kept(report)
+    exact = [f.name for f in report.functions if f.status == collect.EXACT]
+    print(f"np2ref: --partial {path}: {len(exact)} function(s) converted, {len(kept)} kept as NumPy host code:",
+          file=sys.stderr)
+    for name, why in kept.items():
+        print(f"  {name}: {why}", file=sys.stderr)
+    return code
 
 
 def _code(result, args) -> str:
     return result.code_for(standalone.STANDALONE_MODULE if args.standalone else emit_module.RUNTIME_MODULE)
-
-
-def _write_standalone_runtime(folder: Path, args) -> None:
-    """With --standalone: np2ref's runtime as one module beside the converted files."""
-    if args.standalone:
-        _write_atomic(folder / standalone.FILENAME, standalone.bundle())
 
 
 def _nothing_translated(result, path: Path, progress=None) -> bool:
@@ -176,64 +302,19 @@ def _nothing_translated(result, path: Path, progress=None) -> bool:
     return True
 
 
-def _convert_folder(src: Path, args) -> int:
-    out_root = Path(args.output) if args.output else src.with_name(f"{src.name}_ref")
-    if not (args.diff or args.stdout):
-        if _same_file(src, out_root):
-            return _usage(f"refusing to write over the source folder {src}; choose another -o")
-        if not out_root.parent.exists():
-            return _usage(f"output folder {out_root.parent} does not exist")
-    files = _python_files(src)
-    failed = 0
-    progress = _Progress(len(files))
-    for path in files:
-        progress.step(str(path.relative_to(src)))
-        result = convert_file(str(path))
-        if not result.ok:
-            failed += 1
-            progress.clear()
-            _print_diagnostics(result)
-            continue
-        if result.source is not None and _nothing_translated(result, path, progress) and args.strict:
-            failed += 1
-            continue
-        code = _code(result, args)
-        if args.stdout:
-            sys.stdout.write(f"# ---- {path} ----\n{code}")
-            continue
-        if args.diff:
-            sys.stdout.writelines(difflib.unified_diff(
-                result.source.splitlines(True), code.splitlines(True), str(path),
-                str(out_root / path.relative_to(src))))
-            continue
-        target = out_root / path.relative_to(src)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomic(target, code)
-            _write_standalone_runtime(target.parent, args)
-        except OSError as exc:
-            failed += 1
-            progress.clear()
-            print(f"np2ref: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
-    progress.done()
-    print(f"converted {len(files) - failed} of {len(files)} files"
-          + ("" if args.diff or args.stdout else f" into {out_root}"), file=sys.stderr)
-    return EXIT_ERROR if failed else EXIT_OK
-
-
 class _Progress:
-    """A one-line progress bar on stderr (only when stderr is a terminal)."""
+    """A one-line progress bar on stderr, only when stderr is a terminal."""
 
-    def __init__(self, total: int):
+    def __init__(self, total: int, live: bool = True):
         self.total, self.n = total, 0
-        self.live = sys.stderr.isatty()
+        self.live = live and sys.stderr.isatty()
 
     def step(self, label: str) -> None:
         self.n += 1
         if self.live:
             width = 30
             filled = width * self.n // max(self.total, 1)
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.n}/{self.total} {label[:40]:<40}")
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.n}/{self.total} {label[-40:]:<40}")
             sys.stderr.flush()
 
     def clear(self) -> None:
@@ -247,71 +328,95 @@ class _Progress:
 class _ReportKind(argparse.Action):
     """`--report [KIND]`: a word after it that is not a kind is a SRC (`check --report src/`)."""
 
-    KINDS = ("terminal", "html", "json")
+    KINDS = ("terminal", "html", "json", "default")  # default: terminal, or json with --format json
 
     def __call__(self, parser, namespace, value, option_string=None):
         if value not in self.KINDS:
             namespace.report_src = [*getattr(namespace, "report_src", []), value]
-            value = "terminal"
+            value = "default"
         setattr(namespace, self.dest, value)
 
 
 def cmd_check(args) -> int:
-    args.src = [*args.src, *getattr(args, "report_src", [])]
-    if not args.src:
-        return _usage("check needs at least one SRC (a file or a folder)")
+    srcs = [*args.src, *getattr(args, "report_src", [])]
+    cfg = config_mod.find(srcs[0] if srcs else None)
+    if not srcs:
+        srcs = cfg.include_paths()
+        if not srcs:
+            raise UsageError("check needs at least one SRC (a file or a folder), or `include` in [tool.np2ref]")
+    files = _walk(args, cfg, srcs)
     if args.report:
-        return _check_report(args)
+        return _check_report(args, files)
     if args.output or args.fail_under is not None:
-        return _usage("-o and --fail-under go with --report")
-    diagnostics: list[Diagnostic] = []
-    for src in args.src:
-        path = Path(src)
-        files = _python_files(path) if path.is_dir() else [path]
-        for f in files:
-            diagnostics += convert_file(str(f)).diagnostics
+        raise UsageError("-o and --fail-under go with --report")
+    shown: list[Diagnostic] = []
+    progress = _Progress(len(files), live=len(files) > 20 and not args.quiet)
+    for f in files:
+        progress.step(str(f))
+        result = convert_file(str(f))
+        lines = result.source.splitlines() if result.source else []
+        shown += [d for d in result.diagnostics if cfg.reports(d.code) and not suppressed(d, lines)
+                  and (d.is_error or not args.quiet)]
+    progress.done()
     if args.format == "json":
-        print(to_json(diagnostics))
+        print(json.dumps([d.to_json() for d in shown], indent=2))
     else:
-        for d in diagnostics:
-            print(d.short())
-    return EXIT_ERROR if any(d.is_error for d in diagnostics) else EXIT_OK
+        colour = _colour(sys.stdout)
+        for d in shown:
+            print(_line(d, colour))
+    return EXIT_FINDINGS if any(d.is_error for d in shown) else EXIT_OK
 
 
-def _check_report(args) -> int:
+def _line(d: Diagnostic, colour: bool) -> str:
+    """`path:line:col: NPR012 message` for an error; a note reads `... NPR021 note: message`
+    (flake8-style either way)."""
+    note = "" if d.is_error else "note: "
+    if not colour:
+        return f"{d.filename}:{d.line}:{d.col}: {d.code} {note}{d.message}"
+    code = f"\033[1;31m{d.code}\033[0m" if d.is_error else f"\033[36m{d.code}\033[0m"
+    return f"\033[1m{d.filename}:{d.line}:{d.col}:\033[0m {code} {note}{d.message}"
+
+
+def _check_report(args, files: list[Path]) -> int:
     from .report import collect, html, json_report, terminal
 
-    if args.output and args.report == "terminal":
-        return _usage("-o goes with --report html or json")
-    files = collect.python_files(args.src)
-    progress = _Progress(len(files))
+    kind = args.report
+    if kind == "default":
+        kind = "json" if args.format == "json" else "terminal"
+    elif args.format == "json" and kind != "json":
+        raise UsageError(f"--format json goes with --report json, not --report {kind}")
+    if args.output and kind == "terminal":
+        raise UsageError("-o goes with --report html or json")
+    progress = _Progress(len(files), live=not args.quiet)
     report = collect.collect([str(f) for f in files], on_file=progress.step)
     progress.done()
     try:
-        if args.report == "html":
-            print(f"wrote the HTML report to {html.write(report, args.output or 'np2ref-report')}", file=sys.stderr)
-        elif args.report == "json" and args.output:
+        if kind == "html":
+            where = html.write(report, args.output or "np2ref-report")
+            _say(args, f"wrote the HTML report to {where}")
+        elif kind == "json" and args.output:
             out = Path(args.output)
             out = out / "np2ref-report.json" if out.is_dir() or not out.suffix else out
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(json_report.render(report), encoding="utf-8")
         else:
-            sys.stdout.write((json_report if args.report == "json" else terminal).render(report))
+            sys.stdout.write((json_report if kind == "json" else terminal).render(report))
     except OSError as exc:
-        print(f"np2ref: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_ERROR
-    ready = collect.ready_percent(report.total("exact"), report.total("refused"))
-    if args.fail_under is not None and ready < args.fail_under:
-        print(f"np2ref: {ready:.1f}% of the functions convert exactly, under --fail-under {args.fail_under:g}",
-              file=sys.stderr)
-        return EXIT_ERROR
+        print(f"np2ref: error: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.fail_under is not None:
+        ready = report.ready
+        if ready is None or ready < args.fail_under:
+            said = "no function was found" if ready is None else f"{ready:.1f}% of the functions convert exactly"
+            print(f"np2ref: {said}, under --fail-under {args.fail_under:g}", file=sys.stderr)
+            return EXIT_FINDINGS
     return EXIT_OK
 
 
 def cmd_explain(args) -> int:
     text = codes.explain(args.code)
     if text is None:
-        return _usage(f"unknown code {args.code}; known codes: {', '.join(sorted(codes.CODES))}")
+        raise UsageError(f"unknown code {args.code}; known codes: {', '.join(sorted(codes.CODES))}")
     print(text)
     return EXIT_OK
 

@@ -23,11 +23,15 @@ CODES = {c.code: c for c in [
          "The file does not parse as Python. np2ref converts nothing in it and writes no output.",
          "u[1:-1] = (u[2:] + u[:-2]", "u[1:-1] = (u[2:] + u[:-2]) / 2"),
     Code("NPR003", "call to a function np2ref cannot see into",
-         "A converted function may call NumPy, `math`, Python builtins and functions of the same "
-         "module. Anything else could write its arguments in ways np2ref cannot check, and would not "
-         "run under jax.jit.",
-         "from scipy.ndimage import laplace\ndef step(u):\n    u += laplace(u)",
-         "def laplace(u):\n    out = np.zeros_like(u)\n    out[1:-1] = u[2:] - 2 * u[1:-1] + u[:-2]\n    return out"),
+         "A function np2ref translates may call NumPy, `math`, Python builtins and functions of the "
+         "same module. A function that calls another library through an absolute import (scipy, "
+         "numba, a package of yours) is not refused: it stays NumPy host code (NPR021, a note), and "
+         "the functions np2ref converts are called from it as from any host code. NPR003 refuses a "
+         "call np2ref cannot resolve at all, such as a helper imported relatively from the same "
+         "package: np2ref converts one module at a time and cannot tell whether it writes its arguments.",
+         "from .helpers import smooth\ndef step(u):\n    u += smooth(u)",
+         "def smooth(u):  # moved into this module\n    out = np.zeros_like(u)\n"
+         "    out[1:-1] = u[2:] - 2 * u[1:-1] + u[:-2]\n    return out\n\ndef step(u):\n    u += smooth(u)"),
     Code("NPR004", "NumPy function outside np2ref's table",
          "Each NumPy function np2ref translates is in a table that maps it to a jax.numpy function "
          "with the same dtypes and values. A function outside the table is refused rather than guessed. "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from typing import Iterable
 
 
@@ -144,6 +145,20 @@ class Np2RefError(Exception):
         self.source = source
         rendered = "\n".join(d.render(source) for d in self.diagnostics)
         super().__init__("\n".join(x for x in (message, rendered) if x))
+
+
+_SUPPRESS = re.compile(r"#\s*np2ref:\s*ignore(?:\[([^\]]*)\])?")
+
+
+def suppressed(diagnostic: Diagnostic, lines: list[str]) -> bool:
+    """Whether the diagnostic's line carries `# np2ref: ignore` (every code) or
+    `# np2ref: ignore[NPR021, NPR033]` (those codes), as `# noqa` does for flake8."""
+    if not 1 <= diagnostic.line <= len(lines):
+        return False
+    for m in _SUPPRESS.finditer(lines[diagnostic.line - 1]):
+        if m.group(1) is None or diagnostic.code in {c.strip() for c in m.group(1).split(",")}:
+            return True
+    return False
 
 
 def to_json(diagnostics: Iterable[Diagnostic]) -> str:

@@ -78,11 +78,18 @@ def header(filename: str) -> str:
             + "".join(line + "\n" for line in _HEADER_REST))
 
 
-def _without_np2ref_lines(module: cst.Module) -> cst.Module:
-    """The module less what emit adds (its header comment, the runtime import), so that emitting
-    a converted module again gives the same text."""
+STAMP = "# np2ref: sha256 "  # the last line `np2ref convert` adds to a file it writes (frontend/files.py)
+
+
+def _without_np2ref_lines(module: cst.Module) -> tuple[cst.Module, str | None]:
+    """The module less what emit and `convert` add (the header comment, the runtime import, the
+    hash line at the end), and the header's first line when it had one: emitting a converted
+    module again gives the same text."""
+    first = next((line.comment.value for line in module.header
+                  if line.comment is not None and line.comment.value.startswith(MARKER)), None)
     kept = [line for line in module.header if line.comment is None or not (
         line.comment.value.startswith(MARKER) or line.comment.value in _HEADER_REST)]
+    footer = [line for line in module.footer if line.comment is None or not line.comment.value.startswith(STAMP)]
     body = []
     for stmt in module.body:
         if isinstance(stmt, cst.SimpleStatementLine) and all(
@@ -91,7 +98,7 @@ def _without_np2ref_lines(module: cst.Module) -> cst.Module:
                 for s in stmt.body):
             continue
         body.append(stmt)
-    return module.with_changes(header=kept, body=body)
+    return module.with_changes(header=kept, body=body, footer=footer), first
 
 
 def is_converted(text: str) -> bool:
@@ -118,13 +125,15 @@ def emit(module: cst.Module, filename: str, with_header: bool = True,
          runtime_module: str = RUNTIME_MODULE) -> str:
     """The converted module's text: header, the user's imports, jax/numpy and runtime imports,
     the user's code."""
-    module = _without_np2ref_lines(module)
+    module, first = _without_np2ref_lines(module)
     cut = _import_lines(module)
     head = module.with_changes(body=module.body[:cut], footer=[]).code
     rest = module.with_changes(body=module.body[cut:], header=[]).code
     existing = {line.strip() for line in head.splitlines()}
     added = [line for line in J.IMPORTS if line not in existing]
-    parts = [header(filename)] if with_header else []
+    # a converted file converted again keeps the name of its original in the header
+    parts = [header(filename) if first is None else first + "\n" + "".join(line + "\n" for line in _HEADER_REST)
+             ] if with_header else []
     parts.append(head.rstrip("\n") + "\n" if head.strip() else "")
     parts.append("".join(line + "\n" for line in added))
     parts.append(runtime_import(used_runtime_names(module), runtime_module))

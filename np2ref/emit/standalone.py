@@ -45,6 +45,18 @@ def _init_prologue() -> str:
     return "\n".join(out)
 
 
+_TITLE = "np2ref's runtime (np2ref.rt "
+
+
+def is_bundle(path) -> bool:
+    """Whether the file at `path` is a standalone runtime np2ref wrote."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read(200).startswith('"""' + _TITLE)
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def bundle() -> str:
     """The standalone runtime module's text."""
     sources, graph = {}, {}
@@ -62,7 +74,7 @@ def bundle() -> str:
         version = importlib.metadata.version("np2ref")
     except importlib.metadata.PackageNotFoundError:
         version = "(source tree)"
-    parts = [f'"""np2ref\'s runtime (np2ref.rt {version}) as one module, written by `np2ref convert '
+    parts = [f'"""{_TITLE}{version}) as one module, written by `np2ref convert '
              f'--standalone`.\n\nConverted programs beside it import their helpers from here; it needs only '
              f'jax and numpy. Generated: edit np2ref/rt/ instead.\n"""\n',
              _init_prologue()]

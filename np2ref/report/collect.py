@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-from pathlib import Path
 from typing import Callable, Iterable
 
 from .. import codes
 from ..diagnostics import Diagnostic, DiagnosticSink
 from ..emit import module as emit_module
+from ..frontend.files import python_files
 from ..frontend.source import read_text
 from ..pipeline import ConversionResult, convert_source
 from .align import align
@@ -59,6 +59,7 @@ class FileReport:
     constructs: list[Construct]
     converted: str | None = None       # the right-hand side of the side-by-side view
     complete: bool = False             # `np2ref convert` writes this file as a whole
+    partial_code: str | None = None    # `convert --partial`: the exact functions converted, the rest NumPy
     rows: list[tuple[int | None, int | None]] = dataclasses.field(default_factory=list)
 
     def count(self, *statuses: str) -> int:
@@ -82,9 +83,15 @@ class FileReport:
         return self.source is None or any(d.code in ("NPR001", "NPR002") for d in self.diagnostics)
 
 
+    @property
+    def ready(self) -> float | None:
+        return None if self.file_error else ready_percent(self.exact, self.refused, self.host)
+
+
 @dataclasses.dataclass
 class Report:
     files: list[FileReport]
+    converted: list[str] = dataclasses.field(default_factory=list)  # files np2ref wrote: not counted
 
     def total(self, attr: str) -> int:
         return sum(getattr(f, attr) for f in self.files)
@@ -97,6 +104,10 @@ class Report:
         """Every refused construct, the ones that block the most functions first."""
         every = [c for f in self.files for c in f.constructs]
         return sorted(every, key=lambda c: (-len(c.blocks), c.diagnostic.filename, c.diagnostic.line))
+
+    @property
+    def ready(self) -> float | None:
+        return ready_percent(self.total("exact"), self.total("refused"), self.total("host"))
 
     def by_code(self) -> list[tuple[str, int, int]]:
         """(code, constructs, functions blocked), most blocking first."""
@@ -114,10 +125,11 @@ class Report:
         return sorted({d.code for f in self.files for d in f.diagnostics})
 
 
-def ready_percent(exact: int, refused: int) -> float:
-    """Share of the functions np2ref has to translate that convert exactly (host code, which
-    stays NumPy by design, is left out); 100 when there is nothing to translate."""
-    return 100.0 if exact + refused == 0 else 100.0 * exact / (exact + refused)
+def ready_percent(exact: int, refused: int, host: int = 0) -> float | None:
+    """Share of the functions that convert exactly: refused, blocked and host functions (which
+    stay NumPy) are not migrated. None when there is no function at all (nothing measured)."""
+    total = exact + refused + host
+    return None if total == 0 else 100.0 * exact / total
 
 
 def code_title(code: str) -> str:
@@ -125,26 +137,20 @@ def code_title(code: str) -> str:
     return entry.title if entry else ""
 
 
-def python_files(paths: Iterable[str]) -> list[Path]:
-    """Files as given, and the .py files below folders (hidden folders skipped), in order."""
-    out: list[Path] = []
-    for src in paths:
-        path = Path(src)
-        if path.is_dir():
-            out += sorted(p for p in path.rglob("*.py") if not any(part.startswith(".") for part in p.parts))
-        else:
-            out.append(path)
-    return out
-
-
 def collect(paths: Iterable[str], on_file: Callable[[str], None] | None = None) -> Report:
-    """A report over files and folders, its files sorted by path (as coverage.py sorts them)."""
-    files = []
-    for path in sorted(python_files(paths), key=str):
+    """A report over files and folders (walked as frontend/files.py says), its files sorted by
+    path (as coverage.py sorts them). Files np2ref wrote itself (`# np2ref: converted`) are
+    listed apart."""
+    report = Report([])
+    for path in sorted(python_files(paths).files, key=str):
         if on_file is not None:
             on_file(str(path))
-        files.append(collect_file(str(path)))
-    return Report(files)
+        f = collect_file(str(path))
+        if f.source is not None and emit_module.is_converted(f.source):
+            report.converted.append(f.path)
+        else:
+            report.files.append(f)
+    return report
 
 
 def collect_file(path: str) -> FileReport:
@@ -156,6 +162,8 @@ def collect_file(path: str) -> FileReport:
 
 
 def collect_source(text: str, filename: str) -> FileReport:
+    if emit_module.is_converted(text):  # np2ref's own output: nothing to migrate
+        return FileReport(filename, text, [], [], [])
     full = convert_source(text, filename)
     functions = top_level_functions(text)
     report = FileReport(filename, text, list(functions.values()), list(full.diagnostics), [])
@@ -178,6 +186,7 @@ def collect_source(text: str, filename: str) -> FileReport:
         report.diagnostics = sorted(report.diagnostics + errors, key=lambda d: (d.line, d.col, d.code))
     if partial.ok:
         _side_by_side(report, full, partial)
+        report.partial_code = full.code if full.ok else partial.code
     return report
 
 

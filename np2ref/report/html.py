@@ -57,7 +57,8 @@ def _page(title: str, header: str, body: str) -> str:
 
 
 def _cards(exact: int, host: int, refused: int, extra: list[tuple[str, int]] = ()) -> str:
-    items = [("ready", f"{ready_percent(exact, refused):.0f}%", "ready (exact / to translate)")]
+    ready = ready_percent(exact, refused, host)
+    items = [("ready", "-" if ready is None else f"{ready:.0f}%", "ready (exact / all functions)")]
     items += [(k.lower(), v, k) for k, v in extra]
     items += [("exact", exact, "convert exactly"), ("refused", refused, "refused or blocked"),
               ("host", host, "stay NumPy (host)")]
@@ -73,7 +74,9 @@ def _filter(counts: dict[str, int]) -> str:
             f'<select id="code-filter"><option value="">all codes</option>{options}</select></div>')
 
 
-def _bar(percent: float) -> str:
+def _bar(percent: float | None) -> str:
+    if percent is None:
+        return "-"
     return f'<span class="bar"><span style="width:{percent:.0f}%"></span></span>{percent:.0f}%'
 
 
@@ -103,7 +106,7 @@ def _files_table(report: Report, pages: dict[str, str]) -> str:
     rows = ['<table class="list"><tr><th>Name</th><th class="num">Funcs</th><th class="num">Exact</th>'
             '<th class="num">Host</th><th class="num">Refused</th><th>Ready</th></tr>']
     for f in report.files:
-        ready = "unreadable" if f.file_error else _bar(ready_percent(f.exact, f.refused))
+        ready = "unreadable" if f.file_error else _bar(f.ready)
         rows.append(f'<tr data-codes="{_e(" ".join(sorted({d.code for d in f.diagnostics})))}">'
                     f'<td class="mono"><a data-keep href="{_e(pages[f.path])}">{_e(f.path)}</a></td>'
                     f'<td class="num">{len(f.functions)}</td><td class="num">{f.exact}</td>'
@@ -111,7 +114,7 @@ def _files_table(report: Report, pages: dict[str, str]) -> str:
     exact, refused = report.total("exact"), report.total("refused")
     rows.append(f'<tr class="total"><td>TOTAL</td><td class="num">{report.functions}</td>'
                 f'<td class="num">{exact}</td><td class="num">{report.total("host")}</td>'
-                f'<td class="num">{refused}</td><td>{_bar(ready_percent(exact, refused))}</td></tr></table>')
+                f'<td class="num">{refused}</td><td>{_bar(report.ready)}</td></tr></table>')
     return "\n".join(rows)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .collect import Construct, FileReport, Report, code_title, ready_percent
+from .collect import Construct, FileReport, Report, code_title
 
 SCHEMA_VERSION = 1
 
@@ -15,12 +15,17 @@ def to_dict(report: Report) -> dict:
         "version": SCHEMA_VERSION,
         "totals": {"files": len(report.files), "functions": report.functions, "exact": exact,
                    "host": report.total("host"), "refused": refused,
-                   "ready_percent": round(ready_percent(exact, refused), 1)},
+                   "ready_percent": _round(report.ready)},
+        "converted_files_skipped": report.converted,
         "files": [_file(f) for f in report.files],
         "constructs": [_construct(c) for c in report.constructs()],
         "codes": [{"code": code, "title": code_title(code), "constructs": n, "blocks": blocked,
                    "explain": f"np2ref explain {code}"} for code, n, blocked in report.by_code()],
     }
+
+
+def _round(ready: float | None) -> float | None:
+    return None if ready is None else round(ready, 1)
 
 
 def render(report: Report) -> str:
@@ -31,7 +36,7 @@ def _file(f: FileReport) -> dict:
     return {
         "path": f.path,
         "functions": len(f.functions), "exact": f.exact, "host": f.host, "refused": f.refused,
-        "ready_percent": None if f.file_error else round(ready_percent(f.exact, f.refused), 1),
+        "ready_percent": _round(f.ready),
         "converts_whole_file": f.complete,
         "function_status": [{"name": fn.name, "line": fn.line, "end_line": fn.end_line, "status": fn.status,
                              "blocked_by": list(fn.blocked_by), "host_reason": fn.host_reason}

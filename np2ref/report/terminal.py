@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from .collect import Report, code_title, ready_percent
+from .collect import Report, code_title
 
 HEADERS = ("Name", "Funcs", "Exact", "Host", "Refused", "Ready")
 
@@ -13,10 +13,13 @@ def render(report: Report, most: int = 20) -> str:
     """The per-file table with a TOTAL row, then the refused constructs ranked by how many
     functions each blocks (at most `most`), then the same per code."""
     rows = [(f.path, len(f.functions), f.exact, f.host, f.refused,
-             "error" if f.file_error else _percent(f.exact, f.refused)) for f in report.files]
+             "error" if f.file_error else _percent(f.ready)) for f in report.files]
     total = ("TOTAL", report.functions, report.total("exact"), report.total("host"),
-             report.total("refused"), _percent(report.total("exact"), report.total("refused")))
+             report.total("refused"), _percent(report.ready))
     out = _table(HEADERS, rows, total)
+    if report.converted:
+        out += ["", f"Not counted: {len(report.converted)} file(s) np2ref wrote (`# np2ref: converted`): "
+                + ", ".join(report.converted[:5]) + (", ..." if len(report.converted) > 5 else "")]
     constructs = report.constructs()
     if constructs:
         out += ["", "Refused constructs, by functions blocked:"]
@@ -32,15 +35,15 @@ def render(report: Report, most: int = 20) -> str:
     return "\n".join(out) + "\n"
 
 
-def _percent(exact: int, refused: int) -> str:
-    return f"{ready_percent(exact, refused):.0f}%"
+def _percent(ready: float | None) -> str:
+    return "-" if ready is None else f"{ready:.0f}%"
 
 
 def _table(headers, rows, total=None) -> list[str]:
     """Left-aligned text columns, right-aligned numbers; the last column is not padded."""
     every = [headers, *rows] + ([total] if total else [])
     widths = [max(len(str(r[i])) for r in every) for i in range(len(headers))]
-    numeric = [bool(rows) and all(isinstance(r[i], int) or str(r[i]).endswith("%") or r[i] == "error"
+    numeric = [bool(rows) and all(isinstance(r[i], int) or str(r[i]).endswith("%") or r[i] in ("error", "-")
                                   for r in rows) for i in range(len(headers))]
 
     def line(cells) -> str:

@@ -15,7 +15,7 @@ import jax
 import numpy as np
 
 from .checks import COMPARED, DISCARDED, MISMATCH, JitCheck, Target, VmapCheck
-from .grad import GradCheck
+from .grad import GradCheck, Unsupported
 from .inputs import cases, specs_from_example
 from .report import FAILED, PASSED, SKIPPED, UNVERIFIED, TransformResult, VerifyReport
 
@@ -61,7 +61,11 @@ def _run_transform(check, target: Target, examples: int, seed: int, vary_shapes:
     example_case = [dict(target.example) for _ in range(check.members)]
     strategy = cases(target.specs, check.members, check.batched, vary_shapes)
     search = _Search(check, result)
-    search.run(strategy, example_case, examples, seed)
+    try:
+        search.run(strategy, example_case, examples, seed)
+    except Unsupported as exc:
+        result.status, result.reason = SKIPPED, str(exc)
+        return result
     _conclude(result, search)
     return result
 
