@@ -297,6 +297,9 @@ def _nothing_translated(result, path: Path, progress=None) -> bool:
         return False
     if progress is not None:
         progress.clear()
+    if result.source is not None and emit_module.is_converted(result.source):
+        print(f"np2ref: {path} is np2ref's output: its functions stay as they are", file=sys.stderr)
+        return True
     print(f"np2ref: nothing to translate in {path}: no function does array work np2ref compiles "
           f"(module-level code and host functions stay NumPy)", file=sys.stderr)
     return True
