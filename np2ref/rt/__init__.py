@@ -24,7 +24,7 @@ next to the user's own names.
 
 import numpy as _np
 
-# Importing JAX draws from NumPy's global generator (jax/_src/clusters/k8s_cluster.py makes a
+# Importing JAX draws from NumPy's global generator (its k8s_cluster module makes a
 # retry schedule with np.random.rand at import): a stream the user seeded must not move
 # because a converted program imported np2ref's runtime.
 _state = _np.random.get_state()
