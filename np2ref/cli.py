@@ -92,6 +92,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="per file and in total: functions that convert exactly, refused ones, and the refused "
                    "constructs ranked by how many functions each blocks (default: terminal; json with "
                    "--format json)")
+    k.add_argument("--run", action="store_true", dest="run_scripts",
+                   help="with --report: also run each fully converting file and its conversion as scripts; "
+                        "a converted script that fails or prints something else makes its functions not ready")
     k.add_argument("-o", "--output", help="with --report html: the folder (default np2ref-report); "
                    "with --report json: a file or folder (default: stdout)")
     k.add_argument("--fail-under", type=float, metavar="PCT",
@@ -350,8 +353,8 @@ def cmd_check(args) -> int:
     files = _walk(args, cfg, srcs)
     if args.report:
         return _check_report(args, files)
-    if args.output or args.fail_under is not None:
-        raise UsageError("-o and --fail-under go with --report")
+    if args.output or args.fail_under is not None or args.run_scripts:
+        raise UsageError("-o, --fail-under and --run go with --report")
     shown: list[Diagnostic] = []
     progress = _Progress(len(files), live=len(files) > 20 and not args.quiet)
     for f in files:
@@ -392,6 +395,8 @@ def _check_report(args, files: list[Path]) -> int:
         raise UsageError("-o goes with --report html or json")
     progress = _Progress(len(files), live=not args.quiet)
     report = collect.collect([str(f) for f in files], on_file=progress.step)
+    if args.run_scripts:
+        collect.run_scripts(report)
     progress.done()
     try:
         if kind == "html":

@@ -25,6 +25,7 @@ from ..pipeline import ConversionResult, convert_source
 from .align import align
 
 EXACT, HOST, REFUSED, BLOCKED = "exact", "host", "refused", "blocked"
+FAILED = "failed"  # exact on its own, but the converted script failed when run (check --report --run)
 
 
 @dataclasses.dataclass
@@ -61,6 +62,7 @@ class FileReport:
     complete: bool = False             # `np2ref convert` writes this file as a whole
     partial_code: str | None = None    # `convert --partial`: the exact functions converted, the rest NumPy
     rows: list[tuple[int | None, int | None]] = dataclasses.field(default_factory=list)
+    run: str | None = None             # --run: what running the original and the converted script showed
 
     def count(self, *statuses: str) -> int:
         return sum(f.status in statuses for f in self.functions)
@@ -75,7 +77,7 @@ class FileReport:
 
     @property
     def refused(self) -> int:
-        return self.count(REFUSED, BLOCKED)
+        return self.count(REFUSED, BLOCKED, FAILED)
 
     @property
     def file_error(self) -> bool:
@@ -123,6 +125,27 @@ class Report:
     def codes(self) -> list[str]:
         """Every code shown anywhere in the report (errors and notes), sorted."""
         return sorted({d.code for f in self.files for d in f.diagnostics})
+
+
+def run_scripts(report: Report, timeout: float = 300.0, on_file: Callable[[str], None] | None = None) -> None:
+    """--run: run each file whose conversion is complete as a script, original and converted; where
+    the converted script fails or prints something else, its exact functions become FAILED."""
+    from . import run
+    from ..pipeline import convert_source
+
+    for file in report.files:
+        if on_file is not None:
+            on_file(file.path)
+        if not file.complete or file.source is None or not file.exact:
+            continue
+        result = convert_source(file.source, file.path)
+        if not result.ok:
+            continue
+        ok, file.run = run.check(file.path, result.code, timeout)
+        if ok is False:
+            for fn in file.functions:
+                if fn.status == EXACT:
+                    fn.status = FAILED
 
 
 def ready_percent(exact: int, refused: int, host: int = 0) -> float | None:

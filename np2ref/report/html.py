@@ -16,6 +16,7 @@ from . import assets
 from .collect import FileReport, Report, code_title, ready_percent
 
 STATUS_WORDS = {"exact": "converts exactly", "refused": "refused", "blocked": "blocked",
+                "failed": "converts, but the converted script failed when run",
                 "host": "stays NumPy (host code)"}
 
 

@@ -38,6 +38,7 @@ def _file(f: FileReport) -> dict:
         "functions": len(f.functions), "exact": f.exact, "host": f.host, "refused": f.refused,
         "ready_percent": _round(f.ready),
         "converts_whole_file": f.complete,
+        "run": f.run,
         "function_status": [{"name": fn.name, "line": fn.line, "end_line": fn.end_line, "status": fn.status,
                              "blocked_by": list(fn.blocked_by), "host_reason": fn.host_reason}
                             for fn in f.functions],

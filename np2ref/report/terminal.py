@@ -20,6 +20,10 @@ def render(report: Report, most: int = 20) -> str:
     if report.converted:
         out += ["", f"Not counted: {len(report.converted)} file(s) np2ref wrote (`# np2ref: converted`): "
                 + ", ".join(report.converted[:5]) + (", ..." if len(report.converted) > 5 else "")]
+    ran = [f for f in report.files if f.run is not None]
+    if ran:
+        out += ["", "Run (--run): the original and the converted script, as scripts:"]
+        out += [f"  {f.path}: {f.run}" for f in ran]
     constructs = report.constructs()
     if constructs:
         out += ["", "Refused constructs, by functions blocked:"]
