@@ -85,3 +85,49 @@ def test_a_refusal_inside_a_lifted_helper_points_at_the_users_line():
     assert diag.code == "NPR016"
     assert (diag.line, diag.col) == (_line("deleted_in_helper", "del tmp"), 9)
     assert "del tmp" in str(info.value)
+
+
+# ---- builtins on array values: Python's ties, NaN and signed zeros ---------------------------
+def _same_values(fn, compiled, *args):
+    want, got = fn(*args), compiled(*args)
+    for w, g in zip(want, got):
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
+        assert np.signbit(np.asarray(g)) == np.signbit(np.asarray(w))
+        assert np.isnan(np.asarray(g)) == np.isnan(np.asarray(w))
+
+
+MAX_INPUTS = [[0.5, 2.0, -1.0], [np.nan, 1.0, 3.0], [1.0, np.nan, np.nan], [-0.0, 0.0, -0.0],
+              [0.0, -0.0, 0.0], [3.0, 3.0, np.nan]]
+
+
+def test_builtin_max_and_min_keep_pythons_nan_and_tie_order():
+    compiled = np2ref.compile(P.builtin_max_min)
+    for v in MAX_INPUTS:
+        _same_values(P.builtin_max_min, compiled, np.array(v))
+
+
+def test_builtin_max_carried_through_a_loop():
+    compiled = np2ref.compile(P.builtin_max_in_loop)
+    for v in MAX_INPUTS:
+        _same_values(lambda x: (P.builtin_max_in_loop(x),), lambda x: (compiled(x),), np.array(v))
+
+
+def test_builtin_max_of_one_array_folds_in_pythons_order():
+    compiled = np2ref.compile(P.builtin_max_of_array)
+    for v in MAX_INPUTS:
+        _same_values(P.builtin_max_of_array, compiled, np.array(v))
+
+
+def test_builtin_any_and_all_on_arrays():
+    compiled = np2ref.compile(P.builtin_any_all)
+    for v in ([0.0, 2.0], [0.0, 0.0], [np.nan, 0.0], [1.0, -1.0]):
+        _same_values(P.builtin_any_all, compiled, np.array(v))
+
+
+def test_builtin_max_of_rows_raises_numpys_ambiguity_error():
+    x = np.ones((2, 3))
+    with pytest.raises(ValueError, match="truth value of an array") as want:
+        P.builtin_max_of_rows(x)
+    with pytest.raises(ValueError, match="truth value of an array") as got:
+        np2ref.compile(P.builtin_max_of_rows)(x)
+    assert str(want.value) == str(got.value)

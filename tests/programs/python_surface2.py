@@ -107,3 +107,27 @@ def deleted_in_helper(u):
         del tmp
     g(u)
     return u
+
+
+# ---- builtins on array values ---------------------------------------------------------------
+def builtin_max_min(x):
+    return max(1.0, x.max()), min(x[0], x[1]), max(x[0], x[1], x[2]), min(x[2], 0.0)
+
+
+def builtin_max_in_loop(x):
+    m = x[0]
+    for i in range(x.shape[0]):
+        m = max(m, x[i] * 2.0)
+    return m
+
+
+def builtin_max_of_array(x):
+    return max(x), min(x)
+
+
+def builtin_any_all(x):
+    return any(x > 1.0), all(x), any(x), all(x >= 0.0)
+
+
+def builtin_max_of_rows(x):
+    return max(x[0], x[1])
