@@ -52,8 +52,17 @@ CODES = {c.code: c for c in [
          "for k in range(n):\n    if done: break", "for k in range(n):\n    u[:] = np.where(done, u, update(u))"),
     Code("NPR013", "generator or coroutine", "np2ref translates functions that return values.",
          "def frames(u):\n    yield u.copy()", "def frames(u, n):\n    out = np.zeros((n,) + u.shape)\n    ...\n    return out"),
-    Code("NPR014", "nested function, lambda or class", "Define helpers at module level.",
-         "def f(u):\n    g = lambda x: x * 2\n    u[:] = g(u)", "def g(x):\n    return x * 2\n\ndef f(u):\n    u[:] = g(u)"),
+    Code("NPR014", "nested function, lambda or class that np2ref cannot lift",
+         "A nested `def`, or a `name = lambda ...`, at the top of a function's body becomes a module "
+         "function whose closure is passed in at each call (a closure reads its variables when it "
+         "runs, and the call passes them then: the same objects). That is exact only when the helper "
+         "is only ever called (not returned, stored or passed on: it would escape its frame), is not "
+         "recursive, is defined at the top of the body (not in a loop or branch) before any call, is "
+         "bound once, has literal defaults, uses no `nonlocal`, and no scope around a call rebinds a "
+         "name it captures. The message says which condition failed. Classes inside functions are "
+         "not translated.",
+         "def f(u):\n    g = lambda x: x * 2\n    u[:] = np.array(list(map(g, u)))",
+         "def f(u):\n    g = lambda x: x * 2\n    u[:] = g(u)"),
     Code("NPR015", "try / with", "Array code under jit cannot catch exceptions or hold context managers.",
          "try:\n    u[i] = v\nexcept IndexError:\n    pass", "if 0 <= i < len(u):\n    u[i] = v"),
     Code("NPR016", "del", "Deleting names is not translated.", "del tmp", "(let tmp go out of scope)"),

@@ -14,6 +14,7 @@ import functools
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
+from .analysis import closures
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
@@ -103,6 +104,9 @@ def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResul
     module = parse(text, sink)
     if module is None:
         return ConversionResult(filename, text, None, sink.sorted())
+    lifted = closures.lift(text, module)  # nested functions and lambdas become module helpers
+    if lifted is not None:
+        return _placed_back(_convert(lifted.text, filename, only), text, lifted.where)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     fenced = fence(module, wrapper, filename, text)
     facts = analyse(wrapper, only)
@@ -117,6 +121,14 @@ def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResul
         code = emit_module.strip_line_marks(code)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
                             frozenset(facts.plain))
+
+
+def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:
+    """A conversion of lifted text (analysis/closures.py) reported on the user's lines."""
+    rewritten = result.rewritten.visit(closures.RemapMarks(where)) if result.rewritten is not None else None
+    return dataclasses.replace(result, source=text, rewritten=rewritten,
+                               diagnostics=sorted((driver.remap(d, where) for d in result.diagnostics),
+                                                  key=lambda d: (d.line, d.col, d.code)))
 
 
 def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str) -> dict[cst.FunctionDef, list[Diagnostic]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis import closures
 from ..diagnostics import DiagnosticSink, Span
 
 _REFUSED = {
@@ -19,13 +20,15 @@ _REFUSED = {
     cst.Continue: ("NPR012", "`continue` is not translated yet", "guard the loop body's updates with `np.where`"),
     cst.Yield: ("NPR013", "generators are not translated", "return an array instead of yielding"),
     cst.Await: ("NPR018", "async code is not translated", None),
-    cst.Lambda: ("NPR014", "lambdas inside a converted function are not translated",
-                 "define the function at module level"),
     cst.ClassDef: ("NPR014", "classes inside a converted function are not translated", None),
     cst.Try: ("NPR015", "`try` is not translated: array code under jit cannot catch errors", None),
     cst.With: ("NPR015", "`with` blocks are not translated", None),
     cst.Del: ("NPR016", "`del` is not translated", "let the name go out of scope instead"),
 }
+
+
+_LIFT_HINT = ("define it with `def` or `name = lambda` at the top of the function, only call it, or "
+              "define it at module level")
 
 
 class Fence(cst.CSTVisitor):
@@ -35,15 +38,17 @@ class Fence(cst.CSTVisitor):
         self.func = func
         self.sink = sink
         self.positions = positions
+        self.source = sink.source
 
     def span(self, node: cst.CSTNode) -> Span:
         r = self.positions[node]
         return Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, cst.FunctionDef) and node is not self.func:
-            self.sink.report("NPR014", "nested functions are not translated", self.span(node),
-                             hint="define the helper at module level")
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node is not self.func:
+            # the nested functions np2ref lifts are gone by now (analysis/closures.py): say why not
+            why = closures.refusal(self.func, node, self.positions, self.source)
+            self.sink.report("NPR014", why, self.span(node), hint=_LIFT_HINT)
             return False
         if isinstance(node, cst.FunctionDef) and node.asynchronous is not None:
             self.sink.report("NPR018", "async functions are not translated", self.span(node))

@@ -221,6 +221,82 @@ def npr_assert(test, message=None):
     return True
 
 
+# ---- builtins on array values -------------------------------------------------------------
+_NPR_AMBIGUOUS = ("The truth value of an array with more than one element is ambiguous. "
+                  "Use a.any() or a.all()")
+
+
+def _npr_traced_any(values) -> bool:
+    return any(isinstance(v, _npr_Tracer) for v in values)
+
+
+def _npr_scalar_operand(v):
+    """A traced operand Python would compare: 0-d, or NumPy's ValueError for a bigger array."""
+    if np.size(v) > 1:
+        raise ValueError(_NPR_AMBIGUOUS)
+    if np.ndim(v) > 0:
+        raise NprUnsupported("np2ref NPR030: max()/min()/any()/all() of a one-element array with "
+                             "traced data is not translated; index it (`x[0]`) or use np.max")
+    return v
+
+
+def _npr_pick(builtin, better, args):
+    """Python's max/min: the first operand that no later one beats (`v > best` replaces best),
+    so NaN and signed-zero ties come out as Python's; on traced data, a fold of jnp.where on that
+    same comparison."""
+    if len(args) == 1:
+        (seq,) = args
+        if isinstance(seq, _npr_Tracer) and np.ndim(seq) == 1:
+            if seq.shape[0] == 0:
+                raise ValueError(f"{builtin.__name__}() iterable argument is empty")
+            best, _ = lax.scan(lambda b, v: (jnp.where(better(v, b), v, b), None), seq[0], seq[1:])
+            return best
+        if isinstance(seq, _npr_Tracer):
+            args = tuple(seq)  # rows: each compared as Python would (ValueError when bigger than 1)
+        else:
+            args = tuple(seq)
+            if not args:
+                return builtin(args)
+    if not _npr_traced_any(args):
+        return builtin(*args) if len(args) > 1 else builtin(args)
+    best = _npr_scalar_operand(args[0])
+    for v in args[1:]:
+        v = _npr_scalar_operand(v)
+        best = jnp.where(better(v, best), v, best)
+    return best
+
+
+def npr_max(*args):
+    """Python's builtin `max(a, b, ...)` / `max(iterable)` on values that may be traced."""
+    return _npr_pick(max, lambda v, best: v > best, args)
+
+
+def npr_min(*args):
+    """Python's builtin `min(a, b, ...)` / `min(iterable)` on values that may be traced."""
+    return _npr_pick(min, lambda v, best: v < best, args)
+
+
+def _npr_truths(seq):
+    if isinstance(seq, _npr_Tracer) and np.ndim(seq) == 1:
+        return seq != 0, True
+    items = list(seq)
+    if not _npr_traced_any(items):
+        return items, False
+    return jnp.stack([jnp.reshape(_npr_scalar_operand(v) != 0, ()) for v in items]), True
+
+
+def npr_any(seq):
+    """Python's `any(iterable)`: bool() of each item (NaN is true); on traced items, jnp.any."""
+    items, traced = _npr_truths(seq)
+    return jnp.any(items) if traced else any(items)
+
+
+def npr_all(seq):
+    """Python's `all(iterable)`; on traced items, jnp.all."""
+    items, traced = _npr_truths(seq)
+    return jnp.all(items) if traced else all(items)
+
+
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .python_loops import _npr_python_effects, _npr_python_loop_reason  # noqa: E402

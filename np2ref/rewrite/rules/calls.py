@@ -177,6 +177,8 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
             result = cst.Call(J.name(shim), [cst.Arg(updated.func.value), *plain(updated.args)])
     elif _is_int_of_data(original, ctx.f.roots):
         result = J.call(J.INT if original.func.value == "int" else J.FLOAT, updated.args[0].value)
+    elif _is_builtin_of_data(original, ctx.f.roots):
+        result = cst.Call(J.name(J.BUILTINS[original.func.value]), plain(updated.args))
     elif original in ctx.m.apart:
         args = list(updated.args)
         for i, written in ctx.m.apart[original].items():
@@ -219,6 +221,34 @@ def _is_int_of_data(call: cst.Call, local_names) -> bool:
         else:
             return True
     return not is_static_meta(arg)
+
+
+def _is_builtin_of_data(call: cst.Call, local_names) -> bool:
+    """`max(1.0, x.max())`, `min(m, x[i])`, `any(x > 0)`: a builtin that compares or tests values
+    Python would turn into bools, over one iterable, or given an argument that reads array data (a
+    subscript or a call). npr_max & co. run the builtin on concrete values, so this only decides
+    where the call is written: plain names and arithmetic (`max(0, i - 1)` on a loop index) stay."""
+    if not (isinstance(call.func, cst.Name) and call.func.value in J.BUILTINS
+            and call.func.value not in local_names and call.args
+            and all(a.keyword is None and a.star == "" for a in call.args)):
+        return False
+    if len(call.args) == 1:  # over an iterable: never the loop-index form, and exact when concrete
+        return True
+    if call.func.value in ("any", "all"):
+        return False
+
+    class Reads(cst.CSTVisitor):
+        found = False
+
+        def visit_Subscript(self, node) -> None:
+            Reads.found |= not is_static_meta(node)
+
+        def visit_Call(self, node) -> None:
+            Reads.found |= not is_static_meta(node)
+
+    for a in call.args:
+        a.value.visit(Reads())
+    return Reads.found
 
 
 def is_static_meta(expr: cst.BaseExpression) -> bool:

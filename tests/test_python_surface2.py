@@ -1,0 +1,133 @@
+"""Python around NumPy code inside a compiled function, part 2 (issue 19): nested functions and
+lambdas (lifted to module helpers, analysis/closures.py). Differential: the original NumPy
+function against np2ref.compile of it and against the converted module."""
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_same_as_numpy, load_module, program
+from np2ref.diagnostics import Np2RefError
+
+P = program("python_surface2")
+
+
+def _line(fn_name: str, text: str) -> int:
+    """The line of `text` inside the program's function `fn_name`."""
+    lines = open(P.__file__).read().splitlines()
+    start = next(i for i, t in enumerate(lines) if t.startswith(f"def {fn_name}("))
+    return next(i for i, t in enumerate(lines[start:], start) if text in t) + 1
+
+
+# ---- nested functions and lambdas that translate ------------------------------------------
+def test_a_nested_def_in_the_time_loop_writes_the_callers_array():
+    assert_same_as_numpy(P.closure_time_loop, np2ref.compile(P.closure_time_loop), np.linspace(0, 1, 9) ** 2, 4)
+
+
+def test_a_helper_writing_a_captured_array_and_calling_another_helper():
+    assert_same_as_numpy(P.closure_writes_captured, np2ref.compile(P.closure_writes_captured),
+                         np.arange(12.0).reshape(4, 3))
+
+
+def test_lambdas_with_defaults_and_captures():
+    assert_same_as_numpy(P.lambdas, np2ref.compile(P.lambdas), np.linspace(-2, 2, 5), np.arange(5.0))
+
+
+def test_a_closure_reads_its_captures_when_called_not_when_defined():
+    _, got = assert_same_as_numpy(P.late_binding, np2ref.compile(P.late_binding), np.zeros(3))
+    np.testing.assert_array_equal(got, [3.0, 3.0, 3.0])
+
+
+def test_a_nested_def_inside_a_nested_def():
+    assert_same_as_numpy(P.nested_twice, np2ref.compile(P.nested_twice), np.arange(3.0), np.arange(3.0) + 1)
+
+
+def test_a_captured_array_also_passed_in_is_refused_as_shared_memory():
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(P.captured_and_passed)(np.arange(3.0))
+    assert info.value.diagnostics[0].code == "NPR201"
+
+
+def test_the_converted_module_lifts_the_helper_and_keeps_the_lines(tmp_path):
+    result = np2ref.convert_source(open(P.__file__).read().split("\ndef escapes")[0], "p.py")
+    assert result.ok, result.diagnostics
+    code = result.code
+    assert "def closure_time_loop__loop_body(c, grid):" in code
+    assert "closure_time_loop__loop_body(c, u)" in code
+    assert "# loop_body: lifted to closure_time_loop__loop_body" in code
+    mod = load_module(code, tmp_path)
+    for name, args in [("closure_time_loop", (np.linspace(0, 1, 9) ** 2, 3)),
+                       ("lambdas", (np.linspace(-2, 2, 5), np.arange(5.0))),
+                       ("late_binding", (np.zeros(3),))]:
+        assert_same_as_numpy(getattr(P, name), getattr(mod, name), *args)
+
+
+# ---- refused, NPR014 with the reason, at the user's line ---------------------------------
+@pytest.mark.parametrize("name, text, words", [
+    ("escapes", "g = lambda", "escapes"),
+    ("recursive", "def fact", "calls itself"),
+    ("called_before_def", "def h", "called before its def"),
+    ("rebound_by_comprehension", "def get", "binds again"),
+    ("defined_in_loop", "def g", "inside a loop"),
+])
+def test_nested_functions_np2ref_cannot_lift_are_refused_saying_why(name, text, words):
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(getattr(P, name))
+    diag = next(d for d in info.value.diagnostics if d.code == "NPR014")
+    assert words in diag.message
+    assert diag.line == _line(name, text)
+
+
+def test_a_refusal_inside_a_lifted_helper_points_at_the_users_line():
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(P.deleted_in_helper)
+    diag = info.value.diagnostics[0]
+    assert diag.code == "NPR016"
+    assert (diag.line, diag.col) == (_line("deleted_in_helper", "del tmp"), 9)
+    assert "del tmp" in str(info.value)
+
+
+# ---- builtins on array values: Python's ties, NaN and signed zeros ---------------------------
+def _same_values(fn, compiled, *args):
+    want, got = fn(*args), compiled(*args)
+    for w, g in zip(want, got):
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
+        assert np.signbit(np.asarray(g)) == np.signbit(np.asarray(w))
+        assert np.isnan(np.asarray(g)) == np.isnan(np.asarray(w))
+
+
+MAX_INPUTS = [[0.5, 2.0, -1.0], [np.nan, 1.0, 3.0], [1.0, np.nan, np.nan], [-0.0, 0.0, -0.0],
+              [0.0, -0.0, 0.0], [3.0, 3.0, np.nan]]
+
+
+def test_builtin_max_and_min_keep_pythons_nan_and_tie_order():
+    compiled = np2ref.compile(P.builtin_max_min)
+    for v in MAX_INPUTS:
+        _same_values(P.builtin_max_min, compiled, np.array(v))
+
+
+def test_builtin_max_carried_through_a_loop():
+    compiled = np2ref.compile(P.builtin_max_in_loop)
+    for v in MAX_INPUTS:
+        _same_values(lambda x: (P.builtin_max_in_loop(x),), lambda x: (compiled(x),), np.array(v))
+
+
+def test_builtin_max_of_one_array_folds_in_pythons_order():
+    compiled = np2ref.compile(P.builtin_max_of_array)
+    for v in MAX_INPUTS:
+        _same_values(P.builtin_max_of_array, compiled, np.array(v))
+
+
+def test_builtin_any_and_all_on_arrays():
+    compiled = np2ref.compile(P.builtin_any_all)
+    for v in ([0.0, 2.0], [0.0, 0.0], [np.nan, 0.0], [1.0, -1.0]):
+        _same_values(P.builtin_any_all, compiled, np.array(v))
+
+
+def test_builtin_max_of_rows_raises_numpys_ambiguity_error():
+    x = np.ones((2, 3))
+    with pytest.raises(ValueError, match="truth value of an array") as want:
+        P.builtin_max_of_rows(x)
+    with pytest.raises(ValueError, match="truth value of an array") as got:
+        np2ref.compile(P.builtin_max_of_rows)(x)
+    assert str(want.value) == str(got.value)
