@@ -68,11 +68,11 @@ def _window(element: cst.SubscriptElement) -> cst.SubscriptElement:
     if not isinstance(s, cst.Slice) or s.step is not None or s.lower is None or s.upper is None:
         return element
     lower, upper = s.lower, s.upper
-    if isinstance(upper, cst.BinaryOperation) and isinstance(upper.operator, cst.Add) and \
-            upper.left.deep_equals(lower) and not isinstance(upper.right, cst.Integer):
-        return element.with_changes(slice=cst.Index(J.call(J.WINDOW, lower, upper.right)))
     (a, c), (b, d) = _offset(lower), _offset(upper)
     if not a.deep_equals(b) or d < c:
+        if isinstance(upper, cst.BinaryOperation) and isinstance(upper.operator, cst.Add) and \
+                upper.left.deep_equals(lower):
+            return element.with_changes(slice=cst.Index(J.call(J.WINDOW, lower, upper.right)))
         return element
     args = [a, cst.Integer(str(d - c))] + ([cst.Integer(str(c)) if c >= 0 else
                                             cst.UnaryOperation(cst.Minus(), cst.Integer(str(-c)))] if c else [])
