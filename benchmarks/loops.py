@@ -60,10 +60,101 @@ def hand_gauss_seidel(u, f, h2):
     return r[...]
 
 
+def hand_windowed_sum(x, w):
+    n = x.shape[0]
+    xp = jnp.concatenate([x, jnp.zeros(w, x.dtype)])  # the short windows at the end sum zeros
+
+    def body(i, out):
+        return out.at[i].set(lax.dynamic_slice(xp, (i,), (w,)).sum())
+
+    return lax.fori_loop(0, n, body, jnp.zeros(n, x.dtype))
+
+
+def hand_lu(A):
+    n = A.shape[0]
+    r = jnp.arange(n)[:, None]
+    c = jnp.arange(n)[None, :]
+
+    def body(k, A):
+        A = jnp.where((r > k) & (c == k), A / A[k, k], A)
+        return A - jnp.where((r > k) & (c > k), jnp.outer(A[:, k], A[k, :]), 0.0)
+
+    return lax.fori_loop(0, n, body, A)
+
+
+def hand_cholesky(A):
+    n = A.shape[0]
+    idx = jnp.arange(n)
+
+    def row(i, L):
+        def col(j, L):
+            s = jnp.where(idx < j, L[i] * L[j], 0.0).sum()
+            v = jnp.where(i == j, jnp.sqrt(A[i, i] - s), (A[i, j] - s) / L[j, j])
+            return L.at[i, j].set(v)
+        return lax.fori_loop(0, i + 1, col, L)
+
+    return lax.fori_loop(0, n, row, jnp.zeros_like(A))
+
+
+def hand_correlation(d):
+    M = d.shape[1]
+
+    def row(i, c):
+        def col(j, c):
+            v = (d[:, i] * d[:, j]).sum()
+            return c.at[i, j].set(v).at[j, i].set(v)
+        return lax.fori_loop(i + 1, M, col, c)
+
+    return lax.fori_loop(0, M - 1, row, jnp.eye(M, dtype=d.dtype))
+
+
+def slices(repeats, quick):
+    """Loops whose slices move with the loop variable (issue 18): first call and steady state
+    at n and 10n."""
+    rng = np.random.default_rng(0)
+    print("| kernel | n | NumPy loop | np2ref | hand JAX | np2ref/NumPy | np2ref/hand | np2ref first call |")
+    print("|---|---|---|---|---|---|---|---|")
+    sizes = dict(windowed_sum=(400, 4000), lu=(64, 640), cholesky=(32, 320), correlation=(32, 320))
+    if quick:
+        sizes = {k: (a // 4, a * 10 // 4) for k, (a, _) in sizes.items()}
+    for name, (n1, n2) in sizes.items():
+        fn = getattr(K, name)
+        for n in (n1, n2):
+            if name == "windowed_sum":
+                x = rng.standard_normal(n)
+                args, hand = (x, 7), (lambda x=x: hand_windowed_sum(jnp.asarray(x), 7))
+            elif name == "correlation":
+                x = rng.standard_normal((50, n))
+                args, hand = (x,), (lambda x=x: hand_correlation(jnp.asarray(x)))
+            else:
+                s = rng.standard_normal((n, n))
+                x = s @ s.T + n * np.eye(n)
+                args = (x,)
+                hand = {"lu": lambda x=x: hand_lu(jnp.asarray(x)),
+                        "cholesky": lambda x=x: hand_cholesky(jnp.asarray(x))}[name]
+            comp = np2ref.compile(fn)
+            copies = lambda: tuple(a.copy() if isinstance(a, np.ndarray) else a for a in args)  # noqa: E731
+            t_np = median_time(lambda: fn(*copies()), 1)
+            t0 = time.perf_counter()
+            jax.block_until_ready(comp(*copies()))
+            first = time.perf_counter() - t0
+            t_ref = median_time(lambda: comp(*copies()), repeats)
+            with jax.enable_x64(True):
+                jitted = jax.jit(hand)
+                jax.block_until_ready(jitted())
+                t_hand = median_time(jitted, repeats)
+            print(f"| {name} | {n} | {t_np * 1e3:.1f} ms | {t_ref * 1e3:.2f} ms | {t_hand * 1e3:.2f} ms | "
+                  f"{t_ref / t_np:.3f} | {t_ref / t_hand:.2f} | {first:.2f} s |", flush=True)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--quick", action="store_true")
+    p.add_argument("--slices", action="store_true", help="only the loops with moving slices")
     args = p.parse_args(argv)
+    if args.slices:
+        slices(3 if args.quick else 5, args.quick)
+        return 0
     n_rec = 10_000 if args.quick else 100_000
     n_gs = 64 if args.quick else 256
     repeats = 3 if args.quick else 5
@@ -96,6 +187,8 @@ def main(argv=None) -> int:
     for name, t_np, t_ref, t_hand, first in rows:
         print(f"| {name} | {t_np * 1e3:.1f} ms | {t_ref * 1e3:.2f} ms | {t_hand * 1e3:.2f} ms | "
               f"{t_ref / t_np:.4f} | {t_ref / t_hand:.2f} | {first:.2f} s |")
+    print()
+    slices(repeats, args.quick)
     return 0
 
 

@@ -177,6 +177,15 @@ CODES = {c.code: c for c in [
          "constants) go through NumPy itself.",
          "counts = np.bincount(labels)\nh, edges = np.histogram(u, bins=20)",
          "counts = np.bincount(labels, minlength=n_labels)\nh, edges = np.histogram(u, bins=20, range=(0.0, 1.0))"),
+    Code("NPR110", "slices whose lengths differ at run time",
+         "A slice whose bounds move with a loop variable (`x[i:]`, `A[i, :i]`) or are read from data "
+         "has a length known only when the compiled program runs; np2ref reads it as a masked "
+         "buffer. Two such slices combined elementwise (or stored one into the other) must have the "
+         "same length, which NumPy checks when it broadcasts them. The compiled call checks it when "
+         "it runs and raises this code where the lengths differ: NumPy would have raised, or "
+         "broadcast a slice of length 1. (Under `.pure` or a caller's own jit nothing is checked.)",
+         "for i in range(n):\n    out[i] = (x[i:] * x[:i]).sum()",
+         "for i in range(n):\n    out[i] = (x[i:] * x[:n - i]).sum()"),
     Code("NPR120", "swap of arrays of different shapes in a loop",
          "Swapping two written arrays inside a compiled loop swaps their contents; that needs the "
          "same shape and dtype.", "for k in range(n):\n    a, b = b, a  # a (4,), b (5,)",

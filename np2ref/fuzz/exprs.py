@@ -92,7 +92,8 @@ def basic_index(g: Gen, shape: tuple[int, ...], ints: list[str] = ()) -> str:
             parts.append(str(g.int(-d, d - 1)))
         elif kind == "var":
             name = g.pick(ints)
-            parts.append(g.pick([name, f"{name}:", f"-{name} - 1", f":{name}"]))
+            parts.append(loop_slice(g, name, d) if g.chance(50) else
+                         g.pick([name, f"{name}:", f"-{name} - 1", f":{name}"]))
         elif kind == ":":
             parts.append(":")
         else:
@@ -100,6 +101,16 @@ def basic_index(g: Gen, shape: tuple[int, ...], ints: list[str] = ()) -> str:
     if g.chance(15):
         parts.insert(g.int(0, len(parts)), g.pick(["...", "None"]))
     return ", ".join(parts)
+
+
+def loop_slice(g: Gen, name: str, d: int) -> str:
+    """A slice that moves with the integer `name` (a loop variable, usually): a window of a
+    static width (`k:k + 3`, `k - 1:k + 2`, wider than the axis, starting before 0 or past the
+    end) or a varying width (`k + 1:`, `:k`, `-k - 1:`); rt/windows.py reads and stores them."""
+    a, w = g.pick([0, 0, 1, -1, -2, d, -d - 1]), g.pick([1, 2, 3, d, d + 2, 0])
+    start = name if a == 0 else f"{name} + {a}" if a > 0 else f"{name} - {-a}"
+    return g.pick([f"{start}:{start} + {w}", f"{start}:", f":{start}", f"{start}:{d}",
+                   f"{name} - 1:{name} + 2", f"-{name} - {w + 1}:"])
 
 
 def int_list(g: Gen, d: int, size: int | None = None) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .exprs import Gen, basic_index, condition, fancy_index, int_list, ops_for, scalar, value
+from .exprs import Gen, basic_index, condition, fancy_index, int_list, loop_slice, ops_for, scalar, value
 from .program import Line
 from .shadow import Frame
 
@@ -247,7 +247,29 @@ def draw(g: Gen, fr: Frame) -> Proposal:
     return [Line(f"{t}[...] {op if op == '=' else op + '='} {expr}")], ()
 
 
+def moving_slice(g: Gen, fr: Frame) -> Proposal:
+    """A slice that moves with a loop variable (exprs.loop_slice), inside a loop: reduced into
+    an array (`t[...] += x[k:k + 3].sum()`), or stored into with a scalar or with the same
+    slice of itself (`t[k - 1:k + 2] = t[k - 1:k + 2] * 2`), whatever the clipping makes of it."""
+    loops = [n for n in fr.ints() if n.startswith("k")]
+    arrays = [a for a in fr.arrays() if fr.ns[a].ndim >= 1 and fr.ns[a].dtype.kind in "fi"]
+    if not loops or not arrays:
+        return None
+    k, t = g.pick(loops), g.pick(arrays)
+    arr = fr.ns[t]
+    idx = loop_slice(g, k, arr.shape[0])
+    op = g.pick(["=", "+="] + ["*="] * (arr.dtype.kind == "f"))
+    if g.chance(40):
+        src = g.pick(arrays)
+        red = g.pick([f"{src}[{loop_slice(g, k, fr.ns[src].shape[0])}].sum()",
+                      f"({src}[{idx}] * 2).sum()" if fr.ns[src].shape[:1] == arr.shape[:1] else f"{src}[{idx}].sum()"])
+        return [Line(f"{t}[...] {op} {red}")], ()
+    rhs = g.pick([scalar(g, arr.dtype), f"{t}[{idx}] * 2", f"-{t}[{idx}]"])
+    return [Line(f"{t}[{idx}] {op} {rhs}")], ()
+
+
 FAMILIES = {  # name -> (family, weight)
+    "moving_slice": (moving_slice, 6),
     "draw": (draw, 3),
     "slice_store": (slice_store, 14),
     "fancy_store": (fancy_store, 8),

@@ -28,12 +28,26 @@ class _npr_Bounds:
         self.ranges = {}  # id(a loop variable) -> (its lowest value, its highest, the variable)
 
 
+_npr_RANGES = {}  # id(a traced loop variable) -> (lo, hi, it), for every trace (windows.py)
+
+
 def _npr_note_range(i, lo, hi):
     """Note that the traced loop variable `i` runs from lo to hi (inclusive): an index check of
-    i itself against an axis that holds that range is decided now."""
+    i itself against an axis that holds that range is decided now, and so is whether a window
+    `x[i:i + w]` lies inside its axis (windows.py)."""
+    if _npr_traced(i):
+        if len(_npr_RANGES) > 256:  # the loop variables of traces that ended: dropped
+            _npr_RANGES.clear()
+        _npr_RANGES[id(i)] = (lo, hi, i)
     bounds = _npr_state.get("bounds")
     if bounds is not None and _npr_traced(i):
         bounds.ranges[id(i)] = (lo, hi, i)
+
+
+def _npr_known_range(i):
+    """(lowest, highest) value of the traced loop variable i, when a static loop noted it."""
+    known = _npr_RANGES.get(id(i))
+    return known[:2] if known is not None and known[2] is i else None
 
 
 def _npr_bounds_error(sites, site, value):
@@ -152,6 +166,8 @@ class _npr_Get:
         x = self.x
         if not isinstance(x, (jax.Array, np.ndarray, jax.Ref, NprView)) or isinstance(x, np.generic):
             return x[idx]  # a list, tuple, dict...: Python's and its own rules
+        if _npr_has_dyn(idx):  # a slice with traced bounds: a window or a masked slice
+            return _npr_dyn_read(x, idx)
         _npr_check_index(tuple(x.shape), idx)
         return npr_load(x)[idx]
 
@@ -168,3 +184,4 @@ def npr_get(x):
 from .core import _npr_dt, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_state  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .compat import _npr_current_trace, _npr_traced  # noqa: E402
+from .windows import _npr_dyn_read, _npr_has_dyn  # noqa: E402

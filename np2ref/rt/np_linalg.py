@@ -17,6 +17,8 @@ def _npr_np_dot_like(jf, name, narr=2, weak=False, pet=True):
     def f(*args, **kwargs):
         out = kwargs.pop("out", None)
         _npr_np_check_out(out)
+        if not kwargs and any(isinstance(a, NprMasked) for a in args):  # a slice of traced length
+            return _npr_masked_call(name, f, args)  # (windows.py)
         if narr is None:  # einsum: subscripts first, then operands
             head, ops, tail = list(args[:1]), list(args[1:]), []
         else:
@@ -192,3 +194,4 @@ from .np_dtypes import (
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .np_shape import _npr_np_join_dtype  # noqa: E402
+from .windows import _npr_masked_call, NprMasked  # noqa: E402

@@ -44,6 +44,9 @@ class _npr_At:
                            "written arrays are not translated (pass each array as its own argument)")
         if not isinstance(t, (jax.Ref, NprView)):
             raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, not a {type(t).__name__}")
+        dyn = _npr_dyn_store(tuple(t.shape), idx, v)  # slices with traced bounds (windows.py)
+        if dyn is not None:
+            idx, v, masked = dyn
         ix, dt = _npr_Idx(t.shape, idx), np.dtype(t.dtype)
         if isinstance(v, (jax.Ref, NprView)) and _npr_base(v) is _npr_base(t):
             moved = _npr_self_copy(t, ix, v)
@@ -52,7 +55,8 @@ class _npr_At:
                 base[...] = jnp.reshape(jnp.ravel(base[...])[moved.ravel()], base.shape)
                 return
         at = _npr_compose(t, ix)  # into the base directly where the view's index composes
-        f = _npr_aug(ix, dt, v.name, v.v, at) if isinstance(v, _npr_Aug) else _npr_set(ix, dt, v, at)
+        where = at if dyn is None else masked(ix if at is None else at)
+        f = _npr_aug(ix, dt, v.name, v.v, where) if isinstance(v, _npr_Aug) else _npr_set(ix, dt, v, where)
         _npr_update(t if at is None else t.base, f)
 
 
@@ -317,5 +321,6 @@ from .core import (  # noqa: E402
     _npr_state, NprError, NprUnsupported)
 from .views import npr_load, NprView  # noqa: E402
 from .index import _npr_Idx  # noqa: E402
+from .windows import _npr_dyn_store  # noqa: E402
 from .lowering import _npr_unflat, _npr_update  # noqa: E402
 from .compat import _npr_has_tracer, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402

@@ -24,12 +24,59 @@ def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
         return J.call(J.SUB, updated.value, J.index_value(updated.slice))
     if original in ctx.m.unmask:
         return updated.value
+    loop = _loop_slices(original, ctx.f.for_names)
+    if loop:  # slices whose bounds move with a loop variable (rt/windows.py)
+        updated = updated.with_changes(slice=[_window(e) for e in updated.slice])
     if original.value in ctx.m.store_bases:
         return updated.with_changes(value=J.call(J.STORE_PROXY, updated.value))
-    if original in ctx.targets or not _may_raise(original, ctx.imports, frozenset(ctx.f.roots)):
+    if original in ctx.targets or not (loop or _may_raise(original, ctx.imports, frozenset(ctx.f.roots))):
         return updated
     # an integer index that may be out of range: NumPy raises IndexError where JAX clamps
     return updated.with_changes(value=J.call(J.GET, whole_load_base(updated.value)))
+
+
+def _loop_slices(node: cst.Subscript, loop_names) -> bool:
+    """Whether a slice in node's index has a bound that names a loop variable (`x[i:i + w]`,
+    `A[k + 1:, k]`, `data[p[i]:p[i + 1]]`): its bounds are traced in a lax loop, so the read
+    goes through npr_get, which reads such slices exactly (rt/windows.py)."""
+    return any(isinstance(e.slice, cst.Slice) and any(
+        b is not None and any(isinstance(n, cst.Name) and n.value in loop_names for n in _names(b))
+        for b in (e.slice.lower, e.slice.upper)) for e in node.slice)
+
+
+def _names(node: cst.CSTNode):
+    yield node
+    for child in node.children:
+        yield from _names(child)
+
+
+def _offset(expr: cst.BaseExpression):
+    """(X, c) for `X + c`, `X - c`, `c + X` with c an integer literal, else (expr, 0)."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract)):
+        if isinstance(expr.right, cst.Integer):
+            c = expr.right.evaluated_value
+            return expr.left, c if isinstance(expr.operator, cst.Add) else -c
+        if isinstance(expr.left, cst.Integer) and isinstance(expr.operator, cst.Add):
+            return expr.right, expr.left.evaluated_value
+    return expr, 0
+
+
+def _window(element: cst.SubscriptElement) -> cst.SubscriptElement:
+    """`i:i + w` -> `npr_win(i, w)`, `i - 1:i + 2` -> `npr_win(i, 3, -1)`: a slice of a static
+    width at a start that moves (a window; NumPy's clipping kept by the runtime)."""
+    s = element.slice
+    if not isinstance(s, cst.Slice) or s.step is not None or s.lower is None or s.upper is None:
+        return element
+    lower, upper = s.lower, s.upper
+    (a, c), (b, d) = _offset(lower), _offset(upper)
+    if not a.deep_equals(b) or d < c:
+        if isinstance(upper, cst.BinaryOperation) and isinstance(upper.operator, cst.Add) and \
+                upper.left.deep_equals(lower):
+            return element.with_changes(slice=cst.Index(J.call(J.WINDOW, lower, upper.right)))
+        return element
+    args = [a, cst.Integer(str(d - c))] + ([cst.Integer(str(c)) if c >= 0 else
+                                            cst.UnaryOperation(cst.Minus(), cst.Integer(str(-c)))] if c else [])
+    return element.with_changes(slice=cst.Index(J.call(J.WINDOW, *args)))
 
 
 def _list_index(element: cst.SubscriptElement) -> cst.SubscriptElement:

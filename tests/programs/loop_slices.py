@@ -1,0 +1,99 @@
+"""Loops whose slices move with the loop variable (tests/test_loop_slices.py): windows of a
+static width, triangular slices, slices read from data (CSR rows)."""
+
+import numpy as np
+
+def win_sum(x, w):
+    n = x.shape[0]
+    out = np.zeros(n)
+    for i in range(n):
+        out[i] = x[i:i + w].sum()
+    return out
+
+def win_kernel(x, k):
+    n = x.shape[0]
+    out = np.zeros(n - 2)
+    for i in range(n - 2):
+        out[i] = (x[i:i + 3] * k).sum()
+    return out
+
+def stencil_neg(u):
+    n = u.shape[0]
+    out = np.zeros(n)
+    for i in range(n):
+        out[i] = u[i - 1:i + 2].sum() + u[i - 3:].sum()
+    return out
+
+def win_store(x, y):
+    n = x.shape[0]
+    for i in range(0, n, 3):
+        y[i:i + 3] = x[i:i + 3] * 2.0
+        y[i + 1:i + 3] += 1.0
+    return y
+
+def cholesky(A):
+    n = A.shape[0]
+    L = np.zeros_like(A)
+    for i in range(n):
+        for j in range(i + 1):
+            s = L[i, :j] @ L[j, :j]
+            if i == j:
+                L[i, j] = np.sqrt(A[i, i] - s)
+            else:
+                L[i, j] = (A[i, j] - s) / L[j, j]
+    return L
+
+def trisolve(L, U, b):
+    n = b.shape[0]
+    y = np.zeros(n)
+    x = np.zeros(n)
+    for i in range(n):
+        y[i] = (b[i] - L[i, :i] @ y[:i]) / L[i, i]
+    for i in range(n - 1, -1, -1):
+        x[i] = (y[i] - np.dot(U[i, i + 1:], x[i + 1:])) / U[i, i]
+    return x
+
+def correlation(d):
+    M = d.shape[1]
+    c = np.eye(M)
+    for i in range(M - 1):
+        for j in range(i + 1, M):
+            c[i, j] = (d[:, i] * d[:, j]).sum()
+            c[j, i] = c[i, j]
+    return c
+
+def csr(indptr, indices, data, v):
+    m = indptr.shape[0] - 1
+    y = np.zeros(m)
+    for i in range(m):
+        y[i] = data[indptr[i]:indptr[i + 1]] @ v[indices[indptr[i]:indptr[i + 1]]]
+    return y
+
+def row_tail(x):
+    n = x.shape[0]
+    c = np.zeros((n, n))
+    for i in range(n):
+        c[i, i + 1:] = x[i + 1:] * 2.0
+        c[:i, i] -= x[:i]
+    return c
+
+def lu(A):
+    n = A.shape[0]
+    for k in range(n):
+        A[k + 1:, k] /= A[k, k]
+        A[k + 1:, k + 1:] -= np.outer(A[k + 1:, k], A[k, k + 1:])
+    return A
+
+def mismatched(x):
+    n = x.shape[0]
+    out = np.zeros(n)
+    for i in range(n):
+        out[i] = (x[i:] * x[:i]).sum()
+    return out
+
+def ragged_max(x):
+    n = x.shape[0]
+    out = np.zeros(n)
+    for i in range(n):
+        out[i] = np.max(x[i:i + 3])
+    return out

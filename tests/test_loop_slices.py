@@ -1,0 +1,111 @@
+"""Slices that move with the loop variable become lax loops, exact against NumPy
+(rt/windows.py): windows of a static width (`x[i:i + w]`, ragged at the edge, negative
+starts), triangular slices (`A[k + 1:, k]`, `A[i, :i]`), slices read from data (CSR rows)."""
+
+from __future__ import annotations
+
+import warnings
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_same_as_numpy, program
+
+P = program("loop_slices")
+RNG = np.random.default_rng(18)
+X = RNG.standard_normal(10)
+_S = RNG.standard_normal((5, 5))
+SPD = _S @ _S.T + 5 * np.eye(5)
+CASES = {
+    "win_sum": [(X, 3), (X, 12), (X, 0)],          # ragged windows at the end; wider than x; empty
+    "win_kernel": [(X, np.array([1.0, 2.0, 3.0]))],  # proved inside x: a plain array times a kernel
+    "stencil_neg": [(X,), (X[:3],)],                # u[i - 1:i + 2] at i = 0 is u[-1:2]: empty (n > 3)
+    "win_store": [(X, np.zeros(10)), (X[:9], np.zeros(9))],
+    "lu": [(SPD.copy(),)],
+    "cholesky": [(SPD,)],
+    "trisolve": [(np.tril(SPD), np.triu(SPD), X[:5])],
+    "correlation": [(RNG.standard_normal((4, 6)),)],
+    "csr": [(np.array([0, 2, 2, 5]), np.array([0, 2, 1, 0, 2]), np.array([1.0, 2, 3, 4, 5]),
+             np.array([1.0, -1.0, 0.5]))],
+    "row_tail": [(X[:6],)],
+}
+_COMPILED = {}
+
+
+def compiled(name):
+    if name not in _COMPILED:
+        _COMPILED[name] = np2ref.compile(getattr(P, name))
+    return _COMPILED[name]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_loop_slices_are_lax_loops_and_exact(name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)  # no loop falls back to Python
+        for args in CASES[name]:
+            assert_same_as_numpy(getattr(P, name), compiled(name), *args)
+
+
+def _eqns(jaxpr):
+    """Every equation, nested jaxprs included."""
+    out = []
+    for e in jaxpr.eqns:
+        out.append(e.primitive.name)
+        for p in e.params.values():
+            for sub in (p if isinstance(p, (tuple, list)) else [p]):
+                inner = getattr(sub, "jaxpr", sub)
+                if hasattr(inner, "eqns"):
+                    out += _eqns(inner)
+    return out
+
+
+@pytest.mark.parametrize("name, small, big", [
+    ("win_sum", (np.zeros(8), 3), (np.zeros(80), 3)),
+    ("lu", (np.eye(4),), (np.eye(40),)),
+])
+def test_the_program_does_not_grow_with_the_trip_count(name, small, big):
+    pure = compiled(name).pure
+    with jax.enable_x64(True):
+        a = _eqns(jax.make_jaxpr(pure, static_argnums=tuple(i for i, v in enumerate(small) if isinstance(v, int)))(*small).jaxpr)
+        b = _eqns(jax.make_jaxpr(pure, static_argnums=tuple(i for i, v in enumerate(big) if isinstance(v, int)))(*big).jaxpr)
+    assert any(p in ("scan", "while") for p in a)
+    assert len(a) == len(b)
+
+
+def test_window_of_a_plain_array_is_a_dynamic_slice_when_proved_in_range():
+    src = compiled("win_kernel").source
+    assert "npr_win(i, 3)" in src
+    with jax.enable_x64(True):
+        eqns = _eqns(jax.make_jaxpr(compiled("win_kernel").pure)(X, jnp.ones(3)).jaxpr)
+    assert "dynamic_slice" in eqns and "iota" not in eqns  # no mask: the window is whole
+
+
+def test_lengths_that_differ_at_run_time_are_refused_there():
+    with pytest.raises(ValueError):
+        P.mismatched(X.copy())  # NumPy: operands could not be broadcast together
+    with pytest.raises(np2ref.Np2RefError, match="NPR110"):
+        compiled("mismatched")(X.copy())
+
+
+def test_a_ragged_window_used_as_an_array_runs_as_python_and_says_so():
+    with pytest.warns(np2ref.PythonLoopWarning, match="slice's bounds depend on the loop variable"):
+        assert_same_as_numpy(P.ragged_max, compiled("ragged_max"), X)
+
+
+def test_grad_and_vmap_of_pure():
+    c = compiled("trisolve")
+    L, U, b = np.tril(SPD), np.triu(SPD), X[:5]
+    with jax.enable_x64(True):
+        L, U = jnp.asarray(L), jnp.asarray(U)
+        g = jax.grad(lambda b: c.pure(L, U, b)[0].sum())(jnp.asarray(b))
+        xs = jax.vmap(lambda b: c.pure(L, U, b)[0])(jnp.asarray(np.stack([b, 2 * b + 1])))
+    # x = U^-1 L^-1 b: d(sum x)/db = L^-T U^-T 1
+    np.testing.assert_allclose(g, np.linalg.solve(np.tril(SPD).T, np.linalg.solve(np.triu(SPD).T, np.ones(5))), rtol=1e-10)
+    np.testing.assert_allclose(xs[1], P.trisolve(np.tril(SPD), np.triu(SPD), 2 * b + 1), rtol=1e-12)
+    w = compiled("win_kernel")
+    with jax.enable_x64(True):
+        gk = jax.grad(lambda k: w.pure(jnp.asarray(X), k)[0].sum())(jnp.ones(3))
+    np.testing.assert_allclose(gk, [X[i:i + 8].sum() for i in range(3)], rtol=1e-12)
