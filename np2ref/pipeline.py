@@ -21,6 +21,7 @@ from .analysis.names import bound_anywhere
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend import driver
+from .frontend import jumps
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
 from .rewrite.function import ModuleRewriter
@@ -109,7 +110,10 @@ def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResul
         return _placed_back(_convert(lifted.text, filename, only), text, lifted.where)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     fenced = fence(module, wrapper, filename, text)
+    module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced)  # break/continue as flags
     facts = analyse(wrapper, only)
+    if "_positions" in fenced:  # every holder of the desugared module's positions sees the user's
+        facts.positions._map = fenced.pop("_positions")
     marks = diagnose(facts, fenced, sink)
     if sink.has_errors:
         return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
@@ -141,6 +145,18 @@ def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str
         fence_function(node, own, positions)
         found[node] = own.items
     return found
+
+
+def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict):
+    """The module with `break`/`continue` rewritten to flags (frontend/jumps.py), its wrapper,
+    and the fence findings keyed by its functions; positions still those of the user's text."""
+    desugared, origin = jumps.desugar_module(module)
+    if desugared is module:
+        return module, wrapper, fenced
+    fenced = {(new if (old := origin.get(new, new)) in fenced else new): fenced.get(old, [])
+              for new in module_level_names(desugared)[0].values()}
+    fenced["_positions"] = jumps.Positions(LazyPositions(wrapper), origin)
+    return desugared, MetadataWrapper(desugared, unsafe_skip_copy=True), fenced
 
 
 def analyse(wrapper: MetadataWrapper, only: set[str] | None) -> ModuleFacts:

@@ -1,8 +1,7 @@
 """The fence: reject, before any rewrite, syntax that np2ref does not translate.
 
 One clear diagnostic per construct, with the line; nothing is rewritten when the fence reports
-an error. Loops and branches on array data are another issue's work: `while`, `break` and
-`continue` are refused here until then.
+an error. `break` and `continue` are admitted: frontend/jumps.py rewrites them to flags.
 """
 
 from __future__ import annotations
@@ -16,8 +15,6 @@ _REFUSED = {
     cst.Global: ("NPR010", "`global` is not translated: a converted function cannot rebind module state",
                  "pass the value in as a parameter and return the new value"),
     cst.Nonlocal: ("NPR010", "`nonlocal` is not translated", "pass the value in and return it"),
-    cst.Break: ("NPR012", "`break` is not translated yet", "use a static trip count and `np.where`"),
-    cst.Continue: ("NPR012", "`continue` is not translated yet", "guard the loop body's updates with `np.where`"),
     cst.Yield: ("NPR013", "generators are not translated", "return an array instead of yielding"),
     cst.Await: ("NPR018", "async code is not translated", None),
     cst.ClassDef: ("NPR014", "classes inside a converted function are not translated", None),

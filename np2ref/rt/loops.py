@@ -23,11 +23,60 @@ def npr_range(*args):
     return NprRange(args[0], args[1], args[2] if len(args) == 3 else 1)
 
 
+class NprItems:
+    """What `for item in seq:` iterates, for npr_for: the rows of an array (a lax loop over
+    their index), the index tuples of `np.ndindex(shape)`, a range's numbers; any other
+    iterable (a list, a tuple, a dict) is iterated in Python as written (`python` is set)."""
+
+    def __init__(self, seq, count=None, item=None):
+        self.seq, self.python = seq, count is None
+        if count is not None:
+            self.range, self.item = NprRange(0, count, 1), item
+
+
+def npr_items(seq):
+    """`for x in seq:` as npr_for iterates it (NprItems)."""
+    if isinstance(seq, range):
+        return NprItems(seq, len(seq), lambda k: seq.start + k * seq.step)
+    if isinstance(seq, NprItems):
+        return seq
+    if isinstance(seq, (np.ndarray, jax.Array, _npr_Tracer)) and np.ndim(seq) >= 1:
+        return NprItems(seq, int(np.shape(seq)[0]), lambda k: seq[k] if _npr_is_concrete(k) else jnp.asarray(seq)[k])
+    if isinstance(seq, (jax.Ref, NprView)):
+        raise NprUnsupported("np2ref NPR204: iterating over the rows of an array that is written is not "
+                             "translated yet")
+    return NprItems(seq)
+
+
+def npr_item(seq, k):
+    """`seq[k]` for the sequences zip and enumerate take: a range's k-th number also when k is
+    traced (a range cannot be indexed with a traced value)."""
+    if isinstance(seq, range) and not _npr_is_concrete(k):
+        return seq.start + k * seq.step
+    return seq[k]
+
+
+def npr_ndindex(*shape):
+    """`np.ndindex(*shape)` (static shape) for npr_for: the index tuples in NumPy's order (C
+    order, last index fastest), Python ints when the loop runs in Python."""
+    dims = tuple(int(d) for d in (shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape))
+
+    def item(k):
+        if _npr_is_concrete(k):
+            return tuple(int(v) for v in np.unravel_index(int(k), dims)) if dims else ()
+        out = []
+        for d in reversed(dims):
+            out.append(k % d)
+            k = k // d
+        return tuple(reversed(out))
+    return NprItems(np.ndindex(*dims), int(np.prod(dims, dtype=np.int64)), item)
+
+
 def _npr_is_concrete(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
-def npr_for(rng, body, *init, python=""):
+def npr_for(rng, body, *init, python="", stop=None, unroll=False):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
     over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),
@@ -35,16 +84,23 @@ def npr_for(rng, body, *init, python=""):
     bounds, when the body turns out to need the loop variable's value (it indexes a Python tuple
     with it, or slices with it: python_loops.py lists those errors) or changes a Python
     container after all. A failed or discarded lax trace leaves the containers as they were."""
-    static = all(_npr_is_concrete(v) for v in (rng.start, rng.stop, rng.step))
     has = bool(init)
     carry = init[0] if has else None
+    if isinstance(rng, NprItems):  # `for x in seq:`: the body takes the item
+        if rng.python:
+            return _npr_python_items(rng.seq, body, carry, has, stop)
+        item, rng = rng.item, rng.range
+        inner = body
+        body = (lambda k, c: inner(item(k), c)) if has else (lambda k: inner(item(k)))
+    static = all(_npr_is_concrete(v) for v in (rng.start, rng.stop, rng.step))
+    limits = (stop, unroll)
     if static and len(range(int(rng.start), int(rng.stop), int(rng.step))) == 0:
         return carry
     if python and not static:
         raise NprUnsupported(f"np2ref NPR034: this loop must run as a Python loop ({python}), but its "
                                   f"trip count depends on array data")
     if python:
-        return _npr_python_for(rng, body, carry, has, python)
+        return _npr_python_for(rng, body, carry, has, python, *limits)
     kept = _npr_containers([body, carry])
     try:
         out = _npr_lax_for(rng, body, carry, has)
@@ -53,14 +109,14 @@ def npr_for(rng, body, *init, python=""):
         if reason is None:
             raise
         _npr_changed(kept)
-        return _npr_python_for(rng, body, carry, has, reason)
+        return _npr_python_for(rng, body, carry, has, reason, *limits)
     changed = _npr_changed(kept)
     if changed is None:
         return out
     reason = f"the body changes a {_npr_kind(changed)} that outlives an iteration"
     if not static:
         raise NprUnsupported(f"np2ref NPR034: {reason}, in a loop whose trip count depends on array data")
-    return _npr_python_for(rng, body, carry, has, reason)
+    return _npr_python_for(rng, body, carry, has, reason, *limits)
 
 
 def _npr_lax_for(rng, body, carry, has):
@@ -230,7 +286,7 @@ def npr_rotated(rng, targets, values):
 
 from .python_loops import (
     _NPR_PYTHON_LOOP_ERRORS, _npr_changed, _npr_containers, _npr_kind, _npr_python_for,
-    _npr_python_loop_reason)  # noqa: E402
+    _npr_python_items, _npr_python_loop_reason)  # noqa: E402
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
@@ -245,4 +301,4 @@ from .refs import (  # noqa: E402
     _npr_batched, _npr_batched_control, _npr_differentiated, _npr_discharging, _npr_reachable,
     _npr_reachable_refs, _npr_rebind, _npr_reverse_mode, _npr_tracing_batched)
 from .core import NprUnsupported  # noqa: E402
-from .compat import _npr_discharge_state  # noqa: E402
+from .compat import _npr_discharge_state, _npr_Tracer  # noqa: E402

@@ -1,6 +1,8 @@
 """When a loop runs as a Python loop, and saying so (NPR033, PythonLoopWarning)."""
 
 import jax
+import numpy as np
+import os as _npr_os
 import linecache as _npr_linecache
 import re as _npr_re
 import sys as _npr_sys
@@ -44,18 +46,60 @@ def _npr_python_loop_reason(exc):
 _NPR_PYTHON_LOOP_ERRORS = (TypeError, IndexError, NotImplementedError)  # what _npr_python_loop_reason may accept
 
 
-def _npr_python_for(rng, body, carry, has, reason):
+NPR_UNROLL_LIMIT = 1000  # iterations a loop may be traced one by one without an opt-in (NPR035)
+
+
+def npr_unroll_limit():
+    """The unroll limit: NP2REF_UNROLL_LIMIT from the environment (a number, or `none`), else
+    NPR_UNROLL_LIMIT; None means no limit."""
+    text = _npr_os.environ.get("NP2REF_UNROLL_LIMIT", "").strip().lower()
+    if text in ("none", "off", "inf"):
+        return None
+    return int(text) if text else NPR_UNROLL_LIMIT
+
+
+def _npr_python_for(rng, body, carry, has, reason, stop=None, unroll=False):
     """The loop as the plain Python loop it was, then PythonLoopWarning with the user's line and
-    the trip count (after the loop: a loop that fails reports its error, not this)."""
+    the trip count (after the loop: a loop that fails reports its error, not this). More
+    iterations than the unroll limit are refused (NPR035) unless the loop opts in (`unroll`,
+    from a `# np2ref: unroll` comment). `stop`: the position of the break flag among the
+    carried values (frontend/jumps.py): the loop ends once it is a concrete True."""
     trips = range(int(rng.start), int(rng.stop), int(rng.step))
+    limit = npr_unroll_limit()
+    if not unroll and limit is not None and len(trips) > limit:
+        raise NprUnsupported(
+            f"np2ref NPR035: this loop must run as a Python loop ({reason}) and has {len(trips)} "
+            f"iterations, more than the unroll limit of {limit}: tracing would take one copy of the "
+            f"body per iteration. Opt in with a `# np2ref: unroll` comment on the loop line, or "
+            f"NP2REF_UNROLL_LIMIT=none")
     c = carry
     for i in trips:
         c = body(i, c) if has else body(i)
+        if _npr_stopped(c, stop):
+            break
     filename, line = _npr_user_line()
     _npr_warnings.warn_explicit(f"NPR033 this loop runs as a Python loop ({len(trips)} iterations, traced one "
                                 f"by one: compile time grows with the trip count): {reason}",
                                 PythonLoopWarning, filename, line, registry=_npr_warned)
     return c
+
+
+def _npr_python_items(seq, body, carry, has, stop=None):
+    """`for x in seq:` over a Python iterable (a list, a dict): the Python loop as written."""
+    c = carry
+    for item in seq:
+        c = body(item, c) if has else body(item)
+        if _npr_stopped(c, stop):
+            break
+    return c
+
+
+def _npr_stopped(carry, stop):
+    """Whether the break flag at position `stop` of the carried values is a concrete True."""
+    if stop is None:
+        return False
+    flag = carry[stop] if isinstance(carry, tuple) else carry
+    return isinstance(flag, (bool, np.bool_)) and bool(flag)
 
 
 def _npr_user_line():

@@ -27,6 +27,7 @@ are all integer literals with at most 16 iterations (direction loops, unrolled a
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import libcst as cst
 
@@ -52,6 +53,8 @@ class LoopPlan:
     defined_before: frozenset = frozenset()  # carried names that have a value before the loop
     unrotate: tuple = ()       # the rotation npr_rotated undoes after the loop (names seen elsewhere)
     python: str = ""           # why npr_for must run the body as a Python loop ("" for a lax loop)
+    unpack: tuple = ()         # `for i, j in seq:` (iter, ndindex): the names the item unpacks into
+    unroll: bool = False       # `# np2ref: unroll` on the loop: no unroll limit (NPR035)
 
 
 
@@ -135,14 +138,42 @@ def loop_form(loop: cst.For, local_names) -> tuple[str, str, tuple[str, ...]] | 
     return None
 
 
+def item_form(loop: cst.For, local_names) -> tuple[str, str, tuple[str, ...]] | None:
+    """(kind, item variable, unpacked names) for `for x in seq:` (kind "iter": npr_items decides
+    at run time, rows of an array as a lax loop, a Python sequence in Python) and
+    `for pos in np.ndindex(shape):` (kind "ndindex"), else None."""
+    it, target = loop.iter, loop.target
+    if isinstance(target, cst.Name):
+        var, unpack = target.value, ()
+    elif isinstance(target, (cst.Tuple, cst.List)) and target.elements \
+            and all(isinstance(e.value, cst.Name) and e.star is None if hasattr(e, "star") else isinstance(e.value, cst.Name)
+                    for e in target.elements):
+        var, unpack = "_item", tuple(e.value.value for e in target.elements)
+    else:
+        return None
+    if isinstance(it, cst.Name) and it.value not in ("range",):
+        return "iter", var, unpack
+    if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "ndindex" \
+            and isinstance(it.func.value, cst.Name) and it.func.value.value in ("np", "numpy") \
+            and it.func.value.value not in local_names and all(a.keyword is None and not a.star for a in it.args):
+        return "ndindex", var, unpack
+    return None
+
+
 def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()) -> LoopPlan | str:
     """A LoopPlan, or why the loop stays a Python loop. `changed`: the Python container changes
     in the loop (analysis/containers.py); one that outlives an iteration makes the plan's
     `python` say why npr_for runs the body as a Python loop."""
     form = loop_form(loop, frozenset(facts.roots))
+    unpack = ()
     if form is None:
-        return FORM_REASON
-    kind, var, rows = form
+        form = item_form(loop, frozenset(facts.roots))
+        if form is None:
+            return FORM_REASON
+        kind, var, unpack = form
+        rows = ()
+    else:
+        kind, var, rows = form
     if loop.orelse is not None:
         return "for-else"
     if kind == "range" and short_literal_range(list(loop.iter.args)):
@@ -160,7 +191,7 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
         elif name not in first_store:
             read_before_store.add(name)
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in body_nodes}
-    for name in (var, *rows):
+    for name in (var, *rows, *unpack):
         rebound = _rebound_in_loops(facts.node, name, loop)
         if any(n == name and not s and id(node) not in body_nodes and id(node) not in rebound
                for n, s, node in function_uses.items):
@@ -186,7 +217,19 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
                     and (n in read_before_store or n in outside_reads))
     return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)), kind, rows,
                     _defined_before(loop, function_uses, facts, body_nodes), tuple(dict.fromkeys(unrotate)),
-                    python_reason(changed, read_before_store | outside_reads))
+                    python_reason(changed, read_before_store | outside_reads), unpack, unroll_opt_in(loop))
+
+
+def unroll_opt_in(loop: cst.For) -> bool:
+    """`# np2ref: unroll` on the loop's line (or on a line of its own just above): the loop may
+    be traced one iteration at a time past the unroll limit (NPR035)."""
+    comments = [line.comment for line in loop.leading_lines if line.comment is not None]
+    if loop.body.header.comment is not None:
+        comments.append(loop.body.header.comment)
+    return any(UNROLL_COMMENT.match(c.value) for c in comments)
+
+
+UNROLL_COMMENT = re.compile(r"#\s*np2ref:\s*unroll\b")
 
 
 def python_reason(changed, outlives) -> str:
@@ -361,6 +404,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     carried = list(plan.carried)
     params = [cst.Param(cst.Name(plan.var))]
     head: list[cst.BaseStatement] = []
+    if plan.unpack:  # `for i, j in seq:`
+        head.append(cst.parse_statement(f"{', '.join(plan.unpack)} = {plan.var}"))
     if len(carried) == 1:
         params.append(cst.Param(cst.Name(carried[0])))
     elif carried:
@@ -390,8 +435,12 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         init = names[0] if len(carried) == 1 else cst.Tuple([cst.Element(n) for n in names])
         args.append(cst.Arg(init))
     if plan.python:  # the analysis keeps this loop a Python loop: npr_for says so when traced
-        args.append(cst.Arg(cst.SimpleString(repr(plan.python)), keyword=cst.Name("python"),
-                            equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
+        args.append(_keyword("python", cst.SimpleString(repr(plan.python))))
+    flags = [k for k, c in enumerate(carried) if BREAK_FLAG.fullmatch(c)]
+    if flags:  # a loop run in Python stops at the break (frontend/jumps.py)
+        args.append(_keyword("stop", cst.Integer(str(flags[0]))))
+    if plan.unroll:
+        args.append(_keyword("unroll", cst.Name("True")))
     loop_call = cst.Call(cst.Name(J.FOR), args)
     stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                loop_call) if carried else cst.Expr(loop_call)])
@@ -424,9 +473,21 @@ def emit_while_loop(original: cst.While, updated: cst.While, ctx):
     return cst.FlattenSentinel([test, body, ctx.mark_line(original, cst.SimpleStatementLine([stmt]))])
 
 
-def _loop_range(plan, it: cst.Call):
+BREAK_FLAG = re.compile(r"_break_\d+")  # the flag frontend/jumps.py makes of a `break`
+
+
+def _keyword(name: str, value) -> cst.Arg:
+    return cst.Arg(value, keyword=cst.Name(name),
+                   equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+
+
+def _loop_range(plan, it):
     """The npr_range call and the `row = seq[var]` bindings for each loop form."""
     var = cst.Name(plan.var)
+    if plan.kind == "iter":
+        return J.call(J.ITEMS, it), []
+    if plan.kind == "ndindex":
+        return J.call(J.NDINDEX, *[a.value for a in it.args]), []
     if plan.kind == "range":
         return cst.Call(cst.Name(J.RANGE), plain(it.args)), []
     if plan.kind == "reversed":  # reversed(range(a, b)) is range(b - 1, a - 1, -1)
@@ -437,5 +498,6 @@ def _loop_range(plan, it: cst.Call):
     seqs = [a.value for a in it.args]
     lengths = [J.call("len", s) for s in seqs]
     bound = lengths[0] if len(lengths) == 1 else J.call("min", *lengths)
-    rows = [(r, cst.Subscript(s, [cst.SubscriptElement(cst.Index(var))])) for r, s in zip(plan.rows, seqs)]
+    rows = [(r, J.call(J.ITEM, s, var) if isinstance(s, cst.Call) else  # `range(n)[k]` needs a concrete k
+             cst.Subscript(s, [cst.SubscriptElement(cst.Index(var))])) for r, s in zip(plan.rows, seqs)]
     return J.call(J.RANGE, bound), rows
