@@ -56,6 +56,34 @@ def npr_item(seq, k):
     return seq[k]
 
 
+def npr_int_max(*args):
+    """Python's `max(a, b, ...)` where an argument may be a traced loop index: Python's own on
+    concrete values; on traced integers (all of one dtype, with Python ints) jnp.maximum, whose
+    value is the one Python's max returns; anything else (floats, NaN) goes to Python's max, which
+    needs concrete values (the loop then runs as Python)."""
+    return _npr_int_fold(max, jnp.maximum, args)
+
+
+def npr_int_min(*args):
+    """Python's `min(a, b, ...)` on a traced loop index (see npr_int_max)."""
+    return _npr_int_fold(min, jnp.minimum, args)
+
+
+def _npr_int_fold(python, lax_op, args):
+    traced = [a for a in args if isinstance(a, _npr_Tracer)]
+    if not traced:
+        return python(*args)
+    dtypes = {jnp.result_type(a) for a in traced}
+    ints = all((isinstance(a, int) and not isinstance(a, bool)) or isinstance(a, _npr_Tracer) for a in args)
+    if not ints or len(dtypes) != 1 or not jnp.issubdtype(dtypes.pop(), jnp.integer) \
+            or any(a.shape != () for a in traced):
+        return python(*args)
+    out = args[0]
+    for a in args[1:]:
+        out = lax_op(out, a)
+    return out
+
+
 def npr_ndindex(*shape):
     """`np.ndindex(*shape)` (static shape) for npr_for: the index tuples in NumPy's order (C
     order, last index fastest), Python ints when the loop runs in Python."""

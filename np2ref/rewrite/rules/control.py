@@ -67,7 +67,44 @@ def condition(test: cst.BaseExpression) -> cst.BaseExpression:
         return J.call(helper, condition(test.left), condition(test.right))
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         return J.call(J.NOT, condition(test.expression))
+    if isinstance(test, cst.Comparison) and len(test.comparisons) > 1 and _chain_is_pure(test):
+        # `lo < x < hi` is `lo < x and x < hi` with x evaluated once: x has no effects
+        pairs, left = [], test.left
+        for c in test.comparisons:
+            pairs.append(cst.Comparison(left.with_changes(lpar=[], rpar=[]) if left is not test.left else left,
+                                        [c.with_changes(comparator=c.comparator)]))
+            left = c.comparator
+        out = pairs[0]
+        for p in pairs[1:]:
+            out = J.call(J.AND, out, p)
+        return out
     return test.with_changes(lpar=[], rpar=[]) if isinstance(test, cst.BooleanOperation) else test
+
+
+def _chain_is_pure(test: cst.Comparison) -> bool:
+    """A comparison chain whose operands are evaluated without effects or errors when written
+    twice or evaluated eagerly: names, numbers, attributes, arithmetic on them, `len()`;
+    subscripts only among the operands Python always evaluates (the first two)."""
+    def pure(e, subscripts: bool) -> bool:
+        if isinstance(e, (cst.Name, cst.Integer, cst.Float)):
+            return True
+        if isinstance(e, cst.Attribute):
+            return pure(e.value, subscripts)
+        if isinstance(e, cst.UnaryOperation):
+            return pure(e.expression, subscripts)
+        if isinstance(e, cst.BinaryOperation):
+            return pure(e.left, subscripts) and pure(e.right, subscripts)
+        if isinstance(e, cst.Call):  # len(x); `npr_get(u)`, the load of a ref a subscript reads
+            return isinstance(e.func, cst.Name) and len(e.args) == 1 and (
+                e.func.value == "len" and pure(e.args[0].value, subscripts)
+                or e.func.value in (J.GET, J.LOAD) and subscripts and isinstance(e.args[0].value, cst.Name))
+        if isinstance(e, cst.Subscript) and subscripts:
+            return pure(e.value, True) and all(
+                isinstance(s.slice, cst.Index) and pure(s.slice.value, True) for s in e.slice)
+        return False
+    operands = [test.left, *(c.comparator for c in test.comparisons)]
+    ops_ok = all(not isinstance(c.operator, (cst.In, cst.NotIn, cst.Is, cst.IsNot)) for c in test.comparisons)
+    return ops_ok and all(pure(e, k < 2) for k, e in enumerate(operands))
 
 
 def data_dependent_changes(ctx, node, test, kind: str) -> None:

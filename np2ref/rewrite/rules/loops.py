@@ -33,7 +33,7 @@ import libcst as cst
 
 from ...analysis import containers
 from ...emit import jaxnames as J
-from ..registry import emits, plans
+from ..registry import emits, emits_special, plans
 from ..syntax import plain, target_names
 from .control import Uses, condition, data_dependent_changes, uses
 
@@ -368,6 +368,8 @@ def plan_for_loop(node: cst.For, ctx) -> None:
     if isinstance(plan, LoopPlan):
         ctx.m.loops[node] = plan
         ctx.m.rotations.update(plan.rotations)
+    if isinstance(plan, LoopPlan):
+        index_min_max(node, plan, ctx)
     why = plan.python if isinstance(plan, LoopPlan) else plan
     if why and why not in BY_DESIGN:  # a loop that could be a lax loop but stays Python
         ctx.sink.report("NPR033", f"this loop runs as a Python loop: {why}", ctx.span(node.target),
@@ -381,6 +383,31 @@ def plan_for_loop(node: cst.For, ctx) -> None:
                         "written; iterating over rows of a written array is not translated yet",
                         ctx.span(node.target),
                         hint="loop over indices: `for i in range(len(a)): row = a[i]`")
+
+
+def index_min_max(loop: cst.For, plan: LoopPlan, ctx) -> None:
+    """`max(i - 1, 0)` / `min(i + 1, n - 1)` on the loop variable (a clamped neighbour index):
+    Python's max needs a concrete value, so such a body would run as a Python loop. Planned as
+    `npr_int_max`/`npr_int_min`: Python's own on concrete values, jnp.maximum/minimum on traced
+    integers (equal to Python's result), Python's (a Python loop) on anything else."""
+    names = {plan.var, *plan.unpack, *plan.rows}
+    local = set(ctx.f.roots)
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            f = call.func
+            if isinstance(f, cst.Name) and f.value in ("max", "min") and f.value not in local \
+                    and len(call.args) >= 2 and all(a.keyword is None and not a.star for a in call.args) \
+                    and uses(call, ctx.f.store_names).items and \
+                    any(n in names for n, _, _ in uses(call, ctx.f.store_names).items):
+                ctx.m.special_calls[call] = ("index_min_max", f.value)
+
+    loop.body.visit(V())
+
+
+@emits_special("index_min_max")
+def emit_index_min_max(original, updated, detail, ctx):
+    return J.call(J.INT_MAX if detail == "max" else J.INT_MIN, *[a.value for a in updated.args])
 
 
 # -- emitting --------------------------------------------------------------------------------
