@@ -47,9 +47,15 @@ CODES = {c.code: c for c in [
          "that returns its parameter itself on every path (`u = clamp(u)`) rebinds nothing.",
          "while err > tol:\n    u = smooth(u)\n    err = residual(u)",
          "while err > tol:\n    u[...] = smooth(u)\n    err = residual(u)"),
-    Code("NPR012", "break / continue", "Early exits from loops are not translated: a compiled loop "
-         "runs a fixed body each iteration.",
-         "for k in range(n):\n    if done: break", "for k in range(n):\n    u[:] = np.where(done, u, update(u))"),
+    Code("NPR012", "break / continue (no longer refused)", "`break` and `continue` are translated: "
+         "the loop carries a break flag and the rest of the body runs under `if not skip:` (a "
+         "`for` with a `break` is a fori_loop whose remaining iterations do nothing, so jax.grad "
+         "and vmap go through it; see docs/loops.md). A loop whose target is read after it, one "
+         "with a `return`, or a `for` over an iterator that may not end keeps Python's own "
+         "`break`: exact while its conditions are concrete; a condition on array data there is "
+         "refused when traced. np2ref no longer reports this code.",
+         "for k in range(n):\n    if u.max() < tol: break\n    u[1:] *= 0.5",
+         "(translated as written)"),
     Code("NPR013", "generator or coroutine", "np2ref translates functions that return values.",
          "def frames(u):\n    yield u.copy()", "def frames(u, n):\n    out = np.zeros((n,) + u.shape)\n    ...\n    return out"),
     Code("NPR014", "nested function, lambda or class that np2ref cannot lift",
@@ -144,6 +150,16 @@ CODES = {c.code: c for c in [
          "for t in range(steps):\n    u *= 0.5\n    if u.max() > tol:\n        hist.append(u.max())",
          "hist = np.full(steps, np.nan)\nfor t in range(steps):\n    u *= 0.5\n    if u.max() > tol:\n"
          "        hist[t] = u.max()"),
+    Code("NPR035", "loop too long to unroll",
+         "A loop that must run as a Python loop (NPR033 says why: a slice or a Python tuple indexed "
+         "with the loop variable, a list appended to) is traced one iteration at a time, so "
+         "compile time grows with the trip count. Past the unroll limit (1,000 iterations; "
+         "NP2REF_UNROLL_LIMIT sets it, `none` lifts it) np2ref.compile refuses instead of making "
+         "you wait minutes for XLA without knowing why. A `# np2ref: unroll` comment on the loop "
+         "line (or just above it) opts that loop in. The message names the construct.",
+         "for t in range(5000):\n    hist.append(u.sum())\n    u *= 0.5",
+         "for t in range(5000):  # np2ref: unroll\n    hist.append(u.sum())\n    u *= 0.5\n"
+         "(or: hist = np.zeros(5000); hist[t] = u.sum())"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates np.add/subtract/multiply/maximum/minimum.at.",
          "np.divide.at(a, idx, 2.0)", "np.multiply.at(a, idx, 0.5)"),
     Code("NPR102", "unsupported in-place method", "resize, partition and similar methods have no "

@@ -13,7 +13,7 @@ import pytest
 from np2ref.cli import main
 
 GOOD = "import numpy as np\n\n\ndef scale(u, k):\n    u[1:] *= k\n    return u.sum()\n"
-BAD = "import numpy as np\n\n\ndef f(u):\n    for i in range(3):\n        break\n"
+BAD = "import numpy as np\n\n\ndef f(u):\n    for i in range(3):\n        del u\n"
 
 
 def run(*argv, capsys=None):
@@ -46,7 +46,7 @@ def test_refused_file_writes_nothing_and_exits_1(tmp_path, capsys):
     src.write_text(BAD)
     code, out = run("convert", src, "-o", tmp_path / "out.py", capsys=capsys)
     assert code == 1
-    assert "bad.py:6:9: NPR012" in out.err and "^" in out.err
+    assert "bad.py:6:9: NPR016" in out.err and "^" in out.err
     assert not (tmp_path / "out.py").exists()
 
 
@@ -110,9 +110,9 @@ def test_check_text_and_json(tmp_path, capsys):
     src = tmp_path / "bad.py"
     src.write_text(BAD)
     code, out = run("check", src, capsys=capsys)
-    assert code == 1 and out.out.strip() == f"{src}:6:9: NPR012 `break` is not translated yet"
+    assert code == 1 and out.out.strip() == f"{src}:6:9: NPR016 `del` is not translated"
     code, out = run("check", src, "--format", "json", capsys=capsys)
-    assert json.loads(out.out)[0]["code"] == "NPR012"
+    assert json.loads(out.out)[0]["code"] == "NPR016"
     good = tmp_path / "good.py"
     good.write_text(GOOD)
     assert run("check", good, capsys=capsys)[0] == 0

@@ -68,7 +68,7 @@ def test_loops_that_stay_numpy(text, why):
 
 
 def test_a_lift_the_pipeline_refuses_is_dropped():
-    text = "import numpy as np\nu = np.zeros(3)\nfor t in range(3):\n    u[0] += 1\n    if u[0] > 1:\n        break\n"
+    text = "import numpy as np\nu = np.zeros(3)\nfor t in range(3):\n    u[0] += 1\n    if u[0] > 1:\n        del t\n"
     assert [lift.name for lift in driver.find_lifts(cst.parse_module(text))] == ["_main_loop_3"]
     result = np2ref.convert_source(text, "s.py")
     assert result.ok and "_main_loop_3" not in result.code and result.diagnostics == []

@@ -14,13 +14,6 @@ def uses_while(u):
         u[0] -= 1.0
 
 
-def uses_break(u):
-    for i in range(len(u)):
-        if u[i] < 0:
-            break  # E: NPR012
-        u[i] = 0.0
-
-
 def divide_at(a, idx):
     np.divide.at(a, idx, 2.0)  # E: NPR101
 
