@@ -1,0 +1,273 @@
+"""Loop forms (issue 18): `break`/`continue` as carried flags (frontend/jumps.py), `for x in
+array`, `np.ndindex`, `zip` of ranges, negative steps, max/min on the loop index, chained
+comparisons, and the unroll limit (NPR035). Differential: the NumPy original against
+np2ref.compile; structural checks (a while loop in the HLO, no PythonLoopWarning) instead of
+timings."""
+
+from __future__ import annotations
+
+import warnings
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import np2ref
+
+SOURCE = '''
+import numpy as np
+
+
+def first_negative(a, out):
+    s = 0.0
+    for i in range(a.shape[0]):
+        if a[i] < 0:
+            break
+        s += a[i]
+    out[0] = s
+
+
+def skip_and_stop(a):
+    s = 0.0
+    for i in range(a.shape[0]):
+        if a[i] < 0: continue
+        if a[i] > 5.0:
+            s -= 100.0
+            break
+        elif a[i] == 0.0:
+            continue
+        s = s * 0.5 + a[i]
+    else:
+        s += 1000.0
+    return s
+
+
+def inner_break(a, out):
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            if a[i, j] > 2.0:
+                break
+            out[i] += a[i, j]
+        out[i] *= 2.0
+
+
+def while_jumps(a):
+    i = 0
+    s = 0.0
+    while i < a.shape[0]:
+        i += 1
+        if a[i - 1] > 4.5:
+            break
+        if a[i - 1] < 0:
+            continue
+        s += a[i - 1]
+    else:
+        s = -s
+    return s
+
+
+def loss(x, w):
+    s = 0.0
+    for i in range(x.shape[0]):
+        if x[i] * w > 3.0:
+            break
+        s += (x[i] * w) ** 2
+    return s
+
+
+def forms(a, out):
+    for r in a:
+        out[0] += r.sum()
+    for i, r in enumerate(a):
+        out[1] += r[0] * i
+    for i, j in zip(range(a.shape[0]), range(a.shape[0] - 1, -1, -1)):
+        out[2] += a[j, 0] * (i + 1)
+    for pos in np.ndindex(a.shape):
+        out[3] += a[pos] * (pos[1] + 1)
+    for i, j in np.ndindex(a.shape[0], 2):
+        out[4] += a[i, j] * (i - j)
+    for i in reversed(range(1, a.shape[0])):
+        out[5] = out[5] * 0.5 + a[i, 0]
+    for i in range(a.shape[0] - 1, -1, -2):
+        out[6] = out[6] * 0.5 + a[i, 1]
+    for w in (1.0, 2.0, 5.0):
+        if w > 3.0:
+            break
+        out[7] += w * a[0, 0]
+
+
+def clamp(u, out):
+    n, m = u.shape
+    for i in range(n):
+        for j in range(m):
+            out[i, j] = u[max(i - 1, 0), j] + u[min(i + 1, n - 1), j] + u[i, max(j - 1, 0)] + u[i, min(j + 1, m - 1)]
+
+
+def chained(u, out):
+    nx = u.shape[0]
+    for i in range(nx):
+        x = i - 1
+        if 0 < x + 1 < nx - 1:
+            out[i] = u[x + 1] * 2.0
+        if 0.0 <= u[i] < 3.0 <= nx:
+            out[i] += 1.0
+
+
+def history(u, n):
+    hist = []
+    for t in range(n):
+        u *= 0.5
+        hist.append(u.sum())
+    return hist
+
+
+def keep_break(u):
+    for i in range(u.shape[0]):
+        if i == 2:
+            break
+        u[i] = 1.0
+    return i
+
+
+def history_opt_in(u, n):
+    hist = []
+    for t in range(n):  # np2ref: unroll
+        u *= 0.5
+        hist.append(u.sum())
+    return hist
+'''
+
+
+@pytest.fixture(scope="module")
+def ns(tmp_path_factory):
+    path = tmp_path_factory.mktemp("loop_forms") / "forms.py"
+    path.write_text(SOURCE)
+    namespace: dict = {"__name__": "forms"}
+    exec(compile(SOURCE, str(path), "exec"), namespace)
+    return namespace
+
+
+_COMPILED: dict = {}
+
+
+def compiled(ns, name):
+    if name not in _COMPILED:
+        _COMPILED[name] = np2ref.compile(ns[name])
+    return _COMPILED[name]
+
+
+VECTORS = [np.array([1.0, 2.0, -1.0, 4.0]), np.array([1.0, 2.0, 3.0, 4.0]), np.array([-1.0, 3.0, 0.0, 2.0]),
+           np.array([5.5, 1.0, 2.0, 0.5]), np.array([0.0, 6.0, -2.0, 1.0])]
+
+
+def test_break_and_continue_match_python(ns):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
+        for a in VECTORS:
+            o1, o2 = np.zeros(1), np.zeros(1)
+            ns["first_negative"](a, o1)
+            compiled(ns, "first_negative")(a, o2)
+            assert o1 == o2, (a, o1, o2)
+            assert ns["skip_and_stop"](a) == compiled(ns, "skip_and_stop")(a), a
+            assert ns["while_jumps"](a) == compiled(ns, "while_jumps")(a), a
+
+
+def test_break_binds_to_the_innermost_loop(ns):
+    a = np.array([[1.0, 3.0, 1.0], [0.5, 0.5, 0.5], [2.5, 1.0, 1.0]])
+    o1, o2 = np.zeros(3), np.zeros(3)
+    ns["inner_break"](a, o1)
+    compiled(ns, "inner_break")(a, o2)
+    assert (o1 == o2).all()
+
+
+def test_a_for_with_break_is_a_compiled_loop(ns):
+    result = np2ref.convert_source(SOURCE, "forms.py")
+    assert result.ok and [d for d in result.diagnostics if d.is_error] == []
+    assert "stop=0" in result.code  # npr_for stops a Python-run loop at the break
+    assert "while" in compiled(ns, "first_negative").lower(VECTORS[0], np.zeros(1)).as_text()
+
+
+def test_grad_and_vmap_through_a_for_with_break(ns):
+    c = compiled(ns, "loss")
+    with jax.enable_x64(True):
+        x = jnp.array([0.5, 1.0, 2.0, 4.0])
+        for w in (0.7, 1.2, 2.0):
+            assert np.isclose(c.pure(x, w)[0], ns["loss"](x, w))
+        g = jax.grad(lambda w: c.pure(x, w)[0])(1.2)
+        batched = jax.vmap(lambda w: c.pure(x, w)[0])(jnp.array([0.7, 1.2, 2.0]))
+    h = 1e-6
+    x = np.asarray(x)
+    fd = (ns["loss"](x, 1.2 + h) - ns["loss"](x, 1.2 - h)) / (2 * h)
+    assert np.isclose(g, fd, rtol=1e-5)
+    assert np.allclose(batched, [ns["loss"](x, w) for w in (0.7, 1.2, 2.0)])
+
+
+def test_iteration_forms(ns):
+    a = np.arange(12.0).reshape(4, 3) - 4.0
+    o1, o2 = np.zeros(8), np.zeros(8)
+    ns["forms"](a, o1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
+        compiled(ns, "forms")(a, o2)
+    assert (o1 == o2).all(), (o1, o2)
+    code = compiled(ns, "forms").source
+    assert "npr_items(a)" in code and "npr_ndindex(a.shape)" in code and "npr_item(range(" in code
+
+
+def test_clamp_and_chained_comparisons_are_lax_loops(ns):
+    u = np.random.default_rng(0).random((5, 4))
+    o1, o2 = np.zeros((5, 4)), np.zeros((5, 4))
+    ns["clamp"](u, o1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
+        compiled(ns, "clamp")(u, o2)
+        v = np.array([-1.0, 0.5, 2.0, 3.5, 1.0])
+        p1, p2 = np.zeros(5), np.zeros(5)
+        ns["chained"](v, p1)
+        compiled(ns, "chained")(v, p2)
+    assert (o1 == o2).all() and (p1 == p2).all()
+    assert "npr_int_max(i - 1, 0)" in compiled(ns, "clamp").source
+    assert compiled(ns, "clamp").lower(u, o2).as_text().count("while") >= 2
+
+
+def test_int_max_keeps_pythons_meaning():
+    from np2ref.rt import npr_int_max, npr_int_min
+    assert npr_int_max(3, 5) == 5 and npr_int_min(2.5, 1) == 1
+    out = jax.jit(jax.vmap(lambda i: (npr_int_max(i - 1, 0), npr_int_min(i + 1, 3))))(jnp.arange(5))
+    assert [list(map(int, o)) for o in out] == [[0, 0, 1, 2, 3], [1, 2, 3, 3, 3]]
+    with pytest.raises(jax.errors.TracerBoolConversionError):  # floats: Python's max, as before
+        jax.jit(lambda x: npr_int_max(x, 0.0))(1.5)
+
+
+def test_unroll_limit_refuses_and_opt_ins(ns, monkeypatch):
+    from np2ref.rt import npr_unroll_limit
+    assert npr_unroll_limit() == 1000
+    monkeypatch.setenv("NP2REF_UNROLL_LIMIT", "5")
+    u = np.ones(2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
+        assert np2ref.compile(ns["history"])(u.copy(), 5) == ns["history"](u.copy(), 5)
+        with pytest.raises(np2ref.Np2RefError) as info:
+            np2ref.compile(ns["history"])(u.copy(), 6)
+        assert info.value.diagnostics[0].code == "NPR035"
+        assert "hist.append()" in str(info.value) and "6 iterations" in str(info.value)
+        assert np2ref.compile(ns["history_opt_in"])(u.copy(), 6) == ns["history_opt_in"](u.copy(), 6)
+        monkeypatch.setenv("NP2REF_UNROLL_LIMIT", "none")
+        assert np2ref.compile(ns["history"])(u.copy(), 6) == ns["history"](u.copy(), 6)
+
+
+def test_diagnostics_inside_a_desugared_loop_keep_the_users_line():
+    src = ("import numpy as np\n\n\ndef f(a, idx):\n    for i in range(3):\n        if a[i] < 0:\n"
+           "            continue\n        np.divide.at(a, idx, 2.0)\n")
+    result = np2ref.convert_source(src, "m.py")
+    assert [(d.code, d.line, d.col) for d in result.diagnostics if d.is_error] == [("NPR101", 8, 9)]
+
+
+def test_loops_that_keep_pythons_break(ns):
+    # the loop variable is read after the loop: Python's own break (exact with concrete tests)
+    code = np2ref.convert_source(SOURCE, "forms.py").code
+    keep = code[code.index("def keep_break"):code.index("def history_opt_in")]
+    assert "            break" in keep and "_break_" not in keep
+    u1, u2 = np.zeros(4), np.zeros(4)
+    assert ns["keep_break"](u1) == compiled(ns, "keep_break")(u2) == 2 and (u1 == u2).all()
