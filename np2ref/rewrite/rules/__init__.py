@@ -13,12 +13,12 @@
   reads       subscript reads
   sequences   operators on lists and tuples
   asserts     `assert`
-  loops       `for` / `while` lowering
+  loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
   branches    `if` lowering
 """
 
-from . import (asserts, augassign, branches, calls, inplace, loops, mask_store, names, out_args, reads,
-               sequences, stores, ufunc_at, views)
+from . import (asserts, augassign, branches, calls, inplace, loop_forms, loops, mask_store, names, out_args,
+               reads, sequences, stores, ufunc_at, views)
 
-__all__ = ["asserts", "augassign", "branches", "calls", "inplace", "loops", "mask_store", "names",
-           "out_args", "reads", "sequences", "stores", "ufunc_at", "views"]
+__all__ = ["asserts", "augassign", "branches", "calls", "inplace", "loop_forms", "loops", "mask_store",
+           "names", "out_args", "reads", "sequences", "stores", "ufunc_at", "views"]

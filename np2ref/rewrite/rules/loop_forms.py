@@ -1,0 +1,131 @@
+"""Which `for` loops np2ref lowers and in what form (rules/loops.py plans and emits them):
+`range`, `reversed(range)`, `enumerate`, `zip` (an index loop with `x = seq[k]` rows),
+`for x in seq` and `np.ndindex(shape)` (npr_items / npr_ndindex: the body takes the item), the
+`# np2ref: unroll` opt-in (NPR035), and `max`/`min` on the loop variable (`npr_int_max`).
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from ...emit import jaxnames as J
+from ..registry import emits_special
+from .control import uses
+
+UNROLL_LIMIT = 16
+
+
+def _literal_int(expr) -> int | None:
+    if isinstance(expr, cst.Integer):
+        return int(expr.value)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus) \
+            and isinstance(expr.expression, cst.Integer):
+        return -int(expr.expression.value)
+    return None
+
+
+def short_literal_range(args: list[cst.Arg]) -> bool:
+    values = [_literal_int(a.value) for a in args]
+    if any(v is None for v in values) or not 1 <= len(values) <= 3:
+        return False
+    r = range(*values)
+    return len(r) <= UNROLL_LIMIT
+
+
+def range_args(loop: cst.For, local_names) -> list[cst.Arg] | None:
+    it = loop.iter
+    if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" \
+            and "range" not in local_names and 1 <= len(it.args) <= 3 \
+            and all(a.keyword is None and not a.star for a in it.args):
+        return list(it.args)
+    return None
+
+
+def loop_form(loop: cst.For, local_names) -> tuple[str, str, tuple[str, ...]] | None:
+    """(kind, loop variable, row names) for the loops np2ref lowers, else None."""
+    it, target = loop.iter, loop.target
+    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value not in local_names
+            and all(a.keyword is None and not a.star for a in it.args)):
+        return None
+    kind = it.func.value
+    names = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+    if not all(isinstance(n, cst.Name) for n in names):
+        return None
+    names = [n.value for n in names]
+    if kind == "range" and len(names) == 1 and range_args(loop, local_names):
+        return "range", names[0], ()
+    if kind == "reversed" and len(names) == 1 and len(it.args) == 1:
+        inner = it.args[0].value
+        if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "range" \
+                and 1 <= len(inner.args) <= 2 and all(a.keyword is None and not a.star for a in inner.args):
+            return "reversed", names[0], ()
+        return None
+    if kind == "enumerate" and len(names) == 2 and len(it.args) == 1:
+        return "enumerate", names[0], (names[1],)
+    if kind == "zip" and len(names) == len(it.args) and names:
+        return "zip", "_k", tuple(names)
+    return None
+
+
+def item_form(loop: cst.For, local_names) -> tuple[str, str, tuple[str, ...]] | None:
+    """(kind, item variable, unpacked names) for `for x in seq:` (kind "iter": npr_items decides
+    at run time, rows of an array as a lax loop, a Python sequence in Python) and
+    `for pos in np.ndindex(shape):` (kind "ndindex"), else None."""
+    it, target = loop.iter, loop.target
+    if isinstance(target, cst.Name):
+        var, unpack = target.value, ()
+    elif isinstance(target, (cst.Tuple, cst.List)) and target.elements \
+            and all(isinstance(e.value, cst.Name) and e.star is None if hasattr(e, "star") else isinstance(e.value, cst.Name)
+                    for e in target.elements):
+        var, unpack = "_item", tuple(e.value.value for e in target.elements)
+    else:
+        return None
+    if isinstance(it, cst.Name) and it.value not in ("range",):
+        return "iter", var, unpack
+    if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "ndindex" \
+            and isinstance(it.func.value, cst.Name) and it.func.value.value in ("np", "numpy") \
+            and it.func.value.value not in local_names and all(a.keyword is None and not a.star for a in it.args):
+        return "ndindex", var, unpack
+    return None
+
+
+def unroll_opt_in(loop: cst.For) -> bool:
+    """`# np2ref: unroll` on the loop's line (or on a line of its own just above): the loop may
+    be traced one iteration at a time past the unroll limit (NPR035)."""
+    comments = [line.comment for line in loop.leading_lines if line.comment is not None]
+    if loop.body.header.comment is not None:
+        comments.append(loop.body.header.comment)
+    return any(UNROLL_COMMENT.match(c.value) for c in comments)
+
+
+UNROLL_COMMENT = re.compile(r"#\s*np2ref:\s*unroll\b")
+
+
+def index_min_max(loop: cst.For, plan, ctx) -> None:
+    """`max(i - 1, 0)` / `min(i + 1, n - 1)` on the loop variable (a clamped neighbour index):
+    Python's max needs a concrete value, so such a body would run as a Python loop. Planned as
+    `npr_int_max`/`npr_int_min`: Python's own on concrete values, jnp.maximum/minimum on traced
+    integers (equal to Python's result), Python's (a Python loop) on anything else."""
+    names = {plan.var, *plan.unpack, *plan.rows}
+    local = set(ctx.f.roots)
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            f = call.func
+            if isinstance(f, cst.Name) and f.value in ("max", "min") and f.value not in local \
+                    and len(call.args) >= 2 and all(a.keyword is None and not a.star for a in call.args) \
+                    and uses(call, ctx.f.store_names).items and \
+                    any(n in names for n, _, _ in uses(call, ctx.f.store_names).items):
+                ctx.m.special_calls[call] = ("index_min_max", f.value)
+
+    loop.body.visit(V())
+
+
+@emits_special("index_min_max")
+def emit_index_min_max(original, updated, detail, ctx):
+    return J.call(J.INT_MAX if detail == "max" else J.INT_MIN, *[a.value for a in updated.args])
+
+
+# -- emitting --------------------------------------------------------------------------------
