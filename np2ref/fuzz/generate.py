@@ -141,7 +141,23 @@ def loop(g: Gen, fr: Frame, helpers: list[Function]):
     header = f"for {var} in range({bound}):" if g.chance(85) else f"for {var} in range(1, {bound}):"
     body = _child(fr, f"{var} = 0", names=fr.names + [var])
     fill(g, body, g.int(1, 2), helpers)
-    return [Block(header, tuple(body.body), (f"{var} = 0",))], tuple(body.names)
+    return [Block(header, with_jump(g, fr, var, tuple(body.body)), (f"{var} = 0",))], tuple(body.names)
+
+
+def with_jump(g: Gen, fr: Frame, var: str, body: tuple) -> tuple:
+    """Sometimes, the loop body with `if cond: break` or `if cond: continue` at a random place
+    (issue 18): the condition on the loop variable, on array data, or both (a chain)."""
+    if not body or not g.chance(30):
+        return body
+    arrays = [a for a in fr.arrays() if fr.ns[a].dtype.kind in "iuf"]
+    conds = [f"{var} == {g.int(0, 2)}", f"{var} >= 1"]
+    if arrays:
+        a = g.pick(arrays)
+        conds += [f"{a}.sum() > {g.pick(['0', '1', '-1', '2.5'])}", f"0 < {var} + 1 < {a}.size",
+                  f"{a}.max() > {var}"]
+    jump = Block(f"if {g.pick(conds)}:", (Line(g.pick(["break", "continue"])),))
+    at = g.int(0, len(body))
+    return body[:at] + (jump,) + body[at:]
 
 
 def static_if(g: Gen, fr: Frame, helpers: list[Function]):

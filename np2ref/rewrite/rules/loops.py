@@ -17,8 +17,9 @@ home (static trip count; checked at trace time), so the caller's buffer ends as 
 
 Exact: the body runs the same statements in the same order; `npr_for` runs a plain Python loop
 instead when the body cannot be traced with a traced loop variable and the bounds are static
-(e.g. it indexes a Python tuple with the loop variable). Kept as a Python loop (documented rule):
-loops over anything but `range`, with an `else:`, a `return` in the body, tuple targets, or
+(e.g. it indexes a Python tuple with the loop variable). `for x in seq` / `np.ndindex` take the
+item (rules/loop_forms.py); `break`/`continue` arrive as flags (frontend/jumps.py). Kept as a
+Python loop (documented rule): loops over other expressions, with an `else:`, a `return` in the body, tuple targets, or
 rebinding a written array other than by a swap (`x = f(x)`, where the module function f returns
 that parameter as itself, is no rebinding: analysis/identity.py); and short loops whose bounds
 are all integer literals with at most 16 iterations (direction loops, unrolled as NumPy reads them).
