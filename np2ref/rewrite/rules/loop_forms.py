@@ -1,7 +1,8 @@
 """Which `for` loops np2ref lowers and in what form (rules/loops.py plans and emits them):
 `range`, `reversed(range)`, `enumerate`, `zip` (an index loop with `x = seq[k]` rows),
 `for x in seq` and `np.ndindex(shape)` (npr_items / npr_ndindex: the body takes the item), the
-`# np2ref: unroll` opt-in (NPR035), and `max`/`min` on the loop variable (`npr_int_max`).
+`# np2ref: unroll` opt-in (NPR035), and `max`/`min` on the loop variable (`npr_int_max`; with a subscript or
+call in an argument it is a builtin on array values: rules/calls.py, npr_max).
 """
 
 from __future__ import annotations
@@ -116,11 +117,26 @@ def index_min_max(loop: cst.For, plan, ctx) -> None:
             f = call.func
             if isinstance(f, cst.Name) and f.value in ("max", "min") and f.value not in local \
                     and len(call.args) >= 2 and all(a.keyword is None and not a.star for a in call.args) \
-                    and uses(call, ctx.f.store_names).items and \
-                    any(n in names for n, _, _ in uses(call, ctx.f.store_names).items):
+                    and any(n in names for n, _, _ in uses(call, ctx.f.store_names).items) \
+                    and not any(_reads_data(a.value) for a in call.args):
                 ctx.m.special_calls[call] = ("index_min_max", f.value)
 
     loop.body.visit(V())
+
+
+def _reads_data(expr) -> bool:
+    """Whether an argument has a subscript or a call in it: `max(x[i], 0.0)` is a builtin on
+    array values (rules/calls.py: npr_max), not an index clamp."""
+    found = [False]
+
+    class V(cst.CSTVisitor):
+        def visit_Subscript(self, node) -> None:
+            found[0] = True
+
+        def visit_Call(self, node) -> None:
+            found[0] = True
+    expr.visit(V())
+    return found[0]
 
 
 @emits_special("index_min_max")
