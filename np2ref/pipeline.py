@@ -112,12 +112,15 @@ def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResul
     fenced = fence(module, wrapper, filename, text)
     module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced)  # break/continue as flags
     facts = analyse(wrapper, only)
+    originals = fenced.pop("_originals", {})
     if "_positions" in fenced:  # every holder of the desugared module's positions sees the user's
         facts.positions._map = fenced.pop("_positions")
     marks = diagnose(facts, fenced, sink)
     if sink.has_errors:
         return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     rewritten = rewrite(module, facts, marks, sink, track_lines=only is not None)
+    if originals:  # functions left unconverted keep the user's break/continue
+        rewritten = jumps.restore(rewritten, originals, set(marks))
     if sink.has_errors:
         return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
@@ -156,6 +159,8 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict):
     fenced = {(new if (old := origin.get(new, new)) in fenced else new): fenced.get(old, [])
               for new in module_level_names(desugared)[0].values()}
     fenced["_positions"] = jumps.Positions(LazyPositions(wrapper), origin)
+    fenced["_originals"] = {new.name.value: old for new, old in origin.items()
+                            if isinstance(new, cst.FunctionDef) and isinstance(old, cst.FunctionDef)}
     return desugared, MetadataWrapper(desugared, unsafe_skip_copy=True), fenced
 
 

@@ -15,10 +15,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD = "import numpy as np\n\n\ndef scale(u, k):\n    u[1:] *= k\n    return u.sum()\n"
-BAD = "import numpy as np\n\n\ndef f(u):\n    for i in range(3):\n        break\n"
+BAD = "import numpy as np\n\n\ndef f(u):\n    for i in range(3):\n        del u\n"
 HOST = "import numpy as np\nfrom scipy.ndimage import laplace\n\n\ndef smooth(u):\n    u += laplace(u)\n"
 MIXED = ("import numpy as np\n\n\ndef scale(u, k):\n    u[1:] *= k\n    return u.sum()\n\n\n"
-         "def clip_first(u, n):\n    for i in range(n):\n        if i > 2:\n            break\n        u[i] = 0.0\n"
+         "def clip_first(u, n):\n    for i in range(n):\n        tmp = u[i]\n        del tmp\n        if i > 2:\n            break\n"
+         "        u[i] = 0.0\n"
          "    return scale(u, 2.0)\n")
 
 
@@ -50,12 +51,12 @@ def proj(tmp_path) -> Path:
 
 def test_dotdot_and_dot_parent_paths_are_read(proj):
     r = np2ref("check", "../src", cwd=proj / "tools")
-    assert r.returncode == 1 and r.stdout.strip() == "../src/bad.py:6:9: NPR012 `break` is not translated yet"
+    assert r.returncode == 1 and r.stdout.strip() == "../src/bad.py:6:9: NPR016 `del` is not translated"
     r = np2ref("check", "--report", "--fail-under", "99", "../src", cwd=proj / "tools")
     assert r.returncode == 1 and "TOTAL" in r.stdout and "under --fail-under 99" in r.stderr
     assert "bad.py" in r.stdout and "good.py" in r.stdout and "venv" not in r.stdout
     r = np2ref("check", ".", cwd=proj / "src")  # "." itself, and the dot-folder above it
-    assert r.returncode == 1 and "bad.py:6:9: NPR012" in r.stdout and "venv" not in r.stdout
+    assert r.returncode == 1 and "bad.py:6:9: NPR016" in r.stdout and "venv" not in r.stdout
     out = proj / "out"
     r = np2ref("convert", "../src", "-o", out, cwd=proj / "tools")
     assert r.returncode == 1 and "converted 1 of 2 files" in r.stderr
@@ -93,7 +94,7 @@ def test_exclude_and_gitignore(proj):
 
 def test_notes_suppression_quiet_and_json(tmp_path):
     write(tmp_path / "host.py", HOST)
-    src = write(tmp_path / "sup.py", BAD.replace("break", "break  # np2ref: ignore[NPR012]") + HOST.split("\n\n\n")[1]
+    src = write(tmp_path / "sup.py", BAD.replace("del u", "del u  # np2ref: ignore[NPR016]") + HOST.split("\n\n\n")[1]
                 .replace("smooth", "smooth2").replace("laplace(u)", "laplace(u)  # np2ref: ignore"))
     r = np2ref("check", "host.py", cwd=tmp_path)
     assert r.returncode == 0
@@ -155,10 +156,10 @@ def test_partial_keeps_refused_functions_as_numpy(tmp_path):
     r = np2ref("convert", "mixed.py", "--partial", cwd=tmp_path)
     assert r.returncode == 1  # written, and still a finding: a function was refused
     assert "1 function(s) converted, 1 kept as NumPy host code" in r.stderr
-    assert "clip_first: refused: NPR012 line 12" in r.stderr
+    assert "clip_first: refused: NPR016 line 12" in r.stderr
     text = (tmp_path / "mixed_ref.py").read_text()
     assert "@npr_jit(mutated=('u',))\ndef scale(u, k):" in text
-    assert "# np2ref: kept as NumPy host code -- refused: NPR012 line 12" in text
+    assert "# np2ref: kept as NumPy host code -- refused: NPR016 line 12" in text
     kept = text[text.index("# np2ref: kept"):]
     assert "def clip_first(u, n):\n    for i in range(n):" in kept and "@npr_jit" not in kept
     original, partial = _load(tmp_path / "mixed.py"), _load(tmp_path / "mixed_ref.py")
@@ -211,7 +212,7 @@ def test_version_and_colour_on_a_terminal_only(tmp_path):
         os.close(follower)
         out = os.read(leader, 4096).decode()
         os.close(leader)
-        assert proc.returncode == 1 and "NPR012" in out and ("\033[" in out) == coloured
+        assert proc.returncode == 1 and "NPR016" in out and ("\033[" in out) == coloured
 
 
 def test_docs_agree_with_behaviour(tmp_path):

@@ -172,6 +172,9 @@ class Desugar:
         brk = self._fresh("break") if found.breaks else None
         skip = self._fresh("skip")
         body = _Lower(brk, skip, self).block(list(updated.body.body))[0]
+        left = _jumps(cst.IndentedBlock(body=body))
+        if left.breaks or left.continues:  # one inside a statement not lowered here (`match`)
+            return updated
         top = _assign(skip, cst.Name(brk) if (brk and is_for) else cst.Name("False"))
         if brk and is_for:
             body = [top, _guard(skip, body)]
@@ -316,6 +319,14 @@ def desugar_module(module: cst.Module):
     if all(a is b for a, b in zip(body, module.body)):
         return module, {}
     return module.with_changes(body=body), origin
+
+
+def restore(module: cst.Module, originals: dict, converted) -> cst.Module:
+    """The rewritten module with each desugared function that was not converted (host code, a
+    function outside `only`) back as the user wrote it: it runs as Python, break and all."""
+    body = [originals[s.name.value] if isinstance(s, cst.FunctionDef) and s.name.value in originals
+            and s.name.value not in converted else s for s in module.body]
+    return module.with_changes(body=body) if any(a is not b for a, b in zip(body, module.body)) else module
 
 
 def _jumps_anywhere(func) -> bool:
