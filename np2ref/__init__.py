@@ -2,12 +2,13 @@
 
 from .diagnostics import Diagnostic, Np2RefError, PythonLoopWarning
 from .pipeline import ConversionResult, convert_file, convert_source
+from .runtime.buffers import aligned, aligned_empty, aligned_zeros
 from .runtime.compile import BITWISE_OPTIONS, Compiled, compile
 from .verify import verify
 
 __all__ = [
     "BITWISE_OPTIONS", "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "PythonLoopWarning",
-    "compile", "convert_file", "convert_source", "grad_into", "verify",
+    "aligned", "aligned_empty", "aligned_zeros", "compile", "convert_file", "convert_source", "grad_into", "verify",
 ]
 __version__ = "0.1.0"
 

@@ -127,6 +127,23 @@ class _NprResultShape:
         return jax.tree_util.tree_unflatten(tree, leaves)
 
 
+    def device(self, result, values):
+        """The result as jax.Arrays, for a call made with jax.Arrays (or .device): an argument
+        returned is the caller's own jax.Array, an object returned twice one object."""
+        tree = self.tree
+        if not tree.num_leaves:
+            return jax.tree_util.tree_unflatten(tree, ())
+        dynamic_leaves = iter(result)
+        leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
+        for i, (name, steps) in self.returned.items():
+            given = values.get(name)
+            if isinstance(given, jax.Array) and not steps:
+                leaves[i] = given
+        for i, j in self.same.items():
+            leaves[i] = leaves[j]
+        return jax.tree_util.tree_unflatten(tree, leaves)
+
+
 def _npr_numpy_steps(view):
     """An NprView's steps from its base as NumPy would take them (hashable: slices as tuples),
     or None when an index in them is traced (known only when the program runs)."""
@@ -168,9 +185,12 @@ jax.tree_util.register_pytree_node(_NprResultShape, lambda s: ((), s._aux), _npr
 
 class _NprPlan:
     """A call's route to its jitted function, kept per _plan_key: which arguments
-    are kept, donated and written back (by position), and which pairs of NumPy arrays must not
-    share memory. A call it does not admit takes the general path, which raises or aliases."""
+    are kept, donated and written back (by position), and which pairs of arrays must not
+    share memory (NumPy arrays) or be one object (jax.Arrays). A call it does not admit takes
+    the general path, which raises or aliases. `device`: its results stay jax.Arrays (the
+    call passed jax.Arrays and no NumPy array)."""
     ARRAY = object()
+    DEVICE = object()
 
     def __init__(self, names, key, jitted, dynamic, donated, written):
         position = {n: i for i, n in enumerate(names)}
@@ -178,13 +198,14 @@ class _NprPlan:
         self.kept = tuple((n, position[n]) for n in dynamic if n not in donated)
         self.donated = tuple((n, position[n]) for n in donated)
         self.written = tuple((n, position[n]) for n in written)
-        arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY]
+        arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY or k is _NprPlan.DEVICE]
         self.apart = tuple((i, j) for _, i in self.written for j in arrays if j != i)
+        self.device = _NprPlan.DEVICE in key and _NprPlan.ARRAY not in key
 
     def admits(self, args, layout):
         if layout and not all(_npr_layout_ok(args[i]) for _, i in self.written):
             return False
-        return not any(_npr_shares(args[i], args[j]) for i, j in self.apart)
+        return not any(_npr_shares_any(args[i], args[j]) for i, j in self.apart)
 
 
 def _npr_write_back(finals):
@@ -207,12 +228,20 @@ def _npr_jax_dtype(dt):
 
 
 def _npr_layout_ok(v):
-    return v.flags.c_contiguous or v.size <= 1
+    return not isinstance(v, np.ndarray) or v.flags.c_contiguous or v.size <= 1
 
 
 def _npr_shares(a, b):
     """np.shares_memory, after the cheap bounds test that rules out most pairs."""
     return np.may_share_memory(a, b) and np.shares_memory(a, b)
+
+
+def _npr_shares_any(a, b):
+    """_npr_shares for two NumPy arrays; otherwise (a jax.Array: immutable, one object is one
+    array) whether they are the same object."""
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+        return _npr_shares(a, b)
+    return a is b
 
 
 def _npr_donation_split(dynamic, donated):
