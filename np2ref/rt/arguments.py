@@ -73,9 +73,16 @@ def _npr_to_numpy(tree):
     if isinstance(tree, dict):
         return {k: _npr_to_numpy(v) for k, v in tree.items()}
     if isinstance(tree, jax.Array):
-        out = np.asarray(tree)  # on CPU a read-only view of JAX's buffer: NumPy's results are writable
-        return out[()] if out.ndim == 0 else out if out.flags.writeable else out.copy()
+        return _npr_array_to_numpy(tree)
     return tree
+
+
+def _npr_array_to_numpy(x):
+    """A jax.Array result as NumPy returns it: a writable array, a NumPy scalar for 0-d. On
+    CPU np.asarray is a read-only view of JAX's buffer (XLA cannot write into a NumPy-owned
+    one, and a buffer JAX may still hold must not be handed out writable): one copy."""
+    out = np.asarray(x)
+    return out[()] if out.ndim == 0 else out if out.flags.writeable else out.copy()
 
 
 def _npr_check_written(fname, name, v):
@@ -101,6 +108,10 @@ class _NprResultShape:
         self.tree, self.fixed, self.returned, self.same = tree, dict(fixed), dict(returned), dict(same)
         self.sites = sites  # the run-time index checks traced (_npr_Bounds.sites)
         self._aux = (tree, fixed, returned, same, sites)
+        # every leaf comes from the run, none is an argument: one conversion per leaf, and for
+        # a result that is one array, no tree to rebuild
+        self._plain = not (self.fixed or self.returned or self.same)
+        self._leaf = self._plain and jax.tree_util.treedef_is_leaf(tree) and tree.num_leaves == 1
 
     def check_bounds(self, slot):
         """NumPy's IndexError when a run-time index check failed (`slot`: the checks' record,
@@ -113,8 +124,12 @@ class _NprResultShape:
         """The result as NumPy returns it: an argument returned is the caller's own array, and
         a view of one a view of the caller's array (made after the write-back)."""
         tree = self.tree
+        if self._leaf:
+            return _npr_array_to_numpy(result[0])
         if not tree.num_leaves:  # None (an in-place kernel), (), {}: nothing to convert
             return jax.tree_util.tree_unflatten(tree, ())
+        if self._plain:
+            return jax.tree_util.tree_unflatten(tree, [_npr_array_to_numpy(leaf) for leaf in result])
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
         leaves = [_npr_to_numpy(leaf) for leaf in leaves]
@@ -131,8 +146,10 @@ class _NprResultShape:
         """The result as jax.Arrays, for a call made with jax.Arrays (or .device): an argument
         returned is the caller's own jax.Array, an object returned twice one object."""
         tree = self.tree
-        if not tree.num_leaves:
-            return jax.tree_util.tree_unflatten(tree, ())
+        if self._leaf:
+            return result[0]
+        if self._plain or not tree.num_leaves:
+            return jax.tree_util.tree_unflatten(tree, result)
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
         for i, (name, steps) in self.returned.items():
