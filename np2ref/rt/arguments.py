@@ -62,7 +62,24 @@ def _npr_static_key(v):
 
 
 def _npr_any_traced(values):
-    return any(isinstance(v, (jax.Ref, NprView, _npr_Tracer)) for v in values)
+    return any(type(v) not in _NPR_UNTRACED_TYPES and isinstance(v, (jax.Ref, NprView, _npr_Tracer))
+               for v in values)
+
+
+# Types whose values are never refs, views or tracers: the common arguments answered without
+# isinstance (a Tracer subclass is never one of these exact types).
+_NPR_UNTRACED_TYPES = frozenset({np.ndarray, float, int, bool, complex, str, type(None)})
+# Concrete jax.Array types met in calls (ArrayImpl): their values are DEVICE in a plan's key.
+# Filled as they come (the class is JAX-internal); tracers are never added.
+_NPR_DEVICE_TYPES = set()
+
+
+def _npr_device_type(v):
+    """Whether `v` is a concrete jax.Array (not a tracer), remembering its type."""
+    if isinstance(v, jax.Array) and not isinstance(v, _npr_Tracer):
+        _NPR_DEVICE_TYPES.add(type(v))
+        return True
+    return False
 
 
 def _npr_to_numpy(tree):

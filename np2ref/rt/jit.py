@@ -237,15 +237,18 @@ class NprFunction:
             if self.static_argnames is not None:
                 static = name in self.static_argnames
             else:  # _npr_is_static(v), with the common types answered without a call
-                static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and _npr_is_static(v))
+                static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and kind not in
+                                                       _NPR_DEVICE_TYPES and _npr_is_static(v))
             if static:
                 key.append(repr(v) if kind in _NPR_REPR_KEYED else _npr_static_key(v))
             elif kind is np.ndarray and v.dtype.isnative and _npr_jax_dtype(v.dtype):
                 key.append(_NprPlan.ARRAY)
+            elif kind in _NPR_DEVICE_TYPES:
+                key.append(_NprPlan.DEVICE)
             elif isinstance(v, (list, tuple, dict, np.ndarray)):
                 return None
             else:
-                key.append(_NprPlan.DEVICE if kind is not float and isinstance(v, jax.Array) else None)
+                key.append(_NprPlan.DEVICE if kind is not float and _npr_device_type(v) else None)
         return tuple(key)
 
     def call_numpy(self, *args, **kwargs):
@@ -331,7 +334,8 @@ from .bounds import _npr_Bounds  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_donation_split,
-    _npr_is_python_value, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_numpy_steps, _npr_shares_any,
-    _NPR_REPR_KEYED, _npr_shares, _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES,
-    _npr_uses_layout, _npr_write_back, _NprPlan, _NprResultShape)
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_device_type, _NPR_DEVICE_TYPES,
+    _npr_donation_split, _npr_is_python_value, _npr_is_static, _npr_jax_dtype, _npr_layout_ok,
+    _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key,
+    _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
+    _NprResultShape)
