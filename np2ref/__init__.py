@@ -2,7 +2,6 @@
 
 from .diagnostics import Diagnostic, Np2RefError, PythonLoopWarning
 from .pipeline import ConversionResult, convert_file, convert_source
-from .runtime.buffers import aligned, aligned_empty, aligned_zeros
 from .runtime.compile import BITWISE_OPTIONS, Compiled, compile
 from .verify import verify
 
@@ -17,6 +16,9 @@ def __getattr__(name):
     if name == "grad_into":  # imports jax, so only when asked for
         from .runtime.grad import grad_into
         return grad_into
+    if name in ("aligned", "aligned_empty", "aligned_zeros"):  # np2ref.rt imports jax
+        from .rt import buffers
+        return getattr(buffers, "npr_" + name)
     raise AttributeError(f"module 'np2ref' has no attribute {name!r}")
 
 

@@ -145,3 +145,48 @@ def test_plans_are_keyed_by_dtype_shape_and_static_values():
         for k in (2.0, 2, True):
             got, want = s(a, k), scaled(a, k)
             assert got.dtype == want.dtype and np.array_equal(got, want), (a.dtype, k)
+
+
+def colsum_plus(m, v):
+    return m.sum(axis=0) + v, m
+
+
+def test_large_unaligned_inputs_are_staged_exactly():
+    """A large read-only argument at NumPy's 16-byte alignment is copied into np2ref's own
+    aligned buffer, kept between calls: every call must see its own values, results must not
+    alias that buffer, and the caller's array comes back as itself, unchanged."""
+    c = compiled(colsum_plus)
+    rng = np.random.default_rng(3)
+    raw = np.empty(120 * 100 * 8 + 64, np.uint8)
+    start = (16 - raw.ctypes.data) % 64
+    m = raw[start:start + 120 * 100 * 8].view(np.float64).reshape(120, 100)  # 96 KB, unaligned
+    m[...] = rng.random((120, 100))
+    v = rng.random(100)
+    results = []
+    for k in range(3):
+        m += 1.0  # new values each call: the staged copy must follow
+        want = m.sum(axis=0) + v
+        got, same = c(m, v)
+        assert same is m and np.allclose(got, want, rtol=1e-13) and got.flags.writeable
+        results.append((got, got.copy()))
+    for got, kept in results:  # no result shares the staging buffer reused by later calls
+        assert np.array_equal(got, kept)
+    entry = c._entry
+    plan = next(p for p in entry._plans.values() if p.staging is not None)
+    assert plan.staging.buffers and all(not np.shares_memory(b, g) for b in plan.staging.buffers.values()
+                                        for g, _ in results)
+    small = c(m[:10], v)[0]  # another shape: another plan or buffer, still exact
+    assert np.allclose(small, m[:10].sum(axis=0) + v, rtol=1e-13)
+
+
+def test_staged_calls_from_threads_stay_exact():
+    import concurrent.futures
+
+    c = compiled(colsum_plus)
+    rng = np.random.default_rng(4)
+    mats = [rng.random((150, 100)) + k for k in range(8)]
+    v = np.zeros(100)
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        outs = list(pool.map(lambda m: c(m, v)[0], mats * 3))
+    for m, got in zip(mats * 3, outs):
+        assert np.allclose(got, m.sum(axis=0), rtol=1e-13)

@@ -14,6 +14,7 @@ Modules, in the order a store goes through them:
 - inplace, masks, ops: out=, in-place functions and methods, boolean masks, `op=` on values.
 - np_*: the npr_np_* shims, NumPy's dtypes and semantics on top of jax.numpy.
 - jit, arguments: npr_jit, the NumPy-facing jitted call; static arguments, results, write-back.
+- buffers: 64-byte-aligned NumPy arrays (XLA:CPU takes them without a copy), staging buffers.
 - loops, branches, refs, python_loops: lax loops and branches with Refs closed over.
 - host: random draws and calls that run on the host at run time, in program order.
 - compat: the one module that reaches into JAX internals.
@@ -39,10 +40,10 @@ finally:
 from . import (  # noqa: E402  (the order a store goes through them; see above)
     core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-    jit, loops, branches, refs, python_loops, host)
+    jit, buffers, loops, branches, refs, python_loops, host)
 MODULES = (core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-           jit, loops, branches, refs, python_loops, host)
+           jit, buffers, loops, branches, refs, python_loops, host)
 def _public(module) -> dict:
     return {name: value for name, value in vars(module).items() if name.startswith(("npr_", "Npr"))}
 __all__ = sorted({name for module in MODULES for name in _public(module)})

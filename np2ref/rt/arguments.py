@@ -235,6 +235,8 @@ class _NprPlan:
         arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY or k is _NprPlan.DEVICE]
         self.apart = tuple((i, j) for _, i in self.written for j in arrays if j != i)
         self.device = _NprPlan.DEVICE in key and _NprPlan.ARRAY not in key
+        staged = tuple((n, i) for n, i in self.kept if key[i] is _NprPlan.ARRAY)
+        self.staging = _NprStaging(staged) if staged and not self.device else None
 
     def admits(self, args, layout):
         if layout and not all(_npr_layout_ok(args[i]) for _, i in self.written):
@@ -317,6 +319,7 @@ def _npr_arraylike(v):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .bounds import _npr_bounds_error  # noqa: E402
+from .buffers import _NprStaging  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .core import NprError  # noqa: E402
 from .jit import NprFunction  # noqa: E402

@@ -259,10 +259,17 @@ class NprFunction:
         plan = self._plans.get(plan_key)
         if plan is None or not plan.admits(ordered, self._layout):
             return self._call_bound(args, kwargs, plan_key)
-        args = ordered
+        staging = plan.staging  # large unaligned read-only arrays: copied into np2ref's own buffers
+        if staging is not None and staging.wanted(ordered) and staging.lock.acquire(blocking=False):
+            try:
+                return self._run_plan(plan, ordered, staging.inputs(ordered, plan.kept))
+            finally:
+                staging.lock.release()
+        return self._run_plan(plan, ordered, {n: ordered[i] for n, i in plan.kept})
+
+    def _run_plan(self, plan, args, kept):
         with self._x64():
-            result, finals, shape, slot = plan.jitted(
-                {n: args[i] for n, i in plan.kept}, {n: args[i] for n, i in plan.donated})
+            result, finals, shape, slot = plan.jitted(kept, {n: args[i] for n, i in plan.donated})
             shape.check_bounds(slot)
             finals = [(args[i], np.asarray(finals[n])) for n, i in plan.written]
         _npr_write_back(finals)
