@@ -124,9 +124,10 @@ def test_device_call_returns_finals_and_changes_nothing():
 
 
 def test_device_call_refuses_one_array_written_and_read():
-    u = device64(np.ones(3))
+    u, c = device64(np.ones(3)), device64(np.ones(3))
+    compiled(axpy_).device(u, device64(np.ones(3)), c)  # leaves a plan for three jax.Arrays
     with pytest.raises(np2ref.Np2RefError, match="share memory"):
-        compiled(axpy_).device(u, u, device64(np.ones(3)))
+        compiled(axpy_).device(u, u, c)  # NumPy's `a += a * c` reads what it writes
     v = np.ones(3)
     with pytest.raises(np2ref.Np2RefError, match="share memory"):
         compiled(axpy_)(v, v[::-1], 1.0)  # the plan's path checks it too

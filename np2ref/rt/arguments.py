@@ -226,7 +226,7 @@ class _NprPlan:
     ARRAY = object()
     DEVICE = object()
 
-    def __init__(self, names, key, jitted, dynamic, donated, written):
+    def __init__(self, names, key, jitted, dynamic, donated, written, stage=False):
         position = {n: i for i, n in enumerate(names)}
         self.jitted = jitted
         self.kept = tuple((n, position[n]) for n in dynamic if n not in donated)
@@ -236,7 +236,8 @@ class _NprPlan:
         self.apart = tuple((i, j) for _, i in self.written for j in arrays if j != i)
         self.device = _NprPlan.DEVICE in key and _NprPlan.ARRAY not in key
         staged = tuple((n, i) for n, i in self.kept if key[i] is _NprPlan.ARRAY)
-        self.staging = _NprStaging(staged) if staged and not self.device else None
+        # staging pays where XLA reads host memory (CPU); elsewhere the transfer is the copy
+        self.staging = _NprStaging(staged) if stage and staged and not self.device else None
 
     def admits(self, args, layout):
         if layout and not all(_npr_layout_ok(args[i]) for _, i in self.written):

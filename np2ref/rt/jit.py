@@ -307,7 +307,8 @@ class NprFunction:
             result, finals, shape, slot = jitted(*_npr_donation_split(dynamic, donated))
             if plan_key is not None and all(leader == n for n, leader in aliases.items()):
                 plans = self._device_plans if device else self._plans
-                plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases)
+                plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
+                                           stage=jax.default_backend() == "cpu")
             shape.check_bounds(slot)
             if device:
                 return shape.device(result, self._unwritten(values.items())), finals
