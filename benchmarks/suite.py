@@ -4,7 +4,7 @@
 
 Kernels (benchmarks/suite_kernels.py, NumPy as users write it; hand ports in
 benchmarks/hand/suite.py): dense linear algebra, a Jacobi stencil in a time loop, a Python
-loop over a diagonal, reductions, and small-array kernels. Columns, medians of interleaved
+loop over a diagonal, reductions, a 3x3 convolution layer, and small-array kernels. Columns, medians of interleaved
 rounds (a round's sample of a case: the mean of as many back-to-back calls as fill 20 ms):
 
 - NumPy: the original.
@@ -31,6 +31,7 @@ import math
 import statistics
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import jax
@@ -53,6 +54,7 @@ def cases(size):
     m, n = (4000, 5000) if big else (2000, 2500)
     k = 4000 if big else 2000
     g = 1000 if big else 400
+    c_in, px = (32, 128) if big else (16, 64)
     return {
         f"(A @ x) @ A, A {m}x{n}": ("matvec_chain", (r((m, n)), r(n)), None),
         f"r @ A, A @ p, A {k}x{k}": ("cg_products", (r((k, k)), r(k), r(k)), None),
@@ -61,6 +63,8 @@ def cases(size):
         f"Jacobi 5-point, {g}x{g}, 50 steps": ("jacobi_", (r((g, g)), 50), 0),
         "trace += tanh(a[i, i]) loop, 1000x1000": ("diagonal_tanh", (r((1000, 1000)),), None),
         "column RMS / max, 2000x500": ("column_stats", (r((2000, 500)) - 0.5,), None),
+        f"3x3 conv + ReLU, {c_in}->{2 * c_in} channels, {px}x{px}": ("conv_relu", (r((c_in, px, px)),
+                                                                          r((2 * c_in, c_in, 3, 3))), None),
         "small poly, 10": ("small_poly", (r(10),), None),
         "small poly, 1000": ("small_poly", (r(1000),), None),
         "small axpy (written), 100": ("small_axpy_", (r(100), 0.5, r(100)), 0),
@@ -199,6 +203,7 @@ def main(argv=None) -> int:
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--kernels", nargs="*", help="kernel function names (default: all)")
     a = p.parse_args(argv)
+    warnings.simplefilter("ignore", np2ref.PythonLoopWarning)  # conv_relu's 3x3 offsets unroll, as intended
     rows = [measure(label, name, args, w, a.rounds) for label, (name, args, w) in cases(a.size).items()
             if not a.kernels or name in a.kernels]
     print(f"`python benchmarks/suite.py --size {a.size}`: jax {jax.__version__}, numpy {np.__version__}, "

@@ -48,3 +48,15 @@ def small_axpy_(y, a, x):
 def small_norm(x, y):
     d = x - y
     return np.sqrt(np.dot(d, d))
+
+
+def conv_relu(x, w):
+    """A 3x3 convolution layer (valid padding) with ReLU, by shifted windows: x (C, H, W),
+    w (K, C, 3, 3)."""
+    k, c, kh, kw = w.shape
+    h, wd = x.shape[1] - kh + 1, x.shape[2] - kw + 1
+    out = np.zeros((k, h, wd))
+    for i in range(kh):
+        for j in range(kw):
+            out += np.tensordot(w[:, :, i, j], x[:, i:i + h, j:j + wd], axes=1)
+    return np.maximum(out, 0.0)
