@@ -158,7 +158,6 @@ class _NprResultShape:
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)
 
-
     def device(self, result, values):
         """The result as jax.Arrays, for a call made with jax.Arrays (or .device): an argument
         returned is the caller's own jax.Array, an object returned twice one object."""

@@ -190,15 +190,16 @@ class NprFunction:
                                f"and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)")
         return aliases
 
-    def _compiled(self, static, aliases, dynamic_names, kept=frozenset()):
+    def _compiled(self, static, aliases, dynamic):
         # The mutated NumPy arrays' device copies are donated: their final values (written
-        # back) reuse those buffers. A jax.Array (`kept`: the .device call's written ones) is
-        # the caller's own buffer and is never donated.
-        donated = tuple(sorted(n for n in set(aliases.values()) if n in dynamic_names and n not in kept))
+        # back) reuse those buffers. A jax.Array (the .device call's written ones) is the
+        # caller's own buffer and is never donated.
+        dynamic_names = tuple(sorted(dynamic))
+        donated = tuple(sorted(n for n in set(aliases.values())
+                               if n in dynamic and not isinstance(dynamic[n], jax.Array)))
         key = (tuple(sorted((k, _npr_static_key(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
                dynamic_names, donated)
         if key not in self._jitted:
-
             def run(dynamic, written):
                 saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
@@ -301,8 +302,7 @@ class NprFunction:
         leaves a plan under `plan_key` (None: none) for the next call like it."""
         values, static, dynamic = self._split(args, kwargs, device)
         aliases = self._aliases(values, device)
-        kept = frozenset(n for n in aliases if isinstance(values[n], jax.Array))
-        key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)), kept)
+        key, (jitted, donated) = self._compiled(static, aliases, dynamic)
         with self._x64():
             result, finals, shape, slot = jitted(*_npr_donation_split(dynamic, donated))
             if plan_key is not None and all(leader == n for n, leader in aliases.items()):
@@ -321,9 +321,7 @@ class NprFunction:
 
     def lower(self, *args, **kwargs):
         values, static, dynamic = self._split(args, kwargs)  # noqa: F841
-        aliases = self._aliases(values)
-        kept = frozenset(n for n in aliases if isinstance(values[n], jax.Array))
-        key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)), kept)
+        key, (jitted, donated) = self._compiled(static, self._aliases(values), dynamic)
         with self._x64():
             return jitted.lower(*_npr_donation_split(dynamic, donated))
 
