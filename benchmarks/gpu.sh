@@ -42,4 +42,7 @@ for policy in preserve float32; do
     "$PY" benchmarks/run.py --size "$SIZE" --dtype-policy "$policy" --output "$OUT/gpu_$tag.md" "$@" \
         2>&1 | tee "$OUT/gpu_$tag.log" || status=1
 done
+echo "== third-party kernels (benchmarks/suite.py, float64) and compile's call overhead"
+"$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}" 2>&1 | tee "$OUT/gpu_suite.md" || status=1
+"$PY" benchmarks/overhead.py 2>&1 | tee "$OUT/gpu_overhead.md" || status=1
 exit $status

@@ -7,7 +7,8 @@ from .verify import verify
 
 __all__ = [
     "BITWISE_OPTIONS", "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "PythonLoopWarning",
-    "compile", "convert_file", "convert_source", "grad_into", "plain_lowering", "verify",
+    "aligned", "aligned_empty", "aligned_zeros", "compile", "convert_file", "convert_source", "grad_into",
+    "plain_lowering", "verify",
 ]
 __version__ = "0.1.0"
 
@@ -19,6 +20,9 @@ def __getattr__(name):
     if name == "plain_lowering":  # the runtime's store lowering without its peepholes
         from .rt.lowering import _npr_plain_lowering
         return _npr_plain_lowering
+    if name in ("aligned", "aligned_empty", "aligned_zeros"):  # np2ref.rt imports jax
+        from .rt import buffers
+        return getattr(buffers, "npr_" + name)
     raise AttributeError(f"module 'np2ref' has no attribute {name!r}")
 
 

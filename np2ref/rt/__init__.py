@@ -14,7 +14,9 @@ Modules, in the order a store goes through them:
 - inplace, masks, ops: out=, in-place functions and methods, boolean masks, `op=` on values.
 - np_*: the npr_np_* shims, NumPy's dtypes and semantics on top of jax.numpy.
 - jit, arguments: npr_jit, the NumPy-facing jitted call; static arguments, results, write-back.
-- loops, branches, refs, python_loops: lax loops and branches with Refs closed over.
+- buffers: 64-byte-aligned NumPy arrays (XLA:CPU takes them without a copy), staging buffers.
+- loops, branches, refs, python_loops, windows: lax loops and branches with Refs closed over;
+  slices that move with the loop variable.
 - host: random draws and calls that run on the host at run time, in program order.
 - compat: the one module that reaches into JAX internals.
 
@@ -34,17 +36,20 @@ finally:
     _np.random.set_state(_state)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
 from . import (  # noqa: E402  (the order a store goes through them; see above)
-    core, index, bounds, views, stores, lowering, inplace, masks, ops,
+    compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-    jit, loops, branches, refs, python_loops, host, windows)
-MODULES = (core, index, bounds, views, stores, lowering, inplace, masks, ops,
+    jit, arguments, buffers, loops, branches, refs, python_loops, windows, host)
+
+MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-           jit, loops, branches, refs, python_loops, host, windows)
+           jit, arguments, buffers, loops, branches, refs, python_loops, windows, host)
+
+
 def _public(module) -> dict:
     return {name: value for name, value in vars(module).items() if name.startswith(("npr_", "Npr"))}
+
+
 __all__ = sorted({name for module in MODULES for name in _public(module)})
 globals().update({name: value for module in MODULES for name, value in _public(module).items()})
 PythonLoopWarning = python_loops.PythonLoopWarning

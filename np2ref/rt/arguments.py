@@ -62,7 +62,24 @@ def _npr_static_key(v):
 
 
 def _npr_any_traced(values):
-    return any(isinstance(v, (jax.Ref, NprView, _npr_Tracer)) for v in values)
+    return any(type(v) not in _NPR_UNTRACED_TYPES and isinstance(v, (jax.Ref, NprView, _npr_Tracer))
+               for v in values)
+
+
+# Types whose values are never refs, views or tracers: the common arguments answered without
+# isinstance (a Tracer subclass is never one of these exact types).
+_NPR_UNTRACED_TYPES = frozenset({np.ndarray, float, int, bool, complex, str, type(None)})
+# Concrete jax.Array types met in calls (ArrayImpl): their values are DEVICE in a plan's key.
+# Filled as they come (the class is JAX-internal); tracers are never added.
+_NPR_DEVICE_TYPES = set()
+
+
+def _npr_device_type(v):
+    """Whether `v` is a concrete jax.Array (not a tracer), remembering its type."""
+    if isinstance(v, jax.Array) and not isinstance(v, _npr_Tracer):
+        _NPR_DEVICE_TYPES.add(type(v))
+        return True
+    return False
 
 
 def _npr_to_numpy(tree):
@@ -73,9 +90,16 @@ def _npr_to_numpy(tree):
     if isinstance(tree, dict):
         return {k: _npr_to_numpy(v) for k, v in tree.items()}
     if isinstance(tree, jax.Array):
-        out = np.asarray(tree)  # on CPU a read-only view of JAX's buffer: NumPy's results are writable
-        return out[()] if out.ndim == 0 else out if out.flags.writeable else out.copy()
+        return _npr_array_to_numpy(tree)
     return tree
+
+
+def _npr_array_to_numpy(x):
+    """A jax.Array result as NumPy returns it: a writable array, a NumPy scalar for 0-d. On
+    CPU np.asarray is a read-only view of JAX's buffer (XLA cannot write into a NumPy-owned
+    one, and a buffer JAX may still hold must not be handed out writable): one copy."""
+    out = np.asarray(x)
+    return out[()] if out.ndim == 0 else out if out.flags.writeable else out.copy()
 
 
 def _npr_check_written(fname, name, v):
@@ -101,6 +125,10 @@ class _NprResultShape:
         self.tree, self.fixed, self.returned, self.same = tree, dict(fixed), dict(returned), dict(same)
         self.sites = sites  # the run-time index checks traced (_npr_Bounds.sites)
         self._aux = (tree, fixed, returned, same, sites)
+        # every leaf comes from the run, none is an argument: one conversion per leaf, and for
+        # a result that is one array, no tree to rebuild
+        self._plain = not (self.fixed or self.returned or self.same)
+        self._leaf = self._plain and jax.tree_util.treedef_is_leaf(tree) and tree.num_leaves == 1
 
     def check_bounds(self, slot):
         """NumPy's IndexError when a run-time index check failed (`slot`: the checks' record,
@@ -113,8 +141,12 @@ class _NprResultShape:
         """The result as NumPy returns it: an argument returned is the caller's own array, and
         a view of one a view of the caller's array (made after the write-back)."""
         tree = self.tree
+        if self._leaf:
+            return _npr_array_to_numpy(result[0])
         if not tree.num_leaves:  # None (an in-place kernel), (), {}: nothing to convert
             return jax.tree_util.tree_unflatten(tree, ())
+        if self._plain:
+            return jax.tree_util.tree_unflatten(tree, [_npr_array_to_numpy(leaf) for leaf in result])
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
         leaves = [_npr_to_numpy(leaf) for leaf in leaves]
@@ -122,6 +154,24 @@ class _NprResultShape:
             given = values.get(name)
             if isinstance(given, np.ndarray):
                 leaves[i] = _npr_numpy_view(given, steps)
+        for i, j in self.same.items():
+            leaves[i] = leaves[j]
+        return jax.tree_util.tree_unflatten(tree, leaves)
+
+    def device(self, result, values):
+        """The result as jax.Arrays, for a call made with jax.Arrays (or .device): an argument
+        returned is the caller's own jax.Array, an object returned twice one object."""
+        tree = self.tree
+        if self._leaf:
+            return result[0]
+        if self._plain or not tree.num_leaves:
+            return jax.tree_util.tree_unflatten(tree, result)
+        dynamic_leaves = iter(result)
+        leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
+        for i, (name, steps) in self.returned.items():
+            given = values.get(name)
+            if isinstance(given, jax.Array) and not steps:
+                leaves[i] = given
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)
@@ -168,23 +218,30 @@ jax.tree_util.register_pytree_node(_NprResultShape, lambda s: ((), s._aux), _npr
 
 class _NprPlan:
     """A call's route to its jitted function, kept per _plan_key: which arguments
-    are kept, donated and written back (by position), and which pairs of NumPy arrays must not
-    share memory. A call it does not admit takes the general path, which raises or aliases."""
+    are kept, donated and written back (by position), and which pairs of arrays must not
+    share memory (NumPy arrays) or be one object (jax.Arrays). A call it does not admit takes
+    the general path, which raises or aliases. `device`: its results stay jax.Arrays (the
+    call passed jax.Arrays and no NumPy array)."""
     ARRAY = object()
+    DEVICE = object()
 
-    def __init__(self, names, key, jitted, dynamic, donated, written):
+    def __init__(self, names, key, jitted, dynamic, donated, written, stage=False):
         position = {n: i for i, n in enumerate(names)}
         self.jitted = jitted
         self.kept = tuple((n, position[n]) for n in dynamic if n not in donated)
         self.donated = tuple((n, position[n]) for n in donated)
         self.written = tuple((n, position[n]) for n in written)
-        arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY]
+        arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY or k is _NprPlan.DEVICE]
         self.apart = tuple((i, j) for _, i in self.written for j in arrays if j != i)
+        self.device = _NprPlan.DEVICE in key and _NprPlan.ARRAY not in key
+        staged = tuple((n, i) for n, i in self.kept if key[i] is _NprPlan.ARRAY)
+        # staging pays where XLA reads host memory (CPU); elsewhere the transfer is the copy
+        self.staging = _NprStaging(staged) if stage and staged and not self.device else None
 
     def admits(self, args, layout):
         if layout and not all(_npr_layout_ok(args[i]) for _, i in self.written):
             return False
-        return not any(_npr_shares(args[i], args[j]) for i, j in self.apart)
+        return not any(_npr_shares_any(args[i], args[j]) for i, j in self.apart)
 
 
 def _npr_write_back(finals):
@@ -207,12 +264,20 @@ def _npr_jax_dtype(dt):
 
 
 def _npr_layout_ok(v):
-    return v.flags.c_contiguous or v.size <= 1
+    return not isinstance(v, np.ndarray) or v.flags.c_contiguous or v.size <= 1
 
 
 def _npr_shares(a, b):
     """np.shares_memory, after the cheap bounds test that rules out most pairs."""
     return np.may_share_memory(a, b) and np.shares_memory(a, b)
+
+
+def _npr_shares_any(a, b):
+    """_npr_shares for two NumPy arrays; otherwise (a jax.Array: immutable, one object is one
+    array) whether they are the same object."""
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+        return _npr_shares(a, b)
+    return a is b
 
 
 def _npr_donation_split(dynamic, donated):
@@ -254,6 +319,7 @@ def _npr_arraylike(v):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .bounds import _npr_bounds_error  # noqa: E402
+from .buffers import _NprStaging  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .core import NprError  # noqa: E402
 from .jit import NprFunction  # noqa: E402

@@ -27,6 +27,7 @@ class NprFunction:
         self.bounds = bounds
         self._jitted = {}
         self._plans = {}  # _plan_key(arguments in parameter order) -> _NprPlan
+        self._device_plans = {}  # the same for .device calls
         kinds = [p.kind for p in self.signature.parameters.values()]
         # the parameter names when every one is an ordinary positional-or-keyword one, else None:
         # a call passing all of them by position then needs no Signature.bind
@@ -112,7 +113,7 @@ class NprFunction:
                 return None
         return tuple(ordered) if used == len(kwargs) else None
 
-    def _split(self, args, kwargs):
+    def _split(self, args, kwargs, device=False):
         ordered = self._in_order(args, kwargs)
         if ordered is not None:
             values = dict(zip(self._positional, ordered))
@@ -126,6 +127,10 @@ class NprFunction:
                 else _npr_is_static(v)
             if name in self.mutated:
                 _npr_check_written(self.__name__, name, v)
+                if not device and isinstance(v, jax.Array):
+                    raise TypeError(f"{self.__name__}(): argument `{name}` is a jax.Array, which the function "
+                                    "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
+                                    f"back), or call {self.__name__}.device(...), which returns the final values")
             if not is_static:
                 v = self._device_ready(name, np.asarray(v) if isinstance(v, list) else v)
             (static if is_static else dynamic)[name] = v
@@ -147,17 +152,19 @@ class NprFunction:
                             "arrays cannot hold; np2ref compiles numeric and boolean arrays")
         return v if v.dtype.isnative else v.astype(v.dtype.newbyteorder("="))
 
-    def _aliases(self, values):
+    def _aliases(self, values, device=False):
         """Mutated array arguments, each mapped to the argument whose buffer it shares. Arrays
-        inside tuple, list and dict arguments are checked too (`f(a, (a,))`)."""
+        inside tuple, list and dict arguments are checked too (`f(a, (a,))`). With `device`
+        (the .device call), written jax.Arrays too: one passed twice is one array, as in NumPy."""
+        kinds = (np.ndarray, jax.Array) if device else np.ndarray
         arrays = {}
         for n, v in values.items():
-            if isinstance(v, np.ndarray):
+            if isinstance(v, kinds):
                 arrays[n] = v
             elif isinstance(v, (tuple, list, dict)):
                 flat, _ = jax.tree_util.tree_flatten_with_path(v)
                 arrays.update({n + jax.tree_util.keystr(path): leaf for path, leaf in flat
-                               if isinstance(leaf, np.ndarray)})
+                               if isinstance(leaf, kinds)})
         if self._layout is None:
             self._layout = _npr_uses_layout(self.fn)
         if self._layout:
@@ -170,11 +177,11 @@ class NprFunction:
         aliases = {}
         for name in self.mutated:
             v = values.get(name)
-            if not isinstance(v, np.ndarray):
+            if not isinstance(v, kinds):
                 continue
             aliases[name] = name
             for other, w in arrays.items():
-                if other == name or not _npr_shares(v, w):
+                if other == name or not _npr_shares_any(v, w):
                     continue
                 if w is v and other in self.mutated:
                     aliases[name] = min(name, other)
@@ -183,15 +190,16 @@ class NprFunction:
                                f"and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)")
         return aliases
 
-    def _compiled(self, static, aliases, dynamic_names):
+    def _compiled(self, static, aliases, dynamic):
+        # The mutated NumPy arrays' device copies are donated: their final values (written
+        # back) reuse those buffers. A jax.Array (the .device call's written ones) is the
+        # caller's own buffer and is never donated.
+        dynamic_names = tuple(sorted(dynamic))
+        donated = tuple(sorted(n for n in set(aliases.values())
+                               if n in dynamic and not isinstance(dynamic[n], jax.Array)))
         key = (tuple(sorted((k, _npr_static_key(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
-               dynamic_names)
+               dynamic_names, donated)
         if key not in self._jitted:
-            # The mutated arrays' device copies are donated: their final values (written back)
-            # reuse those buffers. Only NumPy arrays reach here as aliases, so no caller-visible
-            # buffer is ever donated.
-            donated = tuple(sorted(n for n in set(aliases.values()) if n in dynamic_names))
-
             def run(dynamic, written):
                 saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
@@ -221,59 +229,99 @@ class NprFunction:
     def _plan_key(self, args):
         """What decides a call's jitted function and checks, read from its arguments in
         parameter order (_in_order): each static argument's _npr_static_key, _NprPlan.ARRAY for a NumPy
-        array, None for another traced value. None when only the general path can tell
-        (containers, whose arrays _aliases checks; subclasses and arrays JAX cannot take as they
-        are: _device_ready)."""
+        array, _NprPlan.DEVICE for a jax.Array, None for another traced value. None when only
+        the general path can tell (containers, whose arrays _aliases checks; subclasses and
+        arrays JAX cannot take as they are: _device_ready)."""
         key = []
         for name, v in zip(self._positional, args):
             kind = type(v)
             if self.static_argnames is not None:
                 static = name in self.static_argnames
             else:  # _npr_is_static(v), with the common types answered without a call
-                static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and _npr_is_static(v))
+                static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and kind not in
+                                                       _NPR_DEVICE_TYPES and _npr_is_static(v))
             if static:
                 key.append(repr(v) if kind in _NPR_REPR_KEYED else _npr_static_key(v))
             elif kind is np.ndarray and v.dtype.isnative and _npr_jax_dtype(v.dtype):
                 key.append(_NprPlan.ARRAY)
+            elif kind in _NPR_DEVICE_TYPES:
+                key.append(_NprPlan.DEVICE)
             elif isinstance(v, (list, tuple, dict, np.ndarray)):
                 return None
             else:
-                key.append(None)
+                key.append(_NprPlan.DEVICE if kind is not float and _npr_device_type(v) else None)
         return tuple(key)
 
     def call_numpy(self, *args, **kwargs):
+        """The NumPy-facing call: NumPy results, written arrays written back. Called with
+        jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
         ordered = self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         plan = self._plans.get(plan_key)
         if plan is None or not plan.admits(ordered, self._layout):
             return self._call_bound(args, kwargs, plan_key)
-        args = ordered
+        staging = plan.staging  # large unaligned read-only arrays: copied into np2ref's own buffers
+        if staging is not None and staging.wanted(ordered) and staging.lock.acquire(blocking=False):
+            try:
+                return self._run_plan(plan, ordered, staging.inputs(ordered, plan.kept))
+            finally:
+                staging.lock.release()
+        return self._run_plan(plan, ordered, {n: ordered[i] for n, i in plan.kept})
+
+    def _run_plan(self, plan, args, kept):
         with self._x64():
-            result, finals, shape, slot = plan.jitted(
-                {n: args[i] for n, i in plan.kept}, {n: args[i] for n, i in plan.donated})
+            result, finals, shape, slot = plan.jitted(kept, {n: args[i] for n, i in plan.donated})
             shape.check_bounds(slot)
             finals = [(args[i], np.asarray(finals[n])) for n, i in plan.written]
         _npr_write_back(finals)
-        return shape.numpy(result, dict(zip(self._positional, args)) if shape.returned else {})
+        values = dict(zip(self._positional, args)) if shape.returned else {}
+        return shape.device(result, values) if plan.device else shape.numpy(result, values)
 
-    def _call_bound(self, args, kwargs, plan_key):
-        """call_numpy for any call: binds the arguments, checks their aliasing, and leaves a plan
-        under `plan_key` (None: none) for the next call like it."""
-        values, static, dynamic = self._split(args, kwargs)
-        aliases = self._aliases(values)
-        key, (jitted, donated) = self._compiled(static, aliases, tuple(sorted(dynamic)))
+    def device(self, *args, **kwargs):
+        """(result, {name: final value} of the written arguments), all jax.Arrays: the call for
+        arrays kept on the device across calls (a time loop: `u = step.device(u, c)[1]["u"]`).
+        Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
+        arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
+        ordered = self._in_order(args, kwargs)
+        plan_key = None if ordered is None else self._plan_key(ordered)
+        plan = self._device_plans.get(plan_key)
+        if plan is None or not plan.admits(ordered, self._layout):
+            return self._call_bound(args, kwargs, plan_key, device=True)
+        with self._x64():
+            result, finals, shape, slot = plan.jitted(
+                {n: ordered[i] for n, i in plan.kept}, {n: ordered[i] for n, i in plan.donated})
+            shape.check_bounds(slot)
+        return shape.device(result, self._unwritten(zip(self._positional, ordered)) if shape.returned else {}), finals
+
+    def _unwritten(self, items):
+        """The arguments the function does not write: a written one returned is its final value."""
+        return {n: v for n, v in items if n not in self.mutated}
+
+    def _call_bound(self, args, kwargs, plan_key, device=False):
+        """call_numpy (or device) for any call: binds the arguments, checks their aliasing, and
+        leaves a plan under `plan_key` (None: none) for the next call like it."""
+        values, static, dynamic = self._split(args, kwargs, device)
+        aliases = self._aliases(values, device)
+        key, (jitted, donated) = self._compiled(static, aliases, dynamic)
         with self._x64():
             result, finals, shape, slot = jitted(*_npr_donation_split(dynamic, donated))
             if plan_key is not None and all(leader == n for n, leader in aliases.items()):
-                self._plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases)
+                plans = self._device_plans if device else self._plans
+                plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
+                                           stage=jax.default_backend() == "cpu")
             shape.check_bounds(slot)
+            if device:
+                return shape.device(result, self._unwritten(values.items())), finals
             finals = [(values[n], np.asarray(v)) for n, v in finals.items()]
         _npr_write_back(finals)
+        if any(isinstance(v, jax.Array) for v in dynamic.values()) and \
+                not any(isinstance(v, np.ndarray) for v in dynamic.values()):
+            return shape.device(result, values)
         return shape.numpy(result, values)
 
     def lower(self, *args, **kwargs):
         values, static, dynamic = self._split(args, kwargs)  # noqa: F841
-        key, (jitted, donated) = self._compiled(static, self._aliases(values), tuple(sorted(dynamic)))
+        key, (jitted, donated) = self._compiled(static, self._aliases(values), dynamic)
         with self._x64():
             return jitted.lower(*_npr_donation_split(dynamic, donated))
 
@@ -292,7 +340,8 @@ from .bounds import _npr_Bounds  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_donation_split,
-    _npr_is_python_value, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_numpy_steps,
-    _NPR_REPR_KEYED, _npr_shares, _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES,
-    _npr_uses_layout, _npr_write_back, _NprPlan, _NprResultShape)
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_device_type, _NPR_DEVICE_TYPES,
+    _npr_donation_split, _npr_is_python_value, _npr_is_static, _npr_jax_dtype, _npr_layout_ok,
+    _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key,
+    _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
+    _NprResultShape)

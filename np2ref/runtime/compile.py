@@ -162,9 +162,16 @@ class Compiled:
             return self._verified_call(args, kwargs)
         return self._call(args, kwargs)
 
-    def _call(self, args, kwargs):
+    def device(self, *args, **kwargs):
+        """`(result, {name: final value})` for the written arguments, all `jax.Array`s, nothing
+        written back: the call for arrays that stay on the device across calls (a time loop:
+        `u = step.device(u, c)[1]["u"]`). jax.Array arguments are taken as they are (never
+        copied, donated or changed); NumPy arrays are copied in. See docs/guide.md."""
+        return self._call(args, kwargs, self._entry.device)
+
+    def _call(self, args, kwargs, call=None):
         try:
-            return self._entry.call_numpy(*args, **kwargs)
+            return (call or self._entry.call_numpy)(*args, **kwargs)
         except Exception as exc:
             refusal = self._refusal(exc, self._traced_scalars(args, kwargs))
             if refusal is None:
