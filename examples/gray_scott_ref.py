@@ -78,3 +78,4 @@ if __name__ == "__main__":
     mean_v = simulate(**inputs)
     print(f"mean v end = {mean_v[-1]:.6f}")
     print(f"max v      = {inputs['v'].max():.6f}")
+# np2ref: sha256 3309987cf2c8b9f0 (np2ref overwrites this file only while it is unedited)

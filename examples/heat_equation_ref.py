@@ -65,3 +65,4 @@ if __name__ == "__main__":
     print(f"sum    = {u.sum():.6f}")
     print(f"max    = {u.max():.6f}")
     print(f"centre = {u[N // 2, N // 2]:.6f}")
+# np2ref: sha256 dd34dfeeb454e377 (np2ref overwrites this file only while it is unedited)

@@ -111,3 +111,4 @@ if __name__ == "__main__":
     print(f"mean ux    = {ux.mean():.6f}")
     print(f"max |uy|   = {np.abs(uy).max():.6f}")
     print(f"drag proxy = {drag[-1]:.6f}")
+# np2ref: sha256 41654c461400a610 (np2ref overwrites this file only while it is unedited)

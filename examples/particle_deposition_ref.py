@@ -87,3 +87,4 @@ if __name__ == "__main__":
     print(f"total charge = {rho.sum():.6f}")
     print(f"peak mean    = {inputs['rho_mean'].max():.6f}")
     print(f"centroid x   = {inputs['x'].mean():.6f}")
+# np2ref: sha256 fbf41cf45e993b8e (np2ref overwrites this file only while it is unedited)

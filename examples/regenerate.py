@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import np2ref
+from np2ref.frontend.files import stamped
 
 HERE = Path(__file__).resolve().parent
 # the NumPy originals; the drivers (optimise_initial_condition.py, batch_gray_scott.py) import
@@ -22,11 +23,12 @@ def converted_path(stem: str) -> Path:
 
 
 def expected_text(stem: str) -> str:
-    """What `np2ref convert examples/<stem>.py` writes (the header names that relative path)."""
+    """What `np2ref convert examples/<stem>.py` writes (the header names that relative path; the
+    last line is the hash by which convert later knows the file as its own, unedited output)."""
     source = HERE / f"{stem}.py"
     result = np2ref.convert_source(source.read_text(encoding="utf-8"), f"examples/{stem}.py")
     result.raise_for_errors()
-    return result.code
+    return stamped(result.code, "utf-8").decode("utf-8")
 
 
 if __name__ == "__main__":

@@ -77,3 +77,20 @@ def test_vmap_batch_matches_numpy_loop():
     for a, b in zip(got, want):
         assert a.shape == b.shape and np.allclose(a, b, rtol=1e-12, atol=1e-14)
 
+
+
+def test_readme_quickstart_convert_over_the_committed_example(tmp_path):
+    """The README's first command, `np2ref convert examples/heat_equation.py -o
+    examples/heat_equation_ref.py`, on a fresh clone: the committed file is np2ref's own,
+    unedited output, so convert may write over it, and writes the same bytes."""
+    import shutil
+    import subprocess
+    import sys
+    (tmp_path / "examples").mkdir()
+    for name in ("heat_equation.py", "heat_equation_ref.py"):
+        shutil.copy(EXAMPLES / name, tmp_path / "examples" / name)
+    before = (tmp_path / "examples" / "heat_equation_ref.py").read_bytes()
+    done = subprocess.run([sys.executable, "-m", "np2ref.cli", "convert", "examples/heat_equation.py", "-o",
+                           "examples/heat_equation_ref.py"], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "examples" / "heat_equation_ref.py").read_bytes() == before
