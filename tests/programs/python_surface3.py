@@ -1,0 +1,49 @@
+"""Programs for tests/test_python_surface3.py (issue 19, part 3): masked reductions, math-module
+functions on traced floats, library calls with an exact JAX counterpart."""
+
+import math
+
+import numpy as np
+
+
+# ---- masked reductions ---------------------------------------------------------------------
+def masked_extremes(x, h):
+    top = x[x > h].max()
+    low = np.min(x[x > h])
+    return top, low, np.max(x[x < 2 * h]), np.amin(x[x < 2 * h])
+
+
+def masked_flags(x, h):
+    return x[x > h].any(), x[x > h].all(), np.any(x[x < h]), np.all(x[x < h])
+
+
+def masked_int_extremes(k):
+    return k[k % 2 == 1].max(), k[k % 2 == 1].min(), np.max(k[k > 100])
+
+
+def masked_max_in_a_loop(x, n):
+    out = np.zeros(n)
+    for i in range(n):
+        out[i] = x[x > i].max()
+    return out
+
+
+def masked_mean(x, h):
+    return x[x > h].mean()
+
+
+def masked_kept(x):
+    vals = x[x > 0]
+    return vals.max()
+
+
+def masked_complex_max(z):
+    return z[z.real > 0].max()
+
+
+def masked_nan_max(x, h):
+    return x[~(x <= h)].max(), x[~(x <= h)].min()
+
+
+def masked_min(x, h):
+    return x[x > h].min()
