@@ -39,10 +39,10 @@ finally:
 from . import (  # noqa: E402  (the order a store goes through them; see above)
     core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-    jit, loops, branches, refs, python_loops, host, windows)
+    jit, loops, branches, refs, python_loops, host, windows, pymath)
 MODULES = (core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-           jit, loops, branches, refs, python_loops, host, windows)
+           jit, loops, branches, refs, python_loops, host, windows, pymath)
 def _public(module) -> dict:
     return {name: value for name, value in vars(module).items() if name.startswith(("npr_", "Npr"))}
 __all__ = sorted({name for module in MODULES for name in _public(module)})

@@ -47,3 +47,27 @@ def masked_nan_max(x, h):
 
 def masked_min(x, h):
     return x[x > h].min()
+
+
+# ---- math-module functions on traced floats ------------------------------------------------
+def math_on_floats(x, T):
+    s = math.sqrt(T)
+    y = x * s + math.exp(-T) + math.log(T) * math.sin(T) + math.atan2(T, 2.0) + math.cos(math.pi * T)
+    return y, s, math.tanh(T) + math.log1p(T) + math.fabs(-T) + math.copysign(T, -1.0)
+
+
+def math_in_a_loop(x, n):
+    out = np.zeros(n, dtype=x.dtype)
+    for i in range(n):
+        out[i] = math.sqrt(x[i]) + math.log10(x[i] + 1)
+    return out
+
+
+def math_errors(x, T, which):
+    if which == 0:
+        return x * math.sqrt(T - 1.0)
+    if which == 1:
+        return x * math.log(T)
+    if which == 2:
+        return x * math.exp(T)
+    return x * math.acos(T)

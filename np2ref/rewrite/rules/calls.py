@@ -16,6 +16,7 @@ import libcst as cst
 
 from ...analysis import effects as fx
 from ...analysis.aliases import FunctionFacts
+from ...analysis.library_table import MATH_FUNCS
 from ...analysis.module import PURE_CALLS, calls_through_parameter
 from ...analysis.names import dotted
 from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS
@@ -175,6 +176,8 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         shim = lookup(f"numpy.{original.func.attr.value}")
         if shim and shim.startswith("npr_np_"):
             result = cst.Call(J.name(shim), [cst.Arg(updated.func.value), *plain(updated.args)])
+    elif _is_math_of_data(original, ctx):
+        result = J.call(J.MATH, updated.func, *(a.value for a in updated.args))
     elif _is_int_of_data(original, ctx.f.roots):
         result = J.call(J.INT if original.func.value == "int" else J.FLOAT, updated.args[0].value)
     elif _is_builtin_of_data(original, ctx.f.roots):
@@ -201,6 +204,17 @@ def emit_random(original, updated, detail, ctx):
     """The generator (`np.random`, `rng`) as itself, the draw by name."""
     return cst.Call(J.name(J.RANDOM), [cst.Arg(updated.func.value), cst.Arg(J.string(detail)),
                                         *plain(updated.args)])
+
+
+def _is_math_of_data(call: cst.Call, ctx) -> bool:
+    """`math.sqrt(T)` (a math function with a traced counterpart, analysis/library_table.py) on
+    something that may be traced: npr_math runs the math function itself on concrete values."""
+    qual = ctx.imports.qualify(call.func, frozenset(ctx.f.roots))
+    if qual is None or not qual.startswith("math.") or qual[5:] not in MATH_FUNCS or not call.args:
+        return False
+    if any(a.keyword is not None or a.star for a in call.args):
+        return False
+    return not all(is_static_meta(a.value) for a in call.args)
 
 
 def _is_int_of_data(call: cst.Call, local_names) -> bool:
