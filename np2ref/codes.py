@@ -199,6 +199,15 @@ CODES = {c.code: c for c in [
          "instead, NPR033, when its trip count is small).",
          "for i in range(n):\n    out[i] = x[i:n:2].sum()",
          "for i in range(n):\n    out[i] = x[i:n].sum()  # or a static step: x[::2][i // 2:]"),
+    Code("NPR112", "a library call translated only in some cases",
+         "A few calls outside NumPy have an exact JAX counterpart (np2ref/analysis/library_table.py): "
+         "scipy.linalg.solve_banded((1, 1), ab, b) and scipy.linalg.lapack.dgtsv(dl, d, du, b) call "
+         "the LAPACK gtsv routine SciPy calls (on CPU jaxlib takes its LAPACK from SciPy), so every "
+         "output, pivoting and SciPy's errors included, is SciPy's bit for bit. Refused with this "
+         "code: other bands than (1, 1), arrays of mixed or other dtypes than float64/float32 "
+         "(float64 only for dgtsv), shapes other than (3, n) / (n,) or (n, k) with n >= 2, and any "
+         "backend but CPU. The function is no longer host code for calling them.",
+         "x = solve_banded((1, 2), ab, b)", "x = solve_banded((1, 1), ab3, b)  # a tridiagonal system"),
     Code("NPR120", "swap of arrays of different shapes in a loop",
          "Swapping two written arrays inside a compiled loop swaps their contents; that needs the "
          "same shape and dtype.", "for k in range(n):\n    a, b = b, a  # a (4,), b (5,)",

@@ -129,3 +129,69 @@ def test_the_math_table_and_the_runtime_agree():
     from np2ref.analysis.library_table import MATH_FUNCS
     from np2ref.rt.pymath import NPR_MATH_NAMES
     assert MATH_FUNCS == NPR_MATH_NAMES
+
+
+# ---- library calls with an exact JAX counterpart (analysis/library_table.py) ----------------
+def _library():
+    pytest.importorskip("scipy")
+    return program("library_calls")
+
+
+def _tridiagonal(rng, n, dominant):
+    a, c, d = rng.standard_normal(n - 1), rng.standard_normal(n - 1), rng.standard_normal(n)
+    if dominant:
+        d = d + np.sign(d) * (np.abs(np.r_[a, 0]) + np.abs(np.r_[0, c]) + 0.5)
+    return a, d, c
+
+
+def test_solve_banded_is_scipys_bit_for_bit_in_an_implicit_time_loop():
+    L = _library()
+    f = np2ref.compile(L.implicit_heat)
+    expected, got = assert_same_as_numpy(L.implicit_heat, f, np.sin(np.linspace(0, 3, 9)), 0.4, 3)
+    np.testing.assert_array_equal(got, expected)  # bit for bit
+
+
+def test_solve_banded_and_dgtsv_agree_bit_for_bit_with_pivoting_and_singular_systems():
+    L = _library()
+    gtsv, banded = np2ref.compile(L.gtsv_step), np2ref.compile(L.banded_general)
+    rng = np.random.default_rng(0)
+    singular = 0
+    for t in range(12):
+        n = 5 + t % 3  # three shapes: three compiles
+        a, d, c = _tridiagonal(rng, n, dominant=t % 2 == 0)
+        if t % 4 == 3:  # integer entries: exact zero pivots, some singular systems
+            a, d, c = (np.round(v) for v in (a, d, c))
+        b = rng.standard_normal((n, 2)) if t % 3 else rng.standard_normal(n)
+        expected = L.gtsv_step(a, d, c, b)
+        got = gtsv(a, d, c, b)
+        for e, g in zip(expected, got):
+            np.testing.assert_array_equal(np.asarray(g), np.asarray(e))
+        singular += expected[4] > 0
+        ab = np.stack([np.r_[0, c], d, np.r_[a, 0]])
+        if expected[4] > 0:
+            for call in (L.banded_general, banded):
+                with pytest.raises(np.linalg.LinAlgError, match="^singular matrix$"):
+                    call(ab, b)
+        else:
+            np.testing.assert_array_equal(banded(ab, b), L.banded_general(ab, b))
+    assert singular  # the draws include singular systems (partial results compared too)
+
+
+def test_solve_banded_keeps_scipys_errors_and_refuses_other_bands():
+    L = _library()
+    banded = np2ref.compile(L.banded_general)
+    ab = np.stack([np.r_[0, 1.0, 1.0], [4.0, np.inf, 4.0], np.r_[1.0, 1.0, 0]])
+    for call in (L.banded_general, banded):
+        with pytest.raises(ValueError, match="^array must not contain infs or NaNs$"):
+            call(ab, np.ones(3))
+    with pytest.raises((Np2RefError, NotImplementedError), match="NPR112"):
+        np2ref.compile(L.banded_wide)(np.ones((4, 3)), np.ones(3))
+
+
+def test_library_calls_do_not_make_the_function_host_code():
+    pytest.importorskip("scipy")
+    source = open(_library().__file__).read()
+    result = np2ref.convert_source(source, "library_calls.py")
+    assert "npr_lib_solve_banded((1, 1), ab[...], u[...])" in result.code
+    assert "npr_lib_dgtsv(dl, d, du, b)" in result.code
+    assert not any(d.code in ("NPR003", "NPR021") for d in result.diagnostics)

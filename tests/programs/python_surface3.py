@@ -71,3 +71,4 @@ def math_errors(x, T, which):
     if which == 2:
         return x * math.exp(T)
     return x * math.acos(T)
+
