@@ -195,3 +195,13 @@ def test_library_calls_do_not_make_the_function_host_code():
     assert "npr_lib_solve_banded((1, 1), ab[...], u[...])" in result.code
     assert "npr_lib_dgtsv(dl, d, du, b)" in result.code
     assert not any(d.code in ("NPR003", "NPR021") for d in result.diagnostics)
+
+
+# ---- found by the fuzzer (seed 7): a traced index into an empty axis --------------------------
+@pytest.mark.parametrize("name", ["read_empty_axis", "read_written_empty_axis"])
+def test_a_traced_index_into_an_empty_axis_raises_numpys_indexerror_with_its_value(name):
+    fn = getattr(P, name)
+    b = np.zeros((0, 6), dtype=np.float32)[..., ::2]
+    for call in (fn, np2ref.compile(fn)):  # JAX refused the gather; the value was reported as 0
+        with pytest.raises(IndexError, match="^index 2 is out of bounds for axis 0 with size 0$"):
+            call(b.copy(), np.int64(2))

@@ -72,3 +72,14 @@ def math_errors(x, T, which):
         return x * math.exp(T)
     return x * math.acos(T)
 
+
+
+# ---- found by the fuzzer: a traced index into an empty axis ----------------------------------
+def read_empty_axis(b, i):
+    return b[i]
+
+
+def read_written_empty_axis(b, i):
+    b[2:0:-1] -= 4.5
+    _ = b[i]
+    return b
