@@ -177,8 +177,11 @@ CODES = {c.code: c for c in [
          "q[...] = a // b\nr[...] = a % b"),
     Code("NPR107", "boolean-mask read of data-dependent size",
          "`x[mask]` has as many elements as `mask` has True values, which jit cannot know. Masked "
-         "stores (`x[mask] = v`, `x[mask] *= 2`) and reductions (`np.sum(x[mask])`) are translated; "
-         "a masked read kept as an array is not, nor a 0-d boolean index.",
+         "stores (`x[mask] = v`, `x[mask] *= 2`, `a[m] = f(b[m])`) and reductions (`np.sum(x[mask])`, "
+         "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`) are translated; max and min "
+         "of an empty selection raise NumPy's ValueError when the compiled call runs, and mean of an "
+         "empty one is nan (without NumPy's RuntimeWarning). A masked read kept as an array is not "
+         "translated, nor a 0-d boolean index, nor max/min of complex values.",
          "vals = x[x > 0]\ntotal = vals.sum()", "total = np.sum(x[x > 0])"),
     Code("NPR108", "np.place with empty values",
          "np.place(a, mask, []) raises in NumPy only if the mask selects something, which depends "
@@ -202,6 +205,25 @@ CODES = {c.code: c for c in [
          "broadcast a slice of length 1. (Under `.pure` or a caller's own jit nothing is checked.)",
          "for i in range(n):\n    out[i] = (x[i:] * x[:i]).sum()",
          "for i in range(n):\n    out[i] = (x[i:] * x[:n - i]).sum()"),
+    Code("NPR111", "a slice whose bounds are known only at run time, used where its length matters",
+         "A slice whose bounds move with a loop variable or are read from data (`x[i:i + w]`, `x[k:]`, "
+         "a CSR row `data[row[i]:row[i + 1]]`) has a length known only when the compiled program runs; "
+         "np2ref reads it as a masked buffer, which elementwise arithmetic, reductions, `@`/np.dot "
+         "with a vector and stores into a slice of the same kind support. A step with moving bounds, "
+         "its shape or `.size`, an index array made from it, or a store of it into a region of static "
+         "shape are refused while tracing (a loop with static bounds then runs as a Python loop "
+         "instead, NPR033, when its trip count is small).",
+         "for i in range(n):\n    out[i] = x[i:n:2].sum()",
+         "for i in range(n):\n    out[i] = x[i:n].sum()  # or a static step: x[::2][i // 2:]"),
+    Code("NPR112", "a library call translated only in some cases",
+         "A few calls outside NumPy have an exact JAX counterpart (np2ref/analysis/library_table.py): "
+         "scipy.linalg.solve_banded((1, 1), ab, b) and scipy.linalg.lapack.dgtsv(dl, d, du, b) call "
+         "the LAPACK gtsv routine SciPy calls (on CPU jaxlib takes its LAPACK from SciPy), so every "
+         "output, pivoting and SciPy's errors included, is SciPy's bit for bit. Refused with this "
+         "code: other bands than (1, 1), arrays of mixed or other dtypes than float64/float32 "
+         "(float64 only for dgtsv), shapes other than (3, n) / (n,) or (n, k) with n >= 2, and any "
+         "backend but CPU. The function is no longer host code for calling them.",
+         "x = solve_banded((1, 2), ab, b)", "x = solve_banded((1, 1), ab3, b)  # a tridiagonal system"),
     Code("NPR120", "swap of arrays of different shapes in a loop",
          "Swapping two written arrays inside a compiled loop swaps their contents; that needs the "
          "same shape and dtype.", "for k in range(n):\n    a, b = b, a  # a (4,), b (5,)",

@@ -94,6 +94,14 @@ def test_runner_exact_with_vmap(runner):
     assert outcome.kind == "exact" and outcome.vmapped, outcome.describe()
 
 
+def test_runner_exact_on_the_python_surface_family(runner):
+    """statements.python_surface's forms: a lambda, builtins on array data, masked reductions."""
+    body = ("f0 = lambda v: v * 2 + 1;a[...] = f0(a);a[...] += max(0.5, a.max());"
+            "a[...] += a[a > 3].max();a[...] += np.mean(a[(a < 9) | (a > 20)])")
+    outcome = runner.check(_single(body, "a=np.arange(4.0)", "a.sum()"))
+    assert outcome.kind == "exact", outcome.describe()
+
+
 def test_runner_invalid_when_numpy_raises(runner):
     outcome = runner.check(_single("a[:2] = np.ones(3)", "a=np.arange(4.0)"))
     assert outcome.kind == "invalid" and outcome.code == "ValueError"

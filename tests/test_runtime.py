@@ -240,7 +240,7 @@ def test_traced_scalar_and_mask():
 
 
 def test_not_implemented_indices():
-    with pytest.raises(NotImplementedError, match="NPR106"):
+    with pytest.raises(NotImplementedError, match="NPR111"):
         _jit_store(lambda r, i: npr_at(r).__setitem__(slice(i, i + 4, 2), 1.0))(jnp.zeros(4), 1)
     with pytest.raises(NotImplementedError, match="NPR107"):
         on_ref(np.zeros(3), setitem(True, 1.0)[1])

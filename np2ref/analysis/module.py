@@ -13,6 +13,7 @@ from . import containers, effects as fx
 from .aliases import Collected, FunctionFacts, analyse_function, param_names
 from .module_state import changing_globals, globals_read
 from .names import ImportMap, dotted
+from .library_table import LIBRARY_CALLS
 from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, is_host_only
 
 HOST_BUILTINS = frozenset({"print", "open", "input", "exit", "quit", "breakpoint"})
@@ -134,7 +135,8 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
         if qual is not None:
             if is_host_only(qual):
                 return f"calls {dotted(callee)}()", node
-            if qual.split(".")[0] not in PURE_MODULES and qual not in PURE_CALLS:
+            if qual.split(".")[0] not in PURE_MODULES and qual not in PURE_CALLS \
+                    and qual not in LIBRARY_CALLS:  # a library call with an exact JAX counterpart
                 return f"calls {dotted(callee)}() from {qual.split('.')[0]}", node
             continue
         root = _root(callee)

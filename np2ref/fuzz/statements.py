@@ -268,7 +268,35 @@ def moving_slice(g: Gen, fr: Frame) -> Proposal:
     return [Line(f"{t}[{idx}] {op} {rhs}")], ()
 
 
+def python_surface(g: Gen, fr: Frame) -> Proposal:
+    """Python around NumPy code (issue 19): a lambda defined in the function and applied to an
+    array (lifted to a module helper), the builtins max/min on array data, and masked
+    reductions (`x[x > 0].max()`, `.sum()`, `.any()`), stored into a float array."""
+    arrays = [a for a in fr.arrays() if fr.ns[a].dtype.kind in "fi" and fr.ns[a].size]
+    if not arrays:
+        return None
+    t = g.pick(arrays)
+    arr = fr.ns[t]
+    form = g.pick(["lambda", "builtin", "masked"])
+    if form == "lambda":
+        name = g.name("f")
+        body = g.pick(["v * 2 + 1", "np.abs(v) - 1", "v * v"])
+        return [Line(f"{name} = lambda v: {body}"), Line(f"{t}[...] = {name}({t})")], (name,)
+    if arr.dtype.kind != "f":
+        return None
+    src = g.pick(arrays)
+    if form == "builtin":
+        fn = g.pick(["max", "min"])
+        other = g.pick(["0.5", "-1.0", f"{src}.max()", f"{src}.min()"])
+        return [Line(f"{t}[...] += {fn}({other}, {src}.{g.pick(['max', 'min', 'sum'])}())")], ()
+    cond = condition(g, fr, src)
+    red = g.pick(["max", "min", "sum", "mean", "any", "all"])
+    expr = f"{src}[{cond}].{red}()" if g.chance(50) else f"np.{red}({src}[{cond}])"
+    return [Line(f"{t}[...] += {expr}")], ()
+
+
 FAMILIES = {  # name -> (family, weight)
+    "python_surface": (python_surface, 3),
     "moving_slice": (moving_slice, 6),
     "draw": (draw, 3),
     "slice_store": (slice_store, 14),

@@ -142,18 +142,27 @@ def _npr_check_index(shape, idx):
     """NumPy's checks of `x[idx]` for x of `shape`: now (NumPy's own IndexError, on a dummy, the
     traced entries standing in as zeros) and, for traced integer entries, when the program runs."""
     items = _npr_index_items(idx)
-    _npr_dummy(shape)[tuple((np.ones if _npr_isbool(e) else np.zeros)(e.shape, e.dtype)
-                            if _npr_traced(e) else e for e in items)]
     used = sum(0 if e is None or e is Ellipsis or isinstance(e, (bool, np.bool_))
                else np.ndim(e) if _npr_isbool(e) else 1 for e in items)
-    d = 0
+    d, checks = 0, []
     for e in items:
         if e is Ellipsis:
             d += len(shape) - used
         elif e is not None and not isinstance(e, (bool, np.bool_)):
             if _npr_traced(e) and e.dtype.kind in 'iu':
-                _npr_check_bounds(e, d, shape[d])
+                checks.append((e, d))
             d += np.ndim(e) if _npr_isbool(e) else 1
+    # a traced index into an empty axis is out of range whatever it is: its run-time check says
+    # which value (the dummy gets a length-1 axis there, so that its zero stand-in passes)
+    dummy = list(shape)
+    for _, axis in checks:
+        if axis < len(dummy) and dummy[axis] == 0:
+            dummy[axis] = 1
+    out = _npr_dummy(tuple(dummy))[tuple((np.ones if _npr_isbool(e) else np.zeros)(e.shape, e.dtype)
+                                         if _npr_traced(e) else e for e in items)]
+    for e, axis in checks:
+        _npr_check_bounds(e, axis, shape[axis])
+    return None if tuple(dummy) == tuple(shape) else np.shape(out)
 
 
 class _npr_Get:
@@ -168,7 +177,9 @@ class _npr_Get:
             return x[idx]  # a list, tuple, dict...: Python's and its own rules
         if _npr_has_dyn(idx):  # a slice with traced bounds: a window or a masked slice
             return _npr_dyn_read(x, idx)
-        _npr_check_index(tuple(x.shape), idx)
+        empty = _npr_check_index(tuple(x.shape), idx)
+        if empty is not None:  # a traced index into an empty axis: the call raises NumPy's
+            return jnp.zeros(empty, x.dtype)  # IndexError (JAX refuses the gather itself)
         return npr_load(x)[idx]
 
 

@@ -71,7 +71,7 @@ class _npr_Idx:
         if isinstance(e, jax.Array) and not _npr_traced(e):
             e = np.asarray(e)
         if isinstance(e, slice) and any(_npr_traced(s) for s in (e.start, e.stop, e.step)):
-            raise NprUnsupported("np2ref NPR106: slice bounds must be static (the size must be known)")
+            raise NprUnsupported("np2ref NPR111: slice bounds must be static (the size must be known)")
         if isinstance(e, (bool, np.bool_)) or (getattr(e, 'ndim', 1) == 0 and _npr_isbool(e)):
             raise NprUnsupported("np2ref NPR107: a 0-d boolean index is not supported")
         if isinstance(e, (np.ndarray, np.integer)) and e.ndim == 0 and e.dtype.kind in 'iu':

@@ -111,26 +111,58 @@ def _npr_check_empty_mask(mask_shape, shape):
         raise IndexError("boolean index did not match indexed array")
 
 
+_NPR_EXTREMES = {"max": "maximum", "min": "minimum", "amax": "maximum", "amin": "minimum"}
+
+
 def npr_masked_reduce(reduction, x, mask):
-    """`np.sum(x[mask])`, `np.mean(x[mask])`, `np.prod(x[mask])` with a boolean mask: the same
-    reduction over the selected elements, without materialising the data-dependent selection."""
+    """`np.sum(x[mask])`, `x[mask].max()`, `np.any(x[mask])`... with a boolean mask: the same
+    reduction over the selected elements, without materialising the data-dependent selection.
+    max/min of an empty selection raise NumPy's ValueError (when the program runs, for a traced
+    mask); mean of an empty one is nan, without NumPy's RuntimeWarning."""
     x = jnp.asarray(npr_load(x))
     mask = npr_load(mask)
     m = jnp.asarray(mask)
-    dtype = getattr(np, reduction)(np.zeros(1, x.dtype)).dtype
+    extreme = _NPR_EXTREMES.get(reduction)
+    if extreme is not None and x.dtype.kind == "c":
+        raise NprUnsupported(f"np2ref NPR107: {reduction} of a masked read of complex values is not "
+                             f"translated (NumPy orders complex numbers lexicographically)")
+    name = {"amax": "max", "amin": "min"}.get(reduction, reduction)
+    kw = {"dtype": getattr(np, name)(np.zeros(1, x.dtype)).dtype} if name in ("sum", "mean", "prod") else {}
     if m.dtype != jnp.bool_:
-        return getattr(jnp, reduction)(npr_get(x)[mask], dtype=dtype)
+        return getattr(jnp, name)(npr_get(x)[mask], **kw)
     if m.shape != x.shape[:m.ndim]:
         _npr_check_empty_mask(m.shape, x.shape)
-        return getattr(jnp, reduction)(jnp.zeros((0,), x.dtype), dtype=dtype)
-    m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
-    return getattr(jnp, reduction)(x, where=m, dtype=dtype)
+        m = jnp.zeros(x.shape, bool)  # a mask with an empty axis selects nothing
+    else:
+        m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
+    if extreme is not None:
+        message = (f"zero-size array to reduction operation {extreme} which has no identity",)
+        count = jnp.sum(m)
+        if not _npr_traced(count):
+            if int(count) == 0:
+                raise ValueError(*message)
+        else:
+            _npr_check_run(count, lambda c: c == 0, ValueError, message)
+        kw["initial"] = _npr_identity(name, x.dtype)
+    return getattr(jnp, name)(x, where=m, **kw)
+
+
+def _npr_identity(name, dtype):
+    """The value a max (min) over where= starts from: never the result when something is selected."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "b":
+        return name == "min"
+    if dtype.kind == "f":
+        return -np.inf if name == "max" else np.inf
+    info = np.iinfo(dtype)
+    return dtype.type(info.min if name == "max" else info.max)
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import NprError, NprUnsupported  # noqa: E402
-from .bounds import npr_get  # noqa: E402
+from .bounds import _npr_check_run, npr_get  # noqa: E402
+from .compat import _npr_traced  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402

@@ -106,7 +106,12 @@ def npr_sub(x, idx):
     """NumPy's x[idx]: an NprView where NumPy returns a view (a basic index that is not a full
     integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
     v = _npr_view(x)
-    ix = _npr_Idx(np.shape(x) if v is None else v.shape, idx)
+    shape = tuple(np.shape(x) if v is None else v.shape)
+    if 0 in shape and isinstance(x, (jax.Array, jax.Ref, NprView)):
+        empty = _npr_check_index(shape, idx)
+        if empty is not None:  # a traced index into an empty axis: the call raises NumPy's
+            return jnp.zeros(empty, x.dtype)  # IndexError (JAX refuses the gather itself)
+    ix = _npr_Idx(shape, idx)
     if v is None or ix.adv or ix.scalar or ix.mask is not None:
         return ix.get(npr_load(x))
     return _npr_derive(v, ('s', ix), v._d[ix.probe])
@@ -166,6 +171,6 @@ def npr_ravel(x):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_dummy  # noqa: E402
-from .bounds import npr_get  # noqa: E402
+from .bounds import _npr_check_index, npr_get  # noqa: E402
 from .index import _npr_Idx  # noqa: E402
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402

@@ -8,7 +8,7 @@ L its traced length: a plain array when L == B is proved (the loop variable's ra
 window inside the axis), else an NprMasked (buffer + L per axis). NprMasked supports what is
 exact on a masked buffer: elementwise arithmetic with scalars, with arrays broadcast along its
 masked axes, and with other NprMasked of the same lengths; sums, dot, matmul, outer; stores into
-a slice of the same length. Anything else raises NPR106 while tracing (a loop with static
+a slice of the same length. Anything else raises NPR111 while tracing (a loop with static
 bounds then runs as Python, exactly: python_loops.py). Lengths that two slices must share but
 that are only known at run time are checked when the program runs (NPR110).
 """
@@ -82,7 +82,7 @@ class _npr_Dyn:
         else:
             step = npr_load(e.step)
             if _npr_traced(step) or step not in (None, 1):
-                raise NprUnsupported("np2ref NPR106: a slice with a step and bounds known only at run "
+                raise NprUnsupported("np2ref NPR111: a slice with a step and bounds known only at run "
                                      "time is not translated")
             start, stop = npr_load(e.start), npr_load(e.stop)
             self.width = n
@@ -99,7 +99,7 @@ def _npr_dyn_index(shape, idx):
         return None
     if any(isinstance(e, NprMasked) or np.ndim(npr_load(e)) > 0 and not isinstance(e, (slice, NprWin))
            or e is Ellipsis and items.count(Ellipsis) > 1 for e in items):
-        raise NprUnsupported("np2ref NPR106: a slice with bounds known only at run time next to an "
+        raise NprUnsupported("np2ref NPR111: a slice with bounds known only at run time next to an "
                              "array index is not translated")
     used = sum(e is not None and e is not Ellipsis for e in items)
     if Ellipsis in items:
@@ -153,7 +153,7 @@ def _npr_lengths_equal(a, b):
     when the program runs (NPR110: NumPy would broadcast a length 1 or raise)."""
     if a is b or (not _npr_traced(a) and not _npr_traced(b)):
         if not _npr_traced(a) and int(a) != int(b):
-            raise NprUnsupported(f"np2ref NPR106: slices of lengths {int(a)} and {int(b)} combined")
+            raise NprUnsupported(f"np2ref NPR111: slices of lengths {int(a)} and {int(b)} combined")
         return
     _npr_check_run(jnp.asarray(a), lambda x: x != b, NprUnsupported,
                    "np2ref NPR110: two slices whose lengths are known only at run time differ "
@@ -192,11 +192,11 @@ class NprMasked:
         return self.data.ndim
 
     def __getattr__(self, name):
-        raise NprUnsupported(f"np2ref NPR106: `.{name}` of a slice whose length is known only at run "
+        raise NprUnsupported(f"np2ref NPR111: `.{name}` of a slice whose length is known only at run "
                              f"time is not translated")
 
     def _unsupported(self, *args, **kwargs):
-        raise NprUnsupported("np2ref NPR106: this use of a slice whose length is known only at run "
+        raise NprUnsupported("np2ref NPR111: this use of a slice whose length is known only at run "
                              "time is not translated (its shape is not static)")
 
     __len__ = __iter__ = __array__ = __getitem__ = __bool__ = __float__ = __int__ = __index__ = _unsupported
@@ -265,7 +265,7 @@ def _npr_operands(*xs):
     """The operands' data, broadcast against one another NumPy's way, and the result's lengths.
     A masked axis pairs with a masked axis of the same length (padded to one buffer), or with
     a length-1 or missing axis; an array axis longer than 1 against a masked one needs
-    NumPy's length to be that one, which is not known: NPR106."""
+    NumPy's length to be that one, which is not known: NPR111."""
     xs = [x if isinstance(x, NprMasked) else npr_load(x) for x in xs]
     nd = max(np.ndim(x.data if isinstance(x, NprMasked) else x) for x in xs)
     lens, width = [None] * nd, [1] * nd
@@ -290,7 +290,7 @@ def _npr_operands(*xs):
         for a, s in enumerate(shape):
             masked = isinstance(x, NprMasked) and x.lens[a] is not None
             if lens[off + a] is not None and not masked and s != 1:
-                raise NprUnsupported("np2ref NPR106: a slice whose length is known only at run time "
+                raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time "
                                      f"combined with an axis of length {s}")
             pad.append((0, width[off + a] - s if masked else 0))
         out.append(jnp.pad(data, pad) if any(p[1] for p in pad) else data)
@@ -308,14 +308,14 @@ def _npr_masked_product(fn, a, b):
     if isinstance(a, NprMasked) and isinstance(b, NprMasked) and a.ndim == 1 and b.ndim == 1:
         _npr_lengths_equal(a.lens[0], b.lens[0])
     if any(isinstance(x, NprMasked) and x.ndim > 2 for x in (a, b)):
-        raise NprUnsupported("np2ref NPR106: a product of slices whose lengths are known only at "
+        raise NprUnsupported("np2ref NPR111: a product of slices whose lengths are known only at "
                              "run time, of more than 2 dimensions, is not translated")
     ka = -1
     kb = 0 if np.ndim(b.data if isinstance(b, NprMasked) else b) == 1 else -2
     la = a.lens[ka] if isinstance(a, NprMasked) else None
     lb = b.lens[kb] if isinstance(b, NprMasked) else None
     if (la is None) != (lb is None):
-        raise NprUnsupported("np2ref NPR106: a product of a slice whose length is known only at run "
+        raise NprUnsupported("np2ref NPR111: a product of a slice whose length is known only at run "
                              "time with an array axis of a static length")
     if la is not None and not (isinstance(a, NprMasked) and isinstance(b, NprMasked) and a.ndim == 1 and b.ndim == 1):
         _npr_lengths_equal(la, lb)
@@ -336,7 +336,7 @@ def _npr_masked_product(fn, a, b):
 def _npr_masked_outer(fn, a, b):
     """np.outer of slices: the flattened operands' lengths are the result's."""
     if any(isinstance(x, NprMasked) and x.ndim != 1 for x in (a, b)):
-        raise NprUnsupported("np2ref NPR106: np.outer of a 2-d slice whose length is known only at "
+        raise NprUnsupported("np2ref NPR111: np.outer of a 2-d slice whose length is known only at "
                              "run time is not translated")
     la = a.lens[0] if isinstance(a, NprMasked) else None
     lb = b.lens[0] if isinstance(b, NprMasked) else None
@@ -347,17 +347,17 @@ def _npr_masked_outer(fn, a, b):
 def _npr_masked_call(name, fn, args):
     """npr_np_dot/inner/outer/vdot with an NprMasked operand."""
     if len(args) != 2:
-        raise NprUnsupported(f"np2ref NPR106: np.{name} of a slice whose length is known only at run "
+        raise NprUnsupported(f"np2ref NPR111: np.{name} of a slice whose length is known only at run "
                              "time with these arguments is not translated")
     if name == "outer":
         return _npr_masked_outer(fn, *args)
     if name in ("dot", "matmul", "inner", "vdot") and all(np.ndim(x.data if isinstance(x, NprMasked) else x) <= 2
                                                           for x in args):
         if name in ("inner", "vdot") and any(np.ndim(x.data if isinstance(x, NprMasked) else x) != 1 for x in args):
-            raise NprUnsupported(f"np2ref NPR106: np.{name} of a 2-d slice whose length is known only "
+            raise NprUnsupported(f"np2ref NPR111: np.{name} of a 2-d slice whose length is known only "
                                  "at run time is not translated")
         return _npr_masked_product(fn, *args)
-    raise NprUnsupported(f"np2ref NPR106: np.{name} of a slice whose length is known only at run "
+    raise NprUnsupported(f"np2ref NPR111: np.{name} of a slice whose length is known only at run "
                          "time is not translated")
 
 
@@ -378,11 +378,11 @@ def _npr_dyn_read(x, idx):
 def _npr_masked_gather(x, idx):
     """x[m] with m an NprMasked integer array (`v[cols[p[i]:p[i + 1]]]`); None for other indices."""
     if not (isinstance(idx, NprMasked) or isinstance(idx, tuple) and len(idx) == 1 and isinstance(idx[0], NprMasked)):
-        raise NprUnsupported("np2ref NPR106: a slice whose length is known only at run time, as an "
+        raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time, as an "
                              "index next to other indices, is not translated")
     m = idx[0] if isinstance(idx, tuple) else idx
     if m.dtype.kind not in 'iu':
-        raise NprUnsupported("np2ref NPR106: a boolean slice whose length is known only at run time, "
+        raise NprUnsupported("np2ref NPR111: a boolean slice whose length is known only at run time, "
                              "as an index, is not translated")
     safe = m.filled(0)
     val = npr_get(x)[safe]  # NumPy's IndexError for the elements in the slice (the rest are 0)
@@ -411,12 +411,12 @@ def _npr_dyn_store(shape, idx, v):
     those slices whole, the value placed where NumPy's elements go in that region, a function
     that wraps the region's index so that only NumPy's elements are written); None without."""
     if any(isinstance(e, NprMasked) for e in (idx if isinstance(idx, tuple) else (idx,))):
-        raise NprUnsupported("np2ref NPR106: a store at the indices of a slice whose length is known "
+        raise NprUnsupported("np2ref NPR111: a store at the indices of a slice whose length is known "
                              "only at run time is not translated")
     found = _npr_dyn_index(shape, idx)
     if found is None:
         if isinstance(v.v if isinstance(v, _npr_Aug) else v, NprMasked):
-            raise NprUnsupported("np2ref NPR106: a slice whose length is known only at run time "
+            raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time "
                                  "stored into a region of a static shape")
         return None
     static, dyns = found
@@ -427,7 +427,7 @@ def _npr_dyn_store(shape, idx, v):
     if isinstance(val, NprMasked):
         data, lens = val.data, (None,) * (nd - val.ndim) + val.lens
         if len(lens) > nd:
-            raise NprUnsupported("np2ref NPR106: a slice of more dimensions than the region it is stored in")
+            raise NprUnsupported("np2ref NPR111: a slice of more dimensions than the region it is stored in")
         data = jnp.reshape(data, (1,) * (nd - val.ndim) + data.shape)
     else:
         data = npr_load(val)
@@ -441,7 +441,7 @@ def _npr_dyn_store(shape, idx, v):
         if lens[a] is not None:
             _npr_lengths_equal(dyn.length, lens[a])
         elif s != 1 and not (dyn.full and s == dyn.width):
-            raise NprUnsupported(f"np2ref NPR106: {s} values stored into a slice whose length is known "
+            raise NprUnsupported(f"np2ref NPR111: {s} values stored into a slice whose length is known "
                                  "only at run time")
         if s != 1 or lens[a] is not None:
             data = jnp.reshape(data, (1,) * (nd - np.ndim(data)) + np.shape(data))
@@ -452,7 +452,7 @@ def _npr_dyn_store(shape, idx, v):
         mask = mask & (iota >= dyn.lo) & (iota < dyn.lo + dyn.length)
     for a, n in enumerate(lens):
         if n is not None and not any(d.axis == a for d in dyns):
-            raise NprUnsupported("np2ref NPR106: a slice whose length is known only at run time stored "
+            raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time stored "
                                  "into an axis of a static length")
     if not isinstance(data, jax.Array) and not _npr_traced(data):
         data = val  # a Python scalar keeps NumPy's casting of it

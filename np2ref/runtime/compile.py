@@ -241,7 +241,9 @@ class Compiled:
 _TRACE_GAPS = {
     "NonConcreteBooleanIndexError": ("NPR107", "a boolean-mask read has a data-dependent shape, "
                                      "which jit cannot compile",
-                                     "use np.where(mask, x, 0) or a reduction with where=mask"),
+                                     "reduce it where it is read (np.sum(x[m]), x[m].max(), .min(), .mean(), "
+                                     ".any(), .all()) or store it under the same mask (a[m] = f(b[m])); "
+                                     "else use np.where(m, x, 0)"),
     "TracerBoolConversionError": ("NPR030", "a branch or `and`/`or` depends on array data, which is "
                                   "not translated yet", "use np.where(cond, a, b)"),
     "ConcretizationTypeError": ("NPR031", "a Python value (a size, a range bound, an index) depends on "

@@ -16,6 +16,7 @@ import libcst as cst
 
 from ...analysis import effects as fx
 from ...analysis.aliases import FunctionFacts
+from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
 from ...analysis.module import PURE_CALLS, calls_through_parameter
 from ...analysis.names import dotted
 from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS
@@ -47,13 +48,14 @@ def plan_callee(node: cst.Call, ctx) -> None:
     if isinstance(func, cst.Name):
         name = func.value
         if qual is None and name not in ctx.locals and name not in ctx.all \
-                and name not in fx.SAFE_BUILTINS:
+                and name not in fx.SAFE_BUILTINS and ctx.imports.qualify(func, ctx.locals) not in LIBRARY_CALLS:
             ctx.sink.report("NPR003", f"call to `{name}()`, which np2ref cannot see into",
                             ctx.span(node),
                             hint="define it in the same module, or call it outside the converted function")
     elif isinstance(func, cst.Attribute) and qual is None:
         full = ctx.imports.qualify(func, ctx.locals)
-        if full is not None and full.split(".")[0] != "math" and full not in PURE_CALLS:
+        if full is not None and full.split(".")[0] != "math" and full not in PURE_CALLS \
+                and full not in LIBRARY_CALLS:
             ctx.sink.report("NPR003", f"call to `{dotted(func)}()` from another library is not translated",
                             ctx.span(node), hint="call it outside the converted function")
 
@@ -175,6 +177,10 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         shim = lookup(f"numpy.{original.func.attr.value}")
         if shim and shim.startswith("npr_np_"):
             result = cst.Call(J.name(shim), [cst.Arg(updated.func.value), *plain(updated.args)])
+    elif _library_shim(original, ctx) is not None:  # scipy's tridiagonal solve...
+        result = cst.Call(J.name(_library_shim(original, ctx)), plain(updated.args))
+    elif _is_math_of_data(original, ctx):
+        result = J.call(J.MATH, updated.func, *(a.value for a in updated.args))
     elif _is_int_of_data(original, ctx.f.roots):
         result = J.call(J.INT if original.func.value == "int" else J.FLOAT, updated.args[0].value)
     elif _is_builtin_of_data(original, ctx.f.roots):
@@ -201,6 +207,22 @@ def emit_random(original, updated, detail, ctx):
     """The generator (`np.random`, `rng`) as itself, the draw by name."""
     return cst.Call(J.name(J.RANDOM), [cst.Arg(updated.func.value), cst.Arg(J.string(detail)),
                                         *plain(updated.args)])
+
+
+def _library_shim(call: cst.Call, ctx) -> str | None:
+    """The runtime shim of a library call with an exact JAX counterpart (analysis/library_table.py)."""
+    return LIBRARY_CALLS.get(ctx.imports.qualify(call.func, frozenset(ctx.f.roots)) or "")
+
+
+def _is_math_of_data(call: cst.Call, ctx) -> bool:
+    """`math.sqrt(T)` (a math function with a traced counterpart, analysis/library_table.py) on
+    something that may be traced: npr_math runs the math function itself on concrete values."""
+    qual = ctx.imports.qualify(call.func, frozenset(ctx.f.roots))
+    if qual is None or not qual.startswith("math.") or qual[5:] not in MATH_FUNCS or not call.args:
+        return False
+    if any(a.keyword is not None or a.star for a in call.args):
+        return False
+    return not all(is_static_meta(a.value) for a in call.args)
 
 
 def _is_int_of_data(call: cst.Call, local_names) -> bool:

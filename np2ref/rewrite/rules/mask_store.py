@@ -194,15 +194,20 @@ def plan_mask_aug_assign(node: cst.AugAssign, ctx) -> bool:
         _try_mask_store(ctx, node.target, node.value, node, AUG_OPS[type(node.operator)])
 
 
+_MASKED_REDUCTIONS = frozenset(f"numpy.{n}" for n in ("sum", "mean", "prod", "max", "min", "amax", "amin",
+                                                     "any", "all"))
+_MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all"})
+
+
 @plans(cst.Call, order=30)
 def plan_masked_reduce(node: cst.Call, ctx) -> bool:
-    """`np.sum(x[m])` / `x[m].mean()` with a boolean-looking mask: see npr_masked_reduce."""
+    """`np.sum(x[m])` / `x[m].max()` with a boolean-looking mask: see npr_masked_reduce."""
     qual = ctx.numpy_name(node.func)
     args = positional(node)
-    if qual in ("numpy.sum", "numpy.mean", "numpy.prod") and len(node.args) == 1 and args:
+    if qual in _MASKED_REDUCTIONS and len(node.args) == 1 and args:
         operand, name = args[0].value, qual[6:]
     elif qual is None and isinstance(node.func, cst.Attribute) and not node.args and \
-            node.func.attr.value in ("sum", "mean", "prod"):
+            node.func.attr.value in _MASKED_METHODS:
         operand, name = node.func.value, node.func.attr.value
     else:
         return False

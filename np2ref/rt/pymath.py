@@ -1,0 +1,158 @@
+"""Python's math module on traced floats (npr_math) and library calls with an exact JAX
+counterpart (npr_library: a tridiagonal solve).
+
+math: `math.sqrt(T)` with T a traced Python float (a float argument is traced) or array data runs
+the jnp counterpart on float64, weakly typed as a Python float is, and keeps Python's errors:
+where math raises ValueError("math domain error") or OverflowError("math range error") the
+compiled call raises the same, when it runs (bounds.py's run-time checks). Concrete values go
+through the math function itself. The results of exp, log, sin... are XLA's (within an ulp or two
+of the C library's, as np.exp under jit is); sqrt, fabs and copysign are exact.
+"""
+
+import math
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def _npr_range(x, r):
+    return jnp.isinf(r) & jnp.isfinite(x)
+
+
+# name -> (jnp function, what makes Python raise (of argument and result) or None, the error's
+# type, an argument Python raises for: its message is taken from Python itself)
+_NPR_MATH = {
+    "sqrt": (jnp.sqrt, lambda x, r: x < 0, ValueError, -1.0),
+    "exp": (jnp.exp, _npr_range, OverflowError, 1e300),
+    "expm1": (jnp.expm1, _npr_range, OverflowError, 1e300),
+    "log": (jnp.log, lambda x, r: x <= 0, ValueError, 0.0),
+    "log2": (jnp.log2, lambda x, r: x <= 0, ValueError, 0.0),
+    "log10": (jnp.log10, lambda x, r: x <= 0, ValueError, 0.0),
+    "log1p": (jnp.log1p, lambda x, r: x <= -1, ValueError, -1.0),
+    "sin": (jnp.sin, lambda x, r: jnp.isinf(x), ValueError, math.inf),
+    "cos": (jnp.cos, lambda x, r: jnp.isinf(x), ValueError, math.inf),
+    "tan": (jnp.tan, lambda x, r: jnp.isinf(x), ValueError, math.inf),
+    "asin": (jnp.arcsin, lambda x, r: jnp.abs(x) > 1, ValueError, 2.0),
+    "acos": (jnp.arccos, lambda x, r: jnp.abs(x) > 1, ValueError, 2.0),
+    "atan": (jnp.arctan, None, None, None),
+    "sinh": (jnp.sinh, _npr_range, OverflowError, 1e300),
+    "cosh": (jnp.cosh, _npr_range, OverflowError, 1e300),
+    "tanh": (jnp.tanh, None, None, None),
+    "asinh": (jnp.arcsinh, None, None, None),
+    "acosh": (jnp.arccosh, lambda x, r: x < 1, ValueError, 0.0),
+    "atanh": (jnp.arctanh, lambda x, r: jnp.abs(x) >= 1, ValueError, 1.0),
+    "fabs": (jnp.abs, None, None, None),
+    "atan2": (jnp.arctan2, None, None, None),
+    "copysign": (jnp.copysign, None, None, None),
+}
+
+NPR_MATH_NAMES = frozenset(_NPR_MATH)
+
+
+def npr_math(fn, *args):
+    """`fn(*args)` for a function `fn` of Python's math module: itself on concrete values; on
+    traced ones its jnp counterpart on float64 (a Python float, weakly typed), with Python's
+    ValueError/OverflowError raised by the compiled call where Python raises."""
+    args = [npr_load(a) for a in args]
+    name = getattr(fn, "__name__", None)
+    if fn is not getattr(math, name or "", None) or name not in _NPR_MATH or not _npr_traced_any(args):
+        return fn(*args)
+    jf, out, kind, probe = _NPR_MATH[name]
+    xs = [npr_float(a) for a in args]
+    result = _npr_weak_astype(jf(*xs), np.dtype(np.float64))
+    if out is not None:
+        try:
+            fn(probe)
+            message = ("math domain error",)
+        except (ValueError, OverflowError) as e:
+            message = e.args
+        _npr_math_check(out(xs[0], result), kind, message)
+    return result
+
+
+def _npr_math_check(bad, kind, message):
+    """The compiled call raises kind(*message) when the traced bool `bad` holds (and no earlier
+    check failed). Not deduplicated as index checks are: sqrt and log of one value differ."""
+    if not _npr_traced(bad):  # known now (a call run eagerly): Python raises now
+        if bool(bad):
+            raise kind(*message)
+        return
+    bounds = _npr_state.get("bounds")
+    if bounds is not None:
+        _npr_record_check(bounds, bad, jnp.zeros((), jnp.int32), kind, message)
+
+
+# ---- library calls with an exact JAX counterpart (analysis/library_table.py) -----------------
+# A tridiagonal solve: on CPU, jaxlib's LAPACK kernels are SciPy's own (it takes them from
+# scipy.linalg.cython_lapack), so calling gtsv through them (compat.py: _npr_lapack_gtsv) gives
+# scipy's results bit for bit: partial pivoting, factors, `info`, and the partial results of a
+# singular system (measured: 800 random systems, 230 of them singular, every output identical).
+# jax.lax.linalg.tridiagonal_solve calls the same routine but keeps only x (NaN when singular).
+
+_NPR_LIB_REFUSED = "np2ref NPR112: "
+
+
+def _npr_gtsv(name, dl, d, du, b):
+    """LAPACK gtsv on (n - 1, n, n - 1, (n,) or (n, k)) arrays: (du2, d, du, x, info)."""
+    if jax.default_backend() != "cpu":
+        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated only on CPU, where JAX's "
+                             f"LAPACK is SciPy's")
+    z = jnp.zeros((1,), d.dtype)
+    out = _npr_lapack_gtsv(jnp.concatenate([z, dl]), d, jnp.concatenate([du, z]),
+                           b if b.ndim == 2 else b[:, None])
+    if out is None:  # pragma: no cover (a jaxlib without its LAPACK gtsv kernel)
+        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name}: this jaxlib has no LAPACK gtsv kernel")
+    dl2, d2, du2, x, info = out
+    return dl2[1:], d2, du2[:-1], x if b.ndim == 2 else x[:, 0], info
+
+
+def _npr_lib_inputs(name, arrays, dtypes):
+    arrays = [jnp.asarray(npr_load(a)) for a in arrays]
+    found = {a.dtype for a in arrays}
+    if len(found) != 1 or found.pop() not in dtypes:
+        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated for {' or '.join(map(str, dtypes))} "
+                             f"arrays of one dtype (got {', '.join(str(a.dtype) for a in arrays)})")
+    return arrays
+
+
+def npr_lib_solve_banded(l_and_u, ab, b, overwrite_ab=False, overwrite_b=False, check_finite=True):
+    """scipy.linalg.solve_banded((1, 1), ab, b) for a tridiagonal `ab` of shape (3, n), n >= 2:
+    LAPACK gtsv, and SciPy's errors raised by the compiled call when it runs (LinAlgError
+    'singular matrix'; with check_finite, ValueError for infs or NaNs anywhere in ab or b)."""
+    name = "scipy.linalg.solve_banded"
+    if tuple(l_and_u) != (1, 1):
+        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated for (l, u) = (1, 1) (a "
+                             f"tridiagonal system), not {tuple(l_and_u)}")
+    ab, b = _npr_lib_inputs(name, (ab, b), (np.dtype(np.float64), np.dtype(np.float32)))
+    if ab.ndim != 2 or ab.shape[0] != 3 or ab.shape[1] < 2 or b.ndim not in (1, 2) \
+            or b.shape[0] != ab.shape[1]:
+        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated for ab of shape (3, n), n >= 2, "
+                             f"and b of shape (n,) or (n, k) (got {ab.shape} and {b.shape})")
+    if check_finite:
+        finite = jnp.all(jnp.isfinite(ab)) & jnp.all(jnp.isfinite(b))
+        _npr_math_check(~finite, ValueError, ("array must not contain infs or NaNs",))
+    *_, x, info = _npr_gtsv(name, ab[2, :-1], ab[1], ab[0, 1:], b)
+    # scipy.linalg.LinAlgError is NumPy's
+    _npr_math_check(info > 0, np.linalg.LinAlgError, ("singular matrix",))
+    return x
+
+
+def npr_lib_dgtsv(dl, d, du, b, overwrite_dl=0, overwrite_d=0, overwrite_du=0, overwrite_b=0):
+    """scipy.linalg.lapack.dgtsv(dl, d, du, b) -> (du2, d, du, x, info), LAPACK's own results."""
+    name = "scipy.linalg.lapack.dgtsv"
+    dl, d, du, b = _npr_lib_inputs(name, (dl, d, du, b), (np.dtype(np.float64),))
+    n = d.shape[0] if d.ndim == 1 else 0
+    if n < 2 or dl.shape != (n - 1,) or du.shape != (n - 1,) or b.ndim not in (1, 2) or b.shape[0] != n:
+        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated for dl, du of n - 1, d of n >= 2 "
+                             f"elements and b of n rows")
+    return _npr_gtsv(name, dl, d, du, b)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import NprUnsupported, _npr_state  # noqa: E402
+from .bounds import _npr_record_check  # noqa: E402
+from .views import npr_float, npr_load  # noqa: E402
+from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype  # noqa: E402
+from .branches import _npr_traced_any  # noqa: E402
