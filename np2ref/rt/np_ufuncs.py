@@ -62,11 +62,11 @@ npr_np_subtract = _npr_np_ufunc(np.subtract, jnp.subtract)
 npr_np_multiply = _npr_np_ufunc(np.multiply, jnp.multiply)
 npr_np_divide = _npr_np_ufunc(np.divide, jnp.true_divide)
 npr_np_true_divide = npr_np_divide
-npr_np_floor_divide = _npr_np_ufunc(np.floor_divide, jnp.floor_divide)
-npr_np_mod = _npr_np_ufunc(np.remainder, jnp.remainder)
+npr_np_floor_divide = _npr_np_ufunc(np.floor_divide, None, lambda x, y: _npr_divmod(True)(x, y))
+npr_np_mod = _npr_np_ufunc(np.remainder, None, lambda x, y: _npr_divmod(False)(x, y))
 npr_np_remainder = npr_np_mod
 npr_np_fmod = _npr_np_ufunc(np.fmod, jnp.fmod)
-npr_np_divmod = _npr_np_ufunc(np.divmod, jnp.divmod)
+npr_np_divmod = _npr_np_ufunc(np.divmod, None, lambda x, y: (_npr_divmod(True)(x, y), _npr_divmod(False)(x, y)))
 npr_np_power = _npr_np_ufunc(np.power, jnp.power)
 npr_np_pow = npr_np_power
 npr_np_float_power = _npr_np_ufunc(np.float_power, jnp.power)
@@ -163,3 +163,4 @@ npr_np_heaviside = _npr_np_ufunc(np.heaviside, jnp.heaviside)
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .np_dtypes import _npr_np_asarray, _npr_np_check_out, _npr_np_is_py, _npr_np_rdt  # noqa: E402
+from .stores import _npr_divmod  # noqa: E402

@@ -1,4 +1,5 @@
-"""Operators on values that may be Refs: npr_iop, npr_seq_op, npr_asarray."""
+"""Operators on values that may be Refs: npr_iop, npr_seq_op, npr_asarray, npr_floordiv,
+npr_divmod."""
 
 import jax
 import jax.numpy as jnp
@@ -20,6 +21,36 @@ _NPR_BINOPS = {
     "^": _npr_operator.xor, "<<": _npr_operator.lshift, ">>": _npr_operator.rshift,
     "@": _npr_operator.matmul,
 }
+
+
+def npr_floordiv(a, b):
+    """`a // b` with NumPy's results where jax.numpy's differ: an integer divided by zero is 0
+    (JAX gives -1, or the largest unsigned value), and a zero quotient keeps the sign of a / b
+    (`-0.0 // 1.0` is -0.0). Between Python or NumPy values it is their own operator."""
+    a, b = npr_load(a), npr_load(b)
+    if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
+        return a // b
+    return _npr_divmod(True)(a, b)
+
+
+def npr_divmod(a, b):
+    """The builtin `divmod(a, b)`: on arrays NumPy's np.divmod (see npr_floordiv)."""
+    a, b = npr_load(a), npr_load(b)
+    if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
+        return divmod(a, b)
+    return _npr_divmod(True)(a, b), _npr_divmod(False)(a, b)
+
+
+def _npr_mod(a, b):
+    a, b = npr_load(a), npr_load(b)
+    if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
+        return a % b
+    return _npr_divmod(False)(a, b)
+
+
+# `//` and `%` on arrays against sequences and in `x op= v` on a scalar name (a Ref's `op=` goes
+# through the stores' own floor_divide/remainder): NumPy's zero divisors and signed zeros
+_NPR_BINOPS.update({"//": npr_floordiv, "%": _npr_mod})
 
 _NPR_CMPS = {
     "==": _npr_operator.eq, "!=": _npr_operator.ne, "<": _npr_operator.lt,
@@ -72,4 +103,4 @@ def npr_iop(x, op, value, maybe_scalar=False):
 # module is complete, so that any import order works.
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
-from .stores import npr_at  # noqa: E402
+from .stores import npr_at, _npr_divmod  # noqa: E402

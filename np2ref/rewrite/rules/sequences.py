@@ -1,5 +1,7 @@
 """Operators on sequences: `[1, 2] * a`, `a == (0, 1)` with one operand a list or tuple written
-in the source (or a name only ever bound to one) and the other one that may be an array.
+in the source (or a name only ever bound to one) and the other one that may be an array; and
+`a // b` and `divmod(a, b)` with a divisor that may be zero (`npr_floordiv(a, b)`, `npr_divmod`:
+NumPy's integer division by zero).
 
 What: NumPy applies the operator to np.asarray of the sequence; Python's own operator would
 repeat or compare the list: `a + [1, 2]  ->  npr_seq_op(a[...], '+', [1, 2])`. Kept as written:
@@ -28,9 +30,24 @@ _CMP_OPS = {cst.Equal: "==", cst.NotEqual: "!=", cst.LessThan: "<", cst.LessThan
 def emit_binary_operation(original: cst.BinaryOperation, updated: cst.BinaryOperation, ctx):
     op = _BIN_OPS.get(type(updated.operator))
     if op is None or not _sequence_against_array(ctx, original.left, original.right):
+        if op == "//" and not _nonzero_literal(original.right):
+            # an integer array divided by zero is 0 in NumPy, -1 in jax.numpy (rt/ops.py)
+            return J.call(J.FLOORDIV, updated.left, updated.right).with_changes(
+                lpar=updated.lpar, rpar=updated.rpar)
         return updated
     return J.call(J.SEQ_OP, updated.left, J.string(op), updated.right).with_changes(
         lpar=updated.lpar, rpar=updated.rpar)
+
+
+@emits(cst.Call, order=15)
+def emit_divmod(original: cst.Call, updated: cst.Call, ctx):
+    """The builtin `divmod(a, b)` -> `npr_divmod(a, b)`, unless the divisor is a nonzero literal."""
+    if not (isinstance(original.func, cst.Name) and original.func.value == "divmod"
+            and original.func.value not in ctx.f.roots and len(original.args) == 2
+            and all(a.keyword is None and a.star == "" for a in original.args)
+            and not _nonzero_literal(original.args[1].value) and original not in ctx.m.value_wrap):
+        return None
+    return updated.with_changes(func=J.name(J.DIVMOD))
 
 
 @emits(cst.Comparison)
@@ -43,6 +60,13 @@ def emit_comparison(original: cst.Comparison, updated: cst.Comparison, ctx):
         return updated
     return J.call(J.SEQ_OP, updated.left, J.string(op), target.comparator).with_changes(
         lpar=updated.lpar, rpar=updated.rpar)
+
+
+def _nonzero_literal(expr: cst.BaseExpression) -> bool:
+    """`2`, `-3`, `0.5`: a divisor `a // b` needs no zero-divisor care for."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float)) and expr.evaluated_value != 0
 
 
 def _is_sequence(ctx, expr: cst.BaseExpression) -> bool:

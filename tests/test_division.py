@@ -1,0 +1,67 @@
+"""`//`, `%`, np.floor_divide, np.remainder and np.divmod on arrays: NumPy's integer division by
+zero (0, where jax.numpy gives -1) and NumPy's signed zeros, through the operator, `op=`, the
+functions and a lax loop. Differential against the original NumPy functions."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import np2ref
+from np2ref.pipeline import convert_source
+from conftest import assert_same_as_numpy, program
+
+P = program("division")
+
+INTS = np.array([-7, 7, 0, 5, -1, 3], dtype=np.int64)
+DIVISORS = np.array([0, 0, 0, 2, -1, -2], dtype=np.int64)
+FLOATS = np.array([-0.0, 0.0, 1.0, -1.0, 7.5, np.inf])
+FLOAT_DIVISORS = np.array([1.0, -1.0, np.inf, 0.0, -2.0, 3.0])
+
+
+def _signs_agree(expected, got):
+    for e, g in zip(expected, got):
+        e, g = np.asarray(e), np.asarray(g)
+        if e.dtype.kind == "f":
+            assert np.array_equal(np.signbit(e), np.signbit(g)), (e, g)
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # NumPy warns on the zero divisors
+        yield
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint8])
+def test_integer_division_by_zero_is_zero_as_in_numpy(dtype):
+    a, b = np.abs(INTS).astype(dtype), np.abs(DIVISORS).astype(dtype)
+    for fn in (P.floordiv_operator, P.floordiv_functions):
+        expected, got = assert_same_as_numpy(fn, np2ref.compile(fn), a, b)
+        assert (np.asarray(got[0])[:3] == 0).all()  # the zero divisors
+    assert_same_as_numpy(P.floordiv_in_place, np2ref.compile(P.floordiv_in_place), a, b)
+
+
+def test_signed_integers_and_floats_with_signed_zeros():
+    for fn in (P.floordiv_operator, P.floordiv_functions):
+        compiled = np2ref.compile(fn)
+        assert_same_as_numpy(fn, compiled, INTS, DIVISORS)
+        expected, got = assert_same_as_numpy(fn, compiled, FLOATS, FLOAT_DIVISORS)
+        _signs_agree(expected, got)
+    a0, a1 = FLOATS.copy(), FLOATS.copy()
+    expected = P.floordiv_in_place(a0, FLOAT_DIVISORS)
+    got = np2ref.compile(P.floordiv_in_place)(a1, FLOAT_DIVISORS)
+    _signs_agree([expected, a0], [got, a1])
+
+
+def test_division_by_a_value_read_in_a_lax_loop():
+    idx = np.array([5, 9, 3, 7, 0, 2], dtype=np.int64)
+    width = np.array([2, 0, 1, 0, 3, 4], dtype=np.int64)
+    assert_same_as_numpy(P.bucket_counts, np2ref.compile(P.bucket_counts), idx, width)
+
+
+def test_a_nonzero_literal_divisor_stays_an_operator():
+    text = convert_source(open(P.__file__).read(), P.__file__).code
+    assert "a // 2, a // -3" in text
+    assert "npr_floordiv(a, b), npr_floordiv(b, a)" in text
+    assert_same_as_numpy(P.floordiv_by_literal, np2ref.compile(P.floordiv_by_literal), INTS)
