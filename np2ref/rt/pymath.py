@@ -119,7 +119,7 @@ def _npr_math_int(name, x):
     _npr_math_check(jnp.isnan(x), ValueError, _npr_math_message(fn, math.nan))
     _npr_math_check(jnp.isinf(x), OverflowError, _npr_math_message(fn, math.inf))
     r = _NPR_MATH_INT[name](x)
-    _npr_math_check((r >= 2.0 ** 63) | (r < -2.0 ** 63), NprUnsupported,
+    _npr_math_check((r >= 2.0 ** 63) | (r < -2.0 ** 63), NprError,
                     (f"np2ref NPR031: math.{name} of a float beyond the int64 range (Python's int "
                      f"would hold it; np2ref's traced int is an int64)",))
     return _npr_weak_astype(r.astype(jnp.int64), np.dtype(np.int64))
@@ -205,7 +205,7 @@ def npr_lib_dgtsv(dl, d, du, b, overwrite_dl=0, overwrite_d=0, overwrite_du=0, o
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import NprUnsupported, _npr_state  # noqa: E402
+from .core import NprError, NprUnsupported, _npr_state  # noqa: E402
 from .bounds import _npr_record_check  # noqa: E402
 from .views import npr_float, npr_load  # noqa: E402
 from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype  # noqa: E402

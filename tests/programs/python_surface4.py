@@ -66,3 +66,47 @@ def lambda_in_loop_rebound_after(x, n):
 
 def empty_masked_mean(x, t):
     return np.mean(x[x > t]), x[x > t].mean()
+
+
+def math_errors(x, T, U, which):
+    if which == 0:
+        x[0] = math.pow(T, U)
+    elif which == 1:
+        x[0] = math.fmod(T, U)
+    else:
+        x[0] = math.floor(T) + math.ceil(U)
+    return x
+
+
+def lambda_called_after_loop(x, n):
+    for k in range(n):
+        f = lambda v: v * k
+    return f(x)
+
+
+def lambda_called_before_def(x, n):
+    for k in range(n):
+        if k > 0:
+            x = f(x)
+        f = lambda v: v * 2
+    return x
+
+
+def lambda_in_branch(x, c):
+    if c > 0:
+        f = lambda v: v + 1
+        x = f(x)
+    return x
+
+
+def def_in_loop_writes_capture(x, n):
+    out = np.zeros(n)
+    for k in range(n):
+        s = 0.5 * k
+
+        def acc(i):
+            out[i] = x[i] * k + s
+        acc(k)
+        g = lambda v: v * 2
+        out[k] = g(out[k])
+    return out
