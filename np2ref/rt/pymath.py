@@ -5,8 +5,10 @@ math: `math.sqrt(T)` with T a traced Python float (a float argument is traced) o
 the jnp counterpart on float64, weakly typed as a Python float is, and keeps Python's errors:
 where math raises ValueError("math domain error") or OverflowError("math range error") the
 compiled call raises the same, when it runs (bounds.py's run-time checks). Concrete values go
-through the math function itself. The results of exp, log, sin... are XLA's (within an ulp or two
-of the C library's, as np.exp under jit is); sqrt, fabs and copysign are exact.
+through the math function itself. The results of exp, log, sin, hypot... are XLA's (within an
+ulp or two of the C library's, as np.exp under jit is); sqrt, fabs, copysign, pow and fmod are
+exact. floor/ceil/trunc give a traced int64 (Python's int: NaN and infinities raise as Python
+does; a float beyond int64 raises NPR031) and isnan/isinf/isfinite a traced bool.
 """
 
 import math
