@@ -65,6 +65,27 @@ def names_bound(node: cst.CSTNode) -> set[str]:
     return set(v.bindings)
 
 
+def _comprehension(visitor, node) -> bool:
+    """Visit a comprehension with the names its `for` clauses bind pushed on `visitor.comps`
+    (its first iterable is evaluated in the enclosing scope, before them)."""
+    node.for_in.iter.visit(visitor)
+    bound: set[str] = set()
+    clause = node.for_in
+    while clause is not None:
+        bound |= _Reads.targets(clause.target)
+        clause = clause.inner_for_in
+    visitor.comps.append(bound)
+    for cond in node.for_in.ifs:
+        cond.visit(visitor)
+    if node.for_in.inner_for_in is not None:
+        node.for_in.inner_for_in.visit(visitor)
+    for part in (getattr(node, "elt", None), getattr(node, "key", None), getattr(node, "value", None)):
+        if part is not None:
+            part.visit(visitor)
+    visitor.comps.pop()
+    return False
+
+
 class _ModuleState(cst.CSTVisitor):
     def __init__(self, imports: ImportMap):
         self.imports = imports
@@ -95,27 +116,7 @@ class _ModuleState(cst.CSTVisitor):
                     and isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, _CONSTANTS):
                 self.constants.add(small.targets[0].target.value)
 
-    def _comprehension(self, node) -> bool:
-        """A comprehension's own variables are not module-level names (nor the function's)."""
-        first = node.for_in
-        first.iter.visit(self)  # evaluated in the enclosing scope
-        bound: set[str] = set()
-        clause = first
-        while clause is not None:
-            bound |= _Reads.targets(clause.target)
-            clause = clause.inner_for_in
-        self.comps.append(bound)
-        first.target.visit(self)
-        for cond in first.ifs:
-            cond.visit(self)
-        if first.inner_for_in is not None:
-            first.inner_for_in.visit(self)
-        for part in (getattr(node, "elt", None), getattr(node, "key", None), getattr(node, "value", None)):
-            if part is not None:
-                part.visit(self)
-        self.comps.pop()
-        return False
-
+    # a comprehension's own variables are not module-level names (nor the function's)
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -266,25 +267,7 @@ class _Reads(cst.CSTVisitor):
             return _Reads.targets(target.value)
         return set()
 
-    def _comprehension(self, node) -> bool:
-        node.for_in.iter.visit(self)  # evaluated in the enclosing scope
-        bound: set[str] = set()
-        clause = node.for_in
-        while clause is not None:
-            bound |= self.targets(clause.target)
-            clause = clause.inner_for_in
-        self.comps.append(bound)
-        for cond in node.for_in.ifs:
-            cond.visit(self)
-        clause = node.for_in.inner_for_in
-        if clause is not None:
-            clause.visit(self)
-        for part in (getattr(node, "elt", None), getattr(node, "key", None), getattr(node, "value", None)):
-            if part is not None:
-                part.visit(self)
-        self.comps.pop()
-        return False
-
+    # a comprehension's own variables are not names it reads
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
