@@ -59,14 +59,15 @@ CODES = {c.code: c for c in [
     Code("NPR013", "generator or coroutine", "np2ref translates functions that return values.",
          "def frames(u):\n    yield u.copy()", "def frames(u, n):\n    out = np.zeros((n,) + u.shape)\n    ...\n    return out"),
     Code("NPR014", "nested function, lambda or class that np2ref cannot lift",
-         "A nested `def`, or a `name = lambda ...`, at the top of a function's body becomes a module "
-         "function whose closure is passed in at each call (a closure reads its variables when it "
-         "runs, and the call passes them then: the same objects). That is exact only when the helper "
-         "is only ever called (not returned, stored or passed on: it would escape its frame), is not "
-         "recursive, is defined at the top of the body (not in a loop or branch) before any call, is "
-         "bound once, has literal defaults, uses no `nonlocal`, and no scope around a call rebinds a "
-         "name it captures. The message says which condition failed. Classes inside functions are "
-         "not translated.",
+         "A nested `def`, or a `name = lambda ...`, at the top of a function's body or of a loop "
+         "body becomes a module function whose closure is passed in at each call (a closure reads "
+         "its variables when it runs, and the call passes them then: the same objects). That is "
+         "exact only when the helper is only ever called (not returned, stored or passed on: it "
+         "would escape its frame), is not recursive, is defined before any call (in a loop body: "
+         "called only later in that same body, where each pass defines it anew; not in a branch), "
+         "is bound once, has literal defaults, uses no `nonlocal`, and no scope around a call "
+         "rebinds a name it captures. The message says which condition failed. Classes inside "
+         "functions are not translated.",
          "def f(u):\n    g = lambda x: x * 2\n    u[:] = np.array(list(map(g, u)))",
          "def f(u):\n    g = lambda x: x * 2\n    u[:] = g(u)"),
     Code("NPR015", "try / with", "Array code under jit cannot catch exceptions or hold context managers.",
@@ -180,7 +181,8 @@ CODES = {c.code: c for c in [
          "stores (`x[mask] = v`, `x[mask] *= 2`, `a[m] = f(b[m])`) and reductions (`np.sum(x[mask])`, "
          "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`) are translated; max and min "
          "of an empty selection raise NumPy's ValueError when the compiled call runs, and mean of an "
-         "empty one is nan (without NumPy's RuntimeWarning). A masked read kept as an array is not "
+         "empty one is nan with NumPy's RuntimeWarnings (issued when the call runs). A masked read "
+         "kept as an array is not "
          "translated, nor a 0-d boolean index, nor max/min of complex values.",
          "vals = x[x > 0]\ntotal = vals.sum()", "total = np.sum(x[x > 0])"),
     Code("NPR108", "np.place with empty values",

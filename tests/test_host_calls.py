@@ -213,6 +213,24 @@ def test_constants_and_reads_do_not_change():
     assert changing_globals(module, ImportMap(module)) & {"W", "N", "y", "x"} == set()
 
 
+def test_comprehension_variables_modules_and_string_constants_are_not_changing_state():
+    """`part` of a generator expression is no module-level name; `config.find()` on an imported
+    module and `STAMP.encode()` on a str constant change nothing; a method on an array does."""
+    from np2ref.analysis.module_state import changing_globals, globals_read
+    from np2ref.analysis.names import ImportMap
+    import libcst as cst
+    text = ("import numpy as np\nimport os.path\nfrom . import config\nSTAMP = 'x'\nROOTS = [np.ones(2)]\n"
+            "u = np.zeros(3)\n"
+            "def files():\n    return sorted(p for part in ROOTS for p in part.tolist())\n"
+            "def stamped(b):\n    return STAMP.encode() + b\n"
+            "def found(s):\n    os.path.join(s)\n    u.fill(1.0)\n    return config.find(s)\n")
+    module = cst.parse_module(text)
+    changing = changing_globals(module, ImportMap(module))
+    assert changing & {"part", "p", "STAMP", "config", "os", "ROOTS"} == set()
+    assert "u" in changing
+    assert globals_read(module.body[6]) == {"sorted", "ROOTS"}
+
+
 def test_convert_strict_says_when_nothing_is_translated(tmp_path, capsys):
     from np2ref.cli import main
     script = tmp_path / "script.py"

@@ -68,7 +68,7 @@ def test_the_converted_module_lifts_the_helper_and_keeps_the_lines(tmp_path):
     ("recursive", "def fact", "calls itself"),
     ("called_before_def", "def h", "called before its def"),
     ("rebound_by_comprehension", "def get", "binds again"),
-    ("defined_in_loop", "def g", "inside a loop"),
+    ("defined_in_loop", "def g", "defined in a loop body and called outside it"),
 ])
 def test_nested_functions_np2ref_cannot_lift_are_refused_saying_why(name, text, words):
     with pytest.raises(Np2RefError) as info:

@@ -46,6 +46,8 @@ class _Inner:
     index: int                        # its place in the function's body
     node: cst.CSTNode                 # the FunctionDef or the Lambda
     line: int                         # the line Python's symbol table knows it by
+    block: tuple = ()                 # for one in a loop body: that body's statements (else ())
+    pos: int = 0                      # its place in `block`
     caps: tuple[str, ...] = ()        # the outer names it reads (after inner helpers are expanded)
     lifted: str = ""
     why: str | None = None            # why it cannot be lifted
@@ -142,21 +144,34 @@ def inner_functions(func: cst.FunctionDef, table: symtable.SymbolTable | None, p
     captures and, where it cannot be lifted, why (the fence's NPR014 message)."""
     inners: dict[str, _Inner] = {}
     twice: set[str] = set()
-    for i, stmt in enumerate(func.body.body):
+    for i, stmt, block, pos in _definitions(func):
         if isinstance(stmt, cst.FunctionDef):
             name, node, line = stmt.name.value, stmt, positions[stmt.name].start.line
-        elif (pair := _lambda_assign(stmt)) is not None:
-            name, node = pair
-            line = positions[node].start.line
         else:
-            continue
+            name, node = _lambda_assign(stmt)
+            line = positions[node].start.line
         if name in inners:
             twice.add(name)
-        inners[name] = _Inner(name, stmt, i, node, line)
+        inners[name] = _Inner(name, stmt, i, node, line, block, pos)
     for inner in inners.values():
         inner.why = _own_refusal(func, inner, table, twice)
     _expand_captures(func, inners)
     return inners
+
+
+def _definitions(func: cst.FunctionDef):
+    """(index in the function's body, statement, loop body or (), index there) of each nested
+    def and `name = lambda` statement of the function's body and of the bodies of its loops
+    (nested loops included; not branches: there the def may not run)."""
+    def walk(stmts, top, inside):
+        for i, stmt in enumerate(stmts):
+            at = i if top is None else top
+            if isinstance(stmt, cst.FunctionDef) or _lambda_assign(stmt) is not None:
+                yield at, stmt, inside, i
+            elif isinstance(stmt, (cst.For, cst.While)) and isinstance(stmt.body, cst.IndentedBlock):
+                yield from walk(stmt.body.body, at, tuple(stmt.body.body))
+
+    return list(walk(func.body.body, None, ()))
 
 
 def _own_refusal(func, inner: _Inner, table, twice) -> str | None:
@@ -168,8 +183,8 @@ def _own_refusal(func, inner: _Inner, table, twice) -> str | None:
         return f"{what} `{name}` rebinds an enclosing name (`nonlocal`/`global`)"
     if any(not _literal(d) for d in _defaults(node.params)):
         return f"{what} `{name}` has a default value computed when the def runs"
-    if name in twice or name in _bound(func.params, *(s for s in func.body.body if s is not inner.stmt)) \
-            or name in _bound(node.params, node.body):
+    rest = func.deep_remove(inner.stmt)  # the function without this def
+    if name in twice or name in _bound(rest.params, rest.body) or name in _bound(node.params, node.body):
         return f"`{name}` is bound more than once"
     own = _table(table, "lambda" if isinstance(node, cst.Lambda) else name, inner.line) if table else None
     if own is None:
@@ -178,11 +193,16 @@ def _own_refusal(func, inner: _Inner, table, twice) -> str | None:
     if name in inner.caps:
         return f"{what} `{name}` calls itself: recursion is not translated"
     uses = _Uses({name})
-    for i, stmt in enumerate(func.body.body):
-        if stmt is not inner.stmt:
-            stmt.visit(uses)
+    rest.body.visit(uses)
     if any(call is None for _, call, _ in uses.found):
         return f"{what} `{name}` escapes: it is returned, stored or passed on, not only called"
+    if inner.block:  # in a loop body: each call must come after it in that body, as the def runs
+        after = _Uses({name})  # first in each pass (Python binds the name anew there, each pass)
+        for stmt in inner.block[inner.pos + 1:]:
+            stmt.visit(after)
+        if len(after.found) != len(uses.found):
+            return (f"{what} `{name}` is defined in a loop body and called outside it or before "
+                    f"its definition there")
     return None
 
 
@@ -227,7 +247,7 @@ def _expand_captures(func, inners: dict[str, _Inner]) -> None:
                          f"its calls in {func.name.value}() binds again")
             continue
         first = _first_use(func, inner.name, inners, inner_stmts, set())
-        if first is not None and first <= inner.index:
+        if first is not None and first <= inner.index and not inner.block:
             inner.why = f"`{inner.name}` is called before its def runs"
 
 
@@ -278,13 +298,31 @@ def _first_use(func, name, inners, inner_stmts, seen) -> int | None:
     return best
 
 
+class _Assigned(cst.CSTVisitor):
+    """The name of a `name = lambda` statement anywhere in a tree, for one given lambda."""
+
+    def __init__(self, lam: cst.Lambda):
+        self.lam = lam
+        self.name: str | None = None
+
+    def visit_SimpleStatementLine(self, node) -> None:
+        pair = _lambda_assign(node)
+        if pair is not None and pair[1] is self.lam:
+            self.name = pair[0]
+
+
 def refusal(func: cst.FunctionDef, node: cst.CSTNode, positions, source: str | None) -> str:
     """Why a nested def or lambda left in a function was not lifted (the fence's message)."""
+    defined = [s for _, s, _, _ in _definitions(func)]
     if isinstance(node, cst.Lambda) and not any(
-            (p := _lambda_assign(s)) is not None and p[1] is node for s in func.body.body):
+            (p := _lambda_assign(s)) is not None and p[1] is node for s in defined):
+        assigned = _Assigned(node)
+        func.body.visit(assigned)
+        if assigned.name is not None:
+            return f"lambda `{assigned.name}` is defined inside a branch or another nested function"
         return "a lambda used in place (passed, stored or returned) is not translated"
-    if isinstance(node, cst.FunctionDef) and node not in func.body.body:
-        return f"nested function `{node.name.value}` is defined inside a loop, branch or another nested function"
+    if isinstance(node, cst.FunctionDef) and node not in defined:
+        return f"nested function `{node.name.value}` is defined inside a branch or another nested function"
     try:
         top = symtable.symtable(source, "<np2ref>", "exec") if source is not None else None
     except SyntaxError:
@@ -340,21 +378,30 @@ def _placeholder(inner: _Inner, count: int) -> list[cst.EmptyLine]:
 
 def _outer(func: cst.FunctionDef, lifted: dict[str, _Inner], module: cst.Module) -> cst.FunctionDef | None:
     """The function without its lifted statements (each left as blank lines) and calling the helpers."""
-    body, carry = [], []
     drop = {inner.stmt: inner for inner in lifted.values()}
-    for stmt in func.body.body:
-        if stmt in drop:
-            inner = drop[stmt]
-            carry += _placeholder(inner, _lines(module.code_for_node(stmt.with_changes(leading_lines=()))))
-            continue
-        if carry:
-            stmt = stmt.with_changes(leading_lines=[*carry, *stmt.leading_lines])
-            carry = []
-        body.append(stmt)
-    if not body:
-        return None
-    block = func.body.with_changes(body=body, footer=[*carry, *func.body.footer])
-    return func.with_changes(body=block).visit(_Calls(lifted))
+
+    def without(block: cst.IndentedBlock) -> cst.IndentedBlock | None:
+        body, carry = [], []
+        for stmt in block.body:
+            if stmt in drop:
+                inner = drop[stmt]
+                carry += _placeholder(inner, _lines(module.code_for_node(stmt.with_changes(leading_lines=()))))
+                continue
+            if isinstance(stmt, (cst.For, cst.While)) and isinstance(stmt.body, cst.IndentedBlock):
+                inside = without(stmt.body)
+                if inside is None:
+                    return None
+                stmt = stmt.with_changes(body=inside)
+            if carry:
+                stmt = stmt.with_changes(leading_lines=[*carry, *stmt.leading_lines])
+                carry = []
+            body.append(stmt)
+        if not body:
+            return None
+        return block.with_changes(body=body, footer=[*carry, *block.footer])
+
+    block = without(func.body)
+    return None if block is None else func.with_changes(body=block).visit(_Calls(lifted))
 
 
 def lift(text: str, module: cst.Module) -> Lifted | None:

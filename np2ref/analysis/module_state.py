@@ -23,6 +23,7 @@ from __future__ import annotations
 import collections
 
 import libcst as cst
+from libcst.helpers import get_full_name_for_node
 
 from . import effects as fx
 from .names import ImportMap
@@ -38,7 +39,10 @@ def changing_globals(module: cst.Module, imports: ImportMap) -> frozenset[str]:
     """The module-level names whose value may change after they are first bound."""
     v = _ModuleState(imports)
     module.visit(v)
-    return frozenset({n for n, k in v.bindings.items() if k > 1} | v.written | v.declared_global)
+    # a method called on an imported module (`config.find()`) or on a str/number constant
+    # (`STAMP.encode()`) cannot change what the name holds
+    called = v.call_written - v.modules - v.constants
+    return frozenset({n for n, k in v.bindings.items() if k > 1} | v.written | called | v.declared_global)
 
 
 def globals_read(func: cst.FunctionDef, local_names=None) -> frozenset[str]:
@@ -61,6 +65,27 @@ def names_bound(node: cst.CSTNode) -> set[str]:
     return set(v.bindings)
 
 
+def _comprehension(visitor, node) -> bool:
+    """Visit a comprehension with the names its `for` clauses bind pushed on `visitor.comps`
+    (its first iterable is evaluated in the enclosing scope, before them)."""
+    node.for_in.iter.visit(visitor)
+    bound: set[str] = set()
+    clause = node.for_in
+    while clause is not None:
+        bound |= _Reads.targets(clause.target)
+        clause = clause.inner_for_in
+    visitor.comps.append(bound)
+    for cond in node.for_in.ifs:
+        cond.visit(visitor)
+    if node.for_in.inner_for_in is not None:
+        node.for_in.inner_for_in.visit(visitor)
+    for part in (getattr(node, "elt", None), getattr(node, "key", None), getattr(node, "value", None)):
+        if part is not None:
+            part.visit(visitor)
+    visitor.comps.pop()
+    return False
+
+
 class _ModuleState(cst.CSTVisitor):
     def __init__(self, imports: ImportMap):
         self.imports = imports
@@ -69,6 +94,30 @@ class _ModuleState(cst.CSTVisitor):
         self.declared_global: set[str] = set()
         self.depth = 0  # function nesting: bindings count at module scope only
         self.scopes: list[frozenset[str]] = []  # the local names of the functions we are in
+        self.comps: list[set[str]] = []  # the names bound by the comprehensions we are in
+        self.call_written: set[str] = set()  # names a method call may have changed
+        self.modules: set[str] = set()  # module-level names bound by `import x` / `from . import x`
+        self.constants: set[str] = set()  # module-level names bound to a str or number literal
+
+    def visit_Import(self, node: cst.Import) -> None:
+        if self.depth == 0:
+            for alias in node.names:  # `import a.b` binds a; `import a.b as c` binds c
+                self.modules.add(alias.asname.name.value if alias.asname is not None
+                                 else get_full_name_for_node(alias.name).split(".")[0])
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if self.depth == 0 and node.module is None and not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:  # `from . import config`: a submodule of the package
+                self.modules.add(alias.asname.name.value if alias.asname else alias.name.value)
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        for small in node.body:
+            if self.depth == 0 and isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                    and isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, _CONSTANTS):
+                self.constants.add(small.targets[0].target.value)
+
+    # a comprehension's own variables are not module-level names (nor the function's)
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         if self.depth == 0:
@@ -109,10 +158,11 @@ class _ModuleState(cst.CSTVisitor):
         elif isinstance(target, (cst.Subscript, cst.Attribute)):
             self._write(target.value)
 
-    def _write(self, expr: cst.BaseExpression) -> None:
+    def _write(self, expr: cst.BaseExpression, into: set[str] | None = None) -> None:
         root = self._written_root(expr)
-        if root is not None and not (self.scopes and root in self.scopes[-1]):
-            self.written.add(root)
+        if root is not None and not (self.scopes and root in self.scopes[-1]) \
+                and not any(root in c for c in self.comps):
+            (self.written if into is None else into).add(root)
 
     def _written_root(self, expr: cst.BaseExpression) -> str | None:
         """The name whose value a write through `expr` changes: `u` for `u[1:]`, `u.T`,
@@ -180,7 +230,7 @@ class _ModuleState(cst.CSTVisitor):
             # a draw moves a generator's state, which npr_random reads at run time: no staleness
             qual = self.imports.qualify(func)
             if qual is None:  # `u.fill(0)`, `hist.append(x)`, `obj.update()`: may change the receiver
-                self._write(func.value)
+                self._write(func.value, self.call_written if isinstance(func.value, cst.Name) else None)
         qual = self.imports.qualify_numpy(func)
         if qual is not None and qual.endswith(".at"):
             if node.args:
@@ -199,9 +249,26 @@ def _reads_only(func: cst.BaseExpression, qual: str | None) -> bool:
     return isinstance(func, cst.Name) and func.value in fx.SAFE_BUILTINS | {"print"}
 
 
+_CONSTANTS = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float, cst.Imaginary)
+
+
 class _Reads(cst.CSTVisitor):
     def __init__(self):
         self.names: set[str] = set()
+        self.comps: list[set[str]] = []
+
+    @staticmethod
+    def targets(target) -> set[str]:
+        if isinstance(target, cst.Name):
+            return {target.value}
+        if isinstance(target, (cst.Tuple, cst.List)):
+            return set().union(*(_Reads.targets(e.value) for e in target.elements))
+        if isinstance(target, cst.StarredElement):
+            return _Reads.targets(target.value)
+        return set()
+
+    # a comprehension's own variables are not names it reads
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
         node.value.visit(self)
@@ -212,7 +279,8 @@ class _Reads(cst.CSTVisitor):
         return False
 
     def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)
+        if not any(node.value in c for c in self.comps):
+            self.names.add(node.value)
 
 
 def local_names_of(func: cst.FunctionDef) -> frozenset[str]:

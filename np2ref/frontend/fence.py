@@ -24,8 +24,8 @@ _REFUSED = {
 }
 
 
-_LIFT_HINT = ("define it with `def` or `name = lambda` at the top of the function, only call it, or "
-              "define it at module level")
+_LIFT_HINT = ("define it with `def` or `name = lambda` at the top of the function or of a loop body "
+              "(called after it there), only call it, or define it at module level")
 
 
 class Fence(cst.CSTVisitor):

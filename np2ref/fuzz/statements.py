@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .exprs import Gen, basic_index, condition, fancy_index, int_list, loop_slice, ops_for, scalar, value
-from .program import Line
+from .program import Block, Line
 from .shadow import Frame
 
 Proposal = tuple[list, tuple[str, ...]] | None
@@ -269,30 +269,55 @@ def moving_slice(g: Gen, fr: Frame) -> Proposal:
 
 
 def python_surface(g: Gen, fr: Frame) -> Proposal:
-    """Python around NumPy code (issue 19): a lambda defined in the function and applied to an
-    array (lifted to a module helper), the builtins max/min on array data, and masked
+    """Python around NumPy code (issue 19): a lambda or a nested def defined in the function (or
+    a loop body) and called there (lifted to a module helper; a def may read outer arrays and
+    write a captured one), the builtins max/min on array data and on two scalar names, and masked
     reductions (`x[x > 0].max()`, `.sum()`, `.any()`), stored into a float array."""
     arrays = [a for a in fr.arrays() if fr.ns[a].dtype.kind in "fi" and fr.ns[a].size]
     if not arrays:
         return None
     t = g.pick(arrays)
     arr = fr.ns[t]
-    form = g.pick(["lambda", "builtin", "masked"])
+    form = g.pick(["lambda", "builtin", "masked", "def", "def"])
     if form == "lambda":
         name = g.name("f")
         body = g.pick(["v * 2 + 1", "np.abs(v) - 1", "v * v"])
         return [Line(f"{name} = lambda v: {body}"), Line(f"{t}[...] = {name}({t})")], (name,)
+    if form == "def":
+        return _nested_def(g, fr, t, arrays)
     if arr.dtype.kind != "f":
         return None
     src = g.pick(arrays)
     if form == "builtin":
         fn = g.pick(["max", "min"])
+        if g.chance(35):  # both operands plain names holding array data
+            a, b = g.name("m"), g.name("m")
+            return [Line(f"{a} = {src}.{g.pick(['max', 'min', 'sum'])}()"),
+                    Line(f"{b} = {g.pick(arrays)}.{g.pick(['max', 'min'])}()"),
+                    Line(f"{t}[...] += {fn}({a}, {b})")], ()
         other = g.pick(["0.5", "-1.0", f"{src}.max()", f"{src}.min()"])
         return [Line(f"{t}[...] += {fn}({other}, {src}.{g.pick(['max', 'min', 'sum'])}())")], ()
     cond = condition(g, fr, src)
     red = g.pick(["max", "min", "sum", "mean", "any", "all"])
     expr = f"{src}[{cond}].{red}()" if g.chance(50) else f"np.{red}({src}[{cond}])"
     return [Line(f"{t}[...] += {expr}")], ()
+
+
+def _nested_def(g: Gen, fr: Frame, t: str, arrays: list[str]) -> Proposal:
+    """A nested def closing over outer names, then called: one that returns a value computed from
+    its argument and a captured array, or one that writes the captured array `t` (at an index it
+    is given, or all of it), reading another captured array."""
+    name, src = g.name("h"), g.pick(arrays)
+    arr = fr.ns[t]
+    reads = g.pick([f"{src}.sum()", f"{src}.max()", f"{src}.min()", "1"])
+    if g.chance(40):
+        body = g.pick([f"v * 2 + {reads}", f"v - {reads}", f"np.abs(v) + {reads}"])
+        return [Block(f"def {name}(v):", (Line(f"return {body}"),)), Line(f"{t}[...] = {name}({t})")], (name,)
+    op = g.pick(ops_for(arr.dtype))
+    if arr.ndim and g.chance(60):
+        i = g.int(-arr.shape[0], arr.shape[0] - 1)
+        return [Block(f"def {name}(i):", (Line(f"{t}[i] {op}= {reads}"),)), Line(f"{name}({i})")], (name,)
+    return [Block(f"def {name}():", (Line(f"{t}[...] {op}= {reads}"),)), Line(f"{name}()")], (name,)
 
 
 FAMILIES = {  # name -> (family, weight)

@@ -15,11 +15,13 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | JAX's state discharge | `jax._src.state.discharge.discharge_state` | None: loops keep their refs (no grad through a loop that makes refs of its own) |
 | which refs a traced body writes | effect class names `WriteEffect`/`AccumEffect` on `make_jaxpr(...).effects` | every ref is taken as written (exact, more loop state) |
 | a weakly typed int/float conversion | `jax._src.lax.lax._convert_element_type(..., weak_type=True)` | a strongly typed astype (NumPy's promotion of Python scalars then differs only for int8-like operands) |
+| the index of JAX's IndexError for an empty axis | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 """
 
 import weakref as _npr_weakref
 
 import jax
+import numpy as np
 
 _npr_JAX_VERSION = tuple(int(p) for p in jax.__version__.split(".")[:3] if p.isdigit())
 
@@ -183,6 +185,32 @@ def _npr_weak_astype(x, dtype):
         return _convert_element_type(x, dtype, weak_type=True)
     except (ImportError, TypeError):  # pragma: no cover
         return x.astype(dtype)
+
+
+# ---- JAX's IndexError for an integer index into an empty axis ------------------------------
+
+def _npr_empty_axis_index_error(exc):
+    """NumPy's IndexError for JAX's 'index is out of bounds for axis a with size 0' (raised by
+    jnp indexing with an integer into an empty axis, without the index): 'index i is out of
+    bounds for axis a with size 0', i read from the raising frame (jax's _index_to_gather) when
+    it is a concrete integer. None where it is not that error or the index cannot be read."""
+    import re
+    m = re.fullmatch(r"index is out of bounds for axis (\d+) with size 0", str(exc))
+    if not isinstance(exc, IndexError) or m is None:
+        return None
+    seen = set()
+    while exc is not None and id(exc) not in seen:  # jit re-raises with a filtered traceback
+        seen.add(id(exc))
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_name == "_index_to_gather" and tb.tb_next is None:
+                value = getattr(tb.tb_frame.f_locals.get("index"), "index", None)
+                if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+                    return IndexError(f"index {int(value)} is out of bounds for axis {m.group(1)} with size 0")
+                return None
+            tb = tb.tb_next
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 # ---- LAPACK gtsv (pymath.py: scipy's tridiagonal solves) -----------------------------------

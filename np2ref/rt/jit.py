@@ -304,7 +304,13 @@ class NprFunction:
         aliases = self._aliases(values, device)
         key, (jitted, donated) = self._compiled(static, aliases, dynamic)
         with self._x64():
-            result, finals, shape, slot = jitted(*_npr_donation_split(dynamic, donated))
+            try:
+                result, finals, shape, slot = jitted(*_npr_donation_split(dynamic, donated))
+            except IndexError as exc:  # NumPy's message where JAX's leaves out the index
+                numpy_error = _npr_empty_axis_index_error(exc)
+                if numpy_error is None:
+                    raise
+                raise numpy_error from None
             if plan_key is not None and all(leader == n for n, leader in aliases.items()):
                 plans = self._device_plans if device else self._plans
                 plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
@@ -336,6 +342,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_state, NprError  # noqa: E402
+from .compat import _npr_empty_axis_index_error  # noqa: E402
 from .bounds import _npr_Bounds  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402

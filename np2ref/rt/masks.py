@@ -118,7 +118,8 @@ def npr_masked_reduce(reduction, x, mask):
     """`np.sum(x[mask])`, `x[mask].max()`, `np.any(x[mask])`... with a boolean mask: the same
     reduction over the selected elements, without materialising the data-dependent selection.
     max/min of an empty selection raise NumPy's ValueError (when the program runs, for a traced
-    mask); mean of an empty one is nan, without NumPy's RuntimeWarning."""
+    mask); mean of an empty one is nan, with NumPy's RuntimeWarnings (issued on the host when
+    the compiled call runs: _npr_warn_empty_mean)."""
     x = jnp.asarray(npr_load(x))
     mask = npr_load(mask)
     m = jnp.asarray(mask)
@@ -135,6 +136,8 @@ def npr_masked_reduce(reduction, x, mask):
         m = jnp.zeros(x.shape, bool)  # a mask with an empty axis selects nothing
     else:
         m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
+    if name == "mean":
+        _npr_warn_empty_mean(jnp.sum(m) == 0, x.dtype)
     if extreme is not None:
         message = (f"zero-size array to reduction operation {extreme} which has no identity",)
         count = jnp.sum(m)
@@ -145,6 +148,20 @@ def npr_masked_reduce(reduction, x, mask):
             _npr_check_run(count, lambda c: c == 0, ValueError, message)
         kw["initial"] = _npr_identity(name, x.dtype)
     return getattr(jnp, name)(x, where=m, **kw)
+
+
+def _npr_warn_empty_mean(empty, dtype):
+    """NumPy's warnings for the mean of an empty selection ('Mean of empty slice', then 'invalid
+    value encountered in scalar divide'): NumPy's own, from np.mean of an empty array of the
+    same dtype, issued now (a concrete mask) or by a host callback when the compiled call runs
+    and the selection is empty (unless a run-time check failed before: NumPy raised there)."""
+    def warn(flag, dtype=np.dtype(dtype)):
+        if np.any(flag):
+            np.mean(np.empty(0, dtype))
+    if not _npr_traced(empty):
+        warn(empty)
+        return
+    jax.debug.callback(warn, empty & npr_bounds_ok())
 
 
 def _npr_identity(name, dtype):
@@ -161,7 +178,7 @@ def _npr_identity(name, dtype):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import NprError, NprUnsupported  # noqa: E402
-from .bounds import _npr_check_run, npr_get  # noqa: E402
+from .bounds import _npr_check_run, npr_bounds_ok, npr_get  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at  # noqa: E402

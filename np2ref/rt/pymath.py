@@ -5,8 +5,10 @@ math: `math.sqrt(T)` with T a traced Python float (a float argument is traced) o
 the jnp counterpart on float64, weakly typed as a Python float is, and keeps Python's errors:
 where math raises ValueError("math domain error") or OverflowError("math range error") the
 compiled call raises the same, when it runs (bounds.py's run-time checks). Concrete values go
-through the math function itself. The results of exp, log, sin... are XLA's (within an ulp or two
-of the C library's, as np.exp under jit is); sqrt, fabs and copysign are exact.
+through the math function itself. The results of exp, log, sin, hypot... are XLA's (within an
+ulp or two of the C library's, as np.exp under jit is); sqrt, fabs, copysign, pow and fmod are
+exact. floor/ceil/trunc give a traced int64 (Python's int: NaN and infinities raise as Python
+does; a float beyond int64 raises NPR031) and isnan/isinf/isfinite a traced bool.
 """
 
 import math
@@ -45,9 +47,31 @@ _NPR_MATH = {
     "fabs": (jnp.abs, None, None, None),
     "atan2": (jnp.arctan2, None, None, None),
     "copysign": (jnp.copysign, None, None, None),
+    "hypot": (jnp.hypot, None, None, None),
+    # two arguments: C's rules, as CPython applies them (a NaN out of non-NaN arguments is a
+    # domain error; an infinity out of finite ones is a range error, or domain error at x == 0)
+    "pow": (jnp.power, lambda x, r, y: _npr_nan_out(r, x, y) | ((x == 0) & (y < 0) & jnp.isfinite(y)),
+            ValueError, (-1.0, 0.5)),
+    "fmod": (jnp.fmod, lambda x, r, y: _npr_nan_out(r, x, y), ValueError, (1.0, 0.0)),
 }
 
-NPR_MATH_NAMES = frozenset(_NPR_MATH)
+# math functions that return a Python int (floor, ceil, trunc) or bool (isnan...): on a traced
+# float the int is an int64 (weakly typed, as int(x) gives); NaN and infinities raise Python's
+# errors, a float beyond int64 is refused (Python's int would be exact)
+_NPR_MATH_INT = {"floor": jnp.floor, "ceil": jnp.ceil, "trunc": jnp.trunc}
+_NPR_MATH_BOOL = {"isnan": jnp.isnan, "isinf": jnp.isinf, "isfinite": jnp.isfinite}
+
+NPR_MATH_NAMES = frozenset(_NPR_MATH) | frozenset(_NPR_MATH_INT) | frozenset(_NPR_MATH_BOOL)
+
+
+def _npr_nan_out(r, x, y):
+    return jnp.isnan(r) & ~jnp.isnan(x) & ~jnp.isnan(y)
+
+
+def _npr_math_pow_range(x, r, y):
+    """math.pow's overflow: an infinite result of finite arguments (OverflowError; with x == 0,
+    a negative power, ValueError: checked first)."""
+    return jnp.isinf(r) & jnp.isfinite(x) & jnp.isfinite(y) & (x != 0)
 
 
 def npr_math(fn, *args):
@@ -56,19 +80,51 @@ def npr_math(fn, *args):
     ValueError/OverflowError raised by the compiled call where Python raises."""
     args = [npr_load(a) for a in args]
     name = getattr(fn, "__name__", None)
-    if fn is not getattr(math, name or "", None) or name not in _NPR_MATH or not _npr_traced_any(args):
+    if fn is not getattr(math, name or "", None) or name not in NPR_MATH_NAMES or not _npr_traced_any(args):
         return fn(*args)
+    if name in _NPR_MATH_INT or name in _NPR_MATH_BOOL:
+        return _npr_math_int(name, *args)
     jf, out, kind, probe = _NPR_MATH[name]
     xs = [npr_float(a) for a in args]
     result = _npr_weak_astype(jf(*xs), np.dtype(np.float64))
     if out is not None:
-        try:
-            fn(probe)
-            message = ("math domain error",)
-        except (ValueError, OverflowError) as e:
-            message = e.args
-        _npr_math_check(out(xs[0], result), kind, message)
+        _npr_math_check(out(xs[0], result, *xs[1:]), kind, _npr_math_message(fn, probe))
+    if name == "pow":
+        _npr_math_check(_npr_math_pow_range(xs[0], result, xs[1]), OverflowError,
+                        _npr_math_message(fn, (2.0, 1e300)))
     return result
+
+
+def _npr_math_message(fn, probe):
+    """The args of the error Python's own fn raises for `probe` (its message, taken from Python)."""
+    try:
+        fn(*probe) if isinstance(probe, tuple) else fn(probe)
+        return ("math domain error",)
+    except (ValueError, OverflowError) as e:
+        return e.args
+
+
+def _npr_math_int(name, x):
+    """math.floor/ceil/trunc (an int) and math.isnan/isinf/isfinite (a bool) of a traced value."""
+    fn = getattr(math, name)
+    x = npr_load(x)
+    if np.ndim(x) != 0 and np.size(x) != 1:
+        return fn(x)  # Python's TypeError ("only length-1 arrays...")
+    x = jnp.reshape(jnp.asarray(x), ())
+    if x.dtype.kind in "biu":  # an integer is finite, and its own floor
+        if name in _NPR_MATH_BOOL:
+            return name == "isfinite"
+        return _npr_weak_astype(x.astype(jnp.int64), np.dtype(np.int64))
+    x = npr_float(x)
+    if name in _NPR_MATH_BOOL:
+        return _NPR_MATH_BOOL[name](x)
+    _npr_math_check(jnp.isnan(x), ValueError, _npr_math_message(fn, math.nan))
+    _npr_math_check(jnp.isinf(x), OverflowError, _npr_math_message(fn, math.inf))
+    r = _NPR_MATH_INT[name](x)
+    _npr_math_check((r >= 2.0 ** 63) | (r < -2.0 ** 63), NprError,
+                    (f"np2ref NPR031: math.{name} of a float beyond the int64 range (Python's int "
+                     f"would hold it; np2ref's traced int is an int64)",))
+    return _npr_weak_astype(r.astype(jnp.int64), np.dtype(np.int64))
 
 
 def _npr_math_check(bad, kind, message):
@@ -151,7 +207,7 @@ def npr_lib_dgtsv(dl, d, du, b, overwrite_dl=0, overwrite_d=0, overwrite_du=0, o
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import NprUnsupported, _npr_state  # noqa: E402
+from .core import NprError, NprUnsupported, _npr_state  # noqa: E402
 from .bounds import _npr_record_check  # noqa: E402
 from .views import npr_float, npr_load  # noqa: E402
 from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype  # noqa: E402

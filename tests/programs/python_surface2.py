@@ -97,7 +97,7 @@ def defined_in_loop(u):
     for k in range(2):
         def g():
             return k
-        u[k] = g()
+    u[0] = g()  # after the loop: the last pass's g (none when the loop does not run)
     return u
 
 

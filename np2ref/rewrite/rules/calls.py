@@ -248,8 +248,9 @@ def _is_int_of_data(call: cst.Call, local_names) -> bool:
 def _is_builtin_of_data(call: cst.Call, local_names) -> bool:
     """`max(1.0, x.max())`, `min(m, x[i])`, `any(x > 0)`: a builtin that compares or tests values
     Python would turn into bools, over one iterable, or given an argument that reads array data (a
-    subscript or a call). npr_max & co. run the builtin on concrete values, so this only decides
-    where the call is written: plain names and arithmetic (`max(0, i - 1)` on a loop index) stay."""
+    subscript or a call), or max/min given any name (`max(m, v)` on two traced scalars). npr_max &
+    co. run the builtin on concrete values, so this only decides where the call is written: only
+    literals and shapes stay (a loop index clamp `max(0, i - 1)` is rules/loop_forms.py's)."""
     if not (isinstance(call.func, cst.Name) and call.func.value in J.BUILTINS
             and call.func.value not in local_names and call.args
             and all(a.keyword is None and a.star == "" for a in call.args)):
@@ -258,6 +259,8 @@ def _is_builtin_of_data(call: cst.Call, local_names) -> bool:
         return True
     if call.func.value in ("any", "all"):
         return False
+    if call.func.value in ("max", "min"):
+        return not all(is_static_meta(a.value) for a in call.args)
 
     class Reads(cst.CSTVisitor):
         found = False
