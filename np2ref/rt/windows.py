@@ -217,6 +217,15 @@ class NprMasked:
         axes = {a % self.ndim for a in (axis if isinstance(axis, tuple) else (axis,))}
         return _npr_masked(total, [n for a, n in enumerate(self.lens) if a not in axes])
 
+    def mean(self, axis=None, dtype=None, keepdims=False):
+        return npr_masked_mean(self, axis, dtype, keepdims)  # (windows_more.py)
+
+    def max(self, axis=None, keepdims=False):
+        return npr_masked_extreme(self, 'max', axis, keepdims)
+
+    def min(self, axis=None, keepdims=False):
+        return npr_masked_extreme(self, 'min', axis, keepdims)
+
     def dot(self, other):
         return npr_np_dot(self, other)
 
@@ -468,3 +477,4 @@ from .views import npr_load  # noqa: E402
 from .stores import _npr_Aug  # noqa: E402
 from .np_linalg import npr_np_dot, npr_np_matmul  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
+from .windows_more import npr_masked_mean, npr_masked_extreme  # noqa: E402
