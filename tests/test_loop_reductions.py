@@ -1,5 +1,6 @@
-"""mean, max and min of slices that move with the loop variable are lax loops, exact against
-NumPy (rt/windows_more.py): masked reductions over the slice's elements only."""
+"""mean, max and min of slices that move with the loop variable, and slices with a step that
+move with it (`x[i::2]`, `x[i:i + 2 * w:2]`, `x[:i:-1]`), are lax loops, exact against NumPy
+(rt/windows_more.py): masked reductions over the slice's elements only, NumPy's clipping."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ CASES = {
     "means": [(X,), (X.astype(np.float32),), (np.arange(-3, 6),), (X[:2],)],
     "extremes": [(X,), (np.array([2, -1, 7, 7, 0, -5], dtype=np.int32),), (np.array([np.nan, 1.0, -np.inf, 2.0]),)],
     "block_stats": [(RNG.standard_normal((5, 5)),)],
+    "step_reads": [(X,), (X[:1],), (np.zeros(0),), (np.arange(8),)],
+    "step_window": [(X, 3), (X[:4].astype(np.float32), 1)],
+    "step_stores": [(X.copy(), X[::-1].copy()), (X[:2].copy(), X[:2].copy()), (np.arange(6.0), np.arange(6.0, 0, -1))],
 }
 
 

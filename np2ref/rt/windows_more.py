@@ -63,6 +63,47 @@ def npr_masked_extreme(m, which, axis=None, keepdims=False):
 
 
 # The runtime's modules call one another's functions: imported once this module is complete.
-from .windows import _npr_masked  # noqa: E402
+from .windows import _npr_clip_bound, _npr_masked  # noqa: E402
 from .bounds import _npr_check_run  # noqa: E402
 from .np_reductions import _npr_np_moment_dtypes  # noqa: E402
+
+
+# -- slices with a step whose bounds are known only at run time (`x[i::2]`, `x[i:i + 2 * w:2]`)
+def _npr_step_dyn(dyn, start, stop, step, n):
+    """Fill in the windows._npr_Dyn `dyn` for `start:stop:step` (a static step other than 1) on
+    an axis of n: NumPy's first element `lo`, the count `length`, a buffer as long as the most
+    elements such a slice can have (ceil(n / |step|))."""
+    dyn.step, dyn.full = step, False
+    dyn.width = -(-n // abs(step))
+    if step > 0:
+        lo = _npr_clip_bound(start, n, 0)
+        hi = _npr_clip_bound(stop, n, n)
+        dyn.length = jnp.maximum((hi - lo + step - 1) // step, 0)
+    else:  # NumPy's clipping for a negative step: -1 stands for "before the first element"
+        lo = n - 1 if start is None else jnp.where(start < 0, jnp.maximum(start + n, -1), jnp.minimum(start, n - 1))
+        hi = -1 if stop is None else jnp.where(stop < 0, jnp.maximum(stop + n, -1), jnp.minimum(stop, n - 1))
+        dyn.length = jnp.maximum((lo - hi - step - 1) // -step, 0)
+    dyn.lo = lo
+
+
+def _npr_step_gather(x, dyn):
+    """x's axis dyn.axis (n long) read at lo, lo + step, ...: NumPy's elements first."""
+    n = x.shape[dyn.axis]
+    p = jnp.arange(dyn.width)
+    idx = jnp.clip(dyn.lo + p * dyn.step, 0, max(n - 1, 0))  # past the length: masked, any index
+    return jnp.take(x, idx, axis=dyn.axis) if n else x
+
+
+def _npr_step_scatter(v, dyn):
+    """v (NumPy's elements first on axis dyn.axis) placed at lo, lo + step, ... of the whole
+    axis; what lies outside the slice is masked by the caller (_npr_step_mask)."""
+    p = (jnp.arange(dyn.n) - dyn.lo) // dyn.step  # the slice element position j holds, if any
+    s = v.shape[dyn.axis]
+    return jnp.take(v, jnp.clip(p, 0, max(s - 1, 0)), axis=dyn.axis)
+
+
+def _npr_step_mask(iota, dyn):
+    """Where on the whole axis the slice's elements are (iota: that axis' positions)."""
+    off = iota - dyn.lo
+    p = off // dyn.step
+    return (off % abs(dyn.step) == 0) & (p >= 0) & (p < dyn.length)

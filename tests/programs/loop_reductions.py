@@ -34,3 +34,25 @@ def running_max_empty(x):
     for i in range(x.shape[0]):
         out[i] = x[:i].max()                    # empty at i = 0: NumPy raises ValueError
     return out
+
+
+def step_reads(x):
+    out = np.zeros(x.shape[0] + 4)
+    for i in range(-3, x.shape[0] + 1):         # negative and out-of-range starts
+        out[i + 3] = x[i::2].sum() + 10 * x[i:i + 5:3].sum() + 100 * x[i::-2].sum() + 1000 * x[:i:-1].sum()
+    return out
+
+
+def step_window(x, w):
+    out = np.zeros(x.shape[0])
+    for i in range(x.shape[0]):
+        out[i] = x[i:i + 2 * w:2].sum() + x[i::-1].max()
+    return out
+
+
+def step_stores(x, y):
+    for i in range(-2, 3):
+        x[i::2] = y[i::2] * 2
+        x[i + 1::-2] -= x[i + 1::-2] * 0.5
+        x[:i:-3] *= 2.0
+    return x
