@@ -201,6 +201,8 @@ class NprMasked:
         return self.data.ndim
 
     def __getattr__(self, name):
+        if name.startswith("__") and name.endswith("__"):  # a protocol probe (jax's `x * m` looks
+            raise AttributeError(name)  # for __jax_array__): not there, so __rmul__ runs
         raise NprUnsupported(f"np2ref NPR111: `.{name}` of a slice whose length is known only at run "
                              f"time is not translated")
 

@@ -56,3 +56,20 @@ def step_stores(x, y):
         x[i + 1::-2] -= x[i + 1::-2] * 0.5
         x[:i:-3] *= 2.0
     return x
+
+
+def durbin(r):
+    n = r.shape[0]
+    y = np.zeros(n)
+    z = np.zeros(n)
+    y[0] = -r[0]
+    beta = 1.0
+    alpha = -r[0]
+    for k in range(1, n):
+        beta = (1 - alpha * alpha) * beta
+        s = r[k - 1::-1] @ y[:k]
+        alpha = -(r[k] + s) / beta
+        z[:k] = y[:k] + alpha * y[k - 1::-1]   # a traced scalar times a slice of traced length
+        y[:k] = z[:k]
+        y[k] = alpha
+    return y
