@@ -20,6 +20,8 @@ CASES = {
     "means": [(X,), (X.astype(np.float32),), (np.arange(-3, 6),), (X[:2],)],
     "extremes": [(X,), (np.array([2, -1, 7, 7, 0, -5], dtype=np.int32),), (np.array([np.nan, 1.0, -np.inf, 2.0]),)],
     "block_stats": [(RNG.standard_normal((5, 5)),)],
+    "conv2d": [(RNG.standard_normal((2, 6, 5)), RNG.standard_normal((3, 3)))],
+    "view_windows": [(X,), (X[:3],)],
     "durbin": [(0.5 * 0.9 ** np.arange(1, 9),), (np.array([0.25]),)],
     "step_reads": [(X,), (X[:1],), (np.zeros(0),), (np.arange(8),)],
     "step_window": [(X, 3), (X[:4].astype(np.float32), 1)],

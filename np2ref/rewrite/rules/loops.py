@@ -77,6 +77,17 @@ def _rebound_in_loops(function: cst.CSTNode, name: str, loop: cst.For) -> set[in
     return found
 
 
+def _read_outside(name, loop, function_uses, body_nodes, facts) -> bool:
+    """Whether `name` is read outside `loop`'s body other than inside another `for` loop that
+    binds it (`for j in ...` loops one after another, some inside the loop: each reads its own j,
+    never the value this loop leaves; carrying it would read it before any lax loop binds it)."""
+    reads = [node for n, s, node in function_uses.items if n == name and not s and id(node) not in body_nodes]
+    if not reads:
+        return False
+    rebound = _rebound_in_loops(facts.node, name, loop)
+    return any(id(node) not in rebound for node in reads)
+
+
 class _Collect(cst.CSTVisitor):
     def __init__(self):
         self.found: set[int] = set()
@@ -140,7 +151,7 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
         unrotate += stmts if seen_elsewhere else []
     carried = tuple(n for n in dict.fromkeys(stored)
                     if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
-                    and (n in read_before_store or n in outside_reads))
+                    and (n in read_before_store or _read_outside(n, loop, function_uses, body_nodes, facts)))
     return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)), kind, rows,
                     _defined_before(loop, function_uses, facts, body_nodes), tuple(dict.fromkeys(unrotate)),
                     python_reason(changed, read_before_store | outside_reads), unpack, unroll_opt_in(loop))
