@@ -1,24 +1,9 @@
-"""The loop patterns of issue 18, as third-party kernels write them (benchmarks/loops_issue18.py)."""
+"""The loop patterns of issue 18, as third-party kernels write them (benchmarks/loops_issue18.py);
+the windowed sum, correlation, LU and Cholesky are loop_kernels.py's."""
 
 import numpy as np
 
-
-def windowed_sum(x, w):
-    n = x.shape[0]
-    out = np.zeros(n)
-    for i in range(n):
-        out[i] = x[i:i + w].sum()
-    return out
-
-
-def correlation(d):
-    M = d.shape[1]
-    c = np.eye(M)
-    for i in range(M - 1):
-        for j in range(i + 1, M):
-            c[i, j] = (d[:, i] * d[:, j]).sum()
-            c[j, i] = c[i, j]
-    return c
+from loop_kernels import cholesky, correlation, lu, windowed_sum  # noqa: F401
 
 
 def conv2d(x, w):
@@ -29,26 +14,6 @@ def conv2d(x, w):
         for j in range(W - K + 1):
             out[:, i, j] = (x[:, i:i + K, j:j + K] * w).sum(axis=(1, 2))
     return out
-
-
-def lu(A):
-    n = A.shape[0]
-    for k in range(n):
-        A[k + 1:, k] /= A[k, k]
-        A[k + 1:, k + 1:] -= np.outer(A[k + 1:, k], A[k, k + 1:])
-
-
-def cholesky(A):
-    n = A.shape[0]
-    L = np.zeros_like(A)
-    for i in range(n):
-        for j in range(i + 1):
-            s = L[i, :j] @ L[j, :j]
-            if i == j:
-                L[i, j] = np.sqrt(A[i, i] - s)
-            else:
-                L[i, j] = (A[i, j] - s) / L[j, j]
-    return L
 
 
 def durbin(r):
