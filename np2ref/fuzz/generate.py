@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from . import statements
+from . import exprs, statements
 from .exprs import FLOATS, Gen, basic_index, condition
 from .program import Block, Counter, Function, Line, Param, Program
 from .shadow import Frame, evaluate
@@ -139,9 +139,91 @@ def loop(g: Gen, fr: Frame, helpers: list[Function]):
         t = g.pick(arrays)
         bound = f"{t}.shape[0]" if fr.ns[t].ndim else "2"
     header = f"for {var} in range({bound}):" if g.chance(85) else f"for {var} in range(1, {bound}):"
-    body = _child(fr, f"{var} = 0", names=fr.names + [var])
+    form = loop_form(g, fr, var, bound) if g.chance(50) else None
+    header, prelude, names = form or (header, f"{var} = 0", [var])
+    body = _child(fr, prelude, names=fr.names + names)
     fill(g, body, g.int(1, 2), helpers)
-    return [Block(header, with_jump(g, fr, var, tuple(body.body)), (f"{var} = 0",))], tuple(body.names)
+    if g.chance(60):
+        loop_index_statements(g, body, [n for n in names if n in body.ints()])
+    jump_var = var if var in names else None
+    return [Block(header, with_jump(g, fr, jump_var, tuple(body.body)), tuple(prelude.split("\n")))], tuple(body.names)
+
+
+def loop_form(g: Gen, fr: Frame, var: str, bound: str):
+    """Another way to write the loop (issue 18): (header, prelude binding the targets as in the
+    first iteration, the targets) or None. `reversed(range(...))`, the rows of an array
+    (`for r in a:`, written through), `enumerate`, `zip` of ranges or of rows, `np.ndindex` of a
+    static shape (two loop variables: 2-D windows)."""
+    rows = [a for a in fr.arrays() if fr.ns[a].ndim and fr.ns[a].shape[0]]
+    form = g.pick(["reversed", "ndindex", "zip"] + ["rows", "enumerate", "zip_rows"] * bool(rows))
+    k2 = g.name("k")
+    if form == "reversed":
+        return f"for {var} in reversed(range({bound})):", f"{var} = 0", [var]
+    if form == "ndindex":
+        d0, d1 = g.int(0, 3), g.int(1, 4)
+        shape = g.pick([f"{d0}, {d1}", f"({d0}, {d1})"] + [f"{a}.shape" for a in fr.arrays() if fr.ns[a].ndim == 2])
+        return f"for {var}, {k2} in np.ndindex({shape}):", f"{var} = 0\n{k2} = 0", [var, k2]
+    if form == "zip":
+        other = g.pick([f"range({bound} - 1, -1, -1)", f"range(1, {bound} + 1)", f"reversed(range({bound}))"])
+        return f"for {var}, {k2} in zip(range({bound}), {other}):", f"{var} = 0\n{k2} = 0", [var, k2]
+    t = g.pick(rows)
+    r = g.name("r")
+    if form == "rows":
+        return f"for {r} in {t}:", f"{r} = {t}[0]", [r]
+    if form == "enumerate":
+        start = g.pick(["", "", ", 1", ", -1"])
+        first = 0 if not start else int(start[2:])
+        return f"for {var}, {r} in enumerate({t}{start}):", f"{var} = {first}\n{r} = {t}[0]", [var, r]
+    u = g.pick(rows)
+    r2 = g.name("r")
+    return f"for {r}, {r2} in zip({t}, {u}):", f"{r} = {t}[0]\n{r2} = {u}[0]", [r, r2]
+
+
+def loop_index_statements(g: Gen, fr: Frame, ivars: list[str]) -> None:
+    """Statements on loop indices that stencil and kernel code writes (issue 18): clamped
+    neighbours (`t[max(k - 1, 0)]`), a chained comparison guarding a neighbour, windows on two
+    axes (`x[:, i:i + 2, j:j + 2]`), slices with a step that move with the index."""
+    arrays = [a for a in fr.arrays() if fr.ns[a].ndim and fr.ns[a].shape[0] and fr.ns[a].dtype.kind in "fi"]
+    if not ivars or not arrays:
+        return
+    k, t = g.pick(ivars), g.pick(arrays)
+    arr = fr.ns[t]
+    last = f"{t}.shape[0] - 1"
+    form = g.pick(["clamp", "chain", "window2", "step", "step_sum", "clamped_slice"])
+    op = g.pick(["=", "+="] + ["*="] * (arr.dtype.kind == "f"))
+    if form == "clamp":
+        at = f"min(max({k}, 0), {last})"
+        lo, hi = f"max({k} - 1, 0)", f"min({k} + 1, {last})"
+        lo = f"min({lo}, {last})"
+        stmt = [Line(f"{t}[{at}] {op} {t}[{lo}] + {t}[{hi}]" if op != "*=" else f"{t}[{at}] *= 0.5")]
+    elif form == "chain":
+        a = g.pick(["0", "-1", "1"])
+        stmt = [Block(f"if {a} <= {k} < {last}:", (Line(f"{t}[{k} + 1] {op} {t}[{k}]"),))]
+    elif form == "window2":
+        src = g.pick([a for a in arrays if fr.ns[a].ndim >= 2] or [t])
+        d = fr.ns[src].shape
+        k2 = g.pick(ivars)
+        parts = [exprs.loop_slice(g, k, d[0])] if len(d) < 2 else             [exprs.loop_slice(g, k, d[-2]), exprs.loop_slice(g, k2, d[-1])]
+        idx = ", ".join(([":"] if len(d) == 3 else []) + parts)
+        if g.chance(50) or src != t:
+            red = g.pick([f"{src}[{idx}].sum()", f"({src}[{idx}] * 2).sum()", f"np.sum({src}[{idx}])"])
+            stmt = [Line(f"{t}[...] {op} {red}")]
+        else:
+            stmt = [Line(f"{t}[{idx}] {op} {g.pick([exprs.scalar(g, arr.dtype), f'{t}[{idx}] * 2'])}")]
+    elif form in ("step", "step_sum"):
+        step = g.pick([2, 3, -1, -2])
+        w = g.pick([2, 4])
+        sl = g.pick([f"{k}::{step}", f"{k}:{k} + {w}:{step}", f":{k}:{step}", f"{k}:{k} + {w} * {step}:{step}"])
+        if form == "step":
+            stmt = [Line(f"{t}[{sl}] {op} {g.pick([exprs.scalar(g, arr.dtype), f'{t}[{sl}] * 2'])}")]
+        else:
+            src = g.pick(arrays)
+            stmt = [Line(f"{t}[...] {op} {src}[{sl}].sum()")]
+    else:
+        n = fr.ns[t].shape[0]
+        lo, hi = f"max({k} - 1, 0)", f"min({k} + 2, {n})"
+        stmt = [Line(f"{t}[{lo}:{hi}] {op} {g.pick([exprs.scalar(g, arr.dtype), f'{t}[{lo}:{hi}] * 2'])}")]
+    fr.add(stmt)
 
 
 def with_jump(g: Gen, fr: Frame, var: str, body: tuple) -> tuple:
@@ -150,11 +232,13 @@ def with_jump(g: Gen, fr: Frame, var: str, body: tuple) -> tuple:
     if not body or not g.chance(30):
         return body
     arrays = [a for a in fr.arrays() if fr.ns[a].dtype.kind in "iuf"]
-    conds = [f"{var} == {g.int(0, 2)}", f"{var} >= 1"]
+    conds = [f"{var} == {g.int(0, 2)}", f"{var} >= 1"] if var else []
     if arrays:
         a = g.pick(arrays)
-        conds += [f"{a}.sum() > {g.pick(['0', '1', '-1', '2.5'])}", f"0 < {var} + 1 < {a}.size",
-                  f"{a}.max() > {var}"]
+        conds += [f"{a}.sum() > {g.pick(['0', '1', '-1', '2.5'])}"]
+        conds += [f"0 < {var} + 1 < {a}.size", f"{a}.max() > {var}"] if var else []
+    if not conds:
+        return body
     jump = Block(f"if {g.pick(conds)}:", (Line(g.pick(["break", "continue"])),))
     at = g.int(0, len(body))
     return body[:at] + (jump,) + body[at:]

@@ -95,8 +95,12 @@ class Runner:
         path = self.workdir / f"{name}.py"
         path.write_text(source)
         try:
+            module = _import(path, name)
+        except SyntaxError as exc:  # a shrunk candidate that is no program (a `break` left outside its loop)
+            return Outcome("invalid", "SyntaxError", "numpy", _first_line(exc))
+        try:
             with _deadline(self.timeout_s):
-                return self._check(_import(path, name))
+                return self._check(module)
         except ProgramTimeout:
             return Outcome("failed", "timeout", "run", f"no answer within {self.timeout_s:.0f} s")
         finally:

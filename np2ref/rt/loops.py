@@ -131,7 +131,7 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False):
         return _npr_python_for(rng, body, carry, has, python, *limits)
     kept = _npr_containers([body, carry])
     try:
-        out = _npr_lax_for(rng, body, carry, has)
+        out = _npr_lax_for(rng, body, carry, has, stop)
     except _NPR_PYTHON_LOOP_ERRORS as exc:
         reason = _npr_python_loop_reason(exc) if static else None
         if reason is None:
@@ -147,7 +147,7 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False):
     return _npr_python_for(rng, body, carry, has, reason, *limits)
 
 
-def _npr_lax_for(rng, body, carry, has):
+def _npr_lax_for(rng, body, carry, has, flag_at=None):
     start, stop, step = rng.start, rng.stop, rng.step
     if not _npr_is_concrete(step):
         raise NprUnsupported("np2ref NPR121: a range step read from array data is not translated")
@@ -181,6 +181,7 @@ def _npr_lax_for(rng, body, carry, has):
             _npr_fori(bounds, one, 0)
         return None
     fixed, carry = _npr_split_refs(carry)
+    flag = None if flag_at is None else _npr_break_flag(fixed, flag_at)  # early_exit.py
     if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
         inner = one
 
@@ -188,11 +189,11 @@ def _npr_lax_for(rng, body, carry, has):
             return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
     with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]):
         c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry)
-        out = _npr_fori(bounds, one, c0)
+        out = _npr_fori(bounds, one, c0, flag)
     return _npr_join_refs(fixed, out) if fixed else out
 
 
-def _npr_fori(bounds, one, c0):
+def _npr_fori(bounds, one, c0, flag=None):
     """lax.fori_loop(*bounds, one, c0), the body closing over its refs. Under reverse-mode
     differentiation on JAX 0.10 the refs' values become loop state and the body runs
     state-discharged: JAX 0.10.2 transposes a scan whose body makes refs of its own wrongly
@@ -200,19 +201,19 @@ def _npr_fori(bounds, one, c0):
     swap, split = _npr_split_views([one])
     if split:  # row views of one buffer become refs of their own for the loop (see below)
         one = _npr_rebind(one, swap, {})
-        out = _npr_fori(bounds, one, c0)
+        out = _npr_fori(bounds, one, c0, flag)
         for view, ref in split:
             npr_at(view)[...] = ref[...]
         return out
     refs = _npr_reachable_refs([one], [c0])
     if not refs:
-        return lax.fori_loop(*bounds, one, c0)
+        return _npr_fori_loop(bounds, one, c0, flag)
     discharge = _npr_discharge_state() is not None and _npr_differentiated([one, c0] + refs)
     # a trip count batched by vmap makes the loop a while_loop with a batched predicate, which
     # JAX 0.10 cannot batch with ref effects in its body: the refs' values become loop state
     batched = _npr_batched([one, c0] + refs)
     if not discharge and not (batched and not all(_npr_is_concrete(b) for b in bounds)):
-        return lax.fori_loop(*bounds, one, c0)
+        return _npr_fori_loop(bounds, one, c0, flag, refs)
 
     @_npr_tracing_batched(batched)
     def pure_step(k, state):
@@ -330,3 +331,4 @@ from .refs import (  # noqa: E402
     _npr_reachable_refs, _npr_rebind, _npr_reverse_mode, _npr_tracing_batched)
 from .core import NprUnsupported  # noqa: E402
 from .compat import _npr_discharge_state, _npr_Tracer  # noqa: E402
+from .early_exit import _npr_break_flag, _npr_fori_loop  # noqa: E402

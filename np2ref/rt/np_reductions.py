@@ -60,6 +60,8 @@ def _npr_np_moment(npf, jf, has_ddof):
     if not has_ddof:
         def f(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
             _npr_np_check_out(out)
+            if npf is np.mean and isinstance(a, NprMasked) and where is None:
+                return a.mean(axis, dtype, keepdims)  # a slice of traced length (windows_more.py)
             x = _npr_np_asarray(a)
             rdt, cdt = _npr_np_moment_dtypes(npf, x, dtype)
             return jf(x, axis=axis, dtype=cdt, keepdims=keepdims, where=where).astype(rdt)
@@ -139,3 +141,4 @@ def npr_np_average(a, axis=None, weights=None, returned=False, *, keepdims=False
 
 from .np_dtypes import (
     _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_probe)  # noqa: E402
+from .windows import NprMasked  # noqa: E402

@@ -64,7 +64,9 @@ def _npr_clip_bound(b, n, default):
 class _npr_Dyn:
     """One slice with a traced bound, on axis `axis` (of the read's result) of size n:
     NumPy's elements start at `lo` and there are `length` of them; `width` is the buffer's
-    (static) length; `full` says length == width is proved."""
+    (static) length; `full` says length == width is proved; `step`: a static step other than
+    1 (windows_more.py)."""
+    step = 1
 
     def __init__(self, e, n, axis):
         self.n, self.axis = n, axis
@@ -81,6 +83,9 @@ class _npr_Dyn:
             start, stop = s, s + w
         else:
             step = npr_load(e.step)
+            if not _npr_traced(step) and step not in (None, 1, 0):
+                _npr_step_dyn(self, npr_load(e.start), npr_load(e.stop), int(step), n)  # `x[i::2]`
+                return
             if _npr_traced(step) or step not in (None, 1):
                 raise NprUnsupported("np2ref NPR111: a slice with a step and bounds known only at run "
                                      "time is not translated")
@@ -128,6 +133,8 @@ def _npr_dyn_index(shape, idx):
 def _npr_shift_left(x, dyn):
     """x with axis dyn.axis (the whole axis, n) cut to dyn.width, NumPy's elements first."""
     a, n, w = dyn.axis, dyn.n, dyn.width
+    if dyn.step != 1:
+        return _npr_step_gather(x, dyn)
     if dyn.full:
         return lax.dynamic_slice_in_dim(x, dyn.lo, w, a)  # proved in range: no clamping
     if w == n:
@@ -140,6 +147,8 @@ def _npr_shift_right(v, dyn):
     """v (dyn.width long on axis dyn.axis, NumPy's elements first) placed at dyn.lo of the
     whole axis (n long); what lies outside the slice is masked by the caller."""
     a, n, w = dyn.axis, dyn.n, v.shape[dyn.axis]
+    if dyn.step != 1:
+        return _npr_step_scatter(v, dyn)
     if dyn.full and w <= n:
         z = jnp.zeros(v.shape[:a] + (n,) + v.shape[a + 1:], v.dtype)
         return lax.dynamic_update_slice_in_dim(z, v, dyn.lo, a)
@@ -192,6 +201,8 @@ class NprMasked:
         return self.data.ndim
 
     def __getattr__(self, name):
+        if name.startswith("__") and name.endswith("__"):  # a protocol probe (jax's `x * m` looks
+            raise AttributeError(name)  # for __jax_array__): not there, so __rmul__ runs
         raise NprUnsupported(f"np2ref NPR111: `.{name}` of a slice whose length is known only at run "
                              f"time is not translated")
 
@@ -216,6 +227,15 @@ class NprMasked:
             return total
         axes = {a % self.ndim for a in (axis if isinstance(axis, tuple) else (axis,))}
         return _npr_masked(total, [n for a, n in enumerate(self.lens) if a not in axes])
+
+    def mean(self, axis=None, dtype=None, keepdims=False):
+        return npr_masked_mean(self, axis, dtype, keepdims)  # (windows_more.py)
+
+    def max(self, axis=None, keepdims=False):
+        return npr_masked_extreme(self, 'max', axis, keepdims)
+
+    def min(self, axis=None, keepdims=False):
+        return npr_masked_extreme(self, 'min', axis, keepdims)
 
     def dot(self, other):
         return npr_np_dot(self, other)
@@ -449,7 +469,7 @@ def _npr_dyn_store(shape, idx, v):
         ax = [1] * nd
         ax[a] = dyn.n
         iota = lax.broadcasted_iota(jnp.int32, tuple(ax), a)
-        mask = mask & (iota >= dyn.lo) & (iota < dyn.lo + dyn.length)
+        mask = mask & ((iota >= dyn.lo) & (iota < dyn.lo + dyn.length) if dyn.step == 1 else _npr_step_mask(iota, dyn))
     for a, n in enumerate(lens):
         if n is not None and not any(d.axis == a for d in dyns):
             raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time stored "
@@ -468,3 +488,5 @@ from .views import npr_load  # noqa: E402
 from .stores import _npr_Aug  # noqa: E402
 from .np_linalg import npr_np_dot, npr_np_matmul  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
+from .windows_more import (  # noqa: E402
+    npr_masked_mean, npr_masked_extreme, _npr_step_dyn, _npr_step_gather, _npr_step_mask, _npr_step_scatter)

@@ -104,7 +104,10 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
             first_store.setdefault(name, i)
         elif name not in first_store:
             read_first.add(name)
-    carried = tuple(n for n in dict.fromkeys(stored) if n in outside_reads or n in read_first)
+    # `u op= v` on a written array writes its ref in place: nothing to carry (a name that may
+    # hold a scalar there is rebound, and carried)
+    in_place = {n for n in stored if n in facts.ref_names and inside.aug_only.get(n) and n not in facts.maybe_scalar}
+    carried = tuple(n for n in dict.fromkeys(stored) if (n in outside_reads or n in read_first) and n not in in_place)
     before: set[str] = set(facts.params)
     first = next((i for i, (_, _, x) in enumerate(function_uses.items) if id(x) in inside_nodes), None)
     if first is not None:

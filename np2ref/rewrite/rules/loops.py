@@ -77,6 +77,17 @@ def _rebound_in_loops(function: cst.CSTNode, name: str, loop: cst.For) -> set[in
     return found
 
 
+def _read_outside(name, loop, function_uses, body_nodes, facts) -> bool:
+    """Whether `name` is read outside `loop`'s body other than inside another `for` loop that
+    binds it (`for j in ...` loops one after another, some inside the loop: each reads its own j,
+    never the value this loop leaves; carrying it would read it before any lax loop binds it)."""
+    reads = [node for n, s, node in function_uses.items if n == name and not s and id(node) not in body_nodes]
+    if not reads:
+        return False
+    rebound = _rebound_in_loops(facts.node, name, loop)
+    return any(id(node) not in rebound for node in reads)
+
+
 class _Collect(cst.CSTVisitor):
     def __init__(self):
         self.found: set[int] = set()
@@ -140,7 +151,7 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
         unrotate += stmts if seen_elsewhere else []
     carried = tuple(n for n in dict.fromkeys(stored)
                     if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
-                    and (n in read_before_store or n in outside_reads))
+                    and (n in read_before_store or _read_outside(n, loop, function_uses, body_nodes, facts)))
     return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)), kind, rows,
                     _defined_before(loop, function_uses, facts, body_nodes), tuple(dict.fromkeys(unrotate)),
                     python_reason(changed, read_before_store | outside_reads), unpack, unroll_opt_in(loop))
@@ -327,13 +338,13 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         params.append(cst.Param(cst.Name("carry")))
         head.append(cst.parse_statement(f"{', '.join(carried)} = carry"))
     tail = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
-    rng, rows = _loop_range(plan, updated.iter)
+    rng, rows, hoisted = _loop_range(plan, updated.iter)
     head += [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(r))], value)])
              for r, value in rows]
     body = cst.IndentedBlock(body=[*head, *updated.body.body, *tail])
     func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
                            leading_lines=updated.leading_lines)
-    before, after = [], []
+    before, after = list(hoisted), []
     if plan.unrotate:  # the range is read again after the loop: evaluate it once
         rng_name = cst.Name(f"_range_{plan.var}")
         before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(rng_name)], rng)]))
@@ -400,19 +411,51 @@ def _loop_range(plan, it):
     """The npr_range call and the `row = seq[var]` bindings for each loop form."""
     var = cst.Name(plan.var)
     if plan.kind == "iter":
-        return J.call(J.ITEMS, it), []
+        return J.call(J.ITEMS, it), [], []
     if plan.kind == "ndindex":
-        return J.call(J.NDINDEX, *[a.value for a in it.args]), []
+        return J.call(J.NDINDEX, *[a.value for a in it.args]), [], []
     if plan.kind == "range":
-        return cst.Call(cst.Name(J.RANGE), plain(it.args)), []
+        return cst.Call(cst.Name(J.RANGE), plain(it.args)), [], []
     if plan.kind == "reversed":  # reversed(range(a, b)) is range(b - 1, a - 1, -1)
         args = [a.value for a in it.args[0].value.args]
         start, stop = (cst.Integer("0"), args[0]) if len(args) == 1 else (args[0], args[1])
-        minus_one = lambda e: cst.BinaryOperation(e, cst.Subtract(), cst.Integer("1"))  # noqa: E731
-        return J.call(J.RANGE, minus_one(stop), minus_one(start), cst.parse_expression("-1")), []
-    seqs = [a.value for a in it.args]
+        minus_one = lambda e: cst.BinaryOperation(_parens(e), cst.Subtract(), cst.Integer("1"))  # noqa: E731
+        return J.call(J.RANGE, minus_one(stop), minus_one(start), cst.parse_expression("-1")), [], []
+    seqs, hoisted, hoisted_at = [], [], set()
+    for j, a in enumerate(it.args):
+        s = a.value
+        if _reversed_range(s):
+            s = _loop_range(dataclasses.replace(plan, kind="reversed"), s)[0].with_changes(func=cst.Name("range"))
+        if not isinstance(s, (cst.Name, cst.Attribute, cst.Subscript)) and not _plain_range(s):
+            # Python evaluates zip's and enumerate's arguments once, before the loop (`a.copy()`,
+            # `a * 2`): so does the converted loop, not once per iteration
+            name = cst.Name(f"_seq_{plan.var.strip('_')}{j}")
+            hoisted.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(name)], s)]))
+            hoisted_at.add(j)
+            s = name
+        seqs.append(s)
     lengths = [J.call("len", s) for s in seqs]
     bound = lengths[0] if len(lengths) == 1 else J.call("min", *lengths)
-    rows = [(r, J.call(J.ITEM, s, var) if isinstance(s, cst.Call) else  # `range(n)[k]` needs a concrete k
-             cst.Subscript(s, [cst.SubscriptElement(cst.Index(var))])) for r, s in zip(plan.rows, seqs)]
-    return J.call(J.RANGE, bound), rows
+    # `range(n)[k]` needs a concrete k, and a hoisted value may be a range: npr_item
+    rows = [(r, J.call(J.ITEM, s, var) if isinstance(s, cst.Call) or j in hoisted_at else
+             cst.Subscript(s, [cst.SubscriptElement(cst.Index(var))])) for j, (r, s) in enumerate(zip(plan.rows, seqs))]
+    return J.call(J.RANGE, bound), rows, hoisted
+
+
+def _parens(e):
+    """e, parenthesised unless it binds at least as tightly as a subtraction's left operand."""
+    if isinstance(e, (cst.Name, cst.Integer, cst.Attribute, cst.Subscript, cst.Call)) or e.lpar or \
+            isinstance(e, cst.BinaryOperation) and isinstance(e.operator, (cst.Add, cst.Subtract, cst.Multiply,
+                                                                           cst.Divide, cst.FloorDivide, cst.Modulo)):
+        return e
+    return e.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+def _plain_range(e) -> bool:
+    return isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "range" \
+        and all(a.keyword is None and not a.star for a in e.args)
+
+
+def _reversed_range(e) -> bool:
+    return isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "reversed" \
+        and len(e.args) == 1 and _plain_range(e.args[0].value) and 1 <= len(e.args[0].value.args) <= 2
