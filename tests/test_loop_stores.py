@@ -1,7 +1,9 @@
 """Stores in lax loops at the loop variable (rt/refs.py _npr_lift_refs, rt/lowering.py
 _npr_only_store, rt/index.py _npr_TKey): a data-dependent `if` whose branches store one
 region gives back just that region; an element read right after a store of it is the stored
-value. Exact against NumPy (signed zeros, negative indices, regions that differ)."""
+value. Slices of a traced length computed in place (rt/masked.py offs) or shifted when their
+starts differ, windows of a value read from it padded (rt/windows.py). Exact against NumPy
+bit for bit (signed zeros, negative indices, regions and starts that differ)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ RNG = np.random.default_rng(1818)
 A = RNG.standard_normal((6, 6))
 A[1, 0], A[2, 2], A[3, 1] = -0.0, 0.0, -0.0
 X = np.array([1.5, -0.0, -2.0, 0.0, 3.0, -1.0, 0.25])
+Z = np.array([2.0, -0.0, -0.0, 1.0, -3.0, -0.0, 4.0])  # sums of these are exact in any order
 CASES = {
     "branch_same_element": [(A,)],
     "branch_one_side": [(X.copy(),)],
@@ -32,6 +35,9 @@ CASES = {
     "read_other_after_store": [(X.copy(), np.array([0, 0, 1, 2, 6, 5, 5])), (X.copy(), np.arange(7))],
     "negative_after_store": [(X.copy(),)],
     "element_move": [(A.copy(), A.T.copy())],
+    "shifted_slices": [(Z, Z[::-1].copy(), np.zeros(7))],
+    "shifted_products": [(Z, Z[::-1].copy(), np.full((7, 7), -0.0))],
+    "window_sums": [(Z, np.array([3, -1, 4, 1, -5, 9, 2], np.int32)), (np.full(5, -0.0), np.zeros(5, np.int64))],
 }
 _COMPILED = {}
 
@@ -43,7 +49,10 @@ def compiled(name):
 
 
 def _bits(a):
-    return np.asarray(a).view(np.uint8).tobytes()
+    if isinstance(a, tuple):
+        return tuple(_bits(x) for x in a)
+    a = np.asarray(a)
+    return a.dtype, a.shape, np.ascontiguousarray(a).tobytes()
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

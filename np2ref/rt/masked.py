@@ -45,11 +45,11 @@ class NprMasked:
     """NumPy's value of a slice whose length is known only at run time: `data` of a static
     shape, and per axis None (all of it) or the traced length L (NumPy's elements are the
     L elements of the axis from offs[axis], 0 when None; the rest is not part of the value)."""
-    __slots__ = ('data', 'lens', 'offs')
+    __slots__ = ('data', 'lens', 'offs', 'fill')
     __hash__ = None
 
-    def __init__(self, data, lens, offs=None):
-        self.data, self.lens = data, tuple(lens)
+    def __init__(self, data, lens, offs=None, fill=None):
+        self.data, self.lens, self.fill = data, tuple(lens), fill  # fill: what lies outside, if known
         offs = (None,) * len(self.lens) if offs is None else tuple(offs)
         self.offs = tuple(None if o is None or not _npr_traced(o) and int(o) == 0 else o for o in offs)
 
@@ -108,7 +108,8 @@ class NprMasked:
         if keepdims:
             self._unsupported()
         zero = -0.0 if self.data.dtype.kind in 'fc' else 0  # x + -0.0 is x, also for x = -0.0
-        total = jnp.sum(self.filled(zero), axis=axis, dtype=dtype)
+        data = self.data if self.fill is not None and self.data.dtype.kind in 'fiu' else self.filled(zero)
+        total = jnp.sum(data, axis=axis, dtype=dtype)  # (a fill is -0.0 for floats, 0 for ints)
         if axis is None:
             return total
         axes = {a % self.ndim for a in (axis if isinstance(axis, tuple) else (axis,))}
@@ -230,7 +231,7 @@ def _npr_masked_product(fn, a, b):
     a0, b0 = a, b  # the contracted axes must start at the same place, or both go first
     nda, ndb = (np.ndim(x.data if isinstance(x, NprMasked) else x) for x in (a, b))
     _, (a, b) = _npr_common_offs([a, b], lambda x, ax: 'k' if (x is a0 and ax == nda - 1) or (
-        x is b0 and ax == ndb + kb) else None)
+        x is b0 and ax == kb % ndb) else None)
     la = a.lens[ka] if isinstance(a, NprMasked) else None
     lb = b.lens[kb] if isinstance(b, NprMasked) else None
     if (la is None) != (lb is None):

@@ -67,7 +67,7 @@ class _npr_Dyn:
     (static) length; `full` says length == width is proved."""
 
     def __init__(self, e, n, axis):
-        self.n, self.axis = n, axis
+        self.n, self.axis, self.ends = n, axis, False
         if isinstance(e, NprWin):
             w, s = e.width, e.base + e.off
             self.width = min(w, n)
@@ -80,6 +80,8 @@ class _npr_Dyn:
                 return
             start, stop = s, s + w
             keys = _npr_bound_key(e.base, e.off), _npr_bound_key(e.base, e.off + w)
+            # a start never negative: NumPy's elements are the window's first min(lo + w, n) - lo
+            self.ends = known is not None and known[0] + e.off >= 0
         else:
             step = npr_load(e.step)
             if _npr_traced(step) or step not in (None, 1):
@@ -99,7 +101,9 @@ def _npr_bound_key(b, plus=0):
     if b is None:
         return None, None
     if not _npr_traced(b):
-        return None, int(b) + plus
+        if isinstance(b, (int, np.integer)) and not isinstance(b, bool):
+            return None, int(b) + plus
+        return b, ('value', plus)  # (NumPy refuses it; the same object at most)
     base, c = _npr_affine(b)
     return base, c + plus
 
@@ -160,15 +164,22 @@ def _npr_dyn_index(shape, idx):
     return tuple(static), dyns
 
 
-def _npr_shift_left(x, dyn):
-    """x with axis dyn.axis (the whole axis, n) cut to dyn.width, NumPy's elements first."""
+def _npr_cut(x, dyn, fixed=False):
+    """(x with axis dyn.axis (the whole axis, n) cut to dyn.width, where NumPy's elements
+    start in it): a window proved in range is itself (start 0); the whole axis keeps them
+    where they are (start lo); a window that may run off the end is the window clamped into
+    the axis, with NumPy's elements from lo - s (lo + L <= s + w: they fit)."""
     a, n, w = dyn.axis, dyn.n, dyn.width
     if dyn.full:
-        return lax.dynamic_slice_in_dim(x, dyn.lo, w, a)  # proved in range: no clamping
+        return lax.dynamic_slice_in_dim(x, dyn.lo, w, a), None  # proved in range: no clamping
     if w == n:
-        return jnp.roll(x, -dyn.lo, a)  # lo in [0, n]; rolled-in elements lie past the length
+        return x, dyn.lo
+    if fixed:  # x padded by w (XLA pads once, outside the loop): the window from lo, and
+        pad = [(0, 0)] * x.ndim  # past NumPy's elements the padding, the sum's identity (-0.0)
+        pad[a] = (0, w)
+        return lax.dynamic_slice_in_dim(jnp.pad(x, pad, constant_values=_npr_sum_fill(x.dtype)), dyn.lo, w, a), None
     s = jnp.minimum(dyn.lo, n - w)
-    return jnp.roll(lax.dynamic_slice_in_dim(x, s, w, a), s - dyn.lo, a)
+    return lax.dynamic_slice_in_dim(x, s, w, a), dyn.lo - s
 
 
 def _npr_shift_right(v, dyn):
@@ -184,6 +195,10 @@ def _npr_shift_right(v, dyn):
 
 
 
+def _npr_sum_fill(dtype):
+    return -0.0 if np.dtype(dtype).kind == 'f' else 0
+
+
 def _npr_dyn_read(x, idx):
     """NumPy's x[idx] for an index with slices whose bounds are traced; None when it has none."""
     found = _npr_dyn_index(tuple(x.shape), idx)
@@ -192,13 +207,16 @@ def _npr_dyn_read(x, idx):
     static, dyns = found
     val = npr_get(x)[static]
     lens, offs = [None] * val.ndim, [None] * val.ndim
+    fixed = not isinstance(x, (jax.Ref, NprView))  # a value: the loop does not change it
+    padded = fixed and np.dtype(val.dtype).kind in 'fiu'
     for dyn in dyns:
-        if not dyn.full and dyn.width == dyn.n:  # the whole axis: NumPy's elements stay where they are
-            offs[dyn.axis] = dyn.lo
-        else:
-            val = _npr_shift_left(val, dyn)
+        val, offs[dyn.axis] = _npr_cut(val, dyn, fixed)
         lens[dyn.axis] = None if dyn.full else dyn.length
-    return _npr_masked(val, lens, offs)
+        padded = padded and (dyn.full or dyn.width < dyn.n and dyn.ends)
+    out = _npr_masked(val, lens, offs)
+    if padded and isinstance(out, NprMasked):
+        out.fill = _npr_sum_fill(val.dtype)
+    return out
 
 
 def _npr_masked_gather(x, idx):
@@ -296,7 +314,7 @@ def _npr_dyn_store(shape, idx, v):
 # module is complete, so that any import order works.
 from .core import _npr_dummy, _npr_state, NprUnsupported  # noqa: E402
 from .bounds import _npr_check_run, _npr_known_range, npr_get  # noqa: E402
-from .views import npr_load  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402
 from .stores import _npr_Aug  # noqa: E402
 from .masked import _npr_lengths_equal, _npr_masked, _npr_same_off, NprMasked  # noqa: E402
 from .compat import _npr_affine, _npr_current_trace, _npr_traced  # noqa: E402

@@ -101,3 +101,32 @@ def element_move(u, tmp):
         for j in range(m):
             u[i, j] = tmp[i, j]
             tmp[i, j] = 0.0
+
+
+def shifted_slices(x, y, z):
+    n = x.shape[0]
+    for k in range(n):
+        z[k + 1:] = x[k + 1:] + y[k:-1] * 2.0
+        z[:k] -= x[1:k + 1]
+    return x[1:] @ y[:-1]
+
+
+def shifted_products(x, y, B):
+    n = x.shape[0]
+    out = np.zeros(n)
+    for k in range(n):
+        out[k] = x[k + 1:] @ y[k:-1]
+        B[k:, k:] += np.outer(x[k:], y[:n - k])
+        B[k, k + 1:] = B[k + 1:, k] * -1.0
+    return out
+
+
+def window_sums(x, xi):
+    n = x.shape[0]
+    out = np.zeros(n)
+    outi = np.zeros(n, dtype=xi.dtype)
+    for i in range(n):
+        out[i] = x[i:i + 3].sum()
+        outi[i] = xi[i:i + 4].sum()
+        out[i] += x[i - 2:i + 1].sum() * 2.0
+    return out, outi
