@@ -99,15 +99,29 @@ def main(argv=None) -> int:
     p.add_argument("--quick", action="store_true", help="sizes / 4, fewer repeats")
     p.add_argument("--only", default="")
     p.add_argument("--hlo", default="", help="print HLO op counts for this kernel (at n) and stop")
+    p.add_argument("--element-writes", default="", help="sizes (32,128,512): µs per iteration of "
+                   "element_swap, np2ref / hand / hand with one stacked buffer, and stop")
     a = p.parse_args(argv)
     rng = np.random.default_rng(0)
-    names = [k for k in KERNELS if not a.only or k in a.only.split(",")]
+    if a.element_writes:
+        print("| n | np2ref | hand (two buffers) | hand (one stacked buffer) |\n|---|---|---|---|")
+        for n in map(int, a.element_writes.split(",")):
+            args, static = inputs("element_swap", n, rng)
+            (ref, dev), (hand, arr) = jitted("element_swap", args, static)
+            stacked = jax.jit(H.element_swap_stacked)
+            cells = []
+            for fn, xs in ((ref, dev), (hand, arr), (stacked, arr)):
+                jax.block_until_ready(fn(*xs))
+                cells.append(f"{median_time(lambda: fn(*xs), 1 if n > 200 else 3) / n / n * 1e6:.3f} µs")
+            print(f"| {n} | " + " | ".join(cells) + " |", flush=True)
+        return 0
+    names = [k for k in KERNELS if k != "element_swap" and not a.only or k in a.only.split(",")]
     if a.hlo:
         args, static = inputs(a.hlo, SIZES[a.hlo][0], rng)
         (ref, dev), (hand, arr) = jitted(a.hlo, args, static)
         print("np2ref", hlo_counts(ref, dev), "\nhand  ", hlo_counts(hand, arr))
         return 0
-    repeats = 3 if a.quick else 7
+    repeats = 3 if a.quick else 5
     print("| kernel | n | NumPy | np2ref (.pure, jit) | hand JAX | np2ref/hand | first call |")
     print("|---|---|---|---|---|---|---|")
     for name in names:

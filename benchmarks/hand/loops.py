@@ -88,3 +88,17 @@ def element_swap(u, tmp):
         return lax.fori_loop(0, m, col, c)
 
     return lax.fori_loop(0, n, row, (u, tmp))
+
+
+def element_swap_stacked(u, tmp):
+    """element_swap with u and tmp as one (2, n, m) buffer: the same stores, and XLA:CPU does
+    them in place (two buffers, one read into the other's update: it copies tmp per iteration)."""
+    n, m = u.shape
+
+    def step(i, j, b):
+        v = lax.dynamic_slice(b, (1, i, j), (1, 1, 1))
+        b = lax.dynamic_update_slice(b, v, (0, i, j))
+        return lax.dynamic_update_slice(b, jnp.zeros((1, 1, 1), b.dtype), (1, i, j))
+
+    b = lax.fori_loop(0, n, lambda i, b: lax.fori_loop(0, m, lambda j, b: step(i, j, b), b), jnp.stack([u, tmp]))
+    return b[0], b[1]
