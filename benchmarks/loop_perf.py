@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -24,10 +23,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 import loop_kernels as K  # noqa: E402
 from hand import loops as H  # noqa: E402
+from loops import median_time  # noqa: E402
 
 import np2ref  # noqa: E402
-
-jax.config.update("jax_enable_x64", True)
 
 
 def conv2d(x, w):
@@ -68,15 +66,6 @@ SIZES = dict(windowed_sum=(400, 4000), lu=(64, 640), cholesky=(32, 320), correla
              conv2d=(16, 160), element_swap=(32, 320))
 
 
-def median_time(fn, repeats):
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        jax.block_until_ready(fn())
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
-
-
 def jitted(name, args, static):
     """(jitted np2ref .pure, its device args; jitted hand port, its device args)."""
     comp = np2ref.compile(KERNELS[name])
@@ -102,6 +91,7 @@ def main(argv=None) -> int:
     p.add_argument("--element-writes", default="", help="sizes (32,128,512): µs per iteration of "
                    "element_swap, np2ref / hand / hand with one stacked buffer, and stop")
     a = p.parse_args(argv)
+    jax.config.update("jax_enable_x64", True)  # the hand ports' dtypes are NumPy's
     rng = np.random.default_rng(0)
     if a.element_writes:
         print("| n | np2ref | hand (two buffers) | hand (one stacked buffer) |\n|---|---|---|---|")

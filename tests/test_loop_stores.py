@@ -103,3 +103,33 @@ def test_grad_and_vmap_through_a_branch_store():
     want = np.tril(np.where(A > 0, 2.0, -1.0))
     np.testing.assert_array_equal(g, want)
     np.testing.assert_array_equal(vs[1], P.branch_same_element(-A))
+
+
+def test_hand_ports_of_the_loop_kernels_equal_numpy():
+    """benchmarks/hand/loops.py (what benchmarks/loop_perf.py times np2ref against)."""
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import loop_kernels as K
+    import loop_perf
+    from hand import loops as H
+    rng = np.random.default_rng(5)
+    s = rng.standard_normal((5, 5))
+    spd = s @ s.T + 5 * np.eye(5)
+    x, d = rng.standard_normal(10), rng.standard_normal((6, 4))
+    img, w = rng.standard_normal((2, 6, 7)), rng.standard_normal((3, 3))
+    u, t = rng.standard_normal((3, 4)), rng.standard_normal((3, 4))
+    with jax.enable_x64(True):
+        np.testing.assert_allclose(H.windowed_sum(jnp.asarray(x), 3), K.windowed_sum(x, 3), rtol=1e-13)
+        a = spd.copy()
+        K.lu(a)
+        np.testing.assert_allclose(H.lu(jnp.asarray(spd)), a, rtol=1e-12)
+        np.testing.assert_allclose(H.cholesky(jnp.asarray(spd)), K.cholesky(spd), rtol=1e-12)
+        np.testing.assert_allclose(H.correlation(jnp.asarray(d)), K.correlation(d), rtol=1e-12)
+        np.testing.assert_allclose(H.conv2d(jnp.asarray(img), jnp.asarray(w)), loop_perf.conv2d(img, w), rtol=1e-12)
+        u1, t1 = u.copy(), t.copy()
+        loop_perf.element_swap(u1, t1)
+        for fn in (H.element_swap, H.element_swap_stacked):
+            got = fn(jnp.asarray(u), jnp.asarray(t))
+            np.testing.assert_array_equal(got[0], u1)
+            np.testing.assert_array_equal(got[1], t1)
