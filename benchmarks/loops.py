@@ -21,6 +21,7 @@ from jax import lax
 
 sys.path.insert(0, str(Path(__file__).parent))
 import loop_kernels as K  # noqa: E402
+from hand import loops as H  # noqa: E402
 
 import np2ref  # noqa: E402
 
@@ -60,52 +61,8 @@ def hand_gauss_seidel(u, f, h2):
     return r[...]
 
 
-def hand_windowed_sum(x, w):
-    n = x.shape[0]
-    xp = jnp.concatenate([x, jnp.zeros(w, x.dtype)])  # the short windows at the end sum zeros
-
-    def body(i, out):
-        return out.at[i].set(lax.dynamic_slice(xp, (i,), (w,)).sum())
-
-    return lax.fori_loop(0, n, body, jnp.zeros(n, x.dtype))
-
-
-def hand_lu(A):
-    n = A.shape[0]
-    r = jnp.arange(n)[:, None]
-    c = jnp.arange(n)[None, :]
-
-    def body(k, A):
-        A = jnp.where((r > k) & (c == k), A / A[k, k], A)
-        return A - jnp.where((r > k) & (c > k), jnp.outer(A[:, k], A[k, :]), 0.0)
-
-    return lax.fori_loop(0, n, body, A)
-
-
-def hand_cholesky(A):
-    n = A.shape[0]
-    idx = jnp.arange(n)
-
-    def row(i, L):
-        def col(j, L):
-            s = jnp.where(idx < j, L[i] * L[j], 0.0).sum()
-            v = jnp.where(i == j, jnp.sqrt(A[i, i] - s), (A[i, j] - s) / L[j, j])
-            return L.at[i, j].set(v)
-        return lax.fori_loop(0, i + 1, col, L)
-
-    return lax.fori_loop(0, n, row, jnp.zeros_like(A))
-
-
-def hand_correlation(d):
-    M = d.shape[1]
-
-    def row(i, c):
-        def col(j, c):
-            v = (d[:, i] * d[:, j]).sum()
-            return c.at[i, j].set(v).at[j, i].set(v)
-        return lax.fori_loop(i + 1, M, col, c)
-
-    return lax.fori_loop(0, M - 1, row, jnp.eye(M, dtype=d.dtype))
+# the hand ports of the loops with moving slices live in hand/loops.py (benchmarks/loop_perf.py)
+hand_windowed_sum, hand_lu, hand_cholesky, hand_correlation = H.windowed_sum, H.lu, H.cholesky, H.correlation
 
 
 def slices(repeats, quick):

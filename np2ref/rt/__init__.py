@@ -15,8 +15,10 @@ Modules, in the order a store goes through them:
 - np_*: the npr_np_* shims, NumPy's dtypes and semantics on top of jax.numpy.
 - jit, arguments: npr_jit, the NumPy-facing jitted call; static arguments, results, write-back.
 - buffers: 64-byte-aligned NumPy arrays (XLA:CPU takes them without a copy), staging buffers.
-- loops, branches, refs, python_loops, windows, windows_more: lax loops and branches with Refs
-  closed over; slices that move with the loop variable (windows_more: their mean, max, min); early_exit: a data-dependent `break` ends the loop.
+- loops, branches, refs, python_loops, windows, masked, windows_more, early_exit: lax loops and
+  branches with Refs closed over; slices that move with the loop variable, those of a length
+  known only at run time (masked; windows_more: their mean, max, min, and static steps);
+  early_exit: a data-dependent `break` ends the loop.
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - host: random draws and calls that run on the host at run time, in program order.
 - compat: the one module that reaches into JAX internals.
@@ -40,11 +42,13 @@ finally:
 from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-    jit, arguments, buffers, loops, branches, refs, python_loops, windows, windows_more, early_exit, host, pymath)
+    jit, arguments, buffers, loops, branches, refs, python_loops, windows, masked, windows_more, early_exit,
+    host, pymath)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-           jit, arguments, buffers, loops, branches, refs, python_loops, windows, windows_more, early_exit, host, pymath)
+           jit, arguments, buffers, loops, branches, refs, python_loops, windows, masked, windows_more,
+           early_exit, host, pymath)
 
 
 def _public(module) -> dict:

@@ -14,6 +14,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | the equations being traced | `trace_ctx.trace.frame.tracing_eqns`, `tracer.parent`, `eqn.primitive/in_tracers/params` | None: the store peepholes (lowering.py) keep the plain lowering |
 | JAX's state discharge | `jax._src.state.discharge.discharge_state` | None: loops keep their refs (no grad through a loop that makes refs of its own) |
 | which refs a traced body writes | effect class names `WriteEffect`/`AccumEffect` on `make_jaxpr(...).effects` | every ref is taken as written (exact, more loop state) |
+| a traced int as base + literal (slice starts `k + 1` read twice, windows.py) | `tracer.parent` (as above), `jax._src.core.Literal` in its `in_tracers`' `val` | (x, 0): two such starts are not known to be the same; the slices are shifted, as before |
 | a weakly typed int/float conversion | `jax._src.lax.lax._convert_element_type(..., weak_type=True)` | a strongly typed astype (NumPy's promotion of Python scalars then differs only for int8-like operands) |
 | the index of JAX's IndexError for an empty axis | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 """
@@ -114,6 +115,38 @@ def _npr_producer(tracer):
     """The equation that made `tracer` in the jaxpr being traced (None: an input, a constant,
     or not knowable on this JAX)."""
     return getattr(tracer, "parent", None)
+
+
+def _npr_affine(x):
+    """(base, c): the traced int x computed as base + c in the jaxprs being traced (adds and
+    subtracts of int literals followed back: `k + 1`, `i - 3 + 1`); (x, 0) when it was not."""
+    c = 0
+    for _ in range(8):
+        eqn = getattr(x, "parent", None)
+        if eqn is None or eqn.primitive.name not in ("add", "sub") or len(eqn.in_tracers) != 2:
+            break
+        lit = [_npr_int_literal(t) for t in eqn.in_tracers]
+        if lit[0] is None and lit[1] is not None:
+            x, c = eqn.in_tracers[0], c + (lit[1] if eqn.primitive.name == "add" else -lit[1])
+        elif eqn.primitive.name == "add" and lit[0] is not None and lit[1] is None:
+            x, c = eqn.in_tracers[1], c + lit[0]
+        else:
+            break
+    return x, c
+
+
+def _npr_int_literal(tracer):
+    """The Python int a tracer of a jaxpr literal stands for, else None."""
+    try:
+        from jax._src.core import Literal
+        lit = getattr(tracer, "val", None)
+        v = lit.val if isinstance(lit, Literal) else None
+        dt = getattr(v, "dtype", None)
+        if isinstance(v, int) and not isinstance(v, bool) or dt is not None and dt.kind in "iu" and v.ndim == 0:
+            return int(v)
+    except Exception:
+        pass
+    return None
 
 
 def _npr_trace_of(tracer):

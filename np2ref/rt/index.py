@@ -14,6 +14,7 @@ class _npr_Idx:
     transposed view (_npr_compose), lists the base dims of the selection in the view's order."""
 
     vorder = None
+    raw = {}  # id(a traced int in ents) -> the index it was normalised from (_npr_region_key)
 
     def __init__(self, shape, idx):
         self.shape = shape = tuple(shape)
@@ -53,6 +54,8 @@ class _npr_Idx:
                 _npr_check_bounds(e, d, n)
                 ents.append((e + n if e < 0 else e) if isinstance(e, int) else
                             (jnp if _npr_traced(e) else np).where(e < 0, e + n, e))
+                if _npr_traced(e) and np.ndim(e) == 0:
+                    self.raw = {**self.raw, id(ents[-1]): _npr_TKey(e, n)}
                 d, full = d + 1, False
         if self.mask is not None and not full:
             raise NprUnsupported("np2ref NPR104: a traced boolean mask combined with other "
@@ -103,9 +106,9 @@ class _npr_Idx:
         if self.adv:
             lin = self.lin_last() if update else None
             return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
-        last = _npr_last_store(cur) if update else None
+        last = _npr_last_store(cur) if update or self.raw else None  # (a traced index: in a loop)
         flip, ents = self.ascending()
-        out = None if last is None else _npr_region_value(last[0], _npr_region_key(ents))
+        out = None if last is None else _npr_region_value(last[0], _npr_region_key(ents, self.raw))
         if out is not None:  # built from the values the last stores put (ascending)
             out = jnp.flip(out, flip) if flip else out
         else:
@@ -140,7 +143,7 @@ class _npr_Idx:
             return cur
         flip, ents = self.ascending()
         val = jnp.flip(val, flip) if flip else val
-        key = _npr_region_key(ents)
+        key = _npr_region_key(ents, self.raw)
         last, under = _npr_last_store(cur), cur
         prior = None if last is None else last[0]
         if last is not None and last[1] == 1 and _npr_within(prior.key, key) is not None:
@@ -161,15 +164,40 @@ class _npr_Idx:
         return out
 
 
-def _npr_region_key(ents):
-    """A static region (ints and ascending ranges, one per dim) as a hashable key; None when an
-    index is traced."""
+class _npr_TKey:
+    """A traced int index in a region key: the same element as another only when both were
+    normalised from the same traced value (`c[i, j] = v` then `c[i, j]`: the same tracers i, j);
+    two different tracers may or may not be equal, so nothing is assumed of them."""
+    __slots__ = ('raw', 'n')
+
+    def __init__(self, raw, n):
+        self.raw, self.n = raw, n
+
+    def same(self, other):
+        return isinstance(other, _npr_TKey) and other.raw is self.raw and other.n == self.n
+
+
+def _npr_is_tkey(k):
+    return isinstance(k, _npr_TKey)
+
+
+def _npr_same_region(a, b):
+    """Whether two region keys name the same elements for sure."""
+    return len(a) == len(b) and all(x.same(y) if isinstance(x, _npr_TKey) else
+                                    not isinstance(y, _npr_TKey) and x == y for x, y in zip(a, b))
+
+
+def _npr_region_key(ents, raw=None):
+    """A region (ints, ascending ranges and traced ints whose source `raw` names, one per dim)
+    as a key; None when another index is traced."""
     key = []
     for e in ents:
         if isinstance(e, range):
             key.append((e.start, len(e), e.step))
         elif isinstance(e, (int, np.integer)):
             key.append(int(e))
+        elif raw and id(e) in raw:
+            key.append(raw[id(e)])
         else:
             return None
     return tuple(key)
@@ -182,6 +210,10 @@ def _npr_within(inner, outer):
         return None
     idx = []
     for i, o in zip(inner, outer):
+        if isinstance(i, _npr_TKey) or isinstance(o, _npr_TKey):
+            if not (isinstance(i, _npr_TKey) and i.same(o)):
+                return None
+            continue
         if isinstance(o, int):
             if i != o:
                 return None

@@ -68,7 +68,7 @@ def _npr_meet(key, stored):
     """How region `key` meets region `stored` (both of ints and unit-step ranges): 'disjoint',
     or (the index of the shared elements in the value stored, their shape in key's dims, their
     offsets in key's dims); None for other regions."""
-    unit = lambda k: isinstance(k, int) or k[1] > 0 and (k[2] == 1 or k[1] == 1)  # noqa: E731
+    unit = lambda k: isinstance(k, int) or isinstance(k, tuple) and k[1] > 0 and (k[2] == 1 or k[1] == 1)  # noqa: E731
     if len(key) != len(stored) or not all(unit(k) for k in key + stored):
         return None
     take, shape, starts = [], [], []
@@ -117,6 +117,66 @@ def _npr_last_store(cur, window=256):
         return None
     except Exception:  # another JAX's tracer internals: read the array
         return None
+
+
+def _npr_only_store(ref):
+    """What the function being traced did to the Ref `ref` (of its trace, or reached from
+    outside): 'none' when it only read it; the record of _npr_remember when its one change
+    was one noted store of a region (ints, unit-step ranges, traced ints from outside this
+    trace) over the array it started with; else None. A data-dependent `if` whose branches
+    change a Ref only so then returns just that region (refs.py _npr_lift_refs): a cond that
+    takes and gives back a whole array costs XLA:CPU a copy of it per branch taken."""
+    try:
+        load = ref[...]
+        trace = _npr_trace_of(load)
+        eqns = _npr_equations(trace)
+        last = _npr_last_store(load, window=1 << 30)
+        rec = last[0] if last is not None else None
+        if eqns is None:
+            return None
+        for k in range(len(eqns)):
+            e = eqns[k]
+            if e is None or not any(x is ref for x in _npr_eqn_inputs(e)):
+                continue  # (a collected equation had no effects)
+            if not (_npr_eqn_name(e) == 'get' and _npr_eqn_inputs(e)[0] is ref or rec is not None and e is rec.swap):
+                return None
+        if rec is None:
+            return 'none'
+        under = _npr_producer(rec.under)
+        if under is None or _npr_eqn_name(under) != 'get' or _npr_eqn_inputs(under)[0] is not ref:
+            return None
+        for k in rec.key:
+            if isinstance(k, tuple) and k[2] != 1 or _npr_is_tkey(k) and _npr_trace_of(k.raw) is trace:
+                return None
+        return rec
+    except Exception:  # another JAX's internals: the whole array
+        return None
+
+
+def _npr_region_starts(key, shape):
+    """(starts, sizes) of a region key of ints, unit-step ranges and traced ints (_npr_TKey:
+    NumPy's negative index counted from the end; XLA clamps what is out of range, as the
+    store it stands for did)."""
+    starts, sizes = [], []
+    it = jnp.int32 if max(shape, default=0) < 2 ** 31 else jnp.int64
+    for k, n in zip(key, shape):
+        if _npr_is_tkey(k):
+            starts.append(jnp.where(k.raw < 0, k.raw + n, k.raw).astype(it))
+        else:
+            starts.append(jnp.asarray(k[0] if isinstance(k, tuple) else k, it))
+        sizes.append(k[1] if isinstance(k, tuple) else 1)
+    return starts, sizes
+
+
+def _npr_region_get(cur, key):
+    starts, sizes = _npr_region_starts(key, cur.shape)
+    out = lax.dynamic_slice(cur, starts, sizes)
+    return out.reshape([k[1] for k in key if isinstance(k, tuple)])
+
+
+def _npr_region_put(cur, key, val):
+    starts, sizes = _npr_region_starts(key, cur.shape)
+    return lax.dynamic_update_slice(cur, jnp.reshape(val, sizes).astype(cur.dtype), starts)
 
 
 # The smallest share of the array a basic-index store must cover to be written as one select
@@ -342,7 +402,7 @@ def _npr_update(t, f):
 # module is complete, so that any import order works.
 from .core import _npr_isarr, _npr_state  # noqa: E402
 from .views import _npr_step, NprView  # noqa: E402
-from .index import _npr_Idx, _npr_within  # noqa: E402
+from .index import _npr_Idx, _npr_is_tkey, _npr_within  # noqa: E402
 from .stores import _npr_compose  # noqa: E402
 from .compat import (  # noqa: E402
     _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations, _npr_is_ref_aval,

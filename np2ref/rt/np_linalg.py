@@ -194,4 +194,4 @@ from .np_dtypes import (
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .np_shape import _npr_np_join_dtype  # noqa: E402
-from .windows import _npr_masked_call, NprMasked  # noqa: E402
+from .masked import _npr_masked_call, NprMasked  # noqa: E402

@@ -163,9 +163,10 @@ def _npr_rebind(obj, swap, memo):
     return new
 
 
-def _npr_written_refs(fns, refs, values):
+def _npr_written_refs(fns, refs, values, regions=None):
     """Positions in `refs` that some function in `fns` writes (all of them when JAX's effect
-    records cannot be read)."""
+    records cannot be read). `regions`, a list, gets per function {position: what it did to
+    that ref (lowering.py _npr_only_store)}."""
     is_ref = [_npr_is_ref(v) for v in values]
     plain = [_npr_placeholder(v) for v, r in zip(values, is_ref) if not r]
     written = set()
@@ -175,6 +176,8 @@ def _npr_written_refs(fns, refs, values):
             rest = iter(args[len(refs):])
             _npr_rebind(fn, swap, {})(*[_npr_rebind(v, swap, {}) if r else next(rest)
                                         for v, r in zip(values, is_ref)])
+            if regions is not None:
+                regions.append({k: _npr_only_store(a) for k, a in enumerate(args[:len(refs)])})
         with _npr_no_checks():  # a trace for its effects alone
             jaxpr = jax.make_jaxpr(traced)(*refs, *plain)
         found = _npr_written_inputs(jaxpr)
@@ -189,7 +192,16 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
     each fn' makes fresh refs from them, calls fn with those, and returns the written ones'
     new values (a loop test returns its predicate). Values that are refs are refs again after."""
     n = len(refs)
-    written = _npr_written_refs(fns[1:] if loop else fns, refs, values)
+    regions = None if loop else []
+    written = _npr_written_refs(fns[1:] if loop else fns, refs, values, regions)
+    # an `if` whose branches each store one region of a ref, the same one (or none): the cond
+    # gives back that region's new value, stored after it (no whole array through the cond)
+    parts = {}
+    for i in (written if regions is not None and len(regions) == len(fns) else ()):
+        done = [r.get(i) for r in regions]
+        stores = [d for d in done if d != 'none']
+        if stores and None not in done and all(_npr_same_region(d.key, stores[0].key) for d in stores):
+            parts[i] = stores[0].key
     is_ref = [_npr_is_ref(v) for v in values]
     # jit keeps vmap's batching of the fresh refs out of the loop body's jaxpr (which JAX 0.10
     # cannot discharge); under differentiation the body is discharged here instead (see _npr_fori)
@@ -209,7 +221,8 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
             if not returns_values:
                 return out
             out = (out,) if len(values) == 1 else (tuple(out) if out is not None else ())
-            finals = tuple(fresh[i][...] if i in written else state[i] for i in range(n))
+            finals = tuple(_npr_part(fresh[i], state[i], parts[i]) if i in parts else
+                           fresh[i][...] if i in written else state[i] for i in range(n))
             kept = tuple(o if not r else s for o, r, s in zip(out, is_ref, state[n:]))
             both = finals + kept
             return both[0] if len(both) == 1 else both
@@ -221,9 +234,19 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
     result = run(wrapped, (*[r[...] for r in refs], *placeholder))
     result = tuple(result) if n + len(values) > 1 else (result,)
     for i in sorted(written):
-        refs[i][...] = result[i]
+        refs[i][...] = _npr_region_put(refs[i][...], parts[i], result[i]) if i in parts else result[i]
     out = [v if r else o for v, r, o in zip(values, is_ref, result[n:])]
     return _npr_unpack(tuple(out), len(values) == 1) if values else None
+
+def _npr_part(ref, start, key):
+    """The region `key` of the Ref `ref` after a branch that stored that region or nothing."""
+    done = _npr_only_store(ref)
+    if done == 'none':
+        return _npr_region_get(start, key)
+    if done is None or not _npr_same_region(done.key, key):
+        raise NprError("np2ref: internal error: a branch traced twice stored different regions")
+    return jnp.broadcast_to(done.val, [k[1] for k in key if isinstance(k, tuple)]).astype(start.dtype)
+
 
 def npr_index(items):
     """A list used as an index (`a[[0, p]]`): NumPy's integer array, concrete when it can be."""
@@ -235,7 +258,9 @@ def npr_index(items):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_state  # noqa: E402
+from .core import _npr_state, NprError  # noqa: E402
+from .index import _npr_same_region  # noqa: E402
+from .lowering import _npr_only_store, _npr_region_get, _npr_region_put  # noqa: E402
 from .bounds import _npr_no_checks  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402

@@ -69,7 +69,7 @@ class _npr_Dyn:
     step = 1
 
     def __init__(self, e, n, axis):
-        self.n, self.axis = n, axis
+        self.n, self.axis, self.ends = n, axis, False
         if isinstance(e, NprWin):
             w, s = e.width, e.base + e.off
             self.width = min(w, n)
@@ -81,6 +81,9 @@ class _npr_Dyn:
                 self.lo, self.length, self.full = s + n, w, True
                 return
             start, stop = s, s + w
+            keys = _npr_bound_key(e.base, e.off), _npr_bound_key(e.base, e.off + w)
+            # a start never negative: NumPy's elements are the window's first min(lo + w, n) - lo
+            self.ends = known is not None and known[0] + e.off >= 0
         else:
             step = npr_load(e.step)
             if not _npr_traced(step) and step not in (None, 1, 0):
@@ -91,9 +94,45 @@ class _npr_Dyn:
                                      "time is not translated")
             start, stop = npr_load(e.start), npr_load(e.stop)
             self.width = n
-        lo = _npr_clip_bound(start, n, 0)
-        hi = _npr_clip_bound(stop, n, n)
-        self.lo, self.length, self.full = lo, jnp.maximum(hi - lo, 0), False
+            keys = _npr_bound_key(start), _npr_bound_key(stop)
+        self.lo, self.length = _npr_dyn_bounds(start, stop, n, keys)
+        self.full = False
+
+
+def _npr_bound_key(b, plus=0):
+    """A slice bound b + plus as (the traced value it is computed from, or None; a hashable
+    rest): bounds with the same key have the same value (`k + 1` computed twice)."""
+    b = npr_load(b)
+    if b is None:
+        return None, None
+    if not _npr_traced(b):
+        if isinstance(b, (int, np.integer)) and not isinstance(b, bool):
+            return None, int(b) + plus
+        return b, ('value', plus)  # (NumPy refuses it; the same object at most)
+    base, c = _npr_affine(b)
+    return base, c + plus
+
+
+def _npr_dyn_bounds(start, stop, n, keys):
+    """(lo, length) of NumPy's slice start:stop (step 1) of an axis of n. Within one trace the
+    same bounds give the same two values (one computation): so windows.py and masked.py see
+    that `A[k + 1:, k]` and `A[k, k + 1:]` start at the same place, and that their lengths
+    are equal without a check when the program runs."""
+    trace = _npr_current_trace()
+    (b0, r0), (b1, r1) = keys
+    memo = _npr_state.setdefault("dyn_bounds", {})
+    key = (id(trace), id(b0), r0, id(b1), r1, n)
+    hit = memo.get(key)
+    if trace is not None and hit is not None and hit[0] is trace and hit[1] is b0 and hit[2] is b1:
+        return hit[3], hit[4]
+    lo = _npr_clip_bound(start, n, 0)
+    hi = _npr_clip_bound(stop, n, n)
+    out = lo, jnp.maximum(hi - lo, 0)
+    if trace is not None:
+        while len(memo) >= 64:
+            memo.pop(next(iter(memo)))
+        memo[key] = (trace, b0, b1) + out
+    return out
 
 
 def _npr_dyn_index(shape, idx):
@@ -130,17 +169,24 @@ def _npr_dyn_index(shape, idx):
     return tuple(static), dyns
 
 
-def _npr_shift_left(x, dyn):
-    """x with axis dyn.axis (the whole axis, n) cut to dyn.width, NumPy's elements first."""
+def _npr_cut(x, dyn, fixed=False):
+    """(x with axis dyn.axis (the whole axis, n) cut to dyn.width, where NumPy's elements
+    start in it): a window proved in range is itself (start 0); the whole axis keeps them
+    where they are (start lo); a window that may run off the end is the window clamped into
+    the axis, with NumPy's elements from lo - s (lo + L <= s + w: they fit)."""
     a, n, w = dyn.axis, dyn.n, dyn.width
     if dyn.step != 1:
-        return _npr_step_gather(x, dyn)
+        return _npr_step_gather(x, dyn), None  # (windows_more.py): NumPy's elements first
     if dyn.full:
-        return lax.dynamic_slice_in_dim(x, dyn.lo, w, a)  # proved in range: no clamping
+        return lax.dynamic_slice_in_dim(x, dyn.lo, w, a), None  # proved in range: no clamping
     if w == n:
-        return jnp.roll(x, -dyn.lo, a)  # lo in [0, n]; rolled-in elements lie past the length
+        return x, dyn.lo
+    if fixed:  # x padded by w (XLA pads once, outside the loop): the window from lo, and
+        pad = [(0, 0)] * x.ndim  # past NumPy's elements the padding, the sum's identity (-0.0)
+        pad[a] = (0, w)
+        return lax.dynamic_slice_in_dim(jnp.pad(x, pad, constant_values=_npr_sum_fill(x.dtype)), dyn.lo, w, a), None
     s = jnp.minimum(dyn.lo, n - w)
-    return jnp.roll(lax.dynamic_slice_in_dim(x, s, w, a), s - dyn.lo, a)
+    return lax.dynamic_slice_in_dim(x, s, w, a), dyn.lo - s
 
 
 def _npr_shift_right(v, dyn):
@@ -157,228 +203,9 @@ def _npr_shift_right(v, dyn):
     return lax.dynamic_slice_in_dim(jnp.pad(v, pad), n - dyn.lo, n, a)
 
 
-def _npr_lengths_equal(a, b):
-    """Whether two slice lengths are the same: proved (the same value, equal ints) or checked
-    when the program runs (NPR110: NumPy would broadcast a length 1 or raise)."""
-    if a is b or (not _npr_traced(a) and not _npr_traced(b)):
-        if not _npr_traced(a) and int(a) != int(b):
-            raise NprUnsupported(f"np2ref NPR111: slices of lengths {int(a)} and {int(b)} combined")
-        return
-    _npr_check_run(jnp.asarray(a), lambda x: x != b, NprUnsupported,
-                   "np2ref NPR110: two slices whose lengths are known only at run time differ "
-                   "(one has {} elements): NumPy would broadcast or raise")
 
-
-class NprMasked:
-    """NumPy's value of a slice whose length is known only at run time: `data` of a static
-    shape, and per axis None (all of it) or the traced length L (NumPy's elements are the
-    first L of the axis; the rest is not part of the value)."""
-    __slots__ = ('data', 'lens')
-    __hash__ = None
-
-    def __init__(self, data, lens):
-        self.data, self.lens = data, tuple(lens)
-
-    def _mask(self):
-        m = True
-        for a, length in enumerate(self.lens):
-            if length is not None:
-                shape = [1] * self.data.ndim
-                shape[a] = self.data.shape[a]
-                m = m & (lax.broadcasted_iota(jnp.int32, tuple(shape), a) < length)
-        return m
-
-    def filled(self, fill):
-        """The data with every element outside the slice replaced by fill."""
-        return jnp.where(self._mask(), self.data, jnp.asarray(fill, self.data.dtype))
-
-    @property
-    def dtype(self):
-        return self.data.dtype
-
-    @property
-    def ndim(self):
-        return self.data.ndim
-
-    def __getattr__(self, name):
-        if name.startswith("__") and name.endswith("__"):  # a protocol probe (jax's `x * m` looks
-            raise AttributeError(name)  # for __jax_array__): not there, so __rmul__ runs
-        raise NprUnsupported(f"np2ref NPR111: `.{name}` of a slice whose length is known only at run "
-                             f"time is not translated")
-
-    def _unsupported(self, *args, **kwargs):
-        raise NprUnsupported("np2ref NPR111: this use of a slice whose length is known only at run "
-                             "time is not translated (its shape is not static)")
-
-    __len__ = __iter__ = __array__ = __getitem__ = __bool__ = __float__ = __int__ = __index__ = _unsupported
-
-    def astype(self, dtype):
-        return NprMasked(self.data.astype(dtype), self.lens)
-
-    def copy(self):
-        return self
-
-    def sum(self, axis=None, dtype=None, keepdims=False):
-        if keepdims:
-            self._unsupported()
-        zero = -0.0 if self.data.dtype.kind in 'fc' else 0  # x + -0.0 is x, also for x = -0.0
-        total = jnp.sum(self.filled(zero), axis=axis, dtype=dtype)
-        if axis is None:
-            return total
-        axes = {a % self.ndim for a in (axis if isinstance(axis, tuple) else (axis,))}
-        return _npr_masked(total, [n for a, n in enumerate(self.lens) if a not in axes])
-
-    def mean(self, axis=None, dtype=None, keepdims=False):
-        return npr_masked_mean(self, axis, dtype, keepdims)  # (windows_more.py)
-
-    def max(self, axis=None, keepdims=False):
-        return npr_masked_extreme(self, 'max', axis, keepdims)
-
-    def min(self, axis=None, keepdims=False):
-        return npr_masked_extreme(self, 'min', axis, keepdims)
-
-    def dot(self, other):
-        return npr_np_dot(self, other)
-
-    def __matmul__(self, other):
-        return _npr_masked_product(npr_np_matmul, self, other)
-
-    def __rmatmul__(self, other):
-        return _npr_masked_product(npr_np_matmul, other, self)
-
-    def __neg__(self):
-        return NprMasked(-self.data, self.lens)
-
-    def __pos__(self):
-        return self
-
-    def __abs__(self):
-        return NprMasked(abs(self.data), self.lens)
-
-    def __invert__(self):
-        return NprMasked(~self.data, self.lens)
-
-
-def _npr_masked(data, lens):
-    return NprMasked(data, lens) if any(n is not None for n in lens) else data
-
-
-def _npr_binop(op):
-    def f(self, other):
-        return _npr_masked_elementwise(op, self, other)
-
-    def r(self, other):
-        return _npr_masked_elementwise(op, other, self)
-    return f, r
-
-
-for _npr_name in ('add', 'sub', 'mul', 'truediv', 'floordiv', 'mod', 'pow', 'and', 'or', 'xor',
-                  'lshift', 'rshift'):
-    _npr_f, _npr_r = _npr_binop(getattr(_npr_operator, _npr_name if _npr_name not in ('and', 'or') else _npr_name + '_'))
-    setattr(NprMasked, f"__{_npr_name}__", _npr_f)
-    setattr(NprMasked, f"__r{_npr_name}__", _npr_r)
-for _npr_name in ('lt', 'le', 'gt', 'ge', 'eq', 'ne'):
-    setattr(NprMasked, f"__{_npr_name}__", _npr_binop(getattr(_npr_operator, _npr_name))[0])
-
-
-def _npr_operands(*xs):
-    """The operands' data, broadcast against one another NumPy's way, and the result's lengths.
-    A masked axis pairs with a masked axis of the same length (padded to one buffer), or with
-    a length-1 or missing axis; an array axis longer than 1 against a masked one needs
-    NumPy's length to be that one, which is not known: NPR111."""
-    xs = [x if isinstance(x, NprMasked) else npr_load(x) for x in xs]
-    nd = max(np.ndim(x.data if isinstance(x, NprMasked) else x) for x in xs)
-    lens, width = [None] * nd, [1] * nd
-    for x in xs:
-        if not isinstance(x, NprMasked):
-            continue
-        off = nd - x.ndim
-        for a, n in enumerate(x.lens):
-            if n is None:
-                continue
-            if lens[off + a] is not None:
-                _npr_lengths_equal(lens[off + a], n)
-            else:
-                lens[off + a] = n
-            width[off + a] = max(width[off + a], x.data.shape[a])
-    out = []
-    for x in xs:
-        data = x.data if isinstance(x, NprMasked) else x
-        shape = np.shape(data)
-        off = nd - len(shape)
-        pad = []
-        for a, s in enumerate(shape):
-            masked = isinstance(x, NprMasked) and x.lens[a] is not None
-            if lens[off + a] is not None and not masked and s != 1:
-                raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time "
-                                     f"combined with an axis of length {s}")
-            pad.append((0, width[off + a] - s if masked else 0))
-        out.append(jnp.pad(data, pad) if any(p[1] for p in pad) else data)
-    return out, lens
-
-
-def _npr_masked_elementwise(op, a, b):
-    (x, y), lens = _npr_operands(a, b)
-    return _npr_masked(op(x, y), lens)
-
-
-def _npr_masked_product(fn, a, b):
-    """matmul, dot, inner: the contracted axes zero-filled outside the slices, so that every
-    product that NumPy does not form is 0 * 0 (the data there may be inf or nan)."""
-    if isinstance(a, NprMasked) and isinstance(b, NprMasked) and a.ndim == 1 and b.ndim == 1:
-        _npr_lengths_equal(a.lens[0], b.lens[0])
-    if any(isinstance(x, NprMasked) and x.ndim > 2 for x in (a, b)):
-        raise NprUnsupported("np2ref NPR111: a product of slices whose lengths are known only at "
-                             "run time, of more than 2 dimensions, is not translated")
-    ka = -1
-    kb = 0 if np.ndim(b.data if isinstance(b, NprMasked) else b) == 1 else -2
-    la = a.lens[ka] if isinstance(a, NprMasked) else None
-    lb = b.lens[kb] if isinstance(b, NprMasked) else None
-    if (la is None) != (lb is None):
-        raise NprUnsupported("np2ref NPR111: a product of a slice whose length is known only at run "
-                             "time with an array axis of a static length")
-    if la is not None and not (isinstance(a, NprMasked) and isinstance(b, NprMasked) and a.ndim == 1 and b.ndim == 1):
-        _npr_lengths_equal(la, lb)
-    xa = a.filled(0) if isinstance(a, NprMasked) else a
-    xb = b.filled(0) if isinstance(b, NprMasked) else b
-    if la is not None and xa.shape[ka] != xb.shape[kb]:
-        w = max(xa.shape[ka], xb.shape[kb])
-        xa = jnp.pad(xa, [(0, 0)] * (xa.ndim - 1) + [(0, w - xa.shape[ka])])
-        padb = [(0, 0)] * xb.ndim
-        padb[kb] = (0, w - xb.shape[kb])
-        xb = jnp.pad(xb, padb)
-    out = fn(xa, xb)
-    rest = (list(a.lens[:-1]) if isinstance(a, NprMasked) else [None] * (np.ndim(xa) - 1)) + \
-        ([] if np.ndim(xb) == 1 else [b.lens[-1] if isinstance(b, NprMasked) else None])
-    return _npr_masked(out, rest)
-
-
-def _npr_masked_outer(fn, a, b):
-    """np.outer of slices: the flattened operands' lengths are the result's."""
-    if any(isinstance(x, NprMasked) and x.ndim != 1 for x in (a, b)):
-        raise NprUnsupported("np2ref NPR111: np.outer of a 2-d slice whose length is known only at "
-                             "run time is not translated")
-    la = a.lens[0] if isinstance(a, NprMasked) else None
-    lb = b.lens[0] if isinstance(b, NprMasked) else None
-    out = fn(a.data if isinstance(a, NprMasked) else a, b.data if isinstance(b, NprMasked) else b)
-    return _npr_masked(out, [la, lb])
-
-
-def _npr_masked_call(name, fn, args):
-    """npr_np_dot/inner/outer/vdot with an NprMasked operand."""
-    if len(args) != 2:
-        raise NprUnsupported(f"np2ref NPR111: np.{name} of a slice whose length is known only at run "
-                             "time with these arguments is not translated")
-    if name == "outer":
-        return _npr_masked_outer(fn, *args)
-    if name in ("dot", "matmul", "inner", "vdot") and all(np.ndim(x.data if isinstance(x, NprMasked) else x) <= 2
-                                                          for x in args):
-        if name in ("inner", "vdot") and any(np.ndim(x.data if isinstance(x, NprMasked) else x) != 1 for x in args):
-            raise NprUnsupported(f"np2ref NPR111: np.{name} of a 2-d slice whose length is known only "
-                                 "at run time is not translated")
-        return _npr_masked_product(fn, *args)
-    raise NprUnsupported(f"np2ref NPR111: np.{name} of a slice whose length is known only at run "
-                         "time is not translated")
+def _npr_sum_fill(dtype):
+    return -0.0 if np.dtype(dtype).kind == 'f' else 0
 
 
 def _npr_dyn_read(x, idx):
@@ -388,11 +215,17 @@ def _npr_dyn_read(x, idx):
         return _npr_masked_gather(x, idx)
     static, dyns = found
     val = npr_get(x)[static]
-    lens = [None] * val.ndim
+    lens, offs = [None] * val.ndim, [None] * val.ndim
+    fixed = not isinstance(x, (jax.Ref, NprView))  # a value: the loop does not change it
+    padded = fixed and np.dtype(val.dtype).kind in 'fiu'
     for dyn in dyns:
-        val = _npr_shift_left(val, dyn)
+        val, offs[dyn.axis] = _npr_cut(val, dyn, fixed)
         lens[dyn.axis] = None if dyn.full else dyn.length
-    return _npr_masked(val, lens)
+        padded = padded and (dyn.full or dyn.width < dyn.n and dyn.ends)
+    out = _npr_masked(val, lens, offs)
+    if padded and isinstance(out, NprMasked):
+        out.fill = _npr_sum_fill(val.dtype)
+    return out
 
 
 def _npr_masked_gather(x, idx):
@@ -406,7 +239,7 @@ def _npr_masked_gather(x, idx):
                              "as an index, is not translated")
     safe = m.filled(0)
     val = npr_get(x)[safe]  # NumPy's IndexError for the elements in the slice (the rest are 0)
-    return NprMasked(val, m.lens + (None,) * (val.ndim - m.ndim))
+    return NprMasked(val, m.lens + (None,) * (val.ndim - m.ndim), m.offs + (None,) * (val.ndim - m.ndim))
 
 
 class _npr_MaskedAt:
@@ -444,8 +277,10 @@ def _npr_dyn_store(shape, idx, v):
     val = v.v if aug is not None else v
     region = np.shape(_npr_dummy(shape)[tuple(0 if _npr_traced(npr_load(e)) else e for e in static)])
     nd = len(region)
+    offs = (None,) * nd
     if isinstance(val, NprMasked):
         data, lens = val.data, (None,) * (nd - val.ndim) + val.lens
+        offs = (None,) * (nd - val.ndim) + val.offs
         if len(lens) > nd:
             raise NprUnsupported("np2ref NPR111: a slice of more dimensions than the region it is stored in")
         data = jnp.reshape(data, (1,) * (nd - val.ndim) + data.shape)
@@ -463,8 +298,12 @@ def _npr_dyn_store(shape, idx, v):
         elif s != 1 and not (dyn.full and s == dyn.width):
             raise NprUnsupported(f"np2ref NPR111: {s} values stored into a slice whose length is known "
                                  "only at run time")
-        if s != 1 or lens[a] is not None:
+        if offs[a] is not None and _npr_same_off(offs[a], dyn.lo) and np.shape(data)[a] == dyn.n:
+            pass  # read from the whole axis at the same start: already in place
+        elif s != 1 or lens[a] is not None:
             data = jnp.reshape(data, (1,) * (nd - np.ndim(data)) + np.shape(data))
+            if offs[a] is not None:  # NumPy's elements first, then where they go
+                data = jnp.roll(data, -offs[a], a)
             data = _npr_shift_right(data, dyn)
         ax = [1] * nd
         ax[a] = dyn.n
@@ -482,11 +321,11 @@ def _npr_dyn_store(shape, idx, v):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_dummy, NprUnsupported  # noqa: E402
+from .core import _npr_dummy, _npr_state, NprUnsupported  # noqa: E402
 from .bounds import _npr_check_run, _npr_known_range, npr_get  # noqa: E402
-from .views import npr_load  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402
 from .stores import _npr_Aug  # noqa: E402
-from .np_linalg import npr_np_dot, npr_np_matmul  # noqa: E402
-from .compat import _npr_traced  # noqa: E402
+from .masked import _npr_lengths_equal, _npr_masked, _npr_same_off, NprMasked  # noqa: E402
+from .compat import _npr_affine, _npr_current_trace, _npr_traced  # noqa: E402
 from .windows_more import (  # noqa: E402
-    npr_masked_mean, npr_masked_extreme, _npr_step_dyn, _npr_step_gather, _npr_step_mask, _npr_step_scatter)
+    _npr_step_dyn, _npr_step_gather, _npr_step_mask, _npr_step_scatter)

@@ -36,7 +36,8 @@ def npr_masked_mean(m, axis=None, dtype=None, keepdims=False):
     zero = -0.0 if m.data.dtype.kind in 'fc' else 0
     total = jnp.sum(m.filled(zero).astype(cdt), axis=axes)
     mean = (total / jnp.asarray(_npr_masked_count(m, axes), cdt)).astype(rdt)
-    return _npr_masked(mean, [n for a, n in enumerate(m.lens) if a not in axes])
+    keep = [a for a in range(m.ndim) if a not in axes]  # (where NumPy's elements start kept)
+    return _npr_masked(mean, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
 
 
 def npr_masked_extreme(m, which, axis=None, keepdims=False):
@@ -59,11 +60,13 @@ def npr_masked_extreme(m, which, axis=None, keepdims=False):
                        f"zero-size array to reduction operation {name} which has no identity")
     red = jnp.max if which == 'max' else jnp.min
     out = red(m.filled(fill), axis=axes)
-    return _npr_masked(out, [n for a, n in enumerate(m.lens) if a not in axes])
+    keep = [a for a in range(m.ndim) if a not in axes]
+    return _npr_masked(out, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
 
 
 # The runtime's modules call one another's functions: imported once this module is complete.
-from .windows import _npr_clip_bound, _npr_masked  # noqa: E402
+from .masked import _npr_masked  # noqa: E402
+from .windows import _npr_clip_bound  # noqa: E402
 from .bounds import _npr_check_run  # noqa: E402
 from .np_reductions import _npr_np_moment_dtypes  # noqa: E402
 

@@ -1,0 +1,135 @@
+"""Stores in lax loops at the loop variable (rt/refs.py _npr_lift_refs, rt/lowering.py
+_npr_only_store, rt/index.py _npr_TKey): a data-dependent `if` whose branches store one
+region gives back just that region; an element read right after a store of it is the stored
+value. Slices of a traced length computed in place (rt/masked.py offs) or shifted when their
+starts differ, windows of a value read from it padded (rt/windows.py). Exact against NumPy
+bit for bit (signed zeros, negative indices, regions and starts that differ)."""
+
+from __future__ import annotations
+
+import warnings
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_same_as_numpy, program
+
+P = program("loop_stores")
+RNG = np.random.default_rng(1818)
+A = RNG.standard_normal((6, 6))
+A[1, 0], A[2, 2], A[3, 1] = -0.0, 0.0, -0.0
+X = np.array([1.5, -0.0, -2.0, 0.0, 3.0, -1.0, 0.25])
+Z = np.array([2.0, -0.0, -0.0, 1.0, -3.0, -0.0, 4.0])  # sums of these are exact in any order
+CASES = {
+    "branch_same_element": [(A,)],
+    "branch_one_side": [(X.copy(),)],
+    "branch_negative_index": [(X.copy(), np.zeros(7))],
+    "branch_rows": [(A.copy(),)],
+    "branch_two_stores_and_read": [(X.copy(), np.full(7, -0.0))],
+    "branch_int_into_float": [(X.copy(), np.arange(7.0))],
+    "branch_other_index": [(X.copy(), np.zeros(7), np.array([6, 0, 5, 1, 4, 2, 3]))],
+    "symmetric": [(RNG.standard_normal((4, 5)),)],
+    "read_other_after_store": [(X.copy(), np.array([0, 0, 1, 2, 6, 5, 5])), (X.copy(), np.arange(7))],
+    "negative_after_store": [(X.copy(),)],
+    "element_move": [(A.copy(), A.T.copy())],
+    "shifted_slices": [(Z, Z[::-1].copy(), np.zeros(7))],
+    "shifted_products": [(Z, Z[::-1].copy(), np.full((7, 7), -0.0))],
+    "window_sums": [(Z, np.array([3, -1, 4, 1, -5, 9, 2], np.int32)), (np.full(5, -0.0), np.zeros(5, np.int64))],
+}
+_COMPILED = {}
+
+
+def compiled(name):
+    if name not in _COMPILED:
+        _COMPILED[name] = np2ref.compile(getattr(P, name))
+    return _COMPILED[name]
+
+
+def _bits(a):
+    if isinstance(a, tuple):
+        return tuple(_bits(x) for x in a)
+    a = np.asarray(a)
+    return a.dtype, a.shape, np.ascontiguousarray(a).tobytes()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_stores_in_loops_are_exact_bit_for_bit(name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
+        for args in CASES[name]:
+            expected, got = assert_same_as_numpy(getattr(P, name), compiled(name), *args)
+            a0 = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+            a1 = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+            expected, got = getattr(P, name)(*a0), compiled(name)(*a1)
+            if name == "symmetric":  # a sum: XLA's order (to tolerance), but c[j, i] is c[i, j]
+                assert _bits(got) == _bits(np.asarray(got).T.copy())
+            elif expected is not None:
+                assert _bits(expected) == _bits(got)  # signed zeros included
+            for x, y in zip(a0, a1):
+                assert _bits(x) == _bits(y)
+
+
+def _conds(jaxpr):
+    """The output shapes of every cond, nested jaxprs included."""
+    out = []
+    for e in jaxpr.eqns:
+        if e.primitive.name == "cond":
+            out.append([tuple(v.aval.shape) for v in e.outvars])
+        for p in e.params.values():
+            for sub in (p if isinstance(p, (tuple, list)) else [p]):
+                inner = getattr(sub, "jaxpr", sub)
+                if hasattr(inner, "eqns"):
+                    out += _conds(inner)
+    return out
+
+
+def test_a_branch_that_stores_one_element_gives_back_only_it():
+    with jax.enable_x64(True):
+        jx = jax.make_jaxpr(compiled("branch_same_element").pure)(jnp.asarray(A)).jaxpr
+        jr = jax.make_jaxpr(compiled("branch_rows").pure)(jnp.asarray(A)).jaxpr
+    assert _conds(jx) and all(shape == () for shapes in _conds(jx) for shape in shapes)
+    # A[i, :] and A[i, 1:] are different regions: that cond gives back the whole array
+    assert any((6, 6) in shapes for shapes in _conds(jr))
+
+
+def test_grad_and_vmap_through_a_branch_store():
+    c = compiled("branch_same_element")
+    with jax.enable_x64(True):
+        g = jax.grad(lambda a: c.pure(a)[0].sum())(jnp.asarray(A))
+        vs = jax.vmap(lambda a: c.pure(a)[0])(jnp.asarray(np.stack([A, -A])))
+    want = np.tril(np.where(A > 0, 2.0, -1.0))
+    np.testing.assert_array_equal(g, want)
+    np.testing.assert_array_equal(vs[1], P.branch_same_element(-A))
+
+
+def test_hand_ports_of_the_loop_kernels_equal_numpy():
+    """benchmarks/hand/loops.py (what benchmarks/loop_perf.py times np2ref against)."""
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import loop_kernels as K
+    import loop_perf
+    from hand import loops as H
+    rng = np.random.default_rng(5)
+    s = rng.standard_normal((5, 5))
+    spd = s @ s.T + 5 * np.eye(5)
+    x, d = rng.standard_normal(10), rng.standard_normal((6, 4))
+    img, w = rng.standard_normal((2, 6, 7)), rng.standard_normal((3, 3))
+    u, t = rng.standard_normal((3, 4)), rng.standard_normal((3, 4))
+    with jax.enable_x64(True):
+        np.testing.assert_allclose(H.windowed_sum(jnp.asarray(x), 3), K.windowed_sum(x, 3), rtol=1e-13)
+        a = spd.copy()
+        K.lu(a)
+        np.testing.assert_allclose(H.lu(jnp.asarray(spd)), a, rtol=1e-12)
+        np.testing.assert_allclose(H.cholesky(jnp.asarray(spd)), K.cholesky(spd), rtol=1e-12)
+        np.testing.assert_allclose(H.correlation(jnp.asarray(d)), K.correlation(d), rtol=1e-12)
+        np.testing.assert_allclose(H.conv2d(jnp.asarray(img), jnp.asarray(w)), loop_perf.conv2d(img, w), rtol=1e-12)
+        u1, t1 = u.copy(), t.copy()
+        loop_perf.element_swap(u1, t1)
+        for fn in (H.element_swap, H.element_swap_stacked):
+            got = fn(jnp.asarray(u), jnp.asarray(t))
+            np.testing.assert_array_equal(got[0], u1)
+            np.testing.assert_array_equal(got[1], t1)
