@@ -320,10 +320,18 @@ class NprFunction:
         return shape.numpy(result, values)
 
     def lower(self, *args, **kwargs):
+        return self._staged("lower", args, kwargs)
+
+    def trace_numpy(self, *args, **kwargs):
+        """jax.stages.Traced of the NumPy-facing call's jitted program (traced, not compiled),
+        after the call's checks: np2ref.compile's host route reads its size."""
+        return self._staged("trace", args, kwargs)
+
+    def _staged(self, stage, args, kwargs):
         values, static, dynamic = self._split(args, kwargs)  # noqa: F841
         key, (jitted, donated) = self._compiled(static, self._aliases(values), dynamic)
         with self._x64():
-            return jitted.lower(*_npr_donation_split(dynamic, donated))
+            return getattr(jitted, stage)(*_npr_donation_split(dynamic, donated))
 
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):
