@@ -269,6 +269,12 @@ class NprFunction:
         return self._run_plan(plan, ordered, {n: ordered[i] for n, i in plan.kept})
 
     def _run_plan(self, plan, args, kept):
+        if plan.device:  # jax.Arrays in and out, nothing written: no write-back, no conversion
+            with self._x64():
+                result, _, shape, slot = plan.jitted(kept, {})
+            if slot is not None:
+                shape.check_bounds(slot)
+            return shape.device(result, dict(zip(self._positional, args)) if shape.returned else {})
         with self._x64():
             result, finals, shape, slot = plan.jitted(kept, {n: args[i] for n, i in plan.donated})
             shape.check_bounds(slot)
