@@ -240,11 +240,14 @@ class _NprPlan:
         self.staging = _NprStaging(staged) if stage and staged and not self.device else None
 
     def admits(self, args, layout):
-        if not self.written:  # nothing written: no layout or sharing to check
-            return True
-        if layout and not all(_npr_layout_ok(args[i]) for _, i in self.written):
-            return False
-        return not any(_npr_shares_any(args[i], args[j]) for i, j in self.apart)
+        if layout:  # loops, not generators: this runs on every call
+            for _, i in self.written:
+                if not _npr_layout_ok(args[i]):
+                    return False
+        for i, j in self.apart:
+            if _npr_shares_any(args[i], args[j]):
+                return False
+        return True
 
 
 def _npr_write_back(finals):

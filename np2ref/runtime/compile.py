@@ -469,6 +469,10 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     `bounds="unchecked"` drops the run-time check of integer indices known only when the
     program runs: out-of-range ones then clamp (reads) or are dropped (stores), as in JAX, where
     NumPy raises IndexError (not NumPy's semantics; see docs/semantics.md).
+    `host_below` (default HOST_BELOW, or $NP2REF_HOST_BELOW): a NumPy-array call whose traced
+    program has no loop, at most HOST_EQUATIONS equations and no array of `host_below`
+    elements or more runs the original NumPy function (decided once per signature); 0: every
+    call runs the jitted translation (docs/guide.md, "Speed").
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
