@@ -5,8 +5,10 @@
 For each kernel (1-3 float64 arguments, none or one of them written) and size, three cases
 are timed in paired, interleaved rounds: `jax.jit` of the same computation on device arrays
 (block_until_ready), the same jitted function on the NumPy arrays with its results converted
-by `np.asarray` (and copied back into the written array, as NumPy semantics need), and
-`np2ref.compile` with the NumPy arrays. A round's sample of a case is the mean of a batch of
+by `np.asarray` (and copied back into the written array, as NumPy semantics need),
+`np2ref.compile(host_below=0)` with the NumPy arrays (always the jitted translation: the
+overhead column), NumPy itself, and `np2ref.compile` with its defaults (below HOST_BELOW
+elements a loop-free program takes the host route: the original NumPy function). A round's sample of a case is the mean of a batch of
 back-to-back calls; the overhead column is the median over rounds of (np2ref - jit on NumPy),
 the two samples of one round taken next to each other on this drifting, shared VM. Timing,
 not a test: no assertions on numbers.
@@ -70,7 +72,8 @@ def measure(name, original, pure, written, n, rounds):
     rng = np.random.default_rng(0)
     arity = original.__code__.co_argcount
     host = [rng.random(n) for _ in range(arity)]
-    compiled = np2ref.compile(original)
+    compiled = np2ref.compile(original, host_below=0)
+    default = np2ref.compile(original)
     with jax.enable_x64(True):
         jitted = jax.jit(pure)
         device = [jax.device_put(x) for x in host]
@@ -88,7 +91,10 @@ def measure(name, original, pure, written, n, rounds):
         if written is not None:
             np.copyto(host[written], out)
 
-    cases = {"np2ref": np2ref_call, "jit device": jit_device, "jit numpy": jit_numpy}
+    numpy_host = [x.copy() for x in host]
+    default_host = [x.copy() for x in host]
+    cases = {"np2ref": np2ref_call, "jit device": jit_device, "jit numpy": jit_numpy,
+             "NumPy": lambda: original(*numpy_host), "default": lambda: default(*default_host)}
     for fn in cases.values():  # compile and warm up
         fn()
         fn()
@@ -100,7 +106,8 @@ def measure(name, original, pure, written, n, rounds):
             samples[k].append(batch_time(cases[k], calls))
     median = {k: statistics.median(v) for k, v in samples.items()}
     over = statistics.median(c - p for c, p in zip(samples["np2ref"], samples["jit numpy"]))
-    return {"kernel": name, "n": n, **median, "overhead": over}
+    route = "host" if any(r is not False for r in default._hosted.values()) else "jit"
+    return {"kernel": name, "n": n, **median, "overhead": over, "route": route}
 
 
 def fmt(s):
@@ -108,11 +115,13 @@ def fmt(s):
 
 
 def table(rows):
-    out = ["| kernel | elements | jit, device arrays | jit, NumPy arrays | np2ref.compile, NumPy arrays "
-           "| np2ref − jit (NumPy), paired |", "|---|---|---|---|---|---|"]
+    out = ["| kernel | elements | jit, device arrays | jit, NumPy arrays | np2ref.compile jitted, NumPy arrays "
+           "| np2ref − jit (NumPy), paired | NumPy | np2ref.compile default (route) |",
+           "|---|---|---|---|---|---|---|---|"]
     for r in rows:
         out.append(f"| {r['kernel']} | {r['n']:,} | {fmt(r['jit device'])} | {fmt(r['jit numpy'])} | "
-                   f"{fmt(r['np2ref'])} | {fmt(r['overhead'])} |")
+                   f"{fmt(r['np2ref'])} | {fmt(r['overhead'])} | {fmt(r['NumPy'])} | "
+                   f"{fmt(r['default'])} ({r['route']}) |")
     return out
 
 

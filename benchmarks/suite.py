@@ -10,15 +10,20 @@ rounds (a round's sample of a case: the mean of as many back-to-back calls as fi
 - NumPy: the original.
 - hand e2e: the jitted hand port called with the NumPy arrays, its results converted with
   np.asarray (and copied back into the written array).
-- np2ref e2e: np2ref.compile called with the NumPy arrays (NumPy out, write-back);
-  aligned: the same with the inputs made once with np2ref.aligned (taken without a copy).
+- np2ref e2e: np2ref.compile called with the NumPy arrays (NumPy out, write-back), default
+  options: a small loop-free program takes the host route (the original NumPy function; the
+  "route" column); jitted: the same with host_below=0 (always the translation); aligned: the
+  jitted call with the inputs made once with np2ref.aligned (taken without a copy).
   The e2e inputs sit 16 bytes past a 64-byte boundary, where NumPy's allocator puts large
   arrays (XLA:CPU then copies them each call); NumPy's results are writable, so both hand e2e
   and np2ref e2e pay for that input copy, np2ref also one copy of each result.
 - hand dev / np2ref dev: inputs already jax.Arrays: the hand port jitted (its written array
   donated, as a JAX user writes a time loop); np2ref.compile called with the jax.Arrays
   (jax.Arrays out), `.device(...)` for a kernel that writes an argument.
-- first call: trace + compile + one run (np2ref: the decorated function's first call).
+- first call: trace + compile + one run (np2ref: the decorated function's first call, jitted;
+  a host-route call's first call is a trace and one NumPy run).
+- memory: XLA's memory_analysis() of the compiled program (np2ref's jitted e2e program, the
+  hand port's jitted one): peak (arguments + outputs - aliased + temporaries) and temporaries.
 - check: np2ref's result and written arrays against NumPy's (floats to 1e-9 relative).
 
 Timing, not a test: no assertions on numbers.
@@ -108,13 +113,15 @@ def measure(label, name, args, written, rounds):
     static = [i for i, a in enumerate(args) if isinstance(a, int)]
     row = {"kernel": label}
 
-    # exactness: np2ref against NumPy on copies
+    # exactness: np2ref's translation against NumPy on copies
     compiled = np2ref.compile(original)
+    jitted_np2ref = np2ref.compile(original, host_below=0)
     want_args, got_args = copies(args), copies(args)
     want = original(*want_args)
     t = time.perf_counter()
-    got = compiled(*got_args)
+    got = jitted_np2ref(*got_args)
     row["np2ref first"] = time.perf_counter() - t
+    row["np2ref memory"] = memory(jitted_np2ref.lower(*copies(args)))
     ok = (want is None and got is None or close(want, got) if not isinstance(want, tuple)
           else all(close(w, g) for w, g in zip(want, got)))
     ok = ok and all(close(w, g) for w, g in zip(want_args, got_args) if isinstance(w, np.ndarray))
@@ -126,10 +133,11 @@ def measure(label, name, args, written, rounds):
         t = time.perf_counter()
         jax.block_until_ready(jitted(*copies(args)))
         row["hand first"] = time.perf_counter() - t
+        row["hand memory"] = memory(jitted.lower(*copies(args)))
         hand_state = [jax.device_put(a) if isinstance(a, np.ndarray) else a for a in args]
         np2ref_state = [jax.device_put(a) if isinstance(a, np.ndarray) else a for a in args]
 
-    host_numpy, host_hand, host_np2ref = copies(args), copies(args), copies(args)
+    host_numpy, host_hand, host_np2ref, host_jitted = copies(args), copies(args), copies(args), copies(args)
     host_aligned = [np2ref.aligned(a) if isinstance(a, np.ndarray) else a for a in args]
 
     def hand_e2e():
@@ -155,7 +163,8 @@ def measure(label, name, args, written, rounds):
         "NumPy": lambda: original(*host_numpy),
         "hand e2e": hand_e2e,
         "np2ref e2e": lambda: compiled(*host_np2ref),
-        "aligned": lambda: compiled(*host_aligned),
+        "jitted": lambda: jitted_np2ref(*host_jitted),
+        "aligned": lambda: jitted_np2ref(*host_aligned),
         "hand dev": hand_dev,
         "np2ref dev": np2ref_dev,
     }
@@ -167,7 +176,16 @@ def measure(label, name, args, written, rounds):
         for v in (order if k % 2 == 0 else order[::-1]):
             samples[v].append(batch(variants[v]))
     row.update({v: statistics.median(s) for v, s in samples.items()})
+    row["route"] = "host" if any(r is not False for r in compiled._hosted.values()) else "jit"
     return row
+
+
+def memory(lowered):
+    """(peak, temporary) bytes of a lowered program's executable (XLA's memory_analysis)."""
+    m = lowered.compile().memory_analysis()
+    peak = getattr(m, "peak_memory_in_bytes", 0) or (m.argument_size_in_bytes + m.output_size_in_bytes
+                                                     - m.alias_size_in_bytes + m.temp_size_in_bytes)
+    return peak, m.temp_size_in_bytes
 
 
 def fmt(s):
@@ -178,22 +196,31 @@ def geomean(xs):
     return math.exp(statistics.fmean(math.log(x) for x in xs))
 
 
+def size(n):
+    return f"{n / 2**20:.1f} MiB" if n >= 2**20 else f"{n / 2**10:.0f} KiB" if n >= 2**10 else f"{n} B"
+
+
 def table(rows):
-    out = ["| kernel | NumPy | hand e2e | np2ref e2e | np2ref e2e, aligned | hand dev | np2ref dev | "
-           "e2e / NumPy | e2e np2ref / hand | dev np2ref / hand | first call np2ref / hand | check |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    out = ["| kernel | NumPy | hand e2e | np2ref e2e | route | np2ref e2e, jitted | jitted, aligned | hand dev | "
+           "np2ref dev | e2e / NumPy | e2e np2ref / hand | dev np2ref / hand | first call np2ref / hand | "
+           "peak np2ref / hand | temp np2ref / hand | check |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
+        (p1, t1), (p2, t2) = r["np2ref memory"], r["hand memory"]
         out.append(f"| {r['kernel']} | {fmt(r['NumPy'])} | {fmt(r['hand e2e'])} | {fmt(r['np2ref e2e'])} | "
-                   f"{fmt(r['aligned'])} | {fmt(r['hand dev'])} | {fmt(r['np2ref dev'])} | "
-                   f"{r['np2ref e2e'] / r['NumPy']:.2f} | {r['np2ref e2e'] / r['hand e2e']:.2f} | "
-                   f"{r['np2ref dev'] / r['hand dev']:.2f} | {fmt(r['np2ref first'])} / {fmt(r['hand first'])} | "
-                   f"{r['check']} |")
+                   f"{r['route']} | {fmt(r['jitted'])} | {fmt(r['aligned'])} | {fmt(r['hand dev'])} | "
+                   f"{fmt(r['np2ref dev'])} | {r['np2ref e2e'] / r['NumPy']:.2f} | "
+                   f"{r['np2ref e2e'] / r['hand e2e']:.2f} | {r['np2ref dev'] / r['hand dev']:.2f} | "
+                   f"{fmt(r['np2ref first'])} / {fmt(r['hand first'])} | {size(p1)} / {size(p2)} | "
+                   f"{size(t1)} / {size(t2)} | {r['check']} |")
     out.append("")
     out.append(f"Geometric means over {len(rows)} kernels: np2ref/hand device-resident "
                f"**{geomean([r['np2ref dev'] / r['hand dev'] for r in rows]):.2f}**, end-to-end "
                f"**{geomean([r['np2ref e2e'] / r['hand e2e'] for r in rows]):.2f}** "
-               f"(aligned inputs {geomean([r['aligned'] / r['hand e2e'] for r in rows]):.2f}); "
-               f"np2ref e2e/NumPy **{geomean([r['np2ref e2e'] / r['NumPy'] for r in rows]):.2f}**.")
+               f"(jitted {geomean([r['jitted'] / r['hand e2e'] for r in rows]):.2f}, jitted with aligned inputs "
+               f"{geomean([r['aligned'] / r['hand e2e'] for r in rows]):.2f}); np2ref e2e/NumPy "
+               f"**{geomean([r['np2ref e2e'] / r['NumPy'] for r in rows]):.2f}** (worst "
+               f"{max(r['np2ref e2e'] / r['NumPy'] for r in rows):.2f}).")
     return out
 
 

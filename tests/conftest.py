@@ -7,12 +7,18 @@ import functools
 import importlib.util
 import inspect
 import itertools
+import os
 import sys
 import textwrap
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+# The differential tests compare the original with np2ref's translation: every np2ref.compile in
+# the suite runs the jitted program, never the host route (which runs the original itself on
+# small arrays); tests/test_host_route.py tests that route with host_below given explicitly.
+os.environ["NP2REF_HOST_BELOW"] = "0"
 
 import np2ref
 from np2ref.verify.compare import first_difference

@@ -111,7 +111,7 @@ def test_runner_index_errors_must_be_numpys(runner, monkeypatch):
     """NumPy raises IndexError: np2ref must raise the same (a traced index here), writing nothing."""
     source = _single("a[0] = 2.0;a[i] = 1.0", "a=np.arange(4.0);i=np.int64(7)")
     assert runner.check(source).kind == "exact"
-    monkeypatch.setattr(np2ref, "compile", lambda fn: lambda a, i: None)  # returns where NumPy raises
+    monkeypatch.setattr(np2ref, "compile", lambda fn, **options: lambda a, i: None)  # returns where NumPy raises
     outcome = runner.check(source)
     assert outcome.kind == "failed" and "NumPy raises IndexError" in outcome.detail, outcome.describe()
 
@@ -125,13 +125,13 @@ def test_runner_refused_records_the_code(runner):
 def test_runner_mismatch_and_crash_are_failures(runner, monkeypatch):
     source = _single("a[1:] += 1.5", "a=np.arange(4.0)", "a.sum()")
 
-    def wrong(fn):
+    def wrong(fn, **options):
         return lambda a: a.sum() + 1.0
     monkeypatch.setattr(np2ref, "compile", wrong)
     outcome = runner.check(source)
     assert outcome.kind == "failed" and outcome.code == "mismatch", outcome.describe()
 
-    def crashing(fn):
+    def crashing(fn, **options):
         raise KeyError("boom")
     monkeypatch.setattr(np2ref, "compile", crashing)
     outcome = runner.check(source)

@@ -120,7 +120,7 @@ class Runner:
         except Exception as exc:  # noqa: BLE001 - NumPy rejects the program: not a test
             return Outcome("invalid", type(exc).__name__, "numpy", _first_line(exc))
         try:
-            compiled = np2ref.compile(module.f)
+            compiled = np2ref.compile(module.f, host_below=0)
         except np2ref.Np2RefError as exc:
             return _refused(exc, "compile")
         except Exception as exc:  # noqa: BLE001
@@ -167,7 +167,7 @@ class Runner:
         writes nothing back into the array arguments, or refuses with a diagnostic. Draws made
         before the error are made, as in NumPy: a Generator argument ends in NumPy's state."""
         try:
-            compiled = np2ref.compile(module.f)
+            compiled = np2ref.compile(module.f, host_below=0)
         except np2ref.Np2RefError as exc:
             return _refused(exc, "compile")
         args_c = module.make_args()

@@ -209,6 +209,7 @@ def _npr_result_shape(aux, children):
     shape = _NPR_RESULT_SHAPES.get(id(aux))
     if shape is None or shape._aux is not aux:
         shape = _NPR_RESULT_SHAPES[id(aux)] = _NprResultShape(*aux)
+        shape._aux = aux  # the executable's own tuple: the next call finds it by identity
     return shape
 
 
@@ -239,9 +240,14 @@ class _NprPlan:
         self.staging = _NprStaging(staged) if stage and staged and not self.device else None
 
     def admits(self, args, layout):
-        if layout and not all(_npr_layout_ok(args[i]) for _, i in self.written):
-            return False
-        return not any(_npr_shares_any(args[i], args[j]) for i, j in self.apart)
+        if layout:  # loops, not generators: this runs on every call
+            for _, i in self.written:
+                if not _npr_layout_ok(args[i]):
+                    return False
+        for i, j in self.apart:
+            if _npr_shares_any(args[i], args[j]):
+                return False
+        return True
 
 
 def _npr_write_back(finals):

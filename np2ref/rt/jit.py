@@ -269,6 +269,12 @@ class NprFunction:
         return self._run_plan(plan, ordered, {n: ordered[i] for n, i in plan.kept})
 
     def _run_plan(self, plan, args, kept):
+        if plan.device:  # jax.Arrays in and out, nothing written: no write-back, no conversion
+            with self._x64():
+                result, _, shape, slot = plan.jitted(kept, {})
+            if slot is not None:
+                shape.check_bounds(slot)
+            return shape.device(result, dict(zip(self._positional, args)) if shape.returned else {})
         with self._x64():
             result, finals, shape, slot = plan.jitted(kept, {n: args[i] for n, i in plan.donated})
             shape.check_bounds(slot)
@@ -326,10 +332,18 @@ class NprFunction:
         return shape.numpy(result, values)
 
     def lower(self, *args, **kwargs):
+        return self._staged("lower", args, kwargs)
+
+    def trace_numpy(self, *args, **kwargs):
+        """jax.stages.Traced of the NumPy-facing call's jitted program (traced, not compiled),
+        after the call's checks: np2ref.compile's host route reads its size."""
+        return self._staged("trace", args, kwargs)
+
+    def _staged(self, stage, args, kwargs):
         values, static, dynamic = self._split(args, kwargs)  # noqa: F841
         key, (jitted, donated) = self._compiled(static, self._aliases(values), dynamic)
         with self._x64():
-            return jitted.lower(*_npr_donation_split(dynamic, donated))
+            return getattr(jitted, stage)(*_npr_donation_split(dynamic, donated))
 
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):

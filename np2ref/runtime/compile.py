@@ -106,11 +106,101 @@ def _with_bitwise_options(jit_options):
     return options
 
 
+# The host route (docs/guide.md, "Speed"): a NumPy-array call whose traced program has no loop,
+# at most HOST_EQUATIONS equations and no array of HOST_BELOW elements or more runs the
+# original NumPy function instead of the jitted one. Measured on a 2-core CPU VM
+# (benchmarks/host_dispatch.py): a jitted call's dispatch is 5-7 µs at 10 elements and
+# 20-50 µs at 1,000 (XLA:CPU splits elementwise loops across threads), NumPy's about 1 µs per
+# operation up to a few thousand elements.
+HOST_BELOW = 16384
+HOST_EQUATIONS = 48
+HOST_ENV = "NP2REF_HOST_BELOW"  # an int: the default host_below (0: always the jitted program)
+_LOOPS = frozenset({"while", "scan"})
+_MISSING = object()
+
+
+def _host_below(value) -> int:
+    if value is None:
+        value = os.environ.get(HOST_ENV, HOST_BELOW)
+    try:
+        below = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"host_below (or ${HOST_ENV}) must be an int, not {value!r}") from None
+    if below < 0:
+        raise ValueError(f"host_below must be >= 0, not {below}")
+    return below
+
+
+# _host_key's scalars: keyed by type (traced values) or by type and value (static ones)
+_BY_TYPE = frozenset({float, complex, np.float64, np.float32, np.float16, np.int64, np.int32, np.int16,
+                      np.int8, np.uint64, np.uint32, np.uint16, np.uint8, np.bool_, np.complex128,
+                      np.complex64})
+_BY_VALUE = frozenset({int, bool, str, type(None)})
+_NDARRAY = np.ndarray
+
+
+def _host_key(args):
+    """A call's signature for the host route, flat: each NumPy array's shape and dtype, each
+    Python or NumPy scalar's type (traced: its value does not change the program), each int,
+    bool, str or None's type and value (static); None when an argument is anything else (a
+    jax.Array, a container, an ndarray subclass: the jitted route decides)."""
+    key = []
+    for a in args:
+        kind = type(a)
+        if kind is _NDARRAY:
+            key.append(a.shape)
+            key.append(a.dtype)
+        elif kind in _BY_TYPE:
+            key.append(kind)
+        elif kind in _BY_VALUE:
+            key.append(kind)
+            key.append(a)
+        else:
+            return None
+    return tuple(key)
+
+
+def _shares(a, b):
+    """np.shares_memory, after two cheaper tests: distinct arrays that own their buffers (no
+    base) never share, and np.may_share_memory's bounds test rules out most other pairs."""
+    if a.base is None and b.base is None and a is not b:
+        return False
+    return np.may_share_memory(a, b) and np.shares_memory(a, b)
+
+
+def _program_size(jaxpr) -> tuple[int, int, bool]:
+    """(equations, the largest array's element count, whether a loop primitive occurs) over a
+    jaxpr and every jaxpr nested in its equations."""
+    equations, largest, loop = 0, 0, False
+    stack = [jaxpr]
+    while stack:
+        j = stack.pop()
+        for v in list(j.invars) + list(j.outvars):
+            largest = max(largest, _elements(v))
+        for eqn in j.eqns:
+            equations += 1
+            loop = loop or eqn.primitive.name in _LOOPS
+            for v in eqn.outvars:
+                largest = max(largest, _elements(v))
+            for param in eqn.params.values():
+                for sub in param if isinstance(param, (tuple, list)) else (param,):
+                    inner = getattr(sub, "jaxpr", sub)
+                    if hasattr(inner, "eqns"):
+                        stack.append(inner)
+    return equations, largest, loop
+
+
+def _elements(var) -> int:
+    shape = getattr(getattr(var, "aval", None), "shape", ())
+    return int(np.prod(shape, dtype=np.int64)) if shape else 1
+
+
 class Compiled:
     """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
 
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
-                 in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked"):
+                 in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
+                 host_below=None):
         if dtype_policy not in ("preserve", "float32"):
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
         if bounds not in ("checked", "unchecked"):
@@ -156,11 +246,68 @@ class Compiled:
         self.__name__ = name
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
+        # the host route: {_host_key: False (the jitted program) or the (written, other array)
+        # position pairs that must not share memory}; None: every call is jitted
+        self.host_below = _host_below(host_below)
+        eligible = (self.host_below > 0 and self._entry._positional is not None and static_argnames is None
+                    and dtype_policy == "preserve" and bounds == "checked"
+                    and all(v is None for v in (in_shardings, out_shardings, mesh)))
+        self._host_routes = {} if eligible else None
+        self._hosted = None if verify else self._host_routes  # after the verified first call
 
     def __call__(self, *args, **kwargs):
+        hosted = self._hosted
+        if hosted is not None and not kwargs:
+            key = _host_key(args)
+            route = hosted.get(key, _MISSING)
+            if route is _MISSING:
+                route = self._host_route(key, args)
+            if route is not False:  # (pairs that must not share memory, arrays that must be C-contiguous)
+                for i, j in route[0]:
+                    if _shares(args[i], args[j]):
+                        break
+                else:
+                    for i in route[1]:
+                        if not args[i].flags.c_contiguous:
+                            break
+                    else:  # the original NumPy function: NumPy's results, exactly
+                        return self.original(*args)
         if self.verify and not self._verified:
             return self._verified_call(args, kwargs)
         return self._call(args, kwargs)
+
+    def call_jit(self, *args, **kwargs):
+        """The call through the jitted translation whatever the arguments' size (never the host
+        route): what np2ref's differential checks run."""
+        if self.verify and not self._verified:
+            return self._verified_call(args, kwargs)
+        return self._call(args, kwargs)
+
+    def _host_route(self, key, args):
+        """The host route for a new signature (kept in self._hosted): the call's translation
+        is traced (not compiled), so that it refuses what the jitted call refuses, and the
+        original runs when that program is small: no loop, at most HOST_EQUATIONS equations,
+        every array (arguments, temporaries, results) under host_below elements."""
+        route = False
+        if key is not None and len(args) == len(self._entry._positional) and \
+                all(a.size < self.host_below for a in args if type(a) is np.ndarray):
+            try:
+                jaxpr = self._entry.trace_numpy(*args).jaxpr
+            except Exception as exc:
+                refusal = self._refusal(exc, self._traced_scalars(args, {}))
+                if refusal is None:
+                    raise
+                raise refusal from None
+            equations, largest, loop = _program_size(jaxpr)
+            if not loop and equations <= HOST_EQUATIONS and largest < self.host_below:
+                # what the jitted route checks on every call: a written array shares no memory
+                # with another argument; C-contiguous where the function reshapes (NPR206)
+                arrays = [i for i, a in enumerate(args) if type(a) is np.ndarray]
+                written = [i for i, n in enumerate(self._entry._positional) if n in self.mutated and i in arrays]
+                route = (tuple((i, j) for i in written for j in arrays if j != i),
+                         tuple(i for i in written if args[i].size > 1) if self._entry._layout else ())
+        self._hosted[key] = route
+        return route
 
     def device(self, *args, **kwargs):
         """`(result, {name: final value})` for the written arguments, all `jax.Array`s, nothing
@@ -233,6 +380,7 @@ class Compiled:
                           f"(largest error {cmp.worst_error:.3g})", self.original,
                           hint="report this translation: np2ref computed something different from NumPy")
         self._verified = True
+        self._hosted = self._host_routes
         return self._call(args, kwargs)
 
 
@@ -307,7 +455,8 @@ def _user_line(exc: BaseException, filename: str) -> int:
 
 
 def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False,  # noqa: A001
-            in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked"):
+            in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
+            host_below=None):
     """Decorator: translate `fn` (and the module functions it calls) into a jitted ref program.
 
     Returns a `Compiled` with NumPy semantics (results out, mutated arguments written back),
@@ -320,9 +469,13 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     `bounds="unchecked"` drops the run-time check of integer indices known only when the
     program runs: out-of-range ones then clamp (reads) or are dropped (stores), as in JAX, where
     NumPy raises IndexError (not NumPy's semantics; see docs/semantics.md).
+    `host_below` (default HOST_BELOW, or $NP2REF_HOST_BELOW): a NumPy-array call whose traced
+    program has no loop, at most HOST_EQUATIONS equations and no array of `host_below`
+    elements or more runs the original NumPy function (decided once per signature); 0: every
+    call runs the jitted translation (docs/guide.md, "Speed").
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
                         in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh,
-                        bitwise=bitwise, bounds=bounds)
+                        bitwise=bitwise, bounds=bounds, host_below=host_below)
     return wrap(fn) if fn is not None else wrap

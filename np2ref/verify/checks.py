@@ -133,7 +133,7 @@ class JitCheck:
         except Exception as exc:
             return Outcome(DISCARDED, detail=f"the original raised {type(exc).__name__}")
         try:
-            got, final_got = run_on_copies(self.t.compiled, self.t.signature, args)
+            got, final_got = run_on_copies(self.t.compiled.call_jit, self.t.signature, args)
         except Exception as exc:
             return _mismatch(f"the translation raised {describe_exception(exc)}, where NumPy returned")
         cmp = compare_outputs(expected, got, final_expected, final_got, args, self.t.mutated, self.t.rtol)

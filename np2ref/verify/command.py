@@ -104,7 +104,7 @@ def run_verify(args) -> int:
         print(f"np2ref: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        compiled = np2ref_compile(fn)
+        compiled = np2ref_compile(fn, host_below=0)
         report = run(compiled, call_args, call_kwargs, transforms=transforms, examples=args.examples,
                      seed=args.seed, vary_shapes=args.vary_shapes)
     except Np2RefError as exc:

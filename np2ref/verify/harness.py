@@ -43,7 +43,7 @@ def run(fn, args: tuple, kwargs: dict, *, transforms=("jit", "vmap", "grad"), ex
 def _target(fn, args, kwargs, seed) -> Target:
     from ..runtime.compile import Compiled, compile as np2ref_compile
 
-    compiled = fn if isinstance(fn, Compiled) else np2ref_compile(fn)
+    compiled = fn if isinstance(fn, Compiled) else np2ref_compile(fn, host_below=0)
     original = compiled.original
     signature = inspect.signature(original)
     example, specs = specs_from_example(signature, args, kwargs)

@@ -1,0 +1,159 @@
+"""np2ref.compile's host route: a small loop-free program called with NumPy arrays runs the
+original NumPy function (the rest of the suite runs with NP2REF_HOST_BELOW=0, conftest.py, so
+its differential tests exercise the jitted program). Each test here names host_below itself."""
+
+from __future__ import annotations
+
+import warnings
+
+import jax
+import numpy as np
+import pytest
+
+import np2ref
+from np2ref.runtime.compile import HOST_BELOW, HOST_ENV
+
+
+def recip(x):
+    return 1.0 / x
+
+
+def axpy_(y, a, x):
+    y += a * x
+
+
+def flat_bump_(y):
+    y.reshape(-1)[:] += 1.0
+
+
+def looped(x):
+    t = 0.0
+    for i in range(x.shape[0]):
+        t += x[i]
+    return x + t
+
+
+def branchy(x):
+    if x.sum() > 0:
+        return x
+    return -x
+
+
+def hosted(fn, **options):
+    """A compiled function whose host route is on (host_below given: the suite's default is 0)."""
+    return np2ref.compile(fn, **{"host_below": 1000, **options})
+
+
+@pytest.fixture(scope="module")
+def compiled_recip():
+    return hosted(recip)
+
+
+def test_small_call_runs_the_original_and_a_large_one_the_translation(compiled_recip):
+    # NumPy's divide-by-zero warning comes from the original only: the jitted program is silent
+    small = np.array([0.0, 2.0, 4.0])
+    with pytest.warns(RuntimeWarning, match="divide by zero"):
+        out = compiled_recip(small)
+    np.testing.assert_array_equal(out, [np.inf, 0.5, 0.25])
+    large = np.zeros(1000)  # host_below=1000: an array of 1000 elements is not small
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = compiled_recip(large)
+    assert np.isinf(got).all() and type(got) is np.ndarray and got.flags.writeable
+    routes = sorted(r is not False for r in compiled_recip._hosted.values())
+    assert routes == [False, True]  # one decision per signature, kept
+
+
+def test_route_is_per_signature_and_deterministic(compiled_recip):
+    before = dict(compiled_recip._hosted)
+    for _ in range(3):
+        with pytest.warns(RuntimeWarning):
+            compiled_recip(np.array([0.0, 1.0, 2.0]))
+    assert compiled_recip._hosted == before  # the same signature: no new decision, the same route
+    with pytest.warns(RuntimeWarning):
+        compiled_recip(np.zeros(5, np.float32))  # another dtype: its own decision
+    assert len(compiled_recip._hosted) == len(before) + 1
+
+
+def test_host_route_writes_in_place_as_numpy_does():
+    compiled = hosted(axpy_)
+    base = np.arange(12.0)
+    y, expected = base[2:8], np.arange(12.0)
+    x = np.linspace(0.0, 1.0, 6)
+    axpy_(expected[2:8], 0.5, x)
+    assert compiled(y, 0.5, x) is None
+    np.testing.assert_array_equal(base, expected)  # through the view, into the caller's buffer
+    assert any(r is not False for r in compiled._hosted.values())
+    readonly = np.ones(6)
+    readonly.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):  # NumPy's error, even for a no-op write
+        compiled(readonly, 0.0, x)
+
+
+def test_host_route_refuses_what_the_jitted_call_refuses():
+    a = np.arange(6.0)
+    for compiled in (hosted(axpy_), np2ref.compile(axpy_, host_below=0)):
+        compiled(np.zeros(6), 1.0, np.ones(6))  # the route is decided on a call without sharing
+        with pytest.raises(np2ref.Np2RefError, match="NPR206"):
+            compiled(a, 1.0, a[::-1])
+        np.testing.assert_array_equal(a, np.arange(6.0))
+    for compiled in (hosted(branchy), np2ref.compile(branchy, host_below=0)):
+        with pytest.raises(np2ref.Np2RefError, match="NPR030"):
+            compiled(np.ones(3))
+    compiled = hosted(flat_bump_)
+    y = np.zeros((2, 3))
+    compiled(y)
+    np.testing.assert_array_equal(y, np.ones((2, 3)))
+    with pytest.raises(np2ref.Np2RefError, match="C-contiguous"):
+        compiled(np.zeros((3, 2)).T)  # the same shape and dtype, not C-contiguous: refused as jitted
+
+
+def test_loops_and_other_options_take_the_jitted_program():
+    compiled = hosted(looped)
+    x = np.arange(4.0)
+    np.testing.assert_array_equal(compiled(x), looped(x))
+    assert list(compiled._hosted.values()) == [False]
+    assert hosted(recip, dtype_policy="float32")._hosted is None
+    assert hosted(recip, bounds="unchecked")._hosted is None
+    assert np2ref.compile(recip, host_below=0)._hosted is None
+
+
+def test_jax_arrays_device_and_pure_never_take_the_host_route(compiled_recip):
+    with jax.enable_x64(True):
+        x = jax.numpy.asarray(np.array([0.0, 2.0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = compiled_recip(x)
+        assert isinstance(out, jax.Array)
+        result, finals = compiled_recip.device(np.array([0.0, 2.0]))
+        assert isinstance(result, jax.Array) and finals == {}
+        with jax.enable_x64(True):
+            result, _ = jax.jit(compiled_recip.pure)(np.array([0.0, 2.0]))
+    assert np.isinf(np.asarray(out)[0])
+
+
+def test_verify_checks_the_translation_before_the_host_route():
+    compiled = hosted(recip, verify=True)
+    assert compiled._hosted is None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        compiled(np.array([1.0, 2.0]))
+    assert compiled._verified and compiled._hosted == {}
+    with pytest.warns(RuntimeWarning):  # verified: later small calls take the host route
+        compiled(np.array([0.0, 2.0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_array_equal(compiled.call_jit(np.array([0.0, 2.0])), [np.inf, 0.5])
+
+
+def test_host_below_option_and_environment(monkeypatch):
+    monkeypatch.delenv(HOST_ENV)
+    assert np2ref.compile(recip).host_below == HOST_BELOW
+    monkeypatch.setenv(HOST_ENV, "64")
+    assert np2ref.compile(recip).host_below == 64
+    assert np2ref.compile(recip, host_below=7).host_below == 7
+    monkeypatch.setenv(HOST_ENV, "many")
+    with pytest.raises(ValueError, match="host_below"):
+        np2ref.compile(recip)
+    with pytest.raises(ValueError, match="host_below"):
+        np2ref.compile(recip, host_below=-1)
