@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch IndexError | m_ = p != _; np.add.at(m_, _, m__)
 # found by: np2ref fuzz --seed 4181812 (round seed 4181824545436), program 585

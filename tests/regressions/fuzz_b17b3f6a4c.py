@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch IndexError | np.add.at(p, _, a_)
 # found by: np2ref fuzz --seed 9131812 (round seed 9131839395436), program 1536

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:UnboundLocalError UnboundLocalError: cannot access local variable 'b' where it is not associated with a value _loop_k
 # found by: np2ref fuzz --seed 919192 (round seed 919194757576), program 1674 (shrunk by hand: the fuzzer's shrinker stopped on a FlakyFailure)
