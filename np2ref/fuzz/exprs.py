@@ -169,7 +169,7 @@ def operand(g: Gen, fr: Frame, shape: tuple[int, ...], dtype: np.dtype, op: str,
     """A value that broadcasts to `shape`: a scalar, a slice of an array in scope, or arange."""
     arrays = [n for n in fr.arrays() if not same_dtype or fr.ns[n].dtype == dtype]
     choice = g.pick(["scalar", "array", "array", "array", "arange"] if arrays else ["scalar", "arange"])
-    if choice == "array" and op not in ("//", "%", "<<", ">>"):
+    if choice == "array" and op not in ("<<", ">>"):  # `//`, `%`: divisors with zeros (NumPy: 0)
         name = g.pick(arrays)
         index = align(g, fr.ns[name].shape, shape)
         if index is not None:
@@ -197,6 +197,11 @@ def value(g: Gen, fr: Frame, shape: tuple[int, ...], dtype: np.dtype, op: str = 
         fn = g.pick(["np.abs", "np.negative", "np.square"] if dtype.kind != "b" else ["np.logical_not"])
         return f"{fn}({first})"
     second = operand(g, fr, shape, dtype, op, same_dtype=True)
+    if form == "pair" and dtype.kind in "iu" and not second.lstrip("-").isdigit() and g.chance(60):
+        # integer division by arrays that hold zeros (NumPy: 0, where jax.numpy gives -1)
+        d = g.pick([second, f"({second} % 3)"])  # `% 3`: zeros in about a third of the divisor
+        return g.pick([f"{first} // {d}", f"{first} % {d}", f"np.floor_divide({first}, {d})",
+                       f"divmod({first}, {d})[0]", f"np.remainder({first}, {d})"])
     if form == "pair":
         ufunc = g.pick(["np.add", "np.multiply", "np.maximum", "np.minimum", "np.subtract"])
         if ufunc == "np.subtract" and dtype.kind == "b":
