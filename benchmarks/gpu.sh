@@ -8,7 +8,9 @@
 #     SIZE=L bash benchmarks/gpu.sh --programs heat_k1 jacobi_poisson2d
 #
 # Extra arguments go to benchmarks/run.py. Environment: SIZE (S|M|L, default M), PYTHON,
-# OUT (default $OUT if set, as the device runner provides, else benchmarks/results).
+# OUT (default $OUT if set, as the device runner provides, else benchmarks/results), and time
+# limits in seconds T_RUN (each run.py), T_SUITE, T_OVERHEAD (default none). Each run.py prints
+# its table and each program's row as it finishes (gpu_float64.log, gpu_float32.log).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python}
@@ -39,10 +41,11 @@ status=0
 for policy in preserve float32; do
     tag=$([ "$policy" = preserve ] && echo float64 || echo float32)
     echo "== dtype_policy=$policy ($tag), size $SIZE"
-    "$PY" benchmarks/run.py --size "$SIZE" --dtype-policy "$policy" --output "$OUT/gpu_$tag.md" "$@" \
+    timeout "${T_RUN:-0}" "$PY" benchmarks/run.py --size "$SIZE" --dtype-policy "$policy" --no-write \
+        $([ "$policy" = float32 ] && echo --skip-extras) "$@" \
         2>&1 | tee "$OUT/gpu_$tag.log" || status=1
 done
 echo "== third-party kernels (benchmarks/suite.py, float64) and compile's call overhead"
-"$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}" 2>&1 | tee "$OUT/gpu_suite.md" || status=1
-"$PY" benchmarks/overhead.py 2>&1 | tee "$OUT/gpu_overhead.md" || status=1
+timeout "${T_SUITE:-0}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}" 2>&1 | tee "$OUT/gpu_suite.md" || status=1
+timeout "${T_OVERHEAD:-0}" "$PY" benchmarks/overhead.py 2>&1 | tee "$OUT/gpu_overhead.md" || status=1
 exit $status

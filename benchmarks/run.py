@@ -337,6 +337,7 @@ def main(argv=None) -> int:
     for prog in P.load(args.programs):
         print(f"{prog.name} ...", file=sys.stderr, flush=True)
         rows.append(bench_program(prog, size, repeats, x64, args.quick))
+        print(program_table(rows[-1:])[2], file=sys.stderr, flush=True)  # survives a time-out
     lines = [f"`python benchmarks/run.py {' '.join(argv if argv is not None else sys.argv[1:])}` — "
              f"{datetime.date.today()}, {platform.machine()} {jax.devices()[0].device_kind} "
              f"({jax.default_backend()}), {len(jax.devices())} device(s), {__import__('os').cpu_count()} CPUs; "

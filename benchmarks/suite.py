@@ -231,8 +231,11 @@ def main(argv=None) -> int:
     p.add_argument("--kernels", nargs="*", help="kernel function names (default: all)")
     a = p.parse_args(argv)
     warnings.simplefilter("ignore", np2ref.PythonLoopWarning)  # conv_relu's 3x3 offsets unroll, as intended
-    rows = [measure(label, name, args, w, a.rounds) for label, (name, args, w) in cases(a.size).items()
-            if not a.kernels or name in a.kernels]
+    rows = []
+    for label, (name, args, w) in cases(a.size).items():
+        if not a.kernels or name in a.kernels:
+            rows.append(measure(label, name, args, w, a.rounds))
+            print(rows[-1], file=sys.stderr, flush=True)  # survives a time-out
     print(f"`python benchmarks/suite.py --size {a.size}`: jax {jax.__version__}, numpy {np.__version__}, "
           f"{jax.default_backend()}, {len(jax.devices())} device(s); medians of {a.rounds} rounds")
     print()

@@ -15,8 +15,8 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 from np2ref.rt import (
-    npr_at, npr_for, npr_get, npr_jit, npr_np_array, npr_np_exp, npr_np_linspace, npr_np_where,
-    npr_range,
+    npr_at, npr_floordiv, npr_for, npr_get, npr_jit, npr_np_array, npr_np_exp, npr_np_linspace,
+    npr_np_where, npr_range,
 )
 
 
@@ -63,7 +63,7 @@ def make_inputs(size="small"):
     x = npr_np_linspace(0.0, 1.0, n)
     u = npr_np_exp(-((x - 0.3) / 0.08) ** 2) + 0.5 * npr_np_exp(-((x - 0.7) / 0.05) ** 2)
     kappa = npr_np_where(x < 0.5, 1.0, 0.4)
-    sensors = npr_np_array([n // 4, n // 2, 3 * n // 4])
+    sensors = npr_np_array([npr_floordiv(n, 4), npr_floordiv(n, 2), npr_floordiv(3 * n, 4)])
     return dict(u=u, kappa=kappa, sensors=sensors, steps=steps)
 
 
@@ -72,4 +72,4 @@ if __name__ == "__main__":
     readings = simulate(**inputs)
     print(f"final sensor readings = {np.round(readings[-1], 6)}")
     print(f"final heat content    = {inputs['u'].sum():.6f}")
-# np2ref: sha256 e4d81f7ac2b16135 (np2ref overwrites this file only while it is unedited)
+# np2ref: sha256 3ccd51f82cacacfc (np2ref overwrites this file only while it is unedited)

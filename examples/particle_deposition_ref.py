@@ -16,8 +16,8 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 from np2ref.rt import (
-    npr_at, npr_fill, npr_for, npr_iop, npr_jit, npr_load, npr_np_floor, npr_np_sin, npr_range,
-    npr_ufunc_at,
+    npr_at, npr_fill, npr_for, npr_iop, npr_jit, npr_load, npr_mod, npr_np_floor, npr_np_sin,
+    npr_range, npr_ufunc_at,
 )
 
 
@@ -38,8 +38,8 @@ def deposit(rho, x, y, q):
     iy = npr_np_floor(y).astype(jnp.int64)
     fx = x - ix
     fy = y - iy
-    jx = (ix + 1) % ng
-    jy = (iy + 1) % ng
+    jx = npr_mod(ix + 1, ng)
+    jy = npr_mod(iy + 1, ng)
     npr_fill(rho, 0.0)
     npr_ufunc_at('add', rho, (ix, iy), q * (1.0 - fx) * (1.0 - fy))
     npr_ufunc_at('add', rho, (jx, iy), q * fx * (1.0 - fy))
@@ -87,4 +87,4 @@ if __name__ == "__main__":
     print(f"total charge = {rho.sum():.6f}")
     print(f"peak mean    = {inputs['rho_mean'].max():.6f}")
     print(f"centroid x   = {inputs['x'].mean():.6f}")
-# np2ref: sha256 fbf41cf45e993b8e (np2ref overwrites this file only while it is unedited)
+# np2ref: sha256 105b3bb43b7d9cbc (np2ref overwrites this file only while it is unedited)

@@ -897,7 +897,22 @@ EAGER = {
     "iscomplexobj", "isrealobj", "isscalar", "dtype", "finfo", "iinfo", "ndindex",
 }
 NO_VALUES = {"empty", "empty_like"}
-ENTRIES = sorted(T.FUNCTIONS)
+# Names a later NumPy removed (np.row_stack: deprecated in 2.0, gone in 2.5): the table keeps them
+# for code written against an older NumPy; they are checked where the installed NumPy has them.
+REMOVED_LATER = {"numpy.row_stack"}
+
+
+def _installed(qname) -> bool:
+    try:
+        _resolve_numpy(qname)
+    except AttributeError:
+        if qname in REMOVED_LATER:
+            return False
+        raise
+    return True
+
+
+ENTRIES = sorted(q for q in T.FUNCTIONS if _installed(q))
 
 
 def check_entry(qname):
@@ -1019,7 +1034,7 @@ def _fmt(args, kwargs):
 def test_entry_names_exist_in_numpy():
     for q in T.FUNCTIONS:
         assert q.startswith("numpy."), q
-        _resolve_numpy(q)
+        _installed(q)
 
 
 def test_replacements_resolve():

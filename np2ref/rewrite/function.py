@@ -38,6 +38,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self._count = 0
         self.pending_own: list[str] = []
         self.seq_names: frozenset[str] = frozenset()  # names bound to list/tuple literals only
+        self.int_names: frozenset[str] = frozenset()  # names that only ever hold integers
         self.targets: set = set()  # subscripts that are assignment (or del, for) targets
 
     # -- what the emitters read --------------------------------------------------------------
@@ -69,6 +70,7 @@ class ModuleRewriter(cst.CSTTransformer):
             self.f = self.facts[node.name.value]
             self.m = self.marks[node.name.value]
             self.seq_names = sequences.sequence_names(self.f)
+            self.int_names = sequences.integer_names(self.f)
             return True
         return self.f is not None
 

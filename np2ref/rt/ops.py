@@ -26,7 +26,7 @@ _NPR_BINOPS = {
 def npr_floordiv(a, b):
     """`a // b` with NumPy's results where jax.numpy's differ: an integer divided by zero is 0
     (JAX gives -1, or the largest unsigned value), and a zero quotient keeps the sign of a / b
-    (`-0.0 // 1.0` is -0.0). Between Python or NumPy values it is their own operator."""
+    (`-0.0 // 2` and `-1.0 // -2` are -0.0 and 0.0; jax.numpy gives 0.0 and -0.0). Between Python or NumPy values it is their own operator."""
     a, b = npr_load(a), npr_load(b)
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a // b
@@ -41,7 +41,10 @@ def npr_divmod(a, b):
     return _npr_divmod(True)(a, b), _npr_divmod(False)(a, b)
 
 
-def _npr_mod(a, b):
+def npr_mod(a, b):
+    """`a % b` with NumPy's results where jax.numpy's differ: a zero remainder takes the sign of
+    the divisor (`-4.0 % 2` is 0.0, jax.numpy gives -0.0), an integer modulo zero is 0. Between
+    Python or NumPy values (string formatting included) it is their own operator."""
     a, b = npr_load(a), npr_load(b)
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a % b
@@ -50,7 +53,7 @@ def _npr_mod(a, b):
 
 # `//` and `%` on arrays against sequences and in `x op= v` on a scalar name (a Ref's `op=` goes
 # through the stores' own floor_divide/remainder): NumPy's zero divisors and signed zeros
-_NPR_BINOPS.update({"//": npr_floordiv, "%": _npr_mod})
+_NPR_BINOPS.update({"//": npr_floordiv, "%": npr_mod})
 
 _NPR_CMPS = {
     "==": _npr_operator.eq, "!=": _npr_operator.ne, "<": _npr_operator.lt,

@@ -32,4 +32,16 @@ def bucket_counts(idx, width):
 
 
 def floordiv_by_literal(a):
-    return a // 2, a // -3, a % 5
+    # on a float array a literal divisor too: `-4.0 % 2` is 0.0 in NumPy, -0.0 in jax.numpy
+    y = a * 1.0
+    y %= 2
+    return a // 2, a // -3, a % 5, y, divmod(a, 2.0)
+
+
+def integer_index_arithmetic(x):
+    # integers by positive literals stay operators: exact in jax.numpy
+    n = x.shape[0]
+    out = np.zeros(n // 2)
+    for i in range(n // 2):
+        out[i] = x[(i * 3) % n] + x[n - 1 - i // 2]
+    return out + len("%d" % n)

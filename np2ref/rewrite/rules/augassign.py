@@ -63,10 +63,17 @@ def _number_literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.Integer, cst.Float))
 
 
+_DIVISIONS = (cst.FloorDivideAssign, cst.ModuloAssign)
+
+
 @emits(cst.AugAssign, order=20)
 def emit_aug_assign(original: cst.AugAssign, updated: cst.AugAssign, ctx):
     how = ctx.m.iop_names.get(original)
     if how is None:
+        if isinstance(updated.target, cst.Name) and isinstance(updated.operator, _DIVISIONS):
+            # a rebinding `x //= 2` is `x = x // 2`, with NumPy's signs of zero (rules/sequences.py)
+            func = J.FLOORDIV if isinstance(updated.operator, cst.FloorDivideAssign) else J.MOD
+            return cst.Assign([cst.AssignTarget(updated.target)], J.call(func, updated.target, updated.value))
         return updated
     target = updated.target
     if how == "at":

@@ -1,7 +1,7 @@
 """Operators on sequences: `[1, 2] * a`, `a == (0, 1)` with one operand a list or tuple written
 in the source (or a name only ever bound to one) and the other one that may be an array; and
-`a // b` and `divmod(a, b)` with a divisor that may be zero (`npr_floordiv(a, b)`, `npr_divmod`:
-NumPy's integer division by zero).
+`a // b`, `a % b` and `divmod(a, b)` (`npr_floordiv(a, b)`, `npr_mod(a, b)`, `npr_divmod`:
+NumPy's integer division by zero and signs of a zero result).
 
 What: NumPy applies the operator to np.asarray of the sequence; Python's own operator would
 repeat or compare the list: `a + [1, 2]  ->  npr_seq_op(a[...], '+', [1, 2])`. Kept as written:
@@ -30,10 +30,13 @@ _CMP_OPS = {cst.Equal: "==", cst.NotEqual: "!=", cst.LessThan: "<", cst.LessThan
 def emit_binary_operation(original: cst.BinaryOperation, updated: cst.BinaryOperation, ctx):
     op = _BIN_OPS.get(type(updated.operator))
     if op is None or not _sequence_against_array(ctx, original.left, original.right):
-        if op == "//" and not _nonzero_literal(original.right):
-            # an integer array divided by zero is 0 in NumPy, -1 in jax.numpy (rt/ops.py)
-            return J.call(J.FLOORDIV, updated.left, updated.right).with_changes(
-                lpar=updated.lpar, rpar=updated.rpar)
+        if op in ("//", "%") and not _string_literal(original.left) \
+                and not (_positive_integer(original.right) and _integer(ctx, original.left)):
+            # an integer array divided by zero is 0 in NumPy, -1 in jax.numpy, and a zero
+            # quotient or remainder has NumPy's sign (rt/ops.py): with any divisor, since
+            # `-4.0 % 2` is 0.0 in NumPy and -0.0 in jax.numpy; `n // 4` on an integer stays
+            return J.call(J.FLOORDIV if op == "//" else J.MOD, _bare(updated.left), _bare(updated.right)) \
+                .with_changes(lpar=updated.lpar, rpar=updated.rpar)
         return updated
     return J.call(J.SEQ_OP, updated.left, J.string(op), updated.right).with_changes(
         lpar=updated.lpar, rpar=updated.rpar)
@@ -41,11 +44,11 @@ def emit_binary_operation(original: cst.BinaryOperation, updated: cst.BinaryOper
 
 @emits(cst.Call, order=15)
 def emit_divmod(original: cst.Call, updated: cst.Call, ctx):
-    """The builtin `divmod(a, b)` -> `npr_divmod(a, b)`, unless the divisor is a nonzero literal."""
+    """The builtin `divmod(a, b)` -> `npr_divmod(a, b)`."""
     if not (isinstance(original.func, cst.Name) and original.func.value == "divmod"
             and original.func.value not in ctx.f.roots and len(original.args) == 2
             and all(a.keyword is None and a.star == "" for a in original.args)
-            and not _nonzero_literal(original.args[1].value) and original not in ctx.m.value_wrap):
+            and original not in ctx.m.value_wrap):
         return None
     return updated.with_changes(func=J.name(J.DIVMOD))
 
@@ -62,11 +65,90 @@ def emit_comparison(original: cst.Comparison, updated: cst.Comparison, ctx):
         lpar=updated.lpar, rpar=updated.rpar)
 
 
-def _nonzero_literal(expr: cst.BaseExpression) -> bool:
-    """`2`, `-3`, `0.5`: a divisor `a // b` needs no zero-divisor care for."""
+def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """An operand as a call argument: `(ix + 1) % ng` -> `npr_mod(ix + 1, ng)`."""
+    if isinstance(expr, cst.GeneratorExp) or not getattr(expr, "lpar", None):
+        return expr
+    return expr.with_changes(lpar=[], rpar=[])
+
+
+def _positive_integer(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Integer) and expr.evaluated_value > 0
+
+
+def _integer(ctx, expr: cst.BaseExpression) -> bool:
+    """An expression that can only be an integer (Python's or a traced one): integer literals,
+    shapes, sizes, len(), int(), names that only ever hold integers, and +, -, *, //, % of
+    those. Integer `//` and `%` by a positive literal are exact in jax.numpy."""
+    return _integer_in(ctx.int_names, expr)
+
+
+def _integer_in(names: frozenset[str], expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.Integer) or isinstance(expr, cst.Name) and expr.value in names:
+        return True
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
-        expr = expr.expression
-    return isinstance(expr, (cst.Integer, cst.Float)) and expr.evaluated_value != 0
+        return _integer_in(names, expr.expression)
+    if isinstance(expr, cst.BinaryOperation):
+        return isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)) \
+            and _integer_in(names, expr.left) and _integer_in(names, expr.right)
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("int", "len"):
+        return True
+    return not isinstance(expr, cst.Float) and is_static_meta(expr) and not (
+        isinstance(expr, cst.Attribute) and expr.attr.value == "shape")
+
+
+def integer_names(f: FunctionFacts) -> frozenset[str]:
+    """Names that only ever hold integers: `for i in range(...)` targets, parameters passed to
+    range() as a bound (anything else raises there), and locals every binding of which is an
+    integer expression of those (a fixed point: `m = n // 2` after `n = len(x)`)."""
+    seeds, loop_targets = set(), set()
+    for node in _walk(f.node):
+        if _sized_call(node):  # range(n), np.zeros((n, n)): n is an integer or the call raises
+            shape = node.args[0].value if isinstance(node.func, cst.Attribute) else None
+            bounds = shape.elements if isinstance(shape, (cst.Tuple, cst.List)) else node.args
+            seeds.update(a.value.value for a in bounds
+                         if isinstance(a.value, cst.Name) and a.value.value in f.params
+                         and getattr(a, "keyword", None) is None)
+        if isinstance(node, cst.For) and isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Call) \
+                and isinstance(node.iter.func, cst.Name) and node.iter.func.value == "range":
+            seeds.add(node.target.value)
+            loop_targets.add(id(node.target))
+    values: dict[str, list] = {}
+    for target, value in f.bindings:
+        if isinstance(target, cst.Name) and id(target) not in loop_targets:
+            values.setdefault(target.value, []).append(value)
+    ints = frozenset(n for n in seeds if n not in values)
+    while True:
+        grown = ints | {n for n, vals in values.items() if (n in seeds or n not in f.params)
+                        and all(v is not None and _integer_in(ints, v) for v in vals)}
+        if grown == ints:
+            return ints
+        ints = frozenset(grown)
+
+
+_SIZED = ("zeros", "ones", "empty", "full", "eye", "identity")
+
+
+def _sized_call(node: cst.CSTNode) -> bool:
+    """range(...), or np.zeros/ones/empty/full/eye/identity with a positional first argument."""
+    if not isinstance(node, cst.Call) or not node.args:
+        return False
+    if isinstance(node.func, cst.Name):
+        return node.func.value == "range"
+    return isinstance(node.func, cst.Attribute) and node.func.attr.value in _SIZED \
+        and isinstance(node.func.value, cst.Name) and node.func.value.value in ("np", "numpy") \
+        and node.args[0].keyword is None
+
+
+def _walk(node: cst.CSTNode):
+    yield node
+    for child in node.children:
+        yield from _walk(child)
+
+
+def _string_literal(expr: cst.BaseExpression) -> bool:
+    """`"%d" % n`: string formatting, Python's own operator."""
+    return isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
 
 
 def _is_sequence(ctx, expr: cst.BaseExpression) -> bool:
