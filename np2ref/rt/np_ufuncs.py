@@ -67,7 +67,13 @@ npr_np_mod = _npr_np_ufunc(np.remainder, None, lambda x, y: _npr_divmod(False)(x
 npr_np_remainder = npr_np_mod
 npr_np_fmod = _npr_np_ufunc(np.fmod, jnp.fmod)
 npr_np_divmod = _npr_np_ufunc(np.divmod, None, lambda x, y: (_npr_divmod(True)(x, y), _npr_divmod(False)(x, y)))
-npr_np_power = _npr_np_ufunc(np.power, jnp.power)
+def _npr_np_power(a, b):
+    r = jnp.power(a, b)
+    _npr_check_int_power(r, b)  # NumPy's ValueError for an integer to a negative power
+    return r
+
+
+npr_np_power = _npr_np_ufunc(np.power, jnp.power, _npr_np_power)
 npr_np_pow = npr_np_power
 npr_np_float_power = _npr_np_ufunc(np.float_power, jnp.power)
 npr_np_negative = _npr_np_ufunc(np.negative, jnp.negative)
@@ -77,7 +83,8 @@ npr_np_reciprocal = _npr_np_ufunc(np.reciprocal, None, _npr_np_reciprocal)
 npr_np_absolute = _npr_np_ufunc(np.absolute, jnp.absolute)
 npr_np_abs = npr_np_absolute
 npr_np_fabs = _npr_np_ufunc(np.fabs, jnp.fabs)
-npr_np_sign = _npr_np_ufunc(np.sign, jnp.sign)
+npr_np_sign = _npr_np_ufunc(np.sign, jnp.sign, lambda x: jnp.where(x == 0, jnp.zeros_like(x), jnp.sign(x)))
+# (NumPy's sign of -0.0 is 0.0; jnp.sign keeps the zero's sign)
 npr_np_floor = _npr_np_ufunc(np.floor, jnp.floor)
 npr_np_ceil = _npr_np_ufunc(np.ceil, jnp.ceil)
 npr_np_trunc = _npr_np_ufunc(np.trunc, jnp.trunc)
@@ -164,3 +171,4 @@ npr_np_heaviside = _npr_np_ufunc(np.heaviside, jnp.heaviside)
 # module is complete, so that any import order works.
 from .np_dtypes import _npr_np_asarray, _npr_np_check_out, _npr_np_is_py, _npr_np_rdt  # noqa: E402
 from .stores import _npr_divmod  # noqa: E402
+from .ops import _npr_check_int_power  # noqa: E402

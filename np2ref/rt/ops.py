@@ -41,6 +41,33 @@ def npr_divmod(a, b):
     return _npr_divmod(True)(a, b), _npr_divmod(False)(a, b)
 
 
+def npr_pow(a, b):
+    """`a ** b` with an exponent that is not a literal: NumPy raises ValueError for an integer
+    to a negative integer power (jax.numpy returns garbage: `3 ** -1` is -3237885987332494933),
+    when the call runs if the exponent is traced. Between Python or NumPy values it is their
+    own operator (Python's `2 ** -1` is 0.5)."""
+    a, b = npr_load(a), npr_load(b)
+    if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
+        return a ** b
+    r = a ** b
+    _npr_check_int_power(r, b)
+    return r
+
+
+def _npr_check_int_power(r, b):
+    """NumPy's ValueError where the integer power `r` had a negative integer exponent `b`."""
+    if np.dtype(r.dtype).kind not in "iu" or np.dtype(np.result_type(b)).kind not in "iu":
+        return
+    if not _npr_traced(b):
+        if np.any(np.asarray(b) < 0):
+            raise ValueError(_NPR_NEGATIVE_POWER)
+        return
+    _npr_check_run(jnp.asarray(b), lambda v: v < 0, ValueError, (_NPR_NEGATIVE_POWER,))
+
+
+_NPR_NEGATIVE_POWER = "Integers to negative integer powers are not allowed."
+
+
 def npr_mod(a, b):
     """`a % b` with NumPy's results where jax.numpy's differ: a zero remainder takes the sign of
     the divisor (`-4.0 % 2` is 0.0, jax.numpy gives -0.0), an integer modulo zero is 0. Between
@@ -53,7 +80,7 @@ def npr_mod(a, b):
 
 # `//` and `%` on arrays against sequences and in `x op= v` on a scalar name (a Ref's `op=` goes
 # through the stores' own floor_divide/remainder): NumPy's zero divisors and signed zeros
-_NPR_BINOPS.update({"//": npr_floordiv, "%": npr_mod})
+_NPR_BINOPS.update({"//": npr_floordiv, "%": npr_mod, "**": npr_pow})
 
 _NPR_CMPS = {
     "==": _npr_operator.eq, "!=": _npr_operator.ne, "<": _npr_operator.lt,
@@ -107,3 +134,4 @@ def npr_iop(x, op, value, maybe_scalar=False):
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at, _npr_divmod  # noqa: E402
+from .bounds import _npr_check_run, _npr_traced  # noqa: E402

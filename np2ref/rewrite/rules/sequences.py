@@ -37,6 +37,10 @@ def emit_binary_operation(original: cst.BinaryOperation, updated: cst.BinaryOper
             # `-4.0 % 2` is 0.0 in NumPy and -0.0 in jax.numpy; `n // 4` on an integer stays
             return J.call(J.FLOORDIV if op == "//" else J.MOD, _bare(updated.left), _bare(updated.right)) \
                 .with_changes(lpar=updated.lpar, rpar=updated.rpar)
+        if op == "**" and not _number(original.right):
+            # an integer to a negative integer power raises in NumPy (rt/ops.py)
+            return J.call(J.POW, _bare(updated.left), _bare(updated.right)).with_changes(
+                lpar=updated.lpar, rpar=updated.rpar)
         return updated
     return J.call(J.SEQ_OP, updated.left, J.string(op), updated.right).with_changes(
         lpar=updated.lpar, rpar=updated.rpar)
@@ -70,6 +74,14 @@ def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
     if isinstance(expr, cst.GeneratorExp) or not getattr(expr, "lpar", None):
         return expr
     return expr.with_changes(lpar=[], rpar=[])
+
+
+def _number(expr: cst.BaseExpression) -> bool:
+    """`2`, `-1`, `0.5`: a literal exponent (a negative one on integers fails when traced, as
+    NumPy's does)."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float))
 
 
 def _positive_integer(expr: cst.BaseExpression) -> bool:
