@@ -13,7 +13,7 @@ K = np.array([2, 3, 0, -1, 5], dtype=np.int64)
 MESSAGE = "Integers to negative integer powers are not allowed"
 
 
-@pytest.mark.parametrize("fn", [P.power_of_arrays, P.power_in_a_loop])
+@pytest.mark.parametrize("fn", [P.power_of_arrays, P.power_in_a_loop, P.power_in_place])
 def test_a_negative_integer_exponent_raises_as_in_numpy(fn):
     compiled = np2ref.compile(fn)
     ok = np.array([2, 0, 1, 3, 1], dtype=np.int64)

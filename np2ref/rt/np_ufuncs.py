@@ -69,7 +69,7 @@ npr_np_fmod = _npr_np_ufunc(np.fmod, jnp.fmod)
 npr_np_divmod = _npr_np_ufunc(np.divmod, None, lambda x, y: (_npr_divmod(True)(x, y), _npr_divmod(False)(x, y)))
 def _npr_np_power(a, b):
     r = jnp.power(a, b)
-    _npr_check_int_power(r, b)  # NumPy's ValueError for an integer to a negative power
+    _npr_check_int_power(r.dtype, b)  # NumPy's ValueError for an integer to a negative power
     return r
 
 

@@ -50,13 +50,14 @@ def npr_pow(a, b):
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a ** b
     r = a ** b
-    _npr_check_int_power(r, b)
+    _npr_check_int_power(r.dtype, b)
     return r
 
 
-def _npr_check_int_power(r, b):
-    """NumPy's ValueError where the integer power `r` had a negative integer exponent `b`."""
-    if np.dtype(r.dtype).kind not in "iu" or np.dtype(np.result_type(b)).kind not in "iu":
+def _npr_check_int_power(dtype, b):
+    """NumPy's ValueError where an integer power (of result `dtype`) has a negative integer
+    exponent `b`: now if `b` is concrete, when the call runs if it is traced."""
+    if np.dtype(dtype).kind not in "iu" or np.dtype(np.result_type(b)).kind not in "iu":
         return
     if not _npr_traced(b):
         if np.any(np.asarray(b) < 0):

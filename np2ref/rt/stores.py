@@ -222,8 +222,8 @@ def _npr_aug(ix, dt, name, v, at=None):
             raise _npr_CastError(uf, 'same_kind', rt, dt, 0)
         _npr_fit(np.zeros(vshape, bool), ix.sel, strip=False, fail=lambda: uf(
             _npr_dummy(ix.sel, dt), _npr_dummy(vshape, _npr_dt(v)), out=_npr_dummy(ix.sel, dt)))
-    if name == 'power' and rt.kind in 'iu' and not isinstance(v, jax.Array) and np.any(np.asarray(v) < 0):
-        raise ValueError("Integers to negative integer powers are not allowed.")
+    if name == 'power':
+        _npr_check_int_power(rt, v)
 
     def f(cur):
         x = (cur if ix.mask is not None else at.get(cur, update=True)).astype(rt)
@@ -324,3 +324,4 @@ from .index import _npr_Idx  # noqa: E402
 from .windows import _npr_dyn_store  # noqa: E402
 from .lowering import _npr_unflat, _npr_update  # noqa: E402
 from .compat import _npr_has_tracer, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402
+from .ops import _npr_check_int_power  # noqa: E402

@@ -21,3 +21,10 @@ def float_powers(x, e, n):
 
 def signs(x):
     return np.sign(x), np.sign(-x)
+
+
+def power_in_place(k, e):
+    y = k.copy()
+    y **= e
+    k[1:] **= e[1:]
+    return y
