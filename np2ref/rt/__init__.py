@@ -13,7 +13,8 @@ Modules, in the order a store goes through them:
   broadcasting and last-wins duplicates; how a store is lowered (switchable peepholes).
 - inplace, masks, ops: out=, in-place functions and methods, boolean masks, `op=` on values.
 - np_*: the npr_np_* shims, NumPy's dtypes and semantics on top of jax.numpy.
-- jit, arguments: npr_jit, the NumPy-facing jitted call; static arguments, results, write-back.
+- jit, module_globals, arguments: npr_jit, the NumPy-facing jitted call (module-level values it
+  read checked on each call); static arguments, results, write-back.
 - buffers: 64-byte-aligned NumPy arrays (XLA:CPU takes them without a copy), staging buffers.
 - loops, branches, refs, python_loops, windows, masked, windows_more, early_exit: lax loops and
   branches with Refs closed over; slices that move with the loop variable, those of a length
@@ -42,13 +43,13 @@ finally:
 from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-    jit, arguments, buffers, loops, branches, refs, python_loops, windows, masked, windows_more, early_exit,
-    host, pymath)
+    jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
+    windows_more, early_exit, host, pymath)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-           jit, arguments, buffers, loops, branches, refs, python_loops, windows, masked, windows_more,
-           early_exit, host, pymath)
+           jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
+           windows_more, early_exit, host, pymath)
 
 
 def _public(module) -> dict:

@@ -38,6 +38,10 @@ class NprFunction:
         self._layout = None  # _npr_uses_layout(fn), found on the first NumPy call
         # (dynamic names, mutated names) -> keyword arguments for jax.jit (np2ref.compile's shardings)
         self.jit_options = None
+        # the module-level values the compiled programs read (module_globals.py); `globals_source`:
+        # the module namespace np2ref.compile copied fn's globals from, rebindings taken from it
+        self._watch = None
+        self.globals_source = None
 
     def __call__(self, *args, **kwargs):
         if _npr_state["depth"] or _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
@@ -51,6 +55,7 @@ class NprFunction:
     def pure(self, *args, **kwargs):
         """(result, {name: final value}) for the mutated array parameters; traceable by the
         user's jax.jit / jax.vmap / jax.grad (keep ints that size arrays static)."""
+        self._globals_moved()  # reads the module's current values
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()
         values = dict(bound.arguments)
@@ -92,6 +97,18 @@ class NprFunction:
         finally:
             _npr_state["depth"] -= 1
         return result, finals, returned, same
+
+    def _globals_moved(self):
+        """Forget the compiled programs when a module-level value they read has changed since
+        they were traced (the driver set `model.ALPHA = 2.0`, wrote into `model.W`): they
+        would return answers for the old values."""
+        if self._watch is None:
+            self._watch = _NprGlobalsWatch(self.fn, self.globals_source)
+            return
+        if self._watch.changed():
+            self._jitted.clear()
+            self._plans.clear()
+            self._device_plans.clear()
 
     # -- the NumPy-facing call -------------------------------------------------------------
     def _in_order(self, args, kwargs):
@@ -255,6 +272,7 @@ class NprFunction:
     def call_numpy(self, *args, **kwargs):
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
+        self._globals_moved()
         ordered = self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         plan = self._plans.get(plan_key)
@@ -288,6 +306,7 @@ class NprFunction:
         arrays kept on the device across calls (a time loop: `u = step.device(u, c)[1]["u"]`).
         Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
         arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
+        self._globals_moved()
         ordered = self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         plan = self._device_plans.get(plan_key)
@@ -340,6 +359,7 @@ class NprFunction:
         return self._staged("trace", args, kwargs)
 
     def _staged(self, stage, args, kwargs):
+        self._globals_moved()
         values, static, dynamic = self._split(args, kwargs)  # noqa: F841
         key, (jitted, donated) = self._compiled(static, self._aliases(values), dynamic)
         with self._x64():
@@ -366,3 +386,4 @@ from .arguments import (  # noqa: E402
     _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key,
     _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
     _NprResultShape)
+from .module_globals import _NprGlobalsWatch  # noqa: E402

@@ -232,6 +232,7 @@ class Compiled:
         for other, facts in result.functions.items():
             namespace[other] = entry_type(namespace[other], facts.mutated_params)
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds)
+        self._entry.globals_source = fn.__globals__  # a rebinding in the module reaches the copy
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
         if any(v is not None for v in (in_shardings, out_shardings, mesh)):
