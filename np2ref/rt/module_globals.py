@@ -32,20 +32,23 @@ _NPR_MAX_ITEMS = 10_000  # a container longer than this is compared by identity 
 class _NprGlobalsWatch:
     def __init__(self, fn, source=None, skip=frozenset()):
         self.namespace = fn.__globals__
-        self.source = source
+        self.source = source if source is not None and source is not fn.__globals__ else None
         self.names = tuple(sorted(_npr_globals_read(fn) - skip))
-        self.snapshots = {n: _npr_snapshot(self.namespace.get(n, _NPR_ABSENT)) for n in self.names}
+        self.checks = [(n, _npr_checker(self.namespace.get(n, _NPR_ABSENT))) for n in self.names]
 
     def changed(self):
         """True (and the new values recorded) when a name now holds something else."""
         namespace, source, moved = self.namespace, self.source, False
-        for name in self.names:
-            if source is not None and source is not namespace:
+        get = namespace.get
+        if source is not None:  # np2ref.compile's copy of the namespace: rebindings first
+            for name in self.names:
                 new = source.get(name, _NPR_ABSENT)
-                if new is not _NPR_ABSENT and new is not namespace.get(name, _NPR_ABSENT):
+                if new is not _NPR_ABSENT and new is not get(name, _NPR_ABSENT):
                     namespace[name] = new
-            if not _npr_same(self.snapshots[name], namespace.get(name, _NPR_ABSENT)):
-                self.snapshots[name] = _npr_snapshot(namespace.get(name, _NPR_ABSENT))
+        for k, (name, same) in enumerate(self.checks):
+            value = get(name, _NPR_ABSENT)
+            if not same(value):
+                self.checks[k] = (name, _npr_checker(value))
                 moved = True
         return moved
 
@@ -82,20 +85,48 @@ def _npr_globals_read(fn):
     return frozenset(names)
 
 
-def _npr_snapshot(value, depth=0):
+_NPR_SMALL = 1 << 16  # bytes: an array this small is compared through tobytes()
+
+
+def _npr_checker(value, depth=0):
+    """A function of a later value: True when it is still `value`, as NumPy would read it."""
     if isinstance(value, np.ndarray):
-        return ("array", value, value.copy())
+        if value.dtype.hasobject:
+            copy = value.copy()
+            return lambda v: v is value and v.shape == copy.shape and bool(np.all(v == copy))
+        shape, dtype = value.shape, value.dtype
+        if value.nbytes <= _NPR_SMALL:
+            data = value.tobytes()
+            return lambda v: v is value and v.shape == shape and v.dtype == dtype and v.tobytes() == data
+        copy = _npr_words(value).copy()
+        return lambda v: v is value and v.shape == shape and v.dtype == dtype and np.array_equal(
+            _npr_words(v), copy)  # the bits: -0.0 and NaN payloads are changes too
     if isinstance(value, _NPR_SCALARS):
-        return ("value", value)
+        kind = type(value)
+        return lambda v: v is value or (type(v) is kind and v == value)
     if depth < 3 and isinstance(value, (list, tuple)) and len(value) <= _NPR_MAX_ITEMS:
-        return ("seq", value, type(value), [_npr_snapshot(v, depth + 1) for v in value])
-    if depth < 3 and isinstance(value, (dict, set, frozenset)) and len(value) <= _NPR_MAX_ITEMS:
-        items = value.items() if isinstance(value, dict) else ((v, v) for v in value)
-        return ("map", value, type(value), {k: _npr_snapshot(v, depth + 1) for k, v in items})
+        items, n = [_npr_checker(v, depth + 1) for v in value], len(value)
+        return lambda v: v is value and len(v) == n and all(c(x) for c, x in zip(items, v))
+    if depth < 3 and isinstance(value, dict) and len(value) <= _NPR_MAX_ITEMS:
+        items, n = [(key, _npr_checker(v, depth + 1)) for key, v in value.items()], len(value)
+        return lambda v: v is value and len(v) == n and all(c(v.get(key, _NPR_ABSENT)) for key, c in items)
+    if isinstance(value, (set, frozenset)) and len(value) <= _NPR_MAX_ITEMS:
+        copy = frozenset(value)
+        return lambda v: v is value and v == copy
     attrs = _npr_attributes(value) if depth < 3 else None
     if attrs is not None:
-        return ("object", value, {k: _npr_snapshot(v, depth + 1) for k, v in attrs.items()})
-    return ("identity", value)
+        items = [(key, _npr_checker(v, depth + 1)) for key, v in attrs.items()]
+        return lambda v: v is value and all(c(getattr(v, key, _NPR_ABSENT)) for key, c in items)
+    return lambda v: v is value
+
+
+def _npr_words(a):
+    """An array's bytes as the widest unsigned integers that tile them (a view when contiguous)."""
+    flat = np.ascontiguousarray(a).reshape(-1).view(np.uint8)
+    for word in (np.uint64, np.uint32, np.uint16):
+        if flat.size % np.dtype(word).itemsize == 0:
+            return flat.view(word)
+    return flat
 
 
 def _npr_attributes(value):
@@ -108,30 +139,3 @@ def _npr_attributes(value):
         return None
     return {k: v for k, v in attrs.items() if not k.startswith("__") and not callable(v)
             and not isinstance(v, (staticmethod, classmethod, property))}
-
-
-def _npr_same(snap, value):
-    kind, old = snap[0], snap[1]
-    if kind == "value":
-        return value is old or (type(value) is type(old) and value == old)
-    if value is not old:
-        return False
-    if kind == "array":
-        copy = snap[2]
-        if value.shape != copy.shape or value.dtype != copy.dtype:
-            return False
-        if value.dtype.hasobject:
-            return bool(np.all(value == copy))
-        return np.array_equal(value.reshape(-1).view(np.uint8), copy.reshape(-1).view(np.uint8))  # bits: -0.0, NaN
-    if kind == "seq":
-        return type(value) is snap[2] and len(value) == len(snap[3]) and \
-            all(_npr_same(s, v) for s, v in zip(snap[3], value))
-    if kind == "map":
-        items = snap[3]
-        if isinstance(value, dict):
-            return value.keys() == items.keys() and all(_npr_same(s, value[k]) for k, s in items.items())
-        return len(value) == len(items) and all(k in value for k in items)
-    if kind == "object":
-        attrs = _npr_attributes(value)
-        return attrs.keys() == snap[2].keys() and all(_npr_same(s, attrs[k]) for k, s in snap[2].items())
-    return True
