@@ -369,6 +369,28 @@ def _npr_scatter(cur, lin, val):
     return _npr_unflat(flat.at[jnp.where(last, sl, size)].set(val[order], mode='drop'), shape)
 
 
+def _npr_after_other(t, cur):
+    """The array the last store of this trace put into another Ref than t (None when there was
+    none, or the store was traced elsewhere): _npr_after makes t's store depend on it."""
+    last = _npr_state.get("stored")
+    if last is None or last[0] is t:
+        return None
+    tr = _npr_trace_of(cur)
+    return last[1] if tr is not None and _npr_trace_of(last[1]) is tr else None
+
+
+def _npr_after(prev, block):
+    """block, as a value that XLA sees computed from one element of prev (an always-false
+    select): in a loop, `u[i, j] = tmp[i, j]; tmp[i, j] = 0.0` updates tmp in place only when
+    that update is ordered after the one of u that reads tmp. XLA:CPU's copy insertion orders
+    by data dependencies alone (optimization barriers are gone by then), and without one it
+    copied tmp every iteration: 5.4 µs per element store at 128x128 instead of 0.01."""
+    p = lax.real(jnp.reshape(prev, -1)[0]) if jnp.iscomplexobj(prev) else jnp.reshape(prev, -1)[0]
+    never = lax.convert_element_type(p, np.float32) > np.inf  # not folded by XLA (nor are the
+    other = jnp.broadcast_to(lax.convert_element_type(p, block.dtype), block.shape)  # arms equal)
+    return lax.select(jnp.broadcast_to(never, block.shape), other, block)
+
+
 def _npr_update(t, f):
     """Replace all of t by f(current value of t); a view writes through to its base."""
     at = _npr_compose(t, _npr_Idx(t.shape, Ellipsis)) if isinstance(t, NprView) else None
@@ -387,10 +409,13 @@ def _npr_update(t, f):
     elif isinstance(t, jax.Ref):
         _npr_state.pop("put", None)
         cur = t[...]
+        _npr_state["after"] = _npr_after_other(t, cur)
         new = f(cur)
+        _npr_state.pop("after", None)
         put = _npr_state.pop("put", None)
         if 0 not in t.shape:
             t[...] = new
+            _npr_state["stored"] = (t, new) if _npr_LOWERING['peepholes'] else None
             if (put is not None and put[0] is cur and put[1] is new and put[2] is not None
                     and _npr_LOWERING['peepholes']):
                 _npr_remember(new, *put[2:])
