@@ -391,6 +391,28 @@ def _npr_after(prev, block):
     return lax.select(jnp.broadcast_to(never, block.shape), other, block)
 
 
+def _npr_loop_touching(one, refs):
+    """The loop body `one(k, c)`, first storing one element of each of `refs` that this trace
+    stored into back as it was (an always-false select on k: _npr_after). Such a ref then is
+    loop state rather than a constant of the loop, which XLA:CPU does not hoist a read of out
+    of the loop: a read of a region stored just before (`Q[:, k]` in Gram-Schmidt's inner loop,
+    after `Q[:, k] = A[:, k] / R[k, k]`) it otherwise rebuilt from the array before that store,
+    which made it copy that array and the one the loop updates (Q and A) before each loop."""
+    seen = _npr_state.get("stored_refs")
+    if seen is None or seen[0] is not _npr_current_trace() or not _npr_LOWERING['peepholes']:
+        return one
+    touch = [r for r in refs if id(r) in seen[1] and seen[1][id(r)] is r and isinstance(r, jax.Ref) and r.size]
+    if not touch:
+        return one
+
+    def touched(k, c):
+        for r in touch:
+            at = (0,) * r.ndim
+            r[at] = _npr_after(k, r[at])
+        return one(k, c)
+    return touched
+
+
 def _npr_update(t, f):
     """Replace all of t by f(current value of t); a view writes through to its base."""
     at = _npr_compose(t, _npr_Idx(t.shape, Ellipsis)) if isinstance(t, NprView) else None
@@ -416,6 +438,11 @@ def _npr_update(t, f):
         if 0 not in t.shape:
             t[...] = new
             _npr_state["stored"] = (t, new) if _npr_LOWERING['peepholes'] else None
+            seen = _npr_state.get("stored_refs")
+            tr = _npr_trace_of(new)
+            if seen is None or seen[0] is not tr:
+                seen = _npr_state["stored_refs"] = (tr, {})
+            seen[1][id(t)] = t
             if (put is not None and put[0] is cur and put[1] is new and put[2] is not None
                     and _npr_LOWERING['peepholes']):
                 _npr_remember(new, *put[2:])
@@ -430,5 +457,5 @@ from .views import _npr_step, NprView  # noqa: E402
 from .index import _npr_Idx, _npr_is_tkey, _npr_within  # noqa: E402
 from .stores import _npr_compose  # noqa: E402
 from .compat import (  # noqa: E402
-    _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations, _npr_is_ref_aval,
+    _npr_current_trace, _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations, _npr_is_ref_aval,
     _npr_producer, _npr_trace_of, _npr_traced)
