@@ -21,6 +21,7 @@ import jax
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
+import issue18_kernels as K18  # noqa: E402
 import loop_kernels as K  # noqa: E402
 from hand import loops as H  # noqa: E402
 from loops import median_time  # noqa: E402
@@ -36,6 +37,20 @@ def conv2d(x, w):
         for j in range(W - k + 1):
             out[:, i, j] = (x[:, i:i + k, j:j + k] * w).sum(axis=(1, 2))
     return out
+
+
+def gram_schmidt(A):
+    """Modified Gram-Schmidt QR (PolyBench's gramschmidt): column norms, `A[:, j] -= ...`."""
+    m, n = A.shape
+    Q = np.zeros((m, n))
+    R = np.zeros((n, n))
+    for k in range(n):
+        R[k, k] = np.sqrt((A[:, k] * A[:, k]).sum())
+        Q[:, k] = A[:, k] / R[k, k]
+        for j in range(k + 1, n):
+            R[k, j] = Q[:, k] @ A[:, j]
+            A[:, j] -= Q[:, k] * R[k, j]
+    return Q, R
 
 
 def element_swap(u, tmp):
@@ -56,14 +71,22 @@ def inputs(name, n, rng):
         return (rng.standard_normal((4, n, n)), rng.standard_normal((3, 3))), ()
     if name == "element_swap":
         return (rng.standard_normal((n, n)), rng.standard_normal((n, n))), ()
+    if name == "durbin":
+        return (0.5 * 0.9 ** np.arange(1, n + 1),), ()
+    if name == "forward_subst":
+        return (np.tril(rng.standard_normal((n, n))) + n * np.eye(n), rng.standard_normal(n)), ()
+    if name == "gram_schmidt":
+        return (rng.standard_normal((n + n // 2, n)),), ()
     s = rng.standard_normal((n, n))
     return (s @ s.T + n * np.eye(n),), ()
 
 
 KERNELS = dict(windowed_sum=K.windowed_sum, lu=K.lu, cholesky=K.cholesky, correlation=K.correlation,
-               conv2d=conv2d, element_swap=element_swap)
+               conv2d=conv2d, durbin=K18.durbin, forward_subst=K18.forward_subst, gram_schmidt=gram_schmidt,
+               element_swap=element_swap)
 SIZES = dict(windowed_sum=(400, 4000), lu=(64, 640), cholesky=(32, 320), correlation=(32, 320),
-             conv2d=(16, 160), element_swap=(32, 320))
+             conv2d=(16, 160), durbin=(64, 640), forward_subst=(64, 640), gram_schmidt=(32, 320),
+             element_swap=(32, 320))
 
 
 def jitted(name, args, static):

@@ -95,6 +95,14 @@ def test_loop_variable_range_and_repeated_checks():
     assert same("diag", a, np.int64(1)) is None
 
 
+def test_loop_variable_plus_a_literal():
+    u = np.arange(6.0) + 1.0
+    assert same("offsets", u, 1, 2) is None  # u[-1] at i = 1: NumPy's last element
+    assert same("offsets", u, 0, 6) is None
+    assert same("offsets", u, 0, 7) == "index -7 is out of bounds for axis 0 with size 6"
+    assert same("offsets", u, 1, -1) == "index 6 is out of bounds for axis 0 with size 6"
+
+
 def test_while_loop_stops_at_the_failed_check():
     # clamped reads would keep u[i] > 0 true forever; the loop ends at the failed check
     assert same("scan_until", U) == "index 4 is out of bounds for axis 0 with size 4"

@@ -35,6 +35,8 @@ CASES = {
     "read_other_after_store": [(X.copy(), np.array([0, 0, 1, 2, 6, 5, 5])), (X.copy(), np.arange(7))],
     "negative_after_store": [(X.copy(),)],
     "element_move": [(A.copy(), A.T.copy())],
+    "element_chain": [(np.array([[np.nan, -0.0, np.inf], [0.0, -np.inf, 2.5]]), np.array([[3, -7, 0], [1, 2, -5]]),
+                       np.array([[1 + 2j, -0.0j, np.nan], [np.inf, 1j, -2.0]]), np.zeros((2, 3), bool))],
     "shifted_slices": [(Z, Z[::-1].copy(), np.zeros(7))],
     "shifted_products": [(Z, Z[::-1].copy(), np.full((7, 7), -0.0))],
     "window_sums": [(Z, np.array([3, -1, 4, 1, -5, 9, 2], np.int32)), (np.full(5, -0.0), np.zeros(5, np.int64))],
@@ -105,6 +107,22 @@ def test_grad_and_vmap_through_a_branch_store():
     np.testing.assert_array_equal(vs[1], P.branch_same_element(-A))
 
 
+def test_grad_and_vmap_through_chained_element_stores():
+    """The store into tmp made to depend on the one into u (rt/lowering.py _npr_after) leaves
+    gradients and batching as they were: d(sum u)/d tmp is 1, and each batch member moves."""
+    c = compiled("element_move")
+    u, t = np.arange(6.0).reshape(2, 3), -np.arange(6.0).reshape(2, 3)
+    with jax.enable_x64(True):
+        fin = lambda u, t: c.pure(u, t)[1]  # noqa: E731  (the final u and tmp)
+        gu, gt = jax.grad(lambda u, t: fin(u, t)["u"].sum() + 3 * fin(u, t)["tmp"].sum(), (0, 1))(
+            jnp.asarray(u), jnp.asarray(t))
+        vs = jax.vmap(fin)(jnp.asarray(np.stack([u, t])), jnp.asarray(np.stack([t, u])))
+    np.testing.assert_array_equal(gu, np.zeros_like(u))
+    np.testing.assert_array_equal(gt, np.ones_like(t))
+    np.testing.assert_array_equal(vs["u"], np.stack([t, u]))
+    np.testing.assert_array_equal(vs["tmp"], np.zeros((2, 2, 3)))
+
+
 def test_hand_ports_of_the_loop_kernels_equal_numpy():
     """benchmarks/hand/loops.py (what benchmarks/loop_perf.py times np2ref against)."""
     import sys
@@ -127,6 +145,12 @@ def test_hand_ports_of_the_loop_kernels_equal_numpy():
         np.testing.assert_allclose(H.cholesky(jnp.asarray(spd)), K.cholesky(spd), rtol=1e-12)
         np.testing.assert_allclose(H.correlation(jnp.asarray(d)), K.correlation(d), rtol=1e-12)
         np.testing.assert_allclose(H.conv2d(jnp.asarray(img), jnp.asarray(w)), loop_perf.conv2d(img, w), rtol=1e-12)
+        for name in ("durbin", "forward_subst", "gram_schmidt"):
+            args, _ = loop_perf.inputs(name, 6, rng)
+            want = loop_perf.KERNELS[name](*[a.copy() for a in args])
+            got = getattr(H, name)(*map(jnp.asarray, args))
+            for w, g in zip(want if isinstance(want, tuple) else (want,), got if isinstance(got, tuple) else (got,)):
+                np.testing.assert_allclose(g, w, rtol=1e-12, atol=1e-14)
         u1, t1 = u.copy(), t.copy()
         loop_perf.element_swap(u1, t1)
         for fn in (H.element_swap, H.element_swap_stacked):

@@ -102,3 +102,61 @@ def element_swap_stacked(u, tmp):
 
     b = lax.fori_loop(0, n, lambda i, b: lax.fori_loop(0, m, lambda j, b: step(i, j, b), b), jnp.stack([u, tmp]))
     return b[0], b[1]
+
+
+def durbin(r):
+    """y of the Levinson-Durbin recursion: the reversed slices `r[k - 1::-1]`, `y[k - 1::-1]`
+    as windows of the reversed arrays padded with zeros, `[:k]` as a mask."""
+    n = r.shape[0]
+    t = jnp.arange(n)
+    rrev = jnp.concatenate([r[::-1], jnp.zeros(n, r.dtype)])
+
+    def body(k, c):
+        y, alpha, beta = c
+        beta = (1 - alpha * alpha) * beta
+        s = jnp.where(t < k, lax.dynamic_slice(rrev, (n - k,), (n,)) * y, 0.0).sum()
+        alpha = -(r[k] + s) / beta
+        yrev = lax.dynamic_slice(jnp.concatenate([y[::-1], jnp.zeros(n, y.dtype)]), (n - k,), (n,))
+        y = jnp.where(t < k, y + alpha * yrev, y)
+        return _put(y, alpha, k), alpha, beta
+
+    y0 = _put(jnp.zeros(n, r.dtype), -r[0], 0)
+    return lax.fori_loop(1, n, body, (y0, -r[0], jnp.ones((), r.dtype)))[0]
+
+
+def forward_subst(L, b):
+    n = b.shape[0]
+    t = jnp.arange(n)
+
+    def body(i, x):
+        s = jnp.where(t < i, L[i] * x, 0.0).sum()
+        return _put(x, (b[i] - s) / L[i, i], i)
+
+    return lax.fori_loop(0, n, body, jnp.zeros(n, b.dtype))
+
+
+def gram_schmidt(A):
+    """(Q, R) of modified Gram-Schmidt: a column loop, an inner loop over the columns after it,
+    columns read and written with dynamic_slice / dynamic_update_slice."""
+    m, n = A.shape
+
+    def col(A, j):
+        return lax.dynamic_slice(A, (0, j), (m, 1))[:, 0]
+
+    def outer(k, c):
+        A, Q, R = c
+        ak = col(A, k)
+        rkk = jnp.sqrt((ak * ak).sum())
+        qk = ak / rkk
+        Q, R = _put(Q, qk, None, k), _put(R, rkk, k, k)
+
+        def inner(j, c):
+            A, R = c
+            rkj = qk @ col(A, j)
+            return _put(A, col(A, j) - qk * rkj, None, j), _put(R, rkj, k, j)
+
+        A, R = lax.fori_loop(k + 1, n, inner, (A, R))
+        return A, Q, R
+
+    _, Q, R = lax.fori_loop(0, n, outer, (A, jnp.zeros((m, n), A.dtype), jnp.zeros((n, n), A.dtype)))
+    return Q, R

@@ -117,11 +117,14 @@ def _npr_producer(tracer):
     return getattr(tracer, "parent", None)
 
 
-def _npr_affine(x):
+def _npr_affine(x, stop=None):
     """(base, c): the traced int x computed as base + c in the jaxprs being traced (adds and
-    subtracts of int literals followed back: `k + 1`, `i - 3 + 1`); (x, 0) when it was not."""
+    subtracts of int literals followed back: `k + 1`, `i - 3 + 1`); (x, 0) when it was not.
+    Followed back no further than a value for which stop(value) holds."""
     c = 0
     for _ in range(8):
+        if stop is not None and stop(x):
+            break
         eqn = getattr(x, "parent", None)
         if eqn is None or eqn.primitive.name not in ("add", "sub") or len(eqn.in_tracers) != 2:
             break
@@ -133,6 +136,15 @@ def _npr_affine(x):
         else:
             break
     return x, c
+
+
+def _npr_lifted_from(tracer):
+    """The value of an enclosing trace that `tracer` stands for in the jaxpr being traced (an
+    outer loop's variable read in an inner loop's body), else None."""
+    try:
+        return tracer._trace.frame.constvar_to_val.get(tracer.val)
+    except Exception:  # another JAX's tracer internals: not known
+        return None
 
 
 def _npr_int_literal(tracer):

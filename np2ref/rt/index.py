@@ -156,6 +156,9 @@ class _npr_Idx:
             it = jnp.int32 if max(self.shape, default=0) < 2 ** 31 else jnp.int64
             starts = [jnp.asarray(e.start if isinstance(e, range) else e).astype(it) for e in ents]
             block = val.reshape([len(e) if isinstance(e, range) else 1 for e in ents])
+            prev = _npr_state.pop("after", None)
+            if prev is not None and any(_npr_traced(e) for e in ents):  # in a loop: after the
+                block = _npr_after(prev, block)                         # last store (lowering.py)
             out = lax.dynamic_update_slice(under, block, starts)
         else:
             idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)
@@ -241,6 +244,6 @@ from .core import (  # noqa: E402
 from .bounds import _npr_check_bounds  # noqa: E402
 from .views import npr_load  # noqa: E402
 from .lowering import (  # noqa: E402
-    _npr_last_only, _npr_last_store, _npr_lin, _npr_padwhere, _npr_padwhere_pays,
+    _npr_after, _npr_last_only, _npr_last_store, _npr_lin, _npr_padwhere, _npr_padwhere_pays,
     _npr_region_value, _npr_scatter, _npr_unflat)
 from .compat import _npr_traced  # noqa: E402

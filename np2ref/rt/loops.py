@@ -213,7 +213,7 @@ def _npr_fori(bounds, one, c0, flag=None):
     # JAX 0.10 cannot batch with ref effects in its body: the refs' values become loop state
     batched = _npr_batched([one, c0] + refs)
     if not discharge and not (batched and not all(_npr_is_concrete(b) for b in bounds)):
-        return _npr_fori_loop(bounds, one, c0, flag, refs)
+        return _npr_fori_loop(bounds, _npr_loop_touching(one, refs), c0, flag, refs)
 
     @_npr_tracing_batched(batched)
     def pure_step(k, state):
@@ -332,3 +332,4 @@ from .refs import (  # noqa: E402
 from .core import NprUnsupported  # noqa: E402
 from .compat import _npr_discharge_state, _npr_Tracer  # noqa: E402
 from .early_exit import _npr_break_flag, _npr_fori_loop  # noqa: E402
+from .lowering import _npr_loop_touching  # noqa: E402

@@ -26,6 +26,18 @@ def shift_loop(u):
     return out
 
 
+def offsets(u, lo, k):
+    """The loop variable plus a literal (`u[i - 2]`): decided from the loop's range when it
+    fits the axis (negative indices counting from the end included), else checked."""
+    n = len(u)
+    out = np.zeros(n)
+    for i in range(lo, n - 1):
+        out[i] = u[i + 1] + u[i - 2] * 2.0 + u[i + 2 - 1 - 1]
+    for i in range(n):
+        out[i] += u[i - k]
+    return out
+
+
 def scan_until(u):
     i = 0
     while u[i] > 0:

@@ -103,6 +103,21 @@ def element_move(u, tmp):
             tmp[i, j] = 0.0
 
 
+def element_chain(f, k, c, b):
+    """Stores into four arrays of four dtypes in turn, each after one into another array (each
+    store is made to depend on the previous one: rt/lowering.py _npr_after), values with NaN,
+    inf and -0.0 read across them."""
+    n = f.shape[0]
+    for i in range(n):
+        for j in range(f.shape[1]):
+            k[i, j] = k[i, j] * 2 + i
+            c[i, j] = c[i, j] * f[i, j]
+            f[i, j] = -f[i, j]
+            b[i, j] = f[i, j] > 0
+            f[i, j + 1 - f.shape[1]] = k[i, j]
+    return f.sum()
+
+
 def shifted_slices(x, y, z):
     n = x.shape[0]
     for k in range(n):
