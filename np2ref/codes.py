@@ -261,6 +261,15 @@ CODES = {c.code: c for c in [
          "np2ref cannot tell, so it refuses the function.",
          "for k in range(int(x.sum()) % 3):\n    flags &= counts",
          "for k in range(int(x.sum()) % 3):\n    flags &= counts.astype(bool)"),
+    Code("NPR128", "a conditional expression on array data with operands of different types",
+         "`a if c else b`, `a and b`, `a or b` with `c` (or `a`) traced becomes lax.cond, which "
+         "evaluates only the operand chosen, as Python does. Python gives back the chosen object "
+         "itself, so when the operands differ in shape or dtype (a NumPy int and a Python float, "
+         "float32 and float64) NumPy's later results would depend on which one the data picks; "
+         "np2ref refuses that, and a choice between arrays that are written (which array a later "
+         "write changes would depend on data). A Python number and a NumPy scalar of the same "
+         "dtype give the NumPy type, as an `if` statement does. Found at trace time.",
+         "y = x[i] if x[i] > 0 else 0.5   # x: int64", "y = x[i] if x[i] > 0 else 0"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "

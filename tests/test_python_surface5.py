@@ -1,0 +1,71 @@
+"""Python around NumPy code inside a compiled function, part 5 (issue 19): conditional
+expressions and `and`/`or` used as values on traced data become lax.cond with Python's
+semantics (only the chosen operand is evaluated; types must not depend on data: NPR128), and
+`and`/`or` in an `if` on traced data short-circuit. Differential: the original against
+np2ref.compile of it."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_same_as_numpy, program
+
+P = program("python_surface5")
+
+
+def test_ternary_in_a_loop_accumulates_as_numpy():
+    f = np2ref.compile(P.clipped_sum)
+    for x in ([1.0, -2.0, 3.0, 0.5], [-1.0, -0.0, np.nan, 2.0]):
+        assert_same_as_numpy(P.clipped_sum, f, np.array(x))
+
+
+def test_unchosen_operand_is_not_evaluated():
+    f = np2ref.compile(P.guarded_read)
+    x = np.array([1.0, 0.0, 3.0])
+    for idx in (np.array([1]), np.array([7])):  # 7: x[7] would raise IndexError if evaluated
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # NumPy does not warn: 1.0 / 0.0 is never computed
+            assert_same_as_numpy(P.guarded_read, f, x, idx)
+
+
+def test_and_or_values_are_the_chosen_operand():
+    f = np2ref.compile(P.bool_values)
+    for x in ([1.0, 2.0, 0.0, 4.0], [-1.0, 2.0, 3.0, 4.0], [0.0, -0.0, np.nan, 0.0], [np.nan, 1.0, 2.0, 0.0]):
+        assert_same_as_numpy(P.bool_values, f, np.array(x))
+
+
+def test_and_in_a_condition_short_circuits():
+    f = np2ref.compile(P.short_circuit_if)
+    for x, idx in (([1.0, -2.0, 3.0], 5), ([1.0, -2.0, 3.0], 2), ([-1.0, 2.0, -3.0], 0)):
+        assert_same_as_numpy(P.short_circuit_if, f, np.array(x), np.array([idx]))
+
+
+def test_two_python_floats_stay_weak():
+    f = np2ref.compile(P.weak_scalar)
+    for x0 in (1.0, -1.0):
+        expected, got = assert_same_as_numpy(P.weak_scalar, f, np.arange(3, dtype=np.float32), np.array([x0]))
+        assert got.dtype == expected.dtype == np.float32
+
+
+def test_ternary_of_array_and_row_values():
+    f = np2ref.compile(P.ternary_of_arrays)
+    assert_same_as_numpy(P.ternary_of_arrays, f, np.array([1.0, 2.0, 3.0]), np.array([1.0, -1.0, 2.0]))
+
+
+@pytest.mark.parametrize("fn,args,text", [
+    ("mixed_types", (np.array([3, 1]),), "differ in type"),
+    ("written_choice", (np.ones(2), np.zeros(2)), "arrays that are written")])
+def test_types_that_depend_on_data_are_refused(fn, args, text):
+    with pytest.raises(Exception, match="NPR128") as info:
+        np2ref.compile(getattr(P, fn))(*args)
+    assert text in str(info.value)
+
+
+def test_static_ternary_stays_python():
+    source = np2ref.convert_source(open(P.__file__).read(), "p.py").code
+    assert 'n = 2 if size == "small" else 3' in source
+    assert "npr_ifexp(" in source
+    f = np2ref.compile(P.static_ternary)
+    assert_same_as_numpy(P.static_ternary, f, np.arange(4.0), "small")
