@@ -179,7 +179,9 @@ CODES = {c.code: c for c in [
     Code("NPR107", "boolean-mask read of data-dependent size",
          "`x[mask]` has as many elements as `mask` has True values, which jit cannot know. Masked "
          "stores (`x[mask] = v`, `x[mask] *= 2`, `a[m] = f(b[m])`) and reductions (`np.sum(x[mask])`, "
-         "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`) are translated; max and min "
+         "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`) are translated (`f` elementwise: "
+         "arithmetic, NumPy's ufuncs, or a helper, nested def or lambda whose body is `return` of "
+         "such an expression in its parameters); max and min "
          "of an empty selection raise NumPy's ValueError when the compiled call runs, and mean of an "
          "empty one is nan with NumPy's RuntimeWarnings (issued when the call runs). A masked read "
          "kept as an array is not "

@@ -69,3 +69,19 @@ def test_static_ternary_stays_python():
     assert "npr_ifexp(" in source
     f = np2ref.compile(P.static_ternary)
     assert_same_as_numpy(P.static_ternary, f, np.arange(4.0), "small")
+
+
+def test_elementwise_lambda_or_def_in_a_masked_store():
+    f = np2ref.compile(P.mask_lambda_div)
+    g = np2ref.compile(P.mask_def_log)
+    a = np.array([1.0, -2.0, 3.0, 0.5, -4.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # masked-out elements: no 1/0, no log of a negative in NumPy
+        assert_same_as_numpy(P.mask_lambda_div, f, a, np.array([2.0, 0.0, -1.0, 0.0, 4.0]))
+        for k in (0.5, 3.0):
+            assert_same_as_numpy(P.mask_def_log, g, a, k)
+
+
+def test_masked_store_through_a_helper_that_is_not_elementwise_stays_refused():
+    with pytest.raises(Exception, match="NPR107"):
+        np2ref.compile(P.mask_not_elementwise)(np.array([1.0, -2.0, 3.0]))

@@ -62,3 +62,27 @@ def ternary_of_arrays(x, y):
 def static_ternary(x, size):
     n = 2 if size == "small" else 3
     return x[:n] * 2.0
+
+
+def _soft(u, v):
+    return np.sqrt(u) - v
+
+
+def mask_lambda_div(a, b):
+    f = lambda u, v: u / v  # noqa: E731
+    a[b != 0] = f(a[b != 0], b[b != 0])
+    return a
+
+
+def mask_def_log(a, k):
+    def g(u):
+        return np.log(u) * k
+    a[a > 0] = g(a[a > 0])
+    a[a < -1] += _soft(-a[a < -1], 1.0)
+    return a
+
+
+def mask_not_elementwise(a):
+    f = lambda u: u - u.mean()  # noqa: E731
+    a[a > 0] = f(a[a > 0])
+    return a
