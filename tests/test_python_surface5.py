@@ -85,3 +85,19 @@ def test_elementwise_lambda_or_def_in_a_masked_store():
 def test_masked_store_through_a_helper_that_is_not_elementwise_stays_refused():
     with pytest.raises(Exception, match="NPR107"):
         np2ref.compile(P.mask_not_elementwise)(np.array([1.0, -2.0, 3.0]))
+
+
+def test_a_dict_filled_in_a_loop_is_a_python_dict():
+    f = np2ref.compile(P.dict_of_results)
+    expected, got = assert_same_as_numpy(P.dict_of_results, f, np.array([1.0, 2.0, 3.0]), (0, 2))
+    assert list(got[0]) == [0, 2]
+    with pytest.raises(Exception, match="NPR031") as info:  # a list argument is traced: no hash
+        f(np.array([1.0, 2.0, 3.0]), [0, 2])
+    assert "dict key" in str(info.value)
+
+
+def test_writing_a_main_block_array_is_npr202(tmp_path):
+    source = ("import numpy as np\n\ndef f(x):\n    H[0] = x[0]\n    return x\n\n"
+              "if __name__ == '__main__':\n    H = np.zeros(3)\n")
+    result = np2ref.convert_source(source, "m.py")
+    assert [d.code for d in result.diagnostics if d.is_error] == ["NPR202"]
