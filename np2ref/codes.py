@@ -226,7 +226,8 @@ CODES = {c.code: c for c in [
          "output, pivoting and SciPy's errors included, is SciPy's bit for bit. Refused with this "
          "code: other bands than (1, 1), arrays of mixed or other dtypes than float64/float32 "
          "(float64 only for dgtsv), shapes other than (3, n) / (n,) or (n, k) with n >= 2, and any "
-         "backend but CPU. The function is no longer host code for calling them.",
+         "backend but CPU. The function is no longer host code for calling them. solve_banded's x is "
+         "differentiable (jax.grad, jvp: the solve's own rule, dx = A^-1 (db - dA x)); dgtsv's outputs are not.",
          "x = solve_banded((1, 2), ab, b)", "x = solve_banded((1, 1), ab3, b)  # a tridiagonal system"),
     Code("NPR120", "swap of arrays of different shapes in a loop",
          "Swapping two written arrays inside a compiled loop swaps their contents; that needs the "
