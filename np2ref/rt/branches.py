@@ -50,9 +50,15 @@ def npr_or(a, b):
 
 
 def npr_not(a):
-    """Python's `not a`; on traced data, logical not."""
+    """Python's `not a`; on traced data, logical not of its one element (NumPy's ValueError for
+    an array of more than one)."""
     ca = _npr_concrete_bool(a)
-    return (not ca) if ca is not None else jnp.logical_not(a)
+    if ca is not None:
+        return not ca
+    x = jnp.asarray(npr_load(a))
+    if x.size != 1:
+        raise ValueError(_NPR_AMBIGUOUS)
+    return jnp.logical_not(x).reshape(())
 
 
 def npr_ifexp(pred, then_fn, else_fn):

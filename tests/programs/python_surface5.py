@@ -23,7 +23,9 @@ def bool_values(x):
     v = x[0] > 0 and x[1] > 0
     w = x[0] or x[1]
     z = x[2] and x[3]
-    return v, w, z
+    u = not x[0]
+    t = x[1] if not x[2] else x[3]
+    return v, w, z, u, t
 
 
 def short_circuit_if(x, idx):

@@ -209,6 +209,7 @@ def _mark_conditions(ctx, test) -> None:
         _mark_conditions(ctx, test.left)
         _mark_conditions(ctx, test.right)
     elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        ctx.m.conditions.add(test)
         _mark_conditions(ctx, test.expression)
 
 
@@ -228,6 +229,19 @@ def plan_ifexp(node: cst.IfExp, ctx) -> None:
 def plan_bool_value(node: cst.BooleanOperation, ctx) -> None:
     if node not in ctx.m.conditions and not static_condition(node) and _lambda_safe(node.right):
         ctx.m.bool_values.add(node)
+
+
+@plans(cst.UnaryOperation)
+def plan_not_value(node: cst.UnaryOperation, ctx) -> None:
+    if isinstance(node.operator, cst.Not) and node not in ctx.m.conditions and not static_condition(node):
+        ctx.m.bool_values.add(node)
+
+
+@emits(cst.UnaryOperation)
+def emit_not_value(original: cst.UnaryOperation, updated: cst.UnaryOperation, ctx):
+    if original not in ctx.m.bool_values:
+        return None
+    return J.call(J.NOT, updated.expression).with_changes(lpar=updated.lpar, rpar=updated.rpar)
 
 
 @emits(cst.IfExp)
