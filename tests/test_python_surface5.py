@@ -101,3 +101,10 @@ def test_writing_a_main_block_array_is_npr202(tmp_path):
               "if __name__ == '__main__':\n    H = np.zeros(3)\n")
     result = np2ref.convert_source(source, "m.py")
     assert [d.code for d in result.diagnostics if d.is_error] == ["NPR202"]
+
+
+def test_a_name_only_one_branch_binds_has_that_branchs_type():
+    """A data-dependent `if` that binds a name first bound there (or skips it with `continue`):
+    the value has the binding branch's dtype (was float64, the placeholder's)."""
+    f = np2ref.compile(P.bound_in_one_branch, host_below=0)
+    assert_same_as_numpy(P.bound_in_one_branch, f, np.array([-1.5, 1.0], np.float32), np.array([-5, 2]))

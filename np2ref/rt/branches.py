@@ -181,11 +181,22 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
         return None
     single = len(values) == 1
     pack = (lambda r: (r,)) if single else (lambda r: tuple(r))
-    outs = []
+    outs, kept = [], []
     for fn in (then_fn, else_fn):  # the types each branch makes of the values
-        outs.append(jax.eval_shape(lambda *v: pack(fn(*v)), *[_npr_placeholder(v) for v in values]))
+        same = []  # per value: the branch gives back what it got (it does not assign the name)
+
+        def shapes(*v, fn=fn, same=same):
+            r = pack(fn(*v))
+            same[:] = [ri is vi for ri, vi in zip(r, v)]
+            return r
+        outs.append(jax.eval_shape(shapes, *[_npr_placeholder(v) for v in values]))
+        kept.append(same)
     init = []
-    for v, a, b in zip(values, outs[0], outs[1]):
+    for k, (v, a, b) in enumerate(zip(values, outs[0], outs[1])):
+        if v is npr_unset and kept[0][k] != kept[1][k]:
+            # a name only one branch binds: its type is that branch's (the other leaves it
+            # unbound, as NumPy would: a later read raises there), not the placeholder's
+            a = b = b if kept[0][k] else a
         if a.shape != b.shape:
             raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
                                       "value different shapes")

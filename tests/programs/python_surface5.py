@@ -96,3 +96,11 @@ def dict_of_results(x, keys):
         out[k] = x[k] * 2
     x[0] = -1.0
     return out, x
+
+
+def bound_in_one_branch(a, b):
+    for k in range(2):
+        if a.sum() > 1:
+            continue
+        v = b.copy()
+    return v.max()
