@@ -22,6 +22,7 @@ import dataclasses
 
 import libcst as cst
 
+from ...analysis.closures import contains
 from ...emit import jaxnames as J
 from ..registry import emits, plans
 from .control import condition, data_dependent_changes, thunk, uses
@@ -181,26 +182,9 @@ def _lower_if(ctx, original: cst.If, updated: cst.If):
 # Python's own on concrete values (only the chosen operand is evaluated), lax.cond on traced
 # ones. A static condition (shapes, None, strings) stays Python's ternary.
 
-class _Binds(cst.CSTVisitor):
-    def __init__(self):
-        self.found = False
-
-    def visit_NamedExpr(self, node) -> None:
-        self.found = True
-
-    def visit_Yield(self, node) -> None:
-        self.found = True
-
-    def visit_Await(self, node) -> None:
-        self.found = True
-
-
 def _lambda_safe(*exprs) -> bool:
     """Operands a lambda can hold unchanged: no `:=` (it would bind in the lambda), yield or await."""
-    v = _Binds()
-    for e in exprs:
-        e.visit(v)
-    return not v.found
+    return not any(contains(e, (cst.NamedExpr, cst.Yield, cst.Await)) for e in exprs)
 
 
 def _mark_conditions(ctx, test) -> None:

@@ -75,6 +75,36 @@ def _returned(func: cst.FunctionDef) -> cst.BaseExpression | None:
     return ret.value if isinstance(ret, cst.Return) and ret.value is not None else None
 
 
+def _elementwise(node, leaf, call) -> bool:
+    """Whether `node` is arithmetic, comparisons and elementwise calls over leaves: `leaf(node)`
+    says True/False for the nodes it knows (names, subscripts) and None for the rest; `call(node)`
+    whether a call's function is elementwise."""
+    def walk(node) -> bool:
+        known = leaf(node)
+        if known is not None:
+            return known
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary)):
+            return True
+        if isinstance(node, cst.BinaryOperation):
+            return isinstance(node.operator, _ELEMENTWISE_BINOPS) and walk(node.left) and walk(node.right)
+        if isinstance(node, cst.UnaryOperation):
+            return walk(node.expression)
+        if isinstance(node, cst.Comparison):
+            return walk(node.left) and all(walk(c.comparator) for c in node.comparisons)
+        if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
+            return call(node) and all(walk(a.value) for a in node.args)
+        return False
+    return walk(node)
+
+
+def _elementwise_call(node: cst.Call, imports: ImportMap, local_names, helpers, depth: int) -> bool:
+    """A NumPy ufunc (or where/clip), or a module helper that is elementwise (elementwise_helper)."""
+    qual = imports.qualify_numpy(node.func, local_names)
+    return qual in _ELEMENTWISE_FUNCS or (
+        qual is None and isinstance(node.func, cst.Name) and node.func.value not in local_names
+        and elementwise_helper(node.func.value, helpers, imports, depth + 1))
+
+
 def elementwise_helper(name: str, helpers, imports: ImportMap, depth: int = 0) -> bool:
     """Whether module function `name` (a def, or a nested def or lambda lifted to one) is
     `return expr` with expr elementwise in its parameters alone: arithmetic, comparisons,
@@ -85,26 +115,8 @@ def elementwise_helper(name: str, helpers, imports: ImportMap, depth: int = 0) -
     if expr is None:
         return False
     params = frozenset(p.name.value for p in facts.node.params.params)
-
-    def walk(node) -> bool:
-        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary)):
-            return True
-        if isinstance(node, cst.Name):
-            return node.value in params
-        if isinstance(node, cst.BinaryOperation):
-            return isinstance(node.operator, _ELEMENTWISE_BINOPS) and walk(node.left) and walk(node.right)
-        if isinstance(node, cst.UnaryOperation):
-            return walk(node.expression)
-        if isinstance(node, cst.Comparison):
-            return walk(node.left) and all(walk(c.comparator) for c in node.comparisons)
-        if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
-            qual = imports.qualify_numpy(node.func, params)
-            if qual in _ELEMENTWISE_FUNCS or (qual is None and isinstance(node.func, cst.Name) and
-                                              node.func.value not in params and
-                                              elementwise_helper(node.func.value, helpers, imports, depth + 1)):
-                return all(walk(a.value) for a in node.args)
-        return False
-    return walk(expr)
+    return _elementwise(expr, lambda n: n.value in params if isinstance(n, cst.Name) else None,
+                        lambda n: _elementwise_call(n, imports, params, helpers, depth))
 
 
 def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: ImportMap,
@@ -116,7 +128,7 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
     masked: list[cst.Subscript | cst.Call] = []
     leaves: list[cst.BaseExpression] = []
 
-    def walk(node) -> bool:
+    def leaf(node) -> bool | None:
         if is_mask_rank(node, mask, imports, local_names):
             masked.append(node)
             return True
@@ -125,29 +137,13 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
                 masked.append(node)
                 return True
             return False
-        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary)):
-            return True
         if isinstance(node, (cst.Name, cst.Attribute)):
             leaves.append(node)
             return True
-        if isinstance(node, cst.BinaryOperation):
-            return isinstance(node.operator, _ELEMENTWISE_BINOPS) and walk(node.left) and walk(node.right)
-        if isinstance(node, cst.UnaryOperation):
-            return walk(node.expression)
-        if isinstance(node, cst.Comparison):
-            return walk(node.left) and all(walk(c.comparator) for c in node.comparisons)
-        if isinstance(node, cst.Call):
-            if any(a.keyword is not None or a.star for a in node.args):
-                return False
-            qual = imports.qualify_numpy(node.func, local_names)
-            if qual not in _ELEMENTWISE_FUNCS and not (
-                    qual is None and isinstance(node.func, cst.Name) and node.func.value not in local_names
-                    and elementwise_helper(node.func.value, helpers, imports)):
-                return False
-            return all(walk(a.value) for a in node.args)
-        return False
+        return None
 
-    if not walk(value) or not masked:
+    if not _elementwise(value, leaf, lambda n: _elementwise_call(n, imports, local_names, helpers, -1)) \
+            or not masked:
         return None
     return masked, leaves
 
