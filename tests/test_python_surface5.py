@@ -108,3 +108,10 @@ def test_a_name_only_one_branch_binds_has_that_branchs_type():
     the value has the binding branch's dtype (was float64, the placeholder's)."""
     f = np2ref.compile(P.bound_in_one_branch, host_below=0)
     assert_same_as_numpy(P.bound_in_one_branch, f, np.array([-1.5, 1.0], np.float32), np.array([-5, 2]))
+
+
+def test_and_or_in_a_condition_need_only_truth():
+    """`x[i] > 0 and flags[i]` (a bool and an int): a condition needs only the truth of the
+    operand Python returns, so types that differ are fine there (unlike a value: NPR128)."""
+    f = np2ref.compile(P.condition_of_mixed_types)
+    assert_same_as_numpy(P.condition_of_mixed_types, f, np.array([1.0, -7.0, 2.0, -1.0]), np.array([0, 3, 1, 2]))

@@ -87,6 +87,34 @@ def npr_orv(a, b_fn):
     return _npr_traced_ifexp(a, lambda: a, b_fn)
 
 
+def npr_and_then(a, b_fn):
+    """`a and b` in a condition (only its truth matters), b evaluated only when a is true: a
+    traced a becomes lax.cond on the truth of b."""
+    concrete = _npr_concrete_bool(a)
+    if concrete is not None:
+        return b_fn() if concrete else a
+    return _npr_traced_ifexp(a, lambda: _npr_truth(b_fn()), lambda: jnp.zeros((), bool))
+
+
+def npr_or_else(a, b_fn):
+    """`a or b` in a condition, b evaluated only when a is false."""
+    concrete = _npr_concrete_bool(a)
+    if concrete is not None:
+        return a if concrete else b_fn()
+    return _npr_traced_ifexp(a, lambda: jnp.ones((), bool), lambda: _npr_truth(b_fn()))
+
+
+def _npr_truth(v):
+    """bool(v) as a traced 0-d bool (NumPy's ValueError for an array of more than one element)."""
+    concrete = _npr_concrete_bool(v)
+    if concrete is not None:
+        return jnp.asarray(concrete)
+    x = jnp.asarray(npr_load(v))
+    if x.size != 1:
+        raise ValueError(_NPR_AMBIGUOUS)
+    return (x if x.dtype == bool else x != 0).reshape(())
+
+
 def _npr_ifexp_type(v):
     """(shape, dtype, weak) of an operand of a conditional on traced data: an array, a NumPy or
     Python number (a Python int, float or complex is weak, as NEP 50 has it)."""

@@ -104,3 +104,13 @@ def bound_in_one_branch(a, b):
             continue
         v = b.copy()
     return v.max()
+
+
+def condition_of_mixed_types(x, flags):
+    n = 0
+    for i in range(x.shape[0]):
+        if x[i] > 0 and flags[i]:
+            n += 1
+        if x[i] < -5 or flags[i] and x[i] != 0:
+            n += 10
+    return n

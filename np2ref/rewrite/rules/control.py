@@ -65,7 +65,8 @@ def condition(test: cst.BaseExpression) -> cst.BaseExpression:
     if isinstance(test, cst.BooleanOperation):
         right = condition(test.right)
         if not eager_safe(right):  # Python evaluates it only when the left operand does not decide
-            helper = J.ANDV if isinstance(test.operator, cst.And) else J.ORV
+            # (only its truth matters here: the operands' types need not agree, unlike npr_andv)
+            helper = J.AND_THEN if isinstance(test.operator, cst.And) else J.OR_ELSE
             return J.call(helper, condition(test.left), thunk(right))
         helper = J.AND if isinstance(test.operator, cst.And) else J.OR
         return J.call(helper, condition(test.left), right)

@@ -16,7 +16,7 @@ def relu_sum(x, idx, size):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_andv, npr_for, npr_get, npr_ifexp, npr_range
+from np2ref.rt import npr_and_then, npr_andv, npr_for, npr_get, npr_ifexp, npr_range
 
 
 def relu_sum(x, idx, size):
@@ -27,7 +27,7 @@ def relu_sum(x, idx, size):
         return s
     s = npr_for(npr_range(n), _loop_i, s)
     k = idx[0]
-    first = npr_ifexp(npr_andv(k < x.shape[0], lambda: npr_get(x)[k] > 0), lambda: npr_get(x)[k], lambda: -1.0)
+    first = npr_ifexp(npr_and_then(k < x.shape[0], lambda: npr_get(x)[k] > 0), lambda: npr_get(x)[k], lambda: -1.0)
     return s, first, npr_andv(x[0] > 0, lambda: npr_get(x)[1] > 0)
 
 # run: relu_sum(np.array([1.0, -2.0, 3.0]), np.array([2]), "big")
