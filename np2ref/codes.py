@@ -179,7 +179,9 @@ CODES = {c.code: c for c in [
     Code("NPR107", "boolean-mask read of data-dependent size",
          "`x[mask]` has as many elements as `mask` has True values, which jit cannot know. Masked "
          "stores (`x[mask] = v`, `x[mask] *= 2`, `a[m] = f(b[m])`) and reductions (`np.sum(x[mask])`, "
-         "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`) are translated; max and min "
+         "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`) are translated (`f` elementwise: "
+         "arithmetic, NumPy's ufuncs, or a helper, nested def or lambda whose body is `return` of "
+         "such an expression in its parameters); max and min "
          "of an empty selection raise NumPy's ValueError when the compiled call runs, and mean of an "
          "empty one is nan with NumPy's RuntimeWarnings (issued when the call runs). A masked read "
          "kept as an array is not "
@@ -224,7 +226,8 @@ CODES = {c.code: c for c in [
          "output, pivoting and SciPy's errors included, is SciPy's bit for bit. Refused with this "
          "code: other bands than (1, 1), arrays of mixed or other dtypes than float64/float32 "
          "(float64 only for dgtsv), shapes other than (3, n) / (n,) or (n, k) with n >= 2, and any "
-         "backend but CPU. The function is no longer host code for calling them.",
+         "backend but CPU. The function is no longer host code for calling them. solve_banded's x is "
+         "differentiable (jax.grad, jvp: the solve's own rule, dx = A^-1 (db - dA x)); dgtsv's outputs are not.",
          "x = solve_banded((1, 2), ab, b)", "x = solve_banded((1, 1), ab3, b)  # a tridiagonal system"),
     Code("NPR120", "swap of arrays of different shapes in a loop",
          "Swapping two written arrays inside a compiled loop swaps their contents; that needs the "
@@ -261,6 +264,15 @@ CODES = {c.code: c for c in [
          "np2ref cannot tell, so it refuses the function.",
          "for k in range(int(x.sum()) % 3):\n    flags &= counts",
          "for k in range(int(x.sum()) % 3):\n    flags &= counts.astype(bool)"),
+    Code("NPR128", "a conditional expression on array data with operands of different types",
+         "`a if c else b`, `a and b`, `a or b` with `c` (or `a`) traced becomes lax.cond, which "
+         "evaluates only the operand chosen, as Python does. Python gives back the chosen object "
+         "itself, so when the operands differ in shape or dtype (a NumPy int and a Python float, "
+         "float32 and float64) NumPy's later results would depend on which one the data picks; "
+         "np2ref refuses that, and a choice between arrays that are written (which array a later "
+         "write changes would depend on data). A Python number and a NumPy scalar of the same "
+         "dtype give the NumPy type, as an `if` statement does. Found at trace time.",
+         "y = x[i] if x[i] > 0 else 0.5   # x: int64", "y = x[i] if x[i] > 0 else 0"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "

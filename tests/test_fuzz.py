@@ -197,3 +197,13 @@ def test_bad_arguments_exit_2():
     with pytest.raises(SystemExit) as info:
         fuzz.main(["--count", "-1"])
     assert info.value.code == 2
+
+
+def test_runner_exact_on_traced_ternaries_and_masked_helpers(runner):
+    """statements.python_surface's issue-19 forms: conditional expressions and `and`/`or` values
+    on array data (a guarded division, a guarded index), a lambda / def in a masked store."""
+    body = ("a[...] += (1.0 / a[1] if a[1] != 0 else 0.0);a[...] += (a[0] > 0 and a[2] < 1);"
+            "k0 = np.argmax(a) + 2;a[...] += (a[k0] if k0 < 4 and a[k0] > 0 else a.min());"
+            "f0 = lambda u, v: u / v;a[a != 0] = f0(a[a != 0], a[a != 0])")
+    outcome = runner.check(_single(body, "a=np.arange(4.0)", "a.sum()"))
+    assert outcome.kind == "exact", outcome.describe()

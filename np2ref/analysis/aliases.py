@@ -21,6 +21,7 @@ import dataclasses
 import libcst as cst
 from libcst.metadata import PositionProvider
 
+from . import containers
 from . import effects as fx
 from .identity import identity_binds, returned_param
 from .names import ImportMap, dotted
@@ -256,6 +257,12 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
                 changed = True
     roots_of.roots = roots
     writes = list(col.writes) + call_write_list
+    # `out[k] = v` into a local dict is an insertion, not an array write, when v shares no buffer
+    # with an array that is written (else the dict would hold a Ref: refused NPR207 as before)
+    dicts = containers.dict_names(bindings, params)
+    inserts = [w for w in writes if w.kind == "store" and isinstance(w.target, cst.Name)
+               and w.target.value in dicts and isinstance(w.node, cst.Assign)]
+    writes = [w for w in writes if w not in inserts]
     # `name op= v` writes in place when `name` holds an ndarray; that is visible only if its
     # buffer is shared with another name, a parameter or a global.
     count: dict[str, int] = {}
@@ -269,6 +276,10 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     mutated = set()
     for w in writes:
         mutated |= roots_of(w.target)
+    if any(roots_of(w.node.value) & mutated for w in inserts):
+        writes += inserts
+        for w in inserts:
+            mutated |= roots_of(w.target)
     ref_names = {n for n, rs in roots.items() if rs & mutated}
     mutated_params = tuple(p for p in params if f"param {p}" in mutated)
     returned = set()

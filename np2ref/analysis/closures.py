@@ -100,7 +100,8 @@ class _Uses(cst.CSTVisitor):
             self.found.append((node.value, self._callees.get(node), node))
 
 
-def _contains(tree: cst.CSTNode, kinds) -> bool:
+def contains(tree: cst.CSTNode, kinds) -> bool:
+    """Whether `tree` holds a node of one of `kinds`."""
     found = []
 
     class V(cst.CSTVisitor):
@@ -179,7 +180,7 @@ def _own_refusal(func, inner: _Inner, table, twice) -> str | None:
     what = "lambda" if isinstance(node, cst.Lambda) else "nested function"
     if isinstance(node, cst.FunctionDef) and (node.decorators or node.asynchronous is not None):
         return f"{what} `{name}` is decorated or async"
-    if _contains(node, (cst.Nonlocal, cst.Global)):
+    if contains(node, (cst.Nonlocal, cst.Global)):
         return f"{what} `{name}` rebinds an enclosing name (`nonlocal`/`global`)"
     if any(not _literal(d) for d in _defaults(node.params)):
         return f"{what} `{name}` has a default value computed when the def runs"
@@ -407,8 +408,8 @@ def _outer(func: cst.FunctionDef, lifted: dict[str, _Inner], module: cst.Module)
 def lift(text: str, module: cst.Module) -> Lifted | None:
     """The text with every liftable nested function of every module function lifted; None when
     there is none."""
-    if not _contains(module, (cst.Lambda,)) and not any(
-            isinstance(s, cst.FunctionDef) and _contains(s.body, (cst.FunctionDef,)) for s in module.body):
+    if not contains(module, (cst.Lambda,)) and not any(
+            isinstance(s, cst.FunctionDef) and contains(s.body, (cst.FunctionDef,)) for s in module.body):
         return None
     try:
         top = symtable.symtable(text, "<np2ref>", "exec")

@@ -8,8 +8,9 @@ taken; NumPy's list would come back empty, short, or holding tracers. So rewrite
 keeps a loop that changes a container visible outside one iteration a Python loop (exact), and a
 branch on array data that changes one is refused with NPR034 (the count depends on data).
 
-Item and attribute stores (`d[k] = v`, `obj.x = v`) are not listed here: the alias analysis
-already refuses them (NPR207, NPR205), and `del` is fenced (NPR016).
+`d[k] = v` on a name bound only to dicts is listed (an insertion); other item and attribute
+stores (`obj.x = v`) are not: the alias analysis refuses them (NPR207, NPR205), and `del` is
+fenced (NPR016).
 """
 
 from __future__ import annotations
@@ -45,12 +46,32 @@ def container_names(facts) -> frozenset[str]:
                                      and v.func.value in ("list", "dict", "set") and v.func.value not in facts.roots)))
 
 
+def dict_names(bindings, params) -> frozenset[str]:
+    """Local names every binding of which is a dict (`{}`, `{k: v}`, a dict comprehension,
+    `dict()`): `d[k] = v` on one is an insertion into a Python dict, not an array store."""
+    names: dict[str, bool] = {}
+    for t, v in bindings:
+        if isinstance(t, cst.Name):
+            names[t.value] = names.get(t.value, True) and (isinstance(v, (cst.Dict, cst.DictComp)) or (
+                isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == "dict"
+                and not v.args))
+    return frozenset(n for n, ok in names.items() if ok and n not in params)
+
+
 class _Changes(cst.CSTVisitor):
     def __init__(self, facts, all_facts, seen):
         self.facts, self.all, self.seen = facts, all_facts, seen
         self.local = set(facts.roots) | set(facts.params)
         self.containers = container_names(facts)
         self.found: list[Change] = []
+
+    def visit_Assign(self, node: cst.Assign) -> None:  # `out[k] = v` on a dict: an insertion
+        dicts = dict_names(self.facts.bindings, self.facts.params)
+        for t in node.targets:
+            if isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name) \
+                    and t.target.value.value in dicts:
+                name = t.target.value.value
+                self.found.append(Change(name, f"stores into the Python dict `{name}`", node))
 
     def visit_Name(self, node: cst.Name) -> None:  # `acc = acc + [x]`: a container rebound
         if node.value in self.containers and node in self.facts.store_names:

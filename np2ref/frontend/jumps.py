@@ -67,6 +67,13 @@ def _jumps(body) -> _Finder:
     return f
 
 
+def left_jumps(body) -> bool:
+    """Whether a loop body still holds a `break` or `continue` of its own (a loop left as
+    written: its target is used after it, or it has a `return`)."""
+    found = _jumps(body)
+    return found.breaks or found.continues
+
+
 def _names(node) -> set[str]:
     found: set[str] = set()
 

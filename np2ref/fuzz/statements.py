@@ -278,7 +278,12 @@ def python_surface(g: Gen, fr: Frame) -> Proposal:
         return None
     t = g.pick(arrays)
     arr = fr.ns[t]
-    form = g.pick(["lambda", "builtin", "masked", "def", "def"])
+    form = g.pick(["lambda", "builtin", "builtin", "masked", "masked", "def", "def", "ternary", "ternary",
+                   "mask_helper"])
+    if form == "ternary":
+        return _ternary(g, fr, t, arrays)
+    if form == "mask_helper":
+        return _mask_helper(g, fr, t, arrays)
     if form == "lambda":
         name = g.name("f")
         body = g.pick(["v * 2 + 1", "np.abs(v) - 1", "v * v"])
@@ -303,6 +308,56 @@ def python_surface(g: Gen, fr: Frame) -> Proposal:
     return [Line(f"{t}[...] += {expr}")], ()
 
 
+def _ternary(g: Gen, fr: Frame, t: str, arrays: list[str]) -> Proposal:
+    """A conditional expression or `and`/`or` value on array data, added to `t`: Python
+    evaluates only the chosen operand (a guarded division, an index guarded by a bound), and
+    the operands' types may differ (a refusal, NPR128, when they do)."""
+    src = g.pick(arrays)
+    a = fr.ns[src]
+    n = a.shape[0] if a.ndim else 0
+    i = f"{src}[{g.int(0, n - 1)}]" if a.ndim == 1 and n else f"{src}.{g.pick(['max', 'min', 'sum'])}()"
+    j = f"{src}[{g.int(0, n - 1)}]" if a.ndim == 1 and n else f"{src}.{g.pick(['max', 'min'])}()"
+    c = g.pick(["0", "1", "0.5", "-1"])
+    same_kind = ["0.0", "1.5"] if a.dtype.kind == "f" else ["0", "-1"]
+    other = g.pick([*same_kind, f"{src}.min()", j] if g.chance(85) else ["0.5", "-1", "True"])
+    form = g.pick(["plain", "plain", "division", "and", "or", "guard"])
+    if form == "division":
+        expr = f"(1.0 / {i} if {i} != 0 else {g.pick(['0.0', '-1.0'])})"
+    elif form == "and":
+        expr = f"({i} > {c} and {j} < {c})"
+    elif form == "or":
+        expr = f"({i} or {other})"
+    elif form == "guard" and a.ndim == 1 and n:
+        k = g.name("k")
+        return [Line(f"{k} = np.argmax({src}) + {g.int(0, 2)}"),
+                Line(f"{t}[...] += ({src}[{k}] if {k} < {n} and {src}[{k}] > {c} else {other})")], ()
+    else:
+        expr = f"({i} if {j} > {c} else {other})"
+    return [Line(f"{t}[...] += {expr}")], ()
+
+
+def _mask_helper(g: Gen, fr: Frame, t: str, arrays: list[str]) -> Proposal:
+    """A masked store through a lambda or nested def (`t[m] = f(t[m], s[m])`): elementwise
+    helpers are computed on whole arrays, so masked-out elements (a zero divisor, the log of a
+    negative) must change nothing; one that is not elementwise stays refused (NPR107)."""
+    arr = fr.ns[t]
+    if arr.dtype.kind != "f":
+        return None
+    same = [n for n in arrays if fr.ns[n].shape == arr.shape]
+    src = g.pick(same) if same else t
+    name, cap = g.name("f"), g.name("c")
+    body = g.pick(["u / v", "u * 2 - v", "np.sqrt(u) + v", "np.log(v) - u", f"np.maximum(u, v) * {cap}",
+                   "u - v.mean()"])
+    mask = g.pick([f"{src} != 0", f"{src} > 0", f"{t} > {src}"])
+    lines = [Line(f"{cap} = {g.pick(['0.5', '2.0'])}")] if cap in body else []
+    if g.chance(50):
+        lines.append(Line(f"{name} = lambda u, v: {body}"))
+    else:
+        lines.append(Block(f"def {name}(u, v):", (Line(f"return {body}"),)))
+    lines.append(Line(f"{t}[{mask}] = {name}({t}[{mask}], {src}[{mask}])"))
+    return lines, (name, cap) if cap in body else (name,)
+
+
 def _nested_def(g: Gen, fr: Frame, t: str, arrays: list[str]) -> Proposal:
     """A nested def closing over outer names, then called: one that returns a value computed from
     its argument and a captured array, or one that writes the captured array `t` (at an index it
@@ -321,7 +376,7 @@ def _nested_def(g: Gen, fr: Frame, t: str, arrays: list[str]) -> Proposal:
 
 
 FAMILIES = {  # name -> (family, weight)
-    "python_surface": (python_surface, 3),
+    "python_surface": (python_surface, 6),
     "moving_slice": (moving_slice, 6),
     "draw": (draw, 3),
     "slice_store": (slice_store, 14),

@@ -61,6 +61,10 @@ class Marks:
     # -- branches (rules/branches.py) ------------------------------------------------------------
     branches: Mapping[cst.If, BranchPlan] = _field("branches", "If -> BranchPlan: lowered to `npr_if`", dict)
     elifs: AbstractSet[cst.If] = _field("branches", "If nodes that are an `elif` (lowered by the `if` they belong to)")
+    ifexps: AbstractSet[cst.IfExp] = _field("branches", "ternaries whose condition may be array data: `npr_ifexp`")
+    bool_values: AbstractSet[cst.BooleanOperation | cst.UnaryOperation] = _field("branches", "`a and b` / `a or b` / `not a` used as a value: `npr_andv` / `npr_orv` / `npr_not`")
+    dict_inserts: AbstractSet[cst.Assign] = _field("stores", "`d[k] = v` into a local dict: Python's insertion, the key checked by `npr_dict_key`")
+    conditions: AbstractSet[cst.BooleanOperation | cst.UnaryOperation] = _field("branches", "`and`/`or`/`not` in a condition (lowered by `condition()`)", bookkeeping=True)
     # -- everywhere ---------------------------------------------------------------------------------
     dead: AbstractSet[cst.BaseSuite] = _field("dead code", "bodies of `if 0:` / `if False:`: kept as written, nothing planned")
     positions: Any = dataclasses.field(default=None, compare=False, repr=False)  # for dump()

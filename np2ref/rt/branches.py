@@ -50,9 +50,134 @@ def npr_or(a, b):
 
 
 def npr_not(a):
-    """Python's `not a`; on traced data, logical not."""
+    """Python's `not a`; on traced data, logical not of its one element (NumPy's ValueError for
+    an array of more than one)."""
     ca = _npr_concrete_bool(a)
-    return (not ca) if ca is not None else jnp.logical_not(a)
+    if ca is not None:
+        return not ca
+    x = jnp.asarray(npr_load(a))
+    if x.size != 1:
+        raise ValueError(_NPR_AMBIGUOUS)
+    return jnp.logical_not(x).reshape(())
+
+
+def npr_ifexp(pred, then_fn, else_fn):
+    """Python's `then if pred else orelse`, the operands as functions: only the chosen one is
+    evaluated. A concrete predicate is Python's own; a traced one becomes lax.cond (npr_if),
+    when both operands are values of one type (see _npr_ifexp_type)."""
+    concrete = _npr_concrete_bool(pred)
+    if concrete is not None:
+        return then_fn() if concrete else else_fn()
+    return _npr_traced_ifexp(pred, then_fn, else_fn)
+
+
+def npr_andv(a, b_fn):
+    """Python's `a and b` as a value (b as a function, evaluated only when a is true)."""
+    concrete = _npr_concrete_bool(a)
+    if concrete is not None:
+        return b_fn() if concrete else a
+    return _npr_traced_ifexp(a, b_fn, lambda: a)
+
+
+def npr_orv(a, b_fn):
+    """Python's `a or b` as a value (b as a function, evaluated only when a is false)."""
+    concrete = _npr_concrete_bool(a)
+    if concrete is not None:
+        return a if concrete else b_fn()
+    return _npr_traced_ifexp(a, lambda: a, b_fn)
+
+
+def npr_and_then(a, b_fn):
+    """`a and b` in a condition (only its truth matters), b evaluated only when a is true: a
+    traced a becomes lax.cond on the truth of b."""
+    concrete = _npr_concrete_bool(a)
+    if concrete is not None:
+        return b_fn() if concrete else a
+    return _npr_traced_ifexp(a, lambda: _npr_truth(b_fn()), lambda: jnp.zeros((), bool))
+
+
+def npr_or_else(a, b_fn):
+    """`a or b` in a condition, b evaluated only when a is false."""
+    concrete = _npr_concrete_bool(a)
+    if concrete is not None:
+        return a if concrete else b_fn()
+    return _npr_traced_ifexp(a, lambda: jnp.ones((), bool), lambda: _npr_truth(b_fn()))
+
+
+def _npr_truth(v):
+    """bool(v) as a traced 0-d bool (NumPy's ValueError for an array of more than one element)."""
+    concrete = _npr_concrete_bool(v)
+    if concrete is not None:
+        return jnp.asarray(concrete)
+    x = jnp.asarray(npr_load(v))
+    if x.size != 1:
+        raise ValueError(_NPR_AMBIGUOUS)
+    return (x if x.dtype == bool else x != 0).reshape(())
+
+
+def _npr_ifexp_type(v):
+    """(shape, dtype, weak) of an operand of a conditional on traced data: an array, a NumPy or
+    Python number (a Python int, float or complex is weak, as NEP 50 has it)."""
+    if isinstance(v, (jax.Ref, NprView)):
+        raise NprUnsupported("np2ref NPR128: a conditional expression on array data chooses between "
+                             "arrays that are written (which array a later write changes would depend "
+                             "on data)")
+    if isinstance(v, bool):
+        return (), np.dtype(bool), False
+    if isinstance(v, (int, float, complex)):
+        return (), jnp.asarray(v).dtype, True
+    if isinstance(v, (np.ndarray, np.generic)):
+        return v.shape, v.dtype, False
+    if isinstance(v, (jax.Array, _npr_Tracer)):
+        return v.shape, v.dtype, bool(jax.typeof(v).weak_type)
+    raise NprUnsupported(f"np2ref NPR128: a conditional expression on array data gives a "
+                         f"{type(v).__name__}, not an array or a number")
+
+
+def _npr_traced_ifexp(pred, then_fn, else_fn):
+    """lax.cond (through npr_if, which lifts the refs the operands read) when both operands have
+    one shape and dtype. A Python number and a NumPy value of the same dtype give the NumPy type
+    (as an `if` statement does); other differences (an int and a float, float32 and float64) are
+    refused NPR128: NumPy's result type would depend on which operand the data picks."""
+    pred = jnp.asarray(npr_load(pred))
+    if pred.size != 1:
+        raise ValueError(_NPR_AMBIGUOUS)
+    pred = (pred if pred.dtype == bool else pred != 0).reshape(())
+    seen = _NprIfexpTypes()
+
+    def branch(k, fn):
+        def run(_):
+            v = fn()
+            kind = _npr_ifexp_type(v)
+            setattr(seen, f"t{k}", kind)
+            other = getattr(seen, f"t{1 - k}")
+            if other is not None and (other[0] != kind[0] or other[1] != kind[1]):
+                raise NprUnsupported(
+                    f"np2ref NPR128: the two values of a conditional expression on array data "
+                    f"differ in type ({_npr_ifexp_describe(seen.t0)} and "
+                    f"{_npr_ifexp_describe(seen.t1)}): NumPy's result type would depend on the data")
+            return v
+        return run
+    out = npr_if(pred, branch(0, then_fn), branch(1, else_fn), npr_unset)
+    if seen.t0[2] and seen.t1[2]:  # both Python numbers: a Python number again
+        out = _npr_weak_astype(out, seen.t0[1])
+    return out
+
+
+class _NprIfexpTypes:
+    """The operand types a conditional expression's branches gave when traced (not a container
+    the Python-effects check of npr_if looks into)."""
+    __slots__ = ("t0", "t1")
+
+    def __init__(self):
+        self.t0 = self.t1 = None
+
+
+def _npr_ifexp_describe(kind):
+    shape, dtype, weak = kind
+    if weak:
+        return f"a Python {dtype.kind == 'f' and 'float' or dtype.kind == 'c' and 'complex' or 'int'}"
+    return f"{dtype} of shape {shape}" if shape else f"a {dtype} scalar"
 
 
 def npr_if(pred, then_fn, else_fn, *values):
@@ -84,11 +209,22 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
         return None
     single = len(values) == 1
     pack = (lambda r: (r,)) if single else (lambda r: tuple(r))
-    outs = []
+    outs, kept = [], []
     for fn in (then_fn, else_fn):  # the types each branch makes of the values
-        outs.append(jax.eval_shape(lambda *v: pack(fn(*v)), *[_npr_placeholder(v) for v in values]))
+        same = []  # per value: the branch gives back what it got (it does not assign the name)
+
+        def shapes(*v, fn=fn, same=same):
+            r = pack(fn(*v))
+            same[:] = [ri is vi for ri, vi in zip(r, v)]
+            return r
+        outs.append(jax.eval_shape(shapes, *[_npr_placeholder(v) for v in values]))
+        kept.append(same)
     init = []
-    for v, a, b in zip(values, outs[0], outs[1]):
+    for k, (v, a, b) in enumerate(zip(values, outs[0], outs[1])):
+        if v is npr_unset and kept[0][k] != kept[1][k]:
+            # a name only one branch binds: its type is that branch's (the other leaves it
+            # unbound, as NumPy would: a later read raises there), not the placeholder's
+            a = b = b if kept[0][k] else a
         if a.shape != b.shape:
             raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
                                       "value different shapes")
@@ -305,4 +441,4 @@ from .bounds import npr_bounds_ok, _npr_record_check  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .refs import (  # noqa: E402
     _npr_batched_control, _npr_lift_refs, _npr_reachable_refs, _npr_reverse_mode)
-from .compat import _npr_Tracer  # noqa: E402
+from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402

@@ -149,18 +149,53 @@ def _npr_math_check(bad, kind, message):
 _NPR_LIB_REFUSED = "np2ref NPR112: "
 
 
-def _npr_gtsv(name, dl, d, du, b):
-    """LAPACK gtsv on (n - 1, n, n - 1, (n,) or (n, k)) arrays: (du2, d, du, x, info)."""
+def _npr_gtsv(name, dl, d, du, b, factors=True):
+    """LAPACK gtsv on (n - 1, n, n - 1, (n,) or (n, k)) arrays: (du2, d, du, x, info); with
+    factors=False (x, info), x differentiable (_npr_gtsv_solve)."""
     if jax.default_backend() != "cpu":
         raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated only on CPU, where JAX's "
                              f"LAPACK is SciPy's")
     z = jnp.zeros((1,), d.dtype)
-    out = _npr_lapack_gtsv(jnp.concatenate([z, dl]), d, jnp.concatenate([du, z]),
-                           b if b.ndim == 2 else b[:, None])
+    args = (jnp.concatenate([z, dl]), d, jnp.concatenate([du, z]), b if b.ndim == 2 else b[:, None])
+    if factors:
+        out = _npr_lapack_gtsv(*args)
+    elif _npr_state.get("differentiating"):
+        # a loop body traced for differentiation is state-discharged, which inlines custom_jvp:
+        # x from tridiagonal_solve (the same gtsv, the same bits; JAX differentiates it), info
+        # from the kernel on values that carry no derivative
+        info = _npr_lapack_gtsv(*[jax.lax.stop_gradient(a) for a in args])
+        out = None if info is None else (jax.lax.linalg.tridiagonal_solve(*args), info[4])
+    else:
+        out = _npr_gtsv_solve(*args)
     if out is None:  # pragma: no cover (a jaxlib without its LAPACK gtsv kernel)
         raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name}: this jaxlib has no LAPACK gtsv kernel")
-    dl2, d2, du2, x, info = out
-    return dl2[1:], d2, du2[:-1], x if b.ndim == 2 else x[:, 0], info
+    x, info = out[-2:]
+    x = x if b.ndim == 2 else x[:, 0]
+    if not factors:
+        return x, info
+    dl2, d2, du2 = out[:3]
+    return dl2[1:], d2, du2[:-1], x, info
+
+
+@jax.custom_jvp
+def _npr_gtsv_solve(dl, d, du, b):
+    """(x, info) of LAPACK gtsv (dl, du padded to n, b (n, k)): SciPy's bits. Its derivative is
+    the solve's: dx = A^-1 (db - dA x), the solve by jax.lax.linalg.tridiagonal_solve (which JAX
+    differentiates and transposes, so jax.grad works; LAPACK's kernel has no rule of its own)."""
+    out = _npr_lapack_gtsv(dl, d, du, b)
+    return None if out is None else (out[3], out[4])
+
+
+@_npr_gtsv_solve.defjvp
+def _npr_gtsv_solve_jvp(primals, tangents):
+    dl, d, du, b = primals
+    tdl, td, tdu, tb = tangents
+    x, info = _npr_gtsv_solve(dl, d, du, b)
+    ax = td[:, None] * x  # the tangent matrix times x: row i is tdl[i] x[i-1] + td[i] x[i] + tdu[i] x[i+1]
+    ax = ax.at[1:].add(tdl[1:, None] * x[:-1])
+    ax = ax.at[:-1].add(tdu[:-1, None] * x[1:])
+    tx = jax.lax.linalg.tridiagonal_solve(dl, d, du, tb - ax)
+    return (x, info), (tx, np.zeros(info.shape, jax.dtypes.float0))
 
 
 def _npr_lib_inputs(name, arrays, dtypes):
@@ -188,7 +223,7 @@ def npr_lib_solve_banded(l_and_u, ab, b, overwrite_ab=False, overwrite_b=False, 
     if check_finite:
         finite = jnp.all(jnp.isfinite(ab)) & jnp.all(jnp.isfinite(b))
         _npr_math_check(~finite, ValueError, ("array must not contain infs or NaNs",))
-    *_, x, info = _npr_gtsv(name, ab[2, :-1], ab[1], ab[0, 1:], b)
+    x, info = _npr_gtsv(name, ab[2, :-1], ab[1], ab[0, 1:], b, factors=False)
     # scipy.linalg.LinAlgError is NumPy's
     _npr_math_check(info > 0, np.linalg.LinAlgError, ("singular matrix",))
     return x

@@ -185,6 +185,18 @@ def _npr_kind(container):
     return f"Python {type(container).__name__}"
 
 
+def npr_dict_key(key):
+    """The key of `d[key] = v` into a local dict: a Python value, as NumPy code has it; one
+    computed from array data (or from a list argument, which np2ref.compile traces) has no
+    hash, so it is refused (NPR031) instead of failing with JAX's TypeError."""
+    leaves = jax.tree_util.tree_leaves(key)
+    if any(isinstance(leaf, _npr_Tracer) for leaf in leaves):
+        raise NprUnsupported("np2ref NPR031: a dict key is computed from array data (a list "
+                             "argument is array data under np2ref.compile: pass a tuple)")
+    return key
+
+
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import NprUnsupported  # noqa: E402
+from .compat import _npr_Tracer  # noqa: E402

@@ -22,9 +22,10 @@ import dataclasses
 
 import libcst as cst
 
+from ...analysis.closures import contains
 from ...emit import jaxnames as J
 from ..registry import emits, plans
-from .control import condition, data_dependent_changes, uses
+from .control import condition, data_dependent_changes, thunk, uses
 
 
 @dataclasses.dataclass
@@ -69,6 +70,9 @@ def static_condition(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Comparison):
         if all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons):
             return True
+        if any(isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+               for e in (expr.left, *(c.comparator for c in expr.comparisons))):
+            return True  # `size == "small"`: array data is never compared with a string
         return static_condition(expr.left) and all(static_condition(c.comparator) for c in expr.comparisons)
     if isinstance(expr, cst.BooleanOperation):
         return static_condition(expr.left) and static_condition(expr.right)
@@ -171,3 +175,70 @@ def _lower_if(ctx, original: cst.If, updated: cst.If):
     else:
         stmt = cst.Expr(call)
     return [*defs, ctx.mark_line(original, cst.SimpleStatementLine([stmt]))]
+
+
+# ---- conditional expressions and `and`/`or` as values ----------------------------------------
+# `a if c else b` -> `npr_ifexp(c, lambda: a, lambda: b)`, `a and b` -> `npr_andv(a, lambda: b)`:
+# Python's own on concrete values (only the chosen operand is evaluated), lax.cond on traced
+# ones. A static condition (shapes, None, strings) stays Python's ternary.
+
+def _lambda_safe(*exprs) -> bool:
+    """Operands a lambda can hold unchanged: no `:=` (it would bind in the lambda), yield or await."""
+    return not any(contains(e, (cst.NamedExpr, cst.Yield, cst.Await)) for e in exprs)
+
+
+def _mark_conditions(ctx, test) -> None:
+    if isinstance(test, cst.BooleanOperation):
+        ctx.m.conditions.add(test)
+        _mark_conditions(ctx, test.left)
+        _mark_conditions(ctx, test.right)
+    elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        ctx.m.conditions.add(test)
+        _mark_conditions(ctx, test.expression)
+
+
+@plans(cst.If, cst.While, cst.CompIf, order=10)
+def plan_condition(node, ctx) -> None:
+    _mark_conditions(ctx, node.test)
+
+
+@plans(cst.IfExp)
+def plan_ifexp(node: cst.IfExp, ctx) -> None:
+    _mark_conditions(ctx, node.test)
+    if not static_condition(node.test) and _lambda_safe(node):
+        ctx.m.ifexps.add(node)
+
+
+@plans(cst.BooleanOperation)
+def plan_bool_value(node: cst.BooleanOperation, ctx) -> None:
+    if node not in ctx.m.conditions and not static_condition(node) and _lambda_safe(node.right):
+        ctx.m.bool_values.add(node)
+
+
+@plans(cst.UnaryOperation)
+def plan_not_value(node: cst.UnaryOperation, ctx) -> None:
+    if isinstance(node.operator, cst.Not) and node not in ctx.m.conditions and not static_condition(node):
+        ctx.m.bool_values.add(node)
+
+
+@emits(cst.UnaryOperation)
+def emit_not_value(original: cst.UnaryOperation, updated: cst.UnaryOperation, ctx):
+    if original not in ctx.m.bool_values:
+        return None
+    return J.call(J.NOT, updated.expression).with_changes(lpar=updated.lpar, rpar=updated.rpar)
+
+
+@emits(cst.IfExp)
+def emit_ifexp(original: cst.IfExp, updated: cst.IfExp, ctx):
+    if original not in ctx.m.ifexps:
+        return None
+    return J.call(J.IFEXP, condition(updated.test), thunk(updated.body), thunk(updated.orelse)).with_changes(
+        lpar=updated.lpar, rpar=updated.rpar)
+
+
+@emits(cst.BooleanOperation)
+def emit_bool_value(original: cst.BooleanOperation, updated: cst.BooleanOperation, ctx):
+    if original not in ctx.m.bool_values:
+        return None
+    helper = J.ANDV if isinstance(updated.operator, cst.And) else J.ORV
+    return J.call(helper, updated.left, thunk(updated.right)).with_changes(lpar=updated.lpar, rpar=updated.rpar)

@@ -63,8 +63,13 @@ def condition(test: cst.BaseExpression) -> cst.BaseExpression:
     """`a and b` / `a or b` / `not a` in a condition: Python's meaning on concrete values, the
     elementwise one on traced scalars (Python's own operators would need a concrete bool)."""
     if isinstance(test, cst.BooleanOperation):
+        right = condition(test.right)
+        if not eager_safe(right):  # Python evaluates it only when the left operand does not decide
+            # (only its truth matters here: the operands' types need not agree, unlike npr_andv)
+            helper = J.AND_THEN if isinstance(test.operator, cst.And) else J.OR_ELSE
+            return J.call(helper, condition(test.left), thunk(right))
         helper = J.AND if isinstance(test.operator, cst.And) else J.OR
-        return J.call(helper, condition(test.left), condition(test.right))
+        return J.call(helper, condition(test.left), right)
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         return J.call(J.NOT, condition(test.expression))
     if isinstance(test, cst.Comparison) and len(test.comparisons) > 1 and _chain_is_pure(test):
@@ -79,6 +84,34 @@ def condition(test: cst.BaseExpression) -> cst.BaseExpression:
             out = J.call(J.AND, out, p)
         return out
     return test.with_changes(lpar=[], rpar=[]) if isinstance(test, cst.BooleanOperation) else test
+
+
+def thunk(expr: cst.BaseExpression) -> cst.Lambda:
+    """`lambda: expr`: an operand Python may not evaluate, evaluated only when chosen."""
+    return cst.Lambda(cst.Parameters(), expr)
+
+
+_SAFE_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.BitAnd, cst.BitOr, cst.BitXor)
+
+
+def eager_safe(expr: cst.BaseExpression) -> bool:
+    """An operand that evaluated when Python would not evaluate it cannot raise, warn or act:
+    names, literals, loads of a whole ref, comparisons and +, -, * of such (no subscript, call,
+    attribute, division or power)."""
+    if isinstance(expr, (cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)):
+        return True
+    if isinstance(expr, cst.UnaryOperation):
+        return eager_safe(expr.expression)
+    if isinstance(expr, cst.BinaryOperation):
+        return isinstance(expr.operator, _SAFE_OPERATORS) and eager_safe(expr.left) and eager_safe(expr.right)
+    if isinstance(expr, cst.Comparison):
+        return all(not isinstance(c.operator, (cst.In, cst.NotIn)) and eager_safe(c.comparator)
+                   for c in expr.comparisons) and eager_safe(expr.left)
+    if isinstance(expr, cst.Call):  # npr_and(a, b) of safe operands; `npr_load(u)`, a whole ref
+        return isinstance(expr.func, cst.Name) and (
+            expr.func.value in (J.AND, J.OR, J.NOT) and all(eager_safe(a.value) for a in expr.args)
+            or expr.func.value == J.LOAD and len(expr.args) == 1 and isinstance(expr.args[0].value, cst.Name))
+    return False
 
 
 def _chain_is_pure(test: cst.Comparison) -> bool:

@@ -34,6 +34,7 @@ import libcst as cst
 
 from ...analysis import containers
 from ...emit import jaxnames as J
+from ...frontend.jumps import left_jumps
 from ..registry import emits, plans
 from ..syntax import plain, target_names
 from .control import Uses, condition, data_dependent_changes, uses
@@ -118,6 +119,8 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
     body = uses(loop.body, facts.store_names)
     if body.returns:
         return "return inside the loop"
+    if left_jumps(loop.body):  # a loop frontend/jumps.py left as written: a body function cannot hold them
+        return "break/continue in a loop whose variable is used after it"
     body_nodes = {id(n) for _, _, n in body.items}
     stored = [n for n, s, _ in body.items if s]
     first_store: dict[str, int] = {}

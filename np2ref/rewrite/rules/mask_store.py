@@ -5,7 +5,9 @@ What: a store through a mask whose true-count is data dependent. Why: under jit 
     a[m] = np.sqrt(b[m]) * k      ->  npr_mask_store(a, m, jnp.sqrt(b[...]) * k, leaves=(k,))
 Exact when the expression is elementwise and every array in it is masked by the same `m`:
 then masking after the computation equals computing on the masked values. The runtime checks
-that unmasked leaves are scalars (size 1) and refuses (NPR104) otherwise; when `m` turns out to be
+that unmasked leaves are scalars (size 1) and refuses (NPR104) otherwise; a call of a module
+helper (or a nested def or lambda, lifted to one) whose body is `return` of an elementwise
+expression in its parameters is elementwise too, and is called on the whole arrays; when `m` turns out to be
 an integer index at trace time it stores `value[m]`, which is the same thing for elementwise code.
 """
 
@@ -55,15 +57,78 @@ def _slices_code(node: cst.Subscript) -> str:
     return ",".join(_code(e.slice) for e in node.slice)
 
 
+def _returned(func: cst.FunctionDef) -> cst.BaseExpression | None:
+    """The expression of a function whose body is `return expr` (after a docstring), with
+    plain positional parameters; else None."""
+    p = func.params
+    if p.star_arg is not cst.MaybeSentinel.DEFAULT and p.star_arg is not None or p.kwonly_params or \
+            p.star_kwarg is not None or p.posonly_params or any(x.default is not None for x in p.params) or \
+            func.decorators or not isinstance(func.body, cst.IndentedBlock):
+        return None
+    body = list(func.body.body)
+    if body and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 and \
+            isinstance(body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, cst.SimpleString):
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1:
+        return None
+    ret = body[0].body[0]
+    return ret.value if isinstance(ret, cst.Return) and ret.value is not None else None
+
+
+def _elementwise(node, leaf, call) -> bool:
+    """Whether `node` is arithmetic, comparisons and elementwise calls over leaves: `leaf(node)`
+    says True/False for the nodes it knows (names, subscripts) and None for the rest; `call(node)`
+    whether a call's function is elementwise."""
+    def walk(node) -> bool:
+        known = leaf(node)
+        if known is not None:
+            return known
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary)):
+            return True
+        if isinstance(node, cst.BinaryOperation):
+            return isinstance(node.operator, _ELEMENTWISE_BINOPS) and walk(node.left) and walk(node.right)
+        if isinstance(node, cst.UnaryOperation):
+            return walk(node.expression)
+        if isinstance(node, cst.Comparison):
+            return walk(node.left) and all(walk(c.comparator) for c in node.comparisons)
+        if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
+            return call(node) and all(walk(a.value) for a in node.args)
+        return False
+    return walk(node)
+
+
+def _elementwise_call(node: cst.Call, imports: ImportMap, local_names, helpers, depth: int) -> bool:
+    """A NumPy ufunc (or where/clip), or a module helper that is elementwise (elementwise_helper)."""
+    qual = imports.qualify_numpy(node.func, local_names)
+    return qual in _ELEMENTWISE_FUNCS or (
+        qual is None and isinstance(node.func, cst.Name) and node.func.value not in local_names
+        and elementwise_helper(node.func.value, helpers, imports, depth + 1))
+
+
+def elementwise_helper(name: str, helpers, imports: ImportMap, depth: int = 0) -> bool:
+    """Whether module function `name` (a def, or a nested def or lambda lifted to one) is
+    `return expr` with expr elementwise in its parameters alone: arithmetic, comparisons,
+    NumPy's elementwise functions, numbers, other such helpers. Called on whole arrays, it then
+    gives at each position what it gives on the masked values there."""
+    facts = helpers.get(name) if helpers else None
+    expr = _returned(facts.node) if facts is not None and depth < 4 else None
+    if expr is None:
+        return False
+    params = frozenset(p.name.value for p in facts.node.params.params)
+    return _elementwise(expr, lambda n: n.value in params if isinstance(n, cst.Name) else None,
+                        lambda n: _elementwise_call(n, imports, params, helpers, depth))
+
+
 def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: ImportMap,
-                 local_names) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
-    """(the `X[m]` subscripts to unmask, the other leaves) if `value` is elementwise in them."""
+                 local_names, helpers=None) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
+    """(the `X[m]` subscripts to unmask, the other leaves) if `value` is elementwise in them
+    (`helpers`: the module's functions, by name: a call of an elementwise one is elementwise)."""
     key = _slices_code(target)
     mask = _code(target.slice[-1].slice)
     masked: list[cst.Subscript | cst.Call] = []
     leaves: list[cst.BaseExpression] = []
 
-    def walk(node) -> bool:
+    def leaf(node) -> bool | None:
         if is_mask_rank(node, mask, imports, local_names):
             masked.append(node)
             return True
@@ -72,25 +137,13 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
                 masked.append(node)
                 return True
             return False
-        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary)):
-            return True
         if isinstance(node, (cst.Name, cst.Attribute)):
             leaves.append(node)
             return True
-        if isinstance(node, cst.BinaryOperation):
-            return isinstance(node.operator, _ELEMENTWISE_BINOPS) and walk(node.left) and walk(node.right)
-        if isinstance(node, cst.UnaryOperation):
-            return walk(node.expression)
-        if isinstance(node, cst.Comparison):
-            return walk(node.left) and all(walk(c.comparator) for c in node.comparisons)
-        if isinstance(node, cst.Call):
-            qual = imports.qualify_numpy(node.func, local_names)
-            if qual not in _ELEMENTWISE_FUNCS or any(a.keyword is not None or a.star for a in node.args):
-                return False
-            return all(walk(a.value) for a in node.args)
-        return False
+        return None
 
-    if not walk(value) or not masked:
+    if not _elementwise(value, leaf, lambda n: _elementwise_call(n, imports, local_names, helpers, -1)) \
+            or not masked:
         return None
     return masked, leaves
 
@@ -165,7 +218,7 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     if not (looks_boolean(index, ctx.bool_names) or
             (isinstance(index, cst.Name) and index.value not in ctx.int_names)):
         return False  # an integer index: the plain store is exact and reads better
-    parts = masked_parts(value, target, ctx.imports, ctx.locals)
+    parts = masked_parts(value, target, ctx.imports, ctx.locals, ctx.all)
     if parts is None:
         if not (looks_boolean(index, ctx.bool_names) and op is not None):
             return False

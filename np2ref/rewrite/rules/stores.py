@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis import containers
 from ...analysis import effects as fx
 from ...analysis.names import dotted
 from ...diagnostics import Note
@@ -68,6 +69,12 @@ def _target(ctx, target, value, stmt, lazy: bool) -> None:
                     store(ctx, t, stmt)
         return
     if isinstance(target, cst.Subscript):
+        if isinstance(target.value, cst.Name) and not ctx.is_ref(target.value.value) and \
+                target.value.value in containers.dict_names(ctx.f.bindings, ctx.f.params):
+            if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and len(target.slice) == 1 \
+                    and isinstance(target.slice[0].slice, cst.Index):
+                ctx.m.dict_inserts.add(stmt)
+            return  # `out[k] = v` into a local dict: a Python insertion (analysis/containers.py)
         store(ctx, target, stmt)
         if lazy or _same_buffer(ctx, target, value):
             # a view on the right is read when it is stored, as in NumPy; a view of the
@@ -182,3 +189,14 @@ def emit_line(original, updated, ctx):
              for n in dict.fromkeys(ctx.pending_own)]
     ctx.pending_own = []
     return cst.FlattenSentinel([updated, *extra])
+
+
+@emits(cst.Assign, order=5)
+def emit_dict_insert(original: cst.Assign, updated: cst.Assign, ctx):
+    if original not in ctx.m.dict_inserts:
+        return None
+    target = updated.targets[0].target
+    index = target.slice[0].slice
+    key = index.with_changes(value=J.call(J.DICT_KEY, index.value))
+    return updated.with_changes(targets=[updated.targets[0].with_changes(
+        target=target.with_changes(slice=[target.slice[0].with_changes(slice=key)]))])

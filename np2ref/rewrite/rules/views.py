@@ -108,6 +108,15 @@ def mark_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode) -> boo
         return False
     if mark_ref(ctx, target):
         return True
+    name = chain_name(ctx, target)
+    if name is not None and not roots and name.value not in ctx.locals and name.value not in ctx.f.params \
+            and ctx.bound is not None and name.value in ctx.bound:
+        # a name bound only in the `if __name__ == "__main__":` block (or by another function's
+        # `global`): a module-level array all the same
+        ctx.sink.report("NPR202", f"writes `{name.value}`, which is not a local array: a module-level "
+                        "one (bound outside the module's top-level statements)", ctx.span(node),
+                        hint="pass the array in as a parameter; np2ref writes it back to the caller")
+        return False
     refuse_write_target(ctx, target, node)
     return False
 
