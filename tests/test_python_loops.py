@@ -146,3 +146,37 @@ def test_a_discarded_trace_leaves_containers_as_they_were():
         out = ns["npr_for"](ns["npr_range"](3), body, 1.0)
     assert out == 4.0 and hist == [2.0, 4.0, 6.0]
     assert "changes a Python list" in str(caught[0].message)
+
+
+BOUND_LATER = """
+import numpy as np
+
+
+def first_only(a, n):
+    hist = []
+    out = np.zeros(n)
+    for k in range(n):
+        hist.append(k)          # keeps the loop Python
+        out[k] = a[k] * 2
+        if a[k] > 0 or k == 0:  # data: a branch, lowered
+            w0 = a * k
+    return w0, hist, out
+
+
+def with_break(a):
+    for k in range(3):
+        w0 = np.zeros_like(a)
+        break
+    return a, w0
+"""
+
+
+def test_a_branch_in_a_python_loop_sees_a_name_an_earlier_iteration_bound(tmp_path):
+    from conftest import assert_same_as_numpy, load_module
+    m = load_module(BOUND_LATER, tmp_path)
+    a = np.array([1.0, -2.0, 3.0, -1.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
+        expected, got = assert_same_as_numpy(m.first_only, np2ref.compile(m.first_only), a, 4)
+        assert got[1] == expected[1]
+        assert_same_as_numpy(m.with_break, np2ref.compile(m.with_break), a.astype(np.int32))

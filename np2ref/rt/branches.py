@@ -17,6 +17,15 @@ class _NprUnset:
 npr_unset = _NprUnset()
 
 
+def npr_bound(get):
+    """The value `get()` reads, or npr_unset where the name has none yet: an `if` in a loop
+    that runs as Python, assigning a name read after it (bound from the second iteration on)."""
+    try:
+        return get()
+    except NameError:  # UnboundLocalError and a closure's unset free variable too
+        return npr_unset
+
+
 def _npr_concrete_bool(x):
     if isinstance(x, _npr_Tracer):
         return None

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:TypeError TypeError: function run at /work/wt/h_c/np_ref/rt/jit.py:_ traced for jit returned a value of type <class 'np_ref.rt. _call_bound
 # found by: np2ref fuzz --seed 18318 (round seed 18318054954), program 779

@@ -32,6 +32,7 @@ from .control import condition, data_dependent_changes, thunk, uses
 class BranchPlan:
     carried: tuple[str, ...]
     defined_before: frozenset[str]
+    in_loop: bool = False  # a carried name not bound before may be bound by an earlier iteration
 
 
 class _Exits(cst.CSTVisitor):
@@ -116,7 +117,23 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
     first = next((i for i, (_, _, x) in enumerate(function_uses.items) if id(x) in inside_nodes), None)
     if first is not None:
         before |= {n for n, s, _ in function_uses.items[:first] if s}
-    return BranchPlan(carried, frozenset(before))
+    return BranchPlan(carried, frozenset(before), id(node) in _ifs_in_loops(facts.node))
+
+
+def _ifs_in_loops(func: cst.FunctionDef) -> frozenset[int]:
+    """The `if` statements of a function that sit in one of its `for` or `while` bodies."""
+    found: set[int] = set()
+
+    def walk(node, in_loop):
+        if isinstance(node, cst.If) and in_loop:
+            found.add(id(node))
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not func:
+            return
+        for child in node.children:
+            walk(child, in_loop or isinstance(node, (cst.For, cst.While)) and child is node.body)
+
+    walk(func, False)
+    return frozenset(found)
 
 
 @plans(cst.If)
@@ -127,6 +144,11 @@ def plan_branch(node: cst.If, ctx) -> None:
     if isinstance(plan, BranchPlan):
         ctx.m.branches[node] = plan
         data_dependent_changes(ctx, node, node.test, "branch")
+
+
+def _maybe_bound(name: str) -> cst.Call:
+    """`npr_bound(lambda: w)`: w's value from an earlier iteration, npr_unset in the first."""
+    return J.call(J.BOUND, cst.Lambda(cst.Parameters(), cst.Name(name)))
 
 
 @emits(cst.If)
@@ -167,7 +189,8 @@ def _lower_if(ctx, original: cst.If, updated: cst.If):
     if orelse is not None or carried:
         defs.append(branch(f"_else_{n}", orelse))
         else_name = cst.Name(f"_else_{n}")
-    init = [cst.Arg(cst.Name(c) if c in plan.defined_before else cst.Name(J.UNSET)) for c in carried]
+    init = [cst.Arg(cst.Name(c) if c in plan.defined_before else _maybe_bound(c) if plan.in_loop
+                    else cst.Name(J.UNSET)) for c in carried]
     call = cst.Call(cst.Name(J.IF), [cst.Arg(condition(updated.test)), cst.Arg(cst.Name(f"_then_{n}")),
                                      cst.Arg(else_name), *init])
     if carried:
