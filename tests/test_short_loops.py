@@ -1,0 +1,84 @@
+"""Short lax loops (a static trip count of at most rt/loops.py's NPR_SHORT_LOOP) are unrolled by
+XLA: the body is traced as for the rolled loop, so the values are the rolled loop's bit for bit
+and NumPy's (to XLA's dot order); the nest budget keeps deep nests rolled."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+import np2ref
+from np2ref.rt import loops as L
+
+
+def conv_relu(x, w):
+    k, c, kh, kw = w.shape
+    h, wd = x.shape[1] - kh + 1, x.shape[2] - kw + 1
+    out = np.zeros((k, h, wd))
+    for i in range(kh):
+        for j in range(kw):
+            out += np.tensordot(w[:, :, i, j], x[:, i:i + h, j:j + wd], axes=1)
+    return np.maximum(out, 0.0)
+
+
+def shifted_dots(x, y, out):
+    n = x.shape[0]
+    for k in range(n):
+        out[k] = x[k + 1:] @ y[k:-1]  # a window of traced length: masked, zero-filled
+
+
+def triple(a):
+    n = a.shape[0]
+    t = 0.0
+    for i in range(n):
+        for j in range(n):
+            for k in range(n):
+                t += a[i, j, k] * (i - j + k)
+    return t
+
+
+@functools.cache
+def compiled(fn):
+    return np2ref.compile(fn, host_below=0)
+
+
+def rolled(fn, *args):
+    """fn compiled and called with unrolling off, its HLO text."""
+    old = L.NPR_SHORT_LOOP
+    L.NPR_SHORT_LOOP = 0
+    try:
+        f = np2ref.compile(fn, host_below=0)
+        return f(*args), f.lower(*args).as_text()
+    finally:
+        L.NPR_SHORT_LOOP = old
+
+
+def test_short_nest_unrolls_to_the_rolled_loops_values():
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal((3, 7, 6)), rng.standard_normal((4, 3, 3, 3))
+    want = conv_relu(x, w)
+    got = compiled(conv_relu)(x, w)
+    assert "while" not in compiled(conv_relu).lower(x, w).as_text()  # 3 x 3 copies of the body
+    again, text = rolled(conv_relu, x, w)
+    assert text.count("while") >= 2
+    assert np.array_equal(got, again) and got.dtype == again.dtype  # bit for bit
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
+def test_unrolled_masked_windows_keep_numpys_signed_zeros():
+    z = np.array([2.0, -0.0, -0.0, 1.0, -3.0, -0.0, 4.0])
+    o1, o2 = np.full(7, 9.0), np.full(7, 9.0)
+    shifted_dots(z, z[::-1].copy(), o1)
+    compiled(shifted_dots)(z, z[::-1].copy(), o2)
+    assert "while" not in compiled(shifted_dots).lower(z, z, o2).as_text()
+    assert o1.tobytes() == o2.tobytes()  # x[6:] @ y[5:-1] is 0.0, not XLA's one-product -0.0
+
+
+@pytest.mark.parametrize("n, loops", [(3, 0), (4, 1)])
+def test_nest_budget_keeps_the_innermost_loop_rolled(n, loops):
+    a = np.random.default_rng(1).random((n, n, n))
+    f = np2ref.compile(triple, host_below=0)
+    assert f.lower(a).as_text().count("while") == loops  # 27 copies fit NPR_SHORT_NEST; 64 do not
+    assert np.isclose(f(a), triple(a), rtol=1e-12)
