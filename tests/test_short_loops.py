@@ -1,6 +1,7 @@
 """Short lax loops (a static trip count of at most rt/loops.py's NPR_SHORT_LOOP) are unrolled by
 XLA: the body is traced as for the rolled loop, so the values are the rolled loop's bit for bit
-and NumPy's (to XLA's dot order); the nest budget keeps deep nests rolled."""
+and NumPy's (to XLA's dot order); the nest budget keeps deep nests rolled, and a body that
+stores into an array keeps its loop rolled."""
 
 from __future__ import annotations
 
@@ -67,12 +68,27 @@ def test_short_nest_unrolls_to_the_rolled_loops_values():
     np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
 
 
+def shifted_sum(x, y):
+    n = x.shape[0]
+    t = 0.0
+    for k in range(n):
+        t += x[k + 1:] @ y[k:-1]  # a window of traced length: masked, zero-filled
+    return t
+
+
 def test_unrolled_masked_windows_keep_numpys_signed_zeros():
+    z = np.array([-0.0, -0.0, -0.0, 1.0, -3.0, -0.0, 4.0])
+    got = compiled(shifted_sum)(z, z[::-1].copy())
+    assert "while" not in compiled(shifted_sum).lower(z, z).as_text()
+    assert np.asarray(got).tobytes() == np.asarray(shifted_sum(z, z[::-1].copy())).tobytes()
+
+
+def test_a_body_that_stores_stays_rolled():
     z = np.array([2.0, -0.0, -0.0, 1.0, -3.0, -0.0, 4.0])
     o1, o2 = np.full(7, 9.0), np.full(7, 9.0)
     shifted_dots(z, z[::-1].copy(), o1)
     compiled(shifted_dots)(z, z[::-1].copy(), o2)
-    assert "while" not in compiled(shifted_dots).lower(z, z, o2).as_text()
+    assert "while" in compiled(shifted_dots).lower(z, z, o2).as_text()  # out[k] = ...: a Ref
     assert o1.tobytes() == o2.tobytes()  # x[6:] @ y[5:-1] is 0.0, not XLA's one-product -0.0
 
 

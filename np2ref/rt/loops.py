@@ -157,11 +157,13 @@ _npr_unrolling = threading.local()  # .copies: the product of the enclosing unro
 def _npr_short(trips):
     """Whether a lax loop with `trips` (static) iterations is unrolled (`lax.fori_loop(...,
     unroll=True)`): at most NPR_SHORT_LOOP of them and, with the enclosing unrolled loops, at
-    most NPR_SHORT_NEST copies of the body. The body is traced as for the rolled loop (a traced
-    index: the same windows, masks and bounds checks, so the same values); XLA then sees
-    straight-line code with constant indices, where a window `x[:, i:i + h]` is a static slice
-    (a 3x3 convolution by shifted windows: 4.2 -> 2.0 ms, the nine products fused as a rolled
-    loop cannot be)."""
+    most NPR_SHORT_NEST copies of the body, and (_npr_fori) when the body reaches no written
+    array (a Ref): a loop over carried values and read-only arrays. The body is traced as for
+    the rolled loop (a traced index: the same windows, masks and bounds checks, so the same
+    values); XLA then sees straight-line code with constant indices, where a window
+    `x[:, i:i + h]` is a static slice (a 3x3 convolution by shifted windows: 4.2 -> 2.0 ms).
+    A body that stores into an array keeps the rolled loop, whose updates XLA makes in place
+    and whose temporaries do not grow with the trip count (tests/test_pipelining.py)."""
     return _npr_is_concrete(trips) and 0 < trips <= NPR_SHORT_LOOP and \
         getattr(_npr_unrolling, "copies", 1) * trips <= NPR_SHORT_NEST
 
@@ -239,7 +241,7 @@ def _npr_fori(bounds, one, c0, flag=None, unroll=False):
             npr_at(view)[...] = ref[...]
         return out
     refs = _npr_reachable_refs([one], [c0])
-    if unroll and flag is None and not refs:
+    if unroll and flag is None and not refs:  # a body reaching a written array stays rolled (_npr_short)
         return lax.fori_loop(*bounds, one, c0, unroll=True)
     if not refs:
         return _npr_fori_loop(bounds, one, c0, flag)
@@ -248,8 +250,6 @@ def _npr_fori(bounds, one, c0, flag=None, unroll=False):
     # JAX 0.10 cannot batch with ref effects in its body: the refs' values become loop state
     batched = _npr_batched([one, c0] + refs)
     if not discharge and not (batched and not all(_npr_is_concrete(b) for b in bounds)):
-        if unroll and flag is None:
-            return lax.fori_loop(*bounds, one, c0, unroll=True)
         return _npr_fori_loop(bounds, one, c0, flag, refs)
 
     @_npr_tracing_batched(batched)
@@ -260,7 +260,7 @@ def _npr_fori(bounds, one, c0, flag=None, unroll=False):
 
     pure_step._npr_lifted = True  # its closure holds the outer refs: not searched again
     step = _npr_discharging(pure_step, _npr_reverse_mode([one, c0] + refs)) if discharge else jax.jit(pure_step)
-    values, out = lax.fori_loop(*bounds, step, ([r[...] for r in refs], c0), **({"unroll": True} if unroll else {}))
+    values, out = lax.fori_loop(*bounds, step, ([r[...] for r in refs], c0))
     for r, v in zip(refs, values):
         r[...] = v
     return out
