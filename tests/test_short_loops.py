@@ -14,14 +14,14 @@ import np2ref
 from np2ref.rt import loops as L
 
 
-def conv_relu(x, w):
-    k, c, kh, kw = w.shape
-    h, wd = x.shape[1] - kh + 1, x.shape[2] - kw + 1
-    out = np.zeros((k, h, wd))
-    for i in range(kh):
-        for j in range(kw):
-            out += np.tensordot(w[:, :, i, j], x[:, i:i + h, j:j + wd], axes=1)
-    return np.maximum(out, 0.0)
+def conv2d(x, w):
+    """x (C, H, W), w (K, C, kh, kw): nine shifted-window products for a 3x3 w."""
+    out = np.zeros((w.shape[0], x.shape[1] - w.shape[2] + 1, x.shape[2] - w.shape[3] + 1))
+    for i in range(w.shape[2]):
+        for j in range(w.shape[3]):
+            window = x[:, i:i + out.shape[1], j:j + out.shape[2]]
+            out = out + np.einsum("kc,chw->khw", w[:, :, i, j], window)
+    return out
 
 
 def shifted_dots(x, y, out):
@@ -59,10 +59,11 @@ def rolled(fn, *args):
 def test_short_nest_unrolls_to_the_rolled_loops_values():
     rng = np.random.default_rng(0)
     x, w = rng.standard_normal((3, 7, 6)), rng.standard_normal((4, 3, 3, 3))
-    want = conv_relu(x, w)
-    got = compiled(conv_relu)(x, w)
-    assert "while" not in compiled(conv_relu).lower(x, w).as_text()  # 3 x 3 copies of the body
-    again, text = rolled(conv_relu, x, w)
+    want = conv2d(x, w)
+    got = compiled(conv2d)(x, w)
+    assert want.shape == got.shape == (4, 5, 4)
+    assert "while" not in compiled(conv2d).lower(x, w).as_text()  # 3 x 3 copies of the body
+    again, text = rolled(conv2d, x, w)
     assert text.count("while") >= 2
     assert np.array_equal(got, again) and got.dtype == again.dtype  # bit for bit
     np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
