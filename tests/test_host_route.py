@@ -75,6 +75,20 @@ def test_route_is_per_signature_and_deterministic(compiled_recip):
     assert len(compiled_recip._hosted) == len(before) + 1
 
 
+def test_alternating_signatures_take_their_own_routes():
+    # the call remembers its last signature (compile.py, Compiled._last): a call with another
+    # one must not take the last one's route
+    compiled = hosted(recip)
+    small, large = np.array([0.0, 4.0]), np.zeros(1000)
+    for _ in range(2):
+        with pytest.warns(RuntimeWarning, match="divide by zero"):  # NumPy's warning: the original ran
+            np.testing.assert_array_equal(compiled(small), [np.inf, 0.25])
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # the jitted program is silent
+            assert np.isinf(compiled(large)).all()
+            assert np.isinf(compiled(np.zeros(1000))).all()  # the same signature again
+
+
 def test_host_route_writes_in_place_as_numpy_does():
     compiled = hosted(axpy_)
     base = np.arange(12.0)

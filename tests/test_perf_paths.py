@@ -94,6 +94,28 @@ def test_jax_array_arguments_give_jax_arrays_without_copies():
     assert type(mixed) is np.ndarray
 
 
+def pick(a, i):
+    return a[i] * 2.0
+
+
+def test_plan_calls_set_x64_for_the_call_only():
+    # the plan's path sets jax_enable_x64 with the config's own swap (rt/compat.py), not a
+    # context manager: the thread's setting must be what it was after a call, a failed one too
+    a, y = device64(np.arange(5.0)), device64(np.ones(5))
+    for outside in (False, True):
+        with jax.enable_x64(outside):
+            for _ in range(2):  # the first call binds and leaves a plan, the second takes it
+                got = compiled(scaled)(a, 2.0)
+                assert got.dtype == np.float64 and jax.config.jax_enable_x64 is outside
+                result, finals = compiled(axpy_).device(y, 0.5, a)
+                assert finals["a"].dtype == np.float64 and jax.config.jax_enable_x64 is outside
+                with pytest.raises(IndexError):
+                    compiled(pick)(a, np.int64(7))  # traced: checked when the program runs
+                assert jax.config.jax_enable_x64 is outside
+                assert jax.numpy.asarray(1.0).dtype == (np.float64 if outside else np.float32)
+    np.testing.assert_array_equal(np.asarray(finals["a"]), np.ones(5) + 0.5 * np.arange(5.0))
+
+
 def test_written_jax_array_is_refused_not_dropped():
     """A jax.Array cannot be written in place: the write was silently lost before."""
     a, b, c = (device64(np.ones(4)) for _ in range(3))

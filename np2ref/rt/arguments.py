@@ -234,6 +234,7 @@ class _NprPlan:
         self.written = tuple((n, position[n]) for n in written)
         arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY or k is _NprPlan.DEVICE]
         self.apart = tuple((i, j) for _, i in self.written for j in arrays if j != i)
+        self.checked = bool(self.written or self.apart)  # else admits() is True for every call
         self.device = _NprPlan.DEVICE in key and _NprPlan.ARRAY not in key
         staged = tuple((n, i) for n, i in self.kept if key[i] is _NprPlan.ARRAY)
         # staging pays where XLA reads host memory (CPU); elsewhere the transfer is the copy

@@ -35,6 +35,7 @@ class NprFunction:
             k == _npr_inspect.Parameter.POSITIONAL_OR_KEYWORD for k in kinds) else None
         self._defaults = {n: p.default for n, p in self.signature.parameters.items()
                           if p.default is not _npr_inspect.Parameter.empty}
+        self._npos = -1 if self._positional is None else len(self._positional)
         self._layout = None  # _npr_uses_layout(fn), found on the first NumPy call
         # (dynamic names, mutated names) -> keyword arguments for jax.jit (np2ref.compile's shardings)
         self.jit_options = None
@@ -243,6 +244,18 @@ class NprFunction:
     def _x64(self):
         return jax.enable_x64(self.dtype_policy == "preserve")
 
+    def _jit_call(self, jitted, kept, donated):
+        """jitted(kept, donated) with jax_enable_x64 set as _x64 sets it, for this thread, by
+        the config's own swap (compat._npr_x64_state: 0.1 µs, the context manager 0.5 µs)."""
+        if _NPR_X64 is None:
+            with self._x64():
+                return jitted(kept, donated)
+        prev = _NPR_X64.swap_local(self.dtype_policy == "preserve")
+        try:
+            return jitted(kept, donated)
+        finally:
+            _NPR_X64.set_local(prev)
+
     def _plan_key(self, args):
         """What decides a call's jitted function and checks, read from its arguments in
         parameter order (_in_order): each static argument's _npr_static_key, _NprPlan.ARRAY for a NumPy
@@ -250,6 +263,20 @@ class NprFunction:
         the general path can tell (containers, whose arrays _aliases checks; subclasses and
         arrays JAX cannot take as they are: _device_ready)."""
         key = []
+        if self.static_argnames is None:  # the common kinds first, as the loop below keys them
+            for v in args:
+                kind = type(v)
+                if kind in _NPR_DEVICE_TYPES:
+                    key.append(_NprPlan.DEVICE)
+                elif kind in _NPR_STATIC_TYPES:
+                    key.append(repr(v))
+                elif kind is float:
+                    key.append(None)
+                else:
+                    break
+            else:
+                return tuple(key)
+            key = []
         for name, v in zip(self._positional, args):
             kind = type(v)
             if self.static_argnames is not None:
@@ -273,11 +300,18 @@ class NprFunction:
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
         self._globals_moved()
-        ordered = self._in_order(args, kwargs)
+        ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         plan = self._plans.get(plan_key)
-        if plan is None or not plan.admits(ordered, self._layout):
+        if plan is None or (plan.checked and not plan.admits(ordered, self._layout)):
             return self._call_bound(args, kwargs, plan_key)
+        if plan.device:  # jax.Arrays in and out, nothing written: the shortest path
+            result, _, shape, slot = self._jit_call(plan.jitted, {n: ordered[i] for n, i in plan.kept}, {})
+            if slot is not None:
+                shape.check_bounds(slot)
+            if shape._leaf:
+                return result[0]
+            return shape.device(result, dict(zip(self._positional, ordered)) if shape.returned else {})
         staging = plan.staging  # large unaligned read-only arrays: copied into np2ref's own buffers
         if staging is not None and staging.wanted(ordered) and staging.lock.acquire(blocking=False):
             try:
@@ -307,15 +341,17 @@ class NprFunction:
         Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
         arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
         self._globals_moved()
-        ordered = self._in_order(args, kwargs)
+        ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         plan = self._device_plans.get(plan_key)
-        if plan is None or not plan.admits(ordered, self._layout):
+        if plan is None or (plan.checked and not plan.admits(ordered, self._layout)):
             return self._call_bound(args, kwargs, plan_key, device=True)
-        with self._x64():
-            result, finals, shape, slot = plan.jitted(
-                {n: ordered[i] for n, i in plan.kept}, {n: ordered[i] for n, i in plan.donated})
+        result, finals, shape, slot = self._jit_call(
+            plan.jitted, {n: ordered[i] for n, i in plan.kept}, {n: ordered[i] for n, i in plan.donated})
+        if slot is not None:
             shape.check_bounds(slot)
+        if shape._leaf:
+            return result[0], finals
         return shape.device(result, self._unwritten(zip(self._positional, ordered)) if shape.returned else {}), finals
 
     def _unwritten(self, items):
@@ -376,7 +412,8 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_state, NprError  # noqa: E402
-from .compat import _npr_empty_axis_index_error  # noqa: E402
+from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
+_NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402

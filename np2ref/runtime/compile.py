@@ -255,27 +255,41 @@ class Compiled:
                     and all(v is None for v in (in_shardings, out_shardings, mesh)))
         self._host_routes = {} if eligible else None
         self._hosted = None if verify else self._host_routes  # after the verified first call
+        self._last = (_MISSING, False)  # the last host-route signature and its route
 
     def __call__(self, *args, **kwargs):
-        hosted = self._hosted
-        if hosted is not None and not kwargs:
+        if self._hosted is not None and not kwargs:
             key = _host_key(args)
-            route = hosted.get(key, _MISSING)
-            if route is _MISSING:
-                route = self._host_route(key, args)
+            last = self._last  # (key, route) of the last call: one tuple, so threads see a matching pair
+            if key == last[0]:
+                route = last[1]
+            else:
+                route = self._hosted.get(key, _MISSING)
+                if route is _MISSING:
+                    route = self._host_route(key, args)
+                self._last = (key, route)
+            if route is True:  # the original NumPy function: NumPy's results, exactly
+                return self.original(*args)
             if route is not False:  # (pairs that must not share memory, arrays that must be C-contiguous)
                 for i, j in route[0]:
-                    if _shares(args[i], args[j]):
+                    a, b = args[i], args[j]
+                    if (a.base is not None or b.base is not None or a is b) and _shares(a, b):
                         break
                 else:
                     for i in route[1]:
                         if not args[i].flags.c_contiguous:
                             break
-                    else:  # the original NumPy function: NumPy's results, exactly
+                    else:
                         return self.original(*args)
         if self.verify and not self._verified:
             return self._verified_call(args, kwargs)
-        return self._call(args, kwargs)
+        try:  # self._call, inlined: one Python call less on a jitted or jax.Array call
+            return self._entry.call_numpy(*args, **kwargs)
+        except Exception as exc:
+            refusal = self._refusal(exc, self._traced_scalars(args, kwargs))
+            if refusal is None:
+                raise
+            raise refusal from None
 
     def call_jit(self, *args, **kwargs):
         """The call through the jitted translation whatever the arguments' size (never the host
@@ -307,6 +321,7 @@ class Compiled:
                 written = [i for i, n in enumerate(self._entry._positional) if n in self.mutated and i in arrays]
                 route = (tuple((i, j) for i in written for j in arrays if j != i),
                          tuple(i for i in written if args[i].size > 1) if self._entry._layout else ())
+                route = route if route != ((), ()) else True  # True: nothing to check per call
         self._hosted[key] = route
         return route
 
