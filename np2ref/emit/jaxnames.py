@@ -20,6 +20,7 @@ STORE_PROXY = "npr_at"
 LOAD = "npr_load"
 OWN = "npr_own"
 INT = "npr_int"
+ASTYPE = "npr_astype"
 FLOAT = "npr_float"
 BUILTINS = {"max": "npr_max", "min": "npr_min", "any": "npr_any", "all": "npr_all"}  # on array data
 VALUE = "npr_value"

@@ -33,7 +33,7 @@ def npr_fill(a, v):
     v, dt = npr_load(v), np.dtype(a.dtype)
     if isinstance(v, jax.Array):
         np.empty((), dt).fill(_npr_dummy(v.shape, v.dtype))  # NumPy's error for a non-scalar
-        val = jnp.reshape(v, ()).astype(dt)
+        val = _npr_store_cast(jnp.reshape(v, ()), dt, 'item')  # a.fill(x) stores x as a[0] = x does
     else:
         val = np.empty((), dt)
         val.fill(v)
@@ -168,3 +168,4 @@ from .views import npr_load, NprView  # noqa: E402
 from .lowering import _npr_scatter, _npr_unflat, _npr_update  # noqa: E402
 from .stores import _npr_base  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
+from .np_dtypes import _npr_store_cast  # noqa: E402

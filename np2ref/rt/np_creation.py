@@ -8,6 +8,8 @@ import numpy as np
 # ---------------------------------------------------------------- creation
 def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
     dt = _npr_np_dtype_of(object) if dtype is None else np.dtype(dtype)
+    if dt.kind in "iu" and _npr_has_jax(object) and _npr_np_dtype_of(object).kind == "f":
+        return npr_cast(jnp.array(object, dtype=_npr_np_dtype_of(object), ndmin=ndmin), dt)  # NumPy's cast
     return jnp.array(object, dtype=dt, copy=True, ndmin=ndmin)
 
 
@@ -285,5 +287,6 @@ from .np_ufuncs import (  # noqa: E402
     npr_np_add, npr_np_divide, npr_np_equal, npr_np_multiply, npr_np_power)
 from .np_reductions import npr_np_sum  # noqa: E402
 from .np_shape import npr_np_diff  # noqa: E402
-from .core import NprUnsupported  # noqa: E402
+from .core import NprUnsupported, _npr_has_jax  # noqa: E402
+from .np_dtypes import npr_cast  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402

@@ -5,7 +5,7 @@ with `u` a Ref, `npr_value(f(x))` when f may return one of its Refs); an argumen
 the buffer of one the callee writes is checked apart at trace time (`npr_apart`); a callee passed
 in as a parameter runs through `npr_call` (pure, or refused when traced); `rng.normal(...)` is a
 draw made on the host at run time (`npr_random`); `int(x)` of array data is `npr_int(x)`; array
-methods with a NumPy-exact shim (`x.mean()`) go through it. Refused: calls np2ref cannot see into
+methods with a NumPy-exact shim (`x.mean()`) go through it, `x.astype(dt)` through npr_astype. Refused: calls np2ref cannot see into
 (NPR003), unpacked arguments to a function that writes its parameters (NPR208), arguments that may
 share a written buffer when they cannot be checked (NPR201), one-argument np.where (NPR004).
 """
@@ -177,6 +177,10 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         shim = lookup(f"numpy.{original.func.attr.value}")
         if shim and shim.startswith("npr_np_"):
             result = cst.Call(J.name(shim), [cst.Arg(updated.func.value), *plain(updated.args)])
+    elif isinstance(original.func, cst.Attribute) and original.func.attr.value == "astype" \
+            and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None:
+        # `x.astype(int)` on an array: NumPy's float -> integer cast (x86-64), not XLA's saturating one
+        result = cst.Call(J.name(J.ASTYPE), [cst.Arg(updated.func.value), *plain(updated.args)])
     elif _library_shim(original, ctx) is not None:  # scipy's tridiagonal solve...
         result = cst.Call(J.name(_library_shim(original, ctx)), plain(updated.args))
     elif _is_math_of_data(original, ctx):
