@@ -142,11 +142,27 @@ def _quiet():
 
 
 @pytest.mark.parametrize("name", ["astype_forms", "image_to_uint8", "array_with_dtype", "store_into_uint8",
-                                  "store_slices", "out_unsafe", "cast_sum"])
+                                  "store_slices", "out_unsafe", "cast_sum", "scalar_types", "full_forms",
+                                  "reductions_with_dtype"])
 def test_forms_through_compile(name):
     fn = getattr(P, name)
     assert_same_as_numpy(fn, np2ref.compile(fn), X)
     assert_same_as_numpy(fn, np2ref.compile(fn), X.astype(np.float32)[:6])
+
+
+def test_warnings_name_numpys_operation():
+    """sum(dtype=) warns 'in reduce', cumsum(dtype=) 'in cast', out= 'in multiply', as NumPy."""
+    for name in ("reductions_with_dtype", "out_unsafe", "full_forms", "scalar_types"):
+        fn = getattr(P, name)
+        compiled = np2ref.compile(fn)
+        with warnings.catch_warnings(record=True) as w0:
+            warnings.simplefilter("always")
+            fn(X.copy())
+        with warnings.catch_warnings(record=True) as w1:
+            warnings.simplefilter("always")
+            compiled(X.copy())
+        expected = {str(m.message) for m in w0 if m.category is RuntimeWarning}
+        assert expected and expected == {str(m.message) for m in w1 if m.category is RuntimeWarning}, name
 
 
 def _raised(fn, *args):
@@ -178,6 +194,18 @@ def test_scalar_store_into_signed_integers_raises_as_numpy():
         assert _raised(f, x) == expected, (x, expected)
         if expected is None:
             assert_same_as_numpy(P.store_scalar_into_int64_in_loop, f, x)
+
+
+@pytest.mark.parametrize("name", ["linspace_int", "list_with_dtype", "python_int"])
+def test_forms_that_raise_in_numpy_for_some_values(name):
+    """np.array([scalars], dtype=int) stores each as a[i] = v does; int(nan) raises, as Python's."""
+    fn = getattr(P, name)
+    compiled = np2ref.compile(fn)
+    for x in (X, X[3:], X[::-1], np.array([1.5, -2.5, 7.0, 8.9])):
+        expected = _raised(fn, x.copy())
+        assert _raised(compiled, x.copy()) == expected, (name, x[:2], expected)
+        if expected is None:
+            assert_same_as_numpy(fn, compiled, x)
 
 
 def test_vmap_jit_of_pure_and_grad():

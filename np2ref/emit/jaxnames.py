@@ -21,6 +21,7 @@ LOAD = "npr_load"
 OWN = "npr_own"
 INT = "npr_int"
 ASTYPE = "npr_astype"
+SCALAR_TYPE = "npr_scalar_type"
 FLOAT = "npr_float"
 BUILTINS = {"max": "npr_max", "min": "npr_min", "any": "npr_any", "all": "npr_all"}  # on array data
 VALUE = "npr_value"

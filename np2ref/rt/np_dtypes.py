@@ -104,6 +104,7 @@ def _npr_np_asarray(a, dtype=None):
         dtype = _npr_np_dtype_of(a)
     dtype = np.dtype(dtype)
     if not isinstance(a, jax.Array) and dtype.kind in "iu" and _npr_has_jax(a):
+        _npr_check_list_store(a, dtype)
         a = jnp.asarray(a, _npr_np_dtype_of(a))  # traced floats in a list: NumPy's cast below
     if isinstance(a, jax.Array):  # NumPy's results are never weak: convert makes them strong
         if a.dtype.kind == "f" and dtype.kind in "iu":
@@ -164,26 +165,34 @@ def _npr_x86_cast(x, dt):
     return jax.lax.bitcast_convert_type(r, dt), jnp.where(big, bad_high, bad_low)
 
 
-def npr_cast(x, dtype):
+def npr_cast(x, dtype, op="cast"):
     """x.astype(dtype) with NumPy's values: a JAX float array cast to an integer dtype as x86-64
-    NumPy casts it (above), with NumPy's RuntimeWarning 'invalid value encountered in cast'
+    NumPy casts it (above), with NumPy's RuntimeWarning 'invalid value encountered in <op>'
     where NumPy raises FE_INVALID (issued now for concrete values, else on the host when the
-    compiled call runs). Any other cast is JAX's astype, which is NumPy's."""
+    compiled call runs; `op`: 'reduce' for sum(dtype=), a ufunc's name for its out= cast).
+    Any other cast is JAX's astype, which is NumPy's."""
     dt = np.dtype(dtype)
     if not isinstance(x, jax.Array) or x.dtype.kind != "f" or dt.kind not in "iu":
         return jnp.asarray(x).astype(dt)
     r, bad = _npr_x86_cast(x, dt)
-    _npr_warn_cast(jnp.any(bad), x.dtype, dt)
+    _npr_warn_cast(jnp.any(bad), x.dtype, dt, op)
     return r
 
 
-def _npr_warn_cast(bad, src, dt):
-    """NumPy's own warning for an invalid float -> integer cast, issued by NumPy (a cast of NaN)
-    when `bad` holds: now, or by a host callback when the compiled call runs (unless a run-time
-    check failed before: NumPy raised there). The callback runs only when `bad` holds."""
+def _npr_warn_cast(bad, src, dt, op):
+    """NumPy's warning for an invalid float -> integer cast (NumPy's own, from a cast of NaN,
+    for astype and reductions) when `bad` holds: now, or by a host callback when the compiled
+    call runs (unless a run-time check failed before: NumPy raised there). The callback runs
+    only when `bad` holds."""
     def warn(flag, src=np.dtype(src), dt=dt):
-        if np.any(flag):
+        if not np.any(flag):
+            return
+        if op == "cast":
             np.full(1, np.nan, src).astype(dt)
+        elif op == "reduce":
+            np.add.reduce(np.full(1, np.nan, src), dtype=dt)
+        else:
+            warnings.warn(f"invalid value encountered in {op}", RuntimeWarning, stacklevel=2)
     if not _npr_traced(bad):
         warn(np.asarray(bad))
         return
@@ -202,6 +211,15 @@ def npr_astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
     return npr_cast(x, dtype)
 
 
+def npr_scalar_type(t, *args):
+    """`np.int32(x)`, `np.uint8(x)`...: NumPy's cast (npr_cast) of JAX float values, the type
+    itself (jnp's) on anything else."""
+    if len(args) == 1 and isinstance(args[0], jax.Array) and args[0].dtype.kind == "f" \
+            and np.dtype(t).kind in "iu":
+        return npr_cast(args[0], t)
+    return t(*args)
+
+
 def _npr_store_cast(v, dt, how):
     """A JAX value v converted for a store into an array of dtype dt (core._npr_conv). NumPy
     stores a scalar float (a 0-d value: NumPy scalars are what 0-d floats are in NumPy code)
@@ -214,26 +232,41 @@ def _npr_store_cast(v, dt, how):
     return npr_cast(v, dt)
 
 
-def _npr_check_int_store(v, dt):
-    """NumPy's error for storing the float scalar v into an array of the signed dtype dt."""
+def _npr_check_list_store(obj, dt):
+    """np.array([x[0], 2.5], dtype=int): NumPy stores each float scalar of the list as a[i] = v
+    does (Python's int() into a signed dtype: _npr_check_int_store)."""
+    if np.dtype(dt).kind != "i" or not isinstance(obj, (list, tuple)):
+        return
+    for e in obj:
+        if isinstance(e, (list, tuple)):
+            _npr_check_list_store(e, dt)
+        elif (isinstance(e, jax.Array) and e.ndim == 0 and e.dtype.kind == "f") or type(e) is float:
+            _npr_check_int_store(e, np.dtype(dt))
+
+
+def _npr_check_int_store(v, dt=None):
+    """NumPy's error for storing the float scalar v into an array of the signed dtype dt, or
+    (dt None) Python's for int(v): NaN, infinities (and out of dt's range), when the call runs."""
     if not _npr_traced(v):
-        np.empty(1, dt)[0] = np.asarray(v)[()]  # NumPy raises its own error
+        if dt is not None:
+            np.empty(1, dt)[0] = np.asarray(v)[()]  # NumPy raises its own error (a NumPy scalar)
         return
     bounds = _npr_state.get("bounds")
     if bounds is None:
         return
     x = v.astype(np.float32) if v.dtype == np.float16 else v
-    t = jnp.trunc(x)
-    finite = jnp.isfinite(x)
-    long = finite & (t >= -2.0 ** 63) & (t < 2.0 ** 63)
-    info = np.iinfo(dt)
     i = _npr_cvt(x, 64)[0]
-    for bad, kind, message in (
-            (jnp.isnan(x), ValueError, ("cannot convert float NaN to integer",)),
-            (jnp.isinf(x), OverflowError, ("cannot convert float infinity to integer",)),
-            (finite & ~long, OverflowError, ("Python int too large to convert to C long",)),
-            (long & ((i < info.min) | (i > info.max)), OverflowError,
-             f"Python integer {{}} out of bounds for {dt.name}")):
+    checks = [(jnp.isnan(x), ValueError, ("cannot convert float NaN to integer",)),
+              (jnp.isinf(x), OverflowError, ("cannot convert float infinity to integer",))]
+    if dt is not None:
+        t = jnp.trunc(x)
+        finite = jnp.isfinite(x)
+        long = finite & (t >= -2.0 ** 63) & (t < 2.0 ** 63)
+        info = np.iinfo(dt)
+        checks += [(finite & ~long, OverflowError, ("Python int too large to convert to C long",)),
+                   (long & ((i < info.min) | (i > info.max)), OverflowError,
+                    f"Python integer {{}} out of bounds for {dt.name}")]
+    for bad, kind, message in checks:
         _npr_record_check(bounds, bad, i, kind, message)
 
 

@@ -59,3 +59,28 @@ def cast_sum(x):
 
 def weighted_by_cast(x):
     return (x * x.astype(np.int64)).sum()
+
+
+def scalar_types(x):
+    return np.int32(x), np.uint8(x), np.int64(x[0]), np.uint16(x[1])
+
+
+def full_forms(x):
+    return np.full(3, x[0], dtype=np.int8), np.full_like(x, x[1], dtype=np.int32), np.full(2, 300.7, np.uint8)
+
+
+def reductions_with_dtype(x):
+    return (np.sum(x, dtype=np.int32), np.cumsum(x, dtype=np.int64), x.sum(dtype=np.uint8),
+            np.prod(x[3:5], dtype=np.int64), x.sum(0, np.uint16))
+
+
+def linspace_int(x):
+    return np.linspace(x[0], x[1], 5, dtype=int)
+
+
+def list_with_dtype(x):
+    return np.array([x[0], x[1]], dtype=np.int32), np.array([x[0], 2.5], dtype=np.uint8)
+
+
+def python_int(x):
+    return int(x[0]) + 1

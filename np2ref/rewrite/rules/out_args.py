@@ -46,6 +46,8 @@ def emit_out_argument(original: cst.Call, updated: cst.Call, detail, ctx):
         value = J.call(f"{J.JNP}.where", where.value, value, J.call(J.LOAD, out.value))
     casting = next((a.value for a in args if a.keyword is not None and a.keyword.value == "casting"), None)
     unsafe = isinstance(casting, cst.SimpleString) and casting.evaluated_value == "unsafe"
-    name = detail[6:] if detail and (detail in UFUNCS or detail in ("numpy.clip",)) and not unsafe else None
+    name = detail[6:] if detail and (detail in UFUNCS or detail in ("numpy.clip",)) else None
     kwargs = {"ufunc": J.string(name)} if name else {}
+    if name and unsafe:
+        kwargs["casting"] = J.string("unsafe")
     return J.call(J.OUT, out.value, value, **kwargs)
