@@ -15,7 +15,7 @@ import pytest
 
 import np2ref
 from np2ref.rt import npr_cast
-from np2ref.rt.np_dtypes import _npr_x86_cast
+from np2ref.rt.casts import _npr_x86_cast
 from conftest import assert_same_as_numpy, program
 
 pytestmark = pytest.mark.skipif(platform.machine().lower() not in ("x86_64", "amd64"),

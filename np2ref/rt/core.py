@@ -148,4 +148,4 @@ class NprUnsupported(NprError, NotImplementedError):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .views import npr_load  # noqa: E402
-from .np_dtypes import _npr_store_cast  # noqa: E402
+from .casts import _npr_store_cast  # noqa: E402

@@ -171,4 +171,4 @@ from .views import npr_load, NprView  # noqa: E402
 from .lowering import _npr_scatter, _npr_unflat, _npr_update  # noqa: E402
 from .stores import _npr_base  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
-from .np_dtypes import _npr_store_cast, npr_cast  # noqa: E402
+from .casts import _npr_store_cast, npr_cast  # noqa: E402

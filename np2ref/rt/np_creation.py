@@ -311,5 +311,5 @@ from .np_ufuncs import (  # noqa: E402
 from .np_reductions import npr_np_sum  # noqa: E402
 from .np_shape import npr_np_diff  # noqa: E402
 from .core import NprUnsupported, _npr_has_jax  # noqa: E402
-from .np_dtypes import _npr_check_list_store, npr_cast  # noqa: E402
+from .casts import _npr_check_list_store, npr_cast  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402

@@ -158,6 +158,6 @@ def npr_np_average(a, axis=None, weights=None, returned=False, *, keepdims=False
 
 
 from .np_dtypes import (
-    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_probe,
-    npr_cast)  # noqa: E402
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_probe)  # noqa: E402
+from .casts import npr_cast  # noqa: E402
 from .masked import NprMasked  # noqa: E402

@@ -176,4 +176,4 @@ from .core import _npr_dummy  # noqa: E402
 from .bounds import _npr_check_index, npr_get  # noqa: E402
 from .index import _npr_Idx  # noqa: E402
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
-from .np_dtypes import _npr_check_int_store  # noqa: E402
+from .casts import _npr_check_int_store  # noqa: E402
