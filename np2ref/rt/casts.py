@@ -60,9 +60,10 @@ def npr_cast(x, dtype, op="cast"):
 
 def _npr_warn_cast(bad, src, dt, op):
     """NumPy's warning for an invalid float -> integer cast (NumPy's own, from a cast of NaN,
-    for astype and reductions) when `bad` holds: now, or by a host callback when the compiled
-    call runs (unless a run-time check failed before: NumPy raised there). The callback runs
-    only when `bad` holds."""
+    for astype and reductions) when `bad` holds: now, or when the compiled call runs (unless a
+    run-time check failed before: NumPy raised there): noted in the call's record (one scalar
+    or, in a loop too), issued after the run (_npr_issue_warnings); without one (.pure, a
+    caller's jit or vmap) by a host callback, which runs only when `bad` holds."""
     def warn(flag, src=np.dtype(src), dt=dt):
         if not np.any(flag):
             return
@@ -76,6 +77,15 @@ def _npr_warn_cast(bad, src, dt, op):
         warn(np.asarray(bad))
         return
     bad = bad & npr_bounds_ok()
+    bounds = _npr_state.get("bounds")
+    if bounds is not None and bad.ndim == 0:  # one scalar or into the call's record (a loop's too)
+        k = next((i for i, w in enumerate(bounds.warnings) if w.key == (src, dt, op)), len(bounds.warnings))
+        if k < 31:
+            if k == len(bounds.warnings):
+                warn.key = (src, dt, op)
+                bounds.warnings.append(warn)
+            bounds.warn[...] = bounds.warn[...] | jnp.where(bad, jnp.int32(1 << k), jnp.int32(0))
+            return
     # under vmap the cond becomes a select that runs both branches: the flag decides on the host
     jax.lax.cond(jnp.any(bad), lambda f: jax.debug.callback(warn, f), lambda f: None, bad)
 
@@ -147,6 +157,21 @@ def _npr_check_int_store(v, dt=None):
                     f"Python integer {{}} out of bounds for {dt.name}")]
     for bad, kind, message in checks:
         _npr_record_check(bounds, bad, i, kind, message)
+
+
+def _npr_issue_warnings(bounds):
+    """After a run (rt/jit.py): one host callback, only when a warning is due, issuing each
+    warning noted in the record `bounds`, in the order they were traced."""
+    warnings_ = tuple(bounds.warnings)
+    if not warnings_:
+        return
+
+    def issue(bits):
+        for k, warn in enumerate(warnings_):
+            if int(bits) >> k & 1:
+                warn(True)
+    bits = bounds.warn[...]
+    jax.lax.cond(bits != 0, lambda b: jax.debug.callback(issue, b), lambda b: None, bits)
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this

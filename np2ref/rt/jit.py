@@ -205,6 +205,8 @@ class NprFunction:
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
                 try:
                     result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                    if checks is not None:
+                        _npr_issue_warnings(checks)  # NumPy's RuntimeWarnings due (casts.py)
                 finally:
                     _npr_state["bounds"] = saved
                 leaves, tree = jax.tree_util.tree_flatten(result)
@@ -358,6 +360,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 from .core import _npr_state, NprError  # noqa: E402
 from .compat import _npr_empty_axis_index_error  # noqa: E402
 from .bounds import _npr_Bounds  # noqa: E402
+from .casts import _npr_issue_warnings  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
