@@ -62,8 +62,9 @@ def _npr_warn_cast(bad, src, dt, op):
     """NumPy's warning for an invalid float -> integer cast (NumPy's own, from a cast of NaN,
     for astype and reductions) when `bad` holds: now, or when the compiled call runs (unless a
     run-time check failed before: NumPy raised there): noted in the call's record (one scalar
-    or, in a loop too), issued after the run (_npr_issue_warnings); without one (.pure, a
-    caller's jit or vmap) by a host callback, which runs only when `bad` holds."""
+    or), issued after the run (_npr_issue_warnings); without one (.pure, a caller's jit or
+    vmap) by a host callback, which runs only when `bad` holds. A cast in a loop body or a
+    branch of an np2ref call issues none (its values are NumPy's)."""
     def warn(flag, src=np.dtype(src), dt=dt):
         if not np.any(flag):
             return
@@ -78,7 +79,9 @@ def _npr_warn_cast(bad, src, dt, op):
         return
     bad = bad & npr_bounds_ok()
     bounds = _npr_state.get("bounds")
-    if bounds is not None and bad.ndim == 0:  # one scalar or into the call's record (a loop's too)
+    if bounds is not None and _npr_current_trace() is not bounds.trace:
+        return  # in a loop body or branch: no warning (a record or a callback per iteration costs ~5 us)
+    if bounds is not None and bad.ndim == 0:  # one scalar or into the call's record
         k = next((i for i, w in enumerate(bounds.warnings) if w.key == (src, dt, op)), len(bounds.warnings))
         if k < 31:
             if k == len(bounds.warnings):
@@ -179,3 +182,4 @@ def _npr_issue_warnings(bounds):
 from .compat import _npr_traced  # noqa: E402
 from .core import _npr_state  # noqa: E402
 from .bounds import _npr_record_check, npr_bounds_ok  # noqa: E402
+from .compat import _npr_current_trace  # noqa: E402
