@@ -20,20 +20,21 @@ def _npr_np_acc_input(x, dt, op="reduce"):
     return npr_cast(x, dt, op) if x.dtype.kind == "f" and dt.kind in "iu" else x
 
 
-def npr_np_sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
-    _npr_np_check_out(out)
-    x = _npr_np_asarray(a)
-    dt = _npr_np_acc_dtype(np.sum, x, dtype)
-    x = _npr_np_acc_input(x, dt)
-    return jnp.sum(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+def _npr_np_accumulate(npf, jf):
+    # np.sum / np.prod with NumPy's accumulator dtype (a float input cast to an integer dtype=)
+    def f(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+        _npr_np_check_out(out)
+        x = _npr_np_asarray(a)
+        dt = _npr_np_acc_dtype(npf, x, dtype)
+        x = _npr_np_acc_input(x, dt)
+        return jf(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
+    return f
 
 
-def npr_np_prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
-    _npr_np_check_out(out)
-    x = _npr_np_asarray(a)
-    dt = _npr_np_acc_dtype(np.prod, x, dtype)
-    x = _npr_np_acc_input(x, dt)
-    return jnp.prod(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+npr_np_sum = _npr_np_accumulate(np.sum, jnp.sum)
+npr_np_prod = _npr_np_accumulate(np.prod, jnp.prod)
 
 
 def _npr_np_cumulative(npf, jf):
