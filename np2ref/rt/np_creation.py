@@ -118,7 +118,7 @@ def npr_np_logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, a
     r = npr_np_power(base, y)
     if dtype is None:
         return r
-    return r.astype(np.dtype(dtype))
+    return npr_cast(r, dtype)  # an integer dtype: NumPy's cast
 
 
 def npr_np_geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
@@ -139,7 +139,7 @@ def npr_np_geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     y = y * sign
     if axis != 0:
         y = jnp.moveaxis(y, 0, axis)
-    return y if dtype is None else y.astype(np.dtype(dtype))
+    return y if dtype is None else npr_cast(y, dtype)  # an integer dtype: NumPy's cast
 
 
 def npr_np_triu(m, k=0):
