@@ -16,8 +16,8 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 from np2ref.rt import (
-    npr_at, npr_fill, npr_for, npr_iop, npr_jit, npr_load, npr_mod, npr_np_floor, npr_np_sin,
-    npr_range, npr_ufunc_at,
+    npr_astype, npr_at, npr_fill, npr_for, npr_iop, npr_jit, npr_load, npr_mod, npr_np_floor,
+    npr_np_sin, npr_range, npr_ufunc_at,
 )
 
 
@@ -34,8 +34,8 @@ def deposit(rho, x, y, q):
     """Bilinear (CIC) deposit of charges q at (x, y) into rho, which is
     zeroed first. Coordinates are in grid units, 0 <= x, y < ng."""
     ng = rho.shape[0]
-    ix = npr_np_floor(x).astype(jnp.int64)
-    iy = npr_np_floor(y).astype(jnp.int64)
+    ix = npr_astype(npr_np_floor(x), jnp.int64)
+    iy = npr_astype(npr_np_floor(y), jnp.int64)
     fx = x - ix
     fy = y - iy
     jx = npr_mod(ix + 1, ng)
@@ -87,4 +87,4 @@ if __name__ == "__main__":
     print(f"total charge = {rho.sum():.6f}")
     print(f"peak mean    = {inputs['rho_mean'].max():.6f}")
     print(f"centroid x   = {inputs['x'].mean():.6f}")
-# np2ref: sha256 105b3bb43b7d9cbc (np2ref overwrites this file only while it is unedited)
+# np2ref: sha256 9dd9b2e5542e31a2 (np2ref overwrites this file only while it is unedited)

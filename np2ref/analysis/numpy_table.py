@@ -321,6 +321,8 @@ DIFFERS.update({
     "numpy.asarray": "[np.int8(-3), 3]: jnp int8, NumPy int64 (Python numbers in lists are not weak)",
     "numpy.arange": "stop= alone and NumPy-scalar bounds (np.int32(5): NumPy int64) differ in jnp",
     "numpy.linspace": "integer dtype=: NumPy floors (-1, 8, 4 -> [-1, 2, 5, 8]), jnp truncates",
+    "numpy.full": "a float fill with an integer dtype: jnp saturates (nan -> 0, 300.7 -> 255 in uint8), NumPy casts (INT_MIN, 44)",
+    "numpy.full_like": "a float fill with an integer dtype: jnp saturates (nan -> 0, 300.7 -> 255 in uint8), NumPy casts (INT_MIN, 44)",
     "numpy.geomspace": "integer dtype=: geomspace(1, 1000, 4) gives [1, 10, 100, 1000] in NumPy, [1, 9, 99, 1000] in jnp",
     "numpy.tri": "default dtype: jnp float32, NumPy float64",
     "numpy.triu": "1-d input: NumPy broadcasts it to a square matrix, jnp raises",

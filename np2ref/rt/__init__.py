@@ -23,6 +23,7 @@ Modules, in the order a store goes through them:
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - host: random draws and calls that run on the host at run time, in program order.
 - compat: the one module that reaches into JAX internals.
+- casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
 
 Every public name starts with npr_ (or Npr for classes), so converted code can import them
 next to the user's own names.
@@ -44,12 +45,12 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-    windows_more, early_exit, host, pymath)
+    windows_more, early_exit, host, pymath, casts)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-           windows_more, early_exit, host, pymath)
+           windows_more, early_exit, host, pymath, casts)
 
 
 def _public(module) -> dict:

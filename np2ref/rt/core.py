@@ -88,7 +88,7 @@ def _npr_conv(v, dt, how='cast', nd=0):
     the store: 'item' (one element of an nd-dim array), 'set' (basic index), 'adv' (advanced
     index), 'cast' (astype) or f(scratch, v) (np.put, np.putmask, ...)."""
     if isinstance(v, jax.Array) or (isinstance(v, (list, tuple)) and _npr_has_jax(v)):
-        return jnp.asarray(v).astype(dt)
+        return _npr_store_cast(jnp.asarray(v), dt, how)  # floats to integers as NumPy casts them
     if how == 'cast':
         return np.asarray(v).astype(dt)
     if how == 'item':
@@ -148,3 +148,4 @@ class NprUnsupported(NprError, NotImplementedError):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .views import npr_load  # noqa: E402
+from .casts import _npr_store_cast  # noqa: E402

@@ -7,13 +7,13 @@ import numpy as np
 
 # ---- out= and in-place functions ----------------------------------------------------------
 
-def npr_out(target, value, ufunc=None):
+def npr_out(target, value, ufunc=None, casting='same_kind'):
     """out=: value stored into all of target (broadcast). With `ufunc` (a ufunc's name) NumPy's
-    same_kind output check applies, else the cast is unsafe. Returns target."""
+    same_kind output check applies unless casting='unsafe', else the cast is unsafe. Returns target."""
     value, probe = _npr_operand(value)
     dt, tshape, vshape = np.dtype(target.dtype), tuple(target.shape), np.shape(value)
     vdt = np.asarray(probe).dtype
-    if ufunc is not None and not np.can_cast(vdt, dt, 'same_kind'):
+    if ufunc is not None and casting != 'unsafe' and not np.can_cast(vdt, dt, 'same_kind'):
         raise _npr_CastError(getattr(np, ufunc), 'same_kind', vdt, dt, 0)
     fmt = lambda s: f"({','.join(map(str, s))}{',' if len(s) == 1 else ''})"  # noqa: E731 - NumPy's format
     try:
@@ -23,7 +23,10 @@ def npr_out(target, value, ufunc=None):
     if bshape != tshape:
         raise ValueError(f"non-broadcastable output operand with shape {fmt(tshape)} doesn't match the "
                          f"broadcast shape {fmt(bshape)}")
-    val = jnp.broadcast_to(_npr_conv(value, dt), tshape)
+    if ufunc is not None and isinstance(value, jax.Array):  # NumPy's warning names the ufunc
+        val = jnp.broadcast_to(npr_cast(value, dt, ufunc), tshape)
+    else:
+        val = jnp.broadcast_to(_npr_conv(value, dt), tshape)
     _npr_update(target, lambda cur: _npr_whole(cur, val))
     return target
 
@@ -33,7 +36,7 @@ def npr_fill(a, v):
     v, dt = npr_load(v), np.dtype(a.dtype)
     if isinstance(v, jax.Array):
         np.empty((), dt).fill(_npr_dummy(v.shape, v.dtype))  # NumPy's error for a non-scalar
-        val = jnp.reshape(v, ()).astype(dt)
+        val = _npr_store_cast(jnp.reshape(v, ()), dt, 'item')  # a.fill(x) stores x as a[0] = x does
     else:
         val = np.empty((), dt)
         val.fill(v)
@@ -168,3 +171,4 @@ from .views import npr_load, NprView  # noqa: E402
 from .lowering import _npr_scatter, _npr_unflat, _npr_update  # noqa: E402
 from .stores import _npr_base  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
+from .casts import _npr_store_cast, npr_cast  # noqa: E402

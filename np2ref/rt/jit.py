@@ -223,6 +223,8 @@ class NprFunction:
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
                 try:
                     result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                    if checks is not None:
+                        _npr_issue_warnings(checks)  # NumPy's RuntimeWarnings due (casts.py)
                 finally:
                     _npr_state["bounds"] = saved
                 leaves, tree = jax.tree_util.tree_flatten(result)
@@ -415,6 +417,7 @@ from .core import _npr_state, NprError  # noqa: E402
 from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
 _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
+from .casts import _npr_issue_warnings  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402

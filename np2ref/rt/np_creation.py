@@ -8,12 +8,37 @@ import numpy as np
 # ---------------------------------------------------------------- creation
 def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
     dt = _npr_np_dtype_of(object) if dtype is None else np.dtype(dtype)
+    if dt.kind in "iu" and _npr_has_jax(object) and _npr_np_dtype_of(object).kind == "f":
+        _npr_check_list_store(object, dt)
+        return npr_cast(jnp.array(object, dtype=_npr_np_dtype_of(object), ndmin=ndmin), dt)  # NumPy's cast
     return jnp.array(object, dtype=dt, copy=True, ndmin=ndmin)
 
 
 def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     dt = _npr_np_dtype_of(a) if dtype is None else np.dtype(dtype)
     return _npr_np_asarray(a, dt)
+
+
+def _npr_np_fill(fill_value, dt):
+    """A fill value as NumPy's full/full_like store it (copyto, casting='unsafe'): floats to
+    integers by NumPy's cast (npr_cast), static ones by NumPy itself."""
+    if dt is None or dt.kind not in "iu":
+        return fill_value
+    if isinstance(fill_value, jax.Array):
+        return npr_cast(fill_value, dt) if fill_value.dtype.kind == "f" else fill_value
+    if not _npr_has_jax(fill_value) and np.asarray(fill_value).dtype.kind == "f":
+        return np.full(np.shape(fill_value), fill_value, dt)
+    return fill_value
+
+
+def npr_np_full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
+    dt = None if dtype is None else np.dtype(dtype)
+    return jnp.full(shape, _npr_np_fill(fill_value, dt), dtype=dt)
+
+
+def npr_np_full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    dt = np.dtype(_npr_np_dtype_of(a) if dtype is None else dtype)
+    return jnp.full_like(a, _npr_np_fill(fill_value, dt), dtype=dtype, shape=shape)
 
 
 def npr_np_tri(N, M=None, k=0, dtype=float, *, like=None):
@@ -81,7 +106,7 @@ def npr_np_linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=Non
     if axis != 0:
         y = jnp.moveaxis(y, 0, axis)
     if rdt.kind in "iu":
-        y = jnp.floor(y)
+        y = npr_cast(jnp.floor(y), rdt)  # NumPy's cast: INT_MIN for what is out of range
     y = y.astype(rdt)
     if retstep:
         return y, step
@@ -93,7 +118,7 @@ def npr_np_logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, a
     r = npr_np_power(base, y)
     if dtype is None:
         return r
-    return r.astype(np.dtype(dtype))
+    return npr_cast(r, dtype)  # an integer dtype: NumPy's cast
 
 
 def npr_np_geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
@@ -114,7 +139,7 @@ def npr_np_geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     y = y * sign
     if axis != 0:
         y = jnp.moveaxis(y, 0, axis)
-    return y if dtype is None else y.astype(np.dtype(dtype))
+    return y if dtype is None else npr_cast(y, dtype)  # an integer dtype: NumPy's cast
 
 
 def npr_np_triu(m, k=0):
@@ -285,5 +310,6 @@ from .np_ufuncs import (  # noqa: E402
     npr_np_add, npr_np_divide, npr_np_equal, npr_np_multiply, npr_np_power)
 from .np_reductions import npr_np_sum  # noqa: E402
 from .np_shape import npr_np_diff  # noqa: E402
-from .core import NprUnsupported  # noqa: E402
+from .core import NprUnsupported, _npr_has_jax  # noqa: E402
+from .casts import _npr_check_list_store, npr_cast  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402

@@ -103,7 +103,12 @@ def _npr_np_asarray(a, dtype=None):
     if dtype is None:
         dtype = _npr_np_dtype_of(a)
     dtype = np.dtype(dtype)
+    if not isinstance(a, jax.Array) and dtype.kind in "iu" and _npr_has_jax(a):
+        _npr_check_list_store(a, dtype)
+        a = jnp.asarray(a, _npr_np_dtype_of(a))  # traced floats in a list: NumPy's cast below
     if isinstance(a, jax.Array):  # NumPy's results are never weak: convert makes them strong
+        if a.dtype.kind == "f" and dtype.kind in "iu":
+            return npr_cast(a, dtype)
         return a if a.dtype == dtype and not jax.typeof(a).weak_type else jax.lax.convert_element_type(a, dtype)
     return jax.lax.convert_element_type(jnp.asarray(a, dtype=dtype), dtype)
 
@@ -120,3 +125,8 @@ def _npr_np_inexact(dt):
 def _npr_np_check_out(out):
     if out is not None:
         raise NotImplementedError("np2ref: out= must be rewritten by the translator")
+
+
+# The float -> integer cast of _npr_np_asarray (casts.py), imported once this module is complete.
+from .core import _npr_has_jax  # noqa: E402
+from .casts import _npr_check_list_store, npr_cast  # noqa: E402

@@ -15,18 +15,36 @@ def _npr_np_acc_dtype(npf, a, dtype):
             return npf(np.ones((1,), _npr_np_dtype_of(a)), dtype=dtype).dtype
 
 
-def npr_np_sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
-    _npr_np_check_out(out)
-    x = _npr_np_asarray(a)
-    dt = _npr_np_acc_dtype(np.sum, x, dtype)
-    return jnp.sum(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+def _npr_np_acc_input(x, dt, op="reduce"):
+    # A float input accumulated in an integer dtype= is cast first, as NumPy casts it (npr_cast)
+    return npr_cast(x, dt, op) if x.dtype.kind == "f" and dt.kind in "iu" else x
+
+
+def _npr_np_accumulate(npf, jf):
+    # np.sum / np.prod with NumPy's accumulator dtype (a float input cast to an integer dtype=)
+    def f(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+        _npr_np_check_out(out)
+        x = _npr_np_asarray(a)
+        dt = _npr_np_acc_dtype(npf, x, dtype)
+        x = _npr_np_acc_input(x, dt)
+        return jf(x, axis=axis, dtype=dt, keepdims=keepdims, initial=initial, where=where)
+
+    f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
+    return f
+
+
+npr_np_sum = _npr_np_accumulate(np.sum, jnp.sum)
+npr_np_prod = _npr_np_accumulate(np.prod, jnp.prod)
 
 
 def _npr_np_cumulative(npf, jf):
     def f(a, axis=None, dtype=None, out=None):
         _npr_np_check_out(out)
         x = _npr_np_asarray(a)
-        return jf(x, axis=axis, dtype=_npr_np_acc_dtype(npf, x, dtype))
+        dt = _npr_np_acc_dtype(npf, x, dtype)
+        if npf in (np.cumsum, np.cumprod):  # the nan* ones replace NaN before they cast
+            x = _npr_np_acc_input(x, dt, 'cast')
+        return jf(x, axis=axis, dtype=dt)
 
     f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
     return f
@@ -42,6 +60,7 @@ def npr_np_cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_ini
     _npr_np_check_out(out)
     x = _npr_np_asarray(x)
     dt = _npr_np_acc_dtype(np.cumprod, x, dtype)
+    x = _npr_np_acc_input(x, dt, 'cast')
     return jnp.cumulative_prod(x, axis=axis, dtype=dt, include_initial=include_initial)
 
 
@@ -141,4 +160,5 @@ def npr_np_average(a, axis=None, weights=None, returned=False, *, keepdims=False
 
 from .np_dtypes import (
     _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_probe)  # noqa: E402
+from .casts import npr_cast  # noqa: E402
 from .masked import NprMasked  # noqa: E402

@@ -66,6 +66,8 @@ def npr_int(x):
         return int(x)
     if x.ndim != 0:
         raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+    if x.dtype.kind == "f":
+        _npr_check_int_store(x)  # Python's ValueError for NaN, OverflowError for infinities
     if x.dtype.kind in "fc":
         x = jnp.trunc(jnp.real(x))
     return _npr_weak_astype(x, np.dtype(np.int64))
@@ -174,3 +176,4 @@ from .core import _npr_dummy  # noqa: E402
 from .bounds import _npr_check_index, npr_get  # noqa: E402
 from .index import _npr_Idx  # noqa: E402
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
+from .casts import _npr_check_int_store  # noqa: E402

@@ -5,7 +5,7 @@ with `u` a Ref, `npr_value(f(x))` when f may return one of its Refs); an argumen
 the buffer of one the callee writes is checked apart at trace time (`npr_apart`); a callee passed
 in as a parameter runs through `npr_call` (pure, or refused when traced); `rng.normal(...)` is a
 draw made on the host at run time (`npr_random`); `int(x)` of array data is `npr_int(x)`; array
-methods with a NumPy-exact shim (`x.mean()`) go through it. Refused: calls np2ref cannot see into
+methods with a NumPy-exact shim (`x.mean()`) go through it, `x.astype(dt)` through npr_astype. Refused: calls np2ref cannot see into
 (NPR003), unpacked arguments to a function that writes its parameters (NPR208), arguments that may
 share a written buffer when they cannot be checked (NPR201), one-argument np.where (NPR004).
 """
@@ -31,6 +31,21 @@ from .views import emit_view_call, mark_ref, mark_ref_or_own
 _METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "round", "sum", "prod",
                            "max", "min", "argmax", "argmin", "any", "all", "clip", "trace"})
 
+# NumPy's integer scalar types: called on a float array they cast it (npr_scalar_type).
+_INT_TYPES = frozenset(f"numpy.{t}" for t in "int8 int16 int32 int64 uint8 uint16 uint32 uint64 int_ uint intp "
+                                             "uintp longlong".split())
+
+
+
+def _dtype_shim(name: str, call: cst.Call, dtype_position: int) -> str | None:
+    """The shim of sum/prod given a dtype (keyword, or positional after the axis): NumPy casts a
+    float input to an integer dtype= element by element (npr_cast) before it accumulates."""
+    if name not in ("sum", "prod"):
+        return None
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    if len(positional) > dtype_position or any(a.keyword is not None and a.keyword.value == "dtype" for a in call.args):
+        return f"npr_np_{name}"
+    return None
 
 def call_params(call: cst.Call, facts: FunctionFacts):
     """(argument, parameter name) pairs of a call of a module function."""
@@ -174,9 +189,20 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
     elif isinstance(original.func, cst.Attribute) and original.func.attr.value in _METHOD_SHIMS \
             and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None:
         # `x.mean()` on an array: the same NumPy-exact shim as `np.mean(x)`
-        shim = lookup(f"numpy.{original.func.attr.value}")
+        shim = _dtype_shim(original.func.attr.value, original, 1) or lookup(f"numpy.{original.func.attr.value}")
         if shim and shim.startswith("npr_np_"):
             result = cst.Call(J.name(shim), [cst.Arg(updated.func.value), *plain(updated.args)])
+    elif isinstance(original.func, cst.Attribute) and original.func.attr.value == "astype" \
+            and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None:
+        # `x.astype(int)` on an array: NumPy's float -> integer cast (x86-64), not XLA's saturating one
+        result = cst.Call(J.name(J.ASTYPE), [cst.Arg(updated.func.value), *plain(updated.args)])
+    elif ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots)) in _INT_TYPES and len(original.args) == 1 and original.args[0].keyword is None:
+        # `np.uint8(x)`: NumPy's float -> integer cast, not XLA's saturating one
+        result = cst.Call(J.name(J.SCALAR_TYPE), [cst.Arg(updated.func), *plain(updated.args)])
+    elif _dtype_shim((ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots)) or "")[6:], original, 2):
+        # `np.sum(x, dtype=np.int32)`: a float x cast as NumPy casts it before it is summed
+        shim = _dtype_shim(ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots))[6:], original, 2)
+        result = cst.Call(J.name(shim), plain(updated.args))
     elif _library_shim(original, ctx) is not None:  # scipy's tridiagonal solve...
         result = cst.Call(J.name(_library_shim(original, ctx)), plain(updated.args))
     elif _is_math_of_data(original, ctx):

@@ -4,7 +4,8 @@ What: the call without `out=` computes the value; `npr_out(c, value, ufunc=...)`
 the Ref `c` (with `where=`, `jnp.where(mask, value, c[...])` first):
     np.multiply(u, 2, out=u[1:])   ->  npr_out(npr_sub(u, slice(1, None)), jnp.multiply(u[...], 2), ufunc='multiply')
 Exact: NumPy computes the whole result before writing `out` for the ufuncs np2ref maps; the
-runtime casts as NumPy's `out=` casting rule does. Refused: a tuple `out=` (NPR106), an `out=`
+runtime casts as NumPy's `out=` casting rule does (same_kind for a ufunc, unless
+`casting='unsafe'`: floats to integers as NumPy casts them). Refused: a tuple `out=` (NPR106), an `out=`
 that is not a view of a ref (NPR202/NPR205).
 """
 
@@ -43,6 +44,10 @@ def emit_out_argument(original: cst.Call, updated: cst.Call, detail, ctx):
     value: cst.BaseExpression = updated.with_changes(args=rest)
     if where is not None:
         value = J.call(f"{J.JNP}.where", where.value, value, J.call(J.LOAD, out.value))
+    casting = next((a.value for a in args if a.keyword is not None and a.keyword.value == "casting"), None)
+    unsafe = isinstance(casting, cst.SimpleString) and casting.evaluated_value == "unsafe"
     name = detail[6:] if detail and (detail in UFUNCS or detail in ("numpy.clip",)) else None
     kwargs = {"ufunc": J.string(name)} if name else {}
+    if name and unsafe:
+        kwargs["casting"] = J.string("unsafe")
     return J.call(J.OUT, out.value, value, **kwargs)

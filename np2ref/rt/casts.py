@@ -1,0 +1,185 @@
+"""Float -> integer casts as NumPy does them on x86-64, with its warning and store errors."""
+
+import warnings
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+# NumPy casts floats to integers with C's conversion, which x86-64 compiles to cvttss2si /
+# cvttsd2si: truncation toward zero, INT_MIN (the "integer indefinite") for NaN, infinities and
+# what is out of range, with FE_INVALID -> NumPy's RuntimeWarning "invalid value encountered in
+# cast". int8/int16/uint8/uint16 keep the low bits of the int32 conversion, int32 and int64 are
+# the conversions, uint32 keeps the low bits of the int64 one, uint64 converts x - 2**63 where
+# x >= 2**63 (the top bit set back); float16 goes through float32. Measured on NumPy 2.4
+# (tests/test_float_int_casts.py compares the grid). One exception: NumPy's uint32 of a
+# contiguous float32/float64 array, for values outside (-2**31, 2**32), depends on the
+# neighbouring elements (its SIMD loop); np2ref gives NumPy's scalar (and strided) result there.
+# XLA's convert saturates instead (NaN -> 0, 1e20 -> INT_MAX, 300.7 -> 255 in uint8).
+
+def _npr_cvt(x, bits):
+    """(int32_t)x or (int64_t)x on x86-64: (the integers, True where the conversion is invalid)."""
+    it = jnp.int32 if bits == 32 else jnp.int64
+    t = jnp.trunc(x)
+    ok = (t >= -2.0 ** (bits - 1)) & (t < 2.0 ** (bits - 1))  # NaN: False
+    return jnp.where(ok, x.astype(it), jnp.asarray(-2 ** (bits - 1), it)), ~ok
+
+
+def _npr_x86_cast(x, dt):
+    """NumPy's x.astype(dt) (x86-64) for a JAX float array x and an integer dtype dt, and where
+    NumPy's FE_INVALID flag is raised (its warning)."""
+    if x.dtype == np.float16:
+        x = x.astype(np.float32)
+    if dt.itemsize < 4 or dt == np.int32:
+        r, bad = _npr_cvt(x, 32)
+        return r.astype(dt), bad
+    if dt != np.uint64:
+        r, bad = _npr_cvt(x, 64)
+        return r.astype(dt), bad  # int64 -> uint32 keeps the low bits
+    big = x >= 2.0 ** 63
+    low, bad_low = _npr_cvt(x, 64)
+    high, bad_high = _npr_cvt(jnp.where(big, x - 2.0 ** 63, 0), 64)
+    r = jnp.where(big, high ^ jnp.asarray(-2 ** 63, high.dtype), low)
+    return jax.lax.bitcast_convert_type(r, dt), jnp.where(big, bad_high, bad_low)
+
+
+def npr_cast(x, dtype, op="cast"):
+    """x.astype(dtype) with NumPy's values: a JAX float array cast to an integer dtype as x86-64
+    NumPy casts it (above), with NumPy's RuntimeWarning 'invalid value encountered in <op>'
+    where NumPy raises FE_INVALID (issued now for concrete values, else on the host when the
+    compiled call runs; `op`: 'reduce' for sum(dtype=), a ufunc's name for its out= cast).
+    Any other cast is JAX's astype, which is NumPy's."""
+    dt = np.dtype(dtype)
+    if not isinstance(x, jax.Array) or x.dtype.kind != "f" or dt.kind not in "iu":
+        return jnp.asarray(x).astype(dt)
+    r, bad = _npr_x86_cast(x, dt)
+    _npr_warn_cast(jnp.any(bad), x.dtype, dt, op)
+    return r
+
+
+def _npr_warn_cast(bad, src, dt, op):
+    """NumPy's warning for an invalid float -> integer cast (NumPy's own, from a cast of NaN,
+    for astype and reductions) when `bad` holds: now, or when the compiled call runs (unless a
+    run-time check failed before: NumPy raised there): noted in the call's record (one scalar
+    or), issued after the run (_npr_issue_warnings); without one (.pure, a caller's jit or
+    vmap) by a host callback, which runs only when `bad` holds. A cast in a loop body or a
+    branch of an np2ref call issues none (its values are NumPy's)."""
+    def warn(flag, src=np.dtype(src), dt=dt):
+        if not np.any(flag):
+            return
+        if op == "cast":
+            np.full(1, np.nan, src).astype(dt)
+        elif op == "reduce":
+            np.add.reduce(np.full(1, np.nan, src), dtype=dt)
+        else:
+            warnings.warn(f"invalid value encountered in {op}", RuntimeWarning, stacklevel=2)
+    if not _npr_traced(bad):
+        warn(np.asarray(bad))
+        return
+    bad = bad & npr_bounds_ok()
+    bounds = _npr_state.get("bounds")
+    if bounds is not None and _npr_current_trace() is not bounds.trace:
+        return  # in a loop body or branch: no warning (a record or a callback per iteration costs ~5 us)
+    if bounds is not None and bad.ndim == 0:  # one scalar or into the call's record
+        k = next((i for i, w in enumerate(bounds.warnings) if w.key == (src, dt, op)), len(bounds.warnings))
+        if k < 31:
+            if k == len(bounds.warnings):
+                warn.key = (src, dt, op)
+                bounds.warnings.append(warn)
+            bounds.warn[...] = bounds.warn[...] | jnp.where(bad, jnp.int32(1 << k), jnp.int32(0))
+            return
+    # under vmap the cond becomes a select that runs both branches: the flag decides on the host
+    jax.lax.cond(jnp.any(bad), lambda f: jax.debug.callback(warn, f), lambda f: None, bad)
+
+
+def npr_astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
+    """`x.astype(dtype)`: NumPy's own for NumPy values, npr_cast for JAX arrays (a casting= other
+    than 'unsafe' checked by NumPy on a stand-in, with its TypeError)."""
+    if not isinstance(x, jax.Array):
+        return x.astype(dtype, order=order, casting=casting, subok=subok, copy=copy)
+    if casting != "unsafe":
+        np.zeros(1, x.dtype).astype(dtype, casting=casting)
+    return npr_cast(x, dtype)
+
+
+def npr_scalar_type(t, *args):
+    """`np.int32(x)`, `np.uint8(x)`...: NumPy's cast (npr_cast) of JAX float values, the type
+    itself (jnp's) on anything else."""
+    if len(args) == 1 and isinstance(args[0], jax.Array) and args[0].dtype.kind == "f" \
+            and np.dtype(t).kind in "iu":
+        return npr_cast(args[0], t)
+    return t(*args)
+
+
+def _npr_store_cast(v, dt, how):
+    """A JAX value v converted for a store into an array of dtype dt (core._npr_conv). NumPy
+    stores a scalar float (a 0-d value: NumPy scalars are what 0-d floats are in NumPy code)
+    into a signed integer array through Python's int(): NaN raises ValueError, infinities and
+    what is out of the dtype's range OverflowError (when the call runs, as index checks do),
+    for one element (`how` 'item') and basic indexes ('set'); other stores cast."""
+    v = jnp.asarray(v)
+    if how in ("item", "set") and v.ndim == 0 and v.dtype.kind == "f" and np.dtype(dt).kind == "i":
+        _npr_check_int_store(v, np.dtype(dt))
+    return npr_cast(v, dt)
+
+
+def _npr_check_list_store(obj, dt):
+    """np.array([x[0], 2.5], dtype=int): NumPy stores each float scalar of the list as a[i] = v
+    does (Python's int() into a signed dtype: _npr_check_int_store)."""
+    if np.dtype(dt).kind != "i" or not isinstance(obj, (list, tuple)):
+        return
+    for e in obj:
+        if isinstance(e, (list, tuple)):
+            _npr_check_list_store(e, dt)
+        elif (isinstance(e, jax.Array) and e.ndim == 0 and e.dtype.kind == "f") or type(e) is float:
+            _npr_check_int_store(e, np.dtype(dt))
+
+
+def _npr_check_int_store(v, dt=None):
+    """NumPy's error for storing the float scalar v into an array of the signed dtype dt, or
+    (dt None) Python's for int(v): NaN, infinities (and out of dt's range), when the call runs."""
+    if not _npr_traced(v):
+        if dt is not None:
+            np.empty(1, dt)[0] = np.asarray(v)[()]  # NumPy raises its own error (a NumPy scalar)
+        return
+    bounds = _npr_state.get("bounds")
+    if bounds is None:
+        return
+    x = v.astype(np.float32) if v.dtype == np.float16 else v
+    i = _npr_cvt(x, 64)[0]
+    checks = [(jnp.isnan(x), ValueError, ("cannot convert float NaN to integer",)),
+              (jnp.isinf(x), OverflowError, ("cannot convert float infinity to integer",))]
+    if dt is not None:
+        t = jnp.trunc(x)
+        finite = jnp.isfinite(x)
+        long = finite & (t >= -2.0 ** 63) & (t < 2.0 ** 63)
+        info = np.iinfo(dt)
+        checks += [(finite & ~long, OverflowError, ("Python int too large to convert to C long",)),
+                   (long & ((i < info.min) | (i > info.max)), OverflowError,
+                    f"Python integer {{}} out of bounds for {dt.name}")]
+    for bad, kind, message in checks:
+        _npr_record_check(bounds, bad, i, kind, message)
+
+
+def _npr_issue_warnings(bounds):
+    """After a run (rt/jit.py): one host callback, only when a warning is due, issuing each
+    warning noted in the record `bounds`, in the order they were traced."""
+    warnings_ = tuple(bounds.warnings)
+    if not warnings_:
+        return
+
+    def issue(bits):
+        for k, warn in enumerate(warnings_):
+            if int(bits) >> k & 1:
+                warn(True)
+    bits = bounds.warn[...]
+    jax.lax.cond(bits != 0, lambda b: jax.debug.callback(issue, b), lambda b: None, bits)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .compat import _npr_traced  # noqa: E402
+from .core import _npr_state  # noqa: E402
+from .bounds import _npr_record_check, npr_bounds_ok  # noqa: E402
+from .compat import _npr_current_trace  # noqa: E402
