@@ -74,6 +74,12 @@ def test_compile_sees_every_change_between_calls(fresh_globals):
         _agree("weighted", compiled, P, X)
 
 
+def test_a_rebinding_before_the_first_call_is_seen(fresh_globals):
+    compiled = np2ref.compile(P.weighted, host_below=0)
+    P.ALPHA = 4.0  # after compile, before any call: compile's namespace is a copy
+    _agree("weighted", compiled, P, X)
+
+
 def test_unchanged_values_keep_the_compiled_program(fresh_globals):
     compiled = np2ref.compile(P.stepped, host_below=0)
     for _ in range(3):

@@ -188,13 +188,19 @@ def value(g: Gen, fr: Frame, shape: tuple[int, ...], dtype: np.dtype, op: str = 
     first = operand(g, fr, shape, dtype, op)
     if op not in ("=", "+", "-", "*") or g.chance(55):
         return first
-    form = g.pick(["scale", "neg", "fn", "pair"])
+    form = g.pick(["scale", "neg", "fn", "pair", "cast"])
+    if form == "cast" and dtype.kind in "iu":
+        # floats cast to integers beyond their range: x86 NumPy wraps through int32 (300.7 as
+        # uint8 is 44), where XLA's convert saturates
+        floats = operand(g, fr, shape, np.dtype(np.float64), op, same_dtype=True)
+        return f"({floats} * {g.pick(['100.5', '-3.7', '1e3'])}).astype(np.{dtype.name})"
     if form == "scale" and dtype.kind != "b":
         return f"{first} * {g.pick(['2', '0.5', '-1', '3'] if dtype.kind == 'f' else ['2', '-1', '3'])}"
     if form == "neg" and dtype.kind != "b" and not first.lstrip("-").replace(".", "").isdigit():
         return f"-{first}" if first.isidentifier() else f"-({first})"
     if form == "fn":
-        fn = g.pick(["np.abs", "np.negative", "np.square"] if dtype.kind != "b" else ["np.logical_not"])
+        fn = g.pick(["np.abs", "np.negative", "np.square"] + (["np.sign"] if dtype.kind == "f" else [])
+                    if dtype.kind != "b" else ["np.logical_not"])
         return f"{fn}({first})"
     second = operand(g, fr, shape, dtype, op, same_dtype=True)
     if form == "pair" and dtype.kind in "iu" and not second.lstrip("-").isdigit() and g.chance(60):
@@ -202,6 +208,9 @@ def value(g: Gen, fr: Frame, shape: tuple[int, ...], dtype: np.dtype, op: str = 
         d = g.pick([second, f"({second} % 3)"])  # `% 3`: zeros in about a third of the divisor
         return g.pick([f"{first} // {d}", f"{first} % {d}", f"np.floor_divide({first}, {d})",
                        f"divmod({first}, {d})[0]", f"np.remainder({first}, {d})"])
+    if form == "pair" and dtype.kind == "f" and g.chance(30):
+        # float floor division and remainder by literals: NumPy's signs of a zero result
+        return f"{first} {g.pick(['//', '%'])} {g.pick(['2', '-2', '0.5', '3.0'])}"
     if form == "pair":
         ufunc = g.pick(["np.add", "np.multiply", "np.maximum", "np.minimum", "np.subtract"])
         if ufunc == "np.subtract" and dtype.kind == "b":

@@ -30,21 +30,26 @@ _NPR_MAX_ITEMS = 10_000  # a container longer than this is compared by identity 
 
 
 class _NprGlobalsWatch:
-    def __init__(self, fn, source=None, skip=frozenset()):
+    def __init__(self, fn, source=None):
         self.namespace = fn.__globals__
         self.source = source if source is not None and source is not fn.__globals__ else None
-        self.names = tuple(sorted(_npr_globals_read(fn) - skip))
+        self.names = tuple(sorted(_npr_globals_read(fn)))
+        self._sync()  # a rebinding between np2ref.compile and the first call
         self.checks = [(n, _npr_checker(self.namespace.get(n, _NPR_ABSENT))) for n in self.names]
+
+    def _sync(self):
+        """np2ref.compile's copy of the namespace takes the module's rebindings."""
+        namespace, source = self.namespace, self.source
+        if source is not None:
+            for name in self.names:
+                new = source.get(name, _NPR_ABSENT)
+                if new is not _NPR_ABSENT and new is not namespace.get(name, _NPR_ABSENT):
+                    namespace[name] = new
 
     def changed(self):
         """True (and the new values recorded) when a name now holds something else."""
-        namespace, source, moved = self.namespace, self.source, False
-        get = namespace.get
-        if source is not None:  # np2ref.compile's copy of the namespace: rebindings first
-            for name in self.names:
-                new = source.get(name, _NPR_ABSENT)
-                if new is not _NPR_ABSENT and new is not get(name, _NPR_ABSENT):
-                    namespace[name] = new
+        self._sync()
+        get, moved = self.namespace.get, False
         for k, (name, same) in enumerate(self.checks):
             value = get(name, _NPR_ABSENT)
             if not same(value):

@@ -1,5 +1,5 @@
 """Operators on values that may be Refs: npr_iop, npr_seq_op, npr_asarray, npr_floordiv,
-npr_divmod."""
+npr_mod, npr_pow, npr_divmod."""
 
 import jax
 import jax.numpy as jnp
@@ -26,7 +26,8 @@ _NPR_BINOPS = {
 def npr_floordiv(a, b):
     """`a // b` with NumPy's results where jax.numpy's differ: an integer divided by zero is 0
     (JAX gives -1, or the largest unsigned value), and a zero quotient keeps the sign of a / b
-    (`-0.0 // 2` and `-1.0 // -2` are -0.0 and 0.0; jax.numpy gives 0.0 and -0.0). Between Python or NumPy values it is their own operator."""
+    (`-0.0 // 2` and `-1.0 // -2` are -0.0 and 0.0; jax.numpy gives 0.0 and -0.0). Between
+    Python or NumPy values it is their own operator."""
     a, b = npr_load(a), npr_load(b)
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a // b

@@ -15,6 +15,7 @@ import libcst as cst
 from ...analysis.aliases import FunctionFacts
 from ...emit import jaxnames as J
 from ..registry import emits
+from .augassign import _number_literal
 from .calls import is_static_meta
 
 # Operators NumPy applies to a list or tuple operand as to np.asarray of it (npr_seq_op).
@@ -37,7 +38,7 @@ def emit_binary_operation(original: cst.BinaryOperation, updated: cst.BinaryOper
             # `-4.0 % 2` is 0.0 in NumPy and -0.0 in jax.numpy; `n // 4` on an integer stays
             return J.call(J.FLOORDIV if op == "//" else J.MOD, _bare(updated.left), _bare(updated.right)) \
                 .with_changes(lpar=updated.lpar, rpar=updated.rpar)
-        if op == "**" and not _number(original.right):
+        if op == "**" and not _number_literal(original.right):
             # an integer to a negative integer power raises in NumPy (rt/ops.py)
             return J.call(J.POW, _bare(updated.left), _bare(updated.right)).with_changes(
                 lpar=updated.lpar, rpar=updated.rpar)
@@ -74,14 +75,6 @@ def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
     if isinstance(expr, cst.GeneratorExp) or not getattr(expr, "lpar", None):
         return expr
     return expr.with_changes(lpar=[], rpar=[])
-
-
-def _number(expr: cst.BaseExpression) -> bool:
-    """`2`, `-1`, `0.5`: a literal exponent (a negative one on integers fails when traced, as
-    NumPy's does)."""
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
-        expr = expr.expression
-    return isinstance(expr, (cst.Integer, cst.Float))
 
 
 def _positive_integer(expr: cst.BaseExpression) -> bool:
