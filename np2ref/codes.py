@@ -294,7 +294,11 @@ CODES = {c.code: c for c in [
          "that shares memory with another argument; NumPy would see the writes through both.",
          "f(u, u[1:])", "f(u, u[1:].copy())"),
     Code("NPR207", "a container of written arrays", "A tuple, list or dict that holds arrays which are "
-         "written would need references inside a container; np2ref refuses it rather than copy.",
+         "written would need references inside a container; np2ref refuses it rather than copy. "
+         "That includes `hist.append(u)`, `lst += [u]`, `list(u)` and `list(zip([u], ...))` with `u` "
+         "written: NumPy's container holds `u` itself (or views of its rows) and sees every later "
+         "write, where a copy would be a snapshot. A copy (`hist.append(u.copy())`) or a scalar "
+         "element (`vals.append(u[i])` on a 1-D `u`) translates.",
          "fields = [u, v]\nfor f in fields:\n    f[0] = 0.0", "u[0] = 0.0\nv[0] = 0.0"),
     Code("NPR208", "unpacked arguments to a function that writes its parameters",
          "`f(*args)` and `f(**kwargs)` bind parameters from a container's contents. np2ref must "

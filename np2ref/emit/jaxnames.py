@@ -67,6 +67,7 @@ POW = "npr_pow"
 DIVMOD = "npr_divmod"
 RANDOM = "npr_random"
 CHECKED_CALL = "npr_call"
+ELEMENT = "npr_element"
 ENTRY_DECORATOR = "npr_jit"
 IN_PLACE_METHODS = T.IN_PLACE_METHODS
 IN_PLACE_FUNCTIONS = {name: entry.helper for name, entry in T.IN_PLACE_FUNCTIONS.items()}

@@ -58,6 +58,17 @@ def npr_load(x):
     return x[...] if isinstance(x, jax.Ref) else x
 
 
+def npr_element(x, what):
+    """A value put into a container (`vals.append(x[i])`) read from an array that is written
+    later: a scalar is a copy, in NumPy as here; a row would be a view NumPy's container keeps
+    seeing writes through (NPR207)."""
+    if jnp.ndim(x) != 0:
+        raise NprUnsupported(f"np2ref NPR207: {what} puts a view of an array that is written into a "
+                             "container: NumPy's container sees every later write through it; put a "
+                             "copy (`.copy()`) in the container if the values at this point are meant")
+    return x
+
+
 def npr_int(x):
     """Python's int(x). Concrete values give a Python int; traced array data gives the traced
     integer (truncated toward zero, weakly typed as a Python int is), good as an index."""
@@ -172,7 +183,7 @@ def npr_ravel(x):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_dummy  # noqa: E402
+from .core import NprUnsupported, _npr_dummy  # noqa: E402
 from .bounds import _npr_check_index, npr_get  # noqa: E402
 from .index import _npr_Idx  # noqa: E402
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402

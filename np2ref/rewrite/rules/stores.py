@@ -18,7 +18,7 @@ from ...analysis import effects as fx
 from ...analysis.names import dotted
 from ...diagnostics import Note
 from ...emit import jaxnames as J
-from ..registry import emits, plans
+from ..registry import emits, emits_special, plans
 from .calls import call_params
 from .views import chain_name, mark_ref, mark_write_target, may_copy, refuse_write_target
 
@@ -170,6 +170,87 @@ def written_roots(ctx) -> frozenset[str]:
     return frozenset(seen)
 
 
+# `hist.append(u)` and the other calls that put a value into a list, set or dict: the argument
+# positions that are stored (insert's index and setdefault's key are not)
+_INSERTS = {"append": 0, "insert": 1, "extend": 0, "add": 0, "setdefault": 1}
+
+
+@plans(cst.Call, order=15)
+def plan_container_insert(node: cst.Call, ctx) -> None:
+    """`hist.append(u)` where `u` is written: NumPy's list holds the array itself, so it sees every
+    write made after the append, and the translation's load would be a snapshot: NPR207, as for a
+    container display. An element (`vals.append(x[i])`) is checked when traced: a scalar is a
+    copy in NumPy too; a row of a 2-D `x` is a view (NPR207 then)."""
+    func = node.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in _INSERTS) or ctx.numpy_name(func):
+        return
+    position = _INSERTS[func.attr.value]
+    args = [a for a in node.args if a.keyword is None]
+    if len(args) <= position or not ctx.roots_of(args[position].value) & ctx.f.mutated_roots:
+        return
+    value = args[position].value
+    if _element_read(value):
+        ctx.m.special_calls[node] = ("element_insert", str(position))
+        return
+    ctx.sink.report("NPR207", f"`{dotted(func) or func.attr.value}()` puts an array that is written "
+                    "into a container: NumPy's container holds the array itself and sees every later "
+                    "write; containers of written arrays are not translated", ctx.span(node),
+                    hint="put a copy (`.copy()`) in the container if the values at this point are meant")
+
+
+def _element_read(value: cst.BaseExpression) -> bool:
+    """`x[i]`, `x[i, j + 1]`: integer-looking indices only (a scalar, or a row that is a view)."""
+    return isinstance(value, cst.Subscript) and all(
+        isinstance(e.slice, cst.Index) and not isinstance(
+            e.slice.value, (cst.Ellipsis, cst.List, cst.Tuple, cst.Comparison, cst.ListComp))
+        and not (isinstance(e.slice.value, cst.Name) and e.slice.value.value == "None")
+        for e in value.slice)
+
+
+# builtins whose result holds references to their arguments' elements (rows of an array are views)
+_HOLDING_BUILTINS = frozenset({"list", "tuple", "zip", "enumerate", "dict", "reversed", "sorted", "iter",
+                               "set", "frozenset", "map", "filter"})
+
+
+@plans(cst.Assign, order=5)
+def plan_holding_call(node: cst.Assign, ctx) -> None:
+    """`pairs = list(zip([u], w))`, `rows = list(u)` with `u` written: the container holds `u`
+    itself or views of its rows (NPR207), as a display does. (A container returned is not:
+    nothing the function runs writes after its return.)"""
+    value = node.value
+    if _holding_call(ctx, value) and _held_roots(ctx, value) & ctx.f.mutated_roots:
+        ctx.sink.report("NPR207", f"`{value.func.value}()` here holds an array that is written (or views "
+                        "of its rows): NumPy's container sees every later write; containers of written "
+                        "arrays are not translated", ctx.span(value),
+                        hint="put copies (`.copy()`) in the container if the values at this point are meant")
+
+
+def _holding_call(ctx, expr) -> bool:
+    return (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name)
+            and expr.func.value in _HOLDING_BUILTINS and expr.func.value not in ctx.locals)
+
+
+def _held_roots(ctx, expr) -> set[str]:
+    """The storage a holding builtin's result may share: its arguments', through nested ones."""
+    if not _holding_call(ctx, expr):
+        return ctx.roots_of(expr)
+    out: set[str] = set()
+    for a in expr.args:
+        out |= _held_roots(ctx, a.value)
+    return out
+
+
+@plans(cst.AugAssign, order=5)
+def plan_container_extend(node: cst.AugAssign, ctx) -> None:
+    """`hist += [u]` on a list: as `hist.extend([u])`."""
+    if isinstance(node.target, cst.Name) and node.target.value in containers.container_names(ctx.f) \
+            and not ctx.is_ref(node.target.value) and ctx.roots_of(node.value) & ctx.f.mutated_roots:
+        ctx.sink.report("NPR207", f"`{node.target.value} +=` puts an array that is written into a "
+                        "container: NumPy's container holds the array itself and sees every later "
+                        "write; containers of written arrays are not translated", ctx.span(node),
+                        hint="put a copy (`.copy()`) in the container if the values at this point are meant")
+
+
 # -- emitting --------------------------------------------------------------------------------
 @emits(cst.Assign, order=40)
 def emit_own_after(original: cst.Assign, updated: cst.Assign, ctx):
@@ -189,6 +270,16 @@ def emit_line(original, updated, ctx):
              for n in dict.fromkeys(ctx.pending_own)]
     ctx.pending_own = []
     return cst.FlattenSentinel([updated, *extra])
+
+
+@emits_special("element_insert")
+def emit_element_insert(original, updated, detail, ctx):
+    """`vals.append(npr_element(x[i], ...))`: refused when traced if `x[i]` is not a scalar."""
+    position, args = int(detail), list(updated.args)
+    what = J.string(f"{dotted(original.func) or 'a container insert'}()")
+    args[position] = args[position].with_changes(value=cst.Call(
+        J.name(J.ELEMENT), [cst.Arg(args[position].value), cst.Arg(what)]))
+    return updated.with_changes(args=args)
 
 
 @emits(cst.Assign, order=5)

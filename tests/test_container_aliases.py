@@ -1,0 +1,42 @@
+"""Arrays put into Python containers (`hist.append(u)`, `lst += [u]`, `list(zip([u], ...))`,
+`list(u)`) while they are written: NumPy's container holds the array itself and sees every later
+write, so np2ref refuses (NPR207) instead of loading a snapshot, which was a silent wrong answer.
+Copies, scalar elements and arrays rebound (not written) translate, against NumPy."""
+
+import numpy as np
+import pytest
+
+import np2ref
+from np2ref.pipeline import convert_source
+from conftest import assert_same_as_numpy, program, ROOT
+
+P = program("container_aliases")
+REFUSED = ["append_written_later", "append_once_then_write", "extend_with_display", "zip_holds_it",
+           "rows_of_written"]
+
+
+def test_containers_of_written_arrays_are_refused_at_the_line():
+    source = (ROOT / "tests" / "programs" / "container_aliases.py").read_text()
+    result = convert_source(source, "container_aliases.py")
+    lines = source.splitlines()
+    flagged = {d.span.line for d in result.diagnostics if d.code == "NPR207"}
+    want = {i + 1 for i, ln in enumerate(lines) if "# NPR207" in ln}
+    assert want and flagged == want
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_compile_refuses(name):
+    with pytest.raises(np2ref.Np2RefError, match="NPR207"):
+        np2ref.compile(getattr(P, name), host_below=0)(np.arange(6.0).reshape(2, 3) if name == "rows_of_written"
+                                                       else np.arange(4.0))
+
+
+def test_copies_scalar_elements_and_rebinding_translate():
+    a = np.array([1.5, -2.5, 3.0, 4.0])
+    for fn in (P.append_copies, P.append_elements, P.rebound_each_step):
+        assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), a)
+
+
+def test_a_row_of_a_written_array_is_refused_when_traced():
+    with pytest.raises(np2ref.Np2RefError, match="NPR207"):
+        np2ref.compile(P.append_row_of_written, host_below=0)(np.arange(6.0).reshape(2, 3))
