@@ -13,12 +13,13 @@
   reads       subscript reads
   sequences   operators on lists and tuples
   asserts     `assert`
+  introspection  `isinstance`, `type`, `str`, f-strings on translated values
   loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
   branches    `if` lowering
 """
 
-from . import (asserts, augassign, branches, calls, inplace, loop_forms, loops, mask_store, names, out_args,
-               reads, sequences, stores, ufunc_at, views)
+from . import (asserts, augassign, branches, calls, inplace, introspection, loop_forms, loops, mask_store, names,
+               out_args, reads, sequences, stores, ufunc_at, views)
 
-__all__ = ["asserts", "augassign", "branches", "calls", "inplace", "loop_forms", "loops", "mask_store",
+__all__ = ["asserts", "augassign", "branches", "calls", "inplace", "introspection", "loop_forms", "loops", "mask_store",
            "names", "out_args", "reads", "sequences", "stores", "ufunc_at", "views"]

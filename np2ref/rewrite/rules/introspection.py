@@ -1,0 +1,74 @@
+"""Introspection: `isinstance(v, T)`, `type(v)`, `str(v)`, `format(v, spec)`, f-strings and
+`"...".format(v)` on values the translation holds as JAX arrays.
+
+What: `isinstance` -> `npr_isinstance`, `type` -> `npr_type` (the type the value has in NumPy:
+`np.ndarray`, NumPy's scalar of its dtype, or the Python scalar a weakly typed value stands
+for); `str(v)` -> `npr_str(v)`, `{v}` -> `{npr_formatted(v)}` (Python's text on a concrete
+value, NPR031 when traced). Why: a traced value is a JAX tracer, so `isinstance(s, float)` on a
+Python float argument was False and `str(x[0])` gave 'JitTracer(float64[])', silently. NumPy
+names in the type argument (`np.ndarray`, `np.floating`, `np.float64`) stay NumPy's classes.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...emit import jaxnames as J
+from ..registry import emits, emits_special, plans
+
+_CALLS = {"isinstance": J.ISINSTANCE, "type": J.TYPE, "str": J.STR}
+
+
+@plans(cst.Call, order=12)
+def plan_introspection(node: cst.Call, ctx) -> bool:
+    func = node.func
+    if isinstance(func, cst.Name) and func.value in (*_CALLS, "format") and func.value not in ctx.locals \
+            and node.args and all(a.star == "" for a in node.args):
+        if func.value == "isinstance" and len(node.args) == 2:
+            _keep_numpy_classes(ctx, node.args[1].value)
+        if func.value == "type" and len(node.args) != 1:
+            return False  # type(name, bases, dict) is Python's own
+        ctx.m.special_calls[node] = ("introspect", func.value)
+        return True
+    if isinstance(func, cst.Attribute) and func.attr.value == "format" \
+            and isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString)):
+        ctx.m.special_calls[node] = ("introspect", "str.format")
+        return True
+    return False
+
+
+@plans(cst.Comparison, order=5)
+def plan_type_comparison(node: cst.Comparison, ctx) -> None:
+    """`type(x) is np.ndarray`: the class on the other side stays NumPy's."""
+    sides = [node.left, *(c.comparator for c in node.comparisons)]
+    if any(isinstance(s, cst.Call) and isinstance(s.func, cst.Name) and s.func.value == "type"
+           and s.func.value not in ctx.locals for s in sides):
+        for s in sides:
+            _keep_numpy_classes(ctx, s)
+
+
+def _keep_numpy_classes(ctx, expr) -> None:
+    """`np.ndarray`, `(float, np.floating)`: NumPy's classes themselves, not jnp's scalar types."""
+    for e in (expr.elements if isinstance(expr, cst.Tuple) else [expr]):
+        node = e.value if isinstance(e, cst.Element) else e
+        if ctx.numpy_name(node) is not None:
+            ctx.m.skip_numpy.add(node)
+            ctx.inner.add(node)
+
+
+@emits_special("introspect")
+def emit_introspection(original, updated, detail, ctx):
+    if detail in _CALLS:
+        return updated.with_changes(func=J.name(_CALLS[detail]))
+    # format(v, spec), "...".format(a, k=b): each value through npr_formatted
+    args = list(updated.args)
+    values = args[:1] if detail == "format" else args
+    wrapped = [a.with_changes(value=J.call(J.FORMATTED, a.value)) for a in values]
+    return updated.with_changes(args=wrapped + args[len(values):])
+
+
+@emits(cst.FormattedStringExpression)
+def emit_formatted(original, updated, ctx):
+    if isinstance(original.expression, (cst.SimpleString, cst.Integer, cst.Float)):
+        return updated
+    return updated.with_changes(expression=J.call(J.FORMATTED, updated.expression))

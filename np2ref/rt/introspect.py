@@ -1,0 +1,61 @@
+"""Python's introspection of values that are JAX arrays in the translation: `isinstance`, `type`,
+`str`, `repr`, `format` and f-strings.
+
+Why: a traced value is a JAX tracer, so `isinstance(s, float)` on a Python float argument was
+False and `str(x[0])` gave 'JitTracer(float64[])': silent wrong answers. `isinstance` and `type`
+answer with the type the value has in NumPy: an array of one or more dimensions is an
+`np.ndarray`; a weakly typed scalar stands for a Python scalar (an argument, `float(x)`,
+arithmetic on them); another scalar is NumPy's scalar of its dtype (`x[i]` is an `np.float64`,
+a float subclass). A string of a traced value cannot be made before the program runs: refused
+(NPR031) when traced. Concrete values are Python's own.
+"""
+
+import jax
+import numpy as np
+
+
+def _npr_numpy_type(v):
+    """The type `v` has in the NumPy program, for a JAX array; else `type(v)`."""
+    if not isinstance(v, jax.Array):
+        return type(v)
+    if v.ndim:
+        return np.ndarray
+    return _npr_np_weak_kind(v) or np.dtype(v.dtype).type
+
+
+def npr_isinstance(v, types):
+    """`isinstance(v, types)` with the type `v` has in NumPy (see the module docstring)."""
+    if not isinstance(v, jax.Array):
+        return isinstance(v, types)
+    return issubclass(_npr_numpy_type(npr_load(v)), types)
+
+
+def npr_type(v, *rest):
+    """`type(v)`: the type `v` has in NumPy. (`type(name, bases, dict)` is Python's own.)"""
+    if rest:
+        return type(v, *rest)
+    return _npr_numpy_type(npr_load(v))
+
+
+def npr_str(v, how="str"):
+    """`str(v)`, `repr(v)`, an f-string's `{v}`: Python's own on a concrete value; NPR031 on
+    array data being traced (the text is known only when the program runs)."""
+    v = npr_load(v)
+    if _npr_traced(v):
+        raise NprUnsupported(f"np2ref NPR031: {how}() of a value that depends on array data: "
+                             "the text is known only when the program runs")
+    if isinstance(v, jax.Array):
+        v = np.asarray(v)[()] if v.ndim == 0 else np.asarray(v)
+    return {"str": str, "repr": repr}[how](v) if how in ("str", "repr") else v
+
+
+def npr_formatted(v):
+    """An f-string's or `format()`'s value: itself when concrete (NumPy's scalar, so `:.3f` and
+    `{v}` print as NumPy prints), NPR031 when traced."""
+    return npr_str(v, how="format")
+
+
+from .core import NprUnsupported  # noqa: E402
+from .compat import _npr_traced  # noqa: E402
+from .np_dtypes import _npr_np_weak_kind  # noqa: E402
+from .views import npr_load  # noqa: E402
