@@ -289,7 +289,9 @@ CODES = {c.code: c for c in [
          "for i in range(len(A)):\n    A[i] *= 2"),
     Code("NPR205", "write through an unmodelled view", "np2ref models views made by basic slicing, "
          ".T, transpose, reshape, ravel, swapaxes, asarray and view(). Writes through other views "
-         "(np.flip, .flat, .real, np.squeeze...) are refused.", "np.flip(u)[0] = 1.0", "u[-1] = 1.0"),
+         "(np.flip, .flat, .real, np.squeeze...) are refused, and so is unpacking views of an array "
+         "that is written: `u, v = s` on a 2-D `s` (its rows), `p, q = np.split(s, 2)`, or a helper "
+         "returning slices of it; `u, v = s[0], s[1]` is translated as views.", "np.flip(u)[0] = 1.0", "u[-1] = 1.0"),
     Code("NPR206", "overlapping arguments at call time", "The compiled function writes an argument "
          "that shares memory with another argument; NumPy would see the writes through both.",
          "f(u, u[1:])", "f(u, u[1:].copy())"),

@@ -40,3 +40,23 @@ def test_copies_scalar_elements_and_rebinding_translate():
 def test_a_row_of_a_written_array_is_refused_when_traced():
     with pytest.raises(np2ref.Np2RefError, match="NPR207"):
         np2ref.compile(P.append_row_of_written, host_below=0)(np.arange(6.0).reshape(2, 3))
+
+
+def test_unpacking_views_of_a_written_array():
+    """`u, v = s` (rows), `np.split`, a helper returning slices: NumPy's pieces are views of the
+    written array (they were copies, silently); refused. Items of a 1-D array and indexed rows
+    translate."""
+    source = (ROOT / "tests" / "programs" / "container_aliases.py").read_text()
+    flagged = {d.span.line for d in convert_source(source, "container_aliases.py").diagnostics
+               if d.code == "NPR205"}
+    want = {i + 1 for i, ln in enumerate(source.splitlines()) if "# NPR205" in ln}
+    assert want and flagged == want
+    s = np.arange(6.0).reshape(2, 3)
+    for name in ("unpack_rows_then_write_one", "unpack_rows_then_write_base"):
+        with pytest.raises(np2ref.Np2RefError, match="NPR205"):
+            np2ref.compile(getattr(P, name), host_below=0)(s)
+    assert_same_as_numpy(P.unpack_items_of_1d, np2ref.compile(P.unpack_items_of_1d, host_below=0),
+                         np.array([1.5, 2.0, -3.0]))
+    assert_same_as_numpy(P.unpack_indexed_rows, np2ref.compile(P.unpack_indexed_rows, host_below=0), s)
+    with pytest.raises(ValueError, match="too many values to unpack"):
+        np2ref.compile(P.unpack_items_of_1d, host_below=0)(np.arange(4.0))

@@ -69,6 +69,26 @@ def npr_element(x, what):
     return x
 
 
+def npr_unpack(s, n):
+    """`u, v = s` where the storage of `s` is written: the items of a 1-D array are scalars,
+    copies in NumPy too; rows of a 2-D array are views NumPy's `u` and `v` see and make writes
+    through (NPR205). A Python tuple or list is unpacked as it is."""
+    s = npr_load(s)
+    if not isinstance(s, (jax.Array, np.ndarray)):
+        return s
+    if jnp.ndim(s) > 1:
+        raise NprUnsupported("np2ref NPR205: unpacks the rows of an array that is written: NumPy's "
+                             "rows are views that see (and make) writes, where these would be copies; "
+                             f"index it instead (`{', '.join(f's[{k}]' for k in range(n))}` is "
+                             "translated as views)")
+    if jnp.ndim(s) == 0:
+        raise TypeError("iteration over a 0-d array")
+    if s.shape[0] != n:
+        raise ValueError(f"too many values to unpack (expected {n})" if s.shape[0] > n else
+                         f"not enough values to unpack (expected {n}, got {s.shape[0]})")
+    return tuple(s[k] for k in range(n))
+
+
 def npr_int(x):
     """Python's int(x). Concrete values give a Python int; traced array data gives the traced
     integer (truncated toward zero, weakly typed as a Python int is), good as an index."""

@@ -67,3 +67,44 @@ def rebound_each_step(a):
         a = a + 1                # a new array each step: nothing is written in place
         states.append(a)
     return np.stack(states)
+
+
+# -- unpacking: NumPy's items of a 2-D array are views of its rows ---------------------------
+def unpack_rows_then_write_one(s):
+    u, v = s                     # rows of s: views (refused when traced)
+    u[0] = 50.0
+    return s
+
+
+def unpack_rows_then_write_base(s):
+    u, v = s
+    s[0, 0] = 50.0
+    return u
+
+
+def unpack_split(s):
+    p, q = np.split(s, 2)        # NPR205
+    s[0, 0] = 9.0
+    return p
+
+
+def _halves(s):
+    return s[:1], s[1:]
+
+
+def unpack_helper_views(s):
+    a, b = _halves(s)            # NPR205
+    a[0, 0] = 1.5
+    return s
+
+
+def unpack_items_of_1d(x):
+    i, j, k = x                  # items of a 1-D array: scalars, copies in NumPy too
+    x[0] = -1.0
+    return i + j * k, x
+
+
+def unpack_indexed_rows(s):
+    u, v = s[0], s[1]            # views, translated as views
+    u[1] = -1.0
+    return s, v

@@ -61,6 +61,8 @@ def _target(ctx, target, value, stmt, lazy: bool) -> None:
             for t, v in zip(elements, value.elements):
                 _target(ctx, t, v.value, stmt, lazy)
         else:
+            if ctx.roots_of(value) & ctx.f.mutated_roots and _unpacks_views(ctx, elements, value, stmt):
+                return
             refs = [t.value for t in elements if isinstance(t, cst.Name) and ctx.is_ref(t.value)]
             if refs:
                 ctx.m.own_after.setdefault(stmt, []).extend(refs)
@@ -94,6 +96,28 @@ def _same_buffer(ctx, target: cst.Subscript, value: cst.BaseExpression) -> bool:
     name, base = chain_name(ctx, value), chain_name(ctx, target)
     return (name is not None and base is not None and ctx.is_ref(name.value)
             and bool(ctx.roots_of(name) & ctx.roots_of(base)))
+
+
+def _unpacks_views(ctx, elements, value, stmt) -> bool:
+    """`u, v = s`, `p, q = np.split(s, 2)`, `a, b = halves(s)` where the storage of `s` is
+    written: NumPy's u and v are views of it (rows, pieces) that see and make writes, where the
+    translation's would be copies. A call that makes views is refused (NPR205); unpacking an
+    array is checked when traced (`npr_unpack`: the items of a 1-D array are scalars, copies in
+    NumPy too; rows of a 2-D one are views, NPR205). True when refused."""
+    if isinstance(value, cst.Call):
+        qual = ctx.numpy_name(value.func)
+        callee = value.func.value if isinstance(value.func, cst.Name) else None
+        if qual in fx.OPAQUE_VIEW_FUNCTIONS or (callee in ctx.all and ctx.all[callee].returns_alias):
+            ctx.sink.report("NPR205", f"unpacks views made by {dotted(value.func) or 'a call'}() of an array "
+                            "that is written: NumPy's pieces share its storage (a write through one "
+                            "reaches the other), where the translation's would be copies", ctx.span(stmt),
+                            hint="index the array directly (`a[:, :k]`), or take `.copy()` of each piece if "
+                            "copies are meant")
+            return True
+        return False
+    if chain_name(ctx, value) is not None and not isinstance(value, cst.Call):
+        ctx.m.checked_unpacks[stmt] = len(elements)
+    return False
 
 
 def store(ctx, target: cst.Subscript, stmt) -> None:
@@ -280,6 +304,15 @@ def emit_element_insert(original, updated, detail, ctx):
     args[position] = args[position].with_changes(value=cst.Call(
         J.name(J.ELEMENT), [cst.Arg(args[position].value), cst.Arg(what)]))
     return updated.with_changes(args=args)
+
+
+@emits(cst.Assign, order=6)
+def emit_checked_unpack(original: cst.Assign, updated: cst.Assign, ctx):
+    """`u, v = npr_unpack(s, 2)`: NumPy's items of `s`, refused when traced if they are views."""
+    n = ctx.m.checked_unpacks.get(original)
+    if n is None:
+        return None
+    return updated.with_changes(value=J.call(J.UNPACK, updated.value, cst.Integer(str(n))))
 
 
 @emits(cst.Assign, order=5)
