@@ -12,7 +12,7 @@ from conftest import assert_same_as_numpy, program, ROOT
 
 P = program("container_aliases")
 REFUSED = ["append_written_later", "append_once_then_write", "extend_with_display", "zip_holds_it",
-           "rows_of_written"]
+           "rows_of_written", "comprehension_of_rows"]
 
 
 def test_containers_of_written_arrays_are_refused_at_the_line():
@@ -27,14 +27,16 @@ def test_containers_of_written_arrays_are_refused_at_the_line():
 @pytest.mark.parametrize("name", REFUSED)
 def test_compile_refuses(name):
     with pytest.raises(np2ref.Np2RefError, match="NPR207"):
-        np2ref.compile(getattr(P, name), host_below=0)(np.arange(6.0).reshape(2, 3) if name == "rows_of_written"
-                                                       else np.arange(4.0))
+        np2ref.compile(getattr(P, name), host_below=0)(
+            np.arange(6.0).reshape(2, 3) if name.startswith(("rows", "comprehension")) else np.arange(4.0))
 
 
 def test_copies_scalar_elements_and_rebinding_translate():
     a = np.array([1.5, -2.5, 3.0, 4.0])
     for fn in (P.append_copies, P.append_elements, P.rebound_each_step):
         assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), a)
+    fn = P.comprehension_of_copies_and_elements
+    assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), np.arange(6.0).reshape(2, 3))
 
 
 def test_a_row_of_a_written_array_is_refused_when_traced():

@@ -108,3 +108,17 @@ def unpack_indexed_rows(s):
     u, v = s[0], s[1]            # views, translated as views
     u[1] = -1.0
     return s, v
+
+
+def comprehension_of_rows(s):
+    rows = [r for r in s]        # NPR207
+    s[0, 0] = 7.0
+    return rows[0]
+
+
+def comprehension_of_copies_and_elements(s):
+    rows = [r.copy() for r in s]
+    firsts = [r[0] for r in s]
+    shapes = [r.shape for r in s]
+    s[0, 0] = 7.0
+    return rows[0], np.array(firsts), shapes

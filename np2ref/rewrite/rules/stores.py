@@ -242,11 +242,58 @@ def plan_holding_call(node: cst.Assign, ctx) -> None:
     itself or views of its rows (NPR207), as a display does. (A container returned is not:
     nothing the function runs writes after its return.)"""
     value = node.value
+    for comp in _comprehensions(ctx, value):
+        if _holds_views(ctx, comp):
+            ctx.sink.report("NPR207", "this comprehension holds an array that is written, or views of its "
+                            "rows: NumPy's container sees every later write; containers of written arrays "
+                            "are not translated", ctx.span(comp),
+                            hint="put copies (`r.copy()`) in the container if the values at this point are meant")
+            return
     if _holding_call(ctx, value) and _held_roots(ctx, value) & ctx.f.mutated_roots:
         ctx.sink.report("NPR207", f"`{value.func.value}()` here holds an array that is written (or views "
                         "of its rows): NumPy's container sees every later write; containers of written "
                         "arrays are not translated", ctx.span(value),
                         hint="put copies (`.copy()`) in the container if the values at this point are meant")
+
+
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def _comprehensions(ctx, expr):
+    """The comprehensions whose items a bound value holds: itself, or a holding builtin's argument."""
+    if isinstance(expr, _COMPREHENSIONS):
+        return [expr]
+    if _holding_call(ctx, expr):
+        return [c for a in expr.args for c in _comprehensions(ctx, a.value)]
+    return []
+
+
+def _holds_views(ctx, comp) -> bool:
+    """`[r for r in s]`, `(u for _ in range(3))`, `[r[1:] for r in s]` with the storage of `s` or
+    `u` written: the items are the array itself or views of it. (Element reads, `x[i]` or
+    `r[0]`, and arithmetic make new values.)"""
+    targets: set[str] = set()
+    for_in = comp.for_in
+    while for_in is not None:
+        if _held_roots(ctx, for_in.iter) & ctx.f.mutated_roots:
+            stack = [for_in.target]
+            while stack:
+                t = stack.pop()
+                if isinstance(t, cst.Name):
+                    targets.add(t.value)
+                elif isinstance(t, (cst.Tuple, cst.List)):
+                    stack += [e.value for e in t.elements]
+        for_in = for_in.inner_for_in
+    elt = comp.value if isinstance(comp, cst.DictComp) else comp.elt
+    if isinstance(elt, cst.Subscript) and _element_read(elt):
+        return False
+    if isinstance(elt, cst.Call) or not isinstance(elt, (cst.Name, cst.Subscript, cst.Attribute)):
+        return False
+    if isinstance(elt, cst.Attribute) and (elt.attr.value not in fx.VIEW_ATTRIBUTES
+                                              and elt.attr.value not in fx.OPAQUE_VIEW_ATTRIBUTES):
+        return False  # `r.shape`, `r.sum`: metadata, not a view
+    base = chain_name(ctx, elt)
+    return base is not None and (base.value in targets or bool(ctx.roots_of(base) & ctx.f.mutated_roots))
 
 
 def _holding_call(ctx, expr) -> bool:
