@@ -103,3 +103,18 @@ def test_a_converted_file_sees_changes_made_from_outside(fresh_globals, tmp_path
         change()
         same_change()
         _agree("weighted", converted.weighted, P, X)
+
+
+def test_attributes_of_an_object_argument_are_read_on_every_call():
+    """`step(params, x)` after `params.beta = ...` or `params.table[1] = ...`: NumPy reads the
+    new values; the compiled program traced with the old ones must not be reused."""
+    class Params:
+        def __init__(self):
+            self.beta, self.table = 0.5, np.arange(4.0)
+
+    params, compiled = Params(), np2ref.compile(P.with_params, host_below=0)
+    for change in (None, lambda: setattr(params, "beta", -2.0), lambda: params.table.__setitem__(1, 10.0),
+                   lambda: setattr(params, "table", np.full(4, 3.0))):
+        if change is not None:
+            change()
+        np.testing.assert_array_equal(compiled(params, X), P.with_params(params, X))

@@ -99,14 +99,16 @@ class NprFunction:
             _npr_state["depth"] -= 1
         return result, finals, returned, same
 
-    def _globals_moved(self):
-        """Forget the compiled programs when a module-level value they read has changed since
-        they were traced (the driver set `model.ALPHA = 2.0`, wrote into `model.W`): they
-        would return answers for the old values."""
+    def _globals_moved(self, args=(), kwargs=None):
+        """Forget the compiled programs when a module-level value they read, or an attribute of
+        a plain object passed in (`params.dt`), has changed since they were traced (the driver
+        set `model.ALPHA = 2.0`, wrote into `model.W`): they would return answers for the old
+        values."""
         if self._watch is None:
-            self._watch = _NprGlobalsWatch(self.fn, self.globals_source)
+            self._watch, self._objects = _NprGlobalsWatch(self.fn, self.globals_source), _NprObjectsWatch()
+            self._objects.changed((*args, *(kwargs or {}).values()))
             return
-        if self._watch.changed():
+        if self._watch.changed() | self._objects.changed((*args, *(kwargs or {}).values())):
             self._jitted.clear()
             self._plans.clear()
             self._device_plans.clear()
@@ -301,7 +303,7 @@ class NprFunction:
     def call_numpy(self, *args, **kwargs):
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
-        self._globals_moved()
+        self._globals_moved(args, kwargs)
         ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         plan = self._plans.get(plan_key)
@@ -342,7 +344,7 @@ class NprFunction:
         arrays kept on the device across calls (a time loop: `u = step.device(u, c)[1]["u"]`).
         Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
         arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
-        self._globals_moved()
+        self._globals_moved(args, kwargs)
         ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         plan = self._device_plans.get(plan_key)
@@ -397,7 +399,7 @@ class NprFunction:
         return self._staged("trace", args, kwargs)
 
     def _staged(self, stage, args, kwargs):
-        self._globals_moved()
+        self._globals_moved(args, kwargs)
         values, static, dynamic = self._split(args, kwargs)  # noqa: F841
         key, (jitted, donated) = self._compiled(static, self._aliases(values), dynamic)
         with self._x64():
@@ -426,4 +428,4 @@ from .arguments import (  # noqa: E402
     _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key,
     _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
     _NprResultShape)
-from .module_globals import _NprGlobalsWatch  # noqa: E402
+from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402

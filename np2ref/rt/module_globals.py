@@ -58,6 +58,34 @@ class _NprGlobalsWatch:
         return moved
 
 
+class _NprObjectsWatch:
+    """The same for plain objects passed as arguments (`step(params, u)` reading `params.dt`):
+    np2ref keys such an argument by identity (it is static: not array data), so the compiled
+    program holds the attributes it read when traced; the caller may change them between calls
+    (`params.dt = 0.5`, `state.u[0] = 1.0`). Each one's attributes are recorded the first time
+    it is passed and compared on each later call, as module-level values are."""
+
+    def __init__(self):
+        self.checks = {}  # id(obj) -> (obj, checker); the object is held so its id stays its own
+
+    def changed(self, values):
+        moved = False
+        for v in values:
+            if type(v) in _NPR_PLAIN_SKIP or _npr_attributes(v) is None or isinstance(v, type):
+                continue
+            seen = self.checks.get(id(v))
+            if seen is None or seen[0] is not v:
+                self.checks[id(v)] = (v, _npr_checker(v))
+            elif not seen[1](v):
+                self.checks[id(v)] = (v, _npr_checker(v))
+                moved = True
+        return moved
+
+
+# argument types that are never a plain object with attributes: answered without a call
+_NPR_PLAIN_SKIP = frozenset({int, float, bool, complex, str, type(None), np.ndarray, tuple, list, dict})
+
+
 _NPR_ABSENT = object()
 
 
