@@ -235,3 +235,12 @@ def test_a_traced_index_into_an_empty_axis_raises_numpys_indexerror_with_its_val
     for call in (fn, np2ref.compile(fn)):  # JAX refused the gather; the value was reported as 0
         with pytest.raises(IndexError, match="^index 2 is out of bounds for axis 0 with size 0$"):
             call(b.copy(), np.int64(2))
+
+
+def test_copy_and_deepcopy_of_arrays_are_copies():
+    """`copy.deepcopy(u)` / `copy.copy(u)` (a library call that kept the whole function NumPy
+    code, NPR021): a new array, as NumPy's; in a time loop the previous step's state."""
+    P = program("copies")
+    u = np.sin(np.linspace(0.0, 3.0, 9))
+    assert_same_as_numpy(P.leapfrog_with_deepcopy, np2ref.compile(P.leapfrog_with_deepcopy, host_below=0), u, 5)
+    assert_same_as_numpy(P.copy_is_not_a_view, np2ref.compile(P.copy_is_not_a_view, host_below=0), u)

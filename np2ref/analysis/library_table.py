@@ -21,4 +21,7 @@ LIBRARY_CALLS = {
     # a tridiagonal system (LAPACK gtsv): see npr_lib_solve_banded / npr_lib_dgtsv
     "scipy.linalg.solve_banded": "npr_lib_solve_banded",
     "scipy.linalg.lapack.dgtsv": "npr_lib_dgtsv",
+    # a copy of an array (`u_old = copy.deepcopy(u)`): a new array, as x.copy() (npr_lib_copy)
+    "copy.copy": "npr_lib_copy",
+    "copy.deepcopy": "npr_lib_deepcopy",
 }

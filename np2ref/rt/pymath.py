@@ -11,6 +11,7 @@ exact. floor/ceil/trunc give a traced int64 (Python's int: NaN and infinities ra
 does; a float beyond int64 raises NPR031) and isnan/isinf/isfinite a traced bool.
 """
 
+import copy as _npr_copy
 import math
 
 import jax
@@ -242,6 +243,30 @@ def npr_lib_dgtsv(dl, d, du, b, overwrite_dl=0, overwrite_d=0, overwrite_du=0, o
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
+def npr_lib_copy(x):
+    """`copy.copy(x)`: an array's copy is its current value (a Ref's is loaded; JAX never writes
+    a value in place, and a copy that is written later becomes a Ref of its own); a list, dict
+    or tuple a new container around the same items, as a shallow copy is; anything else
+    Python's own."""
+    x = npr_load(x)
+    if isinstance(x, (jax.Array, np.ndarray)):
+        return jnp.asarray(x) if isinstance(x, jax.Array) else x.copy()
+    if type(x) in (list, dict):
+        return type(x)(x)
+    return _npr_copy.copy(x)
+
+
+def npr_lib_deepcopy(x, memo=None):
+    """`copy.deepcopy(x)`: arrays as copy.copy; containers of arrays and numbers rebuilt at every
+    level (their leaves are values here); anything else Python's own."""
+    x = npr_load(x)
+    if isinstance(x, (jax.Array, np.ndarray)):
+        return npr_lib_copy(x)
+    if isinstance(x, (list, tuple, dict)):
+        return jax.tree_util.tree_map(npr_lib_deepcopy, x)
+    return _npr_copy.deepcopy(x, memo)
+
+
 from .core import NprError, NprUnsupported, _npr_state  # noqa: E402
 from .bounds import _npr_record_check  # noqa: E402
 from .views import npr_float, npr_load  # noqa: E402
