@@ -404,6 +404,7 @@ def _npr_pick(builtin, better, args):
                 return builtin(args)
     if not _npr_traced_any(args):
         return builtin(*args) if len(args) > 1 else builtin(args)
+    _npr_check_pick(builtin.__name__, args)
     best = _npr_scalar_operand(args[0])
     for v in args[1:]:
         v = _npr_scalar_operand(v)
@@ -413,12 +414,12 @@ def _npr_pick(builtin, better, args):
 
 def npr_max(*args):
     """Python's builtin `max(a, b, ...)` / `max(iterable)` on values that may be traced."""
-    return _npr_pick(max, lambda v, best: v > best, args)
+    return _npr_pick(max, lambda v, best: _npr_binop(">", v, best), args)
 
 
 def npr_min(*args):
     """Python's builtin `min(a, b, ...)` / `min(iterable)` on values that may be traced."""
-    return _npr_pick(min, lambda v, best: v < best, args)
+    return _npr_pick(min, lambda v, best: _npr_binop("<", v, best), args)
 
 
 def _npr_truths(seq):
@@ -451,3 +452,4 @@ from .views import npr_load, NprView  # noqa: E402
 from .refs import (  # noqa: E402
     _npr_batched_control, _npr_lift_refs, _npr_reachable_refs, _npr_reverse_mode)
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
+from .promotion import _npr_binop, _npr_check_pick  # noqa: E402
