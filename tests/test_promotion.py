@@ -3,8 +3,11 @@ JAX's: `int64_array + float32_array` is float64 in NumPy, float32 in jax.numpy (
 Differential over the 28 ordered pairs where the two libraries differ: operators, comparisons,
 `op=` on names, `**`, `//`, `%`, NumPy scalars, in and out of a lax loop, compile and convert."""
 
+import functools
 import importlib.util
 import sys
+
+import jax
 
 import numpy as np
 import pytest
@@ -93,3 +96,28 @@ def test_converted_file(tmp_path):
 def test_float32_policy_keeps_float32():
     got = np2ref.compile(P.calls_a_helper, dtype_policy="float32")(_ints(np.int32), _floats(np.float32))
     assert got[0].dtype == np.float32
+
+
+def test_a_conditional_giving_a_numpy_scalar_or_a_python_float():
+    x, y = np.array([0.5, 1.0, 2.0]), _floats(np.float32)
+    for sign in (1.0, -1.0):  # both branches: float64 wherever it meets only float64
+        assert_same_as_numpy(P.either_value, _compiled(P.either_value), x * sign, y)
+    with pytest.raises(np2ref.Np2RefError) as err:  # NumPy: float64 or float32, as the data picks
+        _compiled(P.either_meets_float32)(x, y)
+    assert err.value.diagnostics[0].code == "NPR128"
+
+
+def test_a_program_without_such_a_pair_traces_to_the_same_jaxpr():
+    entry = _compiled(P.in_a_loop)._entry
+    x, y = _ints(np.int64), np.array([2.5, 0.5, 0.1])
+
+    def jaxpr():
+        with jax.enable_x64(True):
+            return str(jax.make_jaxpr(functools.partial(entry.pure, n=3))(x, y))
+    promoting = jaxpr()
+    assert entry.traced_fn() is not entry.fn  # the variant ran
+    entry._traced = entry.fn  # the function as converted
+    try:
+        assert jaxpr() == promoting
+    finally:
+        entry._traced = None

@@ -105,6 +105,8 @@ class NprFunction:
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
         finally:
             _npr_state["depth"] -= 1
+            if not _npr_state["depth"]:
+                _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
         return result, finals, returned, same
 
     def _globals_moved(self):

@@ -4,12 +4,12 @@ jax.numpy promotes `int64_array + float32_array` to float32 (JAX's lattice), Num
 the 28 ordered pairs where the two differ all hold a float16, float32 or complex64 and an
 integer of 16 bits or more (_NPR_PROMOTE_TABLE, computed from both libraries at import). The
 converted file keeps its operators as the user wrote them; the traced program runs a variant
-of each converted function, compiled once from the same source with `ast`, where every
-operator between two values that are not literals (`a + b`, `a < b`, `s += y` on a name) goes
-through _npr_binop / _npr_cmp: between such a pair the operands are first cast to NumPy's
-result dtype, otherwise the operator is applied to the operands as they are, so a program
-without such a pair traces to the same jaxpr. Python scalars are weak in both libraries and
-never need it; NumPy scalars (`np.float32(2)`) are strong in both, as NEP 50 has it.
+of each converted function (NprFunction.traced_fn), compiled once from that same source with
+`ast`, whose operators (`a + b`, `-a`, `a < b`, `s += y` on a name; not between two literals)
+go through _npr_binop & co.: between such a pair the operands are first cast to NumPy's result
+dtype; otherwise the operator is applied to the operands as they are, so a program without
+such a pair traces to the same jaxpr (all 46 corpus programs do). Python scalars are weak in
+both libraries and never need it; NumPy scalars (`np.float32(2)`) are strong in both (NEP 50).
 """
 
 import ast as _npr_ast
@@ -34,6 +34,8 @@ _NPR_PROMOTE_TABLE = _npr_promote_table()  # (dtype, dtype) -> NumPy's result wh
 def _npr_numpy_operands(a, b):
     """(a, b) cast to NumPy's result dtype where the Python operator on them would promote as
     JAX does and NumPy's result differs; else (a, b) themselves."""
+    if _npr_state.get("either"):
+        _npr_check_either(a, b)
     da, db = getattr(a, "dtype", None), getattr(b, "dtype", None)
     if da is None or db is None or da == db:
         return a, b
@@ -75,17 +77,67 @@ _NPR_PROMOTE_IOPS = {
 
 def _npr_binop(op, a, b):
     """`a op b` (an operator or a comparison) with NumPy's result dtype."""
-    a, b = _npr_numpy_operands(a, b)
-    return _NPR_PROMOTE_OPS[op](a, b)
+    pa, pb = _npr_numpy_operands(a, b)
+    return _npr_noted(op, a, b, _NPR_PROMOTE_OPS[op](pa, pb))
+
+
+def _npr_noted(op, a, b, out):
+    if _npr_state.get("either") and op not in _NPR_COMPARISONS and \
+            (_npr_either_kind(a) and _npr_pythonlike(b) or _npr_either_kind(b) and _npr_pythonlike(a)):
+        _npr_mark_either(out)  # `v * 2.0`: a Python float or a NumPy float64, as v was
+    return out
+
+
+# --------------------------------------------------- a value that is a NumPy scalar or a Python number
+# `v = x[i] if c else 0.0` (c traced, x float64): NumPy's v is a float64 or a Python float, as the
+# data picks. The traced v is a float64; that is NumPy's answer until v meets a dtype for which
+# the two promote differently (`v * y32`, y float32: float64 or float32): such an operator is
+# refused (NPR128). The runtime notes those values, for the current trace only.
+_NPR_COMPARISONS = frozenset(("==", "!=", "<", "<=", ">", ">="))
+_NPR_PYTHON_KINDS = {"i": int, "u": int, "f": float, "c": complex}
+
+
+def _npr_mark_either(v):
+    """Note that traced `v` stands for a NumPy scalar of its dtype or a Python number."""
+    kind = _NPR_PYTHON_KINDS.get(np.dtype(v.dtype).kind) if isinstance(v, jax.Array) and v.ndim == 0 else None
+    if kind is not None:
+        _npr_state.setdefault("either", {})[id(v)] = (v, kind)
+    return v
+
+
+def _npr_either_kind(v):
+    entry = _npr_state.get("either", {}).get(id(v))
+    return entry[1] if entry is not None and entry[0] is v else None
+
+
+def _npr_pythonlike(v):
+    return type(v) in (int, float, complex) or _npr_weak(v)
+
+
+def _npr_check_either(a, b):
+    for v, other in ((a, b), (b, a)):
+        kind = _npr_either_kind(v)
+        if kind is None or _npr_pythonlike(other) or not hasattr(other, "dtype"):
+            continue
+        d = np.dtype(other.dtype)
+        if np.result_type(d, kind(0)) != np.result_type(d, v.dtype):
+            raise NprUnsupported(
+                f"np2ref NPR128: a conditional expression on array data gave a {v.dtype} value or a "
+                f"Python {kind.__name__}, as the data picks, and it meets a {d} value here, where NumPy's "
+                f"result type would differ between the two")
 
 
 def _npr_ibinop(op, a, b):
     """`a op= b` on a name: Python's own in-place operator, unless NumPy promotes the pair
     differently from JAX (then `a` is a traced value, never updated in place: a rebinding)."""
     pa, pb = _npr_numpy_operands(a, b)
-    if pa is a:
-        return _NPR_PROMOTE_IOPS[op](a, b)
-    return _NPR_PROMOTE_OPS[op](pa, pb)
+    return _npr_noted(op, a, b, _NPR_PROMOTE_IOPS[op](a, b) if pa is a else _NPR_PROMOTE_OPS[op](pa, pb))
+
+
+def _npr_unary(op, v):
+    """`-v`, `+v`: Python's own; a value _npr_mark_either noted stays noted."""
+    out = -v if op == "-" else +v
+    return _npr_mark_either(out) if _npr_state.get("either") and _npr_either_kind(v) else out
 
 
 def _npr_chain(first, *rest):
@@ -123,7 +175,7 @@ _NPR_AST_OPS = {
     _npr_ast.MatMult: "@", _npr_ast.Eq: "==", _npr_ast.NotEq: "!=", _npr_ast.Lt: "<",
     _npr_ast.LtE: "<=", _npr_ast.Gt: ">", _npr_ast.GtE: ">=",
 }
-_NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain")
+_NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain", "_npr_unary")
 
 
 def _npr_literal(node):
@@ -134,7 +186,7 @@ def _npr_literal(node):
 
 
 class _NprPromoting(_npr_ast.NodeTransformer):
-    """Operators between two operands that are not literals become _npr_binop & co."""
+    """Operators become _npr_binop & co., except between two literals and comparisons with one."""
 
     def __init__(self):
         self.called = set()  # names called: module functions that may need the variant too
@@ -149,8 +201,8 @@ class _NprPromoting(_npr_ast.NodeTransformer):
 
     def visit_BinOp(self, node):
         self.generic_visit(node)
-        if _npr_literal(node.left) or _npr_literal(node.right):
-            return node
+        if _npr_literal(node.left) and _npr_literal(node.right):
+            return node  # (one literal: no promotion to fix, but the result may be a value _npr_mark_either noted)
         return self._call("_npr_binop", node, _npr_ast.Constant(_NPR_AST_OPS[type(node.op)]), node.left, node.right)
 
     def visit_Compare(self, node):
@@ -168,9 +220,16 @@ class _NprPromoting(_npr_ast.NodeTransformer):
             rest += [_npr_ast.Constant(_NPR_AST_OPS[type(op)]), _npr_ast.copy_location(thunk, right)]
         return self._call("_npr_chain", node, node.left, *rest)
 
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.op, (_npr_ast.USub, _npr_ast.UAdd)) or _npr_literal(node):
+            return node
+        return self._call("_npr_unary", node, _npr_ast.Constant("-" if isinstance(node.op, _npr_ast.USub) else "+"),
+                          node.operand)
+
     def visit_AugAssign(self, node):
         self.generic_visit(node)
-        if not isinstance(node.target, _npr_ast.Name) or _npr_literal(node.value):
+        if not isinstance(node.target, _npr_ast.Name):
             return node  # stores through npr_at(a)[...] op= take NumPy's result type themselves
         call = self._call("_npr_ibinop", node, _npr_ast.Constant(_NPR_AST_OPS[type(node.op)]),
                           _npr_ast.Name(node.target.id, _npr_ast.Load()), node.value)
@@ -244,7 +303,7 @@ def _npr_build_promoting(fn):
     outer_code = next(c for c in compiled.co_consts if isinstance(c, _npr_types.CodeType))
     make = _npr_types.FunctionType(outer_code, fn.__globals__)
     glob = fn.__globals__
-    variant = make(_npr_binop, _npr_ibinop, _npr_chain,
+    variant = make(_npr_binop, _npr_ibinop, _npr_chain, _npr_unary,
                    *[_npr_late_callee(glob, n) for n in callees])
     variant.__defaults__, variant.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
     variant.__qualname__, variant.__module__ = fn.__qualname__, fn.__module__
@@ -266,4 +325,4 @@ def _npr_late_callee(glob, name):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .views import npr_load  # noqa: E402
-from .core import NprUnsupported  # noqa: E402
+from .core import NprUnsupported, _npr_state  # noqa: E402

@@ -53,3 +53,13 @@ def calls_a_helper(x, y):
 
 def largest(x, y):
     return max(x[0], y[0])
+
+
+def either_value(x, y):
+    v = x[0] if x[1] > 0 else 0.0  # a NumPy float64 or a Python float, as the data picks
+    return (v * 2.0) * x + v
+
+
+def either_meets_float32(x, y):
+    v = x[0] if x[1] > 0 else 0.0
+    return -(v * 2.0) * y  # float64 or float32 in NumPy: refused
