@@ -36,7 +36,7 @@ def _ints(dtype):
 
 
 def _floats(dtype):
-    return np.array([2.5, np.float32(big := 2 ** 24) if dtype != np.float16 else 2048, 0.1], dtype)
+    return np.array([2.5, np.float32(2 ** 24) if dtype != np.float16 else 2048, 0.1], dtype)
 
 
 def test_the_table_is_the_documented_one():

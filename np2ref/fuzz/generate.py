@@ -405,7 +405,8 @@ def mixed_dtypes(g: Gen, params: list[Param]):
     (a float32 one would, within float32's comparison tolerance, not)."""
     ints = f"np.array({[g.int(-3, 3) for _ in range(4)]}, dtype=np.{g.pick(['int64', 'int32'])})"
     floats = f"np.array({[g.int(-8, 8) / 4 for _ in range(4)]}, dtype=np.float32)"
-    params = params + [Param("iv", ints), Param("fv", floats), Param("dv", "np.zeros(4)")]  # names no statement draws
+    # names no statement draws
+    params = params + [Param("iv", ints), Param("fv", floats), Param("dv", "np.zeros(4)")]
     a, b = ("(iv + 16777216)", "fv") if g.chance(50) else ("fv", "(iv + 16777216)")
     return params, Line(f"dv[...] = {a} {g.pick(['+', '-'])} {b}")
 

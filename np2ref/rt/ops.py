@@ -80,14 +80,15 @@ def npr_mod(a, b):
     return _npr_divmod(False)(a, b)
 
 
-# `//` and `%` on arrays against sequences and in `x op= v` on a scalar name (a Ref's `op=` goes
-# through the stores' own floor_divide/remainder): NumPy's zero divisors and signed zeros
-_NPR_BINOPS.update({"//": npr_floordiv, "%": npr_mod, "**": npr_pow})
-
 _NPR_CMPS = {
     "==": _npr_operator.eq, "!=": _npr_operator.ne, "<": _npr_operator.lt,
     "<=": _npr_operator.le, ">": _npr_operator.gt, ">=": _npr_operator.ge,
 }
+# the operators themselves (promotion.py's variants apply them once the operands are cast)
+_NPR_OPERATORS = {**_NPR_BINOPS, **_NPR_CMPS}
+# `//` and `%` on arrays against sequences and in `x op= v` on a scalar name (a Ref's `op=` goes
+# through the stores' own floor_divide/remainder): NumPy's zero divisors and signed zeros
+_NPR_BINOPS.update({"//": npr_floordiv, "%": npr_mod, "**": npr_pow})
 
 
 def npr_seq_op(a, op, b):

@@ -14,7 +14,6 @@ both libraries and never need it; NumPy scalars (`np.float32(2)`) are strong in 
 
 import ast as _npr_ast
 import linecache as _npr_linecache
-import operator as _npr_operator
 import types as _npr_types
 import jax
 import numpy as np
@@ -58,31 +57,14 @@ def _npr_promote_to(v, dtype):
     return np.asarray(v).astype(dtype)[()] if isinstance(v, np.generic) else np.asarray(v).astype(dtype)
 
 
-_NPR_PROMOTE_OPS = {
-    "+": _npr_operator.add, "-": _npr_operator.sub, "*": _npr_operator.mul,
-    "/": _npr_operator.truediv, "//": _npr_operator.floordiv, "%": _npr_operator.mod,
-    "**": _npr_operator.pow, "&": _npr_operator.and_, "|": _npr_operator.or_,
-    "^": _npr_operator.xor, "<<": _npr_operator.lshift, ">>": _npr_operator.rshift,
-    "@": _npr_operator.matmul, "==": _npr_operator.eq, "!=": _npr_operator.ne,
-    "<": _npr_operator.lt, "<=": _npr_operator.le, ">": _npr_operator.gt, ">=": _npr_operator.ge,
-}
-_NPR_PROMOTE_IOPS = {
-    "+": _npr_operator.iadd, "-": _npr_operator.isub, "*": _npr_operator.imul,
-    "/": _npr_operator.itruediv, "//": _npr_operator.ifloordiv, "%": _npr_operator.imod,
-    "**": _npr_operator.ipow, "&": _npr_operator.iand, "|": _npr_operator.ior,
-    "^": _npr_operator.ixor, "<<": _npr_operator.ilshift, ">>": _npr_operator.irshift,
-    "@": _npr_operator.imatmul,
-}
-
-
 def _npr_binop(op, a, b):
     """`a op b` (an operator or a comparison) with NumPy's result dtype."""
     pa, pb = _npr_numpy_operands(a, b)
-    return _npr_noted(op, a, b, _NPR_PROMOTE_OPS[op](pa, pb))
+    return _npr_noted(op, a, b, _NPR_OPERATORS[op](pa, pb))
 
 
 def _npr_noted(op, a, b, out):
-    if _npr_state.get("either") and op not in _NPR_COMPARISONS and \
+    if _npr_state.get("either") and op not in _NPR_CMPS and \
             (_npr_either_kind(a) and _npr_pythonlike(b) or _npr_either_kind(b) and _npr_pythonlike(a)):
         _npr_mark_either(out)  # `v * 2.0`: a Python float or a NumPy float64, as v was
     return out
@@ -93,7 +75,6 @@ def _npr_noted(op, a, b, out):
 # data picks. The traced v is a float64; that is NumPy's answer until v meets a dtype for which
 # the two promote differently (`v * y32`, y float32: float64 or float32): such an operator is
 # refused (NPR128). The runtime notes those values, for the current trace only.
-_NPR_COMPARISONS = frozenset(("==", "!=", "<", "<=", ">", ">="))
 _NPR_PYTHON_KINDS = {"i": int, "u": int, "f": float, "c": complex}
 
 
@@ -131,7 +112,7 @@ def _npr_ibinop(op, a, b):
     """`a op= b` on a name: Python's own in-place operator, unless NumPy promotes the pair
     differently from JAX (then `a` is a traced value, never updated in place: a rebinding)."""
     pa, pb = _npr_numpy_operands(a, b)
-    return _npr_noted(op, a, b, _NPR_PROMOTE_IOPS[op](a, b) if pa is a else _NPR_PROMOTE_OPS[op](pa, pb))
+    return _npr_noted(op, a, b, _NPR_IOPS[op](a, b) if pa is a else _NPR_OPERATORS[op](pa, pb))
 
 
 def _npr_unary(op, v):
@@ -202,7 +183,7 @@ class _NprPromoting(_npr_ast.NodeTransformer):
     def visit_BinOp(self, node):
         self.generic_visit(node)
         if _npr_literal(node.left) and _npr_literal(node.right):
-            return node  # (one literal: no promotion to fix, but the result may be a value _npr_mark_either noted)
+            return node  # Python's own (with one literal nothing is cast, but `v * 2.0` keeps a note)
         return self._call("_npr_binop", node, _npr_ast.Constant(_NPR_AST_OPS[type(node.op)]), node.left, node.right)
 
     def visit_Compare(self, node):
@@ -214,6 +195,8 @@ class _NprPromoting(_npr_ast.NodeTransformer):
                 return node
             return self._call("_npr_binop", node, _npr_ast.Constant(_NPR_AST_OPS[type(node.ops[0])]),
                               node.left, node.comparators[0])
+        if any(isinstance(n, _npr_ast.NamedExpr) for c in node.comparators for n in _npr_ast.walk(c)):
+            return node  # `:=` in a function of its own would bind there
         rest = []
         for op, right in zip(node.ops, node.comparators):
             thunk = _npr_ast.Lambda(_npr_ast.arguments([], [], None, [], [], None, []), right)
@@ -236,22 +219,19 @@ class _NprPromoting(_npr_ast.NodeTransformer):
         return _npr_ast.copy_location(_npr_ast.Assign([node.target], call), node)
 
 
-_NPR_PROMOTING_CACHE = {}  # code object -> the promoting variant (or the function itself)
-
-
 def _npr_promoting(fn):
     """The variant of the converted function `fn` whose operators promote as NumPy does, or
-    `fn` itself where its source cannot be read back (it then promotes as jax.numpy does)."""
-    code = getattr(fn, "__code__", None)
-    if code is None:
+    `fn` itself where its source cannot be read back (it then promotes as jax.numpy does).
+    Kept on `fn` (`_npr_variant`): it lives as long as the function does."""
+    if not isinstance(fn, _npr_types.FunctionType):
         return fn
-    found = _NPR_PROMOTING_CACHE.get(code)
+    found = fn.__dict__.get("_npr_variant")
     if found is None:
         try:
             found = _npr_build_promoting(fn)
         except (OSError, SyntaxError, ValueError, TypeError):
             found = fn
-        _NPR_PROMOTING_CACHE[code] = found
+        fn._npr_variant = found
     return found
 
 
@@ -326,3 +306,4 @@ def _npr_late_callee(glob, name):
 # module is complete, so that any import order works.
 from .views import npr_load  # noqa: E402
 from .core import NprUnsupported, _npr_state  # noqa: E402
+from .ops import _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS  # noqa: E402

@@ -31,7 +31,7 @@ def in_a_loop(x, y, n):
     out = np.zeros(n)
     acc = y[0] * 0
     count = 0
-    for i in range(n):
+    for i in range(n if 0 <= n < 10 else 0):  # a chained comparison (static)
         out[i] = x[i] * y[i] + x[i]
         acc = acc + x[i] * y[i]
         if x[i] > y[i]:
