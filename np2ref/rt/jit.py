@@ -46,8 +46,13 @@ class NprFunction:
         self._traced = None  # traced_fn()
 
     def __call__(self, *args, **kwargs):
-        if _npr_state["depth"] or _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
+        if _npr_state["depth"]:
             return self.traced_fn()(*args, **kwargs)
+        if _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
+            try:  # inside the caller's own jax transformation
+                return self.traced_fn()(*args, **kwargs)
+            finally:
+                _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
         return self.call_numpy(*args, **kwargs)
 
     def traced_fn(self):
