@@ -271,7 +271,10 @@ CODES = {c.code: c for c in [
          "float32 and float64) NumPy's later results would depend on which one the data picks; "
          "np2ref refuses that, and a choice between arrays that are written (which array a later "
          "write changes would depend on data). A Python number and a NumPy scalar of the same "
-         "dtype give the NumPy type, as an `if` statement does. Found at trace time.",
+         "dtype give the NumPy type, as an `if` statement does. The builtins `max()` and `min()` "
+         "return one of their operands too: between a float16, float32 or complex64 value and one "
+         "of another dtype (`max(x[i], y[i])`, x int64, y float32) they are refused the same way. "
+         "Found at trace time.",
          "y = x[i] if x[i] > 0 else 0.5   # x: int64", "y = x[i] if x[i] > 0 else 0"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "

@@ -387,11 +387,28 @@ def programs(draw, max_statements: int = 6) -> Program:
     top = Frame(lambda: base_namespace(params, helpers), [p.name for p in params])
     fill(g, top, g.pick(range(max(1, max_statements), 0, -1)), helpers)
     ret = returned(g, top)
+    body = tuple(top.body)
+    if g.chance(2):
+        params, line = mixed_dtypes(g, params)
+        body += (line,)
     if g.chance(10):
         params, probe = index_probe(g, top, params)
         if probe is not None:
-            return Program(tuple(params), tuple(helpers), tuple(top.body) + (probe,), ret)
-    return Program(tuple(params), tuple(helpers), tuple(top.body), ret)
+            return Program(tuple(params), tuple(helpers), body + (probe,), ret)
+    return Program(tuple(params), tuple(helpers), body, ret)
+
+
+def mixed_dtypes(g: Gen, params: list[Param]):
+    """A last statement between an integer array and a float32 one (about 1 % of programs):
+    NumPy computes `iv + fv` in float64, jax.numpy's own promotion in float32 (rt/promotion.py).
+    2**24 + iv: float32 holds only even numbers there; the float64 result `dv` tells the two apart
+    (a float32 one would, within float32's comparison tolerance, not)."""
+    ints = f"np.array({[g.int(-3, 3) for _ in range(4)]}, dtype=np.{g.pick(['int64', 'int32'])})"
+    floats = f"np.array({[g.int(-8, 8) / 4 for _ in range(4)]}, dtype=np.float32)"
+    # names no statement draws
+    params = params + [Param("iv", ints), Param("fv", floats), Param("dv", "np.zeros(4)")]
+    a, b = ("(iv + 16777216)", "fv") if g.chance(50) else ("fv", "(iv + 16777216)")
+    return params, Line(f"dv[...] = {a} {g.pick(['+', '-'])} {b}")
 
 
 def index_probe(g: Gen, fr: Frame, params: list[Param]):

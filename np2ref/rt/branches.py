@@ -170,6 +170,8 @@ def _npr_traced_ifexp(pred, then_fn, else_fn):
     out = npr_if(pred, branch(0, then_fn), branch(1, else_fn), npr_unset)
     if seen.t0[2] and seen.t1[2]:  # both Python numbers: a Python number again
         out = _npr_weak_astype(out, seen.t0[1])
+    elif seen.t0[2] != seen.t1[2]:  # NumPy's scalar or a Python number: refused where that shows
+        _npr_mark_either(out)
     return out
 
 
@@ -404,6 +406,7 @@ def _npr_pick(builtin, better, args):
                 return builtin(args)
     if not _npr_traced_any(args):
         return builtin(*args) if len(args) > 1 else builtin(args)
+    _npr_check_pick(builtin.__name__, args)
     best = _npr_scalar_operand(args[0])
     for v in args[1:]:
         v = _npr_scalar_operand(v)
@@ -413,12 +416,12 @@ def _npr_pick(builtin, better, args):
 
 def npr_max(*args):
     """Python's builtin `max(a, b, ...)` / `max(iterable)` on values that may be traced."""
-    return _npr_pick(max, lambda v, best: v > best, args)
+    return _npr_pick(max, lambda v, best: _npr_binop(">", v, best), args)
 
 
 def npr_min(*args):
     """Python's builtin `min(a, b, ...)` / `min(iterable)` on values that may be traced."""
-    return _npr_pick(min, lambda v, best: v < best, args)
+    return _npr_pick(min, lambda v, best: _npr_binop("<", v, best), args)
 
 
 def _npr_truths(seq):
@@ -451,3 +454,4 @@ from .views import npr_load, NprView  # noqa: E402
 from .refs import (  # noqa: E402
     _npr_batched_control, _npr_lift_refs, _npr_reachable_refs, _npr_reverse_mode)
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
+from .promotion import _npr_binop, _npr_check_pick, _npr_mark_either  # noqa: E402

@@ -43,11 +43,24 @@ class NprFunction:
         # the module namespace np2ref.compile copied fn's globals from, rebindings taken from it
         self._watch = None
         self.globals_source = None
+        self._traced = None  # traced_fn()
 
     def __call__(self, *args, **kwargs):
-        if _npr_state["depth"] or _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
-            return self.fn(*args, **kwargs)
+        if _npr_state["depth"]:
+            return self.traced_fn()(*args, **kwargs)
+        if _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
+            try:  # inside the caller's own jax transformation
+                return self.traced_fn()(*args, **kwargs)
+            finally:
+                _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
         return self.call_numpy(*args, **kwargs)
+
+    def traced_fn(self):
+        """What a trace runs: under dtype_policy="preserve", the variant of fn whose operators
+        promote as NumPy does (promotion.py); the converted source is what it reads."""
+        if self._traced is None:
+            self._traced = _npr_promoting(self.fn) if self.dtype_policy == "preserve" else self.fn
+        return self._traced
 
     def __get__(self, obj, objtype=None):
         return self
@@ -76,7 +89,7 @@ class NprFunction:
                     refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
-            out = self.fn(*bound.args, **bound.kwargs)
+            out = self.traced_fn()(*bound.args, **bound.kwargs)
             # which returned leaves are an argument itself or a view of one: NumPy returns that
             # very object, or a view of it, which the caller's writes show through
             leaves = jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)
@@ -97,6 +110,8 @@ class NprFunction:
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
         finally:
             _npr_state["depth"] -= 1
+            if not _npr_state["depth"]:
+                _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
         return result, finals, returned, same
 
     def _globals_moved(self, args=(), kwargs=None):
@@ -429,3 +444,4 @@ from .arguments import (  # noqa: E402
     _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
     _NprResultShape)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
+from .promotion import _npr_promoting  # noqa: E402

@@ -28,7 +28,7 @@ def npr_floordiv(a, b):
     (JAX gives -1, or the largest unsigned value), and a zero quotient keeps the sign of a / b
     (`-0.0 // 2` and `-1.0 // -2` are -0.0 and 0.0; jax.numpy gives 0.0 and -0.0). Between
     Python or NumPy values it is their own operator."""
-    a, b = npr_load(a), npr_load(b)
+    a, b = _npr_numpy_operands(npr_load(a), npr_load(b))
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a // b
     return _npr_divmod(True)(a, b)
@@ -36,7 +36,7 @@ def npr_floordiv(a, b):
 
 def npr_divmod(a, b):
     """The builtin `divmod(a, b)`: on arrays NumPy's np.divmod (see npr_floordiv)."""
-    a, b = npr_load(a), npr_load(b)
+    a, b = _npr_numpy_operands(npr_load(a), npr_load(b))
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return divmod(a, b)
     return _npr_divmod(True)(a, b), _npr_divmod(False)(a, b)
@@ -47,7 +47,7 @@ def npr_pow(a, b):
     to a negative integer power (jax.numpy returns garbage: `3 ** -1` is -3237885987332494933),
     when the call runs if the exponent is traced. Between Python or NumPy values it is their
     own operator (Python's `2 ** -1` is 0.5)."""
-    a, b = npr_load(a), npr_load(b)
+    a, b = _npr_numpy_operands(npr_load(a), npr_load(b))
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a ** b
     r = a ** b
@@ -74,20 +74,21 @@ def npr_mod(a, b):
     """`a % b` with NumPy's results where jax.numpy's differ: a zero remainder takes the sign of
     the divisor (`-4.0 % 2` is 0.0, jax.numpy gives -0.0), an integer modulo zero is 0. Between
     Python or NumPy values (string formatting included) it is their own operator."""
-    a, b = npr_load(a), npr_load(b)
+    a, b = _npr_numpy_operands(npr_load(a), npr_load(b))
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a % b
     return _npr_divmod(False)(a, b)
 
 
-# `//` and `%` on arrays against sequences and in `x op= v` on a scalar name (a Ref's `op=` goes
-# through the stores' own floor_divide/remainder): NumPy's zero divisors and signed zeros
-_NPR_BINOPS.update({"//": npr_floordiv, "%": npr_mod, "**": npr_pow})
-
 _NPR_CMPS = {
     "==": _npr_operator.eq, "!=": _npr_operator.ne, "<": _npr_operator.lt,
     "<=": _npr_operator.le, ">": _npr_operator.gt, ">=": _npr_operator.ge,
 }
+# the operators themselves (promotion.py's variants apply them once the operands are cast)
+_NPR_OPERATORS = {**_NPR_BINOPS, **_NPR_CMPS}
+# `//` and `%` on arrays against sequences and in `x op= v` on a scalar name (a Ref's `op=` goes
+# through the stores' own floor_divide/remainder): NumPy's zero divisors and signed zeros
+_NPR_BINOPS.update({"//": npr_floordiv, "%": npr_mod, "**": npr_pow})
 
 
 def npr_seq_op(a, op, b):
@@ -128,7 +129,7 @@ def npr_iop(x, op, value, maybe_scalar=False):
         proxy = npr_at(ref)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
         return ref[...]
-    return _NPR_BINOPS[op](x, npr_load(value))
+    return _NPR_BINOPS[op](*_npr_numpy_operands(x, npr_load(value)))  # NumPy's result dtype
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
@@ -137,3 +138,4 @@ from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at, _npr_divmod  # noqa: E402
 from .bounds import _npr_check_run, _npr_traced  # noqa: E402
+from .promotion import _npr_numpy_operands  # noqa: E402

@@ -1,0 +1,309 @@
+"""NumPy's type promotion for Python operators between traced values of different dtypes.
+
+jax.numpy promotes `int64_array + float32_array` to float32 (JAX's lattice), NumPy to float64;
+the 28 ordered pairs where the two differ all hold a float16, float32 or complex64 and an
+integer of 16 bits or more (_NPR_PROMOTE_TABLE, computed from both libraries at import). The
+converted file keeps its operators as the user wrote them; the traced program runs a variant
+of each converted function (NprFunction.traced_fn), compiled once from that same source with
+`ast`, whose operators (`a + b`, `-a`, `a < b`, `s += y` on a name; not between two literals)
+go through _npr_binop & co.: between such a pair the operands are first cast to NumPy's result
+dtype; otherwise the operator is applied to the operands as they are, so a program without
+such a pair traces to the same jaxpr (all 46 corpus programs do). Python scalars are weak in
+both libraries and never need it; NumPy scalars (`np.float32(2)`) are strong in both (NEP 50).
+"""
+
+import ast as _npr_ast
+import linecache as _npr_linecache
+import types as _npr_types
+import jax
+import numpy as np
+
+
+def _npr_promote_table():
+    kinds = [np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+                                   np.uint64, np.float16, np.float32, np.float64, np.complex64, np.complex128)]
+    with jax.enable_x64(True):  # JAX's lattice itself (without x64 it narrows its answers)
+        return {(a, b): np.result_type(a, b) for a in kinds for b in kinds
+                if np.result_type(a, b) != np.dtype(jax.numpy.promote_types(a, b))}
+
+
+_NPR_PROMOTE_TABLE = _npr_promote_table()  # (dtype, dtype) -> NumPy's result where jax.numpy's differs
+
+
+def _npr_numpy_operands(a, b):
+    """(a, b) cast to NumPy's result dtype where the Python operator on them would promote as
+    JAX does and NumPy's result differs; else (a, b) themselves."""
+    if _npr_state.get("either"):
+        _npr_check_either(a, b)
+    da, db = getattr(a, "dtype", None), getattr(b, "dtype", None)
+    if da is None or db is None or da == db:
+        return a, b
+    target = _NPR_PROMOTE_TABLE.get((da, db))
+    if target is None or not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
+        return a, b  # NumPy values between themselves follow NumPy's own rule
+    if _npr_weak(a) or _npr_weak(b) or (target.itemsize > 4 and jax.numpy.result_type(float).itemsize < 8):
+        return a, b  # a traced Python scalar; or dtype_policy="float32", where no 64-bit type exists
+    return _npr_promote_to(a, target), _npr_promote_to(b, target)
+
+
+def _npr_weak(v):
+    return isinstance(v, jax.Array) and jax.typeof(v).weak_type
+
+
+def _npr_promote_to(v, dtype):
+    v = npr_load(v)
+    if isinstance(v, jax.Array):
+        return jax.lax.convert_element_type(v, dtype)
+    return np.asarray(v).astype(dtype)[()] if isinstance(v, np.generic) else np.asarray(v).astype(dtype)
+
+
+def _npr_binop(op, a, b):
+    """`a op b` (an operator or a comparison) with NumPy's result dtype."""
+    pa, pb = _npr_numpy_operands(a, b)
+    return _npr_noted(op, a, b, _NPR_OPERATORS[op](pa, pb))
+
+
+def _npr_noted(op, a, b, out):
+    if _npr_state.get("either") and op not in _NPR_CMPS and \
+            (_npr_either_kind(a) and _npr_pythonlike(b) or _npr_either_kind(b) and _npr_pythonlike(a)):
+        _npr_mark_either(out)  # `v * 2.0`: a Python float or a NumPy float64, as v was
+    return out
+
+
+# --------------------------------------------------- a value that is a NumPy scalar or a Python number
+# `v = x[i] if c else 0.0` (c traced, x float64): NumPy's v is a float64 or a Python float, as the
+# data picks. The traced v is a float64; that is NumPy's answer until v meets a dtype for which
+# the two promote differently (`v * y32`, y float32: float64 or float32): such an operator is
+# refused (NPR128). The runtime notes those values, for the current trace only.
+_NPR_PYTHON_KINDS = {"i": int, "u": int, "f": float, "c": complex}
+
+
+def _npr_mark_either(v):
+    """Note that traced `v` stands for a NumPy scalar of its dtype or a Python number."""
+    kind = _NPR_PYTHON_KINDS.get(np.dtype(v.dtype).kind) if isinstance(v, jax.Array) and v.ndim == 0 else None
+    if kind is not None:
+        _npr_state.setdefault("either", {})[id(v)] = (v, kind)
+    return v
+
+
+def _npr_either_kind(v):
+    entry = _npr_state.get("either", {}).get(id(v))
+    return entry[1] if entry is not None and entry[0] is v else None
+
+
+def _npr_pythonlike(v):
+    return type(v) in (int, float, complex) or _npr_weak(v)
+
+
+def _npr_check_either(a, b):
+    for v, other in ((a, b), (b, a)):
+        kind = _npr_either_kind(v)
+        if kind is None or _npr_pythonlike(other) or not hasattr(other, "dtype"):
+            continue
+        d = np.dtype(other.dtype)
+        if np.result_type(d, kind(0)) != np.result_type(d, v.dtype):
+            raise NprUnsupported(
+                f"np2ref NPR128: a conditional expression on array data gave a {v.dtype} value or a "
+                f"Python {kind.__name__}, as the data picks, and it meets a {d} value here, where NumPy's "
+                f"result type would differ between the two")
+
+
+def _npr_ibinop(op, a, b):
+    """`a op= b` on a name: Python's own in-place operator, unless NumPy promotes the pair
+    differently from JAX (then `a` is a traced value, never updated in place: a rebinding)."""
+    pa, pb = _npr_numpy_operands(a, b)
+    return _npr_noted(op, a, b, _NPR_IOPS[op](a, b) if pa is a else _NPR_OPERATORS[op](pa, pb))
+
+
+def _npr_unary(op, v):
+    """`-v`, `+v`: Python's own; a value _npr_mark_either noted stays noted."""
+    out = -v if op == "-" else +v
+    return _npr_mark_either(out) if _npr_state.get("either") and _npr_either_kind(v) else out
+
+
+def _npr_chain(first, *rest):
+    """A chained comparison `a < b <= c`: rest alternates operators and functions giving the
+    next operand, each evaluated only when the comparisons before it held (Python's rule)."""
+    left, result = first, True
+    for k in range(0, len(rest), 2):
+        right = rest[k + 1]()
+        result = _npr_binop(rest[k], left, right)
+        if not result:
+            return result
+        left = right
+    return result
+
+
+_NPR_NARROW = frozenset(np.dtype(t) for t in (np.float16, np.float32, np.complex64))
+
+
+def _npr_check_pick(name, values):
+    """Python's max()/min() return one of their operands, so between two strong values of
+    different dtypes the result's dtype depends on the data: refused (NPR128) where one is
+    float16, float32 or complex64 (int64 with float32: NumPy gives an int64 or a float32)."""
+    strong = {np.dtype(v.dtype) for v in values if hasattr(v, "dtype") and not _npr_weak(v)}
+    if len(strong) > 1 and strong & _NPR_NARROW:
+        raise NprUnsupported(f"np2ref NPR128: {name}() of values of different types "
+                             f"({', '.join(sorted(d.name for d in strong))}) on array data: the type "
+                             f"of its result would depend on which one the data picks")
+
+
+# ------------------------------------------------------------- the promoting variant of a function
+_NPR_AST_OPS = {
+    _npr_ast.Add: "+", _npr_ast.Sub: "-", _npr_ast.Mult: "*", _npr_ast.Div: "/",
+    _npr_ast.FloorDiv: "//", _npr_ast.Mod: "%", _npr_ast.Pow: "**", _npr_ast.BitAnd: "&",
+    _npr_ast.BitOr: "|", _npr_ast.BitXor: "^", _npr_ast.LShift: "<<", _npr_ast.RShift: ">>",
+    _npr_ast.MatMult: "@", _npr_ast.Eq: "==", _npr_ast.NotEq: "!=", _npr_ast.Lt: "<",
+    _npr_ast.LtE: "<=", _npr_ast.Gt: ">", _npr_ast.GtE: ">=",
+}
+_NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain", "_npr_unary")
+
+
+def _npr_literal(node):
+    """A number written in the source (`2`, `-1.5`): a Python scalar, weak in both libraries."""
+    if isinstance(node, _npr_ast.UnaryOp) and isinstance(node.op, (_npr_ast.USub, _npr_ast.UAdd)):
+        node = node.operand
+    return isinstance(node, _npr_ast.Constant) and not isinstance(node.value, str)
+
+
+class _NprPromoting(_npr_ast.NodeTransformer):
+    """Operators become _npr_binop & co., except between two literals and comparisons with one."""
+
+    def __init__(self):
+        self.called = set()  # names called: module functions that may need the variant too
+
+    def _call(self, helper, node, *args):
+        return _npr_ast.copy_location(_npr_ast.Call(_npr_ast.Name(helper, _npr_ast.Load()), list(args), []), node)
+
+    def visit_Call(self, node):
+        if isinstance(node.func, _npr_ast.Name):
+            self.called.add(node.func.id)
+        return self.generic_visit(node)
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if _npr_literal(node.left) and _npr_literal(node.right):
+            return node  # Python's own (with one literal nothing is cast, but `v * 2.0` keeps a note)
+        return self._call("_npr_binop", node, _npr_ast.Constant(_NPR_AST_OPS[type(node.op)]), node.left, node.right)
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if not all(type(op) in _NPR_AST_OPS for op in node.ops):
+            return node  # `in`, `is`: no promotion
+        if len(node.ops) == 1:
+            if _npr_literal(node.left) or _npr_literal(node.comparators[0]):
+                return node
+            return self._call("_npr_binop", node, _npr_ast.Constant(_NPR_AST_OPS[type(node.ops[0])]),
+                              node.left, node.comparators[0])
+        if any(isinstance(n, _npr_ast.NamedExpr) for c in node.comparators for n in _npr_ast.walk(c)):
+            return node  # `:=` in a function of its own would bind there
+        rest = []
+        for op, right in zip(node.ops, node.comparators):
+            thunk = _npr_ast.Lambda(_npr_ast.arguments([], [], None, [], [], None, []), right)
+            rest += [_npr_ast.Constant(_NPR_AST_OPS[type(op)]), _npr_ast.copy_location(thunk, right)]
+        return self._call("_npr_chain", node, node.left, *rest)
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.op, (_npr_ast.USub, _npr_ast.UAdd)) or _npr_literal(node):
+            return node
+        return self._call("_npr_unary", node, _npr_ast.Constant("-" if isinstance(node.op, _npr_ast.USub) else "+"),
+                          node.operand)
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.target, _npr_ast.Name):
+            return node  # stores through npr_at(a)[...] op= take NumPy's result type themselves
+        call = self._call("_npr_ibinop", node, _npr_ast.Constant(_NPR_AST_OPS[type(node.op)]),
+                          _npr_ast.Name(node.target.id, _npr_ast.Load()), node.value)
+        return _npr_ast.copy_location(_npr_ast.Assign([node.target], call), node)
+
+
+def _npr_promoting(fn):
+    """The variant of the converted function `fn` whose operators promote as NumPy does, or
+    `fn` itself where its source cannot be read back (it then promotes as jax.numpy does).
+    Kept on `fn` (`_npr_variant`): it lives as long as the function does."""
+    if not isinstance(fn, _npr_types.FunctionType):
+        return fn
+    found = fn.__dict__.get("_npr_variant")
+    if found is None:
+        try:
+            found = _npr_build_promoting(fn)
+        except (OSError, SyntaxError, ValueError, TypeError):
+            found = fn
+        fn._npr_variant = found
+    return found
+
+
+def _npr_source_def(code):
+    """The `def` of `code` in its file's source (as linecache holds it), checked to be the one
+    compiled (name, first line, last line, parameters), else None."""
+    lines = _npr_linecache.getlines(code.co_filename)
+    if not lines:
+        return None
+    tree = _npr_ast.parse("".join(lines))
+    last = max((line for *_, line in code.co_lines() if line is not None), default=code.co_firstlineno)
+    for node in _npr_ast.walk(tree):
+        if isinstance(node, _npr_ast.FunctionDef) and node.name == code.co_name:
+            first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+            names = [a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs]
+            if first == code.co_firstlineno and node.end_lineno >= last and \
+                    tuple(names) == code.co_varnames[:len(names)]:
+                return node
+    return None
+
+
+def _npr_build_promoting(fn):
+    code = fn.__code__
+    if fn.__closure__ or code.co_flags & 0x20:  # closures, generators: left as they are
+        return fn
+    node = _npr_source_def(code)
+    if node is None:
+        return fn
+    node.decorator_list = []
+    for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs + \
+            [x for x in (node.args.vararg, node.args.kwarg) if x is not None]:
+        a.annotation = None
+    node.returns = None
+    node.args.defaults = [_npr_ast.Constant(None) for _ in node.args.defaults]
+    node.args.kw_defaults = [None if d is None else _npr_ast.Constant(None) for d in node.args.kw_defaults]
+    rewriter = _NprPromoting()
+    node = rewriter.visit(node)
+    # module functions it calls by name get their variant too, looked up when called (late binding)
+    callees = sorted(n for n in rewriter.called if n not in _NPR_PROMOTE_HELPERS and
+                     _npr_promotable(fn.__globals__.get(n), code.co_filename))
+    params = list(_NPR_PROMOTE_HELPERS) + callees
+    outer = _npr_ast.FunctionDef(
+        "_npr_promoting_outer", _npr_ast.arguments([], [_npr_ast.arg(p) for p in params], None, [], [], None, []),
+        [node, _npr_ast.Return(_npr_ast.Name(node.name, _npr_ast.Load()))], [], None)
+    module = _npr_ast.Module([outer], [])
+    outer.lineno = outer.end_lineno = node.lineno
+    _npr_ast.fix_missing_locations(module)
+    compiled = compile(module, code.co_filename, "exec", dont_inherit=True)
+    outer_code = next(c for c in compiled.co_consts if isinstance(c, _npr_types.CodeType))
+    make = _npr_types.FunctionType(outer_code, fn.__globals__)
+    glob = fn.__globals__
+    variant = make(_npr_binop, _npr_ibinop, _npr_chain, _npr_unary,
+                   *[_npr_late_callee(glob, n) for n in callees])
+    variant.__defaults__, variant.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
+    variant.__qualname__, variant.__module__ = fn.__qualname__, fn.__module__
+    return variant
+
+
+def _npr_promotable(value, filename):
+    """A plain Python function of the converted module itself (a helper np2ref left undecorated)."""
+    return isinstance(value, _npr_types.FunctionType) and value.__code__.co_filename == filename
+
+
+def _npr_late_callee(glob, name):
+    def call(*args, **kwargs):
+        f = glob[name]
+        return (_npr_promoting(f) if isinstance(f, _npr_types.FunctionType) else f)(*args, **kwargs)
+    return call
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .views import npr_load  # noqa: E402
+from .core import NprUnsupported, _npr_state  # noqa: E402
+from .ops import _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS  # noqa: E402
