@@ -60,7 +60,42 @@ def _npr_promote_to(v, dtype):
 def _npr_binop(op, a, b):
     """`a op b` (an operator or a comparison) with NumPy's result dtype."""
     pa, pb = _npr_numpy_operands(a, b)
-    return _npr_noted(op, a, b, _NPR_OPERATORS[op](pa, pb))
+    out = _npr_numpy_special(op, pa, pb)
+    return _npr_noted(op, a, b, _NPR_OPERATORS[op](pa, pb) if out is None else out)
+
+
+def _npr_numpy_special(op, a, b):
+    """Where NumPy's operator on an array gives another answer than jax.numpy's, that answer
+    (None elsewhere):
+    - a Python int out of an integer array's range (NEP 50): comparisons are decided by the
+      value (`u8 < 300` is all True; jax.numpy casts 300 to 44), other operators raise NumPy's
+      OverflowError (jax.numpy wraps it);
+    - `/` between integers (or booleans) is float64 (jax.numpy: float32 below 64 bits);
+    - `a ** 0.5` on a float array is NumPy's fast path, a square root (`-inf ** 0.5` is nan,
+      `-0.0 ** 0.5` is -0.0, where pow gives inf and 0.0)."""
+    for arr, value, left in ((a, b, True), (b, a, False)):
+        if type(value) is int and isinstance(arr, jax.Array) and np.dtype(arr.dtype).kind in "iu" \
+                and not _npr_weak(arr):
+            info = np.iinfo(arr.dtype)
+            if not info.min <= value <= info.max:
+                if op not in _NPR_CMPS:
+                    raise OverflowError(f"Python integer {value} out of bounds for {np.dtype(arr.dtype).name}")
+                above = value > info.max  # the array is below the value everywhere
+                truth = {"==": False, "!=": True, "<": above, "<=": above, ">": not above, ">=": not above}[op]
+                if not left:  # `300 > x`: x < 300
+                    truth = {"==": False, "!=": True, "<": not above, "<=": not above, ">": above, ">=": above}[op]
+                return jax.numpy.full(arr.shape, truth)
+    if op == "/" and (isinstance(a, jax.Array) or isinstance(b, jax.Array)) and \
+            _npr_kind(a) in "biu" and _npr_kind(b) in "biu" and jax.numpy.result_type(float).itemsize == 8:
+        return jax.numpy.true_divide(jax.numpy.asarray(a, np.float64), jax.numpy.asarray(b, np.float64))
+    if op == "**" and type(b) is float and b == 0.5 and isinstance(a, jax.Array) and a.ndim \
+            and np.dtype(a.dtype).kind == "f":
+        return jax.numpy.sqrt(a)
+    return None
+
+
+def _npr_kind(v):
+    return np.dtype(v.dtype).kind if hasattr(v, "dtype") else {bool: "b", int: "i"}.get(type(v), "f")
 
 
 def _npr_noted(op, a, b, out):
@@ -159,11 +194,12 @@ _NPR_AST_OPS = {
 _NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain", "_npr_unary")
 
 
-def _npr_literal(node):
+def _npr_literal(node, floats_only=False):
     """A number written in the source (`2`, `-1.5`): a Python scalar, weak in both libraries."""
     if isinstance(node, _npr_ast.UnaryOp) and isinstance(node.op, (_npr_ast.USub, _npr_ast.UAdd)):
         node = node.operand
-    return isinstance(node, _npr_ast.Constant) and not isinstance(node.value, str)
+    return isinstance(node, _npr_ast.Constant) and not isinstance(node.value, str) and not (
+        floats_only and type(node.value) is int)
 
 
 class _NprPromoting(_npr_ast.NodeTransformer):
@@ -191,8 +227,8 @@ class _NprPromoting(_npr_ast.NodeTransformer):
         if not all(type(op) in _NPR_AST_OPS for op in node.ops):
             return node  # `in`, `is`: no promotion
         if len(node.ops) == 1:
-            if _npr_literal(node.left) or _npr_literal(node.comparators[0]):
-                return node
+            if _npr_literal(node.left, floats_only=True) or _npr_literal(node.comparators[0], floats_only=True):
+                return node  # (an int literal may lie outside an integer array's range: `u8 < 300`)
             return self._call("_npr_binop", node, _npr_ast.Constant(_NPR_AST_OPS[type(node.ops[0])]),
                               node.left, node.comparators[0])
         if any(isinstance(n, _npr_ast.NamedExpr) for c in node.comparators for n in _npr_ast.walk(c)):
