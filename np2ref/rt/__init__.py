@@ -45,12 +45,12 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-    windows_more, early_exit, host, pymath, casts)
+    windows_more, early_exit, host, pymath, casts, unbound)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-           windows_more, early_exit, host, pymath, casts)
+           windows_more, early_exit, host, pymath, casts, unbound)
 
 
 def _public(module) -> dict:

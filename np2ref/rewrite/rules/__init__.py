@@ -15,10 +15,11 @@
   asserts     `assert`
   loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
   branches    `if` lowering
+  unbound     names a lowered branch or loop may leave unbound (`npr_defined`), after planning
 """
 
 from . import (asserts, augassign, branches, calls, inplace, loop_forms, loops, mask_store, names, out_args,
-               reads, sequences, stores, ufunc_at, views)
+               reads, sequences, stores, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "calls", "inplace", "loop_forms", "loops", "mask_store",
-           "names", "out_args", "reads", "sequences", "stores", "ufunc_at", "views"]
+           "names", "out_args", "reads", "sequences", "stores", "ufunc_at", "unbound", "views"]

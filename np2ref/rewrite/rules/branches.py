@@ -25,6 +25,7 @@ import libcst as cst
 from ...analysis.closures import contains
 from ...emit import jaxnames as J
 from ..registry import emits, plans
+from . import unbound
 from .control import condition, data_dependent_changes, thunk, uses
 
 
@@ -189,8 +190,8 @@ def _lower_if(ctx, original: cst.If, updated: cst.If):
     if orelse is not None or carried:
         defs.append(branch(f"_else_{n}", orelse))
         else_name = cst.Name(f"_else_{n}")
-    init = [cst.Arg(cst.Name(c) if c in plan.defined_before else _maybe_bound(c) if plan.in_loop
-                    else cst.Name(J.UNSET)) for c in carried]
+    init = [cst.Arg(unbound.init_expr(ctx, original, c, cst.Name(c) if c in plan.defined_before else
+                                      _maybe_bound(c) if plan.in_loop else cst.Name(J.UNSET))) for c in carried]
     call = cst.Call(cst.Name(J.IF), [cst.Arg(condition(updated.test)), cst.Arg(cst.Name(f"_then_{n}")),
                                      cst.Arg(else_name), *init])
     if carried:

@@ -37,6 +37,7 @@ from ...emit import jaxnames as J
 from ...frontend.jumps import left_jumps
 from ..registry import emits, plans
 from ..syntax import plain, target_names
+from . import unbound
 from .control import Uses, condition, data_dependent_changes, uses
 from .loop_forms import index_min_max, item_form, loop_form, short_literal_range, unroll_opt_in
 
@@ -360,7 +361,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
             after.append(ctx.mark_line(original, cst.SimpleStatementLine([fix])))
     args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
     if carried:
-        names = [cst.Name(c if c in plan.defined_before else J.UNSET) for c in carried]
+        names = [unbound.init_expr(ctx, original, c, cst.Name(c if c in plan.defined_before else J.UNSET))
+                 for c in carried]
         init = names[0] if len(carried) == 1 else cst.Tuple([cst.Element(n) for n in names])
         args.append(cst.Arg(init))
     if plan.python:  # the analysis keeps this loop a Python loop: npr_for says so when traced
@@ -393,8 +395,8 @@ def emit_while_loop(original: cst.While, updated: cst.While, ctx):
     body = cst.FunctionDef(cst.Name(f"_body_{n}"), cst.Parameters(params=params),
                            cst.IndentedBlock(body=[*updated.body.body, *ret]))
     call = cst.Call(cst.Name(J.WHILE), [cst.Arg(cst.Name(f"_test_{n}")), cst.Arg(cst.Name(f"_body_{n}")),
-                                        *[cst.Arg(cst.Name(c if c in plan.defined_before else J.UNSET))
-                                          for c in carried]])
+                                        *[cst.Arg(unbound.init_expr(ctx, original, c, cst.Name(
+                                            c if c in plan.defined_before else J.UNSET))) for c in carried]])
     if carried:
         stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
     else:
