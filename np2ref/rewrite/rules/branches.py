@@ -110,6 +110,7 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
             first_store.setdefault(name, i)
         elif name not in first_store:
             read_first.add(name)
+    read_first |= unbound.read_before_bound(node, [node], facts)  # bound by one inner branch only
     # `u op= v` on a written array writes its ref in place: nothing to carry (a name that may
     # hold a scalar there is rebound, and carried)
     in_place = {n for n in stored if n in facts.ref_names and inside.aug_only.get(n) and n not in facts.maybe_scalar}

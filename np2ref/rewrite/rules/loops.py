@@ -131,6 +131,8 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
             first_store.setdefault(name, i)
         elif name not in first_store:
             read_before_store.add(name)
+    # a name one branch of an inner `if` binds, read after it: the last iteration's value
+    read_before_store |= unbound.read_before_bound(loop.body, list(loop.body.body), facts) - {var, *rows, *unpack}
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in body_nodes}
     for name in (var, *rows, *unpack):
         rebound = _rebound_in_loops(facts.node, name, loop)
@@ -246,6 +248,7 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
             first_store.setdefault(name, i)
         elif name not in first_store:
             read_before_store.add(name)
+    read_before_store |= unbound.read_before_bound(loop, list(loop.body.body), facts, loop.test)
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in loop_nodes}
     rotations = []
     for name in dict.fromkeys(stored):

@@ -97,21 +97,24 @@ def _all_names(node):
 
 
 class Analysis:
-    def __init__(self, func: cst.FunctionDef, facts, marks):
+    def __init__(self, func: cst.CSTNode, facts, marks):
         self.f, self.m = facts, marks
         self.store_names = facts.store_names
         comp = _Comprehended()
-        func.body.visit(comp)
+        func.visit(comp)
         self.comp = comp.found
         self.reads: set = set()              # Name nodes read as npr_defined
         self.augs: set = set()               # AugAssign nodes whose target is such a read
         self.tracked: dict = {}              # construct -> {name: its state at the construct}
         self.entry: dict = {}                # (construct, name) -> state on entering it
         self.loops: list = []                # (break states, continue states) of Python loops
+        self.read_unbound: set = set()       # names read somewhere they may be unbound
 
     # -- events ----------------------------------------------------------------------------------
     def _read(self, state, name, node) -> None:
         s = state.get(name)
+        if s is not None and s.unbound:
+            self.read_unbound.add(name)
         if s is not None and s.unbound and s.via:
             self.reads.add(node)
             for c in s.via:
@@ -243,6 +246,26 @@ def analyse(func: cst.FunctionDef, facts, marks) -> Analysis:
     start = {n: _S(True, False) for n in local if n not in facts.params}
     a.block(func.body.body, start)
     return a
+
+
+class _NoPlans:
+    branches: dict = {}
+    loops: dict = {}
+
+
+def read_before_bound(node: cst.CSTNode, body: list, facts, test=None) -> set[str]:
+    """The names a loop body or branch (`body`: its statements; `test`: a `while` test or an
+    `if` test, read first) reads where it may not have bound them yet on this run of it: each
+    is the value from before it (or an earlier iteration), so the construct must carry it. A
+    name bound in one branch of an inner `if` and read after it is one (source order would say
+    it is bound first)."""
+    a = Analysis(node, facts, _NoPlans)
+    stored = {n for n, s, _ in uses(node, facts.store_names).items if s}
+    state = {n: _S(True, False) for n in stored}
+    if test is not None:
+        state = a._expr(test, state)
+    a.block(body, state)
+    return a.read_unbound
 
 
 def init_for(ctx, node, name: str):
