@@ -90,3 +90,19 @@ def test_read_passed_to_a_nested_function_is_refused():
     result = np2ref.convert_source(SOURCE, "unbound_names.py", only={"captured"})
     codes = [d.code for d in result.diagnostics]
     assert "NPR129" in codes, codes
+
+
+def test_unbound_for_certain_in_a_traced_branch_is_refused():
+    """m is unbound for certain (the loop ran zero times) and read in a branch on data: Python
+    raises only if the branch runs; np2ref cannot type the value the branch would go on with."""
+    with pytest.raises(np2ref.Np2RefError, match="NPR129"):
+        compiled("unbound_then_branch")(np.array([6.0, 2.0, 3.0]))
+    assert _same("unbound_then_branch", np.array([1.0, 2.0, 3.0, 4.0])) == "bound"
+    assert _same("unbound_then_branch", np.array([6.0, 2.0, 3.0, 4.0])) == "bound"
+
+
+def test_loop_target_after_a_loop_on_data_is_refused():
+    """`for i in range(n)` with n read from data and i read after it: the loop stays Python
+    (Python leaves i bound to the last value, or unbound), whose trip count cannot be data."""
+    with pytest.raises(np2ref.Np2RefError, match="NPR031"):
+        compiled("loop_target_traced")(np.array([-1.0, -2.0]))

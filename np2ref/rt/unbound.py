@@ -58,11 +58,18 @@ def npr_defined(v, name):
     if not isinstance(v, NprMaybe):
         return v
     flag = v.flag
-    if isinstance(flag, (bool, np.bool_)) or not _npr_traced(flag):
-        if not bool(flag) or isinstance(v.value, _NprUntyped) or v.value is npr_unset:
-            raise UnboundLocalError(_npr_unbound_message(name))
-        return v.value
     bounds = _npr_state.get("bounds")
+    if isinstance(flag, (bool, np.bool_)) or not _npr_traced(flag):
+        if bool(flag) and not isinstance(v.value, _NprUntyped) and v.value is not npr_unset:
+            return v.value
+        trace = _npr_current_trace()
+        if bounds is not None and trace is not None and trace is not bounds.trace:
+            # unbound for certain, read in a branch or loop body that may not run: Python
+            # raises only if it does, and nothing types the value the trace would go on with
+            raise NprUnsupported(f"np2ref NPR129: `{name}` is unbound here (a branch or loop "
+                                 f"before did not bind it) and read in a branch or loop body "
+                                 f"on array data, which NumPy runs only for some data")
+        raise UnboundLocalError(_npr_unbound_message(name))
     if bounds is not None:
         _npr_record_check(bounds, jnp.logical_not(jnp.asarray(flag, bool).reshape(())),
                           jnp.zeros((), jnp.int32), UnboundLocalError, (_npr_unbound_message(name),))
@@ -179,7 +186,7 @@ def _npr_for_boxed(run, body, carry, runs):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_state  # noqa: E402
+from .core import _npr_state, NprUnsupported  # noqa: E402
 from .bounds import _npr_record_check  # noqa: E402
-from .compat import _npr_traced  # noqa: E402
+from .compat import _npr_current_trace, _npr_traced  # noqa: E402
 from .branches import npr_if, npr_unset, _npr_traced_while  # noqa: E402

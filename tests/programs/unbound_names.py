@@ -92,3 +92,20 @@ def captured(x):
     def f():
         return y + 1
     return f()
+
+
+def unbound_then_branch(x):
+    for i in range(x.shape[0] - 3):    # no iteration for 3 elements: m stays unbound
+        if x[i] > 0:
+            m = x[i]
+    y = x[1]
+    if x[0] > 5:                        # traced: Python raises only when it runs
+        y = m + 1
+    return y
+
+
+def loop_target_traced(x):
+    n = np.count_nonzero(x > 0)        # a trip count read from data
+    for i in range(n):
+        x[i] = 1.0
+    return i
