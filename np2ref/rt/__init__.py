@@ -24,6 +24,8 @@ Modules, in the order a store goes through them:
 - host: random draws and calls that run on the host at run time, in program order.
 - compat: the one module that reaches into JAX internals.
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
+- unbound: names a traced branch or loop may leave unbound (a flag beside the value; Python's
+  UnboundLocalError when the call runs).
 
 Every public name starts with npr_ (or Npr for classes), so converted code can import them
 next to the user's own names.

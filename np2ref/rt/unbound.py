@@ -72,7 +72,7 @@ def npr_defined(v, name):
         raise UnboundLocalError(_npr_unbound_message(name))
     if bounds is not None:
         _npr_record_check(bounds, jnp.logical_not(jnp.asarray(flag, bool).reshape(())),
-                          jnp.zeros((), jnp.int32), UnboundLocalError, (_npr_unbound_message(name),))
+                          None, UnboundLocalError, (_npr_unbound_message(name),))
     return v.value
 
 

@@ -25,6 +25,7 @@ import libcst as cst
 
 from ...emit import jaxnames as J
 from ..registry import emits
+from ..syntax import target_names
 from . import stores
 from .control import uses
 
@@ -62,8 +63,8 @@ class _Comprehended(cst.CSTVisitor):
     def _comp(self, node) -> None:
         names: set[str] = set()
         for f in _fors(node.for_in):
-            _target_names(f.target, names)
-        for n in _all_names(node):
+            target_names(f.target, names)
+        for n in _nodes(node, cst.Name):
             if n.value in names:
                 self.found.add(id(n))
 
@@ -76,22 +77,15 @@ def _fors(comp_for):
         comp_for = comp_for.inner_for_in
 
 
-def _target_names(t, out: set) -> None:
-    if isinstance(t, cst.Name):
-        out.add(t.value)
-    elif isinstance(t, (cst.Tuple, cst.List)):
-        for e in t.elements:
-            _target_names(e.value, out)
-    elif isinstance(t, cst.StarredElement):
-        _target_names(t.value, out)
-
-
-def _all_names(node):
+def _nodes(node, kind) -> list:
+    """The nodes of type `kind` in node's tree, in order."""
     found = []
 
     class V(cst.CSTVisitor):
-        def visit_Name(self, n):
-            found.append(n)
+        def on_visit(self, n) -> bool:
+            if isinstance(n, kind):
+                found.append(n)
+            return True
     node.visit(V())
     return found
 
@@ -227,7 +221,7 @@ class Analysis:
     def _for(self, s: cst.For, state):
         state = self._expr(s.iter, state)
         names: set[str] = set()
-        _target_names(s.target, names)
+        target_names(s.target, names)
 
         def bind(st):
             if st is None:
@@ -285,7 +279,7 @@ def plan_unbound(ctx) -> None:
         return
     a = analyse(ctx.f.node, ctx.f, ctx.m)
     helper = f"{ctx.f.name}__"
-    passed = {id(arg.value) for call in _calls(ctx.f.node)
+    passed = {id(arg.value) for call in _nodes(ctx.f.node, cst.Call)
               if isinstance(call.func, cst.Name) and call.func.value.startswith(helper)
               for arg in call.args}
     bad = [n for n in a.reads if id(n) in passed or n.value in ctx.f.ref_names]
@@ -305,16 +299,6 @@ def plan_unbound(ctx) -> None:
             s = a.entry.get((node, name))
             inits[name] = BOUND if s is None or not s.unbound else MAYBE if s.bound else UNBOUND
         ctx.m.unbound_inits[node] = inits
-
-
-def _calls(node):
-    found = []
-
-    class V(cst.CSTVisitor):
-        def visit_Call(self, c):
-            found.append(c)
-    node.visit(V())
-    return found
 
 
 def init_expr(ctx, node, name: str, default: cst.BaseExpression) -> cst.BaseExpression:
