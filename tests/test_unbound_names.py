@@ -60,6 +60,20 @@ def test_same_as_numpy_on_both_paths(name, inputs):
     assert seen[0] == "bound" and "unbound" in seen[1:], seen
 
 
+def test_the_first_failing_check_is_raised():
+    """An unbound read and an out-of-range index in one loop: the one NumPy meets first."""
+    x, out = np.array([1.0, -2.0, 3.0]), np.zeros(3)
+    for first, idx in [(IndexError, [0, 7, 1]), (UnboundLocalError, [7, 0, 1])]:
+        xs = x if first is IndexError else -x
+        with pytest.raises(first) as expected:
+            P.first_error(xs.copy(), np.array(idx), out.copy())
+        given = out.copy()
+        with pytest.raises(first) as got:
+            compiled("first_error")(xs.copy(), np.array(idx), given)
+        assert str(got.value) == str(expected.value)
+        np.testing.assert_array_equal(given, out)
+
+
 def test_first_failing_iteration_and_no_write_back():
     """The read inside the loop body fails in the first iteration before a positive element:
     the call raises there, and `out` is not written back."""

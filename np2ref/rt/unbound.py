@@ -4,16 +4,16 @@
         y = x * 2
     return y + 1          # NumPy: UnboundLocalError when x[0] <= 0
 
-The rewrite's analysis (analysis/unbound.py) finds the reads that may see such a name unbound
-and the branches and loops the unbound state passes through. Only there the name starts as
-`npr_unbound` (not `npr_unset`, whose unbound path is zeros nothing reads): an NprMaybe, the
+The rewrite's analysis (rewrite/rules/unbound.py) finds the reads that may see such a name
+unbound and the branches and loops the unbound state passes through. Only there the name starts
+as `npr_unbound` (not `npr_unset`, whose unbound path is zeros nothing reads): an NprMaybe, the
 value with a bool `flag` saying whether it is bound. A traced `if`, `while` or lax `for` carries
-the flag beside the value (_npr_boxed: the flags are extra carried values, the branch or body
-sees the NprMaybe); a concrete one runs in Python and passes the object on. The read is
-`npr_defined(y, "y")`: the value, with Python's UnboundLocalError raised now when the flag is a
-concrete False, or checked when the program runs when it is traced (the run-time check record of
-bounds.py: the call raises the first failed check's error after the program ran, before
-anything is written back; in a loop body that is the first iteration whose read failed).
+the flag beside the value (_npr_box, _npr_boxed_fn: the flags are extra carried values, the
+branch or body sees the NprMaybe); a concrete one runs in Python and passes the object on. The
+read is `npr_defined(y, "y")`: the value, with Python's UnboundLocalError raised now when the
+flag is a concrete False, or checked when the program runs when it is traced (the run-time check
+record of bounds.py: the call raises the first failed check's error after the program ran,
+before anything is written back; in a loop body that is the first iteration whose read failed).
 """
 
 import sys as _npr_sys

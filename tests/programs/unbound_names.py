@@ -109,3 +109,11 @@ def loop_target_traced(x):
     for i in range(n):
         x[i] = 1.0
     return i
+
+
+def first_error(x, idx, out):
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            last = x[i]
+        out[idx[i]] = last    # Python reads `last` (UnboundLocalError) before the index
+    return out
