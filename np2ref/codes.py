@@ -276,6 +276,14 @@ CODES = {c.code: c for c in [
          "of another dtype (`max(x[i], y[i])`, x int64, y float32) they are refused the same way. "
          "Found at trace time.",
          "y = x[i] if x[i] > 0 else 0.5   # x: int64", "y = x[i] if x[i] > 0 else 0"),
+    Code("NPR129", "a name that may be unbound, read where np2ref cannot check it",
+         "A name a data-dependent `if` or loop may leave unbound (bound in one branch only, or in a "
+         "loop that may run zero times) is read later. np2ref carries a flag beside it and raises "
+         "Python's UnboundLocalError when the program runs, at the reads it can check. It refuses "
+         "such a read that passes the name to a nested function (Python raises NameError there, and "
+         "only if the helper reads it) or of a name that holds an array that is written.",
+         "if x[0] > 0:\n    y = x * 2\ndef f():\n    return y + 1\nreturn f()",
+         "y = np.zeros_like(x)\nif x[0] > 0:\n    y = x * 2\ndef f():\n    return y + 1\nreturn f()"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "

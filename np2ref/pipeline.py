@@ -26,6 +26,7 @@ from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
 from .rewrite.function import ModuleRewriter
 from .rewrite.marks import MarkPass
+from .rewrite.rules import unbound
 
 
 @dataclasses.dataclass
@@ -218,6 +219,7 @@ def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
     mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions)
     mark.bound = facts.bound
     f.node.visit(mark)
+    unbound.plan_unbound(mark)
     return mark.m.freeze(facts.positions)
 
 

@@ -66,6 +66,11 @@ class Marks:
     bool_values: AbstractSet[cst.BooleanOperation | cst.UnaryOperation] = _field("branches", "`a and b` / `a or b` / `not a` used as a value: `npr_andv` / `npr_orv` / `npr_not`")
     dict_inserts: AbstractSet[cst.Assign] = _field("stores", "`d[k] = v` into a local dict: Python's insertion, the key checked by `npr_dict_key`")
     conditions: AbstractSet[cst.BooleanOperation | cst.UnaryOperation] = _field("branches", "`and`/`or`/`not` in a condition (lowered by `condition()`)", bookkeeping=True)
+    # -- unbound names (rules/unbound.py) --------------------------------------------------------
+    defined_reads: AbstractSet[cst.Name] = _field("unbound", "reads that may see a name a lowered branch or loop left unbound: `npr_defined(y, 'y')`")
+    defined_augs: AbstractSet[cst.AugAssign] = _field("unbound", "`y op= v` whose read of y is such a read: `y = npr_defined(y, 'y')` before it")
+    unbound_inits: Mapping[cst.CSTNode, Mapping[str, str]] = _field("unbound", "lowered If/For/While -> {carried name: bound | maybe | unbound}: started with its flag "
+                                                                     "(`y`, `npr_bound(lambda: y, True)`, `npr_unbound`)", dict)
     # -- everywhere ---------------------------------------------------------------------------------
     dead: AbstractSet[cst.BaseSuite] = _field("dead code", "bodies of `if 0:` / `if False:`: kept as written, nothing planned")
     positions: Any = dataclasses.field(default=None, compare=False, repr=False)  # for dump()

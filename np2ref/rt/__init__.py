@@ -26,6 +26,8 @@ Modules, in the order a store goes through them:
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
 - promotion: NumPy's result dtype for operators between traced values (int64 + float32 is
   float64), through a variant of each converted function compiled from its own source.
+- unbound: names a traced branch or loop may leave unbound (a flag beside the value; Python's
+  UnboundLocalError when the call runs).
 
 Every public name starts with npr_ (or Npr for classes), so converted code can import them
 next to the user's own names.
@@ -47,12 +49,12 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-    windows_more, early_exit, host, pymath, casts, introspect, promotion)
+    windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-           windows_more, early_exit, host, pymath, casts, introspect, promotion)
+           windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound)
 
 
 def _public(module) -> dict:

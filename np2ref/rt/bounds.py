@@ -114,12 +114,14 @@ def _npr_check_run(e, out, kind, message):
 def _npr_record_check(bounds, bad, e, kind, message):
     """Add a run-time check to the record `bounds`: where the traced bool `bad` holds (and no
     earlier check failed), the call raises kind(message.format(e)), or kind(*message) when
-    `message` is a tuple (the arguments of the exception itself)."""
+    `message` is a tuple (the arguments of the exception itself; `e` None: no value to record,
+    one Ref update less, which counts in a loop body)."""
     bounds.sites.append((kind, message))
     seen = bounds.site[...]
     hit = bad & (seen == 0)
     bounds.site[...] = jnp.where(hit, jnp.asarray(len(bounds.sites), seen.dtype), seen)
-    bounds.value[...] = jnp.where(hit, e.astype(seen.dtype), bounds.value[...])
+    if e is not None:
+        bounds.value[...] = jnp.where(hit, e.astype(seen.dtype), bounds.value[...])
 
 
 def npr_bounds_ok():

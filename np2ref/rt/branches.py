@@ -17,13 +17,14 @@ class _NprUnset:
 npr_unset = _NprUnset()
 
 
-def npr_bound(get):
+def npr_bound(get, track=False):
     """The value `get()` reads, or npr_unset where the name has none yet: an `if` in a loop
-    that runs as Python, assigning a name read after it (bound from the second iteration on)."""
+    that runs as Python, assigning a name read after it (bound from the second iteration on).
+    `track`: a read may see it unbound: npr_unbound (unbound.py) instead."""
     try:
         return get()
     except NameError:  # UnboundLocalError and a closure's unset free variable too
-        return npr_unset
+        return npr_unbound if track else npr_unset
 
 
 def _npr_concrete_bool(x):
@@ -199,6 +200,8 @@ def npr_if(pred, then_fn, else_fn, *values):
     concrete = _npr_concrete_bool(pred)
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
+    if _npr_any_maybe(values):  # a name it may leave unbound: its flag goes through (unbound.py)
+        return _npr_if_boxed(pred, then_fn, else_fn, values)
     with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True), \
             _npr_batched_control([pred]):
         return _npr_traced_if(pred, then_fn, else_fn, values)
@@ -290,6 +293,8 @@ def npr_while(test, body, *values):
         pred = test(*state)
     with _npr_python_effects([test, body, state], "a `while` loop whose condition depends on array data"), \
             _npr_maybe_untaken(True), _npr_batched_control([pred]):
+        if _npr_any_maybe(state):  # a name it may leave unbound: its flag is loop state (unbound.py)
+            return _npr_while_boxed(test, body, state, pred)
         return _npr_traced_while(test, body, state, pred, single, pack)
 
 
@@ -455,3 +460,4 @@ from .refs import (  # noqa: E402
     _npr_batched_control, _npr_lift_refs, _npr_reachable_refs, _npr_reverse_mode)
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .promotion import _npr_binop, _npr_check_pick, _npr_mark_either  # noqa: E402
+from .unbound import npr_unbound, _npr_any_maybe, _npr_if_boxed, _npr_while_boxed  # noqa: E402

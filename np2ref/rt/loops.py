@@ -133,7 +133,10 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False):
         return _npr_python_for(rng, body, carry, has, python, *limits)
     kept = _npr_containers([body, carry])
     try:
-        out = _npr_lax_for(rng, body, carry, has, stop)
+        if has and _npr_any_maybe(carry if isinstance(carry, tuple) else (carry,)):  # unbound.py
+            out = _npr_for_boxed(lambda b, c: _npr_lax_for(rng, b, c, True, stop), body, carry, static)
+        else:
+            out = _npr_lax_for(rng, body, carry, has, stop)
     except _NPR_PYTHON_LOOP_ERRORS as exc:
         reason = _npr_python_loop_reason(exc) if static else None
         if reason is None:
@@ -370,3 +373,4 @@ from .core import NprUnsupported  # noqa: E402
 from .compat import _npr_discharge_state, _npr_Tracer  # noqa: E402
 from .early_exit import _npr_break_flag, _npr_fori_loop  # noqa: E402
 from .lowering import _npr_loop_touching  # noqa: E402
+from .unbound import _npr_any_maybe, _npr_for_boxed  # noqa: E402

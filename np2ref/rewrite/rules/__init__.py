@@ -16,10 +16,11 @@
   introspection  `isinstance`, `type`, `str`, f-strings on translated values
   loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
   branches    `if` lowering
+  unbound     names a lowered branch or loop may leave unbound (`npr_defined`), after planning
 """
 
 from . import (asserts, augassign, branches, calls, inplace, introspection, loop_forms, loops, mask_store, names,
-               out_args, reads, sequences, stores, ufunc_at, views)
+               out_args, reads, sequences, stores, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "calls", "inplace", "introspection", "loop_forms", "loops", "mask_store",
-           "names", "out_args", "reads", "sequences", "stores", "ufunc_at", "views"]
+           "names", "out_args", "reads", "sequences", "stores", "ufunc_at", "unbound", "views"]

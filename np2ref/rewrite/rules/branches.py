@@ -25,6 +25,7 @@ import libcst as cst
 from ...analysis.closures import contains
 from ...emit import jaxnames as J
 from ..registry import emits, plans
+from . import unbound
 from .control import condition, data_dependent_changes, thunk, uses
 
 
@@ -109,6 +110,7 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
             first_store.setdefault(name, i)
         elif name not in first_store:
             read_first.add(name)
+    read_first |= unbound.read_before_bound(node, [node], facts)  # bound by one inner branch only
     # `u op= v` on a written array writes its ref in place: nothing to carry (a name that may
     # hold a scalar there is rebound, and carried)
     in_place = {n for n in stored if n in facts.ref_names and inside.aug_only.get(n) and n not in facts.maybe_scalar}
@@ -189,8 +191,8 @@ def _lower_if(ctx, original: cst.If, updated: cst.If):
     if orelse is not None or carried:
         defs.append(branch(f"_else_{n}", orelse))
         else_name = cst.Name(f"_else_{n}")
-    init = [cst.Arg(cst.Name(c) if c in plan.defined_before else _maybe_bound(c) if plan.in_loop
-                    else cst.Name(J.UNSET)) for c in carried]
+    init = [cst.Arg(unbound.init_expr(ctx, original, c, cst.Name(c) if c in plan.defined_before else
+                                      _maybe_bound(c) if plan.in_loop else cst.Name(J.UNSET))) for c in carried]
     call = cst.Call(cst.Name(J.IF), [cst.Arg(condition(updated.test)), cst.Arg(cst.Name(f"_then_{n}")),
                                      cst.Arg(else_name), *init])
     if carried:

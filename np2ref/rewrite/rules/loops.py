@@ -37,6 +37,7 @@ from ...emit import jaxnames as J
 from ...frontend.jumps import left_jumps
 from ..registry import emits, plans
 from ..syntax import plain, target_names
+from . import unbound
 from .control import Uses, condition, data_dependent_changes, uses
 from .loop_forms import index_min_max, item_form, loop_form, short_literal_range, unroll_opt_in
 
@@ -130,6 +131,8 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
             first_store.setdefault(name, i)
         elif name not in first_store:
             read_before_store.add(name)
+    # a name one branch of an inner `if` binds, read after it: the last iteration's value
+    read_before_store |= unbound.read_before_bound(loop.body, list(loop.body.body), facts) - {var, *rows, *unpack}
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in body_nodes}
     for name in (var, *rows, *unpack):
         rebound = _rebound_in_loops(facts.node, name, loop)
@@ -245,6 +248,7 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
             first_store.setdefault(name, i)
         elif name not in first_store:
             read_before_store.add(name)
+    read_before_store |= unbound.read_before_bound(loop, list(loop.body.body), facts, loop.test)
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in loop_nodes}
     rotations = []
     for name in dict.fromkeys(stored):
@@ -360,7 +364,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
             after.append(ctx.mark_line(original, cst.SimpleStatementLine([fix])))
     args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
     if carried:
-        names = [cst.Name(c if c in plan.defined_before else J.UNSET) for c in carried]
+        names = [unbound.init_expr(ctx, original, c, cst.Name(c if c in plan.defined_before else J.UNSET))
+                 for c in carried]
         init = names[0] if len(carried) == 1 else cst.Tuple([cst.Element(n) for n in names])
         args.append(cst.Arg(init))
     if plan.python:  # the analysis keeps this loop a Python loop: npr_for says so when traced
@@ -393,8 +398,8 @@ def emit_while_loop(original: cst.While, updated: cst.While, ctx):
     body = cst.FunctionDef(cst.Name(f"_body_{n}"), cst.Parameters(params=params),
                            cst.IndentedBlock(body=[*updated.body.body, *ret]))
     call = cst.Call(cst.Name(J.WHILE), [cst.Arg(cst.Name(f"_test_{n}")), cst.Arg(cst.Name(f"_body_{n}")),
-                                        *[cst.Arg(cst.Name(c if c in plan.defined_before else J.UNSET))
-                                          for c in carried]])
+                                        *[cst.Arg(unbound.init_expr(ctx, original, c, cst.Name(
+                                            c if c in plan.defined_before else J.UNSET))) for c in carried]])
     if carried:
         stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
     else:
