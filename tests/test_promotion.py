@@ -121,3 +121,24 @@ def test_a_program_without_such_a_pair_traces_to_the_same_jaxpr():
         assert jaxpr() == promoting
     finally:
         entry._traced = None
+
+
+@pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning")
+def test_operators_where_numpy_answers_differently_on_one_dtype():
+    """A Python int outside an integer array's range (`u8 < 300` is all True in NumPy;
+    jax.numpy casts 300 to 44), NumPy's OverflowError for the other operators; `/` between
+    integers is float64 (jax.numpy: float32 below 64 bits: `img / 255`); `x ** 0.5` is NumPy's
+    square root (`-inf ** 0.5` is nan, `-0.0 ** 0.5` is -0.0)."""
+    img = np.array([100, 250, 0, 255], np.uint8)
+    for dtype in (np.uint8, np.int8, np.int16):
+        x = img.astype(dtype)
+        expected, got = assert_same_as_numpy(P.python_int_out_of_range, _compiled(P.python_int_out_of_range), x)
+        assert all(np.asarray(g).dtype == np.bool_ for g in got)
+        assert_same_as_numpy(P.integer_true_divide, _compiled(P.integer_true_divide), x)
+    with pytest.raises(OverflowError, match="Python integer 300 out of bounds for uint8"):
+        _compiled(P.python_int_overflows)(img)
+    for dtype in (np.float64, np.float32):
+        x = np.array([-np.inf, -0.0, 4.0, np.nan, 2.0], dtype)
+        with np.errstate(invalid="ignore"):
+            expected, got = assert_same_as_numpy(P.square_root_power, _compiled(P.square_root_power), x)
+        assert np.signbit(got[0][1]) and np.isnan(got[0][0])

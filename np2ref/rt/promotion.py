@@ -68,14 +68,14 @@ def _npr_numpy_special(op, a, b):
     """Where NumPy's operator on an array gives another answer than jax.numpy's, that answer
     (None elsewhere):
     - a Python int out of an integer array's range (NEP 50): comparisons are decided by the
-      value (`u8 < 300` is all True; jax.numpy casts 300 to 44), other operators raise NumPy's
-      OverflowError (jax.numpy wraps it);
+      value (`u8 < 300` is all True; jax.numpy casts 300 to 44), other operators but `/` raise
+      NumPy's OverflowError (jax.numpy wraps it);
     - `/` between integers (or booleans) is float64 (jax.numpy: float32 below 64 bits);
     - `a ** 0.5` on a float array is NumPy's fast path, a square root (`-inf ** 0.5` is nan,
       `-0.0 ** 0.5` is -0.0, where pow gives inf and 0.0)."""
     for arr, value, left in ((a, b, True), (b, a, False)):
-        if type(value) is int and isinstance(arr, jax.Array) and np.dtype(arr.dtype).kind in "iu" \
-                and not _npr_weak(arr):
+        if type(value) is int and op != "/" and isinstance(arr, jax.Array) and np.dtype(arr.dtype).kind in "iu" \
+                and not _npr_weak(arr):  # (`/` takes the int as a float64 in NumPy)
             info = np.iinfo(arr.dtype)
             if not info.min <= value <= info.max:
                 if op not in _NPR_CMPS:

@@ -63,3 +63,21 @@ def either_value(x, y):
 def either_meets_float32(x, y):
     v = x[0] if x[1] > 0 else 0.0
     return -(v * 2.0) * y  # float64 or float32 in NumPy: refused
+
+
+# -- operators where jax.numpy's answer differs from NumPy's on one dtype -----------------------
+def python_int_out_of_range(x):
+    return x < 300, 300 > x, x > -1, -1 <= x, x == 300, x != 256, x <= 255
+
+
+def python_int_overflows(x):
+    return x + 300
+
+
+def integer_true_divide(x):
+    y = x.astype(np.int32)
+    return x / 255, x / x.max(), (y + y) / 2, y / y, (x > 0) / 2
+
+
+def square_root_power(x):
+    return x ** 0.5, x[1:] ** 0.5 + 1.0
