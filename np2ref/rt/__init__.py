@@ -24,6 +24,8 @@ Modules, in the order a store goes through them:
 - host: random draws and calls that run on the host at run time, in program order.
 - compat: the one module that reaches into JAX internals.
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
+- pyscalars: Python's arithmetic on Python scalars (npr_pyop): ZeroDivisionError, float // and %,
+  Python ints beyond int64 refused when the call runs.
 
 Every public name starts with npr_ (or Npr for classes), so converted code can import them
 next to the user's own names.
@@ -45,12 +47,12 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-    windows_more, early_exit, host, pymath, casts)
+    windows_more, early_exit, host, pymath, casts, pyscalars)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-           windows_more, early_exit, host, pymath, casts)
+           windows_more, early_exit, host, pymath, casts, pyscalars)
 
 
 def _public(module) -> dict:

@@ -12,13 +12,14 @@
   names       loads and NumPy names
   reads       subscript reads
   sequences   operators on lists and tuples
+  pyscalars   operators between Python scalars (`float(x[0]) / d`)
   asserts     `assert`
   loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
   branches    `if` lowering
 """
 
 from . import (asserts, augassign, branches, calls, inplace, loop_forms, loops, mask_store, names, out_args,
-               reads, sequences, stores, ufunc_at, views)
+               pyscalars, reads, sequences, stores, ufunc_at, views)
 
 __all__ = ["asserts", "augassign", "branches", "calls", "inplace", "loop_forms", "loops", "mask_store",
-           "names", "out_args", "reads", "sequences", "stores", "ufunc_at", "views"]
+           "names", "out_args", "pyscalars", "reads", "sequences", "stores", "ufunc_at", "views"]
