@@ -149,3 +149,75 @@ def test_python_scalar_operators_match_python(case):
             else:
                 with pytest.raises(np2ref.Np2RefError, match="NPR031"):
                     run(rows)
+
+
+# --- where Python's rules apply, and where NumPy's stay -------------------------------------
+
+def py_div(x):
+    s = float(x[0])
+    k = int(x[2])
+    k *= k
+    return s / float(x[1]), math.sqrt(s) ** 0.5, k
+
+
+def numpy_scalars(x, y):  # NumPy scalars (and a Python float against one): NumPy's inf
+    return x[0] / y[0], float(x[1]) / y[1], x // y
+
+
+def while_div(x):
+    s = 0.0
+    i = 0
+    while x[i] > 0:
+        s += 1.0 / float(x[i] - 1.0)
+        i += 1
+    return s
+
+
+def _code(compiled, name):
+    """The converted function `name` (the source holds the whole module)."""
+    text = compiled.source
+    start = text.index(f"def {name}(")
+    end = text.find("\ndef ", start + 1)
+    return text[start:end if end >= 0 else None]
+
+
+def _outcome(fn, *args):
+    try:
+        with np.errstate(all="ignore"):
+            return "value", fn(*[a.copy() for a in args])
+    except Exception as e:  # noqa: BLE001
+        return type(e), e.args
+
+
+def test_python_rules_only_between_python_scalars():
+    c = np2ref.compile(py_div, host_below=0)
+    assert "npr_pyop(s, '/'" in _code(c, "py_div") and "npr_pyop(k, '*', k)" in _code(c, "py_div")
+    for x in ([1.0, 4.0, 3.0], [1.0, 0.0, 3.0], [1.0, -0.0, 3.0], [-4.0, 2.0, 3.0], [2.0, 1.0, 4e9]):
+        x = np.array(x)
+        want = _outcome(py_div, x)
+        got = _outcome(c, x)
+        if want[0] == "value" and x[2] > 3e9 or want[0] is TypeError:  # 4e9 ** 2, sqrt(-4.0) ** 0.5:
+            # Python's int beyond int64, Python's complex (which the test's float() refuses)
+            assert got[0] is np2ref.Np2RefError and "NPR031" in str(got[1]), (x, got)
+        elif want[0] == "value":
+            assert got[0] == "value" and all(_same(w, g.item()) for w, g in zip(want[1], got[1])), (x, got)
+        else:
+            assert got == want, (x, got)
+    # without the run-time checks (.pure, bounds='unchecked'): the float64 answer, as elsewhere
+    unchecked = np2ref.compile(py_div, host_below=0, bounds="unchecked")
+    assert unchecked(np.array([1.0, 0.0, 3.0]))[0] == math.inf
+
+    n = np2ref.compile(numpy_scalars, host_below=0)
+    assert "npr_pyop" not in _code(n, "numpy_scalars")
+    x, y = np.array([1.0, -2.0, 1e16, -7.5]), np.array([0.0, 0.0, 3.0, 0.3])
+    for w, g in zip(_outcome(numpy_scalars, x, y)[1], n(x, y)):
+        assert np.array_equal(w, g, equal_nan=True) and np.array_equal(np.signbit(w), np.signbit(g))
+
+
+def test_python_zero_division_in_a_while_loop():
+    c = np2ref.compile(while_div, host_below=0)
+    assert "npr_pyop(1.0, '/'" in _code(c, "while_div")
+    for x in ([3.0, 2.0, 5.0, 0.0], [3.0, 2.0, 1.0, 0.0]):
+        x = np.array(x)
+        want, got = _outcome(while_div, x), _outcome(c, x)
+        assert got == want if want[0] != "value" else got[0] == "value" and float(got[1]) == want[1], (x, got)
