@@ -221,3 +221,20 @@ def test_python_zero_division_in_a_while_loop():
         x = np.array(x)
         want, got = _outcome(while_div, x), _outcome(c, x)
         assert got == want if want[0] != "value" else got[0] == "value" and float(got[1]) == want[1], (x, got)
+
+
+def grow(x):
+    n = 1
+    c = 0
+    for i in range(x.shape[0]):
+        n *= 3  # a Python int: 3 ** 40 is beyond int64
+        c += 1  # a counter: left as it is
+    return n, c
+
+
+def test_python_int_grown_in_a_loop():
+    c = np2ref.compile(grow, host_below=0)
+    assert "npr_pyop(n, '*', 3)" in _code(c, "grow") and "c += 1" in _code(c, "grow")
+    assert [v.item() for v in c(np.zeros(39))] == list(grow(np.zeros(39)))
+    with pytest.raises(np2ref.Np2RefError, match="NPR031"):
+        c(np.zeros(40))

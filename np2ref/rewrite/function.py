@@ -39,7 +39,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self.pending_own: list[str] = []
         self.seq_names: frozenset[str] = frozenset()  # names bound to list/tuple literals only
         self.int_names: frozenset[str] = frozenset()  # names that only ever hold integers
-        self.py_scalars: dict = {}  # names that only ever hold Python scalars (rules/pyscalars.py)
+        self.py_scalars = pyscalars.PyScalars()  # the function's Python scalars (rules/pyscalars.py)
         self.targets: set = set()  # subscripts that are assignment (or del, for) targets
 
     # -- what the emitters read --------------------------------------------------------------
@@ -72,7 +72,7 @@ class ModuleRewriter(cst.CSTTransformer):
             self.m = self.marks[node.name.value]
             self.seq_names = sequences.sequence_names(self.f)
             self.int_names = sequences.integer_names(self.f)
-            self.py_scalars = pyscalars.python_scalar_names(self)
+            self.py_scalars = pyscalars.PyScalars(self)
             return True
         return self.f is not None
 

@@ -137,25 +137,52 @@ class _Classifier:
         return Scalar({INT if qual[5:] in _MATH_INT else FLOAT}, data)
 
 
-def python_scalar_names(ctx) -> dict[str, Scalar]:
-    """Locals that only ever hold Python scalars, with what is known of them: a greatest fixed
-    point over the bindings (a name bound by a comprehension or lambda anywhere is left out)."""
+class PyScalars:
+    """A function's Python scalars (ModuleRewriter.py_scalars): `names`, the locals that only ever
+    hold them, with what is known of each; `classify(expr)`; `active`, whether the function has
+    any (a call of float/int/round/math... or such a name: else no operator is looked at)."""
+
+    def __init__(self, ctx=None):
+        self.names: dict[str, Scalar] = {}
+        self.classify = _Classifier(ctx, self.names) if ctx is not None else None
+        self.active = False
+        if ctx is not None:
+            self.active = _scan(ctx, self.names)
+
+
+def _scan(ctx, names: dict[str, Scalar]) -> bool:
+    """Fill `names` with the locals that only ever hold Python scalars: a greatest fixed point
+    over the bindings (a name a comprehension, lambda or `:=` binds anywhere is left out).
+    Returns whether the function can have a Python scalar from array data at all."""
     f = ctx.f
-    augs, range_targets, excluded = {}, set(), set()
+    augs, range_targets, excluded, calls = {}, set(), set(), False
+    looped = set()  # the targets of bindings in a loop body
     for node in _walk(f.node):
-        if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+        if isinstance(node, cst.Call) and not calls:
+            func = node.func
+            calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round") or \
+                (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith("math.")
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
             augs[id(node.target)] = node
         elif isinstance(node, cst.For) and isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Call) \
                 and isinstance(node.iter.func, cst.Name) and node.iter.func.value == "range":
             range_targets.add(id(node.target))
-        elif isinstance(node, (cst.CompFor, cst.Lambda, cst.NamedExpr)):
+        if isinstance(node, (cst.For, cst.While)):
+            for m in _walk(node.body):
+                if isinstance(m, (cst.AugAssign, cst.Assign)):
+                    looped.update(id(t.target if isinstance(t, cst.AssignTarget) else t)
+                                  for t in (m.targets if isinstance(m, cst.Assign) else (m.target,)))
+        if isinstance(node, (cst.CompFor, cst.Lambda, cst.NamedExpr)):
             excluded.update(n.value for n in _walk(node.target if isinstance(node, (cst.CompFor, cst.NamedExpr))
                                                     else node.params) if isinstance(n, cst.Name))
+    if not calls and not looped:  # no float(), int(), round(), math.*, no binding in a loop: no
+        # Python scalar comes from array data
+        return False
     bindings: dict[str, list] = {}
     for target, value in f.bindings:
         if isinstance(target, cst.Name):
             bindings.setdefault(target.value, []).append((target, value))
-    names = {n: Scalar((), False) for n in bindings if n not in f.params and n not in excluded}
+    names.update({n: Scalar((), False) for n in bindings if n not in f.params and n not in excluded})
     classify = _Classifier(ctx, names)
     for _ in range(64):
         new = {}
@@ -172,20 +199,49 @@ def python_scalar_names(ctx) -> dict[str, Scalar]:
                     got = None if value is None else classify(value)
                 if got is None:
                     break
+                if id(target) in looped and not got.data and _recurrence(target, value, augs.get(id(target))):
+                    got = Scalar(got.kinds, True)  # `n *= 3` in a loop: it grows with the data's trip count
                 out = out.join(got)
             else:
                 new[n] = out
         if new == names:
-            return names
+            return True
         names.clear()
         names.update(new)
-    return {}  # pragma: no cover (no fixed point: nothing is taken for a Python scalar)
+    names.clear()  # pragma: no cover (no fixed point: nothing is taken for a Python scalar)
+    return True
+
+
+def _recurrence(target: cst.Name, value, aug) -> bool:
+    """A binding in a loop body that computes the name from itself (`n *= 3`, `n = n * k`), other
+    than by adding or subtracting a literal (a counter cannot leave the int64 range)."""
+    if aug is not None:
+        return not (isinstance(aug.operator, (cst.AddAssign, cst.SubtractAssign)) and _literal_value(aug.value, bool))
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Subtract)) \
+            and _literal_value(value.right, bool) and isinstance(value.left, cst.Name) \
+            and value.left.value == target.value:
+        return False
+    return any(isinstance(n, cst.Name) and n.value == target.value for n in _walk(value))
+
+
+_LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
+           "header", "footer", "lines_after_decorators", "equal", "colon", "dot")  # fields of layout only
 
 
 def _walk(node: cst.CSTNode):
-    yield node
-    for child in node.children:
-        yield from _walk(child)
+    """Every node under `node` (its dataclass fields: libcst's `children` is much slower)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        for field in n.__dataclass_fields__:
+            if field.startswith(_LAYOUT):
+                continue
+            v = getattr(n, field)
+            if isinstance(v, cst.CSTNode):
+                stack.append(v)
+            elif isinstance(v, (list, tuple)):
+                stack.extend(c for c in v if isinstance(c, cst.CSTNode))
 
 
 def _literal_value(expr, test) -> bool:
@@ -200,8 +256,7 @@ def _literal_value(expr, test) -> bool:
 def _needs_python(ctx, op: str, left, right) -> bool:
     """Whether `left op right` is between Python scalars, one of them from array data, where
     Python's result can differ from jax.numpy's."""
-    classify = _Classifier(ctx, ctx.py_scalars)
-    a, b = classify(left), classify(right)
+    a, b = ctx.py_scalars.classify(left), ctx.py_scalars.classify(right)
     if a is None or b is None or not (a.data or b.data):
         return False
     ints = INT in a.kinds and INT in b.kinds
@@ -225,8 +280,7 @@ def _bare(expr):
 @emits(cst.BinaryOperation, order=40)
 def emit_python_scalar_op(original: cst.BinaryOperation, updated: cst.BinaryOperation, ctx):
     op = _OPS.get(type(original.operator))
-    if op is None or not ctx.py_scalars and not _may_have_scalars(original) \
-            or not _needs_python(ctx, op, original.left, original.right):
+    if op is None or not ctx.py_scalars.active or not _needs_python(ctx, op, original.left, original.right):
         return None
     return _call(updated.left, op, updated.right).with_changes(lpar=updated.lpar, rpar=updated.rpar)
 
@@ -234,7 +288,7 @@ def emit_python_scalar_op(original: cst.BinaryOperation, updated: cst.BinaryOper
 @emits(cst.Call, order=14)
 def emit_python_divmod(original: cst.Call, updated: cst.Call, ctx):
     """`divmod(a, b)` between Python scalars -> `npr_pyop(a, 'divmod', b)`."""
-    if not (isinstance(original.func, cst.Name) and original.func.value == "divmod"
+    if not (ctx.py_scalars.active and isinstance(original.func, cst.Name) and original.func.value == "divmod"
             and original.func.value not in ctx.f.roots and len(original.args) == 2
             and all(a.keyword is None and a.star == "" for a in original.args)
             and original not in ctx.m.value_wrap
@@ -249,13 +303,7 @@ def emit_python_scalar_aug(original: cst.AugAssign, updated: cst.AugAssign, ctx)
     op = AUG_OPS.get(type(original.operator))
     if not isinstance(original.target, cst.Name) or op not in _OPS.values() \
             or ctx.m.iop_names.get(original) not in (None, "iop_maybe_scalar") \
-            or original.target.value not in ctx.py_scalars \
+            or original.target.value not in ctx.py_scalars.names \
             or not _needs_python(ctx, op, original.target, original.value):
         return None
     return cst.Assign([cst.AssignTarget(updated.target)], _call(updated.target, op, updated.value))
-
-
-def _may_have_scalars(node) -> bool:
-    """Whether an expression calls something (float(), int()...): without Python-scalar names,
-    only a call can make an operand one from array data."""
-    return any(isinstance(n, cst.Call) for n in _walk(node))
