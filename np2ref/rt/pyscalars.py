@@ -40,7 +40,7 @@ def npr_pyop(a, op, b):
         return _NPR_PY_OPS[op](a, b)
     if np.ndim(a) or np.ndim(b) or _npr_dt(a).kind not in "biuf" or _npr_dt(b).kind not in "biuf":
         # not the Python scalars the analysis expected: NumPy's operator, as before
-        return divmod(a, b) if op == "divmod" else _NPR_BINOPS[op](a, b)
+        return npr_divmod(a, b) if op == "divmod" else _NPR_BINOPS[op](a, b)
     a, b = _npr_py_number(a), _npr_py_number(b)
     ints = a.dtype.kind == "i" and b.dtype.kind == "i"
     if op in ("+", "-", "*", "<<", ">>"):
@@ -164,7 +164,7 @@ def _npr_float_divmod(a, b):
     (identical for b != 0): fmod, the quotient (a - mod) / b snapped to the nearest integer,
     signed zeros. For b == 0 NumPy's: a / b and fmod (nan). jax.numpy rounds the quotient
     instead (`1e16 // 3.0` is 3333333333333334.0 there, 3333333333333333.0 in both)."""
-    mod = jax.lax.rem(a, b)
+    mod = jnp.fmod(a, b)  # C's fmod (lax.rem), broadcast
     div = (a - mod) / b
     fix = (mod != 0) & ((b < 0) != (mod < 0))
     mod = jnp.where(fix, mod + b, jnp.where(mod == 0, jnp.copysign(jnp.zeros_like(mod), b), mod))
@@ -180,6 +180,6 @@ def _npr_float_divmod(a, b):
 # module is complete, so that any import order works.
 from .core import NprError, _npr_dt  # noqa: E402
 from .views import npr_load  # noqa: E402
-from .ops import _NPR_BINOPS  # noqa: E402
+from .ops import _NPR_BINOPS, npr_divmod  # noqa: E402
 from .compat import _npr_traced, _npr_weak_astype  # noqa: E402
 from .pymath import _npr_math_check  # noqa: E402
