@@ -120,7 +120,10 @@ CODES = {c.code: c for c in [
     Code("NPR031", "Python value from array data",
          "A size, a range bound, an index used as a Python int, or `int(x[0])` is computed from "
          "array data, which is only known when the compiled program runs. Found at trace time "
-         "(`np2ref.compile`); `convert` cannot see it statically.",
+         "(`np2ref.compile`); `convert` cannot see it statically. Raised when the call runs: a "
+         "Python number from array data that np2ref's traced float64/int64 cannot hold where "
+         "Python's would (`n * n` or `math.floor(v)` beyond the int64 range, a negative float to "
+         "a non-integer power, which is a complex in Python, int / int of ints beyond 2**53).",
          "i = int(idx[0])\nu[i] = 1.0", "u[idx[0]] = 1.0"),
     Code("NPR032", "array data turned into a NumPy array",
          "Code inside the function calls np.asarray/np.array on traced data in a way np2ref does not "

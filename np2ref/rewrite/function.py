@@ -19,7 +19,7 @@ from ..emit import jaxnames as J
 from ..frontend.fence import KNOWN_DECORATORS, _decorator_name
 from .plan import Marks
 from .registry import emitters
-from .rules import sequences, views  # importing rules registers every family
+from .rules import pyscalars, sequences, views  # importing rules registers every family
 from .syntax import target_subscripts
 
 
@@ -39,6 +39,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self.pending_own: list[str] = []
         self.seq_names: frozenset[str] = frozenset()  # names bound to list/tuple literals only
         self.int_names: frozenset[str] = frozenset()  # names that only ever hold integers
+        self.py_scalars = pyscalars.PyScalars()  # the function's Python scalars (rules/pyscalars.py)
         self.targets: set = set()  # subscripts that are assignment (or del, for) targets
 
     # -- what the emitters read --------------------------------------------------------------
@@ -71,6 +72,7 @@ class ModuleRewriter(cst.CSTTransformer):
             self.m = self.marks[node.name.value]
             self.seq_names = sequences.sequence_names(self.f)
             self.int_names = sequences.integer_names(self.f)
+            self.py_scalars = pyscalars.PyScalars(self)
             return True
         return self.f is not None
 

@@ -28,6 +28,8 @@ Modules, in the order a store goes through them:
   float64), through a variant of each converted function compiled from its own source.
 - unbound: names a traced branch or loop may leave unbound (a flag beside the value; Python's
   UnboundLocalError when the call runs).
+- pyscalars: Python's arithmetic on Python scalars (npr_pyop): ZeroDivisionError, float // and %,
+  Python ints beyond int64 refused when the call runs.
 
 Every public name starts with npr_ (or Npr for classes), so converted code can import them
 next to the user's own names.
@@ -49,12 +51,12 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-    windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound)
+    windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-           windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound)
+           windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars)
 
 
 def _public(module) -> dict:

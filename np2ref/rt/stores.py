@@ -178,7 +178,9 @@ def _npr_divmod(div):
         r = jnp.floor_divide(x, y) if div else jnp.remainder(x, y)
         if jnp.issubdtype(r.dtype, jnp.integer):
             return jnp.where(y == 0, jnp.zeros_like(r), r)  # NumPy: x // 0 == x % 0 == 0
-        return jnp.where(r == 0, jnp.copysign(jnp.zeros_like(r), x / y if div else y), r)  # NumPy's signed 0
+        # NumPy's npy_divmod (signed zeros; the quotient snapped, not rounded as jax.numpy's:
+        # `1e16 // 3.0` is 3333333333333333.0): rt/pyscalars.py
+        return _npr_float_divmod(jnp.asarray(x, r.dtype), jnp.asarray(y, r.dtype))[0 if div else 1]
     return f
 
 
@@ -325,3 +327,4 @@ from .windows import _npr_dyn_store  # noqa: E402
 from .lowering import _npr_unflat, _npr_update  # noqa: E402
 from .compat import _npr_has_tracer, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402
 from .ops import _npr_check_int_power  # noqa: E402
+from .pyscalars import _npr_float_divmod  # noqa: E402

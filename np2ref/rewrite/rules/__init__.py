@@ -12,6 +12,7 @@
   names       loads and NumPy names
   reads       subscript reads
   sequences   operators on lists and tuples
+  pyscalars   operators between Python scalars (`float(x[0]) / d`)
   asserts     `assert`
   introspection  `isinstance`, `type`, `str`, f-strings on translated values
   loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
@@ -20,7 +21,7 @@
 """
 
 from . import (asserts, augassign, branches, calls, inplace, introspection, loop_forms, loops, mask_store, names,
-               out_args, reads, sequences, stores, ufunc_at, unbound, views)
+               out_args, pyscalars, reads, sequences, stores, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "calls", "inplace", "introspection", "loop_forms", "loops", "mask_store",
-           "names", "out_args", "reads", "sequences", "stores", "ufunc_at", "unbound", "views"]
+           "names", "out_args", "pyscalars", "reads", "sequences", "stores", "ufunc_at", "unbound", "views"]

@@ -1,0 +1,309 @@
+"""Operators between Python scalars: `float(x[0]) / float(x[1])`, `n * n` after `n = int(x[0])`,
+`s ** 0.5` after `s = math.sqrt(v)`, `divmod(int(a[0]), k)`, `n *= 3` -> `npr_pyop(a, '/', b)`.
+
+What: Python's float and int operators raise ZeroDivisionError, follow their own `//` and `%`,
+give a complex for a negative float to a fractional power and an unbounded int; traced, a
+Python scalar is a weakly typed float64 / int64 scalar, on which jax.numpy's operators give
+inf, 0, nan or wrap around. npr_pyop (rt/pyscalars.py) keeps Python's rules, refusing when the
+call runs (NPR031) what a float64 / int64 cannot hold.
+
+Which expressions are Python scalars is decided here, statically: literals, `float()`, `int()`,
+`len()`, one-argument `round()`, `math.*` functions (math.floor/ceil/trunc give ints), a
+`range` loop variable, `abs`/`min`/`max` of those, the operators between them, and locals every
+binding of which is one of those (a fixed point: `s = 0.0` ... `s += float(x[i])`). An array
+element `x[i]`, `np.float64(...)` or a reduction is a NumPy scalar and keeps NumPy's rules
+(`x[0] / x[1]` is inf), as does anything mixed with one. Only an operation with an operand that
+may come from array data (float()/int()/round()/math.* of something that is not a literal or a
+size) is rewritten, and only where Python's result can differ from jax.numpy's: `+ - *` of two
+ints (overflow), `/` (a zero divisor; ints beyond 2**53), `//`, `%`, divmod() unless the divisor
+is a literal other than 0 and -1 (the existing npr_floordiv/npr_mod keep float signs exact
+there), `**`, `<<` and `>>`. Float `+ - *` are IEEE's in both.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis.library_table import MATH_FUNCS
+from ...emit import jaxnames as J
+from ..registry import emits
+from ..syntax import AUG_OPS
+from .calls import is_static_meta
+
+INT, FLOAT = "int", "float"
+_OPS = {cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.FloorDivide: "//",
+        cst.Modulo: "%", cst.Power: "**", cst.LeftShift: "<<", cst.RightShift: ">>"}
+_MATH_INT = frozenset({"floor", "ceil", "trunc"})
+_MATH_BOOL = frozenset({"isnan", "isinf", "isfinite"})
+_MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})
+
+
+class Scalar:
+    """What is known of a Python-scalar expression: the kinds it may have (int, float) and
+    whether it may come from array data (traced)."""
+    __slots__ = ("kinds", "data")
+
+    def __init__(self, kinds, data):
+        self.kinds, self.data = frozenset(kinds), data
+
+    def __eq__(self, other):
+        return isinstance(other, Scalar) and (self.kinds, self.data) == (other.kinds, other.data)
+
+    def __hash__(self):
+        return hash((self.kinds, self.data))
+
+    def join(self, other: "Scalar") -> "Scalar":
+        return Scalar(self.kinds | other.kinds, self.data or other.data)
+
+
+class _Classifier:
+    def __init__(self, ctx, names: dict[str, Scalar]):
+        self.ctx, self.names = ctx, names
+        # builtins (float, len...) a local name shadows are not Python's
+        self.shadowed = frozenset(ctx.f.params) | frozenset(ctx.f.roots) | frozenset(
+            t.value for t, _ in ctx.f.bindings if isinstance(t, cst.Name))
+
+    def __call__(self, e: cst.BaseExpression) -> Scalar | None:
+        if isinstance(e, cst.Integer):
+            return Scalar({INT}, False)
+        if isinstance(e, cst.Float):
+            return Scalar({FLOAT}, False)
+        if isinstance(e, cst.Name):
+            return self.names.get(e.value)
+        if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
+            return self(e.expression)
+        if isinstance(e, cst.BinaryOperation) and type(e.operator) in _OPS:
+            return self._binary(_OPS[type(e.operator)], e.left, e.right)
+        if isinstance(e, cst.IfExp):
+            a, b = self(e.body), self(e.orelse)
+            return a.join(b) if a is not None and b is not None else None
+        if isinstance(e, cst.Attribute):
+            qual = self._qualify(e)
+            return Scalar({FLOAT}, False) if qual and qual[5:] in _MATH_CONSTANTS and qual.startswith("math.") \
+                else None
+        if isinstance(e, cst.Subscript) and is_static_meta(e):  # x.shape[0]
+            return Scalar({INT}, False)
+        if isinstance(e, cst.Call):
+            return self._call(e)
+        return None
+
+    def _qualify(self, node):
+        return self.ctx.imports.qualify(node, frozenset(self.ctx.f.roots))
+
+    def _binary(self, op, left, right) -> Scalar | None:
+        a, b = self(left), self(right)
+        if a is None or b is None:
+            return None
+        kinds = set()
+        for ka in a.kinds:
+            for kb in b.kinds:
+                if op == "/":
+                    kinds.add(FLOAT)
+                elif ka == kb == INT:
+                    kinds.add(INT)
+                    if op == "**" and not _literal_value(right, lambda v: v >= 0):
+                        kinds.add(FLOAT)  # 2 ** -1 is 0.5
+                elif op in ("<<", ">>"):
+                    return None  # Python's TypeError
+                else:
+                    kinds.add(FLOAT)
+        return Scalar(kinds, a.data or b.data)
+
+    def _call(self, call: cst.Call) -> Scalar | None:
+        args = call.args
+        if any(a.keyword is not None or a.star for a in args) or not args:
+            return None
+        data = not all(is_static_meta(a.value) for a in args)
+        func = call.func
+        if isinstance(func, cst.Name) and func.value not in self.shadowed:
+            name = func.value
+            if name in ("float", "int") and len(args) == 1:
+                return Scalar({FLOAT if name == "float" else INT}, data)
+            if name == "len" and len(args) == 1:
+                return Scalar({INT}, False)
+            if name == "round" and len(args) == 1:
+                return Scalar({INT}, data)  # round(np.float64) is an int too
+            if name in ("abs", "min", "max") and (len(args) == 1) == (name == "abs"):
+                parts = [self(a.value) for a in args]
+                if all(p is not None for p in parts):
+                    out = parts[0]
+                    for p in parts[1:]:
+                        out = out.join(p)
+                    return out
+            return None
+        qual = self._qualify(func)
+        if qual is None or not qual.startswith("math.") or qual[5:] not in MATH_FUNCS or qual[5:] in _MATH_BOOL:
+            return None
+        return Scalar({INT if qual[5:] in _MATH_INT else FLOAT}, data)
+
+
+class PyScalars:
+    """A function's Python scalars (ModuleRewriter.py_scalars): `names`, the locals that only ever
+    hold them, with what is known of each; `classify(expr)`; `active`, whether the function has
+    any (a call of float/int/round/math... or such a name: else no operator is looked at)."""
+
+    def __init__(self, ctx=None):
+        self.names: dict[str, Scalar] = {}
+        self.classify = _Classifier(ctx, self.names) if ctx is not None else None
+        self.active = False
+        if ctx is not None:
+            self.active = _scan(ctx, self.names)
+
+
+def _scan(ctx, names: dict[str, Scalar]) -> bool:
+    """Fill `names` with the locals that only ever hold Python scalars: a greatest fixed point
+    over the bindings (a name a comprehension, lambda or `:=` binds anywhere is left out).
+    Returns whether the function can have a Python scalar from array data at all."""
+    f = ctx.f
+    augs, range_targets, excluded, calls = {}, set(), set(), False
+    looped = set()  # the targets of bindings in a loop body
+    for node in _walk(f.node):
+        if isinstance(node, cst.Call) and not calls:
+            func = node.func
+            calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round") or \
+                (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith("math.")
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            augs[id(node.target)] = node
+        elif isinstance(node, cst.For) and isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Call) \
+                and isinstance(node.iter.func, cst.Name) and node.iter.func.value == "range":
+            range_targets.add(id(node.target))
+        if isinstance(node, (cst.For, cst.While)):
+            for m in _walk(node.body):
+                if isinstance(m, (cst.AugAssign, cst.Assign)):
+                    looped.update(id(t.target if isinstance(t, cst.AssignTarget) else t)
+                                  for t in (m.targets if isinstance(m, cst.Assign) else (m.target,)))
+        if isinstance(node, (cst.CompFor, cst.Lambda, cst.NamedExpr)):
+            excluded.update(n.value for n in _walk(node.target if isinstance(node, (cst.CompFor, cst.NamedExpr))
+                                                    else node.params) if isinstance(n, cst.Name))
+    if not calls and not looped:  # no float(), int(), round(), math.*, no binding in a loop: no
+        # Python scalar comes from array data
+        return False
+    bindings: dict[str, list] = {}
+    for target, value in f.bindings:
+        if isinstance(target, cst.Name):
+            bindings.setdefault(target.value, []).append((target, value))
+    names.update({n: Scalar((), False) for n in bindings if n not in f.params and n not in excluded})
+    classify = _Classifier(ctx, names)
+    for _ in range(64):
+        new = {}
+        for n in names:
+            out = Scalar((), False)
+            for target, value in bindings[n]:
+                if id(target) in range_targets:
+                    got = Scalar({INT}, False)
+                elif id(target) in augs:
+                    aug = augs[id(target)]
+                    op = AUG_OPS.get(type(aug.operator))
+                    got = classify._binary(op, target, aug.value) if op in _OPS.values() else None
+                else:
+                    got = None if value is None else classify(value)
+                if got is None:
+                    break
+                if id(target) in looped and not got.data and _recurrence(target, value, augs.get(id(target))):
+                    got = Scalar(got.kinds, True)  # `n *= 3` in a loop: it grows with the data's trip count
+                out = out.join(got)
+            else:
+                new[n] = out
+        if new == names:
+            return True
+        names.clear()
+        names.update(new)
+    names.clear()  # pragma: no cover (no fixed point: nothing is taken for a Python scalar)
+    return True
+
+
+def _recurrence(target: cst.Name, value, aug) -> bool:
+    """A binding in a loop body that computes the name from itself (`n *= 3`, `n = n * k`), other
+    than by adding or subtracting a literal (a counter cannot leave the int64 range)."""
+    if aug is not None:
+        return not (isinstance(aug.operator, (cst.AddAssign, cst.SubtractAssign)) and _literal_value(aug.value, bool))
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Subtract)) \
+            and _literal_value(value.right, bool) and isinstance(value.left, cst.Name) \
+            and value.left.value == target.value:
+        return False
+    return any(isinstance(n, cst.Name) and n.value == target.value for n in _walk(value))
+
+
+_LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
+           "header", "footer", "lines_after_decorators", "equal", "colon", "dot")  # fields of layout only
+
+
+def _walk(node: cst.CSTNode):
+    """Every node under `node` (its dataclass fields: libcst's `children` is much slower)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        for field in n.__dataclass_fields__:
+            if field.startswith(_LAYOUT):
+                continue
+            v = getattr(n, field)
+            if isinstance(v, cst.CSTNode):
+                stack.append(v)
+            elif isinstance(v, (list, tuple)):
+                stack.extend(c for c in v if isinstance(c, cst.CSTNode))
+
+
+def _literal_value(expr, test) -> bool:
+    """An int or float literal (`-1` included) whose value passes `test`."""
+    sign = 1
+    while isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        sign = -sign if isinstance(expr.operator, cst.Minus) else sign
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float)) and test(sign * expr.evaluated_value)
+
+
+def _needs_python(ctx, op: str, left, right) -> bool:
+    """Whether `left op right` is between Python scalars, one of them from array data, where
+    Python's result can differ from jax.numpy's."""
+    a, b = ctx.py_scalars.classify(left), ctx.py_scalars.classify(right)
+    if a is None or b is None or not (a.data or b.data):
+        return False
+    ints = INT in a.kinds and INT in b.kinds
+    if op in ("+", "-", "*", "<<", ">>"):
+        return ints
+    if op == "/":
+        return ints or not _literal_value(right, lambda v: v != 0)
+    if op in ("//", "%", "divmod"):
+        return not _literal_value(right, lambda v: v not in (0, -1))
+    return op == "**"
+
+
+def _call(left, op, right) -> cst.Call:
+    return J.call(J.PYOP, _bare(left), J.string(op), _bare(right))
+
+
+def _bare(expr):
+    return expr.with_changes(lpar=[], rpar=[]) if getattr(expr, "lpar", None) else expr
+
+
+@emits(cst.BinaryOperation, order=40)
+def emit_python_scalar_op(original: cst.BinaryOperation, updated: cst.BinaryOperation, ctx):
+    op = _OPS.get(type(original.operator))
+    if op is None or not ctx.py_scalars.active or not _needs_python(ctx, op, original.left, original.right):
+        return None
+    return _call(updated.left, op, updated.right).with_changes(lpar=updated.lpar, rpar=updated.rpar)
+
+
+@emits(cst.Call, order=14)
+def emit_python_divmod(original: cst.Call, updated: cst.Call, ctx):
+    """`divmod(a, b)` between Python scalars -> `npr_pyop(a, 'divmod', b)`."""
+    if not (ctx.py_scalars.active and isinstance(original.func, cst.Name) and original.func.value == "divmod"
+            and original.func.value not in ctx.f.roots and len(original.args) == 2
+            and all(a.keyword is None and a.star == "" for a in original.args)
+            and original not in ctx.m.value_wrap
+            and _needs_python(ctx, "divmod", original.args[0].value, original.args[1].value)):
+        return None
+    return _call(updated.args[0].value, "divmod", updated.args[1].value)
+
+
+@emits(cst.AugAssign, order=15)
+def emit_python_scalar_aug(original: cst.AugAssign, updated: cst.AugAssign, ctx):
+    """`n op= v` on a Python-scalar name -> `n = npr_pyop(n, op, v)` (a rebinding, as Python's)."""
+    op = AUG_OPS.get(type(original.operator))
+    if not isinstance(original.target, cst.Name) or op not in _OPS.values() \
+            or ctx.m.iop_names.get(original) not in (None, "iop_maybe_scalar") \
+            or original.target.value not in ctx.py_scalars.names \
+            or not _needs_python(ctx, op, original.target, original.value):
+        return None
+    return cst.Assign([cst.AssignTarget(updated.target)], _call(updated.target, op, updated.value))
