@@ -87,6 +87,8 @@ def forms(a, out):
         out[3] += a[pos] * (pos[1] + 1)
     for i, j in np.ndindex(a.shape[0], 2):
         out[4] += a[i, j] * (i - j)
+    for i, j in np.ndindex(*a.shape):  # a starred shape: a lax loop too, not an unrolled Python one
+        out[8] += a[i, j] * (i - 2 * j)
     for i in reversed(range(1, a.shape[0])):
         out[5] = out[5] * 0.5 + a[i, 0]
     for i in range(a.shape[0] - 1, -1, -2):
@@ -205,7 +207,7 @@ def test_grad_and_vmap_through_a_for_with_break(ns):
 
 def test_iteration_forms(ns):
     a = np.arange(12.0).reshape(4, 3) - 4.0
-    o1, o2 = np.zeros(8), np.zeros(8)
+    o1, o2 = np.zeros(9), np.zeros(9)
     ns["forms"](a, o1)
     with warnings.catch_warnings():
         warnings.simplefilter("error", np2ref.PythonLoopWarning)
@@ -213,6 +215,7 @@ def test_iteration_forms(ns):
     assert (o1 == o2).all(), (o1, o2)
     code = compiled(ns, "forms").source
     assert "npr_items(a)" in code and "npr_ndindex(a.shape)" in code and "npr_item(range(" in code
+    assert "npr_ndindex(*a.shape)" in code
 
 
 def test_clamp_and_chained_comparisons_are_lax_loops(ns):
