@@ -449,6 +449,10 @@ for _n in "add multiply maximum minimum".split():
 for _n in """bincount histogram triu_indices tril_indices triu_indices_from tril_indices_from
         diag_indices diag_indices_from ix_ ndindex mgrid ogrid""".split():
     FUNCTIONS[f"numpy.{_n}"] = f"npr_np_{_n}"
+# Discrete Fourier transforms (np2ref/rt/np_linalg.py: NumPy 2's precision for each input dtype).
+for _n in """fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn hfft ihfft fftshift ifftshift
+        fftfreq rfftfreq""".split():
+    FUNCTIONS[f"numpy.fft.{_n}"] = f"npr_np_fft_{_n}"
 # Pure dtype functions: NumPy's own (jnp's follow JAX's promotion lattice).
 FUNCTIONS["numpy.promote_types"] = "np.promote_types"
 FUNCTIONS["numpy.issubdtype"] = "np.issubdtype"

@@ -96,7 +96,11 @@ class ModuleRewriter(cst.CSTTransformer):
         if self.f is None or self.f.node is not original:
             return updated
         decorators = [d for d in updated.decorators if _decorator_name(d.decorator) not in KNOWN_DECORATORS]
-        if self.f.name in self.plain:  # no array work: it runs as written wherever it is called
+        # no array work: it runs as written wherever it is called. A body the rules rewrote
+        # (`x[m].sum()`, `max(1.0, x.max())`, an `if` on array data, `math.sqrt(T)`: no NumPy
+        # call, yet JAX code now) is no longer plain: called from host code it must run under
+        # npr_jit, with NumPy's 64-bit types, not as eager 32-bit jax.numpy
+        if self.f.name in self.plain and updated.body.deep_equals(original.body):
             self.f = self.m = None
             return updated.with_changes(decorators=decorators)
         if self.f.mutated_params:
