@@ -1109,6 +1109,16 @@ def test_differs_entries_are_shimmed():
         assert T.uses_shim(q), q
 
 
+def test_npr004_hint_names_the_nearest_supported_spelling():
+    import re
+    assert "`np.empty(shape, dtype)`" in T.not_in_table("numpy.ndarray")[1]
+    assert "`np.cumsum`" in T.not_in_table("numpy.cumsun")[1] and "`np.fft.fft`" in T.not_in_table("numpy.fft.fftt")[1]
+    assert "nearest" not in T.not_in_table("numpy.foo")[1]
+    for spelled in T.SPELLINGS.values():  # every synonym named is one the table translates
+        name = re.match(r"`np\.(\w+)", spelled).group(1)
+        assert f"numpy.{name}" in T.FUNCTIONS, spelled
+
+
 def test_lookup():
     assert T.lookup("numpy.zeros") == "jnp.zeros"
     assert T.lookup("numpy.linalg.norm") is not None

@@ -222,7 +222,13 @@ class NprFunction:
                 saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
                 try:
-                    result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                    try:
+                        result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                    except Exception as exc:  # a known gap is coded, not a raw JAX error
+                        gap = _npr_trace_gap(exc)
+                        if gap is None:
+                            raise
+                        raise gap from exc
                     if checks is not None:
                         _npr_issue_warnings(checks)  # NumPy's RuntimeWarnings due (casts.py)
                 finally:
@@ -413,7 +419,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_state, NprError  # noqa: E402
+from .core import _npr_state, _npr_trace_gap, NprError  # noqa: E402
 from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
 _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
