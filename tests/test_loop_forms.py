@@ -274,3 +274,15 @@ def test_loops_that_keep_pythons_break(ns):
     assert "            break" in keep and "_break_" not in keep
     u1, u2 = np.zeros(4), np.zeros(4)
     assert ns["keep_break"](u1) == compiled(ns, "keep_break")(u2) == 2 and (u1 == u2).all()
+
+
+def test_pure_takes_numpy_arrays_read_at_a_traced_index(ns):
+    """`.pure(u, out)` with NumPy arrays: `u` (read only) indexed by the loop's traced index
+    raised TracerArrayConversionError; NumPy arrays are data, as in the NumPy-facing call."""
+    u = np.random.default_rng(1).random((4, 3))
+    expected = np.zeros((4, 3))
+    ns["clamp"](u, expected)
+    with jax.enable_x64(True):
+        _, finals = compiled(ns, "clamp").pure(u, np.zeros((4, 3)))
+        batched = jax.vmap(lambda o: compiled(ns, "clamp").pure(u, o)[1]["out"])(jnp.zeros((2, 4, 3)))
+    assert (np.asarray(finals["out"]) == expected).all() and (np.asarray(batched) == expected).all()

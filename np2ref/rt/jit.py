@@ -59,7 +59,9 @@ class NprFunction:
         self._globals_moved()  # reads the module's current values
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        values = dict(bound.arguments)
+        # a NumPy array is data, as under call_numpy: a jax array here (a NumPy array indexed by a
+        # traced loop index raised TracerArrayConversionError)
+        values = {n: jnp.asarray(v) if type(v) is np.ndarray else v for n, v in bound.arguments.items()}
         for name in self.mutated:
             _npr_check_written(self.__name__, name, values.get(name))
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
