@@ -65,7 +65,15 @@ class NprFunction:
         for name in self.mutated:
             _npr_check_written(self.__name__, name, values.get(name))
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
-        result, finals, *_ = self._run(values, aliases)
+        try:
+            result, finals, *_ = self._run(values, aliases)
+        except ValueError as exc:
+            # a draw inside a lax loop or branch is traced unbatched, then the loop is batched:
+            # host.py cannot see the vmap there, JAX refuses the ordered callback
+            if "vmap` ordered IO callback" not in str(exc):
+                raise
+            raise NprError("np2ref NPR023: a random draw inside a loop or branch under jax.vmap; NumPy would "
+                           "draw once per batch member, in order, which a vmapped program cannot do") from exc
         return result, finals
 
     def _run(self, values, aliases):
