@@ -131,6 +131,10 @@ def running_max(x):
         if x[i] > m:
             m = x[i]
     return m
+
+
+def pick(a, b):
+    return a if a > b else b
 '''
 
 
@@ -146,3 +150,7 @@ def test_converted_function_without_numpy_calls_runs_jitted_with_64_bit_types():
     x = np.array([3.0, -1.0, 7.5, 0.25, 2.0])
     assert_same_as_numpy(original["masked"], converted["masked"], x, 1.0)
     assert_same_as_numpy(original["running_max"], converted["running_max"], x)
+    # with no array in its arguments it runs as written: Python's float, not a float64 (NEP 50
+    # makes the two differ against float32 data in the caller)
+    assert "@npr_jit(python_scalars=True)\ndef pick" in result.code
+    assert type(converted["pick"](2.5, 1.0)) is float and converted["pick"](2, 5) == 5

@@ -12,9 +12,13 @@ class NprFunction:
     writes back every array argument the original mutates; called from converted code (refs,
     tracers), it is the plain ref program."""
 
-    def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):
+    def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
+                 python_scalars=False):
         _npr_functools.update_wrapper(self, fn)
         self.fn = fn
+        # a function with no NumPy call (convert's `python_scalars=True`): with no array anywhere
+        # in its arguments it runs as written, giving Python's values and types (2.5, not float64)
+        self.python_scalars = python_scalars
         self.mutated = tuple(mutated)
         self.signature = _npr_inspect.signature(fn)
         self.static_argnames = None if static_argnames is None else frozenset(
@@ -46,6 +50,8 @@ class NprFunction:
 
     def __call__(self, *args, **kwargs):
         if _npr_state["depth"] or _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
+            return self.fn(*args, **kwargs)
+        if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.fn(*args, **kwargs)
         return self.call_numpy(*args, **kwargs)
 
@@ -420,10 +426,15 @@ class NprFunction:
             return getattr(jitted, stage)(*_npr_donation_split(dynamic, donated))
 
 
-def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):
+def _npr_has_array(value):
+    return any(isinstance(leaf, (np.ndarray, jax.Array)) for leaf in jax.tree_util.tree_leaves(value))
+
+
+def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
+            python_scalars=False):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
-        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds)
+        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars)
     return wrap(fn) if fn is not None else wrap
 
 
