@@ -87,6 +87,8 @@ def forms(a, out):
         out[3] += a[pos] * (pos[1] + 1)
     for i, j in np.ndindex(a.shape[0], 2):
         out[4] += a[i, j] * (i - j)
+    for i, j in np.ndindex(*a.shape):  # a starred shape: a lax loop too, not an unrolled Python one
+        out[8] += a[i, j] * (i - 2 * j)
     for i in reversed(range(1, a.shape[0])):
         out[5] = out[5] * 0.5 + a[i, 0]
     for i in range(a.shape[0] - 1, -1, -2):
@@ -205,7 +207,7 @@ def test_grad_and_vmap_through_a_for_with_break(ns):
 
 def test_iteration_forms(ns):
     a = np.arange(12.0).reshape(4, 3) - 4.0
-    o1, o2 = np.zeros(8), np.zeros(8)
+    o1, o2 = np.zeros(9), np.zeros(9)
     ns["forms"](a, o1)
     with warnings.catch_warnings():
         warnings.simplefilter("error", np2ref.PythonLoopWarning)
@@ -213,6 +215,7 @@ def test_iteration_forms(ns):
     assert (o1 == o2).all(), (o1, o2)
     code = compiled(ns, "forms").source
     assert "npr_items(a)" in code and "npr_ndindex(a.shape)" in code and "npr_item(range(" in code
+    assert "npr_ndindex(*a.shape)" in code
 
 
 def test_clamp_and_chained_comparisons_are_lax_loops(ns):
@@ -271,3 +274,15 @@ def test_loops_that_keep_pythons_break(ns):
     assert "            break" in keep and "_break_" not in keep
     u1, u2 = np.zeros(4), np.zeros(4)
     assert ns["keep_break"](u1) == compiled(ns, "keep_break")(u2) == 2 and (u1 == u2).all()
+
+
+def test_pure_takes_numpy_arrays_read_at_a_traced_index(ns):
+    """`.pure(u, out)` with NumPy arrays: `u` (read only) indexed by the loop's traced index
+    raised TracerArrayConversionError; NumPy arrays are data, as in the NumPy-facing call."""
+    u = np.random.default_rng(1).random((4, 3))
+    expected = np.zeros((4, 3))
+    ns["clamp"](u, expected)
+    with jax.enable_x64(True):
+        _, finals = compiled(ns, "clamp").pure(u, np.zeros((4, 3)))
+        batched = jax.vmap(lambda o: compiled(ns, "clamp").pure(u, o)[1]["out"])(jnp.zeros((2, 4, 3)))
+    assert (np.asarray(finals["out"]) == expected).all() and (np.asarray(batched) == expected).all()

@@ -713,6 +713,19 @@ SAMPLES["ix_"] = fam_cases(
     C(np.array([2, 0], U8)), C(np.array([1, 0]), [], np.array([[1]])), C(np.array([1.5])), C(),
 )
 SAMPLES["ndindex"] = fam_cases(C((2, 3)), C(2, 1, 2), C(()), C((0, 2)), C(shape=(2,)))
+# discrete Fourier transforms: each dtype's precision (NumPy 2: single for float32/complex64),
+# the norm modes, n= that pads or cuts, axes; complex input to a real transform is NumPy's TypeError
+_CPLX = [C(mixed(F64) * (1 + 2j)), C((pos(F32) * (1 - 1j)).astype(np.complex64), norm="ortho")]
+_add("fft.fft fft.ifft fft.rfft fft.ihfft", lambda: fam_each(lambda dt: [
+    C(mixed(dt)), C(mixed(dt), norm="ortho"), C(mixed(dt), 6, 0, "forward"), C(mixed(dt)[0], 3, norm="backward")])()
+    + _CPLX)
+_add("fft.irfft fft.hfft", lambda: fam_each(lambda dt: [
+    C(mixed(dt)), C(mixed(dt), 6, norm="ortho"), C(mixed(dt), axis=0, norm="forward")])() + _CPLX)
+_add("fft.fft2 fft.ifft2 fft.fftn fft.ifftn fft.rfft2 fft.rfftn fft.irfft2 fft.irfftn", lambda: fam_each(lambda dt: [
+    C(mixed(dt)), C(mixed(dt), (2, 6), norm="ortho"), C(mixed(dt), axes=(0,), norm="forward")])() + _CPLX)
+_add("fft.fftshift fft.ifftshift", fam_each(lambda dt: [C(mixed(dt)), C(mixed(dt), axes=0), C(mixed(dt)[0])]))
+_add("fft.fftfreq fft.rfftfreq", fam_cases(C(8), C(7, 0.1), C(5, d=2), C(6, np.float32(0.3)), C(1), C(4, np.array(0.25)),
+                                           C(5, np.array(0.1, F32))))
 
 CONSTANTS = {"pi", "e", "inf", "nan", "newaxis", "euler_gamma"}
 # np.mgrid / np.ogrid: indexed, not called
@@ -1094,6 +1107,16 @@ def test_differs_entries_are_shimmed():
     for q, why in T.DIFFERS.items():
         assert q in T.FUNCTIONS and why, q
         assert T.uses_shim(q), q
+
+
+def test_npr004_hint_names_the_nearest_supported_spelling():
+    import re
+    assert "`np.empty(shape, dtype)`" in T.not_in_table("numpy.ndarray")[1]
+    assert "`np.cumsum`" in T.not_in_table("numpy.cumsun")[1] and "`np.fft.fft`" in T.not_in_table("numpy.fft.fftt")[1]
+    assert "nearest" not in T.not_in_table("numpy.foo")[1]
+    for spelled in T.SPELLINGS.values():  # every synonym named is one the table translates
+        name = re.match(r"`np\.(\w+)", spelled).group(1)
+        assert f"numpy.{name}" in T.FUNCTIONS, spelled
 
 
 def test_lookup():

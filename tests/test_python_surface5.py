@@ -115,3 +115,42 @@ def test_and_or_in_a_condition_need_only_truth():
     operand Python returns, so types that differ are fine there (unlike a value: NPR128)."""
     f = np2ref.compile(P.condition_of_mixed_types)
     assert_same_as_numpy(P.condition_of_mixed_types, f, np.array([1.0, -7.0, 2.0, -1.0]), np.array([0, 3, 1, 2]))
+
+
+NO_NUMPY_CALL = '''
+import math
+
+
+def masked(x, t):
+    return x[x > t].sum(), max(1.0, x.max()), math.sqrt(t)
+
+
+def running_max(x):
+    m = x[0]
+    for i in range(x.shape[0]):
+        if x[i] > m:
+            m = x[i]
+    return m
+
+
+def pick(a, b):
+    return a if a > b else b
+'''
+
+
+def test_converted_function_without_numpy_calls_runs_jitted_with_64_bit_types():
+    """A function that calls no NumPy function but whose body np2ref rewrote (a masked
+    reduction, a builtin on array values, an `if` on array data) is no plain helper: called from
+    host code it was eager 32-bit jax.numpy (float32 results; the `if` raised a tracer error)."""
+    result = np2ref.convert_source(NO_NUMPY_CALL, "no_numpy_call.py")
+    assert result.ok
+    converted, original = {}, {}
+    exec(compile(result.code, "no_numpy_call_ref.py", "exec"), converted)
+    exec(NO_NUMPY_CALL, original)
+    x = np.array([3.0, -1.0, 7.5, 0.25, 2.0])
+    assert_same_as_numpy(original["masked"], converted["masked"], x, 1.0)
+    assert_same_as_numpy(original["running_max"], converted["running_max"], x)
+    # with no array in its arguments it runs as written: Python's float, not a float64 (NEP 50
+    # makes the two differ against float32 data in the caller)
+    assert "@npr_jit(python_scalars=True)\ndef pick" in result.code
+    assert type(converted["pick"](2.5, 1.0)) is float and converted["pick"](2, 5) == 5

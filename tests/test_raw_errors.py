@@ -241,3 +241,33 @@ def test_npr208_names_parameters_only(mod):
     source = SOURCE + "\n\ndef unpack_to_param_writer(u):\n    args = (u, 2.0)\n    param_writer(*args)\n"
     (d,) = [d for d in np2ref.convert_source(source, "k.py").diagnostics if d.is_error]
     assert d.code == "NPR208" and "parameter(s) a:" in d.message and "buf" not in d.message
+
+
+GAPS = '''
+import numpy as np
+
+
+def sign_of(v):
+    if v > 0:
+        return v * 2.0
+    return -v
+
+
+def signs(x):
+    out = np.zeros_like(x)
+    for i in range(x.shape[0]):
+        out[i] = sign_of(x[i])
+    return out
+'''
+
+
+def test_a_converted_file_raises_the_coded_gap_not_jaxs_error():
+    """A gap met while tracing (a Python `if` on array data in a helper) was JAX's raw
+    TracerBoolConversionError from a converted file (np2ref.compile said NPR030): now npr_jit
+    raises NprTraceGap with the code, from JAX's error, and np2ref.compile is as before."""
+    from np2ref.rt import NprTraceGap
+    converted = {}
+    exec(compile(np2ref.convert_source(GAPS, "gaps.py").code, "gaps_ref.py", "exec"), converted)
+    with pytest.raises(NprTraceGap, match="NPR030") as info:
+        converted["signs"](np.array([1.0, -2.0]))
+    assert type(info.value.__cause__).__name__ == "TracerBoolConversionError" and info.value.code == "NPR030"

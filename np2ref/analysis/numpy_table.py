@@ -449,6 +449,10 @@ for _n in "add multiply maximum minimum".split():
 for _n in """bincount histogram triu_indices tril_indices triu_indices_from tril_indices_from
         diag_indices diag_indices_from ix_ ndindex mgrid ogrid""".split():
     FUNCTIONS[f"numpy.{_n}"] = f"npr_np_{_n}"
+# Discrete Fourier transforms (np2ref/rt/np_linalg.py: NumPy 2's precision for each input dtype).
+for _n in """fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn hfft ihfft fftshift ifftshift
+        fftfreq rfftfreq""".split():
+    FUNCTIONS[f"numpy.fft.{_n}"] = f"npr_np_fft_{_n}"
 # Pure dtype functions: NumPy's own (jnp's follow JAX's promotion lattice).
 FUNCTIONS["numpy.promote_types"] = "np.promote_types"
 FUNCTIONS["numpy.issubdtype"] = "np.issubdtype"
@@ -465,8 +469,33 @@ def not_in_table(qualified_name: str, one_argument: bool = False) -> tuple[str, 
         return (f"{what} its {DATA_SHAPE}, which jit cannot compile",
                 "under jit every shape is static: write `a[cond] = v`, np.where(cond, x, y), "
                 "or a reduction with where=cond; see `np2ref explain NPR004`")
+    near = nearest(qualified_name)
     return (f"`{short}` is not in np2ref's NumPy table",
-            "np2ref refuses NumPy functions it cannot translate exactly; see `np2ref explain NPR004`")
+            (f"the nearest spelling np2ref translates: {near}; " if near else "")
+            + "np2ref refuses NumPy functions it cannot translate exactly; see `np2ref explain NPR004`")
+
+
+# Names NumPy has (or had) for what a table entry does, and constructors with a table spelling.
+SPELLINGS = {
+    "numpy.ndarray": "`np.empty(shape, dtype)` (`np.ndarray(shape)` is an uninitialised array)",
+    "numpy.product": "`np.prod`", "numpy.cumproduct": "`np.cumprod`", "numpy.alltrue": "`np.all`",
+    "numpy.sometrue": "`np.any`", "numpy.round_": "`np.round`", "numpy.trapz": "`np.trapezoid`",
+    "numpy.asfarray": "`np.asarray(a, dtype=np.float64)`",
+    "numpy.msort": "`np.sort(a, axis=0)`", "numpy.asmatrix": "`np.asarray`",
+}
+
+
+def nearest(qualified_name: str) -> str | None:
+    """A supported spelling for a name the table lacks: a known synonym, else the closest name
+    in the same namespace (a typo: `np.cumsun` -> `np.cumsum`), or None."""
+    import difflib
+
+    if qualified_name in SPELLINGS:
+        return SPELLINGS[qualified_name]
+    prefix, last = qualified_name.rsplit(".", 1)
+    names = [q[len(prefix) + 1:] for q in FUNCTIONS if q.startswith(prefix + ".") and "." not in q[len(prefix) + 1:]]
+    close = difflib.get_close_matches(last, names, n=1, cutoff=0.8)
+    return f"`{prefix.replace('numpy', 'np', 1)}.{close[0]}`" if close else None
 
 
 def lookup(qualified_name: str) -> str | None:

@@ -271,8 +271,9 @@ def moving_slice(g: Gen, fr: Frame) -> Proposal:
 def python_surface(g: Gen, fr: Frame) -> Proposal:
     """Python around NumPy code (issue 19): a lambda or a nested def defined in the function (or
     a loop body) and called there (lifted to a module helper; a def may read outer arrays and
-    write a captured one), the builtins max/min on array data and on two scalar names, and masked
-    reductions (`x[x > 0].max()`, `.sum()`, `.any()`), stored into a float array."""
+    write a captured one), the builtins max/min on array data and on two scalar names, abs, sum,
+    any, all and round on array values, and masked reductions (`x[x > 0].max()`, `.sum()`,
+    `.any()`), stored into a float array."""
     arrays = [a for a in fr.arrays() if fr.ns[a].dtype.kind in "fi" and fr.ns[a].size]
     if not arrays:
         return None
@@ -294,6 +295,12 @@ def python_surface(g: Gen, fr: Frame) -> Proposal:
         return None
     src = g.pick(arrays)
     if form == "builtin":
+        if g.chance(50):  # abs, sum, any, all, round on array values: Python's own results and types
+            red, c = g.pick(["max", "min", "sum"]), g.pick(["0", "0.5", "-1"])
+            expr = g.pick([f"abs({src}.{red}())", f"sum({src}.ravel())", f"any({src}.ravel() > {c})",
+                           f"all({src}.ravel() >= {c})", f"round({src}.{red}())",
+                           f"round({src}.{red}(), {g.int(0, 2)})"])
+            return [Line(f"{t}[...] += {expr}")], ()
         fn = g.pick(["max", "min"])
         if g.chance(35):  # both operands plain names holding array data
             a, b = g.name("m"), g.name("m")

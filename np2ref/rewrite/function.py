@@ -98,9 +98,18 @@ class ModuleRewriter(cst.CSTTransformer):
         if self.f is None or self.f.node is not original:
             return updated
         decorators = [d for d in updated.decorators if _decorator_name(d.decorator) not in KNOWN_DECORATORS]
-        if self.f.name in self.plain:  # no array work: it runs as written wherever it is called
+        # no array work: it runs as written wherever it is called. A body the rules rewrote
+        # (`x[m].sum()`, `max(1.0, x.max())`, an `if` on array data, `math.sqrt(T)`: no NumPy
+        # call, yet JAX code now) is no longer plain: called from host code with arrays it must
+        # run under npr_jit, with NumPy's 64-bit types, not as eager 32-bit jax.numpy; called
+        # with no array (`pick(2.5, 1.0)`) it runs as written, Python's values and types
+        if self.f.name in self.plain:
+            rewritten = not updated.body.deep_equals(original.body)
             self.f = self.m = None
-            return updated.with_changes(decorators=decorators)
+            if not rewritten:
+                return updated.with_changes(decorators=decorators)
+            entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, python_scalars=cst.Name("True")))
+            return updated.with_changes(decorators=[*decorators, entry])
         if self.f.mutated_params:
             entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, mutated=J.str_tuple(self.f.mutated_params)))
         else:

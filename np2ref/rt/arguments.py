@@ -20,6 +20,11 @@ def _npr_is_static(value):
     return not _npr_is_data(value)
 
 
+def _npr_has_array(value):
+    """Whether a NumPy array or jax.Array is among value's pytree leaves."""
+    return any(isinstance(leaf, (np.ndarray, jax.Array)) for leaf in jax.tree_util.tree_leaves(value))
+
+
 def _npr_is_data(value):
     """Arrays, numbers and the containers jit takes as pytrees of them."""
     return isinstance(value, (float, complex, np.ndarray, np.generic, jax.Array, list, tuple, dict)) \

@@ -145,6 +145,52 @@ class NprUnsupported(NprError, NotImplementedError):
     """A construct with no exact translation, met when the program is traced."""
 
 
+# JAX errors that mean "this construct has no static-shape or traced translation" (code, message,
+# hint): np2ref.compile makes each a diagnostic at the user's line; npr_jit raises NprTraceGap.
+_NPR_TRACE_GAPS = {
+    "NonConcreteBooleanIndexError": ("NPR107", "a boolean-mask read has a data-dependent shape, "
+                                     "which jit cannot compile",
+                                     "reduce it where it is read (np.sum(x[m]), x[m].max(), .min(), .mean(), "
+                                     ".any(), .all()) or store it under the same mask (a[m] = f(b[m])); "
+                                     "else use np.where(m, x, 0)"),
+    "TracerBoolConversionError": ("NPR030", "a branch or `and`/`or` depends on array data, which is "
+                                  "not translated yet", "use np.where(cond, a, b)"),
+    "ConcretizationTypeError": ("NPR031", "a Python value (a size, a range bound, an index) depends on "
+                                "array data", "make it a Python int argument (static) or compute it "
+                                "outside the function"),
+    "TracerIntegerConversionError": ("NPR031", "a Python int is taken from array data",
+                                     "pass it as a Python int argument"),
+    "TracerArrayConversionError": ("NPR032", "array data is converted to a NumPy array inside the "
+                                   "function", "keep array code in NumPy calls np2ref translates"),
+}
+
+
+def _npr_trace_gap_kind(exc):
+    """The _NPR_TRACE_GAPS key of a JAX error met while tracing, or None."""
+    name = type(exc).__name__
+    if name in _NPR_TRACE_GAPS:
+        return name
+    text = str(exc)
+    if isinstance(exc, TypeError) and ("must be a concrete (static) value" in text
+                                       or "Shapes must be 1D sequences of concrete values" in text):
+        return "ConcretizationTypeError"
+    return None
+
+
+class NprTraceGap(NprUnsupported):
+    """A converted function met one of np2ref's known gaps while it was traced (a Python `if` on
+    array data, a size from array data...): the coded error, raised from JAX's, whose traceback
+    has the converted file's line."""
+
+
+def _npr_trace_gap(exc):
+    kind = _npr_trace_gap_kind(exc)
+    if kind is None:
+        return None
+    code, message, hint = _NPR_TRACE_GAPS[kind]
+    return NprTraceGap(f"np2ref {code}: {message} (hint: {hint}; np2ref explain {code})")
+
+
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .views import npr_load  # noqa: E402

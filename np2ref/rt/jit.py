@@ -12,9 +12,13 @@ class NprFunction:
     writes back every array argument the original mutates; called from converted code (refs,
     tracers), it is the plain ref program."""
 
-    def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):
+    def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
+                 python_scalars=False):
         _npr_functools.update_wrapper(self, fn)
         self.fn = fn
+        # a function with no NumPy call (convert's `python_scalars=True`): with no array anywhere
+        # in its arguments it runs as written, giving Python's values and types (2.5, not float64)
+        self.python_scalars = python_scalars
         self.mutated = tuple(mutated)
         self.signature = _npr_inspect.signature(fn)
         self.static_argnames = None if static_argnames is None else frozenset(
@@ -53,6 +57,8 @@ class NprFunction:
                 return self.traced_fn()(*args, **kwargs)
             finally:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
+        if self.python_scalars and not _npr_has_array((args, kwargs)):
+            return self.fn(*args, **kwargs)
         return self.call_numpy(*args, **kwargs)
 
     def traced_fn(self):
@@ -72,11 +78,21 @@ class NprFunction:
         self._globals_moved()  # reads the module's current values
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        values = dict(bound.arguments)
+        # a NumPy array is data, as under call_numpy: a jax array here (a NumPy array indexed by a
+        # traced loop index raised TracerArrayConversionError)
+        values = {n: jnp.asarray(v) if type(v) is np.ndarray else v for n, v in bound.arguments.items()}
         for name in self.mutated:
             _npr_check_written(self.__name__, name, values.get(name))
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
-        result, finals, *_ = self._run(values, aliases)
+        try:
+            result, finals, *_ = self._run(values, aliases)
+        except ValueError as exc:
+            # a draw inside a lax loop or branch is traced unbatched, then the loop is batched:
+            # host.py cannot see the vmap there, JAX refuses the ordered callback
+            if "vmap` ordered IO callback" not in str(exc):
+                raise
+            raise NprError("np2ref NPR023: a random draw inside a loop or branch under jax.vmap; NumPy would "
+                           "draw once per batch member, in order, which a vmapped program cannot do") from exc
         return result, finals
 
     def _run(self, values, aliases):
@@ -239,7 +255,13 @@ class NprFunction:
                 saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
                 try:
-                    result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                    try:
+                        result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                    except Exception as exc:  # a known gap is coded, not a raw JAX error
+                        gap = _npr_trace_gap(exc)
+                        if gap is None:
+                            raise
+                        raise gap from exc
                     if checks is not None:
                         _npr_issue_warnings(checks)  # NumPy's RuntimeWarnings due (casts.py)
                 finally:
@@ -421,16 +443,17 @@ class NprFunction:
             return getattr(jitted, stage)(*_npr_donation_split(dynamic, donated))
 
 
-def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked"):
+def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
+            python_scalars=False):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
-        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds)
+        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars)
     return wrap(fn) if fn is not None else wrap
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_state, NprError  # noqa: E402
+from .core import _npr_state, _npr_trace_gap, NprError  # noqa: E402
 from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
 _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
@@ -438,7 +461,7 @@ from .casts import _npr_issue_warnings  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_device_type, _NPR_DEVICE_TYPES,
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_type, _NPR_DEVICE_TYPES,
     _npr_donation_split, _npr_is_python_value, _npr_is_static, _npr_jax_dtype, _npr_layout_ok,
     _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key,
     _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,

@@ -191,7 +191,85 @@ from .np_dtypes import (
     _npr_np_result_dtype, _npr_np_weak)  # noqa: E402
 
 
+# ---------------------------------------------------------------- discrete Fourier transforms
+# NumPy 2's np.fft computes float32 and complex64 input in single precision and everything else
+# (ints, bool, float64) in double; jnp.fft computes int32, int16, int8, uint8 and bool input in
+# single precision: those are made float64 first. float16 input NumPy computes in float32 and gives
+# back float16 from irfft and hfft but float32 from irfft2: refused rather than guessed.
+def _npr_np_fft(name, real_input):
+    jf = getattr(jnp.fft, name)
+    if name.endswith("2"):  # jnp's fft2 takes exactly two axes, NumPy's any: fftn on the last two
+        jn = getattr(jnp.fft, name[:-1] + "n")
+        jf = lambda a, s=None, axes=(-2, -1), norm=None: jn(a, s, axes, norm)  # noqa: E731
+
+    def f(a, *args, out=None, **kwargs):
+        if out is not None:
+            raise NprUnsupported(f"np2ref NPR004: np.fft.{name}(..., out=) is not translated: "
+                                 "assign its result instead")
+        a = _npr_np_asarray(a)
+        if a.dtype == np.float16:
+            raise NprUnsupported(f"np2ref NPR004: np.fft.{name} of float16 data is not translated: "
+                                 "cast it to float32 first")
+        if a.dtype.kind == "c":
+            if real_input:
+                raise TypeError(f"ufunc '{name}' not supported for the input types, and the inputs could "
+                                "not be safely coerced to any supported types according to the casting rule 'safe'")
+        elif a.dtype != np.float32:
+            a = a.astype(jnp.float64)
+        return jf(a, *args, **kwargs)
+
+    f.__name__ = f.__qualname__ = f"npr_np_fft_{name}"
+    return f
+
+
+npr_np_fft_fft = _npr_np_fft("fft", False)
+npr_np_fft_ifft = _npr_np_fft("ifft", False)
+npr_np_fft_fft2 = _npr_np_fft("fft2", False)
+npr_np_fft_ifft2 = _npr_np_fft("ifft2", False)
+npr_np_fft_fftn = _npr_np_fft("fftn", False)
+npr_np_fft_ifftn = _npr_np_fft("ifftn", False)
+npr_np_fft_irfft = _npr_np_fft("irfft", False)
+npr_np_fft_irfft2 = _npr_np_fft("irfft2", False)
+npr_np_fft_irfftn = _npr_np_fft("irfftn", False)
+npr_np_fft_hfft = _npr_np_fft("hfft", False)
+npr_np_fft_rfft = _npr_np_fft("rfft", True)  # real input only
+npr_np_fft_rfft2 = _npr_np_fft("rfft2", True)  # real input only
+npr_np_fft_rfftn = _npr_np_fft("rfftn", True)  # real input only
+npr_np_fft_ihfft = _npr_np_fft("ihfft", True)  # real input only
+
+
+def npr_np_fft_fftshift(x, axes=None):
+    return jnp.fft.fftshift(_npr_np_asarray(x), axes)
+
+
+def npr_np_fft_ifftshift(x, axes=None):
+    return jnp.fft.ifftshift(_npr_np_asarray(x), axes)
+
+
+def _npr_np_fft_freq(ints, n, d, device):
+    # NumPy's own arithmetic: int64 sample indices times 1.0 / (n * d), in float64
+    if device is not None:
+        raise NprUnsupported("np2ref NPR004: np.fft.fftfreq(device=) is not translated")
+    if isinstance(d, (int, float)) and not isinstance(d, bool) or isinstance(d, np.generic):
+        return jnp.asarray(ints * (1.0 / (n * d)))
+    val = 1.0 / (n * jnp.asarray(d))
+    return jnp.asarray(ints, jnp.float64) * val.astype(jnp.float64)
+
+
+def npr_np_fft_fftfreq(n, d=1.0, device=None):
+    n = _npr_np_concrete(n)
+    k = np.arange(n, dtype=np.int64)
+    return _npr_np_fft_freq(np.where(k < (n - 1) // 2 + 1, k, k - n), n, d, device)
+
+
+def npr_np_fft_rfftfreq(n, d=1.0, device=None):
+    n = _npr_np_concrete(n)
+    return _npr_np_fft_freq(np.arange(n // 2 + 1, dtype=np.int64), n, d, device)
+
+
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .np_shape import _npr_np_join_dtype  # noqa: E402
 from .masked import _npr_masked_call, NprMasked  # noqa: E402
+from .core import NprUnsupported  # noqa: E402
+from .np_creation import _npr_np_concrete  # noqa: E402

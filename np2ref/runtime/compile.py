@@ -400,38 +400,18 @@ class Compiled:
         return self._call(args, kwargs)
 
 
-# JAX errors that mean "this construct has no static-shape or traced translation": each becomes a
-# diagnostic at the user's line instead of a JAX traceback.
-_TRACE_GAPS = {
-    "NonConcreteBooleanIndexError": ("NPR107", "a boolean-mask read has a data-dependent shape, "
-                                     "which jit cannot compile",
-                                     "reduce it where it is read (np.sum(x[m]), x[m].max(), .min(), .mean(), "
-                                     ".any(), .all()) or store it under the same mask (a[m] = f(b[m])); "
-                                     "else use np.where(m, x, 0)"),
-    "TracerBoolConversionError": ("NPR030", "a branch or `and`/`or` depends on array data, which is "
-                                  "not translated yet", "use np.where(cond, a, b)"),
-    "ConcretizationTypeError": ("NPR031", "a Python value (a size, a range bound, an index) depends on "
-                                "array data", "make it a Python int argument (static) or compute it "
-                                "outside the function"),
-    "TracerIntegerConversionError": ("NPR031", "a Python int is taken from array data",
-                                     "pass it as a Python int argument"),
-    "TracerArrayConversionError": ("NPR032", "array data is converted to a NumPy array inside the "
-                                   "function", "keep array code in NumPy calls np2ref translates"),
-}
-
-
 def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: str,
                   traced_scalars=()) -> Np2RefError | None:
     """The refusal for a JAX error met while tracing (None: not one of its gaps). `traced_scalars`:
     the parameters bound to Python floats, traced: a size taken from one of them is their doing."""
-    name = type(exc).__name__
-    text = str(exc)
-    if name in _TRACE_GAPS:
-        code, message, hint = _TRACE_GAPS[name]
-    elif isinstance(exc, TypeError) and ("must be a concrete (static) value" in text
-                                         or "Shapes must be 1D sequences of concrete values" in text):
-        code, message, hint = _TRACE_GAPS["ConcretizationTypeError"]
-    elif isinstance(exc, runtime_namespace()["NprError"]):
+    from ..rt.core import _NPR_TRACE_GAPS, _npr_trace_gap_kind  # the table converted files raise from too
+    runtime = runtime_namespace()
+    if isinstance(exc, runtime["NprTraceGap"]) and exc.__cause__ is not None:
+        exc = exc.__cause__  # npr_jit's coded form of the JAX error: the JAX error has the user's line
+    kind = _npr_trace_gap_kind(exc)
+    if kind is not None:
+        code, message, hint = _NPR_TRACE_GAPS[kind]
+    elif isinstance(exc, runtime["NprError"]):
         code, message, hint = exc.code, exc.message, None
     else:
         return None

@@ -87,7 +87,7 @@ def item_form(loop: cst.For, local_names) -> tuple[str, str, tuple[str, ...]] | 
         return "iter", var, unpack
     if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "ndindex" \
             and isinstance(it.func.value, cst.Name) and it.func.value.value in ("np", "numpy") \
-            and it.func.value.value not in local_names and all(a.keyword is None and not a.star for a in it.args):
+            and it.func.value.value not in local_names and all(a.keyword is None and a.star != "**" for a in it.args):
         return "ndindex", var, unpack
     return None
 

@@ -421,7 +421,7 @@ def _loop_range(plan, it):
     if plan.kind == "iter":
         return J.call(J.ITEMS, it), [], []
     if plan.kind == "ndindex":
-        return J.call(J.NDINDEX, *[a.value for a in it.args]), [], []
+        return cst.Call(cst.Name(J.NDINDEX), plain(it.args)), [], []  # `np.ndindex(*a.shape)` keeps its star
     if plan.kind == "range":
         return cst.Call(cst.Name(J.RANGE), plain(it.args)), [], []
     if plan.kind == "reversed":  # reversed(range(a, b)) is range(b - 1, a - 1, -1)

@@ -16,9 +16,10 @@ def relu_sum(x, idx, size):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_and_then, npr_andv, npr_for, npr_get, npr_ifexp, npr_range
+from np2ref.rt import npr_and_then, npr_andv, npr_for, npr_get, npr_ifexp, npr_jit, npr_range
 
 
+@npr_jit(python_scalars=True)
 def relu_sum(x, idx, size):
     n = 2 if size == "small" else x.shape[0]
     s = 0.0
