@@ -71,8 +71,9 @@ class _NprObjectsWatch:
     def changed(self, values):
         moved = False
         for v in values:
-            if type(v) in _NPR_PLAIN_SKIP or _npr_attributes(v) is None or isinstance(v, type):
-                continue
+            if type(v) in _NPR_PLAIN_SKIP or isinstance(v, (type, _npr_types.ModuleType)) or \
+                    _npr_attributes(v) is None:
+                continue  # (a module or a class passed in, `xp=np`, is keyed by identity as it is)
             seen = self.checks.get(id(v))
             if seen is None or seen[0] is not v:
                 self.checks[id(v)] = (v, _npr_checker(v))
