@@ -29,13 +29,14 @@ def _run_main(argv, capsys):
 
 
 def test_short_run_has_no_failures(tmp_path, capsys):
-    """25 programs, a fixed seed: nothing fails, and the tally is sane."""
+    """15 programs, a fixed seed: nothing fails, and the tally is sane (the long runs are the
+    `np2ref fuzz` command's; this one checks the command end to end)."""
     code, (n, exact, refused, failed), lines = _run_main(
-        ["--count", "25", "--seed", "7", "--save-dir", str(tmp_path), "--no-shrink"], capsys)
+        ["--count", "15", "--seed", "7", "--save-dir", str(tmp_path), "--no-shrink"], capsys)
     failures = [ln for ln in lines if ln.startswith("FAILURE")]
     assert failed == 0 and code == 0, "\n".join(failures)
-    assert n == 25 and exact + refused + failed == n
-    assert exact >= 10, "most generated programs should translate exactly"
+    assert n == 15 and exact + refused + failed == n
+    assert exact >= 6, "most generated programs should translate exactly"
     assert any(ln.startswith("discarded:") for ln in lines) and any(ln.startswith("refused:") for ln in lines)
 
 
