@@ -208,6 +208,11 @@ def value(g: Gen, fr: Frame, shape: tuple[int, ...], dtype: np.dtype, op: str = 
         d = g.pick([second, f"({second} % 3)"])  # `% 3`: zeros in about a third of the divisor
         return g.pick([f"{first} // {d}", f"{first} % {d}", f"np.floor_divide({first}, {d})",
                        f"divmod({first}, {d})[0]", f"np.remainder({first}, {d})"])
+    if form == "pair" and dtype.kind == "f" and g.chance(25):
+        # integer true division: float64 in NumPy (jax.numpy: float32 for ints below 64 bits)
+        ints = operand(g, fr, shape, np.dtype(np.int32), op, same_dtype=True)
+        if not ints.lstrip("-").isdigit():
+            return f"{ints} / {g.pick(['255', '7', '-3'])}"
     if form == "pair" and dtype.kind == "f" and g.chance(30):
         # float floor division and remainder by literals: NumPy's signs of a zero result
         return f"{first} {g.pick(['//', '%'])} {g.pick(['2', '-2', '0.5', '3.0'])}"
