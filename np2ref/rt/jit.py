@@ -137,9 +137,9 @@ class NprFunction:
         values."""
         if self._watch is None:
             self._watch, self._objects = _NprGlobalsWatch(self.fn, self.globals_source), _NprObjectsWatch()
-            self._objects.changed((*args, *(kwargs or {}).values()))
+            self._objects.changed((*args, *kwargs.values()) if kwargs else args)
             return
-        if self._watch.changed() | self._objects.changed((*args, *(kwargs or {}).values())):
+        if self._watch.changed() | self._objects.changed((*args, *kwargs.values()) if kwargs else args):
             self._jitted.clear()
             self._plans.clear()
             self._device_plans.clear()
