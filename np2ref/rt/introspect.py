@@ -38,15 +38,16 @@ def npr_type(v, *rest):
 
 
 def npr_str(v, how="str"):
-    """`str(v)`, `repr(v)`, an f-string's `{v}`: Python's own on a concrete value; NPR031 on
-    array data being traced (the text is known only when the program runs)."""
+    """`str(v)` (how="str"), an f-string's or format()'s value (how="format", returned for the
+    formatting): Python's own on a concrete value; NPR031 on array data being traced (the text
+    is known only when the program runs)."""
     v = npr_load(v)
     if _npr_traced(v):
         raise NprUnsupported(f"np2ref NPR031: {how}() of a value that depends on array data: "
                              "the text is known only when the program runs")
     if isinstance(v, jax.Array):
         v = np.asarray(v)[()] if v.ndim == 0 else np.asarray(v)
-    return {"str": str, "repr": repr}[how](v) if how in ("str", "repr") else v
+    return str(v) if how == "str" else v
 
 
 def npr_formatted(v):
