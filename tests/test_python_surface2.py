@@ -87,6 +87,18 @@ def test_a_refusal_inside_a_lifted_helper_points_at_the_users_line():
     assert "del tmp" in str(info.value)
 
 
+def _one_line_masked_read(x): return np.histogram(x[~np.isnan(x)], bins=3)  # noqa: E704
+
+
+def test_a_refusal_while_tracing_a_one_line_def_points_at_its_line():
+    """`def f(x): return ...` on one line had no line mark: the refusal said `path:0:1`."""
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(_one_line_masked_read, host_below=0)(np.ones(3))
+    diag = info.value.diagnostics[0]
+    assert diag.code == "NPR107"
+    assert diag.line == _one_line_masked_read.__code__.co_firstlineno
+
+
 # ---- builtins on array values: Python's ties, NaN and signed zeros ---------------------------
 def _same_values(fn, compiled, *args):
     want, got = fn(*args), compiled(*args)

@@ -132,11 +132,14 @@ class ModuleRewriter(cst.CSTTransformer):
                     result = out
                     break
         result = super().on_leave(original, result)
-        if self.active and self.track_lines and isinstance(result, (cst.If, cst.For, cst.While, cst.With)) \
-                and isinstance(result.body, cst.IndentedBlock):  # its test runs on the header's line
-            n = self.positions[original].start.line
-            return result.with_changes(body=result.body.with_changes(header=cst.TrailingWhitespace(
-                whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(f"# @L{n}"))))
+        if self.track_lines and isinstance(result, (cst.If, cst.For, cst.While, cst.With, cst.FunctionDef)) \
+                and (self.active or isinstance(result, cst.FunctionDef)):  # its test runs on the header's line
+            mark = cst.TrailingWhitespace(whitespace=cst.SimpleWhitespace("  "),
+                                          comment=cst.Comment(f"# @L{self.positions[original].start.line}"))
+            if isinstance(result.body, cst.IndentedBlock) and not isinstance(result, cst.FunctionDef):
+                return result.with_changes(body=result.body.with_changes(header=mark))
+            if isinstance(result.body, cst.SimpleStatementSuite):  # `def f(x): return ...` on one line
+                return result.with_changes(body=result.body.with_changes(trailing_whitespace=mark))
         if not self.active or not isinstance(result, cst.BaseExpression):
             return result
         return views.owned(original, result, self)
