@@ -213,6 +213,23 @@ def test_constants_and_reads_do_not_change():
     assert changing_globals(module, ImportMap(module)) & {"W", "N", "y", "x"} == set()
 
 
+def test_builtins_and_constants_handed_to_a_call_do_not_change():
+    """`g = (rng.random(n) < p).astype(int)` at module level made every function reading `int`
+    host code (NPR021: "reads module-level `int`, which the module changes"); a call handed a
+    builtin or a number constant cannot change it, while an array handed to one may."""
+    from np2ref.analysis.module_state import changing_globals
+    from np2ref.analysis.names import ImportMap
+    import libcst as cst
+    text = ("import numpy as np\nDT = 0.1\nrng = np.random.default_rng(0)\nu = np.zeros(3)\n"
+            "g = (rng.random(8) < 0.4).astype(int)\nh = obj.step(float, DT)\nsetup(u)\n")
+    module = cst.parse_module(text)
+    changing = changing_globals(module, ImportMap(module))
+    assert changing & {"int", "float", "DT"} == set()
+    assert "u" in changing
+    rebound = cst.parse_module("import numpy as np\nint = [1]\nsetup(int)\n")
+    assert "int" in changing_globals(rebound, ImportMap(rebound))
+
+
 def test_comprehension_variables_modules_and_string_constants_are_not_changing_state():
     """`part` of a generator expression is no module-level name; `config.find()` on an imported
     module and `STAMP.encode()` on a str constant change nothing; a method on an array does."""

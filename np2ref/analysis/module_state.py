@@ -15,11 +15,13 @@ A name changes when the module binds it more than once (a rebinding, `+=`, a loo
 assignment inside a loop or branch that runs twice counts too), when a function declares it
 `global`, when anything writes into it (a subscript store, an attribute store, `out=`, an in-place
 method, `np.add.at`), or when module-level code passes it to a call that could write it (anything
-but a builtin or a NumPy function of np2ref's table called without `out=`).
+but a builtin or a NumPy function of np2ref's table called without `out=`; a builtin or a
+str/number constant handed to a call stays what it was).
 """
 
 from __future__ import annotations
 
+import builtins
 import collections
 
 import libcst as cst
@@ -28,6 +30,8 @@ from libcst.helpers import get_full_name_for_node
 from . import effects as fx
 from .names import ImportMap
 from .numpy_table import RANDOM_DRAWS, lookup
+
+_BUILTINS = frozenset(dir(builtins))
 
 # Methods that read: an array's (less the in-place ones) and a container's read-only ones.
 READING_METHODS = (fx.ARRAY_METHODS
@@ -40,8 +44,10 @@ def changing_globals(module: cst.Module, imports: ImportMap) -> frozenset[str]:
     v = _ModuleState(imports)
     module.visit(v)
     # a method called on an imported module (`config.find()`) or on a str/number constant
-    # (`STAMP.encode()`) cannot change what the name holds
-    called = v.call_written - v.modules - v.constants
+    # (`STAMP.encode()`) cannot change what the name holds; a call handed a constant (`f(DT)`)
+    # or a builtin the module does not rebind (`x.astype(int)`) cannot change it either
+    unbound_builtins = _BUILTINS - set(v.bindings)
+    called = (v.call_written - v.modules - v.constants) | (v.handed - v.constants - unbound_builtins)
     return frozenset({n for n, k in v.bindings.items() if k > 1} | v.written | called | v.declared_global)
 
 
@@ -96,6 +102,7 @@ class _ModuleState(cst.CSTVisitor):
         self.scopes: list[frozenset[str]] = []  # the local names of the functions we are in
         self.comps: list[set[str]] = []  # the names bound by the comprehensions we are in
         self.call_written: set[str] = set()  # names a method call may have changed
+        self.handed: set[str] = set()  # names module-level code passes to a call that may write them
         self.modules: set[str] = set()  # module-level names bound by `import x` / `from . import x`
         self.constants: set[str] = set()  # module-level names bound to a str or number literal
 
@@ -240,7 +247,7 @@ class _ModuleState(cst.CSTVisitor):
             return
         for arg in node.args:  # module-level code hands the value to a call that may write it
             if isinstance(arg.value, cst.Name):
-                self._write(arg.value)
+                self._write(arg.value, self.handed)
 
 
 def _reads_only(func: cst.BaseExpression, qual: str | None) -> bool:
