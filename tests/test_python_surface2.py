@@ -99,6 +99,25 @@ def test_a_refusal_while_tracing_a_one_line_def_points_at_its_line():
     assert diag.line == _one_line_masked_read.__code__.co_firstlineno
 
 
+def _truth_scaled(x):
+    return x * bool(x[0]), np.float64(bool(x[1:2]))
+
+
+def _truth_of_two(x):
+    return x * bool(x[:2])
+
+
+def test_bool_of_array_data_is_pythons_truth_value():
+    """`bool(x[0])` was refused as a branch (NPR030); it is `x != 0` (NaN true), and the truth of
+    an array of several elements raises NumPy's ValueError."""
+    compiled = np2ref.compile(_truth_scaled, host_below=0)
+    for v in ([0.0, 2.0], [np.nan, -0.0], [-1.5, 0.0]):
+        for got, want in zip(compiled(np.array(v)), _truth_scaled(np.array(v))):
+            np.testing.assert_array_equal(np.asarray(got), want)
+    with pytest.raises(ValueError, match="more than one element"):
+        np2ref.compile(_truth_of_two, host_below=0)(np.ones(3))
+
+
 # ---- builtins on array values: Python's ties, NaN and signed zeros ---------------------------
 def _same_values(fn, compiled, *args):
     want, got = fn(*args), compiled(*args)

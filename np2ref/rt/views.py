@@ -1,4 +1,4 @@
-"""NprView and the loads: npr_load, npr_int, npr_float, npr_value, views of Refs."""
+"""NprView and the loads: npr_load, npr_int, npr_float, npr_bool, npr_value, views of Refs."""
 
 import jax
 import jax.numpy as jnp
@@ -116,6 +116,19 @@ def npr_float(x):
         raise TypeError("float() argument must be a string or a real number, not 'complex'")
     x = x.reshape(())
     return _npr_weak_astype(x, np.dtype(np.float64))
+
+
+def npr_bool(x):
+    """Python's bool(x). Concrete values give a Python bool; traced array data of one element
+    gives its traced truth value (`x != 0`: NaN is true, as in Python)."""
+    x = npr_load(x)
+    if not isinstance(x, _npr_Tracer):
+        return bool(x)
+    if x.size != 1:
+        raise ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that "
+                         "an array is not empty." if x.size == 0 else "The truth value of an array with more "
+                         "than one element is ambiguous. Use a.any() or a.all()")
+    return x.reshape(()) != 0
 
 
 def npr_own(x):

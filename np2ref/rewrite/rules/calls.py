@@ -208,7 +208,7 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
     elif _is_math_of_data(original, ctx):
         result = J.call(J.MATH, updated.func, *(a.value for a in updated.args))
     elif _is_int_of_data(original, ctx.f.roots):
-        result = J.call(J.INT if original.func.value == "int" else J.FLOAT, updated.args[0].value)
+        result = J.call({"int": J.INT, "float": J.FLOAT, "bool": J.BOOL}[original.func.value], updated.args[0].value)
     elif _is_builtin_of_data(original, ctx.f.roots):
         result = cst.Call(J.name(J.BUILTINS[original.func.value]), plain(updated.args))
     elif original in ctx.m.apart:
@@ -252,9 +252,9 @@ def _is_math_of_data(call: cst.Call, ctx) -> bool:
 
 
 def _is_int_of_data(call: cst.Call, local_names) -> bool:
-    """`int(x)` / `float(x)` on a value that may be array data (not a literal, a shape, a size
-    or len())."""
-    if not (isinstance(call.func, cst.Name) and call.func.value in ("int", "float")
+    """`int(x)` / `float(x)` / `bool(x)` on a value that may be array data (not a literal, a
+    shape, a size or len())."""
+    if not (isinstance(call.func, cst.Name) and call.func.value in ("int", "float", "bool")
             and call.func.value not in local_names
             and len(call.args) == 1 and call.args[0].keyword is None and call.args[0].star == ""):
         return False
