@@ -182,14 +182,16 @@ CODES = {c.code: c for c in [
     Code("NPR107", "boolean-mask read of data-dependent size",
          "`x[mask]` has as many elements as `mask` has True values, which jit cannot know. Masked "
          "stores (`x[mask] = v`, `x[mask] *= 2`, `a[m] = f(b[m])`) and reductions (`np.sum(x[mask])`, "
-         "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`) are translated (`f` elementwise: "
+         "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`; also of a name bound to the "
+         "read and only reduced after it in the same block: `vals = x[m]` then `vals.mean()`) are "
+         "translated (`f` elementwise: "
          "arithmetic, NumPy's ufuncs, or a helper, nested def or lambda whose body is `return` of "
          "such an expression in its parameters); max and min "
          "of an empty selection raise NumPy's ValueError when the compiled call runs, and mean of an "
          "empty one is nan with NumPy's RuntimeWarnings (issued when the call runs). A masked read "
          "kept as an array is not "
          "translated, nor a 0-d boolean index, nor max/min of complex values.",
-         "vals = x[x > 0]\ntotal = vals.sum()", "total = np.sum(x[x > 0])"),
+         "return x[x > 0] * scale", "return np.where(x > 0, x * scale, 0.0)  # in place, zeros elsewhere"),
     Code("NPR108", "np.place with empty values",
          "np.place(a, mask, []) raises in NumPy only if the mask selects something, which depends "
          "on data.", "np.place(a, m, [])", "(drop the call, or pass values)"),

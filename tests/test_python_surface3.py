@@ -82,6 +82,16 @@ def test_masked_mean_of_an_empty_selection_is_nan():
         assert np.isnan(P.masked_mean(X, 10.0)) and np.isnan(f(X, 10.0))
 
 
+def test_a_masked_read_bound_to_a_name_and_only_reduced_translates():
+    """`vals = x[m]` then `vals.mean()` (npbench's azimint_naive) was refused NPR107: the name
+    keeps the values of x and of the mask when it was bound, written afterwards or not."""
+    f = np2ref.compile(P.masked_named, host_below=0)
+    edges = np.array([-1.0, 0.0, 0.5, 2.0])
+    assert_same_as_numpy(P.masked_named, f, np.array([0.25, -0.5, 1.5, 0.75, -0.25, 0.1]), edges)
+    with pytest.raises(ValueError, match="zero-size array"):  # neg.min() of nothing, as NumPy
+        f(np.array([0.25, 0.3, 1.5]), edges)
+
+
 def test_masked_reads_kept_as_arrays_and_complex_extremes_stay_refused():
     d = _refused(P.masked_kept, X)
     assert (d.code, d.line) == ("NPR107", _line("masked_kept", "vals = x[x > 0]"))

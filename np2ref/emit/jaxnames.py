@@ -24,6 +24,7 @@ ASTYPE = "npr_astype"
 SCALAR_TYPE = "npr_scalar_type"
 FLOAT = "npr_float"
 BOOL = "npr_bool"
+SELECT = "npr_select"
 BUILTINS = {"max": "npr_max", "min": "npr_min", "any": "npr_any", "all": "npr_all"}  # on array data
 VALUE = "npr_value"
 IOP = "npr_iop"

@@ -58,6 +58,10 @@ class MarkPass(cst.CSTVisitor):
         return control.uses(self.f.node.body, self.f.store_names)
 
     @functools.cached_property
+    def selections(self) -> frozenset[str]:
+        return mask_store.selection_names(self.f.node, self.bool_names, self.imports, self.locals)
+
+    @functools.cached_property
     def accumulators(self) -> frozenset[str]:
         return augassign.accumulators(self.f)
 

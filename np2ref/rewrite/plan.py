@@ -55,6 +55,7 @@ class Marks:
     # -- masks (rules/mask_store.py) -------------------------------------------------------------
     mask_store: Mapping[cst.BaseSmallStatement, tuple[bool, list[Expr], str | None, int]] = _field("masks", "statement -> (computed on whole arrays, leaves, op, axis): `npr_mask_store`", dict)
     unmask: AbstractSet[Expr] = _field("masks", "`b[m]` in a mask store, emitted as `b`")
+    selections: AbstractSet[cst.Subscript] = _field("masks", "`v = x[m]` with a mask, v only reduced: `npr_select(x, m)` (the reductions of v are masked_reduce calls)")
     mask_rank: Mapping[cst.Call, tuple[str, int]] = _field("masks", "`np.arange(np.count_nonzero(m))` in a mask store -> (target name, axis)", dict)
     # -- loops (rules/loops.py) ------------------------------------------------------------------
     loops: Mapping[cst.For | cst.While, LoopPlan] = _field("loops", "For/While -> LoopPlan: lowered to `npr_for` / `npr_while`", dict)

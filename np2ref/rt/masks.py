@@ -114,12 +114,31 @@ def _npr_check_empty_mask(mask_shape, shape):
 _NPR_EXTREMES = {"max": "maximum", "min": "minimum", "amax": "maximum", "amin": "minimum"}
 
 
-def npr_masked_reduce(reduction, x, mask):
+class NprSelection:
+    """`v = x[mask]` with a traced boolean mask, v only reduced afterwards (the rewrite proves
+    it: rules/mask_store.py, selection_names): the values of x and of the mask when v was bound,
+    whole; NumPy's selection, of a data-dependent length, is never made."""
+
+    def __init__(self, x, mask):
+        self.x, self.mask = x, mask
+
+
+def npr_select(x, mask):
+    """`x[mask]`: an NprSelection for a traced boolean mask, else the read itself."""
+    x, mask = npr_load(x), npr_load(mask)
+    if _npr_traced(mask) and jnp.asarray(mask).dtype == jnp.bool_:
+        return NprSelection(jnp.asarray(x), mask)
+    return npr_get(x)[mask]
+
+
+def npr_masked_reduce(reduction, x, mask=None):
     """`np.sum(x[mask])`, `x[mask].max()`, `np.any(x[mask])`... with a boolean mask: the same
     reduction over the selected elements, without materialising the data-dependent selection.
     max/min of an empty selection raise NumPy's ValueError (when the program runs, for a traced
     mask); mean of an empty one is nan, with NumPy's RuntimeWarnings (issued on the host when
     the compiled call runs: _npr_warn_empty_mean)."""
+    if mask is None:  # a selection name (npr_select): a selection already made reduces whole
+        x, mask = (x.x, x.mask) if isinstance(x, NprSelection) else (x, np.ones(np.shape(x), bool))
     x = jnp.asarray(npr_load(x))
     mask = npr_load(mask)
     m = jnp.asarray(mask)

@@ -34,7 +34,17 @@ def masked_mean(x, h):
 
 def masked_kept(x):
     vals = x[x > 0]
-    return vals.max()
+    return vals.max(), vals * 2
+
+
+def masked_named(x, edges):
+    neg = x[x < 0]
+    res = np.zeros(edges.size - 1)
+    for i in range(edges.size - 1):
+        vals = x[(edges[i] <= x) & (x < edges[i + 1])]
+        res[i] = vals.mean() + np.sum(vals)
+    x[:] = 0.0
+    return res, neg.min(), np.max(neg)
 
 
 def masked_complex_max(z):

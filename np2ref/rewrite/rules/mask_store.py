@@ -208,6 +208,86 @@ def boolean_names(bindings) -> frozenset[str]:
     return frozenset(names)
 
 
+def selection_names(func: cst.FunctionDef, bool_names, imports, local_names) -> frozenset[str]:
+    """Names bound once, `v = x[m]` with a mask by its form, and then only reduced in the same
+    block (`v.mean()`, `np.sum(v)` in the statements after it): NumPy's selection has a
+    data-dependent length, so v is kept as the values of x and m when it was bound
+    (`npr_select`), and each reduction of it is a reduction under the mask (npr_masked_reduce).
+    Any other occurrence of the name (an argument, a loop target, arithmetic, a use inside a
+    nested block or before the binding) leaves it a plain read (NPR107 if the mask is traced)."""
+    finder = _Occurrences()
+    func.body.visit(finder)
+    names = set()
+    for name, (binds, uses, others) in finder.found.items():
+        if others or len(binds) != 1 or not uses:
+            continue
+        block, at, assign = binds[0]
+        value = assign.value
+        if not (len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)
+                and looks_boolean(value.slice[0].slice.value, bool_names)):
+            continue
+        if all(use_block is block and use_at > at and _reduction_of(call, name, imports, local_names)
+               for use_block, use_at, call in uses):
+            names.add(name)
+    return frozenset(names)
+
+
+def _reduction_of(call: cst.Call, name: str, imports, local_names) -> bool:
+    """`name.sum()` (no arguments) or `np.sum(name)` (one argument) for a masked reduction."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
+        return not call.args and func.attr.value in _MASKED_METHODS
+    return imports.qualify_numpy(func, local_names) in _MASKED_REDUCTIONS and len(call.args) == 1 \
+        and call.args[0].keyword is None and call.args[0].star == "" \
+        and isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == name
+
+
+class _Occurrences(cst.CSTVisitor):
+    """Per name: its bindings `name = x[...]` as the only statement of a line of a block (block,
+    index, Assign), its uses as the receiver/argument of a call in a later line of a block
+    (block, index, Call), and whether it occurs any other way."""
+
+    def __init__(self):
+        self.found: dict[str, tuple[list, list, list]] = {}
+        self.where: tuple | None = None
+        self.claimed: set[int] = set()
+
+    def _entry(self, name):
+        return self.found.setdefault(name, ([], [], []))
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        for at, stmt in enumerate(node.body):
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                continue
+            self.where = (node, at)
+            stmt.visit(self)
+            self.where = None
+
+    def visit_SimpleStatementLine(self, node) -> bool:
+        return self.where is not None and self.where[0].body[self.where[1]] is node
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        target = node.targets[0].target
+        if self.where is not None and len(node.targets) == 1 and isinstance(target, cst.Name) \
+                and isinstance(node.value, cst.Subscript):
+            self._entry(target.value)[0].append((*self.where, node))
+            self.claimed.add(id(target))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.where is None:
+            return
+        receiver = node.func.value if isinstance(node.func, cst.Attribute) else None
+        argument = node.args[0].value if len(node.args) == 1 else None
+        for operand in (receiver, argument):
+            if isinstance(operand, cst.Name):
+                self._entry(operand.value)[1].append((*self.where, node))
+                self.claimed.add(id(operand))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if id(node) not in self.claimed:
+            self._entry(node.value)[2].append(node)
+
+
 # -- planning --------------------------------------------------------------------------------
 def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     """`a[m] = f(b[m])` / `a[m] op= v` with a mask: see the module docstring."""
@@ -233,6 +313,15 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     ctx.m.unmask.update(masked)
     ctx.m.mask_store[stmt] = (bool(masked), leaves, op, axis)
     return True
+
+
+@plans(cst.Assign, order=15)
+def plan_selection(node: cst.Assign, ctx) -> bool:
+    """`v = x[m]` for a selection name (see selection_names): `npr_select(x, m)`. Not claimed."""
+    target = node.targets[0].target
+    if len(node.targets) == 1 and isinstance(target, cst.Name) and target.value in ctx.selections:
+        ctx.m.selections.add(node.value)
+    return False
 
 
 @plans(cst.Assign, order=20)
@@ -264,6 +353,10 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
         operand, name = node.func.value, node.func.attr.value
     else:
         return False
+    if isinstance(operand, cst.Name) and operand.value in ctx.selections:  # `v = x[m]; v.mean()`
+        ctx.m.special_calls[node] = ("masked_reduce", name)
+        ctx.m.skip_numpy.add(node.func)
+        return True
     if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
             and isinstance(operand.slice[0].slice, cst.Index)
             and looks_boolean(operand.slice[0].slice.value, ctx.bool_names)):
@@ -326,5 +419,8 @@ def emit_mask_rank(original: cst.Call, updated: cst.Call, ctx):
 def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
     args = list(updated.args)
     operand = args[0].value if args else updated.func.value
+    name = original.args[0].value if original.args else original.func.value
+    if isinstance(name, cst.Name):  # a selection name: npr_select's value, never a Ref
+        return J.call(J.MASKED_REDUCE, J.string(detail), cst.Name(name.value))
     return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
                   operand.slice[0].slice.value)

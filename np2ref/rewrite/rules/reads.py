@@ -20,6 +20,8 @@ from ..syntax import whole_load_base
 @emits(cst.Subscript)
 def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     updated = updated.with_changes(slice=[_list_index(e) for e in updated.slice])
+    if original in ctx.m.selections:  # `v = x[m]`, v only reduced (rules/mask_store.py)
+        return J.call(J.SELECT, whole_load_base(updated.value), updated.slice[0].slice.value)
     if original in ctx.m.ref_form:
         return J.call(J.SUB, updated.value, J.index_value(updated.slice))
     if original in ctx.m.unmask:
