@@ -118,6 +118,22 @@ def test_bool_of_array_data_is_pythons_truth_value():
         np2ref.compile(_truth_of_two, host_below=0)(np.ones(3))
 
 
+def _decomposed(s):
+    return np.linalg.eigh(s), np.linalg.slogdet(s)
+
+
+def test_numpys_named_tuple_results_come_back_as_numpys():
+    """`return np.linalg.eigh(s)` crashed (TypeError from rebuilding the named tuple with one
+    argument); the results are NumPy's EighResult and SlogdetResult, fields and values."""
+    s = np.array([[2.0, 0.5], [0.5, 1.0]])
+    (w0, v0), det0 = _decomposed(s)
+    got = np2ref.compile(_decomposed, host_below=0)(s)
+    assert type(got[0]) is type(_decomposed(s)[0]) and type(got[1]) is type(det0)
+    np.testing.assert_allclose(got[0].eigenvalues, w0, rtol=1e-12)
+    np.testing.assert_allclose(np.abs(got[0].eigenvectors), np.abs(v0), rtol=1e-12)
+    assert got[1].sign == det0.sign
+
+
 # ---- builtins on array values: Python's ties, NaN and signed zeros ---------------------------
 def _same_values(fn, compiled, *args):
     want, got = fn(*args), compiled(*args)

@@ -1,5 +1,7 @@
 """NumPy shims: linear algebra, dtype functions, ufunc methods."""
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -71,10 +73,19 @@ def _npr_np_linalg(jf, name, int_out=()):
         arrs = [a for a in args if hasattr(a, "dtype") or isinstance(a, (list, tuple))]
         dt = _npr_np_inexact(np.result_type(*[_npr_np_dtype_of(a) for a in arrs])) if arrs else None
         conv = [_npr_np_asarray(a, dt) if (hasattr(a, "dtype") or isinstance(a, (list, tuple))) else a for a in args]
-        return jf(*conv, **kwargs)
+        result = jf(*conv, **kwargs)
+        if hasattr(result, "_fields"):  # jax.numpy's EighResult, SVDResult...: NumPy's own type
+            result = _npr_np_linalg_result(name)(*result)
+        return result
 
     f.__name__ = f.__qualname__ = "npr_np_linalg_" + name
     return f
+
+
+@functools.cache
+def _npr_np_linalg_result(name):
+    """numpy.linalg's named-tuple type of `name`'s result (EighResult, SVDResult, QRResult...)."""
+    return type(getattr(np.linalg, name)(np.eye(2)))
 
 
 npr_np_linalg_solve = _npr_np_linalg(jnp.linalg.solve, "solve")

@@ -146,7 +146,9 @@ def _npr_rebind(obj, swap, memo):
         new = {k: _npr_rebind(o, swap, memo) for k, o in items}
         if all(new[k] is o for k, o in (obj.items() if isinstance(obj, dict) else enumerate(obj))):
             return obj
-        return new if isinstance(obj, dict) else type(obj)(new.values())
+        if isinstance(obj, dict):
+            return new
+        return type(obj)(*new.values()) if hasattr(obj, "_fields") else type(obj)(new.values())
     if not isinstance(obj, _npr_types.FunctionType) or not obj.__closure__:
         return obj
     if id(obj) in memo:

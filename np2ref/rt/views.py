@@ -142,7 +142,8 @@ def npr_own(x):
 def npr_value(tree):
     """npr_load over tuples, lists and dicts (for return values)."""
     if isinstance(tree, (tuple, list)):
-        return type(tree)(npr_value(x) for x in tree)
+        items = [npr_value(x) for x in tree]
+        return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)  # a namedtuple
     if isinstance(tree, dict):
         return {k: npr_value(x) for k, x in tree.items()}
     return npr_load(tree)
