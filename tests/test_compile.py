@@ -601,3 +601,34 @@ def test_ufunc_at_that_casts_after_each_element_agrees_with_numpy(dtype):
         expected = np.arange(5, dtype=dtype)
         api().weighted_counts(expected, idx, batch[k])
         assert np.array_equal(finals["counts"][k], expected)
+
+
+def _redefined(x):
+    return x * 2
+
+
+_FIRST_REDEFINED = _redefined
+
+
+def _redefined(x):  # noqa: F811  (a script that defines a name twice)
+    return x * 3
+
+
+def _scaled(x):
+    return x * 5
+
+
+class _Stepper:
+    def _scaled(self, x):
+        return x * 7
+
+
+def test_the_function_compiled_is_the_one_passed_not_another_def_of_its_name():
+    """compile(first_f) of a name the module defines twice compiled the second `def`, and
+    compile(C.step) the module-level `step`: a silent wrong answer. The function's own source is
+    translated then; a refusal inside it names its line in the file."""
+    x = np.ones(2)
+    np.testing.assert_array_equal(np2ref.compile(_FIRST_REDEFINED, host_below=0)(x), x * 2)
+    np.testing.assert_array_equal(np2ref.compile(_redefined, host_below=0)(x), x * 3)
+    np.testing.assert_array_equal(np2ref.compile(_Stepper._scaled, host_below=0)(_Stepper(), x), x * 7)
+    np.testing.assert_array_equal(np2ref.compile(_scaled, host_below=0)(x), x * 5)

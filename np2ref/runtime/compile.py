@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import ast
 import inspect
 import linecache
 import os
@@ -65,10 +66,15 @@ def _source_of(fn) -> tuple[str, str]:
     try:
         filename = inspect.getsourcefile(fn) or "<unknown>"
         if "<locals>" in fn.__qualname__:
-            return _imports_from_globals(fn) + textwrap.dedent(inspect.getsource(fn)), filename
+            return _own_source(fn), filename
         if filename != "<unknown>" and os.path.exists(filename):
             with tokenize.open(filename) as fh:  # the whole module, read as Python reads it (PEP 263)
-                return fh.read(), filename
+                text = fh.read()
+            if _defined_once_at_module_level(fn, text):
+                return text, filename
+            # a method (`C.step`), or a name the module defines twice: the module's `def` of that
+            # name is another function, so translate this one's own source
+            return _own_source(fn), filename
         module = inspect.getmodule(fn)
         if module is not None:
             return inspect.getsource(module), filename
@@ -78,12 +84,34 @@ def _source_of(fn) -> tuple[str, str]:
                       hint="np2ref needs the function's source file") from None
 
 
+def _defined_once_at_module_level(fn, text: str) -> bool:
+    """Whether `fn` is the module's only module-level `def` of its name, at its own line."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return True  # the conversion reports it
+    defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == fn.__name__]
+    return len(defs) == 1 and fn.__qualname__ == fn.__name__ and \
+        min([defs[0].lineno] + [d.lineno for d in defs[0].decorator_list]) == fn.__code__.co_firstlineno
+
+
+def _own_source(fn) -> str:
+    """The function's own source, dedented, after imports of the modules its globals name, on
+    the lines it has in its file (diagnostics then name the user's lines)."""
+    lines, first = inspect.getsourcelines(fn)
+    imports = _imports_from_globals(fn).splitlines()
+    head = "; ".join(imports)
+    pad = max(first - 1 - (1 if head else 0), 0)
+    return (head + "\n" if head else "") + "\n" * pad + textwrap.dedent("".join(lines))
+
+
 def _imports_from_globals(fn) -> str:
     """Import lines for the modules a function's globals name (when only its own source is
     available), so that `np.zeros` is still known to be NumPy's."""
     lines = []
     for name, value in fn.__globals__.items():
-        if isinstance(value, types.ModuleType):
+        if isinstance(value, types.ModuleType) and name.isidentifier() and \
+                all(part.isidentifier() for part in value.__name__.split(".")):  # not pytest's `@py_builtins`
             lines.append(f"import {value.__name__} as {name}" if value.__name__ != name else f"import {name}")
     return "".join(line + "\n" for line in lines)
 
