@@ -50,7 +50,8 @@ CODES = {c.code: c for c in [
     Code("NPR012", "break / continue (no longer refused)", "`break` and `continue` are translated: "
          "the loop carries a break flag and the rest of the body runs under `if not skip:` (a "
          "`for` with a `break` is a fori_loop whose remaining iterations do nothing, so jax.grad "
-         "and vmap go through it; see docs/loops.md). A loop whose target is read after it, one "
+         "and vmap go through it; see docs/loops.md; a loop variable read after the loop is the "
+         "break's trip). A loop whose body assigns its variable that is read after it, one "
          "with a `return`, or a `for` over an iterator that may not end keeps Python's own "
          "`break`: exact while its conditions are concrete; a condition on array data there is "
          "refused when traced. np2ref no longer reports this code.",

@@ -132,6 +132,31 @@ def keep_break(u):
     return i
 
 
+def converged_at(x, tol, n):
+    it = -1
+    for it in range(n):
+        x = x * 0.5
+        if np.abs(x).max() < tol:
+            break
+    return x, it
+
+
+def first_heavy_window(x, w):
+    for i in range(x.size - w):
+        s = x[i:i + w].sum()
+        if s > 2.0:
+            break
+    return i, s
+
+
+def last_before_stop(x, n):
+    for k in range(n):
+        j = k
+        if x[k] > 0.5:
+            break
+    return j
+
+
 def history_opt_in(u, n):
     hist = []
     for t in range(n):  # np2ref: unroll
@@ -267,13 +292,28 @@ def test_diagnostics_inside_a_desugared_loop_keep_the_users_line():
     assert [(d.code, d.line, d.col) for d in result.diagnostics if d.is_error] == [("NPR101", 8, 9)]
 
 
-def test_loops_that_keep_pythons_break(ns):
-    # the loop variable is read after the loop: Python's own break (exact with concrete tests)
+def test_a_loop_variable_read_after_a_break_is_the_break_trips(ns):
+    """`for it in range(n): ... break` then `return x, it` was left a Python loop (NPR030 when
+    the test reads data, as in a Jacobi solver returning its iteration count): the loop counts
+    in a fresh name and binds `it` in the trips that run, so it is the break's trip, the last
+    one, or (no trip) what it was before. A name bound in such a body stays an int (it was a
+    float64 from the carry's placeholder)."""
     code = np2ref.convert_source(SOURCE, "forms.py").code
-    keep = code[code.index("def keep_break"):code.index("def history_opt_in")]
-    assert "            break" in keep and "_break_" not in keep
+    keep = code[code.index("def keep_break"):code.index("def converged_at")]
+    assert "            break" not in keep and "_break_" in keep
     u1, u2 = np.zeros(4), np.zeros(4)
     assert ns["keep_break"](u1) == compiled(ns, "keep_break")(u2) == 2 and (u1 == u2).all()
+    x = np.array([3.0, -1.0])
+    for n in (0, 3, 40):
+        (want, it), (got, it2) = ns["converged_at"](x, 1e-3, n), compiled(ns, "converged_at")(x, 1e-3, n)
+        assert it == it2 and (want == got).all(), (n, it, it2)
+    x = np.array([0.1, 0.5, 0.9, 1.2, 0.3, 2.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)  # the body's slices read the counter
+        assert compiled(ns, "first_heavy_window")(x, 2) == ns["first_heavy_window"](x, 2)
+    for v in (np.array([0.1, 0.7, 0.2]), np.array([0.1, 0.2, 0.3])):
+        got = compiled(ns, "last_before_stop")(v, 3)
+        assert got == ns["last_before_stop"](v, 3) and np.asarray(got).dtype.kind == "i"
 
 
 def test_pure_takes_numpy_arrays_read_at_a_traced_index(ns):

@@ -19,8 +19,11 @@ differentiation and vmap go through it). `npr_for(..., stop=k)` stops a loop it 
 as soon as the break flag (carried value k) is a concrete True.
 
 Exact: the same statements run in the same order; after the break nothing of the loop runs.
+A `for` whose variable is read after it (`for it in range(n): ... break` then `return x, it`)
+counts in a fresh name and binds the variable in the trips that run, so it holds the break's
+trip after the loop (and stays as it was when no trip runs), as in Python.
 Left as written (a Python loop, refused by the planners if a condition is traced): a loop whose
-target is read outside it (Python leaves it at the break's value), one with a `return`, and a
+tuple target is read outside it, one with a `return`, and a
 `for` over something that may not end (a call other than range/reversed/enumerate/zip/ndindex).
 
 New nodes have no source position of their own: `origin` maps each to the original node it
@@ -30,6 +33,8 @@ stands for (the loop, or the `break`), so diagnostics and line marks point at th
 from __future__ import annotations
 
 import libcst as cst
+
+from ..analysis.module_state import names_bound
 
 FINITE_CALLS = frozenset({"range", "reversed", "enumerate", "zip", "ndindex"})
 
@@ -169,19 +174,26 @@ class Desugar:
         found = _jumps(updated.body)
         if not (found.breaks or found.continues) or found.returns:
             return updated
+        read_after = None  # a loop variable read after the loop: the value of the last trip that ran
         if is_for:
             if not _finite(updated.iter):
                 return updated
-            targets = _names(original.target)
-            outside = _outside_names(self.func, original)
-            if targets & outside:
-                return updated
+            if _names(original.target) & _outside_names(self.func, original):
+                if not isinstance(original.target, cst.Name) or \
+                        original.target.value in names_bound(original.body):
+                    return updated
+                read_after = original.target.value
         brk = self._fresh("break") if found.breaks else None
         skip = self._fresh("skip")
         body = _Lower(brk, skip, self).block(list(updated.body.body))[0]
         left = _jumps(cst.IndentedBlock(body=body))
         if left.breaks or left.continues:  # one inside a statement not lowered here (`match`)
             return updated
+        if read_after is not None:  # `for it in ...` -> `for _it_n in ...:` + `it = _it_n` in the trips that run
+            counter = self._fresh(read_after)
+            body = [_assign(read_after, cst.Name(counter)),  # the body reads the counter: a loop index
+                    *(stmt.visit(_Rename(read_after, counter)) for stmt in body)]
+            updated = updated.with_changes(target=cst.Name(counter))
         top = _assign(skip, cst.Name(brk) if (brk and is_for) else cst.Name("False"))
         if brk and is_for:
             body = [top, _guard(skip, body)]
@@ -278,6 +290,28 @@ class _Lower:
             self.owner.origin[stmts[0]] = suite
         lowered, always = self.block(stmts)
         return cst.IndentedBlock(body=lowered or [cst.SimpleStatementLine([cst.Pass()])]), always
+
+
+class _Rename(cst.CSTTransformer):
+    """Reads of `old` as `new`, outside nested functions and lambdas (which read it late)."""
+
+    def __init__(self, old: str, new: str):
+        self.old, self.new = old, new
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        return False
+
+    def leave_Name(self, original, updated):
+        return updated.with_changes(value=self.new) if updated.value == self.old else updated
+
+    def leave_Attribute(self, original, updated):  # `obj.it` names no variable
+        return updated.with_changes(attr=original.attr)
+
+    def leave_Arg(self, original, updated):  # nor does the keyword of `f(it=1)`
+        return updated.with_changes(keyword=original.keyword)
 
 
 def _assign(name: str, value) -> cst.SimpleStatementLine:

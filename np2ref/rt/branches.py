@@ -1,5 +1,7 @@
 """Branches and boolean operators on data: npr_if, npr_while, npr_and/or/not, npr_assert."""
 
+import functools
+
 from jax import lax
 import jax
 import jax.numpy as jnp
@@ -261,8 +263,15 @@ def _npr_settle(step, carry):
     leaves, tree = jax.tree_util.tree_flatten(carry)
     unset = [leaf is npr_unset for leaf in leaves]
     state = [_npr_placeholder(leaf) for leaf in leaves]
-    for _ in range(3):
-        out = jax.tree_util.tree_leaves(jax.eval_shape(lambda *s: step(jax.tree_util.tree_unflatten(tree, s)), *state))
+
+    def once(*s, first):
+        # the first pass hands the body npr_unset itself, so that a branch binding the name
+        # types it (`if c: j = k` gives an int, not the float placeholder promoted with it)
+        args = [npr_unset if first and u else a for a, u in zip(s, unset)]
+        out = jax.tree_util.tree_leaves(step(jax.tree_util.tree_unflatten(tree, args)))
+        return [_npr_placeholder(o) if o is npr_unset else o for o in out]
+    for n in range(3):
+        out = jax.eval_shape(functools.partial(once, first=n == 0), *state)
         new = [jnp.zeros(o.shape, o.dtype) if u else
                jnp.broadcast_to(a, o.shape).astype(jnp.promote_types(a.dtype, o.dtype))
                for a, o, u in zip(state, out, unset)]
