@@ -134,6 +134,45 @@ def test_numpys_named_tuple_results_come_back_as_numpys():
     assert got[1].sign == det0.sign
 
 
+def _normalise_by_max(x):
+    m = x[0, 0]
+    for i in range(x.shape[0]):
+        for j in range(x.shape[1]):
+            if x[i, j] > m:
+                m = x[i, j]
+    x /= m
+    return m
+
+
+def _fold_negatives(x):
+    for i in range(x.size):
+        if x[i] > 0:
+            m = x[i]
+        else:
+            m = 0.5
+        x[i] = m + 1
+    return x
+
+
+def _row_or_other(a, c):
+    r = a[0]
+    if c[0] > 0:
+        r = a[1]
+    a[1, 0] = 9.0
+    return r.sum()
+
+
+def test_an_element_of_a_written_array_rebound_in_a_branch_is_a_value():
+    """`if x[i, j] > m: m = x[i, j]` then `x /= m` was refused NPR030 (m was taken for a view of
+    the written x, and a view cannot be rebound in a lax.cond); with every axis indexed it is
+    NumPy's element, a copy. A read with axes left is a view in NumPy: refused when traced."""
+    x = np.array([[0.5, 3.0, 1.0], [2.0, -1.0, 2.5]])
+    assert_same_as_numpy(_normalise_by_max, np2ref.compile(_normalise_by_max, host_below=0), x)
+    assert_same_as_numpy(_fold_negatives, np2ref.compile(_fold_negatives, host_below=0), np.array([1.0, -2.0, 3.0]))
+    with pytest.raises(Np2RefError, match="NPR205"):
+        np2ref.compile(_row_or_other, host_below=0)(np.ones((2, 3)), np.ones(1))
+
+
 # ---- builtins on array values: Python's ties, NaN and signed zeros ---------------------------
 def _same_values(fn, compiled, *args):
     want, got = fn(*args), compiled(*args)

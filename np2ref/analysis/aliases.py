@@ -16,6 +16,7 @@ view of one), so that every read sees every earlier write, as in NumPy.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 
 import libcst as cst
@@ -55,6 +56,7 @@ class FunctionFacts:
     for_names: frozenset = frozenset()    # loop variables (plain integers under `range`)
     returns_param: str | None = None      # the parameter returned as itself on every path
     identity_binds: frozenset = frozenset()  # `x = f(x)` Assigns that rebind nothing (see identity.py)
+    element_reads: frozenset = frozenset()  # `m = x[i, j]` values bound as elements (see _element_reads)
     # The analysis's own roots_of, which the marks pass asks: an allocation keeps the label it has
     # in `roots` (a new _RootsOf would number its sites from "alloc 1" again, and they would collide).
     roots_of: _RootsOf | None = dataclasses.field(default=None, repr=False, compare=False)
@@ -216,6 +218,35 @@ class _Collector(cst.CSTVisitor):
             self.writes.append(Write(target.value, stmt, "store"))
 
 
+def _element_reads(bindings, writes, col) -> frozenset:
+    """The values `x[i, j]` of bindings `m = x[i, j]` whose indices are loop variables and
+    integer literals (sums and differences of them): NumPy's element, a scalar copy, when there
+    are as many indices as x has axes, so `m` shares no buffer with `x` (`if x[i] > m: m = x[i]`
+    before `x /= m`). The emitted read is `npr_scalar_read(...)`, which refuses when traced if
+    the read has axes left (then NumPy's `m` is a view). Only for names never written through
+    and bound more than once (a name bound once stays a possible view: exact as it was)."""
+    written = {w.target.value for w in writes if isinstance(w.target, cst.Name)} | \
+        {name.value for name, _ in col.aug_names}
+
+    def int_like(e) -> bool:
+        if isinstance(e, cst.Integer):
+            return True
+        if isinstance(e, cst.Name):
+            return e.value in col.for_names
+        if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.Minus):
+            return int_like(e.expression)
+        if isinstance(e, cst.BinaryOperation) and isinstance(e.operator, (cst.Add, cst.Subtract)):
+            return int_like(e.left) and int_like(e.right)
+        return False
+
+    bound = collections.Counter(target.value for target, _ in bindings)
+    return frozenset(  # a name bound once stays a view, exact either way (one bound again is not)
+        value for target, value in bindings
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and target.value not in written
+        and bound[target.value] > 1 and all(isinstance(e.slice, cst.Index) and int_like(e.slice.value)
+                                            for e in value.slice))
+
+
 @dataclasses.dataclass
 class _Context:
     func: cst.FunctionDef
@@ -244,19 +275,32 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     calls: list = []
     call_write_list = [w for node in col.call_nodes for w in call_writes(node, ctx, calls)]
     roots_of = _RootsOf(ctx, positions)
-    roots: dict[str, set[str]] = {p: {f"param {p}"} for p in params}
-    changed = True
-    while changed:  # fixed point: bindings may refer to each other (swaps, loops)
-        changed = False
-        roots_of.roots = roots
-        for target, value in bindings:
-            new = roots_of(value) if value is not None else set()
-            cur = roots.setdefault(target.value, set())
-            if not new <= cur:
-                cur |= new
-                changed = True
-    roots_of.roots = roots
     writes = list(col.writes) + call_write_list
+
+    def fixed_point(elements) -> dict[str, set[str]]:  # bindings may refer to each other (swaps, loops)
+        roots: dict[str, set[str]] = {p: {f"param {p}"} for p in params}
+        changed = True
+        while changed:
+            changed = False
+            roots_of.roots = roots
+            for target, value in bindings:
+                new = roots_of(value) if value is not None and value not in elements else set()
+                cur = roots.setdefault(target.value, set())
+                if not new <= cur:
+                    cur |= new
+                    changed = True
+        return roots
+
+    roots = fixed_point(frozenset())
+    # `m = x[i, j]` of an array that is written: an element, not a view (checked when traced)
+    elements = _element_reads(bindings, writes, col)
+    if elements:
+        written_roots = set().union(set(), *(roots_of(w.target) for w in writes),
+                                    *(roots_of(name) for name, _ in col.aug_names))  # `x /= m` too
+        elements = frozenset(v for v in elements if roots.get(v.value.value, set()) & written_roots)
+        if elements:
+            roots = fixed_point(elements)
+    roots_of.roots = roots
     # `out[k] = v` into a local dict is an insertion, not an array write, when v shares no buffer
     # with an array that is written (else the dict would hold a Ref: refused NPR207 as before)
     dicts = containers.dict_names(bindings, params)
@@ -302,6 +346,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         mutated_params=mutated_params, returns_alias=returns_alias, maybe_scalar=maybe_scalar,
         array_names=array_names, calls=calls, store_names=col.store_names - dropped, bindings=tuple(bindings),
         for_names=col.for_names, returns_param=col.returns_param, identity_binds=identity,
+        element_reads=elements,
         roots_of=roots_of)
 
 

@@ -69,6 +69,17 @@ def npr_element(x, what):
     return x
 
 
+def npr_scalar_read(x, what):
+    """`m = x[i, j]` of an array that is written, `m` read as a value (rewrite: analysis/aliases.py
+    _element_reads): exact when the read is NumPy's element, a scalar copy; with axes left NumPy
+    binds a view that later writes to x show through, so that is refused."""
+    if jnp.ndim(x) != 0:
+        raise NprUnsupported(f"np2ref NPR205: `{what}` has axes left here, so NumPy binds a view of an "
+                             "array that is written, which later writes show through; index every axis, "
+                             "or bind a copy (`.copy()`) if the values at this point are meant")
+    return x
+
+
 def npr_unpack(s, n):
     """`u, v = s` where the storage of `s` is written: the items of a 1-D array are scalars,
     copies in NumPy too; rows of a 2-D array are views NumPy's `u` and `v` see and make writes

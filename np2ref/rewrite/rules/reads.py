@@ -19,6 +19,13 @@ from ..syntax import whole_load_base
 
 @emits(cst.Subscript)
 def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
+    result = _subscript(original, updated, ctx)
+    if original in ctx.f.element_reads:  # `m = x[i, j]` of a written x: an element (analysis/aliases.py)
+        return J.call(J.SCALAR_READ, result, J.string(cst.Module([]).code_for_node(original)))
+    return result
+
+
+def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     updated = updated.with_changes(slice=[_list_index(e) for e in updated.slice])
     if original in ctx.m.selections:  # `v = x[m]`, v only reduced (rules/mask_store.py)
         return J.call(J.SELECT, whole_load_base(updated.value), updated.slice[0].slice.value)
