@@ -171,3 +171,34 @@ def test_reads_that_cannot_fail_stay_as_written():
     a = np.arange(6.0).reshape(2, 3)
     assert same("literal_reads", U, a) is None
     assert same("literal_reads", U, a[:, :2]) == "index 2 is out of bounds for axis 1 with size 2"
+
+
+def _small_int_indices(lut, idx):
+    out = lut[idx] + np.take(lut, idx) + lut.take(idx)
+    lut[idx] = -1.0
+    np.add.at(lut, idx, 0.5)
+    np.put(lut, idx, 2.0)
+    return out, lut, np.bincount(idx.astype(np.uint8), minlength=300)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int16])
+def test_index_arrays_of_small_integer_types_index_by_value(dtype):
+    """A uint8 index array into an axis of 300 raised a false IndexError (the check compared
+    with 300 cast to uint8, 44); int8/int16 ones an OverflowError from JAX (a negative index made
+    positive in the index's own dtype). NumPy indexes by value."""
+    idx = np.array([241, 3, 255, 7] if dtype == np.uint8 else [-100, 3, 127, -1], dtype)
+    assert_same_as_numpy(_small_int_indices, np2ref.compile(_small_int_indices, host_below=0),
+                         np.arange(300.0), idx)
+
+
+def _take_method(a, idx):
+    return a.take(idx), a.take([0, -1])
+
+
+def test_the_take_method_raises_numpys_indexerror():
+    """`a.take(idx)` went to jax.numpy's method, whose default mode fills an out-of-range index
+    with NaN (NumPy raises IndexError) and which refuses a list."""
+    f = np2ref.compile(_take_method, host_below=0)
+    assert_same_as_numpy(_take_method, f, np.arange(3.0), np.array([2, -3]))
+    with pytest.raises(IndexError, match="index 5 is out of bounds"):
+        f(np.arange(3.0), np.array([5, 0]))

@@ -83,8 +83,29 @@ def _npr_check_bounds(e, axis, size):
             c += d
         if noted(base) and -size <= bounds.ranges[id(base)][0] + c and bounds.ranges[id(base)][1] + c < size:
             return
-    out = (lambda x: x >= size) if _npr_dt(e).kind == 'u' else (lambda x: (x < -size) | (x >= size))
-    _npr_check_run(e, out, IndexError, f"index {{}} is out of bounds for axis {axis} with size {size}")
+    _npr_check_run(e, _npr_out_of_range(size), IndexError, f"index {{}} is out of bounds for axis {axis} with size {size}")
+
+
+def _npr_wide(e):
+    """An integer index array (or traced integer) of fewer than 64 bits as int64: JAX makes a
+    negative index positive in the index's own dtype (an int8 index into an axis of 300 raised
+    OverflowError, a uint8 one compared with 300 cast to 44); NumPy indexes by value."""
+    dt = getattr(e, "dtype", None)
+    if dt is None or np.dtype(dt).kind not in "iu" or np.dtype(dt).itemsize >= 8 or isinstance(e, np.generic):
+        return e
+    return e.astype(np.int64) if isinstance(e, np.ndarray) else jnp.asarray(e).astype(jnp.int64)
+
+
+def _npr_out_of_range(size):
+    """Whether integer indices fall outside an axis of `size`, compared by value: in 64 bits, so
+    that a uint8 or int8 index array and an axis of 300 (not 300 cast to the index's dtype, 44)
+    are compared as NumPy compares them."""
+    def out(x):
+        if x.dtype.kind == "u":
+            return x.astype(jnp.uint64) >= size
+        x = x.astype(jnp.int64)
+        return (x < -size) | (x >= size)
+    return out
 
 
 def _npr_check_run(e, out, kind, message):
@@ -199,7 +220,7 @@ class _npr_Get:
         empty = _npr_check_index(tuple(x.shape), idx)
         if empty is not None:  # a traced index into an empty axis: the call raises NumPy's
             return jnp.zeros(empty, x.dtype)  # IndexError (JAX refuses the gather itself)
-        return npr_load(x)[idx]
+        return npr_load(x)[tuple(_npr_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_wide(idx)]
 
 
 def npr_get(x):

@@ -79,7 +79,7 @@ class _npr_Idx:
             raise NprUnsupported("np2ref NPR107: a 0-d boolean index is not supported")
         if isinstance(e, (np.ndarray, np.integer)) and e.ndim == 0 and e.dtype.kind in 'iu':
             e = int(e)
-        return e
+        return _npr_wide(e)
 
     def basic(self):
         return tuple((slice(e.start, e.stop if e.stop >= 0 else None, e.step) if len(e) else slice(0, 0))
@@ -241,7 +241,7 @@ def _npr_within(inner, outer):
 # module is complete, so that any import order works.
 from .core import (  # noqa: E402
     _npr_dummy, _npr_has_jax, _npr_isarr, _npr_isbool, _npr_state, NprUnsupported)
-from .bounds import _npr_check_bounds  # noqa: E402
+from .bounds import _npr_check_bounds, _npr_wide  # noqa: E402
 from .views import npr_load  # noqa: E402
 from .lowering import (  # noqa: E402
     _npr_after, _npr_last_only, _npr_last_store, _npr_lin, _npr_padwhere, _npr_padwhere_pays,

@@ -99,7 +99,7 @@ def npr_put(a, ind, v, mode='raise'):
     if np.size(ind) == 0 or np.size(v) == 0:
         return
     xp = jnp if isinstance(ind, jax.Array) else np
-    i = xp.reshape(xp.asarray(ind), -1)
+    i = xp.reshape(_npr_wide(xp.asarray(ind)), -1)
     if mode == 'raise':
         _npr_check_bounds(i, 0, n)  # NumPy raises; the call does, after the run
     i = xp.where(i < 0, i + n, i) if mode == 'raise' else xp.mod(i, n) if mode == 'wrap' else xp.clip(i, 0, n - 1)
@@ -166,7 +166,7 @@ def npr_where_store(a, mask, value):
 from .core import (  # noqa: E402
     _npr_CastError, _npr_conv, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_isbool,
     _npr_operand, _npr_whole, NprUnsupported)
-from .bounds import _npr_check_bounds  # noqa: E402
+from .bounds import _npr_check_bounds, _npr_wide  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .lowering import _npr_scatter, _npr_unflat, _npr_update  # noqa: E402
 from .stores import _npr_base  # noqa: E402

@@ -88,8 +88,8 @@ def _npr_np_check_take(shape, indices, axis, numpy_fn):
         return
     size = int(np.prod(shape)) if axis is None else shape[axis]
     axis = 0 if axis is None else axis % max(len(shape), 1)
-    out = (lambda x: x >= size) if traced.dtype.kind == "u" else (lambda x: (x < -size) | (x >= size))
-    _npr_np_run_check(traced, out, IndexError, f"index {{}} is out of bounds for axis {axis} with size {size}")
+    _npr_np_run_check(traced, _npr_out_of_range(size), IndexError,
+                      f"index {{}} is out of bounds for axis {axis} with size {size}")
 
 
 def npr_np_choose(a, choices, out=None, mode="raise"):
@@ -110,12 +110,12 @@ def npr_np_take(a, indices, axis=None, out=None, mode=None):
     _npr_np_check_out(out)
     if mode in (None, "raise"):
         _npr_np_check_take(np.shape(a), indices, axis, lambda x, i, ax: np.take(x, i, axis=ax))
-    return jnp.take(_npr_np_asarray(a), _npr_np_asarray(indices), axis=axis, mode=mode)
+    return jnp.take(_npr_np_asarray(a), _npr_wide(_npr_np_asarray(indices)), axis=axis, mode=mode)
 
 
 def npr_np_take_along_axis(arr, indices, axis=-1):
     _npr_np_check_take(np.shape(arr), indices, axis, np.take_along_axis)
-    return jnp.take_along_axis(_npr_np_asarray(arr), _npr_np_asarray(indices), axis=axis)
+    return jnp.take_along_axis(_npr_np_asarray(arr), _npr_wide(_npr_np_asarray(indices)), axis=axis)
 
 
 def npr_np_repeat(a, repeats, axis=None):
@@ -273,5 +273,5 @@ from .np_dtypes import (
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .bounds import _npr_check_run  # noqa: E402
+from .bounds import _npr_check_run, _npr_out_of_range, _npr_wide  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
