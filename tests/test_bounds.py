@@ -202,3 +202,14 @@ def test_the_take_method_raises_numpys_indexerror():
     assert_same_as_numpy(_take_method, f, np.arange(3.0), np.array([2, -3]))
     with pytest.raises(IndexError, match="index 5 is out of bounds"):
         f(np.arange(3.0), np.array([5, 0]))
+
+
+def _array_methods(x):
+    return x.searchsorted(2.5), x.searchsorted(np.array([1.0, 3.0]), side="right"), x.repeat(2), \
+        x.reshape(2, 3).diagonal(), x.reshape(2, 3).argsort(axis=0)
+
+
+def test_array_methods_take_numpys_dtypes():
+    """`x.searchsorted(v)` went to jax.numpy's method, which returns int32 (NumPy: intp)."""
+    assert_same_as_numpy(_array_methods, np2ref.compile(_array_methods, host_below=0),
+                         np.array([0.0, 1.0, 2.0, 3.0, 4.0, 5.0]))

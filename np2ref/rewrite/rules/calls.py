@@ -29,7 +29,8 @@ from .views import emit_view_call, mark_ref, mark_ref_or_own
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it
 # has one (dtype rules differ from jnp's for small integer inputs).
 _METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "round", "sum", "prod",
-                           "max", "min", "argmax", "argmin", "any", "all", "clip", "trace", "take"})
+                           "max", "min", "argmax", "argmin", "any", "all", "clip", "trace", "take",
+                           "searchsorted", "argsort", "repeat", "nonzero", "diagonal", "ptp"})
 
 # NumPy's integer scalar types: called on a float array they cast it (npr_scalar_type).
 _INT_TYPES = frozenset(f"numpy.{t}" for t in "int8 int16 int32 int64 uint8 uint16 uint32 uint64 int_ uint intp "
