@@ -21,9 +21,12 @@ def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=No
 
 def _npr_np_fill(fill_value, dt):
     """A fill value as NumPy's full/full_like store it (copyto, casting='unsafe'): floats to
-    integers by NumPy's cast (npr_cast), static ones by NumPy itself."""
+    integers by NumPy's cast (npr_cast), static ones by NumPy itself; a Python int out of the
+    range raises NumPy's OverflowError (jax.numpy wraps it around)."""
     if dt is None or dt.kind not in "iu":
         return fill_value
+    if type(fill_value) is int:
+        return np.full((), fill_value, dt)
     if isinstance(fill_value, jax.Array):
         return npr_cast(fill_value, dt) if fill_value.dtype.kind == "f" else fill_value
     if not _npr_has_jax(fill_value) and np.asarray(fill_value).dtype.kind == "f":
@@ -172,6 +175,8 @@ def npr_np_where(condition, *xy):
     x, y = xy
     dt = _npr_np_result_dtype(x, y)
     c = _npr_np_asarray(condition, np.bool_)
+    if dt.kind in "iu":  # a Python int out of the range wraps around in NumPy's where (C's cast)
+        x, y = [np.asarray(v).astype(dt) if type(v) is int else v for v in (x, y)]
     return jnp.where(c, _npr_np_asarray(x, dt), _npr_np_asarray(y, dt))
 
 
