@@ -89,6 +89,15 @@ def test_python_scalars_returned_as_python_types():
     assert [type(g) for g in got] == [type(e) for e in expected] == [int, np.float64, float, int, int]
 
 
+def test_loop_variables_are_python_ints():
+    x, z = np.array([3, 200, 255], np.uint8), np.array([1, 0], np.uint8)
+    c = _compiled(P.loop_ints)
+    assert_same_as_numpy(P.loop_ints, c, x, np.zeros(3, np.uint8), z)  # i * 100 <= 200, i + 254 <= 255
+    for y, z in ((np.zeros(4, np.uint8), np.ones(2, np.uint8)), (np.zeros(4, np.int16), np.ones(2, np.int8))):
+        want = _raises(P.loop_ints, x, y.copy(), z.copy())
+        assert want is not None and want[0] is OverflowError and _raises(c, x, y.copy(), z.copy()) == want
+
+
 def test_converted_file(tmp_path):
     path = ROOT / "tests" / "programs" / "small_ints.py"
     out = tmp_path / "small_ints_converted.py"

@@ -91,6 +91,14 @@ def _npr_int_out_of_range(op, a, b, is_array):
     is all True: the array's full of that truth), any other operator raises NumPy's
     OverflowError; None when neither operand is such a pair."""
     for arr, value, left in ((a, b, True), (b, a, False)):
+        if _npr_weak_int(value) and is_array(arr) and np.dtype(arr.dtype).kind in "iu" and not _npr_weak(arr):
+            if op in _NPR_CMPS:  # `x < i`, i a loop's Python int: compared by the value, in int64
+                if np.dtype(arr.dtype) != np.uint64 and np.dtype(arr.dtype).itemsize < 8:
+                    wide = jax.lax.convert_element_type(arr, np.int64)
+                    return _NPR_CMPS[op](wide, value) if left else _NPR_CMPS[op](value, wide)
+            else:
+                _npr_check_weak_int(value, arr.dtype)
+            continue
         if type(value) is int and is_array(arr) and np.dtype(arr.dtype).kind in "iu" and not _npr_weak(arr):
             info = np.iinfo(arr.dtype)
             if not info.min <= value <= info.max:
@@ -102,6 +110,30 @@ def _npr_int_out_of_range(op, a, b, is_array):
                     truth = {"==": False, "!=": True, "<": not above, "<=": not above, ">": above, ">=": above}[op]
                 return jax.numpy.full(np.shape(arr), truth)
     return None
+
+
+def _npr_weak_int(v):
+    """A Python int traced (a loop's variable, `i * 100`): a weakly typed 0-d integer."""
+    return isinstance(v, jax.Array) and v.ndim == 0 and np.dtype(v.dtype).kind in "iu" and _npr_weak(v)
+
+
+def _npr_check_weak_int(v, dt):
+    """NumPy's OverflowError where the Python int `v` (traced: weakly typed) is outside the range
+    of the integer dtype `dt` it meets (`u8 += i`, `u8[k] = i * 100`): now if v is concrete,
+    when the call runs if it is traced. jax.numpy would wrap it around."""
+    dt = np.dtype(dt)
+    if not _npr_weak_int(v) or dt.kind not in "iu":
+        return
+    info, wide = np.iinfo(dt), np.iinfo(np.dtype(v.dtype))
+    lo, hi = max(int(info.min), int(wide.min)), min(int(info.max), int(wide.max))
+    if lo == wide.min and hi == wide.max:
+        return
+    message = f"Python integer {{}} out of bounds for {dt.name}"
+    if not _npr_traced(v):
+        if not lo <= int(v) <= hi:
+            raise OverflowError(message.format(int(v)))
+        return
+    _npr_check_run(v, lambda e: (e < lo) | (e > hi), OverflowError, message)
 
 
 def _npr_kind(v):
@@ -352,4 +384,6 @@ def _npr_late_callee(glob, name):
 # module is complete, so that any import order works.
 from .views import npr_load  # noqa: E402
 from .core import NprUnsupported, _npr_state  # noqa: E402
+from .bounds import _npr_check_run  # noqa: E402
+from .compat import _npr_traced  # noqa: E402
 from .ops import _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS, _npr_half_power  # noqa: E402

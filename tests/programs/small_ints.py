@@ -61,3 +61,15 @@ def python_results(x):
     for i in range(x.shape[0]):
         k += i
     return n * 2, x.sum(), float(x[1]) / 2, len(x), k
+
+
+def loop_ints(x, y, z):  # the loop's i is a Python int: compared by value, OverflowError beyond the range
+    c = 0
+    for i in range(300):
+        c += int((x < i).sum())
+    for i in range(y.shape[0]):
+        y[i] = i * 100
+    m = z > 0
+    for i in range(2):
+        z[m] = i + 254
+    return c
