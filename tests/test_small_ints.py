@@ -37,8 +37,8 @@ def _raises(fn, *args):
 
 
 def test_python_ints_out_of_range_compare_clip_and_wrap_by_value():
-    assert_same_as_numpy(P.by_value, _compiled(P.by_value), np.array([200, 5, 255, 0], np.uint8),
-                         np.array([-128, 5, 127, 4], np.int8))
+    assert_same_as_numpy(P.by_value, _compiled(P.by_value), np.array([200, 5, 255, 0, 250], np.uint8),
+                         np.array([-128, 5, 127, 4, 64], np.int8))
 
 
 @pytest.mark.parametrize("name", ["floordiv_300", "mod_300", "divmod_300", "floordiv_minus_one", "full_like_300"])

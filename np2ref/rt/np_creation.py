@@ -189,12 +189,11 @@ def _npr_np_round(a, decimals=0, out=None):
     if x.dtype.kind in "biu":
         if decimals >= 0:
             return x
-        # NumPy rounds integers half to even at 10**-decimals.
-        f = 10 ** (-decimals)
-        q = jnp.floor_divide(x, f)
-        r = x - q * f
-        up = (2 * r > f) | ((2 * r == f) & (q % 2 == 1))
-        return ((q + up.astype(x.dtype)) * f).astype(x.dtype)
+        # NumPy rounds integers in float64: rint(x / 10**-decimals) * 10**-decimals, cast back
+        # as it casts floats (np.round(int8(-126), -1) is 126, int8(64) at -2 is 100; int64
+        # beyond 2**53 loses its low digits)
+        f = 10.0 ** (-decimals)
+        return npr_cast(jnp.round(x.astype(np.float64) / f) * f, x.dtype)
     if decimals == 0:
         return jnp.round(x)
     if decimals > 0:

@@ -83,8 +83,8 @@ def _npr_half_power(a, b, r, ufunc=False):
     alike (the operator on a NumPy scalar base, `x[0] ** p`, is C's pow; np.power's is not:
     `ufunc`). A traced exponent picks per call."""
     if not (isinstance(a, jax.Array) and (a.ndim or ufunc) and np.dtype(r.dtype) in _NPR_SQRT_DTYPES
-            and np.dtype(a.dtype).kind == "f") or np.size(b) != 1 or isinstance(b, complex) or \
-            np.dtype(getattr(b, "dtype", float)).kind not in "iuf":
+            and np.dtype(a.dtype).kind == "f") or type(b) in (bool, int, complex) or np.size(b) != 1 or \
+            np.dtype(getattr(b, "dtype", float)).kind != "f":
         return r
     if not _npr_traced(b):
         return jnp.sqrt(a.astype(r.dtype)) if float(np.ravel(np.asarray(b))[0]) == 0.5 else r

@@ -6,7 +6,8 @@ import numpy as np
 
 def by_value(u, i):  # NumPy 2 compares a Python int out of range by its value, clips by it, wraps in where
     return (np.less(u, 300), np.greater_equal(i, -129), np.equal(u, -1), np.less(1000, i),
-            np.clip(u, -5, 300), i.clip(3, 300), np.where(u > 3, u, 300), np.where(i > 3, -1, i))
+            np.clip(u, -5, 300), i.clip(3, 300), np.where(u > 3, u, 300), np.where(i > 3, -1, i),
+            np.round(i, -1), np.around(u, -2))  # NumPy rounds integers in float64, casts back
 
 
 def floordiv_300(x):
