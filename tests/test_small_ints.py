@@ -41,7 +41,8 @@ def test_python_ints_out_of_range_compare_clip_and_wrap_by_value():
                          np.array([-128, 5, 127, 4, 64], np.int8))
 
 
-@pytest.mark.parametrize("name", ["floordiv_300", "mod_300", "divmod_300", "floordiv_minus_one", "full_like_300"])
+@pytest.mark.parametrize("name", ["floordiv_300", "mod_300", "divmod_300", "floordiv_minus_one", "full_like_300",
+                                  "element_iadd_300"])
 def test_python_ints_out_of_range_raise_overflow(name):
     fn, x = getattr(P, name), np.array([200, 5], np.uint8)
     want = _raises(fn, x)

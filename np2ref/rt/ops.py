@@ -155,7 +155,9 @@ def npr_iop(x, op, value, maybe_scalar=False):
         proxy = npr_at(ref)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
         return ref[...]
-    return _NPR_BINOPS[op](*_npr_numpy_operands(x, npr_load(value)))  # NumPy's result dtype
+    a, b = _npr_numpy_operands(x, npr_load(value))  # NumPy's result dtype
+    out = None if op in ("//", "%", "**") else _npr_numpy_special(op, a, b)  # (those check themselves)
+    return _NPR_BINOPS[op](a, b) if out is None else out  # `s += 300`, s a uint8 scalar: OverflowError
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
@@ -164,4 +166,4 @@ from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at, _npr_divmod  # noqa: E402
 from .bounds import _npr_check_run, _npr_traced  # noqa: E402
-from .promotion import _npr_int_out_of_range, _npr_numpy_operands  # noqa: E402
+from .promotion import _npr_int_out_of_range, _npr_numpy_operands, _npr_numpy_special  # noqa: E402

@@ -26,6 +26,12 @@ def floordiv_minus_one(x):
     return x // -1
 
 
+def element_iadd_300(x):  # a NumPy scalar's `s += 300` rebinds: NumPy's OverflowError too
+    s = x[0]
+    s += 300
+    return s
+
+
 def full_like_300(x):
     return np.full_like(x, 300)
 
