@@ -1,7 +1,8 @@
 """The hypothesis strategy `programs(max_statements)`: random, valid, mutating NumPy programs.
 
 A program is drawn in three steps: the arguments (arrays of float64, float32, int32, int64 or
-bool, of small random shapes, 0-d and empty included, sometimes Fortran-ordered, strided or
+bool, and in one draw in four int8, uint8, int16, uint16 or float16 (integers sometimes at the
+ends of their range), of small random shapes, 0-d and empty included, sometimes Fortran-ordered, strided or
 views of each other, plus maybe a traced float `s` and a static int `n`); then statements,
 each proposed by a family (statements.py, or the loops, branches and helpers below) and kept
 only when NumPy runs it (shadow.py); then a return expression.
@@ -17,7 +18,10 @@ from .exprs import FLOATS, Gen, basic_index, condition
 from .program import Block, Counter, Function, Line, Param, Program
 from .shadow import Frame, evaluate
 
-DTYPES = ["np.float64", "np.float32", "np.int32", "np.int64", "np.bool_"]
+DTYPES = ["np.float64", "np.float32", "np.int32", "np.int64", "np.bool_"] * 3 + [
+    "np.int8", "np.uint8", "np.int16", "np.uint16", "np.float16"]  # the small ones: 5 in 20
+_EDGES = {"np.int8": [127, -128, 100], "np.uint8": [255, 200], "np.int16": [32767, -32768],
+          "np.uint16": [65535, 40000]}
 MAX_DEPTH = 2
 
 
@@ -25,6 +29,10 @@ MAX_DEPTH = 2
 def _element(g: Gen, dtype: str):
     if dtype == "np.bool_":
         return g.chance(50)
+    if dtype in _EDGES and g.chance(15):  # near the range's ends: wraparound
+        return g.pick(_EDGES[dtype])
+    if dtype.startswith("np.uint"):
+        return g.int(0, 9)
     if dtype.startswith("np.int"):
         return g.int(-5, 9)
     return g.int(-8, 8) / 4

@@ -126,13 +126,14 @@ class _NprResultShape:
     whose aux data is all of that, so each compiled executable hands back the shape it was
     traced with (a retrace for new shapes cannot mix one call's result up with another's)."""
 
-    def __init__(self, tree, fixed, returned, same, sites=()):
+    def __init__(self, tree, fixed, returned, same, sites=(), python=()):
         self.tree, self.fixed, self.returned, self.same = tree, dict(fixed), dict(returned), dict(same)
         self.sites = sites  # the run-time index checks traced (_npr_Bounds.sites)
-        self._aux = (tree, fixed, returned, same, sites)
+        self.python = dict(python)  # leaf index -> int/float/bool: a Python scalar in NumPy's program
+        self._aux = (tree, fixed, returned, same, sites, python)
         # every leaf comes from the run, none is an argument: one conversion per leaf, and for
         # a result that is one array, no tree to rebuild
-        self._plain = not (self.fixed or self.returned or self.same)
+        self._plain = not (self.fixed or self.returned or self.same or self.python)
         self._leaf = self._plain and jax.tree_util.treedef_is_leaf(tree) and tree.num_leaves == 1
 
     def check_bounds(self, slot):
@@ -155,6 +156,8 @@ class _NprResultShape:
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
         leaves = [_npr_to_numpy(leaf) for leaf in leaves]
+        for i, kind in self.python.items():
+            leaves[i] = kind(leaves[i])
         for i, (name, steps) in self.returned.items():
             given = values.get(name)
             if isinstance(given, np.ndarray):

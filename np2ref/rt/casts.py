@@ -121,6 +121,8 @@ def _npr_store_cast(v, dt, how):
     v = jnp.asarray(v)
     if how in ("item", "set") and v.ndim == 0 and v.dtype.kind == "f" and np.dtype(dt).kind == "i":
         _npr_check_int_store(v, np.dtype(dt))
+    if how != "cast":
+        _npr_check_weak_int(v, dt)  # a Python int (traced) beyond an integer dtype: OverflowError
     return npr_cast(v, dt)
 
 
@@ -183,3 +185,4 @@ from .compat import _npr_traced  # noqa: E402
 from .core import _npr_state  # noqa: E402
 from .bounds import _npr_record_check, npr_bounds_ok  # noqa: E402
 from .compat import _npr_current_trace  # noqa: E402
+from .promotion import _npr_check_weak_int  # noqa: E402

@@ -57,6 +57,7 @@ class NprFunction:
                 return self.traced_fn()(*args, **kwargs)
             finally:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
+                _npr_state.pop("pyreturn", None)  # and pyscalars.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.fn(*args, **kwargs)
         return self.call_numpy(*args, **kwargs)
@@ -124,11 +125,13 @@ class NprFunction:
                     same[i] = first[id(leaf)]
             result = npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
+            python = _npr_python_leaves(jax.tree_util.tree_leaves(result))  # Python ints, floats
         finally:
             _npr_state["depth"] -= 1
             if not _npr_state["depth"]:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
-        return result, finals, returned, same
+                _npr_state.pop("pyreturn", None)  # and pyscalars.py's
+        return result, finals, returned, same, python
 
     def _globals_moved(self, args=(), kwargs=None):
         """Forget the compiled programs when a module-level value they read, or an attribute of
@@ -256,7 +259,8 @@ class NprFunction:
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
                 try:
                     try:
-                        result, finals, returned, same = self._run({**static, **dynamic, **written}, aliases)
+                        result, finals, returned, same, python = self._run(
+                            {**static, **dynamic, **written}, aliases)
                     except Exception as exc:  # a known gap is coded, not a raw JAX error
                         gap = _npr_trace_gap(exc)
                         if gap is None:
@@ -271,7 +275,7 @@ class NprFunction:
                 fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
                 sites = tuple(checks.sites) if checks is not None else ()
                 shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()),
-                                        tuple(same.items()), sites)
+                                        tuple(same.items()), sites, python)
                 return ([v for i, v in enumerate(leaves) if i not in fixed], finals, shape,
                         jnp.stack([checks.site[...], checks.value[...]]) if sites else None)
             options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
@@ -468,3 +472,4 @@ from .arguments import (  # noqa: E402
     _NprResultShape)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
+from .pyscalars import _npr_python_leaves  # noqa: E402

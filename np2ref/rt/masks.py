@@ -75,6 +75,7 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0):
     full_mask = mask_arr.reshape((1,) * axis + mask_arr.shape + (1,) * (a.ndim - axis - mask_arr.ndim))
     current = a[...]
     if scalars is None:
+        _npr_check_weak_int(npr_load(value), current.dtype)  # `u8[m] = i`, i beyond 255: OverflowError
         value = jnp.reshape(jnp.asarray(value), ())
     if op is not None:
         tmp = jax.new_ref(current)
@@ -83,7 +84,8 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0):
                                    if scalars is not None else value)
         new = tmp[...]
     else:
-        new = jnp.broadcast_to(jnp.asarray(value), current.shape).astype(current.dtype)
+        # floats into integers: NumPy's cast (x86-64's wraparound; XLA's convert saturates)
+        new = npr_cast(jnp.broadcast_to(jnp.asarray(value), current.shape), current.dtype)
     npr_at(a)[...] = jnp.where(full_mask, new, current)
 
 
@@ -202,3 +204,5 @@ from .compat import _npr_traced  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402
+from .casts import npr_cast  # noqa: E402
+from .promotion import _npr_check_weak_int  # noqa: E402

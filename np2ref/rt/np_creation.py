@@ -21,9 +21,12 @@ def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=No
 
 def _npr_np_fill(fill_value, dt):
     """A fill value as NumPy's full/full_like store it (copyto, casting='unsafe'): floats to
-    integers by NumPy's cast (npr_cast), static ones by NumPy itself."""
+    integers by NumPy's cast (npr_cast), static ones by NumPy itself; a Python int out of the
+    range raises NumPy's OverflowError (jax.numpy wraps it around)."""
     if dt is None or dt.kind not in "iu":
         return fill_value
+    if type(fill_value) is int:
+        return np.full((), fill_value, dt)
     if isinstance(fill_value, jax.Array):
         return npr_cast(fill_value, dt) if fill_value.dtype.kind == "f" else fill_value
     if not _npr_has_jax(fill_value) and np.asarray(fill_value).dtype.kind == "f":
@@ -172,6 +175,8 @@ def npr_np_where(condition, *xy):
     x, y = xy
     dt = _npr_np_result_dtype(x, y)
     c = _npr_np_asarray(condition, np.bool_)
+    if dt.kind in "iu":  # a Python int out of the range wraps around in NumPy's where (C's cast)
+        x, y = [np.asarray(v).astype(dt) if type(v) is int else v for v in (x, y)]
     return jnp.where(c, _npr_np_asarray(x, dt), _npr_np_asarray(y, dt))
 
 
@@ -184,12 +189,11 @@ def _npr_np_round(a, decimals=0, out=None):
     if x.dtype.kind in "biu":
         if decimals >= 0:
             return x
-        # NumPy rounds integers half to even at 10**-decimals.
-        f = 10 ** (-decimals)
-        q = jnp.floor_divide(x, f)
-        r = x - q * f
-        up = (2 * r > f) | ((2 * r == f) & (q % 2 == 1))
-        return ((q + up.astype(x.dtype)) * f).astype(x.dtype)
+        # NumPy rounds integers in float64: rint(x / 10**-decimals) * 10**-decimals, cast back
+        # as it casts floats (np.round(int8(-126), -1) is 126, int8(64) at -2 is 100; int64
+        # beyond 2**53 loses its low digits)
+        f = 10.0 ** (-decimals)
+        return npr_cast(jnp.round(x.astype(np.float64) / f) * f, x.dtype)
     if decimals == 0:
         return jnp.round(x)
     if decimals > 0:

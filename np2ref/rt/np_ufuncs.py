@@ -16,17 +16,26 @@ def _npr_np_ufunc_outer(uf):
     return outer
 
 
+_npr_np_UFUNC_CMPS = {"equal": "==", "not_equal": "!=", "less": "<", "less_equal": "<=", "greater": ">",
+                   "greater_equal": ">="}
+
+
 def _npr_np_ufunc(npf, jf, body=None):
     # A NumPy ufunc on jnp: NumPy's loop dtypes (ufunc.resolve_dtypes, NEP 50
     # weak Python scalars, dtype= as the output signature), inputs cast to
     # the loop's input dtypes, result cast to the loop's output dtype(s).
     nin, nout = npf.nin, npf.nout
     impl = body if body is not None else jf
+    cmp = _npr_np_UFUNC_CMPS.get(npf.__name__)
 
     def f(*args, out=None, dtype=None, casting="same_kind"):
         _npr_np_check_out(out)
         if len(args) != nin:
             raise TypeError(f"{npf.__name__} takes {nin} positional arguments")
+        if cmp is not None and dtype is None:  # `np.less(u8, 300)`: by the value, as NumPy decides it
+            out = _npr_int_out_of_range(cmp, *args, lambda a: hasattr(a, "dtype") and not _npr_np_is_py(a))
+            if out is not None:
+                return out
         sig = None if dtype is None else (None,) * nin + (np.dtype(dtype),) * nout
         if all(_npr_np_is_py(a) for a in args):
             ops = tuple(np.asarray(a).dtype for a in args) + (None,) * nout
@@ -68,7 +77,7 @@ npr_np_remainder = npr_np_mod
 npr_np_fmod = _npr_np_ufunc(np.fmod, jnp.fmod)
 npr_np_divmod = _npr_np_ufunc(np.divmod, None, lambda x, y: (_npr_divmod(True)(x, y), _npr_divmod(False)(x, y)))
 def _npr_np_power(a, b):
-    r = jnp.power(a, b)
+    r = _npr_half_power(a, b, jnp.power(a, b), ufunc=True)  # NumPy's square root for 0.5
     _npr_check_int_power(r.dtype, b)  # NumPy's ValueError for an integer to a negative power
     return r
 
@@ -94,6 +103,23 @@ npr_np_conj = npr_np_conjugate
 npr_np_maximum = _npr_np_ufunc(np.maximum, jnp.maximum)
 npr_np_minimum = _npr_np_ufunc(np.minimum, jnp.minimum)
 npr_np_fmax = _npr_np_ufunc(np.fmax, jnp.fmax)
+
+
+def npr_np_clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None, **kwargs):  # noqa: A002
+    """np.clip / a.clip as NumPy's _clip computes it: a Python int bound beyond an integer
+    array's range is dropped (`np.clip(u8, 0, 300)` leaves 255 alone; jax.numpy wraps 300
+    to 44), then np.maximum / np.minimum with NumPy's dtypes."""
+    _npr_np_check_out(out)
+    lo, hi = (a_min if min is None else min), (a_max if max is None else max)
+    if _npr_np_dtype_of(a).kind in "iu":
+        info = np.iinfo(_npr_np_dtype_of(a))
+        lo = None if type(lo) is int and lo <= info.min else lo
+        hi = None if type(hi) is int and hi >= info.max else hi
+    if lo is None and hi is None:
+        return npr_np_positive(a, **kwargs)
+    x = a if lo is None else npr_np_maximum(a, lo, **kwargs)
+    return x if hi is None else npr_np_minimum(x, hi, **kwargs)
+
 npr_np_fmin = _npr_np_ufunc(np.fmin, jnp.fmin)
 npr_np_equal = _npr_np_ufunc(np.equal, jnp.equal)
 npr_np_not_equal = _npr_np_ufunc(np.not_equal, jnp.not_equal)
@@ -169,6 +195,7 @@ npr_np_heaviside = _npr_np_ufunc(np.heaviside, jnp.heaviside)
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .np_dtypes import _npr_np_asarray, _npr_np_check_out, _npr_np_is_py, _npr_np_rdt  # noqa: E402
+from .np_dtypes import _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_rdt  # noqa: E402
 from .stores import _npr_divmod  # noqa: E402
-from .ops import _npr_check_int_power  # noqa: E402
+from .ops import _npr_check_int_power, _npr_half_power  # noqa: E402
+from .promotion import _npr_int_out_of_range  # noqa: E402

@@ -31,6 +31,7 @@ def npr_floordiv(a, b):
     a, b = _npr_numpy_operands(npr_load(a), npr_load(b))
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a // b
+    _npr_check_int_range("//", a, b)
     return _npr_divmod(True)(a, b)
 
 
@@ -39,6 +40,7 @@ def npr_divmod(a, b):
     a, b = _npr_numpy_operands(npr_load(a), npr_load(b))
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return divmod(a, b)
+    _npr_check_int_range("//", a, b)
     return _npr_divmod(True)(a, b), _npr_divmod(False)(a, b)
 
 
@@ -50,7 +52,8 @@ def npr_pow(a, b):
     a, b = _npr_numpy_operands(npr_load(a), npr_load(b))
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a ** b
-    r = a ** b
+    _npr_check_int_range("**", a, b)
+    r = _npr_half_power(a, b, a ** b)
     _npr_check_int_power(r.dtype, b)
     return r
 
@@ -67,6 +70,28 @@ def _npr_check_int_power(dtype, b):
     _npr_check_run(jnp.asarray(b), lambda v: v < 0, ValueError, (_NPR_NEGATIVE_POWER,))
 
 
+def _npr_check_int_range(op, a, b):
+    """NumPy's OverflowError for a Python int outside an integer array's range (`u8 // 300`,
+    `i8 % -129`, `u8 // -1`): jax.numpy wraps the int around."""
+    _npr_int_out_of_range(op, a, b, lambda arr: isinstance(arr, jax.Array))
+
+
+def _npr_half_power(a, b, r, ufunc=False):
+    """`r`, the power `a ** b`, or NumPy's own where they differ: a float32 / float64 power
+    of an array to an exponent of one element that is 0.5 is the square root (`-inf ** 0.5`
+    is nan, `-0.0 ** 0.5` is -0.0; pow gives inf and 0.0), for the operator and np.power
+    alike (the operator on a NumPy scalar base, `x[0] ** p`, is C's pow; np.power's is not:
+    `ufunc`). A traced exponent picks per call."""
+    if not (isinstance(a, jax.Array) and (a.ndim or ufunc) and np.dtype(r.dtype) in _NPR_SQRT_DTYPES
+            and np.dtype(a.dtype).kind == "f") or type(b) in (bool, int, complex) or np.size(b) != 1 or \
+            np.dtype(getattr(b, "dtype", float)).kind != "f":
+        return r
+    if not _npr_traced(b):
+        return jnp.sqrt(a.astype(r.dtype)) if float(np.ravel(np.asarray(b))[0]) == 0.5 else r
+    return jnp.where(jnp.reshape(b, ()) == 0.5, jnp.sqrt(a.astype(r.dtype)), r)
+
+
+_NPR_SQRT_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
 _NPR_NEGATIVE_POWER = "Integers to negative integer powers are not allowed."
 
 
@@ -77,6 +102,7 @@ def npr_mod(a, b):
     a, b = _npr_numpy_operands(npr_load(a), npr_load(b))
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a % b
+    _npr_check_int_range("%", a, b)
     return _npr_divmod(False)(a, b)
 
 
@@ -129,7 +155,9 @@ def npr_iop(x, op, value, maybe_scalar=False):
         proxy = npr_at(ref)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
         return ref[...]
-    return _NPR_BINOPS[op](*_npr_numpy_operands(x, npr_load(value)))  # NumPy's result dtype
+    a, b = _npr_numpy_operands(x, npr_load(value))  # NumPy's result dtype
+    out = None if op in ("//", "%", "**") else _npr_numpy_special(op, a, b)  # (those check themselves)
+    return _NPR_BINOPS[op](a, b) if out is None else out  # `s += 300`, s a uint8 scalar: OverflowError
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
@@ -138,4 +166,4 @@ from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at, _npr_divmod  # noqa: E402
 from .bounds import _npr_check_run, _npr_traced  # noqa: E402
-from .promotion import _npr_numpy_operands  # noqa: E402
+from .promotion import _npr_int_out_of_range, _npr_numpy_operands, _npr_numpy_special  # noqa: E402

@@ -71,11 +71,35 @@ def _npr_numpy_special(op, a, b):
       value (`u8 < 300` is all True; jax.numpy casts 300 to 44), other operators but `/` raise
       NumPy's OverflowError (jax.numpy wraps it);
     - `/` between integers (or booleans) is float64 (jax.numpy: float32 below 64 bits);
-    - `a ** 0.5` on a float array is NumPy's fast path, a square root (`-inf ** 0.5` is nan,
-      `-0.0 ** 0.5` is -0.0, where pow gives inf and 0.0)."""
+    - `a ** 0.5` (0.5 a Python or NumPy scalar) on a float array is NumPy's fast path, a
+      square root (`-inf ** 0.5` is nan, `-0.0 ** 0.5` is -0.0, where pow gives inf and 0.0)."""
+    if op != "/":  # (`/` takes the int as a float64 in NumPy)
+        out = _npr_int_out_of_range(op, a, b, lambda arr: isinstance(arr, jax.Array))
+        if out is not None:
+            return out
+    if op == "/" and (isinstance(a, jax.Array) or isinstance(b, jax.Array)) and \
+            _npr_kind(a) in "biu" and _npr_kind(b) in "biu" and jax.numpy.result_type(float).itemsize == 8:
+        return jax.numpy.true_divide(jax.numpy.asarray(a, np.float64), jax.numpy.asarray(b, np.float64))
+    if op == "**" and isinstance(a, jax.Array) and np.dtype(a.dtype).kind == "f":
+        return _npr_half_power(a, b, a ** b)
+    return None
+
+
+def _npr_int_out_of_range(op, a, b, is_array):
+    """NEP 50 for a Python int outside the range of the integer array it meets (is_array(arr):
+    an operand this applies to): `op` a comparison, NumPy decides it by the value (`u8 < 300`
+    is all True: the array's full of that truth), any other operator raises NumPy's
+    OverflowError; None when neither operand is such a pair."""
     for arr, value, left in ((a, b, True), (b, a, False)):
-        if type(value) is int and op != "/" and isinstance(arr, jax.Array) and np.dtype(arr.dtype).kind in "iu" \
-                and not _npr_weak(arr):  # (`/` takes the int as a float64 in NumPy)
+        if _npr_weak_int(value) and is_array(arr) and np.dtype(arr.dtype).kind in "iu" and not _npr_weak(arr):
+            if op in _NPR_CMPS:  # `x < i`, i a loop's Python int: compared by the value, in int64
+                if np.dtype(arr.dtype) != np.uint64 and np.dtype(arr.dtype).itemsize < 8:
+                    wide = jax.lax.convert_element_type(arr, np.int64)
+                    return _NPR_CMPS[op](wide, value) if left else _NPR_CMPS[op](value, wide)
+            else:
+                _npr_check_weak_int(value, arr.dtype)
+            continue
+        if type(value) is int and is_array(arr) and np.dtype(arr.dtype).kind in "iu" and not _npr_weak(arr):
             info = np.iinfo(arr.dtype)
             if not info.min <= value <= info.max:
                 if op not in _NPR_CMPS:
@@ -84,14 +108,32 @@ def _npr_numpy_special(op, a, b):
                 truth = {"==": False, "!=": True, "<": above, "<=": above, ">": not above, ">=": not above}[op]
                 if not left:  # `300 > x`: x < 300
                     truth = {"==": False, "!=": True, "<": not above, "<=": not above, ">": above, ">=": above}[op]
-                return jax.numpy.full(arr.shape, truth)
-    if op == "/" and (isinstance(a, jax.Array) or isinstance(b, jax.Array)) and \
-            _npr_kind(a) in "biu" and _npr_kind(b) in "biu" and jax.numpy.result_type(float).itemsize == 8:
-        return jax.numpy.true_divide(jax.numpy.asarray(a, np.float64), jax.numpy.asarray(b, np.float64))
-    if op == "**" and type(b) is float and b == 0.5 and isinstance(a, jax.Array) and a.ndim \
-            and np.dtype(a.dtype).kind == "f":
-        return jax.numpy.sqrt(a)
+                return jax.numpy.full(np.shape(arr), truth)
     return None
+
+
+def _npr_weak_int(v):
+    """A Python int traced (a loop's variable, `i * 100`): a weakly typed 0-d integer."""
+    return isinstance(v, jax.Array) and v.ndim == 0 and np.dtype(v.dtype).kind in "iu" and _npr_weak(v)
+
+
+def _npr_check_weak_int(v, dt):
+    """NumPy's OverflowError where the Python int `v` (traced: weakly typed) is outside the range
+    of the integer dtype `dt` it meets (`u8 += i`, `u8[k] = i * 100`): now if v is concrete,
+    when the call runs if it is traced. jax.numpy would wrap it around."""
+    dt = np.dtype(dt)
+    if not _npr_weak_int(v) or dt.kind not in "iu":
+        return
+    info, wide = np.iinfo(dt), np.iinfo(np.dtype(v.dtype))
+    lo, hi = max(int(info.min), int(wide.min)), min(int(info.max), int(wide.max))
+    if lo == wide.min and hi == wide.max:
+        return
+    message = f"Python integer {{}} out of bounds for {dt.name}"
+    if not _npr_traced(v):
+        if not lo <= int(v) <= hi:
+            raise OverflowError(message.format(int(v)))
+        return
+    _npr_check_run(v, lambda e: (e < lo) | (e > hi), OverflowError, message)
 
 
 def _npr_kind(v):
@@ -342,4 +384,6 @@ def _npr_late_callee(glob, name):
 # module is complete, so that any import order works.
 from .views import npr_load  # noqa: E402
 from .core import NprUnsupported, _npr_state  # noqa: E402
-from .ops import _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS  # noqa: E402
+from .bounds import _npr_check_run  # noqa: E402
+from .compat import _npr_traced  # noqa: E402
+from .ops import _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS, _npr_half_power  # noqa: E402

@@ -32,12 +32,16 @@ _NPR_INT_RANGE = "np2ref NPR031: {} of Python ints beyond the int64 range (Pytho
                  "np2ref's traced int is an int64)"
 
 
-def npr_pyop(a, op, b):
+def npr_pyop(a, op, b, passed=False):
     """`a op b` (op one of + - * / // % ** << >> divmod) between Python scalars, by Python's
-    rules (see the module docstring). Concrete operands: Python's own operator."""
+    rules (see the module docstring). Concrete operands: Python's own operator. `passed`: an
+    operand is a parameter, which the caller may have given as an array or a NumPy scalar
+    (strongly typed when traced): then NumPy's operator."""
     a, b = npr_load(a), npr_load(b)
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return _NPR_PY_OPS[op](a, b)
+    if passed and not (_npr_py_like(a) and _npr_py_like(b)):
+        return npr_divmod(a, b) if op == "divmod" else _npr_binop(op, a, b) if op == "/" else _NPR_BINOPS[op](a, b)
     if np.ndim(a) or np.ndim(b) or _npr_dt(a).kind not in "biuf" or _npr_dt(b).kind not in "biuf":
         # not the Python scalars the analysis expected: NumPy's operator, as before
         return npr_divmod(a, b) if op == "divmod" else _NPR_BINOPS[op](a, b)
@@ -65,6 +69,28 @@ def npr_pyop(a, op, b):
     else:
         q, r = _npr_float_divmod(_npr_py_float(a), _npr_py_float(b))
     return q if op == "//" else r if op == "%" else (q, r)
+
+
+def npr_pyreturn(v, kind):
+    """`return n * 2` where n is a Python int (rules/pyscalars.py knows it: `kind` 'int' or
+    'float'): a traced 0-d value is noted for this trace, so that the call returns a Python int
+    or float, as NumPy's program does, not a NumPy scalar (NprFunction._run:
+    _npr_python_leaves). Anything else is returned as it is."""
+    if isinstance(v, jax.Array) and v.ndim == 0:
+        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, int if kind == "int" else float)
+    return v
+
+
+def _npr_python_leaves(leaves):
+    """((leaf index, int or float), ...) for the leaves npr_pyreturn noted in this trace."""
+    noted = _npr_state.get("pyreturn", {})
+    return tuple((i, noted[id(v)][1]) for i, v in enumerate(leaves)
+                 if id(v) in noted and noted[id(v)][0] is v)
+
+
+def _npr_py_like(v):
+    """A Python bool, int or float, or one traced (a weakly typed 0-d value)."""
+    return type(v) in (bool, int, float) or isinstance(v, jax.Array) and v.ndim == 0 and jax.typeof(v).weak_type
 
 
 def _npr_py_number(x):
@@ -178,8 +204,9 @@ def _npr_float_divmod(a, b):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import NprError, _npr_dt  # noqa: E402
+from .core import NprError, _npr_dt, _npr_state  # noqa: E402
 from .views import npr_load  # noqa: E402
 from .ops import _NPR_BINOPS, npr_divmod  # noqa: E402
 from .compat import _npr_traced, _npr_weak_astype  # noqa: E402
 from .pymath import _npr_math_check  # noqa: E402
+from .promotion import _npr_binop  # noqa: E402

@@ -226,6 +226,8 @@ def _npr_aug(ix, dt, name, v, at=None):
             _npr_dummy(ix.sel, dt), _npr_dummy(vshape, _npr_dt(v)), out=_npr_dummy(ix.sel, dt)))
     if name == 'power':
         _npr_check_int_power(rt, v)
+    if name not in ('divide', 'true_divide'):
+        _npr_check_weak_int(v, dt)  # `u8 += i`, i a loop's Python int beyond 255: NumPy's OverflowError
 
     def f(cur):
         x = (cur if ix.mask is not None else at.get(cur, update=True)).astype(rt)
@@ -328,3 +330,4 @@ from .lowering import _npr_unflat, _npr_update  # noqa: E402
 from .compat import _npr_has_tracer, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402
 from .ops import _npr_check_int_power  # noqa: E402
 from .pyscalars import _npr_float_divmod  # noqa: E402
+from .promotion import _npr_check_weak_int  # noqa: E402

@@ -3,7 +3,8 @@ rules/mask_store.py).
 
 What: on a Ref that is an array, the update goes through the whole Ref (`npr_at(u)[...] += v`);
 on a name that may hold an array, `x = npr_iop(x, '+', v)` keeps NumPy's in-place dtype and shape
-(`maybe_scalar=True` when a 0-d value may be a NumPy scalar, which rebinds). Exact: NumPy's
+(`maybe_scalar=True` when a 0-d value may be a NumPy scalar, which rebinds: a name bound to
+`x[i]`, say). Exact: NumPy's
 casting rule for in-place operations (same-kind) is followed by npr_iop. Kept as written: number
 accumulators (`total = 0.0` ... `total += x`, one update) and literal increments.
 """
@@ -29,9 +30,9 @@ def plan_aug_assign(node: cst.AugAssign, ctx) -> None:
     elif isinstance(t, cst.Name):
         if ctx.is_ref(t.value):
             ctx.m.no_load.add(t)
-            ctx.m.iop_names[node] = "iop" if t.value in ctx.f.maybe_scalar else "at"
+            ctx.m.iop_names[node] = _iop(ctx, t.value) if t.value in ctx.f.maybe_scalar else "at"
         elif t.value in ctx.f.array_names:
-            ctx.m.iop_names[node] = "iop"
+            ctx.m.iop_names[node] = _iop(ctx, t.value)
         elif not _number_literal(node.value) and t.value not in ctx.accumulators:
             # it may hold an array (`w = a * 2`): NumPy then works in place, keeping w's
             # dtype and shape; a 0-d value may be a NumPy scalar, which rebinds
@@ -53,6 +54,23 @@ def accumulators(f) -> frozenset[str]:
         else:
             literal[target.value] = literal.get(target.value, True) and _number_literal(value)
     return frozenset(n for n, ok in literal.items() if ok and updates[n] == 1)
+
+
+def _iop(ctx, name: str) -> str:
+    # `s = x[0]` ... `s += y[0]`: on a 1-d x, s is a NumPy scalar, which rebinds
+    return "iop_maybe_scalar" if _element_binding(ctx.f, name) else "iop"
+
+
+def _element_binding(f, name: str) -> bool:
+    """Whether `name` is bound to a subscript whose index holds no slice, `...` or None
+    (`x[0]`, `x[i, j]`): a NumPy scalar where it selects one element."""
+    for target, value in f.bindings:
+        if isinstance(target, cst.Name) and target.value == name and isinstance(value, cst.Subscript) and \
+                all(isinstance(e.slice, cst.Index) and not isinstance(e.slice.value, cst.Ellipsis) and
+                    not (isinstance(e.slice.value, cst.Name) and e.slice.value.value == "None")
+                    for e in value.slice):
+            return True
+    return False
 
 
 def _number_literal(node: cst.BaseExpression) -> bool:

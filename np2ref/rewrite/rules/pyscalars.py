@@ -18,6 +18,12 @@ size) is rewritten, and only where Python's result can differ from jax.numpy's: 
 ints (overflow), `/` (a zero divisor; ints beyond 2**53), `//`, `%`, divmod() unless the divisor
 is a literal other than 0 and -1 (the existing npr_floordiv/npr_mod keep float signs exact
 there), `**`, `<<` and `>>`. Float `+ - *` are IEEE's in both.
+
+A parameter never rebound may be a Python float or int (`f(x, dt)` called with dt=0.0: NumPy's
+program runs Python's `1.0 / dt`, a ZeroDivisionError) or an array or NumPy scalar: only the
+call decides. A Python scalar divided by one (`/`, `//`, `%`, divmod(); the parameter in the
+divisor) is `npr_pyop(a, '/', dt, passed=True)`: Python's rules when the value passed is a
+Python scalar (a weakly typed value, traced), NumPy's operator otherwise.
 """
 
 from __future__ import annotations
@@ -39,21 +45,23 @@ _MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})
 
 
 class Scalar:
-    """What is known of a Python-scalar expression: the kinds it may have (int, float) and
-    whether it may come from array data (traced)."""
-    __slots__ = ("kinds", "data")
+    """What is known of a Python-scalar expression: the kinds it may have (int, float), whether
+    it may come from array data (traced), and whether it holds a parameter (`passed`: a Python
+    scalar or not, as the call decides)."""
+    __slots__ = ("kinds", "data", "passed")
 
-    def __init__(self, kinds, data):
-        self.kinds, self.data = frozenset(kinds), data
+    def __init__(self, kinds, data, passed=False):
+        self.kinds, self.data, self.passed = frozenset(kinds), data, passed
 
     def __eq__(self, other):
-        return isinstance(other, Scalar) and (self.kinds, self.data) == (other.kinds, other.data)
+        return isinstance(other, Scalar) and (self.kinds, self.data, self.passed) == \
+            (other.kinds, other.data, other.passed)
 
     def __hash__(self):
-        return hash((self.kinds, self.data))
+        return hash((self.kinds, self.data, self.passed))
 
     def join(self, other: "Scalar") -> "Scalar":
-        return Scalar(self.kinds | other.kinds, self.data or other.data)
+        return Scalar(self.kinds | other.kinds, self.data or other.data, self.passed or other.passed)
 
 
 class _Classifier:
@@ -62,6 +70,7 @@ class _Classifier:
         # builtins (float, len...) a local name shadows are not Python's
         self.shadowed = frozenset(ctx.f.params) | frozenset(ctx.f.roots) | frozenset(
             t.value for t, _ in ctx.f.bindings if isinstance(t, cst.Name))
+        self.passed = passed_params(ctx.f)
 
     def __call__(self, e: cst.BaseExpression) -> Scalar | None:
         if isinstance(e, cst.Integer):
@@ -69,6 +78,8 @@ class _Classifier:
         if isinstance(e, cst.Float):
             return Scalar({FLOAT}, False)
         if isinstance(e, cst.Name):
+            if e.value in self.passed:  # `1.0 / dt`: a Python float when the caller passes one
+                return Scalar({INT, FLOAT}, True, passed=True)
             return self.names.get(e.value)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
             return self(e.expression)
@@ -107,7 +118,7 @@ class _Classifier:
                     return None  # Python's TypeError
                 else:
                     kinds.add(FLOAT)
-        return Scalar(kinds, a.data or b.data)
+        return Scalar(kinds, a.data or b.data, a.passed or b.passed)
 
     def _call(self, call: cst.Call) -> Scalar | None:
         args = call.args
@@ -150,6 +161,27 @@ class PyScalars:
             self.active = _scan(ctx, self.names)
 
 
+def passed_params(f) -> frozenset[str]:
+    """The parameters never rebound in the function: each holds what the caller passed."""
+    bound = {t.value for t, _ in f.bindings if isinstance(t, cst.Name)}
+    return frozenset(p for p in f.params if p not in bound)
+
+
+def _divides_by_parameter(node, params) -> bool:
+    """`1.0 / dt`, `n % k`, divmod(n, k): a division whose divisor holds a parameter."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _DIVIDE):
+        right = node.right
+    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "divmod" \
+            and len(node.args) == 2:
+        right = node.args[1].value
+    else:
+        return False
+    return any(isinstance(n, cst.Name) and n.value in params for n in _walk(right))
+
+
+_DIVIDE = (cst.Divide, cst.FloorDivide, cst.Modulo)
+
+
 def _scan(ctx, names: dict[str, Scalar]) -> bool:
     """Fill `names` with the locals that only ever hold Python scalars: a greatest fixed point
     over the bindings (a name a comprehension, lambda or `:=` binds anywhere is left out).
@@ -157,11 +189,14 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
     f = ctx.f
     augs, range_targets, excluded, calls = {}, set(), set(), False
     looped = set()  # the targets of bindings in a loop body
+    passed = passed_params(f)
     for node in _walk(f.node):
         if isinstance(node, cst.Call) and not calls:
             func = node.func
             calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round") or \
                 (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith("math.")
+        if not calls and passed and _divides_by_parameter(node, passed):
+            calls = True  # `1.0 / dt`: Python's ZeroDivisionError when dt is a Python float
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
             augs[id(node.target)] = node
         elif isinstance(node, cst.For) and isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Call) \
@@ -259,6 +294,9 @@ def _needs_python(ctx, op: str, left, right) -> bool:
     a, b = ctx.py_scalars.classify(left), ctx.py_scalars.classify(right)
     if a is None or b is None or not (a.data or b.data):
         return False
+    if a.passed or b.passed:  # only a Python scalar divided by a parameter (`1.0 / dt`)
+        return b.passed and not a.passed and op in ("/", "//", "%", "divmod") and \
+            not _literal_value(right, bool)
     ints = INT in a.kinds and INT in b.kinds
     if op in ("+", "-", "*", "<<", ">>"):
         return ints
@@ -269,8 +307,11 @@ def _needs_python(ctx, op: str, left, right) -> bool:
     return op == "**"
 
 
-def _call(left, op, right) -> cst.Call:
-    return J.call(J.PYOP, _bare(left), J.string(op), _bare(right))
+def _call(left, op, right, ctx=None, original_right=None) -> cst.Call:
+    flags = {}
+    if ctx is not None and ctx.py_scalars.classify(original_right).passed:
+        flags["passed"] = cst.Name("True")  # a Python scalar's rules only if the caller passed one
+    return J.call(J.PYOP, _bare(left), J.string(op), _bare(right), **flags)
 
 
 def _bare(expr):
@@ -282,7 +323,7 @@ def emit_python_scalar_op(original: cst.BinaryOperation, updated: cst.BinaryOper
     op = _OPS.get(type(original.operator))
     if op is None or not ctx.py_scalars.active or not _needs_python(ctx, op, original.left, original.right):
         return None
-    return _call(updated.left, op, updated.right).with_changes(lpar=updated.lpar, rpar=updated.rpar)
+    return _call(updated.left, op, updated.right, ctx, original.right).with_changes(lpar=updated.lpar, rpar=updated.rpar)
 
 
 @emits(cst.Call, order=14)
@@ -294,7 +335,7 @@ def emit_python_divmod(original: cst.Call, updated: cst.Call, ctx):
             and original not in ctx.m.value_wrap
             and _needs_python(ctx, "divmod", original.args[0].value, original.args[1].value)):
         return None
-    return _call(updated.args[0].value, "divmod", updated.args[1].value)
+    return _call(updated.args[0].value, "divmod", updated.args[1].value, ctx, original.args[1].value)
 
 
 @emits(cst.AugAssign, order=15)
@@ -306,4 +347,29 @@ def emit_python_scalar_aug(original: cst.AugAssign, updated: cst.AugAssign, ctx)
             or original.target.value not in ctx.py_scalars.names \
             or not _needs_python(ctx, op, original.target, original.value):
         return None
-    return cst.Assign([cst.AssignTarget(updated.target)], _call(updated.target, op, updated.value))
+    return cst.Assign([cst.AssignTarget(updated.target)], _call(updated.target, op, updated.value, ctx, original.value))
+
+
+@emits(cst.Return, order=50)
+def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
+    """`return n * 2`, `return float(x.max()), y` where the value is a Python int or float
+    (traced when it comes from array data or a loop): `npr_pyreturn(n * 2, 'int')`, so the call returns Python's type, not a
+    NumPy scalar (a parameter's value, `return dt * 2`, is left as it is)."""
+    if not ctx.py_scalars.active or original.value is None:
+        return None
+    tuple_ = isinstance(original.value, cst.Tuple)
+    values = [e.value for e in original.value.elements] if tuple_ else [original.value]
+    kinds = [_python_kind(ctx, v) for v in values]
+    if not any(kinds):
+        return None
+    if not tuple_:
+        return updated.with_changes(value=J.call(J.PYRETURN, _bare(updated.value), J.string(kinds[0])))
+    elements = [e.with_changes(value=J.call(J.PYRETURN, e.value, J.string(k))) if k else e
+                for e, k in zip(updated.value.elements, kinds)]
+    return updated.with_changes(value=updated.value.with_changes(elements=elements))
+
+
+def _python_kind(ctx, expr) -> str | None:
+    """'int' or 'float': a Python scalar of that one kind (not a parameter's value)."""
+    k = ctx.py_scalars.classify(expr)
+    return next(iter(k.kinds)) if k is not None and not k.passed and len(k.kinds) == 1 else None

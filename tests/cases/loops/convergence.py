@@ -17,7 +17,7 @@ def relax(u, tol, maxit):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_and, npr_at, npr_jit, npr_np_abs, npr_while
+from np2ref.rt import npr_and, npr_at, npr_jit, npr_np_abs, npr_pyreturn, npr_while
 
 
 @npr_jit(mutated=('u',))
@@ -33,7 +33,7 @@ def relax(u, tol, maxit):
         it += 1
         return err, it
     err, it = npr_while(_test_1, _body_1, err, it)
-    return it
+    return npr_pyreturn(it, 'int')
 
 # run: relax(np.linspace(0.0, 1.0, 9) ** 2, 1e-4, 1000)
 # run: relax(np.linspace(0.0, 1.0, 9) ** 2, 1e-4, 3)

@@ -36,7 +36,7 @@ def last_index(u):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_range
+from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_pyreturn, npr_range
 
 
 @npr_jit(mutated=('u',))
@@ -75,7 +75,7 @@ def last_index(u):
     i = -1
     for i in range(u.shape[0]):   # `i` is read after the loop: stays a Python loop
         npr_at(u)[i] = i
-    return i
+    return npr_pyreturn(i, 'int')
 
 # run: weights(np.zeros(4), np.arange(4.0))
 # run: dot_zip(np.arange(3.0), np.ones(4), np.zeros(1))

@@ -39,7 +39,7 @@ import jax
 import jax.numpy as jnp
 from np2ref.rt import (
     npr_and, npr_at, npr_for, npr_get, npr_if, npr_int_max, npr_iop, npr_items, npr_jit,
-    npr_ndindex, npr_not, npr_range, npr_while,
+    npr_ndindex, npr_not, npr_pyreturn, npr_range, npr_while,
 )
 
 
@@ -120,7 +120,7 @@ def search(a):
         k = npr_if(npr_not(_skip_2), _then_8, _else_8, k)
         return _break_1, k
     _break_1, k = npr_while(_test_9, _body_9, _break_1, k)
-    return k
+    return npr_pyreturn(k, 'int')
 
 
 @npr_jit(mutated=('out',))
