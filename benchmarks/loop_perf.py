@@ -126,7 +126,7 @@ def interleaved(ref, hand, rounds):
 
 def hlo_counts(fn, args):
     text = fn.lower(*args).compile().as_text()
-    return dict(whiles=len(re.findall(r"= \S+ while\(", text)), copies=len(re.findall(r" copy\(", text)),
+    return dict(whiles=len(re.findall(r"\) while\(|\] while\(", text)), copies=len(re.findall(r" copy\(", text)),
                 selects=len(re.findall(r" select\(", text)), dus=len(re.findall(r"dynamic-update-slice\(", text)))
 
 
