@@ -125,7 +125,7 @@ class _NprResultShape:
     def numpy(self, result, values, inputs=()):
         """The result as NumPy returns it: an argument returned is the caller's own array, and
         a view of one a view of the caller's array (made after the write-back). `result` is
-        the jitted call's own list of leaves, `inputs` the NumPy arrays it was passed
+        the jitted call's own list of leaves, `inputs` the arrays it was passed
         (_npr_results_numpy: large results are not copied where that is exact)."""
         tree = self.tree
         if not tree.num_leaves:  # None (an in-place kernel), (), {}: nothing to convert
