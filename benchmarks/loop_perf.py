@@ -2,8 +2,10 @@
 
     python benchmarks/loop_perf.py [--quick] [--only NAME,...] [--hlo NAME]
 
-Steady state: `jax.jit(np2ref.compile(fn).pure)` on device-resident inputs, median of several
-runs after a warm-up, against the hand port (benchmarks/hand/loops.py) jitted the same way.
+Steady state: `jax.jit(np2ref.compile(fn).pure)` on device-resident inputs against the hand
+port (benchmarks/hand/loops.py) jitted the same way, timed next to each other in interleaved
+rounds (a round's sample: the mean of the calls that fill 10 ms); the ratio column is the
+median of the rounds' ratios.
 First call: trace + compile + run of a fresh `np2ref.compile(fn)` on NumPy inputs. Timing, not
 a test: the numbers go in docs/loops.md, never in assertions. `--hlo NAME` prints the count of
 while loops, copies and whole-array selects in XLA's optimised HLO of both versions.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -100,9 +103,30 @@ def jitted(name, args, static):
     return (ref, dev), (hand, arrays)
 
 
+def batch(fn, budget=0.01, most=500):
+    """Seconds a call: the mean of as many calls as fill `budget` (measured on one call)."""
+    t = time.perf_counter()
+    jax.block_until_ready(fn())
+    calls = max(1, min(most, int(budget / max(time.perf_counter() - t, 1e-7))))
+    t = time.perf_counter()
+    for _ in range(calls):
+        jax.block_until_ready(fn())
+    return (time.perf_counter() - t) / calls
+
+
+def interleaved(ref, hand, rounds):
+    """(median seconds of ref, of hand, median of the rounds' ref/hand ratios): the two timed
+    next to each other in each round, in alternating order (this VM's load drifts)."""
+    r, h = [], []
+    for k in range(rounds):
+        for fn, acc in ((ref, r), (hand, h)) if k % 2 else ((hand, h), (ref, r)):
+            acc.append(batch(fn))
+    return statistics.median(r), statistics.median(h), statistics.median(a / b for a, b in zip(r, h))
+
+
 def hlo_counts(fn, args):
     text = fn.lower(*args).compile().as_text()
-    return dict(whiles=len(re.findall(r"= \S+ while\(", text)), copies=len(re.findall(r" copy\(", text)),
+    return dict(whiles=len(re.findall(r"\) while\(|\] while\(", text)), copies=len(re.findall(r" copy\(", text)),
                 selects=len(re.findall(r" select\(", text)), dus=len(re.findall(r"dynamic-update-slice\(", text)))
 
 
@@ -110,6 +134,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--quick", action="store_true", help="sizes / 4, fewer repeats")
     p.add_argument("--only", default="")
+    p.add_argument("--rounds", type=int, default=15, help="interleaved rounds of np2ref and the hand port")
     p.add_argument("--hlo", default="", help="print HLO op counts for this kernel (at n) and stop")
     p.add_argument("--element-writes", default="", help="sizes (32,128,512): µs per iteration of "
                    "element_swap, np2ref / hand / hand with one stacked buffer, and stop")
@@ -134,8 +159,8 @@ def main(argv=None) -> int:
         (ref, dev), (hand, arr) = jitted(a.hlo, args, static)
         print("np2ref", hlo_counts(ref, dev), "\nhand  ", hlo_counts(hand, arr))
         return 0
-    repeats = 3 if a.quick else 5
-    print("| kernel | n | NumPy | np2ref (.pure, jit) | hand JAX | np2ref/hand | first call |")
+    rounds = 5 if a.quick else a.rounds
+    print("| kernel | n | NumPy | np2ref (.pure, jit) | hand JAX | np2ref/hand (paired) | first call |")
     print("|---|---|---|---|---|---|---|")
     for name in names:
         for n in SIZES[name]:
@@ -150,10 +175,9 @@ def main(argv=None) -> int:
             (ref, dev), (hand, arr) = jitted(name, args, static)
             jax.block_until_ready(ref(*dev))
             jax.block_until_ready(hand(*arr))
-            t_ref = median_time(lambda: ref(*dev), repeats)
-            t_hand = median_time(lambda: hand(*arr), repeats)
+            t_ref, t_hand, paired = interleaved(lambda: ref(*dev), lambda: hand(*arr), rounds)
             print(f"| {name} | {n} | {t_np * 1e3:.2f} ms | {t_ref * 1e3:.3f} ms | {t_hand * 1e3:.3f} ms | "
-                  f"{t_ref / t_hand:.2f} | {first:.2f} s |", flush=True)
+                  f"{paired:.2f} | {first:.2f} s |", flush=True)
     return 0
 
 

@@ -1,7 +1,9 @@
 """Issue 18's loop patterns through np2ref at a size and at about 10x its trip count: first
 call (trace + compile + run) and steady state against the NumPy loop.
 
-    python benchmarks/loops_issue18.py [--quick] [--only NAME,...]
+    python benchmarks/loops_issue18.py [--quick] [--only NAME,...] [--search]
+
+`--search`: where the early-exit search's time goes (n=10^5, break at 10), in interleaved rounds.
 
 Timing, not a test: the numbers go in docs/loops.md, never in assertions.
 """
@@ -65,11 +67,53 @@ def timed(fn, args, repeats):
     return statistics.median(times)
 
 
+def search_breakdown(rounds=31):
+    """The early-exit search's call, taken apart: NumPy's loop, np2ref's NumPy-facing call with
+    the array at NumPy's alignment (staged: copied into np2ref's aligned buffer) and aligned
+    (np2ref.aligned: read in place), the jitted `.pure` on a jax.Array (the program alone), and
+    the staging copy alone (np.copyto into an aligned buffer)."""
+    x = np.zeros(10 ** 5)
+    x[10] = 5.0
+    raw = np.empty(x.nbytes + 80, np.uint8)
+    start = (16 - raw.ctypes.data) % 64
+    x16 = raw[start:start + x.nbytes].view(np.float64)  # 16 bytes past 64, as NumPy places it
+    x16[...] = x
+    comp = np2ref.compile(K.search)
+    aligned = np2ref.aligned(x)
+    with jax.enable_x64(True):
+        pure, dev = jax.jit(comp.pure), jax.device_put(x)
+    buf = np2ref.aligned_empty(x.shape)
+
+    def pure_call():
+        with jax.enable_x64(True):
+            return pure(dev, 1.0)
+    cases = {"NumPy loop": lambda: K.search(x16, 1.0), "np2ref, NumPy array": lambda: comp(x16, 1.0),
+             "np2ref, aligned array": lambda: comp(aligned, 1.0), "jit(.pure), jax.Array": pure_call,
+             "staging copy alone": lambda: np.copyto(buf, x16)}
+    assert comp(x16, 1.0) == comp(aligned, 1.0) == K.search(x16, 1.0) == 10
+    samples = {k: [] for k in cases}
+    for fn in cases.values():
+        jax.block_until_ready(fn())
+    for r in range(rounds):
+        for k in (list(cases) if r % 2 else list(cases)[::-1]):
+            t = time.perf_counter()
+            for _ in range(200):
+                jax.block_until_ready(cases[k]())
+            samples[k].append((time.perf_counter() - t) / 200)
+    print("| early-exit search, n=10^5, break at 10 | median µs a call |\n|---|---|")
+    for k, v in samples.items():
+        print(f"| {k} | {statistics.median(v) * 1e6:.1f} |")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--quick", action="store_true")
     p.add_argument("--only", default="")
+    p.add_argument("--search", action="store_true", help="the early-exit search's time, taken apart")
     opts = p.parse_args(argv)
+    if opts.search:
+        search_breakdown()
+        return 0
     only = [s for s in opts.only.split(",") if s]
     repeats = 3 if opts.quick else 5
     print("| pattern | size | NumPy loop | np2ref steady | np2ref/NumPy | first call | Python loop? |")

@@ -17,6 +17,9 @@ rounds (a round's sample of a case: the mean of as many back-to-back calls as fi
   The e2e inputs sit 16 bytes past a 64-byte boundary, where NumPy's allocator puts large
   arrays (XLA:CPU then copies them each call); NumPy's results are writable, so both hand e2e
   and np2ref e2e pay for that input copy, np2ref also one copy of each result.
+- copied (`--copied`): np2ref e2e with every result copied out of JAX's buffer, as before
+  large results were handed out as writable views of XLA's own output buffer
+  (np2ref/rt/buffers.py, `_npr_results_numpy`): the same run's before and after.
 - hand dev / np2ref dev: inputs already jax.Arrays: the hand port jitted (its written array
   donated, as a JAX user writes a time loop); np2ref.compile called with the jax.Arrays
   (jax.Arrays out), `.device(...)` for a kernel that writes an argument.
@@ -49,6 +52,7 @@ import suite_kernels as K  # noqa: E402
 from hand import suite as H  # noqa: E402
 
 import np2ref  # noqa: E402
+from np2ref.rt import buffers  # noqa: E402
 
 
 def cases(size):
@@ -108,7 +112,18 @@ def close(a, b):
     return a.shape == b.shape and a.dtype == b.dtype and np.allclose(a, b, rtol=1e-9, atol=1e-12)
 
 
-def measure(label, name, args, written, rounds):
+def results_copied(fn):
+    """fn with np2ref's results all copied out of JAX's buffers (none handed out as a view)."""
+    def call(*args):
+        least, buffers._NPR_VIEW_BYTES = buffers._NPR_VIEW_BYTES, float("inf")
+        try:
+            return fn(*args)
+        finally:
+            buffers._NPR_VIEW_BYTES = least
+    return call
+
+
+def measure(label, name, args, written, rounds, copied=False):
     original, hand = getattr(K, name), getattr(H, name)
     static = [i for i, a in enumerate(args) if isinstance(a, int)]
     row = {"kernel": label}
@@ -168,6 +183,9 @@ def measure(label, name, args, written, rounds):
         "hand dev": hand_dev,
         "np2ref dev": np2ref_dev,
     }
+    if copied:
+        host_copied = copies(args)
+        variants["copied"] = lambda: results_copied(compiled)(*host_copied)
     for fn in variants.values():
         fn()
     samples = {v: [] for v in variants}
@@ -201,13 +219,16 @@ def size(n):
 
 
 def table(rows):
-    out = ["| kernel | NumPy | hand e2e | np2ref e2e | route | np2ref e2e, jitted | jitted, aligned | hand dev | "
+    copied = "copied" in rows[0]
+    out = ["| kernel | NumPy | hand e2e | np2ref e2e | " + ("np2ref e2e, results copied | " if copied else "") +
+           "route | np2ref e2e, jitted | jitted, aligned | hand dev | "
            "np2ref dev | e2e / NumPy | e2e np2ref / hand | dev np2ref / hand | first call np2ref / hand | "
            "peak np2ref / hand | temp np2ref / hand | check |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if copied else "")]
     for r in rows:
         (p1, t1), (p2, t2) = r["np2ref memory"], r["hand memory"]
         out.append(f"| {r['kernel']} | {fmt(r['NumPy'])} | {fmt(r['hand e2e'])} | {fmt(r['np2ref e2e'])} | "
+                   + (f"{fmt(r['copied'])} | " if copied else "") +
                    f"{r['route']} | {fmt(r['jitted'])} | {fmt(r['aligned'])} | {fmt(r['hand dev'])} | "
                    f"{fmt(r['np2ref dev'])} | {r['np2ref e2e'] / r['NumPy']:.2f} | "
                    f"{r['np2ref e2e'] / r['hand e2e']:.2f} | {r['np2ref dev'] / r['hand dev']:.2f} | "
@@ -220,7 +241,9 @@ def table(rows):
                f"(jitted {geomean([r['jitted'] / r['hand e2e'] for r in rows]):.2f}, jitted with aligned inputs "
                f"{geomean([r['aligned'] / r['hand e2e'] for r in rows]):.2f}); np2ref e2e/NumPy "
                f"**{geomean([r['np2ref e2e'] / r['NumPy'] for r in rows]):.2f}** (worst "
-               f"{max(r['np2ref e2e'] / r['NumPy'] for r in rows):.2f}).")
+               f"{max(r['np2ref e2e'] / r['NumPy'] for r in rows):.2f})" +
+               (f"; with results copied **{geomean([r['copied'] / r['NumPy'] for r in rows]):.2f}** (worst "
+                f"{max(r['copied'] / r['NumPy'] for r in rows):.2f})." if copied else "."))
     return out
 
 
@@ -229,12 +252,13 @@ def main(argv=None) -> int:
     p.add_argument("--size", choices=("S", "L"), default="S")
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--kernels", nargs="*", help="kernel function names (default: all)")
+    p.add_argument("--copied", action="store_true", help="also np2ref e2e with every result copied")
     a = p.parse_args(argv)
     warnings.simplefilter("ignore", np2ref.PythonLoopWarning)  # conv_relu's 3x3 offsets unroll, as intended
     rows = []
     for label, (name, args, w) in cases(a.size).items():
         if not a.kernels or name in a.kernels:
-            rows.append(measure(label, name, args, w, a.rounds))
+            rows.append(measure(label, name, args, w, a.rounds, a.copied))
             print(rows[-1], file=sys.stderr, flush=True)  # survives a time-out
     print(f"`python benchmarks/suite.py --size {a.size}`: jax {jax.__version__}, numpy {np.__version__}, "
           f"{jax.default_backend()}, {len(jax.devices())} device(s); medians of {a.rounds} rounds")

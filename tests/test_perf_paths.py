@@ -213,3 +213,41 @@ def test_staged_calls_from_threads_stay_exact():
         outs = list(pool.map(lambda m: c(m, v)[0], mats * 3))
     for m, got in zip(mats * 3, outs):
         assert np.allclose(got, m.sum(axis=0), rtol=1e-13)
+
+
+
+def five_results(a):
+    b = a * 2.0
+    return a + 1.0, a.astype(np.float64), b, b.copy(), np.zeros(a.shape)  # astype: NumPy copies
+
+
+def bump_then_new(a, b):
+    a += 1.0
+    return b * 2.0
+
+
+def test_large_results_without_a_copy_stay_numpy_results():
+    """A result of 64 KiB or more is handed out as a writable view of XLA's own output buffer
+    (no copy): it must still be a result of its own, as NumPy's are: writable, sharing memory
+    with no argument (aligned ones reach XLA without a copy, unaligned ones through the reused
+    staging buffer), with no other result of the call or of another call (a constant's
+    included); writing into it changes nothing else."""
+    rng = np.random.default_rng(5)
+    several, bump = np2ref.compile(five_results, host_below=0), np2ref.compile(bump_then_new, host_below=0)
+    x = rng.random((100, 100))  # 80 KB
+    want = five_results(x.copy())
+    for arg in (x, np2ref.aligned(x)):
+        first, second = several(arg), several(arg)
+        assert not first[0].flags.owndata  # XLA's buffer, not a copy: what this test is about
+        for got in (first, second):
+            for r, w in zip(got, want):
+                assert np.array_equal(r, w) and r.flags.writeable and not np.shares_memory(r, arg)
+        results = list(first) + list(second)
+        assert not any(np.shares_memory(r, s) for r in results for s in results if r is not s)
+        for r in first:
+            r[...] = -1.0  # changes that result only: not the argument, not a later call's
+        assert np.array_equal(arg, x) and all(np.array_equal(r, w) for r, w in zip(second, want))
+        assert all(np.array_equal(r, w) for r, w in zip(several(arg), want))
+    a = x.copy()
+    new = bump(a, x)  # a written argument's donated copy is not the result
+    assert np.array_equal(a, x + 1.0) and np.array_equal(new, x * 2.0) and not np.shares_memory(new, a)

@@ -87,26 +87,6 @@ def _npr_device_type(v):
     return False
 
 
-def _npr_to_numpy(tree):
-    if isinstance(tree, tuple):
-        return tuple(_npr_to_numpy(v) for v in tree)
-    if isinstance(tree, list):
-        return [_npr_to_numpy(v) for v in tree]
-    if isinstance(tree, dict):
-        return {k: _npr_to_numpy(v) for k, v in tree.items()}
-    if isinstance(tree, jax.Array):
-        return _npr_array_to_numpy(tree)
-    return tree
-
-
-def _npr_array_to_numpy(x):
-    """A jax.Array result as NumPy returns it: a writable array, a NumPy scalar for 0-d. On
-    CPU np.asarray is a read-only view of JAX's buffer (XLA cannot write into a NumPy-owned
-    one, and a buffer JAX may still hold must not be handed out writable): one copy."""
-    out = np.asarray(x)
-    return out[()] if out.ndim == 0 else out if out.flags.writeable else out.copy()
-
-
 def _npr_check_written(fname, name, v):
     """A container passed for a parameter the function writes into: refused (NPR207), since
     np2ref writes back into NumPy arrays only."""
@@ -143,19 +123,21 @@ class _NprResultShape:
         if error is not None:
             raise error
 
-    def numpy(self, result, values):
+    def numpy(self, result, values, inputs=()):
         """The result as NumPy returns it: an argument returned is the caller's own array, and
-        a view of one a view of the caller's array (made after the write-back)."""
+        a view of one a view of the caller's array (made after the write-back). `result` is
+        the jitted call's own list of leaves, `inputs` the arrays it was passed
+        (_npr_results_numpy: large results are not copied where that is exact)."""
         tree = self.tree
-        if self._leaf:
-            return _npr_array_to_numpy(result[0])
         if not tree.num_leaves:  # None (an in-place kernel), (), {}: nothing to convert
             return jax.tree_util.tree_unflatten(tree, ())
+        converted = _npr_results_numpy(result, inputs)
+        if self._leaf:
+            return converted[0]
         if self._plain:
-            return jax.tree_util.tree_unflatten(tree, [_npr_array_to_numpy(leaf) for leaf in result])
-        dynamic_leaves = iter(result)
+            return jax.tree_util.tree_unflatten(tree, converted)
+        dynamic_leaves = iter(converted)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
-        leaves = [_npr_to_numpy(leaf) for leaf in leaves]
         for i, kind in self.python.items():
             leaves[i] = kind(leaves[i])
         for i, (name, steps) in self.returned.items():
@@ -334,7 +316,7 @@ def _npr_arraylike(v):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .bounds import _npr_bounds_error  # noqa: E402
-from .buffers import _NprStaging  # noqa: E402
+from .buffers import _npr_results_numpy, _NprStaging  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .core import NprError  # noqa: E402
 from .jit import NprFunction  # noqa: E402

@@ -95,12 +95,15 @@ def _npr_warn_cast(bad, src, dt, op):
 
 def npr_astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
     """`x.astype(dtype)`: NumPy's own for NumPy values, npr_cast for JAX arrays (a casting= other
-    than 'unsafe' checked by NumPy on a stand-in, with its TypeError)."""
+    than 'unsafe' checked by NumPy on a stand-in, with its TypeError). With copy=True (NumPy's
+    default) the result is a new value even when the dtype is x's own: JAX's cast hands back x
+    itself, which the call would take for the argument returned (the caller's own array)."""
     if not isinstance(x, jax.Array):
         return x.astype(dtype, order=order, casting=casting, subok=subok, copy=copy)
     if casting != "unsafe":
         np.zeros(1, x.dtype).astype(dtype, casting=casting)
-    return npr_cast(x, dtype)
+    out = npr_cast(x, dtype)
+    return jnp.array(out, copy=True) if copy and out is x else out
 
 
 def npr_scalar_type(t, *args):

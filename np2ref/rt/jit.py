@@ -372,13 +372,14 @@ class NprFunction:
             if slot is not None:
                 shape.check_bounds(slot)
             return shape.device(result, dict(zip(self._positional, args)) if shape.returned else {})
+        donated = {n: args[i] for n, i in plan.donated}
         with self._x64():
-            result, finals, shape, slot = plan.jitted(kept, {n: args[i] for n, i in plan.donated})
+            result, finals, shape, slot = plan.jitted(kept, donated)
             shape.check_bounds(slot)
             finals = [(args[i], np.asarray(finals[n])) for n, i in plan.written]
         _npr_write_back(finals)
         values = dict(zip(self._positional, args)) if shape.returned else {}
-        return shape.device(result, values) if plan.device else shape.numpy(result, values)
+        return shape.numpy(result, values, [*kept.values(), *donated.values()])
 
     def device(self, *args, **kwargs):
         """(result, {name: final value} of the written arguments), all jax.Arrays: the call for
@@ -429,7 +430,7 @@ class NprFunction:
         if any(isinstance(v, jax.Array) for v in dynamic.values()) and \
                 not any(isinstance(v, np.ndarray) for v in dynamic.values()):
             return shape.device(result, values)
-        return shape.numpy(result, values)
+        return shape.numpy(result, values, jax.tree_util.tree_leaves(dynamic))
 
     def lower(self, *args, **kwargs):
         return self._staged("lower", args, kwargs)
