@@ -117,11 +117,11 @@ class NprFunction:
                     steps = _npr_numpy_steps(leaf)
                     if steps is not None:
                         returned[i] = (owners[id(leaf.base)], steps)
-            # a view returned twice is one object twice, as in NumPy (`return b, b`); not for
-            # traced values, where a no-op (`b.astype(b.dtype)`, `+b`) hands back its input
+            # a value returned twice is one object twice, as in NumPy (`return b, b`); the no-ops
+            # NumPy answers with a new array (`+b`, `b.astype(b.dtype)`) are new values here too
             first, same = {}, {}
             for i, leaf in enumerate(leaves):
-                if _npr_is_ref(leaf) and first.setdefault(id(leaf), i) != i:
+                if (_npr_is_ref(leaf) or isinstance(leaf, jax.Array)) and first.setdefault(id(leaf), i) != i:
                     same[i] = first[id(leaf)]
             result = npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}

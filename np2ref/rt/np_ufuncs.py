@@ -20,6 +20,13 @@ _npr_np_UFUNC_CMPS = {"equal": "==", "not_equal": "!=", "less": "<", "less_equal
                    "greater_equal": ">="}
 
 
+def _npr_np_fresh(r, args):
+    """A ufunc's result is a new array in NumPy: where jnp hands back an input itself (np.positive,
+    np.conj of a real array, a cast to its own dtype), a copy, else the call would return the
+    caller's own array as that input returned."""
+    return jnp.array(r, copy=True) if any(r is a for a in args) else r
+
+
 def _npr_np_ufunc(npf, jf, body=None):
     # A NumPy ufunc on jnp: NumPy's loop dtypes (ufunc.resolve_dtypes, NEP 50
     # weak Python scalars, dtype= as the output signature), inputs cast to
@@ -48,8 +55,8 @@ def _npr_np_ufunc(npf, jf, body=None):
         xs = [_npr_np_asarray(a, d) for a, d in zip(args, dts[:nin])]
         r = impl(*xs)
         if nout == 1:
-            return _npr_np_asarray(r, dts[nin])
-        return tuple(_npr_np_asarray(o, d) for o, d in zip(r, dts[nin:]))
+            return _npr_np_fresh(_npr_np_asarray(r, dts[nin]), args)
+        return tuple(_npr_np_fresh(_npr_np_asarray(o, d), args) for o, d in zip(r, dts[nin:]))
 
     f.__name__ = "npr_np_" + npf.__name__
     f.__qualname__ = f.__name__

@@ -195,7 +195,14 @@ def _npr_ibinop(op, a, b):
 def _npr_unary(op, v):
     """`-v`, `+v`: Python's own; a value _npr_mark_either noted stays noted."""
     out = -v if op == "-" else +v
+    if out is v and isinstance(v, jax.Array):  # `+a` is a new array in NumPy, not `a` itself
+        out = jax.numpy.array(v, copy=True)
     return _npr_mark_either(out) if _npr_state.get("either") and _npr_either_kind(v) else out
+
+
+def _npr_new(out, v):
+    """A method NumPy answers with a new array (`a.flatten()`): a copy where jnp hands back `v`."""
+    return jax.numpy.array(out, copy=True) if out is v and isinstance(v, jax.Array) else out
 
 
 def _npr_chain(first, *rest):
@@ -233,7 +240,7 @@ _NPR_AST_OPS = {
     _npr_ast.MatMult: "@", _npr_ast.Eq: "==", _npr_ast.NotEq: "!=", _npr_ast.Lt: "<",
     _npr_ast.LtE: "<=", _npr_ast.Gt: ">", _npr_ast.GtE: ">=",
 }
-_NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain", "_npr_unary")
+_NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain", "_npr_unary", "_npr_new")
 
 
 def _npr_literal(node, floats_only=False):
@@ -256,7 +263,11 @@ class _NprPromoting(_npr_ast.NodeTransformer):
     def visit_Call(self, node):
         if isinstance(node.func, _npr_ast.Name):
             self.called.add(node.func.id)
-        return self.generic_visit(node)
+        node = self.generic_visit(node)
+        if isinstance(node.func, _npr_ast.Attribute) and node.func.attr == "flatten" \
+                and isinstance(node.func.value, _npr_ast.Name):  # `a.flatten()` of a 1-D `a`: a copy
+            return self._call("_npr_new", node, node, _npr_ast.Name(node.func.value.id, _npr_ast.Load()))
+        return node
 
     def visit_BinOp(self, node):
         self.generic_visit(node)
@@ -361,7 +372,7 @@ def _npr_build_promoting(fn):
     outer_code = next(c for c in compiled.co_consts if isinstance(c, _npr_types.CodeType))
     make = _npr_types.FunctionType(outer_code, fn.__globals__)
     glob = fn.__globals__
-    variant = make(_npr_binop, _npr_ibinop, _npr_chain, _npr_unary,
+    variant = make(_npr_binop, _npr_ibinop, _npr_chain, _npr_unary, _npr_new,
                    *[_npr_late_callee(glob, n) for n in callees])
     variant.__defaults__, variant.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
     variant.__qualname__, variant.__module__ = fn.__qualname__, fn.__module__
