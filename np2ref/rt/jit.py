@@ -87,10 +87,11 @@ class NprFunction:
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
         try:
             result, finals, *_ = self._run(values, aliases)
-        except ValueError as exc:
+        except (ValueError, NotImplementedError) as exc:
             # a draw inside a lax loop or branch is traced unbatched, then the loop is batched:
-            # host.py cannot see the vmap there, JAX refuses the ordered callback
-            if "vmap` ordered IO callback" not in str(exc):
+            # host.py cannot see the vmap there, JAX refuses the ordered callback (or the IO
+            # effect of a cond: `continue` guards the rest of a body)
+            if "vmap` ordered IO callback" not in str(exc) and "IO effect not supported in vmap" not in str(exc):
                 raise
             raise NprError("np2ref NPR023: a random draw inside a loop or branch under jax.vmap; NumPy would "
                            "draw once per batch member, in order, which a vmapped program cannot do") from exc
