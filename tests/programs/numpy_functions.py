@@ -51,4 +51,8 @@ def double_each(a):
 def grid(a):
     x, y = np.mgrid[0:3, 0:4]
     gx, gy = np.ogrid[0:1:3j, 0:4]
-    return a + x * y + gx * gy
+    out = np.ndarray(a.shape)  # uninitialised (np.empty), filled below
+    out[...] = a + x * y + gx * gy
+    first = np.ndarray(shape=(3,), dtype=np.int32)
+    first[:] = x[:, 0]
+    return out, first
