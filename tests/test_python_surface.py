@@ -83,8 +83,24 @@ def test_itertools_repeat_loops_as_range():
     _same(P.repeat_loop, np2ref.compile(P.repeat_loop), np.arange(3.0), 3)
 
 
-def test_a_data_dependent_branch_in_a_helper_is_refused_at_its_line():
-    with pytest.raises(Np2RefError) as info:
-        np2ref.compile(P.return_in_helper_branch)(np.ones(2))
-    line = next(i for i, t in enumerate(open(P.__file__), 1) if "if x[0] > 0:" in t)
-    assert f"python_surface.py:{line}:5: NPR030" in str(info.value)
+def test_a_return_in_a_branch_on_data_is_one_exit():
+    f = np2ref.compile(P.return_in_helper_branch)
+    for x in (np.ones(2), -np.ones(2)):
+        _same(P.return_in_helper_branch, f, x)
+    # a helper called in a loop; an elif chain whose last branch falls through to the rest
+    g = np2ref.compile(P.early_returns)
+    _same(P.early_returns, g, np.array([1.5, -2.0, 3.0, 0.0, -2.5, 0.5, 2.0, -2.0]))
+
+
+def test_a_return_in_a_branch_on_data_refused_with_its_reason():
+    with pytest.raises(Np2RefError) as info:  # np.int64 or a Python float, by the data
+        np2ref.compile(P.returns_other_type)(np.array([1, 2]))
+    line = next(i for i, t in enumerate(open(P.__file__), 1) if "def _returns_other_type" in t) + 1
+    assert f"python_surface.py:{line}:5: NPR128" in str(info.value)
+    assert "a int64 scalar and a Python float" in str(info.value)
+    with pytest.raises(Np2RefError) as info:  # a path returns None: left as written
+        np2ref.compile(P.return_left_as_written)(np.ones(2))
+    line = next(i for i, t in enumerate(open(P.__file__), 1) if "def _falls_off" in t) + 1
+    text = str(info.value)
+    assert f"python_surface.py:{line}:5: NPR030 an `if` on array data with a `return` inside" in text
+    assert "every path through it ends in a `return`" in text

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .returns import Lower, early_returns
+
 FINITE_CALLS = frozenset({"range", "reversed", "enumerate", "zip", "ndindex"})
 
 
@@ -113,10 +115,13 @@ class Desugar:
                 return name
 
     def function(self) -> cst.FunctionDef:
-        body = self.suite(self.func.body)
+        func = self.func
+        if early_returns(func):  # a `return` inside an `if`: one exit (frontend/returns.py)
+            func = Lower(self._fresh("return"), self.anchor).function(func) or func
+        body = self.suite(func.body)
         if body is self.func.body:
             return self.func
-        new = self.func.with_changes(body=body)
+        new = func.with_changes(body=body)
         self.origin[new] = self.func
         return new
 
@@ -310,7 +315,7 @@ def desugar_module(module: cst.Module):
     origin: dict = {}
     body = []
     for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef) and _jumps_anywhere(stmt):
+        if isinstance(stmt, cst.FunctionDef) and (_jumps_anywhere(stmt) or early_returns(stmt)):
             known = set()
 
             class K(cst.CSTVisitor):

@@ -192,14 +192,17 @@ def _npr_ifexp_describe(kind):
     return f"{dtype} of shape {shape}" if shape else f"a {dtype} scalar"
 
 
-def npr_if(pred, then_fn, else_fn, *values):
+def npr_if(pred, then_fn, else_fn, *values, returns=()):
     """`if pred:` with the branches as functions of the values they assign (returned again).
     A concrete predicate runs one branch in Python, exactly as the original; a traced one
-    becomes lax.cond, with refs closed over so writes happen in place."""
+    becomes lax.cond, with refs closed over so writes happen in place. `returns`: the positions
+    of values that are a function's return value (frontend/returns.py; early_exit.py)."""
     else_fn = else_fn or (lambda *v: v[0] if len(v) == 1 else (v if v else None))
     concrete = _npr_concrete_bool(pred)
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
+    if returns:
+        return _npr_if_returning(pred, then_fn, else_fn, values, returns)
     if _npr_any_maybe(values):  # a name it may leave unbound: its flag goes through (unbound.py)
         return _npr_if_boxed(pred, then_fn, else_fn, values)
     with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True), \
@@ -460,4 +463,5 @@ from .refs import (  # noqa: E402
     _npr_batched_control, _npr_lift_refs, _npr_reachable_refs, _npr_reverse_mode)
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .promotion import _npr_binop, _npr_check_pick, _npr_mark_either  # noqa: E402
+from .early_exit import _npr_if_returning  # noqa: E402
 from .unbound import npr_unbound, _npr_any_maybe, _npr_if_boxed, _npr_while_boxed  # noqa: E402
