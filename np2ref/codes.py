@@ -199,8 +199,9 @@ CODES = {c.code: c for c in [
          "needs static shapes and static edges. np.bincount of array data is translated with "
          "minlength= (the length then, unless a value is at or past it: NumPy would return a longer "
          "array there, and the compiled function raises this code instead, when it runs); "
-         "np.histogram of array data with an integer bins= and range=. Known values (lists, "
-         "constants) go through NumPy itself.",
+         "np.histogram of array data with an integer bins= and range=, or with bins= an array of "
+         "edges (NumPy's searchsorted rule; edges known only at run time are checked to increase "
+         "then, with NumPy's ValueError). Known values (lists, constants) go through NumPy itself.",
          "counts = np.bincount(labels)\nh, edges = np.histogram(u, bins=20)",
          "counts = np.bincount(labels, minlength=n_labels)\nh, edges = np.histogram(u, bins=20, range=(0.0, 1.0))"),
     Code("NPR110", "slices whose lengths differ at run time",

@@ -25,8 +25,15 @@ def hist(a, w):
     return h, edges, hw, hd, edges_d
 
 
-def hist_edges(a):
-    return np.histogram(a, bins=np.array([0.0, 0.5, 1.0]))
+def hist_edges(a, w, edges):
+    h, e = np.histogram(a, bins=edges)
+    hw, _ = np.histogram(a, edges, weights=w)
+    hd, known = np.histogram(a, bins=np.array([0.0, 0.25, 0.5, 1.0]), density=True)
+    return h, e, hw, hd, known
+
+
+def hist_auto(a):
+    return np.histogram(a, bins="auto")
 
 
 def upper(a):
