@@ -83,6 +83,12 @@ def test_itertools_repeat_loops_as_range():
     _same(P.repeat_loop, np2ref.compile(P.repeat_loop), np.arange(3.0), 3)
 
 
+def test_itertools_product_loops_as_nested_loops():
+    f = np2ref.compile(P.product_loops, host_below=0)
+    _same(P.product_loops, f, np.arange(12.0).reshape(3, 4))
+    assert "itertools.product" not in f.source and "npr_for(" in f.source  # lax loops, not host code
+
+
 def test_a_return_in_a_branch_on_data_is_one_exit():
     f = np2ref.compile(P.return_in_helper_branch)
     for x in (np.ones(2), -np.ones(2)):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from . import products
 from .returns import Lower, early_returns
 
 FINITE_CALLS = frozenset({"range", "reversed", "enumerate", "zip", "ndindex"})
@@ -100,7 +101,8 @@ class Desugar:
     """One module function: its loops with `break`/`continue` rewritten to flags. Statements it
     does not change stay the parse's own nodes (their positions are known)."""
 
-    def __init__(self, func: cst.FunctionDef, origin: dict):
+    def __init__(self, func: cst.FunctionDef, origin: dict, itertools=(frozenset(), frozenset())):
+        self.itertools = itertools  # the module's names for itertools and itertools.product
         self.taken = _names(func)
         self.count = 0
         self.origin = origin
@@ -140,6 +142,14 @@ class Desugar:
         return new_suite
 
     def statement(self, stmt) -> list:
+        if isinstance(stmt, cst.For) and self.itertools[0] | self.itertools[1]:
+            loops = products.nested(stmt, self.itertools, products.stored_names(stmt.body),
+                                    _outside_names(self.func, stmt), _jumps(stmt.body).breaks)
+            if loops is not None:  # `for i, j in itertools.product(...)`: nested loops
+                self.anchor(loops, stmt)
+                new = self.statement(loops)
+                self.origin.setdefault(new[0], stmt)
+                return new
         if isinstance(stmt, (cst.For, cst.While)):
             body = self.suite(stmt.body)
             orelse = stmt.orelse
@@ -178,7 +188,7 @@ class Desugar:
             if not _finite(updated.iter):
                 return updated
             targets = _names(original.target)
-            outside = _outside_names(self.func, original)
+            outside = _outside_names(self.func, self.origin.get(original, original))  # (a product's loops: its)
             if targets & outside:
                 return updated
         brk = self._fresh("break") if found.breaks else None
@@ -314,8 +324,10 @@ def desugar_module(module: cst.Module):
     same module object when none has a break or continue); origin maps the new nodes."""
     origin: dict = {}
     body = []
+    names = products.itertools_names(module)
     for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef) and (_jumps_anywhere(stmt) or early_returns(stmt)):
+        if isinstance(stmt, cst.FunctionDef) and (_jumps_anywhere(stmt) or early_returns(stmt)
+                                                  or (names[0] | names[1] and _names(stmt) & (names[0] | names[1]))):
             known = set()
 
             class K(cst.CSTVisitor):
@@ -324,7 +336,7 @@ def desugar_module(module: cst.Module):
                     return True
             stmt.visit(K())
             origin["_known"] = known
-            body.append(Desugar(stmt, origin).function())
+            body.append(Desugar(stmt, origin, names).function())
         else:
             body.append(stmt)
     origin.pop("_known", None)

@@ -94,3 +94,15 @@ def return_left_as_written(x):
 
 def return_in_helper_branch(u):
     return _returns_in_branch(u)
+
+
+def product_loops(a):
+    n, m = a.shape
+    for i, j in itertools.product(range(n), range(m)):
+        a[i, j] = a[i, j] * 2 + i - j
+    s = 0.0
+    for p, q in itertools.product(range(n), repeat=2):
+        if p == q:
+            continue
+        s += a[p, 0] * a[q, 1]
+    return a * s
