@@ -89,6 +89,12 @@ def test_itertools_product_loops_as_nested_loops():
     assert "itertools.product" not in f.source and "npr_for(" in f.source  # lax loops, not host code
 
 
+def test_float_is_integer_on_array_data():
+    f = np2ref.compile(P.integer_tests)
+    for x in (np.array([2.0, 2.5, np.inf]), np.array([np.nan, -0.0, 3.0])):
+        _same(P.integer_tests, f, x)
+
+
 def test_a_return_in_a_branch_on_data_is_one_exit():
     f = np2ref.compile(P.return_in_helper_branch)
     for x in (np.ones(2), -np.ones(2)):

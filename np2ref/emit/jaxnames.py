@@ -23,6 +23,7 @@ INT = "npr_int"
 ASTYPE = "npr_astype"
 SCALAR_TYPE = "npr_scalar_type"
 FLOAT = "npr_float"
+IS_INTEGER = "npr_is_integer"
 BUILTINS = {"max": "npr_max", "min": "npr_min", "any": "npr_any", "all": "npr_all"}  # on array data
 VALUE = "npr_value"
 IOP = "npr_iop"

@@ -106,3 +106,10 @@ def product_loops(a):
             continue
         s += a[p, 0] * a[q, 1]
     return a * s
+
+
+def integer_tests(x):
+    c = 0
+    if float(x[2]).is_integer():
+        c = 1
+    return np.array([float(x[0]).is_integer(), x[1].is_integer(), c == 1])

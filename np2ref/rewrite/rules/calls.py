@@ -137,6 +137,24 @@ def plan_random_draw(node: cst.Call, ctx) -> bool:
     return True
 
 
+@plans(cst.Call, order=55)
+def plan_is_integer(node: cst.Call, ctx) -> bool:
+    """`float(x[0]).is_integer()`, `x[i].is_integer()`: Python's and NumPy's scalar method on a
+    value that may be traced (npr_is_integer)."""
+    func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "is_integer" and not node.args \
+            and ctx.imports.qualify(func, ctx.locals) is None:
+        ctx.m.special_calls[node] = ("is_integer", None)
+        ctx.inner.add(func)
+        return True
+    return False
+
+
+@emits_special("is_integer")
+def emit_is_integer(original, updated, detail, ctx):
+    return J.call(J.IS_INTEGER, updated.func.value)
+
+
 @plans(cst.Call, order=60)
 def plan_checked_call(node: cst.Call, ctx) -> bool:
     if ctx.numpy_name(node.func) is None and calls_through_parameter(node.func, ctx.f.params, ()):
