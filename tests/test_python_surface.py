@@ -95,6 +95,16 @@ def test_float_is_integer_on_array_data():
         _same(P.integer_tests, f, x)
 
 
+@pytest.mark.parametrize("name, why", [
+    ("growing_history", r"float64\[0\] -> float64\[1\]\): its shape changes from one iteration to the next"),
+    ("scalar_becomes_array", r"float64\[\] -> float64\[2\]\): after a loop that may not run")])
+def test_a_while_loop_changing_a_carried_shape_is_refused_saying_so(name, why):
+    # was NPR127 "code that runs only for some data raises ValueError", and for the second a
+    # silent array of zeros where NumPy returns 0.0 when the loop does not run
+    with pytest.raises(Np2RefError, match=r"python_surface.py:\d+:5: NPR130 .*" + why):
+        np2ref.compile(getattr(P, name))(np.array([1.0, 2.0]))
+
+
 def test_a_return_in_a_branch_on_data_is_one_exit():
     f = np2ref.compile(P.return_in_helper_branch)
     for x in (np.ones(2), -np.ones(2)):

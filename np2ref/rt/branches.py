@@ -257,15 +257,17 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
     return result[0] if single else result
 
 
-def _npr_settle(step, carry):
+def _npr_settle(step, carry, may_skip=False):
     """The loop's initial state, typed as one iteration leaves it: an int counter that becomes
     a float is widened (as NumPy's rebinding would), a name first assigned in the loop
-    (`npr_unset`) starts as zeros of the type the loop gives it."""
+    (`npr_unset`) starts as zeros of the type the loop gives it. A value whose shape the body
+    changes is refused (NPR130): one that grows, or (`may_skip`: the loop may not run) any."""
     leaves, tree = jax.tree_util.tree_flatten(carry)
     unset = [leaf is npr_unset for leaf in leaves]
     state = [_npr_placeholder(leaf) for leaf in leaves]
     for _ in range(3):
         out = jax.tree_util.tree_leaves(jax.eval_shape(lambda *s: step(jax.tree_util.tree_unflatten(tree, s)), *state))
+        _npr_shape_changes(state, out, unset, may_skip)
         new = [jnp.zeros(o.shape, o.dtype) if u else
                jnp.broadcast_to(a, o.shape).astype(jnp.promote_types(a.dtype, o.dtype))
                for a, o, u in zip(state, out, unset)]
@@ -308,7 +310,7 @@ def _npr_traced_while(test, body, state, pred, single, pack):
     if _npr_reverse_mode(state):
         raise NprUnsupported("np2ref NPR124: a `while` loop whose condition depends on array "
                                   "data carries values being reverse-differentiated")
-    state = tuple(_npr_settle(lambda st: pack(body(*st)), state))
+    state = tuple(_npr_settle(lambda st: pack(body(*st)), state, may_skip=True))
 
     def step(carry):  # stops at a failed index check too: clamped data might never end the loop
         new = pack(body(*carry[:-1]))
@@ -464,4 +466,5 @@ from .refs import (  # noqa: E402
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .promotion import _npr_binop, _npr_check_pick, _npr_mark_either  # noqa: E402
 from .early_exit import _npr_if_returning  # noqa: E402
+from .loops import _npr_shape_changes  # noqa: E402
 from .unbound import npr_unbound, _npr_any_maybe, _npr_if_boxed, _npr_while_boxed  # noqa: E402

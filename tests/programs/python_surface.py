@@ -113,3 +113,19 @@ def integer_tests(x):
     if float(x[2]).is_integer():
         c = 1
     return np.array([float(x[0]).is_integer(), x[1].is_integer(), c == 1])
+
+
+def growing_history(x):
+    hist = np.zeros(0)
+    while x[0] < 3:
+        x[0] += 1
+        hist = np.append(hist, x[0])
+    return hist
+
+
+def scalar_becomes_array(x):
+    acc = 0.0
+    while x[0] < 3:  # no iteration for x[0] >= 3: NumPy returns the float 0.0
+        x[0] += 1
+        acc = acc + x
+    return acc
