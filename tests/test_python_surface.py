@@ -105,6 +105,11 @@ def test_a_while_loop_changing_a_carried_shape_is_refused_saying_so(name, why):
         np2ref.compile(getattr(P, name))(np.array([1.0, 2.0]))
 
 
+def test_a_slice_bounded_by_while_state_is_a_coded_refusal():
+    with pytest.raises(Np2RefError, match=r"python_surface.py:\d+:9: NPR111 a slice whose bounds are known only"):
+        np2ref.compile(P.while_window)(np.array([1.0, 2.0, 0.0]))  # was JAX's raw IndexError
+
+
 def test_a_return_in_a_branch_on_data_is_one_exit():
     f = np2ref.compile(P.return_in_helper_branch)
     for x in (np.ones(2), -np.ones(2)):

@@ -129,3 +129,11 @@ def scalar_becomes_array(x):
         x[0] += 1
         acc = acc + x
     return acc
+
+
+def while_window(u):
+    i = 0
+    while u[i] > 0:
+        u[0] = u[i] + u[i:i + 2].sum()
+        i += 1
+    return u
