@@ -14,7 +14,9 @@ with one `return _return_n`. On a condition that reads array data the `if` is th
 (NPR122, NPR128); on a concrete one it is Python's `if` and runs as written.
 
 Exact: the same statements run in the same order and the function returns the same object.
-Left as written (a data-dependent condition there is refused when traced, NPR030): a function
+Only functions with a `return` under a condition that may read array data are rewritten (one
+on shapes, None or types, `if lo is None: return u`, stays as written: the identity-return and
+view analyses see its returns). Left as written (a data-dependent condition there is refused when traced, NPR030): a function
 with a `return` inside a loop, `try`, `with` or `match`; one with a path that ends without a
 `return` (its None would meet a value in lax.cond); an `if` whose branches both may fall through
 to the statements after it (lowering it would copy them into both branches).
@@ -27,22 +29,26 @@ import libcst as cst
 
 class _Where(cst.CSTVisitor):
     """Whether the function's returns are all outside loops, try, with and match (nested
-    functions and lambdas are their own), and whether one is inside an `if`."""
+    functions and lambdas are their own), and whether one is inside an `if` whose condition
+    may read array data (one on shapes, None or types stays Python's `if`, returns and all)."""
 
     def __init__(self):
+        from ..rewrite.rules.branches import static_condition  # (rewrite imports this package)
+
+        self.static = static_condition
         self.in_if = self.blocked = False
-        self.depth = 0  # ifs around the current node
+        self.ifs: list[bool] = []  # per `if` around the current node: its condition is static
         self.other = 0  # loops, try, with, match around it
 
     def visit_Return(self, node) -> None:
         self.blocked |= self.other > 0
-        self.in_if |= self.depth > 0
+        self.in_if |= not all(self.ifs)
 
     def visit_If(self, node) -> None:
-        self.depth += 1
+        self.ifs.append(self.static(node.test))
 
     def leave_If(self, node) -> None:
-        self.depth -= 1
+        self.ifs.pop()
 
     def on_visit(self, node) -> bool:
         if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
@@ -60,7 +66,7 @@ class _Where(cst.CSTVisitor):
 
 
 def early_returns(func: cst.FunctionDef) -> bool:
-    """Whether `func` has a `return` inside an `if` that lower() may turn into one exit."""
+    """Whether `func` has a `return` inside an `if` on data that lower() may turn into one exit."""
     where = _Where()
     for stmt in func.body.body:
         stmt.visit(where)
