@@ -202,8 +202,9 @@ CODES = {c.code: c for c in [
          "needs static shapes and static edges. np.bincount of array data is translated with "
          "minlength= (the length then, unless a value is at or past it: NumPy would return a longer "
          "array there, and the compiled function raises this code instead, when it runs); "
-         "np.histogram of array data with an integer bins= and range=. Known values (lists, "
-         "constants) go through NumPy itself.",
+         "np.histogram of array data with an integer bins= and range=, or with bins= an array of "
+         "edges (NumPy's searchsorted rule; edges known only at run time are checked to increase "
+         "then, with NumPy's ValueError). Known values (lists, constants) go through NumPy itself.",
          "counts = np.bincount(labels)\nh, edges = np.histogram(u, bins=20)",
          "counts = np.bincount(labels, minlength=n_labels)\nh, edges = np.histogram(u, bins=20, range=(0.0, 1.0))"),
     Code("NPR110", "slices whose lengths differ at run time",
@@ -290,6 +291,15 @@ CODES = {c.code: c for c in [
          "only if the helper reads it) or of a name that holds an array that is written.",
          "if x[0] > 0:\n    y = x * 2\ndef f():\n    return y + 1\nreturn f()",
          "y = np.zeros_like(x)\nif x[0] > 0:\n    y = x * 2\ndef f():\n    return y + 1\nreturn f()"),
+    Code("NPR130", "a loop on array data changes the shape of a value it carries",
+         "A `while` loop whose condition reads array data, or a `for` loop whose trip count is known "
+         "only at run time, becomes lax.while_loop / fori_loop, whose carried values keep one shape "
+         "from one iteration to the next. A name the body rebinds to a longer array each time "
+         "(`hist = np.append(hist, v)`) would end with a shape that depends on how many times the "
+         "loop ran, and one that goes from a scalar to an array (`acc = 0.0`, then `acc = acc + x`) "
+         "with one that depends on whether it ran at all. Found at trace time.",
+         "hist = np.zeros(0)\nwhile x[0] < 3:\n    x[0] += 1\n    hist = np.append(hist, x[0])",
+         "hist = np.zeros(n_max)\nk = 0\nwhile x[0] < 3:\n    x[0] += 1\n    hist[k] = x[0]\n    k += 1"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "

@@ -83,8 +83,51 @@ def test_itertools_repeat_loops_as_range():
     _same(P.repeat_loop, np2ref.compile(P.repeat_loop), np.arange(3.0), 3)
 
 
-def test_a_data_dependent_branch_in_a_helper_is_refused_at_its_line():
-    with pytest.raises(Np2RefError) as info:
-        np2ref.compile(P.return_in_helper_branch)(np.ones(2))
-    line = next(i for i, t in enumerate(open(P.__file__), 1) if "if x[0] > 0:" in t)
-    assert f"python_surface.py:{line}:5: NPR030" in str(info.value)
+def test_itertools_product_loops_as_nested_loops():
+    f = np2ref.compile(P.product_loops, host_below=0)
+    _same(P.product_loops, f, np.arange(12.0).reshape(3, 4))
+    assert "itertools.product" not in f.source and "npr_for(" in f.source  # lax loops, not host code
+
+
+def test_float_is_integer_on_array_data():
+    f = np2ref.compile(P.integer_tests)
+    for x in (np.array([2.0, 2.5, np.inf]), np.array([np.nan, -0.0, 3.0])):
+        _same(P.integer_tests, f, x)
+
+
+@pytest.mark.parametrize("name, why", [
+    ("growing_history", r"float64\[0\] -> float64\[1\]\): its shape changes from one iteration to the next"),
+    ("scalar_becomes_array", r"float64\[\] -> float64\[2\]\): after a loop that may not run")])
+def test_a_while_loop_changing_a_carried_shape_is_refused_saying_so(name, why):
+    # was NPR127 "code that runs only for some data raises ValueError", and for the second a
+    # silent array of zeros where NumPy returns 0.0 when the loop does not run
+    with pytest.raises(Np2RefError, match=r"python_surface.py:\d+:5: NPR130 .*" + why):
+        np2ref.compile(getattr(P, name))(np.array([1.0, 2.0]))
+
+
+def test_a_slice_bounded_by_while_state_is_a_coded_refusal():
+    with pytest.raises(Np2RefError, match=r"python_surface.py:\d+:9: NPR111 a slice whose bounds are known only"):
+        np2ref.compile(P.while_window)(np.array([1.0, 2.0, 0.0]))  # was JAX's raw IndexError
+
+
+def test_a_return_in_a_branch_on_data_is_one_exit():
+    f = np2ref.compile(P.return_in_helper_branch)
+    for x in (np.ones(2), -np.ones(2)):
+        _same(P.return_in_helper_branch, f, x)
+    # a helper called in a loop; an elif chain whose last branch falls through to the rest
+    g = np2ref.compile(P.early_returns)
+    _same(P.early_returns, g, np.array([1.5, -2.0, 3.0, 0.0, -2.5, 0.5, 2.0, -2.0]))
+
+
+def test_a_return_in_a_branch_on_data_refused_with_its_reason():
+    with pytest.raises(Np2RefError) as info:  # np.int64 or a Python float, by the data
+        np2ref.compile(P.returns_other_type)(np.array([1, 2]))
+    line = next(i for i, t in enumerate(open(P.__file__), 1) if "def _returns_other_type" in t) + 1
+    assert f"python_surface.py:{line}:5: NPR128" in str(info.value)
+    assert "a int64 scalar and a Python float" in str(info.value)
+    with pytest.raises(Np2RefError) as info:  # a path returns None: left as written
+        np2ref.compile(P.return_left_as_written)(np.ones(2))
+    line = next(i for i, t in enumerate(open(P.__file__), 1) if "def _falls_off" in t) + 1
+    text = str(info.value)
+    assert f"python_surface.py:{line}:5: NPR030 an `if` on array data with a `return` inside" in text
+    assert "every path through it ends in a `return`" in text

@@ -248,8 +248,9 @@ import numpy as np
 
 
 def sign_of(v):
-    if v > 0:
-        return v * 2.0
+    for _ in range(1):  # a return inside a loop: the `if` stays Python's
+        if v > 0:
+            return v * 2.0
     return -v
 
 

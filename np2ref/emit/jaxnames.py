@@ -25,6 +25,7 @@ SCALAR_TYPE = "npr_scalar_type"
 FLOAT = "npr_float"
 BOOL = "npr_bool"
 SELECT = "npr_select"
+IS_INTEGER = "npr_is_integer"
 BUILTINS = {"max": "npr_max", "min": "npr_min", "any": "npr_any", "all": "npr_all"}  # on array data
 VALUE = "npr_value"
 IOP = "npr_iop"

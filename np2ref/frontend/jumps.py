@@ -35,6 +35,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.module_state import names_bound
+from . import products
+from .returns import Lower, early_returns
 
 FINITE_CALLS = frozenset({"range", "reversed", "enumerate", "zip", "ndindex"})
 
@@ -103,7 +105,8 @@ class Desugar:
     """One module function: its loops with `break`/`continue` rewritten to flags. Statements it
     does not change stay the parse's own nodes (their positions are known)."""
 
-    def __init__(self, func: cst.FunctionDef, origin: dict):
+    def __init__(self, func: cst.FunctionDef, origin: dict, itertools=(frozenset(), frozenset())):
+        self.itertools = itertools  # the module's names for itertools and itertools.product
         self.taken = _names(func)
         self.count = 0
         self.origin = origin
@@ -118,10 +121,13 @@ class Desugar:
                 return name
 
     def function(self) -> cst.FunctionDef:
-        body = self.suite(self.func.body)
+        func = self.func
+        if early_returns(func):  # a `return` inside an `if`: one exit (frontend/returns.py)
+            func = Lower(self._fresh("return"), self.anchor).function(func) or func
+        body = self.suite(func.body)
         if body is self.func.body:
             return self.func
-        new = self.func.with_changes(body=body)
+        new = func.with_changes(body=body)
         self.origin[new] = self.func
         return new
 
@@ -140,6 +146,14 @@ class Desugar:
         return new_suite
 
     def statement(self, stmt) -> list:
+        if isinstance(stmt, cst.For) and self.itertools[0] | self.itertools[1]:
+            loops = products.nested(stmt, self.itertools, products.stored_names(stmt.body),
+                                    _outside_names(self.func, stmt), _jumps(stmt.body).breaks)
+            if loops is not None:  # `for i, j in itertools.product(...)`: nested loops
+                self.anchor(loops, stmt)
+                new = self.statement(loops)
+                self.origin.setdefault(new[0], stmt)
+                return new
         if isinstance(stmt, (cst.For, cst.While)):
             body = self.suite(stmt.body)
             orelse = stmt.orelse
@@ -178,7 +192,8 @@ class Desugar:
         if is_for:
             if not _finite(updated.iter):
                 return updated
-            if _names(original.target) & _outside_names(self.func, original):
+            outside = _outside_names(self.func, self.origin.get(original, original))  # (a product's loops: its)
+            if _names(original.target) & outside:
                 if not isinstance(original.target, cst.Name) or \
                         original.target.value in names_bound(original.body):
                     return updated
@@ -343,8 +358,10 @@ def desugar_module(module: cst.Module):
     same module object when none has a break or continue); origin maps the new nodes."""
     origin: dict = {}
     body = []
+    names = products.itertools_names(module)
     for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef) and _jumps_anywhere(stmt):
+        if isinstance(stmt, cst.FunctionDef) and (_jumps_anywhere(stmt) or early_returns(stmt)
+                                                  or (names[0] | names[1] and _names(stmt) & (names[0] | names[1]))):
             known = set()
 
             class K(cst.CSTVisitor):
@@ -353,7 +370,7 @@ def desugar_module(module: cst.Module):
                     return True
             stmt.visit(K())
             origin["_known"] = known
-            body.append(Desugar(stmt, origin).function())
+            body.append(Desugar(stmt, origin, names).function())
         else:
             body.append(stmt)
     origin.pop("_known", None)

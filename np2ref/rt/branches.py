@@ -194,14 +194,17 @@ def _npr_ifexp_describe(kind):
     return f"{dtype} of shape {shape}" if shape else f"a {dtype} scalar"
 
 
-def npr_if(pred, then_fn, else_fn, *values):
+def npr_if(pred, then_fn, else_fn, *values, returns=()):
     """`if pred:` with the branches as functions of the values they assign (returned again).
     A concrete predicate runs one branch in Python, exactly as the original; a traced one
-    becomes lax.cond, with refs closed over so writes happen in place."""
+    becomes lax.cond, with refs closed over so writes happen in place. `returns`: the positions
+    of values that are a function's return value (frontend/returns.py; early_exit.py)."""
     else_fn = else_fn or (lambda *v: v[0] if len(v) == 1 else (v if v else None))
     concrete = _npr_concrete_bool(pred)
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
+    if returns:
+        return _npr_if_returning(pred, then_fn, else_fn, values, returns)
     if _npr_any_maybe(values):  # a name it may leave unbound: its flag goes through (unbound.py)
         return _npr_if_boxed(pred, then_fn, else_fn, values)
     with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True), \
@@ -256,10 +259,11 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
     return result[0] if single else result
 
 
-def _npr_settle(step, carry):
+def _npr_settle(step, carry, may_skip=False):
     """The loop's initial state, typed as one iteration leaves it: an int counter that becomes
     a float is widened (as NumPy's rebinding would), a name first assigned in the loop
-    (`npr_unset`) starts as zeros of the type the loop gives it."""
+    (`npr_unset`) starts as zeros of the type the loop gives it. A value whose shape the body
+    changes is refused (NPR130): one that grows, or (`may_skip`: the loop may not run) any."""
     leaves, tree = jax.tree_util.tree_flatten(carry)
     unset = [leaf is npr_unset for leaf in leaves]
     state = [_npr_placeholder(leaf) for leaf in leaves]
@@ -272,6 +276,7 @@ def _npr_settle(step, carry):
         return [_npr_placeholder(o) if o is npr_unset else o for o in out]
     for n in range(3):
         out = jax.eval_shape(functools.partial(once, first=n == 0), *state)
+        _npr_shape_changes(state, out, unset, may_skip)
         new = [jnp.zeros(o.shape, o.dtype) if u else
                jnp.broadcast_to(a, o.shape).astype(jnp.promote_types(a.dtype, o.dtype))
                for a, o, u in zip(state, out, unset)]
@@ -314,7 +319,7 @@ def _npr_traced_while(test, body, state, pred, single, pack):
     if _npr_reverse_mode(state):
         raise NprUnsupported("np2ref NPR124: a `while` loop whose condition depends on array "
                                   "data carries values being reverse-differentiated")
-    state = tuple(_npr_settle(lambda st: pack(body(*st)), state))
+    state = tuple(_npr_settle(lambda st: pack(body(*st)), state, may_skip=True))
 
     def step(carry):  # stops at a failed index check too: clamped data might never end the loop
         new = pack(body(*carry[:-1]))
@@ -469,4 +474,6 @@ from .refs import (  # noqa: E402
     _npr_batched_control, _npr_lift_refs, _npr_reachable_refs, _npr_reverse_mode)
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .promotion import _npr_binop, _npr_check_pick, _npr_mark_either  # noqa: E402
+from .early_exit import _npr_if_returning  # noqa: E402
+from .loops import _npr_shape_changes  # noqa: E402
 from .unbound import npr_unbound, _npr_any_maybe, _npr_if_boxed, _npr_while_boxed  # noqa: E402

@@ -161,6 +161,10 @@ _NPR_TRACE_GAPS = {
                                 "outside the function"),
     "TracerIntegerConversionError": ("NPR031", "a Python int is taken from array data",
                                      "pass it as a Python int argument"),
+    "TracedSlice": ("NPR111", "a slice whose bounds are known only when the program runs (a `while` "
+                    "loop's state, a value read from data) is read where np2ref has no masked form of it",
+                    "bound the slice by a `for` loop's variable (`for i in range(n): x[i:i + w]`), or "
+                    "use np.where over the whole array"),
     "TracerArrayConversionError": ("NPR032", "array data is converted to a NumPy array inside the "
                                    "function", "keep array code in NumPy calls np2ref translates"),
 }
@@ -172,6 +176,9 @@ def _npr_trace_gap_kind(exc):
     if name in _NPR_TRACE_GAPS:
         return name
     text = str(exc)
+    if isinstance(exc, IndexError) and ("Slice entries must be static" in text
+                                        or "slice indices must have static" in text):
+        return "TracedSlice"
     if isinstance(exc, TypeError) and ("must be a concrete (static) value" in text
                                        or "Shapes must be 1D sequences of concrete values" in text):
         return "ConcretizationTypeError"

@@ -13,6 +13,9 @@ flag, stopping where Python stops, when that keeps reverse-mode differentiation 
   differentiated (JVP tracers among its values).
 
 Otherwise the fori_loop stays (a float accumulator before a break: `jax.grad` goes through it).
+
+A `return` inside an `if` on array data (frontend/returns.py made it one exit, `_return_n`
+assigned in each branch): _npr_if_returning checks the two returned values' types.
 """
 
 from jax import lax
@@ -60,6 +63,52 @@ def _npr_fori_loop(bounds, one, c0, flag, refs=()):
     return lax.while_loop(cond, body, (lo, c0))[1]
 
 
+def _npr_if_returning(pred, then_fn, else_fn, values, returns):
+    """npr_if on traced `pred` where the values at positions `returns` are what the function
+    returns (a `return` in each branch, frontend/returns.py): as a conditional expression, the
+    two must have one shape and dtype (NumPy's result type would otherwise depend on the data:
+    NPR128); a Python number and a NumPy value of that dtype give the NumPy type, two Python
+    numbers a Python number again."""
+    seen = [[None, None] for _ in returns]
+    single = len(values) == 1
+
+    def typed(k, fn):
+        def run(*v):
+            out = fn(*v)
+            for slot, i in zip(seen, returns):
+                kind = _npr_return_type(out if single else out[i])
+                slot[k] = kind
+                other = slot[1 - k]
+                if other is not None and other[:2] != kind[:2]:
+                    raise NprUnsupported(
+                        f"np2ref NPR128: the two branches of an `if` on array data return values of "
+                        f"different types ({_npr_ifexp_describe(slot[0])} and {_npr_ifexp_describe(slot[1])}): "
+                        f"NumPy's result type would depend on the data")
+            return out
+        return run
+
+    out = npr_if(pred, typed(0, then_fn), typed(1, else_fn), *values)
+    out = list((out,) if single else out)
+    for (t0, t1), i in zip(seen, returns):
+        if t0[2] and t1[2]:  # both Python numbers: a Python number again
+            out[i] = _npr_weak_astype(out[i], t0[1])
+        elif t0[2] != t1[2]:  # NumPy's scalar or a Python number: refused where that shows
+            _npr_mark_either(out[i])
+    return out[0] if single else tuple(out)
+
+
+def _npr_return_type(v):
+    if isinstance(v, (jax.Ref, NprView)):
+        raise NprUnsupported("np2ref NPR128: a function returns, from a branch on array data, an "
+                             "array that is written (which array a later write changes would depend on data)")
+    return _npr_ifexp_type(v)
+
+
 # The runtime's modules call one another's functions: imported once this module is complete.
 from .refs import _npr_batched, _npr_differentiated  # noqa: E402
 from .loops import _npr_join_refs  # noqa: E402
+from .branches import npr_if, _npr_ifexp_describe, _npr_ifexp_type  # noqa: E402
+from .compat import _npr_weak_astype  # noqa: E402
+from .core import NprUnsupported  # noqa: E402
+from .promotion import _npr_mark_either  # noqa: E402
+from .views import NprView  # noqa: E402

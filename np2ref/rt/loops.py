@@ -226,7 +226,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None):
             return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
     with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]), \
             _npr_unrolled(trips if unroll else 1):
-        c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry)
+        c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not _npr_is_concrete(trips))
         out = _npr_fori(bounds, one, c0, flag, unroll)
     return _npr_join_refs(fixed, out) if fixed else out
 
@@ -357,6 +357,24 @@ from .python_loops import (
     _NPR_PYTHON_LOOP_ERRORS, _npr_changed, _npr_containers, _npr_kind, _npr_python_for,
     _npr_python_items, _npr_python_loop_reason)  # noqa: E402
 
+
+def _npr_shape_changes(state, out, unset, may_skip):
+    """NPR130 for a carried value whose shape one iteration changes (branches._npr_settle): one a
+    broadcast cannot widen (`hist = np.append(hist, v)`), or, in a loop that may not run, any."""
+    for a, o, u in zip(state, out, unset):
+        if u or a.shape == o.shape:
+            continue
+        try:
+            widens = np.broadcast_shapes(a.shape, o.shape) == o.shape
+        except ValueError:
+            widens = False
+        if widens and not may_skip:
+            continue
+        why = ("after a loop that may not run, its shape would depend on whether it ran" if widens else
+               "its shape changes from one iteration to the next, so after the loop it depends on how "
+               "many times the loop ran")
+        raise NprUnsupported(f"np2ref NPR130: a loop on array data changes the shape of a value it carries "
+                             f"({a.dtype}{list(a.shape)} -> {o.dtype}{list(o.shape)}): {why}")
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.

@@ -72,14 +72,17 @@ def _npr_np_compare(cmp, x, v):
 
 
 def npr_np_histogram(a, bins=10, range=None, density=None, weights=None):
-    if _npr_np_traced_ints(a) is None and _npr_np_traced_ints(weights) is None:
+    if _npr_np_traced_ints(a) is None and _npr_np_traced_ints(weights) is None and _npr_np_traced_ints(bins) is None:
         h, e = np.histogram(np.asarray(a), bins, range, density, None if weights is None else np.asarray(weights))
         return jnp.asarray(h), jnp.asarray(e)
-    if not isinstance(bins, (int, np.integer)) or isinstance(bins, (bool, np.bool_)):
+    edges_given = np.ndim(bins) > 0 if not isinstance(bins, str) else False
+    if not edges_given and (not isinstance(bins, (int, np.integer)) or isinstance(bins, (bool, np.bool_))):
         raise NprUnsupported("np2ref NPR109: np.histogram of array data is translated with an integer "
-                                  "bins= (NumPy's uniform bins) only")
+                             "bins= (NumPy's uniform bins, with range=) or an array of edges only")
     if _npr_np_dtype_of(a).kind == "c" or (weights is not None and _npr_np_dtype_of(weights).kind == "c"):
         raise NprUnsupported("np2ref NPR109: np.histogram of complex data or weights")
+    if edges_given:
+        return _npr_np_histogram_edges(a, bins, density, weights)
     # NumPy's checks (range order and finiteness, bins >= 1, weights' shape) and edges, which
     # depend only on bins, range and a's dtype: NumPy on an empty stand-in
     stand_w = None if weights is None else np.zeros(0, _npr_np_dtype_of(weights))
@@ -141,6 +144,52 @@ def npr_np_histogram(a, bins=10, range=None, density=None, weights=None):
         db = npr_np_subtract(edges[1:], edges[:-1])
         return npr_np_divide(npr_np_divide(n, db), npr_np_sum(n)), edges
     return n, edges
+
+
+def _npr_np_histogram_edges(a, bins, density, weights):
+    # NumPy's path for an array of edges (numpy/lib/_histograms_impl.py): per block of 65536, the
+    # block sorted and searched for each edge (the last edge closed on the right, so values past
+    # it and NaN, which sorts last, are not counted), giving counts or the cumulative sum of the
+    # block's weights in sorted order read at those positions; n is their difference.
+    x = jnp.ravel(_npr_np_asarray(a))
+    if x.dtype == np.bool_:  # NumPy counts bools as uint8 (with a RuntimeWarning)
+        x = x.astype(np.uint8)
+    w = None if weights is None else jnp.ravel(_npr_np_asarray(weights))
+    if weights is not None and np.shape(weights) != np.shape(a):
+        raise ValueError("weights should have the same shape as a.")
+    traced = _npr_np_traced_ints(bins)
+    # NumPy's own checks (1-d, monotonic for known edges, bool weights) and dtypes: on stand-ins
+    k = min(x.size, 1)
+    stand_edges = np.asarray(bins) if traced is None else np.zeros(traced.shape, traced.dtype)
+    with np.errstate(all="ignore"):  # (density of the stand-in divides zero by zero)
+        n_np, _ = np.histogram(np.zeros(k, x.dtype), stand_edges, None, density,
+                               None if w is None else np.zeros(k, w.dtype))
+    edges = jnp.asarray(stand_edges) if traced is None else traced
+    if traced is not None:
+        _npr_np_run_check(edges[:-1] > edges[1:], lambda v: v, ValueError,
+                          "`bins` must increase monotonically, when an array")
+    ntype = np.dtype(np.intp) if w is None else w.dtype
+    cum = jnp.zeros(edges.shape, ntype)
+    common = np.promote_types(x.dtype, edges.dtype)  # ndarray.searchsorted compares in it
+    e = edges.astype(common)
+    for i in _npr_np_builtins.range(0, x.size, 65536):
+        xa = x[i:i + 65536].astype(common)
+        order = jnp.argsort(xa, stable=True)
+        sa = xa[order]
+        at = jnp.concatenate([jnp.searchsorted(sa, e[:-1], side="left"),
+                              jnp.searchsorted(sa, e[-1:], side="right")])
+        if w is None:
+            cum = cum + at.astype(ntype)
+        else:
+            sw = w[i:i + 65536][order]
+            cs = jnp.cumsum(sw, dtype=np.cumsum(np.zeros(0, sw.dtype)).dtype)
+            cw = jnp.concatenate([jnp.zeros(1, np.result_type(ntype, cs.dtype)), cs.astype(np.result_type(ntype, cs.dtype))])
+            cum = cum + cw[at].astype(ntype)  # NumPy's `cum_n += cw[...]`: same_kind into ntype
+    n = cum[1:] - cum[:-1]
+    if density:
+        db = npr_np_subtract(edges[1:], edges[:-1]).astype(np.float64)
+        n = npr_np_divide(npr_np_divide(n, db), npr_np_sum(n))
+    return n.astype(n_np.dtype), edges
 
 
 # ---------------------------------------------------------------- index helpers

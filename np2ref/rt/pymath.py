@@ -267,6 +267,21 @@ def npr_lib_deepcopy(x, memo=None):
     return _npr_copy.deepcopy(x, memo)
 
 
+def npr_is_integer(v):
+    """`v.is_integer()`: Python's (float, int) or NumPy's (its integer and float scalars) method on a
+    concrete value; on traced data, a float is an integer when finite and equal to its floor, an
+    integer always is, and what has no such method (an array, a bool, a complex) raises NumPy's
+    AttributeError."""
+    v = npr_load(v)
+    if not _npr_traced(v):
+        return v.is_integer()
+    kind = np.dtype(v.dtype).kind
+    what = "ndarray" if v.ndim else np.dtype(v.dtype).type.__name__
+    if v.ndim or kind not in "iuf":
+        raise AttributeError(f"'numpy.{what}' object has no attribute 'is_integer'")
+    return True if kind in "iu" else jnp.isfinite(v) & (v == jnp.floor(v))
+
+
 from .core import NprError, NprUnsupported, _npr_state  # noqa: E402
 from .bounds import _npr_record_check  # noqa: E402
 from .views import npr_float, npr_load  # noqa: E402

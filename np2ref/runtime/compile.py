@@ -15,6 +15,7 @@ import numpy as np
 
 from ..diagnostics import Diagnostic, Np2RefError, Span
 from ..emit.module import line_map
+from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
 
 _RUNTIME: dict | None = None
@@ -443,6 +444,9 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
         code, message, hint = exc.code, exc.message, None
     else:
         return None
+    if code == "NPR030" and (why := left_as_written(conversion.source or "", _source_line(exc, conversion, exec_name))):
+        message, hint = why, ("assign the value to one name in each branch and return it after the `if`, "
+                              "or use np.where(cond, a, b)")
     if code == "NPR031" and traced_scalars:
         names = ", ".join(f"`{n}`" for n in traced_scalars)
         message = (f"a Python value (a size, a range bound, an index) depends on a traced value: array data "

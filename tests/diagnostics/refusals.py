@@ -131,3 +131,11 @@ def unpacks_into_a_reader(u, pair):
 
 def smooth_sum(a, b):
     return (a + b).sum()
+
+
+def ndarray_over_a_buffer(x):
+    return np.ndarray((2,), dtype=x.dtype, buffer=x, offset=8)  # E: NPR004
+
+
+def ndarray_with_strides(x):
+    return np.ndarray((2,), np.float64, x, 0, (16,))  # E: NPR004

@@ -25,8 +25,15 @@ def hist(a, w):
     return h, edges, hw, hd, edges_d
 
 
-def hist_edges(a):
-    return np.histogram(a, bins=np.array([0.0, 0.5, 1.0]))
+def hist_edges(a, w, edges):
+    h, e = np.histogram(a, bins=edges)
+    hw, _ = np.histogram(a, edges, weights=w)
+    hd, known = np.histogram(a, bins=np.array([0.0, 0.25, 0.5, 1.0]), density=True)
+    return h, e, hw, hd, known
+
+
+def hist_auto(a):
+    return np.histogram(a, bins="auto")
 
 
 def upper(a):
@@ -51,4 +58,8 @@ def double_each(a):
 def grid(a):
     x, y = np.mgrid[0:3, 0:4]
     gx, gy = np.ogrid[0:1:3j, 0:4]
-    return a + x * y + gx * gy
+    out = np.ndarray(a.shape)  # uninitialised (np.empty), filled below
+    out[...] = a + x * y + gx * gy
+    first = np.ndarray(shape=(3,), dtype=np.int32)
+    first[:] = x[:, 0]
+    return out, first

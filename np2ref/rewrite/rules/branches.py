@@ -12,13 +12,15 @@ closed over, so array writes in a branch happen in place.
 condition become `npr_and`/`npr_or`/`npr_not`, which keep Python's meaning on concrete values.
 
 Exact: the same statements run on the taken path. Kept as a Python `if` (so a traced condition
-is refused with NPR030): a branch with `return`, `break` or `continue`, or one that rebinds an
-array that is written.
+is refused with NPR030): a branch with `return`, `break` or `continue` (frontend/jumps.py and
+frontend/returns.py rewrote the ones they can to flags and one exit `_return_n`, whose two
+values npr_if(..., returns=) checks), or one that rebinds an array that is written.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import libcst as cst
 
@@ -54,6 +56,7 @@ class _Exits(cst.CSTVisitor):
 
 
 _METADATA = frozenset({"shape", "ndim", "size", "dtype"})
+_RETURN_NAME = re.compile(r"_return_\d+")
 
 
 def static_condition(expr: cst.BaseExpression) -> bool:
@@ -193,6 +196,12 @@ def _lower_if(ctx, original: cst.If, updated: cst.If):
         else_name = cst.Name(f"_else_{n}")
     init = [cst.Arg(unbound.init_expr(ctx, original, c, cst.Name(c) if c in plan.defined_before else
                                       _maybe_bound(c) if plan.in_loop else cst.Name(J.UNSET))) for c in carried]
+    # a function's return value (frontend/returns.py names it): both branches' types checked
+    returns = [cst.Element(cst.Integer(str(k))) for k, c in enumerate(carried) if _RETURN_NAME.fullmatch(c)]
+    if returns:
+        init.append(cst.Arg(cst.Tuple(returns if len(returns) > 1 else [returns[0].with_changes(comma=cst.Comma())]),
+                            keyword=cst.Name("returns"), equal=cst.AssignEqual(
+                                whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))))
     call = cst.Call(cst.Name(J.IF), [cst.Arg(condition(updated.test)), cst.Arg(cst.Name(f"_then_{n}")),
                                      cst.Arg(else_name), *init])
     if carried:

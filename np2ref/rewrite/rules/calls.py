@@ -86,6 +86,41 @@ def plan_where_one_argument(node: cst.Call, ctx) -> bool:
     return False
 
 
+# np.ndarray(shape, dtype=float, buffer=None, offset=0, strides=None, order=None): its parameters
+_NDARRAY_PARAMS = ("shape", "dtype", "buffer", "offset", "strides", "order")
+
+
+@plans(cst.Call, order=45)
+def plan_ndarray_constructor(node: cst.Call, ctx) -> bool:
+    """`np.ndarray(shape, dtype)` as a constructor: np.empty (NumPy leaves its contents
+    uninitialised, so zeros are one of its values). An array over another object's memory
+    (buffer=, offset=, strides=) or with a layout (order=) is refused: NPR004."""
+    if ctx.numpy_name(node.func) != "numpy.ndarray":
+        return False
+    ctx.m.skip_numpy.add(node.func)
+    ctx.inner.add(node.func)
+    named = [_NDARRAY_PARAMS[i] if i < len(_NDARRAY_PARAMS) else "*" for i, a in enumerate(node.args)
+             if a.keyword is None and not a.star] + [a.keyword.value if a.keyword else "*" for a in node.args
+                                                      if a.keyword is not None or a.star]
+    other = [n for n in named if n not in ("shape", "dtype")]
+    if other:
+        what = "unpacked arguments" if other[0] == "*" else f"`{other[0]}=`"
+        ctx.sink.report("NPR004", f"`np.ndarray(...)` with {what} is not translated: only "
+                        "`np.ndarray(shape, dtype)`, an uninitialised array, is", ctx.span(node),
+                        hint="an array over another array's memory is a view of it: write a slice and "
+                        "`.reshape(shape)` (or `.view(dtype)`) of that array; for a new array use "
+                        "np.empty(shape, dtype); see `np2ref explain NPR004`")
+        return True
+    ctx.m.special_calls[node] = ("ndarray", None)
+    return True
+
+
+@emits_special("ndarray")
+def emit_ndarray_constructor(original, updated, detail, ctx):
+    """np.ndarray(shape, dtype) -> jnp.zeros(shape, dtype), as np.empty."""
+    return updated.with_changes(func=J.name(f"{J.JNP}.zeros"))
+
+
 @plans(cst.Call, order=50)
 def plan_random_draw(node: cst.Call, ctx) -> bool:
     """`np.random.normal(...)`, `rng.normal(...)`: a draw made on the host at run time (npr_random).
@@ -101,6 +136,24 @@ def plan_random_draw(node: cst.Call, ctx) -> bool:
     ctx.m.special_calls[node] = ("random", func.attr.value)
     ctx.m.skip_numpy.add(func)
     return True
+
+
+@plans(cst.Call, order=55)
+def plan_is_integer(node: cst.Call, ctx) -> bool:
+    """`float(x[0]).is_integer()`, `x[i].is_integer()`: Python's and NumPy's scalar method on a
+    value that may be traced (npr_is_integer)."""
+    func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "is_integer" and not node.args \
+            and ctx.imports.qualify(func, ctx.locals) is None:
+        ctx.m.special_calls[node] = ("is_integer", None)
+        ctx.inner.add(func)
+        return True
+    return False
+
+
+@emits_special("is_integer")
+def emit_is_integer(original, updated, detail, ctx):
+    return J.call(J.IS_INTEGER, updated.func.value)
 
 
 @plans(cst.Call, order=60)

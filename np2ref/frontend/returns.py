@@ -1,0 +1,201 @@
+"""A `return` inside an `if` as one exit, before analysis: the `if` then lowers like any other.
+
+    def clip_step(x, i):                     def clip_step(x, i):
+        if x[i] > 0:                             if x[i] > 0:
+            return x[i]                  ->          _return_1 = x[i]
+        return 0.0                               else:
+                                                     _return_1 = 0.0
+                                                 return _return_1
+
+The statements after an `if` whose branch always returns run in its other branch (an `else:`
+made for them when it has none); each `return v` becomes `_return_n = v`, and the function ends
+with one `return _return_n`. On a condition that reads array data the `if` is then a lax.cond
+(rewrite/rules/branches.py), which promotes the two values as NumPy would or refuses them
+(NPR122, NPR128); on a concrete one it is Python's `if` and runs as written.
+
+Exact: the same statements run in the same order and the function returns the same object.
+Only functions with a `return` under a condition that may read array data are rewritten (one
+on shapes, None or types, `if lo is None: return u`, stays as written: the identity-return and
+view analyses see its returns). Left as written (a data-dependent condition there is refused when traced, NPR030): a function
+with a `return` inside a loop, `try`, `with` or `match`; one with a path that ends without a
+`return` (its None would meet a value in lax.cond); an `if` whose branches both may fall through
+to the statements after it (lowering it would copy them into both branches).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+
+class _Where(cst.CSTVisitor):
+    """Whether the function's returns are all outside loops, try, with and match (nested
+    functions and lambdas are their own), and whether one is inside an `if` whose condition
+    may read array data (one on shapes, None or types stays Python's `if`, returns and all)."""
+
+    def __init__(self):
+        from ..rewrite.rules.branches import static_condition  # (rewrite imports this package)
+
+        self.static = static_condition
+        self.in_if = self.blocked = False
+        self.ifs: list[bool] = []  # per `if` around the current node: its condition is static
+        self.other = 0  # loops, try, with, match around it
+
+    def visit_Return(self, node) -> None:
+        self.blocked |= self.other > 0
+        self.in_if |= not all(self.ifs)
+
+    def visit_If(self, node) -> None:
+        self.ifs.append(self.static(node.test))
+
+    def leave_If(self, node) -> None:
+        self.ifs.pop()
+
+    def on_visit(self, node) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, (cst.For, cst.While, cst.Try, cst.With, cst.Match)) \
+                or type(node).__name__ == "TryStar":
+            self.other += 1
+        return super().on_visit(node)
+
+    def on_leave(self, node) -> None:
+        if isinstance(node, (cst.For, cst.While, cst.Try, cst.With, cst.Match)) \
+                or type(node).__name__ == "TryStar":
+            self.other -= 1
+        super().on_leave(node)
+
+
+def early_returns(func: cst.FunctionDef) -> bool:
+    """Whether `func` has a `return` inside an `if` on data that lower() may turn into one exit."""
+    where = _Where()
+    for stmt in func.body.body:
+        stmt.visit(where)
+    return where.in_if and not where.blocked
+
+
+class _Returns(cst.CSTVisitor):
+    found = False
+
+    def visit_Return(self, node) -> None:
+        self.found = True
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        return False
+
+
+def _returns(node) -> bool:
+    v = _Returns()
+    node.visit(v)
+    return v.found
+
+
+class Lower:
+    """One function's body with its returns turned into assignments to `name` (None: the
+    function is left as written). `anchor(new, original)` maps each new node to the user's."""
+
+    def __init__(self, name: str, anchor):
+        self.name, self.anchor = name, anchor
+
+    def function(self, func: cst.FunctionDef):
+        body, always = self.block(list(func.body.body))
+        if body is None or not always:
+            return None
+        ret = cst.SimpleStatementLine([cst.Return(cst.Name(self.name))])
+        self.anchor(ret, func)
+        return func.with_changes(body=func.body.with_changes(body=[*body, ret]))
+
+    def block(self, stmts: list):
+        """(the lowered statements or None, whether every path through them returns)."""
+        out = []
+        for k, stmt in enumerate(stmts):
+            if isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, cst.Return) for s in stmt.body):
+                return out + [self._assign(stmt)], True  # what follows never runs
+            if isinstance(stmt, cst.If) and _returns(stmt):
+                new, always = self._if(stmt, stmts[k + 1:])
+                return (None, False) if new is None else (out + [new], always)
+            out.append(stmt)
+        return out, False
+
+    def _assign(self, line: cst.SimpleStatementLine):
+        small = []
+        for s in line.body:
+            if isinstance(s, cst.Return):
+                value = s.value if s.value is not None else cst.Name("None")
+                small.append(cst.Assign([cst.AssignTarget(cst.Name(self.name))], value))
+                break
+            small.append(s.with_changes(semicolon=cst.MaybeSentinel.DEFAULT))
+        new = line.with_changes(body=small)
+        self.anchor(new, line)
+        return new
+
+    def _if(self, node: cst.If, rest: list):
+        """The `if` with `rest` in the branches that may fall through (None when both may: the
+        statements would be copied into both)."""
+        body, always_body = self.block(self._statements(node.body))
+        orelse, always_else = self._else(node, [])
+        if body is None or orelse is None or (rest and not always_body and not always_else):
+            return None, False
+        if rest and not always_body:
+            body, always_body = self.block(self._statements(node.body) + rest)
+        elif rest and not always_else:
+            orelse, always_else = self._else(node, rest)
+        if body is None or orelse is None:
+            return None, False
+        new_else = None
+        if orelse:
+            new_else = cst.Else(cst.IndentedBlock(body=orelse))
+            self.anchor(new_else, node.orelse if node.orelse is not None else node)
+        new = node.with_changes(body=cst.IndentedBlock(body=body or [cst.SimpleStatementLine([cst.Pass()])]),
+                                orelse=new_else)
+        self.anchor(new, node)
+        return new, always_body and always_else
+
+    def _else(self, node: cst.If, rest: list):
+        """(the statements of the `else:` (an `elif` as one `if`) then `rest`, lowered, or None;
+        whether every path through them returns)."""
+        if isinstance(node.orelse, cst.If):
+            new, always = self._if(node.orelse, rest)
+            return (None, False) if new is None else ([new], always)
+        stmts = self._statements(node.orelse.body) if isinstance(node.orelse, cst.Else) else []
+        return self.block(stmts + rest)
+
+    def _statements(self, suite) -> list:
+        if isinstance(suite, cst.IndentedBlock):
+            return list(suite.body)
+        line = cst.SimpleStatementLine(body=list(suite.body))  # `if c: return v` on one line
+        self.anchor(line, suite)
+        return [line]
+
+
+def left_as_written(source: str, line: int) -> str | None:
+    """NPR030's message for an `if` on array data at `line` of `source` that kept a `return`
+    (the function was left as written: see the module docstring), else None."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and node.lineno == line \
+                and any(isinstance(n, ast.Return) for n in _own_nodes(node)):
+            return ("an `if` on array data with a `return` inside: np2ref makes such a function one "
+                    "exit only when every path through it ends in a `return` outside loops, try and "
+                    "with, the statements after the `if` follow one branch only, and no branch returns "
+                    "an array the function writes")
+    return None
+
+
+def _own_nodes(node):
+    """The nodes inside `node`, not those of nested functions, lambdas and classes."""
+    import ast
+
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        n = stack.pop()
+        yield n
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack += list(ast.iter_child_nodes(n))
