@@ -314,7 +314,9 @@ def _npr_ufunc_at_in_order(name, a, ix, vals, rt, dt):
         i = jnp.asarray(lin)[k]
         # the barrier keeps XLA from folding bool -> float then `* nan` into a select (0, not nan)
         x = lax.optimization_barrier(flat[i].astype(rt))
-        return flat.at[i].set(fn(x, vals[k]).astype(dt), mode='drop')
+        r = fn(x, vals[k])  # cast back as NumPy casts (x86-64 wraparound, not JAX's saturation)
+        r = _npr_x86_cast(r, dt)[0] if r.dtype.kind == 'f' and dt.kind in 'iu' else r.astype(dt)
+        return flat.at[i].set(r, mode='drop')
     _npr_update(a, lambda cur: _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape))
 
 
@@ -328,6 +330,7 @@ from .index import _npr_Idx  # noqa: E402
 from .windows import _npr_dyn_store  # noqa: E402
 from .lowering import _npr_unflat, _npr_update  # noqa: E402
 from .compat import _npr_has_tracer, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402
+from .casts import _npr_x86_cast  # noqa: E402
 from .ops import _npr_check_int_power  # noqa: E402
 from .pyscalars import _npr_float_divmod  # noqa: E402
 from .promotion import _npr_check_weak_int  # noqa: E402
