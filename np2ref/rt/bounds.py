@@ -93,7 +93,8 @@ def _npr_wide(e):
     dt = getattr(e, "dtype", None)
     if dt is None or np.dtype(dt).kind not in "iu" or np.dtype(dt).itemsize >= 8 or isinstance(e, np.generic):
         return e
-    return e.astype(np.int64) if isinstance(e, np.ndarray) else jnp.asarray(e).astype(jnp.int64)
+    # (int32 under a `.pure` the caller runs without x64: canonicalized, so JAX warns of nothing)
+    return e.astype(np.int64) if isinstance(e, np.ndarray) else jnp.asarray(e).astype(_npr_wide_dtype(np.int64))
 
 
 def _npr_out_of_range(size):
@@ -102,10 +103,15 @@ def _npr_out_of_range(size):
     are compared as NumPy compares them."""
     def out(x):
         if x.dtype.kind == "u":
-            return x.astype(jnp.uint64) >= size
-        x = x.astype(jnp.int64)
+            return x.astype(_npr_wide_dtype(np.uint64)) >= size
+        x = x.astype(_npr_wide_dtype(np.int64))
         return (x < -size) | (x >= size)
     return out
+
+
+def _npr_wide_dtype(dt):
+    """int64/uint64, or their 32-bit forms where JAX runs without x64 (a `.pure` called plainly)."""
+    return jax.dtypes.canonicalize_dtype(dt)
 
 
 def _npr_check_run(e, out, kind, message):

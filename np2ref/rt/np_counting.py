@@ -19,7 +19,7 @@ def _npr_np_bincount_checks(traced, n, what):
     # cannot know. Both are checked when the program runs.
     if traced.dtype.kind != "u":
         _npr_np_run_check(traced, lambda v: v < 0, ValueError, "'list' argument must have no negative elements")
-    wide = jnp.uint64 if traced.dtype.kind == "u" else jnp.int64  # 300 is not 44 for a uint8 value
+    wide = jax.dtypes.canonicalize_dtype(np.uint64 if traced.dtype.kind == "u" else np.int64)  # 300 is not 44 in uint8
     _npr_np_run_check(traced, lambda v: v.astype(wide) >= n, NprUnsupported,
                       f"np2ref NPR109: {what} met the value {{}}, past its static length {n}: NumPy "
                       f"returns a longer array there, whose length depends on the data")
