@@ -648,3 +648,19 @@ def test_operations_numpy_answers_with_a_new_array_do_not_return_the_argument():
     for r in results:
         assert r is not a and not np.shares_memory(r, a)
         np.testing.assert_array_equal(r, a)
+
+
+def _all_close_flag(a, b):
+    if np.allclose(a, b):
+        return 1
+    return 0
+
+
+def test_python_ints_chosen_by_a_branch_on_data_come_back_as_python_ints():
+    """`if np.allclose(a, b): return 1` / `return 0`: the branch is a lax.cond, and its value was
+    returned as np.int64 (the function had no float()/int() call or loop, so its Python scalars
+    were not looked for); NumPy's function returns a Python int."""
+    f = np2ref.compile(_all_close_flag, host_below=0)
+    for b in (np.ones(2), np.zeros(2)):
+        got = f(np.ones(2), b)
+        assert type(got) is int and got == _all_close_flag(np.ones(2), b)

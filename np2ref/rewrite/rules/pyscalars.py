@@ -187,7 +187,7 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
     over the bindings (a name a comprehension, lambda or `:=` binds anywhere is left out).
     Returns whether the function can have a Python scalar from array data at all."""
     f = ctx.f
-    augs, range_targets, excluded, calls = {}, set(), set(), False
+    augs, range_targets, excluded, calls, branched = {}, set(), set(), False, False
     looped = set()  # the targets of bindings in a loop body
     passed = passed_params(f)
     for node in _walk(f.node):
@@ -207,11 +207,13 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
                 if isinstance(m, (cst.AugAssign, cst.Assign)):
                     looped.update(id(t.target if isinstance(t, cst.AssignTarget) else t)
                                   for t in (m.targets if isinstance(m, cst.Assign) else (m.target,)))
+        if isinstance(node, cst.If) and not branched:  # `if c: r = 1 else: r = 0` on data: a lax.cond's
+            branched = any(isinstance(m, cst.Assign) for m in _walk(node))  # value, still Python's int
         if isinstance(node, (cst.CompFor, cst.Lambda, cst.NamedExpr)):
             excluded.update(n.value for n in _walk(node.target if isinstance(node, (cst.CompFor, cst.NamedExpr))
                                                     else node.params) if isinstance(n, cst.Name))
-    if not calls and not looped:  # no float(), int(), round(), math.*, no binding in a loop: no
-        # Python scalar comes from array data
+    if not calls and not looped and not branched:  # no float(), int(), round(), math.*, no binding
+        # in a loop or branch: no Python scalar comes from array data
         return False
     bindings: dict[str, list] = {}
     for target, value in f.bindings:
