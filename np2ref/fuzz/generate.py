@@ -154,7 +154,12 @@ def loop(g: Gen, fr: Frame, helpers: list[Function]):
     if g.chance(60):
         loop_index_statements(g, body, [n for n in names if n in body.ints()])
     jump_var = var if var in names else None
-    return [Block(header, with_jump(g, fr, jump_var, tuple(body.body)), tuple(prelude.split("\n")))], tuple(body.names)
+    stmts = [Block(header, with_jump(g, fr, jump_var, tuple(body.body)), tuple(prelude.split("\n")))]
+    readers = [a for a in fr.arrays() if fr.ns[a].dtype.kind in "iuf"]
+    if form is None and readers and g.chance(15):  # the loop variable read after the loop: the
+        # last trip that ran (the break's), or what it was before when none ran
+        stmts = [Line(f"{var} = -1"), *stmts, Line(f"{g.pick(readers)}[...] += {var}")]
+    return stmts, tuple(body.names)
 
 
 def loop_form(g: Gen, fr: Frame, var: str, bound: str):
