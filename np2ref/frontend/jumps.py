@@ -147,7 +147,7 @@ class Desugar:
 
     def statement(self, stmt) -> list:
         if isinstance(stmt, cst.For) and self.itertools[0] | self.itertools[1]:
-            loops = products.nested(stmt, self.itertools, products.stored_names(stmt.body),
+            loops = products.nested(stmt, self.itertools, names_bound(stmt.body),
                                     _outside_names(self.func, stmt), _jumps(stmt.body).breaks)
             if loops is not None:  # `for i, j in itertools.product(...)`: nested loops
                 self.anchor(loops, stmt)

@@ -84,46 +84,6 @@ def _ranges(call: cst.Call) -> list | None:
     return ranges + [r.deep_clone() for _ in range(repeat - 1) for r in ranges]  # one node a loop
 
 
-def stored_names(node) -> set[str]:
-    """The names `node` binds (assignment, augmented and annotated assignment, `for`, `with`,
-    `:=` targets; not those of comprehensions or nested functions)."""
-    found: set[str] = set()
-
-    def targets(t):
-        if isinstance(t, cst.Name):
-            found.add(t.value)
-        elif isinstance(t, (cst.Tuple, cst.List)):
-            for e in t.elements:
-                targets(e.value)
-        elif isinstance(t, cst.StarredElement):
-            targets(t.value)
-
-    class V(cst.CSTVisitor):
-        def visit_AssignTarget(self, n) -> None:
-            targets(n.target)
-
-        def visit_AugAssign(self, n) -> None:
-            targets(n.target)
-
-        def visit_AnnAssign(self, n) -> None:
-            targets(n.target)
-
-        def visit_For(self, n) -> None:
-            targets(n.target)
-
-        def visit_AsName(self, n) -> None:
-            targets(n.name)
-
-        def visit_NamedExpr(self, n) -> None:
-            targets(n.target)
-
-        def visit_FunctionDef(self, n) -> bool:
-            found.add(n.name.value)
-            return False
-    node.visit(V())
-    return found
-
-
 def nested(loop: cst.For, names, bound_in_loop: set[str], used_outside: set[str], has_break: bool):
     """The nested `for` loops `loop` stands for, or None (left as written)."""
     if not isinstance(loop.iter, cst.Call) or not _is_product(loop.iter.func, names) \
