@@ -1,6 +1,8 @@
 """np2ref.compile's host route: a small loop-free program called with NumPy arrays runs the
-original NumPy function (the rest of the suite runs with NP2REF_HOST_BELOW=0, conftest.py, so
-its differential tests exercise the jitted program). Each test here names host_below itself."""
+original NumPy function, and on a CPU so does any program NumPy is estimated to run no slower
+than the jitted call (np2ref/runtime/routes.py). The rest of the suite runs with
+NP2REF_HOST_BELOW=0, conftest.py, so its differential tests exercise the jitted program; each
+test here names host_below itself."""
 
 from __future__ import annotations
 
@@ -16,6 +18,14 @@ from np2ref.runtime.compile import HOST_BELOW, HOST_ENV
 
 def recip(x):
     return 1.0 / x
+
+
+def recip_plus(x):
+    return (1.0 / x + 1.0) * 2.0 - x
+
+
+def matvec(a, x):
+    return a @ x
 
 
 def axpy_(y, a, x):
@@ -46,7 +56,7 @@ def hosted(fn, **options):
 
 @pytest.fixture(scope="module")
 def compiled_recip():
-    return hosted(recip)
+    return hosted(recip_plus)
 
 
 def test_small_call_runs_the_original_and_a_large_one_the_translation(compiled_recip):
@@ -54,14 +64,26 @@ def test_small_call_runs_the_original_and_a_large_one_the_translation(compiled_r
     small = np.array([0.0, 2.0, 4.0])
     with pytest.warns(RuntimeWarning, match="divide by zero"):
         out = compiled_recip(small)
-    np.testing.assert_array_equal(out, [np.inf, 0.5, 0.25])
-    large = np.zeros(1000)  # host_below=1000: an array of 1000 elements is not small
+    np.testing.assert_array_equal(out, [np.inf, 1.0, -1.5])
+    # 8 MB: four NumPy passes with temporaries cost more than the jitted call's one fused pass
+    # and its staging copy (routes.py), so even on a CPU the translation runs
+    large = np.zeros(1_000_000)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         got = compiled_recip(large)
     assert np.isinf(got).all() and type(got) is np.ndarray and got.flags.writeable
     routes = sorted(r is not False for r in compiled_recip._hosted.values())
     assert routes == [False, True]  # one decision per signature, kept
+
+
+def test_on_a_cpu_matrix_products_take_numpys_blas():
+    # XLA:CPU's dot is 2-3x slower than NumPy's BLAS on a matrix-vector product, and the
+    # 8 MB matrix would be copied in: NumPy runs it, whatever its size
+    compiled = hosted(matvec)
+    a, x = np.random.default_rng(0).random((1000, 1000)), np.ones(1000)
+    np.testing.assert_array_equal(compiled(a, x), a @ x)
+    assert list(compiled._hosted.values()) == [True]
+    assert np2ref.compile(matvec, host_below=0)._hosted is None  # host_below=0: always the translation
 
 
 def test_route_is_per_signature_and_deterministic(compiled_recip):
@@ -78,15 +100,15 @@ def test_route_is_per_signature_and_deterministic(compiled_recip):
 def test_alternating_signatures_take_their_own_routes():
     # the call remembers its last signature (compile.py, Compiled._last): a call with another
     # one must not take the last one's route
-    compiled = hosted(recip)
-    small, large = np.array([0.0, 4.0]), np.zeros(1000)
+    compiled = hosted(recip_plus)
+    small, large = np.array([0.0, 4.0]), np.zeros(1_000_000)
     for _ in range(2):
         with pytest.warns(RuntimeWarning, match="divide by zero"):  # NumPy's warning: the original ran
-            np.testing.assert_array_equal(compiled(small), [np.inf, 0.25])
+            np.testing.assert_array_equal(compiled(small), [np.inf, -1.5])
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # the jitted program is silent
             assert np.isinf(compiled(large)).all()
-            assert np.isinf(compiled(np.zeros(1000))).all()  # the same signature again
+            assert np.isinf(compiled(np.zeros(1_000_000))).all()  # the same signature again
 
 
 def test_host_route_writes_in_place_as_numpy_does():
@@ -122,11 +144,13 @@ def test_host_route_refuses_what_the_jitted_call_refuses():
         compiled(np.zeros((3, 2)).T)  # the same shape and dtype, not C-contiguous: refused as jitted
 
 
-def test_loops_and_other_options_take_the_jitted_program():
+def test_long_loops_and_other_options_take_the_jitted_program():
     compiled = hosted(looped)
-    x = np.arange(4.0)
+    x = np.arange(4000.0)  # 4000 trips of Python against one lax loop: the translation
     np.testing.assert_array_equal(compiled(x), looped(x))
     assert list(compiled._hosted.values()) == [False]
+    compiled(np.arange(4.0))  # 4 trips: NumPy's loop costs less than the jitted call
+    assert list(compiled._hosted.values()) == [False, True]
     assert hosted(recip, dtype_policy="float32")._hosted is None
     assert hosted(recip, bounds="unchecked")._hosted is None
     assert np2ref.compile(recip, host_below=0)._hosted is None

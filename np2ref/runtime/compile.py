@@ -17,6 +17,8 @@ from ..diagnostics import Diagnostic, Np2RefError, Span
 from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
+from .hostcall import MISS, host_call
+from .routes import HOST_EQUATIONS, numpy_is_cheaper, program_size
 
 _RUNTIME: dict | None = None
 
@@ -137,14 +139,13 @@ def _with_bitwise_options(jit_options):
 
 # The host route (docs/guide.md, "Speed"): a NumPy-array call whose traced program has no loop,
 # at most HOST_EQUATIONS equations and no array of HOST_BELOW elements or more runs the
-# original NumPy function instead of the jitted one. Measured on a 2-core CPU VM
+# original NumPy function instead of the jitted one; on a CPU, so does any program NumPy is
+# estimated to run no slower (routes.py). Measured on a 2-core CPU VM
 # (benchmarks/host_dispatch.py): a jitted call's dispatch is 5-7 µs at 10 elements and
 # 20-50 µs at 1,000 (XLA:CPU splits elementwise loops across threads), NumPy's about 1 µs per
 # operation up to a few thousand elements.
 HOST_BELOW = 16384
-HOST_EQUATIONS = 48
 HOST_ENV = "NP2REF_HOST_BELOW"  # an int: the default host_below (0: always the jitted program)
-_LOOPS = frozenset({"while", "scan"})
 _MISSING = object()
 
 
@@ -189,39 +190,16 @@ def _host_key(args):
     return tuple(key)
 
 
+def _no_fast_call(args):
+    return MISS
+
+
 def _shares(a, b):
     """np.shares_memory, after two cheaper tests: distinct arrays that own their buffers (no
     base) never share, and np.may_share_memory's bounds test rules out most other pairs."""
     if a.base is None and b.base is None and a is not b:
         return False
     return np.may_share_memory(a, b) and np.shares_memory(a, b)
-
-
-def _program_size(jaxpr) -> tuple[int, int, bool]:
-    """(equations, the largest array's element count, whether a loop primitive occurs) over a
-    jaxpr and every jaxpr nested in its equations."""
-    equations, largest, loop = 0, 0, False
-    stack = [jaxpr]
-    while stack:
-        j = stack.pop()
-        for v in list(j.invars) + list(j.outvars):
-            largest = max(largest, _elements(v))
-        for eqn in j.eqns:
-            equations += 1
-            loop = loop or eqn.primitive.name in _LOOPS
-            for v in eqn.outvars:
-                largest = max(largest, _elements(v))
-            for param in eqn.params.values():
-                for sub in param if isinstance(param, (tuple, list)) else (param,):
-                    inner = getattr(sub, "jaxpr", sub)
-                    if hasattr(inner, "eqns"):
-                        stack.append(inner)
-    return equations, largest, loop
-
-
-def _elements(var) -> int:
-    shape = getattr(getattr(var, "aval", None), "shape", ())
-    return int(np.prod(shape, dtype=np.int64)) if shape else 1
 
 
 class Compiled:
@@ -285,8 +263,15 @@ class Compiled:
         self._host_routes = {} if eligible else None
         self._hosted = None if verify else self._host_routes  # after the verified first call
         self._last = (_MISSING, False)  # the last host-route signature and its route
+        self._cpu = None  # whether jax's default backend is the CPU: asked on the first route
+        self._fast = _no_fast_call  # the last host-route signature's straight-line call
+        self._fasts = {}  # _host_key: that call, for each host-route signature met
 
     def __call__(self, *args, **kwargs):
+        if not kwargs:
+            out = self._fast(args)  # the last host-route signature's call (hostcall.py)
+            if out is not MISS:
+                return out
         if self._hosted is not None and not kwargs:
             key = _host_key(args)
             last = self._last  # (key, route) of the last call: one tuple, so threads see a matching pair
@@ -297,6 +282,11 @@ class Compiled:
                 if route is _MISSING:
                     route = self._host_route(key, args)
                 self._last = (key, route)
+                if route is not False:
+                    fast = self._fasts.get(key)
+                    if fast is None:
+                        fast = self._fasts[key] = host_call(args, route, self.original)
+                    self._fast = fast
             if route is True:  # the original NumPy function: NumPy's results, exactly
                 return self.original(*args)
             if route is not False:  # (pairs that must not share memory, arrays that must be C-contiguous)
@@ -330,29 +320,39 @@ class Compiled:
     def _host_route(self, key, args):
         """The host route for a new signature (kept in self._hosted): the call's translation
         is traced (not compiled), so that it refuses what the jitted call refuses, and the
-        original runs when that program is small: no loop, at most HOST_EQUATIONS equations,
-        every array (arguments, temporaries, results) under host_below elements."""
+        original runs when that program is small (no loop, at most HOST_EQUATIONS equations,
+        every array under host_below elements) or, on a CPU, when NumPy is estimated no slower
+        than the jitted call (np2ref/runtime/routes.py)."""
         route = False
-        if key is not None and len(args) == len(self._entry._positional) and \
-                all(a.size < self.host_below for a in args if type(a) is np.ndarray):
-            try:
-                jaxpr = self._entry.trace_numpy(*args).jaxpr
-            except Exception as exc:
-                refusal = self._refusal(exc, self._traced_scalars(args, {}))
-                if refusal is None:
-                    raise
-                raise refusal from None
-            equations, largest, loop = _program_size(jaxpr)
-            if not loop and equations <= HOST_EQUATIONS and largest < self.host_below:
-                # what the jitted route checks on every call: a written array shares no memory
-                # with another argument; C-contiguous where the function reshapes (NPR206)
+        if key is not None and len(args) == len(self._entry._positional):
+            small = all(a.size < self.host_below for a in args if type(a) is np.ndarray)
+            if small or self._on_cpu():
+                try:
+                    jaxpr = self._entry.trace_numpy(*args).jaxpr
+                except Exception as exc:
+                    refusal = self._refusal(exc, self._traced_scalars(args, {}))
+                    if refusal is None:
+                        raise
+                    raise refusal from None
                 arrays = [i for i, a in enumerate(args) if type(a) is np.ndarray]
                 written = [i for i, n in enumerate(self._entry._positional) if n in self.mutated and i in arrays]
-                route = (tuple((i, j) for i in written for j in arrays if j != i),
-                         tuple(i for i in written if args[i].size > 1) if self._entry._layout else ())
-                route = route if route != ((), ()) else True  # True: nothing to check per call
+                equations, largest, loop = program_size(jaxpr)
+                if (small and not loop and equations <= HOST_EQUATIONS and largest < self.host_below) or \
+                        (self._on_cpu() and numpy_is_cheaper(jaxpr, args, written)):
+                    # what the jitted route checks on every call: a written array shares no memory
+                    # with another argument; C-contiguous where the function reshapes (NPR206)
+                    route = (tuple((i, j) for i in written for j in arrays if j != i),
+                             tuple(i for i in written if args[i].size > 1) if self._entry._layout else ())
+                    route = route if route != ((), ()) else True  # True: nothing to check per call
         self._hosted[key] = route
         return route
+
+    def _on_cpu(self) -> bool:
+        """Whether the jitted program runs on a CPU, where NumPy's own time can be the lower."""
+        if self._cpu is None:
+            import jax  # the runtime namespace has imported it by now
+            self._cpu = jax.default_backend() == "cpu"
+        return self._cpu
 
     def device(self, *args, **kwargs):
         """`(result, {name: final value})` for the written arguments, all `jax.Array`s, nothing
@@ -499,8 +499,10 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     NumPy raises IndexError (not NumPy's semantics; see docs/semantics.md).
     `host_below` (default HOST_BELOW, or $NP2REF_HOST_BELOW): a NumPy-array call whose traced
     program has no loop, at most HOST_EQUATIONS equations and no array of `host_below`
-    elements or more runs the original NumPy function (decided once per signature); 0: every
-    call runs the jitted translation (docs/guide.md, "Speed").
+    elements or more runs the original NumPy function, and on a CPU so does a call of any
+    size that NumPy is estimated to run no slower than the jitted program (np2ref/runtime/
+    routes.py; decided once per signature); 0: every call runs the jitted translation
+    (docs/guide.md, "Speed").
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,

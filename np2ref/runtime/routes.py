@@ -1,0 +1,193 @@
+"""Which route a call with NumPy arrays takes: the original NumPy function or the jitted
+translation (np2ref.compile's host route; docs/benchmarks.md, "Routes").
+
+Both routes compute NumPy's values (the host route by definition, the translation by being
+exact), so the choice is about time only, made once per signature from the traced program:
+
+- `program_size`: the rule on every backend. A program with no loop, at most HOST_EQUATIONS
+  equations and every array under host_below elements runs NumPy: a jitted call's fixed cost
+  (arguments in, results out) is tens of microseconds, NumPy's a microsecond an operation.
+- `numpy_is_cheaper`: the rule on a CPU, at any size. It estimates both routes' time from the
+  program's equations and takes NumPy's when it is no slower. On a CPU the translation gains by
+  fusing elementwise work (one pass where NumPy makes one an operation) and by running loops
+  without Python's cost a trip; it loses by copying every argument NumPy's allocator did not
+  align to 64 bytes (XLA:CPU reads only those in place), by its call's fixed cost, and on
+  matrix products (XLA:CPU's dot against NumPy's multithreaded BLAS: 2-3x slower measured).
+  A loop whose trip count is data (`while`) is always the translation's: its cost is unknown.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+# The cost model's constants, microseconds, measured on this project's 2-core CPU VM
+# (benchmarks/host_dispatch.py and docs/benchmarks.md, "Routes"): ratios, not absolute times.
+NUMPY_CALL = 1.5  # one NumPy operation on an array: the call, the result's allocation
+NUMPY_SCALAR = 0.05  # one operation on a scalar (a Python or NumPy number, an index)
+NUMPY_TRIP = 0.1  # one trip of a Python loop
+JIT_CALL = 60.0  # np2ref's jitted call with NumPy arrays: arguments in, plan, results out
+JIT_TRIP = 0.1  # one trip of a lax loop
+BYTES_PER_US = 10e3  # memory traffic, read or written: 10 GB/s from memory
+CACHED_BYTES_PER_US = 30e3  # 30 GB/s for an operation whose arrays fit the cache together
+CACHED = 4 * 2 ** 20  # bytes: half this machine's L3
+FLOPS_PER_US = 20e3  # NumPy's BLAS, both cores
+XLA_DOT = 2.0  # XLA:CPU's dot_general/conv time over NumPy's BLAS (gemv 3.1x, a thin tensordot 1.9x)
+STAGED_BYTES = 64 * 1024  # a read-only argument this large, not 64-byte aligned, is staged (copied)
+
+HOST_EQUATIONS = 48
+_LOOPS = frozenset({"while", "scan"})
+# equations NumPy answers with a view or a Python-level step, and XLA fuses into their consumers
+_VIEWS = frozenset({"reshape", "broadcast_in_dim", "squeeze", "expand_dims", "transpose", "slice",
+                    "dynamic_slice", "get", "new_ref", "freeze", "rev", "copy_p"})
+_DOTS = frozenset({"dot_general", "conv_general_dilated"})
+_READS = frozenset({"argmax", "argmin"})  # besides reduce_*: read their operand, write a little
+_UPDATES = frozenset({"dynamic_update_slice", "scatter", "scatter-add", "scatter_add"})  # in place
+_STORES = frozenset({"swap", "addupdate"})  # a ref's store: after an update above, the same array
+
+
+def program_size(jaxpr) -> tuple[int, int, bool]:
+    """(equations, the largest array's element count, whether a loop primitive occurs) over a
+    jaxpr and every jaxpr nested in its equations."""
+    equations, largest, loop = 0, 0, False
+    stack = [jaxpr]
+    while stack:
+        j = stack.pop()
+        for v in list(j.invars) + list(j.outvars):
+            largest = max(largest, _elements(v))
+        for eqn in j.eqns:
+            equations += 1
+            loop = loop or eqn.primitive.name in _LOOPS
+            for v in eqn.outvars:
+                largest = max(largest, _elements(v))
+            stack.extend(_inner(eqn))
+    return equations, largest, loop
+
+
+def numpy_is_cheaper(jaxpr, args, written) -> bool:
+    """Whether NumPy running the original is estimated no slower than the jitted translation
+    called with `args` (`written`: the positions of the arrays the function writes)."""
+    numpy_us, jit_us = estimate(jaxpr, args, written)
+    return numpy_us <= jit_us
+
+
+def estimate(jaxpr, args, written) -> tuple[float, float]:
+    """(NumPy's, the jitted call's) estimated microseconds for one call."""
+    numpy_us, jit_us = _body(jaxpr)
+    jit_us += JIT_CALL
+    for i, a in enumerate(args):
+        if type(a) is not np.ndarray:
+            continue
+        pass_us = a.nbytes / (CACHED_BYTES_PER_US if a.nbytes <= CACHED else BYTES_PER_US)
+        jit_us += pass_us  # read once by the fused program
+        if i in written:  # copied in, donated, copied back
+            jit_us += 4 * pass_us
+        elif a.nbytes < STAGED_BYTES or a.ctypes.data % 64 or not a.flags.c_contiguous:
+            jit_us += 2 * pass_us  # device_put's copy, or np2ref's staging copy
+    jit_us += 3 * _traffic(jaxpr.outvars)  # a fresh buffer each call: written, and its pages faulted in
+    return numpy_us, jit_us
+
+
+def _body(jaxpr) -> tuple[float, float]:
+    numpy_us = jit_us = 0.0
+    updated = set()  # arrays made by an in-place update: storing one back into its ref is free
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name in _STORES and any(v in updated for v in eqn.invars[1:2]):
+            numpy_us += NUMPY_SCALAR
+            continue
+        if eqn.primitive.name in _UPDATES:
+            updated.update(eqn.outvars)
+        n, j = _equation(eqn)
+        numpy_us += n
+        jit_us += j
+    return numpy_us, jit_us
+
+
+def _equation(eqn) -> tuple[float, float]:
+    name = eqn.primitive.name
+    if name == "while":
+        return float("inf"), 0.0  # trips unknown: the translation's
+    if name == "scan":
+        numpy_us, jit_us = _body(eqn.params["jaxpr"].jaxpr)
+        length = eqn.params["length"]
+        if eqn.params.get("unroll", 1) < length:  # a rolled loop writes its carries each trip
+            jit_us += 2 * _traffic(eqn.outvars[:eqn.params["num_carry"]])
+        return length * (numpy_us + NUMPY_TRIP), length * (jit_us + JIT_TRIP)
+    if name == "cond":
+        costs = [_body(branch.jaxpr) for branch in eqn.params["branches"]]
+        return max(c[0] for c in costs), max(c[1] for c in costs)
+    inner = _inner(eqn)
+    if inner:  # a call (pjit, custom_jvp_call, ...): its equations
+        costs = [_body(j) for j in inner]
+        return sum(c[0] for c in costs), sum(c[1] for c in costs)
+    arrays = [v for v in eqn.invars if hasattr(v, "aval")]
+    if max((_elements(v) for v in arrays + list(eqn.outvars)), default=1) <= 1:
+        return NUMPY_SCALAR, 0.0
+    if name in _VIEWS:
+        return 4 * NUMPY_SCALAR, 0.0
+    if name in _UPDATES or name in _STORES:  # NumPy and XLA write the update's elements in place
+        update = 2 * _traffic(arrays[1:2] if name in _UPDATES or len(arrays) < 2 else arrays[1:2])
+        return NUMPY_CALL + update, update
+    traffic = _traffic(arrays + list(eqn.outvars))
+    if name in _DOTS:
+        blas = max(traffic, _flops(eqn) / FLOPS_PER_US)
+        return NUMPY_CALL + blas, XLA_DOT * blas
+    if name.startswith("reduce_") or name in _READS:
+        return NUMPY_CALL + traffic, _traffic(arrays)  # XLA fuses the operand's producer
+    if _elementwise(eqn):
+        return NUMPY_CALL + traffic, 0.0  # fused: the program's reads and writes are counted once
+    return NUMPY_CALL + traffic, traffic  # a gather, sort, cumulative sum, pad: its own pass
+
+
+def _traffic(variables) -> float:
+    """Microseconds to read or write these arrays once: from the cache when they fit together."""
+    nbytes = sum(_nbytes(v) for v in variables)
+    return nbytes / (CACHED_BYTES_PER_US if nbytes <= CACHED else BYTES_PER_US)
+
+
+def _elementwise(eqn) -> bool:
+    shapes = {_shape(v) for v in list(eqn.invars) + list(eqn.outvars) if hasattr(v, "aval") and _elements(v) > 1}
+    return len(shapes) == 1
+
+
+def _flops(eqn) -> float:
+    out = _elements(eqn.outvars[0])
+    rhs_shape = _shape(eqn.invars[1])
+    if eqn.primitive.name == "conv_general_dilated":  # each output: a product over the kernel's window
+        features = rhs_shape[eqn.params["dimension_numbers"].rhs_spec[0]]
+        return 2.0 * out * _elements(eqn.invars[1]) / max(features, 1)
+    (lhs_contract, _), _ = eqn.params["dimension_numbers"]
+    lhs_shape = _shape(eqn.invars[0])
+    return 2.0 * out * int(np.prod([lhs_shape[d] for d in lhs_contract], dtype=np.int64))
+
+
+def _inner(eqn):
+    found = []
+    for param in eqn.params.values():
+        for sub in param if isinstance(param, (tuple, list)) else (param,):
+            inner = getattr(sub, "jaxpr", sub)
+            if hasattr(inner, "eqns"):
+                found.append(inner)
+    return found
+
+
+def _aval(var):
+    aval = getattr(var, "aval", None)
+    return getattr(aval, "inner_aval", aval)
+
+
+def _shape(var) -> tuple:
+    return tuple(getattr(_aval(var), "shape", ()))
+
+
+def _elements(var) -> int:
+    shape = _shape(var)
+    return int(np.prod(shape, dtype=np.int64)) if shape else 1
+
+
+def _nbytes(var) -> int:
+    dtype = getattr(_aval(var), "dtype", None)
+    try:
+        itemsize = np.dtype(dtype).itemsize
+    except TypeError:
+        return 0
+    return _elements(var) * itemsize
