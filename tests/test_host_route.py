@@ -43,6 +43,15 @@ def looped(x):
     return x + t
 
 
+def first_above(x, t):
+    k = -1
+    for i in range(x.shape[0]):
+        if x[i] > t:
+            k = i
+            break
+    return k
+
+
 def branchy(x):
     if x.sum() > 0:
         return x
@@ -142,6 +151,27 @@ def test_host_route_refuses_what_the_jitted_call_refuses():
     np.testing.assert_array_equal(y, np.ones((2, 3)))
     with pytest.raises(np2ref.Np2RefError, match="C-contiguous"):
         compiled(np.zeros((3, 2)).T)  # the same shape and dtype, not C-contiguous: refused as jitted
+
+
+def test_a_loop_whose_trips_are_data_is_always_jitted():
+    # its cost is unknown before it runs (a `break` makes a while loop): never estimated cheaper
+    compiled = hosted(first_above)
+    assert compiled(np.arange(8.0), 2.5) == 3
+    assert list(compiled._hosted.values()) == [False]
+
+
+def test_cost_estimates_follow_the_work():
+    from np2ref.runtime import routes
+    jaxpr = lambda fn, *a: np2ref.compile(fn, host_below=0)._entry.trace_numpy(*a).jaxpr  # noqa: E731
+    small, large = np.ones(1000), np.ones(1_000_000)
+    numpy_small, jit_small = routes.estimate(jaxpr(recip_plus, small), [small], [])
+    numpy_large, jit_large = routes.estimate(jaxpr(recip_plus, large), [large], [])
+    assert numpy_small < jit_small and numpy_large > jit_large  # the jitted call's fixed cost, then fusion
+    a = np.ones((500, 500))
+    numpy_dot, jit_dot = routes.estimate(jaxpr(matvec, a, np.ones(500)), [a, np.ones(500)], [])
+    assert numpy_dot < jit_dot
+    numpy_loop, jit_loop = routes.estimate(jaxpr(looped, np.ones(4000)), [np.ones(4000)], [])
+    assert numpy_loop > 4000 * routes.NUMPY_TRIP and jit_loop < numpy_loop
 
 
 def test_long_loops_and_other_options_take_the_jitted_program():
