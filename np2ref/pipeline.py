@@ -101,7 +101,9 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
     return result
 
 
-def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResult:
+def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset()) -> ConversionResult:
+    """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
+    loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
     sink = DiagnosticSink(filename, text)
     module = parse(text, sink)
     if module is None:
@@ -111,24 +113,33 @@ def _convert(text: str, filename: str, only: set[str] | None) -> ConversionResul
         return _placed_back(_convert(lifted.text, filename, only), text, lifted.where)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     fenced = fence(module, wrapper, filename, text)
-    module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced)  # break/continue as flags
+    module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
     facts = analyse(wrapper, only)
     originals = fenced.pop("_originals", {})
     if "_positions" in fenced:  # every holder of the desugared module's positions sees the user's
         facts.positions._map = fenced.pop("_positions")
     marks = diagnose(facts, fenced, sink)
     if sink.has_errors:
-        return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
+        return _retried(sink, text, filename, only, over_rows) or \
+            ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     rewritten = rewrite(module, facts, marks, sink, track_lines=only is not None)
     if originals:  # functions left unconverted keep the user's break/continue
         rewritten = jumps.restore(rewritten, originals, set(marks))
     if sink.has_errors:
-        return ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
+        return _retried(sink, text, filename, only, over_rows) or \
+            ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
     if only is not None:
         code = emit_module.strip_line_marks(code)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
                             frozenset(facts.plain))
+
+
+def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows) -> ConversionResult | None:
+    """The conversion again with the loops NPR204 named (iterating over a written array's rows)
+    as indexed loops, when this pass found new ones; None otherwise."""
+    rows = frozenset((d.line, d.col) for d in sink.items if d.code == "NPR204") - over_rows
+    return _convert(text, filename, only, over_rows | rows) if rows else None
 
 
 def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:
@@ -151,10 +162,18 @@ def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str
     return found
 
 
-def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict):
-    """The module with `break`/`continue` rewritten to flags (frontend/jumps.py), its wrapper,
-    and the fence findings keyed by its functions; positions still those of the user's text."""
-    desugared, origin = jumps.desugar_module(module)
+def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, over_rows=frozenset()):
+    """The module with `break`/`continue` rewritten to flags (frontend/jumps.py) and the loops
+    at `over_rows` indexed (frontend/rows.py), its wrapper, and the fence findings keyed by its
+    functions; positions still those of the user's text."""
+    positions = LazyPositions(wrapper)
+
+    def over(loop: cst.For) -> bool:
+        if loop.target not in positions:  # a loop the desugaring made
+            return False
+        start = positions[loop.target].start
+        return (start.line, start.column + 1) in over_rows
+    desugared, origin = jumps.desugar_module(module, over if over_rows else None)
     if desugared is module:
         return module, wrapper, fenced
     fenced = {(new if (old := origin.get(new, new)) in fenced else new): fenced.get(old, [])

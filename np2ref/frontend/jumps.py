@@ -35,7 +35,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.module_state import names_bound
-from . import products
+from . import products, rows
 from .returns import Lower, early_returns
 
 FINITE_CALLS = frozenset({"range", "reversed", "enumerate", "zip", "ndindex"})
@@ -105,8 +105,10 @@ class Desugar:
     """One module function: its loops with `break`/`continue` rewritten to flags. Statements it
     does not change stay the parse's own nodes (their positions are known)."""
 
-    def __init__(self, func: cst.FunctionDef, origin: dict, itertools=(frozenset(), frozenset())):
+    def __init__(self, func: cst.FunctionDef, origin: dict, itertools=(frozenset(), frozenset()),
+                 over_rows=None):
         self.itertools = itertools  # the module's names for itertools and itertools.product
+        self.over_rows = over_rows  # a `for` loop over a written array's rows -> True (rows.py)
         self.taken = _names(func)
         self.count = 0
         self.origin = origin
@@ -146,6 +148,13 @@ class Desugar:
         return new_suite
 
     def statement(self, stmt) -> list:
+        if isinstance(stmt, cst.For) and self.over_rows is not None and self.over_rows(stmt):
+            loop = rows.indexed(stmt, self._fresh("row"), names_bound(stmt.body))
+            if loop is not None:  # `for row in a:` over a written array: `row = a[k]` (rows.py)
+                self.anchor(loop, stmt)
+                new = self.statement(loop)
+                self.origin.setdefault(new[0], stmt)
+                return new
         if isinstance(stmt, cst.For) and self.itertools[0] | self.itertools[1]:
             loops = products.nested(stmt, self.itertools, names_bound(stmt.body),
                                     _outside_names(self.func, stmt), _jumps(stmt.body).breaks)
@@ -353,14 +362,15 @@ def _outside_names(func: cst.FunctionDef, loop) -> set[str]:
     return found
 
 
-def desugar_module(module: cst.Module):
+def desugar_module(module: cst.Module, over_rows=None):
     """(module, origin): the module with the loops of its top-level functions desugared (the
-    same module object when none has a break or continue); origin maps the new nodes."""
+    same module object when none has a break or continue); origin maps the new nodes.
+    `over_rows`: which `for` loops iterate over a written array's rows (rows.py), or None."""
     origin: dict = {}
     body = []
     names = products.itertools_names(module)
     for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef) and (_jumps_anywhere(stmt) or early_returns(stmt)
+        if isinstance(stmt, cst.FunctionDef) and (_jumps_anywhere(stmt) or early_returns(stmt) or over_rows
                                                   or (names[0] | names[1] and _names(stmt) & (names[0] | names[1]))):
             known = set()
 
@@ -370,7 +380,7 @@ def desugar_module(module: cst.Module):
                     return True
             stmt.visit(K())
             origin["_known"] = known
-            body.append(Desugar(stmt, origin, names).function())
+            body.append(Desugar(stmt, origin, names, over_rows).function())
         else:
             body.append(stmt)
     origin.pop("_known", None)

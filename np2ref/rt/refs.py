@@ -198,16 +198,16 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
     written = _npr_written_refs(fns[1:] if loop else fns, refs, values, regions)
     # an `if` whose branches each store one region of a ref, the same one (or none): the cond
     # gives back that region's new value, stored after it (no whole array through the cond)
-    parts = {}
-    for i in (written if regions is not None and len(regions) == len(fns) else ()):
+    # jit keeps vmap's batching of the fresh refs out of the loop body's jaxpr (which JAX 0.10
+    # cannot discharge); under differentiation the body is discharged here instead (see _npr_fori)
+    discharge = _npr_discharge_state() is not None and _npr_differentiated(list(fns) + list(values) + refs)
+    parts = {}  # not under differentiation: a branch traced again there may store in another form
+    for i in (written if regions is not None and len(regions) == len(fns) and not discharge else ()):
         done = [r.get(i) for r in regions]
         stores = [d for d in done if d != 'none']
         if stores and None not in done and all(_npr_same_region(d.key, stores[0].key) for d in stores):
             parts[i] = stores[0].key
     is_ref = [_npr_is_ref(v) for v in values]
-    # jit keeps vmap's batching of the fresh refs out of the loop body's jaxpr (which JAX 0.10
-    # cannot discharge); under differentiation the body is discharged here instead (see _npr_fori)
-    discharge = _npr_discharge_state() is not None and _npr_differentiated(list(fns) + list(values) + refs)
     reverse = discharge and _npr_reverse_mode(list(fns) + list(values) + refs)
 
     batched = _npr_batched(list(fns) + list(values) + refs)

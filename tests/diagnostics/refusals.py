@@ -35,7 +35,7 @@ def flip_write(u):
 
 
 def rows(a):
-    for row in a:  # E: NPR204
+    for row in a[::2]:  # E: NPR204
         row *= 2.0
 
 

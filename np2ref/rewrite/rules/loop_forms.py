@@ -96,8 +96,9 @@ def unroll_opt_in(loop: cst.For) -> bool:
     """`# np2ref: unroll` on the loop's line (or on a line of its own just above): the loop may
     be traced one iteration at a time past the unroll limit (NPR035)."""
     comments = [line.comment for line in loop.leading_lines if line.comment is not None]
-    if loop.body.header.comment is not None:
-        comments.append(loop.body.header.comment)
+    header = getattr(loop.body, "header", None)  # a one-line loop (`for ...: x += 1`) has none
+    if header is not None and header.comment is not None:
+        comments.append(header.comment)
     return any(UNROLL_COMMENT.match(c.value) for c in comments)
 
 
