@@ -22,6 +22,7 @@ from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend import driver
 from .frontend import jumps
+from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
 from .rewrite.function import ModuleRewriter
@@ -138,7 +139,7 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
 def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows) -> ConversionResult | None:
     """The conversion again with the loops NPR204 named (iterating over a written array's rows)
     as indexed loops, when this pass found new ones; None otherwise."""
-    rows = frozenset((d.line, d.col) for d in sink.items if d.code == "NPR204") - over_rows
+    rows = frozenset((d.line, d.col) for d in sink.items if d.code == "NPR204" and d.hint == ROWS_HINT) - over_rows
     return _convert(text, filename, only, over_rows | rows) if rows else None
 
 

@@ -78,11 +78,37 @@ def empty_leaves_unbound(a):
     return found
 
 
+def enumerate_from(a, first):
+    for i, row in enumerate(a, first):
+        row += i
+    return i
+
+
+def particles(pos, vel):
+    for p, v in zip(pos, vel):
+        p += v * 0.5
+        v *= 0.9
+
+
+def zipped_shorter(a, b):
+    for r, q in zip(a, b):  # stops at the shorter one
+        r -= q[::-1]
+        q[0] = r.sum()
+
+
+def zipped_with_a_list(a):
+    weights = [1.0, 2.0, 3.0]
+    for row, w in zip(a, weights):
+        row *= w
+
+
 CASES = [
     (normalise_rows, ((4, 3),)), (read_after_write, ((4, 3),)), (enumerate_rows, ((4, 3),)),
     (one_line, ((4, 3),)), (row_used_after, ((4, 3),)), (planes_then_rows, ((2, 3, 4),)),
     (stop_at, ((5, 3), 2.0)), (write_then_read_row, ((4, 3),)), (rebound_row, ((4, 3),)),
     (empty_leaves_unbound, ((0, 3),)), (empty_leaves_unbound, ((3, 2),)),
+    (enumerate_from, ((3, 2), 1)), (enumerate_from, ((3, 2), -2)), (particles, ((5, 3), (5, 3))),
+    (zipped_shorter, ((4, 3), (3, 3))),
 ]
 
 
@@ -91,6 +117,11 @@ def test_rows_of_a_written_array_match_numpy(fn, shapes):
     rng = np.random.default_rng(0)
     args = [rng.random(s) if isinstance(s, tuple) else s for s in shapes]
     assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)
+
+
+def test_zip_with_a_sequence_that_is_not_a_written_array_stays_refused():
+    with pytest.raises(np2ref.Np2RefError, match="NPR204"):
+        np2ref.compile(zipped_with_a_list, host_below=0)
 
 
 def test_converted_file_reads_as_an_indexed_loop(tmp_path):

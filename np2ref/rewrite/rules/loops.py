@@ -35,6 +35,7 @@ import libcst as cst
 from ...analysis import containers
 from ...emit import jaxnames as J
 from ...frontend.jumps import left_jumps
+from ...frontend.rows import ROWS_HINT
 from ..registry import emits, plans
 from ..syntax import plain, target_names
 from . import unbound
@@ -310,11 +311,14 @@ def plan_for_loop(node: cst.For, ctx) -> None:
     names: set[str] = set()
     target_names(node.target, names)
     bad = sorted(n for n in names if ctx.is_ref(n))
-    if bad:
+    if bad:  # the conversion is retried with such a loop indexed (frontend/rows.py) when the hint is ROWS_HINT
+        zipped = isinstance(node.iter, cst.Call) and isinstance(node.iter.func, cst.Name) \
+            and node.iter.func.value == "zip" and len(bad) < len(names)
         ctx.sink.report("NPR204", f"the loop variable `{bad[0]}` is a view of an array that is "
                         "written; iterating over rows of a written array is not translated yet",
                         ctx.span(node.target),
-                        hint="loop over indices: `for i in range(len(a)): row = a[i]`")
+                        hint="loop over indices: `for i in range(len(a)): row = a[i]` (zip pairs the rows "
+                        "with a sequence that is not a written array)" if zipped else ROWS_HINT)
 
 
 @emits(cst.Assign, order=20)
