@@ -36,6 +36,7 @@ import libcst as cst
 
 from ..analysis.module_state import names_bound
 from . import products, rows
+from .rows import names_in as _names
 from .returns import Lower, early_returns
 
 FINITE_CALLS = frozenset({"range", "reversed", "enumerate", "zip", "ndindex"})
@@ -80,15 +81,6 @@ def left_jumps(body) -> bool:
     found = _jumps(body)
     return found.breaks or found.continues
 
-
-def _names(node) -> set[str]:
-    found: set[str] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.add(n.value)
-    node.visit(V())
-    return found
 
 
 def _finite(it: cst.BaseExpression) -> bool:

@@ -52,7 +52,7 @@ def indexed(loop: cst.For, counter: str, bound_in_loop: set[str]) -> cst.For | N
     else:
         seqs = [it]
         first.append(_assign(target, _row(it, counter)))
-    if not all(isinstance(s, cst.Name) and s.value not in bound_in_loop | _names(target) for s in seqs):
+    if not all(isinstance(s, cst.Name) and s.value not in bound_in_loop | names_in(target) for s in seqs):
         return None
     lengths = [cst.Arg(cst.Call(cst.Name("len"), [cst.Arg(cst.Name(s.value))])) for s in seqs]
     trips = lengths[0].value if len(lengths) == 1 else cst.Call(cst.Name("min"), lengths)
@@ -93,7 +93,8 @@ def _assign(target, value) -> cst.SimpleStatementLine:
     return cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], value)])
 
 
-def _names(node) -> set[str]:
+def names_in(node) -> set[str]:
+    """Every name that occurs in `node`."""
     found: set[str] = set()
 
     class V(cst.CSTVisitor):
