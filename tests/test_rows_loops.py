@@ -102,13 +102,26 @@ def zipped_with_a_list(a):
         row *= w
 
 
+def centre_columns(a):
+    for col in a.T:
+        col -= col.mean()
+    return a
+
+
+def every_other_row(a, lo):
+    for row in a[lo::2]:
+        row *= -1.0
+    for row in a[1:, ::2]:
+        row[0] += row[-1]
+
+
 CASES = [
     (normalise_rows, ((4, 3),)), (read_after_write, ((4, 3),)), (enumerate_rows, ((4, 3),)),
     (one_line, ((4, 3),)), (row_used_after, ((4, 3),)), (planes_then_rows, ((2, 3, 4),)),
     (stop_at, ((5, 3), 2.0)), (write_then_read_row, ((4, 3),)), (rebound_row, ((4, 3),)),
     (empty_leaves_unbound, ((0, 3),)), (empty_leaves_unbound, ((3, 2),)),
     (enumerate_from, ((3, 2), 1)), (enumerate_from, ((3, 2), -2)), (particles, ((5, 3), (5, 3))),
-    (zipped_shorter, ((4, 3), (3, 3))),
+    (zipped_shorter, ((4, 3), (3, 3))), (centre_columns, ((4, 3),)), (every_other_row, ((5, 4), 1)),
 ]
 
 

@@ -52,9 +52,9 @@ def indexed(loop: cst.For, counter: str, bound_in_loop: set[str]) -> cst.For | N
     else:
         seqs = [it]
         first.append(_assign(target, _row(it, counter)))
-    if not all(isinstance(s, cst.Name) and s.value not in bound_in_loop | names_in(target) for s in seqs):
+    if not all(_sequence(s, bound_in_loop | names_in(target)) for s in seqs):
         return None
-    lengths = [cst.Arg(cst.Call(cst.Name("len"), [cst.Arg(cst.Name(s.value))])) for s in seqs]
+    lengths = [cst.Arg(cst.Call(cst.Name("len"), [cst.Arg(s.deep_clone())])) for s in seqs]
     trips = lengths[0].value if len(lengths) == 1 else cst.Call(cst.Name("min"), lengths)
     body = loop.body
     if isinstance(body, cst.IndentedBlock):
@@ -81,10 +81,26 @@ def _simple(expr, bound: set[str]) -> bool:
     return isinstance(expr, cst.Integer) or isinstance(expr, cst.Name) and expr.value not in bound
 
 
+def _sequence(expr, bound: set[str]) -> bool:
+    """An array the loop can index afresh each trip: a name the loop does not rebind, its `.T`,
+    or a basic slice of one by literals and such names (the same elements every time)."""
+    if isinstance(expr, cst.Name):
+        return expr.value not in bound
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value == "T" and _sequence(expr.value, bound)
+    if isinstance(expr, cst.Subscript):
+        parts = []
+        for element in expr.slice:
+            if isinstance(element.slice, cst.Index):
+                parts.append(element.slice.value)
+            else:
+                parts += [p for p in (element.slice.lower, element.slice.upper, element.slice.step) if p is not None]
+        return _sequence(expr.value, bound) and all(_simple(p, bound) for p in parts)
+    return False
+
+
 def _row(seq, k: str):
-    if not isinstance(seq, cst.Name):
-        return seq  # not indexed: the caller gives up on the loop
-    return cst.Subscript(cst.Name(seq.value), [cst.SubscriptElement(cst.Index(cst.Name(k)))])
+    return cst.Subscript(seq.deep_clone(), [cst.SubscriptElement(cst.Index(cst.Name(k)))])
 
 
 def _assign(target, value) -> cst.SimpleStatementLine:
