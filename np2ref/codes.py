@@ -311,9 +311,13 @@ CODES = {c.code: c for c in [
          "it does not write, and the caller writes through the result (or the base): np2ref would "
          "need the helper to return a reference.", "def inner(a):\n    return a[1:-1]\nv = inner(u)\nv[0] = 1.0",
          "u[1] = 1.0"),
-    Code("NPR204", "iterating over rows of a written array", "`for row in A` binds views of A; "
-         "when A is written the loop is not translated yet.", "for row in A:\n    row *= 2",
-         "for i in range(len(A)):\n    A[i] *= 2"),
+    Code("NPR204", "iterating over rows of a written array", "`for row in A` binds views of A. "
+         "When A is written, np2ref translates the loop as the indexed loop it stands for "
+         "(`for k in range(len(A)): row = A[k]`; also `enumerate(A, start)`, `zip(A, B)` of written "
+         "arrays, `A.T` and basic slices of A by literals and names the loop does not rebind). "
+         "Refused: rows iterated from another expression (a call), or zipped with a sequence that is "
+         "not a written array.", "for row, w in zip(A, [1.0, 2.0]):\n    row *= w",
+         "for i, w in enumerate([1.0, 2.0]):\n    A[i] *= w"),
     Code("NPR205", "write through an unmodelled view", "np2ref models views made by basic slicing, "
          ".T, transpose, reshape, ravel, swapaxes, asarray and view(). Writes through other views "
          "(np.flip, .flat, .real, np.squeeze...) are refused, and so is unpacking views of an array "
