@@ -240,3 +240,31 @@ def test_python_int_grown_in_a_loop():
     assert got == grow(np.zeros(39)) and [type(v) for v in got] == [int, int]  # Python ints, as NumPy's
     with pytest.raises(np2ref.Np2RefError, match="NPR031"):
         c(np.zeros(40))
+
+
+def _item_scale(x):
+    m = x.max().item()
+    return x / m, m
+
+
+def _item_reciprocal(x):
+    return 1.0 / x.min().item()
+
+
+def _item_ints(k, a):
+    n = k.sum().item()
+    return n * 3, n // 2, a.item(1) + a.item((1, 0)) + a.item(-1)
+
+
+def test_item_is_a_python_scalar_of_array_data():
+    x = np.array([0.5, 2.0, 1.0])
+    got = np2ref.compile(_item_scale, host_below=0)(x)
+    np.testing.assert_array_equal(got[0], x / 2.0)
+    assert type(got[1]) is float and got[1] == 2.0
+    with pytest.raises(ZeroDivisionError):  # Python's float division, as NumPy's program does
+        np2ref.compile(_item_reciprocal, host_below=0)(np.array([0.0, 1.0]))
+    k, a = np.array([3, 4], np.int32), np.arange(6.0).reshape(3, 2)
+    got = np2ref.compile(_item_ints, host_below=0)(k, a)
+    assert got == _item_ints(k, a) and [type(v) for v in got] == [int, int, float]
+    with pytest.raises(IndexError):
+        np2ref.compile(_item_ints, host_below=0)(k, np.arange(1.0))

@@ -77,7 +77,10 @@ def npr_pyreturn(v, kind):
     or float, as NumPy's program does, not a NumPy scalar (NprFunction._run:
     _npr_python_leaves). Anything else is returned as it is."""
     if isinstance(v, jax.Array) and v.ndim == 0:
-        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, int if kind == "int" else float)
+        if kind == "any":  # `x.item()`: Python's type for the value's kind
+            kind = {"b": "bool", "i": "int", "u": "int", "c": "complex"}.get(v.dtype.kind, "float")
+        python = {"int": int, "float": float, "bool": bool, "complex": complex}[kind]
+        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, python)
     return v
 
 

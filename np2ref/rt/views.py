@@ -129,6 +129,32 @@ def npr_float(x):
     return _npr_weak_astype(x, np.dtype(np.float64))
 
 
+def npr_pyitem(x, *args):
+    """ndarray.item(*args): the element as a Python scalar. Concrete values give Python's own;
+    traced array data gives the traced element weakly typed, as the Python int, float or
+    complex is in NumPy's promotion (an integer as int64: a uint64 above 2**63 stays uint64)."""
+    x = npr_load(x)
+    if not isinstance(x, _npr_Tracer):
+        return x.item(*args) if hasattr(x, "item") else x
+    if args:
+        where = args[0] if len(args) == 1 else tuple(args)
+        if not all(isinstance(i, (int, np.integer)) for i in np.ravel(where)):
+            raise NprUnsupported("np2ref NPR031: ndarray.item() with an index that is not a Python int")
+        np.broadcast_to(np.int8(0), x.shape).item(*args)  # NumPy's own IndexError / ValueError
+        flat = where % x.size if not isinstance(where, tuple) else \
+            np.ravel_multi_index(tuple(i % n for i, n in zip(where, x.shape)), x.shape)
+        x = x.reshape(-1)[int(flat)]
+    elif x.size != 1:
+        raise ValueError("can only convert an array of size 1 to a Python scalar")
+    x = x.reshape(())
+    kind = x.dtype.kind
+    if kind == "b":
+        return x
+    if kind in "iu":
+        return _npr_weak_astype(x, np.dtype(np.uint64 if x.dtype == np.uint64 else np.int64))
+    return _npr_weak_astype(x, np.dtype(np.complex128 if kind == "c" else np.float64))
+
+
 def npr_bool(x):
     """Python's bool(x). Concrete values give a Python bool; traced array data of one element
     gives its traced truth value (`x != 0`: NaN is true, as in Python)."""

@@ -122,6 +122,9 @@ class _Classifier:
 
     def _call(self, call: cst.Call) -> Scalar | None:
         args = call.args
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "item" \
+                and self._qualify(call.func) is None:
+            return Scalar({INT, FLOAT}, True)  # ndarray.item(): a Python int or float of array data
         if any(a.keyword is not None or a.star for a in args) or not args:
             return None
         data = not all(is_static_meta(a.value) for a in args)
@@ -194,6 +197,7 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
         if isinstance(node, cst.Call) and not calls:
             func = node.func
             calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round") or \
+                isinstance(func, cst.Attribute) and func.attr.value == "item" or \
                 (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith("math.")
         if not calls and passed and _divides_by_parameter(node, passed):
             calls = True  # `1.0 / dt`: Python's ZeroDivisionError when dt is a Python float
@@ -372,6 +376,9 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
 
 
 def _python_kind(ctx, expr) -> str | None:
-    """'int' or 'float': a Python scalar of that one kind (not a parameter's value)."""
+    """'int' or 'float': a Python scalar of that one kind (not a parameter's value); 'any': an
+    int or a float (`x.item()`), which the traced value's dtype tells apart."""
     k = ctx.py_scalars.classify(expr)
-    return next(iter(k.kinds)) if k is not None and not k.passed and len(k.kinds) == 1 else None
+    if k is None or k.passed:
+        return None
+    return next(iter(k.kinds)) if len(k.kinds) == 1 else "any"
