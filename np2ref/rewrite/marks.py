@@ -59,7 +59,7 @@ class MarkPass(cst.CSTVisitor):
 
     @functools.cached_property
     def selections(self) -> frozenset[str]:
-        return mask_store.selection_names(self.f.node, self.bool_names, self.imports, self.locals)
+        return mask_store.selection_names(self.f.node, self.bool_names, self.imports, self.locals, self.int_names)
 
     @functools.cached_property
     def accumulators(self) -> frozenset[str]:

@@ -144,19 +144,32 @@ def npr_masked_reduce(reduction, x, mask=None):
     x = jnp.asarray(npr_load(x))
     mask = npr_load(mask)
     m = jnp.asarray(mask)
+    if reduction in ("len", "size"):  # `len(x[m])`, `x[m].size`: the selection's length, a Python int
+        if m.dtype != jnp.bool_:
+            return getattr(npr_get(x)[mask], "size") if reduction == "size" else len(npr_get(x)[mask])
+        if m.shape != x.shape[:m.ndim]:
+            _npr_check_empty_mask(m.shape, x.shape)
+            return 0
+        count = jnp.sum(m, dtype=np.int64) * (int(np.prod(x.shape[m.ndim:])) if reduction == "size" else 1)
+        return _npr_weak_astype(count, np.dtype(np.int64))
     extreme = _NPR_EXTREMES.get(reduction)
     if extreme is not None and x.dtype.kind == "c":
         raise NprUnsupported(f"np2ref NPR107: {reduction} of a masked read of complex values is not "
                              f"translated (NumPy orders complex numbers lexicographically)")
     name = {"amax": "max", "amin": "min"}.get(reduction, reduction)
     kw = {"dtype": getattr(np, name)(np.zeros(1, x.dtype)).dtype} if name in ("sum", "mean", "prod") else {}
-    if m.dtype != jnp.bool_:
-        return getattr(jnp, name)(npr_get(x)[mask], **kw)
+    if m.dtype != jnp.bool_:  # an integer index (or a concrete one): the read itself
+        selected = jnp.asarray(npr_get(x)[mask])
+        if name in ("std", "var"):
+            return _npr_masked_var(selected, jnp.ones(selected.shape, bool), name)
+        return getattr(jnp, name)(selected, **kw)
     if m.shape != x.shape[:m.ndim]:
         _npr_check_empty_mask(m.shape, x.shape)
         m = jnp.zeros(x.shape, bool)  # a mask with an empty axis selects nothing
     else:
         m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
+    if name in ("std", "var"):
+        return _npr_masked_var(x, m, name)
     if name == "mean":
         _npr_warn_empty_mean(jnp.sum(m) == 0, x.dtype)
     if extreme is not None:
@@ -171,14 +184,29 @@ def npr_masked_reduce(reduction, x, mask=None):
     return getattr(jnp, name)(x, where=m, **kw)
 
 
-def _npr_warn_empty_mean(empty, dtype):
+def _npr_masked_var(x, m, name):
+    """np.var / np.std of x[m] (ddof=0) as NumPy's _var computes it: the mean (the sum over
+    the count, divided in float64 and rounded to the dtype: NumPy divides by an intp count),
+    the squared deviations summed, over the count again. Integers and bools in float64."""
+    dtype = np.dtype(np.float64) if x.dtype.kind in "biu" else np.dtype(x.dtype)
+    if dtype not in (np.float32, np.float64):
+        raise NprUnsupported(f"np2ref NPR107: {name} of a masked read of {x.dtype} values is not translated")
+    count = jnp.sum(m, dtype=np.int64)
+    _npr_warn_empty_mean(count == 0, x.dtype, np.var)
+    x = x.astype(dtype)
+    mean = (jnp.sum(x, where=m, dtype=dtype).astype(np.float64) / count).astype(dtype)
+    var = (jnp.sum(jnp.square(x - mean), where=m, dtype=dtype).astype(np.float64) / count).astype(dtype)
+    return jnp.sqrt(var) if name == "std" else var
+
+
+def _npr_warn_empty_mean(empty, dtype, reduction=np.mean):
     """NumPy's warnings for the mean of an empty selection ('Mean of empty slice', then 'invalid
     value encountered in scalar divide'): NumPy's own, from np.mean of an empty array of the
     same dtype, issued now (a concrete mask) or by a host callback when the compiled call runs
     and the selection is empty (unless a run-time check failed before: NumPy raised there)."""
     def warn(flag, dtype=np.dtype(dtype)):
         if np.any(flag):
-            np.mean(np.empty(0, dtype))
+            reduction(np.empty(0, dtype))
     if not _npr_traced(empty):
         warn(empty)
         return
@@ -200,7 +228,7 @@ def _npr_identity(name, dtype):
 # module is complete, so that any import order works.
 from .core import NprError, NprUnsupported  # noqa: E402
 from .bounds import _npr_check_run, npr_bounds_ok, npr_get  # noqa: E402
-from .compat import _npr_traced  # noqa: E402
+from .compat import _npr_traced, _npr_weak_astype  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402

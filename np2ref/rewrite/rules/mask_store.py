@@ -208,7 +208,7 @@ def boolean_names(bindings) -> frozenset[str]:
     return frozenset(names)
 
 
-def selection_names(func: cst.FunctionDef, bool_names, imports, local_names) -> frozenset[str]:
+def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int_names=frozenset()) -> frozenset[str]:
     """Names bound once, `v = x[m]` with a mask by its form, and then only reduced in the same
     block (`v.mean()`, `np.sum(v)` in the statements after it): NumPy's selection has a
     data-dependent length, so v is kept as the values of x and m when it was bound
@@ -224,7 +224,7 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names) -> 
         block, at, assign = binds[0]
         value = assign.value
         if not (len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)
-                and looks_boolean(value.slice[0].slice.value, bool_names)):
+                and _may_be_mask(value.slice[0].slice.value, bool_names, int_names)):
             continue
         if all(use_block is block and use_at > at and _reduction_of(call, name, imports, local_names)
                for use_block, use_at, call in uses):
@@ -232,8 +232,22 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names) -> 
     return frozenset(names)
 
 
+def _may_be_mask(index, bool_names, int_names) -> bool:
+    """A boolean mask by its form, or a name that may hold one (not a loop's integer): the run
+    time tells (npr_masked_reduce reads an integer index as it is)."""
+    return looks_boolean(index, bool_names) or isinstance(index, cst.Name) and index.value not in int_names
+
+
+def _is_len(call: cst.Call, local_names) -> bool:
+    return isinstance(call.func, cst.Name) and call.func.value == "len" and "len" not in local_names \
+        and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
+
+
 def _reduction_of(call: cst.Call, name: str, imports, local_names) -> bool:
-    """`name.sum()` (no arguments) or `np.sum(name)` (one argument) for a masked reduction."""
+    """`name.sum()` (no arguments), `np.sum(name)` or `len(name)` (one argument) for a masked
+    reduction."""
+    if _is_len(call, local_names):
+        return isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == name
     func = call.func
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
         return not call.args and func.attr.value in _MASKED_METHODS
@@ -337,8 +351,8 @@ def plan_mask_aug_assign(node: cst.AugAssign, ctx) -> bool:
 
 
 _MASKED_REDUCTIONS = frozenset(f"numpy.{n}" for n in ("sum", "mean", "prod", "max", "min", "amax", "amin",
-                                                     "any", "all"))
-_MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all"})
+                                                     "any", "all", "std", "var", "size"))
+_MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all", "std", "var"})
 
 
 @plans(cst.Call, order=30)
@@ -348,6 +362,8 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
     args = positional(node)
     if qual in _MASKED_REDUCTIONS and len(node.args) == 1 and args:
         operand, name = args[0].value, qual[6:]
+    elif _is_len(node, ctx.locals):  # `len(x[m])`: the selection's length
+        operand, name = node.args[0].value, "len"
     elif qual is None and isinstance(node.func, cst.Attribute) and not node.args and \
             node.func.attr.value in _MASKED_METHODS:
         operand, name = node.func.value, node.func.attr.value
@@ -359,7 +375,7 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
         return True
     if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
             and isinstance(operand.slice[0].slice, cst.Index)
-            and looks_boolean(operand.slice[0].slice.value, ctx.bool_names)):
+            and _may_be_mask(operand.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
         return False
     ctx.m.special_calls[node] = ("masked_reduce", name)
     ctx.m.skip_numpy.add(node.func)

@@ -133,8 +133,8 @@ class _Classifier:
             name = func.value
             if name in ("float", "int") and len(args) == 1:
                 return Scalar({FLOAT if name == "float" else INT}, data)
-            if name == "len" and len(args) == 1:
-                return Scalar({INT}, False)
+            if name == "len" and len(args) == 1:  # of a masked read (`len(x[m])`): array data
+                return Scalar({INT}, data)
             if name == "round" and len(args) == 1:
                 return Scalar({INT}, data)  # round(np.float64) is an int too
             if name in ("abs", "min", "max") and (len(args) == 1) == (name == "abs"):
@@ -146,6 +146,8 @@ class _Classifier:
                     return out
             return None
         qual = self._qualify(func)
+        if qual == "numpy.size" and len(args) == 1:  # of a masked read (`np.size(x[m])`): array data
+            return Scalar({INT}, data)
         if qual is None or not qual.startswith("math.") or qual[5:] not in MATH_FUNCS or qual[5:] in _MATH_BOOL:
             return None
         return Scalar({INT if qual[5:] in _MATH_INT else FLOAT}, data)
@@ -197,8 +199,10 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
         if isinstance(node, cst.Call) and not calls:
             func = node.func
             calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round") or \
+                isinstance(func, cst.Name) and func.value == "len" and len(node.args) == 1 \
+                and not is_static_meta(node.args[0].value) or \
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
-                (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith("math.")
+                (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size"))
         if not calls and passed and _divides_by_parameter(node, passed):
             calls = True  # `1.0 / dt`: Python's ZeroDivisionError when dt is a Python float
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):

@@ -1,0 +1,61 @@
+"""Reads through a boolean mask reduced to a number: the count (`len(x[m])`, `np.size`), the
+spread (`.std()`, `.var()`), besides the sums and extremes (rt/masks.py npr_masked_reduce):
+NumPy's selection has a data-dependent length, never made; its reductions are exact."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_same_as_numpy
+
+
+def fraction_above(x, t):
+    return len(x[x > t]) / len(x)
+
+
+def spread(x, m):
+    return x[m].std(), np.var(x[m]), len(x[m]), np.size(x[m])
+
+
+def named_spread(x):
+    v = x[x > 0.3]
+    return v.var(), np.std(v), len(v)
+
+
+def rows_picked(a, m):
+    return len(a[m]), np.size(a[m]), a[m].std()
+
+
+def integer_spread(k):
+    return k[k > 2].var()
+
+
+RNG = np.random.default_rng(7)
+X = RNG.random(40)
+
+
+@pytest.mark.parametrize("fn, args", [
+    (fraction_above, (X, 0.5)), (spread, (X, X > 0.4)), (spread, (X.astype(np.float32), X > 0.4)),
+    (named_spread, (X,)), (rows_picked, (RNG.random((4, 3)), np.array([True, False, True, True]))),
+    (rows_picked, (RNG.random((4, 3)), np.array([0, 2, 2]))), (integer_spread, (np.arange(9),)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_masked_counts_and_spreads_match_numpy(fn, args):
+    compiled = np2ref.compile(fn, host_below=0)
+    expected, got = fn(*args), compiled(*args)
+    expected, got = (expected, got) if isinstance(expected, tuple) else ((expected,), (got,))
+    for e, g in zip(expected, got):
+        assert type(g) is type(e)  # len() and np.size() are Python ints, as in NumPy
+        np.testing.assert_allclose(g, e, rtol=1e-6 if np.asarray(e).dtype == np.float32 else 1e-13)
+
+
+def test_spread_of_an_empty_selection_warns_as_numpy():
+    compiled = np2ref.compile(named_spread, host_below=0)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        var, std, n = compiled(np.zeros(5))
+    assert np.isnan(var) and np.isnan(std) and n == 0 and type(n) is int
+    assert any("Degrees of freedom" in str(w.message) for w in caught)
