@@ -59,3 +59,32 @@ def test_spread_of_an_empty_selection_warns_as_numpy():
         var, std, n = compiled(np.zeros(5))
     assert np.isnan(var) and np.isnan(std) and n == 0 and type(n) is int
     assert any("Degrees of freedom" in str(w.message) for w in caught)
+
+
+def masked_norm(x):
+    return np.sqrt((x[x > 0.3] ** 2).sum())
+
+
+def largest_magnitude(x, m):
+    return np.abs(x[m]).max()
+
+
+def paired(x, y):
+    m = x > 0.5
+    return (x[m] * y[m]).sum(), np.std(x[m] - y[m]), (x[x > 0.2] - 0.2).mean()
+
+
+def mixed_with_whole(x, y):
+    return (x[x > 0.5] - y).sum()
+
+
+@pytest.mark.parametrize("fn, args", [
+    (masked_norm, (X,)), (largest_magnitude, (X - 0.5, X > 0.4)), (paired, (X, RNG.random(40))),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_elementwise_expressions_of_masked_reads_reduce_as_numpy(fn, args):
+    assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)
+
+
+def test_a_masked_read_mixed_with_a_whole_array_is_refused():
+    with pytest.raises(np2ref.Np2RefError, match="NPR104"):  # NumPy: a broadcast error, or a data-dependent sum
+        np2ref.compile(mixed_with_whole, host_below=0)(X, RNG.random(40))

@@ -133,7 +133,7 @@ def npr_select(x, mask):
     return npr_get(x)[mask]
 
 
-def npr_masked_reduce(reduction, x, mask=None):
+def npr_masked_reduce(reduction, x, mask=None, scalars=()):
     """`np.sum(x[mask])`, `x[mask].max()`, `np.any(x[mask])`... with a boolean mask: the same
     reduction over the selected elements, without materialising the data-dependent selection.
     max/min of an empty selection raise NumPy's ValueError (when the program runs, for a traced
@@ -141,6 +141,10 @@ def npr_masked_reduce(reduction, x, mask=None):
     the compiled call runs: _npr_warn_empty_mean)."""
     if mask is None:  # a selection name (npr_select): a selection already made reduces whole
         x, mask = (x.x, x.mask) if isinstance(x, NprSelection) else (x, np.ones(np.shape(x), bool))
+    for leaf in scalars:  # `x` was computed on whole arrays in place of their masked reads
+        if np.size(npr_load(leaf)) != 1:
+            raise NprUnsupported("np2ref NPR104: a reduction of a masked read mixes it with an unmasked "
+                                 "array; write (expr)[m] on same-shaped arrays")
     x = jnp.asarray(npr_load(x))
     mask = npr_load(mask)
     m = jnp.asarray(mask)

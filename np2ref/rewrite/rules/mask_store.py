@@ -232,6 +232,22 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int
     return frozenset(names)
 
 
+def _masked_expression(operand, ctx):
+    """(the masked reads to unmask, the other leaves, the first masked read) when `operand` is
+    elementwise in reads `X[m]` through one mask, as a masked store's value is (masked_parts)."""
+    reads = []
+
+    class Find(cst.CSTVisitor):
+        def visit_Subscript(self, node) -> bool:
+            if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                    and _may_be_mask(node.slice[0].slice.value, ctx.bool_names, ctx.int_names):
+                reads.append(node)
+            return False
+    operand.visit(Find())
+    parts = masked_parts(operand, reads[0], ctx.imports, ctx.locals, ctx.all) if reads else None
+    return None if parts is None else (*parts, reads[0])
+
+
 def _may_be_mask(index, bool_names, int_names) -> bool:
     """A boolean mask by its form, or a name that may hold one (not a loop's integer): the run
     time tells (npr_masked_reduce reads an integer index as it is)."""
@@ -376,7 +392,12 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
     if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
             and isinstance(operand.slice[0].slice, cst.Index)
             and _may_be_mask(operand.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
-        return False
+        found = _masked_expression(operand, ctx) if name not in ("len", "size") else None
+        if found is None:
+            return False
+        masked, leaves, read = found  # `np.abs(x[m]).max()`: computed on whole arrays, reduced under m
+        ctx.m.unmask.update(masked)
+        name = (name, read.slice[0].slice.value, tuple(leaves))
     ctx.m.special_calls[node] = ("masked_reduce", name)
     ctx.m.skip_numpy.add(node.func)
     return True
@@ -438,5 +459,10 @@ def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
     name = original.args[0].value if original.args else original.func.value
     if isinstance(name, cst.Name):  # a selection name: npr_select's value, never a Ref
         return J.call(J.MASKED_REDUCE, J.string(detail), cst.Name(name.value))
+    if isinstance(detail, tuple):  # an elementwise expression of masked reads, on whole arrays
+        reduction, mask, leaves = detail
+        loads = _LeafLoads(ctx.f.ref_names)
+        kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
+        return J.call(J.MASKED_REDUCE, J.string(reduction), operand, mask.visit(loads), **kwargs)
     return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
                   operand.slice[0].slice.value)
