@@ -115,6 +115,36 @@ def test_same_kind_casting_error_matches_numpy():
     check("slice_aug", array(np.int32), 0, 3, 1, 0.5)  # NumPy raises UFuncTypeError
 
 
+@pytest.mark.parametrize("n, m", [(50, 400), (1000, 300)])
+def test_many_duplicate_indices_last_wins(n, m):
+    # more traced indices than the pairwise dedupe takes: each target's last position found by a
+    # scatter-max (n <= 4m, or small) or by a stable sort (a target much larger than the indices)
+    rng = np.random.default_rng(n)
+    idx = rng.integers(-n, n, m)
+    check("fancy_store", array(np.float64, n=n), idx, np.arange(m, dtype=np.float64) * 1.5)
+    check("fancy_aug", array(np.float64, n=n), idx, np.linspace(1.0, 2.0, m))
+    check("fancy_aug", array(np.int32, n=n), idx, 3)
+
+
+def test_gradient_of_many_duplicate_indices():
+    import jax
+
+    fn = compiled("fancy_aug")
+    idx = np.concatenate([np.arange(200) % 7, [3]])  # 201 indices: the scatter-max dedupe
+    weights = 10.0 ** np.arange(7)
+
+    def loss(v):
+        _, final = fn.pure(np.zeros(7), idx, v)
+        return (final["a"] * weights).sum()
+
+    with jax.enable_x64(True):
+        g = np.asarray(jax.grad(loss)(np.linspace(1.0, 2.0, 201)))
+    expected = np.zeros(201)
+    for target in range(7):  # only the last write of each target counts
+        expected[np.nonzero(idx == target)[0][-1]] = weights[target]
+    np.testing.assert_array_equal(g, expected)
+
+
 def test_gradient_of_duplicate_index_store():
     """jax.grad through a buffered duplicate-index update matches finite differences."""
     import jax

@@ -350,7 +350,10 @@ def _npr_unflat(flat, shape):
 
 def _npr_scatter(cur, lin, val):
     """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning. Deduplicated
-    first, so the scatter is deterministic on every backend and its gradient is right."""
+    first, so the scatter is deterministic on every backend and its gradient is right: by a
+    scatter-max of each index's position where the target is not much larger than the indices
+    (XLA:CPU's sort took 1 µs an index: `x[idx] += v` at 100,000 was 200x NumPy's time), else
+    by a stable sort."""
     shape, size = cur.shape, cur.size
     flat, lin, val = jnp.reshape(cur, -1), lin.reshape(-1), jnp.reshape(val, -1)
     if lin.size == 0:
@@ -363,6 +366,11 @@ def _npr_scatter(cur, lin, val):
     last = _npr_last_only(lin, size)
     if last is not None:
         return _npr_unflat(flat.at[last].set(val, mode='drop'), shape)
+    if size <= max(4 * lin.size, 1 << 20):  # each target's last position by a scatter-max: no sort
+        pos = jnp.arange(lin.size, dtype=np.int64)
+        latest = jnp.full(size, -1, np.int64).at[lin].max(pos, mode='drop')
+        keep = latest.at[lin].get(mode='fill', fill_value=-1) == pos
+        return _npr_unflat(flat.at[jnp.where(keep, lin, size)].set(val, mode='drop'), shape)
     order = jnp.argsort(lin, stable=True)
     sl = lin[order]
     last = jnp.append(sl[1:] != sl[:-1], True)

@@ -32,6 +32,11 @@ CACHED_BYTES_PER_US = 30e3  # 30 GB/s for an operation whose arrays fit the cach
 CACHED = 4 * 2 ** 20  # bytes: half this machine's L3
 FLOPS_PER_US = 20e3  # NumPy's BLAS, both cores
 XLA_DOT = 2.0  # XLA:CPU's dot_general/conv time over NumPy's BLAS (gemv 3.1x, a thin tensordot 1.9x)
+# an element read or written through an index array: NumPy's fancy indexing and np.add.at 2-12 ns
+# (cached) to 25-60 ns (1e6 random), XLA:CPU's gather and scatter 15-50 ns, its scatter-add into a
+# small target 3-4 ns (histograms)
+NUMPY_GATHER, NUMPY_SCATTER = 0.005, 0.012
+JIT_INDEXED, JIT_SCATTER_ADD = 0.02, 0.004
 STAGED_BYTES = 64 * 1024  # a read-only argument this large, not 64-byte aligned, is staged (copied)
 
 HOST_EQUATIONS = 48
@@ -125,6 +130,12 @@ def _equation(eqn) -> tuple[float, float]:
     arrays = [v for v in eqn.invars if hasattr(v, "aval")]
     if max((_elements(v) for v in arrays + list(eqn.outvars)), default=1) <= 1:
         return NUMPY_SCALAR, 0.0
+    indexed = _index_elements(name, arrays)
+    if indexed:  # a gather or scatter through an index array: a cost an element besides the traffic
+        traffic = _traffic(arrays + list(eqn.outvars))
+        numpy_us = NUMPY_CALL + traffic + (NUMPY_GATHER if name in ("get", "gather") else NUMPY_SCATTER) * indexed
+        return numpy_us, traffic + (JIT_SCATTER_ADD if name in ("scatter-add", "scatter_add", "addupdate")
+                                    else JIT_INDEXED) * indexed
     if name in _VIEWS:
         return 4 * NUMPY_SCALAR, 0.0
     if name in _UPDATES or name in _STORES:  # NumPy and XLA write the update's elements in place
@@ -139,6 +150,24 @@ def _equation(eqn) -> tuple[float, float]:
     if _elementwise(eqn):
         return NUMPY_CALL + traffic, 0.0  # fused: the program's reads and writes are counted once
     return NUMPY_CALL + traffic, traffic  # a gather, sort, cumulative sum, pad: its own pass
+
+
+def _index_elements(name: str, arrays) -> int:
+    """The elements of the integer index arrays a gather, scatter or ref access takes."""
+    if name == "get":
+        indices = arrays[1:]  # (ref, *indexer leaves)
+    elif name in _STORES:
+        indices = arrays[2:]  # (ref, value, *indexer leaves)
+    elif name == "gather" or name.startswith("scatter"):
+        indices = arrays[1:2]  # (operand, indices, [updates])
+    else:
+        return 0
+    found = 0
+    for v in indices:
+        dtype = getattr(_aval(v), "dtype", None)
+        if dtype is not None and np.dtype(dtype).kind in "iu" and _elements(v) > 1:
+            found = max(found, _elements(v))
+    return found
 
 
 def _traffic(variables) -> float:
