@@ -183,7 +183,7 @@ CODES = {c.code: c for c in [
     Code("NPR107", "boolean-mask read of data-dependent size",
          "`x[mask]` has as many elements as `mask` has True values, which jit cannot know. Masked "
          "stores (`x[mask] = v`, `x[mask] *= 2`, `a[m] = f(b[m])`) and reductions (`np.sum(x[mask])`, "
-         "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`, `.std()`, `.var()`, the "
+         "`x[m].max()`, `.min()`, `.mean()`, `.prod()`, `.any()`, `.all()`, `.std()`, `.var()`, `np.median`, the "
          "count `len(x[m])` and `np.size(x[m])`; of an elementwise expression of masked reads, "
          "`np.abs(x[m]).max()`, `((x[m] - c) ** 2).sum()`; also of a name bound to the "
          "read and only reduced after it in the same block: `vals = x[m]` then `vals.mean()`) are "

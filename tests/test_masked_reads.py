@@ -88,3 +88,25 @@ def test_elementwise_expressions_of_masked_reads_reduce_as_numpy(fn, args):
 def test_a_masked_read_mixed_with_a_whole_array_is_refused():
     with pytest.raises(np2ref.Np2RefError, match="NPR104"):  # NumPy: a broadcast error, or a data-dependent sum
         np2ref.compile(mixed_with_whole, host_below=0)(X, RNG.random(40))
+
+
+def medians(x, k):
+    v = x[x > 0.2]
+    return (np.median(x[x > 0.5]), np.median(v), np.median(np.abs(x[x < 0.9] - 0.5)), np.median(k[k > 3]),
+            np.median(x[~(x < 0.1)]))  # a nan is selected there
+
+
+@pytest.mark.parametrize("x", [X, X[:7], np.where(X > 0.8, np.nan, X), X.astype(np.float32)], ids=["even", "odd", "nan", "f32"])
+def test_median_of_masked_reads_matches_numpy(x):
+    k = np.arange(10)
+    expected, got = medians(x, k), np2ref.compile(medians, host_below=0)(x, k)
+    for e, g in zip(expected, got):
+        assert np.asarray(g).dtype == np.asarray(e).dtype
+        np.testing.assert_array_equal(g, e)
+
+
+def test_median_of_an_empty_selection_is_nan_with_numpys_warning():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = np2ref.compile(medians, host_below=0)(np.zeros(5), np.arange(10))
+    assert np.isnan(got[0]) and any("Mean of empty slice" in str(w.message) for w in caught)

@@ -174,6 +174,8 @@ def npr_masked_reduce(reduction, x, mask=None, scalars=()):
         m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
     if name in ("std", "var"):
         return _npr_masked_var(x, m, name)
+    if name == "median":
+        return _npr_masked_median(x, m)
     if name == "mean":
         _npr_warn_empty_mean(jnp.sum(m) == 0, x.dtype)
     if extreme is not None:
@@ -201,6 +203,23 @@ def _npr_masked_var(x, m, name):
     mean = (jnp.sum(x, where=m, dtype=dtype).astype(np.float64) / count).astype(dtype)
     var = (jnp.sum(jnp.square(x - mean), where=m, dtype=dtype).astype(np.float64) / count).astype(dtype)
     return jnp.sqrt(var) if name == "std" else var
+
+
+def _npr_masked_median(x, m):
+    """np.median of x[m] as NumPy's _median takes it: the middle element of the sorted
+    selection, or the mean of the middle two ((a + b) / 2, in float64 for integers); nan when a
+    selected value is nan, and for an empty selection (with NumPy's warnings)."""
+    if x.dtype.kind not in "biuf":
+        raise NprUnsupported(f"np2ref NPR107: median of a masked read of {x.dtype} values is not translated")
+    dtype = np.dtype(np.float64) if x.dtype.kind in "biu" else np.dtype(x.dtype)
+    count = jnp.sum(m, dtype=np.int64)
+    _npr_warn_empty_mean(count == 0, x.dtype, np.median)
+    x = x.astype(dtype).reshape(-1)
+    m = m.reshape(-1)
+    ordered = jnp.sort(jnp.where(m, x, jnp.inf))  # the selection first (nan after inf)
+    lo, hi = ordered[jnp.maximum((count - 1) // 2, 0)], ordered[jnp.minimum(count // 2, x.size - 1)]
+    middle = jnp.where(count % 2 == 1, lo, (lo + hi) / dtype.type(2))
+    return jnp.where((count == 0) | jnp.any(jnp.isnan(x) & m), dtype.type(np.nan), middle)
 
 
 def _npr_warn_empty_mean(empty, dtype, reduction=np.mean):

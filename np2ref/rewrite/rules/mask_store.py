@@ -367,7 +367,7 @@ def plan_mask_aug_assign(node: cst.AugAssign, ctx) -> bool:
 
 
 _MASKED_REDUCTIONS = frozenset(f"numpy.{n}" for n in ("sum", "mean", "prod", "max", "min", "amax", "amin",
-                                                     "any", "all", "std", "var", "size"))
+                                                     "any", "all", "std", "var", "size", "median"))
 _MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all", "std", "var"})
 
 
