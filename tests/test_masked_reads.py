@@ -30,6 +30,11 @@ def rows_picked(a, m):
     return len(a[m]), np.size(a[m]), a[m].std()
 
 
+def picked_rows(a, idx):
+    v = a[idx]
+    return len(v), np.size(v), v.sum()
+
+
 def integer_spread(k):
     return k[k > 2].var()
 
@@ -42,6 +47,7 @@ X = RNG.random(40)
     (fraction_above, (X, 0.5)), (spread, (X, X > 0.4)), (spread, (X.astype(np.float32), X > 0.4)),
     (named_spread, (X,)), (rows_picked, (RNG.random((4, 3)), np.array([True, False, True, True]))),
     (rows_picked, (RNG.random((4, 3)), np.array([0, 2, 2]))), (integer_spread, (np.arange(9),)),
+    (picked_rows, (RNG.random((4, 3)), np.array([0, 2, 2]))), (picked_rows, (RNG.random((4, 3)), np.array([True, False, True, True]))),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_masked_counts_and_spreads_match_numpy(fn, args):
     compiled = np2ref.compile(fn, host_below=0)
@@ -74,12 +80,17 @@ def paired(x, y):
     return (x[m] * y[m]).sum(), np.std(x[m] - y[m]), (x[x > 0.2] - 0.2).mean()
 
 
+def gathered_times_weights(x, idx, w):
+    return np.sum(np.sin(x[idx]) * w)  # an integer index: w pairs with the gathered values
+
+
 def mixed_with_whole(x, y):
     return (x[x > 0.5] - y).sum()
 
 
 @pytest.mark.parametrize("fn, args", [
     (masked_norm, (X,)), (largest_magnitude, (X - 0.5, X > 0.4)), (paired, (X, RNG.random(40))),
+    (largest_magnitude, (X - 0.5, np.array([3, 1, 3]))), (gathered_times_weights, (X, np.array([5, 0, 5]), X[:3])),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_elementwise_expressions_of_masked_reads_reduce_as_numpy(fn, args):
     assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)

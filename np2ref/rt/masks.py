@@ -140,6 +140,8 @@ def npr_masked_reduce(reduction, x, mask=None, scalars=()):
     mask); mean of an empty one is nan, with NumPy's RuntimeWarnings (issued on the host when
     the compiled call runs: _npr_warn_empty_mean)."""
     if mask is None:  # a selection name (npr_select): a selection already made reduces whole
+        if not isinstance(x, NprSelection) and reduction in ("len", "size"):
+            return len(npr_load(x)) if reduction == "len" else int(np.size(npr_load(x)))
         x, mask = (x.x, x.mask) if isinstance(x, NprSelection) else (x, np.ones(np.shape(x), bool))
     for leaf in scalars:  # `x` was computed on whole arrays in place of their masked reads
         if np.size(npr_load(leaf)) != 1:

@@ -245,7 +245,11 @@ def _masked_expression(operand, ctx):
             return False
     operand.visit(Find())
     parts = masked_parts(operand, reads[0], ctx.imports, ctx.locals, ctx.all) if reads else None
-    return None if parts is None else (*parts, reads[0])
+    if parts is None:
+        return None
+    if parts[1] and not looks_boolean(reads[0].slice[0].slice.value, ctx.bool_names):
+        return None  # `np.sin(x[idx]) * w` with an integer idx pairs w with the selection, not with x
+    return (*parts, reads[0])
 
 
 def _may_be_mask(index, bool_names, int_names) -> bool:
