@@ -250,7 +250,7 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
             and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None \
             and all(a.keyword is None and not a.star for a in original.args):
         # `x.max().item()`: a Python scalar of array data (traced: weakly typed, as float() gives)
-        result = cst.Call(J.name(J.ITEM), [cst.Arg(updated.func.value), *plain(updated.args)])
+        result = cst.Call(J.name(J.PYITEM), [cst.Arg(updated.func.value), *plain(updated.args)])
     elif isinstance(original.func, cst.Attribute) and original.func.attr.value == "astype" \
             and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None:
         # `x.astype(int)` on an array: NumPy's float -> integer cast (x86-64), not XLA's saturating one
