@@ -285,8 +285,20 @@ class Compiled:
         self._host_routes = {} if eligible else None
         self._hosted = None if verify else self._host_routes  # after the verified first call
         self._last = (_MISSING, False)  # the last host-route signature and its route
+        # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
+        # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
+        self._fast = {} if verify else self._entry._fast
+        from ..rt.fastpath import _npr_moved  # (rt is imported: runtime_namespace above)
+        self._moved = _npr_moved
 
     def __call__(self, *args, **kwargs):
+        if not kwargs:  # jax.Arrays: never the host route; straight to the flat jitted run
+            flat = self._fast.get(tuple(map(type, args)))
+            if flat is not None and not self._moved(self._entry):
+                try:
+                    return flat(args)
+                except Exception as exc:
+                    return self._flat_failed(exc, flat, args, self._entry.call_numpy)
         if self._hosted is not None and not kwargs:
             key = _host_key(args)
             last = self._last  # (key, route) of the last call: one tuple, so threads see a matching pair
@@ -319,6 +331,18 @@ class Compiled:
             if refusal is None:
                 raise
             raise refusal from None
+
+    def _flat_failed(self, exc, flat, args, call):
+        """A flat run's exception: the general path when its trace was refused (a new result
+        shape: rt/fastpath.py), else the refusal or the error itself, as _call raises them."""
+        from ..rt.fastpath import _npr_unflat, _NprNotFlat
+        if isinstance(exc, _NprNotFlat):
+            _npr_unflat(self._entry, flat)
+            return self._call(args, {}, call)
+        refusal = self._refusal(exc, self._traced_scalars(args, {}))
+        if refusal is None:
+            raise  # the exception being handled, as it came
+        raise refusal from None
 
     def call_jit(self, *args, **kwargs):
         """The call through the jitted translation whatever the arguments' size (never the host
@@ -359,7 +383,15 @@ class Compiled:
         written back: the call for arrays that stay on the device across calls (a time loop:
         `u = step.device(u, c)[1]["u"]`). jax.Array arguments are taken as they are (never
         copied, donated or changed); NumPy arrays are copied in. See docs/guide.md."""
-        return self._call(args, kwargs, self._entry.device)
+        entry = self._entry
+        if not kwargs:  # as in __call__; a written jax.Array passed twice takes the general path
+            flat = entry._device_fast.get(tuple(map(type, args)))
+            if flat is not None and (not flat.apart or flat.admits(args)) and not self._moved(entry):
+                try:
+                    return flat(args)
+                except Exception as exc:
+                    return self._flat_failed(exc, flat, args, entry.device)
+        return self._call(args, kwargs, entry.device)
 
     def _call(self, args, kwargs, call=None):
         try:
@@ -426,6 +458,7 @@ class Compiled:
                           hint="report this translation: np2ref computed something different from NumPy")
         self._verified = True
         self._hosted = self._host_routes
+        self._fast = self._entry._fast
         return self._call(args, kwargs)
 
 
