@@ -28,15 +28,16 @@ class _NprFlat:
     pairs of the arguments it takes, in order; `finals`: the written names whose final values
     it returns (.device); `given`: the (name, position) pairs an argument returned as itself
     is looked up in; `apart`: position pairs that must not be one object (a written jax.Array
-    passed twice: the general path aliases it); `device`: a .device call's, which returns
-    (result, finals)."""
+    passed twice: the general path aliases it); `mode`: "jax" for a call of jax.Arrays, which
+    returns jax.Arrays, "device" for .device, which returns (result, finals), "numpy" for a
+    call with NumPy arrays that writes none, which returns NumPy's results."""
 
-    def __init__(self, run, kept, finals, given, apart, x64, device):
+    def __init__(self, run, kept, finals, given, apart, x64, mode):
         names = tuple(n for n, _ in kept)
         positions = tuple(i for _, i in kept)
         self.take = None if positions == tuple(range(len(positions))) else positions
         self.finals, self.given, self.apart, self.x64 = tuple(finals), tuple(given), tuple(apart), x64
-        self.device = device
+        self.device, self.numpy = mode == "device", mode == "numpy"
         self.shape = None  # the first trace's _NprResultShape
         # one output, returned bare: the result (a single array) or, for .device when the
         # result is None, the final value of `self.only`, the one written argument
@@ -67,17 +68,19 @@ class _NprFlat:
             if self.shape is None:
                 self.shape = shape
                 none = shape._plain and shape.tree == _NPR_NONE
-                self.bare = not checked and (shape._leaf and not self.finals or
-                                             self.device and none and len(self.finals) == 1)
+                self.bare = not checked and not self.numpy and (
+                    shape._leaf and not self.finals or self.device and none and len(self.finals) == 1)
                 self.only = self.finals[0] if self.bare and self.finals else None
             elif self.refused or not _npr_same_shape(self.shape._aux, shape._aux):
                 self.refused = True
                 raise _NprNotFlat()
 
-    def __call__(self, args):
+    def __call__(self, args, values=None):
         """The call on `args` (the arguments in parameter order): the result as jax.Arrays, and
-        for .device the written arguments' final values by name."""
-        values = args if self.take is None else [args[i] for i in self.take]
+        for .device the written arguments' final values by name. `values`: what the jitted
+        function takes, when not the arguments themselves (NumPy arrays staged: buffers.py)."""
+        if values is None:
+            values = args if self.take is None else [args[i] for i in self.take]
         try:
             if _NPR_X64 is None:
                 with jax.enable_x64(self.x64):
@@ -97,14 +100,16 @@ class _NprFlat:
             if self.device:
                 return (out, {}) if self.only is None else (None, {self.only: out})
             return out
-        return self._finish(out, args)
+        return self._finish(out, args, values)
 
-    def _finish(self, out, args):
+    def _finish(self, out, args, values):
         shape = self.shape
         if shape.sites:
-            shape.check_bounds(out[-1])
-        count = len(out) - len(self.finals) - (1 if shape.sites else 0)
+            shape.check_bounds(out.pop())
         given = {n: args[i] for n, i in self.given} if shape.returned else {}
+        if self.numpy:  # `out` holds the leaves alone: a large one may become a NumPy view of it
+            return shape.numpy(out, given, values)
+        count = len(out) - len(self.finals)
         result = shape.device(out[:count], given)
         if self.device:
             return result, dict(zip(self.finals, out[count:count + len(self.finals)]))
@@ -117,33 +122,37 @@ _NPR_NONE = jax.tree_util.tree_structure(None)
 
 def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
     """Give `plan` (NprFunction `fn`'s, for a call to compiled program `key`, whose traced
-    function is `run`) its _NprFlat when it takes jax.Arrays (and traced Python scalars) only
-    and donates nothing; keep the plan, and the flat run under the call's argument types when
-    they are jax.Arrays and Python floats only. False for any other plan, or one whose flat run
-    was refused."""
-    if fn.jit_options is not None or plan.donated or not (
-            all(k is not _NprPlan.ARRAY for k in plan.key) if device else plan.device):
+    function is `run`) its _NprFlat when it donates nothing: a call of jax.Arrays (and traced
+    Python scalars), or one with NumPy arrays that writes none; keep the plan, and a jax.Array
+    call's flat run under the call's argument types when they are jax.Arrays and Python floats
+    only. False for any other plan, or one whose flat run was refused."""
+    arrays = any(k is _NprPlan.ARRAY for k in plan.key)
+    mode = "device" if device else "jax" if plan.device else "numpy"
+    if fn.jit_options is not None or plan.donated or (arrays and (device or plan.written)):
         return False
-    flat = fn._flats.get((key, device, plan.apart))
+    flat = fn._flats.get((key, mode, plan.apart))
     if flat is None:
         given = [(n, i) for i, n in enumerate(fn._positional) if not (device and n in fn.mutated)]
-        flat = fn._flats[key, device, plan.apart] = _NprFlat(
+        flat = fn._flats[key, mode, plan.apart] = _NprFlat(
             run, plan.kept, tuple(n for n, _ in plan.written) if device else (), given, plan.apart,
-            fn.dtype_policy == "preserve", device)
+            fn.dtype_policy == "preserve", mode)
     if flat.refused:
         return False
     plan.flat = flat
     (fn._device_plans if device else fn._plans)[plan.key] = plan
-    if fn.static_argnames is None and not kwargs and all(
+    if mode != "numpy" and fn.static_argnames is None and not kwargs and all(
             type(a) in _NPR_DEVICE_TYPES or type(a) is float for a in args):
         (fn._device_fast if device else fn._fast)[tuple(map(type, args))] = flat
     return True
 
 
-def _npr_flat_run(fn, flat, args):
-    """flat(args); _NPR_GENERAL when its trace was refused: `fn`'s plans then forget it."""
+def _npr_flat_run(fn, flat, args, values=None):
+    """flat(args, values); _NPR_GENERAL when there is none (None) or its trace was refused:
+    `fn`'s plans then forget it."""
+    if flat is None:
+        return _NPR_GENERAL
     try:
-        return flat(args)
+        return flat(args, values)
     except _NprNotFlat:
         _npr_unflat(fn, flat)
         return _NPR_GENERAL

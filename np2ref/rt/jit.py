@@ -32,9 +32,7 @@ class NprFunction:
         self._jitted = {}
         self._plans = {}  # _plan_key(arguments in parameter order) -> _NprPlan
         self._device_plans = {}  # the same for .device calls
-        # the jax.Array call's flat runs (fastpath.py): by compiled program, and the one to run by
-        # the arguments' types, for calls of jax.Arrays and Python floats only
-        self._flats, self._fast, self._device_fast = {}, {}, {}
+        self._flats, self._fast, self._device_fast = {}, {}, {}  # flat runs (fastpath.py)
         kinds = [p.kind for p in self.signature.parameters.values()]
         # the parameter names when every one is an ordinary positional-or-keyword one, else None:
         # a call passing all of them by position then needs no Signature.bind
@@ -352,8 +350,7 @@ class NprFunction:
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
         flat = None if kwargs else self._fast.get(tuple(map(type, args)))  # jax.Arrays (fastpath.py)
         if flat is not None and not _npr_moved(self):
-            out = _npr_flat_run(self, flat, args)
-            if out is not _NPR_GENERAL:
+            if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
                 return out
         self._globals_moved(args, kwargs)
         ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
@@ -361,10 +358,9 @@ class NprFunction:
         plan = self._plans.get(plan_key)
         if plan is None or (plan.checked and not plan.admits(ordered, self._layout)):
             return self._call_bound(args, kwargs, plan_key)
-        out = _NPR_GENERAL if plan.flat is None else _npr_flat_run(self, plan.flat, ordered)
-        if out is not _NPR_GENERAL:
-            return out
         if plan.device:  # jax.Arrays in and out, nothing written
+            if (out := _npr_flat_run(self, plan.flat, ordered)) is not _NPR_GENERAL:
+                return out
             result, _, shape, slot = self._jit_call(plan.jitted, {n: ordered[i] for n, i in plan.kept}, {})
             if slot is not None:
                 shape.check_bounds(slot)
@@ -380,6 +376,8 @@ class NprFunction:
         return self._run_plan(plan, ordered, {n: ordered[i] for n, i in plan.kept})
 
     def _run_plan(self, plan, args, kept):  # a plan with NumPy arrays (call_numpy runs the others)
+        if (out := _npr_flat_run(self, plan.flat, args, [*kept.values()])) is not _NPR_GENERAL:
+            return out
         donated = {n: args[i] for n, i in plan.donated}
         with self._x64():
             result, finals, shape, slot = plan.jitted(kept, donated)
@@ -396,8 +394,7 @@ class NprFunction:
         arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
         flat = None if kwargs else self._device_fast.get(tuple(map(type, args)))  # as in call_numpy
         if flat is not None and flat.admits(args) and not _npr_moved(self):
-            out = _npr_flat_run(self, flat, args)
-            if out is not _NPR_GENERAL:
+            if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
                 return out
         self._globals_moved(args, kwargs)
         ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
@@ -405,8 +402,7 @@ class NprFunction:
         plan = self._device_plans.get(plan_key)
         if plan is None or (plan.checked and not plan.admits(ordered, self._layout)):
             return self._call_bound(args, kwargs, plan_key, device=True)
-        out = _NPR_GENERAL if plan.flat is None else _npr_flat_run(self, plan.flat, ordered)
-        if out is not _NPR_GENERAL:
+        if (out := _npr_flat_run(self, plan.flat, ordered)) is not _NPR_GENERAL:
             return out
         result, finals, shape, slot = self._jit_call(
             plan.jitted, {n: ordered[i] for n, i in plan.kept}, {n: ordered[i] for n, i in plan.donated})
@@ -429,9 +425,8 @@ class NprFunction:
         if plan_key is not None and all(leader == n for n, leader in aliases.items()):
             plan = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
                             stage=jax.default_backend() == "cpu")
-            if _npr_flat_plan(self, key, run, plan, args, kwargs, device):  # jax.Arrays: the flat run
-                out = _npr_flat_run(self, plan.flat, tuple(values.values()))
-                if out is not _NPR_GENERAL:
+            if _npr_flat_plan(self, key, run, plan, args, kwargs, device):  # the flat run (fastpath.py)
+                if (out := _npr_flat_run(self, plan.flat, tuple(values.values()))) is not _NPR_GENERAL:
                     return out
         else:
             plan = None

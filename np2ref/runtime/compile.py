@@ -292,7 +292,7 @@ class Compiled:
         self._moved = _npr_moved
 
     def __call__(self, *args, **kwargs):
-        if not kwargs:  # jax.Arrays: never the host route; straight to the flat jitted run
+        if self._fast and not kwargs:  # jax.Arrays: never the host route; to the flat jitted run
             flat = self._fast.get(tuple(map(type, args)))
             if flat is not None and not self._moved(self._entry):
                 try:
