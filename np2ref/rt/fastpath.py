@@ -142,8 +142,21 @@ def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
     (fn._device_plans if device else fn._plans)[plan.key] = plan
     if mode != "numpy" and fn.static_argnames is None and not kwargs and all(
             type(a) in _NPR_DEVICE_TYPES or type(a) is float for a in args):
-        (fn._device_fast if device else fn._fast)[tuple(map(type, args))] = flat
+        (fn._device_fast if device else fn._fast)[_npr_types(args)] = flat
     return True
+
+
+def _npr_types(args):
+    """The arguments' types, the key of the type-keyed flat runs: spelled out for up to three
+    arguments (0.25-0.45 µs on this VM, tuple(map(type, args)) 0.9-1.05 µs)."""
+    n = len(args)
+    if n == 1:
+        return (type(args[0]),)
+    if n == 2:
+        return (type(args[0]), type(args[1]))
+    if n == 3:
+        return (type(args[0]), type(args[1]), type(args[2]))
+    return tuple(map(type, args))
 
 
 def _npr_flat_run(fn, flat, args, values=None):

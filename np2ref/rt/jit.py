@@ -348,7 +348,7 @@ class NprFunction:
     def call_numpy(self, *args, **kwargs):
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
-        flat = None if kwargs else self._fast.get(tuple(map(type, args)))  # jax.Arrays (fastpath.py)
+        flat = None if kwargs else self._fast.get(_npr_types(args))  # jax.Arrays (fastpath.py)
         if flat is not None and not _npr_moved(self):
             if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
                 return out
@@ -392,7 +392,7 @@ class NprFunction:
         arrays kept on the device across calls (a time loop: `u = step.device(u, c)[1]["u"]`).
         Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
         arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
-        flat = None if kwargs else self._device_fast.get(tuple(map(type, args)))  # as in call_numpy
+        flat = None if kwargs else self._device_fast.get(_npr_types(args))  # as in call_numpy
         if flat is not None and flat.admits(args) and not _npr_moved(self):
             if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
                 return out
@@ -490,6 +490,6 @@ from .arguments import (  # noqa: E402
     _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
     _NprResultShape)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
-from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved  # noqa: E402
+from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_python_leaves  # noqa: E402

@@ -288,13 +288,13 @@ class Compiled:
         # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
         # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
         self._fast = {} if verify else self._entry._fast
-        from ..rt.fastpath import _npr_moved  # (rt is imported: runtime_namespace above)
-        self._moved = _npr_moved
+        from ..rt.fastpath import _npr_moved, _npr_types  # (rt is imported: runtime_namespace above)
+        self._moved, self._types = _npr_moved, _npr_types
 
     def __call__(self, *args, **kwargs):
         if self._fast and not kwargs:  # jax.Arrays: never the host route; to the flat jitted run
-            flat = self._fast.get(tuple(map(type, args)))
-            if flat is not None and not self._moved(self._entry):
+            flat = self._fast.get(self._types(args))
+            if flat is not None and not (self._entry._watch.checks and self._moved(self._entry)):
                 try:
                     return flat(args)
                 except Exception as exc:
@@ -385,8 +385,9 @@ class Compiled:
         copied, donated or changed); NumPy arrays are copied in. See docs/guide.md."""
         entry = self._entry
         if not kwargs:  # as in __call__; a written jax.Array passed twice takes the general path
-            flat = entry._device_fast.get(tuple(map(type, args)))
-            if flat is not None and (not flat.apart or flat.admits(args)) and not self._moved(entry):
+            flat = entry._device_fast.get(self._types(args))
+            if flat is not None and (not flat.apart or flat.admits(args)) and \
+                    not (entry._watch.checks and self._moved(entry)):
                 try:
                     return flat(args)
                 except Exception as exc:
