@@ -53,6 +53,10 @@ class _NprFlat:
                 out.append(slot)
             return out[0] if self.bare else out
         self.jitted = jax.jit(flat)
+        self.run = _npr_x64_call(self.jitted, x64)  # values -> outputs
+        # what np2ref.compile's type-keyed path calls on the arguments: after the first trace,
+        # `run` itself where that is the whole call (one array out, the arguments as they come)
+        self.call = self.__call__
 
     def admits(self, args):
         """Whether no written jax.Array is passed twice (one object: the general path aliases
@@ -71,6 +75,8 @@ class _NprFlat:
                 self.bare = not checked and not self.numpy and (
                     shape._leaf and not self.finals or self.device and none and len(self.finals) == 1)
                 self.only = self.finals[0] if self.bare and self.finals else None
+                if self.bare and not self.device and self.take is None:
+                    self.call = self.run
             elif self.refused or not _npr_same_shape(self.shape._aux, shape._aux):
                 self.refused = True
                 raise _NprNotFlat()
@@ -81,21 +87,7 @@ class _NprFlat:
         function takes, when not the arguments themselves (NumPy arrays staged: buffers.py)."""
         if values is None:
             values = args if self.take is None else [args[i] for i in self.take]
-        try:
-            if _NPR_X64 is None:
-                with jax.enable_x64(self.x64):
-                    out = self.jitted(*values)
-            else:
-                prev = _NPR_X64.swap_local(self.x64)
-                try:
-                    out = self.jitted(*values)
-                finally:
-                    _NPR_X64.set_local(prev)
-        except IndexError as exc:  # NumPy's message where JAX's leaves out the index
-            numpy_error = _npr_empty_axis_index_error(exc)
-            if numpy_error is None:
-                raise
-            raise numpy_error from None
+        out = self.run(values)
         if self.bare:
             if self.device:
                 return (out, {}) if self.only is None else (None, {self.only: out})
@@ -114,6 +106,29 @@ class _NprFlat:
         if self.device:
             return result, dict(zip(self.finals, out[count:count + len(self.finals)]))
         return result
+
+
+def _npr_x64_call(jitted, x64):
+    """jitted(*values) as a function of `values`, with jax_enable_x64 set to `x64` for the call
+    (as NprFunction._jit_call sets it) and NumPy's IndexError where JAX's leaves out the index."""
+    state = _NPR_X64
+
+    def call(values):
+        try:
+            if state is None:
+                with jax.enable_x64(x64):
+                    return jitted(*values)
+            prev = state.swap_local(x64)
+            try:
+                return jitted(*values)
+            finally:
+                state.set_local(prev)
+        except IndexError as exc:
+            numpy_error = _npr_empty_axis_index_error(exc)
+            if numpy_error is None:
+                raise
+            raise numpy_error from None
+    return call
 
 
 _NPR_GENERAL = object()  # _npr_flat_run's answer when the general path must run the call

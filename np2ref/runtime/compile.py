@@ -296,7 +296,7 @@ class Compiled:
             flat = self._fast.get(self._types(args))
             if flat is not None and not (self._entry._watch.checks and self._moved(self._entry)):
                 try:
-                    return flat(args)
+                    return flat.call(args)
                 except Exception as exc:
                     return self._flat_failed(exc, flat, args, self._entry.call_numpy)
         if self._hosted is not None and not kwargs:
@@ -389,7 +389,7 @@ class Compiled:
             if flat is not None and (not flat.apart or flat.admits(args)) and \
                     not (entry._watch.checks and self._moved(entry)):
                 try:
-                    return flat(args)
+                    return flat.call(args)
                 except Exception as exc:
                     return self._flat_failed(exc, flat, args, entry.device)
         return self._call(args, kwargs, entry.device)
