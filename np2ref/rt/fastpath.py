@@ -55,7 +55,7 @@ class _NprFlat:
         self.jitted = jax.jit(flat)
         self.run = _npr_x64_call(self.jitted, x64)  # values -> outputs
         # what np2ref.compile's type-keyed path calls on the arguments: after the first trace,
-        # `run` itself where that is the whole call (one array out, the arguments as they come)
+        # `run` itself where one array out is the whole answer, on the arguments as they come
         self.call = self.__call__
 
     def admits(self, args):
@@ -75,8 +75,8 @@ class _NprFlat:
                 self.bare = not checked and not self.numpy and (
                     shape._leaf and not self.finals or self.device and none and len(self.finals) == 1)
                 self.only = self.finals[0] if self.bare and self.finals else None
-                if self.bare and not self.device and self.take is None:
-                    self.call = self.run
+                if self.bare and self.take is None:
+                    self.call = _npr_device_call(self.run, self.only) if self.device else self.run
             elif self.refused or not _npr_same_shape(self.shape._aux, shape._aux):
                 self.refused = True
                 raise _NprNotFlat()
@@ -129,6 +129,14 @@ def _npr_x64_call(jitted, x64):
                 raise
             raise numpy_error from None
     return call
+
+
+def _npr_device_call(run, only):
+    """A .device flat run's call where its one output is the whole answer: the result (nothing
+    written) or the one written argument's final value (the result None)."""
+    if only is None:
+        return lambda args: (run(args), {})
+    return lambda args: (None, {only: run(args)})
 
 
 _NPR_GENERAL = object()  # _npr_flat_run's answer when the general path must run the call
