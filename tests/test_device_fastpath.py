@@ -19,17 +19,16 @@ def poly(x):
     return 3.0 * x ** 3 - 2.0 * x + 1.0
 
 
+def stats(x):
+    return x.sum(), x.shape[0], x  # an array, a Python int, the argument itself
+
+
 def axpy_(y, a, x):
     y += a * x
 
 
 def norm(x, y):
-    d = x - y
-    return np.sqrt(np.dot(d, d))
-
-
-def stats(x):
-    return x.sum(), x.shape[0], x  # an array, a Python int, the argument itself
+    return np.sqrt(np.dot(x - y, x - y))
 
 
 def bump_twice(a, b):
@@ -139,7 +138,8 @@ def test_device_flat_run_gives_finals_and_changes_nothing():
     bump = np2ref.compile(bump_twice)
     bump.device(y, x)
     result, finals = bump.device(y, x)
-    assert bump._entry._device_fast and isinstance(result, tuple) and result[0] is result[1]  # one value returned twice: one object
+    assert bump._entry._device_fast and isinstance(result, tuple)
+    assert result[0] is result[1]  # one value returned twice: one object, as in NumPy
     assert np.array_equal(np.asarray(finals["a"]), y0 + x0) and np.array_equal(np.asarray(y), y0)
 
 

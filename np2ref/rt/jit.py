@@ -348,7 +348,7 @@ class NprFunction:
     def call_numpy(self, *args, **kwargs):
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
-        flat = None if kwargs else self._fast.get(_npr_types(args))  # jax.Arrays (fastpath.py)
+        flat = self._fast.get(_npr_types(args)) if self._fast and not kwargs else None  # fastpath.py
         if flat is not None and not _npr_moved(self):
             if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
                 return out
@@ -392,7 +392,7 @@ class NprFunction:
         arrays kept on the device across calls (a time loop: `u = step.device(u, c)[1]["u"]`).
         Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
         arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
-        flat = None if kwargs else self._device_fast.get(_npr_types(args))  # as in call_numpy
+        flat = self._device_fast.get(_npr_types(args)) if self._device_fast and not kwargs else None
         if flat is not None and flat.admits(args) and not _npr_moved(self):
             if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
                 return out

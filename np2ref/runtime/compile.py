@@ -384,7 +384,7 @@ class Compiled:
         `u = step.device(u, c)[1]["u"]`). jax.Array arguments are taken as they are (never
         copied, donated or changed); NumPy arrays are copied in. See docs/guide.md."""
         entry = self._entry
-        if not kwargs:  # as in __call__; a written jax.Array passed twice takes the general path
+        if entry._device_fast and not kwargs:  # as in __call__; a written jax.Array passed twice: general
             flat = entry._device_fast.get(self._types(args))
             if flat is not None and (not flat.apart or flat.admits(args)) and \
                     not (entry._watch.checks and self._moved(entry)):
