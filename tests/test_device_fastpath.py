@@ -45,6 +45,10 @@ def scaled(a, s=2.0):
     return a * s
 
 
+def shift(a, way):
+    return a + 1.0 if way == "up" else a - 1.0
+
+
 def device64(x):
     with jax.enable_x64(True):
         return jax.device_put(np.asarray(x))
@@ -242,3 +246,19 @@ def test_numpy_call_that_writes_nothing_takes_the_flat_run_with_numpy_semantics(
     assert c(np.arange(5.0), np.int64(2)) == 4.0
     with pytest.raises(IndexError, match="index 9 is out of bounds for axis 0 with size 5"):
         c(np.arange(5.0), np.int64(9))  # the plan's flat run checks the bounds record too
+
+
+def test_static_arguments_are_not_passed_to_the_flat_run():
+    """A static argument (a str here; a Generator in the corpus) is the plan's, not an argument
+    of the jitted function: the flat run takes the traced ones only, by position."""
+    c = np2ref.compile(shift, host_below=0)
+    x = np.arange(3.0)
+    for _ in range(2):
+        assert np.array_equal(np.asarray(c(device64(x), "up")), x + 1.0)
+        assert np.array_equal(c(x, "down"), x - 1.0)
+    assert all(p.flat is not None for p in c._entry._plans.values())
+    d = np2ref.compile(scaled)
+    a = device64(x)
+    for _ in range(2):  # the default filled in: the plan's path, never the type-keyed one
+        assert np.array_equal(np.asarray(d(a)), x * 2.0) and np.array_equal(np.asarray(d(a, 0.5)), x * 0.5)
+    assert (type(a),) not in d._entry._fast and all(p.flat is not None for p in d._entry._plans.values())

@@ -25,17 +25,17 @@ class _NprNotFlat(Exception):
 
 class _NprFlat:
     """One plan's flat jitted `run` (see the module docstring). `kept`: the (name, position)
-    pairs of the arguments it takes, in order; `finals`: the written names whose final values
+    pairs of the arguments it takes, in order, of the function's `count` parameters; `finals`: the written names whose final values
     it returns (.device); `given`: the (name, position) pairs an argument returned as itself
     is looked up in; `apart`: position pairs that must not be one object (a written jax.Array
     passed twice: the general path aliases it); `mode`: "jax" for a call of jax.Arrays, which
     returns jax.Arrays, "device" for .device, which returns (result, finals), "numpy" for a
     call with NumPy arrays that writes none, which returns NumPy's results."""
 
-    def __init__(self, run, kept, finals, given, apart, x64, mode):
+    def __init__(self, run, kept, count, finals, given, apart, x64, mode):
         names = tuple(n for n, _ in kept)
         positions = tuple(i for _, i in kept)
-        self.take = None if positions == tuple(range(len(positions))) else positions
+        self.take = None if positions == tuple(range(count)) else positions  # None: all, in order
         self.finals, self.given, self.apart, self.x64 = tuple(finals), tuple(given), tuple(apart), x64
         self.device, self.numpy = mode == "device", mode == "numpy"
         self.shape = None  # the first trace's _NprResultShape
@@ -148,7 +148,8 @@ def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
     function is `run`) its _NprFlat when it donates nothing: a call of jax.Arrays (and traced
     Python scalars), or one with NumPy arrays that writes none; keep the plan, and a jax.Array
     call's flat run under the call's argument types when they are jax.Arrays and Python floats
-    only. False for any other plan, or one whose flat run was refused."""
+    only, every parameter passed by position. False for any other plan, or one whose flat run
+    was refused."""
     arrays = any(k is _NprPlan.ARRAY for k in plan.key)
     mode = "device" if device else "jax" if plan.device else "numpy"
     if fn.jit_options is not None or plan.donated or (arrays and (device or plan.written)):
@@ -157,14 +158,14 @@ def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
     if flat is None:
         given = [(n, i) for i, n in enumerate(fn._positional) if not (device and n in fn.mutated)]
         flat = fn._flats[key, mode, plan.apart] = _NprFlat(
-            run, plan.kept, tuple(n for n, _ in plan.written) if device else (), given, plan.apart,
-            fn.dtype_policy == "preserve", mode)
+            run, plan.kept, len(fn._positional), tuple(n for n, _ in plan.written) if device else (), given,
+            plan.apart, fn.dtype_policy == "preserve", mode)
     if flat.refused:
         return False
     plan.flat = flat
     (fn._device_plans if device else fn._plans)[plan.key] = plan
-    if mode != "numpy" and fn.static_argnames is None and not kwargs and all(
-            type(a) in _NPR_DEVICE_TYPES or type(a) is float for a in args):
+    if mode != "numpy" and fn.static_argnames is None and not kwargs and len(args) == len(fn._positional) \
+            and all(type(a) in _NPR_DEVICE_TYPES or type(a) is float for a in args):
         (fn._device_fast if device else fn._fast)[_npr_types(args)] = flat
     return True
 
