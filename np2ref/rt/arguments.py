@@ -218,7 +218,7 @@ class _NprPlan:
 
     def __init__(self, names, key, jitted, dynamic, donated, written, stage=False):
         position = {n: i for i, n in enumerate(names)}
-        self.jitted = jitted
+        self.key, self.jitted = key, jitted
         self.kept = tuple((n, position[n]) for n in dynamic if n not in donated)
         self.donated = tuple((n, position[n]) for n in donated)
         self.written = tuple((n, position[n]) for n in written)
@@ -229,6 +229,7 @@ class _NprPlan:
         staged = tuple((n, i) for n, i in self.kept if key[i] is _NprPlan.ARRAY)
         # staging pays where XLA reads host memory (CPU); elsewhere the transfer is the copy
         self.staging = _NprStaging(staged) if stage and staged and not self.device else None
+        self.flat = None  # the jax.Array call's _NprFlat (fastpath.py), where NprFunction made one
 
     def admits(self, args, layout):
         if layout:  # loops, not generators: this runs on every call

@@ -32,6 +32,7 @@ class NprFunction:
         self._jitted = {}
         self._plans = {}  # _plan_key(arguments in parameter order) -> _NprPlan
         self._device_plans = {}  # the same for .device calls
+        self._flats, self._fast, self._device_fast = {}, {}, {}  # flat runs (fastpath.py)
         kinds = [p.kind for p in self.signature.parameters.values()]
         # the parameter names when every one is an ordinary positional-or-keyword one, else None:
         # a call passing all of them by position then needs no Signature.bind
@@ -144,9 +145,11 @@ class NprFunction:
             self._objects.changed((*args, *kwargs.values()) if kwargs else args)
             return
         if self._watch.changed() | self._objects.changed((*args, *kwargs.values()) if kwargs else args):
-            self._jitted.clear()
-            self._plans.clear()
-            self._device_plans.clear()
+            self._forget()
+
+    def _forget(self):
+        for cache in (self._jitted, self._plans, self._device_plans, self._flats, self._fast, self._device_fast):
+            cache.clear()
 
     # -- the NumPy-facing call -------------------------------------------------------------
     def _in_order(self, args, kwargs):
@@ -284,7 +287,7 @@ class NprFunction:
                 (ins,) = options["in_shardings"]
                 options["in_shardings"] = ({n: s for n, s in ins.items() if n not in donated},
                                            {n: ins[n] for n in donated})
-            self._jitted[key] = (jax.jit(run, donate_argnums=(1,) if donated else (), **options), donated)
+            self._jitted[key] = (jax.jit(run, donate_argnums=(1,) if donated else (), **options), donated, run)
         return key, self._jitted[key]
 
     def _x64(self):
@@ -345,13 +348,19 @@ class NprFunction:
     def call_numpy(self, *args, **kwargs):
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
+        flat = self._fast.get(_npr_types(args)) if self._fast and not kwargs else None  # fastpath.py
+        if flat is not None and not _npr_moved(self):
+            if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
+                return out
         self._globals_moved(args, kwargs)
         ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         plan = self._plans.get(plan_key)
         if plan is None or (plan.checked and not plan.admits(ordered, self._layout)):
             return self._call_bound(args, kwargs, plan_key)
-        if plan.device:  # jax.Arrays in and out, nothing written: the shortest path
+        if plan.device:  # jax.Arrays in and out, nothing written
+            if (out := _npr_flat_run(self, plan.flat, ordered)) is not _NPR_GENERAL:
+                return out
             result, _, shape, slot = self._jit_call(plan.jitted, {n: ordered[i] for n, i in plan.kept}, {})
             if slot is not None:
                 shape.check_bounds(slot)
@@ -366,13 +375,9 @@ class NprFunction:
                 staging.lock.release()
         return self._run_plan(plan, ordered, {n: ordered[i] for n, i in plan.kept})
 
-    def _run_plan(self, plan, args, kept):
-        if plan.device:  # jax.Arrays in and out, nothing written: no write-back, no conversion
-            with self._x64():
-                result, _, shape, slot = plan.jitted(kept, {})
-            if slot is not None:
-                shape.check_bounds(slot)
-            return shape.device(result, dict(zip(self._positional, args)) if shape.returned else {})
+    def _run_plan(self, plan, args, kept):  # a plan with NumPy arrays (call_numpy runs the others)
+        if (out := _npr_flat_run(self, plan.flat, args, [*kept.values()])) is not _NPR_GENERAL:
+            return out
         donated = {n: args[i] for n, i in plan.donated}
         with self._x64():
             result, finals, shape, slot = plan.jitted(kept, donated)
@@ -387,12 +392,18 @@ class NprFunction:
         arrays kept on the device across calls (a time loop: `u = step.device(u, c)[1]["u"]`).
         Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
         arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
+        flat = self._device_fast.get(_npr_types(args)) if self._device_fast and not kwargs else None
+        if flat is not None and flat.admits(args) and not _npr_moved(self):
+            if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
+                return out
         self._globals_moved(args, kwargs)
         ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
         plan_key = None if ordered is None else self._plan_key(ordered)
         plan = self._device_plans.get(plan_key)
         if plan is None or (plan.checked and not plan.admits(ordered, self._layout)):
             return self._call_bound(args, kwargs, plan_key, device=True)
+        if (out := _npr_flat_run(self, plan.flat, ordered)) is not _NPR_GENERAL:
+            return out
         result, finals, shape, slot = self._jit_call(
             plan.jitted, {n: ordered[i] for n, i in plan.kept}, {n: ordered[i] for n, i in plan.donated})
         if slot is not None:
@@ -410,7 +421,15 @@ class NprFunction:
         leaves a plan under `plan_key` (None: none) for the next call like it."""
         values, static, dynamic = self._split(args, kwargs, device)
         aliases = self._aliases(values, device)
-        key, (jitted, donated) = self._compiled(static, aliases, dynamic)
+        key, (jitted, donated, run) = self._compiled(static, aliases, dynamic)
+        if plan_key is not None and all(leader == n for n, leader in aliases.items()):
+            plan = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
+                            stage=jax.default_backend() == "cpu")
+            if _npr_flat_plan(self, key, run, plan, args, kwargs, device):  # the flat run (fastpath.py)
+                if (out := _npr_flat_run(self, plan.flat, tuple(values.values()))) is not _NPR_GENERAL:
+                    return out
+        else:
+            plan = None
         with self._x64():
             try:
                 result, finals, shape, slot = jitted(*_npr_donation_split(dynamic, donated))
@@ -419,10 +438,8 @@ class NprFunction:
                 if numpy_error is None:
                     raise
                 raise numpy_error from None
-            if plan_key is not None and all(leader == n for n, leader in aliases.items()):
-                plans = self._device_plans if device else self._plans
-                plans[plan_key] = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
-                                           stage=jax.default_backend() == "cpu")
+            if plan is not None:
+                (self._device_plans if device else self._plans)[plan_key] = plan
             shape.check_bounds(slot)
             if device:
                 return shape.device(result, self._unwritten(values.items())), finals
@@ -444,7 +461,7 @@ class NprFunction:
     def _staged(self, stage, args, kwargs):
         self._globals_moved(args, kwargs)
         values, static, dynamic = self._split(args, kwargs)  # noqa: F841
-        key, (jitted, donated) = self._compiled(static, self._aliases(values), dynamic)
+        key, (jitted, donated, _) = self._compiled(static, self._aliases(values), dynamic)
         with self._x64():
             return getattr(jitted, stage)(*_npr_donation_split(dynamic, donated))
 
@@ -473,5 +490,6 @@ from .arguments import (  # noqa: E402
     _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
     _NprResultShape)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
+from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_python_leaves  # noqa: E402

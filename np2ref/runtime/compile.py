@@ -264,14 +264,26 @@ class Compiled:
         self._hosted = None if verify else self._host_routes  # after the verified first call
         self._last = (_MISSING, False)  # the last host-route signature and its route
         self._cpu = None  # whether jax's default backend is the CPU: asked on the first route
-        self._fast = _no_fast_call  # the last host-route signature's straight-line call
-        self._fasts = {}  # _host_key: that call, for each host-route signature met
+        self._host_fast = _no_fast_call  # the last host-route signature's straight-line call
+        self._host_fasts = {}  # _host_key: that call, for each host-route signature met
+        # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
+        # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
+        self._fast = {} if verify else self._entry._fast
+        from ..rt.fastpath import _npr_moved, _npr_types  # (rt is imported: runtime_namespace above)
+        self._moved, self._types = _npr_moved, _npr_types
 
     def __call__(self, *args, **kwargs):
         if not kwargs:
-            out = self._fast(args)  # the last host-route signature's call (hostcall.py)
+            out = self._host_fast(args)  # the last host-route signature's call (hostcall.py)
             if out is not MISS:
                 return out
+        if self._fast and not kwargs:  # jax.Arrays: never the host route; to the flat jitted run
+            flat = self._fast.get(self._types(args))
+            if flat is not None and not (self._entry._watch.checks and self._moved(self._entry)):
+                try:
+                    return flat.call(args)
+                except Exception as exc:
+                    return self._flat_failed(exc, flat, args, self._entry.call_numpy)
         if self._hosted is not None and not kwargs:
             key = _host_key(args)
             last = self._last  # (key, route) of the last call: one tuple, so threads see a matching pair
@@ -283,10 +295,10 @@ class Compiled:
                     route = self._host_route(key, args)
                 self._last = (key, route)
                 if route is not False:
-                    fast = self._fasts.get(key)
+                    fast = self._host_fasts.get(key)
                     if fast is None:
-                        fast = self._fasts[key] = host_call(args, route, self.original)
-                    self._fast = fast
+                        fast = self._host_fasts[key] = host_call(args, route, self.original)
+                    self._host_fast = fast
             if route is True:  # the original NumPy function: NumPy's results, exactly
                 return self.original(*args)
             if route is not False:  # (pairs that must not share memory, arrays that must be C-contiguous)
@@ -309,6 +321,18 @@ class Compiled:
             if refusal is None:
                 raise
             raise refusal from None
+
+    def _flat_failed(self, exc, flat, args, call):
+        """A flat run's exception: the general path when its trace was refused (a new result
+        shape: rt/fastpath.py), else the refusal or the error itself, as _call raises them."""
+        from ..rt.fastpath import _npr_unflat, _NprNotFlat
+        if isinstance(exc, _NprNotFlat):
+            _npr_unflat(self._entry, flat)
+            return self._call(args, {}, call)
+        refusal = self._refusal(exc, self._traced_scalars(args, {}))
+        if refusal is None:
+            raise  # the exception being handled, as it came
+        raise refusal from None
 
     def call_jit(self, *args, **kwargs):
         """The call through the jitted translation whatever the arguments' size (never the host
@@ -359,7 +383,16 @@ class Compiled:
         written back: the call for arrays that stay on the device across calls (a time loop:
         `u = step.device(u, c)[1]["u"]`). jax.Array arguments are taken as they are (never
         copied, donated or changed); NumPy arrays are copied in. See docs/guide.md."""
-        return self._call(args, kwargs, self._entry.device)
+        entry = self._entry
+        if entry._device_fast and not kwargs:  # as in __call__; a written jax.Array passed twice: general
+            flat = entry._device_fast.get(self._types(args))
+            if flat is not None and (not flat.apart or flat.admits(args)) and \
+                    not (entry._watch.checks and self._moved(entry)):
+                try:
+                    return flat.call(args)
+                except Exception as exc:
+                    return self._flat_failed(exc, flat, args, entry.device)
+        return self._call(args, kwargs, entry.device)
 
     def _call(self, args, kwargs, call=None):
         try:
@@ -426,6 +459,7 @@ class Compiled:
                           hint="report this translation: np2ref computed something different from NumPy")
         self._verified = True
         self._hosted = self._host_routes
+        self._fast = self._entry._fast
         return self._call(args, kwargs)
 
 

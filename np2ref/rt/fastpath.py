@@ -1,0 +1,235 @@
+"""The jax.Array call's short path: a plan's `run` jitted again with a flat signature.
+
+NprFunction's jitted `run` takes its arguments in two dictionaries and returns a list, a
+dictionary, the result's _NprResultShape and the bounds record: JAX flattens the dictionaries
+on every call and calls back into Python to unflatten the shape node, 6-8 µs of a 23 µs call of
+a small kernel on jax.Arrays (measured against the same program jitted with positional
+arguments and one array out). A call whose arguments are all jax.Arrays (or traced Python
+scalars) and donates nothing runs _NprFlat instead: the same `run`, so the same traced program
+and values, jitted as `flat(*arguments) -> leaves`: the result's leaves, then the written
+arguments' final values, then the bounds record when the program checks indices; one leaf and
+nothing else comes back bare. The result's shape is not an output: it is kept from the first
+trace, and a later trace (new shapes or dtypes) whose shape differs in anything raises
+_NprNotFlat before JAX keeps an executable for it; the call then takes the general path, and
+the plan never this one again.
+"""
+
+import threading as _npr_threading
+
+import jax
+
+
+class _NprNotFlat(Exception):
+    """A flat function traced for new arguments would return a differently shaped result."""
+
+
+class _NprFlat:
+    """One plan's flat jitted `run` (see the module docstring). `kept`: the (name, position)
+    pairs of the arguments it takes, in order, of the function's `count` parameters; `finals`: the written names whose final values
+    it returns (.device); `given`: the (name, position) pairs an argument returned as itself
+    is looked up in; `apart`: position pairs that must not be one object (a written jax.Array
+    passed twice: the general path aliases it); `mode`: "jax" for a call of jax.Arrays, which
+    returns jax.Arrays, "device" for .device, which returns (result, finals), "numpy" for a
+    call with NumPy arrays that writes none, which returns NumPy's results."""
+
+    def __init__(self, run, kept, count, finals, given, apart, x64, mode):
+        names = tuple(n for n, _ in kept)
+        positions = tuple(i for _, i in kept)
+        self.take = None if positions == tuple(range(count)) else positions  # None: all, in order
+        self.finals, self.given, self.apart, self.x64 = tuple(finals), tuple(given), tuple(apart), x64
+        self.device, self.numpy = mode == "device", mode == "numpy"
+        self.shape = None  # the first trace's _NprResultShape
+        # one output, returned bare: the result (a single array) or, for .device when the
+        # result is None, the final value of `self.only`, the one written argument
+        self.bare, self.only = False, None
+        self.refused = False  # a trace's result shape differed: the plan keeps the general path
+        self.lock = _npr_threading.Lock()
+
+        def flat(*values):
+            result, finals, shape, slot = run(dict(zip(names, values)), {})
+            self._accept(shape, slot is not None)
+            out = [*result, *(finals[n] for n in self.finals)]
+            if slot is not None:
+                out.append(slot)
+            return out[0] if self.bare else out
+        self.jitted = jax.jit(flat)
+        self.run = _npr_x64_call(self.jitted, x64)  # values -> outputs
+        # what np2ref.compile's type-keyed path calls on the arguments: after the first trace,
+        # `run` itself where one array out is the whole answer, on the arguments as they come
+        self.call = self.__call__
+
+    def admits(self, args):
+        """Whether no written jax.Array is passed twice (one object: the general path aliases
+        it, or refuses the call)."""
+        for i, j in self.apart:
+            if args[i] is args[j]:
+                return False
+        return True
+
+    def _accept(self, shape, checked):
+        """At trace time: keep the first trace's result shape; refuse one that differs."""
+        with self.lock:
+            if self.shape is None:
+                self.shape = shape
+                none = shape._plain and shape.tree == _NPR_NONE
+                self.bare = not checked and not self.numpy and (
+                    shape._leaf and not self.finals or self.device and none and len(self.finals) == 1)
+                self.only = self.finals[0] if self.bare and self.finals else None
+                if self.bare and self.take is None:
+                    self.call = _npr_device_call(self.run, self.only) if self.device else self.run
+            elif self.refused or not _npr_same_shape(self.shape._aux, shape._aux):
+                self.refused = True
+                raise _NprNotFlat()
+
+    def __call__(self, args, values=None):
+        """The call on `args` (the arguments in parameter order): the result as jax.Arrays, and
+        for .device the written arguments' final values by name. `values`: what the jitted
+        function takes, when not the arguments themselves (NumPy arrays staged: buffers.py)."""
+        if values is None:
+            values = args if self.take is None else [args[i] for i in self.take]
+        out = self.run(values)
+        if self.bare:
+            if self.device:
+                return (out, {}) if self.only is None else (None, {self.only: out})
+            return out
+        return self._finish(out, args, values)
+
+    def _finish(self, out, args, values):
+        shape = self.shape
+        if shape.sites:
+            shape.check_bounds(out.pop())
+        given = {n: args[i] for n, i in self.given} if shape.returned else {}
+        if self.numpy:  # `out` holds the leaves alone: a large one may become a NumPy view of it
+            return shape.numpy(out, given, values)
+        count = len(out) - len(self.finals)
+        result = shape.device(out[:count], given)
+        if self.device:
+            return result, dict(zip(self.finals, out[count:count + len(self.finals)]))
+        return result
+
+
+def _npr_x64_call(jitted, x64):
+    """jitted(*values) as a function of `values`, with jax_enable_x64 set to `x64` for the call
+    (as NprFunction._jit_call sets it) and NumPy's IndexError where JAX's leaves out the index."""
+    state = _NPR_X64
+
+    def call(values):
+        try:
+            if state is None:
+                with jax.enable_x64(x64):
+                    return jitted(*values)
+            prev = state.swap_local(x64)
+            try:
+                return jitted(*values)
+            finally:
+                state.set_local(prev)
+        except IndexError as exc:
+            numpy_error = _npr_empty_axis_index_error(exc)
+            if numpy_error is None:
+                raise
+            raise numpy_error from None
+    return call
+
+
+def _npr_device_call(run, only):
+    """A .device flat run's call where its one output is the whole answer: the result (nothing
+    written) or the one written argument's final value (the result None)."""
+    if only is None:
+        return lambda args: (run(args), {})
+    return lambda args: (None, {only: run(args)})
+
+
+_NPR_GENERAL = object()  # _npr_flat_run's answer when the general path must run the call
+_NPR_NONE = jax.tree_util.tree_structure(None)
+
+
+def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
+    """Give `plan` (NprFunction `fn`'s, for a call to compiled program `key`, whose traced
+    function is `run`) its _NprFlat when it donates nothing: a call of jax.Arrays (and traced
+    Python scalars), or one with NumPy arrays that writes none; keep the plan, and a jax.Array
+    call's flat run under the call's argument types when they are jax.Arrays and Python floats
+    only, every parameter passed by position. False for any other plan, or one whose flat run
+    was refused."""
+    arrays = any(k is _NprPlan.ARRAY for k in plan.key)
+    mode = "device" if device else "jax" if plan.device else "numpy"
+    if fn.jit_options is not None or plan.donated or (arrays and (device or plan.written)):
+        return False
+    flat = fn._flats.get((key, mode, plan.apart))
+    if flat is None:
+        given = [(n, i) for i, n in enumerate(fn._positional) if not (device and n in fn.mutated)]
+        flat = fn._flats[key, mode, plan.apart] = _NprFlat(
+            run, plan.kept, len(fn._positional), tuple(n for n, _ in plan.written) if device else (), given,
+            plan.apart, fn.dtype_policy == "preserve", mode)
+    if flat.refused:
+        return False
+    plan.flat = flat
+    (fn._device_plans if device else fn._plans)[plan.key] = plan
+    if mode != "numpy" and fn.static_argnames is None and not kwargs and len(args) == len(fn._positional) \
+            and all(type(a) in _NPR_DEVICE_TYPES or type(a) is float for a in args):
+        (fn._device_fast if device else fn._fast)[_npr_types(args)] = flat
+    return True
+
+
+def _npr_types(args):
+    """The arguments' types, the key of the type-keyed flat runs: spelled out for up to three
+    arguments (0.25-0.45 µs on this VM, tuple(map(type, args)) 0.9-1.05 µs)."""
+    n = len(args)
+    if n == 1:
+        return (type(args[0]),)
+    if n == 2:
+        return (type(args[0]), type(args[1]))
+    if n == 3:
+        return (type(args[0]), type(args[1]), type(args[2]))
+    return tuple(map(type, args))
+
+
+def _npr_flat_run(fn, flat, args, values=None):
+    """flat(args, values); _NPR_GENERAL when there is none (None) or its trace was refused:
+    `fn`'s plans then forget it."""
+    if flat is None:
+        return _NPR_GENERAL
+    try:
+        return flat(args, values)
+    except _NprNotFlat:
+        _npr_unflat(fn, flat)
+        return _NPR_GENERAL
+
+
+def _npr_moved(fn):
+    """NprFunction._globals_moved for a call the type-keyed flat runs take (jax.Arrays and
+    Python floats, which _NprObjectsWatch passes over): only the module's values are compared."""
+    if fn._watch.checks and fn._watch.changed():
+        fn._forget()
+        return True
+    return False
+
+
+def _npr_unflat(fn, flat):
+    for fast in (fn._fast, fn._device_fast):
+        for k in [k for k, v in fast.items() if v is flat]:
+            del fast[k]
+    for plan in (*fn._plans.values(), *fn._device_plans.values()):
+        if plan.flat is flat:
+            plan.flat = None
+
+
+def _npr_same_shape(a, b):
+    """Two _NprResultShape aux tuples alike in every value and its type (True, 1 and 1.0 are
+    three different Python results)."""
+    try:
+        return a[0] == b[0] and all(_npr_typed(x) == _npr_typed(y) for x, y in zip(a[1:], b[1:]))
+    except Exception:  # a value that does not compare as a bool: not known to be alike
+        return False
+
+
+def _npr_typed(v):
+    if isinstance(v, (tuple, list)):
+        return type(v), tuple(_npr_typed(e) for e in v)
+    return type(v), v
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .arguments import _NPR_DEVICE_TYPES, _NprPlan  # noqa: E402
+from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
+_NPR_X64 = _npr_x64_state()
