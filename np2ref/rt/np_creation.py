@@ -254,7 +254,9 @@ def npr_np_array_equiv(a1, a2):
 
 def _npr_np_probe_cast(npf, jf, name):
     # Result dtype from NumPy on stand-ins; array arguments cast to it when
-    # it is a float/complex type; jnp does the work.
+    # it is a float/complex type (a real argument of a complex result to its
+    # real counterpart: interp's x and xp; a complex argument of a real result
+    # kept: angle's); jnp does the work.
     def f(*args, **kwargs):
         rdt = np.dtype(_npr_np_probe(npf, *args, **kwargs).dtype)
         conv = []
@@ -262,13 +264,23 @@ def _npr_np_probe_cast(npf, jf, name):
             if a is None or isinstance(a, str) or _npr_np_is_py(a):
                 conv.append(a)
             else:
-                conv.append(_npr_np_asarray(a, rdt if rdt.kind in "fc" else None))
+                conv.append(_npr_np_asarray(a, _npr_np_probe_target(_npr_np_asarray(a).dtype, rdt)))
         # keyword arguments (weights, options) keep their own dtypes
         kw = {k: (_npr_np_asarray(v) if isinstance(v, (list, tuple)) else v) for k, v in kwargs.items()}
         return jnp.asarray(jf(*conv, **kw)).astype(rdt)
 
     f.__name__ = f.__qualname__ = "npr_np_" + name
     return f
+
+
+def _npr_np_probe_target(dt, rdt):
+    """The dtype _npr_np_probe_cast casts an argument of dtype `dt` to (None: its own)."""
+    complex_arg = np.dtype(dt).kind == "c"
+    if rdt.kind == "f":
+        return None if complex_arg else rdt
+    if rdt.kind == "c":
+        return rdt if complex_arg else np.dtype(rdt.char.lower())
+    return None
 
 
 npr_np_sinc = _npr_np_probe_cast(np.sinc, jnp.sinc, "sinc")
