@@ -48,6 +48,21 @@ def _dtype_shim(name: str, call: cst.Call, dtype_position: int) -> str | None:
         return f"npr_np_{name}"
     return None
 
+# NumPy functions the table maps to a jax.numpy function that refuses a list for its array
+_ARRAY_FIRST = frozenset(f"numpy.{n}" for n in "sum prod max min amax amin argmax argmin all any count_nonzero "
+                                               "ptp nansum nanprod nanmax nanmin nanargmax nanargmin".split())
+
+
+def _list_of_values(call: cst.Call, ctx) -> bool:
+    """`np.sum([a, b])`, `np.max((x, y, z))`: a list or tuple display for the array argument."""
+    if not call.args or call.args[0].keyword is not None or call.args[0].star:
+        return False
+    if not isinstance(call.args[0].value, (cst.List, cst.Tuple, cst.ListComp)):
+        return False
+    qual = ctx.imports.qualify_numpy(call.func, frozenset(ctx.f.roots))
+    return qual in _ARRAY_FIRST and (lookup(qual) or "").startswith("jnp.")
+
+
 def call_params(call: cst.Call, facts: FunctionFacts):
     """(argument, parameter name) pairs of a call of a module function."""
     return [(a.value, n) for a, n in fx.call_params(call.args, facts.params)]
@@ -257,6 +272,10 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         # `np.sum(x, dtype=np.int32)`: a float x cast as NumPy casts it before it is summed
         shim = _dtype_shim(ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots))[6:], original, 2)
         result = cst.Call(J.name(shim), plain(updated.args))
+    elif _list_of_values(original, ctx):
+        # `np.max([a, b, c])`: NumPy makes an array of the list; jnp.max refuses a list
+        first = updated.args[0].with_changes(value=J.call("npr_np_array", updated.args[0].value))
+        result = updated.with_changes(args=[first, *updated.args[1:]])
     elif _library_shim(original, ctx) is not None:  # scipy's tridiagonal solve...
         result = cst.Call(J.name(_library_shim(original, ctx)), plain(updated.args))
     elif _is_math_of_data(original, ctx):

@@ -1,0 +1,52 @@
+"""Wrong answers and raw errors found by probing third-party-style NumPy snippets
+(tests/programs/third_party_probes.py), each against NumPy."""
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_same_as_numpy, program
+
+P = program("third_party_probes")
+
+
+def _same(name, *args):
+    fn = getattr(P, name)
+    assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)
+
+
+@pytest.mark.parametrize("x", [np.array([0.1, 0.7, 0.3], np.float32), np.array([0.5, -2.0, 3.0])])
+def test_a_python_float_beside_float_data_takes_the_data_dtype(x):
+    _same("running_max_from_minus_inf", x)
+    _same("decayed_sum_from_zero", x)
+    got = np2ref.compile(P.decayed_sum_from_zero, host_below=0)(x)
+    assert type(got) is type(P.decayed_sum_from_zero(x))
+
+
+@pytest.mark.parametrize("x", [np.array([2 ** 60 + 1, 3, 2 ** 60 + 3]), np.array([5, 7, -3], np.int32)])
+def test_a_python_float_beside_integer_data_is_refused(x):
+    # int64 values beyond 2**53 came back rounded (a float64 carry); int32 ones as float64
+    with pytest.raises(np2ref.Np2RefError, match="NPR128"):
+        np2ref.compile(P.running_max_from_minus_inf, host_below=0)(x)
+
+
+@pytest.mark.parametrize("x", [np.array([5, 7, -3], np.int32), np.array([200, 100, 250], np.uint8),
+                               np.array([2 ** 60 + 1, 3])])
+def test_a_python_int_beside_integer_data_takes_the_data_dtype(x):
+    _same("running_max_from_zero", x)
+    got = np2ref.compile(P.running_max_from_zero, host_below=0)(x)
+    assert type(got) is type(P.running_max_from_zero(x))
+
+
+def test_a_python_int_the_data_dtype_cannot_hold_is_refused():
+    with pytest.raises(np2ref.Np2RefError, match="NPR128"):
+        np2ref.compile(P.running_max_from_minus_one, host_below=0)(np.array([200, 100], np.uint8))
+    _same("running_max_from_minus_one", np.array([5, 7, -3], np.int32))
+
+
+def test_a_list_index_is_an_array_index():
+    _same("index_with_a_list", np.array([1.5, -2.0, 3.0, 4.5]))
+
+
+def test_reductions_of_list_displays():
+    _same("reductions_of_lists", np.array([2.5, 1.0]))
