@@ -50,3 +50,27 @@ def test_a_list_index_is_an_array_index():
 
 def test_reductions_of_list_displays():
     _same("reductions_of_lists", np.array([2.5, 1.0]))
+
+
+def test_allclose_and_array_equal_return_python_bools():
+    a, b = np.array([1.0, 2.0]), np.array([1.0, 2.0 + 1e-12])
+    got = np2ref.compile(P.closeness, host_below=0)(a, b)
+    assert got == P.closeness(a, b) and [type(v) for v in got] == [bool] * 4
+
+
+def test_the_removed_ptp_method_raises_numpys_attribute_error():
+    x = np.array([3.0, -1.0])
+    with pytest.raises(AttributeError, match="'numpy.ndarray' object has no attribute 'ptp'"):
+        P.peak_to_peak_method(x)
+    with pytest.raises(AttributeError, match="'numpy.ndarray' object has no attribute 'ptp'"):
+        np2ref.compile(P.peak_to_peak_method, host_below=0)(x)
+
+
+def test_a_negative_literal_power_of_integers_raises_numpys_value_error():
+    f = np2ref.compile(P.reciprocal_by_power, host_below=0)
+    for x in (np.array([1, 2]), np.array([3], np.int8)):
+        with pytest.raises(ValueError, match="negative integer powers"):
+            P.reciprocal_by_power(x)
+        with pytest.raises(ValueError, match="negative integer powers"):  # it was JAX's TypeError
+            f(x)
+    _same("reciprocal_by_power", np.array([2.0, -4.0]))

@@ -42,3 +42,15 @@ def index_with_a_list(x):
 def reductions_of_lists(x):
     return (np.sum([1, 2, 3]), np.max([1.5, x[0], 2.0]), np.min((3, 1, 2)), np.argmax([x[1], x[0]]),
             np.prod([2, x[1]]), np.any([x[0] > 1, False]), np.count_nonzero([0, 1, 2]))
+
+
+def closeness(a, b):
+    return np.allclose(a, b), np.array_equal(a, b), np.array_equiv(a, b[0]), np.array_equal(a, b[:1])
+
+
+def peak_to_peak_method(x):
+    return x.ptp()  # NumPy 2 removed the method
+
+
+def reciprocal_by_power(a):
+    return a ** -1

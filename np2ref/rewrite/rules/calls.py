@@ -30,7 +30,9 @@ from .views import emit_view_call, mark_ref, mark_ref_or_own
 # has one (dtype rules differ from jnp's for small integer inputs).
 _METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "round", "sum", "prod",
                            "max", "min", "argmax", "argmin", "any", "all", "clip", "trace", "take",
-                           "searchsorted", "argsort", "repeat", "nonzero", "diagonal", "ptp"})
+                           "searchsorted", "argsort", "repeat", "nonzero", "diagonal"})
+# Methods jax.Array has and NumPy 2's arrays do not (`x.ptp()`): NumPy's AttributeError (npr_attribute)
+_REMOVED_METHODS = frozenset({"ptp"})
 
 # NumPy's integer scalar types: called on a float array they cast it (npr_scalar_type).
 _INT_TYPES = frozenset(f"numpy.{t}" for t in "int8 int16 int32 int64 uint8 uint16 uint32 uint64 int_ uint intp "
@@ -250,7 +252,11 @@ def emit_identity_bind(original: cst.Assign, updated: cst.Assign, ctx):
 def emit_call(original: cst.Call, updated: cst.Call, ctx):
     result: cst.BaseExpression = updated
     special = ctx.m.special_calls.get(original)
-    if special is not None:
+    if isinstance(original.func, cst.Attribute) and original.func.attr.value in _REMOVED_METHODS \
+            and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None:
+        func = J.call("npr_attribute", updated.func.value, J.string(original.func.attr.value))
+        result = updated.with_changes(func=func)
+    elif special is not None:
         kind, detail = special
         result = SPECIALS[kind](original, updated, detail, ctx)
     elif original in ctx.m.ref_form:
