@@ -74,3 +74,16 @@ def test_a_negative_literal_power_of_integers_raises_numpys_value_error():
         with pytest.raises(ValueError, match="negative integer powers"):  # it was JAX's TypeError
             f(x)
     _same("reciprocal_by_power", np.array([2.0, -4.0]))
+
+
+@pytest.mark.parametrize("t0", [0.0, np.float64(0.0)])
+def test_a_rebound_float_parameter_returns_what_the_caller_passed(t0):
+    # `t = t0; t += h` with Python floats passed in came back as np.float64 (a name rebound in a
+    # data-dependent branch, a bisection's `lo = mid`, still does: the branch's carry is strong)
+    expected = P.integrate_time(np.ones(2), t0, 1.0, 5)
+    got = np2ref.compile(P.integrate_time, host_below=0)(np.ones(2), t0, 1.0, 5)
+    assert type(got[1]) is type(expected[1]) and np.isclose(got[1], expected[1])
+    c = np.array([1.0, 0.0, -2.0])
+    expected = P.bisection(c, t0, 2.0)
+    got = np2ref.compile(P.bisection, host_below=0)(c, t0, 2.0)
+    assert got == expected and type(got[0]) is type(expected[0])

@@ -226,10 +226,10 @@ def npr_np_isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def npr_np_allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return _npr_python_bool(jnp.all(npr_np_isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+    return _npr_np_python_bool(jnp.all(npr_np_isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
 
 
-def _npr_python_bool(v):
+def _npr_np_python_bool(v):
     """allclose, array_equal, array_equiv return a Python bool, not np.bool_: noted, so that the
     call returns one when v itself is returned (pyscalars.py's npr_pyreturn, _npr_python_leaves)."""
     v = jnp.asarray(v)
@@ -244,11 +244,11 @@ def npr_np_array_equal(a1, a2, equal_nan=False):
     x = _npr_np_asarray(a1)
     y = _npr_np_asarray(a2)
     if x.shape != y.shape:
-        return _npr_python_bool(False)
+        return _npr_np_python_bool(False)
     eq = npr_np_equal(x, y)
     if equal_nan and x.dtype.kind in "fc" and y.dtype.kind in "fc":
         eq = eq | (jnp.isnan(x) & jnp.isnan(y))
-    return _npr_python_bool(jnp.all(eq))
+    return _npr_np_python_bool(jnp.all(eq))
 
 
 def npr_np_array_equiv(a1, a2):
@@ -257,8 +257,8 @@ def npr_np_array_equiv(a1, a2):
     try:
         np.broadcast_shapes(x.shape, y.shape)
     except ValueError:
-        return _npr_python_bool(False)
-    return _npr_python_bool(jnp.all(npr_np_equal(x, y)))
+        return _npr_np_python_bool(False)
+    return _npr_np_python_bool(jnp.all(npr_np_equal(x, y)))
 
 
 def _npr_np_probe_cast(npf, jf, name):

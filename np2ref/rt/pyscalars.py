@@ -75,8 +75,13 @@ def npr_pyreturn(v, kind):
     """`return n * 2` where n is a Python int (rules/pyscalars.py knows it: `kind` 'int' or
     'float'): a traced 0-d value is noted for this trace, so that the call returns a Python int
     or float, as NumPy's program does, not a NumPy scalar (NprFunction._run:
-    _npr_python_leaves). Anything else is returned as it is."""
+    _npr_python_leaves). `kind` 'passed': it holds a parameter's value, a Python number when it
+    is weakly typed (the caller passed one). Anything else is returned as it is."""
     if isinstance(v, jax.Array) and v.ndim == 0:
+        if kind == "passed":  # a parameter's value: a Python number if the caller passed one
+            if not jax.typeof(v).weak_type or np.dtype(v.dtype).kind not in "iuf":
+                return v
+            kind = "float" if np.dtype(v.dtype).kind == "f" else "int"
         _npr_state.setdefault("pyreturn", {})[id(v)] = (v, int if kind == "int" else float)
     return v
 

@@ -54,3 +54,22 @@ def peak_to_peak_method(x):
 
 def reciprocal_by_power(a):
     return a ** -1
+
+
+def bisection(c, lo, hi):
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        if np.polyval(c, mid) * np.polyval(c, lo) > 0:
+            lo = mid
+        else:
+            hi = mid
+    return mid, lo
+
+
+def integrate_time(y, t0, t1, n):
+    h = (t1 - t0) / n
+    t = t0
+    for _ in range(n):
+        y = y + h * np.cos(t) * y
+        t += h
+    return y, t
