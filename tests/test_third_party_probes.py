@@ -87,3 +87,9 @@ def test_a_rebound_float_parameter_returns_what_the_caller_passed(t0):
     expected = P.bisection(c, t0, 2.0)
     got = np2ref.compile(P.bisection, host_below=0)(c, t0, 2.0)
     assert got == expected and type(got[0]) is type(expected[0])
+
+
+def test_a_returned_dtype_is_numpys_dtype():
+    # it was JAX's TypeError (a dtype is not a valid JAX type for a jitted result)
+    x = np.arange(6, dtype=np.int16).reshape(2, 3)
+    assert np2ref.compile(P.shape_and_dtype, host_below=0)(x) == P.shape_and_dtype(x)

@@ -73,3 +73,7 @@ def integrate_time(y, t0, t1, n):
         y = y + h * np.cos(t) * y
         t += h
     return y, t
+
+
+def shape_and_dtype(x):
+    return x.shape, x.ndim, x.dtype, (x * 2).dtype
