@@ -93,3 +93,29 @@ def test_a_returned_dtype_is_numpys_dtype():
     # it was JAX's TypeError (a dtype is not a valid JAX type for a jitted result)
     x = np.arange(6, dtype=np.int16).reshape(2, 3)
     assert np2ref.compile(P.shape_and_dtype, host_below=0)(x) == P.shape_and_dtype(x)
+
+
+@pytest.mark.parametrize("dt", [np.uint8, np.uint16])
+def test_a_python_float_stored_into_unsigned_ints_is_range_checked(dt):
+    # -3.5 into uint8 raised NumPy's OverflowError (Python integer -3), np2ref wrapped it to 253;
+    # NumPy's own float scalar does wrap (through a C long), and NaN raises ValueError
+    f = np2ref.compile(P.store_scalar, host_below=0)
+    for v in (-3.5, -1.0, 70000.0):
+        with pytest.raises(OverflowError, match="out of bounds"):
+            P.store_scalar(np.zeros(3, dt), v)
+        with pytest.raises(OverflowError, match="out of bounds"):
+            f(np.zeros(3, dt), v)
+    for v in (np.float64(-3.5), np.float64(300.0), 2.9, -0.5):
+        _same("store_scalar", np.zeros(3, dt), v)
+    with pytest.raises(ValueError, match="NaN"):
+        f(np.zeros(3, dt), np.float64("nan"))
+
+
+def test_a_python_complex_stored_into_a_real_array_raises_numpys_type_error():
+    f = np2ref.compile(P.store_scalar, host_below=0)
+    for dt, name in ((np.float64, "float"), (np.int32, "int")):
+        with pytest.raises(TypeError, match=rf"{name}\(\) argument must be"):
+            P.store_scalar(np.zeros(3, dt), 1 + 2j)
+        with pytest.raises(TypeError, match=rf"{name}\(\) argument must be"):
+            f(np.zeros(3, dt), 1 + 2j)
+    _same("store_scalar", np.zeros(3, complex), 1 + 2j)
