@@ -377,6 +377,8 @@ def _python_kind(ctx, expr) -> str | None:
     """'int' or 'float': a Python scalar of that one kind; 'passed': one that holds a parameter's
     value (a Python number when the caller passed one: npr_pyreturn looks at the traced value)."""
     k = ctx.py_scalars.classify(expr)
-    if k is not None and k.passed:
-        return "passed"
+    if k is not None and k.passed:  # only a name bound in the function (`return t` after `t = t0`,
+        # `t += h`): an expression of parameters is more often an array's arithmetic
+        bound = isinstance(expr, cst.Name) and expr.value in ctx.py_scalars.names
+        return "passed" if bound else None
     return next(iter(k.kinds)) if k is not None and len(k.kinds) == 1 else None
