@@ -98,7 +98,7 @@ def test_a_returned_dtype_is_numpys_dtype():
 @pytest.mark.parametrize("dt", [np.uint8, np.uint16])
 def test_a_python_float_stored_into_unsigned_ints_is_range_checked(dt):
     # -3.5 into uint8 raised NumPy's OverflowError (Python integer -3), np2ref wrapped it to 253;
-    # NumPy's own float scalar does wrap (through a C long), and NaN raises ValueError
+    # NumPy's own float scalar is cast (wraps), and a Python NaN raises ValueError
     f = np2ref.compile(P.store_scalar, host_below=0)
     for v in (-3.5, -1.0, 70000.0):
         with pytest.raises(OverflowError, match="out of bounds"):
@@ -108,7 +108,7 @@ def test_a_python_float_stored_into_unsigned_ints_is_range_checked(dt):
     for v in (np.float64(-3.5), np.float64(300.0), 2.9, -0.5):
         _same("store_scalar", np.zeros(3, dt), v)
     with pytest.raises(ValueError, match="NaN"):
-        f(np.zeros(3, dt), np.float64("nan"))
+        f(np.zeros(3, dt), float("nan"))
 
 
 def test_a_python_complex_stored_into_a_real_array_raises_numpys_type_error():

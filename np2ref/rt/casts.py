@@ -129,10 +129,10 @@ def _npr_store_cast(v, dt, how):
                         "int() argument must be a string, a bytes-like object or a real number, not 'complex'")
     if how in ("item", "set") and v.ndim == 0 and v.dtype.kind == "f" and np.dtype(dt).kind in "iu":
         # unsigned: a Python float (weakly typed) is range-checked as into a signed dtype (-3.5
-        # into uint8 raises); NumPy's float scalar is converted through a C long, wrapping
-        # (np.float64(-3.5) is 253), with NaN's and infinity's errors
+        # into uint8 raises); NumPy's float scalar is cast (np.float64(-3.5) is 253, NaN 0)
         python = bool(jax.typeof(v).weak_type)
-        _npr_check_int_store(v, np.dtype(dt) if np.dtype(dt).kind == "i" or python else None, python)
+        if np.dtype(dt).kind == "i" or python:
+            _npr_check_int_store(v, np.dtype(dt), python)
     if how != "cast":
         _npr_check_weak_int(v, dt)  # a Python int (traced) beyond an integer dtype: OverflowError
     return npr_cast(v, dt)
