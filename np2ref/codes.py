@@ -283,7 +283,10 @@ CODES = {c.code: c for c in [
          "dtype give the NumPy type, as an `if` statement does. The builtins `max()` and `min()` "
          "return one of their operands too: between a float16, float32 or complex64 value and one "
          "of another dtype (`max(x[i], y[i])`, x int64, y float32) they are refused the same way. "
-         "Found at trace time.",
+         "So is a name a data-dependent `if` or a lax loop carries that holds a Python float or a "
+         "NumPy integer, as the data decides (`best = -np.inf` then `best = x[i]` on int data: one "
+         "dtype would round int64 beyond 2**53 or turn -inf into an int), or a Python int its NumPy "
+         "integer type cannot hold (`best = -1` then `best = u8[i]`). Found at trace time.",
          "y = x[i] if x[i] > 0 else 0.5   # x: int64", "y = x[i] if x[i] > 0 else 0"),
     Code("NPR129", "a name that may be unbound, read where np2ref cannot check it",
          "A name a data-dependent `if` or loop may leave unbound (bound in one branch only, or in a "
@@ -333,7 +336,9 @@ CODES = {c.code: c for c in [
          "That includes `hist.append(u)`, `lst += [u]`, `list(u)` and `list(zip([u], ...))` with `u` "
          "written: NumPy's container holds `u` itself (or views of its rows) and sees every later "
          "write, where a copy would be a snapshot. A copy (`hist.append(u.copy())`) or a scalar "
-         "element (`vals.append(u[i])` on a 1-D `u`) translates.",
+         "element (`vals.append(u[i])` on a 1-D `u`) translates. A Python list written element by "
+         "element (`l = [0] * n` then `l[i] = x[i] / 2`) is refused too: NumPy's list holds each "
+         "value with its own type, where an array would cast every value to one dtype.",
          "fields = [u, v]\nfor f in fields:\n    f[0] = 0.0", "u[0] = 0.0\nv[0] = 0.0"),
     Code("NPR208", "unpacked arguments to a function that writes its parameters",
          "`f(*args)` and `f(**kwargs)` bind parameters from a container's contents. np2ref must "

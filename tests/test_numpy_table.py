@@ -429,6 +429,11 @@ _add("array_equal array_equiv", lambda: fam_each(lambda dt: [C(mixed(dt), mixed(
                                                   C(mixed(dt), mixed(dt)[0]), C(mixed(dt), mixed(F64))])() + [C(BIG_I64, BIG_F32)])
 _add("sinc i0", fam_each(lambda dt: [C(mixed(dt)), C(pos(dt))], NUM))
 _add("real imag angle iscomplex isreal", fam_each(lambda dt: [C(mixed(dt)), C(mixed(dt)[0, 0])]))
+# complex input to a real result (angle), real x and xp to a complex one (interp): never cast to
+# the result's dtype (angle of [1+2j, -1-1j] was [0, pi]: the imaginary parts dropped)
+_Z = mixed(F64) * (1 + 2j) - 1j
+SAMPLES["angle"] = fam_cases(C(mixed(F64)), C(mixed(F32)), C(mixed(I8)), C(_Z), C(_Z.astype(np.complex64)),
+                             C(_Z, deg=True), C(_Z[0, 1]))
 _add("isneginf isposinf", fam_each(lambda dt: [C(mixed(dt) / np.array(0.0, dt))], FLOATS))
 
 # shape ops
@@ -615,8 +620,9 @@ _add("partition", fam_shape(lambda x: [C(x, 1), C(x, 2, axis=0)]))
 _add("argpartition", fam_shape(lambda x: [C(x, 1), C(x, 2, axis=0)]))
 _add(
     "interp",
-    fam_each(lambda dt: [C(mixed(dt)[0], pos(dt)[0], mixed(dt)[1]), C(2.25, pos(dt)[0], mixed(dt)[2]),
-                         C(mixed(dt), pos(dt)[0], mixed(dt)[2], left=0, right=1.5)], NUM),
+    lambda: fam_each(lambda dt: [C(mixed(dt)[0], pos(dt)[0], mixed(dt)[1]), C(2.25, pos(dt)[0], mixed(dt)[2]),
+                         C(mixed(dt), pos(dt)[0], mixed(dt)[2], left=0, right=1.5)], NUM)()
+    + [C(mixed(F64)[0], pos(F64)[0], _Z[2]), C(mixed(F32)[0], pos(F32)[0], _Z[1].astype(np.complex64))],
 )
 _add(
     "convolve correlate",

@@ -307,7 +307,8 @@ def _npr_uses_layout(fn, seen=None):
 
 
 def _npr_is_python_value(v):
-    return isinstance(v, (bool, int, float, complex, str, type(None))) and not isinstance(v, np.generic)
+    """A result known when traced, handed back as it is: a Python value, or a dtype (`x.dtype`)."""
+    return isinstance(v, (bool, int, float, complex, str, type(None), np.dtype)) and not isinstance(v, np.generic)
 
 
 def _npr_arraylike(v):

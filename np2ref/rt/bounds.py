@@ -221,6 +221,8 @@ class _npr_Get:
         x = self.x
         if not isinstance(x, (jax.Array, np.ndarray, jax.Ref, NprView)) or isinstance(x, np.generic):
             return x[idx]  # a list, tuple, dict...: Python's and its own rules
+        if type(idx) is list:  # `x[[3, 1, 2]]`: NumPy indexes with the list as an array (jnp refuses it)
+            idx = jnp.asarray(idx) if _npr_has_jax(idx) else np.asarray(idx)
         if _npr_has_dyn(idx):  # a slice with traced bounds: a window or a masked slice
             return _npr_dyn_read(x, idx)
         empty = _npr_check_index(tuple(x.shape), idx)

@@ -247,7 +247,7 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
         if a.shape != b.shape:
             raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
                                       "value different shapes")
-        dtype = jnp.promote_types(a.dtype, b.dtype)
+        dtype = _npr_carried_dtype([a, b] if v is npr_unset else [v, a, b])
         init.append(jnp.zeros(a.shape, dtype) if v is npr_unset else jnp.asarray(v).astype(dtype))
 
     def run(fn):
@@ -278,8 +278,8 @@ def _npr_settle(step, carry, may_skip=False):
         out = jax.eval_shape(functools.partial(once, first=n == 0), *state)
         _npr_shape_changes(state, out, unset, may_skip)
         new = [jnp.zeros(o.shape, o.dtype) if u else
-               jnp.broadcast_to(a, o.shape).astype(jnp.promote_types(a.dtype, o.dtype))
-               for a, o, u in zip(state, out, unset)]
+               jnp.broadcast_to(a, o.shape).astype(_npr_carried_dtype([a, o, *([g] if n == 0 else [])]))
+               for a, o, u, g in zip(state, out, unset, leaves)]
         unset = [False] * len(unset)
         if all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, new)):
             break
@@ -468,6 +468,7 @@ def npr_all(seq):
 # module is complete, so that any import order works.
 from .python_loops import _npr_python_effects, _npr_python_loop_reason  # noqa: E402
 from .core import _npr_state, NprUnsupported  # noqa: E402
+from .promotion import _npr_carried_dtype  # noqa: E402
 from .bounds import npr_bounds_ok, _npr_record_check  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .refs import (  # noqa: E402

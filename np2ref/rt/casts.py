@@ -122,8 +122,17 @@ def _npr_store_cast(v, dt, how):
     what is out of the dtype's range OverflowError (when the call runs, as index checks do),
     for one element (`how` 'item') and basic indexes ('set'); other stores cast."""
     v = jnp.asarray(v)
-    if how in ("item", "set") and v.ndim == 0 and v.dtype.kind == "f" and np.dtype(dt).kind == "i":
-        _npr_check_int_store(v, np.dtype(dt))
+    if how in ("item", "set") and v.ndim == 0 and v.dtype.kind == "c" and np.dtype(dt).kind in "iuf" \
+            and jax.typeof(v).weak_type:  # a Python complex: NumPy converts it with float() / int()
+        raise TypeError("float() argument must be a string or a real number, not 'complex'"
+                        if np.dtype(dt).kind == "f" else
+                        "int() argument must be a string, a bytes-like object or a real number, not 'complex'")
+    if how in ("item", "set") and v.ndim == 0 and v.dtype.kind == "f" and np.dtype(dt).kind in "iu":
+        # unsigned: a Python float (weakly typed) is range-checked as into a signed dtype (-3.5
+        # into uint8 raises); NumPy's float scalar is cast (np.float64(-3.5) is 253, NaN 0)
+        python = bool(jax.typeof(v).weak_type)
+        if np.dtype(dt).kind == "i" or python:
+            _npr_check_int_store(v, np.dtype(dt), python)
     if how != "cast":
         _npr_check_weak_int(v, dt)  # a Python int (traced) beyond an integer dtype: OverflowError
     return npr_cast(v, dt)
@@ -141,12 +150,15 @@ def _npr_check_list_store(obj, dt):
             _npr_check_int_store(e, np.dtype(dt))
 
 
-def _npr_check_int_store(v, dt=None):
-    """NumPy's error for storing the float scalar v into an array of the signed dtype dt, or
-    (dt None) Python's for int(v): NaN, infinities (and out of dt's range), when the call runs."""
+def _npr_check_int_store(v, dt=None, python=False):
+    """NumPy's error for storing the float scalar v into an array of the integer dtype dt, or
+    (dt None) Python's for int(v): NaN, infinities (and out of dt's range), when the call runs.
+    `python`: v stands for a Python float (checked as one when concrete)."""
     if not _npr_traced(v):
-        if dt is not None:
-            np.empty(1, dt)[0] = np.asarray(v)[()]  # NumPy raises its own error (a NumPy scalar)
+        if dt is not None:  # NumPy raises its own error (for a NumPy scalar, or a Python float)
+            np.empty(1, dt)[0] = float(np.asarray(v)) if python else np.asarray(v)[()]
+        elif not np.isfinite(np.asarray(v)):
+            int(float(np.asarray(v)))  # Python's ValueError / OverflowError
         return
     bounds = _npr_state.get("bounds")
     if bounds is None:

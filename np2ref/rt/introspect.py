@@ -56,7 +56,16 @@ def npr_formatted(v):
     return npr_str(v, how="format")
 
 
+def npr_attribute(v, name):
+    """`v.ptp` where NumPy 2 has no such method but jax.Array has: NumPy's AttributeError for an
+    array or NumPy scalar (jax.numpy's method answered silently); another object's own."""
+    if isinstance(v, (jax.Array, jax.Ref, np.ndarray, np.generic, NprView)):
+        t = np.ndarray if isinstance(v, (jax.Ref, NprView)) else _npr_numpy_type(npr_load(v))
+        raise AttributeError(f"'{t.__module__}.{t.__name__}' object has no attribute '{name}'")
+    return getattr(v, name)
+
+
 from .core import NprUnsupported  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
 from .np_dtypes import _npr_np_weak_kind  # noqa: E402
-from .views import npr_load  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402

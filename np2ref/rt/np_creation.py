@@ -226,7 +226,16 @@ def npr_np_isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def npr_np_allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return jnp.all(npr_np_isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    return _npr_np_python_bool(jnp.all(npr_np_isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+
+
+def _npr_np_python_bool(v):
+    """allclose, array_equal, array_equiv return a Python bool, not np.bool_: noted, so that the
+    call returns one when v itself is returned (pyscalars.py's npr_pyreturn, _npr_python_leaves)."""
+    v = jnp.asarray(v)
+    if isinstance(v, _npr_Tracer):  # a trace's note, dropped when the trace ends (jit.py)
+        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, bool)
+    return v
 
 
 def npr_np_array_equal(a1, a2, equal_nan=False):
@@ -235,11 +244,11 @@ def npr_np_array_equal(a1, a2, equal_nan=False):
     x = _npr_np_asarray(a1)
     y = _npr_np_asarray(a2)
     if x.shape != y.shape:
-        return jnp.asarray(False)
+        return _npr_np_python_bool(False)
     eq = npr_np_equal(x, y)
     if equal_nan and x.dtype.kind in "fc" and y.dtype.kind in "fc":
         eq = eq | (jnp.isnan(x) & jnp.isnan(y))
-    return jnp.all(eq)
+    return _npr_np_python_bool(jnp.all(eq))
 
 
 def npr_np_array_equiv(a1, a2):
@@ -248,13 +257,15 @@ def npr_np_array_equiv(a1, a2):
     try:
         np.broadcast_shapes(x.shape, y.shape)
     except ValueError:
-        return jnp.asarray(False)
-    return jnp.all(npr_np_equal(x, y))
+        return _npr_np_python_bool(False)
+    return _npr_np_python_bool(jnp.all(npr_np_equal(x, y)))
 
 
 def _npr_np_probe_cast(npf, jf, name):
     # Result dtype from NumPy on stand-ins; array arguments cast to it when
-    # it is a float/complex type; jnp does the work.
+    # it is a float/complex type (a real argument of a complex result to its
+    # real counterpart: interp's x and xp; a complex argument of a real result
+    # kept: angle's); jnp does the work.
     def f(*args, **kwargs):
         rdt = np.dtype(_npr_np_probe(npf, *args, **kwargs).dtype)
         conv = []
@@ -262,13 +273,23 @@ def _npr_np_probe_cast(npf, jf, name):
             if a is None or isinstance(a, str) or _npr_np_is_py(a):
                 conv.append(a)
             else:
-                conv.append(_npr_np_asarray(a, rdt if rdt.kind in "fc" else None))
+                conv.append(_npr_np_asarray(a, _npr_np_probe_target(_npr_np_asarray(a).dtype, rdt)))
         # keyword arguments (weights, options) keep their own dtypes
         kw = {k: (_npr_np_asarray(v) if isinstance(v, (list, tuple)) else v) for k, v in kwargs.items()}
         return jnp.asarray(jf(*conv, **kw)).astype(rdt)
 
     f.__name__ = f.__qualname__ = "npr_np_" + name
     return f
+
+
+def _npr_np_probe_target(dt, rdt):
+    """The dtype _npr_np_probe_cast casts an argument of dtype `dt` to (None: its own)."""
+    complex_arg = np.dtype(dt).kind == "c"
+    if rdt.kind == "f":
+        return None if complex_arg else rdt
+    if rdt.kind == "c":
+        return rdt if complex_arg else np.dtype(rdt.char.lower())
+    return None
 
 
 npr_np_sinc = _npr_np_probe_cast(np.sinc, jnp.sinc, "sinc")
@@ -314,6 +335,6 @@ from .np_ufuncs import (  # noqa: E402
     npr_np_add, npr_np_divide, npr_np_equal, npr_np_multiply, npr_np_power)
 from .np_reductions import npr_np_sum  # noqa: E402
 from .np_shape import npr_np_diff  # noqa: E402
-from .core import NprUnsupported, _npr_has_jax  # noqa: E402
+from .core import NprUnsupported, _npr_has_jax, _npr_state  # noqa: E402
 from .casts import _npr_check_list_store, npr_cast  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402

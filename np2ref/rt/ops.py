@@ -53,6 +53,8 @@ def npr_pow(a, b):
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a ** b
     _npr_check_int_range("**", a, b)
+    if not _npr_traced(b):  # before jax.numpy's own TypeError for a negative literal power
+        _npr_check_int_power(jnp.result_type(a, b), b)
     r = _npr_half_power(a, b, a ** b)
     _npr_check_int_power(r.dtype, b)
     return r

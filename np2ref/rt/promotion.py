@@ -393,6 +393,46 @@ def _npr_late_callee(glob, name):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
+def _npr_carried_dtype(values):
+    """The dtype a name is carried in through a traced branch or loop, from the values it may hold
+    there (arrays or avals; branches.py: _npr_traced_if, _npr_settle). Beside one NumPy dtype,
+    Python numbers take it, as NumPy's operators would (`s = 0` then `s = s + x[i]` on int32 data
+    is int32; `m = 0.0` then `m = f32[i]` float32; jnp.promote_types made both 64-bit). Refused
+    NPR128: a Python float or complex beside a NumPy integer or bool (`best = -np.inf` then
+    `best = x[i]` on int data: NumPy's name holds one or the other, a float64 carry would round
+    int64 beyond 2**53), or a known Python int the NumPy integer cannot hold (`j = -1` then
+    `j = u8[i]`). Otherwise (one kind of value, several NumPy dtypes) jnp.promote_types."""
+    known = [v for v in values if type(v) is int]  # Python ints (under jit, jnp.asarray's are tracers)
+    values = [jax.numpy.asarray(v) if type(v) in (bool, int, float, complex) else v for v in values]
+    weak = [v for v in values if _npr_weak_value(v)]
+    strong = {np.dtype(v.dtype) for v in values if not _npr_weak_value(v)}
+    if len(strong) != 1 or not weak or strong == {np.dtype(bool)} and all(v.dtype.kind in "iu" for v in weak):
+        dts = [np.dtype(v.dtype) for v in values]
+        out = dts[0]
+        for d in dts[1:]:
+            out = jax.numpy.promote_types(out, d)
+        return out
+    (dt,) = strong
+    for v in weak:
+        kind = np.dtype(v.dtype).kind
+        if dt.kind in "biu" and kind in "fc" or dt.kind == "f" and kind == "c":
+            raise NprUnsupported(f"np2ref NPR128: a name holds a Python {'float' if kind == 'f' else 'complex'} "
+                                 f"or a NumPy {dt} value, as array data decides (`best = -np.inf` then `best = x[i]` "
+                                 f"on {dt} data): NumPy's type for it depends on the data")
+    for v in known:
+        if dt.kind in "iu" and not np.can_cast(np.min_scalar_type(v), dt):
+            raise NprUnsupported(f"np2ref NPR128: a name holds the Python int {v} or a NumPy {dt} "
+                                 f"value, as array data decides: {dt} cannot hold the int")
+    return dt
+
+
+def _npr_weak_value(v):
+    """A Python number, or a traced or abstract value standing for one (weakly typed)."""
+    if isinstance(v, jax.ShapeDtypeStruct):
+        return bool(v.weak_type)
+    return isinstance(v, jax.Array) and bool(jax.typeof(v).weak_type)
+
+
 from .views import npr_load  # noqa: E402
 from .core import NprUnsupported, _npr_state  # noqa: E402
 from .bounds import _npr_check_run  # noqa: E402

@@ -75,8 +75,13 @@ def npr_pyreturn(v, kind):
     """`return n * 2` where n is a Python int (rules/pyscalars.py knows it: `kind` 'int' or
     'float'): a traced 0-d value is noted for this trace, so that the call returns a Python int
     or float, as NumPy's program does, not a NumPy scalar (NprFunction._run:
-    _npr_python_leaves). Anything else is returned as it is."""
+    _npr_python_leaves). `kind` 'passed': it holds a parameter's value, a Python number when it
+    is weakly typed (the caller passed one). Anything else is returned as it is."""
     if isinstance(v, jax.Array) and v.ndim == 0:
+        if kind == "passed":  # a parameter's value: a Python number if the caller passed one
+            if not jax.typeof(v).weak_type or np.dtype(v.dtype).kind not in "iuf":
+                return v
+            kind = "float" if np.dtype(v.dtype).kind == "f" else "int"
         if kind == "any":  # `x.item()`: Python's type for the value's kind
             kind = {"b": "bool", "i": "int", "u": "int", "c": "complex"}.get(v.dtype.kind, "float")
         python = {"int": int, "float": float, "bool": bool, "complex": complex}[kind]

@@ -122,3 +122,20 @@ def comprehension_of_copies_and_elements(s):
     shapes = [r.shape for r in s]
     s[0, 0] = 7.0
     return rows[0], np.array(firsts), shapes
+
+
+# A Python list written element by element holds each value with its own type: a float stored
+# into `[0] * n` stays a float (np.array(l) is float64), and `return l` is a list. They were
+# int64 arrays (floats truncated) and arrays returned.
+def list_of_zeros_written(x):
+    m = [[0] * 3 for _ in range(2)]  # NPR207
+    for i in range(2):
+        for j in range(3):
+            m[i][j] = x[i * 3 + j] * 2
+    return np.array(m)
+
+
+def list_returned(x):
+    out = [0] * 3  # NPR207
+    out[1] = x[1]
+    return out

@@ -30,7 +30,9 @@ from .views import emit_view_call, mark_ref, mark_ref_or_own
 # has one (dtype rules differ from jnp's for small integer inputs).
 _METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "round", "sum", "prod",
                            "max", "min", "argmax", "argmin", "any", "all", "clip", "trace", "take",
-                           "searchsorted", "argsort", "repeat", "nonzero", "diagonal", "ptp"})
+                           "searchsorted", "argsort", "repeat", "nonzero", "diagonal"})
+# Methods jax.Array has and NumPy 2's arrays do not (`x.ptp()`): NumPy's AttributeError (npr_attribute)
+_REMOVED_METHODS = frozenset({"ptp"})
 
 # NumPy's integer scalar types: called on a float array they cast it (npr_scalar_type).
 _INT_TYPES = frozenset(f"numpy.{t}" for t in "int8 int16 int32 int64 uint8 uint16 uint32 uint64 int_ uint intp "
@@ -47,6 +49,21 @@ def _dtype_shim(name: str, call: cst.Call, dtype_position: int) -> str | None:
     if len(positional) > dtype_position or any(a.keyword is not None and a.keyword.value == "dtype" for a in call.args):
         return f"npr_np_{name}"
     return None
+
+# NumPy functions the table maps to a jax.numpy function that refuses a list for its array
+_ARRAY_FIRST = frozenset(f"numpy.{n}" for n in "sum prod max min amax amin argmax argmin all any count_nonzero "
+                                               "ptp nansum nanprod nanmax nanmin nanargmax nanargmin".split())
+
+
+def _list_of_values(call: cst.Call, ctx) -> bool:
+    """`np.sum([a, b])`, `np.max((x, y, z))`: a list or tuple display for the array argument."""
+    if not call.args or call.args[0].keyword is not None or call.args[0].star:
+        return False
+    if not isinstance(call.args[0].value, (cst.List, cst.Tuple, cst.ListComp)):
+        return False
+    qual = ctx.imports.qualify_numpy(call.func, frozenset(ctx.f.roots))
+    return qual in _ARRAY_FIRST and (lookup(qual) or "").startswith("jnp.")
+
 
 def call_params(call: cst.Call, facts: FunctionFacts):
     """(argument, parameter name) pairs of a call of a module function."""
@@ -235,7 +252,11 @@ def emit_identity_bind(original: cst.Assign, updated: cst.Assign, ctx):
 def emit_call(original: cst.Call, updated: cst.Call, ctx):
     result: cst.BaseExpression = updated
     special = ctx.m.special_calls.get(original)
-    if special is not None:
+    if isinstance(original.func, cst.Attribute) and original.func.attr.value in _REMOVED_METHODS \
+            and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None:
+        func = J.call("npr_attribute", updated.func.value, J.string(original.func.attr.value))
+        result = updated.with_changes(func=func)
+    elif special is not None:
         kind, detail = special
         result = SPECIALS[kind](original, updated, detail, ctx)
     elif original in ctx.m.ref_form:
@@ -262,6 +283,10 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         # `np.sum(x, dtype=np.int32)`: a float x cast as NumPy casts it before it is summed
         shim = _dtype_shim(ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots))[6:], original, 2)
         result = cst.Call(J.name(shim), plain(updated.args))
+    elif _list_of_values(original, ctx):
+        # `np.max([a, b, c])`: NumPy makes an array of the list; jnp.max refuses a list
+        first = updated.args[0].with_changes(value=J.call("npr_np_array", updated.args[0].value))
+        result = updated.with_changes(args=[first, *updated.args[1:]])
     elif _library_shim(original, ctx) is not None:  # scipy's tridiagonal solve...
         result = cst.Call(J.name(_library_shim(original, ctx)), plain(updated.args))
     elif _is_math_of_data(original, ctx):

@@ -227,12 +227,13 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
     for target, value in f.bindings:
         if isinstance(target, cst.Name):
             bindings.setdefault(target.value, []).append((target, value))
-    names.update({n: Scalar((), False) for n in bindings if n not in f.params and n not in excluded})
+    # a parameter rebound to Python scalars (`lo = mid` in a bisection) starts as what the caller passed
+    names.update({n: Scalar((), False) for n in bindings if n not in excluded})
     classify = _Classifier(ctx, names)
     for _ in range(64):
         new = {}
         for n in names:
-            out = Scalar((), False)
+            out = Scalar({INT, FLOAT}, True, passed=True) if n in f.params else Scalar((), False)
             for target, value in bindings[n]:
                 if id(target) in range_targets:
                     got = Scalar({INT}, False)
@@ -364,7 +365,8 @@ def emit_python_scalar_aug(original: cst.AugAssign, updated: cst.AugAssign, ctx)
 def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
     """`return n * 2`, `return float(x.max()), y` where the value is a Python int or float
     (traced when it comes from array data or a loop): `npr_pyreturn(n * 2, 'int')`, so the call returns Python's type, not a
-    NumPy scalar (a parameter's value, `return dt * 2`, is left as it is)."""
+    NumPy scalar; `npr_pyreturn(mid, 'passed')` where it holds a parameter's value (a bisection's
+    `lo = mid`): Python's type when the caller passed a Python number (a weakly typed value)."""
     if not ctx.py_scalars.active or original.value is None:
         return None
     tuple_ = isinstance(original.value, cst.Tuple)
@@ -380,9 +382,15 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
 
 
 def _python_kind(ctx, expr) -> str | None:
-    """'int' or 'float': a Python scalar of that one kind (not a parameter's value); 'any': an
-    int or a float (`x.item()`), which the traced value's dtype tells apart."""
+    """'int' or 'float': a Python scalar of that one kind; 'any': an int or a float
+    (`x.item()`), which the traced value's dtype tells apart; 'passed': one that holds a
+    parameter's value (a Python number when the caller passed one: npr_pyreturn looks at the
+    traced value)."""
     k = ctx.py_scalars.classify(expr)
-    if k is None or k.passed:
+    if k is not None and k.passed:  # only a name bound in the function (`return t` after `t = t0`,
+        # `t += h`): an expression of parameters is more often an array's arithmetic
+        bound = isinstance(expr, cst.Name) and expr.value in ctx.py_scalars.names
+        return "passed" if bound else None
+    if k is None:
         return None
     return next(iter(k.kinds)) if len(k.kinds) == 1 else "any"

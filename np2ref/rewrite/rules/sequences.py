@@ -38,13 +38,20 @@ def emit_binary_operation(original: cst.BinaryOperation, updated: cst.BinaryOper
             # `-4.0 % 2` is 0.0 in NumPy and -0.0 in jax.numpy; `n // 4` on an integer stays
             return J.call(J.FLOORDIV if op == "//" else J.MOD, _bare(updated.left), _bare(updated.right)) \
                 .with_changes(lpar=updated.lpar, rpar=updated.rpar)
-        if op == "**" and not _number_literal(original.right):
+        if op == "**" and (not _number_literal(original.right) or _negative_integer(original.right)) \
+                and not _number_literal(original.left):
             # an integer to a negative integer power raises in NumPy (rt/ops.py)
             return J.call(J.POW, _bare(updated.left), _bare(updated.right)).with_changes(
                 lpar=updated.lpar, rpar=updated.rpar)
         return updated
     return J.call(J.SEQ_OP, updated.left, J.string(op), updated.right).with_changes(
         lpar=updated.lpar, rpar=updated.rpar)
+
+
+def _negative_integer(node) -> bool:
+    """`-1`, `-(2)`: an integer literal below zero (`x ** -1` raises for an integer x in NumPy)."""
+    return isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and \
+        isinstance(node.expression, cst.Integer)
 
 
 @emits(cst.Call, order=15)

@@ -138,6 +138,13 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
                         "written; containers of written arrays are not translated", ctx.span(stmt),
                         hint="keep each array in its own variable")
         return
+    if _builds_list(value, ctx):
+        ctx.sink.report("NPR207", f"`{target.value}` is a Python list written element by element: NumPy's list "
+                        "holds each value with its own type (a float stored into `[0] * n` stays a float, "
+                        "and `np.array(l)` is then float64), where an array would cast every value to one "
+                        "dtype", ctx.span(stmt),
+                        hint="make it an array with the dtype meant (`np.zeros(n)`, `np.zeros((m, n), int)`)")
+        return
     name = chain_name(ctx, value)
     if isinstance(value, cst.Call):
         qual = ctx.numpy_name(value.func)
@@ -162,6 +169,16 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
         refuse_write_target(ctx, value, stmt)
         return
     ctx.m.own_form.add(value)
+
+
+def _builds_list(value, ctx) -> bool:
+    """`[0] * n`, `[[0] * n for _ in range(m)]`, `list(...)`, `a + [b]`: a new Python list."""
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return True
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
+        return _builds_list(value.left, ctx) or _builds_list(value.right, ctx)
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "list" \
+        and "list" not in ctx.f.roots and "list" not in ctx.f.params
 
 
 def _check_returned_view(ctx, call: cst.Call, callee: str, target: cst.Name, stmt) -> None:

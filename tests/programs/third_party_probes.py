@@ -1,0 +1,85 @@
+"""Snippets in the style of third-party NumPy code that np2ref answered wrongly (or refused with
+a raw JAX error) before: tests/test_third_party_probes.py runs each against NumPy."""
+import numpy as np
+
+
+def running_max_from_minus_inf(x):
+    best = -np.inf  # a Python float, then NumPy's scalar of x's dtype: refused on integer data
+    for i in range(len(x)):
+        if x[i] > best:
+            best = x[i]
+    return best
+
+
+def running_max_from_zero(x):
+    best = 0  # a Python int beside x's dtype: x's dtype (int32 stays int32; it was int64)
+    for i in range(len(x)):
+        if x[i] > best:
+            best = x[i]
+    return best
+
+
+def running_max_from_minus_one(x):
+    best = -1  # uint8 cannot hold -1: refused (a uint8 carry would give 255 when nothing is bigger)
+    for i in range(len(x)):
+        if x[i] > best:
+            best = x[i]
+    return best
+
+
+def decayed_sum_from_zero(x):
+    acc = 0.0  # float32 data: float32 arithmetic, as NumPy (it was float64)
+    for i in range(len(x)):
+        acc = acc * 0.5 + x[i]
+    return acc
+
+
+def index_with_a_list(x):
+    order = [3, 1, 2]
+    return x[order], x[[True, False, True, False]]
+
+
+def reductions_of_lists(x):
+    return (np.sum([1, 2, 3]), np.max([1.5, x[0], 2.0]), np.min((3, 1, 2)), np.argmax([x[1], x[0]]),
+            np.prod([2, x[1]]), np.any([x[0] > 1, False]), np.count_nonzero([0, 1, 2]))
+
+
+def closeness(a, b):
+    return np.allclose(a, b), np.array_equal(a, b), np.array_equiv(a, b[0]), np.array_equal(a, b[:1])
+
+
+def peak_to_peak_method(x):
+    return x.ptp()  # NumPy 2 removed the method
+
+
+def reciprocal_by_power(a):
+    return a ** -1
+
+
+def bisection(c, lo, hi):
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        if np.polyval(c, mid) * np.polyval(c, lo) > 0:
+            lo = mid
+        else:
+            hi = mid
+    return mid, lo
+
+
+def integrate_time(y, t0, t1, n):
+    h = (t1 - t0) / n
+    t = t0
+    for _ in range(n):
+        y = y + h * np.cos(t) * y
+        t += h
+    return y, t
+
+
+def shape_and_dtype(x):
+    return x.shape, x.ndim, x.dtype, (x * 2).dtype
+
+
+def store_scalar(a, v):
+    a[0] = v
+    a[1:] = v
+    return a

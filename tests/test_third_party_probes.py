@@ -1,0 +1,121 @@
+"""Wrong answers and raw errors found by probing third-party-style NumPy snippets
+(tests/programs/third_party_probes.py), each against NumPy."""
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_same_as_numpy, program
+
+P = program("third_party_probes")
+
+
+def _same(name, *args):
+    fn = getattr(P, name)
+    assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)
+
+
+@pytest.mark.parametrize("x", [np.array([0.1, 0.7, 0.3], np.float32), np.array([0.5, -2.0, 3.0])])
+def test_a_python_float_beside_float_data_takes_the_data_dtype(x):
+    _same("running_max_from_minus_inf", x)
+    _same("decayed_sum_from_zero", x)
+    got = np2ref.compile(P.decayed_sum_from_zero, host_below=0)(x)
+    assert type(got) is type(P.decayed_sum_from_zero(x))
+
+
+@pytest.mark.parametrize("x", [np.array([2 ** 60 + 1, 3, 2 ** 60 + 3]), np.array([5, 7, -3], np.int32)])
+def test_a_python_float_beside_integer_data_is_refused(x):
+    # int64 values beyond 2**53 came back rounded (a float64 carry); int32 ones as float64
+    with pytest.raises(np2ref.Np2RefError, match="NPR128"):
+        np2ref.compile(P.running_max_from_minus_inf, host_below=0)(x)
+
+
+@pytest.mark.parametrize("x", [np.array([5, 7, -3], np.int32), np.array([200, 100, 250], np.uint8),
+                               np.array([2 ** 60 + 1, 3])])
+def test_a_python_int_beside_integer_data_takes_the_data_dtype(x):
+    _same("running_max_from_zero", x)
+    got = np2ref.compile(P.running_max_from_zero, host_below=0)(x)
+    assert type(got) is type(P.running_max_from_zero(x))
+
+
+def test_a_python_int_the_data_dtype_cannot_hold_is_refused():
+    with pytest.raises(np2ref.Np2RefError, match="NPR128"):
+        np2ref.compile(P.running_max_from_minus_one, host_below=0)(np.array([200, 100], np.uint8))
+    _same("running_max_from_minus_one", np.array([5, 7, -3], np.int32))
+
+
+def test_a_list_index_is_an_array_index():
+    _same("index_with_a_list", np.array([1.5, -2.0, 3.0, 4.5]))
+
+
+def test_reductions_of_list_displays():
+    _same("reductions_of_lists", np.array([2.5, 1.0]))
+
+
+def test_allclose_and_array_equal_return_python_bools():
+    a, b = np.array([1.0, 2.0]), np.array([1.0, 2.0 + 1e-12])
+    got = np2ref.compile(P.closeness, host_below=0)(a, b)
+    assert got == P.closeness(a, b) and [type(v) for v in got] == [bool] * 4
+
+
+def test_the_removed_ptp_method_raises_numpys_attribute_error():
+    x = np.array([3.0, -1.0])
+    with pytest.raises(AttributeError, match="'numpy.ndarray' object has no attribute 'ptp'"):
+        P.peak_to_peak_method(x)
+    with pytest.raises(AttributeError, match="'numpy.ndarray' object has no attribute 'ptp'"):
+        np2ref.compile(P.peak_to_peak_method, host_below=0)(x)
+
+
+def test_a_negative_literal_power_of_integers_raises_numpys_value_error():
+    f = np2ref.compile(P.reciprocal_by_power, host_below=0)
+    for x in (np.array([1, 2]), np.array([3], np.int8)):
+        with pytest.raises(ValueError, match="negative integer powers"):
+            P.reciprocal_by_power(x)
+        with pytest.raises(ValueError, match="negative integer powers"):  # it was JAX's TypeError
+            f(x)
+    _same("reciprocal_by_power", np.array([2.0, -4.0]))
+
+
+@pytest.mark.parametrize("t0", [0.0, np.float64(0.0)])
+def test_a_rebound_float_parameter_returns_what_the_caller_passed(t0):
+    # `t = t0; t += h` with Python floats passed in came back as np.float64 (a name rebound in a
+    # data-dependent branch, a bisection's `lo = mid`, still does: the branch's carry is strong)
+    expected = P.integrate_time(np.ones(2), t0, 1.0, 5)
+    got = np2ref.compile(P.integrate_time, host_below=0)(np.ones(2), t0, 1.0, 5)
+    assert type(got[1]) is type(expected[1]) and np.isclose(got[1], expected[1])
+    c = np.array([1.0, 0.0, -2.0])
+    expected = P.bisection(c, t0, 2.0)
+    got = np2ref.compile(P.bisection, host_below=0)(c, t0, 2.0)
+    assert got == expected and type(got[0]) is type(expected[0])
+
+
+def test_a_returned_dtype_is_numpys_dtype():
+    # it was JAX's TypeError (a dtype is not a valid JAX type for a jitted result)
+    x = np.arange(6, dtype=np.int16).reshape(2, 3)
+    assert np2ref.compile(P.shape_and_dtype, host_below=0)(x) == P.shape_and_dtype(x)
+
+
+@pytest.mark.parametrize("dt", [np.uint8, np.uint16])
+def test_a_python_float_stored_into_unsigned_ints_is_range_checked(dt):
+    # -3.5 into uint8 raised NumPy's OverflowError (Python integer -3), np2ref wrapped it to 253;
+    # NumPy's own float scalar is cast (wraps), and a Python NaN raises ValueError
+    f = np2ref.compile(P.store_scalar, host_below=0)
+    for v in (-3.5, -1.0, 70000.0):
+        with pytest.raises(OverflowError, match="out of bounds"):
+            P.store_scalar(np.zeros(3, dt), v)
+        with pytest.raises(OverflowError, match="out of bounds"):
+            f(np.zeros(3, dt), v)
+    for v in (np.float64(-3.5), np.float64(300.0), 2.9, -0.5):
+        _same("store_scalar", np.zeros(3, dt), v)
+    with pytest.raises(ValueError, match="NaN"):
+        f(np.zeros(3, dt), float("nan"))
+
+
+def test_a_python_complex_stored_into_a_real_array_raises_numpys_type_error():
+    f = np2ref.compile(P.store_scalar, host_below=0)
+    for dt, name in ((np.float64, "float"), (np.int32, "int")):
+        with pytest.raises(TypeError, match=rf"{name}\(\) argument must be"):
+            P.store_scalar(np.zeros(3, dt), 1 + 2j)
+        with pytest.raises(TypeError, match=rf"{name}\(\) argument must be"):
+            f(np.zeros(3, dt), 1 + 2j)
+    _same("store_scalar", np.zeros(3, complex), 1 + 2j)
