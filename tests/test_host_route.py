@@ -135,6 +135,21 @@ def test_host_route_writes_in_place_as_numpy_does():
         compiled(readonly, 0.0, x)
 
 
+def test_host_route_straight_line_call_takes_views_apart_and_not_overlapping_ones():
+    compiled = hosted(axpy_)
+    base = np.arange(20.0)
+    expected = base.copy()
+    for _ in range(3):  # two views of one buffer, apart: NumPy runs, through the straight-line call
+        assert compiled(base[:8], 0.5, base[10:18]) is None
+        axpy_(expected[:8], 0.5, expected[10:18])
+    np.testing.assert_array_equal(base, expected)
+    assert compiled._host_fast((base[:8], 0.5, base[10:18])) is None  # taken, not MISS
+    axpy_(expected[:8], 0.5, expected[10:18])
+    with pytest.raises(np2ref.Np2RefError, match="share memory"):
+        compiled(base[:8], 0.5, base[4:12])
+    np.testing.assert_array_equal(base, expected)
+
+
 def test_host_route_refuses_what_the_jitted_call_refuses():
     a = np.arange(6.0)
     for compiled in (hosted(axpy_), np2ref.compile(axpy_, host_below=0)):

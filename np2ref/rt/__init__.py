@@ -16,7 +16,8 @@ Modules, in the order a store goes through them:
 - jit, module_globals, arguments: npr_jit, the NumPy-facing jitted call (module-level values it
   read checked on each call); static arguments, results, write-back.
 - buffers: 64-byte-aligned NumPy arrays (XLA:CPU takes them without a copy), staging buffers.
-- fastpath: a call of jax.Arrays runs the plan's program jitted with a flat signature.
+- fastpath: a call of jax.Arrays runs the plan's program jitted with a flat signature;
+  numpycall: a call with NumPy arrays runs it through straight-line Python made for the plan.
 - loops, branches, refs, python_loops, windows, masked, windows_more, early_exit: lax loops and
   branches with Refs closed over; slices that move with the loop variable, those of a length
   known only at run time (masked; windows_more: their mean, max, min, and static steps);
@@ -52,12 +53,12 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-    windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath)
+    windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-           windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath)
+           windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall)
 
 
 def _public(module) -> dict:

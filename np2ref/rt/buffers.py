@@ -140,8 +140,8 @@ def _npr_results_numpy(leaves, inputs=()):
         fresh = _npr_refs(leaves, k) <= _NPR_FRESH_REFS
         x = leaves[k]
         view = np.asarray(x)
-        if view.ndim == 0:
-            out.append(view[()])
+        if view.nbytes < _NPR_VIEW_BYTES:  # small: copied (the common case first)
+            out.append(view.copy() if view.ndim else view[()])
         elif view.flags.writeable:
             out.append(view)
         elif (fresh and view.nbytes >= _NPR_VIEW_BYTES and view.ctypes.data == _npr_buffer_pointer(x)

@@ -17,6 +17,7 @@ the plan never this one again.
 import threading as _npr_threading
 
 import jax
+import numpy as np
 
 
 class _NprNotFlat(Exception):
@@ -32,12 +33,14 @@ class _NprFlat:
     returns jax.Arrays, "device" for .device, which returns (result, finals), "numpy" for a
     call with NumPy arrays that writes none, which returns NumPy's results."""
 
-    def __init__(self, run, kept, count, finals, given, apart, x64, mode):
-        names = tuple(n for n, _ in kept)
-        positions = tuple(i for _, i in kept)
+    def __init__(self, run, kept, count, finals, given, apart, x64, mode, donated=()):
+        names, donated_names = tuple(n for n, _ in kept), tuple(n for n, _ in donated)
+        positions = tuple(i for _, i in (*kept, *donated))
+        split = len(names)
         self.take = None if positions == tuple(range(count)) else positions  # None: all, in order
         self.finals, self.given, self.apart, self.x64 = tuple(finals), tuple(given), tuple(apart), x64
         self.device, self.numpy = mode == "device", mode == "numpy"
+        self.targets = tuple(dict(given)[n] for n in self.finals) if self.numpy else ()  # written: positions
         self.shape = None  # the first trace's _NprResultShape
         # one output, returned bare: the result (a single array) or, for .device when the
         # result is None, the final value of `self.only`, the one written argument
@@ -46,13 +49,14 @@ class _NprFlat:
         self.lock = _npr_threading.Lock()
 
         def flat(*values):
-            result, finals, shape, slot = run(dict(zip(names, values)), {})
+            result, finals, shape, slot = run(dict(zip(names, values[:split])),
+                                              dict(zip(donated_names, values[split:])))
             self._accept(shape, slot is not None)
             out = [*result, *(finals[n] for n in self.finals)]
             if slot is not None:
                 out.append(slot)
             return out[0] if self.bare else out
-        self.jitted = jax.jit(flat)
+        self.jitted = jax.jit(flat, donate_argnums=tuple(range(split, len(positions))))
         self.run = _npr_x64_call(self.jitted, x64)  # values -> outputs
         # what np2ref.compile's type-keyed path calls on the arguments: after the first trace,
         # `run` itself where one array out is the whole answer, on the arguments as they come
@@ -99,7 +103,11 @@ class _NprFlat:
         if shape.sites:
             shape.check_bounds(out.pop())
         given = {n: args[i] for n, i in self.given} if shape.returned else {}
-        if self.numpy:  # `out` holds the leaves alone: a large one may become a NumPy view of it
+        if self.numpy:  # `out` holds the leaves (a large one may become a NumPy view of it)
+            if self.finals:  # then the written arguments' final values, written back first
+                count = len(out) - len(self.finals)
+                _npr_write_back([(args[i], np.asarray(v)) for i, v in zip(self.targets, out[count:])])
+                del out[count:]  # (not a slice: _npr_results_numpy counts the references)
             return shape.numpy(out, given, values)
         count = len(out) - len(self.finals)
         result = shape.device(out[:count], given)
@@ -152,25 +160,34 @@ def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
     was refused."""
     arrays = any(k is _NprPlan.ARRAY for k in plan.key)
     mode = "device" if device else "jax" if plan.device else "numpy"
-    if fn.jit_options is not None or plan.donated or (arrays and (device or plan.written)):
+    if fn.jit_options is not None:
+        return False
+    if mode == "numpy":  # NumPy arrays written: copied in, donated, written back (not beside jax.Arrays)
+        if plan.written and _NprPlan.DEVICE in plan.key:
+            return False
+    elif plan.donated or (arrays and (device or plan.written)):
         return False
     flat = fn._flats.get((key, mode, plan.apart))
     if flat is None:
         given = [(n, i) for i, n in enumerate(fn._positional) if not (device and n in fn.mutated)]
+        written = tuple(n for n, _ in plan.written) if device or mode == "numpy" else ()
         flat = fn._flats[key, mode, plan.apart] = _NprFlat(
-            run, plan.kept, len(fn._positional), tuple(n for n, _ in plan.written) if device else (), given,
-            plan.apart, fn.dtype_policy == "preserve", mode)
+            run, plan.kept, len(fn._positional), written, given, plan.apart, fn.dtype_policy == "preserve",
+            mode, plan.donated)
     if flat.refused:
         return False
     plan.flat = flat
     (fn._device_plans if device else fn._plans)[plan.key] = plan
-    if mode != "numpy" and fn.static_argnames is None and not kwargs and len(args) == len(fn._positional) \
-            and all(type(a) in _NPR_DEVICE_TYPES or type(a) is float for a in args):
-        (fn._device_fast if device else fn._fast)[_npr_types(args)] = flat
+    if fn.static_argnames is None and not kwargs and len(args) == len(fn._positional):
+        kinds = _npr_arg_types(args)
+        if mode != "numpy" and all(k in _NPR_DEVICE_TYPES or k is float for k in kinds):
+            (fn._device_fast if device else fn._fast)[kinds] = flat
+        elif mode == "numpy" and all(k is np.ndarray or k is float for k in kinds):
+            fn._numpy_fast[kinds] = _npr_numpy_call(fn, flat, plan, kinds)
     return True
 
 
-def _npr_types(args):
+def _npr_arg_types(args):
     """The arguments' types, the key of the type-keyed flat runs: spelled out for up to three
     arguments (0.25-0.45 µs on this VM, tuple(map(type, args)) 0.9-1.05 µs)."""
     n = len(args)
@@ -205,8 +222,8 @@ def _npr_moved(fn):
 
 
 def _npr_unflat(fn, flat):
-    for fast in (fn._fast, fn._device_fast):
-        for k in [k for k, v in fast.items() if v is flat]:
+    for fast in (fn._fast, fn._device_fast, fn._numpy_fast):
+        for k in [k for k, v in fast.items() if getattr(v, "flat", v) is flat]:
             del fast[k]
     for plan in (*fn._plans.values(), *fn._device_plans.values()):
         if plan.flat is flat:
@@ -230,6 +247,7 @@ def _npr_typed(v):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .arguments import _NPR_DEVICE_TYPES, _NprPlan  # noqa: E402
+from .arguments import _NPR_DEVICE_TYPES, _NprPlan, _npr_write_back  # noqa: E402
+from .numpycall import _npr_numpy_call  # noqa: E402
 from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
 _NPR_X64 = _npr_x64_state()

@@ -32,7 +32,7 @@ class NprFunction:
         self._jitted = {}
         self._plans = {}  # _plan_key(arguments in parameter order) -> _NprPlan
         self._device_plans = {}  # the same for .device calls
-        self._flats, self._fast, self._device_fast = {}, {}, {}  # flat runs (fastpath.py)
+        self._flats, self._fast, self._device_fast, self._numpy_fast = {}, {}, {}, {}  # fastpath.py
         kinds = [p.kind for p in self.signature.parameters.values()]
         # the parameter names when every one is an ordinary positional-or-keyword one, else None:
         # a call passing all of them by position then needs no Signature.bind
@@ -148,7 +148,10 @@ class NprFunction:
             self._forget()
 
     def _forget(self):
-        for cache in (self._jitted, self._plans, self._device_plans, self._flats, self._fast, self._device_fast):
+        for flat in self._flats.values():
+            flat.refused = True  # a straight-line call holding it must not run it again (fastpath.py)
+        for cache in (self._jitted, self._plans, self._device_plans, self._flats, self._fast, self._device_fast,
+                      self._numpy_fast):
             cache.clear()
 
     # -- the NumPy-facing call -------------------------------------------------------------
@@ -294,8 +297,7 @@ class NprFunction:
         return jax.enable_x64(self.dtype_policy == "preserve")
 
     def _jit_call(self, jitted, kept, donated):
-        """jitted(kept, donated) with jax_enable_x64 set as _x64 sets it, for this thread, by
-        the config's own swap (compat._npr_x64_state: 0.1 µs, the context manager 0.5 µs)."""
+        """jitted(kept, donated) under _x64, by the config's own swap (compat._npr_x64_state)."""
         if _NPR_X64 is None:
             with self._x64():
                 return jitted(kept, donated)
@@ -348,7 +350,10 @@ class NprFunction:
     def call_numpy(self, *args, **kwargs):
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
-        flat = self._fast.get(_npr_types(args)) if self._fast and not kwargs else None  # fastpath.py
+        fast = self._numpy_fast.get(_npr_arg_types(args)) if self._numpy_fast and not kwargs else None
+        if fast is not None and (out := fast(args)) is not _NPR_GENERAL:  # NumPy arrays: numpycall.py
+            return out
+        flat = self._fast.get(_npr_arg_types(args)) if self._fast and not kwargs else None
         if flat is not None and not _npr_moved(self):
             if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
                 return out
@@ -376,9 +381,9 @@ class NprFunction:
         return self._run_plan(plan, ordered, {n: ordered[i] for n, i in plan.kept})
 
     def _run_plan(self, plan, args, kept):  # a plan with NumPy arrays (call_numpy runs the others)
-        if (out := _npr_flat_run(self, plan.flat, args, [*kept.values()])) is not _NPR_GENERAL:
-            return out
         donated = {n: args[i] for n, i in plan.donated}
+        if (out := _npr_flat_run(self, plan.flat, args, [*kept.values(), *donated.values()])) is not _NPR_GENERAL:
+            return out
         with self._x64():
             result, finals, shape, slot = plan.jitted(kept, donated)
             shape.check_bounds(slot)
@@ -392,7 +397,7 @@ class NprFunction:
         arrays kept on the device across calls (a time loop: `u = step.device(u, c)[1]["u"]`).
         Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
         arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
-        flat = self._device_fast.get(_npr_types(args)) if self._device_fast and not kwargs else None
+        flat = self._device_fast.get(_npr_arg_types(args)) if self._device_fast and not kwargs else None
         if flat is not None and flat.admits(args) and not _npr_moved(self):
             if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
                 return out
@@ -490,6 +495,6 @@ from .arguments import (  # noqa: E402
     _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
     _NprResultShape)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
-from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_types  # noqa: E402
+from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_python_leaves  # noqa: E402

@@ -272,8 +272,8 @@ class Compiled:
         # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
         # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
         self._fast = {} if verify else self._entry._fast
-        from ..rt.fastpath import _npr_moved, _npr_types  # (rt is imported: runtime_namespace above)
-        self._moved, self._types = _npr_moved, _npr_types
+        from ..rt.fastpath import _npr_moved, _npr_arg_types  # (rt is imported: runtime_namespace above)
+        self._moved, self._types = _npr_moved, _npr_arg_types
 
     def __call__(self, *args, **kwargs):
         if not kwargs:
@@ -318,12 +318,33 @@ class Compiled:
         if self.verify and not self._verified:
             return self._verified_call(args, kwargs)
         try:  # self._call, inlined: one Python call less on a jitted or jax.Array call
-            return self._entry.call_numpy(*args, **kwargs)
+            out = self._entry.call_numpy(*args, **kwargs)
         except Exception as exc:
             refusal = self._refusal(exc, self._traced_scalars(args, kwargs))
             if refusal is None:
                 raise
             raise refusal from None
+        if self._entry._numpy_fast and not kwargs:  # NumPy arrays jitted: straight-line from now on
+            self._keep_numpy_fast(args)
+        return out
+
+    def _keep_numpy_fast(self, args):
+        """Make the jitted call's straight-line run for these argument types (rt/fastpath.py,
+        where the entry made one) the first thing __call__ tries: as it is when every call is
+        jitted; behind this signature's exact test when routes are chosen per signature."""
+        fast = self._entry._numpy_fast.get(self._types(args))
+        if fast is None:
+            return
+        if self._hosted is None:
+            self._host_fast = fast
+            return
+        key = self._last[0]
+        if self._last[1] is False and key is not _MISSING and key is not None:
+            kept = self._host_fasts.get(key)
+            if kept is None or kept.inner is not fast:
+                kept = self._host_fasts[key] = host_call(args, True, lambda *a: fast(a))
+                kept.inner = fast
+            self._host_fast = kept
 
     def _flat_failed(self, exc, flat, args, call):
         """A flat run's exception: the general path when its trace was refused (a new result
