@@ -28,6 +28,10 @@ rounds (a round's sample of a case: the mean of as many back-to-back calls as fi
 - memory: XLA's memory_analysis() of the compiled program (np2ref's jitted e2e program, the
   hand port's jitted one): peak (arguments + outputs - aliased + temporaries) and temporaries.
 - check: np2ref's result and written arrays against NumPy's (floats to 1e-9 relative).
+- the ratio columns and their geometric means: the median over rounds of each round's ratio
+  (its two samples taken close together), not the ratio of the two medians: on this shared VM
+  the machine's speed drifts between rounds, and two identical XLA programs read 1.24 apart as
+  ratios of medians.
 
 Timing, not a test: no assertions on numbers.
 """
@@ -194,8 +198,18 @@ def measure(label, name, args, written, rounds, copied=False):
         for v in (order if k % 2 == 0 else order[::-1]):
             samples[v].append(batch(variants[v]))
     row.update({v: statistics.median(s) for v, s in samples.items()})
+    # the ratios: medians of each round's ratio (the two samples of a round taken close together
+    # on this drifting, shared VM), not ratios of the medians
+    for name, (a, b) in RATIOS.items():
+        if a in samples:
+            row[name] = statistics.median(x / y for x, y in zip(samples[a], samples[b]))
     row["route"] = "host" if any(r is not False for r in compiled._hosted.values()) else "jit"
     return row
+
+
+RATIOS = {"e2e/numpy": ("np2ref e2e", "NumPy"), "e2e/hand": ("np2ref e2e", "hand e2e"),
+          "dev/hand": ("np2ref dev", "hand dev"), "jitted/hand": ("jitted", "hand e2e"),
+          "aligned/hand": ("aligned", "hand e2e"), "copied/numpy": ("copied", "NumPy")}
 
 
 def memory(lowered):
@@ -230,20 +244,19 @@ def table(rows):
         out.append(f"| {r['kernel']} | {fmt(r['NumPy'])} | {fmt(r['hand e2e'])} | {fmt(r['np2ref e2e'])} | "
                    + (f"{fmt(r['copied'])} | " if copied else "") +
                    f"{r['route']} | {fmt(r['jitted'])} | {fmt(r['aligned'])} | {fmt(r['hand dev'])} | "
-                   f"{fmt(r['np2ref dev'])} | {r['np2ref e2e'] / r['NumPy']:.2f} | "
-                   f"{r['np2ref e2e'] / r['hand e2e']:.2f} | {r['np2ref dev'] / r['hand dev']:.2f} | "
+                   f"{fmt(r['np2ref dev'])} | {r['e2e/numpy']:.2f} | {r['e2e/hand']:.2f} | {r['dev/hand']:.2f} | "
                    f"{fmt(r['np2ref first'])} / {fmt(r['hand first'])} | {size(p1)} / {size(p2)} | "
                    f"{size(t1)} / {size(t2)} | {r['check']} |")
     out.append("")
     out.append(f"Geometric means over {len(rows)} kernels: np2ref/hand device-resident "
-               f"**{geomean([r['np2ref dev'] / r['hand dev'] for r in rows]):.2f}**, end-to-end "
-               f"**{geomean([r['np2ref e2e'] / r['hand e2e'] for r in rows]):.2f}** "
-               f"(jitted {geomean([r['jitted'] / r['hand e2e'] for r in rows]):.2f}, jitted with aligned inputs "
-               f"{geomean([r['aligned'] / r['hand e2e'] for r in rows]):.2f}); np2ref e2e/NumPy "
-               f"**{geomean([r['np2ref e2e'] / r['NumPy'] for r in rows]):.2f}** (worst "
-               f"{max(r['np2ref e2e'] / r['NumPy'] for r in rows):.2f})" +
-               (f"; with results copied **{geomean([r['copied'] / r['NumPy'] for r in rows]):.2f}** (worst "
-                f"{max(r['copied'] / r['NumPy'] for r in rows):.2f})." if copied else "."))
+               f"**{geomean([r['dev/hand'] for r in rows]):.2f}**, end-to-end "
+               f"**{geomean([r['e2e/hand'] for r in rows]):.2f}** "
+               f"(jitted {geomean([r['jitted/hand'] for r in rows]):.2f}, jitted with aligned inputs "
+               f"{geomean([r['aligned/hand'] for r in rows]):.2f}); np2ref e2e/NumPy "
+               f"**{geomean([r['e2e/numpy'] for r in rows]):.2f}** (worst "
+               f"{max(r['e2e/numpy'] for r in rows):.2f})" +
+               (f"; with results copied **{geomean([r['copied/numpy'] for r in rows]):.2f}** (worst "
+                f"{max(r['copied/numpy'] for r in rows):.2f})." if copied else "."))
     return out
 
 
