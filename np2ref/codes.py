@@ -305,6 +305,13 @@ CODES = {c.code: c for c in [
          "with one that depends on whether it ran at all. Found at trace time.",
          "hist = np.zeros(0)\nwhile x[0] < 3:\n    x[0] += 1\n    hist = np.append(hist, x[0])",
          "hist = np.zeros(n_max)\nk = 0\nwhile x[0] < 3:\n    x[0] += 1\n    hist[k] = x[0]\n    k += 1"),
+    Code("NPR131", "an array attribute JAX arrays do not have",
+         "NumPy arrays carry their memory layout (`x.strides`, `x.flags`, `x.ctypes`, `x.base`, "
+         "`x.data`); a JAX array has values and a shape, no layout. Code that reads one inside the "
+         "translated function is refused when it is traced: the value would describe the caller's "
+         "buffer, which the compiled program does not see.",
+         "row_step = x.strides[0] // x.itemsize",
+         "row_step = x.shape[1]   # a C-contiguous 2-d array"),
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "

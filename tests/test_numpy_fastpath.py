@@ -173,3 +173,13 @@ def test_jit_route_chosen_per_signature_uses_the_call_behind_the_signature():
     jit = [f for f in c._host_fasts.values() if hasattr(f, "inner")]  # the straight-line calls made
     assert len(jit) == 1 and jit[0].inner in c._entry._numpy_fast.values()
     assert len(c._host_fasts) == 3  # and the host route's, for the two signatures NumPy runs
+
+
+def constant():
+    return np.arange(4.0) * 2.0
+
+
+def test_a_function_of_no_arguments():
+    c = jitted(constant)
+    for _ in range(3):
+        assert close(c(), constant())

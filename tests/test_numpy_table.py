@@ -377,7 +377,7 @@ _add(
               C(mixed(I8)), C(mixed(F32), dtype=F64), C([mixed(F32)[0], mixed(F32)[1]]), C([1, 2.5], I32),
               C(mixed(I8)[0, 0]), C([mixed(I8)[0, 0], 3]), C(np.float32(2.5)), C(True)),
 )
-_add("asanyarray ascontiguousarray", fam_each(lambda dt: [C(mixed(dt)), C(mixed(dt), dtype=F64)]))
+_add("asanyarray ascontiguousarray asfortranarray", fam_each(lambda dt: [C(mixed(dt)), C(mixed(dt), dtype=F64)]))
 _add("copy", fam_each(lambda dt: [C(mixed(dt)), C(mixed(dt)[0, 1])]))
 _add(
     "meshgrid",

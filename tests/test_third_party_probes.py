@@ -119,3 +119,38 @@ def test_a_python_complex_stored_into_a_real_array_raises_numpys_type_error():
         with pytest.raises(TypeError, match=rf"{name}\(\) argument must be"):
             f(np.zeros(3, dt), 1 + 2j)
     _same("store_scalar", np.zeros(3, complex), 1 + 2j)
+
+
+def test_a_name_bound_to_none_before_a_loop_and_to_data_in_it():
+    # `m is None or v > m` raised TypeError (the comparison evaluated eagerly with m None), then
+    # the lax loop's carry changed from None to an array: the first iteration now runs as
+    # Python runs it, the loop the rest
+    x = np.array([0.3, 0.9, -1.0, 0.95, 0.2])
+    _same("running_max_from_none", x)
+    _same("running_min_from_none", x)
+    got = np2ref.compile(P.running_max_from_none, host_below=0)(x)
+    assert type(got) is type(P.running_max_from_none(x))
+
+
+def test_a_name_bound_to_none_in_a_loop_on_data_is_refused():
+    with pytest.raises(np2ref.Np2RefError, match="NPR130"):
+        np2ref.compile(P.first_above_from_none, host_below=0)(np.array([0.3, 0.5, 0.95, 0.1]))
+
+
+def test_complex_argmax_argmin_and_spread_follow_numpy():
+    z = np.array([1 + 2j, 3 + 0j, 3 + 1j, 0.5 + 9j, 3 + 1j, -1 - 1j])
+    zz = (np.arange(20) % 3 + 1j * (np.arange(20) % 4)).reshape(4, 5)
+    _same("complex_extremes", z, zz)
+    zz[2, 3], zz[1, 1] = complex(np.nan, 0), complex(0, np.nan)  # NaN first, as NumPy picks it
+    _same("complex_extremes", z, zz)
+
+
+def test_a_layout_attribute_is_refused_with_its_code():
+    with pytest.raises(np2ref.Np2RefError, match="NPR131"):
+        np2ref.compile(P.layout_read, host_below=0)(np.arange(4.0))
+
+
+def test_copies_in_fortran_order_and_products_of_shapes():
+    x = np.arange(6.0).reshape(2, 3)
+    _same("copies_in_order", x)
+    _same("products_of_shapes", x)

@@ -46,6 +46,16 @@ def container_names(facts) -> frozenset[str]:
                                      and v.func.value in ("list", "dict", "set") and v.func.value not in facts.roots)))
 
 
+def sequence_names(bindings, params) -> frozenset[str]:
+    """Local names every binding of which is a list or tuple display or a list comprehension
+    (`sizes = [n, 3]`): a Python sequence wherever the name is read."""
+    names: dict[str, bool] = {}
+    for t, v in bindings:
+        if isinstance(t, cst.Name):
+            names[t.value] = names.get(t.value, True) and isinstance(v, (cst.List, cst.Tuple, cst.ListComp))
+    return frozenset(n for n, ok in names.items() if ok and n not in params)
+
+
 def dict_names(bindings, params) -> frozenset[str]:
     """Local names every binding of which is a dict (`{}`, `{k: v}`, a dict comprehension,
     `dict()`): `d[k] = v` on one is an insertion into a Python dict, not an array store."""

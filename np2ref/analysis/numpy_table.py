@@ -113,6 +113,7 @@ FUNCTIONS.update(
         # No memory layout or subclasses in JAX: both are asarray.
         "numpy.asanyarray": "jnp.asarray",
         "numpy.ascontiguousarray": "jnp.asarray",
+        "numpy.asfortranarray": "jnp.asarray",
     }
 )
 
@@ -304,6 +305,8 @@ DIFFERS.update({
     "numpy.nancumsum": "int16/int8/int32 input: jnp accumulates in the input type, NumPy in int64",
     "numpy.nancumprod": "int16/int8/int32 input: jnp accumulates in the input type, NumPy in int64",
     "numpy.cumulative_prod": "int16/int8/int32 input: jnp accumulates in the input type, NumPy in int64",
+    "numpy.argmax": "complex input: jnp raises, NumPy orders by the real part, then the imaginary",
+    "numpy.argmin": "complex input: jnp raises, NumPy orders by the real part, then the imaginary",
     "numpy.mean": "int32 input: jnp float32, NumPy float64",
     "numpy.nanmean": "int32 input: jnp float32, NumPy float64",
     "numpy.var": "int32 input: jnp float32, NumPy float64",

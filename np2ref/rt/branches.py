@@ -272,7 +272,13 @@ def _npr_settle(step, carry, may_skip=False):
         # the first pass hands the body npr_unset itself, so that a branch binding the name
         # types it (`if c: j = k` gives an int, not the float placeholder promoted with it)
         args = [npr_unset if first and u else a for a, u in zip(s, unset)]
-        out = jax.tree_util.tree_leaves(step(jax.tree_util.tree_unflatten(tree, args)))
+        out = step(jax.tree_util.tree_unflatten(tree, args))
+        if jax.tree_util.tree_structure(out) != tree:  # `m = None`, then `m = v` on array data
+            raise NprUnsupported("np2ref NPR130: a loop on array data changes what a value it carries is "
+                                 "(None before the loop, a value after an iteration), so after the loop it "
+                                 "would depend on whether the loop ran; give the name a value of its type "
+                                 "before the loop (`m = -np.inf`, `m = x[0]`)")
+        out = jax.tree_util.tree_leaves(out)
         return [_npr_placeholder(o) if o is npr_unset else o for o in out]
     for n in range(3):
         out = jax.eval_shape(functools.partial(once, first=n == 0), *state)

@@ -167,6 +167,10 @@ _NPR_TRACE_GAPS = {
                     "use np.where over the whole array"),
     "TracerArrayConversionError": ("NPR032", "array data is converted to a NumPy array inside the "
                                    "function", "keep array code in NumPy calls np2ref translates"),
+    "ArrayAttribute": ("NPR131", "an attribute NumPy arrays have and JAX arrays do not (memory layout: "
+                       "strides, flags, ctypes, base, data) is read inside the function",
+                       "compute it from the shape and dtype (`x.shape[1] * x.itemsize`), or read it "
+                       "outside the function and pass it in"),
 }
 
 
@@ -179,6 +183,9 @@ def _npr_trace_gap_kind(exc):
     if isinstance(exc, IndexError) and ("Slice entries must be static" in text
                                         or "slice indices must have static" in text):
         return "TracedSlice"
+    if isinstance(exc, AttributeError) and ("Tracer has no attribute" in text
+                                            or "ArrayImpl' object has no attribute" in text):
+        return "ArrayAttribute"
     if isinstance(exc, TypeError) and ("must be a concrete (static) value" in text
                                        or "Shapes must be 1D sequences of concrete values" in text):
         return "ConcretizationTypeError"

@@ -106,7 +106,7 @@ def _npr_is_concrete(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
-def npr_for(rng, body, *init, python="", stop=None, unroll=False):
+def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
     over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),
@@ -131,6 +131,11 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False):
                                   f"trip count depends on array data")
     if python:
         return _npr_python_for(rng, body, carry, has, python, *limits)
+    if has and peel and stop is None and static and _npr_holds_none(carry):
+        # `m = None` before the loop, `m = v` in it: the first iteration binds the name, run as
+        # Python runs it (traced once, its index a Python int); the loop then runs the rest
+        k, step = int(rng.start), int(rng.step)
+        return npr_for(NprRange(k + step, rng.stop, step), body, body(k, carry), unroll=unroll, peel=False)
     kept = _npr_containers([body, carry])
     try:
         if has and _npr_any_maybe(carry if isinstance(carry, tuple) else (carry,)):  # unbound.py
@@ -155,6 +160,10 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False):
 NPR_SHORT_LOOP = 8  # a lax loop with a static trip count this short is unrolled by XLA ...
 NPR_SHORT_NEST = 32  # ... while its body's copies, over the enclosing unrolled loops, stay this few
 _npr_unrolling = threading.local()  # .copies: the product of the enclosing unrolled loops' trip counts
+
+
+def _npr_holds_none(carry):
+    return any(v is None for v in (carry if isinstance(carry, tuple) else (carry,)))
 
 
 def _npr_short(trips):

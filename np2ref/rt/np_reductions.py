@@ -64,6 +64,35 @@ def npr_np_cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_ini
     return jnp.cumulative_prod(x, axis=axis, dtype=dt, include_initial=include_initial)
 
 
+def _npr_np_arg_extreme(jf, largest):
+    # np.argmax / np.argmin; complex input as NumPy orders it: by the real part, then the
+    # imaginary one, the first occurrence, a NaN in either part first of all
+    def f(a, axis=None, out=None, *, keepdims=False):
+        _npr_np_check_out(out)
+        x = _npr_np_asarray(a)
+        if x.dtype.kind != "c":
+            return jf(x, axis=axis, keepdims=keepdims)
+        flat = axis is None
+        y = x.reshape(-1) if flat else x
+        ax = 0 if flat else axis
+        extreme, bound = (jnp.max, -jnp.inf) if largest else (jnp.min, jnp.inf)
+        re, im = jnp.real(y), jnp.imag(y)
+        tied = re == extreme(re, axis=ax, keepdims=True)
+        pick = tied & (im == extreme(jnp.where(tied, im, bound), axis=ax, keepdims=True))
+        nan = jnp.isnan(re) | jnp.isnan(im)
+        idx = jnp.where(jnp.any(nan, axis=ax), jnp.argmax(nan, axis=ax), jnp.argmax(pick, axis=ax))
+        if keepdims:
+            idx = idx.reshape((1,) * x.ndim) if flat else jnp.expand_dims(idx, ax)
+        return idx
+
+    f.__name__ = f.__qualname__ = "npr_np_" + jf.__name__
+    return f
+
+
+npr_np_argmax = _npr_np_arg_extreme(jnp.argmax, True)
+npr_np_argmin = _npr_np_arg_extreme(jnp.argmin, False)
+
+
 def _npr_np_moment_dtypes(npf, x, dtype):
     # NumPy computes integer inputs in float64 (float16 in float32) and
     # returns float64 (float16), or dtype= if given.
@@ -93,6 +122,8 @@ def _npr_np_moment(npf, jf, has_ddof):
             rdt, cdt = _npr_np_moment_dtypes(npf, x, dtype)
             if correction is not None:
                 ddof = correction
+            if x.dtype.kind == "c" and dtype is None:  # a real result: jnp takes no real dtype= for it
+                return jf(x, axis=axis, ddof=ddof, keepdims=keepdims, where=where).astype(rdt)
             return jf(x, axis=axis, dtype=cdt, ddof=ddof, keepdims=keepdims, where=where).astype(rdt)
 
     f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__

@@ -33,7 +33,7 @@ def _npr_numpy_call(fn, flat, plan, kinds):
                 tests.append(f"a{i}.nbytes < STAGE")
         else:
             tests.append(f"type(a{i}) is float")
-    body = [f"if {' and '.join(tests)}:", "    if WATCH.checks and moved(FN):", "        return MISS"]
+    body = [f"if {' and '.join(tests) or 'True'}:", "    if WATCH.checks and moved(FN):", "        return MISS"]
     for i, j in plan.apart:
         body += [f"    if a{i} is a{j} or may_share(a{i}, a{j}) and shares(a{i}, a{j}):", "        return MISS"]
     if fn._layout:
@@ -48,7 +48,7 @@ def _npr_numpy_call(fn, flat, plan, kinds):
     else:
         body += ["    " + line for line in inline]
     source = (f"def call(args):\n    if len(args) == {n} and LIVE and not FLAT.refused:\n"
-              f"        {''.join(f'a{i}, ' for i in range(n))}= args\n"
+              + (f"        {''.join(f'a{i}, ' for i in range(n))}= args\n" if n else "")
               + "".join(f"        {line}\n" for line in body) + "    return MISS\n")
     scope = {"ndarray": np.ndarray, "DTYPES": _NPR_NUMPY_DTYPES, "STAGE": _NPR_STAGE_BYTES, "FLAT": flat,
              "WATCH": fn._watch, "moved": _npr_moved, "FN": fn, "may_share": np.may_share_memory,
@@ -93,7 +93,7 @@ def _npr_inline_finish(flat):
         lines += ["return None" if shape.tree == _NPR_NONE else "return UNFLATTEN(TREE, ())"]
     elif shape._leaf:
         lines += ["v = asarray(out[0])", "if v.nbytes < VIEW:", "    return v.copy() if v.ndim else v[()]",
-                  "return RESULTS(out, values)[0]"]
+                  "del v  # (RESULTS counts the references to the leaf)", "return RESULTS(out, values)[0]"]
     else:
         lines += ["return UNFLATTEN(TREE, RESULTS(out, values))"]
     return lines

@@ -277,7 +277,10 @@ class Compiled:
 
     def __call__(self, *args, **kwargs):
         if not kwargs:
-            out = self._host_fast(args)  # the last host-route signature's call (hostcall.py)
+            try:  # the last host-route signature's call (hostcall.py), or the jitted one's (numpycall.py)
+                out = self._host_fast(args)
+            except Exception as exc:
+                self._fast_call_failed(exc, args)
             if out is not MISS:
                 return out
         if self._fast and not kwargs:  # jax.Arrays: never the host route; to the flat jitted run
@@ -327,6 +330,17 @@ class Compiled:
         if self._entry._numpy_fast and not kwargs:  # NumPy arrays jitted: straight-line from now on
             self._keep_numpy_fast(args)
         return out
+
+    def _fast_call_failed(self, exc, args):
+        """An exception from _host_fast: the original NumPy function's own, as it came; the
+        jitted call's (a run-time check), as _call raises it (a refusal where it is one)."""
+        fast = self._host_fast
+        if not (hasattr(fast, "flat") or hasattr(fast, "inner")):
+            raise exc
+        refusal = self._refusal(exc, self._traced_scalars(args, {}))
+        if refusal is None:
+            raise exc
+        raise refusal from None
 
     def _keep_numpy_fast(self, args):
         """Make the jitted call's straight-line run for these argument types (rt/fastpath.py,

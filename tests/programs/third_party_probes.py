@@ -83,3 +83,51 @@ def store_scalar(a, v):
     a[0] = v
     a[1:] = v
     return a
+
+
+def running_max_from_none(x):
+    m = None
+    for v in x:
+        if m is None or v > m:
+            m = v
+    return m
+
+
+def running_min_from_none(x):
+    m = None
+    for i in range(len(x)):
+        if m is None or x[i] < m:
+            m = x[i]
+    return m
+
+
+def first_above_from_none(x):
+    m = None
+    i = 0
+    while x[i] < 0.9 and i < len(x) - 1:
+        m = x[i]
+        i += 1
+    return m
+
+
+def complex_extremes(z, zz):
+    return (np.argmax(z), np.argmin(z), z.argmax(), np.argmax(zz, axis=1),
+            np.argmin(zz, axis=0, keepdims=True), np.var(z), np.std(zz, axis=0))
+
+
+def layout_read(x):
+    return x.strides[0] // x.itemsize
+
+
+def copies_in_order(x):
+    a = x.T.copy(order="F")
+    b = np.copy(x, order="F")
+    c = np.asfortranarray(x)
+    return a.sum(axis=0) + b.sum(axis=1) + c[:, 0]
+
+
+def products_of_shapes(x):
+    n = np.prod(x.shape)
+    sizes = [x.shape[0], 3]
+    dims = (2, x.shape[-1])
+    return x * n + np.prod(sizes) - np.sum(dims)

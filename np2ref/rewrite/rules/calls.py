@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...analysis import effects as fx
+from ...analysis import containers, effects as fx
 from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
 from ...analysis.module import PURE_CALLS, calls_through_parameter
@@ -56,13 +56,28 @@ _ARRAY_FIRST = frozenset(f"numpy.{n}" for n in "sum prod max min amax amin argma
 
 
 def _list_of_values(call: cst.Call, ctx) -> bool:
-    """`np.sum([a, b])`, `np.max((x, y, z))`: a list or tuple display for the array argument."""
+    """`np.sum([a, b])`, `np.max((x, y, z))`, `np.prod(x.shape)`, `np.prod(sizes)` where every
+    binding of `sizes` is a list or tuple display: a Python sequence for the array argument."""
     if not call.args or call.args[0].keyword is not None or call.args[0].star:
         return False
-    if not isinstance(call.args[0].value, (cst.List, cst.Tuple, cst.ListComp)):
+    first = call.args[0].value
+    if not (isinstance(first, (cst.List, cst.Tuple, cst.ListComp))
+            or isinstance(first, cst.Attribute) and first.attr.value == "shape"
+            or isinstance(first, cst.Name) and first.value in containers.sequence_names(ctx.f.bindings, ctx.f.params)):
         return False
     qual = ctx.imports.qualify_numpy(call.func, frozenset(ctx.f.roots))
     return qual in _ARRAY_FIRST and (lookup(qual) or "").startswith("jnp.")
+
+
+def _copy_in_order(call: cst.Call, ctx) -> bool:
+    """`x.copy(order=...)` on an array, or `np.copy(x, order=...)`."""
+    if not any(a.keyword is not None and a.keyword.value == "order" for a in call.args):
+        return False
+    roots = frozenset(ctx.f.roots)
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value == "copy" \
+            and ctx.imports.qualify(call.func, roots) is None:
+        return True
+    return ctx.imports.qualify_numpy(call.func, roots) == "numpy.copy"
 
 
 def call_params(call: cst.Call, facts: FunctionFacts):
@@ -261,6 +276,11 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         result = SPECIALS[kind](original, updated, detail, ctx)
     elif original in ctx.m.ref_form:
         result = emit_view_call(original, updated, ctx)
+    elif _copy_in_order(original, ctx):
+        # `x.T.copy(order="F")`, `np.copy(x, order="F")`: the memory order changes no value, and
+        # a JAX array has none
+        result = updated.with_changes(args=[a for a in updated.args
+                                            if a.keyword is None or a.keyword.value != "order"])
     elif isinstance(original.func, cst.Attribute) and original.func.attr.value in _METHOD_SHIMS \
             and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None:
         # `x.mean()` on an array: the same NumPy-exact shim as `np.mean(x)`

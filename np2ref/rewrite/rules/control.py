@@ -64,7 +64,9 @@ def condition(test: cst.BaseExpression) -> cst.BaseExpression:
     elementwise one on traced scalars (Python's own operators would need a concrete bool)."""
     if isinstance(test, cst.BooleanOperation):
         right = condition(test.right)
-        if not eager_safe(right):  # Python evaluates it only when the left operand does not decide
+        # Python evaluates it only when the left operand does not decide; after `m is None or`,
+        # the right operand may be one that raises on None (`m is None or v > m`)
+        if not eager_safe(right) or _tests_identity(test.left):
             # (only its truth matters here: the operands' types need not agree, unlike npr_andv)
             helper = J.AND_THEN if isinstance(test.operator, cst.And) else J.OR_ELSE
             return J.call(helper, condition(test.left), thunk(right))
@@ -84,6 +86,18 @@ def condition(test: cst.BaseExpression) -> cst.BaseExpression:
             out = J.call(J.AND, out, p)
         return out
     return test.with_changes(lpar=[], rpar=[]) if isinstance(test, cst.BooleanOperation) else test
+
+
+def _tests_identity(expr: cst.BaseExpression) -> bool:
+    """Whether `expr` holds an `is` / `is not` comparison (a guard like `m is None`)."""
+    found = []
+
+    class _Find(cst.CSTVisitor):
+        def visit_ComparisonTarget(self, node: cst.ComparisonTarget) -> None:
+            if isinstance(node.operator, (cst.Is, cst.IsNot)):
+                found.append(node)
+    expr.visit(_Find())
+    return bool(found)
 
 
 def thunk(expr: cst.BaseExpression) -> cst.Lambda:
