@@ -14,6 +14,7 @@ both libraries and never need it; NumPy scalars (`np.float32(2)`) are strong in 
 
 import ast as _npr_ast
 import linecache as _npr_linecache
+import threading as _npr_threading
 import types as _npr_types
 import jax
 import numpy as np
@@ -316,12 +317,19 @@ def _npr_promoting(fn):
         return fn
     found = fn.__dict__.get("_npr_variant")
     if found is None:
-        try:
-            found = _npr_build_promoting(fn)
-        except (OSError, SyntaxError, ValueError, TypeError):
-            found = fn
+        with _NPR_AST_LOCK:
+            try:
+                found = _npr_build_promoting(fn)
+            except (OSError, SyntaxError, ValueError, TypeError):
+                found = fn
         fn._npr_variant = found
     return found
+
+
+# CPython 3.11 keeps the AST converters' recursion depth in state every thread shares: two
+# threads building variants at once (ast.parse, compile of an AST) raised "SystemError: AST
+# constructor recursion depth mismatch" (tests/test_compile.py, threads tracing at once)
+_NPR_AST_LOCK = _npr_threading.RLock()
 
 
 def _npr_source_def(code):
