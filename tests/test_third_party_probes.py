@@ -154,3 +154,11 @@ def test_copies_in_fortran_order_and_products_of_shapes():
     x = np.arange(6.0).reshape(2, 3)
     _same("copies_in_order", x)
     _same("products_of_shapes", x)
+
+
+def test_an_enumerate_index_kept_in_a_loop_comes_back_a_python_int():
+    # np.int64 came back (it promotes differently: np.int64(2) * float32 array is float64)
+    x = np.array([0.3, 0.9, -1.0, 0.95, 0.2])
+    _same("min_and_index_by_enumerate", x)
+    got = np2ref.compile(P.min_and_index_by_enumerate, host_below=0)(x)
+    assert [type(v) for v in got] == [type(v) for v in P.min_and_index_by_enumerate(x)] == [np.float64, int]

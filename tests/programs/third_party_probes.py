@@ -131,3 +131,13 @@ def products_of_shapes(x):
     sizes = [x.shape[0], 3]
     dims = (2, x.shape[-1])
     return x * n + np.prod(sizes) - np.sum(dims)
+
+
+def min_and_index_by_enumerate(x):
+    m = None
+    k = -1
+    for i, v in enumerate(x):
+        if m is None or v < m:
+            m = v
+            k = i
+    return m, k

@@ -210,6 +210,12 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
         elif isinstance(node, cst.For) and isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Call) \
                 and isinstance(node.iter.func, cst.Name) and node.iter.func.value == "range":
             range_targets.add(id(node.target))
+        elif isinstance(node, cst.For) and isinstance(node.target, (cst.Tuple, cst.List)) \
+                and len(node.target.elements) == 2 and isinstance(node.target.elements[0].value, cst.Name) \
+                and isinstance(node.iter, cst.Call) and isinstance(node.iter.func, cst.Name) \
+                and node.iter.func.value == "enumerate" and "enumerate" not in f.roots \
+                and all(a.keyword is None or a.keyword.value == "start" for a in node.iter.args):
+            range_targets.add(id(node.target.elements[0].value))  # `for i, v in enumerate(x)`: i is an int
         if isinstance(node, (cst.For, cst.While)):
             for m in _walk(node.body):
                 if isinstance(m, (cst.AugAssign, cst.Assign)):
