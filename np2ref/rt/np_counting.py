@@ -248,6 +248,17 @@ npr_np_mgrid = _npr_np_Grid(np.mgrid)
 npr_np_ogrid = _npr_np_Grid(np.ogrid)
 
 
+def npr_np_isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
+    """np.isin: each element compared with every test element in the dtype NumPy compares the
+    two in (np.result_type: int64 against float32 is float64, where jnp.isin compares in
+    float32); NaN is in nothing. `kind` picks NumPy's algorithm only, never the answer."""
+    if kind not in (None, "sort", "table"):
+        raise ValueError(f"Invalid kind: '{kind}'. Please use None, 'sort' or 'table'.")
+    x, t = _npr_np_asarray(element), _npr_np_asarray(test_elements)
+    dt = np.result_type(x.dtype, t.dtype)
+    return jnp.isin(x.astype(dt), t.astype(dt).ravel(), invert=invert)
+
+
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .np_dtypes import _npr_np_asarray, _npr_np_dtype_of, _npr_np_weak  # noqa: E402
