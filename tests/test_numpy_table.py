@@ -714,7 +714,8 @@ _add("triu_indices tril_indices", fam_cases(C(3), C(4, 1), C(3, -1, 4), C(3, k=2
 _add("triu_indices_from tril_indices_from", fam_each(lambda dt: [C(mixed(dt)), C(mixed(dt), 1), C(mixed(dt)[:3, :3], k=-1)]))
 SAMPLES["isin"] = lambda: fam_each(
     lambda dt: [C(mixed(dt), mixed(dt)[0]), C(mixed(dt), nonzero(dt)[1], invert=True), C(mixed(dt), 2),
-                C(mixed(dt)[0], [0, 1, 2.5]), C(mixed(dt), mixed(F32), kind="sort"), C(mixed(dt), np.zeros(0, dt))],
+                C(mixed(dt)[0], [0, 1, 2.5]), C(mixed(dt), mixed(F32), kind="sort"), C(mixed(dt), np.zeros(0, dt)),
+                C(mixed(dt), mixed(dt)[0], kind="table")],
     ALL)() + with_nans([C(mixed(F64), mixed(F64)[0])]) + [C(BIG_I64, BIG_F32), C(BIG_F32, BIG_I64, invert=True)]
 SAMPLES["diag_indices"] = fam_cases(C(3), C(2, 3), C(0), C(n=2, ndim=1))
 SAMPLES["diag_indices_from"] = fam_cases(C(mixed(F64)[:3, :3]), C(np.zeros((2, 2, 2), I8)), C(mixed(F64)))

@@ -31,7 +31,8 @@ class _NprFlat:
     is looked up in; `apart`: position pairs that must not be one object (a written jax.Array
     passed twice: the general path aliases it); `mode`: "jax" for a call of jax.Arrays, which
     returns jax.Arrays, "device" for .device, which returns (result, finals), "numpy" for a
-    call with NumPy arrays that writes none, which returns NumPy's results."""
+    call with NumPy arrays, which returns NumPy's results after writing the written arrays
+    back (their copies donated: `donated`, the (name, position) pairs, passed after `kept`)."""
 
     def __init__(self, run, kept, count, finals, given, apart, x64, mode, donated=()):
         names, donated_names = tuple(n for n, _ in kept), tuple(n for n, _ in donated)
@@ -153,11 +154,12 @@ _NPR_NONE = jax.tree_util.tree_structure(None)
 
 def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
     """Give `plan` (NprFunction `fn`'s, for a call to compiled program `key`, whose traced
-    function is `run`) its _NprFlat when it donates nothing: a call of jax.Arrays (and traced
-    Python scalars), or one with NumPy arrays that writes none; keep the plan, and a jax.Array
-    call's flat run under the call's argument types when they are jax.Arrays and Python floats
-    only, every parameter passed by position. False for any other plan, or one whose flat run
-    was refused."""
+    function is `run`) its _NprFlat: a call of jax.Arrays (and traced Python scalars) that
+    donates nothing, or one with NumPy arrays (written ones donated, none beside a jax.Array);
+    keep the plan, and under the call's argument types (every parameter passed by position)
+    a jax.Array call's flat run (jax.Arrays and Python floats only) or a NumPy call's
+    straight-line call (NumPy arrays and Python floats only). False for any other plan, or one
+    whose flat run was refused."""
     arrays = any(k is _NprPlan.ARRAY for k in plan.key)
     mode = "device" if device else "jax" if plan.device else "numpy"
     if fn.jit_options is not None:

@@ -149,7 +149,7 @@ class NprFunction:
 
     def _forget(self):
         for flat in self._flats.values():
-            flat.refused = True  # a straight-line call holding it must not run it again (fastpath.py)
+            flat.refused = True  # a straight-line call holding it must not run it again (numpycall.py)
         for cache in (self._jitted, self._plans, self._device_plans, self._flats, self._fast, self._device_fast,
                       self._numpy_fast):
             cache.clear()
@@ -350,10 +350,10 @@ class NprFunction:
     def call_numpy(self, *args, **kwargs):
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
-        fast = self._numpy_fast.get(_npr_arg_types(args)) if self._numpy_fast and not kwargs else None
-        if fast is not None and (out := fast(args)) is not _NPR_GENERAL:  # NumPy arrays: numpycall.py
-            return out
-        flat = self._fast.get(_npr_arg_types(args)) if self._fast and not kwargs else None
+        kinds = _npr_arg_types(args) if (self._numpy_fast or self._fast) and not kwargs else None  # (no None key)
+        if (fast := self._numpy_fast.get(kinds)) is not None and (out := fast(args)) is not _NPR_GENERAL:
+            return out  # NumPy arrays: the straight-line call (numpycall.py)
+        flat = self._fast.get(kinds)
         if flat is not None and not _npr_moved(self):
             if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
                 return out

@@ -255,6 +255,9 @@ def npr_np_isin(element, test_elements, assume_unique=False, invert=False, *, ki
     if kind not in (None, "sort", "table"):
         raise ValueError(f"Invalid kind: '{kind}'. Please use None, 'sort' or 'table'.")
     x, t = _npr_np_asarray(element), _npr_np_asarray(test_elements)
+    if kind == "table" and not (x.dtype.kind in "biu" and t.dtype.kind in "biu"):
+        raise ValueError("The 'table' method is only supported for boolean or integer arrays. "
+                         "Please select 'sort' or None for kind.")
     dt = np.result_type(x.dtype, t.dtype)
     return jnp.isin(x.astype(dt), t.astype(dt).ravel(), invert=invert)
 

@@ -43,7 +43,7 @@ def _npr_numpy_call(fn, flat, plan, kinds):
              "    try:", "        out = RUN(values)", "    except Exception:", "        return MISS"]
     inline = _npr_inline_finish(flat)
     if inline is None:
-        body += ["    result = FINISH(out, args, values)", "    if flat_shape() is not None:",
+        body += ["    result = FINISH(out, args, values)", "    if FLAT.shape is not None:",
                  "        UPGRADE()", "    return result"]
     else:
         body += ["    " + line for line in inline]
@@ -53,7 +53,7 @@ def _npr_numpy_call(fn, flat, plan, kinds):
     scope = {"ndarray": np.ndarray, "DTYPES": _NPR_NUMPY_DTYPES, "STAGE": _NPR_STAGE_BYTES, "FLAT": flat,
              "WATCH": fn._watch, "moved": _npr_moved, "FN": fn, "may_share": np.may_share_memory,
              "shares": np.shares_memory, "RUN": flat.run, "FINISH": flat._finish, "MISS": _NPR_GENERAL,
-             "LIVE": True, "flat_shape": lambda: flat.shape, "asarray": np.asarray, "copyto": np.copyto,
+             "LIVE": True, "asarray": np.asarray, "copyto": np.copyto,
              "VIEW": _NPR_VIEW_BYTES, "RESULTS": _npr_results_numpy, "WRITE_BACK": _npr_write_back}
     if flat.shape is not None:
         scope["TREE"], scope["UNFLATTEN"] = flat.shape.tree, jax.tree_util.tree_unflatten

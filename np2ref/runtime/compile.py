@@ -343,7 +343,7 @@ class Compiled:
         raise refusal from None
 
     def _keep_numpy_fast(self, args):
-        """Make the jitted call's straight-line run for these argument types (rt/fastpath.py,
+        """Make the jitted call's straight-line run for these argument types (rt/numpycall.py,
         where the entry made one) the first thing __call__ tries: as it is when every call is
         jitted; behind this signature's exact test when routes are chosen per signature."""
         fast = self._entry._numpy_fast.get(self._types(args))
