@@ -11,8 +11,9 @@ because np2ref.compile reads its source. Then:
    code is recorded), provided the failed call left every argument as it was.
 3. The result and every array argument must agree with NumPy (compare.first_difference:
    dtypes and shapes equal, integers and booleans exactly, floats to a tight tolerance), and a
-   returned argument must be the caller's own array. A second call on fresh arguments (the
-   per-signature plan, no new trace) must agree the same way.
+   returned argument must be the caller's own array. A second and a third call on fresh
+   arguments (the per-signature plan, no new trace: the straight-line call of numpycall.py in
+   its first form, then in the form that writes back inline) must agree the same way.
 4. `jax.jit(jax.vmap(compiled.pure))` on a batch of two argument sets (the second perturbed)
    must give NumPy's results and final arguments for each; `.pure` must report every
    argument NumPy changed. Skipped when arguments share memory (a batch cannot keep that).
@@ -143,16 +144,19 @@ class Runner:
             diff = "NumPy's global random state: np2ref drew a different amount or order of numbers"
         if diff:
             return Outcome("failed", "mismatch", "call", diff)
-        args_again = module.make_args()
-        np.random.seed(_SEED)
-        try:
-            again = compiled(*args_again)
-        except Exception as exc:  # noqa: BLE001
-            return _crash(exc, "second call")
-        diff = first_difference(expected, again, "result") \
-            or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
-        if diff:
-            return Outcome("failed", "mismatch", "second call", diff)
+        # The second call runs the plan's straight-line call (numpycall.py) in its first form,
+        # the third the form that writes results back inline.
+        for stage in ("second call", "third call"):
+            args_again = module.make_args()
+            np.random.seed(_SEED)
+            try:
+                again = compiled(*args_again)
+            except Exception as exc:  # noqa: BLE001
+                return _crash(exc, stage)
+            diff = first_difference(expected, again, "result") \
+                or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
+            if diff:
+                return Outcome("failed", "mismatch", stage, diff)
         outcome = _check_vmap(module, compiled, names, expected, args_np) if self.vmap else Outcome("exact")
         if self.grad and outcome.kind == "exact":
             graded = _check_grad(module, compiled)
