@@ -717,6 +717,16 @@ SAMPLES["isin"] = lambda: fam_each(
                 C(mixed(dt)[0], [0, 1, 2.5]), C(mixed(dt), mixed(F32), kind="sort"), C(mixed(dt), np.zeros(0, dt)),
                 C(mixed(dt), mixed(dt)[0], kind="table")],
     ALL)() + with_nans([C(mixed(F64), mixed(F64)[0])]) + [C(BIG_I64, BIG_F32), C(BIG_F32, BIG_I64, invert=True)]
+SAMPLES["unravel_index"] = fam_cases(
+    C(np.array([0, 5, 11]), (3, 4)), C(np.array([[1, 7]], U8), (3, 4), order="F"), C(np.array([3], I32), (2, 2, 3)),
+    C(np.array([True, False]), (2,)), C(np.array(5), (3, 4)), C(np.zeros(0, I64), (3, 4)), C(np.array([4, 0]), 6),
+    C(np.array([2.0]), (3,)), C(np.array([1]), (3,), order="K"),
+)
+SAMPLES["ravel_multi_index"] = fam_cases(
+    C((np.array([0, 2]), np.array([1, 3])), (3, 4)), C((np.array([0, 5, -1]), np.array([1, 7, -2], I8)), (3, 4), mode="wrap"),
+    C((np.array([0, 5, -1]), np.array([1, 7, -2])), (3, 4), mode=("clip", "wrap"), order="F"),
+    C((np.array([[1]]), np.array([2, 3], U8)), (2, 4)), C((np.array([1]),), (3, 4)), C((np.array([1.0]), np.array([1])), (3, 4)),
+)
 SAMPLES["diag_indices"] = fam_cases(C(3), C(2, 3), C(0), C(n=2, ndim=1))
 SAMPLES["diag_indices_from"] = fam_cases(C(mixed(F64)[:3, :3]), C(np.zeros((2, 2, 2), I8)), C(mixed(F64)))
 SAMPLES["ix_"] = fam_cases(

@@ -162,3 +162,38 @@ def test_an_enumerate_index_kept_in_a_loop_comes_back_a_python_int():
     _same("min_and_index_by_enumerate", x)
     got = np2ref.compile(P.min_and_index_by_enumerate, host_below=0)(x)
     assert [type(v) for v in got] == [type(v) for v in P.min_and_index_by_enumerate(x)] == [np.float64, int]
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_unravel_index_and_ravel_multi_index_of_indices_known_at_run_time(order):
+    x = np.arange(12.0).reshape(3, 4) % 5
+    _same("peak_position", x)
+    _same("coordinates_and_back", x, np.array([0, 5, 11, 7], np.int32), order)
+
+
+@pytest.mark.parametrize("k, message", [(np.array([3, 12]), "index 12 is out of bounds for array with size 12"),
+                                        (np.array([-1, 2]), "index -1 is out of bounds for array with size 12")])
+def test_unravel_index_out_of_the_array_raises_numpys_value_error(k, message):
+    # jnp.unravel_index clamps: (2, 3) came back for 12
+    with pytest.raises(ValueError, match=message):
+        np2ref.compile(P.coordinates_and_back, host_below=0)(np.zeros((3, 4)), k, "C")
+
+
+def test_ravel_multi_index_of_a_coordinate_out_of_its_axis_raises_numpys_value_error():
+    f = np2ref.compile(P.flat_index_of, host_below=0)
+    assert f(np.zeros((3, 4)), np.array([2]), np.array([3])).tolist() == [11]
+    with pytest.raises(ValueError, match="invalid entry in coordinates array"):
+        f(np.zeros((3, 4)), np.array([2, 0]), np.array([4, 0]))
+
+
+def test_a_name_left_none_by_one_branch_on_data_is_refused_with_npr122():
+    # refused before too, but as NPR127 quoting JAX ("None is not a valid value for jnp.array")
+    with pytest.raises(np2ref.Np2RefError, match="NPR122.*leaves a name None on one path"):
+        np2ref.compile(P.first_index_above_from_none, host_below=0)(np.array([0.1, 0.7, 0.9]))
+
+
+@pytest.mark.parametrize("x", [(np.arange(12).reshape(3, 4) * 7.3).astype(np.float16),
+                               np.arange(1000).reshape(40, 25).astype(np.float16) + np.float16(300)])
+def test_float16_variance_and_deviation_round_as_numpys(x):
+    # NumPy rounds each step to float16: a variance past its range is inf in np.std too (288.8 came back)
+    _same("half_moments", x, x > x.mean())

@@ -451,7 +451,8 @@ for _n in "add multiply maximum minimum".split():
     FUNCTIONS[f"numpy.{_n}.accumulate"] = FUNCTIONS[f"numpy.{_n}"] + ".accumulate"
 # Counting, binning and index helpers (np2ref/rt/np_*.py says which arguments must be static).
 for _n in """bincount histogram triu_indices tril_indices triu_indices_from tril_indices_from
-        diag_indices diag_indices_from ix_ ndindex mgrid ogrid isin""".split():
+        diag_indices diag_indices_from ix_ ndindex mgrid ogrid isin unravel_index
+        ravel_multi_index""".split():
     FUNCTIONS[f"numpy.{_n}"] = f"npr_np_{_n}"
 # Discrete Fourier transforms (np2ref/rt/np_linalg.py: NumPy 2's precision for each input dtype).
 for _n in """fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn hfft ihfft fftshift ifftshift

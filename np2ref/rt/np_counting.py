@@ -262,6 +262,56 @@ def npr_np_isin(element, test_elements, assume_unique=False, invert=False, *, ki
     return jnp.isin(x.astype(dt), t.astype(dt).ravel(), invert=invert)
 
 
+def npr_np_unravel_index(indices, shape, order="C"):
+    """np.unravel_index: NumPy's own answer for indices known when the program is traced; for
+    traced ones, the coordinates by division in int64 (np.intp), and NumPy's ValueError for an
+    index outside the array when the program runs (jnp.unravel_index clamps it)."""
+    traced = _npr_np_traced_ints(indices)
+    shape, order = _npr_np_concrete(shape), _npr_np_concrete(order)
+    if traced is None:
+        return np.unravel_index(indices, shape, order)
+    np.unravel_index(np.zeros(0, traced.dtype), shape, order)  # NumPy's own TypeError and ValueError
+    dims = tuple(int(d) for d in np.atleast_1d(shape))
+    size = int(np.prod(dims))
+    index = _npr_wide(traced.astype(np.int64) if traced.dtype == np.bool_ else traced)
+    _npr_np_run_check(index, lambda x: (x < 0) | (x >= size), ValueError,
+                      f"index {{}} is out of bounds for array with size {size}")
+    index = index.astype(_npr_wide_dtype(np.int64))
+    coords = {}
+    for axis in (reversed(range(len(dims))) if order == "C" else range(len(dims))):
+        coords[axis] = index % max(dims[axis], 1)
+        index = index // max(dims[axis], 1)
+    return tuple(coords[axis] for axis in range(len(dims)))
+
+
+def npr_np_ravel_multi_index(multi_index, dims, mode="raise", order="C"):
+    """np.ravel_multi_index: NumPy's own answer for coordinates known when the program is
+    traced; for traced ones, the flat index in int64 with each axis's mode (`raise`: NumPy's
+    ValueError when the program runs, `wrap`, `clip`)."""
+    dims, mode, order = _npr_np_concrete(dims), _npr_np_concrete(mode), _npr_np_concrete(order)
+    traced = [_npr_np_traced_ints(c) for c in multi_index]
+    if all(t is None for t in traced):
+        return np.ravel_multi_index(multi_index, dims, mode, order)
+    coords = [jnp.asarray(c) if t is None else t for c, t in zip(multi_index, traced)]
+    # NumPy's own checks (one coordinate per axis, integer dtypes, the modes, the order)
+    np.ravel_multi_index(tuple(np.zeros(0, c.dtype) for c in coords), dims, mode, order)
+    dims = tuple(int(d) for d in np.atleast_1d(dims))
+    modes = (mode,) * len(dims) if isinstance(mode, str) else tuple(mode)
+    it = _npr_wide_dtype(np.int64)
+    flat = None
+    for axis in (range(len(dims)) if order == "C" else reversed(range(len(dims)))):
+        c, d = _npr_wide(coords[axis]), dims[axis]
+        if modes[axis] == "raise":
+            _npr_np_run_check(c, lambda x, d=d: (x < 0) | (x >= d), ValueError, "invalid entry in coordinates array")
+        elif modes[axis] == "wrap":
+            c = c % max(d, 1)
+        else:
+            c = jnp.clip(c, 0, max(d - 1, 0))
+        c = c.astype(it)
+        flat = c if flat is None else flat * d + c
+    return flat
+
+
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .np_dtypes import _npr_np_asarray, _npr_np_dtype_of, _npr_np_weak  # noqa: E402
@@ -271,3 +321,4 @@ from .np_reductions import npr_np_sum  # noqa: E402
 from .np_shape import _npr_np_run_check, _npr_np_traced_ints  # noqa: E402
 from .np_creation import _npr_np_concrete, npr_np_linspace  # noqa: E402
 from .core import NprUnsupported  # noqa: E402
+from .bounds import _npr_wide, _npr_wide_dtype  # noqa: E402

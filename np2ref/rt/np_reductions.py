@@ -122,12 +122,28 @@ def _npr_np_moment(npf, jf, has_ddof):
             rdt, cdt = _npr_np_moment_dtypes(npf, x, dtype)
             if correction is not None:
                 ddof = correction
+            if rdt == np.float16 and npf in (np.var, np.std):
+                return _npr_np_half_var(x, axis, ddof, keepdims, where, npf is np.std)
             if x.dtype.kind == "c" and dtype is None:  # a real result: jnp takes no real dtype= for it
                 return jf(x, axis=axis, ddof=ddof, keepdims=keepdims, where=where).astype(rdt)
             return jf(x, axis=axis, dtype=cdt, ddof=ddof, keepdims=keepdims, where=where).astype(rdt)
 
     f.__name__ = f.__qualname__ = "npr_np_" + npf.__name__
     return f
+
+
+def _npr_np_half_var(x, axis, ddof, keepdims, where, root):
+    """np.var / np.std of float16 as NumPy computes them: every step rounded to float16 (each
+    sum accumulated in float32, then rounded), so that a variance past float16's range is inf
+    in the standard deviation too (jnp.std in float32 gave 288.8 where NumPy gives inf)."""
+    x, half = x.astype(np.float16), np.float16
+    total = jnp.sum(x, axis=axis, dtype=jnp.float32, keepdims=True, where=where).astype(half)
+    count = jnp.sum(jnp.broadcast_to(True if where is None else where, x.shape), axis=axis, keepdims=True)
+    dev = x - total / count.astype(half)
+    spread = jnp.sum(dev * dev, axis=axis, dtype=jnp.float32, keepdims=keepdims, where=where).astype(half)
+    count = count if keepdims else jnp.squeeze(count, axis=axis)
+    var = spread / jnp.maximum(count - ddof, 0).astype(half)
+    return jnp.sqrt(var) if root else var
 
 
 npr_np_mean = _npr_np_moment(np.mean, jnp.mean, False)

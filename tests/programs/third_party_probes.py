@@ -141,3 +141,30 @@ def min_and_index_by_enumerate(x):
             m = v
             k = i
     return m, k
+
+
+def peak_position(x):
+    r, c = np.unravel_index(np.argmax(x), x.shape)
+    return r, c, x[r, c]
+
+
+def coordinates_and_back(x, k, order):
+    rows, cols = np.unravel_index(k, x.shape, order=order)
+    return rows, cols, np.ravel_multi_index((rows, cols), x.shape, order=order), x[rows, cols]
+
+
+def flat_index_of(x, i, j):
+    return np.ravel_multi_index((i, j), x.shape)
+
+
+def first_index_above_from_none(x):
+    best = None
+    for i in range(x.shape[0]):
+        if best is None and x[i] > 0.5:
+            best = i
+    return best
+
+
+def half_moments(x, m):
+    return (np.var(x), np.std(x, axis=0), np.var(x, ddof=1, axis=1, keepdims=True), np.std(x, where=m),
+            x.std(), np.std(x, axis=(0, 1), keepdims=True))
