@@ -121,3 +121,54 @@ def test_median_of_an_empty_selection_is_nan_with_numpys_warning():
         warnings.simplefilter("always")
         got = np2ref.compile(medians, host_below=0)(np.zeros(5), np.arange(10))
     assert np.isnan(got[0]) and any("Mean of empty slice" in str(w.message) for w in caught)
+
+
+def named_expressions(x, y, k):
+    # third-party analysis code: a selection kept in a name, then arithmetic on it, reduced
+    m = x > 0.3
+    v = x[m]
+    w = y[m]
+    centred = v - v.mean()
+    rms = np.sqrt(np.mean(v ** 2))
+    return (np.sum(v * w), rms, (centred / k).max(), np.abs(v - 0.5).min(), np.median(v * 2),
+            np.sum(v + x.shape[0]), centred.size, len(w))
+
+
+def size_then_branch(x):
+    pos = x[x > 0.5]
+    n = pos.size
+    if n > 0:
+        return np.sum(np.log(pos)) / n
+    return 0.0
+
+
+def selections_through_two_masks(x, y):
+    v = x[x > 0.3]
+    w = y[x > 0.3]  # NumPy pairs by position; two masks traced apart are not known to be one
+    return np.sum(v * w)
+
+
+def selection_times_whole(x, y):
+    v = x[x > 0.3]
+    return np.sum(v * y)
+
+
+@pytest.mark.parametrize("x", [X, X.astype(np.float32), np.zeros(6)], ids=["f64", "f32", "empty"])
+def test_named_selections_in_elementwise_expressions_reduce_as_numpy(x):
+    # `v = x[m]` was only taken when every use was a bare reduction (`v.sum()`): `(v ** 2).sum()`,
+    # `v.size`, `w = v - v.mean()` were NPR107
+    y = np.linspace(-1.0, 1.0, x.size).astype(x.dtype)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the empty selection's mean and max, NumPy's own
+        if x.any():
+            assert_same_as_numpy(named_expressions, np2ref.compile(named_expressions, host_below=0), x, y, 2.0)
+            got = np2ref.compile(named_expressions, host_below=0)(x, y, 2.0)
+            assert type(got[-2]) is int and type(got[-1]) is int  # sizes are Python ints, as in NumPy
+        for arg in (x, x * 0.5 + 0.5) if x.dtype == np.float64 else ():  # (float32: a float32 or 0.0, NPR128)
+            assert_same_as_numpy(size_then_branch, np2ref.compile(size_then_branch, host_below=0), arg)
+
+
+def test_selections_that_numpy_pairs_by_position_only_are_refused():
+    for fn in (selections_through_two_masks, selection_times_whole):
+        with pytest.raises(np2ref.Np2RefError, match="NPR104"):
+            np2ref.compile(fn, host_below=0)(X, RNG.random(40))

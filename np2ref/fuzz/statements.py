@@ -84,7 +84,10 @@ def mask_store(g: Gen, fr: Frame) -> Proposal:
         lines.append(Line(f"{mask} = {cond}"))
         defines = (mask,)
     same = [n for n in fr.arrays() if fr.ns[n].shape == arr.shape]
-    form = g.pick(["const", "aug", "masked", "masked", "count"])
+    form = g.pick(["const", "aug", "masked", "masked", "count", "selection"])
+    floats = [n for n in same if fr.ns[n].dtype.kind == "f"]
+    if form == "selection" and floats and arr.dtype.kind == "f":
+        return lines + _selection_reduced(g, t, g.pick(floats), mask), defines
     if form == "masked" and same:
         src = g.pick(same)
         src_val = f"{src}[{mask}]" + (f" * {g.pick(['2', '-1'])}" if fr.ns[src].dtype.kind != "b" else "")
@@ -98,6 +101,25 @@ def mask_store(g: Gen, fr: Frame) -> Proposal:
     else:
         lines.append(Line(f"{t}[{mask}] = {scalar(g, arr.dtype)}"))
     return lines, defines
+
+
+def _selection_reduced(g: Gen, t: str, src: str, mask: str) -> list:
+    """`v = src[m]` kept in a name, an elementwise expression of it (in a name of its own or
+    not), reduced into t: np2ref reduces on whole arrays under the mask (npr_select_values,
+    npr_masked_reduce), so masked-out elements (the log of a negative) must change nothing."""
+    v, w = g.name("v"), g.name("w")
+    expr = g.pick([f"{v} * 2.0 - 1.0", f"{v} - {v}.mean()", f"np.abs({v} - 0.5)", f"{v} ** 2",
+                   f"np.log(np.abs({v}) + 1.0) * {t}.shape[0]"])
+    lines = [Line(f"{v} = {src}[{mask}]")]
+    if g.chance(50):
+        lines.append(Line(f"{w} = {expr}"))
+        operand = w
+    else:
+        operand = f"({expr})"
+    reduction = g.pick([f"{operand}.sum()", f"np.mean({operand})", f"np.sum({operand} * 0.5)",
+                        f"np.sqrt(np.sum({operand} ** 2))", f"len({v})"]
+                       + ([f"{operand}.size"] if operand == w else []))
+    return lines + [Line(f"{t}[...] += {reduction}")]
 
 
 def out_call(g: Gen, fr: Frame) -> Proposal:

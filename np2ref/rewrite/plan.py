@@ -56,6 +56,8 @@ class Marks:
     mask_store: Mapping[cst.BaseSmallStatement, tuple[bool, list[Expr], str | None, int]] = _field("masks", "statement -> (computed on whole arrays, leaves, op, axis): `npr_mask_store`", dict)
     unmask: AbstractSet[Expr] = _field("masks", "`b[m]` in a mask store, emitted as `b`")
     selections: AbstractSet[cst.Subscript] = _field("masks", "`v = x[m]` with a mask, v only reduced: `npr_select(x, m)` (the reductions of v are masked_reduce calls)")
+    derived_selections: Mapping[cst.Assign, tuple[tuple[str, ...], tuple[Expr, ...]]] = _field("masks", "`w = v ** 2` of selection names: `npr_select_values(...)` -> (the selection names, the other leaves)", dict)
+    selection_sizes: AbstractSet[cst.Attribute] = _field("masks", "`v.size` of a selection name, `x[m].size` of a masked read: `npr_masked_reduce('size', ...)`")
     mask_rank: Mapping[cst.Call, tuple[str, int]] = _field("masks", "`np.arange(np.count_nonzero(m))` in a mask store -> (target name, axis)", dict)
     # -- loops (rules/loops.py) ------------------------------------------------------------------
     loops: Mapping[cst.For | cst.While, LoopPlan] = _field("loops", "For/While -> LoopPlan: lowered to `npr_for` / `npr_while`", dict)

@@ -151,7 +151,8 @@ _NPR_TRACE_GAPS = {
     "NonConcreteBooleanIndexError": ("NPR107", "a boolean-mask read has a data-dependent shape, "
                                      "which jit cannot compile",
                                      "reduce it (np.sum(x[m]), x[m].max(), .min(), .mean(), .any(), .all(), "
-                                     "or `v = x[m]` then only such reductions of v in the same block) "
+                                     "or `v = x[m]` then only reductions of v or of elementwise "
+                                     "expressions of it, `(v ** 2).sum()`, `v.size`, after it) "
                                      "or store it under the same mask (a[m] = f(b[m])); "
                                      "else use np.where(m, x, 0)"),
     "TracerBoolConversionError": ("NPR030", "a branch or `and`/`or` depends on array data, which is "

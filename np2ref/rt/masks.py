@@ -133,20 +133,60 @@ def npr_select(x, mask):
     return npr_get(x)[mask]
 
 
+def npr_unselect(v):
+    """A selection name inside an elementwise expression that is reduced (`np.sum(v ** 2)`):
+    its array as a whole (x of `v = x[m]`), where npr_masked_reduce reduces under the mask;
+    the selection itself where npr_select made one (a mask known when traced)."""
+    return v.x if isinstance(v, NprSelection) else v
+
+
+def npr_select_values(values, mask, scalars=()):
+    """`w = v ** 2` of selection names (rules/mask_store.py): an NprSelection of the values
+    computed on the whole arrays, under the selections' mask (npr_selection_mask); the values
+    themselves where no selection was made (a mask known when traced)."""
+    if mask is None:
+        return values
+    _npr_check_scalars(scalars)
+    return NprSelection(jnp.asarray(values), mask)
+
+
+def _npr_check_scalars(scalars):
+    """NPR104 unless each leaf computed beside whole arrays (in place of their masked reads)
+    holds one value: an array would pair with the whole array, not with the selection."""
+    for leaf in scalars:
+        if isinstance(leaf, NprSelection) or np.size(npr_load(leaf)) != 1:
+            raise NprUnsupported("np2ref NPR104: a reduction of a masked read mixes it with an unmasked "
+                                 "array; write (expr)[m] on same-shaped arrays")
+
+
+def npr_selection_mask(*selections):
+    """The one mask of the selection names in a reduced elementwise expression, or None where
+    none is a traced selection (they are NumPy's plain arrays). NumPy pairs the selected
+    elements by position: only the same mask over arrays of one shape pairs them as the whole
+    arrays do, so anything else is refused (NPR104)."""
+    made = [isinstance(v, NprSelection) for v in selections]
+    if not any(made):
+        return None
+    first = selections[0]
+    if not all(made) or any(v.mask is not first.mask or v.x.shape != first.x.shape for v in selections[1:]):
+        raise NprUnsupported("np2ref NPR104: a reduced expression combines selections made through "
+                             "different masks (or of arrays of different shapes): their elements pair "
+                             "by position in NumPy; select once from one expression, (x * y)[m]")
+    return first.mask
+
+
 def npr_masked_reduce(reduction, x, mask=None, scalars=()):
     """`np.sum(x[mask])`, `x[mask].max()`, `np.any(x[mask])`... with a boolean mask: the same
     reduction over the selected elements, without materialising the data-dependent selection.
     max/min of an empty selection raise NumPy's ValueError (when the program runs, for a traced
     mask); mean of an empty one is nan, with NumPy's RuntimeWarnings (issued on the host when
     the compiled call runs: _npr_warn_empty_mean)."""
-    if mask is None:  # a selection name (npr_select): a selection already made reduces whole
+    if mask is not None:
+        _npr_check_scalars(scalars)
+    if mask is None:  # a selection name (npr_select), or an expression of selections already made: whole
         if not isinstance(x, NprSelection) and reduction in ("len", "size"):
             return len(npr_load(x)) if reduction == "len" else int(np.size(npr_load(x)))
         x, mask = (x.x, x.mask) if isinstance(x, NprSelection) else (x, np.ones(np.shape(x), bool))
-    for leaf in scalars:  # `x` was computed on whole arrays in place of their masked reads
-        if np.size(npr_load(leaf)) != 1:
-            raise NprUnsupported("np2ref NPR104: a reduction of a masked read mixes it with an unmasked "
-                                 "array; write (expr)[m] on same-shaped arrays")
     x = jnp.asarray(npr_load(x))
     mask = npr_load(mask)
     m = jnp.asarray(mask)
