@@ -197,3 +197,18 @@ def test_a_name_left_none_by_one_branch_on_data_is_refused_with_npr122():
 def test_float16_variance_and_deviation_round_as_numpys(x):
     # NumPy rounds each step to float16: a variance past its range is inf in np.std too (288.8 came back)
     _same("half_moments", x, x > x.mean())
+
+
+@pytest.mark.parametrize("rel, tol", [(1e-9, 0.0), (1e-3, 1e-6), (0.0, 0.5)])
+def test_math_isclose_of_array_data_decides_as_python(rel, tol):
+    # refused before (NPR031: a Python value depends on array data)
+    inf, nan = float("inf"), float("nan")
+    a = np.array([1.0, 0.0, 1e10, inf, inf, nan, -2.0, 1e-7, 5.0])
+    b = np.array([1.0 + 1e-10, 1e-12, 1e10 + 1.0, inf, -inf, nan, -2.0000001, 0.0, 5.25])
+    got = np2ref.compile(P.count_close, host_below=0)(a, b, rel, tol)
+    assert got == P.count_close(a, b, rel, tol) and [type(v) for v in got] == [int, bool, bool]
+
+
+def test_math_isclose_with_a_negative_tolerance_raises_pythons_error():
+    with pytest.raises(ValueError, match="tolerances must be non-negative"):
+        np2ref.compile(P.count_close, host_below=0)(np.ones(2), np.ones(2), -1.0, 0.0)

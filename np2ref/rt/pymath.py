@@ -62,7 +62,7 @@ _NPR_MATH = {
 _NPR_MATH_INT = {"floor": jnp.floor, "ceil": jnp.ceil, "trunc": jnp.trunc}
 _NPR_MATH_BOOL = {"isnan": jnp.isnan, "isinf": jnp.isinf, "isfinite": jnp.isfinite}
 
-NPR_MATH_NAMES = frozenset(_NPR_MATH) | frozenset(_NPR_MATH_INT) | frozenset(_NPR_MATH_BOOL)
+NPR_MATH_NAMES = frozenset(_NPR_MATH) | frozenset(_NPR_MATH_INT) | frozenset(_NPR_MATH_BOOL) | {"isclose"}
 
 
 def _npr_nan_out(r, x, y):
@@ -75,14 +75,18 @@ def _npr_math_pow_range(x, r, y):
     return jnp.isinf(r) & jnp.isfinite(x) & jnp.isfinite(y) & (x != 0)
 
 
-def npr_math(fn, *args):
+def npr_math(fn, *args, **kwargs):
     """`fn(*args)` for a function `fn` of Python's math module: itself on concrete values; on
     traced ones its jnp counterpart on float64 (a Python float, weakly typed), with Python's
     ValueError/OverflowError raised by the compiled call where Python raises."""
     args = [npr_load(a) for a in args]
+    kwargs = {k: npr_load(v) for k, v in kwargs.items()}
     name = getattr(fn, "__name__", None)
-    if fn is not getattr(math, name or "", None) or name not in NPR_MATH_NAMES or not _npr_traced_any(args):
-        return fn(*args)
+    if fn is not getattr(math, name or "", None) or name not in NPR_MATH_NAMES \
+            or not _npr_traced_any(args + list(kwargs.values())):
+        return fn(*args, **kwargs)
+    if name == "isclose":
+        return _npr_math_isclose(*args, **kwargs)
     if name in _NPR_MATH_INT or name in _NPR_MATH_BOOL:
         return _npr_math_int(name, *args)
     jf, out, kind, probe = _NPR_MATH[name]
@@ -94,6 +98,18 @@ def npr_math(fn, *args):
         _npr_math_check(_npr_math_pow_range(xs[0], result, xs[1]), OverflowError,
                         _npr_math_message(fn, (2.0, 1e300)))
     return result
+
+
+def _npr_math_isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0):
+    """math.isclose of traced values (a traced bool), as CPython decides it: equal values are
+    close (infinities too), an infinity is close to nothing else, NaN to nothing; else
+    |b - a| <= rel_tol * |b| or <= rel_tol * |a|, or <= abs_tol. Negative tolerances raise
+    Python's ValueError when the call runs."""
+    a, b, rel, tol = (npr_float(v) for v in (a, b, rel_tol, abs_tol))
+    _npr_math_check((rel < 0) | (tol < 0), ValueError, ("tolerances must be non-negative",))
+    diff = jnp.abs(b - a)
+    near = (diff <= jnp.abs(rel * b)) | (diff <= jnp.abs(rel * a)) | (diff <= tol)
+    return _npr_np_python_bool((a == b) | (near & ~jnp.isinf(a) & ~jnp.isinf(b)))
 
 
 def _npr_math_message(fn, probe):
@@ -118,7 +134,7 @@ def _npr_math_int(name, x):
         return _npr_weak_astype(x.astype(jnp.int64), np.dtype(np.int64))
     x = npr_float(x)
     if name in _NPR_MATH_BOOL:
-        return _NPR_MATH_BOOL[name](x)
+        return _npr_np_python_bool(_NPR_MATH_BOOL[name](x))  # a Python bool when returned
     _npr_math_check(jnp.isnan(x), ValueError, _npr_math_message(fn, math.nan))
     _npr_math_check(jnp.isinf(x), OverflowError, _npr_math_message(fn, math.inf))
     r = _NPR_MATH_INT[name](x)
@@ -287,3 +303,4 @@ from .bounds import _npr_record_check  # noqa: E402
 from .views import npr_float, npr_load  # noqa: E402
 from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype  # noqa: E402
 from .branches import _npr_traced_any  # noqa: E402
+from .np_creation import _npr_np_python_bool  # noqa: E402

@@ -1,5 +1,7 @@
 """Snippets in the style of third-party NumPy code that np2ref answered wrongly (or refused with
 a raw JAX error) before: tests/test_third_party_probes.py runs each against NumPy."""
+import math
+
 import numpy as np
 
 
@@ -168,3 +170,11 @@ def first_index_above_from_none(x):
 def half_moments(x, m):
     return (np.var(x), np.std(x, axis=0), np.var(x, ddof=1, axis=1, keepdims=True), np.std(x, where=m),
             x.std(), np.std(x, axis=(0, 1), keepdims=True))
+
+
+def count_close(a, b, rel, tol):
+    n = 0
+    for i in range(a.shape[0]):
+        if math.isclose(a[i], b[i], rel_tol=rel, abs_tol=tol):
+            n += 1
+    return n, math.isclose(a[0], b[0]), math.isclose(a[1], b[1], abs_tol=tol)

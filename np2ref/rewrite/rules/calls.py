@@ -310,7 +310,7 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
     elif _library_shim(original, ctx) is not None:  # scipy's tridiagonal solve...
         result = cst.Call(J.name(_library_shim(original, ctx)), plain(updated.args))
     elif _is_math_of_data(original, ctx):
-        result = J.call(J.MATH, updated.func, *(a.value for a in updated.args))
+        result = updated.with_changes(func=cst.Name(J.MATH), args=[cst.Arg(updated.func), *updated.args])
     elif _is_int_of_data(original, ctx.f.roots):
         result = J.call({"int": J.INT, "float": J.FLOAT, "bool": J.BOOL}[original.func.value], updated.args[0].value)
     elif _is_builtin_of_data(original, ctx.f.roots):
@@ -350,8 +350,8 @@ def _is_math_of_data(call: cst.Call, ctx) -> bool:
     qual = ctx.imports.qualify(call.func, frozenset(ctx.f.roots))
     if qual is None or not qual.startswith("math.") or qual[5:] not in MATH_FUNCS or not call.args:
         return False
-    if any(a.keyword is not None or a.star for a in call.args):
-        return False
+    if any(a.star or a.keyword is not None and qual != "math.isclose" for a in call.args):
+        return False  # (math.isclose's tolerances are keywords: rel_tol=, abs_tol=)
     return not all(is_static_meta(a.value) for a in call.args)
 
 

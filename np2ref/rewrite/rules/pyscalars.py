@@ -40,7 +40,7 @@ INT, FLOAT = "int", "float"
 _OPS = {cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.FloorDivide: "//",
         cst.Modulo: "%", cst.Power: "**", cst.LeftShift: "<<", cst.RightShift: ">>"}
 _MATH_INT = frozenset({"floor", "ceil", "trunc"})
-_MATH_BOOL = frozenset({"isnan", "isinf", "isfinite"})
+_MATH_BOOL = frozenset({"isnan", "isinf", "isfinite", "isclose"})
 _MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})
 
 
