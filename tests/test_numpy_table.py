@@ -717,6 +717,13 @@ SAMPLES["isin"] = lambda: fam_each(
                 C(mixed(dt)[0], [0, 1, 2.5]), C(mixed(dt), mixed(F32), kind="sort"), C(mixed(dt), np.zeros(0, dt)),
                 C(mixed(dt), mixed(dt)[0], kind="table")],
     ALL)() + with_nans([C(mixed(F64), mixed(F64)[0])]) + [C(BIG_I64, BIG_F32), C(BIG_F32, BIG_I64, invert=True)]
+_LINE = np.linspace(0.0, 2.0, 9)
+SAMPLES["polyfit"] = fam_cases(
+    C(_LINE, 3.0 * _LINE + 1.0 + 0.01 * np.sin(7 * _LINE), 1), C(_LINE, _LINE ** 3 - _LINE, 3),
+    C(_LINE.astype(F32), (2 * _LINE).astype(F32), 2), C(np.arange(6), np.arange(6) ** 2, 2),
+    C(_LINE, np.stack([_LINE, _LINE ** 2], 1), 2), C(_LINE, np.cos(_LINE), 4, w=1.0 + _LINE),
+    C(_LINE, _LINE, 1, rcond=1e-10), C(_LINE, _LINE, -1), C(_LINE[:1], _LINE[:1], 0), C(_LINE, _LINE[:4], 1),
+)
 SAMPLES["unravel_index"] = fam_cases(
     C(np.array([0, 5, 11]), (3, 4)), C(np.array([[1, 7]], U8), (3, 4), order="F"), C(np.array([3], I32), (2, 2, 3)),
     C(np.array([True, False]), (2,)), C(np.array(5), (3, 4)), C(np.zeros(0, I64), (3, 4)), C(np.array([4, 0]), 6),

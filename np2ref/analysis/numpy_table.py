@@ -450,6 +450,7 @@ for _n in "add multiply maximum minimum logical_and logical_or".split():
 for _n in "add multiply maximum minimum".split():
     FUNCTIONS[f"numpy.{_n}.accumulate"] = FUNCTIONS[f"numpy.{_n}"] + ".accumulate"
 # Counting, binning and index helpers (np2ref/rt/np_*.py says which arguments must be static).
+FUNCTIONS["numpy.polyfit"] = "npr_np_polyfit"  # (np2ref/rt/np_linalg.py: full= and cov= refused)
 for _n in """bincount histogram triu_indices tril_indices triu_indices_from tril_indices_from
         diag_indices diag_indices_from ix_ ndindex mgrid ogrid isin unravel_index
         ravel_multi_index""".split():

@@ -118,6 +118,30 @@ def npr_np_linalg_lstsq(a, b, rcond=None):
     return x, res, rank.astype(np.int32), sv
 
 
+def npr_np_polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """np.polyfit's coefficients (least squares on the column-scaled Vandermonde matrix, as
+    NumPy solves it; the SVD is XLA's, so values agree to rounding, as lstsq's do), in NumPy's
+    dtype (float64 for integers). NumPy's RankWarning is not issued; full= and cov= are
+    refused."""
+    if full or cov is not False:
+        raise NprUnsupported("np2ref NPR004: np.polyfit with full= or cov= is not translated")
+    dt = _npr_np_probe(np.polyfit, np.arange(3.0).astype(_npr_np_dtype_of(x)), np.zeros(3, _npr_np_dtype_of(y)), 1).dtype
+    deg = _npr_np_concrete(deg)
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    xs, ys = _npr_np_asarray(x, dt), _npr_np_asarray(y, dt)
+    if xs.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if xs.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if ys.ndim < 1 or ys.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if xs.shape[0] != ys.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    weights = None if w is None else _npr_np_asarray(w, dt)
+    return jnp.polyfit(xs, ys, int(deg), rcond=rcond, w=weights)
+
+
 def npr_np_linalg_matrix_power(a, n):
     x = _npr_np_asarray(a)
     if n < 0:
@@ -198,7 +222,7 @@ npr_np_minimum.accumulate = _npr_np_ufunc_accumulate(np.minimum, jax.lax.cummin)
 
 
 from .np_dtypes import (
-    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_proto,
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_probe, _npr_np_proto,
     _npr_np_result_dtype, _npr_np_weak)  # noqa: E402
 
 
