@@ -45,10 +45,10 @@ def test_the_converted_script_does_the_same_job(converted, tmp_path):
 
 
 def test_diagnostics_keep_the_users_line_numbers(converted):
-    text = SCRIPT.read_text() + "\n\ndef noisy(x):\n    x[0] = 1.0\n    print(x)\n"
+    text = SCRIPT.read_text() + "\n\ndef noisy(x):\n    x[0] = 1.0\n    print(x, file=sys.stderr)\n"
     result = np2ref.convert_source(text, "driver_script.py")
     note = [d for d in result.diagnostics if d.code == "NPR021" and d.message.startswith("noisy()")]
-    assert [(d.line, d.col) for d in note] == [(len(SCRIPT.read_text().splitlines()) + 5, 5)]  # the print
+    assert [(d.line, d.col) for d in note] == [(len(SCRIPT.read_text().splitlines()) + 5, 5)]  # the print to a file
     assert result.source == text
 
 

@@ -31,3 +31,23 @@ def test_strings_of_static_values_are_pythons():
 def test_strings_of_array_data_are_refused(name):
     with pytest.raises(np2ref.Np2RefError, match="NPR031"):
         np2ref.compile(getattr(P, name), host_below=0)(X)
+
+
+@pytest.mark.parametrize("name, args", [
+    ("halve_until_small", (np.array([8.0, 3.0, 0.5]), 0.1)),
+    ("print_values", (np.array([1.5, 2.0], np.float32), 3)),
+])
+def test_print_runs_on_the_host_when_the_program_runs_with_numpys_text(name, args, capfd):
+    # a function that printed stayed NumPy code (NPR021): np2ref.compile refused it
+    fn = getattr(P, name)
+    expected = fn(*[np.copy(a) if isinstance(a, np.ndarray) else a for a in args])
+    printed = capfd.readouterr().out
+    compiled = np2ref.compile(fn, host_below=0)
+    for _ in range(2):  # every run prints, in program order, none while tracing
+        got = compiled(*[np.copy(a) if isinstance(a, np.ndarray) else a for a in args])
+        assert capfd.readouterr().out == printed and np.array_equal(got, expected)
+
+
+def test_print_to_a_file_stays_numpy_code():
+    with pytest.raises(np2ref.Np2RefError, match="NPR021.*print"):
+        np2ref.compile(P.print_to_a_file, host_below=0)(X, None)

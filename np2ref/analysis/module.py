@@ -129,7 +129,8 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
         if node in dead:  # `if 0:` / `if False:` never runs
             continue
         callee = node.func
-        if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS:
+        if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS and not (
+                callee.value == "print" and printed_at_run_time(node)):
             return f"calls {callee.value}()", node
         qual = imports.qualify(callee)
         if qual is not None:
@@ -154,6 +155,13 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
         return (f"reads module-level `{stale[0]}`, which the module changes after defining it (compiled, "
                 "it would keep the value it had at the first call)"), func.name
     return None
+
+
+def printed_at_run_time(call: cst.Call) -> bool:
+    """`print(...)` to standard output: translated (rules/introspection.py, npr_print prints on
+    the host when the program runs); `print(..., file=f)` writes to an object np2ref cannot
+    see into, and `print(*xs)` has no fixed arguments: host code."""
+    return all(a.star == "" and (a.keyword is None or a.keyword.value != "file") for a in call.args)
 
 
 def is_dead_if(node: cst.CSTNode) -> bool:

@@ -85,6 +85,7 @@ ISINSTANCE = "npr_isinstance"
 TYPE = "npr_type"
 STR = "npr_str"
 FORMATTED = "npr_formatted"
+PRINT = "npr_print"
 ENTRY_DECORATOR = "npr_jit"
 IN_PLACE_METHODS = T.IN_PLACE_METHODS
 IN_PLACE_FUNCTIONS = {name: entry.helper for name, entry in T.IN_PLACE_FUNCTIONS.items()}

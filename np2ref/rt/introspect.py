@@ -56,6 +56,25 @@ def npr_formatted(v):
     return npr_str(v, how="format")
 
 
+def npr_print(show, *values):
+    """print() in a compiled function: `show` (the original print, its values as parameters)
+    runs on the host when the program runs, in program order (an ordered jax.debug.callback),
+    never while tracing: a print in a loop prints at each iteration. Each value is what the
+    NumPy program holds there: an array, NumPy's scalar of its dtype, or the Python scalar a
+    weakly typed value stands for, so Python prints the same text."""
+    leaves, tree = jax.tree_util.tree_flatten([npr_load(v) for v in values])
+    arrays = [i for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)]
+    kinds = {i: _npr_numpy_type(leaves[i]) for i in arrays}
+
+    def host(*got):
+        held = list(leaves)
+        for i, a in zip(arrays, got):
+            a = np.asarray(a)
+            held[i] = a if kinds[i] is np.ndarray else kinds[i](a[()])
+        show(*jax.tree_util.tree_unflatten(tree, held))
+    jax.debug.callback(host, *[leaves[i] for i in arrays], ordered=True)
+
+
 def npr_attribute(v, name):
     """`v.ptp` where NumPy 2 has no such method but jax.Array has: NumPy's AttributeError for an
     array or NumPy scalar (jax.numpy's method answered silently); another object's own."""

@@ -220,7 +220,7 @@ class Compiled:
         result = convert_source(text, filename, only={name})
         if name in result.host:
             raise _refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
-                          fn, hint="move printing, I/O and random set-up out of the compiled function; pass the "
+                          fn, hint="move I/O (files, print(file=)), timing and random set-up out of the compiled function; pass the "
                                "result of a call np2ref cannot see into in as an argument")
         result.raise_for_errors()
         if name not in result.functions:

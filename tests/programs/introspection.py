@@ -29,3 +29,27 @@ def key_of_data(x):
     d = {}
     d[str(int(x[0]))] = 1.0
     return d
+
+
+def halve_until_small(x, dt):
+    # a progress print in a loop on data, an f-string of array data, a print in a branch on data
+    it = 0
+    while x.max() > 1.0:
+        x = x * 0.5
+        it += 1
+        print("it", it, "max", x.max(), sep=" | ", end=";\n")
+    print(f"dt={dt!r} x={x} shape={x.shape} n={x.size:4d} first={x[0]:.{3}f}")
+    if x[0] > 0.1:
+        print("first above", x[0])
+    return x
+
+
+def print_values(x, k):
+    for i in range(2):
+        print(x, x.dtype, x[i], x.sum() > 0, k, int(x[1]), float(x[1]), [1, 2], (x[0], 3))
+    return x * 2
+
+
+def print_to_a_file(x, f):
+    print(x.sum(), file=f)
+    return x * 2

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis.module import printed_at_run_time
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 
@@ -33,6 +34,17 @@ def plan_introspection(node: cst.Call, ctx) -> bool:
     if isinstance(func, cst.Attribute) and func.attr.value == "format" \
             and isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString)):
         ctx.m.special_calls[node] = ("introspect", "str.format")
+        return True
+    return False
+
+
+@plans(cst.Call, order=9)
+def plan_print(node: cst.Call, ctx) -> bool:
+    """`print(...)` to standard output (analysis/module.py printed_at_run_time): npr_print."""
+    func = node.func
+    if isinstance(func, cst.Name) and func.value == "print" and func.value not in ctx.locals \
+            and printed_at_run_time(node):
+        ctx.m.special_calls[node] = ("print", None)
         return True
     return False
 
@@ -65,6 +77,39 @@ def emit_introspection(original, updated, detail, ctx):
     values = args[:1] if detail == "format" else args
     wrapped = [a.with_changes(value=J.call(J.FORMATTED, a.value)) for a in values]
     return updated.with_changes(args=wrapped + args[len(values):])
+
+
+@emits_special("print")
+def emit_print(original, updated, detail, ctx):
+    """`print(f"step {t}: {u.max():.3f}", sep=s)` -> `npr_print(lambda p0, p1, p2: print(f"step
+    {p0}: {p1:.3f}", sep=p2), t, u.max(), s)`: every value it prints (an f-string's values, an
+    argument that is no literal) becomes a parameter of the print that runs on the host."""
+    values = []
+
+    def hole(expr):
+        values.append(expr)
+        return cst.Name(f"p{len(values) - 1}")
+
+    class Holes(cst.CSTTransformer):
+        def leave_FormattedStringExpression(self, original, updated):
+            expr = updated.expression  # the text is made on the host: not npr_formatted's
+            if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == J.FORMATTED:
+                expr = expr.args[0].value
+            if isinstance(expr, (cst.SimpleString, cst.Integer, cst.Float)):
+                return updated.with_changes(expression=expr)
+            return updated.with_changes(expression=hole(expr))
+
+    args = []
+    for a in updated.args:
+        value = a.value
+        if isinstance(value, (cst.FormattedString, cst.ConcatenatedString)):
+            value = value.visit(Holes())
+        elif not isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)):
+            value = hole(value)
+        args.append(a.with_changes(value=value))
+    show = cst.Lambda(cst.Parameters([cst.Param(cst.Name(f"p{i}")) for i in range(len(values))]),
+                      updated.with_changes(args=args))
+    return J.call(J.PRINT, show, *values)
 
 
 @emits(cst.FormattedStringExpression)
