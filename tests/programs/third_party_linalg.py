@@ -1,0 +1,36 @@
+"""Reduced kernels in the style of third-party linear-algebra and stencil benchmarks (polybench
+ported to NumPy) that np2ref answered wrongly, or refused with a raw JAX error, before:
+tests/test_third_party_linalg.py runs each against NumPy."""
+import numpy as np
+
+
+def iir_backward(a3, a4, img):
+    # deriche's backward pass: xp2 takes xp1's Python float in the first iteration and a
+    # NumPy float32 from the second (a raw scan TypeError: its carry settled as float64)
+    y2 = np.empty_like(img)
+    for i in range(img.shape[0]):
+        xp1 = 0.0
+        xp2 = 0.0
+        for j in range(img.shape[1] - 1, -1, -1):
+            y2[i, j] = a3 * xp1 + a4 * xp2
+            xp2 = xp1
+            xp1 = img[i, j]
+    return y2
+
+
+def three_tap_history(x):
+    a = b = c = 0.0
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        out[i] = 0.5 * a + 0.25 * b + 0.125 * c
+        c = b
+        b = a
+        a = x[i]
+    return out, c
+
+
+def scaled_accumulate(x):
+    acc = 0.3  # NumPy's first iteration: 0.3 * 3.0 in Python floats, then float32 (0.3 was rounded first)
+    for i in range(x.shape[0]):
+        acc = acc * 3.0 + x[i]
+    return acc

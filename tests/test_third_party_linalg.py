@@ -1,0 +1,29 @@
+"""Wrong answers and raw errors found by probing kernels in the style of third-party linear-algebra
+and stencil benchmarks (tests/programs/third_party_linalg.py), each against NumPy."""
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_same_as_numpy, program
+
+P = program("third_party_linalg")
+
+
+def _same(name, *args):
+    fn = getattr(P, name)
+    return assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_carried_python_float_that_takes_another_carried_name_s_numpy_float(dtype):
+    img = np.random.default_rng(0).random((3, 5)).astype(dtype)
+    _same("iir_backward", np.float64(0.3), np.float64(-0.2), img)
+    _same("three_tap_history", img[0].copy())
+
+
+def test_a_carried_python_float_rounds_only_when_numpy_meets_the_data():
+    x = np.array([1e-3, 2e-3, 0.5], np.float32)
+    expected, got = _same("scaled_accumulate", x)
+    assert got == expected and type(got) is np.float32  # bit for bit: the tolerance hides one ulp
+    _same("scaled_accumulate", x.astype(np.float64))
