@@ -1,6 +1,8 @@
 """Wrong answers and raw errors found by probing kernels in the style of third-party linear-algebra
 and stencil benchmarks (tests/programs/third_party_linalg.py), each against NumPy."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -27,3 +29,18 @@ def test_a_carried_python_float_rounds_only_when_numpy_meets_the_data():
     expected, got = _same("scaled_accumulate", x)
     assert got == expected and type(got) is np.float32  # bit for bit: the tolerance hides one ulp
     _same("scaled_accumulate", x.astype(np.float64))
+
+
+def _same_as_lax_loops(name, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)  # no loop traced one by one
+        _same(name, *args)
+
+
+def test_max_of_slices_whose_bounds_are_both_loop_variables():
+    _same_as_lax_loops("pair_table", np.random.default_rng(1).integers(0, 4, 12).astype(np.int32))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int32])
+def test_sum_max_min_of_slices_of_run_time_length(dtype):
+    _same_as_lax_loops("prefix_reductions", np.array([3, -1, 4, 1, -5, 9, 2], dtype))

@@ -34,3 +34,23 @@ def scaled_accumulate(x):
     for i in range(x.shape[0]):
         acc = acc * 3.0 + x[i]
     return acc
+
+
+def pair_table(seq):
+    # nussinov, vectorised: the slices' bounds are both loop variables (both loops ran as Python:
+    # 133 s to compile at n = 25)
+    n = seq.shape[0]
+    table = np.zeros((n, n), np.int32)
+    for i in range(n - 1, -1, -1):
+        for j in range(i + 1, n):
+            table[i, j] = np.maximum(table[i, j], table[i + 1, j - 1] + (seq[i] + seq[j] == 3))
+            if i + 1 < j:
+                table[i, j] = np.maximum(table[i, j], np.max(table[i, i + 1:j] + table[i + 2:j + 1, j]))
+    return table
+
+
+def prefix_reductions(x):
+    out = np.zeros(x.shape[0] - 1, np.float64)
+    for k in range(1, x.shape[0]):
+        out[k - 1] = np.sum(x[:k]) + np.amax(x[k:]) - np.min(x[k - 1:k + 1])
+    return out
