@@ -44,3 +44,10 @@ def test_max_of_slices_whose_bounds_are_both_loop_variables():
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int32])
 def test_sum_max_min_of_slices_of_run_time_length(dtype):
     _same_as_lax_loops("prefix_reductions", np.array([3, -1, 4, 1, -5, 9, 2], dtype))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_reversed_slices_of_run_time_length(dtype):
+    rng = np.random.default_rng(2)
+    _same_as_lax_loops("levinson", (rng.random(12) * 0.1).astype(dtype))
+    _same_as_lax_loops("reversed_windows", rng.random(11).astype(dtype), rng.random((7, 4)).astype(dtype))

@@ -84,6 +84,13 @@ npr_slice_max = _npr_slice_reduction(jnp.max, "max")
 npr_slice_min = _npr_slice_reduction(jnp.min, "min")
 
 
+def npr_slice_flip(m, axis=None):
+    """`np.flip(r[:k])`: a 1-d slice of run-time length reversed as `r[:k][::-1]` (NprMasked)."""
+    if isinstance(m, NprMasked) and m.ndim == 1 and axis in (None, 0, -1):
+        return m[::-1]
+    return jnp.flip(m, axis)
+
+
 # The runtime's modules call one another's functions: imported once this module is complete.
 from .masked import _npr_masked, NprMasked  # noqa: E402
 from .windows import _npr_clip_bound  # noqa: E402

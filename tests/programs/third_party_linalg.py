@@ -54,3 +54,26 @@ def prefix_reductions(x):
     for k in range(1, x.shape[0]):
         out[k - 1] = np.sum(x[:k]) + np.amax(x[k:]) - np.min(x[k - 1:k + 1])
     return out
+
+
+def levinson(r):
+    # durbin: a slice of run-time length reversed (both loops ran as Python: `[::-1]` and np.flip
+    # of such a slice were refused while tracing)
+    n = r.shape[0]
+    y = np.empty_like(r)
+    alpha = -r[0]
+    beta = 1.0
+    y[0] = -r[0]
+    for k in range(1, n):
+        beta *= 1.0 - alpha * alpha
+        alpha = -(r[k] + np.dot(np.flip(r[:k]), y[:k])) / beta
+        y[:k] += alpha * y[:k][::-1]
+        y[k] = alpha
+    return y
+
+
+def reversed_windows(x, A):
+    out = np.zeros(x.shape[0], x.dtype)
+    for k in range(1, x.shape[0] // 2):
+        out[k] = np.sum(x[k:2 * k][::-1] * x[:k]) + np.sum(A[:k, 1:][::-1] * A[1:k + 1, :-1])
+    return out

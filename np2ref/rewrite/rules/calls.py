@@ -70,14 +70,14 @@ def _list_of_values(call: cst.Call, ctx) -> bool:
     return qual in _ARRAY_FIRST and (lookup(qual) or "").startswith("jnp.")
 
 
-# np.sum/max/min of a slice: the runtime's npr_slice_* when a bound is not a number (its length
-# may be known only at run time, windows_more.py); the reduction of a plain array otherwise
+# np.sum/max/min/flip of a slice: the runtime's npr_slice_* when a bound is not a number (its
+# length may be known only at run time, windows_more.py); jax.numpy's function of a plain array otherwise
 _SLICE_REDUCTIONS = {"numpy.sum": "npr_slice_sum", "numpy.max": "npr_slice_max", "numpy.amax": "npr_slice_max",
-                     "numpy.min": "npr_slice_min", "numpy.amin": "npr_slice_min"}
+                     "numpy.min": "npr_slice_min", "numpy.amin": "npr_slice_min", "numpy.flip": "npr_slice_flip"}
 
 
 def _slice_reduction(call: cst.Call, ctx) -> str | None:
-    """The npr_slice_* shim for `np.max(t[i, i + 1:j] + t[i + 2:j + 1, j])`: the first argument
+    """The npr_slice_* shim for `np.max(t[i, i + 1:j] + t[i + 2:j + 1, j])`, `np.flip(r[:k])`: the first argument
     holds a slice with a bound that is not a number."""
     qual = ctx.imports.qualify_numpy(call.func, frozenset(ctx.f.roots))
     if qual not in _SLICE_REDUCTIONS or not call.args or call.args[0].keyword is not None \
