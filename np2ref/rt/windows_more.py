@@ -76,6 +76,7 @@ def _npr_slice_reduction(jf, method):
         return getattr(a, method)(axis, **kwargs)
 
     f.__name__ = f.__qualname__ = f"npr_slice_{method}"
+    f.__doc__ = f"`np.{method}` of a slice whose length may be known only at run time."
     return f
 
 
