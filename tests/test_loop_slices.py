@@ -92,6 +92,12 @@ def test_lengths_that_differ_at_run_time_are_refused_there():
 
 def test_a_ragged_window_used_as_an_array_runs_as_python_and_says_so():
     with pytest.warns(np2ref.PythonLoopWarning, match="slice's bounds depend on the loop variable"):
+        assert_same_as_numpy(P.ragged_sorted_first, compiled("ragged_sorted_first"), X)
+
+
+def test_np_max_of_a_ragged_window_runs_as_a_lax_loop():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
         assert_same_as_numpy(P.ragged_max, compiled("ragged_max"), X)
 
 

@@ -291,17 +291,25 @@ def _npr_settle(step, carry, may_skip=False):
                                  "before the loop (`m = -np.inf`, `m = x[0]`)")
         out = jax.tree_util.tree_leaves(out)
         return [_npr_placeholder(o) if o is npr_unset else o for o in out]
-    for n in range(3):
+    for n in range(len(leaves) + 2):  # `x2 = x1; x1 = f32[i]`: each pass types one more link
         out = jax.eval_shape(functools.partial(once, first=n == 0), *state)
         _npr_shape_changes(state, out, unset, may_skip)
         new = [jnp.zeros(o.shape, o.dtype) if u else
-               jnp.broadcast_to(a, o.shape).astype(_npr_carried_dtype([a, o, *([g] if n == 0 else [])]))
+               _npr_retyped(a, o.shape, _npr_carried_dtype([a, o, *([g] if n == 0 else [])]))
                for a, o, u, g in zip(state, out, unset, leaves)]
         unset = [False] * len(unset)
         if all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, new)):
             break
         state = new
     return jax.tree_util.tree_unflatten(tree, state)
+
+
+def _npr_retyped(a, shape, dtype):
+    """`a` carried as (shape, dtype); unchanged when it already is, so that a Python number
+    stays weakly typed and a later pass can still give it the NumPy dtype the loop assigns."""
+    if a.shape == shape and a.dtype == dtype:
+        return a
+    return jnp.broadcast_to(a, shape).astype(dtype)
 
 
 def _npr_placeholder(v):

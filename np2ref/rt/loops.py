@@ -142,6 +142,10 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True):
             out = _npr_for_boxed(lambda b, c: _npr_lax_for(rng, b, c, True, stop), body, carry, static)
         else:
             out = _npr_lax_for(rng, body, carry, has, stop)
+    except _NprPeelFirst:  # its first iteration computes with the Python float, as NumPy's does
+        _npr_changed(kept)
+        k, step = int(rng.start), int(rng.step)
+        return npr_for(NprRange(k + step, rng.stop, step), body, body(k, carry), unroll=unroll, peel=peel)
     except _NPR_PYTHON_LOOP_ERRORS as exc:
         reason = _npr_python_loop_reason(exc) if static else None
         if reason is None:
@@ -236,8 +240,24 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None):
     with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]), \
             _npr_unrolled(trips if unroll else 1):
         c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not _npr_is_concrete(trips))
+        if flag_at is None and _npr_is_concrete(trips) and _npr_narrowed(carry, c0):
+            raise _NprPeelFirst
         out = _npr_fori(bounds, one, c0, flag, unroll)
     return _npr_join_refs(fixed, out) if fixed else out
+
+
+class _NprPeelFirst(Exception):
+    """_npr_lax_for: the loop carries a Python float that its body rebinds to a narrower NumPy
+    float (`acc = 0.3`, then `acc = acc * 3.0 + f32[i]`): NumPy's first iteration computes
+    `acc * 3.0` in Python floats, a float32 carry would round 0.3 first. npr_for runs that
+    iteration traced on its own (static bounds), then the loop from the second."""
+
+
+def _npr_narrowed(carry, settled):
+    """Whether a Python float or complex in `carry` is carried in a dtype that cannot hold it."""
+    pairs = zip(jax.tree_util.tree_leaves(carry), jax.tree_util.tree_leaves(settled))
+    return any(type(v) in (float, complex) and not _npr_weak_value(s)
+               and np.promote_types(s.dtype, type(v)) != s.dtype for v, s in pairs)
 
 
 def _npr_fori(bounds, one, c0, flag=None, unroll=False):
@@ -393,6 +413,7 @@ from .stores import npr_at  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .masks import _npr_overlap  # noqa: E402
 from .branches import _npr_maybe_untaken, _npr_settle  # noqa: E402
+from .promotion import _npr_weak_value  # noqa: E402
 from .refs import (  # noqa: E402
     _npr_batched, _npr_batched_control, _npr_differentiated, _npr_discharging, _npr_reachable,
     _npr_reachable_refs, _npr_rebind, _npr_reverse_mode, _npr_tracing_batched)

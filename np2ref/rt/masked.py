@@ -95,7 +95,17 @@ class NprMasked:
         raise NprUnsupported("np2ref NPR111: this use of a slice whose length is known only at run "
                              "time is not translated (its shape is not static)")
 
-    __len__ = __iter__ = __array__ = __getitem__ = __bool__ = __float__ = __int__ = __index__ = _unsupported
+    __len__ = __iter__ = __array__ = __bool__ = __float__ = __int__ = __index__ = _unsupported
+
+    def __getitem__(self, key):
+        """`s[::-1]` (durbin's `y[:k][::-1]`): NumPy's L elements reversed, first on axis 0."""
+        if not (isinstance(key, slice) and key == slice(None, None, -1)):
+            self._unsupported()
+        m = self.aligned()
+        data, length = jnp.flip(m.data, 0), m.lens[0]
+        if length is not None:  # element p is old L - 1 - p, flipped at B - L + p: rolled back by B - L
+            data = jnp.roll(data, length - data.shape[0], 0)
+        return NprMasked(data, m.lens)
 
     def _same(self, data):
         return NprMasked(data, self.lens, self.offs)

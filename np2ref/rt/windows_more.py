@@ -64,8 +64,36 @@ def npr_masked_extreme(m, which, axis=None, keepdims=False):
     return _npr_masked(out, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
 
 
+def _npr_slice_reduction(jf, method):
+    """`np.sum` / `np.max` / `np.min` of a slice whose bounds may be known only at run time
+    (`np.max(t[i, i + 1:j] + t[i + 2:j + 1, j])` in a loop over i and j): a slice of traced
+    length (NprMasked) reduces through its own method, anything else through jax.numpy's."""
+    def f(a, axis=None, *args, **kwargs):
+        if not isinstance(a, NprMasked):
+            return jf(a, axis, *args, **kwargs)
+        if args or set(kwargs) - {"keepdims"}:
+            a._unsupported()
+        return getattr(a, method)(axis, **kwargs)
+
+    f.__name__ = f.__qualname__ = f"npr_slice_{method}"
+    f.__doc__ = f"`np.{method}` of a slice whose length may be known only at run time."
+    return f
+
+
+npr_slice_sum = _npr_slice_reduction(jnp.sum, "sum")
+npr_slice_max = _npr_slice_reduction(jnp.max, "max")
+npr_slice_min = _npr_slice_reduction(jnp.min, "min")
+
+
+def npr_slice_flip(m, axis=None):
+    """`np.flip(r[:k])`: a 1-d slice of run-time length reversed as `r[:k][::-1]` (NprMasked)."""
+    if isinstance(m, NprMasked) and m.ndim == 1 and axis in (None, 0, -1):
+        return m[::-1]
+    return jnp.flip(m, axis)
+
+
 # The runtime's modules call one another's functions: imported once this module is complete.
-from .masked import _npr_masked  # noqa: E402
+from .masked import _npr_masked, NprMasked  # noqa: E402
 from .windows import _npr_clip_bound  # noqa: E402
 from .bounds import _npr_check_run  # noqa: E402
 from .np_reductions import _npr_np_moment_dtypes  # noqa: E402

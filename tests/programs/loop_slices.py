@@ -97,3 +97,11 @@ def ragged_max(x):
     for i in range(n):
         out[i] = np.max(x[i:i + 3])
     return out
+
+
+def ragged_sorted_first(x):
+    n = x.shape[0]
+    out = np.zeros(n)
+    for i in range(n):
+        out[i] = np.sort(x[i:i + 3])[0]
+    return out

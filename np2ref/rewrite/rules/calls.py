@@ -13,6 +13,7 @@ share a written buffer when they cannot be checked (NPR201), one-argument np.whe
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as cstm
 
 from ...analysis import containers, effects as fx
 from ...analysis.aliases import FunctionFacts
@@ -67,6 +68,25 @@ def _list_of_values(call: cst.Call, ctx) -> bool:
         return False
     qual = ctx.imports.qualify_numpy(call.func, frozenset(ctx.f.roots))
     return qual in _ARRAY_FIRST and (lookup(qual) or "").startswith("jnp.")
+
+
+# np.sum/max/min/flip of a slice: the runtime's npr_slice_* when a bound is not a number (its
+# length may be known only at run time, windows_more.py); jax.numpy's function of a plain array otherwise
+_SLICE_REDUCTIONS = {"numpy.sum": "npr_slice_sum", "numpy.max": "npr_slice_max", "numpy.amax": "npr_slice_max",
+                     "numpy.min": "npr_slice_min", "numpy.amin": "npr_slice_min", "numpy.flip": "npr_slice_flip"}
+
+
+def _slice_reduction(call: cst.Call, ctx) -> str | None:
+    """The npr_slice_* shim for `np.max(t[i, i + 1:j] + t[i + 2:j + 1, j])`, `np.flip(r[:k])`: the first argument
+    holds a slice with a bound that is not a number."""
+    qual = ctx.imports.qualify_numpy(call.func, frozenset(ctx.f.roots))
+    if qual not in _SLICE_REDUCTIONS or not call.args or call.args[0].keyword is not None \
+            or call.args[0].star or not (lookup(qual) or "").startswith("jnp."):
+        return None
+    moving = any(isinstance(part, (cst.Name, cst.BinaryOperation, cst.Call, cst.Attribute, cst.Subscript))
+                 for sl in cstm.findall(call.args[0].value, cstm.Slice())
+                 for part in (sl.lower, sl.upper))
+    return _SLICE_REDUCTIONS[qual] if moving else None
 
 
 def _copy_in_order(call: cst.Call, ctx) -> bool:
@@ -307,6 +327,9 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         # `np.max([a, b, c])`: NumPy makes an array of the list; jnp.max refuses a list
         first = updated.args[0].with_changes(value=J.call("npr_np_array", updated.args[0].value))
         result = updated.with_changes(args=[first, *updated.args[1:]])
+    elif _slice_reduction(original, ctx):
+        # `np.max(t[i, i + 1:j])`: a slice whose length the loop variables decide
+        result = updated.with_changes(func=J.name(_slice_reduction(original, ctx)))
     elif _library_shim(original, ctx) is not None:  # scipy's tridiagonal solve...
         result = cst.Call(J.name(_library_shim(original, ctx)), plain(updated.args))
     elif _is_math_of_data(original, ctx):
