@@ -17,7 +17,7 @@ may come from array data (float()/int()/round()/math.* of something that is not 
 size) is rewritten, and only where Python's result can differ from jax.numpy's: `+ - *` of two
 ints (overflow), `/` (a zero divisor; ints beyond 2**53), `//`, `%`, divmod() unless the divisor
 is a literal other than 0 and -1 (the existing npr_floordiv/npr_mod keep float signs exact
-there), `**`, `<<` and `>>`. Float `+ - *` are IEEE's in both.
+there), `**`, `<<` and `>>`. Float `+ - *` are IEEE's in both, and `& | ^ ~` of ints are exact in int64.
 
 A parameter never rebound may be a Python float or int (`f(x, dt)` called with dt=0.0: NumPy's
 program runs Python's `1.0 / dt`, a ZeroDivisionError) or an array or NumPy scalar: only the
@@ -38,7 +38,9 @@ from .calls import is_static_meta
 
 INT, FLOAT = "int", "float"
 _OPS = {cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.FloorDivide: "//",
-        cst.Modulo: "%", cst.Power: "**", cst.LeftShift: "<<", cst.RightShift: ">>"}
+        cst.Modulo: "%", cst.Power: "**", cst.LeftShift: "<<", cst.RightShift: ">>",
+        cst.BitAnd: "&", cst.BitOr: "|", cst.BitXor: "^"}
+_INT_ONLY = frozenset({"<<", ">>", "&", "|", "^"})  # of a float: Python's TypeError
 _MATH_INT = frozenset({"floor", "ceil", "trunc"})
 _MATH_BOOL = frozenset({"isnan", "isinf", "isfinite"})
 _MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})
@@ -83,6 +85,9 @@ class _Classifier:
             return self.names.get(e.value)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
             return self(e.expression)
+        if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.BitInvert):
+            inner = self(e.expression)  # `~n` of an int: an int (exact in int64, as -n - 1)
+            return inner if inner is not None and inner.kinds == {INT} else None
         if isinstance(e, cst.BinaryOperation) and type(e.operator) in _OPS:
             return self._binary(_OPS[type(e.operator)], e.left, e.right)
         if isinstance(e, cst.IfExp):
@@ -114,8 +119,8 @@ class _Classifier:
                     kinds.add(INT)
                     if op == "**" and not _literal_value(right, lambda v: v >= 0):
                         kinds.add(FLOAT)  # 2 ** -1 is 0.5
-                elif op in ("<<", ">>"):
-                    return None  # Python's TypeError
+                elif op in _INT_ONLY:
+                    return None
                 else:
                     kinds.add(FLOAT)
         return Scalar(kinds, a.data or b.data, a.passed or b.passed)
