@@ -17,10 +17,12 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | a traced int as base + literal (slice starts `k + 1` read twice, windows.py) | `tracer.parent` (as above), `jax._src.core.Literal` in its `in_tracers`' `val` | (x, 0): two such starts are not known to be the same; the slices are shifted, as before |
 | a weakly typed int/float conversion | `jax._src.lax.lax._convert_element_type(..., weak_type=True)` | a strongly typed astype (NumPy's promotion of Python scalars then differs only for int8-like operands) |
 | the index of JAX's IndexError for an empty axis | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
+| a division XLA would rewrite, fenced (`x / 10` of scalars stays a division) | `jax._src.core` (Var, Literal, new_jaxpr_eqn, ClosedJaxpr), jaxpr `eqn.replace`, `jax.lax.optimization_barrier_p` | the program as traced: XLA's `x * 0.1` (as before) |
 | jax_enable_x64 set for one call without a context manager object | `jax._src.config.enable_x64.swap_local/set_local` (C++, no thread-local hook) | `jax.enable_x64(...)` (0.4 µs more a call) |
 """
 
 import weakref as _npr_weakref
+from math import frexp as _npr_frexp
 
 import jax
 import numpy as np
@@ -292,3 +294,139 @@ def _npr_x64_state():
             not (hasattr(state, "swap_local") and hasattr(state, "set_local")):
         return None  # pragma: no cover
     return state
+
+
+# ---- divisions kept divisions (NprFunction's jitted call) ---------------------------------
+
+# XLA's algebraic simplifier rewrites a floating division by a constant `x / 10` into
+# `x * 0.1`, `(a / b) / c` into `a / (b * c)`, `a / (b / c)` into `(a * c) / b` and
+# `a / sqrt(b)` into `a * rsqrt(b)`, each rounding differently from NumPy's one division: a bin
+# edge `rmax * (i + 1) / npt` in a loop is `rmax` in NumPy at i = npt - 1, `rmax * 10 * 0.1` (one
+# ulp more) in XLA, and the mask `radius < r2` takes one point more. The jitted call traces its
+# program into a jaxpr, puts the operand of a 0-d division such a rewrite would look at behind
+# `lax.optimization_barrier` (opaque to the simplifier, free at run time) and runs that jaxpr:
+# the division is NumPy's IEEE division. An operand is fenced when it may be a constant to XLA
+# (a literal other than a power of two, a concrete array closed over, a loop body's loop-invariant
+# input, which XLA sinks into the body, or anything computed from those alone), the result of
+# `sqrt`, or a quotient. Array divisions are left as they are: XLA also rewrites
+# `x / broadcast(c)` into `x * broadcast(1 / c)` for a traced `c`, which only a materialised
+# broadcast would stop (docs/semantics.md, Floating point). A custom_jvp/custom_vjp body is left
+# as JAX wrote it; without these internals the program runs as traced (XLA's rewrites stay).
+
+
+try:
+    from jax._src import core as _npr_core
+except ImportError:  # pragma: no cover
+    _npr_core = None
+
+_NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt"})
+
+
+def _npr_exact_power_of_two(v) -> bool:
+    """A literal divisor whose reciprocal is exact (x * 0.5 is x / 2, bit for bit)."""
+    try:
+        value = complex(np.asarray(v).item())
+    except (TypeError, ValueError):
+        return False
+    if value.imag or not np.isfinite(value.real) or value.real == 0:
+        return False
+    mantissa, _ = _npr_frexp(abs(value.real))
+    return mantissa == 0.5
+
+
+def _npr_fence_jaxpr(jaxpr, constant):
+    """`jaxpr` (a core.Jaxpr) with the divisions' operands fenced; `constant`: the vars (of its
+    invars and constvars) XLA may see as constants."""
+    constant, made, eqns = set(constant), {}, []
+    for eqn in jaxpr.eqns:
+        known = [isinstance(v, _npr_core.Literal) or v in constant for v in eqn.invars]
+        params = _npr_fence_bodies(eqn, known)
+        out = eqn.outvars[0].aval if eqn.primitive.name == "div" else None
+        if out is not None and np.dtype(out.dtype).kind in "fc" and out.shape == ():
+            invars = list(eqn.invars)
+            for pos, v in enumerate(invars):
+                if isinstance(v, _npr_core.Literal):  # x / 10 (not x / 2); 1.0 / x as it is
+                    fence = pos == 1 and not _npr_exact_power_of_two(v.val)
+                else:  # x / c, x / sqrt(b), a / (b / c); (a / b) / c
+                    fence = (known[1] or made.get(v) in _NPR_QUOTIENTS) if pos == 1 else made.get(v) == "div"
+                if fence:
+                    fenced = _npr_core.Var(v.aval)
+                    eqns.append(_npr_core.new_jaxpr_eqn([v], [fenced], jax.lax.optimization_barrier_p, {},
+                                                        frozenset(), eqn.source_info, eqn.ctx))
+                    invars[pos] = fenced
+            eqn = eqn.replace(invars=invars, params=params)
+        elif params is not eqn.params:
+            eqn = eqn.replace(params=params)
+        eqns.append(eqn)
+        name = eqn.primitive.name
+        if name == "convert_element_type" and not isinstance(eqn.invars[0], _npr_core.Literal) and \
+                eqn.invars[0].aval.dtype == eqn.outvars[0].aval.dtype:
+            name = made.get(eqn.invars[0], name)  # a weak type dropped: still the quotient
+        made.update((v, name) for v in eqn.outvars)
+        if all(known) and not eqn.effects and params is eqn.params and \
+                not any(_npr_has_jaxpr(p) for p in params.values()):
+            constant.update(eqn.outvars)  # computed from constants alone: XLA folds it to one
+    return jaxpr.replace(eqns=eqns)
+
+
+def _npr_has_jaxpr(p) -> bool:
+    return isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)) or \
+        isinstance(p, tuple) and any(_npr_has_jaxpr(q) for q in p)
+
+
+def _npr_fence_bodies(eqn, known):
+    """eqn.params with its bodies fenced (the same dict when nothing changed). `known`: which of
+    eqn's operands may be constants. A loop's loop-invariant operands reach its body as
+    constants (XLA sinks them); a call's and a branch's operands are its body's inputs."""
+    name, params = eqn.primitive.name, eqn.params
+    if name in ("custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr") or \
+            not any(_npr_has_jaxpr(p) for p in params.values()):
+        return params
+    new = dict(params)
+    if name == "scan":
+        n = params["num_consts"]
+        new["jaxpr"] = _npr_fence_closed(params["jaxpr"], known[:n])
+    elif name == "while":
+        nc, nb = params["cond_nconsts"], params["body_nconsts"]
+        new["cond_jaxpr"] = _npr_fence_closed(params["cond_jaxpr"], known[:nc])
+        new["body_jaxpr"] = _npr_fence_closed(params["body_jaxpr"], known[nc:nc + nb])
+    elif name == "cond":
+        new["branches"] = tuple(_npr_fence_closed(b, known[1:]) for b in params["branches"])
+    else:  # pjit, closed_call, remat...: the operands, one for one (else: any may be a constant)
+        for k, p in params.items():
+            if isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)):
+                inner = p.jaxpr if isinstance(p, _npr_core.ClosedJaxpr) else p
+                new[k] = _npr_fence_closed(p, known if len(inner.invars) == len(known) else [True] * len(inner.invars))
+    changed = any(new[k] is not params[k] for k in params)
+    return new if changed else params
+
+
+def _npr_fence_closed(p, known):
+    """A body (a ClosedJaxpr or Jaxpr) fenced; `known`: which of its leading inputs may be
+    constants (its closed-over consts are)."""
+    jaxpr = p.jaxpr if isinstance(p, _npr_core.ClosedJaxpr) else p
+    constant = [*(v for v, k in zip(jaxpr.invars, known) if k), *jaxpr.constvars]
+    fenced = _npr_fence_jaxpr(jaxpr, constant)
+    if all(a is b for a, b in zip(fenced.eqns, jaxpr.eqns)) and len(fenced.eqns) == len(jaxpr.eqns):
+        return p
+    return _npr_core.ClosedJaxpr(fenced, p.consts) if isinstance(p, _npr_core.ClosedJaxpr) else fenced
+
+
+def _npr_fenced(thunk):
+    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced."""
+    if _npr_core is None or not hasattr(jax.lax, "optimization_barrier_p"):  # pragma: no cover
+        return thunk()
+    box = {}
+
+    def arrays():
+        leaves, tree = jax.tree_util.tree_flatten(thunk())
+        box["leaves"], box["tree"] = leaves, tree
+        return [v for v in leaves if isinstance(v, jax.Array)]
+
+    closed = jax.make_jaxpr(arrays)()
+    # the consts: the outer program's values (traced: data) and concrete arrays (constants)
+    constant = [v for v, c in zip(closed.jaxpr.constvars, closed.consts) if not isinstance(c, jax.core.Tracer)]
+    fenced = _npr_fence_jaxpr(closed.jaxpr, constant)
+    outs = iter(jax.core.eval_jaxpr(fenced, closed.consts))
+    leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]
+    return jax.tree_util.tree_unflatten(box["tree"], leaves)

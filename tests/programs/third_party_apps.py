@@ -14,3 +14,19 @@ def crc16_ccitt(data):
             else:
                 crc = (crc << 1) & 0xFFFF
     return crc, ~crc | 1
+
+
+def azimuthal_mean_in_bins(data, radius, npt):
+    rmax = radius.max()
+    res = np.zeros(npt, dtype=np.float64)
+    for i in range(npt):
+        r1 = rmax * i / npt  # XLA made `/ npt` (a constant) `* (1 / npt)`: r2 of the last bin was
+        r2 = rmax * (i + 1) / npt  # one ulp above rmax, and the point at rmax was counted
+        in_bin = np.logical_and(r1 <= radius, radius < r2)
+        res[i] = data[in_bin].sum()
+    return res
+
+
+def scalar_quotients(x, s):
+    v = x[0] * 7
+    return v / 3.0, v / np.sqrt(s), v / s / 3.7, v / (s / 3.0), v / 4, 1.0 / v
