@@ -33,3 +33,11 @@ def test_scalar_quotients_are_ieee_divisions(x):
     for s in (1.2, 0.7, 1.9):
         expected, got = _same("scalar_quotients", x, s)
         assert np.array(got).tobytes() == np.array(expected).tobytes()  # bit for bit
+
+
+def test_a_ufunc_of_sizes_is_numpys_concrete_value():
+    x = np.random.default_rng(0).random(16) + 1j * np.random.default_rng(1).random(16)
+    _same("radix2_fft", x)
+    _same("block_sums", np.arange(10.0), 4)
+    expected, got = _same("block_sums", np.arange(10.0), 5)
+    assert [type(v) for v in got] == [type(v) for v in expected]

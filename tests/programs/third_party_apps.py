@@ -30,3 +30,33 @@ def azimuthal_mean_in_bins(data, radius, npt):
 def scalar_quotients(x, s):
     v = x[0] * 7
     return v / 3.0, v / np.sqrt(s), v / s / 3.7, v / (s / 3.0), v / 4, 1.0 / v
+
+
+def radix2_fft(x):
+    N = x.shape[0]
+    levels = int(np.log2(N))  # a ufunc of a size: NumPy's value, concrete (it was refused, NPR031)
+    idx = np.arange(N)
+    rev = np.zeros(N, dtype=np.int64)
+    for b in range(levels):
+        rev |= ((idx >> b) & 1) << (levels - 1 - b)
+    out = x.astype(np.complex128)[rev]
+    size = 2
+    for _ in range(levels):
+        half = size // 2
+        tw = np.exp(-2j * np.pi * np.arange(half) / size)
+        out = out.reshape(-1, size)
+        even = out[:, :half].copy()
+        odd = out[:, half:] * tw
+        out[:, :half] = even + odd
+        out[:, half:] = even - odd
+        out = out.reshape(-1)
+        size *= 2
+    return out
+
+
+def block_sums(x, block):
+    nblocks = int(np.ceil(x.shape[0] / block))
+    out = np.zeros(nblocks)
+    for i in range(nblocks):
+        out[i] = x[i * block:(i + 1) * block].sum()
+    return out, np.sqrt(2.0) * np.float32(3), np.hypot(3, 4)
