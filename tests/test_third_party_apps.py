@@ -41,3 +41,23 @@ def test_a_ufunc_of_sizes_is_numpys_concrete_value():
     _same("block_sums", np.arange(10.0), 4)
     expected, got = _same("block_sums", np.arange(10.0), 5)
     assert [type(v) for v in got] == [type(v) for v in expected]
+
+
+def test_a_masked_read_of_rows_reduces_along_axis_0():
+    rng = np.random.default_rng(0)
+    _same("kmeans_step", rng.random((40, 2)), rng.random((4, 2)))
+    X = rng.random((6, 3))
+    for m in ([True, False, True, True, False, False], [False, False, False, False, False, True]):
+        _same("masked_row_reductions", X, np.array(m))
+    _same("masked_row_reductions", rng.integers(-5, 5, (6, 3)), np.arange(6) % 2 == 0)
+
+
+def test_a_masked_read_reduced_along_another_axis_is_refused():
+    with pytest.raises(np2ref.Np2RefError, match="NPR107"):
+        np2ref.compile(P.masked_rows_along_axis_1, host_below=0)(np.ones((3, 2)), np.array([True, False, True]))
+
+
+def test_the_row_mean_of_an_empty_selection_warns_as_numpy():
+    X, m = np.ones((3, 2)), np.zeros(3, bool)
+    with pytest.warns(RuntimeWarning, match="invalid value encountered in divide"):
+        _same("masked_row_mean", X, m)

@@ -60,3 +60,29 @@ def block_sums(x, block):
     for i in range(nblocks):
         out[i] = x[i * block:(i + 1) * block].sum()
     return out, np.sqrt(2.0) * np.float32(3), np.hypot(3, 4)
+
+
+def kmeans_step(X, centers):
+    d = ((X[:, None, :] - centers[None, :, :]) ** 2).sum(axis=2)
+    labels = d.argmin(axis=1)
+    new = np.zeros_like(centers)
+    for k in range(centers.shape[0]):
+        m = labels == k
+        if m.any():
+            new[k] = X[m].mean(axis=0)  # the rows of one cluster: it was refused (NPR107)
+        else:
+            new[k] = centers[k]
+    return labels, new
+
+
+def masked_row_reductions(X, m):
+    sel = X[m]
+    return np.sum(X[m], axis=0), X[m].max(axis=0), sel.min(axis=-2), X[m].mean(axis=0), X[m].any(axis=0)
+
+
+def masked_rows_along_axis_1(X, m):
+    return X[m].sum(axis=1)  # as many values as rows selected: refused
+
+
+def masked_row_mean(X, m):
+    return X[m].mean(axis=0)

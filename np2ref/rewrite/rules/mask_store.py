@@ -264,14 +264,15 @@ def _is_len(call: cst.Call, local_names) -> bool:
 
 
 def _reduction_of(call: cst.Call, name: str, imports, local_names) -> bool:
-    """`name.sum()` (no arguments), `np.sum(name)` or `len(name)` (one argument) for a masked
-    reduction."""
+    """`name.sum()` (no arguments but `axis=`), `np.sum(name)` (one argument and maybe `axis=`)
+    or `len(name)` (one argument) for a masked reduction."""
     if _is_len(call, local_names):
         return isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == name
     func = call.func
+    extra = 1 if _axis_keyword(call) is not None else 0
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
-        return not call.args and func.attr.value in _MASKED_METHODS
-    return imports.qualify_numpy(func, local_names) in _MASKED_REDUCTIONS and len(call.args) == 1 \
+        return len(call.args) == extra and func.attr.value in _MASKED_METHODS
+    return imports.qualify_numpy(func, local_names) in _MASKED_REDUCTIONS and len(call.args) == 1 + extra \
         and call.args[0].keyword is None and call.args[0].star == "" \
         and isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == name
 
@@ -375,16 +376,25 @@ _MASKED_REDUCTIONS = frozenset(f"numpy.{n}" for n in ("sum", "mean", "prod", "ma
 _MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all", "std", "var"})
 
 
+def _axis_keyword(node: cst.Call) -> cst.Arg | None:
+    """The call's `axis=<int literal>` keyword (`X[m].mean(axis=0)`), if it has one."""
+    return next((a for a in node.args if a.keyword is not None and a.keyword.value == "axis"
+                 and isinstance(a.value, (cst.Integer, cst.UnaryOperation))), None)
+
+
 @plans(cst.Call, order=30)
 def plan_masked_reduce(node: cst.Call, ctx) -> bool:
-    """`np.sum(x[m])` / `x[m].max()` with a boolean-looking mask: see npr_masked_reduce."""
+    """`np.sum(x[m])` / `x[m].max()` / `X[m].mean(axis=0)` with a boolean-looking mask: see
+    npr_masked_reduce."""
     qual = ctx.numpy_name(node.func)
     args = positional(node)
-    if qual in _MASKED_REDUCTIONS and len(node.args) == 1 and args:
+    axis = _axis_keyword(node)
+    extra = 1 if axis is not None else 0  # the axis keyword besides the operand
+    if qual in _MASKED_REDUCTIONS and len(node.args) == 1 + extra and args:
         operand, name = args[0].value, qual[6:]
     elif _is_len(node, ctx.locals):  # `len(x[m])`: the selection's length
         operand, name = node.args[0].value, "len"
-    elif qual is None and isinstance(node.func, cst.Attribute) and not node.args and \
+    elif qual is None and isinstance(node.func, cst.Attribute) and len(node.args) == extra and \
             node.func.attr.value in _MASKED_METHODS:
         operand, name = node.func.value, node.func.attr.value
     else:
@@ -396,7 +406,7 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
     if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
             and isinstance(operand.slice[0].slice, cst.Index)
             and _may_be_mask(operand.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
-        found = _masked_expression(operand, ctx) if name not in ("len", "size") else None
+        found = _masked_expression(operand, ctx) if name not in ("len", "size") and axis is None else None
         if found is None:
             return False
         masked, leaves, read = found  # `np.abs(x[m]).max()`: computed on whole arrays, reduced under m
@@ -458,15 +468,16 @@ def emit_mask_rank(original: cst.Call, updated: cst.Call, ctx):
 
 @emits_special("masked_reduce")
 def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
-    args = list(updated.args)
+    args = [a for a in updated.args if a.keyword is None]
+    axis = {"axis": a.value for a in updated.args if a.keyword is not None}  # only `axis=` is planned
     operand = args[0].value if args else updated.func.value
-    name = original.args[0].value if original.args else original.func.value
+    name = original.args[0].value if positional(original) else original.func.value
     if isinstance(name, cst.Name):  # a selection name: npr_select's value, never a Ref
-        return J.call(J.MASKED_REDUCE, J.string(detail), cst.Name(name.value))
+        return J.call(J.MASKED_REDUCE, J.string(detail), cst.Name(name.value), **axis)
     if isinstance(detail, tuple):  # an elementwise expression of masked reads, on whole arrays
         reduction, mask, leaves = detail
         loads = _LeafLoads(ctx.f.ref_names)
         kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
         return J.call(J.MASKED_REDUCE, J.string(reduction), operand, mask.visit(loads), **kwargs)
     return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
-                  operand.slice[0].slice.value)
+                  operand.slice[0].slice.value, **axis)
