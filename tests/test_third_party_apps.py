@@ -20,6 +20,8 @@ def test_bitwise_operators_of_python_ints_give_python_ints():
     data = np.array([0x31, 0x32, 0x33, 0xFF, 0], np.uint8)
     expected, got = _same("crc16_ccitt", data)
     assert [type(v) for v in got] == [type(v) for v in expected] == [int, int]
+    expected, got = _same("crc16_reflected", data)
+    assert type(got) is type(expected) is int
 
 
 @pytest.mark.parametrize("rmax", [1.2, 1.4, 0.7])

@@ -16,6 +16,21 @@ def crc16_ccitt(data):
     return crc, ~crc | 1
 
 
+def crc16_reflected(data):
+    crc = 0xFFFF
+    for b in data:
+        cur_byte = 0xFF & b
+        for _ in range(8):
+            if (crc & 0x0001) ^ (cur_byte & 0x0001):
+                crc = (crc >> 1) ^ 0x8408
+            else:
+                crc >>= 1
+            cur_byte >>= 1
+    crc = ~crc & 0xFFFF  # `~` in a binding: still a Python int
+    crc = (crc << 8) | ((crc >> 8) & 0xFF)
+    return crc & 0xFFFF
+
+
 def azimuthal_mean_in_bins(data, radius, npt):
     rmax = radius.max()
     res = np.zeros(npt, dtype=np.float64)

@@ -86,8 +86,8 @@ class _Classifier:
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
             return self(e.expression)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.BitInvert):
-            inner = self(e.expression)  # `~n` of an int: an int (exact in int64, as -n - 1)
-            return inner if inner is not None and inner.kinds == {INT} else None
+            inner = self(e.expression)  # `~n` of an int: an int (exact in int64, as -n - 1); no
+            return inner if inner is not None and FLOAT not in inner.kinds else None  # kind yet: _scan's start
         if isinstance(e, cst.BinaryOperation) and type(e.operator) in _OPS:
             return self._binary(_OPS[type(e.operator)], e.left, e.right)
         if isinstance(e, cst.IfExp):
