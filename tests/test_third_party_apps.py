@@ -63,3 +63,11 @@ def test_the_row_mean_of_an_empty_selection_warns_as_numpy():
     X, m = np.ones((3, 2)), np.zeros(3, bool)
     with pytest.warns(RuntimeWarning, match="invalid value encountered in divide"):
         _same("masked_row_mean", X, m)
+
+
+def test_a_while_loop_on_sizes_that_rebinds_a_written_array_runs_as_python():
+    rng = np.random.default_rng(2)
+    _same("radix2_fft_while", rng.random(32) + 1j * rng.random(32))
+    _same("halve_until", np.arange(8.0), 8)
+    with pytest.raises(np2ref.Np2RefError, match="NPR030"):
+        np2ref.compile(P.halve_until, host_below=0)(np.arange(8.0), np.array(8))
