@@ -22,6 +22,8 @@ def test_bitwise_operators_of_python_ints_give_python_ints():
     assert [type(v) for v in got] == [type(v) for v in expected] == [int, int]
     expected, got = _same("crc16_reflected", data)
     assert type(got) is type(expected) is int
+    expected, got = _same("crc16_reflected", data, np.int64(0x8408))  # a NumPy int: NumPy's type
+    assert type(got) is type(expected) is np.int64
 
 
 @pytest.mark.parametrize("rmax", [1.2, 1.4, 0.7])

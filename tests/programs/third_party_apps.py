@@ -16,13 +16,13 @@ def crc16_ccitt(data):
     return crc, ~crc | 1
 
 
-def crc16_reflected(data):
+def crc16_reflected(data, poly=0x8408):
     crc = 0xFFFF
     for b in data:
         cur_byte = 0xFF & b
         for _ in range(8):
             if (crc & 0x0001) ^ (cur_byte & 0x0001):
-                crc = (crc >> 1) ^ 0x8408
+                crc = (crc >> 1) ^ poly  # a Python int parameter: crc stays a Python int
             else:
                 crc >>= 1
             cur_byte >>= 1

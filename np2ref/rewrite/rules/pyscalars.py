@@ -48,12 +48,12 @@ _MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})
 
 class Scalar:
     """What is known of a Python-scalar expression: the kinds it may have (int, float), whether
-    it may come from array data (traced), and whether it holds a parameter (`passed`: a Python
+    it may come from array data (traced), and the parameters it holds (`passed`, names: a Python
     scalar or not, as the call decides)."""
     __slots__ = ("kinds", "data", "passed")
 
-    def __init__(self, kinds, data, passed=False):
-        self.kinds, self.data, self.passed = frozenset(kinds), data, passed
+    def __init__(self, kinds, data, passed=frozenset()):
+        self.kinds, self.data, self.passed = frozenset(kinds), data, frozenset(passed)
 
     def __eq__(self, other):
         return isinstance(other, Scalar) and (self.kinds, self.data, self.passed) == \
@@ -63,7 +63,7 @@ class Scalar:
         return hash((self.kinds, self.data, self.passed))
 
     def join(self, other: "Scalar") -> "Scalar":
-        return Scalar(self.kinds | other.kinds, self.data or other.data, self.passed or other.passed)
+        return Scalar(self.kinds | other.kinds, self.data or other.data, self.passed | other.passed)
 
 
 class _Classifier:
@@ -81,7 +81,7 @@ class _Classifier:
             return Scalar({FLOAT}, False)
         if isinstance(e, cst.Name):
             if e.value in self.passed:  # `1.0 / dt`: a Python float when the caller passes one
-                return Scalar({INT, FLOAT}, True, passed=True)
+                return Scalar({INT, FLOAT}, True, passed={e.value})
             return self.names.get(e.value)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
             return self(e.expression)
@@ -120,10 +120,12 @@ class _Classifier:
                     if op == "**" and not _literal_value(right, lambda v: v >= 0):
                         kinds.add(FLOAT)  # 2 ** -1 is 0.5
                 elif op in _INT_ONLY:
-                    return None
+                    continue  # of a float: Python's TypeError, no value
                 else:
                     kinds.add(FLOAT)
-        return Scalar(kinds, a.data or b.data, a.passed or b.passed)
+        if not kinds and a.kinds and b.kinds:  # only floats where ints are needed
+            return None
+        return Scalar(kinds, a.data or b.data, a.passed | b.passed)
 
     def _call(self, call: cst.Call) -> Scalar | None:
         args = call.args
@@ -244,7 +246,7 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
     for _ in range(64):
         new = {}
         for n in names:
-            out = Scalar({INT, FLOAT}, True, passed=True) if n in f.params else Scalar((), False)
+            out = Scalar({INT, FLOAT}, True, passed={n}) if n in f.params else Scalar((), False)
             for target, value in bindings[n]:
                 if id(target) in range_targets:
                     got = Scalar({INT}, False)
@@ -386,22 +388,33 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
     if not any(kinds):
         return None
     if not tuple_:
-        return updated.with_changes(value=J.call(J.PYRETURN, _bare(updated.value), J.string(kinds[0])))
-    elements = [e.with_changes(value=J.call(J.PYRETURN, e.value, J.string(k))) if k else e
+        return updated.with_changes(value=_pyreturn(_bare(updated.value), kinds[0]))
+    elements = [e.with_changes(value=_pyreturn(e.value, k)) if k else e
                 for e, k in zip(updated.value.elements, kinds)]
     return updated.with_changes(value=updated.value.with_changes(elements=elements))
 
 
-def _python_kind(ctx, expr) -> str | None:
+def _pyreturn(value, kind):
+    """npr_pyreturn(value, 'int'), or (`kind` ('passed', params)) npr_pyreturn(value, 'passed',
+    *params): the parameters never rebound that it holds, a Python number each when the caller
+    passed one (npr_pyreturn looks at them)."""
+    if isinstance(kind, str):
+        return J.call(J.PYRETURN, value, J.string(kind))
+    return J.call(J.PYRETURN, value, J.string(kind[0]), *(cst.Name(p) for p in kind[1]))
+
+
+def _python_kind(ctx, expr):
     """'int' or 'float': a Python scalar of that one kind; 'any': an int or a float
-    (`x.item()`), which the traced value's dtype tells apart; 'passed': one that holds a
-    parameter's value (a Python number when the caller passed one: npr_pyreturn looks at the
-    traced value)."""
+    (`x.item()`), which the traced value's dtype tells apart; ('passed', params): one that holds
+    parameters' values (a Python number when the caller passed them: npr_pyreturn looks at the
+    parameters never rebound, `params`, and at the traced value)."""
     k = ctx.py_scalars.classify(expr)
-    if k is not None and k.passed:  # only a name bound in the function (`return t` after `t = t0`,
-        # `t += h`): an expression of parameters is more often an array's arithmetic
-        bound = isinstance(expr, cst.Name) and expr.value in ctx.py_scalars.names
-        return "passed" if bound else None
+    if k is not None and k.passed:  # only with a name bound in the function (`return t` after
+        # `t = t0`, `t += h`, `return crc & 0xFFFF`): an expression of parameters alone is more
+        # often an array's arithmetic
+        if not any(isinstance(n, cst.Name) and n.value in ctx.py_scalars.names for n in _walk(expr)):
+            return None
+        return "passed", tuple(sorted(k.passed)) if k.passed <= passed_params(ctx.f) else ()
     if k is None:
         return None
     return next(iter(k.kinds)) if len(k.kinds) == 1 else "any"
