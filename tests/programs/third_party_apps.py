@@ -103,23 +103,13 @@ def masked_row_mean(X, m):
     return X[m].mean(axis=0)
 
 
-def radix2_fft_while(x):
+def pairwise_stages_while(x):
     N = x.shape[0]
-    levels = int(np.log2(N))
-    idx = np.arange(N)
-    rev = np.zeros(N, dtype=np.int64)
-    for b in range(levels):
-        rev |= ((idx >> b) & 1) << (levels - 1 - b)
-    out = x.astype(np.complex128)[rev]
+    out = x.copy()
     size = 2
     while size <= N:  # a test of sizes: a Python loop (it was refused, NPR011: `out` is rebound)
-        half = size // 2
-        tw = np.exp(-2j * np.pi * np.arange(half) / size)
         out = out.reshape(-1, size)
-        even = out[:, :half].copy()
-        odd = out[:, half:] * tw
-        out[:, :half] = even + odd
-        out[:, half:] = even - odd
+        out[:, :size // 2] += out[:, size // 2:] * 0.5
         out = out.reshape(-1)
         size *= 2
     return out
