@@ -409,10 +409,12 @@ def _python_kind(ctx, expr):
     parameters' values (a Python number when the caller passed them: npr_pyreturn looks at the
     parameters never rebound, `params`, and at the traced value)."""
     k = ctx.py_scalars.classify(expr)
-    if k is not None and k.passed:  # only with a name bound in the function (`return t` after
-        # `t = t0`, `t += h`, `return crc & 0xFFFF`): an expression of parameters alone is more
-        # often an array's arithmetic
-        if not any(isinstance(n, cst.Name) and n.value in ctx.py_scalars.names for n in _walk(expr)):
+    if k is not None and k.passed:  # only a name bound in the function (`return t` after `t = t0`,
+        # `t += h`), or an expression of one of one kind (`return crc & 0xFFFF`, an int): an
+        # expression of parameters (`x + 2 * y` after `x, y = a, b`) is more often an array's arithmetic
+        names = ctx.py_scalars.names
+        if not (isinstance(expr, cst.Name) and expr.value in names or len(k.kinds) == 1 and any(
+                isinstance(n, cst.Name) and n.value in names for n in _walk(expr))):
             return None
         return "passed", tuple(sorted(k.passed)) if k.passed <= passed_params(ctx.f) else ()
     if k is None:
