@@ -44,7 +44,9 @@ CODES = {c.code: c for c in [
          "`while` loops become lax.while_loop once their test depends on data, with the loop's "
          "names as loop state. A written array that the body rebinds to a new array (other than "
          "swapping two buffers), or a `return` inside the loop, has no such translation. A helper "
-         "that returns its parameter itself on every path (`u = clamp(u)`) rebinds nothing.",
+         "that returns its parameter itself on every path (`u = clamp(u)`) rebinds nothing. A test "
+         "of sizes and Python ints alone (`while size <= N:`) is concrete when traced: that loop "
+         "runs as Python's (NPR033).",
          "while err > tol:\n    u = smooth(u)\n    err = residual(u)",
          "while err > tol:\n    u[...] = smooth(u)\n    err = residual(u)"),
     Code("NPR012", "break / continue (no longer refused)", "`break` and `continue` are translated: "

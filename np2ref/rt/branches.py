@@ -228,18 +228,14 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
         return None
     single = len(values) == 1
     pack = (lambda r: (r,)) if single else (lambda r: tuple(r))
-    if any(v is None for v in values):
-        raise _npr_none_in_branch()
     outs, kept = [], []
     for fn in (then_fn, else_fn):  # the types each branch makes of the values
         same = []  # per value: the branch gives back what it got (it does not assign the name)
 
         def shapes(*v, fn=fn, same=same):
             r = pack(fn(*v))
-            if any(ri is None for ri in r):
-                raise _npr_none_in_branch()
             same[:] = [ri is vi for ri, vi in zip(r, v)]
-            return r
+            return [_npr_placeholder(ri) for ri in r]  # (None: NPR122)
         outs.append(jax.eval_shape(shapes, *[_npr_placeholder(v) for v in values]))
         kept.append(same)
     init = []
@@ -261,13 +257,6 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
 
     result = lax.cond(pred, run(then_fn), run(else_fn), *init)
     return result[0] if single else result
-
-
-def _npr_none_in_branch():
-    return NprUnsupported("np2ref NPR122: a data-dependent `if` leaves a name None on one path and gives "
-                          "it a value on the other (`best = None`, then `best = i` where the data says "
-                          "so): after the `if` what it holds would depend on the data; give the name a "
-                          "value of its type before the `if` (`best = -1`), or keep a separate flag")
 
 
 def _npr_settle(step, carry, may_skip=False):
@@ -313,6 +302,10 @@ def _npr_retyped(a, shape, dtype):
 
 
 def _npr_placeholder(v):
+    if v is None:  # `best = None` before a data-dependent `if` that binds it: its type depends on the data
+        raise NprUnsupported("np2ref NPR122: a data-dependent `if` leaves a name None on one path and gives it "
+                             "a value on the other (`best = None`, then `best = i` where the data says so); "
+                             "give the name a value of its type before the `if` (`best = -1`), or keep a flag")
     return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
 
 

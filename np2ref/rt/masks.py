@@ -175,12 +175,13 @@ def npr_selection_mask(*selections):
     return first.mask
 
 
-def npr_masked_reduce(reduction, x, mask=None, scalars=()):
+def npr_masked_reduce(reduction, x, mask=None, scalars=(), axis=None):
     """`np.sum(x[mask])`, `x[mask].max()`, `np.any(x[mask])`... with a boolean mask: the same
     reduction over the selected elements, without materialising the data-dependent selection.
     max/min of an empty selection raise NumPy's ValueError (when the program runs, for a traced
     mask); mean of an empty one is nan, with NumPy's RuntimeWarnings (issued on the host when
-    the compiled call runs: _npr_warn_empty_mean)."""
+    the compiled call runs: _npr_warn_empty_mean). `axis`: 0 where a 1-d mask selects rows
+    (`X[labels == k].mean(axis=0)`: the selection's axis reduced away, a static shape)."""
     if mask is not None:
         _npr_check_scalars(scalars)
     if mask is None:  # a selection name (npr_select), or an expression of selections already made: whole
@@ -204,11 +205,17 @@ def npr_masked_reduce(reduction, x, mask=None, scalars=()):
                              f"translated (NumPy orders complex numbers lexicographically)")
     name = {"amax": "max", "amin": "min"}.get(reduction, reduction)
     kw = {"dtype": getattr(np, name)(np.zeros(1, x.dtype)).dtype} if name in ("sum", "mean", "prod") else {}
+    if axis is not None:
+        kw["axis"] = axis
     if m.dtype != jnp.bool_:  # an integer index (or a concrete one): the read itself
         selected = jnp.asarray(npr_get(x)[mask])
-        if name in ("std", "var"):
+        if name in ("std", "var") and axis is None:
             return _npr_masked_var(selected, jnp.ones(selected.shape, bool), name)
         return getattr(jnp, name)(selected, **kw)
+    if axis is not None and (m.ndim != 1 or x.ndim < 2 or axis not in (0, -x.ndim)
+                             or name in ("std", "var", "median")):
+        raise NprUnsupported(f"np2ref NPR107: {name} of a masked read along axis {axis} is not translated "
+                             "(only axis 0 of rows selected by a 1-d mask has a static shape)")
     if m.shape != x.shape[:m.ndim]:
         _npr_check_empty_mask(m.shape, x.shape)
         m = jnp.zeros(x.shape, bool)  # a mask with an empty axis selects nothing
@@ -218,8 +225,9 @@ def npr_masked_reduce(reduction, x, mask=None, scalars=()):
         return _npr_masked_var(x, m, name)
     if name == "median":
         return _npr_masked_median(x, m)
-    if name == "mean":
-        _npr_warn_empty_mean(jnp.sum(m) == 0, x.dtype)
+    if name == "mean":  # along axis 0: NumPy's warnings from an empty array of x's other axes
+        _npr_warn_empty_mean(jnp.sum(m) == 0, x.dtype, np.mean if axis is None else
+                             lambda e: np.mean(e.reshape((0,) + x.shape[1:]), axis=0))
     if extreme is not None:
         message = (f"zero-size array to reduction operation {extreme} which has no identity",)
         count = jnp.sum(m)

@@ -43,6 +43,14 @@ def _npr_np_ufunc(npf, jf, body=None):
             out = _npr_int_out_of_range(cmp, *args, lambda a: hasattr(a, "dtype") and not _npr_np_is_py(a))
             if out is not None:
                 return out
+        if out is None and all(_npr_np_is_py(a) or isinstance(a, np.generic) for a in args):
+            # of Python or NumPy scalars only (`int(np.log2(n))`, n a size): NumPy's own value,
+            # concrete, as in the original (a traced one could not size a loop or an array)
+            with np.errstate(all="raise"):
+                try:
+                    return npf(*args, dtype=dtype, casting=casting)
+                except FloatingPointError:
+                    pass  # NumPy warns: the traced call below issues the warning as it runs
         sig = None if dtype is None else (None,) * nin + (np.dtype(dtype),) * nout
         if all(_npr_np_is_py(a) for a in args):
             ops = tuple(np.asarray(a).dtype for a in args) + (None,) * nout

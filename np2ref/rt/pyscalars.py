@@ -71,15 +71,18 @@ def npr_pyop(a, op, b, passed=False):
     return q if op == "//" else r if op == "%" else (q, r)
 
 
-def npr_pyreturn(v, kind):
+def npr_pyreturn(v, kind, *params):
     """`return n * 2` where n is a Python int (rules/pyscalars.py knows it: `kind` 'int' or
     'float'): a traced 0-d value is noted for this trace, so that the call returns a Python int
     or float, as NumPy's program does, not a NumPy scalar (NprFunction._run:
-    _npr_python_leaves). `kind` 'passed': it holds a parameter's value, a Python number when it
-    is weakly typed (the caller passed one). Anything else is returned as it is."""
+    _npr_python_leaves). `kind` 'passed': it holds parameters' values, a Python number when it
+    is weakly typed (the caller passed one) or when `params` (the parameters it holds, none
+    rebound) are all Python numbers, static or traced (`crc` of a loop, after `^ poly`: a loop
+    carries it strongly typed). Anything else is returned as it is."""
     if isinstance(v, jax.Array) and v.ndim == 0:
         if kind == "passed":  # a parameter's value: a Python number if the caller passed one
-            if not jax.typeof(v).weak_type or np.dtype(v.dtype).kind not in "iuf":
+            python = params and all(_npr_py_like(p) for p in params)
+            if not (jax.typeof(v).weak_type or python) or np.dtype(v.dtype).kind not in "iuf":
                 return v
             kind = "float" if np.dtype(v.dtype).kind == "f" else "int"
         if kind == "any":  # `x.item()`: Python's type for the value's kind

@@ -5,6 +5,7 @@
   stores      `a[i] = v`, bindings of written arrays
   augassign   `x op= v` on names
   mask_store  `a[m] = f(b[m])`, masked reductions
+  selections  `v = x[m]` kept in a name, only reduced (`np.sum(v ** 2)`, `v.size`)
   out_args    `out=`
   ufunc_at    `np.add.at` and friends
   inplace     in-place NumPy functions and array methods
@@ -21,7 +22,7 @@
 """
 
 from . import (asserts, augassign, branches, calls, inplace, introspection, loop_forms, loops, mask_store, names,
-               out_args, pyscalars, reads, sequences, stores, ufunc_at, unbound, views)
+               out_args, pyscalars, reads, selections, sequences, stores, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "calls", "inplace", "introspection", "loop_forms", "loops", "mask_store",
-           "names", "out_args", "pyscalars", "reads", "sequences", "stores", "ufunc_at", "unbound", "views"]
+           "names", "out_args", "pyscalars", "reads", "selections", "sequences", "stores", "ufunc_at", "unbound", "views"]

@@ -13,6 +13,7 @@ import libcst as cst
 
 from ...emit import jaxnames as J
 from ..registry import emits_special
+from .calls import is_static_meta
 from .control import uses
 
 UNROLL_LIMIT = 16
@@ -146,3 +147,47 @@ def emit_index_min_max(original, updated, detail, ctx):
 
 
 # -- emitting --------------------------------------------------------------------------------
+
+
+def static_test(test: cst.BaseExpression, facts) -> bool:
+    """A `while` test of literals, sizes (`x.shape[0]`, len()), parameters and locals every
+    binding of which is such an expression (`size = 2` ... `size *= 2`)."""
+    values: dict[str, list] = {}
+    for target, value in facts.bindings:
+        if isinstance(target, cst.Name):
+            values.setdefault(target.value, []).append(value)
+    augs: dict[str, list] = {}
+    for node in _walk_statements(facts.node):
+        if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            augs.setdefault(node.target.value, []).append(node.value)
+    seen: set[str] = set()
+
+    def static(e) -> bool:
+        if is_static_meta(e) or isinstance(e, cst.Name) and e.value in facts.params:
+            return True
+        if isinstance(e, cst.Name):
+            if e.value in seen:
+                return True
+            seen.add(e.value)
+            bound = values.get(e.value, [])
+            given = [v for v in bound if v is not None]
+            # a binding without a value is an augmented assignment (else a loop target: not static)
+            return bool(bound) and len(bound) - len(given) == len(augs.get(e.value, ())) and \
+                all(static(v) for v in (*given, *augs.get(e.value, ())))
+        if isinstance(e, cst.BinaryOperation):
+            return static(e.left) and static(e.right)
+        if isinstance(e, cst.UnaryOperation):
+            return static(e.expression)
+        if isinstance(e, cst.Comparison):
+            return static(e.left) and all(static(c.comparator) for c in e.comparisons)
+        if isinstance(e, cst.BooleanOperation):
+            return static(e.left) and static(e.right)
+        return False
+
+    return static(test)
+
+
+def _walk_statements(node: cst.CSTNode):
+    yield node
+    for child in node.children:
+        yield from _walk_statements(child)

@@ -40,7 +40,7 @@ from ..registry import emits, plans
 from ..syntax import plain, target_names
 from . import unbound
 from .control import Uses, condition, data_dependent_changes, uses
-from .loop_forms import index_min_max, item_form, loop_form, short_literal_range, unroll_opt_in
+from .loop_forms import index_min_max, item_form, loop_form, short_literal_range, static_test, unroll_opt_in
 
 FORM_REASON = "not a range/enumerate/zip/reversed loop"
 SHORT_REASON = "short literal range"
@@ -289,6 +289,13 @@ def plan_while_loop(node: cst.While, ctx) -> None:
         ctx.m.loops[node] = plan
         ctx.m.rotations.update(plan.rotations)
         data_dependent_changes(ctx, node, node.test, "`while` loop")
+    elif plan.endswith("is rebound in the loop") and static_test(node.test, ctx.f):
+        # `while size <= N:` (sizes, Python ints): the test is concrete when traced, so the loop
+        # runs as Python's, rebinding the array as the original does (a parameter that turns out
+        # to be an array makes the test traced: NPR030 when the call is traced)
+        ctx.sink.report("NPR033", f"this loop runs as a Python loop: {plan}", ctx.span(node),
+                        hint="exact, but tracing takes one copy of the body per iteration: "
+                        "compile time grows with the trip count", severity="info")
     else:
         ctx.sink.report("NPR011", f"this `while` loop is not translated: {plan}", ctx.span(node),
                         hint="assign the loop's state to plain names or swap whole arrays")

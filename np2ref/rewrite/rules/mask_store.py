@@ -209,84 +209,17 @@ def boolean_names(bindings) -> frozenset[str]:
     return frozenset(names)
 
 
-def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int_names=frozenset()) -> frozenset[str]:
-    """Names bound once, `v = x[m]` with a mask by its form (or `w = v ** 2`, elementwise in
-    such names: a derived selection), and then only reduced after the binding, in its block or
-    a block nested in it (`v.mean()`, `np.sum(v ** 2)`, `len(v)`, `v.size`, or in a derived
-    selection's binding): NumPy's selection has a data-dependent length, so v is kept as the
-    whole values and the mask when it was bound (`npr_select`, `npr_select_values`), and each
-    reduction of it is a reduction under the mask (npr_masked_reduce). Any other occurrence of
-    the name (an argument, a loop target, a subscript, a use before the binding or in a nested
-    function) leaves it a plain read (NPR107 if the mask is traced)."""
-    finder = _Occurrences()
-    func.body.visit(finder)
-    names = {}
-    for name, (binds, uses, others) in finder.found.items():
-        if others or len(binds) != 1 or not uses:
-            continue
-        where, assign = binds[0]
-        value = assign.value
-        if isinstance(value, cst.Subscript):
-            if len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
-                    and _may_be_mask(value.slice[0].slice.value, bool_names, int_names):
-                names[name] = None
-        else:
-            found = selection_operand(value, imports, local_names)
-            if found is not None and found[0]:
-                names[name] = {n.value for n in found[0]}  # derived: a selection while one of these is
-    changed = True
-    while changed:  # the greatest set whose every use is a reduction or a derived selection's binding
-        changed = False
-        for name in list(names):
-            derived_from = names[name]
-            ok = derived_from is None or bool(derived_from & names.keys())
-            where, _ = finder.found[name][0][0]
-            for use_where, use in finder.found[name][1]:
-                if not ok:
-                    break
-                ok = _after(use_where, where) and (
-                    _reduced_in(use, name, imports, local_names) if isinstance(use, list)
-                    else use in names)  # the binding of a derived selection
-            if not ok:
-                del names[name]
-                changed = True
-    return frozenset(names)
-
-
-def _after(use, binding) -> bool:
-    """Whether a use at `use` (the (block, statement index) of each enclosing block, outermost
-    first) comes after a binding at `binding`, in its block or a block nested in it."""
-    depth = len(binding) - 1
-    return len(use) > depth and all(u[0] is b[0] and u[1] == b[1] for u, b in zip(use[:depth], binding)) \
-        and use[depth][0] is binding[depth][0] and use[depth][1] > binding[depth][1]
-
-
-def _reduced_in(calls, name: str, imports, local_names) -> bool:
-    """Whether the innermost reduction among `calls` (the calls whose operand holds this use of
-    `name`, innermost first) reduces `name` itself, or an elementwise expression of it
-    (`np.sum(v ** 2)`, `np.sqrt(v).max()`: see selection_operand)."""
-    for call in calls:
-        if isinstance(call, cst.Attribute):  # `v.size`
-            return call.attr.value == "size"
-        operand = _reduced_operand(call, imports, local_names)
-        if operand is None:
-            continue
-        if isinstance(operand, cst.Name):
-            return operand.value == name
-        return not _is_len(call, local_names) and selection_operand(operand, imports, local_names) is not None
-    return False
-
-
 def _reduced_operand(call: cst.Call, imports, local_names):
     """The operand of a reduction np2ref can take under a mask (`v.sum()`, `np.sum(v)`,
     `len(v)`), or None for any other call."""
     if _is_len(call, local_names):
         return call.args[0].value
     func = call.func
-    if isinstance(func, cst.Attribute) and not call.args and func.attr.value in _MASKED_METHODS \
+    extra = 1 if _axis_keyword(call) is not None else 0  # `v.mean(axis=0)`: rows under a 1-d mask
+    if isinstance(func, cst.Attribute) and len(call.args) == extra and func.attr.value in _MASKED_METHODS \
             and imports.qualify_numpy(func, local_names) is None:
         return func.value
-    if imports.qualify_numpy(func, local_names) in _MASKED_REDUCTIONS and len(call.args) == 1 \
+    if imports.qualify_numpy(func, local_names) in _MASKED_REDUCTIONS and len(call.args) == 1 + extra \
             and call.args[0].keyword is None and call.args[0].star == "":
         return call.args[0].value
     return None
@@ -350,90 +283,6 @@ def _is_len(call: cst.Call, local_names) -> bool:
         and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
 
 
-class _Occurrences(cst.CSTVisitor):
-    """Per name: its bindings `name = expr` as the only statement of a line ((where, Assign)),
-    its uses ((where, the calls whose operand holds it, innermost first) inside a call's
-    operand (the receiver of a method called without arguments, the one argument of a call),
-    `name.size`, or (where, the name bound) in the value of another name's binding), and every
-    other occurrence. `where`: the (block, statement index) of each enclosing block."""
-
-    def __init__(self):
-        self.found: dict[str, tuple[list, list, list]] = {}
-        self.stack: list[tuple[cst.IndentedBlock, int]] = []
-        self.simple = False  # inside a simple statement line (not a compound statement's header)
-        self.nested = 0  # inside a nested function or class: every occurrence is an "other"
-        self.claimed: set[int] = set()
-        self.calls: dict[int, list[cst.Call]] = {}  # id(a Name) -> the calls whose operand holds it
-        self.bound: dict[int, str] = {}  # id(a Name in a binding's value) -> the name bound
-
-    def _entry(self, name):
-        return self.found.setdefault(name, ([], [], []))
-
-    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> bool:
-        for at, stmt in enumerate(node.body):
-            self.stack.append((node, at))
-            self.simple = isinstance(stmt, cst.SimpleStatementLine)
-            stmt.visit(self)
-            self.simple = False
-            self.stack.pop()
-        return False
-
-    def visit_FunctionDef(self, node) -> None:
-        self.nested += 1
-
-    def leave_FunctionDef(self, node) -> None:
-        self.nested -= 1
-
-    visit_ClassDef, leave_ClassDef = visit_FunctionDef, leave_FunctionDef
-    visit_Lambda, leave_Lambda = visit_FunctionDef, leave_FunctionDef
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        target = node.targets[0].target
-        if self.simple and not self.nested and len(node.targets) == 1 and isinstance(target, cst.Name) \
-                and len(self.stack[-1][0].body[self.stack[-1][1]].body) == 1:
-            self._entry(target.value)[0].append((tuple(self.stack), node))
-            self.claimed.add(id(target))
-            for name in _names_in(node.value):
-                self.bound[id(name)] = target.value
-
-    def visit_Call(self, node: cst.Call) -> None:
-        receiver = node.func.value if isinstance(node.func, cst.Attribute) and not node.args else None
-        argument = node.args[0].value if len(node.args) == 1 else None
-        for operand in (receiver, argument):
-            if operand is not None:  # (visited before the calls inside it: innermost last)
-                for name in _names_in(operand):
-                    self.calls.setdefault(id(name), []).append(node)
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        if self.stack and not self.nested and node.attr.value == "size" and isinstance(node.value, cst.Name):
-            self._entry(node.value.value)[1].append((tuple(self.stack), [node]))
-            self.claimed.update((id(node.value), id(node.attr)))
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if id(node) in self.claimed:
-            return
-        calls = self.calls.get(id(node))
-        if not self.stack or self.nested:
-            self._entry(node.value)[2].append(node)
-        elif calls is not None:
-            self._entry(node.value)[1].append((tuple(self.stack), calls[::-1]))
-        elif id(node) in self.bound:
-            self._entry(node.value)[1].append((tuple(self.stack), self.bound[id(node)]))
-        else:
-            self._entry(node.value)[2].append(node)
-
-
-def _names_in(node: cst.CSTNode) -> list[cst.Name]:
-    """The Name nodes under node (an attribute's own name too: it is never a selection)."""
-    found = []
-
-    class Find(cst.CSTVisitor):
-        def visit_Name(self, name) -> None:
-            found.append(name)
-    node.visit(Find())
-    return found
-
-
 # -- planning --------------------------------------------------------------------------------
 def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     """`a[m] = f(b[m])` / `a[m] op= v` with a mask: see the module docstring."""
@@ -461,19 +310,6 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     return True
 
 
-@plans(cst.Assign, order=15)
-def plan_selection(node: cst.Assign, ctx) -> bool:
-    """`v = x[m]` for a selection name (see selection_names): `npr_select(x, m)`. Not claimed."""
-    target = node.targets[0].target
-    if len(node.targets) == 1 and isinstance(target, cst.Name) and target.value in ctx.selections:
-        if isinstance(node.value, cst.Subscript):
-            ctx.m.selections.add(node.value)
-        else:  # `w = v ** 2`: derived from selection names (selection_names proved the form)
-            selected, leaves = selection_operand(node.value, ctx.imports, ctx.locals, ctx.selections)
-            ctx.m.derived_selections[node] = (tuple(n.value for n in selected), tuple(leaves))
-    return False
-
-
 @plans(cst.Assign, order=20)
 def plan_mask_assign(node: cst.Assign, ctx) -> bool:
     return len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Subscript) and \
@@ -491,16 +327,25 @@ _MASKED_REDUCTIONS = frozenset(f"numpy.{n}" for n in ("sum", "mean", "prod", "ma
 _MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all", "std", "var"})
 
 
+def _axis_keyword(node: cst.Call) -> cst.Arg | None:
+    """The call's `axis=<int literal>` keyword (`X[m].mean(axis=0)`), if it has one."""
+    return next((a for a in node.args if a.keyword is not None and a.keyword.value == "axis"
+                 and isinstance(a.value, (cst.Integer, cst.UnaryOperation))), None)
+
+
 @plans(cst.Call, order=30)
 def plan_masked_reduce(node: cst.Call, ctx) -> bool:
-    """`np.sum(x[m])` / `x[m].max()` with a boolean-looking mask: see npr_masked_reduce."""
+    """`np.sum(x[m])` / `x[m].max()` / `X[m].mean(axis=0)` with a boolean-looking mask: see
+    npr_masked_reduce."""
     qual = ctx.numpy_name(node.func)
     args = positional(node)
-    if qual in _MASKED_REDUCTIONS and len(node.args) == 1 and args:
+    axis = _axis_keyword(node)
+    extra = 1 if axis is not None else 0  # the axis keyword besides the operand
+    if qual in _MASKED_REDUCTIONS and len(node.args) == 1 + extra and args:
         operand, name = args[0].value, qual[6:]
     elif _is_len(node, ctx.locals):  # `len(x[m])`: the selection's length
         operand, name = node.args[0].value, "len"
-    elif qual is None and isinstance(node.func, cst.Attribute) and not node.args and \
+    elif qual is None and isinstance(node.func, cst.Attribute) and len(node.args) == extra and \
             node.func.attr.value in _MASKED_METHODS:
         operand, name = node.func.value, node.func.attr.value
     else:
@@ -510,7 +355,7 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
         ctx.m.skip_numpy.add(node.func)
         return True
     found = selection_operand(operand, ctx.imports, ctx.locals, ctx.selections) if ctx.selections else None
-    if found is not None and found[0] and name not in ("len", "size"):  # `np.sum(v ** 2)`: whole arrays, v's mask
+    if found is not None and found[0] and name not in ("len", "size") and axis is None:  # `np.sum(v ** 2)`: whole arrays, v's mask
         selected, leaves = found
         ctx.m.special_calls[node] = ("masked_reduce", (name, tuple(n.value for n in selected), tuple(leaves)))
         ctx.m.skip_numpy.add(node.func)
@@ -518,7 +363,7 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
     if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
             and isinstance(operand.slice[0].slice, cst.Index)
             and _may_be_mask(operand.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
-        found = _masked_expression(operand, ctx) if name not in ("len", "size") else None
+        found = _masked_expression(operand, ctx) if name not in ("len", "size") and axis is None else None
         if found is None:
             return False
         masked, leaves, read = found  # `np.abs(x[m]).max()`: computed on whole arrays, reduced under m
@@ -529,37 +374,7 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
     return True
 
 
-@plans(cst.Attribute, order=40)
-def plan_selection_size(node: cst.Attribute, ctx) -> bool:
-    """`v.size` of a selection name, `x[m].size` of a masked read: the selection's length."""
-    value = node.value
-    if node.attr.value == "size" and (
-            isinstance(value, cst.Name) and value.value in ctx.selections
-            or isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)
-            and _may_be_mask(value.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
-        ctx.m.selection_sizes.add(node)
-    return False
-
-
 # -- emitting --------------------------------------------------------------------------------
-@emits(cst.Attribute, order=5)
-def emit_selection_size(original: cst.Attribute, updated: cst.Attribute, ctx):
-    if original not in ctx.m.selection_sizes:
-        return None
-    value = updated.value
-    if isinstance(original.value, cst.Name):  # npr_select's value, never a Ref
-        return J.call(J.MASKED_REDUCE, J.string("size"), value)
-    return J.call(J.MASKED_REDUCE, J.string("size"), whole_load_base(unchecked(value.value)), value.slice[0].slice.value)
-
-
-@emits(cst.Assign, order=1)
-def emit_derived_selection(original: cst.Assign, updated: cst.Assign, ctx):
-    derived = ctx.m.derived_selections.get(original)
-    if derived is None:
-        return None
-    return updated.with_changes(value=_under_selection_mask(J.SELECT_VALUES, updated.value, *derived, ctx))
-
-
 def _under_selection_mask(helper, value, selected, leaves, ctx, *head):
     """`helper(*head, value with each selection name whole, their mask, scalars=(leaves))`."""
     loads = _LeafLoads(ctx.f.ref_names)
@@ -634,11 +449,12 @@ def emit_mask_rank(original: cst.Call, updated: cst.Call, ctx):
 
 @emits_special("masked_reduce")
 def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
-    args = list(updated.args)
+    args = [a for a in updated.args if a.keyword is None]
+    axis = {"axis": a.value for a in updated.args if a.keyword is not None}  # only `axis=` is planned
     operand = args[0].value if args else updated.func.value
-    name = original.args[0].value if original.args else original.func.value
+    name = original.args[0].value if positional(original) else original.func.value
     if isinstance(name, cst.Name):  # a selection name: npr_select's value, never a Ref
-        return J.call(J.MASKED_REDUCE, J.string(detail), cst.Name(name.value))
+        return J.call(J.MASKED_REDUCE, J.string(detail), cst.Name(name.value), **axis)
     if isinstance(detail, tuple):  # an elementwise expression of masked reads (or selections), on whole arrays
         reduction, mask, leaves = detail
         if isinstance(mask, tuple):  # selection names: each as its whole array, reduced under their mask
@@ -647,4 +463,4 @@ def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
         kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
         return J.call(J.MASKED_REDUCE, J.string(reduction), operand, mask.visit(loads), **kwargs)
     return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
-                  operand.slice[0].slice.value)
+                  operand.slice[0].slice.value, **axis)

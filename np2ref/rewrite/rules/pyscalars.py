@@ -17,7 +17,7 @@ may come from array data (float()/int()/round()/math.* of something that is not 
 size) is rewritten, and only where Python's result can differ from jax.numpy's: `+ - *` of two
 ints (overflow), `/` (a zero divisor; ints beyond 2**53), `//`, `%`, divmod() unless the divisor
 is a literal other than 0 and -1 (the existing npr_floordiv/npr_mod keep float signs exact
-there), `**`, `<<` and `>>`. Float `+ - *` are IEEE's in both.
+there), `**`, `<<` and `>>`. Float `+ - *` are IEEE's in both, and `& | ^ ~` of ints are exact in int64.
 
 A parameter never rebound may be a Python float or int (`f(x, dt)` called with dt=0.0: NumPy's
 program runs Python's `1.0 / dt`, a ZeroDivisionError) or an array or NumPy scalar: only the
@@ -38,7 +38,9 @@ from .calls import is_static_meta
 
 INT, FLOAT = "int", "float"
 _OPS = {cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.FloorDivide: "//",
-        cst.Modulo: "%", cst.Power: "**", cst.LeftShift: "<<", cst.RightShift: ">>"}
+        cst.Modulo: "%", cst.Power: "**", cst.LeftShift: "<<", cst.RightShift: ">>",
+        cst.BitAnd: "&", cst.BitOr: "|", cst.BitXor: "^"}
+_INT_ONLY = frozenset({"<<", ">>", "&", "|", "^"})  # of a float: Python's TypeError
 _MATH_INT = frozenset({"floor", "ceil", "trunc"})
 _MATH_BOOL = frozenset({"isnan", "isinf", "isfinite", "isclose"})
 _MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})
@@ -46,12 +48,12 @@ _MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})
 
 class Scalar:
     """What is known of a Python-scalar expression: the kinds it may have (int, float), whether
-    it may come from array data (traced), and whether it holds a parameter (`passed`: a Python
+    it may come from array data (traced), and the parameters it holds (`passed`, names: a Python
     scalar or not, as the call decides)."""
     __slots__ = ("kinds", "data", "passed")
 
-    def __init__(self, kinds, data, passed=False):
-        self.kinds, self.data, self.passed = frozenset(kinds), data, passed
+    def __init__(self, kinds, data, passed=frozenset()):
+        self.kinds, self.data, self.passed = frozenset(kinds), data, frozenset(passed)
 
     def __eq__(self, other):
         return isinstance(other, Scalar) and (self.kinds, self.data, self.passed) == \
@@ -61,7 +63,7 @@ class Scalar:
         return hash((self.kinds, self.data, self.passed))
 
     def join(self, other: "Scalar") -> "Scalar":
-        return Scalar(self.kinds | other.kinds, self.data or other.data, self.passed or other.passed)
+        return Scalar(self.kinds | other.kinds, self.data or other.data, self.passed | other.passed)
 
 
 class _Classifier:
@@ -79,10 +81,13 @@ class _Classifier:
             return Scalar({FLOAT}, False)
         if isinstance(e, cst.Name):
             if e.value in self.passed:  # `1.0 / dt`: a Python float when the caller passes one
-                return Scalar({INT, FLOAT}, True, passed=True)
+                return Scalar({INT, FLOAT}, True, passed={e.value})
             return self.names.get(e.value)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
             return self(e.expression)
+        if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.BitInvert):
+            inner = self(e.expression)  # `~n` of an int: an int (exact in int64, as -n - 1); no
+            return inner if inner is not None and FLOAT not in inner.kinds else None  # kind yet: _scan's start
         if isinstance(e, cst.BinaryOperation) and type(e.operator) in _OPS:
             return self._binary(_OPS[type(e.operator)], e.left, e.right)
         if isinstance(e, cst.IfExp):
@@ -116,11 +121,13 @@ class _Classifier:
                     kinds.add(INT)
                     if op == "**" and not _literal_value(right, lambda v: v >= 0):
                         kinds.add(FLOAT)  # 2 ** -1 is 0.5
-                elif op in ("<<", ">>"):
-                    return None  # Python's TypeError
+                elif op in _INT_ONLY:
+                    continue  # of a float: Python's TypeError, no value
                 else:
                     kinds.add(FLOAT)
-        return Scalar(kinds, a.data or b.data, a.passed or b.passed)
+        if not kinds and a.kinds and b.kinds:  # only floats where ints are needed
+            return None
+        return Scalar(kinds, a.data or b.data, a.passed | b.passed)
 
     def _call(self, call: cst.Call) -> Scalar | None:
         args = call.args
@@ -243,7 +250,7 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
     for _ in range(64):
         new = {}
         for n in names:
-            out = Scalar({INT, FLOAT}, True, passed=True) if n in f.params else Scalar((), False)
+            out = Scalar({INT, FLOAT}, True, passed={n}) if n in f.params else Scalar((), False)
             for target, value in bindings[n]:
                 if id(target) in range_targets:
                     got = Scalar({INT}, False)
@@ -385,22 +392,35 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
     if not any(kinds):
         return None
     if not tuple_:
-        return updated.with_changes(value=J.call(J.PYRETURN, _bare(updated.value), J.string(kinds[0])))
-    elements = [e.with_changes(value=J.call(J.PYRETURN, e.value, J.string(k))) if k else e
+        return updated.with_changes(value=_pyreturn(_bare(updated.value), kinds[0]))
+    elements = [e.with_changes(value=_pyreturn(e.value, k)) if k else e
                 for e, k in zip(updated.value.elements, kinds)]
     return updated.with_changes(value=updated.value.with_changes(elements=elements))
 
 
-def _python_kind(ctx, expr) -> str | None:
+def _pyreturn(value, kind):
+    """npr_pyreturn(value, 'int'), or (`kind` ('passed', params)) npr_pyreturn(value, 'passed',
+    *params): the parameters never rebound that it holds, a Python number each when the caller
+    passed one (npr_pyreturn looks at them)."""
+    if isinstance(kind, str):
+        return J.call(J.PYRETURN, value, J.string(kind))
+    return J.call(J.PYRETURN, value, J.string(kind[0]), *(cst.Name(p) for p in kind[1]))
+
+
+def _python_kind(ctx, expr):
     """'int' or 'float': a Python scalar of that one kind; 'any': an int or a float
-    (`x.item()`), which the traced value's dtype tells apart; 'passed': one that holds a
-    parameter's value (a Python number when the caller passed one: npr_pyreturn looks at the
-    traced value)."""
+    (`x.item()`), which the traced value's dtype tells apart; ('passed', params): one that holds
+    parameters' values (a Python number when the caller passed them: npr_pyreturn looks at the
+    parameters never rebound, `params`, and at the traced value)."""
     k = ctx.py_scalars.classify(expr)
     if k is not None and k.passed:  # only a name bound in the function (`return t` after `t = t0`,
-        # `t += h`): an expression of parameters is more often an array's arithmetic
-        bound = isinstance(expr, cst.Name) and expr.value in ctx.py_scalars.names
-        return "passed" if bound else None
+        # `t += h`), or an expression of one of one kind (`return crc & 0xFFFF`, an int): an
+        # expression of parameters (`x + 2 * y` after `x, y = a, b`) is more often an array's arithmetic
+        names = ctx.py_scalars.names
+        if not (isinstance(expr, cst.Name) and expr.value in names or len(k.kinds) == 1 and any(
+                isinstance(n, cst.Name) and n.value in names for n in _walk(expr))):
+            return None
+        return "passed", tuple(sorted(k.passed)) if k.passed <= passed_params(ctx.f) else ()
     if k is None:
         return None
     return next(iter(k.kinds)) if len(k.kinds) == 1 else "any"

@@ -1,0 +1,218 @@
+"""Selections kept in a name: `v = x[m]` with a mask, then only reduced (`v.mean()`,
+`np.sum(v ** 2)`, `len(v)`, `v.size`), or used in the binding of another such name
+(`d = v - v.mean()`, then `d.max()`).
+
+What: `v = npr_select(x, m)` (an NprSelection: x and the mask when v was bound), `d =
+npr_select_values(npr_unselect(v) - ..., npr_selection_mask(v))`, and each reduction a
+reduction under the mask (rules/mask_store.py plan_masked_reduce: npr_masked_reduce). Why:
+NumPy's selection has a data-dependent length, which jit cannot make. Exact because the
+expressions are elementwise (mask_store.selection_operand): computed on the whole arrays and
+reduced under the mask, they give what NumPy computes on the selected elements.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...emit import jaxnames as J
+from ..registry import emits, plans
+from ..syntax import unchecked, whole_load_base
+from .mask_store import _axis_keyword, _is_len, _may_be_mask, _reduced_operand, _under_selection_mask, selection_operand
+
+
+def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int_names=frozenset()) -> frozenset[str]:
+    """Names bound once, `v = x[m]` with a mask by its form (or `w = v ** 2`, elementwise in
+    such names: a derived selection), and then only reduced after the binding, in its block or
+    a block nested in it (`v.mean()`, `np.sum(v ** 2)`, `len(v)`, `v.size`, or in a derived
+    selection's binding): NumPy's selection has a data-dependent length, so v is kept as the
+    whole values and the mask when it was bound (`npr_select`, `npr_select_values`), and each
+    reduction of it is a reduction under the mask (npr_masked_reduce). Any other occurrence of
+    the name (an argument, a loop target, a subscript, a use before the binding or in a nested
+    function) leaves it a plain read (NPR107 if the mask is traced)."""
+    finder = _Occurrences()
+    func.body.visit(finder)
+    names = {}
+    for name, (binds, uses, others) in finder.found.items():
+        if others or len(binds) != 1 or not uses:
+            continue
+        where, assign = binds[0]
+        value = assign.value
+        if isinstance(value, cst.Subscript):
+            if len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
+                    and _may_be_mask(value.slice[0].slice.value, bool_names, int_names):
+                names[name] = None
+        else:
+            found = selection_operand(value, imports, local_names)
+            if found is not None and found[0]:
+                names[name] = {n.value for n in found[0]}  # derived: a selection while one of these is
+    changed = True
+    while changed:  # the greatest set whose every use is a reduction or a derived selection's binding
+        changed = False
+        for name in list(names):
+            derived_from = names[name]
+            ok = derived_from is None or bool(derived_from & names.keys())
+            where, _ = finder.found[name][0][0]
+            for use_where, use in finder.found[name][1]:
+                if not ok:
+                    break
+                ok = _after(use_where, where) and (
+                    _reduced_in(use, name, imports, local_names) if isinstance(use, list)
+                    else use in names)  # the binding of a derived selection
+            if not ok:
+                del names[name]
+                changed = True
+    return frozenset(names)
+
+
+def _after(use, binding) -> bool:
+    """Whether a use at `use` (the (block, statement index) of each enclosing block, outermost
+    first) comes after a binding at `binding`, in its block or a block nested in it."""
+    depth = len(binding) - 1
+    return len(use) > depth and all(u[0] is b[0] and u[1] == b[1] for u, b in zip(use[:depth], binding)) \
+        and use[depth][0] is binding[depth][0] and use[depth][1] > binding[depth][1]
+
+
+def _reduced_in(calls, name: str, imports, local_names) -> bool:
+    """Whether the innermost reduction among `calls` (the calls whose operand holds this use of
+    `name`, innermost first) reduces `name` itself, or an elementwise expression of it
+    (`np.sum(v ** 2)`, `np.sqrt(v).max()`: see selection_operand)."""
+    for call in calls:
+        if isinstance(call, cst.Attribute):  # `v.size`
+            return call.attr.value == "size"
+        operand = _reduced_operand(call, imports, local_names)
+        if operand is None:
+            continue
+        if isinstance(operand, cst.Name):
+            return operand.value == name
+        return not _is_len(call, local_names) and _axis_keyword(call) is None \
+            and selection_operand(operand, imports, local_names) is not None
+    return False
+
+
+class _Occurrences(cst.CSTVisitor):
+    """Per name: its bindings `name = expr` as the only statement of a line ((where, Assign)),
+    its uses ((where, the calls whose operand holds it, innermost first) inside a call's
+    operand (the receiver of a method called without arguments, the one argument of a call),
+    `name.size`, or (where, the name bound) in the value of another name's binding), and every
+    other occurrence. `where`: the (block, statement index) of each enclosing block."""
+
+    def __init__(self):
+        self.found: dict[str, tuple[list, list, list]] = {}
+        self.stack: list[tuple[cst.IndentedBlock, int]] = []
+        self.simple = False  # inside a simple statement line (not a compound statement's header)
+        self.nested = 0  # inside a nested function or class: every occurrence is an "other"
+        self.claimed: set[int] = set()
+        self.calls: dict[int, list[cst.Call]] = {}  # id(a Name) -> the calls whose operand holds it
+        self.bound: dict[int, str] = {}  # id(a Name in a binding's value) -> the name bound
+
+    def _entry(self, name):
+        return self.found.setdefault(name, ([], [], []))
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> bool:
+        for at, stmt in enumerate(node.body):
+            self.stack.append((node, at))
+            self.simple = isinstance(stmt, cst.SimpleStatementLine)
+            stmt.visit(self)
+            self.simple = False
+            self.stack.pop()
+        return False
+
+    def visit_FunctionDef(self, node) -> None:
+        self.nested += 1
+
+    def leave_FunctionDef(self, node) -> None:
+        self.nested -= 1
+
+    visit_ClassDef, leave_ClassDef = visit_FunctionDef, leave_FunctionDef
+    visit_Lambda, leave_Lambda = visit_FunctionDef, leave_FunctionDef
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        target = node.targets[0].target
+        if self.simple and not self.nested and len(node.targets) == 1 and isinstance(target, cst.Name) \
+                and len(self.stack[-1][0].body[self.stack[-1][1]].body) == 1:
+            self._entry(target.value)[0].append((tuple(self.stack), node))
+            self.claimed.add(id(target))
+            for name in _names_in(node.value):
+                self.bound[id(name)] = target.value
+
+    def visit_Call(self, node: cst.Call) -> None:
+        extra = 1 if _axis_keyword(node) is not None else 0  # (`v.mean(axis=0)`)
+        receiver = node.func.value if isinstance(node.func, cst.Attribute) and len(node.args) == extra else None
+        argument = node.args[0].value if len(node.args) == 1 + extra and node.args[0].keyword is None else None
+        for operand in (receiver, argument):
+            if operand is not None:  # (visited before the calls inside it: innermost last)
+                for name in _names_in(operand):
+                    self.calls.setdefault(id(name), []).append(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.stack and not self.nested and node.attr.value == "size" and isinstance(node.value, cst.Name):
+            self._entry(node.value.value)[1].append((tuple(self.stack), [node]))
+            self.claimed.update((id(node.value), id(node.attr)))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if id(node) in self.claimed:
+            return
+        calls = self.calls.get(id(node))
+        if not self.stack or self.nested:
+            self._entry(node.value)[2].append(node)
+        elif calls is not None:
+            self._entry(node.value)[1].append((tuple(self.stack), calls[::-1]))
+        elif id(node) in self.bound:
+            self._entry(node.value)[1].append((tuple(self.stack), self.bound[id(node)]))
+        else:
+            self._entry(node.value)[2].append(node)
+
+
+def _names_in(node: cst.CSTNode) -> list[cst.Name]:
+    """The Name nodes under node (an attribute's own name too: it is never a selection)."""
+    found = []
+
+    class Find(cst.CSTVisitor):
+        def visit_Name(self, name) -> None:
+            found.append(name)
+    node.visit(Find())
+    return found
+
+
+# -- planning and emitting -------------------------------------------------------------
+@plans(cst.Assign, order=15)
+def plan_selection(node: cst.Assign, ctx) -> bool:
+    """`v = x[m]` for a selection name (see selection_names): `npr_select(x, m)`. Not claimed."""
+    target = node.targets[0].target
+    if len(node.targets) == 1 and isinstance(target, cst.Name) and target.value in ctx.selections:
+        if isinstance(node.value, cst.Subscript):
+            ctx.m.selections.add(node.value)
+        else:  # `w = v ** 2`: derived from selection names (selection_names proved the form)
+            selected, leaves = selection_operand(node.value, ctx.imports, ctx.locals, ctx.selections)
+            ctx.m.derived_selections[node] = (tuple(n.value for n in selected), tuple(leaves))
+    return False
+
+
+@plans(cst.Attribute, order=40)
+def plan_selection_size(node: cst.Attribute, ctx) -> bool:
+    """`v.size` of a selection name, `x[m].size` of a masked read: the selection's length."""
+    value = node.value
+    if node.attr.value == "size" and (
+            isinstance(value, cst.Name) and value.value in ctx.selections
+            or isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)
+            and _may_be_mask(value.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
+        ctx.m.selection_sizes.add(node)
+    return False
+
+
+@emits(cst.Attribute, order=5)
+def emit_selection_size(original: cst.Attribute, updated: cst.Attribute, ctx):
+    if original not in ctx.m.selection_sizes:
+        return None
+    value = updated.value
+    if isinstance(original.value, cst.Name):  # npr_select's value, never a Ref
+        return J.call(J.MASKED_REDUCE, J.string("size"), value)
+    return J.call(J.MASKED_REDUCE, J.string("size"), whole_load_base(unchecked(value.value)), value.slice[0].slice.value)
+
+
+@emits(cst.Assign, order=1)
+def emit_derived_selection(original: cst.Assign, updated: cst.Assign, ctx):
+    derived = ctx.m.derived_selections.get(original)
+    if derived is None:
+        return None
+    return updated.with_changes(value=_under_selection_mask(J.SELECT_VALUES, updated.value, *derived, ctx))
