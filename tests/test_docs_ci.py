@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = (ROOT / "docs" / "ci.md").read_text()
 
 HEAT = "import numpy as np\n\n\ndef step(u, alpha):\n    u[1:-1] += alpha * (u[2:] - 2 * u[1:-1] + u[:-2])\n"
-IO_TOOLS = ("import numpy as np\n\n\ndef show(u):\n    print(u)\n\n\ndef load(path):\n"
+IO_TOOLS = ("import sys\n\nimport numpy as np\n\n\ndef show(u):\n    print(u, file=sys.stderr)\n\n\ndef load(path):\n"
             "    with open(path) as fh:\n        return np.array([float(x) for x in fh])\n")
 LEGACY = ("import numpy as np\n\n\ndef settle(u):\n    for i in range(3):\n        del u\n\n\n"
           "def drain(u):\n    for i in range(3):\n        try:\n            u[i] = 1.0\n        finally:\n            pass\n")

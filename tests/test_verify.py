@@ -360,7 +360,7 @@ def test_cli_usage_errors_exit_2(programs, capsys, argv, message):
 
 def test_cli_refused_function_prints_diagnostics(tmp_path, capsys):
     src = tmp_path / "host.py"
-    src.write_text("import numpy as np\n\n\ndef f(u):\n    print(u)\n    u += 1.0\n\n\n"
+    src.write_text("import sys\n\nimport numpy as np\n\n\ndef f(u):\n    print(u, file=sys.stderr)\n    u += 1.0\n\n\n"
                    "def make_inputs(size='small'):\n    return (np.ones(3),)\n")
     code, _, err = cli(f"{src}::f", capsys=capsys)
     assert code == 1 and "NPR021" in err and "not verified" in err
