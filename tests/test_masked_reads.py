@@ -172,3 +172,13 @@ def test_selections_that_numpy_pairs_by_position_only_are_refused():
     for fn in (selections_through_two_masks, selection_times_whole):
         with pytest.raises(np2ref.Np2RefError, match="NPR104"):
             np2ref.compile(fn, host_below=0)(X, RNG.random(40))
+
+
+def selection_minus_axis_mean(x, X):
+    v = x[x > 0.5]
+    return np.sum(v - X.mean(axis=0))  # an array beside the selection: NumPy pairs it by position
+
+
+def test_a_reduction_along_an_axis_beside_a_selection_is_no_scalar():
+    with pytest.raises(np2ref.Np2RefError, match="NPR107"):
+        np2ref.compile(selection_minus_axis_mean, host_below=0)(np.array([0.9, 0.1, 0.7]), np.arange(6.0).reshape(2, 3))

@@ -243,7 +243,8 @@ def selection_operand(operand, imports, local_names, selections=None):
         if isinstance(node, cst.Attribute):
             leaves.append(node)
             return True
-        if isinstance(node, cst.Call) and _reduced_operand(node, imports, local_names) is not None:
+        if isinstance(node, cst.Call) and _axis_keyword(node) is None \
+                and _reduced_operand(node, imports, local_names) is not None:
             return True  # `v - v.mean()`: a whole reduction, one value (its own operand is its own use)
         return False if isinstance(node, cst.Subscript) else None
 
