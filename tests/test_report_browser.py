@@ -30,6 +30,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 REFUSED = textwrap.dedent('''\
+    import sys
+
     import numpy as np
 
 
@@ -49,7 +51,7 @@ REFUSED = textwrap.dedent('''\
 
 
     def show(u):
-        print(u.sum())
+        print(u.sum(), file=sys.stderr)
     ''')
 
 
@@ -103,7 +105,7 @@ def test_index_link_to_side_by_side_with_inline_diagnostic(site, browser, tmp_pa
     assert right["x"] >= left["x"] + left["width"] - 1  # the converted column beside the original
     assert abs(right["y"] - left["y"]) < 2
 
-    refused = page.locator("tr#L5")  # the `while` line: highlighted, its diagnostic under it
+    refused = page.locator("tr#L7")  # the `while` line: highlighted, its diagnostic under it
     assert "bad" in refused.get_attribute("class")
     assert refused.locator("mark.span").inner_text().startswith("while")
     box = page.locator("tr.diag .diagbox").first
@@ -113,7 +115,7 @@ def test_index_link_to_side_by_side_with_inline_diagnostic(site, browser, tmp_pa
     assert line["y"] + line["height"] <= diag["y"] + 1  # inline, right under the line
 
     # a converted statement sits on the row of its source line
-    row = page.locator("tr#L16")
+    row = page.locator("tr#L18")
     assert row.locator("td.src").nth(0).inner_text().strip() == "u *= k"
     assert row.locator("td.src").nth(1).inner_text().strip() == "u = npr_iop(u, '*', k)"
 
