@@ -4,8 +4,9 @@ with `np2ref.compile(..., bitwise=True)`'s (np2ref.BITWISE_OPTIONS).
     python benchmarks/bitwise.py [--n N] [--corpus]
 
 Kernels: each elementwise kernel on N standard-normal inputs (float64 and float32), jitted
-as written with jax.numpy, compared bit for bit with the same NumPy expression; the fraction of
-identical elements and the median time a call, default vs bitwise. `--corpus`: every
+as written with jax.numpy (XLA's defaults), through np2ref.compile (the NumPy expression; its
+divisions fenced, docs/semantics.md) and with the bitwise options, compared bit for bit with
+the same NumPy expression; the fraction of identical elements and the median time a call. `--corpus`: every
 corpus/ program through np2ref.compile with and without bitwise=True on make_inputs("small"):
 the fraction of float output elements (result and array arguments after the call) identical
 to NumPy's, and how many programs are identical in every element. A measurement, not a test.
@@ -18,6 +19,7 @@ import copy
 import importlib.util
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -32,24 +34,37 @@ import np2ref  # noqa: E402
 
 BITWISE = np2ref.BITWISE_OPTIONS
 
-# name -> f(xp, a, b, c) for xp in (numpy, jax.numpy)
+# name -> the expression, of a, b, c and xp (numpy or jax.numpy)
 KERNELS = {
-    "a*b+c (FMA)": lambda xp, a, b, c: a * b + c,
-    "c-a*b (FMA)": lambda xp, a, b, c: c - a * b,
-    "a/9.0 (reciprocal)": lambda xp, a, b, c: a / 9.0,
-    "a/b": lambda xp, a, b, c: a / b,
-    "a/b/c": lambda xp, a, b, c: a / b / c,
-    "a/sqrt(|b|) (rsqrt)": lambda xp, a, b, c: a / xp.sqrt(xp.abs(b)),
-    "a*a, |a|**0.5": lambda xp, a, b, c: a * a + xp.abs(a) ** 0.5,
-    "exp(a)": lambda xp, a, b, c: xp.exp(a),
-    "log(|a|)": lambda xp, a, b, c: xp.log(xp.abs(a)),
-    "sin(a)": lambda xp, a, b, c: xp.sin(a),
-    "tanh(a)": lambda xp, a, b, c: xp.tanh(a),
-    "power(|a|, b)": lambda xp, a, b, c: xp.power(xp.abs(a), b),
-    "row sums (100 each)": lambda xp, a, b, c: a.reshape(-1, 100).sum(axis=1),
-    "sum(a) (one value)": lambda xp, a, b, c: a.sum(),
-    "cumsum(a)": lambda xp, a, b, c: xp.cumsum(a),
+    "a*b+c (FMA)": "a * b + c",
+    "c-a*b (FMA)": "c - a * b",
+    "a/9.0 (reciprocal)": "a / 9.0",
+    "a/b": "a / b",
+    "a/b/c": "a / b / c",
+    "a/sqrt(|b|) (rsqrt)": "a / xp.sqrt(xp.abs(b))",
+    "a*a, |a|**0.5": "a * a + xp.abs(a) ** 0.5",
+    "exp(a)": "xp.exp(a)",
+    "log(|a|)": "xp.log(xp.abs(a))",
+    "sin(a)": "xp.sin(a)",
+    "tanh(a)": "xp.tanh(a)",
+    "power(|a|, b)": "xp.power(xp.abs(a), b)",
+    "row sums (100 each)": "a.reshape(-1, 100).sum(axis=1)",
+    "sum(a) (one value)": "a.sum()",
+    "cumsum(a)": "xp.cumsum(a)",
 }
+
+
+def kernel(expr: str, xp):
+    return eval(f"lambda a, b, c: {expr}", {"xp": xp})  # noqa: S307 (our own expressions)
+
+
+def np2ref_kernels(directory: Path):
+    """KERNELS as NumPy functions in a module np2ref.compile can read: name -> function."""
+    path = directory / "np2ref_bitwise_kernels.py"
+    path.write_text("import numpy as xp\n\n" + "".join(
+        f"\ndef k{i}(a, b, c):\n    return {expr}\n\n" for i, expr in enumerate(KERNELS.values())))
+    module = _load(path)
+    return {name: getattr(module, f"k{i}") for i, name in enumerate(KERNELS)}
 
 
 def identical(expected, got) -> tuple[int, int]:
@@ -76,17 +91,21 @@ def median_call(fn, args, repeats=15):
 
 
 def kernel_table(n: int) -> list[str]:
-    rows = ["| kernel | dtype | identical, default | identical, bitwise | time default | time bitwise |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| kernel | dtype | identical, jax.jit | identical, np2ref.compile | identical, bitwise | "
+            "time jax.jit | time np2ref | time bitwise |", "|---|---|---|---|---|---|---|---|"]
+    print("\n".join(rows), flush=True)
     rng = np.random.default_rng(0)
-    with jax.enable_x64(True):
+    with tempfile.TemporaryDirectory() as tmp, jax.enable_x64(True):
+        compiled = np2ref_kernels(Path(tmp))
         for dtype in (np.float64, np.float32):
             a, b, c = (rng.standard_normal(n).astype(dtype) for _ in range(3))
-            for name, k in KERNELS.items():
-                expected = k(np, a, b, c)
+            for name, expr in KERNELS.items():
+                expected = kernel(expr, np)(a, b, c)
+                k = kernel(expr, jnp)
+                fns = [jax.jit(k), np2ref.compile(compiled[name], host_below=0),
+                       jax.jit(k, compiler_options=BITWISE)]
                 cells, times = [], []
-                for options in (None, BITWISE):
-                    f = jax.jit(lambda a, b, c, k=k: k(jnp, a, b, c), compiler_options=options)
+                for f in fns:
                     same, total = identical(expected, f(a, b, c))
                     cells.append(f"{same / total:.1%}")
                     times.append(f"{median_call(f, (a, b, c)) * 1e6:.0f} µs")

@@ -26,18 +26,12 @@ def test_bitwise_operators_of_python_ints_give_python_ints():
     assert type(got) is type(expected) is np.int64
 
 
-@pytest.mark.xfail(strict=True, reason="XLA's simplifier makes `/ npt` (a constant) `* (1 / npt)`: the "
-                   "fence (branch probe_apps, commit 6ea38e2) lost the cast warnings of "
-                   "tests/test_float_int_casts.py and was reverted")
 @pytest.mark.parametrize("rmax", [1.2, 1.4, 0.7])
 def test_a_scalar_divided_by_a_static_int_is_numpys_division(rmax):
     radius = np.array([0.05, 0.3, rmax / 2, 0.9 * rmax, rmax])
     _same("azimuthal_mean_in_bins", np.array([1.0, 2.0, 4.0, 8.0, 16.0]), radius, 10)
 
 
-@pytest.mark.xfail(strict=True, reason="XLA's simplifier makes `/ npt` (a constant) `* (1 / npt)`: the "
-                   "fence (branch probe_apps, commit 6ea38e2) lost the cast warnings of "
-                   "tests/test_float_int_casts.py and was reverted")
 @pytest.mark.parametrize("x", [np.array([1.7]), np.array([0.3]), np.array([2.3])])
 def test_scalar_quotients_are_ieee_divisions(x):
     for s in (1.2, 0.7, 1.9):
@@ -79,3 +73,27 @@ def test_a_while_loop_on_sizes_that_rebinds_a_written_array_runs_as_python():
     _same("halve_until", np.arange(8.0), 8)
     with pytest.raises(np2ref.Np2RefError, match="NPR030"):
         np2ref.compile(P.halve_until, host_below=0)(np.arange(8.0), np.array(8))
+
+
+def test_a_particle_cell_index_is_numpys_quotient_floored():
+    x = np.array([0.3, 0.6, 0.7, 2.3, 0.05, 0.95])
+    expected, got = _same("particle_cells", x, 0.1, 30)
+    assert list(expected[0]) == [2, 5, 6, 22, 0, 9]  # NumPy's own quotients: 0.3 / 0.1 < 3
+
+
+def test_array_quotients_that_reach_a_decision_are_numpys():
+    a = np.arange(-128, 129) * 0.1  # multiples of 0.1: x * (1 / c) and x / c floor differently
+    a[:5] = [np.nan, np.inf, -np.inf, 0.0, -0.0]
+    b, c = np.full(257, 0.1), np.arange(257) * 0.3 + 0.3
+    b[5:8], c[:3] = [0.9, 0.3, 0.7], [np.nan, 0.0, -np.inf]
+    for d in (0.1, 0.7, 0.3):
+        expected, got = _same("array_decisions", a, b, c, d)
+        for e, g in zip(expected, got):  # bit for bit, or NaN in both (inf % 1.0: jnp's NaN's sign)
+            g = np.asarray(g)
+            assert g.dtype == e.dtype and np.all((g == e) & (np.signbit(g) == np.signbit(e)) | np.isnan(e) & np.isnan(g))
+
+
+def test_a_quotient_floored_in_a_loop_body_is_numpys():
+    u = np.arange(64) * 0.1
+    expected, got = _same("quantised_steps", u, 5)
+    assert got.tobytes() == expected.tobytes()

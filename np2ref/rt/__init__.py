@@ -25,6 +25,7 @@ Modules, in the order a store goes through them:
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - host: random draws and calls that run on the host at run time, in program order.
 - compat: the one module that reaches into JAX internals.
+- divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced).
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
 - promotion: NumPy's result dtype for operators between traced values (int64 + float32 is
   float64), through a variant of each converted function compiled from its own source.
@@ -53,12 +54,14 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-    windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall)
+    windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
+    divisions)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-           windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall)
+           windows_more, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
+           divisions)
 
 
 def _public(module) -> dict:

@@ -266,8 +266,8 @@ class NprFunction:
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
                 try:
                     try:
-                        result, finals, returned, same, python = self._run(
-                            {**static, **dynamic, **written}, aliases)
+                        result, finals, returned, same, python = _npr_fenced(  # divisions.py
+                            lambda: self._run({**static, **dynamic, **written}, aliases))
                     except Exception as exc:  # a known gap is coded, not a raw JAX error
                         gap = _npr_trace_gap(exc)
                         if gap is None:
@@ -483,6 +483,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 # module is complete, so that any import order works.
 from .core import _npr_state, _npr_trace_gap, NprError  # noqa: E402
 from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
+from .divisions import _npr_fenced  # noqa: E402
 _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
 from .casts import _npr_issue_warnings  # noqa: E402

@@ -123,3 +123,25 @@ def halve_until(x, n):
         out = out[0].copy()
         n //= 2
     return out
+
+
+def particle_cells(x, dx, ncell):
+    """A particle-in-cell deposit: each particle's cell, then the count per cell. XLA made
+    `x / dx` `x * (1 / dx)`: 0.3 / 0.1 is 2.9999999999999996 in NumPy, 0.3 * 10.0 is 3.0."""
+    cell = (x / dx).astype(np.int64)
+    counts = np.zeros(ncell, dtype=np.int64)
+    np.add.at(counts, cell, 1)
+    return cell, counts
+
+
+def array_decisions(a, b, c, d):
+    """Quotients that reach a decision (a comparison, floor, ceil, round, a remainder, a cast)."""
+    return (np.floor(a / 9.0), a / d < 0.5, np.ceil(a / b / c), np.floor(a / np.sqrt(b)),
+            np.round(a / (b / c)), np.floor(a[None, :] / b[:3, None]),
+            np.floor(a.astype(np.float32) / np.float32(0.3)), (a / d) % 1.0)
+
+
+def quantised_steps(u, steps):
+    for _ in range(steps):
+        u[1:-1] = np.floor((u[2:] + u[1:-1] + u[:-2]) / 0.03) * 0.1
+    return u

@@ -1,0 +1,233 @@
+"""Divisions that decide are NumPy's divisions: the jitted call's program with the operands
+XLA's simplifier would rewrite fenced (docs/semantics.md, "Divisions that decide are NumPy's
+divisions"). Reads JAX's jaxpr types through compat.py (its table: "a division XLA would
+rewrite, fenced")."""
+
+from math import frexp as _npr_frexp
+
+import jax
+import numpy as np
+
+# XLA's algebraic simplifier rewrites a floating division by a constant `x / 10` into
+# `x * 0.1`, by any broadcast scalar `x / dt` into `x * (1 / dt)`, `(a / b) / c` into
+# `a / (b * c)`, `a / (b / c)` into `(a * c) / b`, `a / sqrt(b)` into `a * rsqrt(b)` and
+# `a / exp(b)` into `a * exp(-b)`, each rounding differently from NumPy's one division: a bin
+# edge `rmax * (i + 1) / npt` in a loop is `rmax` in NumPy at i = npt - 1, `rmax * 10 * 0.1` (one
+# ulp more) in XLA, and the mask `radius < r2` takes one point more. The jitted call traces its
+# program into a jaxpr, fences the operand such a rewrite would look at and runs that jaxpr:
+# - a 0-d division's operand goes behind `lax.optimization_barrier` (opaque to the simplifier,
+#   free at run time) when it may be a constant to XLA (a literal other than a power of two, a
+#   concrete array closed over, a loop body's loop-invariant input, which XLA sinks into the
+#   body, or anything computed from those alone), a quotient or a sqrt/exp/pow;
+# - an array division's, only when the quotient reaches a decision (below): a barrier on a
+#   scalar does not stop `x / broadcast(c)`, so the divisor becomes `select(x != x, x, c)`,
+#   no longer a broadcast. A fenced array division runs as a division (slower than XLA's
+#   multiply: benchmarks/divisions.py).
+# A custom_jvp/custom_vjp body is left as JAX wrote it; without these internals the program
+# runs as traced (XLA's rewrites stay).
+
+
+_NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "pow"})  # x / exp(y): x * exp(-y)
+
+
+def _npr_exact_power_of_two(v) -> bool:
+    """A literal divisor whose reciprocal is exact (x * 0.5 is x / 2, bit for bit)."""
+    try:
+        value = complex(np.asarray(v).item())
+    except (TypeError, ValueError):
+        return False
+    if value.imag or not np.isfinite(value.real) or value.real == 0:
+        return False
+    mantissa, _ = _npr_frexp(abs(value.real))
+    return mantissa == 0.5
+
+
+def _npr_fence_jaxpr(jaxpr, constant, everything=False):
+    """`jaxpr` (a core.Jaxpr) with the divisions' operands fenced; `constant`: the vars (of its
+    invars and constvars) XLA may see as constants. Every 0-d division is fenced (free); an
+    array division when its quotient reaches a decision (_npr_decisions), or `everything`."""
+    constant, made, eqns = set(constant), {}, []
+    decided = set() if everything else _npr_decisions(jaxpr)
+    for eqn in jaxpr.eqns:
+        known = [isinstance(v, _npr_core.Literal) or v in constant for v in eqn.invars]
+        decides = everything or any(v in decided for v in eqn.outvars) or _npr_decides(eqn)
+        params = _npr_fence_bodies(eqn, known, decides)
+        out = eqn.outvars[0].aval if eqn.primitive.name == "div" else None
+        if out is not None and np.dtype(out.dtype).kind in "fc" and \
+                (out.shape == () or np.dtype(out.dtype).kind == "f" and decides):
+            invars = list(eqn.invars)
+            for pos, v in enumerate(invars):
+                if isinstance(v, _npr_core.Literal):  # x / 10 (not x / 2); 1.0 / x as it is
+                    fence = pos == 1 and not _npr_exact_power_of_two(v.val)
+                elif pos == 0:  # (a / b) / c
+                    fence = made.get(v) == "div"
+                else:  # x / c, x / sqrt(b), a / (b / c); an array by a broadcast: x / d
+                    fence = known[1] or made.get(v) in _NPR_QUOTIENTS or \
+                        out.shape != () and (v.aval.shape != out.shape or made.get(v) == "broadcast_in_dim")
+                if fence:
+                    invars[pos] = _npr_splice(eqns, v, invars[1 - pos], out)
+            eqn = eqn.replace(invars=invars, params=params)
+        elif params is not eqn.params:
+            eqn = eqn.replace(params=params)
+        eqns.append(eqn)
+        name = eqn.primitive.name
+        if name == "convert_element_type" and not isinstance(eqn.invars[0], _npr_core.Literal) and \
+                eqn.invars[0].aval.dtype == eqn.outvars[0].aval.dtype:
+            name = made.get(eqn.invars[0], name)  # a weak type dropped: still the quotient
+        made.update((v, name) for v in eqn.outvars)
+        if all(known) and not eqn.effects and params is eqn.params and \
+                next(_npr_bodies(params.values()), None) is None:
+            constant.update(eqn.outvars)  # computed from constants alone: XLA folds it to one
+    return jaxpr.replace(eqns=eqns)
+
+
+def _npr_fence_scalar(v, other):
+    return jax.lax.optimization_barrier(v)
+
+
+def _npr_fence_array(v, other):
+    """`v` where `other` is not NaN, `other` where it is: no longer a broadcast, a constant or a
+    quotient to XLA (a division by it stays one), and the quotient is NumPy's: NaN / d and
+    x / NaN are that NaN."""
+    shape = jax.numpy.broadcast_shapes(np.shape(v), np.shape(other))
+    v, other = jax.numpy.broadcast_to(v, shape), jax.numpy.broadcast_to(other.astype(v.dtype), shape)
+    return jax.lax.select(other != other, other, v)
+
+
+def _npr_splice(eqns, v, other, out):
+    """Append to `eqns` the equations that fence `v` (an operand of a division with `other`,
+    out: its result's aval), traced by JAX itself (each release's own parameters); the fenced
+    var."""
+    fence = _npr_fence_scalar if out.shape == () else _npr_fence_array
+    args = [jax.ShapeDtypeStruct(u.aval.shape, u.aval.dtype) for u in (v, other)]
+    closed = jax.make_jaxpr(lambda *a: fence(*a))(*args)  # a new function: fresh vars (not a cached jaxpr's)
+    if closed.consts or len(closed.jaxpr.outvars) != 1:  # pragma: no cover (a JAX that traced it otherwise)
+        raise ValueError("fence")
+    names = dict(zip(closed.jaxpr.invars, (v, other)))
+    for e in closed.jaxpr.eqns:
+        eqns.append(e.replace(invars=[names.get(u, u) if not isinstance(u, _npr_core.Literal) else u
+                                      for u in e.invars]))
+    fenced = closed.jaxpr.outvars[0]
+    return names.get(fenced, fenced)
+
+
+# Where a rounding difference changes the answer, not the last bit: a comparison, a float cast to
+# an integer, floor/ceil/round/sign/rem, an arg-reduction, a sort. Elsewhere XLA's rounding of
+# a quotient is the one-ulp difference docs/semantics.md allows ("Floating point"), and the
+# fence would cost an array division its speed (benchmarks/divisions.py: up to 1.4x on CPU).
+_NPR_DECISIONS = frozenset({"lt", "le", "gt", "ge", "eq", "ne", "floor", "ceil", "round", "sign", "rem",
+                            "is_finite", "argmax", "argmin", "sort", "top_k", "nextafter"})
+
+
+def _npr_decides(eqn) -> bool:
+    """Does eqn decide on a float value (or hold a body that does)?"""
+    name = eqn.primitive.name
+    if name in _NPR_DECISIONS or name == "convert_element_type" and \
+            np.dtype(eqn.params["new_dtype"]).kind in "iub":
+        return any(np.dtype(v.aval.dtype).kind in "fc" for v in eqn.invars)
+    return any(any(_npr_decides(e) for e in _npr_inner(p).eqns)
+               for p in _npr_bodies(eqn.params.values()))
+
+
+def _npr_decisions(jaxpr) -> set:
+    """The vars of `jaxpr` whose values reach a decision: each operand of an equation that
+    decides, or whose results reach one (a body's operands all, when anything in it does)."""
+    decided = set()
+    for eqn in reversed(jaxpr.eqns):
+        if _npr_decides(eqn) or any(v in decided for v in eqn.outvars):
+            decided.update(v for v in eqn.invars if not isinstance(v, _npr_core.Literal))
+    return decided
+
+
+def _npr_inner(p):
+    return p.jaxpr if isinstance(p, _npr_core.ClosedJaxpr) else p
+
+
+def _npr_bodies(values):
+    for p in values:
+        if isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)):
+            yield p
+        elif isinstance(p, tuple):
+            yield from _npr_bodies(p)
+
+
+def _npr_fence_bodies(eqn, known, everything):
+    """eqn.params with its bodies fenced (the same dict when nothing changed). `known`: which of
+    eqn's operands may be constants; `everything`: the body's array divisions too (eqn reaches a
+    decision). A loop's loop-invariant operands reach its body as constants (XLA sinks them); a
+    call's and a branch's operands are its body's inputs."""
+    name, params = eqn.primitive.name, eqn.params
+    if name in ("custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr") or \
+            next(_npr_bodies(params.values()), None) is None:
+        return params
+    new = dict(params)
+    if name == "scan":
+        n = params["num_consts"]
+        new["jaxpr"] = _npr_fence_closed(params["jaxpr"], known[:n], everything)
+    elif name == "while":
+        nc, nb = params["cond_nconsts"], params["body_nconsts"]
+        new["cond_jaxpr"] = _npr_fence_closed(params["cond_jaxpr"], known[:nc], everything)
+        new["body_jaxpr"] = _npr_fence_closed(params["body_jaxpr"], known[nc:nc + nb], everything)
+    elif name == "cond":
+        new["branches"] = tuple(_npr_fence_closed(b, known[1:], everything) for b in params["branches"])
+    else:  # pjit, closed_call, remat...: the operands, one for one (else: any may be a constant)
+        for k, p in params.items():
+            if isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)):
+                inner = p.jaxpr if isinstance(p, _npr_core.ClosedJaxpr) else p
+                new[k] = _npr_fence_closed(p, known if len(inner.invars) == len(known) else [True] * len(inner.invars),
+                                           everything)
+    changed = any(new[k] is not params[k] for k in params)
+    return new if changed else params
+
+
+def _npr_fence_closed(p, known, everything):
+    """A body (a ClosedJaxpr or Jaxpr) fenced; `known`: which of its leading inputs may be
+    constants (its closed-over consts are)."""
+    jaxpr = _npr_inner(p)
+    constant = [*(v for v, k in zip(jaxpr.invars, known) if k), *jaxpr.constvars]
+    fenced = _npr_fence_jaxpr(jaxpr, constant, everything)
+    if all(a is b for a, b in zip(fenced.eqns, jaxpr.eqns)) and len(fenced.eqns) == len(jaxpr.eqns):
+        return p
+    return _npr_core.ClosedJaxpr(fenced, p.consts) if isinstance(p, _npr_core.ClosedJaxpr) else fenced
+
+
+_npr_FENCE = {"divisions": True}  # False: XLA's rewrites (benchmarks/divisions.py measures both)
+
+
+def _npr_fenced(thunk):
+    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced."""
+    if _npr_core is None or not hasattr(jax.lax, "optimization_barrier_p") or \
+            not _npr_FENCE["divisions"]:  # pragma: no cover
+        return thunk()
+    box, bounds = {}, _npr_state.get("bounds")
+
+    def arrays():
+        if bounds is None:
+            return run()
+        outer, bounds.trace = bounds.trace, _npr_current_trace()  # the call's own trace: this one
+        try:
+            return run()
+        finally:
+            bounds.trace = outer
+
+    def run():
+        leaves, tree = jax.tree_util.tree_flatten(thunk())
+        box["leaves"], box["tree"] = leaves, tree
+        return [v for v in leaves if isinstance(v, jax.Array)]
+
+    closed = jax.make_jaxpr(arrays)()
+    # the consts: the outer program's values (traced: data) and concrete arrays (constants)
+    constant = [v for v, c in zip(closed.jaxpr.constvars, closed.consts) if not isinstance(c, jax.core.Tracer)]
+    try:
+        program = _npr_fence_jaxpr(closed.jaxpr, constant)
+    except (AttributeError, TypeError, ValueError):  # pragma: no cover (an internal moved: as traced)
+        program = closed.jaxpr
+    outs = iter(_npr_core.eval_jaxpr(program, closed.consts))
+    leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]
+    return jax.tree_util.tree_unflatten(box["tree"], leaves)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .compat import _npr_core, _npr_current_trace  # noqa: E402
+from .core import _npr_state  # noqa: E402
