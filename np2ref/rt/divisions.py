@@ -194,10 +194,12 @@ def _npr_fence_closed(p, known, everything):
 _npr_FENCE = {"divisions": True}  # False: XLA's rewrites (benchmarks/divisions.py measures both)
 
 
-def _npr_fenced(thunk):
-    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced."""
+def _npr_fenced(thunk, values=None):
+    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced. With
+    `values` (.pure's arguments), only when one is traced: an eager call runs op by op."""
     if _npr_core is None or not hasattr(jax.lax, "optimization_barrier_p") or \
-            not _npr_FENCE["divisions"]:  # pragma: no cover
+            not _npr_FENCE["divisions"] or \
+            values is not None and not any(isinstance(v, jax.core.Tracer) for v in jax.tree_util.tree_leaves(values)):
         return thunk()
     box, bounds = {}, _npr_state.get("bounds")
 
