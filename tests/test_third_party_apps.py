@@ -2,7 +2,6 @@
 style of third-party NumPy benchmark collections (tests/programs/third_party_apps.py), each
 against NumPy."""
 
-import jax
 import numpy as np
 import pytest
 
@@ -98,13 +97,3 @@ def test_a_quotient_floored_in_a_loop_body_is_numpys():
     u = np.arange(64) * 0.1
     expected, got = _same("quantised_steps", u, 5)
     assert got.tobytes() == expected.tobytes()
-
-
-def test_pure_under_the_callers_jit_and_vmap_fences_the_divisions_too():
-    x = np.array([0.3, 0.6, 0.7, 2.3, 0.05, 0.95])
-    f = np2ref.compile(P.particle_cells, host_below=0)
-    batch = np.stack([x, x * 1.1])
-    with jax.enable_x64(True):
-        cells, _ = jax.jit(jax.vmap(lambda x: f.pure(x, 0.1, 30)))(batch)
-    for row, got in zip(batch, np.asarray(cells[0])):
-        assert list(got) == list(P.particle_cells(row, 0.1, 30)[0])

@@ -404,22 +404,6 @@ def _nested_def(g: Gen, fr: Frame, t: str, arrays: list[str]) -> Proposal:
     return [Block(f"def {name}():", (Line(f"{t}[...] {op}= {reads}"),)), Line(f"{name}()")], (name,)
 
 
-def quotient_decision(g: Gen, fr: Frame) -> Proposal:
-    """A quotient by a constant that is not a power of two, decided on (floor, round, a
-    comparison, a cast to int): XLA's `x * (1 / c)` rounds differently from NumPy's division and
-    flips the decision at the edges (0.75 / 0.1 is 7.499999999999999, 0.75 * 10.0 is 7.5), so
-    np2ref fences such divisions (rt/divisions.py)."""
-    t = target(g, fr)
-    if t is None or fr.ns[t].dtype.kind != "f":
-        return None
-    shape = fr.ns[t].shape
-    s = g.pick([a for a in fr.arrays() if fr.ns[a].dtype.kind == "f" and fr.ns[a].shape == shape])
-    q = f"{s} / {g.pick(['0.1', '0.3', '0.7', '3.0', '10.0'])}"
-    expr = g.pick([f"np.floor({q})", f"np.round({q})", f"np.where({q} < 2.5, {s}, -{s})", f"np.ceil({q})",
-                   f"({q}).astype(np.int64)"])
-    return [Line(f"{t}[...] = {expr}")], ()
-
-
 FAMILIES = {  # name -> (family, weight)
     "python_surface": (python_surface, 6),
     "moving_slice": (moving_slice, 6),
@@ -434,5 +418,4 @@ FAMILIES = {  # name -> (family, weight)
     "local": (local, 4),
     "name_aug": (name_aug, 5),
     "rebind": (rebind, 2),
-    "quotient_decision": (quotient_decision, 3),
 }

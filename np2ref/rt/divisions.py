@@ -194,15 +194,11 @@ def _npr_fence_closed(p, known, everything):
 _npr_FENCE = {"divisions": True}  # False: XLA's rewrites (benchmarks/divisions.py measures both)
 
 
-def _npr_fenced(thunk, values=None):
-    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced. With
-    `values` (.pure's arguments), only when one is traced by jit or vmap: an eager call runs op
-    by op, and under differentiation the program must see its JVP tracers (refs.py discharges
-    its refs for reverse mode), which a jaxpr traced first would hide."""
-    leaves = () if values is None else jax.tree_util.tree_leaves(values)
-    if _npr_core is None or not hasattr(jax.lax, "optimization_barrier_p") or not _npr_FENCE["divisions"] or \
-            values is not None and (not any(_npr_traced(v) for v in leaves) or
-                                    any(_npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in leaves)):
+def _npr_fenced(thunk):
+    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced (the
+    jitted call's program only: under a caller's vmap the re-evaluated jaxpr broke lax loops,
+    "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
+    if _npr_core is None or not hasattr(jax.lax, "optimization_barrier_p") or not _npr_FENCE["divisions"]:
         return thunk()
     box, bounds = {}, _npr_state.get("bounds")
 
@@ -234,5 +230,5 @@ def _npr_fenced(thunk, values=None):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .compat import _npr_core, _npr_current_trace, _npr_has_tracer, _npr_traced, _npr_TANGENT_TRACERS  # noqa: E402
+from .compat import _npr_core, _npr_current_trace  # noqa: E402
 from .core import _npr_state  # noqa: E402

@@ -80,13 +80,14 @@ class NprFunction:
         self._globals_moved()  # reads the module's current values
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        # a NumPy array is data, as under call_numpy (indexed by a traced loop index it raised)
+        # a NumPy array is data, as under call_numpy: a jax array here (a NumPy array indexed by a
+        # traced loop index raised TracerArrayConversionError)
         values = {n: jnp.asarray(v) if type(v) is np.ndarray else v for n, v in bound.arguments.items()}
         for name in self.mutated:
             _npr_check_written(self.__name__, name, values.get(name))
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
         try:
-            result, finals, *_ = _npr_fenced(lambda: self._run(values, aliases), values)  # divisions.py
+            result, finals, *_ = self._run(values, aliases)
         except (ValueError, NotImplementedError) as exc:
             # a draw inside a lax loop or branch is traced unbatched, then the loop is batched:
             # host.py cannot see the vmap there, JAX refuses the ordered callback (or the IO
@@ -482,6 +483,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 # module is complete, so that any import order works.
 from .core import _npr_state, _npr_trace_gap, NprError  # noqa: E402
 from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
+from .divisions import _npr_fenced  # noqa: E402
 _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
 from .casts import _npr_issue_warnings  # noqa: E402
@@ -496,5 +498,4 @@ from .arguments import (  # noqa: E402
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
 from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
-from .divisions import _npr_fenced  # noqa: E402
 from .pyscalars import _npr_python_leaves  # noqa: E402
