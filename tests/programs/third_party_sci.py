@@ -1,0 +1,18 @@
+"""Reduced reproducers from scientific kernels in the style of third-party simulation codes
+(particle-in-cell, cell lists, lattice Boltzmann, histograms, filters...) that np2ref answered
+wrongly, refused without cause or failed on before: tests/test_third_party_sci.py runs each
+against NumPy."""
+import numpy as np
+
+
+def wrapped_cells(pos, box, ncell):
+    w = pos - box * np.floor(pos / box)  # XLA:CPU made this one FMA: -1.7e-16 where NumPy has 0.0
+    return w, (w * ncell / box).astype(np.int64)  # ... and the cell -1 where NumPy's is 0
+
+
+def crossings(x, y, z, t):
+    n = 0
+    for i in range(x.shape[0]):
+        if x[i] * y[i] + z[i] >= t:  # a scalar `a * b + c` that decides: no FMA either
+            n += 1
+    return n, np.floor(x * y - z)

@@ -1,0 +1,26 @@
+"""Wrong answers, raw errors and refusals found by probing scientific kernels written in the
+style of third-party simulation codes (tests/programs/third_party_sci.py), each against NumPy."""
+
+import numpy as np
+
+import np2ref
+from conftest import assert_same_as_numpy, program
+
+P = program("third_party_sci")
+
+
+def _same(name, *args):
+    fn = getattr(P, name)
+    return assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)
+
+
+def test_a_product_added_before_a_decision_is_rounded_as_numpy_rounds_it():
+    pos = np.round(np.random.default_rng(0).random(4000) * 20 - 10, 3)
+    pos[:3] = [-4.2, 2.1, 1e20]
+    for box in (0.7, 1.1):
+        expected, got = _same("wrapped_cells", pos, box, 10)
+        assert np.array_equal(got[0], expected[0])  # bit for bit: w decides, so it is NumPy's
+    x, y, z = (np.array([0.1, 0.7, 3.0, 1.1]), np.array([3.0, 3.0, 1.0 / 3.0, 0.7]),
+               np.array([-0.3, -2.1, -1.0, -0.77]))
+    _same("crossings", x, y, z, 0.0)  # 3 * (1 / 3) - 1 was -1.9e-17 (NumPy: 0.0, counted)
+    _same("crossings", x, y, -z, 0.0)  # floor(3 * (1 / 3) - 1) was -1
