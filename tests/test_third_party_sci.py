@@ -24,3 +24,6 @@ def test_a_product_added_before_a_decision_is_rounded_as_numpy_rounds_it():
                np.array([-0.3, -2.1, -1.0, -0.77]))
     _same("crossings", x, y, z, 0.0)  # 3 * (1 / 3) - 1 was -1.9e-17 (NumPy: 0.0, counted)
     _same("crossings", x, y, -z, 0.0)  # floor(3 * (1 / 3) - 1) was -1
+    rng = np.random.default_rng(1)
+    a, b = np.round(rng.random(2000) * 10, 2), np.round(rng.random(2000) * 10, 2)
+    _same("negated_products", a, b, np.round(a * b, 2))

@@ -67,7 +67,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
                 if fence:
                     invars[pos] = _npr_splice(eqns, v, invars[1 - pos], out)
             eqn = eqn.replace(invars=invars, params=params)
-        elif eqn.primitive.name in ("add", "sub") and decides and \
+        elif eqn.primitive.name in ("add", "sub", "neg") and decides and \
                 np.dtype(eqn.outvars[0].aval.dtype).kind == "f":
             eqn = _npr_fence_products(eqns, eqn, made, constant, params)
         elif params is not eqn.params:
@@ -85,7 +85,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
 
 
 def _npr_fence_products(eqns, eqn, made, constant, params):
-    """`a * b + c` (or `c - a * b`) whose result decides, with the product fenced: LLVM
+    """`a * b + c` (`c - a * b`, `-(a * b)`) whose result decides, with the product fenced: LLVM
     contracts a multiply feeding an add into one FMA (one rounding: `x - box * floor(x / box)`
     is -1.7e-16 where NumPy's is 0.0, and the cell index -1), and XLA:CPU always allows it. The
     product becomes `select(c != c, c, a * b)`, which is no multiply to LLVM (c NaN: NaN, as
@@ -95,7 +95,7 @@ def _npr_fence_products(eqns, eqn, made, constant, params):
         if isinstance(v, _npr_core.Literal) or made.get(v) != "mul":
             continue
         producer = next(e for e in reversed(eqns) if v in e.outvars)  # the mul (or its cast)
-        probes = [eqn.invars[1 - pos], *producer.invars]
+        probes = [*eqn.invars[1 - pos:2 - pos], *producer.invars]  # -(a * b): a, b
         probe = next((u for u in probes if not isinstance(u, _npr_core.Literal) and u not in constant
                       and np.dtype(u.aval.dtype).kind == "f"), None)
         if probe is not None:

@@ -16,3 +16,7 @@ def crossings(x, y, z, t):
         if x[i] * y[i] + z[i] >= t:  # a scalar `a * b + c` that decides: no FMA either
             n += 1
     return n, np.floor(x * y - z)
+
+
+def negated_products(a, b, c):
+    return np.floor(-(a * b) + c)  # one FMA (fnmadd) too
