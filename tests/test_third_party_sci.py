@@ -2,6 +2,7 @@
 style of third-party simulation codes (tests/programs/third_party_sci.py), each against NumPy."""
 
 import numpy as np
+import pytest
 
 import np2ref
 from conftest import assert_same_as_numpy, program
@@ -27,3 +28,8 @@ def test_a_product_added_before_a_decision_is_rounded_as_numpy_rounds_it():
     rng = np.random.default_rng(1)
     a, b = np.round(rng.random(2000) * 10, 2), np.round(rng.random(2000) * 10, 2)
     _same("negated_products", a, b, np.round(a * b, 2))
+
+
+def test_the_numpy_module_as_a_value_is_refused_with_a_code():
+    with pytest.raises(np2ref.Np2RefError, match="NPR004.*NumPy module `np` used as a value"):
+        np2ref.compile(P.trapezoid_either, host_below=0)

@@ -468,6 +468,10 @@ def not_in_table(qualified_name: str, one_argument: bool = False) -> tuple[str, 
     """NPR004's message and hint for a NumPy name the table does not translate (with
     `one_argument`: np.where(cond), which is np.nonzero(cond))."""
     short = qualified_name.replace("numpy", "np", 1)
+    if "." not in qualified_name:  # hasattr(np, "trapz"): the module itself, as a value
+        return (f"the NumPy module `{short}` used as a value is not translated",
+                "name the NumPy function the code means (`np.trapezoid`): under jit the program "
+                "must say which functions it calls; see `np2ref explain NPR004`")
     reason = DATA_SHAPE if one_argument else LEFT_OUT.get(qualified_name)
     if reason == DATA_SHAPE:
         what = "`np.where(cond)` with one argument is np.nonzero(cond):" if one_argument \

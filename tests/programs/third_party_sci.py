@@ -20,3 +20,8 @@ def crossings(x, y, z, t):
 
 def negated_products(a, b, c):
     return np.floor(-(a * b) + c)  # one FMA (fnmadd) too
+
+
+def trapezoid_either(y, dx):
+    integrate = np.trapz if hasattr(np, "trapz") else np.trapezoid  # `np` as a value: a ValueError
+    return integrate(y, dx=dx)
