@@ -33,3 +33,12 @@ def test_a_product_added_before_a_decision_is_rounded_as_numpy_rounds_it():
 def test_the_numpy_module_as_a_value_is_refused_with_a_code():
     with pytest.raises(np2ref.Np2RefError, match="NPR004.*NumPy module `np` used as a value"):
         np2ref.compile(P.trapezoid_either, host_below=0)
+
+
+def test_np_insert_at_an_int_index():
+    _same("running_mean", np.random.default_rng(2).random(20), 4)
+    m = np.arange(6.0).reshape(2, 3)
+    for k in (0, 3, 5, -5):
+        _same("insert_variants", np.array([3, 1, 4, 1, 5]), m, np.float64(2.75), k)
+    with pytest.raises(np2ref.Np2RefError, match="NPR004"):
+        np2ref.compile(P.insert_at_data, host_below=0)(np.array([3, 1, 4]), 1)

@@ -25,3 +25,18 @@ def negated_products(a, b, c):
 def trapezoid_either(y, dx):
     integrate = np.trapz if hasattr(np, "trapz") else np.trapezoid  # `np` as a value: a ValueError
     return integrate(y, dx=dx)
+
+
+def running_mean(x, N):
+    c = np.cumsum(np.insert(x, 0, 0))  # np.insert was refused (NPR004)
+    return (c[N:] - c[:-N]) / float(N)
+
+
+def insert_variants(a, m, v, k):
+    return (np.insert(a, k, 1.5),  # an int array: NumPy's cast of 1.5, 1
+            np.insert(a, -1, v),  # a traced value, cast to a's dtype
+            np.insert(m, 1, [7, 8], axis=1), np.insert(m, 0, v, axis=0), np.insert(m, 2, 9))
+
+
+def insert_at_data(a, i):
+    return np.insert(a, a[i], 0)
