@@ -67,7 +67,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
                 if fence:
                     invars[pos] = _npr_splice(eqns, v, invars[1 - pos], out)
             eqn = eqn.replace(invars=invars, params=params)
-        elif eqn.primitive.name in ("add", "sub", "neg") and decides and \
+        elif eqn.primitive.name in ("add", "sub", "neg") and decides and _npr_FENCE["products"] and \
                 np.dtype(eqn.outvars[0].aval.dtype).kind == "f":
             eqn = _npr_fence_products(eqns, eqn, made, constant, params)
         elif params is not eqn.params:
@@ -213,7 +213,7 @@ def _npr_fence_closed(p, known, everything):
     return _npr_core.ClosedJaxpr(fenced, p.consts) if isinstance(p, _npr_core.ClosedJaxpr) else fenced
 
 
-_npr_FENCE = {"divisions": True}  # False: XLA's rewrites (benchmarks/divisions.py measures both)
+_npr_FENCE = {"divisions": True, "products": True}  # False: XLA's rewrites, FMAs (benchmarks/divisions.py)
 
 
 def _npr_fenced(thunk):
