@@ -522,6 +522,8 @@ _add(
                          C([mixed(dt) > 0, mixed(dt) < 0], [mixed(dt), mixed(F32)])]),
 )
 _add("append", fam_shape(lambda x: [C(x, x), C(x[0], 3), C(x, x[:1], axis=0), C(x, [[1.5], [2], [3]], axis=1)]))
+_add("insert", fam_shape(lambda x: [C(x, 0, 7), C(x[0], -1, 2.5), C(x, 1, x[0], axis=0), C(x, 2, 9, axis=1),
+                                     C(x[0], 1, x[0, :1]), C(x, 1, [1, 2], axis=-1)]))
 _add("shape ndim size", fam_shape(lambda x: [C(x), C(x[0]), C(x[0, 0])]))
 
 # linear algebra

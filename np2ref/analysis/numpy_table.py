@@ -366,6 +366,7 @@ DIFFERS.update({
     "numpy.take_along_axis": "out-of-range indices: jnp fills them (NaN), NumPy raises IndexError",
     "numpy.repeat": "list repeats rejected by jnp (needs total_repeat_length)",
     "numpy.diff": "list prepend/append rejected by jnp",
+    "numpy.insert": "jnp.insert: traced values cast by jnp, not NumPy; here an int obj only (lists, slices refused)",
     "numpy.ediff1d": "list to_begin/to_end rejected by jnp",
     "numpy.permute_dims": "axes is optional in NumPy, required in jnp",
     # sorting and searching
@@ -420,7 +421,6 @@ LEFT_OUT: dict[str, str] = {
     "numpy.linalg.eig": "general eigenproblem is CPU-only in JAX and complex-valued",
     "numpy.linalg.eigvals": "general eigenproblem is CPU-only in JAX and complex-valued",
     "numpy.resize": "NumPy's repeat-to-fill semantics; rarely used",
-    "numpy.insert": "index semantics with lists; not covered yet",
     "numpy.delete": "index semantics with lists; not covered yet",
     "numpy.piecewise": "takes callables; not covered yet",
     "numpy.fromfunction": "takes a callable called on index arrays; not covered yet",
@@ -468,6 +468,10 @@ def not_in_table(qualified_name: str, one_argument: bool = False) -> tuple[str, 
     """NPR004's message and hint for a NumPy name the table does not translate (with
     `one_argument`: np.where(cond), which is np.nonzero(cond))."""
     short = qualified_name.replace("numpy", "np", 1)
+    if "." not in qualified_name:  # hasattr(np, "trapz"): the module itself, as a value
+        return (f"the NumPy module `{short}` used as a value is not translated",
+                "name the NumPy function the code means (`np.trapezoid`): under jit the program "
+                "must say which functions it calls; see `np2ref explain NPR004`")
     reason = DATA_SHAPE if one_argument else LEFT_OUT.get(qualified_name)
     if reason == DATA_SHAPE:
         what = "`np.where(cond)` with one argument is np.nonzero(cond):" if one_argument \

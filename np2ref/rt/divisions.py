@@ -67,6 +67,9 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
                 if fence:
                     invars[pos] = _npr_splice(eqns, v, invars[1 - pos], out)
             eqn = eqn.replace(invars=invars, params=params)
+        elif eqn.primitive.name in ("add", "sub", "neg") and decides and _npr_FENCE["products"] and \
+                np.dtype(eqn.outvars[0].aval.dtype).kind == "f":
+            eqn = _npr_fence_products(eqns, eqn, made, constant, params)
         elif params is not eqn.params:
             eqn = eqn.replace(params=params)
         eqns.append(eqn)
@@ -79,6 +82,25 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
                 next(_npr_bodies(params.values()), None) is None:
             constant.update(eqn.outvars)  # computed from constants alone: XLA folds it to one
     return jaxpr.replace(eqns=eqns)
+
+
+def _npr_fence_products(eqns, eqn, made, constant, params):
+    """`a * b + c` (`c - a * b`, `-(a * b)`) whose result decides, with the product fenced: LLVM
+    contracts a multiply feeding an add into one FMA (one rounding: `x - box * floor(x / box)`
+    is -1.7e-16 where NumPy's is 0.0, and the cell index -1), and XLA:CPU always allows it. The
+    product becomes `select(c != c, c, a * b)`, which is no multiply to LLVM (c NaN: NaN, as
+    NumPy's sum); `c` a constant (XLA would fold the select away): the product's own operand."""
+    invars = list(eqn.invars)
+    for pos, v in enumerate(invars):
+        if isinstance(v, _npr_core.Literal) or made.get(v) != "mul":
+            continue
+        producer = next(e for e in reversed(eqns) if v in e.outvars)  # the mul (or its cast)
+        probes = [*eqn.invars[1 - pos:2 - pos], *producer.invars]  # -(a * b): a, b
+        probe = next((u for u in probes if not isinstance(u, _npr_core.Literal) and u not in constant
+                      and np.dtype(u.aval.dtype).kind == "f"), None)
+        if probe is not None:
+            invars[pos] = _npr_splice(eqns, v, probe, v.aval, _npr_fence_array)
+    return eqn.replace(invars=invars, params=params)
 
 
 def _npr_fence_scalar(v, other):
@@ -94,11 +116,11 @@ def _npr_fence_array(v, other):
     return jax.lax.select(other != other, other, v)
 
 
-def _npr_splice(eqns, v, other, out):
+def _npr_splice(eqns, v, other, out, fence=None):
     """Append to `eqns` the equations that fence `v` (an operand of a division with `other`,
     out: its result's aval), traced by JAX itself (each release's own parameters); the fenced
     var."""
-    fence = _npr_fence_scalar if out.shape == () else _npr_fence_array
+    fence = fence or (_npr_fence_scalar if out.shape == () else _npr_fence_array)
     args = [jax.ShapeDtypeStruct(u.aval.shape, u.aval.dtype) for u in (v, other)]
     closed = jax.make_jaxpr(lambda *a: fence(*a))(*args)  # a new function: fresh vars (not a cached jaxpr's)
     if closed.consts or len(closed.jaxpr.outvars) != 1:  # pragma: no cover (a JAX that traced it otherwise)
@@ -191,7 +213,7 @@ def _npr_fence_closed(p, known, everything):
     return _npr_core.ClosedJaxpr(fenced, p.consts) if isinstance(p, _npr_core.ClosedJaxpr) else fenced
 
 
-_npr_FENCE = {"divisions": True}  # False: XLA's rewrites (benchmarks/divisions.py measures both)
+_npr_FENCE = {"divisions": True, "products": True}  # False: XLA's rewrites, FMAs (benchmarks/divisions.py)
 
 
 def _npr_fenced(thunk):

@@ -52,6 +52,34 @@ def npr_np_append(arr, values, axis=None):
     return jnp.append(_npr_np_asarray(arr, dt), _npr_np_asarray(values, dt), axis=axis)
 
 
+def npr_np_insert(arr, obj, values, axis=None):
+    """np.insert with an int index known when traced (NumPy's scalar-index branch: `values`
+    cast to arr's dtype with ndmin=arr.ndim, its first axis moved to `axis`, inserted before
+    `obj`)."""
+    if isinstance(obj, (bool, np.bool_)) or not isinstance(obj, (int, np.integer)):
+        raise NprUnsupported("np2ref NPR004: np.insert(arr, obj, values) is translated for an int "
+                             "`obj` known when the program is traced (a literal, a Python int "
+                             "argument, len(x)); a list, a slice or an index from array data is not")
+    a = _npr_np_asarray(arr)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    if not -a.ndim <= axis < a.ndim:
+        raise np.exceptions.AxisError(axis, a.ndim)
+    axis, n = axis % a.ndim, a.shape[axis]
+    if not -n <= obj <= n:
+        raise IndexError(f"index {obj} is out of bounds for axis {axis} with size {n}")
+    index = int(obj) + n if obj < 0 else int(obj)
+    if isinstance(values, (jax.Array, _npr_Tracer)):
+        v = jnp.asarray(values)
+        v = v.reshape((1,) * (a.ndim - v.ndim) + v.shape).astype(a.dtype)
+    else:  # NumPy's own cast of Python or NumPy values
+        v = jnp.asarray(np.array(values, copy=None, ndmin=a.ndim, dtype=a.dtype))
+    v = jnp.moveaxis(v, 0, axis)  # NumPy: values fill a[:, k:k + 1] as a[:, [k]] = values would
+    v = jnp.broadcast_to(v, a.shape[:axis] + (v.shape[axis],) + a.shape[axis + 1:])
+    return jnp.concatenate([jax.lax.slice_in_dim(a, 0, index, axis=axis), v,
+                            jax.lax.slice_in_dim(a, index, n, axis=axis)], axis=axis)
+
+
 def npr_np_select(condlist, choicelist, default=0):
     dt = _npr_np_result_dtype(*choicelist, default)
     return jnp.select(
@@ -275,3 +303,4 @@ from .np_dtypes import (
 # module is complete, so that any import order works.
 from .bounds import _npr_check_run, _npr_out_of_range, _npr_wide  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
+from .core import NprUnsupported  # noqa: E402
