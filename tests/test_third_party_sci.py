@@ -1,6 +1,8 @@
 """Wrong answers, raw errors and refusals found by probing scientific kernels written in the
 style of third-party simulation codes (tests/programs/third_party_sci.py), each against NumPy."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -40,5 +42,10 @@ def test_np_insert_at_an_int_index():
     m = np.arange(6.0).reshape(2, 3)
     for k in (0, 3, 5, -5):
         _same("insert_variants", np.array([3, 1, 4, 1, 5]), m, np.float64(2.75), k)
+    for v in (np.nan, 1e300):  # a traced value NumPy casts to int64's minimum (x86), jnp to 0 or its maximum
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            expected, got = _same("insert_variants", np.array([3, 1, 4, 1, 5]), m, np.float64(v), 1)
+        assert got[1][-2] == expected[1][-2] == np.iinfo(np.int64).min
     with pytest.raises(np2ref.Np2RefError, match="NPR004"):
         np2ref.compile(P.insert_at_data, host_below=0)(np.array([3, 1, 4]), 1)

@@ -71,7 +71,7 @@ def npr_np_insert(arr, obj, values, axis=None):
     index = int(obj) + n if obj < 0 else int(obj)
     if isinstance(values, (jax.Array, _npr_Tracer)):
         v = jnp.asarray(values)
-        v = v.reshape((1,) * (a.ndim - v.ndim) + v.shape).astype(a.dtype)
+        v = npr_cast(v.reshape((1,) * (a.ndim - v.ndim) + v.shape), a.dtype)  # NaN -> int as NumPy
     else:  # NumPy's own cast of Python or NumPy values
         v = jnp.asarray(np.array(values, copy=None, ndmin=a.ndim, dtype=a.dtype))
     v = jnp.moveaxis(v, 0, axis)  # NumPy: values fill a[:, k:k + 1] as a[:, [k]] = values would
@@ -304,3 +304,4 @@ from .np_dtypes import (
 from .bounds import _npr_check_run, _npr_out_of_range, _npr_wide  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .core import NprUnsupported  # noqa: E402
+from .casts import npr_cast  # noqa: E402
