@@ -85,15 +85,18 @@ def convert_source(text: str, filename: str = "<string>", only: set[str] | None 
 
 def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> ConversionResult:
     """The conversion with the module-level loops that np2ref can compile lifted into functions
-    (frontend/driver.py); a loop whose function is refused or is host work stays as it was."""
+    (frontend/driver.py); a loop whose function is refused, is host work or would run as a Python
+    loop stays as it was."""
     lifts = driver.find_lifts(cst.parse_module(text))
     while lifts:
         lifted, where = driver.apply(text, lifts)
         new = _convert(lifted, filename, None)
         placed = [driver.remap(d, where) for d in new.diagnostics]
         inside = {lift.name: [d for d in placed if lift.start <= d.line <= lift.end] for lift in lifts}
+        # a lifted loop that would run as a Python loop (NPR033) is traced once per trip: a long
+        # time loop would take minutes to compile, where NumPy's loop runs at once
         bad = {lift.name for lift in lifts if lift.name in new.host or lift.name not in new.functions
-               or any(d.is_error for d in inside[lift.name])}
+               or any(d.is_error or d.code == "NPR033" and d.line == lift.start for d in inside[lift.name])}
         if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in placed):
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:

@@ -53,8 +53,12 @@ def test_diagnostics_keep_the_users_line_numbers(converted):
 
 
 @pytest.mark.parametrize("text, why", [
-    ("import numpy as np\nu = np.zeros(3)\nfor t in range(3):\n    w = u * 2\n    u[0] += 1\nprint(w)\n",
-     "w is first bound in the loop and read after it"),
+    ("import numpy as np\nu = np.zeros(3)\nn = len(u) - 3\nfor t in range(n):\n    w = u * 2\n    u[0] += 1\nprint(w)\n",
+     "w is first bound in the loop and read after it, and the loop may run zero times"),
+    ("import numpy as np\nu = np.zeros(3)\nfor t in range(3):\n    if t:\n        w = u * 2\n    u[0] += 1\nprint(w)\n",
+     "w is first bound in the loop, on some trips only, and read after it"),
+    ("import numpy as np\nu = np.zeros(3)\nfor t in range(3):\n    if u[0] > 1:\n        break\n    w = u * 2\n    u[0] += 1\nprint(w)\n",
+     "w is first bound in the loop, after a break, and read after it"),
     ("import numpy as np\nu = np.zeros(3)\nfor t in range(3):\n    print(t)\n", "no array work"),
     ('import numpy as np\nu = np.zeros(3)\nfor t in range(3):\n    u[0] += len("""a\nb""")\n',
      "a string over two lines would be indented"),
@@ -72,3 +76,44 @@ def test_a_lift_the_pipeline_refuses_is_dropped():
     assert [lift.name for lift in driver.find_lifts(cst.parse_module(text))] == ["_main_loop_3"]
     result = np2ref.convert_source(text, "s.py")
     assert result.ok and "_main_loop_3" not in result.code and result.diagnostics == []
+
+
+FIRST_BOUND = """import numpy as np
+STEPS = 5
+u = np.arange(8)
+for t in range(STEPS):
+    w = u * 2
+    u[1:] += w[:-1] % 7
+print(w.tolist(), u.tolist())
+"""
+
+
+def test_a_name_every_trip_binds_is_returned_when_the_loop_surely_runs(tmp_path):
+    """`for t in range(STEPS)` with STEPS a module constant >= 1 binds w on every trip: the lift
+    returns it (before, the loop stayed NumPy). The converted script prints what NumPy prints."""
+    result = np2ref.convert_source(FIRST_BOUND, "s.py")
+    assert result.ok and "w = _main_loop_4(STEPS, u)" in result.code, result.code
+    for name, code in (("s.py", FIRST_BOUND), ("s_ref.py", result.code)):
+        (tmp_path / name).write_text(code)
+    runs = [subprocess.run([sys.executable, str(tmp_path / name)], capture_output=True, text=True, cwd=ROOT)
+            for name in ("s.py", "s_ref.py")]
+    assert runs[0].returncode == 0 and runs[1].returncode == 0, runs[1].stderr[-2000:]
+    assert runs[0].stdout == runs[1].stdout
+
+
+def test_a_lifted_loop_that_would_run_as_python_is_dropped():
+    """`u` is a fresh array each trip, written, then read after the loop: the lifted loop would
+    run as a Python loop (NPR033), traced once per trip, so the lift is dropped."""
+    text = ("import numpy as np\n\ndef fresh(f):\n    return f * 2.0\n\nf = np.ones(4)\nu = np.zeros(4)\n"
+            "for t in range(100):\n    u = fresh(f)\n    u[0] = 1.0\n    f[1:] = u[:-1] * 0.5\nprint(u)\n")
+    result = np2ref.convert_source(text, "s.py")
+    assert result.ok and "_main_loop_" not in result.code
+
+
+def test_arrays_a_lifted_loop_only_reads_stay_constants_of_the_functions_reading_them():
+    """Passing W to the lifted loop's function does not make W module state that changes
+    (module_state: the lifted loop is analysed where its call stands)."""
+    text = ("import numpy as np\nW = np.array([1.0, 2.0, 3.0])\n\ndef scaled(x):\n    return x * W\n\n"
+            "u = np.ones(3)\nfor t in range(3):\n    u[:] = scaled(u) + W\nprint(u)\n")
+    result = np2ref.convert_source(text, "s.py")
+    assert result.ok and "_main_loop_8(W, u)" in result.code and "scaled" not in result.host, result.host

@@ -15,9 +15,14 @@ names it reads, called where the loop stood, which the rest of the pipeline then
 Exact by construction: the function runs the same statements on the same objects (arrays are
 passed, not copied: the compiled call writes back what it mutates), and every name the loop binds
 that anything else reads is returned and rebound. A loop is lifted only when every such name was
-bound before the loop (so a loop that runs zero times leaves them as NumPy does), and the lift is
-dropped again when the pipeline refuses the function or finds it is host work (a `print` in the
-loop, a call np2ref cannot see into): that loop then stays NumPy code, as before.
+bound before the loop (so a loop that runs zero times leaves them as NumPy does), or is bound on
+every trip of a loop that surely makes one (`for t in range(STEPS)`, STEPS a module constant
+>= 1, no `break`/`continue` to skip the binding: _binds_every_trip). The lift is dropped again
+when the pipeline refuses the function, finds it is host work (a `print` in the loop, a call
+np2ref cannot see into) or would run it as a Python loop, traced once per trip (NPR033): that
+loop then stays NumPy code, as before. The module-state analysis reads a lifted loop where its
+call stands (analysis/module_state.py), so the arrays handed to the call are not taken for
+state that the call may change.
 
 The lift works on the text (4 more spaces for the loop's lines, a `def` line before it, a
 `return` and the call after it), so positions map back to the user's file line by line.
@@ -66,7 +71,8 @@ def find_lifts(module: cst.Module) -> list[Lift]:
         if isinstance(stmt, cst.If):
             main = positions[stmt].start.line if _is_main_test(stmt.test) else main
         if isinstance(stmt, (cst.For, cst.While)) and _does_array_work(stmt, functions):
-            lift = _plan(stmt, statements[i + 1:], positions, bound, functions, global_reads)
+            lift = _plan(stmt, statements[i + 1:], positions, bound, functions, global_reads,
+                         _binds_every_trip(stmt, module, statements))
             if lift is not None and _may_share_memory(lift.params, views):
                 lift = None  # `v = u[1:]`: passed together, the compiled call would refuse them (NPR206)
             if lift is not None and containers & set(lift.params):
@@ -166,12 +172,13 @@ def _does_array_work(loop: cst.CSTNode, functions: set[str]) -> bool:
     return bool(found)
 
 
-def _plan(loop, later, positions, bound: set[str], functions: set[str], global_reads: set[str]) -> Lift | None:
+def _plan(loop, later, positions, bound: set[str], functions: set[str], global_reads: set[str],
+          every_trip: frozenset[str] = frozenset()) -> Lift | None:
     reads = names_read(loop)
     params = tuple(sorted((reads & bound) - functions))
     returns = tuple(sorted(n for n in _bound_by(loop) if n in global_reads or _read_later(n, later)))
-    if not set(returns) <= bound:
-        return None  # a name first bound in the loop and read later: keep NumPy's loop
+    if not set(returns) <= bound | every_trip:
+        return None  # a name first bound in the loop and read later, maybe never bound: keep NumPy's loop
     pos = positions[loop]
     if _multiline_strings(cst.Module(body=[loop]).code):
         return None  # indenting the loop would change a string's contents
@@ -180,6 +187,57 @@ def _plan(loop, later, positions, bound: set[str], functions: set[str], global_r
                for line in cst.Module(body=[loop]).code.splitlines()[1:]):
         return None  # a continuation line left of the loop (or tabs): moving it would break it
     return Lift(f"{PREFIX}{pos.start.line}", pos.start.line, pos.end.line, indent, params, returns)
+
+
+def _binds_every_trip(loop, module: cst.Module, statements) -> frozenset[str]:
+    """The names a `for t in range(N)` loop binds on every trip, when it makes at least one: N a
+    positive literal, or a module name bound once, to one, and never declared `global`; the
+    names bound by the body's own simple statements, with no `break`, `continue`, `return` or
+    `try` in it (outside nested loops and functions) to skip them. A name only such a loop binds
+    is bound after it, as the lifted function's return gives it back."""
+    if not (isinstance(loop, cst.For) and isinstance(loop.iter, cst.Call) and isinstance(loop.iter.func, cst.Name)
+            and loop.iter.func.value == "range" and len(loop.iter.args) == 1 and not loop.iter.args[0].keyword
+            and not loop.iter.args[0].star and loop.orelse is None):
+        return frozenset()
+    count = loop.iter.args[0].value
+    if isinstance(count, cst.Name):
+        values = [s.body[0].value for s in statements if isinstance(s, cst.SimpleStatementLine)
+                  and len(s.body) == 1 and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
+                  and isinstance(s.body[0].targets[0].target, cst.Name)
+                  and s.body[0].targets[0].target.value == count.value]
+        binds = sum(count.value in _bound_by(s) for s in statements)
+        count = values[0] if len(values) == 1 and binds == 1 and count.value not in _declared_global(module) else None
+    if not (isinstance(count, cst.Integer) and count.evaluated_value > 0) or _skips(loop.body):
+        return frozenset()
+    return frozenset().union(*(names_bound(s) for s in loop.body.body if isinstance(s, cst.SimpleStatementLine)))
+
+
+def _skips(node: cst.CSTNode) -> bool:
+    found = []
+
+    class V(cst.CSTVisitor):
+        def visit_For(self, _) -> bool:
+            return False
+
+        visit_While = visit_FunctionDef = visit_ClassDef = visit_Lambda = visit_For
+
+        def visit_Break(self, node) -> None:
+            found.append(node)
+
+        visit_Continue = visit_Return = visit_Try = visit_Break
+    for stmt in node.body:
+        stmt.visit(V())
+    return bool(found)
+
+
+def _declared_global(module: cst.Module) -> set[str]:
+    found: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Global(self, node) -> None:
+            found.update(n.name.value for n in node.names)
+    module.visit(V())
+    return found
 
 
 def _views_bound(stmt: cst.CSTNode) -> dict[str, str]:
