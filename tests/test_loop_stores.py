@@ -157,3 +157,22 @@ def test_hand_ports_of_the_loop_kernels_equal_numpy():
             got = fn(jnp.asarray(u), jnp.asarray(t))
             np.testing.assert_array_equal(got[0], u1)
             np.testing.assert_array_equal(got[1], t1)
+
+
+@pytest.mark.parametrize("name, n", [("fresh_each_trip", 5), ("fresh_after_a_default", 4),
+                                     ("fresh_after_a_default", 0), ("fresh_then_written_after", 3)])
+def test_an_array_each_trip_makes_anew_is_carried_out_as_its_value(name, n):
+    """`u, s = f(x); u[0] = s` each trip, u read after the loop: a lax loop carries the last
+    trip's u out as a value (LoopPlan.fresh), where it ran as a Python loop (NPR033), traced
+    once per trip. Written after the loop, u must stay a Ref: that loop stays Python's."""
+    compiled = np2ref.compile(getattr(P, name), host_below=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error" if name != "fresh_then_written_after" else "ignore", np2ref.PythonLoopWarning)
+        assert_same_as_numpy(getattr(P, name), compiled, np.arange(4.0), n)
+
+
+def test_an_array_each_trip_makes_anew_is_unbound_after_zero_trips_as_in_python():
+    compiled = np2ref.compile(P.fresh_each_trip, host_below=0)
+    for fn in (P.fresh_each_trip, compiled):
+        with pytest.raises(UnboundLocalError):
+            fn(np.arange(4.0), 0)

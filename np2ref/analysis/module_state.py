@@ -42,43 +42,13 @@ READING_METHODS = (fx.ARRAY_METHODS
 def changing_globals(module: cst.Module, imports: ImportMap) -> frozenset[str]:
     """The module-level names whose value may change after they are first bound."""
     v = _ModuleState(imports)
-    _with_lifted_loops_in_place(module).visit(v)
+    module.visit(v)
     # a method called on an imported module (`config.find()`) or on a str/number constant
     # (`STAMP.encode()`) cannot change what the name holds; a call handed a constant (`f(DT)`)
     # or a builtin the module does not rebind (`x.astype(int)`) cannot change it either
     unbound_builtins = _BUILTINS - set(v.bindings)
     called = (v.call_written - v.modules - v.constants) | (v.handed - v.constants - unbound_builtins)
     return frozenset({n for n, k in v.bindings.items() if k > 1} | v.written | called | v.declared_global)
-
-
-def _with_lifted_loops_in_place(module: cst.Module) -> cst.Module:
-    """The module with each driver loop that `convert` lifted into a function (frontend/driver.py)
-    back where its call stands: the lifted module runs the same statements on the same objects,
-    so what changes is what the loop changed there (handing the arrays to the call would count
-    every one of them as written)."""
-    from ..frontend.driver import PREFIX
-
-    loops = {}
-    for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef) and stmt.name.value.startswith(PREFIX):
-            body = list(stmt.body.body)
-            if body and isinstance(body[-1], cst.SimpleStatementLine) and isinstance(body[-1].body[0], cst.Return):
-                body.pop()
-            loops[stmt.name.value] = body
-    if not loops:
-        return module
-
-    class Restore(cst.CSTTransformer):
-        def leave_FunctionDef(self, original, updated):
-            return cst.RemoveFromParent() if original.name.value in loops else updated
-
-        def leave_SimpleStatementLine(self, original, updated):
-            small = updated.body[0] if len(updated.body) == 1 else None
-            call = small.value if isinstance(small, (cst.Assign, cst.Expr)) else None
-            if isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in loops:
-                return cst.FlattenSentinel(loops[call.func.value])
-            return updated
-    return module.visit(Restore())
 
 
 def globals_read(func: cst.FunctionDef, local_names=None) -> frozenset[str]:

@@ -20,9 +20,9 @@ every trip of a loop that surely makes one (`for t in range(STEPS)`, STEPS a mod
 >= 1, no `break`/`continue` to skip the binding: _binds_every_trip). The lift is dropped again
 when the pipeline refuses the function, finds it is host work (a `print` in the loop, a call
 np2ref cannot see into) or would run it as a Python loop, traced once per trip (NPR033): that
-loop then stays NumPy code, as before. The module-state analysis reads a lifted loop where its
-call stands (analysis/module_state.py), so the arrays handed to the call are not taken for
-state that the call may change.
+loop then stays NumPy code, as before. The module's constants (bound once, never changed:
+analysis/module_state.py) are not passed but read as module names, as its functions read them:
+known when traced (a roll's shift, a mask), and not taken for state the call may change.
 
 The lift works on the text (4 more spaces for the loop's lines, a `def` line before it, a
 `return` and the call after it), so positions map back to the user's file line by line.
@@ -37,7 +37,8 @@ import tokenize
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from ..analysis.module_state import globals_read, names_bound, names_read
+from ..analysis.module_state import changing_globals, globals_read, names_bound, names_read
+from ..analysis.names import ImportMap
 
 PREFIX = "_main_loop_"
 
@@ -65,13 +66,18 @@ def find_lifts(module: cst.Module) -> list[Lift]:
             functions |= {n for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)) for n in _bound_by(s)}
     lifts, bound, views, containers = [], set(), {}, set()
     main = None
+    # the module's own constants (bound once at top level, never changed: `v = np.array(...)`,
+    # `obstacle = ...`, `maxIter = 30`) are read as module names, not passed: the compiled loop
+    # then knows them when traced (a roll's shift, a mask), as the module's functions do
+    top = set().union(*(_bound_by(s) for s in module.body if not (isinstance(s, cst.If) and _is_main_test(s.test))))
+    constants = top - changing_globals(module, ImportMap(module))
     for i, stmt in enumerate(statements):
         views.update(_views_bound(stmt))
         containers |= _containers_bound(stmt)
         if isinstance(stmt, cst.If):
             main = positions[stmt].start.line if _is_main_test(stmt.test) else main
         if isinstance(stmt, (cst.For, cst.While)) and _does_array_work(stmt, functions):
-            lift = _plan(stmt, statements[i + 1:], positions, bound, functions, global_reads,
+            lift = _plan(stmt, statements[i + 1:], positions, bound - constants, functions, global_reads,
                          _binds_every_trip(stmt, module, statements))
             if lift is not None and _may_share_memory(lift.params, views):
                 lift = None  # `v = u[1:]`: passed together, the compiled call would refuse them (NPR206)

@@ -145,3 +145,33 @@ def window_sums(x, xi):
         outi[i] = xi[i:i + 4].sum()
         out[i] += x[i - 2:i + 1].sum() * 2.0
     return out, outi
+
+
+def macroscopic(f):
+    return f * 2.0, f.sum()
+
+
+def fresh_each_trip(f, n):
+    for t in range(n):
+        u, s = macroscopic(f)  # a new array each trip, written, read after the loop
+        u[0] = s
+        f[1:] = u[:-1] * 0.25
+    return u
+
+
+def fresh_after_a_default(f, n):
+    u = np.zeros(4)
+    for t in range(n):
+        u, s = macroscopic(f)
+        u[-1] += s
+        f[:-1] = u[1:] * 0.5
+    return u, f
+
+
+def fresh_then_written_after(f, n):
+    u = np.zeros(4)
+    for t in range(n):
+        u = f * 2.0
+        u[0] = t
+    u[1] = -1.0  # written after the loop: u stays a Ref, and the loop a Python loop
+    return u

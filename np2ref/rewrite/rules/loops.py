@@ -59,6 +59,8 @@ class LoopPlan:
     python: str = ""           # why npr_for must run the body as a Python loop ("" for a lax loop)
     unpack: tuple = ()         # `for i, j in seq:` (iter, ndindex): the names the item unpacks into
     unroll: bool = False       # `# np2ref: unroll` on the loop: no unroll limit (NPR035)
+    fresh: tuple = ()          # written arrays each trip binds anew before reading, read after the loop:
+    #                            carried out as values (the last trip's), loaded at the end of each trip
 
 
 def _rebound_in_loops(function: cst.CSTNode, name: str, loop: cst.For) -> set[int]:
@@ -141,7 +143,7 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
                for n, s, node in function_uses.items):
             # Python leaves it bound to the last value: keep Python's loop
             return f"the loop variable `{name}` is read outside the loop"
-    rotations, unrotate = [], []
+    rotations, unrotate, fresh = [], [], []
     for name in dict.fromkeys(stored):
         if name not in facts.ref_names:
             continue
@@ -151,6 +153,10 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
             if name != var:
                 continue  # a fresh buffer made and used within one iteration
         found = is_rotation(loop.body, name, counted=kind == "range")
+        if found is None and name != var and name not in read_before_store \
+                and not _written_outside(name, loop, facts):
+            fresh.append(name)  # `rho, u = f(fin); u[0] = ...` each trip, u read after the loop
+            continue
         if found is None:
             return f"the written array `{name}` is rebound in the loop"
         stmts, seen_elsewhere = found
@@ -159,9 +165,27 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
     carried = tuple(n for n in dict.fromkeys(stored)
                     if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
                     and (n in read_before_store or _read_outside(n, loop, function_uses, body_nodes, facts)))
-    return LoopPlan(var, carried, tuple(dict.fromkeys(rotations)), kind, rows,
-                    _defined_before(loop, function_uses, facts, body_nodes), tuple(dict.fromkeys(unrotate)),
-                    python_reason(changed, read_before_store | outside_reads), unpack, unroll_opt_in(loop))
+    return LoopPlan(var, carried + tuple(n for n in fresh if n not in carried), tuple(dict.fromkeys(rotations)),
+                    kind, rows, _defined_before(loop, function_uses, facts, body_nodes),
+                    tuple(dict.fromkeys(unrotate)), python_reason(changed, read_before_store | outside_reads),
+                    unpack, unroll_opt_in(loop), tuple(fresh))
+
+
+def _written_outside(name: str, loop: cst.CSTNode, facts) -> bool:
+    """Whether anything outside the loop writes into `name`'s array (or into one that may share
+    its memory): carried out of the loop as a value, the name is then no Ref to write through."""
+    inside = _Collect()
+    loop.visit(inside)
+    mine = facts.roots.get(name, frozenset()) | {name}
+    for w in facts.writes:
+        if id(w.node) in inside.found:
+            continue
+        base = w.target
+        while isinstance(base, (cst.Subscript, cst.Attribute)):
+            base = base.value
+        if not isinstance(base, cst.Name) or base.value == name or facts.roots.get(base.value, frozenset()) & mine:
+            return True
+    return False
 
 
 def python_reason(changed, outlives) -> str:
@@ -355,7 +379,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     elif carried:
         params.append(cst.Param(cst.Name("carry")))
         head.append(cst.parse_statement(f"{', '.join(carried)} = carry"))
-    tail = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
+    outs = [f"{c}[...]" if c in plan.fresh else c for c in carried]  # a trip's own Ref, as its value
+    tail = [cst.parse_statement(f"return {', '.join(outs)}")] if carried else []
     rng, rows, hoisted = _loop_range(plan, updated.iter, frozenset(ctx.f.roots))
     head += [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(r))], value)])
              for r, value in rows]
@@ -375,7 +400,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
             after.append(ctx.mark_line(original, cst.SimpleStatementLine([fix])))
     args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
     if carried:
-        names = [unbound.init_expr(ctx, original, c, cst.Name(c if c in plan.defined_before else J.UNSET))
+        names = [unbound.init_expr(ctx, original, c, J.call(J.LOAD, cst.Name(c)) if c in plan.fresh
+                                   and c in plan.defined_before else cst.Name(c if c in plan.defined_before else J.UNSET))
                  for c in carried]
         init = names[0] if len(carried) == 1 else cst.Tuple([cst.Element(n) for n in names])
         args.append(cst.Arg(init))

@@ -282,7 +282,10 @@ def plan_unbound(ctx) -> None:
     passed = {id(arg.value) for call in _nodes(ctx.f.node, cst.Call)
               if isinstance(call.func, cst.Name) and call.func.value.startswith(helper)
               for arg in call.args}
-    bad = [n for n in a.reads if id(n) in passed or n.value in ctx.f.ref_names]
+    # a written array a loop carries out as its value (LoopPlan.fresh, never written outside the
+    # loop) is read as that value after it: npr_defined checks it as it does any value
+    fresh = {n for plan in ctx.m.loops.values() for n in getattr(plan, "fresh", ())}
+    bad = [n for n in a.reads if id(n) in passed or n.value in ctx.f.ref_names and n.value not in fresh]
     for n in sorted(bad, key=lambda n: (ctx.span(n).line, ctx.span(n).col)):
         why = ("is passed to a nested function" if id(n) in passed else "holds an array that is written")
         ctx.sink.report("NPR129", f"`{n.value}` may be unbound here (a branch or loop on array data "
