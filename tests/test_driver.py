@@ -26,7 +26,7 @@ def converted():
 
 def test_loops_doing_array_work_are_lifted_and_compiled(converted):
     code = converted.code
-    # the module's constants (alpha, nt) are read as module names, known when traced, not passed
+    # the module's literal constants (alpha, nt) are read as module names, known when traced, not passed
     assert "@npr_jit(mutated=('energy', 'u'))\ndef _main_loop_22(energy, u):" in code
     assert "energy = _main_loop_22(energy, u)" in code
     assert "npr_for(npr_range(nt), _loop_t, energy)" in code  # the time loop is a lax loop
@@ -112,9 +112,18 @@ def test_a_lifted_loop_that_would_run_as_python_is_dropped():
 
 
 def test_arrays_a_lifted_loop_only_reads_stay_constants_of_the_functions_reading_them():
-    """W, a constant the loop only reads, is read as a module name, not passed: it stays a
+    """W, a literal array the loop only reads, is read as a module name, not passed: it stays a
     constant of `scaled` (handed to the lifted call, it would count as state the call changes)."""
     text = ("import numpy as np\nW = np.array([1.0, 2.0, 3.0])\n\ndef scaled(x):\n    return x * W\n\n"
             "u = np.ones(3)\nfor t in range(3):\n    u[:] = scaled(u) + W\nprint(u)\n")
     result = np2ref.convert_source(text, "s.py")
     assert result.ok and "_main_loop_8(u)" in result.code and "scaled" not in result.host, result.host
+
+
+def test_arrays_other_than_literals_are_passed_to_the_lifted_loop():
+    """A computed array (of a size the conversion cannot know) is passed, not compiled into the
+    program as a constant."""
+    text = ("import numpy as np\nimg = np.ones((4, 4)) * 2.0\nout = np.zeros((4, 4))\n"
+            "for k in range(3):\n    out += img * k\nprint(out.sum())\n")
+    result = np2ref.convert_source(text, "s.py")
+    assert result.ok and "_main_loop_4(img, out)" in result.code, result.code

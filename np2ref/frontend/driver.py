@@ -20,9 +20,10 @@ every trip of a loop that surely makes one (`for t in range(STEPS)`, STEPS a mod
 >= 1, no `break`/`continue` to skip the binding: _binds_every_trip). The lift is dropped again
 when the pipeline refuses the function, finds it is host work (a `print` in the loop, a call
 np2ref cannot see into) or would run it as a Python loop, traced once per trip (NPR033): that
-loop then stays NumPy code, as before. The module's constants (bound once, never changed:
-analysis/module_state.py) are not passed but read as module names, as its functions read them:
-known when traced (a roll's shift, a mask), and not taken for state the call may change.
+loop then stays NumPy code, as before. The module's small constants (literals and np.array of
+literals, bound once, never changed: analysis/module_state.py) are not passed but read as
+module names, as its functions read them: known when traced (a roll's shift, a range), and not
+taken for state the call may change.
 
 The lift works on the text (4 more spaces for the loop's lines, a `def` line before it, a
 `return` and the call after it), so positions map back to the user's file line by line.
@@ -66,11 +67,13 @@ def find_lifts(module: cst.Module) -> list[Lift]:
             functions |= {n for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)) for n in _bound_by(s)}
     lifts, bound, views, containers = [], set(), {}, set()
     main = None
-    # the module's own constants (bound once at top level, never changed: `v = np.array(...)`,
-    # `obstacle = ...`, `maxIter = 30`) are read as module names, not passed: the compiled loop
-    # then knows them when traced (a roll's shift, a mask), as the module's functions do
-    top = set().union(*(_bound_by(s) for s in module.body if not (isinstance(s, cst.If) and _is_main_test(s.test))))
-    constants = top - changing_globals(module, ImportMap(module))
+    # the module's own small constants (bound once at top level to literals, or to np.array of
+    # literals, never changed: `maxIter = 30`, `v = np.array([[1, 1], ...])`) are read as module
+    # names, not passed: the compiled loop knows them when traced (a roll's shift, a range), as
+    # the module's functions do. Other arrays are passed: as constants they would be compiled
+    # into the program (a 72 MB one cost 3.6 s more than passing it).
+    imports = ImportMap(module)
+    constants = _literal_constants(module, imports) - changing_globals(module, imports)
     for i, stmt in enumerate(statements):
         views.update(_views_bound(stmt))
         containers |= _containers_bound(stmt)
@@ -193,6 +196,34 @@ def _plan(loop, later, positions, bound: set[str], functions: set[str], global_r
                for line in cst.Module(body=[loop]).code.splitlines()[1:]):
         return None  # a continuation line left of the loop (or tabs): moving it would break it
     return Lift(f"{PREFIX}{pos.start.line}", pos.start.line, pos.end.line, indent, params, returns)
+
+
+def _literal_constants(module: cst.Module, imports: ImportMap) -> set[str]:
+    """Names a top-level statement binds to a literal, a tuple or list of literals, or
+    `np.array(...)` / `np.asarray(...)` of one."""
+    def literal(e) -> bool:
+        if isinstance(e, (cst.Integer, cst.Float, cst.SimpleString)):
+            return True
+        if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.Minus):
+            return literal(e.expression)
+        if isinstance(e, cst.BinaryOperation) and isinstance(e.operator, (cst.Divide, cst.Multiply, cst.Add, cst.Subtract)):
+            return literal(e.left) and literal(e.right)  # `1 / 36`
+        if isinstance(e, (cst.Tuple, cst.List)):
+            return all(not isinstance(x, cst.StarredElement) and literal(x.value) for x in e.elements)
+        return isinstance(e, cst.Name) and e.value in ("True", "False", "None")
+
+    found = set()
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+            continue
+        value = small.value
+        if isinstance(value, cst.Call) and imports.qualify_numpy(value.func) in ("numpy.array", "numpy.asarray") \
+                and len(value.args) == 1 and value.args[0].keyword is None and not value.args[0].star:
+            value = value.args[0].value
+        if literal(value):
+            found.add(small.targets[0].target.value)
+    return found
 
 
 def _binds_every_trip(loop, module: cst.Module, statements) -> frozenset[str]:
