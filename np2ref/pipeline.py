@@ -20,7 +20,7 @@ from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_
 from .analysis.names import bound_anywhere
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
-from .frontend import driver
+from .frontend import driver, host_loops
 from .frontend import jumps
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
@@ -84,9 +84,11 @@ def convert_source(text: str, filename: str = "<string>", only: set[str] | None 
 
 
 def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> ConversionResult:
-    """The conversion with the module-level loops that np2ref can compile lifted into functions
-    (frontend/driver.py); a loop whose function is refused or is host work stays as it was."""
-    lifts = driver.find_lifts(cst.parse_module(text))
+    """The conversion with the module-level loops, and the top-level loops of host functions, that
+    np2ref can compile lifted into functions (frontend/driver.py, frontend/host_loops.py); a loop
+    whose function is refused or is host work stays as it was."""
+    module = cst.parse_module(text)
+    lifts = driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
     while lifts:
         lifted, where = driver.apply(text, lifts)
         new = _convert(lifted, filename, None)
@@ -95,6 +97,9 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
         bad = {lift.name for lift in lifts if lift.name in new.host or lift.name not in new.functions
                or any(d.is_error for d in inside[lift.name])}
         if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in placed):
+            if any(lift.host for lift in lifts):  # try again with the module-level loops only
+                lifts = [lift for lift in lifts if not lift.host]
+                continue
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:
             return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)))

@@ -46,18 +46,16 @@ class Lift:
     params: tuple[str, ...]
     returns: tuple[str, ...]
     hoist: int | None = None  # in the main block: the `if __name__ ...` line its def goes before
+    host: str | None = None   # in a host function (frontend/host_loops.py): its name; the def goes before it
 
 
 def find_lifts(module: cst.Module) -> list[Lift]:
     """The module-level loops worth compiling, in source order."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
-    functions = {s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+    functions = module_objects(module)
     global_reads = set().union(*(globals_read(f) for f in _all_functions(module)))
     statements = list(_driver_statements(module))
-    for stmt in module.body:  # imported modules are read where they are, never passed
-        if isinstance(stmt, cst.SimpleStatementLine):
-            functions |= {n for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)) for n in _bound_by(s)}
     lifts, bound, views, containers = [], set(), {}, set()
     main = None
     for i, stmt in enumerate(statements):
@@ -76,6 +74,15 @@ def find_lifts(module: cst.Module) -> list[Lift]:
                 lifts.append(dataclasses.replace(lift, hoist=main) if lift.indent else lift)
         bound |= _bound_by(stmt)
     return lifts
+
+
+def module_objects(module: cst.Module) -> set[str]:
+    """The module-level functions, classes and imported modules: read where they are, never passed."""
+    names = {s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            names |= {n for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)) for n in _bound_by(s)}
+    return names
 
 
 def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
@@ -100,7 +107,7 @@ def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
             emit("    " + body if lines[i].strip() else lines[i], i + 1, shift)
         if lift.returns:
             emit(f"{pad}    return {', '.join(lift.returns)}\n", lift.end)
-        if lift.hoist:
+        for _ in range(2 if lift.host else 1 if lift.hoist else 0):
             emit("\n", lift.start)
 
     def call(lift: Lift) -> None:
@@ -172,14 +179,19 @@ def _plan(loop, later, positions, bound: set[str], functions: set[str], global_r
     returns = tuple(sorted(n for n in _bound_by(loop) if n in global_reads or _read_later(n, later)))
     if not set(returns) <= bound:
         return None  # a name first bound in the loop and read later: keep NumPy's loop
+    return placed(loop, positions, f"{PREFIX}{positions[loop].start.line}", params, returns)
+
+
+def placed(loop, positions, name: str, params: tuple[str, ...], returns: tuple[str, ...]) -> Lift | None:
+    """The lift of `loop` into a function `name`, or None when moving its text would change it."""
     pos = positions[loop]
-    if _multiline_strings(cst.Module(body=[loop]).code):
+    code = cst.Module(body=[loop]).code
+    if _multiline_strings(code):
         return None  # indenting the loop would change a string's contents
     indent = " " * pos.start.column
-    if not all(line.startswith(indent) or not line.strip()
-               for line in cst.Module(body=[loop]).code.splitlines()[1:]):
+    if not all(line.startswith(indent) or not line.strip() for line in code.splitlines()[1:]):
         return None  # a continuation line left of the loop (or tabs): moving it would break it
-    return Lift(f"{PREFIX}{pos.start.line}", pos.start.line, pos.end.line, indent, params, returns)
+    return Lift(name, pos.start.line, pos.end.line, indent, params, returns)
 
 
 def _views_bound(stmt: cst.CSTNode) -> dict[str, str]:

@@ -1,0 +1,255 @@
+"""Loops of host functions lifted into module functions, so a `main()` that seeds, prints or
+plots still has its time loop compiled (frontend/driver.py lifts module-level loops).
+
+Most scripts put the whole simulation in `def main():`, which stays NumPy host code (NPR021)
+because it also calls `np.random.seed`, prints, reads files or plots. Each loop at the top level
+of such a function's body that does array work becomes a module function, its `def` hoisted
+before the host function's (decorators included), its call where the loop stood:
+
+    def main():                                 def _main_loop_7(F, nt, tau):
+        np.random.seed(42)                          for it in range(nt):
+        F = np.random.rand(8, 8)                        F[1:-1] += tau * (...)
+        for it in range(nt):              ->    def main():
+            F[1:-1] += tau * (...)                  np.random.seed(42)
+        print(F.sum())                              F = np.random.rand(8, 8)
+                                                    _main_loop_7(F, nt, tau)
+                                                    print(F.sum())
+
+Exact by construction, as for module-level loops, with the host function's locals in place of
+module-level names: the loop's statements run on the same objects (arrays passed, not copied),
+the names it binds that the function reads after it are returned and rebound, and names that
+are not the function's locals stay global reads, the same names in the same module. What makes
+a local of the host function differ from a local of the lifted one refuses the lift:
+
+- the parameters are the locals whose value on entry the loop may read (a forward walk of one
+  pass of its body; `i` of an inner `for i in ...` is bound before it is read) plus the names
+  returned; each must be bound on every path to the loop (a parameter of the host function, a
+  plain assignment, both branches of an `if`): a name assigned only later, only in a branch or
+  only in an earlier loop would be unbound at the call, where Python raises only if the loop
+  reaches the read;
+- `global`/`nonlocal`, `return`, `yield`, `await`, `import`, and a `def`, `lambda` or `class`
+  in the loop; a name of the loop that a nested function or class of the host function reads
+  or binds (it would see the host's binding, not the lifted function's); a parameter bound by
+  an import or a `def` in the host function; an `async def` host function;
+- as for module-level loops: a name first bound in the loop and read after it, two parameters
+  that may share memory, a parameter bound to a list, dict or set (or defaulting to one).
+
+The lift is dropped again when the pipeline refuses the lifted function or finds it is host work.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from ..analysis.aliases import param_names
+from ..analysis.module_state import local_names_of, names_bound, names_read
+from . import driver
+
+_NOT_IN_LOOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Return,
+                cst.Yield, cst.Await, cst.Import, cst.ImportFrom, cst.Del)
+_CONTAINERS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)
+
+
+def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
+    """The top-level loops of the module functions named in `host` worth compiling."""
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    functions = driver.module_objects(module)
+    taken = names_read(module) | names_bound(module)
+    lifts = []
+    for func in module.body:
+        if isinstance(func, cst.FunctionDef) and func.name.value in host and func.asynchronous is None \
+                and isinstance(func.body, cst.IndentedBlock):
+            lifts += _lifts_in(func, positions, functions, taken)
+    return lifts
+
+
+def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[str]) -> list[driver.Lift]:
+    hoist = positions[func.decorators[0] if func.decorators else func].start.line
+    scope = _Scope(func)
+    bound = set(scope.params)
+    views: dict[str, str] = {}
+    containers = set(scope.container_defaults)
+    body = list(func.body.body)
+    lifts = []
+    for i, stmt in enumerate(body):
+        for line in _simple_lines(stmt):
+            views.update(driver._views_bound(line))
+            containers |= driver._containers_bound(line)
+        if isinstance(stmt, (cst.For, cst.While)) and driver._does_array_work(stmt, functions):
+            lift = _plan(stmt, body[i + 1:], scope, bound, positions, taken)
+            if lift is not None and not driver._may_share_memory(lift.params, views) \
+                    and not containers & set(lift.params):
+                lifts.append(dataclasses.replace(lift, hoist=hoist, host=scope.name))
+        bound, _ = definite([stmt], bound)
+    return lifts
+
+
+class _Scope:
+    """What a host function's locals are: its parameters, the names it binds, those its nested
+    functions and classes see, those bound by imports and defs, those it declares global."""
+
+    def __init__(self, func: cst.FunctionDef):
+        self.name = func.name.value
+        p = func.params
+        stars = [s.name.value for s in (p.star_arg, p.star_kwarg) if isinstance(s, cst.Param)]
+        self.params = set(param_names(func)) | set(stars)
+        self.container_defaults = {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)
+                                   if isinstance(x.default, _CONTAINERS)}
+        self.locals = set(local_names_of(func)) | self.params
+        self.captured: set[str] = set()
+        self.objects: set[str] = set()  # modules and functions: never passed to a compiled call
+        self.declared: set[str] = set()
+        scope = self
+
+        class V(cst.CSTVisitor):
+            def visit_FunctionDef(self, node):
+                scope.objects.add(node.name.value)
+                scope.captured |= names_read(node) | names_bound(node.body)
+                return False
+
+            visit_ClassDef = visit_FunctionDef
+
+            def visit_Lambda(self, node):
+                scope.captured |= names_read(node)
+                return False
+
+            def visit_Import(self, node):
+                scope.objects |= driver._bound_by(node)
+
+            visit_ImportFrom = visit_Import
+
+            def visit_Global(self, node):
+                scope.declared |= {n.name.value for n in node.names}
+
+            visit_Nonlocal = visit_Global
+
+        func.body.visit(V())
+        self.locals |= self.objects
+        self.captured &= self.locals
+
+
+def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken) -> driver.Lift | None:
+    if _contains(loop, _NOT_IN_LOOP):
+        return None
+    _, incoming = definite([loop], set())
+    binds = names_bound(loop)
+    if (incoming | binds) & (scope.captured | scope.objects | scope.declared):
+        return None
+    returns = {n for n in binds & scope.locals if driver._read_later(n, later)}
+    params = (incoming & scope.locals) | returns
+    if not params <= bound:
+        return None  # a local the loop may read on entry, or returns, that may be unbound there
+    name = f"_{scope.name}_loop_{positions[loop].start.line}"
+    if name in taken:
+        return None
+    return driver.placed(loop, positions, name, tuple(sorted(params)), tuple(sorted(returns)))
+
+
+def definite(stmts, bound: set[str]) -> tuple[set[str], set[str]]:
+    """A forward walk: the names bound on every path after `stmts` when `bound` were before,
+    and the names `stmts` may read before binding them (on entry)."""
+    incoming: set[str] = set()
+    bound = set(bound)
+    for stmt in stmts:
+        bound = _step(stmt, bound, incoming)
+    return bound, incoming
+
+
+def _step(stmt, bound: set[str], incoming: set[str]) -> set[str]:
+    def reads(node):
+        incoming.update(names_read(node) - bound)
+
+    def block(node, start):
+        after, inner = definite(node.body if node is not None else [], start)
+        incoming.update(inner)
+        return after
+
+    if isinstance(stmt, cst.SimpleStatementLine):
+        for small in stmt.body:
+            _small_reads(small, reads)
+            bound = (bound | names_bound(small)) - (names_read(small) if isinstance(small, cst.Del) else set())
+        return bound
+    if isinstance(stmt, cst.If):
+        reads(stmt.test)
+        body = block(stmt.body, bound)
+        other = bound if stmt.orelse is None else (
+            _step(stmt.orelse, bound, incoming) if isinstance(stmt.orelse, cst.If) else block(stmt.orelse.body, bound))
+        return body & other
+    if isinstance(stmt, cst.For):
+        reads(stmt.iter)
+        block(stmt.body, bound | names_bound(cst.Assign([cst.AssignTarget(stmt.target)], cst.Name("_"))))
+    elif isinstance(stmt, cst.While):
+        reads(stmt.test)
+        block(stmt.body, bound)
+    elif isinstance(stmt, cst.With):
+        names: set[str] = set()
+        for item in stmt.items:
+            reads(item.item)
+            if item.asname is not None:
+                for part in _target_parts(item.asname.name):
+                    reads(part)
+                names |= driver._bound_by(item.asname.name) if not isinstance(item.asname.name, (
+                    cst.Subscript, cst.Attribute)) else set()
+        block(stmt.body, bound | names)
+    else:  # try, match, anything else: every name it mentions may be read on entry
+        reads(stmt)
+        return bound
+    if getattr(stmt, "orelse", None) is not None:
+        block(stmt.orelse.body, bound)
+    return bound  # a loop may run zero times; a `with` may swallow an exception half way
+
+
+def _small_reads(small, reads) -> None:
+    """The names a simple statement reads before it binds: an assignment's value and the parts
+    of its targets that are not plain names (`u[i] = v` reads `u` and `i`)."""
+    if isinstance(small, (cst.Assign, cst.AnnAssign)):
+        if small.value is not None:
+            reads(small.value)
+        targets = small.targets if isinstance(small, cst.Assign) else [small]
+        for t in targets:
+            for part in _target_parts(t.target):
+                reads(part)
+    else:  # `del x` reads `x` too: deleting an unbound name raises
+        reads(small)
+
+
+def _target_parts(target) -> list:
+    if isinstance(target, cst.Name):
+        return []
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [p for e in target.elements for p in _target_parts(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_parts(target.value)
+    return [target]
+
+
+def _contains(node, kinds) -> bool:
+    found = []
+
+    class V(cst.CSTVisitor):
+        def on_visit(self, n):
+            if isinstance(n, kinds):
+                found.append(n)
+            return not found
+
+    node.visit(V())
+    return bool(found)
+
+
+def _simple_lines(stmt):
+    found = []
+
+    class V(cst.CSTVisitor):
+        def visit_SimpleStatementLine(self, node):
+            found.append(node)
+
+        def visit_FunctionDef(self, node):
+            return False
+
+        visit_ClassDef = visit_FunctionDef
+
+    stmt.visit(V())
+    return found
