@@ -138,7 +138,7 @@ def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken) -> driv
     binds = names_bound(loop)
     if (incoming | binds) & (scope.captured | scope.objects | scope.declared):
         return None
-    returns = {n for n in binds & scope.locals if driver._read_later(n, later)}
+    returns = binds & scope.locals & definite(later, set())[1]  # what the function may read after it
     params = (incoming & scope.locals) | returns
     if not params <= bound:
         return None  # a local the loop may read on entry, or returns, that may be unbound there
