@@ -185,7 +185,7 @@ def _plan(loop, later, positions, bound: set[str], functions: set[str], global_r
 def placed(loop, positions, name: str, params: tuple[str, ...], returns: tuple[str, ...]) -> Lift | None:
     """The lift of `loop` into a function `name`, or None when moving its text would change it."""
     pos = positions[loop]
-    code = cst.Module(body=[loop]).code
+    code = cst.Module(body=[loop.with_changes(leading_lines=())]).code  # the blank lines above it stay
     if _multiline_strings(code):
         return None  # indenting the loop would change a string's contents
     indent = " " * pos.start.column

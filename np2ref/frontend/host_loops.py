@@ -45,7 +45,8 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..analysis.aliases import param_names
-from ..analysis.module_state import local_names_of, names_bound, names_read
+from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
+from ..analysis.names import ImportMap
 from . import driver
 
 _NOT_IN_LOOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Return,
@@ -58,17 +59,19 @@ def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     functions = driver.module_objects(module)
     taken = names_read(module) | names_bound(module)
+    shadowed = names_bound(module) | functions | ({"range"} if _contains(module, cst.ImportStar) else set())
     lifts = []
     for func in module.body:
         if isinstance(func, cst.FunctionDef) and func.name.value in host and func.asynchronous is None \
                 and isinstance(func.body, cst.IndentedBlock):
-            lifts += _lifts_in(func, positions, functions, taken)
+            lifts += _lifts_in(func, positions, functions, taken, shadowed)
     return lifts
 
 
-def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[str]) -> list[driver.Lift]:
+def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[str],
+              shadowed: set[str]) -> list[driver.Lift]:
     hoist = positions[func.decorators[0] if func.decorators else func].start.line
-    scope = _Scope(func)
+    scope = _Scope(func, shadowed)
     bound = set(scope.params)
     views: dict[str, str] = {}
     containers = set(scope.container_defaults)
@@ -91,7 +94,7 @@ class _Scope:
     """What a host function's locals are: its parameters, the names it binds, those its nested
     functions and classes see, those bound by imports and defs, those it declares global."""
 
-    def __init__(self, func: cst.FunctionDef):
+    def __init__(self, func: cst.FunctionDef, shadowed: set[str]):
         self.name = func.name.value
         p = func.params
         stars = [s.name.value for s in (p.star_arg, p.star_kwarg) if isinstance(s, cst.Param)]
@@ -129,6 +132,16 @@ class _Scope:
         func.body.visit(V())
         self.locals |= self.objects
         self.captured &= self.locals
+        self.shadowed = shadowed | self.locals
+        # locals bound once in the whole function, by `N = 40` in its body: their value is known
+        counts = _ModuleState(ImportMap(cst.Module(body=[])))
+        func.body.visit(counts)
+        self.constants = {
+            small.targets[0].target.value: small.value.evaluated_value
+            for stmt in func.body.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+            and isinstance(small.value, cst.Integer) and counts.bindings[small.targets[0].target.value] == 1
+            and small.targets[0].target.value not in self.params | self.captured | self.declared}
 
 
 def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken) -> driver.Lift | None:
@@ -139,13 +152,41 @@ def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken) -> driv
     if (incoming | binds) & (scope.captured | scope.objects | scope.declared):
         return None
     returns = binds & scope.locals & definite(later, set())[1]  # what the function may read after it
-    params = (incoming & scope.locals) | returns
+    if not returns - bound <= _bound_by_every_pass(loop, scope, bound):
+        return None  # the loop may leave it unbound (run zero times), where NumPy's read would raise
+    params = (incoming & scope.locals) | (returns & bound)
     if not params <= bound:
-        return None  # a local the loop may read on entry, or returns, that may be unbound there
+        return None  # a local the loop may read on entry that may be unbound there
     name = f"_{scope.name}_loop_{positions[loop].start.line}"
     if name in taken:
         return None
     return driver.placed(loop, positions, name, tuple(sorted(params)), tuple(sorted(returns)))
+
+
+def _bound_by_every_pass(loop, scope: _Scope, bound: set[str]) -> set[str]:
+    """The names a `for t in range(N)` loop binds on every pass when it certainly runs at least
+    once: N (start, stop, step) literals or locals bound once, to an int literal, before the loop;
+    no `break` or `continue`. Empty for any other loop."""
+    if not (isinstance(loop, cst.For) and isinstance(loop.iter, cst.Call) and isinstance(loop.iter.func, cst.Name)
+            and loop.iter.func.value == "range" and "range" not in scope.shadowed
+            and 1 <= len(loop.iter.args) <= 3 and not _contains(loop.body, (cst.Break, cst.Continue))):
+        return set()
+    values = [_int_value(a, scope, bound) for a in loop.iter.args]
+    if any(v is None for v in values) or any(a.keyword is not None or a.star for a in loop.iter.args) \
+            or (len(values) == 3 and values[2] == 0) or len(range(*values)) == 0:
+        return set()
+    return definite(loop.body.body, bound | names_bound(cst.Assign([cst.AssignTarget(loop.target)], cst.Name("_"))))[0]
+
+
+def _int_value(arg: cst.Arg, scope: _Scope, bound: set[str]) -> int | None:
+    value = arg.value
+    if isinstance(value, cst.Name) and value.value in bound:
+        return scope.constants.get(value.value)
+    negative = isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus)
+    value = value.expression if negative else value
+    if isinstance(value, cst.Integer):
+        return -value.evaluated_value if negative else value.evaluated_value
+    return None
 
 
 def definite(stmts, bound: set[str]) -> tuple[set[str], set[str]]:
