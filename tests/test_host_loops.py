@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import load_module
+from conftest import ROOT, load_module
 from np2ref.frontend import host_loops
 from np2ref.verify.compare import first_difference
 
@@ -68,6 +68,13 @@ def test_a_seeded_main_has_its_stencil_loop_compiled(tmp_path):
     assert code.index("def _main_loop_12") < code.index("def main():")
     assert "    energy = _main_loop_12(alpha, energy, nt, u)\n    print(" in code
     assert "npr_for(npr_range(nt), _loop_t, energy)" in code  # the time loop is a lax loop
+
+
+def test_a_lattice_boltzmann_main_has_its_time_loop_compiled(tmp_path):
+    code = _both((ROOT / "tests" / "programs" / "host_main_lbm.py").read_text(), tmp_path, "lbm")
+    # vorticity is first bound in the loop: range(Nt) with Nt = 12 runs, and binds it on every pass
+    assert "    F, vorticity = _main_loop_30(F, Nt, cxs, cylinder, cys, idxs, tau, weights)\n" in code
+    assert "    _main_loop_25(F, idxs, rho, rho0)\n" in code
 
 
 def test_names_the_loop_binds_and_the_function_reads_after_are_returned(tmp_path):
@@ -161,8 +168,16 @@ def test_loops_np2ref_refuses_or_finds_host_work_stay_numpy_and_the_rest_convert
      "`late` is declared global: bound in the lifted function it would be a local"),
     ("    for t in range(3):\n        u[0] += 1\n        if u[0] > 2:\n            return u\n",
      "a return in the loop returns from the host function"),
-    ("    for t in range(3):\n        u[0] += 1\n        w = u * 2\n    print(w)\n",
-     "w is first bound in the loop and read after it"),
+    ("    for t in range(len(u)):\n        u[0] += 1\n        w = u * 2\n    print(w)\n",
+     "w is first bound in the loop and read after it, which may run zero times"),
+    ("    n = 0\n    for t in range(n):\n        u[0] += 1\n        w = u * 2\n    print(w)\n",
+     "range(0) runs zero times: w stays unbound"),
+    ("    n = 3\n    n = 4\n    for t in range(n):\n        u[0] += 1\n        w = u * 2\n    print(w)\n",
+     "n is bound twice: its value at the loop is not read off one literal"),
+    ("    for t in range(3):\n        u[0] += 1\n        if u[0] > 2:\n            continue\n        w = u * 2\n"
+     "    print(w)\n", "a `continue` may skip the binding on every pass"),
+    ("    for t in range(3):\n        u[0] += 1\n        if u[0] > 2:\n            w = u * 2\n    print(w)\n",
+     "w is bound in one branch only"),
     ("    v = u[1:]\n    for t in range(3):\n        u[0] += 1\n        v[1] += u[0]\n",
      "u and v share memory"),
     ("    import numpy\n    for t in range(3):\n        u[0] += numpy.sum(u)\n",
@@ -171,6 +186,13 @@ def test_loops_np2ref_refuses_or_finds_host_work_stay_numpy_and_the_rest_convert
 def test_loops_of_host_functions_that_stay_numpy(body, why):
     text = f"import numpy as np\nlate = 1.0\n\n\ndef main(u):\n    np.random.seed(0)\n{body}"
     assert host_loops.find_host_lifts(cst.parse_module(text), {"main"}) == [], why
+
+
+def test_a_loop_that_certainly_runs_returns_what_it_binds_on_every_pass():
+    text = ("import numpy as np\n\n\ndef main(u):\n    np.random.seed(0)\n    NT = 4\n\n"
+            "    for t in range(1, NT, 2):\n        u[0] += 1\n        w = u * 2\n    print(w, t)\n")
+    lifts = host_loops.find_host_lifts(cst.parse_module(text), {"main"})
+    assert [(lift.name, lift.params, lift.returns) for lift in lifts] == [("_main_loop_8", ("NT", "u"), ("t", "w"))]
 
 
 def test_an_inner_loop_target_is_no_parameter_and_an_earlier_loop_binds_nothing_for_sure():
