@@ -72,3 +72,13 @@ def test_a_lift_the_pipeline_refuses_is_dropped():
     assert [lift.name for lift in driver.find_lifts(cst.parse_module(text))] == ["_main_loop_3"]
     result = np2ref.convert_source(text, "s.py")
     assert result.ok and "_main_loop_3" not in result.code and result.diagnostics == []
+
+
+def test_a_loop_with_blank_lines_above_it_is_lifted():
+    # the loop's text was rendered with the blank line first, which failed the indentation check
+    text = ("import numpy as np\nu = np.zeros(3)\nif __name__ == '__main__':\n    k = 0\n\n    # steps\n"
+            "    while k < 3:\n        u[0] += 1\n        k += 1\n    print(u, k)\n")
+    assert [(lift.name, lift.start, lift.params) for lift in driver.find_lifts(cst.parse_module(text))] == [
+        ("_main_loop_7", 7, ("k", "u"))]
+    result = np2ref.convert_source(text, "s.py")
+    assert "    k = 0\n\n    # steps\n    k = _main_loop_7(k, u)\n    print(u, k)\n" in result.code

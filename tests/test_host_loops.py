@@ -180,6 +180,9 @@ def test_loops_np2ref_refuses_or_finds_host_work_stay_numpy_and_the_rest_convert
      "w is bound in one branch only"),
     ("    v = u[1:]\n    for t in range(3):\n        u[0] += 1\n        v[1] += u[0]\n",
      "u and v share memory"),
+    ("    k = 1.0\n    g = (k * x for x in range(3))\n    for t in range(3):\n        u[0] += 1\n        k = u[0]\n"
+     "    print(sum(g))\n", "the generator expression reads `k` when consumed, after the loop rebinds it"),
+    ("    for t in range(3):\n        u[0] += len(locals())\n", "locals() would see the lifted function's frame"),
     ("    import numpy\n    for t in range(3):\n        u[0] += numpy.sum(u)\n",
      "a module imported in the host function would be passed to the compiled call"),
 ])

@@ -16,11 +16,19 @@ Exact by construction: the function runs the same statements on the same objects
 passed, not copied: the compiled call writes back what it mutates), and every name the loop binds
 that anything else reads is returned and rebound. A loop is lifted only when every such name was
 bound before the loop (so a loop that runs zero times leaves them as NumPy does), and the lift is
-dropped again when the pipeline refuses the function or finds it is host work (a `print` in the
-loop, a call np2ref cannot see into): that loop then stays NumPy code, as before.
+dropped again when the pipeline refuses the function or finds it is host work (a `print` to a
+file in the loop, a call np2ref cannot see into): that loop then stays NumPy code, as before.
+
+The same holds for the loops at the top level of a host function's body (a `main()` that seeds,
+prints or plots): frontend/host_loops.py finds them, with the function's locals in place of
+module-level names, and says what more it takes there for the argument to stay true (a name the
+loop may read must be bound on every path to it; nothing the loop binds may be seen by a nested
+function of the host; no `return`, `yield`, `global` in the loop). Their `def` goes before the
+host function's, as a main-block loop's goes before the `if __name__ == "__main__":` line.
 
 The lift works on the text (4 more spaces for the loop's lines, a `def` line before it, a
-`return` and the call after it), so positions map back to the user's file line by line.
+`return` and the call after it; a hoisted def's lines indented as a module function's), so positions map back
+to the user's file line by line (`remap`).
 """
 
 from __future__ import annotations

@@ -27,12 +27,16 @@ a local of the host function differ from a local of the lifted one refuses the l
   plain assignment, both branches of an `if`): a name assigned only later, only in a branch or
   only in an earlier loop would be unbound at the call, where Python raises only if the loop
   reaches the read;
-- `global`/`nonlocal`, `return`, `yield`, `await`, `import`, and a `def`, `lambda` or `class`
-  in the loop; a name of the loop that a nested function or class of the host function reads
+- `global`/`nonlocal`, `return`, `yield`, `await`, `import`, `del`, a `def`, `lambda` or
+  `class`, and calls that see their frame (`locals()`, `eval`, ...) in the loop; a name of the
+  loop that a nested function, class, lambda or generator expression of the host function reads
   or binds (it would see the host's binding, not the lifted function's); a parameter bound by
   an import or a `def` in the host function; an `async def` host function;
-- as for module-level loops: a name first bound in the loop and read after it, two parameters
-  that may share memory, a parameter bound to a list, dict or set (or defaulting to one).
+- a name first bound in the loop and read after it, unless the loop certainly runs and binds it
+  on every pass (`for t in range(N)`, N a literal or a local bound once, to an int literal, and
+  not empty; no `break` or `continue` in the body; bound on every path through one pass);
+- as for module-level loops: two parameters that may share memory, a parameter bound to a list,
+  dict or set (or defaulting to one).
 
 The lift is dropped again when the pipeline refuses the lifted function or finds it is host work.
 """
@@ -51,6 +55,8 @@ from . import driver
 
 _NOT_IN_LOOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Return,
                 cst.Yield, cst.Await, cst.Import, cst.ImportFrom, cst.Del)
+# calls that see the frame they run in: in a lifted function, another frame than the host's
+_SCOPE_CALLS = frozenset({"locals", "vars", "eval", "exec", "dir", "globals", "super"})
 _CONTAINERS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)
 
 
@@ -115,9 +121,11 @@ class _Scope:
 
             visit_ClassDef = visit_FunctionDef
 
-            def visit_Lambda(self, node):
+            def visit_Lambda(self, node):  # a generator expression reads its names when consumed
                 scope.captured |= names_read(node)
                 return False
+
+            visit_GeneratorExp = visit_Lambda
 
             def visit_Import(self, node):
                 scope.objects |= driver._bound_by(node)
@@ -145,7 +153,7 @@ class _Scope:
 
 
 def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken) -> driver.Lift | None:
-    if _contains(loop, _NOT_IN_LOOP):
+    if _contains(loop, _NOT_IN_LOOP) or _SCOPE_CALLS & _called_names(loop):
         return None
     _, incoming = definite([loop], set())
     binds = names_bound(loop)
@@ -265,6 +273,18 @@ def _target_parts(target) -> list:
     if isinstance(target, cst.StarredElement):
         return _target_parts(target.value)
     return [target]
+
+
+def _called_names(node) -> set[str]:
+    found: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, call):
+            if isinstance(call.func, cst.Name):
+                found.add(call.func.value)
+
+    node.visit(V())
+    return found
 
 
 def _contains(node, kinds) -> bool:
