@@ -183,6 +183,8 @@ def test_loops_np2ref_refuses_or_finds_host_work_stay_numpy_and_the_rest_convert
     ("    k = 1.0\n    g = (k * x for x in range(3))\n    for t in range(3):\n        u[0] += 1\n        k = u[0]\n"
      "    print(sum(g))\n", "the generator expression reads `k` when consumed, after the loop rebinds it"),
     ("    for t in range(3):\n        u[0] += len(locals())\n", "locals() would see the lifted function's frame"),
+    ("    late: float\n    for t in range(3):\n        u[0] += 1\n        if t > 5:\n            u[1] += late\n",
+     "`late` is a local of main() (annotated, never bound): the lifted function would read the global"),
     ("    import numpy\n    for t in range(3):\n        u[0] += numpy.sum(u)\n",
      "a module imported in the host function would be passed to the compiled call"),
 ])

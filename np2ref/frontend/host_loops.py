@@ -111,6 +111,7 @@ class _Scope:
         self.captured: set[str] = set()
         self.objects: set[str] = set()  # modules and functions: never passed to a compiled call
         self.declared: set[str] = set()
+        self.annotated: set[str] = set()
         scope = self
 
         class V(cst.CSTVisitor):
@@ -132,13 +133,17 @@ class _Scope:
 
             visit_ImportFrom = visit_Import
 
+            def visit_AnnAssign(self, node):  # `x: float` makes `x` a local without binding it
+                if isinstance(node.target, cst.Name):
+                    scope.annotated.add(node.target.value)
+
             def visit_Global(self, node):
                 scope.declared |= {n.name.value for n in node.names}
 
             visit_Nonlocal = visit_Global
 
         func.body.visit(V())
-        self.locals |= self.objects
+        self.locals |= self.objects | self.annotated
         self.captured &= self.locals
         self.shadowed = shadowed | self.locals
         # locals bound once in the whole function, by `N = 40` in its body: their value is known
