@@ -27,7 +27,7 @@ from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
 from .rewrite.function import ModuleRewriter
 from .rewrite.marks import MarkPass
-from .rewrite.rules import unbound
+from .rewrite.rules import loop_forms, unbound
 
 
 @dataclasses.dataclass
@@ -95,7 +95,7 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
         placed = [driver.remap(d, where) for d in new.diagnostics]
         inside = {lift.name: [d for d in placed if lift.start <= d.line <= lift.end] for lift in lifts}
         bad = {lift.name for lift in lifts if lift.name in new.host or lift.name not in new.functions
-               or any(d.is_error for d in inside[lift.name])}
+               or any(d.is_error for d in inside[lift.name]) or _python_loop(new.rewritten, lift.name)}
         if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in placed):
             if any(lift.host for lift in lifts):  # try again with the module-level loops only
                 lifts = [lift for lift in lifts if not lift.host]
@@ -105,6 +105,19 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
             return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)))
         lifts = [lift for lift in lifts if lift.name not in bad]
     return result
+
+
+def _python_loop(module: cst.Module | None, name: str) -> bool:
+    """Whether the lifted function `name` kept its loop a Python loop (NPR033: jit would trace it
+    one iteration at a time, so compile time grows with the trip count, without NPR035's limit):
+    NumPy runs such a loop faster than XLA compiles it. A short literal range is unrolled by
+    design (rewrite/rules/loop_forms.py) and stays lifted."""
+    for stmt in module.body if module is not None else ():
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == name:
+            return any(isinstance(s, cst.While) or (isinstance(s, cst.For) and not (
+                (args := loop_forms.range_args(s, ())) is not None and loop_forms.short_literal_range(args)))
+                for s in stmt.body.body)
+    return False
 
 
 def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset()) -> ConversionResult:

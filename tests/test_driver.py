@@ -82,3 +82,12 @@ def test_a_loop_with_blank_lines_above_it_is_lifted():
         ("_main_loop_7", 7, ("k", "u"))]
     result = np2ref.convert_source(text, "s.py")
     assert "    k = 0\n\n    # steps\n    k = _main_loop_7(k, u)\n    print(u, k)\n" in result.code
+
+
+def test_a_lift_whose_loop_would_run_as_a_python_loop_is_dropped():
+    # `u` is rebound and written in the loop (NPR033): jit would trace its 300 passes one by one
+    text = ("import numpy as np\nu = np.ones(4)\nfor t in range(300):\n    u = u * 0.5 + 1.0\n    u[0] = 0.0\n"
+            "print(u)\n")
+    assert [lift.name for lift in driver.find_lifts(cst.parse_module(text))] == ["_main_loop_3"]
+    result = np2ref.convert_source(text, "s.py")
+    assert result.ok and "_main_loop_3" not in result.code and result.diagnostics == []

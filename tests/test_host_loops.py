@@ -153,6 +153,25 @@ def test_loops_np2ref_refuses_or_finds_host_work_stay_numpy_and_the_rest_convert
     assert "_main_loop_19(u)" in code and "@npr_jit(mutated=('u',))\ndef kernel(u):" in code
 
 
+def test_a_loop_the_lifted_function_would_run_as_a_python_loop_stays_numpy(tmp_path):
+    # `u` is rebound and written in the loop (NPR033): jit would trace it one pass at a time
+    text = textwrap.dedent("""
+        import numpy as np
+
+
+        def main():
+            np.random.seed(0)
+            u = np.random.rand(16)
+            for t in range(300):
+                u = np.where(u > 0.5, u * 0.99, u + 0.001)
+                u[0] = 0.0
+            print(f"{u.sum():.10f}")
+    """)
+    assert [lift.name for lift in host_loops.find_host_lifts(cst.parse_module(text), {"main"})] == ["_main_loop_8"]
+    result = np2ref.convert_source(text, "s.py")
+    assert result.ok and "_main_loop_8" not in result.code and "NPR033" not in str(result.diagnostics)
+
+
 @pytest.mark.parametrize("body, why", [
     ("    for t in range(3):\n        if t > 5:\n            u += late\n        u[0] += 1\n    late = 2.0\n",
      "reads `late`, assigned only after the loop (here it would read the module-level `late`)"),
