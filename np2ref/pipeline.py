@@ -124,16 +124,16 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
     loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
     sink = DiagnosticSink(filename, text)
-    module = parse(text, sink)
-    if module is None:
+    front = _front(text, filename, over_rows)
+    if front is None:
+        parse(text, sink)  # reports the syntax error
         return ConversionResult(filename, text, None, sink.sorted())
-    lifted = closures.lift(text, module)  # nested functions and lambdas become module helpers
-    if lifted is not None:
-        return _placed_back(_convert(lifted.text, filename, only), text, lifted.where)
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    fenced = fence(module, wrapper, filename, text)
-    module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
-    facts = analyse(wrapper, only)
+    if front.lifted is not None:  # nested functions and lambdas became module helpers
+        return _placed_back(_convert(front.lifted.text, filename, only), text, front.lifted.where)
+    module, fenced = front.module, dict(front.fenced)
+    facts = dataclasses.replace(front.facts)
+    if only is not None:
+        _restrict(facts, only)
     originals = fenced.pop("_originals", {})
     if "_positions" in fenced:  # every holder of the desugared module's positions sees the user's
         facts.positions._map = fenced.pop("_positions")
@@ -152,6 +152,33 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
         code = emit_module.strip_line_marks(code)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
                             frozenset(facts.plain))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Front:
+    """What the stages before diagnosis make of a module: the same for every function that
+    `np2ref.compile` converts from it. `fenced` and `facts` are copied before use."""
+    module: cst.Module | None = None
+    fenced: dict | None = None
+    facts: ModuleFacts | None = None
+    lifted: closures.Lifted | None = None
+
+
+@functools.lru_cache(maxsize=4)
+def _front(text: str, filename: str, over_rows: frozenset) -> _Front | None:
+    """parse -> lift closures -> fence -> desugar jumps -> analyse, once per module text: a
+    module with twenty compiled functions is analysed once, not twenty times. None for a
+    syntax error (the caller parses again to report it)."""
+    module = parse(text, DiagnosticSink(filename, text))
+    if module is None:
+        return None
+    lifted = closures.lift(text, module)
+    if lifted is not None:
+        return _Front(lifted=lifted)
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    fenced = fence(module, wrapper, filename, text)
+    module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
+    return _Front(module, fenced, analyse(wrapper, None))
 
 
 def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows) -> ConversionResult | None:

@@ -664,3 +664,25 @@ def test_python_ints_chosen_by_a_branch_on_data_come_back_as_python_ints():
     for b in (np.ones(2), np.zeros(2)):
         got = f(np.ones(2), b)
         assert type(got) is int and got == _all_close_flag(np.ones(2), b)
+
+
+def test_a_module_is_analysed_once_for_all_its_compiled_functions():
+    """np2ref.compile converts the function's whole module (module-level names, callees): the
+    stages before diagnosis run once per module text (pipeline._front), and a conversion from
+    that cache is the conversion from scratch."""
+    from np2ref import pipeline
+
+    text = "import numpy as np\n\n" + "".join(
+        f"def f{k}(x, y):\n    x[1:] += y[:-1] * {k}\n    return x\n\n\n" for k in range(6))
+    pipeline._front.cache_clear()
+    cold = {}
+    for k in range(6):
+        cold[k] = pipeline.convert_source(text, "m.py", only={f"f{k}"})
+        pipeline._front.cache_clear()
+    warm = {k: pipeline.convert_source(text, "m.py", only={f"f{k}"}) for k in range(6)}
+    info = pipeline._front.cache_info()
+    assert (info.misses, info.hits) == (1, 5)
+    for k in range(6):
+        assert warm[k].code == cold[k].code and warm[k].diagnostics == cold[k].diagnostics
+        assert set(warm[k].functions) == {f"f{k}"} and warm[k].exec_source == cold[k].exec_source
+    assert pipeline.convert_source(text + "def g(:\n", "m.py").code is None  # a syntax error still reported

@@ -18,7 +18,7 @@ from ..diagnostics import DiagnosticSink, Span
 from . import rules
 from .plan import Marks
 from .registry import planners
-from .rules import augassign, control, mask_store, selections, stores, views
+from .rules import augassign, control, kept, mask_store, selections, stores, views
 
 __all__ = ["MarkPass", "Marks", "rules"]
 
@@ -60,6 +60,10 @@ class MarkPass(cst.CSTVisitor):
     @functools.cached_property
     def selections(self) -> frozenset[str]:
         return selections.selection_names(self.f.node, self.bool_names, self.imports, self.locals, self.int_names)
+
+    @functools.cached_property
+    def kept_selections(self) -> dict[str, int]:
+        return kept.kept_selection_names(self.f.node, self.bool_names, self.int_names)
 
     @functools.cached_property
     def accumulators(self) -> frozenset[str]:

@@ -52,9 +52,12 @@ def npr_items(seq):
 
 def npr_item(seq, k):
     """`seq[k]` for the sequences zip and enumerate take: a range's k-th number also when k is
-    traced (a range cannot be indexed with a traced value)."""
+    traced (a range cannot be indexed with a traced value), and a NumPy array's row (a module's
+    constant table, `zip(range(9), CX)`: NumPy cannot be indexed with a traced value)."""
     if isinstance(seq, range) and not _npr_is_concrete(k):
         return seq.start + k * seq.step
+    if isinstance(seq, np.ndarray) and not _npr_is_concrete(k):
+        return jnp.asarray(seq)[k]
     return seq[k]
 
 

@@ -43,12 +43,20 @@ def _npr_overlap(a, b):
     return pos_a is None or pos_b is None or bool(pos_a & pos_b)
 
 
-def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0):
+def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=()):
     """`a[mask] = value` / `a[mask] op= value` with a boolean mask, on whole arrays.
 
     With `scalars=None`, `value` is what NumPy broadcasts over the selected elements: it must
     have size 1. With `scalars=(...)`, `value` was computed elementwise on whole arrays in
-    place of their masked reads; the listed leaves must have size 1 for that to be exact."""
+    place of their masked reads; the listed leaves must have size 1 for that to be exact.
+    `lead`: integers between the `axis` full slices and the mask (`a[:, i, mask] = ...`), each
+    one value (npr_mask_lead): the store is then a masked store into the view `a[:, i]`."""
+    if lead:
+        index = (slice(None),) * axis + _npr_lead_index(lead)
+        view = jax.new_ref(npr_get(a)[index])
+        npr_mask_store(view, mask, value, op, scalars, axis)
+        npr_at(a)[index] = view[...]
+        return
     mask = npr_load(mask)
     value = npr_load(value)
     mask_arr = jnp.asarray(mask)
@@ -89,6 +97,34 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0):
     npr_at(a)[...] = jnp.where(full_mask, new, current)
 
 
+def npr_mask_lead(x, lead, axis=0):
+    """`x[:, i, m]` read in a masked store's value, whole: the view `x[:, i]` the mask selects
+    from, computed on in place of the selection (rules/mask_store.py)."""
+    return npr_get(x)[(slice(None),) * axis + _npr_lead_index(lead)]
+
+
+def _npr_lead_index(lead) -> tuple:
+    """The integers before a mask, checked: NumPy pairs one integer with every selected element
+    (`a[i, m]` is `a[i][m]`); an array there broadcasts against the mask's positions instead,
+    which the whole-array form does not give."""
+    out = []
+    for k in lead:
+        k = npr_load(k)
+        if isinstance(k, int) and not isinstance(k, bool):
+            out.append(k)
+            continue
+        dtype = np.dtype(getattr(k, "dtype", None) or np.result_type(k))
+        if dtype.kind not in "iu" or np.ndim(k) != 0:
+            if np.ndim(k) == 0 and dtype.kind != "b":
+                raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
+                                 "and integer or boolean arrays are valid indices")
+            raise NprUnsupported("np2ref NPR104: an index before a mask in a masked store must be one "
+                                 f"integer (`a[i, m] = ...`); this one has shape {np.shape(k)} and dtype "
+                                 f"{dtype}: write the store for each integer")
+        out.append(k)
+    return tuple(out)
+
+
 def npr_mask_rank(mask, a, axis):
     """`np.arange(np.count_nonzero(mask))` in `a[mask] = ...`, on whole arrays: each selected
     element's position among the selected ones, in C order (what NumPy's store gives it)."""
@@ -121,8 +157,8 @@ class NprSelection:
     it: rules/mask_store.py, selection_names): the values of x and of the mask when v was bound,
     whole; NumPy's selection, of a data-dependent length, is never made."""
 
-    def __init__(self, x, mask):
-        self.x, self.mask = x, mask
+    def __init__(self, x, mask, axis=0):
+        self.x, self.mask, self.axis = x, mask, axis
 
 
 def npr_select(x, mask):
@@ -131,6 +167,62 @@ def npr_select(x, mask):
     if _npr_traced(mask) and jnp.asarray(mask).dtype == jnp.bool_:
         return NprSelection(jnp.asarray(x), mask)
     return npr_get(x)[mask]
+
+
+def npr_keep(x, mask, axis=0):
+    """`v = x[:, mask]`, v only reindexed and stored back (rules/kept.py): an NprSelection of
+    x's values now and the mask, for a traced boolean mask; else the read itself."""
+    x, mask = npr_load(x), npr_load(mask)
+    index = (slice(None),) * axis + (mask,)
+    if mask is None or isinstance(mask, (slice, int, np.integer, type(Ellipsis))):
+        raise NprUnsupported("np2ref NPR104: `v = x[:, k]` with an integer or a slice is a view of x, "
+                             "which the rewrite for a mask (a copy, kept to be stored back) is not")
+    if not (_npr_traced(mask) and jnp.asarray(mask).dtype == jnp.bool_):
+        return npr_get(x)[index]
+    if jnp.shape(mask) != tuple(jnp.shape(x)[axis:axis + jnp.ndim(mask)]):
+        _npr_check_empty_mask(jnp.shape(mask), jnp.shape(x)[axis:])
+        raise NprUnsupported("np2ref NPR104: a selection through a mask with an empty axis, kept "
+                             "to be stored back, is not translated")
+    return NprSelection(jnp.asarray(x), mask, axis)
+
+
+def npr_reselect(v, index):
+    """`v[:, perm]` of a kept selection: the same reindexing of its whole values, which leaves
+    the selected axis whole (a full slice there; slices and at most one integer array on the
+    other axes: NumPy keeps each axis where it was). Anything else is refused (NPR104)."""
+    if not isinstance(v, NprSelection):
+        return npr_get(v)[index]
+    index = index if isinstance(index, tuple) else (index,)
+    whole, arrays = [], 0
+    for k, e in enumerate(index):
+        if k == v.axis and e == slice(None):
+            whole += [slice(None)] * jnp.ndim(v.mask)
+        elif isinstance(e, slice) and k != v.axis:
+            whole.append(e)
+        elif k != v.axis and e is not None and e is not Ellipsis \
+                and jnp.ndim(e := jnp.asarray(npr_load(e))) == 1 and e.dtype.kind in "iu":
+            whole.append(e)
+            arrays += 1
+        else:
+            arrays = 2
+    if arrays > 1 or len(index) > jnp.ndim(v.x) - jnp.ndim(v.mask) + 1:
+        raise NprUnsupported("np2ref NPR104: a selection kept to be stored back is reindexed only with "
+                             "slices and one integer array beside its selected axis (`v[:, perm]`)")
+    return NprSelection(npr_get(v.x)[tuple(whole)], v.mask, v.axis)
+
+
+def npr_keep_store(y, mask, v, axis=0):
+    """`y[:, mask] = v` of a kept selection: y's elements under the mask the selection was made
+    with take its values (npr_mask_store on the whole arrays). A different mask, or whole
+    shapes that differ (NumPy would pair the selections by position), is refused (NPR104)."""
+    mask = npr_load(mask)
+    if not isinstance(v, NprSelection):
+        npr_at(y)[(slice(None),) * axis + (mask,)] = v
+        return
+    if v.mask is not mask or v.axis != axis or jnp.shape(v.x) != jnp.shape(npr_load(y)):
+        raise NprUnsupported("np2ref NPR104: a selection is stored back only under the mask it was "
+                             "made with, into an array of the shape it was selected from")
+    npr_mask_store(y, mask, v.x, scalars=(), axis=axis)
 
 
 def npr_unselect(v):

@@ -6,6 +6,7 @@
   augassign   `x op= v` on names
   mask_store  `a[m] = f(b[m])`, masked reductions
   selections  `v = x[m]` kept in a name, only reduced (`np.sum(v ** 2)`, `v.size`)
+  kept        `v = x[m, :]` kept in a name, reindexed and stored back (`x[m, :] = v[:, perm]`)
   out_args    `out=`
   ufunc_at    `np.add.at` and friends
   inplace     in-place NumPy functions and array methods
@@ -21,8 +22,8 @@
   unbound     names a lowered branch or loop may leave unbound (`npr_defined`), after planning
 """
 
-from . import (asserts, augassign, branches, calls, inplace, introspection, loop_forms, loops, mask_store, names,
+from . import (asserts, augassign, branches, calls, inplace, introspection, kept, loop_forms, loops, mask_store, names,
                out_args, pyscalars, reads, selections, sequences, stores, ufunc_at, unbound, views)
 
-__all__ = ["asserts", "augassign", "branches", "calls", "inplace", "introspection", "loop_forms", "loops", "mask_store",
+__all__ = ["asserts", "augassign", "branches", "calls", "inplace", "introspection", "kept", "loop_forms", "loops", "mask_store",
            "names", "out_args", "pyscalars", "reads", "selections", "sequences", "stores", "ufunc_at", "unbound", "views"]

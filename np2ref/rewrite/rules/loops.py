@@ -356,7 +356,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         params.append(cst.Param(cst.Name("carry")))
         head.append(cst.parse_statement(f"{', '.join(carried)} = carry"))
     tail = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
-    rng, rows, hoisted = _loop_range(plan, updated.iter)
+    rng, rows, hoisted = _loop_range(plan, updated.iter, frozenset(ctx.f.roots))
     head += [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(r))], value)])
              for r, value in rows]
     body = cst.IndentedBlock(body=[*head, *updated.body.body, *tail])
@@ -426,7 +426,7 @@ def _keyword(name: str, value) -> cst.Arg:
                    equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
 
 
-def _loop_range(plan, it):
+def _loop_range(plan, it, local_names=frozenset()):
     """The npr_range call and the `row = seq[var]` bindings for each loop form."""
     var = cst.Name(plan.var)
     if plan.kind == "iter":
@@ -455,8 +455,10 @@ def _loop_range(plan, it):
         seqs.append(s)
     lengths = [J.call("len", s) for s in seqs]
     bound = lengths[0] if len(lengths) == 1 else J.call("min", *lengths)
-    # `range(n)[k]` needs a concrete k, and a hoisted value may be a range: npr_item
-    rows = [(r, J.call(J.ITEM, s, var) if isinstance(s, cst.Call) or j in hoisted_at else
+    # `range(n)[k]` needs a concrete k, and a hoisted value may be a range; a module's NumPy
+    # array (`zip(range(9), CX)`) cannot be indexed with a traced k either: npr_item
+    rows = [(r, J.call(J.ITEM, s, var) if isinstance(s, cst.Call) or j in hoisted_at
+             or not (isinstance(s, cst.Name) and s.value in local_names) else
              cst.Subscript(s, [cst.SubscriptElement(cst.Index(var))])) for j, (r, s) in enumerate(zip(plan.rows, seqs))]
     return J.call(J.RANGE, bound), rows, hoisted
 

@@ -13,8 +13,6 @@ an integer index at trace time it stores `value[m]`, which is the same thing for
 
 from __future__ import annotations
 
-import ast
-
 import libcst as cst
 
 from ...analysis.names import ImportMap
@@ -23,6 +21,7 @@ from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
 from .calls import is_static_meta
+from .mask_index import _code, _lead_pattern, mask_lead
 from .views import mark_write_target
 
 _ELEMENTWISE_BINOPS = (
@@ -32,26 +31,10 @@ _ELEMENTWISE_BINOPS = (
 _ELEMENTWISE_FUNCS = frozenset({"numpy.where", "numpy.clip"}) | frozenset(UFUNCS)
 
 
-def _code(node: cst.CSTNode) -> str:
-    """The node's normal form: its Python AST, so that spacing, parentheses, line breaks and
-    comments do not matter (`d[d>L/2]` is `d[d > L/2]`)."""
-    text = cst.Module([]).code_for_node(node)
-    try:
-        return ast.dump(ast.parse(f"_[{text}]", mode="eval").body.slice)
-    except SyntaxError:  # not an expression on its own: compare the text
-        return text
-
-
 def mask_index(target: cst.Subscript) -> tuple[cst.BaseExpression, int] | None:
     """(the mask, its axis) for `a[m]` or `a[:, :, m]` (leading full slices), else None."""
-    *lead, last = target.slice
-    if not isinstance(last.slice, cst.Index) or last.slice.star is not None:
-        return None
-    for e in lead:
-        s = e.slice
-        if not (isinstance(s, cst.Slice) and s.lower is None and s.upper is None and s.step is None):
-            return None
-    return last.slice.value, len(lead)
+    found = mask_lead(target)
+    return None if found is None or found[2] else found[:2]
 
 
 def _slices_code(node: cst.Subscript) -> str:
@@ -125,6 +108,7 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
     """(the `X[m]` subscripts to unmask, the other leaves) if `value` is elementwise in them
     (`helpers`: the module's functions, by name: a call of an elementwise one is elementwise)."""
     key = _slices_code(target)
+    pattern = _lead_pattern(target)
     mask = _code(target.slice[-1].slice)
     masked: list[cst.Subscript | cst.Call] = []
     leaves: list[cst.BaseExpression] = []
@@ -134,7 +118,7 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
             masked.append(node)
             return True
         if isinstance(node, cst.Subscript):
-            if _slices_code(node) == key:
+            if _slices_code(node) == key or pattern is not None and pattern[1] and _lead_pattern(node) == pattern:
                 masked.append(node)
                 return True
             return False
@@ -287,10 +271,10 @@ def _is_len(call: cst.Call, local_names) -> bool:
 # -- planning --------------------------------------------------------------------------------
 def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     """`a[m] = f(b[m])` / `a[m] op= v` with a mask: see the module docstring."""
-    found = mask_index(target)
+    found = mask_lead(target)
     if found is None:
         return False
-    index, axis = found
+    index, axis, lead = found
     if not (looks_boolean(index, ctx.bool_names) or
             (isinstance(index, cst.Name) and index.value not in ctx.int_names)):
         return False  # an integer index: the plain store is exact and reads better
@@ -303,7 +287,7 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
         return True
     masked, leaves = parts
     ranks = [n for n in masked if isinstance(n, cst.Call)]
-    if ranks and not isinstance(target.value, cst.Name):
+    if ranks and (lead or not isinstance(target.value, cst.Name)):
         return False  # the rank needs the target's shape: a plain name (else NPR031 at trace time)
     ctx.m.mask_rank.update((n, (target.value.value, axis)) for n in ranks)
     ctx.m.unmask.update(masked)
@@ -407,6 +391,9 @@ def _mask_store(ctx, original, target: cst.Subscript, value: cst.BaseExpression)
         kwargs["scalars"] = cst.Tuple([cst.Element(leaf.visit(_LeafLoads(ctx.f.ref_names))) for leaf in leaves])
     if axis:
         kwargs["axis"] = cst.Integer(str(axis))
+    lead = mask_lead(target)[2]
+    if lead:  # `a[i, m] = ...`: a masked store into the view a[i]
+        kwargs["lead"] = cst.Tuple([cst.Element(e) for e in lead])
     index = target.slice[-1].slice.value
     return cst.Expr(J.call(J.MASK_STORE, target.value, index, value, **kwargs))
 

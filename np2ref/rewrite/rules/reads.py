@@ -15,6 +15,8 @@ from ...analysis.names import ImportMap
 from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import whole_load_base
+from .kept import emit_kept_read, emit_reindex
+from .mask_index import unmasked
 
 
 @emits(cst.Subscript)
@@ -29,10 +31,14 @@ def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     updated = updated.with_changes(slice=[_list_index(e) for e in updated.slice])
     if original in ctx.m.selections:  # `v = x[m]`, v only reduced (rules/mask_store.py)
         return J.call(J.SELECT, whole_load_base(updated.value), updated.slice[0].slice.value)
+    if original in ctx.m.kept_reads:  # `v = X[m, :]`, v only reindexed and stored back (rules/kept.py)
+        return emit_kept_read(updated, ctx.m.kept_reads[original])
+    if original in ctx.m.kept_reindex:
+        return emit_reindex(updated)
     if original in ctx.m.ref_form:
         return J.call(J.SUB, updated.value, J.index_value(updated.slice))
     if original in ctx.m.unmask:
-        return updated.value
+        return unmasked(updated)
     loop = _loop_slices(original, ctx.f.for_names)
     if loop:  # slices whose bounds move with a loop variable (rt/windows.py)
         updated = updated.with_changes(slice=[_window(e) for e in updated.slice])

@@ -1,0 +1,65 @@
+"""Indices through a mask, by their form: `a[m]`, `a[:, m]`, `a[i, m]` (rules/mask_store.py),
+and their normal form for comparing two of them."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from ...emit import jaxnames as J
+
+
+def _code(node: cst.CSTNode) -> str:
+    """The node's normal form: its Python AST, so that spacing, parentheses, line breaks and
+    comments do not matter (`d[d>L/2]` is `d[d > L/2]`)."""
+    text = cst.Module([]).code_for_node(node)
+    try:
+        return ast.dump(ast.parse(f"_[{text}]", mode="eval").body.slice)
+    except SyntaxError:  # not an expression on its own: compare the text
+        return text
+
+
+def mask_lead(target: cst.Subscript) -> tuple[cst.BaseExpression, int, list[cst.BaseExpression]] | None:
+    """(the mask, its axis, the integer indices before it) for `a[m]`, `a[:, m]`, `a[i, m]` or
+    `a[:, i, j, m]`: full slices, then indices that must be integers (npr_mask_lead checks,
+    when the program is traced, that each is one value), then the mask; else None. The
+    integers come right before the mask, so NumPy places the selected axis where `a[:, i][:, m]`
+    has it: the store is a masked store into that view."""
+    *lead, last = target.slice
+    if not isinstance(last.slice, cst.Index) or last.slice.star is not None:
+        return None
+    slices = 0
+    ints: list[cst.BaseExpression] = []
+    for e in lead:
+        s = e.slice
+        if isinstance(s, cst.Slice) and s.lower is None and s.upper is None and s.step is None and not ints:
+            slices += 1
+        elif isinstance(s, cst.Index) and s.star is None and not _new_axis_or_ellipsis(s.value):
+            ints.append(s.value)
+        else:
+            return None
+    return last.slice.value, slices, ints
+
+
+def _new_axis_or_ellipsis(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Ellipsis) or isinstance(node, cst.Name) and node.value == "None" or \
+        isinstance(node, cst.Attribute) and node.attr.value == "newaxis"
+
+
+def _lead_pattern(node: cst.Subscript) -> tuple | None:
+    """What a masked read must share with its store's target: the full slices, the number of
+    integer indices and the mask (the integers themselves may differ: `fin[8 - i, m]`)."""
+    found = mask_lead(node)
+    return None if found is None else (found[1], len(found[2]), _code(found[0]))
+
+
+def unmasked(updated: cst.Subscript) -> cst.BaseExpression:
+    """A masked read of a masked store's value, whole: `b[m]` and `b[:, m]` as `b`, and
+    `b[k, m]` as its view `b[k]` (npr_mask_lead: k must be one integer)."""
+    _, axis, lead = mask_lead(updated)
+    if not lead:
+        return updated.value
+    kwargs = {"axis": cst.Integer(str(axis))} if axis else {}
+    return J.call(J.MASK_LEAD, updated.value, cst.Tuple([cst.Element(e) for e in lead]), **kwargs)
+
