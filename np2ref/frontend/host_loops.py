@@ -49,6 +49,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..analysis.aliases import param_names
+from ..analysis.closures import contains
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap
 from . import driver
@@ -65,7 +66,7 @@ def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     functions = driver.module_objects(module)
     taken = names_read(module) | names_bound(module)
-    shadowed = names_bound(module) | functions | ({"range"} if _contains(module, cst.ImportStar) else set())
+    shadowed = names_bound(module) | functions | ({"range"} if contains(module, cst.ImportStar) else set())
     lifts = []
     for func in module.body:
         if isinstance(func, cst.FunctionDef) and func.name.value in host and func.asynchronous is None \
@@ -158,7 +159,7 @@ class _Scope:
 
 
 def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken) -> driver.Lift | None:
-    if _contains(loop, _NOT_IN_LOOP) or _SCOPE_CALLS & _called_names(loop):
+    if contains(loop, _NOT_IN_LOOP) or _SCOPE_CALLS & _called_names(loop):
         return None
     _, incoming = definite([loop], set())
     binds = names_bound(loop)
@@ -182,7 +183,7 @@ def _bound_by_every_pass(loop, scope: _Scope, bound: set[str]) -> set[str]:
     no `break` or `continue`. Empty for any other loop."""
     if not (isinstance(loop, cst.For) and isinstance(loop.iter, cst.Call) and isinstance(loop.iter.func, cst.Name)
             and loop.iter.func.value == "range" and "range" not in scope.shadowed
-            and 1 <= len(loop.iter.args) <= 3 and not _contains(loop.body, (cst.Break, cst.Continue))):
+            and 1 <= len(loop.iter.args) <= 3 and not contains(loop.body, (cst.Break, cst.Continue))):
         return set()
     values = [_int_value(a, scope, bound) for a in loop.iter.args]
     if any(v is None for v in values) or any(a.keyword is not None or a.star for a in loop.iter.args) \
@@ -290,19 +291,6 @@ def _called_names(node) -> set[str]:
 
     node.visit(V())
     return found
-
-
-def _contains(node, kinds) -> bool:
-    found = []
-
-    class V(cst.CSTVisitor):
-        def on_visit(self, n):
-            if isinstance(n, kinds):
-                found.append(n)
-            return not found
-
-    node.visit(V())
-    return bool(found)
 
 
 def _simple_lines(stmt):
