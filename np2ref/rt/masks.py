@@ -51,6 +51,13 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=()):
     place of their masked reads; the listed leaves must have size 1 for that to be exact.
     `lead`: integers between the `axis` full slices and the mask (`a[:, i, mask] = ...`), each
     one value (npr_mask_lead): the store is then a masked store into the view `a[:, i]`."""
+    m = npr_load(mask)
+    if scalars is None and not (_npr_traced(m) and jnp.asarray(m).dtype == jnp.bool_):
+        # a mask known when traced, or an integer array after all: NumPy's own store
+        index = (slice(None),) * axis + tuple(lead) + (m,)
+        proxy = npr_at(a)
+        proxy[index] = value if op is None else _NPR_IOPS[op](proxy[index], value)
+        return
     if lead:
         index = (slice(None),) * axis + _npr_lead_index(lead)
         view = jax.new_ref(npr_get(a)[index])

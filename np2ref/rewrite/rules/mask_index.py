@@ -47,6 +47,27 @@ def _new_axis_or_ellipsis(node: cst.BaseExpression) -> bool:
         isinstance(node, cst.Attribute) and node.attr.value == "newaxis"
 
 
+_INT_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
+
+
+def int_by_form(node: cst.BaseExpression, int_names) -> bool:
+    """An index before a mask that is an integer by its form: a literal, a loop's integer, their
+    arithmetic, or a table's entry at such an index (`8 - i`, `noslip[i]`; npr_mask_lead checks,
+    when traced, that an entry is one value and not a row). A name of unknown kind (`a[rows,
+    cols]`) may be an integer array: NumPy's fancy store, left to the plain store."""
+    if isinstance(node, cst.Integer):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in int_names
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        return int_by_form(node.expression, int_names)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _INT_OPS):
+        return int_by_form(node.left, int_names) and int_by_form(node.right, int_names)
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        return int_by_form(node.slice[0].slice.value, int_names)
+    return False
+
+
 def _lead_pattern(node: cst.Subscript) -> tuple | None:
     """What a masked read must share with its store's target: the full slices, the number of
     integer indices and the mask (the integers themselves may differ: `fin[8 - i, m]`)."""

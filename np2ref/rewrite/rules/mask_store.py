@@ -21,7 +21,7 @@ from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
 from .calls import is_static_meta
-from .mask_index import _code, _lead_pattern, mask_lead
+from .mask_index import _code, _lead_pattern, int_by_form, mask_lead
 from .views import mark_write_target
 
 _ELEMENTWISE_BINOPS = (
@@ -104,7 +104,7 @@ def elementwise_helper(name: str, helpers, imports: ImportMap, depth: int = 0) -
 
 
 def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: ImportMap,
-                 local_names, helpers=None) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
+                 local_names, helpers=None, int_names=frozenset()) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
     """(the `X[m]` subscripts to unmask, the other leaves) if `value` is elementwise in them
     (`helpers`: the module's functions, by name: a call of an elementwise one is elementwise)."""
     key = _slices_code(target)
@@ -118,7 +118,8 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
             masked.append(node)
             return True
         if isinstance(node, cst.Subscript):
-            if _slices_code(node) == key or pattern is not None and pattern[1] and _lead_pattern(node) == pattern:
+            if _slices_code(node) == key or pattern is not None and pattern[1] and _lead_pattern(node) == pattern \
+                    and all(int_by_form(e, int_names) for e in mask_lead(node)[2]):
                 masked.append(node)
                 return True
             return False
@@ -278,11 +279,13 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     if not (looks_boolean(index, ctx.bool_names) or
             (isinstance(index, cst.Name) and index.value not in ctx.int_names)):
         return False  # an integer index: the plain store is exact and reads better
-    parts = masked_parts(value, target, ctx.imports, ctx.locals, ctx.all)
+    if not all(int_by_form(e, ctx.int_names) for e in lead):
+        return False  # `a[rows, cols] *= v`: integer arrays, NumPy's fancy store (the plain store)
+    parts = masked_parts(value, target, ctx.imports, ctx.locals, ctx.all, ctx.int_names)
     if parts is None:
-        if not (looks_boolean(index, ctx.bool_names) and op is not None):
+        if not (looks_boolean(index, ctx.bool_names) and op is not None or lead):
             return False
-        parts = ([], [])
+        parts = ([], [])  # `a[i, m] = v`: v one value under a traced mask (npr_mask_store checks)
     if not mark_write_target(ctx, target.value, stmt):
         return True
     masked, leaves = parts
