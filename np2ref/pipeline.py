@@ -20,14 +20,14 @@ from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_
 from .analysis.names import bound_anywhere
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
-from .frontend import driver
+from .frontend import driver, host_loops
 from .frontend import jumps
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
 from .rewrite.function import ModuleRewriter
 from .rewrite.marks import MarkPass
-from .rewrite.rules import unbound
+from .rewrite.rules import loop_forms, unbound
 
 
 @dataclasses.dataclass
@@ -84,10 +84,11 @@ def convert_source(text: str, filename: str = "<string>", only: set[str] | None 
 
 
 def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> ConversionResult:
-    """The conversion with the module-level loops that np2ref can compile lifted into functions
-    (frontend/driver.py); a loop whose function is refused, is host work or would run as a Python
-    loop stays as it was."""
-    lifts = driver.find_lifts(cst.parse_module(text))
+    """The conversion with the module-level loops, and the top-level loops of host functions, that
+    np2ref can compile lifted into functions (frontend/driver.py, frontend/host_loops.py); a loop
+    whose function is refused, is host work or would run as a Python loop stays as it was."""
+    module = cst.parse_module(text)
+    lifts = driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
     while lifts:
         lifted, where = driver.apply(text, lifts)
         new = _convert(lifted, filename, None)
@@ -96,13 +97,30 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
         # a lifted loop that would run as a Python loop (NPR033) is traced once per trip: a long
         # time loop would take minutes to compile, where NumPy's loop runs at once
         bad = {lift.name for lift in lifts if lift.name in new.host or lift.name not in new.functions
-               or any(d.is_error or d.code == "NPR033" and d.line == lift.start for d in inside[lift.name])}
+               or any(d.is_error or d.code == "NPR033" and d.line == lift.start for d in inside[lift.name])
+               or _python_loop(new.rewritten, lift.name)}
         if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in placed):
+            if any(lift.host for lift in lifts):  # try again with the module-level loops only
+                lifts = [lift for lift in lifts if not lift.host]
+                continue
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:
             return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)))
         lifts = [lift for lift in lifts if lift.name not in bad]
     return result
+
+
+def _python_loop(module: cst.Module | None, name: str) -> bool:
+    """Whether the lifted function `name` kept its loop a Python loop (NPR033: jit would trace it
+    one iteration at a time, so compile time grows with the trip count, without NPR035's limit):
+    NumPy runs such a loop faster than XLA compiles it. A short literal range is unrolled by
+    design (rewrite/rules/loop_forms.py) and stays lifted."""
+    for stmt in module.body if module is not None else ():
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == name:
+            return any(isinstance(s, cst.While) or (isinstance(s, cst.For) and not (
+                (args := loop_forms.range_args(s, ())) is not None and loop_forms.short_literal_range(args)))
+                for s in stmt.body.body)
+    return False
 
 
 def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset()) -> ConversionResult:

@@ -127,3 +127,22 @@ def test_arrays_other_than_literals_are_passed_to_the_lifted_loop():
             "for k in range(3):\n    out += img * k\nprint(out.sum())\n")
     result = np2ref.convert_source(text, "s.py")
     assert result.ok and "_main_loop_4(img, out)" in result.code, result.code
+
+
+def test_a_loop_with_blank_lines_above_it_is_lifted():
+    # the loop's text was rendered with the blank line first, which failed the indentation check
+    text = ("import numpy as np\nu = np.zeros(3)\nif __name__ == '__main__':\n    k = 0\n\n    # steps\n"
+            "    while k < 3:\n        u[0] += 1\n        k += 1\n    print(u, k)\n")
+    assert [(lift.name, lift.start, lift.params) for lift in driver.find_lifts(cst.parse_module(text))] == [
+        ("_main_loop_7", 7, ("k", "u"))]
+    result = np2ref.convert_source(text, "s.py")
+    assert "    k = 0\n\n    # steps\n    k = _main_loop_7(k, u)\n    print(u, k)\n" in result.code
+
+
+def test_a_lift_whose_loop_would_run_as_a_python_loop_is_dropped():
+    # `u` is rebound and written in the loop (NPR033): jit would trace its 300 passes one by one
+    text = ("import numpy as np\nu = np.ones(4)\nfor t in range(300):\n    u = u * 0.5 + 1.0\n    u[0] = 0.0\n"
+            "print(u)\n")
+    assert [lift.name for lift in driver.find_lifts(cst.parse_module(text))] == ["_main_loop_3"]
+    result = np2ref.convert_source(text, "s.py")
+    assert result.ok and "_main_loop_3" not in result.code and result.diagnostics == []

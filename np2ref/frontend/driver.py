@@ -18,15 +18,23 @@ that anything else reads is returned and rebound. A loop is lifted only when eve
 bound before the loop (so a loop that runs zero times leaves them as NumPy does), or is bound on
 every trip of a loop that surely makes one (`for t in range(STEPS)`, STEPS a module constant
 >= 1, no `break`/`continue` to skip the binding: _binds_every_trip). The lift is dropped again
-when the pipeline refuses the function, finds it is host work (a `print` in the loop, a call
+when the pipeline refuses the function, finds it is host work (a `print` to a file in the loop, a call
 np2ref cannot see into) or would run it as a Python loop, traced once per trip (NPR033): that
 loop then stays NumPy code, as before. The module's small constants (literals and np.array of
 literals, bound once, never changed: analysis/module_state.py) are not passed but read as
 module names, as its functions read them: known when traced (a roll's shift, a range), and not
 taken for state the call may change.
 
+The same holds for the loops at the top level of a host function's body (a `main()` that seeds,
+prints or plots): frontend/host_loops.py finds them, with the function's locals in place of
+module-level names, and says what more it takes there for the argument to stay true (a name the
+loop may read must be bound on every path to it; nothing the loop binds may be seen by a nested
+function of the host; no `return`, `yield`, `global` in the loop). Their `def` goes before the
+host function's, as a main-block loop's goes before the `if __name__ == "__main__":` line.
+
 The lift works on the text (4 more spaces for the loop's lines, a `def` line before it, a
-`return` and the call after it), so positions map back to the user's file line by line.
+`return` and the call after it; a hoisted def's lines indented as a module function's), so positions map back
+to the user's file line by line (`remap`).
 """
 
 from __future__ import annotations
@@ -53,18 +61,16 @@ class Lift:
     params: tuple[str, ...]
     returns: tuple[str, ...]
     hoist: int | None = None  # in the main block: the `if __name__ ...` line its def goes before
+    host: str | None = None   # in a host function (frontend/host_loops.py): its name; the def goes before it
 
 
 def find_lifts(module: cst.Module) -> list[Lift]:
     """The module-level loops worth compiling, in source order."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
-    functions = {s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+    functions = module_objects(module)
     global_reads = set().union(*(globals_read(f) for f in _all_functions(module)))
     statements = list(_driver_statements(module))
-    for stmt in module.body:  # imported modules are read where they are, never passed
-        if isinstance(stmt, cst.SimpleStatementLine):
-            functions |= {n for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)) for n in _bound_by(s)}
     lifts, bound, views, containers = [], set(), {}, set()
     main = None
     # the module's own small constants (bound once at top level to literals, or to np.array of
@@ -93,6 +99,15 @@ def find_lifts(module: cst.Module) -> list[Lift]:
     return lifts
 
 
+def module_objects(module: cst.Module) -> set[str]:
+    """The module-level functions, classes and imported modules: read where they are, never passed."""
+    names = {s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            names |= {n for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)) for n in _bound_by(s)}
+    return names
+
+
 def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
     """The text with the loops lifted, and for each of its lines (1-based, index 0 unused) the
     original line and how many columns it moved right."""
@@ -115,7 +130,7 @@ def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
             emit("    " + body if lines[i].strip() else lines[i], i + 1, shift)
         if lift.returns:
             emit(f"{pad}    return {', '.join(lift.returns)}\n", lift.end)
-        if lift.hoist:
+        for _ in range(2 if lift.host else 1 if lift.hoist else 0):
             emit("\n", lift.start)
 
     def call(lift: Lift) -> None:
@@ -188,14 +203,19 @@ def _plan(loop, later, positions, bound: set[str], functions: set[str], global_r
     returns = tuple(sorted(n for n in _bound_by(loop) if n in global_reads or _read_later(n, later)))
     if not set(returns) <= bound | every_trip:
         return None  # a name first bound in the loop and read later, maybe never bound: keep NumPy's loop
+    return placed(loop, positions, f"{PREFIX}{positions[loop].start.line}", params, returns)
+
+
+def placed(loop, positions, name: str, params: tuple[str, ...], returns: tuple[str, ...]) -> Lift | None:
+    """The lift of `loop` into a function `name`, or None when moving its text would change it."""
     pos = positions[loop]
-    if _multiline_strings(cst.Module(body=[loop]).code):
+    code = cst.Module(body=[loop.with_changes(leading_lines=())]).code  # the blank lines above it stay
+    if _multiline_strings(code):
         return None  # indenting the loop would change a string's contents
     indent = " " * pos.start.column
-    if not all(line.startswith(indent) or not line.strip()
-               for line in cst.Module(body=[loop]).code.splitlines()[1:]):
+    if not all(line.startswith(indent) or not line.strip() for line in code.splitlines()[1:]):
         return None  # a continuation line left of the loop (or tabs): moving it would break it
-    return Lift(f"{PREFIX}{pos.start.line}", pos.start.line, pos.end.line, indent, params, returns)
+    return Lift(name, pos.start.line, pos.end.line, indent, params, returns)
 
 
 def _literal_constants(module: cst.Module, imports: ImportMap) -> set[str]:
