@@ -686,3 +686,28 @@ def test_a_module_is_analysed_once_for_all_its_compiled_functions():
         assert warm[k].code == cold[k].code and warm[k].diagnostics == cold[k].diagnostics
         assert set(warm[k].functions) == {f"f{k}"} and warm[k].exec_source == cold[k].exec_source
     assert pipeline.convert_source(text + "def g(:\n", "m.py").code is None  # a syntax error still reported
+
+
+def grows_a_list(u, w, n):
+    for t in range(n):
+        u[0] += len(w + [t])  # Python joins the lists: 3 each trip
+    return u
+
+
+def joins_and_sums(u, w):
+    u[0] = len(w + [1.0])
+    u[1] = sum(w)
+    return u
+
+
+def adds_a_list(u, w):
+    u[:] = u + w  # NumPy makes the list an array
+    return u
+
+
+@pytest.mark.parametrize("fn, args", [(grows_a_list, ([1.0, 2.0], 3)), (joins_and_sums, ([1.0, 2.0],)),
+                                      (adds_a_list, ([1.0, 2.0, 3.0],))])
+def test_a_list_argument_is_a_list_where_python_joins_it_and_an_array_where_numpy_computes(fn, args):
+    """A list argument joined with a list (`w + [t]`, npr_seq_op) stays a list of values: made an
+    array, `+` added elementwise (len 2 where Python gives 3, a silent wrong answer)."""
+    assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), np.zeros(3), *args)

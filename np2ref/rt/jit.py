@@ -193,7 +193,7 @@ class NprFunction:
                                     "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
                                     f"back), or call {self.__name__}.device(...), which returns the final values")
             if not is_static:
-                v = self._device_ready(name, np.asarray(v) if isinstance(v, list) else v)
+                v = self._device_ready(name, _npr_list_argument(self, name, v) if isinstance(v, list) else v)
             (static if is_static else dynamic)[name] = v
         return values, static, dynamic
 
@@ -488,7 +488,7 @@ _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
 from .casts import _npr_issue_warnings  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
-from .ops import _npr_is_ref  # noqa: E402
+from .ops import _npr_is_ref, _npr_list_argument  # noqa: E402
 from .arguments import (  # noqa: E402
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_type, _NPR_DEVICE_TYPES,
     _npr_donation_split, _npr_is_python_value, _npr_is_static, _npr_jax_dtype, _npr_layout_ok,
