@@ -191,3 +191,49 @@ def _walk_statements(node: cst.CSTNode):
     yield node
     for child in node.children:
         yield from _walk_statements(child)
+
+
+# -- which names a loop carries (rules/loops.py) ----------------------------------------------
+def rebound_in_loops(function: cst.CSTNode, name: str, loop: cst.For) -> set[int]:
+    """ids of the Name nodes inside the bodies of other `for` loops (not enclosing `loop`) whose
+    target binds `name`: such a read sees that loop's own value, never the one `loop` leaves."""
+    found: set[int] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            target = node.target
+            names = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+            if node is not loop and any(isinstance(n, cst.Name) and n.value == name for n in names):
+                inside = _Collect()
+                node.body.visit(inside)
+                if id(loop) not in inside.found:
+                    found.update(inside.found)
+
+    function.visit(V())
+    return found
+
+
+class _Collect(cst.CSTVisitor):
+    def __init__(self):
+        self.found: set[int] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.found.add(id(node))
+        return True
+
+
+def written_outside(name: str, loop: cst.CSTNode, facts) -> bool:
+    """Whether anything outside the loop writes into `name`'s array (or into one that may share
+    its memory): carried out of the loop as a value, the name is then no Ref to write through."""
+    inside = _Collect()
+    loop.visit(inside)
+    mine = facts.roots.get(name, frozenset()) | {name}
+    for w in facts.writes:
+        if id(w.node) in inside.found:
+            continue
+        base = w.target
+        while isinstance(base, (cst.Subscript, cst.Attribute)):
+            base = base.value
+        if not isinstance(base, cst.Name) or base.value == name or facts.roots.get(base.value, frozenset()) & mine:
+            return True
+    return False

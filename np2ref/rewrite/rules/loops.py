@@ -40,7 +40,8 @@ from ..registry import emits, plans
 from ..syntax import plain, target_names
 from . import unbound
 from .control import Uses, condition, data_dependent_changes, uses
-from .loop_forms import index_min_max, item_form, loop_form, short_literal_range, static_test, unroll_opt_in
+from .loop_forms import (index_min_max, item_form, loop_form, rebound_in_loops, short_literal_range, static_test,
+                         unroll_opt_in, written_outside)
 
 FORM_REASON = "not a range/enumerate/zip/reversed loop"
 SHORT_REASON = "short literal range"
@@ -63,25 +64,6 @@ class LoopPlan:
     #                            carried out as values (the last trip's), loaded at the end of each trip
 
 
-def _rebound_in_loops(function: cst.CSTNode, name: str, loop: cst.For) -> set[int]:
-    """ids of the Name nodes inside the bodies of other `for` loops (not enclosing `loop`) whose
-    target binds `name`: such a read sees that loop's own value, never the one `loop` leaves."""
-    found: set[int] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_For(self, node: cst.For) -> None:
-            target = node.target
-            names = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
-            if node is not loop and any(isinstance(n, cst.Name) and n.value == name for n in names):
-                inside = _Collect()
-                node.body.visit(inside)
-                if id(loop) not in inside.found:
-                    found.update(inside.found)
-
-    function.visit(V())
-    return found
-
-
 def _read_outside(name, loop, function_uses, body_nodes, facts) -> bool:
     """Whether `name` is read outside `loop`'s body other than inside another `for` loop that
     binds it (`for j in ...` loops one after another, some inside the loop: each reads its own j,
@@ -89,17 +71,8 @@ def _read_outside(name, loop, function_uses, body_nodes, facts) -> bool:
     reads = [node for n, s, node in function_uses.items if n == name and not s and id(node) not in body_nodes]
     if not reads:
         return False
-    rebound = _rebound_in_loops(facts.node, name, loop)
+    rebound = rebound_in_loops(facts.node, name, loop)
     return any(id(node) not in rebound for node in reads)
-
-
-class _Collect(cst.CSTVisitor):
-    def __init__(self):
-        self.found: set[int] = set()
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        self.found.add(id(node))
-        return True
 
 
 def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()) -> LoopPlan | str:
@@ -138,7 +111,7 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
     read_before_store |= unbound.read_before_bound(loop.body, list(loop.body.body), facts) - {var, *rows, *unpack}
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in body_nodes}
     for name in (var, *rows, *unpack):
-        rebound = _rebound_in_loops(facts.node, name, loop)
+        rebound = rebound_in_loops(facts.node, name, loop)
         if any(n == name and not s and id(node) not in body_nodes and id(node) not in rebound
                for n, s, node in function_uses.items):
             # Python leaves it bound to the last value: keep Python's loop
@@ -154,7 +127,7 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
                 continue  # a fresh buffer made and used within one iteration
         found = is_rotation(loop.body, name, counted=kind == "range")
         if found is None and name != var and name not in read_before_store \
-                and not _written_outside(name, loop, facts):
+                and not written_outside(name, loop, facts):
             fresh.append(name)  # `rho, u = f(fin); u[0] = ...` each trip, u read after the loop
             continue
         if found is None:
@@ -169,23 +142,6 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
                     kind, rows, _defined_before(loop, function_uses, facts, body_nodes),
                     tuple(dict.fromkeys(unrotate)), python_reason(changed, read_before_store | outside_reads),
                     unpack, unroll_opt_in(loop), tuple(fresh))
-
-
-def _written_outside(name: str, loop: cst.CSTNode, facts) -> bool:
-    """Whether anything outside the loop writes into `name`'s array (or into one that may share
-    its memory): carried out of the loop as a value, the name is then no Ref to write through."""
-    inside = _Collect()
-    loop.visit(inside)
-    mine = facts.roots.get(name, frozenset()) | {name}
-    for w in facts.writes:
-        if id(w.node) in inside.found:
-            continue
-        base = w.target
-        while isinstance(base, (cst.Subscript, cst.Attribute)):
-            base = base.value
-        if not isinstance(base, cst.Name) or base.value == name or facts.roots.get(base.value, frozenset()) & mine:
-            return True
-    return False
 
 
 def python_reason(changed, outlives) -> str:
