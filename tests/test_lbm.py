@@ -263,3 +263,16 @@ def test_stores_under_a_mask_known_when_traced_take_arrays_as_numpy_does():
     f = np.random.default_rng(10).random((3, NX, NY))
     v = np.arange(float(FIXED.sum()))
     assert_same_as_numpy(fixed_rows, np2ref.compile(fixed_rows, host_below=0), f, v)
+
+
+def column_permuted(A, j, perm):
+    col = A[:, j]  # an integer: NumPy's view, not a selection
+    A[0, j] = -1.0  # the view sees it
+    A[:, j] = col[perm]
+    return A
+
+
+def test_a_name_kept_from_an_integer_index_is_numpys_view():
+    A = np.arange(12.0).reshape(4, 3)
+    compiled = np2ref.compile(column_permuted, host_below=0)
+    assert_same_as_numpy(column_permuted, compiled, A, 1, np.array([3, 2, 1, 0]))

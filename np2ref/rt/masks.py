@@ -179,11 +179,11 @@ def npr_select(x, mask):
 def npr_keep(x, mask, axis=0):
     """`v = x[:, mask]`, v only reindexed and stored back (rules/kept.py): an NprSelection of
     x's values now and the mask, for a traced boolean mask; else the read itself."""
-    x, mask = npr_load(x), npr_load(mask)
+    mask = npr_load(mask)
     index = (slice(None),) * axis + (mask,)
     if mask is None or isinstance(mask, (slice, int, np.integer, type(Ellipsis))):
-        raise NprUnsupported("np2ref NPR104: `v = x[:, k]` with an integer or a slice is a view of x, "
-                             "which the rewrite for a mask (a copy, kept to be stored back) is not")
+        return npr_sub(x, index)  # `col = A[:, j]`: NumPy's view of x, which sees later writes to x
+    x = npr_load(x)
     if not (_npr_traced(mask) and jnp.asarray(mask).dtype == jnp.bool_):
         return npr_get(x)[index]
     if jnp.shape(mask) != tuple(jnp.shape(x)[axis:axis + jnp.ndim(mask)]):
@@ -224,7 +224,7 @@ def npr_keep_store(y, mask, v, axis=0):
     shapes that differ (NumPy would pair the selections by position), is refused (NPR104)."""
     mask = npr_load(mask)
     if not isinstance(v, NprSelection):
-        npr_at(y)[(slice(None),) * axis + (mask,)] = v
+        npr_at(y)[(slice(None),) * axis + (mask,)] = npr_load(v)
         return
     if v.mask is not mask or v.axis != axis or jnp.shape(v.x) != jnp.shape(npr_load(y)):
         raise NprUnsupported("np2ref NPR104: a selection is stored back only under the mask it was "
@@ -401,7 +401,7 @@ def _npr_identity(name, dtype):
 from .core import NprError, NprUnsupported  # noqa: E402
 from .bounds import _npr_check_run, npr_bounds_ok, npr_get  # noqa: E402
 from .compat import _npr_traced, _npr_weak_astype  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
+from .views import npr_load, npr_sub, NprView  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402
 from .casts import npr_cast  # noqa: E402
