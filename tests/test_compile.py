@@ -705,9 +705,23 @@ def adds_a_list(u, w):
     return u
 
 
+def repeats_a_list(u, w, n):
+    v = w * 2  # Python repeats the list: 4 values
+    for k in range(n):
+        u[k] = len(n * w) + len(v) + k  # n an integer (range's bound): 2n values
+    return u
+
+
+def scales_a_list(u, w):
+    u[:] = u * w + 1.0  # an array operand: NumPy makes the list an array
+    return u
+
+
 @pytest.mark.parametrize("fn, args", [(grows_a_list, ([1.0, 2.0], 3)), (joins_and_sums, ([1.0, 2.0],)),
-                                      (adds_a_list, ([1.0, 2.0, 3.0],))])
+                                      (adds_a_list, ([1.0, 2.0, 3.0],)), (repeats_a_list, ([1.0, 2.0], 3)),
+                                      (scales_a_list, ([1.0, 2.0, 3.0],))])
 def test_a_list_argument_is_a_list_where_python_joins_it_and_an_array_where_numpy_computes(fn, args):
-    """A list argument joined with a list (`w + [t]`, npr_seq_op) stays a list of values: made an
-    array, `+` added elementwise (len 2 where Python gives 3, a silent wrong answer)."""
+    """A list argument joined with a list (`w + [t]`, npr_seq_op) or multiplied by an integer
+    (`w * 2`, `k * w`) stays a list of values (npr_jit's `lists=`): made an array, `+` and `*`
+    computed elementwise (len 2 where Python gives 3 or 4, a silent wrong answer)."""
     assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), np.zeros(3), *args)

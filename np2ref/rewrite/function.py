@@ -110,10 +110,9 @@ class ModuleRewriter(cst.CSTTransformer):
                 return updated.with_changes(decorators=decorators)
             entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, python_scalars=cst.Name("True")))
             return updated.with_changes(decorators=[*decorators, entry])
-        if self.f.mutated_params:
-            entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, mutated=J.str_tuple(self.f.mutated_params)))
-        else:
-            entry = cst.Decorator(J.name(J.ENTRY_DECORATOR))
+        options = {k: J.str_tuple(v) for k, v in (("mutated", self.f.mutated_params),
+                                                    ("lists", sequences.list_params(self.f))) if v}
+        entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, **options) if options else J.name(J.ENTRY_DECORATOR))
         self.f = self.m = None
         return updated.with_changes(decorators=[*decorators, entry])
 

@@ -13,13 +13,16 @@ class NprFunction:
     tracers), it is the plain ref program."""
 
     def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-                 python_scalars=False):
+                 python_scalars=False, lists=()):
         _npr_functools.update_wrapper(self, fn)
         self.fn = fn
         # a function with no NumPy call (convert's `python_scalars=True`): with no array anywhere
         # in its arguments it runs as written, giving Python's values and types (2.5, not float64)
         self.python_scalars = python_scalars
         self.mutated = tuple(mutated)
+        # parameters a list argument reaches as a list (`w + [t]`, `w * 2`: Python joins or
+        # repeats it); any other list argument is an array, as NumPy computes with it
+        self.lists = frozenset(lists)
         self.signature = _npr_inspect.signature(fn)
         self.static_argnames = None if static_argnames is None else frozenset(
             (static_argnames,) if isinstance(static_argnames, str) else static_argnames)
@@ -193,7 +196,7 @@ class NprFunction:
                                     "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
                                     f"back), or call {self.__name__}.device(...), which returns the final values")
             if not is_static:
-                v = self._device_ready(name, _npr_list_argument(self, name, v) if isinstance(v, list) else v)
+                v = self._device_ready(name, np.asarray(v) if isinstance(v, list) and name not in self.lists else v)
             (static if is_static else dynamic)[name] = v
         return values, static, dynamic
 
@@ -472,10 +475,10 @@ class NprFunction:
 
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-            python_scalars=False):
+            python_scalars=False, lists=()):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
-        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars)
+        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists)
     return wrap(fn) if fn is not None else wrap
 
 
@@ -488,7 +491,7 @@ _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
 from .casts import _npr_issue_warnings  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
-from .ops import _npr_is_ref, _npr_list_argument  # noqa: E402
+from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_type, _NPR_DEVICE_TYPES,
     _npr_donation_split, _npr_is_python_value, _npr_is_static, _npr_jax_dtype, _npr_layout_ok,

@@ -134,30 +134,6 @@ def npr_seq_op(a, op, b):
     return f(a, b)
 
 
-def _npr_list_argument(function, name, v):
-    """A list argument of a jitted function: an array (np.asarray), as NumPy computes with it,
-    except where the function uses it as an operand of a sequence operator (`w + [t]`, `[0] * w`:
-    npr_seq_op), where Python joins or repeats the list: there it stays a list of values."""
-    names = getattr(function, "_npr_seq_operands", None)
-    if names is None:
-        names = function._npr_seq_operands = _npr_seq_operand_names(function.fn)
-    return v if name in names else np.asarray(v)
-
-
-def _npr_seq_operand_names(fn) -> frozenset:
-    """The names passed straight to npr_seq_op in `fn`'s converted source."""
-    import ast
-    import inspect
-    import textwrap
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except (OSError, TypeError, SyntaxError):
-        return frozenset()
-    return frozenset(a.id for node in ast.walk(tree) if isinstance(node, ast.Call)
-                     and isinstance(node.func, ast.Name) and node.func.id == "npr_seq_op"
-                     for a in node.args if isinstance(a, ast.Name))
-
-
 def _npr_is_ref(x):
     return isinstance(x, (jax.Ref, NprView))
 

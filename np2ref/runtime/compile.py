@@ -19,6 +19,7 @@ from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
 from .hostcall import MISS, host_call
 from .routes import HOST_EQUATIONS, numpy_is_cheaper, program_size
+from ..rewrite.rules.sequences import list_params
 
 _RUNTIME: dict | None = None
 
@@ -240,8 +241,9 @@ class Compiled:
         exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
-            namespace[other] = entry_type(namespace[other], facts.mutated_params)
-        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds)
+            namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=list_params(facts))
+        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds,
+                                 lists=namespace[name].lists)
         self._entry.globals_source = fn.__globals__  # a rebinding in the module reaches the copy
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them

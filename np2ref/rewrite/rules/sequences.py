@@ -180,6 +180,31 @@ def _sequence_against_array(ctx, left, right) -> bool:
     return not (_is_sequence(ctx, left) or is_static_meta(left))
 
 
+def list_params(f: FunctionFacts) -> tuple[str, ...]:
+    """Parameters a list argument must reach as a list, not an array: direct operands of a
+    sequence operator (`w + [t]`, npr_seq_op) and of `*` with an integer (`w * 2`, `n * w`),
+    where Python joins or repeats a list and NumPy would compute elementwise. Every other list
+    argument becomes an array, as NumPy computes with it (npr_jit's `lists=`)."""
+    class Ctx:
+        seq_names, int_names = sequence_names(f), integer_names(f)
+    found = set()
+    for node in _walk(f.node):
+        if isinstance(node, cst.BinaryOperation) and type(node.operator) in _BIN_OPS:
+            pairs = [(node.left, node.right)]
+        elif isinstance(node, cst.Comparison) and len(node.comparisons) == 1 \
+                and type(node.comparisons[0].operator) in _CMP_OPS:
+            pairs = [(node.left, node.comparisons[0].comparator)]
+        else:
+            continue
+        repeat = isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply)
+        for left, right in pairs:
+            for a, b in ((left, right), (right, left)):
+                if isinstance(a, cst.Name) and a.value in f.params and (
+                        _sequence_against_array(Ctx, left, right) or repeat and _integer(Ctx, b)):
+                    found.add(a.value)
+    return tuple(p for p in f.params if p in found)
+
+
 def sequence_names(f: FunctionFacts) -> frozenset[str]:
     """Local names every binding of which is a list or tuple literal."""
     kinds: dict[str, bool] = {}
