@@ -102,6 +102,14 @@ def test_a_name_every_trip_binds_is_returned_when_the_loop_surely_runs(tmp_path)
     assert runs[0].stdout == runs[1].stdout
 
 
+@pytest.mark.parametrize("change", ["STEPS = 0\n", "def reset():\n    global STEPS\n    STEPS = 0\n\n"])
+def test_a_count_that_may_change_does_not_make_the_loop_surely_run(change):
+    """STEPS rebound, or declared `global` by a function that may set it to 0: the loop may make
+    no trip, so w may be unbound after it (NumPy's NameError), and the lift is not made."""
+    text = FIRST_BOUND.replace("u = np.arange(8)\n", "u = np.arange(8)\n" + change)
+    assert [lift.name for lift in driver.find_lifts(cst.parse_module(text))] == []
+
+
 def test_a_lifted_loop_that_would_run_as_python_is_dropped():
     """`u` is written, then rebound to a new array it is read into, each trip: the lifted loop
     would run as a Python loop (NPR033), traced once per trip, so the lift is dropped."""

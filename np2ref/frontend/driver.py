@@ -79,7 +79,8 @@ def find_lifts(module: cst.Module) -> list[Lift]:
     # the module's functions do. Other arrays are passed: as constants they would be compiled
     # into the program (a 72 MB one cost 3.6 s more than passing it).
     imports = ImportMap(module)
-    constants = _literal_constants(module, imports) - changing_globals(module, imports)
+    changing = changing_globals(module, imports)
+    constants = _literal_constants(module, imports) - changing
     for i, stmt in enumerate(statements):
         views.update(_views_bound(stmt))
         containers |= _containers_bound(stmt)
@@ -87,7 +88,7 @@ def find_lifts(module: cst.Module) -> list[Lift]:
             main = positions[stmt].start.line if _is_main_test(stmt.test) else main
         if isinstance(stmt, (cst.For, cst.While)) and _does_array_work(stmt, functions):
             lift = _plan(stmt, statements[i + 1:], positions, bound - constants, functions, global_reads,
-                         _binds_every_trip(stmt, module, statements))
+                         _binds_every_trip(stmt, statements, changing))
             if lift is not None and _may_share_memory(lift.params, views):
                 lift = None  # `v = u[1:]`: passed together, the compiled call would refuse them (NPR206)
             if lift is not None and containers & set(lift.params):
@@ -246,9 +247,9 @@ def _literal_constants(module: cst.Module, imports: ImportMap) -> set[str]:
     return found
 
 
-def _binds_every_trip(loop, module: cst.Module, statements) -> frozenset[str]:
+def _binds_every_trip(loop, statements, changing: frozenset[str]) -> frozenset[str]:
     """The names a `for t in range(N)` loop binds on every trip, when it makes at least one: N a
-    positive literal, or a module name bound once, to one, and never declared `global`; the
+    positive literal, or a module name bound to one that never changes (not in `changing`); the
     names bound by the body's own simple statements, with no `break`, `continue`, `return` or
     `try` in it (outside nested loops and functions) to skip them. A name only such a loop binds
     is bound after it, as the lifted function's return gives it back."""
@@ -262,8 +263,7 @@ def _binds_every_trip(loop, module: cst.Module, statements) -> frozenset[str]:
                   and len(s.body) == 1 and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
                   and isinstance(s.body[0].targets[0].target, cst.Name)
                   and s.body[0].targets[0].target.value == count.value]
-        binds = sum(count.value in _bound_by(s) for s in statements)
-        count = values[0] if len(values) == 1 and binds == 1 and count.value not in _declared_global(module) else None
+        count = values[0] if len(values) == 1 and count.value not in changing else None
     if not (isinstance(count, cst.Integer) and count.evaluated_value > 0) or _skips(loop.body):
         return frozenset()
     return frozenset().union(*(names_bound(s) for s in loop.body.body if isinstance(s, cst.SimpleStatementLine)))
@@ -285,16 +285,6 @@ def _skips(node: cst.CSTNode) -> bool:
     for stmt in node.body:
         stmt.visit(V())
     return bool(found)
-
-
-def _declared_global(module: cst.Module) -> set[str]:
-    found: set[str] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_Global(self, node) -> None:
-            found.update(n.name.value for n in node.names)
-    module.visit(V())
-    return found
 
 
 def _views_bound(stmt: cst.CSTNode) -> dict[str, str]:
