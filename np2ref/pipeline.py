@@ -97,8 +97,7 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
         # a lifted loop that would run as a Python loop (NPR033) is traced once per trip: a long
         # time loop would take minutes to compile, where NumPy's loop runs at once
         bad = {lift.name for lift in lifts if lift.name in new.host or lift.name not in new.functions
-               or any(d.is_error or d.code == "NPR033" and d.line == lift.start for d in inside[lift.name])
-               or _python_loop(new.rewritten, lift.name)}
+               or any(d.is_error for d in inside[lift.name]) or _python_loop(new.rewritten, lift.name)}
         if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in placed):
             if any(lift.host for lift in lifts):  # try again with the module-level loops only
                 lifts = [lift for lift in lifts if not lift.host]

@@ -22,6 +22,8 @@ else leaves the read as it was.
 
 from __future__ import annotations
 
+import collections
+
 import libcst as cst
 
 from ...emit import jaxnames as J
@@ -29,6 +31,7 @@ from ..registry import emits, plans
 from ..syntax import whole_load_base
 from .mask_index import _code
 from .mask_store import _may_be_mask
+from .selections import _names_in
 from .views import mark_write_target
 
 
@@ -61,12 +64,7 @@ def kept_selection_names(func: cst.FunctionDef, bool_names, int_names) -> dict[s
     """{name: the selected axis} of the names bound `v = X[m, :]` whose every other occurrence in
     the function comes after that binding in its block, as a reindexing `v = v[:, perm]` or as
     the value of a store under the same mask, `Y[m, :] = v` or `Y[m, :] = v[:, perm]`."""
-    counts: dict[str, int] = {}
-
-    class Count(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            counts[node.value] = counts.get(node.value, 0) + 1
-    func.visit(Count())
+    counts = collections.Counter(n.value for n in _names_in(func))
     found: dict[str, int] = {}
     for block in _blocks(func):
         statements = [s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
@@ -106,13 +104,7 @@ def _blocks(node: cst.CSTNode):
 
 
 def _names(node: cst.CSTNode) -> set[str]:
-    found = set()
-
-    class Find(cst.CSTVisitor):
-        def visit_Name(self, name) -> None:
-            found.add(name.value)
-    node.visit(Find())
-    return found
+    return {n.value for n in _names_in(node)}
 
 
 # -- planning --------------------------------------------------------------------------------
