@@ -220,7 +220,8 @@ def _npr_fenced(thunk):
     """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced (the
     jitted call's program only: under a caller's vmap the re-evaluated jaxpr broke lax loops,
     "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
-    if _npr_core is None or not hasattr(jax.lax, "optimization_barrier_p") or not _npr_FENCE["divisions"]:
+    fence = _npr_FENCE["divisions"] and hasattr(jax.lax, "optimization_barrier_p")
+    if _npr_core is None or not (fence or any(_npr_PEEPHOLES.values())):
         return thunk()
     box, bounds = {}, _npr_state.get("bounds")
 
@@ -241,10 +242,13 @@ def _npr_fenced(thunk):
     closed = jax.make_jaxpr(arrays)()
     # the consts: the outer program's values (traced: data) and concrete arrays (constants)
     constant = [v for v, c in zip(closed.jaxpr.constvars, closed.consts) if not isinstance(c, jax.core.Tracer)]
-    try:
-        program = _npr_fence_jaxpr(closed.jaxpr, constant)
-    except (AttributeError, TypeError, ValueError):  # pragma: no cover (an internal moved: as traced)
-        program = closed.jaxpr
+    program = closed.jaxpr
+    if fence:
+        try:
+            program = _npr_fence_jaxpr(program, constant)
+        except (AttributeError, TypeError, ValueError):  # pragma: no cover (an internal moved: as traced)
+            program = closed.jaxpr
+    program = _npr_peepholed(program)  # peepholes.py
     outs = iter(_npr_core.eval_jaxpr(program, closed.consts))
     leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]
     return jax.tree_util.tree_unflatten(box["tree"], leaves)
@@ -254,3 +258,4 @@ def _npr_fenced(thunk):
 # module is complete, so that any import order works.
 from .compat import _npr_core, _npr_current_trace  # noqa: E402
 from .core import _npr_state  # noqa: E402
+from .peepholes import _npr_peepholed, _npr_PEEPHOLES  # noqa: E402

@@ -25,7 +25,8 @@ class _npr_Idx:
         self.traced = any(_npr_traced(e) for e in items)
         used = sum(0 if e is None or e is Ellipsis else e.ndim if _npr_isbool(e) else 1 for e in items)
         ents, d, self.mask, full = [], 0, None, True
-        for e in items:
+        lone = _npr_lone_array(items)
+        for k, e in enumerate(items):
             if e is Ellipsis:  # an empty one stays: it still parts advanced indices for NumPy
                 ents += [range(n) for n in shape[d:d + len(shape) - used]] or [Ellipsis]
                 d += len(shape) - used
@@ -54,6 +55,8 @@ class _npr_Idx:
                 _npr_check_bounds(e, d, n)
                 ents.append((e + n if e < 0 else e) if isinstance(e, int) else
                             (jnp if _npr_traced(e) else np).where(e < 0, e + n, e))
+                if k == lone:  # `f[[6, 7, 8], -1]` is `f[6:9, -1]`: a slice, not a gather or scatter
+                    ents[-1] = _npr_progression(ents[-1], self.probe, k, shape, self.sel)
                 if _npr_traced(e) and np.ndim(e) == 0:
                     self.raw = {**self.raw, id(ents[-1]): _npr_TKey(e, n)}
                 d, full = d + 1, False
@@ -61,7 +64,10 @@ class _npr_Idx:
             raise NprUnsupported("np2ref NPR104: a traced boolean mask combined with other "
                                       "indices has a data-dependent shape")
         self.ents = ents + [range(n) for n in shape[d:]]
-        self.adv = any(_npr_isarr(e) for e in self.ents)
+        # NumPy's kind of index (a copy, not a view; its cast rules), and whether it is lowered
+        # as a gather or scatter (an array that steps by a constant is a slice to lower)
+        self.adv = any(e is not None and e is not Ellipsis and np.ndim(e) > 0 for e in items)
+        self.gathers = any(_npr_isarr(e) for e in self.ents)
         self.scalar = (self.mask is None and not any(e is None or e is Ellipsis for e in items)
                        and not any(e is None or isinstance(e, range) or _npr_isarr(e) for e in self.ents))
         self._lin = self._lin_last = None
@@ -103,7 +109,7 @@ class _npr_Idx:
         if self.mask is not None:
             raise NprUnsupported("np2ref NPR104: x[mask] with a traced mask has a data-dependent shape")
         cur = jnp.asarray(cur)
-        if self.adv:
+        if self.gathers:
             lin = self.lin_last() if update else None
             return cur.reshape(-1).at[self.lin() if lin is None else lin].get(mode='clip').reshape(self.sel)
         last = _npr_last_store(cur) if update or self.raw else None  # (a traced index: in a loop)
@@ -130,7 +136,7 @@ class _npr_Idx:
         Ints and slices become one dynamic_update_slice (in place in XLA)."""
         if self.mask is not None:
             return jnp.where(self.mask, val, cur)
-        if self.adv:
+        if self.gathers:
             lin = self.lin_last()
             if lin is not None:
                 return _npr_unflat(jnp.reshape(cur, -1).at[lin.reshape(-1)].set(jnp.reshape(val, -1), mode='drop'), cur.shape)
@@ -165,6 +171,36 @@ class _npr_Idx:
             out = under.at[idx].set(val, unique_indices=True)
         _npr_state["put"] = (cur, out, key, val, under, prior)  # for _npr_update: _npr_remember
         return out
+
+
+def _npr_lone_array(items):
+    """The position of the one array in an index, when it is a concrete 1-D integer array and
+    the integers in the index stand next to it: NumPy then puts its dim where a slice's would
+    be (`f[[6, 7, 8], -1, :]` and `f[6:9, -1, :]` both (3, n)); else None."""
+    arrays = [k for k, e in enumerate(items) if e is not None and e is not Ellipsis and np.ndim(e) > 0]
+    if len(arrays) != 1:
+        return None
+    (k,) = arrays
+    e = items[k]
+    if not (isinstance(e, np.ndarray) and e.ndim == 1 and e.dtype.kind in 'iu' and e.size):
+        return None
+    advanced = sorted([k] + [j for j, x in enumerate(items) if j != k and x is not None and x is not Ellipsis
+                             and not isinstance(x, slice) and np.ndim(x) == 0])
+    return k if advanced == list(range(advanced[0], advanced[-1] + 1)) else None
+
+
+def _npr_progression(e, probe, k, shape, sel):
+    """The normalised concrete 1-D integer index e (item k of the index) as the range it steps
+    through, when it steps by one nonzero amount (no element twice: a store through it is a
+    store through the slice) and NumPy gives the slice's selection the same shape; else e."""
+    step = int(e[1] - e[0]) if e.size > 1 else 1
+    if step == 0 or e.size > 2 and not np.all(np.diff(e) == step):
+        return e
+    r = range(int(e[0]), int(e[0]) + step * e.size, step)
+    as_slice = slice(r.start, r.stop if r.stop >= 0 else None, r.step)
+    if np.shape(_npr_dummy(shape)[probe[:k] + (as_slice,) + probe[k + 1:]]) != tuple(sel):
+        return e
+    return r
 
 
 class _npr_TKey:

@@ -98,7 +98,7 @@ def _npr_compose(t, ix):
                 ents[p] = r[e]
         live = keep
     at = object.__new__(_npr_Idx)
-    at.shape, at.ents, at.sel, at.mask, at.adv = tuple(t.base.shape), ents, ix.sel, None, False
+    at.shape, at.ents, at.sel, at.mask, at.adv, at.gathers = tuple(t.base.shape), ents, ix.sel, None, False, False
     at.scalar, at.probe, at._lin, at._lin_last = ix.scalar, None, None, None
     at.traced = any(_npr_traced(e) for e in ents)
     if live != sorted(live):

@@ -249,7 +249,7 @@ class _npr_MaskedAt:
     def __init__(self, inner, mask):
         self.inner, self.mask = inner, mask
         self.scalar, self.sel, self.shape, self.probe = inner.scalar, inner.sel, inner.shape, inner.probe
-        self.adv, self.traced = inner.adv, inner.traced
+        self.adv, self.gathers, self.traced = inner.adv, inner.gathers, inner.traced
 
     def get(self, cur, update=False):
         return self.inner.get(cur)

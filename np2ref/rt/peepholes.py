@@ -1,0 +1,211 @@
+"""Two rewrites of the jitted call's program (its jaxpr, loop and branch bodies included), each
+giving the same values, that spare XLA:CPU work it does badly.
+
+Reads of regions no store since has touched read the array from before those stores:
+`slice(x)` where x is `dynamic_update_slice(u, v, starts)` (or a whole load of a Ref whose last
+store was such an array) and the slice's box is disjoint from the update's becomes `slice(u)`,
+and one within the update's box a slice of `v`. XLA:CPU sees through neither
+`slice(dynamic-update-slice(u, v))` nor the next dynamic-update-slice of the same buffer, and
+copies the whole buffer once per store: a loop over planes that reads each plane before
+storing it (`fout[i, m] = fin[8 - i, m]`, Latt's bounce-back, or `f[i] = np.where(m, g[8 - i],
+f[i])`) made nine copies of a 9x420x180 array a step. Exact by construction: the forwarded
+slice names the same elements of an array that holds the same values there. Only static boxes
+are compared (slice bounds; update starts that are literals or integer arithmetic of literals,
+clamped as dynamic_update_slice clamps them); an equation that takes the Ref other than a
+whole load or a whole store ends what is known of it; the walk stops (and nothing changes)
+where a slice meets a store's box only in part, since reading an array in the middle of a
+chain of stores keeps it alive beside the next store (XLA copies it).
+
+A sum, max or min over a short leading axis (`np.sum(f, axis=0)` of a 9x420x180 array, an
+LBM density) is added up slice by slice, `((f[0] + f[1]) + f[2]) + ...`: XLA:CPU's reduction
+over a leading axis (its YNNPACK fusion, jax 0.10) took 52 ms where NumPy takes 1.6 ms and
+the chain of adds 0.7 ms (measured). That order is NumPy's own for a C-ordered array (its
+reduction over axis 0 adds row after row), where XLA's reduce adds in an order of its own.
+"""
+
+import jax
+import numpy as np
+
+_npr_PEEPHOLES = {"slices": True, "reductions": True}  # False: the program as traced (benchmarks)
+_NPR_LEADING = {"reduce_sum": "add", "reduce_max": "max", "reduce_min": "min"}
+_NPR_WHOLE = jax.tree_util.tree_structure(())
+_NPR_INT_OPS = {
+    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+    "lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "gt": lambda a, b: a > b,
+    "ge": lambda a, b: a >= b, "eq": lambda a, b: a == b, "ne": lambda a, b: a != b,
+    "neg": lambda a: -a, "max": max, "min": min,
+}
+
+
+def _npr_peephole_jaxpr(jaxpr):
+    """jaxpr (a core.Jaxpr) with the module doc's rewrites made."""
+    core = _npr_core
+    known = {}   # var -> the Python int (or bool) a scalar integer var holds
+    held = {}    # Ref var -> the var its last whole store put (until another use of the Ref)
+    same = {}    # var of a whole load -> the var that Ref held
+    updates = {}  # var -> (operand var, starts, update shape): a dynamic_update_slice's result
+    eqns, changed = [], False
+
+    def value(v):
+        if isinstance(v, core.Literal):
+            return _npr_int(v.val)
+        return known.get(v)
+
+    for eqn in jaxpr.eqns:
+        name, invars = eqn.primitive.name, eqn.invars
+        params = _npr_peephole_bodies(eqn.params)
+        if params is not eqn.params:
+            eqn, changed = eqn.replace(params=params), True
+        whole = name in ("get", "swap") and eqn.params.get("tree") == _NPR_WHOLE
+        if name == "new_ref" and len(invars) == 1 and not isinstance(invars[0], core.Literal) \
+                and _npr_is_ref_var(eqn.outvars[0]) \
+                and tuple(invars[0].aval.shape) == tuple(eqn.outvars[0].aval.shape):
+            held[eqn.outvars[0]] = same.get(invars[0], invars[0])
+        elif name == "get" and whole and len(invars) == 1 and invars[0] in held:
+            same[eqn.outvars[0]] = held[invars[0]]
+        elif name == "swap" and whole and len(invars) == 2 and _npr_is_ref_var(invars[0]) \
+                and not isinstance(invars[1], core.Literal) \
+                and tuple(invars[1].aval.shape) == tuple(invars[0].aval.shape):
+            held[invars[0]] = same.get(invars[1], invars[1])
+        else:
+            for v in invars:
+                if not isinstance(v, core.Literal):
+                    held.pop(v, None)  # a store through an index, addupdate, a loop or call taking it
+        if name == "slice" and _npr_PEEPHOLES["slices"] and not isinstance(invars[0], core.Literal):
+            found = _npr_untouched(invars[0], eqn.params["start_indices"], eqn.params["limit_indices"],
+                                   same, updates)
+            if found is not None:
+                source, offsets = found
+                start, limit = eqn.params["start_indices"], eqn.params["limit_indices"]
+                eqn = eqn.replace(invars=[source], params={
+                    **eqn.params, "start_indices": tuple(a - o for a, o in zip(start, offsets)),
+                    "limit_indices": tuple(a - o for a, o in zip(limit, offsets))})
+                changed = True
+        elif name == "dynamic_update_slice" and not isinstance(invars[0], core.Literal):
+            starts = [value(v) for v in invars[2:]]
+            if all(isinstance(s, int) and not isinstance(s, bool) for s in starts):
+                shape, size = invars[0].aval.shape, invars[1].aval.shape
+                starts = tuple(min(max(s, 0), n - k) for s, n, k in zip(starts, shape, size))
+                updates[eqn.outvars[0]] = (invars[0], invars[1], starts)
+        elif name in _NPR_LEADING and _npr_PEEPHOLES["reductions"] and _npr_short_leading(eqn):
+            _npr_splice_reduction(eqns, eqn)
+            changed = True
+            continue
+        elif name in _NPR_INT_OPS or name in ("select_n", "convert_element_type"):
+            args = [value(v) for v in invars]
+            out = eqn.outvars[0]
+            if all(a is not None for a in args) and getattr(out.aval, "shape", None) == () \
+                    and np.dtype(out.aval.dtype).kind in "iub":
+                if name == "select_n":
+                    known[out] = args[1 + int(args[0])] if len(args) > 1 else None
+                elif name == "convert_element_type":
+                    known[out] = bool(args[0]) if np.dtype(out.aval.dtype).kind == "b" else int(args[0])
+                else:
+                    known[out] = _NPR_INT_OPS[name](*args)
+        eqns.append(eqn)
+    return jaxpr.replace(eqns=eqns) if changed else jaxpr
+
+
+def _npr_short_leading(eqn):
+    """A reduction over axis 0 alone, of at most 32 slices of 1024 elements or more."""
+    x = eqn.invars[0]
+    shape = getattr(getattr(x, "aval", None), "shape", ())
+    return tuple(eqn.params.get("axes", ())) == (0,) and len(shape) >= 2 and 1 <= shape[0] <= 32 \
+        and int(np.prod(shape[1:])) >= 1024 and not eqn.params.get("out_sharding")
+
+
+def _npr_splice_reduction(eqns, eqn):
+    """Append to `eqns` the slice-by-slice form of the reduction `eqn` (its result var kept),
+    traced by JAX itself (each release's own parameters)."""
+    op = getattr(jax.lax, _NPR_LEADING[eqn.primitive.name])
+    x, (out,) = eqn.invars[0], eqn.outvars
+
+    def chain(a):
+        acc = jax.lax.index_in_dim(a, 0, keepdims=False)
+        for k in range(1, a.shape[0]):
+            acc = op(acc, jax.lax.index_in_dim(a, k, keepdims=False))
+        return acc
+    closed = jax.make_jaxpr(chain)(jax.ShapeDtypeStruct(x.aval.shape, x.aval.dtype))
+    if closed.consts or not closed.jaxpr.eqns or closed.jaxpr.outvars[0] is not closed.jaxpr.eqns[-1].outvars[0] \
+            or closed.jaxpr.outvars[0].aval.shape != out.aval.shape:  # pragma: no cover (traced otherwise)
+        raise ValueError("reduction")
+    (inner,) = closed.jaxpr.invars
+    for e in closed.jaxpr.eqns:
+        e = e.replace(invars=[x if u is inner else u for u in e.invars])
+        eqns.append(e.replace(outvars=[out]) if e is not None and e.outvars[0] is closed.jaxpr.outvars[0] else e)
+
+
+def _npr_untouched(x, start, limit, same, updates):
+    """(the array, the offsets) the box [start, limit) of x can be sliced from without reading
+    an array some store made in place: through whole loads (`same`) and past the
+    dynamic_update_slices whose box it does not meet, to the array they were made over or
+    into the value one of them stored (its box holding the slice's); None when it meets a
+    store's box only in part, or nothing is passed. Stopping at an array in the middle of a
+    chain of stores would keep it alive beside the next store: XLA copies it."""
+    first, offsets = x, (0,) * len(start)
+    while True:
+        x = same.get(x, x)
+        update = updates.get(x)
+        if update is None:
+            return (x, offsets) if x is not first else None
+        operand, value, starts = update
+        size = value.aval.shape
+        if all(s <= lo and hi <= s + k for lo, hi, s, k in zip(start, limit, starts, size)):
+            return value, starts
+        if not any(hi <= s or lo >= s + k for lo, hi, s, k in zip(start, limit, starts, size)):
+            return None  # the slice reads some stored elements and some older ones
+        x = operand
+
+
+def _npr_peephole_bodies(params):
+    """params with each body (a Jaxpr or ClosedJaxpr, or a tuple of them) forwarded; the same
+    dict when nothing changed."""
+    new = None
+    for k, p in params.items():
+        q = _npr_peephole_body(p)
+        if q is not p:
+            new = dict(params) if new is None else new
+            new[k] = q
+    return params if new is None else new
+
+
+def _npr_peephole_body(p):
+    core = _npr_core
+    if isinstance(p, core.ClosedJaxpr):
+        inner = _npr_peephole_jaxpr(p.jaxpr)
+        return p if inner is p.jaxpr else core.ClosedJaxpr(inner, p.consts)
+    if isinstance(p, core.Jaxpr):
+        return _npr_peephole_jaxpr(p)
+    if isinstance(p, tuple) and any(isinstance(q, (core.Jaxpr, core.ClosedJaxpr)) for q in p):
+        q = tuple(_npr_peephole_body(b) for b in p)
+        return p if all(a is b for a, b in zip(p, q)) else q
+    return p
+
+
+def _npr_int(v):
+    """A literal's value as a Python int or bool when it is an integer or boolean scalar."""
+    try:
+        a = np.asarray(v)
+    except Exception:
+        return None
+    if a.shape != () or a.dtype.kind not in "iub":
+        return None
+    return bool(a) if a.dtype.kind == "b" else int(a)
+
+
+def _npr_is_ref_var(v):
+    return _npr_is_ref_aval(getattr(v, "aval", None))
+
+
+def _npr_peepholed(jaxpr):
+    """The rewrites, when any is switched on and JAX's internals are the ones they read; else
+    jaxpr."""
+    if not any(_npr_PEEPHOLES.values()) or _npr_core is None:
+        return jaxpr
+    try:
+        return _npr_peephole_jaxpr(jaxpr)
+    except (AttributeError, TypeError, ValueError, KeyError):  # pragma: no cover (an internal moved)
+        return jaxpr
+
+
+from .compat import _npr_core, _npr_is_ref_aval  # noqa: E402
