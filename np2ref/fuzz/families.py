@@ -141,6 +141,8 @@ def mask_lead(g: Gen, fr: Frame, helpers) -> tuple | None:
     m, lines, defines = g.name("m"), [], []
     same = [a for a in fr.arrays() if fr.ns[a].shape == trailing]
     subject = g.pick(same + [f"{f}[0, 0]" if colon else f"{f}[0]"] * 2)
+    if len(trailing) == 2 and g.chance(30):  # a mask on the first of two axes after the integer
+        subject = f"{f}[0, :, 0]"
     bools = evaluate(subject, fr.ns).dtype.kind == "b"
     cond = g.pick([subject, f"~{subject}"]) if bools else f"{subject} {g.pick(['>', '<', '!='])} {g.pick(['0', '1', '0.5'])}"
     if g.chance(70):
@@ -235,32 +237,36 @@ def list_join(g: Gen, fr: Frame, helpers) -> tuple | None:
     """The list argument `w` joined with a list literal in Python (`w + [k]`), where made an
     array it would add elementwise; or used where NumPy makes it an array (`t + w`)."""
     seqs = [n for n in fr.names if isinstance(fr.ns.get(n), (list, tuple))]
-    targets = [a for a in fr.arrays() if fr.ns[a].dtype.kind == "f"]
-    if not seqs or not targets:
+    if not seqs:
         return None
-    w, t = g.pick(seqs), g.pick(targets)
-    k = g.name("k")
+    shapes = {a: fr.ns[a].shape for a in fr.arrays() if fr.ns[a].dtype.kind == "f"}
+    pre, defines = [], ()
+    if not shapes or g.chance(20):  # a float array of its own to add into
+        t = g.name("acc")
+        shape = g.pick([(3,), (), (2, 3)])
+        pre, defines = [Line(f"{t} = np.zeros({shape})")], (t,)
+        shapes[t] = shape
+    else:
+        t = g.pick(list(shapes))
+    w, k = g.pick(seqs), g.name("k")
     item = g.pick([k, "1.0", "2", "s" if "s" in fr.floats() else "0.5", f"{t}.sum()"])
     lit = f"({item},)" if isinstance(fr.ns[w], tuple) else f"[{item}]"
     joined = g.pick([f"{w} + {lit}", f"{lit} + {w}", f"{w} + {w}", f"{w} * 2", f"{w} + {lit} + {w}"])
     expr = g.pick([f"len({joined})", f"len({joined})", f"sum({joined})", f"({joined})[-1]", f"max({joined})",
                    f"np.sum({joined})", f"np.array({joined}).sum()", f"len({w})", f"sum({w})", f"{w}[0]",
                    f"sorted({joined})[0]", f"np.mean({w} + {lit})"])
-    op = g.pick(["+=", "+=", "=", "-="])
-    stmt = Line(f"{t}[...] {op} {expr}")
-    if g.chance(15):  # NumPy makes the list an array: elementwise
-        n = len(fr.ns[w])
-        shaped = [a for a in targets if fr.ns[a].shape[-1:] == (n,)]
-        if shaped:
-            u = g.pick(shaped)
-            stmt = Line(f"{u}[...] = {u} + {w}")
+    stmt = Line(f"{t}[...] {g.pick(['+=', '+=', '=', '-='])} {expr}")
+    shaped = [a for a in shapes if shapes[a][-1:] == (len(fr.ns[w]),)]
+    if shaped and g.chance(15):  # NumPy makes the list an array: elementwise
+        u = g.pick(shaped)
+        stmt = Line(f"{u}[...] = {u} + {w}")
     if g.chance(15):
         x = g.name("x")
         stmt = Block(f"for {x} in {joined}:", (Line(f"{t}[...] += {x}"),), (f"{x} = 0",))
     if g.chance(50) or k in stmt_text(stmt):
-        bound = g.pick(["n"] * ("n" in fr.ints()) + [f"{t}.shape[0]" if fr.ns[t].ndim else "3", "3", "0"])
-        return [Block(f"for {k} in range({bound}):", (stmt,), (f"{k} = 0",))], ()
-    return [stmt], ()
+        bound = g.pick(["n"] * ("n" in fr.ints()) + [f"{t}.shape[0]" if shapes[t] else "3", "3", "0"])
+        return [*pre, Block(f"for {k} in range({bound}):", (stmt,), (f"{k} = 0",))], defines
+    return [*pre, stmt], defines
 
 
 def stmt_text(stmt) -> str:
