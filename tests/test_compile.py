@@ -749,3 +749,25 @@ def test_a_list_argument_is_a_list_where_python_joins_it_and_an_array_where_nump
     (`np.sum(w + [t])`: npr_np_array), as NumPy makes it; both raised TypeError (the fuzzer's
     list_join family)."""
     assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), np.zeros(3), *args)
+
+
+def returns_its_list(u, w):
+    u[0] += np.sum(w) + len(w)  # an array for NumPy's sum
+    return w, u
+
+
+def test_a_list_argument_returned_is_the_callers_list():
+    """`return w` gives back the caller's list, as Python does (np2ref made it an array, and
+    returned that: the fuzzer's list_join family); `.pure` takes the list as a call does (jnp.sum
+    refused the list under jax.vmap)."""
+    w = [1.5, -2.0]
+    got = np2ref.compile(returns_its_list, host_below=0)(np.zeros(2), w)
+    expected = returns_its_list(np.zeros(2), w)
+    assert got[0] is w and expected[0] is w
+    np.testing.assert_array_equal(got[1], expected[1])
+    pure = np2ref.compile(returns_its_list, host_below=0).pure
+    with jax.enable_x64(True):
+        assert pure(np.zeros(2), w)[0][0] is w
+        (listed, u), _ = jax.vmap(lambda u: pure(u, w))(np.zeros((2, 2)))
+    assert [np.asarray(v).tolist() for v in listed] == [[v, v] for v in w]  # vmap's outputs: arrays
+    np.testing.assert_array_equal(u, np.tile(expected[1], (2, 1)))
