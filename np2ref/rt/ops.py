@@ -125,13 +125,20 @@ def npr_seq_op(a, op, b):
     and computes in the operands' NumPy result type; JAX's operators refuse sequences. Between
     Python values it is Python's own operator (`[0] * n`, `(1, 2) == t`)."""
     f = _NPR_BINOPS.get(op) or _NPR_CMPS[op]
+    return f(*_npr_seq_operands(a, b))
+
+
+def _npr_seq_operands(a, b):
+    """The operands of an operator between a Python list or tuple and an array as NumPy takes
+    them: the sequence made an array (np.asarray's dtype: its Python numbers are not weak) and
+    both in their NumPy result type. Anything else: (a, b) themselves."""
     if isinstance(a, (list, tuple)) != isinstance(b, (list, tuple)) and \
             isinstance(a if isinstance(b, (list, tuple)) else b, jax.Array):
         a = _npr_np_asarray(a) if isinstance(a, (list, tuple)) else a
         b = _npr_np_asarray(b) if isinstance(b, (list, tuple)) else b
         dt = _npr_np_result_dtype(a, b)
-        a, b = _npr_np_asarray(a, dt), _npr_np_asarray(b, dt)
-    return f(a, b)
+        return _npr_np_asarray(a, dt), _npr_np_asarray(b, dt)
+    return a, b
 
 
 def _npr_is_ref(x):
