@@ -44,3 +44,24 @@ def test_text_formatted_with_percent_or_format_is_printed_on_the_host():
     shown, printed, expected, got = _printed("progress_lines", np.array([3.0, -1.5, 2.25]), 3)
     assert np.array_equal(got, expected)
     assert printed == shown and shown.count("\n") == 9
+
+
+def test_a_python_int_rebound_to_a_float_in_a_loop_stays_a_python_number():
+    rng = np.random.default_rng(1)
+    pos, vel, acc = rng.random((6, 3)), rng.random((6, 3)), rng.random((6, 3))
+    for t, dt in ((0, 0.01), (0, 1), (0.5, 0.25), (0, np.float32(0.5))):
+        expected, got = _same("leapfrog_clock", pos, vel, acc, t, dt, 40)
+        assert type(got) is type(expected)
+
+
+def test_a_product_plus_a_scalar_that_decides_is_rounded_twice():
+    x = np.arange(2000.0)
+    expected, got = _same("scaled_cells", x, 0.7, -2.5)  # 7 cells and 1 comparison were off
+
+
+def test_linspace_is_numpys_under_jit():
+    expected, got = _same("mandelbrot", 40, 40)
+    assert got[60, 20] == expected[60, 20] == 20  # c = -2 + 0j never escapes
+    for a, b, n in ((-2.5, 1.5, 161), (-1.5, 1.5, 121), (0.1, 0.7, 1000), (np.float32(0.1), 0.7, 77)):
+        expected, got = _same("grids", a, b, n)
+        assert all(np.array_equal(e, g) for e, g in zip(expected[:2] + expected[2][:1], got[:2] + got[2][:1]))

@@ -56,3 +56,42 @@ def progress_lines(x, n):
         print("step %d" % i, "max {:.4f} at {}".format(x.max(), x.argmax()))
         print("%s|%r" % (x[0], x[:2]))
     return x
+
+
+def leapfrog_clock(pos, vel, acc, t, dt, Nt):
+    """Mocz's N-body time loop: `t = 0` (a Python int) then `t += dt` in the loop: NumPy rebinds
+    t to a float; the carried int was stored into in place (a UFuncOutputCastingError)."""
+    for i in range(Nt):
+        vel += acc * dt / 2.0
+        pos += vel * dt
+        vel += acc * dt / 2.0
+        t += dt
+    return t
+
+
+def scaled_cells(x, s, a):
+    """`x * s + a` that decides, with s and a scalars: the product went into an FMA (the fence
+    selected on the broadcast `a`, which LLVM hoisted out of the loop)."""
+    return np.floor(x * s + a).astype(np.int64), x * s - a >= 0
+
+
+def mandelbrot(h, w, maxit=20, r=2):
+    """numpy.org's escape-time example: np.linspace under jit was XLA's `i * step + start`
+    contracted into one FMA (half the grid one ulp off), so c = -2 + 0j escaped."""
+    x = np.linspace(-2.5, 1.5, 4 * h + 1)
+    y = np.linspace(-1.5, 1.5, 3 * w + 1)
+    A, B = np.meshgrid(x, y)
+    C = A + B * 1j
+    z = np.zeros_like(C)
+    divtime = maxit + np.zeros(z.shape, dtype=int)
+    for i in range(maxit):
+        z = z**2 + C
+        diverge = abs(z) > r
+        div_now = diverge & (divtime == maxit)
+        divtime[div_now] = i
+        z[diverge] = r
+    return divtime
+
+
+def grids(a, b, n):
+    return np.linspace(a, b, n), np.linspace(a, b, n, endpoint=False), np.linspace(a, b, n, retstep=True)
