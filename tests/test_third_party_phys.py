@@ -65,3 +65,10 @@ def test_linspace_is_numpys_under_jit():
     for a, b, n in ((-2.5, 1.5, 161), (-1.5, 1.5, 121), (0.1, 0.7, 1000), (np.float32(0.1), 0.7, 77)):
         expected, got = _same("grids", a, b, n)
         assert all(np.array_equal(e, g) for e, g in zip(expected[:2] + expected[2][:1], got[:2] + got[2][:1]))
+
+
+def test_64_bit_values_reach_the_host_intact():
+    x = np.random.default_rng(7).random(200_000)
+    for _ in range(2):  # the first call of a large program ran its callbacks on XLA's thread
+        shown, printed, expected, got = _printed("report_peak", x, np.random.default_rng(3))
+        assert printed == shown and np.array_equal(got[0], expected[0]) and got[1] == expected[1]

@@ -95,3 +95,12 @@ def mandelbrot(h, w, maxit=20, r=2):
 
 def grids(a, b, n):
     return np.linspace(a, b, n), np.linspace(a, b, n, endpoint=False), np.linspace(a, b, n, retstep=True)
+
+
+def report_peak(x, rng):
+    """A print and a draw whose values come from a program big enough for XLA to run it on its
+    own thread: JAX made float64 operands float32 there (that thread's x64 setting), so the
+    printed peak and the mean of the draw were float32-rounded."""
+    peak = x.max()
+    print("peak", peak, f"{float(peak)!r}", "sum %d" % (x > 0.5).sum())
+    return rng.normal(peak, 1e-12, 2), peak
