@@ -7,6 +7,7 @@ import copy
 import io
 
 import numpy as np
+import pytest
 
 import np2ref
 from conftest import assert_same_as_numpy, program
@@ -72,3 +73,8 @@ def test_64_bit_values_reach_the_host_intact():
     for _ in range(2):  # the first call of a large program ran its callbacks on XLA's thread
         shown, printed, expected, got = _printed("report_peak", x, np.random.default_rng(3))
         assert printed == shown and np.array_equal(got[0], expected[0]) and got[1] == expected[1]
+
+
+def test_a_draw_imported_by_name_is_a_coded_refusal():
+    with pytest.raises(np2ref.Np2RefError, match="NPR004.*np.random.rand"):
+        np2ref.compile(P.metropolis_imported_draws, host_below=0)

@@ -104,3 +104,14 @@ def report_peak(x, rng):
     peak = x.max()
     print("peak", peak, f"{float(peak)!r}", "sum %d" % (x > 0.5).sum())
     return rng.normal(peak, 1e-12, 2), peak
+
+
+def metropolis_imported_draws(s, beta):
+    """`from numpy.random import rand` (the Ising scripts' import): planning the draw read
+    `rand.attr` of a bare name (AttributeError)."""
+    from numpy.random import rand, randint
+    for i in range(s.shape[0]):
+        a = randint(0, s.shape[0])
+        if rand() < np.exp(-beta * s[a]):
+            s[a] *= -1
+    return s
