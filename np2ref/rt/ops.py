@@ -159,7 +159,7 @@ def npr_iop(x, op, value, maybe_scalar=False):
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
         return x
     if isinstance(x, (jax.Array, np.ndarray)) and not isinstance(x, np.generic) \
-            and not (maybe_scalar and np.ndim(x) == 0):
+            and not (maybe_scalar and np.ndim(x) == 0) and _npr_np_weak_kind(x) is None:
         ref = jax.new_ref(jnp.asarray(x))
         proxy = npr_at(ref)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
@@ -171,7 +171,7 @@ def npr_iop(x, op, value, maybe_scalar=False):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype  # noqa: E402
+from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype, _npr_np_weak_kind  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at, _npr_divmod  # noqa: E402
 from .bounds import _npr_check_run, _npr_traced  # noqa: E402

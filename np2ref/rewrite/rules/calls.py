@@ -196,7 +196,8 @@ def plan_random_draw(node: cst.Call, ctx) -> bool:
     elif not (isinstance(func, cst.Attribute) and func.attr.value in RANDOM_DRAWS
               and isinstance(func.value, cst.Name)):
         return False
-    ctx.m.special_calls[node] = ("random", func.attr.value)
+    # `from numpy.random import rand; rand()`: the function itself, which npr_call draws from
+    ctx.m.special_calls[node] = ("random", func.attr.value if isinstance(func, cst.Attribute) else None)
     ctx.m.skip_numpy.add(func)
     return True
 
@@ -368,7 +369,10 @@ def emit_checked_call(original, updated, detail, ctx):
 
 @emits_special("random")
 def emit_random(original, updated, detail, ctx):
-    """The generator (`np.random`, `rng`) as itself, the draw by name."""
+    """The generator (`np.random`, `rng`) as itself, the draw by name; an imported draw
+    (`rand()`) through npr_call, which finds its generator."""
+    if detail is None:
+        return cst.Call(J.name(J.CHECKED_CALL), [cst.Arg(updated.func), *plain(updated.args)])
     return cst.Call(J.name(J.RANDOM), [cst.Arg(updated.func.value), cst.Arg(J.string(detail)),
                                         *plain(updated.args)])
 
