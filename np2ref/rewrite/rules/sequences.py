@@ -183,7 +183,8 @@ def _sequence_against_array(ctx, left, right) -> bool:
 def list_params(f: FunctionFacts) -> tuple[str, ...]:
     """Parameters a list argument must reach as a list, not an array: direct operands of a
     sequence operator (`w + [t]`, npr_seq_op) and of `*` with an integer (`w * 2`, `n * w`),
-    where Python joins or repeats a list and NumPy would compute elementwise. Every other list
+    where Python joins or repeats a list and NumPy would compute elementwise; not a parameter
+    that is an integer by its use (a `range` bound, a shape: `3 * n`). Every other list
     argument becomes an array, as NumPy computes with it (npr_jit's `lists=`)."""
     class Ctx:
         seq_names, int_names = sequence_names(f), integer_names(f)
@@ -199,7 +200,7 @@ def list_params(f: FunctionFacts) -> tuple[str, ...]:
         repeat = isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply)
         for left, right in pairs:
             for a, b in ((left, right), (right, left)):
-                if isinstance(a, cst.Name) and a.value in f.params and (
+                if isinstance(a, cst.Name) and a.value in f.params and a.value not in Ctx.int_names and (
                         _sequence_against_array(Ctx, left, right) or repeat and _integer(Ctx, b)):
                     found.add(a.value)
     return tuple(p for p in f.params if p in found)
