@@ -1,8 +1,11 @@
-"""np2ref: translate mutating NumPy code into exact JAX programs built on mutable array refs."""
+"""np2ref: translate mutating NumPy code into exact JAX programs built on mutable array refs.
+
+Importing np2ref does not import jax: `compile`, `Compiled` and `BITWISE_OPTIONS` load the runtime
+on first use, so the `np2ref check` / `convert` commands start without it (about 3 s of CPU each).
+"""
 
 from .diagnostics import Diagnostic, Np2RefError, PythonLoopWarning
 from .pipeline import ConversionResult, convert_file, convert_source
-from .runtime.compile import BITWISE_OPTIONS, Compiled, compile
 from .verify import verify
 
 __all__ = [
@@ -14,6 +17,11 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name):
+    if name in ("BITWISE_OPTIONS", "Compiled", "compile"):  # the runtime imports jax
+        from .runtime import compile as runtime
+
+        globals()[name] = value = getattr(runtime, name)
+        return value
     if name == "grad_into":  # imports jax, so only when asked for
         from .runtime.grad import grad_into
         return grad_into

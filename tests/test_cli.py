@@ -130,6 +130,16 @@ def test_console_script_usage_error():
     assert proc.returncode == 2 and "usage" in proc.stderr
 
 
+def test_the_command_does_not_import_jax():
+    """`np2ref check` and `convert` only read and write source: importing the package and the
+    command leaves jax unloaded (it cost every command about 3 s of CPU); `np2ref.compile` loads it."""
+    code = ("import sys, np2ref, np2ref.cli; print('jax' in sys.modules); "
+            "np2ref.compile; print('jax' in sys.modules)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["False", "True"]
+
+
 def test_large_module_converts(tmp_path):
     # Many functions in one file: each converted, none lost. (Conversion speed is a benchmark
     # figure, not an assertion: `time np2ref convert` on a 6,000-line module of this kind.)

@@ -717,11 +717,57 @@ def scales_a_list(u, w):
     return u
 
 
+def repeats_and_joins(u, w, n):
+    for t in range(n):
+        u[0] += len(w * 2) + len(w + w)  # Python repeats and joins the list: 4 each, not 2
+    u[1] = sum(w * 2)
+    return u
+
+
+def joins_and_adds(u, w):
+    u[:2] = u[:2] + w  # w is kept a list (joined below): NumPy makes it an array here
+    return w + [u.sum()], u
+
+
+def sums_a_joined_list(u, w, n):
+    b = [0.5, 2.0]
+    for t in range(n):
+        u[0] += np.sum(w + [t]) + np.max(b + [t])  # jnp.sum refused the joined list (TypeError)
+    u[1] = np.sum(b * 2)
+    return u
+
+
 @pytest.mark.parametrize("fn, args", [(grows_a_list, ([1.0, 2.0], 3)), (joins_and_sums, ([1.0, 2.0],)),
                                       (adds_a_list, ([1.0, 2.0, 3.0],)), (repeats_a_list, ([1.0, 2.0], 3)),
-                                      (scales_a_list, ([1.0, 2.0, 3.0],))])
+                                      (scales_a_list, ([1.0, 2.0, 3.0],)), (repeats_and_joins, ([1.0, 2.5], 2)),
+                                      (joins_and_adds, ([1.5, 2.0],)), (sums_a_joined_list, ([1, 2], 3))])
 def test_a_list_argument_is_a_list_where_python_joins_it_and_an_array_where_numpy_computes(fn, args):
     """A list argument joined with a list (`w + [t]`, npr_seq_op) or multiplied by an integer
     (`w * 2`, `k * w`) stays a list of values (npr_jit's `lists=`): made an array, `+` and `*`
-    computed elementwise (len 2 where Python gives 3 or 4, a silent wrong answer)."""
+    computed elementwise (len 2 where Python gives 3 or 4, a silent wrong answer). Kept a list, it
+    is made an array where it meets one (`u + w`: _npr_binop) or a NumPy function takes it
+    (`np.sum(w + [t])`: npr_np_array), as NumPy makes it; both raised TypeError (the fuzzer's
+    list_join family)."""
     assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), np.zeros(3), *args)
+
+
+def returns_its_list(u, w):
+    u[0] += np.sum(w) + len(w)  # an array for NumPy's sum
+    return w, u
+
+
+def test_a_list_argument_returned_is_the_callers_list():
+    """`return w` gives back the caller's list, as Python does (np2ref made it an array, and
+    returned that: the fuzzer's list_join family); `.pure` takes the list as a call does (jnp.sum
+    refused the list under jax.vmap)."""
+    w = [1.5, -2.0]
+    got = np2ref.compile(returns_its_list, host_below=0)(np.zeros(2), w)
+    expected = returns_its_list(np.zeros(2), w)
+    assert got[0] is w and expected[0] is w
+    np.testing.assert_array_equal(got[1], expected[1])
+    pure = np2ref.compile(returns_its_list, host_below=0).pure
+    with jax.enable_x64(True):
+        assert pure(np.zeros(2), w)[0][0] is w
+        (listed, u), _ = jax.vmap(lambda u: pure(u, w))(np.zeros((2, 2)))
+    assert [np.asarray(v).tolist() for v in listed] == [[v, v] for v in w]  # vmap's outputs: arrays
+    np.testing.assert_array_equal(u, np.tile(expected[1], (2, 1)))

@@ -176,3 +176,16 @@ def test_an_array_each_trip_makes_anew_is_unbound_after_zero_trips_as_in_python(
     for fn in (P.fresh_each_trip, compiled):
         with pytest.raises(UnboundLocalError):
             fn(np.arange(4.0), 0)
+
+
+def test_an_array_a_trip_may_skip_binding_is_carried_out_as_its_value():
+    """`if t == 0: continue` before `u = ...`: the trip ends with u maybe unbound (an NprMaybe,
+    frontend/jumps.py), whose value the trip's end loads (npr_trip_value; `u[...]` raised
+    TypeError: the fuzzer's fresh_loop family). Unbound after one trip, as in Python."""
+    compiled = np2ref.compile(P.fresh_after_continue, host_below=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
+        assert_same_as_numpy(P.fresh_after_continue, compiled, np.arange(4.0), 3)
+        for fn in (P.fresh_after_continue, compiled):
+            with pytest.raises(UnboundLocalError):
+                fn(np.arange(4.0), 1)

@@ -886,9 +886,8 @@ def _rebuild(leaves, treedef, dyn, values):
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
-def run_entry(qname, fn_np, fn_j, cases):
-    """Check every NumPy-valid case; all cases of an entry run in one jit."""
-    name = qname[len("numpy."):]
+def _valid_cases(qname, fn_np, cases):
+    """The cases NumPy accepts, each with NumPy's result."""
     valid = []
     for args, kwargs in cases:
         try:
@@ -897,6 +896,37 @@ def run_entry(qname, fn_np, fn_j, cases):
             continue  # not valid NumPy: nothing to match
         valid.append((args, kwargs, ref))
     assert valid, f"{qname}: NumPy rejected every sample"
+    return valid
+
+
+def _traced(fn_j, valid):
+    """The function of the entry's traced inputs that runs every case, and those inputs."""
+    splits = [_split(a, k) for a, k, _ in valid]
+    inputs = [[jnp.asarray(leaves[i]) for i in dyn] for leaves, _, dyn in splits]
+
+    def batch(inputs):
+        res = []
+        for (leaves, treedef, dyn), vals in zip(splits, inputs):
+            a, k = _rebuild(leaves, treedef, dyn, vals)
+            res.append(fn_j(*a, **k))
+        return res
+    return batch, inputs
+
+
+def _compare(qname, valid, outs):
+    name = qname[len("numpy."):]
+    for (args, kwargs, ref), got in zip(valid, outs):
+        r, g = _normalize(name, ref, got)
+        try:
+            assert_same(r, g)
+        except AssertionError as e:
+            raise AssertionError(f"{qname}{_fmt(args, kwargs)}: {e}") from None
+
+
+def run_entry(qname, fn_np, fn_j, cases):
+    """Check every NumPy-valid case; all cases of an entry run in one jit."""
+    name = qname[len("numpy."):]
+    valid = _valid_cases(qname, fn_np, cases)
     if name in EAGER:
         outs = []
         for args, kwargs, _ in valid:
@@ -905,35 +935,22 @@ def run_entry(qname, fn_np, fn_j, cases):
             except Exception as e:
                 raise AssertionError(f"{qname}{_fmt(args, kwargs)} raised {type(e).__name__}: {e}") from None
     else:
-        splits = [_split(a, k) for a, k, _ in valid]
-        inputs = [[jnp.asarray(leaves[i]) for i in dyn] for leaves, _, dyn in splits]
-
-        def batch(inputs):
-            res = []
-            for (leaves, treedef, dyn), vals in zip(splits, inputs):
-                a, k = _rebuild(leaves, treedef, dyn, vals)
-                res.append(fn_j(*a, **k))
-            return res
-
+        batch, inputs = _traced(fn_j, valid)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 outs = jax.jit(batch)(inputs)
         except Exception as jit_error:
             # Find the failing case eagerly for a precise message.
-            for (args, kwargs, _), (leaves, treedef, dyn) in zip(valid, splits):
+            for args, kwargs, _ in valid:
+                leaves, treedef, dyn = _split(args, kwargs)
                 try:
                     a, k = _rebuild(leaves, treedef, dyn, [jnp.asarray(leaves[i]) for i in dyn])
                     fn_j(*a, **k)
                 except Exception as e:
                     raise AssertionError(f"{qname}{_fmt(args, kwargs)} raised {type(e).__name__}: {e}") from None
             raise AssertionError(f"{qname}: fails only under jit: {type(jit_error).__name__}: {jit_error}") from None
-    for (args, kwargs, ref), got in zip(valid, outs):
-        r, g = _normalize(name, ref, got)
-        try:
-            assert_same(r, g)
-        except AssertionError as e:
-            raise AssertionError(f"{qname}{_fmt(args, kwargs)}: {e}") from None
+    _compare(qname, valid, outs)
 
 
 # Entries returning Python values (shapes, dtypes, flags): called eagerly.
@@ -985,25 +1002,70 @@ def _alias_key(qname):
     return (id(_resolve_numpy(qname)), id(fn_j), id(builder_for(qname)))
 
 
+def _outcome(check, *args):
+    """None when `check(*args)` passes, else its error as one line of text."""
+    try:
+        check(*args)
+    except Exception as e:  # noqa: BLE001 - reported per entry
+        return f"{type(e).__name__}: {e}"
+    return None
+
+
+def _jitted_parts(qname):
+    """An entry checked under jit: its NumPy-valid cases, the function running them all and its
+    inputs; None for the constants, grids and eagerly called entries."""
+    name = qname[len("numpy."):]
+    if name in CONSTANTS or name in GRIDS or name in EAGER:
+        return None
+    fn_j = eval(T.FUNCTIONS[qname], dict(NS))
+    valid = _valid_cases(qname, _resolve_numpy(qname), samples_for(qname))
+    return (valid, *_traced(fn_j, valid))
+
+
+def _check_group(group):
+    """Check several jitted entries [(qname, parts)] in one XLA program (an XLA compile costs
+    about as much for one entry as for twenty); on any error each entry is checked alone again
+    (run_entry: its own jit and its own message)."""
+    batches = [batch for _, (_, batch, _) in group]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            outs = jax.jit(lambda inputs: [b(i) for b, i in zip(batches, inputs)])(
+                [inputs for _, (_, _, inputs) in group])
+    except Exception:  # noqa: BLE001 - found again entry by entry
+        return {q: _outcome(check_entry, q) for q, _ in group}
+    return {q: _outcome(_compare, q, valid, o) for (q, (valid, _, _)), o in zip(group, outs)}
+
+
+_GROUP = 24  # jitted entries per XLA program (a larger program compiles slower per entry again)
+
+
 def _check_many(entries):
-    out = {}
-    done = {}
+    keys = {q: _alias_key(q) for q in entries}
+    first = {}  # alias key -> the entry checked for it
+    out, group = {}, []
     with jax.enable_x64(True):
         for q in entries:
-            key = _alias_key(q)
-            if key in done:
-                out[q] = done[key]
+            if keys[q] in first:
                 continue
+            first[keys[q]] = q
             try:
-                check_entry(q)
-                out[q] = None
+                parts = _jitted_parts(q)
             except Exception as e:  # noqa: BLE001 - reported per entry
                 out[q] = f"{type(e).__name__}: {e}"
-            done[key] = out[q]
-    return out
+                continue
+            if parts is None:
+                out[q] = _outcome(check_entry, q)
+                continue
+            group.append((q, parts))
+            if len(group) == _GROUP:
+                out.update(_check_group(group))
+                group = []
+        out.update(_check_group(group) if group else {})
+    return {q: out[first[keys[q]]] for q in entries}
 
 
-# XLA compile time dominates (one jit per entry), so the entries are checked
+# XLA compile time dominates (one jit per group of entries), so the entries are checked
 # in worker processes, one per core, with XLA's backend optimizations off
 # and the new CPU fusion emitters off (compile time drops about 5x; the
 # checks compare values with tolerances anyway).

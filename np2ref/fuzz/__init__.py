@@ -1,7 +1,8 @@
 """Differential program fuzzing: random mutating NumPy programs through NumPy and np2ref.
 
-    generate.py    the hypothesis strategy `programs(max_statements)` (families: statements.py,
-                   expressions: exprs.py, NumPy run as the program is written: shadow.py)
+    generate.py    the hypothesis strategy `programs(max_statements, family)` (families:
+                   statements.py, families.py; expressions: exprs.py; NumPy run as the program
+                   is written: shadow.py)
     program.py     a program as data, rendered to one module (`f`, helpers, `make_args`)
     runner.py      one program: exact, refused, invalid (NumPy raises) or failed
     shrink.py      a failing program cut down to what still fails the same way

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
 from . import regressions
-from .generate import programs
+from .generate import FAMILY_NAMES, programs
 from .program import Program
 from .runner import Outcome, Runner
 from .shrink import shrink
@@ -84,6 +84,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--no-shrink", action="store_true", help="save failing programs as generated")
     p.add_argument("--saves-per-kind", type=int, default=2,
                    help="failures of one kind shrunk and saved, at most (the rest are counted and printed)")
+    p.add_argument("--family", default=None, choices=sorted(FAMILY_NAMES),
+                   help="put a statement of this family in every program (fresh_loop, mask_lead, kept, list_join, ...)")
     p.add_argument("--progress", type=int, default=100, help="print a progress line every N programs (0: never)")
     args = p.parse_args(argv)
     if args.count < 0 or args.max_statements < 1:
@@ -129,7 +131,7 @@ class Fuzz:
         @hypothesis_seed(seed)
         @settings(max_examples=remaining + remaining // 2 + 20, database=None, deadline=None, phases=[Phase.generate],
                   suppress_health_check=list(HealthCheck), print_blob=False)
-        @given(programs(self.args.max_statements))
+        @given(programs(self.args.max_statements, self.args.family))
         def one(program: Program) -> None:
             if self.tally.checked < self.args.count and not self.stopped:
                 self.visit(program, seed)

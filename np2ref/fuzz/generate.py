@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from . import exprs, statements
+from . import exprs, families, statements
 from .exprs import FLOATS, Gen, basic_index, condition
 from .program import Block, Counter, Function, Line, Param, Program
 from .shadow import Frame, evaluate
@@ -65,7 +65,7 @@ def _array_param(g: Gen, name: str, first: tuple[str, tuple] | None) -> str:
     return f"np.asfortranarray({literal})" if layout == "F" else literal
 
 
-def parameters(g: Gen) -> list[Param]:
+def parameters(g: Gen, family: str | None = None) -> list[Param]:
     params: list[Param] = []
     ns: dict = {"np": np}
     first = None
@@ -86,8 +86,10 @@ def parameters(g: Gen) -> list[Param]:
         params.append(Param("rng", f"np.random.default_rng({g.int(0, 9)})"))
     if g.chance(25):
         params.append(Param("s", g.pick(FLOATS)))
-    if g.chance(15):
+    if g.chance(15) or family in families.WANT_N and g.chance(60):  # those loop in lax loops
         params.append(Param("n", str(g.int(0, 3))))
+    if family == "list_join" or g.chance(3):  # a list argument, for list_join
+        params.append(Param("w", families.list_param(g)))
     return params
 
 
@@ -120,6 +122,7 @@ _WEIGHTED = [name for name, (_, w) in statements.FAMILIES.items() for _ in range
 
 def _compound(fr: Frame) -> list[str]:
     kinds = ["loop"] * 8 + ["static_if"] * 2 + ["data_dependent"] * 2 + ["collect"] * 2
+    kinds += [name for name, (_, w) in families.FAMILIES.items() for _ in range(w)]
     if fr.depth >= MAX_DEPTH:
         kinds = []
     if not fr.in_helper:
@@ -365,7 +368,7 @@ def collect(g: Gen, fr: Frame, helpers: list[Function]):
 
 
 _COMPOUND = {"loop": loop, "static_if": static_if, "data_dependent": data_dependent, "helper": helper,
-             "collect": collect}
+             "collect": collect, **{name: fn for name, (fn, _) in families.FAMILIES.items()}}
 
 
 # -- the return ---------------------------------------------------------------------------
@@ -393,12 +396,18 @@ def returned(g: Gen, fr: Frame) -> str | None:
 
 # -- the strategy -------------------------------------------------------------------------
 @st.composite
-def programs(draw, max_statements: int = 6) -> Program:
+def programs(draw, max_statements: int = 6, family: str | None = None) -> Program:
+    """`family`: a family of families.py (or any compound or statement family) that every
+    program holds at least once, at a random place among the others."""
     g = Gen(draw)
-    params = parameters(g)
+    params = parameters(g, family)
     helpers: list[Function] = []
     top = Frame(lambda: base_namespace(params, helpers), [p.name for p in params])
-    fill(g, top, g.pick(range(max(1, max_statements), 0, -1)), helpers)
+    count = g.pick(range(max(1, max_statements), 0, -1))
+    if family:
+        fill(g, top, g.int(0, count - 1), helpers)
+        force(g, top, family, helpers)
+    fill(g, top, count, helpers)
     ret = returned(g, top)
     body = tuple(top.body)
     if g.chance(2):
@@ -409,6 +418,17 @@ def programs(draw, max_statements: int = 6) -> Program:
         if probe is not None:
             return Program(tuple(params), tuple(helpers), body + (probe,), ret)
     return Program(tuple(params), tuple(helpers), body, ret)
+
+
+def force(g: Gen, fr: Frame, family: str, helpers: list[Function]) -> None:
+    """Add one proposal of `family` to the scope (up to 20 tries: NumPy may reject them)."""
+    for _ in range(20):
+        if family in statements.FAMILIES:
+            proposal = statements.FAMILIES[family][0](g, fr)
+        else:
+            proposal = _COMPOUND[family](g, fr, helpers)
+        if proposal and fr.add(*proposal):
+            return
 
 
 def mixed_dtypes(g: Gen, params: list[Param]):
@@ -440,3 +460,6 @@ def index_probe(g: Gen, fr: Frame, params: list[Param]):
     if form == "store":
         return params, Line(f"{t}[i] = {t}[0]")
     return params, Line(f"np.add.at({t}, [i], {t}[0])")
+
+
+FAMILY_NAMES = frozenset(statements.FAMILIES) | frozenset(_COMPOUND)  # for `np2ref fuzz --family`

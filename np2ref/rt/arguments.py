@@ -144,6 +144,8 @@ class _NprResultShape:
             given = values.get(name)
             if isinstance(given, np.ndarray):
                 leaves[i] = _npr_numpy_view(given, steps)
+            elif isinstance(given, list) and not steps:  # a list argument (made an array) returned: the list
+                leaves[i] = given
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)

@@ -171,6 +171,11 @@ class _npr_no_checks:
         _npr_state["bounds"] = self.saved
 
 
+def _npr_range_array(e):
+    """A range inside an index as NumPy reads it: the array of its ints."""
+    return np.arange(e.start, e.stop, e.step) if type(e) is range else e
+
+
 def _npr_index_items(idx):
     """The entries of a read's index, loaded, sequences as arrays, concrete JAX arrays as NumPy."""
     items = []
@@ -223,6 +228,8 @@ class _npr_Get:
             return x[idx]  # a list, tuple, dict...: Python's and its own rules
         if type(idx) is list:  # `x[[3, 1, 2]]`: NumPy indexes with the list as an array (jnp refuses it)
             idx = jnp.asarray(idx) if _npr_has_jax(idx) else np.asarray(idx)
+        # `p[range(N), y]`: NumPy indexes with a range as with its array of ints (jnp refuses it)
+        idx = tuple(map(_npr_range_array, idx)) if type(idx) is tuple else _npr_range_array(idx)
         if _npr_has_dyn(idx):  # a slice with traced bounds: a window or a masked slice
             return _npr_dyn_read(x, idx)
         empty = _npr_check_index(tuple(x.shape), idx)

@@ -284,7 +284,7 @@ def _npr_settle(step, carry, may_skip=False):
         out = jax.eval_shape(functools.partial(once, first=n == 0), *state)
         _npr_shape_changes(state, out, unset, may_skip)
         new = [jnp.zeros(o.shape, o.dtype) if u else
-               _npr_retyped(a, o.shape, _npr_carried_dtype([a, o, *([g] if n == 0 else [])]))
+               _npr_retyped(a, o.shape, _npr_carried_dtype([a, o, *([g] if n == 0 else [])]), o)
                for a, o, u, g in zip(state, out, unset, leaves)]
         unset = [False] * len(unset)
         if all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, new)):
@@ -293,12 +293,14 @@ def _npr_settle(step, carry, may_skip=False):
     return jax.tree_util.tree_unflatten(tree, state)
 
 
-def _npr_retyped(a, shape, dtype):
+def _npr_retyped(a, shape, dtype, out=None):
     """`a` carried as (shape, dtype); unchanged when it already is, so that a Python number
-    stays weakly typed and a later pass can still give it the NumPy dtype the loop assigns."""
+    stays weakly typed and a later pass can still give it the NumPy dtype the loop assigns; one
+    the body leaves a Python number of another type (`t = 0`, `t += dt`) stays a weak one."""
     if a.shape == shape and a.dtype == dtype:
         return a
-    return jnp.broadcast_to(a, shape).astype(dtype)
+    weak = shape == () and _npr_weak_value(a) and out is not None and _npr_weak_value(out)
+    return _npr_weak_astype(a, dtype) if weak else jnp.broadcast_to(a, shape).astype(dtype)
 
 
 def _npr_placeholder(v):
@@ -486,7 +488,7 @@ def npr_all(seq):
 # module is complete, so that any import order works.
 from .python_loops import _npr_python_effects, _npr_python_loop_reason  # noqa: E402
 from .core import _npr_state, NprUnsupported  # noqa: E402
-from .promotion import _npr_carried_dtype  # noqa: E402
+from .promotion import _npr_carried_dtype, _npr_weak_value  # noqa: E402
 from .bounds import npr_bounds_ok, _npr_record_check  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .refs import (  # noqa: E402

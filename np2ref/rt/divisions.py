@@ -88,19 +88,21 @@ def _npr_fence_products(eqns, eqn, made, constant, params):
     """`a * b + c` (`c - a * b`, `-(a * b)`) whose result decides, with the product fenced: LLVM
     contracts a multiply feeding an add into one FMA (one rounding: `x - box * floor(x / box)`
     is -1.7e-16 where NumPy's is 0.0, and the cell index -1), and XLA:CPU always allows it. The
-    product becomes `select(c != c, c, a * b)`, which is no multiply to LLVM (c NaN: NaN, as
-    NumPy's sum); `c` a constant (XLA would fold the select away): the product's own operand."""
+    product `p` becomes `select(p != p, p + p, p)` (_npr_fence_own), which is no multiply to LLVM
+    and is `p` bit for bit. (A select on another operand failed where that operand was a scalar
+    broadcast: `floor(x * s + a)`, LLVM hoisted the select out of the loop and contracted.)"""
     invars = list(eqn.invars)
     for pos, v in enumerate(invars):
-        if isinstance(v, _npr_core.Literal) or made.get(v) != "mul":
+        if isinstance(v, _npr_core.Literal) or made.get(v) != "mul" or v in constant:
             continue
-        producer = next(e for e in reversed(eqns) if v in e.outvars)  # the mul (or its cast)
-        probes = [*eqn.invars[1 - pos:2 - pos], *producer.invars]  # -(a * b): a, b
-        probe = next((u for u in probes if not isinstance(u, _npr_core.Literal) and u not in constant
-                      and np.dtype(u.aval.dtype).kind == "f"), None)
-        if probe is not None:
-            invars[pos] = _npr_splice(eqns, v, probe, v.aval, _npr_fence_array)
+        invars[pos] = _npr_splice(eqns, v, v, v.aval, _npr_fence_own)
     return eqn.replace(invars=invars, params=params)
+
+
+def _npr_fence_own(v, other=None):
+    """`v` itself, through a select on its own values that XLA and LLVM keep: an FMA cannot
+    swallow the multiply that made it (NaN: v + v, v's NaN)."""
+    return jax.lax.select(v != v, v + v, v)
 
 
 def _npr_fence_scalar(v, other):

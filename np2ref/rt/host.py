@@ -45,10 +45,38 @@ def npr_random(generator, method, *args, **kwargs):
         raise NprError(f"np2ref NPR023: .{method}() gives {sample.dtype} values, not numbers")
     dtype = jax.dtypes.canonicalize_dtype(sample.dtype)
 
-    def run(*values):
-        return np.asarray(host_call(values, getattr(generator, method)), dtype=dtype)
+    sent, received = _npr_host_operands(list(operands.values()))
 
-    return _npr_host_result(run, sample.shape, dtype, list(operands.values()))
+    def run(*values):
+        return np.asarray(host_call(received(values), getattr(generator, method)), dtype=dtype)
+
+    return _npr_host_result(run, sample.shape, dtype, sent)
+
+
+def _npr_host_operands(operands):
+    """(what to send, how the host gets the values back): a callback's operands reach the host
+    through JAX's device_put on the thread that runs it, under that thread's x64 setting (XLA's
+    thread, not the caller's jax.enable_x64), which made float64 float32 and int64 int32 (a
+    printed energy 3e-6 off, `rng.normal(mu)` drawn about a rounded mu). So 64-bit values cross
+    as uint32 words, bitcast in the program and viewed back on the host."""
+    dtypes = [np.dtype(v.dtype) for v in operands]
+    wide = [dt.itemsize == 8 and dt.kind in "iuf" or dt == np.complex128 for dt in dtypes]
+
+    def words(v, dt):
+        if dt.kind == "c":
+            v = jnp.stack([jnp.real(v), jnp.imag(v)], axis=-1)
+        return lax.bitcast_convert_type(v, np.uint32)
+
+    def received(values):
+        out = []
+        for v, dt, w in zip(values, dtypes, wide):
+            v = np.asarray(v)
+            if w:
+                whole = np.ascontiguousarray(v, np.uint32).view(np.float64 if dt.kind == "c" else dt)[..., 0]
+                v = (whole[..., 0] + 1j * whole[..., 1]).astype(dt) if dt.kind == "c" else whole
+            out.append(v)
+        return out
+    return [words(v, dt) if w else v for v, dt, w in zip(operands, dtypes, wide)], received
 
 
 def _npr_host_result(run, shape, dtype, operands):

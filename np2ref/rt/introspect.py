@@ -66,13 +66,14 @@ def npr_print(show, *values):
     arrays = [i for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)]
     kinds = {i: _npr_numpy_type(leaves[i]) for i in arrays}
 
+    sent, received = _npr_host_operands([leaves[i] for i in arrays])  # 64-bit values intact
+
     def host(*got):
         held = list(leaves)
-        for i, a in zip(arrays, got):
-            a = np.asarray(a)
+        for i, a in zip(arrays, received(got)):
             held[i] = a if kinds[i] is np.ndarray else kinds[i](a[()])
         show(*jax.tree_util.tree_unflatten(tree, held))
-    jax.debug.callback(host, *[leaves[i] for i in arrays], ordered=True)
+    jax.debug.callback(host, *sent, ordered=True)
 
 
 def npr_attribute(v, name):
@@ -88,3 +89,4 @@ from .core import NprUnsupported  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
 from .np_dtypes import _npr_np_weak_kind  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
+from .host import _npr_host_operands  # noqa: E402

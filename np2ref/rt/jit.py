@@ -85,7 +85,8 @@ class NprFunction:
         bound.apply_defaults()
         # a NumPy array is data, as under call_numpy: a jax array here (a NumPy array indexed by a
         # traced loop index raised TracerArrayConversionError)
-        values = {n: jnp.asarray(v) if type(v) is np.ndarray else v for n, v in bound.arguments.items()}
+        values = {n: jnp.asarray(v) if type(v) is np.ndarray or isinstance(v, list) and n not in self.lists
+                  else v for n, v in bound.arguments.items()}  # a list argument as a call takes it
         for name in self.mutated:
             _npr_check_written(self.__name__, name, values.get(name))
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
@@ -99,6 +100,9 @@ class NprFunction:
                 raise
             raise NprError("np2ref NPR023: a random draw inside a loop or branch under jax.vmap; NumPy would "
                            "draw once per batch member, in order, which a vmapped program cannot do") from exc
+        lists = {id(values[n]): v for n, v in bound.arguments.items() if values[n] is not v and isinstance(v, list)}
+        if lists:  # a list argument returned as it is: the list, as Python returns it
+            result = jax.tree_util.tree_map(lambda leaf: lists.get(id(leaf), leaf), result)
         return result, finals
 
     def _run(self, values, aliases):

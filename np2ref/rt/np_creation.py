@@ -80,6 +80,9 @@ def npr_np_arange(*args, start=None, stop=None, step=None, dtype=None, device=No
 
 def npr_np_linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
     num = int(num)
+    if not _npr_has_jax((start, stop)):  # NumPy's own values: XLA contracted `i * step + start`
+        out = np.linspace(start, stop, num, endpoint=endpoint, retstep=retstep, dtype=dtype, axis=axis)
+        return (jnp.asarray(out[0]), out[1]) if retstep else jnp.asarray(out)
     dt = _npr_np_result_dtype(start, stop, float(num))
     if dt.kind not in "fc":
         dt = np.dtype(np.float64)
@@ -101,9 +104,10 @@ def npr_np_linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=Non
     else:
         step = jnp.full_like(delta, np.nan)
         y = y * delta
-    # NumPy rounds the product, then adds: the barrier keeps XLA from fusing both into one
-    # fused multiply-add under jit (float32 edges 1 ulp off NumPy's, which moves histogram counts)
-    y = jax.lax.optimization_barrier(y) + start_a
+    # NumPy rounds the product, then adds: the fence keeps LLVM from contracting both into one
+    # fused multiply-add under jit (float32 edges 1 ulp off NumPy's, which moves histogram counts;
+    # XLA:CPU drops an optimization_barrier before fusion, so that one did not)
+    y = _npr_fence_own(y) + start_a
     if endpoint and num > 1:
         y = y.at[-1, ...].set(stop_a)
     if axis != 0:
@@ -338,3 +342,4 @@ from .np_shape import npr_np_diff  # noqa: E402
 from .core import NprUnsupported, _npr_has_jax, _npr_state  # noqa: E402
 from .casts import _npr_check_list_store, npr_cast  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
+from .divisions import _npr_fence_own  # noqa: E402

@@ -125,13 +125,20 @@ def npr_seq_op(a, op, b):
     and computes in the operands' NumPy result type; JAX's operators refuse sequences. Between
     Python values it is Python's own operator (`[0] * n`, `(1, 2) == t`)."""
     f = _NPR_BINOPS.get(op) or _NPR_CMPS[op]
+    return f(*_npr_seq_operands(a, b))
+
+
+def _npr_seq_operands(a, b):
+    """The operands of an operator between a Python list or tuple and an array as NumPy takes
+    them: the sequence made an array (np.asarray's dtype: its Python numbers are not weak) and
+    both in their NumPy result type. Anything else: (a, b) themselves."""
     if isinstance(a, (list, tuple)) != isinstance(b, (list, tuple)) and \
             isinstance(a if isinstance(b, (list, tuple)) else b, jax.Array):
         a = _npr_np_asarray(a) if isinstance(a, (list, tuple)) else a
         b = _npr_np_asarray(b) if isinstance(b, (list, tuple)) else b
         dt = _npr_np_result_dtype(a, b)
-        a, b = _npr_np_asarray(a, dt), _npr_np_asarray(b, dt)
-    return f(a, b)
+        return _npr_np_asarray(a, dt), _npr_np_asarray(b, dt)
+    return a, b
 
 
 def _npr_is_ref(x):
@@ -152,7 +159,7 @@ def npr_iop(x, op, value, maybe_scalar=False):
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
         return x
     if isinstance(x, (jax.Array, np.ndarray)) and not isinstance(x, np.generic) \
-            and not (maybe_scalar and np.ndim(x) == 0):
+            and not (maybe_scalar and np.ndim(x) == 0) and _npr_np_weak_kind(x) is None:
         ref = jax.new_ref(jnp.asarray(x))
         proxy = npr_at(ref)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
@@ -164,7 +171,7 @@ def npr_iop(x, op, value, maybe_scalar=False):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype  # noqa: E402
+from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype, _npr_np_weak_kind  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at, _npr_divmod  # noqa: E402
 from .bounds import _npr_check_run, _npr_traced  # noqa: E402

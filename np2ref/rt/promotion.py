@@ -59,7 +59,10 @@ def _npr_promote_to(v, dtype):
 
 
 def _npr_binop(op, a, b):
-    """`a op b` (an operator or a comparison) with NumPy's result dtype."""
+    """`a op b` (an operator or a comparison) with NumPy's result dtype; a list or tuple
+    meeting an array is made one, as NumPy makes it (a list argument kept a list: ops.py)."""
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        a, b = _npr_seq_operands(a, b)
     pa, pb = _npr_numpy_operands(a, b)
     out = _npr_numpy_special(op, pa, pb)
     return _npr_noted(op, a, b, _NPR_OPERATORS[op](pa, pb) if out is None else out)
@@ -445,4 +448,4 @@ from .views import npr_load  # noqa: E402
 from .core import NprUnsupported, _npr_state  # noqa: E402
 from .bounds import _npr_check_run  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
-from .ops import _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS, _npr_half_power  # noqa: E402
+from .ops import _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS, _npr_half_power, _npr_seq_operands  # noqa: E402

@@ -50,6 +50,15 @@ def _npr_unbound_message(name):
     return f"local variable '{name}' referenced before assignment"
 
 
+def npr_trip_value(v):
+    """A name each trip of a lax loop binds anew (LoopPlan.fresh) as the trip leaves it: the
+    value of its Ref or view; one a branch may have left unbound (a `continue` before the
+    binding, frontend/jumps.py) keeps its flag, its value loaded."""
+    if isinstance(v, NprMaybe):
+        return NprMaybe(npr_load(v.value), v.flag)
+    return npr_load(v)
+
+
 def npr_defined(v, name):
     """A read of `name` that may see it unbound: its value; Python's UnboundLocalError now when
     it is unbound for certain, when the program runs (bounds.py's check record) when that
@@ -187,6 +196,7 @@ def _npr_for_boxed(run, body, carry, runs):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_state, NprUnsupported  # noqa: E402
+from .views import npr_load  # noqa: E402
 from .bounds import _npr_record_check  # noqa: E402
 from .compat import _npr_current_trace, _npr_traced  # noqa: E402
 from .branches import npr_if, npr_unset, _npr_traced_while  # noqa: E402

@@ -175,3 +175,13 @@ def fresh_then_written_after(f, n):
         u[0] = t
     u[1] = -1.0  # written after the loop: u stays a Ref, and the loop a Python loop
     return u
+
+
+def fresh_after_continue(f, n):
+    for t in range(n):
+        if t == 0:
+            continue  # the first trip binds nothing: u may be unbound at a trip's end
+        u = np.zeros_like(f)
+        u[...] += t
+    f[...] = u.max()
+    return f

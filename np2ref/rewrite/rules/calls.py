@@ -58,16 +58,27 @@ _ARRAY_FIRST = frozenset(f"numpy.{n}" for n in "sum prod max min amax amin argma
 
 def _list_of_values(call: cst.Call, ctx) -> bool:
     """`np.sum([a, b])`, `np.max((x, y, z))`, `np.prod(x.shape)`, `np.prod(sizes)` where every
-    binding of `sizes` is a list or tuple display: a Python sequence for the array argument."""
+    binding of `sizes` is a list or tuple display, `np.sum(w + [t])`, `np.sum(sizes * 2)`: a
+    Python sequence for the array argument (or, `w` an array, an array: np.array of it is itself)."""
     if not call.args or call.args[0].keyword is not None or call.args[0].star:
         return False
-    first = call.args[0].value
-    if not (isinstance(first, (cst.List, cst.Tuple, cst.ListComp))
-            or isinstance(first, cst.Attribute) and first.attr.value == "shape"
-            or isinstance(first, cst.Name) and first.value in containers.sequence_names(ctx.f.bindings, ctx.f.params)):
+    if not _sequence_value(call.args[0].value, ctx):
         return False
     qual = ctx.imports.qualify_numpy(call.func, frozenset(ctx.f.roots))
     return qual in _ARRAY_FIRST and (lookup(qual) or "").startswith("jnp.")
+
+
+def _sequence_value(node: cst.BaseExpression, ctx) -> bool:
+    """A Python list or tuple by its form: a display, `x.shape`, a name every binding of which
+    is one, a parameter a list argument reaches as a list (sequences.list_params), or such a
+    sequence joined (`+`) or repeated (`*`)."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Multiply)):
+        return _sequence_value(node.left, ctx) or _sequence_value(node.right, ctx)
+    from .sequences import list_params  # (sequences imports this module)
+    return (isinstance(node, (cst.List, cst.Tuple, cst.ListComp))
+            or isinstance(node, cst.Attribute) and node.attr.value == "shape"
+            or isinstance(node, cst.Name) and (node.value in containers.sequence_names(ctx.f.bindings, ctx.f.params)
+                                              or node.value in list_params(ctx.f)))
 
 
 # np.sum/max/min/flip of a slice: the runtime's npr_slice_* when a bound is not a number (its
@@ -185,7 +196,8 @@ def plan_random_draw(node: cst.Call, ctx) -> bool:
     elif not (isinstance(func, cst.Attribute) and func.attr.value in RANDOM_DRAWS
               and isinstance(func.value, cst.Name)):
         return False
-    ctx.m.special_calls[node] = ("random", func.attr.value)
+    # `from numpy.random import rand; rand()`: the function itself, which npr_call draws from
+    ctx.m.special_calls[node] = ("random", func.attr.value if isinstance(func, cst.Attribute) else None)
     ctx.m.skip_numpy.add(func)
     return True
 
@@ -357,7 +369,10 @@ def emit_checked_call(original, updated, detail, ctx):
 
 @emits_special("random")
 def emit_random(original, updated, detail, ctx):
-    """The generator (`np.random`, `rng`) as itself, the draw by name."""
+    """The generator (`np.random`, `rng`) as itself, the draw by name; an imported draw
+    (`rand()`) through npr_call, which finds its generator."""
+    if detail is None:
+        return cst.Call(J.name(J.CHECKED_CALL), [cst.Arg(updated.func), *plain(updated.args)])
     return cst.Call(J.name(J.RANDOM), [cst.Arg(updated.func.value), cst.Arg(J.string(detail)),
                                         *plain(updated.args)])
 

@@ -99,17 +99,47 @@ def emit_print(original, updated, detail, ctx):
                 return updated.with_changes(expression=expr)
             return updated.with_changes(expression=hole(expr))
 
+    def unformatted(expr):  # npr_formatted(v) -> v: the host formats it
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == J.FORMATTED:
+            return expr.args[0].value
+        return expr
+
     args = []
-    for a in updated.args:
+    for a, before in zip(updated.args, original.args):
         value = a.value
         if isinstance(value, (cst.FormattedString, cst.ConcatenatedString)):
             value = value.visit(Holes())
+        elif _percent_of_text(before.value):  # "loss %f" % (i, loss): formatted on the host
+            fmt, values_ = ((value.left, value.right) if isinstance(value, cst.BinaryOperation)
+                            else (value.args[0].value, value.args[2].value))  # npr_seq_op(text, '%', v)
+            held = (values_.with_changes(elements=[e.with_changes(value=hole(e.value)) for e in values_.elements])
+                    if isinstance(values_, cst.Tuple) and all(type(e) is cst.Element for e in values_.elements)
+                    else hole(values_))
+            value = cst.BinaryOperation(fmt, cst.Modulo(), held)
+        elif _format_of_text(value):  # "loss {:.4f}".format(loss): likewise
+            value = value.with_changes(args=[b.with_changes(value=hole(unformatted(b.value))) for b in value.args])
         elif not isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)):
             value = hole(value)
         args.append(a.with_changes(value=value))
     show = cst.Lambda(cst.Parameters([cst.Param(cst.Name(f"p{i}")) for i in range(len(values))]),
                       updated.with_changes(args=args))
     return J.call(J.PRINT, show, *values)
+
+
+_TEXT = (cst.SimpleString, cst.ConcatenatedString)
+
+
+def _percent_of_text(expr) -> bool:
+    """`"..." % values` (its translation is `npr_seq_op(text, '%', values)`)."""
+    return isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Modulo) \
+        and isinstance(expr.left, _TEXT)
+
+
+def _format_of_text(expr) -> bool:
+    """`"...".format(values)`, each value a plain argument."""
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) \
+        and expr.func.attr.value == "format" and isinstance(expr.func.value, _TEXT) \
+        and all(a.star == "" for a in expr.args)
 
 
 @emits(cst.FormattedStringExpression)

@@ -335,7 +335,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     elif carried:
         params.append(cst.Param(cst.Name("carry")))
         head.append(cst.parse_statement(f"{', '.join(carried)} = carry"))
-    outs = [f"{c}[...]" if c in plan.fresh else c for c in carried]  # a trip's own Ref, as its value
+    outs = [f"npr_trip_value({c})" if c in plan.fresh else c for c in carried]  # a trip's own Ref, as its value
     tail = [cst.parse_statement(f"return {', '.join(outs)}")] if carried else []
     rng, rows, hoisted = _loop_range(plan, updated.iter, frozenset(ctx.f.roots))
     head += [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(r))], value)])
