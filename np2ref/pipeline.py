@@ -40,6 +40,8 @@ class ConversionResult:
     host: dict[str, str] = dataclasses.field(default_factory=dict)
     rewritten: cst.Module | None = None
     plain: frozenset[str] = frozenset()  # functions with no array work, left undecorated
+    # by function: the parameters a list argument reaches as a list (npr_jit's `lists=`)
+    lists: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
 
     @functools.cached_property
     def body(self) -> str | None:
@@ -143,7 +145,7 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     if sink.has_errors:
         return _retried(sink, text, filename, only, over_rows) or \
             ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
-    rewritten = rewrite(module, facts, marks, sink, track_lines=only is not None)
+    rewritten, lists = rewrite(module, facts, marks, sink, track_lines=only is not None)
     if originals:  # functions left unconverted keep the user's break/continue
         rewritten = jumps.restore(rewritten, originals, set(marks))
     if sink.has_errors:
@@ -153,7 +155,7 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     if only is not None:
         code = emit_module.strip_line_marks(code)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
-                            frozenset(facts.plain))
+                            frozenset(facts.plain), lists)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -261,10 +263,12 @@ def diagnose(facts: ModuleFacts, fenced: dict[cst.FunctionDef, list[Diagnostic]]
 
 
 def rewrite(module: cst.Module, facts: ModuleFacts, marks: dict, sink: DiagnosticSink,
-            track_lines: bool) -> cst.Module:
-    """The converted module tree (rewrite/function.py runs the rules' emitters)."""
-    return module.visit(ModuleRewriter(facts.functions, marks, facts.imports, sink, facts.positions,
-                                       facts.plain, track_lines=track_lines))
+            track_lines: bool) -> tuple[cst.Module, dict[str, tuple[str, ...]]]:
+    """The converted module tree (rewrite/function.py runs the rules' emitters), and the
+    list parameters it found by function (ConversionResult.lists)."""
+    rewriter = ModuleRewriter(facts.functions, marks, facts.imports, sink, facts.positions,
+                              facts.plain, track_lines=track_lines)
+    return module.visit(rewriter), rewriter.lists
 
 
 def _restrict(facts: ModuleFacts, only: set[str]) -> None:

@@ -39,6 +39,8 @@ class ModuleRewriter(cst.CSTTransformer):
         self.pending_own: list[str] = []
         self.seq_names: frozenset[str] = frozenset()  # names bound to list/tuple literals only
         self.int_names: frozenset[str] = frozenset()  # names that only ever hold integers
+        self.list_names: tuple[str, ...] = ()  # parameters a list argument reaches as a list
+        self.lists: dict[str, tuple[str, ...]] = {}  # list_names by function, for compile
         self.py_scalars = pyscalars.PyScalars()  # the function's Python scalars (rules/pyscalars.py)
         self.targets: set = set()  # subscripts that are assignment (or del, for) targets
 
@@ -72,6 +74,8 @@ class ModuleRewriter(cst.CSTTransformer):
             self.m = self.marks[node.name.value]
             self.seq_names = sequences.sequence_names(self.f)
             self.int_names = sequences.integer_names(self.f)
+            self.list_names = sequences.list_params(self.f, self.seq_names, self.int_names)
+            self.lists[self.f.name] = self.list_names
             self.py_scalars = pyscalars.PyScalars(self)
             return True
         return self.f is not None
@@ -111,7 +115,7 @@ class ModuleRewriter(cst.CSTTransformer):
             entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, python_scalars=cst.Name("True")))
             return updated.with_changes(decorators=[*decorators, entry])
         options = {k: J.str_tuple(v) for k, v in (("mutated", self.f.mutated_params),
-                                                    ("lists", sequences.list_params(self.f))) if v}
+                                                    ("lists", self.list_names)) if v}
         entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, **options) if options else J.name(J.ENTRY_DECORATOR))
         self.f = self.m = None
         return updated.with_changes(decorators=[*decorators, entry])

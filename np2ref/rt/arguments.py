@@ -263,6 +263,23 @@ def _npr_jax_dtype(dt):
     return dt.kind in "biufc" and dt.itemsize <= (16 if dt.kind == "c" else 8)
 
 
+def _npr_device_ready(fname, name, v):
+    """A NumPy array as JAX can take it: in native byte order (data read from big-endian
+    files), and of a dtype JAX holds (numbers and booleans), else a TypeError naming it.
+    Subclasses that change what operators mean (np.matrix's `*`, masked arrays, arrays
+    with units) are refused the same way; np.memmap is plain storage and passes."""
+    if not isinstance(v, np.ndarray):
+        return v
+    if type(v) is not np.ndarray and not isinstance(v, np.memmap):
+        raise TypeError(f"{fname}(): argument `{name}` is a {type(v).__module__}."
+                        f"{type(v).__qualname__}, whose operations np2ref does not model; pass "
+                        f"np.asarray({name}) if plain array semantics are what you want")
+    if not _npr_jax_dtype(v.dtype):
+        raise TypeError(f"{fname}(): argument `{name}` has dtype {v.dtype}, which JAX "
+                        "arrays cannot hold; np2ref compiles numeric and boolean arrays")
+    return v if v.dtype.isnative else v.astype(v.dtype.newbyteorder("="))
+
+
 def _npr_layout_ok(v):
     return not isinstance(v, np.ndarray) or v.flags.c_contiguous or v.size <= 1
 

@@ -300,3 +300,18 @@ try:
     from jax._src import core as _npr_core
 except ImportError:  # pragma: no cover
     _npr_core = None
+
+
+def _npr_rewrite_body(p, rewrite):
+    """An equation's body (a Jaxpr, a ClosedJaxpr, or a tuple of them: cond's branches) with
+    `rewrite(jaxpr) -> jaxpr` applied to each jaxpr in it; p itself where every rewrite gave
+    back its argument (divisions.py and peepholes.py walk loop and branch bodies with it)."""
+    if isinstance(p, _npr_core.ClosedJaxpr):
+        inner = rewrite(p.jaxpr)
+        return p if inner is p.jaxpr else _npr_core.ClosedJaxpr(inner, p.consts)
+    if isinstance(p, _npr_core.Jaxpr):
+        return rewrite(p)
+    if isinstance(p, tuple) and any(isinstance(q, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)) for q in p):
+        q = tuple(_npr_rewrite_body(b, rewrite) for b in p)
+        return p if all(a is b for a, b in zip(p, q)) else q
+    return p

@@ -207,12 +207,12 @@ def _npr_fence_bodies(eqn, known, everything):
 def _npr_fence_closed(p, known, everything):
     """A body (a ClosedJaxpr or Jaxpr) fenced; `known`: which of its leading inputs may be
     constants (its closed-over consts are)."""
-    jaxpr = _npr_inner(p)
-    constant = [*(v for v, k in zip(jaxpr.invars, known) if k), *jaxpr.constvars]
-    fenced = _npr_fence_jaxpr(jaxpr, constant, everything)
-    if all(a is b for a, b in zip(fenced.eqns, jaxpr.eqns)) and len(fenced.eqns) == len(jaxpr.eqns):
-        return p
-    return _npr_core.ClosedJaxpr(fenced, p.consts) if isinstance(p, _npr_core.ClosedJaxpr) else fenced
+    def fence(jaxpr):
+        constant = [*(v for v, k in zip(jaxpr.invars, known) if k), *jaxpr.constvars]
+        fenced = _npr_fence_jaxpr(jaxpr, constant, everything)
+        same = len(fenced.eqns) == len(jaxpr.eqns) and all(a is b for a, b in zip(fenced.eqns, jaxpr.eqns))
+        return jaxpr if same else fenced
+    return _npr_rewrite_body(p, fence)
 
 
 _npr_FENCE = {"divisions": True, "products": True}  # False: XLA's rewrites, FMAs (benchmarks/divisions.py)
@@ -258,6 +258,6 @@ def _npr_fenced(thunk):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .compat import _npr_core, _npr_current_trace  # noqa: E402
+from .compat import _npr_core, _npr_current_trace, _npr_rewrite_body  # noqa: E402
 from .core import _npr_state  # noqa: E402
 from .peepholes import _npr_peepholed, _npr_PEEPHOLES  # noqa: E402

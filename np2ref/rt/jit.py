@@ -200,25 +200,10 @@ class NprFunction:
                                     "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
                                     f"back), or call {self.__name__}.device(...), which returns the final values")
             if not is_static:
-                v = self._device_ready(name, np.asarray(v) if isinstance(v, list) and name not in self.lists else v)
+                v = _npr_device_ready(self.__name__, name,
+                                      np.asarray(v) if isinstance(v, list) and name not in self.lists else v)
             (static if is_static else dynamic)[name] = v
         return values, static, dynamic
-
-    def _device_ready(self, name, v):
-        """A NumPy array as JAX can take it: in native byte order (data read from big-endian
-        files), and of a dtype JAX holds (numbers and booleans), else a TypeError naming it.
-        Subclasses that change what operators mean (np.matrix's `*`, masked arrays, arrays
-        with units) are refused the same way; np.memmap is plain storage and passes."""
-        if not isinstance(v, np.ndarray):
-            return v
-        if type(v) is not np.ndarray and not isinstance(v, np.memmap):
-            raise TypeError(f"{self.__name__}(): argument `{name}` is a {type(v).__module__}."
-                            f"{type(v).__qualname__}, whose operations np2ref does not model; pass "
-                            f"np.asarray({name}) if plain array semantics are what you want")
-        if not _npr_jax_dtype(v.dtype):
-            raise TypeError(f"{self.__name__}(): argument `{name}` has dtype {v.dtype}, which JAX "
-                            "arrays cannot hold; np2ref compiles numeric and boolean arrays")
-        return v if v.dtype.isnative else v.astype(v.dtype.newbyteorder("="))
 
     def _aliases(self, values, device=False):
         """Mutated array arguments, each mapped to the argument whose buffer it shares. Arrays
@@ -319,7 +304,7 @@ class NprFunction:
         parameter order (_in_order): each static argument's _npr_static_key, _NprPlan.ARRAY for a NumPy
         array, _NprPlan.DEVICE for a jax.Array, None for another traced value. None when only
         the general path can tell (containers, whose arrays _aliases checks; subclasses and
-        arrays JAX cannot take as they are: _device_ready)."""
+        arrays JAX cannot take as they are: _npr_device_ready)."""
         key = []
         if self.static_argnames is None:  # the common kinds first, as the loop below keys them
             for v in args:
@@ -497,11 +482,10 @@ from .casts import _npr_issue_warnings  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_type, _NPR_DEVICE_TYPES,
-    _npr_donation_split, _npr_is_python_value, _npr_is_static, _npr_jax_dtype, _npr_layout_ok,
-    _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key,
-    _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
-    _NprResultShape)
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_ready,
+    _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_is_python_value, _npr_is_static,
+    _npr_jax_dtype, _npr_layout_ok, _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key,
+    _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan, _NprResultShape)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
 from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402

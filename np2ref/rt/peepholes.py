@@ -162,24 +162,11 @@ def _npr_peephole_bodies(params):
     dict when nothing changed."""
     new = None
     for k, p in params.items():
-        q = _npr_peephole_body(p)
+        q = _npr_rewrite_body(p, _npr_peephole_jaxpr)
         if q is not p:
             new = dict(params) if new is None else new
             new[k] = q
     return params if new is None else new
-
-
-def _npr_peephole_body(p):
-    core = _npr_core
-    if isinstance(p, core.ClosedJaxpr):
-        inner = _npr_peephole_jaxpr(p.jaxpr)
-        return p if inner is p.jaxpr else core.ClosedJaxpr(inner, p.consts)
-    if isinstance(p, core.Jaxpr):
-        return _npr_peephole_jaxpr(p)
-    if isinstance(p, tuple) and any(isinstance(q, (core.Jaxpr, core.ClosedJaxpr)) for q in p):
-        q = tuple(_npr_peephole_body(b) for b in p)
-        return p if all(a is b for a, b in zip(p, q)) else q
-    return p
 
 
 def _npr_int(v):
@@ -208,4 +195,4 @@ def _npr_peepholed(jaxpr):
         return jaxpr
 
 
-from .compat import _npr_core, _npr_is_ref_aval  # noqa: E402
+from .compat import _npr_core, _npr_is_ref_aval, _npr_rewrite_body  # noqa: E402

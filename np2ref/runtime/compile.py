@@ -19,7 +19,6 @@ from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
 from .hostcall import MISS, host_call
 from .routes import HOST_EQUATIONS, numpy_is_cheaper, program_size
-from ..rewrite.rules.sequences import list_params
 
 _RUNTIME: dict | None = None
 
@@ -241,7 +240,7 @@ class Compiled:
         exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
-            namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=list_params(facts))
+            namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()))
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds,
                                  lists=namespace[name].lists)
         self._entry.globals_source = fn.__globals__  # a rebinding in the module reaches the copy

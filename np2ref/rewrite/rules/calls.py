@@ -70,15 +70,14 @@ def _list_of_values(call: cst.Call, ctx) -> bool:
 
 def _sequence_value(node: cst.BaseExpression, ctx) -> bool:
     """A Python list or tuple by its form: a display, `x.shape`, a name every binding of which
-    is one, a parameter a list argument reaches as a list (sequences.list_params), or such a
+    is one, a parameter a list argument reaches as a list (ctx.list_names), or such a
     sequence joined (`+`) or repeated (`*`)."""
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Multiply)):
         return _sequence_value(node.left, ctx) or _sequence_value(node.right, ctx)
-    from .sequences import list_params  # (sequences imports this module)
     return (isinstance(node, (cst.List, cst.Tuple, cst.ListComp))
             or isinstance(node, cst.Attribute) and node.attr.value == "shape"
             or isinstance(node, cst.Name) and (node.value in containers.sequence_names(ctx.f.bindings, ctx.f.params)
-                                              or node.value in list_params(ctx.f)))
+                                              or node.value in ctx.list_names))
 
 
 # np.sum/max/min/flip of a slice: the runtime's npr_slice_* when a bound is not a number (its

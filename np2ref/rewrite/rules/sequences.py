@@ -30,9 +30,9 @@ _CMP_OPS = {cst.Equal: "==", cst.NotEqual: "!=", cst.LessThan: "<", cst.LessThan
 @emits(cst.BinaryOperation)
 def emit_binary_operation(original: cst.BinaryOperation, updated: cst.BinaryOperation, ctx):
     op = _BIN_OPS.get(type(updated.operator))
-    if op is None or not _sequence_against_array(ctx, original.left, original.right):
+    if op is None or not _sequence_against_array(ctx.seq_names, original.left, original.right):
         if op in ("//", "%") and not _string_literal(original.left) \
-                and not (_positive_integer(original.right) and _integer(ctx, original.left)):
+                and not (_positive_integer(original.right) and _integer_in(ctx.int_names, original.left)):
             # an integer array divided by zero is 0 in NumPy, -1 in jax.numpy, and a zero
             # quotient or remainder has NumPy's sign (rt/ops.py): with any divisor, since
             # `-4.0 % 2` is 0.0 in NumPy and -0.0 in jax.numpy; `n // 4` on an integer stays
@@ -71,7 +71,7 @@ def emit_comparison(original: cst.Comparison, updated: cst.Comparison, ctx):
         return updated
     (target,) = updated.comparisons
     op = _CMP_OPS.get(type(target.operator))
-    if op is None or not _sequence_against_array(ctx, original.left, original.comparisons[0].comparator):
+    if op is None or not _sequence_against_array(ctx.seq_names, original.left, original.comparisons[0].comparator):
         return updated
     return J.call(J.SEQ_OP, updated.left, J.string(op), target.comparator).with_changes(
         lpar=updated.lpar, rpar=updated.rpar)
@@ -88,14 +88,10 @@ def _positive_integer(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Integer) and expr.evaluated_value > 0
 
 
-def _integer(ctx, expr: cst.BaseExpression) -> bool:
-    """An expression that can only be an integer (Python's or a traced one): integer literals,
-    shapes, sizes, len(), int(), names that only ever hold integers, and +, -, *, //, % of
-    those. Integer `//` and `%` by a positive literal are exact in jax.numpy."""
-    return _integer_in(ctx.int_names, expr)
-
-
 def _integer_in(names: frozenset[str], expr: cst.BaseExpression) -> bool:
+    """An expression that can only be an integer (Python's or a traced one): integer literals,
+    shapes, sizes, len(), int(), the `names` (that only ever hold integers), and +, -, *, //,
+    % of those. Integer `//` and `%` by a positive literal are exact in jax.numpy."""
     if isinstance(expr, cst.Integer) or isinstance(expr, cst.Name) and expr.value in names:
         return True
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
@@ -163,31 +159,30 @@ def _string_literal(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
 
 
-def _is_sequence(ctx, expr: cst.BaseExpression) -> bool:
+def _is_sequence(seq_names: frozenset[str], expr: cst.BaseExpression) -> bool:
     """A list or tuple written in the source, or a name only ever bound to one: an operand
     NumPy would turn into an array."""
     return isinstance(expr, (cst.List, cst.Tuple, cst.ListComp)) or \
-        isinstance(expr, cst.Name) and expr.value in ctx.seq_names
+        isinstance(expr, cst.Name) and expr.value in seq_names
 
 
-def _sequence_against_array(ctx, left, right) -> bool:
+def _sequence_against_array(seq_names: frozenset[str], left, right) -> bool:
     """One operand a sequence, the other one that may be an array (not a literal number or
     sequence, a shape, a size or len(): `[0] * n` with such an `n` stays as written)."""
-    if _is_sequence(ctx, left):
+    if _is_sequence(seq_names, left):
         left, right = right, left
-    elif not _is_sequence(ctx, right):
+    elif not _is_sequence(seq_names, right):
         return False
-    return not (_is_sequence(ctx, left) or is_static_meta(left))
+    return not (_is_sequence(seq_names, left) or is_static_meta(left))
 
 
-def list_params(f: FunctionFacts) -> tuple[str, ...]:
+def list_params(f: FunctionFacts, seq_names: frozenset[str], int_names: frozenset[str]) -> tuple[str, ...]:
     """Parameters a list argument must reach as a list, not an array: direct operands of a
     sequence operator (`w + [t]`, npr_seq_op) and of `*` with an integer (`w * 2`, `n * w`),
     where Python joins or repeats a list and NumPy would compute elementwise; not a parameter
     that is an integer by its use (a `range` bound, a shape: `3 * n`). Every other list
-    argument becomes an array, as NumPy computes with it (npr_jit's `lists=`)."""
-    class Ctx:
-        seq_names, int_names = sequence_names(f), integer_names(f)
+    argument becomes an array, as NumPy computes with it (npr_jit's `lists=`). The rewriter
+    finds them once per function (ModuleRewriter.list_names); compile reads its record."""
     found = set()
     for node in _walk(f.node):
         if isinstance(node, cst.BinaryOperation) and type(node.operator) in _BIN_OPS:
@@ -200,8 +195,8 @@ def list_params(f: FunctionFacts) -> tuple[str, ...]:
         repeat = isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply)
         for left, right in pairs:
             for a, b in ((left, right), (right, left)):
-                if isinstance(a, cst.Name) and a.value in f.params and a.value not in Ctx.int_names and (
-                        _sequence_against_array(Ctx, left, right) or repeat and _integer(Ctx, b)):
+                if isinstance(a, cst.Name) and a.value in f.params and a.value not in int_names and (
+                        _sequence_against_array(seq_names, left, right) or repeat and _integer_in(int_names, b)):
                     found.add(a.value)
     return tuple(p for p in f.params if p in found)
 
