@@ -68,6 +68,7 @@ def cases(size):
     k = 4000 if big else 2000
     g = 1000 if big else 400
     c_in, px = (32, 128) if big else (16, 64)
+    img = 56 if big else 28
     return {
         f"(A @ x) @ A, A {m}x{n}": ("matvec_chain", (r((m, n)), r(n)), None),
         f"r @ A, A @ p, A {k}x{k}": ("cg_products", (r((k, k)), r(k), r(k)), None),
@@ -78,11 +79,19 @@ def cases(size):
         "column RMS / max, 2000x500": ("column_stats", (r((2000, 500)) - 0.5,), None),
         f"3x3 conv + ReLU, {c_in}->{2 * c_in} channels, {px}x{px}": ("conv_relu", (r((c_in, px, px)),
                                                                           r((2 * c_in, c_in, 3, 3))), None),
+        f"CNN forward, 1x{img}x{img} image, 8 and 16 3x3 filters": ("cnn_forward", cnn_inputs(r, img), None),
         "small poly, 10": ("small_poly", (r(10),), None),
         "small poly, 1000": ("small_poly", (r(1000),), None),
         "small axpy (written), 100": ("small_axpy_", (r(100), 0.5, r(100)), 0),
         "small norm, 1000": ("small_norm", (r(1000), r(1000)), None),
     }
+
+
+def cnn_inputs(r, img):
+    """An image and the weights of cnn_forward: conv 1->8, conv 8->16 (3x3), dense -> 10."""
+    side = ((img - 2) // 2 - 2) // 2
+    return (r((1, img, img)), r((8, 1, 3, 3)) - 0.5, r(8) - 0.5, 0.3 * (r((16, 8, 3, 3)) - 0.5), r(16) - 0.5,
+            0.1 * (r((10, 16 * side * side)) - 0.5), r(10) - 0.5)
 
 
 def batch(fn, budget=0.02, most=200):

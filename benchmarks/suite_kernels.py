@@ -60,3 +60,36 @@ def conv_relu(x, w):
         for j in range(kw):
             out += np.tensordot(w[:, :, i, j], x[:, i:i + h, j:j + wd], axes=1)
     return np.maximum(out, 0.0)
+
+
+def conv_relu_at(x, w, b):
+    """A 3x3 convolution (valid) + bias + ReLU as tutorials write it: one output position at a
+    time, x (C, H, W), w (K, C, 3, 3)."""
+    k, c, kh, kw = w.shape
+    h, wd = x.shape[1] - kh + 1, x.shape[2] - kw + 1
+    out = np.zeros((k, h, wd))
+    for i in range(h):
+        for j in range(wd):
+            patch = x[:, i:i + kh, j:j + kw]
+            out[:, i, j] = np.sum(w * patch, axis=(1, 2, 3)) + b
+    return np.maximum(out, 0.0)
+
+
+def max_pool2(x):
+    """2x2 max pooling, stride 2, one output position at a time."""
+    c, h, w = x.shape
+    out = np.zeros((c, h // 2, w // 2))
+    for i in range(h // 2):
+        for j in range(w // 2):
+            out[:, i, j] = x[:, 2 * i:2 * i + 2, 2 * j:2 * j + 2].max(axis=(1, 2))
+    return out
+
+
+def cnn_forward(x, w1, b1, w2, b2, wf, bf):
+    """A small CNN's forward pass on one image: two conv + ReLU + max-pool stages, a dense
+    layer, softmax."""
+    a = max_pool2(conv_relu_at(x, w1, b1))
+    a = max_pool2(conv_relu_at(a, w2, b2))
+    z = wf @ a.reshape(-1) + bf
+    e = np.exp(z - z.max())
+    return e / e.sum()

@@ -48,3 +48,20 @@ def conv_relu(x, w):
     y = lax.conv_general_dilated(x[None], w, window_strides=(1, 1), padding="VALID",
                                  precision=lax.Precision.HIGHEST)[0]
     return jnp.maximum(y, 0.0)
+
+
+def cnn_forward(x, w1, b1, w2, b2, wf, bf):
+    def conv(x, w, b):
+        y = lax.conv_general_dilated(x[None], w, window_strides=(1, 1), padding="VALID",
+                                     precision=lax.Precision.HIGHEST)[0]
+        return jnp.maximum(y + b[:, None, None], 0.0)
+
+    def pool(x):
+        c, h, w = x.shape
+        return lax.reduce_window(x[:, :h // 2 * 2, :w // 2 * 2], -jnp.inf, lax.max, (1, 2, 2), (1, 2, 2), "VALID")
+
+    a = pool(conv(x, w1, b1))
+    a = pool(conv(a, w2, b2))
+    z = jnp.dot(wf, a.reshape(-1), precision=lax.Precision.HIGHEST) + bf
+    e = jnp.exp(z - z.max())
+    return e / e.sum()
