@@ -26,7 +26,7 @@ reduction over axis 0 adds row after row), where XLA's reduce adds in an order o
 import jax
 import numpy as np
 
-_npr_PEEPHOLES = {"slices": True, "reductions": True}  # False: the program as traced (benchmarks)
+_npr_PEEPHOLES = {"slices": True, "reductions": True, "dots": True}  # False: as traced (benchmarks)
 _NPR_LEADING = {"reduce_sum": "add", "reduce_max": "max", "reduce_min": "min"}
 _NPR_WHOLE = jax.tree_util.tree_structure(())
 _NPR_INT_OPS = {
@@ -190,9 +190,11 @@ def _npr_peepholed(jaxpr):
     if not any(_npr_PEEPHOLES.values()) or _npr_core is None:
         return jaxpr
     try:
+        jaxpr = _npr_window_dots(jaxpr) if _npr_PEEPHOLES["dots"] else jaxpr  # dots.py
         return _npr_peephole_jaxpr(jaxpr)
     except (AttributeError, TypeError, ValueError, KeyError):  # pragma: no cover (an internal moved)
         return jaxpr
 
 
 from .compat import _npr_core, _npr_is_ref_aval, _npr_rewrite_body  # noqa: E402
+from .dots import _npr_window_dots  # noqa: E402

@@ -1,0 +1,187 @@
+"""Products of windows in an unrolled loop, as one product (a rewrite of the jitted call's
+program, switched by peepholes._npr_PEEPHOLES["dots"]).
+
+A convolution written by shifted windows (`for i in range(kh): for j in range(kw): out +=
+np.tensordot(w[:, :, i, j], x[:, i:i + h, j:j + wd], axes=1)`) is a short loop that XLA unrolls
+(loops.py, `_npr_short`), and each of its nine copies multiplies a slice of `w` by a window of
+`x`: nine small matrix products over copied windows, 1.3-2x the time of the hand port's one
+`lax.conv_general_dilated` (benchmarks/suite.py). Where both operands are the same arrays in
+every copy (loop-invariant: the loop's constants) and the window keeps the contracted axes
+whole, each copy's product is a slice of one product of the whole arrays:
+
+    dot(squeeze(dynamic_slice(W, s)), window(X))  ==  window'(squeeze(dynamic_slice(P, s')))
+    with P = dot(W, X)
+
+element for element: every element is the same sum of the same products over the contracted
+axis, which XLA's dot adds in an order of its own either way (a dot product's rounding is not
+NumPy's BLAS's: docs/semantics.md). Each copy names P = dot(W, X) of the same operands; once
+XLA has unrolled the loop its common-subexpression pass leaves one (checked on the 3x3 layer:
+one dot in the optimized module), a single large product in place of nine small ones. Taken
+only inside loops unrolled in full (every enclosing scan's `unroll` covers its length: a rolled
+loop would compute P on every trip) and only where P costs at most 1.25 times the products it
+replaces (the windows cover most of X, the loop visits most slices of W).
+"""
+
+import jax
+import numpy as np
+
+_NPR_WASTE = 1.25  # P's multiply-adds over the replaced products' (all copies), at most
+
+
+def _npr_window_dots(jaxpr, invariant=None, copies=1):
+    """jaxpr with each product of a loop-invariant slice and window, in a loop unrolled in full,
+    taken from the product of the whole arrays; the same jaxpr when there is none. `invariant`:
+    the vars whose values every copy of the enclosing unrolled loops shares (at the top: all)."""
+    core = _npr_core
+    invariant = set(jaxpr.invars) | set(jaxpr.constvars) if invariant is None else invariant
+    defs, eqns, changed = {}, [], False
+    for eqn in jaxpr.eqns:
+        name = eqn.primitive.name
+        if name == "scan" and _npr_unrolled(eqn):
+            n = eqn.params["num_consts"]
+            body = eqn.params["jaxpr"]
+            inner = {b for b, o in zip(body.jaxpr.invars[:n], eqn.invars[:n])
+                     if isinstance(o, core.Literal) or o in invariant} | set(body.jaxpr.constvars)
+            new = _npr_rewrite_body(body, lambda j: _npr_window_dots(j, inner, copies * eqn.params["length"]))
+            if new is not body:
+                eqn, changed = eqn.replace(params={**eqn.params, "jaxpr": new}), True
+        elif name == "dot_general" and copies > 1:
+            spliced = _npr_window_dot(eqn, defs, invariant, copies)
+            if spliced is not None:
+                eqns.extend(spliced)
+                changed = True
+                continue
+        if not eqn.effects and all(isinstance(v, core.Literal) or v in invariant for v in eqn.invars):
+            invariant.update(eqn.outvars)
+        defs.update((v, eqn) for v in eqn.outvars)
+        eqns.append(eqn)
+    return jaxpr.replace(eqns=eqns) if changed else jaxpr
+
+
+def _npr_unrolled(eqn):
+    """A scan whose copies XLA lays out in full (no loop left to run P on every trip)."""
+    unroll, length = eqn.params.get("unroll"), eqn.params.get("length")
+    return unroll is True or isinstance(unroll, int) and not isinstance(unroll, bool) and unroll >= length >= 1
+
+
+def _npr_window_dot(eqn, defs, invariant, copies):
+    """The equations computing eqn's product from P (its result var kept), or None when its
+    operands are not a slice and a window of loop-invariant arrays, or P would cost too much."""
+    (lc, rc), (lb, rb) = eqn.params["dimension_numbers"]
+    if lb or rb:
+        return None
+    taken = _npr_slice_of(eqn.invars[0], defs, invariant)
+    chain = _npr_window_of(eqn.invars[1], defs, invariant, rc)
+    if taken is None or chain is None:
+        return None
+    w, starts, squeezed = taken
+    x = chain[0].invars[0] if chain else eqn.invars[1]
+    kept = [d for d in range(len(w.aval.shape)) if d not in squeezed]
+    lc_w = tuple(kept[d] for d in lc)
+    lhs, rhs = eqn.invars[0].aval.shape, eqn.invars[1].aval.shape
+    whole = np.prod(w.aval.shape) * np.prod([k for d, k in enumerate(x.aval.shape) if d not in rc])
+    parts = copies * np.prod(lhs) * np.prod([k for d, k in enumerate(rhs) if d not in rc])
+    if whole > _NPR_WASTE * parts:
+        return None
+    return _npr_spliced(eqn, w, x, lc_w, rc, starts, squeezed, chain)
+
+
+def _npr_slice_of(v, defs, invariant):
+    """(W, the slice's start vars or ints, the squeezed axes) when v is squeeze(dynamic_slice(W))
+    of an invariant W taking each axis whole or one element of it; else None."""
+    sq = defs.get(v)
+    if sq is None or sq.primitive.name != "squeeze":
+        return None
+    ds = defs.get(sq.invars[0])
+    if ds is None or ds.primitive.name != "dynamic_slice" or ds.invars[0] not in invariant:
+        return None
+    w, squeezed = ds.invars[0], frozenset(sq.params["dimensions"])
+    sizes, shape = ds.params["slice_sizes"], w.aval.shape
+    if any(sizes[d] != (1 if d in squeezed else shape[d]) for d in range(len(shape))):
+        return None
+    return w, [_npr_operand(s) for s in ds.invars[1:]], squeezed
+
+
+def _npr_window_of(v, defs, invariant, contracted):
+    """The slicing equations (first to last) that take v from an invariant array, each keeping
+    the contracted axes whole; [] when v is invariant itself, None otherwise."""
+    chain = []
+    while v not in invariant:
+        e = defs.get(v)
+        if e is None or e.primitive.name not in ("dynamic_slice", "slice"):
+            return None
+        shape = e.invars[0].aval.shape
+        if e.primitive.name == "dynamic_slice":
+            whole = all(e.params["slice_sizes"][d] == shape[d] for d in contracted)
+        else:
+            p = e.params
+            whole = all(p["start_indices"][d] == 0 and p["limit_indices"][d] == shape[d]
+                        and (p["strides"] is None or p["strides"][d] == 1) for d in contracted)
+        if not whole:
+            return None
+        chain.append(e)
+        v = e.invars[0]
+    return chain[::-1]
+
+
+def _npr_operand(v):
+    """A start index: the var, or a literal's Python int."""
+    return int(np.asarray(v.val)) if isinstance(v, _npr_core.Literal) else v
+
+
+def _npr_spliced(eqn, w, x, lc_w, rc, starts, squeezed, chain):
+    """eqn's product as P = dot(W, X), sliced as the operands were, traced by JAX itself (each
+    release's own parameters), its last equation writing eqn's result var."""
+    lax = jax.lax
+    var_starts = [s for e in chain if e.primitive.name == "dynamic_slice" for s in e.invars[1:]
+                  if not isinstance(s, _npr_core.Literal)]
+    var_starts = [s for s in starts if not isinstance(s, int)] + var_starts
+    free_w = [d for d in range(len(w.aval.shape)) if d not in lc_w]
+    free_x = [d for d in range(len(x.aval.shape)) if d not in rc]
+    params = eqn.params
+
+    def product(wv, xv, *given):
+        values = dict(zip(map(id, var_starts), given))
+
+        def start(s, dtype):
+            return values[id(s)] if id(s) in values else np.asarray(_npr_operand(s), dtype)
+
+        p = lax.dot_general(wv, xv, ((lc_w, tuple(rc)), ((), ())), precision=params.get("precision"),
+                            preferred_element_type=params.get("preferred_element_type"))
+        dtype = next((s.aval.dtype for s in starts if not isinstance(s, int)), np.int32)
+        zero = np.asarray(0, dtype)
+        at = [start(starts[d], dtype) if d in squeezed else zero for d in free_w] + [zero] * len(free_x)
+        sizes = [1 if d in squeezed else w.aval.shape[d] for d in free_w] + [x.aval.shape[d] for d in free_x]
+        p = lax.dynamic_slice_p.bind(p, *at, slice_sizes=tuple(sizes))
+        p = lax.squeeze(p, [i for i, d in enumerate(free_w) if d in squeezed])
+        lead = p.ndim - len(free_x)
+        for e in chain:
+            if e.primitive.name == "dynamic_slice":
+                own = [start(s, s.aval.dtype) for s in e.invars[1:]]
+                z = np.asarray(0, own[0].dtype if own else np.int32)
+                p = lax.dynamic_slice_p.bind(p, *[z] * lead, *[own[d] for d in free_x], slice_sizes=(
+                    *p.shape[:lead], *(e.params["slice_sizes"][d] for d in free_x)))
+            else:
+                q = e.params
+                strides = q["strides"] or (1,) * len(q["start_indices"])
+                p = lax.slice(p, (0,) * lead + tuple(q["start_indices"][d] for d in free_x),
+                              p.shape[:lead] + tuple(q["limit_indices"][d] for d in free_x),
+                              (1,) * lead + tuple(strides[d] for d in free_x))
+        return p
+
+    shape = jax.ShapeDtypeStruct
+    closed = jax.make_jaxpr(product)(shape(w.aval.shape, w.aval.dtype), shape(x.aval.shape, x.aval.dtype),
+                                     *(shape((), s.aval.dtype) for s in var_starts))
+    (out,) = eqn.outvars
+    result = closed.jaxpr.outvars[0]
+    if closed.consts or result.aval.shape != out.aval.shape or result.aval.dtype != out.aval.dtype \
+            or not closed.jaxpr.eqns or closed.jaxpr.eqns[-1].outvars[0] is not result:
+        return None  # pragma: no cover (traced otherwise)
+    names = dict(zip(closed.jaxpr.invars, [w, x, *var_starts]))
+    spliced = [e.replace(invars=[names.get(u, u) if not isinstance(u, _npr_core.Literal) else u
+                                 for u in e.invars]) for e in closed.jaxpr.eqns]
+    spliced[-1] = spliced[-1].replace(outvars=[out])
+    return spliced
+
+
+from .compat import _npr_core, _npr_rewrite_body  # noqa: E402

@@ -1,0 +1,113 @@
+"""Products of windows in an unrolled loop taken from one product (np2ref/rt/dots.py).
+
+Checked three ways: compiled programs give NumPy's values (to a dot product's rounding, which
+is XLA's either way); the rewrite happened where it should (the optimized module holds one dot
+where it held one per loop copy: the rewrite falls back silently on any error, so only the form
+shows it); and it did not happen where it must not (a rolled loop, an operand that changes from
+one copy to the next, windows that cover little of the array)."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import load_module
+from np2ref.rt import peepholes
+
+SOURCE = '''
+import numpy as np
+
+
+def conv(x, w):
+    k, c, kh, kw = w.shape
+    h, wd = x.shape[1] - kh + 1, x.shape[2] - kw + 1
+    out = np.zeros((k, h, wd))
+    for i in range(kh):
+        for j in range(kw):
+            out += np.tensordot(w[:, :, i, j], x[:, i:i + h, j:j + wd], axes=1)
+    return np.maximum(out, 0.0)
+
+
+def taps(a, x):
+    n = x.shape[1] - a.shape[2] + 1
+    y = np.zeros((a.shape[0], n))
+    for t in range(a.shape[2]):
+        y = y + a[:, :, t] @ x[:, t:t + n]
+    return y
+
+
+def taps_changing(a, x):
+    n = x.shape[1] - a.shape[2] + 1
+    y = np.zeros((a.shape[0], n))
+    for t in range(a.shape[2]):
+        y = y + a[:, :, t] @ x[:, t:t + n]
+        x = x * 0.5
+    return y
+'''
+
+
+@functools.cache
+def _module(tmp):
+    return load_module(SOURCE, tmp, "window_dots_case")
+
+
+@pytest.fixture(scope="module")
+def mod(tmp_path_factory):
+    return _module(tmp_path_factory.mktemp("window_dots"))
+
+
+def _dots(compiled, *args):
+    return compiled.lower(*args).compile().as_text().count(" dot(")
+
+
+def _check(fn, *args):
+    compiled = np2ref.compile(fn)
+    expected = fn(*args)
+    got = compiled(*args)
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
+    return compiled
+
+
+def test_a_convolution_by_shifted_windows_is_one_product(mod):
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal((4, 24, 24)), rng.standard_normal((6, 4, 3, 3))
+    compiled = _check(mod.conv, x, w)
+    assert _dots(compiled, x, w) == 1
+
+
+def test_matmul_taps_in_a_short_loop_are_one_product(mod):
+    rng = np.random.default_rng(1)
+    a, x = rng.standard_normal((5, 3, 4)), rng.standard_normal((3, 40))
+    compiled = _check(mod.taps, a, x)
+    assert _dots(compiled, a, x) == 1
+
+
+def test_switched_off_each_copy_keeps_its_product(mod, monkeypatch):
+    monkeypatch.setitem(peepholes._npr_PEEPHOLES, "dots", False)
+    rng = np.random.default_rng(1)
+    a, x = rng.standard_normal((5, 3, 4)), rng.standard_normal((3, 40))
+    assert _dots(_check(mod.taps, a, x), a, x) == 4
+
+
+def test_a_rolled_loop_is_left_as_it_is(mod):
+    rng = np.random.default_rng(2)
+    a, x = rng.standard_normal((2, 3, 40)), rng.standard_normal((3, 120))  # 40 taps: not unrolled
+    compiled = _check(mod.taps, a, x)
+    assert _dots(compiled, a, x) == 1 and "while" in compiled.lower(a, x).compile().as_text()
+
+
+def test_an_operand_that_changes_between_copies_is_left_as_it_is(mod):
+    rng = np.random.default_rng(3)
+    a, x = rng.standard_normal((5, 3, 4)), rng.standard_normal((3, 40))
+    compiled = _check(mod.taps_changing, a, x)
+    assert _dots(compiled, a, x) == 4
+
+
+def test_windows_that_cover_little_of_the_array_are_left_as_they_are(mod):
+    rng = np.random.default_rng(4)
+    a, x = rng.standard_normal((5, 3, 4)), rng.standard_normal((3, 8))  # windows of 5 of 8 columns
+    compiled = _check(mod.taps, a, x)
+    assert _dots(compiled, a, x) == 4
