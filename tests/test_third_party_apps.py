@@ -2,6 +2,7 @@
 style of third-party NumPy benchmark collections (tests/programs/third_party_apps.py), each
 against NumPy."""
 
+import jax
 import numpy as np
 import pytest
 
@@ -91,6 +92,22 @@ def test_array_quotients_that_reach_a_decision_are_numpys():
         for e, g in zip(expected, got):  # bit for bit, or NaN in both (inf % 1.0: jnp's NaN's sign)
             g = np.asarray(g)
             assert g.dtype == e.dtype and np.all((g == e) & (np.signbit(g) == np.signbit(e)) | np.isnan(e) & np.isnan(g))
+
+
+def test_quotients_that_decide_are_numpys_under_the_callers_jit():
+    """.pure under the caller's jax.jit (alone, or inside a vmap) fences its divisions as the
+    compiled call does: XLA's `x * (1 / dx)` put the particle at 0.3 in cell 3."""
+    x = np.array([0.3, 0.6, 0.7, 2.3, 0.05, 0.95])
+    expected = P.particle_cells(x, 0.1, 30)
+    pure = np2ref.compile(P.particle_cells).pure
+    cells = jax.jit(lambda x, dx: pure(x, dx, 30)[0])
+    with jax.enable_x64(True):
+        jitted = cells(x, 0.1)
+        batched = jax.vmap(cells, in_axes=(0, None))(np.stack([x, x[::-1]]), 0.1)
+    for e, g in zip(expected, jitted):
+        assert np.array_equal(np.asarray(g), e)
+    assert np.array_equal(np.asarray(batched[0][1]), expected[0][::-1])
+    assert np.array_equal(np.asarray(batched[1][0]), expected[1])
 
 
 def test_a_quotient_floored_in_a_loop_body_is_numpys():

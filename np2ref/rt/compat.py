@@ -70,6 +70,16 @@ def _npr_reverse_tangent(leaf):
     return False
 
 
+def _npr_jit_traced(values):
+    """Whether `values` hold traced leaves and every one is a jit's (jax.jit, make_jaxpr), none
+    a vmap's or a derivative's, traced into a jit's trace: .pure then fences its divisions as a
+    compiled call does (re-evaluating its jaxpr under vmap broke lax loops, under grad it hid
+    the tangent tracers; a jit inside the caller's vmap or grad is traced before they apply)."""
+    leaves = [v for v in jax.tree_util.tree_leaves(values) if isinstance(v, _npr_Tracer)]
+    return bool(leaves) and all(type(v).__name__ == "DynamicJaxprTracer" for v in leaves) \
+        and type(_npr_current_trace()).__name__ == "DynamicJaxprTrace"
+
+
 def _npr_is_ref_aval(aval):
     """Whether an abstract value is a Ref's."""
     return "Ref" in type(aval).__name__

@@ -90,8 +90,9 @@ class NprFunction:
         for name in self.mutated:
             _npr_check_written(self.__name__, name, values.get(name))
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
-        try:
-            result, finals, *_ = self._run(values, aliases)
+        try:  # under the caller's jax.jit alone, divisions that decide are NumPy's (divisions.py)
+            run = _npr_fenced if _npr_jit_traced(values) else (lambda thunk: thunk())
+            result, finals, *_ = run(lambda: self._run(values, aliases))
         except (ValueError, NotImplementedError) as exc:
             # a draw inside a lax loop or branch is traced unbatched, then the loop is batched:
             # host.py cannot see the vmap there, JAX refuses the ordered callback (or the IO
@@ -474,7 +475,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_state, _npr_trace_gap, NprError  # noqa: E402
-from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
+from .compat import _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
 from .divisions import _npr_fenced  # noqa: E402
 _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
