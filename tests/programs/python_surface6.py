@@ -1,0 +1,103 @@
+"""Programs for tests/test_python_surface6.py: shapes of third-party physics code that np2ref
+refused or diagnosed poorly (particle cutoffs through masks, ...)."""
+
+import numpy as np
+
+
+# -- Lennard-Jones cutoffs through a mask ----------------------------------------------------
+def lj_forces(d, rc2, eps):
+    r2 = (d ** 2).sum(axis=1)
+    mask = r2 < rc2
+    inv = np.zeros_like(r2)
+    inv[mask] = 1.0 / r2[mask]
+    return 24 * eps * (2 * inv ** 7 - inv ** 4)
+
+
+def lj_kept_root(d, rc2):
+    r2 = (d ** 2).sum(axis=1)
+    mask = r2 < rc2
+    r = np.sqrt(r2[mask])
+    e = np.zeros_like(r2)
+    e[mask] = 4 * (r ** -12 - r ** -6)
+    return e
+
+
+def lj_kept_chain(d, rc2):
+    r2 = np.sum(d * d, axis=-1)
+    mask = r2 < rc2
+    inv2 = 1.0 / r2[mask]
+    inv6 = inv2 * inv2 * inv2
+    e = np.zeros(r2.shape)
+    e[mask] = 4.0 * inv6 * (inv6 - 1.0)
+    e[mask] += 0.5 * inv2
+    return e, e.sum()
+
+
+def lj_shifted_energy(d, rc2, eps):
+    r2 = (d ** 2).sum(axis=1)
+    mask = r2 < rc2
+    sr6 = (1.0 / r2[mask]) ** 3
+    shift = 4 * ((1 / rc2) ** 6 - (1 / rc2) ** 3)
+    return 4 * eps * np.sum(sr6 ** 2 - sr6) - shift * np.count_nonzero(mask)
+
+
+def lj_force_vectors(d, rc2):
+    r2 = (d ** 2).sum(axis=1)
+    mask = r2 < rc2
+    f = np.zeros_like(d)
+    f[mask] = d[mask] / r2[mask][:, None]
+    g = np.zeros_like(d)
+    g[mask] = d[mask] * (1.0 / r2[mask, None]) ** 4
+    return f, g
+
+
+def lj_pair_loop(x, rc2):
+    n = x.shape[0]
+    f = np.zeros_like(x)
+    for i in range(n):
+        d = x[i] - x
+        r2 = (d ** 2).sum(axis=1)
+        mask = (r2 < rc2) & (r2 > 0)
+        inv2 = 1.0 / r2[mask]
+        inv6 = inv2 ** 3
+        fmag = np.zeros(n)
+        fmag[mask] = 24 * (2 * inv6 ** 2 - inv6) * inv2
+        f[i] = (fmag[:, None] * d).sum(axis=0)
+    return f
+
+
+def lj_into_argument(e, r2, rc2):
+    mask = r2 < rc2
+    inv = 1.0 / r2[mask]
+    e[mask] = inv ** 6 - inv ** 3
+    e[mask] *= 4
+
+
+def masked_known_when_traced(x, n):
+    mask = np.arange(n) < 3
+    v = x[mask] * 2
+    out = np.zeros(n)
+    out[mask] = v + 1
+    return out
+
+
+def where_division(d, rc2):
+    r2 = (d ** 2).sum(axis=1)
+    return np.where(r2 < rc2, 1.0 / r2, 0.0)
+
+
+def selection_under_another_mask(x, y):
+    v = x[x > 0.5] * 2
+    out = np.zeros_like(y)
+    out[y > 0.5] = v
+    return out
+
+
+def rows_times_values(d, r2, mask):
+    f = np.zeros_like(d)
+    f[mask] = d[mask] * r2[mask]
+    return f
+
+
+def rows_times_values_summed(d, r2, mask):
+    return np.sum(d[mask] * r2[mask])

@@ -1,0 +1,85 @@
+"""Python around NumPy code inside a compiled function, part 6: shapes of third-party physics
+and ML code that np2ref refused or diagnosed poorly. Differential: the original against
+np2ref.compile of it (results and mutated arguments)."""
+
+import functools
+import warnings
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_same_as_numpy, program
+
+P = program("python_surface6")
+
+
+@functools.cache
+def compiled(name):
+    return np2ref.compile(getattr(P, name))
+
+
+def _separations(n=9, seed=0):
+    d = np.random.default_rng(seed).normal(size=(n, 3))
+    d[0] = 0.0  # r2 == 0: NumPy divides by zero there (inf, nan) when the mask selects it
+    return d
+
+
+@pytest.mark.parametrize("rc2", [1.5, 1e-9, 50.0], ids=["some", "none", "all"])
+@pytest.mark.parametrize("name", ["lj_forces", "lj_kept_root", "lj_kept_chain", "lj_shifted_energy",
+                                  "lj_force_vectors"])
+def test_lennard_jones_cutoffs_through_a_mask_match_numpy(name, rc2):
+    """`inv[mask] = 1.0 / r2[mask]`, a name bound to an expression of masked reads (`r =
+    np.sqrt(r2[mask])`, `inv2 = 1.0 / r2[mask]`) then stored under the same mask or reduced,
+    `r2[mask][:, None]` beside `d[mask]`: computed on whole arrays under the mask (NPR107 before)."""
+    fn = getattr(P, name)
+    args = (_separations(), rc2) + ((1.0,) if name in ("lj_forces", "lj_shifted_energy") else ())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # NumPy's own, from 1 / 0 where selected
+        assert_same_as_numpy(fn, compiled(name), *args)
+
+
+def test_pair_loop_with_a_cutoff_matches_numpy():
+    x = np.random.default_rng(3).random((7, 3)) * 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        assert_same_as_numpy(P.lj_pair_loop, compiled("lj_pair_loop"), x, 0.8)
+
+
+def test_masked_stores_into_an_argument_match_numpy():
+    r2 = np.random.default_rng(5).random(12) * 2
+    assert_same_as_numpy(P.lj_into_argument, compiled("lj_into_argument"), np.full(12, -1.0), r2, 1.0)
+
+
+def test_a_mask_known_when_traced_takes_the_same_route():
+    assert_same_as_numpy(P.masked_known_when_traced, compiled("masked_known_when_traced"), np.arange(6.0), 6)
+
+
+def test_where_with_a_division_in_the_untaken_branch_does_not_warn():
+    d = _separations()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        expected = P.where_division(d, 1.5)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = compiled("where_division")(d, 1.5)
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_a_selection_stored_under_another_mask_stays_refused():
+    x, y = np.linspace(0, 1, 6), np.linspace(1, 0, 6)
+    P.selection_under_another_mask(x, y)  # NumPy pairs the selections by position
+    with pytest.raises(np2ref.Np2RefError, match="NPR107"):
+        compiled("selection_under_another_mask")(x, y)
+
+
+@pytest.mark.parametrize("name", ["rows_times_values", "rows_times_values_summed"])
+def test_masked_reads_with_different_numbers_of_axes_are_refused(name):
+    """d[m] * r2[m] with a 2-d d and a 1-d r2: NumPy pairs r2's selection with d's columns (it
+    works only for 1 or 3 selected rows); the whole arrays would pair r2 with d's columns for
+    every row. It used to compute that, silently (3x3 d)."""
+    d, r2 = np.arange(9.0).reshape(3, 3), np.array([1.0, 2.0, 3.0])
+    m = np.array([False, True, False])
+    getattr(P, name)(d, r2, m)  # NumPy: d[1] * r2[1]
+    with pytest.raises(np2ref.Np2RefError, match="NPR104.*different numbers of axes"):
+        compiled(name)(d, r2, m)
