@@ -32,6 +32,7 @@ __all__ = [
     "is_random_draw",
     "RANDOM_DRAWS",
     "RANDOM_GENERATORS",
+    "RANDOM_SEED",
     "uses_shim",
     "InPlace",
     "IN_PLACE_FUNCTIONS",
@@ -547,6 +548,10 @@ RANDOM_DRAWS = frozenset("""
 """.split())
 RANDOM_GENERATORS = frozenset({"numpy.random.default_rng", "numpy.random.Generator",
                                "numpy.random.RandomState"})
+# Seeding NumPy's global generator: host code in a converted module (a script's set-up), and in a
+# function np2ref.compile is given, a host call made when the program runs, in program order
+# (npr_random), before the draws that follow it.
+RANDOM_SEED = "numpy.random.seed"
 
 
 def is_random_draw(qualified_name: str) -> bool:

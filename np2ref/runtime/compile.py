@@ -218,7 +218,7 @@ class Compiled:
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = _source_of(fn)
         name = fn.__name__
-        result = convert_source(text, filename, only={name})
+        result = convert_source(text, filename, only={name}, seeds=True)
         if name in result.host:
             raise _refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
                           fn, hint="move I/O (files, print(file=)), timing and random set-up out of the compiled function; pass the "

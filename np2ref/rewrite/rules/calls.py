@@ -20,7 +20,7 @@ from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
 from ...analysis.module import PURE_CALLS, calls_through_parameter
 from ...analysis.names import dotted
-from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS
+from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS, RANDOM_SEED
 from ...diagnostics import Note
 from ...emit import jaxnames as J
 from ..registry import SPECIALS, emits, emits_special, plans
@@ -191,7 +191,7 @@ def plan_random_draw(node: cst.Call, ctx) -> bool:
     func = node.func
     qual = ctx.numpy_name(func)
     if qual is not None:
-        if not is_random_draw(qual):
+        if not is_random_draw(qual) and qual != RANDOM_SEED:  # (a seed only where np2ref.compile asks: analysis/module.py)
             return False
     elif not (isinstance(func, cst.Attribute) and func.attr.value in RANDOM_DRAWS
               and isinstance(func.value, cst.Name)):
