@@ -83,3 +83,29 @@ def test_masked_reads_with_different_numbers_of_axes_are_refused(name):
     getattr(P, name)(d, r2, m)  # NumPy: d[1] * r2[1]
     with pytest.raises(np2ref.Np2RefError, match="NPR104.*different numbers of axes"):
         compiled(name)(d, r2, m)
+
+
+def test_sliding_window_views_are_read_as_numpy():
+    """np.lib.stride_tricks.sliding_window_view (NPR004 before): the windows gathered, shapes static."""
+    assert_same_as_numpy(P.moving_average, compiled("moving_average"), np.arange(10.0) ** 2,
+                         np.arange(30).reshape(5, 6) % 7)
+
+
+def test_a_write_through_a_sliding_window_view_is_refused():
+    with pytest.raises(ValueError, match="read-only"):
+        P.written_window(np.arange(5.0))
+    with pytest.raises(np2ref.Np2RefError, match="NPR205 .* read-only view"):
+        compiled("written_window")
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_histogram2d_matches_numpy_on_its_bin_edges(dtype):
+    """np.histogram2d (NPR004 before): values exactly on the edges, the last edge (closed on the
+    right), outside the range and NaN (dropped), the edges from the data without range=."""
+    e = np.linspace(0, 1, 5)
+    x = np.concatenate([e, [0.3, 1.0, 1.0000001, -0.1, 0.75, 0.5]]).astype(dtype)
+    y = np.concatenate([e[::-1], [0.2, 0.0, 0.5, 1.0, 0.4, 0.25]]).astype(dtype)
+    assert_same_as_numpy(P.occupancy, compiled("occupancy"), x, y)
+    x[3] = np.nan  # NumPy: outside every bin; with the data's range: its ValueError
+    with pytest.raises(ValueError, match="autodetected range"):
+        compiled("occupancy")(x, y)

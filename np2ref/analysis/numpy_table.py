@@ -33,6 +33,7 @@ __all__ = [
     "RANDOM_DRAWS",
     "RANDOM_GENERATORS",
     "RANDOM_SEED",
+    "READ_ONLY_VIEW",
     "uses_shim",
     "InPlace",
     "IN_PLACE_FUNCTIONS",
@@ -451,8 +452,9 @@ for _n in "add multiply maximum minimum logical_and logical_or".split():
 for _n in "add multiply maximum minimum".split():
     FUNCTIONS[f"numpy.{_n}.accumulate"] = FUNCTIONS[f"numpy.{_n}"] + ".accumulate"
 # Counting, binning and index helpers (np2ref/rt/np_*.py says which arguments must be static).
+FUNCTIONS["numpy.lib.stride_tricks.sliding_window_view"] = "npr_np_sliding_window_view"  # (a copy: an opaque view)
 FUNCTIONS["numpy.polyfit"] = "npr_np_polyfit"  # (np2ref/rt/np_linalg.py: full= and cov= refused)
-for _n in """bincount histogram triu_indices tril_indices triu_indices_from tril_indices_from
+for _n in """bincount histogram histogram2d triu_indices tril_indices triu_indices_from tril_indices_from
         diag_indices diag_indices_from ix_ ndindex mgrid ogrid isin unravel_index
         ravel_multi_index""".split():
     FUNCTIONS[f"numpy.{_n}"] = f"npr_np_{_n}"
@@ -620,7 +622,9 @@ OPAQUE_VIEW_FUNCTIONS = frozenset({
     "numpy.atleast_2d", "numpy.atleast_3d", "numpy.broadcast_to", "numpy.diagonal",
     "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90", "numpy.real", "numpy.imag",
     "numpy.split", "numpy.array_split", "numpy.hsplit", "numpy.vsplit",
+    "numpy.lib.stride_tricks.sliding_window_view",  # (read-only in NumPy: a write raises ValueError)
 })
+READ_ONLY_VIEW = "numpy.lib.stride_tricks.sliding_window_view"  # a write through it: NumPy's ValueError
 OPAQUE_VIEW_METHODS = frozenset({"squeeze", "diagonal", "flatten_view"})
 OPAQUE_VIEW_ATTRIBUTES = frozenset({"real", "imag", "flat", "mT"})
 

@@ -101,3 +101,23 @@ def rows_times_values(d, r2, mask):
 
 def rows_times_values_summed(d, r2, mask):
     return np.sum(d[mask] * r2[mask])
+
+
+# -- sliding windows and 2-d histograms -----------------------------------------------------------
+def moving_average(x, k):
+    w = np.lib.stride_tricks.sliding_window_view(x, 3)
+    tiles = np.lib.stride_tricks.sliding_window_view(k, (2, 2), axis=(0, 1))
+    return w.mean(axis=-1), tiles.max(axis=(-1, -2)), np.lib.stride_tricks.sliding_window_view(k, 2, axis=1)[:, 1]
+
+
+def written_window(x):
+    w = np.lib.stride_tricks.sliding_window_view(x, 3)
+    w[0, 0] = 1.0
+    return x
+
+
+def occupancy(x, y):
+    h, xe, ye = np.histogram2d(x, y, bins=4, range=[[0, 1], [0, 1]])
+    d, _, _ = np.histogram2d(x, y, bins=[2, 3], range=[[0, 1], [0, 1]], density=True)
+    auto = np.histogram2d(x, y, bins=3)
+    return h, xe, ye, d, auto
