@@ -109,3 +109,20 @@ def test_histogram2d_matches_numpy_on_its_bin_edges(dtype):
     x[3] = np.nan  # NumPy: outside every bin; with the data's range: its ValueError
     with pytest.raises(ValueError, match="autodetected range"):
         compiled("occupancy")(x, y)
+
+
+def test_reductions_of_a_prefix_bound_to_a_name_stay_a_lax_loop():
+    """`seg = x[:i]` then `np.max(seg)` in a loop over i ran as a Python loop (NPR033): np.max of
+    the name now takes the run-time length into account (npr_slice_max) as `np.max(x[:i])` did."""
+    x = np.random.default_rng(2).normal(size=11)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no PythonLoopWarning
+        assert_same_as_numpy(P.prefix_stats, compiled("prefix_stats"), x)
+    assert "npr_slice_max(seg)" in compiled("prefix_stats").source
+
+
+def test_max_of_an_empty_prefix_raises_numpys_value_error():
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        P.prefix_max_from_zero(np.arange(4.0))
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        compiled("prefix_max_from_zero")(np.arange(4.0))

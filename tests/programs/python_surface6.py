@@ -121,3 +121,23 @@ def occupancy(x, y):
     d, _, _ = np.histogram2d(x, y, bins=[2, 3], range=[[0, 1], [0, 1]], density=True)
     auto = np.histogram2d(x, y, bins=3)
     return h, xe, ye, d, auto
+
+
+# -- reductions of a prefix bound to a name in a loop -----------------------------------------------
+def prefix_stats(x):
+    out = np.zeros((x.shape[0], 4))
+    for i in range(1, x.shape[0]):
+        seg = x[:i]
+        out[i, 0] = np.max(seg)
+        out[i, 1] = np.min(seg)
+        out[i, 2] = np.sum(seg) + seg.sum()
+        out[i, 3] = seg.mean() + np.amax(seg) - seg.min()
+    return out
+
+
+def prefix_max_from_zero(x):
+    out = np.zeros(x.shape[0])
+    for i in range(x.shape[0]):
+        seg = x[:i]
+        out[i] = np.max(seg)
+    return out

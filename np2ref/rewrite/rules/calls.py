@@ -94,10 +94,17 @@ def _slice_reduction(call: cst.Call, ctx) -> str | None:
     if qual not in _SLICE_REDUCTIONS or not call.args or call.args[0].keyword is not None \
             or call.args[0].star or not (lookup(qual) or "").startswith("jnp."):
         return None
-    moving = any(isinstance(part, (cst.Name, cst.BinaryOperation, cst.Call, cst.Attribute, cst.Subscript))
-                 for sl in cstm.findall(call.args[0].value, cstm.Slice())
-                 for part in (sl.lower, sl.upper))
-    return _SLICE_REDUCTIONS[qual] if moving else None
+    operand = call.args[0].value
+    if isinstance(operand, cst.Name):  # `seg = x[:i]` then `np.max(seg)`: any binding of the name
+        return _SLICE_REDUCTIONS[qual] if any(
+            t.value == operand.value and v is not None and _moving_slice(v) for t, v in ctx.f.bindings) else None
+    return _SLICE_REDUCTIONS[qual] if _moving_slice(operand) else None
+
+
+def _moving_slice(node: cst.BaseExpression) -> bool:
+    """Whether node holds a slice with a bound that is not a number (`x[:i]`, `t[i + 1:j]`)."""
+    return any(isinstance(part, (cst.Name, cst.BinaryOperation, cst.Call, cst.Attribute, cst.Subscript))
+               for sl in cstm.findall(node, cstm.Slice()) for part in (sl.lower, sl.upper))
 
 
 def _copy_in_order(call: cst.Call, ctx) -> bool:
