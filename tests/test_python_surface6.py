@@ -126,3 +126,18 @@ def test_max_of_an_empty_prefix_raises_numpys_value_error():
         P.prefix_max_from_zero(np.arange(4.0))
     with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
         compiled("prefix_max_from_zero")(np.arange(4.0))
+
+
+def test_repr_of_array_data_is_refused_as_str_is():
+    """repr(x) was NPR003 ('a call np2ref cannot see into', hint: define it in the module)."""
+    with pytest.raises(np2ref.Np2RefError, match="NPR031 repr.. of a value that depends on array data"):
+        compiled("repr_of_data")(np.arange(3.0))
+
+
+def test_repr_of_static_values_and_printed_f_strings_match_numpy(capsys):
+    expected = P.repr_of_static(np.arange(3.0), 4)
+    printed = capsys.readouterr().out
+    got = compiled("repr_of_static")(np.arange(3.0), 4)
+    assert capsys.readouterr().out == printed
+    np.testing.assert_array_equal(got[0], expected[0])
+    assert got[1:] == expected[1:]

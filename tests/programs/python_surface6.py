@@ -141,3 +141,13 @@ def prefix_max_from_zero(x):
         seg = x[:i]
         out[i] = np.max(seg)
     return out
+
+
+# -- text of values ---------------------------------------------------------------------------------
+def repr_of_data(x):
+    return x * 2, repr(x)
+
+
+def repr_of_static(x, n):
+    print(f"x = {x}, total {x.sum():.3f}")  # printed on the host when the call runs
+    return x * 2, repr(x.shape), repr(n), repr(x.dtype), str(n)
