@@ -141,3 +141,27 @@ def test_repr_of_static_values_and_printed_f_strings_match_numpy(capsys):
     assert capsys.readouterr().out == printed
     np.testing.assert_array_equal(got[0], expected[0])
     assert got[1:] == expected[1:]
+
+
+@pytest.mark.parametrize("x", [np.linspace(-1, 1, 7), np.arange(-3, 4), np.linspace(-1, 1, 7).astype(np.float32)],
+                         ids=["float64", "int64", "float32"])
+@pytest.mark.parametrize("name", ["rebound_then_masked", "rebound_keeps_caller", "clipped_in_place"])
+def test_a_parameter_rebound_then_masked_matches_numpy(name, x):
+    """`x = np.asarray(x, dtype=float)` then `x[x < 0] = 0` raised a TypeError when traced
+    (npr_asarray took no dtype): NumPy's same buffer for a float64 x, a copy otherwise."""
+    assert_same_as_numpy(getattr(P, name), compiled(name), x, 0.3)
+
+
+def test_a_view_that_reinterprets_memory_is_refused():
+    with pytest.raises(np2ref.Np2RefError, match=r"NPR205 `.view\(int64\)` of a float64 array reinterprets"):
+        compiled("reinterpreted")(np.zeros(3))
+
+
+def test_a_bincount_refused_when_traced_points_at_the_call():
+    """NPR109 pointed at the start of the statement (a line before the call here)."""
+    with pytest.raises(np2ref.Np2RefError, match="NPR109") as err:
+        compiled("counted_total")(np.array([1, 2]), np.ones(2))
+    d = err.value.diagnostics[0]
+    lines, start = __import__("inspect").getsourcelines(P.counted_total)
+    assert lines[d.line - start].strip().startswith("np.bincount(k)")
+    assert lines[d.line - start][d.col - 1:].startswith("np.bincount(k)")

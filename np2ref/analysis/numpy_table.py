@@ -611,7 +611,7 @@ VIEW_METHODS: dict[str, str] = {
     "ravel": "npr_ravel",
     "transpose": "npr_transpose",
     "swapaxes": "npr_swapaxes",
-    "view": "npr_asarray",
+    "view": "npr_view",
 }
 VIEW_ATTRIBUTES: dict[str, str] = {"T": "npr_transpose"}
 

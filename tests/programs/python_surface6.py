@@ -151,3 +151,37 @@ def repr_of_data(x):
 def repr_of_static(x, n):
     print(f"x = {x}, total {x.sum():.3f}")  # printed on the host when the call runs
     return x * 2, repr(x.shape), repr(n), repr(x.dtype), str(n)
+
+
+# -- a parameter rebound, then masked ----------------------------------------------------------------
+def rebound_then_masked(x, t):
+    x = x * 2
+    x[x > t] = 0
+    return x
+
+
+def rebound_keeps_caller(x, t):
+    y = x.copy()
+    x = x - x.mean()
+    x[np.abs(x) > t] = t
+    return x, y
+
+
+def clipped_in_place(x, t):
+    x = np.asarray(x, dtype=float)  # x itself for a float64 x (the caller's array is written), a copy otherwise
+    x[x < 0] = 0.0
+    x[x > t] = t
+    return x
+
+
+def reinterpreted(x):
+    y = x.view(np.int64)
+    y[0] = 1
+    return x
+
+
+# -- where a refusal met when traced points --------------------------------------------------------
+def counted_total(k, w):
+    total = (w.sum() +
+             np.bincount(k).sum())
+    return total
