@@ -182,7 +182,9 @@ CODES = {c.code: c for c in [
          "order (a sequential loop: exact, but slow for many indices). Integer values stay one "
          "scatter.", "np.add.at(counts, idx, 0.5)  # one element at a time",
          "np.add.at(counts, idx, 1)  # one scatter"),
-    Code("NPR106", "unsupported out=", "A tuple `out=` is not translated.", "np.divmod(a, b, out=(q, r))",
+    Code("NPR106", "unsupported out=", "A tuple `out=` is not translated, nor a ufunc's `where=` without "
+         "`out=` (NumPy leaves the elements where the mask is False uninitialised). A positional out "
+         "(`np.add(a, b, c)`) is `out=c`.", "np.divmod(a, b, out=(q, r))",
          "q[...] = a // b\nr[...] = a % b"),
     Code("NPR107", "boolean-mask read of data-dependent size",
          "`x[mask]` has as many elements as `mask` has True values, which jit cannot know. Masked "

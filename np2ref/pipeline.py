@@ -21,7 +21,7 @@ from .analysis.names import bound_anywhere
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend import driver, host_loops
-from .frontend import jumps
+from .frontend import jumps, outs
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
@@ -215,8 +215,8 @@ def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str
 
 
 def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, over_rows=frozenset()):
-    """The module with `break`/`continue` rewritten to flags (frontend/jumps.py) and the loops
-    at `over_rows` indexed (frontend/rows.py), its wrapper, and the fence findings keyed by its
+    """The module with `break`/`continue` rewritten to flags (frontend/jumps.py), the loops at
+    `over_rows` indexed (frontend/rows.py) and ufuncs' positional outs as `out=` (frontend/outs.py), its wrapper, and the fence findings keyed by its
     functions; positions still those of the user's text."""
     positions = LazyPositions(wrapper)
 
@@ -226,13 +226,19 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, o
         start = positions[loop.target].start
         return (start.line, start.column + 1) in over_rows
     desugared, origin = jumps.desugar_module(module, over if over_rows else None)
+    desugared, mine = outs.normalize_module(desugared)  # np.add(a, b, c): out=c
     if desugared is module:
         return module, wrapper, fenced
-    fenced = {(new if (old := origin.get(new, new)) in fenced else new): fenced.get(old, [])
+    fenced = {(new if (old := origin.get(found := mine.get(new, new), found)) in fenced else new): fenced.get(old, [])
               for new in module_level_names(desugared)[0].values()}
+    originals = {new.name.value: old for new, old in origin.items()
+                 if isinstance(new, cst.FunctionDef) and isinstance(old, cst.FunctionDef)}
+    for new, old in mine.items():  # a node the normalization made stands for the desugared one
+        if isinstance(new, cst.FunctionDef):
+            originals.setdefault(new.name.value, origin.get(old, old))
+        origin[new] = old
+    fenced["_originals"] = originals
     fenced["_positions"] = jumps.Positions(LazyPositions(wrapper), origin)
-    fenced["_originals"] = {new.name.value: old for new, old in origin.items()
-                            if isinstance(new, cst.FunctionDef) and isinstance(old, cst.FunctionDef)}
     return desugared, MetadataWrapper(desugared, unsafe_skip_copy=True), fenced
 
 

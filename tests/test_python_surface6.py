@@ -165,3 +165,41 @@ def test_a_bincount_refused_when_traced_points_at_the_call():
     lines, start = __import__("inspect").getsourcelines(P.counted_total)
     assert lines[d.line - start].strip().startswith("np.bincount(k)")
     assert lines[d.line - start][d.col - 1:].startswith("np.bincount(k)")
+
+
+def test_ufunc_outputs_given_by_position_match_numpy():
+    """np.add(a, b, d), np.greater(a, b, c, where=m): a TypeError when traced before (the out
+    went to the shim as an input, and the write to the caller's `a` was not seen)."""
+    a, b = np.linspace(-1, 1, 6), np.array([0, 0.5, 0, 1, 0, -1.0])
+    assert_same_as_numpy(P.positional_outs, compiled("positional_outs"), a, b, a > -0.5)
+    assert compiled("positional_outs").mutated == ("a",)
+    assert_same_as_numpy(P.keyword_out_where, compiled("keyword_out_where"), a, b, a > -0.5, np.ones(6, bool))
+
+
+def test_where_without_out_and_unmodelled_positional_outs_are_refused_on_the_users_column():
+    with pytest.raises(np2ref.Np2RefError, match="NPR106 `greater.*where=m.` without out=: NumPy leaves"):
+        compiled("where_without_out")
+    with pytest.raises(np2ref.Np2RefError, match="NPR205") as err:
+        compiled("positional_out_flipped")
+    d = err.value.diagnostics[0]
+    lines, start = __import__("inspect").getsourcelines(P.positional_out_flipped)
+    assert lines[d.line - start][d.col - 1:].startswith("np.add(a, b, np.flip(c))")
+
+
+def test_a_host_function_with_a_positional_out_is_kept_as_written():
+    source = "import numpy as np\n\n\ndef main(u):\n    np.random.seed(0)\n    np.add(u, 1.0, u)\n    return u\n"
+    result = np2ref.convert_source(source)
+    assert "main" in result.host and "np.add(u, 1.0, u)" in result.code
+
+
+def test_a_positional_out_in_a_loop_with_break_and_continue():
+    assert_same_as_numpy(P.positional_out_in_a_loop_with_jumps, compiled("positional_out_in_a_loop_with_jumps"),
+                         np.arange(3.0), np.ones(3), 4)
+
+
+def test_a_parameter_rebound_in_a_branch_on_data_then_written_says_why():
+    """NumPy writes the caller's x when t <= 0 only: refused, now with the reason (it said 'a
+    branch depends on array data, which is not translated yet')."""
+    with pytest.raises(np2ref.Np2RefError, match="NPR030 an `if` on array data rebinds `x`, an array written") as err:
+        compiled("rebound_in_a_branch_then_masked")(np.linspace(-1, 1, 5), 0.3)
+    assert "x.copy()" in err.value.diagnostics[0].hint

@@ -520,8 +520,9 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
     else:
         return None
     if code == "NPR030" and (why := left_as_written(conversion.source or "", _source_line(exc, conversion, exec_name))):
-        message, hint = why, ("assign the value to one name in each branch and return it after the `if`, "
-                              "or use np.where(cond, a, b)")
+        message, hint = why, ("copy the array before the `if` (`x = x.copy()`), so that the write reaches a new "
+                              "array on either path" if "rebinds" in why else "assign the value to one name in each "
+                              "branch and return it after the `if`, or use np.where(cond, a, b)")
     if code == "NPR031" and traced_scalars:
         names = ", ".join(f"`{n}`" for n in traced_scalars)
         message = (f"a Python value (a size, a range bound, an index) depends on a traced value: array data "

@@ -185,3 +185,46 @@ def counted_total(k, w):
     total = (w.sum() +
              np.bincount(k).sum())
     return total
+
+
+# -- ufunc outputs given by position, where= --------------------------------------------------------
+def positional_outs(a, b, m):
+    c = np.zeros(a.shape, dtype=bool)
+    np.greater(a, b, c, where=m)
+    d = np.zeros_like(a)
+    np.add(a, b, d)
+    np.sqrt(np.abs(d), d)
+    np.multiply(a, 2.0, a, where=m)  # the caller's a
+    return c, d
+
+
+def keyword_out_where(a, b, m, c):
+    np.greater(a, b, out=c, where=m)
+    return c
+
+
+def where_without_out(a, b, m):
+    return np.greater(a, b, where=m)
+
+
+def positional_out_flipped(a, b, c):
+    np.add(a, b, np.flip(c))
+    return c
+
+
+def positional_out_in_a_loop_with_jumps(a, b, n):
+    for i in range(n):
+        if i == 2:
+            break
+        np.add(a, b, a)
+        if a[0] > 5:
+            continue
+        a[1] += 1
+    return a
+
+
+def rebound_in_a_branch_then_masked(x, t):
+    if t > 0:
+        x = x * 2
+    x[x > t] = 0
+    return x
