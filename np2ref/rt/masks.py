@@ -268,8 +268,7 @@ def npr_check_whole(mask, masked=(), selections=(), ndim=None, axis=0, value=Non
     for shape in whole:
         if shape[axis:axis + mask.ndim] != mask.shape:  # NumPy's IndexError for a mask of another shape
             _npr_check_empty_mask(mask.shape, shape[axis:])
-            raise NprUnsupported("np2ref NPR104: a masked read through a mask with an empty axis is "
-                                 "not translated in a masked store or selection")
+            return  # a mask with an empty axis: it selects nothing (the caller's own case)
     ndims = {len(shape) for shape in whole} | ({ndim} if ndim is not None else set())
     if value is not None:
         whole.append(jnp.shape(value))
