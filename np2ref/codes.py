@@ -95,7 +95,9 @@ CODES = {c.code: c for c in [
          "functions it calls are). Compiling it would run such a call once, while tracing, and freeze "
          "its result into the program: a helper that draws random numbers would return the same draw "
          "on every call. Draws from `np.random` or from a Generator passed in are not host work: they "
-         "run on the host at run time (see NPR023).",
+         "run on the host at run time (see NPR023); so does `np.random.seed(s)` in a function given to "
+         "np2ref.compile, in program order (in a converted module a function that seeds stays host code: "
+         "a script's set-up, whose loops `convert` lifts).",
          "@np2ref.compile\ndef run(u):\n    print(u.sum())", "@np2ref.compile\ndef run(u):\n    return u.sum()"),
     Code("NPR022", "closure", "A function that closes over local variables cannot be translated "
          "on its own.", "def make(k):\n    def f(u): u *= k\n    return f", "def f(u, k):\n    u *= k"),
@@ -180,7 +182,9 @@ CODES = {c.code: c for c in [
          "order (a sequential loop: exact, but slow for many indices). Integer values stay one "
          "scatter.", "np.add.at(counts, idx, 0.5)  # one element at a time",
          "np.add.at(counts, idx, 1)  # one scatter"),
-    Code("NPR106", "unsupported out=", "A tuple `out=` is not translated.", "np.divmod(a, b, out=(q, r))",
+    Code("NPR106", "unsupported out=", "A tuple `out=` is not translated, nor a ufunc's `where=` without "
+         "`out=` (NumPy leaves the elements where the mask is False uninitialised). A positional out "
+         "(`np.add(a, b, c)`) is `out=c`.", "np.divmod(a, b, out=(q, r))",
          "q[...] = a // b\nr[...] = a % b"),
     Code("NPR107", "boolean-mask read of data-dependent size",
          "`x[mask]` has as many elements as `mask` has True values, which jit cannot know. Masked "

@@ -21,7 +21,7 @@ from .analysis.names import bound_anywhere
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend import driver, host_loops
-from .frontend import jumps
+from .frontend import jumps, outs
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
@@ -75,11 +75,15 @@ class ConversionResult:
                               f"np2ref refused {self.filename}:")
 
 
-def convert_source(text: str, filename: str = "<string>", only: set[str] | None = None) -> ConversionResult:
+def convert_source(text: str, filename: str = "<string>", only: set[str] | None = None,
+                   seeds: bool = False) -> ConversionResult:
     """Convert a module. With `only`, just those functions and the module functions they call
     (what np2ref.compile needs: a refused function elsewhere in the module does not matter).
-    Without, module-level driver loops are lifted into compiled functions where that is exact."""
-    result = _convert(text, filename, only)
+    Without, module-level driver loops are lifted into compiled functions where that is exact.
+    `seeds`: `np.random.seed(s)` is translated (seeded on the host when the program runs, in
+    program order: np2ref.compile of a function that seeds); else a function that seeds stays
+    host code, as a script's `main()` does (NPR021)."""
+    result = _convert(text, filename, only, seeds=seeds)
     if only is not None or not result.ok:
         return result
     return _lift_driver_loops(result, text, filename)
@@ -124,16 +128,16 @@ def _python_loop(module: cst.Module | None, name: str) -> bool:
     return False
 
 
-def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset()) -> ConversionResult:
+def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset(), seeds=False) -> ConversionResult:
     """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
     loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
     sink = DiagnosticSink(filename, text)
-    front = _front(text, filename, over_rows)
+    front = _front(text, filename, over_rows, seeds)
     if front is None:
         parse(text, sink)  # reports the syntax error
         return ConversionResult(filename, text, None, sink.sorted())
     if front.lifted is not None:  # nested functions and lambdas became module helpers
-        return _placed_back(_convert(front.lifted.text, filename, only), text, front.lifted.where)
+        return _placed_back(_convert(front.lifted.text, filename, only, seeds=seeds), text, front.lifted.where)
     module, fenced = front.module, dict(front.fenced)
     facts = dataclasses.replace(front.facts)
     if only is not None:
@@ -143,13 +147,13 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
         facts.positions._map = fenced.pop("_positions")
     marks = diagnose(facts, fenced, sink)
     if sink.has_errors:
-        return _retried(sink, text, filename, only, over_rows) or \
+        return _retried(sink, text, filename, only, over_rows, seeds) or \
             ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     rewritten, lists = rewrite(module, facts, marks, sink, track_lines=only is not None)
     if originals:  # functions left unconverted keep the user's break/continue
         rewritten = jumps.restore(rewritten, originals, set(marks))
     if sink.has_errors:
-        return _retried(sink, text, filename, only, over_rows) or \
+        return _retried(sink, text, filename, only, over_rows, seeds) or \
             ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
     if only is not None:
@@ -169,7 +173,7 @@ class _Front:
 
 
 @functools.lru_cache(maxsize=4)
-def _front(text: str, filename: str, over_rows: frozenset) -> _Front | None:
+def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False) -> _Front | None:
     """parse -> lift closures -> fence -> desugar jumps -> analyse, once per module text: a
     module with twenty compiled functions is analysed once, not twenty times. None for a
     syntax error (the caller parses again to report it)."""
@@ -182,14 +186,14 @@ def _front(text: str, filename: str, over_rows: frozenset) -> _Front | None:
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     fenced = fence(module, wrapper, filename, text)
     module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
-    return _Front(module, fenced, analyse(wrapper, None))
+    return _Front(module, fenced, analyse(wrapper, None, seeds))
 
 
-def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows) -> ConversionResult | None:
+def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, seeds=False) -> ConversionResult | None:
     """The conversion again with the loops NPR204 named (iterating over a written array's rows)
     as indexed loops, when this pass found new ones; None otherwise."""
     rows = frozenset((d.line, d.col) for d in sink.items if d.code == "NPR204" and d.hint == ROWS_HINT) - over_rows
-    return _convert(text, filename, only, over_rows | rows) if rows else None
+    return _convert(text, filename, only, over_rows | rows, seeds) if rows else None
 
 
 def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:
@@ -213,8 +217,8 @@ def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str
 
 
 def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, over_rows=frozenset()):
-    """The module with `break`/`continue` rewritten to flags (frontend/jumps.py) and the loops
-    at `over_rows` indexed (frontend/rows.py), its wrapper, and the fence findings keyed by its
+    """The module with `break`/`continue` rewritten to flags (frontend/jumps.py), the loops at
+    `over_rows` indexed (frontend/rows.py) and ufuncs' positional outs as `out=` (frontend/outs.py), its wrapper, and the fence findings keyed by its
     functions; positions still those of the user's text."""
     positions = LazyPositions(wrapper)
 
@@ -224,19 +228,25 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, o
         start = positions[loop.target].start
         return (start.line, start.column + 1) in over_rows
     desugared, origin = jumps.desugar_module(module, over if over_rows else None)
+    desugared, mine = outs.normalize_module(desugared)  # np.add(a, b, c): out=c
     if desugared is module:
         return module, wrapper, fenced
-    fenced = {(new if (old := origin.get(new, new)) in fenced else new): fenced.get(old, [])
+    fenced = {(new if (old := origin.get(found := mine.get(new, new), found)) in fenced else new): fenced.get(old, [])
               for new in module_level_names(desugared)[0].values()}
+    originals = {new.name.value: old for new, old in origin.items()
+                 if isinstance(new, cst.FunctionDef) and isinstance(old, cst.FunctionDef)}
+    for new, old in mine.items():  # a node the normalization made stands for the desugared one
+        if isinstance(new, cst.FunctionDef):
+            originals.setdefault(new.name.value, origin.get(old, old))
+        origin[new] = old
+    fenced["_originals"] = originals
     fenced["_positions"] = jumps.Positions(LazyPositions(wrapper), origin)
-    fenced["_originals"] = {new.name.value: old for new, old in origin.items()
-                            if isinstance(new, cst.FunctionDef) and isinstance(old, cst.FunctionDef)}
     return desugared, MetadataWrapper(desugared, unsafe_skip_copy=True), fenced
 
 
-def analyse(wrapper: MetadataWrapper, only: set[str] | None) -> ModuleFacts:
+def analyse(wrapper: MetadataWrapper, only: set[str] | None, seeds: bool = False) -> ModuleFacts:
     """The module's facts (analysis/), restricted to `only` and its callees when given."""
-    facts = analyse_module(wrapper)
+    facts = analyse_module(wrapper, seeds)
     facts.bound = bound_anywhere(wrapper.module)
     if only is not None:
         _restrict(facts, only)

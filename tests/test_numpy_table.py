@@ -712,6 +712,20 @@ SAMPLES["histogram"] = lambda: fam_each(
     C(np.array([-128, 127], I8), 3), C(np.array([-2**62, 3, 2**62 + 1], I64), 7), C(np.array([2**62, 2**62], I64), 2),
     C(np.zeros(0, F32), 4), C(_EDGES.astype(F32) * 7 - 1, 9), C(np.array([1, 2, 2, 5], U8), 4), C(mixed(F64), 2.5),
 ]
+_XY = np.array([0.0, 0.25, 0.5, 0.75, 1.0, 0.3, 1.0, -0.1, 0.75]), np.array([1.0, 0.75, 0.5, 0.25, 0.0, 0.2, 0.5, 1.0, 0.4])
+SAMPLES["histogram2d"] = lambda: fam_each(
+    lambda dt: [C(mixed(dt)[0], mixed(dt)[1]), C(mixed(dt)[0], mixed(dt)[2], 3, [[-2, 3], [0, 4]]),
+                C(mixed(dt)[1], pos(dt)[0], [2, 3], density=True), C(mixed(dt)[0], mixed(dt)[0] * 0, 2),
+                C(pos(dt)[0], mixed(dt)[1], 2, weights=pos(F32)[2])], ALL)() + with_nans([C(*_XY, 4, [[0, 1], [0, 1]])]) + [
+    C(*_XY, 4, [[0, 1], [0, 1]]), C(*_XY, 4), C(_XY[0].astype(F32), _XY[1].astype(F32), [4, 3], [[0, 1], [0, 1]]),
+    C(*_XY, np.array([0.0, 0.25, 0.6, 1.0])), C(*_XY, [np.array([0.0, 0.5, 1.0]), np.array([-1.0, 0.0, 0.25, 1.0])]),
+    C(*_XY, [2, np.array([0.0, 0.5, 1.0])]), C(np.zeros(0), np.zeros(0), 3), C(*_XY, 3, weights=np.arange(9.0), density=True),
+    C(np.array([-2**62, 2**62], I64), np.array([0, 1], I64), 4), C(*_XY, 0),
+]
+SAMPLES["lib.stride_tricks.sliding_window_view"] = lambda: fam_each(
+    lambda dt: [C(mixed(dt), 2), C(mixed(dt), (2, 3)), C(mixed(dt), 3, axis=1), C(mixed(dt), (2, 2), axis=(1, 1)),
+                C(mixed(dt), (1, 2), axis=(0, -1)), C(mixed(dt)[0], 4), C(mixed(dt)[0], 0), C(mixed(dt), 5),
+                C(mixed(dt), -1), C(mixed(dt), (2, 2)), C(mixed(dt)[0], [3], writeable=False)], ALL)()
 _add("triu_indices tril_indices", fam_cases(C(3), C(4, 1), C(3, -1, 4), C(3, k=2, m=2), C(0), C(4, m=1)))
 _add("triu_indices_from tril_indices_from", fam_each(lambda dt: [C(mixed(dt)), C(mixed(dt), 1), C(mixed(dt)[:3, :3], k=-1)]))
 SAMPLES["isin"] = lambda: fam_each(

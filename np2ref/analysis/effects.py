@@ -33,7 +33,7 @@ METADATA_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size"})
 SAFE_BUILTINS = frozenset({
     "len", "range", "int", "float", "bool", "complex", "abs", "min", "max", "sum", "round",
     "enumerate", "zip", "reversed", "tuple", "list", "dict", "isinstance", "divmod", "pow",
-    "slice", "sorted", "any", "all", "map", "type", "str", "hasattr", "getattr",
+    "slice", "sorted", "any", "all", "map", "type", "str", "repr", "hasattr", "getattr",
 })
 
 

@@ -14,7 +14,7 @@ from .aliases import Collected, FunctionFacts, analyse_function, param_names
 from .module_state import changing_globals, globals_read
 from .names import ImportMap, dotted
 from .library_table import LIBRARY_CALLS
-from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, is_host_only
+from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, RANDOM_SEED, is_host_only
 
 HOST_BUILTINS = frozenset({"print", "open", "input", "exit", "quit", "breakpoint"})
 PURE_MODULES = frozenset({"math", "numpy"})
@@ -117,8 +117,8 @@ def module_objects(module: cst.Module, imports: ImportMap) -> dict[str, str]:
     return out
 
 
-def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
-                objects: dict[str, str], changing: frozenset[str] = frozenset()) -> tuple[str, cst.CSTNode] | None:
+def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objects: dict[str, str],
+                changing: frozenset[str] = frozenset(), seeds: bool = False) -> tuple[str, cst.CSTNode] | None:
     """Why a function must stay host (NumPy) code: I/O, printing, random set-up, other libraries,
     or a call np2ref cannot see into and would otherwise run once, while tracing, freezing its
     result into the program (a method of a module-level object, a function passed in), or a
@@ -134,7 +134,7 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap,
             return f"calls {callee.value}()", node
         qual = imports.qualify(callee)
         if qual is not None:
-            if is_host_only(qual):
+            if is_host_only(qual) and not (seeds and qual == RANDOM_SEED):
                 return f"calls {dotted(callee)}()", node
             if qual.split(".")[0] not in PURE_MODULES and qual not in PURE_CALLS \
                     and qual not in LIBRARY_CALLS:  # a library call with an exact JAX counterpart
@@ -258,7 +258,8 @@ class LazyPositions:
         return node in self._resolved()
 
 
-def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
+def analyse_module(wrapper: MetadataWrapper, seeds: bool = False) -> ModuleFacts:
+    """`seeds`: np.random.seed is translated (a host call at run time), not host code (NPR021)."""
     module = wrapper.module
     positions = LazyPositions(wrapper)
     imports = ImportMap(module)
@@ -268,7 +269,7 @@ def analyse_module(wrapper: MetadataWrapper) -> ModuleFacts:
     objects = module_objects(module, imports)
     changing = changing_globals(module, imports)
     reasons = {n: r for n, c in collected.items()
-               if (r := host_reason(functions[n], c, imports, objects, changing))}
+               if (r := host_reason(functions[n], c, imports, objects, changing, seeds))}
     host = {n: r[0] for n, r in reasons.items()}
     host_nodes = {n: r[1] for n, r in reasons.items()}
     called = {name: {c.func.value for c in col.call_nodes if isinstance(c.func, cst.Name)}

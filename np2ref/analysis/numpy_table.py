@@ -32,6 +32,8 @@ __all__ = [
     "is_random_draw",
     "RANDOM_DRAWS",
     "RANDOM_GENERATORS",
+    "RANDOM_SEED",
+    "READ_ONLY_VIEW",
     "uses_shim",
     "InPlace",
     "IN_PLACE_FUNCTIONS",
@@ -450,8 +452,9 @@ for _n in "add multiply maximum minimum logical_and logical_or".split():
 for _n in "add multiply maximum minimum".split():
     FUNCTIONS[f"numpy.{_n}.accumulate"] = FUNCTIONS[f"numpy.{_n}"] + ".accumulate"
 # Counting, binning and index helpers (np2ref/rt/np_*.py says which arguments must be static).
+FUNCTIONS["numpy.lib.stride_tricks.sliding_window_view"] = "npr_np_sliding_window_view"  # (a copy: an opaque view)
 FUNCTIONS["numpy.polyfit"] = "npr_np_polyfit"  # (np2ref/rt/np_linalg.py: full= and cov= refused)
-for _n in """bincount histogram triu_indices tril_indices triu_indices_from tril_indices_from
+for _n in """bincount histogram histogram2d triu_indices tril_indices triu_indices_from tril_indices_from
         diag_indices diag_indices_from ix_ ndindex mgrid ogrid isin unravel_index
         ravel_multi_index""".split():
     FUNCTIONS[f"numpy.{_n}"] = f"npr_np_{_n}"
@@ -547,6 +550,10 @@ RANDOM_DRAWS = frozenset("""
 """.split())
 RANDOM_GENERATORS = frozenset({"numpy.random.default_rng", "numpy.random.Generator",
                                "numpy.random.RandomState"})
+# Seeding NumPy's global generator: host code in a converted module (a script's set-up), and in a
+# function np2ref.compile is given, a host call made when the program runs, in program order
+# (npr_random), before the draws that follow it.
+RANDOM_SEED = "numpy.random.seed"
 
 
 def is_random_draw(qualified_name: str) -> bool:
@@ -604,7 +611,7 @@ VIEW_METHODS: dict[str, str] = {
     "ravel": "npr_ravel",
     "transpose": "npr_transpose",
     "swapaxes": "npr_swapaxes",
-    "view": "npr_asarray",
+    "view": "npr_view",
 }
 VIEW_ATTRIBUTES: dict[str, str] = {"T": "npr_transpose"}
 
@@ -615,7 +622,9 @@ OPAQUE_VIEW_FUNCTIONS = frozenset({
     "numpy.atleast_2d", "numpy.atleast_3d", "numpy.broadcast_to", "numpy.diagonal",
     "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90", "numpy.real", "numpy.imag",
     "numpy.split", "numpy.array_split", "numpy.hsplit", "numpy.vsplit",
+    "numpy.lib.stride_tricks.sliding_window_view",  # (read-only in NumPy: a write raises ValueError)
 })
+READ_ONLY_VIEW = "numpy.lib.stride_tricks.sliding_window_view"  # a write through it: NumPy's ValueError
 OPAQUE_VIEW_METHODS = frozenset({"squeeze", "diagonal", "flatten_view"})
 OPAQUE_VIEW_ATTRIBUTES = frozenset({"real", "imag", "flat", "mT"})
 

@@ -186,6 +186,31 @@ def left_as_written(source: str, line: int) -> str | None:
                     "exit only when every path through it ends in a `return` outside loops, try and "
                     "with, the statements after the `if` follow one branch only, and no branch returns "
                     "an array the function writes")
+        rebound = _rebound_then_written(node, tree, line)
+        if rebound is not None:
+            return (f"an `if` on array data rebinds `{rebound}`, an array written after the `if`: which array "
+                    "the write reaches (the one passed in, or the new one) would depend on the data")
+    return None
+
+
+def _rebound_then_written(node, tree, line) -> str | None:
+    """The name an `if` at `line` binds in a branch and a later statement of its block stores
+    into (`if t > 0: x = x * 2` then `x[x > t] = 0`), else None."""
+    import ast
+
+    if not (isinstance(node, ast.If) and node.lineno == line):
+        return None
+    bound = {t.id for n in _own_nodes(node) if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    for block in ast.walk(tree):
+        for field in ("body", "orelse"):
+            stmts = getattr(block, field, None)
+            if isinstance(stmts, list) and node in stmts:
+                for later in stmts[stmts.index(node) + 1:]:
+                    for n in ast.walk(later):
+                        target = n.targets[0] if isinstance(n, ast.Assign) else n.target if isinstance(n, ast.AugAssign) else None
+                        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) \
+                                and target.value.id in bound:
+                            return target.value.id
     return None
 
 

@@ -36,6 +36,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self.plain = plain
         self.track_lines = track_lines
         self._count = 0
+        self.unmasked_forms: dict[cst.Subscript, cst.BaseExpression] = {}  # masked read -> its whole form (reads.py)
         self.pending_own: list[str] = []
         self.seq_names: frozenset[str] = frozenset()  # names bound to list/tuple literals only
         self.int_names: frozenset[str] = frozenset()  # names that only ever hold integers

@@ -12,13 +12,15 @@ import numpy as np
 
 def npr_random(generator, method, *args, **kwargs):
     """`np.random.normal(0.0, 1.0, n)`, `rng.integers(0, n, size=k)`: a draw from a NumPy
-    generator, made on the host when the compiled program runs (an ordered io_callback), never
+    generator (or `np.random.seed(s)`: _npr_seed), made on the host when the compiled program runs (an ordered io_callback), never
     while tracing. The values are NumPy's own stream and the caller's generator (or NumPy's
     global state) advances as it would in NumPy, in program order. Sizes are static; parameters
     read from arrays travel to the host as operands."""
     if not (generator is np.random or isinstance(generator, (np.random.Generator, np.random.RandomState))):
         raise NprError(f"np2ref NPR023: .{method}() is called on a {type(generator).__name__}, which is "
                        "not a NumPy random generator")
+    if method == "seed" and generator is np.random:  # (rules/calls.py plans np.random.seed only)
+        return _npr_seed(generator, args, kwargs)
     if method in _NPR_RANDOM_STATEFUL:
         raise NprError(f"np2ref NPR023: .{method}() sets, reads or shuffles a generator's state, which "
                        "np2ref does not do inside a compiled function")
@@ -51,6 +53,28 @@ def npr_random(generator, method, *args, **kwargs):
         return np.asarray(host_call(received(values), getattr(generator, method)), dtype=dtype)
 
     return _npr_host_result(run, sample.shape, dtype, sent)
+
+
+def _npr_seed(generator, args, kwargs):
+    """`np.random.seed(s)` in a compiled function: seeded on the host when the program runs, in
+    program order with the draws around it (an ordered io_callback), never while tracing. A seed
+    read from array data travels to the host as an operand. Returns None, as NumPy does."""
+    leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
+    leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
+    operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
+    if _npr_batched(list(operands.values())):
+        raise NprError("np2ref NPR023: .seed() under jax.vmap with a batched seed, or in a loop or branch "
+                       "that depends on batched values; NumPy would seed once per batch member, in order")
+    sent, received = _npr_host_operands(list(operands.values()))
+
+    def run(*values):
+        host = list(leaves)
+        for i, v in zip(operands, received(values)):
+            host[i] = v[()] if v.ndim == 0 else v
+        a, k = jax.tree_util.tree_unflatten(tree, host)
+        generator.seed(*a, **k)
+
+    _npr_io_callback(run, None, *sent, ordered=True)
 
 
 def _npr_host_operands(operands):

@@ -50,6 +50,20 @@ def npr_str(v, how="str"):
     return str(v) if how == "str" else v
 
 
+def npr_repr(v):
+    """`repr(v)`: Python's own on a concrete value, as the NumPy program holds it (an array, NumPy's
+    scalar of its dtype, `np.float64(2.5)`, or the Python scalar a weakly typed value stands for);
+    NPR031 on array data being traced (the text is known only when the program runs)."""
+    v = npr_load(v)
+    if _npr_traced(v):
+        raise NprUnsupported("np2ref NPR031: repr() of a value that depends on array data: "
+                             "the text is known only when the program runs")
+    if isinstance(v, jax.Array):
+        kind = _npr_numpy_type(v)
+        v = np.asarray(v) if kind is np.ndarray else kind(np.asarray(v)[()])
+    return repr(v)
+
+
 def npr_formatted(v):
     """An f-string's or `format()`'s value: itself when concrete (NumPy's scalar, so `:.3f` and
     `{v}` print as NumPy prints), NPR031 when traced."""

@@ -43,14 +43,17 @@ def _npr_overlap(a, b):
     return pos_a is None or pos_b is None or bool(pos_a & pos_b)
 
 
-def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=()):
+def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), masked=(), selections=()):
     """`a[mask] = value` / `a[mask] op= value` with a boolean mask, on whole arrays.
 
     With `scalars=None`, `value` is what NumPy broadcasts over the selected elements: it must
     have size 1. With `scalars=(...)`, `value` was computed elementwise on whole arrays in
     place of their masked reads; the listed leaves must have size 1 for that to be exact.
     `lead`: integers between the `axis` full slices and the mask (`a[:, i, mask] = ...`), each
-    one value (npr_mask_lead): the store is then a masked store into the view `a[:, i]`."""
+    one value (npr_mask_lead): the store is then a masked store into the view `a[:, i]`.
+    `masked`: the whole arrays in place of the value's masked reads; `selections`: selection
+    names in it (`v = x[mask]`, npr_select), which must have been made through this mask
+    (npr_check_whole)."""
     m = npr_load(mask)
     if scalars is None and not (_npr_traced(m) and jnp.asarray(m).dtype == jnp.bool_):
         # a mask known when traced, or an integer array after all: NumPy's own store
@@ -61,13 +64,15 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=()):
     if lead:
         index = (slice(None),) * axis + _npr_lead_index(lead)
         view = jax.new_ref(npr_get(a)[index])
-        npr_mask_store(view, mask, value, op, scalars, axis)
+        npr_mask_store(view, mask, value, op, scalars, axis, masked=masked, selections=selections)
         npr_at(a)[index] = view[...]
         return
     mask = npr_load(mask)
     value = npr_load(value)
     mask_arr = jnp.asarray(mask)
     index = (slice(None),) * axis + (mask,)
+    if mask_arr.dtype == jnp.bool_ and scalars is not None:  # the value was computed on whole arrays
+        npr_check_whole(mask, masked, selections, jnp.ndim(a), axis, value)
     if mask_arr.dtype != jnp.bool_:  # an integer index after all: select the same elements
         if scalars is not None:
             value = jnp.broadcast_to(jnp.asarray(value), a.shape)[index]
@@ -108,6 +113,17 @@ def npr_mask_lead(x, lead, axis=0):
     """`x[:, i, m]` read in a masked store's value, whole: the view `x[:, i]` the mask selects
     from, computed on in place of the selection (rules/mask_store.py)."""
     return npr_get(x)[(slice(None),) * axis + _npr_lead_index(lead)]
+
+
+def npr_mask_newaxis(x, mask):
+    """`x[mask][:, None]` (or `x[mask, None]`) in a value computed on whole arrays: x with a new
+    axis after the mask's, where NumPy's selection has it after the selected one. A mask that is
+    no boolean array is refused (NPR104)."""
+    m = npr_load(mask)
+    if jnp.asarray(m).dtype != jnp.bool_:
+        raise NprUnsupported("np2ref NPR104: `x[m][:, None]` in a masked store or selection is "
+                             "translated for a boolean mask only")
+    return jnp.expand_dims(jnp.asarray(npr_load(x)), jnp.ndim(m))
 
 
 def _npr_lead_index(lead) -> tuple:
@@ -171,8 +187,8 @@ class NprSelection:
 def npr_select(x, mask):
     """`x[mask]`: an NprSelection for a traced boolean mask, else the read itself."""
     x, mask = npr_load(x), npr_load(mask)
-    if _npr_traced(mask) and jnp.asarray(mask).dtype == jnp.bool_:
-        return NprSelection(jnp.asarray(x), mask)
+    if jnp.asarray(mask).dtype == jnp.bool_ and (_npr_traced(mask) or np.shape(mask) == np.shape(x)[:np.ndim(mask)]):
+        return NprSelection(jnp.asarray(x), mask)  # (a concrete one too: a store may take it whole)
     return npr_get(x)[mask]
 
 
@@ -232,6 +248,54 @@ def npr_keep_store(y, mask, v, axis=0):
     npr_mask_store(y, mask, v.x, scalars=(), axis=axis)
 
 
+def npr_check_whole(mask, masked=(), selections=(), ndim=None, axis=0, value=None):
+    """That values computed on whole arrays in place of NumPy's selections through `mask` pair
+    their elements as the selections do. Each selection name must have been made through this
+    very mask (npr_select keeps it), and each whole array (a masked read's `x`, a selection's
+    values) must have as many axes as the others (and as a store's target, `ndim`, and its whole
+    `value`; the mask from its `axis` on): NumPy aligns the selected axis of each, while the
+    whole arrays would align the mask's axes with another array's trailing ones. Anything else
+    is refused (NPR104)."""
+    raw = npr_load(mask)
+    mask = jnp.asarray(raw)
+    for v in selections:
+        if not isinstance(v, NprSelection) or v.mask is not raw or v.axis != axis \
+                or v.x.shape[axis:axis + mask.ndim] != mask.shape:
+            raise NprUnsupported("np2ref NPR104: a selection (`v = x[m]`) is used in a masked store or "
+                                 "selection under another mask, or as NumPy's selection itself: store "
+                                 "under the mask it was made with")
+    whole = [jnp.shape(npr_load(x)) for x in masked] + [v.x.shape for v in selections]
+    for shape in whole:
+        if shape[axis:axis + mask.ndim] != mask.shape:  # NumPy's IndexError for a mask of another shape
+            _npr_check_empty_mask(mask.shape, shape[axis:])
+            return  # a mask with an empty axis: it selects nothing (the caller's own case)
+    ndims = {len(shape) for shape in whole} | ({ndim} if ndim is not None else set())
+    if value is not None:
+        whole.append(jnp.shape(value))
+        ndims.add(jnp.ndim(value))
+    if len(ndims) > 1:
+        raise NprUnsupported("np2ref NPR104: masked reads of arrays with different numbers of axes "
+                             f"({', '.join(str(s) for s in whole)} under a mask of shape {mask.shape}"
+                             + (f", stored into an array of {ndim} axes" if ndim is not None else "")
+                             + "): NumPy pairs the selected elements along the selection's one axis, "
+                             "which the whole arrays do not; index the trailing axes the same way "
+                             "(`r2[m][:, None]` beside `d[m]` of a 2-d d)")
+
+
+def npr_select_whole(values, mask, scalars=(), selections=(), masked=()):
+    """`w = 1.0 / x[mask]` (`w` a selection name, rules/selections.py): `values` computed on the
+    whole arrays in place of the masked reads (`masked`) and selection names (`selections`)
+    through `mask`, an NprSelection under it. A mask that is no boolean array is refused
+    (NPR104): the whole-array form holds only for a selection."""
+    m = npr_load(mask)
+    if jnp.asarray(m).dtype != jnp.bool_:
+        raise NprUnsupported("np2ref NPR104: an elementwise expression of masked reads kept in a name "
+                             "is translated for a boolean mask only")
+    _npr_check_scalars(scalars)
+    npr_check_whole(m, masked, selections)
+    return NprSelection(jnp.asarray(values), m)
+
+
 def npr_unselect(v):
     """A selection name inside an elementwise expression that is reduced (`np.sum(v ** 2)`):
     its array as a whole (x of `v = x[m]`), where npr_masked_reduce reduces under the mask;
@@ -274,7 +338,7 @@ def npr_selection_mask(*selections):
     return first.mask
 
 
-def npr_masked_reduce(reduction, x, mask=None, scalars=(), axis=None):
+def npr_masked_reduce(reduction, x, mask=None, scalars=(), axis=None, masked=()):
     """`np.sum(x[mask])`, `x[mask].max()`, `np.any(x[mask])`... with a boolean mask: the same
     reduction over the selected elements, without materialising the data-dependent selection.
     max/min of an empty selection raise NumPy's ValueError (when the program runs, for a traced
@@ -283,6 +347,8 @@ def npr_masked_reduce(reduction, x, mask=None, scalars=(), axis=None):
     (`X[labels == k].mean(axis=0)`: the selection's axis reduced away, a static shape)."""
     if mask is not None:
         _npr_check_scalars(scalars)
+        if masked and jnp.asarray(npr_load(mask)).dtype == jnp.bool_:
+            npr_check_whole(mask, masked)
     if mask is None:  # a selection name (npr_select), or an expression of selections already made: whole
         if not isinstance(x, NprSelection) and reduction in ("len", "size"):
             return len(npr_load(x)) if reduction == "len" else int(np.size(npr_load(x)))

@@ -146,6 +146,85 @@ def npr_np_histogram(a, bins=10, range=None, density=None, weights=None):
     return n, edges
 
 
+def npr_np_histogram2d(x, y, bins=10, range=None, density=None, weights=None):
+    # numpy/lib/_twodim_base_impl.py histogram2d -> histogramdd([x, y]): per axis the edges
+    # (np.linspace over range=, or over the data's min and max, or the edges given), each sample
+    # placed by searchsorted(edges, v, side='right'), one on the last edge moved into the last
+    # bin (closed on the right), outliers and NaN (which sorts last) dropped; the counts (or
+    # weights) summed per bin in float64, over the bins' areas and the total with density=.
+    if np.shape(x) != np.shape(y) or np.ndim(x) != 1:
+        raise ValueError("x and y must be 1-d arrays of the same length")  # (NumPy: from np.array([x, y]))
+    dt = np.result_type(_npr_np_dtype_of(x), _npr_np_dtype_of(y))
+    if dt.kind not in "biuf" or weights is not None and _npr_np_dtype_of(weights).kind == "c":
+        raise NprUnsupported(f"np2ref NPR109: np.histogram2d of {dt} data or complex weights is not translated")
+    sample = [_npr_np_asarray(v, dt) for v in (x, y)]
+    try:
+        n_bins = _npr_np_builtins.len(bins)
+    except TypeError:
+        n_bins = 1
+    per_axis = list(bins) if n_bins == 2 else [bins, bins]  # (NumPy: two items are one per axis)
+    traced_edges = [_npr_np_traced_ints(b) for b in per_axis]
+    if any(t is not None and t.ndim != 1 for t in traced_edges):
+        raise NprUnsupported("np2ref NPR109: np.histogram2d's bins= are counts known when the program is "
+                             "traced, or arrays of edges")
+    stand = [np.zeros(t.shape, t.dtype) if t is not None else _npr_np_concrete(b) for b, t in zip(per_axis, traced_edges)]
+    range = None if range is None else [None if r is None else tuple(_npr_np_concrete(v) for v in r) for r in range]
+    size = np.shape(x)[0]
+    stand_w = None if weights is None else np.zeros(0, _npr_np_dtype_of(weights))
+    if weights is not None and np.shape(weights) != (size,):
+        raise ValueError(f"shape mismatch: weights {np.shape(weights)} and sample ({size},)")  # (NumPy: a broadcast error)
+    with np.errstate(all="ignore"):  # NumPy's checks and edges where they do not depend on the data
+        _, *edges_np = np.histogram2d(np.zeros(0, dt), np.zeros(0, dt), stand, range, density, stand_w)
+    edges = []
+    for i in (0, 1):
+        if traced_edges[i] is not None:
+            e = traced_edges[i]
+            _npr_np_run_check(e[:-1] > e[1:], lambda v: v, ValueError,
+                              f"`bins[{i}]` must be monotonically increasing, when an array")
+        elif np.ndim(stand[i]) or (range is not None and range[i] is not None) or size == 0:
+            e = jnp.asarray(edges_np[i])
+        else:
+            e = _npr_np_data_edges(sample[i], int(stand[i]))
+        edges.append(e)
+    return (_npr_np_histogram2d_counts(sample, edges, density, weights), *edges)
+
+
+def _npr_np_data_edges(v, n):
+    # histogramdd's _get_outer_edges over the data: its min and max (a ValueError when either is
+    # not finite, as NumPy's), widened by 0.5 either way when equal, then np.linspace(., ., n + 1)
+    first, last = jnp.min(v), jnp.max(v)
+    if v.dtype.kind == "f":
+        _npr_np_run_check(jnp.stack([first, last]), lambda e: ~jnp.isfinite(e), ValueError,
+                          "autodetected range of [min, max] is not finite")
+    bin_type = np.result_type(v.dtype, float) if v.dtype.kind in "biu" else v.dtype
+    first, last = first.astype(bin_type), last.astype(bin_type)
+    same = first == last
+    first, last = jnp.where(same, first - 0.5, first), jnp.where(same, last + 0.5, last)
+    return npr_np_linspace(first, last, n + 1)
+
+
+def _npr_np_histogram2d_counts(sample, edges, density, weights):
+    nbin = [e.shape[0] + 1 for e in edges]  # outliers on either side, dropped at the end
+    flat = jnp.zeros(sample[0].shape, np.int64)
+    for v, e, nb in zip(sample, edges, nbin):
+        k = jnp.searchsorted(e, v, side="right").astype(np.int64)
+        k = jnp.where(jnp.isnan(v) if v.dtype.kind == "f" else False, e.shape[0], k)  # NaN sorts last
+        k = jnp.where(v == e[-1], k - 1, k)  # the last bin is closed on the right
+        flat = flat * nb + k
+    total = nbin[0] * nbin[1]
+    if weights is None:
+        hist = jnp.zeros(total, np.float64).at[flat].add(1.0, mode="drop")
+    else:
+        hist = jnp.zeros(total, np.float64).at[flat].add(_npr_np_asarray(weights, np.float64), mode="drop")
+    hist = hist.reshape(nbin)[1:-1, 1:-1]
+    if density:
+        s = npr_np_sum(hist)
+        hist = npr_np_divide(hist, npr_np_subtract(edges[0][1:], edges[0][:-1]).reshape(-1, 1))
+        hist = npr_np_divide(hist, npr_np_subtract(edges[1][1:], edges[1][:-1]).reshape(1, -1))
+        hist = npr_np_divide(hist, s)
+    return hist
+
+
 def _npr_np_histogram_edges(a, bins, density, weights):
     # NumPy's path for an array of edges (numpy/lib/_histograms_impl.py): per block of 65536, the
     # block sorted and searched for each edge (the last edge closed on the right, so values past

@@ -1,5 +1,7 @@
 """NumPy shims: joining and shape operations."""
 
+import operator as _npr_np_operator
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -288,6 +290,36 @@ def npr_np_searchsorted(a, v, side="left", sorter=None):
 
 def npr_np_digitize(x, bins, right=False):
     return jnp.digitize(_npr_np_asarray(x), _npr_np_asarray(bins), right=right).astype(np.intp)
+
+
+def npr_np_sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=False):
+    # numpy/lib/_stride_tricks_impl.py: out[..., i, ..., j] = x[..., i + j, ...] for each windowed
+    # axis (an axis may be windowed twice), the window axes appended in order. NumPy returns a
+    # read-only view; here the windows are gathered (a copy: np2ref refuses writes through it
+    # and reads of it after x is written, NPR205, as for its other unmodelled views).
+    x = _npr_np_asarray(x)
+    window = tuple(window_shape) if np.iterable(window_shape) else (window_shape,)
+    window = tuple(_npr_np_operator.index(w) for w in window)
+    if any(w < 0 for w in window):
+        raise ValueError("`window_shape` cannot contain negative values")
+    if axis is None:
+        axis = tuple(range(x.ndim))
+        if len(window) != len(axis):
+            raise ValueError(f"Since axis is `None`, must provide window_shape for all dimensions of `x`; "
+                             f"got {len(window)} window_shape elements and `x.ndim` is {x.ndim}.")
+    else:
+        axis = np.lib.array_utils.normalize_axis_tuple(axis, x.ndim, allow_duplicate=True)
+        if len(window) != len(axis):
+            raise ValueError(f"Must provide matching length window_shape and axis; got {len(window)} "
+                             f"window_shape elements and {len(axis)} axes elements.")
+    out = x
+    for ax, w in zip(axis, window):
+        n = out.shape[ax]
+        if n < w:
+            raise ValueError("window shape cannot be larger than input array shape")
+        index = np.arange(n - w + 1)[:, None] + np.arange(w)[None, :]  # (start, offset), in range
+        out = jnp.moveaxis(jnp.take(out, index, axis=ax, mode="clip"), ax + 1, -1)
+    return out
 
 
 def npr_np_permute_dims(a, axes=None):

@@ -145,8 +145,26 @@ def _npr_is_ref(x):
     return isinstance(x, (jax.Ref, NprView))
 
 
-def npr_asarray(x):
-    """`np.asarray(a)` / `a.view()`: the same buffer for a Ref or view, else an array."""
+def npr_asarray(x, dtype=None, order=None, *, copy=None, device=None, like=None):
+    """`np.asarray(a)`: the same buffer for a Ref or view, else an array. With a `dtype` other
+    than a's (or copy=True), NumPy's copy: a new array cast as NumPy casts (which a write does
+    not reach the caller through: rules/views.py may_copy makes it a Ref of its own)."""
+    if dtype is None or np.dtype(dtype) == np.dtype(npr_load(x).dtype if _npr_is_ref(x) else _npr_np_asarray(x).dtype):
+        if copy:
+            return jnp.array(npr_load(x))
+        return x if _npr_is_ref(x) else jnp.asarray(x)
+    if copy is False:
+        raise ValueError("Unable to avoid copy while creating an array as requested.")
+    return npr_cast(_npr_np_asarray(npr_load(x)), np.dtype(dtype))
+
+
+def npr_view(x, dtype=None, type=None):
+    """`a.view()`: the same buffer. `a.view(dtype)` of another dtype reinterprets the bytes, which
+    np2ref does not model: refused (NPR205) rather than cast."""
+    if type is not None or dtype is not None and np.dtype(dtype) != np.dtype(npr_load(x).dtype):
+        what = getattr(type, "__name__", type) if type is not None else np.dtype(dtype)
+        raise NprUnsupported(f"np2ref NPR205: `.view({what})` of a {np.dtype(npr_load(x).dtype)} array "
+                             "reinterprets its memory as another type, which is not translated")
     return x if _npr_is_ref(x) else jnp.asarray(x)
 
 
@@ -176,3 +194,5 @@ from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at, _npr_divmod  # noqa: E402
 from .bounds import _npr_check_run, _npr_traced  # noqa: E402
 from .promotion import _npr_int_out_of_range, _npr_numpy_operands, _npr_numpy_special  # noqa: E402
+from .casts import npr_cast  # noqa: E402
+from .core import NprUnsupported  # noqa: E402

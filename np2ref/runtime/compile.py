@@ -7,6 +7,7 @@ import ast
 import inspect
 import linecache
 import os
+import re
 import textwrap
 import tokenize
 import types
@@ -217,7 +218,7 @@ class Compiled:
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = _source_of(fn)
         name = fn.__name__
-        result = convert_source(text, filename, only={name})
+        result = convert_source(text, filename, only={name}, seeds=True)
         if name in result.host:
             raise _refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
                           fn, hint="move I/O (files, print(file=)), timing and random set-up out of the compiled function; pass the "
@@ -518,8 +519,9 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
     else:
         return None
     if code == "NPR030" and (why := left_as_written(conversion.source or "", _source_line(exc, conversion, exec_name))):
-        message, hint = why, ("assign the value to one name in each branch and return it after the `if`, "
-                              "or use np.where(cond, a, b)")
+        message, hint = why, ("copy the array before the `if` (`x = x.copy()`), so that the write reaches a new "
+                              "array on either path" if "rebinds" in why else "assign the value to one name in each "
+                              "branch and return it after the `if`, or use np.where(cond, a, b)")
     if code == "NPR031" and traced_scalars:
         names = ", ".join(f"`{n}`" for n in traced_scalars)
         message = (f"a Python value (a size, a range bound, an index) depends on a traced value: array data "
@@ -537,8 +539,29 @@ def _located(code: str, message: str, hint: str | None, exc: BaseException, conv
     if line and conversion.source:
         text_line = conversion.source.splitlines()[line - 1]
         col = len(text_line) - len(text_line.lstrip()) + 1
-        span = Span(line, col, line, len(text_line.rstrip()) + 1)
+        span = _named_call(conversion.source, line, message) or Span(line, col, line, len(text_line.rstrip()) + 1)
     return Np2RefError([Diagnostic(code, message, conversion.filename, span, hint)], conversion.source)
+
+
+def _named_call(source: str, line: int, message: str) -> Span | None:
+    """The span of the call a refusal names (`np.bincount(x) of array data ...`) in the statement
+    that starts at `line` (it may go on over more lines), or None: the statement is the place."""
+    named = re.search(r"\bnp\.([A-Za-z_][\w.]*)\(", message)
+    if named is None:
+        return None
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    statements = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and n.lineno == line
+                  and not isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    name = named.group(1).split(".")[-1]
+    for stmt in sorted(statements, key=lambda n: n.end_lineno - n.lineno):
+        for node in ast.walk(stmt):
+            func = node.func if isinstance(node, ast.Call) else None
+            if (isinstance(func, ast.Attribute) and func.attr == name) or (isinstance(func, ast.Name) and func.id == name):
+                return Span(node.lineno, node.col_offset + 1, node.end_lineno, node.end_col_offset + 1)
+    return None
 
 
 def _source_line(exc: BaseException, conversion: ConversionResult, exec_name: str) -> int:

@@ -20,7 +20,7 @@ from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
 from ...analysis.module import PURE_CALLS, calls_through_parameter
 from ...analysis.names import dotted
-from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS
+from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS, RANDOM_SEED
 from ...diagnostics import Note
 from ...emit import jaxnames as J
 from ..registry import SPECIALS, emits, emits_special, plans
@@ -93,10 +93,17 @@ def _slice_reduction(call: cst.Call, ctx) -> str | None:
     if qual not in _SLICE_REDUCTIONS or not call.args or call.args[0].keyword is not None \
             or call.args[0].star or not (lookup(qual) or "").startswith("jnp."):
         return None
-    moving = any(isinstance(part, (cst.Name, cst.BinaryOperation, cst.Call, cst.Attribute, cst.Subscript))
-                 for sl in cstm.findall(call.args[0].value, cstm.Slice())
-                 for part in (sl.lower, sl.upper))
-    return _SLICE_REDUCTIONS[qual] if moving else None
+    operand = call.args[0].value
+    if isinstance(operand, cst.Name):  # `seg = x[:i]` then `np.max(seg)`: any binding of the name
+        return _SLICE_REDUCTIONS[qual] if any(
+            t.value == operand.value and v is not None and _moving_slice(v) for t, v in ctx.f.bindings) else None
+    return _SLICE_REDUCTIONS[qual] if _moving_slice(operand) else None
+
+
+def _moving_slice(node: cst.BaseExpression) -> bool:
+    """Whether node holds a slice with a bound that is not a number (`x[:i]`, `t[i + 1:j]`)."""
+    return any(isinstance(part, (cst.Name, cst.BinaryOperation, cst.Call, cst.Attribute, cst.Subscript))
+               for sl in cstm.findall(node, cstm.Slice()) for part in (sl.lower, sl.upper))
 
 
 def _copy_in_order(call: cst.Call, ctx) -> bool:
@@ -190,7 +197,7 @@ def plan_random_draw(node: cst.Call, ctx) -> bool:
     func = node.func
     qual = ctx.numpy_name(func)
     if qual is not None:
-        if not is_random_draw(qual):
+        if not is_random_draw(qual) and qual != RANDOM_SEED:  # (a seed only where np2ref.compile asks: analysis/module.py)
             return False
     elif not (isinstance(func, cst.Attribute) and func.attr.value in RANDOM_DRAWS
               and isinstance(func.value, cst.Name)):

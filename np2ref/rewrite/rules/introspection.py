@@ -3,7 +3,7 @@
 
 What: `isinstance` -> `npr_isinstance`, `type` -> `npr_type` (the type the value has in NumPy:
 `np.ndarray`, NumPy's scalar of its dtype, or the Python scalar a weakly typed value stands
-for); `str(v)` -> `npr_str(v)`, `{v}` -> `{npr_formatted(v)}` (Python's text on a concrete
+for); `str(v)` -> `npr_str(v)`, `repr(v)` -> `npr_repr(v)`, `{v}` -> `{npr_formatted(v)}` (Python's text on a concrete
 value, NPR031 when traced). Why: a traced value is a JAX tracer, so `isinstance(s, float)` on a
 Python float argument was False and `str(x[0])` gave 'JitTracer(float64[])', silently. NumPy
 names in the type argument (`np.ndarray`, `np.floating`, `np.float64`) stay NumPy's classes.
@@ -17,7 +17,7 @@ from ...analysis.module import printed_at_run_time
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 
-_CALLS = {"isinstance": J.ISINSTANCE, "type": J.TYPE, "str": J.STR}
+_CALLS = {"isinstance": J.ISINSTANCE, "type": J.TYPE, "str": J.STR, "repr": J.REPR}
 
 
 @plans(cst.Call, order=12)

@@ -8,6 +8,7 @@ import ast
 import libcst as cst
 
 from ...emit import jaxnames as J
+from ..syntax import unchecked
 
 
 def _code(node: cst.CSTNode) -> str:
@@ -75,9 +76,31 @@ def _lead_pattern(node: cst.Subscript) -> tuple | None:
     return None if found is None else (found[1], len(found[2]), _code(found[0]))
 
 
+def newaxis_after_mask(node: cst.Subscript) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """(b, m) for `b[m][:, None]` or `b[m, None]` (np.newaxis alike): a masked read given a new
+    axis after the selected one, else None. Whole, it is `b` with a new axis after the mask's
+    axes (npr_mask_newaxis)."""
+    if len(node.slice) != 2 or not isinstance(node.slice[1].slice, cst.Index) \
+            or not _new_axis_or_ellipsis(node.slice[1].slice.value) or isinstance(node.slice[1].slice.value, cst.Ellipsis):
+        return None
+    first = node.slice[0].slice
+    inner = node.value
+    if isinstance(first, cst.Slice) and first.lower is None and first.upper is None and first.step is None \
+            and isinstance(inner, cst.Subscript) and len(inner.slice) == 1 and isinstance(inner.slice[0].slice, cst.Index) \
+            and inner.slice[0].slice.star is None:
+        return inner.value, inner.slice[0].slice.value  # `b[m][:, None]`
+    if isinstance(first, cst.Index) and first.star is None and not _new_axis_or_ellipsis(first.value):
+        return node.value, first.value  # `b[m, None]`
+    return None
+
+
 def unmasked(updated: cst.Subscript) -> cst.BaseExpression:
     """A masked read of a masked store's value, whole: `b[m]` and `b[:, m]` as `b`, and
-    `b[k, m]` as its view `b[k]` (npr_mask_lead: k must be one integer)."""
+    `b[k, m]` as its view `b[k]` (npr_mask_lead: k must be one integer); `b[m][:, None]` as `b`
+    with a new axis after m's (npr_mask_newaxis)."""
+    found = newaxis_after_mask(updated)
+    if found is not None:
+        return J.call(J.MASK_NEWAXIS, unchecked(found[0]), found[1])  # (the inner read's npr_get: no index checked)
     _, axis, lead = mask_lead(updated)
     if not lead:
         return updated.value

@@ -21,8 +21,9 @@ from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
 from .calls import is_static_meta
-from .mask_index import _code, _lead_pattern, int_by_form, mask_lead
+from .mask_index import _code, _lead_pattern, int_by_form, mask_lead, newaxis_after_mask
 from .views import mark_write_target
+from .whole_forms import LeafLoads, Unselect, names_tuple, under_selection_mask, whole_operands
 
 _ELEMENTWISE_BINOPS = (
     cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
@@ -104,9 +105,12 @@ def elementwise_helper(name: str, helpers, imports: ImportMap, depth: int = 0) -
 
 
 def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: ImportMap,
-                 local_names, helpers=None, int_names=frozenset()) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
+                 local_names, helpers=None, int_names=frozenset(),
+                 selections=frozenset()) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
     """(the `X[m]` subscripts to unmask, the other leaves) if `value` is elementwise in them
-    (`helpers`: the module's functions, by name: a call of an elementwise one is elementwise)."""
+    (`helpers`: the module's functions, by name: a call of an elementwise one is elementwise).
+    A name among `selections` (selection names, rules/selections.py) is a leaf that counts as
+    masked: the value is then computed on whole arrays even without a masked read."""
     key = _slices_code(target)
     pattern = _lead_pattern(target)
     mask = _code(target.slice[-1].slice)
@@ -116,6 +120,10 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
     def leaf(node) -> bool | None:
         if is_mask_rank(node, mask, imports, local_names):
             masked.append(node)
+            return True
+        if isinstance(node, cst.Subscript) and len(target.slice) == 1 \
+                and (found := newaxis_after_mask(node)) is not None and _code(found[1]) == mask:
+            masked.append(node)  # `r2[m][:, None]` beside `d[m]`: r2 whole, a new axis after m's
             return True
         if isinstance(node, cst.Subscript):
             if _slices_code(node) == key or pattern is not None and pattern[1] and _lead_pattern(node) == pattern \
@@ -129,9 +137,29 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
         return None
 
     if not _elementwise(value, leaf, lambda n: _elementwise_call(n, imports, local_names, helpers, -1)) \
-            or not masked:
+            or not masked and not any(isinstance(n, cst.Name) and n.value in selections for n in leaves):
         return None
     return masked, leaves
+
+
+def masked_read_expression(value, bool_names, imports: ImportMap, local_names, int_names=frozenset()):
+    """The first masked read `X[m]` of `value` when value is elementwise in masked reads through
+    one boolean mask by its form (`1.0 / r2[m]`, `np.sqrt(d[m]) * k`), names and numbers; else
+    None. Computed on the whole arrays, it is NumPy's selection under m (npr_select_values)."""
+    reads = []
+
+    class Find(cst.CSTVisitor):
+        def visit_Subscript(self, node) -> bool:
+            if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                    and looks_boolean(node.slice[0].slice.value, bool_names):
+                reads.append(node)
+                return False
+            return True  # (`r2[m][:, None]`)
+    value.visit(Find())
+    parts = masked_parts(value, reads[0], imports, local_names, None, int_names) if reads else None
+    if parts is None or not all(isinstance(n, cst.Subscript) for n in parts[0]):
+        return None  # (a rank, np.arange(np.count_nonzero(m)), needs a store's target)
+    return reads[0]
 
 
 def is_mask_rank(node, mask_code: str, imports: ImportMap, local_names) -> bool:
@@ -281,7 +309,8 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
         return False  # an integer index: the plain store is exact and reads better
     if not all(int_by_form(e, ctx.int_names) for e in lead):
         return False  # `a[rows, cols] *= v`: integer arrays, NumPy's fancy store (the plain store)
-    parts = masked_parts(value, target, ctx.imports, ctx.locals, ctx.all, ctx.int_names)
+    selections = ctx.selections if isinstance(index, cst.Name) and not axis and not lead else frozenset()
+    parts = masked_parts(value, target, ctx.imports, ctx.locals, ctx.all, ctx.int_names, selections)
     if parts is None:
         if not (looks_boolean(index, ctx.bool_names) and op is not None or lead):
             return False
@@ -294,7 +323,11 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
         return False  # the rank needs the target's shape: a plain name (else NPR031 at trace time)
     ctx.m.mask_rank.update((n, (target.value.value, axis)) for n in ranks)
     ctx.m.unmask.update(masked)
-    ctx.m.mask_store[stmt] = (bool(masked), leaves, op, axis)
+    selected = tuple(dict.fromkeys(n.value for n in leaves if isinstance(n, cst.Name) and n.value in selections))
+    if selected:  # `e[m] = 4 * (v ** -12 - v ** -6)`, v = x[m]: v whole, checked to be under m
+        ctx.m.store_selections[stmt] = selected
+        leaves = [n for n in leaves if not (isinstance(n, cst.Name) and n.value in selections)]
+    ctx.m.mask_store[stmt] = (bool(masked) or bool(selected), leaves, op, axis)
     return True
 
 
@@ -363,14 +396,6 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
 
 
 # -- emitting --------------------------------------------------------------------------------
-def _under_selection_mask(helper, value, selected, leaves, ctx, *head):
-    """`helper(*head, value with each selection name whole, their mask, scalars=(leaves))`."""
-    loads = _LeafLoads(ctx.f.ref_names)
-    kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
-    mask = J.call(J.SELECTION_MASK, *[cst.Name(n) for n in dict.fromkeys(selected)])
-    return J.call(helper, *head, value.visit(_Unselect(frozenset(selected))), mask, **kwargs)
-
-
 @emits(cst.Assign, order=30)
 def emit_mask_assign(original: cst.Assign, updated: cst.Assign, ctx):
     if original in ctx.m.mask_store:
@@ -391,7 +416,13 @@ def _mask_store(ctx, original, target: cst.Subscript, value: cst.BaseExpression)
     if op is not None:
         kwargs["op"] = J.string(op)
     if whole:  # the value was computed on whole arrays: its other leaves must be scalars
-        kwargs["scalars"] = cst.Tuple([cst.Element(leaf.visit(_LeafLoads(ctx.f.ref_names))) for leaf in leaves])
+        kwargs["scalars"] = cst.Tuple([cst.Element(leaf.visit(LeafLoads(ctx.f.ref_names))) for leaf in leaves])
+    selected = ctx.m.store_selections.get(original)
+    if whole:
+        kwargs.update(whole_operands(original.value, ctx, len(selected or ())))
+    if selected:
+        value = value.visit(Unselect(frozenset(selected)))
+        kwargs["selections"] = names_tuple(selected)
     if axis:
         kwargs["axis"] = cst.Integer(str(axis))
     lead = mask_lead(target)[2]
@@ -399,34 +430,6 @@ def _mask_store(ctx, original, target: cst.Subscript, value: cst.BaseExpression)
         kwargs["lead"] = cst.Tuple([cst.Element(e) for e in lead])
     index = target.slice[-1].slice.value
     return cst.Expr(J.call(J.MASK_STORE, target.value, index, value, **kwargs))
-
-
-class _Unselect(cst.CSTTransformer):
-    """Each selection name of a reduced expression as its whole array (npr_unselect)."""
-
-    def __init__(self, names):
-        self.names = names
-
-    def visit_Call(self, node) -> bool:  # a reduction inside (`v - v.mean()`) reduces under its own mask
-        return not (isinstance(node.func, cst.Name) and node.func.value == J.MASKED_REDUCE)
-
-    def leave_Name(self, original, updated):
-        return J.call(J.UNSELECT, updated) if original.value in self.names else updated
-
-    def leave_Attribute(self, original, updated):  # `np.sqrt`: its name is no selection
-        return updated.with_changes(attr=original.attr)
-
-
-class _LeafLoads(cst.CSTTransformer):
-    """A leaf of a mask store re-emitted with the function's load rules."""
-
-    def __init__(self, ref_names):
-        self.ref_names = ref_names
-
-    def leave_Name(self, original, updated):
-        if original.value in self.ref_names:
-            return J.load_all(updated)
-        return updated
 
 
 @emits(cst.Call, order=10)
@@ -449,9 +452,10 @@ def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
     if isinstance(detail, tuple):  # an elementwise expression of masked reads (or selections), on whole arrays
         reduction, mask, leaves = detail
         if isinstance(mask, tuple):  # selection names: each as its whole array, reduced under their mask
-            return _under_selection_mask(J.MASKED_REDUCE, operand, mask, leaves, ctx, J.string(reduction))
-        loads = _LeafLoads(ctx.f.ref_names)
+            return under_selection_mask(J.MASKED_REDUCE, operand, mask, leaves, ctx, J.string(reduction))
+        loads = LeafLoads(ctx.f.ref_names)
         kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
+        kwargs.update(whole_operands(name, ctx))
         return J.call(J.MASKED_REDUCE, J.string(reduction), operand, mask.visit(loads), **kwargs)
     return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
                   operand.slice[0].slice.value, **axis)

@@ -6,7 +6,9 @@ the Ref `c` (with `where=`, `jnp.where(mask, value, c[...])` first):
 Exact: NumPy computes the whole result before writing `out` for the ufuncs np2ref maps; the
 runtime casts as NumPy's `out=` casting rule does (same_kind for a ufunc, unless
 `casting='unsafe'`: floats to integers as NumPy casts them). Refused: a tuple `out=` (NPR106), an `out=`
-that is not a view of a ref (NPR202/NPR205).
+that is not a view of a ref (NPR202/NPR205), a ufunc's where= without out= (NPR106: NumPy leaves the
+other elements uninitialised). A positional out (`np.add(a, b, c)`) reaches here as `out=c`
+(frontend/outs.py).
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ def plan_out_argument(node: cst.Call, ctx) -> bool:
     func = node.func
     qual = ctx.numpy_name(func)
     out = [a for a in node.args if a.keyword is not None and a.keyword.value == "out"]
+    if not out and qual in UFUNCS and any(a.keyword is not None and a.keyword.value == "where" for a in node.args):
+        ctx.sink.report("NPR106", f"`{qual[6:]}(..., where=m)` without out=: NumPy leaves the result's elements "
+                        "where m is False uninitialised (whatever the new array's memory held)", ctx.span(node),
+                        hint="pass out= an array holding the values meant there, or write np.where(m, f(x), fill)")
+        return True
     if not out or (isinstance(func, cst.Name) and qual is None):  # `dict(out=...)` is no ufunc
         return False
     if isinstance(out[0].value, cst.Tuple):

@@ -38,7 +38,8 @@ def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     if original in ctx.m.ref_form:
         return J.call(J.SUB, updated.value, J.index_value(updated.slice))
     if original in ctx.m.unmask:
-        return unmasked(updated)
+        whole = ctx.unmasked_forms[original] = unmasked(updated)  # (listed by whole_forms.whole_operands)
+        return whole
     loop = _loop_slices(original, ctx.f.for_names)
     if loop:  # slices whose bounds move with a loop variable (rt/windows.py)
         updated = updated.with_changes(slice=[_window(e) for e in updated.slice])

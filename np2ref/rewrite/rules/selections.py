@@ -17,7 +17,10 @@ import libcst as cst
 from ...emit import jaxnames as J
 from ..registry import emits, plans
 from ..syntax import unchecked, whole_load_base
-from .mask_store import _axis_keyword, _is_len, _may_be_mask, _reduced_operand, _under_selection_mask, selection_operand
+from .mask_index import _code, mask_lead
+from .mask_store import (_axis_keyword, _is_len, _may_be_mask, _reduced_operand, looks_boolean, masked_parts,
+                         masked_read_expression, selection_operand)
+from .whole_forms import LeafLoads, Unselect, names_tuple, under_selection_mask, whole_operands
 
 
 def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int_names=frozenset()) -> frozenset[str]:
@@ -32,6 +35,7 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int
     finder = _Occurrences()
     func.body.visit(finder)
     names = {}
+    masks = {}  # name -> the mask of its binding's masked reads, by its form
     for name, (binds, uses, others) in finder.found.items():
         if others or len(binds) != 1 or not uses:
             continue
@@ -41,10 +45,16 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int
             if len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
                     and _may_be_mask(value.slice[0].slice.value, bool_names, int_names):
                 names[name] = None
+                masks[name] = _code(value.slice[0].slice.value)
         else:
             found = selection_operand(value, imports, local_names)
             if found is not None and found[0]:
                 names[name] = {n.value for n in found[0]}  # derived: a selection while one of these is
+                continue
+            read = masked_read_expression(value, bool_names, imports, local_names, int_names)
+            if read is not None:  # `inv = 1.0 / r2[m]`: its masked reads whole, under m
+                names[name] = None
+                masks[name] = _code(read.slice[0].slice.value)
     changed = True
     while changed:  # the greatest set whose every use is a reduction or a derived selection's binding
         changed = False
@@ -57,11 +67,47 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int
                     break
                 ok = _after(use_where, where) and (
                     _reduced_in(use, name, imports, local_names) if isinstance(use, list)
+                    else _stored_under(use, _mask_of(name, names, masks), names, bool_names, imports,
+                                       local_names, int_names) if isinstance(use, _Store)
                     else use in names)  # the binding of a derived selection
             if not ok:
                 del names[name]
                 changed = True
     return frozenset(names)
+
+
+class _Store:
+    """A use of a name in the value of a masked store `a[m] = expr` / `a[m] op= expr`."""
+
+    def __init__(self, stmt: cst.Assign | cst.AugAssign):
+        self.stmt = stmt
+
+
+def _mask_of(name: str, names, masks, depth: int = 0) -> str | None:
+    """The mask (by its form) a selection name was made through: its binding's, or for a name
+    derived from selections (`w = v ** 2`), that of the first of them that shows one."""
+    if name in masks:
+        return masks[name]
+    for parent in sorted(names.get(name) or ()):
+        if parent in names and depth < 8:
+            found = _mask_of(parent, names, masks, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _stored_under(use: _Store, mask_code, names, bool_names, imports, local_names, int_names) -> bool:
+    """Whether a selection name's use in a masked store is one the store computes on whole
+    arrays: `e[m] = 4 * (v ** -12 - v ** -6)` under the very mask name v was selected through
+    (a plain name: npr_mask_store checks when traced that it is the same array), the value
+    elementwise in selections, masked reads through m and scalars (masked_parts)."""
+    stmt = use.stmt
+    target = stmt.targets[0].target if isinstance(stmt, cst.Assign) else stmt.target
+    found = mask_lead(target)
+    if found is None or found[1] or found[2] or not isinstance(found[0], cst.Name) \
+            or not looks_boolean(found[0], bool_names) or _code(found[0]) != mask_code:
+        return False
+    return masked_parts(stmt.value, target, imports, local_names, None, int_names, selections=names) is not None
 
 
 def _after(use, binding) -> bool:
@@ -104,6 +150,7 @@ class _Occurrences(cst.CSTVisitor):
         self.claimed: set[int] = set()
         self.calls: dict[int, list[cst.Call]] = {}  # id(a Name) -> the calls whose operand holds it
         self.bound: dict[int, str] = {}  # id(a Name in a binding's value) -> the name bound
+        self.stored: dict[int, _Store] = {}  # id(a Name in a subscript store's value) -> the store
 
     def _entry(self, name):
         return self.found.setdefault(name, ([], [], []))
@@ -134,6 +181,17 @@ class _Occurrences(cst.CSTVisitor):
             self.claimed.add(id(target))
             for name in _names_in(node.value):
                 self.bound[id(name)] = target.value
+        elif self.simple and not self.nested and len(node.targets) == 1 and isinstance(target, cst.Subscript):
+            self._stored(node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self.simple and not self.nested and isinstance(node.target, cst.Subscript):
+            self._stored(node)
+
+    def _stored(self, node) -> None:
+        """The names in a subscript store's value: uses in a (maybe masked) store."""
+        for name in _names_in(node.value):
+            self.stored[id(name)] = _Store(node)
 
     def visit_Call(self, node: cst.Call) -> None:
         extra = 1 if _axis_keyword(node) is not None else 0  # (`v.mean(axis=0)`)
@@ -159,6 +217,8 @@ class _Occurrences(cst.CSTVisitor):
             self._entry(node.value)[1].append((tuple(self.stack), calls[::-1]))
         elif id(node) in self.bound:
             self._entry(node.value)[1].append((tuple(self.stack), self.bound[id(node)]))
+        elif id(node) in self.stored:
+            self._entry(node.value)[1].append((tuple(self.stack), self.stored[id(node)]))
         else:
             self._entry(node.value)[2].append(node)
 
@@ -182,9 +242,17 @@ def plan_selection(node: cst.Assign, ctx) -> bool:
     if len(node.targets) == 1 and isinstance(target, cst.Name) and target.value in ctx.selections:
         if isinstance(node.value, cst.Subscript):
             ctx.m.selections.add(node.value)
-        else:  # `w = v ** 2`: derived from selection names (selection_names proved the form)
-            selected, leaves = selection_operand(node.value, ctx.imports, ctx.locals, ctx.selections)
+        elif (found := selection_operand(node.value, ctx.imports, ctx.locals, ctx.selections)) is not None:
+            selected, leaves = found  # `w = v ** 2`: derived from selection names (selection_names proved the form)
             ctx.m.derived_selections[node] = (tuple(n.value for n in selected), tuple(leaves))
+        else:  # `w = 1.0 / x[m]`: masked reads (and selection names) through one mask
+            read = masked_read_expression(node.value, ctx.bool_names, ctx.imports, ctx.locals, ctx.int_names)
+            masked, leaves = masked_parts(node.value, read, ctx.imports, ctx.locals, ctx.all, ctx.int_names,
+                                          ctx.selections)
+            selected = tuple(dict.fromkeys(n.value for n in leaves if isinstance(n, cst.Name) and n.value in ctx.selections))
+            ctx.m.unmask.update(masked)
+            ctx.m.masked_selections[node] = (read.slice[0].slice.value, selected, tuple(
+                n for n in leaves if not (isinstance(n, cst.Name) and n.value in ctx.selections)))
     return False
 
 
@@ -213,6 +281,16 @@ def emit_selection_size(original: cst.Attribute, updated: cst.Attribute, ctx):
 @emits(cst.Assign, order=1)
 def emit_derived_selection(original: cst.Assign, updated: cst.Assign, ctx):
     derived = ctx.m.derived_selections.get(original)
-    if derived is None:
+    if derived is not None:
+        return updated.with_changes(value=under_selection_mask(J.SELECT_VALUES, updated.value, *derived, ctx))
+    masked = ctx.m.masked_selections.get(original)
+    if masked is None:
         return None
-    return updated.with_changes(value=_under_selection_mask(J.SELECT_VALUES, updated.value, *derived, ctx))
+    mask, selected, leaves = masked  # npr_select_whole(values on whole arrays, m, ...)
+    loads = LeafLoads(ctx.f.ref_names)
+    kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
+    if selected:
+        kwargs["selections"] = names_tuple(selected)
+    kwargs.update(whole_operands(original.value, ctx, len(selected)))
+    value = updated.value.visit(Unselect(frozenset(selected))) if selected else updated.value
+    return updated.with_changes(value=J.call(J.SELECT_WHOLE, value, mask.visit(loads), **kwargs))

@@ -16,6 +16,7 @@ import libcst as cst
 from ...analysis import containers
 from ...analysis import effects as fx
 from ...analysis.names import dotted
+from ...analysis.numpy_table import READ_ONLY_VIEW
 from ...diagnostics import Note
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
@@ -151,6 +152,12 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
         if (qual in fx.OPAQUE_VIEW_FUNCTIONS or (qual is None and isinstance(value.func, cst.Attribute)
                                                 and value.func.attr.value in fx.OPAQUE_VIEW_METHODS)) \
                 and name is not None and ctx.is_ref(name.value):
+            if qual == READ_ONLY_VIEW and target.value in ctx.written_names:
+                ctx.sink.report("NPR205", f"`{target.value}` is a read-only view made by {dotted(value.func)}(), "
+                                "and it is written: NumPy raises ValueError (assignment destination is "
+                                "read-only) there", ctx.span(stmt),
+                                hint="write into the array itself, or into a .copy() of the windows")
+                return
             ctx.sink.report("NPR205", f"`{target.value}` is a view made by "
                             f"{dotted(value.func) or 'a call'}() of an array that is written; "
                             "such views are not modelled", ctx.span(stmt),

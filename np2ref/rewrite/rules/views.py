@@ -151,6 +151,9 @@ def may_copy(expr: cst.BaseExpression, numpy_name) -> bool:
             if qual in _COPYING_VIEW_CALLS or (qual is None and isinstance(func, cst.Attribute)
                                                and func.attr.value in _COPYING_VIEW_CALLS):
                 return True
+            if qual in ("numpy.asarray", "numpy.asanyarray") and (len(positional(expr)) > 1 or any(
+                    a.keyword is not None and a.keyword.value in ("dtype", "copy") for a in expr.args)):
+                return True  # a copy where the dtype differs (npr_asarray)
             args = positional(expr)
             if qual is None and isinstance(func, cst.Attribute):
                 expr = func.value
