@@ -5,6 +5,7 @@ np2ref.compile of it (results and mutated arguments)."""
 import functools
 import warnings
 
+import jax
 import numpy as np
 import pytest
 
@@ -203,3 +204,15 @@ def test_a_parameter_rebound_in_a_branch_on_data_then_written_says_why():
     with pytest.raises(np2ref.Np2RefError, match="NPR030 an `if` on array data rebinds `x`, an array written") as err:
         compiled("rebound_in_a_branch_then_masked")(np.linspace(-1, 1, 5), 0.3)
     assert "x.copy()" in err.value.diagnostics[0].hint
+
+
+def test_a_list_of_arrays_of_different_shapes_is_taken_item_by_item():
+    """NumPy makes no array of [ones(2), arange(3)] (a ValueError in NumPy 2): the function
+    computes with the list, and so does the call (it raised that ValueError while taking its
+    arguments), in .pure under the caller's jit too."""
+    x, parts = np.arange(3.0), [np.ones(2), np.arange(3.0)]
+    assert_same_as_numpy(P.sum_of_parts, compiled("sum_of_parts"), x, parts)
+    assert_same_as_numpy(P.sum_of_parts, compiled("sum_of_parts"), x, [np.ones(4), np.arange(3.0) * 2])
+    with jax.enable_x64(True):
+        result, _ = jax.jit(compiled("sum_of_parts").pure)(x, parts)
+    assert np.array_equal(np.asarray(result), P.sum_of_parts(x, parts))

@@ -87,6 +87,16 @@ def _npr_device_type(v):
     return False
 
 
+def _npr_list_value(v, asarray=np.asarray):
+    """A list argument as the function computes with it: one array, as NumPy makes of it, or,
+    where NumPy makes none (arrays of different shapes: NumPy 2 refuses a ragged array), the
+    list itself, each item an argument of its own (what a loop over it or an index reads)."""
+    try:
+        return asarray(v)
+    except (ValueError, TypeError):
+        return v
+
+
 def _npr_check_written(fname, name, v):
     """A container passed for a parameter the function writes into: refused (NPR207), since
     np2ref writes back into NumPy arrays only."""

@@ -85,8 +85,9 @@ class NprFunction:
         bound.apply_defaults()
         # a NumPy array is data, as under call_numpy: a jax array here (a NumPy array indexed by a
         # traced loop index raised TracerArrayConversionError)
-        values = {n: jnp.asarray(v) if type(v) is np.ndarray or isinstance(v, list) and n not in self.lists
-                  else v for n, v in bound.arguments.items()}  # a list argument as a call takes it
+        values = {n: jnp.asarray(v) if type(v) is np.ndarray else _npr_list_value(v, jnp.asarray)
+                  if isinstance(v, list) and n not in self.lists else v
+                  for n, v in bound.arguments.items()}  # a list argument as a call takes it
         for name in self.mutated:
             _npr_check_written(self.__name__, name, values.get(name))
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
@@ -202,7 +203,7 @@ class NprFunction:
                                     f"back), or call {self.__name__}.device(...), which returns the final values")
             if not is_static:
                 v = _npr_device_ready(self.__name__, name,
-                                      np.asarray(v) if isinstance(v, list) and name not in self.lists else v)
+                                      _npr_list_value(v) if isinstance(v, list) and name not in self.lists else v)
             (static if is_static else dynamic)[name] = v
         return values, static, dynamic
 
@@ -485,8 +486,9 @@ from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_ready,
     _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_is_python_value, _npr_is_static,
-    _npr_jax_dtype, _npr_layout_ok, _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key,
-    _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan, _NprResultShape)
+    _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any,
+    _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
+    _NprResultShape)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
 from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
