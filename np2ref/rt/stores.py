@@ -283,7 +283,10 @@ def npr_ufunc_at(name, a, idx, b=None):
             lin = ix.lin()
             xp = np if isinstance(lin, np.ndarray) else jnp
             coords = [jnp.asarray(xp.where(lin < a.size, c, n)) for c, n in zip(xp.unravel_index(lin, a.shape), a.shape)]
-            jax.ref.addupdate(a, tuple(coords), vals)
+            # the scatter-add JAX's addupdate discharges to, written out: its discharge calls
+            # `.at` on the Ref's value, a NumPy array where the Ref was made from a constant
+            # (np.array([...]), np.linspace of constants: AttributeError, jax 0.10)
+            a[...] = a[...].at[tuple(coords)].add(vals, mode='drop')
         else:
             jax.ref.addupdate(a, ix.basic(), vals)
         return
