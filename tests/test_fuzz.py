@@ -65,6 +65,10 @@ FAMILY_FORMS = {
     "mask_lead": r"\w\[(:, )?[^\[\],]+, \(?m\d+",
     "kept": r"b\d+ = \w\[(:, )?m\d+",
     "list_join": r"w \+ |\+ w\b|w \* 2|\(w\)|w\[0\]",
+    "step_index": r"\w\[[^\]]*(np\.arange\(|range\(|np\.array\(\[|\[-?\d)",
+    "lead_reduce": r"np\.(sum|max|min|mean)\(\w\[[^\]]*\], axis=0|\w\[[^\]]*\]\.(sum|max|min|mean)\((axis=)?0",
+    "plane_reads": r"y\d+ = \w\[\d+:\d+\]|np\.max\(\w\[\d+:\d+\]|for i\d+ in range\(.*\):\n +\w\[i\d+",
+    "phys_surface": r"np\.linspace\(|\[range\(|t\d+ = |print\(",
 }
 
 
@@ -93,7 +97,9 @@ def test_a_family_asked_for_is_in_every_program(family):
     assert sum(found) >= len(found) // 2, f"{family}: {found}"
 
 
-@pytest.mark.parametrize("family, seed", [("fresh_loop", 3), ("mask_lead", 4), ("kept", 3), ("list_join", 4)])
+@pytest.mark.parametrize("family, seed", [("fresh_loop", 3), ("mask_lead", 4), ("kept", 3), ("list_join", 4),
+                                          ("step_index", 2), ("lead_reduce", 2), ("plane_reads", 2),
+                                          ("phys_surface", 2)])
 def test_short_family_runs_have_no_failures(family, seed, tmp_path, capsys):
     """Three programs of each family of families.py (the long runs are commands: docs/fuzzing.md)."""
     code, (n, exact, refused, failed), lines = _run_main(
@@ -252,3 +258,45 @@ def test_runner_exact_on_traced_ternaries_and_masked_helpers(runner):
             "f0 = lambda u, v: u / v;a[a != 0] = f0(a[a != 0], a[a != 0])")
     outcome = runner.check(_single(body, "a=np.arange(4.0)", "a.sum()"))
     assert outcome.kind == "exact", outcome.describe()
+
+
+def test_runner_compares_what_is_printed(runner, monkeypatch):
+    """phys_surface prints traced values formatted with `%` and `.format`: the compiled call must
+    print what NumPy's run printed."""
+    source = _single('print("step %d: %.3f" % (1, a.sum()), "max {:.2f} at {}".format(a.max(), a.argmax()));a[0] = 1.0',
+                     "a=np.arange(4.0)", "a.sum()")
+    outcome = runner.check(source)
+    assert outcome.kind == "exact", outcome.describe()
+
+    def silent(fn, **options):  # the right values, nothing printed
+        return lambda a: (a.__setitem__(0, 1.0), a.sum())[1]
+    monkeypatch.setattr(np2ref, "compile", silent)
+    outcome = runner.check(source)
+    assert outcome.kind == "failed" and outcome.detail.startswith("printed ''"), outcome.describe()
+
+
+def test_lead_reduce_probe_tells_xlas_order_from_numpys(runner, monkeypatch):
+    """lead_reduce's probe counts the elements where a sum over axis 0 is not NumPy's row-by-row
+    order: with the chain rewrite of rt/peepholes.py switched off, XLA's reduce of 8 planes adds
+    in its own order and the program fails; with it on, the program is exact."""
+    from np2ref.fuzz.plane_families import _probe
+    from np2ref.rt import peepholes
+
+    probe = _probe("p", "p[1:]", 8, "sum", "r0", False).text
+    source = _single(f"r0 = np.sum(p[1:], axis=0);{probe}", "p=((np.arange(11520) % 13 - 6) * -0.1).reshape((9, 32, 40))",
+                     "r0")
+    assert runner.check(source).kind == "exact"
+    monkeypatch.setitem(peepholes._npr_PEEPHOLES, "reductions", False)
+    outcome = runner.check(source)
+    assert outcome.kind == "failed" and "argument `p`" in outcome.detail, outcome.describe()
+
+
+def test_printed_numbers_compare_within_float32_tolerance():
+    """A float printed in full shows XLA's summation order (docs/semantics.md); a different
+    integer, word or count of numbers is a difference."""
+    from np2ref.fuzz.runner import _printed_difference
+
+    assert _printed_difference("2.000001907348633 np.float32(2.000002)\n", "1.9999971389770508 np.float32(1.9999971)\n") is None
+    assert _printed_difference("step 3: 1.5e+00", "step 4: 1.5e+00")
+    assert _printed_difference("max 1.0 at 2", "max 1.0 at 2 3")
+    assert _printed_difference("nan", "inf")

@@ -334,11 +334,15 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     array_names = _array_names(bindings, ctx)
     # Names that may hold a scalar when `name op= v` runs (a parameter, `s = b[i]` on a 1-D b):
     # then it rebinds, else it writes in place; npr_iop decides at trace time.
+    # A name bound to a number (`t = 0.0` ... `t += a[i]` ... `t[1] = 7.0`) holds a Python number
+    # when an `op=` rebinds it to an array that is then written: a scalar there too.
     aug_targets = {w.target.value for w in writes if w.kind == "augname"}
+    numbers = _number_names(bindings) & {name.value for name, _ in col.aug_names}
     maybe_scalar = frozenset(
         n for n in ref_names
         if (n in mutated_params and n not in subscript_written)
-        or (n in aug_targets and n not in subscript_written and n not in array_names and n not in params))
+        or (n in aug_targets and n not in subscript_written and n not in array_names and n not in params)
+        or (n in numbers and n not in params))
     return FunctionFacts(
         name=func.name.value, node=func, params=params,
         roots={k: frozenset(v) for k, v in roots.items()}, writes=writes,
@@ -441,6 +445,15 @@ _ARRAY_MAKERS = frozenset({
     "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like",
     "arange", "linspace", "array", "copy", "eye", "identity", "meshgrid",
 })
+
+
+def _number_names(bindings) -> frozenset[str]:
+    """Names bound to a number literal somewhere (`t = 0.0`, `n = -1`)."""
+    def number(value) -> bool:
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
+            return number(value.expression)
+        return isinstance(value, (cst.Integer, cst.Float))
+    return frozenset(t.value for t, value in bindings if isinstance(t, cst.Name) and value is not None and number(value))
 
 
 def _array_names(bindings, ctx: _Context) -> frozenset[str]:

@@ -13,6 +13,9 @@ other families never write:
     list_join    a list argument `w` joined with a list literal (`len(w + [k])`, `sum([0.5] + w)`:
                  npr_seq_op, rt/ops.py _npr_list_argument)
 
+The families of index_families.py (step_index), plane_families.py (lead_reduce, plane_reads)
+and surface_families.py (phys_surface) join them in FAMILIES.
+
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
 them. `np2ref fuzz --family NAME` puts one in every program.
@@ -24,6 +27,7 @@ import re
 
 import numpy as np
 
+from . import index_families, plane_families, surface_families
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
 from .program import Block, Line
 from .shadow import Frame, evaluate
@@ -282,10 +286,13 @@ def list_param(g: Gen) -> str:
     return f"({text}{',' if len(items) == 1 else ''})" if g.chance(20) else f"[{text}]"
 
 
-WANT_N = frozenset({"fresh_loop", "kept", "list_join"})  # families that loop `range(n)`, n a static int
+WANT_N = frozenset({"fresh_loop", "kept", "list_join", "phys_surface"})  # families that loop `range(n)`, n a static int
 FAMILIES = {  # name -> (family, weight among the compound families of generate.py)
     "fresh_loop": (fresh_loop, 3),
     "mask_lead": (mask_lead, 2),
     "kept": (kept, 2),
     "list_join": (list_join, 1),
+    **index_families.FAMILIES,
+    **plane_families.FAMILIES,
+    **surface_families.FAMILIES,
 }

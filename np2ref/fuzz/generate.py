@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from . import exprs, families, statements
+from . import exprs, families, plane_families, statements
 from .exprs import FLOATS, Gen, basic_index, condition
 from .program import Block, Counter, Function, Line, Param, Program
 from .shadow import Frame, evaluate
@@ -88,6 +88,8 @@ def parameters(g: Gen, family: str | None = None) -> list[Param]:
         params.append(Param("s", g.pick(FLOATS)))
     if g.chance(15) or family in families.WANT_N and g.chance(60):  # those loop in lax loops
         params.append(Param("n", str(g.int(0, 3))))
+    if family in plane_families.WANT_PLANES:  # planes big enough for rt/peepholes.py's rewrites
+        params.append(Param("p", plane_families.planes_param(g)))
     if family == "list_join" or g.chance(3):  # a list argument, for list_join
         params.append(Param("w", families.list_param(g)))
     return params

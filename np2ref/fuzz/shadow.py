@@ -11,6 +11,7 @@ result to compare.
 from __future__ import annotations
 
 import contextlib
+import io
 import warnings
 from typing import Callable, Iterator
 
@@ -30,12 +31,12 @@ def strict() -> Iterator[None]:
 def run(body: list[Stmt] | tuple[Stmt, ...], ns: dict) -> None:
     """Execute statements in `ns` (at module level: `f`'s locals become its globals)."""
     if body:
-        with strict():
+        with strict(), contextlib.redirect_stdout(io.StringIO()):  # what the program prints is the runner's
             exec(compile("\n".join(render(tuple(body))), "<np2ref fuzz>", "exec"), ns)
 
 
 def evaluate(expr: str, ns: dict):
-    with strict():
+    with strict(), contextlib.redirect_stdout(io.StringIO()):
         return eval(compile(expr, "<np2ref fuzz>", "eval"), ns)
 
 

@@ -16,6 +16,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | which refs a traced body writes | effect class names `WriteEffect`/`AccumEffect` on `make_jaxpr(...).effects` | every ref is taken as written (exact, more loop state) |
 | a traced int as base + literal (slice starts `k + 1` read twice, windows.py) | `tracer.parent` (as above), `jax._src.core.Literal` in its `in_tracers`' `val` | (x, 0): two such starts are not known to be the same; the slices are shifted, as before |
 | a weakly typed int/float conversion | `jax._src.lax.lax._convert_element_type(..., weak_type=True)` | a strongly typed astype (NumPy's promotion of Python scalars then differs only for int8-like operands) |
+| a Ref made from a constant array (np.add.at into it: jax 0.10's addupdate discharge calls `.at` on the constant's NumPy value) | `tracer.parent` of the Ref (`new_ref`), its input's `_trace.frame.constvar_to_val` | False: addupdate (JAX's AttributeError for such a Ref) |
 | the index of JAX's IndexError for an empty axis | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 | a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
 | jax_enable_x64 set for one call without a context manager object | `jax._src.config.enable_x64.swap_local/set_local` (C++, no thread-local hook) | `jax.enable_x64(...)` (0.4 µs more a call) |
@@ -157,6 +158,20 @@ def _npr_lifted_from(tracer):
         return tracer._trace.frame.constvar_to_val.get(tracer.val)
     except Exception:  # another JAX's tracer internals: not known
         return None
+
+
+def _npr_made_from_constant(ref):
+    """Whether the Ref `ref` was made, in the jaxpr being traced, from a constant array (jax 0.10
+    discharges an addupdate into it with `.at` on the constant's NumPy value: AttributeError).
+    False when not knowable."""
+    try:
+        eqn = ref.parent
+        if eqn is None or eqn.primitive.name != "new_ref":
+            return False
+        init = eqn.in_tracers[0]
+        return init.parent is None and isinstance(_npr_lifted_from(init), np.ndarray)
+    except Exception:  # another JAX's tracer internals
+        return False
 
 
 def _npr_int_literal(tracer):

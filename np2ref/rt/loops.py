@@ -239,7 +239,9 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None):
         inner = one
 
         def one(k, c):
-            return _npr_split_refs(inner(k, _npr_join_refs(fixed, c)))[1]
+            new = inner(k, _npr_join_refs(fixed, c))
+            _npr_check_rebound(fixed, new, _npr_is_concrete(trips))
+            return _npr_split_refs(new)[1]
     with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]), \
             _npr_unrolled(trips if unroll else 1):
         c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not _npr_is_concrete(trips))
@@ -247,6 +249,19 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None):
             raise _NprPeelFirst
         out = _npr_fori(bounds, one, c0, flag, unroll)
     return _npr_join_refs(fixed, out) if fixed else out
+
+
+def _npr_check_rebound(fixed, new, static):
+    """A carried Ref that holds a Python number (`t = 0.0`, written as an array later) and that
+    the body rebinds (`t += a[i]`: NumPy makes t a new array) cannot stay closed over: the first
+    iteration runs on its own (npr_for), the loop then carries the array it made in place."""
+    items = new if isinstance(new, tuple) else (new,)
+    for i, ref in fixed.items():
+        if i != "tuple" and items[i] is not ref and _npr_np_weak_kind(npr_load(ref)) is not None:
+            if static:
+                raise _NprPeelFirst
+            raise NprUnsupported("np2ref NPR011: a loop whose trip count depends on data rebinds a "
+                                 "Python number to an array that the function writes")
 
 
 class _NprPeelFirst(Exception):
@@ -417,6 +432,7 @@ from .ops import _npr_is_ref  # noqa: E402
 from .masks import _npr_overlap  # noqa: E402
 from .branches import _npr_maybe_untaken, _npr_settle  # noqa: E402
 from .promotion import _npr_weak_value  # noqa: E402
+from .np_dtypes import _npr_np_weak_kind  # noqa: E402
 from .refs import (  # noqa: E402
     _npr_batched, _npr_batched_control, _npr_differentiated, _npr_discharging, _npr_reachable,
     _npr_reachable_refs, _npr_rebind, _npr_reverse_mode, _npr_tracing_batched)

@@ -172,6 +172,9 @@ def npr_iop(x, op, value, maybe_scalar=False):
     """`x op= value` on a name: in place (NumPy's same_kind casting, shape kept) when `x` is an
     array, a plain rebinding when it is a Python or NumPy scalar (`maybe_scalar`: a 0-d value
     may be a NumPy scalar, the analysis could not tell)."""
+    if _npr_is_ref(x) and _npr_np_weak_kind(npr_load(x)) is not None:
+        # a Python number (`t = 0.0` ... `t += a[i]`) rebinds; a Ref again, for the writes after
+        return npr_own(npr_iop(npr_load(x), op, value))
     if _npr_is_ref(x):
         proxy = npr_at(x)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
@@ -190,7 +193,7 @@ def npr_iop(x, op, value, maybe_scalar=False):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype, _npr_np_weak_kind  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
+from .views import npr_load, npr_own, NprView  # noqa: E402
 from .stores import npr_at, _npr_divmod  # noqa: E402
 from .bounds import _npr_check_run, _npr_traced  # noqa: E402
 from .promotion import _npr_int_out_of_range, _npr_numpy_operands, _npr_numpy_special  # noqa: E402

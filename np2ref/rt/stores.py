@@ -283,7 +283,12 @@ def npr_ufunc_at(name, a, idx, b=None):
             lin = ix.lin()
             xp = np if isinstance(lin, np.ndarray) else jnp
             coords = [jnp.asarray(xp.where(lin < a.size, c, n)) for c, n in zip(xp.unravel_index(lin, a.shape), a.shape)]
-            jax.ref.addupdate(a, tuple(coords), vals)
+            if _npr_made_from_constant(a):  # (np.array([...]), np.linspace of constants)
+                # the scatter-add JAX's addupdate discharges to, written out: its discharge
+                # calls `.at` on the constant's NumPy value (AttributeError, jax 0.10)
+                a[...] = a[...].at[tuple(coords)].add(vals, mode='drop')
+            else:
+                jax.ref.addupdate(a, tuple(coords), vals)
         else:
             jax.ref.addupdate(a, ix.basic(), vals)
         return
@@ -329,7 +334,7 @@ from .views import npr_load, NprView  # noqa: E402
 from .index import _npr_Idx  # noqa: E402
 from .windows import _npr_dyn_store  # noqa: E402
 from .lowering import _npr_unflat, _npr_update  # noqa: E402
-from .compat import _npr_has_tracer, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402
+from .compat import _npr_has_tracer, _npr_made_from_constant, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402
 from .casts import _npr_x86_cast  # noqa: E402
 from .ops import _npr_check_int_power  # noqa: E402
 from .pyscalars import _npr_float_divmod  # noqa: E402

@@ -99,6 +99,24 @@ def _same_buffer(ctx, target: cst.Subscript, value: cst.BaseExpression) -> bool:
             and bool(ctx.roots_of(name) & ctx.roots_of(base)))
 
 
+# NumPy functions that return a tuple or a list (those of some arguments: _returns_sequence)
+_SEQUENCE_RESULTS = frozenset(f"numpy.{n}" for n in """divmod modf frexp histogram histogram2d histogramdd
+    nonzero meshgrid broadcast_arrays split array_split hsplit vsplit dsplit unravel_index tril_indices
+    triu_indices diag_indices mask_indices linalg.eig linalg.eigh linalg.svd linalg.qr linalg.slogdet
+    linalg.lstsq""".split())
+
+
+def _returns_sequence(qual: str | None, call: cst.Call) -> bool:
+    """Whether the NumPy call `call` (of qualified name `qual`) returns a tuple or list: always,
+    or with retstep= (linspace), return_*= (unique), one argument (where), several (atleast_*d)."""
+    keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+    positional = sum(1 for a in call.args if a.keyword is None and not a.star)
+    return qual in _SEQUENCE_RESULTS or (qual == "numpy.linspace" and ("retstep" in keywords or positional > 4)) \
+        or (qual == "numpy.unique" and (any(k.startswith("return_") for k in keywords) or positional > 1)) \
+        or (qual == "numpy.where" and positional == 1 and not keywords) \
+        or (qual in ("numpy.atleast_1d", "numpy.atleast_2d", "numpy.atleast_3d") and positional > 1)
+
+
 def _unpacks_views(ctx, elements, value, stmt) -> bool:
     """`u, v = s`, `p, q = np.split(s, 2)`, `a, b = halves(s)` where the storage of `s` is
     written: NumPy's u and v are views of it (rows, pieces) that see and make writes, where the
@@ -138,6 +156,12 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
         ctx.sink.report("NPR207", f"`{target.value}` is a container holding arrays that are "
                         "written; containers of written arrays are not translated", ctx.span(stmt),
                         hint="keep each array in its own variable")
+        return
+    if isinstance(value, cst.Call) and _returns_sequence(ctx.numpy_name(value.func), value):
+        ctx.sink.report("NPR207", f"`{target.value}` holds the tuple {dotted(value.func)}() returns, and "
+                        "an array it holds is written later; containers of written arrays are not "
+                        "translated", ctx.span(stmt),
+                        hint=f"unpack it where it is made (`{target.value}, step = np.linspace(..., retstep=True)`)")
         return
     if _builds_list(value, ctx):
         ctx.sink.report("NPR207", f"`{target.value}` is a Python list written element by element: NumPy's list "
