@@ -173,6 +173,54 @@ def test_an_element_of_a_written_array_rebound_in_a_branch_is_a_value():
         np2ref.compile(_row_or_other, host_below=0)(np.ones((2, 3)), np.ones(1))
 
 
+def _find_root(parent, i):
+    while parent[i] != i:  # union-find with path halving: `i` a parameter, rebound to an element
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
+
+
+def _unite(parent, edges):
+    joined = 0
+    for k in range(len(edges)):
+        ra, rb = _find_root(parent, edges[k, 0]), _find_root(parent, edges[k, 1])
+        if ra != rb:
+            parent[rb] = ra
+            joined += 1
+    return joined
+
+
+def _follow(x, k, n):
+    for _ in range(n):
+        k = x[k]  # a name holding any index: an element, a copy or (refused) a view
+    x[0] = -1
+    return k
+
+
+def _pick(x, k):
+    k = x[k]
+    x[0] = -1
+    return k
+
+
+def test_an_element_read_at_any_integer_index_is_a_value():
+    """`i = parent[i]` in a `while` (union-find) was NPR011 ("the written array `i` is rebound"):
+    only loop variables and literals made an element read. Any index but a slice, `...` or
+    `None` by its form reads NumPy's element when every axis is indexed; with axes left (a view in
+    NumPy) or an Ellipsis in a name (a 0-d view) it is refused when traced (NPR205)."""
+    edges = np.random.default_rng(3).integers(0, 12, (9, 2))
+    assert_same_as_numpy(_unite, np2ref.compile(_unite, host_below=0), np.arange(12), edges)
+    follow = np2ref.compile(_follow, host_below=0)
+    assert_same_as_numpy(_follow, follow, np.array([2, 0, 1]), 1, 3)
+    assert_same_as_numpy(_follow, follow, np.array([2, 0, 1]), np.array([1, 2]), 1)  # a copy
+    with pytest.raises(Np2RefError, match="NPR205"):
+        follow(np.ones((2, 3), int), 1, 1)  # NumPy's k: a row, a view of x
+    pick = np2ref.compile(_pick, host_below=0)
+    assert_same_as_numpy(_pick, pick, np.array([2, 0, 1]), 2)
+    with pytest.raises(Np2RefError, match="NPR205"):
+        pick(np.ones(3, int), (0, Ellipsis))  # NumPy's k: a 0-d view of x, -1 after the store
+
+
 # ---- builtins on array values: Python's ties, NaN and signed zeros ---------------------------
 def _same_values(fn, compiled, *args):
     want, got = fn(*args), compiled(*args)

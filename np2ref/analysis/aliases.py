@@ -25,6 +25,7 @@ from libcst.metadata import PositionProvider
 from . import containers
 from . import effects as fx
 from .identity import identity_binds, returned_param
+from .snapshots import snapshot_binds
 from .names import ImportMap, dotted
 
 
@@ -218,33 +219,54 @@ class _Collector(cst.CSTVisitor):
             self.writes.append(Write(target.value, stmt, "store"))
 
 
-def _element_reads(bindings, writes, col) -> frozenset:
-    """The values `x[i, j]` of bindings `m = x[i, j]` whose indices are loop variables and
-    integer literals (sums and differences of them): NumPy's element, a scalar copy, when there
-    are as many indices as x has axes, so `m` shares no buffer with `x` (`if x[i] > m: m = x[i]`
-    before `x /= m`). The emitted read is `npr_scalar_read(...)`, which refuses when traced if
-    the read has axes left (then NumPy's `m` is a view). Only for names never written through
-    and bound more than once (a name bound once stays a possible view: exact as it was)."""
+def _element_reads(bindings, writes, col, params=()) -> frozenset:
+    """The values `x[i, j]` of bindings `m = x[i, j]` whose indices are integer-valued
+    expressions: NumPy's element, a scalar copy, when there are as many indices as x has axes,
+    so `m` shares no buffer with `x` (`if x[i] > m: m = x[i]` before `x /= m`; union-find's
+    `i = parent[i]`). The emitted read is `npr_scalar_read(...)`, which refuses when traced if
+    the read has axes left (then NumPy's `m` is a view), and checks a bare name in the index for
+    an Ellipsis (`x[k]` with `k = (0, ...)` is a 0-d view). Only for names never written
+    through and bound more than once, a parameter's own binding counted (a name bound once stays
+    a possible view: exact as it was)."""
     written = {w.target.value for w in writes if isinstance(w.target, cst.Name)} | \
         {name.value for name, _ in col.aug_names}
-
-    def int_like(e) -> bool:
-        if isinstance(e, cst.Integer):
-            return True
-        if isinstance(e, cst.Name):
-            return e.value in col.for_names
-        if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.Minus):
-            return int_like(e.expression)
-        if isinstance(e, cst.BinaryOperation) and isinstance(e.operator, (cst.Add, cst.Subtract)):
-            return int_like(e.left) and int_like(e.right)
-        return False
-
     bound = collections.Counter(target.value for target, _ in bindings)
+    bound.update(params)
     return frozenset(  # a name bound once stays a view, exact either way (one bound again is not)
         value for target, value in bindings
         if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and target.value not in written
-        and bound[target.value] > 1 and all(isinstance(e.slice, cst.Index) and int_like(e.slice.value)
+        and bound[target.value] > 1 and all(isinstance(e.slice, cst.Index) and integer_index(e.slice.value)
                                             for e in value.slice))
+
+
+def integer_index(e) -> bool:
+    """Whether an index expression is an integer when it is valid at all: literals, names and
+    attributes (checked when traced by npr_scalar_read, see index_names_to_check), elements of
+    arrays (`parent[i]`), and sums, differences and products of those. Not a slice, `...`,
+    `None`, a bool or a tuple or list, nor a call (evaluated again by the check)."""
+    if isinstance(e, cst.Integer):
+        return True
+    if isinstance(e, cst.Name):
+        return e.value not in ("None", "True", "False")
+    if isinstance(e, cst.Attribute):
+        return isinstance(e.value, cst.Name)
+    if isinstance(e, cst.Subscript):
+        return isinstance(e.value, cst.Name) and all(
+            isinstance(s.slice, cst.Index) and integer_index(s.slice.value) for s in e.slice)
+    if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.Minus):
+        return integer_index(e.expression)
+    if isinstance(e, cst.BinaryOperation) and isinstance(e.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+        return integer_index(e.left) and integer_index(e.right)
+    return False
+
+
+def index_names_to_check(node: cst.Subscript, for_names) -> list:
+    """The index elements of an element read that are a bare name other than a loop variable
+    (or an attribute): their value may be anything, an Ellipsis included, which npr_scalar_read
+    checks when traced. Arithmetic on a name is an integer or fails in NumPy as in JAX."""
+    return [e.slice.value for e in node.slice
+            if isinstance(e.slice.value, cst.Attribute)
+            or isinstance(e.slice.value, cst.Name) and e.slice.value.value not in for_names]
 
 
 @dataclasses.dataclass
@@ -293,7 +315,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
 
     roots = fixed_point(frozenset())
     # `m = x[i, j]` of an array that is written: an element, not a view (checked when traced)
-    elements = _element_reads(bindings, writes, col)
+    elements = _element_reads(bindings, writes, col, params)
     if elements:
         written_roots = set().union(set(), *(roots_of(w.target) for w in writes),
                                     *(roots_of(name) for name, _ in col.aug_names))  # `x /= m` too
@@ -301,6 +323,12 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         if elements:
             roots = fixed_point(elements)
     roots_of.roots = roots
+    # `u = unew` of a buffer made afresh in the iteration and never written after: a load
+    in_place = writes + [Write(name, stmt, "augname") for name, stmt in col.aug_names]  # `u += v` too
+    snapshots = snapshot_binds(func, bindings, in_place, roots, roots_of, imports, ctx.locals)
+    if snapshots:
+        roots = fixed_point(elements | snapshots)
+        roots_of.roots = roots
     # `out[k] = v` into a local dict is an insertion, not an array write, when v shares no buffer
     # with an array that is written (else the dict would hold a Ref: refused NPR207 as before)
     dicts = containers.dict_names(bindings, params)

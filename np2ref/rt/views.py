@@ -69,11 +69,16 @@ def npr_element(x, what):
     return x
 
 
-def npr_scalar_read(x, what):
+def npr_scalar_read(x, what, *index):
     """`m = x[i, j]` of an array that is written, `m` read as a value (rewrite: analysis/aliases.py
-    _element_reads): exact when the read is NumPy's element, a scalar copy; with axes left NumPy
-    binds a view that later writes to x show through, so that is refused."""
-    if jnp.ndim(x) != 0:
+    _element_reads): exact when the read is NumPy's element, a scalar copy, or an advanced
+    index's copy (an array among `index`, the names in the index); with axes left from basic
+    indices, or through an Ellipsis, NumPy binds a view of x that later writes show through, so
+    that is refused."""
+    parts = [p for i in index for p in (i if isinstance(i, tuple) else (i,))]
+    copied = any(isinstance(p, list) or jnp.ndim(p) > 0 for p in parts
+                 if p is not None and p is not Ellipsis and not isinstance(p, slice))
+    if not copied and (jnp.ndim(x) != 0 or any(p is Ellipsis for p in parts)):
         raise NprUnsupported(f"np2ref NPR205: `{what}` has axes left here, so NumPy binds a view of an "
                              "array that is written, which later writes show through; index every axis, "
                              "or bind a copy (`.copy()`) if the values at this point are meant")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis.aliases import index_names_to_check
 from ...analysis.names import ImportMap
 from ...emit import jaxnames as J
 from ..registry import emits
@@ -23,7 +24,8 @@ from .mask_index import unmasked
 def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     result = _subscript(original, updated, ctx)
     if original in ctx.f.element_reads:  # `m = x[i, j]` of a written x: an element (analysis/aliases.py)
-        return J.call(J.SCALAR_READ, result, J.string(cst.Module([]).code_for_node(original)))
+        checked = index_names_to_check(updated, ctx.f.for_names)
+        return J.call(J.SCALAR_READ, result, J.string(cst.Module([]).code_for_node(original)), *checked)
     return result
 
 
