@@ -221,6 +221,27 @@ def test_an_element_read_at_any_integer_index_is_a_value():
         pick(np.ones(3, int), (0, Ellipsis))  # NumPy's k: a 0-d view of x, -1 after the store
 
 
+def _backtrack(a, b):
+    n, m = len(a), a.shape[0]
+    L = np.zeros(n + 1, dtype=np.int64)
+    for i in range(n):  # `i` then rebound to n, which `i -= 1` rebinds (an int, not a buffer)
+        L[i + 1] = L[i] + (a[i] == b[i])
+    i, j = n, m
+    while i > 0 and j > 1:
+        i -= 1
+        j -= 2
+        L[i] += j
+    return L, i, j
+
+
+def test_an_int_from_len_or_a_shape_rebound_and_decremented_is_no_array():
+    """`i, j = n, m` after `n = len(a)`, then `i -= 1`: the analysis gave len()'s result an
+    allocation of its own, shared by n and i, so `i -= 1` looked like an in-place write through
+    both, and the `for i` loop variable a view of a written array (NPR204, LCS backtracking)."""
+    a, b = np.array([1, 2, 3, 2, 1]), np.array([1, 0, 3, 2, 0])
+    assert_same_as_numpy(_backtrack, np2ref.compile(_backtrack, host_below=0), a, b)
+
+
 # ---- builtins on array values: Python's ties, NaN and signed zeros ---------------------------
 def _same_values(fn, compiled, *args):
     want, got = fn(*args), compiled(*args)

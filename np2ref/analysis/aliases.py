@@ -422,6 +422,8 @@ class _RootsOf:
         if isinstance(expr, cst.Attribute):
             if expr.attr.value in fx.VIEW_ATTRIBUTES or expr.attr.value in fx.OPAQUE_VIEW_ATTRIBUTES:
                 return self(expr.value)
+            if expr.attr.value in fx.METADATA_ATTRIBUTES:
+                return set()  # `x.shape`, `x.size`: Python values, no buffer (`i = n; i -= 1` rebinds)
             if ctx.imports.qualify(expr, ctx.locals) is not None:
                 return set()
             return {self.site(expr)}
@@ -449,6 +451,9 @@ class _RootsOf:
             if takes_out and a.keyword is not None and a.keyword.value == "out":
                 return self(a.value)
         positional = [a.value for a in call.args if a.keyword is None]
+        if isinstance(call.func, cst.Name) and call.func.value in _SCALAR_BUILTINS and call.func.value not in ctx.locals \
+                and call.func.value not in ctx.module_functions:
+            return set()  # `n = len(a)`: an int, no buffer a later `i = n; i -= 1` could write
         qual = ctx.imports.qualify_numpy(call.func, ctx.locals)
         if qual is not None:
             if (qual in fx.VIEW_FUNCTIONS or qual in fx.OPAQUE_VIEW_FUNCTIONS) and positional:
@@ -468,6 +473,9 @@ class _RootsOf:
             return out
         return {self.site(call)}
 
+
+# Builtins whose result is a Python scalar or range (never an array's buffer).
+_SCALAR_BUILTINS = frozenset({"len", "int", "float", "bool", "complex", "range", "str", "ord", "hash"})
 
 _ARRAY_MAKERS = frozenset({
     "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like",
