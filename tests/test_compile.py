@@ -771,3 +771,30 @@ def test_a_list_argument_returned_is_the_callers_list():
         (listed, u), _ = jax.vmap(lambda u: pure(u, w))(np.zeros((2, 2)))
     assert [np.asarray(v).tolist() for v in listed] == [[v, v] for v in w]  # vmap's outputs: arrays
     np.testing.assert_array_equal(u, np.tile(expected[1], (2, 1)))
+
+
+def solver_report(A, b, tol):
+    x = np.zeros_like(b)
+    r = b.copy()
+    for k in range(50):
+        step = r / np.diag(A)
+        x += step
+        r = b - A @ x
+        if np.max(np.abs(r)) < tol:
+            break
+    return {"x": x, "iterations": k + 1, "stats": {"res": float(np.abs(r).max()), "n": len(b)}, "a": [k, x[0]]}
+
+
+def test_dict_and_list_results_keep_pythons_order_and_types():
+    """`return {"x": x, "iterations": k + 1}` came back with its keys sorted (JAX rebuilds a
+    plain dict in sorted key order) and np.int64 for the Python int; a list literal's items too."""
+    A = np.diag([4.0, 5.0, 6.0]) + 0.5
+    f = np2ref.compile(solver_report, host_below=0)
+    for call in range(2):  # the first call and the planned one
+        expected, got = assert_same_as_numpy(solver_report, f, A, np.ones(3), 1e-9)
+        assert list(got) == list(expected) and list(got["stats"]) == list(expected["stats"])
+        assert [type(v) for v in (got["iterations"], *got["stats"].values(), got["a"][0])] == [int, float, int, int]
+    pure, _ = f.pure(A, np.ones(3), 1e-9)
+    assert type(pure) is dict and list(pure) == list(expected)
+    device, _ = f.device(A, np.ones(3), 1e-9)
+    assert type(device) is dict and list(device) == list(expected)

@@ -110,20 +110,58 @@ def _npr_check_written(fname, name, v):
                        "each array as its own argument)")
 
 
+class _NprDict(dict):
+    """A dict in a converted function's result, flattened in its own key order: JAX flattens a
+    plain dict in sorted key order and rebuilds it so (`{"x": x, "iterations": k}` came back as
+    `{"iterations": k, "x": x}`), where NumPy's program returns the order it inserted."""
+
+
+jax.tree_util.register_pytree_node(
+    _NprDict, lambda d: (list(d.values()), tuple(d)), lambda keys, values: _NprDict(zip(keys, values)))
+
+
+def _npr_ordered(value):
+    """value with each plain dict in it (through tuples, lists and dicts) an _NprDict."""
+    kind = type(value)
+    if kind is dict:
+        return _NprDict((k, _npr_ordered(v)) for k, v in value.items())
+    if kind is tuple or kind is list:
+        return kind(_npr_ordered(v) for v in value)
+    return value
+
+
+def _npr_plain_dicts(value):
+    """value with each _NprDict in it a plain dict again (in its order), as NumPy's returns."""
+    kind = type(value)
+    if kind is _NprDict or kind is dict:
+        return {k: _npr_plain_dicts(v) for k, v in value.items()}
+    if (kind is tuple or kind is list) and _npr_has_dict(value):  # (else the very list: a list argument)
+        return kind(_npr_plain_dicts(v) for v in value)
+    return value
+
+
+def _npr_has_dict(value) -> bool:
+    kind = type(value)
+    if kind is _NprDict or kind is dict:
+        return True
+    return (kind is tuple or kind is list) and any(_npr_has_dict(v) for v in value)
+
+
 class _NprResultShape:
     """How a jitted run's leaves make the converted function's result: its tree, the Python
     values fixed at trace time, and which leaves are an argument itself. It is a leafless pytree
     whose aux data is all of that, so each compiled executable hands back the shape it was
     traced with (a retrace for new shapes cannot mix one call's result up with another's)."""
 
-    def __init__(self, tree, fixed, returned, same, sites=(), python=()):
+    def __init__(self, tree, fixed, returned, same, sites=(), python=(), dicts=False):
         self.tree, self.fixed, self.returned, self.same = tree, dict(fixed), dict(returned), dict(same)
         self.sites = sites  # the run-time index checks traced (_npr_Bounds.sites)
         self.python = dict(python)  # leaf index -> int/float/bool: a Python scalar in NumPy's program
-        self._aux = (tree, fixed, returned, same, sites, python)
+        self.dicts = dicts  # a dict in the result: _NprDicts, made plain dicts again
+        self._aux = (tree, fixed, returned, same, sites, python, dicts)
         # every leaf comes from the run, none is an argument: one conversion per leaf, and for
         # a result that is one array, no tree to rebuild
-        self._plain = not (self.fixed or self.returned or self.same or self.python)
+        self._plain = not (self.fixed or self.returned or self.same or self.python or self.dicts)
         self._leaf = self._plain and jax.tree_util.treedef_is_leaf(tree) and tree.num_leaves == 1
 
     def check_bounds(self, slot):
@@ -134,6 +172,10 @@ class _NprResultShape:
             raise error
 
     def numpy(self, result, values, inputs=()):
+        out = self._numpy(result, values, inputs)
+        return _npr_plain_dicts(out) if self.dicts else out
+
+    def _numpy(self, result, values, inputs=()):
         """The result as NumPy returns it: an argument returned is the caller's own array, and
         a view of one a view of the caller's array (made after the write-back). `result` is
         the jitted call's own list of leaves, `inputs` the arrays it was passed
@@ -161,6 +203,10 @@ class _NprResultShape:
         return jax.tree_util.tree_unflatten(tree, leaves)
 
     def device(self, result, values):
+        out = self._device(result, values)
+        return _npr_plain_dicts(out) if self.dicts else out
+
+    def _device(self, result, values):
         """The result as jax.Arrays, for a call made with jax.Arrays (or .device): an argument
         returned is the caller's own jax.Array, an object returned twice one object."""
         tree = self.tree

@@ -105,7 +105,7 @@ class NprFunction:
         lists = {id(values[n]): v for n, v in bound.arguments.items() if values[n] is not v and isinstance(v, list)}
         if lists:  # a list argument returned as it is: the list, as Python returns it
             result = jax.tree_util.tree_map(lambda leaf: lists.get(id(leaf), leaf), result)
-        return result, finals
+        return _npr_plain_dicts(result), finals
 
     def _run(self, values, aliases):
         _npr_state["depth"] += 1
@@ -118,6 +118,9 @@ class NprFunction:
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
             out = self.traced_fn()(*bound.args, **bound.kwargs)
+            ordered = _npr_state["depth"] == 1 and _npr_has_dict(out)
+            if ordered:  # a dict's own order, not JAX's sorted one
+                out = _npr_ordered(out)
             # which returned leaves are an argument itself or a view of one: NumPy returns that
             # very object, or a view of it, which the caller's writes show through
             leaves = jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)
@@ -134,7 +137,7 @@ class NprFunction:
             for i, leaf in enumerate(leaves):
                 if (_npr_is_ref(leaf) or isinstance(leaf, jax.Array)) and first.setdefault(id(leaf), i) != i:
                     same[i] = first[id(leaf)]
-            result = npr_value(out)
+            result = _npr_ordered(npr_value(out)) if ordered else npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
             python = _npr_python_leaves(jax.tree_util.tree_leaves(result))  # Python ints, floats
         finally:
@@ -276,7 +279,7 @@ class NprFunction:
                 fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
                 sites = tuple(checks.sites) if checks is not None else ()
                 shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()),
-                                        tuple(same.items()), sites, python)
+                                        tuple(same.items()), sites, python, _npr_has_dict(result))
                 return ([v for i, v in enumerate(leaves) if i not in fixed], finals, shape,
                         jnp.stack([checks.site[...], checks.value[...]]) if sites else None)
             options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
@@ -485,10 +488,10 @@ from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_ready,
-    _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_is_python_value, _npr_is_static,
-    _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps, _NPR_REPR_KEYED, _npr_shares_any,
-    _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan,
-    _NprResultShape)
+    _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_has_dict, _npr_is_python_value,
+    _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps, _npr_ordered,
+    _npr_plain_dicts, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
+    _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan, _NprResultShape)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
 from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402

@@ -380,22 +380,39 @@ def emit_python_scalar_aug(original: cst.AugAssign, updated: cst.AugAssign, ctx)
 
 @emits(cst.Return, order=50)
 def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
-    """`return n * 2`, `return float(x.max()), y` where the value is a Python int or float
+    """`return n * 2`, `return float(x.max()), y` (an item of a tuple, list or dict literal too)
+    where the value is a Python int or float
     (traced when it comes from array data or a loop): `npr_pyreturn(n * 2, 'int')`, so the call returns Python's type, not a
     NumPy scalar; `npr_pyreturn(mid, 'passed')` where it holds a parameter's value (a bisection's
     `lo = mid`): Python's type when the caller passed a Python number (a weakly typed value)."""
     if not ctx.py_scalars.active or original.value is None:
         return None
-    tuple_ = isinstance(original.value, cst.Tuple)
-    values = [e.value for e in original.value.elements] if tuple_ else [original.value]
-    kinds = [_python_kind(ctx, v) for v in values]
-    if not any(kinds):
-        return None
-    if not tuple_:
-        return updated.with_changes(value=_pyreturn(_bare(updated.value), kinds[0]))
-    elements = [e.with_changes(value=_pyreturn(e.value, k)) if k else e
-                for e, k in zip(updated.value.elements, kinds)]
-    return updated.with_changes(value=updated.value.with_changes(elements=elements))
+    if not _literal(original.value):
+        kind = _python_kind(ctx, original.value)
+        return updated.with_changes(value=_pyreturn(_bare(updated.value), kind)) if kind else None
+    value = _returned_items(ctx, original.value, updated.value)
+    return None if value is updated.value else updated.with_changes(value=value)
+
+
+def _literal(node) -> bool:
+    """A tuple, list or dict display without starred items: its items are returned one by one."""
+    return isinstance(node, (cst.Tuple, cst.List, cst.Dict)) and not any(
+        isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in node.elements)
+
+
+def _returned_items(ctx, original, updated):
+    """`updated` with each Python scalar among the items of a returned display (nested ones
+    too: `{"stats": {"n": len(b)}}`) in npr_pyreturn; `updated` itself when none is."""
+    elements, changed = [], False
+    for o, u in zip(original.elements, updated.elements):
+        if _literal(o.value):
+            value = _returned_items(ctx, o.value, u.value)
+        else:
+            kind = _python_kind(ctx, o.value)
+            value = _pyreturn(u.value, kind) if kind else u.value
+        changed |= value is not u.value
+        elements.append(u.with_changes(value=value) if value is not u.value else u)
+    return updated.with_changes(elements=elements) if changed else updated
 
 
 def _pyreturn(value, kind):
