@@ -268,3 +268,34 @@ def test_item_is_a_python_scalar_of_array_data():
     assert got == _item_ints(k, a) and [type(v) for v in got] == [int, int, float]
     with pytest.raises(IndexError):
         np2ref.compile(_item_ints, host_below=0)(k, np.arange(1.0))
+
+
+def _adaptive_step(y0, t_end, dt0, tol):
+    t, y, dt, nsteps = 0.0, y0, dt0, 0
+    while t < t_end:
+        if t + dt > t_end:
+            dt = t_end - t  # rebinds dt ...
+        half = y + 0.5 * dt * (-2.0 * y)
+        half = half + 0.5 * dt * (-2.0 * half)
+        if abs(y + dt * (-2.0 * y) - half) < tol:
+            t += dt
+            y = half
+            nsteps += 1
+            dt *= 1.5  # ... which `op=` rebinds too (a Python float), or writes in place (an array)
+        else:
+            dt *= 0.5
+    return y, nsteps, dt
+
+
+def test_a_step_size_rebound_and_scaled_in_place_in_a_loop():
+    """`dt = dt0`, `dt = t_end - t`, `dt *= 0.5` in a `while` on data (adaptive stepping) was NPR030:
+    dt might be the caller's array, which `dt *= 0.5` writes in place. With a Python float or a
+    NumPy scalar it is a value the loop carries; with an array, whose rebinding the loop would
+    have dropped, it is refused (NPR011) when traced."""
+    c = np2ref.compile(_adaptive_step, host_below=0)
+    for dt0 in (0.5, np.float64(0.5), 0.01):
+        want, got = _adaptive_step(1.0, 2.0, dt0, 1e-3), c(1.0, 2.0, dt0, 1e-3)
+        assert got == want and [type(v) for v in got] == [type(v) for v in want]
+    for dt0 in (np.array(0.5), np.array([0.5])):
+        with pytest.raises(np2ref.Np2RefError, match="NPR011"):
+            c(1.0, 2.0, dt0, 1e-3)

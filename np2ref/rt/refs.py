@@ -223,6 +223,11 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
             if not returns_values:
                 return out
             out = (out,) if len(values) == 1 else (tuple(out) if out is not None else ())
+            if any(r and o is not a for o, r, a in zip(out, is_ref, args)):
+                raise NprUnsupported(
+                    "np2ref NPR011: a name that holds an array written in place (an argument `op=` writes, "
+                    "as NumPy writes the caller's array) is rebound in this loop or branch, which np2ref "
+                    "cannot follow; pass a Python number or a NumPy scalar (`float(dt0)`)")
             finals = tuple(_npr_part(fresh[i], state[i], parts[i]) if i in parts else
                            fresh[i][...] if i in written else state[i] for i in range(n))
             kept = tuple(o if not r else s for o, r, s in zip(out, is_ref, state[n:]))
@@ -260,7 +265,7 @@ def npr_index(items):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_state, NprError  # noqa: E402
+from .core import _npr_state, NprError, NprUnsupported  # noqa: E402
 from .index import _npr_same_region  # noqa: E402
 from .lowering import _npr_only_store, _npr_region_get, _npr_region_put  # noqa: E402
 from .bounds import _npr_no_checks  # noqa: E402

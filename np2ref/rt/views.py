@@ -173,12 +173,18 @@ def npr_bool(x):
     return x.reshape(()) != 0
 
 
-def npr_own(x):
+def npr_own(x, scalar=False):
     """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x. None (a
-    helper that returns nothing) raises the TypeError that writing into it raises in Python."""
+    helper that returns nothing) raises the TypeError that writing into it raises in Python.
+    `scalar`: x is arithmetic bound to a name that `op=` may rebind (`dt = t_end - t`, then
+    `dt *= 0.5`): a 0-d result is NumPy's scalar there, which `op=` rebinds, so it stays a value."""
     if x is None:
         raise TypeError("'NoneType' object does not support item assignment")
-    return x if isinstance(x, (jax.Ref, NprView)) else jax.new_ref(jnp.asarray(x))
+    if isinstance(x, (jax.Ref, NprView)):
+        return x
+    if scalar and jnp.ndim(x) == 0:
+        return x
+    return jax.new_ref(jnp.asarray(x))
 
 
 def npr_value(tree):

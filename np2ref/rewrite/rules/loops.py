@@ -233,8 +233,8 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in loop_nodes}
     rotations = []
     for name in dict.fromkeys(stored):
-        if name not in facts.ref_names:
-            continue
+        if name not in facts.ref_names or name in facts.maybe_scalar:
+            continue  # (`dt = dt0`, `dt *= 0.5`: carried; npr_while refuses it as an array Ref)
         if body.aug_only.get(name):
             continue
         if not (name in read_before_store or name in outside_reads):

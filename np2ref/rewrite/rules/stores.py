@@ -200,6 +200,8 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
         refuse_write_target(ctx, value, stmt)
         return
     ctx.m.own_form.add(value)
+    if target.value in ctx.f.maybe_scalar and isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+        ctx.m.own_scalar.add(value)  # `dt = t_end - t` then `dt *= 0.5`: NumPy's 0-d result is a scalar
 
 
 def _builds_list(value, ctx) -> bool:

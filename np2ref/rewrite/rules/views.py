@@ -205,5 +205,7 @@ def owned(original: cst.CSTNode, result: cst.BaseExpression, ctx) -> cst.BaseExp
     if original in ctx.m.new_ref:
         return J.call(J.NEW_REF, result)
     if original in ctx.m.own_form:
+        if original in ctx.m.own_scalar:
+            return J.call(J.OWN, result, scalar=cst.Name("True"))
         return J.call(J.OWN, result)
     return result
