@@ -163,6 +163,27 @@ def history_opt_in(u, n):
         u *= 0.5
         hist.append(u.sum())
     return hist
+
+
+def local_alignment(a, b):
+    H = np.zeros((len(a) + 1, len(b) + 1))
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            s = 2.0 if a[i - 1] == b[j - 1] else -1.0
+            H[i, j] = max(0.0, H[i - 1, j - 1] + s, H[i - 1, j] - 1.0, H[i, j - 1] - 1.0)
+    i, j = np.unravel_index(np.argmax(H), H.shape)  # rebinds both loop variables
+    if H[i, j] > 3.0:
+        j = j + 1
+    return H.max(), i, j
+
+
+def read_before_rebinding(a):
+    t = 0.0
+    for i in range(a.shape[0]):
+        t += a[i]
+    k = i  # the loop's last i
+    i = 0
+    return t, k, i
 '''
 
 
@@ -326,3 +347,18 @@ def test_pure_takes_numpy_arrays_read_at_a_traced_index(ns):
         _, finals = compiled(ns, "clamp").pure(u, np.zeros((4, 3)))
         batched = jax.vmap(lambda o: compiled(ns, "clamp").pure(u, o)[1]["out"])(jnp.zeros((2, 4, 3)))
     assert (np.asarray(finals["out"]) == expected).all() and (np.asarray(batched) == expected).all()
+
+
+def test_loop_variables_rebound_after_the_loop_leave_it_a_lax_loop(ns):
+    """`for i ...: for j ...:` then `i, j = np.unravel_index(...)` (Smith-Waterman, LCS
+    backtracking) ran as Python loops, one traced copy of the body per cell ("the loop variable
+    is read outside the loop"): every read after the loop sees the new binding. A read before it
+    still sees the loop's value."""
+    a, b = np.array(list(b"GGTTGACTA")), np.array(list(b"TGTTACGG"))
+    assert compiled(ns, "local_alignment")(a, b) == ns["local_alignment"](a, b)
+    assert compiled(ns, "read_before_rebinding")(VECTORS[0]) == ns["read_before_rebinding"](VECTORS[0]) \
+        and ns["read_before_rebinding"](VECTORS[0])[1] == 3
+
+    def python_loops(name):
+        return [d.line for d in np2ref.convert_source(SOURCE, "forms.py", only={name}).diagnostics if d.code == "NPR033"]
+    assert python_loops("local_alignment") == [] and len(python_loops("read_before_rebinding")) == 1

@@ -210,7 +210,52 @@ def rebound_in_loops(function: cst.CSTNode, name: str, loop: cst.For) -> set[int
                     found.update(inside.found)
 
     function.visit(V())
+    return found | _after_rebinding(function, name, loop)
+
+
+def _after_rebinding(function: cst.CSTNode, name: str, loop: cst.CSTNode) -> set[int]:
+    """ids of the nodes in the statements that follow an assignment binding `name` (`i, j = n,
+    m` after `for i in range(n)`), in a block that holds `loop` (or a statement around it) and
+    after it: a read there sees that binding, never the value the loop leaves. Only a plain
+    statement of that block itself counts (one in a branch may not run)."""
+    found: set[int] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+            stmts = list(node.body)
+            holder = next((i for i, st in enumerate(stmts) if st is loop or _contains(st, loop)), None)
+            if holder is None:
+                return
+            after = stmts[holder + 1:]
+            k = next((i for i, st in enumerate(after) if _binds(st, name)), None)
+            if k is not None:
+                inside = _Collect()
+                for st in after[k + 1:]:
+                    st.visit(inside)
+                found.update(inside.found)
+
+    function.visit(V())
     return found
+
+
+def _contains(node: cst.CSTNode, target: cst.CSTNode) -> bool:
+    inside = _Collect()
+    node.visit(inside)
+    return id(target) in inside.found
+
+
+def _binds(stmt, name: str) -> bool:
+    """Whether a statement is `name = ...` or `a, name = ...` (every target a plain name)."""
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return False
+    for small in stmt.body:
+        if isinstance(small, cst.Assign):
+            for t in small.targets:
+                target = t.target
+                names = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+                if any(isinstance(n, cst.Name) and n.value == name for n in names):
+                    return True
+    return False
 
 
 class _Collect(cst.CSTVisitor):
