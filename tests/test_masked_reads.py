@@ -182,3 +182,66 @@ def selection_minus_axis_mean(x, X):
 def test_a_reduction_along_an_axis_beside_a_selection_is_no_scalar():
     with pytest.raises(np2ref.Np2RefError, match="NPR107"):
         np2ref.compile(selection_minus_axis_mean, host_below=0)(np.array([0.9, 0.1, 0.7]), np.arange(6.0).reshape(2, 3))
+
+
+def bound_expression_of_masked_reads(r2, rc2, scale):
+    # Lennard-Jones style: the masked read inside the binding's expression, then only reduced
+    inside = r2 < rc2
+    inv6 = (scale / r2[inside]) ** 3
+    return np.sum(4.0 * (inv6 * inv6 - inv6)), inv6.size, np.mean(inv6 - 1.0)
+
+
+CUT = np.array([True, False, True, True, False, True])
+
+
+def bound_expression_through_a_known_mask(x):
+    v = np.sqrt(x[CUT]) * 2.0
+    return v.sum(), len(v)
+
+
+def bound_expression_beside_a_whole_array(x, y):
+    w = x[x > 0.3] * y  # y pairs with the selection by position in NumPy
+    return np.sum(w)
+
+
+@pytest.mark.parametrize("rc2", [1.0, -1.0, 3.0], ids=["some", "none", "all"])
+def test_a_name_bound_to_an_expression_of_masked_reads_reduces_as_numpy(rc2):
+    # `inv6 = (1.0 / r2[inside]) ** 3` then `np.sum(...inv6...)` was NPR107 (only `v = x[m]` itself
+    # was kept as a selection)
+    r2 = RNG.random(30) * 2.0 + 0.1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the empty selection's mean: nan with NumPy's warnings
+        expected, got = assert_same_as_numpy(bound_expression_of_masked_reads,
+                                             np2ref.compile(bound_expression_of_masked_reads, host_below=0), r2, rc2, 1.5)
+    assert type(got[1]) is int
+    assert_same_as_numpy(bound_expression_through_a_known_mask,
+                         np2ref.compile(bound_expression_through_a_known_mask, host_below=0), RNG.random(6))
+
+
+def test_an_expression_of_masked_reads_with_a_whole_array_is_refused():
+    with pytest.raises(np2ref.Np2RefError, match="NPR104"):
+        np2ref.compile(bound_expression_beside_a_whole_array, host_below=0)(X, RNG.random(40))
+
+
+def centre_selected(x, m):
+    x[m] = x[m] - x[m].mean()  # the selection's own mean, one value, inside a masked store
+    x[~m] *= 0.5
+    return x
+
+
+def standardise_selected(x, lo):
+    sel = x > lo
+    x[sel] = (x[sel] - np.mean(x[sel])) / x[sel].std()
+    return x
+
+
+@pytest.mark.parametrize("fn, args", [
+    (centre_selected, (X[:10], X[:10] < 0.5)), (centre_selected, (X[:10], X[:10] < -1.0)),
+    (centre_selected, (X[:10], np.array([1, 3, 3]))), (centre_selected, (RNG.random((3, 4)), np.array([True, False, True]))),
+    (standardise_selected, (X[:10], 0.3)), (standardise_selected, (X[:10], 2.0)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_a_masked_store_of_the_selection_minus_its_reduction_matches_numpy(fn, args):
+    # `x[m] = x[m] - x[m].mean()` was NPR107: a reduction in a masked store's value was no leaf
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # an empty selection's mean: nan, with NumPy's warnings
+        assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)

@@ -125,6 +125,9 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
                 and (found := newaxis_after_mask(node)) is not None and _code(found[1]) == mask:
             masked.append(node)  # `r2[m][:, None]` beside `d[m]`: r2 whole, a new axis after m's
             return True
+        if isinstance(node, cst.Call) and _axis_keyword(node) is None \
+                and _reduced_operand(node, imports, local_names) is not None:
+            return True  # `x[m] - x[m].mean()`: a whole reduction, one value (reduced under its mask)
         if isinstance(node, cst.Subscript):
             if _slices_code(node) == key or pattern is not None and pattern[1] and _lead_pattern(node) == pattern \
                     and all(int_by_form(e, int_names) for e in mask_lead(node)[2]):
