@@ -287,6 +287,23 @@ def _adaptive_step(y0, t_end, dt0, tol):
     return y, nsteps, dt
 
 
+def _adaptive_for(y0, t_end, dt0, tol, maxsteps):
+    t, y, dt = 0.0, y0, dt0
+    for step in range(maxsteps):
+        if t >= t_end:
+            break
+        if t + dt > t_end:
+            dt = t_end - t
+        half = y + 0.5 * dt * (-2.0 * y)
+        if abs(half - y * np.exp(-dt)) < tol:
+            t += dt
+            y = half
+            dt *= 1.5
+        else:
+            dt *= 0.5
+    return y, step, dt
+
+
 def test_a_step_size_rebound_and_scaled_in_place_in_a_loop():
     """`dt = dt0`, `dt = t_end - t`, `dt *= 0.5` in a `while` on data (adaptive stepping) was NPR030:
     dt might be the caller's array, which `dt *= 0.5` writes in place. With a Python float or a
@@ -299,3 +316,10 @@ def test_a_step_size_rebound_and_scaled_in_place_in_a_loop():
     for dt0 in (np.array(0.5), np.array([0.5])):
         with pytest.raises(np2ref.Np2RefError, match="NPR011"):
             c(1.0, 2.0, dt0, 1e-3)
+    stepper = np2ref.compile(_adaptive_for, host_below=0)  # a `for` with a break: a lax loop too
+    assert "NPR033" not in {d.code for d in np2ref.convert_source(
+        open(__file__).read(), __file__, only={"_adaptive_for"}).diagnostics}
+    for dt0 in (0.5, np.float64(0.01)):
+        assert stepper(1.0, 2.0, dt0, 1e-2, 400) == _adaptive_for(1.0, 2.0, dt0, 1e-2, 400)
+    with pytest.raises(np2ref.Np2RefError, match="NPR011"):
+        stepper(1.0, 2.0, np.array([0.5]), 1e-2, 400)

@@ -118,8 +118,8 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
             return f"the loop variable `{name}` is read outside the loop"
     rotations, unrotate, fresh = [], [], []
     for name in dict.fromkeys(stored):
-        if name not in facts.ref_names:
-            continue
+        if name not in facts.ref_names or name in facts.maybe_scalar and name != var:
+            continue  # (`dt = dt0`, `dt *= 0.5`: carried; npr_for refuses it as an array Ref)
         if body.aug_only.get(name):
             continue  # `u += v` writes a ref in place (or rebinds a scalar: then it is carried)
         if name == var or not (name in read_before_store or name in outside_reads):
