@@ -168,6 +168,9 @@ _NPR_TRACE_GAPS = {
                     "use np.where over the whole array"),
     "TracerArrayConversionError": ("NPR032", "array data is converted to a NumPy array inside the "
                                    "function", "keep array code in NumPy calls np2ref translates"),
+    "RefReturned": ("NPR011", "a loop or branch rebinds a name to an array it then writes in place "
+                    "(`v = v * 2` then `v *= 0.5` on an array): a Ref cannot leave the loop or branch",
+                    "write the new values into the array (`v[...] = v * 2`), or copy it once before the loop"),
     "ArrayAttribute": ("NPR131", "an attribute NumPy arrays have and JAX arrays do not (memory layout: "
                        "strides, flags, ctypes, base, data) is read inside the function",
                        "compute it from the shape and dtype (`x.shape[1] * x.itemsize`), or read it "
@@ -184,6 +187,8 @@ def _npr_trace_gap_kind(exc):
     if isinstance(exc, IndexError) and ("Slice entries must be static" in text
                                         or "slice indices must have static" in text):
         return "TracedSlice"
+    if isinstance(exc, ValueError) and "mutable array references cannot be returned" in text:
+        return "RefReturned"
     if isinstance(exc, AttributeError) and ("Tracer has no attribute" in text
                                             or "ArrayImpl' object has no attribute" in text):
         return "ArrayAttribute"

@@ -28,7 +28,7 @@ from ...analysis.closures import contains
 from ...emit import jaxnames as J
 from ..registry import emits, plans
 from . import unbound
-from .control import condition, data_dependent_changes, thunk, uses
+from .control import condition, data_dependent_changes, scalar_rebinds, thunk, uses
 
 
 @dataclasses.dataclass
@@ -102,7 +102,7 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
     stored = [n for n, s, _ in inside.items if s]
     outside_reads = {n for n, s, x in function_uses.items if not s and id(x) not in inside_nodes}
     for name in dict.fromkeys(stored):
-        if name in facts.ref_names and name not in facts.maybe_scalar and not inside.aug_only.get(name) \
+        if name in facts.ref_names and not scalar_rebinds(node, name, facts) and not inside.aug_only.get(name) \
                 and name in outside_reads:  # (a name that may hold a scalar is carried: npr_if refuses a Ref)
             return f"the written array `{name}` is rebound in a branch"
     # Carried: read after the `if` (or in a later iteration of a loop around it), or read inside

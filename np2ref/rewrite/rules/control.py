@@ -178,3 +178,29 @@ def data_dependent_changes(ctx, node, test, kind: str) -> None:
                         ctx.span(found[0].node), notes=[Note("the condition", ctx.span(test))],
                         hint="collect into an array written at an index "
                         "(`out[k] = v`), or keep the list outside the compiled function")
+
+
+def scalar_rebinds(node: cst.CSTNode, name: str, facts) -> bool:
+    """Whether `name` may hold a scalar (`dt = dt0`, `dt *= 0.5`: facts.maybe_scalar) and every
+    assignment to it inside `node` is arithmetic (`dt = t_end - t`): NumPy's 0-d result is a
+    scalar, kept a value (npr_own(..., scalar=True)), so a loop or branch carries it. A binding
+    of another form (`s = b[k]`, made a Ref) keeps the name a written array rebound there."""
+    if name not in facts.maybe_scalar:
+        return False
+    ok = [True]
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, assign: cst.Assign) -> None:
+            for t in assign.targets:
+                bound = [e.value for e in t.target.elements] if isinstance(t.target, (cst.Tuple, cst.List)) \
+                    else [t.target]
+                if any(isinstance(b, cst.Name) and b.value == name for b in bound) and not (
+                        len(bound) == 1 and isinstance(assign.value, (cst.BinaryOperation, cst.UnaryOperation))):
+                    ok[0] = False
+
+        def visit_FunctionDef(self, fn) -> bool:
+            return False
+
+    node.visit(V())
+    return ok[0]
+

@@ -39,7 +39,7 @@ from ...frontend.rows import ROWS_HINT
 from ..registry import emits, plans
 from ..syntax import plain, target_names
 from . import unbound
-from .control import Uses, condition, data_dependent_changes, uses
+from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .loop_forms import (index_min_max, item_form, loop_form, rebound_in_loops, short_literal_range, static_test,
                          unroll_opt_in, written_outside)
 
@@ -118,7 +118,7 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
             return f"the loop variable `{name}` is read outside the loop"
     rotations, unrotate, fresh = [], [], []
     for name in dict.fromkeys(stored):
-        if name not in facts.ref_names or name in facts.maybe_scalar and name != var:
+        if name not in facts.ref_names or name != var and scalar_rebinds(loop.body, name, facts):
             continue  # (`dt = dt0`, `dt *= 0.5`: carried; npr_for refuses it as an array Ref)
         if body.aug_only.get(name):
             continue  # `u += v` writes a ref in place (or rebinds a scalar: then it is carried)
@@ -233,7 +233,7 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in loop_nodes}
     rotations = []
     for name in dict.fromkeys(stored):
-        if name not in facts.ref_names or name in facts.maybe_scalar:
+        if name not in facts.ref_names or scalar_rebinds(loop.body, name, facts):
             continue  # (`dt = dt0`, `dt *= 0.5`: carried; npr_while refuses it as an array Ref)
         if body.aug_only.get(name):
             continue
