@@ -39,3 +39,22 @@ def test_standalone_pair_runs_without_np2ref(tmp_path):
     original = subprocess.run([sys.executable, "examples/heat_equation.py"], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
     assert converted.stdout == original.stdout and "sum" in original.stdout
+
+
+def test_no_two_runtime_modules_define_one_name_differently():
+    """The standalone runtime is np2ref/rt's modules in one namespace: a name two of them define
+    (differently) would leave one module calling the other's function. dots.py's start-index
+    helper took core.py's `_npr_operand` there, and the heat example's standalone pair failed."""
+    import ast
+    found: dict[str, list] = {}
+    for path in sorted((ROOT / "np2ref" / "rt").glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        for node in ast.parse(path.read_text()).body:
+            names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else \
+                [t.id for t in node.targets if isinstance(t, ast.Name)] if isinstance(node, ast.Assign) else []
+            for name in names:
+                found.setdefault(name, []).append((path.name, ast.dump(node)))
+    clashes = {name: [m for m, _ in defs] for name, defs in found.items()
+               if len({m for m, _ in defs}) > 1 and len({d for _, d in defs}) > 1}
+    assert not clashes, clashes

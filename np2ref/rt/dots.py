@@ -37,7 +37,7 @@ def _npr_window_dots(jaxpr, invariant=None, copies=1):
     defs, eqns, changed = {}, [], False
     for eqn in jaxpr.eqns:
         name = eqn.primitive.name
-        if name == "scan" and _npr_unrolled(eqn):
+        if name == "scan" and _npr_unrolled_scan(eqn):
             n = eqn.params["num_consts"]
             body = eqn.params["jaxpr"]
             inner = {b for b, o in zip(body.jaxpr.invars[:n], eqn.invars[:n])
@@ -58,7 +58,7 @@ def _npr_window_dots(jaxpr, invariant=None, copies=1):
     return jaxpr.replace(eqns=eqns) if changed else jaxpr
 
 
-def _npr_unrolled(eqn):
+def _npr_unrolled_scan(eqn):
     """A scan whose copies XLA lays out in full (no loop left to run P on every trip)."""
     unroll, length = eqn.params.get("unroll"), eqn.params.get("length")
     return unroll is True or isinstance(unroll, int) and not isinstance(unroll, bool) and unroll >= length >= 1
@@ -99,7 +99,7 @@ def _npr_slice_of(v, defs, invariant):
     sizes, shape = ds.params["slice_sizes"], w.aval.shape
     if any(sizes[d] != (1 if d in squeezed else shape[d]) for d in range(len(shape))):
         return None
-    return w, [_npr_operand(s) for s in ds.invars[1:]], squeezed
+    return w, [_npr_dot_start(s) for s in ds.invars[1:]], squeezed
 
 
 def _npr_window_of(v, defs, invariant, contracted):
@@ -124,7 +124,7 @@ def _npr_window_of(v, defs, invariant, contracted):
     return chain[::-1]
 
 
-def _npr_operand(v):
+def _npr_dot_start(v):
     """A start index: the var, or a literal's Python int."""
     return int(np.asarray(v.val)) if isinstance(v, _npr_core.Literal) else v
 
@@ -144,7 +144,7 @@ def _npr_spliced(eqn, w, x, lc_w, rc, starts, squeezed, chain):
         values = dict(zip(map(id, var_starts), given))
 
         def start(s, dtype):
-            return values[id(s)] if id(s) in values else np.asarray(_npr_operand(s), dtype)
+            return values[id(s)] if id(s) in values else np.asarray(_npr_dot_start(s), dtype)
 
         p = lax.dot_general(wv, xv, ((lc_w, tuple(rc)), ((), ())), precision=params.get("precision"),
                             preferred_element_type=params.get("preferred_element_type"))

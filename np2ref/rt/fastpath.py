@@ -210,7 +210,7 @@ def _npr_flat_run(fn, flat, args, values=None):
     try:
         return flat(args, values)
     except _NprNotFlat:
-        _npr_unflat(fn, flat)
+        _npr_forget_flat(fn, flat)
         return _NPR_GENERAL
 
 
@@ -223,7 +223,7 @@ def _npr_moved(fn):
     return False
 
 
-def _npr_unflat(fn, flat):
+def _npr_forget_flat(fn, flat):
     for fast in (fn._fast, fn._device_fast, fn._numpy_fast):
         for k in [k for k, v in fast.items() if getattr(v, "flat", v) is flat]:
             del fast[k]

@@ -158,7 +158,7 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True):
     changed = _npr_changed(kept)
     if changed is None:
         return out
-    reason = f"the body changes a {_npr_kind(changed)} that outlives an iteration"
+    reason = f"the body changes a {_npr_container_kind(changed)} that outlives an iteration"
     if not static:
         raise NprUnsupported(f"np2ref NPR034: {reason}, in a loop whose trip count depends on array data")
     return _npr_python_for(rng, body, carry, has, reason, *limits)
@@ -401,7 +401,7 @@ def npr_rotated(rng, targets, values):
 
 
 from .python_loops import (
-    _NPR_PYTHON_LOOP_ERRORS, _npr_changed, _npr_containers, _npr_kind, _npr_python_for,
+    _NPR_PYTHON_LOOP_ERRORS, _npr_changed, _npr_containers, _npr_container_kind, _npr_python_for,
     _npr_python_items, _npr_python_loop_reason)  # noqa: E402
 
 

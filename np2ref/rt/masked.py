@@ -163,7 +163,7 @@ def _npr_masked(data, lens, offs=None):
     return NprMasked(data, lens, offs) if any(n is not None for n in lens) else data
 
 
-def _npr_binop(op):
+def _npr_masked_binop(op):
     def f(self, other):
         return _npr_masked_elementwise(op, self, other)
 
@@ -174,11 +174,11 @@ def _npr_binop(op):
 
 for _npr_name in ('add', 'sub', 'mul', 'truediv', 'floordiv', 'mod', 'pow', 'and', 'or', 'xor',
                   'lshift', 'rshift'):
-    _npr_f, _npr_r = _npr_binop(getattr(_npr_operator, _npr_name if _npr_name not in ('and', 'or') else _npr_name + '_'))
+    _npr_f, _npr_r = _npr_masked_binop(getattr(_npr_operator, _npr_name if _npr_name not in ('and', 'or') else _npr_name + '_'))
     setattr(NprMasked, f"__{_npr_name}__", _npr_f)
     setattr(NprMasked, f"__r{_npr_name}__", _npr_r)
 for _npr_name in ('lt', 'le', 'gt', 'ge', 'eq', 'ne'):
-    setattr(NprMasked, f"__{_npr_name}__", _npr_binop(getattr(_npr_operator, _npr_name))[0])
+    setattr(NprMasked, f"__{_npr_name}__", _npr_masked_binop(getattr(_npr_operator, _npr_name))[0])
 
 
 def _npr_common_offs(xs, axes_of):

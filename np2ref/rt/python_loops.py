@@ -176,12 +176,12 @@ class _npr_python_effects:
     def __exit__(self, kind, exc, tb):
         changed = _npr_changed(self.kept)
         if changed is not None and kind is None:
-            raise NprUnsupported(f"np2ref NPR034: {self.what} changes a {_npr_kind(changed)}: how many "
+            raise NprUnsupported(f"np2ref NPR034: {self.what} changes a {_npr_container_kind(changed)}: how many "
                                       f"times it does is known only at run time")
         return False
 
 
-def _npr_kind(container):
+def _npr_container_kind(container):
     return f"Python {type(container).__name__}"
 
 

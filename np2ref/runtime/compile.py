@@ -365,9 +365,9 @@ class Compiled:
     def _flat_failed(self, exc, flat, args, call):
         """A flat run's exception: the general path when its trace was refused (a new result
         shape: rt/fastpath.py), else the refusal or the error itself, as _call raises them."""
-        from ..rt.fastpath import _npr_unflat, _NprNotFlat
+        from ..rt.fastpath import _npr_forget_flat, _NprNotFlat
         if isinstance(exc, _NprNotFlat):
-            _npr_unflat(self._entry, flat)
+            _npr_forget_flat(self._entry, flat)
             return self._call(args, {}, call)
         refusal = self._refusal(exc, self._traced_scalars(args, {}))
         if refusal is None:
