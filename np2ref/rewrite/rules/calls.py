@@ -13,7 +13,6 @@ share a written buffer when they cannot be checked (NPR201), one-argument np.whe
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as cstm
 
 from ...analysis import containers, effects as fx
 from ...analysis.aliases import FunctionFacts
@@ -24,7 +23,7 @@ from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM
 from ...diagnostics import Note
 from ...emit import jaxnames as J
 from ..registry import SPECIALS, emits, emits_special, plans
-from ..syntax import plain, positional
+from ..syntax import plain, positional, walk
 from .views import emit_view_call, mark_ref, mark_ref_or_own
 
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it
@@ -95,7 +94,7 @@ def _slice_reduction(call: cst.Call, ctx) -> str | None:
             or call.args[0].star or not (lookup(qual) or "").startswith("jnp."):
         return None
     moving = any(isinstance(part, (cst.Name, cst.BinaryOperation, cst.Call, cst.Attribute, cst.Subscript))
-                 for sl in cstm.findall(call.args[0].value, cstm.Slice())
+                 for sl in walk(call.args[0].value) if isinstance(sl, cst.Slice)
                  for part in (sl.lower, sl.upper))
     return _SLICE_REDUCTIONS[qual] if moving else None
 

@@ -15,6 +15,7 @@ import libcst as cst
 from ...analysis.aliases import FunctionFacts
 from ...emit import jaxnames as J
 from ..registry import emits
+from ..syntax import walk
 from .augassign import _number_literal
 from .calls import is_static_meta
 
@@ -114,7 +115,7 @@ def integer_names(f: FunctionFacts) -> frozenset[str]:
     range() as a bound (anything else raises there), and locals every binding of which is an
     integer expression of those (a fixed point: `m = n // 2` after `n = len(x)`)."""
     seeds, loop_targets = set(), set()
-    for node in _walk(f.node):
+    for node in walk(f.node):
         if _sized_call(node):  # range(n), np.zeros((n, n)): n is an integer or the call raises
             shape = node.args[0].value if isinstance(node.func, cst.Attribute) else None
             bounds = shape.elements if isinstance(shape, (cst.Tuple, cst.List)) else node.args
@@ -152,12 +153,6 @@ def _sized_call(node: cst.CSTNode) -> bool:
         and node.args[0].keyword is None
 
 
-def _walk(node: cst.CSTNode):
-    yield node
-    for child in node.children:
-        yield from _walk(child)
-
-
 def _string_literal(expr: cst.BaseExpression) -> bool:
     """`"%d" % n`: string formatting, Python's own operator."""
     return isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
@@ -189,7 +184,7 @@ def list_params(f: FunctionFacts) -> tuple[str, ...]:
     class Ctx:
         seq_names, int_names = sequence_names(f), integer_names(f)
     found = set()
-    for node in _walk(f.node):
+    for node in walk(f.node):
         if isinstance(node, cst.BinaryOperation) and type(node.operator) in _BIN_OPS:
             pairs = [(node.left, node.right)]
         elif isinstance(node, cst.Comparison) and len(node.comparisons) == 1 \
