@@ -10,6 +10,8 @@ a sequence against a literal number or sequence, a shape, a size or len() (`[0] 
 
 from __future__ import annotations
 
+import functools
+
 import libcst as cst
 
 from ...analysis.aliases import FunctionFacts
@@ -110,6 +112,17 @@ def _integer_in(names: frozenset[str], expr: cst.BaseExpression) -> bool:
         isinstance(expr, cst.Attribute) and expr.attr.value == "shape")
 
 
+def once_per_function(compute):
+    """compute(f), a pure function of the facts f, made once per FunctionFacts (kept in f.derived)."""
+    @functools.wraps(compute)
+    def derived(f: FunctionFacts):
+        if compute.__name__ not in f.derived:
+            f.derived[compute.__name__] = compute(f)
+        return f.derived[compute.__name__]
+    return derived
+
+
+@once_per_function
 def integer_names(f: FunctionFacts) -> frozenset[str]:
     """Names that only ever hold integers: `for i in range(...)` targets, parameters passed to
     range() as a bound (anything else raises there), and locals every binding of which is an
@@ -175,6 +188,7 @@ def _sequence_against_array(ctx, left, right) -> bool:
     return not (_is_sequence(ctx, left) or is_static_meta(left))
 
 
+@once_per_function
 def list_params(f: FunctionFacts) -> tuple[str, ...]:
     """Parameters a list argument must reach as a list, not an array: direct operands of a
     sequence operator (`w + [t]`, npr_seq_op) and of `*` with an integer (`w * 2`, `n * w`),
