@@ -49,7 +49,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..analysis.aliases import param_names
-from ..analysis.closures import contains
+from ..analysis.nodes import contains
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap
 from . import driver

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis.nodes import walk  # noqa: F401 - the rule families' walker
 from ..emit import jaxnames as J
 
 AUG_OPS = {
@@ -72,23 +73,3 @@ def plain(args) -> list[cst.Arg]:
 def positional(call: cst.Call) -> list[cst.Arg]:
     """The call's arguments without a keyword."""
     return [a for a in call.args if a.keyword is None]
-
-
-_LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
-           "header", "footer", "lines_after_decorators", "equal", "colon", "dot")  # fields of layout only
-
-
-def walk(node: cst.CSTNode):
-    """Every node under `node` (its dataclass fields: libcst's `children` is much slower)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        for field in n.__dataclass_fields__:
-            if field.startswith(_LAYOUT):
-                continue
-            v = getattr(n, field)
-            if isinstance(v, cst.CSTNode):
-                stack.append(v)
-            elif isinstance(v, (list, tuple)):
-                stack.extend(c for c in v if isinstance(c, cst.CSTNode))

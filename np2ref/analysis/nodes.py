@@ -1,0 +1,30 @@
+"""Walking libcst trees fast: libcst's own visitors rebuild each node they pass, far slower than
+reading the dataclass fields, which is all the analyses and rules need."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+_LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
+           "header", "footer", "lines_after_decorators", "equal", "colon", "dot")  # fields of layout only
+
+
+def walk(node: cst.CSTNode):
+    """Every node under `node` (its dataclass fields: libcst's `children` is much slower)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        for field in n.__dataclass_fields__:
+            if field.startswith(_LAYOUT):
+                continue
+            v = getattr(n, field)
+            if isinstance(v, cst.CSTNode):
+                stack.append(v)
+            elif isinstance(v, (list, tuple)):
+                stack.extend(c for c in v if isinstance(c, cst.CSTNode))
+
+
+def contains(tree: cst.CSTNode, kinds) -> bool:
+    """Whether `tree` holds a node of one of `kinds` (never a layout node: whitespace, commas)."""
+    return any(isinstance(node, kinds) for node in walk(tree))
