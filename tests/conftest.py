@@ -5,9 +5,9 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
-import io
 import importlib.util
 import inspect
+import io
 import itertools
 import os
 import subprocess
