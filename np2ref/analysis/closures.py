@@ -37,7 +37,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .names import _Bindings
-from .nodes import contains
+from .nodes import contains, visit_every
 
 
 @dataclasses.dataclass
@@ -105,7 +105,7 @@ def _bound(*trees) -> set[str]:
     b = _Bindings()
     for t in trees:
         if t is not None:
-            t.visit(b)
+            visit_every(b, t)
     return b.names
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .nodes import walk
+from .nodes import visit_every, walk
 
 
 def dotted(node: cst.BaseExpression) -> str | None:
@@ -101,7 +101,7 @@ def bound_anywhere(module: cst.Module) -> frozenset[str] | None:
     any name may exist. A name outside this set raises NameError wherever it is evaluated."""
     import builtins
     collect = _Bindings()
-    module.visit(collect)
+    visit_every(collect, module)
     if collect.star:
         return None
     return frozenset(collect.names | set(dir(builtins)) | {
@@ -110,7 +110,8 @@ def bound_anywhere(module: cst.Module) -> frozenset[str] | None:
 
 
 class _Bindings(cst.CSTVisitor):
-    """The names bound anywhere in a tree (what Python's symbol table sees as stores)."""
+    """The names bound anywhere in a tree (what Python's symbol table sees as stores). It reads
+    every node (no visit method returns a value): nodes.visit_every runs it."""
 
     def __init__(self):
         self.names: set[str] = set()

@@ -28,3 +28,15 @@ def walk(node: cst.CSTNode):
 def contains(tree: cst.CSTNode, kinds) -> bool:
     """Whether `tree` holds a node of one of `kinds` (never a layout node: whitespace, commas)."""
     return any(isinstance(node, kinds) for node in walk(tree))
+
+
+def visit_every(visitor: cst.CSTVisitor, tree: cst.CSTNode) -> None:
+    """visitor.visit_<Type>(node) for every node under tree: for a visitor that reads every node
+    (its visit methods return None, it has no leave method), as tree.visit(visitor) would."""
+    methods: dict[type, object] = {}
+    for node in walk(tree):
+        kind = type(node)
+        if kind not in methods:
+            methods[kind] = getattr(visitor, f"visit_{kind.__name__}", None)
+        if methods[kind] is not None:
+            methods[kind](node)
