@@ -15,14 +15,19 @@ def walk(node: cst.CSTNode):
     while stack:
         n = stack.pop()
         yield n
-        for field in n.__dataclass_fields__:
-            if field.startswith(_LAYOUT):
-                continue
+        kind = type(n)
+        fields = _FIELDS.get(kind)
+        if fields is None:
+            fields = _FIELDS[kind] = tuple(f for f in n.__dataclass_fields__ if not f.startswith(_LAYOUT))
+        for field in fields:
             v = getattr(n, field)
             if isinstance(v, cst.CSTNode):
                 stack.append(v)
             elif isinstance(v, (list, tuple)):
                 stack.extend(c for c in v if isinstance(c, cst.CSTNode))
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a node type's fields that are not layout
 
 
 def contains(tree: cst.CSTNode, kinds) -> bool:
