@@ -1,16 +1,14 @@
 """docs/ci.md runs as written: its config is the project's pyproject.toml, and each `np2ref`
-command in its bash blocks ends with the exit code its `# exit N` comment gives."""
+command in its bash blocks ends with the exit code its `# exit N` comment gives (conftest.run_cli:
+in this process; the real command's exit status is tests/test_cli_workflow.py's)."""
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT, run_cli
+
 PAGE = (ROOT / "docs" / "ci.md").read_text()
 
 HEAT = "import numpy as np\n\n\ndef step(u, alpha):\n    u[1:-1] += alpha * (u[2:] - 2 * u[1:-1] + u[:-2])\n"
@@ -40,16 +38,13 @@ def test_ci_page_commands(tmp_path):
                       ".venv/lib/site.py": LEGACY}.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    base = [sys.executable, "-m", "np2ref.cli"]
-    setup = subprocess.run([*base, "convert", "src/heat.py", "-o", "src/heat_ref.py"], cwd=tmp_path, env=env,
-                           capture_output=True, text=True)
+    setup = run_cli("convert", "src/heat.py", "-o", "src/heat_ref.py", cwd=tmp_path)
     assert setup.returncode == 0, setup.stderr
     found = commands()
     assert len(found) >= 8
     for command, expected in found:
         argv = shlex.split(command)[1:]
-        proc = subprocess.run([*base, *argv], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        proc = run_cli(*argv, cwd=tmp_path)
         assert proc.returncode == expected, (command, proc.stdout, proc.stderr)
     assert (tmp_path / "report.json").exists()
     assert (tmp_path / "src" / "io_tools.py").read_text() == IO_TOOLS

@@ -13,7 +13,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT, assert_same_as_numpy
+from conftest import ROOT, assert_same_as_numpy, run_cli
 
 EXAMPLES = ROOT / "examples"
 sys.path.insert(0, str(EXAMPLES))
@@ -84,13 +84,10 @@ def test_readme_quickstart_convert_over_the_committed_example(tmp_path):
     examples/heat_equation_ref.py`, on a fresh clone: the committed file is np2ref's own,
     unedited output, so convert may write over it, and writes the same bytes."""
     import shutil
-    import subprocess
-    import sys
     (tmp_path / "examples").mkdir()
     for name in ("heat_equation.py", "heat_equation_ref.py"):
         shutil.copy(EXAMPLES / name, tmp_path / "examples" / name)
     before = (tmp_path / "examples" / "heat_equation_ref.py").read_bytes()
-    done = subprocess.run([sys.executable, "-m", "np2ref.cli", "convert", "examples/heat_equation.py", "-o",
-                           "examples/heat_equation_ref.py"], cwd=tmp_path, capture_output=True, text=True)
+    done = run_cli("convert", "examples/heat_equation.py", "-o", "examples/heat_equation_ref.py", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "examples" / "heat_equation_ref.py").read_bytes() == before

@@ -4,9 +4,9 @@ counted ready (the static report alone called such files 100 % ready)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import textwrap
+
+from conftest import run_cli
 
 STEP = '''
 import sys
@@ -26,8 +26,7 @@ if __name__ == "__main__":
 
 
 def _report(folder, *flags):
-    done = subprocess.run([sys.executable, "-m", "np2ref.cli", "check", "--report", "json", *flags, str(folder)],
-                          capture_output=True, text=True, timeout=600)
+    done = run_cli("check", "--report", "json", *flags, folder, cwd=folder)
     assert done.returncode in (0, 1), done.stderr
     return {f["path"].split("/")[-1]: f for f in json.loads(done.stdout)["files"]}
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import ROOT, run_cli
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ("heat_equation", "particle_deposition", "lattice_boltzmann", "diffusion_inverse", "gray_scott")
 WITHOUT_NP2REF = "import runpy, sys; sys.modules['np2ref'] = None; runpy.run_path(sys.argv[1], run_name='__main__')"
 
@@ -27,8 +26,7 @@ def test_converted_examples_are_short(stem):
 
 def test_standalone_pair_runs_without_np2ref(tmp_path):
     out = tmp_path / "heat_ref.py"
-    done = subprocess.run([sys.executable, "-m", "np2ref.cli", "convert", "examples/heat_equation.py",
-                           "-o", str(out), "--standalone"], cwd=ROOT, capture_output=True, text=True)
+    done = run_cli("convert", "examples/heat_equation.py", "-o", out, "--standalone", cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "np2ref_rt.py").exists()
     assert "from np2ref_rt import" in out.read_text() and "np2ref.rt" not in out.read_text()

@@ -61,6 +61,9 @@ class FunctionFacts:
     # The analysis's own roots_of, which the marks pass asks: an allocation keeps the label it has
     # in `roots` (a new _RootsOf would number its sites from "alloc 1" again, and they would collide).
     roots_of: _RootsOf | None = dataclasses.field(default=None, repr=False, compare=False)
+    # what the rules derive from these facts alone, made once (rewrite/rules/sequences.py's
+    # integer_names and list_params: asked again at every call site of a function)
+    derived: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
     def effects(self) -> fx.Effects:
         return fx.Effects(frozenset(self.mutated_params), self.returns_alias, self.params, self.returns_param)

@@ -37,6 +37,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .names import _Bindings
+from .nodes import contains, visit_every
 
 
 @dataclasses.dataclass
@@ -100,25 +101,11 @@ class _Uses(cst.CSTVisitor):
             self.found.append((node.value, self._callees.get(node), node))
 
 
-def contains(tree: cst.CSTNode, kinds) -> bool:
-    """Whether `tree` holds a node of one of `kinds`."""
-    found = []
-
-    class V(cst.CSTVisitor):
-        def on_visit(self, node):
-            if isinstance(node, kinds):
-                found.append(node)
-            return not found
-
-    tree.visit(V())
-    return bool(found)
-
-
 def _bound(*trees) -> set[str]:
     b = _Bindings()
     for t in trees:
         if t is not None:
-            t.visit(b)
+            visit_every(b, t)
     return b.names
 
 

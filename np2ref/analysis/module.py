@@ -13,6 +13,7 @@ from . import containers, effects as fx
 from .aliases import Collected, FunctionFacts, analyse_function, param_names
 from .module_state import changing_globals, globals_read
 from .names import ImportMap, dotted
+from .nodes import walk
 from .library_table import LIBRARY_CALLS
 from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, RANDOM_SEED, is_host_only
 
@@ -175,19 +176,8 @@ def is_dead_if(node: cst.CSTNode) -> bool:
 
 def dead_calls(func: cst.FunctionDef) -> frozenset[cst.Call]:
     """The calls in the body of a statically dead `if` (is_dead_if)."""
-    calls: set[cst.Call] = set()
-
-    class Inside(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            calls.add(node)
-
-    class Dead(cst.CSTVisitor):
-        def visit_If(self, node: cst.If) -> None:
-            if is_dead_if(node):
-                node.body.visit(Inside())
-
-    func.body.visit(Dead())
-    return frozenset(calls)
+    return frozenset(call for node in walk(func.body) if isinstance(node, cst.If) and is_dead_if(node)
+                     for call in walk(node.body) if isinstance(call, cst.Call))
 
 
 def is_generator_draw(callee: cst.BaseExpression, params, local_names, objects: dict[str, str]) -> bool:

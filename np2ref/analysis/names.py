@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .nodes import visit_every, walk
+
 
 def dotted(node: cst.BaseExpression) -> str | None:
     """`np.linalg.norm` -> "np.linalg.norm"; None for anything that is not a dotted name."""
@@ -44,25 +46,11 @@ def _imported(stmt: cst.BaseSmallStatement) -> dict[str, str]:
 
 def _function_imports(module: cst.Module) -> list[cst.BaseSmallStatement]:
     """The import statements inside the module's functions, at any depth."""
-    found: list[cst.BaseSmallStatement] = []
-
-    class Finder(cst.CSTVisitor):
-        depth = 0
-
-        def visit_FunctionDef(self, node) -> None:
-            self.depth += 1
-
-        def leave_FunctionDef(self, node) -> None:
-            self.depth -= 1
-
-        def visit_Import(self, node) -> None:
-            if self.depth:
-                found.append(node)
-
-        visit_ImportFrom = visit_Import
-
-    module.visit(Finder())
-    return found
+    found: dict[int, cst.BaseSmallStatement] = {}  # by id: a nested function's are met again
+    for node in walk(module):
+        if isinstance(node, cst.FunctionDef):
+            found.update((id(s), s) for s in walk(node.body) if isinstance(s, (cst.Import, cst.ImportFrom)))
+    return list(found.values())
 
 
 class ImportMap:
@@ -113,7 +101,7 @@ def bound_anywhere(module: cst.Module) -> frozenset[str] | None:
     any name may exist. A name outside this set raises NameError wherever it is evaluated."""
     import builtins
     collect = _Bindings()
-    module.visit(collect)
+    visit_every(collect, module)
     if collect.star:
         return None
     return frozenset(collect.names | set(dir(builtins)) | {
@@ -122,7 +110,8 @@ def bound_anywhere(module: cst.Module) -> frozenset[str] | None:
 
 
 class _Bindings(cst.CSTVisitor):
-    """The names bound anywhere in a tree (what Python's symbol table sees as stores)."""
+    """The names bound anywhere in a tree (what Python's symbol table sees as stores). It reads
+    every node (no visit method returns a value): nodes.visit_every runs it."""
 
     def __init__(self):
         self.names: set[str] = set()

@@ -66,11 +66,13 @@ class Lift:
 
 def find_lifts(module: cst.Module) -> list[Lift]:
     """The module-level loops worth compiling, in source order."""
+    statements = list(_driver_statements(module))
+    if not any(isinstance(stmt, (cst.For, cst.While)) for stmt in statements):
+        return []  # nothing to lift: the module's analyses below cost more than its conversion
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
     functions = module_objects(module)
     global_reads = set().union(*(globals_read(f) for f in _all_functions(module)))
-    statements = list(_driver_statements(module))
     lifts, bound, views, containers = [], set(), {}, set()
     main = None
     # the module's own small constants (bound once at top level to literals, or to np.array of

@@ -49,7 +49,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..analysis.aliases import param_names
-from ..analysis.closures import contains
+from ..analysis.nodes import contains
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap
 from . import driver
@@ -63,15 +63,18 @@ _CONTAINERS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetC
 
 def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
     """The top-level loops of the module functions named in `host` worth compiling."""
+    hosts = [func for func in module.body if isinstance(func, cst.FunctionDef) and func.name.value in host
+             and func.asynchronous is None and isinstance(func.body, cst.IndentedBlock)
+             and any(isinstance(stmt, (cst.For, cst.While)) for stmt in func.body.body)]
+    if not hosts:
+        return []  # no loop to lift: the module's analyses below cost more than its conversion
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     functions = driver.module_objects(module)
     taken = names_read(module) | names_bound(module)
     shadowed = names_bound(module) | functions | ({"range"} if contains(module, cst.ImportStar) else set())
     lifts = []
-    for func in module.body:
-        if isinstance(func, cst.FunctionDef) and func.name.value in host and func.asynchronous is None \
-                and isinstance(func.body, cst.IndentedBlock):
-            lifts += _lifts_in(func, positions, functions, taken, shadowed)
+    for func in hosts:
+        lifts += _lifts_in(func, positions, functions, taken, shadowed)
     return lifts
 
 

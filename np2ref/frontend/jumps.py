@@ -35,6 +35,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.module_state import names_bound
+from ..analysis.nodes import contains
 from . import products, rows
 from .rows import names_in as _names
 from .returns import Lower, early_returns
@@ -390,16 +391,7 @@ def restore(module: cst.Module, originals: dict, converted) -> cst.Module:
 
 
 def _jumps_anywhere(func) -> bool:
-    found = [False]
-
-    class V(cst.CSTVisitor):
-        def visit_Break(self, n) -> None:
-            found[0] = True
-
-        def visit_Continue(self, n) -> None:
-            found[0] = True
-    func.visit(V())
-    return found[0]
+    return contains(func, (cst.Break, cst.Continue))
 
 
 class Positions:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis.nodes import walk  # noqa: F401 - the rule families' walker
 from ..emit import jaxnames as J
 
 AUG_OPS = {

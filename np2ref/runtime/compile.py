@@ -228,7 +228,6 @@ class Compiled:
             raise _refuse("NPR020", f"{name}() is not a module-level function np2ref can find", fn)
         self.original = fn
         self.conversion: ConversionResult = result
-        self.source: str = result.body
         self.mutated: tuple[str, ...] = tuple(result.functions[name].mutated_params)
         self.verify = verify
         self._verified = False
@@ -276,6 +275,11 @@ class Compiled:
         self._fast = {} if verify else self._entry._fast
         from ..rt.fastpath import _npr_moved, _npr_arg_types  # (rt is imported: runtime_namespace above)
         self._moved, self._types = _npr_moved, _npr_arg_types
+
+    @property
+    def source(self) -> str:
+        """The converted module without its header (made when first read: most calls never do)."""
+        return self.conversion.body
 
     def __call__(self, *args, **kwargs):
         if not kwargs:

@@ -24,7 +24,7 @@ import re
 
 import libcst as cst
 
-from ...analysis.closures import contains
+from ...analysis.nodes import contains
 from ...emit import jaxnames as J
 from ..registry import emits, plans
 from . import unbound

@@ -13,7 +13,6 @@ share a written buffer when they cannot be checked (NPR201), one-argument np.whe
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as cstm
 
 from ...analysis import containers, effects as fx
 from ...analysis.aliases import FunctionFacts
@@ -24,7 +23,7 @@ from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM
 from ...diagnostics import Note
 from ...emit import jaxnames as J
 from ..registry import SPECIALS, emits, emits_special, plans
-from ..syntax import plain, positional
+from ..syntax import plain, positional, walk
 from .views import emit_view_call, mark_ref, mark_ref_or_own
 
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it
@@ -103,7 +102,7 @@ def _slice_reduction(call: cst.Call, ctx) -> str | None:
 def _moving_slice(node: cst.BaseExpression) -> bool:
     """Whether node holds a slice with a bound that is not a number (`x[:i]`, `t[i + 1:j]`)."""
     return any(isinstance(part, (cst.Name, cst.BinaryOperation, cst.Call, cst.Attribute, cst.Subscript))
-               for sl in cstm.findall(node, cstm.Slice()) for part in (sl.lower, sl.upper))
+               for sl in walk(node) if isinstance(sl, cst.Slice) for part in (sl.lower, sl.upper))
 
 
 def _copy_in_order(call: cst.Call, ctx) -> bool:

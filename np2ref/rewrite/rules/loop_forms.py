@@ -13,6 +13,7 @@ import libcst as cst
 
 from ...emit import jaxnames as J
 from ..registry import emits_special
+from ..syntax import walk
 from .calls import is_static_meta
 from .control import uses
 
@@ -157,7 +158,7 @@ def static_test(test: cst.BaseExpression, facts) -> bool:
         if isinstance(target, cst.Name):
             values.setdefault(target.value, []).append(value)
     augs: dict[str, list] = {}
-    for node in _walk_statements(facts.node):
+    for node in walk(facts.node):
         if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
             augs.setdefault(node.target.value, []).append(node.value)
     seen: set[str] = set()
@@ -185,12 +186,6 @@ def static_test(test: cst.BaseExpression, facts) -> bool:
         return False
 
     return static(test)
-
-
-def _walk_statements(node: cst.CSTNode):
-    yield node
-    for child in node.children:
-        yield from _walk_statements(child)
 
 
 # -- which names a loop carries (rules/loops.py) ----------------------------------------------

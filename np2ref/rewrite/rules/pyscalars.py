@@ -33,7 +33,7 @@ import libcst as cst
 from ...analysis.library_table import MATH_FUNCS
 from ...emit import jaxnames as J
 from ..registry import emits
-from ..syntax import AUG_OPS
+from ..syntax import AUG_OPS, walk
 from .calls import is_static_meta
 
 INT, FLOAT = "int", "float"
@@ -190,7 +190,7 @@ def _divides_by_parameter(node, params) -> bool:
         right = node.args[1].value
     else:
         return False
-    return any(isinstance(n, cst.Name) and n.value in params for n in _walk(right))
+    return any(isinstance(n, cst.Name) and n.value in params for n in walk(right))
 
 
 _DIVIDE = (cst.Divide, cst.FloorDivide, cst.Modulo)
@@ -204,7 +204,7 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
     augs, range_targets, excluded, calls, branched = {}, set(), set(), False, False
     looped = set()  # the targets of bindings in a loop body
     passed = passed_params(f)
-    for node in _walk(f.node):
+    for node in walk(f.node):
         if isinstance(node, cst.Call) and not calls:
             func = node.func
             calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round") or \
@@ -228,14 +228,14 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
                 and all(a.keyword is None or a.keyword.value == "start" for a in node.iter.args):
             range_targets.add(id(node.target.elements[0].value))  # `for i, v in enumerate(x)`: i is an int
         if isinstance(node, (cst.For, cst.While)):
-            for m in _walk(node.body):
+            for m in walk(node.body):
                 if isinstance(m, (cst.AugAssign, cst.Assign)):
                     looped.update(id(t.target if isinstance(t, cst.AssignTarget) else t)
                                   for t in (m.targets if isinstance(m, cst.Assign) else (m.target,)))
         if isinstance(node, cst.If) and not branched:  # `if c: r = 1 else: r = 0` on data: a lax.cond's
-            branched = any(isinstance(m, cst.Assign) for m in _walk(node))  # value, still Python's int
+            branched = any(isinstance(m, cst.Assign) for m in walk(node))  # value, still Python's int
         if isinstance(node, (cst.CompFor, cst.Lambda, cst.NamedExpr)):
-            excluded.update(n.value for n in _walk(node.target if isinstance(node, (cst.CompFor, cst.NamedExpr))
+            excluded.update(n.value for n in walk(node.target if isinstance(node, (cst.CompFor, cst.NamedExpr))
                                                     else node.params) if isinstance(n, cst.Name))
     if not calls and not looped and not branched:  # no float(), int(), round(), math.*, no binding
         # in a loop or branch: no Python scalar comes from array data
@@ -284,27 +284,7 @@ def _recurrence(target: cst.Name, value, aug) -> bool:
             and _literal_value(value.right, bool) and isinstance(value.left, cst.Name) \
             and value.left.value == target.value:
         return False
-    return any(isinstance(n, cst.Name) and n.value == target.value for n in _walk(value))
-
-
-_LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
-           "header", "footer", "lines_after_decorators", "equal", "colon", "dot")  # fields of layout only
-
-
-def _walk(node: cst.CSTNode):
-    """Every node under `node` (its dataclass fields: libcst's `children` is much slower)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        for field in n.__dataclass_fields__:
-            if field.startswith(_LAYOUT):
-                continue
-            v = getattr(n, field)
-            if isinstance(v, cst.CSTNode):
-                stack.append(v)
-            elif isinstance(v, (list, tuple)):
-                stack.extend(c for c in v if isinstance(c, cst.CSTNode))
+    return any(isinstance(n, cst.Name) and n.value == target.value for n in walk(value))
 
 
 def _literal_value(expr, test) -> bool:
@@ -435,7 +415,7 @@ def _python_kind(ctx, expr):
         # expression of parameters (`x + 2 * y` after `x, y = a, b`) is more often an array's arithmetic
         names = ctx.py_scalars.names
         if not (isinstance(expr, cst.Name) and expr.value in names or len(k.kinds) == 1 and any(
-                isinstance(n, cst.Name) and n.value in names for n in _walk(expr))):
+                isinstance(n, cst.Name) and n.value in names for n in walk(expr))):
             return None
         return "passed", tuple(sorted(k.passed)) if k.passed <= passed_params(ctx.f) else ()
     if k is None:

@@ -15,7 +15,7 @@ from ...analysis.aliases import index_names_to_check
 from ...analysis.names import ImportMap
 from ...emit import jaxnames as J
 from ..registry import emits
-from ..syntax import whole_load_base
+from ..syntax import walk, whole_load_base
 from .kept import emit_kept_read, emit_reindex
 from .mask_index import unmasked
 
@@ -58,14 +58,8 @@ def _loop_slices(node: cst.Subscript, loop_names) -> bool:
     `A[k + 1:, k]`, `data[p[i]:p[i + 1]]`): its bounds are traced in a lax loop, so the read
     goes through npr_get, which reads such slices exactly (rt/windows.py)."""
     return any(isinstance(e.slice, cst.Slice) and any(
-        b is not None and any(isinstance(n, cst.Name) and n.value in loop_names for n in _names(b))
+        b is not None and any(isinstance(n, cst.Name) and n.value in loop_names for n in walk(b))
         for b in (e.slice.lower, e.slice.upper)) for e in node.slice)
-
-
-def _names(node: cst.CSTNode):
-    yield node
-    for child in node.children:
-        yield from _names(child)
 
 
 def _offset(expr: cst.BaseExpression):

@@ -10,11 +10,14 @@ a sequence against a literal number or sequence, a shape, a size or len() (`[0] 
 
 from __future__ import annotations
 
+import functools
+
 import libcst as cst
 
 from ...analysis.aliases import FunctionFacts
 from ...emit import jaxnames as J
 from ..registry import emits
+from ..syntax import walk
 from .augassign import _number_literal
 from .calls import is_static_meta
 
@@ -105,12 +108,23 @@ def _integer_in(names: frozenset[str], expr: cst.BaseExpression) -> bool:
         isinstance(expr, cst.Attribute) and expr.attr.value == "shape")
 
 
+def once_per_function(compute):
+    """compute(f), a pure function of the facts f, made once per FunctionFacts (kept in f.derived)."""
+    @functools.wraps(compute)
+    def derived(f: FunctionFacts):
+        if compute.__name__ not in f.derived:
+            f.derived[compute.__name__] = compute(f)
+        return f.derived[compute.__name__]
+    return derived
+
+
+@once_per_function
 def integer_names(f: FunctionFacts) -> frozenset[str]:
     """Names that only ever hold integers: `for i in range(...)` targets, parameters passed to
     range() as a bound (anything else raises there), and locals every binding of which is an
     integer expression of those (a fixed point: `m = n // 2` after `n = len(x)`)."""
     seeds, loop_targets = set(), set()
-    for node in _walk(f.node):
+    for node in walk(f.node):
         if _sized_call(node):  # range(n), np.zeros((n, n)): n is an integer or the call raises
             shape = node.args[0].value if isinstance(node.func, cst.Attribute) else None
             bounds = shape.elements if isinstance(shape, (cst.Tuple, cst.List)) else node.args
@@ -148,12 +162,6 @@ def _sized_call(node: cst.CSTNode) -> bool:
         and node.args[0].keyword is None
 
 
-def _walk(node: cst.CSTNode):
-    yield node
-    for child in node.children:
-        yield from _walk(child)
-
-
 def _string_literal(expr: cst.BaseExpression) -> bool:
     """`"%d" % n`: string formatting, Python's own operator."""
     return isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
@@ -184,7 +192,7 @@ def list_params(f: FunctionFacts, seq_names: frozenset[str], int_names: frozense
     argument becomes an array, as NumPy computes with it (npr_jit's `lists=`). The rewriter
     finds them once per function (ModuleRewriter.list_names); compile reads its record."""
     found = set()
-    for node in _walk(f.node):
+    for node in walk(f.node):
         if isinstance(node, cst.BinaryOperation) and type(node.operator) in _BIN_OPS:
             pairs = [(node.left, node.right)]
         elif isinstance(node, cst.Comparison) and len(node.comparisons) == 1 \
