@@ -56,6 +56,7 @@ class Marks:
     # -- masks (rules/mask_store.py) -------------------------------------------------------------
     mask_store: Mapping[cst.BaseSmallStatement, tuple[bool, list[Expr], str | None, int]] = _field("masks", "statement -> (computed on whole arrays, leaves, op, axis): `npr_mask_store`", dict)
     unmask: AbstractSet[Expr] = _field("masks", "`b[m]` in a mask store, emitted as `b`")
+    mask_guard: AbstractSet[Expr] = _field("masks", "an unmasked `b[m]` where a derivative can be infinite (a divisor, a log's argument): `npr_mask_guard(b, m)`")
     store_selections: Mapping[cst.BaseSmallStatement, tuple[str, ...]] = _field("masks", "mask store -> the selection names in its value (`e[m] = v ** 2`, v = x[m]): whole, `selections=(v,)`", dict)
     masked_selections: Mapping[cst.Assign, tuple[Expr, tuple[str, ...], tuple[Expr, ...]]] = _field("masks", "`w = 1.0 / x[m]`: `npr_select_whole(...)` -> (the mask, the selection names, the other leaves)", dict)
     selections: AbstractSet[cst.Subscript] = _field("masks", "`v = x[m]` with a mask, v only reduced: `npr_select(x, m)` (the reductions of v are masked_reduce calls)")

@@ -126,6 +126,24 @@ def npr_mask_newaxis(x, mask):
     return jnp.expand_dims(jnp.asarray(npr_load(x)), jnp.ndim(m))
 
 
+def npr_mask_guard(x, mask):
+    """A masked read computed on whole arrays where a derivative can be infinite (`1.0 /
+    r2[m]`, `np.log(x[m])`): x with the elements the mask leaves out replaced by the first
+    element it selects. The selected elements are x's own, so every value the store or the
+    reduction keeps is NumPy's; the others, which it discards, no longer meet the pole (an
+    excluded self-pair's r2 == 0), whose infinite derivative times their zero cotangent made
+    jax.grad NaN. A mask that is not a boolean array over x's leading axes leaves x as it is."""
+    x, m = npr_load(x), npr_load(mask)
+    if jnp.asarray(m).dtype != jnp.bool_ or jnp.ndim(m) == 0 or jnp.shape(x)[:jnp.ndim(m)] != jnp.shape(m):
+        return x
+    x, m = jnp.asarray(x), jnp.asarray(m)
+    flat = jnp.reshape(m, -1)
+    rows = jnp.reshape(x, (flat.size,) + x.shape[m.ndim:])
+    first = jnp.argmax(flat)
+    fill = jnp.where(flat[first], rows[first], jnp.ones_like(rows[first]))
+    return jnp.where(jnp.reshape(m, m.shape + (1,) * (x.ndim - m.ndim)), x, fill)
+
+
 def _npr_lead_index(lead) -> tuple:
     """The integers before a mask, checked: NumPy pairs one integer with every selected element
     (`a[i, m]` is `a[i][m]`); an array there broadcasts against the mask's positions instead,

@@ -4,7 +4,7 @@
   views       references and owned values (`npr_sub`, `npr_own`, `jax.new_ref`)
   stores      `a[i] = v`, bindings of written arrays
   augassign   `x op= v` on names
-  mask_store  `a[m] = f(b[m])`, masked reductions
+  mask_store  `a[m] = f(b[m])`, masked reductions (mask_guard: its reads that meet a pole)
   selections  `v = x[m]` kept in a name, only reduced (`np.sum(v ** 2)`, `v.size`)
   kept        `v = x[m, :]` kept in a name, reindexed and stored back (`x[m, :] = v[:, perm]`)
   out_args    `out=`

@@ -94,6 +94,16 @@ def newaxis_after_mask(node: cst.Subscript) -> tuple[cst.BaseExpression, cst.Bas
     return None
 
 
+def guard_mask(updated: cst.Subscript) -> cst.BaseExpression | None:
+    """The mask over the leading axes of unmasked(updated) (npr_mask_guard's): `m` of `b[m]`,
+    `b[m][:, None]` and `b[k, m]`; None for a mask on a later axis (`b[:, m]`: not guarded)."""
+    found = newaxis_after_mask(updated)
+    if found is not None:
+        return found[1]
+    lead = mask_lead(updated)
+    return lead[0] if lead is not None and lead[1] == 0 else None
+
+
 def unmasked(updated: cst.Subscript) -> cst.BaseExpression:
     """A masked read of a masked store's value, whole: `b[m]` and `b[:, m]` as `b`, and
     `b[k, m]` as its view `b[k]` (npr_mask_lead: k must be one integer); `b[m][:, None]` as `b`

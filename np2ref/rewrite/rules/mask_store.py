@@ -21,6 +21,7 @@ from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
 from .calls import is_static_meta
+from .mask_guard import guard_singular
 from .mask_index import _code, _lead_pattern, int_by_form, mask_lead, newaxis_after_mask
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, under_selection_mask, whole_operands
@@ -326,6 +327,7 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
         return False  # the rank needs the target's shape: a plain name (else NPR031 at trace time)
     ctx.m.mask_rank.update((n, (target.value.value, axis)) for n in ranks)
     ctx.m.unmask.update(masked)
+    guard_singular(ctx, value, masked)
     selected = tuple(dict.fromkeys(n.value for n in leaves if isinstance(n, cst.Name) and n.value in selections))
     if selected:  # `e[m] = 4 * (v ** -12 - v ** -6)`, v = x[m]: v whole, checked to be under m
         ctx.m.store_selections[stmt] = selected
@@ -392,6 +394,7 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
             return False
         masked, leaves, read = found  # `np.abs(x[m]).max()`: computed on whole arrays, reduced under m
         ctx.m.unmask.update(masked)
+        guard_singular(ctx, operand, masked)
         name = (name, read.slice[0].slice.value, tuple(leaves))
     ctx.m.special_calls[node] = ("masked_reduce", name)
     ctx.m.skip_numpy.add(node.func)

@@ -17,7 +17,7 @@ from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import walk, whole_load_base
 from .kept import emit_kept_read, emit_reindex
-from .mask_index import unmasked
+from .mask_index import guard_mask, unmasked
 
 
 @emits(cst.Subscript)
@@ -41,7 +41,8 @@ def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
         return J.call(J.SUB, updated.value, J.index_value(updated.slice))
     if original in ctx.m.unmask:
         whole = ctx.unmasked_forms[original] = unmasked(updated)  # (listed by whole_forms.whole_operands)
-        return whole
+        mask = guard_mask(updated) if original in ctx.m.mask_guard else None
+        return whole if mask is None else J.call(J.MASK_GUARD, whole, mask)
     loop = _loop_slices(original, ctx.f.for_names)
     if loop:  # slices whose bounds move with a loop variable (rt/windows.py)
         updated = updated.with_changes(slice=[_window(e) for e in updated.slice])

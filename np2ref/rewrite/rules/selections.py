@@ -18,6 +18,7 @@ from ...emit import jaxnames as J
 from ..registry import emits, plans
 from ..syntax import unchecked, whole_load_base
 from .mask_index import _code, mask_lead
+from .mask_guard import guard_singular
 from .mask_store import (_axis_keyword, _is_len, _may_be_mask, _reduced_operand, looks_boolean, masked_parts,
                          masked_read_expression, selection_operand)
 from .whole_forms import LeafLoads, Unselect, names_tuple, under_selection_mask, whole_operands
@@ -251,6 +252,7 @@ def plan_selection(node: cst.Assign, ctx) -> bool:
                                           ctx.selections)
             selected = tuple(dict.fromkeys(n.value for n in leaves if isinstance(n, cst.Name) and n.value in ctx.selections))
             ctx.m.unmask.update(masked)
+            guard_singular(ctx, node.value, masked)
             ctx.m.masked_selections[node] = (read.slice[0].slice.value, selected, tuple(
                 n for n in leaves if not (isinstance(n, cst.Name) and n.value in ctx.selections)))
     return False
