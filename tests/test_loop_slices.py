@@ -31,6 +31,7 @@ CASES = {
     "csr": [(np.array([0, 2, 2, 5]), np.array([0, 2, 1, 0, 2]), np.array([1.0, 2, 3, 4, 5]),
              np.array([1.0, -1.0, 0.5]))],
     "row_tail": [(X[:6],)],
+    "pair_energy": [(RNG.random((6, 3)) * 2, 1.0), (RNG.random((2, 3)), 5.0)],
 }
 _COMPILED = {}
 

@@ -239,6 +239,14 @@ def _npr_masked_elementwise(op, a, b):
     return _npr_masked(op(x, y), lens, offs)
 
 
+def _npr_masked_where(where, condition, x, y):
+    """np.where(condition, x, y) with a slice of run-time length among them (a pair loop's
+    `np.where(r2 < rc2, 1.0 / r2, 0.0)` over `pos[i + 1:]`): NumPy's where of the operands
+    broadcast as _npr_operands pairs them, a value of that length."""
+    (c, a, b), lens, offs = _npr_operands(condition, x, y)
+    return _npr_masked(where(c, a, b), lens, offs)
+
+
 def _npr_masked_product(fn, a, b):
     """matmul, dot, inner: the contracted axes zero-filled outside the slices, so that every
     product that NumPy does not form is 0 * 0 (the data there may be inf or nan)."""

@@ -177,6 +177,8 @@ def npr_np_where(condition, *xy):
     if not xy:
         raise NprUnsupported("np2ref NPR004: np.where(cond) with one argument is np.nonzero(cond): its output shape depends on the data")
     x, y = xy
+    if any(isinstance(v, NprMasked) for v in (condition, x, y)):  # a slice of run-time length
+        return _npr_masked_where(npr_np_where, condition, x, y)
     dt = _npr_np_result_dtype(x, y)
     c = _npr_np_asarray(condition, np.bool_)
     if dt.kind in "iu":  # a Python int out of the range wraps around in NumPy's where (C's cast)
@@ -343,3 +345,4 @@ from .core import NprUnsupported, _npr_has_jax, _npr_state  # noqa: E402
 from .casts import _npr_check_list_store, npr_cast  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .divisions import _npr_fence_own  # noqa: E402
+from .masked import _npr_masked_where, NprMasked  # noqa: E402

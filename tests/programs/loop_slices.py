@@ -105,3 +105,15 @@ def ragged_sorted_first(x):
     for i in range(n):
         out[i] = np.sort(x[i:i + 3])[0]
     return out
+
+
+def pair_energy(pos, rc):
+    """A pair loop over the rows after i (an MD energy): `d` is a slice of run-time length, its
+    row sums, a comparison and np.where of it reduced again (npr_slice_sum of names bound to it)."""
+    n = pos.shape[0]
+    energy = 0.0
+    for i in range(n - 1):
+        d = pos[i + 1:] - pos[i]
+        r2 = np.sum(d * d, axis=1)
+        energy += np.sum(np.where(r2 < rc * rc, 1.0 / r2, 0.0))
+    return energy

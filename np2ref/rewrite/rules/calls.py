@@ -93,10 +93,23 @@ def _slice_reduction(call: cst.Call, ctx) -> str | None:
             or call.args[0].star or not (lookup(qual) or "").startswith("jnp."):
         return None
     operand = call.args[0].value
-    if isinstance(operand, cst.Name):  # `seg = x[:i]` then `np.max(seg)`: any binding of the name
-        return _SLICE_REDUCTIONS[qual] if any(
-            t.value == operand.value and v is not None and _moving_slice(v) for t, v in ctx.f.bindings) else None
-    return _SLICE_REDUCTIONS[qual] if _moving_slice(operand) else None
+    moving = _moving_names(ctx.f.bindings)  # `seg = x[:i]`, `d = pos[i + 1:] - pos[i]`, `r2 = np.sum(d * d, axis=1)`
+    if _moving_slice(operand) or any(isinstance(n, cst.Name) and n.value in moving for n in walk(operand)):
+        return _SLICE_REDUCTIONS[qual]
+    return None
+
+
+def _moving_names(bindings) -> frozenset[str]:
+    """Names some binding of which may hold a slice of run-time length: a moving slice in its
+    value, or a name that may (a fixed point). The shim reduces such a value through its own
+    method and anything else through jax.numpy's: a name taken in error costs nothing."""
+    found: set[str] = set()
+    while True:
+        more = {t.value for t, v in bindings if isinstance(t, cst.Name) and t.value not in found and v is not None
+                and (_moving_slice(v) or any(isinstance(n, cst.Name) and n.value in found for n in walk(v)))}
+        if not more:
+            return frozenset(found)
+        found |= more
 
 
 def _moving_slice(node: cst.BaseExpression) -> bool:
