@@ -93,7 +93,9 @@ def _slice_reduction(call: cst.Call, ctx) -> str | None:
             or call.args[0].star or not (lookup(qual) or "").startswith("jnp."):
         return None
     operand = call.args[0].value
-    moving = _moving_names(ctx.f.bindings)  # `seg = x[:i]`, `d = pos[i + 1:] - pos[i]`, `r2 = np.sum(d * d, axis=1)`
+    moving = ctx.f.derived.get("moving_names")  # `seg = x[:i]`, `d = pos[i + 1:] - pos[i]`, `r2 = np.sum(d * d, axis=1)`
+    if moving is None:  # once per function, not at every reduction
+        moving = ctx.f.derived["moving_names"] = _moving_names(ctx.f.bindings)
     if _moving_slice(operand) or any(isinstance(n, cst.Name) and n.value in moving for n in walk(operand)):
         return _SLICE_REDUCTIONS[qual]
     return None
