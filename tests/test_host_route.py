@@ -52,6 +52,10 @@ def first_above(x, t):
     return k
 
 
+def matmul_sums(a, b):
+    return a @ b + 1.0
+
+
 def branchy(x):
     if x.sum() > 0:
         return x
@@ -150,6 +154,27 @@ def test_host_route_straight_line_call_takes_views_apart_and_not_overlapping_one
     np.testing.assert_array_equal(base, expected)
 
 
+def test_host_route_call_is_the_objects_own_and_any_other_call_goes_the_general_way():
+    compiled = hosted(axpy_)
+    owners = np.zeros(30), np.linspace(0.0, 1.0, 30)  # views of two arrays that own their memory
+    y, x = owners[0][5:15], owners[1][:20:2]
+    expected = owners[0].copy()
+    for _ in range(2):
+        assert compiled(y, 0.5, x) is None
+        axpy_(expected[5:15], 0.5, x)
+    assert type(compiled).__call__ is compiled._host_fast.method  # hostcall.py's, for this signature
+    assert isinstance(compiled, np2ref.Compiled) and type(np2ref.compile(axpy_)) is not type(compiled)
+    assert compiled(y, 0.5, x=x) is None and compiled(y, a=0.5, x=x) is None  # keywords: the general path
+    axpy_(expected[5:15], 0.5, x)
+    axpy_(expected[5:15], 0.5, x)
+    np.testing.assert_array_equal(owners[0], expected)
+    with pytest.raises(TypeError):  # Python's own error for a call the function cannot take
+        compiled(y, 0.5)
+    with pytest.raises(np2ref.Np2RefError, match="share memory"):  # one owner, overlapping: refused
+        compiled(owners[0][:10], 0.5, owners[0][5:15])
+    np.testing.assert_array_equal(owners[0], expected)
+
+
 def test_host_route_refuses_what_the_jitted_call_refuses():
     a = np.arange(6.0)
     for compiled in (hosted(axpy_), np2ref.compile(axpy_, host_below=0)):
@@ -187,6 +212,16 @@ def test_cost_estimates_follow_the_work():
     assert numpy_dot < jit_dot
     numpy_loop, jit_loop = routes.estimate(jaxpr(looped, np.ones(4000)), [np.ones(4000)], [])
     assert numpy_loop > 4000 * routes.NUMPY_TRIP and jit_loop < numpy_loop
+
+
+def test_products_are_estimated_as_each_route_computes_them():
+    # a matrix product: XLA:CPU reads operands slower than NumPy's BLAS, multiplies faster (the
+    # window products of a convolution: tests/test_window_dots.py)
+    from np2ref.runtime import routes
+    a = np.random.default_rng(0).random((400, 400))
+    numpy_mm, jit_mm = routes.estimate(np2ref.compile(matmul_sums)._traced_for_route((a, a))[0], (a, a), [])
+    numpy_mv, jit_mv = routes.estimate(np2ref.compile(matvec)._traced_for_route((a, a[0]))[0], (a, a[0]), [])
+    assert jit_mm - routes.JIT_CALL < numpy_mm and jit_mv - routes.JIT_CALL > numpy_mv
 
 
 def test_long_loops_and_other_options_take_the_jitted_program():

@@ -111,3 +111,29 @@ def test_windows_that_cover_little_of_the_array_are_left_as_they_are(mod):
     a, x = rng.standard_normal((5, 3, 4)), rng.standard_normal((3, 8))  # windows of 5 of 8 columns
     compiled = _check(mod.taps, a, x)
     assert _dots(compiled, a, x) == 4
+
+
+def test_the_route_estimates_numpys_products_and_the_one_product(mod):
+    # np2ref.compile's route on a CPU (runtime/routes.py): NumPy's time on the nine products the
+    # program had before the rewrite (not nine copies of the one), the jitted call's on the one
+    # product, computed once (the unrolled copies share it): the translation's route, which
+    # measured 0.6 against NumPy's 0.9 ms on this layer (docs/benchmarks.md)
+    from np2ref.runtime import routes
+    rng = np.random.default_rng(0)
+    x, w = rng.random((16, 64, 64)), rng.random((32, 16, 3, 3))
+    compiled = np2ref.compile(mod.conv, host_below=16384)
+    jaxpr, rewrites = compiled._traced_for_route((x, w))
+    assert len(rewrites) == 1
+    numpy_us, jit_us = routes.estimate(jaxpr, (x, w), [], rewrites)
+    assert 3 * numpy_us < routes.estimate(jaxpr, (x, w), [])[0]
+    product = [routes._equation(e)[1] for e in _equations(jaxpr) if e.primitive.name == "dot_general"]
+    assert len(product) == 1 and jit_us < 2 * product[0] + routes.JIT_CALL
+    assert jit_us < numpy_us and compiled._host_route(("conv",), (x, w)) is False
+
+
+def _equations(jaxpr):
+    from np2ref.runtime import routes
+    for eqn in jaxpr.eqns:
+        yield eqn
+        for inner in routes._inner(eqn):
+            yield from _equations(inner)

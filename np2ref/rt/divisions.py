@@ -216,6 +216,10 @@ def _npr_fence_closed(p, known, everything):
 
 
 _npr_FENCE = {"divisions": True, "products": True}  # False: XLA's rewrites, FMAs (benchmarks/divisions.py)
+# a list while np2ref.compile's host route traces a call: each (program as traced, as the
+# peepholes rewrote it) taken by the trace, so that NumPy's time is estimated on the products
+# NumPy computes (runtime/routes.py); None otherwise
+_npr_REWRITES = None
 
 
 def _npr_fenced(thunk):
@@ -250,7 +254,10 @@ def _npr_fenced(thunk):
             program = _npr_fence_jaxpr(program, constant)
         except (AttributeError, TypeError, ValueError):  # pragma: no cover (an internal moved: as traced)
             program = closed.jaxpr
-    program = _npr_peepholed(program)  # peepholes.py
+    rewritten = _npr_peepholed(program)  # peepholes.py
+    if _npr_REWRITES is not None and rewritten is not program:
+        _npr_REWRITES.append((program, rewritten))
+    program = rewritten
     outs = iter(_npr_core.eval_jaxpr(program, closed.consts))
     leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]
     return jax.tree_util.tree_unflatten(box["tree"], leaves)

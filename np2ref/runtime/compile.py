@@ -19,7 +19,7 @@ from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
 from .hostcall import MISS, host_call
-from .routes import HOST_EQUATIONS, numpy_is_cheaper, program_size
+from .routes import HOST_EQUATIONS, estimate_or_none, program_size
 
 _RUNTIME: dict | None = None
 
@@ -199,9 +199,13 @@ def _no_fast_call(args):
 
 
 def _shares(a, b):
-    """np.shares_memory, after two cheaper tests: distinct arrays that own their buffers (no
-    base) never share, and np.may_share_memory's bounds test rules out most other pairs."""
-    if a.base is None and b.base is None and a is not b:
+    """np.shares_memory, after two cheaper tests: arrays in the memory of two distinct arrays
+    that own theirs (each itself, or its base) never share, and np.may_share_memory's bounds
+    test rules out most other pairs."""
+    owner_a = a if a.base is None else a.base
+    owner_b = b if b.base is None else b.base
+    if owner_a is not owner_b and type(owner_a) is _NDARRAY and type(owner_b) is _NDARRAY and \
+            owner_a.base is None and owner_b.base is None:
         return False
     return np.may_share_memory(a, b) and np.shares_memory(a, b)
 
@@ -269,7 +273,11 @@ class Compiled:
         self._last = (_MISSING, False)  # the last host-route signature and its route
         self._cpu = None  # whether jax's default backend is the CPU: asked on the first route
         self._host_fast = _no_fast_call  # the last host-route signature's straight-line call
+        if self._host_routes is not None:  # a class of its own: its __call__ is the last host route's
+            self.__class__ = type("Compiled", (Compiled,), {"__module__": Compiled.__module__,
+                                                             "__doc__": Compiled.__doc__})
         self._host_fasts = {}  # _host_key: that call, for each host-route signature met
+        self._estimates = {}  # _host_key: routes.py's (NumPy's, the jitted call's) µs, on a CPU
         # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
         # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
         self._fast = {} if verify else self._entry._fast
@@ -309,14 +317,14 @@ class Compiled:
                 if route is not False:
                     fast = self._host_fasts.get(key)
                     if fast is None:
-                        fast = self._host_fasts[key] = host_call(args, route, self.original)
-                    self._host_fast = fast
+                        fast = self._host_fasts[key] = host_call(args, route, self.original, Compiled.__call__)
+                    self._use_fast(fast)
             if route is True:  # the original NumPy function: NumPy's results, exactly
                 return self.original(*args)
             if route is not False:  # (pairs that must not share memory, arrays that must be C-contiguous)
                 for i, j in route[0]:
                     a, b = args[i], args[j]
-                    if (a.base is not None or b.base is not None or a is b) and _shares(a, b):
+                    if _shares(a, b):
                         break
                 else:
                     for i in route[1]:
@@ -337,6 +345,12 @@ class Compiled:
             self._keep_numpy_fast(args)
         return out
 
+    def _use_fast(self, fast):
+        """Make `fast` the first thing a call tries; a host-route call with a `method`
+        (hostcall.py) is this object's `__call__` itself (its class is its own: __init__)."""
+        self._host_fast = fast
+        type(self).__call__ = getattr(fast, "method", None) or Compiled.__call__
+
     def _fast_call_failed(self, exc, args):
         """An exception from _host_fast: the original NumPy function's own, as it came; the
         jitted call's (a run-time check), as _call raises it (a refusal where it is one)."""
@@ -356,7 +370,7 @@ class Compiled:
         if fast is None:
             return
         if self._hosted is None:
-            self._host_fast = fast
+            self._use_fast(fast)
             return
         key = self._last[0]
         if self._last[1] is False and key is not _MISSING and key is not None:
@@ -364,7 +378,7 @@ class Compiled:
             if kept is None or kept.inner is not fast:
                 kept = self._host_fasts[key] = host_call(args, True, lambda *a: fast(a))
                 kept.inner = fast
-            self._host_fast = kept
+            self._use_fast(kept)
 
     def _flat_failed(self, exc, flat, args, call):
         """A flat run's exception: the general path when its trace was refused (a new result
@@ -396,7 +410,7 @@ class Compiled:
             small = all(a.size < self.host_below for a in args if type(a) is np.ndarray)
             if small or self._on_cpu():
                 try:
-                    jaxpr = self._entry.trace_numpy(*args).jaxpr
+                    jaxpr, rewrites = self._traced_for_route(args)
                 except Exception as exc:
                     refusal = self._refusal(exc, self._traced_scalars(args, {}))
                     if refusal is None:
@@ -405,8 +419,10 @@ class Compiled:
                 arrays = [i for i, a in enumerate(args) if type(a) is np.ndarray]
                 written = [i for i, n in enumerate(self._entry._positional) if n in self.mutated and i in arrays]
                 equations, largest, loop = program_size(jaxpr)
+                both = self._estimates[key] = estimate_or_none(jaxpr, args, written, rewrites) \
+                    if self._on_cpu() else None  # (NumPy's, the jitted call's) µs
                 if (small and not loop and equations <= HOST_EQUATIONS and largest < self.host_below) or \
-                        (self._on_cpu() and numpy_is_cheaper(jaxpr, args, written)):
+                        (both is not None and both[0] <= both[1]):
                     # what the jitted route checks on every call: a written array shares no memory
                     # with another argument; C-contiguous where the function reshapes (NPR206)
                     route = (tuple((i, j) for i in written for j in arrays if j != i),
@@ -414,6 +430,18 @@ class Compiled:
                     route = route if route != ((), ()) else True  # True: nothing to check per call
         self._hosted[key] = route
         return route
+
+    def _traced_for_route(self, args):
+        """The call's jaxpr and the (traced, rewritten) programs its peepholes made while it was
+        traced (none when JAX had the trace cached: NumPy's time is then estimated on the
+        rewritten program)."""
+        from ..rt import divisions
+        outer, divisions._npr_REWRITES = divisions._npr_REWRITES, []
+        try:
+            jaxpr = self._entry.trace_numpy(*args).jaxpr
+            return jaxpr, divisions._npr_REWRITES
+        finally:
+            divisions._npr_REWRITES = outer
 
     def _on_cpu(self) -> bool:
         """Whether the jitted program runs on a CPU, where NumPy's own time can be the lower."""

@@ -7,12 +7,16 @@ exact), so the choice is about time only, made once per signature from the trace
 - `program_size`: the rule on every backend. A program with no loop, at most HOST_EQUATIONS
   equations and every array under host_below elements runs NumPy: a jitted call's fixed cost
   (arguments in, results out) is tens of microseconds, NumPy's a microsecond an operation.
-- `numpy_is_cheaper`: the rule on a CPU, at any size. It estimates both routes' time from the
+- `estimate`: the rule on a CPU, at any size. It estimates both routes' time from the
   program's equations and takes NumPy's when it is no slower. On a CPU the translation gains by
   fusing elementwise work (one pass where NumPy makes one an operation) and by running loops
   without Python's cost a trip; it loses by copying every argument NumPy's allocator did not
   align to 64 bytes (XLA:CPU reads only those in place), by its call's fixed cost, and on
-  matrix products (XLA:CPU's dot against NumPy's multithreaded BLAS: 2-3x slower measured).
+  matrix-vector products (XLA:CPU's dot reads its operands 1.7-3.2x slower than NumPy's
+  multithreaded BLAS; it multiplies matrices by matrices 1.1-1.4x faster). NumPy's time is
+  estimated on the program as traced, the jitted call's on it as the peepholes rewrote it
+  (rt/dots.py's one product for a convolution's nine), in which a loop XLA unrolls in full
+  computes what its copies share once.
   A loop whose trip count is data (`while`) is always the translation's: its cost is unknown.
 """
 
@@ -31,7 +35,9 @@ BYTES_PER_US = 10e3  # memory traffic, read or written: 10 GB/s from memory
 CACHED_BYTES_PER_US = 30e3  # 30 GB/s for an operation whose arrays fit the cache together
 CACHED = 4 * 2 ** 20  # bytes: half this machine's L3
 FLOPS_PER_US = 20e3  # NumPy's BLAS, both cores
-XLA_DOT = 2.0  # XLA:CPU's dot_general/conv time over NumPy's BLAS (gemv 3.1x, a thin tensordot 1.9x)
+# XLA:CPU's dot_general/conv against NumPy's BLAS: reading the operands 2x the time (gemv 1.7-3.2x,
+# a thin tensordot 1.9x), multiplying 1.2x the rate (gemm 1.1-1.4x: benchmarks/routes.py --dots)
+XLA_DOT, XLA_GEMM = 2.0, 1.2
 # an element read or written through an index array: NumPy's fancy indexing and np.add.at 2-12 ns
 # (cached) to 25-60 ns (1e6 random), XLA:CPU's gather and scatter 15-50 ns, its scatter-add into a
 # small target 3-4 ns (histograms)
@@ -68,19 +74,22 @@ def program_size(jaxpr) -> tuple[int, int, bool]:
     return equations, largest, loop
 
 
-def numpy_is_cheaper(jaxpr, args, written) -> bool:
-    """Whether NumPy running the original is estimated no slower than the jitted translation
-    called with `args` (`written`: the positions of the arrays the function writes)."""
+def estimate_or_none(jaxpr, args, written, rewrites=()):
+    """estimate's (NumPy's, the jitted call's) microseconds, or None for a program with an
+    equation the model does not know the shape of (the translation's route)."""
     try:
-        numpy_us, jit_us = estimate(jaxpr, args, written)
-    except Exception:  # an equation the model does not know the shape of: the translation's route
-        return False
-    return numpy_us <= jit_us
+        return estimate(jaxpr, args, written, rewrites)
+    except Exception:
+        return None
 
 
-def estimate(jaxpr, args, written) -> tuple[float, float]:
-    """(NumPy's, the jitted call's) estimated microseconds for one call."""
+def estimate(jaxpr, args, written, rewrites=()) -> tuple[float, float]:
+    """(NumPy's, the jitted call's) estimated microseconds for one call. The jitted program is
+    `jaxpr` as traced, peepholes applied; NumPy computes what the program was before them
+    (nine window products where rt/dots.py made one): each rewritten part counts as it was."""
     numpy_us, jit_us = _body(jaxpr)
+    for traced, rewritten in rewrites:
+        numpy_us += _body(traced)[0] - _body(rewritten)[0]
     jit_us += JIT_CALL
     for i, a in enumerate(args):
         if type(a) is not np.ndarray:
@@ -95,19 +104,64 @@ def estimate(jaxpr, args, written) -> tuple[float, float]:
     return numpy_us, jit_us
 
 
-def _body(jaxpr) -> tuple[float, float]:
-    numpy_us = jit_us = 0.0
+def _body(jaxpr, invariant=None) -> tuple[float, float]:
+    """(NumPy's, the jitted program's) microseconds for one run of jaxpr."""
+    numpy_us, jit_us, _ = _run(jaxpr, invariant)
+    return numpy_us, jit_us
+
+
+def _run(jaxpr, invariant=None) -> tuple[float, float, float]:
+    """(NumPy's, the jitted program's, the jitted program's once) microseconds for one run of
+    jaxpr. `invariant`: in the body of a loop XLA unrolls in full, the vars whose value every
+    copy shares (the loop's constants, from values computed once); what is computed from them
+    alone is computed once (XLA's common-subexpression pass: rt/dots.py's products), its time
+    the third number, not in the second."""
+    numpy_us = jit_us = once_us = 0.0
     updated = set()  # arrays made by an in-place update: storing one back into its ref is free
     for eqn in jaxpr.eqns:
-        if eqn.primitive.name in _STORES and any(v in updated for v in eqn.invars[1:2]):
+        name = eqn.primitive.name
+        if name in _STORES and any(v in updated for v in eqn.invars[1:2]):
             numpy_us += NUMPY_SCALAR
             continue
-        if eqn.primitive.name in _UPDATES:
+        if name in _UPDATES:
             updated.update(eqn.outvars)
+        if name == "scan" and eqn.params.get("unroll", 1) >= eqn.params["length"]:
+            n, j, once = _unrolled(eqn, invariant)
+            numpy_us += n
+            jit_us += j
+            if invariant is None:
+                jit_us += once
+            else:
+                once_us += once
+            continue
         n, j = _equation(eqn)
         numpy_us += n
-        jit_us += j
-    return numpy_us, jit_us
+        if invariant is not None and _shared(eqn, invariant):
+            once_us += j
+        else:
+            jit_us += j
+    return numpy_us, jit_us, once_us
+
+
+def _unrolled(eqn, invariant) -> tuple[float, float, float]:
+    """A scan XLA unrolls in full: (NumPy's, the jitted copies', the once) microseconds. Its
+    constants are shared by every copy where their values are computed once outside it
+    (`invariant` None: the enclosing program runs once)."""
+    body, length = eqn.params["jaxpr"].jaxpr, eqn.params["length"]
+    n = eqn.params["num_consts"]
+    inner = {b for b, o in zip(body.invars[:n], eqn.invars[:n])
+             if invariant is None or type(o).__name__ == "Literal" or o in invariant} | set(body.constvars)
+    numpy_us, jit_us, once_us = _run(body, inner)
+    return length * (numpy_us + NUMPY_TRIP), length * (jit_us + JIT_TRIP), once_us
+
+
+def _shared(eqn, invariant) -> bool:
+    """Whether eqn computes from `invariant` vars (and literals) alone, without effects: its
+    outputs join them."""
+    if eqn.effects or not all(type(v).__name__ == "Literal" or v in invariant for v in eqn.invars):
+        return False
+    invariant.update(eqn.outvars)
+    return True
 
 
 def _equation(eqn) -> tuple[float, float]:
@@ -115,14 +169,18 @@ def _equation(eqn) -> tuple[float, float]:
     if name == "while":
         return float("inf"), 0.0  # trips unknown: the translation's
     if name == "scan":
+        if eqn.params.get("unroll", 1) >= eqn.params["length"]:
+            numpy_us, jit_us, once_us = _unrolled(eqn, None)
+            return numpy_us, jit_us + once_us
         numpy_us, jit_us = _body(eqn.params["jaxpr"].jaxpr)
         length = eqn.params["length"]
-        if eqn.params.get("unroll", 1) < length:  # a rolled loop writes its carries each trip
-            jit_us += 2 * _traffic(eqn.outvars[:eqn.params["num_carry"]])
+        jit_us += 2 * _traffic(eqn.outvars[:eqn.params["num_carry"]])  # a rolled loop writes its carries
         return length * (numpy_us + NUMPY_TRIP), length * (jit_us + JIT_TRIP)
     if name == "cond":
         costs = [_body(branch.jaxpr) for branch in eqn.params["branches"]]
         return max(c[0] for c in costs), max(c[1] for c in costs)
+    if name == "optimization_barrier":  # rt/divisions.py's fence: no work on either route
+        return 0.0, 0.0
     inner = _inner(eqn)
     if inner:  # a call (pjit, custom_jvp_call, ...): its equations
         costs = [_body(j) for j in inner]
@@ -142,9 +200,11 @@ def _equation(eqn) -> tuple[float, float]:
         update = 2 * _traffic(arrays[1:2] if name in _UPDATES or len(arrays) < 2 else arrays[1:2])
         return NUMPY_CALL + update, update
     traffic = _traffic(arrays + list(eqn.outvars))
-    if name in _DOTS:
-        blas = max(traffic, _flops(eqn) / FLOPS_PER_US)
-        return NUMPY_CALL + blas, XLA_DOT * blas
+    if name in _DOTS:  # BLAS against XLA:CPU: XLA reads the operands slower, multiplies faster
+        flops = _flops(eqn)
+        blas = max(traffic, flops / FLOPS_PER_US)
+        xla = max(XLA_DOT * _traffic(arrays) + _traffic(eqn.outvars), flops / (XLA_GEMM * FLOPS_PER_US))
+        return NUMPY_CALL + blas, xla
     if name.startswith("reduce_") or name in _READS:
         return NUMPY_CALL + traffic, _traffic(arrays)  # XLA fuses the operand's producer
     if _elementwise(eqn):
