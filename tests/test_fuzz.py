@@ -69,6 +69,7 @@ FAMILY_FORMS = {
     "lead_reduce": r"np\.(sum|max|min|mean)\(\w\[[^\]]*\], axis=0|\w\[[^\]]*\]\.(sum|max|min|mean)\((axis=)?0",
     "plane_reads": r"y\d+ = \w\[\d+:\d+\]|np\.max\(\w\[\d+:\d+\]|for i\d+ in range\(.*\):\n +\w\[i\d+",
     "phys_surface": r"np\.linspace\(|\[range\(|t\d+ = |print\(",
+    "kernels": r" @ |np\.dot\(|np\.tensordot\(|np\.einsum\(|\[i\d+ \+ 1:\]|\[m\d+\]",
 }
 
 
@@ -99,7 +100,7 @@ def test_a_family_asked_for_is_in_every_program(family):
 
 @pytest.mark.parametrize("family, seed", [("fresh_loop", 3), ("mask_lead", 4), ("kept", 3), ("list_join", 4),
                                           ("step_index", 2), ("lead_reduce", 2), ("plane_reads", 2),
-                                          ("phys_surface", 2)])
+                                          ("phys_surface", 2), ("kernels", 5)])
 def test_short_family_runs_have_no_failures(family, seed, tmp_path, capsys):
     """Three programs of each family of families.py (the long runs are commands: docs/fuzzing.md)."""
     code, (n, exact, refused, failed), lines = _run_main(

@@ -13,8 +13,8 @@ other families never write:
     list_join    a list argument `w` joined with a list literal (`len(w + [k])`, `sum([0.5] + w)`:
                  npr_seq_op, rt/ops.py _npr_list_argument)
 
-The families of index_families.py (step_index), plane_families.py (lead_reduce, plane_reads)
-and surface_families.py (phys_surface) join them in FAMILIES.
+The families of index_families.py (step_index), plane_families.py (lead_reduce, plane_reads),
+surface_families.py (phys_surface) and kernel_families.py (kernels) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
@@ -27,7 +27,7 @@ import re
 
 import numpy as np
 
-from . import index_families, plane_families, surface_families
+from . import index_families, kernel_families, plane_families, surface_families
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
 from .program import Block, Line
 from .shadow import Frame, evaluate
@@ -295,4 +295,5 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **index_families.FAMILIES,
     **plane_families.FAMILIES,
     **surface_families.FAMILIES,
+    **kernel_families.FAMILIES,
 }

@@ -137,6 +137,8 @@ def npr_mask_guard(x, mask):
     if jnp.asarray(m).dtype != jnp.bool_ or jnp.ndim(m) == 0 or jnp.shape(x)[:jnp.ndim(m)] != jnp.shape(m):
         return x
     x, m = jnp.asarray(x), jnp.asarray(m)
+    if m.size == 0:  # nothing selected, nothing to guard (and no first element to take)
+        return x
     flat = jnp.reshape(m, -1)
     rows = jnp.reshape(x, (flat.size,) + x.shape[m.ndim:])
     first = jnp.argmax(flat)
