@@ -73,6 +73,19 @@ class NprMasked:
                 data = jnp.roll(data, -off, a)
         return NprMasked(data, self.lens)
 
+    def guarded(self):
+        """The same value, every element outside the slice replaced by the first inside it: an
+        elementwise function of the data then meets no pole NumPy never evaluates (sqrt or log of
+        a discarded 0, whose infinite derivative times its zero cotangent made jax.grad NaN)."""
+        data = self.data
+        if data.size == 0 or all(n is None for n in self.lens):
+            return self
+        m = jnp.broadcast_to(self._mask(), data.shape)
+        flat = jnp.reshape(m, -1)
+        first = jnp.argmax(flat)
+        inside = jnp.reshape(data, -1)[first]
+        return self._same(jnp.where(m, data, jnp.where(flat[first], inside, jnp.ones_like(inside))))
+
     def filled(self, fill):
         """The data with every element outside the slice replaced by fill."""
         return jnp.where(self._mask(), self.data, jnp.asarray(fill, self.data.dtype))
@@ -237,6 +250,17 @@ def _npr_operands(*xs):
 def _npr_masked_elementwise(op, a, b):
     (x, y), lens, offs = _npr_operands(a, b)
     return _npr_masked(op(x, y), lens, offs)
+
+
+def _npr_masked_ufunc(f, args, dtype=None, casting="same_kind"):
+    """A NumPy ufunc (np_ufuncs.py: `np.sqrt(r2)`, `np.exp(-r2)`, `np.maximum(r2, c)`) with a
+    slice of run-time length among its operands: f of their data, broadcast as _npr_operands
+    pairs them, each slice guarded first (NprMasked.guarded); a value of that length."""
+    xs, lens, offs = _npr_operands(*[a.guarded() if isinstance(a, NprMasked) else a for a in args])
+    r = f(*xs, dtype=dtype, casting=casting)
+    if isinstance(r, tuple):
+        return tuple(_npr_masked(o, lens, offs) for o in r)
+    return _npr_masked(r, lens, offs)
 
 
 def _npr_masked_where(where, condition, x, y):

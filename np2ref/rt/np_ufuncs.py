@@ -39,6 +39,8 @@ def _npr_np_ufunc(npf, jf, body=None):
         _npr_np_check_out(out)
         if len(args) != nin:
             raise TypeError(f"{npf.__name__} takes {nin} positional arguments")
+        if out is None and any(type(a) is NprMasked for a in args):  # a slice of run-time length
+            return _npr_masked_ufunc(f, args, dtype, casting)
         if cmp is not None and dtype is None:  # `np.less(u8, 300)`: by the value, as NumPy decides it
             out = _npr_int_out_of_range(cmp, *args, lambda a: hasattr(a, "dtype") and not _npr_np_is_py(a))
             if out is not None:
@@ -214,3 +216,4 @@ from .np_dtypes import _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _np
 from .stores import _npr_divmod  # noqa: E402
 from .ops import _npr_check_int_power, _npr_half_power  # noqa: E402
 from .promotion import _npr_int_out_of_range  # noqa: E402
+from .masked import _npr_masked_ufunc, NprMasked  # noqa: E402
