@@ -210,6 +210,8 @@ def _npr_np_round(a, decimals=0, out=None):
 
 
 def npr_np_round(a, decimals=0, out=None):
+    if type(a) is NprMasked and out is None:  # a slice of run-time length: elementwise, no pole
+        return a._same(_npr_np_round(a.data, decimals))
     return _npr_np_round(a, decimals, out)
 
 

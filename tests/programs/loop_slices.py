@@ -120,11 +120,12 @@ def pair_energy(pos, rc):
 
 
 def pair_ufuncs(pos):
-    """A pair loop with NumPy's elementwise functions of the moving slice's distances (a
-    Coulomb sum, a Gaussian kernel) and the pairs pushed apart in place."""
+    """A pair loop with NumPy's elementwise functions of the moving slice's distances (the
+    minimum image, a Coulomb sum, a Gaussian kernel) and the pairs pushed apart in place."""
     e = 0.0
     for i in range(pos.shape[0] - 1):
         d = pos[i + 1:] - pos[i]
+        d = d - 3.0 * np.round(d / 3.0)  # the minimum image in a periodic box
         r = np.sqrt((d ** 2).sum(axis=1))
         e += np.sum(1.0 / r) + np.sum(np.exp(-r * r)) + np.log(np.maximum(r, 0.5)).sum()
         pos[i + 1:] += 0.01 * d
