@@ -33,6 +33,7 @@ CASES = {
     "row_tail": [(X[:6],)],
     "pair_energy": [(RNG.random((6, 3)) * 2, 1.0), (RNG.random((2, 3)), 5.0)],
     "pair_ufuncs": [(RNG.random((6, 3)),), (RNG.random((1, 2)),)],
+    "pair_einsum": [(RNG.random((6, 3)), np.array([1.0, -2.0, 0.5]))],
 }
 _COMPILED = {}
 

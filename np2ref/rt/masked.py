@@ -321,8 +321,51 @@ def _npr_masked_outer(fn, a, b):
     return _npr_masked(out, [la, lb], [oa, ob])
 
 
+def _npr_masked_einsum(fn, subscripts, *ops):
+    """np.einsum with explicit subscripts (`'ij,ij->i'`: a pair loop's squared distances)
+    of operands among which slices of run-time length: a masked axis kept in the output is the
+    result's (its length, its offset), one summed over is zero-filled outside the slices (every
+    product NumPy does not form is 0 * 0). An axis masked in one operand meets the same letter
+    masked, or of length 1, in the others: NPR111 otherwise (NumPy's length unknown)."""
+    spec = subscripts.replace(" ", "") if isinstance(subscripts, str) else ""
+    ins, arrow, out = spec.partition("->")
+    letters = ins.split(",")
+    if not arrow or "." in spec or len(letters) != len(ops) or \
+            any(len(t) != np.ndim(x.data if isinstance(x, NprMasked) else x) for t, x in zip(letters, ops)):
+        raise NprUnsupported("np2ref NPR111: np.einsum of a slice whose length is known only at run time "
+                             "is translated with explicit subscripts ('ij,ij->i') only")
+    which = {id(x): t for x, t in zip(ops, letters)}
+    offs, ops = _npr_common_offs(list(ops), lambda x, a: which[id(x)][a])
+    if not offs:  # realigned: every slice starts at 0 now
+        which = {id(x): t for x, t in zip(ops, letters)}
+    lens = {}
+    for x, t in zip(ops, letters):
+        for a, letter in enumerate(t):
+            n = x.lens[a] if isinstance(x, NprMasked) else None
+            if n is not None:
+                if letter in lens:
+                    _npr_lengths_equal(lens[letter], n)
+                lens.setdefault(letter, n)
+    widths = {letter: set() for letter in lens}
+    for x, t in zip(ops, letters):
+        for a, letter in enumerate(t):
+            if letter in lens:
+                masked = isinstance(x, NprMasked) and x.lens[a] is not None
+                widths[letter].add(x.data.shape[a] if masked else None)
+    if any(None in w or len(w) > 1 for w in widths.values()):
+        raise NprUnsupported("np2ref NPR111: np.einsum pairs a slice whose length is known only at run "
+                             "time with an axis of a static length")
+    datas = [x.filled(0) if isinstance(x, NprMasked) and any(
+        n is not None and letter not in out for n, letter in zip(x.lens, t)) else
+        (x.data if isinstance(x, NprMasked) else x) for x, t in zip(ops, letters)]
+    r = fn(subscripts, *datas)
+    return _npr_masked(r, [lens.get(letter) for letter in out], [offs.get(letter) for letter in out])
+
+
 def _npr_masked_call(name, fn, args):
     """npr_np_dot/inner/outer/vdot with an NprMasked operand."""
+    if name == "einsum":
+        return _npr_masked_einsum(fn, *args)
     if len(args) != 2:
         raise NprUnsupported(f"np2ref NPR111: np.{name} of a slice whose length is known only at run "
                              "time with these arguments is not translated")
