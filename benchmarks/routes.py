@@ -29,7 +29,7 @@ import suite_kernels as K  # noqa: E402
 
 import np2ref  # noqa: E402
 from np2ref.runtime import routes  # noqa: E402
-from np2ref.runtime.compile import _host_key  # noqa: E402
+from np2ref.runtime.hostcall import host_key  # noqa: E402
 
 
 def chain2(x):
@@ -78,7 +78,7 @@ def main(argv=None):
         compiled(*np2ref_args)
         jitted(*jitted_args)
         written = {i for i, n in enumerate(inspect.signature(fn).parameters) if n in jitted.mutated}
-        est_numpy, est_jit = compiled._estimates.get(_host_key(np2ref_args)) or routes.estimate(
+        est_numpy, est_jit = compiled._estimates.get(host_key(np2ref_args)) or routes.estimate(
             jitted._entry.trace_numpy(*suite.copies(arguments)).jaxpr, suite.copies(arguments), written)
         route = "host" if any(r is not False for r in compiled._hosted.values()) else "jit"
         variants = {"NumPy": lambda: fn(*numpy_args), "jitted": lambda: jitted(*jitted_args)}

@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostic, Np2RefError, Span
 from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
-from .hostcall import MISS, host_call
+from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_below_of, host_call, host_key, no_fast_call, shares  # noqa: F401 (HOST_*: public)
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
 
 _RUNTIME: dict | None = None
@@ -141,73 +141,7 @@ def _with_bitwise_options(jit_options):
     return options
 
 
-# The host route (docs/guide.md, "Speed"): a NumPy-array call whose traced program has no loop,
-# at most HOST_EQUATIONS equations and no array of HOST_BELOW elements or more runs the
-# original NumPy function instead of the jitted one; on a CPU, so does any program NumPy is
-# estimated to run no slower (routes.py). Measured on a 2-core CPU VM
-# (benchmarks/host_dispatch.py): a jitted call's dispatch is 5-7 µs at 10 elements and
-# 20-50 µs at 1,000 (XLA:CPU splits elementwise loops across threads), NumPy's about 1 µs per
-# operation up to a few thousand elements.
-HOST_BELOW = 16384
-HOST_ENV = "NP2REF_HOST_BELOW"  # an int: the default host_below (0: always the jitted program)
 _MISSING = object()
-
-
-def _host_below(value) -> int:
-    if value is None:
-        value = os.environ.get(HOST_ENV, HOST_BELOW)
-    try:
-        below = int(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"host_below (or ${HOST_ENV}) must be an int, not {value!r}") from None
-    if below < 0:
-        raise ValueError(f"host_below must be >= 0, not {below}")
-    return below
-
-
-# _host_key's scalars: keyed by type (traced values) or by type and value (static ones)
-_BY_TYPE = frozenset({float, complex, np.float64, np.float32, np.float16, np.int64, np.int32, np.int16,
-                      np.int8, np.uint64, np.uint32, np.uint16, np.uint8, np.bool_, np.complex128,
-                      np.complex64})
-_BY_VALUE = frozenset({int, bool, str, type(None)})
-_NDARRAY = np.ndarray
-
-
-def _host_key(args):
-    """A call's signature for the host route, flat: each NumPy array's shape and dtype, each
-    Python or NumPy scalar's type (traced: its value does not change the program), each int,
-    bool, str or None's type and value (static); None when an argument is anything else (a
-    jax.Array, a container, an ndarray subclass: the jitted route decides)."""
-    key = []
-    for a in args:
-        kind = type(a)
-        if kind is _NDARRAY:
-            key.append(a.shape)
-            key.append(a.dtype)
-        elif kind in _BY_TYPE:
-            key.append(kind)
-        elif kind in _BY_VALUE:
-            key.append(kind)
-            key.append(a)
-        else:
-            return None
-    return tuple(key)
-
-
-def _no_fast_call(args):
-    return MISS
-
-
-def _shares(a, b):
-    """np.shares_memory, after two cheaper tests: arrays in the memory of two distinct arrays
-    that own theirs (each itself, or its base) never share, and np.may_share_memory's bounds
-    test rules out most other pairs."""
-    owner_a = a if a.base is None else a.base
-    owner_b = b if b.base is None else b.base
-    if owner_a is not owner_b and type(owner_a) is _NDARRAY and type(owner_b) is _NDARRAY and \
-            owner_a.base is None and owner_b.base is None:
-        return False
-    return np.may_share_memory(a, b) and np.shares_memory(a, b)
 
 
 class Compiled:
@@ -262,9 +196,9 @@ class Compiled:
         self.__name__ = name
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
-        # the host route: {_host_key: False (the jitted program) or the (written, other array)
+        # the host route: {host_key: False (the jitted program) or the (written, other array)
         # position pairs that must not share memory}; None: every call is jitted
-        self.host_below = _host_below(host_below)
+        self.host_below = host_below_of(host_below)
         eligible = (self.host_below > 0 and self._entry._positional is not None and static_argnames is None
                     and dtype_policy == "preserve" and bounds == "checked"
                     and all(v is None for v in (in_shardings, out_shardings, mesh)))
@@ -272,12 +206,12 @@ class Compiled:
         self._hosted = None if verify else self._host_routes  # after the verified first call
         self._last = (_MISSING, False)  # the last host-route signature and its route
         self._cpu = None  # whether jax's default backend is the CPU: asked on the first route
-        self._host_fast = _no_fast_call  # the last host-route signature's straight-line call
+        self._host_fast = no_fast_call  # the last host-route signature's straight-line call
         if self._host_routes is not None:  # a class of its own: its __call__ is the last host route's
             self.__class__ = type("Compiled", (Compiled,), {"__module__": Compiled.__module__,
                                                              "__doc__": Compiled.__doc__})
-        self._host_fasts = {}  # _host_key: that call, for each host-route signature met
-        self._estimates = {}  # _host_key: routes.py's (NumPy's, the jitted call's) µs, on a CPU
+        self._host_fasts = {}  # host_key: that call, for each host-route signature met
+        self._estimates = {}  # host_key: routes.py's (NumPy's, the jitted call's) µs, on a CPU
         # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
         # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
         self._fast = {} if verify else self._entry._fast
@@ -305,7 +239,7 @@ class Compiled:
                 except Exception as exc:
                     return self._flat_failed(exc, flat, args, self._entry.call_numpy)
         if self._hosted is not None and not kwargs:
-            key = _host_key(args)
+            key = host_key(args)
             last = self._last  # (key, route) of the last call: one tuple, so threads see a matching pair
             if key == last[0]:
                 route = last[1]
@@ -324,7 +258,7 @@ class Compiled:
             if route is not False:  # (pairs that must not share memory, arrays that must be C-contiguous)
                 for i, j in route[0]:
                     a, b = args[i], args[j]
-                    if _shares(a, b):
+                    if shares(a, b):
                         break
                 else:
                     for i in route[1]:

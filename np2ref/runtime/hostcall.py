@@ -1,4 +1,6 @@
-"""The host route's call for one signature, as straight-line Python (np2ref.compile's hot path).
+"""The host route's calls: what a call's signature is (host_key), whether a written array may
+share another's memory (shares), host_below's default, and the call for one signature as
+straight-line Python (host_call: np2ref.compile's hot path).
 
 `Compiled.__call__` first tries the function made here for the last signature that took the
 host route: it compares each argument with that signature in place (type, shape, dtype, the
@@ -10,6 +12,8 @@ of np2ref's own time.
 """
 
 from __future__ import annotations
+
+import os
 
 import numpy as np
 
@@ -69,3 +73,71 @@ def host_call(args, route, original, general=None):
     call = values["call"]
     call.method = values.get("method")
     return call
+
+
+# The host route (docs/guide.md, "Speed"): a NumPy-array call whose traced program has no loop,
+# at most HOST_EQUATIONS equations and no array of HOST_BELOW elements or more runs the
+# original NumPy function instead of the jitted one; on a CPU, so does any program NumPy is
+# estimated to run no slower (routes.py). Measured on a 2-core CPU VM
+# (benchmarks/host_dispatch.py): a jitted call's dispatch is 5-7 µs at 10 elements and
+# 20-50 µs at 1,000 (XLA:CPU splits elementwise loops across threads), NumPy's about 1 µs per
+# operation up to a few thousand elements.
+HOST_BELOW = 16384
+HOST_ENV = "NP2REF_HOST_BELOW"  # an int: the default host_below (0: always the jitted program)
+
+
+def host_below_of(value) -> int:
+    if value is None:
+        value = os.environ.get(HOST_ENV, HOST_BELOW)
+    try:
+        below = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"host_below (or ${HOST_ENV}) must be an int, not {value!r}") from None
+    if below < 0:
+        raise ValueError(f"host_below must be >= 0, not {below}")
+    return below
+
+
+# host_key's scalars: keyed by type (traced values) or by type and value (static ones)
+_BY_TYPE = frozenset({float, complex, np.float64, np.float32, np.float16, np.int64, np.int32, np.int16,
+                      np.int8, np.uint64, np.uint32, np.uint16, np.uint8, np.bool_, np.complex128,
+                      np.complex64})
+_BY_VALUE = frozenset({int, bool, str, type(None)})
+_NDARRAY = np.ndarray
+
+
+def host_key(args):
+    """A call's signature for the host route, flat: each NumPy array's shape and dtype, each
+    Python or NumPy scalar's type (traced: its value does not change the program), each int,
+    bool, str or None's type and value (static); None when an argument is anything else (a
+    jax.Array, a container, an ndarray subclass: the jitted route decides)."""
+    key = []
+    for a in args:
+        kind = type(a)
+        if kind is _NDARRAY:
+            key.append(a.shape)
+            key.append(a.dtype)
+        elif kind in _BY_TYPE:
+            key.append(kind)
+        elif kind in _BY_VALUE:
+            key.append(kind)
+            key.append(a)
+        else:
+            return None
+    return tuple(key)
+
+
+def no_fast_call(args):
+    return MISS
+
+
+def shares(a, b):
+    """np.shares_memory, after two cheaper tests: arrays in the memory of two distinct arrays
+    that own theirs (each itself, or its base) never share, and np.may_share_memory's bounds
+    test rules out most other pairs."""
+    owner_a = a if a.base is None else a.base
+    owner_b = b if b.base is None else b.base
+    if owner_a is not owner_b and type(owner_a) is _NDARRAY and type(owner_b) is _NDARRAY and \
+            owner_a.base is None and owner_b.base is None:
+        return False
+    return np.may_share_memory(a, b) and np.shares_memory(a, b)
