@@ -36,8 +36,10 @@ CODES = {c.code: c for c in [
          "Each NumPy function np2ref translates is in a table that maps it to a jax.numpy function "
          "with the same dtypes and values. A function outside the table is refused rather than guessed. "
          "Functions whose result shape depends on data (np.nonzero, np.unique, boolean-mask reads) "
-         "cannot have a static shape under jit.",
-         "idx = np.nonzero(mask)[0]\nu[idx] = 0.0", "u[mask] = 0.0"),
+         "cannot have a static shape under jit; np.nonzero(m) used as an index (`x[np.nonzero(m)]`, "
+         "`idx = np.nonzero(m)[0]` then only `x[idx]`) is the mask m itself, and is translated as "
+         "`x[m]` is.",
+         "count = len(np.nonzero(mask)[0])", "count = np.count_nonzero(mask)"),
     Code("NPR010", "global / nonlocal", "Rebinding module state is not translated.",
          "def step():\n    global t\n    t += 1", "def step(t):\n    return t + 1"),
     Code("NPR011", "while loop that rebinds a written array",
@@ -169,8 +171,10 @@ CODES = {c.code: c for c in [
          "for t in range(5000):\n    hist.append(u.sum())\n    u *= 0.5",
          "for t in range(5000):  # np2ref: unroll\n    hist.append(u.sum())\n    u *= 0.5\n"
          "(or: hist = np.zeros(5000); hist[t] = u.sum())"),
-    Code("NPR101", "unsupported ufunc.at", "np2ref translates np.add/subtract/multiply/maximum/minimum.at.",
-         "np.divide.at(a, idx, 2.0)", "np.multiply.at(a, idx, 0.5)"),
+    Code("NPR101", "unsupported ufunc.at", "np2ref translates .at of add, subtract, multiply, maximum, "
+         "minimum (a scatter), and of divide, floor_divide, remainder, fmod, power and the logical and "
+         "bitwise and/or/xor (one element at a time, in NumPy's order).",
+         "np.hypot.at(a, idx, v)", "a[idx] = np.hypot(a[idx], v)  # idx without repeats"),
     Code("NPR102", "unsupported in-place method", "resize, partition and similar methods have no "
          "exact static-shape translation.", "a.partition(3)", "a.sort()"),
     Code("NPR104", "boolean mask store with values", "`a[mask] = values` with a mask known only at "

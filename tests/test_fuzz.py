@@ -169,7 +169,7 @@ def test_runner_index_errors_must_be_numpys(runner, monkeypatch):
 
 
 def test_runner_refused_records_the_code(runner):
-    source = _single("np.divide.at(a, [0, 1], 2.0)", "a=np.arange(4.0)")
+    source = _single("np.hypot.at(a, [0, 1], 2.0)", "a=np.arange(4.0)")
     outcome = runner.check(source)
     assert outcome.kind == "refused" and outcome.code == "NPR101", outcome.describe()
 

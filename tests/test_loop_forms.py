@@ -308,7 +308,7 @@ def test_unroll_limit_refuses_and_opt_ins(ns, monkeypatch):
 
 def test_diagnostics_inside_a_desugared_loop_keep_the_users_line():
     src = ("import numpy as np\n\n\ndef f(a, idx):\n    for i in range(3):\n        if a[i] < 0:\n"
-           "            continue\n        np.divide.at(a, idx, 2.0)\n")
+           "            continue\n        np.hypot.at(a, idx, 2.0)\n")
     result = np2ref.convert_source(src, "m.py")
     assert [(d.code, d.line, d.col) for d in result.diagnostics if d.is_error] == [("NPR101", 8, 9)]
 

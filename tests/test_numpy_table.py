@@ -642,6 +642,13 @@ _add(
                          C(mixed(dt), pos(F64)[0])]),
 )
 _add("polyval", fam_each(lambda dt: [C(mixed(dt)[0], mixed(dt)[1]), C(mixed(dt)[0], 2.5), C([1, 2, 3], mixed(dt))], NUM))
+_add("polyder", fam_each(lambda dt: [C(mixed(dt)[0]), C(mixed(dt)[1], 2), C(mixed(dt)[2], m=0), C(mixed(dt)[0, :1]),
+                                     C(mixed(dt)[0], 5), C([1, 2, 3]), C(mixed(dt)[0], -1)]))
+_add("polyint", fam_each(lambda dt: [C(mixed(dt)[0]), C(mixed(dt)[1], 2), C(mixed(dt)[2], m=0), C(mixed(dt)[0], 2, [1, 2]),
+                                     C(mixed(dt)[0], 3, 2.5), C(mixed(dt)[0], k=mixed(dt)[1, :1]), C([1, 2, 3], 2, k=3),
+                                     C(mixed(dt)[0], 3, [1, 2]), C(mixed(dt)[0], -1)]))
+_add("polyadd polysub", fam_each(lambda dt: [C(mixed(dt)[0], nonzero(dt)[1]), C(mixed(dt)[0], nonzero(F32)[1, :2]),
+                                             C(mixed(dt)[0, :1], nonzero(dt)[1]), C(3, mixed(dt)[0]), C([1.5, 2], mixed(dt)[2])]))
 _add("cov corrcoef", fam_each(lambda dt: [C(mixed(dt)), C(mixed(dt)[0], nonzero(dt)[0]), C(mixed(dt), rowvar=False)], NUM))
 SAMPLES["cov"] = fam_each(lambda dt: [C(mixed(dt)), C(mixed(dt)[0], nonzero(dt)[0]), C(mixed(dt), rowvar=False),
                                       C(mixed(dt), ddof=0), C(mixed(dt), bias=True)], NUM)

@@ -432,6 +432,12 @@ LEFT_OUT: dict[str, str] = {
     "numpy.copyto": "mutates in place: handled by the write-side rewriter",
     "numpy.fill_diagonal": "mutates in place: handled by the write-side rewriter",
     "numpy.isnat": "datetime only; no jnp equivalent",
+    # polynomials: np.polyval, polyfit, polyder, polyint, polyadd and polysub are translated
+    "numpy.polymul": DATA_SHAPE + " (poly1d drops the leading zero coefficients first)",
+    "numpy.polydiv": DATA_SHAPE + " (the remainder's leading near-zero coefficients are dropped)",
+    "numpy.roots": DATA_SHAPE + " (its zeros trimmed; real or complex eigenvalues by the data)",
+    "numpy.poly": "real or complex result by the data (conjugate roots give real coefficients)",
+    "numpy.poly1d": "a polynomial object; keep the coefficients in an array (np.polyval, np.polyder)",
 }
 
 
@@ -454,6 +460,8 @@ for _n in "add multiply maximum minimum".split():
 # Counting, binning and index helpers (np2ref/rt/np_*.py says which arguments must be static).
 FUNCTIONS["numpy.lib.stride_tricks.sliding_window_view"] = "npr_np_sliding_window_view"  # (a copy: an opaque view)
 FUNCTIONS["numpy.polyfit"] = "npr_np_polyfit"  # (np2ref/rt/np_linalg.py: full= and cov= refused)
+for _n in "polyder polyint polyadd polysub".split():  # (np2ref/rt/np_linalg.py: NumPy's own steps)
+    FUNCTIONS[f"numpy.{_n}"] = f"npr_np_{_n}"
 for _n in """bincount histogram histogram2d triu_indices tril_indices triu_indices_from tril_indices_from
         diag_indices diag_indices_from ix_ ndindex mgrid ogrid isin unravel_index
         ravel_multi_index""".split():
@@ -482,6 +490,11 @@ def not_in_table(qualified_name: str, one_argument: bool = False) -> tuple[str, 
         return (f"{what} its {DATA_SHAPE}, which jit cannot compile",
                 "under jit every shape is static: write `a[cond] = v`, np.where(cond, x, y), "
                 "or a reduction with where=cond; see `np2ref explain NPR004`")
+    if reason is not None and reason.startswith(DATA_SHAPE):  # (np.roots: with the detail)
+        return (f"`{short}` is not translated: its {reason}, which jit cannot compile",
+                "under jit every shape is static; see `np2ref explain NPR004`")
+    if reason is not None and "write-side" not in reason:
+        return (f"`{short}` is not translated: {reason}", "see `np2ref explain NPR004`")
     near = nearest(qualified_name)
     return (f"`{short}` is not in np2ref's NumPy table",
             (f"the nearest spelling np2ref translates: {near}; " if near else "")
@@ -593,8 +606,12 @@ IN_PLACE_FUNCTIONS: dict[str, InPlace] = {
 IN_PLACE_METHODS: dict[str, str] = {"fill": "npr_fill", "sort": "npr_sort", "put": "npr_put"}
 REFUSED_INPLACE_METHODS = frozenset({"resize", "partition", "itemset", "setfield", "byteswap", "setflags"})
 
-# `np.<ufunc>.at` that are translated (npr_ufunc_at); any other `.at` is refused.
-UFUNC_AT = frozenset({"add", "subtract", "multiply", "maximum", "minimum"})
+# `np.<ufunc>.at` that are translated (npr_ufunc_at: add, subtract, multiply, maximum and minimum
+# by a scatter where that is NumPy's order, the others one element at a time); any other `.at` is
+# refused.
+UFUNC_AT = frozenset({"add", "subtract", "multiply", "maximum", "minimum", "divide", "true_divide",
+                      "floor_divide", "remainder", "mod", "fmod", "power", "logical_and", "logical_or",
+                      "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor"})
 
 # Functions, methods and attributes that return a view of their first operand, with the
 # np2ref.rt helper that reproduces the view (a write through it lands in the base).

@@ -18,7 +18,7 @@ from ..diagnostics import DiagnosticSink, Span
 from . import rules
 from .plan import Marks
 from .registry import planners
-from .rules import augassign, control, kept, mask_store, selections, stores, views
+from .rules import augassign, control, kept, mask_store, nonzero, selections, stores, views
 
 __all__ = ["MarkPass", "Marks", "rules"]
 
@@ -34,7 +34,9 @@ class MarkPass(cst.CSTVisitor):
         self.roots_of = facts.roots_of
         self.m = Marks()
         self.locals = frozenset(facts.roots)
-        self.bool_names = mask_store.boolean_names(facts.bindings)
+        self.nonzero_bindings = nonzero.index_names(facts.node, imports, self.locals)
+        self.bool_names = mask_store.boolean_names(facts.bindings) | frozenset(
+            t.value for t, v in facts.bindings if v in self.nonzero_bindings)
         self.inner: set = self.m.inner
         self.int_names = facts.for_names
         self.callees: set = set()

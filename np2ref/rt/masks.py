@@ -43,7 +43,8 @@ def _npr_overlap(a, b):
     return pos_a is None or pos_b is None or bool(pos_a & pos_b)
 
 
-def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), masked=(), selections=()):
+def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), masked=(), selections=(),
+                   read_if_int=False):
     """`a[mask] = value` / `a[mask] op= value` with a boolean mask, on whole arrays.
 
     With `scalars=None`, `value` is what NumPy broadcasts over the selected elements: it must
@@ -53,7 +54,8 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     one value (npr_mask_lead): the store is then a masked store into the view `a[:, i]`.
     `masked`: the whole arrays in place of the value's masked reads; `selections`: selection
     names in it (`v = x[mask]`, npr_select), which must have been made through this mask
-    (npr_check_whole)."""
+    (npr_check_whole). `read_if_int`: the value's masked reads are npr_unmask's, NumPy's own
+    reads where the mask is no boolean array, so that the value is then NumPy's as it is."""
     m = npr_load(mask)
     if scalars is None and not (_npr_traced(m) and jnp.asarray(m).dtype == jnp.bool_):
         # a mask known when traced, or an integer array after all: NumPy's own store
@@ -64,7 +66,8 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     if lead:
         index = (slice(None),) * axis + _npr_lead_index(lead)
         view = jax.new_ref(npr_get(a)[index])
-        npr_mask_store(view, mask, value, op, scalars, axis, masked=masked, selections=selections)
+        npr_mask_store(view, mask, value, op, scalars, axis, masked=masked, selections=selections,
+                       read_if_int=read_if_int)
         npr_at(a)[index] = view[...]
         return
     mask = npr_load(mask)
@@ -74,7 +77,7 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     if mask_arr.dtype == jnp.bool_ and scalars is not None:  # the value was computed on whole arrays
         npr_check_whole(mask, masked, selections, jnp.ndim(a), axis, value)
     if mask_arr.dtype != jnp.bool_:  # an integer index after all: select the same elements
-        if scalars is not None:
+        if scalars is not None and not read_if_int:
             value = jnp.broadcast_to(jnp.asarray(value), a.shape)[index]
         proxy = npr_at(a)
         if op is None:
@@ -144,6 +147,38 @@ def npr_mask_guard(x, mask):
     first = jnp.argmax(flat)
     fill = jnp.where(flat[first], rows[first], jnp.ones_like(rows[first]))
     return jnp.where(jnp.reshape(m, m.shape + (1,) * (x.ndim - m.ndim)), x, fill)
+
+
+def npr_unmask(x, mask, guard=False):
+    """`x[mask]` in a value computed on whole arrays (a masked store's with selection names in
+    it, a selection name's binding), `mask` a name that may hold an integer index: x whole for a
+    boolean mask (npr_mask_guard'ed with `guard`), else NumPy's read x[mask] itself, which the
+    store or the selection (read_if_int) then takes as NumPy's value."""
+    m = npr_load(mask)
+    if jnp.asarray(m).dtype == jnp.bool_:
+        return npr_mask_guard(x, m) if guard else npr_load(x)
+    return npr_get(x)[m]
+
+
+def npr_nonzero_mask(m, form=None):
+    """`np.nonzero(m)` as an index (`x[np.nonzero(m)]`, rules/nonzero.py): the boolean mask
+    `m != 0`, which selects the same elements in the same order (NumPy's `x[b]` is
+    `x[b.nonzero()]`). `form`: 'first' for `np.nonzero(m)[0]` bound to an index name, the same
+    as a 1-d mask over the first axis (a 2-d m's row numbers repeat: NPR107); 'flat' for
+    np.flatnonzero(m), m raveled."""
+    m = npr_load(m)
+    m = m if isinstance(m, jax.Array) or isinstance(m, np.ndarray) else np.asarray(m)
+    if np.ndim(m) == 0:
+        raise ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() "
+                         "instead. If the context of this error is of the form `arr[nonzero(cond)]`, just use "
+                         "`arr[cond]`.")
+    if form == "flat":
+        m = m.reshape(-1)
+    elif form == "first" and np.ndim(m) != 1:
+        raise NprUnsupported(f"np2ref NPR107: np.nonzero(m)[0] of a {np.ndim(m)}-d m (each row's number "
+                             "as often as it has nonzeros) has a data-dependent shape, which jit cannot "
+                             "compile; index with the mask itself")
+    return m if m.dtype == np.bool_ else m != 0
 
 
 def _npr_lead_index(lead) -> tuple:
@@ -302,12 +337,15 @@ def npr_check_whole(mask, masked=(), selections=(), ndim=None, axis=0, value=Non
                              "(`r2[m][:, None]` beside `d[m]` of a 2-d d)")
 
 
-def npr_select_whole(values, mask, scalars=(), selections=(), masked=()):
+def npr_select_whole(values, mask, scalars=(), selections=(), masked=(), read_if_int=False):
     """`w = 1.0 / x[mask]` (`w` a selection name, rules/selections.py): `values` computed on the
     whole arrays in place of the masked reads (`masked`) and selection names (`selections`)
     through `mask`, an NprSelection under it. A mask that is no boolean array is refused
-    (NPR104): the whole-array form holds only for a selection."""
+    (NPR104): the whole-array form holds only for a selection; with `read_if_int` the masked
+    reads were then NumPy's own (npr_unmask), and `values` is NumPy's value."""
     m = npr_load(mask)
+    if read_if_int and jnp.asarray(m).dtype != jnp.bool_:
+        return values
     if jnp.asarray(m).dtype != jnp.bool_:
         raise NprUnsupported("np2ref NPR104: an elementwise expression of masked reads kept in a name "
                              "is translated for a boolean mask only")
@@ -316,11 +354,15 @@ def npr_select_whole(values, mask, scalars=(), selections=(), masked=()):
     return NprSelection(jnp.asarray(values), m)
 
 
-def npr_unselect(v):
+def npr_unselect(v, guard=False):
     """A selection name inside an elementwise expression that is reduced (`np.sum(v ** 2)`):
     its array as a whole (x of `v = x[m]`), where npr_masked_reduce reduces under the mask;
-    the selection itself where npr_select made one (a mask known when traced)."""
-    return v.x if isinstance(v, NprSelection) else v
+    the selection itself where npr_select made one (a mask known when traced). `guard`: the
+    name meets a pole there (`v ** -12`, `1.0 / v`): npr_mask_guard'ed, so that an element the
+    mask leaves out gives jax.grad no NaN."""
+    if not isinstance(v, NprSelection):
+        return v
+    return npr_mask_guard(v.x, v.mask) if guard and v.axis == 0 else v.x
 
 
 def npr_select_values(values, mask, scalars=()):

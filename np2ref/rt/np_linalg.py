@@ -8,7 +8,8 @@ import numpy as np
 import warnings
 
 from .np_ufuncs import (
-    npr_np_add, npr_np_logical_and, npr_np_logical_or, npr_np_maximum, npr_np_minimum, npr_np_multiply)
+    npr_np_add, npr_np_divide, npr_np_logical_and, npr_np_logical_or, npr_np_maximum, npr_np_minimum,
+    npr_np_multiply, npr_np_subtract)
 
 
 # ---------------------------------------------------------------- linear algebra
@@ -140,6 +141,53 @@ def npr_np_polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         raise TypeError("expected x and y to have same length")
     weights = None if w is None else _npr_np_asarray(w, dt)
     return jnp.polyfit(xs, ys, int(deg), rcond=rcond, w=weights)
+
+
+def npr_np_polyder(p, m=1):
+    """np.polyder: NumPy's own steps, p[:-1] * arange(n, 0, -1) m times, with NumPy's dtypes
+    (an int64 arange: float32 coefficients give float64, bool int64); m=0 gives p itself."""
+    m = int(m)
+    if m < 0:
+        raise ValueError("Order of derivative must be positive (see polyint)")
+    p = _npr_np_asarray(p)
+    for _ in range(m):
+        p = npr_np_multiply(p[:-1], jnp.arange(len(p) - 1, 0, -1, dtype=np.int64))
+    return p
+
+
+def npr_np_polyint(p, m=1, k=None):
+    """np.polyint: NumPy's own steps, concatenate((p / arange(len(p), 0, -1), [k[j]])) for each
+    of the m integrations (true division: float64 for ints and float32; the constants keep
+    their dtype, float64 zeros by default), NumPy's errors for m < 0 or too few constants."""
+    m = int(m)
+    if m < 0:
+        raise ValueError("Order of integral must be positive (see polyder)")
+    k = jnp.atleast_1d(jnp.zeros(m, np.float64) if k is None else _npr_np_asarray(k))
+    if len(k) == 1 and m > 1:
+        k = npr_np_multiply(k[0], jnp.ones(m, np.float64))
+    if len(k) < m:
+        raise ValueError("k must be a scalar or a rank-1 array of length 1 or >m.")
+    p = _npr_np_asarray(p)
+    for j in range(m):
+        p = npr_np_concatenate((npr_np_divide(p, jnp.arange(len(p), 0, -1, dtype=np.int64)), k[j:j + 1]))
+    return p
+
+
+def _npr_np_poly_join(op):
+    def f(a1, a2):
+        """np.polyadd / np.polysub: NumPy's own steps, the shorter one led by zeros of its dtype."""
+        a1, a2 = jnp.atleast_1d(_npr_np_asarray(a1)), jnp.atleast_1d(_npr_np_asarray(a2))
+        diff = len(a2) - len(a1)
+        if diff > 0:
+            a1 = npr_np_concatenate((jnp.zeros(diff, a1.dtype), a1))
+        elif diff < 0:
+            a2 = npr_np_concatenate((jnp.zeros(-diff, a2.dtype), a2))
+        return op(a1, a2)
+    return f
+
+
+npr_np_polyadd = _npr_np_poly_join(npr_np_add)
+npr_np_polysub = _npr_np_poly_join(npr_np_subtract)
 
 
 def npr_np_linalg_matrix_power(a, n):
@@ -304,7 +352,7 @@ def npr_np_fft_rfftfreq(n, d=1.0, device=None):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .np_shape import _npr_np_join_dtype  # noqa: E402
+from .np_shape import _npr_np_join_dtype, npr_np_concatenate  # noqa: E402
 from .masked import _npr_masked_call, NprMasked  # noqa: E402
 from .core import NprUnsupported  # noqa: E402
 from .np_creation import _npr_np_concrete  # noqa: E402

@@ -243,15 +243,23 @@ def _npr_aug(ix, dt, name, v, at=None):
     return f
 
 
+# `.at` of the ufuncs with no XLA scatter combiner: always applied one element at a time, in
+# NumPy's order (`np.divide.at(a, [0, 0], [v1, v2])` is a[0] / v1 / v2, not a[0] / (v1 * v2)).
+_NPR_AT_IN_ORDER = frozenset({
+    'divide', 'true_divide', 'floor_divide', 'remainder', 'mod', 'fmod', 'power', 'logical_and',
+    'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor'})
+
+
 def npr_ufunc_at(name, a, idx, b=None):
     """NumPy's unbuffered np.<name>.at(a, idx, b) for add, subtract, multiply, maximum and
-    minimum: every occurrence of a duplicate index applies; b is broadcast strictly. NumPy
+    minimum (and the _NPR_AT_IN_ORDER ufuncs, always one element at a time): every occurrence
+    of a duplicate index applies, in NumPy's order; b is broadcast strictly. NumPy
     computes in result_type(a, b) (Python scalars count as arrays here) and casts back after
     every element; that equals one scatter in a's dtype for wrapping ints, and for b's values
     that a's dtype holds exactly (double rounding is innocuous). Otherwise (floats into an int
     array, float64 values into float32) the elements are applied one at a time, in NumPy's
     order, each computed in that type and cast back: a sequential loop, exact but slow."""
-    if name not in ('add', 'subtract', 'multiply', 'maximum', 'minimum'):
+    if name not in ('add', 'subtract', 'multiply', 'maximum', 'minimum') and name not in _NPR_AT_IN_ORDER:
         raise NprUnsupported(f"np2ref NPR101: np.{name}.at is not translated")
     if b is None:
         raise ValueError("second operand needed for ufunc")
@@ -264,8 +272,8 @@ def npr_ufunc_at(name, a, idx, b=None):
     ints = rt.kind in 'iu' and dt.kind in 'iu'
     held = not isinstance(b, jax.Array) and dt.kind != 'b' and np.array_equal(
         np.asarray(b).astype(dt).astype(rt), np.asarray(b).astype(rt), equal_nan=rt.kind in 'fc')
-    scatter = rt == dt or (ints and (held or name not in ('maximum', 'minimum'))) or \
-        (held and dt.kind in 'fc' and rt.kind in 'fc' and not (name == 'multiply' and rt.kind == 'c'))
+    scatter = name not in _NPR_AT_IN_ORDER and (rt == dt or (ints and (held or name not in ('maximum', 'minimum'))) or (
+        held and dt.kind in 'fc' and rt.kind in 'fc' and not (name == 'multiply' and rt.kind == 'c')))
     vals = _npr_fit(_npr_conv(b, dt if scatter else rt), ix.sel, strip=False, fail=lambda: uf.at(  # ints wrap
         _npr_dummy(a.shape, dt), ix.probe, _npr_dummy(np.shape(b), _npr_dt(b))))
     vals = -vals if name == 'subtract' else vals  # x - v is x + (-v), exactly, in every type
@@ -312,17 +320,27 @@ def npr_ufunc_at(name, a, idx, b=None):
 
 def _npr_ufunc_at_in_order(name, a, ix, vals, rt, dt):
     """np.<name>.at one element at a time, as NumPy applies it: a[i] = dt(name(rt(a[i]), v))
-    for each index in order (a fori_loop; duplicates see each other's casts)."""
-    lin, vals, fn = ix.lin().reshape(-1), jnp.reshape(vals, -1), getattr(jnp, name)
+    for each index in order (a fori_loop; duplicates see each other's casts). The ufuncs with no
+    jnp namesake of NumPy's semantics go through their npr_np_* shims (floor_divide by 0, ...)."""
+    lin, vals = ix.lin().reshape(-1), jnp.reshape(vals, -1)
+    fn = _npr_at_ufunc(name)
 
     def one(k, flat):
         i = jnp.asarray(lin)[k]
-        # the barrier keeps XLA from folding bool -> float then `* nan` into a select (0, not nan)
-        x = lax.optimization_barrier(flat[i].astype(rt))
-        r = fn(x, vals[k])  # cast back as NumPy casts (x86-64 wraparound, not JAX's saturation)
+        # the barrier keeps XLA from folding bool -> float then `* nan` into a select (0, not nan),
+        # and a division by a constant into a product with its reciprocal (not IEEE)
+        x, v = lax.optimization_barrier((flat[i].astype(rt), vals[k]))
+        r = fn(x, v)  # cast back as NumPy casts (x86-64 wraparound, not JAX's saturation)
         r = _npr_x86_cast(r, dt)[0] if r.dtype.kind == 'f' and dt.kind in 'iu' else r.astype(dt)
         return flat.at[i].set(r, mode='drop')
     _npr_update(a, lambda cur: _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape))
+
+
+def _npr_at_ufunc(name):
+    """The elementwise function np.<name>.at applies to one element and one value of rt."""
+    shims = dict(divide=npr_np_divide, true_divide=npr_np_divide, floor_divide=npr_np_floor_divide,
+                 remainder=npr_np_mod, mod=npr_np_mod, fmod=npr_np_fmod, power=npr_np_power)
+    return shims.get(name) or getattr(jnp, name)
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
@@ -339,3 +357,5 @@ from .casts import _npr_x86_cast  # noqa: E402
 from .ops import _npr_check_int_power  # noqa: E402
 from .pyscalars import _npr_float_divmod  # noqa: E402
 from .promotion import _npr_check_weak_int  # noqa: E402
+from .np_ufuncs import (  # noqa: E402
+    npr_np_divide, npr_np_floor_divide, npr_np_fmod, npr_np_mod, npr_np_power)

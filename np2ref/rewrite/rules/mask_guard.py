@@ -33,8 +33,20 @@ def guard_singular(ctx, value: cst.BaseExpression, masked) -> None:
         ctx.m.mask_guard.update(_singular_reads(value, reads, ctx.imports, ctx.locals, False))
 
 
+def guard_selections(ctx, owner: cst.CSTNode, value: cst.BaseExpression, names) -> None:
+    """Mark the selection names (`v = x[m]`, rules/selections.py) that reach a pole in `value`,
+    as guard_singular does for masked reads: the value of `owner` (a masked store, a selection
+    binding, a reduction) then takes them as `npr_unselect(v, guard=True)`."""
+    found = _singular_reads(value, lambda n: isinstance(n, cst.Name) and n.value in names, ctx.imports,
+                            ctx.locals, False)
+    if found:
+        ctx.m.guarded_selections[owner] = frozenset(n.value for n in found)
+
+
 def _singular_reads(node, reads, imports, local_names, inside: bool) -> list:
-    if node in reads:
+    """The nodes among `reads` (a set, or a predicate) in a position of `node` where a
+    derivative can be infinite."""
+    if node in reads if not callable(reads) else reads(node):
         return [node] if inside else []
     if isinstance(node, cst.BinaryOperation):
         op = node.operator

@@ -21,7 +21,8 @@ from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
 from .calls import is_static_meta
-from .mask_guard import guard_singular
+from .mask_guard import guard_selections, guard_singular
+from .nonzero import emitted_mask, nonzero_operand
 from .mask_index import _code, _lead_pattern, int_by_form, mask_lead, newaxis_after_mask
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, under_selection_mask, whole_operands
@@ -148,14 +149,15 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
 
 def masked_read_expression(value, bool_names, imports: ImportMap, local_names, int_names=frozenset()):
     """The first masked read `X[m]` of `value` when value is elementwise in masked reads through
-    one boolean mask by its form (`1.0 / r2[m]`, `np.sqrt(d[m]) * k`), names and numbers; else
-    None. Computed on the whole arrays, it is NumPy's selection under m (npr_select_values)."""
+    one mask (boolean by its form, or a name that may hold one: mark_unmask_read), `1.0 / r2[m]`,
+    `np.sqrt(d[m]) * k`, names and numbers; else None. Computed on the whole arrays, it is
+    NumPy's selection under m (npr_select_values)."""
     reads = []
 
     class Find(cst.CSTVisitor):
         def visit_Subscript(self, node) -> bool:
             if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
-                    and looks_boolean(node.slice[0].slice.value, bool_names):
+                    and _may_be_mask(node.slice[0].slice.value, bool_names, int_names):
                 reads.append(node)
                 return False
             return True  # (`r2[m][:, None]`)
@@ -164,6 +166,15 @@ def masked_read_expression(value, bool_names, imports: ImportMap, local_names, i
     if parts is None or not all(isinstance(n, cst.Subscript) for n in parts[0]):
         return None  # (a rank, np.arange(np.count_nonzero(m)), needs a store's target)
     return reads[0]
+
+
+def mark_unmask_read(ctx, owner, masked) -> None:
+    """A masked store or selection binding (`owner`) through a mask name that may hold an
+    integer index: its masked reads `b[m]` become npr_unmask(b, m), b whole under a boolean
+    mask, NumPy's own read under an integer index, and `owner` takes the value as NumPy's then
+    (read_if_int). Its other masked forms (`b[m][:, None]`) need a boolean mask (NPR104)."""
+    ctx.m.unmask_read.update(n for n in masked if isinstance(n, cst.Subscript) and len(n.slice) == 1)
+    ctx.m.read_if_int.add(owner)
 
 
 def is_mask_rank(node, mask_code: str, imports: ImportMap, local_names) -> bool:
@@ -201,7 +212,7 @@ def looks_boolean(index: cst.BaseExpression, bool_names) -> bool:
     if isinstance(index, cst.Call):  # NumPy's predicates return boolean arrays
         func = index.func
         name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
-        return name in _PREDICATES
+        return name in _PREDICATES or nonzero_operand(index) is not None  # (np.nonzero(m): rules/nonzero.py)
     return False
 
 
@@ -220,7 +231,7 @@ def boolean_names(bindings) -> frozenset[str]:
     while changed:
         changed = False
         for name, value in pairs:
-            if name not in names and looks_boolean(value, names):
+            if name not in names and looks_boolean(value, names) and nonzero_operand(value) is None:
                 names.add(name)
                 changed = True
     return frozenset(names)
@@ -331,6 +342,9 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     selected = tuple(dict.fromkeys(n.value for n in leaves if isinstance(n, cst.Name) and n.value in selections))
     if selected:  # `e[m] = 4 * (v ** -12 - v ** -6)`, v = x[m]: v whole, checked to be under m
         ctx.m.store_selections[stmt] = selected
+        guard_selections(ctx, stmt, value, selected)
+        if not looks_boolean(index, ctx.bool_names):  # (a parameter `m`): decided when traced
+            mark_unmask_read(ctx, stmt, masked)
         leaves = [n for n in leaves if not (isinstance(n, cst.Name) and n.value in selections)]
     ctx.m.mask_store[stmt] = (bool(masked) or bool(selected), leaves, op, axis)
     return True
@@ -384,6 +398,7 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
     if found is not None and found[0] and name not in ("len", "size") and axis is None:  # `np.sum(v ** 2)`: whole arrays, v's mask
         selected, leaves = found
         ctx.m.special_calls[node] = ("masked_reduce", (name, tuple(n.value for n in selected), tuple(leaves)))
+        guard_selections(ctx, node, operand, ctx.selections)
         ctx.m.skip_numpy.add(node.func)
         return True
     if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
@@ -427,8 +442,10 @@ def _mask_store(ctx, original, target: cst.Subscript, value: cst.BaseExpression)
     if whole:
         kwargs.update(whole_operands(original.value, ctx, len(selected or ())))
     if selected:
-        value = value.visit(Unselect(frozenset(selected)))
+        value = value.visit(Unselect(frozenset(selected), ctx.m.guarded_selections.get(original, frozenset())))
         kwargs["selections"] = names_tuple(selected)
+    if original in ctx.m.read_if_int:
+        kwargs["read_if_int"] = cst.Name("True")
     if axis:
         kwargs["axis"] = cst.Integer(str(axis))
     lead = mask_lead(target)[2]
@@ -458,10 +475,11 @@ def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
     if isinstance(detail, tuple):  # an elementwise expression of masked reads (or selections), on whole arrays
         reduction, mask, leaves = detail
         if isinstance(mask, tuple):  # selection names: each as its whole array, reduced under their mask
-            return under_selection_mask(J.MASKED_REDUCE, operand, mask, leaves, ctx, J.string(reduction))
+            return under_selection_mask(J.MASKED_REDUCE, operand, mask, leaves, ctx, J.string(reduction),
+                                        guard=ctx.m.guarded_selections.get(original, frozenset()))
         loads = LeafLoads(ctx.f.ref_names)
         kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
         kwargs.update(whole_operands(name, ctx))
-        return J.call(J.MASKED_REDUCE, J.string(reduction), operand, mask.visit(loads), **kwargs)
+        return J.call(J.MASKED_REDUCE, J.string(reduction), operand, emitted_mask(mask, loads, ctx), **kwargs)
     return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
                   operand.slice[0].slice.value, **axis)

@@ -42,6 +42,9 @@ def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     if original in ctx.m.unmask:
         whole = ctx.unmasked_forms[original] = unmasked(updated)  # (listed by whole_forms.whole_operands)
         mask = guard_mask(updated) if original in ctx.m.mask_guard else None
+        if original in ctx.m.unmask_read:  # the mask may be an integer index: decided when traced
+            guard = {"guard": cst.Name("True")} if mask is not None else {}
+            return J.call(J.UNMASK, whole, updated.slice[0].slice.value, **guard)
         return whole if mask is None else J.call(J.MASK_GUARD, whole, mask)
     loop = _loop_slices(original, ctx.f.for_names)
     if loop:  # slices whose bounds move with a loop variable (rt/windows.py)

@@ -18,9 +18,10 @@ from ...emit import jaxnames as J
 from ..registry import emits, plans
 from ..syntax import unchecked, whole_load_base
 from .mask_index import _code, mask_lead
-from .mask_guard import guard_singular
-from .mask_store import (_axis_keyword, _is_len, _may_be_mask, _reduced_operand, looks_boolean, masked_parts,
-                         masked_read_expression, selection_operand)
+from .mask_guard import guard_selections, guard_singular
+from .nonzero import emitted_mask
+from .mask_store import (_axis_keyword, _is_len, _may_be_mask, _reduced_operand, looks_boolean, mark_unmask_read,
+                         masked_parts, masked_read_expression, selection_operand)
 from .whole_forms import LeafLoads, Unselect, names_tuple, under_selection_mask, whole_operands
 
 
@@ -101,12 +102,14 @@ def _stored_under(use: _Store, mask_code, names, bool_names, imports, local_name
     """Whether a selection name's use in a masked store is one the store computes on whole
     arrays: `e[m] = 4 * (v ** -12 - v ** -6)` under the very mask name v was selected through
     (a plain name: npr_mask_store checks when traced that it is the same array), the value
-    elementwise in selections, masked reads through m and scalars (masked_parts)."""
+    elementwise in selections, masked reads through m and scalars (masked_parts). A mask name
+    that may hold an integer index (a parameter) is decided when traced (read_if_int)."""
     stmt = use.stmt
     target = stmt.targets[0].target if isinstance(stmt, cst.Assign) else stmt.target
     found = mask_lead(target)
     if found is None or found[1] or found[2] or not isinstance(found[0], cst.Name) \
-            or not looks_boolean(found[0], bool_names) or _code(found[0]) != mask_code:
+            or not (looks_boolean(found[0], bool_names) or found[0].value not in int_names) \
+            or _code(found[0]) != mask_code:
         return False
     return masked_parts(stmt.value, target, imports, local_names, None, int_names, selections=names) is not None
 
@@ -246,6 +249,7 @@ def plan_selection(node: cst.Assign, ctx) -> bool:
         elif (found := selection_operand(node.value, ctx.imports, ctx.locals, ctx.selections)) is not None:
             selected, leaves = found  # `w = v ** 2`: derived from selection names (selection_names proved the form)
             ctx.m.derived_selections[node] = (tuple(n.value for n in selected), tuple(leaves))
+            guard_selections(ctx, node, node.value, ctx.selections)
         else:  # `w = 1.0 / x[m]`: masked reads (and selection names) through one mask
             read = masked_read_expression(node.value, ctx.bool_names, ctx.imports, ctx.locals, ctx.int_names)
             masked, leaves = masked_parts(node.value, read, ctx.imports, ctx.locals, ctx.all, ctx.int_names,
@@ -253,6 +257,9 @@ def plan_selection(node: cst.Assign, ctx) -> bool:
             selected = tuple(dict.fromkeys(n.value for n in leaves if isinstance(n, cst.Name) and n.value in ctx.selections))
             ctx.m.unmask.update(masked)
             guard_singular(ctx, node.value, masked)
+            guard_selections(ctx, node, node.value, selected)
+            if not looks_boolean(read.slice[0].slice.value, ctx.bool_names):  # (a parameter `m`)
+                mark_unmask_read(ctx, node, masked)
             ctx.m.masked_selections[node] = (read.slice[0].slice.value, selected, tuple(
                 n for n in leaves if not (isinstance(n, cst.Name) and n.value in ctx.selections)))
     return False
@@ -284,7 +291,8 @@ def emit_selection_size(original: cst.Attribute, updated: cst.Attribute, ctx):
 def emit_derived_selection(original: cst.Assign, updated: cst.Assign, ctx):
     derived = ctx.m.derived_selections.get(original)
     if derived is not None:
-        return updated.with_changes(value=under_selection_mask(J.SELECT_VALUES, updated.value, *derived, ctx))
+        return updated.with_changes(value=under_selection_mask(
+            J.SELECT_VALUES, updated.value, *derived, ctx, guard=ctx.m.guarded_selections.get(original, frozenset())))
     masked = ctx.m.masked_selections.get(original)
     if masked is None:
         return None
@@ -294,5 +302,8 @@ def emit_derived_selection(original: cst.Assign, updated: cst.Assign, ctx):
     if selected:
         kwargs["selections"] = names_tuple(selected)
     kwargs.update(whole_operands(original.value, ctx, len(selected)))
-    value = updated.value.visit(Unselect(frozenset(selected))) if selected else updated.value
-    return updated.with_changes(value=J.call(J.SELECT_WHOLE, value, mask.visit(loads), **kwargs))
+    if original in ctx.m.read_if_int:
+        kwargs["read_if_int"] = cst.Name("True")
+    guard = ctx.m.guarded_selections.get(original, frozenset())
+    value = updated.value.visit(Unselect(frozenset(selected), guard)) if selected else updated.value
+    return updated.with_changes(value=J.call(J.SELECT_WHOLE, value, emitted_mask(mask, loads, ctx), **kwargs))

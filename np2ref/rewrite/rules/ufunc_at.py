@@ -1,4 +1,5 @@
-"""UfuncAt: `np.add.at(a, idx, v)` (subtract, multiply, maximum, minimum).
+"""UfuncAt: `np.add.at(a, idx, v)` (subtract, multiply, maximum, minimum; divide, floor_divide,
+remainder, fmod, power and the logical and bitwise ones, applied one element at a time).
 
 What: an unbuffered in-place update at indices that may repeat becomes the runtime's scatter
 through the Ref: `np.add.at(a, idx, v)  ->  npr_ufunc_at('add', a, idx, v)`.
@@ -27,7 +28,8 @@ def plan_ufunc_at(node: cst.Call, ctx) -> bool:
     ctx.m.skip_numpy.add(node.func)
     if parts[1] not in fx.UFUNC_AT:
         ctx.sink.report("NPR101", f"np.{parts[1]}.at is not translated", ctx.span(node),
-                        hint="np2ref translates add, subtract, multiply, maximum and minimum .at")
+                        hint="np2ref translates .at of add, subtract, multiply, maximum, minimum, divide, "
+                        "floor_divide, remainder, fmod, power and the logical and bitwise and/or/xor")
     elif args and mark_write_target(ctx, args[0].value, node):
         ctx.m.special_calls[node] = ("ufunc_at", parts[1])
     return True

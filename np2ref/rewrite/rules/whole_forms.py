@@ -12,12 +12,13 @@ import libcst as cst
 from ...emit import jaxnames as J
 
 
-def under_selection_mask(helper, value, selected, leaves, ctx, *head):
-    """`helper(*head, value with each selection name whole, their mask, scalars=(leaves))`."""
+def under_selection_mask(helper, value, selected, leaves, ctx, *head, guard=frozenset()):
+    """`helper(*head, value with each selection name whole, their mask, scalars=(leaves))`
+    (`guard`: the names that meet a pole there, npr_unselect(v, guard=True))."""
     loads = LeafLoads(ctx.f.ref_names)
     kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
     mask = J.call(J.SELECTION_MASK, *[cst.Name(n) for n in dict.fromkeys(selected)])
-    return J.call(helper, *head, value.visit(Unselect(frozenset(selected))), mask, **kwargs)
+    return J.call(helper, *head, value.visit(Unselect(frozenset(selected), guard)), mask, **kwargs)
 
 
 def names_tuple(names) -> cst.Tuple:
@@ -45,14 +46,16 @@ def whole_operands(original_value, ctx, selections: int = 0) -> dict:
 class Unselect(cst.CSTTransformer):
     """Each selection name of a reduced expression as its whole array (npr_unselect)."""
 
-    def __init__(self, names):
-        self.names = names
+    def __init__(self, names, guard=frozenset()):
+        self.names, self.guard = names, guard  # guard: the names npr_mask_guard'ed (they meet a pole)
 
     def visit_Call(self, node) -> bool:  # a reduction inside (`v - v.mean()`) reduces under its own mask
         return not (isinstance(node.func, cst.Name) and node.func.value == J.MASKED_REDUCE)
 
     def leave_Name(self, original, updated):
-        return J.call(J.UNSELECT, updated) if original.value in self.names else updated
+        if original.value not in self.names:
+            return updated
+        return J.call(J.UNSELECT, updated, **({"guard": cst.Name("True")} if original.value in self.guard else {}))
 
     def leave_Attribute(self, original, updated):  # `np.sqrt`: its name is no selection
         return updated.with_changes(attr=original.attr)
