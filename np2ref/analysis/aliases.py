@@ -22,7 +22,7 @@ import dataclasses
 import libcst as cst
 from libcst.metadata import PositionProvider
 
-from . import containers
+from . import containers, reaching
 from . import effects as fx
 from .identity import identity_binds, returned_param
 from .snapshots import snapshot_binds
@@ -344,13 +344,14 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     for rs in roots.values():
         for r in rs:
             count[r] = count.get(r, 0) + 1
+    written_roots = _WriteRoots(func, col, roots_of)
     for name, stmt in col.aug_names:
-        rs = roots.get(name.value, set())
+        rs = written_roots(Write(name, stmt, "augname"))
         if any(count.get(r, 0) > 1 or not r.startswith("alloc") for r in rs):
             writes.append(Write(name, stmt, "augname"))
     mutated = set()
     for w in writes:
-        mutated |= roots_of(w.target)
+        mutated |= written_roots(w)
     if any(roots_of(w.node.value) & mutated for w in inserts):
         writes += inserts
         for w in inserts:
@@ -366,13 +367,15 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     # Names that may hold a scalar when `name op= v` runs (a parameter, `s = b[i]` on a 1-D b):
     # then it rebinds, else it writes in place; npr_iop decides at trace time.
     # A name bound to a number (`t = 0.0` ... `t += a[i]` ... `t[1] = 7.0`) holds a Python number
-    # when an `op=` rebinds it to an array that is then written: a scalar there too.
+    # when an `op=` rebinds it to an array that is then written: a scalar there too; so does one
+    # bound to a NumPy scalar (`t = a.sum()` ... `t += a[0]` ... `t[1] = 3.0`).
     aug_targets = {w.target.value for w in writes if w.kind == "augname"}
-    numbers = _number_names(bindings) & {name.value for name, _ in col.aug_names}
+    augmented = {name.value for name, _ in col.aug_names}
+    numbers = _number_names(bindings) & augmented
     maybe_scalar = frozenset(
         n for n in ref_names
         if (n in mutated_params and n not in subscript_written)
-        or (n in aug_targets and n not in subscript_written and n not in array_names and n not in params)
+        or (n in (aug_targets | subscript_written & augmented) and n not in array_names and n not in params)
         or (n in numbers and n not in params))
     return FunctionFacts(
         name=func.name.value, node=func, params=params,
@@ -392,6 +395,29 @@ def _identity_binds(col: Collected, ctx: _Context, params) -> frozenset:
     targets = {node.targets[0].target for node in found}
     return frozenset(node for node in found if (x := node.targets[0].target.value) in params
                      or any(t.value == x and t not in targets for t, _ in col.bindings))
+
+
+class _WriteRoots:
+    """The storage a write reaches: the roots of the one binding of its name that reaches it,
+    where the code shows it (`x, v = state; x = x.copy(); x += v` writes the copy only:
+    analysis/reaching.py), else every root the name may hold."""
+
+    def __init__(self, func: cst.FunctionDef, col, roots_of):
+        self.func, self.col, self.roots_of = func, col, roots_of
+        self.parent = None
+
+    def __call__(self, w: Write) -> set[str]:
+        base = w.target
+        while isinstance(base, cst.Subscript):
+            base = base.value
+        if not isinstance(base, cst.Name) or base.value not in self.roots_of.roots:
+            return self.roots_of(w.target)
+        if self.parent is None:
+            self.parent = reaching.parents(self.func)
+        aug = {name for name, _ in self.col.aug_names}
+        targets = frozenset(t for t, _ in self.col.bindings if t.value == base.value and t not in aug)
+        value = reaching.reaching_value(self.parent, w.node, base.value, targets)
+        return self.roots_of(w.target) if value is None else self.roots_of(value)
 
 
 class _RootsOf:
@@ -484,6 +510,12 @@ _ARRAY_MAKERS = frozenset({
     "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like",
     "arange", "linspace", "array", "copy", "eye", "identity", "meshgrid",
 })
+
+
+def makes_array(qual: str) -> bool:
+    """Whether the NumPy function `qual` always returns an array, never a NumPy scalar (a 0-d
+    result of one is an array that `op=` writes in place; a reduction's is a scalar it rebinds)."""
+    return qual.split(".")[-1] in _ARRAY_MAKERS | {"asarray", "asanyarray", "ascontiguousarray"}
 
 
 def _number_names(bindings) -> frozenset[str]:

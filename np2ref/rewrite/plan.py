@@ -41,7 +41,8 @@ class Marks:
     checked_unpacks: Mapping[cst.Assign, int] = _field("stores", "`u, v = s` with the storage of `s` written -> the number of targets: `npr_unpack(s, n)`, NPR205 when traced if the items are views", dict)
     # -- augassign (rules/augassign.py) ----------------------------------------------------------
     iop_names: Mapping[cst.AugAssign, str] = _field("augassign", "AugAssign on a name -> 'at' (through the whole Ref), 'iop' or "
-                            "'iop_maybe_scalar' (`x = npr_iop(x, op, v)`)", dict)
+                            "'iop_maybe_scalar' (`x = npr_iop(x, op, v)`), 'iop_scalar_ref' (`x = npr_own(npr_iop(x, op, v, maybe_scalar=True), scalar=True)`: "
+                            "x is subscript-written after)", dict)
     # -- calls (rules/calls.py, out_args.py, ufunc_at.py, inplace.py, mask_store.py) -----------
     special_calls: Mapping[cst.Call, tuple[str, str | None]] = _field("calls", "Call -> (kind, detail): emitted by the special emitter registered for kind "
                                 "(out, ufunc_at, inplace_function, inplace_method, masked_reduce, random, checked_call)", dict)

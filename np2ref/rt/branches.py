@@ -279,6 +279,7 @@ def _npr_settle(step, carry, may_skip=False):
                                  "would depend on whether the loop ran; give the name a value of its type "
                                  "before the loop (`m = -np.inf`, `m = x[0]`)")
         out = jax.tree_util.tree_leaves(out)
+        _npr_check_index_carry(out)
         return [_npr_placeholder(o) if o is npr_unset else o for o in out]
     for n in range(len(leaves) + 2):  # `x2 = x1; x1 = f32[i]`: each pass types one more link
         out = jax.eval_shape(functools.partial(once, first=n == 0), *state)
@@ -303,7 +304,25 @@ def _npr_retyped(a, shape, dtype, out=None):
     return _npr_weak_astype(a, dtype) if weak else jnp.broadcast_to(a, shape).astype(dtype)
 
 
+_NPR_INDEX_CARRIED = "it carries an index that is no array (a slice or `...`), rebound in the loop"
+
+
+def _npr_index_leaves(carry):
+    """Whether a value holds a Python index no lax loop or cond can carry: a slice, `...` or a
+    string (`idx = (0, ...)` ... `idx = (1, ...)`). A loop with static bounds then runs as the
+    Python loop it was, where each is static (loops.npr_for); on array data: NPR122."""
+    return any(isinstance(leaf, (slice, type(Ellipsis), str)) for leaf in jax.tree_util.tree_leaves(carry))
+
+
+def _npr_check_index_carry(v):
+    if _npr_index_leaves(v):
+        raise NprUnsupported("np2ref NPR122: a loop or `if` on array data binds an index that is no array "
+                             "(a slice, `...`): which one would depend on the data; write through each index "
+                             "where it is chosen (inside the branch), or carry an integer position")
+
+
 def _npr_placeholder(v):
+    _npr_check_index_carry(v)
     if v is None:  # `best = None` before a data-dependent `if` that binds it: its type depends on the data
         raise NprUnsupported("np2ref NPR122: a data-dependent `if` leaves a name None on one path and gives it "
                              "a value on the other (`best = None`, then `best = i` where the data says so); "

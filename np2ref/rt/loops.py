@@ -132,6 +132,8 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True):
     if python and not static:
         raise NprUnsupported(f"np2ref NPR034: this loop must run as a Python loop ({python}), but its "
                                   f"trip count depends on array data")
+    if has and static and not python and _npr_index_leaves(carry):  # (else NPR122: _npr_placeholder)
+        python = _NPR_INDEX_CARRIED
     if python:
         return _npr_python_for(rng, body, carry, has, python, *limits)
     if has and peel and stop is None and static and _npr_holds_none(carry):
@@ -430,7 +432,7 @@ from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .masks import _npr_overlap  # noqa: E402
-from .branches import _npr_maybe_untaken, _npr_settle  # noqa: E402
+from .branches import _NPR_INDEX_CARRIED, _npr_index_leaves, _npr_maybe_untaken, _npr_settle  # noqa: E402
 from .promotion import _npr_weak_value  # noqa: E402
 from .np_dtypes import _npr_np_weak_kind  # noqa: E402
 from .refs import (  # noqa: E402

@@ -43,6 +43,25 @@ def _npr_overlap(a, b):
     return pos_a is None or pos_b is None or bool(pos_a & pos_b)
 
 
+_NPR_INDEX_PAIRS = ("np2ref NPR104: a store `a[idx] = f(a[idx], b)` at an index that is not a boolean mask, "
+                    "with an array `b` that is not one value, is not translated (b pairs with a[idx] in "
+                    "NumPy, with the whole a in the masked store it was planned as)")
+
+
+def _npr_index_store(a, index, value, op, scalars):
+    """npr_mask_store at an index tuple (a name bound to `(0, ...)`, `(i, slice(1, 3))`): NumPy's
+    store at that index, the value selected from the whole-array one where it was computed so."""
+    if scalars is not None:
+        _npr_check_scalars(scalars, _NPR_INDEX_PAIRS)
+        whole = jnp.broadcast_to(jnp.asarray(npr_load(value)), a.shape)
+        value = _npr_Idx(tuple(a.shape), index).get(whole)
+    proxy = npr_at(a)
+    if op is None:
+        proxy[index] = value
+    else:
+        proxy[index] = _NPR_IOPS[op](proxy[index], value)
+
+
 def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), masked=(), selections=(),
                    read_if_int=False):
     """`a[mask] = value` / `a[mask] op= value` with a boolean mask, on whole arrays.
@@ -56,6 +75,8 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     names in it (`v = x[mask]`, npr_select), which must have been made through this mask
     (npr_check_whole). `read_if_int`: the value's masked reads are npr_unmask's, NumPy's own
     reads where the mask is no boolean array, so that the value is then NumPy's as it is."""
+    if isinstance(mask, tuple) and not axis and not lead:  # `idx = (0, ...)`, `a[idx] = a[idx] + 1`:
+        return _npr_index_store(a, mask, value, op, scalars)  # an index tuple, no mask after all
     m = npr_load(mask)
     if scalars is None and not (_npr_traced(m) and jnp.asarray(m).dtype == jnp.bool_):
         # a mask known when traced, or an integer array after all: NumPy's own store
@@ -78,6 +99,7 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
         npr_check_whole(mask, masked, selections, jnp.ndim(a), axis, value)
     if mask_arr.dtype != jnp.bool_:  # an integer index after all: select the same elements
         if scalars is not None and not read_if_int:
+            _npr_check_scalars(scalars, _NPR_INDEX_PAIRS)
             value = jnp.broadcast_to(jnp.asarray(value), a.shape)[index]
         proxy = npr_at(a)
         if op is None:
@@ -375,13 +397,13 @@ def npr_select_values(values, mask, scalars=()):
     return NprSelection(jnp.asarray(values), mask)
 
 
-def _npr_check_scalars(scalars):
+def _npr_check_scalars(scalars, message="np2ref NPR104: a reduction of a masked read mixes it with an "
+                       "unmasked array; write (expr)[m] on same-shaped arrays"):
     """NPR104 unless each leaf computed beside whole arrays (in place of their masked reads)
     holds one value: an array would pair with the whole array, not with the selection."""
     for leaf in scalars:
         if isinstance(leaf, NprSelection) or np.size(npr_load(leaf)) != 1:
-            raise NprUnsupported("np2ref NPR104: a reduction of a masked read mixes it with an unmasked "
-                                 "array; write (expr)[m] on same-shaped arrays")
+            raise NprUnsupported(message)
 
 
 def npr_selection_mask(*selections):
@@ -530,6 +552,7 @@ from .core import NprError, NprUnsupported  # noqa: E402
 from .bounds import _npr_check_run, npr_bounds_ok, npr_get  # noqa: E402
 from .compat import _npr_traced, _npr_weak_astype  # noqa: E402
 from .views import npr_load, npr_sub, NprView  # noqa: E402
+from .index import _npr_Idx  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402
 from .casts import npr_cast  # noqa: E402

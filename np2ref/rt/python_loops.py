@@ -38,6 +38,8 @@ def _npr_python_loop_reason(exc):
             or (isinstance(exc, TypeError) and "NprMasked" in text):  # a slice of traced length, used
         # as an array (windows.py): jax.numpy names its type
         return "a slice's bounds depend on the loop variable"
+    if isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR122: a loop or `if` on array data binds an index"):
+        return _NPR_INDEX_CARRIED
     if isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR124"):
         return "an inner loop's bounds depend on the loop variable, under reverse-mode differentiation"
     return None
@@ -200,3 +202,4 @@ def npr_dict_key(key):
 # module is complete, so that any import order works.
 from .core import NprUnsupported  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
+from .branches import _NPR_INDEX_CARRIED  # noqa: E402

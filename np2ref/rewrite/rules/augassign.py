@@ -19,7 +19,7 @@ from ...emit import jaxnames as J
 from ..registry import emits, plans
 from ..syntax import AUG_OPS
 from .stores import store
-from .views import refuse_write_target
+from .views import chain_name, refuse_write_target
 
 
 @plans(cst.AugAssign, order=20)
@@ -57,6 +57,11 @@ def accumulators(f) -> frozenset[str]:
 
 
 def _iop(ctx, name: str) -> str:
+    if any(w.kind != "augname" and (n := chain_name(ctx, w.target)) is not None and n.value == name
+           for w in ctx.f.writes):
+        # `t = a.sum()` ... `t += a[0]` ... `t[1] = 3.0`: a scalar t rebinds to an array, which
+        # is written after: `t = npr_own(npr_iop(t, '+', a[0], maybe_scalar=True), scalar=True)`
+        return "iop_scalar_ref"
     # `s = x[0]` ... `s += y[0]`: on a 1-d x, s is a NumPy scalar, which rebinds
     return "iop_maybe_scalar" if _element_binding(ctx.f, name) else "iop"
 
@@ -98,5 +103,8 @@ def emit_aug_assign(original: cst.AugAssign, updated: cst.AugAssign, ctx):
         proxy = cst.Subscript(J.call(J.STORE_PROXY, target), [cst.SubscriptElement(cst.Index(cst.Ellipsis()))])
         return updated.with_changes(target=proxy)
     op = AUG_OPS[type(updated.operator)]
-    flags = {"maybe_scalar": cst.Name("True")} if how == "iop_maybe_scalar" else {}
-    return cst.Assign([cst.AssignTarget(target)], J.call(J.IOP, target, J.string(op), updated.value, **flags))
+    flags = {"maybe_scalar": cst.Name("True")} if how in ("iop_maybe_scalar", "iop_scalar_ref") else {}
+    result = J.call(J.IOP, target, J.string(op), updated.value, **flags)
+    if how == "iop_scalar_ref":  # an array it rebinds to is written after: a Ref
+        result = J.call(J.OWN, result, scalar=cst.Name("True"))
+    return cst.Assign([cst.AssignTarget(target)], result)

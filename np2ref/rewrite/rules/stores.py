@@ -15,6 +15,7 @@ import libcst as cst
 
 from ...analysis import containers
 from ...analysis import effects as fx
+from ...analysis.aliases import makes_array
 from ...analysis.names import dotted
 from ...analysis.numpy_table import READ_ONLY_VIEW
 from ...diagnostics import Note
@@ -192,6 +193,11 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
             _check_returned_view(ctx, value, callee, target, stmt)
             ctx.m.own_form.add(value)
             return
+        if qual is not None and target.value in ctx.f.maybe_scalar and not makes_array(qual):
+            # `t = np.sum(a)` ... `t += a[0]`: a 0-d result is NumPy's scalar, which `op=` rebinds
+            ctx.m.own_form.add(value)
+            ctx.m.own_scalar.add(value)
+            return
         if qual is not None or (isinstance(value.func, cst.Attribute)
                                 and value.func.attr.value in _FRESH_METHODS):
             ctx.m.new_ref.add(value)
@@ -200,8 +206,11 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
         refuse_write_target(ctx, value, stmt)
         return
     ctx.m.own_form.add(value)
-    if target.value in ctx.f.maybe_scalar and isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
-        ctx.m.own_scalar.add(value)  # `dt = t_end - t` then `dt *= 0.5`: NumPy's 0-d result is a scalar
+    if target.value in ctx.f.maybe_scalar and isinstance(value, (cst.BinaryOperation, cst.UnaryOperation,
+                                                                 cst.Call, cst.Subscript)):
+        # `dt = t_end - t`, `t = a.sum()`, `s = x[0, 0]` then `dt *= 0.5`: NumPy's 0-d result is a
+        # scalar, which `op=` rebinds
+        ctx.m.own_scalar.add(value)
 
 
 def _builds_list(value, ctx) -> bool:

@@ -107,6 +107,10 @@ def mark_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode) -> boo
                         hint="pass the array in as a parameter; np2ref writes it back to the caller")
         return False
     if mark_ref(ctx, target):
+        if may_copy(target, ctx.numpy_name):
+            # `b[[0, 1]][0] = v`, `b[[0, 2]].fill(v)`: NumPy's chain is a copy there, and the write
+            # goes into that temporary (b unchanged); npr_own passes a view (`b[1:][0]`) on
+            ctx.m.own_form.add(target)
         return True
     name = chain_name(ctx, target)
     if name is not None and not roots and name.value not in ctx.locals and name.value not in ctx.f.params \

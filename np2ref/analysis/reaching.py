@@ -1,0 +1,102 @@
+"""The one binding of a name that reaches a write, where the code shows it plainly.
+
+    x, v = state            the storage roots of `x` (flow-insensitive: analysis/aliases.py)
+    x = x.copy()            hold `param state` and the copy; the write `x += v` reaches only
+    x += v                  the copy, so nothing of `state` is written.
+
+`reaching_value(func, node, name, targets)` walks back from the statement holding `node` through
+its block and the blocks around it, and returns the value of the statement `name = value` it
+meets first, when that statement is the only binding of `name` that can reach `node`:
+- statements between bind `name` nowhere (an `op=` on it writes in place, no binding);
+- a compound statement in between that binds it (an `if` that may rebind it) gives up;
+- climbing out of a loop, or a `try`/`with`/`match`, that binds the name anywhere gives up
+  (a later iteration, or a handler, may reach the write with another binding); an `if` or
+  `else` is climbed freely (the write's own branch was searched, the other does not run).
+None where no such binding is found: the caller keeps the flow-insensitive roots.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+_BLOCKS = (cst.IndentedBlock, cst.SimpleStatementSuite)
+_OPEN = (cst.If, cst.Else)  # climbed without a check: the other branch does not reach the write
+_OTHER_BINDERS = (cst.AsName, cst.NamedExpr, cst.Global, cst.Nonlocal, cst.Del, cst.FunctionDef, cst.ClassDef)
+
+
+class _Parents(cst.CSTVisitor):
+    def __init__(self):
+        self.parent: dict[cst.CSTNode, cst.CSTNode] = {}
+        self.stack: list[cst.CSTNode] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self.stack:
+            self.parent[node] = self.stack[-1]
+        self.stack.append(node)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.stack.pop()
+
+
+def parents(func: cst.FunctionDef) -> dict[cst.CSTNode, cst.CSTNode]:
+    visitor = _Parents()
+    func.visit(visitor)
+    return visitor.parent
+
+
+def _binds(node: cst.CSTNode, name: str, targets: frozenset) -> bool:
+    """Whether `node` holds a binding of `name`: a binding target in `targets`, or a name bound
+    by `as`, `:=`, `global`, `del`, a nested def."""
+    found = False
+
+    class Find(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            nonlocal found
+            if n in targets or (isinstance(n, _OTHER_BINDERS) and any(
+                    isinstance(m, cst.Name) and m.value == name for m in _names(n))):
+                found = True
+            return not found
+    node.visit(Find())
+    return found
+
+
+def _names(node: cst.CSTNode):
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        return [node.name]
+    if isinstance(node, (cst.Global, cst.Nonlocal)):
+        return [n.name for n in node.names]
+    if isinstance(node, cst.Del):
+        return [node.target]
+    return [node.name if isinstance(node, cst.AsName) else node.target]
+
+
+def _plain_binding(stmt: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The value of `name = value` (one target, a bare name), else None."""
+    if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and \
+            isinstance(stmt.targets[0].target, cst.Name) and stmt.targets[0].target.value == name:
+        return stmt.value
+    return None
+
+
+def reaching_value(parent: dict, node: cst.CSTNode, name: str, targets: frozenset) -> cst.BaseExpression | None:
+    """The value of the only binding `name = value` that reaches `node` (see the module
+    docstring), or None. `targets`: the Name nodes that bind `name` (aug targets left out)."""
+    cur = node
+    while cur in parent:
+        up = parent[cur]
+        body = getattr(up, "body", None)
+        if isinstance(up, (cst.SimpleStatementLine, *_BLOCKS)) and isinstance(body, (list, tuple)):
+            for stmt in reversed(body[:[id(s) for s in body].index(id(cur))]):
+                if _binds(stmt, name, targets):
+                    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+                        stmt = stmt.body[0]
+                    return _plain_binding(stmt, name)
+        elif isinstance(up, cst.FunctionDef):
+            return None
+        elif not isinstance(up, _OPEN) and _binds(up, name, targets):
+            return None  # a loop (or try, with) that binds the name elsewhere in it
+        elif isinstance(up, cst.If) and _binds(up.test, name, targets):
+            return None
+        cur = up
+    return None
