@@ -67,12 +67,14 @@ def test_an_index_tuple_chosen_by_data_is_refused():
         compiled("index_chosen_by_data")(_grid())
 
 
-def test_an_index_array_with_an_unmasked_array_is_refused_not_wrong():
+def test_an_index_array_with_an_unmasked_array_pairs_it_with_the_selection():
     """`a[i] = a[i] + b`, i an integer array: b pairs with a[i] in NumPy; the whole-array form
-    of a masked store would pair it with a (a wrong result before)."""
-    with pytest.raises(np2ref.Np2RefError, match="NPR104"):
-        compiled("index_array_with_unmasked_array")(np.arange(3.0), np.array([2, 0, 1]),
-                                                    np.array([10.0, 20.0, 30.0]))
+    of a masked store paired it with a (a wrong result before this round, then NPR104). The
+    reads are decided when traced (npr_unmask): NumPy's own a[i] for an integer index."""
+    fn = compiled("index_array_with_unmasked_array")
+    for i in (np.array([2, 0, 1]), np.array([1, 1, 0])):  # a repeated index: NumPy's last write wins
+        assert_same_as_numpy(P.index_array_with_unmasked_array, fn, np.arange(3.0), i, np.array([10.0, 20.0, 30.0]))
+    assert_same_as_numpy(P.index_array_with_unmasked_array, fn, np.arange(3.0), np.array([True, False, True]), 2.5)
 
 
 def test_a_copy_of_a_tuple_item_written_is_not_a_write_into_the_tuple():

@@ -48,10 +48,11 @@ _NPR_INDEX_PAIRS = ("np2ref NPR104: a store `a[idx] = f(a[idx], b)` at an index 
                     "NumPy, with the whole a in the masked store it was planned as)")
 
 
-def _npr_index_store(a, index, value, op, scalars):
+def _npr_index_store(a, index, value, op, scalars, read_if_int=False):
     """npr_mask_store at an index tuple (a name bound to `(0, ...)`, `(i, slice(1, 3))`): NumPy's
-    store at that index, the value selected from the whole-array one where it was computed so."""
-    if scalars is not None:
+    store at that index, the value selected from the whole-array one where it was computed so
+    (not where its reads were NumPy's own, read_if_int)."""
+    if scalars is not None and not read_if_int:
         _npr_check_scalars(scalars, _NPR_INDEX_PAIRS)
         whole = jnp.broadcast_to(jnp.asarray(npr_load(value)), a.shape)
         value = _npr_Idx(tuple(a.shape), index).get(whole)
@@ -76,7 +77,7 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     (npr_check_whole). `read_if_int`: the value's masked reads are npr_unmask's, NumPy's own
     reads where the mask is no boolean array, so that the value is then NumPy's as it is."""
     if isinstance(mask, tuple) and not axis and not lead:  # `idx = (0, ...)`, `a[idx] = a[idx] + 1`:
-        return _npr_index_store(a, mask, value, op, scalars)  # an index tuple, no mask after all
+        return _npr_index_store(a, mask, value, op, scalars, read_if_int)  # an index tuple, no mask after all
     m = npr_load(mask)
     if scalars is None and not (_npr_traced(m) and jnp.asarray(m).dtype == jnp.bool_):
         # a mask known when traced, or an integer array after all: NumPy's own store
@@ -177,9 +178,9 @@ def npr_unmask(x, mask, guard=False):
     boolean mask (npr_mask_guard'ed with `guard`), else NumPy's read x[mask] itself, which the
     store or the selection (read_if_int) then takes as NumPy's value."""
     m = npr_load(mask)
-    if jnp.asarray(m).dtype == jnp.bool_:
+    if not isinstance(m, tuple) and jnp.asarray(m).dtype == jnp.bool_:
         return npr_mask_guard(x, m) if guard else npr_load(x)
-    return npr_get(x)[m]
+    return npr_get(x)[m]  # (an index tuple too: `idx = (0, ...)`)
 
 
 def npr_nonzero_mask(m, form=None):

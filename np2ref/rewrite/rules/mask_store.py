@@ -343,8 +343,11 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     if selected:  # `e[m] = 4 * (v ** -12 - v ** -6)`, v = x[m]: v whole, checked to be under m
         ctx.m.store_selections[stmt] = selected
         guard_selections(ctx, stmt, value, selected)
-        if not looks_boolean(index, ctx.bool_names):  # (a parameter `m`): decided when traced
-            mark_unmask_read(ctx, stmt, masked)
+    plain = not axis and not lead and all(isinstance(n, cst.Subscript) and len(n.slice) == 1 for n in masked)
+    if not looks_boolean(index, ctx.bool_names) and (selected or plain):
+        # (a parameter `m`, `idx`): decided when traced, an integer index's `a[i] = a[i] + b`
+        # pairing b with NumPy's a[i] (every masked read of the value is then NumPy's own)
+        mark_unmask_read(ctx, stmt, masked)
         leaves = [n for n in leaves if not (isinstance(n, cst.Name) and n.value in selections)]
     ctx.m.mask_store[stmt] = (bool(masked) or bool(selected), leaves, op, axis)
     return True
