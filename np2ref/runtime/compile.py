@@ -283,7 +283,8 @@ class Compiled:
         """Make `fast` the first thing a call tries; a host-route call with a `method`
         (hostcall.py) is this object's `__call__` itself (its class is its own: __init__)."""
         self._host_fast = fast
-        type(self).__call__ = getattr(fast, "method", None) or Compiled.__call__
+        if type(self) is not Compiled:  # (one made with host routes: its own class)
+            type(self).__call__ = getattr(fast, "method", None) or Compiled.__call__
 
     def _fast_call_failed(self, exc, args):
         """An exception from _host_fast: the original NumPy function's own, as it came; the
