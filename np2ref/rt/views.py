@@ -186,8 +186,8 @@ def npr_own(x, scalar=False):
         return x
     if isinstance(x, (list, tuple, dict)):  # `x = state.copy()`, state a list: its arrays are the caller's
         raise NprUnsupported(
-            f"np2ref NPR207: a Python {type(x).__name__} is written through (`x = state.copy()` then "
-            "`x[0] += v`): in NumPy the writes reach the arrays it holds, which np2ref does not "
+            f"np2ref NPR207: a Python {type(x).__name__} is written through (`x = state.copy()` or "
+            "`dict(state)`, then `x[k] += v`): in NumPy the writes reach the arrays it holds, which np2ref does not "
             "translate; copy the arrays themselves (`x = [a.copy() for a in state]`) or pass each "
             "array as its own argument")
     return jax.new_ref(jnp.asarray(x))
