@@ -440,7 +440,8 @@ def _mask_store(ctx, original, target: cst.Subscript, value: cst.BaseExpression)
     if op is not None:
         kwargs["op"] = J.string(op)
     if whole:  # the value was computed on whole arrays: its other leaves must be scalars
-        kwargs["scalars"] = cst.Tuple([cst.Element(leaf.visit(LeafLoads(ctx.f.ref_names))) for leaf in leaves])
+        loads = LeafLoads(ctx.f.ref_names, ctx.m.no_load)  # (a selection name is never a Ref)
+        kwargs["scalars"] = cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])
     selected = ctx.m.store_selections.get(original)
     if whole:
         kwargs.update(whole_operands(original.value, ctx, len(selected or ())))
@@ -480,7 +481,7 @@ def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
         if isinstance(mask, tuple):  # selection names: each as its whole array, reduced under their mask
             return under_selection_mask(J.MASKED_REDUCE, operand, mask, leaves, ctx, J.string(reduction),
                                         guard=ctx.m.guarded_selections.get(original, frozenset()))
-        loads = LeafLoads(ctx.f.ref_names)
+        loads = LeafLoads(ctx.f.ref_names, ctx.m.no_load)
         kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
         kwargs.update(whole_operands(name, ctx))
         return J.call(J.MASKED_REDUCE, J.string(reduction), operand, emitted_mask(mask, loads, ctx), **kwargs)

@@ -297,7 +297,7 @@ def emit_derived_selection(original: cst.Assign, updated: cst.Assign, ctx):
     if masked is None:
         return None
     mask, selected, leaves = masked  # npr_select_whole(values on whole arrays, m, ...)
-    loads = LeafLoads(ctx.f.ref_names)
+    loads = LeafLoads(ctx.f.ref_names, ctx.m.no_load)
     kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
     if selected:
         kwargs["selections"] = names_tuple(selected)

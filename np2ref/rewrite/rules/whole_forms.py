@@ -15,7 +15,7 @@ from ...emit import jaxnames as J
 def under_selection_mask(helper, value, selected, leaves, ctx, *head, guard=frozenset()):
     """`helper(*head, value with each selection name whole, their mask, scalars=(leaves))`
     (`guard`: the names that meet a pole there, npr_unselect(v, guard=True))."""
-    loads = LeafLoads(ctx.f.ref_names)
+    loads = LeafLoads(ctx.f.ref_names, ctx.m.no_load)
     kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
     mask = J.call(J.SELECTION_MASK, *[cst.Name(n) for n in dict.fromkeys(selected)])
     return J.call(helper, *head, value.visit(Unselect(frozenset(selected), guard)), mask, **kwargs)
@@ -64,10 +64,10 @@ class Unselect(cst.CSTTransformer):
 class LeafLoads(cst.CSTTransformer):
     """A leaf of a mask store re-emitted with the function's load rules."""
 
-    def __init__(self, ref_names):
-        self.ref_names = ref_names
+    def __init__(self, ref_names, no_load=frozenset()):
+        self.ref_names, self.no_load = ref_names, no_load  # no_load: rules/names.py's (a selection name's)
 
     def leave_Name(self, original, updated):
-        if original.value in self.ref_names:
+        if original.value in self.ref_names and original not in self.no_load:
             return J.load_all(updated)
         return updated
