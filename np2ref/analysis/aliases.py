@@ -68,6 +68,18 @@ class FunctionFacts:
     def effects(self) -> fx.Effects:
         return fx.Effects(frozenset(self.mutated_params), self.returns_alias, self.params, self.returns_param)
 
+    @property
+    def copied_params(self) -> tuple[str, ...]:
+        """Parameters whose `.copy()` is bound to a name that is written (`x = state.copy()` then
+        `x[0] += v`): a list's or dict's copy holds the caller's arrays, which NumPy writes
+        through, so npr_jit's `copied=` refuses a container argument there (NPR207); an array's
+        copy is fresh. A written parameter is left out: a container for it is refused as it is."""
+        found = {value.func.value.value for target, value in self.bindings
+                 if isinstance(target, cst.Name) and target.value in self.ref_names and isinstance(value, cst.Call)
+                 and not value.args and isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy"
+                 and isinstance(value.func.value, cst.Name)}
+        return tuple(p for p in self.params if p in found and p not in self.mutated_params)
+
     def dump(self) -> str:
         """Sorted `name -> {roots}` lines, then the refs and mutated parameters (for tests)."""
         lines = [f"{n} -> {{{', '.join(sorted(r))}}}" for n, r in sorted(self.roots.items()) if r]

@@ -178,9 +178,10 @@ class Compiled:
         exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
-            namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()))
+            namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
+                                          copied=facts.copied_params)
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds,
-                                 lists=namespace[name].lists)
+                                 lists=namespace[name].lists, copied=namespace[name].copied)
         self._entry.globals_source = fn.__globals__  # a rebinding in the module reaches the copy
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them

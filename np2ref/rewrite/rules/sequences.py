@@ -188,8 +188,7 @@ def list_params(f: FunctionFacts, seq_names: frozenset[str], int_names: frozense
     """Parameters a list argument must reach as a list, not an array: direct operands of a
     sequence operator (`w + [t]`, npr_seq_op) and of `*` with an integer (`w * 2`, `n * w`),
     where Python joins or repeats a list and NumPy would compute elementwise; not a parameter
-    that is an integer by its use (a `range` bound, a shape: `3 * n`); a parameter whose
-    `.copy()` is bound to a name that is written (a list's copy holds the caller's arrays). Every other list
+    that is an integer by its use (a `range` bound, a shape: `3 * n`). Every other list
     argument becomes an array, as NumPy computes with it (npr_jit's `lists=`). The rewriter
     finds them once per function (ModuleRewriter.list_names); compile reads its record."""
     found = set()
@@ -207,13 +206,6 @@ def list_params(f: FunctionFacts, seq_names: frozenset[str], int_names: frozense
                 if isinstance(a, cst.Name) and a.value in f.params and a.value not in int_names and (
                         _sequence_against_array(seq_names, left, right) or repeat and _integer_in(int_names, b)):
                     found.add(a.value)
-    for target, value in f.bindings:  # `x = state.copy()` then `x[0] += v`: a list's copy holds the
-        # caller's arrays, which NumPy writes through; as a list it reaches npr_own, which refuses it
-        if isinstance(target, cst.Name) and target.value in f.ref_names and isinstance(value, cst.Call) \
-                and not value.args and isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy" \
-                and isinstance(value.func.value, cst.Name) and value.func.value.value in f.params \
-                and value.func.value.value not in f.mutated_params:  # (a written one: refused as a list)
-            found.add(value.func.value.value)
     return tuple(p for p in f.params if p in found)
 
 

@@ -56,7 +56,7 @@ def damp(u, w=0.5):
     return u
 
 
-@npr_jit(lists=('u0',))
+@npr_jit(copied=('u0',))
 def leapfrog(u0, steps, c):
     u_prev = npr_own(u0.copy())
     u = npr_own(u0.copy())
