@@ -182,3 +182,8 @@ def test_minimum_image_energy_is_a_lax_loop_with_numpys_gradient():
                                               lambda p: c.pure(p, 3.0, 1.6)[0], pos)
     assert np.isfinite(g).all()
     np.testing.assert_allclose(along, central, rtol=1e-6)
+
+
+def test_a_masked_store_into_a_moving_slice_runs_as_python_and_says_so():
+    with pytest.warns(np2ref.PythonLoopWarning, match="slice's bounds depend on the loop variable"):
+        assert_same_as_numpy(P.pair_masked_store, compiled("pair_masked_store"), RNG.random((5, 3)), 0.8)

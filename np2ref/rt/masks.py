@@ -79,6 +79,11 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     if isinstance(mask, tuple) and not axis and not lead:  # `idx = (0, ...)`, `a[idx] = a[idx] + 1`:
         return _npr_index_store(a, mask, value, op, scalars, read_if_int)  # an index tuple, no mask after all
     m = npr_load(mask)
+    if isinstance(m, NprMasked) or isinstance(npr_load(value), NprMasked):
+        # (its target would be a slice of that length too: a view with traced bounds, or a name
+        # bound to such a slice and written, neither of which is translated)
+        raise NprUnsupported("np2ref NPR111: a masked store with a mask or value of a slice whose length "
+                             "is known only at run time is not translated")
     if scalars is None and not (_npr_traced(m) and jnp.asarray(m).dtype == jnp.bool_):
         # a mask known when traced, or an integer array after all: NumPy's own store
         index = (slice(None),) * axis + tuple(lead) + (m,)
@@ -433,6 +438,31 @@ def npr_select_values(values, mask, scalars=()):
         return values
     _npr_check_scalars(scalars)
     return NprSelection(_npr_whole_value(values), mask)
+
+
+_NPR_LEAF_PAIRS = ("np2ref NPR104: an array beside masked reads (`b` in `a[m] = a[m] + b`, `np.sum(x[m] * b)`, "
+                   "`v = x[m] * b`) pairs with the selected elements in NumPy, and with the whole arrays in the "
+                   "translation, which computes on them in place of the selections (hint: give b the shape of the "
+                   "arrays and select it under the same mask, `a[m] = a[m] + b[m]`, or write "
+                   "`np.where(m, a + b, a)`)")
+
+
+def npr_mask_leaf(b, mask=True, as_read=False):
+    """A leaf of a value computed on whole arrays in place of masked reads (`b` of
+    `a[m] = a[m] + b`, of `np.sum(x[m] * b)`, of `w = v * b` with v = x[m]): b itself where it
+    holds one value (it pairs with every selected element, in NumPy as on the whole arrays),
+    where no selection was made (`mask` None: npr_selection_mask of NumPy's own arrays), or
+    where the masked reads were NumPy's own (`as_read`, and `mask` no boolean array: npr_unmask
+    under an integer index). Anything else is refused (NPR104) before the whole-array
+    arithmetic meets it: NumPy pairs b with the selection, the whole arrays would pair it with
+    themselves (a raw broadcasting error, or another pairing)."""
+    value = npr_load(b)
+    if not isinstance(value, (NprSelection, NprMasked)) and np.size(value) == 1:
+        return b
+    m = npr_load(mask)
+    if m is None or as_read and (isinstance(m, tuple) or _npr_mask_dtype(m) != jnp.bool_):
+        return b
+    raise NprUnsupported(_NPR_LEAF_PAIRS)
 
 
 def _npr_check_scalars(scalars, message="np2ref NPR104: a reduction of a masked read mixes it with an "

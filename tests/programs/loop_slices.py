@@ -182,3 +182,17 @@ def pair_masked_starts(pos, q):
         v = r2[keep]
         e += np.sum(q[i + 1:][keep] / r2[keep]) + np.sum(v * v) + len(v)
     return e
+
+
+def pair_masked_store(pos, rc):
+    """Pair forces stored under the mask into the moving slice (`f[i + 1:][inside] -= ...`): a
+    view with bounds known only at run time, written, which runs as a Python loop (exact)."""
+    f = np.zeros_like(pos)
+    for i in range(pos.shape[0] - 1):
+        d = pos[i + 1:] - pos[i]
+        r2 = np.sum(d * d, axis=1)
+        inside = r2 < rc * rc
+        fv = d / r2[:, None] ** 2
+        f[i] += np.sum(fv[inside], axis=0)
+        f[i + 1:][inside] -= fv[inside]
+    return f
