@@ -38,6 +38,7 @@ CASES = {
     "pair_masked": [(RNG.random((7, 3)) * 1.5, 0.7), (RNG.random((4, 3)), 0.0), (RNG.random((1, 3)), 1.0)],
     "pair_masked_extremes": [(RNG.random((6, 3)), 3.0)],
     "pair_masked_starts": [(RNG.random((6, 3)), RNG.standard_normal(6))],
+    "pair_masked_forces": [(RNG.random((6, 3)), 0.7), (RNG.random((3, 3)), 0.0)],
 }
 _COMPILED = {}
 

@@ -287,3 +287,19 @@ def test_an_array_of_the_selections_length_beside_masked_reads_is_refused_with_a
     assert " b" in body[diagnostic.line - fn.__code__.co_firstlineno]  # the line that uses b first
     assert "`a[m] = a[m] + b[m]`" in diagnostic.hint
     assert_same_as_numpy(fn, c, *args, 2.5)
+
+
+def rows_of_an_expression(d, r2, rc2):
+    inside = r2 < rc2
+    return np.sum(d[inside] / r2[inside][:, None], axis=0), np.mean(d[inside] * 2.0, axis=0)
+
+
+def test_an_expression_of_masked_reads_reduced_along_the_selected_axis_matches_numpy():
+    # `np.sum(d[inside] / r2[inside][:, None], axis=0)` (a pair force) was NPR107: only a plain
+    # masked read was reduced along axis 0
+    d, r2 = RNG.random((8, 3)), RNG.random(8)
+    c = np2ref.compile(rows_of_an_expression, host_below=0)
+    assert_same_as_numpy(rows_of_an_expression, c, d, r2, 0.5)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the mean of no rows: nan, with NumPy's warnings
+        assert_same_as_numpy(rows_of_an_expression, c, d, r2, -1.0)

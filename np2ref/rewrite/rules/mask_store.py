@@ -411,7 +411,7 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
     if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
             and isinstance(operand.slice[0].slice, cst.Index)
             and _may_be_mask(operand.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
-        found = _masked_expression(operand, ctx) if name not in ("len", "size") and axis is None else None
+        found = _masked_expression(operand, ctx) if name not in ("len", "size") else None
         if found is None:
             return False
         masked, leaves, read = found  # `np.abs(x[m]).max()`: computed on whole arrays, reduced under m
@@ -485,8 +485,8 @@ def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
         if isinstance(mask, tuple):  # selection names: each as its whole array, reduced under their mask
             return under_selection_mask(J.MASKED_REDUCE, operand, mask, ctx, J.string(reduction),
                                         guard=ctx.m.guarded_selections.get(original, frozenset()))
-        loads = LeafLoads(ctx.f.ref_names)
+        loads = LeafLoads(ctx.f.ref_names)  # (`axis=0`: rows selected by a 1-d mask, npr_masked_reduce checks)
         return J.call(J.MASKED_REDUCE, J.string(reduction), operand, emitted_mask(mask, loads, ctx),
-                      **whole_operands(name, ctx))
+                      **axis, **whole_operands(name, ctx))
     return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
                   operand.slice[0].slice.value, **axis)
