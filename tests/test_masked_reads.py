@@ -303,3 +303,19 @@ def test_an_expression_of_masked_reads_reduced_along_the_selected_axis_matches_n
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the mean of no rows: nan, with NumPy's warnings
         assert_same_as_numpy(rows_of_an_expression, c, d, r2, -1.0)
+
+
+def ufunc_of_a_selection(x):
+    v = x[x > 0.3]
+    w = np.sqrt(v) - v.mean()  # a ufunc of the selection in a derived selection's binding
+    return np.sum(w ** 2), len(w)
+
+
+def test_a_ufunc_of_a_selection_name_is_a_derived_selection():
+    # `w = np.sqrt(v)` was NPR107 at v's binding: v's use inside a call's argument counted as a
+    # reduction's only (rules/selections.py _Occurrences)
+    c = np2ref.compile(ufunc_of_a_selection, host_below=0)
+    for x in (RNG.random(12), RNG.random(5) * 0.2):  # some selected, none
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # v.mean() of no elements: nan, with NumPy's warnings
+            assert_same_as_numpy(ufunc_of_a_selection, c, x)

@@ -69,6 +69,7 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int
                     break
                 ok = _after(use_where, where) and (
                     _reduced_in(use, name, imports, local_names) if isinstance(use, list)
+                    else _reduced_in(use[0], name, imports, local_names) or use[1] in names if isinstance(use, tuple)
                     else _stored_under(use, _mask_of(name, names, masks), names, bool_names, imports,
                                        local_names, int_names) if isinstance(use, _Store)
                     else use in names)  # the binding of a derived selection
@@ -143,8 +144,9 @@ class _Occurrences(cst.CSTVisitor):
     """Per name: its bindings `name = expr` as the only statement of a line ((where, Assign)),
     its uses ((where, the calls whose operand holds it, innermost first) inside a call's
     operand (the receiver of a method called without arguments, the one argument of a call),
-    `name.size`, or (where, the name bound) in the value of another name's binding), and every
-    other occurrence. `where`: the (block, statement index) of each enclosing block."""
+    `name.size`, (where, the name bound) in the value of another name's binding, or (where,
+    (the calls, the name bound)) in a call's operand there, `w = np.sqrt(v)`), and every other
+    occurrence. `where`: the (block, statement index) of each enclosing block."""
 
     def __init__(self):
         self.found: dict[str, tuple[list, list, list]] = {}
@@ -217,6 +219,8 @@ class _Occurrences(cst.CSTVisitor):
         calls = self.calls.get(id(node))
         if not self.stack or self.nested:
             self._entry(node.value)[2].append(node)
+        elif calls is not None and id(node) in self.bound:  # `w = np.sqrt(v)`: reduced, or a derived selection
+            self._entry(node.value)[1].append((tuple(self.stack), (calls[::-1], self.bound[id(node)])))
         elif calls is not None:
             self._entry(node.value)[1].append((tuple(self.stack), calls[::-1]))
         elif id(node) in self.bound:
