@@ -427,8 +427,8 @@ class Compiled:
         if isinstance(exc, runtime["NprError"]) and not isinstance(exc, runtime["NprUnsupported"]):
             code, message = exc.code, exc.message  # refused at call time, or by a helper while tracing
             if _source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
-                return _located(code, message, None, exc, self.conversion, self._exec_name)
-            return _refuse(code, message, self.original)
+                return _located(code, message, getattr(exc, "hint", None), exc, self.conversion, self._exec_name)
+            return _refuse(code, message, self.original, getattr(exc, "hint", None))
         return trace_refusal(exc, self.conversion, self._exec_name, traced_scalars)
 
     def pure(self, *args, **kwargs):
@@ -483,7 +483,7 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
     if kind is not None:
         code, message, hint = _NPR_TRACE_GAPS[kind]
     elif isinstance(exc, runtime["NprError"]):
-        code, message, hint = exc.code, exc.message, None
+        code, message, hint = exc.code, exc.message, getattr(exc, "hint", None)
     else:
         return None
     if code == "NPR030" and (why := left_as_written(conversion.source or "", _source_line(exc, conversion, exec_name))):

@@ -79,10 +79,12 @@ def _sequence_value(node: cst.BaseExpression, ctx) -> bool:
                                               or node.value in ctx.list_names))
 
 
-# np.sum/max/min/flip of a slice: the runtime's npr_slice_* when a bound is not a number (its
+# np.sum/max/min/flip/any/all/count_nonzero of a slice: the runtime's npr_slice_* when a bound is not a number (its
 # length may be known only at run time, windows_more.py); jax.numpy's function of a plain array otherwise
 _SLICE_REDUCTIONS = {"numpy.sum": "npr_slice_sum", "numpy.max": "npr_slice_max", "numpy.amax": "npr_slice_max",
-                     "numpy.min": "npr_slice_min", "numpy.amin": "npr_slice_min", "numpy.flip": "npr_slice_flip"}
+                     "numpy.min": "npr_slice_min", "numpy.amin": "npr_slice_min", "numpy.flip": "npr_slice_flip",
+                     "numpy.any": "npr_slice_any", "numpy.all": "npr_slice_all",
+                     "numpy.count_nonzero": "npr_slice_count_nonzero"}
 
 
 def _slice_reduction(call: cst.Call, ctx) -> str | None:
