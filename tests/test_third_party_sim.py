@@ -7,40 +7,16 @@ functions, docs/semantics.md), and the types of Python scalars in the results.""
 
 from __future__ import annotations
 
-import functools
-import warnings
 
 import numpy as np
 import pytest
 import scipy.sparse
 
 import np2ref
-from conftest import assert_same_as_numpy, program
+from conftest import ProgramChecks
 
-P = program("third_party_sim")
-
-
-@functools.cache
-def compiled(name):
-    return np2ref.compile(getattr(P, name), host_below=0)
-
-
-def _types(value):
-    """The types of a result's Python and NumPy scalars, by position (containers walked)."""
-    if isinstance(value, dict):
-        return [(k, _types(v)) for k, v in value.items()]
-    if isinstance(value, (tuple, list)):
-        return [type(value).__name__, *(_types(v) for v in value)]
-    return type(value).__name__ if not isinstance(value, np.ndarray) else f"ndarray {value.dtype}"
-
-
-def _same(name, *args):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
-        expected, got = assert_same_as_numpy(getattr(P, name), compiled(name), *args)
-    assert _types(got) == _types(expected)  # dict keys in order, Python ints stay ints
-    return expected, got
-
+CHECKS = ProgramChecks("third_party_sim")
+P, compiled, _same = CHECKS.module, CHECKS.compiled, CHECKS.same
 
 R = np.random.default_rng(1)
 _CSR = scipy.sparse.random(12, 12, density=0.3, random_state=3, format="csr")

@@ -25,7 +25,7 @@ from libcst.metadata import PositionProvider
 from . import containers, reaching
 from . import effects as fx
 from .identity import identity_binds, returned_param
-from .snapshots import snapshot_binds
+from .snapshots import snapshot_binds, window_binds
 from .names import ImportMap, dotted
 
 
@@ -341,6 +341,8 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     # `u = unew` of a buffer made afresh in the iteration and never written after: a load
     in_place = writes + [Write(name, stmt, "augname") for name, stmt in col.aug_names]  # `u += v` too
     snapshots = snapshot_binds(func, bindings, in_place, roots, roots_of, imports, ctx.locals)
+    # `region = padded[i:i + kh, j:j + kw]` only read in the iteration: a loaded window
+    snapshots |= window_binds(func, bindings, in_place, roots_of, imports, ctx.locals, col.for_names)
     if snapshots:
         roots = fixed_point(elements | snapshots)
         roots_of.roots = roots
@@ -357,9 +359,11 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         for r in rs:
             count[r] = count.get(r, 0) + 1
     written_roots = _WriteRoots(func, col, roots_of)
+    # `x = y = 0.0`: two names of one number, which no write can share (`x += v` rebinds x)
+    number_sites = {site for site, node in roots_of.sites.values() if _number_literal(node)}
     for name, stmt in col.aug_names:
         rs = written_roots(Write(name, stmt, "augname"))
-        if any(count.get(r, 0) > 1 or not r.startswith("alloc") for r in rs):
+        if any(count.get(r, 0) > 1 and r not in number_sites or not r.startswith("alloc") for r in rs):
             writes.append(Write(name, stmt, "augname"))
     mutated = set()
     for w in writes:
@@ -430,6 +434,13 @@ class _WriteRoots:
         targets = frozenset(t for t, _ in self.col.bindings if t.value == base.value and t not in aug)
         value = reaching.reaching_value(self.parent, w.node, base.value, targets)
         return self.roots_of(w.target) if value is None else self.roots_of(value)
+
+
+def _number_literal(node) -> bool:
+    """`0.0`, `-1`, `2j`: a Python number, immutable."""
+    while isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary))
 
 
 class _RootsOf:

@@ -143,3 +143,135 @@ def _loop_blocks(func: cst.FunctionDef):
 
     func.visit(V())
     return list({id(b): b for b in out}.values())
+
+
+# -- windows: `region = padded[i:i + kh, j:j + kw]`, read only within the iteration ----------------
+
+_READING_METHODS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "any", "all", "copy",
+                              "argmax", "argmin", "ptp"})
+
+
+def window_binds(func: cst.FunctionDef, bindings, writes, roots_of, imports, local_names, loop_names) -> frozenset:
+    """The values of the bindings `w = x[i:i + k, ...]` (a slice whose bound names a loop
+    variable: a window that moves) that may be read as loaded copies, left out of the storage
+    roots. NumPy's `w` is a view of x; the copy holds the same values as long as nothing writes
+    x's storage while `w` is read, and nothing writes or re-views through `w`. Strictly
+    conservative: the binding is a statement of a `for` body, the only binding of `w`; every use
+    of `w` is inside that loop, as an operand of arithmetic or a comparison, an argument of a
+    NumPy function that makes no view and takes no `out=`, the object of a reading method
+    (`w.sum()`, `w.max()`) or of `.shape`/`.size`/`.ndim`/`.dtype`; no write inside the loop
+    reaches x's storage. (A window of a Ref read as a view was a Python loop, NPR033: the
+    textbook `region = padded[i:i + kh, j:j + kw]` convolution traced one body per pixel.)"""
+    found = set()
+    count: dict[str, int] = {}
+    for t, _ in bindings:
+        count[t.value] = count.get(t.value, 0) + 1
+    for loop in _for_loops(func):
+        parents = _parents(loop)
+        for stmt in loop.body.body:
+            pair = _window_binding(stmt, loop_names)
+            if pair is None or count.get(pair[0].value) != 1:
+                continue
+            target, value = pair
+            storage = roots_of(value.value)
+            if not storage or not _uses_read_only(func, loop, target, parents, imports, local_names):
+                continue
+            inside = {id(n) for n in _walk(loop)}
+            if any(id(w.node) in inside and roots_of(w.target) & storage for w in writes):
+                continue
+            found.add(value)
+    return frozenset(found)
+
+
+def _window_binding(stmt, loop_names):
+    """(w, x[...]) for a statement `w = x[...]` with a slice bound naming a loop variable."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Assign):
+        return None
+    node = stmt.body[0]
+    if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+        return None
+    value = node.value
+    if not isinstance(value, cst.Subscript) or not isinstance(value.value, cst.Name):
+        return None
+    moving = any(isinstance(e.slice, cst.Slice) and any(
+        b is not None and any(isinstance(n, cst.Name) and n.value in loop_names for n in _walk(b))
+        for b in (e.slice.lower, e.slice.upper)) for e in value.slice)
+    return (node.targets[0].target, value) if moving else None
+
+
+def _uses_read_only(func, loop, target: cst.Name, parents, imports, local_names) -> bool:
+    """Whether every use of `target` but its binding is inside `loop` and only reads it (see
+    window_binds)."""
+    inside = {id(n) for n in _walk(loop)}
+    for node in _walk(func):
+        if not (isinstance(node, cst.Name) and node.value == target.value) or node is target:
+            continue
+        if id(node) not in inside or _in_nested_function(node, loop, parents):
+            return False
+        parent = parents.get(id(node))
+        if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+            continue
+        if isinstance(parent, cst.ComparisonTarget) or isinstance(parent, cst.Comparison) and parent.left is node:
+            continue
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            if parent.attr.value in ("shape", "size", "ndim", "dtype"):
+                continue
+            call = parents.get(id(parent))
+            if parent.attr.value in _READING_METHODS and isinstance(call, cst.Call) and call.func is parent:
+                continue
+            return False
+        if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+            call = parents.get(id(parent))
+            qual = imports.qualify_numpy(call.func, local_names) if isinstance(call, cst.Call) else None
+            if qual is not None and qual not in _VIEW_CALLS and not any(
+                    a.keyword is not None and a.keyword.value == "out" for a in call.args):
+                continue
+        return False
+    return True
+
+
+def _in_nested_function(node, top, parents) -> bool:
+    """Whether a lambda or def between `node` and `top` holds it (it may run after the loop)."""
+    while node is not None and node is not top:
+        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            return True
+        node = parents.get(id(node))
+    return False
+
+
+def _for_loops(func: cst.FunctionDef) -> list:
+    out = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node) -> bool:
+            return node is func
+
+        def visit_Lambda(self, node) -> bool:
+            return False
+
+        def visit_For(self, node) -> None:
+            out.append(node)
+
+    func.visit(V())
+    return out
+
+
+def _walk(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)
+
+
+def _parents(node) -> dict[int, cst.CSTNode]:
+    out: dict[int, cst.CSTNode] = {}
+    for n in _walk(node):
+        for c in n.children:
+            out[id(c)] = n
+    return out
+
+
+from . import effects as _fx  # noqa: E402
+
+_VIEW_CALLS = frozenset(_fx.VIEW_FUNCTIONS) | frozenset(_fx.OPAQUE_VIEW_FUNCTIONS)

@@ -27,7 +27,8 @@ PYITEM = "npr_pyitem"
 BOOL = "npr_bool"
 SELECT = "npr_select"
 IS_INTEGER = "npr_is_integer"
-BUILTINS = {"max": "npr_max", "min": "npr_min", "any": "npr_any", "all": "npr_all"}  # on array data
+BUILTINS = {"max": "npr_max", "min": "npr_min", "any": "npr_any", "all": "npr_all",  # on array data
+            "complex": "npr_complex"}
 VALUE = "npr_value"
 IOP = "npr_iop"
 SUB = "npr_sub"
@@ -77,6 +78,7 @@ OR_ELSE = "npr_or_else"
 OR = "npr_or"
 ASSERT = "npr_assert"
 NOT = "npr_not"
+IN = "npr_in"
 UFUNC_AT = "npr_ufunc_at"
 OUT = "npr_out"
 SEQ_OP = "npr_seq_op"

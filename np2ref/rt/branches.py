@@ -73,6 +73,26 @@ def npr_not(a):
     return jnp.logical_not(x).reshape(())
 
 
+def npr_in(x, items):
+    """Python's `x in (a, b, ...)` over a tuple or list display: each item's `is`, then `==`,
+    in order, the first true one deciding; on traced data, the logical or of the equalities of
+    x's one element (NumPy's ValueError for an array of more than one)."""
+    out = False
+    for item in items:
+        if item is x:
+            return True
+        eq = npr_load(x) == npr_load(item)
+        c = _npr_concrete_bool(eq)  # (NumPy's ValueError for a concrete array of several)
+        if c:
+            return True
+        if c is None:
+            eq = jnp.asarray(eq)
+            if eq.size != 1:
+                raise ValueError(_NPR_AMBIGUOUS)
+            out = jnp.logical_or(out, eq.reshape(()))
+    return out
+
+
 def npr_ifexp(pred, then_fn, else_fn):
     """Python's `then if pred else orelse`, the operands as functions: only the chosen one is
     evaluated. A concrete predicate is Python's own; a traced one becomes lax.cond (npr_if),

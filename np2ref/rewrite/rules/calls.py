@@ -449,7 +449,7 @@ def _is_builtin_of_data(call: cst.Call, local_names) -> bool:
         return True
     if call.func.value in ("any", "all"):
         return False
-    if call.func.value in ("max", "min"):
+    if call.func.value in ("max", "min", "complex"):
         return not all(is_static_meta(a.value) for a in call.args)
 
     class Reads(cst.CSTVisitor):
