@@ -55,6 +55,7 @@ CASES = {
     "softmax_cross_entropy": (R.normal(size=(5, 4)), R.integers(0, 4, 5)),
     "sgd_linear_regression": (_LIN, _LIN @ np.array([1.0, -2.0, 0.5]), R.permutation(12), 0.05, 2),
     "perceptron": (_X, np.where(_Y == 0, -1, 1), 10),
+    "kmeans_lloyd": (_X, _X[[0, 15]].copy(), 5),  # was NPR030 (`c = new` after a break on data)
     "em_gmm_1d": (np.concatenate([R.normal(0, 1, 12), R.normal(4, 0.7, 12)]), np.array([-1.0, 3.0]),
                   np.array([1.0, 1.0]), np.array([0.5, 0.5]), 5),
     # numerical methods
@@ -133,8 +134,6 @@ NOT_YET = {
     "newton_system": (np.array([2.0, 0.5]),),
     "jacobi_tol": (_DD, R.random(5)),
     "kahn_toposort": (np.triu((R.random((6, 6)) < 0.4).astype(int), 1),),
-    # `if np.allclose(new, c): break` then `c = new`: a written array rebound after a data break
-    "kmeans_lloyd": (_X, _X[[0, 15]].copy(), 5),
     # a module function passed to a helper as an argument (`rk4_system(damped_oscillator, ...)`)
     "rk4_oscillator": (np.array([1.0, 0.0]), 1.0, 10),
     # `return mean, float("nan")` under `if n < 2:` with n counted in a loop (NPR207 on _return_1)

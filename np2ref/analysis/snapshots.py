@@ -14,7 +14,9 @@ a Ref rebound per iteration (which was a Python loop, NPR033, or refused: NPR011
 NPR030 with a `break` on data).
 
 Strictly conservative; a binding qualifies only when
-- it is `a = b` with two names, in a block inside a `for` or `while` body;
+- it is `a = b` with two names, in a block inside a `for` or `while` body (or in a block that
+  block holds: `if not _skip_2: centers = new`, as frontend/jumps.py guards the statements after a
+  `break` on data; the statement holding it then stands for it below);
 - every binding of `b` in the function (but `b op= v`) is a statement of that block before it,
   each a fresh allocation (a NumPy creation function, `np.array` without `copy=`, `.copy()`, an operator);
 - every write that reaches `b`'s storage is inside that block, between `b`'s first binding and
@@ -34,12 +36,30 @@ _FRESH_NUMPY = frozenset({
 def snapshot_binds(func: cst.FunctionDef, bindings, writes, roots, roots_of, imports, local_names) -> frozenset:
     """The value Names `b` of the qualifying `a = b` bindings (left out of the storage roots)."""
     found = set()
-    for block in _loop_blocks(func):
+    blocks = _loop_blocks(func)
+    for block in blocks:
         for j, stmt in enumerate(block.body):
             pair = _name_binding(stmt)
-            if pair and _qualifies(pair, block, j, bindings, writes, roots, roots_of, imports, local_names):
-                found.add(pair[1])
+            if not pair:
+                continue
+            # the block itself, or one that holds it (`if not _skip_2: centers = new` after a
+            # `break` on data, frontend/jumps.py), as the statement at index k of that block
+            for outer, k in [(block, j), *_holders(block, blocks)]:
+                if _qualifies(pair, outer, k, bindings, writes, roots, roots_of, imports, local_names):
+                    found.add(pair[1])
+                    break
     return frozenset(found)
+
+
+def _holders(block, blocks):
+    """(outer, k) for each loop block that holds `block` in its statement k."""
+    out = []
+    for outer in blocks:
+        if outer is not block:
+            k = _positions(outer).get(id(block))
+            if k is not None:
+                out.append((outer, k))
+    return out
 
 
 def _name_binding(stmt):

@@ -337,6 +337,29 @@ def perceptron(X, y, epochs=10):
     return w, mistakes
 
 
+def kmeans_lloyd(X, init, n_iter=10):
+    centroids = init.copy()
+    k = centroids.shape[0]
+    for it in range(n_iter):
+        d2 = ((X[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
+        assign = np.argmin(d2, axis=1)
+        new = np.zeros_like(centroids)
+        counts = np.zeros(k)
+        for i in range(X.shape[0]):
+            new[assign[i]] += X[i]
+            counts[assign[i]] += 1
+        for j in range(k):
+            if counts[j] > 0:
+                new[j] /= counts[j]
+            else:
+                new[j] = centroids[j]
+        if np.allclose(new, centroids):
+            break
+        centroids = new
+    inertia = d2[np.arange(X.shape[0]), assign].sum()
+    return centroids, assign, inertia
+
+
 def em_gmm_1d(x, mu, sigma, pi, n_iter):
     mu = mu.copy()
     sigma = sigma.copy()
@@ -1032,29 +1055,6 @@ def kahn_toposort(adj):
         done[u] = True
         indeg -= adj[u].astype(int)
     return order, True
-
-
-def kmeans_lloyd(X, init, n_iter=10):
-    centroids = init.copy()
-    k = centroids.shape[0]
-    for it in range(n_iter):
-        d2 = ((X[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
-        assign = np.argmin(d2, axis=1)
-        new = np.zeros_like(centroids)
-        counts = np.zeros(k)
-        for i in range(X.shape[0]):
-            new[assign[i]] += X[i]
-            counts[assign[i]] += 1
-        for j in range(k):
-            if counts[j] > 0:
-                new[j] /= counts[j]
-            else:
-                new[j] = centroids[j]
-        if np.allclose(new, centroids):
-            break
-        centroids = new
-    inertia = d2[np.arange(X.shape[0]), assign].sum()
-    return centroids, assign, inertia
 
 
 def damped_oscillator(t, y):
