@@ -71,6 +71,7 @@ CASES = {
     "wave_leapfrog": (np.sin(np.linspace(0, np.pi, 14)), 1.0, 0.05, 0.02, 10, "periodic"),
     "projectile": (20.0, 45.0, 0.05),  # was NPR031 (math.radians), then NPR011 (`x = y = 0.0`)
     "gauss_legendre": (0.0, 1.0, 3),  # was NPR032 (a module's array at a loop index)
+    "rk4_oscillator": (np.array([1.0, 0.0]), 1.0, 10),  # was NPR021 (`rk4_system(damped_oscillator, ...)`)
     # signals
     "biquad": (R.random(20), np.array([0.2, 0.4, 0.2]), np.array([1.0, -0.5, 0.2])),
     "dft_loops": (R.random(8),),
@@ -134,8 +135,6 @@ NOT_YET = {
     "newton_system": (np.array([2.0, 0.5]),),
     "jacobi_tol": (_DD, R.random(5)),
     "kahn_toposort": (np.triu((R.random((6, 6)) < 0.4).astype(int), 1),),
-    # a module function passed to a helper as an argument (`rk4_system(damped_oscillator, ...)`)
-    "rk4_oscillator": (np.array([1.0, 0.0]), 1.0, 10),
     # `return mean, float("nan")` under `if n < 2:` with n counted in a loop (NPR207 on _return_1)
     "welford": (R.random(10),),
     # `frontier = reach & (level < 0)` rebinding a written array in a `while frontier.any()`
@@ -194,6 +193,11 @@ def test_complex_of_traced_parts_is_cpythons(tmp_path):
             for j in range(len(xs)):
                 out[j] = complex(xs[j], zs[j]) + complex(zs[j]) * complex(2, 1)
             return out
+        def same(z):
+            out = np.zeros(len(z), dtype=complex)
+            for i in range(len(z)):
+                out[i] = complex(z[i])
+            return out
         def narrow(n):
             out = np.zeros(len(n), dtype=np.complex64)
             for j in range(len(n)):
@@ -205,6 +209,9 @@ def test_complex_of_traced_parts_is_cpythons(tmp_path):
                                   np.array([1.0, np.inf, -0.0]), np.array([1 + 2j, 3 - 1j, np.nan]))
     assert got[0] == -1 + 6j
     assert_same_as_numpy(m.narrow, np2ref.compile(m.narrow, host_below=0), np.array([1, 2, 3]))
+    z = np.array([complex(1, -0.0), complex(-0.0, -0.0), 2 + 3j])
+    expected, got = assert_same_as_numpy(m.same, np2ref.compile(m.same, host_below=0), z)
+    assert np.array_equal(np.signbit(got.imag), np.signbit(expected.imag))  # complex(z) is z: -0.0 kept
 
 
 def test_math_radians_and_degrees_of_traced_floats(tmp_path):
@@ -315,3 +322,38 @@ def test_a_window_of_a_written_array_read_in_the_iteration_keeps_the_lax_loop(tm
         warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
         for fn in (m.doubled, m.smoothed, m.last):
             assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), R.random(8))
+
+
+def test_a_module_function_passed_to_a_helper_runs_converted(tmp_path):
+    """`rk4(rhs, y0, 0.0, t1, n)` with the module's `rhs`: np2ref converts rhs too, and the call
+    through the parameter runs it (was NPR021); one that writes its argument stays refused. The
+    literal 0.0 for `t = t0; t += h` is passed as the number it is: a Ref of it was rebound each
+    iteration and the loop peeled one iteration at a time (n = 200: 50 s to compile)."""
+    m = load_module("""
+        import numpy as np
+        def rhs(t, y):
+            return np.array([y[1], -np.sin(y[0]) + 0.1 * t])
+        def kick(t, y):
+            y[0] += t
+            return y
+        def euler(f, y0, t0, t1, n):
+            h = (t1 - t0) / n
+            t = t0
+            y = y0.copy()
+            for i in range(n):
+                y = y + h * f(t, y)
+                t += h
+            return y, t
+        def pendulum(y0, t1, n):
+            return euler(rhs, y0, 0.0, t1, n)
+        def kicked(y0, t1, n):
+            return euler(kick, y0, 0.0, t1, n)
+    """, tmp_path)
+    fn = np2ref.compile(m.pendulum, host_below=0)
+    expected, got = assert_same_as_numpy(m.pendulum, fn, np.array([1.0, 0.0]), 2.0, 20)
+    assert result_types(got) == result_types(expected)  # t: a Python float
+    short, long = (len(fn.lower(np.array([1.0, 0.0]), 2.0, n).as_text()) for n in (5, 50))
+    assert long < 1.1 * short  # one loop body, whatever the trip count
+    with pytest.raises(np2ref.Np2RefError, match="NPR021.*kick"):
+        np2ref.compile(m.kicked, host_below=0)(np.array([1.0, 0.0]), 2.0, 5)
+

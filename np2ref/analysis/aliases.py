@@ -27,6 +27,7 @@ from . import effects as fx
 from .identity import identity_binds, returned_param
 from .snapshots import snapshot_binds, window_binds
 from .names import ImportMap, dotted
+from .nodes import number_literal
 
 
 @dataclasses.dataclass
@@ -360,7 +361,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
             count[r] = count.get(r, 0) + 1
     written_roots = _WriteRoots(func, col, roots_of)
     # `x = y = 0.0`: two names of one number, which no write can share (`x += v` rebinds x)
-    number_sites = {site for site, node in roots_of.sites.values() if _number_literal(node)}
+    number_sites = {site for site, node in roots_of.sites.values() if number_literal(node)}
     for name, stmt in col.aug_names:
         rs = written_roots(Write(name, stmt, "augname"))
         if any(count.get(r, 0) > 1 and r not in number_sites or not r.startswith("alloc") for r in rs):
@@ -434,13 +435,6 @@ class _WriteRoots:
         targets = frozenset(t for t, _ in self.col.bindings if t.value == base.value and t not in aug)
         value = reaching.reaching_value(self.parent, w.node, base.value, targets)
         return self.roots_of(w.target) if value is None else self.roots_of(value)
-
-
-def _number_literal(node) -> bool:
-    """`0.0`, `-1`, `2j`: a Python number, immutable."""
-    while isinstance(node, cst.UnaryOperation):
-        node = node.expression
-    return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary))
 
 
 class _RootsOf:

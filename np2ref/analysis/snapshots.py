@@ -28,6 +28,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from . import effects as fx
+from .nodes import walk
+
 _FRESH_NUMPY = frozenset({
     "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like", "copy", "array",
 })
@@ -167,6 +170,7 @@ def _loop_blocks(func: cst.FunctionDef):
 
 # -- windows: `region = padded[i:i + kh, j:j + kw]`, read only within the iteration ----------------
 
+_VIEW_CALLS = frozenset(fx.VIEW_FUNCTIONS) | frozenset(fx.OPAQUE_VIEW_FUNCTIONS)
 _READING_METHODS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "any", "all", "copy",
                               "argmax", "argmin", "ptp"})
 
@@ -196,7 +200,7 @@ def window_binds(func: cst.FunctionDef, bindings, writes, roots_of, imports, loc
             storage = roots_of(value.value)
             if not storage or not _uses_read_only(func, loop, target, parents, imports, local_names):
                 continue
-            inside = {id(n) for n in _walk(loop)}
+            inside = {id(n) for n in walk(loop)}
             if any(id(w.node) in inside and roots_of(w.target) & storage for w in writes):
                 continue
             found.add(value)
@@ -214,7 +218,7 @@ def _window_binding(stmt, loop_names):
     if not isinstance(value, cst.Subscript) or not isinstance(value.value, cst.Name):
         return None
     moving = any(isinstance(e.slice, cst.Slice) and any(
-        b is not None and any(isinstance(n, cst.Name) and n.value in loop_names for n in _walk(b))
+        b is not None and any(isinstance(n, cst.Name) and n.value in loop_names for n in walk(b))
         for b in (e.slice.lower, e.slice.upper)) for e in value.slice)
     return (node.targets[0].target, value) if moving else None
 
@@ -222,8 +226,8 @@ def _window_binding(stmt, loop_names):
 def _uses_read_only(func, loop, target: cst.Name, parents, imports, local_names) -> bool:
     """Whether every use of `target` but its binding is inside `loop` and only reads it (see
     window_binds)."""
-    inside = {id(n) for n in _walk(loop)}
-    for node in _walk(func):
+    inside = {id(n) for n in walk(loop)}
+    for node in walk(func):
         if not (isinstance(node, cst.Name) and node.value == target.value) or node is target:
             continue
         if id(node) not in inside or _in_nested_function(node, loop, parents):
@@ -276,22 +280,9 @@ def _for_loops(func: cst.FunctionDef) -> list:
     return out
 
 
-def _walk(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(n.children)
-
-
 def _parents(node) -> dict[int, cst.CSTNode]:
     out: dict[int, cst.CSTNode] = {}
-    for n in _walk(node):
+    for n in walk(node):
         for c in n.children:
             out[id(c)] = n
     return out
-
-
-from . import effects as _fx  # noqa: E402
-
-_VIEW_CALLS = frozenset(_fx.VIEW_FUNCTIONS) | frozenset(_fx.OPAQUE_VIEW_FUNCTIONS)

@@ -141,6 +141,11 @@ def npr_complex(*args):
     args = [npr_load(a) for a in args]
     if not any(isinstance(a, _npr_Tracer) for a in args):
         return complex(*args)
+    if len(args) == 1 and jnp.iscomplexobj(args[0]):  # complex(z): z itself (its -0.0 parts kept)
+        z = jnp.asarray(args[0])
+        if z.size != 1:
+            raise TypeError("only length-1 arrays can be converted to Python scalars")
+        return _npr_weak_astype(z.reshape(()), np.dtype(np.complex128))
     real, imag = (*args, 0.0) if len(args) == 1 else args
     parts = []
     for x in (real, imag):

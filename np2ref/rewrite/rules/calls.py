@@ -19,6 +19,7 @@ from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
 from ...analysis.module import PURE_CALLS, calls_through_parameter
 from ...analysis.names import dotted
+from ...analysis.nodes import number_literal
 from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS, RANDOM_SEED
 from ...diagnostics import Note
 from ...emit import jaxnames as J
@@ -278,7 +279,10 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
         return
     pairs = call_params(node, facts)
     for arg, pname in pairs:
-        if pname is not None and pname in facts.ref_names:
+        if pname is not None and pname in facts.ref_names and not (
+                pname in facts.maybe_scalar and number_literal(arg)):
+            # (a number passed where `t = t0; t += h` may rebind: immutable, nothing to own; a
+            # Ref of it was rebound each iteration, the loop peeled one iteration at a time)
             mark_ref_or_own(ctx, arg)
     if facts.returns_alias and node not in ctx.m.own_form:
         ctx.m.value_wrap.add(node)
