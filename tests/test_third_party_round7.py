@@ -50,6 +50,7 @@ CASES = {
     # statistics, machine learning
     "logistic_regression_gd": (_X, _Y.astype(float), 0.1, 20),
     "pca_power_iteration": (R.random((15, 3)), 2, 20),
+    "welford": (R.random(10),),  # was NPR207 (`if n < 2: return mean, float("nan")`, n counted)
     "welford_columns": (R.random((10, 3)),),
     "gaussian_kde": (R.normal(size=10), np.linspace(-3, 3, 13), 0.4),
     "softmax_cross_entropy": (R.normal(size=(5, 4)), R.integers(0, 4, 5)),
@@ -135,8 +136,6 @@ NOT_YET = {
     "newton_system": (np.array([2.0, 0.5]),),
     "jacobi_tol": (_DD, R.random(5)),
     "kahn_toposort": (np.triu((R.random((6, 6)) < 0.4).astype(int), 1),),
-    # `return mean, float("nan")` under `if n < 2:` with n counted in a loop (NPR207 on _return_1)
-    "welford": (R.random(10),),
     # `frontier = reach & (level < 0)` rebinding a written array in a `while frontier.any()`
     "bfs_layers_matrix": ((_A + _A.T) > 0, 0),
     # a dict of Python scalars updated in a loop (`stats["n"] += 1`): NPR207
@@ -356,4 +355,64 @@ def test_a_module_function_passed_to_a_helper_runs_converted(tmp_path):
     assert long < 1.1 * short  # one loop body, whatever the trip count
     with pytest.raises(np2ref.Np2RefError, match="NPR021.*kick"):
         np2ref.compile(m.kicked, host_below=0)(np.array([1.0, 0.0]), 2.0, 5)
+
+
+def test_tuples_returned_from_a_branch_on_data_item_by_item(tmp_path):
+    """`if x[0] > 0: return s, n + 1, True` / `return x.max(), n, False`: a tuple per branch (was
+    NPR128), each item as a value of a conditional (Python ints and bools stay Python's), a
+    written array among the items loaded at the return (was NPR207); a Python int against a
+    Python float in one position stays NPR128, a parameter's array returned stays NPR207."""
+    m = load_module("""
+        import numpy as np
+        def flags(x, n):
+            s = x.sum()
+            if x[0] > 0:
+                return s, n + 1, True
+            return x.max(), n, False
+        def written(x, n):
+            y = x.copy()
+            y[0] = 1.0
+            if n < 2:
+                return y, 0
+            return y * 2, 1
+        def mixed(x):
+            if x[0] > 0:
+                return x.sum(), 1
+            return x.max(), 1.5
+        def own(x, n):
+            x[0] = 1.0
+            if n < 2:
+                return x, 0
+            return x, 1
+    """, tmp_path)
+    for fn, args in ((m.flags, (np.arange(3.0) + 1, 4)), (m.flags, (np.arange(3.0) - 1, 4)),
+                     (m.written, (np.arange(3.0), 1)), (m.written, (np.arange(3.0), 3))):
+        expected, got = assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)
+        assert result_types(got) == result_types(expected)
+    with pytest.raises(np2ref.Np2RefError, match="NPR128"):
+        np2ref.compile(m.mixed, host_below=0)(np.arange(3.0))
+    with pytest.raises(np2ref.Np2RefError, match="NPR207"):
+        np2ref.compile(m.own, host_below=0)(np.arange(3.0), 1)
+
+
+def test_a_tuple_rebound_under_a_branch_on_data(tmp_path):
+    """`p = (0.0, 0.0)` then `if x[0] > 0.5: p = (x[0], x[1])`: the tuple goes through the cond
+    item by item (was JAX's AttributeError: 'tuple' object has no attribute 'dtype'). (Its items
+    take NumPy's scalar type where one branch has a Python number, as a scalar's do.)"""
+    m = load_module("""
+        def pick(x):
+            p = (0.0, 0.0)
+            if x[0] > 0.5:
+                p = (x[0], x[1])
+            return p[0] + p[1], p
+        def last_above(x):
+            best = (0, 1)
+            for i in range(len(x)):
+                if x[i] > 0.5:
+                    best = (i, i + 1)
+            return best
+    """, tmp_path)
+    for fn, x in ((m.pick, np.array([0.7, 0.2])), (m.pick, np.array([0.1, 0.2])),
+                  (m.last_above, np.array([0.7, 0.2, 0.9, 0.1]))):
+        assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), x)
 

@@ -374,6 +374,12 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         for w in inserts:
             mutated |= roots_of(w.target)
     ref_names = {n for n, rs in roots.items() if rs & mutated}
+    # `_return_1 = y, 0` (frontend/returns.py's one exit for `return y, 0`): the last binding on
+    # its path, whose items are the values at the return (nothing writes after it): no Ref
+    # (one holding a parameter's array stays refused: NumPy returns the caller's object itself)
+    ref_names -= {n for n in ref_names if n.startswith("_return_") and n[8:].isdigit() and all(
+        isinstance(v, (cst.Tuple, cst.List)) for t, v in bindings if t.value == n)
+        and not any(r.startswith("param ") for r in roots[n])}
     mutated_params = tuple(p for p in params if f"param {p}" in mutated)
     returned = set()
     for r in col.returns:
