@@ -384,6 +384,14 @@ def test_tuples_returned_from_a_branch_on_data_item_by_item(tmp_path):
             if n < 2:
                 return x, 0
             return x, 1
+        def nested(x):
+            if x[0] > 0:
+                return x[0], (x[1], 1)
+            return x[1], (x[0], 2)
+        def listed(x):
+            if x[0] > 0:
+                return [x[0], 1]
+            return [x[1], 2]
     """, tmp_path)
     for fn, args in ((m.flags, (np.arange(3.0) + 1, 4)), (m.flags, (np.arange(3.0) - 1, 4)),
                      (m.written, (np.arange(3.0), 1)), (m.written, (np.arange(3.0), 3))):
@@ -393,6 +401,9 @@ def test_tuples_returned_from_a_branch_on_data_item_by_item(tmp_path):
         np2ref.compile(m.mixed, host_below=0)(np.arange(3.0))
     with pytest.raises(np2ref.Np2RefError, match="NPR207"):
         np2ref.compile(m.own, host_below=0)(np.arange(3.0), 1)
+    for fn in (m.nested, m.listed):  # one level of tuple items only
+        with pytest.raises(np2ref.Np2RefError, match="NPR128"):
+            np2ref.compile(fn, host_below=0)(np.array([3.0, 1.0]))
 
 
 def test_a_tuple_rebound_under_a_branch_on_data(tmp_path):

@@ -108,7 +108,10 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns):
 
 def _npr_return_kinds(v):
     """(tree structure, ((shape, dtype, weak, a Python bool) of each leaf)) of a returned value."""
-    leaves, tree = jax.tree_util.tree_flatten(v, is_leaf=lambda x: not isinstance(x, (tuple, list)))
+    if isinstance(v, tuple) and any(isinstance(x, tuple) for x in v):
+        raise NprUnsupported("np2ref NPR128: a function returns, from a branch on array data, a tuple "
+                             "holding a tuple (one level of items is translated)")
+    leaves, tree = jax.tree_util.tree_flatten(v, is_leaf=lambda x: not isinstance(x, tuple))
     return tree, tuple((*_npr_return_type(x), type(x) is bool) for x in leaves)
 
 
