@@ -203,15 +203,15 @@ class NprFunction:
                 else _npr_is_static(v)
             if name in self.mutated:
                 _npr_check_written(self.__name__, name, v)
+                if not device and isinstance(v, jax.Array):
+                    raise TypeError(f"{self.__name__}(): argument `{name}` is a jax.Array, which the function "
+                                    "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
+                                    f"back), or call {self.__name__}.device(...), which returns the final values")
             elif name in self.copied and isinstance(v, (list, tuple, dict)):
                 raise NprError(f"np2ref NPR207: {self.__name__}() writes into a copy of its argument `{name}`, a "
                                f"{type(v).__name__}: a {type(v).__name__}'s .copy() holds the caller's arrays, which "
                                "NumPy's writes reach; not translated (copy the arrays, `[a.copy() for a in "
                                f"{name}]`, or pass each array as its own argument)")
-                if not device and isinstance(v, jax.Array):
-                    raise TypeError(f"{self.__name__}(): argument `{name}` is a jax.Array, which the function "
-                                    "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
-                                    f"back), or call {self.__name__}.device(...), which returns the final values")
             if not is_static:
                 v = _npr_device_ready(self.__name__, name,
                                       _npr_list_value(v) if isinstance(v, list) and name not in self.lists else v)
