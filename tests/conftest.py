@@ -76,6 +76,28 @@ def assert_same_as_numpy(fn, compiled, *args, **kwargs):
     return expected, got
 
 
+def scalar_types(value):
+    """The types of a result's Python and NumPy scalars, by position (containers walked; dict
+    keys in order): Python ints stay ints, NumPy scalars NumPy's."""
+    if isinstance(value, dict):
+        return [(k, scalar_types(v)) for k, v in value.items()]
+    if isinstance(value, (tuple, list)):
+        return [type(value).__name__, *(scalar_types(v) for v in value)]
+    return type(value).__name__ if not isinstance(value, np.ndarray) else f"ndarray {value.dtype}"
+
+
+def same_with_types(fn, compiled, *args):
+    """assert_same_as_numpy (np2ref's PythonLoopWarning silenced), and the types of the Python
+    and NumPy scalars in the results equal (dict keys in order, Python ints stay ints)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
+        expected, got = assert_same_as_numpy(fn, compiled, *args)
+    assert scalar_types(got) == scalar_types(expected)
+    return expected, got
+
+
 @pytest.fixture(scope="session")
 def case_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("cases")

@@ -8,14 +8,13 @@ functions, docs/semantics.md), and the types of Python scalars in the results.""
 from __future__ import annotations
 
 import functools
-import warnings
 
 import numpy as np
 import pytest
 import scipy.sparse
 
 import np2ref
-from conftest import assert_same_as_numpy, program
+from conftest import program, same_with_types
 
 P = program("third_party_sim")
 
@@ -25,21 +24,8 @@ def compiled(name):
     return np2ref.compile(getattr(P, name), host_below=0)
 
 
-def _types(value):
-    """The types of a result's Python and NumPy scalars, by position (containers walked)."""
-    if isinstance(value, dict):
-        return [(k, _types(v)) for k, v in value.items()]
-    if isinstance(value, (tuple, list)):
-        return [type(value).__name__, *(_types(v) for v in value)]
-    return type(value).__name__ if not isinstance(value, np.ndarray) else f"ndarray {value.dtype}"
-
-
 def _same(name, *args):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
-        expected, got = assert_same_as_numpy(getattr(P, name), compiled(name), *args)
-    assert _types(got) == _types(expected)  # dict keys in order, Python ints stay ints
-    return expected, got
+    return same_with_types(getattr(P, name), compiled(name), *args)
 
 
 R = np.random.default_rng(1)
