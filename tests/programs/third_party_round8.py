@@ -1094,3 +1094,10 @@ def running_element(a):
         else:
             cur += a[i]
     return cur, a
+
+
+def first_negative_index(x):
+    for i in range(len(x)):
+        if x[i] < 0:
+            return i
+    return -1

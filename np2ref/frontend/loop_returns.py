@@ -1,0 +1,161 @@
+"""A `return` inside a loop as a `break`, before jumps.py and returns.py lower both.
+
+    def search(a, t):                           def search(a, t):
+        lo, hi = 0, len(a) - 1                      lo, hi = 0, len(a) - 1
+        while lo <= hi:                             _returned_1 = False
+            mid = (lo + hi) // 2                    while lo <= hi:
+            if a[mid] == t:                 ->          mid = (lo + hi) // 2
+                return mid                              if a[mid] == t:
+            ...                                             _value_2 = mid; _returned_1 = True; break
+        return -1                                       ...
+                                                    if _returned_1:
+                                                        return _value_2
+                                                    return -1
+
+Each `return v` in the loop's own body (not in a nested loop or function) stores v, sets the
+flag and breaks; the statements after the loop run only when no `return` did. A `while True:`
+without a `break` of its own ends only through its returns: `return _value_n` follows it.
+frontend/jumps.py then lowers the `break` to flags and frontend/returns.py the `if` to one exit,
+so a loop on array data becomes a lax loop that stops at the return.
+
+Exact: the same statements run in the same order and the function returns the same object (v
+is evaluated where the `return` was; `finally:` and `with` exits run on the `break` as on the
+`return`). Only loops that are statements of the function body itself, have no `else:`, and
+whose returns are all in their own body are rewritten; any other stays as written.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+
+
+class _Found(cst.CSTVisitor):
+    """The returns in a loop body: its own (`own`) and those of nested loops (`nested`)."""
+
+    def __init__(self):
+        self.own = self.nested = self.breaks = 0
+        self.depth = 0
+
+    def on_visit(self, node) -> bool:
+        if isinstance(node, _SCOPES):
+            return False
+        if isinstance(node, (cst.For, cst.While)):
+            self.depth += 1
+        elif isinstance(node, cst.Return):
+            if self.depth:
+                self.nested += 1
+            else:
+                self.own += 1
+        elif isinstance(node, cst.Break) and not self.depth:
+            self.breaks += 1
+        return True
+
+    def on_leave(self, node) -> None:
+        if isinstance(node, (cst.For, cst.While)):
+            self.depth -= 1
+
+
+def _found(loop) -> _Found:
+    f = _Found()
+    loop.body.visit(f)
+    return f
+
+
+def _rewritable(stmt) -> bool:
+    if not isinstance(stmt, (cst.For, cst.While)) or stmt.orelse is not None:
+        return False
+    f = _found(stmt)
+    return f.own > 0 and f.nested == 0
+
+
+def loop_returns(func: cst.FunctionDef) -> bool:
+    """Whether a statement of `func`'s body is a loop whose returns this module rewrites."""
+    return isinstance(func.body, cst.IndentedBlock) and any(_rewritable(s) for s in func.body.body)
+
+
+class _ToBreak(cst.CSTTransformer):
+    """`return v` in a loop's own body -> `value = v; flag = True; break`."""
+
+    def __init__(self, flag: str, value: str, anchor):
+        self.flag, self.value, self.anchor = flag, value, anchor
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        return False
+
+    def visit_ClassDef(self, node) -> bool:
+        return False
+
+    def visit_For(self, node) -> bool:
+        return False
+
+    def visit_While(self, node) -> bool:
+        return False
+
+    def _small(self, original, updated) -> list | None:
+        """The small statements of a line with its `return` as the break (the transformer's
+        updated nodes are copies: new nodes stand for the original `return`)."""
+        for k, s in enumerate(updated):
+            if isinstance(s, cst.Return):
+                value = s.value if s.value is not None else cst.Name("None")
+                new = [*(x.with_changes(semicolon=cst.MaybeSentinel.DEFAULT) for x in updated[:k]),
+                       cst.Assign([cst.AssignTarget(cst.Name(self.value))], value),
+                       cst.Assign([cst.AssignTarget(cst.Name(self.flag))], cst.Name("True")),
+                       cst.Break()]
+                for n in new:
+                    self.anchor(n, original[k])
+                return new
+        return None
+
+    def leave_SimpleStatementLine(self, original, updated):
+        small = self._small(list(original.body), list(updated.body))
+        if small is None:
+            return updated
+        new = updated.with_changes(body=small)
+        self.anchor(new, original)
+        return new
+
+    def leave_SimpleStatementSuite(self, original, updated):
+        small = self._small(list(original.body), list(updated.body))
+        if small is None:
+            return updated
+        new = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=small)])
+        self.anchor(new, original)
+        return new
+
+
+def _line(*small) -> cst.SimpleStatementLine:
+    return cst.SimpleStatementLine(list(small))
+
+
+def returns_to_breaks(func: cst.FunctionDef, fresh, anchor) -> cst.FunctionDef:
+    """`func` with the returns of its body's loops rewritten (see the module docstring).
+    fresh(stem): a new name; anchor(new, original): the user's node a new node stands for."""
+    out: list = []
+    stmts = list(func.body.body)
+    for k, stmt in enumerate(stmts):
+        if not _rewritable(stmt):
+            out.append(stmt)
+            continue
+        flag, value = fresh("returned"), fresh("value")
+        start = _line(cst.Assign([cst.AssignTarget(cst.Name(flag))], cst.Name("False")))
+        start = start.with_changes(leading_lines=stmt.leading_lines)
+        loop = stmt.with_changes(body=stmt.body.visit(_ToBreak(flag, value, anchor)), leading_lines=[])
+        forever = isinstance(stmt, cst.While) and isinstance(stmt.test, cst.Name) and stmt.test.value == "True" \
+            and _found(stmt).breaks == 0
+        if forever:  # it ends only through a return: what follows it never runs
+            after = [_line(cst.Return(cst.Name(value)))]
+        else:
+            after = [cst.If(cst.Name(flag), cst.IndentedBlock([_line(cst.Return(cst.Name(value)))]))]
+        for n in (start, loop, *after):
+            anchor(n, stmt)
+        out += [start, loop, *after]
+        if forever:
+            break
+    new = func.with_changes(body=func.body.with_changes(body=out))
+    anchor(new, func)
+    return new
