@@ -57,6 +57,7 @@ CASES = {
     "integral_image_queries": (R.random((6, 7)), [(0, 0, 6, 7), (1, 2, 4, 5), (2, 2, 3, 3)]),
     "sieve_count": (60,),
     "search_many": (np.array([1, 3, 5, 7, 9, 11, 13]), np.array([7, 1, 13, 4, 14])),  # was NPR011 (return in a while)
+    "clamp_first_negative": (np.array([1.0, 3.0, -5.0, 7.0]), 0.0),  # was NPR030 (a bare return in a for)
     "kadane": (np.array([-2, 1, -3, 4, -1, 2, 1, -5, 4]),),  # was NPR030 (cur = a[0]; cur += a[i])
     "count_pairs_below": (R.integers(0, 20, 12), 18),
     "histogram_loop": (R.normal(0, 1, 40), 6, -2.0, 2.0),
@@ -114,6 +115,10 @@ def test_a_range_loop_variable_reused_for_the_capacity_left():
 def test_python_ints_in_a_returned_list_stay_ints():
     expected, got = _same("viterbi_loops", np.array([2, 2, 1, 0, 0, 1]), *HMM)  # path.insert(0, int(last))
     assert all(type(v) is int for v in got[0])
+
+
+def test_a_bare_return_in_a_loop_that_never_returns():
+    _same("clamp_first_negative", np.array([1.0, 3.0, 5.0]), 0.0)
 
 
 def test_loops_named_alike_when_no_branch_runs():

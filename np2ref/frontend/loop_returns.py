@@ -14,7 +14,9 @@
 
 Each `return v` in the loop's own body (not in a nested loop or function) stores v, sets the
 flag and breaks; the statements after the loop run only when no `return` did. A `while True:`
-without a `break` of its own ends only through its returns: `return _value_n` follows it.
+without a `break` of its own ends only through its returns: `return _value_n` follows it. Bare
+`return`s, in a function that returns nothing after the loop, set the flag only, and the
+statements after the loop run under `if not _returned_n:` (no value meets None in lax.cond).
 frontend/jumps.py then lowers the `break` to flags and frontend/returns.py the `if` to one exit,
 so a loop on array data becomes a lax loop that stops at the return.
 
@@ -35,7 +37,7 @@ class _Found(cst.CSTVisitor):
     """The returns in a loop body: its own (`own`) and those of nested loops (`nested`)."""
 
     def __init__(self):
-        self.own = self.nested = self.breaks = 0
+        self.own = self.nested = self.breaks = self.valued = 0
         self.depth = 0
 
     def on_visit(self, node) -> bool:
@@ -48,6 +50,7 @@ class _Found(cst.CSTVisitor):
                 self.nested += 1
             else:
                 self.own += 1
+                self.valued += node.value is not None
         elif isinstance(node, cst.Break) and not self.depth:
             self.breaks += 1
         return True
@@ -78,7 +81,7 @@ def loop_returns(func: cst.FunctionDef) -> bool:
 class _ToBreak(cst.CSTTransformer):
     """`return v` in a loop's own body -> `value = v; flag = True; break`."""
 
-    def __init__(self, flag: str, value: str, anchor):
+    def __init__(self, flag: str, value: str | None, anchor):
         self.flag, self.value, self.anchor = flag, value, anchor
 
     def visit_FunctionDef(self, node) -> bool:
@@ -102,8 +105,8 @@ class _ToBreak(cst.CSTTransformer):
         for k, s in enumerate(updated):
             if isinstance(s, cst.Return):
                 value = s.value if s.value is not None else cst.Name("None")
-                new = [*(x.with_changes(semicolon=cst.MaybeSentinel.DEFAULT) for x in updated[:k]),
-                       cst.Assign([cst.AssignTarget(cst.Name(self.value))], value),
+                store = [] if self.value is None else [cst.Assign([cst.AssignTarget(cst.Name(self.value))], value)]
+                new = [*(x.with_changes(semicolon=cst.MaybeSentinel.DEFAULT) for x in updated[:k]), *store,
                        cst.Assign([cst.AssignTarget(cst.Name(self.flag))], cst.Name("True")),
                        cst.Break()]
                 for n in new:
@@ -132,6 +135,32 @@ def _line(*small) -> cst.SimpleStatementLine:
     return cst.SimpleStatementLine(list(small))
 
 
+def _has_return(stmt) -> bool:
+    found = []
+
+    class V(cst.CSTVisitor):
+        def on_visit(self, node) -> bool:
+            if isinstance(node, cst.Return):
+                found.append(node)
+            return not isinstance(node, _SCOPES)
+    stmt.visit(V())
+    return bool(found)
+
+
+def _bare(loop, rest: list, flag: str, anchor) -> list:
+    """`for ...: ... return` (no value) then statements that return nothing: `flag = True;
+    break` for each `return`, and the statements after the loop under `if not flag:`."""
+    start = _line(cst.Assign([cst.AssignTarget(cst.Name(flag))], cst.Name("False")))
+    start = start.with_changes(leading_lines=loop.leading_lines)
+    new = loop.with_changes(body=loop.body.visit(_ToBreak(flag, None, anchor)), leading_lines=[])
+    out = [start, new]
+    if rest:
+        out.append(cst.If(cst.UnaryOperation(cst.Not(), cst.Name(flag)), cst.IndentedBlock(body=rest)))
+    for n in out:
+        anchor(n, loop)
+    return out
+
+
 def returns_to_breaks(func: cst.FunctionDef, fresh, anchor) -> cst.FunctionDef:
     """`func` with the returns of its body's loops rewritten (see the module docstring).
     fresh(stem): a new name; anchor(new, original): the user's node a new node stands for."""
@@ -141,6 +170,11 @@ def returns_to_breaks(func: cst.FunctionDef, fresh, anchor) -> cst.FunctionDef:
         if not _rewritable(stmt):
             out.append(stmt)
             continue
+        rest = stmts[k + 1:]
+        if _found(stmt).valued == 0 and not any(_has_return(r) for r in rest):
+            # bare returns, and the function ends without one: the rest runs when none did
+            out += _bare(stmt, rest, fresh("returned"), anchor)
+            break
         flag, value = fresh("returned"), fresh("value")
         start = _line(cst.Assign([cst.AssignTarget(cst.Name(flag))], cst.Name("False")))
         start = start.with_changes(leading_lines=stmt.leading_lines)

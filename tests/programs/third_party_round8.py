@@ -1101,3 +1101,13 @@ def first_negative_index(x):
         if x[i] < 0:
             return i
     return -1
+
+
+def clamp_first_negative(a, floor):
+    """Process until a condition, then stop: a bare `return` in the loop."""
+    for i in range(len(a)):
+        if a[i] < floor:
+            a[i] = floor
+            return
+        a[i] *= 2.0
+    a[0] = -1.0
