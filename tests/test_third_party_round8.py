@@ -121,6 +121,11 @@ def test_a_bare_return_in_a_loop_that_never_returns():
     _same("clamp_first_negative", np.array([1.0, 3.0, 5.0]), 0.0)
 
 
+def test_a_return_under_a_test_of_the_loop_index_keeps_pythons_loop():
+    for stop_at in (2, 9):  # 1.5 or the Python int 0: each path's own type, as in NumPy
+        _same("return_at_step", np.zeros(3), 6, stop_at)
+
+
 def test_loops_named_alike_when_no_branch_runs():
     _same("loops_named_alike", -np.arange(6.0) - 2.0, np.ones(6), 6)
 

@@ -23,7 +23,9 @@ so a loop on array data becomes a lax loop that stops at the return.
 Exact: the same statements run in the same order and the function returns the same object (v
 is evaluated where the `return` was; `finally:` and `with` exits run on the `break` as on the
 `return`). Only loops that are statements of the function body itself, have no `else:`, and
-whose returns are all in their own body are rewritten; any other stays as written.
+whose returns are all in their own body are rewritten (a `for` loop only when a return is under
+a test that may read array data: one on loop indices stays Python's loop, its tests concrete);
+any other stays as written.
 """
 
 from __future__ import annotations
@@ -37,20 +39,24 @@ class _Found(cst.CSTVisitor):
     """The returns in a loop body: its own (`own`) and those of nested loops (`nested`)."""
 
     def __init__(self):
-        self.own = self.nested = self.breaks = self.valued = 0
+        self.own = self.nested = self.breaks = self.valued = self.on_data = 0
         self.depth = 0
+        self.tests: list = []  # the tests of the `if`s around the node
 
     def on_visit(self, node) -> bool:
         if isinstance(node, _SCOPES):
             return False
         if isinstance(node, (cst.For, cst.While)):
             self.depth += 1
+        elif isinstance(node, cst.If):
+            self.tests.append(node.test)
         elif isinstance(node, cst.Return):
             if self.depth:
                 self.nested += 1
             else:
                 self.own += 1
                 self.valued += node.value is not None
+                self.on_data += any(_reads_data(t) for t in self.tests)
         elif isinstance(node, cst.Break) and not self.depth:
             self.breaks += 1
         return True
@@ -58,6 +64,23 @@ class _Found(cst.CSTVisitor):
     def on_leave(self, node) -> None:
         if isinstance(node, (cst.For, cst.While)):
             self.depth -= 1
+        elif isinstance(node, cst.If):
+            self.tests.pop()
+
+
+def _reads_data(test) -> bool:
+    """A test with a subscript or a call in it (`a[i] < 0`, `abs(fx) < tol`): one that may read
+    array data. A `for` loop whose returns are all under tests of loop indices and Python ints
+    (`if k == 2: return 1.5`) stays the Python loop it was, its tests concrete."""
+    found = []
+
+    class V(cst.CSTVisitor):
+        def on_visit(self, node) -> bool:
+            if isinstance(node, (cst.Subscript, cst.Call)):
+                found.append(node)
+            return not found
+    test.visit(V())
+    return bool(found)
 
 
 def _found(loop) -> _Found:
@@ -70,7 +93,7 @@ def _rewritable(stmt) -> bool:
     if not isinstance(stmt, (cst.For, cst.While)) or stmt.orelse is not None:
         return False
     f = _found(stmt)
-    return f.own > 0 and f.nested == 0
+    return f.own > 0 and f.nested == 0 and (isinstance(stmt, cst.While) or f.on_data > 0)
 
 
 def loop_returns(func: cst.FunctionDef) -> bool:

@@ -1111,3 +1111,12 @@ def clamp_first_negative(a, floor):
             return
         a[i] *= 2.0
     a[0] = -1.0
+
+
+def return_at_step(a, n, stop_at):
+    """A return under a test of the loop index: the loop stays Python's, its test concrete."""
+    for k in range(n):
+        a[k % len(a)] += k
+        if k == stop_at:
+            return 1.5
+    return 0
