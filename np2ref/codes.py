@@ -92,7 +92,9 @@ CODES = {c.code: c for c in [
          "fast = np2ref.compile(lambda u: u * 2)", "@np2ref.compile\ndef double(u):\n    return u * 2"),
     Code("NPR021", "host work in a compiled function", "Printing, file I/O, random set-up (seeding, "
          "making a generator) and calls np2ref cannot see into (a method of a module-level object, a "
-         "function passed in as an argument, a method of an argument that is not an array method, a "
+         "function passed in as an argument (but a module function np2ref converts that writes none of "
+         "its arguments: `rk4(rhs, y0)` with the module's `rhs`), a method of an argument that is not an "
+         "array method, a "
          "library outside NumPy and math) stay NumPy code; a function doing them is not compiled (the "
          "functions it calls are). Compiling it would run such a call once, while tracing, and freeze "
          "its result into the program: a helper that draws random numbers would return the same draw "

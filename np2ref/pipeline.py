@@ -18,6 +18,7 @@ from .analysis import closures
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
+from .analysis.nodes import walk
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend import driver, host_loops
@@ -292,8 +293,17 @@ def _restrict(facts: ModuleFacts, only: set[str]) -> None:
         keep.add(name)
         if name in facts.functions:
             todo += [callee for _, callee in facts.functions[name].calls]
+            todo += [n for n in _passed_functions(facts.functions[name]) if n in facts.functions]
     facts.functions = {n: f for n, f in facts.functions.items() if n in keep}
     facts.host = {n: r for n, r in facts.host.items() if n in keep}
+
+
+def _passed_functions(f: FunctionFacts) -> set[str]:
+    """The names a function passes as call arguments that are no local of its own
+    (`rk4(rhs, y0, h)` with the module's `rhs`): converted too, so that the call through the
+    parameter runs the converted function (rt/host.py npr_call)."""
+    return {node.value.value for node in walk(f.node) if isinstance(node, cst.Arg) and isinstance(node.value, cst.Name)
+            and node.value.value not in f.roots and node.value.value not in f.params}
 
 
 def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):

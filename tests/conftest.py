@@ -76,26 +76,35 @@ def assert_same_as_numpy(fn, compiled, *args, **kwargs):
     return expected, got
 
 
-def scalar_types(value):
-    """The types of a result's Python and NumPy scalars, by position (containers walked; dict
-    keys in order): Python ints stay ints, NumPy scalars NumPy's."""
+def result_types(value):
+    """The types of a result's Python and NumPy scalars, by position (containers walked)."""
     if isinstance(value, dict):
-        return [(k, scalar_types(v)) for k, v in value.items()]
+        return [(k, result_types(v)) for k, v in value.items()]
     if isinstance(value, (tuple, list)):
-        return [type(value).__name__, *(scalar_types(v) for v in value)]
+        return [type(value).__name__, *(result_types(v) for v in value)]
     return type(value).__name__ if not isinstance(value, np.ndarray) else f"ndarray {value.dtype}"
 
 
-def same_with_types(fn, compiled, *args):
-    """assert_same_as_numpy (np2ref's PythonLoopWarning silenced), and the types of the Python
-    and NumPy scalars in the results equal (dict keys in order, Python ints stay ints)."""
-    import warnings
+class ProgramChecks:
+    """tests/programs/<stem>.py's functions against their jitted translations: `compiled(name)`
+    (one np2ref.compile per function), `same(name, *args)` (assert_same_as_numpy, then the
+    types of the results' Python and NumPy scalars; PythonLoopWarning silenced)."""
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
-        expected, got = assert_same_as_numpy(fn, compiled, *args)
-    assert scalar_types(got) == scalar_types(expected)
-    return expected, got
+    def __init__(self, stem: str):
+        self.module = program(stem)
+
+    @functools.cache
+    def compiled(self, name):
+        return np2ref.compile(getattr(self.module, name), host_below=0)
+
+    def same(self, name, *args):
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
+            expected, got = assert_same_as_numpy(getattr(self.module, name), self.compiled(name), *args)
+        assert result_types(got) == result_types(expected)  # dict keys in order, Python ints stay ints
+        return expected, got
 
 
 @pytest.fixture(scope="session")

@@ -62,3 +62,17 @@ def test_unpacking_views_of_a_written_array():
     assert_same_as_numpy(P.unpack_indexed_rows, np2ref.compile(P.unpack_indexed_rows, host_below=0), s)
     with pytest.raises(ValueError, match="too many values to unpack"):
         np2ref.compile(P.unpack_items_of_1d, host_below=0)(np.arange(4.0))
+
+
+def test_a_containers_shallow_copy_written_is_refused_and_an_arrays_translates():
+    # `x = state.copy()` of a list or dict holds the caller's arrays: NumPy's `x[0] += v` writes
+    # into them. np2ref kept a list argument as one stacked array, so the caller's arrays were left
+    # unchanged (a silent wrong answer); the list now reaches npr_own as a list, which refuses it
+    v = np.ones(3)
+    with pytest.raises(np2ref.Np2RefError, match="NPR207"):
+        np2ref.compile(P.shallow_copy_written, host_below=0)([np.arange(3.0), np.zeros(3)], v)
+    with pytest.raises(np2ref.Np2RefError, match="NPR207"):
+        np2ref.compile(P.dict_copy_written, host_below=0)({"x": np.arange(3.0)}, v)
+    fn = np2ref.compile(P.array_copy_written, host_below=0)
+    assert_same_as_numpy(P.array_copy_written, fn, np.arange(3.0), v)
+    assert fn.mutated == ()

@@ -34,6 +34,11 @@ CASES = {
     "pair_energy": [(RNG.random((6, 3)) * 2, 1.0), (RNG.random((2, 3)), 5.0)],
     "pair_ufuncs": [(RNG.random((6, 3)),), (RNG.random((1, 2)),)],
     "pair_einsum": [(RNG.random((6, 3)), np.array([1.0, -2.0, 0.5]))],
+    # boolean-mask reads of the moving slice: some pairs inside, none, a single particle
+    "pair_masked": [(RNG.random((7, 3)) * 1.5, 0.7), (RNG.random((4, 3)), 0.0), (RNG.random((1, 3)), 1.0)],
+    "pair_masked_extremes": [(RNG.random((6, 3)), 3.0)],
+    "pair_masked_starts": [(RNG.random((6, 3)), RNG.standard_normal(6))],
+    "pair_masked_forces": [(RNG.random((6, 3)), 0.7), (RNG.random((3, 3)), 0.0)],
 }
 _COMPILED = {}
 
@@ -133,3 +138,53 @@ def test_ufuncs_of_a_moving_slice_have_numpys_gradient():
         g = jax.grad(lambda p: c.pure(p)[0])(jnp.asarray(pos))
     assert np.isfinite(np.asarray(g)).all()
     np.testing.assert_allclose(float(np.sum(np.asarray(g) * t)), central, rtol=1e-6)
+
+
+def test_an_empty_selection_of_a_moving_slice_has_no_max():
+    pos = RNG.random((5, 3))
+    with pytest.raises(ValueError, match="zero-size array"):
+        P.pair_masked_extremes(pos, 0.01)
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        compiled("pair_masked_extremes")(pos, 0.01)
+
+
+def _central_and_grad(fn, pure, pos):
+    """fn's central difference at pos along a random direction, and jax.grad of pure there
+    (with its value along that direction)."""
+    t = np.random.default_rng(2).standard_normal(pos.shape)
+    h = 1e-6
+    central = (fn(pos + h * t) - fn(pos - h * t)) / (2 * h)
+    with jax.enable_x64(True):
+        g = np.asarray(jax.grad(pure)(jnp.asarray(pos)))
+    return central, g, float(np.sum(g * t))
+
+
+def test_masked_reads_of_a_moving_slice_have_numpys_gradient():
+    # `(1.0 / r2[inside]) ** 3`: the pair of a point with itself (r2 == 0), outside the slice,
+    # and the pairs outside the cutoff are guarded (_npr_selected_guard), so jax.grad meets no pole
+    c = compiled("pair_masked")
+    central, g, along = _central_and_grad(lambda p: P.pair_masked(p, 0.8)[0],
+                                          lambda p: c.pure(p, 0.8)[0][0], RNG.random((6, 3)) * 1.5)
+    assert np.isfinite(g).all()
+    np.testing.assert_allclose(along, central, rtol=1e-6)
+
+
+def test_minimum_image_energy_is_a_lax_loop_with_numpys_gradient():
+    # third_party_sim.minimum_image_energy: a masked read of the moving slice's distances in a
+    # name (`inv6 = (1.0 / r2[inside]) ** 3`) ran as a Python loop (NPR033; 15 s to compile at
+    # 100 particles, 0.25 s now)
+    T = program("third_party_sim")
+    c = np2ref.compile(T.minimum_image_energy)
+    pos = RNG.random((8, 3)) * 3.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
+        assert_same_as_numpy(T.minimum_image_energy, c, pos, 3.0, 1.6)
+        central, g, along = _central_and_grad(lambda p: T.minimum_image_energy(p, 3.0, 1.6),
+                                              lambda p: c.pure(p, 3.0, 1.6)[0], pos)
+    assert np.isfinite(g).all()
+    np.testing.assert_allclose(along, central, rtol=1e-6)
+
+
+def test_a_masked_store_into_a_moving_slice_runs_as_python_and_says_so():
+    with pytest.warns(np2ref.PythonLoopWarning, match="slice's bounds depend on the loop variable"):
+        assert_same_as_numpy(P.pair_masked_store, compiled("pair_masked_store"), RNG.random((5, 3)), 0.8)

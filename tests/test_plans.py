@@ -80,7 +80,7 @@ CASES = [
         def clamp(a, b):
             a[a > 1] = b[a > 1] * 2
         """, "clamp", "no_load  Name 3:5  a\nmask_store  Assign 3:5  a[a > 1] = b[a > 1] * 2  "
-                      "(True, (), None, 0)\nunmask  Subscript 3:16  b[a > 1]"),
+                      "(True, None, 0)\nunmask  Subscript 3:16  b[a > 1]"),
     ("branch", """
         def relu_sum(x, t):
             s = 0.0

@@ -60,6 +60,25 @@ def centroids(X, labels, centers, iters):
     return centers, labels
 
 
+def shift_until_still(c, n, tol):
+    for it in range(n):
+        new = np.zeros_like(c)
+        new[:] = 0.5 * c + 1.0
+        if np.abs(new - c).max() < tol:  # the break before the binding: `c = new` under a guard
+            break
+        c = new
+    return c, it
+
+
+def bound_in_a_branch_then_written(u, x, n):
+    for i in range(n):
+        unew = u * 0.5
+        if x[i] > 0.5:
+            u = unew
+            unew[0] += 1.0  # after the binding, in the statement that holds it: u sees it
+    return u
+
+
 def written_after(u, n):
     for _ in range(n):
         unew = u * 0.5
@@ -114,12 +133,15 @@ U, F = RNG.random(24), RNG.random(24)
     ("jacobi", (U, F, 0.1, 40)), ("jacobi_to_tolerance", (U, F, 0.1, 2000, 1e-9)),
     ("jacobi_to_tolerance", (U, F, 0.1, 5, 1e-9)), ("jacobi_while", (U, F, 0.1, 1e-9)),
     ("centroids", (RNG.random((30, 2)), RNG.integers(0, 3, 30), RNG.random((3, 2)), 6)),
+    ("shift_until_still", (U, 200, 1e-6)), ("shift_until_still", (U, 4, 1e-6)),  # were NPR030
 ])
 def test_a_fresh_buffer_bound_at_the_end_of_an_iteration_is_a_carried_value(name, args):
     with warnings.catch_warnings():
         warnings.simplefilter("error", np2ref.PythonLoopWarning)
         expected, got = assert_same_as_numpy(globals()[name], compiled(name), *args)
     assert "NPR033" not in notes(name)  # a lax loop, not one traced per iteration
+    if name == "shift_until_still":
+        assert got[1] == expected[1]
     if name == "jacobi_to_tolerance":
         assert got[1] == expected[1] and (expected[1] < 2000 - 1 or args[3] == 5)  # the break's trip
 
@@ -138,3 +160,10 @@ def test_a_binding_that_may_not_run_every_iteration_is_still_refused():
     assert "NPR011" in notes("while_written_after")
     with pytest.raises(np2ref.Np2RefError, match="NPR030"):  # (a Python loop; the `if` is on data)
         compiled("bound_in_a_branch")(U, RNG.random(6), 6)
+
+
+def test_a_binding_in_a_branch_with_a_write_after_it_is_no_snapshot():
+    """`u = unew` then `unew[0] += 1.0` in the `if` that holds it: NumPy's u sees the write, so the
+    binding is no load; the `if` on data rebinding a written array stays refused."""
+    with pytest.raises(np2ref.Np2RefError, match="NPR030"):
+        compiled("bound_in_a_branch_then_written")(U, RNG.random(6), 6)

@@ -6,26 +6,16 @@ np2ref cannot keep exact are refused with a code; `np2ref convert` of a few runs
 
 from __future__ import annotations
 
-import functools
 import inspect
 
 import numpy as np
 import pytest
 
 import np2ref
-from conftest import assert_same_as_numpy, program, run_cli, same_with_types
+from conftest import ProgramChecks, assert_same_as_numpy, run_cli
 
-P = program("third_party_round8")
-
-
-@functools.cache
-def compiled(name):
-    return np2ref.compile(getattr(P, name), host_below=0)
-
-
-def _same(name, *args):
-    return same_with_types(getattr(P, name), compiled(name), *args)
-
+CHECKS = ProgramChecks("third_party_round8")
+P, compiled, _same = CHECKS.module, CHECKS.compiled, CHECKS.same
 
 R = np.random.default_rng(8)
 SEQ = R.integers(0, 4, 40)  # A, C, G, T as 0..3

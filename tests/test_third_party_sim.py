@@ -7,26 +7,16 @@ functions, docs/semantics.md), and the types of Python scalars in the results.""
 
 from __future__ import annotations
 
-import functools
 
 import numpy as np
 import pytest
 import scipy.sparse
 
 import np2ref
-from conftest import program, same_with_types
+from conftest import ProgramChecks
 
-P = program("third_party_sim")
-
-
-@functools.cache
-def compiled(name):
-    return np2ref.compile(getattr(P, name), host_below=0)
-
-
-def _same(name, *args):
-    return same_with_types(getattr(P, name), compiled(name), *args)
-
+CHECKS = ProgramChecks("third_party_sim")
+P, compiled, _same = CHECKS.module, CHECKS.compiled, CHECKS.same
 
 R = np.random.default_rng(1)
 _CSR = scipy.sparse.random(12, 12, density=0.3, random_state=3, format="csr")

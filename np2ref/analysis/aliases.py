@@ -25,8 +25,9 @@ from libcst.metadata import PositionProvider
 from . import containers, reaching
 from . import effects as fx
 from .identity import identity_binds, returned_param
-from .snapshots import snapshot_binds
+from .snapshots import snapshot_binds, window_binds
 from .names import ImportMap, dotted
+from .nodes import number_literal
 from .numbers import python_number_names
 
 
@@ -68,6 +69,18 @@ class FunctionFacts:
 
     def effects(self) -> fx.Effects:
         return fx.Effects(frozenset(self.mutated_params), self.returns_alias, self.params, self.returns_param)
+
+    @property
+    def copied_params(self) -> tuple[str, ...]:
+        """Parameters whose `.copy()` is bound to a name that is written (`x = state.copy()` then
+        `x[0] += v`): a list's or dict's copy holds the caller's arrays, which NumPy writes
+        through, so npr_jit's `copied=` refuses a container argument there (NPR207); an array's
+        copy is fresh. A written parameter is left out: a container for it is refused as it is."""
+        found = {value.func.value.value for target, value in self.bindings
+                 if isinstance(target, cst.Name) and target.value in self.ref_names and isinstance(value, cst.Call)
+                 and not value.args and isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy"
+                 and isinstance(value.func.value, cst.Name)}
+        return tuple(p for p in self.params if p in found and p not in self.mutated_params)
 
     def dump(self) -> str:
         """Sorted `name -> {roots}` lines, then the refs and mutated parameters (for tests)."""
@@ -331,6 +344,8 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     # `u = unew` of a buffer made afresh in the iteration and never written after: a load
     in_place = writes + [Write(name, stmt, "augname") for name, stmt in col.aug_names]  # `u += v` too
     snapshots = snapshot_binds(func, bindings, in_place, roots, roots_of, imports, ctx.locals)
+    # `region = padded[i:i + kh, j:j + kw]` only read in the iteration: a loaded window
+    snapshots |= window_binds(func, bindings, in_place, roots_of, imports, ctx.locals, col.for_names)
     if snapshots:
         roots = fixed_point(elements | snapshots)
         roots_of.roots = roots
@@ -347,13 +362,15 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         for r in rs:
             count[r] = count.get(r, 0) + 1
     written_roots = _WriteRoots(func, col, roots_of)
+    # `x = y = 0.0`: two names of one number, which no write can share (`x += v` rebinds x)
+    number_sites = {site for site, node in roots_of.sites.values() if number_literal(node)}
     numbers = python_number_names(func, bindings, col.aug_names, params,
                                   col.locals | module_functions | module_globals)
     for name, stmt in col.aug_names:
         if name.value in numbers:  # `i -= 1` of a Python number rebinds it
             continue
         rs = written_roots(Write(name, stmt, "augname"))
-        if any(count.get(r, 0) > 1 or not r.startswith("alloc") for r in rs):
+        if any(count.get(r, 0) > 1 and r not in number_sites or not r.startswith("alloc") for r in rs):
             writes.append(Write(name, stmt, "augname"))
     mutated = set()
     for w in writes:
@@ -363,6 +380,12 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         for w in inserts:
             mutated |= roots_of(w.target)
     ref_names = {n for n, rs in roots.items() if rs & mutated}
+    # `_return_1 = y, 0` (frontend/returns.py's one exit for `return y, 0`): the last binding on
+    # its path, whose items are the values at the return (nothing writes after it): no Ref
+    # (one holding a parameter's array stays refused: NumPy returns the caller's object itself)
+    ref_names -= {n for n in ref_names if n.startswith("_return_") and n[8:].isdigit() and all(
+        isinstance(v, (cst.Tuple, cst.List)) for t, v in bindings if t.value == n)
+        and not any(r.startswith("param ") for r in roots[n])}
     mutated_params = tuple(p for p in params if f"param {p}" in mutated)
     returned = set()
     for r in col.returns:

@@ -15,6 +15,7 @@ MATH_FUNCS = frozenset({
     "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos",
     "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "fabs", "atan2", "copysign",
     "hypot", "pow", "fmod", "floor", "ceil", "trunc", "isnan", "isinf", "isfinite", "isclose",
+    "radians", "degrees",
 })
 
 LIBRARY_CALLS = {

@@ -45,3 +45,10 @@ def visit_every(visitor: cst.CSTVisitor, tree: cst.CSTNode) -> None:
             methods[kind] = getattr(visitor, f"visit_{kind.__name__}", None)
         if methods[kind] is not None:
             methods[kind](node)
+
+
+def number_literal(node: cst.CSTNode) -> bool:
+    """`0.0`, `-1`, `2j`: a Python number, immutable (nothing can write it in place)."""
+    while isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary))

@@ -14,7 +14,9 @@ a Ref rebound per iteration (which was a Python loop, NPR033, or refused: NPR011
 NPR030 with a `break` on data).
 
 Strictly conservative; a binding qualifies only when
-- it is `a = b` with two names, in a block inside a `for` or `while` body;
+- it is `a = b` with two names, in a block inside a `for` or `while` body (or in a block that
+  block holds: `if not _skip_2: centers = new`, as frontend/jumps.py guards the statements after a
+  `break` on data; the statement holding it then stands for it below);
 - every binding of `b` in the function (but `b op= v`) is a statement of that block before it,
   each a fresh allocation (a NumPy creation function, `np.array` without `copy=`, `.copy()`, an operator);
 - every write that reaches `b`'s storage is inside that block, between `b`'s first binding and
@@ -26,6 +28,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from . import effects as fx
+from .nodes import walk
+
 _FRESH_NUMPY = frozenset({
     "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like", "copy", "array",
 })
@@ -34,12 +39,30 @@ _FRESH_NUMPY = frozenset({
 def snapshot_binds(func: cst.FunctionDef, bindings, writes, roots, roots_of, imports, local_names) -> frozenset:
     """The value Names `b` of the qualifying `a = b` bindings (left out of the storage roots)."""
     found = set()
-    for block in _loop_blocks(func):
+    blocks = _loop_blocks(func)
+    for block in blocks:
         for j, stmt in enumerate(block.body):
             pair = _name_binding(stmt)
-            if pair and _qualifies(pair, block, j, bindings, writes, roots, roots_of, imports, local_names):
-                found.add(pair[1])
+            if not pair:
+                continue
+            # the block itself, or one that holds it (`if not _skip_2: centers = new` after a
+            # `break` on data, frontend/jumps.py), as the statement at index k of that block
+            for outer, k in [(block, j), *_holders(block, blocks)]:
+                if _qualifies(pair, outer, k, bindings, writes, roots, roots_of, imports, local_names):
+                    found.add(pair[1])
+                    break
     return frozenset(found)
+
+
+def _holders(block, blocks):
+    """(outer, k) for each loop block that holds `block` in its statement k."""
+    out = []
+    for outer in blocks:
+        if outer is not block:
+            k = _positions(outer).get(id(block))
+            if k is not None:
+                out.append((outer, k))
+    return out
 
 
 def _name_binding(stmt):
@@ -143,3 +166,123 @@ def _loop_blocks(func: cst.FunctionDef):
 
     func.visit(V())
     return list({id(b): b for b in out}.values())
+
+
+# -- windows: `region = padded[i:i + kh, j:j + kw]`, read only within the iteration ----------------
+
+_VIEW_CALLS = frozenset(fx.VIEW_FUNCTIONS) | frozenset(fx.OPAQUE_VIEW_FUNCTIONS)
+_READING_METHODS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "any", "all", "copy",
+                              "argmax", "argmin", "ptp"})
+
+
+def window_binds(func: cst.FunctionDef, bindings, writes, roots_of, imports, local_names, loop_names) -> frozenset:
+    """The values of the bindings `w = x[i:i + k, ...]` (a slice whose bound names a loop
+    variable: a window that moves) that may be read as loaded copies, left out of the storage
+    roots. NumPy's `w` is a view of x; the copy holds the same values as long as nothing writes
+    x's storage while `w` is read, and nothing writes or re-views through `w`. Strictly
+    conservative: the binding is a statement of a `for` body, the only binding of `w`; every use
+    of `w` is inside that loop, as an operand of arithmetic or a comparison, an argument of a
+    NumPy function that makes no view and takes no `out=`, the object of a reading method
+    (`w.sum()`, `w.max()`) or of `.shape`/`.size`/`.ndim`/`.dtype`; no write inside the loop
+    reaches x's storage. (A window of a Ref read as a view was a Python loop, NPR033: the
+    textbook `region = padded[i:i + kh, j:j + kw]` convolution traced one body per pixel.)"""
+    found = set()
+    count: dict[str, int] = {}
+    for t, _ in bindings:
+        count[t.value] = count.get(t.value, 0) + 1
+    for loop in _for_loops(func):
+        parents = _parents(loop)
+        for stmt in loop.body.body:
+            pair = _window_binding(stmt, loop_names)
+            if pair is None or count.get(pair[0].value) != 1:
+                continue
+            target, value = pair
+            storage = roots_of(value.value)
+            if not storage or not _uses_read_only(func, loop, target, parents, imports, local_names):
+                continue
+            inside = {id(n) for n in walk(loop)}
+            if any(id(w.node) in inside and roots_of(w.target) & storage for w in writes):
+                continue
+            found.add(value)
+    return frozenset(found)
+
+
+def _window_binding(stmt, loop_names):
+    """(w, x[...]) for a statement `w = x[...]` with a slice bound naming a loop variable."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Assign):
+        return None
+    node = stmt.body[0]
+    if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+        return None
+    value = node.value
+    if not isinstance(value, cst.Subscript) or not isinstance(value.value, cst.Name):
+        return None
+    moving = any(isinstance(e.slice, cst.Slice) and any(
+        b is not None and any(isinstance(n, cst.Name) and n.value in loop_names for n in walk(b))
+        for b in (e.slice.lower, e.slice.upper)) for e in value.slice)
+    return (node.targets[0].target, value) if moving else None
+
+
+def _uses_read_only(func, loop, target: cst.Name, parents, imports, local_names) -> bool:
+    """Whether every use of `target` but its binding is inside `loop` and only reads it (see
+    window_binds)."""
+    inside = {id(n) for n in walk(loop)}
+    for node in walk(func):
+        if not (isinstance(node, cst.Name) and node.value == target.value) or node is target:
+            continue
+        if id(node) not in inside or _in_nested_function(node, loop, parents):
+            return False
+        parent = parents.get(id(node))
+        if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+            continue
+        if isinstance(parent, cst.ComparisonTarget) or isinstance(parent, cst.Comparison) and parent.left is node:
+            continue
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            if parent.attr.value in ("shape", "size", "ndim", "dtype"):
+                continue
+            call = parents.get(id(parent))
+            if parent.attr.value in _READING_METHODS and isinstance(call, cst.Call) and call.func is parent:
+                continue
+            return False
+        if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+            call = parents.get(id(parent))
+            qual = imports.qualify_numpy(call.func, local_names) if isinstance(call, cst.Call) else None
+            if qual is not None and qual not in _VIEW_CALLS and not any(
+                    a.keyword is not None and a.keyword.value == "out" for a in call.args):
+                continue
+        return False
+    return True
+
+
+def _in_nested_function(node, top, parents) -> bool:
+    """Whether a lambda or def between `node` and `top` holds it (it may run after the loop)."""
+    while node is not None and node is not top:
+        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            return True
+        node = parents.get(id(node))
+    return False
+
+
+def _for_loops(func: cst.FunctionDef) -> list:
+    out = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node) -> bool:
+            return node is func
+
+        def visit_Lambda(self, node) -> bool:
+            return False
+
+        def visit_For(self, node) -> None:
+            out.append(node)
+
+    func.visit(V())
+    return out
+
+
+def _parents(node) -> dict[int, cst.CSTNode]:
+    out: dict[int, cst.CSTNode] = {}
+    for n in walk(node):
+        for c in n.children:
+            out[id(c)] = n
+    return out

@@ -115,8 +115,8 @@ class ModuleRewriter(cst.CSTTransformer):
                 return updated.with_changes(decorators=decorators)
             entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, python_scalars=cst.Name("True")))
             return updated.with_changes(decorators=[*decorators, entry])
-        options = {k: J.str_tuple(v) for k, v in (("mutated", self.f.mutated_params),
-                                                    ("lists", self.list_names)) if v}
+        options = {k: J.str_tuple(v) for k, v in (("mutated", self.f.mutated_params), ("lists", self.list_names),
+                                                    ("copied", self.f.copied_params)) if v}
         entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, **options) if options else J.name(J.ENTRY_DECORATOR))
         self.f = self.m = None
         return updated.with_changes(decorators=[*decorators, entry])

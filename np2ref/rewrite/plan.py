@@ -55,7 +55,7 @@ class Marks:
     not_expr: AbstractSet[cst.Name] = _field("names", "Names that are not expressions (attribute names, keywords, def names)",
                              bookkeeping=True)
     # -- masks (rules/mask_store.py) -------------------------------------------------------------
-    mask_store: Mapping[cst.BaseSmallStatement, tuple[bool, list[Expr], str | None, int]] = _field("masks", "statement -> (computed on whole arrays, leaves, op, axis): `npr_mask_store`", dict)
+    mask_store: Mapping[cst.BaseSmallStatement, tuple[bool, str | None, int]] = _field("masks", "statement -> (computed on whole arrays, op, axis): `npr_mask_store`", dict)
     unmask: AbstractSet[Expr] = _field("masks", "`b[m]` in a mask store, emitted as `b`")
     mask_guard: AbstractSet[Expr] = _field("masks", "an unmasked `b[m]` where a derivative can be infinite (a divisor, a log's argument): `npr_mask_guard(b, m)`")
     nonzero_firsts: AbstractSet[cst.Subscript] = _field("masks", "`np.nonzero(m)[0]` bound to a name used only as an index: `npr_nonzero_mask(m, 'first')` (rules/nonzero.py)")
@@ -63,14 +63,15 @@ class Marks:
     read_if_int: AbstractSet[cst.BaseSmallStatement] = _field("masks", "mask stores and selection bindings whose masked reads are unmask_read: `read_if_int=True` (the value is NumPy's where the mask is an integer index)")
     guarded_selections: Mapping[cst.CSTNode, frozenset[str]] = _field("masks", "statement or reduction -> the selection names in its value that meet a pole (`v ** -12`, `1.0 / v`): `npr_unselect(v, guard=True)`", dict)
     store_selections: Mapping[cst.BaseSmallStatement, tuple[str, ...]] = _field("masks", "mask store -> the selection names in its value (`e[m] = v ** 2`, v = x[m]): whole, `selections=(v,)`", dict)
-    masked_selections: Mapping[cst.Assign, tuple[Expr, tuple[str, ...], tuple[Expr, ...]]] = _field("masks", "`w = 1.0 / x[m]`: `npr_select_whole(...)` -> (the mask, the selection names, the other leaves)", dict)
+    masked_selections: Mapping[cst.Assign, tuple[Expr, tuple[str, ...]]] = _field("masks", "`w = 1.0 / x[m]`: `npr_select_whole(...)` -> (the mask, the selection names)", dict)
     selections: AbstractSet[cst.Subscript] = _field("masks", "`v = x[m]` with a mask, v only reduced: `npr_select(x, m)` (the reductions of v are masked_reduce calls)")
     kept_reads: Mapping[cst.Subscript, int] = _field("masks", "`v = X[m, :]`, v only reindexed and stored back (rules/kept.py): `npr_keep(X, m)` -> the mask's axis", dict)
     kept_reindex: AbstractSet[cst.Subscript] = _field("masks", "`v[:, perm]` of a kept selection: `npr_reselect(v, np.s_[:, perm])`")
     kept_stores: Mapping[cst.Assign, int] = _field("masks", "`Y[m, :] = v` of a kept selection: `npr_keep_store(Y, m, v)` -> the mask's axis", dict)
-    derived_selections: Mapping[cst.Assign, tuple[tuple[str, ...], tuple[Expr, ...]]] = _field("masks", "`w = v ** 2` of selection names: `npr_select_values(...)` -> (the selection names, the other leaves)", dict)
+    derived_selections: Mapping[cst.Assign, tuple[str, ...]] = _field("masks", "`w = v ** 2` of selection names: `npr_select_values(...)` -> the selection names", dict)
     selection_sizes: AbstractSet[cst.Attribute] = _field("masks", "`v.size` of a selection name, `x[m].size` of a masked read: `npr_masked_reduce('size', ...)`")
     mask_rank: Mapping[cst.Call, tuple[str, int]] = _field("masks", "`np.arange(np.count_nonzero(m))` in a mask store -> (target name, axis)", dict)
+    mask_leaves: Mapping[Expr, tuple[Expr | None, tuple[str, ...]]] = _field("masks", "a leaf (`b`) of a value computed on whole arrays in place of masked reads: `npr_mask_leaf(b)` -> (the mask name where the reads are npr_unmask's, the selection names whose mask it is under)", dict)
     # -- loops (rules/loops.py) ------------------------------------------------------------------
     loops: Mapping[cst.For | cst.While, LoopPlan] = _field("loops", "For/While -> LoopPlan: lowered to `npr_for` / `npr_while`", dict)
     rotations: AbstractSet[cst.Assign] = _field("loops", "Assigns swapping written arrays: `npr_rotate`")

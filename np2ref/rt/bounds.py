@@ -225,6 +225,8 @@ class _npr_Get:
     def __getitem__(self, idx):
         x = self.x
         if not isinstance(x, (jax.Array, np.ndarray, jax.Ref, NprView)) or isinstance(x, np.generic):
+            if isinstance(x, dict):  # `moves[int(s)]`: a traced key has no hash (NPR031, not JAX's TypeError)
+                idx = npr_dict_key(idx)
             return x[idx]  # a list, tuple, dict...: Python's and its own rules
         if type(idx) is list:  # `x[[3, 1, 2]]`: NumPy indexes with the list as an array (jnp refuses it)
             idx = jnp.asarray(idx) if _npr_has_jax(idx) else np.asarray(idx)
@@ -235,7 +237,10 @@ class _npr_Get:
         empty = _npr_check_index(tuple(x.shape), idx)
         if empty is not None:  # a traced index into an empty axis: the call raises NumPy's
             return jnp.zeros(empty, x.dtype)  # IndexError (JAX refuses the gather itself)
-        return npr_load(x)[tuple(_npr_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_wide(idx)]
+        x = npr_load(x)
+        if isinstance(x, np.ndarray) and _npr_has_jax(idx):  # a module's table (`W[i]`) at a traced
+            x = jnp.asarray(x)  # index: NumPy's own __getitem__ cannot take it
+        return x[tuple(_npr_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_wide(idx)]
 
 
 def npr_get(x):
@@ -251,3 +256,4 @@ from .core import _npr_dt, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_state  # 
 from .views import npr_load, NprView  # noqa: E402
 from .compat import _npr_affine, _npr_current_trace, _npr_lifted_from, _npr_traced  # noqa: E402
 from .windows import _npr_dyn_read, _npr_has_dyn  # noqa: E402
+from .python_loops import npr_dict_key  # noqa: E402

@@ -73,6 +73,26 @@ def npr_not(a):
     return jnp.logical_not(x).reshape(())
 
 
+def npr_in(x, items):
+    """Python's `x in (a, b, ...)` over a tuple or list display: each item's `is`, then `==`,
+    in order, the first true one deciding; on traced data, the logical or of the equalities of
+    x's one element (NumPy's ValueError for an array of more than one)."""
+    out = False
+    for item in items:
+        if item is x:
+            return True
+        eq = npr_load(x) == npr_load(item)
+        c = _npr_concrete_bool(eq)  # (NumPy's ValueError for a concrete array of several)
+        if c:
+            return True
+        if c is None:
+            eq = jnp.asarray(eq)
+            if eq.size != 1:
+                raise ValueError(_NPR_AMBIGUOUS)
+            out = jnp.logical_or(out, eq.reshape(()))
+    return out
+
+
 def npr_ifexp(pred, then_fn, else_fn):
     """Python's `then if pred else orelse`, the operands as functions: only the chosen one is
     evaluated. A concrete predicate is Python's own; a traced one becomes lax.cond (npr_if),
@@ -235,8 +255,8 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
         def shapes(*v, fn=fn, same=same):
             r = pack(fn(*v))
             same[:] = [ri is vi for ri, vi in zip(r, v)]
-            return [_npr_placeholder(ri) for ri in r]  # (None: NPR122)
-        outs.append(jax.eval_shape(shapes, *[_npr_placeholder(v) for v in values]))
+            return [_npr_items(ri, _npr_placeholder) for ri in r]  # (None: NPR122)
+        outs.append(jax.eval_shape(shapes, *[_npr_items(v, _npr_placeholder) for v in values]))
         kept.append(same)
     init = []
     for k, (v, a, b) in enumerate(zip(values, outs[0], outs[1])):
@@ -244,19 +264,46 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
             # a name only one branch binds: its type is that branch's (the other leaves it
             # unbound, as NumPy would: a later read raises there), not the placeholder's
             a = b = b if kept[0][k] else a
-        if a.shape != b.shape:
-            raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
-                                      "value different shapes")
-        dtype = _npr_carried_dtype([a, b] if v is npr_unset else [v, a, b])
-        init.append(jnp.zeros(a.shape, dtype) if v is npr_unset else jnp.asarray(v).astype(dtype))
+        if isinstance(a, tuple) or isinstance(b, tuple):  # a tuple (`return x, it + 1`), item by item
+            items = (npr_unset,) * len(a) if v is npr_unset else v
+            if not (isinstance(a, tuple) and isinstance(b, tuple) and isinstance(items, tuple)
+                    and len(a) == len(b) == len(items)):
+                raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
+                                     "value different structures")
+            init.append(tuple(_npr_if_init(u, x, y) for u, x, y in zip(items, a, b)))
+        else:
+            init.append(_npr_if_init(v, a, b))
 
     def run(fn):
         def branch(*v):
-            return tuple(jnp.asarray(r).astype(i.dtype) for r, i in zip(pack(fn(*v)), init))
+            return tuple(_npr_items(r, lambda x, i=i: x, lambda x, j: jnp.asarray(x).astype(j.dtype), i)
+                         for r, i in zip(pack(fn(*v)), init))
         return branch
 
     result = lax.cond(pred, run(then_fn), run(else_fn), *init)
     return result[0] if single else result
+
+
+def _npr_if_init(v, a, b):
+    """A carried value's initial state for lax.cond, of the type both branches give it."""
+    if a.shape != b.shape:
+        raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
+                             "value different shapes")
+    dtype = _npr_carried_dtype([a, b] if v is npr_unset else [v, a, b])
+    return jnp.zeros(a.shape, dtype) if v is npr_unset else jnp.asarray(v).astype(dtype)
+
+
+def _npr_items(v, one, each=None, like=None):
+    """`one(v)`, or for a tuple (a function's return value, `return x, it + 1`) a tuple of
+    `one(item)` (`each(item, like_item)` when `like` is given: the cast to the initial state)."""
+    if like is not None:
+        if isinstance(like, tuple):
+            if not isinstance(v, tuple) or len(v) != len(like):
+                raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
+                                     "value different structures")
+            return tuple(each(x, j) for x, j in zip(v, like))
+        return each(v, like)
+    return tuple(one(x) for x in v) if isinstance(v, tuple) else one(v)
 
 
 def _npr_settle(step, carry, may_skip=False):

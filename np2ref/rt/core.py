@@ -132,13 +132,18 @@ class NprError(Exception):
     """A call that np2ref cannot run exactly (e.g. overlapping buffers passed to a writer).
 
     `.code` is the diagnostic code (NPRxxx) the message starts with ("np2ref NPR124: ..."), and
-    `.message` the text after it: np2ref.compile turns the error into that diagnostic."""
+    `.message` the text after it, `.hint` that of a closing "(hint: ...)": np2ref.compile turns
+    the error into that diagnostic."""
 
     def __init__(self, message: str):
         super().__init__(message)
         tagged = _npr_re.match(r"np2ref (NPR\d+): ", message)
         self.code = tagged.group(1) if tagged else "NPR206"
         self.message = message[tagged.end():] if tagged else message
+        hinted = _npr_re.search(r" \(hint: (.*)\)$", self.message, _npr_re.S)  # `... (hint: what to write)`
+        self.hint = hinted.group(1) if hinted else None
+        if hinted:
+            self.message = self.message[:hinted.start()]
 
 
 class NprUnsupported(NprError, NotImplementedError):

@@ -68,7 +68,8 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns):
     returns (a `return` in each branch, frontend/returns.py): as a conditional expression, the
     two must have one shape and dtype (NumPy's result type would otherwise depend on the data:
     NPR128); a Python number and a NumPy value of that dtype give the NumPy type, two Python
-    numbers a Python number again."""
+    numbers (or bools) a Python number (bool) again. A tuple or list (`return x, it + 1, True`)
+    is returned item by item: the two of one structure, each item by these rules."""
     seen = [[None, None] for _ in returns]
     single = len(values) == 1
 
@@ -76,13 +77,14 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns):
         def run(*v):
             out = fn(*v)
             for slot, i in zip(seen, returns):
-                kind = _npr_return_type(out if single else out[i])
+                kind = _npr_return_kinds(out if single else out[i])
                 slot[k] = kind
                 other = slot[1 - k]
-                if other is not None and other[:2] != kind[:2]:
+                if other is not None and (other[0] != kind[0] or any(
+                        a[:2] != b[:2] for a, b in zip(other[1], kind[1]))):
                     raise NprUnsupported(
                         f"np2ref NPR128: the two branches of an `if` on array data return values of "
-                        f"different types ({_npr_ifexp_describe(slot[0])} and {_npr_ifexp_describe(slot[1])}): "
+                        f"different types ({_npr_return_describe(slot[0])} and {_npr_return_describe(slot[1])}): "
                         f"NumPy's result type would depend on the data")
             return out
         return run
@@ -90,11 +92,33 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns):
     out = npr_if(pred, typed(0, then_fn), typed(1, else_fn), *values)
     out = list((out,) if single else out)
     for (t0, t1), i in zip(seen, returns):
-        if t0[2] and t1[2]:  # both Python numbers: a Python number again
-            out[i] = _npr_weak_astype(out[i], t0[1])
-        elif t0[2] != t1[2]:  # NumPy's scalar or a Python number: refused where that shows
-            _npr_mark_either(out[i])
+        leaves = jax.tree_util.tree_leaves(out[i])
+        for j, (a, b) in enumerate(zip(t0[1], t1[1])):
+            if a[3] and b[3]:  # both Python bools: a Python bool when returned
+                leaves[j] = npr_pyreturn(leaves[j], "bool")
+            elif a[2] and b[2]:  # both Python numbers: a Python number again (an item of a
+                leaves[j] = _npr_weak_astype(leaves[j], a[1])  # tuple: Python's type when returned)
+                if not (t0[0] == jax.tree_util.tree_structure(0)):
+                    leaves[j] = npr_pyreturn(leaves[j], {"i": "int", "u": "int", "c": "complex"}.get(a[1].kind, "float"))
+            elif a[2] != b[2]:  # NumPy's scalar or a Python number: refused where that shows
+                _npr_mark_either(leaves[j])
+        out[i] = jax.tree_util.tree_unflatten(t0[0], leaves)
     return out[0] if single else tuple(out)
+
+
+def _npr_return_kinds(v):
+    """(tree structure, ((shape, dtype, weak, a Python bool) of each leaf)) of a returned value."""
+    if isinstance(v, tuple) and any(isinstance(x, tuple) for x in v):
+        raise NprUnsupported("np2ref NPR128: a function returns, from a branch on array data, a tuple "
+                             "holding a tuple (one level of items is translated)")
+    leaves, tree = jax.tree_util.tree_flatten(v, is_leaf=lambda x: not isinstance(x, tuple))
+    return tree, tuple((*_npr_return_type(x), type(x) is bool) for x in leaves)
+
+
+def _npr_return_describe(kind):
+    tree, leaves = kind
+    items = ", ".join(_npr_ifexp_describe(leaf[:3]) for leaf in leaves)
+    return items if tree == jax.tree_util.tree_structure(0) else f"({items})"
 
 
 def _npr_return_type(v):
@@ -109,6 +133,7 @@ from .refs import _npr_batched, _npr_differentiated  # noqa: E402
 from .loops import _npr_join_refs  # noqa: E402
 from .branches import npr_if, _npr_ifexp_describe, _npr_ifexp_type  # noqa: E402
 from .compat import _npr_weak_astype  # noqa: E402
+from .pyscalars import npr_pyreturn  # noqa: E402
 from .core import NprUnsupported  # noqa: E402
 from .promotion import _npr_mark_either  # noqa: E402
 from .views import NprView  # noqa: E402

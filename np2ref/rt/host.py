@@ -151,6 +151,10 @@ def npr_call(fn, *args, **kwargs):
     if isinstance(fn, np.ufunc) or fn in _NPR_PURE_BUILTINS or (not impure and (
             module in ("math", "jax.numpy", "numpy") or module.startswith(("numpy.", "jax.")))):
         return fn(*args, **kwargs)
+    if isinstance(fn, NprFunction) and not fn.mutated:
+        # a function np2ref converted (`rk4(rhs, y0)` given the module's `rhs`): its program,
+        # which writes none of its arguments, traced in place as a direct call of it would be
+        return fn(*args, **kwargs)
     name = getattr(fn, "__qualname__", None) or type(fn).__name__
     raise NprError(f"np2ref NPR021: calls {name}, passed in as an argument, which np2ref cannot see into "
                    "(it could draw, count or read state, and would run once while tracing)")
@@ -178,3 +182,4 @@ from .core import NprError  # noqa: E402
 from .views import npr_load  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .refs import _npr_batched, _npr_differentiated  # noqa: E402
+from .jit import NprFunction  # noqa: E402

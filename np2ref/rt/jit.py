@@ -13,7 +13,7 @@ class NprFunction:
     tracers), it is the plain ref program."""
 
     def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-                 python_scalars=False, lists=()):
+                 python_scalars=False, lists=(), copied=()):
         _npr_functools.update_wrapper(self, fn)
         self.fn = fn
         # a function with no NumPy call (convert's `python_scalars=True`): with no array anywhere
@@ -23,6 +23,9 @@ class NprFunction:
         # parameters a list argument reaches as a list (`w + [t]`, `w * 2`: Python joins or
         # repeats it); any other list argument is an array, as NumPy computes with it
         self.lists = frozenset(lists)
+        # parameters whose .copy() the function writes (`x = state.copy(); x[0] += v`): a list's or
+        # dict's copy holds the caller's arrays, which NumPy writes through; refused (NPR207)
+        self.copied = frozenset(copied)
         self.signature = _npr_inspect.signature(fn)
         self.static_argnames = None if static_argnames is None else frozenset(
             (static_argnames,) if isinstance(static_argnames, str) else static_argnames)
@@ -200,6 +203,11 @@ class NprFunction:
                 else _npr_is_static(v)
             if name in self.mutated:
                 _npr_check_written(self.__name__, name, v)
+            elif name in self.copied and isinstance(v, (list, tuple, dict)):
+                raise NprError(f"np2ref NPR207: {self.__name__}() writes into a copy of its argument `{name}`, a "
+                               f"{type(v).__name__}: a {type(v).__name__}'s .copy() holds the caller's arrays, which "
+                               "NumPy's writes reach; not translated (copy the arrays, `[a.copy() for a in "
+                               f"{name}]`, or pass each array as its own argument)")
                 if not device and isinstance(v, jax.Array):
                     raise TypeError(f"{self.__name__}(): argument `{name}` is a jax.Array, which the function "
                                     "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
@@ -469,10 +477,10 @@ class NprFunction:
 
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-            python_scalars=False, lists=()):
+            python_scalars=False, lists=(), copied=()):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
-        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists)
+        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists, copied)
     return wrap(fn) if fn is not None else wrap
 
 

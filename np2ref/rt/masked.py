@@ -77,14 +77,9 @@ class NprMasked:
         """The same value, every element outside the slice replaced by the first inside it: an
         elementwise function of the data then meets no pole NumPy never evaluates (sqrt or log of
         a discarded 0, whose infinite derivative times its zero cotangent made jax.grad NaN)."""
-        data = self.data
-        if data.size == 0 or all(n is None for n in self.lens):
+        if all(n is None for n in self.lens):
             return self
-        m = jnp.broadcast_to(self._mask(), data.shape)
-        flat = jnp.reshape(m, -1)
-        first = jnp.argmax(flat)
-        inside = jnp.reshape(data, -1)[first]
-        return self._same(jnp.where(m, data, jnp.where(flat[first], inside, jnp.ones_like(inside))))
+        return self._same(_npr_guard_where(self.data, jnp.broadcast_to(self._mask(), self.data.shape)))
 
     def filled(self, fill):
         """The data with every element outside the slice replaced by fill."""
@@ -149,6 +144,12 @@ class NprMasked:
 
     def min(self, axis=None, keepdims=False):
         return npr_masked_extreme(self, 'min', axis, keepdims)
+
+    def any(self, axis=None, keepdims=False):
+        return npr_masked_truth(self, 'any', axis, keepdims)
+
+    def all(self, axis=None, keepdims=False):
+        return npr_masked_truth(self, 'all', axis, keepdims)
 
     def dot(self, other):
         return npr_np_dot(self, other)
@@ -388,4 +389,4 @@ from .bounds import _npr_check_run  # noqa: E402
 from .views import npr_load  # noqa: E402
 from .np_linalg import npr_np_dot, npr_np_matmul  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
-from .windows_more import npr_masked_mean, npr_masked_extreme  # noqa: E402
+from .windows_more import _npr_guard_where, npr_masked_mean, npr_masked_extreme, npr_masked_truth  # noqa: E402

@@ -79,6 +79,11 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     if isinstance(mask, tuple) and not axis and not lead:  # `idx = (0, ...)`, `a[idx] = a[idx] + 1`:
         return _npr_index_store(a, mask, value, op, scalars, read_if_int)  # an index tuple, no mask after all
     m = npr_load(mask)
+    if isinstance(m, NprMasked) or isinstance(npr_load(value), NprMasked):
+        # (its target would be a slice of that length too: a view with traced bounds, or a name
+        # bound to such a slice and written, neither of which is translated)
+        raise NprUnsupported("np2ref NPR111: a masked store with a mask or value of a slice whose length "
+                             "is known only at run time is not translated")
     if scalars is None and not (_npr_traced(m) and jnp.asarray(m).dtype == jnp.bool_):
         # a mask known when traced, or an integer array after all: NumPy's own store
         index = (slice(None),) * axis + tuple(lead) + (m,)
@@ -145,11 +150,15 @@ def npr_mask_newaxis(x, mask):
     """`x[mask][:, None]` (or `x[mask, None]`) in a value computed on whole arrays: x with a new
     axis after the mask's, where NumPy's selection has it after the selected one. A mask that is
     no boolean array is refused (NPR104)."""
-    m = npr_load(mask)
-    if jnp.asarray(m).dtype != jnp.bool_:
+    m, x = npr_load(mask), npr_load(x)
+    if _npr_mask_dtype(m) != jnp.bool_:
         raise NprUnsupported("np2ref NPR104: `x[m][:, None]` in a masked store or selection is "
                              "translated for a boolean mask only")
-    return jnp.expand_dims(jnp.asarray(npr_load(x)), jnp.ndim(m))
+    k = len(_npr_shape_of(m))
+    if isinstance(x, NprMasked):  # a slice of run-time length: its lengths and starts kept on its axes
+        return NprMasked(jnp.expand_dims(x.data, k), x.lens[:k] + (None,) + x.lens[k:],
+                         x.offs[:k] + (None,) + x.offs[k:])
+    return jnp.expand_dims(jnp.asarray(x), k)
 
 
 def npr_mask_guard(x, mask):
@@ -158,8 +167,12 @@ def npr_mask_guard(x, mask):
     element it selects. The selected elements are x's own, so every value the store or the
     reduction keeps is NumPy's; the others, which it discards, no longer meet the pole (an
     excluded self-pair's r2 == 0), whose infinite derivative times their zero cotangent made
-    jax.grad NaN. A mask that is not a boolean array over x's leading axes leaves x as it is."""
+    jax.grad NaN. A mask that is not a boolean array over x's leading axes leaves x as it is.
+    Where x or the mask is a slice of run-time length, an NprMasked aligned with the mask
+    (_npr_selected_guard: the elements outside the slices are guarded too)."""
     x, m = npr_load(x), npr_load(mask)
+    if isinstance(x, NprMasked) or isinstance(m, NprMasked):
+        return _npr_selected_guard(x, m) if _npr_mask_dtype(m) == jnp.bool_ else x
     if jnp.asarray(m).dtype != jnp.bool_ or jnp.ndim(m) == 0 or jnp.shape(x)[:jnp.ndim(m)] != jnp.shape(m):
         return x
     x, m = jnp.asarray(x), jnp.asarray(m)
@@ -178,7 +191,7 @@ def npr_unmask(x, mask, guard=False):
     boolean mask (npr_mask_guard'ed with `guard`), else NumPy's read x[mask] itself, which the
     store or the selection (read_if_int) then takes as NumPy's value."""
     m = npr_load(mask)
-    if not isinstance(m, tuple) and jnp.asarray(m).dtype == jnp.bool_:
+    if not isinstance(m, tuple) and _npr_mask_dtype(m) == jnp.bool_:
         return npr_mask_guard(x, m) if guard else npr_load(x)
     return npr_get(x)[m]  # (an index tuple too: `idx = (0, ...)`)
 
@@ -265,7 +278,11 @@ class NprSelection:
 def npr_select(x, mask):
     """`x[mask]`: an NprSelection for a traced boolean mask, else the read itself."""
     x, mask = npr_load(x), npr_load(mask)
-    if jnp.asarray(mask).dtype == jnp.bool_ and (_npr_traced(mask) or np.shape(mask) == np.shape(x)[:np.ndim(mask)]):
+    if isinstance(x, NprMasked) or isinstance(mask, NprMasked):  # a slice of run-time length
+        if _npr_mask_dtype(mask) == jnp.bool_:
+            _npr_mask_fits(mask, x)
+            return NprSelection(x, mask)
+    elif jnp.asarray(mask).dtype == jnp.bool_ and (_npr_traced(mask) or np.shape(mask) == np.shape(x)[:np.ndim(mask)]):
         return NprSelection(jnp.asarray(x), mask)  # (a concrete one too: a store may take it whole)
     return npr_get(x)[mask]
 
@@ -333,31 +350,56 @@ def npr_check_whole(mask, masked=(), selections=(), ndim=None, axis=0, value=Non
     values) must have as many axes as the others (and as a store's target, `ndim`, and its whole
     `value`; the mask from its `axis` on): NumPy aligns the selected axis of each, while the
     whole arrays would align the mask's axes with another array's trailing ones. Anything else
-    is refused (NPR104)."""
+    is refused (NPR104). Where the mask or an array is a slice of run-time length (NprMasked), its
+    axes are checked as _npr_selected pairs them (_npr_mask_fits)."""
     raw = npr_load(mask)
-    mask = jnp.asarray(raw)
+    arrays = [npr_load(x) for x in masked] + [v.x for v in selections if isinstance(v, NprSelection)]
+    sliced = any(isinstance(x, NprMasked) for x in [raw, value] + arrays)
+    shape = _npr_shape_of(raw)
     for v in selections:
         if not isinstance(v, NprSelection) or v.mask is not raw or v.axis != axis \
-                or v.x.shape[axis:axis + mask.ndim] != mask.shape:
+                or not sliced and v.x.shape[axis:axis + len(shape)] != shape:
             raise NprUnsupported("np2ref NPR104: a selection (`v = x[m]`) is used in a masked store or "
                                  "selection under another mask, or as NumPy's selection itself: store "
                                  "under the mask it was made with")
-    whole = [jnp.shape(npr_load(x)) for x in masked] + [v.x.shape for v in selections]
-    for shape in whole:
-        if shape[axis:axis + mask.ndim] != mask.shape:  # NumPy's IndexError for a mask of another shape
-            _npr_check_empty_mask(mask.shape, shape[axis:])
+    whole = [_npr_shape_of(x) for x in arrays]
+    for x in arrays:
+        if sliced:
+            _npr_mask_fits(raw, x, axis)
+        elif jnp.shape(x)[axis:axis + len(shape)] != shape:  # NumPy's IndexError for a mask of another shape
+            _npr_check_empty_mask(shape, jnp.shape(x)[axis:])
             return  # a mask with an empty axis: it selects nothing (the caller's own case)
-    ndims = {len(shape) for shape in whole} | ({ndim} if ndim is not None else set())
+    ndims = {len(s) for s in whole} | ({ndim} if ndim is not None else set())
     if value is not None:
-        whole.append(jnp.shape(value))
-        ndims.add(jnp.ndim(value))
+        whole.append(_npr_shape_of(value))
+        ndims.add(len(_npr_shape_of(value)))
     if len(ndims) > 1:
         raise NprUnsupported("np2ref NPR104: masked reads of arrays with different numbers of axes "
-                             f"({', '.join(str(s) for s in whole)} under a mask of shape {mask.shape}"
+                             f"({', '.join(str(s) for s in whole)} under a mask of shape {shape}"
                              + (f", stored into an array of {ndim} axes" if ndim is not None else "")
                              + "): NumPy pairs the selected elements along the selection's one axis, "
                              "which the whole arrays do not; index the trailing axes the same way "
                              "(`r2[m][:, None]` beside `d[m]` of a 2-d d)")
+
+
+def _npr_mask_dtype(m):
+    """The dtype of a mask or index (the data's, for a slice of run-time length)."""
+    return (m.data if isinstance(m, NprMasked) else jnp.asarray(m)).dtype
+
+
+def _npr_whole_value(values):
+    """A selection's values computed on whole arrays: an array, or a slice of run-time length."""
+    return values if isinstance(values, NprMasked) else jnp.asarray(values)
+
+
+def _npr_same_whole(a, b):
+    """Whether two selections' whole values have one shape: the same static axes, and a slice's
+    masked axis where the other has one (their lengths are compared where they combine)."""
+    sa, sb = _npr_shape_of(a), _npr_shape_of(b)
+    la = a.lens if isinstance(a, NprMasked) else (None,) * len(sa)
+    lb = b.lens if isinstance(b, NprMasked) else (None,) * len(sb)
+    return len(sa) == len(sb) and all((p is None) == (q is None) and (p is not None or m == n)
+                                      for m, n, p, q in zip(sa, sb, la, lb))
 
 
 def npr_select_whole(values, mask, scalars=(), selections=(), masked=(), read_if_int=False):
@@ -367,14 +409,14 @@ def npr_select_whole(values, mask, scalars=(), selections=(), masked=(), read_if
     (NPR104): the whole-array form holds only for a selection; with `read_if_int` the masked
     reads were then NumPy's own (npr_unmask), and `values` is NumPy's value."""
     m = npr_load(mask)
-    if read_if_int and jnp.asarray(m).dtype != jnp.bool_:
+    if read_if_int and _npr_mask_dtype(m) != jnp.bool_:
         return values
-    if jnp.asarray(m).dtype != jnp.bool_:
+    if _npr_mask_dtype(m) != jnp.bool_:
         raise NprUnsupported("np2ref NPR104: an elementwise expression of masked reads kept in a name "
                              "is translated for a boolean mask only")
     _npr_check_scalars(scalars)
     npr_check_whole(m, masked, selections)
-    return NprSelection(jnp.asarray(values), m)
+    return NprSelection(_npr_whole_value(values), m)
 
 
 def npr_unselect(v, guard=False):
@@ -395,7 +437,32 @@ def npr_select_values(values, mask, scalars=()):
     if mask is None:
         return values
     _npr_check_scalars(scalars)
-    return NprSelection(jnp.asarray(values), mask)
+    return NprSelection(_npr_whole_value(values), mask)
+
+
+_NPR_LEAF_PAIRS = ("np2ref NPR104: an array beside masked reads (`b` in `a[m] = a[m] + b`, `np.sum(x[m] * b)`, "
+                   "`v = x[m] * b`) pairs with the selected elements in NumPy, and with the whole arrays in the "
+                   "translation, which computes on them in place of the selections (hint: give b the shape of the "
+                   "arrays and select it under the same mask, `a[m] = a[m] + b[m]`, or write "
+                   "`np.where(m, a + b, a)`)")
+
+
+def npr_mask_leaf(b, mask=True, as_read=False):
+    """A leaf of a value computed on whole arrays in place of masked reads (`b` of
+    `a[m] = a[m] + b`, of `np.sum(x[m] * b)`, of `w = v * b` with v = x[m]): b itself where it
+    holds one value (it pairs with every selected element, in NumPy as on the whole arrays),
+    where no selection was made (`mask` None: npr_selection_mask of NumPy's own arrays), or
+    where the masked reads were NumPy's own (`as_read`, and `mask` no boolean array: npr_unmask
+    under an integer index). Anything else is refused (NPR104) before the whole-array
+    arithmetic meets it: NumPy pairs b with the selection, the whole arrays would pair it with
+    themselves (a raw broadcasting error, or another pairing)."""
+    value = npr_load(b)
+    if not isinstance(value, (NprSelection, NprMasked)) and np.size(value) == 1:
+        return b
+    m = npr_load(mask)
+    if m is None or as_read and (isinstance(m, tuple) or _npr_mask_dtype(m) != jnp.bool_):
+        return b
+    raise NprUnsupported(_NPR_LEAF_PAIRS)
 
 
 def _npr_check_scalars(scalars, message="np2ref NPR104: a reduction of a masked read mixes it with an "
@@ -403,7 +470,7 @@ def _npr_check_scalars(scalars, message="np2ref NPR104: a reduction of a masked 
     """NPR104 unless each leaf computed beside whole arrays (in place of their masked reads)
     holds one value: an array would pair with the whole array, not with the selection."""
     for leaf in scalars:
-        if isinstance(leaf, NprSelection) or np.size(npr_load(leaf)) != 1:
+        if isinstance(leaf, (NprSelection, NprMasked)) or np.size(npr_load(leaf)) != 1:
             raise NprUnsupported(message)
 
 
@@ -416,7 +483,7 @@ def npr_selection_mask(*selections):
     if not any(made):
         return None
     first = selections[0]
-    if not all(made) or any(v.mask is not first.mask or v.x.shape != first.x.shape for v in selections[1:]):
+    if not all(made) or any(v.mask is not first.mask or not _npr_same_whole(v.x, first.x) for v in selections[1:]):
         raise NprUnsupported("np2ref NPR104: a reduced expression combines selections made through "
                              "different masks (or of arrays of different shapes): their elements pair "
                              "by position in NumPy; select once from one expression, (x * y)[m]")
@@ -432,14 +499,42 @@ def npr_masked_reduce(reduction, x, mask=None, scalars=(), axis=None, masked=())
     (`X[labels == k].mean(axis=0)`: the selection's axis reduced away, a static shape)."""
     if mask is not None:
         _npr_check_scalars(scalars)
-        if masked and jnp.asarray(npr_load(mask)).dtype == jnp.bool_:
+        if masked and _npr_mask_dtype(npr_load(mask)) == jnp.bool_:
             npr_check_whole(mask, masked)
     if mask is None:  # a selection name (npr_select), or an expression of selections already made: whole
-        if not isinstance(x, NprSelection) and reduction in ("len", "size"):
+        if isinstance(x, NprMasked):  # every element of a slice of run-time length
+            x, mask = x, x._same(jnp.ones(x.data.shape, bool))
+        elif not isinstance(x, NprSelection) and reduction in ("len", "size"):
             return len(npr_load(x)) if reduction == "len" else int(np.size(npr_load(x)))
-        x, mask = (x.x, x.mask) if isinstance(x, NprSelection) else (x, np.ones(np.shape(x), bool))
-    x = jnp.asarray(npr_load(x))
-    mask = npr_load(mask)
+        else:
+            x, mask = (x.x, x.mask) if isinstance(x, NprSelection) else (x, np.ones(np.shape(x), bool))
+    x, mask = npr_load(x), npr_load(mask)
+    if isinstance(x, NprMasked) or isinstance(mask, NprMasked):
+        return _npr_sliced_reduce(reduction, x, mask, axis)
+    return _npr_reduce_selection(reduction, jnp.asarray(x), mask, axis)
+
+
+def _npr_sliced_reduce(reduction, x, mask, axis):
+    """npr_masked_reduce where x or the mask is a slice of run-time length (a pair loop's
+    `np.sum(1.0 / r2[r2 < rc2])` over `pos[i + 1:]`): the same reduction over NumPy's selection,
+    the slices' data under the mask and their own extent (_npr_selected, windows_more.py).
+    Along axis 0 only where the rows it leaves have a static shape."""
+    if _npr_mask_dtype(mask) != jnp.bool_:
+        raise NprUnsupported("np2ref NPR111: a reduction of a slice whose length is known only at run "
+                             "time, indexed with integers, is not translated")
+    if reduction in ("len", "size"):
+        return _npr_selected_count(x, mask, reduction)
+    if axis is not None and (len(_npr_shape_of(mask)) != 1 or len(_npr_shape_of(x)) < 2 or axis not in (
+            0, -len(_npr_shape_of(x))) or isinstance(x, NprMasked) and any(n is not None for n in x.lens[1:])):
+        raise NprUnsupported(f"np2ref NPR111: a reduction along axis {axis} of a masked read of a slice "
+                             "whose length is known only at run time is not translated")
+    data, selected, _, _ = _npr_selected(x, mask)
+    return _npr_reduce_selection(reduction, data, selected, axis, rows=True)
+
+
+def _npr_reduce_selection(reduction, x, mask, axis, rows=False):
+    """npr_masked_reduce's reduction of x[mask], x a whole array (`rows`: a mask of x's shape,
+    made by _npr_selected, which selects whole rows where `axis` is 0)."""
     m = jnp.asarray(mask)
     if reduction in ("len", "size"):  # `len(x[m])`, `x[m].size`: the selection's length, a Python int
         if m.dtype != jnp.bool_:
@@ -462,7 +557,7 @@ def npr_masked_reduce(reduction, x, mask=None, scalars=(), axis=None, masked=())
         if name in ("std", "var") and axis is None:
             return _npr_masked_var(selected, jnp.ones(selected.shape, bool), name)
         return getattr(jnp, name)(selected, **kw)
-    if axis is not None and (m.ndim != 1 or x.ndim < 2 or axis not in (0, -x.ndim)
+    if axis is not None and not rows and (m.ndim != 1 or x.ndim < 2 or axis not in (0, -x.ndim)
                              or name in ("std", "var", "median")):
         raise NprUnsupported(f"np2ref NPR107: {name} of a masked read along axis {axis} is not translated "
                              "(only axis 0 of rows selected by a 1-d mask has a static shape)")
@@ -558,3 +653,6 @@ from .stores import npr_at  # noqa: E402
 from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402
 from .casts import npr_cast  # noqa: E402
 from .promotion import _npr_check_weak_int  # noqa: E402
+from .masked import NprMasked  # noqa: E402
+from .windows_more import (  # noqa: E402
+    _npr_mask_fits, _npr_shape_of, _npr_selected, _npr_selected_count, _npr_selected_guard)

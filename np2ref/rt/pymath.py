@@ -49,6 +49,9 @@ _NPR_MATH = {
     "atan2": (jnp.arctan2, None, None, None),
     "copysign": (jnp.copysign, None, None, None),
     "hypot": (jnp.hypot, None, None, None),
+    # CPython's x * degToRad and x * radToDeg, the constants rounded once (no error: inf stays inf)
+    "radians": (lambda x: x * (math.pi / 180.0), None, None, None),
+    "degrees": (lambda x: x * (180.0 / math.pi), None, None, None),
     # two arguments: C's rules, as CPython applies them (a NaN out of non-NaN arguments is a
     # domain error; an infinity out of finite ones is a range error, or domain error at x == 0)
     "pow": (jnp.power, lambda x, r, y: _npr_nan_out(r, x, y) | ((x == 0) & (y < 0) & jnp.isfinite(y)),

@@ -194,7 +194,8 @@ def npr_dict_key(key):
     leaves = jax.tree_util.tree_leaves(key)
     if any(isinstance(leaf, _npr_Tracer) for leaf in leaves):
         raise NprUnsupported("np2ref NPR031: a dict key is computed from array data (a list "
-                             "argument is array data under np2ref.compile: pass a tuple)")
+                             "argument is array data under np2ref.compile: pass a tuple; a Python "
+                             "float argument is traced: name it in static_argnames=(...))")
     return key
 
 

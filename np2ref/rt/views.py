@@ -135,6 +135,35 @@ def npr_float(x):
     return npr_pyreturn(_npr_weak_astype(x, np.dtype(np.float64)), "float")
 
 
+def npr_complex(*args):
+    """Python's complex(real, imag) of numbers. Concrete values give a Python complex; traced
+    array data gives the traced complex128, weakly typed as a Python complex is in NumPy's
+    promotion: CPython's parts (real.real - imag.imag, real.imag + imag.real), not arithmetic."""
+    args = [npr_load(a) for a in args]
+    if not any(isinstance(a, _npr_Tracer) for a in args):
+        return complex(*args)
+    if len(args) == 1 and jnp.iscomplexobj(args[0]):  # complex(z): z itself (its -0.0 parts kept)
+        z = jnp.asarray(args[0])
+        if z.size != 1:
+            raise TypeError("only length-1 arrays can be converted to Python scalars")
+        return _npr_weak_astype(z.reshape(()), np.dtype(np.complex128))
+    real, imag = (*args, 0.0) if len(args) == 1 else args
+    parts = []
+    for x in (real, imag):
+        x = jnp.asarray(x)
+        if x.size != 1:
+            raise TypeError("only length-1 arrays can be converted to Python scalars")
+        x = x.reshape(())
+        if x.dtype.kind == "c":
+            parts.append((jnp.real(x).astype(np.float64), jnp.imag(x).astype(np.float64)))
+        else:
+            parts.append((x.astype(np.float64), None))
+    (rr, ri), (ir, ii) = parts
+    re = rr if ii is None else rr - ii
+    im = ir if ri is None else ri + ir
+    return _npr_weak_astype(jax.lax.complex(re, im), np.dtype(np.complex128))
+
+
 def npr_pyitem(x, *args):
     """ndarray.item(*args): the element as a Python scalar. Concrete values give Python's own;
     traced array data gives the traced element weakly typed, as the Python int, float or
@@ -185,6 +214,12 @@ def npr_own(x, scalar=False):
         return x
     if scalar and jnp.ndim(x) == 0:
         return x
+    if isinstance(x, (list, tuple, dict)):  # `x = state.copy()`, state a list: its arrays are the caller's
+        raise NprUnsupported(
+            f"np2ref NPR207: a Python {type(x).__name__} is written through (`x = state.copy()` or "
+            "`dict(state)`, then `x[k] += v`): in NumPy the writes reach the arrays it holds, which np2ref does not "
+            "translate; copy the arrays themselves (`x = [a.copy() for a in state]`) or pass each "
+            "array as its own argument")
     return jax.new_ref(jnp.asarray(x))
 
 

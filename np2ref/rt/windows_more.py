@@ -83,6 +83,18 @@ def _npr_slice_reduction(jf, method):
 npr_slice_sum = _npr_slice_reduction(jnp.sum, "sum")
 npr_slice_max = _npr_slice_reduction(jnp.max, "max")
 npr_slice_min = _npr_slice_reduction(jnp.min, "min")
+npr_slice_any = _npr_slice_reduction(jnp.any, "any")
+npr_slice_all = _npr_slice_reduction(jnp.all, "all")
+
+
+def npr_masked_truth(m, which, axis=None, keepdims=False):
+    """NumPy's any (which='any') or all of the slice: False (True) outside it."""
+    if keepdims:
+        m._unsupported()
+    axes = _npr_masked_axes(m, axis)
+    out = (jnp.any if which == 'any' else jnp.all)(m.filled(which == 'all'), axis=axes)
+    keep = [a for a in range(m.ndim) if a not in axes]
+    return _npr_masked(out, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
 
 
 def npr_slice_flip(m, axis=None):
@@ -92,8 +104,107 @@ def npr_slice_flip(m, axis=None):
     return jnp.flip(m, axis)
 
 
+# -- boolean-mask selections (`r2[inside]`, rt/masks.py) where the array or the mask is such a slice --
+
+def _npr_shape_of(x):
+    return x.data.shape if isinstance(x, NprMasked) else np.shape(x)
+
+
+def _npr_mask_fits(mask, x, axis=0):
+    """NumPy's check of a boolean mask against x's axes from `axis` on, where either is a slice
+    of run-time length (NprMasked). A masked axis (a traced length) pairs with a masked axis:
+    their lengths are checked where the two are combined (_npr_operands: NPR110 when they
+    differ at run time); a static axis with a static axis of its size (NumPy's IndexError
+    otherwise). A masked axis against a static one, whose lengths NumPy compares and np2ref
+    does not know, is not translated (NPR111: a loop with static bounds then runs as Python)."""
+    mshape, xshape = _npr_shape_of(mask), _npr_shape_of(x)
+    if not mshape or axis + len(mshape) > len(xshape):
+        raise NprUnsupported("np2ref NPR111: a boolean mask of more axes than the slice of run-time "
+                             "length it selects from (or of none) is not translated")
+    for k, m in enumerate(mshape):
+        n = xshape[axis + k]
+        lm = mask.lens[k] if isinstance(mask, NprMasked) else None
+        lx = x.lens[axis + k] if isinstance(x, NprMasked) else None
+        if (lm is None) != (lx is None) or lm is None and m != n and 0 in (m, n):
+            raise NprUnsupported("np2ref NPR111: a boolean mask selects from an axis whose length is "
+                                 "known only at run time for one of the two and static for the other")
+        if lm is None and m != n:
+            raise IndexError(f"boolean index did not match indexed array along axis {k}; size of axis "
+                             f"is {n} but size of corresponding boolean axis is {m}")
+
+
+def _npr_trailing_ones(x, extra):
+    """x with `extra` axes of length 1 appended (a mask over x's leading axes, paired with x)."""
+    if isinstance(x, NprMasked):
+        data = jnp.reshape(x.data, x.data.shape + (1,) * extra)
+        return NprMasked(data, x.lens + (None,) * extra, x.offs + (None,) * extra)
+    x = jnp.asarray(x)
+    return jnp.reshape(x, x.shape + (1,) * extra)
+
+
+def _npr_selected(x, mask):
+    """NumPy's `x[mask]` (a boolean mask over x's leading axes) where x or the mask is a slice of
+    run-time length, as (data, selected, lens, offs): x's data and the mask's paired as
+    _npr_operands pairs operands (one start, one buffer width per masked axis; both shifted to
+    the front where their starts differ), and `selected`, a boolean array of the data's shape
+    that is the mask where both slices hold NumPy's elements and False elsewhere (the padding,
+    the elements outside the slices). NumPy's selection is data[selected], in C order."""
+    mask = npr_load(mask)
+    _npr_mask_fits(mask, x)
+    mask = _npr_trailing_ones(mask, len(_npr_shape_of(x)) - len(_npr_shape_of(mask)))
+    (data, m), lens, offs = _npr_operands(x, mask)
+    inside = NprMasked(data, lens, offs)._mask()
+    return data, jnp.broadcast_to(m & inside, data.shape), lens, offs
+
+
+def _npr_guard_where(data, keep):
+    """data with every element where `keep` is False replaced by the first where it is True (1
+    where none is): an elementwise function of it then meets no pole at an element NumPy never
+    evaluates (an excluded self-pair's r2 == 0, whose infinite derivative times its zero
+    cotangent made jax.grad NaN); every kept element is data's own."""
+    if data.size == 0:
+        return data
+    flat = jnp.reshape(keep, -1)
+    first = jnp.argmax(flat)
+    inside = jnp.reshape(data, -1)[first]
+    return jnp.where(keep, data, jnp.where(flat[first], inside, jnp.ones_like(inside)))
+
+
+def _npr_selected_guard(x, mask):
+    """npr_mask_guard where x or the mask is a slice of run-time length: x's data with the
+    elements NumPy's x[mask] leaves out guarded (_npr_guard_where), an NprMasked of the pair's
+    lengths and starts, so that the expression it enters stays aligned with the mask."""
+    data, selected, lens, offs = _npr_selected(x, mask)
+    return _npr_masked(_npr_guard_where(data, selected), lens, offs)
+
+
+def _npr_selected_count(x, mask, what):
+    """len(x[mask]) ('len': the mask's count) or x[mask].size ('size'), a slice among them."""
+    _, selected, _, _ = _npr_selected(x, mask)
+    if what == "len":
+        mask = npr_load(mask)
+        selected = mask.filled(False) if isinstance(mask, NprMasked) else jnp.asarray(mask)
+    return _npr_weak_astype(jnp.sum(selected, dtype=np.int64), np.dtype(np.int64))
+
+
+def npr_slice_count_nonzero(a, axis=None, *, keepdims=False):
+    """`np.count_nonzero(inside)` of a mask whose length may be known only at run time: the
+    nonzero elements among NumPy's (jax.numpy's count of anything else)."""
+    if not isinstance(a, NprMasked):
+        return jnp.count_nonzero(a, axis=axis, keepdims=keepdims)
+    if keepdims:
+        a._unsupported()
+    axes = _npr_masked_axes(a, axis)
+    out = jnp.count_nonzero(a.filled(0), axis=axes)
+    keep = [k for k in range(a.ndim) if k not in axes]
+    return _npr_masked(out, [a.lens[k] for k in keep], [a.offs[k] for k in keep])
+
+
 # The runtime's modules call one another's functions: imported once this module is complete.
-from .masked import _npr_masked, NprMasked  # noqa: E402
+from .masked import _npr_masked, _npr_operands, NprMasked  # noqa: E402
+from .views import npr_load  # noqa: E402
+from .compat import _npr_weak_astype  # noqa: E402
+from .core import NprUnsupported  # noqa: E402
 from .windows import _npr_clip_bound  # noqa: E402
 from .bounds import _npr_check_run  # noqa: E402
 from .np_reductions import _npr_np_moment_dtypes  # noqa: E402

@@ -178,9 +178,10 @@ class Compiled:
         exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
-            namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()))
+            namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
+                                          copied=facts.copied_params)
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds,
-                                 lists=namespace[name].lists)
+                                 lists=namespace[name].lists, copied=namespace[name].copied)
         self._entry.globals_source = fn.__globals__  # a rebinding in the module reaches the copy
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
@@ -283,7 +284,8 @@ class Compiled:
         """Make `fast` the first thing a call tries; a host-route call with a `method`
         (hostcall.py) is this object's `__call__` itself (its class is its own: __init__)."""
         self._host_fast = fast
-        type(self).__call__ = getattr(fast, "method", None) or Compiled.__call__
+        if type(self) is not Compiled:  # (one made with host routes: its own class)
+            type(self).__call__ = getattr(fast, "method", None) or Compiled.__call__
 
     def _fast_call_failed(self, exc, args):
         """An exception from _host_fast: the original NumPy function's own, as it came; the
@@ -425,8 +427,8 @@ class Compiled:
         if isinstance(exc, runtime["NprError"]) and not isinstance(exc, runtime["NprUnsupported"]):
             code, message = exc.code, exc.message  # refused at call time, or by a helper while tracing
             if _source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
-                return _located(code, message, None, exc, self.conversion, self._exec_name)
-            return _refuse(code, message, self.original)
+                return _located(code, message, getattr(exc, "hint", None), exc, self.conversion, self._exec_name)
+            return _refuse(code, message, self.original, getattr(exc, "hint", None))
         return trace_refusal(exc, self.conversion, self._exec_name, traced_scalars)
 
     def pure(self, *args, **kwargs):
@@ -481,7 +483,7 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
     if kind is not None:
         code, message, hint = _NPR_TRACE_GAPS[kind]
     elif isinstance(exc, runtime["NprError"]):
-        code, message, hint = exc.code, exc.message, None
+        code, message, hint = exc.code, exc.message, getattr(exc, "hint", None)
     else:
         return None
     if code == "NPR030" and (why := left_as_written(conversion.source or "", _source_line(exc, conversion, exec_name))):

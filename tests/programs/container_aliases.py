@@ -139,3 +139,21 @@ def list_returned(x):
     out = [0] * 3  # NPR207
     out[1] = x[1]
     return out
+
+
+def shallow_copy_written(state, v):
+    x = state.copy()  # a list's copy: x[0] is the caller's array, which the write reaches
+    x[0] += v
+    return x[0].sum()
+
+
+def dict_copy_written(state, v):
+    new = state.copy()
+    new["x"] = new["x"] + v
+    return new["x"].sum()
+
+
+def array_copy_written(u0, v):
+    u = u0.copy()  # an array's copy: fresh, the caller's u0 untouched
+    u += v
+    return u

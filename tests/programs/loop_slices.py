@@ -140,3 +140,73 @@ def pair_einsum(pos, w):
         r2 = np.einsum('ij,ij->i', d, d)
         e += np.sum(np.exp(-r2)) + np.einsum('ij,ij->', d, d) + np.sum(np.einsum('ij,j->i', d, w))
     return e
+
+
+def pair_masked(pos, rc):
+    """Boolean-mask reads of a pair loop's moving slice (rt/masks.py over NprMasked): a selection
+    name (`inv6 = (1.0 / r2[inside]) ** 3`), an inline one, a method's, counts and sizes."""
+    e = 0.0
+    count = 0
+    rc2 = rc * rc
+    for i in range(pos.shape[0] - 1):
+        d = pos[i + 1:] - pos[i]
+        r2 = np.sum(d * d, axis=1)
+        inside = r2 < rc2
+        inv6 = (1.0 / r2[inside]) ** 3
+        e += np.sum(4.0 * (inv6 * inv6 - inv6)) + np.sum(1.0 / r2[r2 < rc2]) + r2[inside].sum()
+        e += np.sum(d[inside], axis=0)[1] + (np.sqrt(r2[inside]).mean() if np.any(inside) else 0.0)
+        count += np.count_nonzero(inside) + len(r2[inside]) + d[inside].size + inside.all()
+    return e, count
+
+
+def pair_masked_extremes(pos, rc):
+    """max and min of a moving slice's selection: NumPy's ValueError when it is empty."""
+    e = 0.0
+    for i in range(pos.shape[0] - 1):
+        d = pos[i + 1:] - pos[i]
+        r2 = np.sum(d * d, axis=1)
+        inside = r2 < rc * rc
+        e += r2[inside].max() - np.min(r2[inside])
+    return e
+
+
+def pair_masked_starts(pos, q):
+    """A mask from a slice that starts elsewhere (`q[:n - 1 - i]`, at 0) selecting from one that
+    starts at i + 1: paired by position, as NumPy pairs them."""
+    n = pos.shape[0]
+    e = 0.0
+    for i in range(n - 1):
+        d = pos[i + 1:] - pos[i]
+        r2 = np.sum(d * d, axis=1)
+        keep = q[:n - 1 - i] > 0
+        v = r2[keep]
+        e += np.sum(q[i + 1:][keep] / r2[keep]) + np.sum(v * v) + len(v)
+    return e
+
+
+def pair_masked_store(pos, rc):
+    """Pair forces stored under the mask into the moving slice (`f[i + 1:][inside] -= ...`): a
+    view with bounds known only at run time, written, which runs as a Python loop (exact)."""
+    f = np.zeros_like(pos)
+    for i in range(pos.shape[0] - 1):
+        d = pos[i + 1:] - pos[i]
+        r2 = np.sum(d * d, axis=1)
+        inside = r2 < rc * rc
+        fv = d / r2[:, None] ** 2
+        f[i] += np.sum(fv[inside], axis=0)
+        f[i + 1:][inside] -= fv[inside]
+    return f
+
+
+def pair_masked_forces(pos, rc):
+    """Pair forces within a cutoff, summed over the selected rows (`axis=0`) of an expression of
+    masked reads of the moving slice: the forces on particle i."""
+    f = np.zeros_like(pos)
+    for i in range(pos.shape[0] - 1):
+        d = pos[i + 1:] - pos[i]
+        r2 = np.sum(d * d, axis=1)
+        inside = r2 < rc * rc
+        f[i] += np.sum(d[inside] / r2[inside][:, None] ** 4, axis=0)
+        if np.any(inside):
+            f[i] -= np.max(d[inside] * 0.0 + r2[inside][:, None], axis=0)
+    return f

@@ -19,6 +19,7 @@ from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
 from ...analysis.module import PURE_CALLS, calls_through_parameter
 from ...analysis.names import dotted
+from ...analysis.nodes import number_literal
 from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS, RANDOM_SEED
 from ...diagnostics import Note
 from ...emit import jaxnames as J
@@ -79,10 +80,12 @@ def _sequence_value(node: cst.BaseExpression, ctx) -> bool:
                                               or node.value in ctx.list_names))
 
 
-# np.sum/max/min/flip of a slice: the runtime's npr_slice_* when a bound is not a number (its
+# np.sum/max/min/flip/any/all/count_nonzero of a slice: the runtime's npr_slice_* when a bound is not a number (its
 # length may be known only at run time, windows_more.py); jax.numpy's function of a plain array otherwise
 _SLICE_REDUCTIONS = {"numpy.sum": "npr_slice_sum", "numpy.max": "npr_slice_max", "numpy.amax": "npr_slice_max",
-                     "numpy.min": "npr_slice_min", "numpy.amin": "npr_slice_min", "numpy.flip": "npr_slice_flip"}
+                     "numpy.min": "npr_slice_min", "numpy.amin": "npr_slice_min", "numpy.flip": "npr_slice_flip",
+                     "numpy.any": "npr_slice_any", "numpy.all": "npr_slice_all",
+                     "numpy.count_nonzero": "npr_slice_count_nonzero"}
 
 
 def _slice_reduction(call: cst.Call, ctx) -> str | None:
@@ -276,7 +279,10 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
         return
     pairs = call_params(node, facts)
     for arg, pname in pairs:
-        if pname is not None and pname in facts.ref_names:
+        if pname is not None and pname in facts.ref_names and not (
+                pname in facts.maybe_scalar and number_literal(arg)):
+            # (a number passed where `t = t0; t += h` may rebind: immutable, nothing to own; a
+            # Ref of it was rebound each iteration, the loop peeled one iteration at a time)
             mark_ref_or_own(ctx, arg)
     if facts.returns_alias and node not in ctx.m.own_form:
         ctx.m.value_wrap.add(node)
@@ -447,7 +453,7 @@ def _is_builtin_of_data(call: cst.Call, local_names) -> bool:
         return True
     if call.func.value in ("any", "all"):
         return False
-    if call.func.value in ("max", "min"):
+    if call.func.value in ("max", "min", "complex"):
         return not all(is_static_meta(a.value) for a in call.args)
 
     class Reads(cst.CSTVisitor):

@@ -74,6 +74,11 @@ def condition(test: cst.BaseExpression) -> cst.BaseExpression:
         return J.call(helper, condition(test.left), right)
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         return J.call(J.NOT, condition(test.expression))
+    if _in_display(test):  # `n in (2, 3)`: Python's containment, on traced data the or of the ==s
+        op = test.comparisons[0]
+        found = J.call(J.IN, test.left, cst.Tuple([e.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                                                   for e in op.comparator.elements]))
+        return J.call(J.NOT, found) if isinstance(op.operator, cst.NotIn) else found
     if isinstance(test, cst.Comparison) and len(test.comparisons) > 1 and _chain_is_pure(test):
         # `lo < x < hi` is `lo < x and x < hi` with x evaluated once: x has no effects
         pairs, left = [], test.left
@@ -86,6 +91,14 @@ def condition(test: cst.BaseExpression) -> cst.BaseExpression:
             out = J.call(J.AND, out, p)
         return out
     return test.with_changes(lpar=[], rpar=[]) if isinstance(test, cst.BooleanOperation) else test
+
+
+def _in_display(test: cst.BaseExpression) -> bool:
+    """`x in (a, b)` / `x not in [a, b]`: one containment test in a tuple or list display."""
+    return (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, (cst.In, cst.NotIn))
+            and isinstance(test.comparisons[0].comparator, (cst.Tuple, cst.List))
+            and not any(isinstance(e, cst.StarredElement) for e in test.comparisons[0].comparator.elements))
 
 
 def _tests_identity(expr: cst.BaseExpression) -> bool:

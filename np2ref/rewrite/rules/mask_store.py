@@ -25,7 +25,7 @@ from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask, nonzero_operand
 from .mask_index import _code, _lead_pattern, int_by_form, mask_lead, newaxis_after_mask
 from .views import mark_write_target
-from .whole_forms import LeafLoads, Unselect, names_tuple, under_selection_mask, whole_operands
+from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
 
 _ELEMENTWISE_BINOPS = (
     cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
@@ -349,7 +349,10 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
         # pairing b with NumPy's a[i] (every masked read of the value is then NumPy's own)
         mark_unmask_read(ctx, stmt, masked)
         leaves = [n for n in leaves if not (isinstance(n, cst.Name) and n.value in selections)]
-    ctx.m.mask_store[stmt] = (bool(masked) or bool(selected), leaves, op, axis)
+    if masked or selected:  # computed on whole arrays: each other leaf npr_mask_leaf'ed
+        pair_leaves(ctx, [n for n in leaves if not (isinstance(n, cst.Name) and n.value in selected)],
+                    index if stmt in ctx.m.read_if_int else None)
+    ctx.m.mask_store[stmt] = (bool(masked) or bool(selected), op, axis)
     return True
 
 
@@ -400,20 +403,22 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
     found = selection_operand(operand, ctx.imports, ctx.locals, ctx.selections) if ctx.selections else None
     if found is not None and found[0] and name not in ("len", "size") and axis is None:  # `np.sum(v ** 2)`: whole arrays, v's mask
         selected, leaves = found
-        ctx.m.special_calls[node] = ("masked_reduce", (name, tuple(n.value for n in selected), tuple(leaves)))
+        ctx.m.special_calls[node] = ("masked_reduce", (name, tuple(n.value for n in selected)))
+        pair_leaves(ctx, leaves, selected=[n.value for n in selected])
         guard_selections(ctx, node, operand, ctx.selections)
         ctx.m.skip_numpy.add(node.func)
         return True
     if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
             and isinstance(operand.slice[0].slice, cst.Index)
             and _may_be_mask(operand.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
-        found = _masked_expression(operand, ctx) if name not in ("len", "size") and axis is None else None
+        found = _masked_expression(operand, ctx) if name not in ("len", "size") else None
         if found is None:
             return False
         masked, leaves, read = found  # `np.abs(x[m]).max()`: computed on whole arrays, reduced under m
         ctx.m.unmask.update(masked)
         guard_singular(ctx, operand, masked)
-        name = (name, read.slice[0].slice.value, tuple(leaves))
+        pair_leaves(ctx, leaves)
+        name = (name, read.slice[0].slice.value)
     ctx.m.special_calls[node] = ("masked_reduce", name)
     ctx.m.skip_numpy.add(node.func)
     return True
@@ -435,12 +440,12 @@ def emit_mask_aug_assign(original: cst.AugAssign, updated: cst.AugAssign, ctx):
 
 
 def _mask_store(ctx, original, target: cst.Subscript, value: cst.BaseExpression):
-    whole, leaves, op, axis = ctx.m.mask_store[original]
+    whole, op, axis = ctx.m.mask_store[original]
     kwargs = {}
     if op is not None:
         kwargs["op"] = J.string(op)
-    if whole:  # the value was computed on whole arrays: its other leaves must be scalars
-        kwargs["scalars"] = cst.Tuple([cst.Element(leaf.visit(LeafLoads(ctx.f.ref_names))) for leaf in leaves])
+    if whole:  # the value was computed on whole arrays (its other leaves: npr_mask_leaf)
+        kwargs["scalars"] = cst.Tuple([])
     selected = ctx.m.store_selections.get(original)
     if whole:
         kwargs.update(whole_operands(original.value, ctx, len(selected or ())))
@@ -476,13 +481,12 @@ def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
     if isinstance(name, cst.Name):  # a selection name: npr_select's value, never a Ref
         return J.call(J.MASKED_REDUCE, J.string(detail), cst.Name(name.value), **axis)
     if isinstance(detail, tuple):  # an elementwise expression of masked reads (or selections), on whole arrays
-        reduction, mask, leaves = detail
+        reduction, mask = detail
         if isinstance(mask, tuple):  # selection names: each as its whole array, reduced under their mask
-            return under_selection_mask(J.MASKED_REDUCE, operand, mask, leaves, ctx, J.string(reduction),
+            return under_selection_mask(J.MASKED_REDUCE, operand, mask, ctx, J.string(reduction),
                                         guard=ctx.m.guarded_selections.get(original, frozenset()))
-        loads = LeafLoads(ctx.f.ref_names)
-        kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
-        kwargs.update(whole_operands(name, ctx))
-        return J.call(J.MASKED_REDUCE, J.string(reduction), operand, emitted_mask(mask, loads, ctx), **kwargs)
+        loads = LeafLoads(ctx.f.ref_names, ctx.m.no_load)  # (`axis=0`: rows selected by a 1-d mask, npr_masked_reduce checks)
+        return J.call(J.MASKED_REDUCE, J.string(reduction), operand, emitted_mask(mask, loads, ctx),
+                      **axis, **whole_operands(name, ctx))
     return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
                   operand.slice[0].slice.value, **axis)

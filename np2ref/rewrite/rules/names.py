@@ -52,6 +52,10 @@ def plan_comprehension_target(node: cst.CompFor, ctx) -> None:
 def plan_name(node: cst.Name, ctx) -> None:
     if node in ctx.m.not_expr:
         return
+    if node.value in ctx.f.ref_names and node.value in ctx.selections:
+        # `v = b[m]` of a b that is written: NumPy's selection is a copy, npr_select's an
+        # NprSelection, never a Ref to load (the analysis counts a subscript as b's view)
+        ctx.m.no_load.add(node)
     if node.value in ctx.imports.clashes and node.value not in ctx.locals:
         ctx.sink.report("NPR024", f"`{node.value}` is imported as two different modules in this file",
                         ctx.span(node), hint="import each module under a name of its own")

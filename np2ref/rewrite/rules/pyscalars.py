@@ -80,7 +80,9 @@ class _Classifier:
         if isinstance(e, cst.Float):
             return Scalar({FLOAT}, False)
         if isinstance(e, cst.Name):
-            if e.value in self.passed:  # `1.0 / dt`: a Python float when the caller passes one
+            if e.value in self.passed or module_value(self.ctx, e):
+                # `1.0 / dt`: a Python float when the caller passes one; `G * dt` of a module's
+                # `G = 9.81`: one when the module holds one (npr_pyreturn looks at both)
                 return Scalar({INT, FLOAT}, True, passed={e.value})
             return self.names.get(e.value)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
@@ -173,6 +175,12 @@ class PyScalars:
         self.active = False
         if ctx is not None:
             self.active = _scan(ctx, self.names)
+
+
+def module_value(ctx, name: cst.Name) -> bool:
+    """A name the function reads from its module (no local, parameter or builtin of that name)."""
+    return name.value not in ctx.f.roots and name.value not in ctx.f.params \
+        and ctx.f.roots_of(name) == {f"global {name.value}"}
 
 
 def passed_params(f) -> frozenset[str]:
@@ -417,7 +425,8 @@ def _python_kind(ctx, expr):
         if not (isinstance(expr, cst.Name) and expr.value in names or len(k.kinds) == 1 and any(
                 isinstance(n, cst.Name) and n.value in names for n in walk(expr))):
             return None
-        return "passed", tuple(sorted(k.passed)) if k.passed <= passed_params(ctx.f) else ()
+        known = passed_params(ctx.f) | {p for p in k.passed if module_value(ctx, cst.Name(p))}
+        return "passed", tuple(sorted(k.passed)) if k.passed <= known else ()
     if k is None:
         return None
     return next(iter(k.kinds)) if len(k.kinds) == 1 else "any"

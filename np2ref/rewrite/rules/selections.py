@@ -22,7 +22,7 @@ from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask
 from .mask_store import (_axis_keyword, _is_len, _may_be_mask, _reduced_operand, looks_boolean, mark_unmask_read,
                          masked_parts, masked_read_expression, selection_operand)
-from .whole_forms import LeafLoads, Unselect, names_tuple, under_selection_mask, whole_operands
+from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
 
 
 def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int_names=frozenset()) -> frozenset[str]:
@@ -69,6 +69,7 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int
                     break
                 ok = _after(use_where, where) and (
                     _reduced_in(use, name, imports, local_names) if isinstance(use, list)
+                    else _reduced_in(use[0], name, imports, local_names) or use[1] in names if isinstance(use, tuple)
                     else _stored_under(use, _mask_of(name, names, masks), names, bool_names, imports,
                                        local_names, int_names) if isinstance(use, _Store)
                     else use in names)  # the binding of a derived selection
@@ -143,8 +144,9 @@ class _Occurrences(cst.CSTVisitor):
     """Per name: its bindings `name = expr` as the only statement of a line ((where, Assign)),
     its uses ((where, the calls whose operand holds it, innermost first) inside a call's
     operand (the receiver of a method called without arguments, the one argument of a call),
-    `name.size`, or (where, the name bound) in the value of another name's binding), and every
-    other occurrence. `where`: the (block, statement index) of each enclosing block."""
+    `name.size`, (where, the name bound) in the value of another name's binding, or (where,
+    (the calls, the name bound)) in a call's operand there, `w = np.sqrt(v)`), and every other
+    occurrence. `where`: the (block, statement index) of each enclosing block."""
 
     def __init__(self):
         self.found: dict[str, tuple[list, list, list]] = {}
@@ -217,6 +219,8 @@ class _Occurrences(cst.CSTVisitor):
         calls = self.calls.get(id(node))
         if not self.stack or self.nested:
             self._entry(node.value)[2].append(node)
+        elif calls is not None and id(node) in self.bound:  # `w = np.sqrt(v)`: reduced, or a derived selection
+            self._entry(node.value)[1].append((tuple(self.stack), (calls[::-1], self.bound[id(node)])))
         elif calls is not None:
             self._entry(node.value)[1].append((tuple(self.stack), calls[::-1]))
         elif id(node) in self.bound:
@@ -248,7 +252,8 @@ def plan_selection(node: cst.Assign, ctx) -> bool:
             ctx.m.selections.add(node.value)
         elif (found := selection_operand(node.value, ctx.imports, ctx.locals, ctx.selections)) is not None:
             selected, leaves = found  # `w = v ** 2`: derived from selection names (selection_names proved the form)
-            ctx.m.derived_selections[node] = (tuple(n.value for n in selected), tuple(leaves))
+            ctx.m.derived_selections[node] = tuple(n.value for n in selected)
+            pair_leaves(ctx, leaves, selected=[n.value for n in selected])
             guard_selections(ctx, node, node.value, ctx.selections)
         else:  # `w = 1.0 / x[m]`: masked reads (and selection names) through one mask
             read = masked_read_expression(node.value, ctx.bool_names, ctx.imports, ctx.locals, ctx.int_names)
@@ -260,8 +265,9 @@ def plan_selection(node: cst.Assign, ctx) -> bool:
             guard_selections(ctx, node, node.value, selected)
             if not looks_boolean(read.slice[0].slice.value, ctx.bool_names):  # (a parameter `m`)
                 mark_unmask_read(ctx, node, masked)
-            ctx.m.masked_selections[node] = (read.slice[0].slice.value, selected, tuple(
-                n for n in leaves if not (isinstance(n, cst.Name) and n.value in ctx.selections)))
+            ctx.m.masked_selections[node] = (read.slice[0].slice.value, selected)
+            pair_leaves(ctx, [n for n in leaves if not (isinstance(n, cst.Name) and n.value in ctx.selections)],
+                        read.slice[0].slice.value if node in ctx.m.read_if_int else None)
     return False
 
 
@@ -292,13 +298,13 @@ def emit_derived_selection(original: cst.Assign, updated: cst.Assign, ctx):
     derived = ctx.m.derived_selections.get(original)
     if derived is not None:
         return updated.with_changes(value=under_selection_mask(
-            J.SELECT_VALUES, updated.value, *derived, ctx, guard=ctx.m.guarded_selections.get(original, frozenset())))
+            J.SELECT_VALUES, updated.value, derived, ctx, guard=ctx.m.guarded_selections.get(original, frozenset())))
     masked = ctx.m.masked_selections.get(original)
     if masked is None:
         return None
-    mask, selected, leaves = masked  # npr_select_whole(values on whole arrays, m, ...)
-    loads = LeafLoads(ctx.f.ref_names)
-    kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
+    mask, selected = masked  # npr_select_whole(values on whole arrays, m, ...): its leaves npr_mask_leaf'ed
+    loads = LeafLoads(ctx.f.ref_names, ctx.m.no_load)
+    kwargs = {}
     if selected:
         kwargs["selections"] = names_tuple(selected)
     kwargs.update(whole_operands(original.value, ctx, len(selected)))

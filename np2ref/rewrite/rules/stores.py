@@ -198,6 +198,11 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
             ctx.m.own_form.add(value)
             ctx.m.own_scalar.add(value)
             return
+        if (isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy"
+                and isinstance(value.func.value, cst.Name) and value.func.value.value not in ctx.f.array_names
+                and value.func.value.value not in ctx.f.mutated_params):  # (a written parameter: an array)
+            ctx.m.own_form.add(value)  # `x = state.copy()`: npr_own refuses a list's or dict's copy
+            return
         if qual is not None or (isinstance(value.func, cst.Attribute)
                                 and value.func.attr.value in _FRESH_METHODS):
             ctx.m.new_ref.add(value)

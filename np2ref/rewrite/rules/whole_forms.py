@@ -10,15 +10,47 @@ from __future__ import annotations
 import libcst as cst
 
 from ...emit import jaxnames as J
+from ..registry import emits, emitters
 
 
-def under_selection_mask(helper, value, selected, leaves, ctx, *head, guard=frozenset()):
-    """`helper(*head, value with each selection name whole, their mask, scalars=(leaves))`
-    (`guard`: the names that meet a pole there, npr_unselect(v, guard=True))."""
-    loads = LeafLoads(ctx.f.ref_names)
-    kwargs = {"scalars": cst.Tuple([cst.Element(leaf.visit(loads)) for leaf in leaves])} if leaves else {}
+def under_selection_mask(helper, value, selected, ctx, *head, guard=frozenset()):
+    """`helper(*head, value with each selection name whole, their mask)` (`guard`: the names
+    that meet a pole there, npr_unselect(v, guard=True); the other leaves: pair_leaves)."""
     mask = J.call(J.SELECTION_MASK, *[cst.Name(n) for n in dict.fromkeys(selected)])
-    return J.call(helper, *head, value.visit(Unselect(frozenset(selected), guard)), mask, **kwargs)
+    return J.call(helper, *head, value.visit(Unselect(frozenset(selected), guard)), mask)
+
+
+def pair_leaves(ctx, leaves, mask=None, selected=()) -> None:
+    """Mark the leaves (names, attributes) of a value computed on whole arrays in place of
+    masked reads or selection names, `b` of `a[m] = a[m] + b`: each is emitted as
+    `npr_mask_leaf(b)`, which refuses an array there (NPR104) before the whole-array arithmetic
+    meets it (NumPy pairs b with the selection). `mask`: the mask name where the masked reads
+    are npr_unmask's (an integer index leaves them NumPy's own, and b pairs with them);
+    `selected`: the selection names the value is under (no selection made: NumPy's arrays).
+    NumPy's constants (`np.pi`) are no leaves of that kind."""
+    for leaf in leaves:
+        if not (isinstance(leaf, cst.Attribute) and ctx.imports.qualify_numpy(leaf, ctx.locals) is not None):
+            ctx.m.mask_leaves[leaf] = (mask, tuple(dict.fromkeys(selected)))
+
+
+@emits(cst.Name, cst.Attribute, order=1)
+def emit_mask_leaf(original, updated, ctx):
+    """A leaf marked by pair_leaves: as the other rules emit it, through npr_mask_leaf."""
+    found = ctx.m.mask_leaves.get(original)
+    if found is None:
+        return None
+    inner = updated
+    for emit in emitters(type(original)):
+        if emit is not emit_mask_leaf and (out := emit(original, updated, ctx)) is not None:
+            inner = out
+            break
+    mask, selected = found
+    if selected:
+        return J.call(J.MASK_LEAF, inner, J.call(J.SELECTION_MASK, *[cst.Name(n) for n in selected]))
+    if mask is not None:
+        loads = LeafLoads(ctx.f.ref_names, ctx.m.no_load)
+        return J.call(J.MASK_LEAF, inner, mask.visit(loads), as_read=cst.Name("True"))
+    return J.call(J.MASK_LEAF, inner)
 
 
 def names_tuple(names) -> cst.Tuple:
@@ -49,8 +81,9 @@ class Unselect(cst.CSTTransformer):
     def __init__(self, names, guard=frozenset()):
         self.names, self.guard = names, guard  # guard: the names npr_mask_guard'ed (they meet a pole)
 
-    def visit_Call(self, node) -> bool:  # a reduction inside (`v - v.mean()`) reduces under its own mask
-        return not (isinstance(node.func, cst.Name) and node.func.value == J.MASKED_REDUCE)
+    def visit_Call(self, node) -> bool:  # a reduction inside (`v - v.mean()`) reduces under its own mask;
+        # npr_selection_mask(v) (of a leaf's npr_mask_leaf) takes the selections themselves
+        return not (isinstance(node.func, cst.Name) and node.func.value in (J.MASKED_REDUCE, J.SELECTION_MASK))
 
     def leave_Name(self, original, updated):
         if original.value not in self.names:
@@ -64,10 +97,10 @@ class Unselect(cst.CSTTransformer):
 class LeafLoads(cst.CSTTransformer):
     """A leaf of a mask store re-emitted with the function's load rules."""
 
-    def __init__(self, ref_names):
-        self.ref_names = ref_names
+    def __init__(self, ref_names, no_load=frozenset()):
+        self.ref_names, self.no_load = ref_names, no_load  # no_load: rules/names.py's (a selection name's)
 
     def leave_Name(self, original, updated):
-        if original.value in self.ref_names:
+        if original.value in self.ref_names and original not in self.no_load:
             return J.load_all(updated)
         return updated

@@ -39,7 +39,7 @@ def damp_steps(a, steps):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_at, npr_for, npr_jit, npr_range, npr_rotate, npr_value
+from np2ref.rt import npr_at, npr_for, npr_jit, npr_own, npr_range, npr_rotate, npr_value
 
 
 @npr_jit(mutated=('u',))
@@ -56,10 +56,10 @@ def damp(u, w=0.5):
     return u
 
 
-@npr_jit
+@npr_jit(copied=('u0',))
 def leapfrog(u0, steps, c):
-    u_prev = jax.new_ref(u0.copy())
-    u = jax.new_ref(u0.copy())
+    u_prev = npr_own(u0.copy())
+    u = npr_own(u0.copy())
     npr_value(clamp(u))  # u is the array it was: the line is the call
     u_next = jax.new_ref(jnp.zeros_like(u0))
     def _loop_k(k):
