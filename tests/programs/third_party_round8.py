@@ -1120,3 +1120,32 @@ def return_at_step(a, n, stop_at):
         if k == stop_at:
             return 1.5
     return 0
+
+
+def number_then_row(a):
+    """`t = 0.0; t += a[0]` makes t a new array (a 2-D a); `u = t` shares it, so `t -= 1.0`
+    writes u too (a wrong answer after round 7 took the literal's site for a number only)."""
+    t = 0.0
+    u = 0.0
+    t += a[0]
+    u = t
+    t -= 1.0
+    return t, u
+
+
+def chained_numbers_then_row(a):
+    x = y = 0.0
+    x += a[0]
+    y = x
+    x *= 2.0
+    return x, y
+
+
+def prev_total(a):
+    total = 0.0
+    d = np.zeros(len(a))
+    for i in range(len(a)):
+        prev = total
+        total += a[i]
+        d[i] = total - prev
+    return total, d
