@@ -124,6 +124,14 @@ def test_an_array_made_by_op_assign_on_a_number_is_shared_by_a_name_bound_to_it(
     _same(name, np.arange(6.0).reshape(3, 2))
 
 
+@pytest.mark.xfail(strict=True, raises=AttributeError, reason="CRASH (main too): a `while` on array data "
+                   "carrying a tuple-valued name (`best = (i, i + 1)`): rt/branches.py _npr_traced_while's step "
+                   "casts each carried item with `.dtype`, and a tuple has none (loop_returns.py splits "
+                   "`return i, j` into names of their own for this reason)")
+def test_a_while_loop_carrying_a_tuple():
+    _same("tuple_state_while", np.array([1.0, 2.0, -1.0, 3.0]))
+
+
 def test_a_bare_return_in_a_loop_that_never_returns():
     _same("clamp_first_negative", np.array([1.0, 3.0, 5.0]), 0.0)
 

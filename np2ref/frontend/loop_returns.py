@@ -101,11 +101,43 @@ def loop_returns(func: cst.FunctionDef) -> bool:
     return isinstance(func.body, cst.IndentedBlock) and any(_rewritable(s) for s in func.body.body)
 
 
-class _ToBreak(cst.CSTTransformer):
-    """`return v` in a loop's own body -> `value = v; flag = True; break`."""
+class _Values(cst.CSTVisitor):
+    """The values of a loop body's own returns."""
 
-    def __init__(self, flag: str, value: str | None, anchor):
-        self.flag, self.value, self.anchor = flag, value, anchor
+    def __init__(self):
+        self.values: list = []
+        self.depth = 0
+
+    def on_visit(self, node) -> bool:
+        if isinstance(node, _SCOPES):
+            return False
+        if isinstance(node, (cst.For, cst.While)):
+            self.depth += 1
+        elif isinstance(node, cst.Return) and not self.depth:
+            self.values.append(node.value)
+        return True
+
+    def on_leave(self, node) -> None:
+        if isinstance(node, (cst.For, cst.While)):
+            self.depth -= 1
+
+
+def _width(loop) -> int:
+    """n when every return of the loop's own body is a tuple display of n items (`return i, j`):
+    each item gets a name of its own (a loop carries numbers and arrays, not tuples); else 0."""
+    v = _Values()
+    loop.body.visit(v)
+    widths = {len(x.elements) if isinstance(x, cst.Tuple) and x.elements
+              and not any(isinstance(e, cst.StarredElement) for e in x.elements) else 0 for x in v.values}
+    return widths.pop() if len(widths) == 1 else 0
+
+
+class _ToBreak(cst.CSTTransformer):
+    """`return v` in a loop's own body -> `value = v; flag = True; break` (`value_1, value_2 =
+    a, b` for `return a, b` where `items` names each item)."""
+
+    def __init__(self, flag: str, value: str | None, anchor, items=()):
+        self.flag, self.value, self.anchor, self.items = flag, value, anchor, items
 
     def visit_FunctionDef(self, node) -> bool:
         return False
@@ -128,7 +160,11 @@ class _ToBreak(cst.CSTTransformer):
         for k, s in enumerate(updated):
             if isinstance(s, cst.Return):
                 value = s.value if s.value is not None else cst.Name("None")
-                store = [] if self.value is None else [cst.Assign([cst.AssignTarget(cst.Name(self.value))], value)]
+                store = []
+                if self.value is not None:
+                    target = cst.Tuple([cst.Element(cst.Name(n)) for n in self.items]) if self.items \
+                        else cst.Name(self.value)
+                    store = [cst.Assign([cst.AssignTarget(target)], value)]
                 new = [*(x.with_changes(semicolon=cst.MaybeSentinel.DEFAULT) for x in updated[:k]), *store,
                        cst.Assign([cst.AssignTarget(cst.Name(self.flag))], cst.Name("True")),
                        cst.Break()]
@@ -199,15 +235,17 @@ def returns_to_breaks(func: cst.FunctionDef, fresh, anchor) -> cst.FunctionDef:
             out += _bare(stmt, rest, fresh("returned"), anchor)
             break
         flag, value = fresh("returned"), fresh("value")
+        items = tuple(fresh("value") for _ in range(_width(stmt)))
+        result = cst.Tuple([cst.Element(cst.Name(n)) for n in items]) if items else cst.Name(value)
         start = _line(cst.Assign([cst.AssignTarget(cst.Name(flag))], cst.Name("False")))
         start = start.with_changes(leading_lines=stmt.leading_lines)
-        loop = stmt.with_changes(body=stmt.body.visit(_ToBreak(flag, value, anchor)), leading_lines=[])
+        loop = stmt.with_changes(body=stmt.body.visit(_ToBreak(flag, value, anchor, items)), leading_lines=[])
         forever = isinstance(stmt, cst.While) and isinstance(stmt.test, cst.Name) and stmt.test.value == "True" \
             and _found(stmt).breaks == 0
         if forever:  # it ends only through a return: what follows it never runs
-            after = [_line(cst.Return(cst.Name(value)))]
+            after = [_line(cst.Return(result))]
         else:
-            after = [cst.If(cst.Name(flag), cst.IndentedBlock([_line(cst.Return(cst.Name(value)))]))]
+            after = [cst.If(cst.Name(flag), cst.IndentedBlock([_line(cst.Return(result))]))]
         for n in (start, loop, *after):
             anchor(n, stmt)
         out += [start, loop, *after]

@@ -1149,3 +1149,12 @@ def prev_total(a):
         total += a[i]
         d[i] = total - prev
     return total, d
+
+
+def tuple_state_while(x):
+    best = (0, 0)
+    i = 0
+    while x[i] > 0:
+        best = (i, i + 1)
+        i += 1
+    return best
