@@ -285,8 +285,11 @@ def test_int_max_keeps_pythons_meaning():
     assert npr_int_max(3, 5) == 5 and npr_int_min(2.5, 1) == 1
     out = jax.jit(jax.vmap(lambda i: (npr_int_max(i - 1, 0), npr_int_min(i + 1, 3))))(jnp.arange(5))
     assert [list(map(int, o)) for o in out] == [[0, 0, 1, 2, 3], [1, 2, 3, 3, 3]]
-    with pytest.raises(jax.errors.TracerBoolConversionError):  # floats: Python's max, as before
-        jax.jit(lambda x: npr_int_max(x, 0.0))(1.5)
+    # floats: npr_max, Python's max on traced values (`max(S0 * u ** j - K, 0.0)`, NaN first kept)
+    for x in (1.5, -2.0, float("nan")):
+        got = float(jax.jit(lambda x: npr_int_max(x, 0.0))(x))
+        assert got == max(x, 0.0) or (np.isnan(got) and np.isnan(max(x, 0.0)))
+        assert float(jax.jit(lambda x: npr_int_min(0.0, x))(x)) == min(0.0, x)
 
 
 def test_unroll_limit_refuses_and_opt_ins(ns, monkeypatch):

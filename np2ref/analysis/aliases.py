@@ -28,6 +28,7 @@ from .identity import identity_binds, returned_param
 from .snapshots import snapshot_binds, window_binds
 from .names import ImportMap, dotted
 from .nodes import number_literal
+from .numbers import python_number_names
 
 
 @dataclasses.dataclass
@@ -243,10 +244,11 @@ def _element_reads(bindings, writes, col, params=()) -> frozenset:
     the read has axes left (then NumPy's `m` is a view), and checks a bare name in the index for
     an Ellipsis (`x[k]` with `k = (0, ...)` is a 0-d view). Only for names never written
     through and bound more than once, a parameter's own binding counted (a name bound once stays
-    a possible view: exact as it was)."""
-    written = {w.target.value for w in writes if isinstance(w.target, cst.Name)} | \
-        {name.value for name, _ in col.aug_names}
-    bound = collections.Counter(target.value for target, _ in bindings)
+    a possible view: exact as it was). `m op= v` on such an `m` rebinds the scalar (Kadane's
+    `cur = a[0]` ... `cur += a[i]`): a written name, but not written through."""
+    written = {w.target.value for w in writes if isinstance(w.target, cst.Name)}
+    aug = {id(name) for name, _ in col.aug_names}  # `m op= v` binds m again only if m is a scalar
+    bound = collections.Counter(target.value for target, _ in bindings if id(target) not in aug)
     bound.update(params)
     return frozenset(  # a name bound once stays a view, exact either way (one bound again is not)
         value for target, value in bindings
@@ -362,7 +364,11 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     written_roots = _WriteRoots(func, col, roots_of)
     # `x = y = 0.0`: two names of one number, which no write can share (`x += v` rebinds x)
     number_sites = {site for site, node in roots_of.sites.values() if number_literal(node)}
+    numbers = python_number_names(func, bindings, col.aug_names, params,
+                                  col.locals | module_functions | module_globals)
     for name, stmt in col.aug_names:
+        if name.value in numbers:  # `i -= 1` of a Python number rebinds it
+            continue
         rs = written_roots(Write(name, stmt, "augname"))
         if any(count.get(r, 0) > 1 and r not in number_sites or not r.startswith("alloc") for r in rs):
             writes.append(Write(name, stmt, "augname"))

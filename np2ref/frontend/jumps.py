@@ -23,7 +23,8 @@ A `for` whose variable is read after it (`for it in range(n): ... break` then `r
 counts in a fresh name and binds the variable in the trips that run, so it holds the break's
 trip after the loop (and stays as it was when no trip runs), as in Python.
 Left as written (a Python loop, refused by the planners if a condition is traced): a loop whose
-tuple target is read outside it, one with a `return`, and a
+tuple target is read outside it, one with a `return` (loop_returns.py made the returns of the
+function body's loops breaks), and a
 `for` over something that may not end (a call other than range/reversed/enumerate/zip/ndindex).
 
 New nodes have no source position of their own: `origin` maps each to the original node it
@@ -38,6 +39,7 @@ from ..analysis.module_state import names_bound
 from ..analysis.nodes import contains
 from . import products, rows
 from .rows import names_in as _names
+from .loop_returns import loop_returns, returns_to_breaks
 from .returns import Lower, early_returns
 
 FINITE_CALLS = frozenset({"range", "reversed", "enumerate", "zip", "ndindex"})
@@ -117,6 +119,8 @@ class Desugar:
 
     def function(self) -> cst.FunctionDef:
         func = self.func
+        if loop_returns(func):  # a `return` in a loop: a `break` (frontend/loop_returns.py)
+            func = returns_to_breaks(func, self._fresh, self.anchor)
         if early_returns(func):  # a `return` inside an `if`: one exit (frontend/returns.py)
             func = Lower(self._fresh("return"), self.anchor).function(func) or func
         body = self.suite(func.body)
@@ -363,7 +367,8 @@ def desugar_module(module: cst.Module, over_rows=None):
     body = []
     names = products.itertools_names(module)
     for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef) and (_jumps_anywhere(stmt) or early_returns(stmt) or over_rows
+        if isinstance(stmt, cst.FunctionDef) and (_jumps_anywhere(stmt) or early_returns(stmt) or loop_returns(stmt)
+                                                  or over_rows
                                                   or (names[0] | names[1] and _names(stmt) & (names[0] | names[1]))):
             known = set()
 

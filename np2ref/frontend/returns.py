@@ -16,8 +16,9 @@ with one `return _return_n`. On a condition that reads array data the `if` is th
 Exact: the same statements run in the same order and the function returns the same object.
 Only functions with a `return` under a condition that may read array data are rewritten (one
 on shapes, None or types, `if lo is None: return u`, stays as written: the identity-return and
-view analyses see its returns). Left as written (a data-dependent condition there is refused when traced, NPR030): a function
-with a `return` inside a loop, `try`, `with` or `match`; one with a path that ends without a
+view analyses see its returns). A `return` in a loop of the function body is a `break` by then
+(frontend/loop_returns.py). Left as written (a data-dependent condition there is refused when
+traced, NPR030): a function with a `return` inside another loop, `try`, `with` or `match`; one with a path that ends without a
 `return` (its None would meet a value in lax.cond); an `if` whose branches both may fall through
 to the statements after it (lowering it would copy them into both branches).
 """

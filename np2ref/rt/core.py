@@ -176,6 +176,9 @@ _NPR_TRACE_GAPS = {
     "RefReturned": ("NPR011", "a loop or branch rebinds a name to an array it then writes in place "
                     "(`v = v * 2` then `v *= 0.5` on an array): a Ref cannot leave the loop or branch",
                     "write the new values into the array (`v[...] = v * 2`), or copy it once before the loop"),
+    "UnhashableTracer": ("NPR031", "a dict key or set item is computed from array data, which has no "
+                         "hash while the function is traced", "key the dict by Python ints computed "
+                         "outside the function, or count into an array (`counts[code] += 1`)"),
     "ArrayAttribute": ("NPR131", "an attribute NumPy arrays have and JAX arrays do not (memory layout: "
                        "strides, flags, ctypes, base, data) is read inside the function",
                        "compute it from the shape and dtype (`x.shape[1] * x.itemsize`), or read it "
@@ -197,6 +200,8 @@ def _npr_trace_gap_kind(exc):
     if isinstance(exc, AttributeError) and ("Tracer has no attribute" in text
                                             or "ArrayImpl' object has no attribute" in text):
         return "ArrayAttribute"
+    if isinstance(exc, TypeError) and _npr_re.match(r"unhashable type: '\w*Tracer'", text):
+        return "UnhashableTracer"
     if isinstance(exc, TypeError) and ("must be a concrete (static) value" in text
                                        or "Shapes must be 1D sequences of concrete values" in text):
         return "ConcretizationTypeError"

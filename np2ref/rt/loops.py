@@ -64,17 +64,17 @@ def npr_item(seq, k):
 def npr_int_max(*args):
     """Python's `max(a, b, ...)` where an argument may be a traced loop index: Python's own on
     concrete values; on traced integers (all of one dtype, with Python ints) jnp.maximum, whose
-    value is the one Python's max returns; anything else (floats, NaN) goes to Python's max, which
-    needs concrete values (the loop then runs as Python)."""
-    return _npr_int_fold(max, jnp.maximum, args)
+    value is the one Python's max returns; anything else (floats, NaN: `max(S0 * u ** j - K,
+    0.0)` with a traced S0) is npr_max, Python's max on traced values."""
+    return _npr_int_fold(max, jnp.maximum, npr_max, args)
 
 
 def npr_int_min(*args):
     """Python's `min(a, b, ...)` on a traced loop index (see npr_int_max)."""
-    return _npr_int_fold(min, jnp.minimum, args)
+    return _npr_int_fold(min, jnp.minimum, npr_min, args)
 
 
-def _npr_int_fold(python, lax_op, args):
+def _npr_int_fold(python, lax_op, picked, args):
     traced = [a for a in args if isinstance(a, _npr_Tracer)]
     if not traced:
         return python(*args)
@@ -82,7 +82,7 @@ def _npr_int_fold(python, lax_op, args):
     ints = all((isinstance(a, int) and not isinstance(a, bool)) or isinstance(a, _npr_Tracer) for a in args)
     if not ints or len(dtypes) != 1 or not jnp.issubdtype(dtypes.pop(), jnp.integer) \
             or any(a.shape != () for a in traced):
-        return python(*args)
+        return picked(*args)
     out = args[0]
     for a in args[1:]:
         out = lax_op(out, a)
@@ -432,7 +432,8 @@ from .views import npr_load, NprView  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .masks import _npr_overlap  # noqa: E402
-from .branches import _NPR_INDEX_CARRIED, _npr_index_leaves, _npr_maybe_untaken, _npr_settle  # noqa: E402
+from .branches import (  # noqa: E402
+    _NPR_INDEX_CARRIED, _npr_index_leaves, _npr_maybe_untaken, _npr_settle, npr_max, npr_min)
 from .promotion import _npr_weak_value  # noqa: E402
 from .np_dtypes import _npr_np_weak_kind  # noqa: E402
 from .refs import (  # noqa: E402

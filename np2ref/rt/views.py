@@ -107,7 +107,8 @@ def npr_unpack(s, n):
 
 def npr_int(x):
     """Python's int(x). Concrete values give a Python int; traced array data gives the traced
-    integer (truncated toward zero, weakly typed as a Python int is), good as an index."""
+    integer (truncated toward zero, weakly typed as a Python int is), good as an index, noted by
+    npr_pyreturn: the call returns it as a Python int (`path.insert(0, int(last))`)."""
     x = npr_load(x)
     if not isinstance(x, _npr_Tracer):
         return int(x)
@@ -117,7 +118,7 @@ def npr_int(x):
         _npr_check_int_store(x)  # Python's ValueError for NaN, OverflowError for infinities
     if x.dtype.kind in "fc":
         x = jnp.trunc(jnp.real(x))
-    return _npr_weak_astype(x, np.dtype(np.int64))
+    return npr_pyreturn(_npr_weak_astype(x, np.dtype(np.int64)), "int")  # returned (in a list too): an int
 
 
 def npr_float(x):
@@ -131,7 +132,7 @@ def npr_float(x):
     if x.dtype.kind == "c":
         raise TypeError("float() argument must be a string or a real number, not 'complex'")
     x = x.reshape(())
-    return _npr_weak_astype(x, np.dtype(np.float64))
+    return npr_pyreturn(_npr_weak_astype(x, np.dtype(np.float64)), "float")
 
 
 def npr_complex(*args):
@@ -305,3 +306,4 @@ from .bounds import _npr_check_index, npr_get  # noqa: E402
 from .index import _npr_Idx  # noqa: E402
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .casts import _npr_check_int_store  # noqa: E402
+from .pyscalars import npr_pyreturn  # noqa: E402

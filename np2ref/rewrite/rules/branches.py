@@ -29,6 +29,7 @@ from ...emit import jaxnames as J
 from ..registry import emits, plans
 from . import unbound
 from .control import condition, data_dependent_changes, scalar_rebinds, thunk, uses
+from .loop_forms import read_outside
 
 
 @dataclasses.dataclass
@@ -100,7 +101,7 @@ def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
     inside = uses(node, facts.store_names)
     inside_nodes = {id(n) for _, _, n in inside.items}
     stored = [n for n, s, _ in inside.items if s]
-    outside_reads = {n for n, s, x in function_uses.items if not s and id(x) not in inside_nodes}
+    outside_reads = {n for n in stored if read_outside(n, node, function_uses, inside_nodes, facts)}
     for name in dict.fromkeys(stored):
         if name in facts.ref_names and not scalar_rebinds(node, name, facts) and not inside.aug_only.get(name) \
                 and name in outside_reads:  # (a name that may hold a scalar is carried: npr_if refuses a Ref)

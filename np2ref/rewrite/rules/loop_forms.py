@@ -111,7 +111,7 @@ def index_min_max(loop: cst.For, plan, ctx) -> None:
     """`max(i - 1, 0)` / `min(i + 1, n - 1)` on the loop variable (a clamped neighbour index):
     Python's max needs a concrete value, so such a body would run as a Python loop. Planned as
     `npr_int_max`/`npr_int_min`: Python's own on concrete values, jnp.maximum/minimum on traced
-    integers (equal to Python's result), Python's (a Python loop) on anything else."""
+    integers (equal to Python's result), npr_max/npr_min (Python's on traced values) on anything else."""
     names = {plan.var, *plan.unpack, *plan.rows}
     local = set(ctx.f.roots)
 
@@ -189,6 +189,18 @@ def static_test(test: cst.BaseExpression, facts) -> bool:
 
 
 # -- which names a loop carries (rules/loops.py) ----------------------------------------------
+def read_outside(name, node, function_uses, inside_nodes, facts) -> bool:
+    """Whether `name` is read outside `node` (a loop or an `if`; inside_nodes: the ids of its
+    Name nodes) other than inside another `for` loop that binds it (`for j in ...` loops one
+    after another, some inside `node`: each reads its own j, never the value `node` leaves;
+    carrying it would read it before any lax loop binds it)."""
+    reads = [n for name_, s, n in function_uses.items if name_ == name and not s and id(n) not in inside_nodes]
+    if not reads:
+        return False
+    rebound = rebound_in_loops(facts.node, name, node)
+    return any(id(n) not in rebound for n in reads)
+
+
 def rebound_in_loops(function: cst.CSTNode, name: str, loop: cst.For) -> set[int]:
     """ids of the Name nodes inside the bodies of other `for` loops (not enclosing `loop`) whose
     target binds `name`: such a read sees that loop's own value, never the one `loop` leaves."""

@@ -40,8 +40,8 @@ from ..registry import emits, plans
 from ..syntax import plain, target_names
 from . import unbound
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
-from .loop_forms import (index_min_max, item_form, loop_form, rebound_in_loops, short_literal_range, static_test,
-                         unroll_opt_in, written_outside)
+from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebound_in_loops, short_literal_range,
+                         static_test, unroll_opt_in, written_outside)
 
 FORM_REASON = "not a range/enumerate/zip/reversed loop"
 SHORT_REASON = "short literal range"
@@ -62,17 +62,6 @@ class LoopPlan:
     unroll: bool = False       # `# np2ref: unroll` on the loop: no unroll limit (NPR035)
     fresh: tuple = ()          # written arrays each trip binds anew before reading, read after the loop:
     #                            carried out as values (the last trip's), loaded at the end of each trip
-
-
-def _read_outside(name, loop, function_uses, body_nodes, facts) -> bool:
-    """Whether `name` is read outside `loop`'s body other than inside another `for` loop that
-    binds it (`for j in ...` loops one after another, some inside the loop: each reads its own j,
-    never the value this loop leaves; carrying it would read it before any lax loop binds it)."""
-    reads = [node for n, s, node in function_uses.items if n == name and not s and id(node) not in body_nodes]
-    if not reads:
-        return False
-    rebound = rebound_in_loops(facts.node, name, loop)
-    return any(id(node) not in rebound for node in reads)
 
 
 def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()) -> LoopPlan | str:
@@ -137,7 +126,7 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
         unrotate += stmts if seen_elsewhere else []
     carried = tuple(n for n in dict.fromkeys(stored)
                     if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
-                    and (n in read_before_store or _read_outside(n, loop, function_uses, body_nodes, facts)))
+                    and (n in read_before_store or read_outside(n, loop, function_uses, body_nodes, facts)))
     return LoopPlan(var, carried + tuple(n for n in fresh if n not in carried), tuple(dict.fromkeys(rotations)),
                     kind, rows, _defined_before(loop, function_uses, facts, body_nodes),
                     tuple(dict.fromkeys(unrotate)), python_reason(changed, read_before_store | outside_reads),
@@ -230,7 +219,7 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
         elif name not in first_store:
             read_before_store.add(name)
     read_before_store |= unbound.read_before_bound(loop, list(loop.body.body), facts, loop.test)
-    outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in loop_nodes}
+    outside_reads = {n for n in stored if read_outside(n, loop, function_uses, loop_nodes, facts)}
     rotations = []
     for name in dict.fromkeys(stored):
         if name not in facts.ref_names or scalar_rebinds(loop.body, name, facts):
@@ -297,8 +286,14 @@ def plan_for_loop(node: cst.For, ctx) -> None:
                         "compile time grows with the trip count", severity="info")
     names: set[str] = set()
     target_names(node.target, names)
-    bad = sorted(n for n in names if ctx.is_ref(n))
-    if bad:  # the conversion is retried with such a loop indexed (frontend/rows.py) when the hint is ROWS_HINT
+    # a `range` item is a Python int: a name that may hold a scalar elsewhere reads as one
+    # (npr_load); one that holds a written array elsewhere is refused below
+    bad = sorted(n for n in names if ctx.is_ref(n) and not (_over_range(node.iter) and n in ctx.f.maybe_scalar))
+    if bad and _over_range(node.iter):
+        ctx.sink.report("NPR204", f"the loop variable `{bad[0]}` also names an array that is written "
+                        "elsewhere in the function, which np2ref cannot follow", ctx.span(node.target),
+                        hint="give the loop variable or the array another name")
+    elif bad:  # the conversion is retried with such a loop indexed (frontend/rows.py) when the hint is ROWS_HINT
         zipped = isinstance(node.iter, cst.Call) and isinstance(node.iter.func, cst.Name) \
             and node.iter.func.value == "zip" and len(bad) < len(names)
         ctx.sink.report("NPR204", f"the loop variable `{bad[0]}` is a view of an array that is "
@@ -306,6 +301,11 @@ def plan_for_loop(node: cst.For, ctx) -> None:
                         ctx.span(node.target),
                         hint="loop over indices: `for i in range(len(a)): row = a[i]` (zip pairs the rows "
                         "with a sequence that is not a written array)" if zipped else ROWS_HINT)
+
+
+def _over_range(it) -> bool:
+    """`range(...)`: each item is a Python int, never a view of an array."""
+    return isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
 
 
 @emits(cst.Assign, order=20)
