@@ -222,6 +222,12 @@ def test_products_are_estimated_as_each_route_computes_them():
     numpy_mm, jit_mm = routes.estimate(np2ref.compile(matmul_sums)._traced_for_route((a, a))[0], (a, a), [])
     numpy_mv, jit_mv = routes.estimate(np2ref.compile(matvec)._traced_for_route((a, a[0]))[0], (a, a[0]), [])
     assert jit_mm - routes.JIT_CALL < numpy_mm and jit_mv - routes.JIT_CALL > numpy_mv
+    # a product whose result is over 32 MiB: a buffer mapped afresh on every jitted call (2x)
+    wide = np.ones((600, 32)), np.ones((32, 16384))
+    _, jit_wide = routes.estimate(np2ref.compile(matmul_sums)._traced_for_route(wide)[0], wide, [])
+    narrow = np.ones((600, 32)), np.ones((32, 4096))
+    _, jit_narrow = routes.estimate(np2ref.compile(matmul_sums)._traced_for_route(narrow)[0], narrow, [])
+    assert jit_wide - routes.JIT_CALL > 6 * (jit_narrow - routes.JIT_CALL)
 
 
 def test_long_loops_and_other_options_take_the_jitted_program():
