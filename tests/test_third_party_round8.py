@@ -113,14 +113,10 @@ def test_a_number_op_assigned_with_an_element_stays_a_number():
     _same("chained_numbers_then_row", np.arange(3.0))
 
 
-@pytest.mark.xfail(strict=True, reason="WRONG ANSWER (main since round 7's number_sites, aliases.py): `t = 0.0; "
-                   "t += a[0]` with a 2-D a makes t an array that `u = t` shares, and `t -= 1.0` writes it; "
-                   "np2ref takes the literal's site for a number only, so u keeps the values before the write. "
-                   "Counting the names bound to t (`u = t`) as sharing it instead breaks `prev = total; total += "
-                   "a[i]` on 1-D data (npr_iop's maybe-scalar write reaches prev): needs the op= result typed "
-                   "as NumPy's scalar or array at trace time")
 @pytest.mark.parametrize("name", ["number_then_row", "chained_numbers_then_row"])
 def test_an_array_made_by_op_assign_on_a_number_is_shared_by_a_name_bound_to_it(name):
+    # `u = t` of a name born `0.0`: npr_share, t's value while it is NumPy's scalar (prev_total's
+    # `prev = total` on 1-d data), the Ref itself once `t += a[0]` made it an array
     _same(name, np.arange(6.0).reshape(3, 2))
 
 

@@ -364,13 +364,17 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     written_roots = _WriteRoots(func, col, roots_of)
     # `x = y = 0.0`: two names of one number, which no write can share (`x += v` rebinds x)
     number_sites = {site for site, node in roots_of.sites.values() if number_literal(node)}
+    # ... unless another name is bound to this one (`u = t`, `prev = total`): once `op=` has made it
+    # an array they share it (npr_iop rebinds it while it holds a number: maybe_scalar, augassign.py)
+    shared_numbers = {v.value for _, v in bindings if isinstance(v, cst.Name)}
     numbers = python_number_names(func, bindings, col.aug_names, params,
                                   col.locals | module_functions | module_globals)
     for name, stmt in col.aug_names:
         if name.value in numbers:  # `i -= 1` of a Python number rebinds it
             continue
         rs = written_roots(Write(name, stmt, "augname"))
-        if any(count.get(r, 0) > 1 and r not in number_sites or not r.startswith("alloc") for r in rs):
+        if any(count.get(r, 0) > 1 and (r not in number_sites or name.value in shared_numbers)
+               or not r.startswith("alloc") for r in rs):
             writes.append(Write(name, stmt, "augname"))
     mutated = set()
     for w in writes:

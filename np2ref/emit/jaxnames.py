@@ -19,6 +19,7 @@ IMPORTS = ("import jax", "import jax.numpy as jnp", "import numpy as np")
 STORE_PROXY = "npr_at"
 LOAD = "npr_load"
 OWN = "npr_own"
+SHARE = "npr_share"
 INT = "npr_int"
 ASTYPE = "npr_astype"
 SCALAR_TYPE = "npr_scalar_type"

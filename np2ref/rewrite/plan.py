@@ -33,6 +33,7 @@ class Marks:
     ref_form: AbstractSet[Expr] = _field("views", "expressions emitted as a reference: a Ref or a view of one (`npr_sub(u, i)`, `npr_T(u)`)")
     no_load: AbstractSet[cst.Name] = _field("views", "ref Names emitted as themselves, not loaded (`u`, not `u[...]`)")
     own_form: AbstractSet[Expr] = _field("views", "expressions emitted as `npr_own(expr)`: a Ref for a value that is written")
+    share_number: AbstractSet[Expr] = _field("views", "a name born a number and `op=`'d, bound to another (`prev = total`): `npr_share(total)`, its value while 0-d, else the Ref")
     own_scalar: AbstractSet[Expr] = _field("views", "of own_form, arithmetic bound to a name that may hold a scalar: `npr_own(expr, scalar=True)`, a 0-d value no Ref")
     new_ref: AbstractSet[Expr] = _field("views", "binding values emitted as `jax.new_ref(expr)`: a fresh buffer")
     # -- stores (rules/stores.py) --------------------------------------------------------------

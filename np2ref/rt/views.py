@@ -223,6 +223,16 @@ def npr_own(x, scalar=False):
     return jax.new_ref(jnp.asarray(x))
 
 
+def npr_share(x):
+    """`prev = total` of a name born a Python number and updated by `op=` (`total = 0.0` ...
+    `total += a[i]`): NumPy's total is a scalar while it is 0-d, immutable, so prev holds its
+    value and a later `total += v` (which rebinds it) does not reach prev; once an `op=` made
+    it an array (`t += a[0]` of a 2-d a), prev shares it and sees its in-place writes."""
+    if isinstance(x, jax.Ref) and jnp.ndim(x[...]) == 0:
+        return x[...]
+    return x
+
+
 def npr_value(tree):
     """npr_load over tuples, lists and dicts (for return values)."""
     if isinstance(tree, (tuple, list)):

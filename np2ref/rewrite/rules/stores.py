@@ -17,6 +17,7 @@ from ...analysis import containers
 from ...analysis import effects as fx
 from ...analysis.aliases import makes_array
 from ...analysis.names import dotted
+from ...analysis.nodes import number_literal
 from ...analysis.numpy_table import READ_ONLY_VIEW
 from ...diagnostics import Note
 from ...emit import jaxnames as J
@@ -91,6 +92,12 @@ def _target(ctx, target, value, stmt, lazy: bool) -> None:
         refuse_write_target(ctx, target, stmt)
 
 
+def _number_born(f, name: str) -> bool:
+    """Whether every binding of `name` (its `op=` aside) is a number literal (`t = 0.0`)."""
+    values = [v for t, v in f.bindings if isinstance(t, cst.Name) and t.value == name and v is not None]
+    return bool(values) and all(number_literal(v) for v in values)
+
+
 def _same_buffer(ctx, target: cst.Subscript, value: cst.BaseExpression) -> bool:
     """`value` is a bare view chain (a subscript, `.T`, ...) of the storage `target` writes."""
     if not isinstance(value, (cst.Subscript, cst.Attribute, cst.Call)):
@@ -147,6 +154,12 @@ def store(ctx, target: cst.Subscript, stmt) -> None:
 
 
 def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
+    if isinstance(value, cst.Name) and ctx.is_ref(value.value) and _number_born(ctx.f, value.value):
+        # `prev = total`, total born `0.0` and `op=`'d: a NumPy scalar while 0-d, an array once an
+        # `op=` made one: npr_share decides when traced (its value, or the Ref itself)
+        ctx.m.no_load.add(value)
+        ctx.m.share_number.add(value)
+        return
     if mark_ref(ctx, value):
         if may_copy(value, ctx.numpy_name) and (
                 target.value in ctx.written_names or target.value in ctx.written_roots):

@@ -208,6 +208,8 @@ def owned(original: cst.CSTNode, result: cst.BaseExpression, ctx) -> cst.BaseExp
     """Any expression the plan made a Ref of its own: `jax.new_ref(e)` / `npr_own(e)`."""
     if original in ctx.m.new_ref:
         return J.call(J.NEW_REF, result)
+    if original in ctx.m.share_number:
+        return J.call(J.SHARE, result)
     if original in ctx.m.own_form:
         if original in ctx.m.own_scalar:
             return J.call(J.OWN, result, scalar=cst.Name("True"))
