@@ -69,7 +69,7 @@ FAMILY_FORMS = {
     "lead_reduce": r"np\.(sum|max|min|mean)\(\w\[[^\]]*\], axis=0|\w\[[^\]]*\]\.(sum|max|min|mean)\((axis=)?0",
     "plane_reads": r"y\d+ = \w\[\d+:\d+\]|np\.max\(\w\[\d+:\d+\]|for i\d+ in range\(.*\):\n +\w\[i\d+",
     "phys_surface": r"np\.linspace\(|\[range\(|t\d+ = |print\(",
-    "kernels": r" @ |np\.dot\(|np\.tensordot\(|np\.einsum\(|\[i\d+ \+ 1:\]|\[m\d+\]",
+    "kernels": r" @ |np\.dot\(|np\.tensordot\(|np\.einsum\(|\[i\d+ \+ 1:\]|\[m\d+\]|u\d+ = t\d+",
 }
 
 

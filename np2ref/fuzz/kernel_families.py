@@ -9,7 +9,9 @@ blind spots after rt/dots.py, rules/mask_guard.py and the moving-slice pair loop
               p[i]; r2 = np.sum(d * d, axis=1)`, then a reduction of an expression of r2:
               calls.py's moving slices, rt/masked.py); a masked read in a pole position
               (`out[m] = 1.0 / a[m]`, `np.log(a[m])`, `np.sqrt(a[m])`, `a[m] ** -2`) where the
-              elements the mask leaves out are 0 (rules/mask_guard.py: NaN-free gradients)
+              elements the mask leaves out are 0 (rules/mask_guard.py: NaN-free gradients); a
+              name born a number, `op=`'d and bound to another (`t = 0.0; t += a[0]; u = t;
+              t -= 1.0`, `prev = total; total += a[i]`: rt/views.py npr_share)
 
 `fn(g, fr, helpers) -> (statements, names they define) | None`, as in families.py. The arrays a
 form needs beyond the arguments' small shapes it makes from one of them (`np.linspace(...) *
@@ -141,7 +143,29 @@ def masked_pole(g: Gen, fr: Frame) -> tuple | None:
     return lines + ([sink] if sink is not None else []), (m,) + ((out,) if form != "reduce" else ())
 
 
-FORMS = {"window_dots": window_dots, "pair_loop": pair_loop, "masked_pole": masked_pole}
+def number_share(g: Gen, fr: Frame) -> tuple | None:
+    """A name born a Python number, `op=`'d, and bound to another (`u = t`, `prev = total`):
+    NumPy's value is a scalar while 0-d (the other name keeps it) and an array once an `op=` of
+    a row made one (the other name shares its later in-place writes)."""
+    sources = [a for a in _floats(fr) if fr.ns[a].size]
+    if not sources:
+        return None
+    a = g.pick(sources)
+    t, u, i = g.name("t"), g.name("u"), g.name("i")
+    first = g.pick([f"{a}[0]", f"{a}.sum()", f"{a}[-1]", f"{a}.max()"]) if fr.ns[a].ndim else f"{a}.sum()"
+    if fr.ns[a].ndim and g.chance(50):  # `prev = total; total += a[i]` in a loop
+        body = (Line(f"{u} = {t}"), Line(f"{t} {g.pick(['+=', '-=', '*='])} {a}[{i}]"),
+                Line(f"{a}[{i}] = {t} - {u}" if fr.ns[a].ndim == 1 else f"{a}[{i}] += ({t} - {u})"))
+        lines = [Line(f"{t} = {g.pick(['0.0', '1.0', '0'])}"), Block(f"for {i} in range(len({a})):", body, (f"{i} = 0",))]
+    else:
+        lines = [Line(f"{t} = {g.pick(['0.0', '2.5', '0'])}"), Line(f"{u} = 0.0"), Line(f"{t} += {first}"),
+                 Line(f"{u} = {t}"), Line(f"{t} {g.pick(['-=', '+=', '*='])} {g.pick(['1.0', '0.5', '2'])}")]
+    sink = _sink(g, fr, f"np.sum({u})")
+    return lines + ([sink] if sink is not None else []), (t, u)
+
+
+FORMS = {"window_dots": window_dots, "pair_loop": pair_loop, "masked_pole": masked_pole,
+         "number_share": number_share}
 
 
 def kernels(g: Gen, fr: Frame, helpers) -> tuple | None:
