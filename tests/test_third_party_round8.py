@@ -158,7 +158,6 @@ REFUSED = {
     "motif_positions": ((SEQ, _enc("ACG"), 1), "NPR034"),
     "knapsack_01": ((np.array([1, 3, 4, 5]), np.array([1.0, 4.0, 5.0, 7.0]), 7), "NPR034"),
     # a shape from the data; a dict keyed by data
-    "sieve": ((50,), "NPR004"),
     "kmer_counts_rolling": ((SEQ[:12], 2), "NPR031"),  # was TypeError: unhashable type (a tracer)
     "sir_discrete": ((1000.0, 5, 0.3, 0.1, 2.0), "NPR031"),  # a size from traced float arguments
     # a `return` in a loop (frontend/loop_returns.py) whose value is None on another path, or

@@ -337,8 +337,6 @@ def _npr_masked_einsum(fn, subscripts, *ops):
                              "is translated with explicit subscripts ('ij,ij->i') only")
     which = {id(x): t for x, t in zip(ops, letters)}
     offs, ops = _npr_common_offs(list(ops), lambda x, a: which[id(x)][a])
-    if not offs:  # realigned: every slice starts at 0 now
-        which = {id(x): t for x, t in zip(ops, letters)}
     lens = {}
     for x, t in zip(ops, letters):
         for a, letter in enumerate(t):

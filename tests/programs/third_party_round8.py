@@ -358,15 +358,6 @@ def integral_image_queries(img, boxes):
     return out
 
 
-def sieve(n):
-    is_prime = np.ones(n + 1, dtype=bool)
-    is_prime[:2] = False
-    for i in range(2, int(n ** 0.5) + 1):
-        if is_prime[i]:
-            is_prime[i * i::i] = False
-    return np.nonzero(is_prime)[0]
-
-
 def sieve_count(n):
     flags = np.ones(n + 1, dtype=np.int8)
     flags[0] = flags[1] = 0
