@@ -4,6 +4,7 @@ starts), triangular slices (`A[k + 1:, k]`, `A[i, :i]`), slices read from data (
 
 from __future__ import annotations
 
+import inspect
 import warnings
 
 import jax
@@ -94,8 +95,13 @@ def test_window_of_a_plain_array_is_a_dynamic_slice_when_proved_in_range():
 def test_lengths_that_differ_at_run_time_are_refused_there():
     with pytest.raises(ValueError):
         P.mismatched(X.copy())  # NumPy: operands could not be broadcast together
-    with pytest.raises(np2ref.Np2RefError, match="NPR110"):
+    with pytest.raises(np2ref.Np2RefError, match="NPR110") as refused:
         compiled("mismatched")(X.copy())
+    # raised after the run, placed at the line that traced the check (it was line 0)
+    (d,) = refused.value.diagnostics
+    line = inspect.getsourcelines(P.mismatched)[1] + 4
+    assert (d.span.line, d.span.col) == (line, 9), str(refused.value)
+    assert "(x[i:] * x[:i]).sum()" in str(refused.value) and "^^^" in str(refused.value)
 
 
 def test_a_ragged_window_used_as_an_array_runs_as_python_and_says_so():

@@ -1,5 +1,7 @@
 """NumPy's IndexError for indices known only at run time, and npr_get."""
 
+import sys
+
 from jax import lax
 import jax
 import jax.numpy as jnp
@@ -16,7 +18,7 @@ import numpy as np
 class _npr_Bounds:
     """The run-time index checks of one trace: the Ref `site` holds 0 until a check fails, then
     that check's number, and the Ref `value` the index that failed it; `sites` lists each
-    check's (exception type, message with `{}` for the value), numbered from 1 in the order
+    check's (exception type, message with `{}` for the value, _npr_site_lines()), numbered from 1 in the order
     they were traced. (Two scalar Refs: in a
     loop body XLA:CPU updates them for about 0.2 ns a check, a 2-vector for 15 ns.)"""
 
@@ -61,8 +63,22 @@ def _npr_bounds_error(sites, site, value):
     site = int(site)
     if not site:
         return None
-    kind, message = sites[site - 1]
-    return kind(*message) if isinstance(message, tuple) else kind(message.format(int(value)))
+    kind, message, lines = sites[site - 1]
+    error = kind(*message) if isinstance(message, tuple) else kind(message.format(int(value)))
+    error._npr_lines = lines  # raised after the run: no traceback through the program's lines
+    return error
+
+
+def _npr_site_lines():
+    """(file, line) of each frame of a converted program (code exec'd as "<np2ref: ...>",
+    np2ref.compile) in the stack that is tracing a check, outermost first: np2ref.compile
+    places the refusal a failed check raises there."""
+    frame, lines = sys._getframe(1), []
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<np2ref"):
+            lines.append((frame.f_code.co_filename, frame.f_lineno))
+        frame = frame.f_back
+    return tuple(lines[::-1])
 
 
 def _npr_check_bounds(e, axis, size):
@@ -143,7 +159,7 @@ def _npr_record_check(bounds, bad, e, kind, message):
     earlier check failed), the call raises kind(message.format(e)), or kind(*message) when
     `message` is a tuple (the arguments of the exception itself; `e` None: no value to record,
     one Ref update less, which counts in a loop body)."""
-    bounds.sites.append((kind, message))
+    bounds.sites.append((kind, message, _npr_site_lines()))
     seen = bounds.site[...]
     hit = bad & (seen == 0)
     bounds.site[...] = jnp.where(hit, jnp.asarray(len(bounds.sites), seen.dtype), seen)

@@ -543,6 +543,8 @@ def _user_line(exc: BaseException, filename: str) -> int:
         if tb.tb_frame.f_code.co_filename == filename:
             line = tb.tb_lineno
         tb = tb.tb_next
+    if not line:  # a run-time check that failed (rt/bounds.py): the lines that traced it
+        line = next((n for name, n in reversed(getattr(exc, "_npr_lines", ())) if name == filename), 0)
     return line
 
 
