@@ -72,6 +72,10 @@ def unpack_to_local_writer(u):
     return local_writer(*args)
 
 
+def mismatched(a, n, m, b):
+    return a[0:n] + a[1:m], a[:n] @ b
+
+
 def wrap_periodic(d, L):
     d[d>L/2] = d[d > L/2] - L
     d[(d < -L / 2)] -= -(d[d<-L/2] * 0) - L  # parentheses and spacing differ from the target's
@@ -272,3 +276,18 @@ def test_a_converted_file_raises_the_coded_gap_not_jaxs_error():
     with pytest.raises(NprTraceGap, match="NPR030") as info:
         converted["signs"](np.array([1.0, -2.0]))
     assert type(info.value.__cause__).__name__ == "TracerBoolConversionError" and info.value.code == "NPR030"
+
+
+def test_operands_whose_shapes_do_not_fit_raise_numpys_value_error(mod):
+    """NumPy raises ValueError for operands that do not broadcast (or a product whose inner
+    lengths differ); lax raised TypeError, which `except ValueError` in the caller missed."""
+    c = np2ref.compile(mod.mismatched, host_below=0)
+    a = np.arange(8.0)
+    for n, m, b in ((3, 5, np.ones(3)), (3, 4, np.ones(4))):
+        with pytest.raises(ValueError) as numpy_error:
+            mod.mismatched(a, n, m, b)
+        with pytest.raises(ValueError) as ours:
+            c(a, n, m, b)
+        assert not isinstance(ours.value, np2ref.Np2RefError)
+        assert ("broadcast" in str(numpy_error.value)) == ("broadcast" in str(ours.value))
+    _same(mod.mismatched(a, 3, 4, np.ones(3)), c(a, 3, 4, np.ones(3)))

@@ -1,6 +1,6 @@
 """NumPy's IndexError for indices known only at run time, and npr_get."""
 
-import sys
+import sys as _npr_sys
 
 from jax import lax
 import jax
@@ -73,7 +73,7 @@ def _npr_site_lines():
     """(file, line) of each frame of a converted program (code exec'd as "<np2ref: ...>",
     np2ref.compile) in the stack that is tracing a check, outermost first: np2ref.compile
     places the refusal a failed check raises there."""
-    frame, lines = sys._getframe(1), []
+    frame, lines = _npr_sys._getframe(1), []
     while frame is not None:
         if frame.f_code.co_filename.startswith("<np2ref"):
             lines.append((frame.f_code.co_filename, frame.f_lineno))

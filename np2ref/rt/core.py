@@ -222,6 +222,24 @@ def _npr_trace_gap(exc):
     return NprTraceGap(f"np2ref {code}: {message} (hint: {hint}; np2ref explain {code})")
 
 
+def _npr_shape_error(exc):
+    """NumPy's ValueError for JAX's error on operands whose shapes do not fit (a TypeError from
+    lax: `add got incompatible shapes for broadcasting`, `dot_general requires contracting
+    dimensions to have the same shape`), with JAX's traceback (the user's line); else None."""
+    text = str(exc)
+    if not isinstance(exc, (TypeError, ValueError)) or isinstance(exc, NprError):
+        return None
+    if "shapes for broadcasting" in text:
+        shapes = _npr_re.findall(r"\([\d, ]*\)", text.split("broadcasting", 1)[1])
+        error = ValueError("operands could not be broadcast together with shapes " + " ".join(
+            s.replace(" ", "") for s in shapes) + " ")
+    elif "contracting dimensions to have the same shape" in text:
+        error = ValueError("shapes not aligned: " + text.split("got ", 1)[-1].rstrip("."))
+    else:
+        return None
+    return error.with_traceback(exc.__traceback__)
+
+
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .views import npr_load  # noqa: E402

@@ -275,9 +275,12 @@ class NprFunction:
                             lambda: self._run({**static, **dynamic, **written}, aliases))
                     except Exception as exc:  # a known gap is coded, not a raw JAX error
                         gap = _npr_trace_gap(exc)
-                        if gap is None:
+                        if gap is not None:
+                            raise gap from exc
+                        numpy_error = _npr_shape_error(exc)  # NumPy's ValueError, not lax's TypeError
+                        if numpy_error is None:
                             raise
-                        raise gap from exc
+                        raise numpy_error from None
                     if checks is not None:
                         _npr_issue_warnings(checks)  # NumPy's RuntimeWarnings due (casts.py)
                 finally:
@@ -486,7 +489,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_state, _npr_trace_gap, NprError  # noqa: E402
+from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError  # noqa: E402
 from .compat import _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
 from .divisions import _npr_fenced  # noqa: E402
 _NPR_X64 = _npr_x64_state()
