@@ -76,3 +76,30 @@ def test_a_containers_shallow_copy_written_is_refused_and_an_arrays_translates()
     fn = np2ref.compile(P.array_copy_written, host_below=0)
     assert_same_as_numpy(P.array_copy_written, fn, np.arange(3.0), v)
     assert fn.mutated == ()
+
+
+@pytest.mark.parametrize("name, container", [("append_to_param", [np.ones(4)]), ("history_of_steps", []),
+                                             ("update_param", {}), ("record_through_helper", []),
+                                             ("append_through_a_name", [])])
+def test_a_container_argument_the_function_changes_is_refused_at_the_call(name, container):
+    """`hist.append(x)` on a list passed in (here, in a loop, or in a function it calls) or
+    `d.update(...)` on a dict: NumPy's caller sees the change; the translated call returned with
+    the caller's list or dict as it was (a silent wrong answer). Any size, any route."""
+    a = np.arange(4.0)
+    before = type(container)(container)
+    getattr(P, name)(a.copy(), before)
+    assert len(before) == len(container) + 1 or name == "history_of_steps" and len(before) == 3
+    for host_below in (0, None):
+        given = type(container)(container)
+        with pytest.raises(np2ref.Np2RefError, match=r"NPR207.*changes its argument `(hist|d)`"):
+            np2ref.compile(getattr(P, name), host_below=host_below)(a.copy(), given)
+        assert given == container or len(given) == len(container)  # nothing half done
+
+
+def test_a_star_kwargs_dict_is_the_calls_own():
+    """`opts.pop("scale")` on `**opts` changes the call's own dict (it was read as a module-level
+    name the module changes: NPR021)."""
+    c = np2ref.compile(P.options_popped, host_below=0)
+    a = np.arange(3.0)
+    assert_same_as_numpy(P.options_popped, c, a, 1, scale=3.0)
+    assert_same_as_numpy(P.options_popped, c, a)

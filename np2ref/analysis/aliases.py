@@ -143,7 +143,7 @@ class Collected:
         self.store_names = frozenset(t for t, _ in col.bindings)
         self.uses_numpy = col.uses_numpy
         self.for_names = frozenset(col.for_names)
-        self.locals = frozenset(param_names(func)) | frozenset(t.value for t, _ in col.bindings)
+        self.locals = frozenset(param_names(func) + star_names(func)) | frozenset(t.value for t, _ in col.bindings)
 
 
 class _Collector(cst.CSTVisitor):
@@ -301,6 +301,13 @@ def param_names(func: cst.FunctionDef) -> tuple[str, ...]:
     p = func.params
     names = [x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)]
     return tuple(names)
+
+
+def star_names(func: cst.FunctionDef) -> tuple[str, ...]:
+    """`args` and `opts` of `def f(a, *args, **opts)`: locals too (param_names lists the
+    parameters a call binds by position or keyword)."""
+    p = func.params
+    return tuple(s.name.value for s in (p.star_arg, p.star_kwarg) if isinstance(s, cst.Param))
 
 
 def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions: frozenset[str],

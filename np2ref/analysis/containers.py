@@ -109,11 +109,23 @@ def changes(node: cst.CSTNode, facts, all_facts: dict, seen: frozenset = frozens
     return v.found
 
 
+def changed_param_names(facts, all_facts: dict) -> tuple[str, ...]:
+    """The parameters `facts`' function changes as containers (`hist.append(x)`, `d.update(...)`,
+    or through a module function that does): NumPy's caller sees the change in its own list,
+    dict or set, which a jitted call cannot make; npr_jit's `changed=` refuses such an argument
+    (NPR207). A parameter written as an array is left out: its own check refuses containers."""
+    positions = changed_params(facts, all_facts)
+    return tuple(p for i, p in enumerate(facts.params) if i in positions and p not in facts.mutated_params)
+
+
 def changed_params(facts, all_facts: dict, seen: frozenset = frozenset()) -> list[int]:
     """Positions of the parameters of a module function that it changes as containers."""
     if facts.name in seen:
         return []
     names = {c.name for c in changes(facts.node.body, facts, all_facts, seen)}
+    # `h = hist` then `h.append(x)`: the parameter's container is changed through the name
+    names |= {v.value for t, v in facts.bindings if isinstance(t, cst.Name) and t.value in names
+              and isinstance(v, cst.Name)}
     return [i for i, p in enumerate(facts.params) if p in names]
 
 

@@ -292,8 +292,8 @@ class _Reads(cst.CSTVisitor):
 
 def local_names_of(func: cst.FunctionDef) -> frozenset[str]:
     """A function's parameters and the names it binds (without a `global` declaration)."""
-    from .aliases import param_names
+    from .aliases import param_names, star_names
 
     v = _ModuleState(ImportMap(cst.Module(body=[])))
     func.body.visit(v)
-    return (frozenset(param_names(func)) | frozenset(v.bindings)) - frozenset(v.declared_global)
+    return (frozenset(param_names(func) + star_names(func)) | frozenset(v.bindings)) - frozenset(v.declared_global)

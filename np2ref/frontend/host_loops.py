@@ -48,7 +48,7 @@ import dataclasses
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from ..analysis.aliases import param_names
+from ..analysis.aliases import param_names, star_names
 from ..analysis.nodes import contains
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap
@@ -107,8 +107,7 @@ class _Scope:
     def __init__(self, func: cst.FunctionDef, shadowed: set[str]):
         self.name = func.name.value
         p = func.params
-        stars = [s.name.value for s in (p.star_arg, p.star_kwarg) if isinstance(s, cst.Param)]
-        self.params = set(param_names(func)) | set(stars)
+        self.params = set(param_names(func)) | set(star_names(func))
         self.container_defaults = {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)
                                    if isinstance(x.default, _CONTAINERS)}
         self.locals = set(local_names_of(func)) | self.params

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis import containers
 from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap
 from ..diagnostics import DiagnosticSink, Span
@@ -116,7 +117,8 @@ class ModuleRewriter(cst.CSTTransformer):
             entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, python_scalars=cst.Name("True")))
             return updated.with_changes(decorators=[*decorators, entry])
         options = {k: J.str_tuple(v) for k, v in (("mutated", self.f.mutated_params), ("lists", self.list_names),
-                                                    ("copied", self.f.copied_params)) if v}
+                                                    ("copied", self.f.copied_params),
+                                                    ("changed", containers.changed_param_names(self.f, self.facts))) if v}
         entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, **options) if options else J.name(J.ENTRY_DECORATOR))
         self.f = self.m = None
         return updated.with_changes(decorators=[*decorators, entry])

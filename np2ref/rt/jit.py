@@ -13,7 +13,7 @@ class NprFunction:
     tracers), it is the plain ref program."""
 
     def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-                 python_scalars=False, lists=(), copied=()):
+                 python_scalars=False, lists=(), copied=(), changed=()):
         _npr_functools.update_wrapper(self, fn)
         self.fn = fn
         # a function with no NumPy call (convert's `python_scalars=True`): with no array anywhere
@@ -26,6 +26,9 @@ class NprFunction:
         # parameters whose .copy() the function writes (`x = state.copy(); x[0] += v`): a list's or
         # dict's copy holds the caller's arrays, which NumPy writes through; refused (NPR207)
         self.copied = frozenset(copied)
+        # parameters the function changes as containers (`hist.append(x)`, `d.update(...)`): the
+        # caller's list, dict or set changes in NumPy, which a jitted call cannot do; refused (NPR207)
+        self.changed = frozenset(changed)
         self.signature = _npr_inspect.signature(fn)
         self.static_argnames = None if static_argnames is None else frozenset(
             (static_argnames,) if isinstance(static_argnames, str) else static_argnames)
@@ -207,6 +210,12 @@ class NprFunction:
                     raise TypeError(f"{self.__name__}(): argument `{name}` is a jax.Array, which the function "
                                     "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
                                     f"back), or call {self.__name__}.device(...), which returns the final values")
+            elif name in self.changed and not isinstance(v, (np.ndarray, jax.Array)):
+                raise NprError(f"np2ref NPR207: {self.__name__}() changes its argument `{name}`, a "
+                               f"{type(v).__name__}, in place (a method such as .append(), .pop() or .update(), "
+                               "here or in a function it calls): NumPy's caller sees the change, which a "
+                               f"translated call cannot make (build the {type(v).__name__} inside the function "
+                               "and return it)")
             elif name in self.copied and isinstance(v, (list, tuple, dict)):
                 raise NprError(f"np2ref NPR207: {self.__name__}() writes into a copy of its argument `{name}`, a "
                                f"{type(v).__name__}: a {type(v).__name__}'s .copy() holds the caller's arrays, which "
@@ -480,10 +489,11 @@ class NprFunction:
 
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-            python_scalars=False, lists=(), copied=()):
+            python_scalars=False, lists=(), copied=(), changed=()):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
-        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists, copied)
+        return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists, copied,
+                           changed)
     return wrap(fn) if fn is not None else wrap
 
 

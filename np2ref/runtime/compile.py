@@ -14,6 +14,7 @@ import types
 
 import numpy as np
 
+from ..analysis import containers
 from ..diagnostics import Diagnostic, Np2RefError, Span
 from ..emit.module import line_map
 from ..frontend.returns import left_as_written
@@ -179,9 +180,11 @@ class Compiled:
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
             namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
-                                          copied=facts.copied_params)
+                                          copied=facts.copied_params,
+                                          changed=containers.changed_param_names(facts, result.functions))
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds,
-                                 lists=namespace[name].lists, copied=namespace[name].copied)
+                                 lists=namespace[name].lists, copied=namespace[name].copied,
+                                 changed=namespace[name].changed)
         self._entry.globals_source = fn.__globals__  # a rebinding in the module reaches the copy
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them

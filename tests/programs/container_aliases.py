@@ -157,3 +157,42 @@ def array_copy_written(u0, v):
     u = u0.copy()  # an array's copy: fresh, the caller's u0 untouched
     u += v
     return u
+
+
+# -- containers passed in and changed: NumPy's caller sees the change ------------------------
+
+def append_to_param(a, hist):
+    hist.append(a * 2)
+    return len(hist + [a])
+
+
+def history_of_steps(a, hist):
+    for i in range(3):
+        a = a * 0.5
+        hist.append(a.sum())
+    return a
+
+
+def append_through_a_name(a, hist):
+    h = hist
+    h.append(a.sum())
+    return a
+
+
+def update_param(a, d):
+    d.update(total=a.sum())
+    return a * 2
+
+
+def _record(h, x):
+    h.append(x.sum())
+
+
+def record_through_helper(a, hist):
+    _record(hist, a)
+    return a + 1
+
+
+def options_popped(a, *args, **opts):
+    scale = opts.pop("scale", 2.0)  # `opts` is the call's own dict: not the caller's
+    return a * scale + len(args)
