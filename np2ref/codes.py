@@ -103,8 +103,12 @@ CODES = {c.code: c for c in [
          "np2ref.compile, in program order (in a converted module a function that seeds stays host code: "
          "a script's set-up, whose loops `convert` lifts).",
          "@np2ref.compile\ndef run(u):\n    print(u.sum())", "@np2ref.compile\ndef run(u):\n    return u.sum()"),
-    Code("NPR022", "closure", "A function that closes over local variables cannot be translated "
-         "on its own.", "def make(k):\n    def f(u): u *= k\n    return f", "def f(u, k):\n    u *= k"),
+    Code("NPR022", "closure", "np2ref.compile of a nested function reads the enclosing function's "
+         "variables (its closure) as values, again at every call; it refuses a closure it cannot read "
+         "so: one that rebinds them (`nonlocal`), one over a variable not bound yet, or one that calls "
+         "a function of the enclosing scope (it would run once, while tracing).",
+         "def make(k):\n    n = 0\n    def f(u):\n        nonlocal n\n        n += 1\n        u *= k\n    return f",
+         "def make(k):\n    def f(u):\n        u *= k\n    return f"),
     Code("NPR023", "random draw np2ref cannot make at run time",
          "A draw from `np.random` or a NumPy Generator inside a compiled function runs on the host "
          "when the program runs (an ordered io_callback), from the caller's generator, so the values "

@@ -77,14 +77,15 @@ class ConversionResult:
 
 
 def convert_source(text: str, filename: str = "<string>", only: set[str] | None = None,
-                   seeds: bool = False) -> ConversionResult:
+                   seeds: bool = False, known: frozenset = frozenset()) -> ConversionResult:
     """Convert a module. With `only`, just those functions and the module functions they call
     (what np2ref.compile needs: a refused function elsewhere in the module does not matter).
     Without, module-level driver loops are lifted into compiled functions where that is exact.
     `seeds`: `np.random.seed(s)` is translated (seeded on the host when the program runs, in
     program order: np2ref.compile of a function that seeds); else a function that seeds stays
-    host code, as a script's `main()` does (NPR021)."""
-    result = _convert(text, filename, only, seeds=seeds)
+    host code, as a script's `main()` does (NPR021). `known`: names the module does not bind
+    that the program will find bound (np2ref.compile of a closure: its cells' names)."""
+    result = _convert(text, filename, only, seeds=seeds, known=known)
     if only is not None or not result.ok:
         return result
     return _lift_driver_loops(result, text, filename)
@@ -129,7 +130,8 @@ def _python_loop(module: cst.Module | None, name: str) -> bool:
     return False
 
 
-def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset(), seeds=False) -> ConversionResult:
+def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset(), seeds=False,
+             known=frozenset()) -> ConversionResult:
     """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
     loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
     sink = DiagnosticSink(filename, text)
@@ -138,9 +140,12 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
         parse(text, sink)  # reports the syntax error
         return ConversionResult(filename, text, None, sink.sorted())
     if front.lifted is not None:  # nested functions and lambdas became module helpers
-        return _placed_back(_convert(front.lifted.text, filename, only, seeds=seeds), text, front.lifted.where)
+        return _placed_back(_convert(front.lifted.text, filename, only, seeds=seeds, known=known), text,
+                            front.lifted.where)
     module, fenced = front.module, dict(front.fenced)
     facts = dataclasses.replace(front.facts)
+    if known and facts.bound is not None:
+        facts.bound = facts.bound | known
     if only is not None:
         _restrict(facts, only)
     originals = fenced.pop("_originals", {})
@@ -148,13 +153,13 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
         facts.positions._map = fenced.pop("_positions")
     marks = diagnose(facts, fenced, sink)
     if sink.has_errors:
-        return _retried(sink, text, filename, only, over_rows, seeds) or \
+        return _retried(sink, text, filename, only, over_rows, seeds, known) or \
             ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     rewritten, lists = rewrite(module, facts, marks, sink, track_lines=only is not None)
     if originals:  # functions left unconverted keep the user's break/continue
         rewritten = jumps.restore(rewritten, originals, set(marks))
     if sink.has_errors:
-        return _retried(sink, text, filename, only, over_rows, seeds) or \
+        return _retried(sink, text, filename, only, over_rows, seeds, known) or \
             ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
     if only is not None:
@@ -190,11 +195,12 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False) 
     return _Front(module, fenced, analyse(wrapper, None, seeds))
 
 
-def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, seeds=False) -> ConversionResult | None:
+def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, seeds=False,
+             known=frozenset()) -> ConversionResult | None:
     """The conversion again with the loops NPR204 named (iterating over a written array's rows)
     as indexed loops, when this pass found new ones; None otherwise."""
     rows = frozenset((d.line, d.col) for d in sink.items if d.code == "NPR204" and d.hint == ROWS_HINT) - over_rows
-    return _convert(text, filename, only, over_rows | rows, seeds) if rows else None
+    return _convert(text, filename, only, over_rows | rows, seeds, known) if rows else None
 
 
 def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:

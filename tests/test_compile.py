@@ -144,13 +144,52 @@ def test_refuses_generators_globals_and_closures():
         np2ref.compile(api().gen)
     with pytest.raises(np2ref.Np2RefError, match="NPR010"):
         np2ref.compile(api().uses_global)
-    k = 2.0
+    n = 0
+
+    def counting(u):
+        nonlocal n
+        n += 1
+        u *= n
+
+    def helper(u):
+        return u * 2
+
+    def calls_helper(u):
+        return helper(u) + 1
+
+    for fn, why in ((counting, "nonlocal"), (calls_helper, r"helper \(a function\)")):
+        with pytest.raises(np2ref.Np2RefError, match=f"NPR022.*{why}"):
+            np2ref.compile(fn)
+
+
+def test_a_closure_reads_the_enclosing_functions_variables_at_each_call():
+    """A nested function compiled where it is defined (a kernel inside main()): its cells are
+    read as module-level values are, again at every call, so a rebinding of the enclosing
+    variable or a write into an array it holds reaches the program."""
+    k, w, rows = 2.0, np.array([1.0, -1.0, 0.5]), 3
 
     def closure(u):
         u *= k
+        u[:rows] += w
+        return u.sum() * len(w)
 
-    with pytest.raises(np2ref.Np2RefError, match="NPR022"):
-        np2ref.compile(closure)
+    c = np2ref.compile(closure, host_below=0)
+    assert_same_as_numpy(closure, c, np.arange(4.0))
+    k = 3.0  # noqa: F841 (read through the cell)
+    assert_same_as_numpy(closure, c, np.arange(4.0))
+    w[0] = 10.0
+    assert_same_as_numpy(closure, c, np.arange(4.0))
+    w = np.ones(3)  # noqa: F841
+    assert_same_as_numpy(closure, c, np.arange(4.0))
+
+    @np2ref.compile
+    def later(u):  # decorated above the assignment of `dt`: read at the first call
+        return u * dt
+
+    with pytest.raises(NameError):
+        later(np.ones(2))
+    dt = 0.5
+    np.testing.assert_array_equal(later(np.ones(2)), np.full(2, 0.5))
 
 
 def test_method_is_refused():

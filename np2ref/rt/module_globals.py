@@ -33,7 +33,8 @@ class _NprGlobalsWatch:
     def __init__(self, fn, source=None):
         self.namespace = fn.__globals__
         self.source = source if source is not None and source is not fn.__globals__ else None
-        self.names = tuple(sorted(_npr_globals_read(fn)))
+        # and the names a source always holds (a closure's cells: one not bound yet is read later)
+        self.names = tuple(sorted(_npr_globals_read(fn) | set(getattr(self.source, "names", ()))))
         self._sync()  # a rebinding between np2ref.compile and the first call
         self.checks = [(n, _npr_checker(self.namespace.get(n, _NPR_ABSENT))) for n in self.names]
 

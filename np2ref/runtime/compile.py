@@ -64,10 +64,7 @@ def _source_of(fn) -> tuple[str, str]:
     if inspect.isgeneratorfunction(fn) or inspect.iscoroutinefunction(fn):
         raise _refuse("NPR013", f"{fn.__name__}() is a generator or coroutine; it is not translated", fn)
     if fn.__closure__:
-        names = ", ".join(fn.__code__.co_freevars)
-        raise _refuse("NPR022", f"{fn.__name__}() closes over local variables ({names}); "
-                      "np2ref translates module-level functions", fn,
-                      hint="move the function to module level and pass those values as parameters")
+        _closure_values(fn)  # NPR022 unless the cells hold values the program may read
     try:
         filename = inspect.getsourcefile(fn) or "<unknown>"
         if "<locals>" in fn.__qualname__:
@@ -87,6 +84,61 @@ def _source_of(fn) -> tuple[str, str]:
     except (OSError, TypeError) as exc:
         raise _refuse("NPR020", f"the source of {fn.__name__}() cannot be read ({exc})", fn,
                       hint="np2ref needs the function's source file") from None
+
+
+def _closure_values(fn) -> dict:
+    """The values of the enclosing function's variables that `fn` reads (its closure cells):
+    np2ref.compile translates it as if they were module-level names, each read again at every
+    call and compared as module-level values are (rt/module_globals.py), so a rebinding in the
+    enclosing function between calls reaches the program. Refused (NPR022) where that is not
+    exact: a function in a cell (its body would run once, while tracing), or `nonlocal` (the
+    function rebinds the enclosing function's variable). A cell not bound yet (`@np2ref.compile`
+    on a def above the variable's assignment) is read at the first call."""
+    values, refused = {}, []
+    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            continue
+        if _is_function(value):
+            refused.append(f"{name} (a function)")
+        values[name] = value
+    try:
+        nonlocal_ = re.search(r"\bnonlocal\b", inspect.getsource(fn)) is not None
+    except (OSError, TypeError):
+        nonlocal_ = False
+    if refused or nonlocal_:
+        why = ", ".join(refused) if refused else "`nonlocal`: it rebinds the enclosing function's variables"
+        raise _refuse("NPR022", f"{fn.__name__}() closes over local variables np2ref cannot read as values "
+                      f"({why})", fn, hint="move the function to module level and pass those values as parameters")
+    return values
+
+
+def _is_function(value) -> bool:
+    return callable(value) and not isinstance(value, (type, np.ufunc))
+
+
+class _ClosureScope:
+    """fn's globals with its closure cells over them, as rt/module_globals.py reads a
+    namespace (`.get`): each cell's value now (NPR022 for a function bound since)."""
+
+    def __init__(self, fn):
+        self.fn, self.globals, self.cells = fn, fn.__globals__, dict(zip(fn.__code__.co_freevars, fn.__closure__))
+        self.names = tuple(self.cells)  # watched whether or not the program read them at its first trace
+
+    def get(self, name, default=None):
+        cell = self.cells.get(name)
+        if cell is None:
+            return self.globals.get(name, default)
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            return default
+        if _is_function(value):
+            raise _refuse("NPR022", f"{self.fn.__name__}() closes over `{name}`, now a function (its body "
+                          "would run once, while tracing)", self.fn,
+                          hint="move the function to module level and pass those values as parameters")
+        return value
 
 
 def _defined_once_at_module_level(fn, text: str) -> bool:
@@ -157,7 +209,8 @@ class Compiled:
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = _source_of(fn)
         name = fn.__name__
-        result = convert_source(text, filename, only={name}, seeds=True)
+        result = convert_source(text, filename, only={name}, seeds=True,
+                                known=frozenset(fn.__code__.co_freevars))
         if name in result.host:
             raise _refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
                           fn, hint="move I/O (files, print(file=)), timing and random set-up out of the compiled function; pass the "
@@ -171,6 +224,8 @@ class Compiled:
         self.verify = verify
         self._verified = False
         namespace = dict(fn.__globals__)
+        if fn.__closure__:
+            namespace.update(_closure_values(fn))  # read again at each call (_ClosureScope)
         runtime = runtime_namespace()
         namespace.update({k: v for k, v in runtime.items() if not k.startswith("__")})
         self._exec_name = f"<np2ref: {filename}>"
@@ -185,7 +240,8 @@ class Compiled:
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds,
                                  lists=namespace[name].lists, copied=namespace[name].copied,
                                  changed=namespace[name].changed)
-        self._entry.globals_source = fn.__globals__  # a rebinding in the module reaches the copy
+        # a rebinding in the module (or the enclosing function's cells) reaches the copy
+        self._entry.globals_source = _ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
         if any(v is not None for v in (in_shardings, out_shardings, mesh)):
