@@ -75,7 +75,8 @@ CODES = {c.code: c for c in [
          "functions are not translated.",
          "def f(u):\n    g = lambda x: x * 2\n    u[:] = np.array(list(map(g, u)))",
          "def f(u):\n    g = lambda x: x * 2\n    u[:] = g(u)"),
-    Code("NPR015", "try / with", "Array code under jit cannot catch exceptions or hold context managers.",
+    Code("NPR015", "try / with", "Array code under jit cannot catch exceptions or hold context managers; "
+         "`with np.errstate(...)` of 'ignore' and 'warn' is translated, its other modes are not.",
          "try:\n    u[i] = v\nexcept IndexError:\n    pass", "if 0 <= i < len(u):\n    u[i] = v"),
     Code("NPR016", "del", "Deleting names is not translated.", "del tmp", "(let tmp go out of scope)"),
     Code("NPR017", "unknown decorator", "np2ref removes its own and JIT-compiler decorators; others "

@@ -118,6 +118,26 @@ def module_objects(module: cst.Module, imports: ImportMap) -> dict[str, str]:
     return out
 
 
+def is_errstate_with(node: cst.With) -> bool:
+    """Whether each item of the `with` is a call of an `errstate` (np.errstate, as written: the
+    planner checks what the name is), with no `as`: the fence lets such a block through."""
+    return all(isinstance(item.item, cst.Call) and item.asname is None and (
+        isinstance(item.item.func, cst.Attribute) and item.item.func.attr.value == "errstate"
+        or isinstance(item.item.func, cst.Name) and item.item.func.value == "errstate") for item in node.items)
+
+
+def _errstate_calls(func: cst.FunctionDef) -> set:
+    """The calls that are items of a `with np.errstate(...)` block (rewrite/rules/errstate.py)."""
+    found = set()
+
+    class _Withs(cst.CSTVisitor):
+        def visit_With(self, node: cst.With) -> None:
+            if is_errstate_with(node):
+                found.update(item.item for item in node.items)
+    func.visit(_Withs())
+    return found
+
+
 def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objects: dict[str, str],
                 changing: frozenset[str] = frozenset(), seeds: bool = False) -> tuple[str, cst.CSTNode] | None:
     """Why a function must stay host (NumPy) code: I/O, printing, random set-up, other libraries,
@@ -125,9 +145,9 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objec
     result into the program (a method of a module-level object, a function passed in), or a
     module-level name it reads that the module changes (analysis/module_state.py)."""
     params = frozenset(param_names(func))
-    dead = dead_calls(func)
+    dead = dead_calls(func) | _errstate_calls(func)
     for node in col.call_nodes:
-        if node in dead:  # `if 0:` / `if False:` never runs
+        if node in dead:  # `if 0:` / `if False:` never runs; np.errstate's block is translated
             continue
         callee = node.func
         if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS and not (

@@ -58,6 +58,54 @@ def npr_cast(x, dtype, op="cast"):
     return r
 
 
+_NPR_ERR_KEYS = ("divide", "over", "under", "invalid")
+
+
+class npr_errstate:
+    """`with np.errstate(divide="ignore", ...)` in a translated function (rewrite/rules/errstate.py):
+    np.errstate itself while the block is traced (NumPy's warnings at trace time, from concrete
+    values, follow it), and the state noted in _npr_state, under which each warning traced in
+    the block is issued when the call runs (_npr_errstated). 'ignore' and 'warn' only."""
+
+    def __init__(self, **kwargs):
+        for key, mode in kwargs.items():
+            if key not in ("all", *_NPR_ERR_KEYS) or mode not in ("ignore", "warn"):
+                raise NprUnsupported(f"np2ref NPR015: np.errstate({key}={mode!r}) is not translated: np2ref "
+                                     "keeps 'ignore' and 'warn'; the others need a test of every operation's "
+                                     "floating-point flags")
+        self.kwargs = kwargs
+
+    def __enter__(self):
+        self.outer = _npr_state.get("errstate")
+        state = dict(self.outer or np.geterr())
+        state.update((k, self.kwargs["all"]) for k in _NPR_ERR_KEYS if "all" in self.kwargs)
+        state.update((k, v) for k, v in self.kwargs.items() if k != "all")
+        _npr_state["errstate"] = {k: state[k] for k in _NPR_ERR_KEYS}
+        self.numpy = np.errstate(**self.kwargs)
+        self.numpy.__enter__()
+        return None
+
+    def __exit__(self, *exc):
+        _npr_state["errstate"] = self.outer
+        return self.numpy.__exit__(*exc)
+
+
+def _npr_errstated(warn):
+    """`warn` (a host function issuing NumPy's warnings), issued under the error state of the
+    `with np.errstate` block it is traced in; `warn` itself outside one. Its `key` tells warnings
+    traced under different states apart."""
+    state = _npr_state.get("errstate")
+    if not state:
+        warn.key = ()
+        return warn
+
+    def issue(*args):
+        with np.errstate(**state):
+            return warn(*args)
+    issue.key = tuple(sorted(state.items()))
+    return issue
+
+
 def _npr_warn_cast(bad, src, dt, op):
     """NumPy's warning for an invalid float -> integer cast (NumPy's own, from a cast of NaN,
     for astype and reductions) when `bad` holds: now, or when the compiled call runs (unless a
@@ -72,8 +120,9 @@ def _npr_warn_cast(bad, src, dt, op):
             np.full(1, np.nan, src).astype(dt)
         elif op == "reduce":
             np.add.reduce(np.full(1, np.nan, src), dtype=dt)
-        else:
+        elif np.geterr()["invalid"] != "ignore":
             warnings.warn(f"invalid value encountered in {op}", RuntimeWarning, stacklevel=2)
+    warn = _npr_errstated(warn)
     if not _npr_traced(bad):
         warn(np.asarray(bad))
         return
@@ -82,10 +131,11 @@ def _npr_warn_cast(bad, src, dt, op):
     if bounds is not None and _npr_current_trace() is not bounds.trace:
         return  # in a loop body or branch: no warning (a record or a callback per iteration costs ~5 us)
     if bounds is not None and bad.ndim == 0:  # one scalar or into the call's record
-        k = next((i for i, w in enumerate(bounds.warnings) if w.key == (src, dt, op)), len(bounds.warnings))
+        key = (src, dt, op, warn.key)
+        k = next((i for i, w in enumerate(bounds.warnings) if w.key == key), len(bounds.warnings))
         if k < 31:
             if k == len(bounds.warnings):
-                warn.key = (src, dt, op)
+                warn.key = key
                 bounds.warnings.append(warn)
             bounds.warn[...] = bounds.warn[...] | jnp.where(bad, jnp.int32(1 << k), jnp.int32(0))
             return
@@ -197,7 +247,7 @@ def _npr_issue_warnings(bounds):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .compat import _npr_traced  # noqa: E402
-from .core import _npr_state  # noqa: E402
+from .core import _npr_state, NprUnsupported  # noqa: E402
 from .bounds import _npr_record_check, npr_bounds_ok  # noqa: E402
 from .compat import _npr_current_trace  # noqa: E402
 from .promotion import _npr_check_weak_int  # noqa: E402

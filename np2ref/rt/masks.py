@@ -625,6 +625,7 @@ def _npr_warn_empty_mean(empty, dtype, reduction=np.mean):
     def warn(flag, dtype=np.dtype(dtype)):
         if np.any(flag):
             reduction(np.empty(0, dtype))
+    warn = _npr_errstated(warn)
     if not _npr_traced(empty):
         warn(empty)
         return
@@ -651,7 +652,7 @@ from .views import npr_load, npr_sub, NprView  # noqa: E402
 from .index import _npr_Idx  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402
-from .casts import npr_cast  # noqa: E402
+from .casts import _npr_errstated, npr_cast  # noqa: E402
 from .promotion import _npr_check_weak_int  # noqa: E402
 from .masked import NprMasked  # noqa: E402
 from .windows_more import (  # noqa: E402

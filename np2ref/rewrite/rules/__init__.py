@@ -17,14 +17,15 @@
   sequences   operators on lists and tuples
   pyscalars   operators between Python scalars (`float(x[0]) / d`)
   asserts     `assert`
+  errstate    `with np.errstate(...)`
   introspection  `isinstance`, `type`, `str`, f-strings on translated values
   loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
   branches    `if` lowering
   unbound     names a lowered branch or loop may leave unbound (`npr_defined`), after planning
 """
 
-from . import (asserts, augassign, branches, calls, inplace, introspection, kept, loop_forms, loops, mask_store, names,
+from . import (asserts, augassign, branches, calls, errstate, inplace, introspection, kept, loop_forms, loops, mask_store, names,
                nonzero, out_args, pyscalars, reads, selections, sequences, stores, ufunc_at, unbound, views)
 
-__all__ = ["asserts", "augassign", "branches", "calls", "inplace", "introspection", "kept", "loop_forms", "loops", "mask_store",
+__all__ = ["asserts", "augassign", "branches", "calls", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops", "mask_store",
            "names", "nonzero", "out_args", "pyscalars", "reads", "selections", "sequences", "stores", "ufunc_at", "unbound", "views"]
