@@ -5,7 +5,6 @@ NumPy's own results and warnings. 'raise' and the other modes, and any other `wi
 
 from __future__ import annotations
 
-import functools
 import warnings
 
 import numpy as np
@@ -60,14 +59,9 @@ def other_with(a):
 '''
 
 
-@functools.cache
-def _module(tmp):
-    return load_module(SOURCE, tmp, "np2ref_errstate_case")
-
-
 @pytest.fixture(scope="module")
 def mod(tmp_path_factory):
-    return _module(tmp_path_factory.mktemp("errstate"))
+    return load_module(SOURCE, tmp_path_factory.mktemp("errstate"), "np2ref_errstate_case")
 
 
 def _run(fn, *args):
