@@ -67,13 +67,15 @@ def npr_np_linalg_multi_dot(arrays, *, out=None):
     return (r != 0) if dt == np.bool_ else r.astype(dt)
 
 
-def _npr_np_linalg(jf, name, int_out=()):
+def _npr_np_linalg(jf, name, int_out=(), check=None):
     # numpy.linalg computes integer/bool input in float64; mixed float32 and
-    # float64 in float64.
+    # float64 in float64. `check(*args, **kwargs)`: NumPy's LinAlgError, when the call runs
     def f(*args, **kwargs):
         arrs = [a for a in args if hasattr(a, "dtype") or isinstance(a, (list, tuple))]
         dt = _npr_np_inexact(np.result_type(*[_npr_np_dtype_of(a) for a in arrs])) if arrs else None
         conv = [_npr_np_asarray(a, dt) if (hasattr(a, "dtype") or isinstance(a, (list, tuple))) else a for a in args]
+        if check is not None:
+            check(*conv, **kwargs)
         result = jf(*conv, **kwargs)
         if hasattr(result, "_fields"):  # jax.numpy's EighResult, SVDResult...: NumPy's own type
             result = _npr_np_linalg_result(name)(*result)
@@ -89,21 +91,99 @@ def _npr_np_linalg_result(name):
     return type(getattr(np.linalg, name)(np.eye(2)))
 
 
-npr_np_linalg_solve = _npr_np_linalg(jnp.linalg.solve, "solve")
-npr_np_linalg_inv = _npr_np_linalg(jnp.linalg.inv, "inv")
+# numpy.linalg's LinAlgError, checked when the compiled call runs (pymath.py _npr_math_check;
+# not under .pure or a caller's jit, as for every run-time check), where jax.numpy returns
+# infinities or NaN:
+# - inv, solve, tensorinv, tensorsolve: "Singular matrix" when LAPACK's LU (getrf, the one
+#   jax.numpy's solve makes on a CPU too) meets an exact zero pivot. The check factors once more
+#   (n^3 / 3 multiply-adds beside inv's n^3).
+# - cholesky: "Matrix is not positive definite" when potrf stops (a pivot <= 0): JAX's result is
+#   NaN there, where the input's lower triangle held none (a NaN pivot does not stop potrf).
+# - the SVD's users (svd, svdvals, pinv, lstsq, cond and norm of order 2, -2 or 'nuc'): "SVD did
+#   not converge" for a NaN in the matrix (measured: infinities converge, but lstsq's gelsd).
+# cholesky, eigh and eigvalsh read one triangle of the matrix, as LAPACK does (jax.numpy
+# averages it with its transpose first: another answer for a matrix that is not symmetric).
+
+def _npr_np_linalg_error(bad, message):
+    _npr_math_check(bad, np.linalg.LinAlgError, (message,))
+
+
+def _npr_np_singular(a, *rest, **kwargs):
+    a = jnp.asarray(a)
+    if a.ndim >= 2 and a.shape[-1] == a.shape[-2] and a.shape[-1]:
+        lu = jax.lax.linalg.lu(a)[0]
+        _npr_np_linalg_error(jnp.any(jnp.diagonal(lu, axis1=-2, axis2=-1) == 0), "Singular matrix")
+
+
+def _npr_np_square_of(a, rows):
+    """`a` as the square matrix of its first axes (`rows` elements) and the rest, when it is one."""
+    a = jnp.asarray(a)
+    if rows and a.size == rows * rows:
+        _npr_np_singular(a.reshape(rows, rows))
+
+
+def _npr_np_tensorinv_singular(a, ind=2):
+    _npr_np_square_of(a, int(np.prod(np.shape(a)[:ind])))
+
+
+def _npr_np_tensorsolve_singular(a, b, axes=None):
+    if axes is None:  # (with axes=, a's axes are moved first: left to the solve)
+        _npr_np_square_of(a, int(np.prod(np.shape(b))))
+
+
+def _npr_np_not_finite_svd(a, *rest, message="SVD did not converge", **kwargs):
+    a = jnp.asarray(a)
+    if a.ndim >= 2 and jnp.issubdtype(a.dtype, jnp.inexact):  # lstsq's gelsd: infinities too
+        bad = ~jnp.isfinite(a) if message.endswith("Least Squares") else jnp.isnan(a)
+        _npr_np_linalg_error(jnp.any(bad), message)
+
+
+def _npr_np_svd_norm(x, ord=None, *rest, **kwargs):
+    if np.ndim(x) >= 2 and (ord in (2, -2, "nuc") or kwargs.get("p") in (2, -2)):
+        _npr_np_not_finite_svd(x)
+
+
+def _npr_np_svd_cond(x, p=None):
+    if p in (None, 2, -2):
+        _npr_np_not_finite_svd(x)
+
+
+def _npr_np_cond(x, p=None):
+    """NumPy's cond: a NaN from a matrix without one (an infinity in it) is inf."""
+    r = jnp.linalg.cond(x, p)
+    return jnp.where(jnp.isnan(r) & ~jnp.any(jnp.isnan(jnp.asarray(x)), axis=(-2, -1)), jnp.inf, r)
+
+
+def _npr_np_cholesky(a, upper=False):
+    lower = jnp.tril(jnp.asarray(a))
+    chol = jnp.linalg.cholesky(a, upper=upper, symmetrize_input=False)
+    _npr_np_linalg_error(jnp.any(jnp.isnan(chol)) & ~jnp.any(jnp.isnan(lower)), "Matrix is not positive definite")
+    return chol
+
+
+def _npr_np_eigh(a, UPLO="L"):
+    return jnp.linalg.eigh(a, UPLO=UPLO, symmetrize_input=False)
+
+
+def _npr_np_eigvalsh(a, UPLO="L"):
+    return jnp.linalg.eigvalsh(a, UPLO=UPLO, symmetrize_input=False)
+
+
+npr_np_linalg_solve = _npr_np_linalg(jnp.linalg.solve, "solve", check=_npr_np_singular)
+npr_np_linalg_inv = _npr_np_linalg(jnp.linalg.inv, "inv", check=_npr_np_singular)
 npr_np_linalg_det = _npr_np_linalg(jnp.linalg.det, "det")
 npr_np_linalg_slogdet = _npr_np_linalg(jnp.linalg.slogdet, "slogdet")
-npr_np_linalg_eigh = _npr_np_linalg(jnp.linalg.eigh, "eigh")
-npr_np_linalg_eigvalsh = _npr_np_linalg(jnp.linalg.eigvalsh, "eigvalsh")
-npr_np_linalg_cholesky = _npr_np_linalg(jnp.linalg.cholesky, "cholesky")
+npr_np_linalg_eigh = _npr_np_linalg(_npr_np_eigh, "eigh")
+npr_np_linalg_eigvalsh = _npr_np_linalg(_npr_np_eigvalsh, "eigvalsh")
+npr_np_linalg_cholesky = _npr_np_linalg(_npr_np_cholesky, "cholesky")
 npr_np_linalg_qr = _npr_np_linalg(jnp.linalg.qr, "qr")
-npr_np_linalg_svd = _npr_np_linalg(jnp.linalg.svd, "svd")
-npr_np_linalg_svdvals = _npr_np_linalg(jnp.linalg.svdvals, "svdvals")
-npr_np_linalg_pinv = _npr_np_linalg(jnp.linalg.pinv, "pinv")
-npr_np_linalg_cond = _npr_np_linalg(jnp.linalg.cond, "cond")
-npr_np_linalg_tensorsolve = _npr_np_linalg(jnp.linalg.tensorsolve, "tensorsolve")
-npr_np_linalg_tensorinv = _npr_np_linalg(jnp.linalg.tensorinv, "tensorinv")
-npr_np_linalg_norm = _npr_np_linalg(jnp.linalg.norm, "norm")
+npr_np_linalg_svd = _npr_np_linalg(jnp.linalg.svd, "svd", check=_npr_np_not_finite_svd)
+npr_np_linalg_svdvals = _npr_np_linalg(jnp.linalg.svdvals, "svdvals", check=_npr_np_not_finite_svd)
+npr_np_linalg_pinv = _npr_np_linalg(jnp.linalg.pinv, "pinv", check=_npr_np_not_finite_svd)
+npr_np_linalg_cond = _npr_np_linalg(_npr_np_cond, "cond", check=_npr_np_svd_cond)
+npr_np_linalg_tensorsolve = _npr_np_linalg(jnp.linalg.tensorsolve, "tensorsolve", check=_npr_np_tensorsolve_singular)
+npr_np_linalg_tensorinv = _npr_np_linalg(jnp.linalg.tensorinv, "tensorinv", check=_npr_np_tensorinv_singular)
+npr_np_linalg_norm = _npr_np_linalg(jnp.linalg.norm, "norm", check=_npr_np_svd_norm)
 npr_np_linalg_vector_norm = _npr_np_linalg(jnp.linalg.vector_norm, "vector_norm")
 npr_np_linalg_matrix_norm = _npr_np_linalg(jnp.linalg.matrix_norm, "matrix_norm")
 
@@ -111,6 +191,7 @@ npr_np_linalg_matrix_norm = _npr_np_linalg(jnp.linalg.matrix_norm, "matrix_norm"
 def npr_np_linalg_lstsq(a, b, rcond=None):
     dt = _npr_np_inexact(_npr_np_result_dtype(a, b))
     A = _npr_np_asarray(a, dt)
+    _npr_np_not_finite_svd(A, message="SVD did not converge in Linear Least Squares")
     x, res, rank, sv = jnp.linalg.lstsq(A, _npr_np_asarray(b, dt), rcond=rcond)
     if A.shape[-2] <= A.shape[-1]:
         # NumPy returns empty residuals when M <= N (also when rank < N,
@@ -355,4 +436,5 @@ def npr_np_fft_rfftfreq(n, d=1.0, device=None):
 from .np_shape import _npr_np_join_dtype, npr_np_concatenate  # noqa: E402
 from .masked import _npr_masked_call, NprMasked  # noqa: E402
 from .core import NprUnsupported  # noqa: E402
+from .pymath import _npr_math_check  # noqa: E402
 from .np_creation import _npr_np_concrete  # noqa: E402

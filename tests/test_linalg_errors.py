@@ -1,0 +1,101 @@
+"""numpy.linalg's errors and triangles (rt/np_linalg.py), each against NumPy through the jitted
+translation: a singular matrix in inv/solve/tensorinv/tensorsolve, a matrix that is not positive
+definite in cholesky, a NaN in the SVD's users, raise NumPy's LinAlgError when the call runs
+(jax.numpy returned infinities or NaN: silent wrong answers); cholesky, eigh and eigvalsh read
+one triangle as LAPACK does (jax.numpy averaged the matrix with its transpose first)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import load_module
+
+SOURCE = '''
+import numpy as np
+
+
+def inv(a):
+    return np.linalg.inv(a)
+
+
+def solve(a, b):
+    return np.linalg.solve(a, b)
+
+
+def cholesky(a):
+    return np.linalg.cholesky(a)
+
+
+def eigh(a):
+    w, v = np.linalg.eigh(a)
+    return w, np.abs(v)
+
+
+def eigvalsh_upper(a):
+    return np.linalg.eigvalsh(a, UPLO="U")
+
+
+def svd_users(a, b):
+    return np.linalg.svd(a, compute_uv=False), np.linalg.pinv(a), np.linalg.cond(a), np.linalg.norm(a, 2)
+
+
+def lstsq(a, b):
+    return np.linalg.lstsq(a, b)[0]
+
+
+def tensor(a, b):
+    return np.linalg.tensorinv(a, ind=1), np.linalg.tensorsolve(a, b)
+
+
+def newton_steps(a, b):
+    x = np.zeros(b.shape[0])
+    for _ in range(3):
+        x = x + np.linalg.solve(a, b - a @ x)
+    return x
+'''
+
+GOOD = np.array([[3.0, 1.0], [1.0, 2.0]])
+SINGULAR = np.array([[1.0, 2.0], [2.0, 4.0]])
+NOT_PD = np.array([[1.0, 2.0], [2.0, 1.0]])
+NAN = np.array([[np.nan, 1.0], [1.0, 2.0]])
+INF = np.array([[np.inf, 1.0], [1.0, 2.0]])
+# not symmetric: LAPACK reads the lower triangle (or the upper, UPLO="U")
+LOPSIDED = np.array([[4.0, 100.0, 3.0], [2.0, 5.0, -7.0], [1.0, 0.5, 6.0]])
+B = np.ones(2)
+
+
+@pytest.fixture(scope="module")
+def mod(tmp_path_factory):
+    return load_module(SOURCE, tmp_path_factory.mktemp("linalg"), "np2ref_linalg_errors_case")
+
+
+def _outcome(fn, *args):
+    try:
+        return fn(*args)
+    except np.linalg.LinAlgError as exc:
+        return f"LinAlgError: {exc}"
+
+
+@pytest.mark.parametrize("name, cases", [
+    ("inv", [(GOOD,), (SINGULAR,)]),
+    ("solve", [(GOOD, B), (SINGULAR, B)]),
+    ("newton_steps", [(GOOD, B), (SINGULAR, B)]),  # raised from inside a loop
+    ("cholesky", [(GOOD,), (NOT_PD,), (LOPSIDED,)]),
+    ("eigh", [(LOPSIDED,)]),
+    ("eigvalsh_upper", [(LOPSIDED,)]),
+    ("svd_users", [(GOOD, B), (NAN, B), (INF, B)]),  # infinities converge; NaN does not
+    ("lstsq", [(GOOD, B), (INF, B)]),  # gelsd: infinities do not converge either
+    ("tensor", [(GOOD, B), (SINGULAR, B)]),
+])
+def test_numpys_values_and_errors(mod, name, cases):
+    fn = getattr(mod, name)
+    compiled = np2ref.compile(fn, host_below=0)
+    for args in cases:
+        expected, got = _outcome(fn, *args), _outcome(compiled, *args)
+        if isinstance(expected, str) or isinstance(got, str):
+            assert got == expected, args
+            continue
+        for e, g in zip(expected if isinstance(expected, tuple) else (expected,), got if isinstance(got, tuple) else (got,)):
+            np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-12, equal_nan=True)
