@@ -49,6 +49,10 @@ def tensor(a, b):
     return np.linalg.tensorinv(a, ind=1), np.linalg.tensorsolve(a, b)
 
 
+def inverse_square(a):
+    return np.linalg.matrix_power(a, -2)
+
+
 def newton_steps(a, b):
     x = np.zeros(b.shape[0])
     for _ in range(3):
@@ -81,6 +85,7 @@ def _outcome(fn, *args):
 @pytest.mark.parametrize("name, cases", [
     ("inv", [(GOOD,), (SINGULAR,)]),
     ("solve", [(GOOD, B), (SINGULAR, B)]),
+    ("inverse_square", [(GOOD,), (SINGULAR,)]),
     ("newton_steps", [(GOOD, B), (SINGULAR, B)]),  # raised from inside a loop
     ("cholesky", [(GOOD,), (NOT_PD,), (LOPSIDED,)]),
     ("eigh", [(LOPSIDED,)]),

@@ -275,6 +275,7 @@ def npr_np_linalg_matrix_power(a, n):
     x = _npr_np_asarray(a)
     if n < 0:
         x = x.astype(_npr_np_inexact(x.dtype))
+        _npr_np_singular(x)  # NumPy inverts first: LinAlgError for a singular matrix
     elif x.dtype == np.bool_ and n > 0:
         r = x
         for _ in range(n - 1):
