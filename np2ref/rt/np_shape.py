@@ -289,7 +289,19 @@ def npr_np_searchsorted(a, v, side="left", sorter=None):
 
 
 def npr_np_digitize(x, bins, right=False):
-    return jnp.digitize(_npr_np_asarray(x), _npr_np_asarray(bins), right=right).astype(np.intp)
+    """NumPy's ValueError for bins neither increasing nor decreasing, checked when the call runs
+    where the bins are data, as NumPy's check_array_monotonic tests them: past the leading run
+    equal to bins[0], the first step decides the direction (increasing when bins[0] < the next,
+    else decreasing, NaN included) and a later step against it fails."""
+    bins = _npr_np_asarray(bins)
+    if bins.ndim == 1 and bins.shape[0] > 2:
+        n, prev, nxt = bins.shape[0], bins[:-1], bins[1:]
+        k = jnp.sum(jnp.cumprod((nxt == bins[0]).astype(np.int32))) + 1  # first index unlike bins[0]
+        after = jnp.arange(1, n) > k
+        up = bins[0] < bins[jnp.minimum(k, n - 1)]
+        bad = (k < n) & jnp.where(up, jnp.any(after & (prev > nxt)), jnp.any(after & (prev < nxt)))
+        _npr_math_check(bad, ValueError, ("bins must be monotonically increasing or decreasing",))
+    return jnp.digitize(_npr_np_asarray(x), bins, right=right).astype(np.intp)
 
 
 def npr_np_sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=False):
@@ -337,3 +349,4 @@ from .bounds import _npr_check_run, _npr_out_of_range, _npr_wide  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .core import NprUnsupported  # noqa: E402
 from .casts import npr_cast  # noqa: E402
+from .pymath import _npr_math_check  # noqa: E402

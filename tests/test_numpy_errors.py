@@ -1,5 +1,7 @@
-"""numpy.linalg's errors and triangles (rt/np_linalg.py), each against NumPy through the jitted
-translation: a singular matrix in inv/solve/tensorinv/tensorsolve, a matrix that is not positive
+"""NumPy's errors that depend on the data, raised when the compiled call runs, and
+numpy.linalg's triangles, each against NumPy through the jitted translation. np.digitize of bins
+that are neither increasing nor decreasing (rt/np_shape.py) raises NumPy's ValueError. In
+numpy.linalg (rt/np_linalg.py): a singular matrix in inv/solve/tensorinv/tensorsolve, a matrix that is not positive
 definite in cholesky, a NaN in the SVD's users, raise NumPy's LinAlgError when the call runs
 (jax.numpy returned infinities or NaN: silent wrong answers); cholesky, eigh and eigvalsh read
 one triangle as LAPACK does (jax.numpy averaged the matrix with its transpose first)."""
@@ -53,6 +55,10 @@ def inverse_square(a):
     return np.linalg.matrix_power(a, -2)
 
 
+def digitize(x, bins):
+    return np.digitize(x, bins)
+
+
 def newton_steps(a, b):
     x = np.zeros(b.shape[0])
     for _ in range(3):
@@ -72,14 +78,14 @@ B = np.ones(2)
 
 @pytest.fixture(scope="module")
 def mod(tmp_path_factory):
-    return load_module(SOURCE, tmp_path_factory.mktemp("linalg"), "np2ref_linalg_errors_case")
+    return load_module(SOURCE, tmp_path_factory.mktemp("numpy_errors"), "np2ref_numpy_errors_case")
 
 
 def _outcome(fn, *args):
     try:
         return fn(*args)
-    except np.linalg.LinAlgError as exc:
-        return f"LinAlgError: {exc}"
+    except (np.linalg.LinAlgError, ValueError) as exc:
+        return f"{type(exc).__name__}: {exc}"
 
 
 @pytest.mark.parametrize("name, cases", [
@@ -93,6 +99,9 @@ def _outcome(fn, *args):
     ("svd_users", [(GOOD, B), (NAN, B), (INF, B)]),  # infinities converge; NaN does not
     ("lstsq", [(GOOD, B), (INF, B)]),  # gelsd: infinities do not converge either
     ("tensor", [(GOOD, B), (SINGULAR, B)]),
+    # NumPy's own test of the bins: a leading run equal to bins[0], then the first step's way
+    ("digitize", [(B, np.array([0.0, 2.0, 1.0])), (B, np.array([1.0, 1.0, 0.0, 2.0])),
+                  (B, np.array([2.0, 2.0, 1.0, 0.0])), (B, np.array([0.0, 0.0, 0.0]))]),
 ])
 def test_numpys_values_and_errors(mod, name, cases):
     fn = getattr(mod, name)
