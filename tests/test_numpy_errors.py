@@ -55,6 +55,10 @@ def inverse_square(a):
     return np.linalg.matrix_power(a, -2)
 
 
+def spread_past_n(a):
+    return a.var(ddof=3), np.std(a, ddof=4, axis=0), np.var(a, ddof=1)
+
+
 def digitize(x, bins):
     return np.digitize(x, bins)
 
@@ -100,6 +104,8 @@ def _outcome(fn, *args):
     ("lstsq", [(GOOD, B), (INF, B)]),  # gelsd: infinities do not converge either
     ("tensor", [(GOOD, B), (SINGULAR, B)]),
     # NumPy's own test of the bins: a leading run equal to bins[0], then the first step's way
+    # ddof at or past the count: NumPy divides by 0 (inf, or nan for no spread; jnp: nan)
+    ("spread_past_n", [(np.array([0.25, -0.35, 2.5]),), (np.ones(3),)]),
     ("digitize", [(B, np.array([0.0, 2.0, 1.0])), (B, np.array([1.0, 1.0, 0.0, 2.0])),
                   (B, np.array([2.0, 2.0, 1.0, 0.0])), (B, np.array([0.0, 0.0, 0.0]))]),
 ])

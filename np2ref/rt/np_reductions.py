@@ -122,6 +122,11 @@ def _npr_np_moment(npf, jf, has_ddof):
             rdt, cdt = _npr_np_moment_dtypes(npf, x, dtype)
             if correction is not None:
                 ddof = correction
+            if where is None and isinstance(ddof, (int, float)) and not isinstance(ddof, bool) and x.size and \
+                    np.prod([x.shape[d] for d in np.atleast_1d(np.arange(x.ndim) if axis is None else axis)]) <= ddof:
+                # NumPy divides by max(n - ddof, 0): inf from a spread, nan from none (jnp: nan)
+                spread = jf(x, axis=axis, ddof=0, keepdims=keepdims)
+                return jnp.where(spread > 0, jnp.inf, jnp.nan).astype(rdt)
             if rdt == np.float16 and npf in (np.var, np.std):
                 return _npr_np_half_var(x, axis, ddof, keepdims, where, npf is np.std)
             if x.dtype.kind == "c" and dtype is None:  # a real result: jnp takes no real dtype= for it
