@@ -70,7 +70,8 @@ class Marks:
     kept_reindex: AbstractSet[cst.Subscript] = _field("masks", "`v[:, perm]` of a kept selection: `npr_reselect(v, np.s_[:, perm])`")
     kept_stores: Mapping[cst.Assign, int] = _field("masks", "`Y[m, :] = v` of a kept selection: `npr_keep_store(Y, m, v)` -> the mask's axis", dict)
     derived_selections: Mapping[cst.Assign, tuple[str, ...]] = _field("masks", "`w = v ** 2` of selection names: `npr_select_values(...)` -> the selection names", dict)
-    selection_sizes: AbstractSet[cst.Attribute] = _field("masks", "`v.size` of a selection name, `x[m].size` of a masked read: `npr_masked_reduce('size', ...)`")
+    selection_sizes: AbstractSet[cst.Attribute | cst.Subscript] = _field("masks", "`v.size` of a selection name, `x[m].size` of a masked read: `npr_masked_reduce('size', ...)`; `v.shape[0]`, `x[m].shape[0]`: `npr_masked_reduce('len', ...)`")
+    mask_items: Mapping[cst.Subscript | cst.Attribute, str | int] = _field("masks", "`x[m][k]`, `np.nonzero(m)[j][k]`, `np.flatnonzero(m)[k]`, `np.argwhere(m)[k]` (k an integer literal) -> 'item', j, 'flat' or 'argwhere': `npr_mask_item` / `npr_nonzero_item`; `np.nonzero(m)[j].size` (an Attribute) -> j...: `npr_nonzero_count` (rules/mask_items.py)", dict)
     mask_rank: Mapping[cst.Call, tuple[str, int]] = _field("masks", "`np.arange(np.count_nonzero(m))` in a mask store -> (target name, axis)", dict)
     mask_leaves: Mapping[Expr, tuple[Expr | None, tuple[str, ...]]] = _field("masks", "a leaf (`b`) of a value computed on whole arrays in place of masked reads: `npr_mask_leaf(b)` -> (the mask name where the reads are npr_unmask's, the selection names whose mask it is under)", dict)
     # -- loops (rules/loops.py) ------------------------------------------------------------------

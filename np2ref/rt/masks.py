@@ -217,6 +217,87 @@ def npr_nonzero_mask(m, form=None):
     return m if m.dtype == np.bool_ else m != 0
 
 
+def npr_mask_item(x, mask, k):
+    """`x[m][k]` with an integer literal k (`cdf[cdf > 0][0]`, `x[x < t][-1]`): the k-th
+    selected element (row, for a mask over x's leading axes), found without making NumPy's
+    selection, whose length depends on the data. NumPy's IndexError ('index 0 is out of bounds
+    for axis 0 with size 0') when the selection has no k-th element, raised when the call runs
+    (never another element in its place). A mask that is no traced boolean array: NumPy's own
+    read x[m], then [k]."""
+    x, m = npr_load(x), npr_load(mask)
+    if isinstance(x, NprMasked) or isinstance(m, NprMasked):
+        raise NprUnsupported("np2ref NPR107: an element of a masked read of a slice whose length is known "
+                             "only at run time is not translated")
+    if not (_npr_traced(m) and _npr_mask_dtype(m) == jnp.bool_):
+        return npr_get(npr_get(x)[m])[k]
+    x = jnp.asarray(x)
+    if m.ndim == 0:
+        raise NprUnsupported("np2ref NPR107: an element of x[m] with a 0-d mask m is not translated")
+    if m.shape != x.shape[:m.ndim]:
+        _npr_check_empty_mask(m.shape, x.shape)  # NumPy's IndexError, or a mask that selects nothing:
+        m = jnp.zeros(0, bool)  # no k-th element (_npr_kth_true raises)
+    p = _npr_kth_true(m.reshape(-1), k)
+    return x.reshape((m.size,) + x.shape[m.ndim:])[p]
+
+
+def npr_nonzero_item(mask, k, form):
+    """`np.nonzero(m)[j][k]` (form j; `np.where(m)[j][k]`, `m.nonzero()[j][k]`),
+    `np.flatnonzero(m)[k]` ('flat') and `np.argwhere(m)[k]` ('argwhere'), k an integer literal:
+    the position of m's k-th nonzero (C order), an int64 (its coordinates for argwhere), found
+    without making NumPy's index arrays, whose length depends on the data (inverse-CDF sampling:
+    `np.where(cdf > u)[0][0]`). NumPy's IndexError when there is no k-th nonzero, raised when
+    the call runs; a mask known when traced is NumPy's own."""
+    index, m = _npr_index_arrays(mask, form)
+    if index is not None:
+        return index[k]
+    p = _npr_kth_true(m.reshape(-1), k)
+    if form == "flat":
+        return p
+    coords = jnp.stack(jnp.unravel_index(p, m.shape)).astype(np.int64)
+    return coords if form == "argwhere" else coords[form]
+
+
+def npr_nonzero_count(mask, form):
+    """`len(np.nonzero(m)[j])` (form j; np.where, m.nonzero()), `len(np.flatnonzero(m))`
+    ('flat'), `len(np.argwhere(m))` ('argwhere'): the count of m's nonzeros, a Python int (weakly
+    typed int64 when traced) as len() gives; NumPy's own for a mask known when traced."""
+    index, m = _npr_index_arrays(mask, form)
+    if index is not None:
+        return len(index)
+    return _npr_weak_astype(jnp.sum(m, dtype=np.int64), np.dtype(np.int64))
+
+
+def _npr_index_arrays(mask, form):
+    """(NumPy's own index array of `form`, None) for a mask known when traced; else (None,
+    the traced boolean mask m != 0), NumPy's errors raised as its call would raise them."""
+    m = npr_load(mask)
+    if isinstance(m, NprMasked):
+        raise NprUnsupported("np2ref NPR107: np.nonzero of a slice whose length is known only at run time "
+                             "is not translated")
+    if not _npr_traced(m):
+        m = np.asarray(m)
+        return (np.argwhere(m) if form == "argwhere" else np.flatnonzero(m) if form == "flat"
+                else np.nonzero(m)[form]), None
+    if form == "argwhere" and jnp.ndim(m) == 0:
+        raise NprUnsupported("np2ref NPR107: np.argwhere of a 0-d array is not translated")
+    m = npr_nonzero_mask(m)  # (NumPy's ValueError for a 0-d m)
+    if isinstance(form, int) and form >= m.ndim:
+        raise IndexError("tuple index out of range")
+    return None, m
+
+
+def _npr_kth_true(flat, k):
+    """The position (int64) of the k-th True of the 1-d traced bool array `flat` (k < 0: from
+    the end), checked when the call runs: NumPy's IndexError where there is none."""
+    message = f"index {k} is out of bounds for axis 0 with size {{}}"
+    if flat.size == 0:
+        raise IndexError(message.format(0))
+    counts = jnp.cumsum(flat, dtype=np.int64)
+    count = counts[-1]
+    _npr_check_run(count, (lambda c: c <= k) if k >= 0 else (lambda c: c < -k), IndexError, message)
+    return jnp.argmax(counts > (k if k >= 0 else count + k)).astype(np.int64)
+
+
 def _npr_lead_index(lead) -> tuple:
     """The integers before a mask, checked: NumPy pairs one integer with every selected element
     (`a[i, m]` is `a[i][m]`); an array there broadcasts against the mask's positions instead,
@@ -557,8 +638,7 @@ def _npr_reduce_selection(reduction, x, mask, axis, rows=False):
         if name in ("std", "var") and axis is None:
             return _npr_masked_var(selected, jnp.ones(selected.shape, bool), name)
         return getattr(jnp, name)(selected, **kw)
-    if axis is not None and not rows and (m.ndim != 1 or x.ndim < 2 or axis not in (0, -x.ndim)
-                             or name in ("std", "var", "median")):
+    if axis is not None and not rows and (m.ndim != 1 or x.ndim < 2 or axis not in (0, -x.ndim) or name == "median"):
         raise NprUnsupported(f"np2ref NPR107: {name} of a masked read along axis {axis} is not translated "
                              "(only axis 0 of rows selected by a 1-d mask has a static shape)")
     if m.shape != x.shape[:m.ndim]:
@@ -567,7 +647,7 @@ def _npr_reduce_selection(reduction, x, mask, axis, rows=False):
     else:
         m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
     if name in ("std", "var"):
-        return _npr_masked_var(x, m, name)
+        return _npr_masked_var(x, m, name, axis)
     if name == "median":
         return _npr_masked_median(x, m)
     if name == "mean":  # along axis 0: NumPy's warnings from an empty array of x's other axes
@@ -585,18 +665,25 @@ def _npr_reduce_selection(reduction, x, mask, axis, rows=False):
     return getattr(jnp, name)(x, where=m, **kw)
 
 
-def _npr_masked_var(x, m, name):
+def _npr_masked_var(x, m, name, axis=None):
     """np.var / np.std of x[m] (ddof=0) as NumPy's _var computes it: the mean (the sum over
     the count, divided in float64 and rounded to the dtype: NumPy divides by an intp count),
-    the squared deviations summed, over the count again. Integers and bools in float64."""
+    the squared deviations summed, over the count again. Integers and bools in float64.
+    `axis`: 0 where a 1-d mask selects rows (`Xc.var(axis=0)`, naive Bayes), m then x's shape:
+    the columns' spreads, nan with NumPy's warnings for an empty selection."""
     dtype = np.dtype(np.float64) if x.dtype.kind in "biu" else np.dtype(x.dtype)
     if dtype not in (np.float32, np.float64):
         raise NprUnsupported(f"np2ref NPR107: {name} of a masked read of {x.dtype} values is not translated")
-    count = jnp.sum(m, dtype=np.int64)
-    _npr_warn_empty_mean(count == 0, x.dtype, np.var)
+    count = jnp.sum(m, axis=axis, dtype=np.int64, keepdims=axis is not None)
+    _npr_warn_empty_mean(jnp.sum(m) == 0, x.dtype, np.var if axis is None else
+                         lambda e: np.var(e.reshape((0,) + x.shape[1:]), axis=0))
     x = x.astype(dtype)
-    mean = (jnp.sum(x, where=m, dtype=dtype).astype(np.float64) / count).astype(dtype)
-    var = (jnp.sum(jnp.square(x - mean), where=m, dtype=dtype).astype(np.float64) / count).astype(dtype)
+    mean = (jnp.sum(x, axis=axis, where=m, dtype=dtype, keepdims=axis is not None).astype(np.float64)
+            / count).astype(dtype)
+    var = (jnp.sum(jnp.square(x - mean), axis=axis, where=m, dtype=dtype, keepdims=axis is not None)
+           .astype(np.float64) / count).astype(dtype)
+    if axis is not None:
+        var = var.reshape(x.shape[1:])
     return jnp.sqrt(var) if name == "std" else var
 
 

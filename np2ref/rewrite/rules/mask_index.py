@@ -117,3 +117,40 @@ def unmasked(updated: cst.Subscript) -> cst.BaseExpression:
     kwargs = {"axis": cst.Integer(str(axis))} if axis else {}
     return J.call(J.MASK_LEAD, updated.value, cst.Tuple([cst.Element(e) for e in lead]), **kwargs)
 
+
+def _is_len(call: cst.Call, local_names) -> bool:
+    return isinstance(call.func, cst.Name) and call.func.value == "len" and "len" not in local_names \
+        and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
+
+
+_MASKED_REDUCTIONS = frozenset(f"numpy.{n}" for n in ("sum", "mean", "prod", "max", "min", "amax", "amin",
+                                                     "any", "all", "std", "var", "size", "median"))
+_MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all", "std", "var"})
+
+
+def _axis_keyword(node: cst.Call) -> cst.Arg | None:
+    """The call's axis when it is an integer literal: `axis=0` (`X[m].mean(axis=0)`), or given
+    by position after the operand (`np.mean(X[m], 0)`, `X[m].mean(0)`: the last of two
+    arguments, or the one argument of a reduction method), no keyword beside it."""
+    found = next((a for a in node.args if a.keyword is not None and a.keyword.value == "axis"
+                  and int_literal(a.value) is not None), None)
+    func = node.func
+    if found is not None or not isinstance(func, cst.Attribute) or func.attr.value not in _AXIS_REDUCTIONS \
+            or any(a.keyword is not None or a.star for a in node.args):
+        return found
+    if len(node.args) == 2 or len(node.args) == 1 and func.attr.value in _MASKED_METHODS:
+        return node.args[-1] if int_literal(node.args[-1].value) is not None else None
+    return None
+
+
+_AXIS_REDUCTIONS = _MASKED_METHODS | {"amax", "amin", "median"}
+
+
+def int_literal(node: cst.BaseExpression) -> int | None:
+    """k of an integer literal `k` or `-k`, else None."""
+    if isinstance(node, cst.Integer):
+        return int(node.evaluated_value)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) \
+            and isinstance(node.expression, cst.Integer):
+        return -int(node.expression.evaluated_value)
+    return None

@@ -23,7 +23,8 @@ from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
 from .calls import is_static_meta
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask, nonzero_operand
-from .mask_index import _code, _lead_pattern, int_by_form, mask_lead, newaxis_after_mask
+from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _code, _is_len, _lead_pattern,
+                         int_by_form, mask_lead, newaxis_after_mask)
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
 
@@ -307,11 +308,6 @@ def _may_be_mask(index, bool_names, int_names) -> bool:
     return looks_boolean(index, bool_names) or isinstance(index, cst.Name) and index.value not in int_names
 
 
-def _is_len(call: cst.Call, local_names) -> bool:
-    return isinstance(call.func, cst.Name) and call.func.value == "len" and "len" not in local_names \
-        and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
-
-
 # -- planning --------------------------------------------------------------------------------
 def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     """`a[m] = f(b[m])` / `a[m] op= v` with a mask: see the module docstring."""
@@ -366,17 +362,6 @@ def plan_mask_assign(node: cst.Assign, ctx) -> bool:
 def plan_mask_aug_assign(node: cst.AugAssign, ctx) -> bool:
     return isinstance(node.target, cst.Subscript) and \
         _try_mask_store(ctx, node.target, node.value, node, AUG_OPS[type(node.operator)])
-
-
-_MASKED_REDUCTIONS = frozenset(f"numpy.{n}" for n in ("sum", "mean", "prod", "max", "min", "amax", "amin",
-                                                     "any", "all", "std", "var", "size", "median"))
-_MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all", "std", "var"})
-
-
-def _axis_keyword(node: cst.Call) -> cst.Arg | None:
-    """The call's `axis=<int literal>` keyword (`X[m].mean(axis=0)`), if it has one."""
-    return next((a for a in node.args if a.keyword is not None and a.keyword.value == "axis"
-                 and isinstance(a.value, (cst.Integer, cst.UnaryOperation))), None)
 
 
 @plans(cst.Call, order=30)
@@ -474,10 +459,12 @@ def emit_mask_rank(original: cst.Call, updated: cst.Call, ctx):
 
 @emits_special("masked_reduce")
 def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
-    args = [a for a in updated.args if a.keyword is None]
-    axis = {"axis": a.value for a in updated.args if a.keyword is not None}  # only `axis=` is planned
+    axis_arg = _axis_keyword(original)  # (`axis=0`, or `np.mean(X[m], 0)`, `X[m].mean(0)`: rows under a 1-d mask)
+    at = next((i for i, a in enumerate(original.args) if a is axis_arg), None)
+    axis = {"axis": updated.args[at].value} if at is not None else {}
+    args = [a for i, a in enumerate(updated.args) if a.keyword is None and i != at]
     operand = args[0].value if args else updated.func.value
-    name = original.args[0].value if positional(original) else original.func.value
+    name = original.args[0].value if args else original.func.value
     if isinstance(name, cst.Name):  # a selection name: npr_select's value, never a Ref
         return J.call(J.MASKED_REDUCE, J.string(detail), cst.Name(name.value), **axis)
     if isinstance(detail, tuple):  # an elementwise expression of masked reads (or selections), on whole arrays

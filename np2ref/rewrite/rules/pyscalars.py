@@ -95,9 +95,10 @@ class _Classifier:
         if isinstance(e, cst.IfExp):
             a, b = self(e.body), self(e.orelse)
             return a.join(b) if a is not None and b is not None else None
+        if e in self.ctx.m.selection_sizes or isinstance(e, cst.Attribute) and e in self.ctx.m.mask_items:
+            # `v.size`, `x[m].shape[0]` of a masked read, `np.nonzero(m)[0].size`: a Python int of array data
+            return Scalar({INT}, True)
         if isinstance(e, cst.Attribute):
-            if e in self.ctx.m.selection_sizes:  # `v.size` of a masked read: a Python int of array data
-                return Scalar({INT}, True)
             qual = self._qualify(e)
             return Scalar({FLOAT}, False) if qual and qual[5:] in _MATH_CONSTANTS and qual.startswith("math.") \
                 else None
@@ -220,8 +221,8 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
                 and not is_static_meta(node.args[0].value) or \
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
                 (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size"))
-        if not calls and node in ctx.m.selection_sizes:  # `v.size` of a masked read: array data
-            calls = True
+        if not calls and (node in ctx.m.selection_sizes or isinstance(node, cst.Attribute) and node in ctx.m.mask_items):
+            calls = True  # `v.size` of a masked read, `np.nonzero(m)[0].size`: array data
         if not calls and passed and _divides_by_parameter(node, passed):
             calls = True  # `1.0 / dt`: Python's ZeroDivisionError when dt is a Python float
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):

@@ -130,6 +130,8 @@ def _reduced_in(calls, name: str, imports, local_names) -> bool:
     for call in calls:
         if isinstance(call, cst.Attribute):  # `v.size`
             return call.attr.value == "size"
+        if isinstance(call, cst.Subscript):  # `v.shape[0]`
+            return True
         operand = _reduced_operand(call, imports, local_names)
         if operand is None:
             continue
@@ -213,6 +215,12 @@ class _Occurrences(cst.CSTVisitor):
             self._entry(node.value.value)[1].append((tuple(self.stack), [node]))
             self.claimed.update((id(node.value), id(node.attr)))
 
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        name = rows_of(node)
+        if self.stack and not self.nested and isinstance(name, cst.Name):  # `v.shape[0]`
+            self._entry(name.value)[1].append((tuple(self.stack), [node]))
+            self.claimed.update((id(name), id(node.value.attr)))
+
     def visit_Name(self, node: cst.Name) -> None:
         if id(node) in self.claimed:
             return
@@ -283,14 +291,46 @@ def plan_selection_size(node: cst.Attribute, ctx) -> bool:
     return False
 
 
+def rows_of(node: cst.Subscript) -> cst.BaseExpression | None:
+    """v of `v.shape[0]` (the length of v's first axis), else None."""
+    if isinstance(node.value, cst.Attribute) and node.value.attr.value == "shape" and len(node.slice) == 1 \
+            and isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value, cst.Integer) \
+            and node.slice[0].slice.value.evaluated_value == 0:
+        return node.value.value
+    return None
+
+
+@plans(cst.Subscript, order=40)
+def plan_selection_rows(node: cst.Subscript, ctx) -> None:
+    """`v.shape[0]` of a selection name, `x[m].shape[0]` of a masked read (the count of a class,
+    `X[y == c].shape[0]`): the selection's length, as len()."""
+    value = rows_of(node)
+    if isinstance(value, cst.Name) and value.value in ctx.selections \
+            or isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
+            and _may_be_mask(value.slice[0].slice.value, ctx.bool_names, ctx.int_names):
+        ctx.m.selection_sizes.add(node)
+
+
 @emits(cst.Attribute, order=5)
 def emit_selection_size(original: cst.Attribute, updated: cst.Attribute, ctx):
     if original not in ctx.m.selection_sizes:
         return None
-    value = updated.value
-    if isinstance(original.value, cst.Name):  # npr_select's value, never a Ref
-        return J.call(J.MASKED_REDUCE, J.string("size"), value)
-    return J.call(J.MASKED_REDUCE, J.string("size"), whole_load_base(unchecked(value.value)), value.slice[0].slice.value)
+    return _selection_count("size", original.value, updated.value)
+
+
+@emits(cst.Subscript, order=3)
+def emit_selection_rows(original: cst.Subscript, updated: cst.Subscript, ctx):
+    if original not in ctx.m.selection_sizes:
+        return None
+    return _selection_count("len", original.value.value, updated.value.value)
+
+
+def _selection_count(reduction: str, original: cst.BaseExpression, value: cst.BaseExpression) -> cst.Call:
+    """npr_masked_reduce('size' or 'len') of a selection name or a masked read x[m]."""
+    if isinstance(original, cst.Name):  # npr_select's value, never a Ref
+        return J.call(J.MASKED_REDUCE, J.string(reduction), value)
+    return J.call(J.MASKED_REDUCE, J.string(reduction), whole_load_base(unchecked(value.value)),
+                  value.slice[0].slice.value)
 
 
 @emits(cst.Assign, order=1)

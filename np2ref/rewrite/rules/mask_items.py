@@ -1,0 +1,147 @@
+"""MaskItem: one element of a selection, by an integer literal: `x[m][k]` with a mask by its
+form (`cdf[cdf > 0][0]`, `x[x < t][-1]`), `np.nonzero(m)[j][k]` (`np.where(m)[j][k]`,
+`m.nonzero()[j][k]`), `np.flatnonzero(m)[k]`, `np.argwhere(m)[k]`; and the count of such
+index arrays, `len(np.where(m)[0])`, `np.where(m)[0].size` (`np.nonzero`, `m.nonzero()`,
+`np.flatnonzero`, `np.argwhere`).
+
+What:
+    cdf[cdf > 0][0]          ->  npr_mask_item(cdf, cdf > 0, 0)
+    np.where(cdf > u)[0][0]  ->  npr_nonzero_item(cdf > u, 0, 0)
+    len(np.where(x > t)[0])  ->  npr_nonzero_count(x > t, 0)
+Why: NumPy's selection (and its nonzero index arrays) has a data-dependent length, which jit
+cannot make (NPR107, NPR004); the k-th selected element is found from the mask's cumulative
+count instead. Exact: the same element (C order, as NumPy's `x[b]` is `x[b.nonzero()]`), and
+NumPy's IndexError, with its message, when the selection has no k-th element (a run-time check,
+as for any index: docs/semantics.md "Index bounds"; `.pure` and `bounds="unchecked"` skip it
+and then give the first element); the count is a Python int, as len() gives. A mask that turns out to be no traced boolean array is
+NumPy's own read (rt/masks.py).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...emit import jaxnames as J
+from ..registry import emits, emits_special, plans
+from ..syntax import unchecked, whole_load_base
+from .mask_index import int_literal
+from .mask_store import looks_boolean
+from .nonzero import nonzero_operand
+
+
+def _one_index(node: cst.Subscript) -> cst.BaseExpression | None:
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        return node.slice[0].slice.value
+    return None
+
+
+def _one_arg(call: cst.Call) -> bool:
+    return len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
+
+
+def _item_form(node: cst.Subscript, ctx):
+    """(form, the call to claim or None) of `node`, an item of a selection; else None. form:
+    'item' for x[m][k], j for np.nonzero(m)[j][k], 'flat', 'argwhere'."""
+    value = node.value
+    if isinstance(value, cst.Subscript) and (inner := _one_index(value)) is not None \
+            and looks_boolean(inner, ctx.bool_names) and nonzero_operand(inner, ctx.imports, ctx.locals) is None:
+        return "item", None  # (x[np.nonzero(m)][k]: plan_nonzero_index plans its index as the mask)
+    return _index_arrays(value, ctx)
+
+
+@plans(cst.Subscript, order=10)
+def plan_mask_item(node: cst.Subscript, ctx) -> None:
+    """See the module docstring. Never claims the subscript."""
+    index = _one_index(node)
+    k = int_literal(index) if index is not None else None
+    if k is None:
+        return
+    found = _item_form(node, ctx)
+    if found is None:
+        return
+    form, call = found
+    ctx.m.mask_items[node] = form
+    if call is not None:  # claimed: not NPR004 (plan_item_call), not mapped to jnp
+        ctx.m.special_calls[call] = ("nonzero_item", form)
+        ctx.m.skip_numpy.add(call.func)
+
+
+def _index_arrays(node: cst.BaseExpression, ctx):
+    """(form, the call) of `np.nonzero(m)[j]` (form j), `np.flatnonzero(m)`, `np.argwhere(m)`."""
+    if isinstance(node, cst.Subscript) and (index := _one_index(node)) is not None:
+        j = int_literal(index)
+        if j is not None and j >= 0 and nonzero_operand(node.value, ctx.imports, ctx.locals) is not None:
+            return j, node.value
+    if isinstance(node, cst.Call) and _one_arg(node):
+        qual = ctx.numpy_name(node.func)
+        if qual in ("numpy.flatnonzero", "numpy.argwhere"):
+            return ("flat" if qual == "numpy.flatnonzero" else "argwhere"), node
+    return None
+
+
+@plans(cst.Call, order=4)
+def plan_item_call(node: cst.Call, ctx) -> bool:
+    """`len(np.where(m)[0])`: npr_nonzero_count; claims the calls plan_mask_item claimed."""
+    if isinstance(node.func, cst.Name) and node.func.value == "len" and "len" not in ctx.locals \
+            and _one_arg(node) and (found := _index_arrays(node.args[0].value, ctx)) is not None:
+        form, call = found
+        ctx.m.special_calls[node] = ("nonzero_count", form)
+        ctx.m.special_calls[call] = ("nonzero_item", form)
+        ctx.m.skip_numpy.add(call.func)
+        return True
+    kind = ctx.m.special_calls.get(node)
+    return kind is not None and kind[0] == "nonzero_item"
+
+
+@plans(cst.Attribute, order=4)
+def plan_index_count(node: cst.Attribute, ctx) -> None:
+    """`np.where(m)[0].size`: npr_nonzero_count."""
+    if node.attr.value == "size" and (found := _index_arrays(node.value, ctx)) is not None:
+        form, call = found
+        ctx.m.mask_items[node] = form
+        ctx.m.special_calls[call] = ("nonzero_item", form)
+        ctx.m.skip_numpy.add(call.func)
+
+
+@emits(cst.Attribute, order=4)
+def emit_index_count(original: cst.Attribute, updated: cst.Attribute, ctx):
+    form = ctx.m.mask_items.get(original)
+    if form is None:
+        return None
+    return _count(unchecked(updated.value.value) if isinstance(form, int) else updated.value, form)
+
+
+@emits_special("nonzero_item")
+def emit_item_call(original: cst.Call, updated: cst.Call, detail, ctx):
+    return updated  # (its subscript's emitter reads its mask: emit_mask_item)
+
+
+@emits_special("nonzero_count")
+def emit_nonzero_count(original: cst.Call, updated: cst.Call, detail, ctx):
+    value = updated.args[0].value
+    return _count(unchecked(value.value) if isinstance(detail, int) else value, detail)
+
+
+def _count(call: cst.Call, form) -> cst.Call:
+    return J.call(J.NONZERO_COUNT, _mask_of(call), _form(form))
+
+
+def _mask_of(call: cst.Call) -> cst.BaseExpression:
+    return call.args[0].value if call.args else call.func.value  # (m.nonzero())
+
+
+def _form(form) -> cst.BaseExpression:
+    return cst.Integer(str(form)) if isinstance(form, int) else J.string(form)
+
+
+@emits(cst.Subscript, order=2)
+def emit_mask_item(original: cst.Subscript, updated: cst.Subscript, ctx):
+    form = ctx.m.mask_items.get(original)
+    if form is None or original in ctx.targets:  # (`x[m][0] = v` writes a copy: left as written)
+        return None
+    k = updated.slice[0].slice.value
+    if form == "item":
+        inner = updated.value
+        return J.call(J.MASK_ITEM, whole_load_base(unchecked(inner.value)), inner.slice[0].slice.value, k)
+    call = unchecked(updated.value.value) if isinstance(form, int) else updated.value
+    return J.call(J.NONZERO_ITEM, _mask_of(call), k, _form(form))
