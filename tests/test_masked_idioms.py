@@ -44,6 +44,8 @@ CASES = {
     "class_std": (X, Y3, 3),  # was NPR107
     "class_max": (X, Y3, 3),
     "kmeans_step": (X, X[:3].copy()),
+    "kmeans_update": (X, Y3, X[:4].copy()),  # `if len(members) > 0:`, cluster 3 empty: was NPR030
+    "kmeans_empty_checks": (X, Y3, X[:4].copy()),  # was NPR030
     "class_mean_literal": (X, Y2),
     "np_mean_axis": (X, Y3),
     "float32_class_means": (X.astype(np.float32), Y2),
@@ -64,6 +66,7 @@ CASES = {
     "sample_from_cdf": (P4, 0.45),
     "cumsum_masked_first": (np.abs(x), 2.0),
     "first_above_in_loop": (np.arange(6.0), np.array([0.5, 2.5])),
+    "first_kept_after_store": (np.array([0.5, 1.5, -2.5, 3.5]),),  # was AttributeError (npr_sub form)
     "count_where": (x, 0.0),  # len(np.where(m)[0]), np.nonzero(m)[0].size: was NPR004
     # thresholding then reductions
     "positive_sum": (x,),
@@ -173,7 +176,6 @@ REFUSED = {  # a result whose shape depends on the data, or a form not translate
     "weighted_masked_average": ((x, np.abs(x)), "NPR107"),
     "astype_masked_sum": ((3 * x, 0.0), "NPR107"),
     "keepdims_masked_sum": ((X, Y2), "NPR107"),
-    "kmeans_update": ((X, Y3, X[:3].copy()), "NPR030"),  # `if len(members) > 0:` around a store
     "empty_check_branch": ((x, 0.0), "NPR030"),  # a return in an `if` on array data
 }
 

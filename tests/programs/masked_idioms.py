@@ -373,3 +373,22 @@ def first_above_in_loop(x, ts):
 def items_of_selections(x, M, t):
     return (x[x > t][-2], x[x > t][1], M[M > t][2], x.reshape(3, 2)[x[:3] > t][1],
             np.nonzero(M > t)[1][1], np.argwhere(M > t)[1], np.flatnonzero(M > t)[-1], M[M[:, 0] > t][0])
+
+
+def first_kept_after_store(x):
+    """An element of a selection of an array the function writes (its read a reference form)."""
+    x[x > 1] = 0.0
+    return x[x > -1][0], x[x < 0.5][-1]
+
+
+def kmeans_empty_checks(X, labels, centers):
+    """Branches on the size of a selection: `len(X[m])`, `np.where(m)[0].size`, `X[m].shape[0]`."""
+    new = centers.copy()
+    for j in range(centers.shape[0]):
+        if len(X[labels == j]) > 0:
+            new[j] = X[labels == j].mean(axis=0)
+        if np.where(labels == j)[0].size == 0:
+            new[j] = -1.0
+        if X[labels == j].shape[0] >= 2:
+            new[j] *= 2.0
+    return new

@@ -30,6 +30,7 @@ from ..registry import emits, plans
 from . import unbound
 from .control import condition, data_dependent_changes, scalar_rebinds, thunk, uses
 from .loop_forms import read_outside
+from .mask_items import is_selection
 
 
 @dataclasses.dataclass
@@ -60,37 +61,42 @@ _METADATA = frozenset({"shape", "ndim", "size", "dtype"})
 _RETURN_NAME = re.compile(r"_return_\d+")
 
 
-def static_condition(expr: cst.BaseExpression) -> bool:
+def static_condition(expr: cst.BaseExpression, selected=None) -> bool:
     """A condition on shapes, lengths, types or None: never on array data, so it stays a
-    Python `if` (`if u.shape[0] > 3:`, `if out is None:`)."""
+    Python `if` (`if u.shape[0] > 3:`, `if out is None:`). `selected(e)`: whether e is a
+    selection through a mask (rules/mask_items.py is_selection), whose length (`len(v)`,
+    `v.size`, `X[m].shape[0]`) is array data."""
+    def static(e):
+        return static_condition(e, selected)
     if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
         return True
     if isinstance(expr, cst.Name):
         return expr.value in ("True", "False", "None")
     if isinstance(expr, cst.Attribute):
-        return expr.attr.value in _METADATA
+        return expr.attr.value in _METADATA and not (selected is not None and selected(expr.value))
     if isinstance(expr, cst.Subscript):
-        return static_condition(expr.value)
+        return static(expr.value)
     if isinstance(expr, cst.Call):
-        return isinstance(expr.func, cst.Name) and expr.func.value in ("len", "isinstance", "hasattr")
+        return isinstance(expr.func, cst.Name) and expr.func.value in ("len", "isinstance", "hasattr") \
+            and not (selected is not None and expr.func.value == "len" and expr.args and selected(expr.args[0].value))
     if isinstance(expr, cst.Comparison):
         if all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons):
             return True
         if any(isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
                for e in (expr.left, *(c.comparator for c in expr.comparisons))):
             return True  # `size == "small"`: array data is never compared with a string
-        return static_condition(expr.left) and all(static_condition(c.comparator) for c in expr.comparisons)
+        return static(expr.left) and all(static(c.comparator) for c in expr.comparisons)
     if isinstance(expr, cst.BooleanOperation):
-        return static_condition(expr.left) and static_condition(expr.right)
+        return static(expr.left) and static(expr.right)
     if isinstance(expr, cst.UnaryOperation):
-        return static_condition(expr.expression)
+        return static(expr.expression)
     if isinstance(expr, cst.BinaryOperation):
-        return static_condition(expr.left) and static_condition(expr.right)
+        return static(expr.left) and static(expr.right)
     return False
 
 
-def plan_if(node: cst.If, function_uses, facts) -> BranchPlan | str:
-    if static_condition(node.test):
+def plan_if(node: cst.If, function_uses, facts, selected=None) -> BranchPlan | str:
+    if static_condition(node.test, selected):
         return "a static condition"
     exits = _Exits()
     node.body.visit(exits)
@@ -147,7 +153,7 @@ def _ifs_in_loops(func: cst.FunctionDef) -> frozenset[int]:
 def plan_branch(node: cst.If, ctx) -> None:
     if isinstance(node.orelse, cst.If):
         ctx.m.elifs.add(node.orelse)
-    plan = plan_if(node, ctx.function_uses, ctx.f)
+    plan = plan_if(node, ctx.function_uses, ctx.f, lambda e: is_selection(e, ctx))
     if isinstance(plan, BranchPlan):
         ctx.m.branches[node] = plan
         data_dependent_changes(ctx, node, node.test, "branch")

@@ -49,6 +49,17 @@ def _item_form(node: cst.Subscript, ctx):
     return _index_arrays(value, ctx)
 
 
+def is_selection(expr: cst.BaseExpression, ctx) -> bool:
+    """Whether `expr` is a selection through a mask, of a data-dependent length: a selection
+    name (rules/selections.py), `x[m]` with a mask by its form, `np.where(m)[0]` and the like."""
+    if isinstance(expr, cst.Name):
+        return expr.value in ctx.selections
+    if isinstance(expr, cst.Subscript) and (index := _one_index(expr)) is not None \
+            and looks_boolean(index, ctx.bool_names):
+        return True
+    return _index_arrays(expr, ctx) is not None
+
+
 @plans(cst.Subscript, order=10)
 def plan_mask_item(node: cst.Subscript, ctx) -> None:
     """See the module docstring. Never claims the subscript."""
@@ -142,6 +153,10 @@ def emit_mask_item(original: cst.Subscript, updated: cst.Subscript, ctx):
     k = updated.slice[0].slice.value
     if form == "item":
         inner = updated.value
+        if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == J.SUB:
+            return J.call(J.MASK_ITEM, inner.args[0].value, inner.args[1].value, k)  # x[m] of a written x
+        if not isinstance(inner, cst.Subscript):
+            return None  # (another form of the read: left as it is, refused when traced)
         return J.call(J.MASK_ITEM, whole_load_base(unchecked(inner.value)), inner.slice[0].slice.value, k)
     call = unchecked(updated.value.value) if isinstance(form, int) else updated.value
     return J.call(J.NONZERO_ITEM, _mask_of(call), k, _form(form))
