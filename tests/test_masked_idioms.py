@@ -67,6 +67,9 @@ CASES = {
     "cumsum_masked_first": (np.abs(x), 2.0),
     "first_above_in_loop": (np.arange(6.0), np.array([0.5, 2.5])),
     "first_kept_after_store": (np.array([0.5, 1.5, -2.5, 3.5]),),  # was AttributeError (npr_sub form)
+    "first_crossing": (np.array([0.0, 2.0, 3.0, 1.0, 5.0]), 1.5),  # idx = np.where(m)[0]; idx[0]: was NPR030/NPR004
+    "first_crossings_flat": (np.arange(12.0).reshape(3, 4), 4.5),  # idx = np.flatnonzero(m); idx[0], len(idx)
+    "empty_check_branch": (x, 0.0),  # `if sel.size == 0: return 0.0`: was NPR030
     "count_where": (x, 0.0),  # len(np.where(m)[0]), np.nonzero(m)[0].size: was NPR004
     # thresholding then reductions
     "positive_sum": (x,),
@@ -86,6 +89,7 @@ CASES = {
     "int_masked_sum": (np.arange(11),),
     "masked_2d_mean": (X,),
     "masked_any_all": (np.abs(x), 0.5),
+    "count_in_selection": (np.abs(x), 0.3),  # np.count_nonzero(x[m] > t): was NPR107
     "accuracy": (Y2[::-1].copy(), Y2),
     "threshold_energy": (x, 0.5),
     "deviation_max": (x, x > 0),
@@ -153,11 +157,15 @@ def test_an_empty_mean_or_spread_is_nan_with_numpys_warnings(name, args):
     assert warned == numpy_warnings and (numpy_warnings or name == "ifexp_masked_mean")
 
 
-@pytest.mark.xfail(strict=True, reason="a conditional expression picking NumPy's scalar or a Python float "
-                   "(`np.mean(x[m]) if m.any() else 0.0`) returns np.float64(0.0) where NumPy returns the "
-                   "Python float 0.0 (rt/branches.py npr_ifexp: one traced value, one type; the value is right)")
-def test_a_python_float_picked_by_a_conditional_expression_stays_a_float():
-    _same("ifexp_masked_mean", x, 9.0)
+@pytest.mark.xfail(strict=True, reason="a Python number on the path taken where another path gives NumPy's scalar "
+                   "(`np.mean(x[m]) if m.any() else 0.0`; `return -1, -1, 0` beside `return above[0], ...` after "
+                   "`if len(above) == 0:`) comes back as NumPy's scalar (np.float64(0.0), np.int64(-1)) where NumPy "
+                   "returns the Python number: npr_ifexp / npr_if merge the paths into one traced value of one type "
+                   "(rt/branches.py; the values are right)")
+@pytest.mark.parametrize("name, args", [("ifexp_masked_mean", (x, 9.0)), ("first_crossing", (np.zeros(3), 1.5)),
+                                        ("empty_check_branch", (x, 9.0))], ids=["ifexp", "early_return", "size_check"])
+def test_a_python_number_from_a_branch_on_a_selection_stays_a_python_number(name, args):
+    _same(name, *args)
 
 
 REFUSED = {  # a result whose shape depends on the data, or a form not translated yet
@@ -172,11 +180,9 @@ REFUSED = {  # a result whose shape depends on the data, or a form not translate
     "within_class_scatter": ((X, Y3, 3), "NPR107"),
     "mask_with_slice_mean": ((X, Y2), "NPR107"),
     "masked_columns_sum": ((X, 0.0), "NPR107"),
-    "count_in_selection": ((np.abs(x), 0.3), "NPR107"),
     "weighted_masked_average": ((x, np.abs(x)), "NPR107"),
     "astype_masked_sum": ((3 * x, 0.0), "NPR107"),
     "keepdims_masked_sum": ((X, Y2), "NPR107"),
-    "empty_check_branch": ((x, 0.0), "NPR030"),  # a return in an `if` on array data
 }
 
 

@@ -33,10 +33,10 @@ class _Where(cst.CSTVisitor):
     functions and lambdas are their own), and whether one is inside an `if` whose condition
     may read array data (one on shapes, None or types stays Python's `if`, returns and all)."""
 
-    def __init__(self):
+    def __init__(self, selected=None):
         from ..rewrite.rules.branches import static_condition  # (rewrite imports this package)
 
-        self.static = static_condition
+        self.static = lambda test: static_condition(test, selected)  # (`if len(idx) == 0:` reads data)
         self.in_if = self.blocked = False
         self.ifs: list[bool] = []  # per `if` around the current node: its condition is static
         self.other = 0  # loops, try, with, match around it
@@ -68,7 +68,9 @@ class _Where(cst.CSTVisitor):
 
 def early_returns(func: cst.FunctionDef) -> bool:
     """Whether `func` has a `return` inside an `if` on data that lower() may turn into one exit."""
-    where = _Where()
+    from ..rewrite.rules.mask_items import selected_by_form
+
+    where = _Where(selected_by_form(func))
     for stmt in func.body.body:
         stmt.visit(where)
     return where.in_if and not where.blocked

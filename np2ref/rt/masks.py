@@ -646,6 +646,8 @@ def _npr_reduce_selection(reduction, x, mask, axis, rows=False):
         m = jnp.zeros(x.shape, bool)  # a mask with an empty axis selects nothing
     else:
         m = jnp.broadcast_to(m.reshape(m.shape + (1,) * (x.ndim - m.ndim)), x.shape)
+    if name == "count_nonzero":  # (NumPy's int64, an array along an axis)
+        return jnp.sum((x != 0) & m, axis=axis, dtype=np.int64)
     if name in ("std", "var"):
         return _npr_masked_var(x, m, name, axis)
     if name == "median":

@@ -392,3 +392,16 @@ def kmeans_empty_checks(X, labels, centers):
         if X[labels == j].shape[0] >= 2:
             new[j] *= 2.0
     return new
+
+
+def first_crossing(x, t):
+    """Peak finding as scripts write it: the indices above a threshold, then the first and last."""
+    above = np.where(x > t)[0]
+    if len(above) == 0:
+        return -1, -1, 0
+    return above[0], above[-1], above.size
+
+
+def first_crossings_flat(A, t):
+    idx = np.flatnonzero(A > t)
+    return idx[0], len(idx), A.ravel()[idx].sum()

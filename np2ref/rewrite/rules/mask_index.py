@@ -124,7 +124,7 @@ def _is_len(call: cst.Call, local_names) -> bool:
 
 
 _MASKED_REDUCTIONS = frozenset(f"numpy.{n}" for n in ("sum", "mean", "prod", "max", "min", "amax", "amin",
-                                                     "any", "all", "std", "var", "size", "median"))
+                                                     "any", "all", "std", "var", "size", "median", "count_nonzero"))
 _MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all", "std", "var"})
 
 

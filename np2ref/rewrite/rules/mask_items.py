@@ -2,7 +2,8 @@
 form (`cdf[cdf > 0][0]`, `x[x < t][-1]`), `np.nonzero(m)[j][k]` (`np.where(m)[j][k]`,
 `m.nonzero()[j][k]`), `np.flatnonzero(m)[k]`, `np.argwhere(m)[k]`; and the count of such
 index arrays, `len(np.where(m)[0])`, `np.where(m)[0].size` (`np.nonzero`, `m.nonzero()`,
-`np.flatnonzero`, `np.argwhere`).
+`np.flatnonzero`, `np.argwhere`), and of a name bound to `np.nonzero(m)[0]` (`idx[0]`, `len(idx)`:
+rules/nonzero.py index_names, the name holding the mask m != 0).
 
 What:
     cdf[cdf > 0][0]          ->  npr_mask_item(cdf, cdf > 0, 0)
@@ -53,11 +54,37 @@ def is_selection(expr: cst.BaseExpression, ctx) -> bool:
     """Whether `expr` is a selection through a mask, of a data-dependent length: a selection
     name (rules/selections.py), `x[m]` with a mask by its form, `np.where(m)[0]` and the like."""
     if isinstance(expr, cst.Name):
-        return expr.value in ctx.selections
+        return expr.value in ctx.selections or _index_name(expr, ctx)
     if isinstance(expr, cst.Subscript) and (index := _one_index(expr)) is not None \
             and looks_boolean(index, ctx.bool_names):
         return True
     return _index_arrays(expr, ctx) is not None
+
+
+def selected_by_form(func: cst.FunctionDef):
+    """is_selection by the form alone, before analysis (frontend/returns.py): `x[m]` with a
+    comparison-like mask, NumPy's index arrays by their spelling, and names bound to either
+    (taking one for data when it is not keeps a branch on it exact: npr_if runs Python's `if`
+    for a concrete condition)."""
+    def form(e) -> bool:
+        if isinstance(e, cst.Subscript) and (index := _one_index(e)) is not None:
+            if looks_boolean(index, frozenset()) or int_literal(index) == 0 and nonzero_operand(e.value) is not None:
+                return True
+        return isinstance(e, cst.Call) and isinstance(e.func, cst.Attribute) \
+            and e.func.attr.value in ("flatnonzero", "argwhere")
+    names = {t.target.value for node in _assigns(func) if form(node.value)
+             for t in node.targets if isinstance(t.target, cst.Name)}
+    return lambda e: form(e) or isinstance(e, cst.Name) and e.value in names
+
+
+def _assigns(func: cst.FunctionDef) -> list[cst.Assign]:
+    found = []
+
+    class Find(cst.CSTVisitor):
+        def visit_Assign(self, node) -> None:
+            found.append(node)
+    func.body.visit(Find())
+    return found
 
 
 @plans(cst.Subscript, order=10)
@@ -72,13 +99,28 @@ def plan_mask_item(node: cst.Subscript, ctx) -> None:
         return
     form, call = found
     ctx.m.mask_items[node] = form
-    if call is not None:  # claimed: not NPR004 (plan_item_call), not mapped to jnp
+    _claim(ctx, call, form)
+
+
+def _claim(ctx, call: cst.Call | None, form) -> None:
+    """The index arrays' call: not NPR004 (plan_item_call), not mapped to jnp."""
+    if call is not None:
         ctx.m.special_calls[call] = ("nonzero_item", form)
         ctx.m.skip_numpy.add(call.func)
 
 
+def _index_name(node: cst.BaseExpression, ctx) -> bool:
+    """Whether node is a name bound to `np.nonzero(m)[0]` (rules/nonzero.py index_names: it
+    holds the mask m != 0, raveled for np.flatnonzero), so that its items are m's positions."""
+    return isinstance(node, cst.Name) and any(
+        t.value == node.value and v in ctx.nonzero_bindings for t, v in ctx.f.bindings)
+
+
 def _index_arrays(node: cst.BaseExpression, ctx):
-    """(form, the call) of `np.nonzero(m)[j]` (form j), `np.flatnonzero(m)`, `np.argwhere(m)`."""
+    """(form, the call) of `np.nonzero(m)[j]` (form j), `np.flatnonzero(m)`, `np.argwhere(m)`;
+    (0, None) for a name bound to `np.nonzero(m)[0]` (_index_name)."""
+    if _index_name(node, ctx):
+        return 0, None
     if isinstance(node, cst.Subscript) and (index := _one_index(node)) is not None:
         j = int_literal(index)
         if j is not None and j >= 0 and nonzero_operand(node.value, ctx.imports, ctx.locals) is not None:
@@ -97,8 +139,7 @@ def plan_item_call(node: cst.Call, ctx) -> bool:
             and _one_arg(node) and (found := _index_arrays(node.args[0].value, ctx)) is not None:
         form, call = found
         ctx.m.special_calls[node] = ("nonzero_count", form)
-        ctx.m.special_calls[call] = ("nonzero_item", form)
-        ctx.m.skip_numpy.add(call.func)
+        _claim(ctx, call, form)
         return True
     kind = ctx.m.special_calls.get(node)
     return kind is not None and kind[0] == "nonzero_item"
@@ -110,8 +151,7 @@ def plan_index_count(node: cst.Attribute, ctx) -> None:
     if node.attr.value == "size" and (found := _index_arrays(node.value, ctx)) is not None:
         form, call = found
         ctx.m.mask_items[node] = form
-        ctx.m.special_calls[call] = ("nonzero_item", form)
-        ctx.m.skip_numpy.add(call.func)
+        _claim(ctx, call, form)
 
 
 @emits(cst.Attribute, order=4)
@@ -119,7 +159,7 @@ def emit_index_count(original: cst.Attribute, updated: cst.Attribute, ctx):
     form = ctx.m.mask_items.get(original)
     if form is None:
         return None
-    return _count(unchecked(updated.value.value) if isinstance(form, int) else updated.value, form)
+    return _count(updated.value, form)
 
 
 @emits_special("nonzero_item")
@@ -129,16 +169,21 @@ def emit_item_call(original: cst.Call, updated: cst.Call, detail, ctx):
 
 @emits_special("nonzero_count")
 def emit_nonzero_count(original: cst.Call, updated: cst.Call, detail, ctx):
-    value = updated.args[0].value
-    return _count(unchecked(value.value) if isinstance(detail, int) else value, detail)
+    return _count(updated.args[0].value, detail)
 
 
-def _count(call: cst.Call, form) -> cst.Call:
-    return J.call(J.NONZERO_COUNT, _mask_of(call), _form(form))
+def _count(arrays: cst.BaseExpression, form) -> cst.Call:
+    return J.call(J.NONZERO_COUNT, _mask_of(arrays, form), _form(form))
 
 
-def _mask_of(call: cst.Call) -> cst.BaseExpression:
-    return call.args[0].value if call.args else call.func.value  # (m.nonzero())
+def _mask_of(arrays: cst.BaseExpression, form) -> cst.BaseExpression:
+    """m of the emitted index arrays `np.nonzero(m)[j]`, `np.flatnonzero(m)`, `np.argwhere(m)`;
+    an index name itself (it holds the mask)."""
+    if isinstance(form, int):
+        if not isinstance(arrays, cst.Subscript):
+            return arrays  # `idx` of `idx = np.nonzero(m)[0]`
+        arrays = unchecked(arrays.value)
+    return arrays.args[0].value if arrays.args else arrays.func.value  # (m.nonzero())
 
 
 def _form(form) -> cst.BaseExpression:
@@ -158,5 +203,4 @@ def emit_mask_item(original: cst.Subscript, updated: cst.Subscript, ctx):
         if not isinstance(inner, cst.Subscript):
             return None  # (another form of the read: left as it is, refused when traced)
         return J.call(J.MASK_ITEM, whole_load_base(unchecked(inner.value)), inner.slice[0].slice.value, k)
-    call = unchecked(updated.value.value) if isinstance(form, int) else updated.value
-    return J.call(J.NONZERO_ITEM, _mask_of(call), k, _form(form))
+    return J.call(J.NONZERO_ITEM, _mask_of(updated.value, form), k, _form(form))

@@ -20,6 +20,7 @@ import libcst as cst
 
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
+from .mask_index import int_literal
 
 
 def nonzero_operand(node, imports=None, local_names=frozenset()) -> cst.BaseExpression | None:
@@ -55,10 +56,12 @@ def _first_of_nonzero(value, imports, local_names) -> str | None:
 def index_names(func: cst.FunctionDef, imports, local_names) -> dict[cst.BaseExpression, str]:
     """The values of bindings `idx = np.nonzero(m)[0]` (or `np.flatnonzero(m)`) whose name is
     bound nowhere else and occurs only as the one index of a subscript (`x[idx]`, `a[idx] =
-    v`), outside nested functions, each with its form ('first' or 'flat')."""
+    v`), read by an integer literal (`idx[0]`), counted (`len(idx)`, `idx.size`: rules/mask_items.py),
+    outside nested functions, each with its form ('first' or 'flat')."""
     binds: dict[str, list] = {}
     others: set[str] = set()
     indexed: set[int] = set()
+    stored: set[int] = set()  # store targets: `idx[0] = v` writes idx
 
     class Find(cst.CSTVisitor):
         def __init__(self):
@@ -77,11 +80,27 @@ def index_names(func: cst.FunctionDef, imports, local_names) -> dict[cst.BaseExp
             if len(node.targets) == 1 and isinstance(target, cst.Name) and not self.nested:
                 binds.setdefault(target.value, []).append(node.value)
                 indexed.add(id(target))
+            stored.update(id(t.target) for t in node.targets)
+
+        def visit_AugAssign(self, node) -> None:
+            stored.add(id(node.target))
 
         def visit_Subscript(self, node) -> None:
-            if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
-                    and isinstance(node.slice[0].slice.value, cst.Name) and not self.nested:
-                indexed.add(id(node.slice[0].slice.value))
+            if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and not self.nested:
+                index = node.slice[0].slice.value
+                if isinstance(index, cst.Name):
+                    indexed.add(id(index))
+                elif isinstance(node.value, cst.Name) and int_literal(index) is not None and id(node) not in stored:
+                    indexed.add(id(node.value))  # `idx[0]`: its first element (rules/mask_items.py)
+
+        def visit_Call(self, node) -> None:
+            if isinstance(node.func, cst.Name) and node.func.value == "len" and len(node.args) == 1 \
+                    and isinstance(node.args[0].value, cst.Name) and not self.nested:
+                indexed.add(id(node.args[0].value))  # `len(idx)`: the count (rules/mask_items.py)
+
+        def visit_Attribute(self, node) -> None:
+            if node.attr.value == "size" and isinstance(node.value, cst.Name) and not self.nested:
+                indexed.add(id(node.value))  # `idx.size`
 
         def visit_Name(self, node) -> None:
             if id(node) not in indexed:
