@@ -54,6 +54,7 @@ CASES = {
     "np_sum_max_axis": (X, Y2),
     "sum_squares_axis0": (X, Y2),
     "bool_rows_sum": (X > 0, Y2),
+    "one_axis_selection_along_axis0": (x, X, 0.0),  # was NPR107 ('only axis 0 of rows ...')
     "len_selection_rows": (X, Y3, 3),  # was NPR107
     "masked_rows_count": (X, 0.0),  # was NPR107
     "masked_rows_sum": (X, 0.0),

@@ -638,6 +638,9 @@ def _npr_reduce_selection(reduction, x, mask, axis, rows=False):
         if name in ("std", "var") and axis is None:
             return _npr_masked_var(selected, jnp.ones(selected.shape, bool), name)
         return getattr(jnp, name)(selected, **kw)
+    if axis is not None and m.ndim == x.ndim and axis in (0, -1) and not rows:
+        axis = None  # (`x[m].sum(axis=0)` of a 1-d selection: its one axis, the whole reduction)
+        kw.pop("axis")
     if axis is not None and not rows and (m.ndim != 1 or x.ndim < 2 or axis not in (0, -x.ndim) or name == "median"):
         raise NprUnsupported(f"np2ref NPR107: {name} of a masked read along axis {axis} is not translated "
                              "(only axis 0 of rows selected by a 1-d mask has a static shape)")

@@ -405,3 +405,8 @@ def first_crossing(x, t):
 def first_crossings_flat(A, t):
     idx = np.flatnonzero(A > t)
     return idx[0], len(idx), A.ravel()[idx].sum()
+
+
+def one_axis_selection_along_axis0(x, A, t):
+    """axis=0 of a 1-d selection (a 1-d x, or a mask over all of A's axes): the whole reduction."""
+    return x[x > t].sum(axis=0), np.mean(x[x > t], 0), x[x > t].max(-1), x[x > t].std(0), A[A > t].sum(axis=0)
