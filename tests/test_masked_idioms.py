@@ -11,6 +11,7 @@ refused with a code."""
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
@@ -55,6 +56,8 @@ CASES = {
     "sum_squares_axis0": (X, Y2),
     "bool_rows_sum": (X > 0, Y2),
     "one_axis_selection_along_axis0": (x, X, 0.0),  # was NPR107 ('only axis 0 of rows ...')
+    "mask_with_slice_mean": (X, Y2),  # X[y == 1, :].mean(axis=0): was NPR107
+    "class_stats_with_slices": (X, Y2),
     "len_selection_rows": (X, Y3, 3),  # was NPR107
     "masked_rows_count": (X, 0.0),  # was NPR107
     "masked_rows_sum": (X, 0.0),
@@ -128,6 +131,7 @@ ITEM_ERRORS = {  # NumPy's IndexError, its message, when the selection has no su
     "cumsum_masked_first": (np.abs(x), 1e9),
     "first_above_in_loop": (np.arange(6.0), np.array([0.5, 9.0])),  # the second iteration's
     "items_of_selections": (np.arange(6.0), np.arange(12.0).reshape(3, 4), 4.5),  # x[m][-2] of one
+    "class_stats_with_slices": (x[:12], Y2),  # X[m, :] of a 1-d X: too many indices
     "masked_max_min": (x, x > 9),  # ValueError: zero-size array to reduction operation maximum
     "class_max": (X, Y3, 4),
 }
@@ -138,7 +142,7 @@ def test_an_empty_selection_raises_numpys_error(name):
     args = ITEM_ERRORS[name]
     with pytest.raises((IndexError, ValueError)) as expected:
         getattr(P, name)(*args)
-    with pytest.raises(expected.type, match=f"^{expected.value}$".replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(expected.type, match="^" + re.escape(str(expected.value))):  # (JAX may add a note after it)
         compiled(name)(*args)
 
 
@@ -179,7 +183,6 @@ REFUSED = {  # a result whose shape depends on the data, or a form not translate
     "masked_median_axis0": ((X, Y2), "NPR107"),
     "masked_argmax": ((x, 0.0), "NPR107"),
     "within_class_scatter": ((X, Y3, 3), "NPR107"),
-    "mask_with_slice_mean": ((X, Y2), "NPR107"),
     "masked_columns_sum": ((X, 0.0), "NPR107"),
     "weighted_masked_average": ((x, np.abs(x)), "NPR107"),
     "astype_masked_sum": ((3 * x, 0.0), "NPR107"),

@@ -356,9 +356,12 @@ class NprSelection:
         self.x, self.mask, self.axis = x, mask, axis
 
 
-def npr_select(x, mask):
-    """`x[mask]`: an NprSelection for a traced boolean mask, else the read itself."""
+def npr_select(x, mask, slices=0):
+    """`x[mask]`: an NprSelection for a traced boolean mask, else the read itself. `slices`:
+    the full slices after the mask (`X[y == c, :]`), the same selection where x has the axes
+    for them (NumPy's IndexError otherwise)."""
     x, mask = npr_load(x), npr_load(mask)
+    _npr_check_slices(x, mask, slices)
     if isinstance(x, NprMasked) or isinstance(mask, NprMasked):  # a slice of run-time length
         if _npr_mask_dtype(mask) == jnp.bool_:
             _npr_mask_fits(mask, x)
@@ -571,14 +574,25 @@ def npr_selection_mask(*selections):
     return first.mask
 
 
-def npr_masked_reduce(reduction, x, mask=None, scalars=(), axis=None, masked=()):
+def _npr_check_slices(x, mask, slices):
+    """NumPy's IndexError for `x[m, :]` where x has too few axes for the mask and the slices."""
+    if slices and not isinstance(mask, tuple):
+        wanted = len(_npr_shape_of(mask)) + slices
+        if len(_npr_shape_of(x)) < wanted:
+            raise IndexError(f"too many indices for array: array is {len(_npr_shape_of(x))}-dimensional, "
+                             f"but {wanted} were indexed")
+
+
+def npr_masked_reduce(reduction, x, mask=None, scalars=(), axis=None, masked=(), slices=0):
     """`np.sum(x[mask])`, `x[mask].max()`, `np.any(x[mask])`... with a boolean mask: the same
     reduction over the selected elements, without materialising the data-dependent selection.
     max/min of an empty selection raise NumPy's ValueError (when the program runs, for a traced
     mask); mean of an empty one is nan, with NumPy's RuntimeWarnings (issued on the host when
     the compiled call runs: _npr_warn_empty_mean). `axis`: 0 where a 1-d mask selects rows
-    (`X[labels == k].mean(axis=0)`: the selection's axis reduced away, a static shape)."""
+    (`X[labels == k].mean(axis=0)`: the selection's axis reduced away, a static shape).
+    `slices`: full slices after the mask (`X[m, :]`, npr_select)."""
     if mask is not None:
+        _npr_check_slices(npr_load(x), npr_load(mask), slices)
         _npr_check_scalars(scalars)
         if masked and _npr_mask_dtype(npr_load(mask)) == jnp.bool_:
             npr_check_whole(mask, masked)

@@ -410,3 +410,9 @@ def first_crossings_flat(A, t):
 def one_axis_selection_along_axis0(x, A, t):
     """axis=0 of a 1-d selection (a 1-d x, or a mask over all of A's axes): the whole reduction."""
     return x[x > t].sum(axis=0), np.mean(x[x > t], 0), x[x > t].max(-1), x[x > t].std(0), A[A > t].sum(axis=0)
+
+
+def class_stats_with_slices(X, y):
+    """`X[y == c, :]`, as LDA notebooks write it: the rows, the full slice after the mask."""
+    Xc = X[y == 1, :]
+    return X[y == 1, :].mean(axis=0), np.sum(X[y == 0, :], axis=0), Xc.var(axis=0), Xc.shape[0], X[y == 1, :].size

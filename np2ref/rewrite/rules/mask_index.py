@@ -154,3 +154,19 @@ def int_literal(node: cst.BaseExpression) -> int | None:
             and isinstance(node.expression, cst.Integer):
         return -int(node.expression.evaluated_value)
     return None
+
+
+def mask_then_slices(node: cst.Subscript) -> tuple[cst.BaseExpression, int] | None:
+    """(the index, the number of full slices after it) of `x[m]`, `x[m, :]`, `x[m, :, :]` (the
+    same selection as x[m] where x has the axes for the slices), else None."""
+    first, *rest = node.slice
+    if not isinstance(first.slice, cst.Index) or first.slice.star is not None or not all(
+            isinstance(e.slice, cst.Slice) and e.slice.lower is None and e.slice.upper is None and e.slice.step is None
+            for e in rest):
+        return None
+    return first.slice.value, len(rest)
+
+
+def slices_keyword(read: cst.Subscript) -> dict[str, cst.BaseExpression]:
+    """`slices=k` for the emitted `X[m, :]` (npr_select, npr_masked_reduce), none for `X[m]`."""
+    return {"slices": cst.Integer(str(len(read.slice) - 1))} if len(read.slice) > 1 else {}

@@ -24,7 +24,7 @@ from .calls import is_static_meta
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask, nonzero_operand
 from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _code, _is_len, _lead_pattern,
-                         int_by_form, mask_lead, newaxis_after_mask)
+                         int_by_form, mask_lead, mask_then_slices, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
 
@@ -393,9 +393,8 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
         guard_selections(ctx, node, operand, ctx.selections)
         ctx.m.skip_numpy.add(node.func)
         return True
-    if not (isinstance(operand, cst.Subscript) and len(operand.slice) == 1
-            and isinstance(operand.slice[0].slice, cst.Index)
-            and _may_be_mask(operand.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
+    if not (isinstance(operand, cst.Subscript) and (read := mask_then_slices(operand)) is not None
+            and _may_be_mask(read[0], ctx.bool_names, ctx.int_names)):  # (`X[m, :]` too)
         found = _masked_expression(operand, ctx) if name not in ("len", "size") else None
         if found is None:
             return False
@@ -476,4 +475,4 @@ def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
         return J.call(J.MASKED_REDUCE, J.string(reduction), operand, emitted_mask(mask, loads, ctx),
                       **axis, **whole_operands(name, ctx))
     return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
-                  operand.slice[0].slice.value, **axis)
+                  operand.slice[0].slice.value, **axis, **slices_keyword(operand))

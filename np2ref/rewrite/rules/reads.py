@@ -17,7 +17,7 @@ from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import walk, whole_load_base
 from .kept import emit_kept_read, emit_reindex
-from .mask_index import guard_mask, unmasked
+from .mask_index import guard_mask, slices_keyword, unmasked
 
 
 @emits(cst.Subscript)
@@ -32,7 +32,7 @@ def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
 def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     updated = updated.with_changes(slice=[_list_index(e) for e in updated.slice])
     if original in ctx.m.selections:  # `v = x[m]`, v only reduced (rules/mask_store.py)
-        return J.call(J.SELECT, whole_load_base(updated.value), updated.slice[0].slice.value)
+        return J.call(J.SELECT, whole_load_base(updated.value), updated.slice[0].slice.value, **slices_keyword(updated))
     if original in ctx.m.kept_reads:  # `v = X[m, :]`, v only reindexed and stored back (rules/kept.py)
         return emit_kept_read(updated, ctx.m.kept_reads[original])
     if original in ctx.m.kept_reindex:

@@ -17,7 +17,7 @@ import libcst as cst
 from ...emit import jaxnames as J
 from ..registry import emits, plans
 from ..syntax import unchecked, whole_load_base
-from .mask_index import _code, mask_lead
+from .mask_index import _code, mask_lead, mask_then_slices, slices_keyword
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask
 from .mask_store import (_axis_keyword, _is_len, _may_be_mask, _reduced_operand, looks_boolean, mark_unmask_read,
@@ -44,8 +44,8 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int
         where, assign = binds[0]
         value = assign.value
         if isinstance(value, cst.Subscript):
-            if len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
-                    and _may_be_mask(value.slice[0].slice.value, bool_names, int_names):
+            if (read := mask_then_slices(value)) is not None and _may_be_mask(read[0], bool_names, int_names):
+                # (`Xc = X[y == c, :]` too)
                 names[name] = None
                 masks[name] = _code(value.slice[0].slice.value)
         else:
@@ -283,12 +283,16 @@ def plan_selection(node: cst.Assign, ctx) -> bool:
 def plan_selection_size(node: cst.Attribute, ctx) -> bool:
     """`v.size` of a selection name, `x[m].size` of a masked read: the selection's length."""
     value = node.value
-    if node.attr.value == "size" and (
-            isinstance(value, cst.Name) and value.value in ctx.selections
-            or isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)
-            and _may_be_mask(value.slice[0].slice.value, ctx.bool_names, ctx.int_names)):
+    if node.attr.value == "size" and _counted(value, ctx):
         ctx.m.selection_sizes.add(node)
     return False
+
+
+def _counted(value: cst.BaseExpression, ctx) -> bool:
+    """A selection name, or a masked read `x[m]` (`X[m, :]`), whose size or length is counted."""
+    return isinstance(value, cst.Name) and value.value in ctx.selections \
+        or isinstance(value, cst.Subscript) and (read := mask_then_slices(value)) is not None \
+        and _may_be_mask(read[0], ctx.bool_names, ctx.int_names)
 
 
 def rows_of(node: cst.Subscript) -> cst.BaseExpression | None:
@@ -305,9 +309,7 @@ def plan_selection_rows(node: cst.Subscript, ctx) -> None:
     """`v.shape[0]` of a selection name, `x[m].shape[0]` of a masked read (the count of a class,
     `X[y == c].shape[0]`): the selection's length, as len()."""
     value = rows_of(node)
-    if isinstance(value, cst.Name) and value.value in ctx.selections \
-            or isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
-            and _may_be_mask(value.slice[0].slice.value, ctx.bool_names, ctx.int_names):
+    if value is not None and _counted(value, ctx):
         ctx.m.selection_sizes.add(node)
 
 
@@ -330,7 +332,7 @@ def _selection_count(reduction: str, original: cst.BaseExpression, value: cst.Ba
     if isinstance(original, cst.Name):  # npr_select's value, never a Ref
         return J.call(J.MASKED_REDUCE, J.string(reduction), value)
     return J.call(J.MASKED_REDUCE, J.string(reduction), whole_load_base(unchecked(value.value)),
-                  value.slice[0].slice.value)
+                  value.slice[0].slice.value, **slices_keyword(value))
 
 
 @emits(cst.Assign, order=1)
