@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import ProgramChecks
+from conftest import ProgramChecks, assert_same_as_numpy, run_cli
 from np2ref.verify.compare import first_difference
 
 CHECKS = ProgramChecks("masked_idioms")
@@ -195,3 +195,23 @@ def test_forms_np2ref_cannot_keep_exact_are_refused_with_a_code(name):
     args, code = REFUSED[name]
     with pytest.raises(np2ref.Np2RefError, match=code):
         compiled(name)(*args)
+
+
+CONVERTED = ["first_positive_cdf", "sample_from_cdf", "gaussian_nb_fit", "first_crossing", "class_stats_with_slices"]
+
+
+def test_converted_file_runs_as_the_original(tmp_path):
+    import importlib.util
+    import inspect
+
+    source = "import numpy as np\n\n\n" + "\n\n".join(inspect.getsource(getattr(P, n)) for n in CONVERTED)
+    (tmp_path / "idioms.py").write_text(source)
+    r = run_cli("convert", "idioms.py", "-o", "idioms_ref.py", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    spec = importlib.util.spec_from_file_location("_masked_idioms_ref", tmp_path / "idioms_ref.py")
+    converted = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(converted)
+    for name in CONVERTED:
+        assert_same_as_numpy(getattr(P, name), getattr(converted, name), *CASES[name])
+    with pytest.raises(IndexError, match="^index 0 is out of bounds for axis 0 with size 0"):
+        converted.first_positive_cdf(np.zeros(4))
