@@ -121,6 +121,12 @@ def test_elements_of_selections_in_other_forms_match_numpy():
         _same("items_of_selections", np.arange(6.0), M, t)
 
 
+def test_a_conditional_expression_on_the_length_of_a_selection_matches_numpy():
+    # `... if len(x[m]) > 0 else ...`: a value picked on array data (npr_ifexp), NPR030 before
+    for t in (0.5, 9.0):
+        _same("ifexp_on_selection_length", np.arange(5.0), t)
+
+
 ITEM_ERRORS = {  # NumPy's IndexError, its message, when the selection has no such element
     "first_positive_cdf": (np.zeros(4),),
     "last_below": (x, -9.0),

@@ -416,3 +416,8 @@ def class_stats_with_slices(X, y):
     """`X[y == c, :]`, as LDA notebooks write it: the rows, the full slice after the mask."""
     Xc = X[y == 1, :]
     return X[y == 1, :].mean(axis=0), np.sum(X[y == 0, :], axis=0), Xc.var(axis=0), Xc.shape[0], X[y == 1, :].size
+
+
+def ifexp_on_selection_length(x, t):
+    m = x > t
+    return x[m].sum() if len(x[m]) > 0 else x[0]

@@ -149,11 +149,16 @@ def _ifs_in_loops(func: cst.FunctionDef) -> frozenset[int]:
     return frozenset(found)
 
 
+def _selected(ctx):
+    """Whether an expression is a selection through a mask, whose length is array data."""
+    return lambda e: is_selection(e, ctx)
+
+
 @plans(cst.If)
 def plan_branch(node: cst.If, ctx) -> None:
     if isinstance(node.orelse, cst.If):
         ctx.m.elifs.add(node.orelse)
-    plan = plan_if(node, ctx.function_uses, ctx.f, lambda e: is_selection(e, ctx))
+    plan = plan_if(node, ctx.function_uses, ctx.f, _selected(ctx))
     if isinstance(plan, BranchPlan):
         ctx.m.branches[node] = plan
         data_dependent_changes(ctx, node, node.test, "branch")
@@ -247,7 +252,7 @@ def plan_condition(node, ctx) -> None:
 @plans(cst.IfExp)
 def plan_ifexp(node: cst.IfExp, ctx) -> None:
     _mark_conditions(ctx, node.test)
-    if not static_condition(node.test) and _lambda_safe(node):
+    if not static_condition(node.test, _selected(ctx)) and _lambda_safe(node):
         ctx.m.ifexps.add(node)
 
 
