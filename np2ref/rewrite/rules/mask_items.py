@@ -14,8 +14,8 @@ cannot make (NPR107, NPR004); the k-th selected element is found from the mask's
 count instead. Exact: the same element (C order, as NumPy's `x[b]` is `x[b.nonzero()]`), and
 NumPy's IndexError, with its message, when the selection has no k-th element (a run-time check,
 as for any index: docs/semantics.md "Index bounds"; `.pure` and `bounds="unchecked"` skip it
-and then give the first element); the count is a Python int, as len() gives. A mask that turns out to be no traced boolean array is
-NumPy's own read (rt/masks.py).
+and then give the first element); the count is a Python int, as len() gives. A mask that turns
+out to be no traced boolean array is NumPy's own read (rt/masks.py).
 """
 
 from __future__ import annotations
