@@ -88,6 +88,7 @@ CASES = {
     "zscore_outliers": (np.r_[x, 9.0],),
     "zscore_keep_count": (np.r_[x, 9.0],),
     "masked_median": (x, 0.0),
+    "masked_argmax": (x, 0.0),  # was NPR107
     "masked_max_min": (x, x > 0),
     "masked_ptp": (x, 0.0),  # sel.shape[0] of a selection name: was NPR107
     "int_masked_sum": (np.arange(11),),
@@ -127,6 +128,15 @@ def test_a_conditional_expression_on_the_length_of_a_selection_matches_numpy():
         _same("ifexp_on_selection_length", np.arange(5.0), t)
 
 
+@pytest.mark.parametrize("values", [[1.0, 5.0, 3.0, 5.0, -2.0], [1.0, np.nan, 3.0, np.nan, -2.0],
+                                    [-0.0, 0.0, -1.0, 0.0, 2.0], [np.inf, -np.inf, np.inf, 1.0, -np.inf],
+                                    [3, 1, 3, 0, 1]], ids=["ties", "nan", "zeros", "inf", "int"])
+def test_the_position_of_a_selections_extreme_is_numpys(values):
+    # the first of equal extremes, the first NaN where one is selected, positions in the selection
+    for m in ([False, True, True, True, False], [True, False, True, False, True]):
+        _same("masked_arg_extremes", np.array(values), np.array(m))
+
+
 ITEM_ERRORS = {  # NumPy's IndexError, its message, when the selection has no such element
     "first_positive_cdf": (np.zeros(4),),
     "last_below": (x, -9.0),
@@ -138,6 +148,7 @@ ITEM_ERRORS = {  # NumPy's IndexError, its message, when the selection has no su
     "first_above_in_loop": (np.arange(6.0), np.array([0.5, 9.0])),  # the second iteration's
     "items_of_selections": (np.arange(6.0), np.arange(12.0).reshape(3, 4), 4.5),  # x[m][-2] of one
     "class_stats_with_slices": (x[:12], Y2),  # X[m, :] of a 1-d X: too many indices
+    "masked_arg_extremes": (x, x > 9),  # ValueError: attempt to get argmax of an empty sequence
     "masked_max_min": (x, x > 9),  # ValueError: zero-size array to reduction operation maximum
     "class_max": (X, Y3, 4),
 }
@@ -187,7 +198,6 @@ REFUSED = {  # a result whose shape depends on the data, or a form not translate
     "masked_row_means_axis1": ((X, Y2), "NPR107"),
     "masked_percentile": ((x, 0.0), "NPR107"),
     "masked_median_axis0": ((X, Y2), "NPR107"),
-    "masked_argmax": ((x, 0.0), "NPR107"),
     "within_class_scatter": ((X, Y3, 3), "NPR107"),
     "masked_columns_sum": ((X, 0.0), "NPR107"),
     "weighted_masked_average": ((x, np.abs(x)), "NPR107"),

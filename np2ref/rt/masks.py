@@ -672,16 +672,41 @@ def _npr_reduce_selection(reduction, x, mask, axis, rows=False):
     if name == "mean":  # along axis 0: NumPy's warnings from an empty array of x's other axes
         _npr_warn_empty_mean(jnp.sum(m) == 0, x.dtype, np.mean if axis is None else
                              lambda e: np.mean(e.reshape((0,) + x.shape[1:]), axis=0))
+    if name in ("argmax", "argmin"):
+        return _npr_masked_arg_extreme(x, m, name, axis)
     if extreme is not None:
-        message = (f"zero-size array to reduction operation {extreme} which has no identity",)
-        count = jnp.sum(m)
-        if not _npr_traced(count):
-            if int(count) == 0:
-                raise ValueError(*message)
-        else:
-            _npr_check_run(count, lambda c: c == 0, ValueError, message)
+        _npr_check_nonempty(m, f"zero-size array to reduction operation {extreme} which has no identity")
         kw["initial"] = _npr_identity(name, x.dtype)
     return getattr(jnp, name)(x, where=m, **kw)
+
+
+def _npr_check_nonempty(m, message):
+    """NumPy's ValueError(message) where the mask selects nothing: now for a concrete mask,
+    when the call runs for a traced one."""
+    count = jnp.sum(m)
+    if not _npr_traced(count):
+        if int(count) == 0:
+            raise ValueError(message)
+    else:
+        _npr_check_run(count, lambda c: c == 0, ValueError, (message,))
+
+
+def _npr_masked_arg_extreme(x, m, name, axis):
+    """`x[m].argmax()` / argmin (no axis): the position, in the selection's C order, of its
+    first extreme (its first NaN where it holds one, as NumPy's argmax), an int64; NumPy's
+    ValueError for an empty selection. `m` has x's shape."""
+    if axis is not None or x.dtype.kind == "c":
+        raise NprUnsupported(f"np2ref NPR107: {name} of a masked read along an axis, or of complex values, "
+                             "is not translated")
+    _npr_check_nonempty(m, f"attempt to get {name} of an empty sequence")
+    xs, ms = x.reshape(-1), m.reshape(-1)
+    extreme = "max" if name == "argmax" else "min"
+    value = getattr(jnp, extreme)(xs, where=ms, initial=_npr_identity(extreme, x.dtype))
+    hit = ms & (xs == value)
+    if x.dtype.kind == "f":
+        nan = ms & jnp.isnan(xs)
+        hit = jnp.where(jnp.any(nan), nan, hit)
+    return jnp.cumsum(ms, dtype=np.int64)[jnp.argmax(hit)] - 1
 
 
 def _npr_masked_var(x, m, name, axis=None):

@@ -421,3 +421,8 @@ def class_stats_with_slices(X, y):
 def ifexp_on_selection_length(x, t):
     m = x > t
     return x[m].sum() if len(x[m]) > 0 else x[0]
+
+
+def masked_arg_extremes(x, m):
+    """The position of the best among the valid entries, in the selection."""
+    return x[m].argmax(), np.argmin(x[m])

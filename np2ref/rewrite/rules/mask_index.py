@@ -124,8 +124,9 @@ def _is_len(call: cst.Call, local_names) -> bool:
 
 
 _MASKED_REDUCTIONS = frozenset(f"numpy.{n}" for n in ("sum", "mean", "prod", "max", "min", "amax", "amin",
-                                                     "any", "all", "std", "var", "size", "median", "count_nonzero"))
-_MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all", "std", "var"})
+                                                     "any", "all", "std", "var", "size", "median", "count_nonzero",
+                                                     "argmax", "argmin"))
+_MASKED_METHODS = frozenset({"sum", "mean", "prod", "max", "min", "any", "all", "std", "var", "argmax", "argmin"})
 
 
 def _axis_keyword(node: cst.Call) -> cst.Arg | None:
