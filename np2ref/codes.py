@@ -212,7 +212,11 @@ CODES = {c.code: c for c in [
          "arithmetic, NumPy's ufuncs, or a helper, nested def or lambda whose body is `return` of "
          "such an expression in its parameters); max and min "
          "of an empty selection raise NumPy's ValueError when the compiled call runs, and mean of an "
-         "empty one is nan with NumPy's RuntimeWarnings (issued when the call runs). A masked read "
+         "empty one is nan with NumPy's RuntimeWarnings (issued when the call runs). Rows under a 1-d "
+         "mask reduce along axis 0 (`X[y == c].mean(axis=0)`, `.var(0)`, `X[y == c, :]`), and one "
+         "element of a selection by an integer literal is translated (`cdf[cdf > 0][0]`, `x[x < t][-1]`, "
+         "`np.where(cdf > u)[0][0]`, `np.argwhere(m)[0]`, `x[m].argmax()`, with NumPy's IndexError when "
+         "there is none), as are its counts (`X[m].shape[0]`, `len(np.where(m)[0])`). A masked read "
          "kept as an array is not "
          "translated, nor a 0-d boolean index, nor max/min of complex values.",
          "return x[x > 0] * scale", "return np.where(x > 0, x * scale, 0.0)  # in place, zeros elsewhere"),
