@@ -204,12 +204,14 @@ def npr_bool(x):
 
 
 def npr_own(x, scalar=False):
-    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x. None (a
-    helper that returns nothing) raises the TypeError that writing into it raises in Python.
+    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x.
     `scalar`: x is arithmetic bound to a name that `op=` may rebind (`dt = t_end - t`, then
-    `dt *= 0.5`): a 0-d result is NumPy's scalar there, which `op=` rebinds, so it stays a value."""
+    `dt *= 0.5`): a 0-d result is NumPy's scalar there, which `op=` rebinds, so it stays a value.
+    None (a helper that returns nothing, or falls through its loop of `return`s) stays None: a
+    write into it raises Python's TypeError there (npr_at), as in NumPy; a name never written
+    through is just None (`r = h(a)` where h may return `a`)."""
     if x is None:
-        raise TypeError("'NoneType' object does not support item assignment")
+        return None
     if isinstance(x, (jax.Ref, NprView)):
         return x
     if scalar and jnp.ndim(x) == 0:
