@@ -345,13 +345,14 @@ def test_runner_checks_python_scalar_result_types(runner, monkeypatch):
 def test_a_helper_that_may_return_none_or_its_argument(runner):
     """loop_return's helper: `for i in ...: x[i] *= 2; if i >= 2: return x`, falling through to
     None, bound by `r = h(a)`: np2ref raised TypeError binding None (npr_own), where NumPy binds
-    None and only a write into it raises (test_compile.py's writes_into_none). (`return (x, i)`
-    there is refused, NPR207.)"""
+    None and only a write into it raises (test_compile.py's writes_into_none); and `r is None`
+    loaded r (`r[...] is None`: TypeError on None, False on a Ref), not Python's identity.
+    (`return (x, i)` there is refused, NPR207.)"""
     from np2ref.fuzz.program import Function
 
     loop = Block("for i in range(x.shape[0]):", (Line("x[i] *= 2"), Block("if i >= 2:", (Line("return x"),))))
     helper = Function("h0", ("x",), (loop,))
     for arg in ("np.arange(2.0)", "np.arange(3.0)"):  # falls through; returns early
-        program = Program((Param("a", arg),), (helper,), (Line("r = h0(a)"),), "a.sum()")
+        program = Program((Param("a", arg),), (helper,), (Line("r = h0(a)"),), "(a.sum(), r is None)")
         outcome = runner.check(program.source())
         assert outcome.kind == "exact", outcome.describe()
