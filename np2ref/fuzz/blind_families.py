@@ -106,6 +106,9 @@ def index_param(g: Gen, fr: Frame, helpers) -> tuple | None:
     others = [b for b in _numeric(fr) if b not in ("a", "ix")]
     rhs = g.pick([scalar(g, a.dtype)] + [f"{b}[{idx}]" for b in others if fr.ns[b].shape == a.shape]
                  + [b for b in others if fr.ns[b].ndim <= 1] + [value(g, fr, sel.shape, a.dtype)])
+    if idx in ("ix", "ix, ...") and a.dtype.kind != "b" and g.chance(40):
+        # a value per position of ix: a repeated index meets two values (`=`: the last wins)
+        rhs = f"np.arange(1, ix.size + 1).reshape({(-1,) + (1,) * (a.ndim - 1)})"
     op = g.pick(["+", "*", "-"] if a.dtype.kind != "b" else ["|", "&"])
     form = g.pick(["self", "self", "aug_self", "aug", "store", "read", "loop", "other"])
     if form == "self":
@@ -132,6 +135,12 @@ def index_param(g: Gen, fr: Frame, helpers) -> tuple | None:
         stmt = g.pick([f"{b}[ix] = {b}[ix] + a[ix]" if fr.ns[b].dtype == a.dtype else f"{b}[ix] += 1",
                        f"{b}[ix] += {b}[ix]", f"a[ix] = {b}[ix]", f"{b}[mk] = a[mk]" if fr.ns[b].shape == a.shape
                        else f"{b}[ix] = 0"])
+    elif g.chance(40):  # one element of ix a trip: a repeated index is written twice, in order
+        k = g.name("k")
+        v = "1" if a.dtype.kind != "f" else g.pick(["0.5", "-1.5"])
+        body = g.pick([f"a[ix[{k}]] = a[ix[{k}]] {op} {v}", f"a[ix[{k}]] {op}= {k}" if a.dtype.kind != "b"
+                       else f"a[ix[{k}]] = ~a[ix[{k}]]", f"a[ix[{k}]] = {k}"])
+        return [Block(f"for {k} in range(ix.shape[0]):", (Line(body),), (f"{k} = 0",))], ()
     else:  # the store repeated in a loop (each trip reads what the last one wrote)
         k = g.name("k")
         bound = g.pick(["2", "3", "n"] if "n" in fr.ints() else ["2", "3"])
