@@ -347,7 +347,7 @@ def test_a_helper_that_may_return_none_or_its_argument(runner):
     None, bound by `r = h(a)`: np2ref raised TypeError binding None (npr_own), where NumPy binds
     None and only a write into it raises (test_compile.py's writes_into_none); and `r is None`
     loaded r (`r[...] is None`: TypeError on None, False on a Ref), not Python's identity.
-    (`return (x, i)` there is refused, NPR207.)"""
+    (`return (x, i)` there is refused, NPR207, its message no longer about `state.copy()`.)"""
     from np2ref.fuzz.program import Function
 
     loop = Block("for i in range(x.shape[0]):", (Line("x[i] *= 2"), Block("if i >= 2:", (Line("return x"),))))
@@ -356,3 +356,6 @@ def test_a_helper_that_may_return_none_or_its_argument(runner):
         program = Program((Param("a", arg),), (helper,), (Line("r = h0(a)"),), "(a.sum(), r is None)")
         outcome = runner.check(program.source())
         assert outcome.kind == "exact", outcome.describe()
+    tuples = Function("h0", ("x",), (Block(loop.header, (loop.body[0], Block("if i >= 2:", (Line("return (x, i)"),)))),))
+    outcome = runner.check(Program((Param("a", "np.arange(3.0)"),), (tuples,), (Line("r = h0(a)"),), "a.sum()").source())
+    assert outcome.kind == "refused" and outcome.code == "NPR207" and "return a copy" in outcome.detail, outcome.describe()

@@ -216,7 +216,12 @@ def npr_own(x, scalar=False):
         return x
     if scalar and jnp.ndim(x) == 0:
         return x
-    if isinstance(x, (list, tuple, dict)):  # `x = state.copy()`, state a list: its arrays are the caller's
+    if isinstance(x, tuple):  # `r = h(a)`, h returning `(x, i)` with x an array it writes
+        raise NprUnsupported(
+            "np2ref NPR207: a tuple returned by a function (`r = h(a)`, h returning `(x, i)` with x an array "
+            "that is written) is bound to a name: containers of written arrays are not translated; return a "
+            "copy (`return x.copy(), i`) or the values the caller needs")
+    if isinstance(x, (list, dict)):  # `x = state.copy()`, state a list: its arrays are the caller's
         raise NprUnsupported(
             f"np2ref NPR207: a Python {type(x).__name__} is written through (`x = state.copy()` or "
             "`dict(state)`, then `x[k] += v`): in NumPy the writes reach the arrays it holds, which np2ref does not "
