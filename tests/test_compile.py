@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import program as load_program, ROOT, assert_same_as_numpy
+from conftest import program as load_program, ROOT, assert_same_as_numpy, result_types
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from np2ref.verify.compare import first_difference
@@ -810,6 +810,21 @@ def test_a_list_argument_returned_is_the_callers_list():
         (listed, u), _ = jax.vmap(lambda u: pure(u, w))(np.zeros((2, 2)))
     assert [np.asarray(v).tolist() for v in listed] == [[v, v] for v in w]  # vmap's outputs: arrays
     np.testing.assert_array_equal(u, np.tile(expected[1], (2, 1)))
+
+
+def joins_and_returns_its_items(u, w):
+    t = w + [u.sum()]  # w kept a list (npr_jit's `lists=`), its numbers traced
+    return w[0], t[-1], w
+
+
+def test_a_joined_list_arguments_numbers_come_back_as_pythons():
+    """`w + [t]` keeps w a list of traced numbers: `return w[0]` or `w` gave np.float64 (or
+    np.int64) where NumPy returns the caller's Python floats (ints): the fuzzer's runner, which
+    compares Python scalar result types, on the list_join family."""
+    for w in ([1.5, -2.0], [2, 3]):
+        expected, got = assert_same_as_numpy(joins_and_returns_its_items, np2ref.compile(joins_and_returns_its_items,
+                                                                                         host_below=0), np.zeros(2), w)
+        assert result_types(got) == result_types(expected), (result_types(got), result_types(expected))
 
 
 def solver_report(A, b, tol):

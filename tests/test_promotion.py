@@ -142,3 +142,12 @@ def test_operators_where_numpy_answers_differently_on_one_dtype():
         with np.errstate(invalid="ignore"):
             expected, got = assert_same_as_numpy(P.square_root_power, _compiled(P.square_root_power), x)
         assert np.signbit(got[0][1]) and np.isnan(got[0][0])
+
+
+def test_an_integer_array_and_a_python_float_are_a_strong_float64():
+    """`(np.arange(3) - 2.0) * b.max()` with b float16 (found by np2ref fuzz, moving_dots): the
+    traced call returned float16 where NumPy gives float64."""
+    fn = P.int_array_and_python_float
+    expected, got = assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), np.array([3, 5], np.int64),
+                                         np.array([0.5, 1.5], np.float16))
+    assert [g.dtype for g in got] == [np.float64] * 3

@@ -14,7 +14,8 @@ other families never write:
                  npr_seq_op, rt/ops.py _npr_list_argument)
 
 The families of index_families.py (step_index), plane_families.py (lead_reduce, plane_reads),
-surface_families.py (phys_surface) and kernel_families.py (kernels) join them in FAMILIES.
+surface_families.py (phys_surface), kernel_families.py (kernels) and blind_families.py (index_param,
+state_copy, moving_dots, moving_masks, loop_return) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
@@ -27,7 +28,7 @@ import re
 
 import numpy as np
 
-from . import index_families, kernel_families, plane_families, surface_families
+from . import blind_families, index_families, kernel_families, plane_families, surface_families
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
 from .program import Block, Line
 from .shadow import Frame, evaluate
@@ -296,4 +297,5 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **plane_families.FAMILIES,
     **surface_families.FAMILIES,
     **kernel_families.FAMILIES,
+    **blind_families.FAMILIES,
 }

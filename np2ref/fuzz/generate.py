@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from . import exprs, families, plane_families, statements
+from . import blind_families, exprs, families, plane_families, statements
 from .exprs import FLOATS, Gen, basic_index, condition
 from .program import Block, Counter, Function, Line, Param, Program
 from .shadow import Frame, evaluate
@@ -92,6 +92,8 @@ def parameters(g: Gen, family: str | None = None) -> list[Param]:
         params.append(Param("p", plane_families.planes_param(g)))
     if family == "list_join" or g.chance(3):  # a list argument, for list_join
         params.append(Param("w", families.list_param(g)))
+    if family in blind_families.PARAMS:  # an index, a mask or a container of arrays
+        params += blind_families.PARAMS[family](g, ns)
     return params
 
 
@@ -412,6 +414,8 @@ def programs(draw, max_statements: int = 6, family: str | None = None) -> Progra
     fill(g, top, count, helpers)
     ret = returned(g, top)
     body = tuple(top.body)
+    if family in blind_families.TAILS and g.chance(60):
+        body, ret = blind_families.TAILS[family](g, top, body, ret)
     if g.chance(2):
         params, line = mixed_dtypes(g, params)
         body += (line,)

@@ -146,8 +146,8 @@ class Runner:
             return _refused(exc, "call")
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "call")
-        diff = first_difference(expected, got, "result") or _identity(expected, got, args_np, args_c, names) \
-            or _compare_args(names, args_np, args_c)
+        diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
+            or _identity(expected, got, args_np, args_c, names) or _compare_args(names, args_np, args_c)
         if not diff:
             diff = _printed_difference(printed.getvalue(), shown.getvalue())
         if not diff and np.random.random() != after_numpy:
@@ -255,13 +255,29 @@ def _printed_difference(got: str, expected: str) -> str | None:
 
 def _compare_args(names, expected_args, got_args) -> str | None:
     for name, e, g in zip(names, expected_args, got_args):
-        if isinstance(e, np.ndarray):
+        if isinstance(e, np.ndarray) or _holds_arrays(e):  # a list or dict of arrays: its arrays too
             diff = first_difference(e, g, f"argument `{name}`")
             if diff:
                 return diff
         if isinstance(e, np.random.Generator) and e.bit_generator.state != g.bit_generator.state:
             return f"argument `{name}`: the generator's state differs from NumPy's after the call"
     return None
+
+
+def _scalar_types(expected, got, where: str = "result") -> str | None:
+    """A Python number NumPy's run returns (`return i`, `float(a.sum())`) must be one of the same
+    type from the compiled call, not a NumPy or JAX scalar (first_difference compares values)."""
+    if isinstance(expected, (tuple, list)) and isinstance(got, (tuple, list)):
+        return next((d for k, (e, g) in enumerate(zip(expected, got)) if (d := _scalar_types(e, g, f"{where}[{k}]"))),
+                    None)
+    if type(expected) in (int, float, bool, complex) and type(got) is not type(expected):
+        return f"{where}: NumPy returns a Python {type(expected).__name__}, np2ref a {type(got).__name__}"
+    return None
+
+
+def _holds_arrays(value) -> bool:
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    return any(isinstance(v, np.ndarray) or _holds_arrays(v) for v in items)
 
 
 def _identity(expected, got, args_np, args_c, names) -> str | None:

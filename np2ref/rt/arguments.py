@@ -99,12 +99,13 @@ def _npr_list_value(v, asarray=np.asarray):
 
 def _npr_check_written(fname, name, v):
     """A container passed for a parameter the function writes into: refused (NPR207), since
-    np2ref writes back into NumPy arrays only."""
-    if isinstance(v, list):
+    np2ref writes back into NumPy arrays only. A list of numbers is a TypeError (pass an array);
+    a list of arrays is a container of written arrays, as a tuple or a dict."""
+    if isinstance(v, list) and not any(isinstance(item, np.ndarray) for item in v):
         raise TypeError(f"{fname}(): argument `{name}` is a list, which the function "
                         "writes; np2ref writes back into NumPy arrays only (a list's item and "
                         f"slice assignment differ from an array's): pass np.array({name})")
-    if isinstance(v, (tuple, dict)):
+    if isinstance(v, (list, tuple, dict)):
         raise NprError(f"np2ref NPR207: {fname}() writes into its argument `{name}`, a "
                        f"{type(v).__name__}; containers of written arrays are not translated (pass "
                        "each array as its own argument)")

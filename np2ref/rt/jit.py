@@ -146,6 +146,7 @@ class NprFunction:
             result = _npr_ordered(npr_value(out)) if ordered else npr_value(out)
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
             python = _npr_python_leaves(jax.tree_util.tree_leaves(result))  # Python ints, floats
+            python += _npr_list_items(jax.tree_util.tree_leaves(result), call, self.lists)
         finally:
             _npr_state["depth"] -= 1
             if not _npr_state["depth"]:
@@ -516,4 +517,4 @@ from .arguments import (  # noqa: E402
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
 from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
-from .pyscalars import _npr_python_leaves  # noqa: E402
+from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402

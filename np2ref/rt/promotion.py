@@ -65,7 +65,19 @@ def _npr_binop(op, a, b):
         a, b = _npr_seq_operands(a, b)
     pa, pb = _npr_numpy_operands(a, b)
     out = _npr_numpy_special(op, pa, pb)
-    return _npr_noted(op, a, b, _NPR_OPERATORS[op](pa, pb) if out is None else out)
+    return _npr_noted(op, a, b, _npr_strong(_NPR_OPERATORS[op](pa, pb) if out is None else out, pa, pb))
+
+
+def _npr_strong(out, a, b):
+    """`out` strongly typed where an operand is a NumPy integer or bool array or scalar: jax.numpy
+    makes `i64 - 2.0` a weakly typed float64, which a later `* f16` turns into float16, where
+    NumPy's float64 array keeps float64 (`(np.arange(3) - 2.0) * b.max()`, b float16)."""
+    if not _npr_weak(out):
+        return out
+    for v in (a, b):
+        if isinstance(v, (jax.Array, np.ndarray, np.generic)) and not _npr_weak(v) and np.dtype(v.dtype).kind in "biu":
+            return jax.lax.convert_element_type(out, out.dtype)
+    return out
 
 
 def _npr_numpy_special(op, a, b):
@@ -193,7 +205,7 @@ def _npr_ibinop(op, a, b):
     """`a op= b` on a name: Python's own in-place operator, unless NumPy promotes the pair
     differently from JAX (then `a` is a traced value, never updated in place: a rebinding)."""
     pa, pb = _npr_numpy_operands(a, b)
-    return _npr_noted(op, a, b, _NPR_IOPS[op](a, b) if pa is a else _NPR_OPERATORS[op](pa, pb))
+    return _npr_noted(op, a, b, _npr_strong(_NPR_IOPS[op](a, b) if pa is a else _NPR_OPERATORS[op](pa, pb), pa, pb))
 
 
 def _npr_unary(op, v):

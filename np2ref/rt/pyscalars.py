@@ -99,6 +99,16 @@ def _npr_python_leaves(leaves):
                  if id(v) in noted and noted[id(v)][0] is v)
 
 
+def _npr_list_items(leaves, call, lists):
+    """((leaf index, int or float), ...) for the leaves that are a list argument's own Python
+    numbers, traced weakly typed (`return w`, `return w[0]` of `w = [-1.5]` that `w + [t]` kept a
+    list): NumPy returns the caller's Python floats, not float64 scalars."""
+    items = {id(x): x for n in lists if isinstance(call.get(n), list) for x in call[n]}
+    return tuple((i, int if np.dtype(v.dtype).kind in "iu" else float) for i, v in enumerate(leaves)
+                 if items.get(id(v)) is v and isinstance(v, jax.Array) and v.ndim == 0 and jax.typeof(v).weak_type
+                 and np.dtype(v.dtype).kind in "iuf")
+
+
 def _npr_py_like(v):
     """A Python bool, int or float, or one traced (a weakly typed 0-d value)."""
     return type(v) in (bool, int, float) or isinstance(v, jax.Array) and v.ndim == 0 and jax.typeof(v).weak_type

@@ -42,6 +42,8 @@ class _npr_At:
         if isinstance(t, (tuple, list, dict)):  # a container argument of a converted function
             raise NprError(f"np2ref NPR207: a {type(t).__name__} is written into; containers of "
                            "written arrays are not translated (pass each array as its own argument)")
+        if t is None:  # npr_own kept a helper's None: Python's error for writing into it
+            raise TypeError("'NoneType' object does not support item assignment")
         if not isinstance(t, (jax.Ref, NprView)):
             raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, not a {type(t).__name__}")
         dyn = _npr_dyn_store(tuple(t.shape), idx, v)  # slices with traced bounds (windows.py)

@@ -204,17 +204,24 @@ def npr_bool(x):
 
 
 def npr_own(x, scalar=False):
-    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x. None (a
-    helper that returns nothing) raises the TypeError that writing into it raises in Python.
+    """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x.
     `scalar`: x is arithmetic bound to a name that `op=` may rebind (`dt = t_end - t`, then
-    `dt *= 0.5`): a 0-d result is NumPy's scalar there, which `op=` rebinds, so it stays a value."""
+    `dt *= 0.5`): a 0-d result is NumPy's scalar there, which `op=` rebinds, so it stays a value.
+    None (a helper that returns nothing, or falls through its loop of `return`s) stays None: a
+    write into it raises Python's TypeError there (npr_at), as in NumPy; a name never written
+    through is just None (`r = h(a)` where h may return `a`)."""
     if x is None:
-        raise TypeError("'NoneType' object does not support item assignment")
+        return None
     if isinstance(x, (jax.Ref, NprView)):
         return x
     if scalar and jnp.ndim(x) == 0:
         return x
-    if isinstance(x, (list, tuple, dict)):  # `x = state.copy()`, state a list: its arrays are the caller's
+    if isinstance(x, tuple):  # `r = h(a)`, h returning `(x, i)` with x an array it writes
+        raise NprUnsupported(
+            "np2ref NPR207: a tuple returned by a function (`r = h(a)`, h returning `(x, i)` with x an array "
+            "that is written) is bound to a name: containers of written arrays are not translated; return a "
+            "copy (`return x.copy(), i`) or the values the caller needs")
+    if isinstance(x, (list, dict)):  # `x = state.copy()`, state a list: its arrays are the caller's
         raise NprUnsupported(
             f"np2ref NPR207: a Python {type(x).__name__} is written through (`x = state.copy()` or "
             "`dict(state)`, then `x[k] += v`): in NumPy the writes reach the arrays it holds, which np2ref does not "

@@ -81,3 +81,13 @@ def integer_true_divide(x):
 
 def square_root_power(x):
     return x ** 0.5, x[1:] ** 0.5 + 1.0
+
+
+def int_array_and_python_float(x, y):
+    """An integer array (or NumPy integer) and a Python float: NumPy's float64 is strong, so a
+    later operator with a float16 `y` stays float64 (jax.numpy's float64 was weakly typed and
+    gave float16)."""
+    grid = (np.arange(3) - 2.0) * y.max()
+    one = (x[0] - 2.0) * y[0]
+    scaled = np.arange(3) * 2.0 * y[0]
+    return grid, one, scaled

@@ -69,6 +69,19 @@ def plan_name(node: cst.Name, ctx) -> None:
         _check_numpy_name(ctx, node)
 
 
+@plans(cst.Comparison)
+def plan_identity(node: cst.Comparison, ctx) -> None:
+    """`r is None`, `r is not a`: Python's identity of the objects, so a ref name is not loaded
+    (`r = h(a)`, h returning `a` or falling through to None: `r[...] is None` raised TypeError on
+    None and was False for every Ref)."""
+    operands = [node.left] + [c.comparator for c in node.comparisons]
+    for k, c in enumerate(node.comparisons):
+        if isinstance(c.operator, (cst.Is, cst.IsNot)):
+            for v in operands[k:k + 2]:
+                if isinstance(v, cst.Name) and ctx.is_ref(v.value):
+                    ctx.m.no_load.add(v)
+
+
 def _check_numpy_name(ctx, node) -> None:
     qual = ctx.numpy_name(node)
     if qual is None or qual in _KEEP_NUMPY or lookup(qual) is not None:
