@@ -304,8 +304,12 @@ def _masked_expression(operand, ctx):
 
 def _may_be_mask(index, bool_names, int_names) -> bool:
     """A boolean mask by its form, or a name that may hold one (not a loop's integer): the run
-    time tells (npr_masked_reduce reads an integer index as it is)."""
-    return looks_boolean(index, bool_names) or isinstance(index, cst.Name) and index.value not in int_names
+    time tells (npr_masked_reduce reads an integer index as it is). `x[None]` is a new axis."""
+    return looks_boolean(index, bool_names) or isinstance(index, cst.Name) and index.value not in int_names \
+        and index.value not in _CONSTANTS
+
+
+_CONSTANTS = frozenset({"None", "True", "False"})
 
 
 # -- planning --------------------------------------------------------------------------------
@@ -315,8 +319,7 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     if found is None:
         return False
     index, axis, lead = found
-    if not (looks_boolean(index, ctx.bool_names) or
-            (isinstance(index, cst.Name) and index.value not in ctx.int_names)):
+    if not _may_be_mask(index, ctx.bool_names, ctx.int_names):
         return False  # an integer index: the plain store is exact and reads better
     if not all(int_by_form(e, ctx.int_names) for e in lead):
         return False  # `a[rows, cols] *= v`: integer arrays, NumPy's fancy store (the plain store)
