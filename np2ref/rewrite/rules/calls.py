@@ -151,9 +151,15 @@ def plan_callee(node: cst.Call, ctx) -> None:
         name = func.value
         if qual is None and name not in ctx.locals and name not in ctx.all \
                 and name not in fx.SAFE_BUILTINS and ctx.imports.qualify(func, ctx.locals) not in LIBRARY_CALLS:
-            ctx.sink.report("NPR003", f"call to `{name}()`, which np2ref cannot see into",
-                            ctx.span(node),
-                            hint="define it in the same module, or call it outside the converted function")
+            if ctx.bound is not None and name in ctx.bound:  # the module's class (or object)
+                ctx.sink.report("NPR003", f"call to `{name}()`, a class or object of this module: np2ref "
+                                "translates the module's functions, not classes and their methods",
+                                ctx.span(node), hint="make the object outside the converted function and pass "
+                                "its arrays in as arguments (`run(sim.u, sim.alpha)`)")
+            else:
+                ctx.sink.report("NPR003", f"call to `{name}()`, which np2ref cannot see into",
+                                ctx.span(node),
+                                hint="define it in the same module, or call it outside the converted function")
     elif isinstance(func, cst.Attribute) and qual is None:
         full = ctx.imports.qualify(func, ctx.locals)
         if full is not None and full.split(".")[0] != "math" and full not in PURE_CALLS \
@@ -287,6 +293,35 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
     if facts.returns_alias and node not in ctx.m.own_form:
         ctx.m.value_wrap.add(node)
     _check_shared_buffers(ctx, node, callee, facts, pairs)
+    _check_written_defaults(ctx, node, callee, facts, {p for _, p in pairs})
+
+
+def _check_written_defaults(ctx, node, callee, facts, given) -> None:
+    """A call that leaves out a parameter the callee writes, whose default is not a literal
+    (`buf=np.zeros(3)`): NumPy's callee writes into that one default array, which every such call
+    shares, as module-level state (it accumulates from call to call); traced, it would be a
+    fresh constant each time (NPR202)."""
+    if None in given:  # unpacked arguments (NPR208's when the callee writes)
+        return
+    params = facts.node.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        name = param.name.value
+        if param.default is None or name in given or name not in facts.mutated_params \
+                or _literal_default(param.default):
+            continue
+        ctx.sink.report(
+            "NPR202", f"{callee}() writes its parameter `{name}`, left out here: its default "
+            f"`{cst.Module([]).code_for_node(param.default)}` is one array shared by every call that "
+            "leaves it out, module-level state np2ref does not translate writes into",
+            ctx.span(node), notes=[Note(f"`{name}` defaults to one array made when {callee}() is defined",
+                                        ctx.span(param))],
+            hint=f"pass `{name}` in this call, or default it to None and make the array in {callee}()")
+
+
+def _literal_default(expr) -> bool:
+    """None, a bool, a number or a string: a default no write can change."""
+    return isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)) or number_literal(expr) \
+        or isinstance(expr, cst.Name) and expr.value in ("None", "True", "False")
 
 
 def _check_shared_buffers(ctx, node, callee, facts, pairs) -> None:

@@ -28,9 +28,12 @@ Python scalar (a weakly typed value, traced), NumPy's operator otherwise.
 
 from __future__ import annotations
 
+import builtins
+
 import libcst as cst
 
 from ...analysis.library_table import MATH_FUNCS
+from ...analysis.names import dotted
 from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import AUG_OPS, walk
@@ -96,6 +99,9 @@ class _Classifier:
             a, b = self(e.body), self(e.orelse)
             return a.join(b) if a is not None and b is not None else None
         if isinstance(e, cst.Attribute):
+            held = module_attribute(self.ctx, e, self.shadowed)
+            if held is not None:  # `Constants.G * dt`: as a module's `G` (npr_pyreturn looks at it)
+                return Scalar({INT, FLOAT}, True, passed={held})
             if e in self.ctx.m.selection_sizes:  # `v.size` of a masked read: a Python int of array data
                 return Scalar({INT}, True)
             qual = self._qualify(e)
@@ -173,14 +179,43 @@ class PyScalars:
         self.names: dict[str, Scalar] = {}
         self.classify = _Classifier(ctx, self.names) if ctx is not None else None
         self.active = False
+        self.entries: set[str] = set()  # rebound parameters whose value on entry a return reads
         if ctx is not None:
             self.active = _scan(ctx, self.names)
+
+    def entry_statements(self) -> list[cst.SimpleStatementLine]:
+        """`_it_passed = it` for each parameter in `entries`: what the caller passed, read by
+        npr_pyreturn after the body rebinds the name (`it += 1` in a `while`)."""
+        return [cst.parse_statement(f"{entry_name(p)} = {p}") for p in sorted(self.entries)]
+
+
+def entry_name(param: str) -> str:
+    return f"_{param}_passed"
 
 
 def module_value(ctx, name: cst.Name) -> bool:
     """A name the function reads from its module (no local, parameter or builtin of that name)."""
     return name.value not in ctx.f.roots and name.value not in ctx.f.params \
         and ctx.f.roots_of(name) == {f"global {name.value}"}
+
+
+def module_attribute(ctx, e: cst.Attribute, local=frozenset()) -> str | None:
+    """`Constants.G`, `cfg.physics.dt`: an attribute of a name the module itself binds (a class,
+    an object; not an imported module, `np.pi`, nor a builtin), as dotted text; else None.
+    `local`: the function's own names (parameters and locals)."""
+    text = dotted(e)
+    if text is None:
+        return None
+    head = text.partition(".")[0]
+    if head in ctx.imports.aliases or head in local or hasattr(builtins, head):
+        return None
+    return text
+
+
+def _held_value(ctx, p: str) -> bool:
+    """Whether `p` (a parameter never rebound, a module name, or a module_attribute) holds what
+    the caller or the module holds."""
+    return "." in p or module_value(ctx, cst.Name(p))
 
 
 def passed_params(f) -> frozenset[str]:
@@ -241,7 +276,7 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
                     looped.update(id(t.target if isinstance(t, cst.AssignTarget) else t)
                                   for t in (m.targets if isinstance(m, cst.Assign) else (m.target,)))
         if isinstance(node, cst.If) and not branched:  # `if c: r = 1 else: r = 0` on data: a lax.cond's
-            branched = any(isinstance(m, cst.Assign) for m in walk(node))  # value, still Python's int
+            branched = any(isinstance(m, (cst.Assign, cst.AugAssign)) for m in walk(node))  # value, still Python's int
         if isinstance(node, (cst.CompFor, cst.Lambda, cst.NamedExpr)):
             excluded.update(n.value for n in walk(node.target if isinstance(node, (cst.CompFor, cst.NamedExpr))
                                                     else node.params) if isinstance(n, cst.Name))
@@ -409,7 +444,7 @@ def _pyreturn(value, kind):
     passed one (npr_pyreturn looks at them)."""
     if isinstance(kind, str):
         return J.call(J.PYRETURN, value, J.string(kind))
-    return J.call(J.PYRETURN, value, J.string(kind[0]), *(cst.Name(p) for p in kind[1]))
+    return J.call(J.PYRETURN, value, J.string(kind[0]), *(cst.parse_expression(p) for p in kind[1]))
 
 
 def _python_kind(ctx, expr):
@@ -425,8 +460,14 @@ def _python_kind(ctx, expr):
         if not (isinstance(expr, cst.Name) and expr.value in names or len(k.kinds) == 1 and any(
                 isinstance(n, cst.Name) and n.value in names for n in walk(expr))):
             return None
-        known = passed_params(ctx.f) | {p for p in k.passed if module_value(ctx, cst.Name(p))}
-        return "passed", tuple(sorted(k.passed)) if k.passed <= known else ()
+        known = passed_params(ctx.f) | {p for p in k.passed if _held_value(ctx, p)}
+        # a parameter the body rebinds (`it += 1` in a `while`, whose carry is strongly typed):
+        # its value on entry, which tells whether the caller passed a Python number
+        rebound = {p for p in k.passed - known if p in ctx.f.params}
+        if k.passed > known | rebound:
+            return "passed", ()
+        ctx.py_scalars.entries.update(rebound)
+        return "passed", tuple(sorted(entry_name(p) if p in rebound else p for p in k.passed))
     if k is None:
         return None
     return next(iter(k.kinds)) if len(k.kinds) == 1 else "any"
