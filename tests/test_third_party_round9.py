@@ -51,7 +51,6 @@ CASES = {
     # dtype edges
     "brighten_uint8": (_IMG,),
     "brighten_uint8_inplace": (_IMG,),
-    "brighten_saturating": (_IMG, 50),
     "uint8_difference": (_IMG, _IMG[::-1].copy()),
     "uint8_mean_and_sum": (_IMG,),
     "int32_accumulate": (np.array([40000, 50000, 3, -60000], dtype=np.int32),),
@@ -65,7 +64,6 @@ CASES = {
     "bool_as_index_and_number": (R.normal(size=7),),
     "negative_division": (_NEG, 3),
     "negative_division_by_negative": (_NEG, -3),
-    "python_int_division": (7,),
     "int_result_types": (np.array([3, 4, 5, 6]),),
     "int_scalar_wrap": (np.array([200, 100], dtype=np.uint8),),
     "returns_types": (R.random(3).astype(np.float32),),
@@ -75,24 +73,37 @@ CASES = {
     "fft_lowpass": (R.random(16), 4),
     "complex_accumulate": (0.5 * (R.random(3) + 1j * R.random(3)), 4),
     # linalg and fft in loops
-    "power_iteration": (_SPD, 20),
     "power_iteration_inplace": (_SPD, np.ones(4), 20),
     "qr_algorithm": (_SPD, 30),
-    "gauss_seidel_2d": (np.zeros((5, 5)), R.random((5, 5)), 0.25, 3),
     "gauss_seidel_matrix": (_DD, R.random(5), np.zeros(5), 4),
     "preconditioned_cg_while": (_SPD, R.random(4), 1e-10),
-    "jacobi_until_converged": (_DD, R.random(5), 1e-10),
     "implicit_heat_cholesky": (R.random(6), 0.3, 3),
-    "implicit_heat_solve": (R.random(6), 0.3, 3),
     "spectral_poisson": (R.random((8, 6)),),
-    "spectral_heat_steps": (R.random(16), 0.01, 0.1, 3),
     "spectral_derivative_rk": (np.sin(np.linspace(0, 2 * np.pi, 16, endpoint=False)), 0.01, 3),
     "inverse_iteration": (_SPD, 4.5, 10),
     "fft_convolve_loop": (R.random((3, 8)), R.random(3)),
-    "det_inv_loop": (R.random((3, 3, 3)) + 2 * np.eye(3),),
     "eigh_in_loop": (R.random((3, 4, 4)),),
     "rayleigh_quotient_iteration": (_SPD, np.array([1.0, 0.5, 0.2, 0.1]), 3),
     "arnoldi": (_SPD, R.random(4), 3),
+    # second batch
+    "swap_rows_by_helper": (R.random((3, 4)),),
+    "add_into_views": (R.random(5),),
+    "normalise_if_large": (R.random(4), 5),
+    "closure_bc": (R.random(7), 3),
+    "fft_recursive": (R.random(8),),
+    "float32_heat_step": (R.random(8).astype(np.float32), 3),
+    "int32_scaled_overflow": (np.array([1.0, 30000.0, -25000.5]),),
+    "uint8_scalar_overflow": (np.array([[250, 3]], dtype=np.uint8),),
+    "int_div_by_zero": (np.array([7, -7, 0, 5]), np.array([0, 2, 0, -3])),
+    "int_mean_median": (np.array([[1, 2, 7], [4, 9, 6]]),),
+    "float32_round": (np.array([0.125, 2.5, -1.355, 3.14159], np.float32),),
+    "float16_arith": (np.array([0.1, 1.5, 100.0]),),
+    "lu_inplace": (R.random((4, 4)),),
+    "norms_in_loop": (R.random((2, 3, 3)) + 2 * np.eye(3),),
+    "heat2d_rfft": (R.random((6, 8)), 0.1, 0.1, 3),
+    "fftshift_spectrum": (R.random(8),),
+    "cholesky_per_step": (R.random(3), 3),
+    "householder_reflect_rows": (R.random((3, 4)),),
 }
 
 
@@ -204,6 +215,11 @@ REFUSED = {
     "newton_system": ((np.array([2.0, 0.5]), 1e-12, 20), "NPR207"),
     # a list of arrays grown in a loop, nothing written: host work
     "lstsq_polyfit_windows": ((np.linspace(0, 1, 12), R.random(12), 4, 2), "NPR021"),
+    # np.linalg.eigvals (complex, CPU-only in JAX), np.sort_complex, np.real_if_close (its dtype
+    # depends on the data): not in the table
+    "complex_eigvals_sorted": ((np.eye(2),), "NPR004"),
+    # `a @ v - (beta[j - 1] * w_prev if j > 0 else 0.0)` on a traced loop index: an array or a float
+    "lanczos_tridiagonal": ((_SPD, np.ones(4), 3), "NPR128"),
 }
 
 
@@ -212,6 +228,51 @@ def test_programs_np2ref_cannot_keep_exact_are_refused_with_a_code(name):
     args, code = REFUSED[name]
     with pytest.raises(np2ref.Np2RefError, match=code):
         compiled(name)(*args)
+
+
+@pytest.mark.parametrize("name, args, error", [
+    ("uint8_minus_big_python_int", (np.ones((2, 2), np.uint8),), OverflowError),
+    ("int_negative_power", (np.array([1, 2, 4]),), ValueError),
+])
+def test_numpys_errors_are_raised(name, args, error):
+    with pytest.raises(error) as expected:
+        getattr(P, name)(*args)
+    with pytest.raises(error, match=str(expected.value)):
+        compiled(name)(*args)
+
+
+def _sims():
+    return [P.Heat1D(np.array([0.0, 1.0, 4.0, 9.0, 16.0]), 0.2) for _ in range(2)]
+
+
+@pytest.mark.parametrize("name, message", [
+    ("run_object_through_helper", r"NPR205 cannot translate a write into `sim.u` \(heat_step\(\) writes it\)"),
+    ("attribute_bound_then_written", r"NPR205 cannot translate a write into `sim.u`, an array held by an object"),
+    ("attribute_view_bound_then_written", r"NPR205 cannot translate a write into `sim.u`, an array held by an object"),
+])
+def test_writes_into_an_objects_array_are_refused(name, message):
+    """`heat_step(sim.u, ...)`, `u = sim.u; u[0] = 7.0`: NumPy writes the object's array; the
+    translation wrote a copy (a Ref of `sim.u`'s value) and left `sim.u` as it was. Refused now:
+    at conversion for the helper's argument, when traced for a name bound to the attribute (an
+    attribute holding a number is a value: attribute_number_rebound)."""
+    sim = _sims()[0]
+    with pytest.raises(np2ref.Np2RefError, match=message):
+        compiled(name)(sim, 2) if name.startswith("run") else compiled(name)(sim)
+    assert np.array_equal(sim.u, _sims()[1].u)
+
+
+def test_a_number_attribute_bound_then_op_assigned_is_a_value():
+    sim = _sims()[0]
+    expected, got = _same("attribute_number_rebound", sim, np.ones(3))
+    assert sim.alpha == 0.2
+
+
+@pytest.mark.xfail(strict=True, reason="an array attribute of an object argument returned (`return sim.u`) "
+                   "comes back as a copy, not the object's own array (NumPy's `result is sim.u`); a parameter "
+                   "returned is the caller's own array (_NprResultShape.returned), an attribute is not followed")
+def test_an_objects_array_returned_is_that_array():
+    sim = _sims()[0]
+    assert compiled("returns_the_objects_array")(sim) is sim.u
 
 
 def test_complex_part_hints_spell_the_whole_array_write():

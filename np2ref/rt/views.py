@@ -203,15 +203,22 @@ def npr_bool(x):
     return x.reshape(()) != 0
 
 
-def npr_own(x, scalar=False):
+def npr_own(x, scalar=False, held=None):
     """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x. None (a
     helper that returns nothing) raises the TypeError that writing into it raises in Python.
     `scalar`: x is arithmetic bound to a name that `op=` may rebind (`dt = t_end - t`, then
-    `dt *= 0.5`): a 0-d result is NumPy's scalar there, which `op=` rebinds, so it stays a value."""
+    `dt *= 0.5`): a 0-d result is NumPy's scalar there, which `op=` rebinds, so it stays a value.
+    `held`: x is an object's attribute (`u = sim.u`), which a later write reaches in NumPy when it
+    is an array: refused (a new Ref would leave the object's array as it was); a number is a value."""
     if x is None:
         raise TypeError("'NoneType' object does not support item assignment")
     if isinstance(x, (jax.Ref, NprView)):
         return x
+    if held is not None and isinstance(x, (np.ndarray, jax.Array)):
+        raise NprUnsupported(
+            f"np2ref NPR205: cannot translate a write into `{held}`, an array held by an object (bound to a name "
+            "that is written): np2ref follows arrays through parameters and names, not through attributes; pass "
+            f"the array itself as a parameter (`step({held}, ...)`)")
     if scalar and jnp.ndim(x) == 0:
         return x
     if isinstance(x, (list, tuple, dict)):  # `x = state.copy()`, state a list: its arrays are the caller's

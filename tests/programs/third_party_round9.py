@@ -360,10 +360,7 @@ def gaussian_elimination_pivot(a, b):
             f = a[i, k] / a[k, k]
             a[i, k:] -= f * a[k, k:]
             b[i] -= f * b[k]
-    x = np.zeros(n)
-    for i in range(n - 1, -1, -1):
-        x[i] = (b[i] - a[i, i + 1:] @ x[i + 1:]) / a[i, i]
-    return x
+    return np.linalg.solve(np.triu(a), b)
 
 
 # --- 3. dtype edges ---------------------------------------------------------------------------
@@ -375,10 +372,6 @@ def brighten_uint8(img):
 def brighten_uint8_inplace(img):
     img += 50
     return img
-
-
-def brighten_saturating(img, amount):
-    return np.clip(img.astype(np.int16) + amount, 0, 255).astype(np.uint8)
 
 
 def uint8_difference(a, b):
@@ -446,13 +439,6 @@ def negative_division(a, d):
     return a // d, a % d, np.fmod(a, d), np.divmod(a, d)
 
 
-def python_int_division(n):
-    out = np.zeros(n, dtype=np.int64)
-    for i in range(n):
-        out[i] = (i - n // 2) // 3 + (i - n // 2) % 3
-    return out
-
-
 def int_result_types(x):
     n = x.shape[0] * 2
     first = x[0] + 1
@@ -505,16 +491,6 @@ def complex_accumulate(z, steps):
 
 # --- 4. np.linalg and np.fft inside loops ------------------------------------------------------
 
-def power_iteration(a, iters):
-    v = np.ones(a.shape[0])
-    lam = 0.0
-    for _ in range(iters):
-        w = a @ v
-        lam = v @ w
-        v = w / np.linalg.norm(w)
-    return lam, v
-
-
 def power_iteration_inplace(a, v, iters):
     for _ in range(iters):
         v[:] = a @ v
@@ -528,15 +504,6 @@ def qr_algorithm(a, iters):
         q, r = np.linalg.qr(ak)
         ak = r @ q
     return np.sort(np.diag(ak))
-
-
-def gauss_seidel_2d(u, f, h, sweeps):
-    n, m = u.shape
-    for _ in range(sweeps):
-        for i in range(1, n - 1):
-            for j in range(1, m - 1):
-                u[i, j] = 0.25 * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1] - h * h * f[i, j])
-    return u
 
 
 def gauss_seidel_matrix(a, b, x, sweeps):
@@ -569,21 +536,6 @@ def preconditioned_cg_while(a, b, tol):
     return x, it
 
 
-def jacobi_until_converged(a, b, tol):
-    x = np.zeros_like(b)
-    d = np.diag(a)
-    r = a - np.diagflat(d)
-    it = 0
-    while True:
-        x_new = (b - r @ x) / d
-        it += 1
-        if np.linalg.norm(x_new - x, np.inf) < tol:
-            x = x_new
-            break
-        x = x_new
-    return x, it
-
-
 def implicit_heat_cholesky(u, alpha, steps):
     n = len(u)
     a = (1 + 2 * alpha) * np.eye(n) - alpha * (np.eye(n, k=1) + np.eye(n, k=-1))
@@ -591,14 +543,6 @@ def implicit_heat_cholesky(u, alpha, steps):
     for _ in range(steps):
         y = np.linalg.solve(L, u)
         u[:] = np.linalg.solve(L.T, y)
-    return u
-
-
-def implicit_heat_solve(u, alpha, steps):
-    n = len(u)
-    a = np.diag(np.full(n, 1 + 2 * alpha)) + np.diag(np.full(n - 1, -alpha), 1) + np.diag(np.full(n - 1, -alpha), -1)
-    for _ in range(steps):
-        u = np.linalg.solve(a, u)
     return u
 
 
@@ -613,15 +557,6 @@ def spectral_poisson(f):
     uh = -fh / k2
     uh[0, 0] = 0.0
     return np.real(np.fft.ifft2(uh))
-
-
-def spectral_heat_steps(u, nu, dt, steps):
-    k = 2 * np.pi * np.fft.fftfreq(len(u), d=1.0 / len(u))
-    for _ in range(steps):
-        uh = np.fft.fft(u)
-        uh *= np.exp(-nu * k ** 2 * dt)
-        u = np.fft.ifft(uh).real
-    return u
 
 
 def spectral_derivative_rk(u, dt, steps):
@@ -666,15 +601,6 @@ def fft_convolve_loop(signals, kernel):
     for i in range(signals.shape[0]):
         out[i] = np.fft.irfft(np.fft.rfft(signals[i]) * K, n)
     return out
-
-
-def det_inv_loop(mats):
-    dets = np.zeros(len(mats))
-    traces = np.zeros(len(mats))
-    for i in range(len(mats)):
-        dets[i] = np.linalg.det(mats[i])
-        traces[i] = np.trace(np.linalg.inv(mats[i]))
-    return dets, traces
 
 
 def lstsq_polyfit_windows(x, y, width, deg):
@@ -859,3 +785,209 @@ def returns_numpy_type_object(x):
 
 def returns_numpy_function(x):
     return np.sin
+
+
+# --- round 9, second batch ------------------------------------------------------------------------
+
+def swap_arrays(a, b):
+    tmp = a.copy()
+    a[:] = b
+    b[:] = tmp
+
+
+def swap_rows_by_helper(m):
+    swap_arrays(m[0], m[2])  # two rows of one array: apart, one base
+    return m
+
+
+def add_into(a, b, out):
+    np.add(a, b, out=out)
+
+
+def add_into_views(x):
+    res = np.zeros(len(x) + 1)
+    add_into(x, x[::-1], res[1:])
+    return res
+
+
+def normalise_if_large(u, steps):
+    for _ in range(steps):
+        u *= 1.7
+        if u.max() > 2.0:
+            normalise_inplace(u)
+    return u
+
+
+def closure_bc(u, steps):
+    def bc():
+        u[0] = 0.0
+        u[-1] = 0.0
+    for _ in range(steps):
+        u[1:-1] = 0.5 * (u[2:] + u[:-2])
+        bc()
+    return u
+
+
+def fft_recursive(x):
+    n = len(x)
+    if n == 1:
+        return x.astype(complex)
+    even = fft_recursive(x[0::2])
+    odd = fft_recursive(x[1::2])
+    tw = np.exp(-2j * np.pi * np.arange(n // 2) / n)
+    return np.concatenate([even + tw * odd, even - tw * odd])
+
+
+def float32_heat_step(u, steps):
+    dt = np.float32(0.1)
+    for _ in range(steps):
+        u[1:-1] += dt * (u[2:] - 2 * u[1:-1] + u[:-2])
+    return u, u.dtype
+
+
+def int32_scaled_overflow(x):
+    y = x.astype(np.int32) * 100000
+    return y, y.dtype
+
+
+def uint8_scalar_overflow(img):
+    return img[0, 0] + 10, img[0, 0] * np.uint8(2)
+
+
+def uint8_minus_big_python_int(img):
+    return img - 300  # NumPy 2: OverflowError (300 does not fit uint8)
+
+
+def int_negative_power(a):
+    return a ** -1  # ValueError: integers to negative integer powers
+
+
+def int_div_by_zero(a, b):
+    return a // b, a % b
+
+
+def int_mean_median(a):
+    return np.mean(a), np.median(a), a.mean(axis=0)
+
+
+def complex_eigvals_sorted(m):
+    w = np.linalg.eigvals(m)
+    return np.sort_complex(w), np.real_if_close(w.real + 0j)
+
+
+def float32_round(x):
+    return np.round(x, 2), np.round(x * 10), x.round(1)
+
+
+def float16_arith(x):
+    h = x.astype(np.float16)
+    return h * 2 + 1, (h * 2).dtype
+
+
+def lu_inplace(a):
+    """Doolittle LU with partial pivoting, L and U stored in `a`; returns the row permutation."""
+    n = a.shape[0]
+    perm = np.arange(n)
+    for k in range(n - 1):
+        p = k + np.argmax(np.abs(a[k:, k]))
+        if p != k:
+            a[[k, p]] = a[[p, k]]
+            perm[[k, p]] = perm[[p, k]]
+        a[k + 1:, k] /= a[k, k]
+        a[k + 1:, k + 1:] -= np.outer(a[k + 1:, k], a[k, k + 1:])
+    return perm
+
+
+def norms_in_loop(mats):
+    out = np.zeros((len(mats), 4))
+    for i in range(len(mats)):
+        m = mats[i]
+        out[i] = [np.linalg.norm(m, "fro"), np.linalg.norm(m, 2), np.linalg.cond(m),
+                  np.linalg.matrix_power(m, 3)[0, 0]]
+    return out
+
+
+def lanczos_tridiagonal(a, v0, m):
+    n = len(v0)
+    V = np.zeros((m, n))
+    alpha = np.zeros(m)
+    beta = np.zeros(m)
+    v = v0 / np.linalg.norm(v0)
+    w_prev = np.zeros(n)
+    for j in range(m):
+        V[j] = v
+        w = a @ v - (beta[j - 1] * w_prev if j > 0 else 0.0)
+        alpha[j] = w @ v
+        w -= alpha[j] * v
+        beta[j] = np.linalg.norm(w)
+        w_prev = v
+        v = w / beta[j]
+    T = np.diag(alpha) + np.diag(beta[:-1], 1) + np.diag(beta[:-1], -1)
+    return np.linalg.eigvalsh(T)
+
+
+def heat2d_rfft(u, nu, dt, steps):
+    n, m = u.shape
+    kx = 2 * np.pi * np.fft.fftfreq(n)
+    ky = 2 * np.pi * np.fft.rfftfreq(m)
+    decay = np.exp(-nu * dt * (kx[:, None] ** 2 + ky[None, :] ** 2))
+    for _ in range(steps):
+        u = np.fft.irfft2(np.fft.rfft2(u) * decay, s=u.shape)
+    return u
+
+
+def fftshift_spectrum(x):
+    X = np.fft.fftshift(np.fft.fft(x))
+    freqs = np.fft.fftshift(np.fft.fftfreq(len(x), d=0.1))
+    back = np.fft.ifft(np.fft.ifftshift(X)).real
+    return np.abs(X), freqs, back
+
+
+def cholesky_per_step(x, steps):
+    """A covariance updated every step, factorised and solved against."""
+    cov = np.eye(len(x))
+    for _ in range(steps):
+        cov = 0.9 * cov + 0.1 * np.outer(x, x) + 0.01 * np.eye(len(x))
+        L = np.linalg.cholesky(cov)
+        x = np.linalg.solve(L, x) + 0.1
+    return x, L
+
+
+def householder_reflect_rows(a):
+    for i in range(a.shape[0]):
+        row = a[i]
+        row -= 2 * (row @ row) / (row @ row + 1.0) * row
+    return a
+
+
+def heat_step(u, alpha):
+    u[1:-1] += alpha * (u[2:] - 2 * u[1:-1] + u[:-2])
+
+
+def run_object_through_helper(sim, steps):
+    """The helper writes `sim.u`: NumPy's object sees it."""
+    for _ in range(steps):
+        heat_step(sim.u, sim.alpha)
+    return sim.u.sum()
+
+
+def attribute_bound_then_written(sim):
+    u = sim.u  # a shorthand for the object's array
+    u[0] = 7.0
+    return u.sum()
+
+
+def attribute_view_bound_then_written(sim):
+    v = sim.u[1:]
+    v[0] = 9.0
+    return v.sum()
+
+
+def attribute_number_rebound(sim, x):
+    a = sim.alpha
+    a *= 2.0
+    return x * a
+
+
+def returns_the_objects_array(sim):
+    return sim.u

@@ -91,10 +91,12 @@ def mark_ref_or_own(ctx, expr: cst.BaseExpression) -> None:
         ctx.m.own_form.add(expr)
 
 
-def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode) -> None:
+def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode, writer: str = "") -> None:
+    """NPR205 for a write through `target` (at `node`; `writer`: which call writes it, when a
+    helper does)."""
     name = chain_name(ctx, target)
     what = f"`{name.value}`" if name is not None else "this expression"
-    part, held = _attribute_written(ctx, target)
+    part, held = attribute_written(ctx, target)
     if part in ("real", "imag"):
         other = "imag" if part == "real" else "real"
         message = f"cannot translate a write through `.{part}` of {what}: a view of part of each complex element"
@@ -102,8 +104,8 @@ def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode) -> N
                 + ("v + 1j * z.imag[i]`" if part == "real" else "z.real[i] + 1j * v`")
                 + f" (`.{other}` unchanged)")
     elif held is not None:
-        message = (f"cannot translate a write into `{held}`, an array held by an object: np2ref follows "
-                   "arrays through parameters and names, not through attributes")
+        message = (f"cannot translate a write into `{held}`{f' ({writer})' if writer else ''}, an array held by "
+                   "an object: np2ref follows arrays through parameters and names, not through attributes")
         hint = f"pass the array itself as a parameter and write it there (`def step(u, ...)` called as `step({held}, ...)`)"
     else:
         message = f"cannot translate a write through {what}: the view it makes (or the temporary it writes into) " \
@@ -112,7 +114,7 @@ def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode) -> N
     ctx.sink.report("NPR205", message, ctx.span(node), hint=hint)
 
 
-def _attribute_written(ctx, target: cst.BaseExpression) -> tuple[str | None, str | None]:
+def attribute_written(ctx, target: cst.BaseExpression) -> tuple[str | None, str | None]:
     """(`real` or `imag` where the write goes through that attribute, the dotted name of an
     object's attribute it writes into: `self.u` of `self.u[1:-1] += ...`, `p.v` of `p.v -= ...`)."""
     expr = target
@@ -241,5 +243,7 @@ def owned(original: cst.CSTNode, result: cst.BaseExpression, ctx) -> cst.BaseExp
     if original in ctx.m.own_form:
         if original in ctx.m.own_scalar:
             return J.call(J.OWN, result, scalar=cst.Name("True"))
+        if original in ctx.m.own_held:
+            return J.call(J.OWN, result, held=J.string(ctx.m.own_held[original]))
         return J.call(J.OWN, result)
     return result
