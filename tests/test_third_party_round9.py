@@ -7,6 +7,7 @@ argument after the call, and the types of Python scalars in the results."""
 from __future__ import annotations
 
 import contextlib
+import inspect
 import io
 import runpy
 import warnings
@@ -273,6 +274,35 @@ def test_a_number_attribute_bound_then_op_assigned_is_a_value():
 def test_an_objects_array_returned_is_that_array():
     sim = _sims()[0]
     assert compiled("returns_the_objects_array")(sim) is sim.u
+
+
+def _scalar_types(value):
+    """result_types with NumPy's scalars told from Python's (`np.True_` is a `bool` by name)."""
+    if isinstance(value, (tuple, list)):
+        return [_scalar_types(v) for v in value]
+    return f"{type(value).__module__}.{type(value).__name__}"
+
+
+@pytest.mark.parametrize("name, args", [
+    ("builtin_scalar_types", (np.array([1.5, -2.25, 7.0, 0.5]),)),
+    ("int_builtin_types", (np.array([7, -3, 11]),)),
+    ("converged_flag", (np.array([1.5, -2.25, 7.0]), 1.0)), ("converged_flag", (np.array([1.5, -2.25, 7.0]), 0.1)),
+])
+def test_pythons_bool_and_complex_of_array_data_stay_pythons(name, args):
+    """`bool(x.any())`, `complex(x[0], x[1])` and a flag set `converged = True` under a test of the
+    data were NumPy's np.True_ / np.complex128 (conftest's result_types names np.True_ `bool`
+    too: compared here with the types' modules)."""
+    expected, got = _same(name, *args)
+    assert _scalar_types(got) == _scalar_types(expected)
+
+
+def test_an_error_in_a_statement_over_several_lines_points_at_it():
+    """NPR031 from `y.tolist()` on the second line of a `return (...)`: the line map gave the
+    statement's other lines the mark of the statement before (or 0, for the first statement)."""
+    with pytest.raises(np2ref.Np2RefError) as info:
+        compiled("returns_tolist")(np.ones(3))
+    line = inspect.getsourcelines(P.returns_tolist)[1] + 2
+    assert f"third_party_round9.py:{line}:5: NPR031" in str(info.value)
 
 
 def test_complex_part_hints_spell_the_whole_array_write():

@@ -991,3 +991,30 @@ def attribute_number_rebound(sim, x):
 
 def returns_the_objects_array(sim):
     return sim.u
+
+
+def builtin_scalar_types(x):
+    """What the builtins give on arrays and their elements."""
+    return (x.size // 2, x.shape[0] / 2, x.argmax(), int(np.argmax(x)), sum(x), max(x), round(x[0], 2),
+            round(x[0]), abs(x[1]), x[0].item(), divmod(x[2], 2.0), bool(x.any()), x.any(),
+            x[0] == x[1], complex(x[0], x[1]), sum(range(len(x))), min(len(x), 3))
+
+
+def int_builtin_types(a):
+    return (sum(a), max(a), a[0] // 2, a[0] / 2, abs(a[1]), divmod(a[2], 3), a[0].item(),
+            pow(a[0], 2), a[1] ** 2, -a[0], a.sum() // len(a))
+
+
+def returns_tolist(x):
+    y = x * 2
+    return (y.sum(),
+            y.tolist())
+
+
+def converged_flag(x, tol):
+    converged = False
+    for _ in range(3):
+        x = x * 0.5
+        if np.abs(x).max() < tol:
+            converged = True
+    return x, converged

@@ -250,7 +250,7 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
     for node in walk(f.node):
         if isinstance(node, cst.Call) and not calls:
             func = node.func
-            calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round") or \
+            calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round", "bool", "complex") or \
                 isinstance(func, cst.Name) and func.value == "len" and len(node.args) == 1 \
                 and not is_static_meta(node.args[0].value) or \
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
@@ -447,11 +447,37 @@ def _pyreturn(value, kind):
     return J.call(J.PYRETURN, value, J.string(kind[0]), *(cst.parse_expression(p) for p in kind[1]))
 
 
+def _builtin_made(ctx, expr) -> str | None:
+    """'bool' or 'complex' for `bool(...)`, `complex(...)` (of array data: a traced 0-d value, NumPy's
+    program has Python's bool or complex), or a name every binding of which is one such call or
+    True / False (a flag set under a test of the data, carried by a lax.cond: a traced bool)."""
+    shadowed = ctx.py_scalars.classify.shadowed
+    if isinstance(expr, cst.Name) and expr.value in ctx.py_scalars.names:
+        return None  # an int or float name (`_scan`'s)
+    values = [expr]
+    if isinstance(expr, cst.Name):
+        values = [v for t, v in ctx.f.bindings if isinstance(t, cst.Name) and t.value == expr.value]
+    kinds = {_made_kind(v, shadowed) for v in values}
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+
+
+def _made_kind(value, shadowed) -> str | None:
+    if isinstance(value, cst.Name) and value.value in ("True", "False"):
+        return "bool"  # `converged = False`, then `converged = True` under a test of the data
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("bool", "complex") \
+            and value.func.value not in shadowed and value.args and not any(a.star for a in value.args):
+        return value.func.value
+    return None
+
+
 def _python_kind(ctx, expr):
     """'int' or 'float': a Python scalar of that one kind; 'any': an int or a float
     (`x.item()`), which the traced value's dtype tells apart; ('passed', params): one that holds
     parameters' values (a Python number when the caller passed them: npr_pyreturn looks at the
     parameters never rebound, `params`, and at the traced value)."""
+    made = _builtin_made(ctx, expr)
+    if made is not None:
+        return made
     k = ctx.py_scalars.classify(expr)
     if k is not None and k.passed:  # only a name bound in the function (`return t` after `t = t0`,
         # `t += h`), or an expression of one of one kind (`return crc & 0xFFFF`, an int): an
