@@ -276,7 +276,7 @@ class _NprPlan:
     ARRAY = object()
     DEVICE = object()
 
-    def __init__(self, names, key, jitted, dynamic, donated, written, stage=False):
+    def __init__(self, names, key, jitted, dynamic, donated, written, stage=False, held=()):
         position = {n: i for i, n in enumerate(names)}
         self.key, self.jitted = key, jitted
         self.kept = tuple((n, position[n]) for n in dynamic if n not in donated)
@@ -284,6 +284,9 @@ class _NprPlan:
         self.written = tuple((n, position[n]) for n in written)
         arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY or k is _NprPlan.DEVICE]
         self.apart = tuple((i, j) for _, i in self.written for j in arrays if j != i)
+        # the module-level arrays the function reads (_NprGlobalsWatch.arrays(): a rebinding makes
+        # the caller forget its plans), each apart from every written argument
+        self.held = tuple(held) if self.written else ()
         self.checked = bool(self.written or self.apart)  # else admits() is True for every call
         self.device = _NprPlan.DEVICE in key and _NprPlan.ARRAY not in key
         staged = tuple((n, i) for n, i in self.kept if key[i] is _NprPlan.ARRAY)
@@ -299,6 +302,10 @@ class _NprPlan:
         for i, j in self.apart:
             if _npr_shares_any(args[i], args[j]):
                 return False
+        for _, i in self.written if self.held else ():
+            for w in self.held:
+                if _npr_shares_any(args[i], w):
+                    return False
         return True
 
 

@@ -337,8 +337,6 @@ class NprFunction:
         array, _NprPlan.DEVICE for a jax.Array, None for another traced value. None when only
         the general path can tell (containers, whose arrays _aliases checks; subclasses and
         arrays JAX cannot take as they are: _npr_device_ready)."""
-        if self.mutated and self._watch is not None and self._watch.arrays():
-            return None  # module-level arrays read: each call's written arguments checked apart (_aliases)
         key = []
         if self.static_argnames is None:  # the common kinds first, as the loop below keys them
             for v in args:
@@ -457,7 +455,8 @@ class NprFunction:
         key, (jitted, donated, run) = self._compiled(static, aliases, dynamic)
         if plan_key is not None and all(leader == n for n, leader in aliases.items()):
             plan = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
-                            stage=jax.default_backend() == "cpu")
+                            stage=jax.default_backend() == "cpu",
+                            held=tuple(w for _, w in self._watch.arrays()) if self.mutated else ())
             if _npr_flat_plan(self, key, run, plan, args, kwargs, device):  # the flat run (fastpath.py)
                 if (out := _npr_flat_run(self, plan.flat, tuple(values.values()))) is not _NPR_GENERAL:
                     return out
