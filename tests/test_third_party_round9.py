@@ -130,11 +130,20 @@ def test_a_parameter_counted_under_array_data_keeps_the_type_passed(fn, args):
     _same(fn, *args)
 
 
-def test_an_array_default_a_helper_writes_is_refused_where_a_call_leaves_it_out():
+@pytest.mark.parametrize("name, helper, param", [("kernel_leaves_default_out", "acc_helper", "buf"),
+                                                  ("kernel_list_default_left_out", "log_value", "hist")])
+def test_a_default_a_helper_writes_is_refused_where_a_call_leaves_it_out(name, helper, param):
     """acc_helper(x) writes into its default `buf=np.zeros(3)`, one array every such call shares
-    (NumPy's second call returns 6.0); traced, each call wrote into a fresh constant (3.0, 3.0)."""
-    with pytest.raises(np2ref.Np2RefError, match=r"NPR202 acc_helper\(\) writes its parameter `buf`, left out here"):
-        compiled("kernel_leaves_default_out")
+    (NumPy's second call returns 6.0); traced, each call wrote into a fresh constant (3.0, 3.0).
+    log_value(x) appends to its default `hist=[]`: NumPy's calls return 1, 2, then 3, 4; the
+    translation returned 1, 2 on every call."""
+    with pytest.raises(np2ref.Np2RefError, match=rf"NPR202 {helper}\(\) writes its parameter `{param}`, left out here"):
+        compiled(name)
+
+
+def test_defaults_passed_or_immutable_are_translated():
+    _same("kernel_list_passed", np.ones(2))
+    _same("kernel_scalar_default", np.ones(2))
 
 
 def test_an_object_argument_holding_a_written_argument_is_refused():

@@ -1,16 +1,18 @@
 """What a call of a module function may not do, checked where it is planned (rules/calls.py):
 pass an argument that may share the buffer of one the callee writes (checked apart at trace time
 through `npr_apart` where the argument is a view of a ref, else NPR201), or leave out a written
-parameter whose default is an array (NPR202: one array, made when the callee is defined, that
-every such call writes into, as module-level state).
+parameter whose default is an array or a container it changes (NPR202: one object, made when
+the callee is defined, that every such call writes into, as module-level state).
 """
 
 from __future__ import annotations
 
 import libcst as cst
+import numpy as np
 
 from ...analysis.nodes import number_literal
 from ...diagnostics import Note
+from ..syntax import walk
 from .views import mark_ref
 
 
@@ -48,19 +50,52 @@ def check_written_defaults(ctx, node, callee, facts, given) -> None:
     params = facts.node.params
     for param in (*params.posonly_params, *params.params, *params.kwonly_params):
         name = param.name.value
-        if param.default is None or name in given or name not in facts.mutated_params \
-                or _literal_default(param.default):
+        if param.default is None or name in given or _immutable_default(ctx, param.default) or not (
+                name in facts.mutated_params or _container(param.default) and _changes_container(facts.node, name)):
             continue
         ctx.sink.report(
             "NPR202", f"{callee}() writes its parameter `{name}`, left out here: its default "
-            f"`{cst.Module([]).code_for_node(param.default)}` is one array shared by every call that "
+            f"`{cst.Module([]).code_for_node(param.default)}` is one object shared by every call that "
             "leaves it out, module-level state np2ref does not translate writes into",
-            ctx.span(node), notes=[Note(f"`{name}` defaults to one array made when {callee}() is defined",
+            ctx.span(node), notes=[Note(f"`{name}` defaults to one object made when {callee}() is defined",
                                         ctx.span(param))],
-            hint=f"pass `{name}` in this call, or default it to None and make the array in {callee}()")
+            hint=f"pass `{name}` in this call, or default it to None and make it in {callee}()")
 
 
-def _literal_default(expr) -> bool:
-    """None, a bool, a number or a string: a default no write can change."""
+# list, dict and set methods that change the container in place
+_CHANGING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
+                               "update", "setdefault", "popitem", "add", "discard", "__setitem__"})
+
+
+def _container(expr) -> bool:
+    """`[]`, `{}`, `set()`, `list()`...: a mutable container made once, at the definition."""
+    return isinstance(expr, (cst.List, cst.Dict, cst.Set)) or isinstance(expr, cst.Call) and isinstance(
+        expr.func, cst.Name) and expr.func.value in ("list", "dict", "set")
+
+
+def _changes_container(func: cst.FunctionDef, name: str) -> bool:
+    """Whether `func` changes the container its parameter `name` holds (`hist.append(v)`,
+    `cache[k] = v`, `seen |= {v}`): a list default (`hist=[]`) then grows from call to call."""
+    for n in walk(func.body):
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) \
+                and n.func.value.value == name and n.func.attr.value in _CHANGING_METHODS:
+            return True
+        targets = [t.target for t in n.targets] if isinstance(n, cst.Assign) else \
+            [n.target] if isinstance(n, cst.AugAssign) else []
+        for t in targets:
+            base = t.value if isinstance(t, cst.Subscript) else t if isinstance(n, cst.AugAssign) else None
+            if isinstance(base, cst.Name) and base.value == name:
+                return True
+    return False
+
+
+def _immutable_default(ctx, expr) -> bool:
+    """None, a bool, a number, a string, or a scalar made by a call (`np.float64(0.0)`, `float(1)`):
+    a default no write can change (`total += x` rebinds it)."""
+    if isinstance(expr, cst.Call):
+        qual = ctx.numpy_name(expr.func)
+        return qual is not None and isinstance(getattr(np, qual[6:], None), type) and issubclass(
+            getattr(np, qual[6:]), np.generic) or isinstance(expr.func, cst.Name) and expr.func.value in (
+            "float", "int", "complex", "bool") and expr.func.value not in ctx.locals
     return isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)) or number_literal(expr) \
         or isinstance(expr, cst.Name) and expr.value in ("None", "True", "False")
