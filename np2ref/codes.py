@@ -342,7 +342,9 @@ CODES = {c.code: c for c in [
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "
          "otherwise.", "step(u, u)", "step(u, u.copy())"),
     Code("NPR202", "write to a module-level array", "Converted functions may read module constants "
-         "but not write module-level arrays: the write would be invisible after jit.",
+         "but not write module-level arrays: the write would be invisible after jit. That includes a "
+         "helper's array default (`def acc(x, buf=np.zeros(3))`) written by a call that leaves it out: "
+         "one array, made when the helper is defined, that every such call writes into.",
          "GRID = np.zeros(8)\ndef f():\n    GRID[0] = 1.0", "def f(grid):\n    grid[0] = 1.0"),
     Code("NPR203", "a returned view written by the caller", "A helper returns a view of a parameter "
          "it does not write, and the caller writes through the result (or the base): np2ref would "
@@ -361,7 +363,9 @@ CODES = {c.code: c for c in [
          "that is written: `u, v = s` on a 2-D `s` (its rows), `p, q = np.split(s, 2)`, or a helper "
          "returning slices of it; `u, v = s[0], s[1]` is translated as views.", "np.flip(u)[0] = 1.0", "u[-1] = 1.0"),
     Code("NPR206", "overlapping arguments at call time", "The compiled function writes an argument "
-         "that shares memory with another argument; NumPy would see the writes through both.",
+         "that shares memory with another argument (an array inside a tuple, list or dict argument, or "
+         "an object's attribute, `f(sim.u, sim)`), or with a module-level array it reads (`f(W)` "
+         "reading `W`); NumPy would see the writes through both.",
          "f(u, u[1:])", "f(u, u[1:].copy())"),
     Code("NPR207", "a container of written arrays", "A tuple, list or dict that holds arrays which are "
          "written would need references inside a container; np2ref refuses it rather than copy. "

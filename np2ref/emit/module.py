@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import io
 import pathlib
 import re
+import tokenize
 
 import libcst as cst
 
@@ -181,11 +183,35 @@ def functions_source(module: cst.Module, functions: dict) -> str:
 
 
 def line_map(source: str) -> dict[int, int]:
-    """exec line -> original line, from the `# @L<n>` marks (unmarked lines take the previous one)."""
+    """exec line -> original line, from the `# @L<n>` marks (unmarked lines take the previous one).
+    A statement over several lines carries its mark on its last line: its other lines take that
+    mark (an error raised in `return (a,\n b.tolist())` was placed at the line before it, or 0)."""
+    lines = source.splitlines()
+    marks = {i: int(m.group(1)) for i, text in enumerate(lines, 1) if (m := LINE_MARK.search(text))}
+    for first, last in _statement_lines(source):
+        if last in marks:
+            for k in range(first, last):
+                marks.setdefault(k, marks[last])
     out, last = {}, 0
-    for i, text in enumerate(source.splitlines(), 1):
-        m = LINE_MARK.search(text)
-        if m:
-            last = int(m.group(1))
+    for i in range(1, len(lines) + 1):
+        last = marks.get(i, last)
         out[i] = last
     return out
+
+
+def _statement_lines(source: str) -> list[tuple[int, int]]:
+    """(first line, last line) of each logical line that spans several physical lines."""
+    spans, first = [], None
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):
+                continue
+            if first is None:
+                first = tok.start[0]
+            if tok.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+                if tok.start[0] > first:
+                    spans.append((first, tok.start[0]))
+                first = None
+    except (tokenize.TokenError, SyntaxError):
+        return spans
+    return spans

@@ -202,8 +202,12 @@ def _does_array_work(loop: cst.CSTNode, functions: set[str]) -> bool:
 def _plan(loop, later, positions, bound: set[str], functions: set[str], global_reads: set[str],
           every_trip: frozenset[str] = frozenset()) -> Lift | None:
     reads = names_read(loop)
-    params = tuple(sorted((reads & bound) - functions))
     returns = tuple(sorted(n for n in _bound_by(loop) if n in global_reads or _read_later(n, later)))
+    # a `for` loop's own target is bound before the body reads it: its value from before the loop
+    # is needed only where it is returned (a loop that makes no trip); passed in, it was an unbound
+    # name after an earlier lifted loop over `t` (which binds it in its function, not returned)
+    target = {loop.target.value} if isinstance(loop, cst.For) and isinstance(loop.target, cst.Name) else set()
+    params = tuple(sorted((reads & bound) - functions - (target - set(returns))))
     if not set(returns) <= bound | every_trip:
         return None  # a name first bound in the loop and read later, maybe never bound: keep NumPy's loop
     return placed(loop, positions, f"{PREFIX}{positions[loop].start.line}", params, returns)

@@ -104,6 +104,7 @@ class ModuleRewriter(cst.CSTTransformer):
         if self.f is None or self.f.node is not original:
             return updated
         decorators = [d for d in updated.decorators if _decorator_name(d.decorator) not in KNOWN_DECORATORS]
+        updated = _prepend(updated, self.py_scalars.entry_statements())  # (parameters' values on entry)
         # no array work: it runs as written wherever it is called. A body the rules rewrote
         # (`x[m].sum()`, `max(1.0, x.max())`, an `if` on array data, `math.sqrt(T)`: no NumPy
         # call, yet JAX code now) is no longer plain: called from host code with arrays it must
@@ -149,3 +150,15 @@ class ModuleRewriter(cst.CSTTransformer):
         if not self.active or not isinstance(result, cst.BaseExpression):
             return result
         return views.owned(original, result, self)
+
+
+def _prepend(func: cst.FunctionDef, statements: list) -> cst.FunctionDef:
+    """`func` with `statements` first in its body (after its docstring)."""
+    if not statements or not isinstance(func.body, cst.IndentedBlock):
+        return func
+    body = list(func.body.body)
+    first = body[0] if body else None
+    docstring = isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and isinstance(
+        first.body[0], cst.Expr) and isinstance(first.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    at = 1 if docstring else 0
+    return func.with_changes(body=func.body.with_changes(body=[*body[:at], *statements, *body[at:]]))

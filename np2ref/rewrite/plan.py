@@ -35,6 +35,7 @@ class Marks:
     own_form: AbstractSet[Expr] = _field("views", "expressions emitted as `npr_own(expr)`: a Ref for a value that is written")
     share_number: AbstractSet[Expr] = _field("views", "a name born a number and `op=`'d, bound to another (`prev = total`): `npr_share(total)`, its value while 0-d, else the Ref")
     own_scalar: AbstractSet[Expr] = _field("views", "of own_form, arithmetic bound to a name that may hold a scalar: `npr_own(expr, scalar=True)`, a 0-d value no Ref")
+    own_held: Mapping[Expr, str] = _field("views", "of own_form, an object's attribute (`u = sim.u`, `v = self.u[1:]`) that is written -> its dotted name: `npr_own(expr, held='sim.u')`, NPR205 when traced if it holds an array (the write would miss it)", dict)
     new_ref: AbstractSet[Expr] = _field("views", "binding values emitted as `jax.new_ref(expr)`: a fresh buffer")
     # -- stores (rules/stores.py) --------------------------------------------------------------
     store_bases: AbstractSet[Expr] = _field("stores", "bases of store targets, emitted as the store proxy `npr_at(base)`")

@@ -1,6 +1,8 @@
 """How arguments go into a jitted call and results come out: which arguments are static (and
 their cache keys), NumPy views of results, write-back of mutated arrays, buffer donation."""
 
+import types as _npr_types
+
 import jax
 import numpy as np
 
@@ -275,7 +277,7 @@ class _NprPlan:
     ARRAY = object()
     DEVICE = object()
 
-    def __init__(self, names, key, jitted, dynamic, donated, written, stage=False):
+    def __init__(self, names, key, jitted, dynamic, donated, written, stage=False, held=()):
         position = {n: i for i, n in enumerate(names)}
         self.key, self.jitted = key, jitted
         self.kept = tuple((n, position[n]) for n in dynamic if n not in donated)
@@ -283,6 +285,9 @@ class _NprPlan:
         self.written = tuple((n, position[n]) for n in written)
         arrays = [i for i, k in enumerate(key) if k is _NprPlan.ARRAY or k is _NprPlan.DEVICE]
         self.apart = tuple((i, j) for _, i in self.written for j in arrays if j != i)
+        # the module-level arrays the function reads (_NprGlobalsWatch.arrays(): a rebinding makes
+        # the caller forget its plans), each apart from every written argument
+        self.held = tuple(held) if self.written else ()
         self.checked = bool(self.written or self.apart)  # else admits() is True for every call
         self.device = _NprPlan.DEVICE in key and _NprPlan.ARRAY not in key
         staged = tuple((n, i) for n, i in self.kept if key[i] is _NprPlan.ARRAY)
@@ -298,6 +303,10 @@ class _NprPlan:
         for i, j in self.apart:
             if _npr_shares_any(args[i], args[j]):
                 return False
+        for _, i in self.written if self.held else ():
+            for w in self.held:
+                if _npr_shares_any(args[i], w):
+                    return False
         return True
 
 
@@ -341,6 +350,20 @@ def _npr_layout_ok(v):
     return not isinstance(v, np.ndarray) or v.flags.c_contiguous or v.size <= 1
 
 
+def _npr_held_arrays(v, kinds=np.ndarray):
+    """(attribute, array) for each array an object argument holds in its __dict__ (`sim.u` of a
+    simulation object, a dataclass's fields): a function writing another argument that is one
+    of them must see its writes through the object, as NumPy does (_aliases checks them apart).
+    Classes, modules and functions hold none that count."""
+    if isinstance(v, (type, _npr_types.ModuleType, _npr_types.FunctionType, _npr_types.BuiltinFunctionType,
+                      _npr_types.MethodType, np.ufunc)):
+        return ()
+    held = getattr(v, "__dict__", None)
+    if not isinstance(held, dict):
+        return ()
+    return tuple((k, w) for k, w in held.items() if isinstance(w, kinds))
+
+
 def _npr_shares(a, b):
     """np.shares_memory, after the cheap bounds test that rules out most pairs."""
     return np.may_share_memory(a, b) and np.shares_memory(a, b)
@@ -382,9 +405,24 @@ def _npr_uses_layout(fn, seen=None):
     return False
 
 
+# Results known when traced that are no array data: handed back as they are (a type, `type(s)`
+# or `np.float32`, was JAX's "not a valid JAX type" when the jitted function returned it)
+_NPR_PYTHON_RESULTS = (bool, int, float, complex, str, type(None), np.dtype, type, range, slice, type(Ellipsis),
+                       type(len), type(_npr_check_written), np.ufunc)
+
+
 def _npr_is_python_value(v):
-    """A result known when traced, handed back as it is: a Python value, or a dtype (`x.dtype`)."""
-    return isinstance(v, (bool, int, float, complex, str, type(None), np.dtype)) and not isinstance(v, np.generic)
+    """A result known when traced, handed back as it is: a Python value, a dtype (`x.dtype`), a
+    type (`type(x[0])`), a function."""
+    return isinstance(v, _NPR_PYTHON_RESULTS) and not isinstance(v, np.generic)
+
+
+def _npr_python_result(v):
+    """A result known when traced as NumPy's program has it: `np.float64` named in the function
+    (jax.numpy's scalar type in the translation) is NumPy's."""
+    if isinstance(v, type) and v.__module__.startswith("jax") and isinstance(getattr(v, "dtype", None), np.dtype):
+        return v.dtype.type
+    return v
 
 
 def _npr_arraylike(v):

@@ -241,6 +241,8 @@ class NprFunction:
                 flat, _ = jax.tree_util.tree_flatten_with_path(v)
                 arrays.update({n + jax.tree_util.keystr(path): leaf for path, leaf in flat
                                if isinstance(leaf, kinds)})
+            else:  # an object's arrays (`f(sim.u, sim)`: the function reads `sim.u`)
+                arrays.update({f"{n}.{k}": w for k, w in _npr_held_arrays(v, kinds)})
         if self._layout is None:
             self._layout = _npr_uses_layout(self.fn)
         if self._layout:
@@ -264,7 +266,24 @@ class NprFunction:
                     continue
                 raise NprError(f"{self.__name__}(): the arguments `{name}` and `{other}` share memory "
                                f"and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)")
+        if self.mutated and self._watch is not None:
+            self._apart_from_module(values)
         return aliases
+
+    def _apart_from_module(self, values):
+        """NPR206 for a written argument that shares memory with a module-level array the
+        function reads (`f(W)` where f writes its parameter and reads `W`, or `SIM.u`): NumPy's
+        program reads its own writes there; the compiled one holds `W` as the call found it."""
+        held = self._watch.arrays()
+        for name in self.mutated:
+            v = values.get(name)
+            if not isinstance(v, np.ndarray):
+                continue
+            for other, w in held:
+                if _npr_shares_any(v, w):
+                    raise NprError(f"np2ref NPR206: {self.__name__}(): the argument `{name}` shares memory with "
+                                   f"the module-level array `{other}`, which the function reads, and `{name}` is "
+                                   f"written; pass a separate array (e.g. `{other}.copy()`)")
 
     def _compiled(self, static, aliases, dynamic):
         # The mutated NumPy arrays' device copies are donated: their final values (written
@@ -297,7 +316,7 @@ class NprFunction:
                     _npr_state["bounds"] = saved
                 leaves, tree = jax.tree_util.tree_flatten(result)
                 # Python values computed from static inputs stay Python values (an int stays an int)
-                fixed = {i: v for i, v in enumerate(leaves) if _npr_is_python_value(v)}
+                fixed = {i: _npr_python_result(v) for i, v in enumerate(leaves) if _npr_is_python_value(v)}
                 sites = tuple(checks.sites) if checks is not None else ()
                 shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()),
                                         tuple(same.items()), sites, python, _npr_has_dict(result))
@@ -354,6 +373,8 @@ class NprFunction:
                 static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and kind not in
                                                        _NPR_DEVICE_TYPES and _npr_is_static(v))
             if static:
+                if self.mutated and kind not in _NPR_REPR_KEYED and _npr_held_arrays(v):
+                    return None  # an object holding arrays: _aliases checks them against the written ones
                 key.append(repr(v) if kind in _NPR_REPR_KEYED else _npr_static_key(v))
             elif kind is np.ndarray and v.dtype.isnative and _npr_jax_dtype(v.dtype):
                 key.append(_NprPlan.ARRAY)
@@ -447,7 +468,8 @@ class NprFunction:
         key, (jitted, donated, run) = self._compiled(static, aliases, dynamic)
         if plan_key is not None and all(leader == n for n, leader in aliases.items()):
             plan = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
-                            stage=jax.default_backend() == "cpu")
+                            stage=jax.default_backend() == "cpu",
+                            held=tuple(w for _, w in self._watch.arrays()) if self.mutated else ())
             if _npr_flat_plan(self, key, run, plan, args, kwargs, device):  # the flat run (fastpath.py)
                 if (out := _npr_flat_run(self, plan.flat, tuple(values.values()))) is not _NPR_GENERAL:
                     return out
@@ -510,9 +532,9 @@ from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_ready,
-    _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_has_dict, _npr_is_python_value,
-    _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps, _npr_ordered,
-    _npr_plain_dicts, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
+    _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_has_dict, _npr_held_arrays,
+    _npr_is_python_value, _npr_python_result, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps,
+    _npr_ordered, _npr_plain_dicts, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
     _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan, _NprResultShape)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
 from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402

@@ -47,6 +47,21 @@ class _NprGlobalsWatch:
                 if new is not _NPR_ABSENT and new is not namespace.get(name, _NPR_ABSENT):
                     namespace[name] = new
 
+    def arrays(self):
+        """(name, NumPy array) for the module-level arrays the function reads, and those the
+        module's objects hold as attributes (`SIM.u`): an argument the function writes that
+        shares memory with one is refused (NprFunction._aliases), since NumPy's program sees
+        its writes there where the compiled one holds the array as it was when the call began."""
+        out = []
+        for name in self.names:
+            value = self.namespace.get(name)
+            if isinstance(value, np.ndarray):
+                out.append((name, value))
+            elif type(value) not in _NPR_PLAIN_SKIP and not isinstance(value, _npr_types.ModuleType):
+                attrs = _npr_attributes(value) or {}
+                out.extend((f"{name}.{k}", v) for k, v in attrs.items() if isinstance(v, np.ndarray))
+        return out
+
     def changed(self):
         """True (and the new values recorded) when a name now holds something else."""
         self._sync()

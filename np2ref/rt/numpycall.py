@@ -36,6 +36,8 @@ def _npr_numpy_call(fn, flat, plan, kinds):
     body = [f"if {' and '.join(tests) or 'True'}:", "    if WATCH.checks and moved(FN):", "        return MISS"]
     for i, j in plan.apart:
         body += [f"    if a{i} is a{j} or may_share(a{i}, a{j}) and shares(a{i}, a{j}):", "        return MISS"]
+    for _, i in plan.written if plan.held else ():  # the module's arrays the function reads
+        body += [f"    if any(may_share(a{i}, w) and shares(a{i}, w) for w in HELD):", "        return MISS"]
     if fn._layout:
         for _, i in plan.written:
             body += [f"    if not (a{i}.flags.c_contiguous or a{i}.size <= 1):", "        return MISS"]
@@ -54,7 +56,8 @@ def _npr_numpy_call(fn, flat, plan, kinds):
              "WATCH": fn._watch, "moved": _npr_moved, "FN": fn, "may_share": np.may_share_memory,
              "shares": np.shares_memory, "RUN": flat.run, "FINISH": flat._finish, "MISS": _NPR_GENERAL,
              "LIVE": True, "asarray": np.asarray, "copyto": np.copyto,
-             "VIEW": _NPR_VIEW_BYTES, "RESULTS": _npr_results_numpy, "WRITE_BACK": _npr_write_back}
+             "VIEW": _NPR_VIEW_BYTES, "RESULTS": _npr_results_numpy, "WRITE_BACK": _npr_write_back,
+             "HELD": plan.held}
     if flat.shape is not None:
         scope["TREE"], scope["UNFLATTEN"] = flat.shape.tree, jax.tree_util.tree_unflatten
 

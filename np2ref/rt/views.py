@@ -203,17 +203,24 @@ def npr_bool(x):
     return x.reshape(()) != 0
 
 
-def npr_own(x, scalar=False):
+def npr_own(x, scalar=False, held=None):
     """x itself if it is a Ref or NprView (aliasing kept), else a new Ref holding x.
     `scalar`: x is arithmetic bound to a name that `op=` may rebind (`dt = t_end - t`, then
     `dt *= 0.5`): a 0-d result is NumPy's scalar there, which `op=` rebinds, so it stays a value.
     None (a helper that returns nothing, or falls through its loop of `return`s) stays None: a
     write into it raises Python's TypeError there (npr_at), as in NumPy; a name never written
-    through is just None (`r = h(a)` where h may return `a`)."""
+    through is just None (`r = h(a)` where h may return `a`).
+    `held`: x is an object's attribute (`u = sim.u`), which a later write reaches in NumPy when it
+    is an array: refused (a new Ref would leave the object's array as it was); a number is a value."""
     if x is None:
         return None
     if isinstance(x, (jax.Ref, NprView)):
         return x
+    if held is not None and isinstance(x, (np.ndarray, jax.Array)):
+        raise NprUnsupported(
+            f"np2ref NPR205: cannot translate a write into `{held}`, an array held by an object (bound to a name "
+            "that is written): np2ref follows arrays through parameters and names, not through attributes; pass "
+            f"the array itself as a parameter (`step({held}, ...)`)")
     if scalar and jnp.ndim(x) == 0:
         return x
     if isinstance(x, tuple):  # `r = h(a)`, h returning `(x, i)` with x an array it writes

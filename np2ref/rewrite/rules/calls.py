@@ -25,7 +25,8 @@ from ...diagnostics import Note
 from ...emit import jaxnames as J
 from ..registry import SPECIALS, emits, emits_special, plans
 from ..syntax import plain, positional, walk
-from .views import emit_view_call, mark_ref, mark_ref_or_own
+from .call_checks import check_shared_buffers, check_written_defaults
+from .views import attribute_written, emit_view_call, mark_ref, mark_ref_or_own, refuse_write_target
 
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it
 # has one (dtype rules differ from jnp's for small integer inputs).
@@ -151,9 +152,15 @@ def plan_callee(node: cst.Call, ctx) -> None:
         name = func.value
         if qual is None and name not in ctx.locals and name not in ctx.all \
                 and name not in fx.SAFE_BUILTINS and ctx.imports.qualify(func, ctx.locals) not in LIBRARY_CALLS:
-            ctx.sink.report("NPR003", f"call to `{name}()`, which np2ref cannot see into",
-                            ctx.span(node),
-                            hint="define it in the same module, or call it outside the converted function")
+            if ctx.bound is not None and name in ctx.bound:  # the module's class (or object)
+                ctx.sink.report("NPR003", f"call to `{name}()`, a class or object of this module: np2ref "
+                                "translates the module's functions, not classes and their methods",
+                                ctx.span(node), hint="make the object outside the converted function and pass "
+                                "its arrays in as arguments (`run(sim.u, sim.alpha)`)")
+            else:
+                ctx.sink.report("NPR003", f"call to `{name}()`, which np2ref cannot see into",
+                                ctx.span(node),
+                                hint="define it in the same module, or call it outside the converted function")
     elif isinstance(func, cst.Attribute) and qual is None:
         full = ctx.imports.qualify(func, ctx.locals)
         if full is not None and full.split(".")[0] != "math" and full not in PURE_CALLS \
@@ -283,34 +290,15 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
                 pname in facts.maybe_scalar and number_literal(arg)):
             # (a number passed where `t = t0; t += h` may rebind: immutable, nothing to own; a
             # Ref of it was rebound each iteration, the loop peeled one iteration at a time)
-            mark_ref_or_own(ctx, arg)
+            if attribute_written(ctx, arg) != (None, None) and not mark_ref(ctx, arg):
+                # `heat_step(sim.u, ...)`: an object's array, which a copy passed would leave as it was
+                refuse_write_target(ctx, arg, arg, f"{callee}() writes it")
+            else:
+                mark_ref_or_own(ctx, arg)
     if facts.returns_alias and node not in ctx.m.own_form:
         ctx.m.value_wrap.add(node)
-    _check_shared_buffers(ctx, node, callee, facts, pairs)
-
-
-def _check_shared_buffers(ctx, node, callee, facts, pairs) -> None:
-    """An argument the callee reads may share the buffer of one it writes (flow-insensitive
-    roots cannot tell a buffer swap from the same buffer): load it through `npr_apart`,
-    which checks at trace time that the two really are apart, and refuses otherwise."""
-    index = {id(a.value): i for i, a in enumerate(node.args)}
-    written = [(a, p) for a, p in pairs if p in facts.ref_names]
-    for b, q in pairs:
-        if q is None or q in facts.ref_names:
-            continue
-        rb = ctx.roots_of(b)
-        clash = [index[id(a)] for a, _ in written if ctx.roots_of(a) & rb]
-        if not clash:
-            continue
-        if mark_ref(ctx, b):
-            ctx.m.apart.setdefault(node, {})[index[id(b)]] = clash
-        else:
-            ctx.sink.report(
-                "NPR201", f"`{q}` of {callee}() may share the buffer of an argument it writes",
-                ctx.span(node), notes=[Note(f"{callee}() writes its parameter(s) "
-                                            f"{', '.join(sorted(facts.mutated_params))}",
-                                            ctx.span(facts.node))],
-                hint=f"pass a copy for `{q}`")
+    check_shared_buffers(ctx, node, callee, facts, pairs)
+    check_written_defaults(ctx, node, callee, facts, {p for _, p in pairs})
 
 
 # -- emitting --------------------------------------------------------------------------------

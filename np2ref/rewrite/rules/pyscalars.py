@@ -28,9 +28,12 @@ Python scalar (a weakly typed value, traced), NumPy's operator otherwise.
 
 from __future__ import annotations
 
+import builtins
+
 import libcst as cst
 
 from ...analysis.library_table import MATH_FUNCS
+from ...analysis.names import dotted
 from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import AUG_OPS, walk
@@ -99,6 +102,9 @@ class _Classifier:
             # `v.size`, `x[m].shape[0]` of a masked read, `np.nonzero(m)[0].size`: a Python int of array data
             return Scalar({INT}, True)
         if isinstance(e, cst.Attribute):
+            held = module_attribute(self.ctx, e, self.shadowed)
+            if held is not None:  # `Constants.G * dt`: as a module's `G` (npr_pyreturn looks at it)
+                return Scalar({INT, FLOAT}, True, passed={held})
             qual = self._qualify(e)
             return Scalar({FLOAT}, False) if qual and qual[5:] in _MATH_CONSTANTS and qual.startswith("math.") \
                 else None
@@ -174,14 +180,43 @@ class PyScalars:
         self.names: dict[str, Scalar] = {}
         self.classify = _Classifier(ctx, self.names) if ctx is not None else None
         self.active = False
+        self.entries: set[str] = set()  # rebound parameters whose value on entry a return reads
         if ctx is not None:
             self.active = _scan(ctx, self.names)
+
+    def entry_statements(self) -> list[cst.SimpleStatementLine]:
+        """`_it_passed = it` for each parameter in `entries`: what the caller passed, read by
+        npr_pyreturn after the body rebinds the name (`it += 1` in a `while`)."""
+        return [cst.parse_statement(f"{entry_name(p)} = {p}") for p in sorted(self.entries)]
+
+
+def entry_name(param: str) -> str:
+    return f"_{param}_passed"
 
 
 def module_value(ctx, name: cst.Name) -> bool:
     """A name the function reads from its module (no local, parameter or builtin of that name)."""
     return name.value not in ctx.f.roots and name.value not in ctx.f.params \
         and ctx.f.roots_of(name) == {f"global {name.value}"}
+
+
+def module_attribute(ctx, e: cst.Attribute, local=frozenset()) -> str | None:
+    """`Constants.G`, `cfg.physics.dt`: an attribute of a name the module itself binds (a class,
+    an object; not an imported module, `np.pi`, nor a builtin), as dotted text; else None.
+    `local`: the function's own names (parameters and locals)."""
+    text = dotted(e)
+    if text is None:
+        return None
+    head = text.partition(".")[0]
+    if head in ctx.imports.aliases or head in local or hasattr(builtins, head):
+        return None
+    return text
+
+
+def _held_value(ctx, p: str) -> bool:
+    """Whether `p` (a parameter never rebound, a module name, or a module_attribute) holds what
+    the caller or the module holds."""
+    return "." in p or module_value(ctx, cst.Name(p))
 
 
 def passed_params(f) -> frozenset[str]:
@@ -216,7 +251,7 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
     for node in walk(f.node):
         if isinstance(node, cst.Call) and not calls:
             func = node.func
-            calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round") or \
+            calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round", "bool", "complex") or \
                 isinstance(func, cst.Name) and func.value == "len" and len(node.args) == 1 \
                 and not is_static_meta(node.args[0].value) or \
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
@@ -242,7 +277,7 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
                     looped.update(id(t.target if isinstance(t, cst.AssignTarget) else t)
                                   for t in (m.targets if isinstance(m, cst.Assign) else (m.target,)))
         if isinstance(node, cst.If) and not branched:  # `if c: r = 1 else: r = 0` on data: a lax.cond's
-            branched = any(isinstance(m, cst.Assign) for m in walk(node))  # value, still Python's int
+            branched = any(isinstance(m, (cst.Assign, cst.AugAssign)) for m in walk(node))  # value, still Python's int
         if isinstance(node, (cst.CompFor, cst.Lambda, cst.NamedExpr)):
             excluded.update(n.value for n in walk(node.target if isinstance(node, (cst.CompFor, cst.NamedExpr))
                                                     else node.params) if isinstance(n, cst.Name))
@@ -410,7 +445,30 @@ def _pyreturn(value, kind):
     passed one (npr_pyreturn looks at them)."""
     if isinstance(kind, str):
         return J.call(J.PYRETURN, value, J.string(kind))
-    return J.call(J.PYRETURN, value, J.string(kind[0]), *(cst.Name(p) for p in kind[1]))
+    return J.call(J.PYRETURN, value, J.string(kind[0]), *(cst.parse_expression(p) for p in kind[1]))
+
+
+def _builtin_made(ctx, expr) -> str | None:
+    """'bool' or 'complex' for `bool(...)`, `complex(...)` (of array data: a traced 0-d value, NumPy's
+    program has Python's bool or complex), or a name every binding of which is one such call or
+    True / False (a flag set under a test of the data, carried by a lax.cond: a traced bool)."""
+    shadowed = ctx.py_scalars.classify.shadowed
+    if isinstance(expr, cst.Name) and expr.value in ctx.py_scalars.names:
+        return None  # an int or float name (`_scan`'s)
+    values = [expr]
+    if isinstance(expr, cst.Name):
+        values = [v for t, v in ctx.f.bindings if isinstance(t, cst.Name) and t.value == expr.value]
+    kinds = {_made_kind(v, shadowed) for v in values}
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+
+
+def _made_kind(value, shadowed) -> str | None:
+    if isinstance(value, cst.Name) and value.value in ("True", "False"):
+        return "bool"  # `converged = False`, then `converged = True` under a test of the data
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("bool", "complex") \
+            and value.func.value not in shadowed and value.args and not any(a.star for a in value.args):
+        return value.func.value
+    return None
 
 
 def _python_kind(ctx, expr):
@@ -418,6 +476,9 @@ def _python_kind(ctx, expr):
     (`x.item()`), which the traced value's dtype tells apart; ('passed', params): one that holds
     parameters' values (a Python number when the caller passed them: npr_pyreturn looks at the
     parameters never rebound, `params`, and at the traced value)."""
+    made = _builtin_made(ctx, expr)
+    if made is not None:
+        return made
     k = ctx.py_scalars.classify(expr)
     if k is not None and k.passed:  # only a name bound in the function (`return t` after `t = t0`,
         # `t += h`), or an expression of one of one kind (`return crc & 0xFFFF`, an int): an
@@ -426,8 +487,14 @@ def _python_kind(ctx, expr):
         if not (isinstance(expr, cst.Name) and expr.value in names or len(k.kinds) == 1 and any(
                 isinstance(n, cst.Name) and n.value in names for n in walk(expr))):
             return None
-        known = passed_params(ctx.f) | {p for p in k.passed if module_value(ctx, cst.Name(p))}
-        return "passed", tuple(sorted(k.passed)) if k.passed <= known else ()
+        known = passed_params(ctx.f) | {p for p in k.passed if _held_value(ctx, p)}
+        # a parameter the body rebinds (`it += 1` in a `while`, whose carry is strongly typed):
+        # its value on entry, which tells whether the caller passed a Python number
+        rebound = {p for p in k.passed - known if p in ctx.f.params}
+        if k.passed > known | rebound:
+            return "passed", ()
+        ctx.py_scalars.entries.update(rebound)
+        return "passed", tuple(sorted(entry_name(p) if p in rebound else p for p in k.passed))
     if k is None:
         return None
     return next(iter(k.kinds)) if len(k.kinds) == 1 else "any"

@@ -23,7 +23,7 @@ from ...diagnostics import Note
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from .calls import call_params
-from .views import chain_name, mark_ref, mark_write_target, may_copy, refuse_write_target
+from .views import attribute_written, chain_name, mark_ref, mark_write_target, may_copy, refuse_write_target
 
 _FRESH_METHODS = frozenset({"copy", "astype"})
 
@@ -224,6 +224,9 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
         refuse_write_target(ctx, value, stmt)
         return
     ctx.m.own_form.add(value)
+    held = attribute_written(ctx, value)[1]
+    if held is not None:  # `u = sim.u` then `u[0] = 7.0`: NumPy writes the object's array
+        ctx.m.own_held[value] = held
     if target.value in ctx.f.maybe_scalar and isinstance(value, (cst.BinaryOperation, cst.UnaryOperation,
                                                                  cst.Call, cst.Subscript)):
         # `dt = t_end - t`, `t = a.sum()`, `s = x[0, 0]` then `dt *= 0.5`: NumPy's 0-d result is a

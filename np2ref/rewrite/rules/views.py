@@ -16,6 +16,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis import effects as fx
+from ...analysis.names import dotted
 from ...emit import jaxnames as J
 from ..registry import emits, plans
 from ..syntax import plain, positional
@@ -90,12 +91,41 @@ def mark_ref_or_own(ctx, expr: cst.BaseExpression) -> None:
         ctx.m.own_form.add(expr)
 
 
-def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode) -> None:
+def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode, writer: str = "") -> None:
+    """NPR205 for a write through `target` (at `node`; `writer`: which call writes it, when a
+    helper does)."""
     name = chain_name(ctx, target)
     what = f"`{name.value}`" if name is not None else "this expression"
-    ctx.sink.report("NPR205", f"cannot translate a write through {what}: the view it makes "
-                    "(or the temporary it writes into) is not modelled", ctx.span(node),
-                    hint="write into the array itself with an index, e.g. `u[::-1] = ...`")
+    part, held = attribute_written(ctx, target)
+    if part in ("real", "imag"):
+        other = "imag" if part == "real" else "real"
+        message = f"cannot translate a write through `.{part}` of {what}: a view of part of each complex element"
+        hint = (f"write the whole complex array: `z.{part}[i] = v` is `z[i] = "
+                + ("v + 1j * z.imag[i]`" if part == "real" else "z.real[i] + 1j * v`")
+                + f" (`.{other}` unchanged)")
+    elif held is not None:
+        message = (f"cannot translate a write into `{held}`{f' ({writer})' if writer else ''}, an array held by "
+                   "an object: np2ref follows arrays through parameters and names, not through attributes")
+        hint = f"pass the array itself as a parameter and write it there (`def step(u, ...)` called as `step({held}, ...)`)"
+    else:
+        message = f"cannot translate a write through {what}: the view it makes (or the temporary it writes into) " \
+            "is not modelled"
+        hint = "write into the array itself with an index, e.g. `u[::-1] = ...`"
+    ctx.sink.report("NPR205", message, ctx.span(node), hint=hint)
+
+
+def attribute_written(ctx, target: cst.BaseExpression) -> tuple[str | None, str | None]:
+    """(`real` or `imag` where the write goes through that attribute, the dotted name of an
+    object's attribute it writes into: `self.u` of `self.u[1:-1] += ...`, `p.v` of `p.v -= ...`)."""
+    expr = target
+    while isinstance(expr, cst.Subscript):
+        expr = expr.value
+    if not isinstance(expr, cst.Attribute) or ctx.numpy_name(expr) is not None:
+        return None, None
+    if expr.attr.value in ("real", "imag"):
+        return expr.attr.value, None
+    held = dotted(expr)
+    return None, held if held is not None and expr.attr.value not in fx.ARRAY_METHODS else None
 
 
 def mark_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode) -> bool:
@@ -213,5 +243,7 @@ def owned(original: cst.CSTNode, result: cst.BaseExpression, ctx) -> cst.BaseExp
     if original in ctx.m.own_form:
         if original in ctx.m.own_scalar:
             return J.call(J.OWN, result, scalar=cst.Name("True"))
+        if original in ctx.m.own_held:
+            return J.call(J.OWN, result, held=J.string(ctx.m.own_held[original]))
         return J.call(J.OWN, result)
     return result

@@ -28,12 +28,13 @@ from np2ref.rt import npr_at, npr_float, npr_for, npr_jit, npr_max, npr_pyreturn
 
 @npr_jit(mutated=('u',))
 def _main_loop_11(alpha, nt, peak, u):
+    _peak_passed = peak
     def _loop_t(t, peak):
         npr_at(u)[1:-1] += alpha * (u[...][2:] - 2.0 * u[...][1:-1] + u[...][:-2])
         peak = npr_max(peak, npr_float(u[...].max()))
         return peak
     peak = npr_for(npr_range(nt), _loop_t, peak)
-    return npr_pyreturn(peak, 'passed')
+    return npr_pyreturn(peak, 'passed', _peak_passed)
 
 
 def main(nt=100):

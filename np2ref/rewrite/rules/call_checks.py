@@ -1,0 +1,101 @@
+"""What a call of a module function may not do, checked where it is planned (rules/calls.py):
+pass an argument that may share the buffer of one the callee writes (checked apart at trace time
+through `npr_apart` where the argument is a view of a ref, else NPR201), or leave out a written
+parameter whose default is an array or a container it changes (NPR202: one object, made when
+the callee is defined, that every such call writes into, as module-level state).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import numpy as np
+
+from ...analysis.nodes import number_literal
+from ...diagnostics import Note
+from ..syntax import walk
+from .views import mark_ref
+
+
+def check_shared_buffers(ctx, node, callee, facts, pairs) -> None:
+    """An argument the callee reads may share the buffer of one it writes (flow-insensitive
+    roots cannot tell a buffer swap from the same buffer): load it through `npr_apart`,
+    which checks at trace time that the two really are apart, and refuses otherwise."""
+    index = {id(a.value): i for i, a in enumerate(node.args)}
+    written = [(a, p) for a, p in pairs if p in facts.ref_names]
+    for b, q in pairs:
+        if q is None or q in facts.ref_names:
+            continue
+        rb = ctx.roots_of(b)
+        clash = [index[id(a)] for a, _ in written if ctx.roots_of(a) & rb]
+        if not clash:
+            continue
+        if mark_ref(ctx, b):
+            ctx.m.apart.setdefault(node, {})[index[id(b)]] = clash
+        else:
+            ctx.sink.report(
+                "NPR201", f"`{q}` of {callee}() may share the buffer of an argument it writes",
+                ctx.span(node), notes=[Note(f"{callee}() writes its parameter(s) "
+                                            f"{', '.join(sorted(facts.mutated_params))}",
+                                            ctx.span(facts.node))],
+                hint=f"pass a copy for `{q}`")
+
+
+def check_written_defaults(ctx, node, callee, facts, given) -> None:
+    """A call that leaves out a parameter the callee writes, whose default is not a literal
+    (`buf=np.zeros(3)`): NumPy's callee writes into that one default array, which every such call
+    shares, as module-level state (it accumulates from call to call); traced, it would be a
+    fresh constant each time (NPR202)."""
+    if None in given:  # unpacked arguments (NPR208's when the callee writes)
+        return
+    params = facts.node.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        name = param.name.value
+        if param.default is None or name in given or _immutable_default(ctx, param.default) or not (
+                name in facts.mutated_params or _container(param.default) and _changes_container(facts.node, name)):
+            continue
+        ctx.sink.report(
+            "NPR202", f"{callee}() writes its parameter `{name}`, left out here: its default "
+            f"`{cst.Module([]).code_for_node(param.default)}` is one object shared by every call that "
+            "leaves it out, module-level state np2ref does not translate writes into",
+            ctx.span(node), notes=[Note(f"`{name}` defaults to one object made when {callee}() is defined",
+                                        ctx.span(param))],
+            hint=f"pass `{name}` in this call, or default it to None and make it in {callee}()")
+
+
+# list, dict and set methods that change the container in place
+_CHANGING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
+                               "update", "setdefault", "popitem", "add", "discard", "__setitem__"})
+
+
+def _container(expr) -> bool:
+    """`[]`, `{}`, `set()`, `list()`...: a mutable container made once, at the definition."""
+    return isinstance(expr, (cst.List, cst.Dict, cst.Set)) or isinstance(expr, cst.Call) and isinstance(
+        expr.func, cst.Name) and expr.func.value in ("list", "dict", "set")
+
+
+def _changes_container(func: cst.FunctionDef, name: str) -> bool:
+    """Whether `func` changes the container its parameter `name` holds (`hist.append(v)`,
+    `cache[k] = v`, `seen |= {v}`): a list default (`hist=[]`) then grows from call to call."""
+    for n in walk(func.body):
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) \
+                and n.func.value.value == name and n.func.attr.value in _CHANGING_METHODS:
+            return True
+        targets = [t.target for t in n.targets] if isinstance(n, cst.Assign) else \
+            [n.target] if isinstance(n, cst.AugAssign) else []
+        for t in targets:
+            base = t.value if isinstance(t, cst.Subscript) else t if isinstance(n, cst.AugAssign) else None
+            if isinstance(base, cst.Name) and base.value == name:
+                return True
+    return False
+
+
+def _immutable_default(ctx, expr) -> bool:
+    """None, a bool, a number, a string, or a scalar made by a call (`np.float64(0.0)`, `float(1)`):
+    a default no write can change (`total += x` rebinds it)."""
+    if isinstance(expr, cst.Call):
+        qual = ctx.numpy_name(expr.func)
+        return qual is not None and isinstance(getattr(np, qual[6:], None), type) and issubclass(
+            getattr(np, qual[6:]), np.generic) or isinstance(expr.func, cst.Name) and expr.func.value in (
+            "float", "int", "complex", "bool") and expr.func.value not in ctx.locals
+    return isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)) or number_literal(expr) \
+        or isinstance(expr, cst.Name) and expr.value in ("None", "True", "False")
