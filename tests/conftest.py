@@ -82,7 +82,10 @@ def result_types(value):
         return [(k, result_types(v)) for k, v in value.items()]
     if isinstance(value, (tuple, list)):
         return [type(value).__name__, *(result_types(v) for v in value)]
-    return type(value).__name__ if not isinstance(value, np.ndarray) else f"ndarray {value.dtype}"
+    if isinstance(value, np.ndarray):
+        return f"ndarray {value.dtype}"
+    kind = type(value)  # NumPy 2 names np.True_'s type `bool`, as Python's: the module tells them apart
+    return kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__name__}"
 
 
 class ProgramChecks:
