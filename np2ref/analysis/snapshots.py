@@ -54,6 +54,24 @@ def snapshot_binds(func: cst.FunctionDef, bindings, writes, roots, roots_of, imp
     return frozenset(found)
 
 
+def return_binds(func: cst.FunctionDef, bindings, roots) -> frozenset:
+    """The value Names of frontend/loop_returns.py's `_value_2 = x` (`return x` in a loop, as
+    `_value_2 = x; _returned_1 = True; break`), and of returns.py's `_return_3 = x`: exact as a load, since the `break` follows it and
+    only `return _value_2` after the loop reads the name, so nothing writes x in between. Not one
+    holding a parameter's array (NumPy returns the caller's object itself), nor in a function
+    with a `finally:` (which runs on the `break` and might write x)."""
+    if any(isinstance(n, cst.Try) and n.finalbody is not None for n in walk(func)):
+        return frozenset()
+    return frozenset(v for t, v in bindings if isinstance(v, cst.Name) and _loop_value(t.value)
+                     and not any(r.startswith("param ") for r in roots.get(v.value, ())))
+
+
+def _loop_value(name: str) -> bool:
+    """loop_returns.py's `_value_2`, or returns.py's `_return_3` (the one exit of returns under
+    `if`s: its last binding on each path, nothing runs after it but `return _return_3`)."""
+    return any(name.startswith(stem) and name[len(stem):].isdigit() for stem in ("_value_", "_return_"))
+
+
 def _holders(block, blocks):
     """(outer, k) for each loop block that holds `block` in its statement k."""
     out = []

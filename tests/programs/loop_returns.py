@@ -1,0 +1,59 @@
+"""Loops with early returns and carried Python values (tests/test_loop_returns.py): solvers with a
+tolerance test, searches, each against NumPy (results, arguments, Python scalar types)."""
+
+import numpy as np
+
+
+def while_returns_array_and_count(x, tol):
+    """A `return` in a `while` on data: a written array, a Python int and a bool."""
+    y = x.copy()
+    n = 0
+    while y.max() > tol:
+        y *= 0.5
+        n += 1
+        if y[0] < tol:
+            return y, n, True
+    return y, n, False
+
+
+def nested_break_with_value(a, t):
+    """A value found in an inner loop, broken out of both by flags."""
+    found = -1
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            if a[i, j] > t:
+                found = i * a.shape[1] + j
+                break
+        if found >= 0:
+            break
+    return found
+
+
+def for_else_search(x, t):
+    """`for ... else`: the else runs when no `break` did."""
+    pos = 0
+    for i in range(len(x)):
+        if x[i] > t:
+            pos = i
+            break
+    else:
+        pos = -1
+    return pos
+
+
+def index_after_the_loop(x, t):
+    """The loop index read after a loop that may never break: the last index then."""
+    for i in range(len(x)):
+        if x[i] > t:
+            break
+    return i
+
+
+def return_in_range_loop(x, tol):
+    """A return under a data test in a `for` over a range, the array written before it."""
+    r = x.astype(float)
+    for k in range(6):
+        r[1:] = 0.5 * (r[1:] + r[:-1])
+        if np.abs(np.diff(r)).max() < tol:
+            return r, k + 1, True
+    return r, 6, False

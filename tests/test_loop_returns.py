@@ -1,0 +1,46 @@
+"""Loops with early returns and carried Python values (tests/programs/loop_returns.py) against
+NumPy: results, every argument after the call, and the Python types of returned scalars (a
+returned `it + 1` is a Python int, a returned `True` a Python bool: result_types cannot tell
+NumPy's bool from Python's, so those are checked by `type(...) is bool`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import ProgramChecks
+
+CHECKS = ProgramChecks("loop_returns")
+_same = CHECKS.same
+
+
+def test_a_return_in_a_range_loop_under_a_data_test_returns_the_array_an_int_and_a_bool():
+    for tol in (2.0, 1e-9):  # returns in the loop (k + 1, True), or after it (6, False)
+        expected, got = _same("return_in_range_loop", np.array([1, 4, 2, 8]), tol)
+        assert type(got[1]) is int and type(got[2]) is bool and got[2] == expected[2]
+
+
+def test_break_with_a_value_in_nested_loops():
+    a = np.arange(12.0).reshape(3, 4)
+    for t in (6.5, 20.0):  # found in the second row, or never (-1)
+        _same("nested_break_with_value", a, t)
+
+
+def test_for_else_gives_the_found_index_or_the_else_value():
+    _same("for_else_search", np.array([1.0, 5.0, 2.0]), 3.0)
+    _same("for_else_search", np.array([1.0, 2.0]), 3.0)
+
+
+def test_the_loop_index_after_a_loop_that_never_breaks_is_the_last_one():
+    _same("index_after_the_loop", np.array([1.0, 5.0, 2.0]), 3.0)
+    _same("index_after_the_loop", np.array([1.0, 2.0]), 3.0)
+
+
+@pytest.mark.xfail(strict=True, raises=np2ref.Np2RefError,
+                   reason="NPR122: a `return y, n, True` in a `while` on data with y written in place: the "
+                   "untyped `_value_` carry of the traced while is typed by the float placeholder, not y's shape")
+def test_a_while_loop_returning_a_written_array_an_int_and_a_bool():
+    for x in (np.array([4.0, 8.0]), np.array([0.5, 0.25])):
+        expected, got = _same("while_returns_array_and_count", x, 1.0)
+        assert type(got[2]) is bool
