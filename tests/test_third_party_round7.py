@@ -142,9 +142,15 @@ def test_programs_np2ref_cannot_keep_exact_are_refused_with_a_code(name):
 
 
 NOT_YET = {
-    # `frontier = reach & (level < 0)` rebinding a written array in a `while frontier.any()`
+    # NPR011: `frontier[src] = True` before the loop makes `frontier` a Ref for the whole function
+    # (ref names are per function, not per binding), and `frontier = reach & (level < 0)` rebinds
+    # it in a `while frontier.any()`; without the write before the loop (`frontier = np.arange(n)
+    # == src`) the same `while` translates, and so does a `for` over a range with the write
     "bfs_layers_matrix": ((_A + _A.T) > 0, 0),
-    # a dict of Python scalars updated in a loop (`stats["n"] += 1`): NPR207
+    # NPR207: `stats = {...}` made in the function (stats=None) and `stats["n"] += 1` in a loop on
+    # data: a subscript store into a name is taken for an array write, so the dict counts as a
+    # container of written arrays; a dict the caller passes is mutated in place by NumPy, which
+    # npr_jit's write-back does not do for dicts (refused is right there)
     "accumulate_stats": (R.random(6),),
 }
 

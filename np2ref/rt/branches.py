@@ -268,11 +268,21 @@ def _npr_branch_types(then_fn, else_fn, values, pack):
     got them (it does not assign the name). A name without a value yet is handed over as
     npr_unset, as _npr_settle's first pass does: an inner `if` that binds it types it (`if x[i]
     < 0: k = i` gives an int, not the float placeholder); not to the branches _npr_lift_refs
-    made (a jax.jit of arrays), which an outer branch typed so already."""
+    made (a jax.jit of arrays), which an outer branch typed so already, nor where a branch then
+    fails (it reads the name: the float placeholder, as before)."""
+    try:
+        return _npr_branch_shapes(then_fn, else_fn, values, pack, True)
+    except Exception:
+        if not any(v is npr_unset for v in values):
+            raise
+    return _npr_branch_shapes(then_fn, else_fn, values, pack, False)
+
+
+def _npr_branch_shapes(then_fn, else_fn, values, pack, unset):
     outs, kept = [], []
     refs = [isinstance(v, (jax.Ref, NprView)) for v in values]  # (_npr_unset_typed: passed as such)
-    held = [(v is npr_unset or r) and not any(getattr(f, "_npr_lifted", False) for f in (then_fn, else_fn))
-            for v, r in zip(values, refs)]
+    lifted = any(getattr(f, "_npr_lifted", False) for f in (then_fn, else_fn))
+    held = [(v is npr_unset and unset or r) and not lifted for v, r in zip(values, refs)]
     for fn in (then_fn, else_fn):
         same = []
 
@@ -430,6 +440,10 @@ def npr_while(test, body, *values):
 def _npr_traced_while(test, body, state, pred, single, pack):
     refs = _npr_reachable_refs([test, body], state)
     if refs:  # refs become loop state (vmap cannot batch a while_loop with effects)
+        if any(v is npr_unset for v in state):  # typed first (`return y, n` in the loop: y's
+            # shape), as _npr_settle types them: the lifted body is a jax.jit of arrays
+            settled = _npr_settle(lambda st: pack(body(*st)), state, may_skip=True)
+            state = tuple(t if v is npr_unset else v for v, t in zip(state, settled))
         return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v), loop=True)
     if _npr_reverse_mode(state):
         raise NprUnsupported("np2ref NPR124: a `while` loop whose condition depends on array "

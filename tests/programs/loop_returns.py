@@ -57,3 +57,22 @@ def return_in_range_loop(x, tol):
         if np.abs(np.diff(r)).max() < tol:
             return r, k + 1, True
     return r, 6, False
+
+
+def return_written_array(a):
+    """`return x` in a loop, x written in place before the test (a load where it returns)."""
+    x = a.copy()
+    for i in range(3):
+        x[0] += 1.0
+        if x[1] > 0:
+            return x
+    return x
+
+
+def named_like_a_loop_value(a):
+    """A user's name that looks like loop_returns' own (`_value_3 = x`) still aliases x."""
+    x = a.copy()
+    for i in range(3):
+        _value_3 = x
+        x[0] += a[1]
+    return _value_3
