@@ -49,3 +49,10 @@ def test_a_written_array_returned_from_a_loop_is_its_value_at_the_return():
 
 def test_a_users_name_like_a_loop_value_still_aliases():
     _same("named_like_a_loop_value", np.array([1.0, 2.0]))
+
+
+def test_a_flag_returned_from_a_loop_is_pythons_bool():
+    # was NPR128 (the untyped carry typed float64 against the bool), then NumPy's bool
+    for x in (np.array([1.0, -2.0]), np.array([1.0, 2.0])):
+        expected, got = _same("has_negative", x)
+        assert type(got) is bool and got == expected

@@ -76,3 +76,11 @@ def named_like_a_loop_value(a):
         _value_3 = x
         x[0] += a[1]
     return _value_3
+
+
+def has_negative(x):
+    """`return True` in a loop on data, `return False` after it: a Python bool either way."""
+    for i in range(len(x)):
+        if x[i] < 0:
+            return True
+    return False

@@ -175,10 +175,14 @@ class PyScalars:
         self.classify = _Classifier(ctx, self.names) if ctx is not None else None
         self.active = False
         self.tuples: dict[str, tuple] = {}  # names bound only to tuple displays: each item's Scalar
+        self.bools: frozenset[str] = frozenset()  # names bound only to True and False
         if ctx is not None:
             self.active = _scan(ctx, self.names)
             if self.active:
                 self.tuples = _tuple_names(ctx, self.classify)
+                bindings = _name_bindings(ctx)
+                self.bools = frozenset(n for n in bindings if n not in ctx.f.params
+                                       and _bool_valued(bindings, cst.Name(n)))
 
 
 def module_value(ctx, name: cst.Name) -> bool:
@@ -292,10 +296,7 @@ def _tuple_names(ctx, classify) -> dict[str, tuple]:
     `best = (i, i + 1)`, `_return_5 = x_new, k + 1`): per item, the join of what the items are
     (None where one of them is no Python scalar). A loop or branch on array data carries each
     item traced; returned, each Python scalar item is Python's type again (npr_pyreturn)."""
-    bindings: dict[str, list] = {}
-    for target, value in ctx.f.bindings:
-        if isinstance(target, cst.Name):
-            bindings.setdefault(target.value, []).append(value)
+    bindings = _name_bindings(ctx)
     out = {}
     for name, values in bindings.items():
         if name in ctx.f.params or not all(isinstance(v, cst.Tuple) and _literal(v) for v in values) \
@@ -317,6 +318,15 @@ def _tuple_names(ctx, classify) -> dict[str, tuple]:
         if any(i is not None for i in items):
             out[name] = tuple(items)
     return out
+
+
+def _name_bindings(ctx) -> dict[str, list]:
+    """name -> the values bound to it (None for `op=`)."""
+    bindings: dict[str, list] = {}
+    for target, value in ctx.f.bindings:
+        if isinstance(target, cst.Name):
+            bindings.setdefault(target.value, []).append(value)
+    return bindings
 
 
 def _bool_valued(bindings: dict, expr, depth=2) -> bool:
@@ -429,6 +439,9 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
             return updated.with_changes(value=J.call(J.PYRETURN, updated.value, J.string("items"),
                                                      *map(_kind_arg, kinds)))
         return None
+    if isinstance(original.value, cst.Name) and original.value.value in ctx.py_scalars.bools:
+        # `return True` in a loop on data (`_return_3 = _value_2`): a Python bool, not NumPy's
+        return updated.with_changes(value=_pyreturn(updated.value, "bool"))
     if not _literal(original.value):
         kind = _python_kind(ctx, original.value)
         return updated.with_changes(value=_pyreturn(_bare(updated.value), kind)) if kind else None
