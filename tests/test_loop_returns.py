@@ -56,3 +56,17 @@ def test_a_flag_returned_from_a_loop_is_pythons_bool():
     for x in (np.array([1.0, -2.0]), np.array([1.0, 2.0])):
         expected, got = _same("has_negative", x)
         assert type(got) is bool and got == expected
+
+
+def test_a_return_in_a_loop_with_an_else():
+    # was NPR030: loop_returns left loops with an `else:` as written
+    _same("for_else_return", np.array([1.0, 5.0]), 3.0)
+    _same("for_else_return", np.array([1.0, 2.0]), 3.0)
+    _same("for_else_bare_return", np.array([1.0, -2.0, 3.0]))
+    _same("for_else_bare_return", np.array([1.0, 2.0]))
+
+
+def test_a_while_loop_carrying_a_numpy_scalar_and_an_int():
+    # was AttributeError (a carried tuple); the item x[i] stays NumPy's float64, i a Python int
+    _same("while_tuple_of_element_and_index", np.array([1.0, 2.0, -1.0]))
+    _same("while_tuple_of_element_and_index", np.array([-1.0, 2.0]))

@@ -84,3 +84,33 @@ def has_negative(x):
         if x[i] < 0:
             return True
     return False
+
+
+def for_else_return(x, t):
+    """`return` in the loop and in its `else:` (no `break` of its own: the else runs when no
+    return did)."""
+    for i in range(len(x)):
+        if x[i] > t:
+            return i
+    else:
+        return -1
+
+
+def for_else_bare_return(a):
+    """A bare `return` in the loop, an `else:` that writes."""
+    for i in range(len(a)):
+        if a[i] < 0:
+            a[i] = 0.0
+            return
+    else:
+        a[0] = -1.0
+
+
+def while_tuple_of_element_and_index(x):
+    """A `while` on data carrying a tuple of a NumPy scalar and a Python int."""
+    i = 0
+    best = (x[0], 0)
+    while i < len(x) and x[i] > 0:
+        best = (x[i], i)
+        i += 1
+    return best
