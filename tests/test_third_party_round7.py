@@ -103,12 +103,22 @@ CASES = {
     "leaky_bucket": (R.random(15) * 2, 3.0, 0.5),
     # the first element of a masked read, `cdf[cdf > 0][0]` (rules/mask_items.py): was NPR107
     "hist_equalize_uint8": (R.integers(40, 120, (6, 6)).astype(np.uint8),),
+    # a `return` inside a loop under a condition on data (a tolerance test), tuples returned
+    "jacobi_tol": (_DD, R.random(5)),  # was NPR122: `return x_new, k + 1` in the loop (k + 1 a Python int)
+    "newton_system": (np.array([2.0, 0.5]),),  # was NPR207: `return x, it + 1, True`, x written in place
+    "kahn_toposort": (np.triu((R.random((6, 6)) < 0.4).astype(int), 1),),  # was NPR030
 }
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_program_matches_numpy(name):
     _same(name, *CASES[name])
+
+
+def test_a_returned_flag_is_pythons_bool():
+    # result_types cannot tell np.bool_ from bool: `return x, it + 1, True` from a loop on data
+    assert type(compiled("newton_system")(np.array([2.0, 0.5]))[2]) is bool
+    assert type(compiled("kahn_toposort")(np.ones((3, 3), int))[1]) is bool
 
 
 REFUSED = {
@@ -132,13 +142,15 @@ def test_programs_np2ref_cannot_keep_exact_are_refused_with_a_code(name):
 
 
 NOT_YET = {
-    # a `return` inside a loop under a condition on data (a tolerance test), tuples returned
-    "newton_system": (np.array([2.0, 0.5]),),
-    "jacobi_tol": (_DD, R.random(5)),
-    "kahn_toposort": (np.triu((R.random((6, 6)) < 0.4).astype(int), 1),),
-    # `frontier = reach & (level < 0)` rebinding a written array in a `while frontier.any()`
+    # NPR011: `frontier[src] = True` before the loop makes `frontier` a Ref for the whole function
+    # (ref names are per function, not per binding), and `frontier = reach & (level < 0)` rebinds
+    # it in a `while frontier.any()`; without the write before the loop (`frontier = np.arange(n)
+    # == src`) the same `while` translates, and so does a `for` over a range with the write
     "bfs_layers_matrix": ((_A + _A.T) > 0, 0),
-    # a dict of Python scalars updated in a loop (`stats["n"] += 1`): NPR207
+    # NPR207: `stats = {...}` made in the function (stats=None) and `stats["n"] += 1` in a loop on
+    # data: a subscript store into a name is taken for an array write, so the dict counts as a
+    # container of written arrays; a dict the caller passes is mutated in place by NumPy, which
+    # npr_jit's write-back does not do for dicts (refused is right there)
     "accumulate_stats": (R.random(6),),
 }
 

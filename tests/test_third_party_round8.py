@@ -120,11 +120,9 @@ def test_an_array_made_by_op_assign_on_a_number_is_shared_by_a_name_bound_to_it(
     _same(name, np.arange(6.0).reshape(3, 2))
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError, reason="CRASH (main too): a `while` on array data "
-                   "carrying a tuple-valued name (`best = (i, i + 1)`): rt/branches.py _npr_traced_while's step "
-                   "casts each carried item with `.dtype`, and a tuple has none (loop_returns.py splits "
-                   "`return i, j` into names of their own for this reason)")
 def test_a_while_loop_carrying_a_tuple():
+    # was AttributeError: _npr_traced_while cast each carried item with `.dtype`, a tuple has none;
+    # the tuple's items come back Python ints (npr_pyreturn 'items')
     _same("tuple_state_while", np.array([1.0, 2.0, -1.0, 3.0]))
 
 
@@ -174,11 +172,11 @@ def test_programs_np2ref_cannot_keep_exact_are_refused_with_a_code(name):
         compiled(name)(*args)
 
 
-@pytest.mark.xfail(strict=True, reason="a `for` loop index returned from the loop (a break with a value "
-                   "first bound in the loop, rt/unbound.py's untyped carry through the early-exit loop) is typed "
-                   "float64 and refused NPR128 against the Python int after the loop; `while` works (search_many)")
 def test_a_loop_index_returned_from_a_for_loop():
+    # was NPR128: the untyped carry (`_value_2 = i` under an `if` on data) typed float64, the
+    # outer `if`'s typing pass handing the inner one the float placeholder instead of npr_unset
     _same("first_negative_index", np.array([1.0, 3.0, -5.0, 7.0]))
+    _same("first_negative_index", np.array([1.0, 3.0, 5.0]))  # never returns in the loop: -1
 
 
 CONVERTED = ["kadane", "coin_change_min", "mm1_lindley", "spiral_order"]

@@ -25,7 +25,7 @@ from libcst.metadata import PositionProvider
 from . import containers, reaching
 from . import effects as fx
 from .identity import identity_binds, returned_param
-from .snapshots import snapshot_binds, window_binds
+from .snapshots import return_binds, snapshot_binds, window_binds
 from .names import ImportMap, dotted
 from .nodes import number_literal
 from .numbers import python_number_names
@@ -353,6 +353,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     snapshots = snapshot_binds(func, bindings, in_place, roots, roots_of, imports, ctx.locals)
     # `region = padded[i:i + kh, j:j + kw]` only read in the iteration: a loaded window
     snapshots |= window_binds(func, bindings, in_place, roots_of, imports, ctx.locals, col.for_names)
+    snapshots |= return_binds(func, bindings, roots)
     if snapshots:
         roots = fixed_point(elements | snapshots)
         roots_of.roots = roots
@@ -393,10 +394,11 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     ref_names = {n for n, rs in roots.items() if rs & mutated}
     # `_return_1 = y, 0` (frontend/returns.py's one exit for `return y, 0`): the last binding on
     # its path, whose items are the values at the return (nothing writes after it): no Ref
-    # (one holding a parameter's array stays refused: NumPy returns the caller's object itself)
+    # (one holding a written parameter's array stays refused: NumPy returns the caller's object
+    # itself; a parameter only read, `return x, maxit`, is no Ref)
     ref_names -= {n for n in ref_names if n.startswith("_return_") and n[8:].isdigit() and all(
         isinstance(v, (cst.Tuple, cst.List)) for t, v in bindings if t.value == n)
-        and not any(r.startswith("param ") for r in roots[n])}
+        and not any(r.startswith("param ") and r in mutated for r in roots[n])}
     mutated_params = tuple(p for p in params if f"param {p}" in mutated)
     returned = set()
     for r in col.returns:

@@ -54,6 +54,48 @@ def snapshot_binds(func: cst.FunctionDef, bindings, writes, roots, roots_of, imp
     return frozenset(found)
 
 
+def return_binds(func: cst.FunctionDef, bindings, roots) -> frozenset:
+    """The value Names of frontend/loop_returns.py's `_value_2 = x` (`return x` in a loop, as
+    `_value_2 = x; _returned_1 = True; break`: the break follows it, and only `return _value_2`
+    after the loop reads the name) and of returns.py's `_return_3 = x` (the one exit of returns
+    under `if`s: its last binding on each path, only `return _return_3` follows): exact as a
+    load, since nothing writes x in between. Not one holding a parameter's array (NumPy returns
+    the caller's object itself), nor in a function with a `finally:` (which runs on the `break`
+    and might write x)."""
+    if any(isinstance(n, cst.Try) and n.finalbody is not None for n in walk(func)):
+        return frozenset()
+    stored = set()  # the values stored just before `_returned_1 = True`
+    for line in walk(func):
+        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small, after in zip(line.body, line.body[1:]):
+                if _sets_flag(after, "_returned_") and isinstance(small, cst.Assign) and len(small.targets) == 1:
+                    stored |= {id(v) for v in _stored_values(small.targets[0].target, small.value)}
+    return frozenset(v for t, v in bindings if isinstance(v, cst.Name)
+                     and (id(v) in stored or _generated(t.value, "_return_"))
+                     and not any(r.startswith("param ") for r in roots.get(v.value, ())))
+
+
+def _generated(name: str, stem: str) -> bool:
+    return name.startswith(stem) and name[len(stem):].isdigit()
+
+
+def _sets_flag(small, stem: str) -> bool:
+    """`_returned_1 = True`."""
+    return isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+        and _generated(small.targets[0].target.value, stem) and isinstance(small.value, cst.Name) \
+        and small.value.value == "True"
+
+
+def _stored_values(target, value) -> list:
+    """The values `_value_2 = v` or `(_value_3, _value_4) = a, b` stores in loop_returns' names."""
+    if isinstance(target, cst.Name):
+        return [value] if _generated(target.value, "_value_") else []
+    if isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple) and len(target.elements) == len(value.elements):
+        return [v.value for t, v in zip(target.elements, value.elements)
+                if isinstance(t.value, cst.Name) and _generated(t.value.value, "_value_")]
+    return []
+
+
 def _holders(block, blocks):
     """(outer, k) for each loop block that holds `block` in its statement k."""
     out = []

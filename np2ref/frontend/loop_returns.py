@@ -22,8 +22,10 @@ so a loop on array data becomes a lax loop that stops at the return.
 
 Exact: the same statements run in the same order and the function returns the same object (v
 is evaluated where the `return` was; `finally:` and `with` exits run on the `break` as on the
-`return`). Only loops that are statements of the function body itself, have no `else:`, and
-whose returns are all in their own body are rewritten (a `for` loop only when a return is under
+`return`). A loop's `else:` runs when no `break` ended it: in a loop without a `break` of its
+own, when no `return` did, so its statements follow `if _returned_1: return _value_2` (one with
+a `break` of its own is left as written). Only loops that are statements of the function body
+itself and whose returns are all in their own body are rewritten (a `for` loop only when a return is under
 a test that may read array data: one on loop indices stays Python's loop, its tests concrete);
 any other stays as written.
 """
@@ -90,10 +92,20 @@ def _found(loop) -> _Found:
 
 
 def _rewritable(stmt) -> bool:
-    if not isinstance(stmt, (cst.For, cst.While)) or stmt.orelse is not None:
+    if not isinstance(stmt, (cst.For, cst.While)):
         return False
     f = _found(stmt)
-    return f.own > 0 and f.nested == 0 and (isinstance(stmt, cst.While) or f.on_data > 0)
+    # an `else:` runs when no `break` ended the loop: with no `break` of its own, when no return did
+    return f.own > 0 and f.nested == 0 and (isinstance(stmt, cst.While) or f.on_data > 0) \
+        and (stmt.orelse is None or f.breaks == 0)
+
+
+def _else_statements(loop) -> list:
+    """The statements of a loop's `else:` (none without one)."""
+    if loop.orelse is None:
+        return []
+    body = loop.orelse.body
+    return list(body.body) if isinstance(body, cst.IndentedBlock) else [cst.SimpleStatementLine(list(body.body))]
 
 
 def loop_returns(func: cst.FunctionDef) -> bool:
@@ -229,7 +241,14 @@ def returns_to_breaks(func: cst.FunctionDef, fresh, anchor) -> cst.FunctionDef:
         if not _rewritable(stmt):
             out.append(stmt)
             continue
-        rest = stmts[k + 1:]
+        # `for ... else: E` without a `break` of its own: E runs when no return did, so it
+        # follows the loop as the statements after it do
+        orelse = _else_statements(stmt)
+        if orelse:
+            bare = stmt.with_changes(orelse=None)
+            anchor(bare, stmt)
+            stmt = bare
+        rest = orelse + stmts[k + 1:]
         if _found(stmt).valued == 0 and not any(_has_return(r) for r in rest):
             # bare returns, and the function ends without one: the rest runs when none did
             out += _bare(stmt, rest, fresh("returned"), anchor)
@@ -249,8 +268,9 @@ def returns_to_breaks(func: cst.FunctionDef, fresh, anchor) -> cst.FunctionDef:
         for n in (start, loop, *after):
             anchor(n, stmt)
         out += [start, loop, *after]
-        if forever:
+        if forever:  # (a `while True:` never runs its `else:`)
             break
+        out += orelse
     new = func.with_changes(body=func.body.with_changes(body=out))
     anchor(new, func)
     return new

@@ -235,6 +235,8 @@ def npr_if(pred, then_fn, else_fn, *values, returns=()):
 def _npr_traced_if(pred, then_fn, else_fn, values):
     refs = _npr_reachable_refs([then_fn, else_fn], values)
     if refs:  # refs become operands and results of the cond (vmap cannot batch a cond with effects)
+        if any(v is npr_unset for v in values):  # typed first: the lifted branches are jax.jit's
+            values = _npr_unset_typed(then_fn, else_fn, values)
         return _npr_lift_refs(refs, values, (then_fn, else_fn),
                               lambda branches, v: npr_if(pred, *branches, *v))
     pred = jnp.asarray(npr_load(pred))
@@ -248,31 +250,8 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
         return None
     single = len(values) == 1
     pack = (lambda r: (r,)) if single else (lambda r: tuple(r))
-    outs, kept = [], []
-    for fn in (then_fn, else_fn):  # the types each branch makes of the values
-        same = []  # per value: the branch gives back what it got (it does not assign the name)
-
-        def shapes(*v, fn=fn, same=same):
-            r = pack(fn(*v))
-            same[:] = [ri is vi for ri, vi in zip(r, v)]
-            return [_npr_items(ri, _npr_placeholder) for ri in r]  # (None: NPR122)
-        outs.append(jax.eval_shape(shapes, *[_npr_items(v, _npr_placeholder) for v in values]))
-        kept.append(same)
-    init = []
-    for k, (v, a, b) in enumerate(zip(values, outs[0], outs[1])):
-        if v is npr_unset and kept[0][k] != kept[1][k]:
-            # a name only one branch binds: its type is that branch's (the other leaves it
-            # unbound, as NumPy would: a later read raises there), not the placeholder's
-            a = b = b if kept[0][k] else a
-        if isinstance(a, tuple) or isinstance(b, tuple):  # a tuple (`return x, it + 1`), item by item
-            items = (npr_unset,) * len(a) if v is npr_unset else v
-            if not (isinstance(a, tuple) and isinstance(b, tuple) and isinstance(items, tuple)
-                    and len(a) == len(b) == len(items)):
-                raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
-                                     "value different structures")
-            init.append(tuple(_npr_if_init(u, x, y) for u, x, y in zip(items, a, b)))
-        else:
-            init.append(_npr_if_init(v, a, b))
+    outs, kept = _npr_branch_types(then_fn, else_fn, values, pack)
+    init = [_npr_if_start(v, a, b, k0, k1) for v, a, b, k0, k1 in zip(values, *outs, *kept)]
 
     def run(fn):
         def branch(*v):
@@ -282,6 +261,68 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
 
     result = lax.cond(pred, run(then_fn), run(else_fn), *init)
     return result[0] if single else result
+
+
+def _npr_branch_types(then_fn, else_fn, values, pack):
+    """The types each branch gives the values, and per branch which values it gives back as it
+    got them (it does not assign the name). A name without a value yet is handed over as
+    npr_unset, as _npr_settle's first pass does: an inner `if` that binds it types it (`if x[i]
+    < 0: k = i` gives an int, not the float placeholder); not to the branches _npr_lift_refs
+    made (a jax.jit of arrays), which an outer branch typed so already, nor where a branch then
+    fails (it reads the name: the float placeholder, as before)."""
+    try:
+        return _npr_branch_shapes(then_fn, else_fn, values, pack, True)
+    except NprError:
+        raise  # a refusal (NPR127 from a branch's own error...) stands: tracing again would only repeat it
+    except Exception:
+        if not any(v is npr_unset for v in values):
+            raise
+    return _npr_branch_shapes(then_fn, else_fn, values, pack, False)
+
+
+def _npr_branch_shapes(then_fn, else_fn, values, pack, unset):
+    outs, kept = [], []
+    refs = [isinstance(v, (jax.Ref, NprView)) for v in values]  # (_npr_unset_typed: passed as such)
+    lifted = any(getattr(f, "_npr_lifted", False) for f in (then_fn, else_fn))
+    held = [(v is npr_unset and unset or r) and not lifted for v, r in zip(values, refs)]
+    for fn in (then_fn, else_fn):
+        same = []
+
+        def shapes(*v, fn=fn, same=same):
+            v = [u if h else a for a, u, h in zip(v, values, held)]
+            r = pack(fn(*v))
+            same[:] = [ri is vi for ri, vi in zip(r, v)]
+            return [0 if f else _npr_items(ri, _npr_placeholder) for ri, f in zip(r, refs)]  # (None: NPR122)
+        outs.append(jax.eval_shape(shapes, *[0 if f else _npr_items(v, _npr_placeholder) for v, f in zip(values, refs)]))
+        kept.append(same)
+    return outs, kept
+
+
+def _npr_unset_typed(then_fn, else_fn, values):
+    """`values` with each npr_unset that one branch binds to an array or number (not a tuple) as
+    zeros of that type, before _npr_lift_refs makes the branches jax.jit's (whose outputs are
+    new values: which branch left a name as it was no longer shows)."""
+    pack = (lambda r: (r,)) if len(values) == 1 else (lambda r: tuple(r))
+    outs, kept = _npr_branch_types(then_fn, else_fn, values, pack)
+    return [_npr_if_start(v, a, b, k0, k1) if v is npr_unset and k0 != k1 and not isinstance(a, tuple)
+            and not isinstance(b, tuple) else v for v, a, b, k0, k1 in zip(values, *outs, *kept)]
+
+
+def _npr_if_start(v, a, b, kept_then, kept_else):
+    """A carried value's initial state for lax.cond (`a`, `b`: the types the branches give it;
+    kept_*: the branch gives it back as it got it)."""
+    if v is npr_unset and kept_then != kept_else:
+        # a name only one branch binds: its type is that branch's (the other leaves it
+        # unbound, as NumPy would: a later read raises there), not the placeholder's
+        a = b = b if kept_then else a
+    if isinstance(a, tuple) or isinstance(b, tuple):  # a tuple (`return x, it + 1`), item by item
+        items = (npr_unset,) * len(a) if v is npr_unset else v
+        if not (isinstance(a, tuple) and isinstance(b, tuple) and isinstance(items, tuple)
+                and len(a) == len(b) == len(items)):
+            raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
+                                 "value different structures")
+        return tuple(_npr_if_init(u, x, y) for u, x, y in zip(items, a, b))
+    return _npr_if_init(v, a, b)
 
 
 def _npr_if_init(v, a, b):
@@ -401,6 +442,10 @@ def npr_while(test, body, *values):
 def _npr_traced_while(test, body, state, pred, single, pack):
     refs = _npr_reachable_refs([test, body], state)
     if refs:  # refs become loop state (vmap cannot batch a while_loop with effects)
+        if any(v is npr_unset for v in state):  # typed first (`return y, n` in the loop: y's
+            # shape), as _npr_settle types them: the lifted body is a jax.jit of arrays
+            settled = _npr_settle(lambda st: pack(body(*st)), state, may_skip=True)
+            state = tuple(t if v is npr_unset else v for v, t in zip(state, settled))
         return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v), loop=True)
     if _npr_reverse_mode(state):
         raise NprUnsupported("np2ref NPR124: a `while` loop whose condition depends on array "
@@ -409,7 +454,8 @@ def _npr_traced_while(test, body, state, pred, single, pack):
 
     def step(carry):  # stops at a failed index check too: clamped data might never end the loop
         new = pack(body(*carry[:-1]))
-        new = tuple(jnp.asarray(v).astype(o.dtype) for v, o in zip(new, carry[:-1]))
+        # item by item: a carried tuple (`best = (i, i + 1)`) is cast leaf by leaf
+        new = jax.tree_util.tree_map(lambda v, o: jnp.asarray(v).astype(o.dtype), new, tuple(carry[:-1]))
         return (*new, jnp.asarray(test(*new), bool).reshape(()) & npr_bounds_ok())
 
     final = lax.while_loop(lambda c: c[-1], step, (*state, jnp.asarray(pred, bool).reshape(()) & npr_bounds_ok()))
@@ -551,7 +597,7 @@ def npr_all(seq):
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
+from .core import _npr_state, NprError, NprUnsupported  # noqa: E402
 from .python_loops import _npr_python_effects, _npr_python_loop_reason  # noqa: E402
 from .core import _npr_state, NprUnsupported  # noqa: E402
 from .promotion import _npr_carried_dtype, _npr_weak_value  # noqa: E402

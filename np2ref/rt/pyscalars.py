@@ -78,7 +78,14 @@ def npr_pyreturn(v, kind, *params):
     _npr_python_leaves). `kind` 'passed': it holds parameters' values, a Python number when it
     is weakly typed (the caller passed one) or when `params` (the parameters it holds, none
     rebound) are all Python numbers, static or traced (`crc` of a loop, after `^ poly`: a loop
-    carries it strongly typed). Anything else is returned as it is."""
+    carries it strongly typed). `kind` 'items': v is a tuple (a name bound to tuple displays,
+    `best = (i, i + 1)`), `params` each item's kind (None: not a Python scalar; ('passed', *params)).
+    Anything else is returned as it is."""
+    if kind == "items":
+        if not isinstance(v, tuple) or len(v) != len(params):
+            return v
+        return tuple(x if k is None else npr_pyreturn(x, k) if isinstance(k, str) else npr_pyreturn(x, *k)
+                     for x, k in zip(v, params))
     if isinstance(v, jax.Array) and v.ndim == 0:
         if kind == "passed":  # a parameter's value: a Python number if the caller passed one
             python = params and all(_npr_py_like(p) for p in params)

@@ -234,7 +234,9 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
             both = finals + kept
             return both[0] if len(both) == 1 else both
         inner._npr_lifted = True  # its closure holds the outer refs: not searched again
-        return _npr_discharging(inner, reverse) if discharge else jax.jit(inner)
+        run = _npr_discharging(inner, reverse) if discharge else jax.jit(inner)
+        run._npr_lifted = True  # a function of arrays only (branches._npr_branch_types)
+        return run
 
     wrapped = tuple(lifted(fn, returns_values=not (loop and k == 0)) for k, fn in enumerate(fns))
     placeholder = [0 if r else v for v, r in zip(values, is_ref)]
