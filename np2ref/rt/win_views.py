@@ -1,0 +1,158 @@
+"""Views of a window that move with the loop variable, written through: `w = out[i:i + k]`,
+then `w[w < 0] = 0.0`, `w[m] += v`, `out[i:i + k][m] op= v` (npr_sub of an index with a
+traced slice, in a lax loop).
+
+NumPy's view is `out`'s memory: each store through it lands in `out` at once, and each read
+sees every earlier write (of earlier iterations, whose windows overlap, too). NprWinView keeps
+only the base and the index: a read loads the window now (windows.py `_npr_dyn_read`: a plain
+array of the window's width when the loop's range proves it inside the axis, else an
+NprMasked of NumPy's traced length), and a store is NumPy's store on that buffer, written back
+at once through the windowed store (`_npr_dyn_store`, which writes only NumPy's elements). So
+stores are load, store, write back, in program order: exact for repeated and overlapping writes.
+
+A window that may be shorter than its width (at the axis's end: NumPy's slice is shorter)
+takes only indices and values that fit any length: `...`, `:`, a boolean mask and values
+made from windows of the same length (NprMasked, their lengths checked equal: NPR110), values
+of one element. Anything else (an integer index that may fall past NumPy's end, a value of the
+window's width) raises NPR111 while tracing: a loop with static bounds then runs as Python,
+exactly (python_loops.py).
+"""
+
+from jax import lax
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class NprWinView:
+    """NumPy's view `base[idx]` where idx has a slice with traced bounds (a window)."""
+    __slots__ = ('base', 'idx')
+
+    def __init__(self, base, idx):
+        self.base, self.idx = base, idx
+
+    dtype = property(lambda self: self.base.dtype)
+    ndim = property(lambda self: jnp.ndim(_npr_win_buffer(self)[0]))
+
+    @property
+    def shape(self):
+        data, lens = _npr_win_buffer(self)
+        if any(n is not None for n in lens):
+            raise NprUnsupported("np2ref NPR111: the shape of a window that may run past the end of "
+                                 "its axis is known only at run time")
+        return data.shape
+
+    def __getitem__(self, idx):  # `w[...]`: the window's current value
+        value = npr_load(self)
+        if idx is Ellipsis or idx == ():
+            return value
+        if isinstance(value, NprMasked):
+            raise NprUnsupported("np2ref NPR111: an index into a window whose length is known only "
+                                 "at run time is not translated")
+        return npr_get(value)[idx]
+
+    def __repr__(self):
+        return f"NprWinView(dtype={self.dtype})"
+
+
+def _npr_win_load(view):
+    """The window's current value (npr_load of an NprWinView)."""
+    return _npr_dyn_read(view.base, view.idx)
+
+
+def _npr_win_buffer(view):
+    """(the window's data with NumPy's elements first, its lengths: None where proved whole)."""
+    cur = _npr_win_load(view)
+    if isinstance(cur, NprMasked):
+        return cur.aligned().data, cur.lens
+    return cur, (None,) * jnp.ndim(cur)
+
+
+def _npr_win_unwrap(x, data, lens):
+    """x as a plain array on the window's buffer: an NprMasked of the window's lengths (checked)
+    gives its data, NumPy's elements first; (x, whether it fits any length of the window)."""
+    if isinstance(x, NprMasked):
+        if jnp.ndim(x.data) != len(lens):
+            raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time, of "
+                                 "another rank than the window it is stored into")
+        for a, (mine, theirs) in enumerate(zip(lens, x.lens)):
+            if theirs is None and mine is None:
+                continue
+            _npr_lengths_equal(data.shape[a] if mine is None else mine,
+                               x.data.shape[a] if theirs is None else theirs)
+        return x.aligned().data, True
+    loaded = npr_load(x)
+    return x, np.size(loaded) == 1 or all(n is None for n in lens)
+
+
+def _npr_win_fits(fits):
+    if not all(fits):
+        raise NprUnsupported("np2ref NPR111: a store into a window that may run past the end of its "
+                             "axis, with an index or value that does not fit every length of it")
+
+
+def _npr_win_write(view, tmp, lens):
+    """Write the buffer `tmp` back into the window (only NumPy's elements of it)."""
+    data = tmp[...]
+    if isinstance(view.base, jax.Ref) and all(n is None for n in lens):
+        static, dyns = _npr_dyn_index(tuple(view.base.shape), view.idx)
+        if all(d.full and d.step == 1 for d in dyns) and all(e == slice(None) for e in static):
+            # proved inside the axis: the window itself, not a select over the whole array
+            starts = [0] * data.ndim
+            for d in dyns:
+                starts[d.axis] = d.lo
+            _npr_update(view.base, lambda cur: lax.dynamic_update_slice(cur, data.astype(cur.dtype), starts))
+            return
+    npr_at(view.base)[view.idx] = NprMasked(data, lens) if any(n is not None for n in lens) else data
+
+
+def _npr_win_store(view, idx, v):
+    """`npr_at(w)[idx] = v` / `op= v` with w an NprWinView."""
+    data, lens = _npr_win_buffer(view)
+    items = idx if isinstance(idx, tuple) else (idx,)
+    fits = []
+    for k, e in enumerate(items):
+        if e is Ellipsis or isinstance(e, slice) and e == slice(None):
+            continue
+        e, ok = _npr_win_unwrap(e, data, lens)
+        fits.append(ok and isinstance(items[k], NprMasked) and items[k].dtype == bool)
+        if any(n is not None for n in lens) and fits[-1]:  # only NumPy's elements selected
+            e = e & NprMasked(data, lens)._mask()
+        items = items[:k] + (e,) + items[k + 1:]
+    aug = v.name if isinstance(v, _npr_Aug) else None
+    val, ok = _npr_win_unwrap(v.v if aug is not None else v, data, lens)
+    _npr_win_fits(fits + [ok] if any(n is not None for n in lens) else [])
+    tmp = jax.new_ref(data)
+    npr_at(tmp)[items if isinstance(idx, tuple) else items[0]] = _npr_Aug(aug, val) if aug is not None else val
+    _npr_win_write(view, tmp, lens)
+
+
+def _npr_win_mask_store(view, mask, value, op, scalars, axis, lead, masked, selections, read_if_int):
+    """npr_mask_store into an NprWinView: NumPy's masked store on the window's buffer (a Ref
+    of it), then the buffer written back."""
+    data, lens = _npr_win_buffer(view)
+    ragged = any(n is not None for n in lens)
+    if ragged and (lead or selections or isinstance(mask, tuple)):
+        _npr_win_fits([False])
+    mask, ok_mask = _npr_win_unwrap(mask, data, lens)
+    value, ok_value = _npr_win_unwrap(value, data, lens)
+    masked = tuple(_npr_win_unwrap(x, data, lens)[0] for x in masked)
+    scalars = None if scalars is None else tuple(_npr_win_unwrap(x, data, lens)[0] for x in scalars)
+    if ragged:
+        _npr_win_fits([ok_mask and jnp.ndim(mask) == len(lens), ok_value])
+        mask = mask & NprMasked(data, lens)._mask()  # only NumPy's elements selected
+    tmp = jax.new_ref(data)
+    npr_mask_store(tmp, mask, value, op, scalars, axis, lead, masked, selections, read_if_int)
+    _npr_win_write(view, tmp, lens)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import NprUnsupported  # noqa: E402
+from .bounds import npr_get  # noqa: E402
+from .views import npr_load  # noqa: E402
+from .stores import _npr_Aug, npr_at  # noqa: E402
+from .masks import npr_mask_store  # noqa: E402
+from .masked import _npr_lengths_equal, NprMasked  # noqa: E402
+from .windows import _npr_dyn_index, _npr_dyn_read  # noqa: E402
+from .lowering import _npr_update  # noqa: E402
