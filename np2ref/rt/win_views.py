@@ -44,7 +44,7 @@ class NprWinView:
 
     def __getitem__(self, idx):  # `w[...]`: the window's current value
         value = npr_load(self)
-        if idx is Ellipsis or idx == ():
+        if idx is Ellipsis or isinstance(idx, tuple) and not idx:
             return value
         if isinstance(value, NprMasked):
             raise NprUnsupported("np2ref NPR111: an index into a window whose length is known only "
@@ -53,6 +53,10 @@ class NprWinView:
 
     def __repr__(self):
         return f"NprWinView(dtype={self.dtype})"
+
+
+def _npr_whole_slice(e):
+    return isinstance(e, slice) and e.start is None and e.stop is None and e.step is None
 
 
 def _npr_win_load(view):
@@ -96,7 +100,7 @@ def _npr_win_write(view, tmp, lens):
     data = tmp[...]
     if isinstance(view.base, jax.Ref) and all(n is None for n in lens):
         static, dyns = _npr_dyn_index(tuple(view.base.shape), view.idx)
-        if all(d.full and d.step == 1 for d in dyns) and all(e == slice(None) for e in static):
+        if all(d.full and d.step == 1 for d in dyns) and all(map(_npr_whole_slice, static)):
             # proved inside the axis: the window itself, not a select over the whole array
             starts = [0] * data.ndim
             for d in dyns:
@@ -112,7 +116,7 @@ def _npr_win_store(view, idx, v):
     items = idx if isinstance(idx, tuple) else (idx,)
     fits = []
     for k, e in enumerate(items):
-        if e is Ellipsis or isinstance(e, slice) and e == slice(None):
+        if e is Ellipsis or _npr_whole_slice(e):
             continue
         e, ok = _npr_win_unwrap(e, data, lens)
         fits.append(ok and isinstance(items[k], NprMasked) and items[k].dtype == bool)
