@@ -72,21 +72,39 @@ def _npr_win_buffer(view):
     return cur, (None,) * jnp.ndim(cur)
 
 
-def _npr_win_unwrap(x, data, lens):
-    """x as a plain array on the window's buffer: an NprMasked of the window's lengths (checked)
-    gives its data, NumPy's elements first; (x, whether it fits any length of the window)."""
-    if isinstance(x, NprMasked):
-        if jnp.ndim(x.data) != len(lens):
-            raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time, of "
-                                 "another rank than the window it is stored into")
-        for a, (mine, theirs) in enumerate(zip(lens, x.lens)):
-            if theirs is None and mine is None:
-                continue
-            _npr_lengths_equal(data.shape[a] if mine is None else mine,
-                               x.data.shape[a] if theirs is None else theirs)
-        return x.aligned().data, True
-    loaded = npr_load(x)
-    return x, np.size(loaded) == 1 or all(n is None for n in lens)
+def _npr_win_unwrap(x, data, lens, leading=False):
+    """x as a plain array on the window's buffer: an NprMasked of the window's lengths (checked;
+    on its leading axes for a mask, its trailing ones for a value, as NumPy pairs them) gives
+    its data, NumPy's elements first, cut or padded to the buffer's width; (x, whether it fits
+    any length of the window: an NprMasked, one value, or any value when the window is whole)."""
+    if not isinstance(x, NprMasked):
+        return x, np.size(npr_load(x)) == 1 or all(n is None for n in lens)
+    nd = jnp.ndim(x.data)
+    if nd > len(lens):
+        raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time, of "
+                             "more dimensions than the window it is stored into")
+    axes = range(nd) if leading else range(len(lens) - nd, len(lens))
+    out = x.aligned().data
+    for k, (a, theirs) in enumerate(zip(axes, x.lens)):
+        mine, width = lens[a], data.shape[a]
+        if theirs is None and mine is None:
+            continue
+        _npr_lengths_equal(width if mine is None else mine, out.shape[k] if theirs is None else theirs)
+        if out.shape[k] > width:  # NumPy's elements first, no more of them than the window holds
+            out = lax.slice_in_dim(out, 0, width, axis=k)
+        elif out.shape[k] < width:
+            pad = [(0, 0)] * nd
+            pad[k] = (0, width - out.shape[k])
+            out = jnp.pad(out, pad)
+    return out, True
+
+
+def _npr_win_valid(data, lens, ndim):
+    """Where NumPy's elements are in the buffer, on its first ndim axes (the later ones whole)."""
+    if any(n is not None for n in lens[ndim:]):
+        _npr_win_fits([False])
+    valid = jnp.broadcast_to(NprMasked(data, lens)._mask(), data.shape)
+    return valid[(Ellipsis,) + (0,) * (len(lens) - ndim)]
 
 
 def _npr_win_fits(fits):
@@ -118,10 +136,12 @@ def _npr_win_store(view, idx, v):
     for k, e in enumerate(items):
         if e is Ellipsis or _npr_whole_slice(e):
             continue
-        e, ok = _npr_win_unwrap(e, data, lens)
-        fits.append(ok and isinstance(items[k], NprMasked) and items[k].dtype == bool)
+        if isinstance(e, NprMasked) and k:  # (its axes would not be the window's first ones)
+            _npr_win_fits([False])
+        e, ok = _npr_win_unwrap(items[k], data, lens, leading=True)
+        fits.append(ok and isinstance(items[k], NprMasked) and items[k].dtype == bool and k == 0)
         if any(n is not None for n in lens) and fits[-1]:  # only NumPy's elements selected
-            e = e & NprMasked(data, lens)._mask()
+            e = e & _npr_win_valid(data, lens, jnp.ndim(e))
         items = items[:k] + (e,) + items[k + 1:]
     aug = v.name if isinstance(v, _npr_Aug) else None
     val, ok = _npr_win_unwrap(v.v if aug is not None else v, data, lens)
@@ -138,13 +158,14 @@ def _npr_win_mask_store(view, mask, value, op, scalars, axis, lead, masked, sele
     ragged = any(n is not None for n in lens)
     if ragged and (lead or selections or isinstance(mask, tuple)):
         _npr_win_fits([False])
-    mask, ok_mask = _npr_win_unwrap(mask, data, lens)
+    fits_mask = isinstance(mask, NprMasked) and mask.dtype == bool
+    mask = _npr_win_unwrap(mask, data, lens, leading=True)[0]
     value, ok_value = _npr_win_unwrap(value, data, lens)
     masked = tuple(_npr_win_unwrap(x, data, lens)[0] for x in masked)
     scalars = None if scalars is None else tuple(_npr_win_unwrap(x, data, lens)[0] for x in scalars)
     if ragged:
-        _npr_win_fits([ok_mask and jnp.ndim(mask) == len(lens), ok_value])
-        mask = mask & NprMasked(data, lens)._mask()  # only NumPy's elements selected
+        _npr_win_fits([fits_mask, ok_value])
+        mask = mask & _npr_win_valid(data, lens, jnp.ndim(mask))  # only NumPy's elements selected
     tmp = jax.new_ref(data)
     npr_mask_store(tmp, mask, value, op, scalars, axis, lead, masked, selections, read_if_int)
     _npr_win_write(view, tmp, lens)

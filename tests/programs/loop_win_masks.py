@@ -71,3 +71,14 @@ def ragged_scalar_index(a, k, stop):
         w = out[i:i + k]
         w[1] = w[0]
     return out
+
+
+def ragged_rows(A, k):
+    """Rows of a 2-D window selected by a mask of another array's window (the mask on the
+    window's first axis), ragged at the end; then a 2-D mask of the window itself."""
+    out = A.copy()
+    for i in range(A.shape[0]):
+        out[i:i + k][A[i:i + k, 0] > 0] -= 1
+        w = out[:, i:i + k]
+        w[w < -1] = -1
+    return out
