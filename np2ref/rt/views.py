@@ -249,7 +249,7 @@ def npr_sub(x, idx):
     """NumPy's x[idx]: an NprView where NumPy returns a view (a basic index that is not a full
     integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
     v = _npr_view(x)
-    if isinstance(x, NprWinView) or v is not None and _npr_has_dyn(idx):  # a window: win_views.py
+    if isinstance(x, NprWinView) or v is not None and _npr_windows_only(idx):  # a window: win_views.py
         if isinstance(x, NprWinView):
             raise NprUnsupported("np2ref NPR111: a view of a window that moves with the loop variable "
                                  "is not translated")
@@ -324,5 +324,4 @@ from .index import _npr_Idx  # noqa: E402
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .casts import _npr_check_int_store  # noqa: E402
 from .pyscalars import npr_pyreturn  # noqa: E402
-from .windows import _npr_has_dyn  # noqa: E402
-from .win_views import NprWinView, _npr_win_load  # noqa: E402
+from .win_views import NprWinView, _npr_win_load, _npr_windows_only  # noqa: E402

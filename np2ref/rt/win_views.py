@@ -54,6 +54,26 @@ class NprWinView:
     def __repr__(self):
         return f"NprWinView(dtype={self.dtype})"
 
+    def __getattr__(self, name):  # a method of the view (`.fill`, `.sort`): not translated
+        if name.startswith("__") and name.endswith("__"):  # a protocol probe (`__jax_array__`)
+            raise AttributeError(name)
+        raise NprUnsupported(f"np2ref NPR111: `.{name}` of a window that moves with the loop variable, "
+                             "written through, is not translated")
+
+    def _unsupported(self, *args, **kwargs):  # (NPR111: a loop with static bounds runs as Python)
+        raise NprUnsupported("np2ref NPR111: this use of a window that moves with the loop variable, "
+                             "written through, is not translated")
+
+    __len__ = __iter__ = __array__ = __bool__ = __float__ = __int__ = __index__ = __complex__ = _unsupported
+
+
+def _npr_windows_only(idx):
+    """Whether idx has a window of a static width at a traced start (npr_win) and no other
+    slice with traced bounds (those views, `R[k:, k]`, stay as they were: a Python loop)."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    return any(isinstance(e, NprWin) for e in items) and not any(
+        isinstance(e, NprMasked) or isinstance(e, slice) and _npr_is_dyn(e) for e in items)
+
 
 def _npr_whole_slice(e):
     return isinstance(e, slice) and e.start is None and e.stop is None and e.step is None
@@ -179,5 +199,5 @@ from .views import npr_load  # noqa: E402
 from .stores import _npr_Aug, npr_at  # noqa: E402
 from .masks import npr_mask_store  # noqa: E402
 from .masked import _npr_lengths_equal, NprMasked  # noqa: E402
-from .windows import _npr_dyn_index, _npr_dyn_read  # noqa: E402
+from .windows import _npr_dyn_index, _npr_dyn_read, _npr_is_dyn, NprWin  # noqa: E402
 from .lowering import _npr_update  # noqa: E402
