@@ -1,6 +1,7 @@
 """Views of a window that move with the loop variable, written through: `w = out[i:i + k]`,
 then `w[w < 0] = 0.0`, `w[m] += v`, `out[i:i + k][m] op= v` (npr_sub of an index with a
-traced slice, in a lax loop).
+window of a static width at a traced start, npr_win, in a lax loop). A view of any other slice
+with traced bounds (`x = R[k:, k]`) is not one: its loop runs as Python, as before.
 
 NumPy's view is `out`'s memory: each store through it lands in `out` at once, and each read
 sees every earlier write (of earlier iterations, whose windows overlap, too). NprWinView keeps
@@ -25,7 +26,8 @@ import numpy as np
 
 
 class NprWinView:
-    """NumPy's view `base[idx]` where idx has a slice with traced bounds (a window)."""
+    """NumPy's view `base[idx]` where idx has a window (NprWin) at a traced start. Its
+    conversions and methods raise NPR111, as NprMasked's do."""
     __slots__ = ('base', 'idx')
 
     def __init__(self, base, idx):
