@@ -28,6 +28,7 @@ CASES = {
     "add_selected": [(F, RNG.standard_normal(12), 5), (I, I[::-1].copy(), 2)],
     "ragged_sub": [(F, RNG.standard_normal(12), 4), (I, I[::-1].copy(), 3), (I, I.copy(), 20)],
     "ragged_view": [(F * 3, 3), (I, 4)],
+    "neg_start": [(F,), (I[:3],), (I[:2],)],
     "ragged_rows": [(RNG.standard_normal((5, 5)) * 2, 3), (RNG.integers(-3, 3, (4, 4)), 2)],
 }
 

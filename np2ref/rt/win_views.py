@@ -138,16 +138,35 @@ def _npr_win_fits(fits):
 def _npr_win_write(view, tmp, lens):
     """Write the buffer `tmp` back into the window (only NumPy's elements of it)."""
     data = tmp[...]
-    if isinstance(view.base, jax.Ref) and all(n is None for n in lens):
+    if isinstance(view.base, jax.Ref):
         static, dyns = _npr_dyn_index(tuple(view.base.shape), view.idx)
-        if all(d.full and d.step == 1 for d in dyns) and all(map(_npr_whole_slice, static)):
-            # proved inside the axis: the window itself, not a select over the whole array
-            starts = [0] * data.ndim
-            for d in dyns:
-                starts[d.axis] = d.lo
-            _npr_update(view.base, lambda cur: lax.dynamic_update_slice(cur, data.astype(cur.dtype), starts))
+        if all(d.step == 1 and data.shape[d.axis] == d.width for d in dyns) and all(map(_npr_whole_slice, static)):
+            _npr_update(view.base, lambda cur: _npr_win_put(cur, data, dyns))
             return
     npr_at(view.base)[view.idx] = NprMasked(data, lens) if any(n is not None for n in lens) else data
+
+
+def _npr_win_put(cur, data, dyns):
+    """cur with data (NumPy's elements first on each window axis) written over the window: a
+    window proved inside the axis at its start; else the window clamped into the axis (start
+    s), NumPy's elements at lo - s in it and the rest kept (O(width), not a select over the axis)."""
+    starts, keep = [0] * data.ndim, True
+    for d in dyns:
+        if d.full:
+            starts[d.axis] = d.lo
+            continue
+        s = jnp.minimum(d.lo, d.n - d.width)
+        off = d.lo - s  # lo + length <= n: NumPy's elements fit in the clamped window
+        starts[d.axis] = s
+        data = jnp.roll(data, off, d.axis)
+        shape = [1] * data.ndim
+        shape[d.axis] = data.shape[d.axis]
+        iota = lax.broadcasted_iota(jnp.int32, tuple(shape), d.axis)
+        keep = keep & (iota >= off) & (iota < off + d.length)
+    data = data.astype(cur.dtype)
+    if keep is not True:
+        data = jnp.where(keep, data, lax.dynamic_slice(cur, starts, data.shape))
+    return lax.dynamic_update_slice(cur, data, starts)
 
 
 def _npr_win_store(view, idx, v):

@@ -82,3 +82,13 @@ def ragged_rows(A, k):
         w = out[:, i:i + k]
         w[w < -1] = -1
     return out
+
+
+def neg_start(a):
+    """`u[i - 1:i + 2]` at i = 0 is `u[-1:2]`: empty when the axis is longer than 3, the last
+    element when the axis has 3 (NumPy's clipping), through a masked store."""
+    out = a.copy()
+    for i in range(a.shape[0]):
+        w = out[i - 1:i + 2]
+        w[w > 0] -= 1
+    return out
