@@ -249,11 +249,11 @@ def npr_sub(x, idx):
     """NumPy's x[idx]: an NprView where NumPy returns a view (a basic index that is not a full
     integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
     v = _npr_view(x)
-    if isinstance(x, NprWinView) or v is not None and _npr_windows_only(idx):  # a window: win_views.py
-        if isinstance(x, NprWinView):
-            raise NprUnsupported("np2ref NPR111: a view of a window that moves with the loop variable "
-                                 "is not translated")
-        return NprWinView(x, idx)
+    if isinstance(x, NprWinView):
+        raise NprUnsupported("np2ref NPR111: a view of a window that moves with the loop variable "
+                             "is not translated")
+    if _npr_windows_only(idx):  # a window at a traced start (win_views.py); of a value, its values
+        return npr_get(x)[idx] if v is None else NprWinView(x, idx)
     shape = tuple(np.shape(x) if v is None else v.shape)
     if 0 in shape and isinstance(x, (jax.Array, jax.Ref, NprView)):
         empty = _npr_check_index(shape, idx)
