@@ -76,6 +76,8 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     names in it (`v = x[mask]`, npr_select), which must have been made through this mask
     (npr_check_whole). `read_if_int`: the value's masked reads are npr_unmask's, NumPy's own
     reads where the mask is no boolean array, so that the value is then NumPy's as it is."""
+    if isinstance(a, NprWinView):  # a window that moves with the loop variable (win_views.py)
+        return _npr_win_mask_store(a, mask, value, op, scalars, axis, lead, masked, selections, read_if_int)
     if isinstance(mask, tuple) and not axis and not lead:  # `idx = (0, ...)`, `a[idx] = a[idx] + 1`:
         return _npr_index_store(a, mask, value, op, scalars, read_if_int)  # an index tuple, no mask after all
     m = npr_load(mask)
@@ -786,5 +788,6 @@ from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402
 from .casts import _npr_errstated, npr_cast  # noqa: E402
 from .promotion import _npr_check_weak_int  # noqa: E402
 from .masked import NprMasked  # noqa: E402
+from .win_views import NprWinView, _npr_win_mask_store  # noqa: E402
 from .windows_more import (  # noqa: E402
     _npr_mask_fits, _npr_shape_of, _npr_selected, _npr_selected_count, _npr_selected_guard)

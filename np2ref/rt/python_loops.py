@@ -35,8 +35,9 @@ def _npr_python_loop_reason(exc):
         return "a size or shape in the body depends on the loop variable"
     if (isinstance(exc, IndexError) and ("Slice entries must be static" in text or "slice indices must have static" in text)) \
             or (isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR111")) \
-            or (isinstance(exc, TypeError) and "NprMasked" in text):  # a slice of traced length, used
-        # as an array (windows.py): jax.numpy names its type
+            or (isinstance(exc, TypeError) and ("NprMasked" in text or "NprWinView" in text)):
+        # (the last: a slice of traced length, or a window written through, used as an array
+        # (windows.py, win_views.py): jax.numpy names its type)
         return "a slice's bounds depend on the loop variable"
     if isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR122: a loop or `if` on array data binds an index"):
         return _NPR_INDEX_CARRIED

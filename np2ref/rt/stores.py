@@ -39,6 +39,8 @@ class _npr_At:
 
     def __setitem__(self, idx, v):
         t = self.t
+        if isinstance(t, NprWinView):  # a window that moves with the loop variable (win_views.py)
+            return _npr_win_store(t, idx, v)
         if isinstance(t, (tuple, list, dict)):  # a container argument of a converted function
             raise NprError(f"np2ref NPR207: a {type(t).__name__} is written into; containers of "
                            "written arrays are not translated (pass each array as its own argument)")
@@ -353,6 +355,7 @@ from .core import (  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .index import _npr_Idx  # noqa: E402
 from .windows import _npr_dyn_store  # noqa: E402
+from .win_views import NprWinView, _npr_win_store  # noqa: E402
 from .lowering import _npr_unflat, _npr_update  # noqa: E402
 from .compat import _npr_has_tracer, _npr_made_from_constant, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402
 from .casts import _npr_x86_cast  # noqa: E402

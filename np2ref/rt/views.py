@@ -55,6 +55,8 @@ def npr_load(x):
         for s in x.steps:
             val = _npr_step(s, val)
         return val
+    if isinstance(x, NprWinView):
+        return _npr_win_load(x)
     return x[...] if isinstance(x, jax.Ref) else x
 
 
@@ -261,6 +263,11 @@ def npr_sub(x, idx):
     """NumPy's x[idx]: an NprView where NumPy returns a view (a basic index that is not a full
     integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
     v = _npr_view(x)
+    if isinstance(x, NprWinView):
+        raise NprUnsupported("np2ref NPR111: a view of a window that moves with the loop variable "
+                             "is not translated")
+    if _npr_windows_only(idx):  # a window at a traced start (win_views.py); of a value, its values
+        return npr_get(x)[idx] if v is None else NprWinView(x, idx)
     shape = tuple(np.shape(x) if v is None else v.shape)
     if 0 in shape and isinstance(x, (jax.Array, jax.Ref, NprView)):
         empty = _npr_check_index(shape, idx)
@@ -331,3 +338,4 @@ from .index import _npr_Idx  # noqa: E402
 from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .casts import _npr_check_int_store  # noqa: E402
 from .pyscalars import npr_pyreturn  # noqa: E402
+from .win_views import NprWinView, _npr_win_load, _npr_windows_only  # noqa: E402

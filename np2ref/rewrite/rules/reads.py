@@ -37,7 +37,9 @@ def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
         return emit_kept_read(updated, ctx.m.kept_reads[original])
     if original in ctx.m.kept_reindex:
         return emit_reindex(updated)
-    if original in ctx.m.ref_form:
+    if original in ctx.m.ref_form:  # a window stays one (`npr_sub(x, npr_win(i, w))`: rt/win_views.py)
+        if _loop_slices(original, ctx.f.for_names):
+            updated = updated.with_changes(slice=[_window(e) for e in updated.slice])
         return J.call(J.SUB, updated.value, J.index_value(updated.slice))
     if original in ctx.m.unmask:
         whole = ctx.unmasked_forms[original] = unmasked(updated)  # (listed by whole_forms.whole_operands)
