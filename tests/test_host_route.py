@@ -281,3 +281,37 @@ def test_host_below_option_and_environment(monkeypatch):
         np2ref.compile(recip)
     with pytest.raises(ValueError, match="host_below"):
         np2ref.compile(recip, host_below=-1)
+
+
+def running_sum_(y):
+    for i in range(1, y.shape[0]):
+        y[i] += y[i - 1]
+
+
+@pytest.mark.parametrize("fn, args", [(looped, (np.arange(4000.0),)), (running_sum_, (np.arange(4000.0),))],
+                         ids=["result", "written"])
+def test_a_call_routed_to_the_jitted_program_traces_it_once(monkeypatch, fn, args):
+    # the route is decided on the traced program; the jitted call (its flat run, rt/fastpath.py)
+    # reuses that trace instead of tracing the function a second time
+    from np2ref.rt import jit
+    traces = []
+    fenced = jit._npr_fenced
+    monkeypatch.setattr(jit, "_npr_fenced", lambda thunk: traces.append(1) or fenced(thunk))
+    compiled = hosted(fn)
+    want_args, got_args = [a.copy() for a in args], [a.copy() for a in args]
+    want, got = fn(*want_args), compiled(*got_args)
+    assert list(compiled._hosted.values()) == [False] and len(traces) == 1
+    assert (want is None) == (got is None)
+    if want is not None:
+        np.testing.assert_array_equal(got, want)
+        assert type(got) is type(want) and got.dtype == want.dtype
+    for w, g in zip(want_args, got_args):
+        np.testing.assert_array_equal(g, w)
+    # the next call: the straight-line run of the same compiled program, no trace
+    again = [a.copy() for a in args]
+    out = compiled(*again)
+    assert len(traces) == 1
+    if want is not None:
+        np.testing.assert_array_equal(out, want)
+    for w, g in zip(want_args, again):
+        np.testing.assert_array_equal(g, w)

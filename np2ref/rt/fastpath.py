@@ -5,8 +5,10 @@ dictionary, the result's _NprResultShape and the bounds record: JAX flattens the
 on every call and calls back into Python to unflatten the shape node, 6-8 µs of a 23 µs call of
 a small kernel on jax.Arrays (measured against the same program jitted with positional
 arguments and one array out). A call whose arguments are all jax.Arrays (or traced Python
-scalars) and donates nothing runs _NprFlat instead: the same `run`, so the same traced program
-and values, jitted as `flat(*arguments) -> leaves`: the result's leaves, then the written
+scalars) and donates nothing runs _NprFlat instead: the same jitted `run`, so the same traced
+program and values, called (a nested jit: JAX reuses the trace it keeps for `run`, so that
+np2ref.compile's host-route trace is not made a second time, and XLA inlines the call) inside
+`flat(*arguments) -> leaves`, jitted: the result's leaves, then the written
 arguments' final values, then the bounds record when the program checks indices; one leaf and
 nothing else comes back bare. The result's shape is not an output: it is kept from the first
 trace, and a later trace (new shapes or dtypes) whose shape differs in anything raises
@@ -153,8 +155,8 @@ _NPR_NONE = jax.tree_util.tree_structure(None)
 
 
 def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
-    """Give `plan` (NprFunction `fn`'s, for a call to compiled program `key`, whose traced
-    function is `run`) its _NprFlat: a call of jax.Arrays (and traced Python scalars) that
+    """Give `plan` (NprFunction `fn`'s, for a call to compiled program `key`, whose jitted
+    function is `run`: called inside the flat run's trace, where JAX reuses its trace) its _NprFlat: a call of jax.Arrays (and traced Python scalars) that
     donates nothing, or one with NumPy arrays (written ones donated, none beside a jax.Array);
     keep the plan, and under the call's argument types (every parameter passed by position)
     a jax.Array call's flat run (jax.Arrays and Python floats only) or a NumPy call's

@@ -465,12 +465,14 @@ class NprFunction:
         leaves a plan under `plan_key` (None: none) for the next call like it."""
         values, static, dynamic = self._split(args, kwargs, device)
         aliases = self._aliases(values, device)
-        key, (jitted, donated, run) = self._compiled(static, aliases, dynamic)
+        key, (jitted, donated, _) = self._compiled(static, aliases, dynamic)
         if plan_key is not None and all(leader == n for n, leader in aliases.items()):
             plan = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
                             stage=jax.default_backend() == "cpu",
                             held=tuple(w for _, w in self._watch.arrays()) if self.mutated else ())
-            if _npr_flat_plan(self, key, run, plan, args, kwargs, device):  # the flat run (fastpath.py)
+            # the flat run (fastpath.py) calls `jitted` inside its own trace: the trace JAX keeps
+            # for it (the host route's, np2ref.compile's trace_numpy) is not made again
+            if _npr_flat_plan(self, key, jitted, plan, args, kwargs, device):
                 if (out := _npr_flat_run(self, plan.flat, tuple(values.values()))) is not _NPR_GENERAL:
                     return out
         else:
