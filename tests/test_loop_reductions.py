@@ -66,3 +66,20 @@ def test_grad_and_vmap_through_a_masked_mean():
     with jax.enable_x64(True):
         got = jax.vmap(lambda v: pure(v)[0])(jax.numpy.asarray(batch))
     np.testing.assert_allclose(np.asarray(got), np.stack([P.means(x), P.means(-x)]), rtol=1e-12)
+
+
+@pytest.mark.parametrize("noted", [255, 256, 257])
+def test_the_loop_ranges_other_traces_noted_do_not_decide_this_ones_windows(noted, monkeypatch):
+    """rt/bounds.py notes each traced loop variable's range (`_npr_RANGES`), by which a window
+    `x[:, i:i + K]` is proved inside its axis. The notes were all cleared once 256 had gathered
+    in the process, wherever that happened: an inner loop's note could drop its outer loop's,
+    and the same conv2d fell back to a Python loop (or raised NPR111) only after enough other
+    traces (a test failure that came and went with the test order)."""
+    from np2ref.rt import bounds
+
+    stale = {-k - 1: (0, 1, None) for k in range(noted)}  # as if left by traces that ended
+    monkeypatch.setattr(bounds, "_npr_RANGES", stale)
+    fn = P.conv2d
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
+        assert_same_as_numpy(fn, np2ref.compile(fn), *CASES["conv2d"][0])

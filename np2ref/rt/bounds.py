@@ -44,8 +44,12 @@ def _npr_note_range(i, lo, hi):
     i itself against an axis that holds that range is decided now, and so is whether a window
     `x[i:i + w]` lies inside its axis (windows.py)."""
     if _npr_traced(i):
-        if len(_npr_RANGES) > 256:  # the loop variables of traces that ended: dropped
-            _npr_RANGES.clear()
+        if len(_npr_RANGES) > 256:  # the oldest notes (loop variables of traces that ended) dropped;
+            # never all of them: an outer loop's variable, noted just before, is read in the inner
+            # loop's body (clearing every note there made `x[:, i:i + K]` a window of traced
+            # length in whichever trace crossed the limit: NPR111, or another program)
+            for key in list(_npr_RANGES)[:-128]:
+                del _npr_RANGES[key]
         _npr_RANGES[id(i)] = (lo, hi, i)
     bounds = _npr_state.get("bounds")
     if bounds is not None and _npr_traced(i):

@@ -17,6 +17,7 @@
   reads       subscript reads
   sequences   operators on lists and tuples
   pyscalars   operators between Python scalars (`float(x[0]) / d`)
+  pyreturns   returned Python scalars (`return n * 2`: Python's int, not NumPy's)
   asserts     `assert`
   errstate    `with np.errstate(...)`
   introspection  `isinstance`, `type`, `str`, f-strings on translated values
@@ -26,8 +27,8 @@
 """
 
 from . import (asserts, augassign, branches, calls, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
-               mask_store, names, nonzero, out_args, pyscalars, reads, selections, sequences, stores, ufunc_at, unbound, views)
+               mask_store, names, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "calls", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
            "mask_items", "mask_store",
-           "names", "nonzero", "out_args", "pyscalars", "reads", "selections", "sequences", "stores", "ufunc_at", "unbound", "views"]
+           "names", "nonzero", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "ufunc_at", "unbound", "views"]
