@@ -135,6 +135,21 @@ def run_cli(*args, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(["np2ref", *argv], code, out.getvalue(), err.getvalue())
 
 
+def converted_functions(module, names, tmp_path: Path, stem: str):
+    """`np2ref convert` of the functions `names` of `module`, written as one file as a user
+    would have it, and the converted file imported (its functions to run against the originals)."""
+    import inspect
+
+    source = "import numpy as np\n\n\n" + "\n\n".join(inspect.getsource(getattr(module, n)) for n in names)
+    (tmp_path / f"{stem}.py").write_text(source)
+    r = run_cli("convert", f"{stem}.py", "-o", f"{stem}_ref.py", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    spec = importlib.util.spec_from_file_location(f"_{stem}_ref", tmp_path / f"{stem}_ref.py")
+    converted = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(converted)
+    return converted
+
+
 def run_cli_process(*args, cwd: Path) -> subprocess.CompletedProcess:
     """`python -m np2ref.cli ARGS` in a fresh interpreter, this checkout's np2ref first on the path."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

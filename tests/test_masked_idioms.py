@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import ProgramChecks, assert_same_as_numpy, run_cli
+from conftest import ProgramChecks, assert_same_as_numpy, converted_functions
 from np2ref.verify.compare import first_difference
 
 CHECKS = ProgramChecks("masked_idioms")
@@ -217,16 +217,7 @@ CONVERTED = ["first_positive_cdf", "sample_from_cdf", "gaussian_nb_fit", "first_
 
 
 def test_converted_file_runs_as_the_original(tmp_path):
-    import importlib.util
-    import inspect
-
-    source = "import numpy as np\n\n\n" + "\n\n".join(inspect.getsource(getattr(P, n)) for n in CONVERTED)
-    (tmp_path / "idioms.py").write_text(source)
-    r = run_cli("convert", "idioms.py", "-o", "idioms_ref.py", cwd=tmp_path)
-    assert r.returncode == 0, r.stdout + r.stderr
-    spec = importlib.util.spec_from_file_location("_masked_idioms_ref", tmp_path / "idioms_ref.py")
-    converted = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(converted)
+    converted = converted_functions(P, CONVERTED, tmp_path, "masked_idioms")
     for name in CONVERTED:
         assert_same_as_numpy(getattr(P, name), getattr(converted, name), *CASES[name])
     with pytest.raises(IndexError, match="^index 0 is out of bounds for axis 0 with size 0"):

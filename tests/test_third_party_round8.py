@@ -6,13 +6,11 @@ np2ref cannot keep exact are refused with a code; `np2ref convert` of a few runs
 
 from __future__ import annotations
 
-import inspect
-
 import numpy as np
 import pytest
 
 import np2ref
-from conftest import ProgramChecks, assert_same_as_numpy, run_cli
+from conftest import ProgramChecks, assert_same_as_numpy, converted_functions
 
 CHECKS = ProgramChecks("third_party_round8")
 P, compiled, _same = CHECKS.module, CHECKS.compiled, CHECKS.same
@@ -183,14 +181,6 @@ CONVERTED = ["kadane", "coin_change_min", "mm1_lindley", "spiral_order"]
 
 
 def test_converted_file_runs_as_the_original(tmp_path):
-    source = "import numpy as np\n\n\n" + "\n\n".join(inspect.getsource(getattr(P, n)) for n in CONVERTED)
-    (tmp_path / "algos.py").write_text(source)
-    r = run_cli("convert", "algos.py", "-o", "algos_ref.py", cwd=tmp_path)
-    assert r.returncode == 0, r.stdout + r.stderr
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("_round8_algos_ref", tmp_path / "algos_ref.py")
-    converted = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(converted)
+    converted = converted_functions(P, CONVERTED, tmp_path, "round8_algos")
     for name in CONVERTED:
         assert_same_as_numpy(getattr(P, name), getattr(converted, name), *CASES[name])
