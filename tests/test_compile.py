@@ -169,7 +169,7 @@ def test_a_closure_reads_the_enclosing_functions_variables_at_each_call():
     k, w, rows = 2.0, np.array([1.0, -1.0, 0.5]), 3
 
     def closure(u):
-        u *= k
+        u *= k  # (no nonlocal: the word in a comment does not refuse it; the bytecode tells)
         u[:rows] += w
         return u.sum() * len(w)
 

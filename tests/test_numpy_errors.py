@@ -30,6 +30,10 @@ def cholesky(a):
     return np.linalg.cholesky(a)
 
 
+def cholesky_upper(a):
+    return np.linalg.cholesky(a, upper=True)
+
+
 def eigh(a):
     w, v = np.linalg.eigh(a)
     return w, np.abs(v)
@@ -98,6 +102,8 @@ def _outcome(fn, *args):
     ("inverse_square", [(GOOD,), (SINGULAR,)]),
     ("newton_steps", [(GOOD, B), (SINGULAR, B)]),  # raised from inside a loop
     ("cholesky", [(GOOD,), (NOT_PD,), (LOPSIDED,)]),
+    # NumPy reads the upper triangle for upper=True (jax.numpy read the lower one)
+    ("cholesky_upper", [(GOOD,), (NOT_PD,), (LOPSIDED,), (LOPSIDED.T,)]),
     ("eigh", [(LOPSIDED,)]),
     ("eigvalsh_upper", [(LOPSIDED,)]),
     ("svd_users", [(GOOD, B), (NAN, B), (INF, B)]),  # infinities converge; NaN does not

@@ -131,15 +131,17 @@ def _npr_np_tensorsolve_singular(a, b, axes=None):
         _npr_np_square_of(a, int(np.prod(np.shape(b))))
 
 
-def _npr_np_not_finite_svd(a, *rest, message="SVD did not converge", **kwargs):
+def _npr_np_not_finite_svd(a, *rest, message="SVD did not converge", infinities=False, **kwargs):
+    """NumPy's 'SVD did not converge' for a NaN in the matrix (`infinities`: an inf too, as
+    lstsq's gelsd)."""
     a = jnp.asarray(a)
-    if a.ndim >= 2 and jnp.issubdtype(a.dtype, jnp.inexact):  # lstsq's gelsd: infinities too
-        bad = ~jnp.isfinite(a) if message.endswith("Least Squares") else jnp.isnan(a)
+    if a.ndim >= 2 and jnp.issubdtype(a.dtype, jnp.inexact):
+        bad = ~jnp.isfinite(a) if infinities else jnp.isnan(a)
         _npr_np_linalg_error(jnp.any(bad), message)
 
 
 def _npr_np_svd_norm(x, ord=None, *rest, **kwargs):
-    if np.ndim(x) >= 2 and (ord in (2, -2, "nuc") or kwargs.get("p") in (2, -2)):
+    if np.ndim(x) >= 2 and ord in (2, -2, "nuc"):
         _npr_np_not_finite_svd(x)
 
 
@@ -155,10 +157,16 @@ def _npr_np_cond(x, p=None):
 
 
 def _npr_np_cholesky(a, upper=False):
-    lower = jnp.tril(jnp.asarray(a))
-    chol = jnp.linalg.cholesky(a, upper=upper, symmetrize_input=False)
-    _npr_np_linalg_error(jnp.any(jnp.isnan(chol)) & ~jnp.any(jnp.isnan(lower)), "Matrix is not positive definite")
-    return chol
+    """NumPy reads the lower triangle, or the upper one for upper=True (measured: jax.numpy's
+    upper=True reads the lower one and transposes, another answer): the lower factor of a's
+    conjugate transpose there, transposed back."""
+    a = jnp.asarray(a)
+    flip = lambda m: jnp.conj(jnp.swapaxes(m, -1, -2))  # noqa: E731
+    read = flip(a) if upper else a
+    chol = jnp.linalg.cholesky(read, symmetrize_input=False)
+    _npr_np_linalg_error(jnp.any(jnp.isnan(chol)) & ~jnp.any(jnp.isnan(jnp.tril(read))),
+                         "Matrix is not positive definite")
+    return flip(chol) if upper else chol
 
 
 def _npr_np_eigh(a, UPLO="L"):
@@ -191,7 +199,7 @@ npr_np_linalg_matrix_norm = _npr_np_linalg(jnp.linalg.matrix_norm, "matrix_norm"
 def npr_np_linalg_lstsq(a, b, rcond=None):
     dt = _npr_np_inexact(_npr_np_result_dtype(a, b))
     A = _npr_np_asarray(a, dt)
-    _npr_np_not_finite_svd(A, message="SVD did not converge in Linear Least Squares")
+    _npr_np_not_finite_svd(A, message="SVD did not converge in Linear Least Squares", infinities=True)
     x, res, rank, sv = jnp.linalg.lstsq(A, _npr_np_asarray(b, dt), rcond=rcond)
     if A.shape[-2] <= A.shape[-1]:
         # NumPy returns empty residuals when M <= N (also when rank < N,

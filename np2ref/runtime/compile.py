@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import ast
+import dis
 import inspect
 import linecache
 import os
@@ -103,10 +104,9 @@ def _closure_values(fn) -> dict:
         if _is_function(value):
             refused.append(f"{name} (a function)")
         values[name] = value
-    try:
-        nonlocal_ = re.search(r"\bnonlocal\b", inspect.getsource(fn)) is not None
-    except (OSError, TypeError):
-        nonlocal_ = False
+    # `nonlocal n; n += 1`: the function stores into a cell (not a guess from the source's text)
+    nonlocal_ = any(i.opname in ("STORE_DEREF", "DELETE_DEREF") and i.argval in fn.__code__.co_freevars
+                    for i in dis.get_instructions(fn))
     if refused or nonlocal_:
         why = ", ".join(refused) if refused else "`nonlocal`: it rebinds the enclosing function's variables"
         raise _refuse("NPR022", f"{fn.__name__}() closes over local variables np2ref cannot read as values "
