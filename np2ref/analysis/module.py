@@ -12,6 +12,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from . import containers, effects as fx
 from .aliases import Collected, FunctionFacts, analyse_function, param_names
 from .module_state import changing_globals, globals_read
+from .generators import made_generators
 from .names import ImportMap, dotted
 from .nodes import walk
 from .library_table import LIBRARY_CALLS
@@ -139,15 +140,17 @@ def _errstate_calls(func: cst.FunctionDef) -> set:
 
 
 def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objects: dict[str, str],
-                changing: frozenset[str] = frozenset(), seeds: bool = False) -> tuple[str, cst.CSTNode] | None:
+                changing: frozenset[str] = frozenset(), seeds: bool = False,
+                module_functions=frozenset()) -> tuple[str, cst.CSTNode] | None:
     """Why a function must stay host (NumPy) code: I/O, printing, random set-up, other libraries,
     or a call np2ref cannot see into and would otherwise run once, while tracing, freezing its
     result into the program (a method of a module-level object, a function passed in), or a
     module-level name it reads that the module changes (analysis/module_state.py)."""
     params = frozenset(param_names(func))
-    dead = dead_calls(func) | _errstate_calls(func)
+    made = made_generators(func, col.bindings, imports, params, module_functions)  # made at run time
+    skipped = dead_calls(func) | _errstate_calls(func) | {c for g in made.values() for c in g.calls}
     for node in col.call_nodes:
-        if node in dead:  # `if 0:` / `if False:` never runs; np.errstate's block is translated
+        if node in skipped:  # `if 0:` never runs; np.errstate's block is translated; a generator made here
             continue
         callee = node.func
         if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS and not (
@@ -165,7 +168,7 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objec
         if root is None or not isinstance(callee, cst.Attribute):
             continue
         method = callee.attr.value
-        if method in RANDOM_DRAWS and not is_generator_draw(callee, params, col.locals, objects):
+        if method in RANDOM_DRAWS and not is_generator_draw(callee, params | made.keys(), col.locals, objects):
             return f"draws {dotted(callee) or method}() from a generator np2ref cannot name", node
         if root in objects and root not in col.locals and not (
                 objects[root] == "generator" and isinstance(callee.value, cst.Name) and method in RANDOM_DRAWS):
@@ -279,7 +282,7 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False) -> ModuleFacts
     objects = module_objects(module, imports)
     changing = changing_globals(module, imports)
     reasons = {n: r for n, c in collected.items()
-               if (r := host_reason(functions[n], c, imports, objects, changing, seeds))}
+               if (r := host_reason(functions[n], c, imports, objects, changing, seeds, frozenset(functions)))}
     host = {n: r[0] for n, r in reasons.items()}
     host_nodes = {n: r[1] for n, r in reasons.items()}
     called = {name: {c.func.value for c in col.call_nodes if isinstance(c.func, cst.Name)}

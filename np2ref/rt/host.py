@@ -16,7 +16,8 @@ def npr_random(generator, method, *args, **kwargs):
     while tracing. The values are NumPy's own stream and the caller's generator (or NumPy's
     global state) advances as it would in NumPy, in program order. Sizes are static; parameters
     read from arrays travel to the host as operands."""
-    if not (generator is np.random or isinstance(generator, (np.random.Generator, np.random.RandomState))):
+    if not (generator is np.random or isinstance(generator, (np.random.Generator, np.random.RandomState,
+                                                             NprMadeGenerator))):
         raise NprError(f"np2ref NPR023: .{method}() is called on a {type(generator).__name__}, which is "
                        "not a NumPy random generator")
     if method == "seed" and generator is np.random:  # (rules/calls.py plans np.random.seed only)
@@ -50,9 +51,55 @@ def npr_random(generator, method, *args, **kwargs):
     sent, received = _npr_host_operands(list(operands.values()))
 
     def run(*values):
-        return np.asarray(host_call(received(values), getattr(generator, method)), dtype=dtype)
+        return np.asarray(host_call(received(values), getattr(_npr_generator_now(generator), method)), dtype=dtype)
 
     return _npr_host_result(run, sample.shape, dtype, sent)
+
+
+class NprMadeGenerator:
+    """A generator the function makes (`rng = np.random.default_rng(seed)`): made on the host each
+    time the program runs, in program order (npr_generator's ordered io_callback), and drawn from
+    by npr_random then. `made` is the generator of the run in progress; `probe` a throwaway of the
+    same kind, for the shapes of draws while tracing."""
+
+    def __init__(self, factory, bit):
+        self.factory, self.bit = factory, bit
+        self.probe = self.make(0)
+        self.made = None
+
+    def make(self, *args, **kwargs):
+        return self.factory(self.bit(*args, **kwargs)) if self.bit is not None else self.factory(*args, **kwargs)
+
+
+def npr_generator(factory, *args, bit=None, **kwargs):
+    """`np.random.default_rng(seed)` (`RandomState(seed)`, `Generator(PCG64(seed))`: bit=PCG64)
+    made inside a compiled function: NumPy makes a fresh generator on every call, so it is made on
+    the host when the program runs, in program order with the draws around it (an ordered
+    io_callback), never once while tracing (a second call would go on with the first call's
+    stream). A seed read from array data travels to the host as an operand."""
+    made = NprMadeGenerator(factory, bit)
+    leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
+    leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
+    operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
+    if _npr_batched(list(operands.values())):
+        raise NprError("np2ref NPR023: a generator made under jax.vmap from a batched seed, or in a loop or "
+                       "branch that depends on batched values; NumPy would make one per batch member, in order")
+    sent, received = _npr_host_operands(list(operands.values()))
+
+    def run(*values):
+        host = list(leaves)
+        for i, v in zip(operands, received(values)):
+            host[i] = v[()] if v.ndim == 0 else v
+        a, k = jax.tree_util.tree_unflatten(tree, host)
+        made.made = made.make(*a, **k)
+
+    _npr_io_callback(run, None, *sent, ordered=True)
+    return made
+
+
+def _npr_generator_now(generator):
+    """The NumPy generator a draw is made from when the program runs."""
+    return generator.made if isinstance(generator, NprMadeGenerator) else generator
 
 
 def _npr_seed(generator, args, kwargs):
@@ -164,7 +211,10 @@ def _npr_random_shape(generator, method, host_call, operands):
     """The shape and dtype of a draw, found by making it from a throwaway generator of the same
     kind (the caller's is not touched) with stand-in parameter values: NumPy's result shape and
     dtype depend on the parameters' shapes and dtypes only."""
-    probe = np.random.default_rng(0) if isinstance(generator, np.random.Generator) else np.random.RandomState(0)
+    if isinstance(generator, NprMadeGenerator):
+        probe = generator.probe
+    else:
+        probe = np.random.default_rng(0) if isinstance(generator, np.random.Generator) else np.random.RandomState(0)
     fillers = (lambda k, o: np.ones(o.shape, o.dtype), lambda k, o: np.full(o.shape, k + 1, o.dtype),
                lambda k, o: np.full(o.shape, 1.0 / max(o.size, 1), o.dtype))
     for fill in fillers:

@@ -16,6 +16,7 @@ import libcst as cst
 
 from ...analysis import containers, effects as fx
 from ...analysis.aliases import FunctionFacts
+from ...analysis.generators import construction
 from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
 from ...analysis.module import PURE_CALLS, calls_through_parameter
 from ...analysis.names import dotted
@@ -212,6 +213,30 @@ def plan_ndarray_constructor(node: cst.Call, ctx) -> bool:
 def emit_ndarray_constructor(original, updated, detail, ctx):
     """np.ndarray(shape, dtype) -> jnp.zeros(shape, dtype), as np.empty."""
     return updated.with_changes(func=J.name(f"{J.JNP}.zeros"))
+
+
+@plans(cst.Call, order=45)
+def plan_made_generator(node: cst.Call, ctx) -> bool:
+    """`rng = np.random.default_rng(1234)` in a converted function: made on the host when the
+    program runs, in program order (npr_generator), never once while tracing; analysis/generators.py
+    says which generators a function may make (any other keeps it host code)."""
+    made = construction(node, ctx.imports, ctx.locals)
+    if made is None:
+        return False
+    ctx.m.special_calls[node] = ("generator", None if made[1] is None else "bit")
+    ctx.m.skip_numpy.update(c.func for c in made if c is not None)
+    return True
+
+
+@emits_special("generator")
+def emit_made_generator(original, updated, detail, ctx):
+    """`np.random.default_rng(s)` -> `npr_generator(np.random.default_rng, s)`;
+    `np.random.Generator(np.random.PCG64(s))` -> `npr_generator(np.random.Generator, s, bit=np.random.PCG64)`."""
+    if detail is None:
+        return cst.Call(J.name(J.GENERATOR), [cst.Arg(updated.func), *plain(updated.args)])
+    inner = updated.args[0].value
+    bit = J.call(J.GENERATOR, bit=inner.func).args[0]
+    return cst.Call(J.name(J.GENERATOR), [cst.Arg(updated.func), *plain(inner.args), bit])
 
 
 @plans(cst.Call, order=50)
