@@ -22,7 +22,7 @@ from .analysis.nodes import walk
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend import driver, host_loops
-from .frontend import jumps, outs
+from .frontend import jumps, namespaces, outs
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
@@ -236,6 +236,8 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, o
         return (start.line, start.column + 1) in over_rows
     desugared, origin = jumps.desugar_module(module, over if over_rows else None)
     desugared, mine = outs.normalize_module(desugared)  # np.add(a, b, c): out=c
+    desugared, spaces = namespaces.normalize_module(desugared)  # xp = array_namespace(x): numpy
+    mine.update({new: mine.get(old, old) for new, old in spaces.items()})
     if desugared is module:
         return module, wrapper, fenced
     fenced = {(new if (old := origin.get(found := mine.get(new, new), found)) in fenced else new): fenced.get(old, [])

@@ -44,6 +44,44 @@ def _imported(stmt: cst.BaseSmallStatement) -> dict[str, str]:
     return out
 
 
+def _module_aliases(module: cst.Module, aliases: dict[str, str]) -> dict[str, str]:
+    """`xp = np` (or `la = np.linalg`) at module level, the name bound there once and nowhere
+    else at module level: another name for the module (array-API style code picks its namespace
+    so)."""
+    counts: dict[str, int] = {}
+    found: dict[str, str] = {}
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
+            for t in targets:
+                name = t.value if isinstance(t, cst.Name) else None
+                counts[name] = counts.get(name, 0) + 1
+                text = dotted(small.value) if isinstance(small, cst.Assign) and name is not None else None
+                head = text.partition(".")[0] if text is not None else None
+                if head in aliases and name not in aliases and _is_module_path(aliases[head], text):
+                    found[name] = aliases[head] + text[len(head):]
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            for node in walk(stmt) if isinstance(stmt, (cst.If, cst.For, cst.While, cst.With, cst.Try)) else ():
+                if isinstance(node, cst.AssignTarget) and isinstance(node.target, cst.Name):
+                    counts[node.target.value] = counts.get(node.target.value, 0) + 2
+    declared = {n.name.value for node in walk(module) if isinstance(node, cst.Global) for n in node.names}
+    return {n: q for n, q in found.items() if counts.get(n) == 1 and n not in declared}
+
+
+def _is_module_path(full: str, text: str) -> bool:
+    """Whether `text` (dotted, starting at a name bound to the module `full`) names NumPy or one
+    of its submodules, not a function of it."""
+    import importlib
+    qual = full + text[text.index("."):] if "." in text else full
+    if qual != "numpy" and not qual.startswith("numpy."):
+        return False
+    try:
+        return type(importlib.import_module(qual)).__name__ == "module"
+    except ImportError:
+        return False
+
+
 def _function_imports(module: cst.Module) -> list[cst.BaseSmallStatement]:
     """The import statements inside the module's functions, at any depth."""
     found: dict[int, cst.BaseSmallStatement] = {}  # by id: a nested function's are met again
@@ -75,6 +113,7 @@ class ImportMap:
         for name in clash:
             self.aliases.pop(name, None)
         self.clashes = frozenset(clash)  # NPR024 at each use
+        self.aliases.update(_module_aliases(module, self.aliases))
 
     def qualify(self, node: cst.BaseExpression, shadowed: frozenset[str] | set[str] = frozenset()) -> str | None:
         """The qualified name of a dotted expression, if it starts at an imported name."""

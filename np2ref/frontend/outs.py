@@ -28,7 +28,11 @@ def normalize_module(module: cst.Module) -> tuple[cst.Module, dict]:
     return (new, fix.origin) if fix.changed else (module, {})  # (libcst makes new nodes either way)
 
 
-class _PositionalOut(cst.CSTTransformer):
+class Normalizer(cst.CSTTransformer):
+    """A rewrite of the module before analysis that keeps the user's positions: `origin` maps
+    each node it makes (libcst makes every node anew) to the one it stands for; `changed` says
+    whether any rewrite was made."""
+
     def __init__(self, imports: ImportMap):
         super().__init__()
         self.imports = imports
@@ -40,6 +44,9 @@ class _PositionalOut(cst.CSTTransformer):
         if result is not original_node and isinstance(result, cst.CSTNode):
             self.origin[result] = original_node
         return result
+
+
+class _PositionalOut(Normalizer):
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         qual = self.imports.qualify_numpy(original.func)

@@ -1,5 +1,7 @@
 """Host calls at run time, in program order: npr_random, npr_call."""
 
+import functools
+
 from jax.experimental import io_callback as _npr_io_callback
 import jax
 from jax import lax
@@ -205,6 +207,19 @@ def npr_call(fn, *args, **kwargs):
     name = getattr(fn, "__qualname__", None) or type(fn).__name__
     raise NprError(f"np2ref NPR021: calls {name}, passed in as an argument, which np2ref cannot see into "
                    "(it could draw, count or read state, and would run once while tracing)")
+
+
+def npr_xp(namespace, path, translated):
+    """`xp.zeros_like` (path "zeros_like"; `xp.linalg.norm`: "linalg.norm") with `xp` a module
+    passed in, as array-API style code takes it: with xp NumPy, np2ref's translation of
+    `np.zeros_like` (`translated`, from the table), so the function computes what NumPy computes;
+    with another namespace (jax.numpy, say), its own function through npr_call."""
+    if namespace is np:
+        return translated
+    fn = namespace
+    for name in path.split("."):
+        fn = getattr(fn, name)
+    return functools.partial(npr_call, fn)
 
 
 def _npr_random_shape(generator, method, host_call, operands):

@@ -1,0 +1,71 @@
+"""Array-API style code (issue 42): `xp` passed in as NumPy, a module-level alias of NumPy, or the
+namespace of the arrays (`x.__array_namespace__()`, array-api-compat's `array_namespace`):
+every `xp.` call translates as the `np.` call does, and the result is NumPy's."""
+
+from __future__ import annotations
+
+import functools
+
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import program
+
+
+def programs():
+    return program("namespaces")
+
+
+@functools.cache
+def compiled(name):
+    return np2ref.compile(getattr(programs(), name))
+
+
+def _check(name, *make):
+    theirs, ours = [m() for m in make], [m() for m in make]
+    expected, got = getattr(programs(), name)(*theirs), compiled(name)(*ours)
+    for e, g in zip(expected if isinstance(expected, tuple) else (expected,), got if isinstance(got, tuple) else (got,)):
+        assert np.asarray(g).dtype == np.asarray(e).dtype, name
+        np.testing.assert_array_equal(g, e)
+    for a, b in zip(theirs, ours):
+        if isinstance(a, np.ndarray):
+            np.testing.assert_array_equal(b, a)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.int32])
+def test_namespace_passed_in(dtype):
+    _check("shift_double", lambda: np.arange(6).astype(dtype), lambda: np)
+
+
+def test_namespace_functions_that_are_array_methods_too():
+    """`xp.sum(x)`: sum is an array method as well; xp is a module (it has zeros_like...)."""
+    _check("norms", lambda: np.linspace(-2.0, 3.0, 7), lambda: np)
+
+
+def test_small_integers_follow_numpys_dtype_rules():
+    _check("int_sum", lambda: np.arange(5, dtype=np.int16), lambda: np)
+
+
+def test_module_level_alias():
+    _check("aliased", lambda: np.arange(4.0))
+    assert "jnp.zeros_like" in np2ref.convert_source(
+        "import numpy as np\nxp = np\ndef f(x):\n    y = xp.zeros_like(x)\n    y[0] = 1\n    return y\n").code
+
+
+def test_namespace_of_the_array_writes_through_its_view():
+    """x.__array_namespace__() is numpy itself: xp.asarray(x) is x, so y[0] = -1 writes x."""
+    _check("from_array", lambda: np.arange(4.0))
+    assert compiled("from_array").mutated == ("x",)
+
+
+def test_array_api_compat_namespace():
+    pytest.importorskip("array_api_compat")
+    _check("from_compat", lambda: np.arange(5.0))
+
+
+def test_a_jax_namespace_runs_its_own_functions():
+    """With xp=jax.numpy the calls are jax.numpy's (npr_call), not NumPy's translation."""
+    got = compiled("norms")(np.linspace(-2.0, 3.0, 7), jnp)
+    np.testing.assert_allclose(got, programs().norms(np.linspace(-2.0, 3.0, 7), np))
