@@ -144,3 +144,35 @@ def enumerate_rebind(a):
         r = r[::-1]
         s += r[0] * i
     return s
+
+
+def rows_rebind_write(a, out):
+    for r in a:
+        r = r * 2
+        r[0] = -1.0
+        out += r
+    return out.sum()
+
+
+def enumerate_rebind_write(a, out):
+    for i, r in enumerate(a):
+        r = r.copy()
+        r[0] = i
+        out[i] = r.sum()
+
+
+def zip_both_rebind(a, b):
+    s = 0
+    for r1, r2 in zip(a, b):
+        r1 = r1[::-1]
+        r2 = r2 + r1
+        s += r2[0]
+    return s
+
+
+def target_rebind_after(a, n):
+    s = 0.0
+    for i in range(n):
+        i = i * 2
+        s += a[i % a.shape[0]]
+    return s, i

@@ -97,7 +97,11 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
         elif name not in first_store:
             read_before_store.add(name)
     # a name one branch of an inner `if` binds, read after it: the last iteration's value
-    read_before_store |= unbound.read_before_bound(loop.body, list(loop.body.body), facts) - {var, *rows, *unpack}
+    read_before_store |= unbound.read_before_bound(loop.body, list(loop.body.body), facts)
+    # the loop's own targets are bound at the top of every iteration: a read of one before the
+    # body rebinds it (`for r1, r2 in zip(a, a): r1 = r1[::-1]`) reads this item, nothing carried
+    targets = {var, *rows, *unpack}
+    read_before_store -= targets
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in body_nodes}
     for name in (var, *rows, *unpack):
         rebound = rebound_in_loops(facts.node, name, loop)
@@ -105,8 +109,10 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
                for n, s, node in function_uses.items):
             # Python leaves it bound to the last value: keep Python's loop
             return f"the loop variable `{name}` is read outside the loop"
-    rotations, unrotate, fresh = [], [], []
+    rotations, unrotate, fresh, rebound = [], [], [], []
     for name in dict.fromkeys(stored):
+        if name in targets and name != var:
+            continue  # an item name rebound in the body: each iteration binds it anew first
         if name not in facts.ref_names or name != var and scalar_rebinds(loop.body, name, facts):
             continue  # (`dt = dt0`, `dt *= 0.5`: carried; npr_for refuses it as an array Ref)
         if body.aug_only.get(name):
@@ -119,13 +125,16 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
                 and not written_outside(name, loop, facts):
             fresh.append(name)  # `rho, u = f(fin); u[0] = ...` each trip, u read after the loop
             continue
+        if found is None and name != var:
+            rebound.append(name)  # carried: npr_for runs the first iteration alone, then refills (rt/rebinds.py)
+            continue
         if found is None:
             return f"the written array `{name}` is rebound in the loop"
         stmts, seen_elsewhere = found
         rotations += stmts
         unrotate += stmts if seen_elsewhere else []
     carried = tuple(n for n in dict.fromkeys(stored)
-                    if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
+                    if n not in targets and (n not in facts.ref_names or n in facts.maybe_scalar or n in rebound)
                     and (n in read_before_store or read_outside(n, loop, function_uses, body_nodes, facts)))
     return LoopPlan(var, carried + tuple(n for n in fresh if n not in carried), tuple(dict.fromkeys(rotations)),
                     kind, rows, _defined_before(loop, function_uses, facts, body_nodes),
