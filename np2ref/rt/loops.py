@@ -246,14 +246,13 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
         return None
     fixed, carry = _npr_split_refs(carry)
     flag = None if flag_at is None else _npr_break_flag(fixed, flag_at)  # early_exit.py
-    if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
-        inner = one
+    inner, static = one, _npr_is_concrete(trips)
 
-        def one(k, c):
-            joined = _npr_join_refs(fixed, c)
-            before = {id(r) for r in _npr_reachable_refs([inner], [joined])} if refill else frozenset()
-            new = _npr_check_rebound(fixed, inner(k, joined), _npr_is_concrete(trips), refill, before)
-            return _npr_split_refs(new)[1]
+    def one(k, c):  # refs among the carried names (a parameter that is an array) stay closed over
+        joined = _npr_join_refs(fixed, c) if fixed else c
+        before = {id(r) for r in _npr_reachable_refs([inner], [joined])} if refill and fixed else ()
+        new = _npr_check_rebound(fixed, inner(k, joined), static, refill, before)
+        return _npr_split_refs(new)[1] if fixed else new
     with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]), \
             _npr_unrolled(trips if unroll else 1):
         c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not _npr_is_concrete(trips))

@@ -54,11 +54,13 @@ def _npr_check_rebound(fixed, new, static, refill=False, before=frozenset()):
     """The body's new carry `new`, checked against the Refs `fixed` it was given (by position).
     A Ref holding a Python number (`t = 0.0`, written as an array later) that the body rebinds
     (`t += a[i]`), or any carried Ref the body rebinds (outside a refilled loop), makes npr_for
-    run the first iteration on its own (_NprPeelFirst); with a trip count read from data,
+    run the first iteration on its own (_NprPeelFirst), as does a carried value the body binds
+    to a Ref (`u = unew`, unew written); with a trip count read from data,
     NPR011. In a refilled loop (`refill`; `before`: the ids of the Refs reachable when the
     iteration began) a rebound position's new array is stored into its Ref, which stays carried."""
     items = new if isinstance(new, tuple) else (new,)
-    out, rebound = list(items), []
+    # a value the body binds to an array it writes (`u = unew`, unew a Ref): rebound as well
+    out, rebound = list(items), [i for i, v in enumerate(items) if i not in fixed and _npr_is_ref(v)]
     for i, ref in fixed.items():
         if i == "tuple" or items[i] is ref:
             continue
@@ -81,7 +83,7 @@ def _npr_check_rebound(fixed, new, static, refill=False, before=frozenset()):
         if not static:
             raise NprUnsupported(_NPR_TRACED_REBIND)
         raise _NprPeelFirst(rebound)
-    return tuple(out) if fixed["tuple"] else out[0]
+    return tuple(out) if isinstance(new, tuple) else out[0]
 
 
 def _npr_refill_blocker(i, ref, items, before):
@@ -118,4 +120,5 @@ import numpy as np  # noqa: E402
 from .views import npr_load, NprView  # noqa: E402
 from .np_dtypes import _npr_np_weak_kind  # noqa: E402
 from .refs import _npr_reachable_refs  # noqa: E402
+from .ops import _npr_is_ref  # noqa: E402
 from .core import NprUnsupported  # noqa: E402
