@@ -157,6 +157,9 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, ref
             first, refill = _npr_refillable(first, exc.positions), True
         return npr_for(NprRange(k + step, rng.stop, step), body, first, stop=stop, unroll=unroll, peel=peel,
                        refill=refill)
+    except _NprDetach as exc:  # the same with a trip count read from data (rt/rebinds.py)
+        _npr_changed(kept)
+        return _npr_for_refilled(rng, body, carry, exc.positions, stop, unroll)
     except _NprRebindPython as exc:
         _npr_changed(kept)
         return _npr_python_for(rng, body, carry, has, exc.reason, *limits)
@@ -433,4 +436,5 @@ from .compat import _npr_discharge_state, _npr_Tracer  # noqa: E402
 from .early_exit import _npr_break_flag, _npr_fori_loop  # noqa: E402
 from .lowering import _npr_loop_touching  # noqa: E402
 from .unbound import _npr_any_maybe, _npr_for_boxed  # noqa: E402
-from .rebinds import _NprPeelFirst, _NprRebindPython, _npr_check_rebound, _npr_refillable  # noqa: E402
+from .rebinds import (  # noqa: E402
+    _NprDetach, _NprPeelFirst, _NprRebindPython, _npr_check_rebound, _npr_for_refilled, _npr_refillable)
