@@ -176,3 +176,14 @@ def target_rebind_after(a, n):
         i = i * 2
         s += a[i % a.shape[0]]
     return s, i
+
+
+def wrap_alias_new(y, v, n):
+    w = v.copy()
+    for i in range(n):
+        y += v
+        y = y % 10
+        w[0] += y[0]
+        w = y
+        w[0] += 1.0
+    return y, w
