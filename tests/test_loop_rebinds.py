@@ -85,8 +85,9 @@ def test_a_rebinding_under_an_if_on_data_is_refused():
 
 
 @pytest.mark.parametrize("T", [0.4, 1.0, 2.4])
-def test_a_while_on_data_that_rebinds_is_numpys(T):
-    C.same("wrap_while", Y, V, T)
+@pytest.mark.parametrize("name", ["wrap_while", "wrap_while_helper", "wrap_while_written"])
+def test_a_while_on_data_that_rebinds_is_numpys(name, T):
+    C.same(name, Y, V, T)
 
 
 @pytest.mark.parametrize("k", [1, 3])

@@ -187,3 +187,22 @@ def wrap_alias_new(y, v, n):
         w = y
         w[0] += 1.0
     return y, w
+
+
+def wrap_while_helper(y, v, T):
+    t = 0.0
+    while t < T:
+        y += v
+        y = wrap(y)
+        t += 0.5
+    return y
+
+
+def wrap_while_written(y, v, T):
+    t = 0.0
+    while t < T:
+        y[0] += 1.0
+        y += v
+        y = y % 10
+        t += 0.5
+    return y

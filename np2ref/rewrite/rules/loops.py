@@ -40,8 +40,8 @@ from ..registry import emits, plans
 from ..syntax import plain, target_names
 from . import unbound
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
-from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebound_in_loops, short_literal_range,
-                         static_test, unroll_opt_in, written_outside)
+from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
+                         short_literal_range, static_test, unroll_opt_in, written_outside)
 
 FORM_REASON = "not a range/enumerate/zip/reversed loop"
 SHORT_REASON = "short literal range"
@@ -159,11 +159,15 @@ def rotation_finder(facts):
 
     def is_rotation(body: cst.IndentedBlock, name: str, counted: bool = False):
         found: list[cst.Assign] = []
-        ok = [True]
+        ok, itself = [True], []
+
+        def binds(target) -> bool:
+            return isinstance(target, cst.Name) and target.value == name
 
         class V(cst.CSTVisitor):
             def visit_Assign(self, node: cst.Assign) -> None:
                 if node in facts.identity_binds:
+                    itself.append(node)
                     return  # `x = f(x)` binds x to itself: no rebinding
                 for t in node.targets:
                     names = _tuple_names(t.target)
@@ -178,10 +182,21 @@ def rotation_finder(facts):
                         found.append(node)
 
             def visit_For(self, node: cst.For) -> None:
-                if isinstance(node.target, cst.Name) and node.target.value == name:
+                if binds(node.target):
                     ok[0] = False
 
+            def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+                ok[0] = ok[0] and not binds(node.target)
+
+            def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+                ok[0] = ok[0] and not binds(node.target)
+
+            def visit_AsName(self, node: cst.AsName) -> None:
+                ok[0] = ok[0] and not binds(node.name)
+
         body.visit(V())
+        if ok[0] and not found and itself:  # only `x = f(x)`, f returning x itself: the same buffer
+            return [], False
         if not ok[0] or not found:
             return None
         group = set()
@@ -229,7 +244,7 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
             read_before_store.add(name)
     read_before_store |= unbound.read_before_bound(loop, list(loop.body.body), facts, loop.test)
     outside_reads = {n for n in stored if read_outside(n, loop, function_uses, loop_nodes, facts)}
-    rotations = []
+    rotations, rebound = [], []
     for name in dict.fromkeys(stored):
         if name not in facts.ref_names or scalar_rebinds(loop.body, name, facts):
             continue  # (`dt = dt0`, `dt *= 0.5`: carried; npr_while refuses it as an array Ref)
@@ -238,11 +253,14 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
         if not (name in read_before_store or name in outside_reads):
             continue
         found = is_rotation(loop.body, name)
+        if found is None and rebinds_to_values(loop.body, name):
+            rebound.append(name)  # carried: npr_while refills it (rt/rebinds.py) or refuses
+            continue
         if found is None:
             return f"the written array `{name}` is rebound in the loop"
         rotations += found[0]
     carried = tuple(n for n in dict.fromkeys(stored)
-                    if (n not in facts.ref_names or n in facts.maybe_scalar)
+                    if (n not in facts.ref_names or n in facts.maybe_scalar or n in rebound)
                     and (n in read_before_store or n in outside_reads))
     return LoopPlan("", carried, tuple(dict.fromkeys(rotations)),
                     defined_before=_defined_before(loop, function_uses, facts, loop_nodes))
