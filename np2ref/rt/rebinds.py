@@ -137,6 +137,8 @@ def _npr_first_then_refill(fns, state, positions):
     Ref's contents first where `first` (traced) holds. Refused (NPR011) when a name other than
     the rebound one sees a caller's buffer (the body would read it before the first iteration
     wrote it)."""
+    if not all(_npr_is_ref(state[i]) or isinstance(state[i], (jax.Array, np.ndarray)) for i in positions):
+        raise NprUnsupported(f"{_NPR_TRACED_REBIND} (a name unbound before the loop)")  # npr_unset, NprMaybe
     callers = {i: state[i] for i in positions if _npr_is_ref(state[i])}
     others = [v for j, v in enumerate(state) if j not in callers]
     seen = {id(r) for r in _npr_reachable_refs(fns, others)}
