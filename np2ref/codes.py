@@ -42,13 +42,18 @@ CODES = {c.code: c for c in [
          "count = len(np.nonzero(mask)[0])", "count = np.count_nonzero(mask)"),
     Code("NPR010", "global / nonlocal", "Rebinding module state is not translated.",
          "def step():\n    global t\n    t += 1", "def step(t):\n    return t + 1"),
-    Code("NPR011", "while loop that rebinds a written array",
-         "`while` loops become lax.while_loop once their test depends on data, with the loop's "
-         "names as loop state. A written array that the body rebinds to a new array (other than "
-         "swapping two buffers), or a `return` inside the loop, has no such translation. A helper "
-         "that returns its parameter itself on every path (`u = clamp(u)`) rebinds nothing. A test "
-         "of sizes and Python ints alone (`while size <= N:`) is concrete when traced: that loop "
-         "runs as Python's (NPR033).",
+    Code("NPR011", "loop that rebinds a written array np2ref cannot follow",
+         "A written array that a loop's body rebinds to a new array (`y += v; y = y % L`) is "
+         "translated: the loop runs on one Ref of its own, refilled with the new array at the end "
+         "of each iteration, the caller's buffer given what the first iteration wrote "
+         "(docs/loops.md). Refused: such a loop on array data (a `while` on data, a range read "
+         "from data) when another name also sees the caller's array, or, when the call runs, when "
+         "it ran no iteration (the name would still be the caller's array; checked before anything "
+         "is written back, skipped by `.pure`); a rebinding inside an `if` on data (the name would "
+         "be one buffer or another depending on the data); a `return` inside a `while` on data. A "
+         "helper that returns its parameter itself on every path (`u = clamp(u)`) rebinds nothing. "
+         "A test of sizes and Python ints alone (`while size <= N:`) is concrete when traced: that "
+         "loop runs as Python's (NPR033).",
          "while err > tol:\n    u = smooth(u)\n    err = residual(u)",
          "while err > tol:\n    u[...] = smooth(u)\n    err = residual(u)"),
     Code("NPR012", "break / continue (no longer refused)", "`break` and `continue` are translated: "

@@ -14,8 +14,8 @@ other families never write:
                  npr_seq_op, rt/ops.py _npr_list_argument)
 
 The families of index_families.py (step_index), plane_families.py (lead_reduce, plane_reads),
-surface_families.py (phys_surface), kernel_families.py (kernels) and blind_families.py (index_param,
-state_copy, moving_dots, moving_masks, loop_return) join them in FAMILIES.
+surface_families.py (phys_surface), kernel_families.py (kernels), blind_families.py (index_param,
+state_copy, moving_dots, moving_masks, loop_return) and rebind_families.py (loop_rebind) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
@@ -28,7 +28,7 @@ import re
 
 import numpy as np
 
-from . import blind_families, index_families, kernel_families, plane_families, surface_families
+from . import blind_families, index_families, kernel_families, plane_families, rebind_families, surface_families
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
 from .program import Block, Line
 from .shadow import Frame, evaluate
@@ -287,7 +287,7 @@ def list_param(g: Gen) -> str:
     return f"({text}{',' if len(items) == 1 else ''})" if g.chance(20) else f"[{text}]"
 
 
-WANT_N = frozenset({"fresh_loop", "kept", "list_join", "phys_surface"})  # families that loop `range(n)`, n a static int
+WANT_N = frozenset({"fresh_loop", "kept", "list_join", "phys_surface", "rebind", "loop_rebind"})  # families that loop `range(n)`, n a static int
 FAMILIES = {  # name -> (family, weight among the compound families of generate.py)
     "fresh_loop": (fresh_loop, 3),
     "mask_lead": (mask_lead, 2),
@@ -298,4 +298,5 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **surface_families.FAMILIES,
     **kernel_families.FAMILIES,
     **blind_families.FAMILIES,
+    **rebind_families.FAMILIES,
 }

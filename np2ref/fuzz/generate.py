@@ -428,6 +428,8 @@ def programs(draw, max_statements: int = 6, family: str | None = None) -> Progra
 
 def force(g: Gen, fr: Frame, family: str, helpers: list[Function]) -> None:
     """Add one proposal of `family` to the scope (up to 20 tries: NumPy may reject them)."""
+    if family == "rebind" and g.chance(75):  # the loop forms of rebind_families.py, mostly
+        family = "loop_rebind"
     for _ in range(20):
         if family in statements.FAMILIES:
             proposal = statements.FAMILIES[family][0](g, fr)

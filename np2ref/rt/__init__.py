@@ -18,11 +18,11 @@ Modules, in the order a store goes through them:
 - buffers: 64-byte-aligned NumPy arrays (XLA:CPU takes them without a copy), staging buffers.
 - fastpath: a call of jax.Arrays runs the plan's program jitted with a flat signature;
   numpycall: a call with NumPy arrays runs it through straight-line Python made for the plan.
-- loops, branches, refs, python_loops, windows, masked, windows_more, win_views, early_exit: lax
+- loops, branches, refs, python_loops, windows, masked, windows_more, win_views, early_exit, rebinds: lax
   loops and branches with Refs closed over; slices that move with the loop variable, those of a
   length known only at run time (masked; windows_more: their mean, max, min, and static steps;
   win_views: such a window bound as a view and written through, masked stores into it);
-  early_exit: a data-dependent `break` ends the loop.
+  early_exit: a data-dependent `break` ends the loop; rebinds: a carried array the body rebinds.
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - host: random draws and calls that run on the host at run time, in program order.
 - compat: the one module that reaches into JAX internals.
@@ -55,13 +55,13 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-    windows_more, win_views, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
+    windows_more, win_views, early_exit, rebinds, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
     divisions)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-           windows_more, win_views, early_exit, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
+           windows_more, win_views, early_exit, rebinds, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
            divisions)
 
 

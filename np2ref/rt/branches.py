@@ -434,6 +434,9 @@ def npr_while(test, body, *values):
         pred = test(*state)
     with _npr_python_effects([test, body, state], "a `while` loop whose condition depends on array data"), \
             _npr_maybe_untaken(True), _npr_batched_control([pred]):
+        rebound = _npr_rebound_in(body, state, pack)
+        if rebound:  # `y += v; y = y % L`, y written before: loop-owned Refs (rt/rebinds.py)
+            return _npr_unpack(_npr_while_refilled(test, body, state, rebound, pack), single)
         if _npr_any_maybe(state):  # a name it may leave unbound: its flag is loop state (unbound.py)
             return _npr_while_boxed(test, body, state, pred)
         return _npr_traced_while(test, body, state, pred, single, pack)
@@ -609,4 +612,5 @@ from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .promotion import _npr_binop, _npr_check_pick, _npr_mark_either  # noqa: E402
 from .early_exit import _npr_if_returning  # noqa: E402
 from .loops import _npr_shape_changes  # noqa: E402
+from .rebinds import _npr_rebound_in, _npr_while_refilled  # noqa: E402
 from .unbound import npr_unbound, _npr_any_maybe, _npr_if_boxed, _npr_while_boxed  # noqa: E402

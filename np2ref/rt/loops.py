@@ -109,14 +109,15 @@ def _npr_is_concrete(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
-def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True):
+def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
     over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),
     when the analysis says why (`python`: the body changes a Python list, say), or, with static
     bounds, when the body turns out to need the loop variable's value (it indexes a Python tuple
     with it, or slices with it: python_loops.py lists those errors) or changes a Python
-    container after all. A failed or discarded lax trace leaves the containers as they were."""
+    container after all. A failed or discarded lax trace leaves the containers as they were.
+    `refill`: the loop after a first iteration that rebound a carried Ref (rt/rebinds.py)."""
     has = bool(init)
     carry = init[0] if has else None
     if isinstance(rng, NprItems):  # `for x in seq:`: the body takes the item
@@ -144,13 +145,24 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True):
     kept = _npr_containers([body, carry])
     try:
         if has and _npr_any_maybe(carry if isinstance(carry, tuple) else (carry,)):  # unbound.py
-            out = _npr_for_boxed(lambda b, c: _npr_lax_for(rng, b, c, True, stop), body, carry, static)
+            out = _npr_for_boxed(lambda b, c: _npr_lax_for(rng, b, c, True, stop, refill), body, carry, static)
         else:
-            out = _npr_lax_for(rng, body, carry, has, stop)
-    except _NprPeelFirst:  # its first iteration computes with the Python float, as NumPy's does
+            out = _npr_lax_for(rng, body, carry, has, stop, refill)
+    except _NprPeelFirst as exc:  # the first iteration as NumPy runs it: with the Python float,
+        # or writing the caller's buffer before rebinding the name (rt/rebinds.py)
         _npr_changed(kept)
         k, step = int(rng.start), int(rng.step)
-        return npr_for(NprRange(k + step, rng.stop, step), body, body(k, carry), unroll=unroll, peel=peel)
+        first = body(k, carry)
+        if exc.positions:
+            first, refill = _npr_refillable(first, exc.positions), True
+        return npr_for(NprRange(k + step, rng.stop, step), body, first, stop=stop, unroll=unroll, peel=peel,
+                       refill=refill)
+    except _NprDetach as exc:  # the same with a trip count read from data (rt/rebinds.py)
+        _npr_changed(kept)
+        return _npr_for_refilled(rng, body, carry, exc.positions, stop, unroll)
+    except _NprRebindPython as exc:
+        _npr_changed(kept)
+        return _npr_python_for(rng, body, carry, has, exc.reason, *limits)
     except _NPR_PYTHON_LOOP_ERRORS as exc:
         reason = _npr_python_loop_reason(exc) if static else None
         if reason is None:
@@ -200,7 +212,7 @@ def _npr_unrolled(trips):
         _npr_unrolling.copies = outer
 
 
-def _npr_lax_for(rng, body, carry, has, flag_at=None):
+def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
     start, stop, step = rng.start, rng.stop, rng.step
     if not _npr_is_concrete(step):
         raise NprUnsupported("np2ref NPR121: a range step read from array data is not translated")
@@ -237,13 +249,13 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None):
         return None
     fixed, carry = _npr_split_refs(carry)
     flag = None if flag_at is None else _npr_break_flag(fixed, flag_at)  # early_exit.py
-    if fixed:  # refs among the carried names (a parameter that is an array) stay closed over
-        inner = one
+    inner, static = one, _npr_is_concrete(trips)
 
-        def one(k, c):
-            new = inner(k, _npr_join_refs(fixed, c))
-            _npr_check_rebound(fixed, new, _npr_is_concrete(trips))
-            return _npr_split_refs(new)[1]
+    def one(k, c):  # refs among the carried names (a parameter that is an array) stay closed over
+        joined = _npr_join_refs(fixed, c) if fixed else c
+        before = {id(r) for r in _npr_reachable_refs([inner], [joined])} if refill and fixed else ()
+        new = _npr_check_rebound(fixed, inner(k, joined), static, refill, before)
+        return _npr_split_refs(new)[1] if fixed else new
     with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]), \
             _npr_unrolled(trips if unroll else 1):
         c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not _npr_is_concrete(trips))
@@ -251,26 +263,6 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None):
             raise _NprPeelFirst
         out = _npr_fori(bounds, one, c0, flag, unroll)
     return _npr_join_refs(fixed, out) if fixed else out
-
-
-def _npr_check_rebound(fixed, new, static):
-    """A carried Ref that holds a Python number (`t = 0.0`, written as an array later) and that
-    the body rebinds (`t += a[i]`: NumPy makes t a new array) cannot stay closed over: the first
-    iteration runs on its own (npr_for), the loop then carries the array it made in place."""
-    items = new if isinstance(new, tuple) else (new,)
-    for i, ref in fixed.items():
-        if i != "tuple" and items[i] is not ref and _npr_np_weak_kind(npr_load(ref)) is not None:
-            if static:
-                raise _NprPeelFirst
-            raise NprUnsupported("np2ref NPR011: a loop whose trip count depends on data rebinds a "
-                                 "Python number to an array that the function writes")
-
-
-class _NprPeelFirst(Exception):
-    """_npr_lax_for: the loop carries a Python float that its body rebinds to a narrower NumPy
-    float (`acc = 0.3`, then `acc = acc * 3.0 + f32[i]`): NumPy's first iteration computes
-    `acc * 3.0` in Python floats, a float32 carry would round 0.3 first. npr_for runs that
-    iteration traced on its own (static bounds), then the loop from the second."""
 
 
 def _npr_narrowed(carry, settled):
@@ -444,3 +436,5 @@ from .compat import _npr_discharge_state, _npr_Tracer  # noqa: E402
 from .early_exit import _npr_break_flag, _npr_fori_loop  # noqa: E402
 from .lowering import _npr_loop_touching  # noqa: E402
 from .unbound import _npr_any_maybe, _npr_for_boxed  # noqa: E402
+from .rebinds import (  # noqa: E402
+    _NprDetach, _NprPeelFirst, _NprRebindPython, _npr_check_rebound, _npr_for_refilled, _npr_refillable)

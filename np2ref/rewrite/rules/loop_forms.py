@@ -13,7 +13,7 @@ import libcst as cst
 
 from ...emit import jaxnames as J
 from ..registry import emits_special
-from ..syntax import walk
+from ..syntax import target_names, walk
 from .calls import is_static_meta
 from .control import uses
 
@@ -289,3 +289,39 @@ def written_outside(name: str, loop: cst.CSTNode, facts) -> bool:
         if not isinstance(base, cst.Name) or base.value == name or facts.roots.get(base.value, frozenset()) & mine:
             return True
     return False
+
+
+def rebinds_to_values(body: cst.IndentedBlock, name: str) -> bool:
+    """Whether every binding of `name` in a `while` body is `name = <arithmetic or a call>`, none
+    a view or another name by its form (`u = u[1:]`, `u = u.T`, `u = w`: NPR011 at conversion, as
+    before): npr_while then carries it, and refills it or refuses at trace time (rt/rebinds.py)."""
+    values, other = [], [False]
+
+    def binds(target) -> bool:
+        found: set[str] = set()
+        target_names(target, found)
+        return name in found
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for t in node.targets:
+                if isinstance(t.target, cst.Name) and t.target.value == name:
+                    values.append(node.value)
+                elif binds(t.target):
+                    other[0] = True
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            other[0] = other[0] or binds(node.target)
+
+        def visit_For(self, node: cst.For) -> None:
+            other[0] = other[0] or binds(node.target)
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            other[0] = other[0] or binds(node.target)
+
+        def visit_AsName(self, node: cst.AsName) -> None:
+            other[0] = other[0] or binds(node.name)
+
+    body.visit(V())
+    return bool(values) and not other[0] and \
+        not any(isinstance(v, (cst.Subscript, cst.Attribute, cst.Name, cst.Tuple)) for v in values)

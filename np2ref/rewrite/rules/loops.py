@@ -40,8 +40,8 @@ from ..registry import emits, plans
 from ..syntax import plain, target_names
 from . import unbound
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
-from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebound_in_loops, short_literal_range,
-                         static_test, unroll_opt_in, written_outside)
+from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
+                         short_literal_range, static_test, unroll_opt_in, written_outside)
 
 FORM_REASON = "not a range/enumerate/zip/reversed loop"
 SHORT_REASON = "short literal range"
@@ -97,7 +97,11 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
         elif name not in first_store:
             read_before_store.add(name)
     # a name one branch of an inner `if` binds, read after it: the last iteration's value
-    read_before_store |= unbound.read_before_bound(loop.body, list(loop.body.body), facts) - {var, *rows, *unpack}
+    read_before_store |= unbound.read_before_bound(loop.body, list(loop.body.body), facts)
+    # the loop's own targets are bound at the top of every iteration: a read of one before the
+    # body rebinds it (`for r1, r2 in zip(a, a): r1 = r1[::-1]`) reads this item, nothing carried
+    targets = {var, *rows, *unpack}
+    read_before_store -= targets
     outside_reads = {n for n, s, node in function_uses.items if not s and id(node) not in body_nodes}
     for name in (var, *rows, *unpack):
         rebound = rebound_in_loops(facts.node, name, loop)
@@ -105,8 +109,10 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
                for n, s, node in function_uses.items):
             # Python leaves it bound to the last value: keep Python's loop
             return f"the loop variable `{name}` is read outside the loop"
-    rotations, unrotate, fresh = [], [], []
+    rotations, unrotate, fresh, rebound = [], [], [], []
     for name in dict.fromkeys(stored):
+        if name in targets and name != var:
+            continue  # an item name rebound in the body: each iteration binds it anew first
         if name not in facts.ref_names or name != var and scalar_rebinds(loop.body, name, facts):
             continue  # (`dt = dt0`, `dt *= 0.5`: carried; npr_for refuses it as an array Ref)
         if body.aug_only.get(name):
@@ -119,13 +125,16 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
                 and not written_outside(name, loop, facts):
             fresh.append(name)  # `rho, u = f(fin); u[0] = ...` each trip, u read after the loop
             continue
+        if found is None and name != var:
+            rebound.append(name)  # carried: npr_for runs the first iteration alone, then refills (rt/rebinds.py)
+            continue
         if found is None:
             return f"the written array `{name}` is rebound in the loop"
         stmts, seen_elsewhere = found
         rotations += stmts
         unrotate += stmts if seen_elsewhere else []
     carried = tuple(n for n in dict.fromkeys(stored)
-                    if n != var and (n not in facts.ref_names or n in facts.maybe_scalar)
+                    if n not in targets and (n not in facts.ref_names or n in facts.maybe_scalar or n in rebound)
                     and (n in read_before_store or read_outside(n, loop, function_uses, body_nodes, facts)))
     return LoopPlan(var, carried + tuple(n for n in fresh if n not in carried), tuple(dict.fromkeys(rotations)),
                     kind, rows, _defined_before(loop, function_uses, facts, body_nodes),
@@ -150,11 +159,15 @@ def rotation_finder(facts):
 
     def is_rotation(body: cst.IndentedBlock, name: str, counted: bool = False):
         found: list[cst.Assign] = []
-        ok = [True]
+        ok, itself = [True], []
+
+        def binds(target) -> bool:
+            return isinstance(target, cst.Name) and target.value == name
 
         class V(cst.CSTVisitor):
             def visit_Assign(self, node: cst.Assign) -> None:
                 if node in facts.identity_binds:
+                    itself.append(node)
                     return  # `x = f(x)` binds x to itself: no rebinding
                 for t in node.targets:
                     names = _tuple_names(t.target)
@@ -169,10 +182,21 @@ def rotation_finder(facts):
                         found.append(node)
 
             def visit_For(self, node: cst.For) -> None:
-                if isinstance(node.target, cst.Name) and node.target.value == name:
+                if binds(node.target):
                     ok[0] = False
 
+            def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+                ok[0] = ok[0] and not binds(node.target)
+
+            def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+                ok[0] = ok[0] and not binds(node.target)
+
+            def visit_AsName(self, node: cst.AsName) -> None:
+                ok[0] = ok[0] and not binds(node.name)
+
         body.visit(V())
+        if ok[0] and not found and itself:  # only `x = f(x)`, f returning x itself: the same buffer
+            return [], False
         if not ok[0] or not found:
             return None
         group = set()
@@ -220,7 +244,7 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
             read_before_store.add(name)
     read_before_store |= unbound.read_before_bound(loop, list(loop.body.body), facts, loop.test)
     outside_reads = {n for n in stored if read_outside(n, loop, function_uses, loop_nodes, facts)}
-    rotations = []
+    rotations, rebound = [], []
     for name in dict.fromkeys(stored):
         if name not in facts.ref_names or scalar_rebinds(loop.body, name, facts):
             continue  # (`dt = dt0`, `dt *= 0.5`: carried; npr_while refuses it as an array Ref)
@@ -229,11 +253,14 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
         if not (name in read_before_store or name in outside_reads):
             continue
         found = is_rotation(loop.body, name)
+        if found is None and rebinds_to_values(loop.body, name):
+            rebound.append(name)  # carried: npr_while refills it (rt/rebinds.py) or refuses
+            continue
         if found is None:
             return f"the written array `{name}` is rebound in the loop"
         rotations += found[0]
     carried = tuple(n for n in dict.fromkeys(stored)
-                    if (n not in facts.ref_names or n in facts.maybe_scalar)
+                    if (n not in facts.ref_names or n in facts.maybe_scalar or n in rebound)
                     and (n in read_before_store or n in outside_reads))
     return LoopPlan("", carried, tuple(dict.fromkeys(rotations)),
                     defined_before=_defined_before(loop, function_uses, facts, loop_nodes))

@@ -1,0 +1,246 @@
+"""A lax loop whose body rebinds a carried Ref (issue 37 case 1):
+
+    for i in range(n):          # y: the caller's array
+        y += v                  # writes the buffer y names
+        y = y % 10              # y names a new buffer from here on
+
+NumPy's first iteration writes the caller's buffer; every later one writes the buffer the
+previous iteration bound. A lax loop closes over Refs (it cannot carry one), so npr_for runs the
+first iteration on its own (traced once, outside the loop: it writes the caller's buffer and
+binds a new one) and the rest as a lax loop over one Ref allocated for the loop, whose contents
+each iteration replaces with those of the buffer it binds ("refill"). That is exact when nothing
+but the rebound name still sees either buffer at the iteration's end: the old one is then
+unreachable in NumPy (replacing its contents changes nothing anyone reads), and the new one is
+reachable only through the name, now bound to the loop's Ref holding the same values. Checked
+here at trace time (another carried name, a view of either, a container); otherwise the loop runs
+as the Python loop it was (static trip count) or is refused (NPR011).
+
+A loop whose trip count depends on data (`while t < T:`, `for i in range(k)` with k traced)
+cannot run its first iteration apart at trace time. It runs every iteration on the loop's Ref,
+filled from the caller's buffer before the loop; at the end of the first iteration (the loop
+index at its start, or a carried flag), before the refill, the caller's buffer takes the Ref's
+contents: what NumPy's first iteration left in it, since only the rebound name reaches it in
+the body (checked). After a loop that ran, the name is the loop's Ref, as NumPy's is a new
+array. After one that did not run NumPy's name is still the caller's array, which no static
+binding can say: the call then refuses (NPR011, a run-time check like an index check's, before
+anything is written back; `.pure` skips it, as it skips those).
+"""
+
+import jax
+import jax.numpy as jnp
+
+
+class _NprPeelFirst(Exception):
+    """npr_for: run the loop's first iteration on its own (traced once, its index a Python int),
+    then the loop from the second. Raised (static bounds only) when the loop carries a Python
+    float that its body rebinds to a narrower NumPy float (`acc = 0.3`, then `acc = acc * 3.0 +
+    f32[i]`: NumPy's first iteration computes `acc * 3.0` in Python floats, a float32 carry would
+    round 0.3 first), or a Ref its body rebinds (`positions`: those carry positions; the rest of
+    the loop refills them: module docstring)."""
+
+    def __init__(self, positions=()):
+        super().__init__()
+        self.positions = tuple(positions)
+
+
+class _NprRebindPython(Exception):
+    """A refilled loop found the rebinding not exact as a refill (`reason`): npr_for runs the
+    rest of the loop as Python (static bounds)."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _NprDetach(Exception):
+    """A loop whose trip count is data rebinds the carried Refs at `positions`: npr_for runs it
+    as _npr_for_refilled (module docstring)."""
+
+    def __init__(self, positions):
+        super().__init__()
+        self.positions = tuple(positions)
+
+
+_NPR_TRACED_REBIND = ("np2ref NPR011: a loop whose trip count depends on array data rebinds a name "
+                      "that holds an array written in place (`y += v; y = y % L`): after the loop "
+                      "the name would be the caller's array or a new one depending on the data")
+
+
+def _npr_check_rebound(fixed, new, static, refill=False, before=frozenset()):
+    """The body's new carry `new`, checked against the Refs `fixed` it was given (by position).
+    A Ref holding a Python number (`t = 0.0`, written as an array later) that the body rebinds
+    (`t += a[i]`), or any carried Ref the body rebinds (outside a refilled loop), makes npr_for
+    run the first iteration on its own (_NprPeelFirst), as does a carried value the body binds
+    to a Ref (`u = unew`, unew written); with a trip count read from data,
+    NPR011. In a refilled loop (`refill`; `before`: the ids of the Refs reachable when the
+    iteration began) a rebound position's new array is stored into its Ref, which stays carried."""
+    items = new if isinstance(new, tuple) else (new,)
+    # a value the body binds to an array it writes (`u = unew`, unew a Ref): rebound as well
+    out, rebound = list(items), [i for i, v in enumerate(items) if i not in fixed and _npr_is_ref(v)]
+    for i, ref in fixed.items():
+        if i == "tuple" or items[i] is ref:
+            continue
+        if _npr_np_weak_kind(npr_load(ref)) is not None:
+            if not static:
+                raise NprUnsupported("np2ref NPR011: a loop whose trip count depends on data rebinds a "
+                                     "Python number to an array that the function writes")
+            raise _NprPeelFirst()
+        if not refill:
+            rebound.append(i)
+            continue
+        if items[i] is ref:
+            continue
+        why = _npr_refill_blocker(i, ref, items, before)
+        if why is not None:
+            if not static:
+                raise NprUnsupported(f"{_NPR_TRACED_REBIND} ({why})")
+            raise _NprRebindPython(why)
+        ref[...] = npr_load(items[i])  # same shape and dtype (checked): the buffer it binds, copied
+        out[i] = ref
+    if rebound:
+        raise _NprPeelFirst(rebound) if static else _NprDetach(rebound)
+    return tuple(out) if isinstance(new, tuple) else out[0]
+
+
+def _npr_refill_blocker(i, ref, items, before):
+    """Why storing items[i] into `ref` (the buffer position i held) is not the rebinding, or None."""
+    new = items[i]
+    if isinstance(new, NprView) or (isinstance(new, jax.Ref) and id(new) in before):
+        return "the name is rebound to a view of an array or to an array that another name holds"
+    if new is None or not isinstance(new, (jax.Array, jax.Ref, np.ndarray, np.generic, int, float, bool, complex)):
+        return "the name is rebound to something that is not an array"
+    value = npr_load(new)
+    if tuple(jnp.shape(value)) != tuple(ref.shape) or jnp.result_type(value) != ref.dtype:
+        return "the array the name is rebound to changes shape or dtype from one iteration to the next"
+    others = [v for j, v in enumerate(items) if j != i]
+    seen = {id(r) for r in _npr_reachable_refs([], others)}
+    if id(ref) in seen or (isinstance(new, jax.Ref) and id(new) in seen):
+        return "another name the loop carries holds the array it rebinds"
+    return None
+
+
+def _npr_refillable(carry, positions):
+    """The carry a peeled first iteration left, with each rebound position a Ref (a plain array
+    the body bound becomes a Ref of its own for the refilled loop: nothing else holds it)."""
+    items = list(carry) if isinstance(carry, tuple) else [carry]
+    for i in positions:
+        v = items[i]
+        if isinstance(v, (jax.Array, np.ndarray)) and not isinstance(v, jax.Ref) and np.ndim(v) >= 0:
+            items[i] = jax.new_ref(jnp.asarray(v))
+    return tuple(items) if isinstance(carry, tuple) else items[0]
+
+
+def _npr_first_then_refill(fns, state, positions):
+    """(the state with a loop-owned Ref at each rebound position, finish, whether a position
+    held the caller's buffer). `finish(first, items, out, before)`: the body's new items `out`
+    (given `items`) with each rebound position refilled, the caller's buffer given the loop
+    Ref's contents first where `first` (traced) holds. Refused (NPR011) when a name other than
+    the rebound one sees a caller's buffer (the body would read it before the first iteration
+    wrote it)."""
+    if not all(_npr_is_ref(state[i]) or isinstance(state[i], (jax.Array, np.ndarray)) for i in positions):
+        raise NprUnsupported(f"{_NPR_TRACED_REBIND} (a name unbound before the loop)")  # npr_unset, NprMaybe
+    callers = {i: state[i] for i in positions if _npr_is_ref(state[i])}
+    others = [v for j, v in enumerate(state) if j not in callers]
+    seen = {id(r) for r in _npr_reachable_refs(fns, others)}
+    for c in callers.values():
+        if isinstance(c, NprView) or id(c) in seen:
+            raise NprUnsupported(f"{_NPR_TRACED_REBIND}, and another name sees that array")
+    fresh = list(state)
+    for i in positions:
+        fresh[i] = jax.new_ref(jnp.asarray(npr_load(state[i])))
+
+    def finish(first, items, out, before):
+        out = list(out)
+        for i in positions:
+            if i in callers:  # NumPy's first iteration wrote the caller's buffer, then rebound the name
+                callers[i][...] = jnp.where(first, items[i][...], callers[i][...])
+            if out[i] is items[i]:
+                continue
+            why = _npr_refill_blocker(i, items[i], out, before)
+            if why is not None:
+                raise NprUnsupported(f"{_NPR_TRACED_REBIND} ({why})")
+            items[i][...] = npr_load(out[i])
+            out[i] = items[i]
+        return out
+    return tuple(fresh), finish, bool(callers)
+
+
+def _npr_ran_once(none_ran):
+    """The run-time check after a refilled loop on data (module docstring): `none_ran` traced."""
+    bounds = _npr_state.get("bounds")
+    if bounds is not None:
+        _npr_record_check(bounds, jnp.asarray(none_ran, bool).reshape(()), None, NprUnsupported, (
+            f"{_NPR_TRACED_REBIND}; this call's loop ran no iteration, so the name is still the caller's "
+            "array, which np2ref's translation does not follow",))
+
+
+def _npr_for_refilled(rng, body, carry, positions, stop, unroll):
+    """npr_for of a loop whose trip count is data and whose body rebinds the carried Refs at
+    `positions` (module docstring)."""
+    tupled = isinstance(carry, tuple)
+    items = carry if tupled else (carry,)
+    fresh, finish, check = _npr_first_then_refill([body], items, positions)
+
+    def refilled(i, c):
+        s = list(c) if tupled else [c]
+        before = {id(r) for r in _npr_reachable_refs([body], s)}
+        new = body(i, c)
+        out = finish(i == rng.start, s, new if tupled else (new,), before)
+        return tuple(out) if tupled else out[0]
+    refilled._npr_refilled = True
+    out = npr_for(rng, refilled, fresh if tupled else fresh[0], stop=stop, unroll=unroll, peel=False)
+    if check:
+        _npr_ran_once(rng.stop <= rng.start if int(rng.step) > 0 else rng.stop >= rng.start)
+    return out
+
+
+def _npr_rebound_in(body, state, pack):
+    """The positions of `state` (a while loop's) that one run of the body rebinds from a Ref
+    (not one holding a Python number) to another object, or from a value to a Ref; traced
+    aside (jax.eval_shape, no run-time checks, Python containers restored)."""
+    if getattr(body, "_npr_refilled", False) or not any(_npr_is_ref(v) for v in state):
+        return ()
+    found = []
+
+    def probe():
+        out = pack(body(*state))
+        found.extend(i for i, (o, v) in enumerate(zip(out, state))
+                     if (_npr_is_ref(v) and o is not v and _npr_np_weak_kind(npr_load(v)) is None)
+                     or (_npr_is_ref(o) and not _npr_is_ref(v)))
+        return 0
+    kept = _npr_containers([body, state])
+    with _npr_no_checks():
+        jax.eval_shape(probe)
+    _npr_changed(kept)
+    return tuple(found)
+
+
+def _npr_while_refilled(test, body, state, positions, pack):
+    """npr_while's state after a `while` on data whose body rebinds the Refs at `positions`: the
+    loop on loop-owned Refs (module docstring), a flag carried for the first iteration."""
+    fresh, finish, check = _npr_first_then_refill([test, body], state, positions)
+
+    def refilled(*s):
+        items = list(s[:-1])
+        before = {id(r) for r in _npr_reachable_refs([body], items)}
+        return (*finish(s[-1], items, pack(body(*items)), before), jnp.zeros((), bool))
+    refilled._npr_refilled = True
+    final = npr_while(lambda *s: test(*s[:-1]), refilled, *fresh, jnp.ones((), bool))
+    if check:
+        _npr_ran_once(final[-1])
+    return tuple(final[:-1])
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+import numpy as np  # noqa: E402
+from .views import npr_load, NprView  # noqa: E402
+from .np_dtypes import _npr_np_weak_kind  # noqa: E402
+from .refs import _npr_reachable_refs  # noqa: E402
+from .ops import _npr_is_ref  # noqa: E402
+from .bounds import _npr_no_checks, _npr_record_check  # noqa: E402
+from .core import _npr_state  # noqa: E402
+from .loops import npr_for  # noqa: E402
+from .branches import npr_while  # noqa: E402
+from .python_loops import _npr_changed, _npr_containers  # noqa: E402
+from .core import NprUnsupported  # noqa: E402
