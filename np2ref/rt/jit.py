@@ -69,8 +69,16 @@ class NprFunction:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
-            return self.fn(*args, **kwargs)
+            return self.run_as_written(*args, **kwargs)
         return self.call_numpy(*args, **kwargs)
+
+    def run_as_written(self, *args, **kwargs):
+        """A function with no array work called from host code with no array (set-up code:
+        `make(rng)`, `pick(2.5, 1.0)`): it runs as written, now, so Python values stay Python's
+        and draws are made at once (host.py); whatever JAX computed in it comes back as NumPy
+        gives it, 64-bit under "preserve" (NumPy arrays: host code writes into them)."""
+        with self._x64():
+            return _npr_host_values(self.fn(*args, **kwargs))
 
     def traced_fn(self):
         """What a trace runs: under dtype_policy="preserve", the variant of fn whose operators
@@ -533,7 +541,7 @@ from .casts import _npr_issue_warnings  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_ready,
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_host_values, _npr_device_ready,
     _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_has_dict, _npr_held_arrays,
     _npr_is_python_value, _npr_python_result, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps,
     _npr_ordered, _npr_plain_dicts, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
