@@ -198,6 +198,8 @@ def plan_random_draw(node: cst.Call, ctx) -> bool:
     elif not (isinstance(func, cst.Attribute) and func.attr.value in RANDOM_DRAWS
               and isinstance(func.value, cst.Name)):
         return False
+    elif ctx.imports.qualify(func, frozenset(ctx.f.roots)) is not None:
+        return False  # a module's function (`math.gamma(2.5)`, `math.pow`): not a generator's draw
     # `from numpy.random import rand; rand()`: the function itself, which npr_call draws from
     ctx.m.special_calls[node] = ("random", func.attr.value if isinstance(func, cst.Attribute) else None)
     ctx.m.skip_numpy.add(func)
