@@ -125,3 +125,17 @@ def test_a_set_up_function_called_in_a_trace_still_draws_at_run_time(converted):
         rng0, rng1 = np.random.default_rng(5), np.random.default_rng(5)
         for _ in range(3):
             _assert_numpy_like(module.warmed(rng0, 2), warmed(rng1, 2))
+
+
+def test_under_the_callers_jit_a_set_up_function_stays_traced(converted):
+    """Called inside the user's own jax.jit (a closure over the generator), the set-up function
+    is part of that program: its draw is made each time the program runs, and its values are
+    the trace's (NumPy conversion there would fail on a tracer)."""
+    import jax
+
+    rng, twin = np.random.default_rng(9), np.random.default_rng(9)
+    jitted = jax.jit(lambda: converted.make_positions(rng) * 2.0)
+    for _ in range(2):
+        with jax.enable_x64(True):
+            got = np.asarray(jitted())
+        np.testing.assert_allclose(got, program("host_values").make_positions(twin) * 2.0, rtol=1e-6)

@@ -76,7 +76,10 @@ class NprFunction:
         """A function with no array work called from host code with no array (set-up code:
         `make(rng)`, `pick(2.5, 1.0)`): it runs as written, now, so Python values stay Python's
         and draws are made at once (host.py); whatever JAX computed in it comes back as NumPy
-        gives it, 64-bit under "preserve" (NumPy arrays: host code writes into them)."""
+        gives it, 64-bit under "preserve" (NumPy arrays: host code writes into them). Inside
+        the caller's own trace (jax.jit of a closure calling it), its values stay traced."""
+        if not _npr_eager():
+            return self.fn(*args, **kwargs)
         with self._x64():
             return _npr_host_values(self.fn(*args, **kwargs))
 
@@ -533,7 +536,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError  # noqa: E402
-from .compat import _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
+from .compat import _npr_eager, _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
 from .divisions import _npr_fenced  # noqa: E402
 _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
