@@ -131,6 +131,14 @@ CODES = {c.code: c for c in [
          "rather than guess which calls are NumPy's.",
          "import numpy as np\n\ndef f(u):\n    import math as np\n    return u * np.pi",
          "import numpy as np\nimport math\n\ndef f(u):\n    return u * math.pi"),
+    Code("NPR025", "structured dtype",
+         "A structured dtype makes each element a record with named fields (`[('U', float), ('V', "
+         "float)]`, `{'names': ..., 'formats': ...}`, `'f8,f8'`), and `Z['U']` is a view of one field that "
+         "writes reach the records through. JAX arrays have no fields, so a function that makes one is "
+         "refused where the dtype is written. Keep one array per field, or the fields along a last "
+         "axis, where `Z[:, 0]` is a view as a field is.",
+         "Z = np.zeros(n, [('U', float), ('V', float)])\nU = Z['U']\nU += 1",
+         "Z = np.zeros((n, 2))\nU = Z[:, 0]\nU += 1"),
     Code("NPR030", "branch that had to stay Python",
          "A branch, `and`/`or` or `not` on array data that np2ref could not turn into lax.cond (a "
          "`return`, `break` or `continue` inside it, or a name it rebinds to values of different "

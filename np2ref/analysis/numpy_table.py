@@ -26,6 +26,8 @@ __all__ = [
     "DIFFERS",
     "LEFT_OUT",
     "lookup",
+    "ARRAY_ARGUMENTS",
+    "array_arguments",
     "is_ufunc",
     "accepts_out",
     "is_host_only",
@@ -473,6 +475,34 @@ for _n in """fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn
 # Pure dtype functions: NumPy's own (jnp's follow JAX's promotion lattice).
 FUNCTIONS["numpy.promote_types"] = "np.promote_types"
 FUNCTIONS["numpy.issubdtype"] = "np.issubdtype"
+
+
+# --- Sequences where NumPy takes an array
+# NumPy makes an array of whatever sequence it is given for an array argument (np.asarray: a
+# list, a tuple, a range, nested lists, with NumPy's dtype); these replacements raise TypeError
+# for one (jax.numpy's check_arraylike), or read it otherwise (the shims below). The translator
+# passes a sequence written there through npr_np_array (rewrite/rules/sequence_args.py), as NumPy
+# converts it. Positions of the array arguments; None: every positional argument. Found by
+# tests/test_sequence_args.py, which calls every entry with its arrays given as sequences.
+# Not converted: np.array_split of a list, which NumPy splits by len(list) along any axis
+# (jax.numpy's TypeError stays).
+ARRAY_ARGUMENTS: dict[str, tuple[int, ...] | None] = {f"numpy.{n}": (0,) for n in """
+    sum prod max min amax amin argmax argmin all any count_nonzero ptp nansum nanprod nanmax nanmin
+    nanargmax nanargmin broadcast_to copy cumulative_sum diag diagflat diagonal empty_like
+    zeros_like ones_like expand_dims flip fliplr flipud imag real iscomplex isreal isneginf
+    isposinf lexsort matrix_transpose moveaxis nan_to_num pad ravel reshape roll rot90 split hsplit
+    vsplit dsplit squeeze swapaxes tile trace transpose unwrap linalg.diagonal linalg.matrix_rank
+    linalg.matrix_transpose linalg.trace linalg.norm
+""".split()}
+ARRAY_ARGUMENTS.update({f"numpy.{n}": None for n in "meshgrid atleast_1d atleast_2d atleast_3d broadcast_arrays".split()})
+ARRAY_ARGUMENTS.update({"numpy.full": (1,), "numpy.full_like": (0, 1), "numpy.cov": (0, 1), "numpy.corrcoef": (0, 1), "numpy.interp": (0, 1, 2),
+                        "numpy.linalg.solve": (0, 1), "numpy.linalg.tensorsolve": (0, 1)})
+
+
+def array_arguments(qualified_name: str) -> tuple[int, ...] | None | bool:
+    """The positions of `qualified_name`'s array arguments a sequence must be converted in (None:
+    every positional one); False when its replacement takes any sequence as NumPy does."""
+    return ARRAY_ARGUMENTS.get(qualified_name, False)
 
 
 def not_in_table(qualified_name: str, one_argument: bool = False) -> tuple[str, str]:

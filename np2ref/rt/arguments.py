@@ -27,6 +27,18 @@ def _npr_has_array(value):
     return any(isinstance(leaf, (np.ndarray, jax.Array)) for leaf in jax.tree_util.tree_leaves(value))
 
 
+def _npr_host_values(value):
+    """`value` as host code gets it from NumPy: each jax.Array leaf a writable NumPy array of
+    its own (a NumPy scalar for 0-d), the rest (and containers without a jax.Array: the very
+    objects returned) as they are."""
+    leaves = jax.tree_util.tree_leaves(value)
+    if not any(isinstance(leaf, jax.Array) for leaf in leaves):
+        return value
+    return jax.tree_util.tree_map(
+        lambda leaf: (np.array(leaf) if leaf.ndim else np.asarray(leaf)[()]) if isinstance(leaf, jax.Array) else leaf,
+        value)
+
+
 def _npr_is_data(value):
     """Arrays, numbers and the containers jit takes as pytrees of them."""
     return isinstance(value, (float, complex, np.ndarray, np.generic, jax.Array, list, tuple, dict)) \

@@ -19,6 +19,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | a Ref made from a constant array (np.add.at into it: jax 0.10's addupdate discharge calls `.at` on the constant's NumPy value) | `tracer.parent` of the Ref (`new_ref`), its input's `_trace.frame.constvar_to_val` | False: addupdate (JAX's AttributeError for such a Ref) |
 | the index of JAX's IndexError for an empty axis | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 | a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
+| whether anything is being traced (a draw made eagerly runs on the host at once, NumPy's own value) | `trace_ctx.trace`'s class name `EvalTrace` | not eager: an io_callback, as in a trace |
 | jax_enable_x64 set for one call without a context manager object | `jax._src.config.enable_x64.swap_local/set_local` (C++, no thread-local hook) | `jax.enable_x64(...)` (0.4 µs more a call) |
 """
 
@@ -95,6 +96,13 @@ def _npr_current_trace():
         return _npr_core.trace_ctx.trace
     except Exception:  # pragma: no cover
         return None
+
+
+def _npr_eager():
+    """Whether nothing is being traced (JAX's eval trace is current): a value computed now is
+    the run's own, not a program's. False when this JAX's internals differ (the caller then
+    stages its host work as a traced program would: exact, slower)."""
+    return type(_npr_current_trace()).__name__ == "EvalTrace"
 
 
 def _npr_equations(trace=None):

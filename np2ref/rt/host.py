@@ -29,6 +29,8 @@ def npr_random(generator, method, *args, **kwargs):
                        "np2ref does not do inside a compiled function")
     leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
     leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
+    if _npr_eager_values(leaves):  # host code (set-up run as written): NumPy's own draw, value and type
+        return _npr_host_now(getattr(_npr_generator_now(generator), method), leaves, tree)
     operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
     if _npr_differentiated(list(operands.values())):
         raise NprError(f"np2ref NPR023: .{method}() draws with parameters being differentiated; a "
@@ -45,7 +47,8 @@ def npr_random(generator, method, *args, **kwargs):
         a, k = jax.tree_util.tree_unflatten(tree, host)
         return draw(*a, **k)
 
-    sample = _npr_random_shape(generator, method, host_call, list(operands.values()))
+    drawn = _npr_random_shape(generator, method, host_call, list(operands.values()))
+    sample = np.asarray(drawn)
     if sample.dtype.kind not in "biufc":
         raise NprError(f"np2ref NPR023: .{method}() gives {sample.dtype} values, not numbers")
     dtype = jax.dtypes.canonicalize_dtype(sample.dtype)
@@ -55,7 +58,9 @@ def npr_random(generator, method, *args, **kwargs):
     def run(*values):
         return np.asarray(host_call(received(values), getattr(_npr_generator_now(generator), method)), dtype=dtype)
 
-    return _npr_host_result(run, sample.shape, dtype, sent)
+    out = _npr_host_result(run, sample.shape, dtype, sent)
+    # `rng.random()`, `rng.choice(5)`: NumPy's draw is a Python float or int, returned as one
+    return npr_pyreturn(out, type(drawn).__name__) if type(drawn) in (int, float, complex) else out
 
 
 class NprMadeGenerator:
@@ -82,6 +87,9 @@ def npr_generator(factory, *args, bit=None, **kwargs):
     made = NprMadeGenerator(factory, bit)
     leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
     leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
+    if _npr_eager_values(leaves):  # host code (set-up run as written): made now
+        made.made = _npr_host_now(made.make, leaves, tree)
+        return made
     operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
     if _npr_batched(list(operands.values())):
         raise NprError("np2ref NPR023: a generator made under jax.vmap from a batched seed, or in a loop or "
@@ -110,6 +118,8 @@ def _npr_seed(generator, args, kwargs):
     read from array data travels to the host as an operand. Returns None, as NumPy does."""
     leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
     leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
+    if _npr_eager_values(leaves):
+        return _npr_host_now(generator.seed, leaves, tree)
     operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
     if _npr_batched(list(operands.values())):
         raise NprError("np2ref NPR023: .seed() under jax.vmap with a batched seed, or in a loop or branch "
@@ -124,6 +134,22 @@ def _npr_seed(generator, args, kwargs):
         generator.seed(*a, **k)
 
     _npr_io_callback(run, None, *sent, ordered=True)
+
+
+def _npr_eager_values(leaves):
+    """Whether a host call's arguments are concrete and nothing is being traced: a converted
+    function run as written from host code (NprFunction's eager route), where the call is made
+    now. A draw staged as an io_callback there came back a float32 jax.Array (outside the
+    64-bit scope) that host code then wrote into in vain."""
+    return not any(_npr_traced(leaf) for leaf in leaves) and _npr_eager()
+
+
+def _npr_host_now(fn, leaves, tree):
+    """fn(*args, **kwargs) on the host now, its jax.Array arguments as NumPy values."""
+    host = [(np.asarray(v)[()] if v.ndim == 0 else np.asarray(v)) if isinstance(v, jax.Array) else v
+            for v in leaves]
+    a, k = jax.tree_util.tree_unflatten(tree, host)
+    return fn(*a, **k)
 
 
 def _npr_host_operands(operands):
@@ -223,9 +249,10 @@ def npr_xp(namespace, path, translated):
 
 
 def _npr_random_shape(generator, method, host_call, operands):
-    """The shape and dtype of a draw, found by making it from a throwaway generator of the same
-    kind (the caller's is not touched) with stand-in parameter values: NumPy's result shape and
-    dtype depend on the parameters' shapes and dtypes only."""
+    """A draw like the one asked for (its shape, dtype and Python type are the call's), made
+    from a throwaway generator of the same kind (the caller's is not touched) with stand-in
+    parameter values: NumPy's result shape and dtype depend on the parameters' shapes and dtypes
+    only."""
     if isinstance(generator, NprMadeGenerator):
         probe = generator.probe
     else:
@@ -234,7 +261,7 @@ def _npr_random_shape(generator, method, host_call, operands):
                lambda k, o: np.full(o.shape, 1.0 / max(o.size, 1), o.dtype))
     for fill in fillers:
         try:
-            return np.asarray(host_call([fill(k, o) for k, o in enumerate(operands)], getattr(probe, method)))
+            return host_call([fill(k, o) for k, o in enumerate(operands)], getattr(probe, method))
         except (ValueError, TypeError):
             continue
     raise NprError(f"np2ref NPR023: the shape of .{method}() could not be found from its arguments "
@@ -244,7 +271,9 @@ def _npr_random_shape(generator, method, host_call, operands):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import NprError  # noqa: E402
+from .compat import _npr_eager, _npr_traced  # noqa: E402
 from .views import npr_load  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .refs import _npr_batched, _npr_differentiated  # noqa: E402
 from .jit import NprFunction  # noqa: E402
+from .pyscalars import npr_pyreturn  # noqa: E402

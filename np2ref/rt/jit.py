@@ -69,8 +69,19 @@ class NprFunction:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
-            return self.fn(*args, **kwargs)
+            return self.run_as_written(*args, **kwargs)
         return self.call_numpy(*args, **kwargs)
+
+    def run_as_written(self, *args, **kwargs):
+        """A function with no array work called from host code with no array (set-up code:
+        `make(rng)`, `pick(2.5, 1.0)`): it runs as written, now, so Python values stay Python's
+        and draws are made at once (host.py); whatever JAX computed in it comes back as NumPy
+        gives it, 64-bit under "preserve" (NumPy arrays: host code writes into them). Inside
+        the caller's own trace (jax.jit of a closure calling it), its values stay traced."""
+        if not _npr_eager():
+            return self.fn(*args, **kwargs)
+        with self._x64():
+            return _npr_host_values(self.fn(*args, **kwargs))
 
     def traced_fn(self):
         """What a trace runs: under dtype_policy="preserve", the variant of fn whose operators
@@ -525,7 +536,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError  # noqa: E402
-from .compat import _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
+from .compat import _npr_eager, _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
 from .divisions import _npr_fenced  # noqa: E402
 _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
@@ -533,7 +544,7 @@ from .casts import _npr_issue_warnings  # noqa: E402
 from .views import npr_value, NprView  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402
 from .arguments import (  # noqa: E402
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_device_ready,
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_host_values, _npr_device_ready,
     _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_has_dict, _npr_held_arrays,
     _npr_is_python_value, _npr_python_result, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps,
     _npr_ordered, _npr_plain_dicts, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,

@@ -7,6 +7,9 @@ import numpy as np
 
 # ---------------------------------------------------------------- creation
 def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
+    if isinstance(object, (list, tuple, range)) and not _npr_has_jax(object):
+        # a sequence known at trace time (`range(4)`, `[[1, 2], [3, 4]]`): NumPy's own array of it
+        return jnp.asarray(np.array(object, dtype=dtype, ndmin=ndmin))
     dt = _npr_np_dtype_of(object) if dtype is None else np.dtype(dtype)
     if dt.kind in "iu" and _npr_has_jax(object) and _npr_np_dtype_of(object).kind == "f":
         _npr_check_list_store(object, dt)

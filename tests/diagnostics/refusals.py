@@ -139,3 +139,15 @@ def ndarray_over_a_buffer(x):
 
 def ndarray_with_strides(x):
     return np.ndarray((2,), np.float64, x, 0, (16,))  # E: NPR004
+
+
+def structured_fields(n):
+    Z = np.zeros(n, [('U', float), ('V', float)])  # E: NPR025
+    U = Z['U']
+    U += 1
+    return Z
+
+
+def structured_dtype_object(x):
+    dt = np.dtype({'names': ['a', 'b'], 'formats': [float, int]})  # E: NPR025
+    return x.view('f8,f8')  # E: NPR025

@@ -13,6 +13,7 @@
   ufunc_at    `np.add.at` and friends
   inplace     in-place NumPy functions and array methods
   calls       module functions, host calls, random draws, `int(x)`
+  structured  structured dtypes (record fields), refused (NPR025)
   names       loads and NumPy names
   reads       subscript reads
   sequences   operators on lists and tuples
@@ -27,7 +28,7 @@
 """
 
 from . import (asserts, augassign, branches, calls, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
-               mask_store, names, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores, ufunc_at, unbound, views)
+               mask_store, names, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores, structured, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "calls", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
            "mask_items", "mask_store",

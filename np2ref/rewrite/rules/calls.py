@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...analysis import containers, effects as fx
+from ...analysis import effects as fx
 from ...analysis.aliases import FunctionFacts
 from ...analysis.generators import construction
 from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
@@ -27,6 +27,7 @@ from ...emit import jaxnames as J
 from ..registry import SPECIALS, emits, emits_special, plans
 from ..syntax import plain, positional, walk
 from .call_checks import check_shared_buffers, check_written_defaults
+from .sequence_args import convert_sequences
 from .views import attribute_written, emit_view_call, mark_ref, mark_ref_or_own, refuse_write_target
 
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it
@@ -52,35 +53,6 @@ def _dtype_shim(name: str, call: cst.Call, dtype_position: int) -> str | None:
     if len(positional) > dtype_position or any(a.keyword is not None and a.keyword.value == "dtype" for a in call.args):
         return f"npr_np_{name}"
     return None
-
-# NumPy functions the table maps to a jax.numpy function that refuses a list for its array
-_ARRAY_FIRST = frozenset(f"numpy.{n}" for n in "sum prod max min amax amin argmax argmin all any count_nonzero "
-                                               "ptp nansum nanprod nanmax nanmin nanargmax nanargmin".split())
-
-
-def _list_of_values(call: cst.Call, ctx) -> bool:
-    """`np.sum([a, b])`, `np.max((x, y, z))`, `np.prod(x.shape)`, `np.prod(sizes)` where every
-    binding of `sizes` is a list or tuple display, `np.sum(w + [t])`, `np.sum(sizes * 2)`: a
-    Python sequence for the array argument (or, `w` an array, an array: np.array of it is itself)."""
-    if not call.args or call.args[0].keyword is not None or call.args[0].star:
-        return False
-    if not _sequence_value(call.args[0].value, ctx):
-        return False
-    qual = ctx.imports.qualify_numpy(call.func, frozenset(ctx.f.roots))
-    return qual in _ARRAY_FIRST and (lookup(qual) or "").startswith("jnp.")
-
-
-def _sequence_value(node: cst.BaseExpression, ctx) -> bool:
-    """A Python list or tuple by its form: a display, `x.shape`, a name every binding of which
-    is one, a parameter a list argument reaches as a list (ctx.list_names), or such a
-    sequence joined (`+`) or repeated (`*`)."""
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Multiply)):
-        return _sequence_value(node.left, ctx) or _sequence_value(node.right, ctx)
-    return (isinstance(node, (cst.List, cst.Tuple, cst.ListComp))
-            or isinstance(node, cst.Attribute) and node.attr.value == "shape"
-            or isinstance(node, cst.Name) and (node.value in containers.sequence_names(ctx.f.bindings, ctx.f.params)
-                                              or node.value in ctx.list_names))
-
 
 # np.sum/max/min/flip/any/all/count_nonzero of a slice: the runtime's npr_slice_* when a bound is not a number (its
 # length may be known only at run time, windows_more.py); jax.numpy's function of a plain array otherwise
@@ -251,6 +223,8 @@ def plan_random_draw(node: cst.Call, ctx) -> bool:
     elif not (isinstance(func, cst.Attribute) and func.attr.value in RANDOM_DRAWS
               and isinstance(func.value, cst.Name)):
         return False
+    elif ctx.imports.qualify(func, frozenset(ctx.f.roots)) is not None:
+        return False  # a module's function (`math.gamma(2.5)`, `math.pow`): not a generator's draw
     # `from numpy.random import rand; rand()`: the function itself, which npr_call draws from
     ctx.m.special_calls[node] = ("random", func.attr.value if isinstance(func, cst.Attribute) else None)
     ctx.m.skip_numpy.add(func)
@@ -391,10 +365,9 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         # `np.sum(x, dtype=np.int32)`: a float x cast as NumPy casts it before it is summed
         shim = _dtype_shim(ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots))[6:], original, 2)
         result = cst.Call(J.name(shim), plain(updated.args))
-    elif _list_of_values(original, ctx):
-        # `np.max([a, b, c])`: NumPy makes an array of the list; jnp.max refuses a list
-        first = updated.args[0].with_changes(value=J.call("npr_np_array", updated.args[0].value))
-        result = updated.with_changes(args=[first, *updated.args[1:]])
+    elif (converted := convert_sequences(original, updated, ctx)) is not None:
+        # `np.max([a, b, c])`, `np.meshgrid(range(4), range(3))`: NumPy makes arrays of them
+        result = converted
     elif _slice_reduction(original, ctx):
         # `np.max(t[i, i + 1:j])`: a slice whose length the loop variables decide
         result = updated.with_changes(func=J.name(_slice_reduction(original, ctx)))
