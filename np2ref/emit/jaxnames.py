@@ -31,6 +31,7 @@ IS_INTEGER = "npr_is_integer"
 BUILTINS = {"max": "npr_max", "min": "npr_min", "any": "npr_any", "all": "npr_all",  # on array data
             "complex": "npr_complex"}
 VALUE = "npr_value"
+RETURNED = "npr_returned"
 IOP = "npr_iop"
 SUB = "npr_sub"
 GET = "npr_get"
