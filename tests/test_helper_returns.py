@@ -141,12 +141,16 @@ def test_a_helper_returning_its_argument_or_a_new_array_is_refused_with_both_pat
     assert any("a new array on another path" in n.message and n.span.line == 5 for n in d.notes)
 
 
-def test_a_number_op_assigned_by_a_helper_in_a_loop_is_refused_when_traced():
-    """In a loop the call binds nothing: exact for an array (in place); a Python number, which
-    NumPy rebinds to a new float64 each trip, is refused when traced (NPR203), never guessed."""
+def test_a_parameter_used_as_no_array_keeps_its_rebinding():
+    """`E = accumulate(E, x)` in a loop, E a parameter used as no array: a number NumPy rebinds
+    each trip (carried), or an array written in place; both exact."""
     CHECKS.same("total_of_param", np.ones(3), np.zeros(2))
+    CHECKS.same("total_of_param", np.ones(3), 1.0)
+
+
+def test_a_number_passed_where_the_identity_is_assumed_is_refused_when_traced():
     with pytest.raises(np2ref.Np2RefError) as info:
-        CHECKS.compiled("total_of_param")(np.ones(3), 1.0)
+        CHECKS.compiled("simulate_mass")(np.float64(1.0), 1.5, 40.0)
     assert info.value.diagnostics[0].code == "NPR203"
 
 

@@ -148,6 +148,7 @@ class Collected:
             else self.returned.items[0]
         self.call_assigns = col.call_assigns
         self.loop_assigns = col.loop_assigns
+        self.array_uses = col.array_uses
         self.call_nodes = col.call_nodes
         self.aug_names = col.aug_names
         self.store_names = frozenset(t for t, _ in col.bindings)
@@ -170,6 +171,7 @@ class _Collector(cst.CSTVisitor):
         self.return_nodes: list[cst.Return] = []  # (those with a value)
         self.call_assigns: list[cst.Assign] = []  # `x = call(...)`: candidates for identity_binds
         self.loop_assigns: set[cst.Assign] = set()  # those inside a loop
+        self.array_uses: set[str] = set()  # names subscripted or given an attribute (`x[0]`, `x.sum()`)
         self.loops = 0
         self.call_nodes: list[cst.Call] = []
         self.aug_names: list[tuple[cst.Name, cst.AugAssign]] = []
@@ -203,6 +205,14 @@ class _Collector(cst.CSTVisitor):
             self.bindings.append((node.target, None))
         elif isinstance(node.target, cst.Subscript):
             self.writes.append(Write(node.target.value, node, "augstore"))
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if isinstance(node.value, cst.Name):
+            self.array_uses.add(node.value.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if isinstance(node.value, cst.Name):
+            self.array_uses.add(node.value.value)
 
     def visit_While(self, node: cst.While) -> None:
         self.loops += 1
@@ -476,10 +486,13 @@ def _identity_binds(col: Collected, ctx: _Context, params) -> dict:
     # loops `x = npr_own(f(x))` keeps the Ref f returns, and binds a number's new value, as it is.
     numbers = _number_names(col.bindings)
 
+    # A parameter used as no array in the function (`t = advance(t, dt)`, t a float) may be a
+    # number, which the loop must carry: one used as an array (`Mass.sum()`) is checked when traced.
     def checked_only(node) -> bool:
         returned = ctx.effects[node.value.func.value].returned
-        return returned.checked and (numbers & set(found[node]) or not returned.unpacked
-                                     and node not in col.loop_assigns)
+        kept = set(found[node]) - {None}
+        return returned.checked and bool(numbers & kept or not returned.unpacked and (
+            node not in col.loop_assigns or kept & set(params) - col.array_uses))
     return {node: kept for node, kept in found.items()
             if all(x is None or x in params or any(t.value == x and id(t) not in targets for t, _ in col.bindings)
                    for x in kept) and not checked_only(node)}

@@ -17,7 +17,8 @@ Two wider forms (`returned_items`), which the rewrite checks when traced (`npr_r
 - tuple returns, item by item: `return e, m, A` on every path, A the same parameter each time,
   makes `e, m, A = run(A, k)` bind e and m only (`pos, vel = boundary(pos, vel)` binds nothing);
 - a parameter that is `op=`'d (`M *= f; return M`): the very array when an array is passed
-  (NumPy writes it in place), a new object when a Python number is (the `op=` rebinds it). The
+  (NumPy writes it in place), a new object when a number is (the `op=` rebinds it). Only where
+  it matters (a loop, a tuple) and the caller's name is no number by its use (aliases.py); the
   rewrite passes the caller's Ref, and npr_returned refuses when traced if the item returned is
   not that Ref (NPR203), so a number never loses its rebinding.
 """

@@ -253,10 +253,8 @@ def npr_returned(value, same=None, items=None):
     """`x = f(x)` (`same` is x) or `e, x = f(x)` (`items`: per item, the object it returns as
     itself, or None: the items returned) where f returns its argument as itself (analysis/
     identity.py): the statement binds nothing but the other items, which are returned (one: as
-    it is). A parameter f `op=`s is returned as itself when it holds an array (in place); one
-    that holds a Python number is rebound, a new number of its type, which is stored into the
-    caller's Ref of it (the name's only holder: npr_share gives others its value). Anything
-    else would lose a rebinding: refused (NPR203)."""
+    it is). A parameter f `op=`s is returned as itself when it holds an array (in place); a
+    number is rebound there, which the statement would lose: refused (NPR203)."""
     if items is None:
         _npr_same(value, same)
         return None
@@ -271,19 +269,11 @@ def npr_returned(value, same=None, items=None):
 
 
 def _npr_same(v, x) -> None:
-    if v is x:
-        return
-    if isinstance(x, jax.Ref) and not isinstance(v, (tuple, list, dict)):
-        old, new = x[...], npr_load(v)
-        weak = _npr_np_weak_kind(old)
-        if weak is not None and jnp.ndim(new) == 0 and _npr_np_weak_kind(new) is weak \
-                and new.dtype == old.dtype:
-            x[...] = new  # a Python number `op=`'d by the helper: the name's new number
-            return
-    raise NprUnsupported("np2ref NPR203: a helper returned a new object where it returns its argument "
-                         "itself when given an array (`p op= v; return p` of a Python number, or of a "
-                         "value of another type): the caller's name would not be rebound; pass an array "
-                         "(`np.asarray(x)`), or bind the result to another name")
+    if v is not x:
+        raise NprUnsupported("np2ref NPR203: a helper returned a new object where it returns its argument "
+                             "itself when given an array (`p op= v; return p` of a number, which `op=` "
+                             "rebinds): the caller's name would not be rebound; pass an array "
+                             "(`np.asarray(x)`), or bind the result to another name")
 
 
 def npr_value(tree):
@@ -376,4 +366,3 @@ from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .casts import _npr_check_int_store  # noqa: E402
 from .pyscalars import npr_pyreturn  # noqa: E402
 from .win_views import NprWinView, _npr_win_load, _npr_windows_only  # noqa: E402
-from .np_dtypes import _npr_np_weak_kind  # noqa: E402
