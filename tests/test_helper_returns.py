@@ -156,3 +156,16 @@ def test_a_number_passed_where_the_identity_is_assumed_is_refused_when_traced():
 
 def test_a_number_bound_in_the_caller_keeps_its_rebinding():
     CHECKS.same("total_of_literal", np.ones(3))
+
+
+# -- a mask first, integers after it (issue 37, case 7) -------------------------------------------
+@pytest.mark.parametrize("d", [0, 2, -1])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_mask_then_integer_stores(d, dtype):
+    pos = R.random((9, 3)).astype(dtype)
+    CHECKS.same("bounce_axis", pos, (pos - 0.5).astype(dtype), d)
+
+
+def test_two_d_mask_then_integer_stores():
+    CHECKS.same("bounce_grid", R.standard_normal((4, 5, 3)), 1)
+    CHECKS.same("bounce_grid", R.integers(-3, 3, (4, 5, 3)), 0)

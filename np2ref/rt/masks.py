@@ -64,7 +64,7 @@ def _npr_index_store(a, index, value, op, scalars, read_if_int=False):
 
 
 def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), masked=(), selections=(),
-                   read_if_int=False):
+                   read_if_int=False, trail=()):
     """`a[mask] = value` / `a[mask] op= value` with a boolean mask, on whole arrays.
 
     With `scalars=None`, `value` is what NumPy broadcasts over the selected elements: it must
@@ -76,6 +76,8 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     names in it (`v = x[mask]`, npr_select), which must have been made through this mask
     (npr_check_whole). `read_if_int`: the value's masked reads are npr_unmask's, NumPy's own
     reads where the mask is no boolean array, so that the value is then NumPy's as it is."""
+    if trail:  # `a[m, d] op= v`: a masked store into the view a[:, d] (one value, checked)
+        return _npr_trail_store(a, mask, value, op, axis, trail)
     if isinstance(a, NprWinView):  # a window that moves with the loop variable (win_views.py)
         return _npr_win_mask_store(a, mask, value, op, scalars, axis, lead, masked, selections, read_if_int)
     if isinstance(mask, tuple) and not axis and not lead:  # `idx = (0, ...)`, `a[idx] = a[idx] + 1`:
@@ -298,6 +300,23 @@ def _npr_kth_true(flat, k):
     count = counts[-1]
     _npr_check_run(count, (lambda c: c <= k) if k >= 0 else (lambda c: c < -k), IndexError, message)
     return jnp.argmax(counts > (k if k >= 0 else count + k)).astype(np.int64)
+
+
+def _npr_trail_store(a, mask, value, op, axis, trail):
+    """`a[:, m, i, j] = v` (`axis` full slices first): NumPy's selection is that of the view
+    `a[:, :, i, j][:, m]`, elements and order alike, when m is a traced boolean array and each
+    index after it one integer (checked: an array there would broadcast against the mask's
+    positions); v is one value. A mask that is no boolean array is NumPy's own store."""
+    m = npr_load(mask)
+    if not (_npr_traced(m) and jnp.asarray(m).dtype == jnp.bool_):
+        index = (slice(None),) * axis + (m, *trail)
+        proxy = npr_at(a)
+        proxy[index] = value if op is None else _NPR_IOPS[op](proxy[index], value)
+        return
+    index = (slice(None),) * (axis + jnp.ndim(m)) + _npr_lead_index(trail)
+    view = jax.new_ref(npr_get(a)[index])
+    npr_mask_store(view, m, value, op, axis=axis)
+    npr_at(a)[index] = view[...]
 
 
 def _npr_lead_index(lead) -> tuple:

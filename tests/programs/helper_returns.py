@@ -100,6 +100,22 @@ def simulate_walls_while(pos, vel, dt, t_end):
     return pos, vel, t
 
 
+def bounce_axis(pos, vel, d):
+    """Issue 37 case 7: a mask first, an integer after it (was NPR104 when traced)."""
+    out = pos[:, d] > 0.5
+    vel[out, d] *= -1
+    pos[out, d] = 0.5
+    return pos, vel
+
+
+def bounce_grid(grid, k):
+    """A 2-D mask over the first two axes, then an integer: `grid[:, :, k][m]`."""
+    m = grid[:, :, 0] > 0.0
+    grid[m, k] += 1
+    grid[m, -1] = -2
+    return grid
+
+
 def accumulate(E, x):
     """`op=` on a parameter that may hold a number (then rebound) or an array (in place)."""
     E += x.sum()

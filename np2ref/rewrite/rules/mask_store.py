@@ -24,7 +24,7 @@ from .calls import is_static_meta
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask, nonzero_operand
 from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _code, _is_len, _lead_pattern,
-                         int_by_form, mask_lead, mask_then_slices, newaxis_after_mask, slices_keyword)
+                         int_by_form, mask_lead, mask_then_slices, mask_trail, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
 
@@ -315,7 +315,10 @@ _CONSTANTS = frozenset({"None", "True", "False"})
 # -- planning --------------------------------------------------------------------------------
 def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     """`a[m] = f(b[m])` / `a[m] op= v` with a mask: see the module docstring."""
-    found = mask_lead(target)
+    found, trail = mask_lead(target), mask_trail(target)
+    if trail is not None and looks_boolean(trail[0], ctx.bool_names) and not (
+            found is not None and looks_boolean(found[0], ctx.bool_names)):
+        return _try_trail_store(ctx, target, value, stmt, op)  # `a[m, d]`: the mask first
     if found is None:
         return False
     index, axis, lead = found
@@ -353,6 +356,28 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
                     index if stmt in ctx.m.read_if_int else None)
     ctx.m.mask_store[stmt] = (bool(masked) or bool(selected), op, axis)
     return True
+
+
+def _try_trail_store(ctx, target, value, stmt, op) -> bool:
+    """`a[m, d] op= v` with one value v (no read in it): npr_mask_store(..., trail=(d,))."""
+    found = mask_trail(target)
+    if _reads(value):
+        return False
+    if mark_write_target(ctx, target.value, stmt):
+        ctx.m.mask_store[stmt] = (False, op, found[1])
+        ctx.m.trail_stores.add(stmt)
+    return True
+
+
+def _reads(value) -> bool:
+    """Whether `value` holds a subscript (a read that the whole-array form would have to pair)."""
+    found = []
+
+    class Find(cst.CSTVisitor):
+        def visit_Subscript(self, node) -> None:
+            found.append(node)
+    value.visit(Find())
+    return bool(found)
 
 
 @plans(cst.Assign, order=20)
@@ -443,9 +468,13 @@ def _mask_store(ctx, original, target: cst.Subscript, value: cst.BaseExpression)
         kwargs["read_if_int"] = cst.Name("True")
     if axis:
         kwargs["axis"] = cst.Integer(str(axis))
-    lead = mask_lead(target)[2]
-    if lead:  # `a[i, m] = ...`: a masked store into the view a[i]
-        kwargs["lead"] = cst.Tuple([cst.Element(e) for e in lead])
+    found = mask_lead(target)
+    if original in ctx.m.trail_stores:  # `a[m, d] = v`: a masked store into the view a[:, d]
+        index, _, trail = mask_trail(target)
+        kwargs["trail"] = cst.Tuple([cst.Element(e) for e in trail])
+        return cst.Expr(J.call(J.MASK_STORE, target.value, index, value, **kwargs))
+    if found[2]:  # `a[i, m] = ...`: a masked store into the view a[i]
+        kwargs["lead"] = cst.Tuple([cst.Element(e) for e in found[2]])
     index = target.slice[-1].slice.value
     return cst.Expr(J.call(J.MASK_STORE, target.value, index, value, **kwargs))
 
