@@ -16,6 +16,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis.names import ImportMap
+from ...analysis.nodes import walk
 from ...analysis.numpy_table import UFUNCS
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
@@ -360,24 +361,12 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
 
 def _try_trail_store(ctx, target, value, stmt, op) -> bool:
     """`a[m, d] op= v` with one value v (no read in it): npr_mask_store(..., trail=(d,))."""
-    found = mask_trail(target)
-    if _reads(value):
-        return False
+    if any(isinstance(n, cst.Subscript) for n in walk(value)):
+        return False  # (a read the whole-array form would have to pair: the plain store)
     if mark_write_target(ctx, target.value, stmt):
-        ctx.m.mask_store[stmt] = (False, op, found[1])
+        ctx.m.mask_store[stmt] = (False, op, mask_trail(target)[1])
         ctx.m.trail_stores.add(stmt)
     return True
-
-
-def _reads(value) -> bool:
-    """Whether `value` holds a subscript (a read that the whole-array form would have to pair)."""
-    found = []
-
-    class Find(cst.CSTVisitor):
-        def visit_Subscript(self, node) -> None:
-            found.append(node)
-    value.visit(Find())
-    return bool(found)
 
 
 @plans(cst.Assign, order=20)
