@@ -169,3 +169,28 @@ def test_mask_then_integer_stores(d, dtype):
 def test_two_d_mask_then_integer_stores():
     CHECKS.same("bounce_grid", R.standard_normal((4, 5, 3)), 1)
     CHECKS.same("bounce_grid", R.integers(-3, 3, (4, 5, 3)), 0)
+
+
+@pytest.mark.parametrize("d", [1, -3])
+def test_where_inside_the_index_tuple_is_the_mask(d):
+    pos = R.random((9, 3))
+    CHECKS.same("bounce_where", pos, pos - 0.5, d)
+    CHECKS.same("bounce_where", pos.astype(np.float32), (pos - 0.5).astype(np.float32), d)
+    CHECKS.same("where_of_counts", np.arange(12).reshape(6, 2), np.array([0, 2, 0, -1, 3, 0]), 1)
+
+
+def test_where_of_a_two_d_mask_inside_the_index_tuple_is_refused():
+    grid = np.arange(12.0).reshape(6, 2)
+    m2 = np.array([[True, False], [False, True], [False, False]])
+    expected = P.where_of_grid(grid.copy(), m2)  # rows 0, 1 (the row numbers) and 0, 1 (the columns)
+    assert (expected[:2, 0] == 0).all() and (expected[2:, 0] != 0).all()
+    with pytest.raises(np2ref.Np2RefError) as info:
+        CHECKS.compiled("where_of_grid")(grid, m2)
+    assert info.value.diagnostics[0].code == "NPR104"
+
+
+def test_converted_mask_then_integer(tmp_path):
+    converted = converted_functions(P, ["bounce_axis", "bounce_where"], tmp_path, "trail")
+    pos = R.random((7, 3))
+    for name in ("bounce_axis", "bounce_where"):
+        assert_same_as_numpy(getattr(P, name), getattr(converted, name), pos, pos - 0.5, 2)

@@ -205,7 +205,8 @@ def npr_nonzero_mask(m, form=None):
     `m != 0`, which selects the same elements in the same order (NumPy's `x[b]` is
     `x[b.nonzero()]`). `form`: 'first' for `np.nonzero(m)[0]` bound to an index name, the same
     as a 1-d mask over the first axis (a 2-d m's row numbers repeat: NPR107); 'flat' for
-    np.flatnonzero(m), m raveled."""
+    np.flatnonzero(m), m raveled; 'tuple' for `a[np.where(m), d]` (rules/mask_trail.py), NumPy's
+    array of shape (1, k) of a 1-d m's positions: the 1-d mask."""
     m = npr_load(m)
     m = m if isinstance(m, jax.Array) or isinstance(m, np.ndarray) else np.asarray(m)
     if np.ndim(m) == 0:
@@ -214,6 +215,11 @@ def npr_nonzero_mask(m, form=None):
                          "`arr[cond]`.")
     if form == "flat":
         m = m.reshape(-1)
+    elif form == "tuple" and np.ndim(m) != 1:
+        raise NprUnsupported(f"np2ref NPR104: np.where(m) of a {np.ndim(m)}-d m inside an index tuple "
+                             "(`a[np.where(m), d]`): NumPy makes the tuple one integer array of shape "
+                             "(m.ndim, k), every coordinate of every nonzero indexing one axis (repeats "
+                             "included), which jit cannot compile; index with the mask (`a[m, d]`)")
     elif form == "first" and np.ndim(m) != 1:
         raise NprUnsupported(f"np2ref NPR107: np.nonzero(m)[0] of a {np.ndim(m)}-d m (each row's number "
                              "as often as it has nonzeros) has a data-dependent shape, which jit cannot "

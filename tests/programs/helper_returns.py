@@ -116,6 +116,26 @@ def bounce_grid(grid, k):
     return grid
 
 
+def bounce_where(pos, vel, d):
+    """`np.where(m)` inside the index tuple: NumPy's array of shape (1, k) of m's positions."""
+    out = pos[:, d] > 0.5
+    vel[np.where(out), d] *= -1
+    pos[np.where(out), d] = 0.5
+    return pos, vel
+
+
+def where_of_counts(x, counts, d):
+    """np.where of an integer array: the positions of its nonzeros."""
+    x[np.where(counts), d] += 1
+    return x
+
+
+def where_of_grid(grid, m2):
+    """A 2-d m: its row and column numbers both index axis 0 (refused when traced)."""
+    grid[np.where(m2), 0] = 0.0
+    return grid
+
+
 def accumulate(E, x):
     """`op=` on a parameter that may hold a number (then rebound) or an array (in place)."""
     E += x.sum()

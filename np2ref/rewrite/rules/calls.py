@@ -172,6 +172,8 @@ def plan_callee(node: cst.Call, ctx) -> None:
 @plans(cst.Call, order=40)
 def plan_where_one_argument(node: cst.Call, ctx) -> bool:
     args = positional(node)
+    if node in ctx.m.where_masks:
+        return True  # `a[np.where(m), d] op= v`: m's positions (rules/mask_trail.py)
     if ctx.numpy_name(node.func) == "numpy.where" and len(node.args) == 1 and args and not args[0].star:
         message, hint = not_in_table("numpy.where", one_argument=True)
         ctx.sink.report("NPR004", message, ctx.span(node), hint=hint)

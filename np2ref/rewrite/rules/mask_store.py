@@ -16,7 +16,6 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis.names import ImportMap
-from ...analysis.nodes import walk
 from ...analysis.numpy_table import UFUNCS
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
@@ -25,7 +24,7 @@ from .calls import is_static_meta
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask, nonzero_operand
 from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _code, _is_len, _lead_pattern,
-                         int_by_form, mask_lead, mask_then_slices, mask_trail, newaxis_after_mask, slices_keyword)
+                         int_by_form, mask_lead, mask_then_slices, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
 
@@ -316,10 +315,7 @@ _CONSTANTS = frozenset({"None", "True", "False"})
 # -- planning --------------------------------------------------------------------------------
 def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     """`a[m] = f(b[m])` / `a[m] op= v` with a mask: see the module docstring."""
-    found, trail = mask_lead(target), mask_trail(target)
-    if trail is not None and looks_boolean(trail[0], ctx.bool_names) and not (
-            found is not None and looks_boolean(found[0], ctx.bool_names)):
-        return _try_trail_store(ctx, target, value, stmt, op)  # `a[m, d]`: the mask first
+    found = mask_lead(target)
     if found is None:
         return False
     index, axis, lead = found
@@ -356,16 +352,6 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
         pair_leaves(ctx, [n for n in leaves if not (isinstance(n, cst.Name) and n.value in selected)],
                     index if stmt in ctx.m.read_if_int else None)
     ctx.m.mask_store[stmt] = (bool(masked) or bool(selected), op, axis)
-    return True
-
-
-def _try_trail_store(ctx, target, value, stmt, op) -> bool:
-    """`a[m, d] op= v` with one value v (no read in it): npr_mask_store(..., trail=(d,))."""
-    if any(isinstance(n, cst.Subscript) for n in walk(value)):
-        return False  # (a read the whole-array form would have to pair: the plain store)
-    if mark_write_target(ctx, target.value, stmt):
-        ctx.m.mask_store[stmt] = (False, op, mask_trail(target)[1])
-        ctx.m.trail_stores.add(stmt)
     return True
 
 
@@ -457,13 +443,9 @@ def _mask_store(ctx, original, target: cst.Subscript, value: cst.BaseExpression)
         kwargs["read_if_int"] = cst.Name("True")
     if axis:
         kwargs["axis"] = cst.Integer(str(axis))
-    found = mask_lead(target)
-    if original in ctx.m.trail_stores:  # `a[m, d] = v`: a masked store into the view a[:, d]
-        index, _, trail = mask_trail(target)
-        kwargs["trail"] = cst.Tuple([cst.Element(e) for e in trail])
-        return cst.Expr(J.call(J.MASK_STORE, target.value, index, value, **kwargs))
-    if found[2]:  # `a[i, m] = ...`: a masked store into the view a[i]
-        kwargs["lead"] = cst.Tuple([cst.Element(e) for e in found[2]])
+    lead = mask_lead(target)[2]
+    if lead:  # `a[i, m] = ...`: a masked store into the view a[i]
+        kwargs["lead"] = cst.Tuple([cst.Element(e) for e in lead])
     index = target.slice[-1].slice.value
     return cst.Expr(J.call(J.MASK_STORE, target.value, index, value, **kwargs))
 
