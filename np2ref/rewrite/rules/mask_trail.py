@@ -53,13 +53,11 @@ def _plan(ctx, target, value, stmt, op) -> bool:
 
 
 @plans(cst.Assign, order=19)
-def plan_trail_assign(node: cst.Assign, ctx) -> bool:
-    return len(node.targets) == 1 and _plan(ctx, node.targets[0].target, node.value, node, None)
-
-
 @plans(cst.AugAssign, order=9)
-def plan_trail_aug_assign(node: cst.AugAssign, ctx) -> bool:
-    return _plan(ctx, node.target, node.value, node, AUG_OPS[type(node.operator)])
+def plan_trail_store(node, ctx) -> bool:
+    if isinstance(node, cst.AugAssign):
+        return _plan(ctx, node.target, node.value, node, AUG_OPS[type(node.operator)])
+    return len(node.targets) == 1 and _plan(ctx, node.targets[0].target, node.value, node, None)
 
 
 def _emit(ctx, original, target: cst.Subscript, value: cst.BaseExpression):
@@ -76,14 +74,9 @@ def _emit(ctx, original, target: cst.Subscript, value: cst.BaseExpression):
 
 
 @emits(cst.Assign, order=28)
-def emit_trail_assign(original: cst.Assign, updated: cst.Assign, ctx):
-    if original in ctx.m.trail_stores:
-        return _emit(ctx, original, updated.targets[0].target, updated.value)
-    return None
-
-
 @emits(cst.AugAssign, order=9)
-def emit_trail_aug_assign(original: cst.AugAssign, updated: cst.AugAssign, ctx):
-    if original in ctx.m.trail_stores:
-        return _emit(ctx, original, updated.target, updated.value)
-    return None
+def emit_trail_store(original, updated, ctx):
+    if original not in ctx.m.trail_stores:
+        return None
+    target = updated.target if isinstance(updated, cst.AugAssign) else updated.targets[0].target
+    return _emit(ctx, original, target, updated.value)
