@@ -194,3 +194,15 @@ def test_converted_mask_then_integer(tmp_path):
     pos = R.random((7, 3))
     for name in ("bounce_axis", "bounce_where"):
         assert_same_as_numpy(getattr(P, name), getattr(converted, name), pos, pos - 0.5, 2)
+
+
+def test_reads_under_the_same_mask_and_integers():
+    pos = R.random((10, 3)) * 1.4 - 0.2
+    CHECKS.same("reflect_axes", pos, R.standard_normal((10, 3)), 1.0)
+    CHECKS.same("reflect_axes", pos.astype(np.float32), R.standard_normal((10, 3)).astype(np.float32), 1.0)
+
+
+def test_reads_of_another_number_of_axes_are_refused():
+    with pytest.raises(np2ref.Np2RefError) as info:
+        CHECKS.compiled("mixed_axes")(R.standard_normal((6, 3, 3)), R.standard_normal((6, 3)), 1)
+    assert info.value.diagnostics[0].code == "NPR104"

@@ -136,6 +136,26 @@ def where_of_grid(grid, m2):
     return grid
 
 
+def reflect_axes(pos, vel, L):
+    """Per-axis reflecting walls: reads of the same mask and axis in the value."""
+    for d in range(pos.shape[1]):
+        out = pos[:, d] > L
+        pos[out, d] = 2 * L - pos[out, d]
+        vel[out, d] = -vel[out, d]
+        low = pos[:, d] < 0
+        pos[low, d] *= -1
+        vel[np.where(low), d] = np.abs(vel[np.where(low), d])
+    return pos, vel
+
+
+def mixed_axes(a, b, d):
+    """a has an axis more than b: NumPy pairs b's selection (k,) with a's (k, n) by their
+    trailing axes (k against n), the whole views would pair (N,) with (N, n): refused."""
+    m = a[:, d, 0] > 0
+    a[m, d] = 2 * b[m, d]
+    return a
+
+
 def accumulate(E, x):
     """`op=` on a parameter that may hold a number (then rebound) or an array (in place)."""
     E += x.sum()

@@ -25,8 +25,9 @@ from ...analysis.nodes import walk
 from ...emit import jaxnames as J
 from ..registry import emits, plans
 from ..syntax import AUG_OPS
-from .mask_index import mask_trail
-from .mask_store import looks_boolean
+from ..syntax import unchecked
+from .mask_index import _code, mask_trail
+from .mask_store import _ELEMENTWISE_FUNCS, _elementwise, looks_boolean
 from .views import mark_write_target
 
 
@@ -37,18 +38,34 @@ def _where_call(node: cst.BaseExpression, ctx) -> bool:
 
 
 def _plan(ctx, target, value, stmt, op) -> bool:
-    if not isinstance(target, cst.Subscript) or any(isinstance(n, cst.Subscript) for n in walk(value)):
-        return False
-    found = mask_trail(target)
+    found = mask_trail(target) if isinstance(target, cst.Subscript) else None
     if found is None:
         return False
-    where = _where_call(found[0], ctx)
-    if not (where or looks_boolean(found[0], ctx.bool_names)) or where and found[1]:
+    mask, axis, trail = found
+    where = _where_call(mask, ctx)
+    if not (where or looks_boolean(mask, ctx.bool_names)) or where and axis:
         return False  # (`a[:, np.where(m), d]`: its coordinates on axis 1, left to the other rules)
+    key = (_code(mask), axis, [_code(t) for t in trail])
+    reads, scalars = [], []
+
+    def leaf(node):
+        if isinstance(node, cst.Subscript):  # `b[m, d]` under the same mask and integers: b[:, d] whole
+            read = mask_trail(node)
+            ok = read is not None and (_code(read[0]), read[1], [_code(t) for t in read[2]]) == key \
+                and not any(isinstance(n, cst.Subscript) for n in walk(node.value))
+            reads.append(node)
+            return ok
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            scalars.append(node)  # one value each (npr_mask_store checks when traced)
+            return True
+        return None
+    if not _elementwise(value, leaf, lambda call: ctx.numpy_name(call.func) in _ELEMENTWISE_FUNCS):
+        return False
     if mark_write_target(ctx, target.value, stmt):
-        ctx.m.trail_stores[stmt] = (op, found[1])
+        ctx.m.trail_stores[stmt] = (op, axis, tuple(scalars) if reads else None)
+        ctx.m.trail_reads.update((r, target.value) for r in reads)
     if where:
-        ctx.m.where_masks.add(found[0])  # (no NPR004 for it: calls.plan_where_one_argument)
+        ctx.m.where_masks.update([mask, *(mask_trail(r)[0] for r in reads)])  # (no NPR004: calls.py)
     return True
 
 
@@ -60,17 +77,37 @@ def plan_trail_store(node, ctx) -> bool:
     return len(node.targets) == 1 and _plan(ctx, node.targets[0].target, node.value, node, None)
 
 
-def _emit(ctx, original, target: cst.Subscript, value: cst.BaseExpression):
-    op, axis = ctx.m.trail_stores[original]
-    mask, _, trail = mask_trail(target)
-    if mask_trail(original.target if isinstance(original, cst.AugAssign) else original.targets[0].target)[0] \
-            in ctx.m.where_masks:  # np.where(m) in the tuple: m's positions, m 1-d (checked)
+def _mask(ctx, original: cst.Subscript, updated: cst.Subscript):
+    """The mask of a trail store or read, and its integers: np.where(m) as m's positions."""
+    mask, _, trail = mask_trail(updated)
+    if mask_trail(original)[0] in ctx.m.where_masks:  # m 1-d (checked: npr_nonzero_mask)
         mask = J.call(J.NONZERO_MASK, mask.args[0].value, J.string("tuple"))
+    return mask, cst.Tuple([cst.Element(e) for e in trail])
+
+
+def _emit(ctx, original, target: cst.Subscript, value: cst.BaseExpression):
+    op, axis, scalars = ctx.m.trail_stores[original]
+    mask, trail = _mask(ctx, original.target if isinstance(original, cst.AugAssign) else original.targets[0].target,
+                        target)
     kwargs = {"op": J.string(op)} if op is not None else {}
+    if scalars is not None:  # computed on the whole views in place of the reads
+        kwargs["scalars"] = cst.Tuple([cst.Element(unchecked(s)) for s in scalars])
     if axis:
         kwargs["axis"] = cst.Integer(str(axis))
-    kwargs["trail"] = cst.Tuple([cst.Element(e) for e in trail])
+    kwargs["trail"] = trail
     return cst.Expr(J.call(J.MASK_STORE, target.value, mask, value, **kwargs))
+
+
+@emits(cst.Subscript, order=4)
+def emit_trail_read(original: cst.Subscript, updated: cst.Subscript, ctx):
+    """`b[m, d]` in a trail store's value: the whole view b[:, d] (npr_mask_trail), checked to
+    have the axes of the target's view (`like`)."""
+    like = ctx.m.trail_reads.get(original)
+    if like is None:
+        return None
+    mask, trail = _mask(ctx, original, updated)
+    axis = {"axis": cst.Integer(str(mask_trail(original)[1]))} if mask_trail(original)[1] else {}
+    return J.call(J.MASK_TRAIL, unchecked(updated.value), mask, trail, like=like.deep_clone(), **axis)
 
 
 @emits(cst.Assign, order=28)
