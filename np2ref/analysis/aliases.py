@@ -24,7 +24,7 @@ from libcst.metadata import PositionProvider
 
 from . import containers, reaching
 from . import effects as fx
-from .identity import identity_binds, returned_param
+from .identity import identity_binds, returned_items
 from .snapshots import return_binds, snapshot_binds, window_binds
 from .names import ImportMap, dotted
 from .nodes import number_literal
@@ -58,7 +58,12 @@ class FunctionFacts:
     bindings: tuple = ()                  # (target Name, value) pairs, in source order
     for_names: frozenset = frozenset()    # loop variables (plain integers under `range`)
     returns_param: str | None = None      # the parameter returned as itself on every path
-    identity_binds: frozenset = frozenset()  # `x = f(x)` Assigns that rebind nothing (see identity.py)
+    identity_binds: frozenset = frozenset()  # `x = f(x)` Assigns that rebind x (nothing else: see identity.py)
+    # of those, the ones npr_returned checks when traced (tuple items, `op=`'d parameters) -> per
+    # target, the name it keeps (None: the item is bound anew)
+    identity_items: dict = dataclasses.field(default_factory=dict)
+    returned: object = None               # identity.ReturnedItems of this function's returns
+    item_alias: tuple = ()                # per returned item, the parameters it may share storage with
     element_reads: frozenset = frozenset()  # `m = x[i, j]` values bound as elements (see _element_reads)
     # The analysis's own roots_of, which the marks pass asks: an allocation keeps the label it has
     # in `roots` (a new _RootsOf would number its sites from "alloc 1" again, and they would collide).
@@ -68,7 +73,8 @@ class FunctionFacts:
     derived: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
     def effects(self) -> fx.Effects:
-        return fx.Effects(frozenset(self.mutated_params), self.returns_alias, self.params, self.returns_param)
+        return fx.Effects(frozenset(self.mutated_params), self.returns_alias, self.params, self.returns_param,
+                          self.returned, self.item_alias)
 
     @property
     def copied_params(self) -> tuple[str, ...]:
@@ -136,8 +142,13 @@ class Collected:
         self.bindings = col.bindings
         self.writes = col.writes
         self.returns = col.returns
-        self.returns_param = returned_param(func)
+        self.return_nodes = col.return_nodes
+        self.returned = returned_items(func)
+        self.returns_param = None if self.returned is None or self.returned.unpacked or self.returned.checked \
+            else self.returned.items[0]
         self.call_assigns = col.call_assigns
+        self.loop_assigns = col.loop_assigns
+        self.array_uses = col.array_uses
         self.call_nodes = col.call_nodes
         self.aug_names = col.aug_names
         self.store_names = frozenset(t for t, _ in col.bindings)
@@ -157,7 +168,11 @@ class _Collector(cst.CSTVisitor):
         self.bindings: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
         self.writes: list[Write] = []
         self.returns: list[cst.BaseExpression] = []
+        self.return_nodes: list[cst.Return] = []  # (those with a value)
         self.call_assigns: list[cst.Assign] = []  # `x = call(...)`: candidates for identity_binds
+        self.loop_assigns: set[cst.Assign] = set()  # those inside a loop
+        self.array_uses: set[str] = set()  # names subscripted or given an attribute (`x[0]`, `x.sum()`)
+        self.loops = 0
         self.call_nodes: list[cst.Call] = []
         self.aug_names: list[tuple[cst.Name, cst.AugAssign]] = []
 
@@ -172,9 +187,11 @@ class _Collector(cst.CSTVisitor):
         return False
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, (cst.Name, cst.Tuple, cst.List)) \
                 and isinstance(node.value, cst.Call):
             self.call_assigns.append(node)
+            if self.loops:
+                self.loop_assigns.add(node)
         for t in node.targets:
             self._bind(t.target, node.value, node)
 
@@ -189,7 +206,25 @@ class _Collector(cst.CSTVisitor):
         elif isinstance(node.target, cst.Subscript):
             self.writes.append(Write(node.target.value, node, "augstore"))
 
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if isinstance(node.value, cst.Name):
+            self.array_uses.add(node.value.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if isinstance(node.value, cst.Name):
+            self.array_uses.add(node.value.value)
+
+    def visit_While(self, node: cst.While) -> None:
+        self.loops += 1
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self.loops -= 1
+
+    def leave_For(self, original_node: cst.For) -> None:
+        self.loops -= 1
+
     def visit_For(self, node: cst.For) -> None:
+        self.loops += 1
         if isinstance(node.target, cst.Name):
             self.for_names.add(node.target.value)
         # `for row in A`: each row is a view of A (and so for enumerate/zip/reversed of arrays).
@@ -214,6 +249,7 @@ class _Collector(cst.CSTVisitor):
     def visit_Return(self, node: cst.Return) -> None:
         if node.value is not None:
             self.returns.append(node.value)
+            self.return_nodes.append(node)
 
     def visit_Call(self, node: cst.Call) -> None:
         self.call_nodes.append(node)
@@ -317,7 +353,9 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     col = col or Collected(func)
     ctx = _Context(func, imports, module_functions, module_globals, effects, col.locals)
     identity = _identity_binds(col, ctx, params)
-    dropped = {node.targets[0].target for node in identity}
+    kept_targets = {id(t): kept for node, kept in identity.items() for t, kept in zip(_targets(node), kept)}
+    dropped = {t for t, _ in col.bindings if kept_targets.get(id(t)) is not None}
+    fresh_items = {id(t) for t, _ in col.bindings if id(t) in kept_targets and t not in dropped}
     bindings = [(t, v) for t, v in col.bindings if t not in dropped]
     calls: list = []
     call_write_list = [w for node in col.call_nodes for w in call_writes(node, ctx, calls)]
@@ -332,6 +370,8 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
             roots_of.roots = roots
             for target, value in bindings:
                 new = roots_of(value) if value is not None and value not in elements else set()
+                if id(target) in fresh_items:  # `e, m, A = run(A)`: e, m share no argument's storage
+                    new = {roots_of.site(target)}
                 cur = roots.setdefault(target.value, set())
                 if not new <= cur:
                     cur |= new
@@ -400,10 +440,13 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         isinstance(v, (cst.Tuple, cst.List)) for t, v in bindings if t.value == n)
         and not any(r.startswith("param ") and r in mutated for r in roots[n])}
     mutated_params = tuple(p for p in params if f"param {p}" in mutated)
-    returned = set()
-    for r in col.returns:
-        returned |= roots_of(r, through_tuples=True)
+    # per return, the roots of the binding that reaches it (`v = v * 2.0; return v` returns a
+    # new array, not v's parameter, though the name v also held the parameter)
+    items = [written_roots.returned(ret) for ret in col.return_nodes]
+    returned = set().union(set(), *(r for item in items for r in item))
     returns_alias = frozenset(p for p in params if f"param {p}" in returned)
+    item_alias = tuple(frozenset(p for p in params if any(f"param {p}" in item[i] for item in items))
+                       for i in range(len(col.returned.items))) if col.returned is not None else ()
     subscript_written = {dotted(w.target) for w in writes if w.kind != "augname"}
     array_names = _array_names(bindings, ctx)
     # Names that may hold a scalar when `name op= v` runs (a parameter, `s = b[i]` on a 1-D b):
@@ -425,18 +468,46 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         mutated_roots=frozenset(mutated), ref_names=frozenset(ref_names),
         mutated_params=mutated_params, returns_alias=returns_alias, maybe_scalar=maybe_scalar,
         array_names=array_names, calls=calls, store_names=col.store_names - dropped, bindings=tuple(bindings),
-        for_names=col.for_names, returns_param=col.returns_param, identity_binds=identity,
+        for_names=col.for_names, returns_param=col.returns_param, identity_binds=frozenset(identity),
+        identity_items={node: kept for node, kept in identity.items() if _checked(node, ctx)},
+        returned=col.returned, item_alias=item_alias,
         element_reads=elements,
         roots_of=roots_of)
 
 
-def _identity_binds(col: Collected, ctx: _Context, params) -> frozenset:
-    """identity_binds for one function, where x is a parameter or has a binding of its own (else
-    NumPy raises UnboundLocalError at the call, which the statement as written keeps)."""
+def _identity_binds(col: Collected, ctx: _Context, params) -> dict:
+    """identity_binds for one function, where each name kept is a parameter or has a binding of
+    its own (else NumPy raises UnboundLocalError at the call, which the statement as written keeps)."""
     found = identity_binds(col.call_assigns, ctx.effects, ctx.module_functions, ctx.locals)
-    targets = {node.targets[0].target for node in found}
-    return frozenset(node for node in found if (x := node.targets[0].target.value) in params
-                     or any(t.value == x and t not in targets for t, _ in col.bindings))
+    targets = {id(t) for node in found for t in _targets(node)}
+    # a name bound to a number (`E = 0.0; E = acc(E, x)`, acc `op=`ing it) is rebound by the
+    # call, to NumPy's scalar: a binding as written (a number's `op=` is not in place)
+    # call, to NumPy's scalar: a binding as written (a number's `op=` is not in place). Outside
+    # loops `x = npr_own(f(x))` keeps the Ref f returns, and binds a number's new value, as it is.
+    numbers = _number_names(col.bindings)
+
+    # A parameter used as no array in the function (`t = advance(t, dt)`, t a float) may be a
+    # number, which the loop must carry: one used as an array (`Mass.sum()`) is checked when traced.
+    def checked_only(node) -> bool:
+        returned = ctx.effects[node.value.func.value].returned
+        kept = set(found[node]) - {None}
+        return returned.checked and bool(numbers & kept or not returned.unpacked and (
+            node not in col.loop_assigns or kept & set(params) - col.array_uses))
+    return {node: kept for node, kept in found.items()
+            if all(x is None or x in params or any(t.value == x and id(t) not in targets for t, _ in col.bindings)
+                   for x in kept) and not checked_only(node)}
+
+
+def _targets(node: cst.Assign) -> list[cst.Name]:
+    target = node.targets[0].target
+    return [target] if isinstance(target, cst.Name) else [e.value for e in target.elements]
+
+
+def _checked(node: cst.Assign, ctx: _Context) -> bool:
+    """Whether npr_returned checks the identity bind `node` when traced (a tuple's items, or a
+    parameter the callee `op=`s): the plain `x = f(x)` of identity.returned_param is exact as written."""
+    returned = ctx.effects[node.value.func.value].returned
+    return returned.unpacked or returned.checked
 
 
 class _WriteRoots:
@@ -460,6 +531,26 @@ class _WriteRoots:
         targets = frozenset(t for t, _ in self.col.bindings if t.value == base.value and t not in aug)
         value = reaching.reaching_value(self.parent, w.node, base.value, targets)
         return self.roots_of(w.target) if value is None else self.roots_of(value)
+
+    def at(self, node: cst.CSTNode, expr: cst.BaseExpression) -> set[str]:
+        """The roots of `expr` evaluated at `node`: a bare name through the one binding of it
+        that reaches `node` (where the code shows it), else every root the name may hold."""
+        if not isinstance(expr, cst.Name) or expr.value not in self.roots_of.roots:
+            return self.roots_of(expr)
+        if self.parent is None:
+            self.parent = reaching.parents(self.func)
+        aug = {name for name, _ in self.col.aug_names}
+        targets = frozenset(t for t, _ in self.col.bindings if t.value == expr.value and t not in aug)
+        value = reaching.reaching_value(self.parent, node, expr.value, targets)
+        return self.roots_of(expr) if value is None else self.roots_of(value)
+
+    def returned(self, ret: cst.Return) -> list[set[str]]:
+        """The roots of what `ret` returns, per item of a tuple display (one item else)."""
+        value = ret.value
+        if isinstance(value, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement)
+                                                               for e in value.elements):
+            return [self.at(ret, e.value) for e in value.elements]
+        return [self.at(ret, value)]
 
 
 class _RootsOf:

@@ -45,6 +45,8 @@ class Effects:
     returns_alias: frozenset[str] = frozenset()  # parameters whose storage the result may share
     params: tuple[str, ...] = ()
     returns_param: str | None = None             # the parameter it returns as itself on every path
+    returned: object = None                      # identity.ReturnedItems: the same, item by item
+    item_alias: tuple = ()                       # per returned item, the parameters it may share storage with
 
 
 def call_params(args, params: tuple[str, ...]) -> list:

@@ -12,44 +12,103 @@ construction, and strictly conservative (any doubt: no fact): every `return` of 
 with that `return`, nothing anywhere in the function binds the name p (assignment, `op=`, loop,
 `with`/`except`/import target, walrus, `del`, `global`/`nonlocal`, a nested def), it neither
 yields nor awaits, and it has no decorator and is not async.
+
+Two wider forms (`returned_items`), which the rewrite checks when traced (`npr_returned`):
+- tuple returns, item by item: `return e, m, A` on every path, A the same parameter each time,
+  makes `e, m, A = run(A, k)` bind e and m only (`pos, vel = boundary(pos, vel)` binds nothing);
+- a parameter that is `op=`'d (`M *= f; return M`): the very array when an array is passed
+  (NumPy writes it in place), a new object when a number is (the `op=` rebinds it). Only where
+  it matters (a loop, a tuple) and the caller's name is no number by its use (aliases.py); the
+  rewrite passes the caller's Ref, and npr_returned refuses when traced if the item returned is
+  not that Ref (NPR203), so a number never loses its rebinding.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import libcst as cst
 
 from .effects import call_params
 
 
-def returned_param(func: cst.FunctionDef) -> str | None:
-    """The parameter `func` returns as itself on every path, or None."""
+@dataclasses.dataclass(frozen=True)
+class ReturnedItems:
+    """What every path of a function returns, item by item."""
+
+    items: tuple[str | None, ...]  # per item, the parameter returned as itself (None: another value)
+    unpacked: bool                 # the returns are tuple displays of len(items) (else one value)
+    checked: bool                  # some such parameter is `op=`'d: the identity holds for an array
+
+
+def returned_items(func: cst.FunctionDef) -> ReturnedItems | None:
+    """The parameters `func` returns as themselves, item by item (see the module docstring)."""
     if func.decorators or func.asynchronous is not None or not _ends_with_return(func.body):
         return None
     scan = _ReturnsAndBindings(func)
     func.body.visit(scan)
-    if scan.other or len(scan.returned) != 1:
+    if scan.other or not scan.values:
         return None
-    (p,) = scan.returned
+    shapes = {_items(v) for v in scan.values}
+    if len(shapes) != 1:
+        return None
+    (shape,) = shapes
+    if shape is None:
+        return None
+    unpacked, items = shape
     positional = {x.name.value for x in func.params.params}
-    return p if p in positional and p not in scan.bound else None
+    kept = tuple(p if p in positional and p not in scan.bound else None for p in items)
+    named = [p for p in kept if p is not None]
+    if not named or len(set(named)) != len(named):
+        return None
+    return ReturnedItems(kept, unpacked, any(p in scan.augmented for p in named))
 
 
-def identity_binds(call_assigns, effects, module_functions, local_names) -> frozenset:
-    """The `x = f(args)` statements (single Name target, a direct call of a module function) that
-    pass exactly the Name `x` to the parameter f returns as itself."""
-    found = set()
+def _items(value) -> tuple[bool, tuple[str | None, ...]] | None:
+    """(unpacked, the bare name of each item or None) for one `return value`; None for a
+    starred tuple (its length is not the display's)."""
+    if isinstance(value, cst.Name):
+        return False, (value.value,)
+    if isinstance(value, cst.Tuple) and value.elements:
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        return True, tuple(e.value.value if isinstance(e.value, cst.Name) else None for e in value.elements)
+    return False, (None,)
+
+
+def returned_param(func: cst.FunctionDef) -> str | None:
+    """The parameter `func` returns as itself on every path (no `op=` on it), or None."""
+    found = returned_items(func)
+    if found is None or found.unpacked or found.checked:
+        return None
+    return found.items[0]
+
+
+def identity_binds(call_assigns, effects, module_functions, local_names) -> dict:
+    """The `x = f(args)` and `a, x = f(args)` statements (Name targets, a direct call of a module
+    function) that pass to each parameter f returns as itself the Name its item binds, the other
+    items sharing no argument's storage -> per target, the name it keeps (None: bound anew)."""
+    found = {}
     for node in call_assigns:
-        x, call = node.targets[0].target.value, node.value
-        func = call.func
+        call, func = node.value, node.value.func
         if not (isinstance(func, cst.Name) and func.value in module_functions and func.value not in local_names):
             continue
         eff = effects.get(func.value)
-        if eff is None or eff.returns_param is None or any(a.star for a in call.args):
+        returned = None if eff is None else eff.returned
+        if returned is None or any(a.star for a in call.args):
             continue
-        if any(p == eff.returns_param and isinstance(a.value, cst.Name) and a.value.value == x
-               for a, p in call_params(call.args, eff.params)):
-            found.add(node)
-    return frozenset(found)
+        target = node.targets[0].target
+        names = [target.value] if isinstance(target, cst.Name) else \
+            [e.value.value if isinstance(e.value, cst.Name) else None for e in target.elements]
+        if (len(names) > 1) != returned.unpacked or len(names) != len(returned.items) \
+                or None in names or len(set(names)) != len(names):
+            continue
+        passed = {p: a.value.value for a, p in call_params(call.args, eff.params) if isinstance(a.value, cst.Name)}
+        kept = tuple(n if p is not None else None for n, p in zip(names, returned.items))
+        if all(p is None or passed.get(p) == n for n, p in zip(names, returned.items)) and \
+                not any(p is None and eff.item_alias[i] for i, p in enumerate(returned.items)):
+            found[node] = kept
+    return found
 
 
 def _ends_with_return(body: cst.BaseSuite) -> bool:
@@ -69,8 +128,9 @@ class _ReturnsAndBindings(cst.CSTVisitor):
     def __init__(self, func: cst.FunctionDef):
         self.func = func
         self.depth = 0
-        self.returned: set[str | None] = set()
+        self.values: list[cst.BaseExpression | None] = []
         self.bound: set[str] = set()
+        self.augmented: set[str] = set()  # bound by `op=` only (in place on an array)
         self.other = False
 
     def _bind(self, target) -> None:
@@ -91,7 +151,7 @@ class _ReturnsAndBindings(cst.CSTVisitor):
 
     def visit_Return(self, node: cst.Return) -> None:
         if self.depth == 0:
-            self.returned.add(node.value.value if isinstance(node.value, cst.Name) else None)
+            self.values.append(node.value)
 
     def visit_Yield(self, node: cst.Yield) -> None:
         self.other = True
@@ -106,7 +166,8 @@ class _ReturnsAndBindings(cst.CSTVisitor):
         self._bind(node.target)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._bind(node.target)  # `p += v` rebinds p when p holds a scalar
+        if isinstance(node.target, cst.Name):  # `p += v` rebinds p when p holds a scalar
+            self.augmented.add(node.target.value)
 
     def visit_For(self, node: cst.For) -> None:
         self._bind(node.target)

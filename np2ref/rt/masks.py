@@ -64,7 +64,7 @@ def _npr_index_store(a, index, value, op, scalars, read_if_int=False):
 
 
 def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), masked=(), selections=(),
-                   read_if_int=False):
+                   read_if_int=False, trail=()):
     """`a[mask] = value` / `a[mask] op= value` with a boolean mask, on whole arrays.
 
     With `scalars=None`, `value` is what NumPy broadcasts over the selected elements: it must
@@ -76,6 +76,8 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     names in it (`v = x[mask]`, npr_select), which must have been made through this mask
     (npr_check_whole). `read_if_int`: the value's masked reads are npr_unmask's, NumPy's own
     reads where the mask is no boolean array, so that the value is then NumPy's as it is."""
+    if trail:  # `a[m, d] op= v`: a masked store into the view a[:, d] (one value, checked)
+        return _npr_trail_store(a, mask, value, op, axis, trail, scalars)
     if isinstance(a, NprWinView):  # a window that moves with the loop variable (win_views.py)
         return _npr_win_mask_store(a, mask, value, op, scalars, axis, lead, masked, selections, read_if_int)
     if isinstance(mask, tuple) and not axis and not lead:  # `idx = (0, ...)`, `a[idx] = a[idx] + 1`:
@@ -203,7 +205,8 @@ def npr_nonzero_mask(m, form=None):
     `m != 0`, which selects the same elements in the same order (NumPy's `x[b]` is
     `x[b.nonzero()]`). `form`: 'first' for `np.nonzero(m)[0]` bound to an index name, the same
     as a 1-d mask over the first axis (a 2-d m's row numbers repeat: NPR107); 'flat' for
-    np.flatnonzero(m), m raveled."""
+    np.flatnonzero(m), m raveled; 'tuple' for `a[np.where(m), d]` (rules/mask_trail.py), NumPy's
+    array of shape (1, k) of a 1-d m's positions: the 1-d mask."""
     m = npr_load(m)
     m = m if isinstance(m, jax.Array) or isinstance(m, np.ndarray) else np.asarray(m)
     if np.ndim(m) == 0:
@@ -212,6 +215,11 @@ def npr_nonzero_mask(m, form=None):
                          "`arr[cond]`.")
     if form == "flat":
         m = m.reshape(-1)
+    elif form == "tuple" and np.ndim(m) != 1:
+        raise NprUnsupported(f"np2ref NPR104: np.where(m) of a {np.ndim(m)}-d m inside an index tuple "
+                             "(`a[np.where(m), d]`): NumPy makes the tuple one integer array of shape "
+                             "(m.ndim, k), every coordinate of every nonzero indexing one axis (repeats "
+                             "included), which jit cannot compile; index with the mask (`a[m, d]`)")
     elif form == "first" and np.ndim(m) != 1:
         raise NprUnsupported(f"np2ref NPR107: np.nonzero(m)[0] of a {np.ndim(m)}-d m (each row's number "
                              "as often as it has nonzeros) has a data-dependent shape, which jit cannot "
@@ -298,6 +306,40 @@ def _npr_kth_true(flat, k):
     count = counts[-1]
     _npr_check_run(count, (lambda c: c <= k) if k >= 0 else (lambda c: c < -k), IndexError, message)
     return jnp.argmax(counts > (k if k >= 0 else count + k)).astype(np.int64)
+
+
+def _npr_trail_store(a, mask, value, op, axis, trail, scalars):
+    """`a[:, m, i, j] = v` (`axis` full slices first): NumPy's selection is that of the view
+    `a[:, :, i, j][:, m]`, elements and order alike, when m is a boolean array and each index
+    after it one integer (checked: an array there would broadcast against the mask's positions).
+    v is one value, or (`scalars`: its other leaves, one value each) computed on the whole views
+    of its reads `b[m, d]` (npr_mask_trail). A mask that is no boolean array is NumPy's own
+    store, where v is one value; with reads it is refused (NPR104)."""
+    m = npr_load(mask)
+    if np.dtype(getattr(m, "dtype", None) or np.result_type(m)) != np.bool_:
+        if scalars is not None:
+            raise NprUnsupported("np2ref NPR104: `a[idx, d] = f(b[idx, d])` with an index that is no boolean "
+                                 "mask: translated for a boolean mask only")
+        index = (slice(None),) * axis + (m, *trail)
+        proxy = npr_at(a)
+        proxy[index] = value if op is None else _NPR_IOPS[op](proxy[index], value)
+        return
+    index = (slice(None),) * (axis + jnp.ndim(m)) + _npr_lead_index(trail)
+    view = jax.new_ref(npr_get(a)[index])
+    npr_mask_store(view, m, value, op, scalars, axis=axis)
+    npr_at(a)[index] = view[...]
+
+
+def npr_mask_trail(x, mask, trail, like, axis=0):
+    """`x[m, d]` read in the value of a store `a[m, d] = ...` (rules/mask_trail.py), whole: the
+    view `x[:, d]` the mask selects from. It must have the axes of a's view: NumPy pairs the two
+    selections' axes after the selected one, the whole views would pair others (NPR104)."""
+    m = npr_load(mask)
+    view = npr_get(x)[(slice(None),) * (axis + jnp.ndim(m)) + _npr_lead_index(trail)]
+    if jnp.ndim(view) != jnp.ndim(npr_load(like)) - len(trail):
+        raise NprUnsupported("np2ref NPR104: `a[m, d] = f(b[m, d])` with a and b of different numbers of axes: "
+                             "NumPy pairs the selections' trailing axes; write it with arrays of one shape")
+    return view
 
 
 def _npr_lead_index(lead) -> tuple:

@@ -249,6 +249,33 @@ def npr_share(x):
     return x
 
 
+def npr_returned(value, same=None, items=None):
+    """`x = f(x)` (`same` is x) or `e, x = f(x)` (`items`: per item, the object it returns as
+    itself, or None: the items returned) where f returns its argument as itself (analysis/
+    identity.py): the statement binds nothing but the other items, which are returned (one: as
+    it is). A parameter f `op=`s is returned as itself when it holds an array (in place); a
+    number is rebound there, which the statement would lose: refused (NPR203)."""
+    if items is None:
+        _npr_same(value, same)
+        return None
+    if not isinstance(value, tuple) or len(value) != len(items):
+        raise NprUnsupported(f"np2ref NPR203: a helper returned {type(value).__name__} where every path "
+                             f"of it returns a tuple of {len(items)} items")
+    for v, s in zip(value, items):
+        if s is not None:
+            _npr_same(v, s)
+    kept = tuple(v for v, s in zip(value, items) if s is None)
+    return kept[0] if len(kept) == 1 else kept
+
+
+def _npr_same(v, x) -> None:
+    if v is not x:
+        raise NprUnsupported("np2ref NPR203: a helper returned a new object where it returns its argument "
+                             "itself when given an array (`p op= v; return p` of a number, which `op=` "
+                             "rebinds): the caller's name would not be rebound; pass an array "
+                             "(`np.asarray(x)`), or bind the result to another name")
+
+
 def npr_value(tree):
     """npr_load over tuples, lists and dicts (for return values)."""
     if isinstance(tree, (tuple, list)):

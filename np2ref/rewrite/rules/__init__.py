@@ -5,6 +5,7 @@
   stores      `a[i] = v`, bindings of written arrays
   augassign   `x op= v` on names
   mask_store  `a[m] = f(b[m])`, masked reductions (mask_guard: its reads that meet a pole)
+  mask_trail  `a[m, d] op= v`, `a[np.where(m), d] op= v`: a mask first, integers after it
   mask_items  `x[m][0]`, `np.where(m)[0][0]`: one element of a selection
   nonzero     `x[np.nonzero(m)]`, `idx = np.nonzero(m)[0]` used as an index: the mask m != 0
   selections  `v = x[m]` kept in a name, only reduced (`np.sum(v ** 2)`, `v.size`)
@@ -28,8 +29,9 @@
 """
 
 from . import (asserts, augassign, branches, calls, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
-               mask_store, names, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores, structured, ufunc_at, unbound, views)
+               mask_store, mask_trail, names, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores,
+               structured, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "calls", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
-           "mask_items", "mask_store",
-           "names", "nonzero", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "ufunc_at", "unbound", "views"]
+           "mask_items", "mask_store", "mask_trail",
+           "names", "nonzero", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "structured", "ufunc_at", "unbound", "views"]

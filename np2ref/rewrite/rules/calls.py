@@ -145,6 +145,8 @@ def plan_callee(node: cst.Call, ctx) -> None:
 @plans(cst.Call, order=40)
 def plan_where_one_argument(node: cst.Call, ctx) -> bool:
     args = positional(node)
+    if node in ctx.m.where_masks:
+        return True  # `a[np.where(m), d] op= v`: m's positions (rules/mask_trail.py)
     if ctx.numpy_name(node.func) == "numpy.where" and len(node.args) == 1 and args and not args[0].star:
         message, hint = not_in_table("numpy.where", one_argument=True)
         ctx.sink.report("NPR004", message, ctx.span(node), hint=hint)
@@ -311,7 +313,8 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
                 refuse_write_target(ctx, arg, arg, f"{callee}() writes it")
             else:
                 mark_ref_or_own(ctx, arg)
-    if facts.returns_alias and node not in ctx.m.own_form:
+    if facts.returns_alias and node not in ctx.m.own_form and \
+            not any(node is a.value for a in ctx.f.identity_items):  # (npr_returned checks the Refs it returns)
         ctx.m.value_wrap.add(node)
     check_shared_buffers(ctx, node, callee, facts, pairs)
     check_written_defaults(ctx, node, callee, facts, {p for _, p in pairs})
@@ -320,9 +323,25 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
 # -- emitting --------------------------------------------------------------------------------
 @emits(cst.Assign, order=10)
 def emit_identity_bind(original: cst.Assign, updated: cst.Assign, ctx):
-    if original in ctx.f.identity_binds:  # binds x to x: the call is the statement
+    """`x = f(x)` binds x to x: the call is the statement. Checked forms (analysis/identity.py):
+    `npr_returned(f(x), x)`; `e, m = npr_returned(run(A, k), items=(None, None, A))` binds the
+    items that are not returned as themselves."""
+    if original not in ctx.f.identity_binds:
+        return None
+    kept = ctx.f.identity_items.get(original)
+    if kept is None:
         return cst.Expr(updated.value, semicolon=updated.semicolon)
-    return None
+    target = original.targets[0].target
+    if isinstance(target, cst.Name):
+        return cst.Expr(J.call(J.RETURNED, updated.value, cst.Name(kept[0])), semicolon=updated.semicolon)
+    spec = cst.Tuple([cst.Element(cst.Name(k or "None")) for k in kept])
+    value = J.call(J.RETURNED, updated.value, items=spec)
+    bound = [e.value.value for e, k in zip(target.elements, kept) if k is None]
+    if not bound:
+        return cst.Expr(value, semicolon=updated.semicolon)
+    ctx.pending_own.extend(n for n in bound if n in ctx.f.ref_names)  # (as stores.emit_own_after)
+    names = cst.parse_expression(", ".join(bound))
+    return cst.Assign([cst.AssignTarget(names)], value, semicolon=updated.semicolon)
 
 
 @emits(cst.Call, order=20)

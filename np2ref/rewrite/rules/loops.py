@@ -236,15 +236,17 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
     loop_nodes = {id(n) for _, _, n in body.items} | {id(n) for _, _, n in test.items}
     stored = [n for n, s, _ in body.items if s]
     first_store: dict[str, int] = {}
-    read_before_store: set[str] = {n for n, _, _ in test.items}
+    read_in_body: set[str] = set()  # read by the body before it binds them
     for i, (name, is_store, _) in enumerate(body.items):
         if is_store:
             first_store.setdefault(name, i)
         elif name not in first_store:
-            read_before_store.add(name)
-    read_before_store |= unbound.read_before_bound(loop, list(loop.body.body), facts, loop.test)
+            read_in_body.add(name)
+    read_in_body |= unbound.read_before_bound(loop, list(loop.body.body), facts)
+    read_before_store = read_in_body | {n for n, _, _ in test.items} | \
+        unbound.read_before_bound(loop, list(loop.body.body), facts, loop.test)
     outside_reads = {n for n in stored if read_outside(n, loop, function_uses, loop_nodes, facts)}
-    rotations, rebound = [], []
+    rotations, rebound, fresh = [], [], []
     for name in dict.fromkeys(stored):
         if name not in facts.ref_names or scalar_rebinds(loop.body, name, facts):
             continue  # (`dt = dt0`, `dt *= 0.5`: carried; npr_while refuses it as an array Ref)
@@ -256,14 +258,19 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
         if found is None and rebinds_to_values(loop.body, name):
             rebound.append(name)  # carried: npr_while refills it (rt/rebinds.py) or refuses
             continue
+        if found is None and name not in read_in_body and not written_outside(name, loop, facts):
+            # `U = 1.0 * Unew; U[mask] = 0` each trip, U read by the test or after the loop: the
+            # trip's array carried out as its value (LoopPlan.fresh), as in a `for` loop
+            fresh.append(name)
+            continue
         if found is None:
             return f"the written array `{name}` is rebound in the loop"
         rotations += found[0]
     carried = tuple(n for n in dict.fromkeys(stored)
                     if (n not in facts.ref_names or n in facts.maybe_scalar or n in rebound)
                     and (n in read_before_store or n in outside_reads))
-    return LoopPlan("", carried, tuple(dict.fromkeys(rotations)),
-                    defined_before=_defined_before(loop, function_uses, facts, loop_nodes))
+    return LoopPlan("", carried + tuple(n for n in fresh if n not in carried), tuple(dict.fromkeys(rotations)),
+                    defined_before=_defined_before(loop, function_uses, facts, loop_nodes), fresh=tuple(fresh))
 
 
 def _defined_before(loop, function_uses: Uses, facts, inside: set) -> frozenset:
@@ -410,7 +417,8 @@ def emit_while_loop(original: cst.While, updated: cst.While, ctx):
     n = ctx.next_count()
     carried = list(plan.carried)
     params = [cst.Param(cst.Name(c)) for c in carried]
-    ret = [cst.parse_statement(f"return {', '.join(carried)}")] if carried else []
+    outs = [f"npr_trip_value({c})" if c in plan.fresh else c for c in carried]  # a trip's own Ref, as its value
+    ret = [cst.parse_statement(f"return {', '.join(outs)}")] if carried else []
     test = cst.FunctionDef(cst.Name(f"_test_{n}"), cst.Parameters(params=params),
                            cst.IndentedBlock(body=[cst.SimpleStatementLine(
                                [cst.Return(condition(updated.test))])]),
@@ -418,13 +426,19 @@ def emit_while_loop(original: cst.While, updated: cst.While, ctx):
     body = cst.FunctionDef(cst.Name(f"_body_{n}"), cst.Parameters(params=params),
                            cst.IndentedBlock(body=[*updated.body.body, *ret]))
     call = cst.Call(cst.Name(J.WHILE), [cst.Arg(cst.Name(f"_test_{n}")), cst.Arg(cst.Name(f"_body_{n}")),
-                                        *[cst.Arg(unbound.init_expr(ctx, original, c, cst.Name(
-                                            c if c in plan.defined_before else J.UNSET))) for c in carried]])
+                                        *[cst.Arg(_while_init(ctx, original, plan, c)) for c in carried]])
     if carried:
         stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
     else:
         stmt = cst.Expr(call)
     return cst.FlattenSentinel([test, body, ctx.mark_line(original, cst.SimpleStatementLine([stmt]))])
+
+
+def _while_init(ctx, original: cst.While, plan: LoopPlan, c: str):
+    """The value a `while` loop's carried name starts from (a fresh one's: its Ref loaded)."""
+    if c not in plan.defined_before:
+        return unbound.init_expr(ctx, original, c, cst.Name(J.UNSET))
+    return unbound.init_expr(ctx, original, c, J.call(J.LOAD, cst.Name(c)) if c in plan.fresh else cst.Name(c))
 
 
 BREAK_FLAG = re.compile(r"_break_\d+")  # the flag frontend/jumps.py makes of a `break`

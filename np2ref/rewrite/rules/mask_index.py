@@ -43,6 +43,23 @@ def mask_lead(target: cst.Subscript) -> tuple[cst.BaseExpression, int, list[cst.
     return last.slice.value, slices, ints
 
 
+def mask_trail(target: cst.Subscript) -> tuple[cst.BaseExpression, int, list[cst.BaseExpression]] | None:
+    """(the mask, its axis, the indices after it) for `a[m, d]` or `a[:, m, i, j]`: full slices,
+    the mask, then indices that must be integers (npr_mask_store's `trail=` checks each when
+    traced): NumPy's selection is then the masked one of the view `a[:, d]`; else None."""
+    slices = 0
+    for e in target.slice:
+        s = e.slice
+        if not (isinstance(s, cst.Slice) and s.lower is None and s.upper is None and s.step is None):
+            break
+        slices += 1
+    rest = [e.slice for e in target.slice[slices:]]
+    if len(rest) < 2 or not all(isinstance(s, cst.Index) and s.star is None and not _new_axis_or_ellipsis(s.value)
+                                for s in rest):
+        return None
+    return rest[0].value, slices, [s.value for s in rest[1:]]
+
+
 def _new_axis_or_ellipsis(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Ellipsis) or isinstance(node, cst.Name) and node.value == "None" or \
         isinstance(node, cst.Attribute) and node.attr.value == "newaxis"

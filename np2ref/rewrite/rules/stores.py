@@ -249,11 +249,15 @@ def _check_returned_view(ctx, call: cst.Call, callee: str, target: cst.Name, stm
     for arg, pname in call_params(call, facts):
         if pname in facts.returns_alias and pname not in facts.ref_names and \
                 ctx.roots_of(arg) & ctx.f.mutated_roots:
+            notes = [Note(f"{callee}() returns a view of its parameter `{pname}`", ctx.span(facts.node))]
+            rebound = [t for t, _ in facts.bindings if t.value == pname]
+            if rebound:  # `if c: v = v + a` ... `return v`: the caller's array, or a new one
+                notes = [Note(f"{callee}() returns its parameter `{pname}` itself on one path and a new "
+                              "array on another path, bound here: which one depends on the data",
+                              ctx.span(rebound[0]))]
             ctx.sink.report(
                 "NPR203", f"`{target.value}` may be a view of `{dotted(arg) or 'an argument'}` returned "
-                f"by {callee}(), and one of them is written here", ctx.span(stmt),
-                notes=[Note(f"{callee}() returns a view of its parameter `{pname}`",
-                            ctx.span(facts.node))],
+                f"by {callee}(), and one of them is written here", ctx.span(stmt), notes=notes,
                 hint=f"return a copy from {callee}(), or write through `{dotted(arg)}` directly")
 
 
