@@ -11,7 +11,7 @@
 # wheels in .whl/ or $WHEELS (docs/tpu.md says how to fetch them), installed into /tmp/site after the
 # machine's own JAX. Stages, each skipped when its time is 0 (seconds, from the environment):
 # T_PROBE benchmarks/tpu_probe.py (float64 and int64 operations against NumPy, in ulps),
-# T_TESTS the differential tests on the chip, T_F32 the float32 policy's tests on the chip,
+# T_TESTS the differential tests on the chip (tests/test_tpu.py holds the float32 policy's),
 # T_RUN benchmarks/run.py per dtype policy (size $SIZE, default M), T_SUITE benchmarks/suite.py
 # (size $SUITE_SIZE, default L). TESTS overrides the test files.
 set -uo pipefail
@@ -45,10 +45,9 @@ stage() {  # stage NAME SECONDS COMMAND...: run COMMAND under `timeout`, its out
 PYTEST=("$PY" -m pytest -p no:cacheprovider -o addopts= -q -rf --durations=10)
 TESTS=${TESTS:-"tests/test_corpus.py tests/test_division.py tests/test_loop_stores.py tests/test_compile.py \
 tests/test_loop_reductions.py tests/test_golden.py tests/test_tpu.py"}
-stage probe "${T_PROBE:-0}" "$PY" benchmarks/tpu_probe.py --out "$OUT"
+stage probe "${T_PROBE:-0}" "$PY" benchmarks/tpu_probe.py --out "$OUT" --part "${PROBE_PARTS:-float,int}"
 # shellcheck disable=SC2086 (TESTS is a list of paths)
-stage tests "${T_TESTS:-300}" "${PYTEST[@]}" $TESTS -k "not verify"
-stage tests_float32 "${T_F32:-60}" env NP2REF_TEST_POLICY=float32 "${PYTEST[@]}" tests/test_tpu.py
+stage tests "${T_TESTS:-300}" "${PYTEST[@]}" $TESTS -k "${K:-not verify and not convert}"
 for policy in preserve float32; do
     stage "run_$policy" "${T_RUN:-90}" "$PY" benchmarks/run.py --size "${SIZE:-M}" --dtype-policy "$policy" \
         --no-write $([ "$policy" = float32 ] && echo --skip-extras)
