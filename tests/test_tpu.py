@@ -127,6 +127,15 @@ def test_compiled_program_rewritten_and_dots_highest(tmp_path, monkeypatch):
     assert "HIGHEST" in compiled.lower(x.copy(), 0.7, u, 8).as_text()
 
 
+@pytest.mark.parametrize("stem", ["iir_filter", "implicit_diffusion_thomas"])
+def test_corpus_with_the_rewrite_forced(stem, monkeypatch):
+    """The programs that lost digits on the TPU, through the rewrite on the CPU: NumPy's answer."""
+    _forced(monkeypatch)
+    module = _corpus(stem)
+    fn = getattr(module, module.ENTRY)
+    assert_same_as_numpy(fn, np2ref.compile(fn), **module.make_inputs("small"))
+
+
 def test_refused_without_a_formulation(tmp_path, monkeypatch):
     _forced(monkeypatch)
     m = load_module("""

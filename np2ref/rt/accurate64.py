@@ -44,6 +44,22 @@ def _where(m, a, b):
     return lax.select(m, a, b)
 
 
+def div64(a, b, original=lax.div):
+    """a / b for 0-d operands with two Newton corrections: a TPU divides 0-d float64 values (its
+    scalar unit) to float32's precision, as it computes their exp and sin (benchmarks/tpu_probe.py:
+    `exp_0d` 3e7 ulps, the arrays' 63), and implicit_diffusion_thomas's `cc / m` in a loop kept
+    a 2e-8 error after every transcendental was fixed. Each step's remainder a - q * b is
+    float32's error in q, so q + remainder / b is the pair's precision. Arrays divide as traced."""
+    q = original(a, b)
+    if np.shape(q) != ():
+        return q
+    ok = lax.bitwise_and(lax.is_finite(q), lax.ne(q, _c(0.0, q)))
+    for _ in range(2):
+        r = a - q * b
+        q = _where(ok, q + original(r, b), q)
+    return q
+
+
 def _horner(coeffs, r):
     """coeffs[0] + r * (coeffs[1] + r * (...)), highest last."""
     acc = _c(coeffs[-1], r)
@@ -286,15 +302,17 @@ _UNARY = {"exp": lambda x, o: exp64(x), "expm1": lambda x, o: expm1_64(x), "log"
           "sqrt": sqrt64, "rsqrt": lambda x, o: _c(1.0, x) / sqrt64(x, lax.sqrt),
           "exp2": lambda x, o: exp64(x * math.log(2.0)), "atan": atan64, "asin": asin64, "acos": acos64,
           "cbrt": cbrt64, "asinh": asinh64, "atanh": atanh64, "acosh": acosh64}
-_BINARY = {"pow": pow64, "atan2": atan2_64}
+_BINARY = {"pow": pow64, "atan2": atan2_64, "div": lambda a, b, o: div64(a, b, o)}
 # float64 primitives a TPU computes at float32's precision that no formulation above covers
 _REFUSED = frozenset({"erf", "erfc", "erf_inv",
                       "lgamma", "digamma", "igamma", "igammac", "bessel_i0e", "bessel_i1e", "logistic", "polygamma", "zeta", "random_gamma_grad", "regularized_incomplete_beta"})
 
 
 def enabled() -> bool:
+    """On a TPU (or forced), under x64: without it (dtype_policy="float32") the program holds no
+    float64 that the backend computes, and a formulation's float64 constants would be float32."""
     on = _npr_ACCURATE64["on"]
-    return jax.default_backend() == "tpu" if on is None else on
+    return (jax.default_backend() == "tpu" if on is None else on) and bool(jax.config.jax_enable_x64)
 
 
 def _npr_formulation(eqn):
@@ -311,7 +329,22 @@ def _npr_formulation(eqn):
         return None
     args = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in invars]
     with jax.enable_x64(True):
-        return jax.make_jaxpr(fn)(*args)
+        closed = jax.make_jaxpr(fn)(*args)
+    if name == "div" or not any(np.shape(v.aval) == () for e in closed.jaxpr.eqns for v in e.outvars):
+        return closed
+    return closed.replace(jaxpr=_npr_refined_divisions(closed.jaxpr))
+
+
+def _npr_refined_divisions(jaxpr):
+    """A formulation's 0-d float64 divisions (tanh's e / (e + 2), log's s) as div64's."""
+    eqns = []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name == "div" and eqn.outvars[0].aval.shape == () and \
+                np.dtype(eqn.outvars[0].aval.dtype) == _F64:
+            eqns.extend(_npr_spliced(_npr_formulation(eqn), eqn))
+        else:
+            eqns.append(eqn)
+    return jaxpr.replace(eqns=eqns)
 
 
 def _npr_accurate_jaxpr(jaxpr):
