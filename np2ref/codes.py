@@ -397,6 +397,16 @@ CODES = {c.code: c for c in [
     Code("NPR301", "verification mismatch", "compile(verify=True) ran the original and the "
          "translation on the first call's inputs and they differ. This is a bug in np2ref: please "
          "report it with the printed input.", "", ""),
+    Code("NPR302", "float64 operation the backend computes to float32's precision",
+         "In dtype_policy='preserve' on a TPU, float64 is emulated with pairs of float32 values and "
+         "XLA's float64 transcendental functions lose digits (iir_filter's `np.sin(w0)` cost 5e-7 "
+         "of its result). np2ref computes exp, log, log1p, expm1, sin, cos, tan, tanh, sinh, cosh, "
+         "the inverse trigonometric and hyperbolic functions, sqrt, cbrt and powers from additions "
+         "and multiplications (docs/tpu.md); the others (erf, lgamma, digamma, ...) it refuses "
+         "there with this code, as it refuses a float64 sign-bit read (np.signbit, np.copysign, "
+         "np.frexp) that the TPU compiler rejects. Raised when the call is traced.",
+         "y = scipy.special.erf(x)   # float64, on a TPU",
+         "y = np2ref.compile(f, dtype_policy='float32')(x)   # or run it on a CPU"),
 ]}
 
 

@@ -56,13 +56,13 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
     windows_more, win_views, early_exit, rebinds, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-    divisions)
+    divisions, accurate64)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
            windows_more, win_views, early_exit, rebinds, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions)
+           divisions, accurate64)
 
 
 def _public(module) -> dict:

@@ -20,7 +20,10 @@ import numpy as np
 
 def _npr_cvt(x, bits):
     """(int32_t)x or (int64_t)x on x86-64: (the integers, True where the conversion is invalid)."""
-    it = jnp.int32 if bits == 32 else jnp.int64
+    # without x64 (dtype_policy="float32") int64 is JAX's int32: its bounds, not int64's (an
+    # OverflowError tracing pic_cic_deposit's `s.astype(np.int64)`)
+    it = jax.dtypes.canonicalize_dtype(jnp.int32 if bits == 32 else jnp.int64)
+    bits = 8 * it.itemsize
     t = jnp.trunc(x)
     ok = (t >= -2.0 ** (bits - 1)) & (t < 2.0 ** (bits - 1))  # NaN: False
     return jnp.where(ok, x.astype(it), jnp.asarray(-2 ** (bits - 1), it)), ~ok

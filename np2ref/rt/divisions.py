@@ -227,7 +227,7 @@ def _npr_fenced(thunk):
     jitted call's program only: under a caller's vmap the re-evaluated jaxpr broke lax loops,
     "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
     fence = _npr_FENCE["divisions"] and hasattr(jax.lax, "optimization_barrier_p")
-    if _npr_core is None or not (fence or any(_npr_PEEPHOLES.values())):
+    if _npr_core is None or not (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()):
         return thunk()
     box, bounds = {}, _npr_state.get("bounds")
 
@@ -248,12 +248,12 @@ def _npr_fenced(thunk):
     closed = jax.make_jaxpr(arrays)()
     # the consts: the outer program's values (traced: data) and concrete arrays (constants)
     constant = [v for v, c in zip(closed.jaxpr.constvars, closed.consts) if not isinstance(c, jax.core.Tracer)]
-    program = closed.jaxpr
+    program = _npr_accurate64(closed.jaxpr)  # accurate64.py: a TPU's float64 sin, exp, ...
     if fence:
         try:
             program = _npr_fence_jaxpr(program, constant)
         except (AttributeError, TypeError, ValueError):  # pragma: no cover (an internal moved: as traced)
-            program = closed.jaxpr
+            program = _npr_accurate64(closed.jaxpr)
     rewritten = _npr_peepholed(program)  # peepholes.py
     if _npr_REWRITES is not None and rewritten is not program:
         _npr_REWRITES.append((program, rewritten))
@@ -268,3 +268,4 @@ def _npr_fenced(thunk):
 from .compat import _npr_core, _npr_current_trace, _npr_rewrite_body  # noqa: E402
 from .core import _npr_state  # noqa: E402
 from .peepholes import _npr_peepholed, _npr_PEEPHOLES  # noqa: E402
+from .accurate64 import _npr_accurate64, enabled as _npr_accurate_on  # noqa: E402

@@ -94,7 +94,9 @@ def npr_math(fn, *args, **kwargs):
         return _npr_math_int(name, *args)
     jf, out, kind, probe = _NPR_MATH[name]
     xs = [npr_float(a) for a in args]
-    result = _npr_weak_astype(jf(*xs), np.dtype(np.float64))
+    # float64, or float32 without x64 (dtype_policy="float32"): a float64 value there met float32
+    # constants (`lax.eq requires arguments to have the same dtypes`, math.exp in two corpus programs)
+    result = _npr_weak_astype(jf(*xs), jax.dtypes.canonicalize_dtype(np.float64))
     if out is not None:
         _npr_math_check(out(xs[0], result, *xs[1:]), kind, _npr_math_message(fn, probe))
     if name == "pow":

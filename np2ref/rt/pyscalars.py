@@ -213,6 +213,15 @@ def _npr_py_message(x, y):
     return ("math range error",)  # pragma: no cover
 
 
+def _npr_signed_zero(v, like):
+    """copysign(0.0, v) for a v that is not NaN, broadcast as `like`, by comparisons: jnp.copysign
+    reads the sign bit through an int64 bitcast and shift, which XLA's TPU compiler rejected
+    (`shift-right-arithmetic with different element types: s32[] and u32[]`, issue 38; `pos %=
+    box` in three corpus programs). -0.0 is the zero whose reciprocal is negative."""
+    negative = (v < 0) | ((v == 0) & (1.0 / jnp.where(v == 0, v, 1.0) < 0))
+    return jnp.broadcast_to(jnp.where(negative, -0.0, 0.0).astype(like.dtype), jnp.shape(like))
+
+
 def _npr_float_divmod(a, b):
     """(a // b, a % b) on floats as CPython's float_divmod and NumPy's npy_divmod compute them
     (identical for b != 0): fmod, the quotient (a - mod) / b snapped to the nearest integer,
@@ -221,11 +230,11 @@ def _npr_float_divmod(a, b):
     mod = jnp.fmod(a, b)  # C's fmod (lax.rem), broadcast
     div = (a - mod) / b
     fix = (mod != 0) & ((b < 0) != (mod < 0))
-    mod = jnp.where(fix, mod + b, jnp.where(mod == 0, jnp.copysign(jnp.zeros_like(mod), b), mod))
+    mod = jnp.where(fix, mod + b, jnp.where(mod == 0, _npr_signed_zero(b, mod), mod))
     div = jnp.where(fix, div - 1, div)
     floor = jnp.floor(div)
     floor = jnp.where(div - floor > 0.5, floor + 1, floor)
-    q = jnp.where(div != 0, floor, jnp.copysign(jnp.zeros_like(div), a / b))
+    q = jnp.where(div != 0, floor, _npr_signed_zero(a / b, div))
     zero = b == 0
     return jnp.where(zero, a / b, q), mod
 

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The TPU lane: one prepared call on a lent TPU machine (the `device` tool, docs/tpu.md). It
+# installs the carried wheels, runs the differential tests that matter on the chip (one
+# process: the chip admits one program at a time), then writes the benchmark tables. Every
+# stage has its own time limit and writes its log under $OUT as it goes, so a stage that runs
+# long costs only itself; the whole lane fits in one 10-minute call.
+#
+#     bash benchmarks/tpu_lane.sh              # as the device tool's command, carry [".whl"]
+#
+# The machine reaches no package registry: libcst (and PyYAML) travel as cp311 manylinux
+# wheels in .whl/ or $WHEELS (docs/tpu.md says how to fetch them), installed into /tmp/site after the
+# machine's own JAX. Stages, each skipped when its time is 0 (seconds, from the environment):
+# T_PROBE benchmarks/tpu_probe.py (float64 and int64 operations against NumPy, in ulps),
+# T_TESTS the differential tests on the chip (tests/test_tpu.py holds the float32 policy's),
+# T_RUN benchmarks/run.py per dtype policy (size $SIZE, default M), T_SUITE benchmarks/suite.py
+# (size $SUITE_SIZE, default L). TESTS overrides the test files.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-benchmarks/results}
+mkdir -p "$OUT"
+PY=${PYTHON:-python3}
+export PYTHONUNBUFFERED=1
+if ! "$PY" -c "import libcst" 2>/dev/null; then
+    PIP_CONFIG_FILE=/dev/null "$PY" -m pip install --isolated -q --no-index --no-deps --no-compile \
+        --no-cache-dir --upgrade --target /tmp/site "${WHEELS:-.whl}"/*.whl \
+        || { echo "tpu_lane: could not install the carried wheels"; exit 1; }
+    export PYTHONPATH="${PYTHONPATH:+$PYTHONPATH:}/tmp/site"
+fi
+export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
+"$PY" -c "import jax, numpy, libcst, platform; print('jax', jax.__version__, 'numpy', numpy.__version__, \
+'glibc', platform.libc_ver()[1], jax.devices())" 2>&1 | tee "$OUT/versions.txt"
+
+stage() {  # stage NAME SECONDS COMMAND...: run COMMAND under `timeout`, its output in $OUT/NAME.log
+    local name=$1 limit=$2
+    shift 2
+    [ "$limit" = 0 ] && return 0
+    echo "== $name (limit ${limit}s)"
+    local start=$SECONDS
+    timeout "$limit" "$@" > "$OUT/$name.log" 2>&1
+    local rc=$?
+    tail -4 "$OUT/$name.log"
+    echo "-- $name: exit $rc after $((SECONDS - start))s"
+}
+
+PYTEST=("$PY" -m pytest -p no:cacheprovider -o addopts= -q -rf --durations=10)
+# a compile on the chip takes seconds (6 s a corpus program): the corpus's compile tests and
+# tests/test_tpu.py (both policies) fill the stage; TESTS and K widen it for a longer call
+TESTS=${TESTS:-"tests/test_tpu.py tests/test_corpus.py"}
+stage probe "${T_PROBE:-0}" "$PY" benchmarks/tpu_probe.py --out "$OUT" --part "${PROBE_PARTS:-float,int}"
+# shellcheck disable=SC2086 (TESTS is a list of paths)
+stage tests "${T_TESTS:-290}" "${PYTEST[@]}" $TESTS -k "${K:-not verify and not convert}"
+for policy in preserve float32; do
+    stage "run_$policy" "${T_RUN:-80}" "$PY" benchmarks/run.py --size "${SIZE:-M}" --dtype-policy "$policy" \
+        --no-write $([ "$policy" = float32 ] && echo --skip-extras)
+done
+stage suite "${T_SUITE:-60}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}"
+exit 0
