@@ -21,7 +21,7 @@ from .analysis.names import bound_anywhere
 from .analysis.nodes import walk
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
-from .frontend import driver, host_loops
+from .frontend import driver, host_loops, host_steps
 from .frontend import jumps, outs
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
@@ -43,6 +43,8 @@ class ConversionResult:
     plain: frozenset[str] = frozenset()  # functions with no array work, left undecorated
     # by function: the parameters a list argument reaches as a list (npr_jit's `lists=`)
     lists: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    # by host function: (first line, last line, why) of each call that keeps it host code
+    host_lines: dict[str, tuple[tuple[int, int, str], ...]] = dataclasses.field(default_factory=dict)
 
     @functools.cached_property
     def body(self) -> str | None:
@@ -97,6 +99,7 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
     whose function is refused, is host work or would run as a Python loop stays as it was."""
     module = cst.parse_module(text)
     lifts = driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
+    broken: dict[str, tuple[driver.Lift, list[host_steps.Break]]] = {}  # a host loop's graph breaks
     while lifts:
         lifted, where = driver.apply(text, lifts)
         new = _convert(lifted, filename, None)
@@ -112,9 +115,35 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
                 continue
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:
+            placed += _break_notes(broken, lifts, filename, text)
             return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)))
-        lifts = [lift for lift in lifts if lift.name not in bad]
+        steps = []
+        for lift in lifts:  # a host loop of a host function: its array work as compiled steps
+            if lift.name in bad and lift.host and lift.name in new.host and host_steps.STEP not in lift.name:
+                culprits = [(where[a][0], where[b][0], why) for a, b, why in new.host_lines.get(lift.name, ())]
+                found, breaks = host_steps.find_steps(module, lift, culprits)
+                steps += found
+                broken[lift.name] = (lift, breaks)
+        lifts = sorted([lift for lift in lifts if lift.name not in bad] + steps, key=lambda lift: lift.start)
     return result
+
+
+def _break_notes(broken, lifts, filename: str, text: str) -> list[Diagnostic]:
+    """NPR036 notes for each host loop with compiled steps: the steps, then each statement that
+    stays host code, with its line and why."""
+    sink = DiagnosticSink(filename, text)
+    for loop, breaks in broken.values():
+        steps = [lift for lift in lifts if loop.start <= lift.start and lift.end <= loop.end]
+        if not steps:
+            continue
+        names = ", ".join(f"lines {s.start}-{s.end} as {s.name}()" if s.end > s.start else
+                          f"line {s.start} as {s.name}()" for s in steps)
+        sink.report("NPR036", f"the loop of {loop.host}() stays a host loop with compiled steps ({names})",
+                    Span(loop.start, len(loop.indent) + 1, loop.start, len(loop.indent) + 1), severity="info")
+        for b in breaks:
+            sink.report("NPR036", b.message(),
+                        Span(b.line, b.col, b.line, b.col), severity="info")
+    return sink.items
 
 
 def _python_loop(module: cst.Module | None, name: str) -> bool:
@@ -165,7 +194,15 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     if only is not None:
         code = emit_module.strip_line_marks(code)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
-                            frozenset(facts.plain), lists)
+                            frozenset(facts.plain), lists, _host_lines(facts))
+
+
+def _host_lines(facts: ModuleFacts) -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """ConversionResult.host_lines: where each host function's host calls are."""
+    def span(node):
+        r = facts.positions[node]
+        return r.start.line, r.end.line
+    return {name: tuple((*span(node), why) for why, node in found) for name, found in facts.host_calls.items()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -206,7 +243,9 @@ def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, se
 def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:
     """A conversion of lifted text (analysis/closures.py) reported on the user's lines."""
     rewritten = result.rewritten.visit(closures.RemapMarks(where)) if result.rewritten is not None else None
-    return dataclasses.replace(result, source=text, rewritten=rewritten,
+    host_lines = {name: tuple((where[min(a, len(where) - 1)][0], where[min(b, len(where) - 1)][0], why)
+                              for a, b, why in found) for name, found in result.host_lines.items()}
+    return dataclasses.replace(result, source=text, rewritten=rewritten, host_lines=host_lines,
                                diagnostics=sorted((driver.remap(d, where) for d in result.diagnostics),
                                                   key=lambda d: (d.line, d.col, d.code)))
 

@@ -215,14 +215,24 @@ def _plan(loop, later, positions, bound: set[str], functions: set[str], global_r
 
 def placed(loop, positions, name: str, params: tuple[str, ...], returns: tuple[str, ...]) -> Lift | None:
     """The lift of `loop` into a function `name`, or None when moving its text would change it."""
-    pos = positions[loop]
-    code = cst.Module(body=[loop.with_changes(leading_lines=())]).code  # the blank lines above it stay
+    return placed_run([loop], positions, name, params, returns)
+
+
+def placed_run(stmts, positions, name: str, params: tuple[str, ...], returns: tuple[str, ...],
+               text: str | None = None) -> Lift | None:
+    """The lift of consecutive statements of one block into a function `name` (a loop, or a
+    host loop's step: frontend/host_steps.py, which passes the module's `text`), or None when
+    moving their text would change them."""
+    first, last = positions[stmts[0]], positions[stmts[-1]]
+    code = cst.Module(body=[stmts[0].with_changes(leading_lines=()), *stmts[1:]]).code  # blank lines above stay
     if _multiline_strings(code):
         return None  # indenting the loop would change a string's contents
-    indent = " " * pos.start.column
-    if not all(line.startswith(indent) or not line.strip() for line in code.splitlines()[1:]):
+    indent = " " * first.start.column
+    # a statement's rendered code is indented relative to it; the text has the real columns
+    lines = code.splitlines()[1:] if text is None else text.splitlines()[first.start.line:last.end.line]
+    if not all(line.startswith(indent) or not line.strip() for line in lines):
         return None  # a continuation line left of the loop (or tabs): moving it would break it
-    return Lift(name, pos.start.line, pos.end.line, indent, params, returns)
+    return Lift(name, first.start.line, last.end.line, indent, params, returns)
 
 
 def _literal_constants(module: cst.Module, imports: ImportMap) -> set[str]:
