@@ -100,6 +100,8 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
     module = cst.parse_module(text)
     lifts = driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
     broken: dict[str, tuple[driver.Lift, list[host_steps.Break]]] = {}  # a host loop's graph breaks
+    lifts = _broken_up(module, [lift for lift in lifts if lift.holds], [], broken) + [
+        lift for lift in lifts if not lift.holds]  # a loop that uses a list: steps at once
     while lifts:
         lifted, where = driver.apply(text, lifts)
         new = _convert(lifted, filename, None)
@@ -117,15 +119,23 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
         if not bad:
             placed += _break_notes(broken, lifts, filename, text)
             return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)))
-        steps = []
-        for lift in lifts:  # a host loop of a host function: its array work as compiled steps
-            if lift.name in bad and lift.host and lift.name in new.host and host_steps.STEP not in lift.name:
-                culprits = [(where[a][0], where[b][0], why) for a, b, why in new.host_lines.get(lift.name, ())]
-                found, breaks = host_steps.find_steps(module, lift, culprits)
-                steps += found
-                broken[lift.name] = (lift, breaks)
-        lifts = sorted([lift for lift in lifts if lift.name not in bad] + steps, key=lambda lift: lift.start)
+        host = [lift for lift in lifts if lift.name in bad and lift.name in new.host and host_steps.STEP not in lift.name]
+        culprits = [[(where[a][0], where[b][0], why) for a, b, why in new.host_lines.get(lift.name, ())]
+                    for lift in host]  # a host loop: its array work as compiled steps
+        lifts = sorted([lift for lift in lifts if lift.name not in bad] + _broken_up(module, host, culprits, broken),
+                       key=lambda lift: lift.start)
     return result
+
+
+def _broken_up(module, loops, culprits, broken) -> list[driver.Lift]:
+    """The compiled steps of host loops (frontend/host_steps.py), `culprits` the host calls of
+    each (none: a loop that uses a list), their breaks noted in `broken`."""
+    steps = []
+    for i, lift in enumerate(loops):
+        found, breaks = host_steps.find_steps(module, lift, culprits[i] if culprits else [])
+        steps += found
+        broken[lift.name] = (lift, breaks)
+    return steps
 
 
 def _break_notes(broken, lifts, filename: str, text: str) -> list[Diagnostic]:
@@ -138,7 +148,8 @@ def _break_notes(broken, lifts, filename: str, text: str) -> list[Diagnostic]:
             continue
         names = ", ".join(f"lines {s.start}-{s.end} as {s.name}()" if s.end > s.start else
                           f"line {s.start} as {s.name}()" for s in steps)
-        sink.report("NPR036", f"the loop of {loop.host}() stays a host loop with compiled steps ({names})",
+        where = f"the loop of {loop.host}()" if loop.host else "the module-level loop"
+        sink.report("NPR036", f"{where} stays a host loop with compiled steps ({names})",
                     Span(loop.start, len(loop.indent) + 1, loop.start, len(loop.indent) + 1), severity="info")
         for b in breaks:
             sink.report("NPR036", b.message(),

@@ -46,7 +46,7 @@ def _same_text(a: str, b: str) -> bool:
             return x == y or np.isclose(float(x), float(y), rtol=1e-12, atol=0)
         except ValueError:
             return False
-    ta, tb = a.split(), b.split()
+    ta, tb = (t.replace(",", " ").replace("[", " [ ").replace("]", " ] ").split() for t in (a, b))
     return len(ta) == len(tb) and a.count("\n") == b.count("\n") and all(map(same, ta, tb))
 
 
@@ -121,3 +121,24 @@ def test_an_opaque_object_that_holds_the_array_sees_each_step(tmp_path):
     notes = _notes(converted)
     assert (35, "line 35 stays host code between compiled steps: it reads `k`, a Python int that changes on each "
             "pass (compiled, once per value)") in notes
+
+
+def test_a_module_level_gray_scott_loop_with_a_history_list_and_plots(tmp_path):
+    source = (ROOT / "tests" / "programs" / "host_steps_gray_scott.py").read_text()
+    converted = np2ref.convert_source(source, "gs.py")
+    assert converted.ok
+    code = converted.code
+    assert "for it in range(120):\n    U, V = _module_step_24(Du, Dv, F, U, V, k)\n    if it % 40 == 0:\n" in code
+    assert code.index("def _module_step_24") < code.index("for it in range(120):")
+    outputs = []
+    for name, text in (("hs_gs", source), ("hs_gs_ref", code)):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            module = load_module(text, tmp_path, name)
+        outputs.append((out.getvalue(), module))
+    (printed, original), (printed_ref, lifted) = outputs
+    assert printed.count("\n") == 4 and _same_text(printed, printed_ref)
+    for name in ("U", "V", "history"):
+        assert np.allclose(getattr(original, name), getattr(lifted, name), rtol=1e-12, atol=0), name
+    assert type(lifted.U) is np.ndarray and lifted.U.dtype == np.float64
+    assert [line for line, _ in _notes(converted)] == [23, 23, 30, 31, 32]

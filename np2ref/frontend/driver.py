@@ -62,6 +62,9 @@ class Lift:
     returns: tuple[str, ...]
     hoist: int | None = None  # in the main block: the `if __name__ ...` line its def goes before
     host: str | None = None   # in a host function (frontend/host_loops.py): its name; the def goes before it
+    # the lists, dicts or sets the loop reads: it cannot be lifted whole, its array work may be as
+    # steps between the statements that use them (frontend/host_steps.py)
+    holds: tuple[str, ...] = ()
 
 
 def find_lifts(module: cst.Module) -> list[Lift]:
@@ -94,7 +97,8 @@ def find_lifts(module: cst.Module) -> list[Lift]:
             if lift is not None and _may_share_memory(lift.params, views):
                 lift = None  # `v = u[1:]`: passed together, the compiled call would refuse them (NPR206)
             if lift is not None and containers & set(lift.params):
-                lift = None  # a list would reach the compiled call as an array (`+` would add, not join)
+                # a list would reach the compiled call as an array (`+` would add, not join)
+                lift = dataclasses.replace(lift, holds=tuple(sorted(containers & set(lift.params))))
             if lift is not None:
                 # a def inside the main block is no module function: it goes before the block
                 lifts.append(dataclasses.replace(lift, hoist=main) if lift.indent else lift)

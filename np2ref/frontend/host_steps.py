@@ -56,22 +56,28 @@ class Break:
 
 
 def find_steps(module: cst.Module, lift: driver.Lift, culprits) -> tuple[list[driver.Lift], list[Break]]:
-    """The compiled steps of the loop `lift` (a host function's top-level loop, found host code
-    because of the calls at `culprits`: (first line, last line, why)), and the statements that
-    stay host code. Nothing when a culprit is not a call inside the loop."""
-    func = next((f for f in module.body if isinstance(f, cst.FunctionDef) and f.name.value == lift.host), None)
+    """The compiled steps of the loop `lift` (a host function's top-level loop, or a module-level
+    one, found host code because of the calls at `culprits`: (first line, last line, why)), and
+    the statements that stay host code. Nothing when a culprit is not a call inside the loop."""
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    body = list(func.body.body) if func is not None else []
+    if lift.host is None:
+        body, scope, hoist = _module_level(module, lift, positions)
+    else:
+        func = next((f for f in module.body if isinstance(f, cst.FunctionDef) and f.name.value == lift.host), None)
+        body = list(func.body.body) if func is not None else []
+        scope = host_loops._Scope(func, names_bound(module) | driver.module_objects(module)) if func else None
+        hoist = positions[func.decorators[0] if func.decorators else func].start.line if func else None
     index = next((i for i, s in enumerate(body) if isinstance(s, (cst.For, cst.While))
                   and positions[s].start.line == lift.start), None)
     if index is None or not all(lift.start < a <= b <= lift.end for a, b, _ in culprits):
         return [], []
-    functions = driver.module_objects(module)
-    shadowed = names_bound(module) | functions
-    planner = _Planner(func, positions, functions, names_read(module) | names_bound(module), shadowed, culprits)
-    planner.text = module.code
-    bound = definite(body[:index], set(planner.scope.params))[0]
-    live = definite(body[index + 1:], set())[1]
+    culprits = list(culprits) + [(a, b, f"uses `{name}`, a {kind} (a compiled step would get an array)")
+                                 for name in lift.holds for a, b, kind in _uses(body[index], name, positions)]
+    planner = _Planner(scope, positions, driver.module_objects(module), names_read(module) | names_bound(module),
+                       culprits, module.code, hoist)
+    planner.survey(body)
+    bound = definite(body[:index], set(scope.params))[0]
+    live = definite(body[index + 1:], set())[1] | getattr(scope, "live", set())
     for line in host_loops._simple_lines(body[index]):  # `k += 1` anywhere in the loop: a counter
         planner._counters(line)
     while True:  # a counter bound late in the body is read early on the next pass: to a fixed point
@@ -82,20 +88,58 @@ def find_steps(module: cst.Module, lift: driver.Lift, culprits) -> tuple[list[dr
             return planner.steps, planner.breaks
 
 
+def _uses(loop, name: str, positions) -> list[tuple[int, int, str]]:
+    """The lines of the simple statements of `loop` that mention `name`."""
+    return [(positions[line].start.line, positions[line].end.line, "Python container")
+            for line in host_loops._simple_lines(loop) if name in names_read(line) | names_bound(line)]
+
+
+@dataclasses.dataclass
+class _ModuleScope:
+    """A module's top level as host_loops._Scope describes a host function: its locals are the
+    names it binds that are neither functions, classes, imports nor small constants (those the
+    steps read as module names, as the module's functions do)."""
+    name: str
+    locals: set[str]
+    live: set[str]  # names the module's functions read: rebound, they must be returned
+    params: frozenset = frozenset()
+    captured: frozenset = frozenset()
+    objects: frozenset = frozenset()
+    declared: frozenset = frozenset()
+    container_defaults: frozenset = frozenset()
+
+
+def _module_level(module: cst.Module, lift: driver.Lift, positions):
+    """The statements of the block the module-level loop `lift` is in, its scope, and the line
+    its steps' defs go before (the loop's, or the `if __name__ == "__main__":` line)."""
+    imports = driver.ImportMap(module)
+    constants = driver._literal_constants(module, imports) - driver.changing_globals(module, imports)
+    names = names_bound(cst.Module(body=[s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]))
+    reads = set().union(*(driver.globals_read(f) for f in driver._all_functions(module)))
+    scope = _ModuleScope("_module", names - driver.module_objects(module) - constants, reads)
+    for stmt in module.body:
+        if isinstance(stmt, cst.If) and driver._is_main_test(stmt.test) and stmt.orelse is None \
+                and any(positions[s].start.line == lift.start for s in stmt.body.body):
+            return list(stmt.body.body), scope, positions[stmt].start.line
+    return list(module.body), scope, lift.start
+
+
 class _Planner:
-    def __init__(self, func, positions, functions, taken, shadowed, culprits):
-        self.scope = host_loops._Scope(func, shadowed)
-        self.func = func
-        self.positions, self.functions, self.taken = positions, functions, taken
-        self.culprits = culprits
+    def __init__(self, scope, positions, functions, taken, culprits, text: str, hoist: int):
+        self.scope, self.positions, self.functions, self.taken = scope, positions, functions, taken
+        self.culprits, self.text, self.hoist = culprits, text, hoist
         self.views: dict[str, str] = {}
-        self.containers = set(self.scope.container_defaults)
-        for line in host_loops._simple_lines(func):  # any binding in the function, before or after
-            self.views.update(driver._views_bound(line))
-            self.containers |= driver._containers_bound(line)
+        self.containers = set(scope.container_defaults)
         self.varying: set[str] = set()
         self.steps: list[driver.Lift] = []
         self.breaks: list[Break] = []
+
+    def survey(self, body) -> None:
+        """The views and containers bound anywhere in the block, before or after the loop."""
+        for stmt in body:
+            for line in host_loops._simple_lines(stmt):
+                self.views.update(driver._views_bound(line))
+                self.containers |= driver._containers_bound(line)
 
     def plan(self, stmts, bound: set[str], live_out: set[str]) -> None:
         """Steps and breaks of one block: `bound` the names bound on every path to it,
@@ -167,10 +211,7 @@ class _Planner:
         lift = self._plan(run, bound, live_after)
         if lift is not None and not driver._may_share_memory(lift.params, self.views) \
                 and not self.containers & set(lift.params):
-            self.steps.append(dataclasses.replace(lift, hoist=self._hoist(), host=self.scope.name))
-
-    def _hoist(self) -> int:
-        return self.positions[self.func.decorators[0] if self.func.decorators else self.func].start.line
+            self.steps.append(dataclasses.replace(lift, hoist=self.hoist, host=self.scope.name))
 
     def _plan(self, run, bound: set[str], live_after: set[str]) -> driver.Lift | None:
         incoming = definite(run, set())[1]
@@ -181,7 +222,8 @@ class _Planner:
         params = (incoming & self.scope.locals) | (returns & bound)
         if not params <= bound:
             return None
-        name = f"_{self.scope.name}{STEP}{self.positions[run[0]].start.line}"
+        name = f"{self.scope.name if self.scope.name.startswith('_') else '_' + self.scope.name}{STEP}" \
+               f"{self.positions[run[0]].start.line}"
         if name in self.taken:
             return None
         return driver.placed_run(run, self.positions, name, tuple(sorted(params)), tuple(sorted(returns)), self.text)
