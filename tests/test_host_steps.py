@@ -142,3 +142,13 @@ def test_a_module_level_gray_scott_loop_with_a_history_list_and_plots(tmp_path):
         assert np.allclose(getattr(original, name), getattr(lifted, name), rtol=1e-12, atol=0), name
     assert type(lifted.U) is np.ndarray and lifted.U.dtype == np.float64
     assert [line for line, _ in _notes(converted)] == [23, 23, 30, 31, 32]
+
+
+def test_the_report_counts_a_host_main_with_compiled_steps_half_ready():
+    from np2ref.report import collect, terminal
+    text = (ROOT / "tests" / "programs" / "host_steps_lbm.py").read_text()
+    report = collect.Report([collect.collect_source(text, "lbm.py")])
+    main = report.files[0].functions[0]
+    assert (main.name, main.status, main.compiled) == ("main", collect.HOST, ("_main_step_34",))
+    assert report.ready == 50.0
+    assert "  lbm.py: main() compiles _main_step_34" in terminal.render(report)
