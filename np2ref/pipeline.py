@@ -175,7 +175,7 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
     loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
     sink = DiagnosticSink(filename, text)
-    front = _front(text, filename, over_rows, seeds)
+    front = _front(text, filename, over_rows, seeds, only is None)
     if front is None:
         parse(text, sink)  # reports the syntax error
         return ConversionResult(filename, text, None, sink.sorted())
@@ -227,10 +227,12 @@ class _Front:
 
 
 @functools.lru_cache(maxsize=4)
-def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False) -> _Front | None:
+def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, setup: bool = False) -> _Front | None:
     """parse -> lift closures -> fence -> desugar jumps -> analyse, once per module text: a
     module with twenty compiled functions is analysed once, not twenty times. None for a
-    syntax error (the caller parses again to report it)."""
+    syntax error (the caller parses again to report it). `setup` (convert, not np2ref.compile,
+    which needs every function it calls): a refused function the module calls that writes no
+    array stays host code."""
     module = parse(text, DiagnosticSink(filename, text))
     if module is None:
         return None
@@ -239,8 +241,20 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False) 
         return _Front(lifted=lifted)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     fenced = fence(module, wrapper, filename, text)
+    refused = {}  # functions the fence refuses that the module calls: set-up code that writes no
+    called = _called_by_name(module)  # array stays host code (analyse_module)
+    for node, found in fenced.items():
+        if setup and node.name.value in called and any(d.is_error for d in found):
+            first = next(d for d in found if d.is_error)
+            refused[node.name.value] = f"has {first.code} on line {first.line} ({first.message})"
     module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
-    return _Front(module, fenced, analyse(wrapper, None, seeds))
+    return _Front(module, fenced, analyse(wrapper, None, seeds, refused))
+
+
+def _called_by_name(module: cst.Module) -> set[str]:
+    """The names the module calls as `name(...)` (a function calling itself counts too: only
+    a function nothing calls is left out)."""
+    return {node.func.value for node in walk(module) if isinstance(node, cst.Call) and isinstance(node.func, cst.Name)}
 
 
 def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, seeds=False,
@@ -301,9 +315,10 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, o
     return desugared, MetadataWrapper(desugared, unsafe_skip_copy=True), fenced
 
 
-def analyse(wrapper: MetadataWrapper, only: set[str] | None, seeds: bool = False) -> ModuleFacts:
-    """The module's facts (analysis/), restricted to `only` and its callees when given."""
-    facts = analyse_module(wrapper, seeds)
+def analyse(wrapper: MetadataWrapper, only: set[str] | None, seeds: bool = False, refused=None) -> ModuleFacts:
+    """The module's facts (analysis/), restricted to `only` and its callees when given.
+    `refused`: the functions the fence refuses, by name, with why (analyse_module's set-up code)."""
+    facts = analyse_module(wrapper, seeds, refused or {})
     facts.bound = bound_anywhere(wrapper.module)
     if only is not None:
         _restrict(facts, only)

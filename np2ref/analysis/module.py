@@ -301,8 +301,11 @@ class LazyPositions:
         return node in self._resolved()
 
 
-def analyse_module(wrapper: MetadataWrapper, seeds: bool = False) -> ModuleFacts:
-    """`seeds`: np.random.seed is translated (a host call at run time), not host code (NPR021)."""
+def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[str, str] | None = None) -> ModuleFacts:
+    """`seeds`: np.random.seed is translated (a host call at run time), not host code (NPR021).
+    `refused`: functions the fence refuses (a nested def it cannot lift, `try`, `del`), with why:
+    one that writes no array (set-up code) stays host code, NumPy as written, and the rest of the
+    file converts; one that writes an array is refused."""
     module = wrapper.module
     positions = LazyPositions(wrapper)
     imports = ImportMap(module)
@@ -313,6 +316,9 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False) -> ModuleFacts
     changing = changing_globals(module, imports)
     culprits = {n: r for n, c in collected.items()
                 if (r := tuple(host_culprits(functions[n], c, imports, objects, changing, seeds)))}
+    for n, why in (refused or {}).items():
+        if n in collected and n not in culprits and not collected[n].writes and not collected[n].aug_names:
+            culprits[n] = ((f"{why}, and writes no array: set-up code", functions[n].name),)
     host = {n: r[0][0] for n, r in culprits.items()}
     host_nodes = {n: r[0][1] for n, r in culprits.items()}
     called = {name: {c.func.value for c in col.call_nodes if isinstance(c.func, cst.Name)}
