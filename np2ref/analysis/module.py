@@ -168,7 +168,8 @@ def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, obj
                 yield f"calls {dotted(callee)}()", node
                 continue
             if qual.split(".")[0] not in PURE_MODULES and qual not in PURE_CALLS \
-                    and qual not in LIBRARY_CALLS:  # a library call with an exact JAX counterpart
+                    and qual not in LIBRARY_CALLS \
+                    and not constant_library_call(node, qual):  # a library call with an exact JAX counterpart
                 yield f"calls {dotted(callee)}() from {qual.split('.')[0]}", node
             continue
         root = _root(callee)
@@ -209,6 +210,26 @@ def _reads_of(tree: cst.CSTNode, name: str) -> list[cst.Name]:
                 found.append(node)
     tree.visit(V())
     return found
+
+
+def constant_library_call(call: cst.Call, qual: str) -> bool:
+    """`scipy.special.gamma(1.5)`: a special function (a pure ufunc of SciPy's) of number literals
+    only, when SciPy is importable: it runs on the host while tracing, on the same Python numbers
+    NumPy's program gives it, and its result is a constant of the program (the same value)."""
+    if not qual.startswith("scipy.special.") or not call.args or any(
+            a.keyword is not None or a.star or not _number(a.value) for a in call.args):
+        return False
+    try:
+        import scipy.special  # noqa: F401  (a converted program needs SciPy as its original did)
+    except ImportError:
+        return False
+    return True
+
+
+def _number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def printed_at_run_time(call: cst.Call) -> bool:
