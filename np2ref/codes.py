@@ -191,6 +191,18 @@ CODES = {c.code: c for c in [
          "for t in range(5000):\n    hist.append(u.sum())\n    u *= 0.5",
          "for t in range(5000):  # np2ref: unroll\n    hist.append(u.sum())\n    u *= 0.5\n"
          "(or: hist = np.zeros(5000); hist[t] = u.sum())"),
+    Code("NPR036", "graph break: a host loop with compiled steps (a note)",
+         "A loop of a host function (a `main()` that seeds or plots) whose body holds a call np2ref "
+         "cannot compile (plotting, a method of a module-level object, a helper of a module it does "
+         "not translate, file I/O) stays a host loop, and `convert` lifts the array work between "
+         "those calls into compiled steps: the calls run on the host at their place in program "
+         "order, on the very NumPy arrays the program holds there (each step writes back what it "
+         "changes and returns what it rebinds). One note names the steps, one each statement that "
+         "stays host code and why: a host call, or a read of a Python int that changes on each "
+         "pass (the loop index: compiled, a step would compile once per value).",
+         "for it in range(nt):\n    F[1:] += tau * F[:-1]\n    if it % 10 == 0:\n        plt.imshow(F)",
+         "def _main_step_2(F, tau):\n    F[1:] += tau * F[:-1]   # compiled\n...\nfor it in range(nt):\n"
+         "    _main_step_2(F, tau)\n    if it % 10 == 0:\n        plt.imshow(F)"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates .at of add, subtract, multiply, maximum, "
          "minimum (a scatter), and of divide, floor_divide, remainder, fmod, power and the logical and "
          "bitwise and/or/xor (one element at a time, in NumPy's order).",

@@ -21,7 +21,7 @@ from .analysis.names import bound_anywhere
 from .analysis.nodes import walk
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
-from .frontend import driver, host_loops
+from .frontend import driver, host_loops, host_steps
 from .frontend import jumps, namespaces, outs
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
@@ -43,6 +43,8 @@ class ConversionResult:
     plain: frozenset[str] = frozenset()  # functions with no array work, left undecorated
     # by function: the parameters a list argument reaches as a list (npr_jit's `lists=`)
     lists: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    # by host function: (first line, last line, why) of each call that keeps it host code
+    host_lines: dict[str, tuple[tuple[int, int, str], ...]] = dataclasses.field(default_factory=dict)
 
     @functools.cached_property
     def body(self) -> str | None:
@@ -97,6 +99,9 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
     whose function is refused, is host work or would run as a Python loop stays as it was."""
     module = cst.parse_module(text)
     lifts = driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
+    broken: dict[str, tuple[driver.Lift, list[host_steps.Break]]] = {}  # a host loop's graph breaks
+    lifts = _broken_up(module, [lift for lift in lifts if lift.holds], [], broken) + [
+        lift for lift in lifts if not lift.holds]  # a loop that uses a list: steps at once
     while lifts:
         lifted, where = driver.apply(text, lifts)
         new = _convert(lifted, filename, None)
@@ -112,9 +117,44 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
                 continue
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:
+            placed += _break_notes(broken, lifts, filename, text)
             return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)))
-        lifts = [lift for lift in lifts if lift.name not in bad]
+        host = [lift for lift in lifts if lift.name in bad and lift.name in new.host and host_steps.STEP not in lift.name]
+        culprits = [[(where[a][0], where[b][0], why) for a, b, why in new.host_lines.get(lift.name, ())]
+                    for lift in host]  # a host loop: its array work as compiled steps
+        lifts = sorted([lift for lift in lifts if lift.name not in bad] + _broken_up(module, host, culprits, broken),
+                       key=lambda lift: lift.start)
     return result
+
+
+def _broken_up(module, loops, culprits, broken) -> list[driver.Lift]:
+    """The compiled steps of host loops (frontend/host_steps.py), `culprits` the host calls of
+    each (none: a loop that uses a list), their breaks noted in `broken`."""
+    steps = []
+    for i, lift in enumerate(loops):
+        found, breaks = host_steps.find_steps(module, lift, culprits[i] if culprits else [])
+        steps += found
+        broken[lift.name] = (lift, breaks)
+    return steps
+
+
+def _break_notes(broken, lifts, filename: str, text: str) -> list[Diagnostic]:
+    """NPR036 notes for each host loop with compiled steps: the steps, then each statement that
+    stays host code, with its line and why."""
+    sink = DiagnosticSink(filename, text)
+    for loop, breaks in broken.values():
+        steps = [lift for lift in lifts if loop.start <= lift.start and lift.end <= loop.end]
+        if not steps:
+            continue
+        names = ", ".join(f"lines {s.start}-{s.end} as {s.name}()" if s.end > s.start else
+                          f"line {s.start} as {s.name}()" for s in steps)
+        where = f"the loop of {loop.host}()" if loop.host else "the module-level loop"
+        sink.report("NPR036", f"{where} stays a host loop with compiled steps ({names})",
+                    Span(loop.start, len(loop.indent) + 1, loop.start, len(loop.indent) + 1), severity="info")
+        for b in breaks:
+            sink.report("NPR036", b.message(),
+                        Span(b.line, b.col, b.line, b.col), severity="info")
+    return sink.items
 
 
 def _python_loop(module: cst.Module | None, name: str) -> bool:
@@ -135,7 +175,7 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
     loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
     sink = DiagnosticSink(filename, text)
-    front = _front(text, filename, over_rows, seeds)
+    front = _front(text, filename, over_rows, seeds, only is None)
     if front is None:
         parse(text, sink)  # reports the syntax error
         return ConversionResult(filename, text, None, sink.sorted())
@@ -165,7 +205,15 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     if only is not None:
         code = emit_module.strip_line_marks(code)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
-                            frozenset(facts.plain), lists)
+                            frozenset(facts.plain), lists, _host_lines(facts))
+
+
+def _host_lines(facts: ModuleFacts) -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """ConversionResult.host_lines: where each host function's host calls are."""
+    def span(node):
+        r = facts.positions[node]
+        return r.start.line, r.end.line
+    return {name: tuple((*span(node), why) for why, node in found) for name, found in facts.host_calls.items()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -179,10 +227,12 @@ class _Front:
 
 
 @functools.lru_cache(maxsize=4)
-def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False) -> _Front | None:
+def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, setup: bool = False) -> _Front | None:
     """parse -> lift closures -> fence -> desugar jumps -> analyse, once per module text: a
     module with twenty compiled functions is analysed once, not twenty times. None for a
-    syntax error (the caller parses again to report it)."""
+    syntax error (the caller parses again to report it). `setup` (convert, not np2ref.compile,
+    which needs every function it calls): a refused function the module calls that writes no
+    array stays host code."""
     module = parse(text, DiagnosticSink(filename, text))
     if module is None:
         return None
@@ -191,8 +241,20 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False) 
         return _Front(lifted=lifted)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     fenced = fence(module, wrapper, filename, text)
+    refused = {}  # functions the fence refuses that the module calls: set-up code that writes no
+    called = _called_by_name(module)  # array stays host code (analyse_module)
+    for node, found in fenced.items():
+        if setup and node.name.value in called and any(d.is_error for d in found):
+            first = next(d for d in found if d.is_error)
+            refused[node.name.value] = f"has {first.code} on line {first.line} ({first.message})"
     module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
-    return _Front(module, fenced, analyse(wrapper, None, seeds))
+    return _Front(module, fenced, analyse(wrapper, None, seeds, refused))
+
+
+def _called_by_name(module: cst.Module) -> set[str]:
+    """The names the module calls as `name(...)` (a function calling itself counts too: only
+    a function nothing calls is left out)."""
+    return {node.func.value for node in walk(module) if isinstance(node, cst.Call) and isinstance(node.func, cst.Name)}
 
 
 def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, seeds=False,
@@ -206,7 +268,9 @@ def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, se
 def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:
     """A conversion of lifted text (analysis/closures.py) reported on the user's lines."""
     rewritten = result.rewritten.visit(closures.RemapMarks(where)) if result.rewritten is not None else None
-    return dataclasses.replace(result, source=text, rewritten=rewritten,
+    host_lines = {name: tuple((where[min(a, len(where) - 1)][0], where[min(b, len(where) - 1)][0], why)
+                              for a, b, why in found) for name, found in result.host_lines.items()}
+    return dataclasses.replace(result, source=text, rewritten=rewritten, host_lines=host_lines,
                                diagnostics=sorted((driver.remap(d, where) for d in result.diagnostics),
                                                   key=lambda d: (d.line, d.col, d.code)))
 
@@ -253,9 +317,10 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, o
     return desugared, MetadataWrapper(desugared, unsafe_skip_copy=True), fenced
 
 
-def analyse(wrapper: MetadataWrapper, only: set[str] | None, seeds: bool = False) -> ModuleFacts:
-    """The module's facts (analysis/), restricted to `only` and its callees when given."""
-    facts = analyse_module(wrapper, seeds)
+def analyse(wrapper: MetadataWrapper, only: set[str] | None, seeds: bool = False, refused=None) -> ModuleFacts:
+    """The module's facts (analysis/), restricted to `only` and its callees when given.
+    `refused`: the functions the fence refuses, by name, with why (analyse_module's set-up code)."""
+    facts = analyse_module(wrapper, seeds, refused or {})
     facts.bound = bound_anywhere(wrapper.module)
     if only is not None:
         _restrict(facts, only)

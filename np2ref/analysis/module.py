@@ -53,6 +53,7 @@ class ModuleFacts:
     positions: dict
     plain: frozenset = frozenset()  # converted functions with no array work: left undecorated
     bound: frozenset | None = None  # names bound anywhere in the module (None: a star import)
+    host_calls: dict = dataclasses.field(default_factory=dict)  # host function -> every (why, node)
 
 
 def module_level_names(module: cst.Module) -> tuple[dict[str, cst.FunctionDef], frozenset[str]]:
@@ -146,6 +147,13 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objec
     or a call np2ref cannot see into and would otherwise run once, while tracing, freezing its
     result into the program (a method of a module-level object, a function passed in), or a
     module-level name it reads that the module changes (analysis/module_state.py)."""
+    return next(iter(host_culprits(func, col, imports, objects, changing, seeds, module_functions)), None)
+
+
+def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, objects: dict[str, str],
+                  changing: frozenset[str] = frozenset(), seeds: bool = False, module_functions=frozenset()):
+    """Every (why, node) that makes a function host code, in source order (host_reason's first):
+    where a host loop's body breaks between compiled steps (frontend/host_steps.py)."""
     params = frozenset(param_names(func))
     made = made_generators(func, col.bindings, imports, params, module_functions)  # made at run time
     skipped = dead_calls(func) | _errstate_calls(func) | {c for g in made.values() for c in g.calls}
@@ -155,30 +163,76 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objec
         callee = node.func
         if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS and not (
                 callee.value == "print" and printed_at_run_time(node)):
-            return f"calls {callee.value}()", node
+            yield f"calls {callee.value}()", node
+            continue
         qual = imports.qualify(callee)
         if qual is not None:
             if is_host_only(qual) and not (seeds and qual == RANDOM_SEED):
-                return f"calls {dotted(callee)}()", node
+                yield f"calls {dotted(callee)}()", node
+                continue
             if qual.split(".")[0] not in PURE_MODULES and qual not in PURE_CALLS \
-                    and qual not in LIBRARY_CALLS:  # a library call with an exact JAX counterpart
-                return f"calls {dotted(callee)}() from {qual.split('.')[0]}", node
+                    and qual not in LIBRARY_CALLS \
+                    and not constant_library_call(node, qual):  # a library call with an exact JAX counterpart
+                yield f"calls {dotted(callee)}() from {qual.split('.')[0]}", node
             continue
         root = _root(callee)
         if root is None or not isinstance(callee, cst.Attribute):
             continue
         method = callee.attr.value
         if method in RANDOM_DRAWS and not is_generator_draw(callee, params | made.keys(), col.locals, objects):
-            return f"draws {dotted(callee) or method}() from a generator np2ref cannot name", node
+            yield f"draws {dotted(callee) or method}() from a generator np2ref cannot name", node
+            continue
         if root in objects and root not in col.locals and not (
                 objects[root] == "generator" and isinstance(callee.value, cst.Name) and method in RANDOM_DRAWS):
-            return f"calls {dotted(callee) or method}() of the module-level object `{root}`", node
+            yield f"calls {dotted(callee) or method}() of the module-level object `{root}`", node
     writes = {root for w in col.writes if (root := _root(w.target)) is not None}  # NPR202's to refuse
     stale = sorted((globals_read(func, col.locals) & changing) - writes)
-    if stale:
-        return (f"reads module-level `{stale[0]}`, which the module changes after defining it (compiled, "
-                "it would keep the value it had at the first call)"), func.name
-    return None
+    for name in stale:  # the function's name first (host_reason's), then each read (a break)
+        why = (f"reads module-level `{name}`, which the module changes after defining it (compiled, "
+               "it would keep the value it had at the first call)")
+        if name == stale[0]:
+            yield why, func.name
+        yield from ((why, node) for node in _reads_of(func.body, name))
+
+
+def _reads_of(tree: cst.CSTNode, name: str) -> list[cst.Name]:
+    """The Name nodes of `tree` that read `name` (not an attribute's or a keyword's name)."""
+    found = []
+
+    class V(cst.CSTVisitor):
+        def visit_Attribute(self, node) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Arg(self, node) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Name(self, node) -> None:
+            if node.value == name:
+                found.append(node)
+    tree.visit(V())
+    return found
+
+
+def constant_library_call(call: cst.Call, qual: str) -> bool:
+    """`scipy.special.gamma(1.5)`: a special function (a pure ufunc of SciPy's) of number literals
+    only, when SciPy is importable: it runs on the host while tracing, on the same Python numbers
+    NumPy's program gives it, and its result is a constant of the program (the same value)."""
+    if not qual.startswith("scipy.special.") or not call.args or any(
+            a.keyword is not None or a.star or not _number(a.value) for a in call.args):
+        return False
+    try:
+        import scipy.special  # noqa: F401  (a converted program needs SciPy as its original did)
+    except ImportError:
+        return False
+    return True
+
+
+def _number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def printed_at_run_time(call: cst.Call) -> bool:
@@ -271,8 +325,11 @@ class LazyPositions:
         return node in self._resolved()
 
 
-def analyse_module(wrapper: MetadataWrapper, seeds: bool = False) -> ModuleFacts:
-    """`seeds`: np.random.seed is translated (a host call at run time), not host code (NPR021)."""
+def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[str, str] | None = None) -> ModuleFacts:
+    """`seeds`: np.random.seed is translated (a host call at run time), not host code (NPR021).
+    `refused`: functions the fence refuses (a nested def it cannot lift, `try`, `del`), with why:
+    one that writes no array (set-up code) stays host code, NumPy as written, and the rest of the
+    file converts; one that writes an array is refused."""
     module = wrapper.module
     positions = LazyPositions(wrapper)
     imports = ImportMap(module)
@@ -281,10 +338,13 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False) -> ModuleFacts
     collected = {n: Collected(f, numpy_names) for n, f in functions.items()}  # the one pass over each body
     objects = module_objects(module, imports)
     changing = changing_globals(module, imports)
-    reasons = {n: r for n, c in collected.items()
-               if (r := host_reason(functions[n], c, imports, objects, changing, seeds, frozenset(functions)))}
-    host = {n: r[0] for n, r in reasons.items()}
-    host_nodes = {n: r[1] for n, r in reasons.items()}
+    culprits = {n: r for n, c in collected.items()
+                if (r := tuple(host_culprits(functions[n], c, imports, objects, changing, seeds, frozenset(functions))))}
+    for n, why in (refused or {}).items():
+        if n in collected and n not in culprits and not collected[n].writes and not collected[n].aug_names:
+            culprits[n] = ((f"{why}, and writes no array: set-up code", functions[n].name),)
+    host = {n: r[0][0] for n, r in culprits.items()}
+    host_nodes = {n: r[0][1] for n, r in culprits.items()}
     called = {name: {c.func.value for c in col.call_nodes if isinstance(c.func, cst.Name)}
               for name, col in collected.items()}
     changed = True
@@ -299,8 +359,13 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False) -> ModuleFacts
                     host_nodes[name] = f.name
                     changed = True
                     break
+    for name in host:  # each call of a host function is a break of its caller too
+        culprits[name] = culprits.get(name, ()) + tuple(
+            (f"calls host function {c.func.value}()", c) for c in collected[name].call_nodes
+            if isinstance(c.func, cst.Name) and c.func.value in host and c.func.value != name)
     for name, node in _builders(functions, collected, called, host).items():
         host[name], host_nodes[name] = "builds Python containers in a loop and writes no array", node
+        culprits[name] = ((host[name], node),)
     plain = {n for n in functions if n not in host and not _touches_arrays(collected[n], imports, set(functions))}
     converted = {n: f for n, f in functions.items() if n not in host}
     names = frozenset(converted)
@@ -313,4 +378,7 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False) -> ModuleFacts
         if new == effects:
             break
         effects = new
-    return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain))
+    # where a host loop breaks: the calls and reads, not the function's name (a stale read's first)
+    breaks = {n: tuple(c for c in r if c[1] is not functions[n].name) or r for n, r in culprits.items()}
+    return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain),
+                       host_calls=breaks)

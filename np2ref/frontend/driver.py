@@ -62,6 +62,9 @@ class Lift:
     returns: tuple[str, ...]
     hoist: int | None = None  # in the main block: the `if __name__ ...` line its def goes before
     host: str | None = None   # in a host function (frontend/host_loops.py): its name; the def goes before it
+    # the lists, dicts or sets the loop reads: it cannot be lifted whole, its array work may be as
+    # steps between the statements that use them (frontend/host_steps.py)
+    holds: tuple[str, ...] = ()
 
 
 def find_lifts(module: cst.Module) -> list[Lift]:
@@ -94,7 +97,8 @@ def find_lifts(module: cst.Module) -> list[Lift]:
             if lift is not None and _may_share_memory(lift.params, views):
                 lift = None  # `v = u[1:]`: passed together, the compiled call would refuse them (NPR206)
             if lift is not None and containers & set(lift.params):
-                lift = None  # a list would reach the compiled call as an array (`+` would add, not join)
+                # a list would reach the compiled call as an array (`+` would add, not join)
+                lift = dataclasses.replace(lift, holds=tuple(sorted(containers & set(lift.params))))
             if lift is not None:
                 # a def inside the main block is no module function: it goes before the block
                 lifts.append(dataclasses.replace(lift, hoist=main) if lift.indent else lift)
@@ -215,14 +219,24 @@ def _plan(loop, later, positions, bound: set[str], functions: set[str], global_r
 
 def placed(loop, positions, name: str, params: tuple[str, ...], returns: tuple[str, ...]) -> Lift | None:
     """The lift of `loop` into a function `name`, or None when moving its text would change it."""
-    pos = positions[loop]
-    code = cst.Module(body=[loop.with_changes(leading_lines=())]).code  # the blank lines above it stay
+    return placed_run([loop], positions, name, params, returns)
+
+
+def placed_run(stmts, positions, name: str, params: tuple[str, ...], returns: tuple[str, ...],
+               text: str | None = None) -> Lift | None:
+    """The lift of consecutive statements of one block into a function `name` (a loop, or a
+    host loop's step: frontend/host_steps.py, which passes the module's `text`), or None when
+    moving their text would change them."""
+    first, last = positions[stmts[0]], positions[stmts[-1]]
+    code = cst.Module(body=[stmts[0].with_changes(leading_lines=()), *stmts[1:]]).code  # blank lines above stay
     if _multiline_strings(code):
         return None  # indenting the loop would change a string's contents
-    indent = " " * pos.start.column
-    if not all(line.startswith(indent) or not line.strip() for line in code.splitlines()[1:]):
+    indent = " " * first.start.column
+    # a statement's rendered code is indented relative to it; the text has the real columns
+    lines = code.splitlines()[1:] if text is None else text.splitlines()[first.start.line:last.end.line]
+    if not all(line.startswith(indent) or not line.strip() for line in lines):
         return None  # a continuation line left of the loop (or tabs): moving it would break it
-    return Lift(name, pos.start.line, pos.end.line, indent, params, returns)
+    return Lift(name, first.start.line, last.end.line, indent, params, returns)
 
 
 def _literal_constants(module: cst.Module, imports: ImportMap) -> set[str]:

@@ -208,8 +208,11 @@ def _digest(body: bytes) -> str:
 def stamped(code: str, encoding: str) -> bytes:
     """The bytes np2ref writes: the converted text and a last line with a hash of it, by
     which np2ref later tells its own, unedited output from anything else."""
-    body = (code if code.endswith("\n") else code + "\n").encode(encoding)
-    return body + f"{STAMP}{_digest(body)} (np2ref overwrites this file only while it is unedited)\n".encode("ascii")
+    newline = "\r\n" if "\r\n" in code else "\n"  # a CRLF source's lines came through as CRLF:
+    code = code.replace("\r\n", "\n").replace("\n", newline)  # np2ref's own lines too
+    body = (code if code.endswith("\n") else code + newline).encode(encoding)
+    stamp = f"{STAMP}{_digest(body)} (np2ref overwrites this file only while it is unedited){newline}"
+    return body + stamp.encode("ascii")
 
 
 def ours(path: Path) -> bool:
@@ -227,12 +230,23 @@ def ours(path: Path) -> bool:
     return last[len(STAMP):].split(b" ")[0].decode("ascii", errors="replace") == _digest(body)
 
 
+def _file_mode(path: Path) -> int:
+    """The mode a written file gets: the one it has (overwritten), else 0666 less the umask."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write via a temporary file in the same folder, so a failure leaves nothing half-written."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        os.chmod(tmp, _file_mode(path))  # mkstemp makes 0600: a file of the user's, as `open` would
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -93,9 +93,9 @@ def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[
             containers |= driver._containers_bound(line)
         if isinstance(stmt, (cst.For, cst.While)) and driver._does_array_work(stmt, functions):
             lift = _plan(stmt, body[i + 1:], scope, bound, positions, taken)
-            if lift is not None and not driver._may_share_memory(lift.params, views) \
-                    and not containers & set(lift.params):
-                lifts.append(dataclasses.replace(lift, hoist=hoist, host=scope.name))
+            if lift is not None and not driver._may_share_memory(lift.params, views):
+                lifts.append(dataclasses.replace(lift, hoist=hoist, host=scope.name,
+                                                 holds=tuple(sorted(containers & set(lift.params)))))
         bound, _ = definite([stmt], bound)
     return lifts
 

@@ -36,6 +36,7 @@ class Function:
     status: str = EXACT
     blocked_by: tuple[str, ...] = ()   # refused callees, for a blocked function
     host_reason: str | None = None
+    compiled: tuple[str, ...] = ()      # a host function's loops or steps that convert compiles (NPR036)
     plain: bool = False                # exact with nothing to translate: left as written
 
 
@@ -80,6 +81,11 @@ class FileReport:
         return self.count(REFUSED, BLOCKED, FAILED)
 
     @property
+    def partly(self) -> int:
+        """Host functions whose loops or steps convert compiles: half migrated."""
+        return sum(f.status == HOST and bool(f.compiled) for f in self.functions)
+
+    @property
     def file_error(self) -> bool:
         """Unreadable or unparsable: no function could be looked at."""
         return self.source is None or any(d.code in ("NPR001", "NPR002") for d in self.diagnostics)
@@ -87,7 +93,7 @@ class FileReport:
 
     @property
     def ready(self) -> float | None:
-        return None if self.file_error else ready_percent(self.exact, self.refused, self.host)
+        return None if self.file_error else ready_percent(self.exact, self.refused, self.host, self.partly)
 
 
 @dataclasses.dataclass
@@ -109,7 +115,7 @@ class Report:
 
     @property
     def ready(self) -> float | None:
-        return ready_percent(self.total("exact"), self.total("refused"), self.total("host"))
+        return ready_percent(self.total("exact"), self.total("refused"), self.total("host"), self.total("partly"))
 
     def by_code(self) -> list[tuple[str, int, int]]:
         """(code, constructs, functions blocked), most blocking first."""
@@ -148,11 +154,12 @@ def run_scripts(report: Report, timeout: float = 300.0, on_file: Callable[[str],
                     fn.status = FAILED
 
 
-def ready_percent(exact: int, refused: int, host: int = 0) -> float | None:
+def ready_percent(exact: int, refused: int, host: int = 0, partly: int = 0) -> float | None:
     """Share of the functions that convert exactly: refused, blocked and host functions (which
-    stay NumPy) are not migrated. None when there is no function at all (nothing measured)."""
+    stay NumPy) are not migrated; a host function whose loops or steps are compiled (`partly`,
+    counted in `host` too) counts half. None when there is no function at all (nothing measured)."""
     total = exact + refused + host
-    return None if total == 0 else 100.0 * exact / total
+    return None if total == 0 else 100.0 * (exact + partly / 2) / total
 
 
 def code_title(code: str) -> str:
@@ -195,6 +202,8 @@ def collect_source(text: str, filename: str) -> FileReport:
     for name, why in full.host.items():
         if name in functions:
             functions[name].status, functions[name].host_reason = HOST, why
+            functions[name].compiled = tuple(sorted(f for f in full.functions if f.startswith(
+                (f"_{name}_loop_", f"_{name}_step_")) and f not in functions))
     for name in full.plain & set(functions):
         functions[name].plain = True
     callers = _callers(full)

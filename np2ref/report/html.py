@@ -57,8 +57,8 @@ def _page(title: str, header: str, body: str) -> str:
             f"<header>{header}</header>\n<main>\n{body}\n</main>\n<script>{assets.JS}</script>\n</body>\n</html>\n")
 
 
-def _cards(exact: int, host: int, refused: int, extra: list[tuple[str, int]] = ()) -> str:
-    ready = ready_percent(exact, refused, host)
+def _cards(exact: int, host: int, refused: int, extra: list[tuple[str, int]] = (), partly: int = 0) -> str:
+    ready = ready_percent(exact, refused, host, partly)
     items = [("ready", "-" if ready is None else f"{ready:.0f}%", "ready (exact / all functions)")]
     items += [(k.lower(), v, k) for k, v in extra]
     items += [("exact", exact, "convert exactly"), ("refused", refused, "refused or blocked"),
@@ -84,7 +84,8 @@ def _bar(percent: float | None) -> str:
 def index_page(report: Report, pages: dict[str, str]) -> str:
     exact, host, refused = report.total("exact"), report.total("host"), report.total("refused")
     header = f"<h1>np2ref readiness report</h1><span class='muted'>np2ref {_e(__version__)}</span>"
-    body = [_cards(exact, host, refused, [("Files", len(report.files)), ("Functions", report.functions)]),
+    body = [_cards(exact, host, refused, [("Files", len(report.files)), ("Functions", report.functions)],
+                   report.total("partly")),
             _filter(_code_counts(d for f in report.files for d in f.diagnostics)),
             "<h2>Files</h2>", _files_table(report, pages)]
     constructs = report.constructs()
@@ -152,7 +153,7 @@ def file_page(f: FileReport) -> str:
                f"<p class='verdict'><code>np2ref convert</code> refuses this file ({errors} refused "
                f"construct{'s' * (errors != 1)}); the right-hand side converts the exact functions and "
                "leaves the refused ones as NumPy.</p>")
-    body = [_cards(f.exact, f.host, f.refused), verdict, _functions_list(f),
+    body = [_cards(f.exact, f.host, f.refused, partly=f.partly), verdict, _functions_list(f),
             _filter(_code_counts(f.diagnostics)), LEGEND, _side_by_side(f)]
     return _page(f"np2ref: {f.path}", header, "\n".join(body))
 

@@ -40,7 +40,8 @@ def _file(f: FileReport) -> dict:
         "converts_whole_file": f.complete,
         "run": f.run,
         "function_status": [{"name": fn.name, "line": fn.line, "end_line": fn.end_line, "status": fn.status,
-                             "blocked_by": list(fn.blocked_by), "host_reason": fn.host_reason}
+                             "blocked_by": list(fn.blocked_by), "host_reason": fn.host_reason,
+                             "compiled": list(fn.compiled)}
                             for fn in f.functions],
         "diagnostics": [d.to_json() for d in f.diagnostics],
     }

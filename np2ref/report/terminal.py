@@ -17,6 +17,10 @@ def render(report: Report, most: int = 20) -> str:
     total = ("TOTAL", report.functions, report.total("exact"), report.total("host"),
              report.total("refused"), _percent(report.ready))
     out = _table(HEADERS, rows, total)
+    partly = [(f.path, fn) for f in report.files for fn in f.functions if fn.status == "host" and fn.compiled]
+    if partly:
+        out += ["", "Host functions with compiled loops or steps (NPR036; counted half in Ready):"]
+        out += [f"  {path}: {fn.name}() compiles {', '.join(fn.compiled)}" for path, fn in partly]
     if report.converted:
         out += ["", f"Not counted: {len(report.converted)} file(s) np2ref wrote (`# np2ref: converted`): "
                 + ", ".join(report.converted[:5]) + (", ..." if len(report.converted) > 5 else "")]

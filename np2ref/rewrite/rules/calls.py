@@ -18,7 +18,7 @@ from ...analysis import effects as fx
 from ...analysis.aliases import FunctionFacts
 from ...analysis.generators import construction
 from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
-from ...analysis.module import PURE_CALLS, calls_through_parameter
+from ...analysis.module import PURE_CALLS, calls_through_parameter, constant_library_call
 from ...analysis.names import dotted
 from ...analysis.nodes import number_literal
 from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS, RANDOM_SEED
@@ -137,7 +137,7 @@ def plan_callee(node: cst.Call, ctx) -> None:
     elif isinstance(func, cst.Attribute) and qual is None:
         full = ctx.imports.qualify(func, ctx.locals)
         if full is not None and full.split(".")[0] != "math" and full not in PURE_CALLS \
-                and full not in LIBRARY_CALLS:
+                and full not in LIBRARY_CALLS and not constant_library_call(node, full):
             ctx.sink.report("NPR003", f"call to `{dotted(func)}()` from another library is not translated",
                             ctx.span(node), hint="call it outside the converted function")
 

@@ -60,7 +60,7 @@ def plan_name(node: cst.Name, ctx) -> None:
         ctx.sink.report("NPR024", f"`{node.value}` is imported as two different modules in this file",
                         ctx.span(node), hint="import each module under a name of its own")
         return
-    if node not in ctx.inner and node.value not in ctx.locals:
+    if node not in ctx.inner and node not in ctx.m.skip_numpy and node.value not in ctx.locals:
         if ctx.bound is not None and node.value not in ctx.bound and node not in ctx.callees:
             ctx.sink.report("NPR019", f"`{node.value}` is not defined anywhere in this module",
                             ctx.span(node), hint="NumPy raises NameError here if this line runs; "
