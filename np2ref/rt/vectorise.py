@@ -1,0 +1,117 @@
+"""npr_vfor: a loop whose iterations are independent, run as one array operation over its range.
+
+The rewrite (rewrite/lanes.py) proves, on the source, that each iteration of `for j in range(...)`
+touches each array it writes only at one element or block `R[P(j)]` (P: scalar indices, j one of
+them, the others the same in every iteration), that it reads those arrays only there, and that
+it calls nothing that could have an effect. Then iteration j reads nothing another iteration
+writes, and the loop's result is every iteration's run on the state before the loop. It emits
+the loop body twice: `_loop_j(j)` as for npr_for, and `_lanes_j(j, *slots)`, the same statements
+with each `R[P(j)]` read and written through a Ref of its own (the slot). npr_vfor runs the
+lanes body under jax.vmap over every position of the slot axis (j = 0 .. n - 1 of the axis P(j)
+indexes), each lane's slot loaded from R[P(j)], and stores the lanes whose j the range holds
+back into R[P(:)] with one `where`: the same elementwise operations on the same values as the
+loop, so the same results bit for bit (a reduction inside the body is the loop's own reduction,
+of one iteration's operands).
+
+Lanes the range does not hold run iteration `start` (one the loop runs, on the same state), so
+no lane computes what NumPy never computes; their results are dropped. The loop itself runs
+instead (exact, as before) when the range leaves the slot axis (NumPy's IndexError or a negative
+index's wrap-around: decided at trace time for static bounds, by a lax.cond between the two
+programs for traced ones), when it is empty, or when the lanes body cannot be traced under vmap
+(a run-time index check that the loop's bounds do not decide, a Python loop the body needs).
+"""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class _NprLane:
+    """The loop variable's place in a slot's index (`(C, (i, npr_lane))`: the slot C[i, j])."""
+
+    def __repr__(self):
+        return "npr_lane"
+
+
+npr_lane = _NprLane()
+NPR_VECTORISE = True  # False: npr_vfor runs the loop (the differential tests compare the two)
+
+
+def npr_vfor(rng, loop, lanes, *slots):
+    """`for j in range(...)` whose iterations are independent: `loop(j)` is the body as npr_for
+    runs it, `lanes(j, *slot_refs)` the body on its slots, `slots` the (array, index) pairs, the
+    index holding npr_lane where j goes (module docstring)."""
+    start, stop, step = rng.start, rng.stop, rng.step
+    if not NPR_VECTORISE or not _npr_is_concrete(step) or int(step) == 0 or not slots:
+        return npr_for(rng, loop)
+    step = int(step)
+    width = min(int(_npr_shape(r)[_npr_lane_axis(ix)]) for r, ix in slots)
+    if all(_npr_is_concrete(v) for v in (start, stop)):
+        js = range(int(start), int(stop), step)
+        if not len(js) or min(js) < 0 or max(js) >= width:
+            return npr_for(rng, loop)  # empty, or NumPy's IndexError / wrap-around: the loop's own
+        return _npr_lanes_or_loop(rng, loop, lanes, slots, width, (min(js), max(js)))
+    trips = _npr_trips(start, stop, step)
+    last = start + (trips - 1) * step
+    ok = (trips > 0) & (jnp.minimum(start, last) >= 0) & (jnp.maximum(start, last) < width)
+    npr_if(ok, lambda: _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1)),
+           lambda: npr_for(rng, loop))
+    return None
+
+
+def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span):
+    """The lanes program when it traces; the loop otherwise (see the module docstring)."""
+    try:
+        run = _npr_lanes(rng, lanes, slots, width, span)
+    except Exception:  # anything the vmapped trace cannot do: the loop, exact as before
+        return npr_for(rng, loop)
+    for (r, ix), new, (old, valid) in zip(slots, *run):
+        mask = jnp.reshape(valid, valid.shape + (1,) * (old.ndim - 1))
+        npr_at(r)[_npr_all_lanes(ix)] = jnp.where(mask, new, old)
+    return None
+
+
+def _npr_lanes(rng, lanes, slots, width, span):
+    """(new slot values, [(old values, lane mask)]) of the lanes run under vmap (nothing stored)."""
+    start, stop, step = rng.start, rng.stop, rng.step
+    j = jnp.arange(width)
+    if step > 0:
+        valid = (j >= start) & (j < stop) & ((j - start) % step == 0)
+    else:
+        valid = (j <= start) & (j > stop) & ((start - j) % -step == 0)
+    at = jnp.where(valid, j, start)  # a lane outside the range runs iteration `start`
+    olds = [jnp.asarray(npr_get(r)[_npr_all_lanes(ix)]) for r, ix in slots]
+
+    def lane(k, *values):
+        _npr_note_range(k, *span)
+        refs = [jax.new_ref(v) for v in values]
+        lanes(k, *refs)
+        return [s[...] for s in refs]
+
+    new = jax.vmap(lane)(at, *[jnp.take(o, at, axis=0) for o in olds])
+    return new, [(o, valid) for o in olds]
+
+
+def _npr_lane_axis(ix):
+    return next(k for k, e in enumerate(ix) if e is npr_lane)
+
+
+def _npr_all_lanes(ix):
+    """The slot index with the whole lane axis in place of j: R[i, :] for the slot R[i, j]."""
+    return tuple(slice(None) if e is npr_lane else e for e in ix)
+
+
+def _npr_shape(r):
+    return tuple(np.shape(r) if not hasattr(r, "shape") else r.shape)
+
+
+def _npr_trips(start, stop, step):
+    span = stop - start
+    trips = (span + step - 1) // step if step > 0 else (span + step + 1) // step
+    return jnp.maximum(trips, 0)
+
+
+from .loops import npr_for, _npr_is_concrete  # noqa: E402
+from .branches import npr_if  # noqa: E402
+from .bounds import _npr_note_range, npr_get  # noqa: E402
+from .stores import npr_at  # noqa: E402
