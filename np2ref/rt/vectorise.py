@@ -22,6 +22,7 @@ programs for traced ones), when it is empty, or when the lanes body cannot be tr
 """
 
 import jax
+from jax import lax
 import jax.numpy as jnp
 import numpy as np
 
@@ -54,8 +55,12 @@ def npr_vfor(rng, loop, lanes, *slots):
     trips = _npr_trips(start, stop, step)
     last = start + (trips - 1) * step
     ok = (trips > 0) & (jnp.minimum(start, last) >= 0) & (jnp.maximum(start, last) < width)
-    npr_if(ok, lambda: _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1)),
-           lambda: npr_for(rng, loop))
+    then = lambda: _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1))  # noqa: E731
+    if _npr_batched([loop, lanes, slots, ok]):  # vmap cannot batch a cond with effects: npr_if lifts the refs
+        npr_if(ok, then, lambda: npr_for(rng, loop))
+    else:  # the refs stay closed over (no copy of the arrays through the cond)
+        with _npr_maybe_untaken(True):
+            lax.cond(ok, lambda: (then(), None)[1], lambda: (npr_for(rng, loop), None)[1])
     return None
 
 
@@ -112,6 +117,7 @@ def _npr_trips(start, stop, step):
 
 
 from .loops import npr_for, _npr_is_concrete  # noqa: E402
-from .branches import npr_if  # noqa: E402
+from .branches import _npr_maybe_untaken, npr_if  # noqa: E402
+from .refs import _npr_batched  # noqa: E402
 from .bounds import _npr_note_range, npr_get  # noqa: E402
 from .stores import npr_at  # noqa: E402
