@@ -31,7 +31,7 @@ PURE_NP = frozenset("""abs absolute add all amax amin any arccos arcsin arctan a
     logical_not logical_or matmul max maximum mean min minimum multiply negative outer power prod sign sin sinh
     sqrt square std subtract sum tan tanh true_divide var vdot where""".split())
 PURE_METHODS = frozenset("sum prod max min mean dot any all var std".split())
-PURE_BUILTINS = frozenset("abs min max float".split())
+PURE_BUILTINS = frozenset("abs min max float range len".split())
 PURE_KEYWORDS = frozenset({"axis", "keepdims"})
 _STATEMENTS = (cst.Assign, cst.AugAssign, cst.Pass)
 
@@ -56,15 +56,18 @@ def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
     loop.body.visit(found)
     if found.why:
         return found.why
-    slots = []
+    slots, ints = [], _inner_loop_vars(loop.body) | {var}
+    if (ints - {var}) & (_assigned_names(loop.body) - _inner_loop_vars(loop.body)):
+        return "an inner loop's variable is also assigned"
     for name in written:
-        indices = {_code(s) for s in found.slices[name]}
-        if len(indices) != 1:
-            return f"`{name}` is read or written at more than one index"
-        why = _slot_index(found.slices[name][0], var, local | written)
+        prefix, why = _slot_prefix(found.slices[name][0], var, local | written)
         if why:
             return why
-        slots.append((name, indices.pop()))
+        for elements in found.slices[name]:
+            why = _within_slot(elements, prefix, ints)
+            if why:
+                return f"`{name}`: {why}"
+        slots.append((name, prefix))
     for name in found.reads - written - local - {var}:
         if any(facts.roots.get(name, frozenset()) & facts.roots.get(w, frozenset({"?"})) for w in written):
             return f"`{name}` may share memory with an array the loop writes"
@@ -80,6 +83,12 @@ def _statements(stmts) -> str:
                                                            else [s.orelse]) if s.orelse else "")
             if why:
                 return why
+        elif isinstance(s, cst.For):
+            if s.orelse is not None or not isinstance(s.target, cst.Name) or not _range_call(s.iter):
+                return "a nested loop other than `for name in range(...)`"
+            why = _statements(s.body.body)
+            if why:
+                return why
         elif isinstance(s, cst.SimpleStatementLine):
             if not all(isinstance(x, _STATEMENTS) for x in s.body):
                 return "a statement other than an assignment"
@@ -93,6 +102,11 @@ def _statements(stmts) -> str:
     return ""
 
 
+def _range_call(it) -> bool:
+    return isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" \
+        and all(a.keyword is None and not a.star for a in it.args)
+
+
 def _assigned_names(body) -> set:
     names = set()
 
@@ -100,6 +114,20 @@ def _assigned_names(body) -> set:
         def visit_AssignTarget(self, node):
             if isinstance(node.target, cst.Name):
                 names.add(node.target.value)
+
+        def visit_For(self, node):
+            names.add(node.target.value)
+    body.visit(V())
+    return names
+
+
+def _inner_loop_vars(body) -> set:
+    """The variables of the `for name in range(...)` loops in body: Python ints in each lane."""
+    names = set()
+
+    class V(cst.CSTVisitor):
+        def visit_For(self, node):
+            names.add(node.target.value)
     body.visit(V())
     return names
 
@@ -164,24 +192,40 @@ class _Accesses(cst.CSTVisitor):
         return True
 
 
-def _slot_index(elements, var, body_names) -> str:
-    """Why `R[elements]` is not a slot of the loop over `var` ("" when it is): scalar indices
-    (trailing `:` allowed), `var` alone as one of them, the others free of `var` and of names
-    the body binds, and of calls."""
+def _slot_prefix(elements, var, body_names) -> tuple:
+    """(The code of the slot `P` of `R[elements]`, its indices up to the loop variable's, "") or
+    (None, why there is none): P must be scalar indices, `var` alone as its last, the others free of `var`,
+    of names the body binds, and of calls and subscripts."""
     entries = list(elements)
-    while entries and _full_slice(entries[-1].slice):
-        entries.pop()
-    if not entries or any(not isinstance(e.slice, cst.Index) or e.slice.star for e in entries):
-        return "a written array indexed by a slice"
-    lanes = [e for e in entries if isinstance(e.slice.value, cst.Name) and e.slice.value.value == var]
-    if len(lanes) != 1:
-        return "a written array indexed other than by the loop variable alone in one place"
-    for e in entries:
-        if e is lanes[0]:
-            continue
-        names = _names(e.slice.value)
+    at = [k for k, e in enumerate(entries) if isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Name)
+          and e.slice.value.value == var]
+    if not at:
+        return None, "a written array indexed other than by the loop variable alone"
+    prefix = entries[:at[0] + 1]
+    for e in prefix[:-1]:
+        names = _names(e.slice.value) if isinstance(e.slice, cst.Index) and not e.slice.star else None
         if names is None or var in names or names & body_names:
-            return "a written array's other indices change within the loop"
+            return None, "a written array's other indices change within the loop"
+    return _code(prefix), ""
+
+
+def _within_slot(elements, prefix, ints) -> str:
+    """Why `R[elements]` is not `R[prefix][rest]` with a basic `rest` ("" when it is): rest holds
+    slices and integer expressions of range-loop variables (a Python int in every lane), so the
+    access stays inside the lane's slot and means there what it meant on R."""
+    entries = list(elements)
+    for k in range(len(entries) + 1):
+        if _code(entries[:k]) == prefix:
+            break
+    else:
+        return "read or written at more than one index"
+    for e in entries[k:]:
+        if isinstance(e.slice, cst.Slice):
+            parts = [p for p in (e.slice.lower, e.slice.upper, e.slice.step) if p is not None]
+            if any(_names(p) is None for p in parts):
+                return "a slice bound with a call or subscript"
+        elif e.slice.star or _names(e.slice.value) is None or not _names(e.slice.value) <= ints:
+            return "an index inside the slot that may not be an integer"
     return ""
 
 
@@ -214,10 +258,10 @@ def _code(elements) -> str:
 
 
 def lanes_function(plan: LanePlan, var: str, stmts, name: str):
-    """(`def name(var, *slots): ...`: the updated body `stmts` with each written array's `R[P]`
-    read and written through its slot, the npr_vfor slot arguments), or None when an access to
-    a written array is in a form this does not know (the loop then stays npr_for)."""
-    slot_names = {array: f"_{array}_slot" for array, _ in plan.slots}
+    """(`def name(var, *slots): ...`: the updated body `stmts` with each written array's
+    `R[P + rest]` read and written as `slot[rest]`, the npr_vfor slot arguments), or None when
+    an access to a written array is in a form this does not know (the loop then stays npr_for)."""
+    slot_names = {array: f"_{array}_at_{var}" for array, _ in plan.slots}
     swap = _ToSlots(dict(plan.slots), slot_names)
     body = [s.visit(swap) for s in stmts]
     if swap.failed or set(swap.index) != set(slot_names):
@@ -233,7 +277,7 @@ def lanes_function(plan: LanePlan, var: str, stmts, name: str):
         return None
     params = [cst.Param(cst.Name(var))] + [cst.Param(cst.Name(slot_names[a])) for a, _ in plan.slots]
     func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), cst.IndentedBlock(body=body))
-    args = [cst.Tuple([cst.Element(cst.Name(a)), cst.Element(_lane_index(swap.index[a], var))])
+    args = [_pair(cst.Name(a), [cst.Name("npr_lane") if _is_name(i.value, var) else i.value for i in swap.index[a]])
             for a, _ in plan.slots]
     return func, args
 
@@ -242,11 +286,12 @@ _SLOT_ACCESS = frozenset({"npr_at", "npr_get"})
 
 
 class _ToSlots(cst.CSTTransformer):
-    """`npr_at(R)[P]`, `npr_get(R)[P]`, `R[P]` -> the slot's `[()]`; `npr_sub(R, np.s_[P])` ->
-    `npr_sub(slot, ())`. `failed` when an index is not the plan's."""
+    """`npr_at(R)[P, rest]`, `npr_get(R)[P, rest]`, `R[P, rest]` -> the slot's `[rest]` (`[()]`
+    when rest is empty); `npr_sub(R, np.s_[P, rest])` -> `npr_sub(slot, np.s_[rest])`; an inner
+    npr_vfor's slot `(R, (P..., more))` -> `(slot, (more))`. `failed` when an index is not P's."""
 
-    def __init__(self, index, slot_names):
-        self.want, self.slot_names, self.index, self.failed = index, slot_names, {}, False
+    def __init__(self, prefix, slot_names):
+        self.want, self.slot_names, self.index, self.failed = prefix, slot_names, {}, False
 
     def _array(self, expr):
         if isinstance(expr, cst.Name) and expr.value in self.want:
@@ -256,41 +301,63 @@ class _ToSlots(cst.CSTTransformer):
             return expr.args[0].value.value
         return None
 
-    def _matches(self, array, elements) -> bool:
-        ok = _code(elements) == self.want[array]
-        self.failed |= not ok
-        if ok:
-            self.index.setdefault(array, elements)
-        return ok
+    def _rest(self, array, values):
+        """The index values after P (None, and `failed`, when they do not start with P)."""
+        for k in range(len(values) + 1):
+            if _codes(values[:k]) == self.want[array]:
+                self.index.setdefault(array, values[:k])
+                return values[k:]
+        self.failed = True
+        return None
 
     def leave_Subscript(self, original, updated):
         array = self._array(updated.value)
-        if array is None or not self._matches(array, updated.slice):
+        rest = None if array is None else self._rest(array, [e.slice for e in updated.slice])
+        if rest is None:
             return updated
         slot = cst.Name(self.slot_names[array])
         value = slot if isinstance(updated.value, cst.Name) else updated.value.with_changes(args=[cst.Arg(slot)])
-        return updated.with_changes(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Tuple([])))])
+        rest = updated.slice[len(updated.slice) - len(rest):] or [cst.SubscriptElement(cst.Index(cst.Tuple([])))]
+        return updated.with_changes(value=value, slice=rest)
 
     def leave_Call(self, original, updated):
         f, args = updated.func, updated.args
         if not (isinstance(f, cst.Name) and f.value == "npr_sub" and len(args) == 2
                 and isinstance(args[0].value, cst.Name) and args[0].value.value in self.want):
             return updated
-        index = args[1].value
-        if not (isinstance(index, cst.Subscript) and cst.Module([]).code_for_node(index.value) == "np.s_"
-                and self._matches(args[0].value.value, index.slice)):
+        index, array = args[1].value, args[0].value.value
+        if not (isinstance(index, cst.Subscript) and cst.Module([]).code_for_node(index.value) == "np.s_"):
             self.failed = True
             return updated
-        return updated.with_changes(args=[cst.Arg(cst.Name(self.slot_names[args[0].value.value])),
-                                          cst.Arg(cst.Tuple([]))])
+        rest = self._rest(array, [e.slice for e in index.slice])
+        if rest is None:
+            return updated
+        rest = index.slice[len(index.slice) - len(rest):]
+        return updated.with_changes(args=[cst.Arg(cst.Name(self.slot_names[array])),
+                                          cst.Arg(index.with_changes(slice=rest) if rest else cst.Tuple([]))])
+
+    def leave_Tuple(self, original, updated):
+        items = updated.elements
+        if not (len(items) == 2 and isinstance(items[0].value, cst.Name) and items[0].value.value in self.want
+                and isinstance(items[1].value, cst.Tuple)):
+            return updated
+        array, values = items[0].value.value, [e.value for e in items[1].value.elements]
+        rest = self._rest(array, [cst.Index(v) for v in values])
+        return updated if rest is None else _pair(cst.Name(self.slot_names[array]), values[len(values) - len(rest):])
 
 
-def _lane_index(elements, var):
-    entries = list(elements)
-    while entries and _full_slice(entries[-1].slice):
-        entries.pop()
-    items = [cst.Element(cst.Name("npr_lane") if isinstance(e.slice.value, cst.Name) and e.slice.value.value == var
-                         else e.slice.value) for e in entries]
+def _pair(array, values):
+    """`(array, (v, ...))`: an npr_vfor slot argument."""
+    items = [cst.Element(v) for v in values]
     if len(items) == 1:
         items[0] = items[0].with_changes(comma=cst.Comma())
-    return cst.Tuple(items)
+    return cst.Tuple([cst.Element(array), cst.Element(cst.Tuple(items))])
+
+
+def _is_name(v, name) -> bool:
+    return isinstance(v, cst.Name) and v.value == name
+
+
+def _codes(slices) -> str:
+    """_code of a list of slices (cst.Index / cst.Slice), trailing `:` left out."""
+    return _code([cst.SubscriptElement(s) for s in slices])

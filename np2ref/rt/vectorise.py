@@ -43,8 +43,9 @@ def npr_vfor(rng, loop, lanes, *slots):
     runs it, `lanes(j, *slot_refs)` the body on its slots, `slots` the (array, index) pairs, the
     index holding npr_lane where j goes (module docstring)."""
     start, stop, step = rng.start, rng.stop, rng.step
-    if not NPR_VECTORISE or not _npr_is_concrete(step) or int(step) == 0 or not slots:
-        return npr_for(rng, loop)
+    if not NPR_VECTORISE or not _npr_is_concrete(step) or int(step) == 0 or not slots \
+            or not all(_npr_scalar_index(e) for _, ix in slots for e in ix if e is not npr_lane):
+        return npr_for(rng, loop)  # (an index array beside j would move the lane axis: NumPy's rules)
     step = int(step)
     width = min(int(_npr_shape(r)[_npr_lane_axis(ix)]) for r, ix in slots)
     if all(_npr_is_concrete(v) for v in (start, stop)):
@@ -95,6 +96,13 @@ def _npr_lanes(rng, lanes, slots, width, span):
 
     new = jax.vmap(lane)(at, *[jnp.take(o, at, axis=0) for o in olds])
     return new, [(o, valid) for o in olds]
+
+
+def _npr_scalar_index(e):
+    """Whether e indexes as one integer (a Python or NumPy int, or a 0-d integer array)."""
+    if isinstance(e, bool) or not hasattr(e, "dtype") and not isinstance(e, int):
+        return False
+    return np.ndim(e) == 0 and (isinstance(e, int) or np.issubdtype(e.dtype, np.integer))
 
 
 def _npr_lane_axis(ix):

@@ -35,13 +35,13 @@ from np2ref.rt import (
 def moving_sum(x, w, out):
     def _loop_i(i):
         npr_at(out)[i] = npr_get(x)[npr_win(i, w)].sum()           # shorter windows at the end, as NumPy clips them
-    def _lanes_i(i, _out_slot):
-        npr_at(_out_slot)[()] = npr_get(x)[npr_win(i, w)].sum()           # shorter windows at the end, as NumPy clips them
+    def _lanes_i(i, _out_at_i):
+        npr_at(_out_at_i)[()] = npr_get(x)[npr_win(i, w)].sum()           # shorter windows at the end, as NumPy clips them
     npr_vfor(npr_range(x.shape[0]), _loop_i, _lanes_i, (out, (npr_lane,)))
     def _loop_i(i):
         npr_at(out)[i] += (npr_get(x)[npr_win(i, 3, -1)] * 0.5).sum()
-    def _lanes_i(i, _out_slot):
-        npr_at(_out_slot)[()] += (npr_get(x)[npr_win(i, 3, -1)] * 0.5).sum()
+    def _lanes_i(i, _out_at_i):
+        npr_at(_out_at_i)[()] += (npr_get(x)[npr_win(i, 3, -1)] * 0.5).sum()
     npr_vfor(npr_range(1, x.shape[0] - 1), _loop_i, _lanes_i, (out, (npr_lane,)))
 
 
@@ -58,8 +58,8 @@ def lu(A):
 def csr_rows(indptr, indices, data, v, y):
     def _loop_i(i):
         npr_at(y)[i] = npr_get(data)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]] @ npr_get(v)[npr_get(indices)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]]]
-    def _lanes_i(i, _y_slot):
-        npr_at(_y_slot)[()] = npr_get(data)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]] @ npr_get(v)[npr_get(indices)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]]]
+    def _lanes_i(i, _y_at_i):
+        npr_at(_y_at_i)[()] = npr_get(data)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]] @ npr_get(v)[npr_get(indices)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]]]
     npr_vfor(npr_range(indptr.shape[0] - 1), _loop_i, _lanes_i, (y, (npr_lane,)))
 
 # run: moving_sum(np.arange(6.0), 3, np.zeros(6))
