@@ -164,3 +164,30 @@ def test_alias_and_recurrence_still_match_numpy():
         assert np.array_equal(_run(fn, (x,), True)[0], _run(fn, (x,), None)[0])
     y = np.zeros(6)
     assert np.array_equal(_run(recurrence, (y, x), True)[0], _run(recurrence, (y, x), None)[0])
+
+
+def tri_sum(C, A):
+    n = C.shape[0]
+    for i in range(n):
+        for j in range(i + 1):  # bounds traced in the lax loop over i: npr_vfor's lax.cond
+            C[i, j] = C[i, j] * 0.5 + A[i, 0] * A[j, 1]
+    return C.sum()
+
+
+def test_grad_and_vmap_of_the_lanes_equal_the_loops():
+    jax = pytest.importorskip("jax")
+    C, A = RNG.standard_normal((4, 4)), RNG.standard_normal((5, 2))
+    outs = []
+    for on in (True, False):
+        V.NPR_VECTORISE = on
+        try:
+            pure = np2ref.compile(tri_sum).pure
+            with jax.enable_x64(True):
+                grad = jax.grad(lambda a: pure(C, a)[0])(A)
+                batch = jax.vmap(lambda c: pure(c, A)[0])(np.stack([C, 2 * C]))
+                outs.append((np.asarray(grad), np.asarray(batch)))
+        finally:
+            V.NPR_VECTORISE = True
+    assert "npr_vfor" in _converted(tri_sum)
+    assert all(np.array_equal(x, y) for x, y in zip(*outs))
+    assert np.allclose(outs[0][1][0], tri_sum(C.copy(), A))

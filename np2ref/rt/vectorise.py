@@ -57,7 +57,8 @@ def npr_vfor(rng, loop, lanes, *slots):
     last = start + (trips - 1) * step
     ok = (trips > 0) & (jnp.minimum(start, last) >= 0) & (jnp.maximum(start, last) < width)
     then = lambda: _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1))  # noqa: E731
-    if _npr_batched([loop, lanes, slots, ok]):  # vmap cannot batch a cond with effects: npr_if lifts the refs
+    if _npr_batched([loop, lanes, slots, ok]) or _npr_differentiated([loop, lanes, slots]):
+        # vmap cannot batch a cond with effects, and JAX 0.10 differentiates one badly: npr_if lifts the refs
         npr_if(ok, then, lambda: npr_for(rng, loop))
     else:  # the refs stay closed over (no copy of the arrays through the cond)
         with _npr_maybe_untaken(True):
@@ -126,6 +127,6 @@ def _npr_trips(start, stop, step):
 
 from .loops import npr_for, _npr_is_concrete  # noqa: E402
 from .branches import _npr_maybe_untaken, npr_if  # noqa: E402
-from .refs import _npr_batched  # noqa: E402
+from .refs import _npr_batched, _npr_differentiated  # noqa: E402
 from .bounds import _npr_note_range, npr_get  # noqa: E402
 from .stores import npr_at  # noqa: E402
