@@ -2,6 +2,8 @@
 loops become npr_vfor, and differential runs against NumPy (results, every mutated argument,
 dtypes) and against the loop itself (bit for bit)."""
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -104,7 +106,7 @@ CASES = [
 
 def _converted(fn) -> str:
     """The converted text of fn alone (`.source` holds its whole module)."""
-    text = np2ref.compile(fn).source
+    text = np2ref.convert_source(inspect.getsource(inspect.getmodule(fn))).code
     start = text.index(f"def {fn.__name__}(")
     end = text.find("\ndef ", start + 1)
     return text[start:end if end > 0 else None]
@@ -132,13 +134,8 @@ def test_against_numpy_and_the_loop(fn, make):
         assert got.dtype == w.dtype
         np.testing.assert_allclose(got, w, rtol=1e-6 if w.dtype == np.float32 else 1e-14)
         assert np.array_equal(got, looped)  # the same elementwise operations: bit for bit
-
-
-@pytest.mark.parametrize("fn", [grid, stencil, backwards, int_element, wraps])
-def test_elementwise_bodies_are_numpys_bit_for_bit(fn):
-    args = dict(CASES)[fn]() if fn in dict(CASES) else None
-    for w, got in zip(_run(fn, args, None), _run(fn, args, True)):
-        assert np.array_equal(got, w) and got.dtype == w.dtype
+        if fn in (grid, stencil, backwards, int_element, wraps):  # no reduction: NumPy's bits too
+            assert np.array_equal(got, w)
 
 
 def test_a_range_past_the_axis_raises_numpys_index_error():
