@@ -47,6 +47,8 @@ def npr_vfor(rng, loop, lanes, *slots):
             or not all(_npr_scalar_index(e) for _, ix in slots for e in ix if e is not npr_lane):
         return npr_for(rng, loop)  # (an index array beside j would move the lane axis: NumPy's rules)
     step = int(step)
+    if not all(_npr_index_inside(e, n) for r, ix in slots for e, n in zip(ix, _npr_shape(r)) if e is not npr_lane):
+        return npr_for(rng, loop)  # the lanes load R[i, :] whatever the body does: never out of its axis
     width = min(int(_npr_shape(r)[_npr_lane_axis(ix)]) for r, ix in slots)
     if all(_npr_is_concrete(v) for v in (start, stop)):
         js = range(int(start), int(stop), step)
@@ -56,26 +58,24 @@ def npr_vfor(rng, loop, lanes, *slots):
     trips = _npr_trips(start, stop, step)
     last = start + (trips - 1) * step
     ok = (trips > 0) & (jnp.minimum(start, last) >= 0) & (jnp.maximum(start, last) < width)
-    then = lambda: _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1))  # noqa: E731
-    if _npr_batched([loop, lanes, slots, ok]) or _npr_differentiated([loop, lanes, slots]):
-        # vmap cannot batch a cond with effects, and JAX 0.10 differentiates one badly: npr_if lifts the refs
-        npr_if(ok, then, lambda: npr_for(rng, loop))
-    else:  # the refs stay closed over (no copy of the arrays through the cond)
-        with _npr_maybe_untaken(True):
-            lax.cond(ok, lambda: (then(), None)[1], lambda: (npr_for(rng, loop), None)[1])
+    if _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1), ok) is not None:
+        # the loop once more, with no trips where the lanes were right (no cond: a lax.cond with
+        # the refs closed over copies the arrays it writes on every call, 3x C in syrk)
+        npr_for(NprRange(start, jnp.where(ok, start, stop), step), loop)
     return None
 
 
-def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span):
-    """The lanes program when it traces; the loop otherwise (see the module docstring)."""
+def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span, ok=True):
+    """The lanes program when it traces, storing the lanes where `ok` (a traced flag: the range
+    inside the slot axis; True where static) and returning True; else the loop, returning None."""
     try:
         run = _npr_lanes(rng, lanes, slots, width, span)
     except Exception:  # anything the vmapped trace cannot do: the loop, exact as before
         return npr_for(rng, loop)
     for (r, ix), new, (old, valid) in zip(slots, *run):
-        mask = jnp.reshape(valid, valid.shape + (1,) * (old.ndim - 1))
+        mask = jnp.reshape(valid & ok, valid.shape + (1,) * (old.ndim - 1))
         npr_at(r)[_npr_all_lanes(ix)] = jnp.where(mask, new, old)
-    return None
+    return True
 
 
 def _npr_lanes(rng, lanes, slots, width, span):
@@ -86,7 +86,8 @@ def _npr_lanes(rng, lanes, slots, width, span):
         valid = (j >= start) & (j < stop) & ((j - start) % step == 0)
     else:
         valid = (j <= start) & (j > stop) & ((start - j) % -step == 0)
-    at = jnp.where(valid, j, start)  # a lane outside the range runs iteration `start`
+    # a lane outside the range runs iteration `start` (in the axis where the lanes are stored)
+    at = jnp.where(valid, j, start if _npr_is_concrete(start) else jnp.clip(start, 0, width - 1))
     olds = [jnp.asarray(npr_get(r)[_npr_all_lanes(ix)]) for r, ix in slots]
 
     def lane(k, *values):
@@ -104,6 +105,14 @@ def _npr_scalar_index(e):
     if isinstance(e, bool) or not hasattr(e, "dtype") and not isinstance(e, int):
         return False
     return np.ndim(e) == 0 and (isinstance(e, int) or np.issubdtype(e.dtype, np.integer))
+
+
+def _npr_index_inside(e, n):
+    """Whether the integer index e is inside an axis of n (negative ones count from the end),
+    known now: a concrete e, or a loop variable whose static loop noted its range."""
+    span = (int(e), int(e)) if _npr_is_concrete(e) or not hasattr(e, "aval") and isinstance(e, int) \
+        else _npr_known_range(e)
+    return span is not None and -n <= span[0] and span[1] < n
 
 
 def _npr_lane_axis(ix):
@@ -125,8 +134,8 @@ def _npr_trips(start, stop, step):
     return jnp.maximum(trips, 0)
 
 
-from .loops import npr_for, _npr_is_concrete  # noqa: E402
+from .loops import NprRange, npr_for, _npr_is_concrete  # noqa: E402
 from .branches import _npr_maybe_untaken, npr_if  # noqa: E402
 from .refs import _npr_batched, _npr_differentiated  # noqa: E402
-from .bounds import _npr_note_range, npr_get  # noqa: E402
+from .bounds import _npr_known_range, _npr_note_range, npr_get  # noqa: E402
 from .stores import npr_at  # noqa: E402
