@@ -361,3 +361,25 @@ def _is_name(v, name) -> bool:
 def _codes(slices) -> str:
     """_code of a list of slices (cst.Index / cst.Slice), trailing `:` left out."""
     return _code([cst.SubscriptElement(s) for s in slices])
+
+
+def range_offsets(it, loop_vars):
+    """`((v, c) or None, (v, c) or None)` for range(...)'s start and stop where one is an
+    enclosing loop's variable v plus an integer c (npr_vfor bounds them by v's range), else None."""
+    args = [a.value for a in it.args]
+    start, stop = (None, args[0]) if len(args) == 1 else (args[0], args[1])
+    hints = [_offset(e, loop_vars) if e is not None else None for e in (start, stop)]
+    if all(h is None for h in hints):
+        return None
+    return cst.Tuple([cst.Element(h if h is not None else cst.Name("None")) for h in hints])
+
+
+def _offset(e, loop_vars):
+    if isinstance(e, cst.Name) and e.value in loop_vars:
+        return cst.Tuple([cst.Element(cst.Name(e.value)), cst.Element(cst.Integer("0"))])
+    if isinstance(e, cst.BinaryOperation) and isinstance(e.operator, (cst.Add, cst.Subtract)) \
+            and isinstance(e.left, cst.Name) and e.left.value in loop_vars and isinstance(e.right, cst.Integer):
+        c = int(e.right.value) * (1 if isinstance(e.operator, cst.Add) else -1)
+        return cst.Tuple([cst.Element(cst.Name(e.left.value)), cst.Element(cst.Integer(str(c)) if c >= 0 else
+                                                                             cst.UnaryOperation(cst.Minus(), cst.Integer(str(-c))))])
+    return None

@@ -13,12 +13,17 @@ back into R[P(:)] with one `where`: the same elementwise operations on the same 
 loop, so the same results bit for bit (a reduction inside the body is the loop's own reduction,
 of one iteration's operands).
 
-Lanes the range does not hold run iteration `start` (one the loop runs, on the same state), so
-no lane computes what NumPy never computes; their results are dropped. The loop itself runs
-instead (exact, as before) when the range leaves the slot axis (NumPy's IndexError or a negative
-index's wrap-around: decided at trace time for static bounds, by a lax.cond between the two
-programs for traced ones), when it is empty, or when the lanes body cannot be traced under vmap
-(a run-time index check that the loop's bounds do not decide, a Python loop the body needs).
+Lanes the range does not hold compute values that are dropped (each its own j, so XLA sees an
+iota; under differentiation they run iteration `start`, one NumPy runs, so no NaN derivative
+enters the gradient). The lanes are only traced where nothing a lane does can be observed but
+its slot: a lane variable whose range is noted as the whole axis, a run-time index check under
+vmap (a batched record) failing the trace, so the loop runs. The loop itself runs instead (exact,
+as before) when the range leaves the slot axis (NumPy's IndexError, or a negative index's
+wrap-around) or is empty, when a slot's other indices are not known inside their axes, or when
+the lanes body cannot be traced under vmap. Traced bounds: decided by their loop variables' noted
+ranges (`offsets`) where they are `v + c`; else the lanes are stored where a traced flag says the
+range is inside the axis and the loop runs after them with no trips there (a lax.cond with the
+refs closed over copied the written arrays on every call).
 """
 
 import jax
@@ -38,10 +43,12 @@ npr_lane = _NprLane()
 NPR_VECTORISE = True  # False: npr_vfor runs the loop (the differential tests compare the two)
 
 
-def npr_vfor(rng, loop, lanes, *slots):
+def npr_vfor(rng, loop, lanes, *slots, offsets=None):
     """`for j in range(...)` whose iterations are independent: `loop(j)` is the body as npr_for
     runs it, `lanes(j, *slot_refs)` the body on its slots, `slots` the (array, index) pairs, the
-    index holding npr_lane where j goes (module docstring)."""
+    index holding npr_lane where j goes (module docstring). `offsets`: for a traced start and
+    stop, (v, c) where the bound is the loop variable v plus the integer c (else None), so a
+    static loop's note of v's range bounds them (`range(i + 1)` inside `for i in range(n)`)."""
     start, stop, step = rng.start, rng.stop, rng.step
     if not NPR_VECTORISE or not _npr_is_concrete(step) or int(step) == 0 or not slots \
             or not all(_npr_scalar_index(e) for _, ix in slots for e in ix if e is not npr_lane):
@@ -55,6 +62,12 @@ def npr_vfor(rng, loop, lanes, *slots):
         if not len(js) or min(js) < 0 or max(js) >= width:
             return npr_for(rng, loop)  # empty, or NumPy's IndexError / wrap-around: the loop's own
         return _npr_lanes_or_loop(rng, loop, lanes, slots, width, (min(js), max(js)))
+    spans = [_npr_bound_span(v, hint) for v, hint in zip((start, stop), offsets or (None, None))]
+    if None not in spans:  # every range the bounds allow lies inside the axis: no fallback loop
+        (lo, hi), (slo, shi) = spans
+        inside = (lo >= 0 and shi <= width) if step > 0 else (slo >= -1 and hi < width)
+        if inside and _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1)) is not None:
+            return None
     trips = _npr_trips(start, stop, step)
     last = start + (trips - 1) * step
     ok = (trips > 0) & (jnp.minimum(start, last) >= 0) & (jnp.maximum(start, last) < width)
@@ -86,8 +99,12 @@ def _npr_lanes(rng, lanes, slots, width, span):
         valid = (j >= start) & (j < stop) & ((j - start) % step == 0)
     else:
         valid = (j <= start) & (j > stop) & ((start - j) % -step == 0)
-    # a lane outside the range runs iteration `start` (in the axis where the lanes are stored)
-    at = jnp.where(valid, j, start if _npr_is_concrete(start) else jnp.clip(start, 0, width - 1))
+    at = j  # every lane its own j: an iota, so XLA reads A[j, :] of all lanes as A itself (syrk: a
+    # matrix product, not a gather of n copies of A); the lanes outside the range are dropped. Under
+    # differentiation they run iteration `start` instead: their cotangent is zero, and a NaN
+    # derivative of an iteration NumPy never runs (sqrt of a negative) would make 0 * NaN
+    if _npr_differentiated([lanes, slots]):
+        at = jnp.where(valid, j, start if _npr_is_concrete(start) else jnp.clip(start, 0, width - 1))
     olds = [jnp.asarray(npr_get(r)[_npr_all_lanes(ix)]) for r, ix in slots]
 
     def lane(k, *values):
@@ -105,6 +122,15 @@ def _npr_scalar_index(e):
     if isinstance(e, bool) or not hasattr(e, "dtype") and not isinstance(e, int):
         return False
     return np.ndim(e) == 0 and (isinstance(e, int) or np.issubdtype(e.dtype, np.integer))
+
+
+def _npr_bound_span(v, hint):
+    """(lowest, highest) value of a range bound: itself when concrete, else its loop variable's
+    noted range plus the offset, or None."""
+    if _npr_is_concrete(v):
+        return int(v), int(v)
+    span = _npr_known_range(hint[0]) if hint is not None else None
+    return None if span is None else (span[0] + hint[1], span[1] + hint[1])
 
 
 def _npr_index_inside(e, n):

@@ -37,7 +37,7 @@ from ...emit import jaxnames as J
 from ...frontend.jumps import left_jumps
 from ...frontend.rows import ROWS_HINT
 from ..registry import emits, plans
-from ..lanes import LanePlan, lane_plan, lanes_function
+from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
 from ..syntax import plain, target_names
 from . import unbound
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
@@ -387,7 +387,11 @@ def _lanes_call(original, updated, plan, args, ctx, flags):
     if made is None:
         return None
     func, slots = made
-    return cst.Call(cst.Name(J.VFOR), [*args, cst.Arg(func.name), *[cst.Arg(s) for s in slots]]), [func]
+    extra = [cst.Arg(func.name), *[cst.Arg(s) for s in slots]]
+    offsets = range_offsets(original.iter, ctx.f.for_names)
+    if offsets is not None:
+        extra.append(_keyword("offsets", offsets))
+    return cst.Call(cst.Name(J.VFOR), [*args, *extra]), [func]
 
 
 @emits(cst.While)
