@@ -37,6 +37,7 @@ from ...emit import jaxnames as J
 from ...frontend.jumps import left_jumps
 from ...frontend.rows import ROWS_HINT
 from ..registry import emits, plans
+from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
 from ..syntax import plain, target_names
 from . import unbound
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
@@ -402,11 +403,29 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         args.append(_keyword("stop", cst.Integer(str(flags[0]))))
     if plan.unroll:
         args.append(_keyword("unroll", cst.Name("True")))
-    loop_call = cst.Call(cst.Name(J.FOR), args)
+    loop_call, lanes = _lanes_call(original, updated, plan, args, ctx, flags) or (cst.Call(cst.Name(J.FOR), args), [])
     stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                loop_call) if carried else cst.Expr(loop_call)])
-    return cst.FlattenSentinel([func, *[ctx.mark_line(original, b) for b in before],
+    return cst.FlattenSentinel([func, *lanes, *[ctx.mark_line(original, b) for b in before],
                                 ctx.mark_line(original, stmt), *after])
+
+
+def _lanes_call(original, updated, plan, args, ctx, flags):
+    """(`npr_vfor(range, _loop_j, _lanes_j, *slots)`, [the `_lanes_j` function]) when the
+    iterations are independent (rewrite/lanes.py), else None."""
+    if plan.kind != "range" or plan.carried or plan.python or plan.rotations or plan.unroll or flags \
+            or plan.unrotate or plan.rows or plan.unpack or len(args) != 2:
+        return None
+    lp = lane_plan(original, plan.var, ctx.f)
+    made = lanes_function(lp, plan.var, updated.body.body, f"_lanes_{plan.var}") if isinstance(lp, LanePlan) else None
+    if made is None:
+        return None
+    func, slots = made
+    extra = [cst.Arg(func.name), *[cst.Arg(s) for s in slots]]
+    offsets = range_offsets(original.iter, ctx.f.for_names)
+    if offsets is not None:
+        extra.append(_keyword("offsets", offsets))
+    return cst.Call(cst.Name(J.VFOR), [*args, *extra]), [func]
 
 
 @emits(cst.While)

@@ -26,17 +26,23 @@ def csr_rows(indptr, indices, data, v, y):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_np_outer, npr_range, npr_win
+from np2ref.rt import (
+    npr_at, npr_for, npr_get, npr_jit, npr_lane, npr_np_outer, npr_range, npr_vfor, npr_win,
+)
 
 
 @npr_jit(mutated=('out',))
 def moving_sum(x, w, out):
     def _loop_i(i):
         npr_at(out)[i] = npr_get(x)[npr_win(i, w)].sum()           # shorter windows at the end, as NumPy clips them
-    npr_for(npr_range(x.shape[0]), _loop_i)
+    def _lanes_i(i, _out_at_i):
+        npr_at(_out_at_i)[()] = npr_get(x)[npr_win(i, w)].sum()           # shorter windows at the end, as NumPy clips them
+    npr_vfor(npr_range(x.shape[0]), _loop_i, _lanes_i, (out, (npr_lane,)))
     def _loop_i(i):
         npr_at(out)[i] += (npr_get(x)[npr_win(i, 3, -1)] * 0.5).sum()
-    npr_for(npr_range(1, x.shape[0] - 1), _loop_i)
+    def _lanes_i(i, _out_at_i):
+        npr_at(_out_at_i)[()] += (npr_get(x)[npr_win(i, 3, -1)] * 0.5).sum()
+    npr_vfor(npr_range(1, x.shape[0] - 1), _loop_i, _lanes_i, (out, (npr_lane,)))
 
 
 @npr_jit(mutated=('A',))
@@ -52,7 +58,9 @@ def lu(A):
 def csr_rows(indptr, indices, data, v, y):
     def _loop_i(i):
         npr_at(y)[i] = npr_get(data)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]] @ npr_get(v)[npr_get(indices)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]]]
-    npr_for(npr_range(indptr.shape[0] - 1), _loop_i)
+    def _lanes_i(i, _y_at_i):
+        npr_at(_y_at_i)[()] = npr_get(data)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]] @ npr_get(v)[npr_get(indices)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]]]
+    npr_vfor(npr_range(indptr.shape[0] - 1), _loop_i, _lanes_i, (y, (npr_lane,)))
 
 # run: moving_sum(np.arange(6.0), 3, np.zeros(6))
 # run: lu(np.array([[4.0, 1.0, 2.0], [1.0, 5.0, 1.0], [2.0, 1.0, 6.0]]))

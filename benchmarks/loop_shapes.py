@@ -1,0 +1,143 @@
+"""np2ref's loop kernels against hand ports, per loop shape (issue 39), with what the program does.
+
+    python benchmarks/loop_shapes.py [--only NAME,...] [--rounds N]
+
+For each kernel of benchmarks/loop_shapes_kernels.py: NumPy's time, np2ref's steady time
+(`jax.jit` of `np2ref.compile(fn).pure` on device arrays), the hand port's (jax.numpy, jitted),
+their ratio (median of interleaved rounds), and what np2ref's program does: equations in its
+jaxpr (all levels), XLA while loops, HLO instructions in the loop bodies (a fusion counts once)
+and the bytes those instructions write per iteration (the sum of their result sizes), against
+the hand port's whole program. Timing, not a test: the numbers go in docs/loops.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import jax
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+import loop_shapes_kernels as K  # noqa: E402
+from loop_perf import batch  # noqa: E402
+
+import np2ref  # noqa: E402
+
+_DT = dict(f64=8, s64=8, u64=8, f32=4, s32=4, u32=4, pred=1, s8=1, u8=1, f16=2, bf16=2, s16=2, c128=16, c64=8)
+
+
+def jaxpr_size(jaxpr):
+    """Equations of a (closed) jaxpr, counting those of nested jaxprs (loop bodies, branches)."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    n = 0
+    for eqn in jaxpr.eqns:
+        n += 1
+        for v in eqn.params.values():
+            for sub in (v if isinstance(v, (tuple, list)) else (v,)):
+                if hasattr(sub, "eqns") or hasattr(getattr(sub, "jaxpr", None), "eqns"):
+                    n += jaxpr_size(sub)
+    return n
+
+
+def _bytes(shape_text):
+    total = 0
+    for dt, dims in re.findall(r"\b([a-z]+\d*)\[([\d,]*)\]", shape_text):
+        if dt in _DT:
+            total += _DT[dt] * math.prod(int(d) for d in dims.split(",") if d)
+    return total
+
+
+def hlo_loops(text):
+    """(while loops, instructions in their bodies, bytes those write per iteration) of HLO text."""
+    comps, name = {}, None
+    for line in text.splitlines():
+        head = re.match(r"^(?:ENTRY )?%?([\w.\-]+) .*\{$", line)
+        if head:
+            name, comps[head.group(1)] = head.group(1), []
+        elif line.startswith("}"):
+            name = None
+        elif name and " = " in line:
+            comps[name].append(line)
+    bodies = set(re.findall(r"body=%?([\w.\-]+)", text))
+    skip = ("parameter(", "get-tuple-element(", "tuple(", "constant(", "bitcast(")
+    ops = [ln for b in bodies for ln in comps.get(b, ()) if not any(s in ln for s in skip)]
+    written = sum(_bytes(ln.split(" = ", 1)[1].split("(", 1)[0]) for ln in ops)
+    return len(bodies), len(ops), written
+
+
+def program_bytes(text):
+    """Bytes the entry computation's instructions write (the hand port's whole program)."""
+    entry = text[text.index("ENTRY"):]
+    entry = entry[:entry.index("\n}")]
+    skip = ("parameter(", "get-tuple-element(", "tuple(", "constant(", "bitcast(")
+    lines = [ln for ln in entry.splitlines()[1:] if " = " in ln and not any(s in ln for s in skip)]
+    return len(lines), sum(_bytes(ln.split(" = ", 1)[1].split("(", 1)[0]) for ln in lines)
+
+
+def interleaved(ref, hand, rounds):
+    r, h = [], []
+    for k in range(rounds):
+        for fn, acc in ((ref, r), (hand, h)) if k % 2 else ((hand, h), (ref, r)):
+            acc.append(batch(fn, budget=0.02))
+    return statistics.median(r), statistics.median(h), statistics.median(a / b for a, b in zip(r, h))
+
+
+def numpy_time(fn, args, repeats=5):
+    times = []
+    for _ in range(repeats):
+        fresh = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+        t = time.perf_counter()
+        fn(*fresh)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def row(name, rounds):
+    args = K.inputs(name, np.random.default_rng(0))
+    fn = getattr(K, name)
+    static = tuple(k for k, a in enumerate(args) if isinstance(a, int))
+    comp = np2ref.compile(fn)
+    t0 = time.perf_counter()
+    comp(*[a.copy() if isinstance(a, np.ndarray) else a for a in args])
+    first = time.perf_counter() - t0
+    dev = [jax.device_put(a) if not isinstance(a, int) else a for a in args]
+    ref = jax.jit(comp.pure, static_argnums=static)
+    hand = K.hand(name)
+    jax.block_until_ready(ref(*dev))
+    jax.block_until_ready(hand(*dev))
+    t_ref, t_hand, ratio = interleaved(lambda: ref(*dev), lambda: hand(*dev), rounds)
+    eqns = jaxpr_size(jax.make_jaxpr(comp.pure, static_argnums=static)(*dev))
+    whiles, body_ops, body_bytes = hlo_loops(ref.lower(*dev).compile().as_text())
+    hand_ops, hand_bytes = program_bytes(hand.lower(*dev).compile().as_text())
+    return (f"| {name} | {numpy_time(fn, args) * 1e3:.3f} | {t_ref * 1e3:.3f} | {t_hand * 1e3:.3f} | "
+            f"{ratio:.2f} | {first:.2f} | {eqns} | {whiles} | {body_ops} | {body_bytes} | "
+            f"{hand_ops} / {hand_bytes} |"), ratio
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--only", default="")
+    p.add_argument("--rounds", type=int, default=9)
+    a = p.parse_args(argv)
+    jax.config.update("jax_enable_x64", True)
+    names = [n for n in K.NAMES if not a.only or n in a.only.split(",")]
+    print("| kernel | NumPy ms | np2ref ms | hand ms | np2ref/hand | first call s | jaxpr eqns | "
+          "while loops | HLO ops in loop bodies | bytes written per step | hand: HLO ops / bytes |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    ratios = []
+    for name in names:
+        line, ratio = row(name, a.rounds)
+        ratios.append(ratio)
+        print(line, flush=True)
+    print(f"\ngeomean np2ref/hand: {math.exp(sum(map(math.log, ratios)) / len(ratios)):.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

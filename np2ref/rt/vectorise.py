@@ -1,0 +1,167 @@
+"""npr_vfor: a loop whose iterations are independent, run as one array operation over its range.
+
+The rewrite (rewrite/lanes.py) proves, on the source, that each iteration of `for j in range(...)`
+touches each array it writes only at one element or block `R[P(j)]` (P: scalar indices, j one of
+them, the others the same in every iteration), that it reads those arrays only there, and that
+it calls nothing that could have an effect. Then iteration j reads nothing another iteration
+writes, and the loop's result is every iteration's run on the state before the loop. It emits
+the loop body twice: `_loop_j(j)` as for npr_for, and `_lanes_j(j, *slots)`, the same statements
+with each `R[P(j)]` read and written through a Ref of its own (the slot). npr_vfor runs the
+lanes body under jax.vmap over every position of the slot axis (j = 0 .. n - 1 of the axis P(j)
+indexes), each lane's slot loaded from R[P(j)], and stores the lanes whose j the range holds
+back into R[P(:)] with one `where`: the same elementwise operations on the same values as the
+loop, so the same results bit for bit (a reduction inside the body is the loop's own reduction,
+of one iteration's operands).
+
+Lanes the range does not hold compute values that are dropped (each its own j, so XLA sees an
+iota; under differentiation they run iteration `start`, one NumPy runs, so no NaN derivative
+enters the gradient). The lanes are only traced where nothing a lane does can be observed but
+its slot: a lane variable whose range is noted as the whole axis, a run-time index check under
+vmap (a batched record) failing the trace, so the loop runs. The loop itself runs instead (exact,
+as before) when the range leaves the slot axis (NumPy's IndexError, or a negative index's
+wrap-around) or is empty, when a slot's other indices are not known inside their axes, or when
+the lanes body cannot be traced under vmap. Traced bounds: decided by their loop variables' noted
+ranges (`offsets`) where they are `v + c`; else the lanes are stored where a traced flag says the
+range is inside the axis and the loop runs after them with no trips there (a lax.cond with the
+refs closed over copied the written arrays on every call).
+"""
+
+import jax
+from jax import lax
+import jax.numpy as jnp
+import numpy as np
+
+
+class _NprLane:
+    """The loop variable's place in a slot's index (`(C, (i, npr_lane))`: the slot C[i, j])."""
+
+    def __repr__(self):
+        return "npr_lane"
+
+
+npr_lane = _NprLane()
+NPR_VECTORISE = True  # False: npr_vfor runs the loop (the differential tests compare the two)
+
+
+def npr_vfor(rng, loop, lanes, *slots, offsets=None):
+    """`for j in range(...)` whose iterations are independent: `loop(j)` is the body as npr_for
+    runs it, `lanes(j, *slot_refs)` the body on its slots, `slots` the (array, index) pairs, the
+    index holding npr_lane where j goes (module docstring). `offsets`: for a traced start and
+    stop, (v, c) where the bound is the loop variable v plus the integer c (else None), so a
+    static loop's note of v's range bounds them (`range(i + 1)` inside `for i in range(n)`)."""
+    start, stop, step = rng.start, rng.stop, rng.step
+    if not NPR_VECTORISE or not _npr_is_concrete(step) or int(step) == 0 or not slots \
+            or not all(_npr_scalar_index(e) for _, ix in slots for e in ix if e is not npr_lane):
+        return npr_for(rng, loop)  # (an index array beside j would move the lane axis: NumPy's rules)
+    step = int(step)
+    if not all(_npr_index_inside(e, n) for r, ix in slots for e, n in zip(ix, _npr_shape(r)) if e is not npr_lane):
+        return npr_for(rng, loop)  # the lanes load R[i, :] whatever the body does: never out of its axis
+    width = min(int(_npr_shape(r)[_npr_lane_axis(ix)]) for r, ix in slots)
+    if all(_npr_is_concrete(v) for v in (start, stop)):
+        js = range(int(start), int(stop), step)
+        if not len(js) or min(js) < 0 or max(js) >= width:
+            return npr_for(rng, loop)  # empty, or NumPy's IndexError / wrap-around: the loop's own
+        return _npr_lanes_or_loop(rng, loop, lanes, slots, width, (min(js), max(js)))
+    spans = [_npr_bound_span(v, hint) for v, hint in zip((start, stop), offsets or (None, None))]
+    if None not in spans:  # every range the bounds allow lies inside the axis: no fallback loop
+        (lo, hi), (slo, shi) = spans
+        inside = (lo >= 0 and shi <= width) if step > 0 else (slo >= -1 and hi < width)
+        if inside and _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1)) is not None:
+            return None
+    trips = _npr_trips(start, stop, step)
+    last = start + (trips - 1) * step
+    ok = (trips > 0) & (jnp.minimum(start, last) >= 0) & (jnp.maximum(start, last) < width)
+    if _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1), ok) is not None:
+        # the loop once more, with no trips where the lanes were right (no cond: a lax.cond with
+        # the refs closed over copies the arrays it writes on every call, 3x C in syrk)
+        npr_for(NprRange(start, jnp.where(ok, start, stop), step), loop)
+    return None
+
+
+def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span, ok=True):
+    """The lanes program when it traces, storing the lanes where `ok` (a traced flag: the range
+    inside the slot axis; True where static) and returning True; else the loop, returning None."""
+    try:
+        run = _npr_lanes(rng, lanes, slots, width, span)
+    except Exception:  # anything the vmapped trace cannot do: the loop, exact as before
+        return npr_for(rng, loop)
+    for (r, ix), new, (old, valid) in zip(slots, *run):
+        mask = jnp.reshape(valid & ok, valid.shape + (1,) * (old.ndim - 1))
+        npr_at(r)[_npr_all_lanes(ix)] = jnp.where(mask, new, old)
+    return True
+
+
+def _npr_lanes(rng, lanes, slots, width, span):
+    """(new slot values, [(old values, lane mask)]) of the lanes run under vmap (nothing stored)."""
+    start, stop, step = rng.start, rng.stop, rng.step
+    j = jnp.arange(width)
+    if step > 0:
+        valid = (j >= start) & (j < stop) & ((j - start) % step == 0)
+    else:
+        valid = (j <= start) & (j > stop) & ((start - j) % -step == 0)
+    at = j  # every lane its own j: an iota, so XLA reads A[j, :] of all lanes as A itself (syrk: a
+    # matrix product, not a gather of n copies of A); the lanes outside the range are dropped. Under
+    # differentiation they run iteration `start` instead: their cotangent is zero, and a NaN
+    # derivative of an iteration NumPy never runs (sqrt of a negative) would make 0 * NaN
+    if _npr_differentiated([lanes, slots]):
+        at = jnp.where(valid, j, start if _npr_is_concrete(start) else jnp.clip(start, 0, width - 1))
+    olds = [jnp.asarray(npr_get(r)[_npr_all_lanes(ix)]) for r, ix in slots]
+
+    def lane(k, *values):
+        _npr_note_range(k, *span)
+        refs = [jax.new_ref(v) for v in values]
+        lanes(k, *refs)
+        return [s[...] for s in refs]
+
+    new = jax.vmap(lane)(at, *[jnp.take(o, at, axis=0) for o in olds])
+    return new, [(o, valid) for o in olds]
+
+
+def _npr_scalar_index(e):
+    """Whether e indexes as one integer (a Python or NumPy int, or a 0-d integer array)."""
+    if isinstance(e, bool) or not hasattr(e, "dtype") and not isinstance(e, int):
+        return False
+    return np.ndim(e) == 0 and (isinstance(e, int) or np.issubdtype(e.dtype, np.integer))
+
+
+def _npr_bound_span(v, hint):
+    """(lowest, highest) value of a range bound: itself when concrete, else its loop variable's
+    noted range plus the offset, or None."""
+    if _npr_is_concrete(v):
+        return int(v), int(v)
+    span = _npr_known_range(hint[0]) if hint is not None else None
+    return None if span is None else (span[0] + hint[1], span[1] + hint[1])
+
+
+def _npr_index_inside(e, n):
+    """Whether the integer index e is inside an axis of n (negative ones count from the end),
+    known now: a concrete e, or a loop variable whose static loop noted its range."""
+    span = (int(e), int(e)) if _npr_is_concrete(e) or not hasattr(e, "aval") and isinstance(e, int) \
+        else _npr_known_range(e)
+    return span is not None and -n <= span[0] and span[1] < n
+
+
+def _npr_lane_axis(ix):
+    return next(k for k, e in enumerate(ix) if e is npr_lane)
+
+
+def _npr_all_lanes(ix):
+    """The slot index with the whole lane axis in place of j: R[i, :] for the slot R[i, j]."""
+    return tuple(slice(None) if e is npr_lane else e for e in ix)
+
+
+def _npr_shape(r):
+    return tuple(np.shape(r) if not hasattr(r, "shape") else r.shape)
+
+
+def _npr_trips(start, stop, step):
+    span = stop - start
+    trips = (span + step - 1) // step if step > 0 else (span + step + 1) // step
+    return jnp.maximum(trips, 0)
+
+
+from .loops import NprRange, npr_for, _npr_is_concrete  # noqa: E402
+from .branches import _npr_maybe_untaken, npr_if  # noqa: E402
+from .refs import _npr_batched, _npr_differentiated  # noqa: E402
+from .bounds import _npr_known_range, _npr_note_range, npr_get  # noqa: E402
+from .stores import npr_at  # noqa: E402

@@ -1,0 +1,192 @@
+"""Independent loop iterations as one vmap (rewrite/lanes.py, rt/vectorise.py; issue 39): which
+loops become npr_vfor, and differential runs against NumPy (results, every mutated argument,
+dtypes) and against the loop itself (bit for bit)."""
+
+import inspect
+
+import numpy as np
+import pytest
+
+import np2ref
+import np2ref.rt.vectorise as V
+
+
+def grid(g, nx, ny):
+    for x in range(nx):
+        for y in range(ny):
+            if x == 0 or y == 0 or x == nx - 1 or y == ny - 1:
+                g[x, y] = 1.0
+            else:
+                g[x, y] = 0.5 * x + 0.25 * y + g[x, y]
+
+
+def stencil(A, B, steps):
+    n = A.shape[0]
+    for t in range(steps):
+        for i in range(1, n - 1):
+            B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1])
+        for i in range(1, n - 1):
+            A[i] = 0.33333 * (B[i - 1] + B[i] + B[i + 1])
+
+
+def rows(x):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        e = np.exp(x[i] - x[i].max())
+        out[i] = e / e.sum()
+    return out
+
+
+def triangle(C, A):
+    n = C.shape[0]
+    for i in range(n):
+        for j in range(i + 1):
+            C[i, j] = C[i, j] * 0.5 + A[i, 0] * A[j, 1]
+
+
+def backwards(x, out):
+    for i in range(x.shape[0] - 1, 0, -2):
+        out[i] = x[i] * 2.0 - x[i - 1]
+
+
+def int_element(a, v):
+    for j in range(a.shape[0]):
+        a[j] += v[j] * 0.5  # an element's `+=`: NumPy casts back unsafely, unlike a[:] += ...
+
+
+def past_end(a, n):
+    for j in range(n):
+        a[j] = j * 1.5
+
+
+def wraps(a, n):
+    for j in range(-n, 2):  # negative indices wrap: the loop runs (npr_vfor's fallback)
+        a[j] = a[j] + j
+
+
+def recurrence(y, x):
+    for i in range(1, x.shape[0]):
+        y[i] = y[i - 1] + x[i]
+
+
+def random_body(a):
+    for i in range(a.shape[0]):
+        a[i] = np.random.random()
+
+
+def alias_read(a):
+    b = a[::-1]
+    for i in range(a.shape[0]):
+        a[i] = b[i] + 1.0
+
+
+def two_places(a):
+    for i in range(a.shape[0] - 1):
+        a[i] = 1.0
+        a[i + 1] = 2.0
+
+
+def reads_other_element(a):
+    for i in range(1, a.shape[0]):
+        a[i] = a[i - 1] * 2.0
+
+
+RNG = np.random.default_rng(7)
+CASES = [
+    (grid, lambda: (RNG.standard_normal((7, 6)), 7, 6)),
+    (grid, lambda: (RNG.standard_normal((7, 6)), 5, 4)),
+    (stencil, lambda: (RNG.standard_normal(12), RNG.standard_normal(12), 3)),
+    (rows, lambda: (RNG.standard_normal((5, 4)).astype(np.float32),)),
+    (triangle, lambda: (RNG.standard_normal((6, 6)), RNG.standard_normal((6, 2)))),
+    (backwards, lambda: (RNG.standard_normal(9), np.zeros(9))),
+    (int_element, lambda: (np.arange(6, dtype=np.int32), RNG.standard_normal(6))),
+    (wraps, lambda: (RNG.standard_normal(5), 3)),
+]
+
+
+def _converted(fn) -> str:
+    """The converted text of fn alone."""
+    text = np2ref.convert_source("import numpy as np\n\n" + inspect.getsource(fn)).code
+    start = text.index(f"def {fn.__name__}(")
+    end = text.find("\ndef ", start + 1)
+    return text[start:end if end > 0 else None]
+
+
+def _run(fn, args, vectorise):
+    copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    if vectorise is None:
+        out = fn(*copies)
+    else:
+        V.NPR_VECTORISE = vectorise
+        try:
+            out = np2ref.compile(fn)(*copies)
+        finally:
+            V.NPR_VECTORISE = True
+    return [np.asarray(out)] * (out is not None) + [a for a in copies if isinstance(a, np.ndarray)]
+
+
+@pytest.mark.parametrize("fn, make", CASES, ids=[f"{c[0].__name__}{k}" for k, c in enumerate(CASES)])
+def test_against_numpy_and_the_loop(fn, make):
+    args = make()
+    want, lanes, loop = _run(fn, args, None), _run(fn, args, True), _run(fn, args, False)
+    assert "npr_vfor" in _converted(fn)
+    for w, got, looped in zip(want, lanes, loop):
+        assert got.dtype == w.dtype
+        np.testing.assert_allclose(got, w, rtol=1e-6 if w.dtype == np.float32 else 1e-14)
+        assert np.array_equal(got, looped)  # the same elementwise operations: bit for bit
+        if fn in (grid, stencil, backwards, int_element, wraps):  # no reduction: NumPy's bits too
+            assert np.array_equal(got, w)
+
+
+def test_a_range_past_the_axis_raises_numpys_index_error():
+    a = np.zeros(4)
+    with pytest.raises(IndexError):
+        past_end(a.copy(), 5)
+    with pytest.raises(IndexError):
+        np2ref.compile(past_end)(a.copy(), 5)
+    got = a.copy()
+    np2ref.compile(past_end)(got, 3)
+    assert np.array_equal(got, [0.0, 1.5, 3.0, 0.0])
+
+
+@pytest.mark.parametrize("fn", [recurrence, random_body, alias_read, two_places, reads_other_element])
+def test_dependent_or_impure_loops_stay_loops(fn):
+    source = _converted(fn)
+    assert "npr_vfor" not in source and "npr_for" in source
+
+
+def test_alias_and_recurrence_still_match_numpy():
+    x = RNG.standard_normal(6)
+    for fn in (alias_read, reads_other_element):
+        assert np.array_equal(_run(fn, (x,), True)[0], _run(fn, (x,), None)[0])
+    y = np.zeros(6)
+    assert np.array_equal(_run(recurrence, (y, x), True)[0], _run(recurrence, (y, x), None)[0])
+
+
+def tri_sum(C, A):
+    n = C.shape[0]
+    for i in range(n):
+        for j in range(i + 1):  # bounds traced in the lax loop over i: npr_vfor's lax.cond
+            C[i, j] = C[i, j] * 0.5 + A[i, 0] * A[j, 1]
+    return C.sum()
+
+
+def test_grad_and_vmap_of_the_lanes_equal_the_loops():
+    jax = pytest.importorskip("jax")
+    C, A = RNG.standard_normal((4, 4)), RNG.standard_normal((5, 2))
+    outs = []
+    for on in (True, False):
+        V.NPR_VECTORISE = on
+        try:
+            pure = np2ref.compile(tri_sum).pure
+            with jax.enable_x64(True):
+                grad = jax.grad(lambda a: pure(C, a)[0])(A)
+                batch = jax.vmap(lambda c: pure(c, A)[0])(np.stack([C, 2 * C]))
+                outs.append((np.asarray(grad), np.asarray(batch)))
+        finally:
+            V.NPR_VECTORISE = True
+    assert "npr_vfor" in _converted(tri_sum)
+    (grad, batch), (loop_grad, loop_batch) = outs
+    assert np.array_equal(batch, loop_batch)
+    np.testing.assert_allclose(grad, loop_grad, rtol=1e-14)  # contributions summed in another order
+    assert np.allclose(outs[0][1][0], tri_sum(C.copy(), A))
