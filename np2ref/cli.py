@@ -19,13 +19,11 @@ import os
 import sys
 from pathlib import Path
 
-from . import __version__, codes
+from . import __version__, batch, codes
 from . import config as config_mod
 from .diagnostics import Diagnostic, suppressed
 from .frontend.files import PathError, ours, python_files, stamped, write_atomic
-from .emit import module as emit_module, standalone
-from .frontend.source import encoding_of
-from .pipeline import ConversionResult, convert_file
+
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -72,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--diff", action="store_true", help="print a unified diff instead of writing")
     g.add_argument("--stdout", action="store_true", help="print the converted code instead of writing")
     c.add_argument("--standalone", action="store_true",
-                   help=f"import the runtime from {standalone.FILENAME}, written beside the output, so the "
+                   help="import the runtime from np2ref_rt.py, written beside the output, so the "
                         "converted program runs where np2ref is not installed (needs only jax and numpy)")
     g.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when a conversion would write or change an output file")
@@ -88,6 +86,11 @@ def _parser() -> argparse.ArgumentParser:
                        help="print diagnostics only, or a readiness report (--report)")
     k.add_argument("src", nargs="*", help="files and folders (default: [tool.np2ref] include)")
     k.add_argument("--format", choices=("text", "json"), default="text")
+    k.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="files checked in N processes at once (default: the number of CPUs)")
+    k.add_argument("--no-cache", action="store_true",
+                   help="analyse every file again, not reading or writing np2ref's content cache "
+                   "(~/.cache/np2ref; NP2REF_NO_CACHE=1 does the same)")
     k.add_argument("--report", nargs="?", const="default", action=_ReportKind, metavar="{terminal,html,json}",
                    help="per file and in total: functions that convert exactly, refused ones, and the refused "
                    "constructs ranked by how many functions each blocks (default: terminal; json with "
@@ -133,7 +136,7 @@ def _colour(stream) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
-def _print_diagnostics(result: ConversionResult) -> None:
+def _print_diagnostics(result) -> None:
     for d in result.diagnostics:
         if d.is_error:
             print(d.render(result.source), file=sys.stderr)
@@ -160,6 +163,8 @@ class _Writer:
         self.runtimes: set[Path] = set()  # --standalone: the np2ref_rt.py files written
 
     def write(self, src: Path, out: Path, code: str) -> None:
+        from .frontend.source import encoding_of
+
         data = stamped(code, encoding_of(code))
         if self.args.check:
             try:
@@ -185,6 +190,8 @@ class _Writer:
     def write_runtime(self, folder: Path) -> None:
         """--standalone: np2ref's runtime as one module beside the converted files (over an
         earlier copy of it only, unless --force)."""
+        from .emit import standalone
+
         target = folder / standalone.FILENAME
         if target in self.runtimes:
             return
@@ -209,6 +216,8 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def cmd_convert(args) -> int:
+    from .pipeline import convert_file  # (imported when needed: `check` from the cache never loads libcst)
+
     src = Path(args.src)
     if not src.exists():
         raise UsageError(f"{src}: no such file or folder")
@@ -291,6 +300,8 @@ def _partial(path: Path, text: str, args) -> str | None:
 
 
 def _code(result, args) -> str:
+    from .emit import module as emit_module, standalone
+
     return result.code_for(standalone.STANDALONE_MODULE if args.standalone else emit_module.RUNTIME_MODULE)
 
 
@@ -300,6 +311,8 @@ def _nothing_translated(result, path: Path, progress=None) -> bool:
         return False
     if progress is not None:
         progress.clear()
+    from .emit import module as emit_module
+
     if result.source is not None and emit_module.is_converted(result.source):
         print(f"np2ref: {path} is np2ref's output: its functions stay as they are", file=sys.stderr)
         return True
@@ -351,17 +364,19 @@ def cmd_check(args) -> int:
         if not srcs:
             raise UsageError("check needs at least one SRC (a file or a folder), or `include` in [tool.np2ref]")
     files = _walk(args, cfg, srcs)
+    args.jobs = batch.default_jobs() if args.jobs is None else args.jobs
+    if args.jobs < 1:
+        raise UsageError("--jobs takes a number of processes, 1 or more")
     if args.report:
         return _check_report(args, files)
     if args.output or args.fail_under is not None or args.run_scripts:
         raise UsageError("-o, --fail-under and --run go with --report")
     shown: list[Diagnostic] = []
     progress = _Progress(len(files), live=len(files) > 20 and not args.quiet)
-    for f in files:
-        progress.step(str(f))
-        result = convert_file(str(f))
-        lines = result.source.splitlines() if result.source else []
-        shown += [d for d in result.diagnostics if cfg.reports(d.code) and not suppressed(d, lines)
+    for diagnostics, source in batch.check_files([str(f) for f in files], args.jobs, not args.no_cache,
+                                                 on_file=progress.step):
+        lines = source.splitlines() if source else []
+        shown += [d for d in diagnostics if cfg.reports(d.code) and not suppressed(d, lines)
                   and (d.is_error or not args.quiet)]
     progress.done()
     if args.format == "json":

@@ -22,6 +22,9 @@ import pytest
 # the suite runs the jitted program, never the host route (which runs the original itself on
 # small arrays); tests/test_host_route.py tests that route with host_below given explicitly.
 os.environ["NP2REF_HOST_BELOW"] = "0"
+# `np2ref check` reads and writes its content cache (np2ref/cache.py) only where a test asks for
+# it (tests/test_check_cache.py): the suite leaves the user's ~/.cache alone.
+os.environ["NP2REF_NO_CACHE"] = "1"
 
 import np2ref
 from np2ref.verify.compare import first_difference

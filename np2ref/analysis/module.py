@@ -306,6 +306,49 @@ def _builders(functions, collected, called, host) -> dict:
     return found
 
 
+def _fixed_point(converted: dict, called: dict, analyse) -> dict[str, FunctionFacts]:
+    """Each converted function's facts, the effects of its callees fed in: callees first (the
+    call graph's post-order), so a module without recursion is analysed once per function; a
+    function is analysed again only while the effects of a function it calls change (a cycle of
+    calls), at most 20 rounds."""
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:  # (iterative: a long chain of calls must not hit the recursion limit)
+        stack = [(name, iter(sorted(called[name] & converted.keys())))]
+        seen.add(name)
+        while stack:
+            current, callees = stack[-1]
+            nxt = next((c for c in callees if c not in seen), None)
+            if nxt is None:
+                stack.pop()
+                order.append(current)
+            else:
+                seen.add(nxt)
+                stack.append((nxt, iter(sorted(called[nxt] & converted.keys()))))
+    for name in converted:
+        if name not in seen:
+            visit(name)
+    callers = {n: {m for m in converted if n in called[m]} for n in converted}
+    effects: dict[str, fx.Effects] = {}
+    facts: dict[str, FunctionFacts] = {}
+    todo = order
+    for _ in range(20):
+        changed = []
+        for name in todo:
+            facts[name] = analyse(name, converted[name], effects)
+            new = facts[name].effects()
+            if effects.get(name) != new:
+                effects[name] = new
+                changed.append(name)
+        position = {n: i for i, n in enumerate(todo)}  # a caller analysed after c saw its new effects
+        stale = {n for c in changed for n in callers[c] if n not in position or position[n] <= position[c]}
+        todo = [n for n in order if n in stale]
+        if not todo:
+            break
+    return facts
+
+
 class LazyPositions:
     """Source positions, computed on first use: a clean file never pays for them."""
 
@@ -332,7 +375,7 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     file converts; one that writes an array is refused."""
     module = wrapper.module
     positions = LazyPositions(wrapper)
-    imports = ImportMap(module)
+    imports = ImportMap.of(module)
     functions, module_globals = module_level_names(module)
     numpy_names = frozenset(n for n, q in imports.aliases.items() if q == "numpy" or q.startswith("numpy."))
     collected = {n: Collected(f, numpy_names) for n, f in functions.items()}  # the one pass over each body
@@ -369,15 +412,8 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     plain = {n for n in functions if n not in host and not _touches_arrays(collected[n], imports, set(functions))}
     converted = {n: f for n, f in functions.items() if n not in host}
     names = frozenset(converted)
-    effects: dict[str, fx.Effects] = {}
-    facts: dict[str, FunctionFacts] = {}
-    for _ in range(20):  # effects of callees feed the callers: iterate to a fixed point
-        facts = {n: analyse_function(f, imports, names, module_globals, effects, positions, collected[n])
-                 for n, f in converted.items()}
-        new = {n: x.effects() for n, x in facts.items()}
-        if new == effects:
-            break
-        effects = new
+    facts = _fixed_point(converted, called, lambda n, f, effects: analyse_function(
+        f, imports, names, module_globals, effects, positions, collected[n]))
     # where a host loop breaks: the calls and reads, not the function's name (a stale read's first)
     breaks = {n: tuple(c for c in r if c[1] is not functions[n].name) or r for n, r in culprits.items()}
     return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain),

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import libcst as cst
 
 from .nodes import visit_every, walk
@@ -42,6 +44,11 @@ def _imported(stmt: cst.BaseSmallStatement) -> dict[str, str]:
             local = alias.asname.name.value if alias.asname is not None else name
             out[local] = f"{base}.{name}"
     return out
+
+
+@functools.lru_cache(maxsize=8)
+def _import_map(module: cst.Module) -> ImportMap:  # (libcst nodes hash by identity)
+    return ImportMap(module)
 
 
 def _module_aliases(module: cst.Module, aliases: dict[str, str]) -> dict[str, str]:
@@ -92,7 +99,12 @@ def _function_imports(module: cst.Module) -> list[cst.BaseSmallStatement]:
 
 
 class ImportMap:
-    """Maps the module's local names to qualified names of numpy (and jax, to spot re-conversion)."""
+    """Maps the module's local names to qualified names of numpy (and jax, to spot re-conversion).
+    `ImportMap.of(module)` reuses the map of a module already read (each stage asks for it)."""
+
+    @staticmethod
+    def of(module: cst.Module) -> "ImportMap":
+        return _import_map(module)
 
     def __init__(self, module: cst.Module):
         self.aliases: dict[str, str] = {}

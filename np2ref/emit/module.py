@@ -18,7 +18,7 @@ import libcst as cst
 
 from . import jaxnames as J
 
-MARKER = "# np2ref: converted"
+from ..frontend.files import MARKER  # noqa: F401  (one spelling, readable without libcst)
 RUNTIME_PACKAGE = pathlib.Path(__file__).parent.parent / "rt"
 RUNTIME_MODULE = "np2ref.rt"
 STANDALONE_MODULE = "np2ref_rt"

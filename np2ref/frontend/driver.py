@@ -83,7 +83,7 @@ def find_lifts(module: cst.Module) -> list[Lift]:
     # names, not passed: the compiled loop knows them when traced (a roll's shift, a range), as
     # the module's functions do. Other arrays are passed: as constants they would be compiled
     # into the program (a 72 MB one cost 3.6 s more than passing it).
-    imports = ImportMap(module)
+    imports = ImportMap.of(module)
     changing = changing_globals(module, imports)
     constants = _literal_constants(module, imports) - changing
     for i, stmt in enumerate(statements):

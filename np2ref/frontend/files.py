@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterable
 
-from ..emit.module import MARKER
+MARKER = "# np2ref: converted"  # (emit/module.py's, which imports libcst: `check` from the cache never needs it)
 
 SKIPPED_NAMES = frozenset({"site-packages", "dist-packages", "__pycache__", "node_modules"})
 ENV_MARKERS = ("pyvenv.cfg", "conda-meta")

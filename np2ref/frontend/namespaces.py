@@ -16,6 +16,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.names import ImportMap
+from ..analysis.nodes import walk
 from .outs import Normalizer
 
 NAMESPACE_FUNCTIONS = frozenset({"array_api_compat.array_namespace", "array_api_compat.get_namespace"})
@@ -24,7 +25,10 @@ NAMESPACE_FUNCTIONS = frozenset({"array_api_compat.array_namespace", "array_api_
 def normalize_module(module: cst.Module) -> tuple[cst.Module, dict]:
     """(module, origin): the module with namespace bindings as NumPy imports (the same module
     object when it has none); origin maps each new node to the node it stands for."""
-    fix = _Namespaces(ImportMap(module))
+    imports = ImportMap.of(module)
+    if not any(isinstance(node, cst.Assign) and is_namespace_call(node.value, imports) for node in walk(module)):
+        return module, {}  # (a transformer over the module makes every node anew: a cost per line)
+    fix = _Namespaces(imports)
     new = module.visit(fix)
     return (new, fix.origin) if fix.changed else (module, {})  # (libcst makes new nodes either way)
 

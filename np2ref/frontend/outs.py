@@ -14,15 +14,18 @@ import libcst as cst
 import numpy as np
 
 from ..analysis.names import ImportMap
+from ..analysis.nodes import walk
 from ..analysis.numpy_table import UFUNCS
 
 
 def normalize_module(module: cst.Module) -> tuple[cst.Module, dict]:
     """(module, origin): the module with positional outs as `out=` (the same module object when
     it has none); origin maps each new node to the node it stands for."""
-    imports = ImportMap(module)
+    imports = ImportMap.of(module)
     if not imports.numpy_aliases() and not any(q.startswith("numpy.") for q in imports.aliases.values()):
         return module, {}
+    if not any(isinstance(node, cst.Call) and _positional_out(node, imports) is not None for node in walk(module)):
+        return module, {}  # (a transformer over the module makes every node anew: a cost per line)
     fix = _PositionalOut(imports)
     new = module.visit(fix)
     return (new, fix.origin) if fix.changed else (module, {})  # (libcst makes new nodes either way)
@@ -49,15 +52,9 @@ class Normalizer(cst.CSTTransformer):
 class _PositionalOut(Normalizer):
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
-        qual = self.imports.qualify_numpy(original.func)
-        if qual not in UFUNCS or any(a.star for a in updated.args) \
-                or any(a.keyword is not None and a.keyword.value == "out" for a in updated.args):
+        if _positional_out(original, self.imports) is None:
             return updated
-        ufunc = getattr(np, qual[len("numpy."):], None)
-        positional = [a for a in updated.args if a.keyword is None]
-        if not isinstance(ufunc, np.ufunc) or len(positional) != ufunc.nin + 1:
-            return updated
-        given = positional[-1]
+        given = [a for a in updated.args if a.keyword is None][-1]
         out = given.with_changes(keyword=cst.Name("out"), equal=cst.AssignEqual(
             whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")),
             comma=cst.MaybeSentinel.DEFAULT)
@@ -67,3 +64,14 @@ class _PositionalOut(Normalizer):
         rest = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) if i == len(rest) - 1 else a
                 for i, a in enumerate(rest)]
         return updated.with_changes(args=[*rest, out])
+
+
+def _positional_out(call: cst.Call, imports: ImportMap) -> cst.Arg | None:
+    """The argument of a single-output ufunc's call given in out's position, if any."""
+    qual = imports.qualify_numpy(call.func)
+    if qual not in UFUNCS or any(a.star for a in call.args) \
+            or any(a.keyword is not None and a.keyword.value == "out" for a in call.args):
+        return None
+    ufunc = getattr(np, qual[len("numpy."):], None)
+    positional = [a for a in call.args if a.keyword is None]
+    return positional[-1] if isinstance(ufunc, np.ufunc) and len(positional) == ufunc.nin + 1 else None

@@ -9,8 +9,6 @@ import os
 import re
 import tokenize
 
-import libcst as cst
-
 from ..diagnostics import DiagnosticSink, Span
 
 START = Span(1, 1, 1, 1)
@@ -69,8 +67,10 @@ def encoding_of(text: str) -> str:
     return "utf-8"
 
 
-def parse(text: str, sink: DiagnosticSink) -> cst.Module | None:
+def parse(text: str, sink: DiagnosticSink) -> "cst.Module | None":
     """The libcst module, or None with an NPR002 diagnostic for a syntax error."""
+    import libcst as cst  # (here: reading a file, `check` from the cache, needs no libcst)
+
     try:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as exc:

@@ -1,0 +1,90 @@
+"""`np2ref check` and `np2ref convert` at a linter's speed (issue 43): a table of wall times for
+a generated module of 600 small functions (6,000 lines), corpus/, and a re-check from the cache.
+
+    python benchmarks/lint_speed.py            # the table
+    python benchmarks/lint_speed.py --profile  # and the top of a profile of the cold check
+
+Each row runs the CLI in a fresh interpreter (what pre-commit pays), cold (`--no-cache`) unless it
+says cached; medians of --repeat runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_FUNCTION = '''
+def step_{k}(u, idx, w, m):
+    """Function {k}: a slice +=, np.add.at, a mask store, a copy, a strided *=."""
+    u[1:-1] += 0.25 * (u[2:] - 2.0 * u[1:-1] + u[:-2])
+    np.add.at(u, idx, w)
+    u[m] = 0.0
+    v = u.copy()
+    v[::2] *= {k}.0
+    total = np.sum(v)
+    return total
+'''
+
+
+def generated_module(n: int = 600) -> str:
+    """A module of n small functions, 10 lines each."""
+    return "import numpy as np\n\n" + "".join(_FUNCTION.format(k=k) for k in range(n))
+
+
+def _cli(*args, cwd: Path) -> float:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "np2ref.cli", *map(str, args)], cwd=cwd, env=env,
+                   capture_output=True, text=True, check=False)
+    return time.perf_counter() - start
+
+
+def _median(fn, repeat: int) -> float:
+    return statistics.median(fn() for _ in range(repeat))
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        (tmp / "gen600.py").write_text(generated_module())
+        cache = {**os.environ}
+        rows = [
+            ("check gen600.py (6,000 lines), cold", lambda: _cli("check", "--no-cache", "gen600.py", cwd=tmp)),
+            ("convert gen600.py, cold", lambda: _cli("convert", "--no-cache", "gen600.py", "-o", "out.py", "--force", cwd=tmp)),
+            ("check corpus/ (46 files), cold", lambda: _cli("check", "--no-cache", ROOT / "corpus", cwd=tmp)),
+        ]
+        _cli("check", ROOT / "corpus", cwd=tmp)  # fills the cache
+        rows.append(("check corpus/, unchanged (cache)", lambda: _cli("check", ROOT / "corpus", cwd=tmp)))
+        _cli("check", "gen600.py", cwd=tmp)
+        rows.append(("check gen600.py, unchanged (cache)", lambda: _cli("check", "gen600.py", cwd=tmp)))
+        print(f"{'what':42} {'median s':>9}")
+        for what, fn in rows:
+            print(f"{what:42} {_median(fn, args.repeat):9.2f}", flush=True)
+        del cache
+        if args.profile:
+            sys.path.insert(0, str(ROOT))
+            from np2ref.pipeline import convert_source
+            text = (tmp / "gen600.py").read_text()
+            prof = cProfile.Profile()
+            prof.enable()
+            convert_source(text, "gen600.py")
+            prof.disable()
+            pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""Many files at once for `np2ref check`: the content cache (np2ref/cache.py) first, then the
+files it does not hold across worker processes (`--jobs`), results in the order of the files."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import os
+import sys
+from pathlib import Path
+
+from . import cache
+from .diagnostics import Diagnostic, DiagnosticSink
+from .frontend.source import read_text
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def check_file(path: str, use_cache: bool = True) -> tuple[list[Diagnostic], str | None]:
+    """(every diagnostic of the file, its text or None when it cannot be read)."""
+    sink = DiagnosticSink(path, "")
+    text = read_text(path, sink)
+    if text is None:
+        return sink.sorted(), None
+    entry = None
+    if use_cache:
+        try:
+            entry = cache.key(path, Path(path).read_bytes())
+        except OSError:
+            entry = None
+        found = cache.load(entry) if entry is not None else None
+        if found is not None:
+            return found, text
+    from .pipeline import convert_source
+
+    diagnostics = convert_source(text, path).diagnostics
+    if entry is not None:
+        cache.store(entry, diagnostics)
+    return diagnostics, text
+
+
+def check_files(paths: list[str], jobs: int, use_cache: bool, on_file=None):
+    """check_file of each path, in order; the files the cache does not hold are spread over
+    `jobs` processes when there are several of them."""
+    use_cache = use_cache and cache.enabled()
+    results: dict[int, tuple] = {}
+    todo = []
+    for i, path in enumerate(paths):
+        if use_cache and _cached(path):
+            results[i] = check_file(path, True)
+            if on_file is not None:
+                on_file(path)
+        else:
+            todo.append(i)
+    if jobs > 1 and len(todo) > 1 and "jax" not in sys.modules:
+        # (fork: the workers start at once with np2ref imported; the CLI never imports JAX, and a
+        # process that did, a test or a notebook calling cli.main, runs the files one by one:
+        # forking JAX's threads can hang)
+        context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+        with concurrent.futures.ProcessPoolExecutor(min(jobs, len(todo)), mp_context=context) as pool:
+            futures = {i: pool.submit(check_file, paths[i], use_cache) for i in todo}
+            for i in todo:
+                results[i] = futures[i].result()
+                if on_file is not None:
+                    on_file(paths[i])
+    else:
+        for i in todo:
+            if on_file is not None:
+                on_file(paths[i])
+            results[i] = check_file(paths[i], use_cache)
+    return [results[i] for i in range(len(paths))]
+
+
+def _cached(path: str) -> bool:
+    try:
+        entry = cache.key(path, Path(path).read_bytes())
+    except OSError:
+        return False
+    return (cache.folder() / entry[:2] / f"{entry}.json").is_file()
