@@ -15,7 +15,8 @@ G = 9.81
 
 
 def square_mesh(nx, ny, a):
-    """Node positions (nx*ny, 2), row-major with y pointing up, and the springs (m, 2)."""
+    """Node positions (nx*ny, 2), row-major with y pointing up, the springs (m, 2) and the
+    indices of the top row."""
     X, Y = np.meshgrid(range(nx), range(ny))
     pos = a * np.stack([X.ravel(), Y.ravel()], axis=1).astype(float)
     idx = np.arange(nx * ny).reshape(ny, nx)
@@ -25,7 +26,7 @@ def square_mesh(nx, ny, a):
         np.stack([idx[:-1, :-1].ravel(), idx[1:, 1:].ravel()], axis=1),  # diagonals
         np.stack([idx[:-1, 1:].ravel(), idx[1:, :-1].ravel()], axis=1),
     ])
-    return pos, springs
+    return pos, springs, idx[-1]
 
 
 def spring_forces(pos, springs, rest, k):
@@ -47,10 +48,10 @@ def pin(pos, vel, fixed, anchor):
     return pos, vel
 
 
-def run_springs(pos, vel, springs, mass, k, damping, dt, nsteps, every):
-    """Advance pos and vel in place; returns the total energy per step."""
+def run_springs(pos, vel, springs, fixed, mass, k, damping, dt, nsteps, every):
+    """Advance pos and vel in place (the nodes `fixed` pinned); returns the total energy per
+    step."""
     ytop = pos[:, 1].max()
-    fixed = pos[:, 1] == ytop
     anchor = pos[fixed].copy()
     d0 = pos[springs[:, 1]] - pos[springs[:, 0]]
     rest = np.sqrt(np.sum(d0 * d0, axis=1))
@@ -73,8 +74,8 @@ def run_springs(pos, vel, springs, mass, k, damping, dt, nsteps, every):
 
 def make_inputs(size="small"):
     nx, ny, nsteps, every = (3, 3, 6, 2) if size == "small" else (30, 20, 4000, 500)
-    pos, springs = square_mesh(nx, ny, 0.1)
-    return dict(pos=pos, vel=np.zeros_like(pos), springs=springs, mass=0.01, k=50.0,
+    pos, springs, top = square_mesh(nx, ny, 0.1)
+    return dict(pos=pos, vel=np.zeros_like(pos), springs=springs, fixed=top, mass=0.01, k=50.0,
                 damping=0.02, dt=1e-3, nsteps=nsteps, every=every)
 
 
