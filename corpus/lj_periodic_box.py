@@ -1,12 +1,12 @@
 """Lennard-Jones fluid in a periodic square box, velocity Verlet.
 
 Domain: molecular dynamics. N atoms start on a square lattice (set-up code that takes no
-array, jittered in place by the host code) with Gaussian velocities from a seeded generator, the
-centre-of-mass drift removed. Forces use the minimum-image convention and the 12-6 potential
-truncated and shifted at RC. After each drift the positions are folded back into the box by a
-helper that wraps its argument in place and returns it (`pos = wrap(pos, L)`), the way particle
-codes write it. The total energy (which velocity Verlet conserves to O(dt^2)) and the
-temperature are printed every few steps.
+array, jittered in place by the host code) with Gaussian velocities from a seeded generator (a
+set-up function that only draws), the centre-of-mass drift removed by the host code. Forces use
+the minimum-image convention and the 12-6 potential truncated and shifted at RC. After each
+drift the positions are folded back into the box by a helper that wraps its argument in place
+and returns it (`pos = wrap(pos, L)`), the way particle codes write it. The total energy (which
+velocity Verlet conserves to O(dt^2)) and the temperature are printed every few steps.
 """
 import numpy as np
 
@@ -23,9 +23,7 @@ def make_lattice(n_side, L):
 
 
 def initial_velocities(rng, n, temperature):
-    v = rng.normal(0.0, np.sqrt(temperature), size=(n, 2))
-    v -= v.mean(axis=0)
-    return v
+    return rng.normal(0.0, temperature ** 0.5, size=(n, 2))
 
 
 def wrap(p, L):
@@ -78,6 +76,7 @@ def make_inputs(size="small"):
     pos = make_lattice(n_side, L)
     pos += 0.05 * rng.uniform(-1.0, 1.0, size=pos.shape)  # break the lattice's symmetry
     vel = initial_velocities(rng, n_side * n_side, 0.8)
+    vel -= vel.mean(axis=0)  # no drift of the centre of mass
     return dict(pos=pos, vel=vel, L=L, dt=0.004, nsteps=nsteps, every=every)
 
 
