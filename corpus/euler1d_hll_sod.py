@@ -11,6 +11,7 @@ time step are printed every few steps.
 import numpy as np
 
 ENTRY = "run_sod"
+# np2ref: verify vmap  (grad: JAX cannot reverse-differentiate a while loop)
 
 GAMMA = 1.4
 

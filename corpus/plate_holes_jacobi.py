@@ -12,6 +12,7 @@ T += 0.1`), and relaxed by explicit time steps with the source off; the heat con
 import numpy as np
 
 ENTRY = "solve_plate"
+# np2ref: verify vmap  (grad: JAX cannot reverse-differentiate a while loop)
 
 
 def perforations(n, pitch, radius):

@@ -11,6 +11,7 @@ the table and the mean avalanche size are printed every few drops.
 import numpy as np
 
 ENTRY = "drive_pile"
+# np2ref: verify vmap  (integer state only: nothing to differentiate)
 
 
 def empty_table(n):
