@@ -171,16 +171,17 @@ def _python_loop(module: cst.Module | None, name: str) -> bool:
 
 
 def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset(), seeds=False,
-             known=frozenset()) -> ConversionResult:
+             known=frozenset(), keep_generators=frozenset()) -> ConversionResult:
     """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
     loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
     sink = DiagnosticSink(filename, text)
-    front = _front(text, filename, over_rows, seeds, only is None)
+    front = _front(text, filename, over_rows, seeds, only is None, keep_generators)
     if front is None:
         parse(text, sink)  # reports the syntax error
         return ConversionResult(filename, text, None, sink.sorted())
     if front.lifted is not None:  # nested functions and lambdas became module helpers
-        return _placed_back(_convert(front.lifted.text, filename, only, seeds=seeds, known=known), text,
+        return _placed_back(_convert(front.lifted.text, filename, only, seeds=seeds, known=known,
+                                     keep_generators=keep_generators), text,
                             front.lifted.where)
     module, fenced = front.module, dict(front.fenced)
     facts = dataclasses.replace(front.facts)
@@ -192,14 +193,15 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     if "_positions" in fenced:  # every holder of the desugared module's positions sees the user's
         facts.positions._map = fenced.pop("_positions")
     marks = diagnose(facts, fenced, sink)
+    if not sink.has_errors:
+        rewritten, lists = rewrite(module, facts, marks, sink, track_lines=only is not None)
+        if originals:  # functions left unconverted keep the user's break/continue
+            rewritten = jumps.restore(rewritten, originals, set(marks))
     if sink.has_errors:
-        return _retried(sink, text, filename, only, over_rows, seeds, known) or \
-            ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
-    rewritten, lists = rewrite(module, facts, marks, sink, track_lines=only is not None)
-    if originals:  # functions left unconverted keep the user's break/continue
-        rewritten = jumps.restore(rewritten, originals, set(marks))
-    if sink.has_errors:
-        return _retried(sink, text, filename, only, over_rows, seeds, known) or \
+        blamed = _refused_generators(facts, sink)
+        if blamed:  # a function refused that makes a generator stays host code for it, as before
+            return _convert(text, filename, only, over_rows, seeds, known, keep_generators | blamed)
+        return _retried(sink, text, filename, only, over_rows, seeds, known, keep_generators) or \
             ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
     if only is not None:
@@ -227,7 +229,8 @@ class _Front:
 
 
 @functools.lru_cache(maxsize=4)
-def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, setup: bool = False) -> _Front | None:
+def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, setup: bool = False,
+           keep_generators: frozenset = frozenset()) -> _Front | None:
     """parse -> lift closures -> fence -> desugar jumps -> analyse, once per module text: a
     module with twenty compiled functions is analysed once, not twenty times. None for a
     syntax error (the caller parses again to report it). `setup` (convert, not np2ref.compile,
@@ -248,7 +251,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
             first = next(d for d in found if d.is_error)
             refused[node.name.value] = f"has {first.code} on line {first.line} ({first.message})"
     module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
-    return _Front(module, fenced, analyse(wrapper, None, seeds, refused))
+    return _Front(module, fenced, analyse(wrapper, None, seeds, refused, keep_generators))
 
 
 def _called_by_name(module: cst.Module) -> set[str]:
@@ -257,12 +260,25 @@ def _called_by_name(module: cst.Module) -> set[str]:
     return {node.func.value for node in walk(module) if isinstance(node, cst.Call) and isinstance(node.func, cst.Name)}
 
 
+def _refused_generators(facts: ModuleFacts, sink: DiagnosticSink) -> frozenset[str]:
+    """The functions making a generator at run time (analysis/generators.py) that hold a refusal:
+    set-up code (`make_inputs` drawing from its own generator, then `np.nonzero`) was host code
+    before generators were translated, and a refusal there must not block the file."""
+    lines = [d.line for d in sink.items if d.is_error]
+    found = set()
+    for name in facts.generators & facts.functions.keys():
+        r = facts.positions[facts.functions[name].node]
+        if any(r.start.line <= line <= r.end.line for line in lines):
+            found.add(name)
+    return frozenset(found)
+
+
 def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, seeds=False,
-             known=frozenset()) -> ConversionResult | None:
+             known=frozenset(), keep=frozenset()) -> ConversionResult | None:
     """The conversion again with the loops NPR204 named (iterating over a written array's rows)
     as indexed loops, when this pass found new ones; None otherwise."""
     rows = frozenset((d.line, d.col) for d in sink.items if d.code == "NPR204" and d.hint == ROWS_HINT) - over_rows
-    return _convert(text, filename, only, over_rows | rows, seeds, known) if rows else None
+    return _convert(text, filename, only, over_rows | rows, seeds, known, keep) if rows else None
 
 
 def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:
@@ -317,10 +333,12 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, o
     return desugared, MetadataWrapper(desugared, unsafe_skip_copy=True), fenced
 
 
-def analyse(wrapper: MetadataWrapper, only: set[str] | None, seeds: bool = False, refused=None) -> ModuleFacts:
+def analyse(wrapper: MetadataWrapper, only: set[str] | None, seeds: bool = False, refused=None,
+            keep_generators=frozenset()) -> ModuleFacts:
     """The module's facts (analysis/), restricted to `only` and its callees when given.
-    `refused`: the functions the fence refuses, by name, with why (analyse_module's set-up code)."""
-    facts = analyse_module(wrapper, seeds, refused or {})
+    `refused`: the functions the fence refuses, by name, with why (analyse_module's set-up code);
+    `keep_generators`: functions that stay host code for the generator they make."""
+    facts = analyse_module(wrapper, seeds, refused or {}, keep_generators)
     facts.bound = bound_anywhere(wrapper.module)
     if only is not None:
         _restrict(facts, only)

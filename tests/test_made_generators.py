@@ -70,3 +70,29 @@ def test_converted_file_makes_the_generator_at_run_time(tmp_path):
             theirs, ours = CASES[name](), CASES[name]()
             np.testing.assert_array_equal(getattr(converted, name)(*ours), getattr(programs(), name)(*theirs))
             np.testing.assert_array_equal(ours[0], theirs[0])
+
+
+SETUP = '''import numpy as np
+
+
+def make_inputs(n):
+    rng = np.random.default_rng(0)
+    a = rng.random((n, n))
+    r, c = np.nonzero(a > 0.5)
+    return a, r, c
+
+
+def step(a):
+    a[1:] += a[:-1]
+    return a
+'''
+
+
+def test_set_up_code_the_translation_refuses_stays_host_code():
+    """make_inputs makes a generator and then does what np2ref refuses (np.nonzero's data-dependent
+    shape): it stays NumPy host code for its generator (as before generators were translated),
+    and the file converts."""
+    result = np2ref.convert_source(SETUP, "setup.py")
+    assert result.ok, [d.short() for d in result.diagnostics]
+    assert "make_inputs" in result.host and "step" in result.functions
+    assert any(d.code == "NPR021" and "default_rng" in d.message for d in result.diagnostics)

@@ -98,7 +98,9 @@ def test_folders_walked_and_corpus_programs_ready(report):
     assert sorted(f.path.rsplit("/", 1)[1] for f in report.files) == sorted(CORPUS_FILES + ("mixed.py",))
     for name in CORPUS_FILES:
         f = _file(report, name)
-        assert f.complete and f.refused == 0 and f.exact >= 2 and f.host == 1  # make_inputs
+        # make_inputs draws from a generator it makes: translated (made on the host at run time),
+        # or, where the translation refuses it (csr_matvec's np.nonzero), host code as before
+        assert f.complete and f.refused == 0 and f.exact >= 2 and f.host == (name == "csr_matvec.py")
         assert "@npr_jit" in f.converted
 
 

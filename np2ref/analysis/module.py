@@ -54,6 +54,7 @@ class ModuleFacts:
     plain: frozenset = frozenset()  # converted functions with no array work: left undecorated
     bound: frozenset | None = None  # names bound anywhere in the module (None: a star import)
     host_calls: dict = dataclasses.field(default_factory=dict)  # host function -> every (why, node)
+    generators: frozenset = frozenset()  # converted functions that make a generator at run time
 
 
 def module_level_names(module: cst.Module) -> tuple[dict[str, cst.FunctionDef], frozenset[str]]:
@@ -142,20 +143,21 @@ def _errstate_calls(func: cst.FunctionDef) -> set:
 
 def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objects: dict[str, str],
                 changing: frozenset[str] = frozenset(), seeds: bool = False,
-                module_functions=frozenset()) -> tuple[str, cst.CSTNode] | None:
+                made=None) -> tuple[str, cst.CSTNode] | None:
     """Why a function must stay host (NumPy) code: I/O, printing, random set-up, other libraries,
     or a call np2ref cannot see into and would otherwise run once, while tracing, freezing its
     result into the program (a method of a module-level object, a function passed in), or a
     module-level name it reads that the module changes (analysis/module_state.py)."""
-    return next(iter(host_culprits(func, col, imports, objects, changing, seeds, module_functions)), None)
+    return next(iter(host_culprits(func, col, imports, objects, changing, seeds, made)), None)
 
 
 def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, objects: dict[str, str],
-                  changing: frozenset[str] = frozenset(), seeds: bool = False, module_functions=frozenset()):
+                  changing: frozenset[str] = frozenset(), seeds: bool = False, made=None):
     """Every (why, node) that makes a function host code, in source order (host_reason's first):
-    where a host loop's body breaks between compiled steps (frontend/host_steps.py)."""
+    where a host loop's body breaks between compiled steps (frontend/host_steps.py). `made`: the
+    generators the function makes that are made at run time (analysis/generators.py)."""
     params = frozenset(param_names(func))
-    made = made_generators(func, col.bindings, imports, params, module_functions)  # made at run time
+    made = made or {}
     skipped = dead_calls(func) | _errstate_calls(func) | {c for g in made.values() for c in g.calls}
     for node in col.call_nodes:
         if node in skipped:  # `if 0:` never runs; np.errstate's block is translated; a generator made here
@@ -368,8 +370,12 @@ class LazyPositions:
         return node in self._resolved()
 
 
-def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[str, str] | None = None) -> ModuleFacts:
+def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[str, str] | None = None,
+                   keep_generators: frozenset[str] = frozenset()) -> ModuleFacts:
     """`seeds`: np.random.seed is translated (a host call at run time), not host code (NPR021).
+    `keep_generators`: functions that make a generator and stay host code for it, as any did
+    before generators were made at run time (the pipeline's second pass for a function the
+    translation refuses: set-up code that makes a generator never refuses the file).
     `refused`: functions the fence refuses (a nested def it cannot lift, `try`, `del`), with why:
     one that writes no array (set-up code) stays host code, NumPy as written, and the rest of the
     file converts; one that writes an array is refused."""
@@ -381,8 +387,10 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     collected = {n: Collected(f, numpy_names) for n, f in functions.items()}  # the one pass over each body
     objects = module_objects(module, imports)
     changing = changing_globals(module, imports)
+    made = {n: made_generators(functions[n], c.bindings, imports, frozenset(param_names(functions[n])),
+                               frozenset(functions)) for n, c in collected.items() if n not in keep_generators}
     culprits = {n: r for n, c in collected.items()
-                if (r := tuple(host_culprits(functions[n], c, imports, objects, changing, seeds, frozenset(functions))))}
+                if (r := tuple(host_culprits(functions[n], c, imports, objects, changing, seeds, made.get(n))))}
     for n, why in (refused or {}).items():
         if n in collected and n not in culprits and not collected[n].writes and not collected[n].aug_names:
             culprits[n] = ((f"{why}, and writes no array: set-up code", functions[n].name),)
@@ -417,4 +425,4 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     # where a host loop breaks: the calls and reads, not the function's name (a stale read's first)
     breaks = {n: tuple(c for c in r if c[1] is not functions[n].name) or r for n, r in culprits.items()}
     return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain),
-                       host_calls=breaks)
+                       host_calls=breaks, generators=frozenset(n for n, g in made.items() if g and n in facts))
