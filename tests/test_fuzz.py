@@ -75,6 +75,9 @@ FAMILY_FORMS = {
     "moving_dots": r"\w\[:, i\d+:i\d+ \+ \d+\]|\w\[0, i\d+:i\d+ \+ \d+\]",
     "moving_masks": r"w\d+ = \w\[(\.\.\., )?i\d+:i\d+ \+ \d+\]",
     "loop_return": r"for i\d+ in .*:\n(.*\n)*? +return ",
+    # a name rebound to an expression of itself inside a loop (after an in-place write, or a target)
+    "loop_rebind": r"(for|while) .*:\n(.*\n)*? +(\w+) = [^\n]*\b\3\b",
+    "rebind": r"\b(\w+) = [^\n]*\b\1\b",
 }
 
 
@@ -107,7 +110,7 @@ def test_a_family_asked_for_is_in_every_program(family):
                                           ("step_index", 2), ("lead_reduce", 2), ("plane_reads", 2),
                                           ("phys_surface", 2), ("kernels", 5), ("index_param", 3),
                                           ("state_copy", 2), ("moving_dots", 2), ("moving_masks", 2),
-                                          ("loop_return", 2)])
+                                          ("loop_return", 2), ("loop_rebind", 2), ("rebind", 3)])
 def test_short_family_runs_have_no_failures(family, seed, tmp_path, capsys):
     """Three programs of each family of families.py (the long runs are commands: docs/fuzzing.md)."""
     code, (n, exact, refused, failed), lines = _run_main(
