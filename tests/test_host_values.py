@@ -31,6 +31,7 @@ SETUP = {  # name -> arguments (made fresh for each run: a generator advances)
     "temperature": lambda: (2.0,),
     "jitter": lambda: (np.random.default_rng(1),),
     "first_draw": lambda: (np.random.default_rng(1),),
+    "make_state": lambda: (np.random.default_rng(1), 3),
 }
 
 

@@ -17,6 +17,8 @@ import np2ref
 SOURCE = '''
 import numpy as np
 
+DT = [('U', float), ('V', float)]
+
 
 def fields(n):
     Z = np.zeros(n, [('U', float), ('V', float)])
@@ -41,8 +43,13 @@ def plain(n, x):
     d = {'names': x}
     z = np.zeros(n, dtype='f8') + d['names']
     return z + np.array([1, 2], 'f8').sum() + x.astype('float32')
+
+
+def module_level(n):
+    Z = np.zeros(n, DT)
+    return Z['U'] + 1
 '''
-REFUSED = {"fields": 6, "named": 14, "dtype_object": 20}
+REFUSED = {"fields": 8, "named": 16, "dtype_object": 22}
 
 
 def test_check_names_each_structured_dtype_line(tmp_path):
@@ -68,6 +75,15 @@ def test_compile_refuses_with_the_line(module, name):
     with pytest.raises(np2ref.Np2RefError) as caught:
         np2ref.compile(fn)
     assert [(d.code, d.line) for d in caught.value.diagnostics] == [("NPR025", REFUSED[name])]
+
+
+def test_a_module_level_structured_dtype_is_refused_when_traced(module):
+    """A dtype bound at module level is not seen where it is written: the trace meets it and
+    says NPR025 at the line of the call, not jax.numpy's TypeError."""
+    with pytest.raises(np2ref.Np2RefError) as caught:
+        np2ref.compile(module.module_level, host_below=0)(3)
+    line = module.module_level.__code__.co_firstlineno + 1
+    assert [(d.code, d.line) for d in caught.value.diagnostics] == [("NPR025", line)]
 
 
 def test_plain_dtypes_and_string_keys_still_translate(module):

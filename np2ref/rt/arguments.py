@@ -28,15 +28,16 @@ def _npr_has_array(value):
 
 
 def _npr_host_values(value):
-    """`value` as host code gets it from NumPy: each jax.Array leaf a writable NumPy array of
-    its own (a NumPy scalar for 0-d), the rest (and containers without a jax.Array: the very
-    objects returned) as they are."""
-    leaves = jax.tree_util.tree_leaves(value)
-    if not any(isinstance(leaf, jax.Array) for leaf in leaves):
-        return value
-    return jax.tree_util.tree_map(
-        lambda leaf: (np.array(leaf) if leaf.ndim else np.asarray(leaf)[()]) if isinstance(leaf, jax.Array) else leaf,
-        value)
+    """`value` as host code gets it from NumPy: each jax.Array in it a writable NumPy array of
+    its own (a NumPy scalar for 0-d), in lists, tuples and dicts made anew (a dict in its own
+    order); the rest, and containers without a jax.Array (the very objects returned), as they are."""
+    if isinstance(value, jax.Array):
+        return np.array(value) if value.ndim else np.asarray(value)[()]
+    if type(value) in (list, tuple, dict) and _npr_has_jax(value):  # (a dict keeps its order: no tree_map)
+        if type(value) is dict:
+            return {k: _npr_host_values(v) for k, v in value.items()}
+        return type(value)(_npr_host_values(v) for v in value)
+    return value
 
 
 def _npr_is_data(value):
@@ -446,6 +447,6 @@ def _npr_arraylike(v):
 from .bounds import _npr_bounds_error  # noqa: E402
 from .buffers import _npr_results_numpy, _NprStaging  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
-from .core import NprError  # noqa: E402
+from .core import _npr_has_jax, NprError  # noqa: E402
 from .jit import NprFunction  # noqa: E402
 from .views import NprView  # noqa: E402

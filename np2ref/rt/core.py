@@ -179,6 +179,9 @@ _NPR_TRACE_GAPS = {
     "UnhashableTracer": ("NPR031", "a dict key or set item is computed from array data, which has no "
                          "hash while the function is traced", "key the dict by Python ints computed "
                          "outside the function, or count into an array (`counts[code] += 1`)"),
+    "StructuredDtype": ("NPR025", "a structured dtype (record fields) is not translated: a JAX array has "
+                        "no fields, and a field read (`Z['U']`) is a view NumPy writes through",
+                        "keep one array per field, or the fields along a last axis (`Z[:, 0]` is a view)"),
     "ArrayAttribute": ("NPR131", "an attribute NumPy arrays have and JAX arrays do not (memory layout: "
                        "strides, flags, ctypes, base, data) is read inside the function",
                        "compute it from the shape and dtype (`x.shape[1] * x.itemsize`), or read it "
@@ -200,6 +203,8 @@ def _npr_trace_gap_kind(exc):
     if isinstance(exc, AttributeError) and ("Tracer has no attribute" in text
                                             or "ArrayImpl' object has no attribute" in text):
         return "ArrayAttribute"
+    if isinstance(exc, TypeError) and "JAX only supports number, bool, and string dtypes, got dtype [(" in text:
+        return "StructuredDtype"  # (a module-level dtype np2ref could not see where it is written)
     if isinstance(exc, TypeError) and _npr_re.match(r"unhashable type: '\w*Tracer'", text):
         return "UnhashableTracer"
     if isinstance(exc, TypeError) and ("must be a concrete (static) value" in text

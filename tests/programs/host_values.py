@@ -40,6 +40,10 @@ def first_draw(rng):  # a draw NumPy returns as a Python float
     return rng.random()
 
 
+def make_state(rng, n):  # a dict of draws, in the order the program made it
+    return {"z": rng.standard_normal(n), "a": rng.integers(0, 9, size=n), "count": n}
+
+
 def step(x, v, dt):  # writes both arguments
     v -= dt * x
     x += dt * v
