@@ -131,6 +131,17 @@ def test_compiled_program_rewritten_and_dots_highest(tmp_path, monkeypatch):
     compiled = np2ref.compile(m.f)
     assert_same_as_numpy(m.f, compiled, x, 0.7, u, 8)
     assert "HIGHEST" in compiled.lower(x.copy(), 0.7, u, 8).as_text()
+    narrow = np2ref.compile(m.f, dtype_policy="float32")  # a TPU's float32 products: bfloat16 passes
+    assert "HIGHEST" in narrow.lower(x.copy(), 0.7, u, 8).as_text()
+
+
+@ieee
+@pytest.mark.parametrize("stem", ["tax_brackets_masked", "pic_cic_deposit"])
+def test_float32_policy_within_its_tolerance(stem, monkeypatch):
+    """math.exp of a traced float and a float cast to int64 without x64 (both raised on every
+    backend), with the rewrite forced: NumPy's float64 answer to 1e-4."""
+    _forced(monkeypatch)
+    assert float32_error(stem) <= 1e-4
 
 
 @ieee

@@ -309,10 +309,11 @@ _REFUSED = frozenset({"erf", "erfc", "erf_inv",
 
 
 def enabled() -> bool:
-    """On a TPU (or forced), under x64: without it (dtype_policy="float32") the program holds no
-    float64 that the backend computes, and a formulation's float64 constants would be float32."""
+    """On a TPU (or forced). The float64 formulations apply under x64 alone: without it
+    (dtype_policy="float32") the program holds no float64 that the backend computes, and a
+    formulation's float64 constants would be float32; the products' HIGHEST applies to both."""
     on = _npr_ACCURATE64["on"]
-    return (jax.default_backend() == "tpu" if on is None else on) and bool(jax.config.jax_enable_x64)
+    return jax.default_backend() == "tpu" if on is None else on
 
 
 def _npr_formulation(eqn):
@@ -350,7 +351,7 @@ def _npr_refined_divisions(jaxpr):
 def _npr_accurate_jaxpr(jaxpr):
     """jaxpr with each float64 equation of the table replaced by its formulation's equations
     (bodies walked); NprError NPR302 for a refused one."""
-    eqns, changed = [], False
+    eqns, changed, x64 = [], False, bool(jax.config.jax_enable_x64)
     for eqn in jaxpr.eqns:
         params = {k: _npr_rewrite_body(p, _npr_accurate_jaxpr) for k, p in eqn.params.items()}
         if any(params[k] is not eqn.params[k] for k in params):
@@ -366,7 +367,7 @@ def _npr_accurate_jaxpr(jaxpr):
                            f"np.signbit, np.copysign, np.frexp, np.nextafter, np.spacing) on "
                            f"{jax.default_backend().upper()}, whose compiler rejects the 64-bit shifts that "
                            f"follow it (hint: dtype_policy='float32', or run it on a CPU)")
-        f64 = len(eqn.outvars) == 1 and np.dtype(eqn.outvars[0].aval.dtype) == _F64 and \
+        f64 = x64 and len(eqn.outvars) == 1 and np.dtype(eqn.outvars[0].aval.dtype) == _F64 and \
             all(np.dtype(v.aval.dtype) == _F64 for v in eqn.invars)
         if f64 and name in _REFUSED:
             raise NprError(f"np2ref NPR302: float64 `{name}` on {jax.default_backend().upper()}: the backend "
