@@ -112,6 +112,16 @@ def test_rewrite_restores_what_a_float32_transcendental_loses():
     assert worst_error(np.array(want), np.array(fixed)) < 1e-15
 
 
+def test_rewritten_where_the_tpu_lost_digits():
+    """0-d values (the TPU's scalar unit) and sin/cos/tan of arrays are rewritten; an array's exp
+    and division (their digits kept on the chip) stay XLA's."""
+    with jax.enable_x64(True):
+        closed = jax.make_jaxpr(lambda a, s: (jax.numpy.exp(a) / a + jax.numpy.exp(s) / s, jax.numpy.sin(a)))(X, 0.5)
+        names = [e.primitive.name for e in accurate64._npr_accurate_jaxpr(closed.jaxpr).eqns]
+    assert names.count("exp") == 1 and names.count("sin") == 1  # the array's exp; sin's fallback
+    assert len(names) > 100
+
+
 def _forced(monkeypatch):
     monkeypatch.setitem(accurate64._npr_ACCURATE64, "on", True)
 

@@ -302,6 +302,7 @@ _UNARY = {"exp": lambda x, o: exp64(x), "expm1": lambda x, o: expm1_64(x), "log"
           "sqrt": sqrt64, "rsqrt": lambda x, o: _c(1.0, x) / sqrt64(x, lax.sqrt),
           "exp2": lambda x, o: exp64(x * math.log(2.0)), "atan": atan64, "asin": asin64, "acos": acos64,
           "cbrt": cbrt64, "asinh": asinh64, "atanh": atanh64, "acosh": acosh64}
+_ARRAYS = frozenset({"sin", "cos", "tan"})  # rewritten on arrays too
 _BINARY = {"pow": pow64, "atan2": atan2_64, "div": lambda a, b, o: div64(a, b, o)}
 # float64 primitives a TPU computes at float32's precision that no formulation above covers
 _REFUSED = frozenset({"erf", "erfc", "erf_inv",
@@ -373,7 +374,11 @@ def _npr_accurate_jaxpr(jaxpr):
             raise NprError(f"np2ref NPR302: float64 `{name}` on {jax.default_backend().upper()}: the backend "
                            f"computes it to float32's precision, not NumPy's float64 answer (hint: "
                            f"dtype_policy='float32' where float32 is precise enough, or run it on a CPU)")
-        closed = _npr_formulation(eqn) if f64 and (name in _UNARY or name in _BINARY) else None
+        # arrays kept their digits on the TPU (tpu_probe.py: exp 63 ulps, log 173) but for the
+        # trigonometric functions' range reduction (sin of |x| < 700: 6.7e7 ulps); 0-d values
+        # (the scalar unit) lost float32's in every function measured, and in divisions
+        wanted = f64 and (eqn.outvars[0].aval.shape == () or name in _ARRAYS)
+        closed = _npr_formulation(eqn) if wanted and (name in _UNARY or name in _BINARY) else None
         if closed is None:
             eqns.append(eqn)
             continue
