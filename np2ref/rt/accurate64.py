@@ -305,8 +305,9 @@ _UNARY = {"exp": lambda x, o: exp64(x), "expm1": lambda x, o: expm1_64(x), "log"
 _ARRAYS = frozenset({"sin", "cos", "tan"})  # rewritten on arrays too
 _BINARY = {"pow": pow64, "atan2": atan2_64, "div": lambda a, b, o: div64(a, b, o)}
 # float64 primitives a TPU computes at float32's precision that no formulation above covers
-_REFUSED = frozenset({"erf", "erfc", "erf_inv",
-                      "lgamma", "digamma", "igamma", "igammac", "bessel_i0e", "bessel_i1e", "logistic", "polygamma", "zeta", "random_gamma_grad", "regularized_incomplete_beta"})
+_REFUSED = frozenset({"erf", "erfc", "erf_inv", "lgamma", "digamma", "igamma", "igammac", "bessel_i0e",
+                      "bessel_i1e", "logistic", "polygamma", "zeta", "random_gamma_grad",
+                      "regularized_incomplete_beta"})
 
 
 def enabled() -> bool:
@@ -362,8 +363,7 @@ def _npr_accurate_jaxpr(jaxpr):
             eqn, changed = _npr_highest(eqn), True
             eqns.append(eqn)
             continue
-        if name == "bitcast_convert_type" and {np.dtype(eqn.invars[0].aval.dtype), np.dtype(eqn.params["new_dtype"])} \
-                & {_F64} and {np.dtype(eqn.invars[0].aval.dtype).itemsize, np.dtype(eqn.params["new_dtype"]).itemsize} == {8}:
+        if name == "bitcast_convert_type" and _npr_wide_bitcast(eqn):
             raise NprError(f"np2ref NPR302: a float64 sign or exponent read (a float64 bitcast to a 64-bit integer: "
                            f"np.signbit, np.copysign, np.frexp, np.nextafter, np.spacing) on "
                            f"{jax.default_backend().upper()}, whose compiler rejects the 64-bit shifts that "
@@ -385,6 +385,12 @@ def _npr_accurate_jaxpr(jaxpr):
         eqns.extend(_npr_spliced(closed, eqn))
         changed = True
     return jaxpr.replace(eqns=eqns) if changed else jaxpr
+
+
+def _npr_wide_bitcast(eqn):
+    """A float64 bitcast to or from a 64-bit integer (a sign or exponent read)."""
+    pair = (np.dtype(eqn.invars[0].aval.dtype), np.dtype(eqn.params["new_dtype"]))
+    return _F64 in pair and all(d.itemsize == 8 for d in pair)
 
 
 def _npr_highest(eqn):
