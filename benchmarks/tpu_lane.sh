@@ -8,8 +8,8 @@
 #     bash benchmarks/tpu_lane.sh              # as the device tool's command, carry [".whl"]
 #
 # The machine reaches no package registry: libcst (and PyYAML) travel as cp311 manylinux
-# wheels in .whl/ or $WHEELS (docs/tpu.md says how to fetch them), installed into /tmp/site after the
-# machine's own JAX. Stages, each skipped when its time is 0 (seconds, from the environment):
+# wheels in .whl/ or $WHEELS (docs/tpu.md says how to fetch them), installed into /tmp/site,
+# after the machine's own JAX on PYTHONPATH. Stages, each skipped when its time is 0 (seconds, from the environment):
 # T_PROBE benchmarks/tpu_probe.py (float64 and int64 operations against NumPy, in ulps),
 # T_TESTS the differential tests on the chip (tests/test_tpu.py holds the float32 policy's),
 # T_RUN benchmarks/run.py per dtype policy (size $SIZE, default M), T_SUITE benchmarks/suite.py
@@ -43,15 +43,15 @@ stage() {  # stage NAME SECONDS COMMAND...: run COMMAND under `timeout`, its out
 }
 
 PYTEST=("$PY" -m pytest -p no:cacheprovider -o addopts= -q -rf --durations=10)
-# a compile on the chip takes seconds (6 s a corpus program): the corpus's compile tests and
-# tests/test_tpu.py (both policies) fill the stage; TESTS and K widen it for a longer call
+# a compile on the chip takes seconds (6 s a corpus program): tests/test_tpu.py (both policies,
+# about 2 min) and the corpus's compile tests (about 5) fill the stage; TESTS and K change it
 TESTS=${TESTS:-"tests/test_tpu.py tests/test_corpus.py"}
 stage probe "${T_PROBE:-0}" "$PY" benchmarks/tpu_probe.py --out "$OUT" --part "${PROBE_PARTS:-float,int}"
 # shellcheck disable=SC2086 (TESTS is a list of paths)
-stage tests "${T_TESTS:-290}" "${PYTEST[@]}" $TESTS -k "${K:-not verify and not convert}"
+stage tests "${T_TESTS:-380}" "${PYTEST[@]}" $TESTS -k "${K:-not verify and not convert}"
 for policy in preserve float32; do
-    stage "run_$policy" "${T_RUN:-80}" "$PY" benchmarks/run.py --size "${SIZE:-M}" --dtype-policy "$policy" \
+    stage "run_$policy" "${T_RUN:-60}" "$PY" benchmarks/run.py --size "${SIZE:-M}" --dtype-policy "$policy" \
         --no-write $([ "$policy" = float32 ] && echo --skip-extras)
 done
-stage suite "${T_SUITE:-60}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}"
+stage suite "${T_SUITE:-50}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}"
 exit 0

@@ -67,6 +67,11 @@ def float_probes():
     x = RNG.uniform(-3, 3, 4096)
     p = RNG.uniform(0.01, 30, 4096)
     u = RNG.uniform(-0.99, 0.99, 4096)
+    for name, fn in (("add", lambda t: t + 0.1), ("mul", lambda t: t * 1.1), ("div", lambda t: 1.0 / t),
+                     ("div_xy", lambda t: t / (t + 7.0))):
+        for tag, a in (("", p), ("_0d", p[3])):
+            probe(name + tag, fn, fn, a)
+    probe("div_0d_np2ref", lambda t: acc.div64(t, t + 7.0), lambda t: t / (t + 7.0), p[3])
     ops = [("exp", x, np.exp), ("expm1", x, np.expm1), ("log", p, np.log), ("log1p", p, np.log1p),
            ("sin", x, np.sin), ("sin", x * 3000, np.sin), ("cos", x, np.cos), ("tan", x, np.tan),
            ("tanh", x, np.tanh), ("sinh", x, np.sinh), ("cosh", x, np.cosh), ("sqrt", p, np.sqrt),
@@ -82,10 +87,6 @@ def float_probes():
             probe(f"{name}{tag}_np2ref", mine, ref, a)
             probe(f"{name}{tag}_f32", raw, lambda t, ref=ref: ref(np.asarray(t, np.float32)),
                   np.asarray(a, np.float32))
-    for name, fn in (("add", lambda t: t + 0.1), ("mul", lambda t: t * 1.1), ("div", lambda t: 1.0 / t),
-                     ("div_xy", lambda t: t / (t + 7.0))):
-        for tag, a in (("", p), ("_0d", p[3])):
-            probe(name + tag, fn, fn, a)
     probe("pow", lambda t: t ** 2.5, lambda t: t ** 2.5, p)
     probe("pow_np2ref", lambda t: acc.pow64(t, lax.full_like(t, 2.5), lambda a, b: lax.pow(a, b)), lambda t: t ** 2.5, p)
     probe("pow_0d", lambda t: t ** 2.5, lambda t: t ** 2.5, p[5])

@@ -112,6 +112,16 @@ def test_rewrite_restores_what_a_float32_transcendental_loses():
     assert worst_error(np.array(want), np.array(fixed)) < 1e-15
 
 
+def test_rewritten_where_the_tpu_lost_digits():
+    """0-d values (the TPU's scalar unit) and sin/cos/tan of arrays are rewritten; an array's exp
+    and division (their digits kept on the chip) stay XLA's."""
+    with jax.enable_x64(True):
+        closed = jax.make_jaxpr(lambda a, s: (jax.numpy.exp(a) / a + jax.numpy.exp(s) / s, jax.numpy.sin(a)))(X, 0.5)
+        names = [e.primitive.name for e in accurate64._npr_accurate_jaxpr(closed.jaxpr).eqns]
+    assert names.count("exp") == 1 and names.count("sin") == 1  # the array's exp; sin's fallback
+    assert len(names) > 100
+
+
 def _forced(monkeypatch):
     monkeypatch.setitem(accurate64._npr_ACCURATE64, "on", True)
 
@@ -131,6 +141,17 @@ def test_compiled_program_rewritten_and_dots_highest(tmp_path, monkeypatch):
     compiled = np2ref.compile(m.f)
     assert_same_as_numpy(m.f, compiled, x, 0.7, u, 8)
     assert "HIGHEST" in compiled.lower(x.copy(), 0.7, u, 8).as_text()
+    narrow = np2ref.compile(m.f, dtype_policy="float32")  # a TPU's float32 products: bfloat16 passes
+    assert "HIGHEST" in narrow.lower(x.copy(), 0.7, u, 8).as_text()
+
+
+@ieee
+@pytest.mark.parametrize("stem", ["tax_brackets_masked", "pic_cic_deposit"])
+def test_float32_policy_within_its_tolerance(stem, monkeypatch):
+    """math.exp of a traced float and a float cast to int64 without x64 (both raised on every
+    backend), with the rewrite forced: NumPy's float64 answer to 1e-4."""
+    _forced(monkeypatch)
+    assert float32_error(stem) <= 1e-4
 
 
 @ieee

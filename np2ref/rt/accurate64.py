@@ -302,17 +302,20 @@ _UNARY = {"exp": lambda x, o: exp64(x), "expm1": lambda x, o: expm1_64(x), "log"
           "sqrt": sqrt64, "rsqrt": lambda x, o: _c(1.0, x) / sqrt64(x, lax.sqrt),
           "exp2": lambda x, o: exp64(x * math.log(2.0)), "atan": atan64, "asin": asin64, "acos": acos64,
           "cbrt": cbrt64, "asinh": asinh64, "atanh": atanh64, "acosh": acosh64}
+_ARRAYS = frozenset({"sin", "cos", "tan"})  # rewritten on arrays too
 _BINARY = {"pow": pow64, "atan2": atan2_64, "div": lambda a, b, o: div64(a, b, o)}
 # float64 primitives a TPU computes at float32's precision that no formulation above covers
-_REFUSED = frozenset({"erf", "erfc", "erf_inv",
-                      "lgamma", "digamma", "igamma", "igammac", "bessel_i0e", "bessel_i1e", "logistic", "polygamma", "zeta", "random_gamma_grad", "regularized_incomplete_beta"})
+_REFUSED = frozenset({"erf", "erfc", "erf_inv", "lgamma", "digamma", "igamma", "igammac", "bessel_i0e",
+                      "bessel_i1e", "logistic", "polygamma", "zeta", "random_gamma_grad",
+                      "regularized_incomplete_beta"})
 
 
 def enabled() -> bool:
-    """On a TPU (or forced), under x64: without it (dtype_policy="float32") the program holds no
-    float64 that the backend computes, and a formulation's float64 constants would be float32."""
+    """On a TPU (or forced). The float64 formulations apply under x64 alone: without it
+    (dtype_policy="float32") the program holds no float64 that the backend computes, and a
+    formulation's float64 constants would be float32; the products' HIGHEST applies to both."""
     on = _npr_ACCURATE64["on"]
-    return (jax.default_backend() == "tpu" if on is None else on) and bool(jax.config.jax_enable_x64)
+    return jax.default_backend() == "tpu" if on is None else on
 
 
 def _npr_formulation(eqn):
@@ -350,7 +353,7 @@ def _npr_refined_divisions(jaxpr):
 def _npr_accurate_jaxpr(jaxpr):
     """jaxpr with each float64 equation of the table replaced by its formulation's equations
     (bodies walked); NprError NPR302 for a refused one."""
-    eqns, changed = [], False
+    eqns, changed, x64 = [], False, bool(jax.config.jax_enable_x64)
     for eqn in jaxpr.eqns:
         params = {k: _npr_rewrite_body(p, _npr_accurate_jaxpr) for k, p in eqn.params.items()}
         if any(params[k] is not eqn.params[k] for k in params):
@@ -360,25 +363,34 @@ def _npr_accurate_jaxpr(jaxpr):
             eqn, changed = _npr_highest(eqn), True
             eqns.append(eqn)
             continue
-        if name == "bitcast_convert_type" and {np.dtype(eqn.invars[0].aval.dtype), np.dtype(eqn.params["new_dtype"])} \
-                & {_F64} and {np.dtype(eqn.invars[0].aval.dtype).itemsize, np.dtype(eqn.params["new_dtype"]).itemsize} == {8}:
+        if name == "bitcast_convert_type" and _npr_wide_bitcast(eqn):
             raise NprError(f"np2ref NPR302: a float64 sign or exponent read (a float64 bitcast to a 64-bit integer: "
                            f"np.signbit, np.copysign, np.frexp, np.nextafter, np.spacing) on "
                            f"{jax.default_backend().upper()}, whose compiler rejects the 64-bit shifts that "
                            f"follow it (hint: dtype_policy='float32', or run it on a CPU)")
-        f64 = len(eqn.outvars) == 1 and np.dtype(eqn.outvars[0].aval.dtype) == _F64 and \
+        f64 = x64 and len(eqn.outvars) == 1 and np.dtype(eqn.outvars[0].aval.dtype) == _F64 and \
             all(np.dtype(v.aval.dtype) == _F64 for v in eqn.invars)
         if f64 and name in _REFUSED:
             raise NprError(f"np2ref NPR302: float64 `{name}` on {jax.default_backend().upper()}: the backend "
                            f"computes it to float32's precision, not NumPy's float64 answer (hint: "
                            f"dtype_policy='float32' where float32 is precise enough, or run it on a CPU)")
-        closed = _npr_formulation(eqn) if f64 and (name in _UNARY or name in _BINARY) else None
+        # arrays kept their digits on the TPU (tpu_probe.py: exp 63 ulps, log 173) but for the
+        # trigonometric functions' range reduction (sin of |x| < 700: 6.7e7 ulps); 0-d values
+        # (the scalar unit) lost float32's in every function measured, and in divisions
+        wanted = f64 and (eqn.outvars[0].aval.shape == () or name in _ARRAYS)
+        closed = _npr_formulation(eqn) if wanted and (name in _UNARY or name in _BINARY) else None
         if closed is None:
             eqns.append(eqn)
             continue
         eqns.extend(_npr_spliced(closed, eqn))
         changed = True
     return jaxpr.replace(eqns=eqns) if changed else jaxpr
+
+
+def _npr_wide_bitcast(eqn):
+    """A float64 bitcast to or from a 64-bit integer (a sign or exponent read)."""
+    pair = (np.dtype(eqn.invars[0].aval.dtype), np.dtype(eqn.params["new_dtype"]))
+    return _F64 in pair and all(d.itemsize == 8 for d in pair)
 
 
 def _npr_highest(eqn):
