@@ -186,3 +186,34 @@ def test_a_kernel_whose_one_problem_is_a_helper_of_another_module(tmp_path, monk
         in converted.code
     assert len(hs_helpers.seen) == 60 and np.allclose(hs_helpers.seen[:30], hs_helpers.seen[30:], rtol=1e-12, atol=0)
     assert (9, "line 9 stays host code between compiled steps: it calls flush() from hs_helpers") in _notes(converted)
+
+
+BREAKS = """
+import numpy as np
+
+
+class Shower:
+    def show(self, a):
+        print(round(float(a[3]), 9))
+
+
+obj = Shower()
+
+
+def main():
+    u = np.linspace(0.0, 1.0, 8)
+    for t in range(100):
+        u[1:] += 0.1 * u[:-1]
+        if u.max() > 5.0:
+            break
+        obj.show(u)
+        u *= 0.99
+    print(u.sum())
+    return u
+"""
+
+
+def test_a_break_of_the_host_loop_stays_in_the_host_loop(tmp_path):
+    converted, original, _ = _both(BREAKS, tmp_path, "breaks")
+    assert "        _main_step_16(u)\n        if u.max() > 5.0:\n            break\n        obj.show(u)\n" in converted.code
+    assert 5 < original[0].count("\n") < 100  # it broke out early
