@@ -22,7 +22,7 @@ from .analysis.nodes import walk
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend import driver, host_loops, host_steps
-from .frontend import jumps, namespaces, outs
+from .frontend import jumps, namespaces, outs, shapes
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
@@ -318,6 +318,8 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, o
     desugared, mine = outs.normalize_module(desugared)  # np.add(a, b, c): out=c
     desugared, spaces = namespaces.normalize_module(desugared)  # xp = array_namespace(x): numpy
     mine.update({new: mine.get(old, old) for new, old in spaces.items()})
+    desugared, shaped = shapes.normalize_module(desugared)  # X = np.zeros(n); X.shape = S: a rebinding
+    mine.update({new: mine.get(old, old) for new, old in shaped.items()})
     if desugared is module:
         return module, wrapper, fenced
     fenced = {(new if (old := origin.get(found := mine.get(new, new), found)) in fenced else new): fenced.get(old, [])

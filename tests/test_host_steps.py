@@ -152,3 +152,68 @@ def test_the_report_counts_a_host_main_with_compiled_steps_half_ready():
     assert (main.name, main.status, main.compiled) == ("main", collect.HOST, ("_main_step_34",))
     assert report.ready == 50.0
     assert "  lbm.py: main() compiles _main_step_34" in terminal.render(report)
+
+
+KERNEL = """
+import numpy as np
+from hs_helpers import flush
+
+
+def kernel(A, B, n):
+    for t in range(n):
+        A[1:-1] = 0.33 * (B[:-2] + B[1:-1] + B[2:])
+        flush(A)
+        B[1:-1] = 0.33 * (A[:-2] + A[1:-1] + A[2:])
+    return A
+
+
+def main():
+    A = np.linspace(0.0, 1.0, 50) ** 2
+    B = A.copy()
+    kernel(A, B, 30)
+    print(A.sum(), B.sum())
+    return A, B
+"""
+
+
+def test_a_kernel_whose_one_problem_is_a_helper_of_another_module(tmp_path, monkeypatch):
+    # the helper reads the array each step wrote back: it sees what NumPy's loop gives it
+    (tmp_path / "hs_helpers.py").write_text("seen = []\n\n\ndef flush(a):\n    seen.append(float(a[25]))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import hs_helpers
+    converted, _, _ = _both(KERNEL, tmp_path, "kernel")
+    assert "    for t in range(n):\n        _kernel_step_8(A, B)\n        flush(A)\n        _kernel_step_10(A, B)\n" \
+        in converted.code
+    assert len(hs_helpers.seen) == 60 and np.allclose(hs_helpers.seen[:30], hs_helpers.seen[30:], rtol=1e-12, atol=0)
+    assert (9, "line 9 stays host code between compiled steps: it calls flush() from hs_helpers") in _notes(converted)
+
+
+BREAKS = """
+import numpy as np
+
+
+class Shower:
+    def show(self, a):
+        print(round(float(a[3]), 9))
+
+
+obj = Shower()
+
+
+def main():
+    u = np.linspace(0.0, 1.0, 8)
+    for t in range(100):
+        u[1:] += 0.1 * u[:-1]
+        if u.max() > 5.0:
+            break
+        obj.show(u)
+        u *= 0.99
+    print(u.sum())
+    return u
+"""
+
+
+def test_a_break_of_the_host_loop_stays_in_the_host_loop(tmp_path):
+    converted, original, _ = _both(BREAKS, tmp_path, "breaks")
+    assert "        _main_step_16(u)\n        if u.max() > 5.0:\n            break\n        obj.show(u)\n" in converted.code
+    assert 5 < original[0].count("\n") < 100  # it broke out early

@@ -167,6 +167,8 @@ class _Planner:
         if varying:
             name = sorted(varying)[0]
             return f"reads `{name}`, a Python int that changes on each pass (compiled, once per value)"
+        if _jumps(stmt):
+            return "leaves or restarts the host loop (break, continue)"
         if contains(stmt, host_loops._NOT_IN_LOOP) or host_loops._SCOPE_CALLS & host_loops._called_names(stmt):
             return "holds a statement a compiled step cannot (return, yield, global, import, def, ...)"
         if (names_read(stmt) | names_bound(stmt)) & (self.scope.captured | self.scope.objects | self.scope.declared):
@@ -227,6 +229,19 @@ class _Planner:
         if name in self.taken:
             return None
         return driver.placed_run(run, self.positions, name, tuple(sorted(params)), tuple(sorted(returns)), self.text)
+
+
+def _jumps(stmt) -> bool:
+    """Whether `stmt` holds a `break` or `continue` of the loop around it (not of a loop of its own)."""
+    if isinstance(stmt, (cst.For, cst.While)):
+        return False
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return any(isinstance(small, (cst.Break, cst.Continue)) for small in stmt.body)
+    blocks = [getattr(stmt, "body", None), getattr(stmt, "orelse", None)] + list(getattr(stmt, "handlers", ()))
+    blocks += [getattr(stmt, "finalbody", None)]
+    return any(_jumps(inner) for block in blocks if block is not None
+               for inner in (block.body.body if isinstance(getattr(block, "body", None), cst.BaseSuite)
+                             else [block] if isinstance(block, cst.If) else getattr(block, "body", ())))
 
 
 def _live_after(rest, live_out: set[str]) -> set[str]:

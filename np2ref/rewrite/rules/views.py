@@ -103,6 +103,13 @@ def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode, writ
         hint = (f"write the whole complex array: `z.{part}[i] = v` is `z[i] = "
                 + ("v + 1j * z.imag[i]`" if part == "real" else "z.real[i] + 1j * v`")
                 + f" (`.{other}` unchanged)")
+    elif isinstance(target, cst.Attribute) and target.attr.value in ("shape", "strides", "dtype", "data"):
+        attr = target.attr.value
+        message = (f"cannot translate `{what.strip('`')}.{attr} = ...`: it changes the array object in place, "
+                   "which every other name or view of it sees (translated only as `X.shape = S` right after "
+                   "`X = <a new array>` in the same block, where nothing else can hold it)")
+        hint = ("reshape into a new name, `y = x.reshape(S)`, and use it" if attr == "shape" else
+                f"`.{attr} =` has no JAX counterpart: make a new array (`x.astype`, `np.lib.stride_tricks`) instead")
     elif held is not None:
         message = (f"cannot translate a write into `{held}`{f' ({writer})' if writer else ''}, an array held by "
                    "an object: np2ref follows arrays through parameters and names, not through attributes")
