@@ -67,8 +67,22 @@ def hlo_loops(text):
     bodies = set(re.findall(r"body=%?([\w.\-]+)", text))
     skip = ("parameter(", "get-tuple-element(", "tuple(", "constant(", "bitcast(")
     ops = [ln for b in bodies for ln in comps.get(b, ()) if not any(s in ln for s in skip)]
-    written = sum(_bytes(ln.split(" = ", 1)[1].split("(", 1)[0]) for ln in ops)
+    written = sum(_written(ln, comps) for ln in ops)
     return len(bodies), len(ops), written
+
+
+def _written(line, comps):
+    """Bytes an instruction writes: its result, or for an in-place dynamic-update-slice (alone or
+    the root of a fusion) the update's."""
+    shape = line.split(" = ", 1)[1].split("(", 1)[0]
+    called = re.search(r"calls=%?([\w.\-]+)", line)
+    lines = comps.get(called.group(1), ()) if called else [line]
+    root = next((ln for ln in lines if "ROOT" in ln or ln is line), "")
+    dus = re.search(r"dynamic-update-slice\(%?[\w.\-]+, %?([\w.\-]+)", root)
+    if not dus:
+        return _bytes(shape)
+    update = next((ln for ln in lines if re.match(rf"\s*(ROOT )?%?{re.escape(dus.group(1))} = ", ln)), None)
+    return _bytes(update.split(" = ", 1)[1].split("(", 1)[0]) if update else _bytes(shape)
 
 
 def program_bytes(text):
