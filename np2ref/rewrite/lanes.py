@@ -39,6 +39,8 @@ _STATEMENTS = (cst.Assign, cst.AugAssign, cst.Pass)
 @dataclasses.dataclass(frozen=True)
 class LanePlan:
     slots: tuple[tuple[str, str], ...]  # (array, its index's code) per written array, in order
+    apart: tuple[tuple[str, str], ...] = ()  # (array, index code) of reads no iteration writes (`B[i + 1:, j]`)
+    nonneg: tuple[str, ...] = ()  # the names that proof needs >= 0 (npr_vfor checks them)
 
 
 def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
@@ -59,21 +61,73 @@ def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
     slots, ints = [], _inner_loop_vars(loop.body) | {var}
     if (ints - {var}) & (_assigned_names(loop.body) - _inner_loop_vars(loop.body)):
         return "an inner loop's variable is also assigned"
+    stored, apart, nonneg = _store_slices(loop.body), [], []
     for name in written:
         prefix, why = _slot_prefix(found.slices[name][0], var, local | written)
         if why:
             return why
         for elements in found.slices[name]:
             why = _within_slot(elements, prefix, ints)
-            if why:
+            below = _rows_apart(elements, found.slices[name][0], var) if why and id(elements) not in stored else None
+            if why and below is None:
                 return f"`{name}`: {why}"
+            if why:
+                apart.append((name, _code(elements)))
+                nonneg.append(below)
         slots.append((name, prefix))
     for name in found.reads - written - local - {var}:
         if any(facts.roots.get(name, frozenset()) & facts.roots.get(w, frozenset({"?"})) for w in written):
             return f"`{name}` may share memory with an array the loop writes"
     if any(not facts.roots.get(w) for w in written):
         return "a written array whose storage is unknown"
-    return LanePlan(tuple(slots))
+    return LanePlan(tuple(slots), tuple(apart), tuple(dict.fromkeys(nonneg)))
+
+
+def _store_slices(body) -> set:
+    """ids of the slices of subscripts that are assignment targets."""
+    found = set()
+
+    class V(cst.CSTVisitor):
+        def visit_AssignTarget(self, node):
+            if isinstance(node.target, cst.Subscript):
+                found.add(id(node.target.slice))
+
+        def visit_AugAssign(self, node):
+            if isinstance(node.target, cst.Subscript):
+                found.add(id(node.target.slice))
+    body.visit(V())
+    return found
+
+
+def _rows_apart(elements, slot, var):
+    """For a read `R[elements]` beside the slot `R[slot]`: the name e when, at a position before
+    the loop variable's where the slot's index is the name e (the same in every iteration) and
+    both indices agree before it, the read takes the slice `e + c:` (c > 0) or `:e` / `:e - c`:
+    positions no iteration writes while e >= 0 (npr_vfor checks that: `nonneg`). Else None."""
+    entries, slot = list(elements), list(slot)
+    for p, e in enumerate(slot):
+        if not isinstance(e.slice, cst.Index) or _is_name(e.slice.value, var):
+            return None
+        if not isinstance(e.slice.value, cst.Name) or p >= len(entries):
+            continue
+        if _code(entries[:p]) != _code(slot[:p]) or not isinstance(entries[p].slice, cst.Slice):
+            continue
+        cut, name = entries[p].slice, e.slice.value.value
+        if cut.step is None and cut.upper is None and _plus(cut.lower, name) is not None and _plus(cut.lower, name) > 0:
+            return name
+        if cut.step is None and cut.lower is None and _plus(cut.upper, name) is not None and _plus(cut.upper, name) <= 0:
+            return name
+    return None
+
+
+def _plus(expr, name):
+    """c when expr is `name + c` / `name - c` / `name` (c an integer literal), else None."""
+    if _is_name(expr, name):
+        return 0
+    if isinstance(expr, cst.BinaryOperation) and _is_name(expr.left, name) and isinstance(expr.right, cst.Integer) \
+            and isinstance(expr.operator, (cst.Add, cst.Subtract)):
+        return int(expr.right.value) * (1 if isinstance(expr.operator, cst.Add) else -1)
+    return None
 
 
 def _statements(stmts) -> str:
@@ -262,13 +316,16 @@ def lanes_function(plan: LanePlan, var: str, stmts, name: str):
     `R[P + rest]` read and written as `slot[rest]`, the npr_vfor slot arguments), or None when
     an access to a written array is in a form this does not know (the loop then stays npr_for)."""
     slot_names = {array: f"_{array}_at_{var}" for array, _ in plan.slots}
-    swap = _ToSlots(dict(plan.slots), slot_names)
+    swap = _ToSlots(dict(plan.slots), slot_names, set(plan.apart))
     body = [s.visit(swap) for s in stmts]
     if swap.failed or set(swap.index) != set(slot_names):
         return None
     left = set()
 
     class Left(cst.CSTVisitor):
+        def visit_Subscript(self, node):
+            return swap.array_of_apart(node) is None  # a read no iteration writes: R itself
+
         def visit_Name(self, node):
             left.add(node.value)
     for s in body:
@@ -290,8 +347,14 @@ class _ToSlots(cst.CSTTransformer):
     when rest is empty); `npr_sub(R, np.s_[P, rest])` -> `npr_sub(slot, np.s_[rest])`; an inner
     npr_vfor's slot `(R, (P..., more))` -> `(slot, (more))`. `failed` when an index is not P's."""
 
-    def __init__(self, prefix, slot_names):
+    def __init__(self, prefix, slot_names, apart=frozenset()):
         self.want, self.slot_names, self.index, self.failed = prefix, slot_names, {}, False
+        self.apart = apart
+
+    def array_of_apart(self, node):
+        """The array of a subscript that is one of the plan's reads no iteration writes, or None."""
+        array = self._array(node.value)
+        return array if array is not None and (array, _code(node.slice)) in self.apart else None
 
     def _array(self, expr):
         if isinstance(expr, cst.Name) and expr.value in self.want:
@@ -312,6 +375,8 @@ class _ToSlots(cst.CSTTransformer):
 
     def leave_Subscript(self, original, updated):
         array = self._array(updated.value)
+        if array is not None and self.array_of_apart(updated) is not None:
+            return updated
         rest = None if array is None else self._rest(array, [e.slice for e in updated.slice])
         if rest is None:
             return updated

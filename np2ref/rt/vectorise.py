@@ -43,17 +43,21 @@ npr_lane = _NprLane()
 NPR_VECTORISE = True  # False: npr_vfor runs the loop (the differential tests compare the two)
 
 
-def npr_vfor(rng, loop, lanes, *slots, offsets=None):
+def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=()):
     """`for j in range(...)` whose iterations are independent: `loop(j)` is the body as npr_for
     runs it, `lanes(j, *slot_refs)` the body on its slots, `slots` the (array, index) pairs, the
     index holding npr_lane where j goes (module docstring). `offsets`: for a traced start and
     stop, (v, c) where the bound is the loop variable v plus the integer c (else None), so a
-    static loop's note of v's range bounds them (`range(i + 1)` inside `for i in range(n)`)."""
+    static loop's note of v's range bounds them (`range(i + 1)` inside `for i in range(n)`).
+    `nonneg`: values that must be >= 0, known now, for the reads the rewrite proved apart from
+    every slot (`B[i + 1:, j]` beside the slot B[i, j]); else the loop runs."""
     start, stop, step = rng.start, rng.stop, rng.step
     if not NPR_VECTORISE or not _npr_is_concrete(step) or int(step) == 0 or not slots \
             or not all(_npr_scalar_index(e) for _, ix in slots for e in ix if e is not npr_lane):
         return npr_for(rng, loop)  # (an index array beside j would move the lane axis: NumPy's rules)
     step = int(step)
+    if not all((_npr_bound_span(v, (v, 0)) or (-1, -1))[0] >= 0 for v in nonneg):
+        return npr_for(rng, loop)
     if not all(_npr_index_inside(e, n) for r, ix in slots for e, n in zip(ix, _npr_shape(r)) if e is not npr_lane):
         return npr_for(rng, loop)  # the lanes load R[i, :] whatever the body does: never out of its axis
     width = min(int(_npr_shape(r)[_npr_lane_axis(ix)]) for r, ix in slots)

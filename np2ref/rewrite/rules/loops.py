@@ -425,6 +425,8 @@ def _lanes_call(original, updated, plan, args, ctx, flags):
     offsets = range_offsets(original.iter, ctx.f.for_names)
     if offsets is not None:
         extra.append(_keyword("offsets", offsets))
+    if lp.nonneg:  # reads beside the slots that no iteration writes while these are >= 0
+        extra.append(_keyword("nonneg", cst.Tuple([cst.Element(cst.Name(n), comma=cst.Comma()) for n in lp.nonneg])))
     return cst.Call(cst.Name(J.VFOR), [*args, *extra]), [func]
 
 
