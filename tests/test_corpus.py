@@ -35,48 +35,24 @@ from conftest import ROOT, assert_same_as_numpy, load_module
 
 PROGRAMS = sorted((ROOT / "corpus").glob("*.py"))
 
-# (program, test) -> why it fails. Each is a translator bug (a wrong answer or a crash where a
-# diagnostic was due); minimal reproducers are in the report that added them.
-_NPR205 = ("NPR205 false refusal: `a, b = helper(a, b)` where the helper writes its arguments or rebinds "
-           "them to new arrays and returns the pair (no views are made)")
-_MESHGRID_RANGE = "np.meshgrid(range(n), range(m)) raises jax.numpy's TypeError: range is not an array"
-_WRAP_REBIND = ("WRONG ANSWER: a parameter written in place then rebound in a lax loop (`x += v * dt; "
-                "x = x % L`): the caller's x gets the final state, NumPy's only step 0's move")
-_JACOBI_WHILE = "NPR011 false refusal: `U = 1.0 * Unew; U[holes] = 0.0` in a data-dependent while"
-_TOPPLE_WHILE = "NPR011 false refusal: `Z = topple(Z)` (topple writes Z and returns it) in a data-dependent while"
+# (stem, test) -> why it fails. Each is a translator bug (a wrong answer or a crash where a
+# diagnostic was due); minimal reproducers are in the report that added them. Issue 37's whole
+# programs that still fail, each reason the first failure:
+_SWAP_VIEWS = ("NPR205 false refusal: `u, v = no_slip(u_new, v_new)`, the helper writing its arguments and "
+               "returning them, binds u, v to the buffers of u_new, v_new (read as views made by no_slip)")
 XFAIL: dict = {
-    # issue 37's whole programs: each reason is the first failure, then the ones found behind it
-    ("gray_scott_spots", "compile"): _NPR205 + " (`U, V = react(U, V, ...)` after np.clip(U, out=U))",
-    ("gray_scott_spots", "convert"): _NPR205 + "; then " + _MESHGRID_RANGE + " in seed_square()",
-    ("ising_checkerboard_rng", "compile"): _MESHGRID_RANGE + " in checkerboard(), called by the entry",
-    ("ising_checkerboard_rng", "convert"): _MESHGRID_RANGE + " in checkerboard(), called by the entry",
-    ("lbm_poiseuille", "convert"): _MESHGRID_RANGE + " in channel_walls(), set-up code run by make_inputs",
-    ("lj_periodic_box", "convert"): ("a set-up function that only draws (`return rng.normal(0.0, T ** 0.5, "
-                                     "size=(n, 2))`: python_scalars=True) runs eagerly and gives host code a "
-                                     "float32 jax.Array; the entry then raises TypeError (`vel` is a jax.Array)"),
-    ("pic1d_two_stream", "compile"): _WRAP_REBIND,
-    ("pic1d_two_stream", "convert"): _WRAP_REBIND,
-    ("plate_holes_jacobi", "compile"): _JACOBI_WHILE + "; then NPR203 on `T = normalise(U); T += 0.1` "
-                                                      "(normalise rebinds `v = v / v.max()`)",
-    ("plate_holes_jacobi", "convert"): _JACOBI_WHILE + "; then NPR203 on `T = normalise(U)`; then " + _MESHGRID_RANGE,
-    ("sandpile_avalanches", "compile"): _TOPPLE_WHILE,
-    ("sandpile_avalanches", "convert"): _TOPPLE_WHILE,
-    ("sph_dam_reflect", "compile"): ("NPR021: scipy.special.gamma on constants makes smoothing_length() and the "
-                                     "entry host code; then " + _NPR205 + " (`pos, vel = reflect(pos, vel, L)`); "
-                                     "then NPR104 on `pos[m, d] *= -1` (a mask beside an integer index)"),
-    ("sph_dam_reflect", "convert"): ("NPR104 raised at run time, not by convert, on `pos[m, d] *= -1` in "
-                                     "reflect() (the entry stays host code: SciPy on constants, NPR021)"),
-    ("spring_net_sag", "compile"): _NPR205 + " (`pos, vel = pin(pos, vel, fixed, anchor)`)",
-    ("spring_net_sag", "convert"): _NPR205 + "; then " + _MESHGRID_RANGE + " in square_mesh()",
-    ("stable_fluids_smoke", "compile"): (_NPR205 + " (`u, v = no_slip(u, v)`, `u, v = project(u, v, iters)`); "
-                                         "then " + _MESHGRID_RANGE + " in grid_indices(), called by the entry"),
-    ("stable_fluids_smoke", "convert"): _NPR205 + "; then " + _MESHGRID_RANGE + " in grid_indices()",
-}  # grad through triangular loops, scratch arrays in loops and int counters in branches were
-# fixed by running loop bodies state-discharged under differentiation
+    ("plate_holes_jacobi", "compile"): ("NPR127: the data-dependent while `while err > tol and it < max_iter` "
+                                        "with `U = 1.0 * Unew; U[holes] = 0.0` returns a Ref from a traced "
+                                        "branch (npr_own in the carried fresh array)"),
+    ("stable_fluids_smoke", "compile"): _SWAP_VIEWS,
+    ("stable_fluids_smoke", "convert"): _SWAP_VIEWS,
+    ("sph_dam_reflect", "compile"): ("NPR021: scipy.special.gamma(DIM / 2 + 1) on a module constant (SciPy runs "
+                                     "at trace time on number literals only) keeps smoothing_length() host "
+                                     "code, and the entry that calls it"),
+}
 # verify translates the entry as compile does, and fails the same way (NP2REF_VERIFY_ALL=1)
 XFAIL.update({(stem, "verify"): XFAIL[stem, "compile"] for stem in (
-    "gray_scott_spots", "ising_checkerboard_rng", "pic1d_two_stream", "plate_holes_jacobi", "sandpile_avalanches",
-    "sph_dam_reflect", "spring_net_sag", "stable_fluids_smoke")})
+    "plate_holes_jacobi", "sph_dam_reflect", "stable_fluids_smoke")})
 
 # verified in the default run: stencil + grad, masks + while, np.add.at + grad, one known gap
 VERIFY_DEFAULT = {"bfs_frontier", "burgers1d", "coo_matvec", "heat3d_explicit", "implicit_diffusion_thomas",
