@@ -7,6 +7,7 @@ nor libcst: the translator (`convert_source`, `convert_file`, `verify`) loads on
 """
 
 from .diagnostics import Diagnostic, Np2RefError, PythonLoopWarning
+from .verify import verify  # (light: the harness loads on first use; bound here, over the subpackage's name)
 
 __all__ = [
     "BITWISE_OPTIONS", "Compiled", "ConversionResult", "Diagnostic", "Np2RefError", "PythonLoopWarning",
@@ -21,11 +22,6 @@ def __getattr__(name):
         from . import pipeline
 
         globals()[name] = value = getattr(pipeline, name)
-        return value
-    if name == "verify":
-        from .verify import verify as value
-
-        globals()[name] = value
         return value
     if name in ("BITWISE_OPTIONS", "Compiled", "compile"):  # the runtime imports jax
         from .runtime import compile as runtime
