@@ -81,13 +81,17 @@ def _npr_math_pow_range(x, r, y):
 def npr_math(fn, *args, **kwargs):
     """`fn(*args)` for a function `fn` of Python's math module: itself on concrete values; on
     traced ones its jnp counterpart on float64 (a Python float, weakly typed), with Python's
-    ValueError/OverflowError raised by the compiled call where Python raises."""
+    ValueError/OverflowError raised by the compiled call where Python raises; NPR031 for a math
+    function with no such counterpart (math.gamma of array data)."""
     args = [npr_load(a) for a in args]
     kwargs = {k: npr_load(v) for k, v in kwargs.items()}
     name = getattr(fn, "__name__", None)
-    if fn is not getattr(math, name or "", None) or name not in NPR_MATH_NAMES \
-            or not _npr_traced_any(args + list(kwargs.values())):
+    if fn is not getattr(math, name or "", None) or not _npr_traced_any(args + list(kwargs.values())):
         return fn(*args, **kwargs)
+    if name not in NPR_MATH_NAMES:  # (gamma, lgamma, erf, factorial, comb...: no traced form is Python's)
+        raise NprError(f"np2ref NPR031: math.{name}() of array data: no jax.numpy function gives Python's "
+                       f"math.{name} value (compute it outside the function, or on Python numbers known "
+                       "before the call)")
     if name == "isclose":
         return _npr_math_isclose(*args, **kwargs)
     if name in _NPR_MATH_INT or name in _NPR_MATH_BOOL:

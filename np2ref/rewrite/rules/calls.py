@@ -12,12 +12,14 @@ share a written buffer when they cannot be checked (NPR201), one-argument np.whe
 
 from __future__ import annotations
 
+import math
+
 import libcst as cst
 
 from ...analysis import effects as fx
 from ...analysis.aliases import FunctionFacts
 from ...analysis.generators import construction
-from ...analysis.library_table import LIBRARY_CALLS, MATH_FUNCS
+from ...analysis.library_table import LIBRARY_CALLS
 from ...analysis.module import PURE_CALLS, calls_through_parameter, constant_library_call
 from ...analysis.names import dotted
 from ...analysis.nodes import number_literal
@@ -455,10 +457,11 @@ def _library_shim(call: cst.Call, ctx) -> str | None:
 
 
 def _is_math_of_data(call: cst.Call, ctx) -> bool:
-    """`math.sqrt(T)` (a math function with a traced counterpart, analysis/library_table.py) on
-    something that may be traced: npr_math runs the math function itself on concrete values."""
+    """`math.sqrt(T)`, `math.gamma(t)` on something that may be traced: npr_math runs the math
+    function itself on concrete values, its traced counterpart (analysis/library_table.py) on
+    traced ones, and refuses one without (NPR031, naming the function)."""
     qual = ctx.imports.qualify(call.func, frozenset(ctx.f.roots))
-    if qual is None or not qual.startswith("math.") or qual[5:] not in MATH_FUNCS or not call.args:
+    if qual is None or not qual.startswith("math.") or not callable(getattr(math, qual[5:], None)) or not call.args:
         return False
     if any(a.star or a.keyword is not None and qual != "math.isclose" for a in call.args):
         return False  # (math.isclose's tolerances are keywords: rel_tol=, abs_tol=)
