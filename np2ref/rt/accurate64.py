@@ -344,7 +344,7 @@ def _npr_refined_divisions(jaxpr):
     for eqn in jaxpr.eqns:
         if eqn.primitive.name == "div" and eqn.outvars[0].aval.shape == () and \
                 np.dtype(eqn.outvars[0].aval.dtype) == _F64:
-            eqns.extend(_npr_spliced(_npr_formulation(eqn), eqn))
+            eqns.extend(_npr_splice_formulation(_npr_formulation(eqn), eqn))
         else:
             eqns.append(eqn)
     return jaxpr.replace(eqns=eqns)
@@ -382,7 +382,7 @@ def _npr_accurate_jaxpr(jaxpr):
         if closed is None:
             eqns.append(eqn)
             continue
-        eqns.extend(_npr_spliced(closed, eqn))
+        eqns.extend(_npr_splice_formulation(closed, eqn))
         changed = True
     return jaxpr.replace(eqns=eqns) if changed else jaxpr
 
@@ -400,7 +400,7 @@ def _npr_highest(eqn):
     return eqn.replace(params={**eqn.params, "precision": (hi, hi)})
 
 
-def _npr_spliced(closed, eqn):
+def _npr_splice_formulation(closed, eqn):
     """closed's equations reading eqn's operands and writing eqn's result var."""
     if closed.consts or len(closed.jaxpr.outvars) != 1:  # pragma: no cover (constants folded in)
         raise ValueError("accurate64: a formulation with constants")
