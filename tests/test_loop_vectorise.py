@@ -64,6 +64,33 @@ def wraps(a, n):
         a[j] = a[j] + j
 
 
+def below_rows(B, k):
+    for j in range(B.shape[1]):
+        B[k, j] += B[k + 1:, j].sum()  # rows below k: no iteration writes them while k >= 0
+
+
+def trmm(alpha, A, B):
+    m, n = B.shape
+    for i in range(m):
+        for j in range(n):
+            B[i, j] += A[i + 1:, i] @ B[i + 1:, j]
+
+
+def row_sums(x, out):
+    for i in range(x.shape[0]):
+        s = 0.0
+        for k in range(x.shape[1]):
+            s += x[i, k] * x[i, k]  # a sum carried by the inner loop, in each lane
+        out[i] = s
+
+
+def in_place_name(a, b):
+    for i in range(a.shape[0]):
+        c = b
+        c += 1.0  # writes b in place (an array): not a lane's own value
+        a[i] = c[i]
+
+
 def recurrence(y, x):
     for i in range(1, x.shape[0]):
         y[i] = y[i - 1] + x[i]
@@ -101,6 +128,10 @@ CASES = [
     (backwards, lambda: (RNG.standard_normal(9), np.zeros(9))),
     (int_element, lambda: (np.arange(6, dtype=np.int32), RNG.standard_normal(6))),
     (wraps, lambda: (RNG.standard_normal(5), 3)),
+    (below_rows, lambda: (RNG.standard_normal((4, 3)), 1)),
+    (below_rows, lambda: (RNG.standard_normal((4, 3)), -1)),  # k + 1 = 0: row -1 is read (the loop runs)
+    (row_sums, lambda: (RNG.standard_normal((4, 5)), np.zeros(4))),
+    (trmm, lambda: (1.5, RNG.standard_normal((5, 5)), RNG.standard_normal((5, 3)))),
 ]
 
 
@@ -132,10 +163,12 @@ def test_against_numpy_and_the_loop(fn, make):
     assert "npr_vfor" in _converted(fn)
     for w, got, looped in zip(want, lanes, loop):
         assert got.dtype == w.dtype
-        np.testing.assert_allclose(got, w, rtol=1e-6 if w.dtype == np.float32 else 1e-14)
-        assert np.array_equal(got, looped)  # the same elementwise operations: bit for bit
-        if fn in (grid, stencil, backwards, int_element, wraps):  # no reduction: NumPy's bits too
-            assert np.array_equal(got, w)
+        np.testing.assert_allclose(got, w, rtol=1e-6 if w.dtype == np.float32 else 1e-13, atol=1e-12)
+        if fn in (grid, stencil, backwards, int_element, wraps, row_sums):  # the same elementwise operations:
+            assert np.array_equal(got, looped)  # the loop's bits, and NumPy's where the loop had them
+            assert np.array_equal(got, w) or not np.array_equal(looped, w)  # (XLA may fuse s + x * y)
+        else:  # a reduction in the body: XLA's order (batched), NumPy's within an ulp or two
+            np.testing.assert_allclose(got, looped, rtol=1e-13, atol=1e-12)
 
 
 def test_a_range_past_the_axis_raises_numpys_index_error():
@@ -149,7 +182,8 @@ def test_a_range_past_the_axis_raises_numpys_index_error():
     assert np.array_equal(got, [0.0, 1.5, 3.0, 0.0])
 
 
-@pytest.mark.parametrize("fn", [recurrence, random_body, alias_read, two_places, reads_other_element])
+@pytest.mark.parametrize("fn", [recurrence, random_body, alias_read, two_places, reads_other_element,
+                                in_place_name])
 def test_dependent_or_impure_loops_stay_loops(fn):
     source = _converted(fn)
     assert "npr_vfor" not in source and "npr_for" in source

@@ -51,6 +51,8 @@ def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
     local = _assigned_names(loop.body)
     if var in local:
         return "the loop variable is assigned in the body"
+    if any(n not in local or n in facts.ref_names for n in _aug_names(loop.body)):
+        return "`name op= value` on a name the body does not bind, or on an array (written in place)"
     written = _written_arrays(loop.body)
     if not written or any(w not in facts.ref_names or w in local for w in written):
         return "it writes no array, or writes a name that is not an array"
@@ -146,8 +148,6 @@ def _statements(stmts) -> str:
         elif isinstance(s, cst.SimpleStatementLine):
             if not all(isinstance(x, _STATEMENTS) for x in s.body):
                 return "a statement other than an assignment"
-            if any(isinstance(x, cst.AugAssign) and not isinstance(x.target, cst.Subscript) for x in s.body):
-                return "`name op= value` (may write an array in place)"
             if any(isinstance(x, cst.Assign) and not all(isinstance(t.target, (cst.Name, cst.Subscript))
                                                          for t in x.targets) for x in s.body):
                 return "an unpacking assignment"
@@ -173,6 +173,17 @@ def _assigned_names(body) -> set:
             names.add(node.target.value)
     body.visit(V())
     return names
+
+
+def _aug_names(body) -> set:
+    """The names `name op= value` rebinds (or writes in place) in body."""
+    names = set()
+
+    class V(cst.CSTVisitor):
+        def visit_AugAssign(self, node):
+            names.add(node.target.value if isinstance(node.target, cst.Name) else "")
+    body.visit(V())
+    return names - {""}
 
 
 def _inner_loop_vars(body) -> set:

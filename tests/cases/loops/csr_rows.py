@@ -13,7 +13,7 @@ def csr_matvec(indptr, indices, data, x, y):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_range
+from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_lane, npr_range, npr_vfor
 
 
 @npr_jit(mutated=('y',))
@@ -25,6 +25,13 @@ def csr_matvec(indptr, indices, data, x, y):
             return acc
         acc = npr_for(npr_range(npr_get(indptr)[i], npr_get(indptr)[i + 1]), _loop_k, acc)
         npr_at(y)[i] = acc
-    npr_for(npr_range(indptr.shape[0] - 1), _loop_i)
+    def _lanes_i(i, _y_at_i):
+        acc = 0.0
+        def _loop_k(k, acc):
+            acc += npr_get(data)[k] * npr_get(x)[npr_get(indices)[k]]
+            return acc
+        acc = npr_for(npr_range(npr_get(indptr)[i], npr_get(indptr)[i + 1]), _loop_k, acc)
+        npr_at(_y_at_i)[()] = acc
+    npr_vfor(npr_range(indptr.shape[0] - 1), _loop_i, _lanes_i, (y, (npr_lane,)))
 
 # run: csr_matvec(np.array([0, 2, 2, 5]), np.array([0, 2, 1, 0, 2]), np.array([1.0, 2.0, 3.0, 4.0, 5.0]), np.array([1.0, -1.0, 0.5]), np.zeros(3))
