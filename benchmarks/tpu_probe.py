@@ -71,7 +71,7 @@ def float_probes():
                      ("div_xy", lambda t: t / (t + 7.0))):
         for tag, a in (("", p), ("_0d", p[3])):
             probe(name + tag, fn, fn, a)
-    probe("div_0d_np2ref", lambda t: acc.div64(t, t + 7.0), lambda t: t / (t + 7.0), p[3])
+    probe("div_0d_np2ref", lambda t: acc._npr_a64_div64(t, t + 7.0), lambda t: t / (t + 7.0), p[3])
     ops = [("exp", x, np.exp), ("expm1", x, np.expm1), ("log", p, np.log), ("log1p", p, np.log1p),
            ("sin", x, np.sin), ("sin", x * 3000, np.sin), ("cos", x, np.cos), ("tan", x, np.tan),
            ("tanh", x, np.tanh), ("sinh", x, np.sinh), ("cosh", x, np.cosh), ("sqrt", p, np.sqrt),
@@ -81,14 +81,14 @@ def float_probes():
         params = {"accuracy": None} if name in ("exp", "expm1", "log", "log1p", "sin", "cos", "tan", "tanh",
                                                 "sqrt", "cbrt", "rsqrt", "logistic", "exp2") else {}
         raw = lambda t, prim=prim, params=params: prim.bind(t, **params)  # noqa: E731
-        mine = lambda t, name=name, raw=raw: acc._UNARY[name](t, raw)  # noqa: E731
+        mine = lambda t, name=name, raw=raw: acc._NPR_A64_UNARY[name](t, raw)  # noqa: E731
         for tag, a in (("", arg), ("_0d", arg[7])):
             probe(f"{name}{tag}", raw, ref, a)
             probe(f"{name}{tag}_np2ref", mine, ref, a)
             probe(f"{name}{tag}_f32", raw, lambda t, ref=ref: ref(np.asarray(t, np.float32)),
                   np.asarray(a, np.float32))
     probe("pow", lambda t: t ** 2.5, lambda t: t ** 2.5, p)
-    probe("pow_np2ref", lambda t: acc.pow64(t, lax.full_like(t, 2.5), lambda a, b: lax.pow(a, b)), lambda t: t ** 2.5, p)
+    probe("pow_np2ref", lambda t: acc._npr_a64_pow64(t, lax.full_like(t, 2.5), lambda a, b: lax.pow(a, b)), lambda t: t ** 2.5, p)
     probe("pow_0d", lambda t: t ** 2.5, lambda t: t ** 2.5, p[5])
     probe("sum", jnp.sum, np.sum, x)
     a = RNG.standard_normal((128, 128))

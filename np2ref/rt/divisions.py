@@ -268,4 +268,4 @@ def _npr_fenced(thunk):
 from .compat import _npr_core, _npr_current_trace, _npr_rewrite_body  # noqa: E402
 from .core import _npr_state  # noqa: E402
 from .peepholes import _npr_peepholed, _npr_PEEPHOLES  # noqa: E402
-from .accurate64 import _npr_accurate64, enabled as _npr_accurate_on  # noqa: E402
+from .accurate64 import _npr_accurate64, _npr_a64_enabled as _npr_accurate_on  # noqa: E402

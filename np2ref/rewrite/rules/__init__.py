@@ -29,9 +29,9 @@
 """
 
 from . import (asserts, augassign, branches, calls, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
-               mask_store, mask_trail, names, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores,
+               mask_store, mask_trail, names, namespaces, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores,
                structured, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "calls", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
            "mask_items", "mask_store", "mask_trail",
-           "names", "nonzero", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "structured", "ufunc_at", "unbound", "views"]
+           "names", "namespaces", "nonzero", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "structured", "ufunc_at", "unbound", "views"]

@@ -18,7 +18,6 @@ import libcst as cst
 
 from ...analysis import effects as fx
 from ...analysis.aliases import FunctionFacts
-from ...analysis.generators import construction
 from ...analysis.library_table import LIBRARY_CALLS
 from ...analysis.module import PURE_CALLS, calls_through_parameter, constant_library_call
 from ...analysis.names import dotted
@@ -28,6 +27,7 @@ from ...diagnostics import Note
 from ...emit import jaxnames as J
 from ..registry import SPECIALS, emits, emits_special, plans
 from ..syntax import plain, positional, walk
+from .namespaces import namespace_method, namespace_translation
 from .call_checks import check_shared_buffers, check_written_defaults
 from .sequence_args import convert_sequences
 from .views import attribute_written, emit_view_call, mark_ref, mark_ref_or_own, refuse_write_target
@@ -191,30 +191,6 @@ def emit_ndarray_constructor(original, updated, detail, ctx):
     return updated.with_changes(func=J.name(f"{J.JNP}.zeros"))
 
 
-@plans(cst.Call, order=45)
-def plan_made_generator(node: cst.Call, ctx) -> bool:
-    """`rng = np.random.default_rng(1234)` in a converted function: made on the host when the
-    program runs, in program order (npr_generator), never once while tracing; analysis/generators.py
-    says which generators a function may make (any other keeps it host code)."""
-    made = construction(node, ctx.imports, ctx.locals)
-    if made is None:
-        return False
-    ctx.m.special_calls[node] = ("generator", None if made[1] is None else "bit")
-    ctx.m.skip_numpy.update(c.func for c in made if c is not None)
-    return True
-
-
-@emits_special("generator")
-def emit_made_generator(original, updated, detail, ctx):
-    """`np.random.default_rng(s)` -> `npr_generator(np.random.default_rng, s)`;
-    `np.random.Generator(np.random.PCG64(s))` -> `npr_generator(np.random.Generator, s, bit=np.random.PCG64)`."""
-    if detail is None:
-        return cst.Call(J.name(J.GENERATOR), [cst.Arg(updated.func), *plain(updated.args)])
-    inner = updated.args[0].value
-    bit = J.call(J.GENERATOR, bit=inner.func).args[0]
-    return cst.Call(J.name(J.GENERATOR), [cst.Arg(updated.func), *plain(inner.args), bit])
-
-
 @plans(cst.Call, order=50)
 def plan_random_draw(node: cst.Call, ctx) -> bool:
     """`np.random.normal(...)`, `rng.normal(...)`: a draw made on the host at run time (npr_random).
@@ -256,27 +232,11 @@ def emit_is_integer(original, updated, detail, ctx):
 @plans(cst.Call, order=60)
 def plan_checked_call(node: cst.Call, ctx) -> bool:
     if ctx.numpy_name(node.func) is None and (calls_through_parameter(node.func, ctx.f.params, ())
-                                              or _namespace_method(node.func, ctx)):
+                                              or namespace_method(node.func, ctx)):
         ctx.m.special_calls[node] = ("checked_call", None)  # npr_call: checked when traced
         ctx.inner.add(node.func)
         return True
     return False
-
-
-def _namespace_method(func: cst.BaseExpression, ctx) -> bool:
-    """`xp.sum(x)` with `xp` a parameter that is a namespace: `sum` is an array method too, but a
-    parameter the function also calls a function of that no array has (`xp.zeros_like(x)`) is a
-    module, and all its calls are the module's functions (npr_xp)."""
-    return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
-        and func.value.value in namespace_parameters(ctx.f.node, ctx.f.params)
-
-
-def namespace_parameters(func: cst.FunctionDef, params) -> frozenset[str]:
-    """The parameters `P` the function calls `P.<name>(...)` of with a name no array has."""
-    return frozenset(n.func.value.value for n in walk(func.body) if isinstance(n, cst.Call)
-                     and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name)
-                     and n.func.value.value in params and n.func.attr.value not in fx.ARRAY_METHODS
-                     and lookup(f"numpy.{n.func.attr.value}") is not None)
 
 
 @plans(cst.Call, order=90)
@@ -416,29 +376,13 @@ def emit_checked_call(original, updated, detail, ctx):
     """A callee reached through a parameter: pure or refused when traced. `xp.zeros_like(x)`, with
     `numpy.zeros_like` a plain function of np2ref's table, names its translation too: npr_xp runs
     that when `xp` is NumPy (array-API style code: `def f(x, xp)` called with xp=np)."""
-    found = _namespace_translation(original)
+    found = namespace_translation(original)
     if found is not None:
         namespace, path, translation = found
         func = J.call(J.NAMESPACE_CALL, updated.func.value if path == updated.func.attr.value else namespace,
                       J.string(path), cst.parse_expression(translation))
         return updated.with_changes(func=func)
     return cst.Call(J.name(J.CHECKED_CALL), [cst.Arg(updated.func), *plain(updated.args)])
-
-
-def _namespace_translation(call: cst.Call) -> tuple[cst.Name, str, str] | None:
-    """(P, "linalg.norm", the table's translation of numpy.linalg.norm) for `P.linalg.norm(...)`
-    with P a name: a plain function of its arguments only (not one that writes an argument,
-    returns a view of one, or takes out=: the analysis does not see those effects through a
-    parameter, so npr_call refuses them when traced)."""
-    path = dotted(call.func)
-    if path is None or "." not in path or any(a.keyword is not None and a.keyword.value == "out" for a in call.args):
-        return None
-    root, _, rest = path.partition(".")
-    qual = f"numpy.{rest}"
-    if qual in fx.INPLACE_FUNCTIONS or qual in fx.VIEW_FUNCTIONS or qual in fx.OPAQUE_VIEW_FUNCTIONS:
-        return None
-    translation = lookup(qual)
-    return None if translation is None else (cst.Name(root), rest, translation)
 
 
 @emits_special("random")
