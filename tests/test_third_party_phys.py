@@ -75,6 +75,17 @@ def test_64_bit_values_reach_the_host_intact():
         assert printed == shown and np.array_equal(got[0], expected[0]) and got[1] == expected[1]
 
 
-def test_a_draw_imported_by_name_is_a_coded_refusal():
-    with pytest.raises(np2ref.Np2RefError, match="NPR004.*np.random.rand"):
-        np2ref.compile(P.metropolis_imported_draws, host_below=0)
+def test_a_draw_imported_by_name_is_numpys_draw():
+    """`from numpy.random import rand, randint` (the Ising scripts' import): draws from NumPy's
+    global generator made on the host at run time (was NPR004 before issue 41): the same spins
+    and the same generator state afterwards as NumPy."""
+    compiled = np2ref.compile(P.metropolis_imported_draws, host_below=0)
+    theirs, ours = np.tile([1.0, -1.0], 8), np.tile([1.0, -1.0], 8)
+    np.random.seed(5)
+    expected = P.metropolis_imported_draws(theirs, 0.4)
+    after = np.random.random()
+    np.random.seed(5)
+    got = compiled(ours, 0.4)
+    assert np.random.random() == after
+    np.testing.assert_array_equal(got, expected)
+    np.testing.assert_array_equal(ours, theirs)
