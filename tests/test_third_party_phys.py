@@ -7,7 +7,6 @@ import copy
 import io
 
 import numpy as np
-import pytest
 
 import np2ref
 from conftest import assert_same_as_numpy, program
