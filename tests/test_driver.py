@@ -101,12 +101,7 @@ def test_a_name_every_trip_binds_is_returned_when_the_loop_surely_runs(tmp_path)
     returns it (before, the loop stayed NumPy). The converted script prints what NumPy prints."""
     result = np2ref.convert_source(FIRST_BOUND, "s.py")
     assert result.ok and "w = _main_loop_4(u)" in result.code, result.code
-    for name, code in (("s.py", FIRST_BOUND), ("s_ref.py", result.code)):
-        (tmp_path / name).write_text(code)
-    runs = [subprocess.run([sys.executable, str(tmp_path / name)], capture_output=True, text=True, cwd=ROOT)
-            for name in ("s.py", "s_ref.py")]
-    assert runs[0].returncode == 0 and runs[1].returncode == 0, runs[1].stderr[-2000:]
-    assert runs[0].stdout == runs[1].stdout
+    _prints_as_numpy(tmp_path, FIRST_BOUND, result.code)
 
 
 @pytest.mark.parametrize("change", ["STEPS = 0\n", "def reset():\n    global STEPS\n    STEPS = 0\n\n"])
@@ -117,13 +112,36 @@ def test_a_count_that_may_change_does_not_make_the_loop_surely_run(change):
     assert [lift.name for lift in driver.find_lifts(cst.parse_module(text))] == []
 
 
+def _prints_as_numpy(tmp_path, text, code):
+    """The script and its conversion, run: both succeed and print the same."""
+    for name, src in (("s.py", text), ("s_ref.py", code)):
+        (tmp_path / name).write_text(src)
+    runs = [subprocess.run([sys.executable, str(tmp_path / name)], capture_output=True, text=True, cwd=ROOT)
+            for name in ("s.py", "s_ref.py")]
+    assert runs[0].returncode == 0 and runs[1].returncode == 0, runs[1].stderr[-2000:]
+    assert runs[0].stdout == runs[1].stdout
+
+
 def test_a_lifted_loop_that_would_run_as_python_is_dropped():
-    """`u` is written, then rebound to a new array it is read into, each trip: the lifted loop
-    would run as a Python loop (NPR033), traced once per trip, so the lift is dropped."""
-    text = "import numpy as np\nu = np.zeros(4)\nfor t in range(100):\n    u[0] += 1.0\n    u = u * 0.5\nprint(u)\n"
+    """A loop with an `else:` stays a Python loop (rules/loops.py), so the lifted function would
+    trace it once per trip (NPR033): the lift is dropped. (This test's loop was `u[0] += 1.0;
+    u = u * 0.5`, a Python loop until a written array rebound in a loop became a lax loop,
+    rt/rebinds.py: test_a_rebound_written_array_is_lifted_as_a_lax_loop.)"""
+    text = ("import numpy as np\nu = np.zeros(4)\nfor t in range(100):\n    u[0] += 1.0\n    u = u * 0.5\n"
+            "else:\n    u[1] = 2.0\nprint(u)\n")
     assert [lift.name for lift in driver.find_lifts(cst.parse_module(text))] == ["_main_loop_3"]
     result = np2ref.convert_source(text, "s.py")
     assert result.ok and "_main_loop_" not in result.code
+
+
+def test_a_rebound_written_array_is_lifted_as_a_lax_loop(tmp_path):
+    """`u` rebound to a new array and written, each of 300 trips: a lax loop on a loop-owned Ref
+    (rt/rebinds.py), so the lift stays, and the script prints what NumPy prints."""
+    text = ("import numpy as np\nu = np.ones(4)\nfor t in range(300):\n    u = u * 0.5 + 1.0\n    u[0] = 0.0\n"
+            "print(u.tolist())\n")
+    result = np2ref.convert_source(text, "s.py")
+    assert result.ok and "_main_loop_3(u)" in result.code and "npr_for(" in result.code, result.code
+    _prints_as_numpy(tmp_path, text, result.code)
 
 
 def test_arrays_a_lifted_loop_only_reads_stay_constants_of_the_functions_reading_them():
@@ -155,9 +173,9 @@ def test_a_loop_with_blank_lines_above_it_is_lifted():
 
 
 def test_a_lift_whose_loop_would_run_as_a_python_loop_is_dropped():
-    # `u` is rebound and written in the loop (NPR033): jit would trace its 300 passes one by one
+    # a loop with an `else:` stays Python (NPR033): jit would trace its 300 passes one by one
     text = ("import numpy as np\nu = np.ones(4)\nfor t in range(300):\n    u = u * 0.5 + 1.0\n    u[0] = 0.0\n"
-            "print(u)\n")
+            "else:\n    u[1] = 2.0\nprint(u)\n")
     assert [lift.name for lift in driver.find_lifts(cst.parse_module(text))] == ["_main_loop_3"]
     result = np2ref.convert_source(text, "s.py")
     assert result.ok and "_main_loop_3" not in result.code and result.diagnostics == []

@@ -31,7 +31,10 @@ def _npr_python_loop_reason(exc):
     if isinstance(exc, getattr(errors, "TracerIntegerConversionError", ())):
         return "the body uses the loop variable as a Python int (it indexes a tuple or list with it)"
     if isinstance(exc, getattr(errors, "ConcretizationTypeError", ())) or (
-            isinstance(exc, TypeError) and text.startswith("Shapes must be 1D sequences of concrete values")):
+            isinstance(exc, TypeError) and (text.startswith("Shapes must be 1D sequences of concrete values")
+                                            or text.startswith("np2ref: this argument must be a concrete"))):
+        # (the last: np.arange and its kin given a traced size, np_creation.py; such a loop was a
+        # Python loop at conversion until a written array rebound in it made it npr_for)
         return "a size or shape in the body depends on the loop variable"
     if (isinstance(exc, IndexError) and ("Slice entries must be static" in text or "slice indices must have static" in text)) \
             or (isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR111")) \

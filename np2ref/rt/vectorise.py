@@ -112,6 +112,9 @@ def _npr_lanes(rng, lanes, slots, width, span):
     olds = [jnp.asarray(npr_get(r)[_npr_all_lanes(ix)]) for r, ix in slots]
 
     def lane(k, *values):
+        # weakly typed, as npr_for's index is: j is a Python int in NumPy (`u8[j] = j * 100`
+        # raises NumPy's OverflowError past 255; a check recorded under vmap runs the loop)
+        k = _npr_weak_astype(k, k.dtype)
         _npr_note_range(k, *span)
         refs = [jax.new_ref(v) for v in values]
         lanes(k, *refs)
@@ -169,3 +172,4 @@ from .branches import _npr_maybe_untaken, npr_if  # noqa: E402
 from .refs import _npr_batched, _npr_differentiated  # noqa: E402
 from .bounds import _npr_known_range, _npr_note_range, npr_get  # noqa: E402
 from .stores import npr_at  # noqa: E402
+from .compat import _npr_weak_astype  # noqa: E402
