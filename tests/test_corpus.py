@@ -41,9 +41,6 @@ PROGRAMS = sorted((ROOT / "corpus").glob("*.py"))
 _SWAP_VIEWS = ("NPR205 false refusal: `u, v = no_slip(u_new, v_new)`, the helper writing its arguments and "
                "returning them, binds u, v to the buffers of u_new, v_new (read as views made by no_slip)")
 XFAIL: dict = {
-    ("plate_holes_jacobi", "compile"): ("NPR127: the data-dependent while `while err > tol and it < max_iter` "
-                                        "with `U = 1.0 * Unew; U[holes] = 0.0` returns a Ref from a traced "
-                                        "branch (npr_own in the carried fresh array)"),
     ("stable_fluids_smoke", "compile"): _SWAP_VIEWS,
     ("stable_fluids_smoke", "convert"): _SWAP_VIEWS,
     ("sph_dam_reflect", "compile"): ("NPR021: scipy.special.gamma(DIM / 2 + 1) on a module constant (SciPy runs "
@@ -52,7 +49,7 @@ XFAIL: dict = {
 }
 # verify translates the entry as compile does, and fails the same way (NP2REF_VERIFY_ALL=1)
 XFAIL.update({(stem, "verify"): XFAIL[stem, "compile"] for stem in (
-    "plate_holes_jacobi", "sph_dam_reflect", "stable_fluids_smoke")})
+    "sph_dam_reflect", "stable_fluids_smoke")})
 
 # verified in the default run: stencil + grad, masks + while, np.add.at + grad, one known gap
 VERIFY_DEFAULT = {"bfs_frontier", "burgers1d", "coo_matvec", "heat3d_explicit", "implicit_diffusion_thomas",

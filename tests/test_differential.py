@@ -182,10 +182,14 @@ def test_identity_return_keeps_the_loop_a_lax_loop():
 
 @pytest.mark.parametrize("kind", range(5), ids=["copy", "rebound", "two_paths", "falls_off", "aug"])
 def test_helpers_not_returning_their_parameter_rebind(kind):
-    """A copy, a rebound parameter, another path's value, falling off the end, `p += v`: the
-    assignment rebinds, so the loop keeps NumPy's rebinding (a Python loop), and agrees."""
+    """A copy, a rebound parameter, another path's value, falling off the end: the assignment
+    rebinds, so the loop keeps NumPy's rebinding (a Python loop), and agrees. `p += v; return p`
+    returns the array parameter itself (branch aliasing: op='d parameters), so `w = clamp_aug(w)`
+    binds w to its own buffer, checked when traced (npr_returned), and agrees too."""
     source = compiled("smooth_with").source
-    assert source.count("w = npr_own(clamp_") == 5 and "npr_for(" not in source[source.index("def smooth_with"):]
+    body = source[source.index("def smooth_with"):]
+    assert source.count("w = npr_own(clamp_") == 4 and "npr_returned(clamp_aug(w), w)" in body
+    assert "npr_for(" not in body
     for dtype in (np.float64, np.int32):
         for flag in (True, False) if kind != 3 else (True,):  # falls_off(w, False) is None
             check("smooth_with", kind, array(dtype), 4, flag)

@@ -141,12 +141,15 @@ def test_programs_np2ref_cannot_keep_exact_are_refused_with_a_code(name):
         compiled(name)(*args)
 
 
+def test_a_while_on_data_rebinding_a_written_array_matches_numpy():
+    """bfs_layers_matrix was NOT_YET (NPR011): `frontier[src] = True` before the loop, then
+    `frontier = reach & (level < 0)` in `while frontier.any()`. rt/rebinds.py refills the
+    rebound name in the traced while (branch rebind), so it translates; compared to NumPy."""
+    for src in (0, 3):
+        _same("bfs_layers_matrix", (_A + _A.T) > 0, src)
+
+
 NOT_YET = {
-    # NPR011: `frontier[src] = True` before the loop makes `frontier` a Ref for the whole function
-    # (ref names are per function, not per binding), and `frontier = reach & (level < 0)` rebinds
-    # it in a `while frontier.any()`; without the write before the loop (`frontier = np.arange(n)
-    # == src`) the same `while` translates, and so does a `for` over a range with the write
-    "bfs_layers_matrix": ((_A + _A.T) > 0, 0),
     # NPR207: `stats = {...}` made in the function (stats=None) and `stats["n"] += 1` in a loop on
     # data: a subscript store into a name is taken for an array write, so the dict counts as a
     # container of written arrays; a dict the caller passes is mutated in place by NumPy, which

@@ -198,7 +198,9 @@ def _npr_rebound_in(body, state, pack):
     """The positions of `state` (a while loop's) that one run of the body rebinds from a Ref
     (not one holding a Python number) to another object, or from a value to a Ref; traced
     aside (jax.eval_shape, no run-time checks, Python containers restored)."""
-    if getattr(body, "_npr_refilled", False) or not any(_npr_is_ref(v) for v in state):
+    # probed even when no item is a Ref yet: `U = 1.0 * Unew; U[m] = 0` binds a Ref to a name
+    # that held a plain array (a parameter never written in place) — a Ref in the loop's state
+    if getattr(body, "_npr_refilled", False):
         return ()
     found = []
 

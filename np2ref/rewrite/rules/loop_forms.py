@@ -291,10 +291,12 @@ def written_outside(name: str, loop: cst.CSTNode, facts) -> bool:
     return False
 
 
-def rebinds_to_values(body: cst.IndentedBlock, name: str) -> bool:
+def rebinds_to_values(body: cst.IndentedBlock, name: str, names_ok: bool = False) -> bool:
     """Whether every binding of `name` in a `while` body is `name = <arithmetic or a call>`, none
     a view or another name by its form (`u = u[1:]`, `u = u.T`, `u = w`: NPR011 at conversion, as
-    before): npr_while then carries it, and refills it or refuses at trace time (rt/rebinds.py)."""
+    before): npr_while then carries it, and refills it or refuses at trace time (rt/rebinds.py).
+    `names_ok` (a `for` loop, whose refill falls back to the Python loop at trace time): `u = unew`
+    counts as a value too."""
     values, other = [], [False]
 
     def binds(target) -> bool:
@@ -324,4 +326,5 @@ def rebinds_to_values(body: cst.IndentedBlock, name: str) -> bool:
 
     body.visit(V())
     return bool(values) and not other[0] and \
-        not any(isinstance(v, (cst.Subscript, cst.Attribute, cst.Name, cst.Tuple)) for v in values)
+        not any(isinstance(v, (cst.Subscript, cst.Attribute, cst.Tuple)) or isinstance(v, cst.Name) and not names_ok
+                for v in values)

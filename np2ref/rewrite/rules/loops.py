@@ -126,8 +126,11 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
                 and not written_outside(name, loop, facts):
             fresh.append(name)  # `rho, u = f(fin); u[0] = ...` each trip, u read after the loop
             continue
-        if found is None and name != var:
-            rebound.append(name)  # carried: npr_for runs the first iteration alone, then refills (rt/rebinds.py)
+        if found is None and name != var and rebinds_to_values(loop.body, name, names_ok=True):
+            # carried: npr_for runs the first iteration alone, then refills (rt/rebinds.py). A
+            # view by its form (`row = a[i]`, the rows form's own binding, read
+            # after the loop) stays a Python loop, as in a `while`: a refill cannot be that view
+            rebound.append(name)
             continue
         if found is None:
             return f"the written array `{name}` is rebound in the loop"

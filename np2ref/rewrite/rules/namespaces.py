@@ -70,9 +70,14 @@ def namespace_method(func: cst.BaseExpression, ctx) -> bool:
         and func.value.value in namespace_parameters(ctx.f.node, ctx.f.params)
 
 
+_CONTAINER_METHODS = frozenset(m for t in (list, dict, set) for m in dir(t) if not m.startswith("_"))
+
+
 def namespace_parameters(func: cst.FunctionDef, params) -> frozenset[str]:
-    """The parameters `P` the function calls `P.<name>(...)` of with a name no array has."""
+    """The parameters `P` the function calls `P.<name>(...)` of with a name no array has, nor a
+    list, dict or set (`hist.append(v)`, `seen.add(k)`: a container passed in, not a namespace)."""
     return frozenset(n.func.value.value for n in walk(func.body) if isinstance(n, cst.Call)
                      and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name)
                      and n.func.value.value in params and n.func.attr.value not in fx.ARRAY_METHODS
+                     and n.func.attr.value not in _CONTAINER_METHODS
                      and lookup(f"numpy.{n.func.attr.value}") is not None)
