@@ -12,7 +12,10 @@ batch_gray_scott.py explores with jax.vmap over a batch of simulations.
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_at, npr_for, npr_if, npr_iop, npr_jit, npr_load, npr_np_mean, npr_range
+from np2ref.rt import (
+    npr_at, npr_for, npr_generator, npr_if, npr_iop, npr_jit, npr_load, npr_np_mean, npr_random,
+    npr_range,
+)
 
 
 ENTRY = "simulate"
@@ -54,19 +57,21 @@ def simulate(u, v, feed, kill, steps):
     return mean_v[...]
 
 
+@npr_jit
 def initial_state(n, seed=0):
     """u = 1, v = 0, with a noisy square of v in the centre."""
-    rng = np.random.default_rng(seed)
-    u = np.ones((n, n))
-    v = np.zeros((n, n))
+    rng = npr_generator(np.random.default_rng, seed)
+    u = jax.new_ref(jnp.ones((n, n)))
+    v = jax.new_ref(jnp.zeros((n, n)))
     c, r = n // 2, n // 8
-    u[c - r:c + r, c - r:c + r] = 0.5
-    v[c - r:c + r, c - r:c + r] = 0.25
-    u += 0.02 * rng.random((n, n))
-    v += 0.02 * rng.random((n, n))
-    return u, v
+    npr_at(u)[c - r:c + r, c - r:c + r] = 0.5
+    npr_at(v)[c - r:c + r, c - r:c + r] = 0.25
+    npr_at(u)[...] += 0.02 * npr_random(rng, 'random', (n, n))
+    npr_at(v)[...] += 0.02 * npr_random(rng, 'random', (n, n))
+    return u[...], v[...]
 
 
+@npr_jit
 def make_inputs(size="small"):
     n, steps = (16, 20) if size == "small" else (N, STEPS)
     u, v = initial_state(n)
@@ -78,4 +83,4 @@ if __name__ == "__main__":
     mean_v = simulate(**inputs)
     print(f"mean v end = {mean_v[-1]:.6f}")
     print(f"max v      = {inputs['v'].max():.6f}")
-# np2ref: sha256 3309987cf2c8b9f0 (np2ref overwrites this file only while it is unedited)
+# np2ref: sha256 aca7ed3be8c81d30 (np2ref overwrites this file only while it is unedited)

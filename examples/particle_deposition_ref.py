@@ -16,8 +16,8 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 from np2ref.rt import (
-    npr_astype, npr_at, npr_fill, npr_for, npr_iop, npr_jit, npr_load, npr_mod, npr_np_floor,
-    npr_np_sin, npr_range, npr_ufunc_at,
+    npr_astype, npr_at, npr_fill, npr_for, npr_generator, npr_iop, npr_jit, npr_load, npr_mod,
+    npr_np_floor, npr_np_full, npr_np_sin, npr_random, npr_range, npr_ufunc_at,
 )
 
 
@@ -73,12 +73,13 @@ def deposit_run(x, y, q, rho_mean, steps):
     return rho[...]
 
 
+@npr_jit
 def make_inputs(size="small"):
-    rng = np.random.default_rng(0)
+    rng = npr_generator(np.random.default_rng, 0)
     n, steps = (200, 4) if size == "small" else (NPART, STEPS)
-    x = NG * (0.25 + 0.2 * rng.random(n))
-    y = NG * (0.4 + 0.2 * rng.random(n))
-    return dict(x=x, y=y, q=np.full(n, 1.0 / n), rho_mean=np.zeros((NG, NG)), steps=steps)
+    x = NG * (0.25 + 0.2 * npr_random(rng, 'random', n))
+    y = NG * (0.4 + 0.2 * npr_random(rng, 'random', n))
+    return dict(x=x, y=y, q=npr_np_full(n, 1.0 / n), rho_mean=jnp.zeros((NG, NG)), steps=steps)
 
 
 if __name__ == "__main__":
@@ -87,4 +88,4 @@ if __name__ == "__main__":
     print(f"total charge = {rho.sum():.6f}")
     print(f"peak mean    = {inputs['rho_mean'].max():.6f}")
     print(f"centroid x   = {inputs['x'].mean():.6f}")
-# np2ref: sha256 9dd9b2e5542e31a2 (np2ref overwrites this file only while it is unedited)
+# np2ref: sha256 433f29e25f14c314 (np2ref overwrites this file only while it is unedited)
