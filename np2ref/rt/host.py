@@ -85,25 +85,10 @@ def npr_generator(factory, *args, bit=None, **kwargs):
     io_callback), never once while tracing (a second call would go on with the first call's
     stream). A seed read from array data travels to the host as an operand."""
     made = NprMadeGenerator(factory, bit)
-    leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
-    leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
-    if _npr_eager_values(leaves):  # host code (set-up run as written): made now
-        made.made = _npr_host_now(made.make, leaves, tree)
-        return made
-    operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
-    if _npr_batched(list(operands.values())):
-        raise NprError("np2ref NPR023: a generator made under jax.vmap from a batched seed, or in a loop or "
-                       "branch that depends on batched values; NumPy would make one per batch member, in order")
-    sent, received = _npr_host_operands(list(operands.values()))
 
-    def run(*values):
-        host = list(leaves)
-        for i, v in zip(operands, received(values)):
-            host[i] = v[()] if v.ndim == 0 else v
-        a, k = jax.tree_util.tree_unflatten(tree, host)
+    def make(*a, **k):
         made.made = made.make(*a, **k)
-
-    _npr_io_callback(run, None, *sent, ordered=True)
+    _npr_host_effect(make, args, kwargs, "a generator made")
     return made
 
 
@@ -116,14 +101,23 @@ def _npr_seed(generator, args, kwargs):
     """`np.random.seed(s)` in a compiled function: seeded on the host when the program runs, in
     program order with the draws around it (an ordered io_callback), never while tracing. A seed
     read from array data travels to the host as an operand. Returns None, as NumPy does."""
+    _npr_host_effect(generator.seed, args, kwargs, ".seed()")
+
+
+def _npr_host_effect(fn, args, kwargs, what):
+    """fn(*args, **kwargs) for its effect on host state (seeding, making a generator): now where
+    nothing is traced (host code), else an ordered io_callback when the program runs, its array
+    arguments sent as operands (refused under vmap with batched ones: NumPy would call it once
+    per batch member, in order)."""
     leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
     leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
     if _npr_eager_values(leaves):
-        return _npr_host_now(generator.seed, leaves, tree)
+        _npr_host_now(fn, leaves, tree)
+        return
     operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
     if _npr_batched(list(operands.values())):
-        raise NprError("np2ref NPR023: .seed() under jax.vmap with a batched seed, or in a loop or branch "
-                       "that depends on batched values; NumPy would seed once per batch member, in order")
+        raise NprError(f"np2ref NPR023: {what} under jax.vmap from a batched value, or in a loop or branch "
+                       "that depends on batched values; NumPy would do it once per batch member, in order")
     sent, received = _npr_host_operands(list(operands.values()))
 
     def run(*values):
@@ -131,7 +125,7 @@ def _npr_seed(generator, args, kwargs):
         for i, v in zip(operands, received(values)):
             host[i] = v[()] if v.ndim == 0 else v
         a, k = jax.tree_util.tree_unflatten(tree, host)
-        generator.seed(*a, **k)
+        fn(*a, **k)
 
     _npr_io_callback(run, None, *sent, ordered=True)
 
