@@ -59,7 +59,7 @@ def returns_first(a, b):
 
 
 def rebinds_to_the_other_argument(u, w, steps):
-    for _ in range(steps):
+    for _ in range(steps):  # E: NPR033
         w = returns_first(u, w)  # E: NPR203
         u, w = w, u
 
