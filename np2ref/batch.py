@@ -19,26 +19,36 @@ def default_jobs() -> int:
 
 
 def check_file(path: str, use_cache: bool = True) -> tuple[list[Diagnostic], str | None]:
-    """(every diagnostic of the file, its text or None when it cannot be read)."""
+    """(every diagnostic of the file, its text or None when it cannot be read), analysed (a file
+    the cache did not hold: its diagnostics are stored under the file's key when use_cache)."""
     sink = DiagnosticSink(path, "")
     text = read_text(path, sink)
     if text is None:
         return sink.sorted(), None
-    entry = None
-    if use_cache:
-        try:
-            entry = cache.key(path, Path(path).read_bytes())
-        except OSError:
-            entry = None
-        found = cache.load(entry) if entry is not None else None
-        if found is not None:
-            return found, text
     from .pipeline import convert_source
 
     diagnostics = convert_source(text, path).diagnostics
+    entry = _entry(path) if use_cache else None
     if entry is not None:
         cache.store(entry, diagnostics)
     return diagnostics, text
+
+
+def _from_cache(path: str) -> tuple[list[Diagnostic], str | None] | None:
+    """check_file's answer from the cache (the file read and hashed once), or None."""
+    entry = _entry(path)
+    found = cache.load(entry) if entry is not None else None
+    if found is None:
+        return None
+    text = read_text(path, DiagnosticSink(path, ""))
+    return (found, text) if text is not None else None
+
+
+def _entry(path: str) -> str | None:
+    try:
+        return cache.key(path, Path(path).read_bytes())
+    except OSError:
+        return None
 
 
 def check_files(paths: list[str], jobs: int, use_cache: bool, on_file=None):
@@ -48,12 +58,13 @@ def check_files(paths: list[str], jobs: int, use_cache: bool, on_file=None):
     results: dict[int, tuple] = {}
     todo = []
     for i, path in enumerate(paths):
-        if use_cache and _cached(path):
-            results[i] = check_file(path, True)
-            if on_file is not None:
-                on_file(path)
-        else:
+        hit = _from_cache(path) if use_cache else None
+        if hit is None:
             todo.append(i)
+            continue
+        results[i] = hit
+        if on_file is not None:
+            on_file(path)
     if jobs > 1 and len(todo) > 1 and "jax" not in sys.modules:
         # (fork: the workers start at once with np2ref imported; the CLI never imports JAX, and a
         # process that did, a test or a notebook calling cli.main, runs the files one by one:
@@ -71,11 +82,3 @@ def check_files(paths: list[str], jobs: int, use_cache: bool, on_file=None):
                 on_file(paths[i])
             results[i] = check_file(paths[i], use_cache)
     return [results[i] for i in range(len(paths))]
-
-
-def _cached(path: str) -> bool:
-    try:
-        entry = cache.key(path, Path(path).read_bytes())
-    except OSError:
-        return False
-    return (cache.folder() / entry[:2] / f"{entry}.json").is_file()
