@@ -65,17 +65,19 @@ def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=()):
         js = range(int(start), int(stop), step)
         if not len(js) or min(js) < 0 or max(js) >= width:
             return npr_for(rng, loop)  # empty, or NumPy's IndexError / wrap-around: the loop's own
-        return _npr_lanes_or_loop(rng, loop, lanes, slots, width, (min(js), max(js)))
+        _npr_lanes_or_loop(rng, loop, lanes, slots, width, (min(js), max(js)))
+        return None
     spans = [_npr_bound_span(v, hint) for v, hint in zip((start, stop), offsets or (None, None))]
     if None not in spans:  # every range the bounds allow lies inside the axis: no fallback loop
         (lo, hi), (slo, shi) = spans
         inside = (lo >= 0 and shi <= width) if step > 0 else (slo >= -1 and hi < width)
-        if inside and _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1)) is not None:
+        if inside:  # the lanes, or the loop where they cannot trace: either way done
+            _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1))
             return None
     trips = _npr_trips(start, stop, step)
     last = start + (trips - 1) * step
     ok = (trips > 0) & (jnp.minimum(start, last) >= 0) & (jnp.maximum(start, last) < width)
-    if _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1), ok) is not None:
+    if _npr_lanes_or_loop(rng, loop, lanes, slots, width, (0, width - 1), ok):
         # the loop once more, with no trips where the lanes were right (no cond: a lax.cond with
         # the refs closed over copies the arrays it writes on every call, 3x C in syrk)
         npr_for(NprRange(start, jnp.where(ok, start, stop), step), loop)
@@ -84,11 +86,13 @@ def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=()):
 
 def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span, ok=True):
     """The lanes program when it traces, storing the lanes where `ok` (a traced flag: the range
-    inside the slot axis; True where static) and returning True; else the loop, returning None."""
+    inside the slot axis; True where static) and returning True; else the loop, returning False
+    (the loop has run: a caller must not run it again)."""
     try:
         run = _npr_lanes(rng, lanes, slots, width, span)
     except Exception:  # anything the vmapped trace cannot do: the loop, exact as before
-        return npr_for(rng, loop)
+        npr_for(rng, loop)
+        return False
     for (r, ix), new, (old, valid) in zip(slots, *run):
         mask = jnp.reshape(valid & ok, valid.shape + (1,) * (old.ndim - 1))
         npr_at(r)[_npr_all_lanes(ix)] = jnp.where(mask, new, old)
