@@ -91,6 +91,20 @@ def in_place_name(a, b):
         a[i] = c[i]
 
 
+def inner_var_rebound(g, idx):
+    for j in range(g.shape[0]):
+        for k in range(2):
+            k = idx[j]  # no longer the inner loop's Python int: not a lane's index
+            g[j, k] += 1.0
+
+
+def inner_var_shifted(g):
+    for j in range(g.shape[0]):
+        for k in range(2):
+            k += 1
+            g[j, k] += 1.0
+
+
 def recurrence(y, x):
     for i in range(1, x.shape[0]):
         y[i] = y[i - 1] + x[i]
@@ -183,10 +197,19 @@ def test_a_range_past_the_axis_raises_numpys_index_error():
 
 
 @pytest.mark.parametrize("fn", [recurrence, random_body, alias_read, two_places, reads_other_element,
-                                in_place_name])
+                                in_place_name, inner_var_rebound, inner_var_shifted])
 def test_dependent_or_impure_loops_stay_loops(fn):
     source = _converted(fn)
     assert "npr_vfor" not in source and "npr_for" in source
+
+
+def test_rebound_inner_loop_variables_match_numpy():
+    for fn, make in ((inner_var_rebound, lambda: (np.zeros((3, 4)), np.array([3, 0, 2]))),
+                     (inner_var_shifted, lambda: (np.zeros((3, 4)),))):
+        theirs, ours = make(), make()
+        fn(*theirs)
+        np2ref.compile(fn)(*ours)
+        np.testing.assert_array_equal(ours[0], theirs[0])
 
 
 def test_alias_and_recurrence_still_match_numpy():

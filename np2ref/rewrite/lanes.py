@@ -61,8 +61,8 @@ def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
     if found.why:
         return found.why
     slots, ints = [], _inner_loop_vars(loop.body) | {var}
-    if (ints - {var}) & (_assigned_names(loop.body) - _inner_loop_vars(loop.body)):
-        return "an inner loop's variable is also assigned"
+    if (ints - {var}) & (_assigned_names(loop.body, loop_targets=False) | _aug_names(loop.body)):
+        return "an inner loop's variable is also assigned"  # (`k = idx[j]`, `k += 10`: no Python int)
     stored, apart, nonneg = _store_slices(loop.body), [], []
     for name in written:
         prefix, why = _slot_prefix(found.slices[name][0], var, local | written)
@@ -161,7 +161,8 @@ def _range_call(it) -> bool:
         and all(a.keyword is None and not a.star for a in it.args)
 
 
-def _assigned_names(body) -> set:
+def _assigned_names(body, loop_targets: bool = True) -> set:
+    """The names body binds by assignment (and, with loop_targets, as `for` targets)."""
     names = set()
 
     class V(cst.CSTVisitor):
@@ -170,7 +171,8 @@ def _assigned_names(body) -> set:
                 names.add(node.target.value)
 
         def visit_For(self, node):
-            names.add(node.target.value)
+            if loop_targets:
+                names.add(node.target.value)
     body.visit(V())
     return names
 
