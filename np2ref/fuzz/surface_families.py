@@ -5,7 +5,10 @@
                   -= 1`), `x[range(N - 1, -1, -2)]`, `x[range(k), range(k)]`; a Python float
                   carried through a loop (`t = 0.0; for i in range(n): t += dt * a[i]`, an int
                   `t = 0` rebound to a float by `t += dt`); a print of traced values formatted
-                  with `%`, `.format` or an f-string (the runner compares what is printed)
+                  with `%`, `.format` or an f-string (the runner compares what is printed); a
+                  generator the function makes and draws from (`gen = np.random.default_rng(3)`,
+                  maybe in a loop: issue 42); a mask with an integer after it (`x[m, 1] *= -1`,
+                  `x[np.where(m), 0] = v`: issue 37 case 7)
 
 `fn(g, fr, helpers) -> (statements, names they define) | None`, as in families.py.
 """
@@ -110,7 +113,41 @@ def print_format(g: Gen, fr: Frame) -> tuple | None:
     return [Block(f"for {i} in range({bound}):", body, (f"{i} = 0",))], ()
 
 
-FORMS = {"linspace": linspace, "range_index": range_index, "float_carry": float_carry, "print_format": print_format}
+def made_generator(g: Gen, fr: Frame) -> tuple | None:
+    """A generator made in the function, drawn from into an array (in a loop or not)."""
+    floats = [a for a in _numeric(fr, "f") if fr.ns[a].ndim]
+    if not floats:
+        return None
+    t, gen = g.pick(floats), g.name("gen")
+    maker = g.pick([f"np.random.default_rng({g.int(0, 9)})", f"np.random.RandomState({g.int(0, 9)})",
+                    f"np.random.Generator(np.random.PCG64({g.int(0, 9)}))"])
+    draw = g.pick([f"{gen}.normal(0.0, 0.5, size={t}.shape)", f"{gen}.uniform(-1.0, 1.0, {t}.shape)",
+                   f"{gen}.standard_normal({t}.shape)" if "RandomState" not in maker else f"{gen}.randn(*{t}.shape)"])
+    step = Line(f"{t} {g.pick(['+=', '-=', '*='])} {draw}")
+    lines = [Line(f"{gen} = {maker}")]
+    if g.chance(50):
+        i = g.name("i")
+        lines.append(Block(f"for {i} in range({g.pick(['2', '3'])}):", (step,), (f"{i} = 0",)))
+    else:
+        lines.append(step)
+    return lines, ()
+
+
+def mask_int(g: Gen, fr: Frame) -> tuple | None:
+    """A boolean mask over the leading axis with an integer index after it, stored or `op=`."""
+    targets = [a for a in _numeric(fr, "if") if fr.ns[a].ndim == 2 and all(fr.ns[a].shape)]
+    if not targets:
+        return None
+    x = g.pick(targets)
+    d = g.int(0, fr.ns[x].shape[1] - 1)
+    m = f"{x}[:, {d}] {g.pick(['>', '<', '>='])} {g.pick(['0', '1', '-1'])}"
+    idx = g.pick([f"{m}, {d}", f"np.where({m}), {d}"])
+    form = g.pick([f"{x}[{idx}] *= -1", f"{x}[{idx}] = 2", f"{x}[{idx}] += 1"])
+    return [Line(form)], ()
+
+
+FORMS = {"linspace": linspace, "range_index": range_index, "float_carry": float_carry, "print_format": print_format,
+         "made_generator": made_generator, "mask_int": mask_int}
 
 
 def phys_surface(g: Gen, fr: Frame, helpers) -> tuple | None:
