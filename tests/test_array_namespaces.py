@@ -1,5 +1,5 @@
 """Array-API style code (issue 42): `xp` passed in as NumPy, a module-level alias of NumPy, or the
-namespace of the arrays (`x.__array_namespace__()`, array-api-compat's `array_namespace`):
+namespace of the arrays (`x.__array_namespace__()`; array-api-compat's `array_namespace` is not NumPy):
 every `xp.` call translates as the `np.` call does, and the result is NumPy's."""
 
 from __future__ import annotations
@@ -60,9 +60,13 @@ def test_namespace_of_the_array_writes_through_its_view():
     assert compiled("from_array").mutated == ("x",)
 
 
-def test_array_api_compat_namespace():
-    pytest.importorskip("array_api_compat")
-    _check("from_compat", lambda: np.arange(5.0))
+def test_array_api_compat_namespace_stays_numpy_host_code():
+    """array-api-compat's array_namespace(x) is its own wrapper module, not numpy (its clip keeps
+    an integer input's dtype where NumPy's gives float64): np2ref does not read it as NumPy, the
+    function stays host code (NPR021), and running it is NumPy's own run."""
+    with pytest.raises(np2ref.Np2RefError) as info:
+        compiled("from_compat")(np.arange(5.0))
+    assert info.value.diagnostics[0].code == "NPR021" and "array_namespace" in str(info.value)
 
 
 def test_a_jax_namespace_runs_its_own_functions():

@@ -1,7 +1,6 @@
 """Array namespaces taken from the arrays, as NumPy imports, before analysis.
 
-What: in a function, `xp = array_namespace(x)` (array-api-compat's `array_namespace` or
-`get_namespace`) and `xp = x.__array_namespace__()` -> `import numpy as xp`. Why: array-API style
+What: in a function, `xp = x.__array_namespace__()` -> `import numpy as xp`. Why: array-API style
 code (scientific libraries that run on NumPy, CuPy and JAX alike) takes its namespace from its
 arguments; np2ref translates NumPy programs, whose arrays' namespace is NumPy, so every later
 stage reads `xp.zeros_like(x)` as `np.zeros_like(x)` and translates it as such. Exact: NumPy 2's
@@ -19,9 +18,6 @@ from ..analysis.names import ImportMap
 from ..analysis.nodes import walk
 from .outs import Normalizer
 
-NAMESPACE_FUNCTIONS = frozenset({"array_api_compat.array_namespace", "array_api_compat.get_namespace"})
-
-
 def normalize_module(module: cst.Module) -> tuple[cst.Module, dict]:
     """(module, origin): the module with namespace bindings as NumPy imports (the same module
     object when it has none); origin maps each new node to the node it stands for."""
@@ -37,9 +33,7 @@ def is_namespace_call(value: cst.BaseExpression, imports: ImportMap) -> bool:
     if not isinstance(value, cst.Call) or any(a.star for a in value.args):
         return False
     func = value.func
-    if isinstance(func, cst.Attribute) and func.attr.value == "__array_namespace__":
-        return not value.args
-    return imports.qualify(func) in NAMESPACE_FUNCTIONS and bool(value.args)
+    return isinstance(func, cst.Attribute) and func.attr.value == "__array_namespace__" and not value.args
 
 
 class _Namespaces(Normalizer):
