@@ -2,8 +2,9 @@
 analysis.
 
 What: in a function's block, `X.shape = S` right after `X = <a fresh array>` (a NumPy creation
-function: np.zeros, np.linspace, np.arange, np.array, a random draw, ...; or `u.copy()`), where
-`X` is a plain local (no parameter, no `global`/`nonlocal`), becomes `X = X.reshape(S)`. Why:
+function: np.zeros, np.linspace, np.arange, np.eye, a random draw, ...; or `u.copy()`), where
+`X` is a plain local (no parameter, no `global`/`nonlocal`), becomes `X = X.reshape(S)` (no `order=`
+given; `u.copy()` is C-ordered). Why:
 NPBench-style code sets the shape in place (`X = np.linspace(...); X.shape = (n, n)`), which the
 alias analysis cannot model (NPR205). Exact: the array is C-contiguous and no other name holds it
 (nothing ran between its creation and the assignment), so the reshape is a view of the same
@@ -22,8 +23,10 @@ from ..analysis.nodes import walk
 from ..analysis.numpy_table import is_random_draw
 from .outs import Normalizer
 
-FRESH = frozenset(f"numpy.{n}" for n in """zeros ones empty full zeros_like ones_like empty_like
-    full_like linspace logspace geomspace arange array copy eye identity""".split())
+# Creation functions whose result is C-contiguous (the `*_like` functions, np.array and np.copy
+# keep a Fortran-ordered input's layout, where NumPy's in-place `X.shape = S` raises)
+FRESH = frozenset(f"numpy.{n}" for n in """zeros ones empty full linspace logspace geomspace arange eye
+    identity""".split())
 
 
 def normalize_module(module: cst.Module) -> tuple[cst.Module, dict]:
@@ -72,8 +75,8 @@ class _ShapeAssign(Normalizer):
                 and isinstance(stmt.body[0].targets[0].target, cst.Name)):
             return None
         value = stmt.body[0].value
-        if not isinstance(value, cst.Call) or any(a.star or (a.keyword is not None and a.keyword.value == "copy")
-                                                  for a in value.args):
+        if not isinstance(value, cst.Call) or any(a.star or (a.keyword is not None and a.keyword.value in ("copy", "order"))
+                                                  for a in value.args):  # (order='F': not C-contiguous)
             return None
         qual = self.imports.qualify_numpy(value.func)
         fresh = qual is not None and (qual in FRESH or is_random_draw(qual))
