@@ -248,12 +248,12 @@ def _npr_fenced(thunk):
     closed = jax.make_jaxpr(arrays)()
     # the consts: the outer program's values (traced: data) and concrete arrays (constants)
     constant = [v for v, c in zip(closed.jaxpr.constvars, closed.consts) if not isinstance(c, jax.core.Tracer)]
-    program = _npr_accurate64(closed.jaxpr)  # accurate64.py: a TPU's float64 sin, exp, ...
+    accurate = program = _npr_accurate64(closed.jaxpr)  # accurate64.py: a TPU's float64 sin, exp, ...
     if fence:
         try:
             program = _npr_fence_jaxpr(program, constant)
         except (AttributeError, TypeError, ValueError):  # pragma: no cover (an internal moved: as traced)
-            program = _npr_accurate64(closed.jaxpr)
+            program = accurate
     rewritten = _npr_peepholed(program)  # peepholes.py
     if _npr_REWRITES is not None and rewritten is not program:
         _npr_REWRITES.append((program, rewritten))

@@ -88,8 +88,6 @@ def _npr_check_rebound(fixed, new, static, refill=False, before=frozenset()):
         if not refill:
             rebound.append(i)
             continue
-        if items[i] is ref:
-            continue
         why = _npr_refill_blocker(i, ref, items, before)
         if why is not None:
             if not static:
@@ -125,7 +123,7 @@ def _npr_refillable(carry, positions):
     items = list(carry) if isinstance(carry, tuple) else [carry]
     for i in positions:
         v = items[i]
-        if isinstance(v, (jax.Array, np.ndarray)) and not isinstance(v, jax.Ref) and np.ndim(v) >= 0:
+        if isinstance(v, (jax.Array, np.ndarray)) and not isinstance(v, jax.Ref):
             items[i] = jax.new_ref(jnp.asarray(v))
     return tuple(items) if isinstance(carry, tuple) else items[0]
 

@@ -27,7 +27,6 @@ refs closed over copied the written arrays on every call).
 """
 
 import jax
-from jax import lax
 import jax.numpy as jnp
 import numpy as np
 
@@ -172,8 +171,7 @@ def _npr_trips(start, stop, step):
 
 
 from .loops import NprRange, npr_for, _npr_is_concrete  # noqa: E402
-from .branches import _npr_maybe_untaken, npr_if  # noqa: E402
-from .refs import _npr_batched, _npr_differentiated  # noqa: E402
+from .refs import _npr_differentiated  # noqa: E402
 from .bounds import _npr_known_range, _npr_note_range, npr_get  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .compat import _npr_weak_astype  # noqa: E402
