@@ -141,3 +141,26 @@ def shares(a, b):
             owner_a.base is None and owner_b.base is None:
         return False
     return np.may_share_memory(a, b) and np.shares_memory(a, b)
+
+
+def host_allowed(route, args) -> bool:
+    """Whether a call may take the host route `route` (True, or the (written, other) position
+    pairs that must not share memory and the written positions that must be C-contiguous):
+    where not, the jitted call runs and refuses the call as it refuses it on that route."""
+    if route is True:
+        return True
+    pairs, contiguous = route
+    return not any(shares(args[i], args[j]) for i, j in pairs) and all(args[i].flags.c_contiguous for i in contiguous)
+
+
+def signature_text(name: str, args) -> str:
+    """`name(float64[200,220], float, 3)`: a call's signature as host_key tells them apart."""
+    parts = []
+    for a in args:
+        if type(a) is _NDARRAY:
+            parts.append(f"{a.dtype}[{','.join(map(str, a.shape))}]")
+        elif type(a) in _BY_VALUE:
+            parts.append(repr(a))
+        else:
+            parts.append(type(a).__name__)
+    return f"{name}({', '.join(parts)})"
