@@ -9,6 +9,8 @@ the timed region: the kernels write theirs). The default is called `--warm` time
 timed rounds, so that a decision made on the first calls is made; its first call's time is
 shown apart. Rounds are interleaved; each cell is the median of the rounds. "default / best" is
 the default's time over the faster of NumPy and the translation: the requirement is <= 1.10.
+"right": the route taken is the faster one measured here (or the two are within 10%); a
+ratio above 1.10 on a right route is the noise of the machine (the same route timed twice).
 Timing, not a test.
 """
 
@@ -42,11 +44,10 @@ def fmt(s):
     return f"{s * 1e6:.0f} µs" if s < 1e-3 else f"{s * 1e3:.2f} ms" if s < 1 else f"{s:.2f} s"
 
 
-def route_of(compiled) -> str:
-    explain = getattr(compiled, "explain", None)
-    if explain is not None:
-        return explain().splitlines()[0] if explain() else "?"
-    hosted = compiled._hosted or {}
+def route_of(compiled, arguments) -> str:
+    if hasattr(compiled, "route"):  # np2ref.compile's own answer (runtime/choice.py)
+        return compiled.route(*arguments)
+    hosted = compiled._hosted or {}  # before it: the route decided by the estimate alone
     return "host" if any(r is not False for r in hosted.values()) else "jit"
 
 
@@ -64,7 +65,7 @@ def measure(name, rounds, warm):
         for v in order:
             samples[v].append(timed(variants[v], arguments))
     t = {v: statistics.median(s) for v, s in samples.items()}
-    return t["NumPy"], t["jitted"], t["default"], first, route_of(default)
+    return t["NumPy"], t["jitted"], t["default"], first, route_of(default, arguments)
 
 
 def main(argv=None):
@@ -79,13 +80,15 @@ def main(argv=None):
         rows.append((name, *measure(name, args.rounds, args.warm)))
         print(rows[-1], flush=True)
     print(f"\n`python benchmarks/route_choice.py --rounds {args.rounds}`: medians of {args.rounds} interleaved rounds\n")
-    print("| kernel | NumPy | jitted | default | default / best | default's first call | route |")
-    print("|---|---|---|---|---|---|---|")
+    print("| kernel | NumPy | jitted | default | default / best | default's first call | route | right |")
+    print("|---|---|---|---|---|---|---|---|")
     worst = 0.0
     for name, tn, tj, td, first, route in rows:
         ratio = td / min(tn, tj)
         worst = max(worst, ratio)
-        print(f"| {name} | {fmt(tn)} | {fmt(tj)} | {fmt(td)} | {ratio:.2f} | {fmt(first)} | {route} |")
+        right = route == ("host" if tn <= tj else "jit") or max(tn, tj) <= 1.1 * min(tn, tj)
+        print(f"| {name} | {fmt(tn)} | {fmt(tj)} | {fmt(td)} | {ratio:.2f} | {fmt(first)} | {route} | "
+              f"{'yes' if right else 'no'} |")
     print(f"\nworst default / best: {worst:.2f}")
 
 
