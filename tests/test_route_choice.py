@@ -52,7 +52,9 @@ class Timed:
 
     def __call__(self):
         self.reads += 1
-        if self.reads % 2 == 0:  # the read after a measured call
+        if self.reads % 2:  # the read before a measured call: host calls not measured are not its
+            self._host_ran = False
+        else:  # the read after it
             if self._host_ran:
                 self.now += self.host
             else:
