@@ -77,9 +77,15 @@ def main(argv=None):
     names = [n for n in args.only.split(",") if n] or K.NAMES
     rows = []
     for name in names:
-        rows.append((name, *measure(name, args.rounds, args.warm)))
+        try:
+            rows.append((name, *measure(name, args.rounds, args.warm)))
+        except Exception as exc:  # refused on this device (complex128 on a TPU, ...): said, not timed
+            print(f"{name}: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}", flush=True)
+            continue
         print(rows[-1], flush=True)
-    print(f"\n`python benchmarks/route_choice.py --rounds {args.rounds}`: medians of {args.rounds} interleaved rounds\n")
+    import jax
+    print(f"\n`python benchmarks/route_choice.py --rounds {args.rounds}` on {jax.default_backend()} "
+          f"({jax.devices()[0].device_kind}, jax {jax.__version__}): medians of {args.rounds} interleaved rounds\n")
     print("| kernel | NumPy | jitted | default | default / best | default's first call | route | right |")
     print("|---|---|---|---|---|---|---|---|")
     worst = 0.0

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 HOST, JIT = "host", "jit"
 SAMPLES = 2  # timed calls of each route before they are compared (their fastest)
-EARLY = 2.0  # both timed once and one this many times the other: decided without more calls
+EARLY = 3.0  # both timed once and one this many times the other (beyond a loaded machine's noise): decided
 SKIP = 50.0  # a route estimated this many times the other's is not tried
 
 

@@ -677,10 +677,11 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     NumPy raises IndexError (not NumPy's semantics; see docs/semantics.md).
     `host_below` (default HOST_BELOW, or $NP2REF_HOST_BELOW): a NumPy-array call whose traced
     program has no loop, at most HOST_EQUATIONS equations and no array of `host_below`
-    elements or more runs the original NumPy function, and on a CPU so does a call of any
-    size that NumPy is estimated to run no slower than the jitted program (np2ref/runtime/
-    routes.py; decided once per signature); 0: every call runs the jitted translation
-    (docs/guide.md, "Speed").
+    elements or more runs the original NumPy function; for a call of any other size both
+    routes are estimated (runtime/routes.py, the transfers counted off the CPU) and, unless
+    one is far the cheaper, timed on the signature's first calls, the faster kept
+    (runtime/choice.py; `.explain()` says which and why); 0: every call runs the jitted
+    translation (docs/guide.md, "Which route a call takes").
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,

@@ -75,10 +75,10 @@ def host_call(args, route, original, general=None):
     return call
 
 
-# The host route (docs/guide.md, "Speed"): a NumPy-array call whose traced program has no loop,
-# at most HOST_EQUATIONS equations and no array of HOST_BELOW elements or more runs the
-# original NumPy function instead of the jitted one; on a CPU, so does any program NumPy is
-# estimated to run no slower (routes.py). Measured on a 2-core CPU VM
+# The host route (docs/guide.md, "Which route a call takes"): a NumPy-array call whose traced
+# program has no loop, at most HOST_EQUATIONS equations and no array of HOST_BELOW elements or
+# more runs the original NumPy function instead of the jitted one; any other's route is
+# estimated (routes.py) and, where that is not clear, timed on its first calls (choice.py). Measured on a 2-core CPU VM
 # (benchmarks/host_dispatch.py): a jitted call's dispatch is 5-7 µs at 10 elements and
 # 20-50 µs at 1,000 (XLA:CPU splits elementwise loops across threads), NumPy's about 1 µs per
 # operation up to a few thousand elements.
