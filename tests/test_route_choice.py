@@ -12,7 +12,7 @@ import pytest
 
 import np2ref
 from np2ref.runtime import choice, routes
-from np2ref.runtime.choice import EARLY, HOST, JIT, SKIP, Choice, choose
+from np2ref.runtime.choice import DECISIVE, EARLY, HOST, JIT, SKIP, Choice, choose
 
 
 def trisolv_(L, x, b):
@@ -94,25 +94,31 @@ def test_plain_cases_are_decided_without_timing():
 def test_host_first_schedule_ignores_the_compile_and_keeps_the_fastest_calls():
     c = choose("f()", True, None, (10.0, 20.0), "cpu")
     order = []
-    times = {HOST: [1.0e-3, 1.2e-3], JIT: [9.0, 1.1e-3, 0.9e-3]}  # the first jitted call compiles: 9 s
+    times = {HOST: [1.0e-3, 1.2e-3, 1.1e-3], JIT: [9.0, 1.1e-3, 0.9e-3, 1.0e-3]}  # the first jitted call compiles
     while c.route is None:
         route = c.next_route()
         order.append(route)
         c.record(route, times[route].pop(0))
-    assert order == [HOST, JIT, JIT, HOST, JIT] and c.route == JIT and c.compile_call == 9.0
-    assert "NumPy 1.00 ms, jitted 900 µs" in c.describe()
+    assert order == [HOST, JIT, JIT, HOST, JIT, HOST, JIT] and c.route == JIT and c.compile_call == 9.0
+    assert "NumPy 1.00 ms, jitted 900 µs (fastest of 3 and 3 calls)" in c.describe()
     assert c.next_route() == JIT and not c.record(HOST, 1e-9)  # decided: later times change nothing
 
 
-def test_a_clear_difference_decides_after_one_call_of_each():
+def test_a_clear_difference_decides_after_one_or_two_calls_of_each():
     c = choose("f()", True, None, (30.0, 20.0), "cpu")
     seen = []
-    for route, seconds in ((JIT, 2.0), (JIT, 1e-3), (HOST, 1e-3 * EARLY * 1.01)):
+    for route, seconds in ((JIT, 2.0), (JIT, 1e-3), (HOST, 1e-3 * DECISIVE * 1.01)):
         assert c.next_route() == route
         seen.append(c.record(route, seconds))
     assert seen == [False, False, True] and c.route == JIT and len(c.samples[HOST]) == 1
+    c = choose("f()", True, None, (30.0, 20.0), "cpu")
+    seen = []
+    for route, seconds in ((JIT, 2.0), (JIT, 1e-3), (HOST, 1e-3 * EARLY * 1.01), (JIT, 2e-3), (HOST, 1e-2)):
+        assert c.next_route() == route
+        seen.append(c.record(route, seconds))
+    assert seen == [False, False, False, False, True] and c.route == JIT  # a slow first call is not enough
     tie = choose("f()", True, None, (10.0, 20.0), "cpu")
-    for route in (HOST, JIT, JIT, HOST, JIT):
+    for route in (HOST, JIT, JIT, HOST, JIT, HOST, JIT):
         tie.record(route, 1e-3)
     assert tie.route == HOST  # equal times: NumPy's own function
 
@@ -135,12 +141,12 @@ def test_measured_calls_keep_numpy_when_it_is_faster_and_every_call_is_numpys():
     compiled = np2ref.compile(trisolv_, host_below=1000)
     timed = Timed(compiled, host=1e-3, jit=4e-3)
     assert compiled.route(*_inputs()) is None
-    for seed in range(6):
+    for seed in range(7):
         _, _, want_x, got_x = _check_call(compiled, seed)
-        if compiled.route(*_inputs()) == "host" and timed.host_calls > 1:
+        if compiled.route(*_inputs()) == "host" and timed.host_calls > 2:
             np.testing.assert_array_equal(got_x, want_x)  # NumPy itself: bit for bit
-    assert compiled.route(*_inputs()) == "host" and timed.reads == 6  # three measured calls, then decided
-    assert timed.host_calls == 1 + 3  # one while measuring (NumPy 4x faster: decided early), then every call
+    assert compiled.route(*_inputs()) == "host" and timed.reads == 10  # five measured calls, then decided
+    assert timed.host_calls == 2 + 2  # two while measuring (NumPy 4x faster: decided early), then every call
     text = compiled.explain()
     assert "NumPy (the host route): measured: NumPy 1.00 ms, jitted 4.00 ms" in text
     assert "trisolv_(float64[48,48], float64[48], float64[48])" in text and "compile included): 5.00 s" in text
@@ -148,10 +154,10 @@ def test_measured_calls_keep_numpy_when_it_is_faster_and_every_call_is_numpys():
 
 def test_measured_calls_keep_the_translation_when_it_is_faster():
     compiled = np2ref.compile(trisolv_, host_below=1000)
-    timed = Timed(compiled, host=4e-3, jit=3e-3)  # within EARLY: two timed calls of each
+    timed = Timed(compiled, host=4e-3, jit=3e-3)  # within EARLY: three timed calls of each
     for seed in range(8):
         _check_call(compiled, seed)
-    assert compiled.route(*_inputs()) == "jit" and timed.host_calls == 2 and timed.reads == 10
+    assert compiled.route(*_inputs()) == "jit" and timed.host_calls == 3 and timed.reads == 14
     assert hasattr(compiled._host_fast, "inner")  # the jitted call's straight-line run, as for any jit route
     assert "the jitted translation: measured: NumPy 4.00 ms, jitted 3.00 ms" in compiled.explain()
 
@@ -159,7 +165,7 @@ def test_measured_calls_keep_the_translation_when_it_is_faster():
 def test_new_shapes_are_measured_afresh_and_alternate_with_decided_ones():
     compiled = np2ref.compile(trisolv_, host_below=1000)
     timed = Timed(compiled, host=1e-3, jit=5e-3)
-    for _ in range(4):
+    for _ in range(6):
         _check_call(compiled, 1)
     assert compiled.route(*_inputs()) == "host"
     other = _inputs(n=40)
@@ -170,7 +176,7 @@ def test_new_shapes_are_measured_afresh_and_alternate_with_decided_ones():
     assert compiled.route(*_inputs(n=40)) == "measuring" and compiled.route(*_inputs()) == "host"
     before = timed.host_calls
     _check_call(compiled, 2)  # the decided signature again: NumPy, untimed
-    assert timed.host_calls == before + 1 and timed.reads == 8
+    assert timed.host_calls == before + 1 and timed.reads == 12
     assert compiled.explain().count("trisolv_(") == 2
 
 

@@ -13,8 +13,10 @@ the rest; for those the first calls are real calls, each timed, alternating the 
 - the jitted route's first call compiles: it is timed (shown by explain()) but not compared;
 - each route is then timed SAMPLES times, the cheaper one by the estimate first, and the
   faster (its fastest call against the other's) is kept for every later call of the signature;
-- as soon as both have a time and one is EARLY times the other, the decision is made: the
-  slower route has run once (a call at NumPy's own speed, at worst, for the host route).
+  the fastest, because a loaded machine makes single calls 2-5 times slower at random, and
+  the first calls after a compile are slow too (measured: 8 and 12 ms, then 1.2-1.3 ms);
+- it is decided sooner where one route is EARLY times the other over two calls each, or
+  DECISIVE times over one each: the slower route has then run twice, or once.
 
 A signature is what hostcall.host_key says (shapes, dtypes, static values): new shapes make a
 new Choice, measured afresh. This module holds the decision's logic only (no JAX, no clock):
@@ -24,8 +26,9 @@ Compiled feeds it the times it measures, tests feed it made-up ones.
 from __future__ import annotations
 
 HOST, JIT = "host", "jit"
-SAMPLES = 2  # timed calls of each route before they are compared (their fastest)
-EARLY = 3.0  # both timed once and one this many times the other (beyond a loaded machine's noise): decided
+SAMPLES = 3  # timed calls of each route before they are compared (their fastest)
+EARLY = 3.0  # both timed twice and one this many times the other: decided
+DECISIVE = 10.0  # both timed once and one this many times the other: decided
 SKIP = 50.0  # a route estimated this many times the other's is not tried
 
 
@@ -65,8 +68,8 @@ class Choice:
         if not host or not jit:
             return False
         best_host, best_jit = min(host), min(jit)
-        clear = max(best_host, best_jit) >= EARLY * min(best_host, best_jit)
-        if not clear and (len(host) < SAMPLES or len(jit) < SAMPLES):
+        ratio, calls = max(best_host, best_jit) / max(min(best_host, best_jit), 1e-12), min(len(host), len(jit))
+        if calls < SAMPLES and not (ratio >= DECISIVE or calls >= 2 and ratio >= EARLY):
             return False
         self.route = HOST if best_host <= best_jit else JIT
         self.reason = f"measured: NumPy {_fmt(best_host)}, jitted {_fmt(best_jit)} (fastest of {len(host)} and {len(jit)} calls)"
