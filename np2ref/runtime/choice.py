@@ -16,7 +16,10 @@ the rest; for those the first calls are real calls, each timed, alternating the 
   the fastest, because a loaded machine makes single calls 2-5 times slower at random, and
   the first calls after a compile are slow too (measured: 8 and 12 ms, then 1.2-1.3 ms);
 - it is decided sooner where one route is EARLY times the other over two calls each, or
-  DECISIVE times over one each: the slower route has then run twice, or once.
+  DECISIVE times over one each: the slower route has then run twice, or once; later where the
+  two are within CLOSE of each other, up to MOST calls each (cheap: the slower route is then
+  at most CLOSE times the faster, and a 10-25% difference needs more than three calls to show
+  on a loaded machine).
 
 A signature is what hostcall.host_key says (shapes, dtypes, static values): new shapes make a
 new Choice, measured afresh. This module holds the decision's logic only (no JAX, no clock):
@@ -29,6 +32,7 @@ HOST, JIT = "host", "jit"
 SAMPLES = 3  # timed calls of each route before they are compared (their fastest)
 EARLY = 3.0  # both timed twice and one this many times the other: decided
 DECISIVE = 10.0  # both timed once and one this many times the other: decided
+CLOSE, MOST = 1.25, 6  # fastest calls within CLOSE of each other: timed again, up to MOST calls each
 SKIP = 50.0  # a route estimated this many times the other's is not tried
 
 
@@ -52,7 +56,7 @@ class Choice:
         if self.compile_call is None and self.first == JIT:
             return JIT
         host, jit = len(self.samples[HOST]), len(self.samples[JIT])
-        if host != jit:
+        if host != jit:  # (each turn: the route with fewer timed calls)
             return HOST if host < jit else JIT
         return self.first
 
@@ -70,6 +74,8 @@ class Choice:
         best_host, best_jit = min(host), min(jit)
         ratio, calls = max(best_host, best_jit) / max(min(best_host, best_jit), 1e-12), min(len(host), len(jit))
         if calls < SAMPLES and not (ratio >= DECISIVE or calls >= 2 and ratio >= EARLY):
+            return False
+        if calls < MOST and ratio < CLOSE:
             return False
         self.route = HOST if best_host <= best_jit else JIT
         self.reason = f"measured: NumPy {_fmt(best_host)}, jitted {_fmt(best_jit)} (fastest of {len(host)} and {len(jit)} calls)"
