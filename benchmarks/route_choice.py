@@ -52,6 +52,9 @@ def route_of(compiled, arguments) -> str:
     return "host" if any(r is not False for r in hosted.values()) else "jit"
 
 
+EXPLAINED = []  # each default's explain(): its estimates and measured times
+
+
 def measure(name, rounds, warm):
     fn, arguments = getattr(K, name), K.inputs(name, np.random.default_rng(0))
     jitted, default = np2ref.compile(fn, host_below=0), np2ref.compile(fn)
@@ -66,6 +69,7 @@ def measure(name, rounds, warm):
         for v in order:
             samples[v].append(timed(variants[v], arguments))
     t = {v: statistics.median(s) for v, s in samples.items()}
+    EXPLAINED.append(default.explain().split("\n", 1)[-1] if hasattr(default, "explain") else "")
     return t["NumPy"], t["jitted"], t["default"], first, route_of(default, arguments)
 
 
@@ -97,7 +101,8 @@ def main(argv=None):
         right = chosen <= 1.1
         print(f"| {name} | {fmt(tn)} | {fmt(tj)} | {fmt(td)} | {ratio:.2f} | {route} | {chosen:.2f} | "
               f"{'yes' if right else 'no'} | {fmt(first)} |")
-    print(f"\nworst default / best: {worst:.2f}")
+    print(f"\nworst default / best: {worst:.2f}\n")
+    print("\n".join(EXPLAINED))
 
 
 if __name__ == "__main__":
