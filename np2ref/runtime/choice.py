@@ -123,6 +123,19 @@ def choose(signature: str, host, small: str | None, estimate, platform: str) -> 
                   first=HOST if numpy_us <= jit_us else JIT)
 
 
+def closed_because(host_below, positional, static_argnames, dtype_policy, bounds, shardings) -> str:
+    """Why no call of a compiled function takes the host route."""
+    if host_below == 0:
+        return "host_below=0 (or $NP2REF_HOST_BELOW=0)"
+    if positional is None or static_argnames is not None:
+        return "static_argnames, or parameters the host route cannot key calls by"
+    if dtype_policy != "preserve":
+        return f"dtype_policy={dtype_policy!r} (NumPy would compute in the arguments' own dtypes)"
+    if bounds != "checked":
+        return "bounds='unchecked' (NumPy would raise IndexError)"
+    return "shardings" if any(v is not None for v in shardings) else "verify"
+
+
 def _fmt(seconds: float) -> str:
     if seconds < 1e-3:
         return f"{seconds * 1e6:.0f} µs"

@@ -21,7 +21,7 @@ from ..diagnostics import Diagnostic, Np2RefError, Span
 from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
-from .choice import HOST, JIT, Choice, choose
+from .choice import HOST, JIT, Choice, choose, closed_because
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
 
@@ -270,7 +270,7 @@ class Compiled:
         self._device_kind = None  # jax's default backend ("cpu", "tpu", "gpu"): asked on the first route
         self._clock = time.perf_counter  # what a measured call is timed with (choice.py); tests fake it
         self._choices = {}  # host_key: its Choice (the route, why, the times): explain()
-        self._closed = None if eligible else _closed_because(self.host_below, self._entry._positional, static_argnames,
+        self._closed = None if eligible else closed_because(self.host_below, self._entry._positional, static_argnames,
                                                             dtype_policy, bounds, (in_shardings, out_shardings, mesh))
         self._host_fast = no_fast_call  # the last host-route signature's straight-line call
         if self._host_routes is not None:  # a class of its own: its __call__ is the last host route's
@@ -568,19 +568,6 @@ class Compiled:
         self._hosted = self._host_routes
         self._fast = self._entry._fast
         return self._call(args, kwargs)
-
-
-def _closed_because(host_below, positional, static_argnames, dtype_policy, bounds, shardings) -> str:
-    """Why no call of a compiled function takes the host route."""
-    if host_below == 0:
-        return f"host_below=0 (or ${HOST_ENV}=0)"
-    if positional is None or static_argnames is not None:
-        return "static_argnames, or parameters the host route cannot key calls by"
-    if dtype_policy != "preserve":
-        return f"dtype_policy={dtype_policy!r} (NumPy would compute in the arguments' own dtypes)"
-    if bounds != "checked":
-        return "bounds='unchecked' (NumPy would raise IndexError)"
-    return "shardings" if any(v is not None for v in shardings) else "verify"
 
 
 def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: str,
