@@ -204,6 +204,24 @@ def test_jax_arrays_and_mixed_calls_never_take_the_host_route():
     assert "calls with jax.Arrays, .device and .pure run the jitted translation" in compiled.explain()
 
 
+def test_one_jax_array_among_numpy_ones_keeps_the_call_on_the_device_route():
+    compiled = np2ref.compile(trisolv_, host_below=1000)
+    timed = Timed(compiled, host=1e-6, jit=1.0)
+    for seed in range(3):
+        _check_call(compiled, seed)
+    assert compiled.route(*_inputs()) == "host"
+    L, x, b = _inputs()
+    want_x = x.copy()
+    want = trisolv_(L, want_x, b)
+    with jax.enable_x64(True):
+        L_on_device = jax.numpy.asarray(L)
+    calls = timed.host_calls
+    got = compiled(L_on_device, x, b)  # the written x is a NumPy array: written back in place
+    assert timed.host_calls == calls and compiled.route(L_on_device, x, b) == "jit"
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-13)
+    np.testing.assert_allclose(x, want_x, rtol=1e-13)
+
+
 def test_a_fake_accelerator_measures_where_the_cpu_would_not():
     # a product and a sum over an aligned 8 MB array: on the CPU the estimate tries the
     # translation first (it reads the array in place); on an accelerator the transfer makes
