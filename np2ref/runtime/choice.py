@@ -5,7 +5,7 @@ route) or the jitted translation, decided by timing both on the first calls (doc
 Both routes give NumPy's answer (the host route is NumPy; the translation is exact), so the
 choice is about time only. routes.py's cost model estimates both from the traced program, but
 it is a model: it sees the translation's program (a vectorised loop, not NumPy's Python loop),
-and XLA's code for a loop, a complex solve or a masked update can be 5-150 times its estimate
+and XLA's code for a loop, a complex solve or a masked update can be 5-330 times its estimate
 (docs/benchmarks.md, "Routes measured"). So the model only settles the plain cases (a small
 loop-free program: NumPy; a route estimated SKIP times the other's: the other one) and orders
 the rest; for those the first calls are real calls, each timed, alternating the routes:
@@ -13,8 +13,7 @@ the rest; for those the first calls are real calls, each timed, alternating the 
 - the jitted route's first call compiles: it is timed (shown by explain()) but not compared;
 - each route is then timed SAMPLES times, the cheaper one by the estimate first, and the
   faster (its fastest call against the other's) is kept for every later call of the signature;
-  the fastest, because a loaded machine makes single calls 2-5 times slower at random, and
-  the first calls after a compile are slow too (measured: 8 and 12 ms, then 1.2-1.3 ms);
+  the fastest, because a loaded machine makes single calls 2-5 times slower at random;
 - it is decided sooner where one route is EARLY times the other over two calls each, or
   DECISIVE times over one each: the slower route has then run twice, or once; later where the
   two are within CLOSE of each other, up to MOST calls each (cheap: the slower route is then
