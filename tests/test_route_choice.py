@@ -91,7 +91,7 @@ def test_plain_cases_are_decided_without_timing():
     assert choose("f()", True, None, None, "cpu").first == JIT  # a program the model does not know
 
 
-def test_host_first_schedule_ignores_the_compile_and_keeps_the_fastest_calls():
+def test_host_first_schedule_ignores_the_compile_and_compares_medians():
     c = choose("f()", True, None, (10.0, 20.0), "cpu")
     order = []
     times = {HOST: [1.5e-3, 1.7e-3, 1.6e-3], JIT: [9.0, 1.1e-3, 0.9e-3, 1.0e-3]}  # the first jitted call compiles
@@ -100,7 +100,7 @@ def test_host_first_schedule_ignores_the_compile_and_keeps_the_fastest_calls():
         order.append(route)
         c.record(route, times[route].pop(0))
     assert order == [HOST, JIT, JIT, HOST, JIT, HOST, JIT] and c.route == JIT and c.compile_call == 9.0
-    assert "NumPy 1.50 ms, jitted 900 µs (fastest of 3 and 3 calls)" in c.describe()
+    assert "NumPy 1.60 ms, jitted 1.00 ms (medians of 3 and 3 calls)" in c.describe()
     assert c.next_route() == JIT and not c.record(HOST, 1e-9)  # decided: later times change nothing
 
 

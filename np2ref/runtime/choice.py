@@ -12,8 +12,9 @@ the rest; for those the first calls are real calls, each timed, alternating the 
 
 - the jitted route's first call compiles: it is timed (shown by explain()) but not compared;
 - each route is then timed SAMPLES times, the cheaper one by the estimate first, and the
-  faster (its fastest call against the other's) is kept for every later call of the signature;
-  the fastest, because a loaded machine makes single calls 2-5 times slower at random;
+  faster (its median call against the other's) is kept for every later call of the signature:
+  the median, because a loaded machine makes single calls 2-5 times slower at random, and the
+  fastest call would favour XLA's multithreaded code, quick in a quiet moment, slow typically;
 - it is decided sooner where one route is EARLY times the other over two calls each, or
   DECISIVE times over one each: the slower route has then run twice, or once; later where the
   two are within CLOSE of each other, up to MOST calls each (cheap: the slower route is then
@@ -27,11 +28,13 @@ Compiled feeds it the times it measures, tests feed it made-up ones.
 
 from __future__ import annotations
 
+from statistics import median
+
 HOST, JIT = "host", "jit"
-SAMPLES = 3  # timed calls of each route before they are compared (their fastest)
+SAMPLES = 3  # timed calls of each route before they are compared (their medians)
 EARLY = 3.0  # both timed twice and one this many times the other: decided
 DECISIVE = 10.0  # both timed once and one this many times the other: decided
-CLOSE, MOST = 1.25, 6  # fastest calls within CLOSE of each other: timed again, up to MOST calls each
+CLOSE, MOST = 1.25, 6  # medians within CLOSE of each other: timed again, up to MOST calls each
 SKIP = 50.0  # a route estimated this many times the other's is not tried
 
 
@@ -70,14 +73,14 @@ class Choice:
         host, jit = self.samples[HOST], self.samples[JIT]
         if not host or not jit:
             return False
-        best_host, best_jit = min(host), min(jit)
+        best_host, best_jit = median(host), median(jit)
         ratio, calls = max(best_host, best_jit) / max(min(best_host, best_jit), 1e-12), min(len(host), len(jit))
         if calls < SAMPLES and not (ratio >= DECISIVE or calls >= 2 and ratio >= EARLY):
             return False
         if calls < MOST and ratio < CLOSE:
             return False
         self.route = HOST if best_host <= best_jit else JIT
-        self.reason = f"measured: NumPy {_fmt(best_host)}, jitted {_fmt(best_jit)} (fastest of {len(host)} and {len(jit)} calls)"
+        self.reason = f"measured: NumPy {_fmt(best_host)}, jitted {_fmt(best_jit)} (medians of {len(host)} and {len(jit)} calls)"
         return True
 
     def describe(self) -> str:
