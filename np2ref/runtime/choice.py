@@ -15,11 +15,12 @@ the rest; for those the first calls are real calls, each timed, alternating the 
   faster (its median call against the other's) is kept for every later call of the signature:
   the median, because a loaded machine makes single calls 2-5 times slower at random, and the
   fastest call would favour XLA's multithreaded code, quick in a quiet moment, slow typically;
-- it is decided sooner where one route is EARLY times the other over two calls each, or
-  DECISIVE times over one each: the slower route has then run twice, or once; later where the
+- it is decided sooner where one route is DECISIVE times the other after one call each (the
+  slower route has then run once: a 30 s NumPy loop is not run three times), later where the
   two are within CLOSE of each other, up to MOST calls each (cheap: the slower route is then
   at most CLOSE times the faster, and a 10-25% difference needs more than three calls to show
-  on a loaded machine).
+  on a loaded machine). A 3-5x difference over two calls each is not enough: on the loaded VM
+  one such pair sent a kernel to the route its rounds measured 1.85x slower.
 
 A signature is what hostcall.host_key says (shapes, dtypes, static values): new shapes make a
 new Choice, measured afresh. This module holds the decision's logic only (no JAX, no clock):
@@ -32,7 +33,6 @@ from statistics import median
 
 HOST, JIT = "host", "jit"
 SAMPLES = 3  # timed calls of each route before they are compared (their medians)
-EARLY = 3.0  # both timed twice and one this many times the other: decided
 DECISIVE = 10.0  # both timed once and one this many times the other: decided
 CLOSE, MOST = 1.25, 6  # medians within CLOSE of each other: timed again, up to MOST calls each
 SKIP = 50.0  # a route estimated this many times the other's is not tried
@@ -75,7 +75,7 @@ class Choice:
             return False
         best_host, best_jit = median(host), median(jit)
         ratio, calls = max(best_host, best_jit) / max(min(best_host, best_jit), 1e-12), min(len(host), len(jit))
-        if calls < SAMPLES and not (ratio >= DECISIVE or calls >= 2 and ratio >= EARLY):
+        if calls < SAMPLES and ratio < DECISIVE:
             return False
         if calls < MOST and ratio < CLOSE:
             return False
