@@ -33,6 +33,24 @@ ROOT = Path(__file__).resolve().parents[1]
 _counter = itertools.count()
 
 
+@functools.cache
+def on_tpu() -> bool:
+    import jax
+    return jax.default_backend() == "tpu"
+
+
+def assert_numpys_bits(got, want):
+    """got is NumPy's `want` bit for bit (values, dtype, shape), where float64 is IEEE's; on a
+    TPU, whose float64 is a pair of float32 values (docs/tpu.md: 48 bits, 1e-14), float values
+    to 1e-13 of the largest, integers and booleans still exactly."""
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.dtype == want.dtype and got.shape == want.shape, (got.dtype, got.shape, want.dtype, want.shape)
+    if on_tpu() and want.dtype.kind in "fc":
+        np.testing.assert_allclose(got, want, rtol=0, atol=1e-13 * max(1.0, float(np.nanmax(np.abs(want), initial=0))))
+    else:
+        np.testing.assert_array_equal(got, want)
+
+
 def load_module(source: str, tmp_dir: Path, name: str | None = None):
     """Write `source` to a real file (so np2ref.compile can read it) and import it."""
     name = name or f"np2ref_case_{next(_counter)}"
