@@ -57,7 +57,7 @@ class npr_trace_budget:
             _npr_budget.deadline = None if seconds is None else _npr_budget.start + seconds
             _npr_budget.limits = self.limits
             _npr_budget.spent = None
-        npr_budget_watch()
+            _npr_count_equations(_npr_spend)
         return self
 
     def __exit__(self, *exc):
@@ -126,9 +126,15 @@ def _npr_unrolling_site(frame):
     return (f"the code at {_npr_where(user)}" if user is not None else "the function"), None
 
 
+# np2ref's own files (the package this runtime is part of; the one file of a standalone runtime)
+_NPR_OWN = _npr_os.path.dirname(_npr_os.path.dirname(_npr_os.path.abspath(__file__))) + _npr_os.sep \
+    if __name__.endswith(".rt.budget") else _npr_os.path.abspath(__file__)
+
+
 def _npr_runtime_frame(code):
-    return code.co_name.startswith(("npr_", "_npr_")) or code.co_filename == "<np2ref runtime>" \
-        or "/jax/" in code.co_filename or "/np2ref/rt/" in code.co_filename
+    name = code.co_filename
+    return code.co_name.startswith(("npr_", "_npr_")) or name == "<np2ref runtime>" \
+        or name.startswith(_NPR_OWN) or "/jax/" in name.replace("\\", "/")
 
 
 def _npr_where(frame):
