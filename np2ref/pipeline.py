@@ -176,8 +176,10 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
     pulled = _pulled(text, filename)
     if pulled is not None:  # a readable module's higher-order helpers, as the script's own
-        return _placed_back(_convert(pulled.text, filename, only, over_rows, seeds, known, keep_generators),
-                            text, pulled.where)
+        result = _placed_back(_convert(pulled.text, filename, only, over_rows, seeds, known, keep_generators),
+                              text, pulled.where)
+        if result.ok:  # (else the helpers stay calls np2ref cannot see into, as before)
+            return result
     sink = DiagnosticSink(filename, text)
     front = _front(text, filename, over_rows, seeds, only is None, keep_generators)
     if front is None:
