@@ -19,8 +19,8 @@ from itertools import repeat as again
 import numpy as np
 
 
-def dist(X, Y):
-    return np.array([[np.sum((x - y) ** 2) for x in X] for y in Y])
+def dist(X, Y):  # over a range: traced row by row (rules/comprehensions.py maps only an array's rows)
+    return np.array([[np.sum((X[i] - y) ** 2) for i in range(len(X))] for y in Y])
 
 
 W = (0.5, 1.0, 2.0)
@@ -71,7 +71,7 @@ def _refusal(fn, *args, **options):
 def test_a_comprehension_past_the_budget_is_named_with_its_line_and_trips(ns):
     X, Y = np.ones((7, 3)), np.zeros((5, 3))
     text = _refusal(ns.dist, X, Y, trace_budget=40)
-    line = SOURCE.splitlines().index("    return np.array([[np.sum((x - y) ** 2) for x in X] for y in Y])") + 1
+    line = SOURCE.splitlines().index("    return np.array([[np.sum((X[i] - y) ** 2) for i in range(len(X))] for y in Y])") + 1
     assert f"list comprehension at {ns.__file__}:{line}" in text
     assert "7 iterations" in text and "40 traced equations" in text
 
