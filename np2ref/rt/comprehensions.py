@@ -17,8 +17,8 @@ def npr_comp_map(body, seq, comprehension):
     the body needs a row's value in Python, changes a Python container, or gives other than one
     array of a strong dtype (np.array would then decide the dtype from Python values)."""
     if isinstance(seq, (jax.Ref, NprView)) or not isinstance(seq, (np.ndarray, jax.Array, _npr_Tracer)) \
-            or np.ndim(seq) == 0 or np.shape(seq)[0] == 0:
-        return comprehension()
+            or np.ndim(seq) == 0 or np.shape(seq)[0] == 0 or np.result_type(seq).kind not in "biufc":
+        return comprehension()  # (rows of strings or objects: no traced array holds them)
 
     def one(row):
         value = body(row)
