@@ -207,7 +207,7 @@ CODES = {c.code: c for c in [
          "A loop that runs as a Python loop, or a list comprehension, is traced one iteration at a "
          "time: each trip adds its body to the program, so a comprehension of 100,000 reductions "
          "traces (and XLA then compiles) for minutes, and a recursive one can run out of memory. "
-         "A first call stops past its budget (20,000 traced equations, or 30 seconds of tracing) "
+         "A first call stops past its budget (20,000 traced equations, or 60 seconds spent unrolling) "
          "and names the innermost loop or comprehension being traced and its trip count. "
          "`trace_budget=` of np2ref.compile, the `trace_budget` config key or NP2REF_TRACE_BUDGET "
          "sets the equations (`none` lifts it), NP2REF_TRACE_SECONDS the seconds.",

@@ -6,7 +6,8 @@ a recursive FFT built from comprehensions traces for minutes (then XLA compiles 
 more) or runs out of memory. While a converted function is traced, each equation recorded into
 the trace is counted (compat.py's hook on the trace's equation list), and the time since the
 trace began is checked; past the budget the trace stops with NPR037, naming the innermost loop
-or comprehension being traced (file:line, from the stack) and its trip count.
+or comprehension being traced (file:line, from the stack) and its trip count. (The clock stops
+only a trace that is then unrolling one: a slow trace of lax loops is not refused for its time.)
 
 The budget: `trace_budget=` of np2ref.compile / @npr_jit (equations; None lifts it), else
 NP2REF_TRACE_BUDGET (a number or `none`), else NPR_TRACE_EQUATIONS; seconds from
@@ -21,7 +22,7 @@ import threading as _npr_threading
 import time as _npr_time
 
 NPR_TRACE_EQUATIONS = 20_000  # equations one trace may record (XLA compiles that many in about a minute)
-NPR_TRACE_SECONDS = 30.0      # seconds one trace may take
+NPR_TRACE_SECONDS = 60.0      # seconds one trace may spend unrolling
 _npr_budget = _npr_threading.local()  # .left (equations), .deadline, .start: the trace under way
 
 
@@ -55,6 +56,7 @@ class npr_trace_budget:
             _npr_budget.left = equations
             _npr_budget.start = _npr_time.monotonic()
             _npr_budget.deadline = None if seconds is None else _npr_budget.start + seconds
+            _npr_budget.look = _npr_budget.deadline  # when an equation next looks for an unrolled loop
             _npr_budget.limits = self.limits
             _npr_budget.spent = None
             _npr_count_equations(_npr_spend)
@@ -76,7 +78,9 @@ def npr_budget_watch():
 
 
 def _npr_spend(n=1):
-    """One equation recorded (or a trip begun, n=0): stop the trace past the budget."""
+    """One equation recorded (or a trip begun, n=0): stop the trace past the budget. The clock
+    stops only a trace that is unrolling a loop or comprehension: a long straight trace (a
+    loaded machine, a big program of lax loops) traces once, whatever the time."""
     if getattr(_npr_budget, "deadline", False) is False:
         return
     spent = getattr(_npr_budget, "spent", None)
@@ -88,12 +92,15 @@ def _npr_spend(n=1):
         if left < 0:
             raise _npr_over_budget(f"{_npr_budget.limits[0]:,} traced equations")
     deadline = _npr_budget.deadline
-    if deadline is not None and _npr_time.monotonic() > deadline:
-        raise _npr_over_budget(f"{_npr_budget.limits[1]:g} seconds of tracing")
+    if deadline is not None and _npr_time.monotonic() > (deadline if n == 0 else _npr_budget.look):
+        site = _npr_unrolling_site(_npr_sys._getframe(1))
+        if site[2]:
+            raise _npr_over_budget(f"{_npr_budget.limits[1]:g} seconds of tracing", site)
+        _npr_budget.look = max(deadline, _npr_time.monotonic() + 1.0)  # nothing unrolled: look again in a second
 
 
-def _npr_over_budget(what):
-    where, trips = _npr_unrolling_site(_npr_sys._getframe(2))
+def _npr_over_budget(what, site=None):
+    where, trips, _ = site or _npr_unrolling_site(_npr_sys._getframe(2))
     count = f"{trips:,} iterations" if trips is not None else "a trip count known only as it runs"
     _npr_budget.spent = (
         f"np2ref NPR037: tracing this function passed its budget of {what}: {where} is traced one "
@@ -108,22 +115,22 @@ _NPR_COMPREHENSIONS = {"<listcomp>": "the list comprehension", "<genexpr>": "the
 
 
 def _npr_unrolling_site(frame):
-    """(description with file:line, trip count or None) of the innermost construct unrolled at
-    `frame`: a Python loop np2ref runs (python_loops.py), a comprehension of the user's code,
-    else the user's line being traced."""
+    """(description with file:line, trip count or None, whether it is a construct unrolled) of
+    the innermost construct unrolled at `frame`: a Python loop np2ref runs (python_loops.py), a
+    comprehension of the user's code, else the user's line being traced."""
     user = None
     while frame is not None:
         code = frame.f_code
         if code.co_name in ("_npr_python_for", "_npr_python_items"):
             trips = frame.f_locals.get("trips", frame.f_locals.get("seq"))
-            return f"the loop at {_npr_where(frame.f_back)}", _npr_len(trips)
+            return f"the loop at {_npr_where(frame.f_back)}", _npr_len(trips), True
         if not _npr_runtime_frame(code):
             if code.co_name in _NPR_COMPREHENSIONS:
                 return (f"{_NPR_COMPREHENSIONS[code.co_name]} at {_npr_where(frame)}",
-                        _npr_trip_count(frame.f_locals.get(".0")))
+                        _npr_trip_count(frame.f_locals.get(".0")), True)
             user = user or frame
         frame = frame.f_back
-    return (f"the code at {_npr_where(user)}" if user is not None else "the function"), None
+    return (f"the code at {_npr_where(user)}" if user is not None else "the function"), None, False
 
 
 # np2ref's own files (the package this runtime is part of; the one file of a standalone runtime)
