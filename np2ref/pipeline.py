@@ -219,6 +219,8 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
 @functools.lru_cache(maxsize=4)
 def _pulled(text: str, filename: str) -> imported.Pulled | None:
     """frontend/imported.py's text, once per module text (None when it imports no such helper)."""
+    if not imported.has_sibling_import(text, filename):  # (no second parse of most modules)
+        return None
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError:
