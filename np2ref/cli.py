@@ -260,7 +260,7 @@ def cmd_convert(args) -> int:
         elif result.source is not None and _nothing_translated(result, path, progress) and args.strict:
             refused += 1
             continue
-        code = cfg.apply_dtype_policy(code)
+        code = cfg.apply_trace_budget(cfg.apply_dtype_policy(code))
         if args.stdout:
             sys.stdout.write(code if len(pairs) == 1 else f"# ---- {path} ----\n{code}")
         elif args.diff:

@@ -203,6 +203,16 @@ CODES = {c.code: c for c in [
          "for it in range(nt):\n    F[1:] += tau * F[:-1]\n    if it % 10 == 0:\n        plt.imshow(F)",
          "def _main_step_2(F, tau):\n    F[1:] += tau * F[:-1]   # compiled\n...\nfor it in range(nt):\n"
          "    _main_step_2(F, tau)\n    if it % 10 == 0:\n        plt.imshow(F)"),
+    Code("NPR037", "trace budget spent",
+         "A loop that runs as a Python loop, or a list comprehension, is traced one iteration at a "
+         "time: each trip adds its body to the program, so a comprehension of 100,000 reductions "
+         "traces (and XLA then compiles) for minutes, and a recursive one can run out of memory. "
+         "A first call stops past its budget (20,000 traced equations, or 60 seconds spent unrolling) "
+         "and names the innermost loop or comprehension being traced and its trip count. "
+         "`trace_budget=` of np2ref.compile, the `trace_budget` config key or NP2REF_TRACE_BUDGET "
+         "sets the equations (`none` lifts it), NP2REF_TRACE_SECONDS the seconds.",
+         "D = np.array([[np.sum((x - y) ** 2) for x in X] for y in Y])",
+         "D = np.sum((X[None, :, :] - Y[:, None, :]) ** 2, axis=-1)"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates .at of add, subtract, multiply, maximum, "
          "minimum (a scatter), and of divide, floor_divide, remainder, fmod, power and the logical and "
          "bitwise and/or/xor (one element at a time, in NumPy's order).",

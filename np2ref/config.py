@@ -4,6 +4,7 @@
     include = ["src", "tools/solver.py"]   # what `np2ref check` / `convert` read when given no path
     exclude = ["legacy", "*_ref.py"]       # globs skipped when walking folders (as --exclude)
     dtype_policy = "preserve"              # or "float32": @npr_jit in converted files, verify
+    trace_budget = 50000                   # or "none": equations a first call may trace (NPR037)
     select = ["NPR0", "NPR1", "NPR2"]      # codes (or prefixes) `check` reports
     ignore = ["NPR021"]                    # codes (or prefixes) `check` does not report
 
@@ -24,7 +25,7 @@ except ModuleNotFoundError:  # Python 3.10
 
 _BARE_JIT = re.compile(r"^([ \t]*)@npr_jit[ \t]*$", re.M)
 _JIT_CALL = re.compile(r"^([ \t]*)@npr_jit\((.+)\)[ \t]*$", re.M)
-KEYS = ("include", "exclude", "dtype_policy", "select", "ignore")
+KEYS = ("include", "exclude", "dtype_policy", "select", "ignore", "trace_budget")
 DTYPE_POLICIES = ("preserve", "float32")
 
 
@@ -40,6 +41,7 @@ class Config:
     dtype_policy: str = "preserve"
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    trace_budget: int | None | str = "default"  # "default": the runtime's (rt/budget.py)
 
     @property
     def root(self) -> Path | None:
@@ -58,6 +60,13 @@ class Config:
             return code
         code = _JIT_CALL.sub(r'\1@npr_jit(\2, dtype_policy="float32")', code)
         return _BARE_JIT.sub(r'\1@npr_jit(dtype_policy="float32")', code)
+
+    def apply_trace_budget(self, code: str) -> str:
+        """Converted code with the configured `trace_budget=` given to each `@npr_jit`."""
+        if self.trace_budget == "default":
+            return code
+        code = _JIT_CALL.sub(rf'\1@npr_jit(\2, trace_budget={self.trace_budget!r})', code)
+        return _BARE_JIT.sub(rf'\1@npr_jit(trace_budget={self.trace_budget!r})', code)
 
     def include_paths(self) -> list[str]:
         return [str(self.root / p) for p in self.include] if self.root else []
@@ -105,4 +114,14 @@ def _config(path: Path, table: dict) -> Config:
     if policy not in DTYPE_POLICIES:
         raise ConfigError(f"{path}: [tool.np2ref] dtype_policy must be one of {', '.join(DTYPE_POLICIES)}, "
                           f"not {policy!r}")
-    return Config(path, dtype_policy=policy, **values)
+    return Config(path, dtype_policy=policy, trace_budget=_trace_budget(path, table), **values)
+
+
+def _trace_budget(path, table) -> int | None | str:
+    """`trace_budget`: a count of equations, or "none" (no limit); "default" when absent."""
+    value = table.get("trace_budget", "default")
+    if isinstance(value, str) and value.lower() in ("none", "off"):
+        return None
+    if value == "default" or type(value) is int and value >= 0:
+        return value
+    raise ConfigError(f"{path}: [tool.np2ref] trace_budget must be a count of equations or \"none\", not {value!r}")

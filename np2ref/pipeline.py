@@ -22,7 +22,7 @@ from .analysis.nodes import walk
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .emit import module as emit_module
 from .frontend import driver, host_loops, host_steps
-from .frontend import jumps, namespaces, outs, shapes
+from .frontend import imported, jumps, namespaces, outs, shapes
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
@@ -174,6 +174,12 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
              known=frozenset(), keep_generators=frozenset()) -> ConversionResult:
     """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
     loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
+    pulled = _pulled(text, filename)
+    if pulled is not None:  # a readable module's higher-order helpers, as the script's own
+        result = _placed_back(_convert(pulled.text, filename, only, over_rows, seeds, known, keep_generators),
+                              text, pulled.where)
+        if result.ok:  # (else the helpers stay calls np2ref cannot see into, as before)
+            return result
     sink = DiagnosticSink(filename, text)
     front = _front(text, filename, over_rows, seeds, only is None, keep_generators)
     if front is None:
@@ -208,6 +214,18 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
         code = emit_module.strip_line_marks(code)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
                             frozenset(facts.plain), lists, _host_lines(facts))
+
+
+@functools.lru_cache(maxsize=4)
+def _pulled(text: str, filename: str) -> imported.Pulled | None:
+    """frontend/imported.py's text, once per module text (None when it imports no such helper)."""
+    if not imported.has_sibling_import(text, filename):  # (no second parse of most modules)
+        return None
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError:
+        return None
+    return imported.pull_in(text, filename, module)
 
 
 def _host_lines(facts: ModuleFacts) -> dict[str, tuple[tuple[int, int, str], ...]]:

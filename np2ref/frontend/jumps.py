@@ -100,9 +100,9 @@ class Desugar:
     """One module function: its loops with `break`/`continue` rewritten to flags. Statements it
     does not change stay the parse's own nodes (their positions are known)."""
 
-    def __init__(self, func: cst.FunctionDef, origin: dict, itertools=(frozenset(), frozenset()),
+    def __init__(self, func: cst.FunctionDef, origin: dict, itertools=(frozenset(), frozenset(), frozenset()),
                  over_rows=None):
-        self.itertools = itertools  # the module's names for itertools and itertools.product
+        self.itertools = itertools  # the module's names for itertools, its product and repeat
         self.over_rows = over_rows  # a `for` loop over a written array's rows -> True (rows.py)
         self.taken = _names(func)
         self.count = 0
@@ -148,6 +148,13 @@ class Desugar:
         if isinstance(stmt, cst.For) and self.over_rows is not None and self.over_rows(stmt):
             loop = rows.indexed(stmt, self._fresh("row"), names_bound(stmt.body))
             if loop is not None:  # `for row in a:` over a written array: `row = a[k]` (rows.py)
+                self.anchor(loop, stmt)
+                new = self.statement(loop)
+                self.origin.setdefault(new[0], stmt)
+                return new
+        if isinstance(stmt, cst.For) and self.itertools[0] | self.itertools[2]:
+            loop = products.repeated(stmt, self.itertools, _names(stmt.body), _outside_names(self.func, stmt))
+            if loop is not None:  # `for _ in itertools.repeat(None, n)`: `for _ in range(n)`
                 self.anchor(loop, stmt)
                 new = self.statement(loop)
                 self.origin.setdefault(new[0], stmt)
@@ -359,6 +366,10 @@ def _outside_names(func: cst.FunctionDef, loop) -> set[str]:
     return found
 
 
+def _union(names) -> frozenset:
+    return frozenset().union(*names)
+
+
 def desugar_module(module: cst.Module, over_rows=None):
     """(module, origin): the module with the loops of its top-level functions desugared (the
     same module object when none has a break or continue); origin maps the new nodes.
@@ -369,7 +380,7 @@ def desugar_module(module: cst.Module, over_rows=None):
     for stmt in module.body:
         if isinstance(stmt, cst.FunctionDef) and (_jumps_anywhere(stmt) or early_returns(stmt) or loop_returns(stmt)
                                                   or over_rows
-                                                  or (names[0] | names[1] and _names(stmt) & (names[0] | names[1]))):
+                                                  or (_union(names) and _names(stmt) & _union(names))):
             known = set()
 
             class K(cst.CSTVisitor):

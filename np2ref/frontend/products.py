@@ -1,5 +1,6 @@
 """`for i, j in itertools.product(range(n), range(m)):` as the nested loops it stands for,
-before analysis: each then lowers like any other `for` (a lax loop).
+and `for _ in itertools.repeat(None, n):` as `for _ in range(n):`, before analysis: each then
+lowers like any other `for` (a lax loop; as written, the loop was traced n times over).
 
     for i, j in itertools.product(range(n), range(m)):        for i in range(n):
         a[i, j] = a[i, j] * 2 + i                       ->         for j in range(m):
@@ -11,6 +12,11 @@ an `else:`, targets other than one name per range, or used outside the loop (an 
 range leaves the outer target bound, where product binds nothing), arguments other than
 `range(...)` of names, literals, shapes and `len()`, or names in them that the loop binds
 (product evaluates every range once, before the first iteration).
+
+`repeat(x, n)` (or `times=n`) is `range(n)` when the loop variable is read nowhere (the items
+are the only difference: x each time against 0, 1, ...) and x is a name, a literal or None
+(evaluated once by repeat, dropped by range: nothing it does is lost). Both take n once, before
+the first trip; a negative n gives no trips in both, and a non-integer n raises TypeError in both.
 """
 
 from __future__ import annotations
@@ -18,9 +24,10 @@ from __future__ import annotations
 import libcst as cst
 
 
-def itertools_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str]]:
-    """(names bound to the itertools module, names bound to itertools.product) at module level."""
-    modules, products = set(), set()
+def itertools_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(names bound to the itertools module, to itertools.product, to itertools.repeat) at
+    module level."""
+    modules, products, repeats = set(), set(), set()
     for stmt in module.body:
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
             if isinstance(small, cst.Import):
@@ -30,17 +37,38 @@ def itertools_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str]]
             elif isinstance(small, cst.ImportFrom) and isinstance(small.module, cst.Name) \
                     and small.module.value == "itertools" and not isinstance(small.names, cst.ImportStar):
                 for alias in small.names:
-                    if alias.name.value == "product":
-                        products.add(alias.asname.name.value if alias.asname else "product")
-    return frozenset(modules), frozenset(products)
+                    if alias.name.value in ("product", "repeat"):
+                        kind = products if alias.name.value == "product" else repeats
+                        kind.add(alias.asname.name.value if alias.asname else alias.name.value)
+    return frozenset(modules), frozenset(products), frozenset(repeats)
 
 
 def _is_product(func, names) -> bool:
-    modules, products = names
+    return _is_itertools(func, names[0], names[1], "product")
+
+
+def _is_itertools(func, modules, names, attr) -> bool:
     if isinstance(func, cst.Name):
-        return func.value in products
-    return isinstance(func, cst.Attribute) and func.attr.value == "product" \
+        return func.value in names
+    return isinstance(func, cst.Attribute) and func.attr.value == attr \
         and isinstance(func.value, cst.Name) and func.value.value in modules
+
+
+def repeated(loop: cst.For, names, read_in_loop: set[str], used_outside: set[str]):
+    """`for _ in range(n):` for `for _ in itertools.repeat(x, n):`, or None (left as written)."""
+    call = loop.iter
+    if not isinstance(call, cst.Call) or not _is_itertools(call.func, names[0], names[2], "repeat") \
+            or not isinstance(loop.target, cst.Name) or loop.target.value in read_in_loop | used_outside:
+        return None
+    args = list(call.args)
+    if len(args) != 2 or any(a.star for a in args) or args[0].keyword is not None \
+            or (args[1].keyword is not None and args[1].keyword.value != "times"):
+        return None
+    item = args[0].value
+    if not isinstance(item, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
+        return None  # (a call or an operation: repeat evaluated it once, range would not at all)
+    count = cst.Arg(args[1].value)
+    return loop.with_changes(iter=cst.Call(cst.Name("range"), [count]))
 
 
 def _simple(expr) -> bool:

@@ -27,6 +27,9 @@ Modules, in the order a store goes through them:
   over its range (rewrite/lanes.py).
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - host: random draws and calls that run on the host at run time, in program order.
+- comprehensions: npr_comp_map, `np.array([f(x) for x in X])` traced once over X's rows.
+- budget: the trace budget (NPR037): a trace that records too many equations or takes too
+  long stops, naming the loop or comprehension it unrolls.
 - compat: the one module that reaches into JAX internals.
 - divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced).
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
@@ -58,13 +61,13 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
     windows_more, win_views, early_exit, rebinds, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-    divisions, accurate64, vectorise)
+    divisions, accurate64, vectorise, budget, comprehensions)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
            windows_more, win_views, early_exit, rebinds, host, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, accurate64, vectorise)
+           divisions, accurate64, vectorise, budget, comprehensions)
 
 
 def _public(module) -> dict:

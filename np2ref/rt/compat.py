@@ -132,6 +132,29 @@ class _npr_EquationList:
         return e() if isinstance(e, _npr_weakref.ReferenceType) else e
 
 
+class _npr_CountedEquations(list):
+    """A trace's equation list that reports each equation recorded (the trace budget, budget.py)."""
+    __slots__ = ("spend",)
+
+    def append(self, eqn):
+        self.spend()
+        list.append(self, eqn)
+
+
+def _npr_count_equations(spend):
+    """Have the current trace call spend() for each equation it records from now on; nothing
+    when nothing is traced or this JAX keeps its equations elsewhere."""
+    try:
+        frame = _npr_current_trace().frame
+        eqns = frame.tracing_eqns
+    except Exception:
+        return
+    if type(eqns) is list:
+        counted = _npr_CountedEquations(eqns)
+        counted.spend = spend
+        frame.tracing_eqns = counted
+
+
 def _npr_producer(tracer):
     """The equation that made `tracer` in the jaxpr being traced (None: an input, a constant,
     or not knowable on this JAX)."""

@@ -13,8 +13,13 @@ class NprFunction:
     tracers), it is the plain ref program."""
 
     def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-                 python_scalars=False, lists=(), copied=(), changed=()):
+                 python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default"):
         _npr_functools.update_wrapper(self, fn)
+        # equations a first call's trace may record (budget.py, NPR037): "default" reads
+        # NP2REF_TRACE_BUDGET, None lifts the limit
+        if not (trace_budget in ("default", None) or type(trace_budget) is int and trace_budget >= 0):
+            raise ValueError(f"trace_budget must be a count of equations, None or 'default', not {trace_budget!r}")
+        self.trace_budget = trace_budget
         self.fn = fn
         # a function with no NumPy call (convert's `python_scalars=True`): with no array anywhere
         # in its arguments it runs as written, giving Python's values and types (2.5, not float64)
@@ -125,6 +130,10 @@ class NprFunction:
         return _npr_plain_dicts(result), finals
 
     def _run(self, values, aliases):
+        with npr_trace_budget(self.trace_budget):  # a shared one when called from another's trace
+            return self._run_traced(values, aliases)
+
+    def _run_traced(self, values, aliases):
         _npr_state["depth"] += 1
         try:
             refs = {}
@@ -525,11 +534,11 @@ class NprFunction:
 
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-            python_scalars=False, lists=(), copied=(), changed=()):
+            python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default"):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
         return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists, copied,
-                           changed)
+                           changed, trace_budget)
     return wrap(fn) if fn is not None else wrap
 
 
@@ -538,6 +547,7 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError  # noqa: E402
 from .compat import _npr_eager, _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
 from .divisions import _npr_fenced  # noqa: E402
+from .budget import npr_trace_budget  # noqa: E402
 _NPR_X64 = _npr_x64_state()
 from .bounds import _npr_Bounds  # noqa: E402
 from .casts import _npr_issue_warnings  # noqa: E402

@@ -236,6 +236,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
         _npr_is_concrete(trips) else None
 
     def one(k, c):
+        npr_budget_watch()  # the body's own trace: what it unrolls counts too (budget.py)
         i = index(k)
         if span is not None:  # the index checks need not check i itself (_npr_check_bounds)
             _npr_note_range(i, min(span), max(span))
@@ -394,6 +395,7 @@ def npr_rotated(rng, targets, values):
     return tuple(targets[b] for b in bound)
 
 
+from .budget import npr_budget_watch  # noqa: E402
 from .python_loops import (
     _NPR_PYTHON_LOOP_ERRORS, _npr_changed, _npr_containers, _npr_container_kind, _npr_python_for,
     _npr_python_items, _npr_python_loop_reason)  # noqa: E402

@@ -80,6 +80,7 @@ def _npr_python_for(rng, body, carry, has, reason, stop=None, unroll=False):
             f"NP2REF_UNROLL_LIMIT=none")
     c = carry
     for i in trips:
+        npr_budget_watch()  # the trace budget (budget.py) counts this body's equations too
         c = body(i, c) if has else body(i)
         if _npr_stopped(c, stop):
             break
@@ -94,6 +95,7 @@ def _npr_python_items(seq, body, carry, has, stop=None):
     """`for x in seq:` over a Python iterable (a list, a dict): the Python loop as written."""
     c = carry
     for item in seq:
+        npr_budget_watch()
         c = body(item, c) if has else body(item)
         if _npr_stopped(c, stop):
             break
@@ -208,3 +210,4 @@ def npr_dict_key(key):
 from .core import NprUnsupported  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .branches import _NPR_INDEX_CARRIED  # noqa: E402
+from .budget import npr_budget_watch  # noqa: E402

@@ -204,7 +204,7 @@ class Compiled:
 
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
                  in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
-                 host_below=None):
+                 host_below=None, trace_budget="default"):
         if dtype_policy not in ("preserve", "float32"):
             raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
         if bounds not in ("checked", "unchecked"):
@@ -241,7 +241,7 @@ class Compiled:
                                           changed=containers.changed_param_names(facts, result.functions))
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds,
                                  lists=namespace[name].lists, copied=namespace[name].copied,
-                                 changed=namespace[name].changed)
+                                 changed=namespace[name].changed, trace_budget=trace_budget)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = _ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
@@ -649,7 +649,7 @@ def _user_line(exc: BaseException, filename: str) -> int:
 
 def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False,  # noqa: A001
             in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
-            host_below=None):
+            host_below=None, trace_budget="default"):
     """Decorator: translate `fn` (and the module functions it calls) into a jitted ref program.
 
     Returns a `Compiled` with NumPy semantics (results out, mutated arguments written back),
@@ -669,9 +669,12 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     one is far the cheaper, timed on the signature's first calls, the faster kept
     (runtime/choice.py; `.explain()` says which and why); 0: every call runs the jitted
     translation (docs/guide.md, "Which route a call takes").
+    `trace_budget`: the equations a first call's trace may record before it stops with NPR037,
+    naming the loop or comprehension it unrolls (default NPR_TRACE_EQUATIONS, or
+    $NP2REF_TRACE_BUDGET; None: no limit; $NP2REF_TRACE_SECONDS bounds the time: rt/budget.py).
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
                         in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh,
-                        bitwise=bitwise, bounds=bounds, host_below=host_below)
+                        bitwise=bitwise, bounds=bounds, host_below=host_below, trace_budget=trace_budget)
     return wrap(fn) if fn is not None else wrap

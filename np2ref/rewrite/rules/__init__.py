@@ -25,13 +25,14 @@
   introspection  `isinstance`, `type`, `str`, f-strings on translated values
   loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
   branches    `if` lowering
+  comprehensions  `np.array([f(x) for x in X])` traced once, mapped over X's rows
   unbound     names a lowered branch or loop may leave unbound (`npr_defined`), after planning
 """
 
-from . import (asserts, augassign, branches, calls, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
+from . import (asserts, augassign, branches, calls, comprehensions, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
                mask_store, mask_trail, names, namespaces, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores,
                structured, ufunc_at, unbound, views)
 
-__all__ = ["asserts", "augassign", "branches", "calls", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
+__all__ = ["asserts", "augassign", "branches", "calls", "comprehensions", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
            "mask_items", "mask_store", "mask_trail",
            "names", "namespaces", "nonzero", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "structured", "ufunc_at", "unbound", "views"]

@@ -1,0 +1,46 @@
+"""npr_comp_map: a comprehension over an array's rows traced once, as a lax.map body
+(rewrite/rules/comprehensions.py), or run as written where that is not the same."""
+
+from jax import lax
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class _NprNotOneArray(Exception):
+    """The body gave something np.array would not simply stack (a list, a Python number)."""
+
+
+def npr_comp_map(body, seq, comprehension):
+    """np.array([body(x) for x in seq]) before np.array: the stacked values of body over seq's
+    rows, traced once; `comprehension()` (the list as written) where seq is not an array's rows,
+    the body needs a row's value in Python, changes a Python container, or gives other than one
+    array of a strong dtype (np.array would then decide the dtype from Python values)."""
+    if isinstance(seq, (jax.Ref, NprView)) or not isinstance(seq, (np.ndarray, jax.Array, _npr_Tracer)) \
+            or np.ndim(seq) == 0 or np.shape(seq)[0] == 0 or np.result_type(seq).kind not in "biufc":
+        return comprehension()  # (rows of strings or objects: no traced array holds them)
+
+    def one(row):
+        value = body(row)
+        if not isinstance(value, (jax.Array, _npr_Tracer)) or getattr(value, "weak_type", False):
+            raise _NprNotOneArray
+        return value
+    kept = _npr_containers([body])
+    try:
+        out = lax.map(one, jnp.asarray(seq))
+    except _NprNotOneArray:
+        _npr_changed(kept)
+        return comprehension()
+    except _NPR_PYTHON_LOOP_ERRORS as exc:
+        if _npr_python_loop_reason(exc) is None:
+            raise
+        _npr_changed(kept)
+        return comprehension()
+    if _npr_changed(kept) is not None:  # a change made once here, once per row as written
+        return comprehension()
+    return out
+
+
+from .compat import _npr_Tracer  # noqa: E402
+from .views import NprView  # noqa: E402
+from .python_loops import _npr_changed, _npr_containers, _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason  # noqa: E402
