@@ -121,7 +121,7 @@ def _npr_check_written(fname, name, v):
                         "writes; np2ref writes back into NumPy arrays only (a list's item and "
                         f"slice assignment differ from an array's): pass np.array({name})")
     if isinstance(v, (list, tuple, dict)):
-        raise NprError(f"np2ref NPR207: {fname}() writes into its argument `{name}`, a "
+        raise NprError("NPR207", f"{fname}() writes into its argument `{name}`, a "
                        f"{type(v).__name__}; containers of written arrays are not translated (pass "
                        "each array as its own argument)")
 

@@ -117,7 +117,7 @@ class NprFunction:
             # effect of a cond: `continue` guards the rest of a body)
             if "vmap` ordered IO callback" not in str(exc) and "IO effect not supported in vmap" not in str(exc):
                 raise
-            raise NprError("np2ref NPR023: a random draw inside a loop or branch under jax.vmap; NumPy would "
+            raise NprError("NPR023", "a random draw inside a loop or branch under jax.vmap; NumPy would "
                            "draw once per batch member, in order, which a vmapped program cannot do") from exc
         lists = {id(values[n]): v for n, v in bound.arguments.items() if values[n] is not v and isinstance(v, list)}
         if lists:  # a list argument returned as it is: the list, as Python returns it
@@ -223,13 +223,13 @@ class NprFunction:
                                     "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
                                     f"back), or call {self.__name__}.device(...), which returns the final values")
             elif name in self.changed and not isinstance(v, (np.ndarray, jax.Array)):
-                raise NprError(f"np2ref NPR207: {self.__name__}() changes its argument `{name}`, a "
+                raise NprError("NPR207", f"{self.__name__}() changes its argument `{name}`, a "
                                f"{type(v).__name__}, in place (a method such as .append(), .pop() or .update(), "
                                "here or in a function it calls): NumPy's caller sees the change, which a "
                                f"translated call cannot make (build the {type(v).__name__} inside the function "
                                "and return it)")
             elif name in self.copied and isinstance(v, (list, tuple, dict)):
-                raise NprError(f"np2ref NPR207: {self.__name__}() writes into a copy of its argument `{name}`, a "
+                raise NprError("NPR207", f"{self.__name__}() writes into a copy of its argument `{name}`, a "
                                f"{type(v).__name__}: a {type(v).__name__}'s .copy() holds the caller's arrays, which "
                                "NumPy's writes reach; not translated (copy the arrays, `[a.copy() for a in "
                                f"{name}]`, or pass each array as its own argument)")
@@ -260,9 +260,9 @@ class NprFunction:
             for name in self.mutated:
                 v = values.get(name)
                 if isinstance(v, np.ndarray) and not _npr_layout_ok(v):
-                    raise NprError(f"{self.__name__}(): `{name}` is not C-contiguous, and whether its "
-                                   "reshape/ravel is a view depends on memory layout; pass "
-                                   f"np.ascontiguousarray({name})")
+                    raise NprError("NPR206", f"{self.__name__}(): `{name}` is not C-contiguous, and whether "
+                                   "its reshape/ravel is a view depends on memory layout; pass "
+                                   f"np.ascontiguousarray({name})", tagged=False)
         aliases = {}
         for name in self.mutated:
             v = values.get(name)
@@ -275,8 +275,9 @@ class NprFunction:
                 if w is v and other in self.mutated:
                     aliases[name] = min(name, other)
                     continue
-                raise NprError(f"{self.__name__}(): the arguments `{name}` and `{other}` share memory "
-                               f"and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)")
+                raise NprError("NPR206", f"{self.__name__}(): the arguments `{name}` and `{other}` share "
+                               f"memory and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)",
+                               tagged=False)
         if self.mutated and self._watch is not None:
             self._apart_from_module(values)
         return aliases
@@ -292,7 +293,7 @@ class NprFunction:
                 continue
             for other, w in held:
                 if _npr_shares_any(v, w):
-                    raise NprError(f"np2ref NPR206: {self.__name__}(): the argument `{name}` shares memory with "
+                    raise NprError("NPR206", f"{self.__name__}(): the argument `{name}` shares memory with "
                                    f"the module-level array `{other}`, which the function reads, and `{name}` is "
                                    f"written; pass a separate array (e.g. `{other}.copy()`)")
 

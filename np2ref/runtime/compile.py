@@ -8,7 +8,6 @@ import dis
 import inspect
 import linecache
 import os
-import re
 import textwrap
 import tokenize
 import types
@@ -484,10 +483,10 @@ class Compiled:
     def _refusal(self, exc: Exception, traced_scalars=()) -> Np2RefError | None:
         runtime = runtime_namespace()
         if isinstance(exc, runtime["NprError"]) and not isinstance(exc, runtime["NprUnsupported"]):
-            code, message = exc.code, exc.message  # refused at call time, or by a helper while tracing
+            # refused at call time, or by a helper while tracing
             if _source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
-                return _located(code, message, getattr(exc, "hint", None), exc, self.conversion, self._exec_name)
-            return _refuse(code, message, self.original, getattr(exc, "hint", None))
+                return _located(exc.code, exc.message, exc.hint, exc, self.conversion, self._exec_name, exc.call)
+            return _refuse(exc.code, exc.message, self.original, exc.hint)
         return trace_refusal(exc, self.conversion, self._exec_name, traced_scalars)
 
     def pure(self, *args, **kwargs):
@@ -538,11 +537,11 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
     runtime = runtime_namespace()
     if isinstance(exc, runtime["NprTraceGap"]) and exc.__cause__ is not None:
         exc = exc.__cause__  # npr_jit's coded form of the JAX error: the JAX error has the user's line
-    kind = _npr_trace_gap_kind(exc)
+    kind, call = _npr_trace_gap_kind(exc), None
     if kind is not None:
         code, message, hint = _NPR_TRACE_GAPS[kind]
     elif isinstance(exc, runtime["NprError"]):
-        code, message, hint = exc.code, exc.message, getattr(exc, "hint", None)
+        code, message, hint, call = exc.code, exc.message, exc.hint, exc.call
     else:
         return None
     if code == "NPR030" and (why := left_as_written(conversion.source or "", _source_line(exc, conversion, exec_name))):
@@ -555,34 +554,32 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
                    f"or the float argument {names} (a Python float argument is traced, like an array)")
         hint = (f"pass {names} as an int where it is one, or name it in static_argnames=(...) so its "
                 "value is fixed when the function is traced")
-    return _located(code, message, hint, exc, conversion, exec_name)
+    return _located(code, message, hint, exc, conversion, exec_name, call)
 
 
 def _located(code: str, message: str, hint: str | None, exc: BaseException, conversion: ConversionResult,
-             exec_name: str) -> Np2RefError:
-    """The refusal at the innermost line of the user's source that `exc` passed through."""
+             exec_name: str, call: str | None = None) -> Np2RefError:
+    """The refusal at the innermost line of the user's source that `exc` passed through: at the
+    call it names (`call`, an NprError's: `np.bincount`) when that line has one."""
     line = _source_line(exc, conversion, exec_name)
     span = Span(line, 1, line, 1)
     if line and conversion.source:
         text_line = conversion.source.splitlines()[line - 1]
         col = len(text_line) - len(text_line.lstrip()) + 1
-        span = _named_call(conversion.source, line, message) or Span(line, col, line, len(text_line.rstrip()) + 1)
+        span = (call and _named_call(conversion.source, line, call)) or Span(line, col, line, len(text_line.rstrip()) + 1)
     return Np2RefError([Diagnostic(code, message, conversion.filename, span, hint)], conversion.source)
 
 
-def _named_call(source: str, line: int, message: str) -> Span | None:
-    """The span of the call a refusal names (`np.bincount(x) of array data ...`) in the statement
-    that starts at `line` (it may go on over more lines), or None: the statement is the place."""
-    named = re.search(r"\bnp\.([A-Za-z_][\w.]*)\(", message)
-    if named is None:
-        return None
+def _named_call(source: str, line: int, call: str) -> Span | None:
+    """The span of the call a refusal names (`np.bincount`) in the statement that starts at
+    `line` (it may go on over more lines), or None: the statement is the place."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return None
     statements = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and n.lineno == line
                   and not isinstance(n, (ast.FunctionDef, ast.ClassDef))]
-    name = named.group(1).split(".")[-1]
+    name = call.split(".")[-1]
     for stmt in sorted(statements, key=lambda n: n.end_lineno - n.lineno):
         for node in ast.walk(stmt):
             func = node.func if isinstance(node, ast.Call) else None
