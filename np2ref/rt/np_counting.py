@@ -42,7 +42,8 @@ def npr_np_bincount(x, /, weights=None, minlength=0):
         if not minlength:
             raise NprUnsupported(
                 "NPR109", "np.bincount(x) of array data has max(x) + 1 elements, which jit cannot "
-                "know: pass minlength= at least max(x) + 1 (a value past it is refused at run time)", call="np.bincount")
+                "know: pass minlength= at least max(x) + 1 (a value past it is refused at run time)",
+                call="np.bincount")
         _npr_np_bincount_checks(traced, minlength, f"np.bincount(x, minlength={minlength})")
         idx = traced
     idx = idx.astype(np.int64)

@@ -178,7 +178,8 @@ def npr_np_vander(x, N=None, increasing=False):
 
 def npr_np_where(condition, *xy):
     if not xy:
-        raise NprUnsupported("NPR004", "np.where(cond) with one argument is np.nonzero(cond): its output shape depends on the data", call="np.where")
+        raise NprUnsupported("NPR004", "np.where(cond) with one argument is np.nonzero(cond): its output shape "
+                             "depends on the data", call="np.where")
     x, y = xy
     if any(isinstance(v, NprMasked) for v in (condition, x, y)):  # a slice of run-time length
         return _npr_masked_where(npr_np_where, condition, x, y)

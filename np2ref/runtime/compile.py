@@ -566,7 +566,8 @@ def _located(code: str, message: str, hint: str | None, exc: BaseException, conv
     if line and conversion.source:
         text_line = conversion.source.splitlines()[line - 1]
         col = len(text_line) - len(text_line.lstrip()) + 1
-        span = (call and _named_call(conversion.source, line, call)) or Span(line, col, line, len(text_line.rstrip()) + 1)
+        span = ((call and _named_call(conversion.source, line, call))
+                or Span(line, col, line, len(text_line.rstrip()) + 1))
     return Np2RefError([Diagnostic(code, message, conversion.filename, span, hint)], conversion.source)
 
 
