@@ -19,6 +19,7 @@ from ..diagnostics import Diagnostic, Np2RefError, Span
 from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
+from ..policy import DtypePolicy
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_below_of, host_call, host_key, no_fast_call, shares  # noqa: F401 (HOST_*: public)
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
 
@@ -202,8 +203,7 @@ class Compiled:
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
                  in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
                  host_below=None):
-        if dtype_policy not in ("preserve", "float32"):
-            raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
+        self.dtype_policy = DtypePolicy.of(dtype_policy)
         if bounds not in ("checked", "unchecked"):
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = _source_of(fn)
@@ -236,7 +236,7 @@ class Compiled:
             namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
                                           copied=facts.copied_params,
                                           changed=containers.changed_param_names(facts, result.functions))
-        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds,
+        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, self.dtype_policy.name, bounds,
                                  lists=namespace[name].lists, copied=namespace[name].copied,
                                  changed=namespace[name].changed)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
@@ -259,7 +259,7 @@ class Compiled:
         # position pairs that must not share memory}; None: every call is jitted
         self.host_below = host_below_of(host_below)
         eligible = (self.host_below > 0 and self._entry._positional is not None and static_argnames is None
-                    and dtype_policy == "preserve" and bounds == "checked"
+                    and self.dtype_policy == DtypePolicy() and bounds == "checked"
                     and all(v is None for v in (in_shardings, out_shardings, mesh)))
         self._host_routes = {} if eligible else None
         self._hosted = None if verify else self._host_routes  # after the verified first call
@@ -517,8 +517,8 @@ class Compiled:
                           f"{type(exc).__name__} ({exc}) where NumPy returned", self.original,
                           hint="report this translation: np2ref computed something different from "
                           "NumPy") from None
-        rtol = 1e-4 if self._entry.dtype_policy == "float32" else None
-        cmp = compare_outputs(expected, got, final_expected, final_got, arguments, self.mutated, rtol)
+        cmp = compare_outputs(expected, got, final_expected, final_got, arguments, self.mutated,
+                              self.dtype_policy.rtol)
         if cmp.difference:
             raise _refuse("NPR301", f"verification failed on the first call: {cmp.difference} "
                           f"(largest error {cmp.worst_error:.3g})", self.original,
