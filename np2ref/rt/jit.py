@@ -534,6 +534,27 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
     return wrap(fn) if fn is not None else wrap
 
 
+def _npr_uses_layout(fn, seen=None):
+    """Whether a converted function (or one it calls) makes reshape/ravel views: those are
+    views only of C-contiguous buffers, which is what a jax.Ref holds."""
+    seen = set() if seen is None else seen
+    if id(fn) in seen:
+        return False
+    seen.add(id(fn))
+    codes, names = [fn.__code__], set()
+    while codes:
+        code = codes.pop()
+        names |= set(code.co_names)
+        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
+    if names & {"npr_reshape", "npr_ravel"}:
+        return True
+    for name in names:
+        callee = fn.__globals__.get(name)
+        if isinstance(callee, NprFunction) and _npr_uses_layout(callee.fn, seen):
+            return True
+    return False
+
+
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError  # noqa: E402
@@ -549,8 +570,8 @@ from .arguments import (  # noqa: E402
     _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_has_dict, _npr_held_arrays,
     _npr_is_python_value, _npr_python_result, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps,
     _npr_ordered, _npr_plain_dicts, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
-    _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan, _NprResultShape)
-from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
-from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402
+    _NPR_TRACED_TYPES, _npr_write_back, _NprPlan, _NprResultShape, _NPR_GENERAL)
+from .module_globals import _NprGlobalsWatch, _NprObjectsWatch, _npr_moved  # noqa: E402
+from .fastpath import _npr_flat_plan, _npr_flat_run, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402

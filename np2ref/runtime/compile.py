@@ -274,7 +274,8 @@ class Compiled:
         # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
         # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
         self._fast = {} if verify else self._entry._fast
-        from ..rt.fastpath import _npr_moved, _npr_arg_types  # (rt is imported: runtime_namespace above)
+        from ..rt.fastpath import _npr_arg_types  # (rt is imported: runtime_namespace above)
+        from ..rt.module_globals import _npr_moved
         self._moved, self._types = _npr_moved, _npr_arg_types
 
     @property
