@@ -59,6 +59,17 @@ def probe(name, jfn, nfn, *args):
     print(line, flush=True)
 
 
+def rewritten(fn):
+    """fn's program as np2ref's TPU rewrite (rt/accurate64.py) leaves it."""
+    from np2ref.rt import accurate64 as acc
+    from np2ref.rt.compat import _npr_core
+
+    def run(*args):
+        closed = jax.make_jaxpr(fn)(*args)
+        return _npr_core.eval_jaxpr(acc._npr_accurate_jaxpr(closed.jaxpr), closed.consts, *args)[0]
+    return run
+
+
 def float_probes():
     """Each float64 primitive on arrays and on 0-d values, as the backend computes it (raw) and
     as np2ref's rewrite does (accurate64.py); float32 the same against NumPy's float32."""
@@ -72,6 +83,11 @@ def float_probes():
         for tag, a in (("", p), ("_0d", p[3])):
             probe(name + tag, fn, fn, a)
     probe("div_0d_np2ref", lambda t: acc._npr_a64_div64(t, t + 7.0), lambda t: t / (t + 7.0), p[3])
+    # a constant minus a 0-d value: `1.0 - w` kept float32's precision on the chip (2.5e-8)
+    for name, fn in (("const_sub", lambda t: 1.0 - t), ("neg_add_const", lambda t: -t + 3.0),
+                     ("const_sub_scaled", lambda t: x[:8] * (1.0 - t))):
+        probe(f"{name}_0d", fn, fn, p[3] / 40)
+        probe(f"{name}_0d_np2ref", rewritten(fn), fn, p[3] / 40)
     ops = [("exp", x, np.exp), ("expm1", x, np.expm1), ("log", p, np.log), ("log1p", p, np.log1p),
            ("sin", x, np.sin), ("sin", x * 3000, np.sin), ("cos", x, np.cos), ("tan", x, np.tan),
            ("tanh", x, np.tanh), ("sinh", x, np.sinh), ("cosh", x, np.cosh), ("sqrt", p, np.sqrt),

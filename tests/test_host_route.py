@@ -13,7 +13,9 @@ import numpy as np
 import pytest
 
 import np2ref
+from np2ref.runtime.choice import HOST, JIT
 from np2ref.runtime.compile import HOST_BELOW, HOST_ENV
+from test_route_choice import Timed
 
 
 def recip(x):
@@ -78,24 +80,24 @@ def test_small_call_runs_the_original_and_a_large_one_the_translation(compiled_r
     with pytest.warns(RuntimeWarning, match="divide by zero"):
         out = compiled_recip(small)
     np.testing.assert_array_equal(out, [np.inf, 1.0, -1.5])
-    # 8 MB: four NumPy passes with temporaries cost more than the jitted call's one fused pass
-    # and its staging copy (routes.py), so even on a CPU the translation runs
+    # 8 MB: four NumPy passes with temporaries are estimated to cost more than the jitted call's
+    # one fused pass and its staging copy (routes.py), so the translation is timed first
     large = np.zeros(1_000_000)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         got = compiled_recip(large)
     assert np.isinf(got).all() and type(got) is np.ndarray and got.flags.writeable
-    routes = sorted(r is not False for r in compiled_recip._hosted.values())
-    assert routes == [False, True]  # one decision per signature, kept
+    assert compiled_recip.route(small) == HOST and compiled_recip.route(large) == "measuring"
+    assert len(compiled_recip._choices) == 2  # one decision per signature, kept
 
 
 def test_on_a_cpu_matrix_products_take_numpys_blas():
     # XLA:CPU's dot is 2-3x slower than NumPy's BLAS on a matrix-vector product, and the
-    # 8 MB matrix would be copied in: NumPy runs it, whatever its size
+    # 8 MB matrix would be copied in: NumPy is tried first, whatever its size
     compiled = hosted(matvec)
     a, x = np.random.default_rng(0).random((1000, 1000)), np.ones(1000)
-    np.testing.assert_array_equal(compiled(a, x), a @ x)
-    assert list(compiled._hosted.values()) == [True]
+    np.testing.assert_array_equal(compiled(a, x), a @ x)  # NumPy's BLAS itself, bit for bit
+    assert compiled._choices[next(iter(compiled._choices))].first == HOST
     assert np2ref.compile(matvec, host_below=0)._hosted is None  # host_below=0: always the translation
 
 
@@ -115,6 +117,12 @@ def test_alternating_signatures_take_their_own_routes():
     # one must not take the last one's route
     compiled = hosted(recip_plus)
     small, large = np.array([0.0, 4.0]), np.zeros(1_000_000)
+    Timed(compiled, host=1.0, jit=1e-3)  # the large signature's NumPy calls are timed far slower
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(3):
+            compiled(large)
+    assert compiled.route(large) == JIT
     for _ in range(2):
         with pytest.warns(RuntimeWarning, match="divide by zero"):  # NumPy's warning: the original ran
             np.testing.assert_array_equal(compiled(small), [np.inf, -1.5])
@@ -232,11 +240,12 @@ def test_products_are_estimated_as_each_route_computes_them():
 
 def test_long_loops_and_other_options_take_the_jitted_program():
     compiled = hosted(looped)
-    x = np.arange(4000.0)  # 4000 trips of Python against one lax loop: the translation
+    timed = Timed(compiled, host=1e-3, jit=1e-3)
+    x = np.arange(4000.0)  # 4000 trips of Python against one lax loop: the translation first
     np.testing.assert_array_equal(compiled(x), looped(x))
-    assert list(compiled._hosted.values()) == [False]
-    compiled(np.arange(4.0))  # 4 trips: NumPy's loop costs less than the jitted call
-    assert list(compiled._hosted.values()) == [False, True]
+    assert timed.host_calls == 0 and compiled.route(x) == "measuring"
+    compiled(np.arange(4.0))  # 4 trips: NumPy's loop is estimated cheaper than the jitted call
+    assert timed.host_calls == 1
     assert hosted(recip, dtype_policy="float32")._hosted is None
     assert hosted(recip, bounds="unchecked")._hosted is None
     assert np2ref.compile(recip, host_below=0)._hosted is None
@@ -298,9 +307,13 @@ def test_a_call_routed_to_the_jitted_program_traces_it_once(monkeypatch, fn, arg
     fenced = jit._npr_fenced
     monkeypatch.setattr(jit, "_npr_fenced", lambda thunk: traces.append(1) or fenced(thunk))
     compiled = hosted(fn)
+    Timed(compiled, host=1.0, jit=1e-3)  # measured: the translation first, then NumPy once, far slower
     want_args, got_args = [a.copy() for a in args], [a.copy() for a in args]
     want, got = fn(*want_args), compiled(*got_args)
-    assert list(compiled._hosted.values()) == [False] and len(traces) == 1
+    assert compiled.route(*args) == "measuring" and len(traces) == 1
+    for _ in range(2):
+        compiled(*[a.copy() for a in args])
+    assert compiled.route(*args) == JIT
     assert (want is None) == (got is None)
     if want is not None:
         np.testing.assert_array_equal(got, want)

@@ -24,7 +24,7 @@ from libcst.metadata import PositionProvider
 
 from . import containers, reaching
 from . import effects as fx
-from .identity import identity_binds, returned_items
+from .identity import identity_binds, param_of, returned_items
 from .snapshots import return_binds, snapshot_binds, window_binds
 from .names import ImportMap, dotted
 from .nodes import number_literal
@@ -144,8 +144,7 @@ class Collected:
         self.returns = col.returns
         self.return_nodes = col.return_nodes
         self.returned = returned_items(func)
-        self.returns_param = None if self.returned is None or self.returned.unpacked or self.returned.checked \
-            else self.returned.items[0]
+        self.returns_param = param_of(self.returned)
         self.call_assigns = col.call_assigns
         self.loop_assigns = col.loop_assigns
         self.array_uses = col.array_uses
@@ -481,7 +480,6 @@ def _identity_binds(col: Collected, ctx: _Context, params) -> dict:
     found = identity_binds(col.call_assigns, ctx.effects, ctx.module_functions, ctx.locals)
     targets = {id(t) for node in found for t in _targets(node)}
     # a name bound to a number (`E = 0.0; E = acc(E, x)`, acc `op=`ing it) is rebound by the
-    # call, to NumPy's scalar: a binding as written (a number's `op=` is not in place)
     # call, to NumPy's scalar: a binding as written (a number's `op=` is not in place). Outside
     # loops `x = npr_own(f(x))` keeps the Ref f returns, and binds a number's new value, as it is.
     numbers = _number_names(col.bindings)

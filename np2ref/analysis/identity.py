@@ -78,10 +78,14 @@ def _items(value) -> tuple[bool, tuple[str | None, ...]] | None:
 
 def returned_param(func: cst.FunctionDef) -> str | None:
     """The parameter `func` returns as itself on every path (no `op=` on it), or None."""
-    found = returned_items(func)
-    if found is None or found.unpacked or found.checked:
+    return param_of(returned_items(func))
+
+
+def param_of(returned: ReturnedItems | None) -> str | None:
+    """returned_items' answer as returned_param's: the one parameter returned unpacked, unchecked."""
+    if returned is None or returned.unpacked or returned.checked:
         return None
-    return found.items[0]
+    return returned.items[0]
 
 
 def identity_binds(call_assigns, effects, module_functions, local_names) -> dict:

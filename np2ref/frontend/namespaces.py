@@ -22,14 +22,14 @@ def normalize_module(module: cst.Module) -> tuple[cst.Module, dict]:
     """(module, origin): the module with namespace bindings as NumPy imports (the same module
     object when it has none); origin maps each new node to the node it stands for."""
     imports = ImportMap.of(module)
-    if not any(isinstance(node, cst.Assign) and is_namespace_call(node.value, imports) for node in walk(module)):
+    if not any(isinstance(node, cst.Assign) and is_namespace_call(node.value) for node in walk(module)):
         return module, {}  # (a transformer over the module makes every node anew: a cost per line)
     fix = _Namespaces(imports)
     new = module.visit(fix)
     return (new, fix.origin) if fix.changed else (module, {})  # (libcst makes new nodes either way)
 
 
-def is_namespace_call(value: cst.BaseExpression, imports: ImportMap) -> bool:
+def is_namespace_call(value: cst.BaseExpression) -> bool:
     if not isinstance(value, cst.Call) or any(a.star for a in value.args):
         return False
     func = value.func
@@ -51,7 +51,7 @@ class _Namespaces(Normalizer):
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
         if self.depth == 0 or len(updated.targets) != 1 or not isinstance(updated.targets[0].target, cst.Name) \
-                or not is_namespace_call(original.value, self.imports):
+                or not is_namespace_call(original.value):
             return updated
         name = updated.targets[0].target
         new = cst.Import(names=[cst.ImportAlias(name=cst.Name("numpy"), asname=cst.AsName(name=name))],

@@ -368,6 +368,7 @@ def _npr_accurate_jaxpr(jaxpr):
                            f"np.signbit, np.copysign, np.frexp, np.nextafter, np.spacing) on "
                            f"{jax.default_backend().upper()}, whose compiler rejects the 64-bit shifts that "
                            f"follow it", "dtype_policy='float32', or run it on a CPU")
+        _npr_refuse_complex128(eqn)
         f64 = x64 and len(eqn.outvars) == 1 and np.dtype(eqn.outvars[0].aval.dtype) == _NPR_A64_F64 and \
             all(np.dtype(v.aval.dtype) == _NPR_A64_F64 for v in eqn.invars)
         if f64 and name in _NPR_A64_REFUSED:
@@ -384,7 +385,58 @@ def _npr_accurate_jaxpr(jaxpr):
             continue
         eqns.extend(_npr_splice_formulation(closed, eqn))
         changed = True
+    return _npr_shield_constants(jaxpr.replace(eqns=eqns) if changed else jaxpr)
+
+
+def _npr_shield_constants(jaxpr):
+    """jaxpr with each 0-d float64 addition or subtraction of a constant (the formulations'
+    own `1.0 - a` too) given _npr_shielded's barrier; bodies are their own call's."""
+    eqns, changed = [], False
+    known = set(jaxpr.constvars)  # values XLA knows when it compiles: constants and what they make
+    for eqn in jaxpr.eqns:
+        out = eqn.outvars[0].aval if len(eqn.outvars) == 1 else None
+        if eqn.primitive.name in ("add", "sub") and getattr(out, "shape", None) == () and \
+                np.dtype(out.dtype) == _NPR_A64_F64 and any(_npr_known(v, known) for v in eqn.invars):
+            eqns.extend(_npr_shielded(eqn, known))
+            changed = True
+            continue
+        if not eqn.effects and all(_npr_known(v, known) for v in eqn.invars):
+            known.update(eqn.outvars)
+        eqns.append(eqn)
     return jaxpr.replace(eqns=eqns) if changed else jaxpr
+
+
+def _npr_known(v, known):
+    return isinstance(v, _npr_core.Literal) or v in known
+
+
+def _npr_shielded(eqn, known):
+    """A 0-d float64 addition or subtraction with its constant operands behind an optimization
+    barrier. A TPU's float64 emulation of `c - x` (and `-x + c`, which XLA makes it) for a
+    compile-time constant c keeps only float32's precision: `1.0 - w` was 2.5e-8 off, where
+    the same subtraction of two traced operands is 1e-15 (benchmarks/tpu_probe.py,
+    `const_sub_0d`); helper_returns.py's `A *= 1.0 - w` lost 1.7e-7 of its energy that way.
+    Behind the barrier the constant is an operand like any other."""
+    shield = [_npr_known(v, known) for v in eqn.invars]
+    prim, params = eqn.primitive, eqn.params
+
+    def fn(*xs):
+        return prim.bind(*[lax.optimization_barrier(x) if s else x for x, s in zip(xs, shield)], **params)
+    args = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=v.aval.weak_type) for v in eqn.invars]
+    with jax.enable_x64(True):
+        closed = jax.make_jaxpr(fn)(*args)
+    return _npr_splice_formulation(closed, eqn)
+
+
+def _npr_refuse_complex128(eqn):
+    """NPR302 for a complex128 value: a TPU has no complex128 (its compiler aborts the whole
+    process on the conversion to it, `Unsupported CVT X{64|128} expansion`), so the program
+    must not reach XLA."""
+    for v in (*eqn.invars, *eqn.outvars):
+        if np.dtype(getattr(v.aval, "dtype", None) or np.float32) == np.complex128:
+            raise NprError("NPR302", f"complex128 (`{eqn.primitive.name}`) on "
+                           f"{jax.default_backend().upper()}, which has no complex128: its compiler aborts the "
+                           f"process on it", "dtype_policy='float32' computes in complex64, or run it on a CPU")
 
 
 def _npr_wide_bitcast(eqn):

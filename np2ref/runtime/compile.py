@@ -9,6 +9,7 @@ import inspect
 import linecache
 import os
 import textwrap
+import time
 import tokenize
 import types
 
@@ -20,7 +21,8 @@ from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
 from ..policy import DtypePolicy
-from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_below_of, host_call, host_key, no_fast_call, shares  # noqa: F401 (HOST_*: public)
+from .choice import HOST, JIT, Choice, choose, closed_because
+from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
 
 _RUNTIME: dict | None = None
@@ -264,7 +266,11 @@ class Compiled:
         self._host_routes = {} if eligible else None
         self._hosted = None if verify else self._host_routes  # after the verified first call
         self._last = (_MISSING, False)  # the last host-route signature and its route
-        self._cpu = None  # whether jax's default backend is the CPU: asked on the first route
+        self._device_kind = None  # jax's default backend ("cpu", "tpu", "gpu"): asked on the first route
+        self._clock = time.perf_counter  # what a measured call is timed with (choice.py); tests fake it
+        self._choices = {}  # host_key: its Choice (the route, why, the times): explain()
+        self._closed = None if eligible else closed_because(self.host_below, self._entry._positional, static_argnames,
+                                                            self.dtype_policy.name, bounds, (in_shardings, out_shardings, mesh))
         self._host_fast = no_fast_call  # the last host-route signature's straight-line call
         if self._host_routes is not None:  # a class of its own: its __call__ is the last host route's
             self.__class__ = type("Compiled", (Compiled,), {"__module__": Compiled.__module__,
@@ -308,24 +314,17 @@ class Compiled:
                 if route is _MISSING:
                     route = self._host_route(key, args)
                 self._last = (key, route)
-                if route is not False:
+                if route is not False and type(route) is not Choice:
                     fast = self._host_fasts.get(key)
                     if fast is None:
                         fast = self._host_fasts[key] = host_call(args, route, self.original, Compiled.__call__)
                     self._use_fast(fast)
             if route is True:  # the original NumPy function: NumPy's results, exactly
                 return self.original(*args)
-            if route is not False:  # (pairs that must not share memory, arrays that must be C-contiguous)
-                for i, j in route[0]:
-                    a, b = args[i], args[j]
-                    if shares(a, b):
-                        break
-                else:
-                    for i in route[1]:
-                        if not args[i].flags.c_contiguous:
-                            break
-                    else:
-                        return self.original(*args)
+            if type(route) is Choice:  # both routes still being timed on this signature
+                return self._measured_call(key, route, args)
+            if route is not False and host_allowed(route, args):  # (pairs apart, arrays C-contiguous)
+                return self.original(*args)
         if self.verify and not self._verified:
             return self._verified_call(args, kwargs)
         try:  # self._call, inlined: one Python call less on a jitted or jax.Array call
@@ -395,36 +394,76 @@ class Compiled:
         return self._call(args, kwargs)
 
     def _host_route(self, key, args):
-        """The host route for a new signature (kept in self._hosted): the call's translation
-        is traced (not compiled), so that it refuses what the jitted call refuses, and the
-        original runs when that program is small (no loop, at most HOST_EQUATIONS equations,
-        every array under host_below elements) or, on a CPU, when NumPy is estimated no slower
-        than the jitted call (np2ref/runtime/routes.py)."""
-        route = False
-        if key is not None and len(args) == len(self._entry._positional):
-            small = all(a.size < self.host_below for a in args if type(a) is np.ndarray)
-            if small or self._on_cpu():
-                try:
-                    jaxpr, rewrites = self._traced_for_route(args)
-                except Exception as exc:
-                    refusal = self._refusal(exc, self._traced_scalars(args, {}))
-                    if refusal is None:
-                        raise
-                    raise refusal from None
-                arrays = [i for i, a in enumerate(args) if type(a) is np.ndarray]
-                written = [i for i, n in enumerate(self._entry._positional) if n in self.mutated and i in arrays]
-                equations, largest, loop = program_size(jaxpr)
-                both = self._estimates[key] = estimate_or_none(jaxpr, args, written, rewrites) \
-                    if self._on_cpu() else None  # (NumPy's, the jitted call's) µs
-                if (small and not loop and equations <= HOST_EQUATIONS and largest < self.host_below) or \
-                        (both is not None and both[0] <= both[1]):
-                    # what the jitted route checks on every call: a written array shares no memory
-                    # with another argument; C-contiguous where the function reshapes (NPR206)
-                    route = (tuple((i, j) for i in written for j in arrays if j != i),
-                             tuple(i for i in written if args[i].size > 1) if self._entry._layout else ())
-                    route = route if route != ((), ()) else True  # True: nothing to check per call
-        self._hosted[key] = route
+        """The route of a new signature, kept in self._hosted: False (the jitted program), the
+        host route's per-call condition (True, or the pairs and positions host_allowed tests),
+        or a Choice whose calls time both routes until it decides (choice.py); the Choice, with
+        why, in self._choices. The call's translation is traced (not compiled), so that it
+        refuses what the jitted call refuses, and routes.py estimates both routes from it."""
+        if key is None or len(args) != len(self._entry._positional):
+            self._hosted[key] = False  # a jax.Array, a container, a keyword: the jitted call's
+            return False
+        try:
+            jaxpr, rewrites = self._traced_for_route(args)
+        except Exception as exc:
+            refusal = self._refusal(exc, self._traced_scalars(args, {}))
+            if refusal is None:
+                raise
+            raise refusal from None
+        arrays = [i for i, a in enumerate(args) if type(a) is np.ndarray]
+        written = [i for i, n in enumerate(self._entry._positional) if n in self.mutated and i in arrays]
+        platform = self._platform()
+        both = self._estimates[key] = estimate_or_none(jaxpr, args, written, rewrites, platform)
+        equations, largest, loop = program_size(jaxpr)
+        small = None
+        if not loop and equations <= HOST_EQUATIONS and largest < self.host_below:
+            small = f"no loop, {equations} equations, every array under host_below={self.host_below} elements"
+        # what the jitted route checks on every call: a written array shares no memory with
+        # another argument; C-contiguous where the function reshapes (NPR206)
+        host = (tuple((i, j) for i in written for j in arrays if j != i),
+                tuple(i for i in written if args[i].size > 1) if self._entry._layout else ())
+        choice = choose(signature_text(self.__name__, args), host if host != ((), ()) else True, small, both, platform)
+        self._choices[key] = choice
+        route = self._hosted[key] = choice.host if choice.route == HOST else False if choice.route == JIT else choice
         return route
+
+    def _measured_call(self, key, choice, args):
+        """A call of a signature whose route is being measured: the route choice.py names next,
+        timed end to end (the transfers and the write-back in the jitted call's time); once
+        that decides, the route is kept as a decided one is (its straight-line call next)."""
+        clock = self._clock
+        if choice.next_route() == HOST and host_allowed(choice.host, args):
+            route, start = HOST, clock()
+            out = self.original(*args)
+        else:
+            route, start = JIT, clock()
+            out = self._call(args, {})
+        if choice.record(route, clock() - start):
+            self._hosted[key] = choice.host if choice.route == HOST else False
+            self._last = (_MISSING, False)  # the next call looks the decision up, and keeps its fast call
+        return out
+
+    def explain(self) -> str:
+        """Which route each call signature met so far takes and why: the estimates and the
+        measured times (docs/guide.md, "Which route a call takes")."""
+        lines = [f"{self.__name__}: calls with jax.Arrays, .device and .pure run the jitted translation"]
+        if self._closed:
+            lines.append(f"calls with NumPy arrays run the jitted translation too: {self._closed}")
+        elif self._hosted is None:
+            lines.append("the first call is verified (verify=True) on the jitted translation; routes are chosen after it")
+        elif not self._choices:
+            lines.append("no call with NumPy arrays yet: each signature's route is chosen at its first call")
+        return "\n".join(lines + [c.describe() for c in list(self._choices.values())])
+
+    def route(self, *args) -> str | None:
+        """The route a call with these arguments takes now: "host" (the original NumPy function),
+        "jit" (the translation), "measuring" (both being timed), or None (a signature not met yet)."""
+        key = host_key(args)
+        if self._hosted is None or key is None:
+            return JIT if self._closed or key is None else None
+        choice = self._choices.get(key)
+        if choice is None:
+            return JIT if key in self._hosted else None
+        return choice.route or "measuring"
 
     def _traced_for_route(self, args):
         """The call's jaxpr and the (traced, rewritten) programs its peepholes made while it was
@@ -438,12 +477,13 @@ class Compiled:
         finally:
             divisions._npr_REWRITES = outer
 
-    def _on_cpu(self) -> bool:
-        """Whether the jitted program runs on a CPU, where NumPy's own time can be the lower."""
-        if self._cpu is None:
+    def _platform(self) -> str:
+        """JAX's default backend, where the jitted program runs ("cpu", "tpu", "gpu"); set
+        `_device_kind` to try the decision for another."""
+        if self._device_kind is None:
             import jax  # the runtime namespace has imported it by now
-            self._cpu = jax.default_backend() == "cpu"
-        return self._cpu
+            self._device_kind = jax.default_backend()
+        return self._device_kind
 
     def device(self, *args, **kwargs):
         """`(result, {name: final value})` for the written arguments, all `jax.Array`s, nothing
@@ -623,10 +663,11 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     NumPy raises IndexError (not NumPy's semantics; see docs/semantics.md).
     `host_below` (default HOST_BELOW, or $NP2REF_HOST_BELOW): a NumPy-array call whose traced
     program has no loop, at most HOST_EQUATIONS equations and no array of `host_below`
-    elements or more runs the original NumPy function, and on a CPU so does a call of any
-    size that NumPy is estimated to run no slower than the jitted program (np2ref/runtime/
-    routes.py; decided once per signature); 0: every call runs the jitted translation
-    (docs/guide.md, "Speed").
+    elements or more runs the original NumPy function; for a call of any other size both
+    routes are estimated (runtime/routes.py, the transfers counted off the CPU) and, unless
+    one is far the cheaper, timed on the signature's first calls, the faster kept
+    (runtime/choice.py; `.explain()` says which and why); 0: every call runs the jitted
+    translation (docs/guide.md, "Which route a call takes").
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,

@@ -75,10 +75,10 @@ def host_call(args, route, original, general=None):
     return call
 
 
-# The host route (docs/guide.md, "Speed"): a NumPy-array call whose traced program has no loop,
-# at most HOST_EQUATIONS equations and no array of HOST_BELOW elements or more runs the
-# original NumPy function instead of the jitted one; on a CPU, so does any program NumPy is
-# estimated to run no slower (routes.py). Measured on a 2-core CPU VM
+# The host route (docs/guide.md, "Which route a call takes"): a NumPy-array call whose traced
+# program has no loop, at most HOST_EQUATIONS equations and no array of HOST_BELOW elements or
+# more runs the original NumPy function instead of the jitted one; any other's route is
+# estimated (routes.py) and, where that is not clear, timed on its first calls (choice.py). Measured on a 2-core CPU VM
 # (benchmarks/host_dispatch.py): a jitted call's dispatch is 5-7 µs at 10 elements and
 # 20-50 µs at 1,000 (XLA:CPU splits elementwise loops across threads), NumPy's about 1 µs per
 # operation up to a few thousand elements.
@@ -141,3 +141,26 @@ def shares(a, b):
             owner_a.base is None and owner_b.base is None:
         return False
     return np.may_share_memory(a, b) and np.shares_memory(a, b)
+
+
+def host_allowed(route, args) -> bool:
+    """Whether a call may take the host route `route` (True, or the (written, other) position
+    pairs that must not share memory and the written positions that must be C-contiguous):
+    where not, the jitted call runs and refuses the call as it refuses it on that route."""
+    if route is True:
+        return True
+    pairs, contiguous = route
+    return not any(shares(args[i], args[j]) for i, j in pairs) and all(args[i].flags.c_contiguous for i in contiguous)
+
+
+def signature_text(name: str, args) -> str:
+    """`name(float64[200,220], float, 3)`: a call's signature as host_key tells them apart."""
+    parts = []
+    for a in args:
+        if type(a) is _NDARRAY:
+            parts.append(f"{a.dtype}[{','.join(map(str, a.shape))}]")
+        elif type(a) in _BY_VALUE:
+            parts.append(repr(a))
+        else:
+            parts.append(type(a).__name__)
+    return f"{name}({', '.join(parts)})"

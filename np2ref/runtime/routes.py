@@ -18,6 +18,11 @@ exact), so the choice is about time only, made once per signature from the trace
   (rt/dots.py's one product for a convolution's nine), in which a loop XLA unrolls in full
   computes what its copies share once.
   A loop whose trip count is data (`while`) is always the translation's: its cost is unknown.
+- on an accelerator (platform not "cpu") the jitted call also moves every NumPy argument to the
+  device and its results and written arguments back (LINK_BYTES_PER_US, ACCEL_CALL); its
+  program is counted at XLA:CPU's cost (no faster: a guess on the host's side).
+
+The estimate is a prior, not the decision: choice.py times both routes where it is not clear.
 """
 
 from __future__ import annotations
@@ -50,6 +55,11 @@ JIT_INDEXED, JIT_SCATTER_ADD = 0.02, 0.004
 FRESH_PAGES, FRESH_DOT = 32 * 2 ** 20, 2.0
 STAGED_BYTES = 64 * 1024  # a read-only argument this large, not 64-byte aligned, is staged (copied)
 
+# An accelerator behind a host link (not measured here: PCIe or a TPU host's DMA is 3-25 GB/s;
+# the lower end, with each transfer's fixed cost): what np2ref's call adds on top of the program
+LINK_BYTES_PER_US = 3e3
+ACCEL_CALL = 100.0  # µs: the dispatch, each transfer's fixed cost, the read of the results
+
 HOST_EQUATIONS = 48
 _LOOPS = frozenset({"while", "scan"})
 # equations NumPy answers with a view or a Python-level step, and XLA fuses into their consumers
@@ -79,22 +89,27 @@ def program_size(jaxpr) -> tuple[int, int, bool]:
     return equations, largest, loop
 
 
-def estimate_or_none(jaxpr, args, written, rewrites=()):
+def estimate_or_none(jaxpr, args, written, rewrites=(), platform="cpu"):
     """estimate's (NumPy's, the jitted call's) microseconds, or None for a program with an
-    equation the model does not know the shape of (the translation's route)."""
+    equation the model does not know the shape of."""
     try:
-        return estimate(jaxpr, args, written, rewrites)
+        return estimate(jaxpr, args, written, rewrites, platform)
     except Exception:
         return None
 
 
-def estimate(jaxpr, args, written, rewrites=()) -> tuple[float, float]:
+def estimate(jaxpr, args, written, rewrites=(), platform="cpu") -> tuple[float, float]:
     """(NumPy's, the jitted call's) estimated microseconds for one call. The jitted program is
     `jaxpr` as traced, peepholes applied; NumPy computes what the program was before them
-    (nine window products where rt/dots.py made one): each rewritten part counts as it was."""
+    (nine window products where rt/dots.py made one): each rewritten part counts as it was.
+    `platform`: JAX's default backend; off the CPU the call pays the transfers."""
     numpy_us, jit_us = _body(jaxpr)
     for traced, rewritten in rewrites:
         numpy_us += _body(traced)[0] - _body(rewritten)[0]
+    if platform != "cpu":
+        moved = sum(a.nbytes for a in args if type(a) is np.ndarray)  # in; out: results, written arguments
+        moved += sum(_nbytes(v) for v in jaxpr.outvars)
+        return numpy_us, jit_us + ACCEL_CALL + moved / LINK_BYTES_PER_US
     jit_us += JIT_CALL
     for i, a in enumerate(args):
         if type(a) is not np.ndarray:

@@ -47,6 +47,8 @@ def halve_until_small(x, dt):
 def print_values(x, k):
     for i in range(2):
         print(x, x.dtype, x[i], x.sum() > 0, k, int(x[1]), float(x[1]), [1, 2], (x[0], 3))
+        # the text of a value known when the program runs, made on the host (was NPR031 at run time)
+        print(repr(x[i]), str(x.sum()), f"{repr(x[0])}|{str(x)}", repr(k))
     return x * 2
 
 

@@ -97,12 +97,18 @@ def emit_print(original, updated, detail, ctx):
                 expr = expr.args[0].value
             if isinstance(expr, (cst.SimpleString, cst.Integer, cst.Float)):
                 return updated.with_changes(expression=expr)
-            return updated.with_changes(expression=hole(expr))
+            return updated.with_changes(expression=held(expr))
 
     def unformatted(expr):  # npr_formatted(v) -> v: the host formats it
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == J.FORMATTED:
             return expr.args[0].value
         return expr
+
+    def held(expr):  # npr_repr(v) -> repr(p0): the host makes the text of the value it is sent
+        text = _HOST_TEXT.get(expr.func.value) if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) \
+            and len(expr.args) == 1 and not expr.args[0].star and not expr.args[0].keyword else None
+        return hole(expr) if text is None else expr.with_changes(func=cst.Name(text), args=[
+            expr.args[0].with_changes(value=hole(expr.args[0].value))])
 
     args = []
     for a, before in zip(updated.args, original.args):
@@ -119,7 +125,7 @@ def emit_print(original, updated, detail, ctx):
         elif _format_of_text(value):  # "loss {:.4f}".format(loss): likewise
             value = value.with_changes(args=[b.with_changes(value=hole(unformatted(b.value))) for b in value.args])
         elif not isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)):
-            value = hole(value)
+            value = held(value)
         args.append(a.with_changes(value=value))
     show = cst.Lambda(cst.Parameters([cst.Param(cst.Name(f"p{i}")) for i in range(len(values))]),
                       updated.with_changes(args=args))
@@ -127,6 +133,8 @@ def emit_print(original, updated, detail, ctx):
 
 
 _TEXT = (cst.SimpleString, cst.ConcatenatedString)
+# str(v) and repr(v) of a value known only when the program runs (npr_str's NPR031 when traced)
+_HOST_TEXT = {J.STR: "str", J.REPR: "repr"}
 
 
 def _percent_of_text(expr) -> bool:
