@@ -247,20 +247,19 @@ def cmd_convert(args) -> int:
     for path, out in pairs:
         progress.step(str(path))
         result = convert_file(str(path))
-        code = _code(result, args) if result.ok else None
+        code = _code(result, args, cfg) if result.ok else None
         if not result.ok:
             refused += 1
             progress.clear()
             _print_diagnostics(result)
             if args.partial and result.source is not None:
-                code = _partial(path, result.source, args)
+                code = _partial(path, result.source, cfg)
             if code is None:
                 continue
             partly += 1
         elif result.source is not None and _nothing_translated(result, path, progress) and args.strict:
             refused += 1
             continue
-        code = cfg.apply_trace_budget(cfg.apply_dtype_policy(code))
         if args.stdout:
             sys.stdout.write(code if len(pairs) == 1 else f"# ---- {path} ----\n{code}")
         elif args.diff:
@@ -281,12 +280,12 @@ def cmd_convert(args) -> int:
     return EXIT_FINDINGS if refused or writer.changed else EXIT_OK
 
 
-def _partial(path: Path, text: str, args) -> str | None:
+def _partial(path: Path, text: str, cfg) -> str | None:
     """The file with its exact functions converted and the rest kept as NumPy (--partial)."""
     from .report import collect, partial
 
     report = collect.collect_source(text, str(path))
-    code = partial.marked(report)
+    code = partial.marked(report, cfg.dtype_policy, cfg.entry_options)
     if code is None:
         print(f"np2ref: --partial: nothing of {path} converts on its own; nothing written", file=sys.stderr)
         return None
@@ -299,10 +298,11 @@ def _partial(path: Path, text: str, args) -> str | None:
     return code
 
 
-def _code(result, args) -> str:
+def _code(result, args, cfg) -> str:
     from .emit import module as emit_module, standalone
 
-    return result.code_for(standalone.STANDALONE_MODULE if args.standalone else emit_module.RUNTIME_MODULE)
+    return result.code_for(standalone.STANDALONE_MODULE if args.standalone else emit_module.RUNTIME_MODULE,
+                           cfg.dtype_policy, cfg.entry_options)
 
 
 def _nothing_translated(result, path: Path, progress=None) -> bool:

@@ -15,7 +15,6 @@ pyproject.toml without the table is passed over. Paths in `include` are relative
 from __future__ import annotations
 
 import dataclasses
-import re
 from pathlib import Path
 
 try:
@@ -23,10 +22,10 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
-_BARE_JIT = re.compile(r"^([ \t]*)@npr_jit[ \t]*$", re.M)
-_JIT_CALL = re.compile(r"^([ \t]*)@npr_jit\((.+)\)[ \t]*$", re.M)
+from . import policy as _policy
+from .policy import DtypePolicy
+
 KEYS = ("include", "exclude", "dtype_policy", "select", "ignore", "trace_budget")
-DTYPE_POLICIES = ("preserve", "float32")
 
 
 class ConfigError(Exception):
@@ -38,7 +37,7 @@ class Config:
     path: Path | None = None            # the pyproject.toml, None when none was found
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
-    dtype_policy: str = "preserve"
+    dtype_policy: DtypePolicy = DtypePolicy()  # the emitter writes it into each @npr_jit
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     trace_budget: int | None | str = "default"  # "default": the runtime's (rt/budget.py)
@@ -53,20 +52,11 @@ class Config:
             return False
         return not any(code.startswith(p) for p in self.ignore)
 
-    def apply_dtype_policy(self, code: str) -> str:
-        """Converted code with `dtype_policy="float32"` given to each `@npr_jit` (the default,
-        "preserve", is what np2ref writes)."""
-        if self.dtype_policy == "preserve":
-            return code
-        code = _JIT_CALL.sub(r'\1@npr_jit(\2, dtype_policy="float32")', code)
-        return _BARE_JIT.sub(r'\1@npr_jit(dtype_policy="float32")', code)
-
-    def apply_trace_budget(self, code: str) -> str:
-        """Converted code with the configured `trace_budget=` given to each `@npr_jit`."""
-        if self.trace_budget == "default":
-            return code
-        code = _JIT_CALL.sub(rf'\1@npr_jit(\2, trace_budget={self.trace_budget!r})', code)
-        return _BARE_JIT.sub(rf'\1@npr_jit(trace_budget={self.trace_budget!r})', code)
+    @property
+    def entry_options(self) -> dict:
+        """The keywords each `@npr_jit` of a converted file is given beyond the dtype policy's:
+        the configured `trace_budget=` (rt/budget.py), none for the runtime's default."""
+        return {} if self.trace_budget == "default" else {"trace_budget": self.trace_budget}
 
     def include_paths(self) -> list[str]:
         return [str(self.root / p) for p in self.include] if self.root else []
@@ -110,10 +100,12 @@ def _config(path: Path, table: dict) -> Config:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ConfigError(f"{path}: [tool.np2ref] {key} must be a list of strings")
         values[key] = tuple(value)
-    policy = table.get("dtype_policy", "preserve")
-    if policy not in DTYPE_POLICIES:
-        raise ConfigError(f"{path}: [tool.np2ref] dtype_policy must be one of {', '.join(DTYPE_POLICIES)}, "
-                          f"not {policy!r}")
+    policy = table.get("dtype_policy", _policy.DEFAULT)
+    try:
+        policy = DtypePolicy.of(policy)
+    except ValueError:
+        raise ConfigError(f"{path}: [tool.np2ref] dtype_policy must be one of {', '.join(_policy.NAMES)}, "
+                          f"not {policy!r}") from None
     return Config(path, dtype_policy=policy, trace_budget=_trace_budget(path, table), **values)
 
 

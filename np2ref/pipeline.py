@@ -20,6 +20,7 @@ from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_
 from .analysis.names import bound_anywhere
 from .analysis.nodes import walk
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
+from .policy import DtypePolicy
 from .emit import module as emit_module
 from .frontend import driver, host_loops, host_steps
 from .frontend import imported, jumps, namespaces, outs, shapes
@@ -61,12 +62,15 @@ class ConversionResult:
             return None
         return emit_module.functions_source(self.rewritten, self.functions)
 
-    def code_for(self, runtime_module: str) -> str | None:
+    def code_for(self, runtime_module: str, policy: DtypePolicy = DtypePolicy(), options=None) -> str | None:
         """The converted module importing its helpers from `runtime_module` (np2ref.rt, or
-        "np2ref_rt": the standalone copy that `convert --standalone` writes beside it)."""
-        if self.rewritten is None or self.code is None or runtime_module == emit_module.RUNTIME_MODULE:
+        "np2ref_rt": the standalone copy that `convert --standalone` writes beside it), its
+        `@npr_jit`s given the dtype policy and `options` (Config.entry_options)."""
+        if self.rewritten is None or self.code is None or (
+                runtime_module == emit_module.RUNTIME_MODULE and policy == DtypePolicy() and not options):
             return self.code
-        return emit_module.emit(self.rewritten, self.filename, runtime_module=runtime_module)
+        return emit_module.emit(self.rewritten, self.filename, runtime_module=runtime_module, policy=policy,
+                                options=options)
 
     @property
     def ok(self) -> bool:

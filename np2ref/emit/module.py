@@ -17,6 +17,7 @@ import tokenize
 import libcst as cst
 
 from . import jaxnames as J
+from ..policy import DtypePolicy
 
 from ..frontend.files import MARKER  # noqa: F401  (one spelling, readable without libcst)
 RUNTIME_PACKAGE = pathlib.Path(__file__).parent.parent / "rt"
@@ -149,10 +150,13 @@ def _import_lines(module: cst.Module) -> int:
 
 
 def emit(module: cst.Module, filename: str, with_header: bool = True,
-         runtime_module: str = RUNTIME_MODULE) -> str:
+         runtime_module: str = RUNTIME_MODULE, policy: DtypePolicy = DtypePolicy(), options=None) -> str:
     """The converted module's text: header, the user's imports, jax/numpy and runtime imports,
-    the user's code."""
+    the user's code, each `@npr_jit` given the dtype policy's options and `options` (the
+    config's `trace_budget=`)."""
     module, first = _without_np2ref_lines(module)
+    if policy.entry_options or options:
+        module = module.visit(_EntryOptions({**policy.entry_options, **(options or {})}))
     cut = _import_lines(module)
     head = module.with_changes(body=module.body[:cut], footer=[]).code
     rest = module.with_changes(body=module.body[cut:], header=[]).code
@@ -166,6 +170,25 @@ def emit(module: cst.Module, filename: str, with_header: bool = True,
     parts.append(runtime_import(used_runtime_names(module, head + rest), runtime_module))
     parts.append("\n\n" + rest.lstrip("\n"))
     return "".join(parts)
+
+
+class _EntryOptions(cst.CSTTransformer):
+    """Each `@npr_jit` decorator given `options` as keywords (`dtype_policy="float32"`), in place
+    of one it had of the same name."""
+
+    def __init__(self, options: dict):
+        super().__init__()
+        self.options = options
+
+    def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator) -> cst.Decorator:
+        expr = updated.decorator
+        call = expr if isinstance(expr, cst.Call) else cst.Call(expr)
+        if not (isinstance(call.func, cst.Name) and call.func.value == J.ENTRY_DECORATOR):
+            return updated
+        kept = [a for a in call.args if a.keyword is None or a.keyword.value not in self.options]
+        added = J.call(J.ENTRY_DECORATOR, **{k: cst.SimpleString(f'"{v}"') if isinstance(v, str)
+                                              else cst.parse_expression(repr(v)) for k, v in self.options.items()}).args
+        return updated.with_changes(decorator=call.with_changes(args=[*kept, *added]))
 
 
 LINE_MARK = re.compile(r"  # @L(\d+)$", re.M)

@@ -398,10 +398,8 @@ def _trace_gap(exc: BaseException) -> str | None:
     from ..rt.core import _NPR_TRACE_GAPS as gaps
     if type(exc).__name__ in gaps:
         return gaps[type(exc).__name__][0]
-    text = str(exc)
-    if text.startswith("np2ref NPR"):  # NotImplementedError or the runtime's NprError
-        return text.split()[1].rstrip(":")
-    return None
+    from ..rt.core import NprError
+    return exc.code if isinstance(exc, NprError) else None
 
 
 def _compare_batched(e0, e1, got, where: str) -> str | None:

@@ -61,7 +61,8 @@ class FileReport:
     constructs: list[Construct]
     converted: str | None = None       # the right-hand side of the side-by-side view
     complete: bool = False             # `np2ref convert` writes this file as a whole
-    partial_code: str | None = None    # `convert --partial`: the exact functions converted, the rest NumPy
+    # `convert --partial`: the conversion with the exact functions converted, the rest NumPy
+    partial: ConversionResult | None = None
     rows: list[tuple[int | None, int | None]] = dataclasses.field(default_factory=list)
     run: str | None = None             # --run: what running the original and the converted script showed
 
@@ -218,7 +219,7 @@ def collect_source(text: str, filename: str) -> FileReport:
         report.diagnostics = sorted(report.diagnostics + errors, key=lambda d: (d.line, d.col, d.code))
     if partial.ok:
         _side_by_side(report, full, partial)
-        report.partial_code = full.code if full.ok else partial.code
+        report.partial = full if full.ok else partial
     return report
 
 

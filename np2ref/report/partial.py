@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 
+from ..emit.module import RUNTIME_MODULE
+from ..policy import DtypePolicy
 from .collect import BLOCKED, REFUSED, FileReport
 
 KEPT = "# np2ref: kept as NumPy host code -- "
@@ -32,9 +34,9 @@ def kept(report: FileReport) -> dict[str, str]:
     return why
 
 
-def marked(report: FileReport) -> str | None:
+def marked(report: FileReport, policy: DtypePolicy = DtypePolicy(), options=None) -> str | None:
     """The partial conversion with a comment above each kept function; None when there is none."""
-    code = report.partial_code
+    code = report.partial.code_for(RUNTIME_MODULE, policy, options) if report.partial is not None else None
     if code is None:
         return None
     why = kept(report)

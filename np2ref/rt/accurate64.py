@@ -364,17 +364,17 @@ def _npr_accurate_jaxpr(jaxpr):
             eqns.append(eqn)
             continue
         if name == "bitcast_convert_type" and _npr_wide_bitcast(eqn):
-            raise NprError(f"np2ref NPR302: a float64 sign or exponent read (a float64 bitcast to a 64-bit integer: "
+            raise NprError("NPR302", f"a float64 sign or exponent read (a float64 bitcast to a 64-bit integer: "
                            f"np.signbit, np.copysign, np.frexp, np.nextafter, np.spacing) on "
                            f"{jax.default_backend().upper()}, whose compiler rejects the 64-bit shifts that "
-                           f"follow it (hint: dtype_policy='float32', or run it on a CPU)")
+                           f"follow it", "dtype_policy='float32', or run it on a CPU")
         _npr_refuse_complex128(eqn)
         f64 = x64 and len(eqn.outvars) == 1 and np.dtype(eqn.outvars[0].aval.dtype) == _NPR_A64_F64 and \
             all(np.dtype(v.aval.dtype) == _NPR_A64_F64 for v in eqn.invars)
         if f64 and name in _NPR_A64_REFUSED:
-            raise NprError(f"np2ref NPR302: float64 `{name}` on {jax.default_backend().upper()}: the backend "
-                           f"computes it to float32's precision, not NumPy's float64 answer (hint: "
-                           f"dtype_policy='float32' where float32 is precise enough, or run it on a CPU)")
+            raise NprError("NPR302", f"float64 `{name}` on {jax.default_backend().upper()}: the backend "
+                           f"computes it to float32's precision, not NumPy's float64 answer",
+                           "dtype_policy='float32' where float32 is precise enough, or run it on a CPU")
         # arrays kept their digits on the TPU (tpu_probe.py: exp 63 ulps, log 173) but for the
         # trigonometric functions' range reduction (sin of |x| < 700: 6.7e7 ulps); 0-d values
         # (the scalar unit) lost float32's in every function measured, and in divisions
@@ -434,9 +434,9 @@ def _npr_refuse_complex128(eqn):
     must not reach XLA."""
     for v in (*eqn.invars, *eqn.outvars):
         if np.dtype(getattr(v.aval, "dtype", None) or np.float32) == np.complex128:
-            raise NprError(f"np2ref NPR302: complex128 (`{eqn.primitive.name}`) on "
+            raise NprError("NPR302", f"complex128 (`{eqn.primitive.name}`) on "
                            f"{jax.default_backend().upper()}, which has no complex128: its compiler aborts the "
-                           f"process on it (hint: dtype_policy='float32' computes in complex64, or run it on a CPU)")
+                           f"process on it", "dtype_policy='float32' computes in complex64, or run it on a CPU")
 
 
 def _npr_wide_bitcast(eqn):

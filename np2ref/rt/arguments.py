@@ -7,6 +7,8 @@ import jax
 import numpy as np
 
 
+_NPR_GENERAL = object()  # a fast path's answer (fastpath.py, numpycall.py) when the general path must run the call
+_NPR_NONE = jax.tree_util.tree_structure(None)
 _NPR_STATIC_TYPES = frozenset({bool, int, str, type(None)})
 _NPR_TRACED_TYPES = frozenset({float, complex, np.ndarray})
 
@@ -121,7 +123,7 @@ def _npr_check_written(fname, name, v):
                         "writes; np2ref writes back into NumPy arrays only (a list's item and "
                         f"slice assignment differ from an array's): pass np.array({name})")
     if isinstance(v, (list, tuple, dict)):
-        raise NprError(f"np2ref NPR207: {fname}() writes into its argument `{name}`, a "
+        raise NprError("NPR207", f"{fname}() writes into its argument `{name}`, a "
                        f"{type(v).__name__}; containers of written arrays are not translated (pass "
                        "each array as its own argument)")
 
@@ -397,27 +399,6 @@ def _npr_donation_split(dynamic, donated):
     return {n: v for n, v in dynamic.items() if n not in donated}, {n: dynamic[n] for n in donated}
 
 
-def _npr_uses_layout(fn, seen=None):
-    """Whether a converted function (or one it calls) makes reshape/ravel views: those are
-    views only of C-contiguous buffers, which is what a jax.Ref holds."""
-    seen = set() if seen is None else seen
-    if id(fn) in seen:
-        return False
-    seen.add(id(fn))
-    codes, names = [fn.__code__], set()
-    while codes:
-        code = codes.pop()
-        names |= set(code.co_names)
-        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
-    if names & {"npr_reshape", "npr_ravel"}:
-        return True
-    for name in names:
-        callee = fn.__globals__.get(name)
-        if isinstance(callee, NprFunction) and _npr_uses_layout(callee.fn, seen):
-            return True
-    return False
-
-
 # Results known when traced that are no array data: handed back as they are (a type, `type(s)`
 # or `np.float32`, was JAX's "not a valid JAX type" when the jitted function returned it)
 _NPR_PYTHON_RESULTS = (bool, int, float, complex, str, type(None), np.dtype, type, range, slice, type(Ellipsis),
@@ -448,5 +429,4 @@ from .bounds import _npr_bounds_error  # noqa: E402
 from .buffers import _npr_results_numpy, _NprStaging  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .core import _npr_has_jax, NprError  # noqa: E402
-from .jit import NprFunction  # noqa: E402
 from .views import NprView  # noqa: E402

@@ -151,7 +151,7 @@ def _npr_ifexp_type(v):
     """(shape, dtype, weak) of an operand of a conditional on traced data: an array, a NumPy or
     Python number (a Python int, float or complex is weak, as NEP 50 has it)."""
     if isinstance(v, (jax.Ref, NprView)):
-        raise NprUnsupported("np2ref NPR128: a conditional expression on array data chooses between "
+        raise NprUnsupported("NPR128", "a conditional expression on array data chooses between "
                              "arrays that are written (which array a later write changes would depend "
                              "on data)")
     if isinstance(v, bool):
@@ -162,7 +162,7 @@ def _npr_ifexp_type(v):
         return v.shape, v.dtype, False
     if isinstance(v, (jax.Array, _npr_Tracer)):
         return v.shape, v.dtype, bool(jax.typeof(v).weak_type)
-    raise NprUnsupported(f"np2ref NPR128: a conditional expression on array data gives a "
+    raise NprUnsupported("NPR128", f"a conditional expression on array data gives a "
                          f"{type(v).__name__}, not an array or a number")
 
 
@@ -185,7 +185,7 @@ def _npr_traced_ifexp(pred, then_fn, else_fn):
             other = getattr(seen, f"t{1 - k}")
             if other is not None and (other[0] != kind[0] or other[1] != kind[1]):
                 raise NprUnsupported(
-                    f"np2ref NPR128: the two values of a conditional expression on array data "
+                    "NPR128", f"the two values of a conditional expression on array data "
                     f"differ in type ({_npr_ifexp_describe(seen.t0)} and "
                     f"{_npr_ifexp_describe(seen.t1)}): NumPy's result type would depend on the data")
             return v
@@ -319,7 +319,7 @@ def _npr_if_start(v, a, b, kept_then, kept_else):
         items = (npr_unset,) * len(a) if v is npr_unset else v
         if not (isinstance(a, tuple) and isinstance(b, tuple) and isinstance(items, tuple)
                 and len(a) == len(b) == len(items)):
-            raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
+            raise NprUnsupported("NPR122", "the branches of a data-dependent `if` give a "
                                  "value different structures")
         return tuple(_npr_if_init(u, x, y) for u, x, y in zip(items, a, b))
     return _npr_if_init(v, a, b)
@@ -328,7 +328,7 @@ def _npr_if_start(v, a, b, kept_then, kept_else):
 def _npr_if_init(v, a, b):
     """A carried value's initial state for lax.cond, of the type both branches give it."""
     if a.shape != b.shape:
-        raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
+        raise NprUnsupported("NPR122", "the branches of a data-dependent `if` give a "
                              "value different shapes")
     dtype = _npr_carried_dtype([a, b] if v is npr_unset else [v, a, b])
     return jnp.zeros(a.shape, dtype) if v is npr_unset else jnp.asarray(v).astype(dtype)
@@ -340,7 +340,7 @@ def _npr_items(v, one, each=None, like=None):
     if like is not None:
         if isinstance(like, tuple):
             if not isinstance(v, tuple) or len(v) != len(like):
-                raise NprUnsupported("np2ref NPR122: the branches of a data-dependent `if` give a "
+                raise NprUnsupported("NPR122", "the branches of a data-dependent `if` give a "
                                      "value different structures")
             return tuple(each(x, j) for x, j in zip(v, like))
         return each(v, like)
@@ -362,7 +362,7 @@ def _npr_settle(step, carry, may_skip=False):
         args = [npr_unset if first and u else a for a, u in zip(s, unset)]
         out = step(jax.tree_util.tree_unflatten(tree, args))
         if jax.tree_util.tree_structure(out) != tree:  # `m = None`, then `m = v` on array data
-            raise NprUnsupported("np2ref NPR130: a loop on array data changes what a value it carries is "
+            raise NprUnsupported("NPR130", "a loop on array data changes what a value it carries is "
                                  "(None before the loop, a value after an iteration), so after the loop it "
                                  "would depend on whether the loop ran; give the name a value of its type "
                                  "before the loop (`m = -np.inf`, `m = x[0]`)")
@@ -404,7 +404,7 @@ def _npr_index_leaves(carry):
 
 def _npr_check_index_carry(v):
     if _npr_index_leaves(v):
-        raise NprUnsupported("np2ref NPR122: a loop or `if` on array data binds an index that is no array "
+        raise NprIndexCarried("NPR122", "a loop or `if` on array data binds an index that is no array "
                              "(a slice, `...`): which one would depend on the data; write through each index "
                              "where it is chosen (inside the branch), or carry an integer position")
 
@@ -412,7 +412,7 @@ def _npr_check_index_carry(v):
 def _npr_placeholder(v):
     _npr_check_index_carry(v)
     if v is None:  # `best = None` before a data-dependent `if` that binds it: its type depends on the data
-        raise NprUnsupported("np2ref NPR122: a data-dependent `if` leaves a name None on one path and gives it "
+        raise NprUnsupported("NPR122", "a data-dependent `if` leaves a name None on one path and gives it "
                              "a value on the other (`best = None`, then `best = i` where the data says so); "
                              "give the name a value of its type before the `if` (`best = -1`), or keep a flag")
     return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
@@ -451,7 +451,7 @@ def _npr_traced_while(test, body, state, pred, single, pack):
             state = tuple(t if v is npr_unset else v for v, t in zip(state, settled))
         return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v), loop=True)
     if _npr_reverse_mode(state):
-        raise NprUnsupported("np2ref NPR124: a `while` loop whose condition depends on array "
+        raise NprUnsupported("NPR124", "a `while` loop whose condition depends on array "
                                   "data carries values being reverse-differentiated")
     state = tuple(_npr_settle(lambda st: pack(body(*st)), state, may_skip=True))
 
@@ -480,7 +480,7 @@ class _npr_maybe_untaken:
     def __exit__(self, kind, exc, tb):
         if (self.active and kind is not None and issubclass(kind, (TypeError, ValueError, IndexError))
                 and not type(exc).__module__.startswith("jax") and _npr_python_loop_reason(exc) is None):
-            raise NprUnsupported(f"np2ref NPR127: code that runs only for some data raises "
+            raise NprUnsupported("NPR127", f"code that runs only for some data raises "
                                       f"{kind.__name__} when traced: {exc}") from exc
         return False
 
@@ -513,7 +513,7 @@ def npr_assert(test, message=None):
     except TypeError:
         text_only = False
     if not text_only:
-        raise NprUnsupported("np2ref NPR030: an assert on array data is checked when the program "
+        raise NprUnsupported("NPR030", "an assert on array data is checked when the program "
                                   "runs; its message must be a Python value known when it is traced "
                                   "(a string, not array data)")
     bounds = _npr_state.get("bounds")
@@ -536,7 +536,7 @@ def _npr_scalar_operand(v):
     if np.size(v) > 1:
         raise ValueError(_NPR_AMBIGUOUS)
     if np.ndim(v) > 0:
-        raise NprUnsupported("np2ref NPR030: max()/min()/any()/all() of a one-element array with "
+        raise NprUnsupported("NPR030", "max()/min()/any()/all() of a one-element array with "
                              "traced data is not translated; index it (`x[0]`) or use np.max")
     return v
 
@@ -600,7 +600,7 @@ def npr_all(seq):
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
-from .core import _npr_state, NprError, NprUnsupported  # noqa: E402
+from .core import _npr_state, NprError, NprIndexCarried, NprUnsupported  # noqa: E402
 from .python_loops import _npr_python_effects, _npr_python_loop_reason  # noqa: E402
 from .core import _npr_state, NprUnsupported  # noqa: E402
 from .promotion import _npr_carried_dtype, _npr_weak_value  # noqa: E402

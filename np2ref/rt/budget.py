@@ -85,7 +85,7 @@ def _npr_spend(n=1):
         return
     spent = getattr(_npr_budget, "spent", None)
     if spent is not None:  # a fallback that caught the refusal and traced on meets it again
-        raise NprUnsupported(spent)
+        raise NprUnsupported("NPR037", spent)
     left = _npr_budget.left
     if left is not None:
         left = _npr_budget.left = left - n
@@ -103,11 +103,11 @@ def _npr_over_budget(what, site=None):
     where, trips, _ = site or _npr_unrolling_site(_npr_sys._getframe(2))
     count = f"{trips:,} iterations" if trips is not None else "a trip count known only as it runs"
     _npr_budget.spent = (
-        f"np2ref NPR037: tracing this function passed its budget of {what}: {where} is traced one "
+        f"tracing this function passed its budget of {what}: {where} is traced one "
         f"iteration at a time ({count}), each adding its body to the program. Write it as array "
         f"operations or a `for i in range(n)` loop over arrays (a compiled loop), or raise the budget: "
         f"trace_budget=None (np2ref.compile), NP2REF_TRACE_BUDGET=none, NP2REF_TRACE_SECONDS")
-    return NprUnsupported(_npr_budget.spent)
+    return NprUnsupported("NPR037", _npr_budget.spent)
 
 
 _NPR_COMPREHENSIONS = {"<listcomp>": "the list comprehension", "<genexpr>": "the generator expression",

@@ -73,9 +73,9 @@ class npr_errstate:
     def __init__(self, **kwargs):
         for key, mode in kwargs.items():
             if key not in ("all", *_NPR_ERR_KEYS) or mode not in ("ignore", "warn"):
-                raise NprUnsupported(f"np2ref NPR015: np.errstate({key}={mode!r}) is not translated: np2ref "
+                raise NprUnsupported("NPR015", f"np.errstate({key}={mode!r}) is not translated: np2ref "
                                      "keeps 'ignore' and 'warn'; the others need a test of every operation's "
-                                     "floating-point flags")
+                                     "floating-point flags", call="np.errstate")
         self.kwargs = kwargs
 
     def __enter__(self):

@@ -4,6 +4,7 @@ from jax import lax
 import jax
 import jax.numpy as jnp
 import numpy as np
+import functools as _npr_functools
 import re as _npr_re
 import threading as _npr_threading
 
@@ -129,25 +130,46 @@ def _npr_whole(cur, val):
 
 
 class NprError(Exception):
-    """A call that np2ref cannot run exactly (e.g. overlapping buffers passed to a writer).
+    """A call that np2ref cannot run exactly (e.g. overlapping buffers passed to a writer), as
+    data: `.code` (the diagnostic code, NPRxxx), `.message`, `.hint` (what to write instead, or
+    None) and `.call` (the NumPy call the refusal names, `np.bincount`, or None: np2ref.compile
+    points at that call in the user's statement). np2ref.compile turns it into that diagnostic;
+    its text is "np2ref NPRxxx: message (hint: hint)", or the bare message when `tagged` is
+    False (a call-time check that names the function instead)."""
 
-    `.code` is the diagnostic code (NPRxxx) the message starts with ("np2ref NPR124: ..."), and
-    `.message` the text after it, `.hint` that of a closing "(hint: ...)": np2ref.compile turns
-    the error into that diagnostic."""
+    def __init__(self, code, message, hint=None, call=None, tagged=True):
+        self.code, self.message, self.hint, self.call, self.tagged = code, message, hint, call, tagged
+        super().__init__(self._text())
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        tagged = _npr_re.match(r"np2ref (NPR\d+): ", message)
-        self.code = tagged.group(1) if tagged else "NPR206"
-        self.message = message[tagged.end():] if tagged else message
-        hinted = _npr_re.search(r" \(hint: (.*)\)$", self.message, _npr_re.S)  # `... (hint: what to write)`
-        self.hint = hinted.group(1) if hinted else None
-        if hinted:
-            self.message = self.message[:hinted.start()]
+    def _text(self):
+        if not self.tagged:
+            return self.message
+        return f"np2ref {self.code}: {self.message}" + (f" (hint: {self.hint})" if self.hint else "")
+
+    def __reduce__(self):  # the fields, not the text, rebuild it (copy, pickle)
+        return type(self), (self.code, self.message, self.hint, self.call, self.tagged), self.__dict__
 
 
 class NprUnsupported(NprError, NotImplementedError):
     """A construct with no exact translation, met when the program is traced."""
+
+
+class NprIndexCarried(NprUnsupported):
+    """NPR122 for an index that is no array, bound by a loop or `if` on array data (branches.py):
+    under a loop with static bounds the body then runs as the Python loop it was (python_loops.py)."""
+
+
+class NprNotConcrete(TypeError):
+    """np2ref's TypeError for a traced value where NumPy needs a Python one (np.arange's size,
+    np_creation.py): read by type (python_loops.py, _npr_trace_gap_kind), not by its text."""
+
+
+@_npr_functools.cache
+def _npr_refusal(code):
+    """NprUnsupported of `code` made from its message alone: the `kind` of a run-time check
+    whose message holds the value that failed (bounds.py raises kind(message.format(value)));
+    one object per code, so that checks of one kind and message are recognised as repeats."""
+    return _npr_functools.partial(NprUnsupported, code)
 
 
 # JAX errors that mean "this construct has no static-shape or traced translation" (code, message,
@@ -207,8 +229,8 @@ def _npr_trace_gap_kind(exc):
         return "StructuredDtype"  # (a module-level dtype np2ref could not see where it is written)
     if isinstance(exc, TypeError) and _npr_re.match(r"unhashable type: '\w*Tracer'", text):
         return "UnhashableTracer"
-    if isinstance(exc, TypeError) and ("must be a concrete (static) value" in text
-                                       or "Shapes must be 1D sequences of concrete values" in text):
+    if isinstance(exc, NprNotConcrete) or (isinstance(exc, TypeError)
+                                           and "Shapes must be 1D sequences of concrete values" in text):
         return "ConcretizationTypeError"
     return None
 
@@ -224,7 +246,7 @@ def _npr_trace_gap(exc):
     if kind is None:
         return None
     code, message, hint = _NPR_TRACE_GAPS[kind]
-    return NprTraceGap(f"np2ref {code}: {message} (hint: {hint}; np2ref explain {code})")
+    return NprTraceGap(code, message, f"{hint}; np2ref explain {code}")
 
 
 def _npr_shape_error(exc):

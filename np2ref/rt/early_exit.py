@@ -83,7 +83,7 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns):
                 if other is not None and (other[0] != kind[0] or any(
                         a[:2] != b[:2] for a, b in zip(other[1], kind[1]))):
                     raise NprUnsupported(
-                        f"np2ref NPR128: the two branches of an `if` on array data return values of "
+                        "NPR128", f"the two branches of an `if` on array data return values of "
                         f"different types ({_npr_return_describe(slot[0])} and {_npr_return_describe(slot[1])}): "
                         f"NumPy's result type would depend on the data")
             return out
@@ -109,7 +109,7 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns):
 def _npr_return_kinds(v):
     """(tree structure, ((shape, dtype, weak, a Python bool) of each leaf)) of a returned value."""
     if isinstance(v, tuple) and any(isinstance(x, tuple) for x in v):
-        raise NprUnsupported("np2ref NPR128: a function returns, from a branch on array data, a tuple "
+        raise NprUnsupported("NPR128", "a function returns, from a branch on array data, a tuple "
                              "holding a tuple (one level of items is translated)")
     leaves, tree = jax.tree_util.tree_flatten(v, is_leaf=lambda x: not isinstance(x, tuple))
     return tree, tuple((*_npr_return_type(x), type(x) is bool) for x in leaves)
@@ -123,7 +123,7 @@ def _npr_return_describe(kind):
 
 def _npr_return_type(v):
     if isinstance(v, (jax.Ref, NprView)):
-        raise NprUnsupported("np2ref NPR128: a function returns, from a branch on array data, an "
+        raise NprUnsupported("NPR128", "a function returns, from a branch on array data, an "
                              "array that is written (which array a later write changes would depend on data)")
     return _npr_ifexp_type(v)
 

@@ -150,10 +150,6 @@ def _npr_device_call(run, only):
     return lambda args: (None, {only: run(args)})
 
 
-_NPR_GENERAL = object()  # _npr_flat_run's answer when the general path must run the call
-_NPR_NONE = jax.tree_util.tree_structure(None)
-
-
 def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
     """Give `plan` (NprFunction `fn`'s, for a call to compiled program `key`, whose jitted
     function is `run`: called inside the flat run's trace, where JAX reuses its trace) its _NprFlat: a call of jax.Arrays (and traced Python scalars) that
@@ -216,15 +212,6 @@ def _npr_flat_run(fn, flat, args, values=None):
         return _NPR_GENERAL
 
 
-def _npr_moved(fn):
-    """NprFunction._globals_moved for a call the type-keyed flat runs take (jax.Arrays and
-    Python floats, which _NprObjectsWatch passes over): only the module's values are compared."""
-    if fn._watch.checks and fn._watch.changed():
-        fn._forget()
-        return True
-    return False
-
-
 def _npr_forget_flat(fn, flat):
     for fast in (fn._fast, fn._device_fast, fn._numpy_fast):
         for k in [k for k, v in fast.items() if getattr(v, "flat", v) is flat]:
@@ -251,7 +238,7 @@ def _npr_typed(v):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .arguments import _NPR_DEVICE_TYPES, _NprPlan, _npr_write_back  # noqa: E402
+from .arguments import _NPR_DEVICE_TYPES, _NPR_GENERAL, _NPR_NONE, _NprPlan, _npr_write_back  # noqa: E402
 from .numpycall import _npr_numpy_call  # noqa: E402
 from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
 _NPR_X64 = _npr_x64_state()

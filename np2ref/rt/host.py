@@ -20,12 +20,12 @@ def npr_random(generator, method, *args, **kwargs):
     read from arrays travel to the host as operands."""
     if not (generator is np.random or isinstance(generator, (np.random.Generator, np.random.RandomState,
                                                              NprMadeGenerator))):
-        raise NprError(f"np2ref NPR023: .{method}() is called on a {type(generator).__name__}, which is "
+        raise NprError("NPR023", f".{method}() is called on a {type(generator).__name__}, which is "
                        "not a NumPy random generator")
     if method == "seed" and generator is np.random:  # (rules/calls.py plans np.random.seed only)
         return _npr_seed(generator, args, kwargs)
     if method in _NPR_RANDOM_STATEFUL:
-        raise NprError(f"np2ref NPR023: .{method}() sets, reads or shuffles a generator's state, which "
+        raise NprError("NPR023", f".{method}() sets, reads or shuffles a generator's state, which "
                        "np2ref does not do inside a compiled function")
     leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
     leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
@@ -33,10 +33,10 @@ def npr_random(generator, method, *args, **kwargs):
         return _npr_host_now(getattr(_npr_generator_now(generator), method), leaves, tree)
     operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
     if _npr_differentiated(list(operands.values())):
-        raise NprError(f"np2ref NPR023: .{method}() draws with parameters being differentiated; a "
+        raise NprError("NPR023", f".{method}() draws with parameters being differentiated; a "
                        "draw made on the host has no derivative")
     if _npr_batched(list(operands.values())):
-        raise NprError(f"np2ref NPR023: .{method}() draws under jax.vmap with batched parameters, or in a "
+        raise NprError("NPR023", f".{method}() draws under jax.vmap with batched parameters, or in a "
                        "loop or branch that depends on batched values; NumPy would draw once per batch "
                        "member, in order, which a vmapped program cannot do")
 
@@ -50,7 +50,7 @@ def npr_random(generator, method, *args, **kwargs):
     drawn = _npr_random_shape(generator, method, host_call, list(operands.values()))
     sample = np.asarray(drawn)
     if sample.dtype.kind not in "biufc":
-        raise NprError(f"np2ref NPR023: .{method}() gives {sample.dtype} values, not numbers")
+        raise NprError("NPR023", f".{method}() gives {sample.dtype} values, not numbers")
     dtype = jax.dtypes.canonicalize_dtype(sample.dtype)
 
     sent, received = _npr_host_operands(list(operands.values()))
@@ -116,7 +116,7 @@ def _npr_host_effect(fn, args, kwargs, what):
         return
     operands = {i: jnp.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
     if _npr_batched(list(operands.values())):
-        raise NprError(f"np2ref NPR023: {what} under jax.vmap from a batched value, or in a loop or branch "
+        raise NprError("NPR023", f"{what} under jax.vmap from a batched value, or in a loop or branch "
                        "that depends on batched values; NumPy would do it once per batch member, in order")
     sent, received = _npr_host_operands(list(operands.values()))
 
@@ -225,7 +225,7 @@ def npr_call(fn, *args, **kwargs):
         # which writes none of its arguments, traced in place as a direct call of it would be
         return fn(*args, **kwargs)
     name = getattr(fn, "__qualname__", None) or type(fn).__name__
-    raise NprError(f"np2ref NPR021: calls {name}, passed in as an argument, which np2ref cannot see into "
+    raise NprError("NPR021", f"calls {name}, passed in as an argument, which np2ref cannot see into "
                    "(it could draw, count or read state, and would run once while tracing)")
 
 
@@ -258,7 +258,7 @@ def _npr_random_shape(generator, method, host_call, operands):
             return host_call([fill(k, o) for k, o in enumerate(operands)], getattr(probe, method))
         except (ValueError, TypeError):
             continue
-    raise NprError(f"np2ref NPR023: the shape of .{method}() could not be found from its arguments "
+    raise NprError("NPR023", f"the shape of .{method}() could not be found from its arguments "
                    "without their values")
 
 

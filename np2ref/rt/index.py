@@ -38,7 +38,7 @@ class _npr_Idx:
                     raise IndexError(f"boolean index did not match indexed array along axis {d}; size of "
                                      f"axis is {shape[d]} but size of corresponding boolean axis is {e.shape[0]}")
                 if self.mask is not None:
-                    raise NprUnsupported("np2ref NPR104: two traced boolean masks in one index")
+                    raise NprUnsupported("NPR104", "two traced boolean masks in one index")
                 self.mask = jnp.reshape(e, (1,) * d + e.shape + (1,) * (len(shape) - d - e.ndim))
                 d += e.ndim
             elif _npr_isbool(e):
@@ -61,7 +61,7 @@ class _npr_Idx:
                     self.raw = {**self.raw, id(ents[-1]): _npr_TKey(e, n)}
                 d, full = d + 1, False
         if self.mask is not None and not full:
-            raise NprUnsupported("np2ref NPR104: a traced boolean mask combined with other "
+            raise NprUnsupported("NPR104", "a traced boolean mask combined with other "
                                       "indices has a data-dependent shape")
         self.ents = ents + [range(n) for n in shape[d:]]
         # NumPy's kind of index (a copy, not a view; its cast rules), and whether it is lowered
@@ -80,9 +80,9 @@ class _npr_Idx:
         if isinstance(e, jax.Array) and not _npr_traced(e):
             e = np.asarray(e)
         if isinstance(e, slice) and any(_npr_traced(s) for s in (e.start, e.stop, e.step)):
-            raise NprUnsupported("np2ref NPR111: slice bounds must be static (the size must be known)")
+            raise NprUnsupported("NPR111", "slice bounds must be static (the size must be known)")
         if isinstance(e, (bool, np.bool_)) or (getattr(e, 'ndim', 1) == 0 and _npr_isbool(e)):
-            raise NprUnsupported("np2ref NPR107: a 0-d boolean index is not supported")
+            raise NprUnsupported("NPR107", "a 0-d boolean index is not supported")
         if isinstance(e, (np.ndarray, np.integer)) and e.ndim == 0 and e.dtype.kind in 'iu':
             e = int(e)
         return _npr_wide(e)
@@ -107,7 +107,7 @@ class _npr_Idx:
         """NumPy's cur[idx], as a copy. For an update (`cur[idx] op= v`) only the elements that
         put() keeps matter: it reads through put()'s index, so XLA keeps one index array."""
         if self.mask is not None:
-            raise NprUnsupported("np2ref NPR104: x[mask] with a traced mask has a data-dependent shape")
+            raise NprUnsupported("NPR104", "x[mask] with a traced mask has a data-dependent shape")
         cur = jnp.asarray(cur)
         if self.gathers:
             lin = self.lin_last() if update else None

@@ -56,7 +56,7 @@ def npr_copyto(dst, src, casting='same_kind', where=True):
     if src is dst:
         return
     if isinstance(where, (jax.Ref, NprView)) and where is not dst and _npr_base(where) is _npr_base(dst):
-        raise NprUnsupported("np2ref NPR126: np.copyto's where= is a view of the array it writes; "
+        raise NprUnsupported("NPR126", "np.copyto's where= is a view of the array it writes; "
                                   "NumPy reads that mask while writing, element by element")
     src, sprobe = _npr_operand(np.asarray(src) if isinstance(src, (list, tuple)) and not _npr_has_jax(src) else src)
     where, wprobe = _npr_operand(where)
@@ -118,7 +118,7 @@ def npr_place(a, mask, vals):
     m = xp.reshape(xp.asarray(mask), -1).astype(bool)
     if np.size(vals) == 0:
         if xp is jnp:
-            raise NprUnsupported("np2ref NPR108: np.place with empty vals raises only if the "
+            raise NprUnsupported("NPR108", "np.place with empty vals raises only if the "
                                       "traced mask has a True")
         if m.any():
             raise ValueError("Cannot insert from an empty array!")

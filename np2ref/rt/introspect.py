@@ -43,7 +43,7 @@ def npr_str(v, how="str"):
     is known only when the program runs)."""
     v = npr_load(v)
     if _npr_traced(v):
-        raise NprUnsupported(f"np2ref NPR031: {how}() of a value that depends on array data: "
+        raise NprUnsupported("NPR031", f"{how}() of a value that depends on array data: "
                              "the text is known only when the program runs")
     if isinstance(v, jax.Array):
         v = np.asarray(v)[()] if v.ndim == 0 else np.asarray(v)
@@ -56,7 +56,7 @@ def npr_repr(v):
     NPR031 on array data being traced (the text is known only when the program runs)."""
     v = npr_load(v)
     if _npr_traced(v):
-        raise NprUnsupported("np2ref NPR031: repr() of a value that depends on array data: "
+        raise NprUnsupported("NPR031", "repr() of a value that depends on array data: "
                              "the text is known only when the program runs")
     if isinstance(v, jax.Array):
         kind = _npr_numpy_type(v)

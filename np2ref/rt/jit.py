@@ -122,7 +122,7 @@ class NprFunction:
             # effect of a cond: `continue` guards the rest of a body)
             if "vmap` ordered IO callback" not in str(exc) and "IO effect not supported in vmap" not in str(exc):
                 raise
-            raise NprError("np2ref NPR023: a random draw inside a loop or branch under jax.vmap; NumPy would "
+            raise NprError("NPR023", "a random draw inside a loop or branch under jax.vmap; NumPy would "
                            "draw once per batch member, in order, which a vmapped program cannot do") from exc
         lists = {id(values[n]): v for n, v in bound.arguments.items() if values[n] is not v and isinstance(v, list)}
         if lists:  # a list argument returned as it is: the list, as Python returns it
@@ -232,13 +232,13 @@ class NprFunction:
                                     "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
                                     f"back), or call {self.__name__}.device(...), which returns the final values")
             elif name in self.changed and not isinstance(v, (np.ndarray, jax.Array)):
-                raise NprError(f"np2ref NPR207: {self.__name__}() changes its argument `{name}`, a "
+                raise NprError("NPR207", f"{self.__name__}() changes its argument `{name}`, a "
                                f"{type(v).__name__}, in place (a method such as .append(), .pop() or .update(), "
                                "here or in a function it calls): NumPy's caller sees the change, which a "
                                f"translated call cannot make (build the {type(v).__name__} inside the function "
                                "and return it)")
             elif name in self.copied and isinstance(v, (list, tuple, dict)):
-                raise NprError(f"np2ref NPR207: {self.__name__}() writes into a copy of its argument `{name}`, a "
+                raise NprError("NPR207", f"{self.__name__}() writes into a copy of its argument `{name}`, a "
                                f"{type(v).__name__}: a {type(v).__name__}'s .copy() holds the caller's arrays, which "
                                "NumPy's writes reach; not translated (copy the arrays, `[a.copy() for a in "
                                f"{name}]`, or pass each array as its own argument)")
@@ -269,9 +269,9 @@ class NprFunction:
             for name in self.mutated:
                 v = values.get(name)
                 if isinstance(v, np.ndarray) and not _npr_layout_ok(v):
-                    raise NprError(f"{self.__name__}(): `{name}` is not C-contiguous, and whether its "
-                                   "reshape/ravel is a view depends on memory layout; pass "
-                                   f"np.ascontiguousarray({name})")
+                    raise NprError("NPR206", f"{self.__name__}(): `{name}` is not C-contiguous, and whether "
+                                   "its reshape/ravel is a view depends on memory layout; pass "
+                                   f"np.ascontiguousarray({name})", tagged=False)
         aliases = {}
         for name in self.mutated:
             v = values.get(name)
@@ -284,8 +284,9 @@ class NprFunction:
                 if w is v and other in self.mutated:
                     aliases[name] = min(name, other)
                     continue
-                raise NprError(f"{self.__name__}(): the arguments `{name}` and `{other}` share memory "
-                               f"and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)")
+                raise NprError("NPR206", f"{self.__name__}(): the arguments `{name}` and `{other}` share "
+                               f"memory and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)",
+                               tagged=False)
         if self.mutated and self._watch is not None:
             self._apart_from_module(values)
         return aliases
@@ -301,7 +302,7 @@ class NprFunction:
                 continue
             for other, w in held:
                 if _npr_shares_any(v, w):
-                    raise NprError(f"np2ref NPR206: {self.__name__}(): the argument `{name}` shares memory with "
+                    raise NprError("NPR206", f"{self.__name__}(): the argument `{name}` shares memory with "
                                    f"the module-level array `{other}`, which the function reads, and `{name}` is "
                                    f"written; pass a separate array (e.g. `{other}.copy()`)")
 
@@ -542,6 +543,27 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
     return wrap(fn) if fn is not None else wrap
 
 
+def _npr_uses_layout(fn, seen=None):
+    """Whether a converted function (or one it calls) makes reshape/ravel views: those are
+    views only of C-contiguous buffers, which is what a jax.Ref holds."""
+    seen = set() if seen is None else seen
+    if id(fn) in seen:
+        return False
+    seen.add(id(fn))
+    codes, names = [fn.__code__], set()
+    while codes:
+        code = codes.pop()
+        names |= set(code.co_names)
+        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
+    if names & {"npr_reshape", "npr_ravel"}:
+        return True
+    for name in names:
+        callee = fn.__globals__.get(name)
+        if isinstance(callee, NprFunction) and _npr_uses_layout(callee.fn, seen):
+            return True
+    return False
+
+
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError  # noqa: E402
@@ -558,8 +580,8 @@ from .arguments import (  # noqa: E402
     _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_has_dict, _npr_held_arrays,
     _npr_is_python_value, _npr_python_result, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps,
     _npr_ordered, _npr_plain_dicts, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
-    _NPR_TRACED_TYPES, _npr_uses_layout, _npr_write_back, _NprPlan, _NprResultShape)
-from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
-from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402
+    _NPR_TRACED_TYPES, _npr_write_back, _NprPlan, _NprResultShape, _NPR_GENERAL)
+from .module_globals import _NprGlobalsWatch, _NprObjectsWatch, _npr_moved  # noqa: E402
+from .fastpath import _npr_flat_plan, _npr_flat_run, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402

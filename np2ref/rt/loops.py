@@ -45,7 +45,7 @@ def npr_items(seq):
     if isinstance(seq, (np.ndarray, jax.Array, _npr_Tracer)) and np.ndim(seq) >= 1:
         return NprItems(seq, int(np.shape(seq)[0]), lambda k: seq[k] if _npr_is_concrete(k) else jnp.asarray(seq)[k])
     if isinstance(seq, (jax.Ref, NprView)):
-        raise NprUnsupported("np2ref NPR204: iterating over the rows of an array that is written is not "
+        raise NprUnsupported("NPR204", "iterating over the rows of an array that is written is not "
                              "translated yet")
     return NprItems(seq)
 
@@ -131,7 +131,7 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, ref
     if static and len(range(int(rng.start), int(rng.stop), int(rng.step))) == 0:
         return carry
     if python and not static:
-        raise NprUnsupported(f"np2ref NPR034: this loop must run as a Python loop ({python}), but its "
+        raise NprUnsupported("NPR034", f"this loop must run as a Python loop ({python}), but its "
                                   f"trip count depends on array data")
     if has and static and not python and _npr_index_leaves(carry):  # (else NPR122: _npr_placeholder)
         python = _NPR_INDEX_CARRIED
@@ -174,7 +174,7 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, ref
         return out
     reason = f"the body changes a {_npr_container_kind(changed)} that outlives an iteration"
     if not static:
-        raise NprUnsupported(f"np2ref NPR034: {reason}, in a loop whose trip count depends on array data")
+        raise NprUnsupported("NPR034", f"{reason}, in a loop whose trip count depends on array data")
     return _npr_python_for(rng, body, carry, has, reason, *limits)
 
 
@@ -215,7 +215,7 @@ def _npr_unrolled(trips):
 def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
     start, stop, step = rng.start, rng.stop, rng.step
     if not _npr_is_concrete(step):
-        raise NprUnsupported("np2ref NPR121: a range step read from array data is not translated")
+        raise NprUnsupported("NPR121", "a range step read from array data is not translated")
     step = int(step)
     span = stop - start
     trips = (span + step - 1) // step if step > 0 else (span + step + 1) // step
@@ -223,7 +223,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
     if not _npr_is_concrete(trips) and _npr_reverse_mode([body, carry]):
         # a fori_loop with traced bounds is a while_loop, which reverse mode cannot go through;
         # an enclosing loop with static bounds then runs as Python, making these bounds concrete
-        raise NprUnsupported("np2ref NPR124: a loop whose bounds depend on data (or on an "
+        raise NprUnsupported("NPR124", "a loop whose bounds depend on data (or on an "
                                   "enclosing compiled loop) cannot be reverse-differentiated")
 
     if step == 1 and not _npr_is_concrete(trips):  # the loop counts i itself: no k, no i = start + k
@@ -362,7 +362,7 @@ def npr_rotate(targets, values):
     loaded = [npr_load(v) for v in values]
     for t, v in zip(targets, loaded):
         if tuple(t.shape) != tuple(v.shape) or t.dtype != v.dtype:
-            raise NprUnsupported("np2ref NPR120: swapping arrays of different shapes or dtypes "
+            raise NprUnsupported("NPR120", "swapping arrays of different shapes or dtypes "
                                       "inside a loop is not translated")
     for t, v in zip(targets, loaded):
         npr_at(t)[...] = v
@@ -374,11 +374,11 @@ def npr_rotated(rng, targets, values):
     loop left them, each buffer holding its own contents again. Static trip counts only."""
     bounds = (rng.start, rng.stop, rng.step)
     if not all(_npr_is_concrete(v) for v in bounds):
-        raise NprUnsupported("np2ref NPR120: swapping arrays that another name sees, in a loop "
+        raise NprUnsupported("NPR120", "swapping arrays that another name sees, in a loop "
                                   "whose trip count is read from array data, is not translated")
     for i, a in enumerate(targets):
         if any(a is b or _npr_overlap(a, b) for b in targets[i + 1:]):
-            raise NprUnsupported("np2ref NPR120: swapping arrays that share memory inside a "
+            raise NprUnsupported("NPR120", "swapping arrays that share memory inside a "
                                       "loop is not translated")
     where = {id(t): i for i, t in enumerate(targets)}
     source = [where[id(v)] for v in values]  # an iteration binds name i to name source[i]'s buffer
@@ -416,7 +416,7 @@ def _npr_shape_changes(state, out, unset, may_skip):
         why = ("after a loop that may not run, its shape would depend on whether it ran" if widens else
                "its shape changes from one iteration to the next, so after the loop it depends on how "
                "many times the loop ran")
-        raise NprUnsupported(f"np2ref NPR130: a loop on array data changes the shape of a value it carries "
+        raise NprUnsupported("NPR130", f"a loop on array data changes the shape of a value it carries "
                              f"({a.dtype}{list(a.shape)} -> {o.dtype}{list(o.shape)}): {why}")
 
 # The runtime's modules call one another's functions (they were one file): imported once this

@@ -32,10 +32,10 @@ def _npr_lengths_equal(a, b):
     when the program runs (NPR110: NumPy would broadcast a length 1 or raise)."""
     if a is b or (not _npr_traced(a) and not _npr_traced(b)):
         if not _npr_traced(a) and int(a) != int(b):
-            raise NprUnsupported(f"np2ref NPR111: slices of lengths {int(a)} and {int(b)} combined")
+            raise NprUnsupported("NPR111", f"slices of lengths {int(a)} and {int(b)} combined")
         return
-    _npr_check_run(jnp.asarray(a), lambda x: x != b, NprUnsupported,
-                   "np2ref NPR110: two slices whose lengths are known only at run time differ "
+    _npr_check_run(jnp.asarray(a), lambda x: x != b, _npr_refusal("NPR110"),
+                   "two slices whose lengths are known only at run time differ "
                    "(one has {} elements): NumPy would broadcast or raise")
 
 
@@ -96,11 +96,11 @@ class NprMasked:
     def __getattr__(self, name):
         if name.startswith("__") and name.endswith("__"):  # a protocol probe (jax's `x * m` looks
             raise AttributeError(name)  # for __jax_array__): not there, so __rmul__ runs
-        raise NprUnsupported(f"np2ref NPR111: `.{name}` of a slice whose length is known only at run "
+        raise NprUnsupported("NPR111", f"`.{name}` of a slice whose length is known only at run "
                              f"time is not translated")
 
     def _unsupported(self, *args, **kwargs):
-        raise NprUnsupported("np2ref NPR111: this use of a slice whose length is known only at run "
+        raise NprUnsupported("NPR111", "this use of a slice whose length is known only at run "
                              "time is not translated (its shape is not static)")
 
     __len__ = __iter__ = __array__ = __bool__ = __float__ = __int__ = __index__ = _unsupported
@@ -241,7 +241,7 @@ def _npr_operands(*xs):
         for a, s in enumerate(shape):
             masked = isinstance(x, NprMasked) and x.lens[a] is not None
             if lens[off + a] is not None and not masked and s != 1:
-                raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time "
+                raise NprUnsupported("NPR111", "a slice whose length is known only at run time "
                                      f"combined with an axis of length {s}")
             pad.append((0, width[off + a] - s if masked else 0))
         out.append(jnp.pad(data, pad) if any(p[1] for p in pad) else data)
@@ -278,7 +278,7 @@ def _npr_masked_product(fn, a, b):
     if isinstance(a, NprMasked) and isinstance(b, NprMasked) and a.ndim == 1 and b.ndim == 1:
         _npr_lengths_equal(a.lens[0], b.lens[0])
     if any(isinstance(x, NprMasked) and x.ndim > 2 for x in (a, b)):
-        raise NprUnsupported("np2ref NPR111: a product of slices whose lengths are known only at "
+        raise NprUnsupported("NPR111", "a product of slices whose lengths are known only at "
                              "run time, of more than 2 dimensions, is not translated")
     ka = -1
     kb = 0 if np.ndim(b.data if isinstance(b, NprMasked) else b) == 1 else -2
@@ -289,7 +289,7 @@ def _npr_masked_product(fn, a, b):
     la = a.lens[ka] if isinstance(a, NprMasked) else None
     lb = b.lens[kb] if isinstance(b, NprMasked) else None
     if (la is None) != (lb is None):
-        raise NprUnsupported("np2ref NPR111: a product of a slice whose length is known only at run "
+        raise NprUnsupported("NPR111", "a product of a slice whose length is known only at run "
                              "time with an array axis of a static length")
     if la is not None and not (isinstance(a, NprMasked) and isinstance(b, NprMasked) and a.ndim == 1 and b.ndim == 1):
         _npr_lengths_equal(la, lb)
@@ -312,7 +312,7 @@ def _npr_masked_product(fn, a, b):
 def _npr_masked_outer(fn, a, b):
     """np.outer of slices: the flattened operands' lengths are the result's."""
     if any(isinstance(x, NprMasked) and x.ndim != 1 for x in (a, b)):
-        raise NprUnsupported("np2ref NPR111: np.outer of a 2-d slice whose length is known only at "
+        raise NprUnsupported("NPR111", "np.outer of a 2-d slice whose length is known only at "
                              "run time is not translated")
     la = a.lens[0] if isinstance(a, NprMasked) else None
     lb = b.lens[0] if isinstance(b, NprMasked) else None
@@ -333,7 +333,7 @@ def _npr_masked_einsum(fn, subscripts, *ops):
     letters = ins.split(",")
     if not arrow or "." in spec or len(letters) != len(ops) or \
             any(len(t) != np.ndim(x.data if isinstance(x, NprMasked) else x) for t, x in zip(letters, ops)):
-        raise NprUnsupported("np2ref NPR111: np.einsum of a slice whose length is known only at run time "
+        raise NprUnsupported("NPR111", "np.einsum of a slice whose length is known only at run time "
                              "is translated with explicit subscripts ('ij,ij->i') only")
     which = {id(x): t for x, t in zip(ops, letters)}
     offs, ops = _npr_common_offs(list(ops), lambda x, a: which[id(x)][a])
@@ -352,7 +352,7 @@ def _npr_masked_einsum(fn, subscripts, *ops):
                 masked = isinstance(x, NprMasked) and x.lens[a] is not None
                 widths[letter].add(x.data.shape[a] if masked else None)
     if any(None in w or len(w) > 1 for w in widths.values()):
-        raise NprUnsupported("np2ref NPR111: np.einsum pairs a slice whose length is known only at run "
+        raise NprUnsupported("NPR111", "np.einsum pairs a slice whose length is known only at run "
                              "time with an axis of a static length")
     datas = [x.filled(0) if isinstance(x, NprMasked) and any(
         n is not None and letter not in out for n, letter in zip(x.lens, t)) else
@@ -366,23 +366,23 @@ def _npr_masked_call(name, fn, args):
     if name == "einsum":
         return _npr_masked_einsum(fn, *args)
     if len(args) != 2:
-        raise NprUnsupported(f"np2ref NPR111: np.{name} of a slice whose length is known only at run "
+        raise NprUnsupported("NPR111", f"np.{name} of a slice whose length is known only at run "
                              "time with these arguments is not translated")
     if name == "outer":
         return _npr_masked_outer(fn, *args)
     if name in ("dot", "matmul", "inner", "vdot") and all(np.ndim(x.data if isinstance(x, NprMasked) else x) <= 2
                                                           for x in args):
         if name in ("inner", "vdot") and any(np.ndim(x.data if isinstance(x, NprMasked) else x) != 1 for x in args):
-            raise NprUnsupported(f"np2ref NPR111: np.{name} of a 2-d slice whose length is known only "
+            raise NprUnsupported("NPR111", f"np.{name} of a 2-d slice whose length is known only "
                                  "at run time is not translated")
         return _npr_masked_product(fn, *args)
-    raise NprUnsupported(f"np2ref NPR111: np.{name} of a slice whose length is known only at run "
+    raise NprUnsupported("NPR111", f"np.{name} of a slice whose length is known only at run "
                          "time is not translated")
 
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import NprUnsupported  # noqa: E402
+from .core import NprUnsupported, _npr_refusal  # noqa: E402
 from .bounds import _npr_check_run  # noqa: E402
 from .views import npr_load  # noqa: E402
 from .np_linalg import npr_np_dot, npr_np_matmul  # noqa: E402

@@ -10,7 +10,7 @@ def npr_apart(x, *written):
     writes through `x` if they shared memory, so they must be apart (checked at trace time)."""
     for w in written:
         if _npr_overlap(x, w):
-            raise NprError("np2ref NPR201: an argument a helper reads shares memory with one it "
+            raise NprError("NPR201", "an argument a helper reads shares memory with one it "
                            "writes; pass a copy")
     return npr_load(x)
 
@@ -43,7 +43,7 @@ def _npr_overlap(a, b):
     return pos_a is None or pos_b is None or bool(pos_a & pos_b)
 
 
-_NPR_INDEX_PAIRS = ("np2ref NPR104: a store `a[idx] = f(a[idx], b)` at an index that is not a boolean mask, "
+_NPR_INDEX_PAIRS = ("a store `a[idx] = f(a[idx], b)` at an index that is not a boolean mask, "
                     "with an array `b` that is not one value, is not translated (b pairs with a[idx] in "
                     "NumPy, with the whole a in the masked store it was planned as)")
 
@@ -86,7 +86,7 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     if isinstance(m, NprMasked) or isinstance(npr_load(value), NprMasked):
         # (its target would be a slice of that length too: a view with traced bounds, or a name
         # bound to such a slice and written, neither of which is translated)
-        raise NprUnsupported("np2ref NPR111: a masked store with a mask or value of a slice whose length "
+        raise NprUnsupported("NPR111", "a masked store with a mask or value of a slice whose length "
                              "is known only at run time is not translated")
     if scalars is None and not (_npr_traced(m) and jnp.asarray(m).dtype == jnp.bool_):
         # a mask known when traced, or an integer array after all: NumPy's own store
@@ -119,10 +119,10 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
         return
     for leaf in (scalars or ()):
         if np.size(npr_load(leaf)) != 1:
-            raise NprUnsupported("np2ref NPR104: a masked store mixes masked arrays with an "
+            raise NprUnsupported("NPR104", "a masked store mixes masked arrays with an "
                                       "unmasked array; write it as a[m] = (expr)[m] on same-shaped arrays")
     if scalars is None and np.size(value) != 1:
-        raise NprUnsupported("np2ref NPR104: `a[mask] = values` with a mask known only at run time "
+        raise NprUnsupported("NPR104", "`a[mask] = values` with a mask known only at run time "
                                   "needs a scalar value or `b[mask]` of a same-shaped array")
     if mask_arr.shape != tuple(a.shape[axis:axis + mask_arr.ndim]):
         _npr_check_empty_mask(mask_arr.shape, a.shape[axis:])
@@ -156,7 +156,7 @@ def npr_mask_newaxis(x, mask):
     no boolean array is refused (NPR104)."""
     m, x = npr_load(mask), npr_load(x)
     if _npr_mask_dtype(m) != jnp.bool_:
-        raise NprUnsupported("np2ref NPR104: `x[m][:, None]` in a masked store or selection is "
+        raise NprUnsupported("NPR104", "`x[m][:, None]` in a masked store or selection is "
                              "translated for a boolean mask only")
     k = len(_npr_shape_of(m))
     if isinstance(x, NprMasked):  # a slice of run-time length: its lengths and starts kept on its axes
@@ -216,14 +216,14 @@ def npr_nonzero_mask(m, form=None):
     if form == "flat":
         m = m.reshape(-1)
     elif form == "tuple" and np.ndim(m) != 1:
-        raise NprUnsupported(f"np2ref NPR104: np.where(m) of a {np.ndim(m)}-d m inside an index tuple "
+        raise NprUnsupported("NPR104", f"np.where(m) of a {np.ndim(m)}-d m inside an index tuple "
                              "(`a[np.where(m), d]`): NumPy makes the tuple one integer array of shape "
                              "(m.ndim, k), every coordinate of every nonzero indexing one axis (repeats "
-                             "included), which jit cannot compile; index with the mask (`a[m, d]`)")
+                             "included), which jit cannot compile; index with the mask (`a[m, d]`)", call="np.where")
     elif form == "first" and np.ndim(m) != 1:
-        raise NprUnsupported(f"np2ref NPR107: np.nonzero(m)[0] of a {np.ndim(m)}-d m (each row's number "
+        raise NprUnsupported("NPR107", f"np.nonzero(m)[0] of a {np.ndim(m)}-d m (each row's number "
                              "as often as it has nonzeros) has a data-dependent shape, which jit cannot "
-                             "compile; index with the mask itself")
+                             "compile; index with the mask itself", call="np.nonzero")
     return m if m.dtype == np.bool_ else m != 0
 
 
@@ -236,13 +236,13 @@ def npr_mask_item(x, mask, k):
     read x[m], then [k]."""
     x, m = npr_load(x), npr_load(mask)
     if isinstance(x, NprMasked) or isinstance(m, NprMasked):
-        raise NprUnsupported("np2ref NPR107: an element of a masked read of a slice whose length is known "
+        raise NprUnsupported("NPR107", "an element of a masked read of a slice whose length is known "
                              "only at run time is not translated")
     if not (_npr_traced(m) and _npr_mask_dtype(m) == jnp.bool_):
         return npr_get(npr_get(x)[m])[k]
     x = jnp.asarray(x)
     if m.ndim == 0:
-        raise NprUnsupported("np2ref NPR107: an element of x[m] with a 0-d mask m is not translated")
+        raise NprUnsupported("NPR107", "an element of x[m] with a 0-d mask m is not translated")
     if m.shape != x.shape[:m.ndim]:
         _npr_check_empty_mask(m.shape, x.shape)  # NumPy's IndexError, or a mask that selects nothing:
         m = jnp.zeros(0, bool)  # no k-th element (_npr_kth_true raises)
@@ -282,14 +282,14 @@ def _npr_index_arrays(mask, form):
     the traced boolean mask m != 0), NumPy's errors raised as its call would raise them."""
     m = npr_load(mask)
     if isinstance(m, NprMasked):
-        raise NprUnsupported("np2ref NPR107: np.nonzero of a slice whose length is known only at run time "
+        raise NprUnsupported("NPR107", "np.nonzero of a slice whose length is known only at run time "
                              "is not translated")
     if not _npr_traced(m):
         m = np.asarray(m)
         return (np.argwhere(m) if form == "argwhere" else np.flatnonzero(m) if form == "flat"
                 else np.nonzero(m)[form]), None
     if form == "argwhere" and jnp.ndim(m) == 0:
-        raise NprUnsupported("np2ref NPR107: np.argwhere of a 0-d array is not translated")
+        raise NprUnsupported("NPR107", "np.argwhere of a 0-d array is not translated")
     m = npr_nonzero_mask(m)  # (NumPy's ValueError for a 0-d m)
     if isinstance(form, int) and form >= m.ndim:
         raise IndexError("tuple index out of range")
@@ -318,7 +318,7 @@ def _npr_trail_store(a, mask, value, op, axis, trail, scalars):
     m = npr_load(mask)
     if np.dtype(getattr(m, "dtype", None) or np.result_type(m)) != np.bool_:
         if scalars is not None:
-            raise NprUnsupported("np2ref NPR104: `a[idx, d] = f(b[idx, d])` with an index that is no boolean "
+            raise NprUnsupported("NPR104", "`a[idx, d] = f(b[idx, d])` with an index that is no boolean "
                                  "mask: translated for a boolean mask only")
         index = (slice(None),) * axis + (m, *trail)
         proxy = npr_at(a)
@@ -337,7 +337,7 @@ def npr_mask_trail(x, mask, trail, like, axis=0):
     m = npr_load(mask)
     view = npr_get(x)[(slice(None),) * (axis + jnp.ndim(m)) + _npr_lead_index(trail)]
     if jnp.ndim(view) != jnp.ndim(npr_load(like)) - len(trail):
-        raise NprUnsupported("np2ref NPR104: `a[m, d] = f(b[m, d])` with a and b of different numbers of axes: "
+        raise NprUnsupported("NPR104", "`a[m, d] = f(b[m, d])` with a and b of different numbers of axes: "
                              "NumPy pairs the selections' trailing axes; write it with arrays of one shape")
     return view
 
@@ -357,7 +357,7 @@ def _npr_lead_index(lead) -> tuple:
             if np.ndim(k) == 0 and dtype.kind != "b":
                 raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
                                  "and integer or boolean arrays are valid indices")
-            raise NprUnsupported("np2ref NPR104: an index before a mask in a masked store must be one "
+            raise NprUnsupported("NPR104", "an index before a mask in a masked store must be one "
                                  f"integer (`a[i, m] = ...`); this one has shape {np.shape(k)} and dtype "
                                  f"{dtype}: write the store for each integer")
         out.append(k)
@@ -369,8 +369,8 @@ def npr_mask_rank(mask, a, axis):
     element's position among the selected ones, in C order (what NumPy's store gives it)."""
     m = jnp.asarray(npr_load(mask))
     if m.dtype != jnp.bool_ or axis + m.ndim != np.ndim(a):
-        raise NprUnsupported("np2ref NPR031: np.arange(np.count_nonzero(m)) is translated in "
-                                  "`a[m] = ...` only for a boolean mask over a's last axes")
+        raise NprUnsupported("NPR031", "np.arange(np.count_nonzero(m)) is translated in "
+                                  "`a[m] = ...` only for a boolean mask over a's last axes", call="np.arange")
     return (jnp.cumsum(m.reshape(-1), dtype=jnp.int64) - 1).reshape(m.shape)
 
 
@@ -427,7 +427,7 @@ def npr_keep(x, mask, axis=0):
         return npr_get(x)[index]
     if jnp.shape(mask) != tuple(jnp.shape(x)[axis:axis + jnp.ndim(mask)]):
         _npr_check_empty_mask(jnp.shape(mask), jnp.shape(x)[axis:])
-        raise NprUnsupported("np2ref NPR104: a selection through a mask with an empty axis, kept "
+        raise NprUnsupported("NPR104", "a selection through a mask with an empty axis, kept "
                              "to be stored back, is not translated")
     return NprSelection(jnp.asarray(x), mask, axis)
 
@@ -452,7 +452,7 @@ def npr_reselect(v, index):
         else:
             arrays = 2
     if arrays > 1 or len(index) > jnp.ndim(v.x) - jnp.ndim(v.mask) + 1:
-        raise NprUnsupported("np2ref NPR104: a selection kept to be stored back is reindexed only with "
+        raise NprUnsupported("NPR104", "a selection kept to be stored back is reindexed only with "
                              "slices and one integer array beside its selected axis (`v[:, perm]`)")
     return NprSelection(npr_get(v.x)[tuple(whole)], v.mask, v.axis)
 
@@ -466,7 +466,7 @@ def npr_keep_store(y, mask, v, axis=0):
         npr_at(y)[(slice(None),) * axis + (mask,)] = npr_load(v)
         return
     if v.mask is not mask or v.axis != axis or jnp.shape(v.x) != jnp.shape(npr_load(y)):
-        raise NprUnsupported("np2ref NPR104: a selection is stored back only under the mask it was "
+        raise NprUnsupported("NPR104", "a selection is stored back only under the mask it was "
                              "made with, into an array of the shape it was selected from")
     npr_mask_store(y, mask, v.x, scalars=(), axis=axis)
 
@@ -487,7 +487,7 @@ def npr_check_whole(mask, masked=(), selections=(), ndim=None, axis=0, value=Non
     for v in selections:
         if not isinstance(v, NprSelection) or v.mask is not raw or v.axis != axis \
                 or not sliced and v.x.shape[axis:axis + len(shape)] != shape:
-            raise NprUnsupported("np2ref NPR104: a selection (`v = x[m]`) is used in a masked store or "
+            raise NprUnsupported("NPR104", "a selection (`v = x[m]`) is used in a masked store or "
                                  "selection under another mask, or as NumPy's selection itself: store "
                                  "under the mask it was made with")
     whole = [_npr_shape_of(x) for x in arrays]
@@ -502,7 +502,7 @@ def npr_check_whole(mask, masked=(), selections=(), ndim=None, axis=0, value=Non
         whole.append(_npr_shape_of(value))
         ndims.add(len(_npr_shape_of(value)))
     if len(ndims) > 1:
-        raise NprUnsupported("np2ref NPR104: masked reads of arrays with different numbers of axes "
+        raise NprUnsupported("NPR104", "masked reads of arrays with different numbers of axes "
                              f"({', '.join(str(s) for s in whole)} under a mask of shape {shape}"
                              + (f", stored into an array of {ndim} axes" if ndim is not None else "")
                              + "): NumPy pairs the selected elements along the selection's one axis, "
@@ -540,7 +540,7 @@ def npr_select_whole(values, mask, scalars=(), selections=(), masked=(), read_if
     if read_if_int and _npr_mask_dtype(m) != jnp.bool_:
         return values
     if _npr_mask_dtype(m) != jnp.bool_:
-        raise NprUnsupported("np2ref NPR104: an elementwise expression of masked reads kept in a name "
+        raise NprUnsupported("NPR104", "an elementwise expression of masked reads kept in a name "
                              "is translated for a boolean mask only")
     _npr_check_scalars(scalars)
     npr_check_whole(m, masked, selections)
@@ -568,11 +568,11 @@ def npr_select_values(values, mask, scalars=()):
     return NprSelection(_npr_whole_value(values), mask)
 
 
-_NPR_LEAF_PAIRS = ("np2ref NPR104: an array beside masked reads (`b` in `a[m] = a[m] + b`, `np.sum(x[m] * b)`, "
+_NPR_LEAF_PAIRS = ("NPR104", "an array beside masked reads (`b` in `a[m] = a[m] + b`, `np.sum(x[m] * b)`, "
                    "`v = x[m] * b`) pairs with the selected elements in NumPy, and with the whole arrays in the "
-                   "translation, which computes on them in place of the selections (hint: give b the shape of the "
-                   "arrays and select it under the same mask, `a[m] = a[m] + b[m]`, or write "
-                   "`np.where(m, a + b, a)`)")
+                   "translation, which computes on them in place of the selections",
+                   "give b the shape of the arrays and select it under the same mask, `a[m] = a[m] + b[m]`, or "
+                   "write `np.where(m, a + b, a)`")
 
 
 def npr_mask_leaf(b, mask=True, as_read=False):
@@ -590,16 +590,16 @@ def npr_mask_leaf(b, mask=True, as_read=False):
     m = npr_load(mask)
     if m is None or as_read and (isinstance(m, tuple) or _npr_mask_dtype(m) != jnp.bool_):
         return b
-    raise NprUnsupported(_NPR_LEAF_PAIRS)
+    raise NprUnsupported(*_NPR_LEAF_PAIRS)
 
 
-def _npr_check_scalars(scalars, message="np2ref NPR104: a reduction of a masked read mixes it with an "
-                       "unmasked array; write (expr)[m] on same-shaped arrays"):
+def _npr_check_scalars(scalars, message="a reduction of a masked read mixes it with an unmasked array; "
+                       "write (expr)[m] on same-shaped arrays"):
     """NPR104 unless each leaf computed beside whole arrays (in place of their masked reads)
     holds one value: an array would pair with the whole array, not with the selection."""
     for leaf in scalars:
         if isinstance(leaf, (NprSelection, NprMasked)) or np.size(npr_load(leaf)) != 1:
-            raise NprUnsupported(message)
+            raise NprUnsupported("NPR104", message)
 
 
 def npr_selection_mask(*selections):
@@ -612,7 +612,7 @@ def npr_selection_mask(*selections):
         return None
     first = selections[0]
     if not all(made) or any(v.mask is not first.mask or not _npr_same_whole(v.x, first.x) for v in selections[1:]):
-        raise NprUnsupported("np2ref NPR104: a reduced expression combines selections made through "
+        raise NprUnsupported("NPR104", "a reduced expression combines selections made through "
                              "different masks (or of arrays of different shapes): their elements pair "
                              "by position in NumPy; select once from one expression, (x * y)[m]")
     return first.mask
@@ -659,13 +659,13 @@ def _npr_sliced_reduce(reduction, x, mask, axis):
     the slices' data under the mask and their own extent (_npr_selected, windows_more.py).
     Along axis 0 only where the rows it leaves have a static shape."""
     if _npr_mask_dtype(mask) != jnp.bool_:
-        raise NprUnsupported("np2ref NPR111: a reduction of a slice whose length is known only at run "
+        raise NprUnsupported("NPR111", "a reduction of a slice whose length is known only at run "
                              "time, indexed with integers, is not translated")
     if reduction in ("len", "size"):
         return _npr_selected_count(x, mask, reduction)
     if axis is not None and (len(_npr_shape_of(mask)) != 1 or len(_npr_shape_of(x)) < 2 or axis not in (
             0, -len(_npr_shape_of(x))) or isinstance(x, NprMasked) and any(n is not None for n in x.lens[1:])):
-        raise NprUnsupported(f"np2ref NPR111: a reduction along axis {axis} of a masked read of a slice "
+        raise NprUnsupported("NPR111", f"a reduction along axis {axis} of a masked read of a slice "
                              "whose length is known only at run time is not translated")
     data, selected, _, _ = _npr_selected(x, mask)
     return _npr_reduce_selection(reduction, data, selected, axis, rows=True)
@@ -685,7 +685,7 @@ def _npr_reduce_selection(reduction, x, mask, axis, rows=False):
         return _npr_weak_astype(count, np.dtype(np.int64))
     extreme = _NPR_EXTREMES.get(reduction)
     if extreme is not None and x.dtype.kind == "c":
-        raise NprUnsupported(f"np2ref NPR107: {reduction} of a masked read of complex values is not "
+        raise NprUnsupported("NPR107", f"{reduction} of a masked read of complex values is not "
                              f"translated (NumPy orders complex numbers lexicographically)")
     name = {"amax": "max", "amin": "min"}.get(reduction, reduction)
     kw = {"dtype": getattr(np, name)(np.zeros(1, x.dtype)).dtype} if name in ("sum", "mean", "prod") else {}
@@ -700,7 +700,7 @@ def _npr_reduce_selection(reduction, x, mask, axis, rows=False):
         axis = None  # (`x[m].sum(axis=0)` of a 1-d selection: its one axis, the whole reduction)
         kw.pop("axis")
     if axis is not None and not rows and (m.ndim != 1 or x.ndim < 2 or axis not in (0, -x.ndim) or name == "median"):
-        raise NprUnsupported(f"np2ref NPR107: {name} of a masked read along axis {axis} is not translated "
+        raise NprUnsupported("NPR107", f"{name} of a masked read along axis {axis} is not translated "
                              "(only axis 0 of rows selected by a 1-d mask has a static shape)")
     if m.shape != x.shape[:m.ndim]:
         _npr_check_empty_mask(m.shape, x.shape)
@@ -740,7 +740,7 @@ def _npr_masked_arg_extreme(x, m, name, axis):
     first extreme (its first NaN where it holds one, as NumPy's argmax), an int64; NumPy's
     ValueError for an empty selection. `m` has x's shape."""
     if axis is not None or x.dtype.kind == "c":
-        raise NprUnsupported(f"np2ref NPR107: {name} of a masked read along an axis, or of complex values, "
+        raise NprUnsupported("NPR107", f"{name} of a masked read along an axis, or of complex values, "
                              "is not translated")
     _npr_check_nonempty(m, f"attempt to get {name} of an empty sequence")
     xs, ms = x.reshape(-1), m.reshape(-1)
@@ -761,7 +761,7 @@ def _npr_masked_var(x, m, name, axis=None):
     the columns' spreads, nan with NumPy's warnings for an empty selection."""
     dtype = np.dtype(np.float64) if x.dtype.kind in "biu" else np.dtype(x.dtype)
     if dtype not in (np.float32, np.float64):
-        raise NprUnsupported(f"np2ref NPR107: {name} of a masked read of {x.dtype} values is not translated")
+        raise NprUnsupported("NPR107", f"{name} of a masked read of {x.dtype} values is not translated")
     count = jnp.sum(m, axis=axis, dtype=np.int64, keepdims=axis is not None)
     _npr_warn_empty_mean(jnp.sum(m) == 0, x.dtype, np.var if axis is None else
                          lambda e: np.var(e.reshape((0,) + x.shape[1:]), axis=0))
@@ -780,7 +780,7 @@ def _npr_masked_median(x, m):
     selection, or the mean of the middle two ((a + b) / 2, in float64 for integers); nan when a
     selected value is nan, and for an empty selection (with NumPy's warnings)."""
     if x.dtype.kind not in "biuf":
-        raise NprUnsupported(f"np2ref NPR107: median of a masked read of {x.dtype} values is not translated")
+        raise NprUnsupported("NPR107", f"median of a masked read of {x.dtype} values is not translated")
     dtype = np.dtype(np.float64) if x.dtype.kind in "biu" else np.dtype(x.dtype)
     count = jnp.sum(m, dtype=np.int64)
     _npr_warn_empty_mean(count == 0, x.dtype, np.median)

@@ -189,3 +189,12 @@ def _npr_attributes(value):
         return None
     return {k: v for k, v in attrs.items() if not k.startswith("__") and not callable(v)
             and not isinstance(v, (staticmethod, classmethod, property))}
+
+
+def _npr_moved(fn):
+    """NprFunction._globals_moved for a call the type-keyed flat runs take (jax.Arrays and
+    Python floats, which _NprObjectsWatch passes over): only the module's values are compared."""
+    if fn._watch.checks and fn._watch.changed():
+        fn._forget()
+        return True
+    return False

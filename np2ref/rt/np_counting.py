@@ -20,8 +20,8 @@ def _npr_np_bincount_checks(traced, n, what):
     if traced.dtype.kind != "u":
         _npr_np_run_check(traced, lambda v: v < 0, ValueError, "'list' argument must have no negative elements")
     wide = jax.dtypes.canonicalize_dtype(np.uint64 if traced.dtype.kind == "u" else np.int64)  # 300 is not 44 in uint8
-    _npr_np_run_check(traced, lambda v: v.astype(wide) >= n, NprUnsupported,
-                      f"np2ref NPR109: {what} met the value {{}}, past its static length {n}: NumPy "
+    _npr_np_run_check(traced, lambda v: v.astype(wide) >= n, _npr_refusal("NPR109"),
+                      f"{what} met the value {{}}, past its static length {n}: NumPy "
                       f"returns a longer array there, whose length depends on the data")
 
 
@@ -41,8 +41,9 @@ def npr_np_bincount(x, /, weights=None, minlength=0):
             return jnp.asarray(ref)  # int64 zeros, with weights too (as NumPy)
         if not minlength:
             raise NprUnsupported(
-                "np2ref NPR109: np.bincount(x) of array data has max(x) + 1 elements, which jit cannot "
-                "know: pass minlength= at least max(x) + 1 (a value past it is refused at run time)")
+                "NPR109", "np.bincount(x) of array data has max(x) + 1 elements, which jit cannot "
+                "know: pass minlength= at least max(x) + 1 (a value past it is refused at run time)",
+                call="np.bincount")
         _npr_np_bincount_checks(traced, minlength, f"np.bincount(x, minlength={minlength})")
         idx = traced
     idx = idx.astype(np.int64)
@@ -77,10 +78,10 @@ def npr_np_histogram(a, bins=10, range=None, density=None, weights=None):
         return jnp.asarray(h), jnp.asarray(e)
     edges_given = np.ndim(bins) > 0 if not isinstance(bins, str) else False
     if not edges_given and (not isinstance(bins, (int, np.integer)) or isinstance(bins, (bool, np.bool_))):
-        raise NprUnsupported("np2ref NPR109: np.histogram of array data is translated with an integer "
+        raise NprUnsupported("NPR109", "np.histogram of array data is translated with an integer "
                              "bins= (NumPy's uniform bins, with range=) or an array of edges only")
     if _npr_np_dtype_of(a).kind == "c" or (weights is not None and _npr_np_dtype_of(weights).kind == "c"):
-        raise NprUnsupported("np2ref NPR109: np.histogram of complex data or weights")
+        raise NprUnsupported("NPR109", "np.histogram of complex data or weights")
     if edges_given:
         return _npr_np_histogram_edges(a, bins, density, weights)
     # NumPy's checks (range order and finiteness, bins >= 1, weights' shape) and edges, which
@@ -156,7 +157,7 @@ def npr_np_histogram2d(x, y, bins=10, range=None, density=None, weights=None):
         raise ValueError("x and y must be 1-d arrays of the same length")  # (NumPy: from np.array([x, y]))
     dt = np.result_type(_npr_np_dtype_of(x), _npr_np_dtype_of(y))
     if dt.kind not in "biuf" or weights is not None and _npr_np_dtype_of(weights).kind == "c":
-        raise NprUnsupported(f"np2ref NPR109: np.histogram2d of {dt} data or complex weights is not translated")
+        raise NprUnsupported("NPR109", f"np.histogram2d of {dt} data or complex weights is not translated")
     sample = [_npr_np_asarray(v, dt) for v in (x, y)]
     try:
         n_bins = _npr_np_builtins.len(bins)
@@ -165,7 +166,7 @@ def npr_np_histogram2d(x, y, bins=10, range=None, density=None, weights=None):
     per_axis = list(bins) if n_bins == 2 else [bins, bins]  # (NumPy: two items are one per axis)
     traced_edges = [_npr_np_traced_ints(b) for b in per_axis]
     if any(t is not None and t.ndim != 1 for t in traced_edges):
-        raise NprUnsupported("np2ref NPR109: np.histogram2d's bins= are counts known when the program is "
+        raise NprUnsupported("NPR109", "np.histogram2d's bins= are counts known when the program is "
                              "traced, or arrays of edges")
     stand = [np.zeros(t.shape, t.dtype) if t is not None else _npr_np_concrete(b) for b, t in zip(per_axis, traced_edges)]
     range = None if range is None else [None if r is None else tuple(_npr_np_concrete(v) for v in r) for r in range]
@@ -303,7 +304,7 @@ def npr_np_tril_indices_from(arr, k=0):
 def npr_np_ix_(*args):
     traced = [_npr_np_traced_ints(a) for a in args]
     if any(t is not None and t.dtype == np.bool_ for t in traced):
-        raise NprUnsupported("np2ref NPR004: np.ix_ of a boolean array known only at run time: "
+        raise NprUnsupported("NPR004", "np.ix_ of a boolean array known only at run time: "
                                   "its output shape depends on the data")
     # NumPy's own result (and checks: 1-d, integer or boolean), on stand-ins for traced arrays
     res = np.ix_(*[np.asarray(a) if t is None else _npr_np_stand_in(t) for a, t in zip(args, traced)])
@@ -399,5 +400,5 @@ from .np_ufuncs import (  # noqa: E402
 from .np_reductions import npr_np_sum  # noqa: E402
 from .np_shape import _npr_np_run_check, _npr_np_traced_ints  # noqa: E402
 from .np_creation import _npr_np_concrete, npr_np_linspace  # noqa: E402
-from .core import NprUnsupported  # noqa: E402
+from .core import NprUnsupported, _npr_refusal  # noqa: E402
 from .bounds import _npr_wide, _npr_wide_dtype  # noqa: E402

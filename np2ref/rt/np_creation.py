@@ -53,7 +53,7 @@ def npr_np_tri(N, M=None, k=0, dtype=float, *, like=None):
 
 def _npr_np_concrete(v):
     if isinstance(v, _npr_Tracer):
-        raise TypeError("np2ref: this argument must be a concrete (static) value")
+        raise NprNotConcrete("np2ref: this argument must be a concrete (static) value")
     if hasattr(v, "dtype") and not isinstance(v, (np.ndarray, np.generic)):
         return np.asarray(v)
     return v
@@ -178,7 +178,8 @@ def npr_np_vander(x, N=None, increasing=False):
 
 def npr_np_where(condition, *xy):
     if not xy:
-        raise NprUnsupported("np2ref NPR004: np.where(cond) with one argument is np.nonzero(cond): its output shape depends on the data")
+        raise NprUnsupported("NPR004", "np.where(cond) with one argument is np.nonzero(cond): its output shape "
+                             "depends on the data", call="np.where")
     x, y = xy
     if any(isinstance(v, NprMasked) for v in (condition, x, y)):  # a slice of run-time length
         return _npr_masked_where(npr_np_where, condition, x, y)
@@ -346,7 +347,7 @@ from .np_ufuncs import (  # noqa: E402
     npr_np_add, npr_np_divide, npr_np_equal, npr_np_multiply, npr_np_power)
 from .np_reductions import npr_np_sum  # noqa: E402
 from .np_shape import npr_np_diff  # noqa: E402
-from .core import NprUnsupported, _npr_has_jax, _npr_state  # noqa: E402
+from .core import NprNotConcrete, NprUnsupported, _npr_has_jax, _npr_state  # noqa: E402
 from .casts import _npr_check_list_store, npr_cast  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .divisions import _npr_fence_own  # noqa: E402

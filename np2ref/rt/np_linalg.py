@@ -214,7 +214,7 @@ def npr_np_polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     dtype (float64 for integers). NumPy's RankWarning is not issued; full= and cov= are
     refused."""
     if full or cov is not False:
-        raise NprUnsupported("np2ref NPR004: np.polyfit with full= or cov= is not translated")
+        raise NprUnsupported("NPR004", "np.polyfit with full= or cov= is not translated")
     dt = _npr_np_probe(np.polyfit, np.arange(3.0).astype(_npr_np_dtype_of(x)), np.zeros(3, _npr_np_dtype_of(y)), 1).dtype
     deg = _npr_np_concrete(deg)
     if deg < 0:
@@ -377,11 +377,11 @@ def _npr_np_fft(name, real_input):
 
     def f(a, *args, out=None, **kwargs):
         if out is not None:
-            raise NprUnsupported(f"np2ref NPR004: np.fft.{name}(..., out=) is not translated: "
-                                 "assign its result instead")
+            raise NprUnsupported("NPR004", f"np.fft.{name}(..., out=) is not translated: "
+                                 "assign its result instead", call=f"np.fft.{name}")
         a = _npr_np_asarray(a)
         if a.dtype == np.float16:
-            raise NprUnsupported(f"np2ref NPR004: np.fft.{name} of float16 data is not translated: "
+            raise NprUnsupported("NPR004", f"np.fft.{name} of float16 data is not translated: "
                                  "cast it to float32 first")
         if a.dtype.kind == "c":
             if real_input:
@@ -422,7 +422,7 @@ def npr_np_fft_ifftshift(x, axes=None):
 def _npr_np_fft_freq(ints, n, d, device):
     # NumPy's own arithmetic: int64 sample indices times 1.0 / (n * d), in float64
     if device is not None:
-        raise NprUnsupported("np2ref NPR004: np.fft.fftfreq(device=) is not translated")
+        raise NprUnsupported("NPR004", "np.fft.fftfreq(device=) is not translated", call="np.fft.fftfreq")
     if isinstance(d, (int, float)) and not isinstance(d, bool) or isinstance(d, np.generic):
         return jnp.asarray(ints * (1.0 / (n * d)))
     val = 1.0 / (n * jnp.asarray(d))

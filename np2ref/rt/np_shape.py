@@ -59,9 +59,9 @@ def npr_np_insert(arr, obj, values, axis=None):
     cast to arr's dtype with ndmin=arr.ndim, its first axis moved to `axis`, inserted before
     `obj`)."""
     if isinstance(obj, (bool, np.bool_)) or not isinstance(obj, (int, np.integer)):
-        raise NprUnsupported("np2ref NPR004: np.insert(arr, obj, values) is translated for an int "
+        raise NprUnsupported("NPR004", "np.insert(arr, obj, values) is translated for an int "
                              "`obj` known when the program is traced (a literal, a Python int "
-                             "argument, len(x)); a list, a slice or an index from array data is not")
+                             "argument, len(x)); a list, a slice or an index from array data is not", call="np.insert")
     a = _npr_np_asarray(arr)
     if axis is None:
         a, axis = a.ravel(), 0

@@ -163,7 +163,7 @@ def npr_view(x, dtype=None, type=None):
     np2ref does not model: refused (NPR205) rather than cast."""
     if type is not None or dtype is not None and np.dtype(dtype) != np.dtype(npr_load(x).dtype):
         what = getattr(type, "__name__", type) if type is not None else np.dtype(dtype)
-        raise NprUnsupported(f"np2ref NPR205: `.view({what})` of a {np.dtype(npr_load(x).dtype)} array "
+        raise NprUnsupported("NPR205", f"`.view({what})` of a {np.dtype(npr_load(x).dtype)} array "
                              "reinterprets its memory as another type, which is not translated")
     return x if _npr_is_ref(x) else jnp.asarray(x)
 

@@ -196,7 +196,7 @@ def _npr_check_either(a, b):
         d = np.dtype(other.dtype)
         if np.result_type(d, kind(0)) != np.result_type(d, v.dtype):
             raise NprUnsupported(
-                f"np2ref NPR128: a conditional expression on array data gave a {v.dtype} value or a "
+                "NPR128", f"a conditional expression on array data gave a {v.dtype} value or a "
                 f"Python {kind.__name__}, as the data picks, and it meets a {d} value here, where NumPy's "
                 f"result type would differ between the two")
 
@@ -243,7 +243,7 @@ def _npr_check_pick(name, values):
     float16, float32 or complex64 (int64 with float32: NumPy gives an int64 or a float32)."""
     strong = {np.dtype(v.dtype) for v in values if hasattr(v, "dtype") and not _npr_weak(v)}
     if len(strong) > 1 and strong & _NPR_NARROW:
-        raise NprUnsupported(f"np2ref NPR128: {name}() of values of different types "
+        raise NprUnsupported("NPR128", f"{name}() of values of different types "
                              f"({', '.join(sorted(d.name for d in strong))}) on array data: the type "
                              f"of its result would depend on which one the data picks")
 
@@ -439,12 +439,12 @@ def _npr_carried_dtype(values):
     for v in weak:
         kind = np.dtype(v.dtype).kind
         if dt.kind in "biu" and kind in "fc" or dt.kind == "f" and kind == "c":
-            raise NprUnsupported(f"np2ref NPR128: a name holds a Python {'float' if kind == 'f' else 'complex'} "
+            raise NprUnsupported("NPR128", f"a name holds a Python {'float' if kind == 'f' else 'complex'} "
                                  f"or a NumPy {dt} value, as array data decides (`best = -np.inf` then `best = x[i]` "
                                  f"on {dt} data): NumPy's type for it depends on the data")
     for v in known:
         if dt.kind in "iu" and not np.can_cast(np.min_scalar_type(v), dt):
-            raise NprUnsupported(f"np2ref NPR128: a name holds the Python int {v} or a NumPy {dt} "
+            raise NprUnsupported("NPR128", f"a name holds the Python int {v} or a NumPy {dt} "
                                  f"value, as array data decides: {dt} cannot hold the int")
     return dt
 

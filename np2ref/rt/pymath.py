@@ -89,7 +89,7 @@ def npr_math(fn, *args, **kwargs):
     if fn is not getattr(math, name or "", None) or not _npr_traced_any(args + list(kwargs.values())):
         return fn(*args, **kwargs)
     if name not in NPR_MATH_NAMES:  # (gamma, lgamma, erf, factorial, comb...: no traced form is Python's)
-        raise NprError(f"np2ref NPR031: math.{name}() of array data: no jax.numpy function gives Python's "
+        raise NprError("NPR031", f"math.{name}() of array data: no jax.numpy function gives Python's "
                        f"math.{name} value (compute it outside the function, or on Python numbers known "
                        "before the call)")
     if name == "isclose":
@@ -148,7 +148,7 @@ def _npr_math_int(name, x):
     _npr_math_check(jnp.isinf(x), OverflowError, _npr_math_message(fn, math.inf))
     r = _NPR_MATH_INT[name](x)
     _npr_math_check((r >= 2.0 ** 63) | (r < -2.0 ** 63), NprError,
-                    (f"np2ref NPR031: math.{name} of a float beyond the int64 range (Python's int "
+                    ("NPR031", f"math.{name} of a float beyond the int64 range (Python's int "
                      f"would hold it; np2ref's traced int is an int64)",))
     return _npr_weak_astype(r.astype(jnp.int64), np.dtype(np.int64))
 
@@ -172,14 +172,11 @@ def _npr_math_check(bad, kind, message):
 # singular system (measured: 800 random systems, 230 of them singular, every output identical).
 # jax.lax.linalg.tridiagonal_solve calls the same routine but keeps only x (NaN when singular).
 
-_NPR_LIB_REFUSED = "np2ref NPR112: "
-
-
 def _npr_gtsv(name, dl, d, du, b, factors=True):
     """LAPACK gtsv on (n - 1, n, n - 1, (n,) or (n, k)) arrays: (du2, d, du, x, info); with
     factors=False (x, info), x differentiable (_npr_gtsv_solve)."""
     if jax.default_backend() != "cpu":
-        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated only on CPU, where JAX's "
+        raise NprUnsupported("NPR112", f"{name} is translated only on CPU, where JAX's "
                              f"LAPACK is SciPy's")
     z = jnp.zeros((1,), d.dtype)
     args = (jnp.concatenate([z, dl]), d, jnp.concatenate([du, z]), b if b.ndim == 2 else b[:, None])
@@ -194,7 +191,7 @@ def _npr_gtsv(name, dl, d, du, b, factors=True):
     else:
         out = _npr_gtsv_solve(*args)
     if out is None:  # pragma: no cover (a jaxlib without its LAPACK gtsv kernel)
-        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name}: this jaxlib has no LAPACK gtsv kernel")
+        raise NprUnsupported("NPR112", f"{name}: this jaxlib has no LAPACK gtsv kernel")
     x, info = out[-2:]
     x = x if b.ndim == 2 else x[:, 0]
     if not factors:
@@ -228,7 +225,7 @@ def _npr_lib_inputs(name, arrays, dtypes):
     arrays = [jnp.asarray(npr_load(a)) for a in arrays]
     found = {a.dtype for a in arrays}
     if len(found) != 1 or found.pop() not in dtypes:
-        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated for {' or '.join(map(str, dtypes))} "
+        raise NprUnsupported("NPR112", f"{name} is translated for {' or '.join(map(str, dtypes))} "
                              f"arrays of one dtype (got {', '.join(str(a.dtype) for a in arrays)})")
     return arrays
 
@@ -239,12 +236,12 @@ def npr_lib_solve_banded(l_and_u, ab, b, overwrite_ab=False, overwrite_b=False, 
     'singular matrix'; with check_finite, ValueError for infs or NaNs anywhere in ab or b)."""
     name = "scipy.linalg.solve_banded"
     if tuple(l_and_u) != (1, 1):
-        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated for (l, u) = (1, 1) (a "
+        raise NprUnsupported("NPR112", f"{name} is translated for (l, u) = (1, 1) (a "
                              f"tridiagonal system), not {tuple(l_and_u)}")
     ab, b = _npr_lib_inputs(name, (ab, b), (np.dtype(np.float64), np.dtype(np.float32)))
     if ab.ndim != 2 or ab.shape[0] != 3 or ab.shape[1] < 2 or b.ndim not in (1, 2) \
             or b.shape[0] != ab.shape[1]:
-        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated for ab of shape (3, n), n >= 2, "
+        raise NprUnsupported("NPR112", f"{name} is translated for ab of shape (3, n), n >= 2, "
                              f"and b of shape (n,) or (n, k) (got {ab.shape} and {b.shape})")
     if check_finite:
         finite = jnp.all(jnp.isfinite(ab)) & jnp.all(jnp.isfinite(b))
@@ -261,7 +258,7 @@ def npr_lib_dgtsv(dl, d, du, b, overwrite_dl=0, overwrite_d=0, overwrite_du=0, o
     dl, d, du, b = _npr_lib_inputs(name, (dl, d, du, b), (np.dtype(np.float64),))
     n = d.shape[0] if d.ndim == 1 else 0
     if n < 2 or dl.shape != (n - 1,) or du.shape != (n - 1,) or b.ndim not in (1, 2) or b.shape[0] != n:
-        raise NprUnsupported(f"{_NPR_LIB_REFUSED}{name} is translated for dl, du of n - 1, d of n >= 2 "
+        raise NprUnsupported("NPR112", f"{name} is translated for dl, du of n - 1, d of n >= 2 "
                              f"elements and b of n rows")
     return _npr_gtsv(name, dl, d, du, b)
 

@@ -28,7 +28,7 @@ _NPR_PY_OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": ope
                "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "<<": operator.lshift,
                ">>": operator.rshift, "divmod": divmod}
 
-_NPR_INT_RANGE = "np2ref NPR031: {} of Python ints beyond the int64 range (Python's int would hold it; " \
+_NPR_INT_RANGE = "{} of Python ints beyond the int64 range (Python's int would hold it; " \
                  "np2ref's traced int is an int64)"
 
 
@@ -56,7 +56,7 @@ def npr_pyop(a, op, b, passed=False):
         if ints:
             big = lambda v: (v > 2 ** 53) | (v < -2 ** 53)  # noqa: E731  (exact as float64 up to 2**53)
             _npr_math_check(big(a) | big(b), NprError, (
-                "np2ref NPR031: int / int of Python ints beyond 2**53 (Python divides the exact ints; "
+                "NPR031", "int / int of Python ints beyond 2**53 (Python divides the exact ints; "
                 "np2ref's traced ints are converted to float64 first)",))
             a, b = _npr_py_float(a), _npr_py_float(b)
         return a / b
@@ -65,7 +65,7 @@ def npr_pyop(a, op, b, passed=False):
         q, r = jnp.floor_divide(a, b), jnp.remainder(a, b)
         if op != "%":  # -2**63 // -1 is 2**63
             _npr_math_check((a == jnp.iinfo(jnp.int64).min) & (b == -1), NprError,
-                            (_NPR_INT_RANGE.format(f"`{op}`"),))
+                            ("NPR031", _NPR_INT_RANGE.format(f"`{op}`"),))
     else:
         q, r = _npr_float_divmod(_npr_py_float(a), _npr_py_float(b))
     return q if op == "//" else r if op == "%" else (q, r)
@@ -163,7 +163,7 @@ def _npr_py_int_op(a, op, b):
         if op == ">>":  # Python shifts past the width to 0 or -1 (its sign)
             return jnp.where(b >= 64, jnp.where(a < 0, -1, 0), r)
         out = (a != 0) & ((b >= 64) | (jnp.right_shift(r, jnp.clip(b, 0, 63)) != a))
-    _npr_math_check(out, NprError, (_NPR_INT_RANGE.format(f"`{op}`"),))
+    _npr_math_check(out, NprError, ("NPR031", _NPR_INT_RANGE.format(f"`{op}`"),))
     return r
 
 
@@ -178,14 +178,14 @@ def _npr_py_int_pow(a, b):
     """int ** int (b >= 0, or traced): Python's int, refused beyond int64 or for a negative b."""
     if _npr_traced(b):
         _npr_math_check(b < 0, NprError, (
-            "np2ref NPR031: a Python int to a negative int power from array data (Python's result is a "
+            "NPR031", "a Python int to a negative int power from array data (Python's result is a "
             "float; np2ref's traced result is an int)",))
         r = jnp.power(a, jnp.maximum(b, 0))
     else:
         r = jax.lax.integer_pow(a, int(b)) if int(b) else jnp.ones_like(a)
     f = jnp.power(_npr_py_float(a), _npr_py_float(b))
     grows = (a > 1) | (a < -1)  # (-1) ** b alternates: float(b) may have lost b's parity
-    _npr_math_check(_npr_py_exceeds(r, f) & grows & (b >= 0), NprError, (_NPR_INT_RANGE.format("`**`"),))
+    _npr_math_check(_npr_py_exceeds(r, f) & grows & (b >= 0), NprError, ("NPR031", _NPR_INT_RANGE.format("`**`"),))
     return r
 
 
@@ -199,7 +199,7 @@ def _npr_py_float_pow(a, b):
     finite = jnp.isfinite(x) & jnp.isfinite(y)
     _npr_math_check((x == 0) & (y < 0) & jnp.isfinite(y), ZeroDivisionError, _npr_py_message(0.0, -1.0))
     _npr_math_check(finite & (x < 0) & (y != jnp.floor(y)), NprError, (
-        "np2ref NPR031: a negative Python float to a non-integer power (Python's result is a complex "
+        "NPR031", "a negative Python float to a non-integer power (Python's result is a complex "
         "number; np2ref's traced float is a float64)",))
     _npr_math_check(finite & jnp.isinf(r) & (x != 0), OverflowError, _npr_py_message(10.0, 400.0))
     return r

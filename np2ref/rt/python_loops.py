@@ -30,21 +30,20 @@ def _npr_python_loop_reason(exc):
         return "a Python `if` tests the loop variable"
     if isinstance(exc, getattr(errors, "TracerIntegerConversionError", ())):
         return "the body uses the loop variable as a Python int (it indexes a tuple or list with it)"
-    if isinstance(exc, getattr(errors, "ConcretizationTypeError", ())) or (
-            isinstance(exc, TypeError) and (text.startswith("Shapes must be 1D sequences of concrete values")
-                                            or text.startswith("np2ref: this argument must be a concrete"))):
+    if isinstance(exc, (getattr(errors, "ConcretizationTypeError", ()), NprNotConcrete)) or (
+            isinstance(exc, TypeError) and text.startswith("Shapes must be 1D sequences of concrete values")):
         # (the last: np.arange and its kin given a traced size, np_creation.py; such a loop was a
         # Python loop at conversion until a written array rebound in it made it npr_for)
         return "a size or shape in the body depends on the loop variable"
     if (isinstance(exc, IndexError) and ("Slice entries must be static" in text or "slice indices must have static" in text)) \
-            or (isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR111")) \
+            or (isinstance(exc, NprUnsupported) and exc.code == "NPR111") \
             or (isinstance(exc, TypeError) and ("NprMasked" in text or "NprWinView" in text)):
         # (the last: a slice of traced length, or a window written through, used as an array
         # (windows.py, win_views.py): jax.numpy names its type)
         return "a slice's bounds depend on the loop variable"
-    if isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR122: a loop or `if` on array data binds an index"):
+    if isinstance(exc, NprIndexCarried):
         return _NPR_INDEX_CARRIED
-    if isinstance(exc, NotImplementedError) and text.startswith("np2ref NPR124"):
+    if isinstance(exc, NprUnsupported) and exc.code == "NPR124":
         return "an inner loop's bounds depend on the loop variable, under reverse-mode differentiation"
     return None
 
@@ -74,7 +73,7 @@ def _npr_python_for(rng, body, carry, has, reason, stop=None, unroll=False):
     limit = npr_unroll_limit()
     if not unroll and limit is not None and len(trips) > limit:
         raise NprUnsupported(
-            f"np2ref NPR035: this loop must run as a Python loop ({reason}) and has {len(trips)} "
+            "NPR035", f"this loop must run as a Python loop ({reason}) and has {len(trips)} "
             f"iterations, more than the unroll limit of {limit}: tracing would take one copy of the "
             f"body per iteration. Opt in with a `# np2ref: unroll` comment on the loop line, or "
             f"NP2REF_UNROLL_LIMIT=none")
@@ -184,7 +183,7 @@ class _npr_python_effects:
     def __exit__(self, kind, exc, tb):
         changed = _npr_changed(self.kept)
         if changed is not None and kind is None:
-            raise NprUnsupported(f"np2ref NPR034: {self.what} changes a {_npr_container_kind(changed)}: how many "
+            raise NprUnsupported("NPR034", f"{self.what} changes a {_npr_container_kind(changed)}: how many "
                                       f"times it does is known only at run time")
         return False
 
@@ -199,7 +198,7 @@ def npr_dict_key(key):
     hash, so it is refused (NPR031) instead of failing with JAX's TypeError."""
     leaves = jax.tree_util.tree_leaves(key)
     if any(isinstance(leaf, _npr_Tracer) for leaf in leaves):
-        raise NprUnsupported("np2ref NPR031: a dict key is computed from array data (a list "
+        raise NprUnsupported("NPR031", "a dict key is computed from array data (a list "
                              "argument is array data under np2ref.compile: pass a tuple; a Python "
                              "float argument is traced: name it in static_argnames=(...))")
     return key
@@ -207,7 +206,7 @@ def npr_dict_key(key):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import NprUnsupported  # noqa: E402
+from .core import NprIndexCarried, NprNotConcrete, NprUnsupported  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .branches import _NPR_INDEX_CARRIED  # noqa: E402
 from .budget import npr_budget_watch  # noqa: E402

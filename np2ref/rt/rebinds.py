@@ -61,7 +61,7 @@ class _NprDetach(Exception):
         self.positions = tuple(positions)
 
 
-_NPR_TRACED_REBIND = ("np2ref NPR011: a loop whose trip count depends on array data rebinds a name "
+_NPR_TRACED_REBIND = ("a loop whose trip count depends on array data rebinds a name "
                       "that holds an array written in place (`y += v; y = y % L`): after the loop "
                       "the name would be the caller's array or a new one depending on the data")
 
@@ -82,7 +82,7 @@ def _npr_check_rebound(fixed, new, static, refill=False, before=frozenset()):
             continue
         if _npr_np_weak_kind(npr_load(ref)) is not None:
             if not static:
-                raise NprUnsupported("np2ref NPR011: a loop whose trip count depends on data rebinds a "
+                raise NprUnsupported("NPR011", "a loop whose trip count depends on data rebinds a "
                                      "Python number to an array that the function writes")
             raise _NprPeelFirst()
         if not refill:
@@ -91,7 +91,7 @@ def _npr_check_rebound(fixed, new, static, refill=False, before=frozenset()):
         why = _npr_refill_blocker(i, ref, items, before)
         if why is not None:
             if not static:
-                raise NprUnsupported(f"{_NPR_TRACED_REBIND} ({why})")
+                raise NprUnsupported("NPR011", f"{_NPR_TRACED_REBIND} ({why})")
             raise _NprRebindPython(why)
         ref[...] = npr_load(items[i])  # same shape and dtype (checked): the buffer it binds, copied
         out[i] = ref
@@ -136,13 +136,13 @@ def _npr_first_then_refill(fns, state, positions):
     the rebound one sees a caller's buffer (the body would read it before the first iteration
     wrote it)."""
     if not all(_npr_is_ref(state[i]) or isinstance(state[i], (jax.Array, np.ndarray)) for i in positions):
-        raise NprUnsupported(f"{_NPR_TRACED_REBIND} (a name unbound before the loop)")  # npr_unset, NprMaybe
+        raise NprUnsupported("NPR011", f"{_NPR_TRACED_REBIND} (a name unbound before the loop)")  # npr_unset, NprMaybe
     callers = {i: state[i] for i in positions if _npr_is_ref(state[i])}
     others = [v for j, v in enumerate(state) if j not in callers]
     seen = {id(r) for r in _npr_reachable_refs(fns, others)}
     for c in callers.values():
         if isinstance(c, NprView) or id(c) in seen:
-            raise NprUnsupported(f"{_NPR_TRACED_REBIND}, and another name sees that array")
+            raise NprUnsupported("NPR011", f"{_NPR_TRACED_REBIND}, and another name sees that array")
     fresh = list(state)
     for i in positions:
         fresh[i] = jax.new_ref(jnp.asarray(npr_load(state[i])))
@@ -156,7 +156,7 @@ def _npr_first_then_refill(fns, state, positions):
                 continue
             why = _npr_refill_blocker(i, items[i], out, before)
             if why is not None:
-                raise NprUnsupported(f"{_NPR_TRACED_REBIND} ({why})")
+                raise NprUnsupported("NPR011", f"{_NPR_TRACED_REBIND} ({why})")
             items[i][...] = npr_load(out[i])
             out[i] = items[i]
         return out
@@ -168,7 +168,7 @@ def _npr_ran_once(none_ran):
     bounds = _npr_state.get("bounds")
     if bounds is not None:
         _npr_record_check(bounds, jnp.asarray(none_ran, bool).reshape(()), None, NprUnsupported, (
-            f"{_NPR_TRACED_REBIND}; this call's loop ran no iteration, so the name is still the caller's "
+            "NPR011", f"{_NPR_TRACED_REBIND}; this call's loop ran no iteration, so the name is still the caller's "
             "array, which np2ref's translation does not follow",))
 
 

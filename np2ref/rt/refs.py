@@ -225,7 +225,7 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
             out = (out,) if len(values) == 1 else (tuple(out) if out is not None else ())
             if any(r and o is not a for o, r, a in zip(out, is_ref, args)):
                 raise NprUnsupported(
-                    "np2ref NPR011: a name that holds an array written in place (an argument `op=` writes, "
+                    "NPR011", "a name that holds an array written in place (an argument `op=` writes, "
                     "as NumPy writes the caller's array) is rebound in this loop or branch, which np2ref "
                     "cannot follow; pass a Python number or a NumPy scalar (`float(dt0)`)")
             finals = tuple(_npr_part(fresh[i], state[i], parts[i]) if i in parts else
@@ -253,7 +253,8 @@ def _npr_part(ref, start, key):
     if done == 'none':
         return _npr_region_get(start, key)
     if done is None or not _npr_same_region(done.key, key):
-        raise NprError("np2ref: internal error: a branch traced twice stored different regions")
+        raise NprError("NPR206", "np2ref: internal error: a branch traced twice stored different regions",
+                       tagged=False)
     return jnp.broadcast_to(done.val, [k[1] for k in key if isinstance(k, tuple)]).astype(start.dtype)
 
 

@@ -42,7 +42,7 @@ class _npr_At:
         if isinstance(t, NprWinView):  # a window that moves with the loop variable (win_views.py)
             return _npr_win_store(t, idx, v)
         if isinstance(t, (tuple, list, dict)):  # a container argument of a converted function
-            raise NprError(f"np2ref NPR207: a {type(t).__name__} is written into; containers of "
+            raise NprError("NPR207", f"a {type(t).__name__} is written into; containers of "
                            "written arrays are not translated (pass each array as its own argument)")
         if t is None:  # npr_own kept a helper's None: Python's error for writing into it
             raise TypeError("'NoneType' object does not support item assignment")
@@ -143,7 +143,7 @@ def _npr_self_copy(t, ix, v):
     if d == r or d * r <= 0:  # memmove order, a buffered copy (opposite signs), one source element
         return None
     if ix.traced or any(k == 's' and a.traced for x in (t, v) if isinstance(x, NprView) for k, a in x.steps):
-        raise NprUnsupported("np2ref NPR125: a store of a view of the same array, at an index "
+        raise NprUnsupported("NPR125", "a store of a view of the same array, at an index "
                                   "known only at run time, whose copy order NumPy may leave visible")
     moved = numbers.copy()
     _npr_np_view(moved, t)[ix.probe] = _npr_np_view(moved, v)
@@ -170,7 +170,7 @@ def _npr_set(ix, dt, v, at=None):
     val = _npr_conv(v, dt, 'item' if ix.scalar else 'adv' if ix.adv or ix.mask is not None else 'set', len(ix.shape))
     if ix.mask is not None:
         if np.size(val) != 1:
-            raise NprUnsupported("np2ref NPR104: a[mask] = v with a traced mask needs a single value")
+            raise NprUnsupported("NPR104", "a[mask] = v with a traced mask needs a single value")
         val = jnp.reshape(val, ())
     else:
         val = _npr_fit(val, ix.sel, lambda: _npr_dummy(ix.shape).__setitem__(ix.probe, _npr_dummy(np.shape(v))))
@@ -219,7 +219,7 @@ def _npr_aug(ix, dt, name, v, at=None):
     with np.errstate(all='ignore'):
         rt = np.dtype(uf(np.zeros(1, dt)).dtype) if fast else _npr_rtype(name, dt, probe, ix.scalar)
     if ix.mask is not None and np.size(v) != 1:
-        raise NprUnsupported("np2ref NPR104: a[mask] op= v with a traced mask needs a single value")
+        raise NprUnsupported("NPR104", "a[mask] op= v with a traced mask needs a single value")
     if ix.scalar:  # NumPy: (a NumPy scalar) op v, then a one-element store with an unsafe cast
         if vshape != ():
             _npr_dummy(ix.shape, dt)[ix.probe] = _npr_dummy(vshape, rt)
@@ -264,12 +264,12 @@ def npr_ufunc_at(name, a, idx, b=None):
     array, float64 values into float32) the elements are applied one at a time, in NumPy's
     order, each computed in that type and cast back: a sequential loop, exact but slow."""
     if name not in ('add', 'subtract', 'multiply', 'maximum', 'minimum') and name not in _NPR_AT_IN_ORDER:
-        raise NprUnsupported(f"np2ref NPR101: np.{name}.at is not translated")
+        raise NprUnsupported("NPR101", f"np.{name}.at is not translated")
     if b is None:
         raise ValueError("second operand needed for ufunc")
     ix, dt, uf = _npr_Idx(a.shape, idx), np.dtype(a.dtype), getattr(np, name)
     if ix.mask is not None:
-        raise NprUnsupported(f"np2ref NPR104: np.{name}.at with a traced boolean mask")
+        raise NprUnsupported("NPR104", f"np.{name}.at with a traced boolean mask")
     b = npr_load(b)
     b = jnp.asarray(b) if isinstance(b, (list, tuple)) and _npr_has_jax(b) else b
     rt = _npr_rtype(name, dt, np.zeros((1,) * np.ndim(b), _npr_dt(b)))

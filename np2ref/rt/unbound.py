@@ -75,7 +75,7 @@ def npr_defined(v, name):
         if bounds is not None and trace is not None and trace is not bounds.trace:
             # unbound for certain, read in a branch or loop body that may not run: Python
             # raises only if it does, and nothing types the value the trace would go on with
-            raise NprUnsupported(f"np2ref NPR129: `{name}` is unbound here (a branch or loop "
+            raise NprUnsupported("NPR129", f"`{name}` is unbound here (a branch or loop "
                                  f"before did not bind it) and read in a branch or loop body "
                                  f"on array data, which NumPy runs only for some data")
         raise UnboundLocalError(_npr_unbound_message(name))

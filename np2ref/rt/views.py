@@ -65,7 +65,7 @@ def npr_element(x, what):
     later: a scalar is a copy, in NumPy as here; a row would be a view NumPy's container keeps
     seeing writes through (NPR207)."""
     if jnp.ndim(x) != 0:
-        raise NprUnsupported(f"np2ref NPR207: {what} puts a view of an array that is written into a "
+        raise NprUnsupported("NPR207", f"{what} puts a view of an array that is written into a "
                              "container: NumPy's container sees every later write through it; put a "
                              "copy (`.copy()`) in the container if the values at this point are meant")
     return x
@@ -81,7 +81,7 @@ def npr_scalar_read(x, what, *index):
     copied = any(isinstance(p, list) or jnp.ndim(p) > 0 for p in parts
                  if p is not None and p is not Ellipsis and not isinstance(p, slice))
     if not copied and (jnp.ndim(x) != 0 or any(p is Ellipsis for p in parts)):
-        raise NprUnsupported(f"np2ref NPR205: `{what}` has axes left here, so NumPy binds a view of an "
+        raise NprUnsupported("NPR205", f"`{what}` has axes left here, so NumPy binds a view of an "
                              "array that is written, which later writes show through; index every axis, "
                              "or bind a copy (`.copy()`) if the values at this point are meant")
     return x
@@ -95,7 +95,7 @@ def npr_unpack(s, n):
     if not isinstance(s, (jax.Array, np.ndarray)):
         return s
     if jnp.ndim(s) > 1:
-        raise NprUnsupported("np2ref NPR205: unpacks the rows of an array that is written: NumPy's "
+        raise NprUnsupported("NPR205", "unpacks the rows of an array that is written: NumPy's "
                              "rows are views that see (and make) writes, where these would be copies; "
                              f"index it instead (`{', '.join(f's[{k}]' for k in range(n))}` is "
                              "translated as views)")
@@ -176,7 +176,7 @@ def npr_pyitem(x, *args):
     if args:
         where = args[0] if len(args) == 1 else tuple(args)
         if not all(isinstance(i, (int, np.integer)) for i in np.ravel(where)):
-            raise NprUnsupported("np2ref NPR031: ndarray.item() with an index that is not a Python int")
+            raise NprUnsupported("NPR031", "ndarray.item() with an index that is not a Python int")
         np.broadcast_to(np.int8(0), x.shape).item(*args)  # NumPy's own IndexError / ValueError
         flat = where % x.size if not isinstance(where, tuple) else \
             np.ravel_multi_index(tuple(i % n for i, n in zip(where, x.shape)), x.shape)
@@ -220,19 +220,19 @@ def npr_own(x, scalar=False, held=None):
         return x
     if held is not None and isinstance(x, (np.ndarray, jax.Array)):
         raise NprUnsupported(
-            f"np2ref NPR205: cannot translate a write into `{held}`, an array held by an object (bound to a name "
+            "NPR205", f"cannot translate a write into `{held}`, an array held by an object (bound to a name "
             "that is written): np2ref follows arrays through parameters and names, not through attributes; pass "
             f"the array itself as a parameter (`step({held}, ...)`)")
     if scalar and jnp.ndim(x) == 0:
         return x
     if isinstance(x, tuple):  # `r = h(a)`, h returning `(x, i)` with x an array it writes
         raise NprUnsupported(
-            "np2ref NPR207: a tuple returned by a function (`r = h(a)`, h returning `(x, i)` with x an array "
+            "NPR207", "a tuple returned by a function (`r = h(a)`, h returning `(x, i)` with x an array "
             "that is written) is bound to a name: containers of written arrays are not translated; return a "
             "copy (`return x.copy(), i`) or the values the caller needs")
     if isinstance(x, (list, dict)):  # `x = state.copy()`, state a list: its arrays are the caller's
         raise NprUnsupported(
-            f"np2ref NPR207: a Python {type(x).__name__} is written through (`x = state.copy()` or "
+            "NPR207", f"a Python {type(x).__name__} is written through (`x = state.copy()` or "
             "`dict(state)`, then `x[k] += v`): in NumPy the writes reach the arrays it holds, which np2ref does not "
             "translate; copy the arrays themselves (`x = [a.copy() for a in state]`) or pass each "
             "array as its own argument")
@@ -259,7 +259,7 @@ def npr_returned(value, same=None, items=None):
         _npr_same(value, same)
         return None
     if not isinstance(value, tuple) or len(value) != len(items):
-        raise NprUnsupported(f"np2ref NPR203: a helper returned {type(value).__name__} where every path "
+        raise NprUnsupported("NPR203", f"a helper returned {type(value).__name__} where every path "
                              f"of it returns a tuple of {len(items)} items")
     for v, s in zip(value, items):
         if s is not None:
@@ -270,7 +270,7 @@ def npr_returned(value, same=None, items=None):
 
 def _npr_same(v, x) -> None:
     if v is not x:
-        raise NprUnsupported("np2ref NPR203: a helper returned a new object where it returns its argument "
+        raise NprUnsupported("NPR203", "a helper returned a new object where it returns its argument "
                              "itself when given an array (`p op= v; return p` of a number, which `op=` "
                              "rebinds): the caller's name would not be rebound; pass an array "
                              "(`np.asarray(x)`), or bind the result to another name")
@@ -291,7 +291,7 @@ def npr_sub(x, idx):
     integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
     v = _npr_view(x)
     if isinstance(x, NprWinView):
-        raise NprUnsupported("np2ref NPR111: a view of a window that moves with the loop variable "
+        raise NprUnsupported("NPR111", "a view of a window that moves with the loop variable "
                              "is not translated")
     if _npr_windows_only(idx):  # a window at a traced start (win_views.py); of a value, its values
         return npr_get(x)[idx] if v is None else NprWinView(x, idx)

@@ -40,7 +40,7 @@ class NprWinView:
     def shape(self):
         data, lens = _npr_win_buffer(self)
         if any(n is not None for n in lens):
-            raise NprUnsupported("np2ref NPR111: the shape of a window that may run past the end of "
+            raise NprUnsupported("NPR111", "the shape of a window that may run past the end of "
                                  "its axis is known only at run time")
         return data.shape
 
@@ -49,7 +49,7 @@ class NprWinView:
         if idx is Ellipsis or isinstance(idx, tuple) and not idx:
             return value
         if isinstance(value, NprMasked):
-            raise NprUnsupported("np2ref NPR111: an index into a window whose length is known only "
+            raise NprUnsupported("NPR111", "an index into a window whose length is known only "
                                  "at run time is not translated")
         return npr_get(value)[idx]
 
@@ -59,11 +59,11 @@ class NprWinView:
     def __getattr__(self, name):  # a method of the view (`.fill`, `.sort`): not translated
         if name.startswith("__") and name.endswith("__"):  # a protocol probe (`__jax_array__`)
             raise AttributeError(name)
-        raise NprUnsupported(f"np2ref NPR111: `.{name}` of a window that moves with the loop variable, "
+        raise NprUnsupported("NPR111", f"`.{name}` of a window that moves with the loop variable, "
                              "written through, is not translated")
 
     def _unsupported(self, *args, **kwargs):  # (NPR111: a loop with static bounds runs as Python)
-        raise NprUnsupported("np2ref NPR111: this use of a window that moves with the loop variable, "
+        raise NprUnsupported("NPR111", "this use of a window that moves with the loop variable, "
                              "written through, is not translated")
 
     __len__ = __iter__ = __array__ = __bool__ = __float__ = __int__ = __index__ = __complex__ = _unsupported
@@ -103,7 +103,7 @@ def _npr_win_unwrap(x, data, lens, leading=False):
         return x, np.size(npr_load(x)) == 1 or all(n is None for n in lens)
     nd = jnp.ndim(x.data)
     if nd > len(lens):
-        raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time, of "
+        raise NprUnsupported("NPR111", "a slice whose length is known only at run time, of "
                              "more dimensions than the window it is stored into")
     axes = range(nd) if leading else range(len(lens) - nd, len(lens))
     out = x.aligned().data
@@ -131,7 +131,7 @@ def _npr_win_valid(data, lens, ndim):
 
 def _npr_win_fits(fits):
     if not all(fits):
-        raise NprUnsupported("np2ref NPR111: a store into a window that may run past the end of its "
+        raise NprUnsupported("NPR111", "a store into a window that may run past the end of its "
                              "axis, with an index or value that does not fit every length of it")
 
 

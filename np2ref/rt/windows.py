@@ -90,7 +90,7 @@ class _npr_Dyn:
                 _npr_step_dyn(self, npr_load(e.start), npr_load(e.stop), int(step), n)  # `x[i::2]`
                 return
             if _npr_traced(step) or step not in (None, 1):
-                raise NprUnsupported("np2ref NPR111: a slice with a step and bounds known only at run "
+                raise NprUnsupported("NPR111", "a slice with a step and bounds known only at run "
                                      "time is not translated")
             start, stop = npr_load(e.start), npr_load(e.stop)
             self.width = n
@@ -143,7 +143,7 @@ def _npr_dyn_index(shape, idx):
         return None
     if any(isinstance(e, NprMasked) or np.ndim(npr_load(e)) > 0 and not isinstance(e, (slice, NprWin))
            or e is Ellipsis and items.count(Ellipsis) > 1 for e in items):
-        raise NprUnsupported("np2ref NPR111: a slice with bounds known only at run time next to an "
+        raise NprUnsupported("NPR111", "a slice with bounds known only at run time next to an "
                              "array index is not translated")
     used = sum(e is not None and e is not Ellipsis for e in items)
     if Ellipsis in items:
@@ -231,11 +231,11 @@ def _npr_dyn_read(x, idx):
 def _npr_masked_gather(x, idx):
     """x[m] with m an NprMasked integer array (`v[cols[p[i]:p[i + 1]]]`); None for other indices."""
     if not (isinstance(idx, NprMasked) or isinstance(idx, tuple) and len(idx) == 1 and isinstance(idx[0], NprMasked)):
-        raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time, as an "
+        raise NprUnsupported("NPR111", "a slice whose length is known only at run time, as an "
                              "index next to other indices, is not translated")
     m = idx[0] if isinstance(idx, tuple) else idx
     if m.dtype.kind not in 'iu':
-        raise NprUnsupported("np2ref NPR111: a boolean slice whose length is known only at run time, "
+        raise NprUnsupported("NPR111", "a boolean slice whose length is known only at run time, "
                              "as an index, is not translated")
     safe = m.filled(0)
     val = npr_get(x)[safe]  # NumPy's IndexError for the elements in the slice (the rest are 0)
@@ -264,12 +264,12 @@ def _npr_dyn_store(shape, idx, v):
     those slices whole, the value placed where NumPy's elements go in that region, a function
     that wraps the region's index so that only NumPy's elements are written); None without."""
     if any(isinstance(e, NprMasked) for e in (idx if isinstance(idx, tuple) else (idx,))):
-        raise NprUnsupported("np2ref NPR111: a store at the indices of a slice whose length is known "
+        raise NprUnsupported("NPR111", "a store at the indices of a slice whose length is known "
                              "only at run time is not translated")
     found = _npr_dyn_index(shape, idx)
     if found is None:
         if isinstance(v.v if isinstance(v, _npr_Aug) else v, NprMasked):
-            raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time "
+            raise NprUnsupported("NPR111", "a slice whose length is known only at run time "
                                  "stored into a region of a static shape")
         return None
     static, dyns = found
@@ -282,7 +282,7 @@ def _npr_dyn_store(shape, idx, v):
         data, lens = val.data, (None,) * (nd - val.ndim) + val.lens
         offs = (None,) * (nd - val.ndim) + val.offs
         if len(lens) > nd:
-            raise NprUnsupported("np2ref NPR111: a slice of more dimensions than the region it is stored in")
+            raise NprUnsupported("NPR111", "a slice of more dimensions than the region it is stored in")
         data = jnp.reshape(data, (1,) * (nd - val.ndim) + data.shape)
     else:
         data = npr_load(val)
@@ -296,7 +296,7 @@ def _npr_dyn_store(shape, idx, v):
         if lens[a] is not None:
             _npr_lengths_equal(dyn.length, lens[a])
         elif s != 1 and not (dyn.full and s == dyn.width):
-            raise NprUnsupported(f"np2ref NPR111: {s} values stored into a slice whose length is known "
+            raise NprUnsupported("NPR111", f"{s} values stored into a slice whose length is known "
                                  "only at run time")
         if offs[a] is not None and _npr_same_off(offs[a], dyn.lo) and np.shape(data)[a] == dyn.n:
             pass  # read from the whole axis at the same start: already in place
@@ -311,7 +311,7 @@ def _npr_dyn_store(shape, idx, v):
         mask = mask & ((iota >= dyn.lo) & (iota < dyn.lo + dyn.length) if dyn.step == 1 else _npr_step_mask(iota, dyn))
     for a, n in enumerate(lens):
         if n is not None and not any(d.axis == a for d in dyns):
-            raise NprUnsupported("np2ref NPR111: a slice whose length is known only at run time stored "
+            raise NprUnsupported("NPR111", "a slice whose length is known only at run time stored "
                                  "into an axis of a static length")
     if not isinstance(data, jax.Array) and not _npr_traced(data):
         data = val  # a Python scalar keeps NumPy's casting of it

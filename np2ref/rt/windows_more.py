@@ -119,14 +119,14 @@ def _npr_mask_fits(mask, x, axis=0):
     does not know, is not translated (NPR111: a loop with static bounds then runs as Python)."""
     mshape, xshape = _npr_shape_of(mask), _npr_shape_of(x)
     if not mshape or axis + len(mshape) > len(xshape):
-        raise NprUnsupported("np2ref NPR111: a boolean mask of more axes than the slice of run-time "
+        raise NprUnsupported("NPR111", "a boolean mask of more axes than the slice of run-time "
                              "length it selects from (or of none) is not translated")
     for k, m in enumerate(mshape):
         n = xshape[axis + k]
         lm = mask.lens[k] if isinstance(mask, NprMasked) else None
         lx = x.lens[axis + k] if isinstance(x, NprMasked) else None
         if (lm is None) != (lx is None) or lm is None and m != n and 0 in (m, n):
-            raise NprUnsupported("np2ref NPR111: a boolean mask selects from an axis whose length is "
+            raise NprUnsupported("NPR111", "a boolean mask selects from an axis whose length is "
                                  "known only at run time for one of the two and static for the other")
         if lm is None and m != n:
             raise IndexError(f"boolean index did not match indexed array along axis {k}; size of axis "

@@ -8,7 +8,6 @@ import dis
 import inspect
 import linecache
 import os
-import re
 import textwrap
 import time
 import tokenize
@@ -21,6 +20,7 @@ from ..diagnostics import Diagnostic, Np2RefError, Span
 from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
+from ..policy import DtypePolicy
 from .choice import HOST, JIT, Choice, choose, closed_because
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
@@ -205,8 +205,7 @@ class Compiled:
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
                  in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
                  host_below=None, trace_budget="default"):
-        if dtype_policy not in ("preserve", "float32"):
-            raise ValueError(f"dtype_policy must be 'preserve' or 'float32', not {dtype_policy!r}")
+        self.dtype_policy = DtypePolicy.of(dtype_policy)
         if bounds not in ("checked", "unchecked"):
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = _source_of(fn)
@@ -239,7 +238,7 @@ class Compiled:
             namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
                                           copied=facts.copied_params,
                                           changed=containers.changed_param_names(facts, result.functions))
-        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, dtype_policy, bounds,
+        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, self.dtype_policy.name, bounds,
                                  lists=namespace[name].lists, copied=namespace[name].copied,
                                  changed=namespace[name].changed, trace_budget=trace_budget)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
@@ -262,7 +261,7 @@ class Compiled:
         # position pairs that must not share memory}; None: every call is jitted
         self.host_below = host_below_of(host_below)
         eligible = (self.host_below > 0 and self._entry._positional is not None and static_argnames is None
-                    and dtype_policy == "preserve" and bounds == "checked"
+                    and self.dtype_policy == DtypePolicy() and bounds == "checked"
                     and all(v is None for v in (in_shardings, out_shardings, mesh)))
         self._host_routes = {} if eligible else None
         self._hosted = None if verify else self._host_routes  # after the verified first call
@@ -271,7 +270,7 @@ class Compiled:
         self._clock = time.perf_counter  # what a measured call is timed with (choice.py); tests fake it
         self._choices = {}  # host_key: its Choice (the route, why, the times): explain()
         self._closed = None if eligible else closed_because(self.host_below, self._entry._positional, static_argnames,
-                                                            dtype_policy, bounds, (in_shardings, out_shardings, mesh))
+                                                            self.dtype_policy.name, bounds, (in_shardings, out_shardings, mesh))
         self._host_fast = no_fast_call  # the last host-route signature's straight-line call
         if self._host_routes is not None:  # a class of its own: its __call__ is the last host route's
             self.__class__ = type("Compiled", (Compiled,), {"__module__": Compiled.__module__,
@@ -281,7 +280,8 @@ class Compiled:
         # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
         # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
         self._fast = {} if verify else self._entry._fast
-        from ..rt.fastpath import _npr_moved, _npr_arg_types  # (rt is imported: runtime_namespace above)
+        from ..rt.fastpath import _npr_arg_types  # (rt is imported: runtime_namespace above)
+        from ..rt.module_globals import _npr_moved
         self._moved, self._types = _npr_moved, _npr_arg_types
 
     @property
@@ -524,10 +524,10 @@ class Compiled:
     def _refusal(self, exc: Exception, traced_scalars=()) -> Np2RefError | None:
         runtime = runtime_namespace()
         if isinstance(exc, runtime["NprError"]) and not isinstance(exc, runtime["NprUnsupported"]):
-            code, message = exc.code, exc.message  # refused at call time, or by a helper while tracing
+            # refused at call time, or by a helper while tracing
             if _source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
-                return _located(code, message, getattr(exc, "hint", None), exc, self.conversion, self._exec_name)
-            return _refuse(code, message, self.original, getattr(exc, "hint", None))
+                return _located(exc.code, exc.message, exc.hint, exc, self.conversion, self._exec_name, exc.call)
+            return _refuse(exc.code, exc.message, self.original, exc.hint)
         return trace_refusal(exc, self.conversion, self._exec_name, traced_scalars)
 
     def pure(self, *args, **kwargs):
@@ -558,8 +558,8 @@ class Compiled:
                           f"{type(exc).__name__} ({exc}) where NumPy returned", self.original,
                           hint="report this translation: np2ref computed something different from "
                           "NumPy") from None
-        rtol = 1e-4 if self._entry.dtype_policy == "float32" else None
-        cmp = compare_outputs(expected, got, final_expected, final_got, arguments, self.mutated, rtol)
+        cmp = compare_outputs(expected, got, final_expected, final_got, arguments, self.mutated,
+                              self.dtype_policy.rtol)
         if cmp.difference:
             raise _refuse("NPR301", f"verification failed on the first call: {cmp.difference} "
                           f"(largest error {cmp.worst_error:.3g})", self.original,
@@ -578,11 +578,11 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
     runtime = runtime_namespace()
     if isinstance(exc, runtime["NprTraceGap"]) and exc.__cause__ is not None:
         exc = exc.__cause__  # npr_jit's coded form of the JAX error: the JAX error has the user's line
-    kind = _npr_trace_gap_kind(exc)
+    kind, call = _npr_trace_gap_kind(exc), None
     if kind is not None:
         code, message, hint = _NPR_TRACE_GAPS[kind]
     elif isinstance(exc, runtime["NprError"]):
-        code, message, hint = exc.code, exc.message, getattr(exc, "hint", None)
+        code, message, hint, call = exc.code, exc.message, exc.hint, exc.call
     else:
         return None
     if code == "NPR030" and (why := left_as_written(conversion.source or "", _source_line(exc, conversion, exec_name))):
@@ -595,34 +595,33 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
                    f"or the float argument {names} (a Python float argument is traced, like an array)")
         hint = (f"pass {names} as an int where it is one, or name it in static_argnames=(...) so its "
                 "value is fixed when the function is traced")
-    return _located(code, message, hint, exc, conversion, exec_name)
+    return _located(code, message, hint, exc, conversion, exec_name, call)
 
 
 def _located(code: str, message: str, hint: str | None, exc: BaseException, conversion: ConversionResult,
-             exec_name: str) -> Np2RefError:
-    """The refusal at the innermost line of the user's source that `exc` passed through."""
+             exec_name: str, call: str | None = None) -> Np2RefError:
+    """The refusal at the innermost line of the user's source that `exc` passed through: at the
+    call it names (`call`, an NprError's: `np.bincount`) when that line has one."""
     line = _source_line(exc, conversion, exec_name)
     span = Span(line, 1, line, 1)
     if line and conversion.source:
         text_line = conversion.source.splitlines()[line - 1]
         col = len(text_line) - len(text_line.lstrip()) + 1
-        span = _named_call(conversion.source, line, message) or Span(line, col, line, len(text_line.rstrip()) + 1)
+        span = ((call and _named_call(conversion.source, line, call))
+                or Span(line, col, line, len(text_line.rstrip()) + 1))
     return Np2RefError([Diagnostic(code, message, conversion.filename, span, hint)], conversion.source)
 
 
-def _named_call(source: str, line: int, message: str) -> Span | None:
-    """The span of the call a refusal names (`np.bincount(x) of array data ...`) in the statement
-    that starts at `line` (it may go on over more lines), or None: the statement is the place."""
-    named = re.search(r"\bnp\.([A-Za-z_][\w.]*)\(", message)
-    if named is None:
-        return None
+def _named_call(source: str, line: int, call: str) -> Span | None:
+    """The span of the call a refusal names (`np.bincount`) in the statement that starts at
+    `line` (it may go on over more lines), or None: the statement is the place."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return None
     statements = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and n.lineno == line
                   and not isinstance(n, (ast.FunctionDef, ast.ClassDef))]
-    name = named.group(1).split(".")[-1]
+    name = call.split(".")[-1]
     for stmt in sorted(statements, key=lambda n: n.end_lineno - n.lineno):
         for node in ast.walk(stmt):
             func = node.func if isinstance(node, ast.Call) else None

@@ -47,9 +47,7 @@ def _target(fn, args, kwargs, seed) -> Target:
     original = compiled.original
     signature = inspect.signature(original)
     example, specs = specs_from_example(signature, args, kwargs)
-    policy = getattr(compiled._entry, "dtype_policy", "preserve")
-    rtol = 1e-4 if policy == "float32" else None
-    return Target(original, compiled, signature, example, specs, rtol, seed)
+    return Target(original, compiled, signature, example, specs, compiled.dtype_policy.rtol, seed)
 
 
 def _run_transform(check, target: Target, examples: int, seed: int, vary_shapes: bool) -> TransformResult:
