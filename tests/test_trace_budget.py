@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import np2ref
+from np2ref.emit.module import RUNTIME_MODULE
 from np2ref.config import find
 from tests.conftest import assert_same_as_numpy, load_module
 
@@ -119,8 +120,8 @@ def test_the_config_key_reaches_each_npr_jit(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.np2ref]\ntrace_budget = 123\n")
     cfg = find(tmp_path)
     assert cfg.trace_budget == 123
-    code = "@npr_jit\ndef f(a):\n    pass\n\n@npr_jit(mutated=('a',))\ndef g(a):\n    pass\n"
-    out = cfg.apply_trace_budget(code)
-    assert "@npr_jit(trace_budget=123)" in out and "@npr_jit(mutated=('a',), trace_budget=123)" in out
+    source = "import numpy as np\n\ndef f(a):\n    a[0] = 1.0\n\ndef g(a):\n    a[1:] += 1.0\n"
+    out = np2ref.convert_source(source, "m.py").code_for(RUNTIME_MODULE, cfg.dtype_policy, cfg.entry_options)
+    assert out.count("trace_budget=123") == 2 and out.count("@npr_jit(") == 2
     (tmp_path / "pyproject.toml").write_text('[tool.np2ref]\ntrace_budget = "none"\n')
     assert find(tmp_path).trace_budget is None
