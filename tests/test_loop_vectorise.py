@@ -76,6 +76,37 @@ def trmm(alpha, A, B):
             B[i, j] += A[i + 1:, i] @ B[i + 1:, j]
 
 
+def later_ascending(a):
+    for i in range(a.shape[0]):
+        a[i] = a[i] * 0.5 + a[i + 1:].sum()  # positions only later iterations write
+
+
+def earlier_descending(a):
+    for i in range(a.shape[0] - 1, -1, -1):
+        a[i] = a[i] * 0.5 + a[:i].sum()  # the same, counting down
+
+
+def prefix_ascending(a):
+    for i in range(a.shape[0]):
+        a[i] = a[i] * 0.5 + a[:i].sum()  # positions earlier iterations wrote: a recurrence
+
+
+def later_descending(a):
+    for i in range(a.shape[0] - 1, -1, -1):
+        a[i] = a[i] * 0.5 + a[i + 1:].sum()
+
+
+def later_by_step(a, s):
+    for i in range(0, a.shape[0], s):  # the step's sign unknown on the source
+        a[i] = a[i] * 0.5 + a[i + 1:].sum()
+
+
+def above_wraps(B, k):
+    for j in range(B.shape[1]):
+        B[k, j] = 1.0
+        B[k, j] += B[:k - 1, j].sum()  # at k = 0, `:-1` wraps round onto row k itself
+
+
 def row_sums(x, out):
     for i in range(x.shape[0]):
         s = 0.0
@@ -146,6 +177,8 @@ CASES = [
     (below_rows, lambda: (RNG.standard_normal((4, 3)), -1)),  # k + 1 = 0: row -1 is read (the loop runs)
     (row_sums, lambda: (RNG.standard_normal((4, 5)), np.zeros(4))),
     (trmm, lambda: (1.5, RNG.standard_normal((5, 5)), RNG.standard_normal((5, 3)))),
+    (later_ascending, lambda: (RNG.standard_normal(7),)),
+    (earlier_descending, lambda: (RNG.standard_normal(7),)),
 ]
 
 
@@ -197,10 +230,24 @@ def test_a_range_past_the_axis_raises_numpys_index_error():
 
 
 @pytest.mark.parametrize("fn", [recurrence, random_body, alias_read, two_places, reads_other_element,
-                                in_place_name, inner_var_rebound, inner_var_shifted])
+                                in_place_name, inner_var_rebound, inner_var_shifted, prefix_ascending,
+                                later_descending, later_by_step, above_wraps])
 def test_dependent_or_impure_loops_stay_loops(fn):
     source = _converted(fn)
     assert "npr_vfor" not in source and "npr_for" in source
+
+
+def test_trmm_rows_below_are_read_as_before_the_loop():
+    assert "npr_vfor(npr_range(m), _loop_i, _lanes_i, (B, (npr_lane,)))" in _converted(trmm)
+
+
+def test_recurrences_over_the_loop_axis_match_numpy():
+    x = RNG.standard_normal(6)
+    for fn, args in ((prefix_ascending, (x,)), (later_descending, (x,)), (later_by_step, (x, 2)),
+                     (above_wraps, (RNG.standard_normal((4, 3)), 0))):
+        want, got = _run(fn, args, None), _run(fn, args, True)
+        for w, g in zip(want, got):
+            np.testing.assert_allclose(g, w, rtol=1e-13)
 
 
 def test_rebound_inner_loop_variables_match_numpy():

@@ -70,12 +70,14 @@ def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
             return why
         for elements in found.slices[name]:
             why = _within_slot(elements, prefix, ints)
-            below = _rows_apart(elements, found.slices[name][0], var) if why and id(elements) not in stored else None
+            below = _rows_apart(elements, found.slices[name][0], var, _step_sign(loop.iter)) \
+                if why and id(elements) not in stored else None
             if why and below is None:
                 return f"`{name}`: {why}"
             if why:
                 apart.append((name, _code(elements)))
-                nonneg.append(below)
+                if below != var:  # (npr_vfor keeps the loop variable >= 0 itself)
+                    nonneg.append(below)
         slots.append((name, prefix))
     for name in found.reads - written - local - {var}:
         if any(facts.roots.get(name, frozenset()) & facts.roots.get(w, frozenset({"?"})) for w in written):
@@ -101,25 +103,49 @@ def _store_slices(body) -> set:
     return found
 
 
-def _rows_apart(elements, slot, var):
-    """For a read `R[elements]` beside the slot `R[slot]`: the name e when, at a position before
-    the loop variable's where the slot's index is the name e (the same in every iteration) and
-    both indices agree before it, the read takes the slice `e + c:` (c > 0) or `:e` / `:e - c`:
-    positions no iteration writes while e >= 0 (npr_vfor checks that: `nonneg`). Else None."""
+def _rows_apart(elements, slot, var, sign=0):
+    """For a read `R[elements]` beside the slot `R[slot]`, where both indices agree before a
+    position p: the name to keep >= 0 when the read's slice at p takes only positions no
+    iteration writes, else None. At a position whose slot index is a name e fixed in the loop:
+    `e + c:` (c > 0) or `:e`, positions apart from e while e >= 0 (npr_vfor checks that:
+    `nonneg`; `:e - c` is not taken: at e < c it wraps round onto e). At the loop variable's
+    own position (sign: the sign of the range's step, 0 when unknown): `var + c:` (c > 0) in an
+    ascending loop, `:var` in a descending one, positions only later iterations write, so the
+    loop reads them as they were before it, as every lane does; var is returned (npr_vfor
+    keeps every iteration's var >= 0 itself)."""
     entries, slot = list(elements), list(slot)
     for p, e in enumerate(slot):
-        if not isinstance(e.slice, cst.Index) or _is_name(e.slice.value, var):
+        if not isinstance(e.slice, cst.Index):
             return None
-        if not isinstance(e.slice.value, cst.Name) or p >= len(entries):
+        if not isinstance(e.slice.value, cst.Name):
             continue
-        if _code(entries[:p]) != _code(slot[:p]) or not isinstance(entries[p].slice, cst.Slice):
+        own = e.slice.value.value == var
+        if p >= len(entries) or _code(entries[:p]) != _code(slot[:p]) or not isinstance(entries[p].slice, cst.Slice):
+            if own:
+                return None
             continue
         cut, name = entries[p].slice, e.slice.value.value
-        if cut.step is None and cut.upper is None and _plus(cut.lower, name) is not None and _plus(cut.lower, name) > 0:
-            return name
-        if cut.step is None and cut.lower is None and _plus(cut.upper, name) is not None and _plus(cut.upper, name) <= 0:
+        below = cut.step is None and cut.upper is None and (_plus(cut.lower, name) or 0) > 0
+        above = cut.step is None and cut.lower is None and _plus(cut.upper, name) == 0
+        if own:
+            return name if below and sign > 0 or above and sign < 0 else None
+        if below or above:
             return name
     return None
+
+
+def _step_sign(it) -> int:
+    """1 or -1: the sign of `range(...)`'s step where the source shows it (no step, or an integer
+    literal), else 0."""
+    args = [a.value for a in it.args] if isinstance(it, cst.Call) else []
+    if len(args) < 3:
+        return 1
+    step = args[2]
+    if isinstance(step, cst.Integer):
+        return 1 if int(step.value) > 0 else 0
+    if isinstance(step, cst.UnaryOperation) and isinstance(step.operator, cst.Minus) and isinstance(step.expression, cst.Integer):
+        return -1 if int(step.expression.value) > 0 else 0
+    return 0
 
 
 def _plus(expr, name):
