@@ -73,7 +73,7 @@ def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
             below = _rows_apart(elements, found.slices[name][0], var, _step_sign(loop.iter)) \
                 if why and id(elements) not in stored else None
             if why and below is None:
-                return f"`{name}`: {why}"
+                return f"`{name}[{_code(elements) or '...'}]` beside `{name}[{prefix}]`, the element or block an iteration owns: {why}"
             if why:
                 apart.append((name, _code(elements)))
                 if below != var:  # (npr_vfor keeps the loop variable >= 0 itself)
@@ -311,7 +311,7 @@ def _within_slot(elements, prefix, ints) -> str:
         if _code(entries[:k]) == prefix:
             break
     else:
-        return "read or written at more than one index"
+        return "another iteration's element or block may be read or written there"
     for e in entries[k:]:
         if isinstance(e.slice, cst.Slice):
             parts = [p for p in (e.slice.lower, e.slice.upper, e.slice.step) if p is not None]
