@@ -107,6 +107,21 @@ def above_wraps(B, k):
         B[k, j] += B[:k - 1, j].sum()  # at k = 0, `:-1` wraps round onto row k itself
 
 
+def columns(data, out):
+    for j in range(data.shape[1]):
+        out[:, j] = data[:, j] * j - data[0, j]  # a column each: the lanes along axis 1
+
+
+def plane_columns(data, out, k):
+    for j in range(1, data.shape[2]):
+        out[k, :, j] = (data[k, :, j] - data[k, :, j].mean()) / 2.0
+
+
+def column_and_next(out):
+    for j in range(out.shape[1] - 1):
+        out[:, j] = out[:, j + 1] * 2.0  # the next column: another iteration's slot
+
+
 def row_sums(x, out):
     for i in range(x.shape[0]):
         s = 0.0
@@ -179,6 +194,10 @@ CASES = [
     (trmm, lambda: (1.5, RNG.standard_normal((5, 5)), RNG.standard_normal((5, 3)))),
     (later_ascending, lambda: (RNG.standard_normal(7),)),
     (earlier_descending, lambda: (RNG.standard_normal(7),)),
+    (columns, lambda: (RNG.standard_normal((5, 4)), np.zeros((5, 4)))),
+    (columns, lambda: (RNG.standard_normal((5, 4)).astype(np.float32), np.zeros((5, 4), np.int16))),
+    (plane_columns, lambda: (RNG.standard_normal((3, 5, 4)), np.zeros((3, 5, 4)), 1)),
+    (plane_columns, lambda: (RNG.standard_normal((3, 5, 4)), np.zeros((3, 5, 4)), -3)),
 ]
 
 
@@ -211,7 +230,7 @@ def test_against_numpy_and_the_loop(fn, make):
     for w, got, looped in zip(want, lanes, loop):
         assert got.dtype == w.dtype
         np.testing.assert_allclose(got, w, rtol=1e-6 if w.dtype == np.float32 else 1e-13, atol=1e-12)
-        if fn in (grid, stencil, backwards, int_element, wraps, row_sums):  # the same elementwise operations:
+        if fn in (grid, stencil, backwards, int_element, wraps, row_sums, columns):  # the same elementwise operations:
             assert np.array_equal(got, looped)  # the loop's bits, and NumPy's where the loop had them
             assert np.array_equal(got, w) or not np.array_equal(looped, w)  # (XLA may fuse s + x * y)
         else:  # a reduction in the body: XLA's order (batched), NumPy's within an ulp or two
@@ -231,7 +250,7 @@ def test_a_range_past_the_axis_raises_numpys_index_error():
 
 @pytest.mark.parametrize("fn", [recurrence, random_body, alias_read, two_places, reads_other_element,
                                 in_place_name, inner_var_rebound, inner_var_shifted, prefix_ascending,
-                                later_descending, later_by_step, above_wraps])
+                                later_descending, later_by_step, above_wraps, column_and_next])
 def test_dependent_or_impure_loops_stay_loops(fn):
     source = _converted(fn)
     assert "npr_vfor" not in source and "npr_for" in source

@@ -287,8 +287,9 @@ class _Accesses(cst.CSTVisitor):
 
 def _slot_prefix(elements, var, body_names) -> tuple:
     """(The code of the slot `P` of `R[elements]`, its indices up to the loop variable's, "") or
-    (None, why there is none): P must be scalar indices, `var` alone as its last, the others free of `var`,
-    of names the body binds, and of calls and subscripts."""
+    (None, why there is none): P must be scalar indices or whole axes (`out[:, j]`: the column, the
+    lanes along axis 1), `var` alone as its last, the others free of `var`, of names the body
+    binds, and of calls and subscripts."""
     entries = list(elements)
     at = [k for k, e in enumerate(entries) if isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Name)
           and e.slice.value.value == var]
@@ -296,6 +297,8 @@ def _slot_prefix(elements, var, body_names) -> tuple:
         return None, "a written array indexed other than by the loop variable alone"
     prefix = entries[:at[0] + 1]
     for e in prefix[:-1]:
+        if _full_slice(e.slice):
+            continue
         names = _names(e.slice.value) if isinstance(e.slice, cst.Index) and not e.slice.star else None
         if names is None or var in names or names & body_names:
             return None, "a written array's other indices change within the loop"
@@ -373,9 +376,15 @@ def lanes_function(plan: LanePlan, var: str, stmts, name: str):
         return None
     params = [cst.Param(cst.Name(var))] + [cst.Param(cst.Name(slot_names[a])) for a, _ in plan.slots]
     func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), cst.IndentedBlock(body=body))
-    args = [_pair(cst.Name(a), [cst.Name("npr_lane") if _is_name(i.value, var) else i.value for i in swap.index[a]])
-            for a, _ in plan.slots]
+    args = [_pair(cst.Name(a), [_slot_entry(i, var) for i in swap.index[a]]) for a, _ in plan.slots]
     return func, args
+
+
+def _slot_entry(index, var):
+    """An npr_vfor slot index's entry: npr_lane for the loop variable, npr_whole for `:`."""
+    if isinstance(index, cst.Slice):
+        return cst.Name("npr_whole")
+    return cst.Name("npr_lane") if _is_name(index.value, var) else index.value
 
 
 _SLOT_ACCESS = frozenset({"npr_at", "npr_get"})

@@ -39,6 +39,7 @@ class _NprLane:
 
 
 npr_lane = _NprLane()
+npr_whole = slice(None)  # a whole axis before the loop variable in a slot (`(out, (npr_whole, npr_lane))`: out[:, j])
 NPR_VECTORISE = True  # False: npr_vfor runs the loop (the differential tests compare the two)
 
 
@@ -52,12 +53,13 @@ def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=()):
     every slot (`B[i + 1:, j]` beside the slot B[i, j]); else the loop runs."""
     start, stop, step = rng.start, rng.stop, rng.step
     if not NPR_VECTORISE or not _npr_is_concrete(step) or int(step) == 0 or not slots \
-            or not all(_npr_scalar_index(e) for _, ix in slots for e in ix if e is not npr_lane):
+            or not all(_npr_scalar_index(e) or _npr_whole_axis(e) for _, ix in slots for e in ix if e is not npr_lane):
         return npr_for(rng, loop)  # (an index array beside j would move the lane axis: NumPy's rules)
     step = int(step)
     if not all((_npr_bound_span(v, (v, 0)) or (-1, -1))[0] >= 0 for v in nonneg):
         return npr_for(rng, loop)
-    if not all(_npr_index_inside(e, n) for r, ix in slots for e, n in zip(ix, _npr_shape(r)) if e is not npr_lane):
+    if not all(_npr_index_inside(e, n) for r, ix in slots for e, n in zip(ix, _npr_shape(r))
+               if e is not npr_lane and not _npr_whole_axis(e)):
         return npr_for(rng, loop)  # the lanes load R[i, :] whatever the body does: never out of its axis
     width = min(int(_npr_shape(r)[_npr_lane_axis(ix)]) for r, ix in slots)
     if all(_npr_is_concrete(v) for v in (start, stop)):
@@ -93,7 +95,8 @@ def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span, ok=True):
         npr_for(rng, loop)
         return False
     for (r, ix), new, (old, valid) in zip(slots, *run):
-        mask = jnp.reshape(valid & ok, valid.shape + (1,) * (old.ndim - 1))
+        at = _npr_slot_axis(ix)  # the lane axis of R[all lanes] (after the whole axes before it)
+        mask = jnp.reshape(valid & ok, (1,) * at + valid.shape + (1,) * (old.ndim - 1 - at))
         npr_at(r)[_npr_all_lanes(ix)] = jnp.where(mask, new, old)
     return True
 
@@ -123,7 +126,8 @@ def _npr_lanes(rng, lanes, slots, width, span):
         lanes(k, *refs)
         return [s[...] for s in refs]
 
-    new = jax.vmap(lane)(at, *[jnp.take(o, at, axis=0) for o in olds])
+    axes = [_npr_slot_axis(ix) for _, ix in slots]
+    new = jax.vmap(lane, in_axes=(0, *axes), out_axes=axes)(at, *[jnp.take(o, at, axis=a) for o, a in zip(olds, axes)])
     return new, [(o, valid) for o in olds]
 
 
@@ -149,6 +153,15 @@ def _npr_index_inside(e, n):
     span = (int(e), int(e)) if _npr_is_concrete(e) or not hasattr(e, "aval") and isinstance(e, int) \
         else _npr_known_range(e)
     return span is not None and -n <= span[0] and span[1] < n
+
+
+def _npr_whole_axis(e):
+    return isinstance(e, slice) and e == slice(None)
+
+
+def _npr_slot_axis(ix):
+    """The lane axis of R[_npr_all_lanes(ix)]: the whole axes before npr_lane (scalars drop theirs)."""
+    return sum(_npr_whole_axis(e) for e in ix[:_npr_lane_axis(ix)])
 
 
 def _npr_lane_axis(ix):
