@@ -237,6 +237,21 @@ def test_against_numpy_and_the_loop(fn, make):
             np.testing.assert_allclose(got, looped, rtol=1e-13, atol=1e-12)
 
 
+LOOP_FREE = {grid: (7, 6), rows: (5, 4), triangle: (6, 6), trmm: (5, 5), later_ascending: (7,),
+             earlier_descending: (7,), columns: (5, 4), plane_columns: (3, 5, 4)}
+
+
+@pytest.mark.parametrize("fn", list(LOOP_FREE), ids=[f.__name__ for f in LOOP_FREE])
+def test_the_lanes_run_where_the_loop_was(fn):
+    """No loop left in the program (a lanes trace that fails runs the loop instead: exact, slow)."""
+    jax = pytest.importorskip("jax")
+    args = next(make() for f, make in CASES if f is fn)
+    pure = np2ref.compile(fn).pure
+    with jax.enable_x64(True):
+        text = str(jax.make_jaxpr(pure, static_argnums=[k for k, a in enumerate(args) if isinstance(a, int)])(*args))
+    assert "while[" not in text and "scan[" not in text
+
+
 def test_a_range_past_the_axis_raises_numpys_index_error():
     a = np.zeros(4)
     with pytest.raises(IndexError):

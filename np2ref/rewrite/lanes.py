@@ -26,6 +26,8 @@ import dataclasses
 
 import libcst as cst
 
+from .mirrors import trailing_mirrors
+
 PURE_NP = frozenset("""abs absolute add all amax amin any arccos arcsin arctan arctan2 cbrt ceil clip cos cosh
     divide dot exp exp2 expm1 floor fmax fmin hypot inner isfinite isinf isnan log log10 log1p log2 logical_and
     logical_not logical_or matmul max maximum mean min minimum multiply negative outer power prod sign sin sinh
@@ -41,10 +43,22 @@ class LanePlan:
     slots: tuple[tuple[str, str], ...]  # (array, its index's code) per written array, in order
     apart: tuple[tuple[str, str], ...] = ()  # (array, index code) of reads no iteration writes (`B[i + 1:, j]`)
     nonneg: tuple[str, ...] = ()  # the names that proof needs >= 0 (npr_vfor checks them)
+    mirrors: tuple[int, ...] = ()  # the slots R[a, j] whose copies R[j, a] = R[a, j] end the body (mirrors.py)
 
 
 def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
     """A LanePlan when the iterations of `loop` are independent (module docstring), else why not."""
+    mirrors = trailing_mirrors(loop.body.body, var)
+    if mirrors:  # the proof is of the other statements; the copies are npr_vfor's (mirrors.py)
+        plan = lane_plan(loop.with_changes(body=loop.body.with_changes(body=loop.body.body[:-len(mirrors)])), var, facts)
+        slots = [] if isinstance(plan, str) else [prefix for _, prefix in plan.slots]
+        at = [next((k for k, (r, prefix) in enumerate(plan.slots) if r == array and prefix == f"{a}, {var}"), None)
+              for array, a in mirrors] if slots else []
+        if not isinstance(plan, str) and {r for r, _ in plan.apart} & {r for r, _ in mirrors}:
+            return "a copy `R[j, a] = R[a, j]` beside a read of R outside the slots"  # (it may read a copy)
+        if isinstance(plan, str) or None in at or len(set(at)) != len(at):
+            return plan if isinstance(plan, str) else "a copy `R[j, a] = R[a, j]` of an element no iteration owns"
+        return dataclasses.replace(plan, mirrors=tuple(at))
     why = _statements(loop.body.body)
     if why:
         return why

@@ -345,7 +345,10 @@ def _lanes_call(original, updated, plan, args, ctx, flags):
     iterations are independent (rewrite/lanes.py), else None."""
     why = _kept_form(plan, flags) or ("" if len(args) == 2 else "a loop with arguments npr_vfor does not take")
     lp = lane_plan(original, plan.var, ctx.f) if not why else why
-    made = lanes_function(lp, plan.var, updated.body.body, f"_lanes_{plan.var}") if isinstance(lp, LanePlan) else None
+    stmts = updated.body.body[:len(updated.body.body) - len(lp.mirrors)] if isinstance(lp, LanePlan) else ()
+    if isinstance(lp, LanePlan) and lp.mirrors and len(updated.body.body) != len(original.body.body):
+        lp = "a body whose statements the rewrite split"  # (the copies are the last statements of both)
+    made = lanes_function(lp, plan.var, stmts, f"_lanes_{plan.var}") if isinstance(lp, LanePlan) else None
     if made is None:
         _note(ctx, original, plan.var, f"{'a Python loop' if plan.python else 'a lax loop'}: " + (
             lp if isinstance(lp, str) else "an access to a written array in a form the lanes do not know"))
@@ -356,6 +359,8 @@ def _lanes_call(original, updated, plan, args, ctx, flags):
     offsets = range_offsets(original.iter, ctx.f.for_names)
     if offsets is not None:
         extra.append(_keyword("offsets", offsets))
+    if lp.mirrors:  # R[j, a] = R[a, j] ends the body: npr_vfor copies those rows into columns
+        extra.append(_keyword("mirror", cst.Tuple([cst.Element(cst.Integer(str(k)), comma=cst.Comma()) for k in lp.mirrors])))
     if lp.nonneg:  # reads beside the slots that no iteration writes while these are >= 0
         extra.append(_keyword("nonneg", cst.Tuple([cst.Element(cst.Name(n), comma=cst.Comma()) for n in lp.nonneg])))
     return cst.Call(cst.Name(J.VFOR), [*args, *extra]), [func]
