@@ -328,3 +328,36 @@ def test_grad_and_vmap_of_the_lanes_equal_the_loops():
     assert np.array_equal(batch, loop_batch)
     np.testing.assert_allclose(grad, loop_grad, rtol=1e-14)  # contributions summed in another order
     assert np.allclose(outs[0][1][0], tri_sum(C.copy(), A))
+
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_SPECIAL = st.sampled_from([0.0, -0.0, np.inf, -np.inf, np.nan, 2.5])  # (no overflow: a sum's order would show)
+_VALUES = st.one_of(st.floats(-1e3, 1e3).filter(lambda v: v == 0 or abs(v) > 1e-100), _SPECIAL)
+_COMPILED = {}
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(n=st.integers(1, 5), m=st.integers(1, 3), data=st.data())
+def test_new_lane_forms_with_signed_zeros_infs_and_nans(n, m, data):
+    """Columns: NumPy's bits; reads of later positions: NumPy's sums (XLA's order), NaNs where NumPy's."""
+    draw = lambda size: np.array(data.draw(st.lists(_VALUES, min_size=size, max_size=size)))  # noqa: E731
+    for fn, args, exact in ((columns, (draw(n * m).reshape(n, m), np.zeros((n, m))), True),
+                            (later_ascending, (draw(n),), False), (earlier_descending, (draw(n),), False)):
+        if fn not in _COMPILED:
+            _COMPILED[fn] = np2ref.compile(fn)
+        theirs, ours = [a.copy() for a in args], [a.copy() for a in args]
+        with np.errstate(all="ignore"):
+            fn(*theirs)
+        _COMPILED[fn](*ours)
+        if exact:
+            assert _same_bits(theirs[-1], ours[-1])
+        else:
+            np.testing.assert_allclose(ours[-1], theirs[-1], rtol=1e-13, atol=1e-12, equal_nan=True)
+
+
+def _same_bits(want, got):
+    """Bit for bit (signed zeros too), NaN where NumPy has NaN (its sign and payload unspecified)."""
+    nan = np.isnan(want)
+    return np.array_equal(nan, np.isnan(got)) and want[~nan].tobytes() == got[~nan].tobytes()
