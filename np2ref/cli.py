@@ -100,6 +100,8 @@ def _parser() -> argparse.ArgumentParser:
                         "a converted script that fails or prints something else makes its functions not ready")
     k.add_argument("-o", "--output", help="with --report html: the folder (default np2ref-report); "
                    "with --report json: a file or folder (default: stdout)")
+    k.add_argument("--explain-loops", action="store_true",
+                   help="also say, per loop, whether it was vectorised (npr_vfor) and why not")
     k.add_argument("--fail-under", type=float, metavar="PCT",
                    help="with --report: exit 1 when fewer than PCT%% of the functions convert exactly")
     k.set_defaults(run=cmd_check)
@@ -379,13 +381,31 @@ def cmd_check(args) -> int:
         shown += [d for d in diagnostics if cfg.reports(d.code) and not suppressed(d, lines)
                   and (d.is_error or not args.quiet)]
     progress.done()
+    loops = _explained_loops(files) if args.explain_loops else None
     if args.format == "json":
-        print(json.dumps([d.to_json() for d in shown], indent=2))
+        found = [d.to_json() for d in shown]
+        print(json.dumps(found if loops is None else {"diagnostics": found, "loops": loops[1]}, indent=2))
     else:
         colour = _colour(sys.stdout)
         for d in shown:
             print(_line(d, colour))
+        for line in (loops or ((), ()))[0]:
+            print(line)
     return EXIT_FINDINGS if any(d.is_error for d in shown) else EXIT_OK
+
+
+def _explained_loops(files) -> tuple[list[str], list[dict]]:
+    """`--explain-loops`: each file converted again (the cache keeps diagnostics only), its loops'
+    lines and JSON records (report/loops.py)."""
+    from .pipeline import convert_file
+    from .report.loops import loop_json, loop_lines
+
+    lines, records = [], []
+    for f in files:
+        result = convert_file(str(f))
+        lines += loop_lines(result)
+        records += loop_json(result)
+    return lines, records
 
 
 def _line(d: Diagnostic, colour: bool) -> str:

@@ -46,6 +46,8 @@ class ConversionResult:
     lists: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     # by host function: (first line, last line, why) of each call that keeps it host code
     host_lines: dict[str, tuple[tuple[int, int, str], ...]] = dataclasses.field(default_factory=dict)
+    # (line, col, function, loop variable, what became of the loop) of each loop converted
+    loops: tuple[tuple[int, int, str, str, str], ...] = ()
 
     @functools.cached_property
     def body(self) -> str | None:
@@ -122,7 +124,8 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:
             placed += _break_notes(broken, lifts, filename, text)
-            return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)))
+            return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)),
+                                       loops=_loops_placed(new.loops, where))
         host = [lift for lift in lifts if lift.name in bad and lift.name in new.host and host_steps.STEP not in lift.name]
         culprits = [[(where[a][0], where[b][0], why) for a, b, why in new.host_lines.get(lift.name, ())]
                     for lift in host]  # a host loop: its array work as compiled steps
@@ -204,7 +207,7 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
         facts.positions._map = fenced.pop("_positions")
     marks = diagnose(facts, fenced, sink)
     if not sink.has_errors:
-        rewritten, lists = rewrite(module, facts, marks, sink, track_lines=only is not None)
+        rewritten, lists, loops = rewrite(module, facts, marks, sink, track_lines=only is not None)
         if originals:  # functions left unconverted keep the user's break/continue
             rewritten = jumps.restore(rewritten, originals, set(marks))
     if sink.has_errors:
@@ -217,7 +220,7 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     if only is not None:
         code = emit_module.strip_line_marks(code)
     return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
-                            frozenset(facts.plain), lists, _host_lines(facts))
+                            frozenset(facts.plain), lists, _host_lines(facts), tuple(sorted(loops)))
 
 
 @functools.lru_cache(maxsize=4)
@@ -309,8 +312,16 @@ def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult
     host_lines = {name: tuple((where[min(a, len(where) - 1)][0], where[min(b, len(where) - 1)][0], why)
                               for a, b, why in found) for name, found in result.host_lines.items()}
     return dataclasses.replace(result, source=text, rewritten=rewritten, host_lines=host_lines,
-                               diagnostics=sorted((driver.remap(d, where) for d in result.diagnostics),
+                               loops=_loops_placed(result.loops, where), diagnostics=sorted((driver.remap(d, where) for d in result.diagnostics),
                                                   key=lambda d: (d.line, d.col, d.code)))
+
+
+def _loops_placed(loops, where) -> tuple:
+    """ConversionResult.loops of lifted text on the user's lines (as driver.remap places a diagnostic)."""
+    def place(line, col):
+        to, shift = where[min(line, len(where) - 1)]
+        return to, max(1, col - shift)
+    return tuple(sorted((*place(line, col), *rest) for line, col, *rest in loops))
 
 
 def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str) -> dict[cst.FunctionDef, list[Diagnostic]]:
@@ -389,12 +400,13 @@ def diagnose(facts: ModuleFacts, fenced: dict[cst.FunctionDef, list[Diagnostic]]
 
 
 def rewrite(module: cst.Module, facts: ModuleFacts, marks: dict, sink: DiagnosticSink,
-            track_lines: bool) -> tuple[cst.Module, dict[str, tuple[str, ...]]]:
-    """The converted module tree (rewrite/function.py runs the rules' emitters), and the
-    list parameters it found by function (ConversionResult.lists)."""
+            track_lines: bool) -> tuple[cst.Module, dict[str, tuple[str, ...]], list]:
+    """The converted module tree (rewrite/function.py runs the rules' emitters), the list
+    parameters it found by function (ConversionResult.lists), and what became of each loop
+    (ConversionResult.loops)."""
     rewriter = ModuleRewriter(facts.functions, marks, facts.imports, sink, facts.positions,
                               facts.plain, track_lines=track_lines)
-    return module.visit(rewriter), rewriter.lists
+    return module.visit(rewriter), rewriter.lists, rewriter.loop_notes
 
 
 def _restrict(facts: ModuleFacts, only: set[str]) -> None:

@@ -76,6 +76,52 @@ def trmm(alpha, A, B):
             B[i, j] += A[i + 1:, i] @ B[i + 1:, j]
 
 
+def later_ascending(a):
+    for i in range(a.shape[0]):
+        a[i] = a[i] * 0.5 + a[i + 1:].sum()  # positions only later iterations write
+
+
+def earlier_descending(a):
+    for i in range(a.shape[0] - 1, -1, -1):
+        a[i] = a[i] * 0.5 + a[:i].sum()  # the same, counting down
+
+
+def prefix_ascending(a):
+    for i in range(a.shape[0]):
+        a[i] = a[i] * 0.5 + a[:i].sum()  # positions earlier iterations wrote: a recurrence
+
+
+def later_descending(a):
+    for i in range(a.shape[0] - 1, -1, -1):
+        a[i] = a[i] * 0.5 + a[i + 1:].sum()
+
+
+def later_by_step(a, s):
+    for i in range(0, a.shape[0], s):  # the step's sign unknown on the source
+        a[i] = a[i] * 0.5 + a[i + 1:].sum()
+
+
+def above_wraps(B, k):
+    for j in range(B.shape[1]):
+        B[k, j] = 1.0
+        B[k, j] += B[:k - 1, j].sum()  # at k = 0, `:-1` wraps round onto row k itself
+
+
+def columns(data, out):
+    for j in range(data.shape[1]):
+        out[:, j] = data[:, j] * j - data[0, j]  # a column each: the lanes along axis 1
+
+
+def plane_columns(data, out, k):
+    for j in range(1, data.shape[2]):
+        out[k, :, j] = (data[k, :, j] - data[k, :, j].mean()) / 2.0
+
+
+def column_and_next(out):
+    for j in range(out.shape[1] - 1):
+        out[:, j] = out[:, j + 1] * 2.0  # the next column: another iteration's slot
+
+
 def row_sums(x, out):
     for i in range(x.shape[0]):
         s = 0.0
@@ -146,6 +192,12 @@ CASES = [
     (below_rows, lambda: (RNG.standard_normal((4, 3)), -1)),  # k + 1 = 0: row -1 is read (the loop runs)
     (row_sums, lambda: (RNG.standard_normal((4, 5)), np.zeros(4))),
     (trmm, lambda: (1.5, RNG.standard_normal((5, 5)), RNG.standard_normal((5, 3)))),
+    (later_ascending, lambda: (RNG.standard_normal(7),)),
+    (earlier_descending, lambda: (RNG.standard_normal(7),)),
+    (columns, lambda: (RNG.standard_normal((5, 4)), np.zeros((5, 4)))),
+    (columns, lambda: (RNG.standard_normal((5, 4)).astype(np.float32), np.zeros((5, 4), np.int16))),
+    (plane_columns, lambda: (RNG.standard_normal((3, 5, 4)), np.zeros((3, 5, 4)), 1)),
+    (plane_columns, lambda: (RNG.standard_normal((3, 5, 4)), np.zeros((3, 5, 4)), -3)),
 ]
 
 
@@ -178,11 +230,26 @@ def test_against_numpy_and_the_loop(fn, make):
     for w, got, looped in zip(want, lanes, loop):
         assert got.dtype == w.dtype
         np.testing.assert_allclose(got, w, rtol=1e-6 if w.dtype == np.float32 else 1e-13, atol=1e-12)
-        if fn in (grid, stencil, backwards, int_element, wraps, row_sums):  # the same elementwise operations:
+        if fn in (grid, stencil, backwards, int_element, wraps, row_sums, columns):  # the same elementwise operations:
             assert np.array_equal(got, looped)  # the loop's bits, and NumPy's where the loop had them
             assert np.array_equal(got, w) or not np.array_equal(looped, w)  # (XLA may fuse s + x * y)
         else:  # a reduction in the body: XLA's order (batched), NumPy's within an ulp or two
             np.testing.assert_allclose(got, looped, rtol=1e-13, atol=1e-12)
+
+
+LOOP_FREE = {grid: (7, 6), rows: (5, 4), triangle: (6, 6), trmm: (5, 5), later_ascending: (7,),
+             earlier_descending: (7,), columns: (5, 4), plane_columns: (3, 5, 4)}
+
+
+@pytest.mark.parametrize("fn", list(LOOP_FREE), ids=[f.__name__ for f in LOOP_FREE])
+def test_the_lanes_run_where_the_loop_was(fn):
+    """No loop left in the program (a lanes trace that fails runs the loop instead: exact, slow)."""
+    jax = pytest.importorskip("jax")
+    args = next(make() for f, make in CASES if f is fn)
+    pure = np2ref.compile(fn).pure
+    with jax.enable_x64(True):
+        text = str(jax.make_jaxpr(pure, static_argnums=[k for k, a in enumerate(args) if isinstance(a, int)])(*args))
+    assert "while[" not in text and "scan[" not in text
 
 
 def test_a_range_past_the_axis_raises_numpys_index_error():
@@ -197,10 +264,24 @@ def test_a_range_past_the_axis_raises_numpys_index_error():
 
 
 @pytest.mark.parametrize("fn", [recurrence, random_body, alias_read, two_places, reads_other_element,
-                                in_place_name, inner_var_rebound, inner_var_shifted])
+                                in_place_name, inner_var_rebound, inner_var_shifted, prefix_ascending,
+                                later_descending, later_by_step, above_wraps, column_and_next])
 def test_dependent_or_impure_loops_stay_loops(fn):
     source = _converted(fn)
     assert "npr_vfor" not in source and "npr_for" in source
+
+
+def test_trmm_rows_below_are_read_as_before_the_loop():
+    assert "npr_vfor(npr_range(m), _loop_i, _lanes_i, (B, (npr_lane,)))" in _converted(trmm)
+
+
+def test_recurrences_over_the_loop_axis_match_numpy():
+    x = RNG.standard_normal(6)
+    for fn, args in ((prefix_ascending, (x,)), (later_descending, (x,)), (later_by_step, (x, 2)),
+                     (above_wraps, (RNG.standard_normal((4, 3)), 0))):
+        want, got = _run(fn, args, None), _run(fn, args, True)
+        for w, g in zip(want, got):
+            np.testing.assert_allclose(g, w, rtol=1e-13)
 
 
 def test_rebound_inner_loop_variables_match_numpy():
@@ -247,3 +328,36 @@ def test_grad_and_vmap_of_the_lanes_equal_the_loops():
     assert np.array_equal(batch, loop_batch)
     np.testing.assert_allclose(grad, loop_grad, rtol=1e-14)  # contributions summed in another order
     assert np.allclose(outs[0][1][0], tri_sum(C.copy(), A))
+
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_SPECIAL = st.sampled_from([0.0, -0.0, np.inf, -np.inf, np.nan, 2.5])  # (no overflow: a sum's order would show)
+_VALUES = st.one_of(st.floats(-1e3, 1e3).filter(lambda v: v == 0 or abs(v) > 1e-100), _SPECIAL)
+_COMPILED = {}
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(n=st.integers(1, 5), m=st.integers(1, 3), data=st.data())
+def test_new_lane_forms_with_signed_zeros_infs_and_nans(n, m, data):
+    """Columns: NumPy's bits; reads of later positions: NumPy's sums (XLA's order), NaNs where NumPy's."""
+    draw = lambda size: np.array(data.draw(st.lists(_VALUES, min_size=size, max_size=size)))  # noqa: E731
+    for fn, args, exact in ((columns, (draw(n * m).reshape(n, m), np.zeros((n, m))), True),
+                            (later_ascending, (draw(n),), False), (earlier_descending, (draw(n),), False)):
+        if fn not in _COMPILED:
+            _COMPILED[fn] = np2ref.compile(fn)
+        theirs, ours = [a.copy() for a in args], [a.copy() for a in args]
+        with np.errstate(all="ignore"):
+            fn(*theirs)
+        _COMPILED[fn](*ours)
+        if exact:
+            assert _same_bits(theirs[-1], ours[-1])
+        else:
+            np.testing.assert_allclose(ours[-1], theirs[-1], rtol=1e-13, atol=1e-12, equal_nan=True)
+
+
+def _same_bits(want, got):
+    """Bit for bit (signed zeros too), NaN where NumPy has NaN (its sign and payload unspecified)."""
+    nan = np.isnan(want)
+    return np.array_equal(nan, np.isnan(got)) and want[~nan].tobytes() == got[~nan].tobytes()

@@ -26,6 +26,10 @@ import dataclasses
 
 import libcst as cst
 
+from .lane_reads import code as _code, full_slice as _full_slice, is_name as _is_name
+from .lane_reads import rows_apart as _rows_apart, step_sign as _step_sign
+from .mirrors import trailing_mirrors
+
 PURE_NP = frozenset("""abs absolute add all amax amin any arccos arcsin arctan arctan2 cbrt ceil clip cos cosh
     divide dot exp exp2 expm1 floor fmax fmin hypot inner isfinite isinf isnan log log10 log1p log2 logical_and
     logical_not logical_or matmul max maximum mean min minimum multiply negative outer power prod sign sin sinh
@@ -41,10 +45,22 @@ class LanePlan:
     slots: tuple[tuple[str, str], ...]  # (array, its index's code) per written array, in order
     apart: tuple[tuple[str, str], ...] = ()  # (array, index code) of reads no iteration writes (`B[i + 1:, j]`)
     nonneg: tuple[str, ...] = ()  # the names that proof needs >= 0 (npr_vfor checks them)
+    mirrors: tuple[int, ...] = ()  # the slots R[a, j] whose copies R[j, a] = R[a, j] end the body (mirrors.py)
 
 
 def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
     """A LanePlan when the iterations of `loop` are independent (module docstring), else why not."""
+    mirrors = trailing_mirrors(loop.body.body, var)
+    if mirrors:  # the proof is of the other statements; the copies are npr_vfor's (mirrors.py)
+        plan = lane_plan(loop.with_changes(body=loop.body.with_changes(body=loop.body.body[:-len(mirrors)])), var, facts)
+        slots = [] if isinstance(plan, str) else [prefix for _, prefix in plan.slots]
+        at = [next((k for k, (r, prefix) in enumerate(plan.slots) if r == array and prefix == f"{a}, {var}"), None)
+              for array, a in mirrors] if slots else []
+        if not isinstance(plan, str) and {r for r, _ in plan.apart} & {r for r, _ in mirrors}:
+            return "a copy `R[j, a] = R[a, j]` beside a read of R outside the slots"  # (it may read a copy)
+        if isinstance(plan, str) or None in at or len(set(at)) != len(at):
+            return plan if isinstance(plan, str) else "a copy `R[j, a] = R[a, j]` of an element no iteration owns"
+        return dataclasses.replace(plan, mirrors=tuple(at))
     why = _statements(loop.body.body)
     if why:
         return why
@@ -70,12 +86,14 @@ def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
             return why
         for elements in found.slices[name]:
             why = _within_slot(elements, prefix, ints)
-            below = _rows_apart(elements, found.slices[name][0], var) if why and id(elements) not in stored else None
+            below = _rows_apart(elements, found.slices[name][0], var, _step_sign(loop.iter)) \
+                if why and id(elements) not in stored else None
             if why and below is None:
-                return f"`{name}`: {why}"
+                return f"`{name}[{_code(elements) or '...'}]` beside `{name}[{prefix}]`, the element or block an iteration owns: {why}"
             if why:
                 apart.append((name, _code(elements)))
-                nonneg.append(below)
+                if below != var:  # (npr_vfor keeps the loop variable >= 0 itself)
+                    nonneg.append(below)
         slots.append((name, prefix))
     for name in found.reads - written - local - {var}:
         if any(facts.roots.get(name, frozenset()) & facts.roots.get(w, frozenset({"?"})) for w in written):
@@ -99,37 +117,6 @@ def _store_slices(body) -> set:
                 found.add(id(node.target.slice))
     body.visit(V())
     return found
-
-
-def _rows_apart(elements, slot, var):
-    """For a read `R[elements]` beside the slot `R[slot]`: the name e when, at a position before
-    the loop variable's where the slot's index is the name e (the same in every iteration) and
-    both indices agree before it, the read takes the slice `e + c:` (c > 0) or `:e` / `:e - c`:
-    positions no iteration writes while e >= 0 (npr_vfor checks that: `nonneg`). Else None."""
-    entries, slot = list(elements), list(slot)
-    for p, e in enumerate(slot):
-        if not isinstance(e.slice, cst.Index) or _is_name(e.slice.value, var):
-            return None
-        if not isinstance(e.slice.value, cst.Name) or p >= len(entries):
-            continue
-        if _code(entries[:p]) != _code(slot[:p]) or not isinstance(entries[p].slice, cst.Slice):
-            continue
-        cut, name = entries[p].slice, e.slice.value.value
-        if cut.step is None and cut.upper is None and _plus(cut.lower, name) is not None and _plus(cut.lower, name) > 0:
-            return name
-        if cut.step is None and cut.lower is None and _plus(cut.upper, name) is not None and _plus(cut.upper, name) <= 0:
-            return name
-    return None
-
-
-def _plus(expr, name):
-    """c when expr is `name + c` / `name - c` / `name` (c an integer literal), else None."""
-    if _is_name(expr, name):
-        return 0
-    if isinstance(expr, cst.BinaryOperation) and _is_name(expr.left, name) and isinstance(expr.right, cst.Integer) \
-            and isinstance(expr.operator, (cst.Add, cst.Subtract)):
-        return int(expr.right.value) * (1 if isinstance(expr.operator, cst.Add) else -1)
-    return None
 
 
 def _statements(stmts) -> str:
@@ -261,8 +248,9 @@ class _Accesses(cst.CSTVisitor):
 
 def _slot_prefix(elements, var, body_names) -> tuple:
     """(The code of the slot `P` of `R[elements]`, its indices up to the loop variable's, "") or
-    (None, why there is none): P must be scalar indices, `var` alone as its last, the others free of `var`,
-    of names the body binds, and of calls and subscripts."""
+    (None, why there is none): P must be scalar indices or whole axes (`out[:, j]`: the column, the
+    lanes along axis 1), `var` alone as its last, the others free of `var`, of names the body
+    binds, and of calls and subscripts."""
     entries = list(elements)
     at = [k for k, e in enumerate(entries) if isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Name)
           and e.slice.value.value == var]
@@ -270,6 +258,8 @@ def _slot_prefix(elements, var, body_names) -> tuple:
         return None, "a written array indexed other than by the loop variable alone"
     prefix = entries[:at[0] + 1]
     for e in prefix[:-1]:
+        if _full_slice(e.slice):
+            continue
         names = _names(e.slice.value) if isinstance(e.slice, cst.Index) and not e.slice.star else None
         if names is None or var in names or names & body_names:
             return None, "a written array's other indices change within the loop"
@@ -285,7 +275,7 @@ def _within_slot(elements, prefix, ints) -> str:
         if _code(entries[:k]) == prefix:
             break
     else:
-        return "read or written at more than one index"
+        return "another iteration's element or block may be read or written there"
     for e in entries[k:]:
         if isinstance(e.slice, cst.Slice):
             parts = [p for p in (e.slice.lower, e.slice.upper, e.slice.step) if p is not None]
@@ -295,9 +285,6 @@ def _within_slot(elements, prefix, ints) -> str:
             return "an index inside the slot that may not be an integer"
     return ""
 
-
-def _full_slice(s) -> bool:
-    return isinstance(s, cst.Slice) and s.lower is None and s.upper is None and s.step is None
 
 
 def _names(expr) -> set | None:
@@ -316,12 +303,6 @@ def _names(expr) -> set | None:
     expr.visit(V())
     return None if bad[0] else found
 
-
-def _code(elements) -> str:
-    entries = list(elements)
-    while entries and _full_slice(entries[-1].slice):
-        entries.pop()
-    return ", ".join(cst.Module([]).code_for_node(e.slice).strip() for e in entries)
 
 
 def lanes_function(plan: LanePlan, var: str, stmts, name: str):
@@ -347,9 +328,15 @@ def lanes_function(plan: LanePlan, var: str, stmts, name: str):
         return None
     params = [cst.Param(cst.Name(var))] + [cst.Param(cst.Name(slot_names[a])) for a, _ in plan.slots]
     func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), cst.IndentedBlock(body=body))
-    args = [_pair(cst.Name(a), [cst.Name("npr_lane") if _is_name(i.value, var) else i.value for i in swap.index[a]])
-            for a, _ in plan.slots]
+    args = [_pair(cst.Name(a), [_slot_entry(i, var) for i in swap.index[a]]) for a, _ in plan.slots]
     return func, args
+
+
+def _slot_entry(index, var):
+    """An npr_vfor slot index's entry: npr_lane for the loop variable, npr_whole for `:`."""
+    if isinstance(index, cst.Slice):
+        return cst.Name("npr_whole")
+    return cst.Name("npr_lane") if _is_name(index.value, var) else index.value
 
 
 _SLOT_ACCESS = frozenset({"npr_at", "npr_get"})
@@ -431,9 +418,6 @@ def _pair(array, values):
         items[0] = items[0].with_changes(comma=cst.Comma())
     return cst.Tuple([cst.Element(array), cst.Element(cst.Tuple(items))])
 
-
-def _is_name(v, name) -> bool:
-    return isinstance(v, cst.Name) and v.value == name
 
 
 def _codes(slices) -> str:

@@ -39,27 +39,34 @@ class _NprLane:
 
 
 npr_lane = _NprLane()
+npr_whole = slice(None)  # a whole axis before the loop variable in a slot (`(out, (npr_whole, npr_lane))`: out[:, j])
 NPR_VECTORISE = True  # False: npr_vfor runs the loop (the differential tests compare the two)
 
 
-def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=()):
+def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=(), mirror=()):
     """`for j in range(...)` whose iterations are independent: `loop(j)` is the body as npr_for
     runs it, `lanes(j, *slot_refs)` the body on its slots, `slots` the (array, index) pairs, the
     index holding npr_lane where j goes (module docstring). `offsets`: for a traced start and
     stop, (v, c) where the bound is the loop variable v plus the integer c (else None), so a
     static loop's note of v's range bounds them (`range(i + 1)` inside `for i in range(n)`).
     `nonneg`: values that must be >= 0, known now, for the reads the rewrite proved apart from
-    every slot (`B[i + 1:, j]` beside the slot B[i, j]); else the loop runs."""
+    every slot (`B[i + 1:, j]` beside the slot B[i, j]); else the loop runs. `mirror`: the slots
+    R[a, j] (of a square R) whose copies `R[j, a] = R[a, j]` end the body (rewrite/mirrors.py): the
+    row a, once the lanes are stored, copied into the column a over the range."""
     start, stop, step = rng.start, rng.stop, rng.step
     if not NPR_VECTORISE or not _npr_is_concrete(step) or int(step) == 0 or not slots \
-            or not all(_npr_scalar_index(e) for _, ix in slots for e in ix if e is not npr_lane):
+            or not all(_npr_scalar_index(e) or _npr_whole_axis(e) for _, ix in slots for e in ix if e is not npr_lane):
         return npr_for(rng, loop)  # (an index array beside j would move the lane axis: NumPy's rules)
     step = int(step)
+    slots = [(r, ix, k in mirror) for k, (r, ix) in enumerate(slots)]
+    if any(m and (len(ix) != 2 or _npr_shape(r)[0] != _npr_shape(r)[1]) for r, ix, m in slots):
+        return npr_for(rng, loop)  # (a copy between axes of different lengths: the loop's own errors)
     if not all((_npr_bound_span(v, (v, 0)) or (-1, -1))[0] >= 0 for v in nonneg):
         return npr_for(rng, loop)
-    if not all(_npr_index_inside(e, n) for r, ix in slots for e, n in zip(ix, _npr_shape(r)) if e is not npr_lane):
+    if not all(_npr_index_inside(e, n) for r, ix, _ in slots for e, n in zip(ix, _npr_shape(r))
+               if e is not npr_lane and not _npr_whole_axis(e)):
         return npr_for(rng, loop)  # the lanes load R[i, :] whatever the body does: never out of its axis
-    width = min(int(_npr_shape(r)[_npr_lane_axis(ix)]) for r, ix in slots)
+    width = min(int(_npr_shape(r)[_npr_lane_axis(ix)]) for r, ix, _ in slots)
     if all(_npr_is_concrete(v) for v in (start, stop)):
         js = range(int(start), int(stop), step)
         if not len(js) or min(js) < 0 or max(js) >= width:
@@ -92,9 +99,12 @@ def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span, ok=True):
     except Exception:  # anything the vmapped trace cannot do: the loop, exact as before
         npr_for(rng, loop)
         return False
-    for (r, ix), new, (old, valid) in zip(slots, *run):
-        mask = jnp.reshape(valid & ok, valid.shape + (1,) * (old.ndim - 1))
+    for (r, ix, mirrored), new, (old, valid) in zip(slots, *run):
+        at = _npr_slot_axis(ix)  # the lane axis of R[all lanes] (after the whole axes before it)
+        mask = jnp.reshape(valid & ok, (1,) * at + valid.shape + (1,) * (old.ndim - 1 - at))
         npr_at(r)[_npr_all_lanes(ix)] = jnp.where(mask, new, old)
+        if mirrored:  # R[j, a] = R[a, j] over the range: the stored row a into the column a
+            npr_at(r)[:, ix[0]] = jnp.where(valid & ok, npr_get(r)[ix[0], :], npr_get(r)[:, ix[0]])
     return True
 
 
@@ -112,7 +122,7 @@ def _npr_lanes(rng, lanes, slots, width, span):
     # derivative of an iteration NumPy never runs (sqrt of a negative) would make 0 * NaN
     if _npr_differentiated([lanes, slots]):
         at = jnp.where(valid, j, start if _npr_is_concrete(start) else jnp.clip(start, 0, width - 1))
-    olds = [jnp.asarray(npr_get(r)[_npr_all_lanes(ix)]) for r, ix in slots]
+    olds = [jnp.asarray(npr_get(r)[_npr_all_lanes(ix)]) for r, ix, _ in slots]
 
     def lane(k, *values):
         # weakly typed, as npr_for's index is: j is a Python int in NumPy (`u8[j] = j * 100`
@@ -123,7 +133,10 @@ def _npr_lanes(rng, lanes, slots, width, span):
         lanes(k, *refs)
         return [s[...] for s in refs]
 
-    new = jax.vmap(lane)(at, *[jnp.take(o, at, axis=0) for o in olds])
+    axes = [_npr_slot_axis(ix) for _, ix, _ in slots]
+    # the lanes first (a Ref made under vmap from a value batched along another axis fails its stores)
+    new = jax.vmap(lane)(at, *[jnp.moveaxis(jnp.take(o, at, axis=a), a, 0) for o, a in zip(olds, axes)])
+    new = [jnp.moveaxis(v, 0, a) for v, a in zip(new, axes)]
     return new, [(o, valid) for o in olds]
 
 
@@ -149,6 +162,15 @@ def _npr_index_inside(e, n):
     span = (int(e), int(e)) if _npr_is_concrete(e) or not hasattr(e, "aval") and isinstance(e, int) \
         else _npr_known_range(e)
     return span is not None and -n <= span[0] and span[1] < n
+
+
+def _npr_whole_axis(e):
+    return isinstance(e, slice) and e == slice(None)
+
+
+def _npr_slot_axis(ix):
+    """The lane axis of R[_npr_all_lanes(ix)]: the whole axes before npr_lane (scalars drop theirs)."""
+    return sum(_npr_whole_axis(e) for e in ix[:_npr_lane_axis(ix)])
 
 
 def _npr_lane_axis(ix):

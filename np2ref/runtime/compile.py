@@ -289,6 +289,12 @@ class Compiled:
         """The converted module without its header (made when first read: most calls never do)."""
         return self.conversion.body
 
+    def explain(self) -> str:
+        """Per loop of the function: vectorised (npr_vfor) or kept a lax or Python loop, and why
+        (report/loops.py), one line each."""
+        from ..report.loops import loop_lines
+        return "\n".join(loop_lines(self.conversion, self.__name__))
+
     def __call__(self, *args, **kwargs):
         if not kwargs:
             try:  # the last host-route signature's call (hostcall.py), or the jitted one's (numpycall.py)

@@ -286,6 +286,7 @@ def emit_rotation(original: cst.Assign, updated: cst.Assign, ctx):
 @emits(cst.For)
 def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     if original not in ctx.m.loops:
+        _note(ctx, original, _target_text(original.target), "a Python loop (its NPR note says why)")
         return updated
     plan = ctx.m.loops[original]
     name = f"_loop_{plan.var}"
@@ -342,27 +343,57 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
 def _lanes_call(original, updated, plan, args, ctx, flags):
     """(`npr_vfor(range, _loop_j, _lanes_j, *slots)`, [the `_lanes_j` function]) when the
     iterations are independent (rewrite/lanes.py), else None."""
-    if plan.kind != "range" or plan.carried or plan.python or plan.rotations or plan.unroll or flags \
-            or plan.unrotate or plan.rows or plan.unpack or len(args) != 2:
-        return None
-    lp = lane_plan(original, plan.var, ctx.f)
-    made = lanes_function(lp, plan.var, updated.body.body, f"_lanes_{plan.var}") if isinstance(lp, LanePlan) else None
+    why = _kept_form(plan, flags) or ("" if len(args) == 2 else "a loop with arguments npr_vfor does not take")
+    lp = lane_plan(original, plan.var, ctx.f) if not why else why
+    stmts = updated.body.body[:len(updated.body.body) - len(lp.mirrors)] if isinstance(lp, LanePlan) else ()
+    if isinstance(lp, LanePlan) and lp.mirrors and len(updated.body.body) != len(original.body.body):
+        lp = "a body whose statements the rewrite split"  # (the copies are the last statements of both)
+    made = lanes_function(lp, plan.var, stmts, f"_lanes_{plan.var}") if isinstance(lp, LanePlan) else None
     if made is None:
+        _note(ctx, original, plan.var, f"{'a Python loop' if plan.python else 'a lax loop'}: " + (
+            lp if isinstance(lp, str) else "an access to a written array in a form the lanes do not know"))
         return None
+    _note(ctx, original, plan.var, "vectorised: npr_vfor (the iterations are independent)")
     func, slots = made
     extra = [cst.Arg(func.name), *[cst.Arg(s) for s in slots]]
     offsets = range_offsets(original.iter, ctx.f.for_names)
     if offsets is not None:
         extra.append(_keyword("offsets", offsets))
+    if lp.mirrors:  # R[j, a] = R[a, j] ends the body: npr_vfor copies those rows into columns
+        extra.append(_keyword("mirror", cst.Tuple([cst.Element(cst.Integer(str(k)), comma=cst.Comma()) for k in lp.mirrors])))
     if lp.nonneg:  # reads beside the slots that no iteration writes while these are >= 0
         extra.append(_keyword("nonneg", cst.Tuple([cst.Element(cst.Name(n), comma=cst.Comma()) for n in lp.nonneg])))
     return cst.Call(cst.Name(J.VFOR), [*args, *extra]), [func]
 
 
+def _kept_form(plan, flags) -> str:
+    """Why a loop's form keeps it a loop before its body is read ("" when none does)."""
+    if plan.python:
+        return plan.python
+    if plan.kind != "range":
+        return f"a loop over {'a sequence' if plan.kind in ('iter', 'zip', 'enumerate') else plan.kind}, not `range`"
+    reasons = ((plan.carried, f"it carries {', '.join(plan.carried)} from one iteration to the next"),
+               (plan.rotations or plan.unrotate, "it rotates written arrays"), (plan.unroll, "`# np2ref: unroll`"),
+               (flags, "a `break`"), (plan.rows or plan.unpack, "it binds rows or unpacks items"))
+    return next((why for cond, why in reasons if cond), "")
+
+
+def _note(ctx, loop, var: str, verdict: str) -> None:
+    """Record what became of a loop (ConversionResult.loops: `check --explain-loops`, `explain()`)."""
+    span = ctx.span(loop)
+    ctx.loop_notes.append((span.line, span.col, ctx.f.name if ctx.f is not None else "", var, verdict))
+
+
+def _target_text(target) -> str:
+    return cst.Module([]).code_for_node(target)
+
+
 @emits(cst.While)
 def emit_while_loop(original: cst.While, updated: cst.While, ctx):
     if original not in ctx.m.loops:
+        _note(ctx, original, "", "a Python loop (its NPR note says why)")
         return updated
+    _note(ctx, original, "", "a lax while loop (its trip count is known only as it runs)")
     plan = ctx.m.loops[original]
     n = ctx.next_count()
     carried = list(plan.carried)
