@@ -29,6 +29,7 @@ from jax import lax
 from jax.experimental import io_callback as _npr_io_callback
 
 NPR_DRAWS_BYTES = 1 << 26  # draws of one loop made in advance, at most (64 MiB on the host)
+NPR_DRAWS_IN_ADVANCE = True  # False: every draw its own host call (benchmarks/loop_draws.py's "before")
 
 # method -> its parameters before `size`, Generator's and RandomState's alike; a (kind, method)
 # here draws the same stream one by one as in one call of the total size (tests/test_loop_draws.py)
@@ -57,7 +58,7 @@ def npr_draws(rng, *sites):
     npr_random in each iteration (see the module docstring)."""
     draws = NprDraws(rng, sites)
     static = all(_npr_is_concrete(v) for v in (rng.start, rng.stop, rng.step))
-    if not static:
+    if not (static and NPR_DRAWS_IN_ADVANCE):
         return draws
     trips = len(range(int(rng.start), int(rng.stop), int(rng.step)))
     planned = [_npr_draw_plan(*site) for site in sites]

@@ -255,9 +255,17 @@ def _npr_random_shape(generator, method, host_call, operands):
                lambda k, o: np.full(o.shape, 1.0 / max(o.size, 1), o.dtype))
     for fill in fillers:
         try:
-            return host_call([fill(k, o) for k, o in enumerate(operands)], getattr(probe, method))
+            drawn = host_call([fill(k, o) for k, o in enumerate(operands)], getattr(probe, method))
         except (ValueError, TypeError):
             continue
+        try:  # a size read from array data (`rng.random(m)`, m traced): a shape known only at run time
+            other = host_call([np.full(o.shape, 2, o.dtype) for o in operands], getattr(probe, method))
+        except (ValueError, TypeError):
+            return drawn
+        if np.shape(other) != np.shape(drawn):
+            raise NprError(f"np2ref NPR023: the shape of .{method}() depends on array data (a size read "
+                           "from an array or a loop variable), which a compiled program must know when traced")
+        return drawn
     raise NprError(f"np2ref NPR023: the shape of .{method}() could not be found from its arguments "
                    "without their values")
 
