@@ -203,6 +203,17 @@ CODES = {c.code: c for c in [
          "for it in range(nt):\n    F[1:] += tau * F[:-1]\n    if it % 10 == 0:\n        plt.imshow(F)",
          "def _main_step_2(F, tau):\n    F[1:] += tau * F[:-1]   # compiled\n...\nfor it in range(nt):\n"
          "    _main_step_2(F, tau)\n    if it % 10 == 0:\n        plt.imshow(F)"),
+    Code("NPR037", "host calls in every iteration of a loop (a note)",
+         "A random draw np2ref cannot make in advance (under an `if`, two in one statement, a size "
+         "that changes, a generator a helper also draws from), a function passed in, or a print runs "
+         "on the host at its place in program order: inside a compiled loop that is one round trip "
+         "from the device to Python and back per call per iteration, which dominates a loop of small "
+         "array work (a Metropolis step with a host draw ran 10x slower than NumPy). The note names "
+         "the loop, the calls and how many run per call of the function. Draws made once per "
+         "iteration, unconditionally, with arguments the loop does not change, are made before the "
+         "loop in one host call (rewrite/rules/loop_draws.py) and get no note.",
+         "for i in range(n):\n    x[0] += rng.random() - rng.normal()",
+         "for i in range(n):\n    u = rng.random()\n    z = rng.normal()\n    x[0] += u - z"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates .at of add, subtract, multiply, maximum, "
          "minimum (a scatter), and of divide, floor_divide, remainder, fmod, power and the logical and "
          "bitwise and/or/xor (one element at a time, in NumPy's order).",

@@ -153,3 +153,32 @@ def test_a_draw_whose_size_follows_the_loop_is_refused_not_misshapen():
     with pytest.raises(np2ref.Np2RefError) as info:
         compiled("varying_size")(np.zeros(3), 8, np.random.default_rng(6))
     assert info.value.diagnostics[0].code == "NPR023"
+
+
+def _notes(name):
+    source = (programs().__file__ and open(programs().__file__).read())
+    return [d for d in np2ref.convert_source(source, "loop_draws.py").diagnostics
+            if d.code == "NPR037" and source.splitlines()[d.line - 1].strip().startswith("for ")
+            and _function_at(source, d.line) == name]
+
+
+def _function_at(source, line):
+    names = [(i + 1, ln.split("(")[0][4:]) for i, ln in enumerate(source.splitlines()) if ln.startswith("def ")]
+    return [n for start, n in names if start <= line][-1]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_loop_left_with_host_draws_gets_a_speed_note(name):
+    """NPR037 on each loop that keeps host calls in every iteration (issue 41 item 5), with the
+    lines of the draws; none where the draws are made in advance."""
+    notes = _notes(name)
+    assert bool(notes) == (not CASES[name][1])
+    if notes:
+        assert "host call" in notes[0].message and "per iteration" in notes[0].message
+        assert "line" in notes[0].message and notes[0].severity != "error"
+
+
+def test_explain_says_where_host_calls_dominate():
+    assert "NPR037" in compiled("two_in_one").explain()
+    assert "per iteration" in compiled("conditional_draw").explain()
+    assert "NPR037" not in compiled("metropolis").explain()

@@ -278,6 +278,14 @@ class Compiled:
         from ..rt.fastpath import _npr_moved, _npr_arg_types  # (rt is imported: runtime_namespace above)
         self._moved, self._types = _npr_moved, _npr_arg_types
 
+    def explain(self) -> str:
+        """What np2ref made of the function, in words: its notes (loops that stay Python, host
+        calls in every iteration of a loop, graph breaks), one a line as `check` prints them."""
+        notes = [d for d in self.conversion.diagnostics if not d.is_error]
+        if not notes:
+            return f"{self.__name__}(): compiled whole, no host calls inside its loops"
+        return "\n".join(f"{d.filename}:{d.line}:{d.col}: {d.code} {d.message}" for d in notes)
+
     @property
     def source(self) -> str:
         """The converted module without its header (made when first read: most calls never do)."""

@@ -308,6 +308,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     advance = loop_draws.draws_in_advance(original, inner, plan, ctx)
     if advance is not None:
         inner = advance[0]
+    elif not plan.python:
+        loop_draws.note_host_calls(original, inner, ctx)
     body = cst.IndentedBlock(body=[*head, *inner, *tail])
     func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
                            leading_lines=updated.leading_lines)
