@@ -321,12 +321,12 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     if advance:  # the loop's draws, made before it (rules/loop_draws.py)
         sites = cst.Call(cst.Name(J.DRAWS), [cst.Arg(rng_name), *[cst.Arg(s) for s in advance[1]]])
         before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(f"_draws_{plan.var}"))], sites)]))
-        for node in plan.unrotate:
-            targets, values = node.targets[0].target, node.value
-            paren = lambda t: cst.Tuple([cst.Element(cst.Name(e.value.value)) for e in t.elements])  # noqa: E731
-            fix = cst.Assign([cst.AssignTarget(paren(targets).with_changes(lpar=[], rpar=[]))],
-                             J.call(J.ROTATED, rng_name, paren(targets), paren(values)))
-            after.append(ctx.mark_line(original, cst.SimpleStatementLine([fix])))
+    for node in plan.unrotate:
+        targets, values = node.targets[0].target, node.value
+        paren = lambda t: cst.Tuple([cst.Element(cst.Name(e.value.value)) for e in t.elements])  # noqa: E731
+        fix = cst.Assign([cst.AssignTarget(paren(targets).with_changes(lpar=[], rpar=[]))],
+                         J.call(J.ROTATED, rng_name, paren(targets), paren(values)))
+        after.append(ctx.mark_line(original, cst.SimpleStatementLine([fix])))
     args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
     if carried:
         names = [unbound.init_expr(ctx, original, c, J.call(J.LOAD, cst.Name(c)) if c in plan.fresh
