@@ -341,7 +341,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         args.append(_keyword("stop", cst.Integer(str(flags[0]))))
     if plan.unroll:
         args.append(_keyword("unroll", cst.Name("True")))
-    loop_call, lanes = _lanes_call(original, updated, plan, args, ctx, flags) or (cst.Call(cst.Name(J.FOR), args), [])
+    loop_call, lanes = (not advance and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
     stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                loop_call) if carried else cst.Expr(loop_call)])
     return cst.FlattenSentinel([func, *lanes, *[ctx.mark_line(original, b) for b in before],
