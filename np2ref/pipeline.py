@@ -405,6 +405,7 @@ def _passed_functions(f: FunctionFacts) -> set[str]:
 def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
     mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions)
     mark.bound = facts.bound
+    mark.objects = facts.objects
     f.node.visit(mark)
     unbound.plan_unbound(mark)
     return mark.m.freeze(facts.positions)

@@ -100,6 +100,7 @@ PYRETURN = "npr_pyreturn"
 RANDOM = "npr_random"
 DRAWS = "npr_draws"  # a loop's draws made before it (rt/draws.py)
 SITE = "npr_site"
+OPAQUE = "npr_opaque"  # a method of an object np2ref cannot see into (rt/opaque.py)
 GENERATOR = "npr_generator"
 CHECKED_CALL = "npr_call"
 NAMESPACE_CALL = "npr_xp"

@@ -70,7 +70,11 @@ class NprFunction:
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.run_as_written(*args, **kwargs)
-        return self.call_numpy(*args, **kwargs)
+        try:
+            return self.call_numpy(*args, **kwargs)
+        except NprFirstCall:  # a call of an object np2ref cannot see into, not seen yet: this call
+            with jax.disable_jit():  # runs op by op, each host call made at once, which records it
+                return self.run_as_written(*args, **kwargs)  # (such a function writes no argument)
 
     def run_as_written(self, *args, **kwargs):
         """A function with no array work called from host code with no array (set-up code:
@@ -553,3 +557,4 @@ from .module_globals import _NprGlobalsWatch, _NprObjectsWatch  # noqa: E402
 from .fastpath import _npr_flat_plan, _npr_flat_run, _NPR_GENERAL, _npr_moved, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402
+from .opaque import NprFirstCall  # noqa: E402

@@ -292,6 +292,17 @@ class Compiled:
         return self.conversion.body
 
     def __call__(self, *args, **kwargs):
+        try:
+            return self._call_compiled(*args, **kwargs)
+        except Exception as exc:
+            from ..rt.opaque import NprFirstCall, npr_first_call  # (rt is imported: runtime_namespace)
+            if not isinstance(exc, NprFirstCall):
+                raise
+        # a call of an object np2ref cannot see into, not seen yet (rt/opaque.py): this call is
+        # the original's, which notes what each such call returns; the next call compiles with it
+        return npr_first_call(self.original, args, kwargs)
+
+    def _call_compiled(self, *args, **kwargs):
         if not kwargs:
             try:  # the last host-route signature's call (hostcall.py), or the jitted one's (numpycall.py)
                 out = self._host_fast(args)
