@@ -76,9 +76,9 @@ def test_a_result_that_changes_shape_is_a_coded_error():
     P.SOURCE = P.Source(1, grow=1)
     first = c(2)  # NumPy's own call: 3 values
     assert first.shape == (3,)
-    with pytest.raises(Exception) as info:
+    with pytest.raises(np2ref.rt.NprError) as info:
         c(2)
-    assert "NPR038" in str(info.value)
+    assert info.value.code == "NPR038"
 
 
 def test_array_data_handed_to_an_object_is_refused():

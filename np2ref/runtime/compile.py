@@ -197,6 +197,18 @@ def _with_bitwise_options(jit_options):
 _MISSING = object()
 
 
+def _host_error(exc):
+    """np2ref's own error raised in a host call while the program ran (NPR038 from npr_opaque),
+    which JAX hands back as a JaxRuntimeError holding its text: the NprError itself, else None."""
+    if type(exc).__name__ != "JaxRuntimeError":
+        return None
+    found = re.search(r"np2ref (NPR\d{3}): ([^\n]*)", str(exc))
+    if found is None:
+        return None
+    from ..rt.core import NprError
+    return NprError(f"np2ref {found.group(1)}: {found.group(2)}")
+
+
 class Compiled:
     """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
 
@@ -297,7 +309,10 @@ class Compiled:
         except Exception as exc:
             from ..rt.opaque import NprFirstCall, npr_first_call  # (rt is imported: runtime_namespace)
             if not isinstance(exc, NprFirstCall):
-                raise
+                error = _host_error(exc)
+                if error is None:
+                    raise
+                raise error from None
         # a call of an object np2ref cannot see into, not seen yet (rt/opaque.py): this call is
         # the original's, which notes what each such call returns; the next call compiles with it
         return npr_first_call(self.original, args, kwargs)
