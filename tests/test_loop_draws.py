@@ -103,6 +103,10 @@ def test_one_site_draws_in_one_numpy_call():
     assert str(state(ours)) == str(state(theirs))
 
 
+BIT_GENERATORS = {"Generator": (np.random.PCG64, np.random.MT19937, np.random.Philox, np.random.SFC64),
+                  "RandomState": (np.random.MT19937,)}
+
+
 @pytest.mark.parametrize("kind, method", sorted(draws.VECTORISED))
 def test_vectorised_pairs_draw_the_same_stream_at_once(kind, method):
     """Each (kind, method) npr_draws draws in one call: the same values and state as one by one,
@@ -110,10 +114,10 @@ def test_vectorised_pairs_draw_the_same_stream_at_once(kind, method):
     params = {"normal": (0.5, 2.0), "uniform": (-1.0, 3.0), "exponential": (2.0,), "integers": (0, 10),
               "randint": (0, 2 ** 40), "poisson": (30.0,), "binomial": (100, 0.4), "gamma": (0.5,),
               "standard_gamma": (2.0,), "beta": (0.5, 0.5), "geometric": (0.3,)}.get(method, ())
-    for seed in range(6):
+    for seed, bits in [(seed, bits) for seed in range(6) for bits in BIT_GENERATORS[kind]]:
         for trips in (1, 2, 5, 33):
             for shape in ((), (3,), (2, 3)):
-                make = (lambda: np.random.default_rng(seed)) if kind == "Generator" else \
+                make = (lambda: np.random.Generator(bits(seed))) if kind == "Generator" else \
                     (lambda: np.random.RandomState(seed))
                 one, batch = make(), make()
                 if method in ("rand", "randn"):
@@ -155,10 +159,15 @@ def test_a_draw_whose_size_follows_the_loop_is_refused_not_misshapen():
     assert info.value.diagnostics[0].code == "NPR023"
 
 
+@functools.cache
+def _converted():
+    source = open(programs().__file__).read()
+    return source, np2ref.convert_source(source, "loop_draws.py").diagnostics
+
+
 def _notes(name):
-    source = (programs().__file__ and open(programs().__file__).read())
-    return [d for d in np2ref.convert_source(source, "loop_draws.py").diagnostics
-            if d.code == "NPR037" and source.splitlines()[d.line - 1].strip().startswith("for ")
+    source, diagnostics = _converted()
+    return [d for d in diagnostics if d.code == "NPR037" and source.splitlines()[d.line - 1].strip().startswith("for ")
             and _function_at(source, d.line) == name]
 
 
