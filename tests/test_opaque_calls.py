@@ -92,3 +92,24 @@ def test_a_function_that_writes_an_argument_stays_numpy_code():
     with pytest.raises(np2ref.Np2RefError) as info:
         compiled("writes_and_calls")
     assert info.value.diagnostics[0].code == "NPR021"
+
+
+def test_a_converted_file_makes_the_first_call_op_by_op():
+    """No original function in a converted file: its first call runs the converted program op by
+    op (each host call made at once, recording its result); a loop that carries values cannot,
+    and says so (NPR021) instead of failing inside JAX."""
+    P = programs()
+    result = np2ref.convert_source(open(P.__file__).read(), "opaque_calls.py")
+    ns = {"__name__": "opaque_calls_ref"}
+    exec(compile(result.code, "opaque_calls_ref.py", "exec"), ns)  # noqa: S102
+    u = np.linspace(0.0, 1.0, 7)
+    for _ in range(2):
+        P.SOURCE, ns["SOURCE"] = P.Source(5), P.Source(5)
+        np.testing.assert_array_equal(ns["diffuse"](u, 4), P.diffuse(u, 4))
+        assert _source_state(ns["SOURCE"]) == _source_state(P.SOURCE)
+    class Unseen(Sampler):  # a method whose first result no earlier test recorded
+        def next_batch(self, n):
+            return self.rng.random(n)
+    with pytest.raises(np2ref.rt.NprError) as info:
+        ns["accumulate"](Unseen(1), 3, 4)
+    assert info.value.code == "NPR021"

@@ -73,8 +73,14 @@ class NprFunction:
         try:
             return self.call_numpy(*args, **kwargs)
         except NprFirstCall:  # a call of an object np2ref cannot see into, not seen yet: this call
-            with jax.disable_jit():  # runs op by op, each host call made at once, which records it
-                return self.run_as_written(*args, **kwargs)  # (such a function writes no argument)
+            try:  # runs op by op, each host call made at once, which records it (it writes no argument)
+                with jax.disable_jit():
+                    return self.run_as_written(*args, **kwargs)
+            except NprFirstCall:  # a loop or branch that carries values is traced even so
+                raise NprError(f"np2ref NPR021: {self.__name__}() calls an object np2ref cannot see into, "
+                               "inside a loop or branch that carries values, and this converted program "
+                               "cannot make its first call op by op; compile it with np2ref.compile, whose "
+                               "first call is the original NumPy function's") from None
 
     def run_as_written(self, *args, **kwargs):
         """A function with no array work called from host code with no array (set-up code:
