@@ -203,7 +203,7 @@ CODES = {c.code: c for c in [
          "for it in range(nt):\n    F[1:] += tau * F[:-1]\n    if it % 10 == 0:\n        plt.imshow(F)",
          "def _main_step_2(F, tau):\n    F[1:] += tau * F[:-1]   # compiled\n...\nfor it in range(nt):\n"
          "    _main_step_2(F, tau)\n    if it % 10 == 0:\n        plt.imshow(F)"),
-    Code("NPR037", "host calls in every iteration of a loop (a note)",
+    Code("NPR039", "host calls in every iteration of a loop (a note)",
          "A random draw np2ref cannot make in advance (under an `if`, two in one statement, a size "
          "that changes, a generator a helper also draws from), a function passed in, or a print runs "
          "on the host at its place in program order: inside a compiled loop that is one round trip "
@@ -214,7 +214,7 @@ CODES = {c.code: c for c in [
          "loop in one host call (rewrite/rules/loop_draws.py) and get no note.",
          "for i in range(n):\n    x[0] += rng.random() - rng.normal()",
          "for i in range(n):\n    u = rng.random()\n    z = rng.normal()\n    x[0] += u - z"),
-    Code("NPR038", "an object's call returned another shape or type than its first call",
+    Code("NPR040", "an object's call returned another shape or type than its first call",
          "A method of an object np2ref cannot see into (`SOURCE.draw(n)` on a module-level object, "
          "`sampler.next_batch(n)` on one passed in, in a function that writes none of its arguments) "
          "runs on the host at run time, in program order, as often as NumPy calls it. Its first call, "

@@ -167,7 +167,7 @@ def _converted():
 
 def _notes(name):
     source, diagnostics = _converted()
-    return [d for d in diagnostics if d.code == "NPR037" and source.splitlines()[d.line - 1].strip().startswith("for ")
+    return [d for d in diagnostics if d.code == "NPR039" and source.splitlines()[d.line - 1].strip().startswith("for ")
             and _function_at(source, d.line) == name]
 
 
@@ -178,7 +178,7 @@ def _function_at(source, line):
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_loop_left_with_host_draws_gets_a_speed_note(name):
-    """NPR037 on each loop that keeps host calls in every iteration (issue 41 item 5), with the
+    """NPR039 on each loop that keeps host calls in every iteration (issue 41 item 5), with the
     lines of the draws; none where the draws are made in advance."""
     notes = _notes(name)
     assert bool(notes) == (not CASES[name][1])
@@ -188,6 +188,6 @@ def test_a_loop_left_with_host_draws_gets_a_speed_note(name):
 
 
 def test_explain_says_where_host_calls_dominate():
-    assert "NPR037" in compiled("two_in_one").explain()
+    assert "NPR039" in compiled("two_in_one").explain()
     assert "per iteration" in compiled("conditional_draw").explain()
-    assert "NPR037" not in compiled("metropolis").explain()
+    assert "NPR039" not in compiled("metropolis").explain()

@@ -69,7 +69,7 @@ def test_a_sampler_passed_in_is_called_as_numpy_calls_it():
 
 
 def test_a_result_that_changes_shape_is_a_coded_error():
-    """The first call fixes the shape: a later call that returns another is NPR038, not a
+    """The first call fixes the shape: a later call that returns another is NPR040, not a
     misshapen array."""
     P = programs()
     c = np2ref.compile(P.take, host_below=0)
@@ -78,7 +78,7 @@ def test_a_result_that_changes_shape_is_a_coded_error():
     assert first.shape == (3,)
     with pytest.raises(np2ref.rt.NprError) as info:
         c(2)
-    assert info.value.code == "NPR038"
+    assert info.value.code == "NPR040"
 
 
 def test_array_data_handed_to_an_object_is_refused():

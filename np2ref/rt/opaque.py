@@ -8,7 +8,7 @@ state afterwards, the same number of calls), and its result's shape, dtype and P
 those of its FIRST call, made on the host at run time: the first call of the function with a
 signature that meets an unknown one runs its converted program op by op (jax.disable_jit, every
 host call made at once, in order: NprFirstCall, caught by npr_jit), which records what each
-call returned; later calls compile with it and check, on every call, that it still holds (NPR038
+call returned; later calls compile with it and check, on every call, that it still holds (NPR040
 when it changes). Arguments must be values fixed when the program is traced (shapes, numbers,
 strings): an array computed in the function would have to be handed to an object that may keep
 it (NPR021 then).
@@ -54,7 +54,7 @@ def npr_opaque(obj, method, *args, **kwargs):
         out = fn(*args, **kwargs)
         got = _npr_signature(out, obj, method)
         if got != known:
-            raise NprError(f"np2ref NPR038: {_npr_name(obj, method)}() returned {_npr_says(got)} where its "
+            raise NprError(f"np2ref NPR040: {_npr_name(obj, method)}() returned {_npr_says(got)} where its "
                            f"first call returned {_npr_says(known)}; a compiled program needs the same each call")
         return np.asarray(out, dtype=dtype)
 

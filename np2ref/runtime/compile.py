@@ -198,7 +198,7 @@ _MISSING = object()
 
 
 def _host_error(exc):
-    """np2ref's own error raised in a host call while the program ran (NPR038 from npr_opaque),
+    """np2ref's own error raised in a host call while the program ran (NPR040 from npr_opaque),
     which JAX hands back as a JaxRuntimeError holding its text: the NprError itself, else None."""
     if type(exc).__name__ != "JaxRuntimeError":
         return None

@@ -187,7 +187,7 @@ class _Replace(cst.CSTTransformer):
 
 
 def note_host_calls(original: cst.For, body: list, ctx) -> None:
-    """NPR037: the host calls each iteration of a compiled loop still makes (draws left one by
+    """NPR039: the host calls each iteration of a compiled loop still makes (draws left one by
     one, functions passed in, prints), with their lines and the count per call."""
     names = {J.RANDOM: "draw", J.CHECKED_CALL: "call of a function passed in", J.PRINT: "print"}
     calls = [n for stmt in body for n in walk(stmt) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
@@ -198,12 +198,12 @@ def note_host_calls(original: cst.For, body: list, ctx) -> None:
     kinds = sorted({names[c.func.value] for c in calls})
     trips = cst.Module(body=[]).code_for_node(original.iter)
     ctx.sink.report(
-        "NPR037", f"this loop makes {len(calls)} host call{'s' if len(calls) > 1 else ''} per iteration "
+        "NPR039", f"this loop makes {len(calls)} host call{'s' if len(calls) > 1 else ''} per iteration "
         f"({', '.join(kinds)}; line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}): "
         f"{len(calls)} x the trips of `{trips}` round trips to the host per call, which will dominate "
         "its run time", ctx.span(original.target), severity="info",
         hint="draws made once per iteration, unconditionally, one to a statement, with arguments the "
-        "loop does not change, are made before the loop in one host call; see `np2ref explain NPR037`")
+        "loop does not change, are made before the loop in one host call; see `np2ref explain NPR039`")
 
 
 def _print_or_passed(node, ctx) -> bool:
