@@ -213,6 +213,27 @@ CODES = {c.code: c for c in [
          "sets the equations (`none` lifts it), NP2REF_TRACE_SECONDS the seconds.",
          "D = np.array([[np.sum((x - y) ** 2) for x in X] for y in Y])",
          "D = np.sum((X[None, :, :] - Y[:, None, :]) ** 2, axis=-1)"),
+    Code("NPR039", "host calls in every iteration of a loop (a note)",
+         "A random draw np2ref cannot make in advance (under an `if`, two in one statement, a size "
+         "that changes, a generator a helper also draws from), a function passed in, or a print runs "
+         "on the host at its place in program order: inside a compiled loop that is one round trip "
+         "from the device to Python and back per call per iteration, which dominates a loop of small "
+         "array work (a Metropolis step with a host draw ran 10x slower than NumPy). The note names "
+         "the loop, the calls and how many run per call of the function. Draws made once per "
+         "iteration, unconditionally, with arguments the loop does not change, are made before the "
+         "loop in one host call (rewrite/rules/loop_draws.py) and get no note.",
+         "for i in range(n):\n    x[0] += rng.random() - rng.normal()",
+         "for i in range(n):\n    u = rng.random()\n    z = rng.normal()\n    x[0] += u - z"),
+    Code("NPR040", "an object's call returned another shape or type than its first call",
+         "A method of an object np2ref cannot see into (`SOURCE.draw(n)` on a module-level object, "
+         "`sampler.next_batch(n)` on one passed in, in a function that writes none of its arguments) "
+         "runs on the host at run time, in program order, as often as NumPy calls it. Its first call, "
+         "made on the host (the original NumPy function's own call), fixes the shape, dtype and "
+         "Python type of what it returns for the compiled program; a later call that returns "
+         "another raises this error when the program runs. Arguments must be values known when "
+         "the program is traced (sizes, numbers); array data computed in the function is NPR021.",
+         "def draw(self, n):\n    self.k += 1\n    return self.rng.random(n + self.k)",
+         "def draw(self, n):\n    return self.rng.random(n)"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates .at of add, subtract, multiply, maximum, "
          "minimum (a scatter), and of divide, floor_divide, remainder, fmod, power and the logical and "
          "bitwise and/or/xor (one element at a time, in NumPy's order).",

@@ -156,7 +156,10 @@ def _break_notes(broken, lifts, filename: str, text: str) -> list[Diagnostic]:
         names = ", ".join(f"lines {s.start}-{s.end} as {s.name}()" if s.end > s.start else
                           f"line {s.start} as {s.name}()" for s in steps)
         where = f"the loop of {loop.host}()" if loop.host else "the module-level loop"
-        sink.report("NPR036", f"{where} stays a host loop with compiled steps ({names})",
+        calls = len(steps) + len(breaks)  # each pass: every step a dispatch, every break a host statement
+        sink.report("NPR036", f"{where} stays a host loop with compiled steps ({names}): {calls} host "
+                    f"round trip{'s' if calls > 1 else ''} per pass, which dominate{'s' if calls == 1 else ''} "
+                    "a loop of small array work",
                     Span(loop.start, len(loop.indent) + 1, loop.start, len(loop.indent) + 1), severity="info")
         for b in breaks:
             sink.report("NPR036", b.message(),
@@ -436,6 +439,7 @@ def _passed_functions(f: FunctionFacts) -> set[str]:
 def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
     mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions)
     mark.bound = facts.bound
+    mark.objects = facts.objects
     f.node.visit(mark)
     unbound.plan_unbound(mark)
     return mark.m.freeze(facts.positions)

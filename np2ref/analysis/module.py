@@ -55,6 +55,7 @@ class ModuleFacts:
     bound: frozenset | None = None  # names bound anywhere in the module (None: a star import)
     host_calls: dict = dataclasses.field(default_factory=dict)  # host function -> every (why, node)
     generators: frozenset = frozenset()  # converted functions that make a generator at run time
+    objects: frozenset = frozenset()  # module-level objects np2ref cannot see into (npr_opaque)
 
 
 def module_level_names(module: cst.Module) -> tuple[dict[str, cst.FunctionDef], frozenset[str]]:
@@ -185,16 +186,70 @@ def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, obj
             yield f"draws {dotted(callee) or method}() from a generator np2ref cannot name", node
             continue
         if root in objects and root not in col.locals and not (
-                objects[root] == "generator" and isinstance(callee.value, cst.Name) and method in RANDOM_DRAWS):
+                objects[root] == "generator" and isinstance(callee.value, cst.Name) and method in RANDOM_DRAWS) \
+                and not (opaque_call(node, objects, col.locals, params) and not writes_parameters(col, params)):
             yield f"calls {dotted(callee) or method}() of the module-level object `{root}`", node
     writes = {root for w in col.writes if (root := _root(w.target)) is not None}  # NPR202's to refuse
-    stale = sorted((globals_read(func, col.locals) & changing) - writes)
+    stale = sorted((globals_read(func, col.locals) & changing) - writes - _opaque_receivers(func, col, objects))
     for name in stale:  # the function's name first (host_reason's), then each read (a break)
         why = (f"reads module-level `{name}`, which the module changes after defining it (compiled, "
                "it would keep the value it had at the first call)")
         if name == stale[0]:
             yield why, func.name
         yield from ((why, node) for node in _reads_of(func.body, name))
+
+
+def opaque_call(call: cst.Call, objects: dict[str, str], local_names, params=()) -> bool:
+    """`SOURCE.draw(shape)`: a method of a module-level object np2ref cannot see into, called
+    directly on it with no unpacked arguments. In a function that writes no parameter it is an
+    ordered host call whose first call, made on the host, fixes its result's shape and dtype
+    (rt/opaque.py npr_opaque); nothing the object can reach is changed by the compiled program."""
+    f = call.func
+    return (isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value not in local_names
+            and objects.get(f.value.value) == "object" and not any(a.star for a in call.args)
+            and all(_size_like(a.value, set(local_names) - set(params)) for a in call.args))
+
+
+def _size_like(e: cst.BaseExpression, local_names) -> bool:
+    """An argument that is a size or a number, never an array the function made: literals, names
+    that are no local (parameters stay: npr_opaque refuses array data when traced), `a.shape`,
+    `a.shape[0]`, `len(a)`, and arithmetic and tuples of these. A local (`obj.show(u)`) may be an
+    array np2ref writes in place: the call stays host code (a graph break)."""
+    if isinstance(e, (cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(e, cst.Name):
+        return e.value in ("True", "False", "None") or e.value not in local_names
+    if isinstance(e, cst.Attribute):
+        return e.attr.value in ("shape", "size", "ndim")
+    if isinstance(e, cst.Subscript):
+        return isinstance(e.value, cst.Attribute) and e.value.attr.value == "shape"
+    if isinstance(e, cst.Call):
+        return isinstance(e.func, cst.Name) and e.func.value == "len"
+    if isinstance(e, (cst.Tuple, cst.List)):
+        return all(isinstance(el, cst.Element) and _size_like(el.value, local_names) for el in e.elements)
+    if isinstance(e, cst.UnaryOperation):
+        return _size_like(e.expression, local_names)
+    if isinstance(e, cst.BinaryOperation):
+        return _size_like(e.left, local_names) and _size_like(e.right, local_names)
+    return False
+
+
+def _opaque_receivers(func: cst.FunctionDef, col: Collected, objects) -> set[str]:
+    """Module-level objects the function reads only to call their methods (opaque_call): their
+    state changes, which npr_opaque's host calls see at run time; the name itself is watched on
+    each call like any module-level value the program reads (rt/module_globals.py)."""
+    params = param_names(func)
+    if writes_parameters(col, params):
+        return set()
+    receivers = {id(c.func.value) for c in col.call_nodes if opaque_call(c, objects, col.locals, params)}
+    names = {n for n, k in objects.items() if k == "object"}
+    return {n for n in names if all(id(r) in receivers for r in _reads_of(func.body, n))}
+
+
+def writes_parameters(col: Collected, params) -> bool:
+    """Whether the function writes into (or `op=`s) one of its parameters."""
+    return bool({_root(w.target) for w in col.writes} & set(params)
+                or {name.value for name, _ in col.aug_names} & set(params))
 
 
 def _reads_of(tree: cst.CSTNode, name: str) -> list[cst.Name]:
@@ -425,4 +480,5 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     # where a host loop breaks: the calls and reads, not the function's name (a stale read's first)
     breaks = {n: tuple(c for c in r if c[1] is not functions[n].name) or r for n, r in culprits.items()}
     return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain),
-                       host_calls=breaks, generators=frozenset(n for n, g in made.items() if g and n in facts))
+                       host_calls=breaks, generators=frozenset(n for n, g in made.items() if g and n in facts),
+                       objects=frozenset(n for n, k in objects.items() if k == "object"))

@@ -41,6 +41,7 @@ class MarkPass(cst.CSTVisitor):
         self.int_names = facts.for_names
         self.callees: set = set()
         self.bound: frozenset[str] | None = None  # names bound anywhere in the module (None: unknown)
+        self.objects: frozenset[str] = frozenset()  # module-level objects np2ref cannot see into
         self.reported_changes: set = set()
         self.written_names = {n.value for w in facts.writes if (n := views.chain_name(self, w.target)) is not None}
 

@@ -211,22 +211,38 @@ def npr_call(fn, *args, **kwargs):
     NumPy or jax.numpy function, `math`), a draw from a NumPy generator runs on the host at run time
     (npr_random), and anything else is refused: a Python function np2ref cannot see into could
     draw, count or read state, and running it once while tracing would freeze its result."""
-    owner = getattr(fn, "__self__", None)
-    if isinstance(owner, (np.random.Generator, np.random.RandomState)) or owner is np.random.mtrand._rand:
+    kind = _npr_callable_kind(fn)
+    if kind == "draw":
+        owner = fn.__self__
         return npr_random(np.random if owner is np.random.mtrand._rand else owner, fn.__name__, *args, **kwargs)
-    module = getattr(fn, "__module__", None) or ""
-    impure = module.startswith(_NPR_IMPURE_NUMPY) or (module.startswith("numpy") and str(
-        getattr(fn, "__name__", "")).startswith(_NPR_IMPURE_NUMPY_NAMES))
-    if isinstance(fn, np.ufunc) or fn in _NPR_PURE_BUILTINS or (not impure and (
-            module in ("math", "jax.numpy", "numpy") or module.startswith(("numpy.", "jax.")))):
-        return fn(*args, **kwargs)
-    if isinstance(fn, NprFunction) and not fn.mutated:
-        # a function np2ref converted (`rk4(rhs, y0)` given the module's `rhs`): its program,
-        # which writes none of its arguments, traced in place as a direct call of it would be
+    if kind is not None:
+        # pure, or a function np2ref converted (`rk4(rhs, y0)` given the module's `rhs`): its
+        # program, which writes none of its arguments, traced in place as a direct call would be
         return fn(*args, **kwargs)
     name = getattr(fn, "__qualname__", None) or type(fn).__name__
     raise NprError("NPR021", f"calls {name}, passed in as an argument, which np2ref cannot see into "
                    "(it could draw, count or read state, and would run once while tracing)")
+
+
+def _npr_callable_kind(fn):
+    """"draw" (a NumPy generator's method), "pure" (a builtin, ufunc, math, NumPy or jax.numpy
+    function that does no I/O), "converted" (an np2ref function writing no argument) or None."""
+    owner = getattr(fn, "__self__", None)
+    if isinstance(owner, (np.random.Generator, np.random.RandomState)) or owner is np.random.mtrand._rand:
+        return "draw"
+    module = getattr(fn, "__module__", None) or ""
+    impure = module.startswith(_NPR_IMPURE_NUMPY) or (module.startswith("numpy") and str(
+        getattr(fn, "__name__", "")).startswith(_NPR_IMPURE_NUMPY_NAMES))
+    try:
+        builtin = fn in _NPR_PURE_BUILTINS
+    except TypeError:  # an unhashable callable
+        builtin = False
+    if isinstance(fn, np.ufunc) or builtin or (not impure and (
+            module in ("math", "jax.numpy", "numpy") or module.startswith(("numpy.", "jax.")))):
+        return "pure"
+    if isinstance(fn, NprFunction) and not fn.mutated:
+        return "converted"
+    return None
 
 
 def npr_xp(namespace, path, translated):
@@ -255,9 +271,17 @@ def _npr_random_shape(generator, method, host_call, operands):
                lambda k, o: np.full(o.shape, 1.0 / max(o.size, 1), o.dtype))
     for fill in fillers:
         try:
-            return host_call([fill(k, o) for k, o in enumerate(operands)], getattr(probe, method))
+            drawn = host_call([fill(k, o) for k, o in enumerate(operands)], getattr(probe, method))
         except (ValueError, TypeError):
             continue
+        try:  # a size read from array data (`rng.random(m)`, m traced): a shape known only at run time
+            other = host_call([np.full(o.shape, 2, o.dtype) for o in operands], getattr(probe, method))
+        except (ValueError, TypeError):
+            return drawn
+        if np.shape(other) != np.shape(drawn):
+            raise NprError("NPR023", f"the shape of .{method}() depends on array data (a size read "
+                           "from an array or a loop variable), which a compiled program must know when traced")
+        return drawn
     raise NprError("NPR023", f"the shape of .{method}() could not be found from its arguments "
                    "without their values")
 

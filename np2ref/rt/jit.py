@@ -75,7 +75,17 @@ class NprFunction:
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.run_as_written(*args, **kwargs)
-        return self.call_numpy(*args, **kwargs)
+        try:
+            return self.call_numpy(*args, **kwargs)
+        except NprFirstCall:  # a call of an object np2ref cannot see into, not seen yet: this call
+            try:  # runs op by op, each host call made at once, which records it (it writes no argument)
+                with jax.disable_jit():
+                    return self.run_as_written(*args, **kwargs)
+            except NprFirstCall:  # a loop or branch that carries values is traced even so
+                raise NprError("NPR021", f"{self.__name__}() calls an object np2ref cannot see into, "
+                               "inside a loop or branch that carries values, and this converted program "
+                               "cannot make its first call op by op; compile it with np2ref.compile, whose "
+                               "first call is the original NumPy function's") from None
 
     def run_as_written(self, *args, **kwargs):
         """A function with no array work called from host code with no array (set-up code:
@@ -585,3 +595,4 @@ from .module_globals import _NprGlobalsWatch, _NprObjectsWatch, _npr_moved  # no
 from .fastpath import _npr_flat_plan, _npr_flat_run, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402
+from .opaque import NprFirstCall  # noqa: E402

@@ -199,6 +199,18 @@ def _with_bitwise_options(jit_options):
 _MISSING = object()
 
 
+def _host_error(exc):
+    """np2ref's own error raised in a host call while the program ran (NPR040 from npr_opaque),
+    which JAX hands back as a JaxRuntimeError holding its text: the NprError itself, else None."""
+    if type(exc).__name__ != "JaxRuntimeError":
+        return None
+    found = re.search(r"np2ref (NPR\d{3}): ([^\n]*)", str(exc))
+    if found is None:
+        return None
+    from ..rt.core import NprError
+    return NprError(f"np2ref {found.group(1)}: {found.group(2)}")
+
+
 class Compiled:
     """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
 
@@ -284,6 +296,14 @@ class Compiled:
         from ..rt.module_globals import _npr_moved
         self._moved, self._types = _npr_moved, _npr_arg_types
 
+    def explain(self) -> str:
+        """What np2ref made of the function, in words: its notes (loops that stay Python, host
+        calls in every iteration of a loop, graph breaks), one a line as `check` prints them."""
+        notes = [d for d in self.conversion.diagnostics if not d.is_error]
+        if not notes:
+            return f"{self.__name__}(): compiled whole, no host calls inside its loops"
+        return "\n".join(f"{d.filename}:{d.line}:{d.col}: {d.code} {d.message}" for d in notes)
+
     @property
     def source(self) -> str:
         """The converted module without its header (made when first read: most calls never do)."""
@@ -296,6 +316,20 @@ class Compiled:
         return "\n".join(loop_lines(self.conversion, self.__name__))
 
     def __call__(self, *args, **kwargs):
+        try:
+            return self._call_compiled(*args, **kwargs)
+        except Exception as exc:
+            from ..rt.opaque import NprFirstCall, npr_first_call  # (rt is imported: runtime_namespace)
+            if not isinstance(exc, NprFirstCall):
+                error = _host_error(exc)
+                if error is None:
+                    raise
+                raise error from None
+        # a call of an object np2ref cannot see into, not seen yet (rt/opaque.py): this call is
+        # the original's, which notes what each such call returns; the next call compiles with it
+        return npr_first_call(self.original, args, kwargs)
+
+    def _call_compiled(self, *args, **kwargs):
         if not kwargs:
             try:  # the last host-route signature's call (hostcall.py), or the jitted one's (numpycall.py)
                 out = self._host_fast(args)

@@ -39,7 +39,7 @@ from ...frontend.rows import ROWS_HINT
 from ..registry import emits, plans
 from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
 from ..syntax import plain, target_names
-from . import unbound
+from . import loop_draws, unbound
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
 from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
@@ -305,20 +305,29 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     rng, rows, hoisted = _loop_range(plan, updated.iter, frozenset(ctx.f.roots))
     head += [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(r))], value)])
              for r, value in rows]
-    body = cst.IndentedBlock(body=[*head, *updated.body.body, *tail])
+    inner = list(updated.body.body)
+    advance = loop_draws.draws_in_advance(original, inner, plan, ctx)
+    if advance is not None:
+        inner = advance[0]
+    elif not plan.python:
+        loop_draws.note_host_calls(original, inner, ctx)
+    body = cst.IndentedBlock(body=[*head, *inner, *tail])
     func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
                            leading_lines=updated.leading_lines)
     before, after = list(hoisted), []
-    if plan.unrotate:  # the range is read again after the loop: evaluate it once
+    if plan.unrotate or advance:  # the range is read again: evaluate it once
         rng_name = cst.Name(f"_range_{plan.var}")
         before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(rng_name)], rng)]))
         rng = rng_name
-        for node in plan.unrotate:
-            targets, values = node.targets[0].target, node.value
-            paren = lambda t: cst.Tuple([cst.Element(cst.Name(e.value.value)) for e in t.elements])  # noqa: E731
-            fix = cst.Assign([cst.AssignTarget(paren(targets).with_changes(lpar=[], rpar=[]))],
-                             J.call(J.ROTATED, rng_name, paren(targets), paren(values)))
-            after.append(ctx.mark_line(original, cst.SimpleStatementLine([fix])))
+    if advance:  # the loop's draws, made before it (rules/loop_draws.py)
+        sites = cst.Call(cst.Name(J.DRAWS), [cst.Arg(rng_name), *[cst.Arg(s) for s in advance[1]]])
+        before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(f"_draws_{plan.var}"))], sites)]))
+    for node in plan.unrotate:
+        targets, values = node.targets[0].target, node.value
+        paren = lambda t: cst.Tuple([cst.Element(cst.Name(e.value.value)) for e in t.elements])  # noqa: E731
+        fix = cst.Assign([cst.AssignTarget(paren(targets).with_changes(lpar=[], rpar=[]))],
+                         J.call(J.ROTATED, rng_name, paren(targets), paren(values)))
+        after.append(ctx.mark_line(original, cst.SimpleStatementLine([fix])))
     args = [cst.Arg(rng), cst.Arg(cst.Name(name))]
     if carried:
         names = [unbound.init_expr(ctx, original, c, J.call(J.LOAD, cst.Name(c)) if c in plan.fresh
@@ -333,7 +342,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         args.append(_keyword("stop", cst.Integer(str(flags[0]))))
     if plan.unroll:
         args.append(_keyword("unroll", cst.Name("True")))
-    loop_call, lanes = _lanes_call(original, updated, plan, args, ctx, flags) or (cst.Call(cst.Name(J.FOR), args), [])
+    loop_call, lanes = (not advance and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
     stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                loop_call) if carried else cst.Expr(loop_call)])
     return cst.FlattenSentinel([func, *lanes, *[ctx.mark_line(original, b) for b in before],

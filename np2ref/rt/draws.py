@@ -1,0 +1,233 @@
+"""A loop's draws made in one host call before it: npr_draws, npr_site.
+
+`for i in range(n): ... rng.normal(0.0, 0.1, size=x.shape) ... rng.random()` made one ordered
+host callback per draw (npr_random), ~10x slower than NumPy. When the rewrite proved (rewrite/
+rules/loop_draws.py) that every draw of the body runs once per iteration, unconditionally, with
+parameters the loop does not change, and that nothing else in the body touches a generator, the
+draws of the whole loop are made before it in one ordered host callback and each iteration reads
+its row:
+
+    _draws_i = npr_draws(_range_i, npr_site(rng, 'normal', 0.0, 0.1, size=x.shape), npr_site(rng, 'random'))
+    def _loop_i(i, carry):
+        prop = x[...] + _draws_i.take(0, i)
+        u = _draws_i.take(1, i)
+
+Exact by construction: on the host the callback makes the very calls NumPy's loop makes, in its
+order (iteration by iteration, site by site, per bit generator), so the values, their types and
+every generator's state afterwards are NumPy's. Where the draws of one bit generator come from
+one site, it makes them in ONE NumPy call of the total size instead, but only for the (generator
+kind, method, dtype) pairs of VECTORISED, each proved to give the same stream drawn one by one or
+at once (tests/test_loop_draws.py draws both ways on many seeds and sizes: float32 draws and
+8-bit/bool integers are not, their bit buffers are local to one call). A trip count known only at
+run time, a draw under vmap or differentiation, or more than NPR_DRAWS_BYTES of draws: each draw
+stays its own host call (npr_random), as before.
+"""
+
+import numpy as np
+import jax
+from jax import lax
+from jax.experimental import io_callback as _npr_io_callback
+
+NPR_DRAWS_BYTES = 1 << 26  # draws of one loop made in advance, at most (64 MiB on the host)
+NPR_DRAWS_IN_ADVANCE = True  # False: every draw its own host call (benchmarks/loop_draws.py's "before")
+
+# method -> its parameters before `size`, Generator's and RandomState's alike; a (kind, method)
+# here draws the same stream one by one as in one call of the total size (tests/test_loop_draws.py)
+_NPR_BEFORE_SIZE = {
+    "random": (), "random_sample": (), "standard_normal": (), "standard_exponential": (),
+    "normal": ("loc", "scale"), "uniform": ("low", "high"), "exponential": ("scale",),
+    "integers": ("low", "high"), "randint": ("low", "high"), "poisson": ("lam",),
+    "binomial": ("n", "p"), "gamma": ("shape", "scale"), "standard_gamma": ("shape",),
+    "beta": ("a", "b"), "geometric": ("p",),
+}
+VECTORISED = frozenset(
+    [("Generator", m) for m in _NPR_BEFORE_SIZE if m not in ("random_sample", "randint")]
+    + [("RandomState", m) for m in _NPR_BEFORE_SIZE if m != "integers"]
+    + [("RandomState", "rand"), ("RandomState", "randn")])
+_NPR_KEYWORDS_OK = frozenset({"size", "endpoint"})  # others (dtype=, out=, method=): one by one
+
+
+def npr_site(generator, method, *args, **kwargs):
+    """One draw site of a loop, as the loop's body calls it: npr_random(generator, method, ...)."""
+    return (generator, method, args, kwargs)
+
+
+def npr_draws(rng, *sites):
+    """The draws `sites` make over the iterations of `rng` (an NprRange), made before the loop in
+    one ordered host callback (NprDraws.take reads them), or, where that cannot be done, left to
+    npr_random in each iteration (see the module docstring)."""
+    draws = NprDraws(rng, sites)
+    static = all(_npr_is_concrete(v) for v in (rng.start, rng.stop, rng.step))
+    if not (static and NPR_DRAWS_IN_ADVANCE):
+        return draws
+    trips = len(range(int(rng.start), int(rng.stop), int(rng.step)))
+    planned = [_npr_draw_plan(*site) for site in sites]
+    if trips == 0 or any(p is None for p in planned):
+        return draws
+    if sum(trips * p.sample.size * p.sample.dtype.itemsize for p in planned) > NPR_DRAWS_BYTES:
+        return draws
+    sent, received = _npr_host_operands([o for p in planned for o in p.operands.values()])
+    counts = [len(p.operands) for p in planned]
+
+    def run(*values):
+        values = received(values)
+        parts, k = [], 0
+        for c in counts:
+            parts.append(values[k:k + c])
+            k += c
+        return _npr_draw_all(planned, parts, trips)
+
+    shapes = [((trips,) + p.sample.shape, p.dtype) for p in planned]
+    draws.batches = _npr_host_results(run, shapes, sent)
+    draws.pytypes = [p.pytype for p in planned]
+    return draws
+
+
+class NprDraws:
+    """A loop's draws: `batches[k][j]` is site k's draw in the loop's j-th iteration (None: each
+    draw is made in its iteration, by npr_random)."""
+
+    def __init__(self, rng, sites):
+        self.rng, self.sites, self.batches, self.pytypes = rng, sites, None, None
+
+    def take(self, k, i):
+        """Site k's draw in the iteration whose loop value is i."""
+        if self.batches is None:
+            generator, method, args, kwargs = self.sites[k]
+            return npr_random(generator, method, *args, **kwargs)
+        out = self.batches[k][(i - self.rng.start) // self.rng.step]
+        return npr_pyreturn(out, self.pytypes[k]) if self.pytypes[k] else out
+
+
+class _NprDrawPlan:
+    """One site's draw as npr_random plans it: its leaves, the traced ones (operands), a sample
+    (shape, dtype) and the Python type NumPy returns (float for `rng.random()`), or None."""
+
+    def __init__(self, generator, method, leaves, tree, operands, drawn):
+        self.generator, self.method, self.leaves, self.tree, self.operands = generator, method, leaves, tree, operands
+        self.sample = np.asarray(drawn)
+        self.dtype = jax.dtypes.canonicalize_dtype(self.sample.dtype)
+        self.pytype = {int: "int", float: "float"}.get(type(drawn))
+
+    def call(self, values, gen):
+        """(gen's method, args, kwargs) with the operands' host values in their places."""
+        return (getattr(gen, self.method), *_npr_host_args(self.leaves, self.tree, self.operands, values))
+
+
+def _npr_host_args(leaves, tree, operands, values):
+    host = list(leaves)
+    for i, v in zip(operands, values):
+        host[i] = np.asarray(v)
+    return jax.tree_util.tree_unflatten(tree, host)
+
+
+def _npr_draw_plan(generator, method, args, kwargs):
+    """_NprDrawPlan of a site that can be drawn in advance, else None (npr_random decides: host
+    code run eagerly, vmap, differentiation, complex values, a stateful method)."""
+    if method in _NPR_RANDOM_STATEFUL or not isinstance(generator, (np.random.Generator, np.random.RandomState,
+                                                                     NprMadeGenerator)) and generator is not np.random:
+        return None
+    leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
+    leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
+    if _npr_eager_values(leaves):
+        return None
+    operands = {i: jax.numpy.asarray(leaf) for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)}
+    ops = list(operands.values())
+    if _npr_differentiated(ops) or _npr_batched(ops):
+        return None
+    def host_call(values, draw):
+        a, k = _npr_host_args(leaves, tree, operands, values)
+        return draw(*a, **k)
+    try:
+        drawn = _npr_random_shape(generator, method, host_call, ops)
+    except NprError:
+        return None
+    if np.asarray(drawn).dtype.kind not in "biuf":
+        return None
+    return _NprDrawPlan(generator, method, leaves, tree, operands, drawn)
+
+
+def _npr_draw_all(planned, parts, trips):
+    """On the host: every site's draws over `trips` iterations, in NumPy's order per bit
+    generator (sites of different bit generators draw from independent streams)."""
+    calls = [p.call(v, _npr_generator_now(p.generator)) for p, v in zip(planned, parts)]
+    out = [None] * len(planned)
+    for group in _npr_by_bit_generator([fn for fn, _, _ in calls]):
+        if len(group) == 1 and _npr_vectorised(planned[group[0]], calls[group[0]]):
+            k = group[0]
+            out[k] = _npr_in_one_call(planned[k], calls[k], trips)
+            continue
+        rows = {k: [] for k in group}
+        for _ in range(trips):
+            for k in group:
+                fn, a, kw = calls[k]
+                rows[k].append(np.asarray(fn(*a, **kw)))
+        for k in group:
+            out[k] = np.stack(rows[k]) if rows[k] else np.zeros((0,) + planned[k].sample.shape)
+    return [np.asarray(o, dtype=p.dtype) for o, p in zip(out, planned)]
+
+
+def _npr_by_bit_generator(fns):
+    """The sites' indices grouped by the bit generator their draws consume (two Generators, or
+    a RandomState and a Generator, may share one); one group when one cannot be named."""
+    groups: dict = {}
+    for k, fn in enumerate(fns):
+        owner = getattr(fn, "__self__", None)
+        bit = getattr(owner, "bit_generator", None) if isinstance(owner, np.random.Generator) else \
+            getattr(owner, "_bit_generator", None)
+        if bit is None:
+            return [list(range(len(fns)))]
+        groups.setdefault(id(bit), []).append(k)
+    return list(groups.values())
+
+
+def _npr_vectorised(plan, call):
+    """Whether the site's draws over the loop are one NumPy call of the total size: its (kind,
+    method) proved so (VECTORISED), scalar parameters only (no broadcasting order to match), no
+    keyword that changes the bits a value takes (dtype=, out=)."""
+    fn, a, kw = call
+    kind = "Generator" if isinstance(fn.__self__, np.random.Generator) else "RandomState"
+    if (kind, plan.method) not in VECTORISED or not set(kw) <= _NPR_KEYWORDS_OK:
+        return False
+    if plan.method in ("rand", "randn"):
+        return not kw and all(isinstance(v, (int, np.integer)) for v in a)
+    names = _NPR_BEFORE_SIZE[plan.method]
+    if len(a) > len(names) + 1:
+        return False
+    return all(np.ndim(v) == 0 for v in list(a[:len(names)]) + [v for k, v in kw.items() if k != "size"])
+
+
+def _npr_in_one_call(plan, call, trips):
+    """The site's draws over `trips` iterations as one call of size (trips,) + one draw's shape."""
+    fn, a, kw = call
+    shape = (trips,) + plan.sample.shape
+    if plan.method in ("rand", "randn"):
+        return fn(*shape)
+    names = _NPR_BEFORE_SIZE[plan.method]
+    kw = dict(kw, **dict(zip(names, a[:len(names)])), size=shape)
+    return fn(**kw)
+
+
+def _npr_host_results(run, shapes, operands):
+    """An ordered io_callback of run(*operands) -> arrays of `shapes` ((shape, dtype) pairs),
+    64-bit ones crossing as uint32 words (_npr_host_result says why)."""
+    wide = [np.dtype(dt).itemsize == 8 for _, dt in shapes]
+    specs = [jax.ShapeDtypeStruct(tuple(s) + (2,), np.uint32) if w else jax.ShapeDtypeStruct(s, dt)
+             for (s, dt), w in zip(shapes, wide)]
+
+    def as_words(*values):
+        return tuple(np.ascontiguousarray(v).view(np.uint32).reshape(spec.shape) if w else v
+                     for v, spec, w in zip(run(*values), specs, wide))
+    out = _npr_io_callback(as_words, tuple(specs), *operands, ordered=True)
+    return [lax.bitcast_convert_type(o, dt) if w else o for o, (_, dt), w in zip(out, shapes, wide)]
+
+
+# The runtime's modules call one another's functions: imported once this module is complete.
+from .core import NprError  # noqa: E402
+from .loops import _npr_is_concrete  # noqa: E402
+from .views import npr_load  # noqa: E402
+from .ops import _npr_is_ref  # noqa: E402
+from .refs import _npr_batched, _npr_differentiated  # noqa: E402
+from .pyscalars import npr_pyreturn  # noqa: E402
+from .host import (NprMadeGenerator, _NPR_RANDOM_STATEFUL, _npr_eager_values, _npr_generator_now,  # noqa: E402
+                   _npr_host_operands, _npr_random_shape, npr_random)
