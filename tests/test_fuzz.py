@@ -78,6 +78,11 @@ FAMILY_FORMS = {
     # a name rebound to an expression of itself inside a loop (after an in-place write, or a target)
     "loop_rebind": r"(for|while) .*:\n(.*\n)*? +(\w+) = [^\n]*\b\3\b",
     "rebind": r"\b(\w+) = [^\n]*\b\1\b",
+    "xp_calls": r"\bxp\.|\bxq\d+\.",
+    "shape_set": r"X\d+\.shape = ",
+    "seq_args": r"np\.meshgrid\(range|np\.array\(\[|np\.(concatenate|stack|vstack|column_stack|sum)\(\[|asarray\(range",
+    "host_step": r"time\.(time|perf_counter)\(\)",
+    "helper_returns": r"= h\d+\(",
 }
 
 
@@ -110,7 +115,9 @@ def test_a_family_asked_for_is_in_every_program(family):
                                           ("step_index", 2), ("lead_reduce", 2), ("plane_reads", 2),
                                           ("phys_surface", 2), ("kernels", 5), ("index_param", 3),
                                           ("state_copy", 2), ("moving_dots", 2), ("moving_masks", 2),
-                                          ("loop_return", 2), ("loop_rebind", 2), ("rebind", 3)])
+                                          ("loop_return", 2), ("loop_rebind", 2), ("rebind", 3),
+                                          ("xp_calls", 2), ("shape_set", 2), ("seq_args", 2), ("host_step", 3),
+                                          ("helper_returns", 2)])
 def test_short_family_runs_have_no_failures(family, seed, tmp_path, capsys):
     """Three programs of each family of families.py (the long runs are commands: docs/fuzzing.md)."""
     code, (n, exact, refused, failed), lines = _run_main(

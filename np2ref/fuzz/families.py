@@ -15,7 +15,8 @@ other families never write:
 
 The families of index_families.py (step_index), plane_families.py (lead_reduce, plane_reads),
 surface_families.py (phys_surface), kernel_families.py (kernels), blind_families.py (index_param,
-state_copy, moving_dots, moving_masks, loop_return) and rebind_families.py (loop_rebind) join them in FAMILIES.
+state_copy, moving_dots, moving_masks, loop_return), rebind_families.py (loop_rebind) and
+api_families.py (xp_calls, shape_set, seq_args, host_step, helper_returns) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
@@ -28,7 +29,7 @@ import re
 
 import numpy as np
 
-from . import blind_families, index_families, kernel_families, plane_families, rebind_families, surface_families
+from . import api_families, blind_families, index_families, kernel_families, plane_families, rebind_families, surface_families
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
 from .program import Block, Line
 from .shadow import Frame, evaluate
@@ -299,4 +300,5 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **kernel_families.FAMILIES,
     **blind_families.FAMILIES,
     **rebind_families.FAMILIES,
+    **api_families.FAMILIES,
 }

@@ -10,6 +10,8 @@ only when NumPy runs it (shadow.py); then a return expression.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from hypothesis import strategies as st
 
@@ -92,13 +94,15 @@ def parameters(g: Gen, family: str | None = None) -> list[Param]:
         params.append(Param("p", plane_families.planes_param(g)))
     if family == "list_join" or g.chance(3):  # a list argument, for list_join
         params.append(Param("w", families.list_param(g)))
+    if family == "xp_calls" and g.chance(50) or g.chance(4):  # an array namespace passed in (issue 42)
+        params.append(Param("xp", "np"))
     if family in blind_families.PARAMS:  # an index, a mask or a container of arrays
         params += blind_families.PARAMS[family](g, ns)
     return params
 
 
 def base_namespace(params: list[Param], helpers: list[Function]) -> dict:
-    ns: dict = {"np": np, "COUNTER": Counter()}
+    ns: dict = {"np": np, "COUNTER": Counter(), "xp": np, "time": time}  # xp: the module alias (program.py)
     for p in params:
         ns[p.name] = evaluate(p.value, ns)
     for h in helpers:

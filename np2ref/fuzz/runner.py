@@ -8,7 +8,9 @@ because np2ref.compile reads its source. Then:
    range): then the compiled call must raise NumPy's IndexError, message included, and leave
    every argument as it was (np2ref checks before writing anything back).
 2. `np2ref.compile(f)` runs on fresh arguments. An `Np2RefError` is a *refusal* (its first
-   code is recorded), provided the failed call left every argument as it was.
+   code is recorded), provided the failed call left every argument as it was. A program whose
+   f reads the clock (api_families.host_step) is host code to compile (NPR021): the converted
+   module's f runs instead (converted.py: convert's graph breaks), compared as in step 3.
 3. The result and every array argument must agree with NumPy (compare.first_difference:
    dtypes and shapes equal, integers and booleans exactly, floats to a tight tolerance), a
    returned argument must be the caller's own array, and what the call prints must be what
@@ -52,6 +54,7 @@ import numpy as np
 import np2ref
 from ..runtime import compile as compile_module
 from ..verify.compare import first_difference
+from . import converted
 from .shadow import strict
 
 _counter = itertools.count()
@@ -130,7 +133,11 @@ class Runner:
         try:
             compiled = np2ref.compile(module.f, host_below=0)
         except np2ref.Np2RefError as exc:
-            return _refused(exc, "compile")
+            refused = _refused(exc, "compile")
+            source = Path(module.__file__).read_text()
+            if converted.wants_convert(source, refused.code):  # a host loop: convert's graph breaks
+                return self._check_converted(module, names, expected, args_np, shown.getvalue())
+            return refused
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "compile")
         after_numpy = np.random.random()
@@ -176,6 +183,15 @@ class Runner:
         return outcome
 
 
+    def _check_converted(self, module, names, expected, args_np, shown: str) -> Outcome:
+        """The converted module's f against NumPy's run (converted.py): result, arguments, prints."""
+        failed, got, args_c, printed = converted.run_converted(Path(module.__file__), _SEED)
+        if failed:
+            return Outcome(failed[0], failed[1], "convert", failed[2])
+        diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
+            or _compare_args(names, args_np, args_c) or _printed_difference(printed, shown)
+        return Outcome("failed", "mismatch", "convert", diff) if diff else Outcome("exact")
+
     def _check_index_error(self, module, names, error: IndexError, after_numpy) -> Outcome:
         """NumPy raised IndexError: the compiled call raises the same error (type and message) and
         writes nothing back into the array arguments, or refuses with a diagnostic. Draws made
@@ -183,7 +199,11 @@ class Runner:
         try:
             compiled = np2ref.compile(module.f, host_below=0)
         except np2ref.Np2RefError as exc:
-            return _refused(exc, "compile")
+            refused = _refused(exc, "compile")
+            source = Path(module.__file__).read_text()
+            if converted.wants_convert(source, refused.code):  # a host loop: convert's graph breaks
+                return self._check_converted(module, names, expected, args_np, shown.getvalue())
+            return refused
         args_c = module.make_args()
         np.random.seed(_SEED)
         try:

@@ -34,7 +34,8 @@ def _npr_host_values(value):
     its own (a NumPy scalar for 0-d), in lists, tuples and dicts made anew (a dict in its own
     order); the rest, and containers without a jax.Array (the very objects returned), as they are."""
     if isinstance(value, jax.Array):
-        return np.array(value) if value.ndim else np.asarray(value)[()]
+        noted = _npr_state.get("pyreturn", {}).get(id(value))  # np.array's 0-d array (np_creation.py)
+        return np.array(value) if value.ndim or noted and noted[0] is value else np.asarray(value)[()]
     if type(value) in (list, tuple, dict) and _npr_has_jax(value):  # (a dict keeps its order: no tree_map)
         if type(value) is dict:
             return {k: _npr_host_values(v) for k, v in value.items()}
@@ -428,5 +429,5 @@ def _npr_arraylike(v):
 from .bounds import _npr_bounds_error  # noqa: E402
 from .buffers import _npr_results_numpy, _NprStaging  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
-from .core import _npr_has_jax, NprError  # noqa: E402
+from .core import _npr_has_jax, _npr_state, NprError  # noqa: E402
 from .views import NprView  # noqa: E402

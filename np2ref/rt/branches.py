@@ -255,7 +255,7 @@ def _npr_traced_if(pred, then_fn, else_fn, values):
 
     def run(fn):
         def branch(*v):
-            return tuple(_npr_items(r, lambda x, i=i: x, lambda x, j: jnp.asarray(x).astype(j.dtype), i)
+            return tuple(_npr_items(r, lambda x, i=i: x, _npr_cast_like, i)
                          for r, i in zip(pack(fn(*v)), init))
         return branch
 
@@ -330,8 +330,20 @@ def _npr_if_init(v, a, b):
     if a.shape != b.shape:
         raise NprUnsupported("NPR122", "the branches of a data-dependent `if` give a "
                              "value different shapes")
-    dtype = _npr_carried_dtype([a, b] if v is npr_unset else [v, a, b])
-    return jnp.zeros(a.shape, dtype) if v is npr_unset else jnp.asarray(v).astype(dtype)
+    seen = [a, b] if v is npr_unset else [v, a, b]
+    dtype = _npr_carried_dtype(seen)
+    out = jnp.zeros(a.shape, dtype) if v is npr_unset else jnp.asarray(v).astype(dtype)
+    if a.shape == () and all(type(u) in (int, float, complex) or _npr_weak_value(u) for u in seen):
+        return _npr_weak_astype(out, dtype)  # a Python number on every path: one after the `if`
+    return out
+
+
+def _npr_cast_like(x, like):
+    """A branch's value as the cond carries it (`like`: the initial state): weakly typed where
+    that is (a Python number on every path, _npr_if_init) and the value is."""
+    if _npr_weak_value(like) and (type(x) in (int, float, complex) or _npr_weak_value(x)):
+        return _npr_weak_astype(x, like.dtype)
+    return jnp.asarray(x).astype(like.dtype)
 
 
 def _npr_items(v, one, each=None, like=None):
@@ -372,7 +384,7 @@ def _npr_settle(step, carry, may_skip=False):
     for n in range(len(leaves) + 2):  # `x2 = x1; x1 = f32[i]`: each pass types one more link
         out = jax.eval_shape(functools.partial(once, first=n == 0), *state)
         _npr_shape_changes(state, out, unset, may_skip)
-        new = [jnp.zeros(o.shape, o.dtype) if u else
+        new = [_npr_unset_zeros(o) if u else
                _npr_retyped(a, o.shape, _npr_carried_dtype([a, o, *([g] if n == 0 else [])]), o)
                for a, o, u, g in zip(state, out, unset, leaves)]
         unset = [False] * len(unset)
@@ -380,6 +392,14 @@ def _npr_settle(step, carry, may_skip=False):
             break
         state = new
     return jax.tree_util.tree_unflatten(tree, state)
+
+
+def _npr_unset_zeros(o):
+    """The initial value of a name first bound in the loop, as one iteration leaves it (`o`, an
+    aval): weakly typed where that is a Python number (a loop variable read after a `break`,
+    `for k in range(n)`: NumPy's Python int, so `u16 += k` stays uint16 as NEP 50 has it)."""
+    zeros = jnp.zeros(o.shape, o.dtype)
+    return _npr_weak_astype(zeros, o.dtype) if o.shape == () and _npr_weak_value(o) else zeros
 
 
 def _npr_retyped(a, shape, dtype, out=None):

@@ -95,8 +95,15 @@ class NprFunction:
         the caller's own trace (jax.jit of a closure calling it), its values stay traced."""
         if not _npr_eager():
             return self.fn(*args, **kwargs)
-        with self._x64():
-            return _npr_host_values(self.fn(*args, **kwargs))
+        outer = _npr_state.get("setup")
+        _npr_state["setup"] = True  # np.array's 0-d arrays are noted (np_creation._npr_array0)
+        try:
+            with self._x64():
+                return _npr_host_values(self.fn(*args, **kwargs))
+        finally:
+            _npr_state["setup"] = outer
+            if not outer:
+                _npr_state.pop("pyreturn", None)
 
     def traced_fn(self):
         """What a trace runs: under dtype_policy="preserve", the variant of fn whose operators

@@ -237,7 +237,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
 
     def one(k, c):
         npr_budget_watch()  # the body's own trace: what it unrolls counts too (budget.py)
-        i = index(k)
+        i = _npr_python_int(index(k))
         if span is not None:  # the index checks need not check i itself (_npr_check_bounds)
             _npr_note_range(i, min(span), max(span))
         return body(i, c) if has else (body(i), c)[1]
@@ -264,6 +264,16 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
             raise _NprPeelFirst
         out = _npr_fori(bounds, one, c0, flag, unroll)
     return _npr_join_refs(fixed, out) if fixed else out
+
+
+def _npr_python_int(i):
+    """The loop variable as `range` gives it: a Python int, weakly typed int64 in JAX (NEP 50:
+    `u16 += i` stays uint16, `u8 + i` checks i against uint8), whatever dtype the loop counts
+    in (a traced trip count or the early-exit while_loop count in a strong int64). Every use,
+    in the body and after the loop (the carry _npr_settle types from it), sees the weak int."""
+    if _npr_weak_value(i) and i.dtype == np.int64:
+        return i
+    return _npr_weak_astype(i, np.dtype(np.int64))
 
 
 def _npr_narrowed(carry, settled):
@@ -434,7 +444,7 @@ from .refs import (  # noqa: E402
     _npr_batched, _npr_batched_control, _npr_differentiated, _npr_discharging, _npr_reachable,
     _npr_reachable_refs, _npr_rebind, _npr_reverse_mode, _npr_tracing_batched)
 from .core import NprUnsupported  # noqa: E402
-from .compat import _npr_discharge_state, _npr_Tracer  # noqa: E402
+from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .early_exit import _npr_break_flag, _npr_fori_loop  # noqa: E402
 from .lowering import _npr_loop_touching  # noqa: E402
 from .unbound import _npr_any_maybe, _npr_for_boxed  # noqa: E402

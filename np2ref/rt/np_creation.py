@@ -7,6 +7,10 @@ import numpy as np
 
 # ---------------------------------------------------------------- creation
 def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
+    return _npr_array0(_npr_np_array(object, dtype, ndmin), object)
+
+
+def _npr_np_array(object, dtype, ndmin):
     if isinstance(object, (list, tuple, range)) and not _npr_has_jax(object):
         # a sequence known at trace time (`range(4)`, `[[1, 2], [3, 4]]`): NumPy's own array of it
         return jnp.asarray(np.array(object, dtype=dtype, ndmin=ndmin))
@@ -15,6 +19,18 @@ def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin
         _npr_check_list_store(object, dt)
         return npr_cast(jnp.array(object, dtype=_npr_np_dtype_of(object), ndmin=ndmin), dt)  # NumPy's cast
     return jnp.array(object, dtype=dt, copy=True, ndmin=ndmin)
+
+
+def _npr_array0(v, given):
+    """np.array's 0-d result is a 0-d array (host code writes into it: `c[...] = 1`), where a
+    reduction's or an operator's 0-d result is a NumPy scalar: noted for the trace, or for the
+    set-up call running eagerly (jit.py's run_as_written), as pyscalars.py notes Python numbers;
+    the call then returns `np.array(scalar)` for it (arguments._NprResultShape, _npr_host_values).
+    Only a new object: an operand handed back as it is keeps what it was."""
+    if isinstance(v, jax.Array) and v.ndim == 0 and v is not given and \
+            (isinstance(v, _npr_Tracer) or _npr_state.get("setup")):
+        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
+    return v
 
 
 def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):

@@ -60,7 +60,7 @@ def host_call(args, route, original, general=None):
                + f"{{pad}}return _original({names})\n")
     source = ("def call(args):\n"
               f"    if len(args) == {len(args)}:\n"
-              f"        {names}= args\n"
+              f"        ({names}) = args\n"  # `() = args` for a call with none
               f"        if {test}:\n"
               + checked.format(pad=" " * 12)
               + "    return MISS\n")

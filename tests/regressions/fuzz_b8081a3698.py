@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:UFuncTypeError UFuncTypeError: Cannot cast ufunc 'add' output from dtype('int_') to dtype('uint_') with casting rule 'same_kind' _npr_aug
 # found by: np2ref fuzz --seed 20261244 (round seed 20261304783732), program 2731

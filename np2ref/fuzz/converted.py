@@ -1,0 +1,51 @@
+"""A host function's program through `convert` (api_families.host_step): `f` reads the clock, so
+np2ref.compile refuses it (NPR021, host work), and what np2ref does with it is the converted
+module's: the loop stays a host loop and its array work between the host calls runs as compiled
+steps (frontend/host_steps.py, NPR036). The converted module runs `f(*make_args())`; its result,
+every argument and what it prints must be NumPy's run's (the runner's comparisons).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from ..pipeline import convert_source
+
+NEEDS_CONVERT = "NPR021"  # compile's refusal of a function that does host work
+
+
+def wants_convert(source: str, code: str) -> bool:
+    return code == NEEDS_CONVERT and "import time" in source
+
+
+def run_converted(path: Path, seed: int):
+    """(None, result, the arguments after the call, what it printed), or (an Outcome-like
+    (kind, code, detail) triple, ...) when conversion refuses the module or the run raises."""
+    result = convert_source(path.read_text(), str(path))
+    if not result.ok:
+        codes = [d.code for d in result.diagnostics if d.severity == "error"] or ["NPR???"]
+        return ("refused", codes[0], "convert refused the module"), None, None, ""
+    out = path.with_name(path.stem + "_converted.py")
+    out.write_text(result.code)
+    name = out.stem
+    try:
+        spec = importlib.util.spec_from_file_location(name, out)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        args = module.make_args()
+        np.random.seed(seed)
+        with contextlib.redirect_stdout(io.StringIO()) as printed:
+            got = module.f(*args)
+    except Exception as exc:  # noqa: BLE001
+        return ("failed", type(exc).__name__, str(exc).splitlines()[0] if str(exc) else ""), None, None, ""
+    finally:
+        sys.modules.pop(name, None)
+        out.unlink(missing_ok=True)
+    return None, got, args, printed.getvalue()
