@@ -53,9 +53,12 @@ def npr_opaque(obj, method, *args, **kwargs):
     def run():
         out = fn(*args, **kwargs)
         got = _npr_signature(out, obj, method)
-        if got != known:
-            raise NprError("NPR040", f"{_npr_name(obj, method)}() returned {_npr_says(got)} where its "
-                           f"first call returned {_npr_says(known)}; a compiled program needs the same each call")
+        if got != known:  # JAX hands the caller its own error holding this one's text: the
+            # error itself waits in _npr_state for np2ref.compile (runtime/compile.py _host_error)
+            error = NprError("NPR040", f"{_npr_name(obj, method)}() returned {_npr_says(got)} where its "
+                             f"first call returned {_npr_says(known)}; a compiled program needs the same each call")
+            _npr_state["host_raised"] = error
+            raise error
         return np.asarray(out, dtype=dtype)
 
     out = _npr_host_result(run, shape, dtype, [])
@@ -144,7 +147,7 @@ def _npr_name(obj, method):
 
 
 # The runtime's modules call one another's functions: imported once this module is complete.
-from .core import NprError  # noqa: E402
+from .core import NprError, _npr_state  # noqa: E402
 from .compat import _npr_eager  # noqa: E402
 from .loops import _npr_is_concrete  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402

@@ -202,13 +202,9 @@ _MISSING = object()
 def _host_error(exc):
     """np2ref's own error raised in a host call while the program ran (NPR040 from npr_opaque),
     which JAX hands back as a JaxRuntimeError holding its text: the NprError itself, else None."""
-    if type(exc).__name__ != "JaxRuntimeError":
-        return None
-    found = re.search(r"np2ref (NPR\d{3}): ([^\n]*)", str(exc))
-    if found is None:
-        return None
-    from ..rt.core import NprError
-    return NprError(f"np2ref {found.group(1)}: {found.group(2)}")
+    from ..rt.core import _npr_state
+    raised = _npr_state.pop("host_raised", None)
+    return raised if type(exc).__name__ == "JaxRuntimeError" else None
 
 
 class Compiled:
