@@ -100,6 +100,7 @@ PYRETURN = "npr_pyreturn"
 RANDOM = "npr_random"
 GENERATOR = "npr_generator"
 CHECKED_CALL = "npr_call"
+SPECIAL = "npr_special"  # a SciPy special function: now on known values, a host call on traced ones
 NAMESPACE_CALL = "npr_xp"
 ELEMENT = "npr_element"
 SCALAR_READ = "npr_scalar_read"
