@@ -297,7 +297,12 @@ def emit_identity_bind(original: cst.Assign, updated: cst.Assign, ctx):
     target = original.targets[0].target
     if isinstance(target, cst.Name):
         return cst.Expr(J.call(J.RETURNED, updated.value, cst.Name(kept[0])), semicolon=updated.semicolon)
-    spec = cst.Tuple([cst.Element(cst.Name(k or "None")) for k in kept])
+    # an item the callee only reads was passed loaded: it comes back as that value, not the
+    # caller's Ref, and the caller's name keeps its Ref (`...`: not checked, nothing bound)
+    facts = ctx.facts[original.value.func.value]
+    spec = cst.Tuple([cst.Element(cst.Name("None") if k is None else cst.Ellipsis()
+                                  if p not in facts.ref_names else cst.Name(k))
+                      for k, p in zip(kept, facts.returned.items)])
     value = J.call(J.RETURNED, updated.value, items=spec)
     bound = [e.value.value for e, k in zip(target.elements, kept) if k is None]
     if not bound:
