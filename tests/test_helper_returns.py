@@ -37,6 +37,9 @@ CASES = {  # each was refused on main: NPR205, NPR203, NPR011, NPR011, NPR205, N
     "simulate_fluid": (np.ones((6, 6)), R.random((6, 6)), 4),
     "simulate_crossed": (R.random((4, 4)), R.random((4, 4)), 3),
     "simulate_unpacked_once": (R.random((4, 4)), R.random((4, 4))),
+    # NPR203 when traced on main: vel, only read by the helper, came back loaded, not the Ref
+    "simulate_wrap_box": (R.random((5, 2)) * 3.0, R.random((5, 2)), 2.0, 4),
+    "heun_split": (R.random(6), 0.1),
 }
 
 
@@ -51,7 +54,8 @@ def test_float32_and_int_arrays_keep_their_dtypes():
 
 
 def test_converted_as_numpy(tmp_path):
-    converted = converted_functions(P, ["relax", "doubled", "scale_mass", "reflect", "no_slip", *CASES], tmp_path,
+    converted = converted_functions(P, ["relax", "doubled", "scale_mass", "reflect", "no_slip", "wrap_box", "rhs_filled",
+                                        "fill_ends", *CASES], tmp_path,
                                     "helpers")
     for name, args in CASES.items():
         assert_same_as_numpy(getattr(P, name), getattr(converted, name), *args)
@@ -149,6 +153,25 @@ def test_a_helper_returning_its_argument_or_a_new_array_is_refused_with_both_pat
     (d,) = [d for d in result.diagnostics if d.is_error]
     assert d.code == "NPR203" and d.line == 8
     assert any("a new array on another path" in n.message and n.span.line == 5 for n in d.notes)
+
+
+def test_an_operand_read_after_a_call_that_writes_it_is_refused():
+    """`u + dt * rhs(u)`, rhs writing u in place: NumPy's `+` reads u after the call; main's
+    translation loaded u before it (a wrong answer). heun_split, the call on its own line, is
+    translated (CASES)."""
+    source = textwrap.dedent("""
+        import numpy as np
+        def fill_ends(u):
+            u[0] = u[-2]
+            return u
+        def rhs(u):
+            u = fill_ends(u)
+            return 2.0 * u
+        def heun(u, dt):
+            return u + dt * rhs(u)
+    """)
+    errors = [d for d in np2ref.convert_source(source).diagnostics if d.is_error]
+    assert [(d.code, d.line) for d in errors] == [("NPR201", 10)]
 
 
 @pytest.mark.parametrize("returned, why", [
