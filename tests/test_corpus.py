@@ -36,20 +36,8 @@ from conftest import ROOT, assert_same_as_numpy, load_module
 PROGRAMS = sorted((ROOT / "corpus").glob("*.py"))
 
 # (stem, test) -> why it fails. Each is a translator bug (a wrong answer or a crash where a
-# diagnostic was due); minimal reproducers are in the report that added them. Issue 37's whole
-# programs that still fail, each reason the first failure:
-_SWAP_VIEWS = ("NPR205 false refusal: `u, v = no_slip(u_new, v_new)`, the helper writing its arguments and "
-               "returning them, binds u, v to the buffers of u_new, v_new (read as views made by no_slip)")
-XFAIL: dict = {
-    ("stable_fluids_smoke", "compile"): _SWAP_VIEWS,
-    ("stable_fluids_smoke", "convert"): _SWAP_VIEWS,
-    ("sph_dam_reflect", "compile"): ("NPR021: scipy.special.gamma(DIM / 2 + 1) on a module constant (SciPy runs "
-                                     "at trace time on number literals only) keeps smoothing_length() host "
-                                     "code, and the entry that calls it"),
-}
-# verify translates the entry as compile does, and fails the same way (NP2REF_VERIFY_ALL=1)
-XFAIL.update({(stem, "verify"): XFAIL[stem, "compile"] for stem in (
-    "sph_dam_reflect", "stable_fluids_smoke")})
+# diagnostic was due); minimal reproducers are in the report that added them.
+XFAIL: dict = {}
 
 # verified in the default run: stencil + grad, masks + while, np.add.at + grad, one known gap
 VERIFY_DEFAULT = {"bfs_frontier", "burgers1d", "coo_matvec", "heat3d_explicit", "implicit_diffusion_thomas",

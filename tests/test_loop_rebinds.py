@@ -22,6 +22,8 @@ LAX = {  # name -> arguments but the trip count: each a lax loop (no PythonLoopW
     "wrap_mod": (Y, V), "wrap_expr": (Y, V), "wrap_int": (np.array([5, 1, 6], np.int32),),
     "wrap_2d": (A2, B2), "two_names": (np.array([2.5, 1.0]), np.array([1.0, -2.0]), np.array([0.71, 0.41])),
     "wrap_helper_same": (Y, V), "wrap_helper_new": (Y, V), "wrap_write_after": (Y, V),
+    # rebound as an item of a call's result (Python loops on main: stable fluids' `u, v = no_slip(u_new, v_new)`)
+    "wrap_pair": (Y, np.array([1.5, 7.0]), V), "wrap_tuple_new": (Y, np.array([0.7, 2.9])),
 }
 
 
@@ -90,6 +92,19 @@ def test_a_rebinding_under_an_if_on_data_is_refused():
 @pytest.mark.parametrize("name", ["wrap_while", "wrap_while_helper", "wrap_while_written"])
 def test_a_while_on_data_that_rebinds_is_numpys(name, T):
     C.same(name, Y, V, T)
+
+
+@pytest.mark.parametrize("name", ["wrap_pair", "wrap_tuple_new"])
+def test_a_rebinding_through_a_helpers_tuple_is_traced_once(name):
+    """A plain Python loop on main: one traced copy of the body per trip."""
+    args = (*LAX[name], 200)
+    text = C.compiled(name).lower(*args).as_text()
+    assert "npr_for(npr_range(n)" in C.compiled(name).source and "while" in text
+
+
+@pytest.mark.parametrize("T", [0.4, 2.4])
+def test_a_while_on_data_that_rebinds_through_a_helpers_tuple_is_numpys(T):
+    C.same("wrap_pair_while", Y, np.array([1.5, 7.0]), V, T)  # NPR011 on main
 
 
 @pytest.mark.parametrize("k", [1, 3])

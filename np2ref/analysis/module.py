@@ -175,7 +175,7 @@ def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, obj
                 continue
             if qual.split(".")[0] not in PURE_MODULES and qual not in PURE_CALLS \
                     and qual not in LIBRARY_CALLS \
-                    and not constant_library_call(node, qual):  # a library call with an exact JAX counterpart
+                    and not special_function_call(node, qual, col.locals):  # a library call with an exact JAX counterpart
                 yield f"calls {dotted(callee)}() from {qual.split('.')[0]}", node
             continue
         root = _root(callee)
@@ -272,24 +272,49 @@ def _reads_of(tree: cst.CSTNode, name: str) -> list[cst.Name]:
     return found
 
 
-def constant_library_call(call: cst.Call, qual: str) -> bool:
-    """`scipy.special.gamma(1.5)`: a special function (a pure ufunc of SciPy's) of number literals
-    only, when SciPy is importable: it runs on the host while tracing, on the same Python numbers
-    NumPy's program gives it, and its result is a constant of the program (the same value)."""
-    if not qual.startswith("scipy.special.") or not call.args or any(
-            a.keyword is not None or a.star or not _number(a.value) for a in call.args):
+def special_function_call(call: cst.Call, qual: str, local_names=frozenset()) -> bool:
+    """`scipy.special.gamma(DIM / 2 + 1)`, `scipy.special.erf(x)`: a SciPy special function (pure),
+    when SciPy is importable, translated as npr_special (rt/host.py): SciPy's own call while tracing
+    on values known then (its result a constant of the program, the same value NumPy's program
+    computes), a host call at run time on traced data for an elementwise one (a ufunc: the result's
+    shape is the inputs' broadcast). Any other special function (`comb`, `logsumexp`) only where
+    every argument is known while tracing by its form (known_at_trace); elsewhere it stays host code."""
+    if not qual.startswith("scipy.special.") or any(a.star for a in call.args):
         return False
     try:
-        import scipy.special  # noqa: F401  (a converted program needs SciPy as its original did)
+        import numpy as np
+        import scipy.special  # (a converted program needs SciPy as its original did)
     except ImportError:
         return False
-    return True
+    fn = scipy.special
+    for part in qual.split(".")[2:]:
+        fn = getattr(fn, part, None)
+    if fn is None or not callable(fn):
+        return False
+    if isinstance(fn, np.ufunc) and all(a.keyword is None for a in call.args):
+        return True
+    return bool(call.args) and all(known_at_trace(a.value, local_names) for a in call.args)
 
 
-def _number(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
-        node = node.expression
-    return isinstance(node, (cst.Integer, cst.Float))
+def known_at_trace(node: cst.BaseExpression, local_names=frozenset()) -> bool:
+    """Whether an expression's value is known while tracing by its form: number and string
+    literals, module-level names and attributes of them (`DIM`, `np.pi`; a module-level name the
+    module changes makes the function host code on its own: module_state), and arithmetic,
+    comparisons and tuples of those. A function's own names (parameters: floats are traced) are not."""
+    if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value not in local_names
+    if isinstance(node, cst.Attribute):
+        return known_at_trace(node.value, local_names) and isinstance(node.value, (cst.Name, cst.Attribute))
+    if isinstance(node, cst.UnaryOperation):
+        return known_at_trace(node.expression, local_names)
+    if isinstance(node, cst.BinaryOperation):
+        return known_at_trace(node.left, local_names) and known_at_trace(node.right, local_names)
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return all(not isinstance(e, cst.StarredElement) and known_at_trace(e.value, local_names)
+                   for e in node.elements)
+    return False
 
 
 def printed_at_run_time(call: cst.Call) -> bool:
@@ -461,7 +486,7 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
                 continue
             for callee in sorted(called[name]):
                 if callee in host:
-                    host[name] = f"calls host function {callee}()"
+                    host[name] = f"calls host function {callee}(), which {host[callee]}"
                     host_nodes[name] = f.name
                     changed = True
                     break

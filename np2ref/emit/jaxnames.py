@@ -103,6 +103,7 @@ SITE = "npr_site"
 OPAQUE = "npr_opaque"  # a method of an object np2ref cannot see into (rt/opaque.py)
 GENERATOR = "npr_generator"
 CHECKED_CALL = "npr_call"
+SPECIAL = "npr_special"  # a SciPy special function: now on known values, a host call on traced ones
 NAMESPACE_CALL = "npr_xp"
 ELEMENT = "npr_element"
 SCALAR_READ = "npr_scalar_read"

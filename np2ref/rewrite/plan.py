@@ -49,6 +49,7 @@ class Marks:
     special_calls: Mapping[cst.Call, tuple[str, str | None]] = _field("calls", "Call -> (kind, detail): emitted by the special emitter registered for kind "
                                 "(out, ufunc_at, inplace_function, inplace_method, masked_reduce, random, checked_call)", dict)
     value_wrap: AbstractSet[cst.Call] = _field("calls", "calls of module functions that may return a Ref: `npr_value(call)`")
+    unpacked_refs: AbstractSet[cst.Call] = _field("calls", "calls of module functions returning their parameters as themselves, unpacked into names (`u, v = no_slip(u_new, v_new)`): the Refs kept (no npr_value), owned after")
     apart: Mapping[cst.Call, Mapping[int, list[int]]] = _field("calls", "Call -> {index of a read argument: [indices of written arguments it may share a buffer "
                         "with]}: loaded through `npr_apart`", dict)
     # -- names (rules/names.py) -----------------------------------------------------------------

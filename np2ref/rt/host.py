@@ -172,25 +172,77 @@ def _npr_host_operands(operands):
     return [words(v, dt) if w else v for v, dt, w in zip(operands, dtypes, wide)], received
 
 
-def _npr_host_result(run, shape, dtype, operands):
-    """An ordered io_callback of run(*operands) -> an array of `shape` and `dtype`, exact on any
+def _npr_host_result(run, shape, dtype, operands, ordered=True):
+    """An io_callback (ordered: in program order) of run(*operands) -> an array of `shape` and `dtype`, exact on any
     thread: JAX converts a callback's result with the x64 setting of the thread that runs it
     (XLA's, not the caller's jax.enable_x64), which would make int64 int32. So 64-bit values
     cross as uint32 words and are bitcast back in the program."""
     dtype = np.dtype(dtype)
     if dtype.itemsize < 8 or dtype.kind == "b":
-        return _npr_io_callback(run, jax.ShapeDtypeStruct(shape, dtype), *operands, ordered=True)
+        return _npr_io_callback(run, jax.ShapeDtypeStruct(shape, dtype), *operands, ordered=ordered)
     words = (2, 2) if dtype.kind == "c" else (2,)  # complex128: two float64s
 
     def as_words(*values):
         return np.ascontiguousarray(run(*values)).view(np.uint32).reshape(tuple(shape) + words)
 
     out = _npr_io_callback(as_words, jax.ShapeDtypeStruct(tuple(shape) + words, np.uint32), *operands,
-                           ordered=True)
+                           ordered=ordered)
     if dtype.kind != "c":
         return lax.bitcast_convert_type(out, dtype)
     parts = lax.bitcast_convert_type(out, np.float64)
     return lax.complex(parts[..., 0], parts[..., 1])
+
+
+def npr_special(fn, *args, **kwargs):
+    """`scipy.special.gamma(x)` (any SciPy special function, which is pure): on values known while
+    tracing (literals, module constants, arithmetic on them, static arguments), SciPy's own call
+    now, its value a constant of the program (NumPy's program computes the same Python numbers);
+    on traced data, an elementwise function (a NumPy ufunc: the result's shape is the inputs'
+    broadcast, its dtype SciPy's for theirs) runs on the host when the program runs, an io_callback
+    per output; anything else traced is refused (NPR021). Not differentiable (no derivative of a
+    host call: refused)."""
+    leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
+    leaves = [npr_load(leaf) if _npr_is_ref(leaf) else leaf for leaf in leaves]
+    traced = [i for i, leaf in enumerate(leaves) if _npr_traced(leaf)]
+    name = f"{getattr(fn, '__module__', None) or 'scipy.special'}.{getattr(fn, '__name__', fn)}"
+    if not traced:
+        return _npr_host_now(fn, leaves, tree)
+    if not isinstance(fn, np.ufunc) or kwargs:
+        raise NprError("NPR021", f"{name}() on traced data: only SciPy's elementwise special functions "
+                       "(ufuncs, without keywords) run on the host at run time; call it outside the converted "
+                       "function, or on values known before the call (constants, static arguments)")
+    operands = [jnp.asarray(leaves[i]) for i in traced]
+    if _npr_differentiated(operands):
+        raise NprError("NPR021", f"{name}() on values being differentiated: SciPy runs on the host, "
+                       "which gives no derivative")
+    weak = [_npr_weak_kind(v) for v in operands]  # a Python number traced: passed back as one
+
+    def host_args(values):
+        host = list(leaves)
+        for i, v, kind in zip(traced, values, weak):
+            host[i] = kind(v[()]) if kind is not None else v
+        return host
+    with np.errstate(all="ignore"):  # (stand-in values: only the dtypes are wanted)
+        sample = fn(*host_args([np.ones((), v.dtype) for v in operands]))
+    shape = np.broadcast_shapes(*(np.shape(leaf) for leaf in leaves))
+    sent, received = _npr_host_operands(operands)
+    outs = sample if isinstance(sample, tuple) else (sample,)
+
+    def output(k, dtype):
+        def run(*values):
+            got = fn(*host_args(received(values)))
+            return np.asarray(got[k] if isinstance(got, tuple) else got, dtype=dtype)
+        return _npr_host_result(run, shape, dtype, sent, ordered=False)
+    results = tuple(output(k, jax.dtypes.canonicalize_dtype(np.asarray(o).dtype)) for k, o in enumerate(outs))
+    return results if isinstance(sample, tuple) else results[0]
+
+
+def _npr_weak_kind(v):
+    """The Python type of a traced 0-d value that stands for a Python number (JAX's weak type:
+    a float argument, `x * 2.0` of one), which NumPy's promotion treats as weak; else None."""
+    if jnp.ndim(v) != 0 or not getattr(v, "weak_type", False):
+        return None
+    return {"b": bool, "i": int, "u": int, "f": float, "c": complex}[np.dtype(v.dtype).kind]
 
 
 # Generator methods that are not draws returning new values: state access, in-place shuffles.

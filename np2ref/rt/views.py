@@ -253,7 +253,7 @@ def npr_returned(value, same=None, items=None):
     """`x = f(x)` (`same` is x) or `e, x = f(x)` (`items`: per item, the object it returns as
     itself, or None: the items returned) where f returns its argument as itself (analysis/
     identity.py): the statement binds nothing but the other items, which are returned (one: as
-    it is). A parameter f `op=`s is returned as itself when it holds an array (in place); a
+    it is); an item given as Ellipsis is a parameter the callee only reads, passed loaded. A parameter f `op=`s is returned as itself when it holds an array (in place); a
     number is rebound there, which the statement would lose: refused (NPR203)."""
     if items is None:
         _npr_same(value, same)
@@ -262,7 +262,7 @@ def npr_returned(value, same=None, items=None):
         raise NprUnsupported("NPR203", f"a helper returned {type(value).__name__} where every path "
                              f"of it returns a tuple of {len(items)} items")
     for v, s in zip(value, items):
-        if s is not None:
+        if s is not None and s is not Ellipsis:  # (Ellipsis: an item the callee only reads, passed loaded)
             _npr_same(v, s)
     kept = tuple(v for v, s in zip(value, items) if s is None)
     return kept[0] if len(kept) == 1 else kept

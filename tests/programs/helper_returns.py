@@ -177,6 +177,73 @@ def total_of_literal(x):
     return E
 
 
+
+def no_slip(u, v):
+    """Writes both arguments and returns them: `u, v = no_slip(u_new, v_new)` binds u to
+    u_new's array itself, no view (stable fluids)."""
+    u[0, :] = u[-1, :] = 0.0
+    v[:, 0] = v[:, -1] = 0.0
+    return u, v
+
+
+def simulate_fluid(u, v, n):
+    """The items bound to other names than the arguments', fresh arrays each trip, written after."""
+    for _ in range(n):
+        u_new = 0.5 * (u + np.roll(v, 1, axis=0))
+        v_new = v - 0.25 * u
+        u, v = no_slip(u_new, v_new)
+        u[1:-1, 1:-1] += 0.1 * v[1:-1, 1:-1]
+    return u, v
+
+
+def simulate_crossed(u, v, n):
+    """The items bound crosswise (`v, u = no_slip(u, v)`: a swap of the caller's arrays), then
+    written: each write reaches the other caller array on alternate trips."""
+    for k in range(n):
+        v, u = no_slip(u, v)
+        u[1, 1] += k + 1.0
+    return u, v
+
+
+def simulate_unpacked_once(u, v):
+    """Outside a loop: a fresh pair bound, then a write through one name and a read of the other."""
+    a, b = no_slip(u * 2.0, v)
+    a += b
+    return a, b
+
+
+
+def wrap_box(pos, vel, L):
+    """Rebinds pos (a new array), returns vel itself without writing it."""
+    pos = pos % L
+    return pos, vel
+
+
+def simulate_wrap_box(pos, vel, L, n):
+    for _ in range(n):
+        vel *= 0.99
+        pos += vel
+        pos, vel = wrap_box(pos, vel, L)
+    return pos, vel
+
+
+def rhs_filled(u):
+    u = fill_ends(u)
+    return 2.0 * u[1:-1].sum() - u
+
+
+def fill_ends(u):
+    u[0] = u[-2]
+    u[-1] = u[1]
+    return u
+
+
+def heun_split(u, dt):
+    """The call on a line of its own: NumPy reads u after rhs_filled wrote its ends."""
+    d = rhs_filled(u)
+    return u + dt * d
+
+
 if __name__ == "__main__":
     pos, vel = make_state(64, 1)
     pos, vel = simulate_walls(pos, vel, 0.05, 40)
@@ -188,3 +255,5 @@ if __name__ == "__main__":
     print("mass", t, round(float(M.sum()), 9))
     U, steps = simulate_damped(np.linspace(1.0, 2.0, 16), np.arange(16) % 3 == 0, 1.0)
     print("damped", steps, round(float(U.sum()), 9))
+    u, v = simulate_fluid(np.ones((6, 6)), np.linspace(0.0, 1.0, 36).reshape(6, 6), 5)
+    print("fluid", round(float(u.sum()), 9), round(float(v.sum()), 9))

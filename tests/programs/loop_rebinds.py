@@ -68,6 +68,38 @@ def wrap_helper_new(y, v, n):
     return y
 
 
+def fold_pair(a, b):
+    """Writes both arguments and returns them as themselves (a boundary helper)."""
+    a[a > L] -= L
+    b[0] = 0.0
+    return a, b
+
+
+def wrap_pair(y, z, v, n):
+    """Both names rebound each trip to fresh arrays through the helper's tuple."""
+    for i in range(n):
+        y += v
+        y_new = y * 0.5 + z
+        z_new = z - v
+        y, z = fold_pair(y_new, z_new)
+    return y, z
+
+
+def split_wrap(p, v):
+    q = p + v
+    return q % L, q // L
+
+
+def wrap_tuple_new(y, v, n):
+    """Rebound to the first item of a new tuple (no argument returned), the count carried too."""
+    laps = np.zeros_like(y)
+    for i in range(n):
+        y += 0.5 * v
+        y, k = split_wrap(y, v)
+        laps += k
+    return y, laps
+
+
 def wrap_in_branch(y, v, n):
     for i in range(n):
         y += v
@@ -196,6 +228,15 @@ def wrap_while_helper(y, v, T):
         y = wrap(y)
         t += 0.5
     return y
+
+
+def wrap_pair_while(y, z, v, T):
+    t = 0.0
+    while t < T:
+        y += v
+        y, z = fold_pair(y * 0.5 + z, z - v)
+        t += 0.5
+    return y, z
 
 
 def wrap_while_written(y, v, T):

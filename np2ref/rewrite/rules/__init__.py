@@ -29,10 +29,10 @@
   unbound     names a lowered branch or loop may leave unbound (`npr_defined`), after planning
 """
 
-from . import (asserts, augassign, branches, calls, comprehensions, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
+from . import (asserts, augassign, branches, call_checks, calls, comprehensions, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
                mask_store, mask_trail, names, namespaces, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores,
                structured, ufunc_at, unbound, views)
 
-__all__ = ["asserts", "augassign", "branches", "calls", "comprehensions", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
+__all__ = ["asserts", "augassign", "branches", "call_checks", "calls", "comprehensions", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
            "mask_items", "mask_store", "mask_trail",
            "names", "namespaces", "nonzero", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "structured", "ufunc_at", "unbound", "views"]

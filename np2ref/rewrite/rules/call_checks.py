@@ -10,8 +10,10 @@ from __future__ import annotations
 import libcst as cst
 import numpy as np
 
+from ...analysis import effects as fx
 from ...analysis.nodes import number_literal
 from ...diagnostics import Note
+from ..registry import plans
 from ..syntax import walk
 from .views import mark_ref
 
@@ -99,3 +101,29 @@ def _immutable_default(ctx, expr) -> bool:
             "float", "int", "complex", "bool") and expr.func.value not in ctx.locals
     return isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)) or number_literal(expr) \
         or isinstance(expr, cst.Name) and expr.value in ("None", "True", "False")
+
+
+@plans(cst.BinaryOperation, order=1)
+def plan_read_after_call(node: cst.BinaryOperation, ctx) -> None:
+    """`u + dt * rhs(u)` with rhs writing u in place: NumPy's `+` reads u's contents when it runs,
+    after the call wrote them, where the translation's load of u (`u[...]`) is evaluated first,
+    before the call. Refused (NPR201) rather than read stale (never claims the node)."""
+    written = {}
+    for call in walk(node.right):
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in ctx.all \
+                and call.func.value not in ctx.locals:
+            facts = ctx.all[call.func.value]
+            for arg, pname in fx.call_params(call.args, facts.params):
+                if pname in facts.mutated_params:
+                    for root in ctx.roots_of(arg.value):
+                        written.setdefault(root, call.func.value)
+    if not written:
+        return
+    for name in walk(node.left):
+        if isinstance(name, cst.Name) and ctx.is_ref(name.value) and ctx.roots_of(name) & written.keys():
+            callee = written[sorted(ctx.roots_of(name) & written.keys())[0]]
+            ctx.sink.report("NPR201", f"`{name.value}` is read by this operation after {callee}() writes it in "
+                            f"place: NumPy's operator reads `{name.value}` when it runs, after the call, where the "
+                            "translation would read it before the call", ctx.span(node),
+                            hint=f"call {callee}() on a line of its own first (`d = {callee}(...)`), then use `d`")
+            return

@@ -19,7 +19,7 @@ import libcst as cst
 from ...analysis import effects as fx
 from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS
-from ...analysis.module import PURE_CALLS, calls_through_parameter, constant_library_call
+from ...analysis.module import PURE_CALLS, calls_through_parameter, special_function_call
 from ...analysis.names import dotted
 from ...analysis.nodes import number_literal
 from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS, RANDOM_SEED
@@ -126,7 +126,8 @@ def plan_callee(node: cst.Call, ctx) -> None:
     if isinstance(func, cst.Name):
         name = func.value
         if qual is None and name not in ctx.locals and name not in ctx.all \
-                and name not in fx.SAFE_BUILTINS and ctx.imports.qualify(func, ctx.locals) not in LIBRARY_CALLS:
+                and name not in fx.SAFE_BUILTINS and ctx.imports.qualify(func, ctx.locals) not in LIBRARY_CALLS \
+                and not special_function_call(node, ctx.imports.qualify(func, ctx.locals) or "", ctx.locals):
             if ctx.bound is not None and name in ctx.bound:  # the module's class (or object)
                 ctx.sink.report("NPR003", f"call to `{name}()`, a class or object of this module: np2ref "
                                 "translates the module's functions, not classes and their methods",
@@ -139,7 +140,7 @@ def plan_callee(node: cst.Call, ctx) -> None:
     elif isinstance(func, cst.Attribute) and qual is None:
         full = ctx.imports.qualify(func, ctx.locals)
         if full is not None and full.split(".")[0] != "math" and full not in PURE_CALLS \
-                and full not in LIBRARY_CALLS and not constant_library_call(node, full):
+                and full not in LIBRARY_CALLS and not special_function_call(node, full, ctx.locals):
             ctx.sink.report("NPR003", f"call to `{dotted(func)}()` from another library is not translated",
                             ctx.span(node), hint="call it outside the converted function")
 
@@ -301,7 +302,7 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
                 refuse_write_target(ctx, arg, arg, f"{callee}() writes it")
             else:
                 mark_ref_or_own(ctx, arg)
-    if facts.returns_alias and node not in ctx.m.own_form and \
+    if facts.returns_alias and node not in ctx.m.own_form and node not in ctx.m.unpacked_refs and \
             not any(node is a.value for a in ctx.f.identity_items):  # (npr_returned checks the Refs it returns)
         ctx.m.value_wrap.add(node)
     check_shared_buffers(ctx, node, callee, facts, pairs)
@@ -322,7 +323,12 @@ def emit_identity_bind(original: cst.Assign, updated: cst.Assign, ctx):
     target = original.targets[0].target
     if isinstance(target, cst.Name):
         return cst.Expr(J.call(J.RETURNED, updated.value, cst.Name(kept[0])), semicolon=updated.semicolon)
-    spec = cst.Tuple([cst.Element(cst.Name(k or "None")) for k in kept])
+    # an item the callee only reads was passed loaded: it comes back as that value, not the
+    # caller's Ref, and the caller's name keeps its Ref (`...`: not checked, nothing bound)
+    facts = ctx.facts[original.value.func.value]
+    spec = cst.Tuple([cst.Element(cst.Name("None") if k is None else cst.Ellipsis()
+                                  if p not in facts.ref_names else cst.Name(k))
+                      for k, p in zip(kept, facts.returned.items)])
     value = J.call(J.RETURNED, updated.value, items=spec)
     bound = [e.value.value for e, k in zip(target.elements, kept) if k is None]
     if not bound:
@@ -378,6 +384,9 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
     elif _slice_reduction(original, ctx):
         # `np.max(t[i, i + 1:j])`: a slice whose length the loop variables decide
         result = updated.with_changes(func=J.name(_slice_reduction(original, ctx)))
+    elif (ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) or "").startswith("scipy.special."):
+        # SciPy's own call while tracing on values known then, a host call at run time on traced data
+        result = cst.Call(J.name(J.SPECIAL), [cst.Arg(updated.func), *updated.args])
     elif _library_shim(original, ctx) is not None:  # scipy's tridiagonal solve...
         result = cst.Call(J.name(_library_shim(original, ctx)), plain(updated.args))
     elif _is_math_of_data(original, ctx):

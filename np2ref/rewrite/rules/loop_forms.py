@@ -292,7 +292,8 @@ def written_outside(name: str, loop: cst.CSTNode, facts) -> bool:
 
 
 def rebinds_to_values(body: cst.IndentedBlock, name: str, names_ok: bool = False) -> bool:
-    """Whether every binding of `name` in a `while` body is `name = <arithmetic or a call>`, none
+    """Whether every binding of `name` in a `while` body is `name = <arithmetic or a call>` (or an
+    item of a call's result, `u, v = no_slip(u_new, v_new)`), none
     a view or another name by its form (`u = u[1:]`, `u = u.T`, `u = w`: NPR011 at conversion, as
     before): npr_while then carries it, and refills it or refuses at trace time (rt/rebinds.py).
     `names_ok` (a `for` loop, whose refill falls back to the Python loop at trace time): `u = unew`
@@ -309,6 +310,9 @@ def rebinds_to_values(body: cst.IndentedBlock, name: str, names_ok: bool = False
             for t in node.targets:
                 if isinstance(t.target, cst.Name) and t.target.value == name:
                     values.append(node.value)
+                elif isinstance(t.target, (cst.Tuple, cst.List)) and isinstance(node.value, cst.Call) \
+                        and any(isinstance(e.value, cst.Name) and e.value.value == name for e in t.target.elements):
+                    values.append(node.value)  # `u, v = no_slip(u_new, v_new)`: an item of a call's result
                 elif binds(t.target):
                     other[0] = True
 

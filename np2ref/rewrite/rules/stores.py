@@ -134,6 +134,9 @@ def _unpacks_views(ctx, elements, value, stmt) -> bool:
     if isinstance(value, cst.Call):
         qual = ctx.numpy_name(value.func)
         callee = value.func.value if isinstance(value.func, cst.Name) else None
+        if callee in ctx.all and ctx.all[callee].returns_alias and _unpacks_objects(ctx, value, callee, len(elements)):
+            ctx.m.unpacked_refs.add(value)  # the Refs it returns, bound as they are (npr_own after)
+            return False
         if qual in fx.OPAQUE_VIEW_FUNCTIONS or (callee in ctx.all and ctx.all[callee].returns_alias):
             ctx.sink.report("NPR205", f"unpacks views made by {dotted(value.func) or 'a call'}() of an array "
                             "that is written: NumPy's pieces share its storage (a write through one "
@@ -145,6 +148,26 @@ def _unpacks_views(ctx, elements, value, stmt) -> bool:
     if chain_name(ctx, value) is not None and not isinstance(value, cst.Call):
         ctx.m.checked_unpacks[stmt] = len(elements)
     return False
+
+
+def _unpacks_objects(ctx, call: cst.Call, callee: str, n: int) -> bool:
+    """`u, v = no_slip(u_new, v_new)`, the helper returning `u, v` (its parameters as themselves)
+    on every path: each item is the very object passed (NumPy binds u to u_new's array), no view
+    made by the helper. Exact where the helper holds each such parameter as a Ref (it writes it:
+    the caller's Ref goes in and comes back, npr_own keeps it), or the argument is never written
+    (a copy then is no different); an item that is no parameter shares no argument's storage."""
+    facts = ctx.all[callee]
+    returned = facts.returned
+    if returned is None or not returned.unpacked or len(returned.items) != n or len(facts.item_alias) != n:
+        return False
+    passed = {p: arg for arg, p in call_params(call, facts)}
+    for item, alias in zip(returned.items, facts.item_alias):
+        if item is None:
+            if alias:  # `return u[1:], v`: a view of an argument
+                return False
+        elif item not in facts.ref_names and item in passed and ctx.roots_of(passed[item]) & ctx.f.mutated_roots:
+            return False  # a parameter only read: the callee's value is a load, the caller's a Ref
+    return True
 
 
 def store(ctx, target: cst.Subscript, stmt) -> None:
