@@ -1,5 +1,5 @@
 """A 0-d array np.array makes stays a 0-d array when returned to host code (np2ref/rt/np_creation.
-_npr_array0), where a reduction's or an operator's 0-d result is NumPy's scalar: set-up code that
+_npr_np_array0), where a reduction's or an operator's 0-d result is NumPy's scalar: set-up code that
 returns `np.array(8, dtype=np.int32)` gave host code an np.int32, and its later `c[...] += i`
 raised TypeError (the fuzzer's host_step family, through `convert`: tests/regressions/
 fuzz_99292f8b6a.py, fuzz_181d3a07d4.py). And np2ref.compile of a function with no parameter

@@ -62,7 +62,7 @@ def test_generated_programs_are_valid_numpy(program):
 # what each family of np2ref/fuzz/families.py writes, by its form
 FAMILY_FORMS = {
     "fresh_loop": r"for k\d+ in range\(.*\):\n(.*\n)*? +(if .*:\n +)?u\d+(, s\d+)? = ",
-    "mask_lead": r"\w\[(:, )?[^\[\],]+, \(?m\d+",
+    "mask_lead": r"\w\[(:, )?[^\[\],]+, \(?(m\d+|\w\[0\] [<>!=]=?)",  # a named mask or one written in place
     "kept": r"b\d+ = \w\[(:, )?m\d+",
     "list_join": r"w \+ |\+ w\b|w \* 2|\(w\)|w\[0\]",
     "step_index": r"\w\[[^\]]*(np\.arange\(|range\(|np\.array\(\[|\[-?\d)",

@@ -154,6 +154,11 @@ class NprUnsupported(NprError, NotImplementedError):
     """A construct with no exact translation, met when the program is traced."""
 
 
+class NprFirstCall(Exception):
+    """A call of an object np2ref cannot see into whose result np2ref has not seen yet (opaque.py):
+    the function's call runs op by op instead (npr_jit), which records it."""
+
+
 class NprIndexCarried(NprUnsupported):
     """NPR122 for an index that is no array, bound by a loop or `if` on array data (branches.py):
     under a loop with static bounds the body then runs as the Python loop it was (python_loops.py)."""

@@ -96,7 +96,7 @@ class NprFunction:
         if not _npr_eager():
             return self.fn(*args, **kwargs)
         outer = _npr_state.get("setup")
-        _npr_state["setup"] = True  # np.array's 0-d arrays are noted (np_creation._npr_array0)
+        _npr_state["setup"] = True  # np.array's 0-d arrays are noted (np_creation._npr_np_array0)
         try:
             with self._x64():
                 return _npr_host_values(self.fn(*args, **kwargs))
@@ -583,7 +583,7 @@ def _npr_uses_layout(fn, seen=None):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError  # noqa: E402
+from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall  # noqa: E402
 from .compat import _npr_eager, _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
 from .divisions import _npr_fenced  # noqa: E402
 from .budget import npr_trace_budget  # noqa: E402
@@ -602,4 +602,3 @@ from .module_globals import _NprGlobalsWatch, _NprObjectsWatch, _npr_moved  # no
 from .fastpath import _npr_flat_plan, _npr_flat_run, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402
-from .opaque import NprFirstCall  # noqa: E402

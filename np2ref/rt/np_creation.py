@@ -7,7 +7,7 @@ import numpy as np
 
 # ---------------------------------------------------------------- creation
 def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
-    return _npr_array0(_npr_np_array(object, dtype, ndmin), object)
+    return _npr_np_array0(_npr_np_array(object, dtype, ndmin), object)
 
 
 def _npr_np_array(object, dtype, ndmin):
@@ -21,7 +21,7 @@ def _npr_np_array(object, dtype, ndmin):
     return jnp.array(object, dtype=dt, copy=True, ndmin=ndmin)
 
 
-def _npr_array0(v, given):
+def _npr_np_array0(v, given):
     """np.array's 0-d result is a 0-d array (host code writes into it: `c[...] = 1`), where a
     reduction's or an operator's 0-d result is a NumPy scalar: noted for the trace, or for the
     set-up call running eagerly (jit.py's run_as_written), as pyscalars.py notes Python numbers;

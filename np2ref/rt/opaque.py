@@ -25,11 +25,6 @@ import jax
 _NPR_OPAQUE_SIGNATURES: dict = {}
 
 
-class NprFirstCall(Exception):
-    """A call of an object np2ref cannot see into whose result np2ref has not seen yet: the
-    function's call runs op by op instead (npr_jit), which records it."""
-
-
 def npr_opaque(obj, method, *args, **kwargs):
     """`obj.method(*args, **kwargs)` on the host at run time (see the module docstring)."""
     fn = getattr(obj, method)
@@ -147,7 +142,7 @@ def _npr_name(obj, method):
 
 
 # The runtime's modules call one another's functions: imported once this module is complete.
-from .core import NprError, _npr_state  # noqa: E402
+from .core import NprError, NprFirstCall, _npr_state  # noqa: E402
 from .compat import _npr_eager  # noqa: E402
 from .loops import _npr_is_concrete  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402

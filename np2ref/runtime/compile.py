@@ -292,24 +292,10 @@ class Compiled:
         from ..rt.module_globals import _npr_moved
         self._moved, self._types = _npr_moved, _npr_arg_types
 
-    def explain(self) -> str:
-        """What np2ref made of the function, in words: its notes (loops that stay Python, host
-        calls in every iteration of a loop, graph breaks), one a line as `check` prints them."""
-        notes = [d for d in self.conversion.diagnostics if not d.is_error]
-        if not notes:
-            return f"{self.__name__}(): compiled whole, no host calls inside its loops"
-        return "\n".join(f"{d.filename}:{d.line}:{d.col}: {d.code} {d.message}" for d in notes)
-
     @property
     def source(self) -> str:
         """The converted module without its header (made when first read: most calls never do)."""
         return self.conversion.body
-
-    def explain(self) -> str:
-        """Per loop of the function: vectorised (npr_vfor) or kept a lax or Python loop, and why
-        (report/loops.py), one line each."""
-        from ..report.loops import loop_lines
-        return "\n".join(loop_lines(self.conversion, self.__name__))
 
     def __call__(self, *args, **kwargs):
         try:
@@ -479,8 +465,19 @@ class Compiled:
         return out
 
     def explain(self) -> str:
-        """Which route each call signature met so far takes and why: the estimates and the
-        measured times (docs/guide.md, "Which route a call takes")."""
+        """What np2ref made of the function, in words, one line each: per loop, vectorised
+        (npr_vfor) or kept a lax or Python loop and why (report/loops.py); its notes as `check`
+        prints them (loops that stay Python, host calls in every iteration of a loop, graph
+        breaks); which route each call signature met so far takes and why, with the estimates
+        and the measured times (docs/guide.md, "Which route a call takes")."""
+        from ..report.loops import loop_lines
+        notes = [d for d in self.conversion.diagnostics if not d.is_error]
+        lines = loop_lines(self.conversion, self.__name__)
+        lines += [f"{d.filename}:{d.line}:{d.col}: {d.code} {d.message}" for d in notes] or \
+            [f"{self.__name__}(): compiled whole, no host calls inside its loops"]
+        return "\n".join(lines + self._routes_explained())
+
+    def _routes_explained(self) -> list[str]:
         lines = [f"{self.__name__}: calls with jax.Arrays, .device and .pure run the jitted translation"]
         if self._closed:
             lines.append(f"calls with NumPy arrays run the jitted translation too: {self._closed}")
@@ -488,7 +485,7 @@ class Compiled:
             lines.append("the first call is verified (verify=True) on the jitted translation; routes are chosen after it")
         elif not self._choices:
             lines.append("no call with NumPy arrays yet: each signature's route is chosen at its first call")
-        return "\n".join(lines + [c.describe() for c in list(self._choices.values())])
+        return lines + [c.describe() for c in list(self._choices.values())]
 
     def route(self, *args) -> str | None:
         """The route a call with these arguments takes now: "host" (the original NumPy function),

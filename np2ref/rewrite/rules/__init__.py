@@ -8,6 +8,7 @@
   mask_trail  `a[m, d] op= v`, `a[np.where(m), d] op= v`: a mask first, integers after it
   mask_items  `x[m][0]`, `np.where(m)[0][0]`: one element of a selection
   nonzero     `x[np.nonzero(m)]`, `idx = np.nonzero(m)[0]` used as an index: the mask m != 0
+  opaque      `SOURCE.draw(n)` on an object np2ref cannot see into: an ordered host call
   selections  `v = x[m]` kept in a name, only reduced (`np.sum(v ** 2)`, `v.size`)
   kept        `v = x[m, :]` kept in a name, reindexed and stored back (`x[m, :] = v[:, perm]`)
   out_args    `out=`
@@ -30,9 +31,9 @@
 """
 
 from . import (asserts, augassign, branches, call_checks, calls, comprehensions, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
-               mask_store, mask_trail, names, namespaces, nonzero, out_args, pyreturns, pyscalars, reads, selections, sequences, stores,
+               mask_store, mask_trail, names, namespaces, nonzero, opaque, out_args, pyreturns, pyscalars, reads, selections, sequences, stores,
                structured, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "call_checks", "calls", "comprehensions", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
            "mask_items", "mask_store", "mask_trail",
-           "names", "namespaces", "nonzero", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "structured", "ufunc_at", "unbound", "views"]
+           "names", "namespaces", "nonzero", "opaque", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "structured", "ufunc_at", "unbound", "views"]

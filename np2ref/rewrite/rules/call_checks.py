@@ -119,11 +119,14 @@ def plan_read_after_call(node: cst.BinaryOperation, ctx) -> None:
                         written.setdefault(root, call.func.value)
     if not written:
         return
-    for name in walk(node.left):
-        if isinstance(name, cst.Name) and ctx.is_ref(name.value) and ctx.roots_of(name) & written.keys():
-            callee = written[sorted(ctx.roots_of(name) & written.keys())[0]]
-            ctx.sink.report("NPR201", f"`{name.value}` is read by this operation after {callee}() writes it in "
-                            f"place: NumPy's operator reads `{name.value}` when it runs, after the call, where the "
-                            "translation would read it before the call", ctx.span(node),
-                            hint=f"call {callee}() on a line of its own first (`d = {callee}(...)`), then use `d`")
-            return
+    # only an operand that IS the array (or a view of it: `u`, `u[1:]`, `u.T`) is read when the
+    # operator runs; `f(u) + g(u)` or `u * 2 + g(u)` computed their left value before the call
+    name = node.left
+    while isinstance(name, (cst.Subscript, cst.Attribute)):
+        name = name.value
+    if isinstance(name, cst.Name) and ctx.is_ref(name.value) and ctx.roots_of(name) & written.keys():
+        callee = written[sorted(ctx.roots_of(name) & written.keys())[0]]
+        ctx.sink.report("NPR201", f"`{name.value}` is read by this operation after {callee}() writes it in "
+                        f"place: NumPy's operator reads `{name.value}` when it runs, after the call, where the "
+                        "translation would read it before the call", ctx.span(node),
+                        hint=f"call {callee}() on a line of its own first (`d = {callee}(...)`), then use `d`")

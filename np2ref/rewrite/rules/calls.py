@@ -212,24 +212,6 @@ def plan_random_draw(node: cst.Call, ctx) -> bool:
     return True
 
 
-@plans(cst.Call, order=52)
-def plan_opaque_call(node: cst.Call, ctx) -> bool:
-    """`SOURCE.draw(shape)` on a module-level object np2ref cannot see into (the module analysis
-    let it through: analysis/module.py opaque_call): an ordered host call (npr_opaque)."""
-    func = node.func
-    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ctx.objects \
-            and func.value.value not in ctx.locals and not any(a.star for a in node.args):
-        ctx.m.special_calls[node] = ("opaque", func.attr.value)
-        ctx.inner.add(func)
-        return True
-    return False
-
-
-@emits_special("opaque")
-def emit_opaque_call(original, updated, detail, ctx):
-    return cst.Call(J.name(J.OPAQUE), [cst.Arg(updated.func.value), cst.Arg(J.string(detail)), *updated.args])
-
-
 @plans(cst.Call, order=55)
 def plan_is_integer(node: cst.Call, ctx) -> bool:
     """`float(x[0]).is_integer()`, `x[i].is_integer()`: Python's and NumPy's scalar method on a
