@@ -156,7 +156,7 @@ def _compiled(fn):
     return _COMPILED[fn]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(n=st.integers(1, 4), data=st.data())
 def test_mirror_fills_are_numpys_bits_with_signed_zeros_infs_and_nans(n, data):
     """The copies and lanes perform the loop's own operations: NumPy's bits, specials included."""
