@@ -204,7 +204,10 @@ def _host_error(exc):
     which JAX hands back as a JaxRuntimeError holding its text: the NprError itself, else None."""
     from ..rt.core import _npr_state
     raised = _npr_state.pop("host_raised", None)
-    return raised if type(exc).__name__ == "JaxRuntimeError" else None
+    # left by a call that did not come through here (a converted file's): this error only if
+    # it is the one JAX carried, never a stale one standing in for another failure
+    return raised if type(exc).__name__ == "JaxRuntimeError" and raised is not None and \
+        raised.message in str(exc) else None
 
 
 class Compiled:
