@@ -8,7 +8,7 @@ folded into the box by rebinding (`x += v * dt; x = x % L`), as PIC codes write 
 built by set-up code that takes no array; the field and kinetic energy (the instability turns the
 beams' kinetic energy into field energy) and the momentum are printed every few steps.
 """
-import numpy as np
+import numpy as np  # np2ref: tpu-refused NPR302 (an FFT in complex128)
 
 ENTRY = "run_pic"
 

@@ -8,7 +8,7 @@ nonlinear term on the grid, and advances with Heun's method (RK2), the viscous t
 integrating factor; the spectral state is rebound every stage (`w_hat = ...`). Kinetic energy and
 enstrophy are printed every few steps (viscosity makes both decay).
 """
-import numpy as np
+import numpy as np  # np2ref: tpu-refused NPR302 (an FFT in complex128)
 
 ENTRY = "run_vorticity"
 

@@ -31,7 +31,7 @@ import pytest
 
 import np2ref
 from np2ref.verify.harness import run as verify_run
-from conftest import ROOT, assert_same_as_numpy, load_module
+from conftest import ROOT, assert_same_as_numpy, load_module, on_tpu
 
 PROGRAMS = sorted((ROOT / "corpus").glob("*.py"))
 
@@ -48,6 +48,13 @@ VERIFY_ALL = os.environ.get("NP2REF_VERIFY_ALL") == "1"
 def _expected_refusal(text: str) -> str | None:
     m = re.search(r"#\s*np2ref:\s*expect-refused\s+(NPR\d+)", text)
     return m.group(1) if m else None
+
+
+def _expected_compile_refusal(text: str) -> str | None:
+    """A refusal by design, or on a TPU one the program's complex128 meets there (NPR302: XLA's
+    TPU compiler aborts the process on complex128; `# np2ref: tpu-refused NPR302`)."""
+    m = re.search(r"#\s*np2ref:\s*tpu-refused\s+(NPR\d+)", text)
+    return _expected_refusal(text) or (m.group(1) if m and on_tpu() else None)
 
 
 def _require_modules(text: str) -> None:
@@ -81,7 +88,7 @@ def _import_path(path: Path, name: str):
 def test_corpus_compile(path):
     text = path.read_text()
     _require_modules(text)
-    refused = _expected_refusal(text)
+    refused = _expected_compile_refusal(text)
     module = _import_path(path, f"corpus_{path.stem}")
     fn = getattr(module, module.ENTRY)
     if refused:

@@ -9,6 +9,7 @@ import pytest
 
 import np2ref
 import np2ref.rt.vectorise as V
+from conftest import assert_numpys_bits, on_tpu
 
 
 def sym_fill(S, x):
@@ -105,7 +106,8 @@ def test_mirrors_against_numpy_and_the_loop(fn, make, exact):
     for w, got, looped in zip(want, lanes, loop):
         assert got.dtype == w.dtype
         if exact:  # the same elementwise operations: the loop's bits, and NumPy's
-            assert np.array_equal(got, looped) and np.array_equal(got, w)
+            assert_numpys_bits(got, looped)
+            assert_numpys_bits(got, w)
         else:  # a sum in each lane: XLA's order, within an ulp or two
             np.testing.assert_allclose(got, w, rtol=1e-5 if w.dtype == np.float32 else 1e-13, atol=1e-6)
             np.testing.assert_allclose(got, looped, rtol=1e-5 if w.dtype == np.float32 else 1e-13, atol=1e-6)
@@ -169,7 +171,11 @@ def test_mirror_fills_are_numpys_bits_with_signed_zeros_infs_and_nans(n, data):
         with np.errstate(all="ignore"):
             fn(*theirs)
         _compiled(fn)(*ours)
-        assert _same_bits(theirs[0], ours[0])
+        if on_tpu():  # float64 there: 48 bits, no -0.0, NaN from a product near 1e308 (docs/tpu.md)
+            if np.all(np.abs(S[np.isfinite(S)]) < 1e300) and np.all(np.abs(x[np.isfinite(x)]) < 1e300):
+                assert_numpys_bits(ours[0], theirs[0])
+        else:
+            assert _same_bits(theirs[0], ours[0])
 
 
 def _same_bits(want, got):

@@ -214,11 +214,15 @@ def test_float_divmod_reads_no_sign_bit():
     with np.errstate(all="ignore"):
         eq, em = np.divmod(a, b)
     for want, got in ((eq, q), (em, m)):
-        if TPU:  # float64 is a float32 pair there: 1e16 // 3.0 to its 48 bits, the signs exact
-            assert worst_error(want, np.asarray(got)) <= 1e-9
+        got = np.asarray(got)
+        if TPU:  # float64 is a float32 pair there: 1e16 // 3.0 to its 48 bits; and it has no -0.0
+            # (-0.0 sent to the chip comes back 0.0, 0.0 / -3.0 is 0.0: measured, docs/tpu.md)
+            assert np.all(np.isnan(got) == np.isnan(want))
+            np.testing.assert_allclose(got, want, rtol=0, atol=1e-13 * np.abs(a).max())  # 1e16 % 3.0 is 0.0 there
+            assert np.array_equal(np.signbit(got)[want != 0], np.signbit(want)[want != 0])
         else:
-            assert np.array_equal(np.asarray(got), want, equal_nan=True)
-        assert np.array_equal(np.signbit(np.asarray(got)), np.signbit(want))
+            assert np.array_equal(got, want, equal_nan=True)
+            assert np.array_equal(np.signbit(got), np.signbit(want))
 
 
 # ---- on the chip: the corpus programs issue 38 found wrong there --------------------------------
@@ -263,7 +267,10 @@ def float32_error(stem):
                [worst_error(_as64(a0[k]), _as64(a1[k])) for k in a0 if isinstance(a0[k], np.ndarray)])
 
 
-@pytest.mark.skipif(not TPU, reason="on a TPU only (benchmarks/tpu_lane.sh)")
+# the two with lax loops run on the CPU too: a loop variable made int64 without x64 crashed
+# the float32 policy there as on the chip (found by the TPU lane, 2026-12-06)
 @pytest.mark.parametrize("stem", LOST)
-def test_corpus_on_tpu_float32(stem):
+def test_corpus_float32_policy(stem):
+    if not TPU and stem not in ("iir_filter", "implicit_diffusion_thomas"):
+        pytest.skip("on a TPU only (benchmarks/tpu_lane.sh)")
     assert float32_error(stem) <= 1e-4

@@ -290,6 +290,28 @@ def _npr_weak_astype(x, dtype):
         return x.astype(dtype)
 
 
+# ---- ordered effects after a failed host call -----------------------------------------------
+
+def _npr_heal_effect_tokens():
+    """Drop the runtime tokens that hold an error. A program with an ordered host call
+    (io_callback ordered=True) hands its effect token to the next such program; when the call
+    raised, on a TPU (asynchronous dispatch) the token JAX keeps carries that error, and every
+    later program with an ordered effect raised it again, as did interpreter exit (measured on
+    jax 0.10.2, 2026-12-06; on the CPU the failure came before the token was kept). Healthy
+    tokens are kept, so the order of effects that did run is untouched."""
+    try:
+        from jax._src import dispatch
+        tables = (dispatch.runtime_tokens.current_tokens, dispatch.runtime_tokens.output_runtime_tokens)
+    except (ImportError, AttributeError):  # pragma: no cover (another JAX: nothing to heal)
+        return
+    for table in tables:
+        for key, token in list(table.items()):
+            try:
+                token.block_until_ready()
+            except Exception:  # the failed program's token: the next program starts afresh
+                table.pop(key, None)
+
+
 # ---- JAX's IndexError for an integer index into an empty axis ------------------------------
 
 def _npr_empty_axis_index_error(exc):

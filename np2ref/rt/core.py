@@ -8,6 +8,8 @@ import functools as _npr_functools
 import re as _npr_re
 import threading as _npr_threading
 
+from .compat import _npr_heal_effect_tokens
+
 
 class _npr_State(_npr_threading.local):
     """Trace-time state of the entry points (jit.py) and of chained stores, read and written
@@ -127,6 +129,38 @@ def _npr_whole(cur, val):
     # All of cur replaced by a value that depends on cur: jax 0.10.2 gets the gradient of a
     # constant store into a ref wrong (jax issue #33987).
     return lax.dynamic_update_slice(cur, jnp.asarray(val, cur.dtype), (0,) * cur.ndim)
+
+
+# message -> the NprError a host call raised while a program ran. One table for the process, not
+# per thread: a TPU runs host callbacks on its runtime's own threads (a thread-local note was
+# never seen by the caller there, which got JAX's error instead)
+_NPR_HOST_RAISED: dict = {}
+_NPR_HOST_LOCK = _npr_threading.Lock()
+
+
+def npr_host_raised(exc):
+    """np2ref's own error raised in a host call while the program ran (NPR040 from rt/opaque.py), which JAX
+    hands back as a JaxRuntimeError holding its text: that NprError, else None. Either way the
+    effect tokens an ordered host call's failure left behind are dropped (compat: on a TPU every
+    later program with an ordered effect raised the same stale error)."""
+    if type(exc).__name__ != "JaxRuntimeError":
+        return None
+    _npr_heal_effect_tokens()
+    text = str(exc)
+    with _NPR_HOST_LOCK:
+        # only the error JAX carried, never a stale one standing in for another failure
+        message = next((m for m in _NPR_HOST_RAISED if m in text), None)
+        return None if message is None else _NPR_HOST_RAISED.pop(message)
+
+
+
+
+def _npr_host_raising(error):
+    """Note `error`, about to be raised in a host call, for npr_host_raised."""
+    with _NPR_HOST_LOCK:
+        _NPR_HOST_RAISED[error.message] = error
+        while len(_NPR_HOST_RAISED) > 16:
+            del _NPR_HOST_RAISED[next(iter(_NPR_HOST_RAISED))]
 
 
 class NprError(Exception):

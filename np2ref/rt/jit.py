@@ -86,6 +86,11 @@ class NprFunction:
                                "inside a loop or branch that carries values, and this converted program "
                                "cannot make its first call op by op; compile it with np2ref.compile, whose "
                                "first call is the original NumPy function's") from None
+        except Exception as exc:  # np2ref's own error from a host call while the program ran
+            error = npr_host_raised(exc)
+            if error is None:
+                raise
+            raise error from None
 
     def run_as_written(self, *args, **kwargs):
         """A function with no array work called from host code with no array (set-up code:
@@ -583,7 +588,7 @@ def _npr_uses_layout(fn, seen=None):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall  # noqa: E402
+from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall, npr_host_raised  # noqa: E402
 from .compat import _npr_eager, _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
 from .divisions import _npr_fenced  # noqa: E402
 from .budget import npr_trace_budget  # noqa: E402
@@ -599,6 +604,7 @@ from .arguments import (  # noqa: E402
     _npr_ordered, _npr_plain_dicts, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
     _NPR_TRACED_TYPES, _npr_write_back, _NprPlan, _NprResultShape, _NPR_GENERAL)
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch, _npr_moved  # noqa: E402
+
 from .fastpath import _npr_flat_plan, _npr_flat_run, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402

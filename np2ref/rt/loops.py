@@ -270,10 +270,13 @@ def _npr_python_int(i):
     """The loop variable as `range` gives it: a Python int, weakly typed int64 in JAX (NEP 50:
     `u16 += i` stays uint16, `u8 + i` checks i against uint8), whatever dtype the loop counts
     in (a traced trip count or the early-exit while_loop count in a strong int64). Every use,
-    in the body and after the loop (the carry _npr_settle types from it), sees the weak int."""
-    if _npr_weak_value(i) and i.dtype == np.int64:
+    in the body and after the loop (the carry _npr_settle types from it), sees the weak int.
+    Without x64 (the float32 policy) that int is int32: an int64 there met JAX's own int32
+    indices in a dynamic slice (lax.select's TypeError, found on the TPU lane)."""
+    wide = np.dtype(jax.dtypes.canonicalize_dtype(np.int64))
+    if _npr_weak_value(i) and i.dtype == wide:
         return i
-    return _npr_weak_astype(i, np.dtype(np.int64))
+    return _npr_weak_astype(i, wide)
 
 
 def _npr_narrowed(carry, settled):

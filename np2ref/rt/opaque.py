@@ -23,8 +23,6 @@ import jax
 
 # (the method's function or type, method name, the static arguments' repr) -> (shape, dtype, Python type)
 _NPR_OPAQUE_SIGNATURES: dict = {}
-
-
 def npr_opaque(obj, method, *args, **kwargs):
     """`obj.method(*args, **kwargs)` on the host at run time (see the module docstring)."""
     fn = getattr(obj, method)
@@ -49,10 +47,10 @@ def npr_opaque(obj, method, *args, **kwargs):
         out = fn(*args, **kwargs)
         got = _npr_signature(out, obj, method)
         if got != known:  # JAX hands the caller its own error holding this one's text: the
-            # error itself waits in _npr_state for np2ref.compile (runtime/compile.py _host_error)
+            # error itself waits for the caller (npr_host_raised)
             error = NprError("NPR040", f"{_npr_name(obj, method)}() returned {_npr_says(got)} where its "
                              f"first call returned {_npr_says(known)}; a compiled program needs the same each call")
-            _npr_state["host_raised"] = error
+            _npr_host_raising(error)
             raise error
         return np.asarray(out, dtype=dtype)
 
@@ -142,7 +140,7 @@ def _npr_name(obj, method):
 
 
 # The runtime's modules call one another's functions: imported once this module is complete.
-from .core import NprError, NprFirstCall, _npr_state  # noqa: E402
+from .core import NprError, NprFirstCall, _npr_host_raising  # noqa: E402
 from .compat import _npr_eager  # noqa: E402
 from .loops import _npr_is_concrete  # noqa: E402
 from .ops import _npr_is_ref  # noqa: E402

@@ -199,17 +199,6 @@ def _with_bitwise_options(jit_options):
 _MISSING = object()
 
 
-def _host_error(exc):
-    """np2ref's own error raised in a host call while the program ran (NPR040 from npr_opaque),
-    which JAX hands back as a JaxRuntimeError holding its text: the NprError itself, else None."""
-    from ..rt.core import _npr_state
-    raised = _npr_state.pop("host_raised", None)
-    # left by a call that did not come through here (a converted file's): this error only if
-    # it is the one JAX carried, never a stale one standing in for another failure
-    return raised if type(exc).__name__ == "JaxRuntimeError" and raised is not None and \
-        raised.message in str(exc) else None
-
-
 class Compiled:
     """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
 
@@ -304,9 +293,10 @@ class Compiled:
         try:
             return self._call_compiled(*args, **kwargs)
         except Exception as exc:
-            from ..rt.opaque import NprFirstCall, npr_first_call  # (rt is imported: runtime_namespace)
+            from ..rt.opaque import NprFirstCall, npr_first_call
+            from ..rt.core import npr_host_raised
             if not isinstance(exc, NprFirstCall):
-                error = _host_error(exc)
+                error = npr_host_raised(exc)
                 if error is None:
                     raise
                 raise error from None
