@@ -73,6 +73,7 @@ class NprFunction:
             finally:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
+                _npr_state.pop("stacked", None)  # and appends.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.run_as_written(*args, **kwargs)
         try:
@@ -146,11 +147,11 @@ class NprFunction:
             result = jax.tree_util.tree_map(lambda leaf: lists.get(id(leaf), leaf), result)
         return _npr_plain_dicts(result), finals
 
-    def _run(self, values, aliases):
+    def _run(self, values, aliases, stacked=False):
         with npr_trace_budget(self.trace_budget):  # a shared one when called from another's trace
-            return self._run_traced(values, aliases)
+            return self._run_traced(values, aliases, stacked)
 
-    def _run_traced(self, values, aliases):
+    def _run_traced(self, values, aliases, stacked=False):
         _npr_state["depth"] += 1
         try:
             refs = {}
@@ -161,6 +162,8 @@ class NprFunction:
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
             out = self.traced_fn()(*bound.args, **bound.kwargs)
+            if stacked and _npr_state["depth"] == 1:  # an append loop's list: its buffers the leaves (appends.py)
+                out = _npr_stacked_result(out)
             ordered = _npr_state["depth"] == 1 and _npr_has_dict(out)
             if ordered:  # a dict's own order, not JAX's sorted one
                 out = _npr_ordered(out)
@@ -189,6 +192,7 @@ class NprFunction:
             if not _npr_state["depth"]:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
+                _npr_state.pop("stacked", None)  # and appends.py's
         return result, finals, returned, same, python
 
     def _globals_moved(self, args=(), kwargs=None):
@@ -339,7 +343,7 @@ class NprFunction:
                 try:
                     try:
                         result, finals, returned, same, python = _npr_fenced(  # divisions.py
-                            lambda: self._run({**static, **dynamic, **written}, aliases))
+                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True))
                     except Exception as exc:  # a known gap is coded, not a raw JAX error
                         gap = _npr_trace_gap(exc)
                         if gap is not None:
@@ -602,3 +606,4 @@ from .module_globals import _NprGlobalsWatch, _NprObjectsWatch, _npr_moved  # no
 from .fastpath import _npr_flat_plan, _npr_flat_run, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402
+from .appends import _npr_stacked_result  # noqa: E402

@@ -1,0 +1,62 @@
+"""LoopAppendsStacked: the lists a `for` loop only appends to, once per trip, stacked by a lax loop.
+
+    hist = []                                  hist = []
+    for t in range(steps):                     def _loop_t(t):
+        u[1:-1] += c * (...)          ->           npr_at(u)[1:-1] += c * (...)
+        hist.append(u.copy())                      hist.append(u[...].copy())
+                                               npr_for(npr_range(steps), _loop_t, python='...', appends=(hist,))
+
+What: a list bound only to list displays in the function (`hist = []`), bound before the loop,
+whose only use in the loop is one `hist.append(x)` statement at the top level of the body (so it
+runs exactly once per trip: not under an `if`, an inner loop, a `with`, or after a `continue`,
+which frontend/jumps.py turns into a flag and an `if`). npr_for then runs a lax loop that writes
+each trip's value into a buffer and extends the list after it (rt/appends.py), with NumPy's
+element types. Exact: the runtime probes the loop first and runs it as the Python loop it was
+(`python=`, NPR033's reason) when a trip appends a value it cannot stack as NumPy's list holds it;
+a written array or a view of one appended is refused before that (NPR207). Reads of the list
+after the loop see NumPy's list. Anything else that changes a container keeps the Python loop.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis.nodes import walk
+
+
+def append_only(loop: cst.For, changed, outlives, facts, defined_before) -> tuple[str, ...]:
+    """The names of the lists `loop` only appends to, once per trip at its top level, when those
+    are all the container changes that outlive a trip (else ())."""
+    kept = [c for c in changed if c.name in outlives]
+    if not kept:
+        return ()
+    top = {id(stmt.body[0].value) for stmt in loop.body.body
+           if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)}
+    lists = _list_names(facts)
+    names: list[str] = []
+    for c in kept:
+        call = c.node
+        if not (isinstance(call, cst.Call) and id(call) in top and _plain_append(call)
+                and c.name in lists and c.name in defined_before and c.name not in names):
+            return ()
+        names.append(c.name)
+    reads = [n.value for n in walk(loop.body) if isinstance(n, cst.Name)]
+    if any(reads.count(n) != 1 for n in names):  # the list read or rebound elsewhere in the loop
+        return ()
+    return tuple(names)
+
+
+def _plain_append(call: cst.Call) -> bool:
+    """`name.append(x)`: one positional argument, the receiver a plain name."""
+    func = call.func
+    return isinstance(func, cst.Attribute) and func.attr.value == "append" and isinstance(func.value, cst.Name) \
+        and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
+
+
+def _list_names(facts) -> frozenset[str]:
+    """Local names every binding of which is a list display (`hist = []`): a list of the function's own."""
+    names: dict[str, bool] = {}
+    for t, v in facts.bindings:
+        if isinstance(t, cst.Name):
+            names[t.value] = names.get(t.value, True) and isinstance(v, cst.List)
+    return frozenset(n for n, ok in names.items() if ok and n not in facts.params)
