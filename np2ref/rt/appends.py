@@ -161,6 +161,9 @@ class _NprAppendTrips:
     def wrap(self, body):
         def trip(i, *carry):
             marks = [len(lst) for lst in self.lists]
+            # values that outlive a trip (an argument, a module's array): NumPy's list holds that very
+            # object each time, which the caller's later writes show through: not stacked
+            outer = {id(v) for v in _npr_reachable([body]) if isinstance(v, jax.Array)}
             out = body(i, *carry)
             values = []
             for lst, mark in zip(self.lists, marks):
@@ -169,12 +172,12 @@ class _NprAppendTrips:
                 if len(added) != 1:
                     raise _NprAppendsRefused(f"{len(added)} appends in one trip")
                 values.append(added[0])
-            self._take(i, values)
+            self._take(i, values, outer)
             return out
         return trip
 
-    def _take(self, i, values):
-        specs = [_npr_append_spec(v) for v in values]
+    def _take(self, i, values, outer):
+        specs = [_npr_append_spec(v, outer) for v in values]
         if self.specs is None:
             self.seen.append(specs)
             return
@@ -193,12 +196,12 @@ class _NprAppendTrips:
         return self.seen[0]
 
 
-def _npr_append_spec(value):
+def _npr_append_spec(value, outer):
     """(tree, [(shape, dtype, kind) per leaf]) of an appended value; kind None where the buffer
-    cannot hold it as NumPy's list does (a Ref or a view of one, an object, a NumPy array
-    constant: NumPy's list would hold that very object)."""
+    cannot hold it as NumPy's list does (a Ref or a view of one, an object, a NumPy array, a
+    value made before the trip: NumPy's list would hold that very object)."""
     leaves, tree = jax.tree_util.tree_flatten(value, is_leaf=lambda v: isinstance(v, NprView))
-    return tree, [_npr_leaf_spec(leaf) for leaf in leaves]
+    return tree, [((), None, None) if id(leaf) in outer else _npr_leaf_spec(leaf) for leaf in leaves]
 
 
 def _npr_leaf_spec(v):
@@ -239,4 +242,5 @@ from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
 from .promotion import _npr_weak_value  # noqa: E402
 from .pyscalars import npr_pyreturn  # noqa: E402
 from .views import NprView, npr_load  # noqa: E402
+from .refs import _npr_reachable  # noqa: E402
 from .loops import npr_for  # noqa: E402
