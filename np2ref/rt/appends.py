@@ -227,10 +227,10 @@ def _npr_appended(v, kind):
         return v
     if kind in (int, float, complex):  # weakly typed again: later arithmetic promotes as NumPy's with a Python number
         v = _npr_weak_astype(v, v.dtype)
-    return npr_pyreturn(v, kind.__name__) if kind in (int, float, complex, bool) else _npr_noted(v, kind)
+    return npr_pyreturn(v, kind.__name__) if kind in (int, float, complex, bool) else _npr_note_kind(v, kind)
 
 
-def _npr_noted(v, kind):
+def _npr_note_kind(v, kind):
     _npr_state.setdefault("pyreturn", {})[id(v)] = (v, kind)
     return v
 
