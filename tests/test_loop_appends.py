@@ -107,3 +107,24 @@ def f(u, steps):
     result = np2ref.convert_source(src)
     assert result.ok and "NPR033" not in {d.code for d in result.diagnostics}
     assert "appends=(hist,)" in result.code
+
+
+def test_lazy_list_returned_and_stacked():
+    src = P.compiled("lazy_history").source
+    assert "lazy=(energy,hist,)" in src.replace(" ", "")
+    expected, got = same_compiled("lazy_history", np.linspace(0.0, 1.0, 5), 4)
+    assert all(h.flags.owndata for h in got[2])
+
+
+def test_lazy_list_read_by_a_caller_and_by_pure():
+    """The caller reads the helper's list item by item: its rows are made for it."""
+    same_compiled("calls_a_lazy_helper", np.linspace(0.0, 1.0, 5), 3)
+    import jax
+    import jax.numpy as jnp
+    u = np.linspace(0.0, 1.0, 5)
+    with jax.enable_x64(True):
+        (n, energy, hist), finals = P.compiled("lazy_history").pure(jnp.asarray(u), 3)
+    expected = P.module.lazy_history(u.copy(), 3)
+    assert n == 3 and isinstance(hist, list) and len(hist) == 3
+    assert all(np.allclose(np.asarray(h), e) for h, e in zip(hist, expected[2]))
+    assert np.allclose(np.asarray(energy), expected[1])

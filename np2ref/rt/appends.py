@@ -31,7 +31,7 @@ class _NprAppendsRefused(Exception):
     """The probe found a trip whose appends the buffers cannot hold exactly."""
 
 
-def npr_append_for(rng, body, init, has, lists, options):
+def npr_append_for(rng, body, init, has, lists, options, lazy=()):
     """The loop of npr_for with the appends to `lists` stacked into buffers (module docstring),
     or _NPR_APPENDS_PYTHON when the probe says the loop must run as written."""
     start, step = int(rng.start), int(rng.step)
@@ -51,13 +51,14 @@ def npr_append_for(rng, body, init, has, lists, options):
     run = _NprAppendTrips(lists, start, step, specs, bufs)
     out = npr_for(rng, run.wrap(body), *init, **options)
     for lst, (tree, leaves), refs in zip(lists, specs, bufs):
-        values, kinds = [r[...] for r in refs], tuple(kind for _, _, kind in leaves)
-        rows = [_npr_rows(v, trips) for v in values]
-        before = len(lst)
-        lst.extend(jax.tree_util.tree_unflatten(tree, [_npr_appended(r[k], kind) for r, kind in zip(rows, kinds)])
-                   for k in range(trips))
-        if not before:  # NumPy's list is these rows: np.array(lst) and a result take the buffers whole
-            _npr_state.setdefault("stacked", {})[id(lst)] = _NprStacked(lst, tuple(lst), values, tree, kinds)
+        stacked = _NprStacked(lst, [r[...] for r in refs], tree, tuple(kind for _, _, kind in leaves), trips)
+        if lst or not any(lst is x for x in lazy):
+            lst.extend(stacked.rows())
+        else:  # rows made only where the list reaches code that reads them (_npr_materialize)
+            lst.extend(_NprLazyRow() for _ in range(trips))
+        if len(lst) == trips:  # NumPy's list is these rows: np.array(lst) and a result take the buffers whole
+            stacked.items = tuple(lst)
+            _npr_state.setdefault("stacked", {})[id(lst)] = stacked
     return out
 
 
@@ -66,11 +67,22 @@ def _npr_rows(v, trips):
     return [lax.squeeze(p, (0,)) for p in lax.split(v, [1] * trips)] if trips else []
 
 
+class _NprLazyRow:
+    """A row of a lazy stacked list not made yet: only len(), np.array and the result see it."""
+
+
 class _NprStacked:
     """An append-only list as the loop left it, with the buffers that hold its rows."""
 
-    def __init__(self, lst, items, values, tree, kinds):
-        self.lst, self.items, self.values, self.tree, self.kinds = lst, items, values, tree, kinds
+    def __init__(self, lst, values, tree, kinds, n):
+        self.lst, self.values, self.tree, self.kinds, self.n = lst, values, tree, kinds, n
+        self.items = ()
+
+    def rows(self):
+        """The list's items as traced values, NumPy's types noted."""
+        rows = [_npr_rows(v, self.n) for v in self.values]
+        return [jax.tree_util.tree_unflatten(self.tree, [_npr_appended(r[k], kind) for r, kind in zip(rows, self.kinds)])
+                for k in range(self.n)]
 
     def intact(self):
         """Whether the list still holds exactly the loop's rows (nothing appended, removed or replaced since)."""
@@ -87,12 +99,34 @@ def _npr_stacked_array(obj, dtype, ndmin):
     """np.array(hist) of a stacked list of arrays or numbers: the buffer itself (NumPy stacks
     items of one shape and dtype into that dtype), or None."""
     found = _npr_stacked(obj)
-    if found is None or found.tree.num_leaves != 1 or not jax.tree_util.treedef_is_leaf(found.tree):
+    if found is None:
+        return None
+    if found.tree.num_leaves != 1 or not jax.tree_util.treedef_is_leaf(found.tree):
+        _npr_materialize(obj)  # (np.array of tuples: NumPy's own rules, on the rows)
         return None
     v = found.values[0]
     if (dtype is not None and np.dtype(dtype) != v.dtype) or ndmin > v.ndim:
+        _npr_materialize(obj)
         return None
     return v
+
+
+def _npr_materialize(value):
+    """value (a list, or tuples, lists and dicts holding lists) with every lazy stacked list in it
+    holding its rows: for code the rewrite did not see use it (a caller, .pure, a host run)."""
+    kind = type(value)
+    if kind is list:
+        found = _npr_stacked(value)
+        if found is not None and found.items and isinstance(found.items[0], _NprLazyRow):
+            value[:] = found.rows()
+            found.items = tuple(value)
+    if kind in (list, tuple):
+        for v in value:
+            _npr_materialize(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _npr_materialize(v)
+    return value
 
 
 def _npr_stacked_result(value):
@@ -102,7 +136,7 @@ def _npr_stacked_result(value):
     if kind is list:
         found = _npr_stacked(value)
         if found is not None:
-            return _NprStackedOut(found.values, found.tree, found.kinds, len(found.items))
+            return _NprStackedOut(found.values, found.tree, found.kinds, found.n)
     if kind in (list, tuple):
         return kind(_npr_stacked_result(v) for v in value)
     if isinstance(value, dict):

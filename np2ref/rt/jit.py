@@ -65,11 +65,11 @@ class NprFunction:
         self._traced = None  # traced_fn()
 
     def __call__(self, *args, **kwargs):
-        if _npr_state["depth"]:
-            return self.traced_fn()(*args, **kwargs)
+        if _npr_state["depth"]:  # (a lazy stacked list's rows made for the caller: appends.py)
+            return _npr_materialize(self.traced_fn()(*args, **kwargs))
         if _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
             try:  # inside the caller's own jax transformation
-                return self.traced_fn()(*args, **kwargs)
+                return _npr_materialize(self.traced_fn()(*args, **kwargs))
             finally:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
@@ -100,7 +100,7 @@ class NprFunction:
         _npr_state["setup"] = True  # np.array's 0-d arrays are noted (np_creation._npr_np_array0)
         try:
             with self._x64():
-                return _npr_host_values(self.fn(*args, **kwargs))
+                return _npr_host_values(_npr_materialize(self.fn(*args, **kwargs)))
         finally:
             _npr_state["setup"] = outer
             if not outer:
@@ -162,8 +162,9 @@ class NprFunction:
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
             out = self.traced_fn()(*bound.args, **bound.kwargs)
-            if stacked and _npr_state["depth"] == 1:  # an append loop's list: its buffers the leaves (appends.py)
-                out = _npr_stacked_result(out)
+            # an append loop's list: its buffers the leaves of the jitted run's result (appends.py);
+            # for .pure, its rows
+            out = _npr_stacked_result(out) if stacked and _npr_state["depth"] == 1 else _npr_materialize(out)
             ordered = _npr_state["depth"] == 1 and _npr_has_dict(out)
             if ordered:  # a dict's own order, not JAX's sorted one
                 out = _npr_ordered(out)
@@ -606,4 +607,4 @@ from .module_globals import _NprGlobalsWatch, _NprObjectsWatch, _npr_moved  # no
 from .fastpath import _npr_flat_plan, _npr_flat_run, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402
-from .appends import _npr_stacked_result  # noqa: E402
+from .appends import _npr_materialize, _npr_stacked_result  # noqa: E402

@@ -122,3 +122,19 @@ def appended_unwritten(a, steps):
         total += a[:2]
         hist.append(a)
     return hist, total
+
+
+def lazy_history(u, steps):
+    """Used after the loop only by len, np.array and return: rows never traced one by one."""
+    energy, hist = [], []
+    for t in range(steps):
+        u *= 0.9
+        energy.append(u.sum())
+        hist.append(u.copy())
+    return len(energy), np.array(energy), hist
+
+
+def calls_a_lazy_helper(u, steps):
+    """A compiled function that reads, item by item, the lazy list a helper returns."""
+    n, energy, hist = lazy_history(u, steps)
+    return n, hist[-1] * 2.0, hist[0] + hist[1]

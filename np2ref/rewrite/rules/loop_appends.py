@@ -15,6 +15,11 @@ element types. Exact: the runtime probes the loop first and runs it as the Pytho
 (`python=`, NPR033's reason) when a trip appends a value it cannot stack as NumPy's list holds it;
 a written array or a view of one appended is refused before that (NPR207). Reads of the list
 after the loop see NumPy's list. Anything else that changes a container keeps the Python loop.
+
+A list used after the loop only by `len(hist)`, `np.array(hist)` / `np.asarray(hist)` and
+`return hist` (alone or in a returned tuple or list) is `lazy=`: its rows are not traced one by
+one (20,000 trips took the trace past its budget); the buffer is what np.array and the result
+take, and the rows are made only where the list reaches other code (rt/appends.py).
 """
 
 from __future__ import annotations
@@ -60,3 +65,76 @@ def _list_names(facts) -> frozenset[str]:
         if isinstance(t, cst.Name):
             names[t.value] = names.get(t.value, True) and isinstance(v, cst.List)
     return frozenset(n for n, ok in names.items() if ok and n not in facts.params)
+
+
+def lazy_lists(function: cst.FunctionDef, loop: cst.For, names) -> tuple[str, ...]:
+    """Those of `names` that the function uses, outside `loop`, only as `len(x)`, `np.array(x)`,
+    `np.asarray(x)`, `return x` (or x an item of a returned tuple or list), and bound only by
+    `x = []`, with `loop` in no other loop (its rows would follow earlier ones)."""
+    v = _LazyUses(loop, frozenset(names))
+    function.body.visit(v)
+    if v.nested:
+        return ()
+    return tuple(n for n in names if all(id(node) in v.ok for node in v.seen.get(n, ())))
+
+
+class _LazyUses(cst.CSTVisitor):
+    def __init__(self, loop, names):
+        self.loop, self.names = loop, names
+        self.ok: set[int] = set()
+        self.seen: dict[str, list] = {}
+        self.depth, self.nested = 0, False
+
+    def visit_For(self, node) -> bool:
+        if node is self.loop:
+            self.nested = self.nested or self.depth > 0
+            return False  # the appends themselves
+        self.depth += 1
+        return True
+
+    def leave_For(self, node) -> None:
+        if node is not self.loop:
+            self.depth -= 1
+
+    def visit_While(self, node) -> None:
+        self.depth += 1
+
+    def leave_While(self, node) -> None:
+        self.depth -= 1
+
+    def visit_FunctionDef(self, node) -> bool:
+        self.nested = True  # a nested function or lambda could take the list anywhere
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        self.nested = True
+        return False
+
+    def visit_Attribute(self, node) -> bool:
+        node.value.visit(self)
+        return False  # `x.attr`: the attribute's name is no use of a local
+
+    def visit_Name(self, node) -> None:
+        if node.value in self.names:
+            self.seen.setdefault(node.value, []).append(node)
+
+    def visit_Assign(self, node) -> None:  # `x = []`, `a, b = [], []`
+        for t in node.targets:
+            pairs = zip(t.target.elements, node.value.elements) if isinstance(t.target, cst.Tuple) and \
+                isinstance(node.value, cst.Tuple) else [(t, node)]
+            self.ok.update(id(target.target if isinstance(target, cst.AssignTarget) else target.value)
+                           for target, value in pairs
+                           if isinstance(getattr(value, "value", None), cst.List) and not value.value.elements)
+
+    def visit_Call(self, node) -> None:
+        func = node.func
+        takes = (isinstance(func, cst.Name) and func.value == "len") or (
+            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("np", "numpy")
+            and func.attr.value in ("array", "asarray"))
+        if takes and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star:
+            self.ok.add(id(node.args[0].value))
+
+    def visit_Return(self, node) -> None:
+        value = node.value
+        items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
+        self.ok.update(id(v) for v in items if isinstance(v, cst.Name))
