@@ -128,3 +128,26 @@ def test_lazy_list_read_by_a_caller_and_by_pure():
     assert n == 3 and isinstance(hist, list) and len(hist) == 3
     assert all(np.allclose(np.asarray(h), e) for h, e in zip(hist, expected[2]))
     assert np.allclose(np.asarray(energy), expected[1])
+
+
+def test_periodic_print_in_an_append_loop(capsys):
+    """The print in `if step % every == 0:` runs on the host in order, with NumPy's values:
+    the same text as NumPy's (f-string format, float64 repr, Python float)."""
+    u = 2.0 ** np.arange(6.0)
+    P.module.reported(u.copy(), 7, 3)
+    expected = capsys.readouterr().out
+    same_compiled("reported", u.copy(), 7, 3)
+    printed = capsys.readouterr().out
+    assert expected.count("step") == 3 and printed == expected * 2  # NumPy's run in same_compiled, then ours
+
+
+def test_a_draw_named_method_of_another_object_is_its_own_call():
+    """`sampler.sample(n)` was read as a generator draw (NPR023): it is the object's call, made
+    on the host each time, the object's state advancing as in NumPy."""
+    ours, theirs = P.module.Sampler(), P.module.Sampler()
+    compiled = np2ref.compile(P.module.uses_a_sampler, host_below=0)
+    for _ in range(3):
+        u, v = np.zeros(4), np.zeros(4)
+        assert compiled(u, ours) == P.module.uses_a_sampler(v, theirs)
+        assert np.array_equal(u, v)
+    assert ours.calls == theirs.calls == 3

@@ -138,3 +138,32 @@ def calls_a_lazy_helper(u, steps):
     """A compiled function that reads, item by item, the lazy list a helper returns."""
     n, energy, hist = lazy_history(u, steps)
     return n, hist[-1] * 2.0, hist[0] + hist[1]
+
+
+def reported(u, steps, every):
+    """A history and a progress print every `every` steps (exact values: halvings of 2**k)."""
+    totals = []
+    for step in range(steps):
+        u *= 0.5
+        total = u.sum()
+        totals.append(total)
+        if step % every == 0:
+            print(f"step {step:3d} total {total:.6e}", total, float(total), step * 0.25)
+    return totals
+
+
+class Sampler:
+    """An object with a method named like a draw: its own state, no NumPy generator."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def sample(self, n):
+        self.calls += 1
+        return np.full(n, float(self.calls))
+
+
+def uses_a_sampler(u, sampler):
+    """`sampler.sample(n)` on an object that is no generator: its own host call, not a draw."""
+    u += sampler.sample(u.shape[0])
+    return u.sum()
