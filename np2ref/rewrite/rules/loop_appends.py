@@ -51,6 +51,24 @@ def append_only(loop: cst.For, changed, outlives, facts, defined_before) -> tupl
     return tuple(names)
 
 
+def appends_arguments(function, loop, names) -> list[tuple[str, cst.Tuple]]:
+    """npr_for's `appends=` (and `lazy=`) keyword values for the stacked lists `names`."""
+    lazy = lazy_lists(function, loop, names)
+    return [("appends", _names_tuple(names))] + ([("lazy", _names_tuple(lazy))] if lazy else [])
+
+
+def appends_note(plan) -> str:
+    """What became of a loop that stacks appends (`check --explain-loops`), "" for another."""
+    if not plan.appends:
+        return ""
+    return (f"a lax loop stacking the appends to {', '.join(plan.appends)} (a Python loop if a trip's "
+            f"values cannot be stacked: {plan.python})")
+
+
+def _names_tuple(names) -> cst.Tuple:
+    return cst.Tuple([cst.Element(cst.Name(n), comma=cst.Comma()) for n in names])
+
+
 def _plain_append(call: cst.Call) -> bool:
     """`name.append(x)`: one positional argument, the receiver a plain name."""
     func = call.func

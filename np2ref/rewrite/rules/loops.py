@@ -40,7 +40,7 @@ from ..registry import emits, plans
 from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
-from .loop_appends import append_only, lazy_lists
+from .loop_appends import append_only, appends_arguments, appends_note
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
 from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
@@ -340,10 +340,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     if plan.python:  # the analysis keeps this loop a Python loop: npr_for says so when traced
         args.append(_keyword("python", cst.SimpleString(repr(plan.python))))
     if plan.appends:  # ... unless it stacks these lists' appends (rt/appends.py)
-        args.append(_keyword("appends", _names_tuple(plan.appends)))
-        lazy = lazy_lists(ctx.f.node, original, plan.appends)
-        if lazy:
-            args.append(_keyword("lazy", _names_tuple(lazy)))
+        args += [_keyword(k, v) for k, v in appends_arguments(ctx.f.node, original, plan.appends)]
     flags = [k for k, c in enumerate(carried) if BREAK_FLAG.fullmatch(c)]
     if flags:  # a loop run in Python stops at the break (frontend/jumps.py)
         args.append(_keyword("stop", cst.Integer(str(flags[0]))))
@@ -366,8 +363,8 @@ def _lanes_call(original, updated, plan, args, ctx, flags):
         lp = "a body whose statements the rewrite split"  # (the copies are the last statements of both)
     made = lanes_function(lp, plan.var, stmts, f"_lanes_{plan.var}") if isinstance(lp, LanePlan) else None
     if made is None:
-        _note(ctx, original, plan.var, f"{'a Python loop' if plan.python else 'a lax loop'}: " + (
-            lp if isinstance(lp, str) else "an access to a written array in a form the lanes do not know"))
+        _note(ctx, original, plan.var, appends_note(plan) or f"{'a Python loop' if plan.python else 'a lax loop'}: "
+              + (lp if isinstance(lp, str) else "an access to a written array in a form the lanes do not know"))
         return None
     _note(ctx, original, plan.var, "vectorised: npr_vfor (the iterations are independent)")
     func, slots = made
@@ -436,10 +433,6 @@ def _while_init(ctx, original: cst.While, plan: LoopPlan, c: str):
     if c not in plan.defined_before:
         return unbound.init_expr(ctx, original, c, cst.Name(J.UNSET))
     return unbound.init_expr(ctx, original, c, J.call(J.LOAD, cst.Name(c)) if c in plan.fresh else cst.Name(c))
-
-
-def _names_tuple(names):
-    return cst.Tuple([cst.Element(cst.Name(n), comma=cst.Comma()) for n in names])
 
 
 BREAK_FLAG = re.compile(r"_break_\d+")  # the flag frontend/jumps.py makes of a `break`
