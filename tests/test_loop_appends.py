@@ -151,3 +151,14 @@ def test_a_draw_named_method_of_another_object_is_its_own_call():
         assert compiled(u, ours) == P.module.uses_a_sampler(v, theirs)
         assert np.array_equal(u, v)
     assert ours.calls == theirs.calls == 3
+
+
+def test_draws_beside_appends_keep_numpys_stream():
+    """The probe traces the loop once more: the caller's generator is drawn from once a trip."""
+    ours, theirs = np.random.default_rng(7), np.random.default_rng(7)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
+        got = P.compiled("random_walk")(np.zeros(3), ours, 5)
+    expected = P.module.random_walk(np.zeros(3), theirs, 5)
+    assert all(np.array_equal(a, b) for a, b in zip(got, expected)) and len(got) == 5
+    assert ours.random() == theirs.random()

@@ -167,3 +167,12 @@ def uses_a_sampler(u, sampler):
     """`sampler.sample(n)` on an object that is no generator: its own host call, not a draw."""
     u += sampler.sample(u.shape[0])
     return u.sum()
+
+
+def random_walk(x, rng, steps):
+    """A draw a trip and its history: the stream and the generator's state as NumPy's."""
+    path = []
+    for t in range(steps):
+        x += rng.normal(0.0, 1.0, size=x.shape)
+        path.append(x.copy())
+    return path
