@@ -162,3 +162,14 @@ def test_draws_beside_appends_keep_numpys_stream():
     expected = P.module.random_walk(np.zeros(3), theirs, 5)
     assert all(np.array_equal(a, b) for a, b in zip(got, expected)) and len(got) == 5
     assert ours.random() == theirs.random()
+
+
+def test_a_printed_reduction_of_a_large_array(capsys):
+    """`print(..., u.max())` of 4,096 float64 values in a compiled loop crashed the process (SIGSEGV
+    in jax 0.10.2's XLA:CPU: a 0-d reduction bitcast to the uint32 words a callback sends)."""
+    u = np.zeros(4096)
+    u[2048] = 1.0
+    P.module.reported(u.copy(), 3, 2)
+    expected = capsys.readouterr().out
+    same_compiled("reported", u.copy(), 3, 2)
+    assert capsys.readouterr().out == expected * 2

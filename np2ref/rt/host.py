@@ -159,6 +159,9 @@ def _npr_host_operands(operands):
     def words(v, dt):
         if dt.kind == "c":
             v = jnp.stack([jnp.real(v), jnp.imag(v)], axis=-1)
+        if jnp.ndim(v) == 0:  # jax 0.10.2's XLA:CPU crashed (SIGSEGV) on a 0-d bitcast of a reduction
+            # of 4,096 or more float64 values (`jit(lambda u: bitcast_convert_type(u.max(), uint32))`): as 1-d
+            return lax.bitcast_convert_type(jnp.reshape(v, (1,)), np.uint32).reshape(2)
         return lax.bitcast_convert_type(v, np.uint32)
 
     def received(values):
