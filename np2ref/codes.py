@@ -160,16 +160,18 @@ CODES = {c.code: c for c in [
          "np2ref turns `for` loops into lax loops, whose compile time does not depend on the trip "
          "count. A loop it keeps as a Python loop is exact, but tracing runs its body once per "
          "iteration, so compile time (not the result) grows with the trip count. The reason is "
-         "given: the body changes a Python container that outlives an iteration (`hist.append(x)`), "
+         "given: the body changes a Python container that outlives an iteration (`hist.extend(x)`, "
+         "two appends to one list a trip, an append under an `if`: one `hist.append(x)` a trip is "
+         "stacked by the lax loop instead), "
          "`return` or `else:` in the loop, the loop variable read after the loop, a written array "
          "rebound, or (found at trace time by `np2ref.compile`, which then warns with "
          "np2ref.PythonLoopWarning, the line and the trip count) a body that needs the loop "
          "variable as a Python int: it indexes a tuple or list with it, or slices or sizes with it. "
          "Loops over Python sequences and literal ranges of at most 16 trips are Python loops by "
          "design and get no note.",
-         "hist = []\nfor t in range(steps):\n    u[1:-1] += c * (u[2:] - u[:-2])\n    hist.append(u.sum())",
-         "hist = np.zeros(steps)\nfor t in range(steps):\n    u[1:-1] += c * (u[2:] - u[:-2])\n"
-         "    hist[t] = u.sum()"),
+         "hist = []\nfor t in range(steps):\n    u[1:-1] += c * (u[2:] - u[:-2])\n    hist.extend([u.sum(), u.max()])",
+         "hist = []\nfor t in range(steps):\n    u[1:-1] += c * (u[2:] - u[:-2])\n"
+         "    hist.append((u.sum(), u.max()))  # one append a trip: stacked by the lax loop"),
     Code("NPR034", "Python container changed a data-dependent number of times",
          "A list, dict or set changed (`hist.append(x)`, `seen.add(k)`, or passed to a function "
          "that changes it) under an `if` or `while` whose condition depends on array data, or in "
@@ -183,14 +185,14 @@ CODES = {c.code: c for c in [
          "        hist[t] = u.max()"),
     Code("NPR035", "loop too long to unroll",
          "A loop that must run as a Python loop (NPR033 says why: a slice or a Python tuple indexed "
-         "with the loop variable, a list appended to) is traced one iteration at a time, so "
+         "with the loop variable, a list extended) is traced one iteration at a time, so "
          "compile time grows with the trip count. Past the unroll limit (1,000 iterations; "
          "NP2REF_UNROLL_LIMIT sets it, `none` lifts it) np2ref.compile refuses instead of making "
          "you wait minutes for XLA without knowing why. A `# np2ref: unroll` comment on the loop "
          "line (or just above it) opts that loop in. The message names the construct.",
-         "for t in range(5000):\n    hist.append(u.sum())\n    u *= 0.5",
-         "for t in range(5000):  # np2ref: unroll\n    hist.append(u.sum())\n    u *= 0.5\n"
-         "(or: hist = np.zeros(5000); hist[t] = u.sum())"),
+         "for t in range(5000):\n    hist.extend([u.sum(), u.max()])\n    u *= 0.5",
+         "for t in range(5000):  # np2ref: unroll\n    hist.extend([u.sum(), u.max()])\n    u *= 0.5\n"
+         "(or, one append a trip, stacked: hist.append((u.sum(), u.max())))"),
     Code("NPR036", "graph break: a host loop with compiled steps (a note)",
          "A loop of a host function (a `main()` that seeds or plots) whose body holds a call np2ref "
          "cannot compile (plotting, a method of a module-level object, a helper of a module it does "

@@ -22,7 +22,7 @@ from .analysis.nodes import walk
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .policy import DtypePolicy
 from .emit import module as emit_module
-from .frontend import driver, host_loops, host_steps
+from .frontend import driver, host_loops, host_steps, lift_appends
 from .frontend import imported, jumps, namespaces, outs, shapes
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
@@ -126,11 +126,14 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
             placed += _break_notes(broken, lifts, filename, text)
             return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)),
                                        loops=_loops_placed(new.loops, where))
-        host = [lift for lift in lifts if lift.name in bad and lift.name in new.host and host_steps.STEP not in lift.name]
+        host = [lift_appends.fallback(lift) if lift.appends else lift for lift in lifts
+                if lift.name in bad and lift.name in new.host and host_steps.STEP not in lift.name]
         culprits = [[(where[a][0], where[b][0], why) for a, b, why in new.host_lines.get(lift.name, ())]
                     for lift in host]  # a host loop: its array work as compiled steps
-        lifts = sorted([lift for lift in lifts if lift.name not in bad] + _broken_up(module, host, culprits, broken),
-                       key=lambda lift: lift.start)
+        appended = [lift_appends.fallback(lift) for lift in lifts if lift.name in bad and lift.appends
+                    and lift.name not in new.host]  # history lists it could not stack: steps, as a loop that uses a list
+        lifts = sorted([lift for lift in lifts if lift.name not in bad] + _broken_up(module, host, culprits, broken)
+                       + _broken_up(module, appended, [], broken), key=lambda lift: lift.start)
     return result
 
 

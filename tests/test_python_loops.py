@@ -27,6 +27,15 @@ def history(u, n):
     return hist, snaps
 
 
+def history_twice(u, n):
+    hist = []
+    for t in range(n):
+        u[1:] += 0.5 * u[:-1]
+        hist.append(u.sum())
+        hist.append(u[0])
+    return hist
+
+
 def record(lst, x):
     lst.append(x)
 
@@ -65,18 +74,30 @@ def source_file(tmp_path_factory):
     return path, ns
 
 
-def test_appends_in_a_loop_give_numpys_list_and_say_so(source_file):
+def test_appends_in_a_loop_give_numpys_list(source_file):
+    """One append a trip to each list: a lax loop that stacks them (tests/test_loop_appends.py)."""
     path, ns = source_file
     u = np.arange(5.0)
     expected = ns["history"](u.copy(), 12)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        got = np2ref.compile(ns["history"])(u.copy(), 12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
+        got = np2ref.compile(ns["history"], host_below=0)(u.copy(), 12)
     assert [type(v) for v in got[0]] == [type(v) for v in expected[0]] == [np.float64] * 12
     assert got[0] == expected[0]
     assert all(isinstance(s, np.ndarray) and np.array_equal(s, e) for s, e in zip(got[1], expected[1]))
+
+
+def test_appends_a_python_loop_makes_say_so(source_file):
+    path, ns = source_file
+    u = np.arange(5.0)
+    expected = ns["history_twice"](u.copy(), 12)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = np2ref.compile(ns["history_twice"], host_below=0)(u.copy(), 12)
+    assert [type(v) for v in got] == [type(v) for v in expected] and got == expected
     [warning] = [w for w in caught if issubclass(w.category, np2ref.PythonLoopWarning)]
-    assert (warning.filename, warning.lineno) == (str(path), SOURCE.splitlines().index("    for t in range(n):") + 1)
+    line = SOURCE.splitlines().index("def history_twice(u, n):") + 3
+    assert (warning.filename, warning.lineno) == (str(path), line)
     assert "12 iterations" in str(warning.message) and "hist.append()" in str(warning.message)
 
 
@@ -94,9 +115,10 @@ def test_check_notes_python_loops_and_not_iteration_local_lists():
     notes = sorted((d.line, d.code, d.severity) for d in result.diagnostics)
     lines = SOURCE.splitlines()
     loops = [i + 1 for i, text in enumerate(lines) if text.strip().startswith("for ")]
-    # history and via_helper loops: notes; scratch_list's list lives one iteration: a lax loop
-    assert notes == [(loops[0], "NPR033", "info"), (loops[1], "NPR033", "info"), (loops[3], "NPR033", "info")]
-    assert "python='the body calls `hist.append()`" in result.code
+    # history_twice and via_helper loops: notes; history's lists are stacked (appends=) and
+    # scratch_list's list lives one iteration: lax loops
+    assert notes == [(loops[1], "NPR033", "info"), (loops[2], "NPR033", "info"), (loops[4], "NPR033", "info")]
+    assert "python='the body calls `hist.append()`" in result.code and "appends=(hist,snaps,)" in result.code
 
 
 def test_append_under_a_branch_on_array_data_is_refused(source_file):

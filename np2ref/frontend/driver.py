@@ -48,6 +48,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..analysis.module_state import changing_globals, globals_read, names_bound, names_read
 from ..analysis.names import ImportMap
+from . import lift_appends
 
 PREFIX = "_main_loop_"
 
@@ -65,6 +66,9 @@ class Lift:
     # the lists, dicts or sets the loop reads: it cannot be lifted whole, its array work may be as
     # steps between the statements that use them (frontend/host_steps.py)
     holds: tuple[str, ...] = ()
+    # the lists it only appends to once a trip: made anew in the lifted function, the caller's
+    # extended after the call (frontend/lift_appends.py); `holds` (steps) when that fails
+    appends: tuple[str, ...] = ()
 
 
 def find_lifts(module: cst.Module) -> list[Lift]:
@@ -98,7 +102,7 @@ def find_lifts(module: cst.Module) -> list[Lift]:
                 lift = None  # `v = u[1:]`: passed together, the compiled call would refuse them (NPR206)
             if lift is not None and containers & set(lift.params):
                 # a list would reach the compiled call as an array (`+` would add, not join)
-                lift = dataclasses.replace(lift, holds=tuple(sorted(containers & set(lift.params))))
+                lift = lift_appends.held(lift, stmt, tuple(sorted(containers & set(lift.params))))
             if lift is not None:
                 # a def inside the main block is no module function: it goes before the block
                 lifts.append(dataclasses.replace(lift, hoist=main) if lift.indent else lift)
@@ -131,18 +135,23 @@ def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
     def define(lift: Lift) -> None:
         shift = 4 - len(lift.indent) if lift.hoist else 4
         pad = "" if lift.hoist else lift.indent
-        emit(f"{pad}def {lift.name}({', '.join(lift.params)}):\n", lift.start)
+        emit(f"{pad}def {lift.name}({', '.join(lift_appends.params(lift))}):\n", lift.start)
+        for line in lift_appends.define_lines(lift, pad):
+            emit(line, lift.start)
         for i in range(lift.start - 1, lift.end):
             body = lines[i][len(lift.indent):] if lift.hoist else lines[i]
             emit("    " + body if lines[i].strip() else lines[i], i + 1, shift)
-        if lift.returns:
-            emit(f"{pad}    return {', '.join(lift.returns)}\n", lift.end)
+        if lift_appends.returned(lift):
+            emit(f"{pad}    return {', '.join(lift_appends.returned(lift))}\n", lift.end)
         for _ in range(2 if lift.host else 1 if lift.hoist else 0):
             emit("\n", lift.start)
 
     def call(lift: Lift) -> None:
-        targets = f"{', '.join(lift.returns)} = " if lift.returns else ""
-        emit(f"{lift.indent}{targets}{lift.name}({', '.join(lift.params)})\n", lift.end)
+        names = lift_appends.targets(lift)
+        targets = f"{', '.join(names)} = " if names else ""
+        emit(f"{lift.indent}{targets}{lift.name}({', '.join(lift_appends.params(lift))})\n", lift.end)
+        for line in lift_appends.extend_lines(lift):
+            emit(line, lift.end)
 
     starts = {lift.start: lift for lift in lifts}
     hoisted: dict[int, list[Lift]] = {}

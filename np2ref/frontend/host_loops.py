@@ -52,7 +52,7 @@ from ..analysis.aliases import param_names, star_names
 from ..analysis.nodes import contains
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap
-from . import driver
+from . import driver, lift_appends
 
 _NOT_IN_LOOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Return,
                 cst.Yield, cst.Await, cst.Import, cst.ImportFrom, cst.Del)
@@ -94,8 +94,8 @@ def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[
         if isinstance(stmt, (cst.For, cst.While)) and driver._does_array_work(stmt, functions):
             lift = _plan(stmt, body[i + 1:], scope, bound, positions, taken)
             if lift is not None and not driver._may_share_memory(lift.params, views):
-                lifts.append(dataclasses.replace(lift, hoist=hoist, host=scope.name,
-                                                 holds=tuple(sorted(containers & set(lift.params)))))
+                lifts.append(lift_appends.held(dataclasses.replace(lift, hoist=hoist, host=scope.name), stmt,
+                                               tuple(sorted(containers & set(lift.params)))))
         bound, _ = definite([stmt], bound)
     return lifts
 

@@ -20,8 +20,9 @@ def npr_random(generator, method, *args, **kwargs):
     read from arrays travel to the host as operands."""
     if not (generator is np.random or isinstance(generator, (np.random.Generator, np.random.RandomState,
                                                              NprMadeGenerator))):
-        raise NprError("NPR023", f".{method}() is called on a {type(generator).__name__}, which is "
-                       "not a NumPy random generator")
+        # a method named like a draw (`sampler.sample(n)`) on an object that is no NumPy generator:
+        # what it does is the object's own, so it is the object's call np2ref cannot see into (rt/opaque.py)
+        return npr_opaque(generator, method, *args, **kwargs)
     if method == "seed" and generator is np.random:  # (rules/calls.py plans np.random.seed only)
         return _npr_seed(generator, args, kwargs)
     if method in _NPR_RANDOM_STATEFUL:
@@ -158,6 +159,9 @@ def _npr_host_operands(operands):
     def words(v, dt):
         if dt.kind == "c":
             v = jnp.stack([jnp.real(v), jnp.imag(v)], axis=-1)
+        if jnp.ndim(v) == 0:  # jax 0.10.2's XLA:CPU crashed (SIGSEGV) on a 0-d bitcast of a reduction
+            # of 4,096 or more float64 values (`jit(lambda u: bitcast_convert_type(u.max(), uint32))`): as 1-d
+            return lax.bitcast_convert_type(jnp.reshape(v, (1,)), np.uint32).reshape(2)
         return lax.bitcast_convert_type(v, np.uint32)
 
     def received(values):
@@ -347,3 +351,4 @@ from .ops import _npr_is_ref  # noqa: E402
 from .refs import _npr_batched, _npr_differentiated  # noqa: E402
 from .jit import NprFunction  # noqa: E402
 from .pyscalars import npr_pyreturn  # noqa: E402
+from .opaque import npr_opaque  # noqa: E402

@@ -65,14 +65,15 @@ class NprFunction:
         self._traced = None  # traced_fn()
 
     def __call__(self, *args, **kwargs):
-        if _npr_state["depth"]:
-            return self.traced_fn()(*args, **kwargs)
+        if _npr_state["depth"]:  # (a lazy stacked list's rows made for the caller: appends.py)
+            return _npr_materialize(self.traced_fn()(*args, **kwargs))
         if _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
             try:  # inside the caller's own jax transformation
-                return self.traced_fn()(*args, **kwargs)
+                return _npr_materialize(self.traced_fn()(*args, **kwargs))
             finally:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
+                _npr_state.pop("stacked", None)  # and appends.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.run_as_written(*args, **kwargs)
         try:
@@ -104,7 +105,7 @@ class NprFunction:
         _npr_state["setup"] = True  # np.array's 0-d arrays are noted (np_creation._npr_np_array0)
         try:
             with self._x64():
-                return _npr_host_values(self.fn(*args, **kwargs))
+                return _npr_host_values(_npr_materialize(self.fn(*args, **kwargs)))
         finally:
             _npr_state["setup"] = outer
             if not outer:
@@ -151,11 +152,11 @@ class NprFunction:
             result = jax.tree_util.tree_map(lambda leaf: lists.get(id(leaf), leaf), result)
         return _npr_plain_dicts(result), finals
 
-    def _run(self, values, aliases):
+    def _run(self, values, aliases, stacked=False):
         with npr_trace_budget(self.trace_budget):  # a shared one when called from another's trace
-            return self._run_traced(values, aliases)
+            return self._run_traced(values, aliases, stacked)
 
-    def _run_traced(self, values, aliases):
+    def _run_traced(self, values, aliases, stacked=False):
         _npr_state["depth"] += 1
         try:
             refs = {}
@@ -166,6 +167,9 @@ class NprFunction:
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
             out = self.traced_fn()(*bound.args, **bound.kwargs)
+            # an append loop's list: its buffers the leaves of the jitted run's result (appends.py);
+            # for .pure, its rows
+            out = _npr_stacked_result(out) if stacked and _npr_state["depth"] == 1 else _npr_materialize(out)
             ordered = _npr_state["depth"] == 1 and _npr_has_dict(out)
             if ordered:  # a dict's own order, not JAX's sorted one
                 out = _npr_ordered(out)
@@ -194,6 +198,7 @@ class NprFunction:
             if not _npr_state["depth"]:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
+                _npr_state.pop("stacked", None)  # and appends.py's
         return result, finals, returned, same, python
 
     def _globals_moved(self, args=(), kwargs=None):
@@ -344,7 +349,7 @@ class NprFunction:
                 try:
                     try:
                         result, finals, returned, same, python = _npr_fenced(  # divisions.py
-                            lambda: self._run({**static, **dynamic, **written}, aliases))
+                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True))
                     except Exception as exc:  # a known gap is coded, not a raw JAX error
                         gap = _npr_trace_gap(exc)
                         if gap is not None:
@@ -608,3 +613,4 @@ from .module_globals import _NprGlobalsWatch, _NprObjectsWatch, _npr_moved  # no
 from .fastpath import _npr_flat_plan, _npr_flat_run, _npr_arg_types  # noqa: E402
 from .promotion import _npr_promoting  # noqa: E402
 from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402
+from .appends import _npr_materialize, _npr_stacked_result  # noqa: E402

@@ -109,7 +109,8 @@ def _npr_is_concrete(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
-def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False):
+def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False, appends=(),
+            lazy=()):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
     over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),
@@ -117,7 +118,10 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, ref
     bounds, when the body turns out to need the loop variable's value (it indexes a Python tuple
     with it, or slices with it: python_loops.py lists those errors) or changes a Python
     container after all. A failed or discarded lax trace leaves the containers as they were.
-    `refill`: the loop after a first iteration that rebound a carried Ref (rt/rebinds.py)."""
+    `refill`: the loop after a first iteration that rebound a carried Ref (rt/rebinds.py).
+    `appends`: lists the body only appends to, once per trip (the reason `python` gives): with a
+    static trip count, a lax loop that stacks the appended values (rt/appends.py); `lazy`: those
+    of them whose rows are made only where code reads them."""
     has = bool(init)
     carry = init[0] if has else None
     if isinstance(rng, NprItems):  # `for x in seq:`: the body takes the item
@@ -130,6 +134,10 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, ref
     limits = (stop, unroll)
     if static and len(range(int(rng.start), int(rng.stop), int(rng.step))) == 0:
         return carry
+    if appends and static and stop is None:
+        out = npr_append_for(rng, body, init, has, appends, {"unroll": unroll}, lazy)
+        if out is not _NPR_APPENDS_PYTHON:
+            return out
     if python and not static:
         raise NprUnsupported("NPR034", f"this loop must run as a Python loop ({python}), but its "
                                   f"trip count depends on array data")
@@ -451,5 +459,6 @@ from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype  # noqa:
 from .early_exit import _npr_break_flag, _npr_fori_loop  # noqa: E402
 from .lowering import _npr_loop_touching  # noqa: E402
 from .unbound import _npr_any_maybe, _npr_for_boxed  # noqa: E402
+from .appends import _NPR_APPENDS_PYTHON, npr_append_for  # noqa: E402
 from .rebinds import (  # noqa: E402
     _NprDetach, _NprPeelFirst, _NprRebindPython, _npr_check_rebound, _npr_for_refilled, _npr_refillable)

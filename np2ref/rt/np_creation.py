@@ -11,6 +11,9 @@ def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin
 
 
 def _npr_np_array(object, dtype, ndmin):
+    stacked = _npr_stacked_array(object, dtype, ndmin)  # an append loop's list: its buffer (appends.py)
+    if stacked is not None:
+        return stacked
     if isinstance(object, (list, tuple, range)) and not _npr_has_jax(object):
         # a sequence known at trace time (`range(4)`, `[[1, 2], [3, 4]]`): NumPy's own array of it
         return jnp.asarray(np.array(object, dtype=dtype, ndmin=ndmin))
@@ -368,3 +371,4 @@ from .casts import _npr_check_list_store, npr_cast  # noqa: E402
 from .compat import _npr_Tracer  # noqa: E402
 from .divisions import _npr_fence_own  # noqa: E402
 from .masked import _npr_masked_where, NprMasked  # noqa: E402
+from .appends import _npr_stacked_array  # noqa: E402

@@ -202,7 +202,7 @@ def npr_bool(x):
         raise ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that "
                          "an array is not empty." if x.size == 0 else "The truth value of an array with more "
                          "than one element is ambiguous. Use a.any() or a.all()")
-    return x.reshape(()) != 0
+    return npr_pyreturn(x.reshape(()) != 0, "bool")  # returned (in a list too): a Python bool
 
 
 def npr_own(x, scalar=False, held=None):

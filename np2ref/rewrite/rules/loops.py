@@ -40,6 +40,7 @@ from ..registry import emits, plans
 from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
+from .loop_appends import append_only, appends_arguments, appends_note
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
 from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
@@ -64,6 +65,7 @@ class LoopPlan:
     unroll: bool = False       # `# np2ref: unroll` on the loop: no unroll limit (NPR035)
     fresh: tuple = ()          # written arrays each trip binds anew before reading, read after the loop:
     #                            carried out as values (the last trip's), loaded at the end of each trip
+    appends: tuple = ()        # lists the body only appends to, once a trip: npr_for stacks them (loop_appends.py)
 
 
 def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()) -> LoopPlan | str:
@@ -141,10 +143,10 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
     carried = tuple(n for n in dict.fromkeys(stored)
                     if n not in targets and (n not in facts.ref_names or n in facts.maybe_scalar or n in rebound)
                     and (n in read_before_store or read_outside(n, loop, function_uses, body_nodes, facts)))
+    before, outlives = _defined_before(loop, function_uses, facts, body_nodes), read_before_store | outside_reads
     return LoopPlan(var, carried + tuple(n for n in fresh if n not in carried), tuple(dict.fromkeys(rotations)),
-                    kind, rows, _defined_before(loop, function_uses, facts, body_nodes),
-                    tuple(dict.fromkeys(unrotate)), python_reason(changed, read_before_store | outside_reads),
-                    unpack, unroll_opt_in(loop), tuple(fresh))
+                    kind, rows, before, tuple(dict.fromkeys(unrotate)), python_reason(changed, outlives),
+                    unpack, unroll_opt_in(loop), tuple(fresh), append_only(loop, changed, outlives, facts, before))
 
 
 def python_reason(changed, outlives) -> str:
@@ -243,7 +245,7 @@ def plan_for_loop(node: cst.For, ctx) -> None:
         ctx.m.rotations.update(plan.rotations)
     if isinstance(plan, LoopPlan):
         index_min_max(node, plan, ctx)
-    why = plan.python if isinstance(plan, LoopPlan) else plan
+    why = plan.python if isinstance(plan, LoopPlan) and not plan.appends else "" if isinstance(plan, LoopPlan) else plan
     if why and why not in BY_DESIGN:  # a loop that could be a lax loop but stays Python
         ctx.sink.report("NPR033", f"this loop runs as a Python loop: {why}", ctx.span(node.target),
                         hint="exact, but tracing takes one copy of the body per iteration: "
@@ -337,6 +339,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         args.append(cst.Arg(init))
     if plan.python:  # the analysis keeps this loop a Python loop: npr_for says so when traced
         args.append(_keyword("python", cst.SimpleString(repr(plan.python))))
+    if plan.appends:  # ... unless it stacks these lists' appends (rt/appends.py)
+        args += [_keyword(k, v) for k, v in appends_arguments(ctx.f.node, original, plan.appends)]
     flags = [k for k, c in enumerate(carried) if BREAK_FLAG.fullmatch(c)]
     if flags:  # a loop run in Python stops at the break (frontend/jumps.py)
         args.append(_keyword("stop", cst.Integer(str(flags[0]))))
@@ -359,8 +363,8 @@ def _lanes_call(original, updated, plan, args, ctx, flags):
         lp = "a body whose statements the rewrite split"  # (the copies are the last statements of both)
     made = lanes_function(lp, plan.var, stmts, f"_lanes_{plan.var}") if isinstance(lp, LanePlan) else None
     if made is None:
-        _note(ctx, original, plan.var, f"{'a Python loop' if plan.python else 'a lax loop'}: " + (
-            lp if isinstance(lp, str) else "an access to a written array in a form the lanes do not know"))
+        _note(ctx, original, plan.var, appends_note(plan) or f"{'a Python loop' if plan.python else 'a lax loop'}: "
+              + (lp if isinstance(lp, str) else "an access to a written array in a form the lanes do not know"))
         return None
     _note(ctx, original, plan.var, "vectorised: npr_vfor (the iterations are independent)")
     func, slots = made

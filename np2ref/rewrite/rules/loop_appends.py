@@ -1,0 +1,158 @@
+"""LoopAppendsStacked: the lists a `for` loop only appends to, once per trip, stacked by a lax loop.
+
+    hist = []                                  hist = []
+    for t in range(steps):                     def _loop_t(t):
+        u[1:-1] += c * (...)          ->           npr_at(u)[1:-1] += c * (...)
+        hist.append(u.copy())                      hist.append(u[...].copy())
+                                               npr_for(npr_range(steps), _loop_t, python='...', appends=(hist,))
+
+What: a list bound only to list displays in the function (`hist = []`), bound before the loop,
+whose only use in the loop is one `hist.append(x)` statement at the top level of the body (so it
+runs exactly once per trip: not under an `if`, an inner loop, a `with`, or after a `continue`,
+which frontend/jumps.py turns into a flag and an `if`). npr_for then runs a lax loop that writes
+each trip's value into a buffer and extends the list after it (rt/appends.py), with NumPy's
+element types. Exact: the runtime probes the loop first and runs it as the Python loop it was
+(`python=`, NPR033's reason) when a trip appends a value it cannot stack as NumPy's list holds it;
+a written array or a view of one appended is refused before that (NPR207). Reads of the list
+after the loop see NumPy's list. Anything else that changes a container keeps the Python loop.
+
+A list used after the loop only by `len(hist)`, `np.array(hist)` / `np.asarray(hist)` and
+`return hist` (alone or in a returned tuple or list) is `lazy=`: its rows are not traced one by
+one (20,000 trips took the trace past its budget); the buffer is what np.array and the result
+take, and the rows are made only where the list reaches other code (rt/appends.py).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis.nodes import walk
+
+
+def append_only(loop: cst.For, changed, outlives, facts, defined_before) -> tuple[str, ...]:
+    """The names of the lists `loop` only appends to, once per trip at its top level, when those
+    are all the container changes that outlive a trip (else ())."""
+    kept = [c for c in changed if c.name in outlives]
+    if not kept:
+        return ()
+    top = {id(stmt.body[0].value) for stmt in loop.body.body
+           if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)}
+    lists = _list_names(facts)
+    names: list[str] = []
+    for c in kept:
+        call = c.node
+        if not (isinstance(call, cst.Call) and id(call) in top and _plain_append(call)
+                and c.name in lists and c.name in defined_before and c.name not in names):
+            return ()
+        names.append(c.name)
+    reads = [n.value for n in walk(loop.body) if isinstance(n, cst.Name)]
+    if any(reads.count(n) != 1 for n in names):  # the list read or rebound elsewhere in the loop
+        return ()
+    return tuple(names)
+
+
+def appends_arguments(function, loop, names) -> list[tuple[str, cst.Tuple]]:
+    """npr_for's `appends=` (and `lazy=`) keyword values for the stacked lists `names`."""
+    lazy = lazy_lists(function, loop, names)
+    return [("appends", _names_tuple(names))] + ([("lazy", _names_tuple(lazy))] if lazy else [])
+
+
+def appends_note(plan) -> str:
+    """What became of a loop that stacks appends (`check --explain-loops`), "" for another."""
+    if not plan.appends:
+        return ""
+    return (f"a lax loop stacking the appends to {', '.join(plan.appends)} (a Python loop if a trip's "
+            f"values cannot be stacked: {plan.python})")
+
+
+def _names_tuple(names) -> cst.Tuple:
+    return cst.Tuple([cst.Element(cst.Name(n), comma=cst.Comma()) for n in names])
+
+
+def _plain_append(call: cst.Call) -> bool:
+    """`name.append(x)`: one positional argument, the receiver a plain name."""
+    func = call.func
+    return isinstance(func, cst.Attribute) and func.attr.value == "append" and isinstance(func.value, cst.Name) \
+        and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
+
+
+def _list_names(facts) -> frozenset[str]:
+    """Local names every binding of which is a list display (`hist = []`): a list of the function's own."""
+    names: dict[str, bool] = {}
+    for t, v in facts.bindings:
+        if isinstance(t, cst.Name):
+            names[t.value] = names.get(t.value, True) and isinstance(v, cst.List)
+    return frozenset(n for n, ok in names.items() if ok and n not in facts.params)
+
+
+def lazy_lists(function: cst.FunctionDef, loop: cst.For, names) -> tuple[str, ...]:
+    """Those of `names` that the function uses, outside `loop`, only as `len(x)`, `np.array(x)`,
+    `np.asarray(x)`, `return x` (or x an item of a returned tuple or list), and bound only by
+    `x = []`, with `loop` in no other loop (its rows would follow earlier ones)."""
+    v = _LazyUses(loop, frozenset(names))
+    function.body.visit(v)
+    if v.nested:
+        return ()
+    return tuple(n for n in names if all(id(node) in v.ok for node in v.seen.get(n, ())))
+
+
+class _LazyUses(cst.CSTVisitor):
+    def __init__(self, loop, names):
+        self.loop, self.names = loop, names
+        self.ok: set[int] = set()
+        self.seen: dict[str, list] = {}
+        self.depth, self.nested = 0, False
+
+    def visit_For(self, node) -> bool:
+        if node is self.loop:
+            self.nested = self.nested or self.depth > 0
+            return False  # the appends themselves
+        self.depth += 1
+        return True
+
+    def leave_For(self, node) -> None:
+        if node is not self.loop:
+            self.depth -= 1
+
+    def visit_While(self, node) -> None:
+        self.depth += 1
+
+    def leave_While(self, node) -> None:
+        self.depth -= 1
+
+    def visit_FunctionDef(self, node) -> bool:
+        self.nested = True  # a nested function or lambda could take the list anywhere
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        self.nested = True
+        return False
+
+    def visit_Attribute(self, node) -> bool:
+        node.value.visit(self)
+        return False  # `x.attr`: the attribute's name is no use of a local
+
+    def visit_Name(self, node) -> None:
+        if node.value in self.names:
+            self.seen.setdefault(node.value, []).append(node)
+
+    def visit_Assign(self, node) -> None:  # `x = []`, `a, b = [], []`
+        for t in node.targets:
+            pairs = zip(t.target.elements, node.value.elements) if isinstance(t.target, cst.Tuple) and \
+                isinstance(node.value, cst.Tuple) else [(t, node)]
+            self.ok.update(id(target.target if isinstance(target, cst.AssignTarget) else target.value)
+                           for target, value in pairs
+                           if isinstance(getattr(value, "value", None), cst.List) and not value.value.elements)
+
+    def visit_Call(self, node) -> None:
+        func = node.func
+        takes = (isinstance(func, cst.Name) and func.value == "len") or (
+            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("np", "numpy")
+            and func.attr.value in ("array", "asarray"))
+        if takes and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star:
+            self.ok.add(id(node.args[0].value))
+
+    def visit_Return(self, node) -> None:
+        value = node.value
+        items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
+        self.ok.update(id(v) for v in items if isinstance(v, cst.Name))

@@ -1,0 +1,280 @@
+"""Append-only lists of a lax loop: `hist.append(u.copy())`, `E.append(energy)` once per trip.
+
+NumPy's loop leaves `hist` holding one value per trip, in order. A lax loop traces its body once,
+so the append would run once, with a tracer. Here (npr_for's `appends=`, rules/loops.py emits it
+for lists the loop only appends to) each trip's value is written into a buffer at the trip's
+index instead (a Ref of shape (trips, *value shape), closed over by the body like any written
+array), and after the loop the list is extended with the buffer's rows, each as NumPy's list
+holds it: a Python int or float where NumPy's program appended one (`float(v)`, `t * dt`, a
+loop variable), NumPy's 0-d array for `np.array(x)`, a NumPy scalar or a new array otherwise.
+
+Exact when every trip appends exactly one value of one type and shape to each list, and that value
+is no array that is written (NumPy's list would hold the array itself and see later writes:
+NPR207 refuses that before the loop runs). A probe, the whole loop traced under jax.eval_shape
+and thrown away, checks this before anything is written; when it fails (a value that is no
+number or array, two appends in one trip, a type that changes after the first trip) the loop
+runs as today, a Python loop. The trip count must be static: a data-dependent one, or a `break`,
+keeps the Python loop (refused in a `while`, NPR034).
+"""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+
+_NPR_APPENDS_PYTHON = object()  # npr_append_for's answer when the loop must run as before
+_NPR_PY_KINDS = {"i": int, "u": int, "f": float, "c": complex}
+
+
+class _NprAppendsRefused(Exception):
+    """The probe found a trip whose appends the buffers cannot hold exactly."""
+
+
+def npr_append_for(rng, body, init, has, lists, options, lazy=()):
+    """The loop of npr_for with the appends to `lists` stacked into buffers (module docstring),
+    or _NPR_APPENDS_PYTHON when the probe says the loop must run as written."""
+    start, step = int(rng.start), int(rng.step)
+    trips = len(range(start, int(rng.stop), step))
+    kept = [(lst, list(lst)) for lst in lists]
+    probe = _NprAppendTrips(lists, start, step)
+    try:  # the whole loop traced and thrown away: refs written in it are the probe trace's own
+        jax.eval_shape(lambda: _npr_nothing(npr_for(rng, probe.wrap(body), *init, **options)))
+        specs = probe.agreed()
+    except Exception:  # noqa: BLE001 (any failure: the loop as written says what it is)
+        specs = None
+    for lst, items in kept:  # the probe popped what it appended; a failed trace may have left some
+        lst[:] = items
+    if specs is None:
+        return _NPR_APPENDS_PYTHON
+    bufs = [[jax.new_ref(jnp.zeros((trips, *shape), dtype)) for shape, dtype, _ in leaves] for _, leaves in specs]
+    run = _NprAppendTrips(lists, start, step, specs, bufs)
+    out = npr_for(rng, run.wrap(body), *init, **options)
+    for lst, (tree, leaves), refs in zip(lists, specs, bufs):
+        stacked = _NprStacked(lst, [r[...] for r in refs], tree, tuple(kind for _, _, kind in leaves), trips)
+        if lst or not any(lst is x for x in lazy):
+            lst.extend(stacked.rows())
+        else:  # rows made only where the list reaches code that reads them (_npr_materialize)
+            lst.extend(_NprLazyRow() for _ in range(trips))
+        if len(lst) == trips:  # NumPy's list is these rows: np.array(lst) and a result take the buffers whole
+            stacked.items = tuple(lst)
+            _npr_state.setdefault("stacked", {})[id(lst)] = stacked
+    return out
+
+
+def _npr_rows(v, trips):
+    """The rows of a buffer, as one split (a row indexed at a time traced 2x slower)."""
+    return [lax.squeeze(p, (0,)) for p in lax.split(v, [1] * trips)] if trips else []
+
+
+class _NprLazyRow:
+    """A row of a lazy stacked list not made yet: only len(), np.array and the result see it."""
+
+
+class _NprStacked:
+    """An append-only list as the loop left it, with the buffers that hold its rows."""
+
+    def __init__(self, lst, values, tree, kinds, n):
+        self.lst, self.values, self.tree, self.kinds, self.n = lst, values, tree, kinds, n
+        self.items = ()
+
+    def rows(self):
+        """The list's items as traced values, NumPy's types noted."""
+        rows = [_npr_rows(v, self.n) for v in self.values]
+        return [jax.tree_util.tree_unflatten(self.tree, [_npr_appended(r[k], kind) for r, kind in zip(rows, self.kinds)])
+                for k in range(self.n)]
+
+    def intact(self):
+        """Whether the list still holds exactly the loop's rows (nothing appended, removed or replaced since)."""
+        return len(self.lst) == len(self.items) and all(a is b for a, b in zip(self.lst, self.items))
+
+
+def _npr_stacked(lst):
+    """The _NprStacked of a list that holds exactly the rows of an append loop, else None."""
+    found = _npr_state.get("stacked", {}).get(id(lst)) if type(lst) is list else None
+    return found if found is not None and found.lst is lst and found.intact() else None
+
+
+def _npr_stacked_array(obj, dtype, ndmin):
+    """np.array(hist) of a stacked list of arrays or numbers: the buffer itself (NumPy stacks
+    items of one shape and dtype into that dtype), or None."""
+    found = _npr_stacked(obj)
+    if found is None:
+        return None
+    if found.tree.num_leaves != 1 or not jax.tree_util.treedef_is_leaf(found.tree):
+        _npr_materialize(obj)  # (np.array of tuples: NumPy's own rules, on the rows)
+        return None
+    v = found.values[0]
+    if (dtype is not None and np.dtype(dtype) != v.dtype) or ndmin > v.ndim:
+        _npr_materialize(obj)
+        return None
+    return v
+
+
+def _npr_materialize(value):
+    """value (a list, or tuples, lists and dicts holding lists) with every lazy stacked list in it
+    holding its rows: for code the rewrite did not see use it (a caller, .pure, a host run)."""
+    kind = type(value)
+    if kind is list:
+        found = _npr_stacked(value)
+        if found is not None and found.items and isinstance(found.items[0], _NprLazyRow):
+            value[:] = found.rows()
+            found.items = tuple(value)
+    if kind in (list, tuple):
+        for v in value:
+            _npr_materialize(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _npr_materialize(v)
+    return value
+
+
+def _npr_stacked_result(value):
+    """A jitted run's result with each stacked list in it (through tuples, lists and dicts) an
+    _NprStackedOut: one result leaf per buffer, not one per trip (500 leaves took 26 s to compile)."""
+    kind = type(value)
+    if kind is list:
+        found = _npr_stacked(value)
+        if found is not None:
+            return _NprStackedOut(found.values, found.tree, found.kinds, found.n)
+    if kind in (list, tuple):
+        return kind(_npr_stacked_result(v) for v in value)
+    if isinstance(value, dict):
+        return kind((k, _npr_stacked_result(v)) for k, v in value.items())
+    return value
+
+
+class _NprStackedOut:
+    """A stacked list in a jitted run's result: its buffers are the leaves; unflattened from NumPy
+    arrays (or concrete jax.Arrays) it is the list NumPy's program returns."""
+
+    def __init__(self, values, tree, kinds, n):
+        self.values, self.tree, self.kinds, self.n = list(values), tree, kinds, n
+
+
+def _npr_stacked_flatten(s):
+    return s.values, (s.tree, s.kinds, s.n)
+
+
+def _npr_stacked_unflatten(aux, values):
+    tree, kinds, n = aux
+    if not all(isinstance(v, np.ndarray) or (isinstance(v, jax.Array) and not isinstance(v, _npr_Tracer))
+               for v in values):  # inside a trace (divisions.py re-evaluates the program): still a node
+        return _NprStackedOut(values, tree, kinds, n)
+    return [jax.tree_util.tree_unflatten(tree, [_npr_host_item(v[k, ...], kind) for v, kind in zip(values, kinds)])
+            for k in range(n)]
+
+
+def _npr_host_item(row, kind):
+    """One row as NumPy's list holds it: a Python number, np.array's 0-d array, a NumPy scalar
+    or an array of its own (NumPy appended a copy: no view of the others)."""
+    if not isinstance(row, np.ndarray):
+        return row  # a jax.Array: the call made with jax.Arrays gets jax.Arrays
+    if kind in (int, float, complex, bool):
+        return kind(row)
+    if kind is np.array:
+        return np.array(row)
+    return row.copy() if row.ndim else row[()]
+
+
+jax.tree_util.register_pytree_node(_NprStackedOut, _npr_stacked_flatten, _npr_stacked_unflatten)
+
+
+def _npr_nothing(_):
+    return None
+
+
+class _NprAppendTrips:
+    """The body, taking back what each trace of it appended: recorded (`specs` None, the probe)
+    or written at the trip's index into `bufs`."""
+
+    def __init__(self, lists, start, step, specs=None, bufs=None):
+        self.lists, self.start, self.step, self.specs, self.bufs = lists, start, step, specs, bufs
+        self.seen = []  # the probe: [(tree, [(shape, dtype, kind)]) per list] of each trace
+
+    def wrap(self, body):
+        def trip(i, *carry):
+            marks = [len(lst) for lst in self.lists]
+            # values that outlive a trip (an argument, a module's array): NumPy's list holds that very
+            # object each time, which the caller's later writes show through: not stacked
+            outer = {id(v) for v in _npr_reachable([body]) if isinstance(v, jax.Array)}
+            out = body(i, *carry)
+            values = []
+            for lst, mark in zip(self.lists, marks):
+                added = lst[mark:]
+                del lst[mark:]
+                if len(added) != 1:
+                    raise _NprAppendsRefused(f"{len(added)} appends in one trip")
+                values.append(added[0])
+            self._take(i, values, outer)
+            return out
+        return trip
+
+    def _take(self, i, values, outer):
+        specs = [_npr_append_spec(v, outer) for v in values]
+        if self.specs is None:
+            self.seen.append(specs)
+            return
+        if specs != self.specs:  # the probe traced the same loop: only a body that is not deterministic gets here
+            raise _NprAppendsRefused("a value appended in a loop changed type between the probe and the run")
+        k = (i - self.start) // self.step
+        for value, refs, (_, leaves) in zip(values, self.bufs, specs):
+            for r, leaf, (_, dtype, _) in zip(refs, jax.tree_util.tree_leaves(value), leaves):
+                r[k] = jnp.asarray(npr_load(leaf), dtype)
+
+    def agreed(self):
+        """The one spec every trace of the body gave (the probe), else _NprAppendsRefused."""
+        if not self.seen or any(s != self.seen[0] for s in self.seen) or \
+                any(kind is None for _, leaves in self.seen[0] for _, _, kind in leaves):
+            raise _NprAppendsRefused("appended values of different types, or of a kind not stacked")
+        return self.seen[0]
+
+
+def _npr_append_spec(value, outer):
+    """(tree, [(shape, dtype, kind) per leaf]) of an appended value; kind None where the buffer
+    cannot hold it as NumPy's list does (a Ref or a view of one, an object, a NumPy array, a
+    value made before the trip: NumPy's list would hold that very object)."""
+    leaves, tree = jax.tree_util.tree_flatten(value, is_leaf=lambda v: isinstance(v, NprView))
+    return tree, [((), None, None) if id(leaf) in outer else _npr_leaf_spec(leaf) for leaf in leaves]
+
+
+def _npr_leaf_spec(v):
+    if isinstance(v, bool) or type(v) in (int, float, complex):  # a concrete Python number (a peeled trip)
+        return (), np.dtype(jnp.result_type(type(v))), type(v)
+    if isinstance(v, np.generic):
+        return (), v.dtype, "numpy"
+    if not isinstance(v, jax.Array) or isinstance(v, (jax.Ref, NprView)):
+        return (), None, None
+    noted = _npr_state.get("pyreturn", {}).get(id(v))
+    if noted is not None and noted[0] is v:  # float(v), int(v), np.array(x) of a 0-d value
+        return tuple(v.shape), np.dtype(v.dtype), noted[1]
+    if v.ndim == 0 and _npr_weak_value(v) and v.dtype.kind in _NPR_PY_KINDS:
+        # a weakly typed scalar is a Python number in NumPy's program (NEP 50's weak scalars:
+        # np2ref types Python numbers so, and NumPy's functions return strong values)
+        return (), np.dtype(v.dtype), _NPR_PY_KINDS[v.dtype.kind]
+    return tuple(v.shape), np.dtype(v.dtype), "numpy"
+
+
+def _npr_appended(v, kind):
+    """One row of a buffer as NumPy's list holds it (the result conversion reads the note)."""
+    if kind == "numpy":
+        return v
+    if kind in (int, float, complex):  # weakly typed again: later arithmetic promotes as NumPy's with a Python number
+        v = _npr_weak_astype(v, v.dtype)
+    return npr_pyreturn(v, kind.__name__) if kind in (int, float, complex, bool) else _npr_note_kind(v, kind)
+
+
+def _npr_note_kind(v, kind):
+    _npr_state.setdefault("pyreturn", {})[id(v)] = (v, kind)
+    return v
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .core import _npr_state  # noqa: E402
+from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
+from .promotion import _npr_weak_value  # noqa: E402
+from .pyscalars import npr_pyreturn  # noqa: E402
+from .views import NprView, npr_load  # noqa: E402
+from .refs import _npr_reachable  # noqa: E402
+from .loops import npr_for  # noqa: E402
