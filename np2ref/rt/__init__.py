@@ -24,6 +24,7 @@ Modules, in the order a store goes through them:
   win_views: such a window bound as a view and written through, masked stores into it);
   early_exit: a data-dependent `break` ends the loop; rebinds: a carried array the body rebinds.
 - vectorise: npr_vfor, a loop whose iterations the rewrite proved independent run as one vmap
+- pallas: npr_pallas, a top-level loop nest of element reads and writes as one Pallas kernel (loops="pallas")
   over its range (rewrite/lanes.py).
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - host: random draws and calls that run on the host at run time, in program order; draws: a
@@ -62,13 +63,13 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
     windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-    divisions, accurate64, vectorise, budget, comprehensions)
+    divisions, accurate64, vectorise, budget, comprehensions, pallas)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, accurate64, vectorise, budget, comprehensions)
+           divisions, accurate64, vectorise, budget, comprehensions, pallas)
 
 
 def _public(module) -> dict:
