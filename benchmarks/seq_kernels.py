@@ -77,7 +77,7 @@ def inputs(name, n, dtype=np.float64, rng=None):
         m = rng.random((n, n))
         return ((m @ m.T + n * np.eye(n)).astype(dtype),)
     if name == "gauss_seidel":
-        return rng.random((n, n)).astype(dtype), rng.random((n, n)).astype(dtype), 1.0 / (n - 1) ** 2, 4
+        return rng.random((n, n)).astype(dtype), rng.random((n, n)).astype(dtype), dtype(1.0 / (n - 1) ** 2), 4
     low = np.tril(rng.random((n, n))) + n * np.eye(n)
     return low.astype(dtype), rng.random(n).astype(dtype), np.zeros(n, dtype)
 

@@ -490,8 +490,9 @@ class Compiled:
         if self.loops != "pallas":
             return []
         from ..rt.pallas import _npr_PALLAS_NOTES
+        mine = {line for line, _, name, _, _ in self.conversion.loops if name == self.__name__}
         return [f"{self.conversion.filename}:{line}: when traced: {what}"
-                for (file, line), what in sorted(_npr_PALLAS_NOTES.items()) if file == self._exec_name]
+                for (file, line), what in sorted(_npr_PALLAS_NOTES.items()) if file == self._exec_name and line in mine]
 
     def _routes_explained(self) -> list[str]:
         lines = [f"{self.__name__}: calls with jax.Arrays, .device and .pure run the jitted translation"]
