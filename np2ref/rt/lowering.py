@@ -1,6 +1,9 @@
 """How stores and reads are lowered: the store memory, the pad/where and shifted-read
 peepholes, the last-wins scatter (switch them with _npr_LOWERING)."""
 
+import dis as _npr_dis
+import types as _npr_types
+
 from jax import lax
 import jax
 import jax.numpy as jnp
@@ -475,7 +478,9 @@ def _npr_loop_touching(one, refs):
     seen = _npr_state.get("stored_refs")
     if seen is None or seen[0] is not _npr_current_trace() or not _npr_LOWERING['peepholes']:
         return one
-    touch = [r for r in refs if id(r) in seen[1] and seen[1][id(r)] is r and isinstance(r, jax.Ref) and r.size]
+    written = _npr_written_refs(getattr(one, "_npr_body", None))  # loop state already: the body
+    touch = [r for r in refs if id(r) in seen[1] and seen[1][id(r)] is r and isinstance(r, jax.Ref) and r.size
+             and id(r) not in written]  # stores into them (a touch made XLA copy them per trip)
     if not touch:
         return one
 
@@ -485,6 +490,32 @@ def _npr_loop_touching(one, refs):
             r[at] = _npr_after(k, r[at])
         return one(k, c)
     return touched
+
+
+def _npr_written_refs(fn):
+    """ids of the Refs the converted loop body `fn` stores into through `npr_at(name)`, read off
+    its bytecode and its nested functions' (the names are its closure's cells); empty when it
+    cannot tell. Touching one of them (_npr_loop_touching) costs XLA:CPU copies of it per trip:
+    `A[i, j] -= A[i, k] * A[k, j]` after `A[i, k] /= A[k, k]` (LU) copied A twice a step."""
+    code = getattr(fn, "__code__", None)
+    if code is None or not fn.__closure__:
+        return set()
+    names, stack = set(), [code]
+    while stack:
+        co = stack.pop()
+        ins = list(_npr_dis.get_instructions(co))
+        for a, b in zip(ins, ins[1:]):
+            if a.opname in ("LOAD_GLOBAL", "LOAD_NAME") and a.argval == "npr_at" and b.opname.startswith("LOAD_"):
+                names.add(b.argval)
+        stack += [c for c in co.co_consts if isinstance(c, _npr_types.CodeType)]
+    out = set()
+    for name, cell in zip(code.co_freevars, fn.__closure__):
+        if name in names:
+            try:
+                out.add(id(cell.cell_contents))
+            except ValueError:  # an empty cell
+                pass
+    return out
 
 
 def _npr_update(t, f):
