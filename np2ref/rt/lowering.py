@@ -478,7 +478,7 @@ def _npr_loop_touching(one, refs):
     seen = _npr_state.get("stored_refs")
     if seen is None or seen[0] is not _npr_current_trace() or not _npr_LOWERING['peepholes']:
         return one
-    written = _npr_written_refs(getattr(one, "_npr_body", None))  # loop state already: the body
+    written = _npr_stored_through_at(getattr(one, "_npr_body", None))  # loop state already: the body
     touch = [r for r in refs if id(r) in seen[1] and seen[1][id(r)] is r and isinstance(r, jax.Ref) and r.size
              and id(r) not in written]  # stores into them (a touch made XLA copy them per trip)
     if not touch:
@@ -492,7 +492,7 @@ def _npr_loop_touching(one, refs):
     return touched
 
 
-def _npr_written_refs(fn):
+def _npr_stored_through_at(fn):
     """ids of the Refs the converted loop body `fn` stores into through `npr_at(name)`, read off
     its bytecode and its nested functions' (the names are its closure's cells); empty when it
     cannot tell. Touching one of them (_npr_loop_touching) costs XLA:CPU copies of it per trip:

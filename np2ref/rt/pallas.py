@@ -136,7 +136,7 @@ def _npr_launch(kernel, arrays, scalars, static):
             env[n] = NprKRef(r, shapes[n], flag)
         for (n, _), r in zip(scalars, kr[nw + nr:len(ins)]):
             x = r[0]
-            env[n] = _npr_weak(x) if weak[n] else x
+            env[n] = _npr_weakly(x) if weak[n] else x
         kernel(**env)
 
     spec = pl.BlockSpec(memory_space=smem)
@@ -155,7 +155,7 @@ def _npr_launch(kernel, arrays, scalars, static):
     return flag[0]
 
 
-def _npr_weak(x):
+def _npr_weakly(x):
     from .compat import _npr_weak_astype
     return _npr_weak_astype(x, x.dtype)
 
