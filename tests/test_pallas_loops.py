@@ -138,3 +138,16 @@ def test_lax_loop_equals_numpy_bit_for_bit(name):
     for a, b in zip(ref, got):
         if isinstance(a, np.ndarray):
             np.testing.assert_array_equal(b, a)
+
+
+def test_kernel_lowers_for_a_tpu(monkeypatch):
+    """The kernel as Mosaic would get it (float32, SMEM, scalar loads and stores): lowered for
+    the TPU by jax.export on this CPU (no chip needed for the lowering itself)."""
+    import np2ref.rt.pallas as P
+    monkeypatch.setattr(P, "_npr_interpret", lambda: False)
+    monkeypatch.setattr(P, "_npr_smem_bytes", lambda: 1 << 20)
+    (A,) = K.inputs("cholesky_scalar", 8, np.float32)
+    comp = np2ref.compile(K.cholesky_scalar, host_below=0, loops="pallas")
+    with jax.enable_x64(True):
+        exported = jax.export.export(jax.jit(comp.pure), platforms=["tpu"])(jax.numpy.asarray(A))
+    assert "tpu_custom_call" in exported.mlir_module()
