@@ -32,12 +32,9 @@ class NprKernelRefused(Exception):
 
 
 def _npr_pallas_api():
-    """(pallas, the SMEM memory space) of the installed JAX: the one place this module names
-    Pallas (jax 0.10 has `pltpu.SMEM`; later ones `pltpu.MemorySpace.SMEM`)."""
-    from jax.experimental import pallas as pl
-    from jax.experimental.pallas import tpu as pltpu
-    smem = getattr(pltpu, "SMEM", None) or pltpu.MemorySpace.SMEM
-    return pl, smem
+    """(pallas, the SMEM memory space) of the installed JAX (compat.py imports them)."""
+    pl, pltpu = _npr_pallas_modules()
+    return pl, _npr_smem_space(pltpu)
 
 
 def npr_pallas(kernel, names, values, loop, line=0):
@@ -69,9 +66,9 @@ def _npr_kernel_inputs(names, values):
             raise NprKernelRefused(f"`{name}` is a view of another array")
         if isinstance(v, jax.Ref) or isinstance(v, (jax.Array, np.ndarray)) and np.ndim(v) > 0:
             arrays.append((name, v))
-        elif isinstance(v, (jax.Array, np.ndarray, np.generic)) and not isinstance(v, jax.core.Tracer):
+        elif isinstance(v, (jax.Array, np.ndarray, np.generic)) and not isinstance(v, _npr_Tracer):
             static[name] = v  # a concrete scalar: a constant of the kernel, as NumPy's
-        elif isinstance(v, jax.core.Tracer):
+        elif isinstance(v, _npr_Tracer):
             if np.ndim(v) or not jnp.issubdtype(v.dtype, jnp.floating):
                 raise NprKernelRefused(f"`{name}` is a traced {v.dtype} value, not a float scalar")
             scalars.append((name, v))
@@ -105,8 +102,7 @@ def _npr_check_arrays(arrays, scalars):
 
 def _npr_smem_bytes():
     try:
-        from jax.experimental.pallas import tpu as pltpu
-        return int(pltpu.get_tpu_info().smem_capacity_bytes)
+        return int(_npr_pallas_modules()[1].get_tpu_info().smem_capacity_bytes)
     except Exception:  # another JAX, or no TPU info: the smallest SMEM of the TPUs listed
         return 16 * 1024
 
@@ -226,3 +222,8 @@ def npr_pallas_rerun(flag, saved, refs, loop):
             r[...] = v
         loop()
     lax.cond(flag != 0, again, lambda: None)
+
+
+# The runtime's modules call one another's functions (they were one file): imported once this
+# module is complete, so that any import order works.
+from .compat import _npr_pallas_modules, _npr_smem_space, _npr_Tracer  # noqa: E402
