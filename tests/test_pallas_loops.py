@@ -151,3 +151,23 @@ def test_kernel_lowers_for_a_tpu(monkeypatch):
     with jax.enable_x64(True):
         exported = jax.export.export(jax.jit(comp.pure), platforms=["tpu"])(jax.numpy.asarray(A))
     assert "tpu_custom_call" in exported.mlir_module()
+
+
+def test_grad_and_vmap_run_the_lax_loop():
+    """Differentiated or batched, the nest runs as the lax loop (the kernel has no rule for
+    either): the same values as the loop, and explain() says why."""
+    x = np.arange(1.0, 6.0)
+    y = np.linspace(0.5, 1.5, 5)
+    comp = np2ref.compile(_wrap_read, loops="pallas", host_below=0)
+    plain = np2ref.compile(_wrap_read, host_below=0)
+    with jax.enable_x64(True):
+        g = jax.grad(lambda v: comp.pure(v, y)[1]["x"].sum())(x)
+        g0 = jax.grad(lambda v: plain.pure(v, y)[1]["x"].sum())(x)
+        b = jax.vmap(lambda v: comp.pure(v, y)[1]["x"])(np.stack([x, 2 * x]))
+    np.testing.assert_array_equal(g, g0)
+    ref = x.copy(), 2 * x
+    for row, start in zip(b, ref):
+        want = np.array(start, dtype=float)
+        _wrap_read(want, y.copy())
+        np.testing.assert_array_equal(row, want)
+    assert "differentiated or batched" in comp.explain()

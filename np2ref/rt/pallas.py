@@ -13,7 +13,8 @@ on the same dtypes, so its values are the loop's (bit for bit where XLA rounds a
 `np2ref.compile(..., bitwise=True)` on a CPU). An index out of range (NumPy's IndexError) sets a
 flag instead of touching memory; the lax loop then runs again from the arrays as they were, and
 raises NumPy's error where it raises it. Where the kernel cannot run (an array that is a view, two
-names for one array, mixed or non-float dtypes, a scalar that starts as a Python number, and on a
+names for one array, mixed or non-float dtypes, a scalar that starts as a Python number, jax.grad
+or jax.vmap around it, and on a
 TPU anything but float32 or arrays beyond SMEM), the lax loop runs and `explain()` says why.
 Interpret mode on every backend but the TPU, so CI runs the kernel on its CPU.
 """
@@ -61,6 +62,8 @@ def _npr_kernel_inputs(names, values):
     """(arrays, traced float scalars, static values) by name, refusing what the kernel cannot take."""
     from .views import NprView
     arrays, scalars, static = [], [], {}
+    if _npr_differentiated(list(values)) or _npr_batched(list(values)):
+        raise NprKernelRefused("it is differentiated or batched (jax.grad, jax.vmap): the kernel has no rule for either")
     for name, v in zip(names, values):
         if isinstance(v, NprView):
             raise NprKernelRefused(f"`{name}` is a view of another array")
@@ -227,3 +230,4 @@ def npr_pallas_rerun(flag, saved, refs, loop):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .compat import _npr_pallas_modules, _npr_smem_space, _npr_Tracer  # noqa: E402
+from .refs import _npr_batched, _npr_differentiated  # noqa: E402
