@@ -25,6 +25,7 @@ Modules, in the order a store goes through them:
   early_exit: a data-dependent `break` ends the loop; rebinds: a carried array the body rebinds.
 - vectorise: npr_vfor, a loop whose iterations the rewrite proved independent run as one vmap
   over its range (rewrite/lanes.py).
+- pallas: npr_pallas, a top-level loop nest of element reads and writes as one Pallas kernel (loops="pallas").
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - appends: a lax loop's append-only lists, the appended values stacked at the trip's index.
 - host: random draws and calls that run on the host at run time, in program order; draws: a
@@ -63,13 +64,13 @@ from . import (  # noqa: E402  (the order a store goes through them; see above)
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
     jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
     windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-    divisions, accurate64, vectorise, budget, comprehensions, appends)
+    divisions, accurate64, vectorise, budget, comprehensions, appends, pallas)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, accurate64, vectorise, budget, comprehensions, appends)
+           divisions, accurate64, vectorise, budget, comprehensions, appends, pallas)
 
 
 def _public(module) -> dict:

@@ -257,6 +257,10 @@ class _npr_Get:
         empty = _npr_check_index(tuple(x.shape), idx)
         if empty is not None:  # a traced index into an empty axis: the call raises NumPy's
             return jnp.zeros(empty, x.dtype)  # IndexError (JAX refuses the gather itself)
+        if isinstance(x, jax.Ref):
+            stored = _npr_element_read(x, idx)  # an element an earlier store in this trace may have set
+            if stored is not None:
+                return stored
         x = npr_load(x)
         if isinstance(x, np.ndarray) and _npr_has_jax(idx):  # a module's table (`W[i]`) at a traced
             x = jnp.asarray(x)  # index: NumPy's own __getitem__ cannot take it
@@ -277,3 +281,4 @@ from .views import npr_load, NprView  # noqa: E402
 from .compat import _npr_affine, _npr_current_trace, _npr_lifted_from, _npr_traced  # noqa: E402
 from .windows import _npr_dyn_read, _npr_has_dyn  # noqa: E402
 from .python_loops import npr_dict_key  # noqa: E402
+from .lowering import _npr_element_read  # noqa: E402

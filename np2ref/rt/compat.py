@@ -393,3 +393,18 @@ def _npr_rewrite_body(p, rewrite):
         q = tuple(_npr_rewrite_body(b, rewrite) for b in p)
         return p if all(a is b for a, b in zip(p, q)) else q
     return p
+
+
+# ---- Pallas (rt/pallas.py, loops="pallas") -------------------------------------------------
+
+def _npr_pallas_modules():
+    """(jax.experimental.pallas, its tpu module), imported when a kernel is first made (most
+    programs never make one)."""
+    from jax.experimental import pallas
+    from jax.experimental.pallas import tpu
+    return pallas, tpu
+
+
+def _npr_smem_space(pltpu):
+    """The SMEM memory space: `pltpu.SMEM` in jax 0.10, `pltpu.MemorySpace.SMEM` where that is gone."""
+    return getattr(pltpu, "SMEM", None) or pltpu.MemorySpace.SMEM

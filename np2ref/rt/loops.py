@@ -251,6 +251,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
         return body(i, c) if has else (body(i), c)[1]
 
     unroll = _npr_short(trips) and flag_at is None
+    one._npr_body = body  # (what it stores into: lowering.py _npr_loop_touching)
     if not has:
         with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]), \
                 _npr_unrolled(trips if unroll else 1):
@@ -265,6 +266,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
         before = {id(r) for r in _npr_reachable_refs([inner], [joined])} if refill and fixed else ()
         new = _npr_check_rebound(fixed, inner(k, joined), static, refill, before)
         return _npr_split_refs(new)[1] if fixed else new
+    one._npr_body = body
     with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]), \
             _npr_unrolled(trips if unroll else 1):
         c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not _npr_is_concrete(trips))

@@ -1,6 +1,9 @@
 """How stores and reads are lowered: the store memory, the pad/where and shifted-read
 peepholes, the last-wins scatter (switch them with _npr_LOWERING)."""
 
+import dis as _npr_dis
+import types as _npr_types
+
 from jax import lax
 import jax
 import jax.numpy as jnp
@@ -52,6 +55,8 @@ def _npr_region_value(store, key):
     idx = _npr_within(key, store.key)
     if idx is not None:
         return store.val[idx]
+    if _npr_elements(key, store.key):
+        return _npr_element_value(store, key)
     meet = _npr_meet(key, store.key)
     if meet is None:
         return None
@@ -62,6 +67,69 @@ def _npr_region_value(store, key):
         return base
     take, shape, starts = meet  # overlay the stored elements that fall in the region
     return lax.dynamic_update_slice(base, jnp.reshape(store.val[take], shape), starts)
+
+
+def _npr_elements(key, stored):
+    """Whether both region keys are single elements (ints or traced ints, one per dim) that
+    some traced index leaves undecided: `A[i, j] = t` then `A[j, j]` (equal only when i == j)."""
+    one = lambda k: all(isinstance(e, int) or _npr_is_tkey(e) for e in k)  # noqa: E731
+    return (len(key) == len(stored) and one(key) and one(stored)
+            and any(_npr_is_tkey(e) for e in key + stored))
+
+
+def _npr_element_value(store, key):
+    """The element `key` of the array `store` made, when it may or may not be the element it
+    stored: the stored value where the indices are equal, else the element of the array before
+    the store (or of what earlier noted stores put). Read from before the store, the element
+    is computed with no reference to the array it updated, so XLA updates that in place
+    instead of copying it per iteration (Cholesky's `A[i, j] -= ...; A[i, j] /= A[j, j]`)."""
+    same = True
+    for k, s in zip(key, store.key):
+        if isinstance(k, int) and isinstance(s, int):
+            if k != s:
+                return _npr_element_before(store, key)
+            continue
+        same = same & (_npr_key_index(k) == _npr_key_index(s))
+    return jnp.where(same, jnp.reshape(store.val, ()), _npr_element_before(store, key))
+
+
+def _npr_element_before(store, key):
+    base = _npr_region_value(store.prior, key)
+    return jnp.reshape(base if base is not None else _npr_region_get(store.under, key), ())
+
+
+def _npr_key_index(k):
+    """An element key's index, normalised (a traced one counted from the end when negative)."""
+    return k if isinstance(k, int) else jnp.where(k.raw < 0, k.raw + k.n, k.raw)
+
+
+def _npr_element_read(ref, idx):
+    """NumPy's ref[idx] for an index of one int or traced int per dim (checked in range by the
+    caller), built from the last stores noted into ref when one was (`_npr_region_value`);
+    None for other indices. The whole load it
+    makes is then read through the stores only: _npr_last_store does not count it, so a later
+    store into the same element is still made over the array the first one was made over."""
+    if not (_npr_LOWERING['peepholes'] and _npr_state.get("stores")):
+        return None
+    items = idx if isinstance(idx, tuple) else (idx,)
+    if len(items) != ref.ndim or not all(isinstance(e, int) or _npr_traced(e) and jnp.ndim(e) == 0
+                                         and jnp.issubdtype(e.dtype, jnp.integer) for e in items):
+        return None
+    cur = ref[...]
+    last = _npr_last_store(cur)
+    if last is None:
+        return cur[tuple(map(_npr_wide, items))]
+    key = []
+    for e, n in zip(map(_npr_Idx._item, items), ref.shape):  # as _npr_Idx keys a store's index
+        key.append(_npr_TKey(e, n) if _npr_traced(e) else e + n if e < 0 else e)
+    val = _npr_region_value(last[0], tuple(key))
+    if val is None:
+        return cur[tuple(map(_npr_wide, items))]
+    absorbed = _npr_state.setdefault("absorbed", set())
+    if len(absorbed) > 4096:  # (ids of loads long gone: forgetting one only costs a copy)
+        absorbed.clear()
+    absorbed.add(id(_npr_producer(cur)))
+    return jnp.reshape(val, ()).astype(ref.dtype)
 
 
 def _npr_meet(key, stored):
@@ -104,6 +172,7 @@ def _npr_last_store(cur, window=256):
         if rec is None or rec.ref is not ref or tuple(cur.shape) != tuple(ref.aval.shape):
             return None
         eqns, loads = _npr_equations(_npr_trace_of(cur)), 0
+        absorbed = _npr_state.get("absorbed", ())
         for k in range(len(eqns) - 1, max(len(eqns) - 1 - window, -1), -1):
             e = eqns[k]
             if e is None:  # collected: JAX 0.10 keeps every equation with effects, so this one
@@ -111,7 +180,7 @@ def _npr_last_store(cur, window=256):
             if e is rec.swap:
                 return rec, loads
             if _npr_eqn_name(e) == 'get' and _npr_eqn_inputs(e)[0] is ref:
-                loads += 1
+                loads += id(e) not in absorbed  # (a load read only through the stores: not counted)
             elif any(_npr_may_be(x, ref) for x in _npr_eqn_inputs(e)):
                 return None
         return None
@@ -409,7 +478,9 @@ def _npr_loop_touching(one, refs):
     seen = _npr_state.get("stored_refs")
     if seen is None or seen[0] is not _npr_current_trace() or not _npr_LOWERING['peepholes']:
         return one
-    touch = [r for r in refs if id(r) in seen[1] and seen[1][id(r)] is r and isinstance(r, jax.Ref) and r.size]
+    written = _npr_stored_through_at(getattr(one, "_npr_body", None))  # loop state already: the body
+    touch = [r for r in refs if id(r) in seen[1] and seen[1][id(r)] is r and isinstance(r, jax.Ref) and r.size
+             and id(r) not in written]  # stores into them (a touch made XLA copy them per trip)
     if not touch:
         return one
 
@@ -419,6 +490,32 @@ def _npr_loop_touching(one, refs):
             r[at] = _npr_after(k, r[at])
         return one(k, c)
     return touched
+
+
+def _npr_stored_through_at(fn):
+    """ids of the Refs the converted loop body `fn` stores into through `npr_at(name)`, read off
+    its bytecode and its nested functions' (the names are its closure's cells); empty when it
+    cannot tell. Touching one of them (_npr_loop_touching) costs XLA:CPU copies of it per trip:
+    `A[i, j] -= A[i, k] * A[k, j]` after `A[i, k] /= A[k, k]` (LU) copied A twice a step."""
+    code = getattr(fn, "__code__", None)
+    if code is None or not fn.__closure__:
+        return set()
+    names, stack = set(), [code]
+    while stack:
+        co = stack.pop()
+        ins = list(_npr_dis.get_instructions(co))
+        for a, b in zip(ins, ins[1:]):
+            if a.opname in ("LOAD_GLOBAL", "LOAD_NAME") and a.argval == "npr_at" and b.opname.startswith("LOAD_"):
+                names.add(b.argval)
+        stack += [c for c in co.co_consts if isinstance(c, _npr_types.CodeType)]
+    out = set()
+    for name, cell in zip(code.co_freevars, fn.__closure__):
+        if name in names:
+            try:
+                out.add(id(cell.cell_contents))
+            except ValueError:  # an empty cell
+                pass
+    return out
 
 
 def _npr_update(t, f):
@@ -461,8 +558,9 @@ def _npr_update(t, f):
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
 from .core import _npr_isarr, _npr_state  # noqa: E402
+from .bounds import _npr_wide  # noqa: E402
 from .views import _npr_step, NprView  # noqa: E402
-from .index import _npr_Idx, _npr_is_tkey, _npr_within  # noqa: E402
+from .index import _npr_Idx, _npr_is_tkey, _npr_TKey, _npr_within  # noqa: E402
 from .stores import _npr_compose  # noqa: E402
 from .compat import (  # noqa: E402
     _npr_current_trace, _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations, _npr_is_ref_aval,

@@ -20,6 +20,7 @@ from ..diagnostics import Diagnostic, Np2RefError, Span
 from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult, convert_source
+from ..rewrite.pallas_loops import pallas_loops
 from ..policy import DtypePolicy
 from .choice import HOST, JIT, Choice, choose, closed_because
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
@@ -204,14 +205,18 @@ class Compiled:
 
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
                  in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
-                 host_below=None, trace_budget="default"):
+                 host_below=None, trace_budget="default", loops="xla"):
         self.dtype_policy = DtypePolicy.of(dtype_policy)
+        if loops not in ("xla", "pallas"):
+            raise ValueError(f"loops must be 'xla' or 'pallas', not {loops!r}")
+        self.loops = loops
         if bounds not in ("checked", "unchecked"):
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = _source_of(fn)
         name = fn.__name__
-        result = convert_source(text, filename, only={name}, seeds=True,
-                                known=frozenset(fn.__code__.co_freevars))
+        with pallas_loops(loops == "pallas"):  # rewrite/pallas_loops.py: the kernels beside the loops
+            result = convert_source(text, filename, only={name}, seeds=True,
+                                    known=frozenset(fn.__code__.co_freevars))
         if name in result.host:
             raise _refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
                           fn, hint="move I/O (files, print(file=)), timing and random set-up out of the compiled function; pass the "
@@ -468,7 +473,16 @@ class Compiled:
         lines = loop_lines(self.conversion, self.__name__)
         lines += [f"{d.filename}:{d.line}:{d.col}: {d.code} {d.message}" for d in notes] or \
             [f"{self.__name__}(): compiled whole, no host calls inside its loops"]
-        return "\n".join(lines + self._routes_explained())
+        return "\n".join(lines + self._kernels_explained() + self._routes_explained())
+
+    def _kernels_explained(self) -> list[str]:
+        """loops="pallas": what each traced nest became when it was traced (rt/pallas.py)."""
+        if self.loops != "pallas":
+            return []
+        from ..rt.pallas import _npr_PALLAS_NOTES
+        mine = {line for line, _, name, _, _ in self.conversion.loops if name == self.__name__}
+        return [f"{self.conversion.filename}:{line}: when traced: {what}"
+                for (file, line), what in sorted(_npr_PALLAS_NOTES.items()) if file == self._exec_name and line in mine]
 
     def _routes_explained(self) -> list[str]:
         lines = [f"{self.__name__}: calls with jax.Arrays, .device and .pure run the jitted translation"]
@@ -674,7 +688,7 @@ def _user_line(exc: BaseException, filename: str) -> int:
 
 def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False,  # noqa: A001
             in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
-            host_below=None, trace_budget="default"):
+            host_below=None, trace_budget="default", loops="xla"):
     """Decorator: translate `fn` (and the module functions it calls) into a jitted ref program.
 
     Returns a `Compiled` with NumPy semantics (results out, mutated arguments written back),
@@ -697,9 +711,13 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     `trace_budget`: the equations a first call's trace may record before it stops with NPR037,
     naming the loop or comprehension it unrolls (default NPR_TRACE_EQUATIONS, or
     $NP2REF_TRACE_BUDGET; None: no limit; $NP2REF_TRACE_SECONDS bounds the time: rt/budget.py).
+    `loops="pallas"`: a top-level loop nest of element reads and writes runs as one Pallas kernel
+    (rewrite/pallas_loops.py, rt/pallas.py; interpret mode off a TPU), the lax loop where it
+    cannot; `.explain()` says which and why (docs/loops.md, "Sequential loops").
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
                         in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh,
-                        bitwise=bitwise, bounds=bounds, host_below=host_below, trace_budget=trace_budget)
+                        bitwise=bitwise, bounds=bounds, host_below=host_below, trace_budget=trace_budget,
+                        loops=loops)
     return wrap(fn) if fn is not None else wrap

@@ -38,6 +38,7 @@ from ...frontend.jumps import left_jumps
 from ...frontend.rows import ROWS_HINT
 from ..registry import emits, plans
 from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
+from ..pallas_loops import PALLAS, kernel_plan, top_loops
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
 from .loop_appends import append_only, appends_arguments, appends_note
@@ -347,10 +348,33 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     if plan.unroll:
         args.append(_keyword("unroll", cst.Name("True")))
     loop_call, lanes = (not advance and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
+    if PALLAS.get() and not carried and loop_call.func.value == J.FOR and not advance:
+        loop_call, lanes = _pallas_call(original, plan, loop_call, lanes, ctx)
     stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                loop_call) if carried else cst.Expr(loop_call)])
     return cst.FlattenSentinel([func, *lanes, *[ctx.mark_line(original, b) for b in before],
                                 ctx.mark_line(original, stmt), *after])
+
+
+def _pallas_call(original, plan, loop_call, lanes, ctx):
+    """`npr_pallas(_pallas_j, names, values, lambda: npr_for(...))` for a top-level nest that
+    rewrite/pallas_loops.py writes as a kernel (np2ref.compile's loops="pallas"); else the loop."""
+    if id(original) not in top_loops(ctx.f.node):
+        return loop_call, lanes
+    inside = {id(n) for _, _, n in uses(original.body, ctx.f.store_names).items}
+    outside = {n for n, _, node in uses(ctx.f.node.body, ctx.f.store_names).items if id(node) not in inside}
+    kp = kernel_plan(original, f"_pallas_{plan.var}", ctx.m.loops, outside)
+    if isinstance(kp, str):
+        _note(ctx, original, plan.var, f"not a Pallas kernel: {kp}")
+        return loop_call, lanes
+    _note(ctx, original, plan.var, "a Pallas kernel (loops='pallas'; the lax loop where it cannot run)")
+    kernel = cst.parse_module(kp.source).body[0]
+    names = cst.Tuple([cst.Element(cst.SimpleString(repr(n))) for n in kp.names] + ([] if len(kp.names) != 1 else []))
+    values = cst.Tuple([cst.Element(cst.Name(n)) for n in kp.names])
+    call = cst.Call(cst.Name(J.PALLAS), [cst.Arg(cst.Name(kernel.name.value)), cst.Arg(names), cst.Arg(values),
+                                         cst.Arg(cst.Lambda(cst.Parameters(), loop_call)),
+                                         _keyword("line", cst.Integer(str(ctx.span(original).line)))])
+    return call, [*lanes, kernel]
 
 
 def _lanes_call(original, updated, plan, args, ctx, flags):
