@@ -18,6 +18,7 @@ None where no such binding is found: the caller keeps the flow-insensitive roots
 from __future__ import annotations
 
 import libcst as cst
+from .nodes import run_visitor
 
 _BLOCKS = (cst.IndentedBlock, cst.SimpleStatementSuite)
 _OPEN = (cst.If, cst.Else)  # climbed without a check: the other branch does not reach the write
@@ -41,7 +42,7 @@ class _Parents(cst.CSTVisitor):
 
 def parents(func: cst.FunctionDef) -> dict[cst.CSTNode, cst.CSTNode]:
     visitor = _Parents()
-    func.visit(visitor)
+    run_visitor(func, visitor)
     return visitor.parent
 
 
@@ -57,7 +58,7 @@ def _binds(node: cst.CSTNode, name: str, targets: frozenset) -> bool:
                     isinstance(m, cst.Name) and m.value == name for m in _names(n))):
                 found = True
             return not found
-    node.visit(Find())
+    run_visitor(node, Find())
     return found
 
 

@@ -20,6 +20,7 @@ from . import jaxnames as J
 from ..policy import DtypePolicy
 
 from ..frontend.files import MARKER  # noqa: F401  (one spelling, readable without libcst)
+from ..analysis.nodes import run_visitor
 RUNTIME_PACKAGE = pathlib.Path(__file__).parent.parent / "rt"
 RUNTIME_MODULE = "np2ref.rt"
 STANDALONE_MODULE = "np2ref_rt"
@@ -62,7 +63,7 @@ def used_runtime_names(module: cst.Module, code: str | None = None) -> list[str]
                 self.found.add(node.value)
 
     visitor = Names()
-    module.visit(visitor)
+    run_visitor(module, visitor)
     return sorted(visitor.found)
 
 

@@ -26,6 +26,7 @@ to the statements after it (lowering it would copy them into both branches).
 from __future__ import annotations
 
 import libcst as cst
+from ..analysis.nodes import run_visitor
 
 
 class _Where(cst.CSTVisitor):
@@ -72,7 +73,7 @@ def early_returns(func: cst.FunctionDef) -> bool:
 
     where = _Where(selected_by_form(func))
     for stmt in func.body.body:
-        stmt.visit(where)
+        run_visitor(stmt, where)
     return where.in_if and not where.blocked
 
 
@@ -91,7 +92,7 @@ class _Returns(cst.CSTVisitor):
 
 def _returns(node) -> bool:
     v = _Returns()
-    node.visit(v)
+    run_visitor(node, v)
     return v.found
 
 
