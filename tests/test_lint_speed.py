@@ -13,7 +13,7 @@ import libcst as cst
 import pytest
 
 from conftest import ROOT
-from np2ref.analysis.nodes import run_visitor
+from np2ref.analysis.nodes import _LAYOUT_KINDS as LAYOUT_KINDS, run_visitor
 
 FILES = ["corpus/floyd_warshall.py", "corpus/burgers1d.py", "examples/heat_equation.py", "np2ref/frontend/fence.py"]
 
@@ -30,6 +30,11 @@ class _Everything(cst.CSTVisitor):
 
     def on_leave(self, original_node) -> None:
         self.seen.append(("leave", id(original_node)))
+
+
+class _Blind(_Everything):
+    """Says its on_visit/on_leave do nothing with layout nodes: run_visitor skips them."""
+    layout_blind = True
 
 
 class _Typed(cst.CSTVisitor):
@@ -66,14 +71,24 @@ class _Attributes(cst.CSTVisitor):
 
 
 @pytest.mark.parametrize("path", FILES)
-@pytest.mark.parametrize("kind", [_Everything, _Typed, _Attributes])
+@pytest.mark.parametrize("kind", [_Everything, _Blind, _Typed, _Attributes])
 def test_run_visitor_calls_what_libcst_calls_in_its_order(path, kind):
     module = cst.parse_module((ROOT / path).read_text())
     ours, theirs = kind(), kind()
     run_visitor(module, ours)
     module.visit(theirs)
+    if kind is _Blind:  # libcst's sequence less the layout nodes
+        layout = {id(n) for n in _all(module) if type(n) in LAYOUT_KINDS}
+        theirs.seen = [(what, n) for what, n in theirs.seen if n not in layout]
     assert ours.seen == theirs.seen
     assert ours.seen or kind is _Attributes
+
+
+def _all(node):
+    """Every node under node, layout included (libcst's own children)."""
+    yield node
+    for child in node.children:
+        yield from _all(child)
 
 
 def _convert(folder, out, jobs: int, seed: str, cwd):
@@ -97,3 +112,10 @@ def test_convert_in_parallel_writes_what_one_process_writes(tmp_path):
     assert written == sorted(p.name for p in (tmp_path / "out2").iterdir()) == ["burgers1d.py", "floyd_warshall.py"]
     for name in written:
         assert (tmp_path / "out1" / name).read_bytes() == (tmp_path / "out2" / name).read_bytes()
+
+
+def test_the_runtime_names_read_by_pattern_are_those_python_parses():
+    from np2ref.emit import module as emit_module
+
+    assert emit_module.runtime_names() == emit_module.runtime_names_parsed()
+    assert "npr_jit" in emit_module.runtime_names()

@@ -17,27 +17,20 @@ def walk(node: cst.CSTNode):
         yield n
         kind = type(n)
         fields = _FIELDS.get(kind)
-        if fields is None:
-            fields = _FIELDS[kind] = tuple(f for f in n.__dataclass_fields__ if not f.startswith(_LAYOUT))
+        if fields is None:  # (the fields libcst visits hold nodes, sequences of them, None or a sentinel)
+            visited = _field_order(n)
+            fields = _FIELDS[kind] = tuple(f for f in n.__dataclass_fields__
+                                           if not f.startswith(_LAYOUT) and f in visited)
         for field in fields:
             v = getattr(n, field)
             vkind = type(v)
             if vkind is tuple or vkind is list:
-                stack.extend(c for c in v if _is_node(c))
-            elif _is_node(v):
+                stack.extend(v)
+            elif v is not None and vkind is not cst.MaybeSentinel:
                 stack.append(v)
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}  # a node type's fields that are not layout
-_NODE_TYPE: dict[type, bool] = {}  # (isinstance of the abstract CSTNode is slow: asked once per type)
-
-
-def _is_node(v) -> bool:
-    kind = type(v)
-    found = _NODE_TYPE.get(kind)
-    if found is None:
-        found = _NODE_TYPE[kind] = isinstance(v, cst.CSTNode)
-    return found
 
 
 def contains(tree: cst.CSTNode, kinds) -> bool:
@@ -137,7 +130,10 @@ class _Plan:
         self.own = frozenset(names)
         self.by_attribute = any(n.count("_") > 1 and n.split("_")[1][:1].isupper() and
                                 hasattr(cst, n.split("_")[1]) for n in names)  # visit_If_test
-        self.skip_layout = not self.generic and not any(n.split("_", 1)[1] in _LAYOUT_NAMES for n in names)
+        # (a visitor overriding on_visit/on_leave sees layout nodes, unless its class says
+        # `layout_blind = True`: its on_visit/on_leave do nothing with them)
+        self.skip_layout = (not self.generic or getattr(kind, "layout_blind", False)) and not any(
+            n.split("_", 1)[1] in _LAYOUT_NAMES for n in names)
 
 
 _LAYOUT_NAMES = frozenset(t.__name__ for t in _LAYOUT_KINDS)
@@ -158,12 +154,14 @@ def run_visitor(tree: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
         tree.visit(visitor)
         return
     if plan.generic:
-        _visit_generic(tree, visitor.on_visit, visitor.on_leave)
+        _visit_generic(tree, visitor.on_visit, visitor.on_leave, plan.skip_layout)
         return
     _visit_typed(tree, visitor, {"own": plan.own}, {}, plan.skip_layout)
 
 
-def _visit_generic(node, on_visit, on_leave) -> None:
+def _visit_generic(node, on_visit, on_leave, skip_layout: bool) -> None:
+    if skip_layout and type(node) in _LAYOUT_KINDS:
+        return
     if on_visit(node):
         order = _ORDER.get(type(node))
         for field in order if order is not None else _field_order(node):
@@ -171,9 +169,9 @@ def _visit_generic(node, on_visit, on_leave) -> None:
             kind = type(v)
             if kind is tuple or kind is list:
                 for c in v:
-                    _visit_generic(c, on_visit, on_leave)
+                    _visit_generic(c, on_visit, on_leave, skip_layout)
             elif v is not None and kind is not cst.MaybeSentinel:
-                _visit_generic(v, on_visit, on_leave)
+                _visit_generic(v, on_visit, on_leave, skip_layout)
     on_leave(node)
 
 

@@ -26,6 +26,7 @@ _OTHER_BINDERS = (cst.AsName, cst.NamedExpr, cst.Global, cst.Nonlocal, cst.Del, 
 
 
 class _Parents(cst.CSTVisitor):
+    layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave ignore whitespace and commas)
     def __init__(self):
         self.parent: dict[cst.CSTNode, cst.CSTNode] = {}
         self.stack: list[cst.CSTNode] = []
@@ -52,6 +53,7 @@ def _binds(node: cst.CSTNode, name: str, targets: frozenset) -> bool:
     found = False
 
     class Find(cst.CSTVisitor):
+        layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave do nothing with whitespace, commas)
         def on_visit(self, n: cst.CSTNode) -> bool:
             nonlocal found
             if n in targets or (isinstance(n, _OTHER_BINDERS) and any(

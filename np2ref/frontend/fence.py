@@ -32,6 +32,7 @@ _LIFT_HINT = ("define it with `def` or `name = lambda` at the top of the functio
 
 class Fence(cst.CSTVisitor):
     """Reports every refused construct inside one function."""
+    layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave do nothing with whitespace, commas)
 
     def __init__(self, func: cst.FunctionDef, sink: DiagnosticSink, positions):
         self.func = func

@@ -33,6 +33,7 @@ class _Where(cst.CSTVisitor):
     """Whether the function's returns are all outside loops, try, with and match (nested
     functions and lambdas are their own), and whether one is inside an `if` whose condition
     may read array data (one on shapes, None or types stays Python's `if`, returns and all)."""
+    layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave do nothing with whitespace, commas)
 
     def __init__(self, selected=None):
         from ..rewrite.rules.branches import static_condition  # (rewrite imports this package)
