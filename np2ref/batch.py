@@ -1,9 +1,12 @@
-"""Many files at once for `np2ref check`: the content cache (np2ref/cache.py) first, then the
-files it does not hold across worker processes (`--jobs`), results in the order of the files."""
+"""Many files at once for `np2ref check` and `np2ref convert`: the content cache (np2ref/cache.py)
+first, then the files it does not hold across worker processes (`--jobs`), results in the order of
+the files."""
 
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
+import functools
 import multiprocessing
 import os
 import sys
@@ -32,6 +35,29 @@ def check_file(path: str, use_cache: bool = True) -> tuple[list[Diagnostic], str
     if entry is not None:
         cache.store(entry, diagnostics)
     return diagnostics, text
+
+
+@dataclasses.dataclass
+class Converted:
+    """What `np2ref convert` needs of one file, made in a worker process (no libcst tree: it is
+    sent back to the parent)."""
+    path: str
+    source: str | None
+    code: str | None  # the output, None when refused
+    diagnostics: list[Diagnostic]
+    ok: bool
+    translated: bool  # some function was translated (else the output would be the NumPy code)
+
+
+def convert_one(path: str, runtime_module: str, policy, options) -> Converted:
+    """convert_file(path) and its output importing `runtime_module`, under the dtype policy and
+    entry options of the config (ConversionResult.code_for)."""
+    from .pipeline import convert_file
+
+    result = convert_file(path)
+    code = result.code_for(runtime_module, policy, options) if result.ok else None
+    return Converted(path, result.source, code, result.diagnostics, result.ok,
+                     bool(set(result.functions) - set(result.plain)))
 
 
 def _from_cache(path: str) -> tuple[list[Diagnostic], str | None] | None:
@@ -65,20 +91,32 @@ def check_files(paths: list[str], jobs: int, use_cache: bool, on_file=None):
         results[i] = hit
         if on_file is not None:
             on_file(path)
-    if jobs > 1 and len(todo) > 1 and "jax" not in sys.modules:
+    done = in_order(functools.partial(check_file, use_cache=use_cache), [paths[i] for i in todo], jobs, on_file)
+    results.update(zip(todo, done))
+    return [results[i] for i in range(len(paths))]
+
+
+def in_order(fn, paths: list[str], jobs: int, on_file=None) -> list:
+    """[fn(path) for path in paths], spread over `jobs` processes when there are several paths;
+    on_file(path) as each result is taken, in the order of the paths."""
+    if jobs > 1 and len(paths) > 1 and "jax" not in sys.modules:
         # (fork: the workers start at once with np2ref imported; the CLI never imports JAX, and a
         # process that did, a test or a notebook calling cli.main, runs the files one by one:
         # forking JAX's threads can hang)
+        from . import pipeline  # noqa: F401  (imported once, before the fork, not once per worker)
+
         context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-        with concurrent.futures.ProcessPoolExecutor(min(jobs, len(todo)), mp_context=context) as pool:
-            futures = {i: pool.submit(check_file, paths[i], use_cache) for i in todo}
-            for i in todo:
-                results[i] = futures[i].result()
+        with concurrent.futures.ProcessPoolExecutor(min(jobs, len(paths)), mp_context=context) as pool:
+            futures = [pool.submit(fn, path) for path in paths]
+            found = []
+            for path, future in zip(paths, futures):
+                found.append(future.result())
                 if on_file is not None:
-                    on_file(paths[i])
-    else:
-        for i in todo:
-            if on_file is not None:
-                on_file(paths[i])
-            results[i] = check_file(paths[i], use_cache)
-    return [results[i] for i in range(len(paths))]
+                    on_file(path)
+            return found
+    found = []
+    for path in paths:
+        if on_file is not None:
+            on_file(path)
+        found.append(fn(path))
+    return found

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
 import json
 import os
 import sys
@@ -78,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="exit 1 when a file has nothing np2ref translates (its output would be the NumPy code)")
     c.add_argument("--force", action="store_true",
                    help="overwrite an output file np2ref did not write or that was edited since")
+    c.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="files converted in N processes at once (default: the number of CPUs); "
+                   "output in the order of the files")
     c.add_argument("--partial", action="store_true",
                    help="write a refused file anyway: its exact functions converted, the refused ones kept "
                    "as NumPy host code (marked with a comment and listed); exit 1 still says some were refused")
@@ -218,8 +222,6 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def cmd_convert(args) -> int:
-    from .pipeline import convert_file  # (imported when needed: `check` from the cache never loads libcst)
-
     src = Path(args.src)
     if not src.exists():
         raise UsageError(f"{src}: no such file or folder")
@@ -245,11 +247,13 @@ def cmd_convert(args) -> int:
         pairs = [(src, out)]
     writer = _Writer(args, cfg)
     refused = partly = 0
+    args.jobs = _jobs(args)
     progress = _Progress(len(pairs), live=len(pairs) > 1 and not args.quiet)
-    for path, out in pairs:
-        progress.step(str(path))
-        result = convert_file(str(path))
-        code = _code(result, args, cfg) if result.ok else None
+    convert = functools.partial(batch.convert_one, runtime_module=_runtime_module(args),
+                                policy=cfg.dtype_policy, options=cfg.entry_options)
+    results = batch.in_order(convert, [str(path) for path, _ in pairs], args.jobs, on_file=progress.step)
+    for (path, out), result in zip(pairs, results):
+        code = result.code
         if not result.ok:
             refused += 1
             progress.clear()
@@ -259,7 +263,8 @@ def cmd_convert(args) -> int:
             if code is None:
                 continue
             partly += 1
-        elif result.source is not None and _nothing_translated(result, path, progress) and args.strict:
+        elif result.source is not None and _nothing_translated(result.translated, result.source, path, progress) \
+                and args.strict:
             refused += 1
             continue
         if args.stdout:
@@ -300,22 +305,30 @@ def _partial(path: Path, text: str, cfg) -> str | None:
     return code
 
 
-def _code(result, args, cfg) -> str:
+def _runtime_module(args) -> str:
+    """The module the output imports its helpers from: np2ref.rt, or with --standalone the copy
+    written beside it."""
     from .emit import module as emit_module, standalone
 
-    return result.code_for(standalone.STANDALONE_MODULE if args.standalone else emit_module.RUNTIME_MODULE,
-                           cfg.dtype_policy, cfg.entry_options)
+    return standalone.STANDALONE_MODULE if args.standalone else emit_module.RUNTIME_MODULE
 
 
-def _nothing_translated(result, path: Path, progress=None) -> bool:
+def _jobs(args) -> int:
+    jobs = batch.default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise UsageError("--jobs takes a number of processes, 1 or more")
+    return jobs
+
+
+def _nothing_translated(translated: bool, source: str | None, path: Path, progress=None) -> bool:
     """Whether no function of the file was translated (the output would run as NumPy); says so."""
-    if set(result.functions) - set(result.plain):
+    if translated:
         return False
     if progress is not None:
         progress.clear()
     from .emit import module as emit_module
 
-    if result.source is not None and emit_module.is_converted(result.source):
+    if source is not None and emit_module.is_converted(source):
         print(f"np2ref: {path} is np2ref's output: its functions stay as they are", file=sys.stderr)
         return True
     print(f"np2ref: nothing to translate in {path}: no function does array work np2ref compiles "
@@ -366,9 +379,7 @@ def cmd_check(args) -> int:
         if not srcs:
             raise UsageError("check needs at least one SRC (a file or a folder), or `include` in [tool.np2ref]")
     files = _walk(args, cfg, srcs)
-    args.jobs = batch.default_jobs() if args.jobs is None else args.jobs
-    if args.jobs < 1:
-        raise UsageError("--jobs takes a number of processes, 1 or more")
+    args.jobs = _jobs(args)
     if args.report:
         return _check_report(args, files)
     if args.output or args.fail_under is not None or args.run_scripts:

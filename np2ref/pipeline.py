@@ -18,7 +18,7 @@ from .analysis import closures
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
-from .analysis.nodes import walk
+from .analysis.nodes import walk, run_visitor
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .policy import DtypePolicy
 from .emit import module as emit_module
@@ -443,7 +443,7 @@ def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
     mark = MarkPass(f, facts.functions, facts.imports, sink, facts.positions)
     mark.bound = facts.bound
     mark.objects = facts.objects
-    f.node.visit(mark)
+    run_visitor(f.node, mark)
     unbound.plan_unbound(mark)
     return mark.m.freeze(facts.positions)
 

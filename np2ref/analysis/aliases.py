@@ -27,7 +27,7 @@ from . import effects as fx
 from .identity import identity_binds, param_of, returned_items
 from .snapshots import return_binds, snapshot_binds, window_binds
 from .names import ImportMap, dotted
-from .nodes import number_literal
+from .nodes import number_literal, run_visitor
 from .numbers import python_number_names
 
 
@@ -138,7 +138,7 @@ class Collected:
 
     def __init__(self, func: cst.FunctionDef, numpy_names=frozenset({"np", "numpy"})):
         col = _Collector(func, numpy_names)
-        func.visit(col)
+        run_visitor(func, col)
         self.bindings = col.bindings
         self.writes = col.writes
         self.returns = col.returns

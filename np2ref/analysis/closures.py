@@ -37,7 +37,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .names import _Bindings
-from .nodes import contains, visit_every
+from .nodes import contains, visit_every, run_visitor
 
 
 @dataclasses.dataclass
@@ -83,17 +83,17 @@ class _Uses(cst.CSTVisitor):
             self._callees[node.func] = node
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
+        run_visitor(node.value, self)
         return False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
+        run_visitor(node.value, self)
         return False
 
     def visit_Param(self, node: cst.Param) -> bool:
         for part in (node.default, node.annotation):
             if part is not None:
-                part.visit(self)
+                run_visitor(part, self)
         return False
 
     def visit_Name(self, node: cst.Name) -> None:
@@ -181,13 +181,13 @@ def _own_refusal(func, inner: _Inner, table, twice) -> str | None:
     if name in inner.caps:
         return f"{what} `{name}` calls itself: recursion is not translated"
     uses = _Uses({name})
-    rest.body.visit(uses)
+    run_visitor(rest.body, uses)
     if any(call is None for _, call, _ in uses.found):
         return f"{what} `{name}` escapes: it is returned, stored or passed on, not only called"
     if inner.block:  # in a loop body: each call must come after it in that body, as the def runs
         after = _Uses({name})  # first in each pass (Python binds the name anew there, each pass)
         for stmt in inner.block[inner.pos + 1:]:
-            stmt.visit(after)
+            run_visitor(stmt, after)
         if len(after.found) != len(uses.found):
             return (f"{what} `{name}` is defined in a loop body and called outside it or before "
                     f"its definition there")
@@ -229,7 +229,7 @@ def _expand_captures(func, inners: dict[str, _Inner]) -> None:
         if inner.why is not None:
             continue
         scopes = _CallScopes(inner)
-        func.body.visit(scopes)
+        run_visitor(func.body, scopes)
         if scopes.clash:
             inner.why = (f"`{inner.name}` reads `{sorted(scopes.clash)[0]}`, which a scope around one of "
                          f"its calls in {func.name.value}() binds again")
@@ -274,7 +274,7 @@ def _first_use(func, name, inners, inner_stmts, seen) -> int | None:
     best = None
     for i, stmt in enumerate(func.body.body):
         uses = _Uses({name})
-        stmt.visit(uses)
+        run_visitor(stmt, uses)
         if not uses.found:
             continue
         if stmt in inner_stmts:
@@ -305,7 +305,7 @@ def refusal(func: cst.FunctionDef, node: cst.CSTNode, positions, source: str | N
     if isinstance(node, cst.Lambda) and not any(
             (p := _lambda_assign(s)) is not None and p[1] is node for s in defined):
         assigned = _Assigned(node)
-        func.body.visit(assigned)
+        run_visitor(func.body, assigned)
         if assigned.name is not None:
             return f"lambda `{assigned.name}` is defined inside a branch or another nested function"
         return "a lambda used in place (passed, stored or returned) is not translated"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 
 import libcst as cst
+from .nodes import run_visitor
 
 MUTATING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update",
                               "setdefault", "popitem", "add", "discard"})
@@ -105,7 +106,7 @@ class _Changes(cst.CSTVisitor):
 def changes(node: cst.CSTNode, facts, all_facts: dict, seen: frozenset = frozenset()) -> list[Change]:
     """The container changes made in `node` (a loop, a branch, a body) of the function `facts`."""
     v = _Changes(facts, all_facts, seen | {facts.name})
-    node.visit(v)
+    run_visitor(node, v)
     return v.found
 
 
@@ -170,5 +171,5 @@ def builds_in_loop(func: cst.FunctionDef) -> cst.Call | None:
     in Python lists) that NumPy runs faster than a trace one copy of its body per iteration
     could compile (analysis/module.py keeps it host code)."""
     v = _LoopBuild()
-    func.body.visit(v)
+    run_visitor(func.body, v)
     return v.found

@@ -30,6 +30,7 @@ import dataclasses
 import libcst as cst
 
 from .effects import call_params
+from .nodes import run_visitor
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,7 +47,7 @@ def returned_items(func: cst.FunctionDef) -> ReturnedItems | None:
     if func.decorators or func.asynchronous is not None or not _ends_with_return(func.body):
         return None
     scan = _ReturnsAndBindings(func)
-    func.body.visit(scan)
+    run_visitor(func.body, scan)
     if scan.other or not scan.values:
         return None
     shapes = {_items(v) for v in scan.values}

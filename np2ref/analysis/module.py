@@ -14,7 +14,7 @@ from .aliases import Collected, FunctionFacts, analyse_function, param_names
 from .module_state import changing_globals, globals_read
 from .generators import made_generators
 from .names import ImportMap, dotted
-from .nodes import walk
+from .nodes import walk, run_visitor
 from .library_table import LIBRARY_CALLS
 from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, RANDOM_SEED, is_host_only
 
@@ -138,7 +138,7 @@ def _errstate_calls(func: cst.FunctionDef) -> set:
         def visit_With(self, node: cst.With) -> None:
             if is_errstate_with(node):
                 found.update(item.item for item in node.items)
-    func.visit(_Withs())
+    run_visitor(func, _Withs())
     return found
 
 
@@ -258,17 +258,17 @@ def _reads_of(tree: cst.CSTNode, name: str) -> list[cst.Name]:
 
     class V(cst.CSTVisitor):
         def visit_Attribute(self, node) -> bool:
-            node.value.visit(self)
+            run_visitor(node.value, self)
             return False
 
         def visit_Arg(self, node) -> bool:
-            node.value.visit(self)
+            run_visitor(node.value, self)
             return False
 
         def visit_Name(self, node) -> None:
             if node.value == name:
                 found.append(node)
-    tree.visit(V())
+    run_visitor(tree, V())
     return found
 
 

@@ -30,6 +30,7 @@ from libcst.helpers import get_full_name_for_node
 from . import effects as fx
 from .names import ImportMap
 from .numpy_table import RANDOM_DRAWS, lookup
+from .nodes import run_visitor
 
 _BUILTINS = frozenset(dir(builtins))
 
@@ -42,7 +43,7 @@ READING_METHODS = (fx.ARRAY_METHODS
 def changing_globals(module: cst.Module, imports: ImportMap) -> frozenset[str]:
     """The module-level names whose value may change after they are first bound."""
     v = _ModuleState(imports)
-    module.visit(v)
+    run_visitor(module, v)
     # a method called on an imported module (`config.find()`) or on a str/number constant
     # (`STAMP.encode()`) cannot change what the name holds; a call handed a constant (`f(DT)`)
     # or a builtin the module does not rebind (`x.astype(int)`) cannot change it either
@@ -59,7 +60,7 @@ def globals_read(func: cst.FunctionDef, local_names=None) -> frozenset[str]:
 def names_read(node: cst.CSTNode) -> set[str]:
     """Every name `node` mentions, but attribute names and keyword-argument names."""
     v = _Reads()
-    node.visit(v)
+    run_visitor(node, v)
     return v.names
 
 
@@ -67,14 +68,14 @@ def names_bound(node: cst.CSTNode) -> set[str]:
     """The names a statement (or block) binds in its own scope: assignments, loop targets, imports
     with `as`, defs; not those of nested functions."""
     v = _ModuleState(ImportMap(cst.Module(body=[])))
-    node.visit(v)
+    run_visitor(node, v)
     return set(v.bindings)
 
 
 def _comprehension(visitor, node) -> bool:
     """Visit a comprehension with the names its `for` clauses bind pushed on `visitor.comps`
     (its first iterable is evaluated in the enclosing scope, before them)."""
-    node.for_in.iter.visit(visitor)
+    run_visitor(node.for_in.iter, visitor)
     bound: set[str] = set()
     clause = node.for_in
     while clause is not None:
@@ -82,12 +83,12 @@ def _comprehension(visitor, node) -> bool:
         clause = clause.inner_for_in
     visitor.comps.append(bound)
     for cond in node.for_in.ifs:
-        cond.visit(visitor)
+        run_visitor(cond, visitor)
     if node.for_in.inner_for_in is not None:
-        node.for_in.inner_for_in.visit(visitor)
+        run_visitor(node.for_in.inner_for_in, visitor)
     for part in (getattr(node, "elt", None), getattr(node, "key", None), getattr(node, "value", None)):
         if part is not None:
-            part.visit(visitor)
+            run_visitor(part, visitor)
     visitor.comps.pop()
     return False
 
@@ -217,7 +218,7 @@ class _ModuleState(cst.CSTVisitor):
         if self.depth:
             return
         inner = _ModuleState(self.imports)
-        body.visit(inner)
+        run_visitor(body, inner)
         for name in inner.bindings:
             self.bindings[name] += 1
 
@@ -278,11 +279,11 @@ class _Reads(cst.CSTVisitor):
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
+        run_visitor(node.value, self)
         return False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
+        run_visitor(node.value, self)
         return False
 
     def visit_Name(self, node: cst.Name) -> None:
@@ -295,5 +296,5 @@ def local_names_of(func: cst.FunctionDef) -> frozenset[str]:
     from .aliases import param_names, star_names
 
     v = _ModuleState(ImportMap(cst.Module(body=[])))
-    func.body.visit(v)
+    run_visitor(func.body, v)
     return (frozenset(param_names(func) + star_names(func)) | frozenset(v.bindings)) - frozenset(v.declared_global)

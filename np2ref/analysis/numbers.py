@@ -18,6 +18,7 @@ bound where the bindings do not show it (`:=`, `as`, `global`, `import`, a neste
 from __future__ import annotations
 
 import libcst as cst
+from .nodes import run_visitor
 
 _NUMBER_CALLS = frozenset({"int", "float", "len", "bool", "complex", "ord"})
 _NUMBER_ATTRIBUTES = frozenset({"size", "ndim"})
@@ -66,7 +67,7 @@ def _names_in(node) -> set[str]:
     class V(cst.CSTVisitor):
         def visit_Name(self, n) -> None:
             found.add(n.value)
-    node.visit(V())
+    run_visitor(node, V())
     return found
 
 
@@ -102,7 +103,7 @@ def python_number_names(func: cst.FunctionDef, bindings, aug_names, params, shad
     the (target Name, AugAssign) pairs; shadowed: local and module names that hide a builtin."""
     hidden = _Hidden()
     for stmt in func.body.body:
-        stmt.visit(hidden)
+        run_visitor(stmt, hidden)
     augs = {id(name): node for name, node in aug_names}
     values: dict[str, list] = {}
     for target, value in bindings:

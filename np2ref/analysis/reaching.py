@@ -18,6 +18,7 @@ None where no such binding is found: the caller keeps the flow-insensitive roots
 from __future__ import annotations
 
 import libcst as cst
+from .nodes import run_visitor
 
 _BLOCKS = (cst.IndentedBlock, cst.SimpleStatementSuite)
 _OPEN = (cst.If, cst.Else)  # climbed without a check: the other branch does not reach the write
@@ -25,6 +26,7 @@ _OTHER_BINDERS = (cst.AsName, cst.NamedExpr, cst.Global, cst.Nonlocal, cst.Del, 
 
 
 class _Parents(cst.CSTVisitor):
+    layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave ignore whitespace and commas)
     def __init__(self):
         self.parent: dict[cst.CSTNode, cst.CSTNode] = {}
         self.stack: list[cst.CSTNode] = []
@@ -41,7 +43,7 @@ class _Parents(cst.CSTVisitor):
 
 def parents(func: cst.FunctionDef) -> dict[cst.CSTNode, cst.CSTNode]:
     visitor = _Parents()
-    func.visit(visitor)
+    run_visitor(func, visitor)
     return visitor.parent
 
 
@@ -51,13 +53,14 @@ def _binds(node: cst.CSTNode, name: str, targets: frozenset) -> bool:
     found = False
 
     class Find(cst.CSTVisitor):
+        layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave do nothing with whitespace, commas)
         def on_visit(self, n: cst.CSTNode) -> bool:
             nonlocal found
             if n in targets or (isinstance(n, _OTHER_BINDERS) and any(
                     isinstance(m, cst.Name) and m.value == name for m in _names(n))):
                 found = True
             return not found
-    node.visit(Find())
+    run_visitor(node, Find())
     return found
 
 

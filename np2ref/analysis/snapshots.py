@@ -29,7 +29,7 @@ from __future__ import annotations
 import libcst as cst
 
 from . import effects as fx
-from .nodes import walk
+from .nodes import walk, run_visitor
 
 _FRESH_NUMPY = frozenset({
     "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like", "copy", "array",
@@ -191,10 +191,10 @@ def _loop_blocks(func: cst.FunctionDef):
             return False
 
         def visit_For(self, node) -> None:
-            node.body.visit(Blocks())
+            run_visitor(node.body, Blocks())
 
         def visit_While(self, node) -> None:
-            node.body.visit(Blocks())
+            run_visitor(node.body, Blocks())
 
     class Blocks(cst.CSTVisitor):
         def visit_IndentedBlock(self, node) -> None:
@@ -206,7 +206,7 @@ def _loop_blocks(func: cst.FunctionDef):
         def visit_Lambda(self, node) -> bool:
             return False
 
-    func.visit(V())
+    run_visitor(func, V())
     return list({id(b): b for b in out}.values())
 
 
@@ -318,7 +318,7 @@ def _for_loops(func: cst.FunctionDef) -> list:
         def visit_For(self, node) -> None:
             out.append(node)
 
-    func.visit(V())
+    run_visitor(func, V())
     return out
 
 

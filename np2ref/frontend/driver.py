@@ -48,6 +48,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..analysis.module_state import changing_globals, globals_read, names_bound, names_read
 from ..analysis.names import ImportMap
+from ..analysis.nodes import run_visitor
 from . import lift_appends
 
 PREFIX = "_main_loop_"
@@ -208,7 +209,7 @@ def _does_array_work(loop: cst.CSTNode, functions: set[str]) -> bool:
                     a.keyword is not None and a.keyword.value == "out" for a in node.args):
                 found.append(node)
 
-    loop.visit(V())
+    run_visitor(loop, V())
     return bool(found)
 
 
@@ -312,7 +313,7 @@ def _skips(node: cst.CSTNode) -> bool:
 
         visit_Continue = visit_Return = visit_Try = visit_Break
     for stmt in node.body:
-        stmt.visit(V())
+        run_visitor(stmt, V())
     return bool(found)
 
 
@@ -429,7 +430,7 @@ def _all_functions(module: cst.Module):
         def visit_FunctionDef(self, node):
             found.append(node)
 
-    module.visit(V())
+    run_visitor(module, V())
     return found
 
 

@@ -11,6 +11,7 @@ import libcst as cst
 from ..analysis import closures
 from ..analysis.module import is_errstate_with
 from ..diagnostics import DiagnosticSink, Span
+from ..analysis.nodes import run_visitor
 
 _REFUSED = {
     cst.Global: ("NPR010", "`global` is not translated: a converted function cannot rebind module state",
@@ -31,6 +32,7 @@ _LIFT_HINT = ("define it with `def` or `name = lambda` at the top of the functio
 
 class Fence(cst.CSTVisitor):
     """Reports every refused construct inside one function."""
+    layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave do nothing with whitespace, commas)
 
     def __init__(self, func: cst.FunctionDef, sink: DiagnosticSink, positions):
         self.func = func
@@ -74,7 +76,7 @@ def fence_function(func: cst.FunctionDef, sink: DiagnosticSink, positions) -> No
         sink.report("NPR018", "async functions are not translated", fence.span(func.name),
                     hint="make it a plain def; await the result outside")
         return
-    func.body.visit(fence)
+    run_visitor(func.body, fence)
 
 
 def _decorator_name(expr: cst.BaseExpression) -> str | None:

@@ -49,7 +49,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..analysis.aliases import param_names, star_names
-from ..analysis.nodes import contains
+from ..analysis.nodes import contains, run_visitor
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap
 from . import driver, lift_appends
@@ -145,13 +145,13 @@ class _Scope:
 
             visit_Nonlocal = visit_Global
 
-        func.body.visit(V())
+        run_visitor(func.body, V())
         self.locals |= self.objects | self.annotated
         self.captured &= self.locals
         self.shadowed = shadowed | self.locals
         # locals bound once in the whole function, by `N = 40` in its body: their value is known
         counts = _ModuleState(ImportMap(cst.Module(body=[])))
-        func.body.visit(counts)
+        run_visitor(func.body, counts)
         self.constants = {
             small.targets[0].target.value: small.value.evaluated_value
             for stmt in func.body.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body
@@ -291,7 +291,7 @@ def _called_names(node) -> set[str]:
             if isinstance(call.func, cst.Name):
                 found.add(call.func.value)
 
-    node.visit(V())
+    run_visitor(node, V())
     return found
 
 
@@ -307,5 +307,5 @@ def _simple_lines(stmt):
 
         visit_ClassDef = visit_FunctionDef
 
-    stmt.visit(V())
+    run_visitor(stmt, V())
     return found

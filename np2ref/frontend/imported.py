@@ -34,6 +34,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..analysis.names import ImportMap
+from ..analysis.nodes import run_visitor
 
 
 @dataclasses.dataclass(frozen=True)
@@ -154,7 +155,7 @@ def _imported_calls(module: cst.Module) -> list[tuple[str, str, str, bool]]:
             elif isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value in modules:
                 source = modules[f.value.value]
                 found[f"{source}_{f.attr.value}"] = (source, f.attr.value, f"{source}_{f.attr.value}", True)
-    module.visit(Calls())
+    run_visitor(module, Calls())
     return list(found.values())
 
 
@@ -207,7 +208,7 @@ def _nested(func: cst.FunctionDef) -> bool:
 
         def visit_ClassDef(self, node) -> None:
             found.append(node)
-    func.body.visit(V())
+    run_visitor(func.body, V())
     return bool(found)
 
 
@@ -218,7 +219,7 @@ def _calls_a_parameter(func: cst.FunctionDef, params: set[str]) -> bool:
         def visit_Call(self, node: cst.Call) -> None:
             if isinstance(node.func, cst.Name) and node.func.value in params:
                 found.append(node)
-    func.body.visit(V())
+    run_visitor(func.body, V())
     return bool(found)
 
 
@@ -249,7 +250,7 @@ def _all_names(node) -> set[str]:
     class V(cst.CSTVisitor):
         def visit_Name(self, n: cst.Name) -> None:
             found.add(n.value)
-    node.visit(V())
+    run_visitor(node, V())
     return found
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.module_state import names_bound
-from ..analysis.nodes import contains
+from ..analysis.nodes import contains, run_visitor
 from . import products, rows
 from .rows import names_in as _names
 from .loop_returns import loop_returns, returns_to_breaks
@@ -61,11 +61,13 @@ class _Finder(cst.CSTVisitor):
         self.returns = True
 
     def visit_For(self, node) -> bool:
-        node.orelse and node.orelse.visit(self)  # an inner loop's `else:` belongs to this loop
+        if node.orelse:  # an inner loop's `else:` belongs to this loop
+            run_visitor(node.orelse, self)
         return False
 
     def visit_While(self, node) -> bool:
-        node.orelse and node.orelse.visit(self)
+        if node.orelse:
+            run_visitor(node.orelse, self)
         return False
 
     def visit_FunctionDef(self, node) -> bool:
@@ -74,7 +76,7 @@ class _Finder(cst.CSTVisitor):
 
 def _jumps(body) -> _Finder:
     f = _Finder()
-    body.visit(f)
+    run_visitor(body, f)
     return f
 
 
@@ -253,7 +255,7 @@ class Desugar:
                 if n not in origin.get("_known", ()):
                     origin.setdefault(n, original)
                 return True
-        node.visit(V())
+        run_visitor(node, V())
 
 
 class _Lower:
@@ -362,7 +364,7 @@ def _outside_names(func: cst.FunctionDef, loop) -> set[str]:
             if isinstance(n, cst.Name):
                 found.add(n.value)
             return True
-    func.body.visit(V())
+    run_visitor(func.body, V())
     return found
 
 
@@ -387,7 +389,7 @@ def desugar_module(module: cst.Module, over_rows=None):
                 def on_visit(self, n) -> bool:
                     known.add(n)
                     return True
-            stmt.visit(K())
+            run_visitor(stmt, K())
             origin["_known"] = known
             body.append(Desugar(stmt, origin, names, over_rows).function())
         else:

@@ -33,6 +33,7 @@ any other stays as written.
 from __future__ import annotations
 
 import libcst as cst
+from ..analysis.nodes import run_visitor
 
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 
@@ -81,13 +82,13 @@ def _reads_data(test) -> bool:
             if isinstance(node, (cst.Subscript, cst.Call)):
                 found.append(node)
             return not found
-    test.visit(V())
+    run_visitor(test, V())
     return bool(found)
 
 
 def _found(loop) -> _Found:
     f = _Found()
-    loop.body.visit(f)
+    run_visitor(loop.body, f)
     return f
 
 
@@ -138,7 +139,7 @@ def _width(loop) -> int:
     """n when every return of the loop's own body is a tuple display of n items (`return i, j`):
     each item gets a name of its own (a loop carries numbers and arrays, not tuples); else 0."""
     v = _Values()
-    loop.body.visit(v)
+    run_visitor(loop.body, v)
     widths = {len(x.elements) if isinstance(x, cst.Tuple) and x.elements
               and not any(isinstance(e, cst.StarredElement) for e in x.elements) else 0 for x in v.values}
     return widths.pop() if len(widths) == 1 else 0
@@ -214,7 +215,7 @@ def _has_return(stmt) -> bool:
             if isinstance(node, cst.Return):
                 found.append(node)
             return not isinstance(node, _SCOPES)
-    stmt.visit(V())
+    run_visitor(stmt, V())
     return bool(found)
 
 

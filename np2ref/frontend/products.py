@@ -22,6 +22,7 @@ the first trip; a negative n gives no trips in both, and a non-integer n raises 
 from __future__ import annotations
 
 import libcst as cst
+from ..analysis.nodes import run_visitor
 
 
 def itertools_names(module: cst.Module) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
@@ -131,7 +132,7 @@ def nested(loop: cst.For, names, bound_in_loop: set[str], used_outside: set[str]
         class V(cst.CSTVisitor):
             def visit_Name(self, n: cst.Name) -> None:
                 inside.add(n.value)
-        r.visit(V())
+        run_visitor(r, V())
         if inside & (bound_in_loop | set(targets)):
             return None
     body = loop.body

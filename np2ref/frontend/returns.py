@@ -26,12 +26,14 @@ to the statements after it (lowering it would copy them into both branches).
 from __future__ import annotations
 
 import libcst as cst
+from ..analysis.nodes import run_visitor
 
 
 class _Where(cst.CSTVisitor):
     """Whether the function's returns are all outside loops, try, with and match (nested
     functions and lambdas are their own), and whether one is inside an `if` whose condition
     may read array data (one on shapes, None or types stays Python's `if`, returns and all)."""
+    layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave do nothing with whitespace, commas)
 
     def __init__(self, selected=None):
         from ..rewrite.rules.branches import static_condition  # (rewrite imports this package)
@@ -72,7 +74,7 @@ def early_returns(func: cst.FunctionDef) -> bool:
 
     where = _Where(selected_by_form(func))
     for stmt in func.body.body:
-        stmt.visit(where)
+        run_visitor(stmt, where)
     return where.in_if and not where.blocked
 
 
@@ -91,7 +93,7 @@ class _Returns(cst.CSTVisitor):
 
 def _returns(node) -> bool:
     v = _Returns()
-    node.visit(v)
+    run_visitor(node, v)
     return v.found
 
 

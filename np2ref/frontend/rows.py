@@ -26,6 +26,7 @@ iterables are left as written (refused as before).
 from __future__ import annotations
 
 import libcst as cst
+from ..analysis.nodes import run_visitor
 
 
 ROWS_HINT = "loop over indices: `for i in range(len(a)): row = a[i]`"  # NPR204's, for a loop rows.py takes
@@ -116,5 +117,5 @@ def names_in(node) -> set[str]:
     class V(cst.CSTVisitor):
         def visit_Name(self, n: cst.Name) -> None:
             found.add(n.value)
-    node.visit(V())
+    run_visitor(node, V())
     return found

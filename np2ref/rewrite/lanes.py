@@ -29,6 +29,7 @@ import libcst as cst
 from .lane_reads import code as _code, full_slice as _full_slice, is_name as _is_name
 from .lane_reads import rows_apart as _rows_apart, step_sign as _step_sign
 from .mirrors import trailing_mirrors
+from ..analysis.nodes import run_visitor
 
 PURE_NP = frozenset("""abs absolute add all amax amin any arccos arcsin arctan arctan2 cbrt ceil clip cos cosh
     divide dot exp exp2 expm1 floor fmax fmin hypot inner isfinite isinf isnan log log10 log1p log2 logical_and
@@ -73,14 +74,14 @@ def lane_plan(loop: cst.For, var: str, facts) -> LanePlan | str:
     if not written or any(w not in facts.ref_names or w in local for w in written):
         return "it writes no array, or writes a name that is not an array"
     found = _Accesses(written)
-    loop.body.visit(found)
+    run_visitor(loop.body, found)
     if found.why:
         return found.why
     slots, ints = [], _inner_loop_vars(loop.body) | {var}
     if (ints - {var}) & (_assigned_names(loop.body, loop_targets=False) | _aug_names(loop.body)):
         return "an inner loop's variable is also assigned"  # (`k = idx[j]`, `k += 10`: no Python int)
     stored, apart, nonneg = _store_slices(loop.body), [], []
-    for name in written:
+    for name in sorted(written):  # (sorted: a set's order changes with the hash seed, and so did the output)
         prefix, why = _slot_prefix(found.slices[name][0], var, local | written)
         if why:
             return why
@@ -115,7 +116,7 @@ def _store_slices(body) -> set:
         def visit_AugAssign(self, node):
             if isinstance(node.target, cst.Subscript):
                 found.add(id(node.target.slice))
-    body.visit(V())
+    run_visitor(body, V())
     return found
 
 
@@ -160,7 +161,7 @@ def _assigned_names(body, loop_targets: bool = True) -> set:
         def visit_For(self, node):
             if loop_targets:
                 names.add(node.target.value)
-    body.visit(V())
+    run_visitor(body, V())
     return names
 
 
@@ -171,7 +172,7 @@ def _aug_names(body) -> set:
     class V(cst.CSTVisitor):
         def visit_AugAssign(self, node):
             names.add(node.target.value if isinstance(node.target, cst.Name) else "")
-    body.visit(V())
+    run_visitor(body, V())
     return names - {""}
 
 
@@ -182,7 +183,7 @@ def _inner_loop_vars(body) -> set:
     class V(cst.CSTVisitor):
         def visit_For(self, node):
             names.add(node.target.value)
-    body.visit(V())
+    run_visitor(body, V())
     return names
 
 
@@ -199,7 +200,7 @@ def _written_arrays(body) -> set:
         def _target(self, t):
             if isinstance(t, cst.Subscript):
                 names.add(t.value.value if isinstance(t.value, cst.Name) else "?")
-    body.visit(V())
+    run_visitor(body, V())
     return names
 
 
@@ -214,7 +215,7 @@ class _Accesses(cst.CSTVisitor):
         if isinstance(node.value, cst.Name) and node.value.value in self.written:
             self.slices[node.value.value].append(node.slice)
             for s in node.slice:
-                s.visit(self)
+                run_visitor(s, self)
             return False
         return True
 
@@ -300,7 +301,7 @@ def _names(expr) -> set | None:
 
         def visit_Subscript(self, node):
             bad[0] = True
-    expr.visit(V())
+    run_visitor(expr, V())
     return None if bad[0] else found
 
 
@@ -323,7 +324,7 @@ def lanes_function(plan: LanePlan, var: str, stmts, name: str):
         def visit_Name(self, node):
             left.add(node.value)
     for s in body:
-        s.visit(Left())
+        run_visitor(s, Left())
     if left & set(slot_names):  # a written array reached other than through its slot
         return None
     params = [cst.Param(cst.Name(var))] + [cst.Param(cst.Name(slot_names[a])) for a, _ in plan.slots]

@@ -24,6 +24,7 @@ __all__ = ["MarkPass", "Marks", "rules"]
 
 
 class MarkPass(cst.CSTVisitor):
+    layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave do nothing with whitespace, commas)
     def __init__(self, facts: FunctionFacts, all_facts: dict[str, FunctionFacts], imports: ImportMap,
                  sink: DiagnosticSink, positions):
         self.f = facts

@@ -24,7 +24,7 @@ import re
 
 import libcst as cst
 
-from ...analysis.nodes import contains
+from ...analysis.nodes import contains, run_visitor
 from ...emit import jaxnames as J
 from ..registry import emits, plans
 from . import unbound
@@ -99,9 +99,9 @@ def plan_if(node: cst.If, function_uses, facts, selected=None) -> BranchPlan | s
     if static_condition(node.test, selected):
         return "a static condition"
     exits = _Exits()
-    node.body.visit(exits)
+    run_visitor(node.body, exits)
     if node.orelse is not None:
-        node.orelse.visit(exits)
+        run_visitor(node.orelse, exits)
     if exits.found:
         return "return/break/continue in a branch"
     inside = uses(node, facts.store_names)

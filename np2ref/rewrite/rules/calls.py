@@ -21,7 +21,7 @@ from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS
 from ...analysis.module import PURE_CALLS, calls_through_parameter, special_function_call
 from ...analysis.names import dotted
-from ...analysis.nodes import number_literal
+from ...analysis.nodes import number_literal, run_visitor
 from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS, RANDOM_SEED
 from ...diagnostics import Note
 from ...emit import jaxnames as J
@@ -476,7 +476,7 @@ def _is_builtin_of_data(call: cst.Call, local_names) -> bool:
             Reads.found |= not is_static_meta(node)
 
     for a in call.args:
-        a.value.visit(Reads())
+        run_visitor(a.value, Reads())
     return Reads.found
 
 

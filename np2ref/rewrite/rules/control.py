@@ -8,6 +8,7 @@ import libcst as cst
 from ...analysis import containers
 from ...diagnostics import Note
 from ...emit import jaxnames as J
+from ...analysis.nodes import run_visitor
 
 
 class Uses(cst.CSTVisitor):
@@ -20,30 +21,30 @@ class Uses(cst.CSTVisitor):
         self.returns = False
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
+        run_visitor(node.value, self)
         return False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
+        run_visitor(node.value, self)
         return False
 
     def visit_Return(self, node: cst.Return) -> None:
         self.returns = True
 
     def visit_AugAssign(self, node: cst.AugAssign) -> bool:
-        node.value.visit(self)
+        run_visitor(node.value, self)
         if isinstance(node.target, cst.Name):  # `x += v` reads x, then stores it
             self.items.append((node.target.value, False, node.target))
             self.items.append((node.target.value, True, node.target))
             self.aug_only.setdefault(node.target.value, True)
         else:
-            node.target.visit(self)
+            run_visitor(node.target, self)
         return False
 
     def visit_Assign(self, node: cst.Assign) -> bool:
-        node.value.visit(self)  # the value is evaluated before the targets are bound
+        run_visitor(node.value, self)  # the value is evaluated before the targets are bound
         for t in node.targets:
-            t.target.visit(self)
+            run_visitor(t.target, self)
         return False
 
     def visit_Name(self, node: cst.Name) -> None:
@@ -55,7 +56,7 @@ class Uses(cst.CSTVisitor):
 
 def uses(node: cst.CSTNode, store_names) -> Uses:
     v = Uses(store_names)
-    node.visit(v)
+    run_visitor(node, v)
     return v
 
 
@@ -109,7 +110,7 @@ def _tests_identity(expr: cst.BaseExpression) -> bool:
         def visit_ComparisonTarget(self, node: cst.ComparisonTarget) -> None:
             if isinstance(node.operator, (cst.Is, cst.IsNot)):
                 found.append(node)
-    expr.visit(_Find())
+    run_visitor(expr, _Find())
     return bool(found)
 
 
@@ -214,6 +215,6 @@ def scalar_rebinds(node: cst.CSTNode, name: str, facts) -> bool:
         def visit_FunctionDef(self, fn) -> bool:
             return False
 
-    node.visit(V())
+    run_visitor(node, V())
     return ok[0]
 

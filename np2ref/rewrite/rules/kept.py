@@ -33,6 +33,7 @@ from .mask_index import _code
 from .mask_store import _may_be_mask
 from .selections import _names_in
 from .views import mark_write_target
+from ...analysis.nodes import run_visitor
 
 
 def _full(element: cst.SubscriptElement) -> bool:
@@ -99,7 +100,7 @@ def _blocks(node: cst.CSTNode):
     class Find(cst.CSTVisitor):
         def visit_IndentedBlock(self, block) -> None:
             found.append(block)
-    node.visit(Find())
+    run_visitor(node, Find())
     return found
 
 

@@ -16,6 +16,7 @@ from ..registry import emits_special
 from ..syntax import target_names, walk
 from .calls import is_static_meta
 from .control import uses
+from ...analysis.nodes import run_visitor
 
 UNROLL_LIMIT = 16
 
@@ -124,7 +125,7 @@ def index_min_max(loop: cst.For, plan, ctx) -> None:
                     and not any(_reads_data(a.value) for a in call.args):
                 ctx.m.special_calls[call] = ("index_min_max", f.value)
 
-    loop.body.visit(V())
+    run_visitor(loop.body, V())
 
 
 def _reads_data(expr) -> bool:
@@ -138,7 +139,7 @@ def _reads_data(expr) -> bool:
 
         def visit_Call(self, node) -> None:
             found[0] = True
-    expr.visit(V())
+    run_visitor(expr, V())
     return found[0]
 
 
@@ -212,11 +213,11 @@ def rebound_in_loops(function: cst.CSTNode, name: str, loop: cst.For) -> set[int
             names = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
             if node is not loop and any(isinstance(n, cst.Name) and n.value == name for n in names):
                 inside = _Collect()
-                node.body.visit(inside)
+                run_visitor(node.body, inside)
                 if id(loop) not in inside.found:
                     found.update(inside.found)
 
-    function.visit(V())
+    run_visitor(function, V())
     return found | _after_rebinding(function, name, loop)
 
 
@@ -238,16 +239,16 @@ def _after_rebinding(function: cst.CSTNode, name: str, loop: cst.CSTNode) -> set
             if k is not None:
                 inside = _Collect()
                 for st in after[k + 1:]:
-                    st.visit(inside)
+                    run_visitor(st, inside)
                 found.update(inside.found)
 
-    function.visit(V())
+    run_visitor(function, V())
     return found
 
 
 def _contains(node: cst.CSTNode, target: cst.CSTNode) -> bool:
     inside = _Collect()
-    node.visit(inside)
+    run_visitor(node, inside)
     return id(target) in inside.found
 
 
@@ -278,7 +279,7 @@ def written_outside(name: str, loop: cst.CSTNode, facts) -> bool:
     """Whether anything outside the loop writes into `name`'s array (or into one that may share
     its memory): carried out of the loop as a value, the name is then no Ref to write through."""
     inside = _Collect()
-    loop.visit(inside)
+    run_visitor(loop, inside)
     mine = facts.roots.get(name, frozenset()) | {name}
     for w in facts.writes:
         if id(w.node) in inside.found:
@@ -328,7 +329,7 @@ def rebinds_to_values(body: cst.IndentedBlock, name: str, names_ok: bool = False
         def visit_AsName(self, node: cst.AsName) -> None:
             other[0] = other[0] or binds(node.name)
 
-    body.visit(V())
+    run_visitor(body, V())
     return bool(values) and not other[0] and \
         not any(isinstance(v, (cst.Subscript, cst.Attribute, cst.Tuple)) or isinstance(v, cst.Name) and not names_ok
                 for v in values)

@@ -28,6 +28,7 @@ from ..syntax import unchecked, whole_load_base
 from .mask_index import int_literal
 from .mask_store import looks_boolean
 from .nonzero import nonzero_operand
+from ...analysis.nodes import run_visitor
 
 
 def _one_index(node: cst.Subscript) -> cst.BaseExpression | None:
@@ -83,7 +84,7 @@ def _assigns(func: cst.FunctionDef) -> list[cst.Assign]:
     class Find(cst.CSTVisitor):
         def visit_Assign(self, node) -> None:
             found.append(node)
-    func.body.visit(Find())
+    run_visitor(func.body, Find())
     return found
 
 

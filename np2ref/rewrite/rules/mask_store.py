@@ -27,6 +27,7 @@ from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _co
                          int_by_form, mask_lead, mask_then_slices, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
+from ...analysis.nodes import run_visitor
 
 _ELEMENTWISE_BINOPS = (
     cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
@@ -162,7 +163,7 @@ def masked_read_expression(value, bool_names, imports: ImportMap, local_names, i
                 reads.append(node)
                 return False
             return True  # (`r2[m][:, None]`)
-    value.visit(Find())
+    run_visitor(value, Find())
     parts = masked_parts(value, reads[0], imports, local_names, None, int_names) if reads else None
     if parts is None or not all(isinstance(n, cst.Subscript) for n in parts[0]):
         return None  # (a rank, np.arange(np.count_nonzero(m)), needs a store's target)
@@ -293,7 +294,7 @@ def _masked_expression(operand, ctx):
                     and _may_be_mask(node.slice[0].slice.value, ctx.bool_names, ctx.int_names):
                 reads.append(node)
             return False
-    operand.visit(Find())
+    run_visitor(operand, Find())
     parts = masked_parts(operand, reads[0], ctx.imports, ctx.locals, ctx.all) if reads else None
     if parts is None:
         return None

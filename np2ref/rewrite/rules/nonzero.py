@@ -21,6 +21,7 @@ import libcst as cst
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from .mask_index import int_literal
+from ...analysis.nodes import run_visitor
 
 
 def nonzero_operand(node, imports=None, local_names=frozenset()) -> cst.BaseExpression | None:
@@ -105,7 +106,7 @@ def index_names(func: cst.FunctionDef, imports, local_names) -> dict[cst.BaseExp
         def visit_Name(self, node) -> None:
             if id(node) not in indexed:
                 others.add(node.value)
-    func.body.visit(Find())
+    run_visitor(func.body, Find())
     params = {p.name.value for p in (*func.params.params, *func.params.kwonly_params, *func.params.posonly_params)}
     found = {}
     for name, values in binds.items():

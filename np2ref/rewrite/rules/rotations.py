@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .control import uses
+from ...analysis.nodes import run_visitor
 
 
 def rotation_finder(facts):
@@ -59,7 +60,7 @@ def rotation_finder(facts):
             def visit_AsName(self, node: cst.AsName) -> None:
                 ok[0] = ok[0] and not binds(node.name)
 
-        body.visit(V())
+        run_visitor(body, V())
         if ok[0] and not found and itself:  # only `x = f(x)`, f returning x itself: the same buffer
             return [], False
         if not ok[0] or not found:

@@ -23,6 +23,7 @@ from .nonzero import emitted_mask
 from .mask_store import (_axis_keyword, _is_len, _may_be_mask, _reduced_operand, looks_boolean, mark_unmask_read,
                          masked_parts, masked_read_expression, selection_operand)
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
+from ...analysis.nodes import run_visitor
 
 
 def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int_names=frozenset()) -> frozenset[str]:
@@ -35,7 +36,7 @@ def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int
     the name (an argument, a loop target, a subscript, a use before the binding or in a nested
     function) leaves it a plain read (NPR107 if the mask is traced)."""
     finder = _Occurrences()
-    func.body.visit(finder)
+    run_visitor(func.body, finder)
     names = {}
     masks = {}  # name -> the mask of its binding's masked reads, by its form
     for name, (binds, uses, others) in finder.found.items():
@@ -167,7 +168,7 @@ class _Occurrences(cst.CSTVisitor):
         for at, stmt in enumerate(node.body):
             self.stack.append((node, at))
             self.simple = isinstance(stmt, cst.SimpleStatementLine)
-            stmt.visit(self)
+            run_visitor(stmt, self)
             self.simple = False
             self.stack.pop()
         return False
@@ -246,7 +247,7 @@ def _names_in(node: cst.CSTNode) -> list[cst.Name]:
     class Find(cst.CSTVisitor):
         def visit_Name(self, name) -> None:
             found.append(name)
-    node.visit(Find())
+    run_visitor(node, Find())
     return found
 
 

@@ -28,6 +28,7 @@ from ..registry import emits
 from ..syntax import target_names
 from . import stores
 from .control import uses
+from ...analysis.nodes import run_visitor
 
 BOUND, MAYBE, UNBOUND = "bound", "maybe", "unbound"
 
@@ -86,7 +87,7 @@ def _nodes(node, kind) -> list:
             if isinstance(n, kind):
                 found.append(n)
             return True
-    node.visit(V())
+    run_visitor(node, V())
     return found
 
 
@@ -95,7 +96,7 @@ class Analysis:
         self.f, self.m = facts, marks
         self.store_names = facts.store_names
         comp = _Comprehended()
-        func.visit(comp)
+        run_visitor(func, comp)
         self.comp = comp.found
         self.reads: set = set()              # Name nodes read as npr_defined
         self.augs: set = set()               # AugAssign nodes whose target is such a read

@@ -11,6 +11,7 @@ import libcst as cst
 
 from ...emit import jaxnames as J
 from ..registry import emits, emitters
+from ...analysis.nodes import run_visitor
 
 
 def under_selection_mask(helper, value, selected, ctx, *head, guard=frozenset()):
@@ -71,7 +72,7 @@ def whole_operands(original_value, ctx, selections: int = 0) -> dict:
                 found.append(ctx.unmasked_forms[node])
                 return False
             return True
-    original_value.visit(Find())
+    run_visitor(original_value, Find())
     return {"masked": cst.Tuple([cst.Element(e) for e in found])} if found and len(found) + selections > 1 else {}
 
 
