@@ -9,6 +9,10 @@ counted; `# np2ref: verify vmap` (say) narrows the transforms where the others c
 the reason beside it. Known translator bugs are strict xfails in XFAIL below: they flip to a
 failure the day they are fixed.
 
+convert runs every program (its translation, the translation of that output, the script's
+`__main__` and the entry); compile, which translates the entry alone (`only=`) and costs another
+compile a program, runs on COMPILE_DEFAULT (a program per kind of construct) in the default run
+and on every program under `-m long` (`python -m pytest -m long tests/corpus`).
 verify costs 2-30 s a program, so the default run verifies VERIFY_DEFAULT (one program per kind
 of construct, kept cheap); `NP2REF_VERIFY_ALL=1 python -m pytest tests/corpus/test_corpus.py` verifies
 every program (about 5 minutes on 2 cores).
@@ -43,6 +47,15 @@ XFAIL: dict = {}
 VERIFY_DEFAULT = {"bfs_frontier", "burgers1d", "coo_matvec", "heat3d_explicit", "implicit_diffusion_thomas",
                   "triangular_solves"}
 VERIFY_ALL = os.environ.get("NP2REF_VERIFY_ALL") == "1"
+# through np2ref.compile in the default run, a program per kind of construct: stencils in 1-3-D,
+# masks and a while on data, np.add.at and scatters, recurrences and triangular loops, draws on
+# the host, lattice rolls, setup helpers, closures, ternaries, convergence loops, pair loops,
+# Monte Carlo, histograms, SciPy's banded solve, and a program that is refused (`-m long`: all)
+COMPILE_DEFAULT = {"bfs_frontier", "burgers1d", "burgers_minmod_limiter", "cn_heat_banded", "coo_matvec",
+                   "gray_scott_setup_helpers", "heat3d_explicit", "heat_closure_loop", "histogram_equalisation",
+                   "implicit_diffusion_thomas", "ising_checkerboard_rng", "jacobi_tolerance", "lbm_d2q9",
+                   "nbody_pair_loop", "pic_cic_deposit", "reactor_ternary_control", "sandpile_avalanches",
+                   "slab_transport_mc", "triangular_solves"}
 
 
 def _expected_refusal(text: str) -> str | None:
@@ -65,8 +78,13 @@ def _verify_transforms(text: str) -> tuple[str, ...]:
 
 
 def _params(test: str):
-    return [pytest.param(p, id=p.stem, marks=pytest.mark.xfail(reason=XFAIL[p.stem, test], strict=True))
-            if (p.stem, test) in XFAIL else pytest.param(p, id=p.stem) for p in PROGRAMS]
+    params = []
+    for p in PROGRAMS:
+        marks = [pytest.mark.xfail(reason=XFAIL[p.stem, test], strict=True)] if (p.stem, test) in XFAIL else []
+        if test == "compile" and p.stem not in COMPILE_DEFAULT and not _expected_refusal(p.read_text()):
+            marks.append(pytest.mark.long)
+        params.append(pytest.param(p, id=p.stem, marks=marks))
+    return params
 
 
 def _import_path(path: Path, name: str):
