@@ -3,6 +3,7 @@ scalar names, the rest of the math module on traced floats (floor/ceil/trunc as 
 fmod, hypot, isnan...), lambdas and defs defined in a loop body, and NumPy's warnings for the
 mean of an empty masked read. Differential: the original function against np2ref.compile of it."""
 
+import functools
 import math
 import warnings
 
@@ -14,6 +15,13 @@ from conftest import assert_same_as_numpy, program
 from np2ref.diagnostics import Np2RefError
 
 P = program("scalar_math")
+
+
+@functools.cache
+def _math_errors():
+    """One translation of P.math_errors for every case (each `which` a static argument: its own
+    compile once, shared by the cases that raise and the one that runs)."""
+    return np2ref.compile(P.math_errors)
 
 
 def _line(fn_name: str, text: str) -> int:
@@ -61,7 +69,7 @@ def test_isnan_isinf_isfinite_of_array_data():
     (math.nan, 1.0, 2, ValueError, "cannot convert float NaN to integer"),
     (1.0, -math.inf, 2, OverflowError, "cannot convert float infinity to integer")])
 def test_math_errors_are_pythons_when_the_compiled_call_runs(T, U, which, kind, message):
-    f = np2ref.compile(P.math_errors)
+    f = _math_errors()
     for call in (P.math_errors, f):
         with pytest.raises(kind, match=f"^{message}$"):
             call(np.zeros(2), T, U, which)
@@ -69,7 +77,7 @@ def test_math_errors_are_pythons_when_the_compiled_call_runs(T, U, which, kind, 
 
 
 def test_floor_beyond_int64_is_refused_when_it_runs():
-    f = np2ref.compile(P.math_errors)
+    f = _math_errors()
     with pytest.raises(Exception, match="NPR031") as info:
         f(np.zeros(2), 1e19, 1.0, 2)
     assert "int64" in str(info.value)
