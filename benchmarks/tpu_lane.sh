@@ -45,7 +45,7 @@ stage() {  # stage NAME SECONDS COMMAND...: run COMMAND under `timeout`, its out
 PYTEST=("$PY" -m pytest -p no:cacheprovider -o addopts= -q -rf --durations=10)
 # a compile on the chip takes seconds (6 s a corpus program): tests/test_tpu.py (both policies,
 # about 2 min) and the corpus's compile tests (about 5) fill the stage; TESTS and K change it
-TESTS=${TESTS:-"tests/test_tpu.py tests/test_corpus.py"}
+TESTS=${TESTS:-"tests/test_tpu.py tests/corpus/test_corpus.py"}
 stage probe "${T_PROBE:-0}" "$PY" benchmarks/tpu_probe.py --out "$OUT" --part "${PROBE_PARTS:-float,int}"
 # shellcheck disable=SC2086 (TESTS is a list of paths)
 stage tests "${T_TESTS:-380}" "${PYTEST[@]}" $TESTS -k "${K:-not verify and not convert}"

@@ -23,7 +23,7 @@ import pytest
 # small arrays); tests/test_host_route.py tests that route with host_below given explicitly.
 os.environ["NP2REF_HOST_BELOW"] = "0"
 # `np2ref check` reads and writes its content cache (np2ref/cache.py) only where a test asks for
-# it (tests/test_check_cache.py): the suite leaves the user's ~/.cache alone.
+# it (tests/cli/test_check_cache.py): the suite leaves the user's ~/.cache alone.
 os.environ["NP2REF_NO_CACHE"] = "1"
 
 import np2ref
@@ -97,6 +97,17 @@ def assert_same_as_numpy(fn, compiled, *args, **kwargs):
     return expected, got
 
 
+def central_differences(fn, x, eps=1e-6):
+    """Central differences of the scalar function fn at x, one element at a time (the gradient
+    jax.grad of a translation is checked against)."""
+    fd = np.zeros_like(x)
+    for k in np.ndindex(x.shape):
+        e = np.zeros_like(x)
+        e[k] = eps
+        fd[k] = (fn(x + e) - fn(x - e)) / (2 * eps)
+    return fd
+
+
 def result_types(value):
     """The types of a result's Python and NumPy scalars, by position (containers walked)."""
     if isinstance(value, dict):
@@ -140,7 +151,7 @@ def run_cli(*args, cwd: Path) -> subprocess.CompletedProcess:
     """`np2ref ARGS` in folder cwd, as np2ref.cli.main in this process (about 0.05 s against
     1.4 s for a fresh interpreter on the test machines). The console script is
     `sys.exit(main())`: main's return value, or argparse's SystemExit, is the exit status
-    (tests/test_cli_workflow.py::test_the_command_exits_as_main_returns runs the real command for
+    (tests/cli/test_cli_workflow.py::test_the_command_exits_as_main_returns runs the real command for
     each status). NP2REF_TEST_SUBPROCESS=1 runs every call as a real `python -m np2ref.cli`."""
     argv = [str(a) for a in args]
     if os.environ.get("NP2REF_TEST_SUBPROCESS") == "1":

@@ -14,7 +14,10 @@ from hypothesis import strategies as st
 import np2ref
 from conftest import program as load_program, ROOT, assert_same_as_numpy, load_module
 
-SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+# 10 examples a test: nearly every example is a new static slice or a new index length, so a new
+# compile (test_slice_store: 5 s of CPU time at 20); hypothesis draws others on the next run, and
+# `np2ref fuzz` is the long differential run (docs/fuzzing.md)
+SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 N = 7
 
 

@@ -1,6 +1,6 @@
 """docs/ci.md runs as written: its config is the project's pyproject.toml, and each `np2ref`
 command in its bash blocks ends with the exit code its `# exit N` comment gives (conftest.run_cli:
-in this process; the real command's exit status is tests/test_cli_workflow.py's)."""
+in this process; the real command's exit status is tests/cli/test_cli_workflow.py's)."""
 
 from __future__ import annotations
 

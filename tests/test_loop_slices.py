@@ -178,10 +178,10 @@ def test_masked_reads_of_a_moving_slice_have_numpys_gradient():
 
 
 def test_minimum_image_energy_is_a_lax_loop_with_numpys_gradient():
-    # third_party_sim.minimum_image_energy: a masked read of the moving slice's distances in a
+    # simulations.minimum_image_energy: a masked read of the moving slice's distances in a
     # name (`inv6 = (1.0 / r2[inside]) ** 3`) ran as a Python loop (NPR033; 15 s to compile at
     # 100 particles, 0.25 s now)
-    T = program("third_party_sim")
+    T = program("simulations")
     c = np2ref.compile(T.minimum_image_energy)
     pos = RNG.random((8, 3)) * 3.0
     with warnings.catch_warnings():

@@ -5,7 +5,7 @@
   functions still run only on concrete values (NPR031 on a traced one).
 - LIBRARY_CALLS: qualified name -> the runtime shim that computes it on jax arrays, with the
   conditions under which it agrees with the library (each row has a differential test against
-  the library in tests/test_python_surface3.py). The module analysis (analysis/module.py) does
+  the library in tests/library/test_solve_banded.py). The module analysis (analysis/module.py) does
   not make a function host code for calling one of these.
 """
 

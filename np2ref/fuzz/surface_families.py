@@ -1,4 +1,4 @@
-"""The family of Python around physics kernels (tests/programs/third_party_phys.py's forms):
+"""The family of Python around physics kernels (tests/programs/physics.py's forms):
 
     phys_surface  one of: `np.linspace` with constant arguments (endpoint, retstep, a count
                   from a shape); `x[range(N), y]` read or `op=` (an MLP's `dscores[range(N), y]

@@ -1,4 +1,4 @@
-"""Programs for tests/test_python_surface3.py: library calls with an exact JAX counterpart
+"""Programs for tests/library/test_solve_banded.py: library calls with an exact JAX counterpart
 (analysis/library_table.py). Imports scipy: the tests import this module only when it is
 installed (it is no dependency of np2ref)."""
 
