@@ -120,9 +120,8 @@ class _ModuleState(cst.CSTVisitor):
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         for small in node.body:
-            if self.depth == 0 and isinstance(small, cst.Assign) and len(small.targets) == 1 \
-                    and isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, _CONSTANTS):
-                self.constants.add(small.targets[0].target.value)
+            if self.depth == 0 and isinstance(small, cst.Assign) and len(small.targets) == 1:
+                self.constants.update(_constant_targets(small.targets[0].target, small.value))
 
     # a comprehension's own variables are not module-level names (nor the function's)
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
@@ -258,6 +257,18 @@ def _reads_only(func: cst.BaseExpression, qual: str | None) -> bool:
 
 
 _CONSTANTS = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float, cst.Imaginary)
+
+
+def _constant_targets(target: cst.BaseExpression, value: cst.BaseExpression) -> list[str]:
+    """The names `target = value` binds to a str or number literal: `N = 6`, and each name of
+    `m, n = 6, 6` (a script's sizes). No call can change what such a name holds."""
+    if isinstance(target, cst.Name):
+        return [target.value] if isinstance(value, _CONSTANTS) else []
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
+            and len(target.elements) == len(value.elements) \
+            and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
+        return [n for t, v in zip(target.elements, value.elements) for n in _constant_targets(t.value, v.value)]
+    return []
 
 
 class _Reads(cst.CSTVisitor):

@@ -63,6 +63,7 @@ class NprFunction:
         self._watch = None
         self.globals_source = None
         self._traced = None  # traced_fn()
+        self.float_variants = {}  # Python floats that size arrays, made static (float_sizes.py)
 
     def __call__(self, *args, **kwargs):
         if _npr_state["depth"]:  # (a lazy stacked list's rows made for the caller: appends.py)
@@ -76,8 +77,14 @@ class NprFunction:
                 _npr_state.pop("stacked", None)  # and appends.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.run_as_written(*args, **kwargs)
+        if self.float_variants and (names := _npr_float_static_names(self, args, kwargs)) in self.float_variants:
+            return self.float_variants[names](*args, **kwargs)
         try:
             return self.call_numpy(*args, **kwargs)
+        except NprUnsupported as gap:  # a size from a Python float argument: static, once (float_sizes.py)
+            if gap.code not in _NPR_FLOAT_SIZED or (names := _npr_float_static_names(self, args, kwargs)) is None:
+                raise
+            return _npr_float_static_variant(self, names)(*args, **kwargs)
         except NprFirstCall:  # a call of an object np2ref cannot see into, not seen yet: this call
             try:  # runs op by op, each host call made at once, which records it (it writes no argument)
                 with jax.disable_jit():
@@ -593,7 +600,8 @@ def _npr_uses_layout(fn, seen=None):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall, npr_host_raised  # noqa: E402
+from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall, NprUnsupported, npr_host_raised  # noqa: E402
+from .float_sizes import _NPR_FLOAT_SIZED, _npr_float_static_names, _npr_float_static_variant  # noqa: E402
 from .compat import _npr_eager, _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
 from .divisions import _npr_fenced  # noqa: E402
 from .budget import npr_trace_budget  # noqa: E402

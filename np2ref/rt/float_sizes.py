@@ -1,0 +1,42 @@
+"""Sizes computed from Python float arguments in a converted script.
+
+A converted script's driver calls `rk4(f, 0.0, 50.0, 0.01, y0)` and the function computes
+`n = int((b - a) / h)` to size its arrays. Python floats are traced (they are data, like
+arrays), so that trace stops with NPR031. The script has no place to say `static_argnames`, so
+npr_jit retries the call once with its Python float arguments static: each such value becomes
+part of the program, as it is a Python float in NumPy's run (exact; one compile per value).
+The same holds for a `while t < T` loop on float arguments that grows an array (NPR130): with
+the floats static it is a Python loop, as in NumPy.
+np2ref.compile keeps its documented refusal (NPR031 naming the float), the caller there can
+pass static_argnames."""
+
+from .arguments import _npr_is_static
+
+# the refusals a traced Python float can cause: a size or bound from it, a loop on it that grows a value
+_NPR_FLOAT_SIZED = frozenset({"NPR031", "NPR130"})
+
+
+def _npr_float_static_names(fn, args, kwargs):
+    """The parameters a retry makes static: those static already and every Python float. None
+    when the call has no Python float argument or the function names its static ones itself."""
+    if fn.static_argnames is not None:
+        return None
+    try:
+        bound = fn.signature.bind(*args, **kwargs)
+    except TypeError:
+        return None
+    bound.apply_defaults()
+    if not any(type(v) is float for v in bound.arguments.values()):
+        return None
+    return frozenset(n for n, v in bound.arguments.items() if type(v) is float or _npr_is_static(v))
+
+
+def _npr_float_static_variant(fn, names):
+    """fn's twin with `names` static, made once per set of names and kept on fn."""
+    variant = fn.float_variants.get(names)
+    if variant is None:
+        variant = type(fn)(fn.fn, fn.mutated, names, fn.dtype_policy, fn.bounds, fn.python_scalars,
+                           fn.lists, fn.copied, fn.changed, fn.trace_budget)
+        variant.globals_source, variant.jit_options = fn.globals_source, fn.jit_options
+        fn.float_variants[names] = variant
+    return variant

@@ -1,0 +1,66 @@
+"""A converted script whose function sizes its arrays from Python float arguments
+(`n = int((b - a) / h)`, a public RK4 script's): npr_jit retries the call with its Python floats
+static (rt/float_sizes.py), so the converted script prints what NumPy prints; it raised NPR031
+when it ran. np2ref.compile keeps its refusal naming the float (test_python_surface)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import runpy
+import textwrap
+
+import numpy as np
+import pytest
+
+import np2ref
+
+RK4 = textwrap.dedent("""
+    import numpy as np
+
+    def rk4(f, a, b, h, y_0):
+        n = int((b - a) / h)
+        t = np.linspace(a, b, n + 1)
+        w = np.zeros((len(y_0), n + 1))
+        w[:, 0] = y_0
+        for i in range(n):
+            s_1 = f(t[i], w[:, i])
+            s_2 = f(t[i] + h / 2, w[:, i] + s_1 * h / 2)
+            w[:, i + 1] = w[:, i] + s_2 * h
+        return t, w
+
+    def decay(t, y):
+        return -0.5 * y + np.sin(t)
+
+    for a, b in ((0.0, 0.5), (0.0, 0.3), (0.0, 0.5)):
+        t, w = rk4(decay, a, b, 0.01, (5.0, 1.0))
+        print(t.shape, w.dtype, *w[:, -1].tolist())
+""")
+
+
+def _printed(path) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        runpy.run_path(str(path), run_name="__main__")
+    return out.getvalue()
+
+
+def test_a_converted_script_sizing_arrays_from_float_arguments_prints_as_numpy(tmp_path):
+    src, dst = tmp_path / "rk4_script.py", tmp_path / "rk4_script_ref.py"
+    src.write_text(RK4)
+    result = np2ref.convert_source(RK4, str(src))
+    assert "@npr_jit" in result.code  # rk4 is translated, not left as NumPy
+    dst.write_text(result.code)
+    want, got = _printed(src).splitlines(), _printed(dst).splitlines()
+    assert len(want) == len(got) == 3
+    for w, g in zip(want, got):
+        assert w.split()[:2] == g.split()[:2]  # shapes and dtypes exactly
+        np.testing.assert_allclose([float(v) for v in g.split()[2:]], [float(v) for v in w.split()[2:]], rtol=1e-12)
+
+
+def test_compile_still_refuses_a_size_from_a_float_argument(tmp_path):
+    path = tmp_path / "rk4_mod.py"
+    path.write_text(RK4.split("for a, b")[0])
+    mod = runpy.run_path(str(path))
+    with pytest.raises(np2ref.Np2RefError, match="NPR031"):
+        np2ref.compile(mod["rk4"])(mod["decay"], 0.0, 0.5, 0.01, (5.0, 1.0))
