@@ -81,6 +81,12 @@ def trmm(alpha, A, B):
     B *= alpha  # (NPBench's form: the scaling after the loop)
 
 
+def trmm_shapes(A, B):
+    for i in range(B.shape[0]):
+        for j in range(B.shape[1]):  # B's shape in the body: no access to its data
+            B[i, j] += np.dot(A[i + 1:, i], B[i + 1:, j])
+
+
 def trmm_flipped(A, B):
     for i in range(B.shape[0]):
         for j in range(B.shape[1]):
@@ -192,7 +198,8 @@ def test_trmm_with_inf_and_nan_in_rows_the_slices_leave_out(seed):
     for _ in range(3):
         B[rng.integers(m), rng.integers(n)] = _SPECIAL[rng.integers(len(_SPECIAL))]
         A[rng.integers(m), rng.integers(m)] = _SPECIAL[rng.integers(len(_SPECIAL))]
-    for fn, args in ((trmm, (1.5, A, B)), (trmm_flipped, (A, B))):
+    for fn, args in ((trmm, (1.5, A, B)), (trmm_flipped, (A, B)), (trmm_shapes, (A, B))):
+        assert "def _lanes_i(" in _converted(fn)
         want = _run(fn, args, compiled=False)
         for w, got in zip(want, _run(fn, args)):
             _same(w, got, exact=False)
@@ -203,6 +210,29 @@ def test_trmm_with_inf_and_nan_in_rows_the_slices_leave_out(seed):
             V.NPR_VECTORISE = True
         for w, got in zip(want, looped):
             _same(w, got, exact=False)
+
+
+def row_products(S, x, B):
+    for i in range(S.shape[0]):
+        S[i, i:] = x @ B[:, i:]  # B's columns before i never enter NumPy's product
+
+
+def test_products_of_slices_with_inf_and_nan_outside_them():
+    """The contracted axis is zero-filled outside a slice, the others are not (the product's
+    elements outside them are not NumPy's): inf and NaN in B's columns before i stay out."""
+    rng = np.random.default_rng(5)
+    S, x, B = rng.standard_normal((4, 4)), rng.standard_normal(3), rng.standard_normal((3, 4))
+    B[1, 0], B[2, 1], B[0, 2] = np.inf, np.nan, -np.inf
+    want = _run(row_products, (S, x, B), compiled=False)
+    for w, got in zip(want, _run(row_products, (S, x, B))):
+        _same(w, got, exact=False)
+    V.NPR_VECTORISE = False
+    try:
+        looped = _run(row_products, (S, x, B), compiled="loop")
+    finally:
+        V.NPR_VECTORISE = True
+    for w, got in zip(want, looped):
+        _same(w, got, exact=False)
 
 
 def test_trmm_on_integers_and_in_one_product():

@@ -317,8 +317,7 @@ def _npr_filled_product(fn, a, b, la, ka, kb):
     nda, ndb = (np.ndim(x.data if isinstance(x, NprMasked) else x) for x in (a, b))
     _, (a, b) = _npr_common_offs([a, b], lambda x, ax: 'k' if (x is a0 and ax == nda - 1) or (
         x is b0 and ax == kb % ndb) else None)
-    xa = a.filled(0) if isinstance(a, NprMasked) else a
-    xb = b.filled(0) if isinstance(b, NprMasked) else b
+    xa, xb = _npr_filled_on(a, ka), _npr_filled_on(b, kb)
     if la is not None and xa.shape[ka] != xb.shape[kb]:
         w = max(xa.shape[ka], xb.shape[kb])
         xa = jnp.pad(xa, [(0, 0)] * (xa.ndim - 1) + [(0, w - xa.shape[ka])])
@@ -326,6 +325,18 @@ def _npr_filled_product(fn, a, b, la, ka, kb):
         padb[kb] = (0, w - xb.shape[kb])
         xb = jnp.pad(xb, padb)
     return _npr_masked(fn(xa, xb), *_npr_product_axes(a, b, np.ndim(xa), np.ndim(xb)))
+
+
+def _npr_filled_on(x, axis):
+    """x's data, zero outside the slice on `axis` (a product's contracted axis) only: what lies
+    outside its other masked axes reaches only the result's elements outside them (covariance's
+    `d[:, i] @ d[:, i:M]` in lanes: d itself, one matrix product, not a filled copy per lane)."""
+    if not isinstance(x, NprMasked):
+        return x
+    axis %= x.ndim
+    if x.lens[axis] is None:
+        return x.data
+    return NprMasked(x.data, [n if k == axis else None for k, n in enumerate(x.lens)], x.offs).filled(0)
 
 
 def _npr_product_axes(a, b, nda, ndb):
