@@ -11,7 +11,7 @@ was (a sum that starts at +0 never becomes -0 by it). So the one-sided fill is e
 is finite everywhere, in every lane; `lax.cond` takes it then, the two-sided fill otherwise (both
 exact, in XLA's order of the sum, which NumPy's `@`/`dot` does not promise either).
 
-"Finite in every lane" is one flag for the whole batch: `npr_all` under vmap reduces over
+"Finite in every lane" is one flag for the whole batch: `_npr_lanes_all` under vmap reduces over
 the batch axis too (jax.custom_batching.custom_vmap), so the flag is not batched and the cond stays
 a cond, run once, not a select of both branches. Its input has its gradient stopped (a boolean
 needs none; custom_vmap has no reverse-mode rule). Outside lanes nothing changes: a sequential
@@ -29,7 +29,7 @@ _NPR_LANES = [0]  # how many lanes traces (npr_vfor) enclose the current trace
 
 
 @contextlib.contextmanager
-def npr_in_lanes():
+def _npr_in_lanes():
     """Around the trace of a lanes body under vmap."""
     _NPR_LANES[0] += 1
     try:
@@ -39,17 +39,17 @@ def npr_in_lanes():
 
 
 @custom_vmap
-def npr_all(x):
+def _npr_lanes_all(x):
     """Whether every element of the boolean x is true, in every lane of every enclosing vmap."""
     return jnp.all(x)
 
 
-@npr_all.def_vmap
-def _npr_all_batched(axis_size, in_batched, x):
-    return npr_all(x), False  # (x holds every lane: its batch axis is one more axis)
+@_npr_lanes_all.def_vmap
+def _npr_lanes_all_batched(axis_size, in_batched, x):
+    return _npr_lanes_all(x), False  # (x holds every lane: its batch axis is one more axis)
 
 
-def npr_lane_product(fn, left, right, filled, same=True):
+def _npr_one_product(fn, left, right, filled, same=True):
     """fn(left, right) when right is finite everywhere and `same` (the slices start at the same
     place) holds in every lane, else filled() (both operands zero-filled); inside lanes only
     (None outside: the caller fills both)."""
@@ -60,4 +60,4 @@ def npr_lane_product(fn, left, right, filled, same=True):
         flag = jnp.logical_and(flag, jnp.all(jnp.isfinite(lax.stop_gradient(right))))
     if flag is True:
         return fn(left, right)
-    return lax.cond(npr_all(lax.stop_gradient(flag)), lambda: fn(left, right), filled)
+    return lax.cond(_npr_lanes_all(lax.stop_gradient(flag)), lambda: fn(left, right), filled)

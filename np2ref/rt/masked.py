@@ -307,7 +307,7 @@ def _npr_lane_product(fn, a, b, kb, filled):
     same = jnp.equal(oa, ob) if _npr_traced(oa) or _npr_traced(ob) else int(oa) == int(ob)
     if same is False:
         return None
-    return npr_lane_product(fn, a.filled(0), b.data, filled, same)
+    return _npr_one_product(fn, a.filled(0), b.data, filled, same)
 
 
 def _npr_filled_product(fn, a, b, la, ka, kb):
@@ -426,5 +426,5 @@ from .bounds import _npr_check_run  # noqa: E402
 from .views import npr_load  # noqa: E402
 from .np_linalg import npr_np_dot, npr_np_matmul  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
-from .lane_dots import npr_lane_product  # noqa: E402
+from .lane_dots import _npr_one_product  # noqa: E402
 from .windows_more import _npr_guard_where, npr_masked_mean, npr_masked_extreme, npr_masked_truth  # noqa: E402

@@ -145,7 +145,7 @@ def _npr_lanes(rng, lanes, slots, width, span):
 
     axes = [_npr_slot_axis(ix) for _, ix, _ in slots]
     # the lanes first (a Ref made under vmap from a value batched along another axis fails its stores)
-    with npr_in_lanes():  # (a product of two slices then one matrix product: rt/lane_dots.py)
+    with _npr_in_lanes():  # (a product of two slices then one matrix product: rt/lane_dots.py)
         new = jax.vmap(lane)(at, *[jnp.moveaxis(jnp.take(o, at, axis=a), a, 0) for o, a in zip(olds, axes)])
     new = [jnp.moveaxis(v, 0, a) for v, a in zip(new, axes)]
     return new, [(o, valid) for o in olds]
@@ -235,4 +235,4 @@ from .refs import _npr_differentiated  # noqa: E402
 from .bounds import _npr_known_range, _npr_note_range, npr_get  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .compat import _npr_weak_astype  # noqa: E402
-from .lane_dots import npr_in_lanes  # noqa: E402
+from .lane_dots import _npr_in_lanes  # noqa: E402
