@@ -261,3 +261,19 @@ def test_trmm_gradient_through_the_one_product():
         lo[k] -= eps
         want[k] = (_run(trmm, (1.5, A, hi), compiled=False)[1].sum() - _run(trmm, (1.5, A, lo), compiled=False)[1].sum()) / (2 * eps)
     np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_VALUES = st.one_of(st.floats(-1e3, 1e3).filter(lambda v: v == 0 or abs(v) > 1e-100), st.sampled_from(_SPECIAL))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(data=st.data())
+def test_row_and_column_fills_are_numpys_bits_with_signed_zeros_infs_and_nans(data):
+    """The lanes and the copy perform the loop's own elementwise operations: NumPy's bits."""
+    S = np.array(data.draw(st.lists(_VALUES, min_size=16, max_size=16))).reshape(4, 4)
+    x = np.array(data.draw(st.lists(_VALUES, min_size=4, max_size=4)))
+    for w, got in zip(_run(sym_update, (S, x), compiled=False), _run(sym_update, (S, x))):
+        _same(w, got, exact=True)
