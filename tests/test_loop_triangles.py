@@ -277,3 +277,23 @@ def test_row_and_column_fills_are_numpys_bits_with_signed_zeros_infs_and_nans(da
     x = np.array(data.draw(st.lists(_VALUES, min_size=4, max_size=4)))
     for w, got in zip(_run(sym_update, (S, x), compiled=False), _run(sym_update, (S, x))):
         _same(w, got, exact=True)
+
+
+def stale_inner_variable(S, x):
+    m = S.shape[0]
+    for i in range(m):
+        for j in range(0, i):
+            S[i, i] += x[j]
+        for j in range(i, i):
+            S[i, i] += 1.0  # (no trips: j keeps i - 1)
+        S[i, j] = 5.0  # a column below i, which iteration j's copy wrote before
+        for j in range(i, m):
+            S[i, j] = x[j]
+            S[j, i] = S[i, j]
+
+
+def test_an_inner_variable_after_its_loop_is_not_taken_as_its_range():
+    """The outer loop carries j (read before the body binds it); were it not, upper_rows would
+    still not take `S[i, j]` after j's loops for a column >= i (it looks at enclosing loops only)."""
+    source = _converted(stale_inner_variable)
+    assert "tri=" not in source and "npr_for(npr_range(m), _loop_i" in source

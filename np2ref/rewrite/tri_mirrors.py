@@ -163,14 +163,18 @@ def upper_rows(loop: cst.For, var: str, array: str) -> str:
     """Why some access to `array` in loop's body is not in row var at a column >= var ("" when
     all are): the owned row part of the module docstring."""
     why = [""]
-    starts = {}  # inner loop variable -> whether its range starts at var + c, c >= 0
+    starts = {}  # the variables of the loops around a node -> whether the range starts at var + c, c >= 0
 
     class V(cst.CSTVisitor):
         def visit_For(self, node):
             if isinstance(node.target, cst.Name):
                 args = node.iter.args if isinstance(node.iter, cst.Call) and is_name(node.iter.func, "range") else ()
                 step_ok = len(args) < 3 or isinstance(args[2].value, cst.Integer) and int(args[2].value.value) > 0
-                starts[node.target.value] = len(args) >= 2 and step_ok and _from(args[0].value, var)
+                starts.setdefault(node.target.value, []).append(len(args) >= 2 and step_ok and _from(args[0].value, var))
+
+        def leave_For(self, node):  # (after its loop, a variable may hold an earlier loop's value)
+            if isinstance(node.target, cst.Name):
+                starts[node.target.value].pop()
 
         def visit_Subscript(self, node):
             if is_name(node.value, array):
@@ -195,7 +199,7 @@ def _upper(elements, var, starts) -> bool:
         return True
     name = v.value if isinstance(v, cst.Name) else v.left.value if isinstance(v, cst.BinaryOperation) \
         and isinstance(v.left, cst.Name) and isinstance(v.operator, cst.Add) and isinstance(v.right, cst.Integer) else None
-    return bool(name is not None and starts.get(name))
+    return bool(name is not None and starts.get(name) and starts[name][-1])
 
 
 def _from(expr, var) -> bool:
