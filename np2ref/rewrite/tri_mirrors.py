@@ -337,3 +337,18 @@ def tri_argument(plan, mirrors):
                                     cst.Element(cst.parse_expression(tm.stop) if tm.stop is not None else cst.Name("None")),
                                     cst.Element(cst.SimpleString(repr(tm.kind)))]), comma=cst.Comma()) for tm in mirrors]
     return cst.Tuple(items)
+
+
+def tri_lanes(loop: cst.For, updated_stmts, var: str, facts):
+    """(LanePlan, the lanes' statements, npr_vfor's `tri=` value, words for the loop's note) when the
+    loop is a row and a column per iteration; None when it is not (the slot proof's verdict stands);
+    why not, when the rewrite moved the copies."""
+    tri = tri_plan(loop, var, facts)
+    if tri is None:
+        return None
+    stmts = strip_updated(updated_stmts, tri[1], var)
+    if stmts is None:
+        return "a body whose copies the rewrite moved"
+    arrays = ", ".join(t.array for t in tri[1])
+    return tri[0], stmts, tri_argument(*tri), (f"; each owns row {var} of {arrays} from column {var} on, its column "
+                                               "part copied from the rows after the lanes")

@@ -20,7 +20,6 @@ loop would pay a cond and a scan of the column per step for nothing.
 
 import contextlib
 
-import jax
 import jax.numpy as jnp
 from jax import lax
 from jax.custom_batching import custom_vmap
