@@ -297,3 +297,17 @@ def test_an_inner_variable_after_its_loop_is_not_taken_as_its_range():
     still not take `S[i, j]` after j's loops for a column >= i (it looks at enclosing loops only)."""
     source = _converted(stale_inner_variable)
     assert "tri=" not in source and "npr_for(npr_range(m), _loop_i" in source
+
+
+def test_trmm_and_covariance_under_the_callers_vmap():
+    """One inf in one example of a batch: the flag spans the caller's batch too (both forms exact)."""
+    jax = pytest.importorskip("jax")
+    rng = np.random.default_rng(8)
+    A, Bs, ds = rng.standard_normal((4, 4)), rng.standard_normal((3, 4, 2)), rng.standard_normal((3, 5, 3))
+    Bs[1, 0, 0] = np.inf
+    with jax.enable_x64(True):
+        outs = jax.jit(jax.vmap(lambda b: _compiled(trmm).pure(1.5, A, b)[1]["B"]))(Bs)
+        covs = jax.vmap(lambda d: _compiled(cov_chain).pure(d)[0])(ds)
+    for k in range(3):
+        _same(_run(trmm, (1.5, A, Bs[k]), compiled=False)[1], np.asarray(outs[k]), exact=False)
+        _same(cov_chain(ds[k]), np.asarray(covs[k]), exact=False)
