@@ -39,6 +39,7 @@ PURE_METHODS = frozenset("sum prod max min mean dot any all var std".split())
 PURE_BUILTINS = frozenset("abs min max float range len".split())
 PURE_KEYWORDS = frozenset({"axis", "keepdims"})
 _STATEMENTS = (cst.Assign, cst.AugAssign, cst.Pass)
+_META = frozenset({"shape", "ndim", "dtype", "size"})  # attributes of a written array no store changes
 
 
 @dataclasses.dataclass(frozen=True)
@@ -227,6 +228,8 @@ class _Accesses(cst.CSTVisitor):
     def visit_Attribute(self, node):
         if isinstance(node.value, cst.Name) and node.value.value in ("np", "numpy"):
             return False  # `np.exp` (a call's function, checked in visit_Call), `np.pi`
+        if isinstance(node.value, cst.Name) and node.value.value in self.written and node.attr.value in _META:
+            return False  # `B.shape[1]` in an inner range: what no store changes
         return True
 
     def visit_Lambda(self, node):
@@ -320,6 +323,9 @@ def lanes_function(plan: LanePlan, var: str, stmts, name: str):
     class Left(cst.CSTVisitor):
         def visit_Subscript(self, node):
             return swap.array_of_apart(node) is None  # a read no iteration writes: R itself
+
+        def visit_Attribute(self, node):
+            return not (isinstance(node.value, cst.Name) and node.attr.value in _META)  # R.shape: R's own
 
         def visit_Name(self, node):
             left.add(node.value)

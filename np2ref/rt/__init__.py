@@ -18,13 +18,14 @@ Modules, in the order a store goes through them:
 - buffers: 64-byte-aligned NumPy arrays (XLA:CPU takes them without a copy), staging buffers.
 - fastpath: a call of jax.Arrays runs the plan's program jitted with a flat signature;
   numpycall: a call with NumPy arrays runs it through straight-line Python made for the plan.
-- loops, branches, refs, python_loops, windows, masked, windows_more, win_views, early_exit, rebinds: lax
+- loops, branches, refs, python_loops, windows, lane_dots, masked, windows_more, win_views, early_exit, rebinds: lax
   loops and branches with Refs closed over; slices that move with the loop variable, those of a
   length known only at run time (masked; windows_more: their mean, max, min, and static steps;
   win_views: such a window bound as a view and written through, masked stores into it);
   early_exit: a data-dependent `break` ends the loop; rebinds: a carried array the body rebinds.
 - vectorise: npr_vfor, a loop whose iterations the rewrite proved independent run as one vmap
-  over its range (rewrite/lanes.py).
+  over its range (rewrite/lanes.py); lane_dots: a product of two moving slices in those lanes as
+  one matrix product where that is exact.
 - pallas: npr_pallas, a top-level loop nest of element reads and writes as one Pallas kernel (loops="pallas").
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - appends: a lax loop's append-only lists, the appended values stacked at the trip's index.
@@ -62,13 +63,13 @@ finally:
 from . import (  # noqa: E402  (the order a store goes through them; see above)
     compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
     np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-    jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
+    jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
     windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
     divisions, accurate64, vectorise, budget, comprehensions, appends, pallas)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-           jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
+           jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
            divisions, accurate64, vectorise, budget, comprehensions, appends, pallas)
 

@@ -282,10 +282,6 @@ def _npr_masked_product(fn, a, b):
                              "run time, of more than 2 dimensions, is not translated")
     ka = -1
     kb = 0 if np.ndim(b.data if isinstance(b, NprMasked) else b) == 1 else -2
-    a0, b0 = a, b  # the contracted axes must start at the same place, or both go first
-    nda, ndb = (np.ndim(x.data if isinstance(x, NprMasked) else x) for x in (a, b))
-    _, (a, b) = _npr_common_offs([a, b], lambda x, ax: 'k' if (x is a0 and ax == nda - 1) or (
-        x is b0 and ax == kb % ndb) else None)
     la = a.lens[ka] if isinstance(a, NprMasked) else None
     lb = b.lens[kb] if isinstance(b, NprMasked) else None
     if (la is None) != (lb is None):
@@ -293,20 +289,63 @@ def _npr_masked_product(fn, a, b):
                              "time with an array axis of a static length")
     if la is not None and not (isinstance(a, NprMasked) and isinstance(b, NprMasked) and a.ndim == 1 and b.ndim == 1):
         _npr_lengths_equal(la, lb)
-    xa = a.filled(0) if isinstance(a, NprMasked) else a
-    xb = b.filled(0) if isinstance(b, NprMasked) else b
+    if la is not None:  # in lanes, one matrix product where that is exact (lane_dots.py)
+        out = _npr_lane_product(fn, a, b, kb, lambda: _npr_filled_product(fn, a, b, la, ka, kb))
+        if out is not None:
+            return out
+    return _npr_filled_product(fn, a, b, la, ka, kb)
+
+
+def _npr_lane_product(fn, a, b, kb, filled):
+    """The product of two slices whose contracted axes are masked and whose other axes are not,
+    in lanes: the left one zero-filled, the right one as it is, where its data is finite and the
+    two start at the same place (else `filled()`, both zero-filled); None outside lanes."""
+    if not (isinstance(a, NprMasked) and isinstance(b, NprMasked)) or a.data.shape[-1] != b.data.shape[kb] \
+            or any(n is not None for n in a.lens[:-1]) or any(n is not None for k, n in enumerate(b.lens) if k != kb % b.ndim):
+        return None
+    oa, ob = (0 if o is None else o for o in (a.offs[-1], b.offs[kb]))
+    same = jnp.equal(oa, ob) if _npr_traced(oa) or _npr_traced(ob) else int(oa) == int(ob)
+    if same is False:
+        return None
+    return _npr_one_product(fn, a.filled(0), b.data, filled, same)
+
+
+def _npr_filled_product(fn, a, b, la, ka, kb):
+    """The product with every contracted element outside the slices zero on both sides (the
+    contracted axes must start at the same place, or both go first)."""
+    a0, b0 = a, b
+    nda, ndb = (np.ndim(x.data if isinstance(x, NprMasked) else x) for x in (a, b))
+    _, (a, b) = _npr_common_offs([a, b], lambda x, ax: 'k' if (x is a0 and ax == nda - 1) or (
+        x is b0 and ax == kb % ndb) else None)
+    xa, xb = _npr_filled_on(a, ka), _npr_filled_on(b, kb)
     if la is not None and xa.shape[ka] != xb.shape[kb]:
         w = max(xa.shape[ka], xb.shape[kb])
         xa = jnp.pad(xa, [(0, 0)] * (xa.ndim - 1) + [(0, w - xa.shape[ka])])
         padb = [(0, 0)] * xb.ndim
         padb[kb] = (0, w - xb.shape[kb])
         xb = jnp.pad(xb, padb)
-    out = fn(xa, xb)
-    rest = (list(a.lens[:-1]) if isinstance(a, NprMasked) else [None] * (np.ndim(xa) - 1)) + \
-        ([] if np.ndim(xb) == 1 else [b.lens[-1] if isinstance(b, NprMasked) else None])
-    offs = (list(a.offs[:-1]) if isinstance(a, NprMasked) else [None] * (np.ndim(xa) - 1)) + \
-        ([] if np.ndim(xb) == 1 else [b.offs[-1] if isinstance(b, NprMasked) else None])
-    return _npr_masked(out, rest, offs)
+    return _npr_masked(fn(xa, xb), *_npr_product_axes(a, b, np.ndim(xa), np.ndim(xb)))
+
+
+def _npr_filled_on(x, axis):
+    """x's data, zero outside the slice on `axis` (a product's contracted axis) only: what lies
+    outside its other masked axes reaches only the result's elements outside them (covariance's
+    `d[:, i] @ d[:, i:M]` in lanes: d itself, one matrix product, not a filled copy per lane)."""
+    if not isinstance(x, NprMasked):
+        return x
+    axis %= x.ndim
+    if x.lens[axis] is None:
+        return x.data
+    return NprMasked(x.data, [n if k == axis else None for k, n in enumerate(x.lens)], x.offs).filled(0)
+
+
+def _npr_product_axes(a, b, nda, ndb):
+    """(lengths, starts) of the axes of a product of a and b (nda, ndb dimensions) the slices keep."""
+    rest = (list(a.lens[:-1]) if isinstance(a, NprMasked) else [None] * (nda - 1)) + \
+        ([] if ndb == 1 else [b.lens[-1] if isinstance(b, NprMasked) else None])
+    offs = (list(a.offs[:-1]) if isinstance(a, NprMasked) else [None] * (nda - 1)) + \
+        ([] if ndb == 1 else [b.offs[-1] if isinstance(b, NprMasked) else None])
+    return rest, offs
 
 
 def _npr_masked_outer(fn, a, b):
@@ -387,4 +426,5 @@ from .bounds import _npr_check_run  # noqa: E402
 from .views import npr_load  # noqa: E402
 from .np_linalg import npr_np_dot, npr_np_matmul  # noqa: E402
 from .compat import _npr_traced  # noqa: E402
+from .lane_dots import _npr_one_product  # noqa: E402
 from .windows_more import _npr_guard_where, npr_masked_mean, npr_masked_extreme, npr_masked_truth  # noqa: E402

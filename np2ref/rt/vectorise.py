@@ -43,7 +43,7 @@ npr_whole = slice(None)  # a whole axis before the loop variable in a slot (`(ou
 NPR_VECTORISE = True  # False: npr_vfor runs the loop (the differential tests compare the two)
 
 
-def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=(), mirror=()):
+def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=(), mirror=(), tri=()):
     """`for j in range(...)` whose iterations are independent: `loop(j)` is the body as npr_for
     runs it, `lanes(j, *slot_refs)` the body on its slots, `slots` the (array, index) pairs, the
     index holding npr_lane where j goes (module docstring). `offsets`: for a traced start and
@@ -52,7 +52,10 @@ def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=(), mirror=()):
     `nonneg`: values that must be >= 0, known now, for the reads the rewrite proved apart from
     every slot (`B[i + 1:, j]` beside the slot B[i, j]); else the loop runs. `mirror`: the slots
     R[a, j] (of a square R) whose copies `R[j, a] = R[a, j]` end the body (rewrite/mirrors.py): the
-    row a, once the lanes are stored, copied into the column a over the range."""
+    row a, once the lanes are stored, copied into the column a over the range. `tri`: (slot k, c,
+    stop, kind) per row slot R[j, :] of a square R whose iteration j also copied its row part
+    R[j, j + c:stop] into its column (rewrite/tri_mirrors.py): done for all lanes after they are
+    stored, `kind` "range" or "slice" saying what stop means."""
     start, stop, step = rng.start, rng.stop, rng.step
     if not NPR_VECTORISE or not _npr_is_concrete(step) or int(step) == 0 or not slots \
             or not all(_npr_scalar_index(e) or _npr_whole_axis(e) for _, ix in slots for e in ix if e is not npr_lane):
@@ -61,6 +64,11 @@ def npr_vfor(rng, loop, lanes, *slots, offsets=None, nonneg=(), mirror=()):
     slots = [(r, ix, k in mirror) for k, (r, ix) in enumerate(slots)]
     if any(m and (len(ix) != 2 or _npr_shape(r)[0] != _npr_shape(r)[1]) for r, ix, m in slots):
         return npr_for(rng, loop)  # (a copy between axes of different lengths: the loop's own errors)
+    tri = [(k, c, _npr_tri_stop(slots[k][0], stop_, kind) if tuple(slots[k][1]) == (npr_lane,) else None)
+           for k, c, stop_, kind in tri]
+    if any(t is None for _, _, t in tri):
+        return npr_for(rng, loop)  # (not square, or an end the lanes do not know: the loop's own)
+    slots = [(r, ix, m or [t for t in tri if t[0] == k] or False) for k, (r, ix, m) in enumerate(slots)]
     if not all((_npr_bound_span(v, (v, 0)) or (-1, -1))[0] >= 0 for v in nonneg):
         return npr_for(rng, loop)
     if not all(_npr_index_inside(e, n) for r, ix, _ in slots for e, n in zip(ix, _npr_shape(r))
@@ -103,7 +111,9 @@ def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span, ok=True):
         at = _npr_slot_axis(ix)  # the lane axis of R[all lanes] (after the whole axes before it)
         mask = jnp.reshape(valid & ok, (1,) * at + valid.shape + (1,) * (old.ndim - 1 - at))
         npr_at(r)[_npr_all_lanes(ix)] = jnp.where(mask, new, old)
-        if mirrored:  # R[j, a] = R[a, j] over the range: the stored row a into the column a
+        if isinstance(mirrored, list):  # each lane's row part into its column part (tri_mirrors.py)
+            _npr_tri_copy(r, valid & ok, *mirrored[0][1:])
+        elif mirrored:  # R[j, a] = R[a, j] over the range: the stored row a into the column a
             npr_at(r)[:, ix[0]] = jnp.where(valid & ok, npr_get(r)[ix[0], :], npr_get(r)[:, ix[0]])
     return True
 
@@ -135,9 +145,37 @@ def _npr_lanes(rng, lanes, slots, width, span):
 
     axes = [_npr_slot_axis(ix) for _, ix, _ in slots]
     # the lanes first (a Ref made under vmap from a value batched along another axis fails its stores)
-    new = jax.vmap(lane)(at, *[jnp.moveaxis(jnp.take(o, at, axis=a), a, 0) for o, a in zip(olds, axes)])
+    with _npr_in_lanes():  # (a product of two slices then one matrix product: rt/lane_dots.py)
+        new = jax.vmap(lane)(at, *[jnp.moveaxis(jnp.take(o, at, axis=a), a, 0) for o, a in zip(olds, axes)])
     new = [jnp.moveaxis(v, 0, a) for v, a in zip(new, axes)]
     return new, [(o, valid) for o in olds]
+
+
+def _npr_tri_stop(r, stop, kind):
+    """The end of the column parts as a row count (slice stops normalised as NumPy does), or None
+    when R is not square or the end is not known now (or, for a range, past the axis: the loop
+    raises NumPy's IndexError)."""
+    shape = _npr_shape(r)
+    if len(shape) != 2 or shape[0] != shape[1]:
+        return None
+    n = int(shape[0])
+    if stop is None:
+        return n
+    if not _npr_is_concrete(stop) or not _npr_scalar_index(stop):
+        return None
+    stop = int(stop)
+    if kind == "range":
+        return stop if stop <= n else None
+    return min(max(stop + n if stop < 0 else stop, 0), n)
+
+
+def _npr_tri_copy(r, lanes, c, stop):
+    """R[p, q] = R[q, p] where q is a stored lane and q + c <= p < stop: every iteration's copy of
+    its row part into its column part, made at once after the rows are final."""
+    n = _npr_shape(r)[0]
+    p, q = jnp.arange(n)[:, None], jnp.arange(n)[None, :]
+    cur = npr_get(r)[...]
+    npr_at(r)[...] = jnp.where(lanes[None, :] & (p >= q + c) & (p < stop), cur.T, cur)
 
 
 def _npr_scalar_index(e):
@@ -197,3 +235,4 @@ from .refs import _npr_differentiated  # noqa: E402
 from .bounds import _npr_known_range, _npr_note_range, npr_get  # noqa: E402
 from .stores import npr_at  # noqa: E402
 from .compat import _npr_weak_astype  # noqa: E402
+from .lane_dots import _npr_in_lanes  # noqa: E402

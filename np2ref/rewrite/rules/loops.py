@@ -39,6 +39,7 @@ from ...frontend.rows import ROWS_HINT
 from ..registry import emits, plans
 from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
 from ..pallas_loops import PALLAS, kernel_plan, top_loops
+from ..tri_mirrors import tri_lanes
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
 from .loop_appends import append_only, appends_arguments, appends_note
@@ -382,7 +383,9 @@ def _lanes_call(original, updated, plan, args, ctx, flags):
     iterations are independent (rewrite/lanes.py), else None."""
     why = _kept_form(plan, flags) or ("" if len(args) == 2 else "a loop with arguments npr_vfor does not take")
     lp = lane_plan(original, plan.var, ctx.f) if not why else why
-    stmts = updated.body.body[:len(updated.body.body) - len(lp.mirrors)] if isinstance(lp, LanePlan) else ()
+    tri = tri_lanes(original, updated.body.body, plan.var, ctx.f) if isinstance(lp, str) and not why else None
+    lp, tri = (tri, None) if isinstance(tri, str) else (tri[0], tri) if tri else (lp, None)  # (tri_mirrors.py)
+    stmts = tri[1] if tri else updated.body.body[:len(updated.body.body) - len(lp.mirrors)] if isinstance(lp, LanePlan) else ()
     if isinstance(lp, LanePlan) and lp.mirrors and len(updated.body.body) != len(original.body.body):
         lp = "a body whose statements the rewrite split"  # (the copies are the last statements of both)
     made = lanes_function(lp, plan.var, stmts, f"_lanes_{plan.var}") if isinstance(lp, LanePlan) else None
@@ -390,7 +393,7 @@ def _lanes_call(original, updated, plan, args, ctx, flags):
         _note(ctx, original, plan.var, appends_note(plan) or f"{'a Python loop' if plan.python else 'a lax loop'}: "
               + (lp if isinstance(lp, str) else "an access to a written array in a form the lanes do not know"))
         return None
-    _note(ctx, original, plan.var, "vectorised: npr_vfor (the iterations are independent)")
+    _note(ctx, original, plan.var, f"vectorised: npr_vfor (the iterations are independent{tri[3] if tri else ''})")
     func, slots = made
     extra = [cst.Arg(func.name), *[cst.Arg(s) for s in slots]]
     offsets = range_offsets(original.iter, ctx.f.for_names)
@@ -398,6 +401,8 @@ def _lanes_call(original, updated, plan, args, ctx, flags):
         extra.append(_keyword("offsets", offsets))
     if lp.mirrors:  # R[j, a] = R[a, j] ends the body: npr_vfor copies those rows into columns
         extra.append(_keyword("mirror", cst.Tuple([cst.Element(cst.Integer(str(k)), comma=cst.Comma()) for k in lp.mirrors])))
+    if tri:  # each lane's row part copied into its column part after the lanes
+        extra.append(_keyword("tri", tri[2]))
     if lp.nonneg:  # reads beside the slots that no iteration writes while these are >= 0
         extra.append(_keyword("nonneg", cst.Tuple([cst.Element(cst.Name(n), comma=cst.Comma()) for n in lp.nonneg])))
     return cst.Call(cst.Name(J.VFOR), [*args, *extra]), [func]
