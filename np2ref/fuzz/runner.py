@@ -54,7 +54,7 @@ import numpy as np
 import np2ref
 from ..runtime import compile as compile_module
 from ..verify.compare import first_difference
-from . import converted
+from . import converted, world
 from .shadow import strict
 
 _counter = itertools.count()
@@ -100,6 +100,7 @@ class Runner:
         self.grad = grad
         self.timeout_s = timeout_s
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="np2ref_fuzz_"))
+        world.write_lib(self.workdir)  # the sibling module the `imported` family's programs import
 
     def check(self, source: str) -> Outcome:
         name = f"np2ref_fuzz_{os.getpid()}_{next(_counter)}"
@@ -153,7 +154,7 @@ class Runner:
             return _refused(exc, "call")
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "call")
-        diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
+        diff = first_difference(_host(expected), got, "result") or _scalar_types(expected, got) \
             or _identity(expected, got, args_np, args_c, names) or _compare_args(names, args_np, args_c)
         if not diff:
             diff = _printed_difference(printed.getvalue(), shown.getvalue())
@@ -170,7 +171,7 @@ class Runner:
                 again = compiled(*args_again)
             except Exception as exc:  # noqa: BLE001
                 return _crash(exc, stage)
-            diff = first_difference(expected, again, "result") \
+            diff = first_difference(_host(expected), again, "result") \
                 or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
             if diff:
                 return Outcome("failed", "mismatch", stage, diff)
@@ -281,6 +282,9 @@ def _compare_args(names, expected_args, got_args) -> str | None:
                 return diff
         if isinstance(e, np.random.Generator) and e.bit_generator.state != g.bit_generator.state:
             return f"argument `{name}`: the generator's state differs from NumPy's after the call"
+        diff = world.same_object_state(name, e, g)
+        if diff:
+            return diff
     return None
 
 
@@ -293,6 +297,16 @@ def _scalar_types(expected, got, where: str = "result") -> str | None:
     if type(expected) in (int, float, bool, complex) and type(got) is not type(expected):
         return f"{where}: NumPy returns a Python {type(expected).__name__}, np2ref a {type(got).__name__}"
     return None
+
+
+def _host(value):
+    """A jax.Array NumPy's run returned (`f` handed jax.Arrays: world.py) as a NumPy array of its
+    dtype, so that the dtype is compared too (first_difference checks NumPy results' dtypes)."""
+    if isinstance(value, (tuple, list)):
+        return type(value)(_host(v) for v in value)
+    if type(value).__module__.startswith("jax"):
+        return np.asarray(value)
+    return value
 
 
 def _holds_arrays(value) -> bool:
