@@ -17,7 +17,7 @@ The families of index_families.py (step_index), plane_families.py (lead_reduce, 
 surface_families.py (phys_surface), kernel_families.py (kernels), blind_families.py (index_param,
 state_copy, moving_dots, moving_masks, loop_return), rebind_families.py (loop_rebind) and
 api_families.py (xp_calls, shape_set, seq_args, host_step, helper_returns), host_families.py (opaque_obj,
-special, print_loop, jax_args, imported, repeat_loop) and flow_families.py (comp_rows, append_loop,
+special, print_loop, jax_args, imported, repeat_loop, setup_host) and flow_families.py (comp_rows, append_loop,
 draw_loop, tuple_unpack, call_in_expr) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound

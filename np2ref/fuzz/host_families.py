@@ -9,9 +9,12 @@ what their programs find around `f`):
                 `gammaln` of data, `scipy.special.gamma(2.5)` of constants, in loops or not
     print_loop  `print(repr(x))`, `print(str(x))`, f-string `!r` holes in loops (rt/host.py's host
                 text of a computed value), beside array work
-    jax_args    set-up code handing f float32 jax.Arrays (`j = jnp.asarray(...)`), read by NumPy
-                code: `np.asarray(j)`, `t[...] += np.asarray(j) * 2`, `np.sum(j)`, `j.sum()`, `t *
-                np.float32(...)`, `float(j[0])`
+    jax_args    f handed a float32 jax.Array (`j = jnp.asarray(...)` in make_args), read by NumPy
+                code: `np.asarray(j)`, `t[...] += np.asarray(j) * 2`, `np.sum(j)`, `j.sum()`, `t * j`,
+                `float(j[0])`; NumPy's run gets the NumPy array of j's values (runner.py _numpy_args)
+    setup_host  set-up code (a helper of sizes and numbers only: `make(4)` returning `np.linspace(...)`
+                or draws) called from host code (f reads the clock: convert's route), its result
+                written by the host and by a compiled step, its dtype printed
     imported    higher-order helpers of a sibling module (frontend/imported.py): `apply_n(step,
                 n, t)`, `npr_fuzzlib.do_while(cond, n, step, t)`, `each_row(h, t)` with `step`,
                 `cond`, `h` the program's own helpers (writing their argument or returning a new
@@ -147,7 +150,7 @@ def jax_args(g: Gen, fr: Frame, helpers) -> tuple | None:
     sinks = [a for a in _floats(fr, 1)]
     j = fr.ns["j"]
     v = g.name("v")
-    forms = ["asarray", "sum", "float", "method"] + ["store", "add"] * bool(sinks)
+    forms = ["asarray", "sum", "float", "method"] + ["store", "add", "mixed", "mixed"] * bool(sinks)
     form = g.pick(forms)
     if form == "asarray":
         lines = [Line(f"{v} = np.asarray(j) * {g.pick(['2', '0.5', 'np.float32(3.0)'])}")]
@@ -157,6 +160,9 @@ def jax_args(g: Gen, fr: Frame, helpers) -> tuple | None:
         lines = [Line(f"{v} = float(j{'[0]' if j.ndim else ''}) + 1.0")]
     elif form == "method":
         lines = [Line(f"{v} = j.{g.pick(['sum', 'max', 'min'])}() * 2")]
+    elif form == "mixed":  # j meets a NumPy array or scalar under an operator
+        t = g.pick(sinks)
+        lines = [Line(f"{v} = {g.pick([f'{t} * j', f'j - {t}', f'{t}.sum() + j.sum()', f'(j * 2 + {t}).max()'])}")]
     else:
         t = g.pick(sinks)
         src = g.pick(["np.asarray(j)", "np.array(j)", "j"])
@@ -173,6 +179,35 @@ def jax_params(g: Gen, ns: dict) -> list[Param]:
     shape = a.shape if isinstance(a, np.ndarray) and g.chance(60) else (g.int(1, 4),)
     values = np.array([g.int(-8, 8) / 4 for _ in range(int(np.prod(shape)))]).reshape(shape).tolist()
     return [Param("j", f"jnp.asarray(np.array({values!r}, dtype=np.float32))")]
+
+
+# -- setup_host -----------------------------------------------------------------------------
+SETUP_RESULTS = ["np.linspace(0.0, 1.0, m) * 2.0", "np.zeros(m) + 0.5", "np.arange(m, dtype=np.float32) * 0.25",
+                 "np.ones((m, 2)) * 1.5", "np.round(np.random.default_rng(3).standard_normal(m) * 4.0) / 4.0",
+                 "np.full(m, 0.75, dtype=np.float32)", "(np.arange(m) % 3).astype(np.float64)"]
+
+
+def setup_host(g: Gen, fr: Frame, helpers) -> tuple | None:
+    """Only at f's top level: f reads the clock, so it is host code and the runner checks convert's
+    module, where `make(m)` is set-up code called from the host with no array."""
+    if fr.depth or fr.in_helper:
+        return None
+    made = g.pick(SETUP_RESULTS)
+    body = (Line(f"w = {made}"), Line("w[0] += 1.0")) if g.chance(40) else ()
+    make = define(g, fr, helpers, ("m",), body, "w" if body else made)
+    step = define(g, fr, helpers, ("x",), (Line(g.pick(["x[1:] += x[:-1] * 0.5", "x *= 0.5", "x[0] = x.sum()"])),),
+                  g.pick([None, "x"]))
+    u = g.name("u")
+    lines = [Line(f"{g.name('t')} = time.perf_counter()"), Line(f"{u} = {make}({g.int(2, 5)})")]
+    if g.chance(60):
+        lines.append(Line(f"{u}[0] = {g.pick(['1.0', '-0.5', f'{u}.sum()'])}"))
+    lines.append(Line(f"{step}({u})"))
+    if g.chance(50):
+        lines.append(Line(g.pick([f"print({u}.dtype, {u}.shape)", f"print(type({u}).__name__)", f"print(repr({u}))"])))
+    sinks = _floats(fr, 1)
+    if sinks and g.chance(50):
+        lines.append(Line(f"{g.pick(sinks)}[...] += {u}.sum()"))
+    return lines, (u,)
 
 
 # -- imported -------------------------------------------------------------------------------
@@ -241,5 +276,6 @@ def repeat_loop(g: Gen, fr: Frame, helpers) -> tuple | None:
 
 
 FAMILIES = {"opaque_obj": (opaque_obj, 1), "special": (special, 1), "print_loop": (print_loop, 1),
-            "jax_args": (jax_args, 1), "imported": (imported, 1), "repeat_loop": (repeat_loop, 1)}
+            "jax_args": (jax_args, 1), "imported": (imported, 1), "repeat_loop": (repeat_loop, 1),
+            "setup_host": (setup_host, 1)}
 PARAMS = {"opaque_obj": opaque_params, "jax_args": jax_params}  # family -> parameters of its own

@@ -123,7 +123,7 @@ class Runner:
     def _check(self, module, vmap: bool = True) -> Outcome:
         names = list(inspect.signature(module.f).parameters)
         try:
-            args_np = module.make_args()
+            args_np = _numpy_args(module.make_args())
             np.random.seed(_SEED)  # every run draws NumPy's global stream from the same state
             with strict(), contextlib.redirect_stdout(io.StringIO()) as shown:
                 expected = module.f(*args_np)
@@ -154,7 +154,7 @@ class Runner:
             return _refused(exc, "call")
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "call")
-        diff = first_difference(_host(expected), got, "result") or _scalar_types(expected, got) \
+        diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
             or _identity(expected, got, args_np, args_c, names) or _compare_args(names, args_np, args_c)
         if not diff:
             diff = _printed_difference(printed.getvalue(), shown.getvalue())
@@ -171,7 +171,7 @@ class Runner:
                 again = compiled(*args_again)
             except Exception as exc:  # noqa: BLE001
                 return _crash(exc, stage)
-            diff = first_difference(_host(expected), again, "result") \
+            diff = first_difference(expected, again, "result") \
                 or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
             if diff:
                 return Outcome("failed", "mismatch", stage, diff)
@@ -299,14 +299,12 @@ def _scalar_types(expected, got, where: str = "result") -> str | None:
     return None
 
 
-def _host(value):
-    """A jax.Array NumPy's run returned (`f` handed jax.Arrays: world.py) as a NumPy array of its
-    dtype, so that the dtype is compared too (first_difference checks NumPy results' dtypes)."""
-    if isinstance(value, (tuple, list)):
-        return type(value)(_host(v) for v in value)
-    if type(value).__module__.startswith("jax"):
-        return np.asarray(value)
-    return value
+def _numpy_args(args) -> list:
+    """The arguments NumPy's run gets: a jax.Array argument (world.py's jax_args) as the NumPy array
+    of its values, which is what np2ref takes it for (a call with jax.Arrays runs the translation of
+    the NumPy program on their values; NumPy code handed one directly would mix JAX's operators,
+    under its 32-bit mode, into the program)."""
+    return [np.array(v) if type(v).__module__.startswith("jax") else v for v in args]
 
 
 def _holds_arrays(value) -> bool:
@@ -330,7 +328,7 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
     arrays = [i for i, v in enumerate(base) if isinstance(v, np.ndarray)]
     if not arrays or _shares_memory([base[i] for i in arrays]):
         return Outcome("exact")
-    variant = module.make_args()
+    variant = _numpy_args(module.make_args())
     for i in arrays:
         _perturb(variant[i])
     inputs1 = [v.copy() if isinstance(v, np.ndarray) else v for v in variant]
