@@ -82,6 +82,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--show-refused", metavar="CODE", default=None,
                    help="print each program refused with this code (NPR031, say): where the gaps are")
     p.add_argument("--no-shrink", action="store_true", help="save failing programs as generated")
+    p.add_argument("--timeout", type=float, default=60.0,
+                   help="seconds a program may take (a timeout ends the run); raise it on a loaded machine")
     p.add_argument("--saves-per-kind", type=int, default=2,
                    help="failures of one kind shrunk and saved, at most (the rest are counted and printed)")
     p.add_argument("--family", default=None, choices=sorted(FAMILY_NAMES),
@@ -109,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
 class Fuzz:
     def __init__(self, args: argparse.Namespace):
         self.args = args
-        self.runner = Runner(vmap=not args.no_vmap, grad=not args.no_grad)
+        self.runner = Runner(vmap=not args.no_vmap, grad=not args.no_grad, timeout_s=args.timeout)
         self.tally = Tally()
         self.seen: set[str] = set()
         self.saved = collections.Counter(regressions.saved_kinds(Path(args.save_dir)))

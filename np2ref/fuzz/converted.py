@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..pipeline import convert_source
+from ..rt.core import NprError
 
 NEEDS_CONVERT = "NPR021"  # compile's refusal of a function that does host work
 
@@ -26,7 +27,9 @@ def wants_convert(source: str, code: str) -> bool:
 
 def run_converted(path: Path, seed: int):
     """(None, result, the arguments after the call, what it printed), or (an Outcome-like
-    (kind, code, detail) triple, ...) when conversion refuses the module or the run raises."""
+    (kind, code, detail) triple, ...) when conversion refuses the module or the run raises: a
+    coded gap (NprTraceGap: a compiled function of the module met NPR107, NPR030, ... when traced)
+    is a refusal, any other exception a failure."""
     result = convert_source(path.read_text(), str(path))
     if not result.ok:
         codes = [d.code for d in result.diagnostics if d.severity == "error"] or ["NPR???"]
@@ -43,6 +46,8 @@ def run_converted(path: Path, seed: int):
         np.random.seed(seed)
         with contextlib.redirect_stdout(io.StringIO()) as printed:
             got = module.f(*args)
+    except NprError as exc:  # a coded gap met when a converted function was traced (NprTraceGap, NPR021):
+        return ("refused", exc.code, exc.message), None, None, ""  # np2ref.compile refuses it alike
     except Exception as exc:  # noqa: BLE001
         return ("failed", type(exc).__name__, str(exc).splitlines()[0] if str(exc) else ""), None, None, ""
     finally:

@@ -16,7 +16,9 @@ other families never write:
 The families of index_families.py (step_index), plane_families.py (lead_reduce, plane_reads),
 surface_families.py (phys_surface), kernel_families.py (kernels), blind_families.py (index_param,
 state_copy, moving_dots, moving_masks, loop_return), rebind_families.py (loop_rebind) and
-api_families.py (xp_calls, shape_set, seq_args, host_step, helper_returns) join them in FAMILIES.
+api_families.py (xp_calls, shape_set, seq_args, host_step, helper_returns), host_families.py (opaque_obj,
+special, print_loop, jax_args, imported, repeat_loop, setup_host) and flow_families.py (comp_rows, append_loop,
+draw_loop, tuple_unpack, call_in_expr) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
@@ -29,7 +31,7 @@ import re
 
 import numpy as np
 
-from . import api_families, blind_families, index_families, kernel_families, plane_families, rebind_families, surface_families
+from . import api_families, blind_families, flow_families, host_families, index_families, kernel_families, plane_families, rebind_families, surface_families
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
 from .program import Block, Line
 from .shadow import Frame, evaluate
@@ -301,4 +303,6 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **blind_families.FAMILIES,
     **rebind_families.FAMILIES,
     **api_families.FAMILIES,
+    **host_families.FAMILIES,
+    **flow_families.FAMILIES,
 }

@@ -15,7 +15,7 @@ import time
 import numpy as np
 from hypothesis import strategies as st
 
-from . import blind_families, exprs, families, plane_families, statements
+from . import blind_families, exprs, families, flow_families, host_families, plane_families, statements, world
 from .exprs import FLOATS, Gen, basic_index, condition
 from .program import Block, Counter, Function, Line, Param, Program
 from .shadow import Frame, evaluate
@@ -98,11 +98,15 @@ def parameters(g: Gen, family: str | None = None) -> list[Param]:
         params.append(Param("xp", "np"))
     if family in blind_families.PARAMS:  # an index, a mask or a container of arrays
         params += blind_families.PARAMS[family](g, ns)
+    own = {**host_families.PARAMS, **flow_families.PARAMS}.get(family)  # an object, a jax.Array, a Generator
+    if own is not None:
+        params += [p for p in own(g, ns) if p.name not in {q.name for q in params}]
     return params
 
 
 def base_namespace(params: list[Param], helpers: list[Function]) -> dict:
-    ns: dict = {"np": np, "COUNTER": Counter(), "xp": np, "time": time}  # xp: the module alias (program.py)
+    ns: dict = {"np": np, "COUNTER": Counter(), "xp": np, "time": time,  # xp: the module alias (program.py)
+                **world.namespace()}
     for p in params:
         ns[p.name] = evaluate(p.value, ns)
     for h in helpers:
@@ -348,7 +352,7 @@ def basic_target(g: Gen, fr: Frame) -> str:
 
 
 def _helper_ns(helpers: list[Function]) -> dict:
-    ns: dict = {"np": np}
+    ns: dict = {"np": np, **world.namespace()}
     for h in helpers:
         exec(compile(h.source(), "<np2ref fuzz>", "exec"), ns)
     return {h.name: ns[h.name] for h in helpers}

@@ -12,6 +12,8 @@ import dataclasses
 import re
 from typing import Iterator, Union
 
+from . import world
+
 INDENT = "    "
 
 
@@ -105,6 +107,7 @@ class Program:
         counts = "COUNTER." in "\n".join(render(self.body) + [h.source() for h in self.helpers])
         if counts:
             parts += ["", COUNTER_SOURCE, "", "COUNTER = Counter()", ""]
+        parts += world.module_parts("", " ".join(p.value for p in self.params))
         for helper in self.helpers:
             if helper.name in used:
                 parts += ["", helper.source(), ""]
@@ -163,8 +166,9 @@ class Program:
 def _imports(program: Program) -> list[str]:
     """numpy; `time` where f reads the clock (api_families.host_step); the module-level alias
     `xp = np` where f calls `xp.` and takes no parameter `xp` (api_families.xp_calls)."""
-    text = "\n".join(render(program.body) + [h.source() for h in program.helpers])
+    text = "\n".join(render(program.body) + [h.source() for h in program.helpers] + [program.ret or ""])
     lines = ["import time"] * bool(re.search(r"\btime\.", text)) + ["import numpy as np"]
+    lines += world.imports(text, " ".join(p.value for p in program.params))
     if re.search(r"\bxp\.", text) and "xp" not in (p.name for p in program.params):
         lines += ["", "xp = np"]
     return lines + [""]
@@ -178,7 +182,7 @@ def _used_helpers(program: Program) -> set[str]:
     while changed:
         changed = False
         for helper in program.helpers:
-            if helper.name not in used and re.search(rf"\b{helper.name}\(", text):
+            if helper.name not in used and re.search(rf"\b{helper.name}\b", text):  # called or passed
                 used.add(helper.name)
                 text += "\n" + helper.source()
                 changed = True

@@ -54,7 +54,7 @@ import numpy as np
 import np2ref
 from ..runtime import compile as compile_module
 from ..verify.compare import first_difference
-from . import converted
+from . import converted, world
 from .shadow import strict
 
 _counter = itertools.count()
@@ -100,6 +100,7 @@ class Runner:
         self.grad = grad
         self.timeout_s = timeout_s
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="np2ref_fuzz_"))
+        world.write_lib(self.workdir)  # the sibling module the `imported` family's programs import
 
     def check(self, source: str) -> Outcome:
         name = f"np2ref_fuzz_{os.getpid()}_{next(_counter)}"
@@ -122,7 +123,7 @@ class Runner:
     def _check(self, module, vmap: bool = True) -> Outcome:
         names = list(inspect.signature(module.f).parameters)
         try:
-            args_np = module.make_args()
+            args_np = _numpy_args(module.make_args())
             np.random.seed(_SEED)  # every run draws NumPy's global stream from the same state
             with strict(), contextlib.redirect_stdout(io.StringIO()) as shown:
                 expected = module.f(*args_np)
@@ -281,6 +282,9 @@ def _compare_args(names, expected_args, got_args) -> str | None:
                 return diff
         if isinstance(e, np.random.Generator) and e.bit_generator.state != g.bit_generator.state:
             return f"argument `{name}`: the generator's state differs from NumPy's after the call"
+        diff = world.same_object_state(name, e, g)
+        if diff:
+            return diff
     return None
 
 
@@ -293,6 +297,14 @@ def _scalar_types(expected, got, where: str = "result") -> str | None:
     if type(expected) in (int, float, bool, complex) and type(got) is not type(expected):
         return f"{where}: NumPy returns a Python {type(expected).__name__}, np2ref a {type(got).__name__}"
     return None
+
+
+def _numpy_args(args) -> list:
+    """The arguments NumPy's run gets: a jax.Array argument (world.py's jax_args) as the NumPy array
+    of its values, which is what np2ref takes it for (a call with jax.Arrays runs the translation of
+    the NumPy program on their values; NumPy code handed one directly would mix JAX's operators,
+    under its 32-bit mode, into the program)."""
+    return [np.array(v) if type(v).__module__.startswith("jax") else v for v in args]
 
 
 def _holds_arrays(value) -> bool:
@@ -316,7 +328,7 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
     arrays = [i for i, v in enumerate(base) if isinstance(v, np.ndarray)]
     if not arrays or _shares_memory([base[i] for i in arrays]):
         return Outcome("exact")
-    variant = module.make_args()
+    variant = _numpy_args(module.make_args())
     for i in arrays:
         _perturb(variant[i])
     inputs1 = [v.copy() if isinstance(v, np.ndarray) else v for v in variant]

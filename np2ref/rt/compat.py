@@ -20,6 +20,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | the index of JAX's IndexError for an empty axis | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 | a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
 | whether anything is being traced (a draw made eagerly runs on the host at once, NumPy's own value) | `trace_ctx.trace`'s class name `EvalTrace` | not eager: an io_callback, as in a trace |
+| a whole-Ref store (`ref[...] = v`) under vmap with the Ref and the value batched along different axes (jax 0.10.2 raises "Invalid shape for `swap`") | `jax._src.interpreters.batching.fancy_primitive_batchers[swap_p]` wrapped to move the value's batch axis first (as JAX's addupdate rule does) | JAX's own error, as before |
 | jax_enable_x64 set for one call without a context manager object | `jax._src.config.enable_x64.swap_local/set_local` (C++, no thread-local hook) | `jax.enable_x64(...)` (0.4 µs more a call) |
 """
 
@@ -408,3 +409,39 @@ def _npr_pallas_modules():
 def _npr_smem_space(pltpu):
     """The SMEM memory space: `pltpu.SMEM` in jax 0.10, `pltpu.MemorySpace.SMEM` where that is gone."""
     return getattr(pltpu, "SMEM", None) or pltpu.MemorySpace.SMEM
+
+
+# ---- a whole-Ref store under vmap ----------------------------------------------------------------
+
+def _npr_swap_vmap_fixed():
+    """JAX's batching rule of `swap` (a store `ref[...] = v`) with no indexer passes the value on
+    with its own batch axis (jax 0.10.2's `_swap_vmap`, unlike its `_addupdate_vmap`): a Ref made
+    from a value batched along another axis than 0 (a lax.map's stacked rows: `v = np.array([r.sum()
+    for r in a])`) then met a store of a value batched along axis 0 with "Invalid shape for
+    `swap`". The rule wrapped here moves the value's batch axis to the Ref's first, as addupdate's
+    does; a JAX whose rule already matches them gets equal axes and runs as before. Returns
+    whether the rule is wrapped (False where JAX's internals moved: JAX's own error, as before)."""
+    try:
+        from jax._src.interpreters import batching
+        from jax._src.state.primitives import swap_p
+        from jax._src import tree_util
+    except ImportError:  # pragma: no cover
+        return False
+    rule = batching.fancy_primitive_batchers.get(swap_p)
+    if rule is None or getattr(rule, "_npr_wrapped", False):
+        return rule is not None
+
+    def swap_vmap(axis_data, batched_args, batched_dims, *, tree):
+        ref_dim, val_dim = batched_dims[0], batched_dims[1]
+        if ref_dim is not None and val_dim is not None and val_dim != ref_dim \
+                and not tree_util.tree_unflatten(tree, list(batched_args[2:])):
+            batched_args = (batched_args[0], batching.moveaxis(batched_args[1], val_dim, ref_dim),
+                            *batched_args[2:])
+            batched_dims = (ref_dim, ref_dim, *batched_dims[2:])
+        return rule(axis_data, batched_args, batched_dims, tree=tree)
+    swap_vmap._npr_wrapped = True
+    batching.fancy_primitive_batchers[swap_p] = swap_vmap
+    return True
+
+
+_npr_SWAP_VMAP_FIXED = _npr_swap_vmap_fixed()

@@ -62,7 +62,10 @@ def _npr_signature(out, obj, method):
     if isinstance(out, (bool, int, float)) and not isinstance(out, np.generic):
         value = np.asarray(out)
         return (), value.dtype, type(out).__name__
-    value = np.asarray(out) if isinstance(out, (np.ndarray, np.generic, list, tuple)) else None
+    try:  # (a ragged tuple: NumPy's dispatchers, `np.dot`'s `(a, b, out)`, return one to f's frame)
+        value = np.asarray(out) if isinstance(out, (np.ndarray, np.generic, list, tuple)) else None
+    except (ValueError, TypeError):
+        value = None
     if value is None or value.dtype.kind not in "biuf":
         raise NprError("NPR021", f"{_npr_name(obj, method)}() returned a {type(out).__name__}, not "
                        "numbers; np2ref cannot carry it through a compiled program")

@@ -109,7 +109,8 @@ def _invariant(e, bound, ctx) -> bool:
             return e.value.value not in bound
         return ctx.imports.qualify(e, frozenset(ctx.f.roots)) is not None
     if isinstance(e, (cst.Tuple, cst.List)):
-        return all(not el.star and _invariant(el.value, bound, ctx) for el in e.elements) \
+        # (a starred item is a StarredElement, not an Element: refused by the test)
+        return all(_invariant(el.value, bound, ctx) for el in e.elements) \
             if all(isinstance(el, cst.Element) for el in e.elements) else False
     if isinstance(e, cst.UnaryOperation):
         return _invariant(e.expression, bound, ctx)
