@@ -2,8 +2,9 @@
 
 A converted file imports the helpers it uses from here (`from np2ref.rt import npr_at, npr_jit`),
 and `np2ref.compile` runs converted functions against the same objects. The package imports only
-jax, numpy and the standard library; `np2ref convert --standalone` writes it out as one module
-(`np2ref_rt.py`) so a converted program runs where np2ref is not installed.
+jax, numpy and the standard library; `np2ref convert --standalone` copies it beside the output
+as the package `np2ref_rt` (these files as they are) so a converted program runs where np2ref is
+not installed.
 
 Modules, in the order a store goes through them:
 
