@@ -50,20 +50,22 @@ import numpy as _np
 
 # Importing JAX draws from NumPy's global generator (its k8s_cluster module makes a
 # retry schedule with np.random.rand at import): a stream the user seeded must not move
-# because a converted program imported np2ref's runtime.
+# because a converted program imported np2ref's runtime. The modules are imported floor by
+# floor, each importing only the floors below it (tests/test_rt_layers.py).
 _state = _np.random.get_state()
 try:
     import jax  # noqa: F401
+    from . import (
+        compat, core, budget, buffers, module_globals,
+        bounds, lowering, casts, accurate64, divisions,
+        index, views, stores,
+        ops, promotion, pyscalars, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
+        np_linalg, np_counting, inplace,
+        unbound, refs, python_loops, rebinds, early_exit, branches, loops, vectorise, comprehensions,
+        masked, windows_more, windows, masks, win_views,
+        host, draws, opaque, introspect, arguments, fastpath, numpycall, jit)
 finally:
     _np.random.set_state(_state)
-
-
-from . import (  # noqa: E402  (the order a store goes through them; see above)
-    compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
-    np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-    jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, masked,
-    windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-    divisions, accurate64, vectorise, budget, comprehensions)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,

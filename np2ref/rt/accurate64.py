@@ -25,6 +25,9 @@ import jax
 import numpy as np
 from jax import lax
 
+from .compat import _npr_core, _npr_rewrite_body
+from .core import NprError
+
 _NPR_A64_F64 = np.dtype(np.float64)
 # None: on where the default backend is a TPU; True/False: forced (tests run it on the CPU)
 _npr_ACCURATE64 = {"on": None}
@@ -477,5 +480,3 @@ def _npr_accurate64(jaxpr):
     return _npr_accurate_jaxpr(jaxpr)
 
 
-from .compat import _npr_core, _npr_rewrite_body  # noqa: E402
-from .core import NprError  # noqa: E402

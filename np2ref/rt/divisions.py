@@ -8,6 +8,11 @@ from math import frexp as _npr_frexp
 import jax
 import numpy as np
 
+from .accurate64 import _npr_a64_enabled as _npr_accurate_on, _npr_accurate64
+from .compat import _npr_core, _npr_current_trace, _npr_rewrite_body
+from .core import _npr_state
+from .peepholes import _npr_peepholed, _npr_PEEPHOLES
+
 # XLA's algebraic simplifier rewrites a floating division by a constant `x / 10` into
 # `x * 0.1`, by any broadcast scalar `x / dt` into `x * (1 / dt)`, `(a / b) / c` into
 # `a / (b * c)`, `a / (b / c)` into `(a * c) / b`, `a / sqrt(b)` into `a * rsqrt(b)` and
@@ -263,9 +268,3 @@ def _npr_fenced(thunk):
     return jax.tree_util.tree_unflatten(box["tree"], leaves)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .compat import _npr_core, _npr_current_trace, _npr_rewrite_body  # noqa: E402
-from .core import _npr_state  # noqa: E402
-from .peepholes import _npr_peepholed, _npr_PEEPHOLES  # noqa: E402
-from .accurate64 import _npr_accurate64, _npr_a64_enabled as _npr_accurate_on  # noqa: E402

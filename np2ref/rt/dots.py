@@ -25,6 +25,8 @@ replaces (the windows cover most of X, the loop visits most slices of W).
 import jax
 import numpy as np
 
+from .compat import _npr_core, _npr_rewrite_body
+
 _NPR_WASTE = 1.25  # P's multiply-adds over the replaced products' (all copies), at most
 
 
@@ -184,4 +186,3 @@ def _npr_spliced(eqn, w, x, lc_w, rc, starts, squeezed, chain):
     return spliced
 
 
-from .compat import _npr_core, _npr_rewrite_body  # noqa: E402

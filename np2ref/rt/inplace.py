@@ -4,6 +4,16 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_check_bounds, _npr_wide
+from .casts import _npr_conv, _npr_store_cast, npr_cast
+from .compat import _npr_traced
+from .core import (
+    _npr_CastError, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_isbool, _npr_operand,
+    _npr_whole, npr_load, NprUnsupported)
+from .lowering import _npr_scatter, _npr_unflat
+from .stores import _npr_base, _npr_update
+from .views import NprView
+
 
 # ---- out= and in-place functions ----------------------------------------------------------
 
@@ -161,14 +171,3 @@ def npr_where_store(a, mask, value):
     _npr_update(a, lambda cur: jnp.where(m, val, cur))
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import (  # noqa: E402
-    _npr_CastError, _npr_conv, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_isbool,
-    _npr_operand, _npr_whole, NprUnsupported)
-from .bounds import _npr_check_bounds, _npr_wide  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
-from .lowering import _npr_scatter, _npr_unflat, _npr_update  # noqa: E402
-from .stores import _npr_base  # noqa: E402
-from .compat import _npr_traced  # noqa: E402
-from .casts import _npr_store_cast, npr_cast  # noqa: E402

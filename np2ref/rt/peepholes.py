@@ -26,6 +26,9 @@ reduction over axis 0 adds row after row), where XLA's reduce adds in an order o
 import jax
 import numpy as np
 
+from .compat import _npr_core, _npr_is_ref_aval, _npr_rewrite_body
+from .dots import _npr_window_dots
+
 _npr_PEEPHOLES = {"slices": True, "reductions": True, "dots": True}  # False: as traced (benchmarks)
 _NPR_LEADING = {"reduce_sum": "add", "reduce_max": "max", "reduce_min": "min"}
 _NPR_WHOLE = jax.tree_util.tree_structure(())
@@ -196,5 +199,3 @@ def _npr_peepholed(jaxpr):
         return jaxpr
 
 
-from .compat import _npr_core, _npr_is_ref_aval, _npr_rewrite_body  # noqa: E402
-from .dots import _npr_window_dots  # noqa: E402

@@ -18,6 +18,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_record_check
+from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype
+from .core import _npr_state, _npr_traced_any, npr_load, NprError, NprUnsupported
+from .np_dtypes import _npr_np_python_bool
+from .views import npr_float
+
 
 def _npr_range(x, r):
     return jnp.isinf(r) & jnp.isfinite(x)
@@ -304,9 +310,3 @@ def npr_is_integer(v):
     return True if kind in "iu" else jnp.isfinite(v) & (v == jnp.floor(v))
 
 
-from .core import NprError, NprUnsupported, _npr_state  # noqa: E402
-from .bounds import _npr_record_check  # noqa: E402
-from .views import npr_float, npr_load  # noqa: E402
-from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype  # noqa: E402
-from .branches import _npr_traced_any  # noqa: E402
-from .np_creation import _npr_np_python_bool  # noqa: E402

@@ -9,6 +9,10 @@ import sys as _npr_sys
 import types as _npr_types
 import warnings as _npr_warnings
 
+from .budget import npr_budget_watch
+from .core import NprIndexCarried, NprNotConcrete, NprUnsupported
+from .refs import _NPR_INDEX_CARRIED
+
 
 class PythonLoopWarning(UserWarning):
     """A compiled loop runs as a Python loop (NPR033): exact, but tracing takes one copy of
@@ -192,21 +196,3 @@ def _npr_container_kind(container):
     return f"Python {type(container).__name__}"
 
 
-def npr_dict_key(key):
-    """The key of `d[key] = v` into a local dict: a Python value, as NumPy code has it; one
-    computed from array data (or from a list argument, which np2ref.compile traces) has no
-    hash, so it is refused (NPR031) instead of failing with JAX's TypeError."""
-    leaves = jax.tree_util.tree_leaves(key)
-    if any(isinstance(leaf, _npr_Tracer) for leaf in leaves):
-        raise NprUnsupported("NPR031", "a dict key is computed from array data (a list "
-                             "argument is array data under np2ref.compile: pass a tuple; a Python "
-                             "float argument is traced: name it in static_argnames=(...))")
-    return key
-
-
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import NprIndexCarried, NprNotConcrete, NprUnsupported  # noqa: E402
-from .compat import _npr_Tracer  # noqa: E402
-from .branches import _NPR_INDEX_CARRIED  # noqa: E402
-from .budget import npr_budget_watch  # noqa: E402
