@@ -8,7 +8,7 @@ import functools as _npr_functools
 import re as _npr_re
 import threading as _npr_threading
 
-from .compat import _npr_Tracer
+from .compat import _npr_jax_error, _npr_Tracer
 
 
 class _npr_State(_npr_threading.local):
@@ -230,23 +230,17 @@ def _npr_trace_gap_kind(exc):
     name = type(exc).__name__
     if name in _NPR_TRACE_GAPS:
         return name
-    text = str(exc)
-    if isinstance(exc, IndexError) and ("Slice entries must be static" in text
-                                        or "slice indices must have static" in text):
-        return "TracedSlice"
-    if isinstance(exc, ValueError) and "mutable array references cannot be returned" in text:
-        return "RefReturned"
-    if isinstance(exc, AttributeError) and ("Tracer has no attribute" in text
-                                            or "ArrayImpl' object has no attribute" in text):
-        return "ArrayAttribute"
-    if isinstance(exc, TypeError) and "JAX only supports number, bool, and string dtypes, got dtype [(" in text:
-        return "StructuredDtype"  # (a module-level dtype np2ref could not see where it is written)
-    if isinstance(exc, TypeError) and _npr_re.match(r"unhashable type: '\w*Tracer'", text):
-        return "UnhashableTracer"
-    if isinstance(exc, NprNotConcrete) or (isinstance(exc, TypeError)
-                                           and "Shapes must be 1D sequences of concrete values" in text):
+    if isinstance(exc, NprNotConcrete):
         return "ConcretizationTypeError"
-    return None
+    # (StructuredDtype: a module-level dtype np2ref could not see where it is written)
+    return next((kind for meaning, kind in _NPR_TRACE_GAP_MESSAGES if _npr_jax_error(exc, meaning)), None)
+
+
+# JAX's errors told apart by their text (compat._NPR_JAX_MESSAGES) that are known gaps
+_NPR_TRACE_GAP_MESSAGES = (
+    ("traced_slice", "TracedSlice"), ("ref_returned", "RefReturned"), ("array_attribute", "ArrayAttribute"),
+    ("structured_dtype", "StructuredDtype"), ("unhashable_tracer", "UnhashableTracer"),
+    ("traced_shape", "ConcretizationTypeError"))
 
 
 class NprTraceGap(NprUnsupported):
@@ -267,15 +261,14 @@ def _npr_shape_error(exc):
     """NumPy's ValueError for JAX's error on operands whose shapes do not fit (a TypeError from
     lax: `add got incompatible shapes for broadcasting`, `dot_general requires contracting
     dimensions to have the same shape`), with JAX's traceback (the user's line); else None."""
-    text = str(exc)
-    if not isinstance(exc, (TypeError, ValueError)) or isinstance(exc, NprError):
+    if isinstance(exc, NprError):
         return None
-    if "shapes for broadcasting" in text:
-        shapes = _npr_re.findall(r"\([\d, ]*\)", text.split("broadcasting", 1)[1])
+    if broadcast := _npr_jax_error(exc, "broadcast_shapes"):
+        shapes = _npr_re.findall(r"\([\d, ]*\)", broadcast["rest"])
         error = ValueError("operands could not be broadcast together with shapes " + " ".join(
             s.replace(" ", "") for s in shapes) + " ")
-    elif "contracting dimensions to have the same shape" in text:
-        error = ValueError("shapes not aligned: " + text.split("got ", 1)[-1].rstrip("."))
+    elif contracting := _npr_jax_error(exc, "contracting_shapes"):
+        error = ValueError("shapes not aligned: " + contracting["rest"].rstrip("."))
     else:
         return None
     return error.with_traceback(exc.__traceback__)

@@ -16,7 +16,8 @@ from .arguments import (
 from .bounds import _npr_Bounds
 from .budget import npr_trace_budget
 from .casts import _npr_issue_warnings
-from .compat import _npr_eager, _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state
+from .compat import (
+    _npr_eager, _npr_empty_axis_index_error, _npr_jax_error, _npr_jit_traced, _npr_x64_state)
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall
 from .divisions import _npr_fenced
 from .fastpath import _npr_arg_types, _npr_flat_plan, _npr_flat_run
@@ -156,7 +157,7 @@ class NprFunction:
             # a draw inside a lax loop or branch is traced unbatched, then the loop is batched:
             # host.py cannot see the vmap there, JAX refuses the ordered callback (or the IO
             # effect of a cond: `continue` guards the rest of a body)
-            if "vmap` ordered IO callback" not in str(exc) and "IO effect not supported in vmap" not in str(exc):
+            if not _npr_jax_error(exc, "vmap_io_callback"):
                 raise
             raise NprError("NPR023", "a random draw inside a loop or branch under jax.vmap; NumPy would "
                            "draw once per batch member, in order, which a vmapped program cannot do") from exc

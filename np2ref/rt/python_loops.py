@@ -10,6 +10,7 @@ import types as _npr_types
 import warnings as _npr_warnings
 
 from .budget import npr_budget_watch
+from .compat import _npr_jax_error
 from .core import NprIndexCarried, NprNotConcrete, NprUnsupported
 from .refs import _NPR_INDEX_CARRIED
 
@@ -29,19 +30,17 @@ def _npr_python_loop_reason(exc):
     needs the variable's value (then a Python loop, with static bounds, is exact); None for any
     other error, which must surface."""
     errors = getattr(jax, "errors", None)
-    text = str(exc)
     if isinstance(exc, getattr(errors, "TracerBoolConversionError", ())):
         return "a Python `if` tests the loop variable"
     if isinstance(exc, getattr(errors, "TracerIntegerConversionError", ())):
         return "the body uses the loop variable as a Python int (it indexes a tuple or list with it)"
-    if isinstance(exc, (getattr(errors, "ConcretizationTypeError", ()), NprNotConcrete)) or (
-            isinstance(exc, TypeError) and text.startswith("Shapes must be 1D sequences of concrete values")):
+    if isinstance(exc, (getattr(errors, "ConcretizationTypeError", ()), NprNotConcrete)) \
+            or _npr_jax_error(exc, "traced_shape"):
         # (the last: np.arange and its kin given a traced size, np_creation.py; such a loop was a
         # Python loop at conversion until a written array rebound in it made it npr_for)
         return "a size or shape in the body depends on the loop variable"
-    if (isinstance(exc, IndexError) and ("Slice entries must be static" in text or "slice indices must have static" in text)) \
-            or (isinstance(exc, NprUnsupported) and exc.code == "NPR111") \
-            or (isinstance(exc, TypeError) and ("NprMasked" in text or "NprWinView" in text)):
+    if _npr_jax_error(exc, "traced_slice") or (isinstance(exc, NprUnsupported) and exc.code == "NPR111") \
+            or _npr_jax_error(exc, "npr_lazy_as_array"):
         # (the last: a slice of traced length, or a window written through, used as an array
         # (windows.py, win_views.py): jax.numpy names its type)
         return "a slice's bounds depend on the loop variable"
