@@ -23,7 +23,7 @@ FLOORS = (
               "np_linalg np_counting inplace"),
     ("control", "unbound refs python_loops rebinds early_exit branches loops vectorise comprehensions"),
     ("windows", "masked windows_more windows masks win_views"),
-    ("call", "host draws opaque introspect arguments fastpath numpycall jit"),
+    ("call", "host draws opaque introspect arguments fastpath numpycall jit compile_api"),
 )
 FLOOR = {module: i for i, (_, modules) in enumerate(FLOORS) for module in modules.split()}
 
@@ -33,9 +33,9 @@ def _trees() -> dict[str, ast.Module]:
 
 
 def _imports() -> dict[str, set[str]]:
-    """Each rt module's rt imports (`from .x import ...`, wherever in the module it is)."""
-    return {name: {node.module.split(".")[0] for node in ast.walk(tree)
-                   if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module}
+    """Each rt module's rt imports (`from .x import ...`, `from . import x`, wherever in the module)."""
+    return {name: {module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 1
+                   for module in ([node.module.split(".")[0]] if node.module else [a.name for a in node.names])}
             for name, tree in _trees().items()}
 
 
@@ -81,3 +81,18 @@ def test_the_floors_above_filled_in_what_lower_floors_reach_through_core():
 
     unset = [slot for slot in type(_npr_above).__slots__ if not hasattr(_npr_above, slot)]
     assert not unset, unset
+
+
+def test_the_host_side_imports_no_private_name_of_the_runtime():
+    """np2ref outside rt/ (np2ref.compile, the fuzzer, ...) reads the runtime through public names
+    (rt/compile_api.py), never a `_npr_` one: rt may rename its privates freely."""
+    found = []
+    for path in (ROOT / "np2ref").rglob("*.py"):
+        if RT in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and "rt" in (node.module or "").split("."):
+                found += [f"{path.relative_to(ROOT)}:{node.lineno} {a.name}" for a in node.names if a.name.startswith("_")]
+            elif isinstance(node, ast.Attribute) and node.attr.startswith(("_npr_", "_Npr", "_NPR_")):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
+    assert not found, found

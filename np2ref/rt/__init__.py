@@ -41,6 +41,10 @@ Modules, in the order a store goes through them:
   UnboundLocalError when the call runs).
 - pyscalars: Python's arithmetic on Python scalars (npr_pyop): ZeroDivisionError, float // and %,
   Python ints beyond int64 refused when the call runs.
+- compile_api: what np2ref's host side (np2ref.compile, the fuzzer) reads of the runtime, public
+  names over private ones; not exported here.
+
+The modules stand on floors (docs/internals.md), each importing only its own and those below.
 
 Every public name starts with npr_ (or Npr for classes), so converted code can import them
 next to the user's own names.
