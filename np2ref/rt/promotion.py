@@ -393,8 +393,6 @@ def _npr_late_callee(glob, name):
     return call
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
 def _npr_carried_dtype(values):
     """The dtype a name is carried in through a traced branch or loop, from the values it may hold
     there (arrays or avals; branches.py: _npr_traced_if, _npr_settle). Beside one NumPy dtype,

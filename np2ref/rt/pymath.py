@@ -269,8 +269,6 @@ def npr_lib_dgtsv(dl, d, du, b, overwrite_dl=0, overwrite_d=0, overwrite_du=0, o
     return _npr_gtsv(name, dl, d, du, b)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
 def npr_lib_copy(x):
     """`copy.copy(x)`: an array's copy is its current value (a Ref's is loaded; JAX never writes
     a value in place, and a copy that is written later becomes a Ref of its own); a list, dict
