@@ -32,8 +32,8 @@ def __getattr__(name):
         from .runtime.grad import grad_into
         return grad_into
     if name == "plain_lowering":  # the runtime's store lowering without its peepholes
-        from .rt.lowering import _npr_plain_lowering
-        return _npr_plain_lowering
+        from .rt.compile_api import npr_plain_lowering
+        return npr_plain_lowering
     if name in ("aligned", "aligned_empty", "aligned_zeros"):  # np2ref.rt imports jax
         from .rt import buffers
         return getattr(buffers, "npr_" + name)

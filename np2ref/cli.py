@@ -71,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--diff", action="store_true", help="print a unified diff instead of writing")
     g.add_argument("--stdout", action="store_true", help="print the converted code instead of writing")
     c.add_argument("--standalone", action="store_true",
-                   help="import the runtime from np2ref_rt.py, written beside the output, so the "
+                   help="import the runtime from np2ref_rt, a package copied beside the output, so the "
                         "converted program runs where np2ref is not installed (needs only jax and numpy)")
     g.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when a conversion would write or change an output file")
@@ -166,7 +166,7 @@ class _Writer:
         self.args, self.cfg = args, cfg
         self.changed: list[Path] = []   # --check: outputs that would be written or changed
         self.io_errors = 0
-        self.runtimes: set[Path] = set()  # --standalone: the np2ref_rt.py files written
+        self.runtimes: set[Path] = set()  # --standalone: the np2ref_rt packages written
 
     def write(self, src: Path, out: Path, code: str) -> None:
         from .frontend.source import encoding_of
@@ -194,18 +194,24 @@ class _Writer:
         _say(self.args, f"converted {src} -> {out}")
 
     def write_runtime(self, folder: Path) -> None:
-        """--standalone: np2ref's runtime as one module beside the converted files (over an
-        earlier copy of it only, unless --force)."""
+        """--standalone: np2ref's runtime, a package copied beside the converted files (over an
+        earlier copy of it only, unless --force; a module of an earlier copy no longer in the
+        runtime is removed)."""
         from .emit import standalone
 
-        target = folder / standalone.FILENAME
+        target = folder / standalone.FOLDER
         if target in self.runtimes:
             return
         self.runtimes.add(target)
-        if target.exists() and not self.args.force and not standalone.is_bundle(target):
+        if target.exists() and not self.args.force and not standalone.is_runtime(target):
             return self._fail(f"not overwriting {target}: it is not np2ref's standalone runtime (--force overwrites it)")
+        files = standalone.files()
         try:
-            write_atomic(target, standalone.bundle().encode())
+            target.mkdir(exist_ok=True)
+            for stale in set(p.name for p in target.glob("*.py")) - set(files):
+                (target / stale).unlink()
+            for name, data in files.items():
+                write_atomic(target / name, data)
         except OSError as exc:
             return self._fail(f"cannot write {target}: {exc.strerror or exc}")
 

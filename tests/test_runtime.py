@@ -1001,12 +1001,14 @@ def test_runtime_package_imports_only_jax_numpy_and_the_stdlib():
 
 
 def test_standalone_runtime_runs_without_np2ref(tmp_path):
-    """`convert --standalone`'s module: one file, importable with np2ref blocked, the same helpers."""
+    """`convert --standalone`'s package: importable with np2ref blocked, the same helpers."""
     import subprocess
 
     import np2ref.rt as rt
-    from np2ref.emit.standalone import FILENAME, bundle
-    (tmp_path / FILENAME).write_text(bundle())
+    from np2ref.emit.standalone import FOLDER, files
+    (tmp_path / FOLDER).mkdir()
+    for name, data in files().items():
+        (tmp_path / FOLDER / name).write_bytes(data)
     script = ("import sys; sys.modules['np2ref'] = None\n"
               "import numpy as np, jax, jax.numpy as jnp\n"
               "np.random.seed(3); before = np.random.get_state()[1].copy()\n"

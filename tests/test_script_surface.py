@@ -60,7 +60,7 @@ def test_converted_files_and_the_runtime_get_the_users_umask(tmp_path, umask_022
     out = tmp_path / "s_ref.py"
     assert main(["convert", str(src), "-o", str(out), "--standalone", "-q"]) == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o644
-    assert stat.S_IMODE((out.parent / "np2ref_rt.py").stat().st_mode) == 0o644
+    assert stat.S_IMODE((out.parent / "np2ref_rt" / "__init__.py").stat().st_mode) == 0o644
     out.chmod(0o640)  # an overwrite keeps the mode the file has
     assert main(["convert", str(src), "-o", str(out), "-q"]) == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o640

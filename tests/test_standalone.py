@@ -1,7 +1,7 @@
 """Short converted files and `np2ref convert --standalone` (issue: the runtime is a package).
 
 The converted file imports its helpers from np2ref.rt; with --standalone it imports them from
-np2ref_rt.py, written beside it, and runs where np2ref cannot be imported."""
+np2ref_rt, np2ref/rt copied beside it as a package, and runs where np2ref cannot be imported."""
 
 from __future__ import annotations
 
@@ -28,7 +28,9 @@ def test_standalone_pair_runs_without_np2ref(tmp_path):
     out = tmp_path / "heat_ref.py"
     done = run_cli("convert", "examples/heat_equation.py", "-o", out, "--standalone", cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "np2ref_rt.py").exists()
+    package = tmp_path / "np2ref_rt"
+    assert sorted(p.name for p in package.glob("*.py")) == sorted(p.name for p in (ROOT / "np2ref" / "rt").glob("*.py"))
+    assert (package / "core.py").read_text() == (ROOT / "np2ref" / "rt" / "core.py").read_text()
     assert "from np2ref_rt import" in out.read_text() and "np2ref.rt" not in out.read_text()
     assert len(out.read_text().splitlines()) < 80
     converted = subprocess.run([sys.executable, "-c", WITHOUT_NP2REF, str(out)], cwd=tmp_path,
@@ -39,20 +41,14 @@ def test_standalone_pair_runs_without_np2ref(tmp_path):
     assert converted.stdout == original.stdout and "sum" in original.stdout
 
 
-def test_no_two_runtime_modules_define_one_name_differently():
-    """The standalone runtime is np2ref/rt's modules in one namespace: a name two of them define
-    (differently) would leave one module calling the other's function. dots.py's start-index
-    helper took core.py's `_npr_operand` there, and the heat example's standalone pair failed."""
-    import ast
-    found: dict[str, list] = {}
-    for path in sorted((ROOT / "np2ref" / "rt").glob("*.py")):
-        if path.name == "__init__.py":
-            continue
-        for node in ast.parse(path.read_text()).body:
-            names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else \
-                [t.id for t in node.targets if isinstance(t, ast.Name)] if isinstance(node, ast.Assign) else []
-            for name in names:
-                found.setdefault(name, []).append((path.name, ast.dump(node)))
-    clashes = {name: [m for m, _ in defs] for name, defs in found.items()
-               if len({m for m, _ in defs}) > 1 and len({d for _, d in defs}) > 1}
-    assert not clashes, clashes
+def test_standalone_refreshes_its_own_copy_and_keeps_the_users_package(tmp_path):
+    src = tmp_path / "s.py"
+    src.write_text("import numpy as np\n\n\ndef f(u):\n    u[1:] += u[:-1]\n")
+    package = tmp_path / "np2ref_rt"
+    assert run_cli("convert", src, "--standalone", cwd=tmp_path).returncode == 0
+    (package / "gone.py").write_text("# a module an earlier runtime had\n")
+    assert run_cli("convert", src, "--standalone", cwd=tmp_path).returncode == 0
+    assert not (package / "gone.py").exists() and (package / "core.py").exists()
+    (package / "NP2REF_RUNTIME").unlink()  # now a package of the user's, by that name
+    again = run_cli("convert", src, "--standalone", cwd=tmp_path)
+    assert again.returncode != 0 and "not np2ref's standalone runtime" in again.stderr

@@ -2,7 +2,7 @@
 
 The converted file imports the helpers it uses (`npr_*`) from the runtime package np2ref.rt;
 with `runtime_module="np2ref_rt"` it imports them from the standalone copy of that package
-(emit/standalone.py) written beside it, for machines where np2ref is not installed.
+(emit/standalone.py) copied beside it, for machines where np2ref is not installed.
 """
 
 from __future__ import annotations

@@ -427,7 +427,7 @@ def _trace_gap(exc: BaseException) -> str | None:
     """The code np2ref gives a trace-time gap (as `compiled(...)` reports it), or None."""
     if isinstance(exc, np2ref.Np2RefError):
         return exc.diagnostics[0].code if exc.diagnostics else "NPR???"
-    from ..rt.core import _NPR_TRACE_GAPS as gaps
+    from ..rt.compile_api import NPR_TRACE_GAPS as gaps
     if type(exc).__name__ in gaps:
         return gaps[type(exc).__name__][0]
     from ..rt.core import NprError

@@ -2,8 +2,9 @@
 
 A converted file imports the helpers it uses from here (`from np2ref.rt import npr_at, npr_jit`),
 and `np2ref.compile` runs converted functions against the same objects. The package imports only
-jax, numpy and the standard library; `np2ref convert --standalone` writes it out as one module
-(`np2ref_rt.py`) so a converted program runs where np2ref is not installed.
+jax, numpy and the standard library; `np2ref convert --standalone` copies it beside the output
+as the package `np2ref_rt` (these files as they are) so a converted program runs where np2ref is
+not installed.
 
 Modules, in the order a store goes through them:
 
@@ -43,6 +44,10 @@ Modules, in the order a store goes through them:
   UnboundLocalError when the call runs).
 - pyscalars: Python's arithmetic on Python scalars (npr_pyop): ZeroDivisionError, float // and %,
   Python ints beyond int64 refused when the call runs.
+- compile_api: what np2ref's host side (np2ref.compile, the fuzzer) reads of the runtime, public
+  names over private ones; not exported here.
+
+The modules stand on floors (docs/internals.md), each importing only its own and those below.
 
 Every public name starts with npr_ (or Npr for classes), so converted code can import them
 next to the user's own names.
@@ -52,20 +57,23 @@ import numpy as _np
 
 # Importing JAX draws from NumPy's global generator (its k8s_cluster module makes a
 # retry schedule with np.random.rand at import): a stream the user seeded must not move
-# because a converted program imported np2ref's runtime.
+# because a converted program imported np2ref's runtime. The modules are imported floor by
+# floor, each importing only the floors below it (tests/test_rt_layers.py).
 _state = _np.random.get_state()
 try:
     import jax  # noqa: F401
+    from . import (
+        compat, core, budget, buffers, module_globals,
+        bounds, lowering, casts, accurate64, divisions,
+        index, views, stores,
+        ops, promotion, pyscalars, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
+        np_linalg, np_counting, inplace,
+        unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
+        comprehensions, pallas,
+        masked, windows_more, windows, masks, win_views,
+        host, draws, opaque, introspect, arguments, float_sizes, fastpath, numpycall, jit)
 finally:
     _np.random.set_state(_state)
-
-
-from . import (  # noqa: E402  (the order a store goes through them; see above)
-    compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
-    np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-    jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
-    windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-    divisions, accurate64, vectorise, budget, comprehensions, appends, pallas)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,

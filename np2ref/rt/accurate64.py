@@ -25,6 +25,10 @@ import jax
 import numpy as np
 from jax import lax
 
+from .compat import _npr_is_literal, _npr_replace, _npr_rewritable, _npr_rewrite_body
+from .core import NprError
+
+
 _NPR_A64_F64 = np.dtype(np.float64)
 # None: on where the default backend is a TPU; True/False: forced (tests run it on the CPU)
 _npr_ACCURATE64 = {"on": None}
@@ -335,7 +339,7 @@ def _npr_formulation(eqn):
         closed = jax.make_jaxpr(fn)(*args)
     if name == "div" or not any(np.shape(v.aval) == () for e in closed.jaxpr.eqns for v in e.outvars):
         return closed
-    return closed.replace(jaxpr=_npr_refined_divisions(closed.jaxpr))
+    return _npr_replace(closed, jaxpr=_npr_refined_divisions(closed.jaxpr))
 
 
 def _npr_refined_divisions(jaxpr):
@@ -347,7 +351,7 @@ def _npr_refined_divisions(jaxpr):
             eqns.extend(_npr_splice_formulation(_npr_formulation(eqn), eqn))
         else:
             eqns.append(eqn)
-    return jaxpr.replace(eqns=eqns)
+    return _npr_replace(jaxpr, eqns=eqns)
 
 
 def _npr_accurate_jaxpr(jaxpr):
@@ -357,7 +361,7 @@ def _npr_accurate_jaxpr(jaxpr):
     for eqn in jaxpr.eqns:
         params = {k: _npr_rewrite_body(p, _npr_accurate_jaxpr) for k, p in eqn.params.items()}
         if any(params[k] is not eqn.params[k] for k in params):
-            eqn, changed = eqn.replace(params=params), True
+            eqn, changed = _npr_replace(eqn, params=params), True
         name = eqn.primitive.name
         if name in ("dot_general", "conv_general_dilated"):
             eqn, changed = _npr_highest(eqn), True
@@ -385,7 +389,7 @@ def _npr_accurate_jaxpr(jaxpr):
             continue
         eqns.extend(_npr_splice_formulation(closed, eqn))
         changed = True
-    return _npr_shield_constants(jaxpr.replace(eqns=eqns) if changed else jaxpr)
+    return _npr_shield_constants(_npr_replace(jaxpr, eqns=eqns) if changed else jaxpr)
 
 
 def _npr_shield_constants(jaxpr):
@@ -403,11 +407,11 @@ def _npr_shield_constants(jaxpr):
         if not eqn.effects and all(_npr_known(v, known) for v in eqn.invars):
             known.update(eqn.outvars)
         eqns.append(eqn)
-    return jaxpr.replace(eqns=eqns) if changed else jaxpr
+    return _npr_replace(jaxpr, eqns=eqns) if changed else jaxpr
 
 
 def _npr_known(v, known):
-    return isinstance(v, _npr_core.Literal) or v in known
+    return _npr_is_literal(v) or v in known
 
 
 def _npr_shielded(eqn, known):
@@ -449,7 +453,7 @@ def _npr_highest(eqn):
     """A matrix product or convolution at Precision.HIGHEST: a TPU's default multiplies float32
     (and float64's float32 halves) in bfloat16 passes, three digits."""
     hi = lax.Precision.HIGHEST
-    return eqn.replace(params={**eqn.params, "precision": (hi, hi)})
+    return _npr_replace(eqn, params={**eqn.params, "precision": (hi, hi)})
 
 
 def _npr_splice_formulation(closed, eqn):
@@ -463,19 +467,17 @@ def _npr_splice_formulation(closed, eqn):
     names[result] = eqn.outvars[0]
     out = []
     for e in closed.jaxpr.eqns:
-        invars = [names.get(u, u) if not isinstance(u, _npr_core.Literal) else u for u in e.invars]
+        invars = [names.get(u, u) if not _npr_is_literal(u) else u for u in e.invars]
         outvars = [eqn.outvars[0] if u is result else u for u in e.outvars]
-        out.append(e.replace(invars=invars, outvars=outvars))
+        out.append(_npr_replace(e, invars=invars, outvars=outvars))
     return out
 
 
 def _npr_accurate64(jaxpr):
     """The jitted call's program (a core.Jaxpr) with float64 transcendentals made NumPy's on a
     backend that needs it (_npr_a64_enabled()); the same object elsewhere."""
-    if not _npr_a64_enabled() or _npr_core is None:
+    if not _npr_a64_enabled() or not _npr_rewritable():
         return jaxpr
     return _npr_accurate_jaxpr(jaxpr)
 
 
-from .compat import _npr_core, _npr_rewrite_body  # noqa: E402
-from .core import NprError  # noqa: E402

@@ -22,6 +22,12 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .compat import _npr_Tracer, _npr_weak_astype
+from .core import _npr_above, _npr_state, npr_load, npr_pyreturn
+from .promotion import _npr_weak_value
+from .refs import _npr_reachable
+from .views import NprView
+
 
 _NPR_APPENDS_PYTHON = object()  # npr_append_for's answer when the loop must run as before
 _NPR_PY_KINDS = {"i": int, "u": int, "f": float, "c": complex}
@@ -31,9 +37,10 @@ class _NprAppendsRefused(Exception):
     """The probe found a trip whose appends the buffers cannot hold exactly."""
 
 
-def npr_append_for(rng, body, init, has, lists, options, lazy=()):
+def npr_append_for(rng, body, init, has, lists, options, lazy=(), npr_for=None):
     """The loop of npr_for with the appends to `lists` stacked into buffers (module docstring),
-    or _NPR_APPENDS_PYTHON when the probe says the loop must run as written."""
+    or _NPR_APPENDS_PYTHON when the probe says the loop must run as written. `npr_for`: loops.py's,
+    passed in by it (this module stands below it, tests/test_rt_layers.py)."""
     start, step = int(rng.start), int(rng.step)
     trips = len(range(start, int(rng.stop), step))
     kept = [(lst, list(lst)) for lst in lists]
@@ -271,10 +278,6 @@ def _npr_note_kind(v, kind):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .core import _npr_state  # noqa: E402
-from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
-from .promotion import _npr_weak_value  # noqa: E402
-from .pyscalars import npr_pyreturn  # noqa: E402
-from .views import NprView, npr_load  # noqa: E402
-from .refs import _npr_reachable  # noqa: E402
-from .loops import npr_for  # noqa: E402
+
+
+_npr_above.stacked_array = _npr_stacked_array  # np.array(hist) in np_creation.py

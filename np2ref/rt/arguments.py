@@ -6,6 +6,12 @@ import types as _npr_types
 import jax
 import numpy as np
 
+from .bounds import _npr_bounds_error
+from .buffers import _npr_results_numpy, _NprStaging
+from .compat import _npr_Tracer
+from .core import _npr_has_jax, _npr_state, NprError
+from .views import NprView
+
 
 _NPR_GENERAL = object()  # a fast path's answer (fastpath.py, numpycall.py) when the general path must run the call
 _NPR_NONE = jax.tree_util.tree_structure(None)
@@ -424,10 +430,3 @@ def _npr_arraylike(v):
     return isinstance(v, (np.ndarray, jax.Array)) and not isinstance(v, np.generic)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .bounds import _npr_bounds_error  # noqa: E402
-from .buffers import _npr_results_numpy, _NprStaging  # noqa: E402
-from .compat import _npr_Tracer  # noqa: E402
-from .core import _npr_has_jax, _npr_state, NprError  # noqa: E402
-from .views import NprView  # noqa: E402

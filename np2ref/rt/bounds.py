@@ -7,6 +7,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .compat import _npr_affine, _npr_current_trace, _npr_lifted_from, _npr_traced
+from .core import _npr_state
+
 
 # ---- bounds: NumPy's IndexError for indices known only at run time --------------------------
 # An index known at trace time is checked then, by NumPy (on a zero-memory dummy). A traced one
@@ -191,94 +194,3 @@ class _npr_no_checks:
         _npr_state["bounds"] = self.saved
 
 
-def _npr_range_array(e):
-    """A range inside an index as NumPy reads it: the array of its ints."""
-    return np.arange(e.start, e.stop, e.step) if type(e) is range else e
-
-
-def _npr_index_items(idx):
-    """The entries of a read's index, loaded, sequences as arrays, concrete JAX arrays as NumPy."""
-    items = []
-    for e in (idx if isinstance(idx, tuple) else (idx,)):
-        e = npr_load(e)
-        if isinstance(e, (list, tuple)):
-            e = jnp.asarray(e) if _npr_has_jax(e) else np.asarray(e) if len(e) else np.zeros(0, np.intp)
-        if isinstance(e, jax.Array) and not _npr_traced(e):
-            e = np.asarray(e)
-        items.append(e)
-    return items
-
-
-def _npr_check_index(shape, idx):
-    """NumPy's checks of `x[idx]` for x of `shape`: now (NumPy's own IndexError, on a dummy, the
-    traced entries standing in as zeros) and, for traced integer entries, when the program runs."""
-    items = _npr_index_items(idx)
-    used = sum(0 if e is None or e is Ellipsis or isinstance(e, (bool, np.bool_))
-               else np.ndim(e) if _npr_isbool(e) else 1 for e in items)
-    d, checks = 0, []
-    for e in items:
-        if e is Ellipsis:
-            d += len(shape) - used
-        elif e is not None and not isinstance(e, (bool, np.bool_)):
-            if _npr_traced(e) and e.dtype.kind in 'iu':
-                checks.append((e, d))
-            d += np.ndim(e) if _npr_isbool(e) else 1
-    # a traced index into an empty axis is out of range whatever it is: its run-time check says
-    # which value (the dummy gets a length-1 axis there, so that its zero stand-in passes)
-    dummy = list(shape)
-    for _, axis in checks:
-        if axis < len(dummy) and dummy[axis] == 0:
-            dummy[axis] = 1
-    out = _npr_dummy(tuple(dummy))[tuple((np.ones if _npr_isbool(e) else np.zeros)(e.shape, e.dtype)
-                                         if _npr_traced(e) else e for e in items)]
-    for e, axis in checks:
-        _npr_check_bounds(e, axis, shape[axis])
-    return None if tuple(dummy) == tuple(shape) else np.shape(out)
-
-
-class _npr_Get:
-    __slots__ = ('x',)
-
-    def __init__(self, x):
-        self.x = x
-
-    def __getitem__(self, idx):
-        x = self.x
-        if not isinstance(x, (jax.Array, np.ndarray, jax.Ref, NprView)) or isinstance(x, np.generic):
-            if isinstance(x, dict):  # `moves[int(s)]`: a traced key has no hash (NPR031, not JAX's TypeError)
-                idx = npr_dict_key(idx)
-            return x[idx]  # a list, tuple, dict...: Python's and its own rules
-        if type(idx) is list:  # `x[[3, 1, 2]]`: NumPy indexes with the list as an array (jnp refuses it)
-            idx = jnp.asarray(idx) if _npr_has_jax(idx) else np.asarray(idx)
-        # `p[range(N), y]`: NumPy indexes with a range as with its array of ints (jnp refuses it)
-        idx = tuple(map(_npr_range_array, idx)) if type(idx) is tuple else _npr_range_array(idx)
-        if _npr_has_dyn(idx):  # a slice with traced bounds: a window or a masked slice
-            return _npr_dyn_read(x, idx)
-        empty = _npr_check_index(tuple(x.shape), idx)
-        if empty is not None:  # a traced index into an empty axis: the call raises NumPy's
-            return jnp.zeros(empty, x.dtype)  # IndexError (JAX refuses the gather itself)
-        if isinstance(x, jax.Ref):
-            stored = _npr_element_read(x, idx)  # an element an earlier store in this trace may have set
-            if stored is not None:
-                return stored
-        x = npr_load(x)
-        if isinstance(x, np.ndarray) and _npr_has_jax(idx):  # a module's table (`W[i]`) at a traced
-            x = jnp.asarray(x)  # index: NumPy's own __getitem__ cannot take it
-        return x[tuple(_npr_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_wide(idx)]
-
-
-def npr_get(x):
-    """Read proxy: `npr_get(x)[idx]` is x[idx] (a Ref or view loaded first) with NumPy's
-    IndexError for an out-of-range integer index: raised now when the index is known, checked
-    when the program runs when it is traced. JAX itself clamps such an index."""
-    return _npr_Get(x)
-
-
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import _npr_dt, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_state  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
-from .compat import _npr_affine, _npr_current_trace, _npr_lifted_from, _npr_traced  # noqa: E402
-from .windows import _npr_dyn_read, _npr_has_dyn  # noqa: E402
-from .python_loops import npr_dict_key  # noqa: E402
-from .lowering import _npr_element_read  # noqa: E402

@@ -7,16 +7,19 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-
-# ---- branches ----------------------------------------------------------------------------
-class _NprUnset:
-    """A name a branch may define that had no value before the `if`."""
-
-    def __repr__(self):
-        return "npr_unset"
-
-
-npr_unset = _NprUnset()
+from .bounds import _npr_record_check, npr_bounds_ok
+from .compat import _npr_Tracer, _npr_weak_astype
+from .core import _npr_state, _npr_traced_any, npr_load, NprError, NprUnsupported
+from .early_exit import _npr_if_returning, _npr_ifexp_describe, _npr_ifexp_type
+from .promotion import (
+    _npr_binop, _npr_carried_dtype, _npr_check_pick, _npr_mark_either, _npr_weak_value)
+from .python_loops import _npr_python_effects, _npr_python_loop_reason
+from .rebinds import _npr_rebound_in, _npr_while_refilled
+from .refs import (
+    _npr_batched_control, _npr_check_index_carry, _npr_lift_refs, _npr_placeholder,
+    _npr_reachable_refs, _npr_reverse_mode, _npr_unpack)
+from .unbound import _npr_any_maybe, _npr_if_boxed, _npr_while_boxed, npr_unbound, npr_unset
+from .views import NprView
 
 
 def npr_bound(get, track=False):
@@ -147,25 +150,6 @@ def _npr_truth(v):
     return (x if x.dtype == bool else x != 0).reshape(())
 
 
-def _npr_ifexp_type(v):
-    """(shape, dtype, weak) of an operand of a conditional on traced data: an array, a NumPy or
-    Python number (a Python int, float or complex is weak, as NEP 50 has it)."""
-    if isinstance(v, (jax.Ref, NprView)):
-        raise NprUnsupported("NPR128", "a conditional expression on array data chooses between "
-                             "arrays that are written (which array a later write changes would depend "
-                             "on data)")
-    if isinstance(v, bool):
-        return (), np.dtype(bool), False
-    if isinstance(v, (int, float, complex)):
-        return (), jnp.asarray(v).dtype, True
-    if isinstance(v, (np.ndarray, np.generic)):
-        return v.shape, v.dtype, False
-    if isinstance(v, (jax.Array, _npr_Tracer)):
-        return v.shape, v.dtype, bool(jax.typeof(v).weak_type)
-    raise NprUnsupported("NPR128", f"a conditional expression on array data gives a "
-                         f"{type(v).__name__}, not an array or a number")
-
-
 def _npr_traced_ifexp(pred, then_fn, else_fn):
     """lax.cond (through npr_if, which lifts the refs the operands read) when both operands have
     one shape and dtype. A Python number and a NumPy value of the same dtype give the NumPy type
@@ -207,13 +191,6 @@ class _NprIfexpTypes:
         self.t0 = self.t1 = None
 
 
-def _npr_ifexp_describe(kind):
-    shape, dtype, weak = kind
-    if weak:
-        return f"a Python {dtype.kind == 'f' and 'float' or dtype.kind == 'c' and 'complex' or 'int'}"
-    return f"{dtype} of shape {shape}" if shape else f"a {dtype} scalar"
-
-
 def npr_if(pred, then_fn, else_fn, *values, returns=()):
     """`if pred:` with the branches as functions of the values they assign (returned again).
     A concrete predicate runs one branch in Python, exactly as the original; a traced one
@@ -224,9 +201,9 @@ def npr_if(pred, then_fn, else_fn, *values, returns=()):
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
     if returns:
-        return _npr_if_returning(pred, then_fn, else_fn, values, returns)
+        return _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if)
     if _npr_any_maybe(values):  # a name it may leave unbound: its flag goes through (unbound.py)
-        return _npr_if_boxed(pred, then_fn, else_fn, values)
+        return _npr_if_boxed(pred, then_fn, else_fn, values, npr_if)
     with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True), \
             _npr_batched_control([pred]):
         return _npr_traced_if(pred, then_fn, else_fn, values)
@@ -412,32 +389,6 @@ def _npr_retyped(a, shape, dtype, out=None):
     return _npr_weak_astype(a, dtype) if weak else jnp.broadcast_to(a, shape).astype(dtype)
 
 
-_NPR_INDEX_CARRIED = "it carries an index that is no array (a slice or `...`), rebound in the loop"
-
-
-def _npr_index_leaves(carry):
-    """Whether a value holds a Python index no lax loop or cond can carry: a slice, `...` or a
-    string (`idx = (0, ...)` ... `idx = (1, ...)`). A loop with static bounds then runs as the
-    Python loop it was, where each is static (loops.npr_for); on array data: NPR122."""
-    return any(isinstance(leaf, (slice, type(Ellipsis), str)) for leaf in jax.tree_util.tree_leaves(carry))
-
-
-def _npr_check_index_carry(v):
-    if _npr_index_leaves(v):
-        raise NprIndexCarried("NPR122", "a loop or `if` on array data binds an index that is no array "
-                             "(a slice, `...`): which one would depend on the data; write through each index "
-                             "where it is chosen (inside the branch), or carry an integer position")
-
-
-def _npr_placeholder(v):
-    _npr_check_index_carry(v)
-    if v is None:  # `best = None` before a data-dependent `if` that binds it: its type depends on the data
-        raise NprUnsupported("NPR122", "a data-dependent `if` leaves a name None on one path and gives it "
-                             "a value on the other (`best = None`, then `best = i` where the data says so); "
-                             "give the name a value of its type before the `if` (`best = -1`), or keep a flag")
-    return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
-
-
 def npr_while(test, body, *values):
     """`while test:` with the loop state as values (refs are closed over). While the test is a
     concrete value the loop runs in Python, exactly as written; once it depends on traced data
@@ -456,9 +407,9 @@ def npr_while(test, body, *values):
             _npr_maybe_untaken(True), _npr_batched_control([pred]):
         rebound = _npr_rebound_in(body, state, pack)
         if rebound:  # `y += v; y = y % L`, y written before: loop-owned Refs (rt/rebinds.py)
-            return _npr_unpack(_npr_while_refilled(test, body, state, rebound, pack), single)
+            return _npr_unpack(_npr_while_refilled(test, body, state, rebound, pack, npr_while), single)
         if _npr_any_maybe(state):  # a name it may leave unbound: its flag is loop state (unbound.py)
-            return _npr_while_boxed(test, body, state, pred)
+            return _npr_while_boxed(test, body, state, pred, _npr_traced_while)
         return _npr_traced_while(test, body, state, pred, single, pack)
 
 
@@ -505,12 +456,6 @@ class _npr_maybe_untaken:
         return False
 
 
-def _npr_unpack(state, single):
-    if single:
-        return state[0]
-    return tuple(state) if state else None
-
-
 def npr_assert(test, message=None):
     """`assert test, message()` (`message`: the message as a function, evaluated only when
     needed, as Python does; None without one). A concrete test is Python's assert. A traced one
@@ -545,10 +490,6 @@ def npr_assert(test, message=None):
 # ---- builtins on array values -------------------------------------------------------------
 _NPR_AMBIGUOUS = ("The truth value of an array with more than one element is ambiguous. "
                   "Use a.any() or a.all()")
-
-
-def _npr_traced_any(values) -> bool:
-    return any(isinstance(v, _npr_Tracer) for v in values)
 
 
 def _npr_scalar_operand(v):
@@ -619,18 +560,22 @@ def npr_all(seq):
     return jnp.all(items) if traced else all(items)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-from .core import _npr_state, NprError, NprIndexCarried, NprUnsupported  # noqa: E402
-from .python_loops import _npr_python_effects, _npr_python_loop_reason  # noqa: E402
-from .core import _npr_state, NprUnsupported  # noqa: E402
-from .promotion import _npr_carried_dtype, _npr_weak_value  # noqa: E402
-from .bounds import npr_bounds_ok, _npr_record_check  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
-from .refs import (  # noqa: E402
-    _npr_batched_control, _npr_lift_refs, _npr_reachable_refs, _npr_reverse_mode)
-from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
-from .promotion import _npr_binop, _npr_check_pick, _npr_mark_either  # noqa: E402
-from .early_exit import _npr_if_returning  # noqa: E402
-from .loops import _npr_shape_changes  # noqa: E402
-from .rebinds import _npr_rebound_in, _npr_while_refilled  # noqa: E402
-from .unbound import npr_unbound, _npr_any_maybe, _npr_if_boxed, _npr_while_boxed  # noqa: E402
+def _npr_shape_changes(state, out, unset, may_skip):
+    """NPR130 for a carried value whose shape one iteration changes (branches._npr_settle): one a
+    broadcast cannot widen (`hist = np.append(hist, v)`), or, in a loop that may not run, any."""
+    for a, o, u in zip(state, out, unset):
+        if u or a.shape == o.shape:
+            continue
+        try:
+            widens = np.broadcast_shapes(a.shape, o.shape) == o.shape
+        except ValueError:
+            widens = False
+        if widens and not may_skip:
+            continue
+        why = ("after a loop that may not run, its shape would depend on whether it ran" if widens else
+               "its shape changes from one iteration to the next, so after the loop it depends on how "
+               "many times the loop ran")
+        raise NprUnsupported("NPR130", f"a loop on array data changes the shape of a value it carries "
+                             f"({a.dtype}{list(a.shape)} -> {o.dtype}{list(o.shape)}): {why}")
+
+

@@ -21,6 +21,9 @@ import sys as _npr_sys
 import threading as _npr_threading
 import time as _npr_time
 
+from .compat import _npr_count_equations, _npr_eager
+from .core import NprUnsupported
+
 NPR_TRACE_EQUATIONS = 20_000  # equations one trace may record (XLA compiles that many in about a minute)
 NPR_TRACE_SECONDS = 60.0      # seconds one trace may spend unrolling
 _npr_budget = _npr_threading.local()  # .left (equations), .deadline, .start: the trace under way
@@ -184,5 +187,3 @@ def _npr_len(seq):
         return None
 
 
-from .core import NprUnsupported  # noqa: E402
-from .compat import _npr_count_equations, _npr_eager  # noqa: E402

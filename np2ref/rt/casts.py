@@ -6,6 +6,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_check_run, _npr_record_check, npr_bounds_ok
+from .compat import _npr_current_trace, _npr_traced
+from .core import _npr_has_jax, _npr_state, NprUnsupported
+
 
 # NumPy casts floats to integers with C's conversion, which x86-64 compiles to cvttss2si /
 # cvttsd2si: truncation toward zero, INT_MIN (the "integer indefinite") for NaN, infinities and
@@ -247,10 +251,55 @@ def _npr_issue_warnings(bounds):
     jax.lax.cond(bits != 0, lambda b: jax.debug.callback(issue, b), lambda b: None, bits)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .compat import _npr_traced  # noqa: E402
-from .core import _npr_state, NprUnsupported  # noqa: E402
-from .bounds import _npr_record_check, npr_bounds_ok  # noqa: E402
-from .compat import _npr_current_trace  # noqa: E402
-from .promotion import _npr_check_weak_int  # noqa: E402
+def _npr_conv(v, dt, how='cast', nd=0):
+    """v as dtype dt. JAX values: astype (NumPy's unsafe cast). Static values: NumPy itself
+    stores them into a scratch array, so its conversions and errors are exact; `how` names
+    the store: 'item' (one element of an nd-dim array), 'set' (basic index), 'adv' (advanced
+    index), 'cast' (astype) or f(scratch, v) (np.put, np.putmask, ...)."""
+    if isinstance(v, jax.Array) or (isinstance(v, (list, tuple)) and _npr_has_jax(v)):
+        return _npr_store_cast(jnp.asarray(v), dt, how)  # floats to integers as NumPy casts them
+    if how == 'cast':
+        return np.asarray(v).astype(dt)
+    if how == 'item':
+        t = np.empty((1,) * nd, dt)
+        t[(0,) * nd] = v
+        return t.reshape(())
+    t = np.empty(np.shape(v) if how == 'set' else (1,) + np.shape(v) if how == 'adv' else np.shape(v) or (1,), dt)
+    if how == 'set':
+        t[...] = v
+    elif how == 'adv':
+        t[[0]] = v
+        t = t[0]
+    else:
+        how(t, v)
+    return t
+
+
+def _npr_weak(v):
+    return isinstance(v, jax.Array) and jax.typeof(v).weak_type
+
+
+def _npr_weak_int(v):
+    """A Python int traced (a loop's variable, `i * 100`): a weakly typed 0-d integer."""
+    return isinstance(v, jax.Array) and v.ndim == 0 and np.dtype(v.dtype).kind in "iu" and _npr_weak(v)
+
+
+def _npr_check_weak_int(v, dt):
+    """NumPy's OverflowError where the Python int `v` (traced: weakly typed) is outside the range
+    of the integer dtype `dt` it meets (`u8 += i`, `u8[k] = i * 100`): now if v is concrete,
+    when the call runs if it is traced. jax.numpy would wrap it around."""
+    dt = np.dtype(dt)
+    if not _npr_weak_int(v) or dt.kind not in "iu":
+        return
+    info, wide = np.iinfo(dt), np.iinfo(np.dtype(v.dtype))
+    lo, hi = max(int(info.min), int(wide.min)), min(int(info.max), int(wide.max))
+    if lo == wide.min and hi == wide.max:
+        return
+    message = f"Python integer {{}} out of bounds for {dt.name}"
+    if not _npr_traced(v):
+        if not lo <= int(v) <= hi:
+            raise OverflowError(message.format(int(v)))
+        return
+    _npr_check_run(v, lambda e: (e < lo) | (e > hi), OverflowError, message)
+
+

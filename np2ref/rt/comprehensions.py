@@ -6,6 +6,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .compat import _npr_Tracer
+from .python_loops import (
+    _npr_changed, _npr_containers, _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason)
+from .views import NprView
+
 
 class _NprNotOneArray(Exception):
     """The body gave something np.array would not simply stack (a list, a Python number)."""
@@ -41,6 +46,3 @@ def npr_comp_map(body, seq, comprehension):
     return out
 
 
-from .compat import _npr_Tracer  # noqa: E402
-from .views import NprView  # noqa: E402
-from .python_loops import _npr_changed, _npr_containers, _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason  # noqa: E402

@@ -8,7 +8,7 @@ import functools as _npr_functools
 import re as _npr_re
 import threading as _npr_threading
 
-from .compat import _npr_heal_effect_tokens
+from .compat import _npr_heal_effect_tokens, _npr_jax_error, _npr_Tracer
 
 
 class _npr_State(_npr_threading.local):
@@ -37,6 +37,21 @@ class _npr_State(_npr_threading.local):
 _npr_state = _npr_State()
 
 
+class _NprAbove:
+    """What a floor of the runtime reaches on the floors above it when a converted function runs:
+    views.py and stores.py read, store and view slices with traced bounds through windows.py and
+    win_views.py, masks.py stores into win_views' windows, and the NumPy functions take masked.py's
+    slices of run-time length. The module that defines each sets it here as it is imported
+    (rt/__init__ imports every module before converted code runs), so that every module imports
+    only from the floors below it (tests/test_rt_layers.py)."""
+    __slots__ = ("has_dyn", "dyn_read", "dyn_store", "NprWinView", "windows_only", "win_store",
+                 "win_mask_store", "NprMasked", "masked_ufunc", "masked_call", "masked_where", "stacked_array",
+                 "opaque")
+
+
+_npr_above = _NprAbove()
+
+
 def _npr_cast_error_type():
     """NumPy's exception for a same_kind violation in a ufunc's output."""
     try:
@@ -56,6 +71,23 @@ _npr_CastError = _npr_cast_error_type()
 def _npr_dummy(shape, dtype=np.bool_):
     """A zero-memory array of `shape` for NumPy to check shapes on (and raise)."""
     return np.lib.stride_tricks.as_strided(np.zeros(1, dtype), tuple(shape), (0,) * len(shape))
+
+
+class _NprLazy:
+    """A value read when it is used: a NumPy view of a Ref (views.NprView), a window at a traced
+    start (win_views.NprWinView). Each defines `_npr_load()`, the value now; npr_load calls it,
+    so that this floor reads them without importing the floors that define them."""
+    __slots__ = ()
+
+    def _npr_load(self):
+        raise NotImplementedError
+
+
+def npr_load(x):
+    """The current value of a Ref or a view of one (seeing every earlier write); else x unchanged."""
+    if isinstance(x, _NprLazy):
+        return x._npr_load()
+    return x[...] if isinstance(x, jax.Ref) else x
 
 
 def _npr_isbool(e):
@@ -83,30 +115,6 @@ def _npr_operand(v):
     if isinstance(v, jax.Array) and jax.typeof(v).weak_type:
         return v, {'b': False, 'i': 0, 'u': 0, 'f': 0.0, 'c': 0j}[v.dtype.kind]
     return v, (v if type(v) in (bool, int, float, complex, list, tuple) else np.zeros((1,) * np.ndim(v), _npr_dt(v)))
-
-
-def _npr_conv(v, dt, how='cast', nd=0):
-    """v as dtype dt. JAX values: astype (NumPy's unsafe cast). Static values: NumPy itself
-    stores them into a scratch array, so its conversions and errors are exact; `how` names
-    the store: 'item' (one element of an nd-dim array), 'set' (basic index), 'adv' (advanced
-    index), 'cast' (astype) or f(scratch, v) (np.put, np.putmask, ...)."""
-    if isinstance(v, jax.Array) or (isinstance(v, (list, tuple)) and _npr_has_jax(v)):
-        return _npr_store_cast(jnp.asarray(v), dt, how)  # floats to integers as NumPy casts them
-    if how == 'cast':
-        return np.asarray(v).astype(dt)
-    if how == 'item':
-        t = np.empty((1,) * nd, dt)
-        t[(0,) * nd] = v
-        return t.reshape(())
-    t = np.empty(np.shape(v) if how == 'set' else (1,) + np.shape(v) if how == 'adv' else np.shape(v) or (1,), dt)
-    if how == 'set':
-        t[...] = v
-    elif how == 'adv':
-        t[[0]] = v
-        t = t[0]
-    else:
-        how(t, v)
-    return t
 
 
 def _npr_fit(val, sel, fail, strip=True):
@@ -255,23 +263,17 @@ def _npr_trace_gap_kind(exc):
     name = type(exc).__name__
     if name in _NPR_TRACE_GAPS:
         return name
-    text = str(exc)
-    if isinstance(exc, IndexError) and ("Slice entries must be static" in text
-                                        or "slice indices must have static" in text):
-        return "TracedSlice"
-    if isinstance(exc, ValueError) and "mutable array references cannot be returned" in text:
-        return "RefReturned"
-    if isinstance(exc, AttributeError) and ("Tracer has no attribute" in text
-                                            or "ArrayImpl' object has no attribute" in text):
-        return "ArrayAttribute"
-    if isinstance(exc, TypeError) and "JAX only supports number, bool, and string dtypes, got dtype [(" in text:
-        return "StructuredDtype"  # (a module-level dtype np2ref could not see where it is written)
-    if isinstance(exc, TypeError) and _npr_re.match(r"unhashable type: '\w*Tracer'", text):
-        return "UnhashableTracer"
-    if isinstance(exc, NprNotConcrete) or (isinstance(exc, TypeError)
-                                           and "Shapes must be 1D sequences of concrete values" in text):
+    if isinstance(exc, NprNotConcrete):
         return "ConcretizationTypeError"
-    return None
+    # (StructuredDtype: a module-level dtype np2ref could not see where it is written)
+    return next((kind for meaning, kind in _NPR_TRACE_GAP_MESSAGES if _npr_jax_error(exc, meaning)), None)
+
+
+# JAX's errors told apart by their text (compat._NPR_JAX_MESSAGES) that are known gaps
+_NPR_TRACE_GAP_MESSAGES = (
+    ("traced_slice", "TracedSlice"), ("ref_returned", "RefReturned"), ("array_attribute", "ArrayAttribute"),
+    ("structured_dtype", "StructuredDtype"), ("unhashable_tracer", "UnhashableTracer"),
+    ("traced_shape", "ConcretizationTypeError"))
 
 
 class NprTraceGap(NprUnsupported):
@@ -292,21 +294,53 @@ def _npr_shape_error(exc):
     """NumPy's ValueError for JAX's error on operands whose shapes do not fit (a TypeError from
     lax: `add got incompatible shapes for broadcasting`, `dot_general requires contracting
     dimensions to have the same shape`), with JAX's traceback (the user's line); else None."""
-    text = str(exc)
-    if not isinstance(exc, (TypeError, ValueError)) or isinstance(exc, NprError):
+    if isinstance(exc, NprError):
         return None
-    if "shapes for broadcasting" in text:
-        shapes = _npr_re.findall(r"\([\d, ]*\)", text.split("broadcasting", 1)[1])
+    if broadcast := _npr_jax_error(exc, "broadcast_shapes"):
+        shapes = _npr_re.findall(r"\([\d, ]*\)", broadcast["rest"])
         error = ValueError("operands could not be broadcast together with shapes " + " ".join(
             s.replace(" ", "") for s in shapes) + " ")
-    elif "contracting dimensions to have the same shape" in text:
-        error = ValueError("shapes not aligned: " + text.split("got ", 1)[-1].rstrip("."))
+    elif contracting := _npr_jax_error(exc, "contracting_shapes"):
+        error = ValueError("shapes not aligned: " + contracting["rest"].rstrip("."))
     else:
         return None
     return error.with_traceback(exc.__traceback__)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .views import npr_load  # noqa: E402
-from .casts import _npr_store_cast  # noqa: E402
+def npr_pyreturn(v, kind, *params):
+    """`return n * 2` where n is a Python int (rules/pyscalars.py knows it: `kind` 'int' or
+    'float'): a traced 0-d value is noted for this trace, so that the call returns a Python int
+    or float, as NumPy's program does, not a NumPy scalar (NprFunction._run:
+    _npr_python_leaves). `kind` 'passed': it holds parameters' values, a Python number when it
+    is weakly typed (the caller passed one) or when `params` (the parameters it holds, none
+    rebound) are all Python numbers, static or traced (`crc` of a loop, after `^ poly`: a loop
+    carries it strongly typed). `kind` 'items': v is a tuple (a name bound to tuple displays,
+    `best = (i, i + 1)`), `params` each item's kind (None: not a Python scalar; ('passed', *params)).
+    Anything else is returned as it is."""
+    if kind == "items":
+        if not isinstance(v, tuple) or len(v) != len(params):
+            return v
+        return tuple(x if k is None else npr_pyreturn(x, k) if isinstance(k, str) else npr_pyreturn(x, *k)
+                     for x, k in zip(v, params))
+    if isinstance(v, jax.Array) and v.ndim == 0:
+        if kind == "passed":  # a parameter's value: a Python number if the caller passed one
+            python = params and all(_npr_py_like(p) for p in params)
+            if not (jax.typeof(v).weak_type or python) or np.dtype(v.dtype).kind not in "iuf":
+                return v
+            kind = "float" if np.dtype(v.dtype).kind == "f" else "int"
+        if kind == "any":  # `x.item()`: Python's type for the value's kind
+            kind = {"b": "bool", "i": "int", "u": "int", "c": "complex"}.get(v.dtype.kind, "float")
+        python = {"int": int, "float": float, "bool": bool, "complex": complex}[kind]
+        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, python)
+    return v
+
+
+def _npr_py_like(v):
+    """A Python bool, int or float, or one traced (a weakly typed 0-d value)."""
+    return type(v) in (bool, int, float) or isinstance(v, jax.Array) and v.ndim == 0 and jax.typeof(v).weak_type
+
+
+def _npr_traced_any(values) -> bool:
+    return any(isinstance(v, _npr_Tracer) for v in values)
+
+

@@ -8,6 +8,14 @@ from math import frexp as _npr_frexp
 import jax
 import numpy as np
 
+from .accurate64 import _npr_a64_enabled as _npr_accurate_on, _npr_accurate64
+from .compat import (
+    _npr_current_trace, _npr_is_body, _npr_is_literal, _npr_open, _npr_replace, _npr_rewritable,
+    _npr_rewrite_body, _npr_run_jaxpr)
+from .core import _npr_state
+from .peepholes import _npr_peepholed, _npr_PEEPHOLES
+
+
 # XLA's algebraic simplifier rewrites a floating division by a constant `x / 10` into
 # `x * 0.1`, by any broadcast scalar `x / dt` into `x * (1 / dt)`, `(a / b) / c` into
 # `a / (b * c)`, `a / (b / c)` into `(a * c) / b`, `a / sqrt(b)` into `a * rsqrt(b)` and
@@ -49,7 +57,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
     constant, made, eqns = set(constant), {}, []
     decided = set() if everything else _npr_decisions(jaxpr)
     for eqn in jaxpr.eqns:
-        known = [isinstance(v, _npr_core.Literal) or v in constant for v in eqn.invars]
+        known = [_npr_is_literal(v) or v in constant for v in eqn.invars]
         decides = everything or any(v in decided for v in eqn.outvars) or _npr_decides(eqn)
         params = _npr_fence_bodies(eqn, known, decides)
         out = eqn.outvars[0].aval if eqn.primitive.name == "div" else None
@@ -57,7 +65,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
                 (out.shape == () or np.dtype(out.dtype).kind == "f" and decides):
             invars = list(eqn.invars)
             for pos, v in enumerate(invars):
-                if isinstance(v, _npr_core.Literal):  # x / 10 (not x / 2); 1.0 / x as it is
+                if _npr_is_literal(v):  # x / 10 (not x / 2); 1.0 / x as it is
                     fence = pos == 1 and not _npr_exact_power_of_two(v.val)
                 elif pos == 0:  # (a / b) / c
                     fence = made.get(v) == "div"
@@ -66,22 +74,22 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
                         out.shape != () and (v.aval.shape != out.shape or made.get(v) == "broadcast_in_dim")
                 if fence:
                     invars[pos] = _npr_splice(eqns, v, invars[1 - pos], out)
-            eqn = eqn.replace(invars=invars, params=params)
+            eqn = _npr_replace(eqn, invars=invars, params=params)
         elif eqn.primitive.name in ("add", "sub", "neg") and decides and _npr_FENCE["products"] and \
                 np.dtype(eqn.outvars[0].aval.dtype).kind == "f":
             eqn = _npr_fence_products(eqns, eqn, made, constant, params)
         elif params is not eqn.params:
-            eqn = eqn.replace(params=params)
+            eqn = _npr_replace(eqn, params=params)
         eqns.append(eqn)
         name = eqn.primitive.name
-        if name == "convert_element_type" and not isinstance(eqn.invars[0], _npr_core.Literal) and \
+        if name == "convert_element_type" and not _npr_is_literal(eqn.invars[0]) and \
                 eqn.invars[0].aval.dtype == eqn.outvars[0].aval.dtype:
             name = made.get(eqn.invars[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in eqn.outvars)
         if all(known) and not eqn.effects and params is eqn.params and \
                 next(_npr_bodies(params.values()), None) is None:
             constant.update(eqn.outvars)  # computed from constants alone: XLA folds it to one
-    return jaxpr.replace(eqns=eqns)
+    return _npr_replace(jaxpr, eqns=eqns)
 
 
 def _npr_fence_products(eqns, eqn, made, constant, params):
@@ -93,10 +101,10 @@ def _npr_fence_products(eqns, eqn, made, constant, params):
     broadcast: `floor(x * s + a)`, LLVM hoisted the select out of the loop and contracted.)"""
     invars = list(eqn.invars)
     for pos, v in enumerate(invars):
-        if isinstance(v, _npr_core.Literal) or made.get(v) != "mul" or v in constant:
+        if _npr_is_literal(v) or made.get(v) != "mul" or v in constant:
             continue
         invars[pos] = _npr_splice(eqns, v, v, v.aval, _npr_fence_own)
-    return eqn.replace(invars=invars, params=params)
+    return _npr_replace(eqn, invars=invars, params=params)
 
 
 def _npr_fence_own(v, other=None):
@@ -129,7 +137,7 @@ def _npr_splice(eqns, v, other, out, fence=None):
         raise ValueError("fence")
     names = dict(zip(closed.jaxpr.invars, (v, other)))
     for e in closed.jaxpr.eqns:
-        eqns.append(e.replace(invars=[names.get(u, u) if not isinstance(u, _npr_core.Literal) else u
+        eqns.append(_npr_replace(e, invars=[names.get(u, u) if not _npr_is_literal(u) else u
                                       for u in e.invars]))
     fenced = closed.jaxpr.outvars[0]
     return names.get(fenced, fenced)
@@ -149,7 +157,7 @@ def _npr_decides(eqn) -> bool:
     if name in _NPR_DECISIONS or name == "convert_element_type" and \
             np.dtype(eqn.params["new_dtype"]).kind in "iub":
         return any(np.dtype(v.aval.dtype).kind in "fc" for v in eqn.invars)
-    return any(any(_npr_decides(e) for e in _npr_inner(p).eqns)
+    return any(any(_npr_decides(e) for e in _npr_open(p).eqns)
                for p in _npr_bodies(eqn.params.values()))
 
 
@@ -159,17 +167,13 @@ def _npr_decisions(jaxpr) -> set:
     decided = set()
     for eqn in reversed(jaxpr.eqns):
         if _npr_decides(eqn) or any(v in decided for v in eqn.outvars):
-            decided.update(v for v in eqn.invars if not isinstance(v, _npr_core.Literal))
+            decided.update(v for v in eqn.invars if not _npr_is_literal(v))
     return decided
-
-
-def _npr_inner(p):
-    return p.jaxpr if isinstance(p, _npr_core.ClosedJaxpr) else p
 
 
 def _npr_bodies(values):
     for p in values:
-        if isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)):
+        if _npr_is_body(p):
             yield p
         elif isinstance(p, tuple):
             yield from _npr_bodies(p)
@@ -196,8 +200,8 @@ def _npr_fence_bodies(eqn, known, everything):
         new["branches"] = tuple(_npr_fence_closed(b, known[1:], everything) for b in params["branches"])
     else:  # pjit, closed_call, remat...: the operands, one for one (else: any may be a constant)
         for k, p in params.items():
-            if isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)):
-                inner = p.jaxpr if isinstance(p, _npr_core.ClosedJaxpr) else p
+            if _npr_is_body(p):
+                inner = _npr_open(p)
                 new[k] = _npr_fence_closed(p, known if len(inner.invars) == len(known) else [True] * len(inner.invars),
                                            everything)
     changed = any(new[k] is not params[k] for k in params)
@@ -227,7 +231,7 @@ def _npr_fenced(thunk):
     jitted call's program only: under a caller's vmap the re-evaluated jaxpr broke lax loops,
     "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
     fence = _npr_FENCE["divisions"] and hasattr(jax.lax, "optimization_barrier_p")
-    if _npr_core is None or not (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()):
+    if not _npr_rewritable() or not (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()):
         return thunk()
     box, bounds = {}, _npr_state.get("bounds")
 
@@ -258,14 +262,8 @@ def _npr_fenced(thunk):
     if _npr_REWRITES is not None and rewritten is not program:
         _npr_REWRITES.append((program, rewritten))
     program = rewritten
-    outs = iter(_npr_core.eval_jaxpr(program, closed.consts))
+    outs = iter(_npr_run_jaxpr(program, closed.consts))
     leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]
     return jax.tree_util.tree_unflatten(box["tree"], leaves)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .compat import _npr_core, _npr_current_trace, _npr_rewrite_body  # noqa: E402
-from .core import _npr_state  # noqa: E402
-from .peepholes import _npr_peepholed, _npr_PEEPHOLES  # noqa: E402
-from .accurate64 import _npr_accurate64, _npr_a64_enabled as _npr_accurate_on  # noqa: E402

@@ -25,6 +25,9 @@ replaces (the windows cover most of X, the loop visits most slices of W).
 import jax
 import numpy as np
 
+from .compat import _npr_is_literal, _npr_replace, _npr_rewrite_body
+
+
 _NPR_WASTE = 1.25  # P's multiply-adds over the replaced products' (all copies), at most
 
 
@@ -32,7 +35,6 @@ def _npr_window_dots(jaxpr, invariant=None, copies=1):
     """jaxpr with each product of a loop-invariant slice and window, in a loop unrolled in full,
     taken from the product of the whole arrays; the same jaxpr when there is none. `invariant`:
     the vars whose values every copy of the enclosing unrolled loops shares (at the top: all)."""
-    core = _npr_core
     invariant = set(jaxpr.invars) | set(jaxpr.constvars) if invariant is None else invariant
     defs, eqns, changed = {}, [], False
     for eqn in jaxpr.eqns:
@@ -41,21 +43,21 @@ def _npr_window_dots(jaxpr, invariant=None, copies=1):
             n = eqn.params["num_consts"]
             body = eqn.params["jaxpr"]
             inner = {b for b, o in zip(body.jaxpr.invars[:n], eqn.invars[:n])
-                     if isinstance(o, core.Literal) or o in invariant} | set(body.jaxpr.constvars)
+                     if _npr_is_literal(o) or o in invariant} | set(body.jaxpr.constvars)
             new = _npr_rewrite_body(body, lambda j: _npr_window_dots(j, inner, copies * eqn.params["length"]))
             if new is not body:
-                eqn, changed = eqn.replace(params={**eqn.params, "jaxpr": new}), True
+                eqn, changed = _npr_replace(eqn, params={**eqn.params, "jaxpr": new}), True
         elif name == "dot_general" and copies > 1:
             spliced = _npr_window_dot(eqn, defs, invariant, copies)
             if spliced is not None:
                 eqns.extend(spliced)
                 changed = True
                 continue
-        if not eqn.effects and all(isinstance(v, core.Literal) or v in invariant for v in eqn.invars):
+        if not eqn.effects and all(_npr_is_literal(v) or v in invariant for v in eqn.invars):
             invariant.update(eqn.outvars)
         defs.update((v, eqn) for v in eqn.outvars)
         eqns.append(eqn)
-    return jaxpr.replace(eqns=eqns) if changed else jaxpr
+    return _npr_replace(jaxpr, eqns=eqns) if changed else jaxpr
 
 
 def _npr_unrolled_scan(eqn):
@@ -126,7 +128,7 @@ def _npr_window_of(v, defs, invariant, contracted):
 
 def _npr_dot_start(v):
     """A start index: the var, or a literal's Python int."""
-    return int(np.asarray(v.val)) if isinstance(v, _npr_core.Literal) else v
+    return int(np.asarray(v.val)) if _npr_is_literal(v) else v
 
 
 def _npr_spliced(eqn, w, x, lc_w, rc, starts, squeezed, chain):
@@ -134,7 +136,7 @@ def _npr_spliced(eqn, w, x, lc_w, rc, starts, squeezed, chain):
     release's own parameters), its last equation writing eqn's result var."""
     lax = jax.lax
     var_starts = [s for e in chain if e.primitive.name == "dynamic_slice" for s in e.invars[1:]
-                  if not isinstance(s, _npr_core.Literal)]
+                  if not _npr_is_literal(s)]
     var_starts = [s for s in starts if not isinstance(s, int)] + var_starts
     free_w = [d for d in range(len(w.aval.shape)) if d not in lc_w]
     free_x = [d for d in range(len(x.aval.shape)) if d not in rc]
@@ -178,10 +180,9 @@ def _npr_spliced(eqn, w, x, lc_w, rc, starts, squeezed, chain):
             or not closed.jaxpr.eqns or closed.jaxpr.eqns[-1].outvars[0] is not result:
         return None  # pragma: no cover (traced otherwise)
     names = dict(zip(closed.jaxpr.invars, [w, x, *var_starts]))
-    spliced = [e.replace(invars=[names.get(u, u) if not isinstance(u, _npr_core.Literal) else u
+    spliced = [_npr_replace(e, invars=[names.get(u, u) if not _npr_is_literal(u) else u
                                  for u in e.invars]) for e in closed.jaxpr.eqns]
-    spliced[-1] = spliced[-1].replace(outvars=[out])
+    spliced[-1] = _npr_replace(spliced[-1], outvars=[out])
     return spliced
 
 
-from .compat import _npr_core, _npr_rewrite_body  # noqa: E402

@@ -28,6 +28,14 @@ import jax
 from jax import lax
 from jax.experimental import io_callback as _npr_io_callback
 
+from .core import npr_load, npr_pyreturn, NprError
+from .host import (
+    _npr_eager_values, _npr_generator_now, _npr_host_operands, _npr_random_shape,
+    _NPR_RANDOM_STATEFUL, npr_random, NprMadeGenerator)
+from .loops import _npr_is_concrete
+from .refs import _npr_batched, _npr_differentiated
+from .views import _npr_is_ref
+
 NPR_DRAWS_BYTES = 1 << 26  # draws of one loop made in advance, at most (64 MiB on the host)
 NPR_DRAWS_IN_ADVANCE = True  # False: every draw its own host call (benchmarks/loop_draws.py's "before")
 
@@ -222,12 +230,3 @@ def _npr_host_results(run, shapes, operands):
     return [lax.bitcast_convert_type(o, dt) if w else o for o, (_, dt), w in zip(out, shapes, wide)]
 
 
-# The runtime's modules call one another's functions: imported once this module is complete.
-from .core import NprError  # noqa: E402
-from .loops import _npr_is_concrete  # noqa: E402
-from .views import npr_load  # noqa: E402
-from .ops import _npr_is_ref  # noqa: E402
-from .refs import _npr_batched, _npr_differentiated  # noqa: E402
-from .pyscalars import npr_pyreturn  # noqa: E402
-from .host import (NprMadeGenerator, _NPR_RANDOM_STATEFUL, _npr_eager_values, _npr_generator_now,  # noqa: E402
-                   _npr_host_operands, _npr_random_shape, npr_random)

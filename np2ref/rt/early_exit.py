@@ -21,6 +21,13 @@ assigned in each branch): _npr_if_returning checks the two returned values' type
 from jax import lax
 import jax
 import jax.numpy as jnp
+import numpy as np
+
+from .compat import _npr_Tracer, _npr_weak_astype
+from .core import npr_pyreturn, NprUnsupported
+from .promotion import _npr_mark_either
+from .refs import _npr_batched, _npr_differentiated
+from .views import NprView
 
 
 def _npr_exit_ok(one, c0, refs):
@@ -63,13 +70,14 @@ def _npr_fori_loop(bounds, one, c0, flag, refs=()):
     return lax.while_loop(cond, body, (lo, c0))[1]
 
 
-def _npr_if_returning(pred, then_fn, else_fn, values, returns):
+def _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if):
     """npr_if on traced `pred` where the values at positions `returns` are what the function
     returns (a `return` in each branch, frontend/returns.py): as a conditional expression, the
     two must have one shape and dtype (NumPy's result type would otherwise depend on the data:
     NPR128); a Python number and a NumPy value of that dtype give the NumPy type, two Python
     numbers (or bools) a Python number (bool) again. A tuple or list (`return x, it + 1, True`)
-    is returned item by item: the two of one structure, each item by these rules."""
+    is returned item by item: the two of one structure, each item by these rules. (npr_if is
+    passed in by its caller, branches.py, the floor above.)"""
     seen = [[None, None] for _ in returns]
     single = len(values) == 1
 
@@ -128,12 +136,36 @@ def _npr_return_type(v):
     return _npr_ifexp_type(v)
 
 
-# The runtime's modules call one another's functions: imported once this module is complete.
-from .refs import _npr_batched, _npr_differentiated  # noqa: E402
-from .loops import _npr_join_refs  # noqa: E402
-from .branches import npr_if, _npr_ifexp_describe, _npr_ifexp_type  # noqa: E402
-from .compat import _npr_weak_astype  # noqa: E402
-from .pyscalars import npr_pyreturn  # noqa: E402
-from .core import NprUnsupported  # noqa: E402
-from .promotion import _npr_mark_either  # noqa: E402
-from .views import NprView  # noqa: E402
+def _npr_join_refs(fixed, rest):
+    rest = list(rest) if isinstance(rest, tuple) else [rest]
+    size = len(rest) + len(fixed) - 1
+    out = [fixed[i] if i in fixed else rest.pop(0) for i in range(size)]
+    return tuple(out) if fixed["tuple"] else out[0]
+
+
+def _npr_ifexp_type(v):
+    """(shape, dtype, weak) of an operand of a conditional on traced data: an array, a NumPy or
+    Python number (a Python int, float or complex is weak, as NEP 50 has it)."""
+    if isinstance(v, (jax.Ref, NprView)):
+        raise NprUnsupported("NPR128", "a conditional expression on array data chooses between "
+                             "arrays that are written (which array a later write changes would depend "
+                             "on data)")
+    if isinstance(v, bool):
+        return (), np.dtype(bool), False
+    if isinstance(v, (int, float, complex)):
+        return (), jnp.asarray(v).dtype, True
+    if isinstance(v, (np.ndarray, np.generic)):
+        return v.shape, v.dtype, False
+    if isinstance(v, (jax.Array, _npr_Tracer)):
+        return v.shape, v.dtype, bool(jax.typeof(v).weak_type)
+    raise NprUnsupported("NPR128", f"a conditional expression on array data gives a "
+                         f"{type(v).__name__}, not an array or a number")
+
+
+def _npr_ifexp_describe(kind):
+    shape, dtype, weak = kind
+    if weak:
+        return f"a Python {dtype.kind == 'f' and 'float' or dtype.kind == 'c' and 'complex' or 'int'}"
+    return f"{dtype} of shape {shape}" if shape else f"a {dtype} scalar"
+
+

@@ -21,6 +21,10 @@ import threading as _npr_threading
 import jax
 import numpy as np
 
+from .arguments import _NPR_DEVICE_TYPES, _NPR_GENERAL, _NPR_NONE, _npr_write_back, _NprPlan
+from .compat import _npr_empty_axis_index_error, _npr_x64_state
+from .numpycall import _npr_numpy_call
+
 
 class _NprNotFlat(Exception):
     """A flat function traced for new arguments would return a differently shaped result."""
@@ -236,9 +240,4 @@ def _npr_typed(v):
     return type(v), v
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .arguments import _NPR_DEVICE_TYPES, _NPR_GENERAL, _NPR_NONE, _NprPlan, _npr_write_back  # noqa: E402
-from .numpycall import _npr_numpy_call  # noqa: E402
-from .compat import _npr_empty_axis_index_error, _npr_x64_state  # noqa: E402
 _NPR_X64 = _npr_x64_state()

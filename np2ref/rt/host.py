@@ -8,6 +8,12 @@ from jax import lax
 import jax.numpy as jnp
 import numpy as np
 
+from .compat import _npr_eager, _npr_traced
+from .core import _npr_above, npr_load, npr_pyreturn, NprError
+from .jit import NprFunction
+from .refs import _npr_batched, _npr_differentiated
+from .views import _npr_is_ref
+
 
 # ---- host calls --------------------------------------------------------------------------
 
@@ -22,7 +28,7 @@ def npr_random(generator, method, *args, **kwargs):
                                                              NprMadeGenerator))):
         # a method named like a draw (`sampler.sample(n)`) on an object that is no NumPy generator:
         # what it does is the object's own, so it is the object's call np2ref cannot see into (rt/opaque.py)
-        return npr_opaque(generator, method, *args, **kwargs)
+        return _npr_above.opaque(generator, method, *args, **kwargs)  # (opaque.py, above)
     if method == "seed" and generator is np.random:  # (rules/calls.py plans np.random.seed only)
         return _npr_seed(generator, args, kwargs)
     if method in _NPR_RANDOM_STATEFUL:
@@ -342,13 +348,3 @@ def _npr_random_shape(generator, method, host_call, operands):
                    "without their values")
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import NprError  # noqa: E402
-from .compat import _npr_eager, _npr_traced  # noqa: E402
-from .views import npr_load  # noqa: E402
-from .ops import _npr_is_ref  # noqa: E402
-from .refs import _npr_batched, _npr_differentiated  # noqa: E402
-from .jit import NprFunction  # noqa: E402
-from .pyscalars import npr_pyreturn  # noqa: E402
-from .opaque import npr_opaque  # noqa: E402

@@ -5,6 +5,14 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_check_bounds, _npr_wide
+from .compat import _npr_traced
+from .core import (
+    _npr_dummy, _npr_has_jax, _npr_isarr, _npr_isbool, _npr_state, npr_load, NprUnsupported)
+from .lowering import (
+    _npr_after, _npr_last_only, _npr_last_store, _npr_lin, _npr_padwhere, _npr_padwhere_pays,
+    _npr_region_key, _npr_region_value, _npr_scatter, _npr_TKey, _npr_unflat, _npr_within)
+
 
 class _npr_Idx:
     """A NumPy index on an array of `shape`, checked by NumPy (IndexErrors) and normalised to
@@ -203,83 +211,3 @@ def _npr_progression(e, probe, k, shape, sel):
     return r
 
 
-class _npr_TKey:
-    """A traced int index in a region key: the same element as another only when both were
-    normalised from the same traced value (`c[i, j] = v` then `c[i, j]`: the same tracers i, j);
-    two different tracers may or may not be equal, so nothing is assumed of them."""
-    __slots__ = ('raw', 'n')
-
-    def __init__(self, raw, n):
-        self.raw, self.n = raw, n
-
-    def same(self, other):
-        return isinstance(other, _npr_TKey) and other.raw is self.raw and other.n == self.n
-
-
-def _npr_is_tkey(k):
-    return isinstance(k, _npr_TKey)
-
-
-def _npr_same_region(a, b):
-    """Whether two region keys name the same elements for sure."""
-    return len(a) == len(b) and all(x.same(y) if isinstance(x, _npr_TKey) else
-                                    not isinstance(y, _npr_TKey) and x == y for x, y in zip(a, b))
-
-
-def _npr_region_key(ents, raw=None):
-    """A region (ints, ascending ranges and traced ints whose source `raw` names, one per dim)
-    as a key; None when another index is traced."""
-    key = []
-    for e in ents:
-        if isinstance(e, range):
-            key.append((e.start, len(e), e.step))
-        elif isinstance(e, (int, np.integer)):
-            key.append(int(e))
-        elif raw and id(e) in raw:
-            key.append(raw[id(e)])
-        else:
-            return None
-    return tuple(key)
-
-
-def _npr_within(inner, outer):
-    """The index into a value stored in the region `outer` (_npr_region_key; the value has a
-    dim per range) that reads the region `inner`, when inner lies within outer; else None."""
-    if inner is None or outer is None or len(inner) != len(outer):
-        return None
-    idx = []
-    for i, o in zip(inner, outer):
-        if isinstance(i, _npr_TKey) or isinstance(o, _npr_TKey):
-            if not (isinstance(i, _npr_TKey) and i.same(o)):
-                return None
-            continue
-        if isinstance(o, int):
-            if i != o:
-                return None
-            continue
-        start, n, step = o
-        if isinstance(i, int):
-            k, off = divmod(i - start, step)
-            if off or not 0 <= k < n:
-                return None
-            idx.append(k)
-            continue
-        start2, n2, step2 = i
-        k, off = divmod(start2 - start, step)
-        stride, off2 = divmod(step2, step) if n2 > 1 else (1, 0)
-        if not n2 or off or off2 or stride <= 0 or k < 0 or k + stride * (n2 - 1) > n - 1:
-            return None
-        idx.append(slice(k, k + stride * (n2 - 1) + 1, stride))
-    return tuple(idx)
-
-
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import (  # noqa: E402
-    _npr_dummy, _npr_has_jax, _npr_isarr, _npr_isbool, _npr_state, NprUnsupported)
-from .bounds import _npr_check_bounds, _npr_wide  # noqa: E402
-from .views import npr_load  # noqa: E402
-from .lowering import (  # noqa: E402
-    _npr_after, _npr_last_only, _npr_last_store, _npr_lin, _npr_padwhere, _npr_padwhere_pays,
-    _npr_region_value, _npr_scatter, _npr_unflat)
-from .compat import _npr_traced  # noqa: E402

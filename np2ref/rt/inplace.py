@@ -1,8 +1,21 @@
 """out= and the in-place functions and methods (fill, sort, copyto, put, place...)."""
 
+from jax import lax
 import jax
 import jax.numpy as jnp
 import numpy as np
+
+from .bounds import _npr_check_bounds, _npr_wide
+from .casts import _npr_conv, _npr_store_cast, _npr_x86_cast, npr_cast
+from .compat import _npr_has_tracer, _npr_made_from_constant, _npr_TANGENT_TRACERS, _npr_traced
+from .core import (
+    _npr_CastError, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_isbool, _npr_operand,
+    _npr_state, _npr_whole, npr_load, NprUnsupported)
+from .index import _npr_Idx
+from .lowering import _npr_scatter, _npr_unflat
+from .np_ufuncs import npr_np_divide, npr_np_floor_divide, npr_np_fmod, npr_np_mod, npr_np_power
+from .stores import _npr_base, _npr_rtype, _npr_update
+from .views import NprView
 
 
 # ---- out= and in-place functions ----------------------------------------------------------
@@ -161,14 +174,101 @@ def npr_where_store(a, mask, value):
     _npr_update(a, lambda cur: jnp.where(m, val, cur))
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import (  # noqa: E402
-    _npr_CastError, _npr_conv, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_isbool,
-    _npr_operand, _npr_whole, NprUnsupported)
-from .bounds import _npr_check_bounds, _npr_wide  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
-from .lowering import _npr_scatter, _npr_unflat, _npr_update  # noqa: E402
-from .stores import _npr_base  # noqa: E402
-from .compat import _npr_traced  # noqa: E402
-from .casts import _npr_store_cast, npr_cast  # noqa: E402
+# `.at` of the ufuncs with no XLA scatter combiner: always applied one element at a time, in
+# NumPy's order (`np.divide.at(a, [0, 0], [v1, v2])` is a[0] / v1 / v2, not a[0] / (v1 * v2)).
+_NPR_AT_IN_ORDER = frozenset({
+    'divide', 'true_divide', 'floor_divide', 'remainder', 'mod', 'fmod', 'power', 'logical_and',
+    'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor'})
+
+
+def npr_ufunc_at(name, a, idx, b=None):
+    """NumPy's unbuffered np.<name>.at(a, idx, b) for add, subtract, multiply, maximum and
+    minimum (and the _NPR_AT_IN_ORDER ufuncs, always one element at a time): every occurrence
+    of a duplicate index applies, in NumPy's order; b is broadcast strictly. NumPy
+    computes in result_type(a, b) (Python scalars count as arrays here) and casts back after
+    every element; that equals one scatter in a's dtype for wrapping ints, and for b's values
+    that a's dtype holds exactly (double rounding is innocuous). Otherwise (floats into an int
+    array, float64 values into float32) the elements are applied one at a time, in NumPy's
+    order, each computed in that type and cast back: a sequential loop, exact but slow."""
+    if name not in ('add', 'subtract', 'multiply', 'maximum', 'minimum') and name not in _NPR_AT_IN_ORDER:
+        raise NprUnsupported("NPR101", f"np.{name}.at is not translated")
+    if b is None:
+        raise ValueError("second operand needed for ufunc")
+    ix, dt, uf = _npr_Idx(a.shape, idx), np.dtype(a.dtype), getattr(np, name)
+    if ix.mask is not None:
+        raise NprUnsupported("NPR104", f"np.{name}.at with a traced boolean mask")
+    b = npr_load(b)
+    b = jnp.asarray(b) if isinstance(b, (list, tuple)) and _npr_has_jax(b) else b
+    rt = _npr_rtype(name, dt, np.zeros((1,) * np.ndim(b), _npr_dt(b)))
+    ints = rt.kind in 'iu' and dt.kind in 'iu'
+    held = not isinstance(b, jax.Array) and dt.kind != 'b' and np.array_equal(
+        np.asarray(b).astype(dt).astype(rt), np.asarray(b).astype(rt), equal_nan=rt.kind in 'fc')
+    scatter = name not in _NPR_AT_IN_ORDER and (rt == dt or (ints and (held or name not in ('maximum', 'minimum'))) or (
+        held and dt.kind in 'fc' and rt.kind in 'fc' and not (name == 'multiply' and rt.kind == 'c')))
+    vals = _npr_fit(_npr_conv(b, dt if scatter else rt), ix.sel, strip=False, fail=lambda: uf.at(  # ints wrap
+        _npr_dummy(a.shape, dt), ix.probe, _npr_dummy(np.shape(b), _npr_dt(b))))
+    vals = -vals if name == 'subtract' else vals  # x - v is x + (-v), exactly, in every type
+    if 0 in ix.sel:
+        return
+    if not scatter:
+        _npr_ufunc_at_in_order(dict(subtract='add').get(name, name), a, ix, vals, rt, dt)
+        return
+    # (not into integer refs under differentiation: JAX 0.10 scatters their float0 tangents)
+    if (isinstance(a, jax.Ref) and name in ('add', 'subtract') and dt != bool
+            and not any(e is None or isinstance(e, range) and e.step < 0 for e in ix.ents)
+            and (dt.kind in 'fc' or not (_npr_state.get("differentiating") or any(
+                _npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in (a, vals))))):
+        if ix.adv:  # one coordinate array per dim, so the Ref's layout is NumPy's
+            lin = ix.lin()
+            xp = np if isinstance(lin, np.ndarray) else jnp
+            coords = [jnp.asarray(xp.where(lin < a.size, c, n)) for c, n in zip(xp.unravel_index(lin, a.shape), a.shape)]
+            if _npr_made_from_constant(a):  # (np.array([...]), np.linspace of constants)
+                # the scatter-add JAX's addupdate discharges to, written out: its discharge
+                # calls `.at` on the constant's NumPy value (AttributeError, jax 0.10)
+                a[...] = a[...].at[tuple(coords)].add(vals, mode='drop')
+            else:
+                jax.ref.addupdate(a, tuple(coords), vals)
+        else:
+            jax.ref.addupdate(a, ix.basic(), vals)
+        return
+    op = dict(add='add', subtract='add', multiply='multiply', maximum='max', minimum='min')[name]
+    op = dict(add='max', multiply='min').get(op, op) if dt == bool else op
+    lin = ix.lin().reshape(-1)
+    vals = jnp.reshape(vals, -1)
+
+    def one(k, flat):
+        return flat.at[jnp.asarray(lin)[k]].multiply(vals[k], mode='drop', unique_indices=True)
+
+    def update(cur):
+        if op == 'multiply' and dt.kind in 'fc' and (_npr_state.get("differentiating") or any(
+                _npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in (cur, vals))):
+            # JAX differentiates scatter_mul only with unique indices: one element at a time, as
+            # NumPy itself applies them (a scan, which reverse mode goes through)
+            return _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape)
+        return _npr_unflat(getattr(jnp.reshape(cur, -1).at[lin], op)(vals, mode='drop'), cur.shape)
+    _npr_update(a, update)
+
+
+def _npr_ufunc_at_in_order(name, a, ix, vals, rt, dt):
+    """np.<name>.at one element at a time, as NumPy applies it: a[i] = dt(name(rt(a[i]), v))
+    for each index in order (a fori_loop; duplicates see each other's casts). The ufuncs with no
+    jnp namesake of NumPy's semantics go through their npr_np_* shims (floor_divide by 0, ...)."""
+    lin, vals = ix.lin().reshape(-1), jnp.reshape(vals, -1)
+    fn = _npr_at_ufunc(name)
+
+    def one(k, flat):
+        i = jnp.asarray(lin)[k]
+        # the barrier keeps XLA from folding bool -> float then `* nan` into a select (0, not nan),
+        # and a division by a constant into a product with its reciprocal (not IEEE)
+        x, v = lax.optimization_barrier((flat[i].astype(rt), vals[k]))
+        r = fn(x, v)  # cast back as NumPy casts (x86-64 wraparound, not JAX's saturation)
+        r = _npr_x86_cast(r, dt)[0] if r.dtype.kind == 'f' and dt.kind in 'iu' else r.astype(dt)
+        return flat.at[i].set(r, mode='drop')
+    _npr_update(a, lambda cur: _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape))
+
+
+def _npr_at_ufunc(name):
+    """The elementwise function np.<name>.at applies to one element and one value of rt."""
+    shims = dict(divide=npr_np_divide, true_divide=npr_np_divide, floor_divide=npr_np_floor_divide,
+                 remainder=npr_np_mod, mod=npr_np_mod, fmod=npr_np_fmod, power=npr_np_power)
+    return shims.get(name) or getattr(jnp, name)

@@ -13,6 +13,12 @@ a float subclass). A string of a traced value cannot be made before the program 
 import jax
 import numpy as np
 
+from .compat import _npr_traced
+from .core import npr_load, NprUnsupported
+from .host import _npr_host_operands
+from .np_dtypes import _npr_np_weak_kind
+from .views import NprView
+
 
 def _npr_numpy_type(v):
     """The type `v` has in the NumPy program, for a JAX array; else `type(v)`."""
@@ -99,8 +105,3 @@ def npr_attribute(v, name):
     return getattr(v, name)
 
 
-from .core import NprUnsupported  # noqa: E402
-from .compat import _npr_traced  # noqa: E402
-from .np_dtypes import _npr_np_weak_kind  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
-from .host import _npr_host_operands  # noqa: E402

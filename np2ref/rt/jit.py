@@ -6,6 +6,29 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .arguments import (
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_device_ready, _npr_device_type,
+    _NPR_DEVICE_TYPES, _npr_donation_split, _NPR_GENERAL, _npr_has_array, _npr_has_dict,
+    _npr_held_arrays, _npr_host_values, _npr_is_python_value, _npr_is_static, _npr_jax_dtype,
+    _npr_layout_ok, _npr_list_value, _npr_numpy_steps, _npr_ordered, _npr_plain_dicts,
+    _npr_python_result, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
+    _NPR_TRACED_TYPES, _npr_write_back, _NprPlan, _NprResultShape)
+from .bounds import _npr_Bounds
+from .budget import npr_trace_budget
+from .casts import _npr_issue_warnings
+from .compat import (
+    _npr_eager, _npr_empty_axis_index_error, _npr_jax_error, _npr_jit_traced, _npr_x64_state)
+from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall
+from .divisions import _npr_fenced
+from .fastpath import _npr_arg_types, _npr_flat_plan, _npr_flat_run
+from .module_globals import _npr_moved, _NprGlobalsWatch, _NprObjectsWatch
+from .promotion import _npr_promoting
+from .pyscalars import _npr_list_items, _npr_python_leaves
+from .views import _npr_is_ref, npr_value, NprView
+from .appends import _npr_materialize, _npr_stacked_result
+from .core import NprUnsupported, npr_host_raised
+from .float_sizes import _NPR_FLOAT_SIZED, _npr_float_static_names, _npr_float_static_variant
+
 
 class NprFunction:
     """A converted function. Called from host code with NumPy values, it runs jit-compiled and
@@ -150,7 +173,7 @@ class NprFunction:
             # a draw inside a lax loop or branch is traced unbatched, then the loop is batched:
             # host.py cannot see the vmap there, JAX refuses the ordered callback (or the IO
             # effect of a cond: `continue` guards the rest of a body)
-            if "vmap` ordered IO callback" not in str(exc) and "IO effect not supported in vmap" not in str(exc):
+            if not _npr_jax_error(exc, "vmap_io_callback"):
                 raise
             raise NprError("NPR023", "a random draw inside a loop or branch under jax.vmap; NumPy would "
                            "draw once per batch member, in order, which a vmapped program cannot do") from exc
@@ -598,27 +621,4 @@ def _npr_uses_layout(fn, seen=None):
     return False
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall, NprUnsupported, npr_host_raised  # noqa: E402
-from .float_sizes import _NPR_FLOAT_SIZED, _npr_float_static_names, _npr_float_static_variant  # noqa: E402
-from .compat import _npr_eager, _npr_empty_axis_index_error, _npr_jit_traced, _npr_x64_state  # noqa: E402
-from .divisions import _npr_fenced  # noqa: E402
-from .budget import npr_trace_budget  # noqa: E402
 _NPR_X64 = _npr_x64_state()
-from .bounds import _npr_Bounds  # noqa: E402
-from .casts import _npr_issue_warnings  # noqa: E402
-from .views import npr_value, NprView  # noqa: E402
-from .ops import _npr_is_ref  # noqa: E402
-from .arguments import (  # noqa: E402
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_host_values, _npr_device_ready,
-    _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split, _npr_has_dict, _npr_held_arrays,
-    _npr_is_python_value, _npr_python_result, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_numpy_steps,
-    _npr_ordered, _npr_plain_dicts, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
-    _NPR_TRACED_TYPES, _npr_write_back, _NprPlan, _NprResultShape, _NPR_GENERAL)
-from .module_globals import _NprGlobalsWatch, _NprObjectsWatch, _npr_moved  # noqa: E402
-
-from .fastpath import _npr_flat_plan, _npr_flat_run, _npr_arg_types  # noqa: E402
-from .promotion import _npr_promoting  # noqa: E402
-from .pyscalars import _npr_list_items, _npr_python_leaves  # noqa: E402
-from .appends import _npr_materialize, _npr_stacked_result  # noqa: E402

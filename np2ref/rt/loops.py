@@ -7,6 +7,29 @@ import numpy as np
 import contextlib
 import threading
 
+from .bounds import _npr_note_range
+from .branches import _npr_maybe_untaken, _npr_settle, npr_max, npr_min
+from .budget import npr_budget_watch
+from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
+from .core import npr_load, NprUnsupported
+from .early_exit import _npr_break_flag, _npr_fori_loop, _npr_join_refs
+from .lowering import _npr_loop_touching
+from .promotion import _npr_weak_value
+from .python_loops import (
+    _npr_changed, _npr_container_kind, _npr_containers, _npr_python_for, _npr_python_items,
+    _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason)
+from .rebinds import (
+    _npr_check_rebound, _npr_for_refilled, _npr_refillable, _NprDetach, _NprPeelFirst,
+    _NprRebindPython)
+from .refs import (
+    _npr_batched, _npr_batched_control, _npr_differentiated, _npr_discharging, _NPR_INDEX_CARRIED,
+    _npr_index_leaves, _npr_reachable, _npr_reachable_refs, _npr_rebind, _npr_reverse_mode,
+    _npr_tracing_batched)
+from .stores import npr_at
+from .unbound import _npr_any_maybe, _npr_for_boxed
+from .views import _npr_is_ref, _npr_overlap, NprView
+from .appends import _NPR_APPENDS_PYTHON, npr_append_for
+
 
 # ---- loops -------------------------------------------------------------------------------
 class NprRange:
@@ -135,7 +158,7 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, ref
     if static and len(range(int(rng.start), int(rng.stop), int(rng.step))) == 0:
         return carry
     if appends and static and stop is None:
-        out = npr_append_for(rng, body, init, has, appends, {"unroll": unroll}, lazy)
+        out = npr_append_for(rng, body, init, has, appends, {"unroll": unroll}, lazy, npr_for)
         if out is not _NPR_APPENDS_PYTHON:
             return out
     if python and not static:
@@ -167,7 +190,7 @@ def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, ref
                        refill=refill)
     except _NprDetach as exc:  # the same with a trip count read from data (rt/rebinds.py)
         _npr_changed(kept)
-        return _npr_for_refilled(rng, body, carry, exc.positions, stop, unroll)
+        return _npr_for_refilled(rng, body, carry, exc.positions, stop, unroll, npr_for)
     except _NprRebindPython as exc:
         _npr_changed(kept)
         return _npr_python_for(rng, body, carry, has, exc.reason, *limits)
@@ -371,13 +394,6 @@ def _npr_split_refs(carry):
     return (fixed if len(fixed) > 1 else {}), (rest if isinstance(carry, tuple) or len(fixed) > 1 else carry)
 
 
-def _npr_join_refs(fixed, rest):
-    rest = list(rest) if isinstance(rest, tuple) else [rest]
-    size = len(rest) + len(fixed) - 1
-    out = [fixed[i] if i in fixed else rest.pop(0) for i in range(size)]
-    return tuple(out) if fixed["tuple"] else out[0]
-
-
 def npr_rotate(targets, values):
     """`a, b = b, a` on written arrays inside a lax loop: swap their contents (the names
     cannot be rebound per iteration). np2ref only emits it when no other name sees these
@@ -418,49 +434,3 @@ def npr_rotated(rng, targets, values):
     return tuple(targets[b] for b in bound)
 
 
-from .budget import npr_budget_watch  # noqa: E402
-from .python_loops import (
-    _NPR_PYTHON_LOOP_ERRORS, _npr_changed, _npr_containers, _npr_container_kind, _npr_python_for,
-    _npr_python_items, _npr_python_loop_reason)  # noqa: E402
-
-
-def _npr_shape_changes(state, out, unset, may_skip):
-    """NPR130 for a carried value whose shape one iteration changes (branches._npr_settle): one a
-    broadcast cannot widen (`hist = np.append(hist, v)`), or, in a loop that may not run, any."""
-    for a, o, u in zip(state, out, unset):
-        if u or a.shape == o.shape:
-            continue
-        try:
-            widens = np.broadcast_shapes(a.shape, o.shape) == o.shape
-        except ValueError:
-            widens = False
-        if widens and not may_skip:
-            continue
-        why = ("after a loop that may not run, its shape would depend on whether it ran" if widens else
-               "its shape changes from one iteration to the next, so after the loop it depends on how "
-               "many times the loop ran")
-        raise NprUnsupported("NPR130", f"a loop on array data changes the shape of a value it carries "
-                             f"({a.dtype}{list(a.shape)} -> {o.dtype}{list(o.shape)}): {why}")
-
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .bounds import _npr_note_range  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
-from .stores import npr_at  # noqa: E402
-from .ops import _npr_is_ref  # noqa: E402
-from .masks import _npr_overlap  # noqa: E402
-from .branches import (  # noqa: E402
-    _NPR_INDEX_CARRIED, _npr_index_leaves, _npr_maybe_untaken, _npr_settle, npr_max, npr_min)
-from .promotion import _npr_weak_value  # noqa: E402
-from .np_dtypes import _npr_np_weak_kind  # noqa: E402
-from .refs import (  # noqa: E402
-    _npr_batched, _npr_batched_control, _npr_differentiated, _npr_discharging, _npr_reachable,
-    _npr_reachable_refs, _npr_rebind, _npr_reverse_mode, _npr_tracing_batched)
-from .core import NprUnsupported  # noqa: E402
-from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype  # noqa: E402
-from .early_exit import _npr_break_flag, _npr_fori_loop  # noqa: E402
-from .lowering import _npr_loop_touching  # noqa: E402
-from .unbound import _npr_any_maybe, _npr_for_boxed  # noqa: E402
-from .appends import _NPR_APPENDS_PYTHON, npr_append_for  # noqa: E402
-from .rebinds import (  # noqa: E402
-    _NprDetach, _NprPeelFirst, _NprRebindPython, _npr_check_rebound, _npr_for_refilled, _npr_refillable)

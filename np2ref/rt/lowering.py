@@ -9,6 +9,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .compat import (
+    _npr_current_trace, _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations,
+    _npr_is_ref_aval, _npr_producer, _npr_trace_of, _npr_traced)
+from .core import _npr_isarr, _npr_state
+
 
 class _npr_Store:
     """A store _npr_remember noted: the Ref's array became `under` with the region `key` set to
@@ -101,35 +106,6 @@ def _npr_element_before(store, key):
 def _npr_key_index(k):
     """An element key's index, normalised (a traced one counted from the end when negative)."""
     return k if isinstance(k, int) else jnp.where(k.raw < 0, k.raw + k.n, k.raw)
-
-
-def _npr_element_read(ref, idx):
-    """NumPy's ref[idx] for an index of one int or traced int per dim (checked in range by the
-    caller), built from the last stores noted into ref when one was (`_npr_region_value`);
-    None for other indices. The whole load it
-    makes is then read through the stores only: _npr_last_store does not count it, so a later
-    store into the same element is still made over the array the first one was made over."""
-    if not (_npr_LOWERING['peepholes'] and _npr_state.get("stores")):
-        return None
-    items = idx if isinstance(idx, tuple) else (idx,)
-    if len(items) != ref.ndim or not all(isinstance(e, int) or _npr_traced(e) and jnp.ndim(e) == 0
-                                         and jnp.issubdtype(e.dtype, jnp.integer) for e in items):
-        return None
-    cur = ref[...]
-    last = _npr_last_store(cur)
-    if last is None:
-        return cur[tuple(map(_npr_wide, items))]
-    key = []
-    for e, n in zip(map(_npr_Idx._item, items), ref.shape):  # as _npr_Idx keys a store's index
-        key.append(_npr_TKey(e, n) if _npr_traced(e) else e + n if e < 0 else e)
-    val = _npr_region_value(last[0], tuple(key))
-    if val is None:
-        return cur[tuple(map(_npr_wide, items))]
-    absorbed = _npr_state.setdefault("absorbed", set())
-    if len(absorbed) > 4096:  # (ids of loads long gone: forgetting one only costs a copy)
-        absorbed.clear()
-    absorbed.add(id(_npr_producer(cur)))
-    return jnp.reshape(val, ()).astype(ref.dtype)
 
 
 def _npr_meet(key, stored):
@@ -492,76 +468,73 @@ def _npr_loop_touching(one, refs):
     return touched
 
 
-def _npr_stored_through_at(fn):
-    """ids of the Refs the converted loop body `fn` stores into through `npr_at(name)`, read off
-    its bytecode and its nested functions' (the names are its closure's cells); empty when it
-    cannot tell. Touching one of them (_npr_loop_touching) costs XLA:CPU copies of it per trip:
-    `A[i, j] -= A[i, k] * A[k, j]` after `A[i, k] /= A[k, k]` (LU) copied A twice a step."""
-    code = getattr(fn, "__code__", None)
-    if code is None or not fn.__closure__:
-        return set()
-    names, stack = set(), [code]
-    while stack:
-        co = stack.pop()
-        ins = list(_npr_dis.get_instructions(co))
-        for a, b in zip(ins, ins[1:]):
-            if a.opname in ("LOAD_GLOBAL", "LOAD_NAME") and a.argval == "npr_at" and b.opname.startswith("LOAD_"):
-                names.add(b.argval)
-        stack += [c for c in co.co_consts if isinstance(c, _npr_types.CodeType)]
-    out = set()
-    for name, cell in zip(code.co_freevars, fn.__closure__):
-        if name in names:
-            try:
-                out.add(id(cell.cell_contents))
-            except ValueError:  # an empty cell
-                pass
-    return out
+class _npr_TKey:
+    """A traced int index in a region key: the same element as another only when both were
+    normalised from the same traced value (`c[i, j] = v` then `c[i, j]`: the same tracers i, j);
+    two different tracers may or may not be equal, so nothing is assumed of them."""
+    __slots__ = ('raw', 'n')
+
+    def __init__(self, raw, n):
+        self.raw, self.n = raw, n
+
+    def same(self, other):
+        return isinstance(other, _npr_TKey) and other.raw is self.raw and other.n == self.n
 
 
-def _npr_update(t, f):
-    """Replace all of t by f(current value of t); a view writes through to its base."""
-    at = _npr_compose(t, _npr_Idx(t.shape, Ellipsis)) if isinstance(t, NprView) else None
-    if at is not None:  # a view of a region of the base: read and store that region of it
-        _npr_update(t.base, lambda cur: at.put(cur, f(at.get(cur, update=True))))
-    elif isinstance(t, NprView):
-        vals = [t.base[...]]
-        for s in t.steps:
-            vals.append(_npr_step(s, vals[-1]))
-        new = f(vals[-1])
-        for (kind, arg), parent in zip(reversed(t.steps), reversed(vals[:-1])):
-            new = (arg.put(parent, new) if kind == 's' else new.reshape(parent.shape) if kind == 'r'
-                   else jnp.transpose(new, np.argsort(arg)))
-        if 0 not in t.base.shape:  # an empty array stays as it is (a store would be a constant
-            t.base[...] = new       # one, whose gradient jax 0.10.2 cannot transpose: #33987)
-    elif isinstance(t, jax.Ref):
-        _npr_state.pop("put", None)
-        cur = t[...]
-        _npr_state["after"] = _npr_after_other(t, cur)
-        new = f(cur)
-        _npr_state.pop("after", None)
-        put = _npr_state.pop("put", None)
-        if 0 not in t.shape:
-            t[...] = new
-            _npr_state["stored"] = (t, new) if _npr_LOWERING['peepholes'] else None
-            seen = _npr_state.get("stored_refs")
-            tr = _npr_trace_of(new)
-            if seen is None or seen[0] is not tr:
-                seen = _npr_state["stored_refs"] = (tr, {})
-            seen[1][id(t)] = t
-            if (put is not None and put[0] is cur and put[1] is new and put[2] is not None
-                    and _npr_LOWERING['peepholes']):
-                _npr_remember(new, *put[2:])
-    else:
-        raise TypeError(f"np2ref: cannot store into a {type(t).__name__}; expected a jax.Ref or NprView")
+def _npr_is_tkey(k):
+    return isinstance(k, _npr_TKey)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import _npr_isarr, _npr_state  # noqa: E402
-from .bounds import _npr_wide  # noqa: E402
-from .views import _npr_step, NprView  # noqa: E402
-from .index import _npr_Idx, _npr_is_tkey, _npr_TKey, _npr_within  # noqa: E402
-from .stores import _npr_compose  # noqa: E402
-from .compat import (  # noqa: E402
-    _npr_current_trace, _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations, _npr_is_ref_aval,
-    _npr_producer, _npr_trace_of, _npr_traced)
+def _npr_same_region(a, b):
+    """Whether two region keys name the same elements for sure."""
+    return len(a) == len(b) and all(x.same(y) if isinstance(x, _npr_TKey) else
+                                    not isinstance(y, _npr_TKey) and x == y for x, y in zip(a, b))
+
+
+def _npr_region_key(ents, raw=None):
+    """A region (ints, ascending ranges and traced ints whose source `raw` names, one per dim)
+    as a key; None when another index is traced."""
+    key = []
+    for e in ents:
+        if isinstance(e, range):
+            key.append((e.start, len(e), e.step))
+        elif isinstance(e, (int, np.integer)):
+            key.append(int(e))
+        elif raw and id(e) in raw:
+            key.append(raw[id(e)])
+        else:
+            return None
+    return tuple(key)
+
+
+def _npr_within(inner, outer):
+    """The index into a value stored in the region `outer` (_npr_region_key; the value has a
+    dim per range) that reads the region `inner`, when inner lies within outer; else None."""
+    if inner is None or outer is None or len(inner) != len(outer):
+        return None
+    idx = []
+    for i, o in zip(inner, outer):
+        if isinstance(i, _npr_TKey) or isinstance(o, _npr_TKey):
+            if not (isinstance(i, _npr_TKey) and i.same(o)):
+                return None
+            continue
+        if isinstance(o, int):
+            if i != o:
+                return None
+            continue
+        start, n, step = o
+        if isinstance(i, int):
+            k, off = divmod(i - start, step)
+            if off or not 0 <= k < n:
+                return None
+            idx.append(k)
+            continue
+        start2, n2, step2 = i
+        k, off = divmod(start2 - start, step)
+        stride, off2 = divmod(step2, step) if n2 > 1 else (1, 0)
+        if not n2 or off or off2 or stride <= 0 or k < 0 or k + stride * (n2 - 1) > n - 1:
+            return None
+        idx.append(slice(k, k + stride * (n2 - 1) + 1, stride))
+    return tuple(idx)
+
+

@@ -17,6 +17,13 @@ import jax.numpy as jnp
 import numpy as np
 import operator as _npr_operator
 
+from .bounds import _npr_check_run
+from .compat import _npr_traced
+from .core import _npr_above, _npr_refusal, npr_load, NprUnsupported
+from .np_linalg import npr_np_dot, npr_np_matmul
+from .np_reductions import _npr_np_moment_dtypes
+from .lane_dots import _npr_one_product
+
 
 def _npr_same_off(a, b):
     """Whether two element starts (None: 0) are the same for sure."""
@@ -37,8 +44,6 @@ def _npr_lengths_equal(a, b):
     _npr_check_run(jnp.asarray(a), lambda x: x != b, _npr_refusal("NPR110"),
                    "two slices whose lengths are known only at run time differ "
                    "(one has {} elements): NumPy would broadcast or raise")
-
-
 
 
 class NprMasked:
@@ -419,12 +424,81 @@ def _npr_masked_call(name, fn, args):
                          "time is not translated")
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import NprUnsupported, _npr_refusal  # noqa: E402
-from .bounds import _npr_check_run  # noqa: E402
-from .views import npr_load  # noqa: E402
-from .np_linalg import npr_np_dot, npr_np_matmul  # noqa: E402
-from .compat import _npr_traced  # noqa: E402
-from .lane_dots import _npr_one_product  # noqa: E402
-from .windows_more import _npr_guard_where, npr_masked_mean, npr_masked_extreme, npr_masked_truth  # noqa: E402
+def _npr_masked_axes(m, axis):
+    if axis is None:
+        return tuple(range(m.ndim))
+    return tuple(sorted({a % m.ndim for a in (axis if isinstance(axis, tuple) else (axis,))}))
+
+
+def _npr_masked_count(m, axes):
+    """The number of NumPy's elements along `axes` (traced when a masked axis is among them)."""
+    count = 1
+    for a in axes:
+        n = m.lens[a]
+        count = count * (m.data.shape[a] if n is None else n)
+    return count
+
+
+def npr_masked_mean(m, axis=None, dtype=None, keepdims=False):
+    """NumPy's mean of the slice: the masked sum in NumPy's accumulator dtype over the count."""
+    if keepdims:
+        m._unsupported()
+    rdt, cdt = _npr_np_moment_dtypes(np.mean, m.data, dtype)
+    axes = _npr_masked_axes(m, axis)
+    zero = -0.0 if m.data.dtype.kind in 'fc' else 0
+    total = jnp.sum(m.filled(zero).astype(cdt), axis=axes)
+    mean = (total / jnp.asarray(_npr_masked_count(m, axes), cdt)).astype(rdt)
+    keep = [a for a in range(m.ndim) if a not in axes]  # (where NumPy's elements start kept)
+    return _npr_masked(mean, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
+
+
+def npr_masked_extreme(m, which, axis=None, keepdims=False):
+    """NumPy's max (which='max') or min of the slice; ValueError when it is empty."""
+    if keepdims:
+        m._unsupported()
+    axes = _npr_masked_axes(m, axis)
+    dt = m.data.dtype
+    if dt.kind == 'f':
+        fill = -jnp.inf if which == 'max' else jnp.inf
+    elif dt.kind == 'b':
+        fill = which != 'max'
+    else:
+        info = jnp.iinfo(dt)
+        fill = info.min if which == 'max' else info.max
+    if any(m.lens[a] is not None for a in axes):
+        count = _npr_masked_count(m, axes)
+        name = 'maximum' if which == 'max' else 'minimum'
+        _npr_check_run(jnp.asarray(count), lambda c: c == 0, ValueError,
+                       f"zero-size array to reduction operation {name} which has no identity")
+    red = jnp.max if which == 'max' else jnp.min
+    out = red(m.filled(fill), axis=axes)
+    keep = [a for a in range(m.ndim) if a not in axes]
+    return _npr_masked(out, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
+
+
+def npr_masked_truth(m, which, axis=None, keepdims=False):
+    """NumPy's any (which='any') or all of the slice: False (True) outside it."""
+    if keepdims:
+        m._unsupported()
+    axes = _npr_masked_axes(m, axis)
+    out = (jnp.any if which == 'any' else jnp.all)(m.filled(which == 'all'), axis=axes)
+    keep = [a for a in range(m.ndim) if a not in axes]
+    return _npr_masked(out, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
+
+
+def _npr_guard_where(data, keep):
+    """data with every element where `keep` is False replaced by the first where it is True (1
+    where none is): an elementwise function of it then meets no pole at an element NumPy never
+    evaluates (an excluded self-pair's r2 == 0, whose infinite derivative times its zero
+    cotangent made jax.grad NaN); every kept element is data's own."""
+    if data.size == 0:
+        return data
+    flat = jnp.reshape(keep, -1)
+    first = jnp.argmax(flat)
+    inside = jnp.reshape(data, -1)[first]
+    return jnp.where(keep, data, jnp.where(flat[first], inside, jnp.ones_like(inside)))
+
+
+# the NumPy functions, a floor below, take slices of run-time length through these
+_npr_above.NprMasked, _npr_above.masked_ufunc = NprMasked, _npr_masked_ufunc
+_npr_above.masked_call, _npr_above.masked_where = _npr_masked_call, _npr_masked_where

@@ -4,6 +4,18 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_check_run, npr_bounds_ok
+from .casts import _npr_check_weak_int, _npr_errstated, npr_cast
+from .compat import _npr_traced, _npr_weak_astype
+from .core import _npr_above, npr_load, NprError, NprUnsupported
+from .index import _npr_Idx
+from .masked import NprMasked
+from .promotion import _NPR_IOPS
+from .stores import npr_at
+from .views import _npr_overlap, npr_get, npr_sub
+from .windows_more import (
+    _npr_mask_fits, _npr_selected, _npr_selected_count, _npr_selected_guard, _npr_shape_of)
+
 
 def npr_apart(x, *written):
     """Load `x` for a callee that writes `written`: NumPy would let the callee see its own
@@ -13,34 +25,6 @@ def npr_apart(x, *written):
             raise NprError("NPR201", "an argument a helper reads shares memory with one it "
                            "writes; pass a copy")
     return npr_load(x)
-
-
-def _npr_footprint(x):
-    """(base Ref, flat positions or None for all) of a Ref or view."""
-    if isinstance(x, NprView):
-        ids = np.arange(x.base.size).reshape(x.base.shape)
-        try:
-            for kind, arg in x.steps:  # NumPy on the host: the footprint is static
-                if kind == "s":
-                    if arg.mask is not None or arg.adv:
-                        raise NotImplementedError
-                    ids = ids[arg.basic()]
-                else:
-                    ids = np.transpose(ids, arg) if kind == "t" else ids.reshape(arg)
-            return x.base, set(np.ravel(np.asarray(ids)).tolist())
-        except Exception:  # a traced index: the footprint is unknown, assume it is everything
-            return x.base, None
-    return x, None
-
-
-def _npr_overlap(a, b):
-    if not (_npr_is_ref(a) and _npr_is_ref(b)):
-        return False
-    base_a, pos_a = _npr_footprint(a)
-    base_b, pos_b = _npr_footprint(b)
-    if base_a is not base_b:
-        return False
-    return pos_a is None or pos_b is None or bool(pos_a & pos_b)
 
 
 _NPR_INDEX_PAIRS = ("a store `a[idx] = f(a[idx], b)` at an index that is not a boolean mask, "
@@ -78,8 +62,8 @@ def npr_mask_store(a, mask, value, op=None, scalars=None, axis=0, lead=(), maske
     reads where the mask is no boolean array, so that the value is then NumPy's as it is."""
     if trail:  # `a[m, d] op= v`: a masked store into the view a[:, d] (one value, checked)
         return _npr_trail_store(a, mask, value, op, axis, trail, scalars)
-    if isinstance(a, NprWinView):  # a window that moves with the loop variable (win_views.py)
-        return _npr_win_mask_store(a, mask, value, op, scalars, axis, lead, masked, selections, read_if_int)
+    if isinstance(a, _npr_above.NprWinView):  # a window that moves with the loop variable (win_views.py)
+        return _npr_above.win_mask_store(a, mask, value, op, scalars, axis, lead, masked, selections, read_if_int)
     if isinstance(mask, tuple) and not axis and not lead:  # `idx = (0, ...)`, `a[idx] = a[idx] + 1`:
         return _npr_index_store(a, mask, value, op, scalars, read_if_int)  # an index tuple, no mask after all
     m = npr_load(mask)
@@ -818,18 +802,3 @@ def _npr_identity(name, dtype):
     return dtype.type(info.min if name == "max" else info.max)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import NprError, NprUnsupported  # noqa: E402
-from .bounds import _npr_check_run, npr_bounds_ok, npr_get  # noqa: E402
-from .compat import _npr_traced, _npr_weak_astype  # noqa: E402
-from .views import npr_load, npr_sub, NprView  # noqa: E402
-from .index import _npr_Idx  # noqa: E402
-from .stores import npr_at  # noqa: E402
-from .ops import _NPR_IOPS, _npr_is_ref  # noqa: E402
-from .casts import _npr_errstated, npr_cast  # noqa: E402
-from .promotion import _npr_check_weak_int  # noqa: E402
-from .masked import NprMasked  # noqa: E402
-from .win_views import NprWinView, _npr_win_mask_store  # noqa: E402
-from .windows_more import (  # noqa: E402
-    _npr_mask_fits, _npr_shape_of, _npr_selected, _npr_selected_count, _npr_selected_guard)

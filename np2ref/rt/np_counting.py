@@ -5,6 +5,15 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_wide, _npr_wide_dtype
+from .core import _npr_refusal, NprUnsupported
+from .np_creation import _npr_np_concrete, npr_np_linspace
+from .np_dtypes import _npr_np_asarray, _npr_np_dtype_of, _npr_np_weak
+from .np_reductions import npr_np_sum
+from .np_shape import _npr_np_run_check, _npr_np_traced_ints
+from .np_ufuncs import (
+    npr_np_divide, npr_np_greater_equal, npr_np_less_equal, npr_np_multiply, npr_np_subtract)
+
 
 # ---------------------------------------------------------------- counting and binning
 def _npr_np_stand_in(a):
@@ -392,13 +401,3 @@ def npr_np_ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     return flat
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .np_dtypes import _npr_np_asarray, _npr_np_dtype_of, _npr_np_weak  # noqa: E402
-from .np_ufuncs import (  # noqa: E402
-    npr_np_divide, npr_np_greater_equal, npr_np_less_equal, npr_np_multiply, npr_np_subtract)
-from .np_reductions import npr_np_sum  # noqa: E402
-from .np_shape import _npr_np_run_check, _npr_np_traced_ints  # noqa: E402
-from .np_creation import _npr_np_concrete, npr_np_linspace  # noqa: E402
-from .core import NprUnsupported, _npr_refusal  # noqa: E402
-from .bounds import _npr_wide, _npr_wide_dtype  # noqa: E402

@@ -4,6 +4,17 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .casts import _npr_check_list_store, npr_cast
+from .compat import _npr_Tracer
+from .core import _npr_above, _npr_has_jax, _npr_state, NprNotConcrete, NprUnsupported
+from .divisions import _npr_fence_own
+from .np_dtypes import (
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_probe,
+    _npr_np_python_bool, _npr_np_result_dtype)
+from .np_reductions import npr_np_sum
+from .np_shape import npr_np_diff
+from .np_ufuncs import npr_np_add, npr_np_divide, npr_np_equal, npr_np_multiply, npr_np_power
+
 
 # ---------------------------------------------------------------- creation
 def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
@@ -11,7 +22,7 @@ def npr_np_array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin
 
 
 def _npr_np_array(object, dtype, ndmin):
-    stacked = _npr_stacked_array(object, dtype, ndmin)  # an append loop's list: its buffer (appends.py)
+    stacked = _npr_above.stacked_array(object, dtype, ndmin)  # an append loop's list: its buffer (appends.py)
     if stacked is not None:
         return stacked
     if isinstance(object, (list, tuple, range)) and not _npr_has_jax(object):
@@ -200,8 +211,8 @@ def npr_np_where(condition, *xy):
         raise NprUnsupported("NPR004", "np.where(cond) with one argument is np.nonzero(cond): its output shape "
                              "depends on the data", call="np.where")
     x, y = xy
-    if any(isinstance(v, NprMasked) for v in (condition, x, y)):  # a slice of run-time length
-        return _npr_masked_where(npr_np_where, condition, x, y)
+    if any(isinstance(v, _npr_above.NprMasked) for v in (condition, x, y)):  # a slice of run-time length
+        return _npr_above.masked_where(npr_np_where, condition, x, y)
     dt = _npr_np_result_dtype(x, y)
     c = _npr_np_asarray(condition, np.bool_)
     if dt.kind in "iu":  # a Python int out of the range wraps around in NumPy's where (C's cast)
@@ -233,7 +244,7 @@ def _npr_np_round(a, decimals=0, out=None):
 
 
 def npr_np_round(a, decimals=0, out=None):
-    if type(a) is NprMasked and out is None:  # a slice of run-time length: elementwise, no pole
+    if type(a) is _npr_above.NprMasked and out is None:  # a slice of run-time length: elementwise, no pole
         return a._same(_npr_np_round(a.data, decimals))
     return _npr_np_round(a, decimals, out)
 
@@ -258,15 +269,6 @@ def npr_np_isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def npr_np_allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return _npr_np_python_bool(jnp.all(npr_np_isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
-
-
-def _npr_np_python_bool(v):
-    """allclose, array_equal, array_equiv return a Python bool, not np.bool_: noted, so that the
-    call returns one when v itself is returned (pyscalars.py's npr_pyreturn, _npr_python_leaves)."""
-    v = jnp.asarray(v)
-    if isinstance(v, _npr_Tracer):  # a trace's note, dropped when the trace ends (jit.py)
-        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, bool)
-    return v
 
 
 def npr_np_array_equal(a1, a2, equal_nan=False):
@@ -355,20 +357,3 @@ npr_np_cov = _npr_np_probe_cast(np.cov, jnp.cov, "cov")
 npr_np_corrcoef = _npr_np_probe_cast(np.corrcoef, jnp.corrcoef, "corrcoef")
 
 
-from .np_dtypes import (
-    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_probe,
-    _npr_np_result_dtype)  # noqa: E402
-
-
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .np_ufuncs import (  # noqa: E402
-    npr_np_add, npr_np_divide, npr_np_equal, npr_np_multiply, npr_np_power)
-from .np_reductions import npr_np_sum  # noqa: E402
-from .np_shape import npr_np_diff  # noqa: E402
-from .core import NprNotConcrete, NprUnsupported, _npr_has_jax, _npr_state  # noqa: E402
-from .casts import _npr_check_list_store, npr_cast  # noqa: E402
-from .compat import _npr_Tracer  # noqa: E402
-from .divisions import _npr_fence_own  # noqa: E402
-from .masked import _npr_masked_where, NprMasked  # noqa: E402
-from .appends import _npr_stacked_array  # noqa: E402

@@ -5,6 +5,10 @@ import jax.numpy as jnp
 import numpy as np
 import warnings
 
+from .casts import _npr_check_list_store, npr_cast
+from .compat import _npr_Tracer
+from .core import _npr_has_jax, _npr_state
+
 
 _npr_np_PY_SCALARS = (bool, int, float, complex)
 
@@ -127,6 +131,12 @@ def _npr_np_check_out(out):
         raise NotImplementedError("np2ref: out= must be rewritten by the translator")
 
 
-# The float -> integer cast of _npr_np_asarray (casts.py), imported once this module is complete.
-from .core import _npr_has_jax  # noqa: E402
-from .casts import _npr_check_list_store, npr_cast  # noqa: E402
+def _npr_np_python_bool(v):
+    """allclose, array_equal, array_equiv return a Python bool, not np.bool_: noted, so that the
+    call returns one when v itself is returned (pyscalars.py's npr_pyreturn, _npr_python_leaves)."""
+    v = jnp.asarray(v)
+    if isinstance(v, _npr_Tracer):  # a trace's note, dropped when the trace ends (jit.py)
+        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, bool)
+    return v
+
+

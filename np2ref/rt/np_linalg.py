@@ -7,9 +7,16 @@ import jax.numpy as jnp
 import numpy as np
 import warnings
 
+from .core import _npr_above, NprUnsupported
+from .np_creation import _npr_np_concrete
+from .np_dtypes import (
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py,
+    _npr_np_probe, _npr_np_proto, _npr_np_result_dtype, _npr_np_weak)
+from .np_shape import _npr_np_join_dtype, npr_np_concatenate
 from .np_ufuncs import (
-    npr_np_add, npr_np_divide, npr_np_logical_and, npr_np_logical_or, npr_np_maximum, npr_np_minimum,
-    npr_np_multiply, npr_np_subtract)
+    npr_np_add, npr_np_divide, npr_np_logical_and, npr_np_logical_or, npr_np_maximum,
+    npr_np_minimum, npr_np_multiply, npr_np_subtract)
+from .pymath import _npr_math_check
 
 
 # ---------------------------------------------------------------- linear algebra
@@ -20,8 +27,8 @@ def _npr_np_dot_like(jf, name, narr=2, weak=False, pet=True):
     def f(*args, **kwargs):
         out = kwargs.pop("out", None)
         _npr_np_check_out(out)
-        if not kwargs and any(isinstance(a, NprMasked) for a in args):  # a slice of traced length
-            return _npr_masked_call(name, f, args)  # (windows.py)
+        if not kwargs and any(isinstance(a, _npr_above.NprMasked) for a in args):  # a slice of traced length
+            return _npr_above.masked_call(name, f, args)  # (windows.py)
         if narr is None:  # einsum: subscripts first, then operands
             head, ops, tail = list(args[:1]), list(args[1:]), []
         else:
@@ -359,11 +366,6 @@ npr_np_maximum.accumulate = _npr_np_ufunc_accumulate(np.maximum, jax.lax.cummax)
 npr_np_minimum.accumulate = _npr_np_ufunc_accumulate(np.minimum, jax.lax.cummin)
 
 
-from .np_dtypes import (
-    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_probe, _npr_np_proto,
-    _npr_np_result_dtype, _npr_np_weak)  # noqa: E402
-
-
 # ---------------------------------------------------------------- discrete Fourier transforms
 # NumPy 2's np.fft computes float32 and complex64 input in single precision and everything else
 # (ints, bool, float64) in double; jnp.fft computes int32, int16, int8, uint8 and bool input in
@@ -440,10 +442,3 @@ def npr_np_fft_rfftfreq(n, d=1.0, device=None):
     return _npr_np_fft_freq(np.arange(n // 2 + 1, dtype=np.int64), n, d, device)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .np_shape import _npr_np_join_dtype, npr_np_concatenate  # noqa: E402
-from .masked import _npr_masked_call, NprMasked  # noqa: E402
-from .core import NprUnsupported  # noqa: E402
-from .pymath import _npr_math_check  # noqa: E402
-from .np_creation import _npr_np_concrete  # noqa: E402

@@ -4,6 +4,12 @@ import jax.numpy as jnp
 import numpy as np
 import warnings
 
+from .casts import npr_cast
+from .core import _npr_above
+from .np_dtypes import (
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py,
+    _npr_np_probe)
+
 
 # ---------------------------------------------------------------- reductions
 def _npr_np_acc_dtype(npf, a, dtype):
@@ -108,7 +114,7 @@ def _npr_np_moment(npf, jf, has_ddof):
     if not has_ddof:
         def f(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
             _npr_np_check_out(out)
-            if npf is np.mean and isinstance(a, NprMasked) and where is None:
+            if npf is np.mean and isinstance(a, _npr_above.NprMasked) and where is None:
                 return a.mean(axis, dtype, keepdims)  # a slice of traced length (windows_more.py)
             x = _npr_np_asarray(a)
             rdt, cdt = _npr_np_moment_dtypes(npf, x, dtype)
@@ -210,7 +216,3 @@ def npr_np_average(a, axis=None, weights=None, returned=False, *, keepdims=False
     return avg
 
 
-from .np_dtypes import (
-    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_inexact, _npr_np_is_py, _npr_np_probe)  # noqa: E402
-from .casts import npr_cast  # noqa: E402
-from .masked import NprMasked  # noqa: E402

@@ -6,6 +6,15 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_check_run, _npr_out_of_range, _npr_wide
+from .casts import npr_cast
+from .compat import _npr_Tracer
+from .core import NprUnsupported
+from .np_dtypes import (
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_ndim,
+    _npr_np_result_dtype)
+from .pymath import _npr_math_check
+
 
 # ---------------------------------------------------------------- joining
 def _npr_np_join_dtype(arrays, dtype):
@@ -338,15 +347,3 @@ def npr_np_permute_dims(a, axes=None):
     return jnp.transpose(_npr_np_asarray(a), axes)
 
 
-from .np_dtypes import (
-    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_ndim,
-    _npr_np_result_dtype)  # noqa: E402
-
-
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .bounds import _npr_check_run, _npr_out_of_range, _npr_wide  # noqa: E402
-from .compat import _npr_Tracer  # noqa: E402
-from .core import NprUnsupported  # noqa: E402
-from .casts import npr_cast  # noqa: E402
-from .pymath import _npr_math_check  # noqa: E402

@@ -3,6 +3,12 @@
 import jax.numpy as jnp
 import numpy as np
 
+from .core import _npr_above
+from .np_dtypes import (
+    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_rdt)
+from .promotion import _npr_half_power, _npr_int_out_of_range
+from .stores import _npr_check_int_power, _npr_divmod
+
 
 # ---------------------------------------------------------------- ufuncs
 def _npr_np_ufunc_outer(uf):
@@ -39,8 +45,8 @@ def _npr_np_ufunc(npf, jf, body=None):
         _npr_np_check_out(out)
         if len(args) != nin:
             raise TypeError(f"{npf.__name__} takes {nin} positional arguments")
-        if out is None and any(type(a) is NprMasked for a in args):  # a slice of run-time length
-            return _npr_masked_ufunc(f, args, dtype, casting)
+        if out is None and any(type(a) is _npr_above.NprMasked for a in args):  # a slice of run-time length
+            return _npr_above.masked_ufunc(f, args, dtype, casting)
         if cmp is not None and dtype is None:  # `np.less(u8, 300)`: by the value, as NumPy decides it
             out = _npr_int_out_of_range(cmp, *args, lambda a: hasattr(a, "dtype") and not _npr_np_is_py(a))
             if out is not None:
@@ -210,10 +216,3 @@ npr_np_modf = _npr_np_ufunc(np.modf, jnp.modf)
 npr_np_heaviside = _npr_np_ufunc(np.heaviside, jnp.heaviside)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .np_dtypes import _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_rdt  # noqa: E402
-from .stores import _npr_divmod  # noqa: E402
-from .ops import _npr_check_int_power, _npr_half_power  # noqa: E402
-from .promotion import _npr_int_out_of_range  # noqa: E402
-from .masked import _npr_masked_ufunc, NprMasked  # noqa: E402

@@ -17,6 +17,11 @@ general path runs the call from the start (nothing has been written back by then
 """
 
 import numpy as np
+import jax
+
+from .arguments import _NPR_GENERAL, _NPR_NONE, _npr_write_back, _NprPlan
+from .buffers import _npr_results_numpy, _NPR_STAGE_BYTES, _NPR_VIEW_BYTES
+from .module_globals import _npr_moved
 
 
 def _npr_numpy_call(fn, flat, plan, kinds):
@@ -107,9 +112,3 @@ def _npr_inline_finish(flat):
 _NPR_NUMPY_DTYPES = frozenset(np.dtype(c) for c in "?bhilqBHILQefdFD")
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-import jax  # noqa: E402
-from .arguments import _NPR_GENERAL, _NPR_NONE, _NprPlan, _npr_write_back  # noqa: E402
-from .buffers import _NPR_STAGE_BYTES, _NPR_VIEW_BYTES, _npr_results_numpy  # noqa: E402
-from .module_globals import _npr_moved  # noqa: E402

@@ -21,6 +21,12 @@ import types
 import numpy as np
 import jax
 
+from .compat import _npr_eager
+from .core import _npr_above, _npr_host_raising, _npr_state, npr_pyreturn, NprError, NprFirstCall
+from .host import _npr_callable_kind, _npr_host_result, npr_call
+from .loops import _npr_is_concrete
+from .views import _npr_is_ref
+
 # (the method's function or type, method name, the static arguments' repr) -> (shape, dtype, Python type)
 _NPR_OPAQUE_SIGNATURES: dict = {}
 def npr_opaque(obj, method, *args, **kwargs):
@@ -142,10 +148,4 @@ def _npr_name(obj, method):
     return f"{type(obj).__name__}.{method}" if obj is not None else method
 
 
-# The runtime's modules call one another's functions: imported once this module is complete.
-from .core import NprError, NprFirstCall, _npr_host_raising  # noqa: E402
-from .compat import _npr_eager  # noqa: E402
-from .loops import _npr_is_concrete  # noqa: E402
-from .ops import _npr_is_ref  # noqa: E402
-from .pyscalars import npr_pyreturn  # noqa: E402
-from .host import _npr_callable_kind, _npr_host_result, npr_call  # noqa: E402
+_npr_above.opaque = npr_opaque  # a draw-named method of an object that is no generator (host.py)

@@ -24,6 +24,9 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from .compat import _npr_pallas_modules, _npr_smem_space, _npr_Tracer
+from .refs import _npr_batched, _npr_differentiated
+
 _npr_PALLAS_NOTES = {}  # (file, line) -> what the last trace made of the loop there (explain())
 _npr_SMEM_SHARE = 0.5   # of the TPU's SMEM the kernel's arrays may fill (the rest: Mosaic's own)
 
@@ -229,5 +232,3 @@ def npr_pallas_rerun(flag, saved, refs, loop):
 
 # The runtime's modules call one another's functions (they were one file): imported once this
 # module is complete, so that any import order works.
-from .compat import _npr_pallas_modules, _npr_smem_space, _npr_Tracer  # noqa: E402
-from .refs import _npr_batched, _npr_differentiated  # noqa: E402

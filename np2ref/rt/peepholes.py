@@ -26,6 +26,11 @@ reduction over axis 0 adds row after row), where XLA's reduce adds in an order o
 import jax
 import numpy as np
 
+from .compat import (
+    _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewritable, _npr_rewrite_body)
+from .dots import _npr_window_dots
+
+
 _npr_PEEPHOLES = {"slices": True, "reductions": True, "dots": True}  # False: as traced (benchmarks)
 _NPR_LEADING = {"reduce_sum": "add", "reduce_max": "max", "reduce_min": "min"}
 _NPR_WHOLE = jax.tree_util.tree_structure(())
@@ -39,7 +44,6 @@ _NPR_INT_OPS = {
 
 def _npr_peephole_jaxpr(jaxpr):
     """jaxpr (a core.Jaxpr) with the module doc's rewrites made."""
-    core = _npr_core
     known = {}   # var -> the Python int (or bool) a scalar integer var holds
     held = {}    # Ref var -> the var its last whole store put (until another use of the Ref)
     same = {}    # var of a whole load -> the var that Ref held
@@ -47,7 +51,7 @@ def _npr_peephole_jaxpr(jaxpr):
     eqns, changed = [], False
 
     def value(v):
-        if isinstance(v, core.Literal):
+        if _npr_is_literal(v):
             return _npr_int(v.val)
         return known.get(v)
 
@@ -55,33 +59,33 @@ def _npr_peephole_jaxpr(jaxpr):
         name, invars = eqn.primitive.name, eqn.invars
         params = _npr_peephole_bodies(eqn.params)
         if params is not eqn.params:
-            eqn, changed = eqn.replace(params=params), True
+            eqn, changed = _npr_replace(eqn, params=params), True
         whole = name in ("get", "swap") and eqn.params.get("tree") == _NPR_WHOLE
-        if name == "new_ref" and len(invars) == 1 and not isinstance(invars[0], core.Literal) \
+        if name == "new_ref" and len(invars) == 1 and not _npr_is_literal(invars[0]) \
                 and _npr_is_ref_var(eqn.outvars[0]) \
                 and tuple(invars[0].aval.shape) == tuple(eqn.outvars[0].aval.shape):
             held[eqn.outvars[0]] = same.get(invars[0], invars[0])
         elif name == "get" and whole and len(invars) == 1 and invars[0] in held:
             same[eqn.outvars[0]] = held[invars[0]]
         elif name == "swap" and whole and len(invars) == 2 and _npr_is_ref_var(invars[0]) \
-                and not isinstance(invars[1], core.Literal) \
+                and not _npr_is_literal(invars[1]) \
                 and tuple(invars[1].aval.shape) == tuple(invars[0].aval.shape):
             held[invars[0]] = same.get(invars[1], invars[1])
         else:
             for v in invars:
-                if not isinstance(v, core.Literal):
+                if not _npr_is_literal(v):
                     held.pop(v, None)  # a store through an index, addupdate, a loop or call taking it
-        if name == "slice" and _npr_PEEPHOLES["slices"] and not isinstance(invars[0], core.Literal):
+        if name == "slice" and _npr_PEEPHOLES["slices"] and not _npr_is_literal(invars[0]):
             found = _npr_untouched(invars[0], eqn.params["start_indices"], eqn.params["limit_indices"],
                                    same, updates)
             if found is not None:
                 source, offsets = found
                 start, limit = eqn.params["start_indices"], eqn.params["limit_indices"]
-                eqn = eqn.replace(invars=[source], params={
+                eqn = _npr_replace(eqn, invars=[source], params={
                     **eqn.params, "start_indices": tuple(a - o for a, o in zip(start, offsets)),
                     "limit_indices": tuple(a - o for a, o in zip(limit, offsets))})
                 changed = True
-        elif name == "dynamic_update_slice" and not isinstance(invars[0], core.Literal):
+        elif name == "dynamic_update_slice" and not _npr_is_literal(invars[0]):
             starts = [value(v) for v in invars[2:]]
             if all(isinstance(s, int) and not isinstance(s, bool) for s in starts):
                 shape, size = invars[0].aval.shape, invars[1].aval.shape
@@ -103,7 +107,7 @@ def _npr_peephole_jaxpr(jaxpr):
                 else:
                     known[out] = _NPR_INT_OPS[name](*args)
         eqns.append(eqn)
-    return jaxpr.replace(eqns=eqns) if changed else jaxpr
+    return _npr_replace(jaxpr, eqns=eqns) if changed else jaxpr
 
 
 def _npr_short_leading(eqn):
@@ -131,8 +135,8 @@ def _npr_splice_reduction(eqns, eqn):
         raise ValueError("reduction")
     (inner,) = closed.jaxpr.invars
     for e in closed.jaxpr.eqns:
-        e = e.replace(invars=[x if u is inner else u for u in e.invars])
-        eqns.append(e.replace(outvars=[out]) if e is not None and e.outvars[0] is closed.jaxpr.outvars[0] else e)
+        e = _npr_replace(e, invars=[x if u is inner else u for u in e.invars])
+        eqns.append(_npr_replace(e, outvars=[out]) if e is not None and e.outvars[0] is closed.jaxpr.outvars[0] else e)
 
 
 def _npr_untouched(x, start, limit, same, updates):
@@ -187,7 +191,7 @@ def _npr_is_ref_var(v):
 def _npr_peepholed(jaxpr):
     """The rewrites, when any is switched on and JAX's internals are the ones they read; else
     jaxpr."""
-    if not any(_npr_PEEPHOLES.values()) or _npr_core is None:
+    if not any(_npr_PEEPHOLES.values()) or not _npr_rewritable():
         return jaxpr
     try:
         jaxpr = _npr_window_dots(jaxpr) if _npr_PEEPHOLES["dots"] else jaxpr  # dots.py
@@ -196,5 +200,3 @@ def _npr_peepholed(jaxpr):
         return jaxpr
 
 
-from .compat import _npr_core, _npr_is_ref_aval, _npr_rewrite_body  # noqa: E402
-from .dots import _npr_window_dots  # noqa: E402

@@ -17,7 +17,14 @@ import linecache as _npr_linecache
 import threading as _npr_threading
 import types as _npr_types
 import jax
+import jax.numpy as jnp
 import numpy as np
+import operator as _npr_operator
+
+from .casts import _npr_check_weak_int, _npr_weak, _npr_weak_int
+from .compat import _npr_traced
+from .core import _npr_state, npr_load, NprUnsupported
+from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype
 
 
 def _npr_promote_table():
@@ -45,10 +52,6 @@ def _npr_numpy_operands(a, b):
     if _npr_weak(a) or _npr_weak(b) or (target.itemsize > 4 and jax.numpy.result_type(float).itemsize < 8):
         return a, b  # a traced Python scalar; or dtype_policy="float32", where no 64-bit type exists
     return _npr_promote_to(a, target), _npr_promote_to(b, target)
-
-
-def _npr_weak(v):
-    return isinstance(v, jax.Array) and jax.typeof(v).weak_type
 
 
 def _npr_promote_to(v, dtype):
@@ -126,30 +129,6 @@ def _npr_int_out_of_range(op, a, b, is_array):
                     truth = {"==": False, "!=": True, "<": not above, "<=": not above, ">": above, ">=": above}[op]
                 return jax.numpy.full(np.shape(arr), truth)
     return None
-
-
-def _npr_weak_int(v):
-    """A Python int traced (a loop's variable, `i * 100`): a weakly typed 0-d integer."""
-    return isinstance(v, jax.Array) and v.ndim == 0 and np.dtype(v.dtype).kind in "iu" and _npr_weak(v)
-
-
-def _npr_check_weak_int(v, dt):
-    """NumPy's OverflowError where the Python int `v` (traced: weakly typed) is outside the range
-    of the integer dtype `dt` it meets (`u8 += i`, `u8[k] = i * 100`): now if v is concrete,
-    when the call runs if it is traced. jax.numpy would wrap it around."""
-    dt = np.dtype(dt)
-    if not _npr_weak_int(v) or dt.kind not in "iu":
-        return
-    info, wide = np.iinfo(dt), np.iinfo(np.dtype(v.dtype))
-    lo, hi = max(int(info.min), int(wide.min)), min(int(info.max), int(wide.max))
-    if lo == wide.min and hi == wide.max:
-        return
-    message = f"Python integer {{}} out of bounds for {dt.name}"
-    if not _npr_traced(v):
-        if not lo <= int(v) <= hi:
-            raise OverflowError(message.format(int(v)))
-        return
-    _npr_check_run(v, lambda e: (e < lo) | (e > hi), OverflowError, message)
 
 
 def _npr_kind(v):
@@ -414,8 +393,6 @@ def _npr_late_callee(glob, name):
     return call
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
 def _npr_carried_dtype(values):
     """The dtype a name is carried in through a traced branch or loop, from the values it may hold
     there (arrays or avals; branches.py: _npr_traced_if, _npr_settle). Beside one NumPy dtype,
@@ -456,8 +433,62 @@ def _npr_weak_value(v):
     return isinstance(v, jax.Array) and bool(jax.typeof(v).weak_type)
 
 
-from .views import npr_load  # noqa: E402
-from .core import NprUnsupported, _npr_state  # noqa: E402
-from .bounds import _npr_check_run  # noqa: E402
-from .compat import _npr_traced  # noqa: E402
-from .ops import _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS, _npr_half_power, _npr_seq_operands  # noqa: E402
+_NPR_IOPS = {
+    "+": _npr_operator.iadd, "-": _npr_operator.isub, "*": _npr_operator.imul,
+    "/": _npr_operator.itruediv, "//": _npr_operator.ifloordiv, "%": _npr_operator.imod,
+    "**": _npr_operator.ipow, "&": _npr_operator.iand, "|": _npr_operator.ior,
+    "^": _npr_operator.ixor, "<<": _npr_operator.ilshift, ">>": _npr_operator.irshift,
+    "@": _npr_operator.imatmul,
+}
+
+
+_NPR_BINOPS = {
+    "+": _npr_operator.add, "-": _npr_operator.sub, "*": _npr_operator.mul,
+    "/": _npr_operator.truediv, "//": _npr_operator.floordiv, "%": _npr_operator.mod,
+    "**": _npr_operator.pow, "&": _npr_operator.and_, "|": _npr_operator.or_,
+    "^": _npr_operator.xor, "<<": _npr_operator.lshift, ">>": _npr_operator.rshift,
+    "@": _npr_operator.matmul,
+}
+
+
+def _npr_half_power(a, b, r, ufunc=False):
+    """`r`, the power `a ** b`, or NumPy's own where they differ: a float32 / float64 power
+    of an array to an exponent of one element that is 0.5 is the square root (`-inf ** 0.5`
+    is nan, `-0.0 ** 0.5` is -0.0; pow gives inf and 0.0), for the operator and np.power
+    alike (the operator on a NumPy scalar base, `x[0] ** p`, is C's pow; np.power's is not:
+    `ufunc`). A traced exponent picks per call."""
+    if not (isinstance(a, jax.Array) and (a.ndim or ufunc) and np.dtype(r.dtype) in _NPR_SQRT_DTYPES
+            and np.dtype(a.dtype).kind == "f") or type(b) in (bool, int, complex) or np.size(b) != 1 or \
+            np.dtype(getattr(b, "dtype", float)).kind != "f":
+        return r
+    if not _npr_traced(b):
+        return jnp.sqrt(a.astype(r.dtype)) if float(np.ravel(np.asarray(b))[0]) == 0.5 else r
+    return jnp.where(jnp.reshape(b, ()) == 0.5, jnp.sqrt(a.astype(r.dtype)), r)
+
+
+_NPR_SQRT_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
+
+
+_NPR_CMPS = {
+    "==": _npr_operator.eq, "!=": _npr_operator.ne, "<": _npr_operator.lt,
+    "<=": _npr_operator.le, ">": _npr_operator.gt, ">=": _npr_operator.ge,
+}
+
+
+# the operators themselves (promotion.py's variants apply them once the operands are cast)
+_NPR_OPERATORS = {**_NPR_BINOPS, **_NPR_CMPS}
+
+
+def _npr_seq_operands(a, b):
+    """The operands of an operator between a Python list or tuple and an array as NumPy takes
+    them: the sequence made an array (np.asarray's dtype: its Python numbers are not weak) and
+    both in their NumPy result type. Anything else: (a, b) themselves."""
+    if isinstance(a, (list, tuple)) != isinstance(b, (list, tuple)) and \
+            isinstance(a if isinstance(b, (list, tuple)) else b, jax.Array):
+        a = _npr_np_asarray(a) if isinstance(a, (list, tuple)) else a
+        b = _npr_np_asarray(b) if isinstance(b, (list, tuple)) else b
+        dt = _npr_np_result_dtype(a, b)
+        return _npr_np_asarray(a, dt), _npr_np_asarray(b, dt)
+    return a, b
+
+

@@ -18,6 +18,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_record_check
+from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype
+from .core import _npr_state, _npr_traced_any, npr_load, NprError, NprUnsupported
+from .np_dtypes import _npr_np_python_bool
+from .views import npr_float
+
 
 def _npr_range(x, r):
     return jnp.isinf(r) & jnp.isfinite(x)
@@ -263,8 +269,6 @@ def npr_lib_dgtsv(dl, d, du, b, overwrite_dl=0, overwrite_d=0, overwrite_du=0, o
     return _npr_gtsv(name, dl, d, du, b)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
 def npr_lib_copy(x):
     """`copy.copy(x)`: an array's copy is its current value (a Ref's is loaded; JAX never writes
     a value in place, and a copy that is written later becomes a Ref of its own); a list, dict
@@ -304,9 +308,3 @@ def npr_is_integer(v):
     return True if kind in "iu" else jnp.isfinite(v) & (v == jnp.floor(v))
 
 
-from .core import NprError, NprUnsupported, _npr_state  # noqa: E402
-from .bounds import _npr_record_check  # noqa: E402
-from .views import npr_float, npr_load  # noqa: E402
-from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype  # noqa: E402
-from .branches import _npr_traced_any  # noqa: E402
-from .np_creation import _npr_np_python_bool  # noqa: E402

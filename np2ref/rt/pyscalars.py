@@ -23,6 +23,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .compat import _npr_traced, _npr_weak_astype
+from .core import _npr_dt, _npr_py_like, _npr_state, npr_load, NprError
+from .ops import npr_divmod
+from .promotion import _npr_binop, _NPR_BINOPS
+from .pymath import _npr_math_check
+from .stores import _npr_float_divmod
+
 
 _NPR_PY_OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
                "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "<<": operator.lshift,
@@ -71,34 +78,6 @@ def npr_pyop(a, op, b, passed=False):
     return q if op == "//" else r if op == "%" else (q, r)
 
 
-def npr_pyreturn(v, kind, *params):
-    """`return n * 2` where n is a Python int (rules/pyscalars.py knows it: `kind` 'int' or
-    'float'): a traced 0-d value is noted for this trace, so that the call returns a Python int
-    or float, as NumPy's program does, not a NumPy scalar (NprFunction._run:
-    _npr_python_leaves). `kind` 'passed': it holds parameters' values, a Python number when it
-    is weakly typed (the caller passed one) or when `params` (the parameters it holds, none
-    rebound) are all Python numbers, static or traced (`crc` of a loop, after `^ poly`: a loop
-    carries it strongly typed). `kind` 'items': v is a tuple (a name bound to tuple displays,
-    `best = (i, i + 1)`), `params` each item's kind (None: not a Python scalar; ('passed', *params)).
-    Anything else is returned as it is."""
-    if kind == "items":
-        if not isinstance(v, tuple) or len(v) != len(params):
-            return v
-        return tuple(x if k is None else npr_pyreturn(x, k) if isinstance(k, str) else npr_pyreturn(x, *k)
-                     for x, k in zip(v, params))
-    if isinstance(v, jax.Array) and v.ndim == 0:
-        if kind == "passed":  # a parameter's value: a Python number if the caller passed one
-            python = params and all(_npr_py_like(p) for p in params)
-            if not (jax.typeof(v).weak_type or python) or np.dtype(v.dtype).kind not in "iuf":
-                return v
-            kind = "float" if np.dtype(v.dtype).kind == "f" else "int"
-        if kind == "any":  # `x.item()`: Python's type for the value's kind
-            kind = {"b": "bool", "i": "int", "u": "int", "c": "complex"}.get(v.dtype.kind, "float")
-        python = {"int": int, "float": float, "bool": bool, "complex": complex}[kind]
-        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, python)
-    return v
-
-
 def _npr_python_leaves(leaves):
     """((leaf index, int or float), ...) for the leaves npr_pyreturn noted in this trace."""
     noted = _npr_state.get("pyreturn", {})
@@ -114,11 +93,6 @@ def _npr_list_items(leaves, call, lists):
     return tuple((i, int if np.dtype(v.dtype).kind in "iu" else float) for i, v in enumerate(leaves)
                  if items.get(id(v)) is v and isinstance(v, jax.Array) and v.ndim == 0 and jax.typeof(v).weak_type
                  and np.dtype(v.dtype).kind in "iuf")
-
-
-def _npr_py_like(v):
-    """A Python bool, int or float, or one traced (a weakly typed 0-d value)."""
-    return type(v) in (bool, int, float) or isinstance(v, jax.Array) and v.ndim == 0 and jax.typeof(v).weak_type
 
 
 def _npr_py_number(x):
@@ -213,37 +187,3 @@ def _npr_py_message(x, y):
     return ("math range error",)  # pragma: no cover
 
 
-def _npr_signed_zero(v, like):
-    """copysign(0.0, v) for a v that is not NaN, broadcast as `like`, by comparisons: jnp.copysign
-    reads the sign bit through an int64 bitcast and shift, which XLA's TPU compiler rejected
-    (`shift-right-arithmetic with different element types: s32[] and u32[]`, issue 38; `pos %=
-    box` in three corpus programs). -0.0 is the zero whose reciprocal is negative."""
-    negative = (v < 0) | ((v == 0) & (1.0 / jnp.where(v == 0, v, 1.0) < 0))
-    return jnp.broadcast_to(jnp.where(negative, -0.0, 0.0).astype(like.dtype), jnp.shape(like))
-
-
-def _npr_float_divmod(a, b):
-    """(a // b, a % b) on floats as CPython's float_divmod and NumPy's npy_divmod compute them
-    (identical for b != 0): fmod, the quotient (a - mod) / b snapped to the nearest integer,
-    signed zeros. For b == 0 NumPy's: a / b and fmod (nan). jax.numpy rounds the quotient
-    instead (`1e16 // 3.0` is 3333333333333334.0 there, 3333333333333333.0 in both)."""
-    mod = jnp.fmod(a, b)  # C's fmod (lax.rem), broadcast
-    div = (a - mod) / b
-    fix = (mod != 0) & ((b < 0) != (mod < 0))
-    mod = jnp.where(fix, mod + b, jnp.where(mod == 0, _npr_signed_zero(b, mod), mod))
-    div = jnp.where(fix, div - 1, div)
-    floor = jnp.floor(div)
-    floor = jnp.where(div - floor > 0.5, floor + 1, floor)
-    q = jnp.where(div != 0, floor, _npr_signed_zero(a / b, div))
-    zero = b == 0
-    return jnp.where(zero, a / b, q), mod
-
-
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import NprError, _npr_dt, _npr_state  # noqa: E402
-from .views import npr_load  # noqa: E402
-from .ops import _NPR_BINOPS, npr_divmod  # noqa: E402
-from .compat import _npr_traced, _npr_weak_astype  # noqa: E402
-from .pymath import _npr_math_check  # noqa: E402
-from .promotion import _npr_binop  # noqa: E402

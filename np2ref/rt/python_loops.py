@@ -9,6 +9,11 @@ import sys as _npr_sys
 import types as _npr_types
 import warnings as _npr_warnings
 
+from .budget import npr_budget_watch
+from .compat import _npr_jax_error
+from .core import NprIndexCarried, NprNotConcrete, NprUnsupported
+from .refs import _NPR_INDEX_CARRIED
+
 
 class PythonLoopWarning(UserWarning):
     """A compiled loop runs as a Python loop (NPR033): exact, but tracing takes one copy of
@@ -25,19 +30,17 @@ def _npr_python_loop_reason(exc):
     needs the variable's value (then a Python loop, with static bounds, is exact); None for any
     other error, which must surface."""
     errors = getattr(jax, "errors", None)
-    text = str(exc)
     if isinstance(exc, getattr(errors, "TracerBoolConversionError", ())):
         return "a Python `if` tests the loop variable"
     if isinstance(exc, getattr(errors, "TracerIntegerConversionError", ())):
         return "the body uses the loop variable as a Python int (it indexes a tuple or list with it)"
-    if isinstance(exc, (getattr(errors, "ConcretizationTypeError", ()), NprNotConcrete)) or (
-            isinstance(exc, TypeError) and text.startswith("Shapes must be 1D sequences of concrete values")):
+    if isinstance(exc, (getattr(errors, "ConcretizationTypeError", ()), NprNotConcrete)) \
+            or _npr_jax_error(exc, "traced_shape"):
         # (the last: np.arange and its kin given a traced size, np_creation.py; such a loop was a
         # Python loop at conversion until a written array rebound in it made it npr_for)
         return "a size or shape in the body depends on the loop variable"
-    if (isinstance(exc, IndexError) and ("Slice entries must be static" in text or "slice indices must have static" in text)) \
-            or (isinstance(exc, NprUnsupported) and exc.code == "NPR111") \
-            or (isinstance(exc, TypeError) and ("NprMasked" in text or "NprWinView" in text)):
+    if _npr_jax_error(exc, "traced_slice") or (isinstance(exc, NprUnsupported) and exc.code == "NPR111") \
+            or _npr_jax_error(exc, "npr_lazy_as_array"):
         # (the last: a slice of traced length, or a window written through, used as an array
         # (windows.py, win_views.py): jax.numpy names its type)
         return "a slice's bounds depend on the loop variable"
@@ -192,21 +195,3 @@ def _npr_container_kind(container):
     return f"Python {type(container).__name__}"
 
 
-def npr_dict_key(key):
-    """The key of `d[key] = v` into a local dict: a Python value, as NumPy code has it; one
-    computed from array data (or from a list argument, which np2ref.compile traces) has no
-    hash, so it is refused (NPR031) instead of failing with JAX's TypeError."""
-    leaves = jax.tree_util.tree_leaves(key)
-    if any(isinstance(leaf, _npr_Tracer) for leaf in leaves):
-        raise NprUnsupported("NPR031", "a dict key is computed from array data (a list "
-                             "argument is array data under np2ref.compile: pass a tuple; a Python "
-                             "float argument is traced: name it in static_argnames=(...))")
-    return key
-
-
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import NprIndexCarried, NprNotConcrete, NprUnsupported  # noqa: E402
-from .compat import _npr_Tracer  # noqa: E402
-from .branches import _NPR_INDEX_CARRIED  # noqa: E402
-from .budget import npr_budget_watch  # noqa: E402

@@ -28,6 +28,14 @@ anything is written back; `.pure` skips it, as it skips those).
 
 import jax
 import jax.numpy as jnp
+import numpy as np
+
+from .bounds import _npr_no_checks, _npr_record_check
+from .core import _npr_state, npr_load, NprUnsupported
+from .np_dtypes import _npr_np_weak_kind
+from .python_loops import _npr_changed, _npr_containers
+from .refs import _npr_reachable_refs
+from .views import _npr_is_ref, NprView
 
 
 class _NprPeelFirst(Exception):
@@ -172,9 +180,9 @@ def _npr_ran_once(none_ran):
             "array, which np2ref's translation does not follow",))
 
 
-def _npr_for_refilled(rng, body, carry, positions, stop, unroll):
+def _npr_for_refilled(rng, body, carry, positions, stop, unroll, npr_for):
     """npr_for of a loop whose trip count is data and whose body rebinds the carried Refs at
-    `positions` (module docstring)."""
+    `positions` (module docstring); npr_for passed in by its caller, loops.py, the floor above."""
     tupled = isinstance(carry, tuple)
     items = carry if tupled else (carry,)
     fresh, finish, check = _npr_first_then_refill([body], items, positions)
@@ -215,9 +223,10 @@ def _npr_rebound_in(body, state, pack):
     return tuple(found)
 
 
-def _npr_while_refilled(test, body, state, positions, pack):
+def _npr_while_refilled(test, body, state, positions, pack, npr_while):
     """npr_while's state after a `while` on data whose body rebinds the Refs at `positions`: the
-    loop on loop-owned Refs (module docstring), a flag carried for the first iteration."""
+    loop on loop-owned Refs (module docstring), a flag carried for the first iteration; npr_while
+    passed in by its caller, branches.py, the floor above."""
     fresh, finish, check = _npr_first_then_refill([test, body], state, positions)
 
     def refilled(*s):
@@ -231,16 +240,3 @@ def _npr_while_refilled(test, body, state, positions, pack):
     return tuple(final[:-1])
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-import numpy as np  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
-from .np_dtypes import _npr_np_weak_kind  # noqa: E402
-from .refs import _npr_reachable_refs  # noqa: E402
-from .ops import _npr_is_ref  # noqa: E402
-from .bounds import _npr_no_checks, _npr_record_check  # noqa: E402
-from .core import _npr_state  # noqa: E402
-from .loops import npr_for  # noqa: E402
-from .branches import npr_while  # noqa: E402
-from .python_loops import _npr_changed, _npr_containers  # noqa: E402
-from .core import NprUnsupported  # noqa: E402

@@ -6,6 +6,15 @@ import jax.numpy as jnp
 import numpy as np
 import types as _npr_types
 
+from .bounds import _npr_no_checks
+from .compat import (
+    _npr_BATCH_TRACERS, _npr_discharge_state, _npr_discharged, _npr_eval_jaxpr, _npr_has_tracer,
+    _npr_reverse_tangent, _npr_TANGENT_TRACERS, _npr_Tracer, _npr_written_inputs)
+from .core import _npr_state, npr_load, NprError, NprIndexCarried, NprUnsupported
+from .lowering import _npr_only_store, _npr_region_get, _npr_region_put, _npr_same_region
+from .unbound import npr_unset
+from .views import _npr_is_ref, NprView
+
 
 def _npr_batched(objs):
     """Whether vmap batches a value among objs (or reachable from them), or a lifted body being
@@ -266,15 +275,35 @@ def npr_index(items):
     return np.array(items)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import _npr_state, NprError, NprUnsupported  # noqa: E402
-from .index import _npr_same_region  # noqa: E402
-from .lowering import _npr_only_store, _npr_region_get, _npr_region_put  # noqa: E402
-from .bounds import _npr_no_checks  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
-from .ops import _npr_is_ref  # noqa: E402
-from .branches import _npr_placeholder, _npr_unpack  # noqa: E402
-from .compat import (  # noqa: E402
-    _npr_BATCH_TRACERS, _npr_discharge_state, _npr_discharged, _npr_eval_jaxpr, _npr_has_tracer,
-    _npr_reverse_tangent, _npr_TANGENT_TRACERS, _npr_Tracer, _npr_written_inputs)
+_NPR_INDEX_CARRIED = "it carries an index that is no array (a slice or `...`), rebound in the loop"
+
+
+def _npr_index_leaves(carry):
+    """Whether a value holds a Python index no lax loop or cond can carry: a slice, `...` or a
+    string (`idx = (0, ...)` ... `idx = (1, ...)`). A loop with static bounds then runs as the
+    Python loop it was, where each is static (loops.npr_for); on array data: NPR122."""
+    return any(isinstance(leaf, (slice, type(Ellipsis), str)) for leaf in jax.tree_util.tree_leaves(carry))
+
+
+def _npr_check_index_carry(v):
+    if _npr_index_leaves(v):
+        raise NprIndexCarried("NPR122", "a loop or `if` on array data binds an index that is no array "
+                             "(a slice, `...`): which one would depend on the data; write through each index "
+                             "where it is chosen (inside the branch), or carry an integer position")
+
+
+def _npr_placeholder(v):
+    _npr_check_index_carry(v)
+    if v is None:  # `best = None` before a data-dependent `if` that binds it: its type depends on the data
+        raise NprUnsupported("NPR122", "a data-dependent `if` leaves a name None on one path and gives it "
+                             "a value on the other (`best = None`, then `best = i` where the data says so); "
+                             "give the name a value of its type before the `if` (`best = -1`), or keep a flag")
+    return jnp.zeros((), jnp.float64) if v is npr_unset else jnp.asarray(v)
+
+
+def _npr_unpack(state, single):
+    if single:
+        return state[0]
+    return tuple(state) if state else None
+
+

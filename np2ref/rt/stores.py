@@ -6,6 +6,16 @@ import jax.numpy as jnp
 import numpy as np
 import operator as _npr_operator
 
+from .bounds import _npr_check_run
+from .casts import _npr_check_weak_int, _npr_conv
+from .compat import _npr_trace_of, _npr_traced
+from .core import (
+    _npr_above, _npr_CastError, _npr_dt, _npr_dummy, _npr_fit, _npr_operand, _npr_state, npr_load,
+    NprError, NprUnsupported)
+from .index import _npr_Idx
+from .lowering import _npr_after_other, _npr_LOWERING, _npr_remember
+from .views import _npr_step, NprView
+
 
 # ---- stores: a[idx] = v and a[idx] op= v --------------------------------------------------
 
@@ -39,8 +49,8 @@ class _npr_At:
 
     def __setitem__(self, idx, v):
         t = self.t
-        if isinstance(t, NprWinView):  # a window that moves with the loop variable (win_views.py)
-            return _npr_win_store(t, idx, v)
+        if isinstance(t, _npr_above.NprWinView):  # a window that moves with the loop variable (win_views.py)
+            return _npr_above.win_store(t, idx, v)
         if isinstance(t, (tuple, list, dict)):  # a container argument of a converted function
             raise NprError("NPR207", f"a {type(t).__name__} is written into; containers of "
                            "written arrays are not translated (pass each array as its own argument)")
@@ -48,7 +58,7 @@ class _npr_At:
             raise TypeError("'NoneType' object does not support item assignment")
         if not isinstance(t, (jax.Ref, NprView)):
             raise TypeError(f"np2ref: npr_at needs a jax.Ref or NprView, not a {type(t).__name__}")
-        dyn = _npr_dyn_store(tuple(t.shape), idx, v)  # slices with traced bounds (windows.py)
+        dyn = _npr_above.dyn_store(tuple(t.shape), idx, v)  # slices with traced bounds (windows.py)
         if dyn is not None:
             idx, v, masked = dyn
         ix, dt = _npr_Idx(t.shape, idx), np.dtype(t.dtype)
@@ -247,120 +257,81 @@ def _npr_aug(ix, dt, name, v, at=None):
     return f
 
 
-# `.at` of the ufuncs with no XLA scatter combiner: always applied one element at a time, in
-# NumPy's order (`np.divide.at(a, [0, 0], [v1, v2])` is a[0] / v1 / v2, not a[0] / (v1 * v2)).
-_NPR_AT_IN_ORDER = frozenset({
-    'divide', 'true_divide', 'floor_divide', 'remainder', 'mod', 'fmod', 'power', 'logical_and',
-    'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor'})
+def _npr_update(t, f):
+    """Replace all of t by f(current value of t); a view writes through to its base."""
+    at = _npr_compose(t, _npr_Idx(t.shape, Ellipsis)) if isinstance(t, NprView) else None
+    if at is not None:  # a view of a region of the base: read and store that region of it
+        _npr_update(t.base, lambda cur: at.put(cur, f(at.get(cur, update=True))))
+    elif isinstance(t, NprView):
+        vals = [t.base[...]]
+        for s in t.steps:
+            vals.append(_npr_step(s, vals[-1]))
+        new = f(vals[-1])
+        for (kind, arg), parent in zip(reversed(t.steps), reversed(vals[:-1])):
+            new = (arg.put(parent, new) if kind == 's' else new.reshape(parent.shape) if kind == 'r'
+                   else jnp.transpose(new, np.argsort(arg)))
+        if 0 not in t.base.shape:  # an empty array stays as it is (a store would be a constant
+            t.base[...] = new       # one, whose gradient jax 0.10.2 cannot transpose: #33987)
+    elif isinstance(t, jax.Ref):
+        _npr_state.pop("put", None)
+        cur = t[...]
+        _npr_state["after"] = _npr_after_other(t, cur)
+        new = f(cur)
+        _npr_state.pop("after", None)
+        put = _npr_state.pop("put", None)
+        if 0 not in t.shape:
+            t[...] = new
+            _npr_state["stored"] = (t, new) if _npr_LOWERING['peepholes'] else None
+            seen = _npr_state.get("stored_refs")
+            tr = _npr_trace_of(new)
+            if seen is None or seen[0] is not tr:
+                seen = _npr_state["stored_refs"] = (tr, {})
+            seen[1][id(t)] = t
+            if (put is not None and put[0] is cur and put[1] is new and put[2] is not None
+                    and _npr_LOWERING['peepholes']):
+                _npr_remember(new, *put[2:])
+    else:
+        raise TypeError(f"np2ref: cannot store into a {type(t).__name__}; expected a jax.Ref or NprView")
 
 
-def npr_ufunc_at(name, a, idx, b=None):
-    """NumPy's unbuffered np.<name>.at(a, idx, b) for add, subtract, multiply, maximum and
-    minimum (and the _NPR_AT_IN_ORDER ufuncs, always one element at a time): every occurrence
-    of a duplicate index applies, in NumPy's order; b is broadcast strictly. NumPy
-    computes in result_type(a, b) (Python scalars count as arrays here) and casts back after
-    every element; that equals one scatter in a's dtype for wrapping ints, and for b's values
-    that a's dtype holds exactly (double rounding is innocuous). Otherwise (floats into an int
-    array, float64 values into float32) the elements are applied one at a time, in NumPy's
-    order, each computed in that type and cast back: a sequential loop, exact but slow."""
-    if name not in ('add', 'subtract', 'multiply', 'maximum', 'minimum') and name not in _NPR_AT_IN_ORDER:
-        raise NprUnsupported("NPR101", f"np.{name}.at is not translated")
-    if b is None:
-        raise ValueError("second operand needed for ufunc")
-    ix, dt, uf = _npr_Idx(a.shape, idx), np.dtype(a.dtype), getattr(np, name)
-    if ix.mask is not None:
-        raise NprUnsupported("NPR104", f"np.{name}.at with a traced boolean mask")
-    b = npr_load(b)
-    b = jnp.asarray(b) if isinstance(b, (list, tuple)) and _npr_has_jax(b) else b
-    rt = _npr_rtype(name, dt, np.zeros((1,) * np.ndim(b), _npr_dt(b)))
-    ints = rt.kind in 'iu' and dt.kind in 'iu'
-    held = not isinstance(b, jax.Array) and dt.kind != 'b' and np.array_equal(
-        np.asarray(b).astype(dt).astype(rt), np.asarray(b).astype(rt), equal_nan=rt.kind in 'fc')
-    scatter = name not in _NPR_AT_IN_ORDER and (rt == dt or (ints and (held or name not in ('maximum', 'minimum'))) or (
-        held and dt.kind in 'fc' and rt.kind in 'fc' and not (name == 'multiply' and rt.kind == 'c')))
-    vals = _npr_fit(_npr_conv(b, dt if scatter else rt), ix.sel, strip=False, fail=lambda: uf.at(  # ints wrap
-        _npr_dummy(a.shape, dt), ix.probe, _npr_dummy(np.shape(b), _npr_dt(b))))
-    vals = -vals if name == 'subtract' else vals  # x - v is x + (-v), exactly, in every type
-    if 0 in ix.sel:
+def _npr_signed_zero(v, like):
+    """copysign(0.0, v) for a v that is not NaN, broadcast as `like`, by comparisons: jnp.copysign
+    reads the sign bit through an int64 bitcast and shift, which XLA's TPU compiler rejected
+    (`shift-right-arithmetic with different element types: s32[] and u32[]`, issue 38; `pos %=
+    box` in three corpus programs). -0.0 is the zero whose reciprocal is negative."""
+    negative = (v < 0) | ((v == 0) & (1.0 / jnp.where(v == 0, v, 1.0) < 0))
+    return jnp.broadcast_to(jnp.where(negative, -0.0, 0.0).astype(like.dtype), jnp.shape(like))
+
+
+def _npr_float_divmod(a, b):
+    """(a // b, a % b) on floats as CPython's float_divmod and NumPy's npy_divmod compute them
+    (identical for b != 0): fmod, the quotient (a - mod) / b snapped to the nearest integer,
+    signed zeros. For b == 0 NumPy's: a / b and fmod (nan). jax.numpy rounds the quotient
+    instead (`1e16 // 3.0` is 3333333333333334.0 there, 3333333333333333.0 in both)."""
+    mod = jnp.fmod(a, b)  # C's fmod (lax.rem), broadcast
+    div = (a - mod) / b
+    fix = (mod != 0) & ((b < 0) != (mod < 0))
+    mod = jnp.where(fix, mod + b, jnp.where(mod == 0, _npr_signed_zero(b, mod), mod))
+    div = jnp.where(fix, div - 1, div)
+    floor = jnp.floor(div)
+    floor = jnp.where(div - floor > 0.5, floor + 1, floor)
+    q = jnp.where(div != 0, floor, _npr_signed_zero(a / b, div))
+    zero = b == 0
+    return jnp.where(zero, a / b, q), mod
+
+
+def _npr_check_int_power(dtype, b):
+    """NumPy's ValueError where an integer power (of result `dtype`) has a negative integer
+    exponent `b`: now if `b` is concrete, when the call runs if it is traced."""
+    if np.dtype(dtype).kind not in "iu" or np.dtype(np.result_type(b)).kind not in "iu":
         return
-    if not scatter:
-        _npr_ufunc_at_in_order(dict(subtract='add').get(name, name), a, ix, vals, rt, dt)
+    if not _npr_traced(b):
+        if np.any(np.asarray(b) < 0):
+            raise ValueError(_NPR_NEGATIVE_POWER)
         return
-    # (not into integer refs under differentiation: JAX 0.10 scatters their float0 tangents)
-    if (isinstance(a, jax.Ref) and name in ('add', 'subtract') and dt != bool
-            and not any(e is None or isinstance(e, range) and e.step < 0 for e in ix.ents)
-            and (dt.kind in 'fc' or not (_npr_state.get("differentiating") or any(
-                _npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in (a, vals))))):
-        if ix.adv:  # one coordinate array per dim, so the Ref's layout is NumPy's
-            lin = ix.lin()
-            xp = np if isinstance(lin, np.ndarray) else jnp
-            coords = [jnp.asarray(xp.where(lin < a.size, c, n)) for c, n in zip(xp.unravel_index(lin, a.shape), a.shape)]
-            if _npr_made_from_constant(a):  # (np.array([...]), np.linspace of constants)
-                # the scatter-add JAX's addupdate discharges to, written out: its discharge
-                # calls `.at` on the constant's NumPy value (AttributeError, jax 0.10)
-                a[...] = a[...].at[tuple(coords)].add(vals, mode='drop')
-            else:
-                jax.ref.addupdate(a, tuple(coords), vals)
-        else:
-            jax.ref.addupdate(a, ix.basic(), vals)
-        return
-    op = dict(add='add', subtract='add', multiply='multiply', maximum='max', minimum='min')[name]
-    op = dict(add='max', multiply='min').get(op, op) if dt == bool else op
-    lin = ix.lin().reshape(-1)
-    vals = jnp.reshape(vals, -1)
-
-    def one(k, flat):
-        return flat.at[jnp.asarray(lin)[k]].multiply(vals[k], mode='drop', unique_indices=True)
-
-    def update(cur):
-        if op == 'multiply' and dt.kind in 'fc' and (_npr_state.get("differentiating") or any(
-                _npr_has_tracer(v, _npr_TANGENT_TRACERS) for v in (cur, vals))):
-            # JAX differentiates scatter_mul only with unique indices: one element at a time, as
-            # NumPy itself applies them (a scan, which reverse mode goes through)
-            return _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape)
-        return _npr_unflat(getattr(jnp.reshape(cur, -1).at[lin], op)(vals, mode='drop'), cur.shape)
-    _npr_update(a, update)
+    _npr_check_run(jnp.asarray(b), lambda v: v < 0, ValueError, (_NPR_NEGATIVE_POWER,))
 
 
-def _npr_ufunc_at_in_order(name, a, ix, vals, rt, dt):
-    """np.<name>.at one element at a time, as NumPy applies it: a[i] = dt(name(rt(a[i]), v))
-    for each index in order (a fori_loop; duplicates see each other's casts). The ufuncs with no
-    jnp namesake of NumPy's semantics go through their npr_np_* shims (floor_divide by 0, ...)."""
-    lin, vals = ix.lin().reshape(-1), jnp.reshape(vals, -1)
-    fn = _npr_at_ufunc(name)
-
-    def one(k, flat):
-        i = jnp.asarray(lin)[k]
-        # the barrier keeps XLA from folding bool -> float then `* nan` into a select (0, not nan),
-        # and a division by a constant into a product with its reciprocal (not IEEE)
-        x, v = lax.optimization_barrier((flat[i].astype(rt), vals[k]))
-        r = fn(x, v)  # cast back as NumPy casts (x86-64 wraparound, not JAX's saturation)
-        r = _npr_x86_cast(r, dt)[0] if r.dtype.kind == 'f' and dt.kind in 'iu' else r.astype(dt)
-        return flat.at[i].set(r, mode='drop')
-    _npr_update(a, lambda cur: _npr_unflat(lax.fori_loop(0, lin.size, one, jnp.reshape(cur, -1)), cur.shape))
+_NPR_NEGATIVE_POWER = "Integers to negative integer powers are not allowed."
 
 
-def _npr_at_ufunc(name):
-    """The elementwise function np.<name>.at applies to one element and one value of rt."""
-    shims = dict(divide=npr_np_divide, true_divide=npr_np_divide, floor_divide=npr_np_floor_divide,
-                 remainder=npr_np_mod, mod=npr_np_mod, fmod=npr_np_fmod, power=npr_np_power)
-    return shims.get(name) or getattr(jnp, name)
-
-
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import (  # noqa: E402
-    _npr_CastError, _npr_conv, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_operand,
-    _npr_state, NprError, NprUnsupported)
-from .views import npr_load, NprView  # noqa: E402
-from .index import _npr_Idx  # noqa: E402
-from .windows import _npr_dyn_store  # noqa: E402
-from .win_views import NprWinView, _npr_win_store  # noqa: E402
-from .lowering import _npr_unflat, _npr_update  # noqa: E402
-from .compat import _npr_has_tracer, _npr_made_from_constant, _npr_TANGENT_TRACERS, _npr_traced  # noqa: E402
-from .casts import _npr_x86_cast  # noqa: E402
-from .ops import _npr_check_int_power  # noqa: E402
-from .pyscalars import _npr_float_divmod  # noqa: E402
-from .promotion import _npr_check_weak_int  # noqa: E402
-from .np_ufuncs import (  # noqa: E402
-    npr_np_divide, npr_np_floor_divide, npr_np_fmod, npr_np_mod, npr_np_power)

@@ -21,6 +21,10 @@ import sys as _npr_sys
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_record_check
+from .compat import _npr_current_trace, _npr_traced
+from .core import _npr_state, npr_load, NprUnsupported
+
 
 class NprMaybe:
     """A value that may be unbound: `value` (zeros of its type where it is not bound, or
@@ -151,9 +155,10 @@ def _npr_unbox(out, n, tracked, always=()):
     return values
 
 
-def _npr_if_boxed(pred, then_fn, else_fn, values):
+def _npr_if_boxed(pred, then_fn, else_fn, values, npr_if):
     """npr_if on traced `pred` where some values are NprMaybe: the flags go through the cond; a
-    value both branches bind comes out plain."""
+    value both branches bind comes out plain. (npr_if is passed in: branches.py, the floor above,
+    calls this.)"""
     n = len(values)
     tracked, expanded = _npr_box(values)
     bound = _NprBoundBy(len(tracked))
@@ -164,9 +169,9 @@ def _npr_if_boxed(pred, then_fn, else_fn, values):
     return values[0] if n == 1 else tuple(values)
 
 
-def _npr_while_boxed(test, body, state, pred):
-    """The traced `while` (branches._npr_traced_while) where some state is NprMaybe: the flags
-    are loop state too."""
+def _npr_while_boxed(test, body, state, pred, _npr_traced_while):
+    """The traced `while` (branches._npr_traced_while, passed in by its caller there) where some
+    state is NprMaybe: the flags are loop state too."""
     n = len(state)
     tracked, expanded = _npr_box(state)
     bound = _NprBoundBy(len(tracked))
@@ -193,10 +198,14 @@ def _npr_for_boxed(run, body, carry, runs):
     return values[0] if single else tuple(values)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import _npr_state, NprUnsupported  # noqa: E402
-from .views import npr_load  # noqa: E402
-from .bounds import _npr_record_check  # noqa: E402
-from .compat import _npr_current_trace, _npr_traced  # noqa: E402
-from .branches import npr_if, npr_unset, _npr_traced_while  # noqa: E402
+# ---- branches ----------------------------------------------------------------------------
+class _NprUnset:
+    """A name a branch may define that had no value before the `if`."""
+
+    def __repr__(self):
+        return "npr_unset"
+
+
+npr_unset = _NprUnset()
+
+

@@ -30,6 +30,14 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_known_range, _npr_note_range
+from .compat import _npr_weak_astype
+from .loops import _npr_is_concrete, npr_for, NprRange
+from .refs import _npr_differentiated
+from .stores import npr_at
+from .views import npr_get
+from .lane_dots import _npr_in_lanes
+
 
 class _NprLane:
     """The loop variable's place in a slot's index (`(C, (i, npr_lane))`: the slot C[i, j])."""
@@ -230,9 +238,3 @@ def _npr_trips(start, stop, step):
     return jnp.maximum(trips, 0)
 
 
-from .loops import NprRange, npr_for, _npr_is_concrete  # noqa: E402
-from .refs import _npr_differentiated  # noqa: E402
-from .bounds import _npr_known_range, _npr_note_range, npr_get  # noqa: E402
-from .stores import npr_at  # noqa: E402
-from .compat import _npr_weak_astype  # noqa: E402
-from .lane_dots import _npr_in_lanes  # noqa: E402

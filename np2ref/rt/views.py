@@ -4,13 +4,22 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_check_bounds, _npr_wide
+from .casts import _npr_check_int_store
+from .compat import _npr_producer, _npr_traced, _npr_Tracer, _npr_weak_astype
+from .core import (
+    _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _NprLazy, _npr_state, npr_load, npr_pyreturn,
+    NprUnsupported)
+from .index import _npr_Idx
+from .lowering import _npr_LOWERING, _npr_last_store, _npr_region_value, _npr_TKey
+
 
 def _npr_step(s, val):
     kind, arg = s
     return arg.get(val) if kind == 's' else val.reshape(arg) if kind == 'r' else jnp.transpose(val, arg)
 
 
-class NprView:
+class NprView(_NprLazy):
     """A NumPy view of a jax.Ref: a base Ref and the steps (basic index, transpose, reshape)
     that lead from it. Reads load the base now; stores land in the base. `_d` is a zero-filled
     uint8 stand-in with the view's real strides, so NumPy itself decides view or copy."""
@@ -34,6 +43,12 @@ class NprView:
     def __getitem__(self, idx):  # the current value, indexed with jnp's rules (bounds checked)
         return npr_get(self)[idx]
 
+    def _npr_load(self):
+        val = self.base[...]
+        for s in self.steps:
+            val = _npr_step(s, val)
+        return val
+
     def __repr__(self):
         return f"NprView(shape={self.shape}, dtype={self.dtype}, steps={''.join(s[0] for s in self.steps)})"
 
@@ -47,18 +62,6 @@ def _npr_derive(x, step, d):
 
 
 # ---- loads and views ----------------------------------------------------------------------
-
-def npr_load(x):
-    """The current value of a Ref or NprView (seeing every earlier write); else x unchanged."""
-    if isinstance(x, NprView):
-        val = x.base[...]
-        for s in x.steps:
-            val = _npr_step(s, val)
-        return val
-    if isinstance(x, NprWinView):
-        return _npr_win_load(x)
-    return x[...] if isinstance(x, jax.Ref) else x
-
 
 def npr_element(x, what):
     """A value put into a container (`vals.append(x[i])`) read from an array that is written
@@ -290,11 +293,11 @@ def npr_sub(x, idx):
     """NumPy's x[idx]: an NprView where NumPy returns a view (a basic index that is not a full
     integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
     v = _npr_view(x)
-    if isinstance(x, NprWinView):
+    if isinstance(x, _npr_above.NprWinView):
         raise NprUnsupported("NPR111", "a view of a window that moves with the loop variable "
                              "is not translated")
-    if _npr_windows_only(idx):  # a window at a traced start (win_views.py); of a value, its values
-        return npr_get(x)[idx] if v is None else NprWinView(x, idx)
+    if _npr_above.windows_only(idx):  # a window at a traced start (win_views.py); of a value, its values
+        return npr_get(x)[idx] if v is None else _npr_above.NprWinView(x, idx)
     shape = tuple(np.shape(x) if v is None else v.shape)
     if 0 in shape and isinstance(x, (jax.Array, jax.Ref, NprView)):
         empty = _npr_check_index(shape, idx)
@@ -357,12 +360,159 @@ def npr_ravel(x):
     return _npr_derive(v, ('r', (v.size,)), v._d.reshape(-1))
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import NprUnsupported, _npr_dummy  # noqa: E402
-from .bounds import _npr_check_index, npr_get  # noqa: E402
-from .index import _npr_Idx  # noqa: E402
-from .compat import _npr_Tracer, _npr_weak_astype  # noqa: E402
-from .casts import _npr_check_int_store  # noqa: E402
-from .pyscalars import npr_pyreturn  # noqa: E402
-from .win_views import NprWinView, _npr_win_load, _npr_windows_only  # noqa: E402
+def _npr_range_array(e):
+    """A range inside an index as NumPy reads it: the array of its ints."""
+    return np.arange(e.start, e.stop, e.step) if type(e) is range else e
+
+
+def _npr_index_items(idx):
+    """The entries of a read's index, loaded, sequences as arrays, concrete JAX arrays as NumPy."""
+    items = []
+    for e in (idx if isinstance(idx, tuple) else (idx,)):
+        e = npr_load(e)
+        if isinstance(e, (list, tuple)):
+            e = jnp.asarray(e) if _npr_has_jax(e) else np.asarray(e) if len(e) else np.zeros(0, np.intp)
+        if isinstance(e, jax.Array) and not _npr_traced(e):
+            e = np.asarray(e)
+        items.append(e)
+    return items
+
+
+def _npr_check_index(shape, idx):
+    """NumPy's checks of `x[idx]` for x of `shape`: now (NumPy's own IndexError, on a dummy, the
+    traced entries standing in as zeros) and, for traced integer entries, when the program runs."""
+    items = _npr_index_items(idx)
+    used = sum(0 if e is None or e is Ellipsis or isinstance(e, (bool, np.bool_))
+               else np.ndim(e) if _npr_isbool(e) else 1 for e in items)
+    d, checks = 0, []
+    for e in items:
+        if e is Ellipsis:
+            d += len(shape) - used
+        elif e is not None and not isinstance(e, (bool, np.bool_)):
+            if _npr_traced(e) and e.dtype.kind in 'iu':
+                checks.append((e, d))
+            d += np.ndim(e) if _npr_isbool(e) else 1
+    # a traced index into an empty axis is out of range whatever it is: its run-time check says
+    # which value (the dummy gets a length-1 axis there, so that its zero stand-in passes)
+    dummy = list(shape)
+    for _, axis in checks:
+        if axis < len(dummy) and dummy[axis] == 0:
+            dummy[axis] = 1
+    out = _npr_dummy(tuple(dummy))[tuple((np.ones if _npr_isbool(e) else np.zeros)(e.shape, e.dtype)
+                                         if _npr_traced(e) else e for e in items)]
+    for e, axis in checks:
+        _npr_check_bounds(e, axis, shape[axis])
+    return None if tuple(dummy) == tuple(shape) else np.shape(out)
+
+
+def _npr_element_read(ref, idx):
+    """NumPy's ref[idx] for an index of one int or traced int per dim (checked in range by the
+    caller), built from the last stores noted into ref when one was (`_npr_region_value`);
+    None for other indices. The whole load it
+    makes is then read through the stores only: _npr_last_store does not count it, so a later
+    store into the same element is still made over the array the first one was made over."""
+    if not (_npr_LOWERING['peepholes'] and _npr_state.get("stores")):
+        return None
+    items = idx if isinstance(idx, tuple) else (idx,)
+    if len(items) != ref.ndim or not all(isinstance(e, int) or _npr_traced(e) and jnp.ndim(e) == 0
+                                         and jnp.issubdtype(e.dtype, jnp.integer) for e in items):
+        return None
+    cur = ref[...]
+    last = _npr_last_store(cur)
+    if last is None:
+        return cur[tuple(map(_npr_wide, items))]
+    key = []
+    for e, n in zip(map(_npr_Idx._item, items), ref.shape):  # as _npr_Idx keys a store's index
+        key.append(_npr_TKey(e, n) if _npr_traced(e) else e + n if e < 0 else e)
+    val = _npr_region_value(last[0], tuple(key))
+    if val is None:
+        return cur[tuple(map(_npr_wide, items))]
+    absorbed = _npr_state.setdefault("absorbed", set())
+    if len(absorbed) > 4096:  # (ids of loads long gone: forgetting one only costs a copy)
+        absorbed.clear()
+    absorbed.add(id(_npr_producer(cur)))
+    return jnp.reshape(val, ()).astype(ref.dtype)
+
+
+class _npr_Get:
+    __slots__ = ('x',)
+
+    def __init__(self, x):
+        self.x = x
+
+    def __getitem__(self, idx):
+        x = self.x
+        if not isinstance(x, (jax.Array, np.ndarray, jax.Ref, NprView)) or isinstance(x, np.generic):
+            if isinstance(x, dict):  # `moves[int(s)]`: a traced key has no hash (NPR031, not JAX's TypeError)
+                idx = npr_dict_key(idx)
+            return x[idx]  # a list, tuple, dict...: Python's and its own rules
+        if type(idx) is list:  # `x[[3, 1, 2]]`: NumPy indexes with the list as an array (jnp refuses it)
+            idx = jnp.asarray(idx) if _npr_has_jax(idx) else np.asarray(idx)
+        # `p[range(N), y]`: NumPy indexes with a range as with its array of ints (jnp refuses it)
+        idx = tuple(map(_npr_range_array, idx)) if type(idx) is tuple else _npr_range_array(idx)
+        if _npr_above.has_dyn(idx):  # a slice with traced bounds: a window or a masked slice
+            return _npr_above.dyn_read(x, idx)
+        empty = _npr_check_index(tuple(x.shape), idx)
+        if empty is not None:  # a traced index into an empty axis: the call raises NumPy's
+            return jnp.zeros(empty, x.dtype)  # IndexError (JAX refuses the gather itself)
+        if isinstance(x, jax.Ref):
+            stored = _npr_element_read(x, idx)  # an element an earlier store in this trace may have set
+            if stored is not None:
+                return stored
+        x = npr_load(x)
+        if isinstance(x, np.ndarray) and _npr_has_jax(idx):  # a module's table (`W[i]`) at a traced
+            x = jnp.asarray(x)  # index: NumPy's own __getitem__ cannot take it
+        return x[tuple(_npr_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_wide(idx)]
+
+
+def npr_get(x):
+    """Read proxy: `npr_get(x)[idx]` is x[idx] (a Ref or view loaded first) with NumPy's
+    IndexError for an out-of-range integer index: raised now when the index is known, checked
+    when the program runs when it is traced. JAX itself clamps such an index."""
+    return _npr_Get(x)
+
+
+def npr_dict_key(key):
+    """The key of `d[key] = v` into a local dict: a Python value, as NumPy code has it; one
+    computed from array data (or from a list argument, which np2ref.compile traces) has no
+    hash, so it is refused (NPR031) instead of failing with JAX's TypeError."""
+    leaves = jax.tree_util.tree_leaves(key)
+    if any(isinstance(leaf, _npr_Tracer) for leaf in leaves):
+        raise NprUnsupported("NPR031", "a dict key is computed from array data (a list "
+                             "argument is array data under np2ref.compile: pass a tuple; a Python "
+                             "float argument is traced: name it in static_argnames=(...))")
+    return key
+
+
+def _npr_is_ref(x):
+    return isinstance(x, (jax.Ref, NprView))
+
+
+def _npr_footprint(x):
+    """(base Ref, flat positions or None for all) of a Ref or view."""
+    if isinstance(x, NprView):
+        ids = np.arange(x.base.size).reshape(x.base.shape)
+        try:
+            for kind, arg in x.steps:  # NumPy on the host: the footprint is static
+                if kind == "s":
+                    if arg.mask is not None or arg.adv:
+                        raise NotImplementedError
+                    ids = ids[arg.basic()]
+                else:
+                    ids = np.transpose(ids, arg) if kind == "t" else ids.reshape(arg)
+            return x.base, set(np.ravel(np.asarray(ids)).tolist())
+        except Exception:  # a traced index: the footprint is unknown, assume it is everything
+            return x.base, None
+    return x, None
+
+
+def _npr_overlap(a, b):
+    if not (_npr_is_ref(a) and _npr_is_ref(b)):
+        return False
+    base_a, pos_a = _npr_footprint(a)
+    base_b, pos_b = _npr_footprint(b)
+    if base_a is not base_b:
+        return False
+    return pos_a is None or pos_b is None or bool(pos_a & pos_b)
+
+

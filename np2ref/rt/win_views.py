@@ -24,8 +24,15 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .core import _npr_above, _NprLazy, npr_load, NprUnsupported
+from .masked import _npr_lengths_equal, NprMasked
+from .masks import npr_mask_store
+from .stores import _npr_Aug, _npr_update, npr_at
+from .views import npr_get
+from .windows import _npr_dyn_index, _npr_dyn_read, _npr_is_dyn, NprWin
 
-class NprWinView:
+
+class NprWinView(_NprLazy):
     """NumPy's view `base[idx]` where idx has a window (NprWin) at a traced start. Its
     conversions and methods raise NPR111, as NprMasked's do."""
     __slots__ = ('base', 'idx')
@@ -55,6 +62,9 @@ class NprWinView:
 
     def __repr__(self):
         return f"NprWinView(dtype={self.dtype})"
+
+    def _npr_load(self):
+        return _npr_win_load(self)
 
     def __getattr__(self, name):  # a method of the view (`.fill`, `.sort`): not translated
         if name.startswith("__") and name.endswith("__"):  # a protocol probe (`__jax_array__`)
@@ -212,13 +222,6 @@ def _npr_win_mask_store(view, mask, value, op, scalars, axis, lead, masked, sele
     _npr_win_write(view, tmp, lens)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import NprUnsupported  # noqa: E402
-from .bounds import npr_get  # noqa: E402
-from .views import npr_load  # noqa: E402
-from .stores import _npr_Aug, npr_at  # noqa: E402
-from .masks import npr_mask_store  # noqa: E402
-from .masked import _npr_lengths_equal, NprMasked  # noqa: E402
-from .windows import _npr_dyn_index, _npr_dyn_read, _npr_is_dyn, NprWin  # noqa: E402
-from .lowering import _npr_update  # noqa: E402
+# views.py, stores.py and masks.py, floors below, view and write windows at a traced start through these
+_npr_above.NprWinView, _npr_above.windows_only = NprWinView, _npr_windows_only
+_npr_above.win_store, _npr_above.win_mask_store = _npr_win_store, _npr_win_mask_store

@@ -17,7 +17,15 @@ from jax import lax
 import jax
 import jax.numpy as jnp
 import numpy as np
-import operator as _npr_operator
+
+from .bounds import _npr_known_range
+from .compat import _npr_affine, _npr_current_trace, _npr_traced
+from .core import _npr_above, _npr_dummy, _npr_state, npr_load, NprUnsupported
+from .masked import _npr_lengths_equal, _npr_masked, _npr_same_off, NprMasked
+from .stores import _npr_Aug
+from .views import npr_get, NprView
+from .windows_more import (
+    _npr_clip_bound, _npr_step_dyn, _npr_step_gather, _npr_step_mask, _npr_step_scatter)
 
 
 class NprWin:
@@ -52,13 +60,6 @@ def _npr_has_dyn(idx):
     """Whether an index has a slice with traced bounds or an NprMasked entry (cheap)."""
     return any(isinstance(e, (NprWin, NprMasked)) or isinstance(e, slice) and _npr_is_dyn(e)
                for e in (idx if isinstance(idx, tuple) else (idx,)))
-
-
-def _npr_clip_bound(b, n, default):
-    """NumPy's clipping of one slice bound (step 1) into an axis of n."""
-    if b is None:
-        return default
-    return jnp.where(b < 0, jnp.maximum(b + n, 0), jnp.minimum(b, n))
 
 
 class _npr_Dyn:
@@ -203,7 +204,6 @@ def _npr_shift_right(v, dyn):
     return lax.dynamic_slice_in_dim(jnp.pad(v, pad), n - dyn.lo, n, a)
 
 
-
 def _npr_sum_fill(dtype):
     return -0.0 if np.dtype(dtype).kind == 'f' else 0
 
@@ -319,13 +319,5 @@ def _npr_dyn_store(shape, idx, v):
     return static, data, lambda ix: _npr_MaskedAt(ix, mask)
 
 
-# The runtime's modules call one another's functions (they were one file): imported once this
-# module is complete, so that any import order works.
-from .core import _npr_dummy, _npr_state, NprUnsupported  # noqa: E402
-from .bounds import _npr_check_run, _npr_known_range, npr_get  # noqa: E402
-from .views import npr_load, NprView  # noqa: E402
-from .stores import _npr_Aug  # noqa: E402
-from .masked import _npr_lengths_equal, _npr_masked, _npr_same_off, NprMasked  # noqa: E402
-from .compat import _npr_affine, _npr_current_trace, _npr_traced  # noqa: E402
-from .windows_more import (  # noqa: E402
-    _npr_step_dyn, _npr_step_gather, _npr_step_mask, _npr_step_scatter)
+# views.py and stores.py, floors below, read and store slices with traced bounds through these
+_npr_above.has_dyn, _npr_above.dyn_read, _npr_above.dyn_store = _npr_has_dyn, _npr_dyn_read, _npr_dyn_store

@@ -11,57 +11,9 @@ nothing is checked and the identity comes back, as for out-of-range indices).
 import jax.numpy as jnp
 import numpy as np
 
-
-def _npr_masked_axes(m, axis):
-    if axis is None:
-        return tuple(range(m.ndim))
-    return tuple(sorted({a % m.ndim for a in (axis if isinstance(axis, tuple) else (axis,))}))
-
-
-def _npr_masked_count(m, axes):
-    """The number of NumPy's elements along `axes` (traced when a masked axis is among them)."""
-    count = 1
-    for a in axes:
-        n = m.lens[a]
-        count = count * (m.data.shape[a] if n is None else n)
-    return count
-
-
-def npr_masked_mean(m, axis=None, dtype=None, keepdims=False):
-    """NumPy's mean of the slice: the masked sum in NumPy's accumulator dtype over the count."""
-    if keepdims:
-        m._unsupported()
-    rdt, cdt = _npr_np_moment_dtypes(np.mean, m.data, dtype)
-    axes = _npr_masked_axes(m, axis)
-    zero = -0.0 if m.data.dtype.kind in 'fc' else 0
-    total = jnp.sum(m.filled(zero).astype(cdt), axis=axes)
-    mean = (total / jnp.asarray(_npr_masked_count(m, axes), cdt)).astype(rdt)
-    keep = [a for a in range(m.ndim) if a not in axes]  # (where NumPy's elements start kept)
-    return _npr_masked(mean, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
-
-
-def npr_masked_extreme(m, which, axis=None, keepdims=False):
-    """NumPy's max (which='max') or min of the slice; ValueError when it is empty."""
-    if keepdims:
-        m._unsupported()
-    axes = _npr_masked_axes(m, axis)
-    dt = m.data.dtype
-    if dt.kind == 'f':
-        fill = -jnp.inf if which == 'max' else jnp.inf
-    elif dt.kind == 'b':
-        fill = which != 'max'
-    else:
-        info = jnp.iinfo(dt)
-        fill = info.min if which == 'max' else info.max
-    if any(m.lens[a] is not None for a in axes):
-        count = _npr_masked_count(m, axes)
-        name = 'maximum' if which == 'max' else 'minimum'
-        _npr_check_run(jnp.asarray(count), lambda c: c == 0, ValueError,
-                       f"zero-size array to reduction operation {name} which has no identity")
-    red = jnp.max if which == 'max' else jnp.min
-    out = red(m.filled(fill), axis=axes)
-    keep = [a for a in range(m.ndim) if a not in axes]
-    return _npr_masked(out, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
+from .compat import _npr_weak_astype
+from .core import npr_load, NprUnsupported
+from .masked import _npr_guard_where, _npr_masked, _npr_masked_axes, _npr_operands, NprMasked
 
 
 def _npr_slice_reduction(jf, method):
@@ -85,16 +37,6 @@ npr_slice_max = _npr_slice_reduction(jnp.max, "max")
 npr_slice_min = _npr_slice_reduction(jnp.min, "min")
 npr_slice_any = _npr_slice_reduction(jnp.any, "any")
 npr_slice_all = _npr_slice_reduction(jnp.all, "all")
-
-
-def npr_masked_truth(m, which, axis=None, keepdims=False):
-    """NumPy's any (which='any') or all of the slice: False (True) outside it."""
-    if keepdims:
-        m._unsupported()
-    axes = _npr_masked_axes(m, axis)
-    out = (jnp.any if which == 'any' else jnp.all)(m.filled(which == 'all'), axis=axes)
-    keep = [a for a in range(m.ndim) if a not in axes]
-    return _npr_masked(out, [m.lens[a] for a in keep], [m.offs[a] for a in keep])
 
 
 def npr_slice_flip(m, axis=None):
@@ -157,19 +99,6 @@ def _npr_selected(x, mask):
     return data, jnp.broadcast_to(m & inside, data.shape), lens, offs
 
 
-def _npr_guard_where(data, keep):
-    """data with every element where `keep` is False replaced by the first where it is True (1
-    where none is): an elementwise function of it then meets no pole at an element NumPy never
-    evaluates (an excluded self-pair's r2 == 0, whose infinite derivative times its zero
-    cotangent made jax.grad NaN); every kept element is data's own."""
-    if data.size == 0:
-        return data
-    flat = jnp.reshape(keep, -1)
-    first = jnp.argmax(flat)
-    inside = jnp.reshape(data, -1)[first]
-    return jnp.where(keep, data, jnp.where(flat[first], inside, jnp.ones_like(inside)))
-
-
 def _npr_selected_guard(x, mask):
     """npr_mask_guard where x or the mask is a slice of run-time length: x's data with the
     elements NumPy's x[mask] leaves out guarded (_npr_guard_where), an NprMasked of the pair's
@@ -200,14 +129,11 @@ def npr_slice_count_nonzero(a, axis=None, *, keepdims=False):
     return _npr_masked(out, [a.lens[k] for k in keep], [a.offs[k] for k in keep])
 
 
-# The runtime's modules call one another's functions: imported once this module is complete.
-from .masked import _npr_masked, _npr_operands, NprMasked  # noqa: E402
-from .views import npr_load  # noqa: E402
-from .compat import _npr_weak_astype  # noqa: E402
-from .core import NprUnsupported  # noqa: E402
-from .windows import _npr_clip_bound  # noqa: E402
-from .bounds import _npr_check_run  # noqa: E402
-from .np_reductions import _npr_np_moment_dtypes  # noqa: E402
+def _npr_clip_bound(b, n, default):
+    """NumPy's clipping of one slice bound (step 1) into an axis of n."""
+    if b is None:
+        return default
+    return jnp.where(b < 0, jnp.maximum(b + n, 0), jnp.minimum(b, n))
 
 
 # -- slices with a step whose bounds are known only at run time (`x[i::2]`, `x[i:i + 2 * w:2]`)

@@ -3,28 +3,23 @@
 from __future__ import annotations
 
 import builtins
-import ast
-import dis
 import inspect
 import linecache
-import os
-import textwrap
 import time
-import tokenize
-import types
 
 import numpy as np
 
 from ..analysis import containers
-from ..diagnostics import Diagnostic, Np2RefError, Span
-from ..emit.module import line_map
-from ..frontend.returns import left_as_written
+from ..diagnostics import Np2RefError
 from ..pipeline import ConversionResult, convert_source
 from ..rewrite.pallas_loops import pallas_loops
 from ..policy import DtypePolicy
+from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global random state as it was)
 from .choice import HOST, JIT, Choice, choose, closed_because
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
+from .refusals import located, source_line, trace_refusal
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
+from .source import ClosureScope, closure_values, refuse, source_of
 
 _RUNTIME: dict | None = None
 
@@ -34,146 +29,12 @@ def runtime_namespace() -> dict:
     public helpers of np2ref.rt (the objects a converted file imports)."""
     global _RUNTIME
     if _RUNTIME is None:
-        from .. import rt  # imports jax (keeping NumPy's global random state as it was)
+        from .. import rt as package
         import jax
         import jax.numpy as jnp
         from jax import lax
-        _RUNTIME = {"jax": jax, "jnp": jnp, "lax": lax, "np": np, **{n: getattr(rt, n) for n in rt.__all__}}
+        _RUNTIME = {"jax": jax, "jnp": jnp, "lax": lax, "np": np, **{n: getattr(package, n) for n in package.__all__}}
     return _RUNTIME
-
-
-def _refuse(code: str, message: str, fn=None, hint: str | None = None) -> Np2RefError:
-    filename, line = "<unknown>", 1
-    if fn is not None:
-        try:
-            filename = inspect.getsourcefile(fn) or filename
-            line = inspect.getsourcelines(fn)[1]
-        except (TypeError, OSError):
-            code_obj = getattr(fn, "__code__", None)
-            if code_obj is not None:
-                filename, line = code_obj.co_filename, code_obj.co_firstlineno
-    return Np2RefError([Diagnostic(code, message, filename, Span(line, 1, line, 1), hint)])
-
-
-def _source_of(fn) -> tuple[str, str]:
-    """(module or function source, filename) for a plain Python function, or an NPR020 error."""
-    if isinstance(fn, (types.BuiltinFunctionType, np.ufunc)) or not isinstance(fn, types.FunctionType):
-        kind = "a method" if isinstance(fn, types.MethodType) else f"a {type(fn).__name__}"
-        raise _refuse("NPR020", f"np2ref.compile needs a plain Python function; got {kind}",
-                      fn if isinstance(fn, types.FunctionType) else None,
-                      hint="decorate a module-level `def` function")
-    if fn.__name__ == "<lambda>":
-        raise _refuse("NPR020", "np2ref.compile cannot translate a lambda", fn,
-                      hint="write it as a module-level `def`")
-    if inspect.isgeneratorfunction(fn) or inspect.iscoroutinefunction(fn):
-        raise _refuse("NPR013", f"{fn.__name__}() is a generator or coroutine; it is not translated", fn)
-    if fn.__closure__:
-        _closure_values(fn)  # NPR022 unless the cells hold values the program may read
-    try:
-        filename = inspect.getsourcefile(fn) or "<unknown>"
-        if "<locals>" in fn.__qualname__:
-            return _own_source(fn), filename
-        if filename != "<unknown>" and os.path.exists(filename):
-            with tokenize.open(filename) as fh:  # the whole module, read as Python reads it (PEP 263)
-                text = fh.read()
-            if _defined_once_at_module_level(fn, text):
-                return text, filename
-            # a method (`C.step`), or a name the module defines twice: the module's `def` of that
-            # name is another function, so translate this one's own source
-            return _own_source(fn), filename
-        module = inspect.getmodule(fn)
-        if module is not None:
-            return inspect.getsource(module), filename
-        return _imports_from_globals(fn) + inspect.getsource(fn), filename
-    except (OSError, TypeError) as exc:
-        raise _refuse("NPR020", f"the source of {fn.__name__}() cannot be read ({exc})", fn,
-                      hint="np2ref needs the function's source file") from None
-
-
-def _closure_values(fn) -> dict:
-    """The values of the enclosing function's variables that `fn` reads (its closure cells):
-    np2ref.compile translates it as if they were module-level names, each read again at every
-    call and compared as module-level values are (rt/module_globals.py), so a rebinding in the
-    enclosing function between calls reaches the program. Refused (NPR022) where that is not
-    exact: a function in a cell (its body would run once, while tracing), or `nonlocal` (the
-    function rebinds the enclosing function's variable). A cell not bound yet (`@np2ref.compile`
-    on a def above the variable's assignment) is read at the first call."""
-    values, refused = {}, []
-    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
-        try:
-            value = cell.cell_contents
-        except ValueError:
-            continue
-        if _is_function(value):
-            refused.append(f"{name} (a function)")
-        values[name] = value
-    # `nonlocal n; n += 1`: the function stores into a cell (not a guess from the source's text)
-    nonlocal_ = any(i.opname in ("STORE_DEREF", "DELETE_DEREF") and i.argval in fn.__code__.co_freevars
-                    for i in dis.get_instructions(fn))
-    if refused or nonlocal_:
-        why = ", ".join(refused) if refused else "`nonlocal`: it rebinds the enclosing function's variables"
-        raise _refuse("NPR022", f"{fn.__name__}() closes over local variables np2ref cannot read as values "
-                      f"({why})", fn, hint="move the function to module level and pass those values as parameters")
-    return values
-
-
-def _is_function(value) -> bool:
-    return callable(value) and not isinstance(value, (type, np.ufunc))
-
-
-class _ClosureScope:
-    """fn's globals with its closure cells over them, as rt/module_globals.py reads a
-    namespace (`.get`): each cell's value now (NPR022 for a function bound since)."""
-
-    def __init__(self, fn):
-        self.fn, self.globals, self.cells = fn, fn.__globals__, dict(zip(fn.__code__.co_freevars, fn.__closure__))
-        self.names = tuple(self.cells)  # watched whether or not the program read them at its first trace
-
-    def get(self, name, default=None):
-        cell = self.cells.get(name)
-        if cell is None:
-            return self.globals.get(name, default)
-        try:
-            value = cell.cell_contents
-        except ValueError:
-            return default
-        if _is_function(value):
-            raise _refuse("NPR022", f"{self.fn.__name__}() closes over `{name}`, now a function (its body "
-                          "would run once, while tracing)", self.fn,
-                          hint="move the function to module level and pass those values as parameters")
-        return value
-
-
-def _defined_once_at_module_level(fn, text: str) -> bool:
-    """Whether `fn` is the module's only module-level `def` of its name, at its own line."""
-    try:
-        tree = ast.parse(text)
-    except SyntaxError:
-        return True  # the conversion reports it
-    defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == fn.__name__]
-    return len(defs) == 1 and fn.__qualname__ == fn.__name__ and \
-        min([defs[0].lineno] + [d.lineno for d in defs[0].decorator_list]) == fn.__code__.co_firstlineno
-
-
-def _own_source(fn) -> str:
-    """The function's own source, dedented, after imports of the modules its globals name, on
-    the lines it has in its file (diagnostics then name the user's lines)."""
-    lines, first = inspect.getsourcelines(fn)
-    imports = _imports_from_globals(fn).splitlines()
-    head = "; ".join(imports)
-    pad = max(first - 1 - (1 if head else 0), 0)
-    return (head + "\n" if head else "") + "\n" * pad + textwrap.dedent("".join(lines))
-
-
-def _imports_from_globals(fn) -> str:
-    """Import lines for the modules a function's globals name (when only its own source is
-    available), so that `np.zeros` is still known to be NumPy's."""
-    lines = []
-    for name, value in fn.__globals__.items():
-        if isinstance(value, types.ModuleType) and name.isidentifier() and \
-                all(part.isidentifier() for part in value.__name__.split(".")):  # not pytest's `@py_builtins`
-            lines.append(f"import {value.__name__} as {name}" if value.__name__ != name else f"import {name}")
-    return "".join(line + "\n" for line in lines)
 
 
 # XLA options that keep elementwise float arithmetic rounded as NumPy rounds it, for one
@@ -212,18 +73,18 @@ class Compiled:
         self.loops = loops
         if bounds not in ("checked", "unchecked"):
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
-        text, filename = _source_of(fn)
+        text, filename = source_of(fn)
         name = fn.__name__
         with pallas_loops(loops == "pallas"):  # rewrite/pallas_loops.py: the kernels beside the loops
             result = convert_source(text, filename, only={name}, seeds=True,
                                     known=frozenset(fn.__code__.co_freevars))
         if name in result.host:
-            raise _refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
+            raise refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
                           fn, hint="move I/O (files, print(file=)), timing and random set-up out of the compiled function; pass the "
                                "result of a call np2ref cannot see into in as an argument")
         result.raise_for_errors()
         if name not in result.functions:
-            raise _refuse("NPR020", f"{name}() is not a module-level function np2ref can find", fn)
+            raise refuse("NPR020", f"{name}() is not a module-level function np2ref can find", fn)
         self.original = fn
         self.conversion: ConversionResult = result
         self.mutated: tuple[str, ...] = tuple(result.functions[name].mutated_params)
@@ -231,7 +92,7 @@ class Compiled:
         self._verified = False
         namespace = dict(fn.__globals__)
         if fn.__closure__:
-            namespace.update(_closure_values(fn))  # read again at each call (_ClosureScope)
+            namespace.update(closure_values(fn))  # read again at each call (ClosureScope)
         runtime = runtime_namespace()
         namespace.update({k: v for k, v in runtime.items() if not k.startswith("__")})
         self._exec_name = f"<np2ref: {filename}>"
@@ -247,7 +108,7 @@ class Compiled:
                                  lists=namespace[name].lists, copied=namespace[name].copied,
                                  changed=namespace[name].changed, trace_budget=trace_budget)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
-        self._entry.globals_source = _ClosureScope(fn) if fn.__closure__ else fn.__globals__
+        self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
         if any(v is not None for v in (in_shardings, out_shardings, mesh)):
@@ -265,7 +126,7 @@ class Compiled:
         # the host route: {host_key: False (the jitted program) or the (written, other array)
         # position pairs that must not share memory}; None: every call is jitted
         self.host_below = host_below_of(host_below)
-        eligible = (self.host_below > 0 and self._entry._positional is not None and static_argnames is None
+        eligible = (self.host_below > 0 and rt.npr_positional(self._entry) is not None and static_argnames is None
                     and self.dtype_policy == DtypePolicy() and bounds == "checked"
                     and all(v is None for v in (in_shardings, out_shardings, mesh)))
         self._host_routes = {} if eligible else None
@@ -274,7 +135,7 @@ class Compiled:
         self._device_kind = None  # jax's default backend ("cpu", "tpu", "gpu"): asked on the first route
         self._clock = time.perf_counter  # what a measured call is timed with (choice.py); tests fake it
         self._choices = {}  # host_key: its Choice (the route, why, the times): explain()
-        self._closed = None if eligible else closed_because(self.host_below, self._entry._positional, static_argnames,
+        self._closed = None if eligible else closed_because(self.host_below, rt.npr_positional(self._entry), static_argnames,
                                                             self.dtype_policy.name, bounds, (in_shardings, out_shardings, mesh))
         self._host_fast = no_fast_call  # the last host-route signature's straight-line call
         if self._host_routes is not None:  # a class of its own: its __call__ is the last host route's
@@ -284,10 +145,8 @@ class Compiled:
         self._estimates = {}  # host_key: routes.py's (NumPy's, the jitted call's) µs, on a CPU
         # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
         # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
-        self._fast = {} if verify else self._entry._fast
-        from ..rt.fastpath import _npr_arg_types  # (rt is imported: runtime_namespace above)
-        from ..rt.module_globals import _npr_moved
-        self._moved, self._types = _npr_moved, _npr_arg_types
+        self._fast = {} if verify else rt.npr_flat_runs(self._entry)
+        self._types, self._moved = rt.npr_arg_types, rt.npr_globals_moved
 
     @property
     def source(self) -> str:
@@ -299,9 +158,8 @@ class Compiled:
             return self._call_compiled(*args, **kwargs)
         except Exception as exc:
             from ..rt.opaque import NprFirstCall, npr_first_call
-            from ..rt.core import npr_host_raised
             if not isinstance(exc, NprFirstCall):
-                error = npr_host_raised(exc)
+                error = rt.npr_host_raised(exc)
                 if error is None:
                     raise
                 raise error from None
@@ -319,7 +177,7 @@ class Compiled:
                 return out
         if self._fast and not kwargs:  # jax.Arrays: never the host route; to the flat jitted run
             flat = self._fast.get(self._types(args))
-            if flat is not None and not (self._entry._watch.checks and self._moved(self._entry)):
+            if flat is not None and not self._moved(self._entry):
                 try:
                     return flat.call(args)
                 except Exception as exc:
@@ -354,7 +212,7 @@ class Compiled:
             if refusal is None:
                 raise
             raise refusal from None
-        if self._entry._numpy_fast and not kwargs:  # NumPy arrays jitted: straight-line from now on
+        if rt.npr_numpy_runs(self._entry) and not kwargs:  # NumPy arrays jitted: straight-line from now on
             self._keep_numpy_fast(args)
         return out
 
@@ -380,7 +238,7 @@ class Compiled:
         """Make the jitted call's straight-line run for these argument types (rt/numpycall.py,
         where the entry made one) the first thing __call__ tries: as it is when every call is
         jitted; behind this signature's exact test when routes are chosen per signature."""
-        fast = self._entry._numpy_fast.get(self._types(args))
+        fast = rt.npr_numpy_runs(self._entry).get(self._types(args))
         if fast is None:
             return
         if self._hosted is None:
@@ -397,9 +255,8 @@ class Compiled:
     def _flat_failed(self, exc, flat, args, call):
         """A flat run's exception: the general path when its trace was refused (a new result
         shape: rt/fastpath.py), else the refusal or the error itself, as _call raises them."""
-        from ..rt.fastpath import _npr_forget_flat, _NprNotFlat
-        if isinstance(exc, _NprNotFlat):
-            _npr_forget_flat(self._entry, flat)
+        if isinstance(exc, rt.NprNotFlat):
+            rt.npr_forget_flat(self._entry, flat)
             return self._call(args, {}, call)
         refusal = self._refusal(exc, self._traced_scalars(args, {}))
         if refusal is None:
@@ -419,7 +276,7 @@ class Compiled:
         or a Choice whose calls time both routes until it decides (choice.py); the Choice, with
         why, in self._choices. The call's translation is traced (not compiled), so that it
         refuses what the jitted call refuses, and routes.py estimates both routes from it."""
-        if key is None or len(args) != len(self._entry._positional):
+        if key is None or len(args) != len(rt.npr_positional(self._entry)):
             self._hosted[key] = False  # a jax.Array, a container, a keyword: the jitted call's
             return False
         try:
@@ -430,7 +287,7 @@ class Compiled:
                 raise
             raise refusal from None
         arrays = [i for i, a in enumerate(args) if type(a) is np.ndarray]
-        written = [i for i, n in enumerate(self._entry._positional) if n in self.mutated and i in arrays]
+        written = [i for i, n in enumerate(rt.npr_positional(self._entry)) if n in self.mutated and i in arrays]
         platform = self._platform()
         both = self._estimates[key] = estimate_or_none(jaxpr, args, written, rewrites, platform)
         equations, largest, loop = program_size(jaxpr)
@@ -440,7 +297,7 @@ class Compiled:
         # what the jitted route checks on every call: a written array shares no memory with
         # another argument; C-contiguous where the function reshapes (NPR206)
         host = (tuple((i, j) for i in written for j in arrays if j != i),
-                tuple(i for i in written if args[i].size > 1) if self._entry._layout else ())
+                tuple(i for i in written if args[i].size > 1) if rt.npr_reads_layout(self._entry) else ())
         choice = choose(signature_text(self.__name__, args), host if host != ((), ()) else True, small, both, platform)
         self._choices[key] = choice
         route = self._hosted[key] = choice.host if choice.route == HOST else False if choice.route == JIT else choice
@@ -479,10 +336,9 @@ class Compiled:
         """loops="pallas": what each traced nest became when it was traced (rt/pallas.py)."""
         if self.loops != "pallas":
             return []
-        from ..rt.pallas import _npr_PALLAS_NOTES
         mine = {line for line, _, name, _, _ in self.conversion.loops if name == self.__name__}
         return [f"{self.conversion.filename}:{line}: when traced: {what}"
-                for (file, line), what in sorted(_npr_PALLAS_NOTES.items()) if file == self._exec_name and line in mine]
+                for (file, line), what in sorted(rt.NPR_PALLAS_NOTES.items()) if file == self._exec_name and line in mine]
 
     def _routes_explained(self) -> list[str]:
         lines = [f"{self.__name__}: calls with jax.Arrays, .device and .pure run the jitted translation"]
@@ -509,13 +365,8 @@ class Compiled:
         """The call's jaxpr and the (traced, rewritten) programs its peepholes made while it was
         traced (none when JAX had the trace cached: NumPy's time is then estimated on the
         rewritten program)."""
-        from ..rt import divisions
-        outer, divisions._npr_REWRITES = divisions._npr_REWRITES, []
-        try:
-            jaxpr = self._entry.trace_numpy(*args).jaxpr
-            return jaxpr, divisions._npr_REWRITES
-        finally:
-            divisions._npr_REWRITES = outer
+        with rt.npr_rewrites_recorded() as rewrites:
+            return self._entry.trace_numpy(*args).jaxpr, rewrites
 
     def _platform(self) -> str:
         """JAX's default backend, where the jitted program runs ("cpu", "tpu", "gpu"); set
@@ -531,10 +382,10 @@ class Compiled:
         `u = step.device(u, c)[1]["u"]`). jax.Array arguments are taken as they are (never
         copied, donated or changed); NumPy arrays are copied in. See docs/guide.md."""
         entry = self._entry
-        if entry._device_fast and not kwargs:  # as in __call__; a written jax.Array passed twice: general
-            flat = entry._device_fast.get(self._types(args))
+        if rt.npr_flat_runs(entry, device=True) and not kwargs:  # as in __call__; a written jax.Array passed twice: general
+            flat = rt.npr_flat_runs(entry, device=True).get(self._types(args))
             if flat is not None and (not flat.apart or flat.admits(args)) and \
-                    not (entry._watch.checks and self._moved(entry)):
+                    not self._moved(entry):
                 try:
                     return flat.call(args)
                 except Exception as exc:
@@ -565,9 +416,9 @@ class Compiled:
         runtime = runtime_namespace()
         if isinstance(exc, runtime["NprError"]) and not isinstance(exc, runtime["NprUnsupported"]):
             # refused at call time, or by a helper while tracing
-            if _source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
-                return _located(exc.code, exc.message, exc.hint, exc, self.conversion, self._exec_name, exc.call)
-            return _refuse(exc.code, exc.message, self.original, exc.hint)
+            if source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
+                return located(exc.code, exc.message, exc.hint, exc, self.conversion, self._exec_name, exc.call)
+            return refuse(exc.code, exc.message, self.original, exc.hint)
         return trace_refusal(exc, self.conversion, self._exec_name, traced_scalars)
 
     def pure(self, *args, **kwargs):
@@ -594,96 +445,20 @@ class Compiled:
         except Np2RefError:
             raise
         except Exception as exc:
-            raise _refuse("NPR301", f"verification failed on the first call: the translation raised "
+            raise refuse("NPR301", f"verification failed on the first call: the translation raised "
                           f"{type(exc).__name__} ({exc}) where NumPy returned", self.original,
                           hint="report this translation: np2ref computed something different from "
                           "NumPy") from None
         cmp = compare_outputs(expected, got, final_expected, final_got, arguments, self.mutated,
                               self.dtype_policy.rtol)
         if cmp.difference:
-            raise _refuse("NPR301", f"verification failed on the first call: {cmp.difference} "
+            raise refuse("NPR301", f"verification failed on the first call: {cmp.difference} "
                           f"(largest error {cmp.worst_error:.3g})", self.original,
                           hint="report this translation: np2ref computed something different from NumPy")
         self._verified = True
         self._hosted = self._host_routes
-        self._fast = self._entry._fast
+        self._fast = rt.npr_flat_runs(self._entry)
         return self._call(args, kwargs)
-
-
-def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: str,
-                  traced_scalars=()) -> Np2RefError | None:
-    """The refusal for a JAX error met while tracing (None: not one of its gaps). `traced_scalars`:
-    the parameters bound to Python floats, traced: a size taken from one of them is their doing."""
-    from ..rt.core import _NPR_TRACE_GAPS, _npr_trace_gap_kind  # the table converted files raise from too
-    runtime = runtime_namespace()
-    if isinstance(exc, runtime["NprTraceGap"]) and exc.__cause__ is not None:
-        exc = exc.__cause__  # npr_jit's coded form of the JAX error: the JAX error has the user's line
-    kind, call = _npr_trace_gap_kind(exc), None
-    if kind is not None:
-        code, message, hint = _NPR_TRACE_GAPS[kind]
-    elif isinstance(exc, runtime["NprError"]):
-        code, message, hint, call = exc.code, exc.message, exc.hint, exc.call
-    else:
-        return None
-    if code == "NPR030" and (why := left_as_written(conversion.source or "", _source_line(exc, conversion, exec_name))):
-        message, hint = why, ("copy the array before the `if` (`x = x.copy()`), so that the write reaches a new "
-                              "array on either path" if "rebinds" in why else "assign the value to one name in each "
-                              "branch and return it after the `if`, or use np.where(cond, a, b)")
-    if code == "NPR031" and traced_scalars:
-        names = ", ".join(f"`{n}`" for n in traced_scalars)
-        message = (f"a Python value (a size, a range bound, an index) depends on a traced value: array data "
-                   f"or the float argument {names} (a Python float argument is traced, like an array)")
-        hint = (f"pass {names} as an int where it is one, or name it in static_argnames=(...) so its "
-                "value is fixed when the function is traced")
-    return _located(code, message, hint, exc, conversion, exec_name, call)
-
-
-def _located(code: str, message: str, hint: str | None, exc: BaseException, conversion: ConversionResult,
-             exec_name: str, call: str | None = None) -> Np2RefError:
-    """The refusal at the innermost line of the user's source that `exc` passed through: at the
-    call it names (`call`, an NprError's: `np.bincount`) when that line has one."""
-    line = _source_line(exc, conversion, exec_name)
-    span = Span(line, 1, line, 1)
-    if line and conversion.source:
-        text_line = conversion.source.splitlines()[line - 1]
-        col = len(text_line) - len(text_line.lstrip()) + 1
-        span = ((call and _named_call(conversion.source, line, call))
-                or Span(line, col, line, len(text_line.rstrip()) + 1))
-    return Np2RefError([Diagnostic(code, message, conversion.filename, span, hint)], conversion.source)
-
-
-def _named_call(source: str, line: int, call: str) -> Span | None:
-    """The span of the call a refusal names (`np.bincount`) in the statement that starts at
-    `line` (it may go on over more lines), or None: the statement is the place."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return None
-    statements = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and n.lineno == line
-                  and not isinstance(n, (ast.FunctionDef, ast.ClassDef))]
-    name = call.split(".")[-1]
-    for stmt in sorted(statements, key=lambda n: n.end_lineno - n.lineno):
-        for node in ast.walk(stmt):
-            func = node.func if isinstance(node, ast.Call) else None
-            if (isinstance(func, ast.Attribute) and func.attr == name) or (isinstance(func, ast.Name) and func.id == name):
-                return Span(node.lineno, node.col_offset + 1, node.end_lineno, node.end_col_offset + 1)
-    return None
-
-
-def _source_line(exc: BaseException, conversion: ConversionResult, exec_name: str) -> int:
-    return line_map(conversion.exec_source).get(_user_line(exc, exec_name), 0)
-
-
-def _user_line(exc: BaseException, filename: str) -> int:
-    line = 0
-    tb = exc.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == filename:
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    if not line:  # a run-time check that failed (rt/bounds.py): the lines that traced it
-        line = next((n for name, n in reversed(getattr(exc, "_npr_lines", ())) if name == filename), 0)
-    return line
 
 
 def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False,  # noqa: A001

@@ -24,6 +24,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..rt.compile_api import npr_split, npr_x64
+
 # None: use vjp(...).with_refs when JAX has it; False: always the donated `g + ct` route.
 USE_WITH_REFS: bool | None = None
 
@@ -52,7 +54,7 @@ def grad_into(compiled, argname: str, grad_buffer, *args, **kwargs):
     """
     is_host = isinstance(grad_buffer, np.ndarray)
     entry = getattr(compiled, "_entry", compiled)
-    with entry._x64():
+    with npr_x64(entry):
         buffer = jnp.asarray(grad_buffer) if is_host else grad_buffer
         jitted, dynamic = _prepare(compiled, entry, argname, buffer, args, kwargs)
         if isinstance(buffer, jax.Ref):
@@ -68,7 +70,7 @@ def grad_into(compiled, argname: str, grad_buffer, *args, **kwargs):
 def lower_grad_into(compiled, argname: str, grad_buffer, *args, **kwargs):
     """`jax.jit(...).lower` of what `grad_into` runs for these arguments (memory_analysis, HLO)."""
     entry = getattr(compiled, "_entry", compiled)
-    with entry._x64():
+    with npr_x64(entry):
         buffer = jnp.asarray(grad_buffer) if isinstance(grad_buffer, np.ndarray) else grad_buffer
         jitted, dynamic = _prepare(compiled, entry, argname, buffer, args, kwargs)
         return jitted.lower(buffer, dynamic)
@@ -84,7 +86,7 @@ def _prepare(compiled, entry, argname, buffer, args, kwargs):
     """(the jitted accumulation, the dynamic arguments), under the entry's x64 setting."""
     if argname not in entry.signature.parameters:
         raise ValueError(f"grad_into: {entry.__name__}() has no argument `{argname}`")
-    _, static, dynamic = entry._split(args, kwargs)
+    _, static, dynamic = npr_split(entry, args, kwargs)
     if argname not in dynamic:
         raise TypeError(f"grad_into: `{argname}` of {entry.__name__}() is static (a Python int or "
                         "bool); differentiate with respect to a float array")

@@ -19,7 +19,8 @@ import numpy as np
 
 # not this signature (or not provably free of aliasing): the general path decides. The jitted
 # route's straight-line call (rt/numpycall.py's _npr_numpy_call) answers the same object.
-from ..rt.arguments import _NPR_GENERAL as MISS  # noqa: E402
+from ..rt.compile_api import NPR_GENERAL as MISS
+
 _STATIC = (int, bool, str, type(None))
 _NO = object()  # an argument the call left out (the method's defaults)
 

@@ -1,0 +1,90 @@
+"""What np2ref's host side (np2ref.compile in np2ref/runtime/, np2ref.plain_lowering, the fuzzer)
+reads of the runtime: public names over rt's private ones, so that it reaches no private name or
+attribute of rt. Converted files do not import it (rt/__init__ does not export it)."""
+
+import contextlib
+
+from . import divisions as _npr_divisions
+from .arguments import _NPR_GENERAL
+from .core import _NPR_TRACE_GAPS, _npr_trace_gap_kind, npr_host_raised as _npr_host_raised
+from .fastpath import _npr_arg_types, _npr_forget_flat, _NprNotFlat
+from .lowering import _npr_plain_lowering
+from .module_globals import _npr_moved
+from .pallas import _npr_PALLAS_NOTES
+
+NPR_PALLAS_NOTES = _npr_PALLAS_NOTES  # (file, line) -> what the last trace made of a loop nest (loops='pallas')
+NPR_GENERAL = _NPR_GENERAL  # a straight-line call's answer: not its signature, the general path decides
+NprNotFlat = _NprNotFlat  # a flat run traced for new arguments would return another shape of result
+npr_arg_types = _npr_arg_types  # the arguments' types: the key of an entry's flat runs
+NPR_TRACE_GAPS = _NPR_TRACE_GAPS  # JAX's errors that are np2ref's known gaps: (code, message, hint)
+npr_plain_lowering = _npr_plain_lowering  # `with np2ref.plain_lowering():` stores without peepholes
+
+
+def npr_positional(fn):
+    """The entry's parameter names in order (None: it has *args, **kwargs or keyword-only ones)."""
+    return fn._positional
+
+
+def npr_flat_runs(fn, device=False):
+    """The entry's flat jitted runs of jax.Array arguments (device: those returning on the
+    device), by npr_arg_types (fastpath.py); the entry's own dict, filled as calls come."""
+    return fn._device_fast if device else fn._fast
+
+
+def npr_numpy_runs(fn):
+    """The entry's straight-line calls of NumPy arguments, by npr_arg_types (numpycall.py)."""
+    return fn._numpy_fast
+
+
+def npr_reads_layout(fn):
+    """Whether the entry's program reads its arguments' memory layout (None: not known yet)."""
+    return fn._layout
+
+
+def npr_forget_flat(fn, flat):
+    """Drop the flat run `flat` from every table of the entry (it raised NprNotFlat)."""
+    _npr_forget_flat(fn, flat)
+
+
+def npr_globals_moved(fn):
+    """Whether a module-level value the entry's program read was rebound since it was traced
+    (its plans then forgotten: module_globals.py), for a call a flat run takes."""
+    return fn._watch.checks and _npr_moved(fn)
+
+
+def npr_host_raised(exc):
+    """np2ref's own error a host call raised while the program ran, which JAX handed back as
+    `exc` (a JaxRuntimeError holding its text), else None (core.npr_host_raised)."""
+    return _npr_host_raised(exc)
+
+
+def npr_known_gap(exc):
+    """(code, message, hint) of a JAX error met while tracing that is one of np2ref's known gaps
+    (core._NPR_TRACE_GAPS), else None."""
+    kind = _npr_trace_gap_kind(exc)
+    return None if kind is None else _NPR_TRACE_GAPS[kind]
+
+
+@contextlib.contextmanager
+def npr_rewrites_recorded():
+    """The (traced, rewritten) programs the peepholes make while the block traces: a list."""
+    outer, _npr_divisions._npr_REWRITES = _npr_divisions._npr_REWRITES, []
+    try:
+        yield _npr_divisions._npr_REWRITES
+    finally:
+        _npr_divisions._npr_REWRITES = outer
+
+
+def npr_x64(fn):
+    """A context manager: jax_enable_x64 as the entry's dtype policy sets it for its calls."""
+    return fn._x64()
+
+
+def npr_split(fn, args, kwargs):
+    """(bound arguments, static ones, dynamic ones) of a call of the entry, as it splits them."""
+    return fn._split(args, kwargs)
+
+
+def npr_check_lines(exc):
+    """(file, line) of the converted lines whose traced run-time check raised `exc` (bounds.py)."""
+    return getattr(exc, "_npr_lines", ())
