@@ -468,6 +468,32 @@ def _npr_loop_touching(one, refs):
     return touched
 
 
+def _npr_stored_through_at(fn):
+    """ids of the Refs the converted loop body `fn` stores into through `npr_at(name)`, read off
+    its bytecode and its nested functions' (the names are its closure's cells); empty when it
+    cannot tell. Touching one of them (_npr_loop_touching) costs XLA:CPU copies of it per trip:
+    `A[i, j] -= A[i, k] * A[k, j]` after `A[i, k] /= A[k, k]` (LU) copied A twice a step."""
+    code = getattr(fn, "__code__", None)
+    if code is None or not fn.__closure__:
+        return set()
+    names, stack = set(), [code]
+    while stack:
+        co = stack.pop()
+        ins = list(_npr_dis.get_instructions(co))
+        for a, b in zip(ins, ins[1:]):
+            if a.opname in ("LOAD_GLOBAL", "LOAD_NAME") and a.argval == "npr_at" and b.opname.startswith("LOAD_"):
+                names.add(b.argval)
+        stack += [c for c in co.co_consts if isinstance(c, _npr_types.CodeType)]
+    out = set()
+    for name, cell in zip(code.co_freevars, fn.__closure__):
+        if name in names:
+            try:
+                out.add(id(cell.cell_contents))
+            except ValueError:  # an empty cell
+                pass
+    return out
+
+
 class _npr_TKey:
     """A traced int index in a region key: the same element as another only when both were
     normalised from the same traced value (`c[i, j] = v` then `c[i, j]`: the same tracers i, j);
