@@ -38,11 +38,12 @@ from ...frontend.jumps import left_jumps
 from ...frontend.rows import ROWS_HINT
 from ..registry import emits, plans
 from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
-from ..pallas_loops import PALLAS, kernel_plan, top_loops
+from ..pallas_loops import PALLAS
 from ..tri_mirrors import tri_lanes
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
 from .loop_appends import append_only, appends_arguments, appends_note
+from .loop_notes import _keyword, _note, _pallas_call
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
 from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
@@ -357,27 +358,6 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
                                 ctx.mark_line(original, stmt), *after])
 
 
-def _pallas_call(original, plan, loop_call, lanes, ctx):
-    """`npr_pallas(_pallas_j, names, values, lambda: npr_for(...))` for a top-level nest that
-    rewrite/pallas_loops.py writes as a kernel (np2ref.compile's loops="pallas"); else the loop."""
-    if id(original) not in top_loops(ctx.f.node):
-        return loop_call, lanes
-    inside = {id(n) for _, _, n in uses(original.body, ctx.f.store_names).items}
-    outside = {n for n, _, node in uses(ctx.f.node.body, ctx.f.store_names).items if id(node) not in inside}
-    kp = kernel_plan(original, f"_pallas_{plan.var}", ctx.m.loops, outside)
-    if isinstance(kp, str):
-        _note(ctx, original, plan.var, f"not a Pallas kernel: {kp}")
-        return loop_call, lanes
-    _note(ctx, original, plan.var, "a Pallas kernel (loops='pallas'; the lax loop where it cannot run)")
-    kernel = cst.parse_module(kp.source).body[0]
-    names = cst.Tuple([cst.Element(cst.SimpleString(repr(n))) for n in kp.names] + ([] if len(kp.names) != 1 else []))
-    values = cst.Tuple([cst.Element(cst.Name(n)) for n in kp.names])
-    call = cst.Call(cst.Name(J.PALLAS), [cst.Arg(cst.Name(kernel.name.value)), cst.Arg(names), cst.Arg(values),
-                                         cst.Arg(cst.Lambda(cst.Parameters(), loop_call)),
-                                         _keyword("line", cst.Integer(str(ctx.span(original).line)))])
-    return call, [*lanes, kernel]
-
-
 def _lanes_call(original, updated, plan, args, ctx, flags):
     """(`npr_vfor(range, _loop_j, _lanes_j, *slots)`, [the `_lanes_j` function]) when the
     iterations are independent (rewrite/lanes.py), else None."""
@@ -420,12 +400,6 @@ def _kept_form(plan, flags) -> str:
     return next((why for cond, why in reasons if cond), "")
 
 
-def _note(ctx, loop, var: str, verdict: str) -> None:
-    """Record what became of a loop (ConversionResult.loops: `check --explain-loops`, `explain()`)."""
-    span = ctx.span(loop)
-    ctx.loop_notes.append((span.line, span.col, ctx.f.name if ctx.f is not None else "", var, verdict))
-
-
 def _target_text(target) -> str:
     return cst.Module([]).code_for_node(target)
 
@@ -465,11 +439,6 @@ def _while_init(ctx, original: cst.While, plan: LoopPlan, c: str):
 
 
 BREAK_FLAG = re.compile(r"_break_\d+")  # the flag frontend/jumps.py makes of a `break`
-
-
-def _keyword(name: str, value) -> cst.Arg:
-    return cst.Arg(value, keyword=cst.Name(name),
-                   equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
 
 
 def _loop_range(plan, it, local_names=frozenset()):

@@ -1,0 +1,43 @@
+"""Small pieces rules/loops.py emits with: a loop's note (what became of it: `check
+--explain-loops`, `explain()`), a keyword argument, and the Pallas kernel call of a top-level
+nest (np2ref.compile's loops="pallas", rewrite/pallas_loops.py)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...emit import jaxnames as J
+from ..pallas_loops import kernel_plan, top_loops
+from .control import uses
+
+
+def _note(ctx, loop, var: str, verdict: str) -> None:
+    """Record what became of a loop (ConversionResult.loops: `check --explain-loops`, `explain()`)."""
+    span = ctx.span(loop)
+    ctx.loop_notes.append((span.line, span.col, ctx.f.name if ctx.f is not None else "", var, verdict))
+
+
+def _keyword(name: str, value) -> cst.Arg:
+    return cst.Arg(value, keyword=cst.Name(name),
+                   equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+
+
+def _pallas_call(original, plan, loop_call, lanes, ctx):
+    """`npr_pallas(_pallas_j, names, values, lambda: npr_for(...))` for a top-level nest that
+    rewrite/pallas_loops.py writes as a kernel (np2ref.compile's loops="pallas"); else the loop."""
+    if id(original) not in top_loops(ctx.f.node):
+        return loop_call, lanes
+    inside = {id(n) for _, _, n in uses(original.body, ctx.f.store_names).items}
+    outside = {n for n, _, node in uses(ctx.f.node.body, ctx.f.store_names).items if id(node) not in inside}
+    kp = kernel_plan(original, f"_pallas_{plan.var}", ctx.m.loops, outside)
+    if isinstance(kp, str):
+        _note(ctx, original, plan.var, f"not a Pallas kernel: {kp}")
+        return loop_call, lanes
+    _note(ctx, original, plan.var, "a Pallas kernel (loops='pallas'; the lax loop where it cannot run)")
+    kernel = cst.parse_module(kp.source).body[0]
+    names = cst.Tuple([cst.Element(cst.SimpleString(repr(n))) for n in kp.names] + ([] if len(kp.names) != 1 else []))
+    values = cst.Tuple([cst.Element(cst.Name(n)) for n in kp.names])
+    call = cst.Call(cst.Name(J.PALLAS), [cst.Arg(cst.Name(kernel.name.value)), cst.Arg(names), cst.Arg(values),
+                                         cst.Arg(cst.Lambda(cst.Parameters(), loop_call)),
+                                         _keyword("line", cst.Integer(str(ctx.span(original).line)))])
+    return call, [*lanes, kernel]
