@@ -236,6 +236,13 @@ CODES = {c.code: c for c in [
          "the program is traced (sizes, numbers); array data computed in the function is NPR021.",
          "def draw(self, n):\n    self.k += 1\n    return self.rng.random(n + self.k)",
          "def draw(self, n):\n    return self.rng.random(n)"),
+    Code("NPR041", "a 0-d array given to a converted function that asks a value's type or text",
+         "Traced, a 0-d NumPy array argument is a 0-d JAX value, which np2ref's type(), isinstance() "
+         "and repr() read as a NumPy scalar: NumPy's own answer (np.ndarray, `array(3)`) cannot be "
+         "given. A converted file's function whose module asks a value's type or text (type, "
+         "isinstance, repr, str, print) refuses a 0-d array argument when it is called; "
+         "np2ref.compile runs the original NumPy function for such a call instead.",
+         "f(np.array(3.0))  # def f(a): print(repr(a))", "f(np.float64(3.0))"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates .at of add, subtract, multiply, maximum, "
          "minimum (a scatter), and of divide, floor_divide, remainder, fmod, power and the logical and "
          "bitwise and/or/xor (one element at a time, in NumPy's order).",

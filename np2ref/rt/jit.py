@@ -30,6 +30,20 @@ from .core import NprUnsupported, npr_host_raised
 from .float_sizes import _NPR_FLOAT_SIZED, _npr_float_static_names, _npr_float_static_variant
 
 
+# what a converted module imports when it asks a value's type or text (rt/introspect.py, print)
+_NPR_ASKING = ("npr_isinstance", "npr_type", "npr_repr", "npr_str", "npr_print")
+
+
+def _npr_asks_0d(fn, args, kwargs):
+    """Whether a NumPy 0-d array is among the arguments of a function whose module asks a value's
+    type or text: traced, it would answer as a NumPy scalar (`repr` np.int64(3) for array(3),
+    isinstance(a, np.ndarray) False), which is not NumPy's answer (NPR041)."""
+    if not any(type(v) is np.ndarray and v.ndim == 0 for v in (*args, *kwargs.values())):
+        return False
+    names = getattr(fn, "__globals__", {})
+    return any(name in names for name in _NPR_ASKING)
+
+
 class NprFunction:
     """A converted function. Called from host code with NumPy values, it runs jit-compiled and
     writes back every array argument the original mutates; called from converted code (refs,
@@ -100,6 +114,11 @@ class NprFunction:
                 _npr_state.pop("stacked", None)  # and appends.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.run_as_written(*args, **kwargs)
+        if _npr_asks_0d(self.fn, args, kwargs):
+            raise NprError("NPR041", f"{self.__name__}() is given a 0-d NumPy array, and its module asks a value's "
+                           "type or text (type, isinstance, repr, print): once traced, a 0-d array cannot be told "
+                           "from a NumPy scalar", hint="pass a NumPy scalar (`a[()]`), or compile the function with "
+                           "np2ref.compile, which runs the original for such calls")
         if self.float_variants and (names := _npr_float_static_names(self, args, kwargs)) in self.float_variants:
             return self.float_variants[names](*args, **kwargs)
         try:

@@ -16,7 +16,7 @@ from ..rewrite.pallas_loops import pallas_loops
 from ..policy import DtypePolicy
 from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global random state as it was)
 from .choice import HOST, JIT, Choice, choose, closed_because
-from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
+from .hostcall import any_0d_array, introspects, HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
 from .refusals import located, source_line, trace_refusal
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
 from .source import ClosureScope, closure_values, refuse, source_of
@@ -99,6 +99,7 @@ class Compiled:
         linecache.cache[self._exec_name] = (len(result.exec_source), None,
                                             result.exec_source.splitlines(True), self._exec_name)
         exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
+        self._introspects = introspects(result.exec_source)
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
             namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
@@ -154,6 +155,8 @@ class Compiled:
         return self.conversion.body
 
     def __call__(self, *args, **kwargs):
+        if self._introspects and any_0d_array(args, kwargs):  # (hostcall.py)
+            return self.original(*args, **kwargs)
         try:
             return self._call_compiled(*args, **kwargs)
         except Exception as exc:
@@ -163,8 +166,7 @@ class Compiled:
                 if error is None:
                     raise
                 raise error from None
-        # a call of an object np2ref cannot see into, not seen yet (rt/opaque.py): this call is
-        # the original's, which notes what each such call returns; the next call compiles with it
+        # an unseen call of an object np2ref cannot see into (rt/opaque.py): the original's notes its result
         return npr_first_call(self.original, args, kwargs)
 
     def _call_compiled(self, *args, **kwargs):

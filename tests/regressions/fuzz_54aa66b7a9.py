@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch printed 'np.int_(_)\n', NumPy printed '_ | print(repr(p))
 # found by: np2ref fuzz --seed 20261207 (round seed 20261267783621), program 84
