@@ -62,7 +62,7 @@ _MISSING = object()
 
 
 class Compiled:
-    """The callable returned by `np2ref.compile` (see DESIGN.md: Public interface)."""
+    """The callable returned by `np2ref.compile` (docs/design.md: the public interface)."""
 
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
                  in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",

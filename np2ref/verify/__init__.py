@@ -1,4 +1,4 @@
-"""Differential verification of translations against the original NumPy (DESIGN.md: Verification).
+"""Differential verification of translations against the original NumPy (docs/design.md: verification).
 
 Importing np2ref does not import jax or hypothesis: `verify` loads the harness on first use.
 """
