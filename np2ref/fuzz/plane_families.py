@@ -138,7 +138,8 @@ def plane_reads(g: Gen, fr: Frame, helpers) -> tuple | None:
             "max": f"np.max({src}, axis=0)", "view": src}[form]
     lines.append(Line(f"{y} = {read}"))
     defines.append(y)
-    if form == "view" and g.chance(60):  # a view read after another store: it sees that store
+    if form == "view" and hi > lo and g.chance(60):  # a view read after another store: it sees that store
+        # (an empty range, lo == hi, has no plane to store into)
         lines.append(Line(f"{x}[{g.int(lo, hi - 1)}] = {scalar(g, arr.dtype)}"))
     after = g.int(0, k - 1)
     if form in ("sum", "max"):
