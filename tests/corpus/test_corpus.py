@@ -55,7 +55,7 @@ COMPILE_DEFAULT = {"bfs_frontier", "burgers1d", "burgers_minmod_limiter", "cn_he
                    "gray_scott_setup_helpers", "heat3d_explicit", "heat_closure_loop", "histogram_equalisation",
                    "implicit_diffusion_thomas", "ising_checkerboard_rng", "jacobi_tolerance", "lbm_d2q9",
                    "nbody_pair_loop", "pic_cic_deposit", "reactor_ternary_control", "sandpile_avalanches",
-                   "slab_transport_mc", "triangular_solves"}
+                   "slab_transport_mc", "string_damped_history", "triangular_solves"}
 
 
 def _expected_refusal(text: str) -> str | None:
