@@ -7,12 +7,15 @@ import contextlib
 from . import divisions as _npr_divisions
 from .arguments import _NPR_GENERAL
 from .core import _NPR_TRACE_GAPS, _npr_trace_gap_kind, npr_host_raised as _npr_host_raised
+from .jit import _NPR_ASKING, _npr_zero_d_args
 from .fastpath import _npr_arg_types, _npr_forget_flat, _NprNotFlat
 from .lowering import _npr_plain_lowering
 from .module_globals import _npr_moved
 from .pallas import _npr_PALLAS_NOTES
 
 NPR_PALLAS_NOTES = _npr_PALLAS_NOTES  # (file, line) -> what the last trace made of a loop nest (loops='pallas')
+NPR_ASKING = _NPR_ASKING  # what converted code calls to ask a value's type or text (a 0-d argument: the original runs)
+npr_zero_d_args = _npr_zero_d_args  # whether a NumPy 0-d array is among the arguments
 NPR_GENERAL = _NPR_GENERAL  # a straight-line call's answer: not its signature, the general path decides
 NprNotFlat = _NprNotFlat  # a flat run traced for new arguments would return another shape of result
 npr_arg_types = _npr_arg_types  # the arguments' types: the key of an entry's flat runs

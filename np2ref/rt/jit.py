@@ -34,14 +34,18 @@ from .float_sizes import _NPR_FLOAT_SIZED, _npr_float_static_names, _npr_float_s
 _NPR_ASKING = ("npr_isinstance", "npr_type", "npr_repr", "npr_str", "npr_print")
 
 
+def _npr_zero_d_args(args, kwargs):
+    """Whether a NumPy 0-d array is among the arguments (not a NumPy scalar: np.float64(1.0))."""
+    return any(type(v) is np.ndarray and v.ndim == 0 for v in (*args, *kwargs.values()))
+
+
 def _npr_asks_0d(fn, args, kwargs):
     """Whether a NumPy 0-d array is among the arguments of a function whose module asks a value's
     type or text: traced, it would answer as a NumPy scalar (`repr` np.int64(3) for array(3),
-    isinstance(a, np.ndarray) False), which is not NumPy's answer (NPR041)."""
-    if not any(type(v) is np.ndarray and v.ndim == 0 for v in (*args, *kwargs.values())):
-        return False
+    isinstance(a, np.ndarray) False), which is not NumPy's answer (NPR041). np2ref.compile asks
+    the same of its converted source and runs the original instead (runtime/compile.py)."""
     names = getattr(fn, "__globals__", {})
-    return any(name in names for name in _NPR_ASKING)
+    return _npr_zero_d_args(args, kwargs) and any(name in names for name in _NPR_ASKING)
 
 
 class NprFunction:

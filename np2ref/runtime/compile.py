@@ -16,7 +16,7 @@ from ..rewrite.pallas_loops import pallas_loops
 from ..policy import DtypePolicy
 from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global random state as it was)
 from .choice import HOST, JIT, Choice, choose, closed_because
-from .hostcall import any_0d_array, introspects, HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
+from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
 from .refusals import located, source_line, trace_refusal
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
 from .source import ClosureScope, closure_values, refuse, source_of
@@ -99,7 +99,7 @@ class Compiled:
         linecache.cache[self._exec_name] = (len(result.exec_source), None,
                                             result.exec_source.splitlines(True), self._exec_name)
         exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
-        self._introspects = introspects(result.exec_source)
+        self._introspects = any(f"{name}(" in result.exec_source for name in rt.NPR_ASKING)  # (a 0-d argument)
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
             namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
@@ -155,7 +155,7 @@ class Compiled:
         return self.conversion.body
 
     def __call__(self, *args, **kwargs):
-        if self._introspects and any_0d_array(args, kwargs):  # (hostcall.py)
+        if self._introspects and rt.npr_zero_d_args(args, kwargs):  # NumPy's type/repr of it: the original's
             return self.original(*args, **kwargs)
         try:
             return self._call_compiled(*args, **kwargs)

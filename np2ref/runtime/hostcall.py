@@ -165,20 +165,3 @@ def signature_text(name: str, args) -> str:
         else:
             parts.append(type(a).__name__)
     return f"{name}({', '.join(parts)})"
-
-
-# type(), isinstance(), repr() of a value (and a print, whose text is made on the host): once
-# traced, a 0-d array argument cannot be told from a NumPy scalar (rt/introspect.py: `repr`
-# gave np.int64(3) for array(3), isinstance(a, np.ndarray) False), so a call of a function that
-# asks with a 0-d array among its arguments is the original's: NumPy's own answer
-_INTROSPECTION = ("npr_isinstance(", "npr_type(", "npr_repr(", "npr_str(", "npr_print(")
-
-
-def introspects(code: str) -> bool:
-    """Whether converted `code` asks a value's type or text."""
-    return any(name in code for name in _INTROSPECTION)
-
-
-def any_0d_array(args, kwargs) -> bool:
-    """Whether a NumPy 0-d array is among the arguments (not a NumPy scalar: np.float64(1.0))."""
-    return any(type(v) is np.ndarray and v.ndim == 0 for v in (*args, *kwargs.values()))
