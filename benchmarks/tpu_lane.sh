@@ -42,7 +42,9 @@ stage() {  # stage NAME SECONDS COMMAND...: run COMMAND under `timeout`, its out
     echo "-- $name: exit $rc after $((SECONDS - start))s"
 }
 
-PYTEST=("$PY" -m pytest -p no:cacheprovider -o addopts= -q -rf --durations=10)
+# tpu_failures writes each failure's report as it happens: a stage killed at its limit keeps them
+PYTEST=(env PYTHONPATH="$PYTHONPATH:$PWD/benchmarks" "$PY" -m pytest -p no:cacheprovider -p tpu_failures
+        -o addopts= -q -rf --tb=short --durations=10)
 # a compile on the chip takes seconds (6 s a corpus program): tests/test_tpu.py (both policies,
 # about 2 min) and the corpus's compile tests (about 5) fill the stage; TESTS and K change it
 TESTS=${TESTS:-"tests/test_tpu.py tests/corpus/test_corpus.py"}
