@@ -141,6 +141,8 @@ def test_grad_and_vmap_through_chained_element_stores():
     np.testing.assert_array_equal(vs["tmp"], np.zeros((2, 2, 3)))
 
 
+@pytest.mark.skipif(on_tpu(), reason="the hand ports divide 0-d float64 values at a TPU's float32 precision "
+                    "(np2ref's rewrite is not theirs, docs/tpu.md): checked on IEEE float64")
 def test_hand_ports_of_the_loop_kernels_equal_numpy():
     """benchmarks/hand/loops.py (what benchmarks/loop_perf.py times np2ref against)."""
     import sys

@@ -330,6 +330,7 @@ def test_float64_crosses_to_the_host_as_the_pair_a_tpu_holds(tmp_path, monkeypat
     assert [float(v) for v in got] == [float(v) for v in want]
     np.testing.assert_array_equal(y, x * (x.sum() * 0.5))
     words = host_words.NprWords()
-    v = np.array([1.0 / 3.0, -2.5e-30, 1e30, np.inf, -np.inf, np.nan])
-    back = words.received(words.returned(v, v.shape, np.float64), np.float64)
+    v = np.array([1.0 / 3.0, -2.5e-20, 1e30, np.inf, -np.inf, np.nan])  # a pair: float32's range (docs/tpu.md)
+    with jax.enable_x64(True):
+        back = words.received(jax.jit(lambda u: words.send(u, u.dtype))(v), np.float64)
     np.testing.assert_allclose(back, v, rtol=1e-14)

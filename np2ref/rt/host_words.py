@@ -8,11 +8,13 @@ crosses as two 32-bit words:
 
 - IEEE float64 (CPU, GPU) and every 64-bit integer: its bits, as two uint32 words
   (`bitcast_convert_type` in the program, `.view` on the host);
-- float64 on a TPU: the float32 pair the TPU holds (hi, lo), summed in IEEE float64 on the
-  host. A TPU has no float64 unit: XLA emulates float64 as a pair of float32 values, and its
-  bitcast of such a value gives the pair's float32 bits, not IEEE's (measured on the chip,
-  2026-12-06: a printed 31.5 came out 7516192768.0, the float32 bits of 31.5 read as a float64's
-  high word). The pair (hi = float32(v), lo = float32(v - hi)) is the TPU's value exactly.
+- a float64 operand on a TPU: the float32 pair the TPU computes with (hi, lo), summed in IEEE
+  float64 on the host. A TPU has no float64 unit: XLA emulates float64 as a pair of float32
+  values, and its bitcast of a float64 to words gives the pair's float32 bits, not IEEE's
+  (benchmarks/tpu_host_words.py on the chip, 2026-12-06: a printed 31.5 came out 7516192768.0,
+  the float32 bits of 31.5 read as a float64's high word). The pair (hi = float32(v),
+  lo = float32(v - hi)) is the value the TPU computes with. Words bitcast *to* a float64 are
+  read right there, so results come back as IEEE bits everywhere (a draw keeps all 53 bits).
 """
 
 import jax
@@ -52,25 +54,24 @@ class NprWords:
             v = jnp.stack([jnp.real(v), jnp.imag(v)], axis=-1)
         if self._paired(dt):
             hi = v.astype(np.float32)
-            return jnp.stack([hi, (v - hi.astype(v.dtype)).astype(np.float32)], axis=-1)
+            lo = jnp.where(jnp.isfinite(hi), v - hi.astype(v.dtype), 0.0)  # inf's own: no inf - inf
+            return jnp.stack([hi, lo.astype(np.float32)], axis=-1)
         if jnp.ndim(v) == 0:  # jax 0.10.2's XLA:CPU crashed (SIGSEGV) on a 0-d bitcast of a reduction
             # of 4,096 or more float64 values (`jit(lambda u: bitcast_convert_type(u.max(), uint32))`): as 1-d
             return lax.bitcast_convert_type(jnp.reshape(v, (1,)), np.uint32).reshape(2)
         return lax.bitcast_convert_type(v, np.uint32)
 
-    def spec(self, shape, dt):
+    @staticmethod
+    def spec(shape, dt):
         """The ShapeDtypeStruct of a callback result of `shape` and dtype dt (wide) as words."""
         words = (2, 2) if np.dtype(dt).kind == "c" else (2,)
-        return jax.ShapeDtypeStruct(tuple(shape) + words, np.float32 if self._paired(dt) else np.uint32)
+        return jax.ShapeDtypeStruct(tuple(shape) + words, np.uint32)
 
-    def take(self, out, dt):
-        """The value of dtype dt whose words a callback returned (`spec`)."""
+    @staticmethod
+    def take(out, dt):
+        """The value of dtype dt whose words (IEEE bits: a TPU reads them right) a callback returned."""
         dt = np.dtype(dt)
-        if self._paired(dt):
-            f64 = np.dtype(np.float64)
-            whole = out[..., 0].astype(f64) + out[..., 1].astype(f64)
-        else:
-            whole = lax.bitcast_convert_type(out, np.float64 if dt.kind == "c" else dt)
+        whole = lax.bitcast_convert_type(out, np.float64 if dt.kind == "c" else dt)
         return lax.complex(whole[..., 0], whole[..., 1]) if dt.kind == "c" else whole
 
     # ---- on the host ----------------------------------------------------------------------
@@ -84,14 +85,8 @@ class NprWords:
             whole = np.ascontiguousarray(v, np.uint32).view(np.float64 if dt.kind == "c" else dt)[..., 0]
         return (whole[..., 0] + 1j * whole[..., 1]).astype(dt) if dt.kind == "c" else whole
 
-    def returned(self, value, shape, dt):
+    @classmethod
+    def returned(cls, value, shape, dt):
         """The words of a host result (dtype dt, wide) for `take`."""
-        value = np.asarray(value, dtype=dt).reshape(shape)
-        if np.dtype(dt).kind == "c":
-            value = np.stack([value.real, value.imag], axis=-1)
-        if self._paired(dt):
-            with np.errstate(over="ignore", invalid="ignore"):  # beyond float32: what a TPU holds as inf
-                hi = value.astype(np.float32)
-                lo = np.where(np.isfinite(hi), value - hi.astype(np.float64), 0.0).astype(np.float32)
-            return np.stack([hi, lo], axis=-1)
-        return np.ascontiguousarray(value).view(np.uint32).reshape(self.spec(shape, dt).shape)
+        value = np.ascontiguousarray(np.asarray(value, dtype=dt).reshape(shape))
+        return value.view(np.uint32).reshape(cls.spec(shape, dt).shape)
