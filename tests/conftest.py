@@ -54,6 +54,17 @@ def assert_numpys_bits(got, want):
         np.testing.assert_array_equal(got, want)
 
 
+def numpys_values(got, want) -> bool:
+    """np.array_equal(got, want), where float64 is IEEE's; on a TPU (a float32 pair: 48 bits,
+    docs/tpu.md) float values to 1e-13 of the largest. Values that passed through a TPU program
+    (a draw stored and returned) are the pair's."""
+    got, want = np.asarray(got), np.asarray(want)
+    if on_tpu() and want.dtype.kind in "fc" and got.shape == want.shape:
+        scale = max(1.0, float(np.nanmax(np.abs(want), initial=0)))
+        return bool(np.allclose(got, want, rtol=0, atol=1e-13 * scale, equal_nan=True))
+    return bool(np.array_equal(got, want))
+
+
 def load_module(source: str, tmp_dir: Path, name: str | None = None):
     """Write `source` to a real file (so np2ref.compile can read it) and import it."""
     name = name or f"np2ref_case_{next(_counter)}"
