@@ -462,6 +462,13 @@ def _npr_run_jaxpr(jaxpr, consts, *args):
     return _npr_core.eval_jaxpr(jaxpr, consts, *args)
 
 
+def _npr_is_body(p):
+    """Whether an equation's parameter is a body (a Jaxpr, a ClosedJaxpr, or a tuple holding
+    them: cond's branches)."""
+    kinds = (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)
+    return isinstance(p, kinds) or isinstance(p, tuple) and any(isinstance(q, kinds) for q in p)
+
+
 def _npr_rewrite_body(p, rewrite):
     """An equation's body (a Jaxpr, a ClosedJaxpr, or a tuple of them: cond's branches) with
     `rewrite(jaxpr) -> jaxpr` applied to each jaxpr in it; p itself where every rewrite gave
