@@ -126,7 +126,7 @@ def test_the_route_estimates_numpys_products_and_the_one_product(mod):
     rng = np.random.default_rng(0)
     x, w = rng.random((16, 64, 64)), rng.random((32, 16, 3, 3))
     compiled = np2ref.compile(mod.conv, host_below=16384)
-    jaxpr, rewrites = compiled._traced_for_route((x, w))
+    jaxpr, rewrites = compiled._traced_for_route((x, w))[:2]
     assert len(rewrites) == 1
     numpy_us, jit_us = routes.estimate(jaxpr, (x, w), [], rewrites)
     assert 3 * numpy_us < routes.estimate(jaxpr, (x, w), [])[0]

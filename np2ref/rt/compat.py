@@ -108,6 +108,18 @@ def _npr_eager():
     return type(_npr_current_trace()).__name__ == "EvalTrace"
 
 
+def _npr_staging_trace():
+    """The trace that records equations beneath the current one (under vmap, the jaxpr trace
+    the batched equations go to); None when there is none or this JAX keeps it elsewhere."""
+    try:
+        trace = _npr_current_trace()
+        while trace is not None and not hasattr(trace, "frame"):
+            trace = getattr(trace, "parent_trace", None)
+        return trace
+    except Exception:
+        return None
+
+
 def _npr_equations(trace=None):
     """The equations recorded so far by `trace` (by default the current one), oldest first;
     an entry may be None (an equation without effects that was collected). None when this JAX
@@ -460,6 +472,13 @@ def _npr_replace(node, **fields):
 def _npr_run_jaxpr(jaxpr, consts, *args):
     """The values of a (rewritten) Jaxpr run on `args`, traced into the current trace."""
     return _npr_core.eval_jaxpr(jaxpr, consts, *args)
+
+
+def _npr_is_body(p):
+    """Whether an equation's parameter is a body (a Jaxpr, a ClosedJaxpr, or a tuple holding
+    them: cond's branches)."""
+    kinds = (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)
+    return isinstance(p, kinds) or isinstance(p, tuple) and any(isinstance(q, kinds) for q in p)
 
 
 def _npr_rewrite_body(p, rewrite):
