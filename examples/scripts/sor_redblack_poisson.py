@@ -48,24 +48,6 @@ def sor(u, f, omega, tol):
     return it, np.array(history)
 
 
-def sor_quiet(u, f, omega, tol):
-    """The same iteration without the history list, returning the sweep count and last change."""
-    n = u.shape[0]
-    h2 = (1.0 / (n - 1)) ** 2
-    red, black = colours(u.shape)
-    it = 0
-    while True:
-        change = 0.0
-        for mask in (red, black):
-            r = residual(u, f, h2)
-            u[mask] += omega * r[mask]
-            change = max(change, np.max(np.abs(r[mask])))
-        it += 1
-        if change < tol or it >= MAXIT:
-            break
-    return it, change
-
-
 def make_inputs(size="small"):
     n = 9 if size == "small" else 33
     x = np.linspace(0.0, 1.0, n)
@@ -74,12 +56,8 @@ def make_inputs(size="small"):
     return dict(u=np.zeros((n, n)), f=f, omega=1.5, tol=1e-8)
 
 
-CHECKS = {"sor": lambda: make_inputs("small"), "sor_quiet": lambda: make_inputs("small")}
-
 if __name__ == "__main__":
     inputs = make_inputs("large")
     it, hist = sor(**inputs)
     u = inputs["u"]
     print(repr(it), repr(hist[-3:].tolist()), repr(u.max()), repr(u[16, 10:14].tolist()))
-    inputs = make_inputs("large")
-    print(repr(sor_quiet(**inputs)), repr(inputs["u"].sum()))
