@@ -432,11 +432,21 @@ def _restrict(facts: ModuleFacts, only: set[str]) -> None:
 
 
 def _passed_functions(f: FunctionFacts) -> set[str]:
-    """The names a function passes as call arguments that are no local of its own
-    (`rk4(rhs, y0, h)` with the module's `rhs`): converted too, so that the call through the
-    parameter runs the converted function (rt/host.py npr_call)."""
-    return {node.value.value for node in walk(f.node) if isinstance(node, cst.Arg) and isinstance(node.value, cst.Name)
-            and node.value.value not in f.roots and node.value.value not in f.params}
+    """The names a function uses as values that are no local of its own: passed as call
+    arguments (`rk4(rhs, y0, h)` with the module's `rhs`), or chosen first and passed on
+    (`limiter = minmod if flag else superbee`, `for f in (sq, cube)`): converted too, so that
+    the call through the parameter runs the converted function (rt/host.py npr_call)."""
+    values = (node for node in walk(f.node) for node in _value_names(node))
+    return {n.value for n in values if isinstance(n, cst.Name) and n.value not in f.roots and n.value not in f.params}
+
+
+def _value_names(node: cst.CSTNode):
+    """The expressions in a node's value positions that may hold a function to pass on."""
+    if isinstance(node, (cst.Arg, cst.Assign, cst.Element, cst.DictElement)):
+        return (node.value,)
+    if isinstance(node, cst.IfExp):
+        return (node.body, node.orelse)
+    return ()
 
 
 def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):
