@@ -1,4 +1,4 @@
-"""What np2ref makes of every corpus/, examples/ and tests/cases/ input, written to a folder, so
+"""What np2ref makes of every corpus/, examples/, tests/cases/ (goldens) and test program input, written to a folder, so
 that two versions of np2ref can be compared byte for byte (issue 43: a faster translator must not
 change a single diagnostic or output line).
 
@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def inputs() -> list[tuple[str, str]]:
     """(name, source text) of every input, names relative to the repository root."""
     found = []
-    for folder in ("corpus", "examples"):
+    for folder in ("corpus", "examples", "tests/programs", "tests/regressions", "tests/python", "tests/masks",
+                   "tests/library", "tests/rules", "tests/diagnostics", "tests/corpus"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             found.append((str(path.relative_to(ROOT)), path.read_text()))
     for path in sorted((ROOT / "tests" / "cases").rglob("*.py")):

@@ -21,6 +21,7 @@ from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
 from .analysis.nodes import walk, run_visitor
+from .analysis.transform import run_transformer
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .policy import DtypePolicy
 from .emit import module as emit_module
@@ -436,7 +437,7 @@ def rewrite(module: cst.Module, facts: ModuleFacts, marks: dict, sink: Diagnosti
     (ConversionResult.loops)."""
     rewriter = ModuleRewriter(facts.functions, marks, facts.imports, sink, facts.positions,
                               facts.plain, track_lines=track_lines)
-    return module.visit(rewriter), rewriter.lists, rewriter.loop_notes
+    return run_transformer(module, rewriter), rewriter.lists, rewriter.loop_notes
 
 
 def _restrict(facts: ModuleFacts, only: set[str]) -> None:
