@@ -3,7 +3,6 @@
 along its last axis, `slot[:, 0]`, never `slot[0]`."""
 
 
-
 def column_into_plane(out, x):
     for i in range(out.shape[1]):
         out[:, i, 0] = x[:, i] * 2.0
