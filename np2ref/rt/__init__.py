@@ -64,7 +64,7 @@ try:
     import jax  # noqa: F401
     from . import (
         compat, core, budget, buffers, module_globals,
-        bounds, lowering, casts, accurate64, divisions,
+        bounds, lowering, casts, accurate64, fission, divisions,
         index, views, stores,
         ops, promotion, pyscalars, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
