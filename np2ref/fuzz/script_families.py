@@ -159,5 +159,10 @@ def vector_params(g: Gen, ns: dict) -> list[Param]:
     return [Param("U", edges.literal(g, g.pick(["np.float64"] * 3 + ["np.float32"]), shape, g.pick([0, 0, 10])))]
 
 
-PARAMS = {"zero_d_arg": zero_d_params, "host_history": vector_params, "float_sized": vector_params}
+def sized_params(g: Gen, ns: dict) -> list[Param]:
+    """`U`, a float vector the sized helpers start from."""
+    return [Param("U", edges.literal(g, g.pick(["np.float64"] * 3 + ["np.float32"]), (g.pick([1, 2, 3, 4]),), g.pick([0, 0, 10])))]
+
+
+PARAMS = {"zero_d_arg": zero_d_params, "host_history": vector_params, "float_sized": sized_params}
 TAILS = {"zero_d_arg": zero_d_tail}

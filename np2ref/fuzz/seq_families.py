@@ -62,7 +62,7 @@ def _coef(g: Gen, fr: Frame) -> str:
 def _size(g: Gen, fr: Frame, array: str, axis: int = 0) -> tuple[list, str]:
     """(lines binding it, the expression) of an array's length: a name bound before the loop, the
     shape itself or len()."""
-    form = g.pick(["name", "shape", "len"] if axis == 0 else ["name", "shape"])
+    form = g.pick(["name"] * 5 + (["shape", "len"] if axis == 0 else ["shape"]))  # a name: the kernel's bound
     if form == "name":
         m = g.name("m")
         return [Line(f"{m} = {array}.shape[{axis}]")], m
