@@ -44,6 +44,16 @@ _npr_TANGENT_TRACERS = ("JVPTracer", "LinearizeTracer")
 _npr_BATCH_TRACERS = ("BatchTracer",)
 
 
+def _npr_unbatched(x):
+    """(the traced value under a vmapped value x, its batch axis), or None when x is not one."""
+    if type(x).__name__ not in _npr_BATCH_TRACERS:
+        return None
+    try:
+        return x.val, x.batch_dim
+    except AttributeError:  # another JAX's BatchTracer: not seen through
+        return None
+
+
 def _npr_traced(x):
     """Whether x is a tracer (a value being traced by jit, vmap, grad...)."""
     return isinstance(x, _npr_Tracer)
