@@ -18,7 +18,8 @@ from .nodes import walk, run_visitor
 from .library_table import LIBRARY_CALLS
 from .numpy_table import RANDOM_DRAWS, RANDOM_GENERATORS, RANDOM_SEED, is_host_only
 
-HOST_BUILTINS = frozenset({"print", "open", "input", "exit", "quit", "breakpoint"})
+# (a set is of Python values, hashed: `set(roots.tolist())` needs the array's data on the host)
+HOST_BUILTINS = frozenset({"print", "open", "input", "exit", "quit", "breakpoint", "set", "frozenset"})
 PURE_MODULES = frozenset({"math", "numpy"})
 # Functions of other modules that compute nothing host-side: a loop over them runs as Python
 # (`for _ in itertools.repeat(None, n)` with a static n, as `for _ in range(n)`).

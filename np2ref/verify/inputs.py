@@ -192,7 +192,9 @@ def _dense_array(spec: ArgSpec, shape: tuple, seed: int) -> np.ndarray:
     if spec.kind == BOOL:
         return rng.random(shape) < rng.uniform(0.05, 0.95)
     if spec.kind == INT:
-        return rng.integers(int(spec.low), int(spec.high), size=shape, endpoint=True).astype(spec.dtype)
+        # (uint64 values past int64's range, a hash or a generator's state: drawn as uint64)
+        wide = np.uint64 if int(spec.high) > np.iinfo(np.int64).max else np.int64
+        return rng.integers(int(spec.low), int(spec.high), size=shape, endpoint=True, dtype=wide).astype(spec.dtype)
     values = rng.uniform(spec.low, spec.high, size=shape)
     if spec.kind == COMPLEX:
         values = values + 1j * rng.uniform(spec.low, spec.high, size=shape)

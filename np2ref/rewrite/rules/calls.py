@@ -12,6 +12,7 @@ share a written buffer when they cannot be checked (NPR201), one-argument np.whe
 
 from __future__ import annotations
 
+import builtins
 import math
 
 import libcst as cst
@@ -115,6 +116,9 @@ def call_params(call: cst.Call, facts: FunctionFacts):
     return [(a.value, n) for a, n in fx.call_params(call.args, facts.params)]
 
 
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+
 # -- planning (in the order of the Call planners: see the `order` of each) ---------------------
 @plans(cst.Call, order=10)
 def plan_callee(node: cst.Call, ctx) -> None:
@@ -129,7 +133,10 @@ def plan_callee(node: cst.Call, ctx) -> None:
         if qual is None and name not in ctx.locals and name not in ctx.all \
                 and name not in fx.SAFE_BUILTINS and full not in LIBRARY_CALLS and full.split(".")[0] != "math" \
                 and not special_function_call(node, full, ctx.locals):
-            if ctx.bound is not None and name in ctx.bound:  # the module's class (or object)
+            if name in _BUILTIN_NAMES:  # (ctx.bound holds the builtins too)
+                ctx.sink.report("NPR003", f"call to the builtin `{name}()`, which np2ref does not translate",
+                                ctx.span(node), hint="call it outside the converted function")
+            elif ctx.bound is not None and name in ctx.bound:  # the module's class (or object)
                 ctx.sink.report("NPR003", f"call to `{name}()`, a class or object of this module: np2ref "
                                 "translates the module's functions, not classes and their methods",
                                 ctx.span(node), hint="make the object outside the converted function and pass "
