@@ -35,7 +35,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .compat import (
-    _npr_discharged, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewrite_body, _npr_run_jaxpr)
+    _npr_discharged, _npr_effects_moved, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewrite_body, _npr_run_jaxpr)
 
 _npr_FISSION = {"on": True}
 _NPR_FISSION_ELEMENTS = 1 << 22  # the precomputed values of all trips, at most (32 MiB of float64)
@@ -208,4 +208,4 @@ def _npr_whole_load(ref):
     inner = _npr_value_aval(ref)
     traced = jax.make_jaxpr(lambda x: jax.new_ref(x)[...])(jax.ShapeDtypeStruct(inner.shape, inner.dtype))
     load = next(e for e in traced.jaxpr.eqns if e.primitive.name == "get")
-    return _npr_replace(load, invars=[ref, *load.invars[1:]])
+    return _npr_effects_moved(_npr_replace(load, invars=[ref, *load.invars[1:]]), load.invars[0], ref)
