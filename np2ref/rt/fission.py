@@ -23,7 +23,9 @@ bit on the CPU), and a reduction's order inside one trip is XLA's either way. Wh
 rounds differently may differ in the last bit, as between any two programs: a product it
 contracted with the loop's addition into one FMA is now rounded first, as NumPy rounds it; an
 array division by a broadcast value it may make a product by the reciprocal (where the quotient
-decides, the division fence, run after this, fences it as it fences any array division). Taken only where it pays: some moved
+decides, the division fence, run after this, fences it as it fences any array division).
+
+Taken only where it pays: some moved
 equation is float arithmetic (a product, a transcendental, a reduction: not index computations,
 reads or reshapes), and the precomputed values of all trips fit in _NPR_FISSION_ELEMENTS. A Ref
 the trips only load from (a helper's parameter its caller writes) is loaded whole before the loop
@@ -35,7 +37,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from .compat import (
-    _npr_discharged, _npr_effects_moved, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewrite_body, _npr_run_jaxpr)
+    _npr_discharged, _npr_effects_moved, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewrite_body,
+    _npr_run_jaxpr)
 
 _npr_FISSION = {"on": True}
 _NPR_FISSION_ELEMENTS = 1 << 22  # the precomputed values of all trips, at most (32 MiB of float64)
