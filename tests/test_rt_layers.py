@@ -16,7 +16,7 @@ RT = ROOT / "np2ref" / "rt"
 
 # bottom to top (docs/internals.md draws them)
 FLOORS = (
-    ("ground", "compat core budget buffers module_globals"),
+    ("ground", "compat core budget buffers module_globals host_words"),
     ("index", "bounds casts lowering index peepholes dots accurate64 fission divisions"),
     ("refs", "views stores"),
     ("numpy", "promotion ops pyscalars pymath np_dtypes np_ufuncs np_reductions np_shape np_creation "
