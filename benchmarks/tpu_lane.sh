@@ -14,7 +14,9 @@
 # T_TESTS the differential tests on the chip (tests/test_tpu.py holds the float32 policy's),
 # T_RUN benchmarks/run.py per dtype policy (size $SIZE, default M), T_SUITE benchmarks/suite.py
 # (size $SUITE_SIZE, default L), T_DEVICE benchmarks/device_kernels.py ($DEVICE_ARGS, default --quick:
-# NPBench-style kernels NumPy in and device-resident against their hand ports; 0, off, by default).
+# NPBench-style kernels NumPy in and device-resident against their hand ports; 0, off, by default),
+# T_WORST benchmarks/device_worst.py (suite.py's three kernels furthest from their hand ports on a
+# TPU, np2ref's rewrites for each on and off; 0 by default).
 # TESTS overrides the test files.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -61,4 +63,5 @@ done
 stage suite "${T_SUITE:-50}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}" ${SUITE_ARGS:-}
 # shellcheck disable=SC2086 (DEVICE_ARGS is a list of arguments)
 stage device_kernels "${T_DEVICE:-0}" "$PY" benchmarks/device_kernels.py ${DEVICE_ARGS:---quick}
+stage worst "${T_WORST:-0}" "$PY" benchmarks/device_worst.py --size "${SUITE_SIZE:-L}"
 exit 0

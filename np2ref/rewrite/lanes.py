@@ -420,7 +420,8 @@ class _ToSlots(cst.CSTTransformer):
         if rest is None:
             return updated
         at = len(values) - len(rest)  # the slot keeps P's whole axes, in front of the rest
-        return _pair(cst.Name(self.slot_names[array]), [v for v in values[:at] if _is_name(v, "npr_whole")] + values[at:])
+        wholes = [v for v in values[:at] if _is_name(v, "npr_whole")]
+        return _pair(cst.Name(self.slot_names[array]), wholes + values[at:])
 
 
 def _whole_first(prefix, rest):

@@ -484,6 +484,17 @@ def _npr_run_jaxpr(jaxpr, consts, *args):
     return _npr_core.eval_jaxpr(jaxpr, consts, *args)
 
 
+def _npr_effects_moved(eqn, old, new):
+    """eqn's effects with those on its input `old` (a Ref's read, JAX's JaxprInputEffect, which
+    names the jaxpr input it reads) made on `new`: an equation spliced into another jaxpr."""
+    moved = set()
+    for eff in eqn.effects:
+        if getattr(eff, "input", None) is old:
+            eff = type(eff)(new)
+        moved.add(eff)
+    return eqn.replace(effects=moved)
+
+
 def _npr_is_body(p):
     """Whether an equation's parameter is a body (a Jaxpr, a ClosedJaxpr, or a tuple holding
     them: cond's branches)."""

@@ -18,25 +18,34 @@ then computes what it computed, from the same values, in the same order:
                                                       trace += t; i += 1
 
 Exact: an elementwise operation under vmap computes each element as the scalar one does (the lanes
-of rewrite/lanes.py rely on the same; tests/test_loop_fission.py holds it bit for bit on the CPU),
-and a reduction's order inside one trip is XLA's either way. Taken only where it pays: some moved
-equation is arithmetic beyond index computations (a transcendental, a division, a product, a
-reduction), and the precomputed values of all trips fit in _NPR_FISSION_ELEMENTS.
+of rewrite/lanes.py rely on the same; tests/test_loop_fission.py compares the two programs bit for
+bit on the CPU), and a reduction's order inside one trip is XLA's either way. What XLA itself
+rounds differently may differ in the last bit, as between any two programs: a product it
+contracted with the loop's addition into one FMA is now rounded first, as NumPy rounds it; an
+array division by a broadcast value it may make a product by the reciprocal (where the quotient
+decides, the division fence, run after this, fences it as it fences any array division).
+
+Taken only where it pays: some moved
+equation is float arithmetic (a product, a transcendental, a reduction: not index computations,
+reads or reshapes), and the precomputed values of all trips fit in _NPR_FISSION_ELEMENTS. A Ref
+the trips only load from (a helper's parameter its caller writes) is loaded whole before the loop
+for the moved loads.
 """
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .compat import _npr_is_literal, _npr_replace, _npr_rewrite_body, _npr_run_jaxpr
+from .compat import (
+    _npr_discharged, _npr_effects_moved, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewrite_body,
+    _npr_run_jaxpr)
 
 _npr_FISSION = {"on": True}
 _NPR_FISSION_ELEMENTS = 1 << 22  # the precomputed values of all trips, at most (32 MiB of float64)
-_NPR_PAYS = frozenset({
-    "exp", "exp2", "expm1", "log", "log1p", "tanh", "logistic", "sin", "cos", "tan", "asin", "acos", "atan",
-    "atan2", "sinh", "cosh", "asinh", "acosh", "atanh", "sqrt", "rsqrt", "cbrt", "pow", "integer_pow", "div",
-    "erf", "erfc", "erf_inv", "lgamma", "digamma", "dot_general", "reduce_sum", "reduce_max", "reduce_min",
-    "reduce_prod", "cumsum", "cumprod", "cummax", "cummin", "argmax", "argmin"})
+# what moving an equation gains nothing by: index arithmetic, and reading or reshaping values
+_NPR_MOVES_ONLY = frozenset({
+    "dynamic_slice", "slice", "squeeze", "reshape", "broadcast_in_dim", "expand_dims", "convert_element_type",
+    "transpose", "gather", "get", "select_n", "copy", "copy_p", "concatenate", "rev", "iota", "pjit", "jit"})
 
 
 def _npr_fissioned(jaxpr):
@@ -76,9 +85,11 @@ def _npr_split_scan(eqn):
     steps = _npr_induction_steps(body, nc, ncarry)
     used = {v for e in body.eqns for v in e.invars if not _npr_is_literal(v)}
     known = set(body.invars[:nc]) | set(body.invars[nc + ncarry:]) | set(steps)
+    readonly = _npr_read_only_refs(body, eqn.invars, nc)
     moved = []
     for e in body.eqns:  # (an equation only the carries read, `i + 1`, stays: it is the loop's own)
-        if not e.effects and any(v in used for v in e.outvars) and \
+        loads = e.primitive.name == "get" and e.invars[0] in readonly
+        if (not e.effects or loads) and any(v in used for v in e.outvars) and \
                 all(_npr_is_literal(v) or v in known for v in e.invars):
             moved.append(e)
             known.update(e.outvars)
@@ -87,10 +98,10 @@ def _npr_split_scan(eqn):
     frontier = list(dict.fromkeys(v for e in stay for v in e.invars if not _npr_is_literal(v) and v in made))
     frontier += [v for v in dict.fromkeys(body.outvars) if not _npr_is_literal(v) and v in made and v not in frontier]
     needed = _npr_needed(moved, frontier)
-    if not frontier or not any(e.primitive.name in _NPR_PAYS for e in needed) or \
+    if not frontier or not any(_npr_pays(e) for e in needed) or \
             length * sum(max(1, int(np.prod(v.aval.shape))) for v in frontier) > _NPR_FISSION_ELEMENTS:
         return None
-    pre = _npr_hoisted(body, needed, frontier, steps, eqn.invars, nc, ncarry, length)
+    pre = _npr_hoisted(closed, needed, frontier, steps, eqn.invars, nc, ncarry, length)
     if pre is None:
         return None
     pre_eqns, outs = pre
@@ -100,6 +111,25 @@ def _npr_split_scan(eqn):
     if "linear" in p:  # (a scan parameter of some JAX releases: one flag an operand)
         params["linear"] = tuple(p["linear"]) + (False,) * len(frontier)
     return pre_eqns + [_npr_replace(eqn, invars=list(eqn.invars) + outs, params=params)]
+
+
+def _npr_pays(e):
+    """Arithmetic on floats (a product, a tanh, a reduction), not index computations or moves."""
+    return e.primitive.name not in _NPR_MOVES_ONLY and \
+        any(np.dtype(getattr(v.aval, "dtype", np.int32)).kind in "fc" for v in e.outvars)
+
+
+def _npr_read_only_refs(body, operands, nc):
+    """The loop's constant Refs that its trips only load from (every equation taking one is a
+    `get` of the body itself, and the scan is passed that Ref once): what a trip loads from one
+    is what it held before the loop."""
+    refs = {v for v, o in zip(body.invars[:nc], operands[:nc])
+            if _npr_is_ref_aval(v.aval) and sum(x is o for x in operands) == 1}
+    for e in body.eqns:
+        taken = [v for v in e.invars if not _npr_is_literal(v) and v in refs]
+        if e.primitive.name != "get" or taken[1:] or taken and e.invars[0] is not taken[0]:
+            refs.difference_update(taken)
+    return refs
 
 
 def _npr_induction_steps(body, nc, ncarry):
@@ -127,31 +157,58 @@ def _npr_needed(moved, frontier):
     return needed[::-1]
 
 
-def _npr_hoisted(body, needed, frontier, steps, operands, nc, ncarry, length):
+def _npr_hoisted(closed, needed, frontier, steps, operands, nc, ncarry, length):
     """(equations computing the frontier's values for every trip, stacked on a leading axis, from
-    the scan's operands; the vars holding them), or None."""
-    sub = _npr_replace(body, eqns=needed, outvars=list(frontier), effects=frozenset())
-    batched = [k >= nc + ncarry or body.invars[k] in steps for k in range(len(body.invars))]
+    the scan's operands; the vars holding them), or None. `closed`: the scan's body."""
+    body = closed.jaxpr
+    read = {v for e in needed for v in e.invars if not _npr_is_literal(v)}
+    taken = [k for k, v in enumerate(body.invars) if v in read]  # the body's inputs the work reads
+    sub = _npr_replace(body, invars=[body.invars[k] for k in taken], eqns=needed, outvars=list(frontier))
+    pre, values = [], [operands[k] for k in taken]
+    if any(_npr_is_ref_aval(v.aval) for v in sub.invars):  # Refs it loads from: their values, loaded whole first
+        sub = _npr_discharged(_npr_replace(closed, jaxpr=sub))
+        for at, k in enumerate(taken):
+            if _npr_is_ref_aval(body.invars[k].aval):
+                pre.append(_npr_whole_load(operands[k]))
+                values[at] = pre[-1].outvars[0]
+        sub_jaxpr, sub_consts = sub.jaxpr, sub.consts
+    else:
+        sub_jaxpr, sub_consts = _npr_replace(sub, effects=frozenset()), ()
+    lanes = [k >= nc + ncarry or body.invars[k] in steps for k in taken]
 
-    def trips(*values):
-        inputs = list(values)
-        for k in range(ncarry):  # an induction carry's value on trip t: init + step * t
-            var = body.invars[nc + k]
+    def trips(*vals):
+        inputs = list(vals)
+        for at, k in enumerate(taken):  # an induction carry's value on trip t: init + step * t
+            var = body.invars[k]
             if var in steps:
-                inputs[nc + k] = values[nc + k] + steps[var] * jnp.arange(length, dtype=var.aval.dtype)
+                inputs[at] = vals[at] + steps[var] * jnp.arange(length, dtype=var.aval.dtype)
 
-        def one(*vals):
-            return _npr_run_jaxpr(sub, (), *vals)
-        return jax.vmap(one, in_axes=[0 if b else None for b in batched])(*inputs)
+        def one(*lane):
+            return _npr_run_jaxpr(sub_jaxpr, sub_consts, *lane)[:len(frontier)]
+        return jax.vmap(one, in_axes=[0 if b else None for b in lanes])(*inputs)
 
-    args = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in operands]
+    args = [jax.ShapeDtypeStruct(_npr_value_aval(v).shape, _npr_value_aval(v).dtype) for v in values]
     try:
-        closed = jax.make_jaxpr(trips)(*args)
+        traced = jax.make_jaxpr(trips)(*args)
     except Exception:  # anything vmap cannot take: the loop as it was
         return None
-    if closed.consts:
+    if traced.consts:
         return None
-    names = dict(zip(closed.jaxpr.invars, operands))
+    names = dict(zip(traced.jaxpr.invars, values))
     eqns = [_npr_replace(e, invars=[names.get(v, v) if not _npr_is_literal(v) else v for v in e.invars])
-            for e in closed.jaxpr.eqns]
-    return eqns, [names.get(v, v) for v in closed.jaxpr.outvars]
+            for e in traced.jaxpr.eqns]
+    return pre + eqns, [names.get(v, v) for v in traced.jaxpr.outvars]
+
+
+def _npr_value_aval(v):
+    aval = v.aval
+    return getattr(aval, "inner_aval", aval)
+
+
+def _npr_whole_load(ref):
+    """An equation `value <- ref[...]` for the outer program's Ref var `ref` (JAX's own, traced
+    on a Ref of the same type, its Ref then replaced)."""
+    inner = _npr_value_aval(ref)
+    traced = jax.make_jaxpr(lambda x: jax.new_ref(x)[...])(jax.ShapeDtypeStruct(inner.shape, inner.dtype))
+    load = next(e for e in traced.jaxpr.eqns if e.primitive.name == "get")
+    return _npr_effects_moved(_npr_replace(load, invars=[ref, *load.invars[1:]]), load.invars[0], ref)

@@ -47,3 +47,24 @@ def cells_counted(x, h):
     for i in range(x.shape[0]):
         count = count * 2.0 + np.floor(x[i] / h)
     return count
+
+
+def _running_weights(x, y):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += np.exp(-x[i]) * (i + 1.0)  # x: a Ref here (the caller writes it), only loaded in the loop
+        y[i] = s
+
+
+def loads_of_a_read_only_ref(x, y):
+    x *= 0.5
+    _running_weights(x, y)
+    return y[-1]
+
+
+def loads_of_a_written_ref(x):
+    s = 0.0
+    for i in range(1, x.shape[0]):
+        s += np.sqrt(x[i - 1] + 1.0)  # x[i - 1] was written by the trip before: stays in the loop
+        x[i] = s
+    return s
