@@ -464,11 +464,6 @@ def _npr_is_literal(v):
     return isinstance(v, _npr_core.Literal)
 
 
-def _npr_is_body(p):
-    """Whether an equation's parameter is a body (a Jaxpr or ClosedJaxpr: a loop's, a call's)."""
-    return isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr))
-
-
 def _npr_open(p):
     """A body's Jaxpr (a ClosedJaxpr's, or p itself)."""
     return p.jaxpr if isinstance(p, _npr_core.ClosedJaxpr) else p
