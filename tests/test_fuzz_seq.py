@@ -89,3 +89,12 @@ def test_a_result_holding_text_is_not_vmapped(tmp_path):
     program = Program((Param("Z", "np.array(1.75, dtype=np.float32)"),), (), (), "(Z, type(Z).__name__)")
     outcome = Runner(vmap=True, grad=False, workdir=str(tmp_path)).check(program.source())
     assert outcome.kind == "exact", outcome
+
+
+def test_a_call_handed_to_the_original_may_leave_numpys_writes_before_an_index_error(tmp_path):
+    """A 0-d argument asked its text: np2ref.compile runs the original (NPR041's route), whose
+    writes before NumPy's IndexError stay, as in NumPy (fuzz_84c521616d, the checker's)."""
+    program = Program((Param("b", "np.arange(4.0)"), Param("Z", "np.array(-0.5)"), Param("i", "np.int64(7)")), (),
+                      (Line("Z[...] += 1.0"), Line("print(str(Z))"), Line("b[i] = b[0]")), None)
+    outcome = Runner(vmap=False, grad=False, workdir=str(tmp_path)).check(program.source())
+    assert outcome.kind == "exact", outcome
