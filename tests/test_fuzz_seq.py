@@ -61,7 +61,7 @@ def test_short_family_runs_have_no_failures(family, tmp_path, capsys):
 def test_the_marked_nest_is_compiled_with_pallas_loops(tmp_path):
     nest = Block(f"for i in range(1, m):  {PALLAS_MARK}", (Line("Q[i] = Q[i - 1] * 0.5 + Q[i]"),))
     program = Program((Param("Q", "np.array([1.0, -0.0, 2.0, 0.5])"),), (), (Line("m = Q.shape[0]"), nest), "Q.sum()")
-    outcome = Runner(vmap=False, grad=False, workdir=str(tmp_path)).check(program.source())
+    outcome = Runner(vmap=True, grad=False, workdir=str(tmp_path)).check(program.source())  # vmap's trace: the lax loop
     assert outcome.kind == "exact" and outcome.kernel == "kernel", outcome
 
 
