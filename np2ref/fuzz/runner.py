@@ -241,14 +241,7 @@ class Runner:
 
 def _converted_raises(module, error: IndexError) -> Outcome:
     """NumPy raised IndexError in host code: the converted module's f raises it too, NumPy's message."""
-    failed, *_ = converted.run_converted(Path(module.__file__), _SEED)
-    if failed is None:
-        return Outcome("failed", "mismatch", "convert", f"NumPy raises IndexError ({error}); the converted f returned")
-    if failed[:2] == ("failed", "IndexError"):
-        said = str(error).splitlines()[0] if str(error) else ""
-        return Outcome("exact") if failed[2] == said else Outcome(
-            "failed", "mismatch", "convert", f"IndexError: NumPy says {said!r}, the converted f {failed[2]!r}")
-    return Outcome(failed[0], failed[1], "convert", failed[2])
+    return Outcome(*converted.raises_index_error(Path(module.__file__), _SEED, error))
 
 
 def _compile(module):
