@@ -54,3 +54,16 @@ def run_converted(path: Path, seed: int):
         sys.modules.pop(name, None)
         out.unlink(missing_ok=True)
     return None, got, args, printed.getvalue()
+
+
+def raises_index_error(path: Path, seed: int, error: IndexError) -> tuple[str, str, str, str]:
+    """(kind, code, stage, detail) of the converted f's run where NumPy's raised IndexError: exact
+    when it raises NumPy's IndexError with NumPy's message."""
+    failed, *_ = run_converted(path, seed)
+    said = str(error).splitlines()[0] if str(error) else ""
+    if failed is None:
+        return "failed", "mismatch", "convert", f"NumPy raises IndexError ({error}); the converted f returned"
+    if failed[:2] == ("failed", "IndexError"):
+        return ("exact", "", "", "") if failed[2] == said else (
+            "failed", "mismatch", "convert", f"IndexError: NumPy says {said!r}, the converted f {failed[2]!r}")
+    return failed[0], failed[1], "convert", failed[2]

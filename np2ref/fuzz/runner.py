@@ -144,10 +144,11 @@ class Runner:
             return refused
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "compile")
+        self._first_trace = ""
         outcome = self._check_compiled(module, compiled, names, expected, args_np, shown.getvalue(), vmap)
         if PALLAS_MARK in Path(module.__file__).read_text() and outcome.kind == "exact":
-            ran = "one Pallas kernel" in compiled.explain()
-            outcome = dataclasses.replace(outcome, kernel="kernel" if ran else "lax")
+            # what the first call's trace ran (the vmap and grad checks' traces run the lax loop)
+            outcome = dataclasses.replace(outcome, kernel="kernel" if "one Pallas kernel" in self._first_trace else "lax")
         return outcome
 
     def _check_compiled(self, module, compiled, names, expected, args_np, shown: str, vmap: bool) -> Outcome:
@@ -164,6 +165,7 @@ class Runner:
             return _refused(exc, "call")
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "call")
+        self._first_trace = compiled.explain() if PALLAS_MARK in Path(module.__file__).read_text() else ""
         diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
             or _identity(expected, got, args_np, args_c, names) or _compare_args(names, args_np, args_c)
         if not diff:
@@ -213,7 +215,7 @@ class Runner:
             refused = _refused(exc, "compile")
             source = Path(module.__file__).read_text()
             if converted.wants_convert(source, refused.code):  # a host loop: convert's graph breaks
-                return self._check_converted(module, names, expected, args_np, shown.getvalue())
+                return _converted_raises(module, error)
             return refused
         args_c = module.make_args()
         np.random.seed(_SEED)
@@ -227,12 +229,19 @@ class Runner:
                                f"np2ref says {str(exc)!r}")
             initial = [n if isinstance(n, np.random.Generator) else v
                        for n, v in zip(after_numpy, module.make_args())]
-            changed = _compare_args(names, initial, args_c)
+            # the arguments as they were (np2ref checks before writing back), or as NumPy's run left
+            # them (a call np2ref.compile hands to the original: a 0-d argument asked its type, NPR041)
+            changed = _compare_args(names, initial, args_c) and _compare_args(names, after_numpy, args_c)
             return Outcome("failed", "mismatch", "call", f"after the IndexError, {changed}") if changed \
                 else Outcome("exact")
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "call")
         return Outcome("failed", "mismatch", "call", f"NumPy raises IndexError ({error}); np2ref returned")
+
+
+def _converted_raises(module, error: IndexError) -> Outcome:
+    """NumPy raised IndexError in host code: the converted module's f raises it too, NumPy's message."""
+    return Outcome(*converted.raises_index_error(Path(module.__file__), _SEED, error))
 
 
 def _compile(module):
@@ -323,6 +332,11 @@ def _numpy_args(args) -> list:
     return [np.array(v) if type(v).__module__.startswith("jax") else v for v in args]
 
 
+def _holds_text(value) -> bool:
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    return isinstance(value, str) or any(_holds_text(v) for v in items)
+
+
 def _holds_arrays(value) -> bool:
     items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
     return any(isinstance(v, np.ndarray) or _holds_arrays(v) for v in items)
@@ -342,8 +356,8 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
 
     base = module.make_args()
     arrays = [i for i, v in enumerate(base) if isinstance(v, np.ndarray)]
-    if not arrays or _shares_memory([base[i] for i in arrays]):
-        return Outcome("exact")
+    if not arrays or _shares_memory([base[i] for i in arrays]) or _holds_text(expected0):
+        return Outcome("exact")  # (a str among the results, `type(Z).__name__`, is no JAX type to batch)
     variant = _numpy_args(module.make_args())
     for i in arrays:
         _perturb(variant[i])
@@ -403,7 +417,7 @@ def _check_grad(module, compiled) -> Outcome:
         for i, x in zip(floats, xs):
             full[i] = x
         leaves = [jnp.ravel(leaf).astype(jnp.float64) for leaf in jax.tree_util.tree_leaves(compiled.pure(*full))
-                  if jnp.issubdtype(jnp.result_type(leaf), jnp.floating)]
+                  if not isinstance(leaf, str) and jnp.issubdtype(jnp.result_type(leaf), jnp.floating)]
         return jnp.concatenate(leaves) if leaves else jnp.zeros(0)
 
     rng = np.random.default_rng(len(floats) * 7919 + sum(base[i].size for i in floats))

@@ -13,7 +13,8 @@ pass static_argnames."""
 from .arguments import _npr_is_static
 
 # the refusals a traced Python float can cause: a size or bound from it, a loop on it that grows a value
-_NPR_FLOAT_SIZED = frozenset({"NPR031", "NPR130"})
+# or appends to a list (NPR034: `while t < T: ys.append(y)`)
+_NPR_FLOAT_SIZED = frozenset({"NPR031", "NPR130", "NPR034"})
 
 
 def _npr_float_static_names(fn, args, kwargs):
