@@ -34,8 +34,8 @@ import re
 import symtable
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
+from .positions import module_positions
 from .names import _Bindings
 from .nodes import contains, visit_every, run_visitor
 
@@ -402,7 +402,7 @@ def lift(text: str, module: cst.Module) -> Lifted | None:
         top = symtable.symtable(text, "<np2ref>", "exec")
     except SyntaxError:
         return None
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    positions = module_positions(module)
     taken = _bound(module)
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):

@@ -6,10 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import MetadataWrapper
 
 
 from . import containers, effects as fx
+from .positions import module_positions
 from .aliases import Collected, FunctionFacts, analyse_function, param_names
 from .module_state import changing_globals, globals_read
 from .generators import made_generators
@@ -441,7 +442,7 @@ class LazyPositions:
 
     def _resolved(self):
         if self._map is None:
-            self._map = self.wrapper.resolve(PositionProvider)
+            self._map = module_positions(self.wrapper.module)
         return self._map
 
     def __getitem__(self, node):

@@ -44,8 +44,8 @@ import io
 import tokenize
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
+from ..analysis.positions import module_positions
 from ..analysis.module_state import changing_globals, globals_read, names_bound, names_read
 from ..analysis.names import ImportMap
 from ..analysis.nodes import run_visitor
@@ -77,8 +77,7 @@ def find_lifts(module: cst.Module) -> list[Lift]:
     statements = list(_driver_statements(module))
     if not any(isinstance(stmt, (cst.For, cst.While)) for stmt in statements):
         return []  # nothing to lift: the module's analyses below cost more than its conversion
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    positions = wrapper.resolve(PositionProvider)
+    positions = module_positions(module)
     functions = module_objects(module)
     global_reads = set().union(*(globals_read(f) for f in _all_functions(module)))
     lifts, bound, views, containers = [], set(), {}, set()

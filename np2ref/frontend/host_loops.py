@@ -46,8 +46,8 @@ from __future__ import annotations
 import dataclasses
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
+from ..analysis.positions import module_positions
 from ..analysis.aliases import param_names, star_names
 from ..analysis.nodes import contains, run_visitor
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
@@ -68,7 +68,7 @@ def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
              and any(isinstance(stmt, (cst.For, cst.While)) for stmt in func.body.body)]
     if not hosts:
         return []  # no loop to lift: the module's analyses below cost more than its conversion
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    positions = module_positions(module)
     functions = driver.module_objects(module)
     taken = names_read(module) | names_bound(module)
     shadowed = names_bound(module) | functions | ({"range"} if contains(module, cst.ImportStar) else set())

@@ -32,8 +32,8 @@ from __future__ import annotations
 import dataclasses
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
+from ..analysis.positions import module_positions
 from ..analysis.module_state import names_bound, names_read
 from ..analysis.nodes import contains
 from . import driver, host_loops
@@ -59,7 +59,7 @@ def find_steps(module: cst.Module, lift: driver.Lift, culprits) -> tuple[list[dr
     """The compiled steps of the loop `lift` (a host function's top-level loop, or a module-level
     one, found host code because of the calls at `culprits`: (first line, last line, why)), and
     the statements that stay host code. Nothing when a culprit is not a call inside the loop."""
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    positions = module_positions(module)
     if lift.host is None:
         body, scope, hoist = _module_level(module, lift, positions)
     else:

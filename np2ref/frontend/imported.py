@@ -30,8 +30,8 @@ import os
 import symtable
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
+from ..analysis.positions import module_positions
 from ..analysis.names import ImportMap
 from ..analysis.nodes import run_visitor
 from .files import sibling_files, sibling_folder
@@ -94,7 +94,7 @@ def pull_in(text: str, filename: str, module: cst.Module) -> Pulled | None:
 def _single_line_imports(module: cst.Module) -> dict[str, tuple[int, cst.SimpleStatementLine, cst.ImportFrom]]:
     """Each name a one-line `from m import ...` statement (the only statement on its line) binds:
     (its line, the statement, the import)."""
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    positions = module_positions(module)
     found = {}
     for stmt in module.body:
         if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
