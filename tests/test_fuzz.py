@@ -118,13 +118,16 @@ def test_a_family_asked_for_is_in_every_program(family):
                                           ("loop_return", 2), ("loop_rebind", 2), ("rebind", 3),
                                           ("xp_calls", 2), ("shape_set", 2), ("seq_args", 2), ("host_step", 3),
                                           ("helper_returns", 2)])
-def test_short_family_runs_have_no_failures(family, seed, tmp_path, capsys):
-    """Three programs of each family of families.py (the long runs are commands: docs/fuzzing.md)."""
+# one program of each family in the default run (44 s of CPU at three, a fuzz campaign in small;
+# test_short_run_has_no_failures runs the command on 15), three under `-m long`
+@pytest.mark.parametrize("count", [1, pytest.param(3, marks=pytest.mark.long)])
+def test_short_family_runs_have_no_failures(family, seed, count, tmp_path, capsys):
+    """`count` programs of each family of families.py (the long runs are commands: docs/fuzzing.md)."""
     code, (n, exact, refused, failed), lines = _run_main(
-        ["--family", family, "--count", "3", "--seed", str(seed), "--save-dir", str(tmp_path), "--no-shrink",
+        ["--family", family, "--count", str(count), "--seed", str(seed), "--save-dir", str(tmp_path), "--no-shrink",
          "--no-grad"], capsys)
     assert failed == 0 and code == 0, "\n".join(ln for ln in lines if ln.startswith("FAILURE"))
-    assert n == 3
+    assert n == count
 
 
 def test_program_renders_one_module():

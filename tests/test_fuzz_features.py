@@ -57,13 +57,14 @@ def test_a_family_asked_for_is_in_every_program_and_valid_numpy(family, tmp_path
 
 
 @pytest.mark.parametrize("family, seed", [(f, 2) for f in sorted(FORMS)])
-def test_short_family_runs_have_no_failures(family, seed, tmp_path, capsys):
-    code = fuzz.main(["--family", family, "--count", "2", "--seed", str(seed), "--save-dir", str(tmp_path),
+@pytest.mark.parametrize("count", [1, pytest.param(2, marks=pytest.mark.long)])  # one a family by default
+def test_short_family_runs_have_no_failures(family, seed, count, tmp_path, capsys):
+    code = fuzz.main(["--family", family, "--count", str(count), "--seed", str(seed), "--save-dir", str(tmp_path),
                       "--no-shrink", "--no-grad"])
     lines = capsys.readouterr().out.strip().splitlines()
     n, exact, refused, failed = (int(x) for x in TALLY.match(lines[-1]).groups())
     assert failed == 0 and code == 0, "\n".join(ln for ln in lines if ln.startswith("FAILURE"))
-    assert n == 2
+    assert n == count
 
 
 def test_the_module_holds_the_probe_class_the_imports_and_helpers_passed_as_values():
