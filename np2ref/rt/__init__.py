@@ -12,7 +12,9 @@ Modules, in the order a store goes through them:
 - index, bounds: NumPy's index kinds normalised onto a Ref; IndexError for traced indices.
 - views, stores, lowering: loads and NumPy views of Refs; stores with NumPy's casting,
   broadcasting and last-wins duplicates; how a store is lowered (switchable peepholes).
-- inplace, masks, ops: out=, in-place functions and methods, boolean masks, `op=` on values.
+- inplace, masks, ops: out=, in-place functions and methods, boolean masks, `op=` on values
+  (mask_checks, mask_selections, mask_reductions: the masks' pairing checks, selection names and
+  reductions of selections).
 - np_*: the npr_np_* shims, NumPy's dtypes and semantics on top of jax.numpy.
 - jit, module_globals, arguments: npr_jit, the NumPy-facing jitted call (module-level values it
   read checked on each call); static arguments, results, write-back.
@@ -70,12 +72,13 @@ try:
         np_linalg, np_counting, inplace,
         unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
         comprehensions, pallas,
-        masked, windows_more, windows, masks, win_views,
+        masked, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views,
         host, draws, opaque, introspect, arguments, float_sizes, fastpath, numpycall, jit)
 finally:
     _np.random.set_state(_state)
 
-MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
+MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
+           mask_reductions, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
