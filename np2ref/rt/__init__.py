@@ -16,8 +16,9 @@ Modules, in the order a store goes through them:
   (mask_checks, mask_selections, mask_reductions: the masks' pairing checks, selection names and
   reductions of selections).
 - np_*: the npr_np_* shims, NumPy's dtypes and semantics on top of jax.numpy.
-- jit, module_globals, arguments: npr_jit, the NumPy-facing jitted call (module-level values it
-  read checked on each call); static arguments, results, write-back.
+- jit, calls, module_globals, arguments: npr_jit, the NumPy-facing jitted call (calls: its
+  arguments bound and checked, a plan per kind of arguments; module-level values it read
+  checked on each call); static arguments, results, write-back.
 - buffers: 64-byte-aligned NumPy arrays (XLA:CPU takes them without a copy), staging buffers.
 - fastpath: a call of jax.Arrays runs the plan's program jitted with a flat signature;
   numpycall: a call with NumPy arrays runs it through straight-line Python made for the plan.
@@ -73,14 +74,14 @@ try:
         unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
         comprehensions, pallas,
         masked, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views,
-        host, draws, opaque, introspect, arguments, float_sizes, fastpath, numpycall, jit)
+        host, draws, opaque, introspect, arguments, float_sizes, fastpath, numpycall, calls, jit)
 finally:
     _np.random.set_state(_state)
 
 MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
            mask_reductions, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-           jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
+           jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
            divisions, accurate64, vectorise, budget, comprehensions, appends, pallas)
 
