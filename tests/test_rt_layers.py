@@ -19,7 +19,7 @@ FLOORS = (
     ("ground", "compat core budget buffers module_globals"),
     ("index", "bounds casts lowering index peepholes dots accurate64 divisions"),
     ("refs", "views stores"),
-    ("numpy", "promotion ops pyscalars pymath np_dtypes np_ufuncs np_reductions np_shape np_creation "
+    ("numpy", "promotion ops pyscalars truth pymath np_dtypes np_ufuncs np_reductions np_shape np_creation "
               "np_linalg np_counting inplace"),
     ("control", "unbound refs python_loops rebinds early_exit branches appends loops lane_dots vectorise comprehensions pallas"),
     ("windows", "masked windows_more windows mask_checks masks mask_selections mask_reductions win_views"),

@@ -47,6 +47,7 @@ Modules, in the order a store goes through them:
   UnboundLocalError when the call runs).
 - pyscalars: Python's arithmetic on Python scalars (npr_pyop): ZeroDivisionError, float // and %,
   Python ints beyond int64 refused when the call runs.
+- truth: Python's truth on values that may be traced (and, or, not, in, max/min/any/all).
 - compile_api: what np2ref's host side (np2ref.compile, the fuzzer) reads of the runtime, public
   names over private ones; not exported here.
 
@@ -69,7 +70,7 @@ try:
         compat, core, budget, buffers, module_globals,
         bounds, lowering, casts, accurate64, divisions,
         index, views, stores,
-        ops, promotion, pyscalars, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
+        ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
         unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
         comprehensions, pallas,
@@ -83,7 +84,7 @@ MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, mask_c
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, accurate64, vectorise, budget, comprehensions, appends, pallas)
+           divisions, accurate64, vectorise, truth, budget, comprehensions, appends, pallas)
 
 
 def _public(module) -> dict:

@@ -8,7 +8,8 @@ import contextlib
 import threading
 
 from .bounds import _npr_note_range
-from .branches import _npr_maybe_untaken, _npr_settle, npr_max, npr_min
+from .branches import _npr_maybe_untaken, _npr_settle
+from .truth import npr_max, npr_min
 from .budget import npr_budget_watch
 from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
 from .core import npr_load, NprUnsupported
