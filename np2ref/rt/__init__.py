@@ -11,7 +11,8 @@ Modules, in the order a store goes through them:
 - core: trace-time state, casting and small conversions; NprError.
 - index, bounds: NumPy's index kinds normalised onto a Ref; IndexError for traced indices.
 - views, stores, lowering: loads and NumPy views of Refs; stores with NumPy's casting,
-  broadcasting and last-wins duplicates; how a store is lowered (switchable peepholes).
+  broadcasting and last-wins duplicates (scatter); how a store is lowered (switchable
+  peepholes; store_order: stores ordered for XLA:CPU's copy insertion).
 - inplace, masks, ops: out=, in-place functions and methods, boolean masks, `op=` on values
   (mask_checks, mask_selections, mask_reductions: the masks' pairing checks, selection names and
   reductions of selections).
@@ -68,7 +69,7 @@ try:
     import jax  # noqa: F401
     from . import (
         compat, core, budget, buffers, module_globals,
-        bounds, lowering, casts, accurate64, divisions,
+        bounds, lowering, scatter, store_order, casts, accurate64, divisions,
         index, views, stores,
         ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
@@ -84,7 +85,7 @@ MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, mask_c
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, accurate64, vectorise, truth, budget, comprehensions, appends, pallas)
+           divisions, accurate64, scatter, store_order, vectorise, truth, budget, comprehensions, appends, pallas)
 
 
 def _public(module) -> dict:
