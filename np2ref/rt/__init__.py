@@ -39,7 +39,8 @@ Modules, in the order a store goes through them:
 - comprehensions: npr_comp_map, `np.array([f(x) for x in X])` traced once over X's rows.
 - budget: the trace budget (NPR037): a trace that records too many equations or takes too
   long stops, naming the loop or comprehension it unrolls.
-- compat: the one module that reaches into JAX internals.
+- compat: the one module that reaches into JAX internals; compat_messages: the one table of JAX's
+  error wordings np2ref tells errors apart by.
 - divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced).
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
 - promotion: NumPy's result dtype for operators between traced values (int64 + float32 is
@@ -68,7 +69,7 @@ _state = _np.random.get_state()
 try:
     import jax  # noqa: F401
     from . import (
-        compat, core, budget, buffers, module_globals,
+        compat_messages, compat, core, budget, buffers, module_globals,
         bounds, lowering, scatter, store_order, casts, accurate64, divisions,
         index, views, stores,
         ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
@@ -80,7 +81,7 @@ try:
 finally:
     _np.random.set_state(_state)
 
-MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
+MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
            mask_reductions, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,

@@ -16,7 +16,8 @@ from .arguments import (
 from .bounds import _npr_Bounds
 from .budget import npr_trace_budget
 from .casts import _npr_issue_warnings
-from .compat import _npr_eager, _npr_jax_error, _npr_jit_traced
+from .compat import _npr_eager, _npr_jit_traced
+from .compat_messages import _npr_jax_error
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall
 from .divisions import _npr_fenced
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch
