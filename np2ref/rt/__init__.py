@@ -43,6 +43,7 @@ Modules, in the order a store goes through them:
   error wordings np2ref tells errors apart by.
 - divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced).
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
+- conversions: Python's int(), float(), complex(), bool(), .item() of values that may be traced.
 - promotion: NumPy's result dtype for operators between traced values (int64 + float32 is
   float64), through a variant of each converted function compiled from its own source.
 - unbound: names a traced branch or loop may leave unbound (a flag beside the value; Python's
@@ -70,7 +71,7 @@ try:
     import jax  # noqa: F401
     from . import (
         compat_messages, compat, core, budget, buffers, module_globals,
-        bounds, lowering, scatter, store_order, casts, accurate64, divisions,
+        bounds, lowering, scatter, store_order, casts, conversions, accurate64, divisions,
         index, views, stores,
         ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
@@ -86,7 +87,7 @@ MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, accurate64, scatter, store_order, vectorise, truth, budget, comprehensions, appends, pallas)
+           divisions, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)
 
 
 def _public(module) -> dict:
