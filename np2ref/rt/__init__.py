@@ -77,7 +77,7 @@ try:
         np_linalg, np_counting, inplace,
         unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
         comprehensions, pallas,
-        masked, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views,
+        masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views,
         host, draws, opaque, introspect, arguments, float_sizes, fastpath, numpycall, calls, jit)
 finally:
     _np.random.set_state(_state)
@@ -86,6 +86,7 @@ MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering
            mask_reductions, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
+           masked_products,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
            divisions, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)
 
