@@ -10,7 +10,8 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 
 from . import containers, effects as fx
-from .aliases import Collected, FunctionFacts, analyse_function, param_names
+from .aliases import analyse_function, FunctionFacts
+from .collect import Collected, param_names
 from .module_state import changing_globals, globals_read
 from .generators import made_generators
 from .names import ImportMap, dotted
