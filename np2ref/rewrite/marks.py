@@ -12,7 +12,7 @@ import functools
 import libcst as cst
 
 from ..analysis.aliases import FunctionFacts
-from ..analysis.module import is_dead_if
+from ..analysis.host_code import is_dead_if
 from ..analysis.names import ImportMap
 from ..diagnostics import DiagnosticSink, Span
 from . import rules
