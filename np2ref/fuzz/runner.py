@@ -52,7 +52,7 @@ from pathlib import Path
 import numpy as np
 
 import np2ref
-from ..runtime import compile as compile_module
+from ..compiled import compile as compile_module
 from ..verify.compare import first_difference
 from . import converted, world
 from .shadow import strict

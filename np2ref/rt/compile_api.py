@@ -1,4 +1,4 @@
-"""What np2ref's host side (np2ref.compile in np2ref/runtime/, np2ref.plain_lowering, the fuzzer)
+"""What np2ref's host side (np2ref.compile in np2ref/compiled/, np2ref.plain_lowering, the fuzzer)
 reads of the runtime: public names over rt's private ones, so that it reaches no private name or
 attribute of rt. Converted files do not import it (rt/__init__ does not export it)."""
 

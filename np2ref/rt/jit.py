@@ -43,7 +43,7 @@ def _npr_asks_0d(fn, args, kwargs):
     """Whether a NumPy 0-d array is among the arguments of a function whose module asks a value's
     type or text: traced, it would answer as a NumPy scalar (`repr` np.int64(3) for array(3),
     isinstance(a, np.ndarray) False), which is not NumPy's answer (NPR041). np2ref.compile asks
-    the same of its converted source and runs the original instead (runtime/compile.py)."""
+    the same of its converted source and runs the original instead (compiled/compile.py)."""
     names = getattr(fn, "__globals__", {})
     return _npr_zero_d_args(args, kwargs) and any(name in names for name in _NPR_ASKING)
 

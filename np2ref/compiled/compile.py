@@ -481,9 +481,9 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     `host_below` (default HOST_BELOW, or $NP2REF_HOST_BELOW): a NumPy-array call whose traced
     program has no loop, at most HOST_EQUATIONS equations and no array of `host_below`
     elements or more runs the original NumPy function; for a call of any other size both
-    routes are estimated (runtime/routes.py, the transfers counted off the CPU) and, unless
+    routes are estimated (compiled/routes.py, the transfers counted off the CPU) and, unless
     one is far the cheaper, timed on the signature's first calls, the faster kept
-    (runtime/choice.py; `.explain()` says which and why); 0: every call runs the jitted
+    (compiled/choice.py; `.explain()` says which and why); 0: every call runs the jitted
     translation (docs/guide.md, "Which route a call takes").
     `trace_budget`: the equations a first call's trace may record before it stops with NPR037,
     naming the loop or comprehension it unrolls (default NPR_TRACE_EQUATIONS, or
