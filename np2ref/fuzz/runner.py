@@ -53,7 +53,7 @@ import numpy as np
 
 import np2ref
 from ..compiled import compile as compile_module
-from ..verify.compare import first_difference
+from ..compare import first_difference
 from . import converted, world
 from .shadow import strict
 

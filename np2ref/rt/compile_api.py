@@ -7,10 +7,12 @@ import contextlib
 from . import divisions as _npr_divisions
 from .arguments import _NPR_GENERAL
 from .core import _NPR_TRACE_GAPS, _npr_trace_gap_kind, npr_host_raised as _npr_host_raised
+from .core import NprError, NprFirstCall, NprTraceGap  # noqa: F401 (the runtime's errors, by .code)
 from .jit import _NPR_ASKING, _npr_zero_d_args
 from .fastpath import _npr_arg_types, _npr_forget_flat, _NprNotFlat
 from .lowering import _npr_plain_lowering
 from .module_globals import _npr_moved
+from .opaque import npr_first_call  # noqa: F401 (an opaque call's first call, run on the host)
 from .pallas import _npr_PALLAS_NOTES
 
 NPR_PALLAS_NOTES = _npr_PALLAS_NOTES  # (file, line) -> what the last trace made of a loop nest (loops='pallas')
