@@ -70,13 +70,16 @@ def main(argv=None) -> None:
         (tmp / "gen600.py").write_text(generated_module())
         rows = [
             ("check gen600.py (6,000 lines), cold", lambda: _cli("check", "--no-cache", "gen600.py", cwd=tmp)),
-            ("convert gen600.py, cold", lambda: _cli("convert", "gen600.py", "-o", "out.py", "--force", cwd=tmp)),
+            ("convert gen600.py, cold", lambda: _cli("convert", "--no-cache", "gen600.py", "-o", "out.py", "--force", cwd=tmp)),
             (f"check corpus/ ({len(list((ROOT / 'corpus').glob('*.py')))} files), cold", lambda: _cli("check", "--no-cache", ROOT / "corpus", cwd=tmp)),
         ]
         _cli("check", ROOT / "corpus", cwd=tmp)  # fills the cache
         rows.append(("check corpus/, unchanged (cache)", lambda: _cli("check", ROOT / "corpus", cwd=tmp)))
         _cli("check", "gen600.py", cwd=tmp)
         rows.append(("check gen600.py, unchanged (cache)", lambda: _cli("check", "gen600.py", cwd=tmp)))
+        _cli("convert", "gen600.py", "-o", "out.py", "--force", cwd=tmp)
+        rows.append(("convert gen600.py, unchanged (cache)",
+                     lambda: _cli("convert", "gen600.py", "-o", "out.py", "--force", cwd=tmp)))
         print(f"{'what':42} {'wall s':>8} {'CPU s':>8}   (medians of {args.repeat}; load {os.getloadavg()[0]:.1f})")
         for what, fn in rows:
             wall, cpu = _median(fn, args.repeat)

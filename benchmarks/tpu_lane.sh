@@ -13,7 +13,9 @@
 # T_PROBE benchmarks/tpu_probe.py (float64 and int64 operations against NumPy, in ulps),
 # T_TESTS the differential tests on the chip (tests/test_tpu.py holds the float32 policy's),
 # T_RUN benchmarks/run.py per dtype policy (size $SIZE, default M), T_SUITE benchmarks/suite.py
-# (size $SUITE_SIZE, default L). TESTS overrides the test files.
+# (size $SUITE_SIZE, default L), T_DEVICE benchmarks/device_kernels.py ($DEVICE_ARGS, default --quick:
+# NPBench-style kernels NumPy in and device-resident against their hand ports; 0, off, by default).
+# TESTS overrides the test files.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-benchmarks/results}
@@ -55,5 +57,8 @@ for policy in preserve float32; do
     stage "run_$policy" "${T_RUN:-60}" "$PY" benchmarks/run.py --size "${SIZE:-M}" --dtype-policy "$policy" \
         --no-write $([ "$policy" = float32 ] && echo --skip-extras)
 done
-stage suite "${T_SUITE:-50}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}"
+# shellcheck disable=SC2086 (SUITE_ARGS: more arguments, `--kernels cnn_forward --rounds 3`)
+stage suite "${T_SUITE:-50}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}" ${SUITE_ARGS:-}
+# shellcheck disable=SC2086 (DEVICE_ARGS is a list of arguments)
+stage device_kernels "${T_DEVICE:-0}" "$PY" benchmarks/device_kernels.py ${DEVICE_ARGS:---quick}
 exit 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures
 import dataclasses
 import functools
+import hashlib
 import multiprocessing
 import os
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from . import cache
 from .diagnostics import Diagnostic, DiagnosticSink
+from .frontend.files import sibling_files
 from .frontend.source import read_text
 
 
@@ -49,15 +51,37 @@ class Converted:
     translated: bool  # some function was translated (else the output would be the NumPy code)
 
 
-def convert_one(path: str, runtime_module: str, policy, options) -> Converted:
+def convert_one(path: str, runtime_module: str, policy, options, use_cache: bool = False) -> Converted:
     """convert_file(path) and its output importing `runtime_module`, under the dtype policy and
-    entry options of the config (ConversionResult.code_for)."""
+    entry options of the config (ConversionResult.code_for); from the cache when `use_cache` and
+    it holds the file under this config (else stored there)."""
+    config = (runtime_module, str(policy), repr(sorted(options.items())) if options else "")
+    entry = _entry(path, "convert", *config) if use_cache else None
+    found = _converted_from_cache(path, entry) if entry is not None else None
+    if found is not None:
+        return found
     from .pipeline import convert_file
 
     result = convert_file(path)
     code = result.code_for(runtime_module, policy, options) if result.ok else None
-    return Converted(path, result.source, code, result.diagnostics, result.ok,
+    done = Converted(path, result.source, code, result.diagnostics, result.ok,
                      bool(set(result.functions) - set(result.plain)))
+    if entry is not None and result.source is not None:
+        cache.store_json(entry, {"code": code, "ok": done.ok, "translated": done.translated,
+                                 "diagnostics": cache.diagnostics_json(done.diagnostics)})
+    return done
+
+
+def _converted_from_cache(path: str, entry: str) -> Converted | None:
+    """convert_one's answer stored under `entry`, with the file's text read again; None on a miss."""
+    found = cache.load_json(entry)
+    try:
+        diagnostics = cache.diagnostics_of(found["diagnostics"])
+        code, ok, translated = found["code"], bool(found["ok"]), bool(found["translated"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    text = read_text(path, DiagnosticSink(path, ""))
+    return Converted(path, text, code, diagnostics, ok, translated) if text is not None else None
 
 
 def _from_cache(path: str) -> tuple[list[Diagnostic], str | None] | None:
@@ -70,9 +94,13 @@ def _from_cache(path: str) -> tuple[list[Diagnostic], str | None] | None:
     return (found, text) if text is not None else None
 
 
-def _entry(path: str) -> str | None:
+def _entry(path: str, *extra: str) -> str | None:
+    """The file's cache entry for `extra` (the command and its config): its key covers the bytes
+    of the sibling modules it imports too (frontend/imported.py reads their helpers)."""
     try:
-        return cache.key(path, Path(path).read_bytes())
+        data = Path(path).read_bytes()
+        siblings = sibling_files(data.decode("utf-8", "replace"), path, every=True)
+        return cache.key(path, data, *extra, *(f"{p}\0{hashlib.sha256(Path(p).read_bytes()).hexdigest()}" for p in siblings))
     except OSError:
         return None
 

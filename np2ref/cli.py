@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import __version__, batch, codes
+from . import __version__, batch, cache, codes
 from . import config as config_mod
 from .diagnostics import Diagnostic, suppressed
 from .frontend.files import PathError, ours, python_files, stamped, write_atomic
@@ -82,6 +82,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                    help="files converted in N processes at once (default: the number of CPUs); "
                    "output in the order of the files")
+    c.add_argument("--no-cache", action="store_true",
+                   help="convert every file again, not reading or writing np2ref's content cache "
+                   "(~/.cache/np2ref; NP2REF_NO_CACHE=1 does the same)")
     c.add_argument("--partial", action="store_true",
                    help="write a refused file anyway: its exact functions converted, the refused ones kept "
                    "as NumPy host code (marked with a comment and listed); exit 1 still says some were refused")
@@ -256,7 +259,8 @@ def cmd_convert(args) -> int:
     args.jobs = _jobs(args)
     progress = _Progress(len(pairs), live=len(pairs) > 1 and not args.quiet)
     convert = functools.partial(batch.convert_one, runtime_module=_runtime_module(args),
-                                policy=cfg.dtype_policy, options=cfg.entry_options)
+                                policy=cfg.dtype_policy, options=cfg.entry_options,
+                                use_cache=not args.no_cache and cache.enabled())
     results = batch.in_order(convert, [str(path) for path, _ in pairs], args.jobs, on_file=progress.step)
     for (path, out), result in zip(pairs, results):
         code = result.code
@@ -314,9 +318,9 @@ def _partial(path: Path, text: str, cfg) -> str | None:
 def _runtime_module(args) -> str:
     """The module the output imports its helpers from: np2ref.rt, or with --standalone the copy
     written beside it."""
-    from .emit import module as emit_module, standalone
+    from .emit import RUNTIME_MODULE, STANDALONE_MODULE  # (not emit.module: libcst, for a file the cache holds)
 
-    return standalone.STANDALONE_MODULE if args.standalone else emit_module.RUNTIME_MODULE
+    return STANDALONE_MODULE if args.standalone else RUNTIME_MODULE
 
 
 def _jobs(args) -> int:

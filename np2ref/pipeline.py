@@ -8,8 +8,10 @@ before anything is emitted, so a refused file never yields a half-converted outp
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+import gc
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper
@@ -19,6 +21,7 @@ from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
 from .analysis.nodes import walk, run_visitor
+from .analysis.transform import run_transformer
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .policy import DtypePolicy
 from .emit import module as emit_module
@@ -93,17 +96,32 @@ def convert_source(text: str, filename: str = "<string>", only: set[str] | None 
     program order: np2ref.compile of a function that seeds); else a function that seeds stays
     host code, as a script's `main()` does (NPR021). `known`: names the module does not bind
     that the program will find bound (np2ref.compile of a closure: its cells' names)."""
-    result = _convert(text, filename, only, seeds=seeds, known=known)
-    if only is not None or not result.ok:
-        return result
-    return _lift_driver_loops(result, text, filename)
+    with _fewer_collections():
+        result = _convert(text, filename, only, seeds=seeds, known=known)
+        if only is not None or not result.ok:
+            return result
+        return _lift_driver_loops(result, text, filename)
+
+
+@contextlib.contextmanager
+def _fewer_collections():
+    """Python's cyclic collector run 300x less often for the call (as mypy does): a conversion
+    makes millions of small libcst nodes, few of them in cycles, and the default threshold (a
+    collection every 700 allocations, a full one every 70,000) walked the whole young heap again
+    and again: a quarter of a 6,000-line module's conversion. The caller's thresholds come back."""
+    before = gc.get_threshold()
+    gc.set_threshold(200_000, 30, 30)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> ConversionResult:
     """The conversion with the module-level loops, and the top-level loops of host functions, that
     np2ref can compile lifted into functions (frontend/driver.py, frontend/host_loops.py); a loop
     whose function is refused, is host work or would run as a Python loop stays as it was."""
-    module = cst.parse_module(text)
+    module = _parsed(text)  # (the tree _front made: a second parse of a large module is seconds)
     lifts = driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
     broken: dict[str, tuple[driver.Lift, list[host_steps.Break]]] = {}  # a host loop's graph breaks
     lifts = _broken_up(module, [lift for lift in lifts if lift.holds], [], broken) + [
@@ -234,11 +252,18 @@ def _pulled(text: str, filename: str) -> imported.Pulled | None:
     """frontend/imported.py's text, once per module text (None when it imports no such helper)."""
     if not imported.has_sibling_import(text, filename):  # (no second parse of most modules)
         return None
+    module = _parsed(text)
+    return imported.pull_in(text, filename, module) if module is not None else None
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(text: str) -> cst.Module | None:
+    """The module's libcst tree, parsed once per text for every stage that reads it (libcst's
+    trees are immutable: sharing one is safe); None for a syntax error (parse reports it)."""
     try:
-        module = cst.parse_module(text)
-    except cst.ParserSyntaxError:
+        return cst.parse_module(text)
+    except Exception:  # (a syntax error; libcst raises a few other errors on odd input, as parse says)
         return None
-    return imported.pull_in(text, filename, module)
 
 
 def _host_lines(facts: ModuleFacts) -> dict[str, tuple[tuple[int, int, str], ...]]:
@@ -267,7 +292,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
     syntax error (the caller parses again to report it). `setup` (convert, not np2ref.compile,
     which needs every function it calls): a refused function the module calls that writes no
     array stays host code."""
-    module = parse(text, DiagnosticSink(filename, text))
+    module = _parsed(text)
     if module is None:
         return None
     lifted = closures.lift(text, module)
@@ -412,7 +437,7 @@ def rewrite(module: cst.Module, facts: ModuleFacts, marks: dict, sink: Diagnosti
     (ConversionResult.loops)."""
     rewriter = ModuleRewriter(facts.functions, marks, facts.imports, sink, facts.positions,
                               facts.plain, track_lines=track_lines)
-    return module.visit(rewriter), rewriter.lists, rewriter.loop_notes
+    return run_transformer(module, rewriter), rewriter.lists, rewriter.loop_notes
 
 
 def _restrict(facts: ModuleFacts, only: set[str]) -> None:
@@ -432,11 +457,21 @@ def _restrict(facts: ModuleFacts, only: set[str]) -> None:
 
 
 def _passed_functions(f: FunctionFacts) -> set[str]:
-    """The names a function passes as call arguments that are no local of its own
-    (`rk4(rhs, y0, h)` with the module's `rhs`): converted too, so that the call through the
-    parameter runs the converted function (rt/host.py npr_call)."""
-    return {node.value.value for node in walk(f.node) if isinstance(node, cst.Arg) and isinstance(node.value, cst.Name)
-            and node.value.value not in f.roots and node.value.value not in f.params}
+    """The names a function uses as values that are no local of its own: passed as call
+    arguments (`rk4(rhs, y0, h)` with the module's `rhs`), or chosen first and passed on
+    (`limiter = minmod if flag else superbee`, `for f in (sq, cube)`): converted too, so that
+    the call through the parameter runs the converted function (rt/host.py npr_call)."""
+    values = (node for node in walk(f.node) for node in _value_names(node))
+    return {n.value for n in values if isinstance(n, cst.Name) and n.value not in f.roots and n.value not in f.params}
+
+
+def _value_names(node: cst.CSTNode):
+    """The expressions in a node's value positions that may hold a function to pass on."""
+    if isinstance(node, (cst.Arg, cst.Assign, cst.Element, cst.DictElement)):
+        return (node.value,)
+    if isinstance(node, cst.IfExp):
+        return (node.body, node.orelse)
+    return ()
 
 
 def _mark(f: FunctionFacts, facts: ModuleFacts, sink: DiagnosticSink):

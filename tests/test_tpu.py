@@ -22,7 +22,7 @@ from jax import lax
 
 import np2ref
 from conftest import ROOT, assert_same_as_numpy, load_module
-from np2ref.rt import accurate64
+from np2ref.rt import accurate64, host_words
 from np2ref.rt.compat import _npr_core
 from np2ref.rt.pyscalars import _npr_float_divmod
 from np2ref.verify.compare import worst_error
@@ -274,3 +274,63 @@ def test_corpus_float32_policy(stem):
     if not TPU and stem not in ("iir_filter", "implicit_diffusion_thomas"):
         pytest.skip("on a TPU only (benchmarks/tpu_lane.sh)")
     assert float32_error(stem) <= 1e-4
+
+
+INT_PRODUCTS = """
+import numpy as np
+
+def products(a, b, c, t):
+    t[:] = np.einsum('bij,bjk->bik', c, c)
+    return a @ b, np.dot(a[0], b[:, 1]), np.tensordot(a, b.T, axes=([1], [1])), np.outer(a[1], b[0])
+"""
+
+
+def test_int64_products_are_sums_of_products(tmp_path, monkeypatch):
+    """A TPU has no 64-bit integer dot (`UNIMPLEMENTED ... X{64|128} ... dot`, trmm on int64 on the
+    chip): the rewrite makes each one multiplications and a sum, which wrap modulo 2**64 in any
+    order (NumPy's bits, overflow included); a product too large to broadcast at once sums one
+    contracted index at a time."""
+    _forced(monkeypatch)
+    module = load_module(INT_PRODUCTS, tmp_path, "tpu_int_products")
+    rng = np.random.default_rng(5)
+    a, b = rng.integers(-2 ** 62, 2 ** 62, (3, 5)), rng.integers(-2 ** 62, 2 ** 62, (5, 4))
+    c = rng.integers(-9, 9, (2, 3, 3)).astype(np.uint64)
+    for room in (accurate64._NPR_A64_PRODUCT_ROOM, 1):
+        monkeypatch.setattr(accurate64, "_NPR_A64_PRODUCT_ROOM", room)
+        compiled = np2ref.compile(module.products, host_below=0)
+        assert_same_as_numpy(module.products, compiled, a, b, c, np.zeros_like(c))
+        jaxpr = compiled.lower(a, b, c, np.zeros_like(c)).as_text()
+        assert "dot_general" not in jaxpr
+
+
+@ieee
+def test_float64_crosses_to_the_host_as_the_pair_a_tpu_holds(tmp_path, monkeypatch, capsys):
+    """On a TPU a float64 is a float32 pair, and its bitcast gives the pair's float32 bits, not
+    IEEE's (a printed 31.5 came out 7516192768.0 on the chip): float64 values cross to and from
+    host calls as (hi, lo) float32 pairs there (rt/host_words.py). Forced on the CPU: values a
+    pair holds cross exactly (prints, a draw's parameter, an opaque call's result)."""
+    monkeypatch.setitem(host_words._npr_FLOAT_PAIRS, "on", True)
+    module = load_module("""
+        import numpy as np
+
+        def opaque_scale(v):
+            return float(v) * 0.5
+
+        def f(x, rng):
+            total = x.sum()
+            print("total", total, total.item(), x.max())
+            shift = rng.normal(total, 1e-300)
+            x *= opaque_scale(total)
+            return shift, x.astype(np.int64).sum()
+    """, tmp_path, "tpu_pairs")
+    x = np.array([31.5, 2.0 ** -20, 7.25, -3.0])  # every partial sum a pair holds exactly
+    want, out = module.f(x.copy(), np.random.default_rng(1)), capsys.readouterr().out
+    got = np2ref.compile(module.f, host_below=0)(y := x.copy(), np.random.default_rng(1))
+    assert capsys.readouterr().out == out
+    assert [float(v) for v in got] == [float(v) for v in want]
+    np.testing.assert_array_equal(y, x * (x.sum() * 0.5))
+    words = host_words.NprWords()
+    v = np.array([1.0 / 3.0, -2.5e-20, 1e30, np.inf, -np.inf, np.nan])  # a pair: float32's range (docs/tpu.md)
+    with jax.enable_x64(True):
+        back = words.received(jax.jit(lambda u: words.send(u, u.dtype))(v), np.float64)
+    np.testing.assert_allclose(back, v, rtol=1e-14)

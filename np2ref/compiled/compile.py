@@ -282,7 +282,7 @@ class Compiled:
             self._hosted[key] = False  # a jax.Array, a container, a keyword: the jitted call's
             return False
         try:
-            jaxpr, rewrites = self._traced_for_route(args)
+            jaxpr, rewrites, lanes = self._traced_for_route(args)
         except Exception as exc:
             refusal = self._refusal(exc, self._traced_scalars(args, {}))
             if refusal is None:
@@ -291,7 +291,7 @@ class Compiled:
         arrays = [i for i, a in enumerate(args) if type(a) is np.ndarray]
         written = [i for i, n in enumerate(rt.npr_positional(self._entry)) if n in self.mutated and i in arrays]
         platform = self._platform()
-        both = self._estimates[key] = estimate_or_none(jaxpr, args, written, rewrites, platform)
+        both = self._estimates[key] = estimate_or_none(jaxpr, args, written, rewrites, platform, lanes)
         equations, largest, loop = program_size(jaxpr)
         small = None
         if not loop and equations <= HOST_EQUATIONS and largest < self.host_below:
@@ -364,11 +364,12 @@ class Compiled:
         return choice.route or "measuring"
 
     def _traced_for_route(self, args):
-        """The call's jaxpr and the (traced, rewritten) programs its peepholes made while it was
-        traced (none when JAX had the trace cached: NumPy's time is then estimated on the
-        rewritten program)."""
-        with rt.npr_rewrites_recorded() as rewrites:
-            return self._entry.trace_numpy(*args).jaxpr, rewrites
+        """The call's jaxpr, the (traced, rewritten) programs its peepholes made while it was
+        traced and the Python trips of its loops made lanes (none of either when JAX had the
+        trace cached: NumPy's time is then estimated on the rewritten program alone)."""
+        with rt.npr_rewrites_recorded() as rewrites, rt.npr_trips_recorded() as lanes:
+            jaxpr = self._entry.trace_numpy(*args).jaxpr
+        return jaxpr, rewrites, lanes
 
     def _platform(self) -> str:
         """JAX's default backend, where the jitted program runs ("cpu", "tpu", "gpu"); set

@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import functools
 import io
-import pathlib
 import re
 import tokenize
 
@@ -21,9 +20,7 @@ from ..policy import DtypePolicy
 
 from ..frontend.files import MARKER  # noqa: F401  (one spelling, readable without libcst)
 from ..analysis.nodes import run_visitor
-RUNTIME_PACKAGE = pathlib.Path(__file__).parent.parent / "rt"
-RUNTIME_MODULE = "np2ref.rt"
-STANDALONE_MODULE = "np2ref_rt"
+from . import RUNTIME_MODULE, RUNTIME_PACKAGE, STANDALONE_MODULE  # noqa: F401  (read here by their users)
 
 
 @functools.cache

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.metadata
 from pathlib import Path
 
-from .module import RUNTIME_PACKAGE, STANDALONE_MODULE
+from . import RUNTIME_PACKAGE, STANDALONE_MODULE
 
 FOLDER = STANDALONE_MODULE
 MARKER = "NP2REF_RUNTIME"

@@ -254,3 +254,28 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+_IMPORT = re.compile(r"^(?:from[ \t]+(\w+)[ \t]+import|import[ \t]+(\w+))", re.M)
+_ANY_IMPORT = re.compile(r"^[ \t]*(?:from|import)\b.*$", re.M)
+
+
+def sibling_folder(filename: str) -> str | None:
+    """The folder of a source file (None for `<string>`): where its sibling modules are."""
+    return os.path.dirname(os.path.abspath(filename)) if filename and not filename.startswith("<") else None
+
+
+def sibling_files(text: str, filename: str, every: bool = False) -> list[str]:
+    """The files beside `filename` of the modules the text imports at the start of a line, sorted
+    (frontend/imported.py copies helpers from them). `every`: of each word of any line that starts
+    with an import, indented or not (np2ref/cache.py hashes those into the file's key: all that
+    imported.py could read, and more). Here, not there: the cache runs without libcst."""
+    folder = sibling_folder(filename)
+    if folder is None:
+        return []
+    if every:
+        names = {word for line in _ANY_IMPORT.findall(text) for word in re.findall(r"\w+", line)}
+    else:
+        names = {a or b for a, b in _IMPORT.findall(text)}
+    paths = (os.path.join(folder, name + ".py") for name in names)
+    return sorted(path for path in paths if os.path.isfile(path))

@@ -27,7 +27,6 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import os
-import re
 import symtable
 
 import libcst as cst
@@ -35,6 +34,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..analysis.names import ImportMap
 from ..analysis.nodes import run_visitor
+from .files import sibling_files, sibling_folder
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,23 +43,14 @@ class Pulled:
     where: list  # pulled line -> (original line, columns moved right)
 
 
-_IMPORT = re.compile(r"^(?:from[ \t]+(\w+)[ \t]+import|import[ \t]+(\w+))", re.M)
-
-
 def has_sibling_import(text: str, filename: str) -> bool:
     """Whether the text imports, at the start of a line, a module with a file beside `filename`."""
-    folder = _folder(filename)
-    return folder is not None and any(os.path.isfile(os.path.join(folder, (a or b) + ".py"))
-                                      for a, b in _IMPORT.findall(text))
-
-
-def _folder(filename: str) -> str | None:
-    return os.path.dirname(os.path.abspath(filename)) if filename and not filename.startswith("<") else None
+    return bool(sibling_files(text, filename))
 
 
 def pull_in(text: str, filename: str, module: cst.Module) -> Pulled | None:
     """The text with the readable modules' higher-order helpers it calls appended; None if none."""
-    folder = _folder(filename)
+    folder = sibling_folder(filename)
     if folder is None:
         return None
     wanted = _imported_calls(module)

@@ -33,6 +33,7 @@ class Tally:
         self.duplicates = 0
         self.vmapped = 0
         self.graded = 0
+        self.kernels: collections.Counter = collections.Counter()  # loops="pallas": kernel or lax loop
         self.start = time.perf_counter()
 
     @property
@@ -46,6 +47,8 @@ class Tally:
         self.kinds[outcome.kind] += 1
         self.vmapped += outcome.vmapped
         self.graded += outcome.graded
+        if outcome.kernel:
+            self.kernels[outcome.kernel] += 1
         if outcome.kind == "refused":
             self.codes[outcome.code + ("" if outcome.stage not in ("vmap", "grad") else f" (under {outcome.stage})")] += 1
 
@@ -67,6 +70,8 @@ class Tally:
                 "(not when arguments share memory or the perturbed inputs make NumPy raise)",
                 f"grad of .pure checked against its forward mode on {self.graded} of {self.kinds['exact']} "
                 "exact programs (those with float arguments and finite values)",
+                *([f"loops='pallas': one Pallas kernel ran in {self.kernels['kernel']} of "
+                   f"{sum(self.kernels.values())} exact programs (the lax loop in the others)"] * bool(self.kernels)),
                 f"time: {time.perf_counter() - self.start:.1f} s, {self.rate():.2f} programs/s, "
                 f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB"]
 

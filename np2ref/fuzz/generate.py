@@ -15,7 +15,7 @@ import time
 import numpy as np
 from hypothesis import strategies as st
 
-from . import blind_families, exprs, families, flow_families, host_families, plane_families, statements, world
+from . import blind_families, exprs, families, flow_families, host_families, plane_families, script_families, seq_families, statements, world
 from .exprs import FLOATS, Gen, basic_index, condition
 from .program import Block, Counter, Function, Line, Param, Program
 from .shadow import Frame, evaluate
@@ -98,7 +98,8 @@ def parameters(g: Gen, family: str | None = None) -> list[Param]:
         params.append(Param("xp", "np"))
     if family in blind_families.PARAMS:  # an index, a mask or a container of arrays
         params += blind_families.PARAMS[family](g, ns)
-    own = {**host_families.PARAMS, **flow_families.PARAMS}.get(family)  # an object, a jax.Array, a Generator
+    own = {**host_families.PARAMS, **flow_families.PARAMS, **seq_families.PARAMS,  # an object, a jax.Array,
+           **script_families.PARAMS}.get(family)  # a Generator, the seq arrays, a 0-d array
     if own is not None:
         params += [p for p in own(g, ns) if p.name not in {q.name for q in params}]
     return params
@@ -422,8 +423,9 @@ def programs(draw, max_statements: int = 6, family: str | None = None) -> Progra
     fill(g, top, count, helpers)
     ret = returned(g, top)
     body = tuple(top.body)
-    if family in blind_families.TAILS and g.chance(60):
-        body, ret = blind_families.TAILS[family](g, top, body, ret)
+    tails = {**blind_families.TAILS, **seq_families.TAILS, **script_families.TAILS}
+    if family in tails and g.chance(60 if family in blind_families.TAILS else 20):
+        body, ret = tails[family](g, top, body, ret)
     if g.chance(2):
         params, line = mixed_dtypes(g, params)
         body += (line,)

@@ -62,6 +62,8 @@ _SEED = 1234  # NumPy's global generator is seeded with it before every run of a
 # a line that checks what only the compiled call promises (plane_families.py's bitwise probe of
 # a sum over a leading axis; under vmap the axis is not leading): no vmap check for the program
 COMPILED_CALL_ONLY = "# np2ref-fuzz: compiled call only"
+# on a loop header (seq_families.pallas_nest): the program is compiled with loops="pallas"
+PALLAS_MARK = "# np2ref-fuzz: loops=pallas"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,6 +74,7 @@ class Outcome:
     detail: str = ""   # what differed, or the error
     vmapped: bool = False  # the batched `.pure` check ran (and agreed)
     graded: bool = False   # the gradient check of `.pure` ran (and agreed)
+    kernel: str = ""       # loops="pallas": "kernel" when a nest ran as one Pallas kernel, else "lax"
 
     @property
     def passed(self) -> bool:
@@ -132,7 +135,7 @@ class Runner:
         except Exception as exc:  # noqa: BLE001 - NumPy rejects the program: not a test
             return Outcome("invalid", type(exc).__name__, "numpy", _first_line(exc))
         try:
-            compiled = np2ref.compile(module.f, host_below=0)
+            compiled = _compile(module)
         except np2ref.Np2RefError as exc:
             refused = _refused(exc, "compile")
             source = Path(module.__file__).read_text()
@@ -141,6 +144,13 @@ class Runner:
             return refused
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "compile")
+        outcome = self._check_compiled(module, compiled, names, expected, args_np, shown.getvalue(), vmap)
+        if PALLAS_MARK in Path(module.__file__).read_text() and outcome.kind == "exact":
+            ran = "one Pallas kernel" in compiled.explain()
+            outcome = dataclasses.replace(outcome, kernel="kernel" if ran else "lax")
+        return outcome
+
+    def _check_compiled(self, module, compiled, names, expected, args_np, shown: str, vmap: bool) -> Outcome:
         after_numpy = np.random.random()
         args_c = module.make_args()
         np.random.seed(_SEED)
@@ -157,7 +167,7 @@ class Runner:
         diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
             or _identity(expected, got, args_np, args_c, names) or _compare_args(names, args_np, args_c)
         if not diff:
-            diff = _printed_difference(printed.getvalue(), shown.getvalue())
+            diff = _printed_difference(printed.getvalue(), shown)
         if not diff and np.random.random() != after_numpy:
             diff = "NumPy's global random state: np2ref drew a different amount or order of numbers"
         if diff:
@@ -198,7 +208,7 @@ class Runner:
         writes nothing back into the array arguments, or refuses with a diagnostic. Draws made
         before the error are made, as in NumPy: a Generator argument ends in NumPy's state."""
         try:
-            compiled = np2ref.compile(module.f, host_below=0)
+            compiled = _compile(module)
         except np2ref.Np2RefError as exc:
             refused = _refused(exc, "compile")
             source = Path(module.__file__).read_text()
@@ -223,6 +233,12 @@ class Runner:
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "call")
         return Outcome("failed", "mismatch", "call", f"NumPy raises IndexError ({error}); np2ref returned")
+
+
+def _compile(module):
+    """np2ref.compile of the program's f: with loops="pallas" where a loop header asks for it."""
+    pallas = PALLAS_MARK in Path(module.__file__).read_text()
+    return np2ref.compile(module.f, host_below=0, **({"loops": "pallas"} if pallas else {}))
 
 
 def _import(path: Path, name: str):

@@ -25,6 +25,10 @@ from .syntax import target_subscripts
 
 
 class ModuleRewriter(cst.CSTTransformer):
+    # (run by analysis/transform.run_transformer: no emitter is registered for whitespace, commas
+    # or parentheses, and on_visit/on_leave leave them as they are: it need not enter them)
+    layout_blind = True
+
     def __init__(self, facts: dict[str, FunctionFacts], marks: dict[str, Marks], imports: ImportMap,
                  sink: DiagnosticSink, positions, plain=frozenset(), track_lines: bool = False):
         self.facts = facts

@@ -389,7 +389,8 @@ class _ToSlots(cst.CSTTransformer):
             return updated
         slot = cst.Name(self.slot_names[array])
         value = slot if isinstance(updated.value, cst.Name) else updated.value.with_changes(args=[cst.Arg(slot)])
-        rest = updated.slice[len(updated.slice) - len(rest):] or [cst.SubscriptElement(cst.Index(cst.Tuple([])))]
+        at = len(updated.slice) - len(rest)
+        rest = _whole_first(updated.slice[:at], updated.slice[at:]) or [cst.SubscriptElement(cst.Index(cst.Tuple([])))]
         return updated.with_changes(value=value, slice=rest)
 
     def leave_Call(self, original, updated):
@@ -404,7 +405,8 @@ class _ToSlots(cst.CSTTransformer):
         rest = self._rest(array, [e.slice for e in index.slice])
         if rest is None:
             return updated
-        rest = index.slice[len(index.slice) - len(rest):]
+        at = len(index.slice) - len(rest)
+        rest = _whole_first(index.slice[:at], index.slice[at:])
         return updated.with_changes(args=[cst.Arg(cst.Name(self.slot_names[array])),
                                           cst.Arg(index.with_changes(slice=rest) if rest else cst.Tuple([]))])
 
@@ -414,8 +416,22 @@ class _ToSlots(cst.CSTTransformer):
                 and isinstance(items[1].value, cst.Tuple)):
             return updated
         array, values = items[0].value.value, [e.value for e in items[1].value.elements]
-        rest = self._rest(array, [cst.Index(v) for v in values])
-        return updated if rest is None else _pair(cst.Name(self.slot_names[array]), values[len(values) - len(rest):])
+        rest = self._rest(array, [cst.Slice(None, None) if _is_name(v, "npr_whole") else cst.Index(v) for v in values])
+        if rest is None:
+            return updated
+        at = len(values) - len(rest)  # the slot keeps P's whole axes, in front of the rest
+        return _pair(cst.Name(self.slot_names[array]), [v for v in values[:at] if _is_name(v, "npr_whole")] + values[at:])
+
+
+def _whole_first(prefix, rest):
+    """The index of `R[prefix, rest]` inside the slot R[prefix]: the slot keeps the whole axes of
+    the prefix (`out[:, i]` is an (n, m) block), so `out[:, i, 0]` is `slot[:, 0]`, not `slot[0]`.
+    Empty when rest is (the slot itself)."""
+    if not rest:
+        return []
+    wholes = [e.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+              for e in prefix if _full_slice(e.slice)]
+    return [*wholes, *rest]
 
 
 def _pair(array, values):

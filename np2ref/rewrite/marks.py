@@ -38,8 +38,11 @@ class MarkPass(cst.CSTVisitor):
         self.nonzero_bindings = nonzero.index_names(facts.node, imports, self.locals)
         self.bool_names = mask_store.boolean_names(facts.bindings) | frozenset(
             t.value for t, v in facts.bindings if v in self.nonzero_bindings)
+        # `for mask in (red, black):` walks masks, not integers: its target is a mask too
+        masks, maybe_masks = mask_store.mask_loop_names(facts.node, facts.bindings, self.bool_names)
+        self.bool_names |= masks
         self.inner: set = self.m.inner
-        self.int_names = facts.for_names
+        self.int_names = facts.for_names - maybe_masks
         self.callees: set = set()
         self.bound: frozenset[str] | None = None  # names bound anywhere in the module (None: unknown)
         self.objects: frozenset[str] = frozenset()  # module-level objects np2ref cannot see into

@@ -71,7 +71,7 @@ try:
     import jax  # noqa: F401
     from . import (
         compat_messages, compat, core, budget, buffers, module_globals,
-        bounds, lowering, scatter, store_order, casts, conversions, accurate64, divisions,
+        bounds, lowering, scatter, store_order, casts, conversions, accurate64, fission, divisions,
         index, views, stores,
         ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,

@@ -363,6 +363,10 @@ def _npr_accurate_jaxpr(jaxpr):
         if any(params[k] is not eqn.params[k] for k in params):
             eqn, changed = _npr_replace(eqn, params=params), True
         name = eqn.primitive.name
+        if name in ("dot_general", "conv_general_dilated") and _npr_wide_ints(eqn):
+            eqns.extend(_npr_splice_formulation(_npr_int_product(eqn), eqn))
+            changed = True
+            continue
         if name in ("dot_general", "conv_general_dilated"):
             eqn, changed = _npr_highest(eqn), True
             eqns.append(eqn)
@@ -447,6 +451,43 @@ def _npr_wide_bitcast(eqn):
     """A float64 bitcast to or from a 64-bit integer (a sign or exponent read)."""
     pair = (np.dtype(eqn.invars[0].aval.dtype), np.dtype(eqn.params["new_dtype"]))
     return _NPR_A64_F64 in pair and all(d.itemsize == 8 for d in pair)
+
+
+def _npr_wide_ints(eqn):
+    return any(np.dtype(v.aval.dtype).kind in "iu" and np.dtype(v.aval.dtype).itemsize == 8 for v in eqn.invars)
+
+
+_NPR_A64_PRODUCT_ROOM = 2 ** 24  # elements of x * y broadcast that one product may make at once
+
+
+def _npr_int_product(eqn):
+    """The equations (a ClosedJaxpr) of a 64-bit integer matrix product as multiplications and
+    sums: a TPU's compiler has no 64-bit integer dot (`UNIMPLEMENTED: While rewriting computation
+    to not contain X{64|128} element types ... dot`, trmm on int64 on the chip, 2026-12-06).
+    Integer sums wrap modulo 2**64 in any order, so the products' sum is NumPy's bit for bit.
+    A product larger than _NPR_A64_PRODUCT_ROOM elements is summed one contracted index at a time."""
+    if eqn.primitive.name != "dot_general":
+        raise NprError("NPR302", f"a 64-bit integer convolution on {jax.default_backend().upper()}, whose "
+                       f"compiler has none", "dtype_policy='float32' (int32), or run it on a CPU")
+    (lc, rc), (lb, rb) = eqn.params["dimension_numbers"]
+    out = np.dtype(eqn.outvars[0].aval.dtype)
+
+    def product(x, y):
+        lf = [d for d in range(x.ndim) if d not in lc and d not in lb]
+        rf = [d for d in range(y.ndim) if d not in rc and d not in rb]
+        x = lax.transpose(x, (*lb, *lf, *lc)).astype(out)
+        y = lax.transpose(y, (*rb, *rf, *rc)).astype(out)
+        nb, nx, ny = len(lb), len(lf), len(rf)
+        k = int(np.prod([x.shape[nb + nx + i] for i in range(len(lc))], dtype=np.int64))
+        x = x.reshape(x.shape[:nb + nx] + (1,) * ny + (k,))
+        y = y.reshape(y.shape[:nb] + (1,) * nx + y.shape[nb:nb + ny] + (k,))
+        shape = tuple(max(a, b) for a, b in zip(x.shape[:-1], y.shape[:-1]))
+        if int(np.prod(shape, dtype=np.int64)) * k <= _NPR_A64_PRODUCT_ROOM:
+            return (x * y).sum(axis=-1, dtype=out)
+        return lax.fori_loop(0, k, lambda i, acc: acc + x[..., i] * y[..., i], lax.full(shape, 0, out))
+    args = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in eqn.invars]
+    with jax.enable_x64(True):
+        return jax.make_jaxpr(product)(*args)
 
 
 def _npr_highest(eqn):

@@ -7,7 +7,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .compat import _npr_affine, _npr_current_trace, _npr_lifted_from, _npr_traced
+from .compat import _npr_affine, _npr_current_trace, _npr_lifted_from, _npr_traced, _npr_unbatched
 from .core import _npr_state
 
 
@@ -106,7 +106,29 @@ def _npr_check_bounds(e, axis, size):
             c += d
         if noted(base) and -size <= bounds.ranges[id(base)][0] + c and bounds.ranges[id(base)][1] + c < size:
             return
+        if _npr_lane_inside(e, size, bounds):
+            return
     _npr_check_run(e, _npr_out_of_range(size), IndexError, f"index {{}} is out of bounds for axis {axis} with size {size}")
+
+
+def _npr_lane_inside(e, size, bounds):
+    """Whether the vmapped index e is a noted vmapped loop variable plus a literal, inside the
+    axis over the variable's range (`A[i - 1]` in the lanes of `for i in range(1, n - 1)`,
+    vectorise.py). The lanes outside the range, which are computed and dropped, may index
+    outside; the lanes in it, NumPy's iterations, do not. Seen through the values under the
+    batching (the affine form is read off the jaxpr): recorded under vmap, the check failed to
+    trace, and the loop ran as a lax loop instead of lanes when called with NumPy arrays."""
+    under = _npr_unbatched(e)
+    if under is None:
+        return False
+    lanes = {}
+    for lo, hi, var in bounds.ranges.values():
+        u = _npr_unbatched(var)
+        if u is not None and u[1] == under[1]:
+            lanes[id(u[0])] = (lo, hi, u[0])
+    base, c = _npr_affine(under[0], stop=lambda x: id(x) in lanes and lanes[id(x)][2] is x)
+    known = lanes.get(id(base))
+    return known is not None and known[2] is base and -size <= known[0] + c and known[1] + c < size
 
 
 def _npr_wide(e):

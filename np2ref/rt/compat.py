@@ -44,6 +44,16 @@ _npr_TANGENT_TRACERS = ("JVPTracer", "LinearizeTracer")
 _npr_BATCH_TRACERS = ("BatchTracer",)
 
 
+def _npr_unbatched(x):
+    """(the traced value under a vmapped value x, its batch axis), or None when x is not one."""
+    if type(x).__name__ not in _npr_BATCH_TRACERS:
+        return None
+    try:
+        return x.val, x.batch_dim
+    except AttributeError:  # another JAX's BatchTracer: not seen through
+        return None
+
+
 def _npr_traced(x):
     """Whether x is a tracer (a value being traced by jit, vmap, grad...)."""
     return isinstance(x, _npr_Tracer)
@@ -106,6 +116,18 @@ def _npr_eager():
     the run's own, not a program's. False when this JAX's internals differ (the caller then
     stages its host work as a traced program would: exact, slower)."""
     return type(_npr_current_trace()).__name__ == "EvalTrace"
+
+
+def _npr_staging_trace():
+    """The trace that records equations beneath the current one (under vmap, the jaxpr trace
+    the batched equations go to); None when there is none or this JAX keeps it elsewhere."""
+    try:
+        trace = _npr_current_trace()
+        while trace is not None and not hasattr(trace, "frame"):
+            trace = getattr(trace, "parent_trace", None)
+        return trace
+    except Exception:
+        return None
 
 
 def _npr_equations(trace=None):
@@ -410,6 +432,13 @@ def _npr_replace(node, **fields):
 def _npr_run_jaxpr(jaxpr, consts, *args):
     """The values of a (rewritten) Jaxpr run on `args`, traced into the current trace."""
     return _npr_core.eval_jaxpr(jaxpr, consts, *args)
+
+
+def _npr_is_body(p):
+    """Whether an equation's parameter is a body (a Jaxpr, a ClosedJaxpr, or a tuple holding
+    them: cond's branches)."""
+    kinds = (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)
+    return isinstance(p, kinds) or isinstance(p, tuple) and any(isinstance(q, kinds) for q in p)
 
 
 def _npr_rewrite_body(p, rewrite):

@@ -5,6 +5,7 @@ attribute of rt. Converted files do not import it (rt/__init__ does not export i
 import contextlib
 
 from . import divisions as _npr_divisions
+from . import loops as _npr_loops
 from .arguments import _NPR_GENERAL
 from .core import _NPR_TRACE_GAPS, _npr_trace_gap_kind, npr_host_raised as _npr_host_raised
 from .core import NprError, NprFirstCall, NprTraceGap  # noqa: F401 (the runtime's errors, by .code)
@@ -78,6 +79,17 @@ def npr_rewrites_recorded():
         yield _npr_divisions._npr_REWRITES
     finally:
         _npr_divisions._npr_REWRITES = outer
+
+
+@contextlib.contextmanager
+def npr_trips_recorded():
+    """[(Python trips, operations a trip)] of the loops made lanes while the block traces
+    (loops.py _npr_note_lanes): a list."""
+    outer, _npr_loops._npr_trips.tally = getattr(_npr_loops._npr_trips, "tally", None), []
+    try:
+        yield _npr_loops._npr_trips.tally
+    finally:
+        _npr_loops._npr_trips.tally = outer
 
 
 def npr_x64(fn):

@@ -13,6 +13,7 @@ from .compat import (
     _npr_current_trace, _npr_is_body, _npr_is_literal, _npr_open, _npr_replace, _npr_rewritable,
     _npr_rewrite_body, _npr_run_jaxpr)
 from .core import _npr_state
+from .fission import _npr_FISSION, _npr_fissioned
 from .peepholes import _npr_peepholed, _npr_PEEPHOLES
 
 
@@ -231,7 +232,8 @@ def _npr_fenced(thunk):
     jitted call's program only: under a caller's vmap the re-evaluated jaxpr broke lax loops,
     "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
     fence = _npr_FENCE["divisions"] and hasattr(jax.lax, "optimization_barrier_p")
-    if not _npr_rewritable() or not (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()):
+    if not _npr_rewritable() or not (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()
+                                     or _npr_FISSION["on"]):
         return thunk()
     box, bounds = {}, _npr_state.get("bounds")
 
@@ -252,15 +254,18 @@ def _npr_fenced(thunk):
     closed = jax.make_jaxpr(arrays)()
     # the consts: the outer program's values (traced: data) and concrete arrays (constants)
     constant = [v for v, c in zip(closed.jaxpr.constvars, closed.consts) if not isinstance(c, jax.core.Tracer)]
-    accurate = program = _npr_accurate64(closed.jaxpr)  # accurate64.py: a TPU's float64 sin, exp, ...
+    # fission.py first: the per-trip work it moves out of a loop becomes array operations, which
+    # the rewrites below then see as such (an array division that decides is fenced as one)
+    split = _npr_fissioned(closed.jaxpr)
+    accurate = program = _npr_accurate64(split)  # accurate64.py: a TPU's float64 sin, exp, ...
     if fence:
         try:
             program = _npr_fence_jaxpr(program, constant)
         except (AttributeError, TypeError, ValueError):  # pragma: no cover (an internal moved: as traced)
             program = accurate
     rewritten = _npr_peepholed(program)  # peepholes.py
-    if _npr_REWRITES is not None and rewritten is not program:
-        _npr_REWRITES.append((program, rewritten))
+    if _npr_REWRITES is not None and (rewritten is not program or split is not closed.jaxpr):
+        _npr_REWRITES.append((program if split is closed.jaxpr else closed.jaxpr, rewritten))
     program = rewritten
     outs = iter(_npr_run_jaxpr(program, closed.consts))
     leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]

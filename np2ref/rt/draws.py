@@ -25,10 +25,10 @@ stays its own host call (npr_random), as before.
 
 import numpy as np
 import jax
-from jax import lax
 from jax.experimental import io_callback as _npr_io_callback
 
 from .core import npr_load, npr_pyreturn, NprError
+from .host_words import _npr_wide, NprWords
 from .host import (
     _npr_eager_values, _npr_generator_now, _npr_host_operands, _npr_random_shape,
     _NPR_RANDOM_STATEFUL, npr_random, NprMadeGenerator)
@@ -218,15 +218,12 @@ def _npr_in_one_call(plan, call, trips):
 
 def _npr_host_results(run, shapes, operands):
     """An ordered io_callback of run(*operands) -> arrays of `shapes` ((shape, dtype) pairs),
-    64-bit ones crossing as uint32 words (_npr_host_result says why)."""
-    wide = [np.dtype(dt).itemsize == 8 for _, dt in shapes]
-    specs = [jax.ShapeDtypeStruct(tuple(s) + (2,), np.uint32) if w else jax.ShapeDtypeStruct(s, dt)
-             for (s, dt), w in zip(shapes, wide)]
+    64-bit ones crossing as words (host_words.py says why)."""
+    wide = [_npr_wide(dt) for _, dt in shapes]
+    words = NprWords()
+    specs = [words.spec(s, dt) if w else jax.ShapeDtypeStruct(s, dt) for (s, dt), w in zip(shapes, wide)]
 
     def as_words(*values):
-        return tuple(np.ascontiguousarray(v).view(np.uint32).reshape(spec.shape) if w else v
-                     for v, spec, w in zip(run(*values), specs, wide))
+        return tuple(words.returned(v, s, dt) if w else v for v, (s, dt), w in zip(run(*values), shapes, wide))
     out = _npr_io_callback(as_words, tuple(specs), *operands, ordered=True)
-    return [lax.bitcast_convert_type(o, dt) if w else o for o, (_, dt), w in zip(out, shapes, wide)]
-
-
+    return [words.take(o, dt) if w else o for o, (_, dt), w in zip(out, shapes, wide)]

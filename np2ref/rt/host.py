@@ -4,12 +4,12 @@ import functools
 
 from jax.experimental import io_callback as _npr_io_callback
 import jax
-from jax import lax
 import jax.numpy as jnp
 import numpy as np
 
 from .compat import _npr_eager, _npr_traced
 from .core import _npr_above, npr_load, npr_pyreturn, NprError
+from .host_words import _npr_wide, NprWords
 from .jit import NprFunction
 from .refs import _npr_batched, _npr_differentiated
 from .views import _npr_is_ref
@@ -154,53 +154,29 @@ def _npr_host_now(fn, leaves, tree):
 
 
 def _npr_host_operands(operands):
-    """(what to send, how the host gets the values back): a callback's operands reach the host
-    through JAX's device_put on the thread that runs it, under that thread's x64 setting (XLA's
-    thread, not the caller's jax.enable_x64), which made float64 float32 and int64 int32 (a
-    printed energy 3e-6 off, `rng.normal(mu)` drawn about a rounded mu). So 64-bit values cross
-    as uint32 words, bitcast in the program and viewed back on the host."""
+    """(what to send, how the host gets the values back): 64-bit values cross as two 32-bit
+    words (host_words.py says why and how)."""
     dtypes = [np.dtype(v.dtype) for v in operands]
-    wide = [dt.itemsize == 8 and dt.kind in "iuf" or dt == np.complex128 for dt in dtypes]
-
-    def words(v, dt):
-        if dt.kind == "c":
-            v = jnp.stack([jnp.real(v), jnp.imag(v)], axis=-1)
-        if jnp.ndim(v) == 0:  # jax 0.10.2's XLA:CPU crashed (SIGSEGV) on a 0-d bitcast of a reduction
-            # of 4,096 or more float64 values (`jit(lambda u: bitcast_convert_type(u.max(), uint32))`): as 1-d
-            return lax.bitcast_convert_type(jnp.reshape(v, (1,)), np.uint32).reshape(2)
-        return lax.bitcast_convert_type(v, np.uint32)
+    wide = [_npr_wide(dt) for dt in dtypes]
+    words = NprWords()
 
     def received(values):
-        out = []
-        for v, dt, w in zip(values, dtypes, wide):
-            v = np.asarray(v)
-            if w:
-                whole = np.ascontiguousarray(v, np.uint32).view(np.float64 if dt.kind == "c" else dt)[..., 0]
-                v = (whole[..., 0] + 1j * whole[..., 1]).astype(dt) if dt.kind == "c" else whole
-            out.append(v)
-        return out
-    return [words(v, dt) if w else v for v, dt, w in zip(operands, dtypes, wide)], received
+        return [words.received(v, dt) if w else np.asarray(v) for v, dt, w in zip(values, dtypes, wide)]
+    return [words.send(v, dt) if w else v for v, dt, w in zip(operands, dtypes, wide)], received
 
 
 def _npr_host_result(run, shape, dtype, operands, ordered=True):
-    """An io_callback (ordered: in program order) of run(*operands) -> an array of `shape` and `dtype`, exact on any
-    thread: JAX converts a callback's result with the x64 setting of the thread that runs it
-    (XLA's, not the caller's jax.enable_x64), which would make int64 int32. So 64-bit values
-    cross as uint32 words and are bitcast back in the program."""
+    """An io_callback (ordered: in program order) of run(*operands) -> an array of `shape` and
+    `dtype`, exact on any thread: 64-bit values come back as words (host_words.py)."""
     dtype = np.dtype(dtype)
-    if dtype.itemsize < 8 or dtype.kind == "b":
+    if not _npr_wide(dtype):
         return _npr_io_callback(run, jax.ShapeDtypeStruct(shape, dtype), *operands, ordered=ordered)
-    words = (2, 2) if dtype.kind == "c" else (2,)  # complex128: two float64s
+    words = NprWords()
 
     def as_words(*values):
-        return np.ascontiguousarray(run(*values)).view(np.uint32).reshape(tuple(shape) + words)
-
-    out = _npr_io_callback(as_words, jax.ShapeDtypeStruct(tuple(shape) + words, np.uint32), *operands,
-                           ordered=ordered)
-    if dtype.kind != "c":
-        return lax.bitcast_convert_type(out, dtype)
-    parts = lax.bitcast_convert_type(out, np.float64)
-    return lax.complex(parts[..., 0], parts[..., 1])
+        return words.returned(run(*values), shape, dtype)
+    out = _npr_io_callback(as_words, words.spec(shape, dtype), *operands, ordered=ordered)
+    return words.take(out, dtype)
 
 
 def npr_special(fn, *args, **kwargs):

@@ -215,6 +215,47 @@ NPR_SHORT_NEST = 32  # ... while its body's copies, over the enclosing unrolled 
 _npr_unrolling = threading.local()  # .copies: the product of the enclosing unrolled loops' trip counts
 
 
+_npr_trips = threading.local()  # .mult: the original's Python trips one trace of the body stands
+# for (the static lax loops around it, multiplied); .tally: npr_trips_recorded's list, or None
+
+
+@contextlib.contextmanager
+def _npr_times(local, attr, n):
+    """While a body is traced: `local.attr`, a product over the bodies around it, times n."""
+    outer = getattr(local, attr, 1)
+    setattr(local, attr, outer * n)
+    try:
+        yield
+    finally:
+        setattr(local, attr, outer)
+
+
+def _npr_trips_of(trips):
+    """While a body standing for `trips` trips of the original's Python loop is traced."""
+    return _npr_times(_npr_trips, "mult", trips)
+
+
+def _npr_note_lanes(trips, eqns):
+    """A loop made lanes (vectorise.py): NumPy runs its `trips` Python trips (times the
+    enclosing loops'), each about `eqns` operations on scalars or rows, that the traced program
+    shows once, batched. Noted for the route estimate (runtime/routes.py)."""
+    tally = getattr(_npr_trips, "tally", None)
+    if tally is not None:
+        tally.append((getattr(_npr_trips, "mult", 1) * trips, eqns))
+
+
+def _npr_drop_lanes(since):
+    """Forget what the lanes that failed to trace noted (their loop is traced as a loop)."""
+    tally = getattr(_npr_trips, "tally", None)
+    if tally is not None:
+        del tally[since:]
+
+
+def _npr_tally_length():
+    tally = getattr(_npr_trips, "tally", None)
+    return 0 if tally is None else len(tally)
+
+
 def _npr_holds_none(carry):
     return any(v is None for v in (carry if isinstance(carry, tuple) else (carry,)))
 
@@ -233,15 +274,9 @@ def _npr_short(trips):
         getattr(_npr_unrolling, "copies", 1) * trips <= NPR_SHORT_NEST
 
 
-@contextlib.contextmanager
 def _npr_unrolled(trips):
     """While the body of a loop unrolled `trips` times is traced: inner loops count its copies."""
-    outer = getattr(_npr_unrolling, "copies", 1)
-    _npr_unrolling.copies = outer * trips
-    try:
-        yield
-    finally:
-        _npr_unrolling.copies = outer
+    return _npr_times(_npr_unrolling, "copies", trips)
 
 
 def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
@@ -277,8 +312,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
     unroll = _npr_short(trips) and flag_at is None
     one._npr_body = body  # (what it stores into: store_order.py _npr_loop_touching)
     if not has:
-        with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]), \
-                _npr_unrolled(trips if unroll else 1):
+        with _npr_body_traced(trips, unroll):
             _npr_fori(bounds, one, 0, unroll=unroll)
         return None
     fixed, carry = _npr_split_refs(carry)
@@ -291,13 +325,22 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
         new = _npr_check_rebound(fixed, inner(k, joined), static, refill, before)
         return _npr_split_refs(new)[1] if fixed else new
     one._npr_body = body
-    with _npr_maybe_untaken(not _npr_is_concrete(trips)), _npr_batched_control([trips]), \
-            _npr_unrolled(trips if unroll else 1):
+    with _npr_body_traced(trips, unroll):
         c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not _npr_is_concrete(trips))
         if flag_at is None and _npr_is_concrete(trips) and _npr_narrowed(carry, c0):
             raise _NprPeelFirst
         out = _npr_fori(bounds, one, c0, flag, unroll)
     return _npr_join_refs(fixed, out) if fixed else out
+
+
+@contextlib.contextmanager
+def _npr_body_traced(trips, unroll):
+    """While a lax loop's body is traced: maybe never run (a traced trip count), its trip count
+    batched or not, its copies (unrolled) and the original's trips it stands for counted."""
+    static = _npr_is_concrete(trips)
+    with _npr_maybe_untaken(not static), _npr_batched_control([trips]), _npr_unrolled(trips if unroll else 1), \
+            _npr_trips_of(trips if static else 1):
+        yield
 
 
 def _npr_python_int(i):

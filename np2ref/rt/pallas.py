@@ -91,6 +91,9 @@ def _npr_check_arrays(arrays, scalars):
         raise NprKernelRefused("the nest touches no array")
     if len({id(v) for _, v in arrays}) < len(arrays):
         raise NprKernelRefused("two names for one array")
+    empty = [n for n, v in arrays if not np.prod(v.shape)]
+    if empty:  # an element access into it (the copy in, the flag's stand-in element 0) has nothing
+        raise NprKernelRefused(f"`{empty[0]}` is empty")  # to lower to: interpret mode's slice fails late
     dtypes = {np.dtype(v.dtype) for _, v in arrays}
     if len(dtypes) > 1 or dtypes.pop().kind != "f":
         raise NprKernelRefused("its arrays are not all of one float dtype")

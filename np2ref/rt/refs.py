@@ -10,7 +10,7 @@ from .bounds import _npr_no_checks
 from .compat import (
     _npr_BATCH_TRACERS, _npr_discharge_state, _npr_discharged, _npr_eval_jaxpr, _npr_has_tracer,
     _npr_reverse_tangent, _npr_TANGENT_TRACERS, _npr_Tracer, _npr_written_inputs)
-from .core import _npr_state, npr_load, NprError, NprIndexCarried, NprUnsupported
+from .core import _npr_above, _npr_state, npr_load, NprError, NprIndexCarried, NprUnsupported
 from .lowering import _npr_only_store, _npr_region_get, _npr_region_put, _npr_same_region
 from .unbound import npr_unset
 from .views import _npr_is_ref, NprView
@@ -93,6 +93,8 @@ def _npr_reachable(objs, views=False):
     def visit(obj):
         if isinstance(obj, NprView):
             yield obj if views else obj.base
+        elif isinstance(obj, _npr_above.NprWinView):  # a moving window (win_views.py): what it is a window of
+            yield from visit(obj.base)
         elif isinstance(obj, (tuple, list, dict)):
             for o in (obj.values() if isinstance(obj, dict) else obj):
                 yield from visit(o)
@@ -150,6 +152,9 @@ def _npr_rebind(obj, swap, memo):
         if id(obj) in swap:
             return swap[id(obj)]
         return NprView(swap[id(obj.base)], obj.steps, obj._d) if id(obj.base) in swap else obj
+    if isinstance(obj, _npr_above.NprWinView):
+        base = _npr_rebind(obj.base, swap, memo)
+        return obj if base is obj.base else type(obj)(base, obj.idx)
     if isinstance(obj, (tuple, list, dict)):  # the same object when nothing in it changes: a list
         items = obj.items() if isinstance(obj, dict) else enumerate(obj)  # a body appends to stays one
         new = {k: _npr_rebind(o, swap, memo) for k, o in items}

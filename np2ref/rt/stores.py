@@ -7,7 +7,7 @@ import numpy as np
 import operator as _npr_operator
 
 from .bounds import _npr_check_run
-from .casts import _npr_check_weak_int, _npr_conv
+from .casts import _npr_check_weak_int, _npr_conv, _npr_store_cast
 from .compat import _npr_trace_of, _npr_traced
 from .core import (
     _npr_above, _npr_CastError, _npr_dt, _npr_dummy, _npr_fit, _npr_operand, _npr_state, npr_load,
@@ -254,7 +254,11 @@ def _npr_aug(ix, dt, name, v, at=None):
             if name == 'divide':  # else XLA rewrites x / scalar as x * (1 / scalar): not IEEE
                 y = lax.optimization_barrier(jnp.broadcast_to(y, np.broadcast_shapes(x.shape, np.shape(y))))
             res = _npr_JNP[name](x, y)
-        return at.put(cur, res.astype(dt))  # res has shape sel (or cur's shape, for a mask)
+        # one element: NumPy stores the NumPy scalar `t[idx] op v` with an unsafe cast (a float into
+        # an integer array as x86-64 converts it, uint8 wrapping; NaN into a signed one raises), as
+        # `t[idx] = v` does; else the same_kind cast of ufunc(tmp, v, out=tmp)
+        res = _npr_store_cast(res, dt, 'item') if ix.scalar and rt != dt else res.astype(dt)
+        return at.put(cur, res)  # res has shape sel (or cur's shape, for a mask)
     return f
 
 

@@ -31,8 +31,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from .bounds import _npr_known_range, _npr_note_range
-from .compat import _npr_weak_astype
-from .loops import _npr_is_concrete, npr_for, NprRange
+from .compat import _npr_equations, _npr_staging_trace, _npr_weak_astype
+from .loops import (
+    _npr_drop_lanes, _npr_is_concrete, _npr_note_lanes, _npr_tally_length, _npr_trips_of, npr_for, NprRange)
 from .refs import _npr_differentiated
 from .stores import npr_at
 from .views import npr_get
@@ -110,11 +111,16 @@ def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span, ok=True):
     """The lanes program when it traces, storing the lanes where `ok` (a traced flag: the range
     inside the slot axis; True where static) and returning True; else the loop, returning False
     (the loop has run: a caller must not run it again)."""
+    since, eqns = _npr_tally_length(), _npr_count_eqns()
+    trips = len(range(rng.start, rng.stop, rng.step)) if all(map(_npr_is_concrete, (rng.start, rng.stop))) else width
     try:
-        run = _npr_lanes(rng, lanes, slots, width, span)
+        with _npr_trips_of(trips):
+            run = _npr_lanes(rng, lanes, slots, width, span)
     except Exception:  # anything the vmapped trace cannot do: the loop, exact as before
+        _npr_drop_lanes(since)
         npr_for(rng, loop)
         return False
+    _npr_note_lanes(trips, _npr_count_eqns() - eqns)  # (the route's estimate of NumPy)
     for (r, ix, mirrored), new, (old, valid) in zip(slots, *run):
         at = _npr_slot_axis(ix)  # the lane axis of R[all lanes] (after the whole axes before it)
         mask = jnp.reshape(valid & ok, (1,) * at + valid.shape + (1,) * (old.ndim - 1 - at))
@@ -124,6 +130,11 @@ def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span, ok=True):
         elif mirrored:  # R[j, a] = R[a, j] over the range: the stored row a into the column a
             npr_at(r)[:, ix[0]] = jnp.where(valid & ok, npr_get(r)[ix[0], :], npr_get(r)[:, ix[0]])
     return True
+
+
+def _npr_count_eqns():
+    trace = _npr_staging_trace()
+    return len(_npr_equations(trace) or ()) if trace is not None else 0
 
 
 def _npr_lanes(rng, lanes, slots, width, span):

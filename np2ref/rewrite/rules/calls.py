@@ -124,10 +124,11 @@ def plan_callee(node: cst.Call, ctx) -> None:
     if isinstance(func, cst.Name):
         ctx.callees.add(func)  # an unknown callee is NPR003's
     if isinstance(func, cst.Name):
-        name = func.value
+        name, full = func.value, ctx.imports.qualify(func, ctx.locals) or ""
+        # (`from math import exp, sqrt`: the math module's functions, as `math.exp(x)` is)
         if qual is None and name not in ctx.locals and name not in ctx.all \
-                and name not in fx.SAFE_BUILTINS and ctx.imports.qualify(func, ctx.locals) not in LIBRARY_CALLS \
-                and not special_function_call(node, ctx.imports.qualify(func, ctx.locals) or "", ctx.locals):
+                and name not in fx.SAFE_BUILTINS and full not in LIBRARY_CALLS and full.split(".")[0] != "math" \
+                and not special_function_call(node, full, ctx.locals):
             if ctx.bound is not None and name in ctx.bound:  # the module's class (or object)
                 ctx.sink.report("NPR003", f"call to `{name}()`, a class or object of this module: np2ref "
                                 "translates the module's functions, not classes and their methods",

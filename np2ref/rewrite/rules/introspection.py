@@ -107,8 +107,12 @@ def emit_print(original, updated, detail, ctx):
     def held(expr):  # npr_repr(v) -> repr(p0): the host makes the text of the value it is sent
         text = _HOST_TEXT.get(expr.func.value) if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) \
             and len(expr.args) == 1 and not expr.args[0].star and not expr.args[0].keyword else None
-        return hole(expr) if text is None else expr.with_changes(func=cst.Name(text), args=[
-            expr.args[0].with_changes(value=hole(expr.args[0].value))])
+        if text is not None:
+            return expr.with_changes(func=cst.Name(text), args=[expr.args[0].with_changes(value=held(expr.args[0].value))])
+        if isinstance(expr, cst.Call) and not expr.args and isinstance(expr.func, cst.Attribute) \
+                and expr.func.attr.value in _HOST_METHODS:  # v.tolist() -> p0.tolist(), on NumPy's value
+            return expr.with_changes(func=expr.func.with_changes(value=hole(expr.func.value)))
+        return hole(expr)
 
     args = []
     for a, before in zip(updated.args, original.args):
@@ -135,6 +139,9 @@ def emit_print(original, updated, detail, ctx):
 _TEXT = (cst.SimpleString, cst.ConcatenatedString)
 # str(v) and repr(v) of a value known only when the program runs (npr_str's NPR031 when traced)
 _HOST_TEXT = {J.STR: "str", J.REPR: "repr"}
+# `print(v.tolist())`: Python values of an array known only when the program runs; the host
+# calls the method on the NumPy value it is sent (NPR031 before, tolist() of a traced array)
+_HOST_METHODS = frozenset({"tolist", "item"})
 
 
 def _percent_of_text(expr) -> bool:

@@ -27,7 +27,7 @@ from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _co
                          int_by_form, mask_lead, mask_then_slices, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
-from ...analysis.nodes import run_visitor
+from ...analysis.nodes import run_visitor, walk
 
 _ELEMENTWISE_BINOPS = (
     cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
@@ -237,6 +237,28 @@ def boolean_names(bindings) -> frozenset[str]:
                 names.add(name)
                 changed = True
     return frozenset(names)
+
+
+def mask_loop_names(func: cst.FunctionDef, bindings, bool_names) -> tuple[frozenset[str], frozenset[str]]:
+    """(the targets of `for m in (red, black):` over a tuple or list of masks, each element a
+    mask by its form; those whose elements may also be names of unknown kind, `for m in (mask,
+    ~mask)` with a parameter `mask`, decided when traced as a parameter is), when nothing else
+    binds them to another value: a Python loop the trace unrolls, each pass with an array."""
+    loops = [n for n in walk(func) if isinstance(n, cst.For) and isinstance(n.target, cst.Name)]
+    iters = {id(n.iter) for n in loops}  # a loop's own binding is `iter[0]` (analysis/aliases.py)
+    rebound = {t.value for t, v in bindings if isinstance(t, cst.Name) and v is not None
+               and not (isinstance(v, cst.Subscript) and id(v.value) in iters) and not looks_boolean(v, bool_names)}
+
+    def walked(element_test):
+        masks, others = set(), set(rebound)
+        for n in loops:
+            walks = isinstance(n.iter, (cst.Tuple, cst.List)) and bool(n.iter.elements) and all(
+                isinstance(e, cst.Element) and element_test(e.value) for e in n.iter.elements)
+            (masks if walks else others).add(n.target.value)
+        return frozenset(masks - others)
+    sure = walked(lambda e: looks_boolean(e, bool_names))
+    return sure, walked(lambda e: looks_boolean(e, bool_names) or isinstance(e, cst.Name)
+                        and e.value not in _CONSTANTS)
 
 
 def _reduced_operand(call: cst.Call, imports, local_names):

@@ -1,0 +1,48 @@
+"""Module functions chosen inside a compiled function, then passed on to a helper that calls
+them through its parameter (a limiter picked by a flag, a list of right-hand sides): the
+pattern of a MUSCL script (examples/scripts/burgers_muscl_minmod.py)."""
+import numpy as np
+
+
+def minmod(a, b):
+    return np.where(a * b > 0.0, np.sign(a) * np.minimum(np.abs(a), np.abs(b)), 0.0)
+
+
+def maxmin(a, b):
+    return np.maximum(0.0, np.minimum(a, b)) + np.minimum(0.0, np.maximum(a, b))
+
+
+def doubles_in_place(a, b):
+    a *= 2.0
+    return a + b
+
+
+def slopes(u, limiter):
+    return limiter(u[2:] - u[1:-1], u[1:-1] - u[:-2])
+
+
+def by_ifexp(u, flag):
+    limiter = maxmin if flag else minmod
+    u[1:-1] += slopes(u, limiter)
+    return u.sum()
+
+
+def by_if(u, flag):
+    if flag:
+        limiter = maxmin
+    else:
+        limiter = minmod
+    u[1:-1] -= 0.5 * slopes(u, limiter)
+    return u.max()
+
+
+def by_tuple(u):
+    total = 0.0
+    for limiter in (minmod, maxmin):
+        total += np.sum(slopes(u, limiter))
+    return total
+
+
+def chosen_writer(u, flag):
+    f = doubles_in_place if flag else minmod
+    return slopes(u, f)

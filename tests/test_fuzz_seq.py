@@ -1,0 +1,75 @@
+"""The fuzzer's seq_families.py and script_families.py (last session's features: Pallas kernels of
+element loop nests, element reads after a store in one trip, covariance-style row and column
+fills, trmm products, history lists of a host time loop, helpers sized from Python floats, 0-d
+array arguments) and the runner's `loops="pallas"` marker; a few programs of each family end to
+end (the long runs are the `np2ref fuzz --family NAME` command's: docs/fuzzing.md)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from np2ref import fuzz
+from np2ref.fuzz import edges
+from np2ref.fuzz.exprs import Gen
+from np2ref.fuzz.program import Block, Line, Param, Program
+from np2ref.fuzz.runner import PALLAS_MARK, Runner
+from np2ref.fuzz.shadow import evaluate, strict
+
+TALLY = re.compile(r"^fuzz: (\d+) programs, (\d+) exact, (\d+) refused, (\d+) failed$")
+
+FORMS = {"pallas_nest": re.escape(PALLAS_MARK), "elem_reread": r"\bQ\[", "tri_fill": r"S\[.*, i\d+\] = S\[i\d+, ",
+         "trmm_loop": r"B\[i\d+, j\d+\] \+=", "host_history": r"hist\d+\.append\(", "float_sized": r"= h\d+\(U, ",
+         "zero_d_arg": r"\bZ\b"}
+
+
+@pytest.mark.parametrize("family", sorted(FORMS))
+def test_a_family_asked_for_is_in_its_programs_and_valid_numpy(family):
+    found = []
+
+    @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=True,
+              phases=[Phase.generate])
+    @given(fuzz.programs(3, family))
+    def check(program):
+        source = program.source()
+        ns: dict = {"__name__": "fuzz_program"}
+        exec(compile(source, "<fuzz>", "exec"), ns)
+        try:
+            with strict():
+                ns["f"](*ns["make_args"]())
+        except IndexError:  # the index probe, or pallas_nest's out-of-range tail
+            pass
+        found.append(re.search(FORMS[family], source, re.M) is not None)
+    check()
+    assert any(found), f"{family}: {found}"
+
+
+@pytest.mark.parametrize("family", sorted(FORMS))
+def test_short_family_runs_have_no_failures(family, tmp_path, capsys):
+    code = fuzz.main(["--family", family, "--count", "2", "--seed", "3", "--save-dir", str(tmp_path),
+                      "--no-shrink", "--no-grad"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    n, exact, refused, failed = (int(x) for x in TALLY.match(lines[-1]).groups())
+    assert failed == 0 and code == 0, "\n".join(ln for ln in lines if ln.startswith("FAILURE"))
+    assert n == 2
+
+
+def test_the_marked_nest_is_compiled_with_pallas_loops(tmp_path):
+    nest = Block(f"for i in range(1, m):  {PALLAS_MARK}", (Line("Q[i] = Q[i - 1] * 0.5 + Q[i]"),))
+    program = Program((Param("Q", "np.array([1.0, -0.0, 2.0, 0.5])"),), (), (Line("m = Q.shape[0]"), nest), "Q.sum()")
+    outcome = Runner(vmap=False, grad=False, workdir=str(tmp_path)).check(program.source())
+    assert outcome.kind == "exact" and outcome.kernel == "kernel", outcome
+
+
+@settings(max_examples=5, deadline=None, database=None, derandomize=True)
+@given(st.data())
+def test_edge_literals_are_numpy_arrays_of_their_shape_and_dtype(data):
+    g = Gen(data.draw)
+    for dtype, shape in (("np.float64", (2, 3)), ("np.float32", (4,)), ("np.uint8", (3, 1)), ("np.bool_", (2,))):
+        value = evaluate(edges.literal(g, dtype, shape, special=50), {"np": np})
+        assert value.shape == shape and value.dtype == np.dtype(dtype[3:].replace("bool_", "bool"))
+    assert edges.literal(g, "np.int8", (0, 3)) == "np.zeros((0, 3), dtype=np.int8)"
