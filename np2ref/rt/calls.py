@@ -11,7 +11,8 @@ from .arguments import (
     _NPR_GENERAL, _npr_held_arrays, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value,
     _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_write_back,
     _NprPlan)
-from .compat import _npr_empty_axis_index_error, _npr_x64_state
+from .compat import _npr_x64_state
+from .compat_messages import _npr_empty_axis_index_error
 from .core import NprError
 from .fastpath import _npr_arg_types, _npr_flat_plan, _npr_flat_run
 from .module_globals import _npr_moved

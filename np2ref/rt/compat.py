@@ -17,7 +17,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | a traced int as base + literal (slice starts `k + 1` read twice, windows.py) | `tracer.parent` (as above), `jax._src.core.Literal` in its `in_tracers`' `val` | (x, 0): two such starts are not known to be the same; the slices are shifted, as before |
 | a weakly typed int/float conversion | `jax._src.lax.lax._convert_element_type(..., weak_type=True)` | a strongly typed astype (NumPy's promotion of Python scalars then differs only for int8-like operands) |
 | a Ref made from a constant array (np.add.at into it: jax 0.10's addupdate discharge calls `.at` on the constant's NumPy value) | `tracer.parent` of the Ref (`new_ref`), its input's `_trace.frame.constvar_to_val` | False: addupdate (JAX's AttributeError for such a Ref) |
-| the index of JAX's IndexError for an empty axis | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
+| the index of JAX's IndexError for an empty axis (compat_messages.py) | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 | a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
 | whether anything is being traced (a draw made eagerly runs on the host at once, NumPy's own value) | `trace_ctx.trace`'s class name `EvalTrace` | not eager: an io_callback, as in a trace |
 | a whole-Ref store (`ref[...] = v`) under vmap with the Ref and the value batched along different axes (jax 0.10.2 raises "Invalid shape for `swap`") | `jax._src.interpreters.batching.fancy_primitive_batchers[swap_p]` wrapped to move the value's batch axis first (as JAX's addupdate rule does) | JAX's own error, as before |
@@ -29,7 +29,6 @@ import weakref as _npr_weakref
 
 import jax
 import numpy as np
-from .compat_messages import _npr_jax_error
 
 _npr_JAX_VERSION = tuple(int(p) for p in jax.__version__.split(".")[:3] if p.isdigit())
 
@@ -335,31 +334,6 @@ def _npr_heal_effect_tokens():
                 token.block_until_ready()
             except Exception:  # the failed program's token: the next program starts afresh
                 table.pop(key, None)
-
-
-# ---- JAX's IndexError for an integer index into an empty axis ------------------------------
-
-def _npr_empty_axis_index_error(exc):
-    """NumPy's IndexError for JAX's 'index is out of bounds for axis a with size 0' (raised by
-    jnp indexing with an integer into an empty axis, without the index): 'index i is out of
-    bounds for axis a with size 0', i read from the raising frame (jax's _index_to_gather) when
-    it is a concrete integer. None where it is not that error or the index cannot be read."""
-    m = _npr_jax_error(exc, "empty_axis_index")
-    if m is None:
-        return None
-    seen = set()
-    while exc is not None and id(exc) not in seen:  # jit re-raises with a filtered traceback
-        seen.add(id(exc))
-        tb = exc.__traceback__
-        while tb is not None:
-            if tb.tb_frame.f_code.co_name == "_index_to_gather" and tb.tb_next is None:
-                value = getattr(tb.tb_frame.f_locals.get("index"), "index", None)
-                if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-                    return IndexError(f"index {int(value)} is out of bounds for axis {m['axis']} with size 0")
-                return None
-            tb = tb.tb_next
-        exc = exc.__cause__ or exc.__context__
-    return None
 
 
 # ---- LAPACK gtsv (pymath.py: scipy's tridiagonal solves) -----------------------------------

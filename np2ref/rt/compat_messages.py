@@ -2,9 +2,12 @@
 of one of JAX's errors tells what it means, no exception class of its own, it is matched here and
 nowhere else). Leaning on a wording is leaning on what JAX does not promise, as compat.py's uses
 of JAX internals are: a wording not recognised leaves JAX's own error to surface (no coded
-diagnostic), never a different result."""
+diagnostic), never a different result. _npr_empty_axis_index_error turns one such message into
+NumPy's, the index read from JAX's raising frame."""
 
 import re as _npr_re
+
+import numpy as np
 
 
 # ---- JAX's error messages ----------------------------------------------------------------------
@@ -56,4 +59,30 @@ def _npr_jax_error(exc, meaning):
             found = pattern.search(str(exc))
             if found:
                 return found
+    return None
+
+
+# ---- JAX's IndexError for an integer index into an empty axis ------------------------------
+# (the index read from the raising frame's locals: leaning on JAX's code as compat.py does)
+
+def _npr_empty_axis_index_error(exc):
+    """NumPy's IndexError for JAX's 'index is out of bounds for axis a with size 0' (raised by
+    jnp indexing with an integer into an empty axis, without the index): 'index i is out of
+    bounds for axis a with size 0', i read from the raising frame (jax's _index_to_gather) when
+    it is a concrete integer. None where it is not that error or the index cannot be read."""
+    m = _npr_jax_error(exc, "empty_axis_index")
+    if m is None:
+        return None
+    seen = set()
+    while exc is not None and id(exc) not in seen:  # jit re-raises with a filtered traceback
+        seen.add(id(exc))
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_name == "_index_to_gather" and tb.tb_next is None:
+                value = getattr(tb.tb_frame.f_locals.get("index"), "index", None)
+                if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+                    return IndexError(f"index {int(value)} is out of bounds for axis {m['axis']} with size 0")
+                return None
+            tb = tb.tb_next
+        exc = exc.__cause__ or exc.__context__
     return None
