@@ -71,7 +71,7 @@ try:
     import jax  # noqa: F401
     from . import (
         compat_messages, compat, core, budget, buffers, module_globals,
-        bounds, lowering, scatter, store_order, casts, conversions, accurate64, fission, divisions,
+        bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions,
         index, views, stores,
         ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
@@ -88,7 +88,7 @@ MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering
            jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)
+           divisions, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)
 
 
 def _public(module) -> dict:
