@@ -22,7 +22,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import np2ref  # noqa: E402
-from np2ref.runtime import grad as grad_module  # noqa: E402
+from np2ref.compiled import grad as grad_module  # noqa: E402
 
 
 def sparse_loss(x, idx):

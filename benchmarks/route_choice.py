@@ -46,7 +46,7 @@ def fmt(s):
 
 
 def route_of(compiled, arguments) -> str:
-    if hasattr(compiled, "route"):  # np2ref.compile's own answer (runtime/choice.py)
+    if hasattr(compiled, "route"):  # np2ref.compile's own answer (compiled/choice.py)
         return compiled.route(*arguments)
     hosted = compiled._hosted or {}  # before it: the route decided by the estimate alone
     return "host" if any(r is not False for r in hosted.values()) else "jit"

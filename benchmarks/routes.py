@@ -1,4 +1,4 @@
-"""How well np2ref's route choice on a CPU matches what is faster (np2ref/runtime/routes.py).
+"""How well np2ref's route choice on a CPU matches what is faster (np2ref/compiled/routes.py).
 
     python benchmarks/routes.py [--rounds N] [--size S|L]
 
@@ -28,8 +28,8 @@ import suite  # noqa: E402
 import suite_kernels as K  # noqa: E402
 
 import np2ref  # noqa: E402
-from np2ref.runtime import routes  # noqa: E402
-from np2ref.runtime.hostcall import host_key  # noqa: E402
+from np2ref.compiled import routes  # noqa: E402
+from np2ref.compiled.hostcall import host_key  # noqa: E402
 
 
 def chain2(x):

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
 import heat2d_explicit as heat  # noqa: E402
 
 import np2ref  # noqa: E402
-from np2ref.runtime.sharding import device_mesh  # noqa: E402
+from np2ref.compiled.sharding import device_mesh  # noqa: E402
 
 
 def make_plate(size, steps, devices):

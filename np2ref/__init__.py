@@ -24,12 +24,12 @@ def __getattr__(name):
         globals()[name] = value = getattr(pipeline, name)
         return value
     if name in ("BITWISE_OPTIONS", "Compiled", "compile"):  # the runtime imports jax
-        from .runtime import compile as runtime
+        from .compiled import compile as runtime
 
         globals()[name] = value = getattr(runtime, name)
         return value
     if name == "grad_into":  # imports jax, so only when asked for
-        from .runtime.grad import grad_into
+        from .compiled.grad import grad_into
         return grad_into
     if name == "plain_lowering":  # the runtime's store lowering without its peepholes
         from .rt.compile_api import npr_plain_lowering

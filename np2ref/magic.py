@@ -26,7 +26,7 @@ from IPython.core.magic import Magics, cell_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
 from .report.collect import BLOCKED, EXACT, HOST, REFUSED, FileReport, collect_source, top_level_functions
-from .runtime.compile import compile as np2ref_compile
+from .compiled.compile import compile as np2ref_compile
 
 NOTEBOOK_NAMES = "# np2ref: names imported in earlier cells"
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from np2ref.rt import jit as rt_jit
+from np2ref.rt import calls as rt_calls
 
 from conftest import load_module
 
@@ -63,7 +63,7 @@ def general(fn):
 
 @pytest.fixture
 def no_flat(monkeypatch):
-    monkeypatch.setattr(rt_jit, "_npr_flat_plan", lambda *args: False)
+    monkeypatch.setattr(rt_calls, "_npr_flat_plan", lambda *args: False)
 
 
 def same(a, b):

@@ -11,7 +11,7 @@ import pytest
 
 from np2ref.fuzz.runner import _trace_gap
 from np2ref.rt.core import NprError, NprIndexCarried, NprNotConcrete, NprUnsupported
-from np2ref.rt.masks import npr_mask_leaf
+from np2ref.rt.mask_checks import npr_mask_leaf
 from np2ref.rt.np_counting import npr_np_bincount
 from np2ref.rt.python_loops import _npr_python_loop_reason
 

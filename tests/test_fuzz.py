@@ -315,7 +315,7 @@ def test_lead_reduce_probe_tells_xlas_order_from_numpys(runner, monkeypatch):
 def test_printed_numbers_compare_within_float32_tolerance():
     """A float printed in full shows XLA's summation order (docs/semantics.md); a different
     integer, word or count of numbers is a difference."""
-    from np2ref.fuzz.runner import _printed_difference
+    from np2ref.fuzz.differences import _printed_difference
 
     assert _printed_difference("2.000001907348633 np.float32(2.000002)\n", "1.9999971389770508 np.float32(1.9999971)\n") is None
     assert _printed_difference("step 3: 1.5e+00", "step 4: 1.5e+00")

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from np2ref.runtime import grad as grad_module
+from np2ref.compiled import grad as grad_module
 
 
 def sparse_loss(x, idx, w):

@@ -1,6 +1,6 @@
 """np2ref.compile's host route: a small loop-free program called with NumPy arrays runs the
 original NumPy function, and on a CPU so does any program NumPy is estimated to run no slower
-than the jitted call (np2ref/runtime/routes.py). The rest of the suite runs with
+than the jitted call (np2ref/compiled/routes.py). The rest of the suite runs with
 NP2REF_HOST_BELOW=0, conftest.py, so its differential tests exercise the jitted program; each
 test here names host_below itself."""
 
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import np2ref
-from np2ref.runtime.choice import HOST, JIT
-from np2ref.runtime.compile import HOST_BELOW, HOST_ENV
+from np2ref.compiled.choice import HOST, JIT
+from np2ref.compiled.compile import HOST_BELOW, HOST_ENV
 from test_route_choice import Timed
 
 
@@ -209,7 +209,7 @@ def test_a_loop_whose_trips_are_data_is_always_jitted():
 
 
 def test_cost_estimates_follow_the_work():
-    from np2ref.runtime import routes
+    from np2ref.compiled import routes
     jaxpr = lambda fn, *a: np2ref.compile(fn, host_below=0)._entry.trace_numpy(*a).jaxpr  # noqa: E731
     small, large = np.ones(1000), np.ones(1_000_000)
     numpy_small, jit_small = routes.estimate(jaxpr(recip_plus, small), [small], [])
@@ -225,7 +225,7 @@ def test_cost_estimates_follow_the_work():
 def test_products_are_estimated_as_each_route_computes_them():
     # a matrix product: XLA:CPU reads operands slower than NumPy's BLAS, multiplies faster (the
     # window products of a convolution: tests/test_window_dots.py)
-    from np2ref.runtime import routes
+    from np2ref.compiled import routes
     a = np.random.default_rng(0).random((400, 400))
     numpy_mm, jit_mm = routes.estimate(np2ref.compile(matmul_sums)._traced_for_route((a, a))[0], (a, a), [])
     numpy_mv, jit_mv = routes.estimate(np2ref.compile(matvec)._traced_for_route((a, a[0]))[0], (a, a[0]), [])

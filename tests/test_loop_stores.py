@@ -126,7 +126,7 @@ def test_grad_and_vmap_through_a_branch_store():
 
 
 def test_grad_and_vmap_through_chained_element_stores():
-    """The store into tmp made to depend on the one into u (rt/lowering.py _npr_after) leaves
+    """The store into tmp made to depend on the one into u (rt/store_order.py _npr_after) leaves
     gradients and batching as they were: d(sum u)/d tmp is 1, and each batch member moves."""
     c = compiled("element_move")
     u, t = np.arange(6.0).reshape(2, 3), -np.arange(6.0).reshape(2, 3)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from np2ref.rt import jit as rt_jit
+from np2ref.rt import calls as rt_calls
 
 
 def axpy_(y, a, x):
@@ -86,7 +86,7 @@ def calls(fn, make, compiled):
 
 @pytest.mark.parametrize("fn,make", CASES, ids=[fn.__name__ for fn, _ in CASES])
 def test_straight_line_call_equals_the_general_path_and_numpy(fn, make, monkeypatch):
-    monkeypatch.setattr(rt_jit, "_npr_flat_plan", lambda *args: False)
+    monkeypatch.setattr(rt_calls, "_npr_flat_plan", lambda *args: False)
     host, slow = calls(fn, make, jitted(fn))
     monkeypatch.undo()
     c = jitted(fn)

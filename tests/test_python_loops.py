@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from np2ref.runtime.compile import runtime_namespace
+from np2ref.compiled.compile import runtime_namespace
 
 SOURCE = '''
 import numpy as np

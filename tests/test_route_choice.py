@@ -1,4 +1,4 @@
-"""np2ref.compile's route decision (runtime/choice.py): where the cost model is not sure, a
+"""np2ref.compile's route decision (compiled/choice.py): where the cost model is not sure, a
 signature's first calls time both routes and the faster is kept; a route estimated far slower is
 not tried; off the CPU the transfers count; jax.Arrays never take the host route; explain() says
 which route and why. Timings are injected (a fake clock), never measured: these tests decide
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import np2ref
-from np2ref.runtime import choice, routes
-from np2ref.runtime.choice import DECISIVE, HOST, JIT, SKIP, Choice, choose
+from np2ref.compiled import choice, routes
+from np2ref.compiled.choice import DECISIVE, HOST, JIT, SKIP, Choice, choose
 
 
 def trisolv_(L, x, b):

@@ -16,14 +16,15 @@ RT = ROOT / "np2ref" / "rt"
 
 # bottom to top (docs/internals.md draws them)
 FLOORS = (
-    ("ground", "compat core budget buffers module_globals host_words"),
-    ("index", "bounds casts lowering index peepholes dots accurate64 fission divisions"),
+    ("ground", "compat_messages compat core budget buffers module_globals host_words"),
+    ("index", "bounds casts lowering scatter store_order conversions index peepholes dots float64_math accurate64 fission "
+              "divisions"),
     ("refs", "views stores"),
-    ("numpy", "promotion ops pyscalars pymath np_dtypes np_ufuncs np_reductions np_shape np_creation "
+    ("numpy", "promotion ops pyscalars truth pymath np_dtypes np_ufuncs np_reductions np_shape np_creation "
               "np_linalg np_counting inplace"),
     ("control", "unbound refs python_loops rebinds early_exit branches appends loops lane_dots vectorise comprehensions pallas"),
-    ("windows", "masked windows_more windows masks win_views"),
-    ("call", "host draws opaque introspect arguments float_sizes fastpath numpycall jit compile_api"),
+    ("windows", "masked masked_products windows_more windows mask_checks masks mask_selections mask_reductions win_views"),
+    ("call", "host draws opaque introspect arguments float_sizes fastpath numpycall calls jit compile_api"),
 )
 FLOOR = {module: i for i, (_, modules) in enumerate(FLOORS) for module in modules.split()}
 

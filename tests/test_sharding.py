@@ -28,7 +28,7 @@ CHECKS = textwrap.dedent(r"""
     from jax.sharding import NamedSharding, PartitionSpec as P
     sys.path.insert(0, sys.argv[1] + "/corpus")
     import np2ref
-    from np2ref.runtime.sharding import device_mesh
+    from np2ref.compiled.sharding import device_mesh
     import heat2d_explicit as heat, pic_cic_deposit as pic
 
     facts = {"devices": len(jax.devices())}

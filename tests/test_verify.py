@@ -319,7 +319,7 @@ def test_cli_example_callable_gets_a_generator(programs, capsys):
 
 
 def test_cli_mismatch_exits_1_with_the_input(programs, monkeypatch, capsys):
-    import np2ref.runtime.compile as runtime_compile
+    import np2ref.compiled.compile as runtime_compile
 
     real = runtime_compile.compile
 

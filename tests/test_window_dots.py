@@ -118,11 +118,11 @@ def test_windows_that_cover_little_of_the_array_are_left_as_they_are(mod):
 
 
 def test_the_route_estimates_numpys_products_and_the_one_product(mod):
-    # np2ref.compile's route on a CPU (runtime/routes.py): NumPy's time on the nine products the
+    # np2ref.compile's route on a CPU (compiled/routes.py): NumPy's time on the nine products the
     # program had before the rewrite (not nine copies of the one), the jitted call's on the one
     # product, computed once (the unrolled copies share it): the translation's route, which
     # measured 0.6 against NumPy's 0.9 ms on this layer (docs/benchmarks.md)
-    from np2ref.runtime import routes
+    from np2ref.compiled import routes
     rng = np.random.default_rng(0)
     x, w = rng.random((16, 64, 64)), rng.random((32, 16, 3, 3))
     compiled = np2ref.compile(mod.conv, host_below=16384)
@@ -137,7 +137,7 @@ def test_the_route_estimates_numpys_products_and_the_one_product(mod):
 
 
 def _equations(jaxpr):
-    from np2ref.runtime import routes
+    from np2ref.compiled import routes
     for eqn in jaxpr.eqns:
         yield eqn
         for inner in routes._inner(eqn):

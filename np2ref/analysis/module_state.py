@@ -304,7 +304,7 @@ class _Reads(cst.CSTVisitor):
 
 def local_names_of(func: cst.FunctionDef) -> frozenset[str]:
     """A function's parameters and the names it binds (without a `global` declaration)."""
-    from .aliases import param_names, star_names
+    from .collect import param_names, star_names
 
     v = _ModuleState(ImportMap(cst.Module(body=[])))
     run_visitor(func.body, v)

@@ -88,7 +88,7 @@ def _number(expr, names: frozenset[str], shadowed: frozenset[str]) -> bool:
         return isinstance(expr.func, cst.Name) and expr.func.value in _NUMBER_CALLS and expr.func.value not in shadowed
     if isinstance(expr, cst.Attribute):  # a.size, a.ndim
         return expr.attr.value in _NUMBER_ATTRIBUTES
-    if isinstance(expr, cst.Subscript):  # a.shape[0], and a `range` loop's item (aliases._row)
+    if isinstance(expr, cst.Subscript):  # a.shape[0], and a `range` loop's item (collect._row)
         base = expr.value
         if isinstance(base, cst.Attribute) and base.attr.value == "shape":
             return all(isinstance(e.slice, cst.Index) for e in expr.slice)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis import closures
-from ..analysis.module import is_errstate_with
+from ..analysis.host_code import is_errstate_with
 from ..diagnostics import DiagnosticSink, Span
 from ..analysis.nodes import run_visitor
 

@@ -48,7 +48,7 @@ import dataclasses
 import libcst as cst
 
 from ..analysis.positions import module_positions
-from ..analysis.aliases import param_names, star_names
+from ..analysis.collect import param_names, star_names
 from ..analysis.nodes import contains, run_visitor
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap

@@ -12,13 +12,13 @@ import functools
 import libcst as cst
 
 from ..analysis.aliases import FunctionFacts
-from ..analysis.module import is_dead_if
+from ..analysis.host_code import is_dead_if
 from ..analysis.names import ImportMap
 from ..diagnostics import DiagnosticSink, Span
 from . import rules
 from .plan import Marks
 from .registry import planners
-from .rules import augassign, control, kept, mask_store, nonzero, selections, stores, views
+from .rules import augassign, control, kept, mask_store, mask_values, nonzero, selections, stores, views
 
 __all__ = ["MarkPass", "Marks", "rules"]
 
@@ -36,10 +36,10 @@ class MarkPass(cst.CSTVisitor):
         self.m = Marks()
         self.locals = frozenset(facts.roots)
         self.nonzero_bindings = nonzero.index_names(facts.node, imports, self.locals)
-        self.bool_names = mask_store.boolean_names(facts.bindings) | frozenset(
+        self.bool_names = mask_values.boolean_names(facts.bindings) | frozenset(
             t.value for t, v in facts.bindings if v in self.nonzero_bindings)
         # `for mask in (red, black):` walks masks, not integers: its target is a mask too
-        masks, maybe_masks = mask_store.mask_loop_names(facts.node, facts.bindings, self.bool_names)
+        masks, maybe_masks = mask_values.mask_loop_names(facts.node, facts.bindings, self.bool_names)
         self.bool_names |= masks
         self.inner: set = self.m.inner
         self.int_names = facts.for_names - maybe_masks

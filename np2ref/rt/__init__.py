@@ -11,11 +11,15 @@ Modules, in the order a store goes through them:
 - core: trace-time state, casting and small conversions; NprError.
 - index, bounds: NumPy's index kinds normalised onto a Ref; IndexError for traced indices.
 - views, stores, lowering: loads and NumPy views of Refs; stores with NumPy's casting,
-  broadcasting and last-wins duplicates; how a store is lowered (switchable peepholes).
-- inplace, masks, ops: out=, in-place functions and methods, boolean masks, `op=` on values.
+  broadcasting and last-wins duplicates (scatter); how a store is lowered (switchable
+  peepholes; store_order: stores ordered for XLA:CPU's copy insertion).
+- inplace, masks, ops: out=, in-place functions and methods, boolean masks, `op=` on values
+  (mask_checks, mask_selections, mask_reductions: the masks' pairing checks, selection names and
+  reductions of selections).
 - np_*: the npr_np_* shims, NumPy's dtypes and semantics on top of jax.numpy.
-- jit, module_globals, arguments: npr_jit, the NumPy-facing jitted call (module-level values it
-  read checked on each call); static arguments, results, write-back.
+- jit, calls, module_globals, arguments: npr_jit, the NumPy-facing jitted call (calls: its
+  arguments bound and checked, a plan per kind of arguments; module-level values it read
+  checked on each call); static arguments, results, write-back.
 - buffers: 64-byte-aligned NumPy arrays (XLA:CPU takes them without a copy), staging buffers.
 - fastpath: a call of jax.Arrays runs the plan's program jitted with a flat signature;
   numpycall: a call with NumPy arrays runs it through straight-line Python made for the plan.
@@ -35,15 +39,18 @@ Modules, in the order a store goes through them:
 - comprehensions: npr_comp_map, `np.array([f(x) for x in X])` traced once over X's rows.
 - budget: the trace budget (NPR037): a trace that records too many equations or takes too
   long stops, naming the loop or comprehension it unrolls.
-- compat: the one module that reaches into JAX internals.
+- compat: the one module that reaches into JAX internals; compat_messages: the one table of JAX's
+  error wordings np2ref tells errors apart by.
 - divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced).
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
+- conversions: Python's int(), float(), complex(), bool(), .item() of values that may be traced.
 - promotion: NumPy's result dtype for operators between traced values (int64 + float32 is
   float64), through a variant of each converted function compiled from its own source.
 - unbound: names a traced branch or loop may leave unbound (a flag beside the value; Python's
   UnboundLocalError when the call runs).
 - pyscalars: Python's arithmetic on Python scalars (npr_pyop): ZeroDivisionError, float // and %,
   Python ints beyond int64 refused when the call runs.
+- truth: Python's truth on values that may be traced (and, or, not, in, max/min/any/all).
 - compile_api: what np2ref's host side (np2ref.compile, the fuzzer) reads of the runtime, public
   names over private ones; not exported here.
 
@@ -63,23 +70,25 @@ _state = _np.random.get_state()
 try:
     import jax  # noqa: F401
     from . import (
-        compat, core, budget, buffers, module_globals,
-        bounds, lowering, casts, accurate64, fission, divisions,
+        compat_messages, compat, core, budget, buffers, module_globals,
+        bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions,
         index, views, stores,
-        ops, promotion, pyscalars, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
+        ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
         unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
         comprehensions, pallas,
-        masked, windows_more, windows, masks, win_views,
-        host, draws, opaque, introspect, arguments, float_sizes, fastpath, numpycall, jit)
+        masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views,
+        host, draws, opaque, introspect, arguments, float_sizes, fastpath, numpycall, calls, jit)
 finally:
     _np.random.set_state(_state)
 
-MODULES = (compat, core, index, bounds, views, stores, lowering, inplace, masks, ops,
+MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
+           mask_reductions, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-           jit, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
+           jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
+           masked_products,
            windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, accurate64, vectorise, budget, comprehensions, appends, pallas)
+           divisions, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)
 
 
 def _public(module) -> dict:

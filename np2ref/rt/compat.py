@@ -17,15 +17,14 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | a traced int as base + literal (slice starts `k + 1` read twice, windows.py) | `tracer.parent` (as above), `jax._src.core.Literal` in its `in_tracers`' `val` | (x, 0): two such starts are not known to be the same; the slices are shifted, as before |
 | a weakly typed int/float conversion | `jax._src.lax.lax._convert_element_type(..., weak_type=True)` | a strongly typed astype (NumPy's promotion of Python scalars then differs only for int8-like operands) |
 | a Ref made from a constant array (np.add.at into it: jax 0.10's addupdate discharge calls `.at` on the constant's NumPy value) | `tracer.parent` of the Ref (`new_ref`), its input's `_trace.frame.constvar_to_val` | False: addupdate (JAX's AttributeError for such a Ref) |
-| the index of JAX's IndexError for an empty axis | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
+| the index of JAX's IndexError for an empty axis (compat_messages.py) | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 | a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
 | whether anything is being traced (a draw made eagerly runs on the host at once, NumPy's own value) | `trace_ctx.trace`'s class name `EvalTrace` | not eager: an io_callback, as in a trace |
 | a whole-Ref store (`ref[...] = v`) under vmap with the Ref and the value batched along different axes (jax 0.10.2 raises "Invalid shape for `swap`") | `jax._src.interpreters.batching.fancy_primitive_batchers[swap_p]` wrapped to move the value's batch axis first (as JAX's addupdate rule does) | JAX's own error, as before |
-| what one of JAX's errors means, where only its text tells it apart | `_NPR_JAX_MESSAGES` below: a row per wording, with the JAX versions it was read in | not recognised: JAX's own error surfaces (no coded diagnostic) |
+| what one of JAX's errors means, where only its text tells it apart | `_NPR_JAX_MESSAGES` (compat_messages.py): a row per wording, with the JAX versions it was read in | not recognised: JAX's own error surfaces (no coded diagnostic) |
 | jax_enable_x64 set for one call without a context manager object | `jax._src.config.enable_x64.swap_local/set_local` (C++, no thread-local hook) | `jax.enable_x64(...)` (0.4 µs more a call) |
 """
 
-import re as _npr_re
 import weakref as _npr_weakref
 
 import jax
@@ -335,81 +334,6 @@ def _npr_heal_effect_tokens():
                 token.block_until_ready()
             except Exception:  # the failed program's token: the next program starts afresh
                 table.pop(key, None)
-
-
-# ---- JAX's error messages ----------------------------------------------------------------------
-# Where only the text of one of JAX's errors tells what it means (no exception class of its own),
-# it is matched here and nowhere else. A row: what it means, the exception types, a regular
-# expression searched in str(exc), the JAX versions that wording was read in. A new wording of
-# a JAX release is one more row of the same meaning; callers ask _npr_jax_error(exc, meaning).
-_NPR_JAX_MESSAGES = (
-    # a slice with traced bounds in jnp indexing (core: NPR111; python_loops: a Python loop)
-    ("traced_slice", (IndexError,), r"Slice entries must be static", "0.10.2, 0.11"),
-    ("traced_slice", (IndexError,), r"slice indices must have static", "0.4"),
-    # a Ref returned out of a cond or loop (core: NPR011)
-    ("ref_returned", (ValueError,), r"mutable array references cannot be returned", "0.10.2, 0.11"),
-    # a NumPy-only array attribute (strides, flags, ...) read from a traced or JAX array (NPR131)
-    ("array_attribute", (AttributeError,), r"Tracer has no attribute|ArrayImpl' object has no attribute",
-     "0.10.2, 0.11"),
-    # a structured dtype given to jnp (NPR025)
-    ("structured_dtype", (TypeError,), r"JAX only supports number, bool, and string dtypes, got dtype \[\(",
-     "0.10.2, 0.11"),
-    # a tracer used as a dict key or set item (NPR031)
-    ("unhashable_tracer", (TypeError,), r"^unhashable type: '\w*Tracer'", "0.10.2, 0.11"),
-    # a shape from traced values (np.arange of a traced size: NPR031; python_loops: a Python loop)
-    ("traced_shape", (TypeError,), r"^Shapes must be 1D sequences of concrete values", "0.10.2, 0.11"),
-    # operands whose shapes do not broadcast, or do not contract (core: NumPy's ValueError)
-    ("broadcast_shapes", (TypeError, ValueError), r"shapes for broadcasting(?P<rest>.*)", "0.10.2, 0.11"),
-    ("contracting_shapes", (TypeError, ValueError),
-     r"contracting dimensions to have the same shape.*?got (?P<rest>.*)", "0.10.2, 0.11"),
-    # an ordered host callback (a draw, host.py) or an IO effect in a cond under vmap (jit: NPR023)
-    ("vmap_io_callback", (ValueError, NotImplementedError),
-     r"vmap` ordered IO callback|IO effect not supported in vmap", "0.10.2, 0.11"),
-    # an integer index into an empty axis (NumPy's IndexError, with the index)
-    ("empty_axis_index", (IndexError,), r"^index is out of bounds for axis (?P<axis>\d+) with size 0$",
-     "0.10.2, 0.11"),
-    # one of np2ref's values of run-time length (NprMasked, NprWinView) used as an array: jax.numpy
-    # names its type (python_loops: a Python loop)
-    ("npr_lazy_as_array", (TypeError,), r"NprMasked|NprWinView", "0.10.2, 0.11"),
-)
-_NPR_JAX_PATTERNS = tuple((meaning, types, _npr_re.compile(pattern, _npr_re.S))
-                          for meaning, types, pattern, _ in _NPR_JAX_MESSAGES)
-
-
-def _npr_jax_error(exc, meaning):
-    """The match of a row of _NPR_JAX_MESSAGES with this meaning that `exc` is (its named groups:
-    what the caller reads from the text), else None."""
-    for row_meaning, types, pattern in _NPR_JAX_PATTERNS:
-        if row_meaning == meaning and isinstance(exc, types):
-            found = pattern.search(str(exc))
-            if found:
-                return found
-    return None
-
-
-# ---- JAX's IndexError for an integer index into an empty axis ------------------------------
-
-def _npr_empty_axis_index_error(exc):
-    """NumPy's IndexError for JAX's 'index is out of bounds for axis a with size 0' (raised by
-    jnp indexing with an integer into an empty axis, without the index): 'index i is out of
-    bounds for axis a with size 0', i read from the raising frame (jax's _index_to_gather) when
-    it is a concrete integer. None where it is not that error or the index cannot be read."""
-    m = _npr_jax_error(exc, "empty_axis_index")
-    if m is None:
-        return None
-    seen = set()
-    while exc is not None and id(exc) not in seen:  # jit re-raises with a filtered traceback
-        seen.add(id(exc))
-        tb = exc.__traceback__
-        while tb is not None:
-            if tb.tb_frame.f_code.co_name == "_index_to_gather" and tb.tb_next is None:
-                value = getattr(tb.tb_frame.f_locals.get("index"), "index", None)
-                if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-                    return IndexError(f"index {int(value)} is out of bounds for axis {m['axis']} with size 0")
-                return None
-            tb = tb.tb_next
-        exc = exc.__cause__ or exc.__context__
-    return None
 
 
 # ---- LAPACK gtsv (pymath.py: scipy's tridiagonal solves) -----------------------------------

@@ -1,4 +1,4 @@
-"""What np2ref's host side (np2ref.compile in np2ref/runtime/, np2ref.plain_lowering, the fuzzer)
+"""What np2ref's host side (np2ref.compile in np2ref/compiled/, np2ref.plain_lowering, the fuzzer)
 reads of the runtime: public names over rt's private ones, so that it reaches no private name or
 attribute of rt. Converted files do not import it (rt/__init__ does not export it)."""
 
@@ -8,10 +8,12 @@ from . import divisions as _npr_divisions
 from . import loops as _npr_loops
 from .arguments import _NPR_GENERAL
 from .core import _NPR_TRACE_GAPS, _npr_trace_gap_kind, npr_host_raised as _npr_host_raised
+from .core import NprError, NprFirstCall, NprTraceGap  # noqa: F401 (the runtime's errors, by .code)
 from .jit import _NPR_ASKING, _npr_zero_d_args
 from .fastpath import _npr_arg_types, _npr_forget_flat, _NprNotFlat
 from .lowering import _npr_plain_lowering
 from .module_globals import _npr_moved
+from .opaque import npr_first_call  # noqa: F401 (an opaque call's first call, run on the host)
 from .pallas import _npr_PALLAS_NOTES
 
 NPR_PALLAS_NOTES = _npr_PALLAS_NOTES  # (file, line) -> what the last trace made of a loop nest (loops='pallas')

@@ -8,7 +8,8 @@ import functools as _npr_functools
 import re as _npr_re
 import threading as _npr_threading
 
-from .compat import _npr_heal_effect_tokens, _npr_jax_error, _npr_Tracer
+from .compat import _npr_heal_effect_tokens, _npr_Tracer
+from .compat_messages import _npr_jax_error
 
 
 class _npr_State(_npr_threading.local):
@@ -269,7 +270,7 @@ def _npr_trace_gap_kind(exc):
     return next((kind for meaning, kind in _NPR_TRACE_GAP_MESSAGES if _npr_jax_error(exc, meaning)), None)
 
 
-# JAX's errors told apart by their text (compat._NPR_JAX_MESSAGES) that are known gaps
+# JAX's errors told apart by their text (compat_messages._NPR_JAX_MESSAGES) that are known gaps
 _NPR_TRACE_GAP_MESSAGES = (
     ("traced_slice", "TracedSlice"), ("ref_returned", "RefReturned"), ("array_attribute", "ArrayAttribute"),
     ("structured_dtype", "StructuredDtype"), ("unhashable_tracer", "UnhashableTracer"),

@@ -223,7 +223,7 @@ def _npr_fence_closed(p, known, everything):
 _npr_FENCE = {"divisions": True, "products": True}  # False: XLA's rewrites, FMAs (benchmarks/divisions.py)
 # a list while np2ref.compile's host route traces a call: each (program as traced, as the
 # peepholes rewrote it) taken by the trace, so that NumPy's time is estimated on the products
-# NumPy computes (runtime/routes.py); None otherwise
+# NumPy computes (compiled/routes.py); None otherwise
 _npr_REWRITES = None
 
 

@@ -22,7 +22,8 @@ import jax
 import numpy as np
 
 from .arguments import _NPR_DEVICE_TYPES, _NPR_GENERAL, _NPR_NONE, _npr_write_back, _NprPlan
-from .compat import _npr_empty_axis_index_error, _npr_x64_state
+from .compat import _npr_x64_state
+from .compat_messages import _npr_empty_axis_index_error
 from .numpycall import _npr_numpy_call
 
 

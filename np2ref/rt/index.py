@@ -10,8 +10,10 @@ from .compat import _npr_traced
 from .core import (
     _npr_dummy, _npr_has_jax, _npr_isarr, _npr_isbool, _npr_state, npr_load, NprUnsupported)
 from .lowering import (
-    _npr_after, _npr_last_only, _npr_last_store, _npr_lin, _npr_padwhere, _npr_padwhere_pays,
-    _npr_region_key, _npr_region_value, _npr_scatter, _npr_TKey, _npr_unflat, _npr_within)
+    _npr_last_store, _npr_padwhere, _npr_padwhere_pays, _npr_region_key, _npr_region_value, _npr_TKey,
+    _npr_within)
+from .store_order import _npr_after
+from .scatter import _npr_last_only, _npr_lin, _npr_scatter, _npr_unflat
 
 
 class _npr_Idx:
@@ -172,7 +174,7 @@ class _npr_Idx:
             block = val.reshape([len(e) if isinstance(e, range) else 1 for e in ents])
             prev = _npr_state.pop("after", None)
             if prev is not None and any(_npr_traced(e) for e in ents):  # in a loop: after the
-                block = _npr_after(prev, block)                         # last store (lowering.py)
+                block = _npr_after(prev, block)                         # last store (store_order.py)
             out = lax.dynamic_update_slice(under, block, starts)
         else:
             idx = tuple(slice(e.start, e.stop, e.step) if isinstance(e, range) else e for e in ents)

@@ -12,7 +12,7 @@ from .core import (
     _npr_CastError, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_isbool, _npr_operand,
     _npr_state, _npr_whole, npr_load, NprUnsupported)
 from .index import _npr_Idx
-from .lowering import _npr_scatter, _npr_unflat
+from .scatter import _npr_scatter, _npr_unflat
 from .np_ufuncs import npr_np_divide, npr_np_floor_divide, npr_np_fmod, npr_np_mod, npr_np_power
 from .stores import _npr_base, _npr_rtype, _npr_update
 from .views import NprView

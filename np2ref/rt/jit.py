@@ -1,4 +1,7 @@
-"""npr_jit: NumPy in, NumPy out, jit-compiled in between (NprFunction), with write-back."""
+"""npr_jit: NumPy in, NumPy out, jit-compiled in between (NprFunction), with write-back.
+
+NprFunction here is the converted function and its traced program (pure, _compiled); the
+NumPy-facing call that binds, checks and plans its arguments is calls.py's _NprCalls."""
 
 import functools as _npr_functools
 import inspect as _npr_inspect
@@ -7,26 +10,23 @@ import jax.numpy as jnp
 import numpy as np
 
 from .arguments import (
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_device_ready, _npr_device_type,
-    _NPR_DEVICE_TYPES, _npr_donation_split, _NPR_GENERAL, _npr_has_array, _npr_has_dict,
-    _npr_held_arrays, _npr_host_values, _npr_is_python_value, _npr_is_static, _npr_jax_dtype,
-    _npr_layout_ok, _npr_list_value, _npr_numpy_steps, _npr_ordered, _npr_plain_dicts,
-    _npr_python_result, _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES,
-    _NPR_TRACED_TYPES, _npr_write_back, _NprPlan, _NprResultShape)
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_values,
+    _npr_is_python_value, _npr_list_value, _npr_numpy_steps, _npr_ordered, _npr_plain_dicts,
+    _npr_python_result, _npr_static_key, _NprResultShape)
 from .bounds import _npr_Bounds
 from .budget import npr_trace_budget
 from .casts import _npr_issue_warnings
-from .compat import (
-    _npr_eager, _npr_empty_axis_index_error, _npr_jax_error, _npr_jit_traced, _npr_x64_state)
+from .compat import _npr_eager, _npr_jit_traced
+from .compat_messages import _npr_jax_error
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall
 from .divisions import _npr_fenced
-from .fastpath import _npr_arg_types, _npr_flat_plan, _npr_flat_run
-from .module_globals import _npr_moved, _NprGlobalsWatch, _NprObjectsWatch
+from .module_globals import _NprGlobalsWatch, _NprObjectsWatch
 from .promotion import _npr_promoting
 from .pyscalars import _npr_list_items, _npr_python_leaves
 from .views import _npr_is_ref, npr_value, NprView
 from .appends import _npr_materialize, _npr_stacked_result
 from .core import NprUnsupported, npr_host_raised
+from .calls import _NprCalls
 from .float_sizes import _NPR_FLOAT_SIZED, _npr_float_static_names, _npr_float_static_variant
 
 
@@ -43,12 +43,12 @@ def _npr_asks_0d(fn, args, kwargs):
     """Whether a NumPy 0-d array is among the arguments of a function whose module asks a value's
     type or text: traced, it would answer as a NumPy scalar (`repr` np.int64(3) for array(3),
     isinstance(a, np.ndarray) False), which is not NumPy's answer (NPR041). np2ref.compile asks
-    the same of its converted source and runs the original instead (runtime/compile.py)."""
+    the same of its converted source and runs the original instead (compiled/compile.py)."""
     names = getattr(fn, "__globals__", {})
     return _npr_zero_d_args(args, kwargs) and any(name in names for name in _NPR_ASKING)
 
 
-class NprFunction:
+class NprFunction(_NprCalls):
     """A converted function. Called from host code with NumPy values, it runs jit-compiled and
     writes back every array argument the original mutates; called from converted code (refs,
     tracers), it is the plain ref program."""
@@ -273,119 +273,6 @@ class NprFunction:
                       self._numpy_fast):
             cache.clear()
 
-    # -- the NumPy-facing call -------------------------------------------------------------
-    def _in_order(self, args, kwargs):
-        """The call's arguments in parameter order, defaults filled in, without Signature.bind;
-        None when only bind can tell (other parameter kinds, or a call bind would reject)."""
-        names = self._positional
-        if names is None or len(args) > len(names):
-            return None
-        if not kwargs and len(args) == len(names):
-            return args
-        ordered, used = list(args), 0
-        for name in names[len(args):]:
-            if name in kwargs:
-                ordered.append(kwargs[name])
-                used += 1
-            elif name in self._defaults:
-                ordered.append(self._defaults[name])
-            else:
-                return None
-        return tuple(ordered) if used == len(kwargs) else None
-
-    def _split(self, args, kwargs, device=False):
-        ordered = self._in_order(args, kwargs)
-        if ordered is not None:
-            values = dict(zip(self._positional, ordered))
-        else:
-            bound = self.signature.bind(*args, **kwargs)
-            bound.apply_defaults()
-            values = dict(bound.arguments)
-        static, dynamic = {}, {}
-        for name, v in values.items():
-            is_static = (name in self.static_argnames) if self.static_argnames is not None \
-                else _npr_is_static(v)
-            if name in self.mutated:
-                _npr_check_written(self.__name__, name, v)
-                if not device and isinstance(v, jax.Array):
-                    raise TypeError(f"{self.__name__}(): argument `{name}` is a jax.Array, which the function "
-                                    "writes; a jax.Array cannot be changed in place: pass a NumPy array (written "
-                                    f"back), or call {self.__name__}.device(...), which returns the final values")
-            elif name in self.changed and not isinstance(v, (np.ndarray, jax.Array)):
-                raise NprError("NPR207", f"{self.__name__}() changes its argument `{name}`, a "
-                               f"{type(v).__name__}, in place (a method such as .append(), .pop() or .update(), "
-                               "here or in a function it calls): NumPy's caller sees the change, which a "
-                               f"translated call cannot make (build the {type(v).__name__} inside the function "
-                               "and return it)")
-            elif name in self.copied and isinstance(v, (list, tuple, dict)):
-                raise NprError("NPR207", f"{self.__name__}() writes into a copy of its argument `{name}`, a "
-                               f"{type(v).__name__}: a {type(v).__name__}'s .copy() holds the caller's arrays, which "
-                               "NumPy's writes reach; not translated (copy the arrays, `[a.copy() for a in "
-                               f"{name}]`, or pass each array as its own argument)")
-            if not is_static:
-                v = _npr_device_ready(self.__name__, name,
-                                      _npr_list_value(v) if isinstance(v, list) and name not in self.lists else v)
-            (static if is_static else dynamic)[name] = v
-        return values, static, dynamic
-
-    def _aliases(self, values, device=False):
-        """Mutated array arguments, each mapped to the argument whose buffer it shares. Arrays
-        inside tuple, list and dict arguments are checked too (`f(a, (a,))`). With `device`
-        (the .device call), written jax.Arrays too: one passed twice is one array, as in NumPy."""
-        kinds = (np.ndarray, jax.Array) if device else np.ndarray
-        arrays = {}
-        for n, v in values.items():
-            if isinstance(v, kinds):
-                arrays[n] = v
-            elif isinstance(v, (tuple, list, dict)):
-                flat, _ = jax.tree_util.tree_flatten_with_path(v)
-                arrays.update({n + jax.tree_util.keystr(path): leaf for path, leaf in flat
-                               if isinstance(leaf, kinds)})
-            else:  # an object's arrays (`f(sim.u, sim)`: the function reads `sim.u`)
-                arrays.update({f"{n}.{k}": w for k, w in _npr_held_arrays(v, kinds)})
-        if self._layout is None:
-            self._layout = _npr_uses_layout(self.fn)
-        if self._layout:
-            for name in self.mutated:
-                v = values.get(name)
-                if isinstance(v, np.ndarray) and not _npr_layout_ok(v):
-                    raise NprError("NPR206", f"{self.__name__}(): `{name}` is not C-contiguous, and whether "
-                                   "its reshape/ravel is a view depends on memory layout; pass "
-                                   f"np.ascontiguousarray({name})", tagged=False)
-        aliases = {}
-        for name in self.mutated:
-            v = values.get(name)
-            if not isinstance(v, kinds):
-                continue
-            aliases[name] = name
-            for other, w in arrays.items():
-                if other == name or not _npr_shares_any(v, w):
-                    continue
-                if w is v and other in self.mutated:
-                    aliases[name] = min(name, other)
-                    continue
-                raise NprError("NPR206", f"{self.__name__}(): the arguments `{name}` and `{other}` share "
-                               f"memory and `{name}` is written; pass separate arrays (e.g. `{other}.copy()`)",
-                               tagged=False)
-        if self.mutated and self._watch is not None:
-            self._apart_from_module(values)
-        return aliases
-
-    def _apart_from_module(self, values):
-        """NPR206 for a written argument that shares memory with a module-level array the
-        function reads (`f(W)` where f writes its parameter and reads `W`, or `SIM.u`): NumPy's
-        program reads its own writes there; the compiled one holds `W` as the call found it."""
-        held = self._watch.arrays()
-        for name in self.mutated:
-            v = values.get(name)
-            if not isinstance(v, np.ndarray):
-                continue
-            for other, w in held:
-                if _npr_shares_any(v, w):
-                    raise NprError("NPR206", f"{self.__name__}(): the argument `{name}` shares memory with "
-                                   f"the module-level array `{other}`, which the function reads, and `{name}` is "
-                                   f"written; pass a separate array (e.g. `{other}.copy()`)")
-
     def _compiled(self, static, aliases, dynamic):
         # The mutated NumPy arrays' device copies are donated: their final values (written
         # back) reuse those buffers. A jax.Array (the .device call's written ones) is the
@@ -434,185 +321,6 @@ class NprFunction:
     def _x64(self):
         return jax.enable_x64(self.dtype_policy == "preserve")
 
-    def _jit_call(self, jitted, kept, donated):
-        """jitted(kept, donated) under _x64, by the config's own swap (compat._npr_x64_state)."""
-        if _NPR_X64 is None:
-            with self._x64():
-                return jitted(kept, donated)
-        prev = _NPR_X64.swap_local(self.dtype_policy == "preserve")
-        try:
-            return jitted(kept, donated)
-        finally:
-            _NPR_X64.set_local(prev)
-
-    def _plan_key(self, args):
-        """What decides a call's jitted function and checks, read from its arguments in
-        parameter order (_in_order): each static argument's _npr_static_key, _NprPlan.ARRAY for a NumPy
-        array, _NprPlan.DEVICE for a jax.Array, None for another traced value. None when only
-        the general path can tell (containers, whose arrays _aliases checks; subclasses and
-        arrays JAX cannot take as they are: _npr_device_ready)."""
-        key = []
-        if self.static_argnames is None:  # the common kinds first, as the loop below keys them
-            for v in args:
-                kind = type(v)
-                if kind in _NPR_DEVICE_TYPES:
-                    key.append(_NprPlan.DEVICE)
-                elif kind in _NPR_STATIC_TYPES:
-                    key.append(repr(v))
-                elif kind is float:
-                    key.append(None)
-                else:
-                    break
-            else:
-                return tuple(key)
-            key = []
-        for name, v in zip(self._positional, args):
-            kind = type(v)
-            if self.static_argnames is not None:
-                static = name in self.static_argnames
-            else:  # _npr_is_static(v), with the common types answered without a call
-                static = kind in _NPR_STATIC_TYPES or (kind not in _NPR_TRACED_TYPES and kind not in
-                                                       _NPR_DEVICE_TYPES and _npr_is_static(v))
-            if static:
-                if self.mutated and kind not in _NPR_REPR_KEYED and _npr_held_arrays(v):
-                    return None  # an object holding arrays: _aliases checks them against the written ones
-                key.append(repr(v) if kind in _NPR_REPR_KEYED else _npr_static_key(v))
-            elif kind is np.ndarray and v.dtype.isnative and _npr_jax_dtype(v.dtype):
-                key.append(_NprPlan.ARRAY)
-            elif kind in _NPR_DEVICE_TYPES:
-                key.append(_NprPlan.DEVICE)
-            elif isinstance(v, (list, tuple, dict, np.ndarray)):
-                return None
-            else:
-                key.append(_NprPlan.DEVICE if kind is not float and _npr_device_type(v) else None)
-        return tuple(key)
-
-    def call_numpy(self, *args, **kwargs):
-        """The NumPy-facing call: NumPy results, written arrays written back. Called with
-        jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
-        kinds = _npr_arg_types(args) if (self._numpy_fast or self._fast) and not kwargs else None  # (no None key)
-        if (fast := self._numpy_fast.get(kinds)) is not None and (out := fast(args)) is not _NPR_GENERAL:
-            return out  # NumPy arrays: the straight-line call (numpycall.py)
-        flat = self._fast.get(kinds)
-        if flat is not None and not _npr_moved(self):
-            if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
-                return out
-        self._globals_moved(args, kwargs)
-        ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
-        plan_key = None if ordered is None else self._plan_key(ordered)
-        plan = self._plans.get(plan_key)
-        if plan is None or (plan.checked and not plan.admits(ordered, self._layout)):
-            return self._call_bound(args, kwargs, plan_key)
-        if plan.device:  # jax.Arrays in and out, nothing written
-            if (out := _npr_flat_run(self, plan.flat, ordered)) is not _NPR_GENERAL:
-                return out
-            result, _, shape, slot = self._jit_call(plan.jitted, {n: ordered[i] for n, i in plan.kept}, {})
-            if slot is not None:
-                shape.check_bounds(slot)
-            if shape._leaf:
-                return result[0]
-            return shape.device(result, dict(zip(self._positional, ordered)) if shape.returned else {})
-        staging = plan.staging  # large unaligned read-only arrays: copied into np2ref's own buffers
-        if staging is not None and staging.wanted(ordered) and staging.lock.acquire(blocking=False):
-            try:
-                return self._run_plan(plan, ordered, staging.inputs(ordered, plan.kept))
-            finally:
-                staging.lock.release()
-        return self._run_plan(plan, ordered, {n: ordered[i] for n, i in plan.kept})
-
-    def _run_plan(self, plan, args, kept):  # a plan with NumPy arrays (call_numpy runs the others)
-        donated = {n: args[i] for n, i in plan.donated}
-        if (out := _npr_flat_run(self, plan.flat, args, [*kept.values(), *donated.values()])) is not _NPR_GENERAL:
-            return out
-        with self._x64():
-            result, finals, shape, slot = plan.jitted(kept, donated)
-            shape.check_bounds(slot)
-            finals = [(args[i], np.asarray(finals[n])) for n, i in plan.written]
-        _npr_write_back(finals)
-        values = dict(zip(self._positional, args)) if shape.returned else {}
-        return shape.numpy(result, values, [*kept.values(), *donated.values()])
-
-    def device(self, *args, **kwargs):
-        """(result, {name: final value} of the written arguments), all jax.Arrays: the call for
-        arrays kept on the device across calls (a time loop: `u = step.device(u, c)[1]["u"]`).
-        Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
-        arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
-        flat = self._device_fast.get(_npr_arg_types(args)) if self._device_fast and not kwargs else None
-        if flat is not None and flat.admits(args) and not _npr_moved(self):
-            if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:
-                return out
-        self._globals_moved(args, kwargs)
-        ordered = args if not kwargs and len(args) == self._npos else self._in_order(args, kwargs)
-        plan_key = None if ordered is None else self._plan_key(ordered)
-        plan = self._device_plans.get(plan_key)
-        if plan is None or (plan.checked and not plan.admits(ordered, self._layout)):
-            return self._call_bound(args, kwargs, plan_key, device=True)
-        if (out := _npr_flat_run(self, plan.flat, ordered)) is not _NPR_GENERAL:
-            return out
-        result, finals, shape, slot = self._jit_call(
-            plan.jitted, {n: ordered[i] for n, i in plan.kept}, {n: ordered[i] for n, i in plan.donated})
-        if slot is not None:
-            shape.check_bounds(slot)
-        if shape._leaf:
-            return result[0], finals
-        return shape.device(result, self._unwritten(zip(self._positional, ordered)) if shape.returned else {}), finals
-
-    def _unwritten(self, items):
-        """The arguments the function does not write: a written one returned is its final value."""
-        return {n: v for n, v in items if n not in self.mutated}
-
-    def _call_bound(self, args, kwargs, plan_key, device=False):
-        """call_numpy (or device) for any call: binds the arguments, checks their aliasing, and
-        leaves a plan under `plan_key` (None: none) for the next call like it."""
-        values, static, dynamic = self._split(args, kwargs, device)
-        aliases = self._aliases(values, device)
-        key, (jitted, donated, _) = self._compiled(static, aliases, dynamic)
-        if plan_key is not None and all(leader == n for n, leader in aliases.items()):
-            plan = _NprPlan(self._positional, plan_key, jitted, dynamic, donated, aliases,
-                            stage=jax.default_backend() == "cpu",
-                            held=tuple(w for _, w in self._watch.arrays()) if self.mutated else ())
-            # the flat run (fastpath.py) calls `jitted` inside its own trace: the trace JAX keeps
-            # for it (the host route's, np2ref.compile's trace_numpy) is not made again
-            if _npr_flat_plan(self, key, jitted, plan, args, kwargs, device):
-                if (out := _npr_flat_run(self, plan.flat, tuple(values.values()))) is not _NPR_GENERAL:
-                    return out
-        else:
-            plan = None
-        with self._x64():
-            try:
-                result, finals, shape, slot = jitted(*_npr_donation_split(dynamic, donated))
-            except IndexError as exc:  # NumPy's message where JAX's leaves out the index
-                numpy_error = _npr_empty_axis_index_error(exc)
-                if numpy_error is None:
-                    raise
-                raise numpy_error from None
-            if plan is not None:
-                (self._device_plans if device else self._plans)[plan_key] = plan
-            shape.check_bounds(slot)
-            if device:
-                return shape.device(result, self._unwritten(values.items())), finals
-            finals = [(values[n], np.asarray(v)) for n, v in finals.items()]
-        _npr_write_back(finals)
-        if any(isinstance(v, jax.Array) for v in dynamic.values()) and \
-                not any(isinstance(v, np.ndarray) for v in dynamic.values()):
-            return shape.device(result, values)
-        return shape.numpy(result, values, jax.tree_util.tree_leaves(dynamic))
-
-    def lower(self, *args, **kwargs):
-        return self._staged("lower", args, kwargs)
-
-    def trace_numpy(self, *args, **kwargs):
-        """jax.stages.Traced of the NumPy-facing call's jitted program (traced, not compiled),
-        after the call's checks: np2ref.compile's host route reads its size."""
-        return self._staged("trace", args, kwargs)
-
-    def _staged(self, stage, args, kwargs):
-        self._globals_moved(args, kwargs)
-        values, static, dynamic = self._split(args, kwargs)  # noqa: F841
-        key, (jitted, donated, _) = self._compiled(static, self._aliases(values), dynamic)
-        with self._x64():
-            return getattr(jitted, stage)(*_npr_donation_split(dynamic, donated))
-
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
             python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default"):
@@ -621,27 +329,3 @@ def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve
         return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists, copied,
                            changed, trace_budget)
     return wrap(fn) if fn is not None else wrap
-
-
-def _npr_uses_layout(fn, seen=None):
-    """Whether a converted function (or one it calls) makes reshape/ravel views: those are
-    views only of C-contiguous buffers, which is what a jax.Ref holds."""
-    seen = set() if seen is None else seen
-    if id(fn) in seen:
-        return False
-    seen.add(id(fn))
-    codes, names = [fn.__code__], set()
-    while codes:
-        code = codes.pop()
-        names |= set(code.co_names)
-        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
-    if names & {"npr_reshape", "npr_ravel"}:
-        return True
-    for name in names:
-        callee = fn.__globals__.get(name)
-        if isinstance(callee, NprFunction) and _npr_uses_layout(callee.fn, seen):
-            return True
-    return False
-
-
-_NPR_X64 = _npr_x64_state()

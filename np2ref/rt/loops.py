@@ -8,12 +8,13 @@ import contextlib
 import threading
 
 from .bounds import _npr_note_range
-from .branches import _npr_maybe_untaken, _npr_settle, npr_max, npr_min
+from .branches import _npr_maybe_untaken, _npr_settle
+from .truth import npr_max, npr_min
 from .budget import npr_budget_watch
 from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
 from .core import npr_load, NprUnsupported
 from .early_exit import _npr_break_flag, _npr_fori_loop, _npr_join_refs
-from .lowering import _npr_loop_touching
+from .store_order import _npr_loop_touching
 from .promotion import _npr_weak_value
 from .python_loops import (
     _npr_changed, _npr_container_kind, _npr_containers, _npr_python_for, _npr_python_items,
@@ -309,7 +310,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
         return body(i, c) if has else (body(i), c)[1]
 
     unroll = _npr_short(trips) and flag_at is None
-    one._npr_body = body  # (what it stores into: lowering.py _npr_loop_touching)
+    one._npr_body = body  # (what it stores into: store_order.py _npr_loop_touching)
     if not has:
         with _npr_body_traced(trips, unroll):
             _npr_fori(bounds, one, 0, unroll=unroll)

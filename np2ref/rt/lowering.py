@@ -1,18 +1,16 @@
 """How stores and reads are lowered: the store memory, the pad/where and shifted-read
-peepholes, the last-wins scatter (switch them with _npr_LOWERING)."""
+peepholes (switch them with _npr_LOWERING). The last-wins scatter is scatter.py; the order of
+stores that XLA:CPU's copy insertion needs, store_order.py."""
 
-import dis as _npr_dis
-import types as _npr_types
 
 from jax import lax
-import jax
 import jax.numpy as jnp
 import numpy as np
 
 from .compat import (
-    _npr_current_trace, _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations,
-    _npr_is_ref_aval, _npr_producer, _npr_trace_of, _npr_traced)
-from .core import _npr_isarr, _npr_state
+    _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations, _npr_is_ref_aval, _npr_producer,
+    _npr_trace_of, _npr_traced)
+from .core import _npr_state
 
 
 class _npr_Store:
@@ -336,164 +334,6 @@ def _npr_padwhere(cur, ents, val):
     return jnp.where(mask, full, cur)
 
 
-def _npr_lin(shape, ents, sel):
-    """Flat C-order positions of the elements `ents` selects, laid out as NumPy lays out the
-    result (the advanced block where it stands if contiguous, else first). Out-of-range traced
-    entries get position `size`, which scatters drop."""
-    size = int(np.prod(shape))
-    traced = any(_npr_traced(e) for e in ents)
-    xp, it = (jnp, jnp.int32 if size < 2 ** 31 else jnp.int64) if traced else (np, np.intp)
-    adv = [k for k, e in enumerate(ents) if e is not None and e is not Ellipsis and not isinstance(e, range)]
-    bshape, b0 = (), 0
-    if any(_npr_isarr(ents[k]) for k in adv):
-        bshape = np.broadcast_shapes(*[np.shape(ents[k]) for k in adv])
-        if adv[-1] - adv[0] + 1 == len(adv):
-            b0 = sum(1 for e in ents[:adv[0]] if e is None or isinstance(e, range))
-    nb, nd = len(bshape), len(sel)
-    lin, ok, a, d = xp.zeros((), it), True, 0, 0
-    for e in ents:
-        if e is Ellipsis:
-            continue
-        if isinstance(e, range):
-            ax = a + nb if a >= b0 else a
-            c = xp.arange(e.start, e.stop, e.step, dtype=it).reshape((1,) * ax + (-1,) + (1,) * (nd - ax - 1))
-        elif e is not None:
-            c = xp.asarray(e).astype(it)
-            c = c.reshape((1,) * (b0 + nb - c.ndim) + c.shape + (1,) * (nd - b0 - nb))
-            if _npr_traced(e):
-                ok = ok & (c >= 0) & (c < shape[d])
-        if e is not None:
-            lin, d = lin + c * int(np.prod(shape[d + 1:])), d + 1
-        a += e is None or isinstance(e, range)
-    lin = xp.broadcast_to(lin, sel)
-    return lin if ok is True else jnp.where(ok, lin, size)
-
-
-_npr_PAIRWISE_MAX = 128  # traced duplicate-index stores up to this many indices: pairwise, no sort
-
-
-def _npr_last_only(lin, size):
-    """Traced flat indices `lin` (at most _npr_PAIRWISE_MAX) with each one that occurs again later
-    replaced by `size`, out of range, so that a scatter dropping those writes each target once,
-    the last occurrence winning, on every backend. Compared pairwise: no sorted copies kept.
-    None for static or many indices (_npr_scatter sorts those)."""
-    if isinstance(lin, np.ndarray) or not 0 < lin.size <= _npr_PAIRWISE_MAX:
-        return None
-    flat = lin.reshape(-1)
-    k = np.arange(flat.size)
-    later = jnp.any((flat[None, :] == flat[:, None]) & (k[None, :] > k[:, None]), axis=1)
-    return jnp.where(later, size, flat).reshape(lin.shape)
-
-
-def _npr_unflat(flat, shape):
-    """A flat scatter's result reshaped to `shape`, behind an optimization barrier: XLA:CPU
-    (jaxlib 0.10.2) miscompiles a reshaped flat scatter whose result is then updated with a
-    reversed or rolled read of itself (`a[:2] ^= a[:2, ::-1]` after `np.multiply.at(a, ...)`
-    gave wrong values under jit; tests/regressions/fuzz_2f3d265977.py)."""
-    return lax.optimization_barrier(jnp.reshape(flat, shape))
-
-
-def _npr_scatter(cur, lin, val):
-    """cur with cur.flat[lin] = val, the last occurrence of a duplicate winning. Deduplicated
-    first, so the scatter is deterministic on every backend and its gradient is right: by a
-    scatter-max of each index's position where the target is not much larger than the indices
-    (XLA:CPU's sort took 1 µs an index: `x[idx] += v` at 100,000 was 200x NumPy's time), else
-    by a stable sort."""
-    shape, size = cur.shape, cur.size
-    flat, lin, val = jnp.reshape(cur, -1), lin.reshape(-1), jnp.reshape(val, -1)
-    if lin.size == 0:
-        return cur
-    if isinstance(lin, np.ndarray):
-        keep = lin.size - 1 - np.unique(lin[::-1], return_index=True)[1]
-        if keep.size < lin.size:
-            lin, val = lin[keep], val[keep]
-        return _npr_unflat(flat.at[lin].set(val, unique_indices=True, mode='promise_in_bounds'), shape)
-    last = _npr_last_only(lin, size)
-    if last is not None:
-        return _npr_unflat(flat.at[last].set(val, mode='drop'), shape)
-    if size <= max(4 * lin.size, 1 << 20):  # each target's last position by a scatter-max: no sort
-        pos = jnp.arange(lin.size, dtype=np.int64)
-        latest = jnp.full(size, -1, np.int64).at[lin].max(pos, mode='drop')
-        keep = latest.at[lin].get(mode='fill', fill_value=-1) == pos
-        return _npr_unflat(flat.at[jnp.where(keep, lin, size)].set(val, mode='drop'), shape)
-    order = jnp.argsort(lin, stable=True)
-    sl = lin[order]
-    last = jnp.append(sl[1:] != sl[:-1], True)
-    return _npr_unflat(flat.at[jnp.where(last, sl, size)].set(val[order], mode='drop'), shape)
-
-
-def _npr_after_other(t, cur):
-    """The array the last store of this trace put into another Ref than t (None when there was
-    none, or the store was traced elsewhere): _npr_after makes t's store depend on it."""
-    last = _npr_state.get("stored")
-    if last is None or last[0] is t:
-        return None
-    tr = _npr_trace_of(cur)
-    return last[1] if tr is not None and _npr_trace_of(last[1]) is tr else None
-
-
-def _npr_after(prev, block):
-    """block, as a value that XLA sees computed from one element of prev (an always-false
-    select): in a loop, `u[i, j] = tmp[i, j]; tmp[i, j] = 0.0` updates tmp in place only when
-    that update is ordered after the one of u that reads tmp. XLA:CPU's copy insertion orders
-    by data dependencies alone (optimization barriers are gone by then), and without one it
-    copied tmp every iteration: 5.4 µs per element store at 128x128 instead of 0.01."""
-    p = lax.real(jnp.reshape(prev, -1)[0]) if jnp.iscomplexobj(prev) else jnp.reshape(prev, -1)[0]
-    never = lax.convert_element_type(p, np.float32) > np.inf  # not folded by XLA (nor are the
-    other = jnp.broadcast_to(lax.convert_element_type(p, block.dtype), block.shape)  # arms equal)
-    return lax.select(jnp.broadcast_to(never, block.shape), other, block)
-
-
-def _npr_loop_touching(one, refs):
-    """The loop body `one(k, c)`, first storing one element of each of `refs` that this trace
-    stored into back as it was (an always-false select on k: _npr_after). Such a ref then is
-    loop state rather than a constant of the loop, which XLA:CPU does not hoist a read of out
-    of the loop: a read of a region stored just before (`Q[:, k]` in Gram-Schmidt's inner loop,
-    after `Q[:, k] = A[:, k] / R[k, k]`) it otherwise rebuilt from the array before that store,
-    which made it copy that array and the one the loop updates (Q and A) before each loop."""
-    seen = _npr_state.get("stored_refs")
-    if seen is None or seen[0] is not _npr_current_trace() or not _npr_LOWERING['peepholes']:
-        return one
-    written = _npr_stored_through_at(getattr(one, "_npr_body", None))  # loop state already: the body
-    touch = [r for r in refs if id(r) in seen[1] and seen[1][id(r)] is r and isinstance(r, jax.Ref) and r.size
-             and id(r) not in written]  # stores into them (a touch made XLA copy them per trip)
-    if not touch:
-        return one
-
-    def touched(k, c):
-        for r in touch:
-            at = (0,) * r.ndim
-            r[at] = _npr_after(k, r[at])
-        return one(k, c)
-    return touched
-
-
-def _npr_stored_through_at(fn):
-    """ids of the Refs the converted loop body `fn` stores into through `npr_at(name)`, read off
-    its bytecode and its nested functions' (the names are its closure's cells); empty when it
-    cannot tell. Touching one of them (_npr_loop_touching) costs XLA:CPU copies of it per trip:
-    `A[i, j] -= A[i, k] * A[k, j]` after `A[i, k] /= A[k, k]` (LU) copied A twice a step."""
-    code = getattr(fn, "__code__", None)
-    if code is None or not fn.__closure__:
-        return set()
-    names, stack = set(), [code]
-    while stack:
-        co = stack.pop()
-        ins = list(_npr_dis.get_instructions(co))
-        for a, b in zip(ins, ins[1:]):
-            if a.opname in ("LOAD_GLOBAL", "LOAD_NAME") and a.argval == "npr_at" and b.opname.startswith("LOAD_"):
-                names.add(b.argval)
-        stack += [c for c in co.co_consts if isinstance(c, _npr_types.CodeType)]
-    out = set()
-    for name, cell in zip(code.co_freevars, fn.__closure__):
-        if name in names:
-            try:
-                out.add(id(cell.cell_contents))
-            except ValueError:  # an empty cell
-                pass
-    return out
-
-
 class _npr_TKey:
     """A traced int index in a region key: the same element as another only when both were
     normalised from the same traced value (`c[i, j] = v` then `c[i, j]`: the same tracers i, j);
@@ -562,5 +402,3 @@ def _npr_within(inner, outer):
             return None
         idx.append(slice(k, k + stride * (n2 - 1) + 1, stride))
     return tuple(idx)
-
-

@@ -22,7 +22,7 @@ from .bounds import _npr_record_check
 from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype
 from .core import _npr_state, _npr_traced_any, npr_load, NprError, NprUnsupported
 from .np_dtypes import _npr_np_python_bool
-from .views import npr_float
+from .conversions import npr_float
 
 
 def _npr_range(x, r):

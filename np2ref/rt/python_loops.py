@@ -10,7 +10,7 @@ import types as _npr_types
 import warnings as _npr_warnings
 
 from .budget import npr_budget_watch
-from .compat import _npr_jax_error
+from .compat_messages import _npr_jax_error
 from .core import NprIndexCarried, NprNotConcrete, NprUnsupported
 from .refs import _NPR_INDEX_CARRIED
 

@@ -13,7 +13,8 @@ from .core import (
     _npr_above, _npr_CastError, _npr_dt, _npr_dummy, _npr_fit, _npr_operand, _npr_state, npr_load,
     NprError, NprUnsupported)
 from .index import _npr_Idx
-from .lowering import _npr_after_other, _npr_LOWERING, _npr_remember
+from .lowering import _npr_LOWERING, _npr_remember
+from .store_order import _npr_after_other
 from .views import _npr_step, NprView
 
 

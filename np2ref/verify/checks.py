@@ -19,7 +19,7 @@ import inspect
 import jax
 import numpy as np
 
-from .compare import compare_outputs, differs_only_where_not_finite, run_on_copies
+from ..compare import compare_outputs, differs_only_where_not_finite, run_on_copies
 from .inputs import FLOAT, KEPT, ArgSpec
 
 COMPARED, DISCARDED, MISMATCH, EMPTY = "compared", "discarded", "mismatch", "empty"

@@ -88,7 +88,7 @@ def example_arguments(module, example_spec: str | None, seed: int) -> tuple[tupl
 
 
 def run_verify(args) -> int:
-    from ..runtime.compile import compile as np2ref_compile
+    from ..compiled.compile import compile as np2ref_compile
     from .harness import CHECKS, run
 
     transforms = tuple(t.strip() for t in args.transforms.split(",") if t.strip())

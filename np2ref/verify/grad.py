@@ -11,7 +11,7 @@ import numpy as np
 
 from .checks import (COMPARED, DISCARDED, EMPTY, ILL_CONDITIONED, MISMATCH, NOT_FINITE, Outcome,
                      Target, _mismatch, describe_exception, ill_conditioned)
-from .compare import run_on_copies
+from ..compare import run_on_copies
 from .inputs import FLOAT, ArgSpec
 
 GRAD_RTOL = {np.dtype(np.float64): 1e-5, np.dtype(np.float32): 1e-3, np.dtype(np.float16): 5e-2}

@@ -41,7 +41,7 @@ def run(fn, args: tuple, kwargs: dict, *, transforms=("jit", "vmap", "grad"), ex
 
 
 def _target(fn, args, kwargs, seed) -> Target:
-    from ..runtime.compile import Compiled, compile as np2ref_compile
+    from ..compiled.compile import Compiled, compile as np2ref_compile
 
     compiled = fn if isinstance(fn, Compiled) else np2ref_compile(fn, host_below=0)
     original = compiled.original

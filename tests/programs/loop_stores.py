@@ -105,7 +105,7 @@ def element_move(u, tmp):
 
 def element_chain(f, k, c, b):
     """Stores into four arrays of four dtypes in turn, each after one into another array (each
-    store is made to depend on the previous one: rt/lowering.py _npr_after), values with NaN,
+    store is made to depend on the previous one: rt/store_order.py _npr_after), values with NaN,
     inf and -0.0 read across them."""
     n = f.shape[0]
     for i in range(n):

@@ -20,7 +20,7 @@ import libcst as cst
 from ...analysis import effects as fx
 from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS
-from ...analysis.module import PURE_CALLS, calls_through_parameter, special_function_call
+from ...analysis.host_code import calls_through_parameter, PURE_CALLS, special_function_call
 from ...analysis.names import dotted
 from ...analysis.nodes import number_literal, run_visitor
 from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS, RANDOM_SEED

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...analysis.module import printed_at_run_time
+from ...analysis.host_code import printed_at_run_time
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 

@@ -8,7 +8,7 @@ What:
     F[cylinder, :] = bndryF                  npr_keep_store(F, cylinder, bndryF)
 
 Why: NumPy's selection has a data-dependent length, which jit cannot make. Kept whole (X's
-values when v was bound, and the mask: rt/masks.py NprSelection), v is reindexed along the axes
+values when v was bound, and the mask: rt/mask_checks.py NprSelection), v is reindexed along the axes
 the mask does not cover, and stored back under the same mask with `where`.
 
 Exact because the selected axis only ever pairs with itself: a reindexing that leaves it whole

@@ -26,7 +26,7 @@ from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from ..syntax import unchecked, whole_load_base
 from .mask_index import int_literal
-from .mask_store import looks_boolean
+from .mask_values import looks_boolean
 from .nonzero import nonzero_operand
 from ...analysis.nodes import run_visitor
 

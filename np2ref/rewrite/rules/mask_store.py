@@ -16,24 +16,18 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis.names import ImportMap
-from ...analysis.numpy_table import UFUNCS
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
 from .calls import is_static_meta
 from .mask_guard import guard_selections, guard_singular
-from .nonzero import emitted_mask, nonzero_operand
+from .nonzero import emitted_mask
 from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _code, _is_len, _lead_pattern,
                          int_by_form, mask_lead, mask_then_slices, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
-from ...analysis.nodes import run_visitor, walk
-
-_ELEMENTWISE_BINOPS = (
-    cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
-    cst.BitAnd, cst.BitOr, cst.BitXor, cst.LeftShift, cst.RightShift,
-)
-_ELEMENTWISE_FUNCS = frozenset({"numpy.where", "numpy.clip"}) | frozenset(UFUNCS)
+from ...analysis.nodes import run_visitor
+from .mask_values import _CONSTANTS, _elementwise, _elementwise_call, looks_boolean
 
 
 def mask_index(target: cst.Subscript) -> tuple[cst.BaseExpression, int] | None:
@@ -44,68 +38,6 @@ def mask_index(target: cst.Subscript) -> tuple[cst.BaseExpression, int] | None:
 
 def _slices_code(node: cst.Subscript) -> str:
     return ",".join(_code(e.slice) for e in node.slice)
-
-
-def _returned(func: cst.FunctionDef) -> cst.BaseExpression | None:
-    """The expression of a function whose body is `return expr` (after a docstring), with
-    plain positional parameters; else None."""
-    p = func.params
-    if p.star_arg is not cst.MaybeSentinel.DEFAULT and p.star_arg is not None or p.kwonly_params or \
-            p.star_kwarg is not None or p.posonly_params or any(x.default is not None for x in p.params) or \
-            func.decorators or not isinstance(func.body, cst.IndentedBlock):
-        return None
-    body = list(func.body.body)
-    if body and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 and \
-            isinstance(body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, cst.SimpleString):
-        body = body[1:]
-    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1:
-        return None
-    ret = body[0].body[0]
-    return ret.value if isinstance(ret, cst.Return) and ret.value is not None else None
-
-
-def _elementwise(node, leaf, call) -> bool:
-    """Whether `node` is arithmetic, comparisons and elementwise calls over leaves: `leaf(node)`
-    says True/False for the nodes it knows (names, subscripts) and None for the rest; `call(node)`
-    whether a call's function is elementwise."""
-    def walk(node) -> bool:
-        known = leaf(node)
-        if known is not None:
-            return known
-        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary)):
-            return True
-        if isinstance(node, cst.BinaryOperation):
-            return isinstance(node.operator, _ELEMENTWISE_BINOPS) and walk(node.left) and walk(node.right)
-        if isinstance(node, cst.UnaryOperation):
-            return walk(node.expression)
-        if isinstance(node, cst.Comparison):
-            return walk(node.left) and all(walk(c.comparator) for c in node.comparisons)
-        if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
-            return call(node) and all(walk(a.value) for a in node.args)
-        return False
-    return walk(node)
-
-
-def _elementwise_call(node: cst.Call, imports: ImportMap, local_names, helpers, depth: int) -> bool:
-    """A NumPy ufunc (or where/clip), or a module helper that is elementwise (elementwise_helper)."""
-    qual = imports.qualify_numpy(node.func, local_names)
-    return qual in _ELEMENTWISE_FUNCS or (
-        qual is None and isinstance(node.func, cst.Name) and node.func.value not in local_names
-        and elementwise_helper(node.func.value, helpers, imports, depth + 1))
-
-
-def elementwise_helper(name: str, helpers, imports: ImportMap, depth: int = 0) -> bool:
-    """Whether module function `name` (a def, or a nested def or lambda lifted to one) is
-    `return expr` with expr elementwise in its parameters alone: arithmetic, comparisons,
-    NumPy's elementwise functions, numbers, other such helpers. Called on whole arrays, it then
-    gives at each position what it gives on the masked values there."""
-    facts = helpers.get(name) if helpers else None
-    expr = _returned(facts.node) if facts is not None and depth < 4 else None
-    if expr is None:
-        return False
-    params = frozenset(p.name.value for p in facts.node.params.params)
-    return _elementwise(expr, lambda n: n.value in params if isinstance(n, cst.Name) else None,
-                        lambda n: _elementwise_call(n, imports, params, helpers, depth))
 
 
 def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: ImportMap,
@@ -201,66 +133,6 @@ def mask_of_rank(count: cst.Call) -> cst.BaseExpression:
     return count.args[0].value if count.args else count.func.value
 
 
-def looks_boolean(index: cst.BaseExpression, bool_names) -> bool:
-    """An index that is a mask by its form: a comparison, `~m`, `m & n`, or a name bound to one."""
-    if isinstance(index, cst.Comparison):
-        return True
-    if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.BitInvert):
-        return looks_boolean(index.expression, bool_names) or isinstance(index.expression, cst.Name)
-    if isinstance(index, cst.BinaryOperation) and isinstance(index.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
-        return looks_boolean(index.left, bool_names) or looks_boolean(index.right, bool_names)
-    if isinstance(index, cst.Name):
-        return index.value in bool_names
-    if isinstance(index, cst.Call):  # NumPy's predicates return boolean arrays
-        func = index.func
-        name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
-        return name in _PREDICATES or nonzero_operand(index) is not None  # (np.nonzero(m): rules/nonzero.py)
-    return False
-
-
-_PREDICATES = frozenset({
-    "isfinite", "isnan", "isinf", "isneginf", "isposinf", "signbit", "isclose", "logical_and",
-    "logical_or", "logical_not", "logical_xor", "greater", "greater_equal", "less", "less_equal",
-    "equal", "not_equal",
-})
-
-
-def boolean_names(bindings) -> frozenset[str]:
-    """Names bound (only) to boolean-looking expressions: comparisons, `~m`, `m & n`."""
-    names: set[str] = set()
-    pairs = [(t.value, v) for t, v in bindings if v is not None]
-    changed = True
-    while changed:
-        changed = False
-        for name, value in pairs:
-            if name not in names and looks_boolean(value, names) and nonzero_operand(value) is None:
-                names.add(name)
-                changed = True
-    return frozenset(names)
-
-
-def mask_loop_names(func: cst.FunctionDef, bindings, bool_names) -> tuple[frozenset[str], frozenset[str]]:
-    """(the targets of `for m in (red, black):` over a tuple or list of masks, each element a
-    mask by its form; those whose elements may also be names of unknown kind, `for m in (mask,
-    ~mask)` with a parameter `mask`, decided when traced as a parameter is), when nothing else
-    binds them to another value: a Python loop the trace unrolls, each pass with an array."""
-    loops = [n for n in walk(func) if isinstance(n, cst.For) and isinstance(n.target, cst.Name)]
-    iters = {id(n.iter) for n in loops}  # a loop's own binding is `iter[0]` (analysis/aliases.py)
-    rebound = {t.value for t, v in bindings if isinstance(t, cst.Name) and v is not None
-               and not (isinstance(v, cst.Subscript) and id(v.value) in iters) and not looks_boolean(v, bool_names)}
-
-    def walked(element_test):
-        masks, others = set(), set(rebound)
-        for n in loops:
-            walks = isinstance(n.iter, (cst.Tuple, cst.List)) and bool(n.iter.elements) and all(
-                isinstance(e, cst.Element) and element_test(e.value) for e in n.iter.elements)
-            (masks if walks else others).add(n.target.value)
-        return frozenset(masks - others)
-    sure = walked(lambda e: looks_boolean(e, bool_names))
-    return sure, walked(lambda e: looks_boolean(e, bool_names) or isinstance(e, cst.Name)
-                        and e.value not in _CONSTANTS)
-
-
 def _reduced_operand(call: cst.Call, imports, local_names):
     """The operand of a reduction np2ref can take under a mask (`v.sum()`, `np.sum(v)`,
     `len(v)`), or None for any other call."""
@@ -330,9 +202,6 @@ def _may_be_mask(index, bool_names, int_names) -> bool:
     time tells (npr_masked_reduce reads an integer index as it is). `x[None]` is a new axis."""
     return looks_boolean(index, bool_names) or isinstance(index, cst.Name) and index.value not in int_names \
         and index.value not in _CONSTANTS
-
-
-_CONSTANTS = frozenset({"None", "True", "False"})
 
 
 # -- planning --------------------------------------------------------------------------------

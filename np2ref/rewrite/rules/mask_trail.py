@@ -27,7 +27,7 @@ from ..registry import emits, plans
 from ..syntax import AUG_OPS
 from ..syntax import unchecked
 from .mask_index import _code, mask_trail
-from .mask_store import _ELEMENTWISE_FUNCS, _elementwise, looks_boolean
+from .mask_values import _elementwise, _ELEMENTWISE_FUNCS, looks_boolean
 from .views import mark_write_target
 
 

@@ -20,8 +20,10 @@ from ..syntax import unchecked, whole_load_base
 from .mask_index import _code, mask_lead, mask_then_slices, slices_keyword
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask
-from .mask_store import (_axis_keyword, _is_len, _may_be_mask, _reduced_operand, looks_boolean, mark_unmask_read,
-                         masked_parts, masked_read_expression, selection_operand)
+from .mask_store import (
+    _axis_keyword, _is_len, _may_be_mask, _reduced_operand, mark_unmask_read, masked_parts,
+    masked_read_expression, selection_operand)
+from .mask_values import looks_boolean
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
 from ...analysis.nodes import run_visitor
 

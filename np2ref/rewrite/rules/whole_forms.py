@@ -3,7 +3,7 @@ value (`npr_mask_store`), a reduction of masked reads or selection names (`npr_m
 a selection name bound to an expression of them (`npr_select_whole`, `npr_select_values`). The
 selection names become their whole arrays (`npr_unselect`), the other leaves are loaded as the
 function's rules say, and the masked reads' whole forms are listed (`masked=`) for the runtime to
-check that they pair as the selections do (rt/masks.py npr_check_whole)."""
+check that they pair as the selections do (rt/mask_checks.py npr_check_whole)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ import time
 import numpy as np
 
 from ..analysis import containers
+from ..compare import compare_outputs, run_on_copies
 from ..diagnostics import Np2RefError
 from ..pipeline import ConversionResult, convert_source
 from ..rewrite.pallas_loops import pallas_loops
@@ -160,14 +161,13 @@ class Compiled:
         try:
             return self._call_compiled(*args, **kwargs)
         except Exception as exc:
-            from ..rt.opaque import NprFirstCall, npr_first_call
-            if not isinstance(exc, NprFirstCall):
+            if not isinstance(exc, rt.NprFirstCall):
                 error = rt.npr_host_raised(exc)
                 if error is None:
                     raise
                 raise error from None
         # an unseen call of an object np2ref cannot see into (rt/opaque.py): the original's notes its result
-        return npr_first_call(self.original, args, kwargs)
+        return rt.npr_first_call(self.original, args, kwargs)
 
     def _call_compiled(self, *args, **kwargs):
         if not kwargs:
@@ -434,8 +434,6 @@ class Compiled:
         """The first call under verify=True: the original and the translation run on copies of
         the actual inputs and are compared (the result and the final state of every array
         argument, dtypes included) before the real call writes anything back."""
-        from ..verify.compare import compare_outputs, run_on_copies
-
         signature = inspect.signature(self.original)
         try:
             arguments = dict(signature.bind(*args, **kwargs).arguments)
@@ -482,9 +480,9 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     `host_below` (default HOST_BELOW, or $NP2REF_HOST_BELOW): a NumPy-array call whose traced
     program has no loop, at most HOST_EQUATIONS equations and no array of `host_below`
     elements or more runs the original NumPy function; for a call of any other size both
-    routes are estimated (runtime/routes.py, the transfers counted off the CPU) and, unless
+    routes are estimated (compiled/routes.py, the transfers counted off the CPU) and, unless
     one is far the cheaper, timed on the signature's first calls, the faster kept
-    (runtime/choice.py; `.explain()` says which and why); 0: every call runs the jitted
+    (compiled/choice.py; `.explain()` says which and why); 0: every call runs the jitted
     translation (docs/guide.md, "Which route a call takes").
     `trace_budget`: the equations a first call's trace may record before it stops with NPR037,
     naming the loop or comprehension it unrolls (default NPR_TRACE_EQUATIONS, or

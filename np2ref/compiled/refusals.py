@@ -16,8 +16,7 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
                   traced_scalars=()) -> Np2RefError | None:
     """The refusal for a JAX error met while tracing (None: not one of its gaps). `traced_scalars`:
     the parameters bound to Python floats, traced: a size taken from one of them is their doing."""
-    from ..rt.compile_api import npr_known_gap  # (rt imports jax: when a call has gone wrong)
-    from ..rt.core import NprError, NprTraceGap
+    from ..rt.compile_api import NprError, NprTraceGap, npr_known_gap  # (rt imports jax: when a call has gone wrong)
     if isinstance(exc, NprTraceGap) and exc.__cause__ is not None:
         exc = exc.__cause__  # npr_jit's coded form of the JAX error: the JAX error has the user's line
     gap, call = npr_known_gap(exc), None

@@ -1,0 +1,118 @@
+"""How the fuzz runner tells a translated run from NumPy's: printed output compared number by number,
+arguments and results by value, dtype and Python scalar type, what is returned as the argument
+itself, batched results against one-by-one ones, and whether arguments share memory."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import numpy as np
+
+from . import world
+from ..compare import first_difference
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)\b")
+
+
+def _printed_difference(got: str, expected: str) -> str | None:
+    """What the call printed against what NumPy's run printed: the same text, numbers within
+    float32's comparison tolerance (a float printed in full shows XLA's summation order, which
+    differs from NumPy's in the last bits: docs/semantics.md)."""
+    if got == expected:
+        return None
+    texts = [_NUMBER.split(got), _NUMBER.split(expected)]
+    numbers = [_NUMBER.findall(got), _NUMBER.findall(expected)]
+    if texts[0] == texts[1] and len(numbers[0]) == len(numbers[1]):
+        g, e = (np.array([float(x) for x in n]) for n in numbers)
+        if np.all(np.isclose(g, e, rtol=1e-4, atol=0, equal_nan=True)):
+            return None
+    return f"printed {got[:300]!r}, NumPy printed {expected[:300]!r}"
+
+
+def _compare_args(names, expected_args, got_args) -> str | None:
+    for name, e, g in zip(names, expected_args, got_args):
+        if isinstance(e, np.ndarray) or _holds_arrays(e):  # a list or dict of arrays: its arrays too
+            diff = first_difference(e, g, f"argument `{name}`")
+            if diff:
+                return diff
+        if isinstance(e, np.random.Generator) and e.bit_generator.state != g.bit_generator.state:
+            return f"argument `{name}`: the generator's state differs from NumPy's after the call"
+        diff = world.same_object_state(name, e, g)
+        if diff:
+            return diff
+    return None
+
+
+def _scalar_types(expected, got, where: str = "result") -> str | None:
+    """A Python number NumPy's run returns (`return i`, `float(a.sum())`) must be one of the same
+    type from the compiled call, not a NumPy or JAX scalar (first_difference compares values)."""
+    if isinstance(expected, (tuple, list)) and isinstance(got, (tuple, list)):
+        return next((d for k, (e, g) in enumerate(zip(expected, got)) if (d := _scalar_types(e, g, f"{where}[{k}]"))),
+                    None)
+    if type(expected) in (int, float, bool, complex) and type(got) is not type(expected):
+        return f"{where}: NumPy returns a Python {type(expected).__name__}, np2ref a {type(got).__name__}"
+    return None
+
+
+def _numpy_args(args) -> list:
+    """The arguments NumPy's run gets: a jax.Array argument (world.py's jax_args) as the NumPy array
+    of its values, which is what np2ref takes it for (a call with jax.Arrays runs the translation of
+    the NumPy program on their values; NumPy code handed one directly would mix JAX's operators,
+    under its 32-bit mode, into the program)."""
+    return [np.array(v) if type(v).__module__.startswith("jax") else v for v in args]
+
+
+def _holds_text(value) -> bool:
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    return isinstance(value, str) or any(_holds_text(v) for v in items)
+
+
+def _holds_arrays(value) -> bool:
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    return any(isinstance(v, np.ndarray) or _holds_arrays(v) for v in items)
+
+
+def _identity(expected, got, args_np, args_c, names) -> str | None:
+    """NumPy returned an argument itself: np2ref must return the caller's same array."""
+    for name, e, c in zip(names, args_np, args_c):
+        if isinstance(e, np.ndarray) and expected is e and got is not c:
+            return f"result: NumPy returns argument `{name}` itself, np2ref returns a new array"
+    return None
+
+
+def _compare_batched(e0, e1, got, where: str) -> str | None:
+    if isinstance(e0, (tuple, list)):
+        if not isinstance(got, (tuple, list)) or len(got) != len(e0):
+            return f"{where}: expected a sequence of {len(e0)}, got {type(got).__name__}"
+        for k, (a, b, g) in enumerate(zip(e0, e1, got)):
+            diff = _compare_batched(a, b, g, f"{where}[{k}]")
+            if diff:
+                return diff
+        return None
+    if e0 is None:
+        return None if got is None else f"{where}: expected None, got {type(got).__name__}"
+    stacked = np.stack([np.asarray(e0), np.asarray(e1)])
+    if not isinstance(e0, (np.ndarray, np.generic)):  # a Python scalar: its dtype is JAX's choice
+        got = np.asarray(got).astype(stacked.dtype)
+    return first_difference(stacked, got, where)
+
+
+def _perturb(x: np.ndarray) -> None:
+    """Change the values in place (strides kept: a view in NumPy stays a view)."""
+    if x.dtype.kind == "b":
+        np.logical_not(x, out=x)
+    elif x.dtype.kind in "iu":
+        x += 1
+    else:
+        x *= -1
+        x += 0.25
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.shape == b.shape and bool(np.all((a == b) | ((a != a) & (b != b))))
+
+
+def _shares_memory(arrays: list[np.ndarray]) -> bool:
+    return any(np.shares_memory(x, y) for x, y in itertools.combinations(arrays, 2))
