@@ -50,7 +50,7 @@ def _run(name, on, forced=False):
         args = _copies(CASES[name])
         out = np2ref.compile(getattr(P, name), host_below=0)(*args)
     finally:
-        fission._npr_FISSION["on"] = True
+        fission._npr_FISSION["on"] = None
         accurate64._npr_ACCURATE64["on"] = None
     return out, args
 

@@ -415,10 +415,15 @@ def _npr_effects_moved(eqn, old, new):
 
 
 def _npr_is_body(p):
-    """Whether an equation's parameter is a body (a Jaxpr, a ClosedJaxpr, or a tuple holding
-    them: cond's branches)."""
-    kinds = (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)
-    return isinstance(p, kinds) or isinstance(p, tuple) and any(isinstance(q, kinds) for q in p)
+    """Whether an equation's parameter is a body (a Jaxpr or ClosedJaxpr: a loop's, a call's)."""
+    return isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr))
+
+
+def _npr_holds_body(p):
+    """Whether an equation's parameter is or holds a body (a tuple of them: cond's branches).
+    Not _npr_is_body: divisions.py walks a tuple's bodies one by one (a tuple taken for a body
+    there left a quotient that decides unfenced: a particle's cell 3 for NumPy's 2)."""
+    return _npr_is_body(p) or isinstance(p, tuple) and any(_npr_is_body(q) for q in p)
 
 
 def _npr_rewrite_body(p, rewrite):

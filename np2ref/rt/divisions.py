@@ -13,7 +13,7 @@ from .compat import (
     _npr_current_trace, _npr_is_body, _npr_is_literal, _npr_open, _npr_replace, _npr_rewritable,
     _npr_rewrite_body, _npr_run_jaxpr)
 from .core import _npr_state
-from .fission import _npr_FISSION, _npr_fissioned
+from .fission import _npr_fission_on, _npr_fissioned
 from .peepholes import _npr_peepholed, _npr_PEEPHOLES
 
 
@@ -233,7 +233,7 @@ def _npr_fenced(thunk):
     "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
     fence = _npr_FENCE["divisions"] and hasattr(jax.lax, "optimization_barrier_p")
     if not _npr_rewritable() or not (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()
-                                     or _npr_FISSION["on"]):
+                                     or _npr_fission_on()):
         return thunk()
     box, bounds = {}, _npr_state.get("bounds")
 

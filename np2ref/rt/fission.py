@@ -1,5 +1,5 @@
 """Work a loop's trips do not carry, done for all trips before the loop (a rewrite of the jitted
-call's program; switched by _npr_FISSION["on"]).
+call's program; on a TPU, or as _npr_FISSION["on"] forces it).
 
 `for i in range(n): trace += np.tanh(a[i, i])` carries `trace` from trip to trip, so it stays a
 loop (the additions in NumPy's order), but `np.tanh(a[i, i])` reads only the loop variable and
@@ -40,7 +40,9 @@ from .compat import (
     _npr_discharged, _npr_effects_moved, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewrite_body,
     _npr_run_jaxpr)
 
-_npr_FISSION = {"on": True}
+# None: on where the default backend is a TPU (each trip of a rolled loop there computes the
+# 0-d float64 formulations of accurate64.py, a hundred scalar operations a tanh); True/False forces
+_npr_FISSION = {"on": None}
 _NPR_FISSION_ELEMENTS = 1 << 22  # the precomputed values of all trips, at most (32 MiB of float64)
 # what moving an equation gains nothing by: index arithmetic, and reading or reshaping values
 _NPR_MOVES_ONLY = frozenset({
@@ -48,8 +50,22 @@ _NPR_MOVES_ONLY = frozenset({
     "transpose", "gather", "get", "select_n", "copy", "copy_p", "concatenate", "rev", "iota", "pjit", "jit"})
 
 
+# a reduction or product whose order vmap may change: a sum the loop made one row at a time in
+# NumPy's order (rt/comprehensions.py) batched over all trips is XLA's batched reduction, not that
+_NPR_ORDERED = frozenset({"reduce_sum", "reduce_prod", "cumsum", "cumprod", "cumlogsumexp", "dot_general",
+                          "conv_general_dilated"})
+
+
+def _npr_fission_on() -> bool:
+    on = _npr_FISSION["on"]
+    return jax.default_backend() == "tpu" if on is None else on
+
+
 def _npr_fissioned(jaxpr):
-    """_npr_loop_fission, or jaxpr as it was where JAX's internals are not the ones it reads."""
+    """_npr_loop_fission where it is on, or jaxpr as it was where JAX's internals are not the
+    ones it reads."""
+    if not _npr_fission_on():
+        return jaxpr
     try:
         return _npr_loop_fission(jaxpr)
     except (AttributeError, TypeError, ValueError, KeyError):  # pragma: no cover (an internal moved)
@@ -59,8 +75,6 @@ def _npr_fissioned(jaxpr):
 def _npr_loop_fission(jaxpr):
     """jaxpr (a core.Jaxpr) with each rolled scan's carry-free work done before it (module doc);
     jaxpr itself when there is none."""
-    if not _npr_FISSION["on"]:
-        return jaxpr
     eqns, changed = [], False
     for eqn in jaxpr.eqns:
         params = {k: _npr_rewrite_body(p, _npr_loop_fission) for k, p in eqn.params.items()}
@@ -89,7 +103,7 @@ def _npr_split_scan(eqn):
     moved = []
     for e in body.eqns:  # (an equation only the carries read, `i + 1`, stays: it is the loop's own)
         loads = e.primitive.name == "get" and e.invars[0] in readonly
-        if (not e.effects or loads) and any(v in used for v in e.outvars) and \
+        if (not e.effects or loads) and e.primitive.name not in _NPR_ORDERED and any(v in used for v in e.outvars) and \
                 all(_npr_is_literal(v) or v in known for v in e.invars):
             moved.append(e)
             known.update(e.outvars)

@@ -35,7 +35,7 @@ import jax
 import numpy as np
 
 from .compat import (
-    _npr_is_body, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewritable, _npr_rewrite_body)
+    _npr_holds_body, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewritable, _npr_rewrite_body)
 from .dots import _npr_window_dots
 
 
@@ -141,7 +141,7 @@ def _npr_uses(jaxpr):
             continue
         if name == "dynamic_update_slice" or name.startswith("scatter"):
             takes = eqn.invars[:1]
-        elif any(_npr_is_body(p) for p in eqn.params.values()):
+        elif any(_npr_holds_body(p) for p in eqn.params.values()):
             takes = eqn.invars
         else:
             continue
