@@ -14,45 +14,58 @@ import jax
 import numpy as np
 
 from .compat import _npr_traced
-from .core import npr_load, NprUnsupported
+from .core import _npr_state, npr_load, NprUnsupported
 from .host import _npr_host_operands
 from .np_dtypes import _npr_np_weak_kind
 from .views import NprView
 
 
 def _npr_numpy_type(v):
-    """The type `v` has in the NumPy program, for a JAX array; else `type(v)`."""
+    """The type `v` has in the NumPy program, for a JAX array, a Ref or a view of one (an array
+    whatever its shape: `a = np.zeros(()); a[...] = s` is a 0-d array); else `type(v)`. A 0-d
+    value np.array, np.asarray, np.zeros(()) and the like made (noted: np_creation._npr_np_array0)
+    is a 0-d array too; another 0-d value is a scalar, as a reduction's, an element's, an
+    operator's result is in NumPy."""
+    if isinstance(v, (jax.Ref, NprView)):
+        return np.ndarray
+    v = npr_load(v)
     if not isinstance(v, jax.Array):
         return type(v)
-    if v.ndim:
+    if v.ndim or _npr_array0_noted(v):
         return np.ndarray
     return _npr_np_weak_kind(v) or np.dtype(v.dtype).type
 
 
+def _npr_array0_noted(v):
+    """Whether the 0-d value v is one np.array or another array maker made (a 0-d array)."""
+    noted = _npr_state.get("pyreturn", {}).get(id(v))
+    return noted is not None and noted[0] is v and noted[1] is np.array
+
+
 def npr_isinstance(v, types):
     """`isinstance(v, types)` with the type `v` has in NumPy (see the module docstring)."""
-    if not isinstance(v, jax.Array):
+    if not isinstance(v, (jax.Array, jax.Ref, NprView)):
         return isinstance(v, types)
-    return issubclass(_npr_numpy_type(npr_load(v)), types)
+    return issubclass(_npr_numpy_type(v), types)
 
 
 def npr_type(v, *rest):
     """`type(v)`: the type `v` has in NumPy. (`type(name, bases, dict)` is Python's own.)"""
     if rest:
         return type(v, *rest)
-    return _npr_numpy_type(npr_load(v))
+    return _npr_numpy_type(v)
 
 
 def npr_str(v, how="str"):
     """`str(v)` (how="str"), an f-string's or format()'s value (how="format", returned for the
     formatting): Python's own on a concrete value; NPR031 on array data being traced (the text
     is known only when the program runs)."""
-    v = npr_load(v)
+    kind, v = _npr_numpy_type(v), npr_load(v)
     if _npr_traced(v):
         raise NprUnsupported("NPR031", f"{how}() of a value that depends on array data: "
                              "the text is known only when the program runs")
-    if isinstance(v, jax.Array):
-        v = np.asarray(v)[()] if v.ndim == 0 else np.asarray(v)
+    if isinstance(v, jax.Array):  # (`{a!r}` of a 0-d array: array(3.), as NumPy's)
+        v = np.asarray(v) if kind is np.ndarray else np.asarray(v)[()]
     return str(v) if how == "str" else v
 
 
@@ -60,12 +73,11 @@ def npr_repr(v):
     """`repr(v)`: Python's own on a concrete value, as the NumPy program holds it (an array, NumPy's
     scalar of its dtype, `np.float64(2.5)`, or the Python scalar a weakly typed value stands for);
     NPR031 on array data being traced (the text is known only when the program runs)."""
-    v = npr_load(v)
+    kind, v = _npr_numpy_type(v), npr_load(v)
     if _npr_traced(v):
         raise NprUnsupported("NPR031", "repr() of a value that depends on array data: "
                              "the text is known only when the program runs")
     if isinstance(v, jax.Array):
-        kind = _npr_numpy_type(v)
         v = np.asarray(v) if kind is np.ndarray else kind(np.asarray(v)[()])
     return repr(v)
 
@@ -82,9 +94,10 @@ def npr_print(show, *values):
     never while tracing: a print in a loop prints at each iteration. Each value is what the
     NumPy program holds there: an array, NumPy's scalar of its dtype, or the Python scalar a
     weakly typed value stands for, so Python prints the same text."""
-    leaves, tree = jax.tree_util.tree_flatten([npr_load(v) for v in values])
+    given, tree = jax.tree_util.tree_flatten(list(values), is_leaf=lambda v: isinstance(v, (jax.Ref, NprView)))
+    leaves = [npr_load(v) for v in given]
     arrays = [i for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)]
-    kinds = {i: _npr_numpy_type(leaves[i]) for i in arrays}
+    kinds = {i: _npr_numpy_type(given[i]) for i in arrays}  # (a Ref or view: an array whatever its shape)
 
     sent, received = _npr_host_operands([leaves[i] for i in arrays])  # 64-bit values intact
 

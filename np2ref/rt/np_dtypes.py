@@ -117,6 +117,20 @@ def _npr_np_asarray(a, dtype=None):
     return jax.lax.convert_element_type(jnp.asarray(a, dtype=dtype), dtype)
 
 
+def _npr_np_array0_made(v, given=None):
+    """An array maker's 0-d result (np.asarray, np.copy, np.zeros(()) and the like): NumPy's
+    0-d array, where a reduction's, an element's or an operator's 0-d result is a NumPy scalar.
+    Noted for the trace, as np.array's (np_creation._npr_np_array0): `type`, `isinstance`,
+    `repr` and print answer as for an array (rt/introspect.py), and a call returning it gives
+    host code a 0-d array. A new value when the maker handed its operand back (`np.asarray(s)`
+    of a scalar s): the operand stays what it was."""
+    if isinstance(v, jax.Array) and v.ndim == 0 and (isinstance(v, _npr_Tracer) or _npr_state.get("setup")):
+        if v is given:
+            v = jnp.array(v, copy=True)
+        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
+    return v
+
+
 def _npr_np_inexact(dt):
     # NumPy's "float version" of a dtype as used by linalg/statistics: ints
     # and bools compute in float64, floats and complex keep their type.
