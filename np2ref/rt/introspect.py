@@ -14,32 +14,32 @@ import jax
 import numpy as np
 
 from .compat import _npr_traced
-from .core import _npr_state, npr_load, NprUnsupported
+from .core import npr_load, NprUnsupported
 from .host import _npr_host_operands
-from .np_dtypes import _npr_np_weak_kind
+from .np_dtypes import _npr_np_kind0, _npr_np_weak_kind
 from .views import NprView
 
 
 def _npr_numpy_type(v):
     """The type `v` has in the NumPy program, for a JAX array, a Ref or a view of one (an array
     whatever its shape: `a = np.zeros(()); a[...] = s` is a 0-d array); else `type(v)`. A 0-d
-    value np.array, np.asarray, np.zeros(()) and the like made (noted: np_creation._npr_np_array0)
+    value np.array, np.asarray, np.zeros(()) and the like made (noted: np_dtypes._npr_np_kind0)
     is a 0-d array too; another 0-d value is a scalar, as a reduction's, an element's, an
-    operator's result is in NumPy."""
+    operator's result is in NumPy; one a traced loop or branch leaves as either: NPR042."""
     if isinstance(v, (jax.Ref, NprView)):
         return np.ndarray
     v = npr_load(v)
     if not isinstance(v, jax.Array):
         return type(v)
-    if v.ndim or _npr_array0_noted(v):
+    kind = _npr_np_kind0(v)
+    if kind is None or kind == "array":
         return np.ndarray
+    if kind == "open":
+        raise NprUnsupported("NPR042", "a 0-d value that a loop or branch on array data leaves as a "
+                             "0-d array or as a NumPy scalar: its type and repr are NumPy's only "
+                             "when the program runs", hint="make it one in every path: `np.asarray(v)` "
+                             "after the loop or branch (a 0-d array), or `v[()]` (a NumPy scalar)")
     return _npr_np_weak_kind(v) or np.dtype(v.dtype).type
-
-
-def _npr_array0_noted(v):
-    """Whether the 0-d value v is one np.array or another array maker made (a 0-d array)."""
-    noted = _npr_state.get("pyreturn", {}).get(id(v))
-    return noted is not None and noted[0] is v and noted[1] is np.array
 
 
 def npr_isinstance(v, types):

@@ -44,7 +44,14 @@ def _npr_np_array0(v, given):
     if isinstance(v, jax.Array) and v.ndim == 0 and v is not given and \
             (isinstance(v, _npr_Tracer) or _npr_state.get("setup")):
         _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
+        _npr_state["array0_made"] = _npr_state.get("array0_made", 0) + 1  # (np_dtypes._npr_np_kinds0_settled)
     return v
+
+
+def npr_ellipsis_read(v):
+    """`x[0, ...]`, `x[..., i]`: NumPy's array (a view), a 0-d one too, where `x[0]` is a scalar:
+    a 0-d result is a new value noted as a 0-d array (np_dtypes._npr_np_array0_made)."""
+    return _npr_np_array0_made(v, v)
 
 
 def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):

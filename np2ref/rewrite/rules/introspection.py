@@ -29,6 +29,7 @@ def plan_introspection(node: cst.Call, ctx) -> bool:
             _keep_numpy_classes(ctx, node.args[1].value)
         if func.value == "type" and len(node.args) != 1:
             return False  # type(name, bases, dict) is Python's own
+        _unloaded(ctx, node.args[0].value)
         ctx.m.special_calls[node] = ("introspect", func.value)
         return True
     if isinstance(func, cst.Attribute) and func.attr.value == "format" \
@@ -44,9 +45,21 @@ def plan_print(node: cst.Call, ctx) -> bool:
     func = node.func
     if isinstance(func, cst.Name) and func.value == "print" and func.value not in ctx.locals \
             and printed_at_run_time(node):
+        for a in node.args:
+            for part in (a.value.parts if isinstance(a.value, cst.FormattedString) else [a.value]):
+                _unloaded(ctx, part.expression if isinstance(part, cst.FormattedStringExpression) else part)
         ctx.m.special_calls[node] = ("print", None)
         return True
     return False
+
+
+def _unloaded(ctx, expr) -> None:
+    """A ref name asked its type or printed goes as the Ref, not its load: a Ref is an array
+    whatever its shape (`a = np.zeros(()); a[...] = s`), where its 0-d load reads as a scalar."""
+    for e in (expr.elements if isinstance(expr, (cst.Tuple, cst.List)) else [expr]):
+        e = e.value if isinstance(e, cst.BaseElement) else e
+        if isinstance(e, cst.Name) and ctx.is_ref(e.value):
+            ctx.m.no_load.add(e)
 
 
 @plans(cst.Comparison, order=5)
