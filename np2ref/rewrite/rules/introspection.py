@@ -54,11 +54,13 @@ def plan_print(node: cst.Call, ctx) -> bool:
 
 
 def _unloaded(ctx, expr) -> None:
-    """A ref name asked its type or printed goes as the Ref, not its load: a Ref is an array
-    whatever its shape (`a = np.zeros(()); a[...] = s`), where its 0-d load reads as a scalar."""
+    """A ref name asked its type or printed goes as the Ref, not its load: the Ref of a name
+    that holds an array (`a = np.zeros(()); a[...] = s`) is an array whatever its shape, where
+    its 0-d load reads as a scalar. Not a name that may hold a number (`total = 0.0`, then
+    `total += x[i]`: a Ref holding NumPy's scalar, rt/views.py npr_share): loaded, as before."""
     for e in (expr.elements if isinstance(expr, (cst.Tuple, cst.List)) else [expr]):
         e = e.value if isinstance(e, cst.BaseElement) else e
-        if isinstance(e, cst.Name) and ctx.is_ref(e.value):
+        if isinstance(e, cst.Name) and ctx.is_ref(e.value) and e.value not in ctx.f.maybe_scalar:
             ctx.m.no_load.add(e)
 
 
