@@ -39,6 +39,13 @@ def plan_introspection(node: cst.Call, ctx) -> bool:
     return False
 
 
+def asks(ctx) -> bool:
+    """Whether the module asks a value's type or text (type, isinstance, repr, str, print): where
+    a 0-d array and a NumPy scalar answer differently (rt/introspect.py), its reads say which
+    (rules/reads.py, calls.py)."""
+    return any(kind in ("introspect", "print") for m in ctx.marks.values() for kind, _ in m.special_calls.values())
+
+
 @plans(cst.Call, order=9)
 def plan_print(node: cst.Call, ctx) -> bool:
     """`print(...)` to standard output (analysis/module.py printed_at_run_time): npr_print."""
