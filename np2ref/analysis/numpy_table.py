@@ -331,9 +331,6 @@ DIFFERS.update({
     "numpy.linspace": "integer dtype=: NumPy floors (-1, 8, 4 -> [-1, 2, 5, 8]), jnp truncates",
     "numpy.full": "a float fill with an integer dtype: jnp saturates (nan -> 0, 300.7 -> 255 in uint8), NumPy casts (INT_MIN, 44)",
     "numpy.full_like": "a float fill with an integer dtype: jnp saturates (nan -> 0, 300.7 -> 255 in uint8), NumPy casts (INT_MIN, 44)",
-    **{f"numpy.{_n}": "a 0-d result (shape ()): NumPy's 0-d array, which type(), isinstance() and repr() tell from "
-                      "the NumPy scalar a 0-d jax value otherwise stands for"
-       for _n in "zeros ones empty zeros_like ones_like empty_like copy".split()},
     "numpy.geomspace": "integer dtype=: geomspace(1, 1000, 4) gives [1, 10, 100, 1000] in NumPy, [1, 9, 99, 1000] in jnp",
     "numpy.tri": "default dtype: jnp float32, NumPy float64",
     "numpy.triu": "1-d input: NumPy broadcasts it to a square matrix, jnp raises",

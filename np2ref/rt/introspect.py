@@ -11,12 +11,13 @@ a float subclass). A string of a traced value cannot be made before the program 
 """
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from .compat import _npr_traced
 from .core import npr_load, NprUnsupported
 from .host import _npr_host_operands
-from .np_dtypes import _npr_np_kind0, _npr_np_weak_kind
+from .np_dtypes import _npr_np_array0_made, _npr_np_kind0, _npr_np_weak_kind
 from .views import NprView
 
 
@@ -40,6 +41,21 @@ def _npr_numpy_type(v):
                              "when the program runs", hint="make it one in every path: `np.asarray(v)` "
                              "after the loop or branch (a 0-d array), or `v[()]` (a NumPy scalar)")
     return _npr_np_weak_kind(v) or np.dtype(v.dtype).type
+
+
+def npr_array_made(v):
+    """`np.zeros(())`, `np.copy(s)`, `x[0, ...]` in a module that asks a value's type or text
+    (rules/introspection.py kinds_of_reads): NumPy's array, a 0-d one too, where a reduction's or
+    an element's 0-d result is a scalar: a 0-d result is a new value noted as a 0-d array."""
+    return _npr_np_array0_made(v, v)
+
+
+def npr_scalar_read(v):
+    """`a[()]`, `x[0]`, `np.float64(a)` there: NumPy's scalar where the result is 0-d, of a 0-d
+    array too, where JAX hands the noted operand back as it is: a new value then, with no note."""
+    if isinstance(v, jax.Array) and v.ndim == 0 and _npr_np_kind0(v) != "scalar":
+        return jnp.array(v, copy=True)
+    return v
 
 
 def npr_isinstance(v, types):

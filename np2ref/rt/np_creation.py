@@ -9,7 +9,7 @@ from .compat import _npr_Tracer
 from .core import _npr_above, _npr_has_jax, _npr_state, NprNotConcrete, NprUnsupported
 from .divisions import _npr_fence_own
 from .np_dtypes import (
-    _npr_np_array0_made, _npr_np_asarray, _npr_np_kind0, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_probe,
+    _npr_np_array0_made, _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_probe,
     _npr_np_python_bool, _npr_np_result_dtype)
 from .np_reductions import npr_np_sum
 from .np_shape import npr_np_diff
@@ -48,43 +48,9 @@ def _npr_np_array0(v, given):
     return v
 
 
-def npr_ellipsis_read(v):
-    """`x[0, ...]`, `x[..., i]`: NumPy's array (a view), a 0-d one too, where `x[0]` is a scalar:
-    a 0-d result is a new value noted as a 0-d array (np_dtypes._npr_np_array0_made)."""
-    return _npr_np_array0_made(v, v)
-
-
-def npr_scalar_read0(v):
-    """`a[()]`, `x[0]`, `np.float64(a)`: NumPy's scalar where the result is 0-d, a 0-d array's
-    element too, where JAX hands the 0-d operand back as it is (its note: a 0-d array): a new
-    value then, with no note."""
-    if isinstance(v, jax.Array) and v.ndim == 0 and _npr_np_kind0(v) != "scalar":
-        return jnp.array(v, copy=True)
-    return v
-
-
 def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     dt = _npr_np_dtype_of(a) if dtype is None else np.dtype(dtype)
     return _npr_np_array0_made(_npr_np_asarray(a, dt), a)
-
-
-def _npr_np_maker(jf, name):
-    """np.zeros, np.ones, np.empty (jnp.zeros: its contents are undefined in NumPy), their _like
-    forms and np.copy: jax.numpy's, a 0-d result noted as NumPy's 0-d array (not a scalar)."""
-    def f(*args, **kwargs):
-        return _npr_np_array0_made(jf(*args, **kwargs), args[0] if args else None)
-
-    f.__name__ = f.__qualname__ = "npr_np_" + name
-    return f
-
-
-npr_np_zeros = _npr_np_maker(jnp.zeros, "zeros")
-npr_np_ones = _npr_np_maker(jnp.ones, "ones")
-npr_np_empty = _npr_np_maker(jnp.zeros, "empty")
-npr_np_zeros_like = _npr_np_maker(jnp.zeros_like, "zeros_like")
-npr_np_ones_like = _npr_np_maker(jnp.ones_like, "ones_like")
-npr_np_empty_like = _npr_np_maker(jnp.zeros_like, "empty_like")
-npr_np_copy = _npr_np_maker(jnp.copy, "copy")
 
 
 def _npr_np_fill(fill_value, dt):

@@ -30,7 +30,7 @@ from ..syntax import plain, positional, walk
 from .namespaces import namespace_method, namespace_translation
 from .call_checks import check_shared_buffers, check_written_defaults
 from .sequence_args import convert_sequences
-from .introspection import asks
+from .introspection import kind_of_call
 from .views import attribute_written, emit_view_call, mark_ref, mark_ref_or_own, refuse_write_target
 
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it
@@ -387,16 +387,7 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         result = updated.with_changes(args=args)
     if original in ctx.m.value_wrap:
         result = J.call(J.VALUE, result)
-    if _scalar_type_call(original, ctx) and asks(ctx):  # `np.float64(a)` of a 0-d array: NumPy's scalar
-        result = J.call(J.SCALAR_READ0, result)
-    return result
-
-
-def _scalar_type_call(call: cst.Call, ctx) -> bool:
-    """`np.float64(v)`, `np.int32(v)`: a NumPy scalar type called on one value."""
-    qual = ctx.imports.qualify_numpy(call.func, frozenset(ctx.f.roots)) or ""
-    kind = getattr(__import__("numpy"), qual[6:], None) if qual.startswith("numpy.") else None
-    return isinstance(kind, type) and issubclass(kind, __import__("numpy").generic) and len(call.args) == 1
+    return kind_of_call(original, result, ctx)  # (np.zeros(()): a 0-d array, where the module asks)
 
 
 @emits_special("checked_call")

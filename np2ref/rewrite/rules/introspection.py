@@ -12,6 +12,7 @@ names in the type argument (`np.ndarray`, `np.floating`, `np.float64`) stay NumP
 from __future__ import annotations
 
 import libcst as cst
+import numpy as np
 
 from ...analysis.module import printed_at_run_time
 from ...emit import jaxnames as J
@@ -44,6 +45,25 @@ def asks(ctx) -> bool:
     a 0-d array and a NumPy scalar answer differently (rt/introspect.py), its reads say which
     (rules/reads.py, calls.py)."""
     return any(kind in ("introspect", "print") for m in ctx.marks.values() for kind, _ in m.special_calls.values())
+
+
+# NumPy's array makers: a 0-d result is a 0-d array (np.array and np.asarray note theirs themselves)
+_MAKERS = frozenset(f"numpy.{n}" for n in "zeros ones empty full zeros_like ones_like empty_like full_like copy".split())
+
+
+def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
+    """In a module that asks: `np.zeros(())` -> `npr_array_made(...)` (a 0-d array), `np.float64(a)`
+    -> `npr_scalar_read(...)` (NumPy's scalar, of a 0-d array too: rt/introspect.py)."""
+    qual = ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots)) or ""
+    if qual not in _MAKERS and not _scalar_type(qual) or not asks(ctx):
+        return result
+    return J.call(J.ARRAY_MADE if qual in _MAKERS else J.SCALAR_OF, result)
+
+
+def _scalar_type(qual: str) -> bool:
+    """`numpy.float64`, `numpy.int32`: a NumPy scalar type."""
+    kind = getattr(np, qual[6:], None) if qual.startswith("numpy.") else None
+    return isinstance(kind, type) and issubclass(kind, np.generic)
 
 
 @plans(cst.Call, order=9)

@@ -29,8 +29,8 @@ def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
         return J.call(J.SCALAR_READ, result, J.string(cst.Module([]).code_for_node(original)), *checked)
     if isinstance(result, cst.Subscript) and original not in ctx.targets and asks(ctx):
         if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis) for e in original.slice):
-            return J.call(J.ELLIPSIS_READ, result)  # `x[0, ...]`: NumPy's 0-d array, not a scalar
-        return J.call(J.SCALAR_READ0, result)  # `a[()]`, `x[0]`: NumPy's scalar where 0-d, even of a 0-d array
+            return J.call(J.ARRAY_MADE, result)  # `x[0, ...]`: NumPy's 0-d array, not a scalar
+        return J.call(J.SCALAR_OF, result)  # `a[()]`, `x[0]`: NumPy's scalar where 0-d, even of a 0-d array
     return result
 
 
