@@ -5,8 +5,10 @@ Why: a traced value is a JAX tracer, so `isinstance(s, float)` on a Python float
 False and `str(x[0])` gave 'JitTracer(float64[])': silent wrong answers. `isinstance` and `type`
 answer with the type the value has in NumPy: an array of one or more dimensions is an
 `np.ndarray`; a weakly typed scalar stands for a Python scalar (an argument, `float(x)`,
-arithmetic on them); another scalar is NumPy's scalar of its dtype (`x[i]` is an `np.float64`,
-a float subclass). A string of a traced value cannot be made before the program runs: refused
+arithmetic on them); a 0-d value an array maker made (`np.zeros(())`, `np.asarray(s)`, `x[0, ...]`,
+noted for the trace: np_dtypes._npr_np_kind0) or a Ref or view of an array is an `np.ndarray`;
+another scalar is NumPy's scalar of its dtype (`x[i]` is an `np.float64`, a float subclass); one
+a traced loop or branch may leave as either is refused (NPR042). A string of a traced value cannot be made before the program runs: refused
 (NPR031) when traced. Concrete values are Python's own.
 """
 
@@ -50,7 +52,7 @@ def npr_array_made(v):
     return _npr_np_array0_made(v, v)
 
 
-def npr_scalar_read(v):
+def npr_scalar_of(v):
     """`a[()]`, `x[0]`, `np.float64(a)` there: NumPy's scalar where the result is 0-d, of a 0-d
     array too, where JAX hands the noted operand back as it is: a new value then, with no note."""
     if isinstance(v, jax.Array) and v.ndim == 0 and _npr_np_kind0(v) != "scalar":

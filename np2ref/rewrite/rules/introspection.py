@@ -53,7 +53,7 @@ _MAKERS = frozenset(f"numpy.{n}" for n in "zeros ones empty full zeros_like ones
 
 def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
     """In a module that asks: `np.zeros(())` -> `npr_array_made(...)` (a 0-d array), `np.float64(a)`
-    -> `npr_scalar_read(...)` (NumPy's scalar, of a 0-d array too: rt/introspect.py)."""
+    -> `npr_scalar_of(...)` (NumPy's scalar, of a 0-d array too: rt/introspect.py)."""
     qual = ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots)) or ""
     if qual not in _MAKERS and not _scalar_type(qual) or not asks(ctx):
         return result
