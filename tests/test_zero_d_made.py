@@ -28,7 +28,12 @@ CONSTRUCTS = {
     "full": "a = np.full((), 2.5)",  # 0-d array
     "zeros_like": "a = np.zeros_like(x.sum())",  # 0-d array
     "copy": "a = np.copy(x.sum())",  # 0-d array
+    "copy_method": "b = np.zeros(())\n    a = b.copy()",  # 0-d array
+    "astype": "b = np.zeros(())\n    a = b.astype(np.float32)",  # 0-d array
+    "where": "a = np.where(x[0] > 0, 1.0, 2.0)",  # 0-d array
     "sum": "a = x.sum()",  # scalar
+    "astype_of_scalar": "s = x.sum()\n    a = s.astype(np.float32)",  # scalar
+    "scalar_type_of_array": "a = np.float64(np.zeros(()))",  # scalar
     "element": "a = x[0]",  # scalar
     "arithmetic": "a = x[0, ...] * 2",  # scalar (an operator on a 0-d array)
     "zeros_plus": "a = np.zeros(()) + x[1]",  # scalar

@@ -19,7 +19,7 @@ import numpy as np
 from .compat import _npr_traced
 from .core import npr_load, NprUnsupported
 from .host import _npr_host_operands
-from .np_dtypes import _npr_np_array0_made, _npr_np_kind0, _npr_np_weak_kind
+from .np_dtypes import _npr_np_array0_made, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
 from .views import NprView
 
 
@@ -57,6 +57,17 @@ def npr_scalar_of(v):
     array too, where JAX hands the noted operand back as it is: a new value then, with no note."""
     if isinstance(v, jax.Array) and v.ndim == 0 and _npr_np_kind0(v) != "scalar":
         return jnp.array(v, copy=True)
+    return v
+
+
+def npr_kind_as(v, operand):
+    """`a.copy()`, `a.astype(t)` there: of the operand's kind, a 0-d array's a 0-d array (noted),
+    a scalar's a scalar; one that may be either (NPR042) stays so."""
+    if isinstance(v, jax.Array) and v.ndim == 0 and isinstance(operand, (jax.Array, jax.Ref, NprView)):
+        if isinstance(operand, (jax.Ref, NprView)) or _npr_np_kind0(operand) == "array":
+            return _npr_np_array0_made(v, operand)
+        if _npr_np_kind0(operand) == "open":
+            return _npr_np_open0(v if v is not operand else jnp.array(v, copy=True))
     return v
 
 
