@@ -243,6 +243,16 @@ CODES = {c.code: c for c in [
          "isinstance, repr, str, print) refuses a 0-d array argument when it is called; "
          "np2ref.compile runs the original NumPy function for such a call instead.",
          "f(np.array(3.0))  # def f(a): print(repr(a))", "f(np.float64(3.0))"),
+    Code("NPR042", "a 0-d value that is a 0-d array in some paths and a NumPy scalar in others",
+         "NumPy's 0-d arrays (`np.zeros(())`, `np.asarray(s)`, `x[0, ...]`) and its scalars (`x.sum()`, "
+         "`x[0]`, `a + 1` of a 0-d array) answer type(), isinstance() and repr() differently; traced, "
+         "both are 0-d JAX values, and np2ref knows which one NumPy holds from how the value was made. "
+         "A loop or branch on array data whose results are new values loses that where it carries a "
+         "0-d array, or makes one inside: `a = np.zeros(())`, then `a = a + x[i]` in the loop, is a "
+         "scalar after one iteration and an array after none. Asking such a value's type or repr "
+         "(type, isinstance, repr, print) is refused rather than answered for one path.",
+         "a = np.zeros(())\nfor i in range(n):\n    a = a + x[i]\nprint(repr(a))",
+         "a = np.zeros(())\nfor i in range(n):\n    a = a + x[i]\nprint(repr(np.asarray(a)))"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates .at of add, subtract, multiply, maximum, "
          "minimum (a scatter), and of divide, floor_divide, remainder, fmod, power and the logical and "
          "bitwise and/or/xor (one element at a time, in NumPy's order).",

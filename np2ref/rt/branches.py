@@ -15,6 +15,7 @@ from .compat import _npr_Tracer, _npr_weak_astype
 from .core import _npr_state, npr_load, NprError, NprUnsupported
 from .early_exit import _npr_if_returning, _npr_ifexp_describe, _npr_ifexp_type
 from .promotion import _npr_carried_dtype, _npr_mark_either, _npr_weak_value
+from .np_dtypes import _npr_np_kinds0_settled
 from .python_loops import _npr_python_effects, _npr_python_loop_reason
 from .rebinds import _npr_rebound_in, _npr_while_refilled
 from .refs import (
@@ -128,6 +129,11 @@ def npr_if(pred, then_fn, else_fn, *values, returns=()):
     concrete = _npr_concrete_bool(pred)
     if concrete is not None:
         return then_fn(*values) if concrete else else_fn(*values)
+    # (a 0-d array carried or made: its result may be a 0-d array or a scalar, np_dtypes.py)
+    return _npr_np_kinds0_settled(values, lambda: _npr_traced_if_of(pred, then_fn, else_fn, values, returns))
+
+
+def _npr_traced_if_of(pred, then_fn, else_fn, values, returns):
     if returns:
         return _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if)
     if _npr_any_maybe(values):  # a name it may leave unbound: its flag goes through (unbound.py)
@@ -331,6 +337,11 @@ def npr_while(test, body, *values):
             return _npr_unpack(state, single)
         state = pack(body(*state))
         pred = test(*state)
+    # (a 0-d array carried or made: its result may be a 0-d array or a scalar, np_dtypes.py)
+    return _npr_np_kinds0_settled(state, lambda: _npr_traced_while_of(test, body, state, pred, single, pack))
+
+
+def _npr_traced_while_of(test, body, state, pred, single, pack):
     with _npr_python_effects([test, body, state], "a `while` loop whose condition depends on array data"), \
             _npr_maybe_untaken(True), _npr_batched_control([pred]):
         rebound = _npr_rebound_in(body, state, pack)

@@ -5,54 +5,96 @@ Why: a traced value is a JAX tracer, so `isinstance(s, float)` on a Python float
 False and `str(x[0])` gave 'JitTracer(float64[])': silent wrong answers. `isinstance` and `type`
 answer with the type the value has in NumPy: an array of one or more dimensions is an
 `np.ndarray`; a weakly typed scalar stands for a Python scalar (an argument, `float(x)`,
-arithmetic on them); another scalar is NumPy's scalar of its dtype (`x[i]` is an `np.float64`,
-a float subclass). A string of a traced value cannot be made before the program runs: refused
+arithmetic on them); a 0-d value an array maker made (`np.zeros(())`, `np.asarray(s)`, `x[0, ...]`,
+noted for the trace: np_dtypes._npr_np_kind0) or a Ref or view of an array is an `np.ndarray`;
+another scalar is NumPy's scalar of its dtype (`x[i]` is an `np.float64`, a float subclass); one
+a traced loop or branch may leave as either is refused (NPR042). A string of a traced value cannot be made before the program runs: refused
 (NPR031) when traced. Concrete values are Python's own.
 """
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from .compat import _npr_traced
 from .core import npr_load, NprUnsupported
 from .host import _npr_host_operands
-from .np_dtypes import _npr_np_weak_kind
+from .np_dtypes import _npr_np_array0_made, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
 from .views import NprView
 
 
 def _npr_numpy_type(v):
-    """The type `v` has in the NumPy program, for a JAX array; else `type(v)`."""
+    """The type `v` has in the NumPy program, for a JAX array, a Ref or a view of one (an array
+    whatever its shape: `a = np.zeros(()); a[...] = s` is a 0-d array); else `type(v)`. A 0-d
+    value np.array, np.asarray, np.zeros(()) and the like made (noted: np_dtypes._npr_np_kind0)
+    is a 0-d array too; another 0-d value is a scalar, as a reduction's, an element's, an
+    operator's result is in NumPy; one a traced loop or branch leaves as either: NPR042."""
+    if isinstance(v, (jax.Ref, NprView)):
+        return np.ndarray
+    v = npr_load(v)
     if not isinstance(v, jax.Array):
         return type(v)
-    if v.ndim:
+    kind = _npr_np_kind0(v)
+    if kind is None or kind == "array":
         return np.ndarray
+    if kind == "open":
+        raise NprUnsupported("NPR042", "a 0-d value that a loop or branch on array data leaves as a "
+                             "0-d array or as a NumPy scalar: its type and repr are NumPy's only "
+                             "when the program runs", hint="make it one in every path: `np.asarray(v)` "
+                             "after the loop or branch (a 0-d array), or `v[()]` (a NumPy scalar)")
     return _npr_np_weak_kind(v) or np.dtype(v.dtype).type
+
+
+def npr_array_made(v):
+    """`np.zeros(())`, `np.copy(s)`, `x[0, ...]` in a module that asks a value's type or text
+    (rules/introspection.py kinds_of_reads): NumPy's array, a 0-d one too, where a reduction's or
+    an element's 0-d result is a scalar: a 0-d result is a new value noted as a 0-d array."""
+    return _npr_np_array0_made(v, v)
+
+
+def npr_scalar_of(v):
+    """`a[()]`, `x[0]`, `np.float64(a)` there: NumPy's scalar where the result is 0-d, of a 0-d
+    array too, where JAX hands the noted operand back as it is: a new value then, with no note."""
+    if isinstance(v, jax.Array) and v.ndim == 0 and _npr_np_kind0(v) != "scalar":
+        return jnp.array(v, copy=True)
+    return v
+
+
+def npr_kind_as(v, operand):
+    """`a.copy()`, `a.astype(t)` there: of the operand's kind, a 0-d array's a 0-d array (noted),
+    a scalar's a scalar; one that may be either (NPR042) stays so."""
+    if isinstance(v, jax.Array) and v.ndim == 0 and isinstance(operand, (jax.Array, jax.Ref, NprView)):
+        if isinstance(operand, (jax.Ref, NprView)) or _npr_np_kind0(operand) == "array":
+            return _npr_np_array0_made(v, operand)
+        if _npr_np_kind0(operand) == "open":
+            return _npr_np_open0(v if v is not operand else jnp.array(v, copy=True))
+    return v
 
 
 def npr_isinstance(v, types):
     """`isinstance(v, types)` with the type `v` has in NumPy (see the module docstring)."""
-    if not isinstance(v, jax.Array):
+    if not isinstance(v, (jax.Array, jax.Ref, NprView)):
         return isinstance(v, types)
-    return issubclass(_npr_numpy_type(npr_load(v)), types)
+    return issubclass(_npr_numpy_type(v), types)
 
 
 def npr_type(v, *rest):
     """`type(v)`: the type `v` has in NumPy. (`type(name, bases, dict)` is Python's own.)"""
     if rest:
         return type(v, *rest)
-    return _npr_numpy_type(npr_load(v))
+    return _npr_numpy_type(v)
 
 
 def npr_str(v, how="str"):
     """`str(v)` (how="str"), an f-string's or format()'s value (how="format", returned for the
     formatting): Python's own on a concrete value; NPR031 on array data being traced (the text
     is known only when the program runs)."""
-    v = npr_load(v)
+    kind, v = _npr_numpy_type(v), npr_load(v)
     if _npr_traced(v):
         raise NprUnsupported("NPR031", f"{how}() of a value that depends on array data: "
                              "the text is known only when the program runs")
-    if isinstance(v, jax.Array):
-        v = np.asarray(v)[()] if v.ndim == 0 else np.asarray(v)
+    if isinstance(v, jax.Array):  # (`{a!r}` of a 0-d array: array(3.), as NumPy's)
+        v = np.asarray(v) if kind is np.ndarray else np.asarray(v)[()]
     return str(v) if how == "str" else v
 
 
@@ -60,12 +102,11 @@ def npr_repr(v):
     """`repr(v)`: Python's own on a concrete value, as the NumPy program holds it (an array, NumPy's
     scalar of its dtype, `np.float64(2.5)`, or the Python scalar a weakly typed value stands for);
     NPR031 on array data being traced (the text is known only when the program runs)."""
-    v = npr_load(v)
+    kind, v = _npr_numpy_type(v), npr_load(v)
     if _npr_traced(v):
         raise NprUnsupported("NPR031", "repr() of a value that depends on array data: "
                              "the text is known only when the program runs")
     if isinstance(v, jax.Array):
-        kind = _npr_numpy_type(v)
         v = np.asarray(v) if kind is np.ndarray else kind(np.asarray(v)[()])
     return repr(v)
 
@@ -82,9 +123,10 @@ def npr_print(show, *values):
     never while tracing: a print in a loop prints at each iteration. Each value is what the
     NumPy program holds there: an array, NumPy's scalar of its dtype, or the Python scalar a
     weakly typed value stands for, so Python prints the same text."""
-    leaves, tree = jax.tree_util.tree_flatten([npr_load(v) for v in values])
+    given, tree = jax.tree_util.tree_flatten(list(values), is_leaf=lambda v: isinstance(v, (jax.Ref, NprView)))
+    leaves = [npr_load(v) for v in given]
     arrays = [i for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)]
-    kinds = {i: _npr_numpy_type(leaves[i]) for i in arrays}
+    kinds = {i: _npr_numpy_type(given[i]) for i in arrays}  # (a Ref or view: an array whatever its shape)
 
     sent, received = _npr_host_operands([leaves[i] for i in arrays])  # 64-bit values intact
 

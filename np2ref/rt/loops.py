@@ -15,6 +15,7 @@ from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
 from .core import npr_load, NprUnsupported
 from .early_exit import _npr_break_flag, _npr_fori_loop, _npr_join_refs
 from .store_order import _npr_loop_touching
+from .np_dtypes import _npr_np_kinds0_settled
 from .promotion import _npr_weak_value
 from .python_loops import (
     _npr_changed, _npr_container_kind, _npr_containers, _npr_python_for, _npr_python_items,
@@ -133,8 +134,16 @@ def _npr_is_concrete(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 
-def npr_for(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False, appends=(),
-            lazy=()):
+def npr_for(rng, body, *init, **options):
+    """`for i in range(...)` (_npr_for_run); a 0-d array carried or made in it: its results may
+    be 0-d arrays or scalars (np_dtypes._npr_np_kinds0_settled)."""
+    if not init:
+        return _npr_for_run(rng, body, **options)
+    return _npr_np_kinds0_settled(init, lambda: _npr_for_run(rng, body, *init, **options))
+
+
+def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False, appends=(),
+                 lazy=()):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
     over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),

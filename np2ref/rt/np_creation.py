@@ -9,7 +9,7 @@ from .compat import _npr_Tracer
 from .core import _npr_above, _npr_has_jax, _npr_state, NprNotConcrete, NprUnsupported
 from .divisions import _npr_fence_own
 from .np_dtypes import (
-    _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_probe,
+    _npr_np_array0_made, _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_probe,
     _npr_np_python_bool, _npr_np_result_dtype)
 from .np_reductions import npr_np_sum
 from .np_shape import npr_np_diff
@@ -44,12 +44,13 @@ def _npr_np_array0(v, given):
     if isinstance(v, jax.Array) and v.ndim == 0 and v is not given and \
             (isinstance(v, _npr_Tracer) or _npr_state.get("setup")):
         _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
+        _npr_state["array0_made"] = _npr_state.get("array0_made", 0) + 1  # (np_dtypes._npr_np_kinds0_settled)
     return v
 
 
 def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     dt = _npr_np_dtype_of(a) if dtype is None else np.dtype(dtype)
-    return _npr_np_asarray(a, dt)
+    return _npr_np_array0_made(_npr_np_asarray(a, dt), a)
 
 
 def _npr_np_fill(fill_value, dt):
@@ -69,12 +70,12 @@ def _npr_np_fill(fill_value, dt):
 
 def npr_np_full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     dt = None if dtype is None else np.dtype(dtype)
-    return jnp.full(shape, _npr_np_fill(fill_value, dt), dtype=dt)
+    return _npr_np_array0_made(jnp.full(shape, _npr_np_fill(fill_value, dt), dtype=dt))
 
 
 def npr_np_full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
     dt = np.dtype(_npr_np_dtype_of(a) if dtype is None else dtype)
-    return jnp.full_like(a, _npr_np_fill(fill_value, dt), dtype=dtype, shape=shape)
+    return _npr_np_array0_made(jnp.full_like(a, _npr_np_fill(fill_value, dt), dtype=dtype, shape=shape), a)
 
 
 def npr_np_tri(N, M=None, k=0, dtype=float, *, like=None):

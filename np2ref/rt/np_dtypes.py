@@ -117,6 +117,66 @@ def _npr_np_asarray(a, dtype=None):
     return jax.lax.convert_element_type(jnp.asarray(a, dtype=dtype), dtype)
 
 
+def _npr_np_array0_made(v, given=None):
+    """An array maker's 0-d result (np.asarray, np.copy, np.zeros(()) and the like): NumPy's
+    0-d array, where a reduction's, an element's or an operator's 0-d result is a NumPy scalar.
+    Noted for the trace, as np.array's (np_creation._npr_np_array0): `type`, `isinstance`,
+    `repr` and print answer as for an array (rt/introspect.py), and a call returning it gives
+    host code a 0-d array. A new value when the maker handed its operand back (`np.asarray(s)`
+    of a scalar s): the operand stays what it was."""
+    if isinstance(v, jax.Array) and v.ndim == 0 and (isinstance(v, _npr_Tracer) or _npr_state.get("setup")):
+        if v is given:
+            v = jnp.array(v, copy=True)
+        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
+        _npr_state["array0_made"] = _npr_state.get("array0_made", 0) + 1  # (_npr_np_kinds0_settled)
+    return v
+
+
+def _npr_np_kind0(v):
+    """A 0-d JAX value's kind in the NumPy program as noted for this trace: "array" (an array
+    maker's, _npr_np_array0_made), "open" (a loop's or branch's result that may be either,
+    _npr_np_kinds0_settled), "scalar" (anything else 0-d: a reduction's,
+    an element's, an operator's); None for another object."""
+    if not isinstance(v, jax.Array) or v.ndim:
+        return None
+    noted = _npr_state.get("pyreturn", {})
+    if ("open", id(v)) in noted and noted[("open", id(v))] is v:
+        return "open"
+    kept = noted.get(id(v))
+    return "array" if kept is not None and kept[0] is v and kept[1] is np.array else "scalar"
+
+
+def _npr_np_kinds0_settled(values, run):
+    """`run()`, a loop or branch over `values` (what it carries), with its new 0-d results noted
+    "open" where np2ref cannot tell a 0-d array from a scalar: a traced loop's or branch's
+    results are new values, which the notes of what it carried do not reach, and its body may
+    keep a carried 0-d array one or make it a scalar (`a = a + x[i]`), or make a scalar one (an
+    array maker ran inside it). Such a result's type, isinstance, repr and print are refused
+    (NPR042, rt/introspect.py); a result that is a value carried in keeps its own notes, and a
+    loop or branch where no 0-d array is carried or made notes nothing."""
+    given = jax.tree_util.tree_leaves(values)
+    kinds = [_npr_np_kind0(v) for v in given]
+    made = _npr_state.get("array0_made", 0)
+    out = run()
+    inside = _npr_state.get("array0_made", 0) != made
+    if not inside and not any(k in ("array", "open") for k in kinds):
+        return out
+    leaves, ids = jax.tree_util.tree_leaves(out), {id(v) for v in given}
+    for i, v in enumerate(leaves):
+        if _npr_np_kind0(v) != "scalar" or id(v) in ids:
+            continue
+        if inside or len(leaves) != len(given) or kinds[i] in ("array", "open"):
+            _npr_np_open0(v)
+    return out
+
+
+def _npr_np_open0(v):
+    """v noted as a 0-d value np2ref cannot tell a 0-d array from a scalar of (_npr_np_kind0)."""
+    if isinstance(v, jax.Array) and v.ndim == 0:
+        _npr_state.setdefault("pyreturn", {})[("open", id(v))] = v
+    return v
+
+
 def _npr_np_inexact(dt):
     # NumPy's "float version" of a dtype as used by linalg/statistics: ints
     # and bools compute in float64, floats and complex keep their type.

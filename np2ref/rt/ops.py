@@ -8,7 +8,7 @@ import numpy as np
 from .casts import npr_cast
 from .compat import _npr_traced
 from .core import npr_load, NprUnsupported
-from .np_dtypes import _npr_np_asarray, _npr_np_weak_kind
+from .np_dtypes import _npr_np_array0_made, _npr_np_asarray, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
 from .promotion import (
     _NPR_BINOPS, _NPR_CMPS, _npr_half_power, _npr_int_out_of_range, _NPR_IOPS, _npr_numpy_operands,
     _npr_numpy_special, _npr_seq_operands)
@@ -118,14 +118,16 @@ def npr_iop(x, op, value, maybe_scalar=False):
         proxy = npr_at(x)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
         return x
+    kind = _npr_np_kind0(x)  # a 0-d array np.zeros(()) made is one after `op=` (in place, its dtype kept)
     if isinstance(x, (jax.Array, np.ndarray)) and not isinstance(x, np.generic) \
-            and not (maybe_scalar and np.ndim(x) == 0) and _npr_np_weak_kind(x) is None:
+            and not (maybe_scalar and np.ndim(x) == 0 and kind != "array") and _npr_np_weak_kind(x) is None:
         ref = jax.new_ref(jnp.asarray(x))
         proxy = npr_at(ref)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
-        return ref[...]
+        return _npr_np_array0_made(ref[...]) if kind == "array" else ref[...]
     a, b = _npr_numpy_operands(x, npr_load(value))  # NumPy's result dtype
     out = None if op in ("//", "%", "**") else _npr_numpy_special(op, a, b)  # (those check themselves)
-    return _NPR_BINOPS[op](a, b) if out is None else out  # `s += 300`, s a uint8 scalar: OverflowError
+    out = _NPR_BINOPS[op](a, b) if out is None else out  # `s += 300`, s a uint8 scalar: OverflowError
+    return _npr_np_open0(out) if kind == "open" else out  # (an array or a scalar: still not known)
 
 

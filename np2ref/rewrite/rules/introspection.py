@@ -12,6 +12,7 @@ names in the type argument (`np.ndarray`, `np.floating`, `np.float64`) stay NumP
 from __future__ import annotations
 
 import libcst as cst
+import numpy as np
 
 from ...analysis.host_code import printed_at_run_time
 from ...emit import jaxnames as J
@@ -29,6 +30,7 @@ def plan_introspection(node: cst.Call, ctx) -> bool:
             _keep_numpy_classes(ctx, node.args[1].value)
         if func.value == "type" and len(node.args) != 1:
             return False  # type(name, bases, dict) is Python's own
+        _unloaded(ctx, node.args[0].value)
         ctx.m.special_calls[node] = ("introspect", func.value)
         return True
     if isinstance(func, cst.Attribute) and func.attr.value == "format" \
@@ -38,15 +40,64 @@ def plan_introspection(node: cst.Call, ctx) -> bool:
     return False
 
 
+def asks(ctx) -> bool:
+    """Whether the module asks a value's type or text (type, isinstance, repr, str, print): where
+    a 0-d array and a NumPy scalar answer differently (rt/introspect.py), its reads say which
+    (rules/reads.py, calls.py)."""
+    return any(kind in ("introspect", "print") for m in ctx.marks.values() for kind, _ in m.special_calls.values())
+
+
+# NumPy's array makers: a 0-d result is a 0-d array (np.array and np.asarray note theirs themselves)
+_MAKERS = frozenset(f"numpy.{n}" for n in "zeros ones empty full zeros_like ones_like empty_like full_like copy "
+                                          "where".split())
+# methods whose result is of the operand's kind: a 0-d array's copy is one, a NumPy scalar's a scalar
+_SAME_KIND_METHODS = frozenset({"copy", "astype"})
+
+
+def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
+    """In a module that asks: `np.zeros(())` -> `npr_array_made(...)` (a 0-d array), `np.float64(a)`
+    -> `npr_scalar_of(...)` (NumPy's scalar, of a 0-d array too: rt/introspect.py)."""
+    qual = ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots)) or ""
+    if not asks(ctx):
+        return result
+    func = original.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _SAME_KIND_METHODS and not qual \
+            and isinstance(func.value, cst.Name) and ctx.imports.qualify(func, frozenset(ctx.f.roots)) is None:
+        return J.call(J.KIND_AS, result, func.value)  # `a.copy()`: a 0-d array if `a` is one
+    if qual not in _MAKERS and not _scalar_type(qual):
+        return result
+    return J.call(J.ARRAY_MADE if qual in _MAKERS else J.SCALAR_OF, result)
+
+
+def _scalar_type(qual: str) -> bool:
+    """`numpy.float64`, `numpy.int32`: a NumPy scalar type."""
+    kind = getattr(np, qual[6:], None) if qual.startswith("numpy.") else None
+    return isinstance(kind, type) and issubclass(kind, np.generic)
+
+
 @plans(cst.Call, order=9)
 def plan_print(node: cst.Call, ctx) -> bool:
     """`print(...)` to standard output (analysis/module.py printed_at_run_time): npr_print."""
     func = node.func
     if isinstance(func, cst.Name) and func.value == "print" and func.value not in ctx.locals \
             and printed_at_run_time(node):
+        for a in node.args:
+            for part in (a.value.parts if isinstance(a.value, cst.FormattedString) else [a.value]):
+                _unloaded(ctx, part.expression if isinstance(part, cst.FormattedStringExpression) else part)
         ctx.m.special_calls[node] = ("print", None)
         return True
     return False
+
+
+def _unloaded(ctx, expr) -> None:
+    """A ref name asked its type or printed goes as the Ref, not its load: the Ref of a name
+    that holds an array (`a = np.zeros(()); a[...] = s`) is an array whatever its shape, where
+    its 0-d load reads as a scalar. Not a name that may hold a number (`total = 0.0`, then
+    `total += x[i]`: a Ref holding NumPy's scalar, rt/views.py npr_share): loaded, as before."""
+    for e in (expr.elements if isinstance(expr, (cst.Tuple, cst.List)) else [expr]):
+        e = e.value if isinstance(e, cst.BaseElement) else e
+        if isinstance(e, cst.Name) and ctx.is_ref(e.value) and e.value not in ctx.f.maybe_scalar:
+            ctx.m.no_load.add(e)
 
 
 @plans(cst.Comparison, order=5)

@@ -16,6 +16,7 @@ from ...analysis.names import ImportMap
 from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import walk, whole_load_base
+from .introspection import asks
 from .kept import emit_kept_read, emit_reindex
 from .mask_index import guard_mask, slices_keyword, unmasked
 
@@ -26,6 +27,10 @@ def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     if original in ctx.f.element_reads:  # `m = x[i, j]` of a written x: an element (analysis/aliases.py)
         checked = index_names_to_check(updated, ctx.f.for_names)
         return J.call(J.SCALAR_READ, result, J.string(cst.Module([]).code_for_node(original)), *checked)
+    if isinstance(result, cst.Subscript) and original not in ctx.targets and asks(ctx):
+        if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis) for e in original.slice):
+            return J.call(J.ARRAY_MADE, result)  # `x[0, ...]`: NumPy's 0-d array, not a scalar
+        return J.call(J.SCALAR_OF, result)  # `a[()]`, `x[0]`: NumPy's scalar where 0-d, even of a 0-d array
     return result
 
 
