@@ -62,7 +62,11 @@ def test_jax_arrays_on_an_accelerator_never_take_the_host_route():
     compiled.original = lambda *a: calls.append(1) or original(*a)
     compiled._device_kind = "tpu"  # the backend np2ref's route decision asks for (Compiled._platform)
     assert numpys_values(compiled(x), chain(x))  # a TPU's float64 is a float32 pair: 1e-13 there
-    assert compiled.route(x) == "host" and calls == [1]
+    if on_tpu():  # the chip's float64 sin, cos, sqrt and division are programs of their own: past
+        # HOST_EQUATIONS, so not "small"; the cost model then times both routes (a TPU, 2026-12-06)
+        assert compiled.route(x) in ("host", "measuring")
+    else:
+        assert compiled.route(x) == "host" and calls == [1]
     with jax.enable_x64(True):
         on_device = jax.numpy.asarray(x)
     for call in (lambda: compiled(on_device), lambda: compiled.device(on_device)[0]):

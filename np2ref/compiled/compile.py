@@ -159,7 +159,7 @@ class Compiled:
         if self._introspects and rt.npr_zero_d_args(args, kwargs):  # NumPy's type/repr of it: the original's
             return self.original(*args, **kwargs)
         try:
-            return self._call_compiled(*args, **kwargs)
+            return rt.npr_settled(self._call_compiled(*args, **kwargs))  # (its prints done: rt/host_words.py)
         except Exception as exc:
             if not isinstance(exc, rt.NprFirstCall):
                 error = rt.npr_host_raised(exc)
@@ -390,7 +390,7 @@ class Compiled:
             if flat is not None and (not flat.apart or flat.admits(args)) and \
                     not self._moved(entry):
                 try:
-                    return flat.call(args)
+                    return rt.npr_settled(flat.call(args))
                 except Exception as exc:
                     return self._flat_failed(exc, flat, args, entry.device)
         return self._call(args, kwargs, entry.device)

@@ -15,6 +15,7 @@ from .compat import _npr_x64_state
 from .compat_messages import _npr_empty_axis_index_error
 from .core import NprError
 from .fastpath import _npr_arg_types, _npr_flat_plan, _npr_flat_run
+from .host_words import _npr_settled
 from .module_globals import _npr_moved
 
 
@@ -190,7 +191,11 @@ class _NprCalls:
 
     def call_numpy(self, *args, **kwargs):
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
-        jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays."""
+        jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays.
+        It returns once the call's prints and host calls have run (host_words.py)."""
+        return _npr_settled(self._call_numpy(*args, **kwargs))
+
+    def _call_numpy(self, *args, **kwargs):
         kinds = _npr_arg_types(args) if (self._numpy_fast or self._fast) and not kwargs else None  # (no None key)
         if (fast := self._numpy_fast.get(kinds)) is not None and (out := fast(args)) is not _NPR_GENERAL:
             return out  # NumPy arrays: the straight-line call (numpycall.py)
@@ -238,6 +243,9 @@ class _NprCalls:
         arrays kept on the device across calls (a time loop: `u = step.device(u, c)[1]["u"]`).
         Arguments may be jax.Arrays (taken as they are, never donated nor changed) or NumPy
         arrays (copied in; never written back). Jitted and cached like the NumPy-facing call."""
+        return _npr_settled(self._device(*args, **kwargs))  # (a step's print: before the caller's next line)
+
+    def _device(self, *args, **kwargs):
         flat = self._device_fast.get(_npr_arg_types(args)) if self._device_fast and not kwargs else None
         if flat is not None and flat.admits(args) and not _npr_moved(self):
             if (out := _npr_flat_run(self, flat, args)) is not _NPR_GENERAL:

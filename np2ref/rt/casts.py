@@ -9,6 +9,7 @@ import numpy as np
 from .bounds import _npr_check_run, _npr_record_check, npr_bounds_ok
 from .compat import _npr_current_trace, _npr_traced
 from .core import _npr_has_jax, _npr_state, NprUnsupported
+from .host_words import _npr_note_callback
 
 
 # NumPy casts floats to integers with C's conversion, which x86-64 compiles to cvttss2si /
@@ -147,6 +148,7 @@ def _npr_warn_cast(bad, src, dt, op):
             bounds.warn[...] = bounds.warn[...] | jnp.where(bad, jnp.int32(1 << k), jnp.int32(0))
             return
     # under vmap the cond becomes a select that runs both branches: the flag decides on the host
+    _npr_note_callback()
     jax.lax.cond(jnp.any(bad), lambda f: jax.debug.callback(warn, f), lambda f: None, bad)
 
 
@@ -248,6 +250,7 @@ def _npr_issue_warnings(bounds):
             if int(bits) >> k & 1:
                 warn(True)
     bits = bounds.warn[...]
+    _npr_note_callback()
     jax.lax.cond(bits != 0, lambda b: jax.debug.callback(issue, b), lambda b: None, bits)
 
 

@@ -11,6 +11,7 @@ from .core import _NPR_TRACE_GAPS, _npr_trace_gap_kind, npr_host_raised as _npr_
 from .core import NprError, NprFirstCall, NprTraceGap  # noqa: F401 (the runtime's errors, by .code)
 from .jit import _NPR_ASKING, _npr_zero_d_args
 from .fastpath import _npr_arg_types, _npr_forget_flat, _NprNotFlat
+from .host_words import _npr_settled
 from .lowering import _npr_plain_lowering
 from .module_globals import _npr_moved
 from .opaque import npr_first_call  # noqa: F401 (an opaque call's first call, run on the host)
@@ -24,6 +25,7 @@ NprNotFlat = _NprNotFlat  # a flat run traced for new arguments would return ano
 npr_arg_types = _npr_arg_types  # the arguments' types: the key of an entry's flat runs
 NPR_TRACE_GAPS = _NPR_TRACE_GAPS  # JAX's errors that are np2ref's known gaps: (code, message, hint)
 npr_plain_lowering = _npr_plain_lowering  # `with np2ref.plain_lowering():` stores without peepholes
+npr_settled = _npr_settled  # a call's result once its prints and host calls have run (host_words.py)
 
 
 def npr_positional(fn):

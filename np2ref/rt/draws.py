@@ -28,7 +28,7 @@ import jax
 from jax.experimental import io_callback as _npr_io_callback
 
 from .core import npr_load, npr_pyreturn, NprError
-from .host_words import _npr_wide, NprWords
+from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .host import (
     _npr_eager_values, _npr_generator_now, _npr_host_operands, _npr_random_shape,
     _NPR_RANDOM_STATEFUL, npr_random, NprMadeGenerator)
@@ -225,5 +225,6 @@ def _npr_host_results(run, shapes, operands):
 
     def as_words(*values):
         return tuple(words.returned(v, s, dt) if w else v for v, (s, dt), w in zip(run(*values), shapes, wide))
+    _npr_note_callback()
     out = _npr_io_callback(as_words, tuple(specs), *operands, ordered=True)
     return [words.take(o, dt) if w else o for o, (_, dt), w in zip(out, shapes, wide)]

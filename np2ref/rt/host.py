@@ -9,7 +9,7 @@ import numpy as np
 
 from .compat import _npr_eager, _npr_traced
 from .core import _npr_above, npr_load, npr_pyreturn, NprError
-from .host_words import _npr_wide, NprWords
+from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .jit import NprFunction
 from .refs import _npr_batched, _npr_differentiated
 from .views import _npr_is_ref
@@ -134,6 +134,7 @@ def _npr_host_effect(fn, args, kwargs, what):
         a, k = jax.tree_util.tree_unflatten(tree, host)
         fn(*a, **k)
 
+    _npr_note_callback()
     _npr_io_callback(run, None, *sent, ordered=True)
 
 
@@ -169,6 +170,7 @@ def _npr_host_result(run, shape, dtype, operands, ordered=True):
     """An io_callback (ordered: in program order) of run(*operands) -> an array of `shape` and
     `dtype`, exact on any thread: 64-bit values come back as words (host_words.py)."""
     dtype = np.dtype(dtype)
+    _npr_note_callback()
     if not _npr_wide(dtype):
         return _npr_io_callback(run, jax.ShapeDtypeStruct(shape, dtype), *operands, ordered=ordered)
     words = NprWords()

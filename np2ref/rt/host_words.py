@@ -15,12 +15,34 @@ crosses as two 32-bit words:
   the float32 bits of 31.5 read as a float64's high word). The pair (hi = float32(v),
   lo = float32(v - hi)) is the value the TPU computes with. Words bitcast *to* a float64 are
   read right there, so results come back as IEEE bits everywhere (a draw keeps all 53 bits).
+
+And when a host effect is over: a compiled call returns once its prints, warnings and host calls
+have run (NumPy's order: a print inside the call shows before the caller's next line), though
+dispatch is asynchronous on an accelerator (a TPU ran a program whose results were Python
+values only after the call had returned, its print escaping the caller's capture).
 """
 
 import jax
 from jax import lax
 import jax.numpy as jnp
 import numpy as np
+
+
+# whether any program traced in this process holds a host callback (print, warning, host call,
+# draw): until one does, a call waits for nothing (jax.effects_barrier costs 3 us a call)
+_npr_HOST_EFFECTS = {"traced": False}
+
+
+def _npr_note_callback():
+    """Note, while tracing, that the program holds a host callback."""
+    _npr_HOST_EFFECTS["traced"] = True
+
+
+def _npr_settled(out):
+    """out, once the host callbacks of the programs called so far have run."""
+    if _npr_HOST_EFFECTS["traced"]:
+        jax.effects_barrier()
+    return out
 
 
 # None: pairs where the default backend is a TPU; True/False forces them (the CPU tests)
@@ -79,11 +101,11 @@ class NprWords:
         """The host's value (dtype dt, wide) of words `send` made."""
         dt = np.dtype(dt)
         v = np.asarray(v)
-        if self._paired(dt):
-            whole = v[..., 0].astype(np.float64) + v[..., 1].astype(np.float64)
+        if self._paired(dt):  # (a 0-d sum is NumPy's scalar: an array, as the IEEE path's view)
+            whole = np.asarray(v[..., 0].astype(np.float64) + v[..., 1].astype(np.float64))
         else:
             whole = np.ascontiguousarray(v, np.uint32).view(np.float64 if dt.kind == "c" else dt)[..., 0]
-        return (whole[..., 0] + 1j * whole[..., 1]).astype(dt) if dt.kind == "c" else whole
+        return np.asarray(whole[..., 0] + 1j * whole[..., 1], dt) if dt.kind == "c" else whole
 
     @classmethod
     def returned(cls, value, shape, dt):

@@ -19,6 +19,7 @@ import numpy as np
 from .compat import _npr_traced
 from .core import npr_load, NprUnsupported
 from .host import _npr_host_operands
+from .host_words import _npr_note_callback
 from .np_dtypes import _npr_np_array0_made, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
 from .views import NprView
 
@@ -135,6 +136,7 @@ def npr_print(show, *values):
         for i, a in zip(arrays, received(got)):
             held[i] = a if kinds[i] is np.ndarray else kinds[i](a[()])
         show(*jax.tree_util.tree_unflatten(tree, held))
+    _npr_note_callback()
     jax.debug.callback(host, *sent, ordered=True)
 
 

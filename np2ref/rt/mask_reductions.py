@@ -13,6 +13,7 @@ from .core import npr_load, NprUnsupported
 from .mask_checks import (
     _npr_check_empty_mask, _npr_check_scalars, _npr_check_slices, _npr_mask_dtype, npr_check_whole,
     NprSelection)
+from .host_words import _npr_note_callback
 from .masked import NprMasked
 from .views import npr_get
 from .windows_more import _npr_selected, _npr_selected_count, _npr_shape_of
@@ -198,6 +199,7 @@ def _npr_warn_empty_mean(empty, dtype, reduction=np.mean):
     if not _npr_traced(empty):
         warn(empty)
         return
+    _npr_note_callback()
     jax.debug.callback(warn, empty & npr_bounds_ok())
 
 
