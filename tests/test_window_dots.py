@@ -60,6 +60,18 @@ def mod(tmp_path_factory):
     return _module(tmp_path_factory.mktemp("window_dots"))
 
 
+@pytest.fixture(autouse=True)
+def dots_on(monkeypatch):  # (on by default but on a TPU, where it was slower: forced on here)
+    monkeypatch.setitem(peepholes._npr_PEEPHOLES, "dots", True)
+
+
+def test_on_by_default_but_on_a_tpu(monkeypatch):
+    monkeypatch.setitem(peepholes._npr_PEEPHOLES, "dots", None)
+    assert peepholes._npr_dots_on() == (jax.default_backend() != "tpu")
+    monkeypatch.setattr(peepholes.jax, "default_backend", lambda: "tpu")
+    assert not peepholes._npr_dots_on()
+
+
 def _dots(compiled, *args):
     """The matrix products XLA:CPU makes of the program (on a TPU too: a TPU's float64 product is
     several float32 ones, named otherwise)."""

@@ -1,5 +1,5 @@
 """Products of windows in an unrolled loop, as one product (a rewrite of the jitted call's
-program, switched by peepholes._npr_PEEPHOLES["dots"]).
+program, switched by peepholes._npr_PEEPHOLES["dots"]; off by default on a TPU, where it was slower).
 
 A convolution written by shifted windows (`for i in range(kh): for j in range(kw): out +=
 np.tensordot(w[:, :, i, j], x[:, i:i + h, j:j + wd], axes=1)`) is a short loop that XLA unrolls

@@ -39,7 +39,15 @@ from .compat import (
 from .dots import _npr_window_dots
 
 
-_npr_PEEPHOLES = {"slices": True, "reductions": True, "dots": True}  # False: as traced (benchmarks)
+# False: as traced (benchmarks); "dots" None: on but on a TPU, where the one large product of a
+# convolution's windows took 1.9x the nine small ones (3x3 conv + ReLU, 32->64 channels, 128x128:
+# 10.9 ms on, 5.7 ms off; benchmarks/device_worst.py on the chip, 2026-12-06)
+_npr_PEEPHOLES = {"slices": True, "reductions": True, "dots": None}
+
+
+def _npr_dots_on() -> bool:
+    on = _npr_PEEPHOLES["dots"]
+    return jax.default_backend() != "tpu" if on is None else on
 _NPR_LEADING = {"reduce_sum": "add", "reduce_max": "max", "reduce_min": "min"}
 _NPR_WHOLE = jax.tree_util.tree_structure(())
 _NPR_INT_OPS = {
@@ -240,10 +248,11 @@ def _npr_is_ref_var(v):
 def _npr_peepholed(jaxpr):
     """The rewrites, when any is switched on and JAX's internals are the ones they read; else
     jaxpr."""
-    if not any(_npr_PEEPHOLES.values()) or not _npr_rewritable():
+    dots = _npr_dots_on()
+    if not (dots or _npr_PEEPHOLES["slices"] or _npr_PEEPHOLES["reductions"]) or not _npr_rewritable():
         return jaxpr
     try:
-        jaxpr = _npr_window_dots(jaxpr) if _npr_PEEPHOLES["dots"] else jaxpr  # dots.py
+        jaxpr = _npr_window_dots(jaxpr) if dots else jaxpr  # dots.py
         return _npr_peephole_jaxpr(jaxpr)
     except (AttributeError, TypeError, ValueError, KeyError):  # pragma: no cover (an internal moved)
         return jaxpr
