@@ -185,6 +185,21 @@ def _npr_producer(tracer):
     return getattr(tracer, "parent", None)
 
 
+def _npr_widened_from(x):
+    """The traced int x was made from by widening integer conversions in the jaxpr being traced
+    (`n` for `n.astype(int64)`, bounds.py's _npr_wide: the same value in more bits); x itself
+    when it was not."""
+    for _ in range(4):
+        eqn = getattr(x, "parent", None)
+        if eqn is None or eqn.primitive.name != "convert_element_type" or len(eqn.in_tracers) != 1:
+            return x
+        src, dst = np.dtype(eqn.in_tracers[0].dtype), np.dtype(x.dtype)
+        if not (src.kind in "iu" and dst.kind in "iu" and np.can_cast(src, dst, "safe")):
+            return x
+        x = eqn.in_tracers[0]
+    return x
+
+
 def _npr_affine(x, stop=None):
     """(base, c): the traced int x computed as base + c in the jaxprs being traced (adds and
     subtracts of int literals followed back: `k + 1`, `i - 3 + 1`); (x, 0) when it was not.

@@ -9,7 +9,7 @@ import numpy as np
 
 from .compat import (
     _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations, _npr_is_ref_aval, _npr_producer,
-    _npr_trace_of, _npr_traced)
+    _npr_trace_of, _npr_traced, _npr_widened_from)
 from .core import _npr_state
 
 
@@ -336,15 +336,16 @@ def _npr_padwhere(cur, ents, val):
 
 class _npr_TKey:
     """A traced int index in a region key: the same element as another only when both were
-    normalised from the same traced value (`c[i, j] = v` then `c[i, j]`: the same tracers i, j);
-    two different tracers may or may not be equal, so nothing is assumed of them."""
-    __slots__ = ('raw', 'n')
+    normalised from the same traced value (`c[i, j] = v` then `c[i, j]`: the same tracers i, j,
+    or each widened to int64 by a conversion of its own); two different tracers may or may not be
+    equal, so nothing is assumed of them."""
+    __slots__ = ('raw', 'n', 'root')
 
     def __init__(self, raw, n):
-        self.raw, self.n = raw, n
+        self.raw, self.n, self.root = raw, n, _npr_widened_from(raw)
 
     def same(self, other):
-        return isinstance(other, _npr_TKey) and other.raw is self.raw and other.n == self.n
+        return isinstance(other, _npr_TKey) and other.root is self.root and other.n == self.n
 
 
 def _npr_is_tkey(k):

@@ -9,7 +9,7 @@ from .bounds import _npr_check_bounds, _npr_wide
 from .compat import _npr_producer, _npr_traced, _npr_Tracer
 from .core import (
     _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_state, _NprLazy, npr_load, NprUnsupported)
-from .index import _npr_Idx
+from .index import _npr_Idx, _npr_within
 from .lowering import _npr_LOWERING, _npr_last_store, _npr_region_value, _npr_TKey
 
 
@@ -325,6 +325,12 @@ def _npr_element_read(ref, idx):
     key = []
     for e, n in zip(map(_npr_Idx._item, items), ref.shape):  # as _npr_Idx keys a store's index
         key.append(_npr_TKey(e, n) if _npr_traced(e) else e + n if e < 0 else e)
+    if _npr_within(tuple(key), last[0].key) is not None:  # the element the last store set: read
+        # back from the array. Taken from the stored value, XLA computed that value twice, once
+        # in the store's fusion and once in the reader's, the second reading the array the store
+        # updates in place, and copied the array every trip: iir_filter's `y[n] = ...` then
+        # `e += y[n] * y[n]` took 1.6 s for NumPy's 12 ms at 20,000 samples (0.6 ms so)
+        return cur[tuple(map(_npr_wide, items))]
     val = _npr_region_value(last[0], tuple(key))
     if val is None:
         return cur[tuple(map(_npr_wide, items))]
