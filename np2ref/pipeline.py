@@ -16,7 +16,7 @@ import gc
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from .analysis import closures
+from .frontend import closures
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
@@ -338,7 +338,7 @@ def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, se
 
 
 def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:
-    """A conversion of lifted text (analysis/closures.py) reported on the user's lines."""
+    """A conversion of lifted text (frontend/closures.py) reported on the user's lines."""
     rewritten = result.rewritten.visit(closures.RemapMarks(where)) if result.rewritten is not None else None
     host_lines = {name: tuple((where[min(a, len(where) - 1)][0], where[min(b, len(where) - 1)][0], why)
                               for a, b, why in found) for name, found in result.host_lines.items()}

@@ -35,9 +35,9 @@ import symtable
 
 import libcst as cst
 
-from .positions import module_positions
-from .names import _Bindings
-from .nodes import contains, visit_every, run_visitor
+from ..analysis.positions import module_positions
+from ..analysis.names import _Bindings
+from ..analysis.nodes import contains, visit_every, run_visitor
 
 
 @dataclasses.dataclass
