@@ -87,21 +87,21 @@ def _lift_driver_loops(ctx: PipelineContext, result: ConversionResult) -> Conver
         lift for lift in lifts if not lift.holds]  # a loop that uses a list: steps at once
     while lifts:
         lifted, where = driver.apply(text, lifts)
-        new = _convert(ctx.again(lifted, where, seeds=False, known=frozenset()))  # placed on the user's lines
-        placed = new.diagnostics
-        inside = {lift.name: [d for d in placed if lift.start <= d.line <= lift.end] for lift in lifts}
+        new = _convert(ctx.again(lifted, where, seeds=False, known=frozenset()))
+        found = new.diagnostics  # (on the user's lines, as the lifts' start and end)
+        inside = {lift.name: [d for d in found if lift.start <= d.line <= lift.end] for lift in lifts}
         # a lifted loop that would run as a Python loop (NPR033) is traced once per trip: a long
         # time loop would take minutes to compile, where NumPy's loop runs at once
         bad = {lift.name for lift in lifts if lift.name in new.host or lift.name not in new.functions
                or any(d.is_error for d in inside[lift.name]) or _python_loop(new.rewritten, lift.name)}
-        if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in placed):
+        if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in found):
             if any(lift.host for lift in lifts):  # try again with the module-level loops only
                 lifts = [lift for lift in lifts if not lift.host]
                 continue
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:
-            placed = placed + _break_notes(broken, lifts, ctx.filename, text)
-            return dataclasses.replace(new, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)))
+            found = found + _break_notes(broken, lifts, ctx.filename, text)
+            return dataclasses.replace(new, diagnostics=sorted(found, key=lambda d: (d.line, d.col, d.code)))
         host = [lift_appends.fallback(lift) if lift.appends else lift for lift in lifts
                 if lift.name in bad and lift.name in new.host and host_steps.STEP not in lift.name]
         culprits = [list(new.host_lines.get(lift.name, ())) for lift in host]  # a host loop: its array work as compiled steps
