@@ -36,8 +36,8 @@ tail -5 "$OUT/tests_cpu.log"
 
 echo "== differential tests on the GPU"
 timeout "${T_GPU_TESTS:-90}" "$PY" -m pytest -p no:cacheprovider -q -n 4 -rf \
-    tests/test_division.py tests/test_loop_stores.py tests/corpus/test_corpus.py tests/test_compile.py \
-    tests/test_loop_reductions.py tests/python/test_scalar_math.py 2>&1 | tail -40 > "$OUT/tests_gpu.log"
+    tests/dtypes/test_division.py tests/loops/test_loop_stores.py tests/corpus/test_corpus.py tests/compile/test_compile.py \
+    tests/loops/test_loop_reductions.py tests/python/test_scalar_math.py 2>&1 | tail -40 > "$OUT/tests_gpu.log"
 tail -5 "$OUT/tests_gpu.log"
 
 echo "== benchmarks"

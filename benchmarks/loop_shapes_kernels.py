@@ -1,6 +1,6 @@
 """Loop kernels of the shapes issue 39 names, as legacy NumPy writes them, each with a hand port
 in jax.numpy (`hand_<name>`): what an expert writes after vectorising by hand. Used by
-benchmarks/loop_shapes.py (timing) and tests/test_loop_vectorise.py (the NumPy originals)."""
+benchmarks/loop_shapes.py (timing) and tests/loops/test_loop_vectorise.py (the NumPy originals)."""
 
 import jax
 import jax.numpy as jnp

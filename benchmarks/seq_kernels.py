@@ -1,7 +1,7 @@
 """Element loops that must stay sequential (issues 38 and 39): Cholesky, LU, Gauss-Seidel and
 forward substitution, each as legacy NumPy writes it, in a row form (`A[i, :j] @ A[j, :j]`) and a
 scalar form (a loop nest of element reads and writes). Used by benchmarks/seq_loops.py (the XLA
-loop's cost per step), benchmarks/pallas_loops.py (the Pallas kernel) and tests/test_pallas_loops.py.
+loop's cost per step), benchmarks/pallas_loops.py (the Pallas kernel) and tests/loops/test_pallas_loops.py.
 `inputs(name, n, dtype)` makes well-conditioned arguments; `steps(name, n)` counts innermost steps."""
 
 import numpy as np

@@ -11,7 +11,7 @@
 # wheels in .whl/ or $WHEELS (docs/tpu.md says how to fetch them), installed into /tmp/site,
 # after the machine's own JAX on PYTHONPATH. Stages, each skipped when its time is 0 (seconds, from the environment):
 # T_PROBE benchmarks/tpu_probe.py (float64 and int64 operations against NumPy, in ulps),
-# T_TESTS the differential tests on the chip (tests/test_tpu.py holds the float32 policy's),
+# T_TESTS the differential tests on the chip (tests/device/test_tpu.py holds the float32 policy's),
 # T_RUN benchmarks/run.py per dtype policy (size $SIZE, default M), T_SUITE benchmarks/suite.py
 # (size $SUITE_SIZE, default L), T_DEVICE benchmarks/device_kernels.py ($DEVICE_ARGS, default --quick:
 # NPBench-style kernels NumPy in and device-resident against their hand ports; 0, off, by default),
@@ -49,9 +49,9 @@ stage() {  # stage NAME SECONDS COMMAND...: run COMMAND under `timeout`, its out
 # tpu_failures writes each failure's report as it happens: a stage killed at its limit keeps them
 PYTEST=(env PYTHONPATH="$PYTHONPATH:$PWD/benchmarks" "$PY" -m pytest -p no:cacheprovider -p tpu_failures
         -o addopts= -q -rf --tb=short --durations=10)
-# a compile on the chip takes seconds (6 s a corpus program): tests/test_tpu.py (both policies,
+# a compile on the chip takes seconds (6 s a corpus program): tests/device/test_tpu.py (both policies,
 # about 2 min) and the corpus's compile tests (about 5) fill the stage; TESTS and K change it
-TESTS=${TESTS:-"tests/test_tpu.py tests/corpus/test_corpus.py"}
+TESTS=${TESTS:-"tests/device/test_tpu.py tests/corpus/test_corpus.py"}
 stage probe "${T_PROBE:-0}" "$PY" benchmarks/tpu_probe.py --out "$OUT" --part "${PROBE_PARTS:-float,int}"
 # shellcheck disable=SC2086 (TESTS is a list of paths)
 stage tests "${T_TESTS:-380}" "${PYTEST[@]}" $TESTS -k "${K:-not verify and not convert}"

@@ -2,8 +2,12 @@
 
     read -> parse -> fence -> analyse -> diagnose (plan) -> rewrite -> emit
 
-Each stage reports into one DiagnosticSink; a stage that finds an error stops the pipeline
-before anything is emitted, so a refused file never yields a half-converted output.
+One PipelineContext (context.py) goes through the stages: the file, the text converted, the
+options, the dtype policy, and one line map to the user's text. Each stage reports into one
+DiagnosticSink; a stage that finds an error stops the pipeline before anything is emitted, so a
+refused file never yields a half-converted output. Three front-end passes convert a text made
+from the user's again (imported helpers, closures, driver loops): each with `ctx.again`, whose
+result is placed on the user's lines once, where it is made (result.placed).
 """
 
 from __future__ import annotations
@@ -16,16 +20,16 @@ import gc
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from .analysis import closures
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
 from .analysis.nodes import walk, run_visitor
 from .analysis.transform import run_transformer
-from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
+from .context import Fenced, PipelineContext
+from .diagnostics import Diagnostic, DiagnosticSink, Span
 from .policy import DtypePolicy
 from .emit import module as emit_module
-from .frontend import driver, host_loops, host_steps, lift_appends
+from .frontend import closures, driver, host_loops, host_steps, lift_appends
 from .frontend import imported, jumps, namespaces, outs, shapes
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
@@ -33,74 +37,28 @@ from .frontend.source import parse, read_text
 from .rewrite.function import ModuleRewriter
 from .rewrite.marks import MarkPass
 from .rewrite.rules import loop_forms, unbound
+from .result import ConversionResult, placed
 
-
-@dataclasses.dataclass
-class ConversionResult:
-    filename: str
-    source: str | None
-    code: str | None                 # the converted module (None when refused)
-    diagnostics: list[Diagnostic]
-    functions: dict[str, FunctionFacts] = dataclasses.field(default_factory=dict)
-    host: dict[str, str] = dataclasses.field(default_factory=dict)
-    rewritten: cst.Module | None = None
-    plain: frozenset[str] = frozenset()  # functions with no array work, left undecorated
-    # by function: the parameters a list argument reaches as a list (npr_jit's `lists=`)
-    lists: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
-    # by host function: (first line, last line, why) of each call that keeps it host code
-    host_lines: dict[str, tuple[tuple[int, int, str], ...]] = dataclasses.field(default_factory=dict)
-    # (line, col, function, loop variable, what became of the loop) of each loop converted
-    loops: tuple[tuple[int, int, str, str, str], ...] = ()
-
-    @functools.cached_property
-    def body(self) -> str | None:
-        """The converted module without its header (what `compile(...).source` shows)."""
-        if self.rewritten is None:
-            return self.code
-        return emit_module.strip_line_marks(emit_module.emit(self.rewritten, self.filename, with_header=False))
-
-    @functools.cached_property
-    def exec_source(self) -> str | None:
-        """The converted functions only, their lines marked `# @L<n>` with the original line
-        (what compile executes)."""
-        if self.rewritten is None:
-            return None
-        return emit_module.functions_source(self.rewritten, self.functions)
-
-    def code_for(self, runtime_module: str, policy: DtypePolicy = DtypePolicy(), options=None) -> str | None:
-        """The converted module importing its helpers from `runtime_module` (np2ref.rt, or
-        "np2ref_rt": the standalone copy that `convert --standalone` writes beside it), its
-        `@npr_jit`s given the dtype policy and `options` (Config.entry_options)."""
-        if self.rewritten is None or self.code is None or (
-                runtime_module == emit_module.RUNTIME_MODULE and policy == DtypePolicy() and not options):
-            return self.code
-        return emit_module.emit(self.rewritten, self.filename, runtime_module=runtime_module, policy=policy,
-                                options=options)
-
-    @property
-    def ok(self) -> bool:
-        return self.code is not None and not any(d.is_error for d in self.diagnostics)
-
-    def raise_for_errors(self) -> None:
-        if not self.ok:
-            raise Np2RefError([d for d in self.diagnostics if d.is_error], self.source,
-                              f"np2ref refused {self.filename}:")
+__all__ = ["ConversionResult", "convert_file", "convert_source"]
 
 
 def convert_source(text: str, filename: str = "<string>", only: set[str] | None = None,
-                   seeds: bool = False, known: frozenset = frozenset()) -> ConversionResult:
+                   seeds: bool = False, known: frozenset = frozenset(),
+                   policy: DtypePolicy = DtypePolicy()) -> ConversionResult:
     """Convert a module. With `only`, just those functions and the module functions they call
     (what np2ref.compile needs: a refused function elsewhere in the module does not matter).
     Without, module-level driver loops are lifted into compiled functions where that is exact.
     `seeds`: `np.random.seed(s)` is translated (seeded on the host when the program runs, in
     program order: np2ref.compile of a function that seeds); else a function that seeds stays
     host code, as a script's `main()` does (NPR021). `known`: names the module does not bind
-    that the program will find bound (np2ref.compile of a closure: its cells' names)."""
+    that the program will find bound (np2ref.compile of a closure: its cells' names). `policy`:
+    what the emitted `@npr_jit`s are given (ConversionResult.code_for gives another)."""
+    ctx = PipelineContext.of(text, filename, only, seeds=seeds, known=known, policy=policy)
     with _fewer_collections():
-        result = _convert(text, filename, only, seeds=seeds, known=known)
-        if only is not None or not result.ok:
+        result = _convert(ctx)
+        if ctx.only is not None or not result.ok:
             return result
-        return _lift_driver_loops(result, text, filename)
+        return _lift_driver_loops(ctx, result)
 
 
 @contextlib.contextmanager
@@ -117,10 +75,11 @@ def _fewer_collections():
         gc.set_threshold(*before)
 
 
-def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> ConversionResult:
+def _lift_driver_loops(ctx: PipelineContext, result: ConversionResult) -> ConversionResult:
     """The conversion with the module-level loops, and the top-level loops of host functions, that
     np2ref can compile lifted into functions (frontend/driver.py, frontend/host_loops.py); a loop
     whose function is refused, is host work or would run as a Python loop stays as it was."""
+    text = ctx.text
     module = _parsed(text)  # (the tree _front made: a second parse of a large module is seconds)
     lifts = driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
     broken: dict[str, tuple[driver.Lift, list[host_steps.Break]]] = {}  # a host loop's graph breaks
@@ -128,26 +87,24 @@ def _lift_driver_loops(result: ConversionResult, text: str, filename: str) -> Co
         lift for lift in lifts if not lift.holds]  # a loop that uses a list: steps at once
     while lifts:
         lifted, where = driver.apply(text, lifts)
-        new = _convert(lifted, filename, None)
-        placed = [driver.remap(d, where) for d in new.diagnostics]
-        inside = {lift.name: [d for d in placed if lift.start <= d.line <= lift.end] for lift in lifts}
+        new = _convert(ctx.again(lifted, where, seeds=False, known=frozenset()))
+        found = new.diagnostics  # (on the user's lines, as the lifts' start and end)
+        inside = {lift.name: [d for d in found if lift.start <= d.line <= lift.end] for lift in lifts}
         # a lifted loop that would run as a Python loop (NPR033) is traced once per trip: a long
         # time loop would take minutes to compile, where NumPy's loop runs at once
         bad = {lift.name for lift in lifts if lift.name in new.host or lift.name not in new.functions
                or any(d.is_error for d in inside[lift.name]) or _python_loop(new.rewritten, lift.name)}
-        if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in placed):
+        if any(d.is_error and not any(lift.start <= d.line <= lift.end for lift in lifts) for d in found):
             if any(lift.host for lift in lifts):  # try again with the module-level loops only
                 lifts = [lift for lift in lifts if not lift.host]
                 continue
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:
-            placed += _break_notes(broken, lifts, filename, text)
-            return dataclasses.replace(new, source=text, diagnostics=sorted(placed, key=lambda d: (d.line, d.col, d.code)),
-                                       loops=_loops_placed(new.loops, where))
+            found = found + _break_notes(broken, lifts, ctx.filename, text)
+            return dataclasses.replace(new, diagnostics=sorted(found, key=lambda d: (d.line, d.col, d.code)))
         host = [lift_appends.fallback(lift) if lift.appends else lift for lift in lifts
                 if lift.name in bad and lift.name in new.host and host_steps.STEP not in lift.name]
-        culprits = [[(where[a][0], where[b][0], why) for a, b, why in new.host_lines.get(lift.name, ())]
-                    for lift in host]  # a host loop: its array work as compiled steps
+        culprits = [list(new.host_lines.get(lift.name, ())) for lift in host]  # a host loop: its array work as compiled steps
         appended = [lift_appends.fallback(lift) for lift in lifts if lift.name in bad and lift.appends
                     and lift.name not in new.host]  # history lists it could not stack: steps, as a loop that uses a list
         lifts = sorted([lift for lift in lifts if lift.name not in bad] + _broken_up(module, host, culprits, broken)
@@ -201,50 +158,39 @@ def _python_loop(module: cst.Module | None, name: str) -> bool:
     return False
 
 
-def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset(), seeds=False,
-             known=frozenset(), keep_generators=frozenset()) -> ConversionResult:
-    """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
-    loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
-    pulled = _pulled(text, filename)
+def _convert(ctx: PipelineContext) -> ConversionResult:
+    """One pass over `ctx.text`, its result on the user's lines."""
+    pulled = _pulled(ctx.text, ctx.filename)
     if pulled is not None:  # a readable module's higher-order helpers, as the script's own
-        result = _placed_back(_convert(pulled.text, filename, only, over_rows, seeds, known, keep_generators),
-                              text, pulled.where)
+        result = _convert(ctx.again(pulled.text, pulled.where))
         if result.ok:  # (else the helpers stay calls np2ref cannot see into, as before)
             return result
-    sink = DiagnosticSink(filename, text)
-    front = _front(text, filename, over_rows, seeds, only is None, keep_generators)
+    sink = ctx.sink()
+    front = _front(ctx.text, ctx.filename, ctx.over_rows, ctx.seeds, ctx.setup, ctx.keep_generators)
     if front is None:
-        parse(text, sink)  # reports the syntax error
-        return ConversionResult(filename, text, None, sink.sorted())
+        parse(ctx.text, sink)  # reports the syntax error
+        return placed(ctx, ConversionResult(ctx.filename, ctx.text, None, sink.sorted()))
     if front.lifted is not None:  # nested functions and lambdas became module helpers
-        return _placed_back(_convert(front.lifted.text, filename, only, seeds=seeds, known=known,
-                                     keep_generators=keep_generators), text,
-                            front.lifted.where)
-    module, fenced = front.module, dict(front.fenced)
+        return _convert(ctx.again(front.lifted.text, front.lifted.where, over_rows=frozenset()))
     facts = dataclasses.replace(front.facts)
-    if known and facts.bound is not None:
-        facts.bound = facts.bound | known
-    if only is not None:
-        _restrict(facts, only)
-    originals = fenced.pop("_originals", {})
-    if "_positions" in fenced:  # every holder of the desugared module's positions sees the user's
-        facts.positions._map = fenced.pop("_positions")
-    marks = diagnose(facts, fenced, sink)
+    if ctx.known and facts.bound is not None:
+        facts.bound = facts.bound | ctx.known
+    if ctx.only is not None:
+        _restrict(facts, ctx.only)
+    marks = diagnose(facts, front.fenced, sink)
     if not sink.has_errors:
-        rewritten, lists, loops = rewrite(module, facts, marks, sink, track_lines=only is not None)
-        if originals:  # functions left unconverted keep the user's break/continue
-            rewritten = jumps.restore(rewritten, originals, set(marks))
+        rewritten, lists, loops = rewrite(front.module, facts, marks, sink, track_lines=ctx.only is not None)
+        if front.fenced.originals:  # functions left unconverted keep the user's break/continue
+            rewritten = jumps.restore(rewritten, front.fenced.originals, set(marks))
     if sink.has_errors:
         blamed = _refused_generators(facts, sink)
         if blamed:  # a function refused that makes a generator stays host code for it, as before
-            return _convert(text, filename, only, over_rows, seeds, known, keep_generators | blamed)
-        return _retried(sink, text, filename, only, over_rows, seeds, known, keep_generators) or \
-            ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
-    code = emit_module.emit(rewritten, filename)
-    if only is not None:
-        code = emit_module.strip_line_marks(code)
-    return ConversionResult(filename, text, code, sink.sorted(), facts.functions, facts.host, rewritten,
-                            frozenset(facts.plain), lists, _host_lines(facts), tuple(sorted(loops)))
+            return _convert(ctx.retry(keep_generators=ctx.keep_generators | blamed))
+        return _retried(ctx, sink) or placed(ctx, ConversionResult(
+            ctx.filename, ctx.text, None, sink.sorted(), facts.functions, facts.host))
+    return placed(ctx, ConversionResult(ctx.filename, ctx.text, emit(ctx, rewritten), sink.sorted(), facts.functions,
+                                        facts.host, rewritten, frozenset(facts.plain), lists, _host_lines(facts),
+                                        tuple(sorted(loops)), ctx.policy))
 
 
 @functools.lru_cache(maxsize=4)
@@ -277,9 +223,9 @@ def _host_lines(facts: ModuleFacts) -> dict[str, tuple[tuple[int, int, str], ...
 @dataclasses.dataclass(frozen=True)
 class _Front:
     """What the stages before diagnosis make of a module: the same for every function that
-    `np2ref.compile` converts from it. `fenced` and `facts` are copied before use."""
+    `np2ref.compile` converts from it. `facts` is copied before use."""
     module: cst.Module | None = None
-    fenced: dict | None = None
+    fenced: Fenced | None = None
     facts: ModuleFacts | None = None
     lifted: closures.Lifted | None = None
 
@@ -299,15 +245,18 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
     if lifted is not None:
         return _Front(lifted=lifted)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    fenced = fence(module, wrapper, filename, text)
+    found = fence(module, wrapper, filename, text)
     refused = {}  # functions the fence refuses that the module calls: set-up code that writes no
     called = _called_by_name(module)  # array stays host code (analyse_module)
-    for node, found in fenced.items():
-        if setup and node.name.value in called and any(d.is_error for d in found):
-            first = next(d for d in found if d.is_error)
+    for node, diagnostics in found.items():
+        if setup and node.name.value in called and any(d.is_error for d in diagnostics):
+            first = next(d for d in diagnostics if d.is_error)
             refused[node.name.value] = f"has {first.code} on line {first.line} ({first.message})"
-    module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
-    return _Front(module, fenced, analyse(wrapper, None, seeds, refused, keep_generators))
+    module, wrapper, fenced = _desugar_jumps(module, wrapper, found, over_rows)  # break/continue as flags
+    facts = analyse(wrapper, None, seeds, refused, keep_generators)
+    if fenced.positions is not None:  # every holder of the desugared module's positions sees the user's
+        facts.positions.use(fenced.positions)
+    return _Front(module, fenced, facts)
 
 
 def _called_by_name(module: cst.Module) -> set[str]:
@@ -329,30 +278,11 @@ def _refused_generators(facts: ModuleFacts, sink: DiagnosticSink) -> frozenset[s
     return frozenset(found)
 
 
-def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, seeds=False,
-             known=frozenset(), keep=frozenset()) -> ConversionResult | None:
+def _retried(ctx: PipelineContext, sink: DiagnosticSink) -> ConversionResult | None:
     """The conversion again with the loops NPR204 named (iterating over a written array's rows)
     as indexed loops, when this pass found new ones; None otherwise."""
-    rows = frozenset((d.line, d.col) for d in sink.items if d.code == "NPR204" and d.hint == ROWS_HINT) - over_rows
-    return _convert(text, filename, only, over_rows | rows, seeds, known, keep) if rows else None
-
-
-def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:
-    """A conversion of lifted text (analysis/closures.py) reported on the user's lines."""
-    rewritten = result.rewritten.visit(closures.RemapMarks(where)) if result.rewritten is not None else None
-    host_lines = {name: tuple((where[min(a, len(where) - 1)][0], where[min(b, len(where) - 1)][0], why)
-                              for a, b, why in found) for name, found in result.host_lines.items()}
-    return dataclasses.replace(result, source=text, rewritten=rewritten, host_lines=host_lines,
-                               loops=_loops_placed(result.loops, where), diagnostics=sorted((driver.remap(d, where) for d in result.diagnostics),
-                                                  key=lambda d: (d.line, d.col, d.code)))
-
-
-def _loops_placed(loops, where) -> tuple:
-    """ConversionResult.loops of lifted text on the user's lines (as driver.remap places a diagnostic)."""
-    def place(line, col):
-        to, shift = where[min(line, len(where) - 1)]
-        return to, max(1, col - shift)
-    return tuple(sorted((*place(line, col), *rest) for line, col, *rest in loops))
+    rows = frozenset((d.line, d.col) for d in sink.items if d.code == "NPR204" and d.hint == ROWS_HINT) - ctx.over_rows
+    return _convert(ctx.retry(over_rows=ctx.over_rows | rows)) if rows else None
 
 
 def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str) -> dict[cst.FunctionDef, list[Diagnostic]]:
@@ -367,10 +297,11 @@ def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str
     return found
 
 
-def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, over_rows=frozenset()):
+def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, found: dict, over_rows=frozenset()):
     """The module with `break`/`continue` rewritten to flags (frontend/jumps.py), the loops at
-    `over_rows` indexed (frontend/rows.py) and ufuncs' positional outs as `out=` (frontend/outs.py), its wrapper, and the fence findings keyed by its
-    functions; positions still those of the user's text."""
+    `over_rows` indexed (frontend/rows.py) and ufuncs' positional outs as `out=`
+    (frontend/outs.py), its wrapper, and the fence's `found` findings keyed by its functions
+    (Fenced); positions still those of the user's text."""
     positions = LazyPositions(wrapper)
 
     def over(loop: cst.For) -> bool:
@@ -385,17 +316,16 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, fenced: dict, o
     desugared, shaped = shapes.normalize_module(desugared)  # X = np.zeros(n); X.shape = S: a rebinding
     mine.update({new: mine.get(old, old) for new, old in shaped.items()})
     if desugared is module:
-        return module, wrapper, fenced
-    fenced = {(new if (old := origin.get(found := mine.get(new, new), found)) in fenced else new): fenced.get(old, [])
-              for new in module_level_names(desugared)[0].values()}
+        return module, wrapper, Fenced(found)
+    findings = {new: found.get(origin.get(made := mine.get(new, new), made), [])
+                for new in module_level_names(desugared)[0].values()}
     originals = {new.name.value: old for new, old in origin.items()
                  if isinstance(new, cst.FunctionDef) and isinstance(old, cst.FunctionDef)}
     for new, old in mine.items():  # a node the normalization made stands for the desugared one
         if isinstance(new, cst.FunctionDef):
             originals.setdefault(new.name.value, origin.get(old, old))
         origin[new] = old
-    fenced["_originals"] = originals
-    fenced["_positions"] = jumps.Positions(LazyPositions(wrapper), origin)
+    fenced = Fenced(findings, originals, jumps.Positions(LazyPositions(wrapper), origin))
     return desugared, MetadataWrapper(desugared, unsafe_skip_copy=True), fenced
 
 
@@ -411,7 +341,7 @@ def analyse(wrapper: MetadataWrapper, only: set[str] | None, seeds: bool = False
     return facts
 
 
-def diagnose(facts: ModuleFacts, fenced: dict[cst.FunctionDef, list[Diagnostic]], sink: DiagnosticSink) -> dict:
+def diagnose(facts: ModuleFacts, fenced: Fenced, sink: DiagnosticSink) -> dict:
     """Host functions (NPR021), fence findings, then the plan of every fenced-clean function
     (rewrite/marks.py runs the rules' planners, which report refusals)."""
     positions = facts.positions
@@ -422,7 +352,7 @@ def diagnose(facts: ModuleFacts, fenced: dict[cst.FunctionDef, list[Diagnostic]]
     marks = {}
     for name, f in facts.functions.items():
         before = len(sink.items)
-        for d in fenced[f.node]:
+        for d in fenced.findings[f.node]:
             if d not in sink.items:
                 sink.items.append(d)
         if len(sink.items) == before:  # only fenced-clean functions go on to be diagnosed
@@ -438,6 +368,13 @@ def rewrite(module: cst.Module, facts: ModuleFacts, marks: dict, sink: Diagnosti
     rewriter = ModuleRewriter(facts.functions, marks, facts.imports, sink, facts.positions,
                               facts.plain, track_lines=track_lines)
     return run_transformer(module, rewriter), rewriter.lists, rewriter.loop_notes
+
+
+def emit(ctx: PipelineContext, rewritten: cst.Module) -> str:
+    """The converted module's text (emit/module.py), its `@npr_jit`s given the context's policy;
+    without np2ref.compile's `# @L<n>` line marks (ConversionResult.exec_source keeps them)."""
+    code = emit_module.emit(rewritten, ctx.filename, policy=ctx.policy)
+    return code if ctx.only is None else emit_module.strip_line_marks(code)
 
 
 def _restrict(facts: ModuleFacts, only: set[str]) -> None:

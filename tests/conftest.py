@@ -20,7 +20,7 @@ import pytest
 
 # The differential tests compare the original with np2ref's translation: every np2ref.compile in
 # the suite runs the jitted program, never the host route (which runs the original itself on
-# small arrays); tests/test_host_route.py tests that route with host_below given explicitly.
+# small arrays); tests/host/test_host_route.py tests that route with host_below given explicitly.
 os.environ["NP2REF_HOST_BELOW"] = "0"
 # `np2ref check` reads and writes its content cache (np2ref/cache.py) only where a test asks for
 # it (tests/cli/test_check_cache.py): the suite leaves the user's ~/.cache alone.

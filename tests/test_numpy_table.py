@@ -692,7 +692,7 @@ _add(
 )
 
 # counting and binning: array data needs bincount's minlength= and histogram's range= (else a
-# coded refusal, tests/test_compile.py); known values (lists) go through NumPy itself
+# coded refusal, tests/compile/test_compile.py); known values (lists) go through NumPy itself
 _COUNTS = np.array([0, 1, 1, 3, 2, 2, 2, 0])
 SAMPLES["bincount"] = fam_cases(
     *[C(_COUNTS.astype(dt), minlength=4) for dt in (I64, I32, I16, U8)], C(_COUNTS, minlength=9),

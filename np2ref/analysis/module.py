@@ -181,6 +181,11 @@ class LazyPositions:
         self.wrapper = wrapper
         self._map = None
 
+    def use(self, positions) -> None:
+        """Answer from `positions` from now on (frontend/jumps.Positions: a desugared module's
+        nodes at the user's text's positions), for every holder of this object."""
+        self._map = positions
+
     def _resolved(self):
         if self._map is None:
             self._map = module_positions(self.wrapper.module)

@@ -27,7 +27,7 @@ from . import RUNTIME_MODULE, RUNTIME_PACKAGE, STANDALONE_MODULE  # noqa: F401  
 def runtime_names() -> frozenset[str]:
     """The public names of np2ref.rt (read from its source: emitting must not import JAX): the
     module-level `def`s, `class`es and `name = ...` of its files, found by a regular expression
-    (parsing the 50 files cost a `check` 0.2 s; tests/test_lint_speed.py compares the two)."""
+    (parsing the 50 files cost a `check` 0.2 s; tests/pipeline/test_lint_speed.py compares the two)."""
     found = set()
     for path in RUNTIME_PACKAGE.glob("*.py"):
         found.update(a or b for a, b in _TOP_LEVEL_NAME.findall(path.read_text()))

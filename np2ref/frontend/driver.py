@@ -34,7 +34,8 @@ host function's, as a main-block loop's goes before the `if __name__ == "__main_
 
 The lift works on the text (4 more spaces for the loop's lines, a `def` line before it, a
 `return` and the call after it; a hoisted def's lines indented as a module function's), so positions map back
-to the user's file line by line (`remap`).
+to the user's file line by line (`apply`'s `where`, composed into the pipeline's one LineMap:
+frontend/lines.py).
 """
 
 from __future__ import annotations
@@ -407,19 +408,6 @@ def _bound_by(stmt: cst.CSTNode) -> set[str]:
         return {(a.asname.name.value if a.asname else cst.Module(body=[]).code_for_node(a.name).split(".")[0])
                 for a in stmt.names if a.asname is None or isinstance(a.asname.name, cst.Name)}
     return names_bound(stmt)
-
-
-def remap(diagnostic, where: list[tuple[int, int]]):
-    """A diagnostic of the lifted text placed on the user's lines."""
-    def place(span):
-        if span is None:
-            return None
-        line, shift = where[min(span.line, len(where) - 1)]
-        end, end_shift = where[min(span.end_line, len(where) - 1)]
-        return dataclasses.replace(span, line=line, col=max(1, span.col - shift), end_line=end,
-                                   end_col=max(1, span.end_col - end_shift))
-    notes = tuple(dataclasses.replace(n, span=place(n.span)) for n in diagnostic.notes)
-    return dataclasses.replace(diagnostic, span=place(diagnostic.span), notes=notes)
 
 
 def _all_functions(module: cst.Module):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis import closures
+from . import closures
 from ..analysis.host_code import is_errstate_with
 from ..diagnostics import DiagnosticSink, Span
 from ..analysis.nodes import run_visitor
@@ -46,7 +46,7 @@ class Fence(cst.CSTVisitor):
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node is not self.func:
-            # the nested functions np2ref lifts are gone by now (analysis/closures.py): say why not
+            # the nested functions np2ref lifts are gone by now (frontend/closures.py): say why not
             why = closures.refusal(self.func, node, self.positions, self.source)
             self.sink.report("NPR014", why, self.span(node), hint=_LIFT_HINT)
             return False

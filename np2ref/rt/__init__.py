@@ -65,7 +65,7 @@ import numpy as _np
 # Importing JAX draws from NumPy's global generator (its k8s_cluster module makes a
 # retry schedule with np.random.rand at import): a stream the user seeded must not move
 # because a converted program imported np2ref's runtime. The modules are imported floor by
-# floor, each importing only the floors below it (tests/test_rt_layers.py).
+# floor, each importing only the floors below it (tests/rt/test_rt_layers.py).
 _state = _np.random.get_state()
 try:
     import jax  # noqa: F401

@@ -40,7 +40,7 @@ class _NprAppendsRefused(Exception):
 def npr_append_for(rng, body, init, has, lists, options, lazy=(), npr_for=None):
     """The loop of npr_for with the appends to `lists` stacked into buffers (module docstring),
     or _NPR_APPENDS_PYTHON when the probe says the loop must run as written. `npr_for`: loops.py's,
-    passed in by it (this module stands below it, tests/test_rt_layers.py)."""
+    passed in by it (this module stands below it, tests/rt/test_rt_layers.py)."""
     start, step = int(rng.start), int(rng.step)
     trips = len(range(start, int(rng.stop), step))
     kept = [(lst, list(lst)) for lst in lists]

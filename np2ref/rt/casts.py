@@ -18,7 +18,7 @@ from .host_words import _npr_note_callback
 # cast". int8/int16/uint8/uint16 keep the low bits of the int32 conversion, int32 and int64 are
 # the conversions, uint32 keeps the low bits of the int64 one, uint64 converts x - 2**63 where
 # x >= 2**63 (the top bit set back); float16 goes through float32. Measured on NumPy 2.4
-# (tests/test_float_int_casts.py compares the grid). One exception: NumPy's uint32 of a
+# (tests/dtypes/test_float_int_casts.py compares the grid). One exception: NumPy's uint32 of a
 # contiguous float32/float64 array, for values outside (-2**31, 2**32), depends on the
 # neighbouring elements (its SIMD loop); np2ref gives NumPy's scalar (and strided) result there.
 # XLA's convert saturates instead (NaN -> 0, 1e20 -> INT_MAX, 300.7 -> 255 in uint8).

@@ -44,7 +44,7 @@ class _NprAbove:
     win_views.py, masks.py stores into win_views' windows, and the NumPy functions take masked.py's
     slices of run-time length. The module that defines each sets it here as it is imported
     (rt/__init__ imports every module before converted code runs), so that every module imports
-    only from the floors below it (tests/test_rt_layers.py)."""
+    only from the floors below it (tests/rt/test_rt_layers.py)."""
     __slots__ = ("has_dyn", "dyn_read", "dyn_store", "NprWinView", "windows_only", "win_store",
                  "win_mask_store", "NprMasked", "masked_ufunc", "masked_call", "masked_where", "stacked_array",
                  "opaque")

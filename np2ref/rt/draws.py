@@ -17,7 +17,7 @@ order (iteration by iteration, site by site, per bit generator), so the values, 
 every generator's state afterwards are NumPy's. Where the draws of one bit generator come from
 one site, it makes them in ONE NumPy call of the total size instead, but only for the (generator
 kind, method, dtype) pairs of VECTORISED, each proved to give the same stream drawn one by one or
-at once (tests/test_loop_draws.py draws both ways on many seeds and sizes: float32 draws and
+at once (tests/loops/test_loop_draws.py draws both ways on many seeds and sizes: float32 draws and
 8-bit/bool integers are not, their bit buffers are local to one call). A trip count known only at
 run time, a draw under vmap or differentiation, or more than NPR_DRAWS_BYTES of draws: each draw
 stays its own host call (npr_random), as before.
@@ -40,7 +40,7 @@ NPR_DRAWS_BYTES = 1 << 26  # draws of one loop made in advance, at most (64 MiB 
 NPR_DRAWS_IN_ADVANCE = True  # False: every draw its own host call (benchmarks/loop_draws.py's "before")
 
 # method -> its parameters before `size`, Generator's and RandomState's alike; a (kind, method)
-# here draws the same stream one by one as in one call of the total size (tests/test_loop_draws.py)
+# here draws the same stream one by one as in one call of the total size (tests/loops/test_loop_draws.py)
 _NPR_BEFORE_SIZE = {
     "random": (), "random_sample": (), "standard_normal": (), "standard_exponential": (),
     "normal": ("loc", "scale"), "uniform": ("low", "high"), "exponential": ("scale",),

@@ -18,7 +18,7 @@ then computes what it computed, from the same values, in the same order:
                                                       trace += t; i += 1
 
 Exact: an elementwise operation under vmap computes each element as the scalar one does (the lanes
-of rewrite/lanes.py rely on the same; tests/test_loop_fission.py compares the two programs bit for
+of rewrite/lanes.py rely on the same; tests/loops/test_loop_fission.py compares the two programs bit for
 bit on the CPU), and a reduction's order inside one trip is XLA's either way. What XLA itself
 rounds differently may differ in the last bit, as between any two programs: a product it
 contracted with the loop's addition into one FMA is now rounded first, as NumPy rounds it; an

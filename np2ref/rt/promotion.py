@@ -322,7 +322,7 @@ def _npr_promoting(fn):
 
 # CPython 3.11 keeps the AST converters' recursion depth in state every thread shares: two
 # threads building variants at once (ast.parse, compile of an AST) raised "SystemError: AST
-# constructor recursion depth mismatch" (tests/test_compile.py, threads tracing at once)
+# constructor recursion depth mismatch" (tests/compile/test_compile.py, threads tracing at once)
 _NPR_AST_LOCK = _npr_threading.RLock()
 
 

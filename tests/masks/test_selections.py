@@ -52,7 +52,7 @@ def test_what_nonzero_leaves_of_data_dependent_shape_stays_refused():
     with pytest.raises(np2ref.Np2RefError, match="NPR107"):
         compiled("nonzero_read")(_X, _M)  # NumPy's selection itself, returned
     # (`len(idx)` of `idx = np.nonzero(m)[0]`, refused NPR004 here before, is the count of m's
-    # nonzeros, a Python int: rules/mask_items.py, tests/test_masked_idioms.py)
+    # nonzeros, a Python int: rules/mask_items.py, tests/masks/test_masked_idioms.py)
     _, got = assert_same_as_numpy(P.nonzero_count, compiled("nonzero_count"), _X, _M)
     assert type(got) is int
     x2, m2 = np.arange(6.0).reshape(3, 2), np.array([[True, False], [True, True], [False, False]])

@@ -1,4 +1,4 @@
-"""Functions for tests/test_compile.py."""
+"""Functions for tests/compile/test_compile.py."""
 
 import numpy as np
 

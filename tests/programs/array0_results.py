@@ -1,4 +1,4 @@
-"""np.array's 0-d results, returned to host code (tests/test_array0_results.py)."""
+"""np.array's 0-d results, returned to host code (tests/zero_d/test_array0_results.py)."""
 
 import numpy as np
 

@@ -1,6 +1,6 @@
 """Elementwise kernels whose jitted float results XLA:CPU rounds differently from NumPy by
 default (a fused multiply-add, a division by a constant turned into a multiplication), for
-tests/test_bitwise.py."""
+tests/dtypes/test_bitwise.py."""
 
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""Float -> integer casts (tests/test_float_int_casts.py): the forms NumPy code casts in."""
+"""Float -> integer casts (tests/dtypes/test_float_int_casts.py): the forms NumPy code casts in."""
 
 import numpy as np
 

@@ -1,6 +1,6 @@
 """Floor division and remainder on arrays, where jax.numpy's results differ from NumPy's: an
 integer divided by zero (NumPy 0, jax.numpy -1 or the largest unsigned value) and the sign of a
-zero quotient or remainder (tests/test_division.py)."""
+zero quotient or remainder (tests/dtypes/test_division.py)."""
 
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""A script doing its work at module level (tests/test_driver.py): its loops that do array work
+"""A script doing its work at module level (tests/host/test_driver.py): its loops that do array work
 are lifted into compiled functions by `np2ref convert`; the one that prints stays NumPy."""
 import numpy as np
 

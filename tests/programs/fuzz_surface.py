@@ -1,5 +1,5 @@
 """Programs around the forms of the fuzzer's phys_surface family (np2ref/fuzz/surface_families.py)
-that np2ref answered with a raw error: tests/test_fuzz_surface.py runs each against NumPy."""
+that np2ref answered with a raw error: tests/fuzz/test_fuzz_surface.py runs each against NumPy."""
 import numpy as np
 
 

@@ -1,4 +1,4 @@
-"""Programs for tests/test_host_calls.py: random draws and calls np2ref cannot see into."""
+"""Programs for tests/host/test_host_calls.py: random draws and calls np2ref cannot see into."""
 
 import numpy as np
 

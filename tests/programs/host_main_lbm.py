@@ -1,6 +1,6 @@
 """Lattice Boltzmann flow past a cylinder (after P. Mocz, "Create Your Own Lattice Boltzmann
 Simulation"), its simulation inside a main() that seeds NumPy's generator and prints, so main()
-stays host code and `np2ref convert` lifts its loops (tests/test_host_loops.py). The boundary
+stays host code and `np2ref convert` lifts its loops (tests/host/test_host_loops.py). The boundary
 uses np.where where Mocz selects `F[cylinder, :]`."""
 import numpy as np
 

@@ -1,6 +1,6 @@
 """Gray-Scott reaction-diffusion as a module-level script (after the usual tutorials): seeded set-up,
 a time loop that prints diagnostics, keeps a history list and plots through matplotlib (not importable
-here). `np2ref convert` compiles the array work of each pass as one step (tests/test_host_steps.py)."""
+here). `np2ref convert` compiles the array work of each pass as one step (tests/host/test_host_steps.py)."""
 import numpy as np
 try:
     import matplotlib.pyplot as plt

@@ -2,7 +2,7 @@
 that seeds NumPy's generator, a time loop that prints the step, prints an energy every 10 steps
 and plots through matplotlib (not importable here: `plt` is None and the plotting guard false).
 The plotting call keeps the loop host code; `np2ref convert` compiles the array work between the
-host statements as one step per pass (tests/test_host_steps.py)."""
+host statements as one step per pass (tests/host/test_host_steps.py)."""
 import numpy as np
 
 try:

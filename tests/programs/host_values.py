@@ -1,4 +1,4 @@
-"""Set-up code feeding a time loop in host code (tests/test_host_values.py, issue 37 case 2).
+"""Set-up code feeding a time loop in host code (tests/host/test_host_values.py, issue 37 case 2).
 
 The set-up functions take no array (a generator, a size, Python scalars); host code then writes
 into what they return and hands it to a step function that writes its arguments. NumPy gives

@@ -1,5 +1,5 @@
 """Loops whose slot has a whole axis before the loop variable and an index after it
-(tests/test_lane_whole_axes.py): `out[:, i, 0]` is the element 0 of the lane's block out[:, i]
+(tests/loops/test_lane_whole_axes.py): `out[:, i, 0]` is the element 0 of the lane's block out[:, i]
 along its last axis, `slot[:, 0]`, never `slot[0]`."""
 
 

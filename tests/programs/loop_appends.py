@@ -1,4 +1,4 @@
-"""Loops that append to lists (tests/test_loop_appends.py): the append-only lists a lax loop
+"""Loops that append to lists (tests/loops/test_loop_appends.py): the append-only lists a lax loop
 stacks (rt/appends.py), and the appends that keep the Python loop or are refused."""
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""Loops that draw in every step (tests/test_loop_draws.py): some have their draws made in advance
+"""Loops that draw in every step (tests/loops/test_loop_draws.py): some have their draws made in advance
 (rt/draws.py), some keep a host call per draw; every one must give NumPy's values and leave the
 generators as NumPy leaves them."""
 

@@ -1,4 +1,4 @@
-"""Loops whose trips do per-trip work that reads no carried value (tests/test_loop_fission.py):
+"""Loops whose trips do per-trip work that reads no carried value (tests/loops/test_loop_fission.py):
 np2ref does that work for all trips before the loop (np2ref/rt/fission.py)."""
 
 import numpy as np

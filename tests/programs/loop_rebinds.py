@@ -1,6 +1,6 @@
 """A name that holds a written array (a parameter, written in place) rebound to another array
 inside a loop that becomes a lax loop (issue 37 case 1), and loop targets rebound in their own
-body (issue 44): tests/test_loop_rebinds.py runs each against NumPy."""
+body (issue 44): tests/loops/test_loop_rebinds.py runs each against NumPy."""
 
 import numpy as np
 

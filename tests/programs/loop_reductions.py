@@ -1,4 +1,4 @@
-"""Reductions of slices that move with the loop variable (tests/test_loop_reductions.py)."""
+"""Reductions of slices that move with the loop variable (tests/loops/test_loop_reductions.py)."""
 
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""Loops with early returns and carried Python values (tests/test_loop_returns.py): solvers with a
+"""Loops with early returns and carried Python values (tests/loops/test_loop_returns.py): solvers with a
 tolerance test, searches, each against NumPy (results, arguments, Python scalar types)."""
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""zip/enumerate over values Python evaluates once (tests/test_loop_sequences.py)."""
+"""zip/enumerate over values Python evaluates once (tests/loops/test_loop_sequences.py)."""
 
 import numpy as np
 

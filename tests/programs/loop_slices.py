@@ -1,4 +1,4 @@
-"""Loops whose slices move with the loop variable (tests/test_loop_slices.py): windows of a
+"""Loops whose slices move with the loop variable (tests/loops/test_loop_slices.py): windows of a
 static width, triangular slices, slices read from data (CSR rows)."""
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""Stores in loops whose index is the loop variable (tests/test_loop_stores.py): data-dependent
+"""Stores in loops whose index is the loop variable (tests/loops/test_loop_stores.py): data-dependent
 `if`s whose branches store one region, element reads after element stores."""
 
 import numpy as np

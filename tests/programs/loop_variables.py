@@ -1,5 +1,5 @@
 """A for loop's variable read after the loop, and in a loop whose trip count is traced: NumPy's
-Python int (weak under NEP 50) in every use, for tests/test_loop_variables.py."""
+Python int (weak under NEP 50) in every use, for tests/loops/test_loop_variables.py."""
 
 import numpy as np
 

@@ -1,7 +1,7 @@
 """Boolean-mask and data-dependent-shape idioms as third-party NumPy code writes them: class-
 conditional statistics (LDA, k-means, naive Bayes), thresholding then reductions, the first or
 last element of a selection, NaN handling by hand, outlier removal, masked selections sorted or
-taken a percentile of (tests/test_masked_idioms.py runs each against NumPy)."""
+taken a percentile of (tests/masks/test_masked_idioms.py runs each against NumPy)."""
 import numpy as np
 
 

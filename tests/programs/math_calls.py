@@ -1,4 +1,4 @@
-"""Python's math module in translated functions (tests/test_math_calls.py, issue 37 case 5): a
+"""Python's math module in translated functions (tests/python/test_math_calls.py, issue 37 case 5): a
 pure function of numbers, never a random draw (`math.gamma` was read as `rng.gamma`)."""
 import math
 

@@ -1,5 +1,5 @@
 """Module-level values a compiled function reads, changed by the caller between calls
-(tests/test_module_globals.py): NumPy reads them again on every call."""
+(tests/python/test_module_globals.py): NumPy reads them again on every call."""
 
 import types
 

@@ -1,4 +1,4 @@
-"""Calls of objects np2ref cannot see into (tests/test_opaque_calls.py): a module-level source of
+"""Calls of objects np2ref cannot see into (tests/host/test_opaque_calls.py): a module-level source of
 noise and samplers passed in, called in loops and at the top level."""
 
 import numpy as np

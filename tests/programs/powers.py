@@ -1,4 +1,4 @@
-"""Integer powers and signs where jax.numpy's results differ from NumPy's (tests/test_powers.py)."""
+"""Integer powers and signs where jax.numpy's results differ from NumPy's (tests/dtypes/test_powers.py)."""
 
 import numpy as np
 

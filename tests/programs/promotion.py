@@ -1,5 +1,5 @@
 """Python operators between values of different dtypes: NumPy's promotion (int64 + float32 is
-float64), where jax.numpy's differs (tests/test_promotion.py)."""
+float64), where jax.numpy's differs (tests/dtypes/test_promotion.py)."""
 
 import numpy as np
 

@@ -1,5 +1,5 @@
 """Small integer dtypes, Python ints out of their range, Python floats passed in, Python
-scalars returned (tests/test_small_ints.py)."""
+scalars returned (tests/dtypes/test_small_ints.py)."""
 
 import numpy as np
 

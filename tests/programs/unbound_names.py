@@ -1,4 +1,4 @@
-"""Names a data-dependent branch or loop may leave unbound (tests/test_unbound_names.py)."""
+"""Names a data-dependent branch or loop may leave unbound (tests/python/test_unbound_names.py)."""
 
 import numpy as np
 

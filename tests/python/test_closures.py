@@ -1,5 +1,5 @@
 """Nested functions and lambdas inside a compiled function (issue 19), lifted to module helpers
-(analysis/closures.py), and refusals (NPR014) at the user's line. Differential: the original NumPy
+(frontend/closures.py), and refusals (NPR014) at the user's line. Differential: the original NumPy
 function against np2ref.compile of it and against the converted module."""
 
 import numpy as np

@@ -14,7 +14,7 @@ import pytest
 import np2ref
 from conftest import assert_numpys_bits, on_tpu
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
 import seq_kernels as K  # noqa: E402
 
 

@@ -8,7 +8,7 @@ import ast
 import importlib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "np2ref"
 
 

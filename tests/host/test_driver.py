@@ -72,7 +72,7 @@ def test_loops_that_stay_numpy(text, why):
 
 def test_a_loop_that_uses_a_list_is_never_lifted_whole():
     # a list would reach the compiled call as an array: only the array work between the
-    # statements that use it may be compiled (tests/test_host_steps.py); here there is none
+    # statements that use it may be compiled (tests/host/test_host_steps.py); here there is none
     text = "import numpy as np\nu = np.zeros(3)\nw = [1.0, 2.0]\nw.append(3.0)\nfor t in range(3):\n    u[0] += len(w + [t])\n"
     assert [lift.holds for lift in driver.find_lifts(cst.parse_module(text))] == [("w",)]
     result = np2ref.convert_source(text, "s.py")

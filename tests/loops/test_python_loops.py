@@ -75,7 +75,7 @@ def source_file(tmp_path_factory):
 
 
 def test_appends_in_a_loop_give_numpys_list(source_file):
-    """One append a trip to each list: a lax loop that stacks them (tests/test_loop_appends.py)."""
+    """One append a trip to each list: a lax loop that stacks them (tests/loops/test_loop_appends.py)."""
     path, ns = source_file
     u = np.arange(5.0)
     expected = ns["history"](u.copy(), 12)

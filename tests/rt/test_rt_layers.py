@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RT = ROOT / "np2ref" / "rt"
 
 # bottom to top (docs/internals.md draws them)

@@ -4,7 +4,7 @@ or an operator's 0-d result is NumPy's scalar (np2ref answered as a scalar for a
 `float64`, False, `np.float64(3.0)` for array(3.)). Differential: each construct's answers to each
 question, printed and returned (values, types, dtypes), by np2ref.compile and by NumPy. Where
 np2ref cannot know which one NumPy holds (a loop or branch on array data carries or makes a 0-d
-array), asking is refused (NPR042); tests/test_zero_d_arguments.py covers 0-d arguments (NPR041)."""
+array), asking is refused (NPR042); tests/zero_d/test_zero_d_arguments.py covers 0-d arguments (NPR041)."""
 
 from __future__ import annotations
 

@@ -156,7 +156,7 @@ def test_loops_np2ref_refuses_or_finds_host_work_stay_numpy_and_the_rest_convert
 def test_a_loop_the_lifted_function_would_run_as_a_python_loop_stays_numpy(tmp_path):
     # a loop over an array (not a range) stays Python: jit would trace it one pass at a time.
     # (Over range(300), `u` rebound and written is a lax loop since rt/rebinds.py, and is lifted:
-    # tests/test_driver.py::test_a_rebound_written_array_is_lifted_as_a_lax_loop.)
+    # tests/host/test_driver.py::test_a_rebound_written_array_is_lifted_as_a_lax_loop.)
     text = textwrap.dedent("""
         import numpy as np
 

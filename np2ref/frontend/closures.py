@@ -24,20 +24,19 @@ no call of it comes before its def; and no other scope in the function binds a n
 
 The lift works on the text, line for line: the inner def's lines become blank lines (the first a
 comment naming the helper), the helper goes before the function, and `where` maps each line of
-the lifted text back to the user's line, as frontend/driver.py does for driver loops.
+the lifted text back to the user's line (composed into the pipeline's one LineMap, frontend/lines.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 import symtable
 
 import libcst as cst
 
-from .positions import module_positions
-from .names import _Bindings
-from .nodes import contains, visit_every, run_visitor
+from ..analysis.positions import module_positions
+from ..analysis.names import _Bindings
+from ..analysis.nodes import contains, visit_every, run_visitor
 
 
 @dataclasses.dataclass
@@ -457,20 +456,3 @@ def _fresh(name: str, taken: set[str]) -> str:
         name, k = f"{base}_{k}", k + 1
     taken.add(name)
     return name
-
-
-_MARK = re.compile(r"# @L(\d+)$")
-
-
-class RemapMarks(cst.CSTTransformer):
-    """The `# @L<n>` line marks of a converted tree moved back onto the user's lines."""
-
-    def __init__(self, where):
-        self.where = where
-
-    def leave_Comment(self, original: cst.Comment, updated: cst.Comment) -> cst.Comment:
-        m = _MARK.match(updated.value)
-        if m is None:
-            return updated
-        n = int(m.group(1))
-        return updated.with_changes(value=f"# @L{self.where[min(n, len(self.where) - 1)][0]}")
