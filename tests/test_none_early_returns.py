@@ -3,7 +3,7 @@
 Every return of such a function returns None; frontend/returns.py made a function one exit
 only when every path ended in a `return`, so `union` was left as written and refused when
 traced (NPR030). Its end is now its `return None` and no branch carries a value. Compared with
-NumPy: the arrays written (parents, sizes), the result, in a lattice sweep calling it.
+NumPy: the arrays written (parents, ranks), the result, in a lattice sweep calling it.
 """
 
 from __future__ import annotations
@@ -14,22 +14,23 @@ import pytest
 import np2ref
 
 
-def find(parent, i):
+def root(parent, i):
     while parent[i] != i:
-        parent[i] = parent[parent[i]]
+        parent[i] = parent[parent[i]]  # path halving (a write: root's result is no view of parent)
         i = parent[i]
     return i
 
 
-def union(parent, size, a, b):
-    ra = find(parent, a)
-    rb = find(parent, b)
+def union(parent, rank, a, b):
+    """Union by rank; nothing to do when both are in one tree already."""
+    ra, rb = root(parent, a), root(parent, b)
     if ra == rb:
         return
-    if size[ra] < size[rb]:
-        ra, rb = rb, ra
-    parent[rb] = ra
-    size[ra] += size[rb]
+    if rank[ra] < rank[rb]:
+        parent[ra] = rb
+    else:
+        parent[rb] = ra
+        rank[ra] += rank[ra] == rank[rb]
 
 
 def bump_unless(x, i, t):
@@ -38,23 +39,23 @@ def bump_unless(x, i, t):
     x[i] += 1.0
 
 
-def label(occupied, parent, size):
+def label(occupied, parent, rank):
     n = occupied.shape[0]
     for i in range(n):
         for j in range(n - 1):
             if occupied[i, j] and occupied[i, j + 1]:
-                union(parent, size, i * n + j, i * n + j + 1)
+                union(parent, rank, i * n + j, i * n + j + 1)
         for j in range(n):
             if i + 1 < n and occupied[i, j] and occupied[i + 1, j]:
-                union(parent, size, i * n + j, i * n + j + n)
-    return int(size.max())
+                union(parent, rank, i * n + j, i * n + j + n)
+    return int(rank.max())
 
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_union_find_lattice(seed):
     occupied = np.random.default_rng(seed).random((4, 4)) < 0.6
-    a = (np.arange(16), np.ones(16, dtype=np.int64))
-    b = (np.arange(16), np.ones(16, dtype=np.int64))
+    a = (np.arange(16), np.zeros(16, dtype=np.int64))
+    b = (np.arange(16), np.zeros(16, dtype=np.int64))
     want = label(occupied, *a)
     got = np2ref.compile(label, host_below=0)(occupied, *b)
     assert got == want and type(got) is type(want)
