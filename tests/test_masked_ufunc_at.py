@@ -47,6 +47,8 @@ def accumulate_steps(e, weights, nsteps):
 
 def signed_zero(z, idx, m):
     np.add.at(z, idx[m], -0.0)
+    np.add.at(z, idx[m], 0)  # an int: computed in float64, where the identity is -0.0 too
+    np.maximum.at(z, idx[m], 1)
     return z
 
 
@@ -80,8 +82,8 @@ def test_in_a_loop_float32_and_rows():
 
 
 def test_signed_zero_kept():
-    z = np.array([-0.0, 0.0, -0.0])
-    idx, m = np.array([1, 7, 2, -9]), np.array([True, False, True, False])
+    z = np.array([-0.0, 0.0, -0.0, -np.inf])
+    idx, m = np.array([1, 7, 1, -9]), np.array([True, False, True, False])
     want, got = signed_zero(z.copy(), idx, m), np2ref.compile(signed_zero, host_below=0)(z.copy(), idx, m)
     assert got.tobytes() == want.tobytes()
 

@@ -216,6 +216,9 @@ def npr_ufunc_at_masked(name, a, idx, mask, b, paired=False):
         return npr_ufunc_at(name, a, idx, b)
     ix, b = npr_load(idx), npr_load(b)
     b = b if isinstance(b, (jax.Array, np.ndarray)) else np.asarray(b)  # (a Python scalar: NumPy's array of it)
+    rtype = np.result_type(np.dtype(a.dtype), np.dtype(b.dtype))
+    if rtype.kind in "fc" and np.dtype(b.dtype).kind in "biu":  # NumPy computes in rtype: the identity
+        b = b.astype(rtype)  # must be rtype's (an int 0 is +0.0 there: -0.0 + 0 is 0.0), as b is
     ident = _npr_at_identity(name, np.dtype(b.dtype))
     rest = tuple(a.shape[1:])
     lead = np.ndim(b) - len(rest)  # b's axes beside the index axis: must not pair with it
