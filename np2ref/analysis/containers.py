@@ -131,9 +131,18 @@ def changed_params(facts, all_facts: dict, seen: frozenset = frozenset()) -> lis
 
 
 class _LoopBuild(cst.CSTVisitor):
+    """`found`: the first container change in a loop; `carried`: a loop rebinds a name from its
+    own value (`S, I = S - dS, I + dS`, as `x op= v` does: a time loop, not a builder)."""
+
     def __init__(self):
         self.depth = 0
         self.found: cst.Call | None = None
+        self.carried = False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if self.depth and not self.carried:
+            bound = {n.value for t in node.targets for n in _walk_names(t.target)}
+            self.carried = any(n.value in bound for n in _walk_names(node.value))
 
     def visit_For(self, node: cst.For) -> None:
         self.depth += not _short_literal_loop(node)
@@ -154,6 +163,21 @@ class _LoopBuild(cst.CSTVisitor):
             self.found = node
 
 
+def _walk_names(node):
+    """The names in `node` (targets of a tuple unpacking, the reads of a value)."""
+    found = []
+
+    class Names(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.append(n)
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            run_visitor(n.value, self)  # `x.attr`: x only
+            return False
+    run_visitor(node, Names())
+    return found
+
+
 def _short_literal_loop(node: cst.For) -> bool:
     """`for q in range(9)` or over a literal tuple: unrolled cheaply, by design."""
     it = node.iter
@@ -172,4 +196,4 @@ def builds_in_loop(func: cst.FunctionDef) -> cst.Call | None:
     could compile (analysis/module.py keeps it host code)."""
     v = _LoopBuild()
     run_visitor(func.body, v)
-    return v.found
+    return None if v.carried else v.found

@@ -122,13 +122,18 @@ def _builders(functions, collected, called, host) -> dict:
     converted function calls: they stay NumPy host code (containers.builds_in_loop says why)."""
     found = {}
     for name, f in functions.items():
-        if name in host or collected[name].writes or collected[name].aug_names:
+        if name in host or collected[name].writes or collected[name].aug_names or _writes_out(collected[name]):
             continue
         node = containers.builds_in_loop(f)
         if node is not None and all(name not in called[other] or other in host for other in functions
                                     if other != name):
             found[name] = node
     return found
+
+
+def _writes_out(col) -> bool:
+    """A call with `out=` (`np.add(x, dt * v, out=x)`): a write, as a store is."""
+    return any(a.keyword is not None and a.keyword.value == "out" for c in col.call_nodes for a in c.args)
 
 
 def _fixed_point(converted: dict, called: dict, analyse) -> dict[str, FunctionFacts]:

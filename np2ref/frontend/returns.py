@@ -19,7 +19,8 @@ on shapes, None or types, `if lo is None: return u`, stays as written: the ident
 view analyses see its returns). A `return` in a loop of the function body is a `break` by then
 (frontend/loop_returns.py). Left as written (a data-dependent condition there is refused when
 traced, NPR030): a function with a `return` inside another loop, `try`, `with` or `match`; one with a path that ends without a
-`return` (its None would meet a value in lax.cond); an `if` whose branches both may fall through
+`return` (its None would meet a value in lax.cond) unless every return of it returns None (the
+end is then its `return None`: union-find's `if ra == rb: return`); an `if` whose branches both may fall through
 to the statements after it (lowering it would copy them into both branches).
 """
 
@@ -93,6 +94,24 @@ class _Returns(cst.CSTVisitor):
         return False
 
 
+class _Values(_Returns):
+    """The values of a function's own returns (None for a bare `return`)."""
+
+    def __init__(self):
+        self.values = []
+
+    def visit_Return(self, node) -> None:
+        self.values.append(node.value)
+
+
+def _none_returns(func: cst.FunctionDef) -> bool:
+    """Whether every `return` of func (not of a nested def) returns None."""
+    v = _Values()
+    for stmt in func.body.body:
+        run_visitor(stmt, v)
+    return all(value is None or isinstance(value, cst.Name) and value.value == "None" for value in v.values)
+
+
 def _returns(node) -> bool:
     v = _Returns()
     run_visitor(node, v)
@@ -105,12 +124,20 @@ class Lower:
 
     def __init__(self, name: str, anchor):
         self.name, self.anchor = name, anchor
+        self.bare = False  # every return returns None: nothing is assigned, the end returns None
 
     def function(self, func: cst.FunctionDef):
         body, always = self.block(list(func.body.body))
+        if body is not None and not always and _none_returns(func):
+            # `if ra == rb: return` in a function that otherwise falls off its end: the end is
+            # its `return None`, and no branch carries a value (a None in a lax.cond: NPR128)
+            self.bare = True
+            end = cst.SimpleStatementLine([cst.Return(cst.Name("None"))])
+            self.anchor(end, func)
+            body, always = self.block([*func.body.body, end])
         if body is None or not always:
             return None
-        ret = cst.SimpleStatementLine([cst.Return(cst.Name(self.name))])
+        ret = cst.SimpleStatementLine([cst.Return(cst.Name("None" if self.bare else self.name))])
         self.anchor(ret, func)
         return func.with_changes(body=func.body.with_changes(body=[*body, ret]))
 
@@ -131,7 +158,7 @@ class Lower:
         for s in line.body:
             if isinstance(s, cst.Return):
                 value = s.value if s.value is not None else cst.Name("None")
-                small.append(cst.Assign([cst.AssignTarget(cst.Name(self.name))], value))
+                small.append(cst.Pass() if self.bare else cst.Assign([cst.AssignTarget(cst.Name(self.name))], value))
                 break
             small.append(s.with_changes(semicolon=cst.MaybeSentinel.DEFAULT))
         new = line.with_changes(body=small)

@@ -227,13 +227,15 @@ class _NprResultShape:
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)
 
-    def device(self, result, values):
-        out = self._device(result, values)
+    def device(self, result, values, python=False):
+        out = self._device(result, values, python)
         return _npr_plain_dicts(out) if self.dicts else out
 
-    def _device(self, result, values):
+    def _device(self, result, values, python=False):
         """The result as jax.Arrays, for a call made with jax.Arrays (or .device): an argument
-        returned is the caller's own jax.Array, an object returned twice one object."""
+        returned is the caller's own jax.Array, an object returned twice one object. `python`
+        (a plain call, not .device): a Python int, float or bool of NumPy's program is one here
+        too (a count returned as a 0-d jax.Array is unhashable, and its repr is not NumPy's)."""
         tree = self.tree
         if self._leaf:
             return result[0]
@@ -241,6 +243,8 @@ class _NprResultShape:
             return jax.tree_util.tree_unflatten(tree, result)
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
+        for i, kind in self.python.items() if python else ():
+            leaves[i] = kind(leaves[i])
         for i, (name, steps) in self.returned.items():
             given = values.get(name)
             if isinstance(given, jax.Array) and not steps:

@@ -217,7 +217,7 @@ class _NprCalls:
                 shape.check_bounds(slot)
             if shape._leaf:
                 return result[0]
-            return shape.device(result, dict(zip(self._positional, ordered)) if shape.returned else {})
+            return shape.device(result, dict(zip(self._positional, ordered)) if shape.returned else {}, True)
         staging = plan.staging  # large unaligned read-only arrays: copied into np2ref's own buffers
         if staging is not None and staging.wanted(ordered) and staging.lock.acquire(blocking=False):
             try:
@@ -304,7 +304,7 @@ class _NprCalls:
         _npr_write_back(finals)
         if any(isinstance(v, jax.Array) for v in dynamic.values()) and \
                 not any(isinstance(v, np.ndarray) for v in dynamic.values()):
-            return shape.device(result, values)
+            return shape.device(result, values, True)
         return shape.numpy(result, values, jax.tree_util.tree_leaves(dynamic))
 
     def lower(self, *args, **kwargs):

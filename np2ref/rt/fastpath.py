@@ -118,7 +118,7 @@ class _NprFlat:
                 del out[count:]  # (not a slice: _npr_results_numpy counts the references)
             return shape.numpy(out, given, values)
         count = len(out) - len(self.finals)
-        result = shape.device(out[:count], given)
+        result = shape.device(out[:count], given, not self.device)
         if self.device:
             return result, dict(zip(self.finals, out[count:count + len(self.finals)]))
         return result

@@ -12,6 +12,7 @@ from .casts import _npr_check_weak_int, npr_cast
 from .compat import _npr_traced, _npr_weak_astype
 from .core import _npr_above, npr_load, NprError, NprUnsupported
 from .index import _npr_Idx
+from .inplace import npr_ufunc_at
 from .masked import NprMasked
 from .promotion import _NPR_IOPS
 from .stores import npr_at
@@ -185,6 +186,50 @@ def npr_unmask(x, mask, guard=False):
     if not isinstance(m, tuple) and _npr_mask_dtype(m) == jnp.bool_:
         return npr_mask_guard(x, m) if guard else npr_load(x)
     return npr_get(x)[m]  # (an index tuple too: `idx = (0, ...)`)
+
+
+def _npr_at_identity(name, dt):
+    """The value `v` for which np.<name>.at(a, i, v) leaves a[i] as it is, bit for bit, in
+    dtype dt (x + -0.0 is x, -0.0 included; x - 0.0 likewise; NaN stays NaN), or None."""
+    kind = dt.kind
+    if kind == "b":
+        return {"add": False, "multiply": True, "maximum": False, "minimum": True}.get(name)
+    if kind in "iu":
+        info = np.iinfo(dt)
+        return {"add": 0, "subtract": 0, "multiply": 1, "maximum": info.min, "minimum": info.max}.get(name)
+    if kind == "f":
+        return {"add": -0.0, "subtract": 0.0, "multiply": 1.0, "maximum": -np.inf, "minimum": np.inf}.get(name)
+    if kind == "c":  # (complex maximum/minimum order lexicographically: no identity kept here)
+        return {"add": complex(-0.0, -0.0), "subtract": 0j, "multiply": 1 + 0j}.get(name)
+    return None
+
+
+def npr_ufunc_at_masked(name, a, idx, mask, b, paired=False):
+    """`np.<name>.at(a, X[m], v)` (rules/ufunc_at.py): idx is X whole and b the value computed
+    on whole arrays (`paired`: its masked reads `Y[m]` unmasked, its other leaves checked to be
+    scalars), or NumPy's own reads when `m` is an integer index. Under a 1-d boolean mask the
+    entries m leaves out go to index 0 with the ufunc's identity, which changes nothing there:
+    every selected entry applies in NumPy's order, an out-of-range selected index still raises,
+    and an unselected one (out of range, as a binning mask leaves it) is never read."""
+    m = npr_load(mask)
+    if isinstance(m, tuple) or _npr_mask_dtype(m) != jnp.bool_:
+        return npr_ufunc_at(name, a, idx, b)
+    ix, b = npr_load(idx), npr_load(b)
+    b = b if isinstance(b, (jax.Array, np.ndarray)) else np.asarray(b)  # (a Python scalar: NumPy's array of it)
+    rtype = np.result_type(np.dtype(a.dtype), np.dtype(b.dtype))
+    if rtype.kind in "fc" and np.dtype(b.dtype).kind in "biu":  # NumPy computes in rtype: the identity
+        b = b.astype(rtype)  # must be rtype's (an int 0 is +0.0 there: -0.0 + 0 is 0.0), as b is
+    ident = _npr_at_identity(name, np.dtype(b.dtype))
+    rest = tuple(a.shape[1:])
+    lead = np.ndim(b) - len(rest)  # b's axes beside the index axis: must not pair with it
+    if ident is None or np.ndim(m) != 1 or np.shape(ix) != np.shape(m) or not a.shape or a.shape[0] == 0 \
+            or not paired and (lead > 1 or lead == 1 and np.shape(b)[0] != 1):
+        raise NprUnsupported("NPR107", f"np.{name}.at with a masked index array of this shape or value "
+                             "is not translated")
+    full = (np.shape(m)[0],) + rest
+    keep = jnp.reshape(m, full[:1] + (1,) * len(rest))
+    vals = jnp.where(keep, jnp.broadcast_to(b, full), np.asarray(ident, b.dtype))
+    return npr_ufunc_at(name, a, jnp.where(m, ix, 0), vals)
 
 
 def npr_nonzero_mask(m, form=None):

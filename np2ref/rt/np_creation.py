@@ -7,7 +7,7 @@ import numpy as np
 from .casts import _npr_check_list_store, npr_cast
 from .compat import _npr_Tracer
 from .core import _npr_above, _npr_has_jax, _npr_state, NprNotConcrete, NprUnsupported
-from .divisions import _npr_fence_own
+from .divisions import _npr_fence_array, _npr_fence_own
 from .np_dtypes import (
     _npr_np_array0_made, _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_probe,
     _npr_np_python_bool, _npr_np_result_dtype)
@@ -239,7 +239,11 @@ def _npr_np_round(a, decimals=0, out=None):
         return jnp.round(x)
     if decimals > 0:
         f = np.array(10.0 ** decimals, x.dtype)
-        return (jnp.round(x * f) / f).astype(x.dtype)
+        y = jnp.round(x * f)
+        # a true division, as NumPy's: XLA turns `y / 100.0` into `y * 0.01` (0.7 came back
+        # 0.7000000000000001, 0.1 in float32 one ulp low), and the fence of divisions that
+        # decide does not reach a quotient that is the result (it decides nothing)
+        return (y / _npr_fence_array(f, y)).astype(x.dtype)
     f = np.array(10.0 ** (-decimals), x.dtype)
     return (jnp.round(x / f) * f).astype(x.dtype)
 

@@ -105,6 +105,8 @@ class _Classifier:
             held = module_attribute(self.ctx, e, self.shadowed)
             if held is not None:  # `Constants.G * dt`: as a module's `G` (npr_pyreturn looks at it)
                 return Scalar({INT, FLOAT}, True, passed={held})
+            if e.attr.value in ("size", "ndim") and self._qualify(e) is None:
+                return Scalar({INT}, False)  # `k = x.size - 1`: a Python int, as `x.shape[0]` is
             qual = self._qualify(e)
             return Scalar({FLOAT}, False) if qual and qual[5:] in _MATH_CONSTANTS and qual.startswith("math.") \
                 else None
