@@ -19,7 +19,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from .bounds import _npr_record_check
-from .compat import _npr_lapack_gtsv, _npr_traced, _npr_weak_astype
+from .compat import _npr_traced, _npr_weak_astype
+from .compat_lapack import _npr_lapack_gtsv
 from .core import _npr_state, _npr_traced_any, npr_load, NprError, NprUnsupported
 from .np_dtypes import _npr_np_python_bool
 from .conversions import npr_float

@@ -18,7 +18,7 @@ import pytest
 import np2ref
 from conftest import assert_numpys_bits, load_module
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from seq_loops import copies  # noqa: E402
 
 SOURCE = '''
