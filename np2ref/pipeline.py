@@ -20,7 +20,7 @@ from .analysis import closures
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
-from .analysis.nodes import walk, run_visitor
+from .analysis.nodes import nodes_of, walk, run_visitor
 from .analysis.transform import run_transformer
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .policy import DtypePolicy
@@ -313,7 +313,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
 def _called_by_name(module: cst.Module) -> set[str]:
     """The names the module calls as `name(...)` (a function calling itself counts too: only
     a function nothing calls is left out)."""
-    return {node.func.value for node in walk(module) if isinstance(node, cst.Call) and isinstance(node.func, cst.Name)}
+    return {node.func.value for node in nodes_of(module, cst.Call) if isinstance(node.func, cst.Name)}
 
 
 def _refused_generators(facts: ModuleFacts, sink: DiagnosticSink) -> frozenset[str]:

@@ -10,32 +10,131 @@ _LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", 
 
 
 def walk(node: cst.CSTNode):
-    """Every node under `node` (its dataclass fields: libcst's `children` is much slower)."""
+    """Every node under `node` (its dataclass fields: libcst's `children` is much slower), `node`
+    first. A module or function is walked once: the order is kept, and any later walk of it or of
+    a node in it reads that (a tree is immutable: the same nodes in the same order)."""
+    span = _SPANS.get(id(node))
+    if span is not None:
+        order, start, end = span
+        return iter(order[start:end])
+    if isinstance(node, _ROOTS):
+        return iter(_index(node))
+    return _walk(node)
+
+
+def _walk(node: cst.CSTNode):
     stack = [node]
     while stack:
         n = stack.pop()
         yield n
-        kind = type(n)
-        fields = _FIELDS.get(kind)
-        if fields is None:  # (the fields libcst visits hold nodes, sequences of them, None or a sentinel)
-            visited = _field_order(n)
-            fields = _FIELDS[kind] = tuple(f for f in n.__dataclass_fields__
-                                           if not f.startswith(_LAYOUT) and f in visited)
-        for field in fields:
-            v = getattr(n, field)
-            vkind = type(v)
-            if vkind is tuple or vkind is list:
-                stack.extend(v)
-            elif v is not None and vkind is not cst.MaybeSentinel:
-                stack.append(v)
+        stack.extend(_children(n))
+
+
+def _children(n: cst.CSTNode) -> list:
+    """The nodes n's visited fields hold, in field order (walk pushes them: the last comes out first)."""
+    fields = _FIELDS.get(type(n))
+    if fields is None:
+        fields = _fields(n)
+    found = []
+    for field in fields:
+        v = getattr(n, field)
+        vkind = type(v)
+        if vkind is tuple or vkind is list:
+            found.extend(v)
+        elif v is not None and vkind is not cst.MaybeSentinel:
+            found.append(v)
+    return found
+
+
+def _fields(n: cst.CSTNode) -> tuple[str, ...]:
+    """The fields of n's type that libcst visits and are not layout (they hold nodes, sequences
+    of them, None or a sentinel)."""
+    visited = _field_order(n)
+    fields = _FIELDS[type(n)] = tuple(f for f in n.__dataclass_fields__ if not f.startswith(_LAYOUT) and f in visited)
+    return fields
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}  # a node type's fields that are not layout
 
+# -- the walk index: one walk of a module or function, read by every later walk in it ----------
+# id(node) -> (the walk of the tree it was met in, where node's own walk starts and ends in it):
+# a node's walk is a contiguous run of its tree's (walk is depth-first). The entries hold their
+# trees, so an id is never reused while it is a key; the oldest trees are let go past _MOST nodes.
+_SPANS: dict[int, tuple[list, int, int]] = {}
+_TREES: list[list] = []  # the walks indexed, oldest first
+_MOST = 400_000  # (a 6,000-line module is 76,000 nodes)
+_ROOTS = (cst.Module, cst.FunctionDef)
+
+
+def _index(root: cst.CSTNode) -> list:
+    """Walk `root` (walk's order), note every node's run in it, and return the walk."""
+    order: list = []
+    up: list[int] = []  # the index of each node's parent (-1: the root)
+    stack = [(root, -1)]
+    while stack:
+        n, parent = stack.pop()
+        at = len(order)
+        order.append(n)
+        up.append(parent)
+        stack.extend([(c, at) for c in _children(n)])
+    size = [1] * len(order)
+    for i in range(len(order) - 1, 0, -1):
+        size[up[i]] += size[i]
+    spans = _SPANS
+    for i, n in enumerate(order):
+        spans[id(n)] = (order, i, i + size[i])
+    _TREES.append(order)
+    _let_go()
+    return order
+
+
+def _let_go() -> None:
+    """Forget the oldest trees' walks while more than _MOST nodes are held (a node another tree
+    shares keeps the entry of the tree that walked it last)."""
+    held = sum(len(t) for t in _TREES)
+    while held > _MOST and len(_TREES) > 1:
+        old = _TREES.pop(0)
+        held -= len(old)
+        for n in old:
+            span = _SPANS.get(id(n))
+            if span is not None and span[0] is old:
+                del _SPANS[id(n)]
+
+
+def nodes_of(tree: cst.CSTNode, kinds) -> list:
+    """[n for n in walk(tree) if isinstance(n, kinds)], in walk's order (checked by each node's
+    type against a table of the types met: libcst's classes are ABCs, whose isinstance is slow)."""
+    table = _table(kinds)
+    found = []
+    for n in walk(tree):
+        hit = table.get(type(n))
+        if hit is None:
+            hit = table[type(n)] = issubclass(type(n), kinds)
+        if hit:
+            found.append(n)
+    return found
+
 
 def contains(tree: cst.CSTNode, kinds) -> bool:
     """Whether `tree` holds a node of one of `kinds` (never a layout node: whitespace, commas)."""
-    return any(isinstance(node, kinds) for node in walk(tree))
+    table = _table(kinds)
+    for n in walk(tree):
+        hit = table.get(type(n))
+        if hit is None:
+            hit = table[type(n)] = issubclass(type(n), kinds)
+        if hit:
+            return True
+    return False
+
+
+def _table(kinds) -> dict:
+    table = _KINDS.get(kinds)
+    if table is None:
+        table = _KINDS[kinds] = {}
+    return table
+
+
+_KINDS: dict = {}  # kinds (a type or a tuple of them) -> {node type: whether it is one of them}
 
 
 def visit_every(visitor: cst.CSTVisitor, tree: cst.CSTNode) -> None:
