@@ -20,7 +20,7 @@ from .analysis import closures
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
-from .analysis.nodes import nodes_of, walk, run_visitor
+from .analysis.nodes import nodes_of, run_visitor, tour, walk
 from .analysis.transform import run_transformer
 from .diagnostics import Diagnostic, DiagnosticSink, Np2RefError, Span
 from .policy import DtypePolicy
@@ -307,6 +307,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
             first = next(d for d in found if d.is_error)
             refused[node.name.value] = f"has {first.code} on line {first.line} ({first.message})"
     module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
+    tour(module)  # (one tour of the module for the analyses' visitors: analysis/nodes.py)
     return _Front(module, fenced, analyse(wrapper, None, seeds, refused, keep_generators))
 
 

@@ -3,6 +3,8 @@ reading the dataclass fields, which is all the analyses and rules need."""
 
 from __future__ import annotations
 
+import bisect
+
 import libcst as cst
 
 _LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
@@ -33,8 +35,11 @@ def _walk(node: cst.CSTNode):
 def _children(n: cst.CSTNode) -> list:
     """The nodes n's visited fields hold, in field order (walk pushes them: the last comes out first)."""
     fields = _FIELDS.get(type(n))
-    if fields is None:
-        fields = _fields(n)
+    return _held(n, fields if fields is not None else _fields(n))
+
+
+def _held(n: cst.CSTNode, fields) -> list:
+    """The nodes n's `fields` hold, in order (a field holds a node, a sequence of them, None or a sentinel)."""
     found = []
     for field in fields:
         v = getattr(n, field)
@@ -233,6 +238,17 @@ class _Plan:
         # `layout_blind = True`: its on_visit/on_leave do nothing with them)
         self.skip_layout = (not self.generic or getattr(kind, "layout_blind", False)) and not any(
             n.split("_", 1)[1] in _LAYOUT_NAMES for n in names)
+        self._names: dict[type, tuple[str | None, str | None] | None] = {}
+
+    def names_of(self, kind: type) -> tuple[str | None, str | None] | None:
+        """(visit_X, leave_X) of the visitor's own methods for node type X (None for one it has
+        not), or None when it has neither."""
+        found = self._names.get(kind, False)
+        if found is False:
+            enter, leave = f"visit_{kind.__name__}", f"leave_{kind.__name__}"
+            found = (enter if enter in self.own else None, leave if leave in self.own else None)
+            found = self._names[kind] = found if found != (None, None) else None
+        return found
 
 
 _LAYOUT_NAMES = frozenset(t.__name__ for t in _LAYOUT_KINDS)
@@ -254,6 +270,10 @@ def run_visitor(tree: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
         return
     if plan.generic:
         _visit_generic(tree, visitor.on_visit, visitor.on_leave, plan.skip_layout)
+        return
+    toured = _toured(tree) if plan.skip_layout else None
+    if toured is not None:
+        _visit_toured(*toured, visitor, plan)
         return
     _visit_typed(tree, visitor, {"own": plan.own}, {}, plan.skip_layout)
 
@@ -296,3 +316,112 @@ def _visit_typed(node, visitor, enter: dict, leave: dict, skip_layout: bool) -> 
     method = leave[kind]
     if method is not None:
         method(node)
+
+
+# -- a typed visitor over a tour: only the nodes it has methods for --------------------------------
+# A read-only visitor with visit_X/leave_X methods only (no on_visit/on_leave of its own) is called
+# on the nodes of its types alone: each module or function is toured once (libcst's order, layout
+# left out), each node's position and the end of its run noted, and a visitor's run reads the
+# positions of its types in the run of the tree it was given: a visitor of calls passes over the
+# calls, not over every node (the analyses' many small visitors were most of a conversion's
+# walking, issue 43). The calls, their order and a visit returning False (its children skipped)
+# are those of _visit_typed.
+
+class _Tour:
+    __slots__ = ("nodes", "close", "by_type")
+
+    def __init__(self, root: cst.CSTNode):
+        self.nodes: list = []  # libcst's visiting order, layout left out
+        self.close: list[int] = []  # where each node's run ends
+        self.by_type: dict[type, list[int]] = {}  # the positions of each type's nodes, ascending
+        stack: list = [root]
+        nodes, close, by_type = self.nodes, self.close, self.by_type
+        while stack:
+            n = stack.pop()
+            if type(n) is int:  # (a marker: the run of the node at n ends here)
+                close[n] = len(nodes)
+                continue
+            kind = type(n)
+            if kind in _LAYOUT_KINDS:
+                continue
+            at = len(nodes)
+            nodes.append(n)
+            close.append(0)
+            by_type.setdefault(kind, []).append(at)
+            stack.append(at)
+            order = _ORDER.get(kind)
+            children = _held(n, order if order is not None else _field_order(n))
+            children.reverse()
+            stack.extend(children)
+        for i, n in enumerate(nodes):
+            _TOURED[id(n)] = (self, i)
+        _TOURS.append(self)
+        _let_go_tours()
+
+
+_TOURED: dict[int, tuple[_Tour, int]] = {}  # id(node) -> (its tour, its position): held as _SPANS are
+_TOURS: list[_Tour] = []
+
+
+def _let_go_tours() -> None:
+    held = sum(len(t.nodes) for t in _TOURS)
+    while held > _MOST and len(_TOURS) > 1:
+        old = _TOURS.pop(0)
+        held -= len(old.nodes)
+        for n in old.nodes:
+            found = _TOURED.get(id(n))
+            if found is not None and found[0] is old:
+                del _TOURED[id(n)]
+
+
+def tour(module: cst.Module) -> None:
+    """Tour the module now, once for every visitor run in it (else each function touring itself
+    first, and the module again for a visitor of the whole module)."""
+    if id(module) not in _TOURED:
+        _Tour(module)
+
+
+def _toured(tree: cst.CSTNode) -> tuple[_Tour, int] | None:
+    found = _TOURED.get(id(tree))
+    if found is None and isinstance(tree, _ROOTS):
+        found = (_Tour(tree), 0)
+    return found
+
+
+def _visit_toured(tour: _Tour, start: int, visitor, plan: "_Plan") -> None:
+    """_visit_typed(tour.nodes[start], ...) on the nodes the visitor has methods for."""
+    stop = tour.close[start]
+    methods = {}
+    runs = []
+    for kind, where in tour.by_type.items():
+        names = plan.names_of(kind)
+        if names is None:
+            continue
+        lo = bisect.bisect_left(where, start)
+        hi = bisect.bisect_left(where, stop, lo)
+        if lo < hi:
+            runs.append(where[lo:hi])
+            methods[kind] = (getattr(visitor, names[0]) if names[0] else None,
+                             getattr(visitor, names[1]) if names[1] else None)
+    positions = runs[0] if len(runs) == 1 else sorted(p for run in runs for p in run)
+    nodes, close = tour.nodes, tour.close
+    pending: list = []  # (end of run, node, its leave method), innermost last
+    skip = -1  # positions below skip lie under a node whose visit returned False
+    for p in positions:
+        if p < skip:
+            continue
+        while pending and pending[-1][0] <= p:
+            _, n, leave = pending.pop()
+            leave(n)
+        n = nodes[p]
+        enter, leave = methods[type(n)]
+        if enter is None or enter(n) is not False:
+            if leave is not None:
+                pending.append((close[p], n, leave))
+        else:
+            if leave is not None:
+                leave(n)
+            skip = close[p]
+    while pending:
+        _, n, leave = pending.pop()
+        leave(n)
