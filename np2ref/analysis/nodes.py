@@ -359,6 +359,7 @@ class _Tour:
         _let_go_tours()
 
 
+_SMALL = 48  # nodes
 _TOURED: dict[int, tuple[_Tour, int]] = {}  # id(node) -> (its tour, its position): held as _SPANS are
 _TOURS: list[_Tour] = []
 
@@ -381,6 +382,24 @@ def tour(module: cst.Module) -> None:
         _Tour(module)
 
 
+def toured_parents(tree: cst.CSTNode) -> tuple[list, dict] | None:
+    """(the nodes under `tree` in libcst's order, layout left out, `tree` first; each one's parent
+    but tree's), read from the tour; None for a tree that is neither toured nor a module or function."""
+    found = _toured(tree)
+    if found is None:
+        return None
+    tour, start = found
+    nodes, close = tour.nodes, tour.close
+    parent = {}
+    open_ = [start]  # the positions whose runs hold p, innermost last
+    for p in range(start + 1, close[start]):
+        while close[open_[-1]] <= p:
+            open_.pop()
+        parent[nodes[p]] = nodes[open_[-1]]
+        open_.append(p)
+    return nodes[start:close[start]], parent
+
+
 def _toured(tree: cst.CSTNode) -> tuple[_Tour, int] | None:
     found = _TOURED.get(id(tree))
     if found is None and isinstance(tree, _ROOTS):
@@ -391,20 +410,19 @@ def _toured(tree: cst.CSTNode) -> tuple[_Tour, int] | None:
 def _visit_toured(tour: _Tour, start: int, visitor, plan: "_Plan") -> None:
     """_visit_typed(tour.nodes[start], ...) on the nodes the visitor has methods for."""
     stop = tour.close[start]
-    methods = {}
-    runs = []
-    for kind, where in tour.by_type.items():
-        names = plan.names_of(kind)
-        if names is None:
-            continue
-        lo = bisect.bisect_left(where, start)
-        hi = bisect.bisect_left(where, stop, lo)
-        if lo < hi:
-            runs.append(where[lo:hi])
-            methods[kind] = (getattr(visitor, names[0]) if names[0] else None,
-                             getattr(visitor, names[1]) if names[1] else None)
-    positions = runs[0] if len(runs) == 1 else sorted(p for run in runs for p in run)
     nodes, close = tour.nodes, tour.close
+    if stop - start <= _SMALL:  # (a small tree: read its nodes rather than search each type's)
+        positions = [p for p in range(start, stop) if plan.names_of(type(nodes[p])) is not None]
+    else:
+        runs = []
+        for kind, where in tour.by_type.items():
+            if plan.names_of(kind) is not None:
+                lo = bisect.bisect_left(where, start)
+                hi = bisect.bisect_left(where, stop, lo)
+                if lo < hi:
+                    runs.append(where[lo:hi])
+        positions = runs[0] if len(runs) == 1 else sorted(p for run in runs for p in run)
+    methods: dict = {}
     pending: list = []  # (end of run, node, its leave method), innermost last
     skip = -1  # positions below skip lie under a node whose visit returned False
     for p in positions:
@@ -414,7 +432,11 @@ def _visit_toured(tour: _Tour, start: int, visitor, plan: "_Plan") -> None:
             _, n, leave = pending.pop()
             leave(n)
         n = nodes[p]
-        enter, leave = methods[type(n)]
+        found = methods.get(type(n))
+        if found is None:
+            names = plan.names_of(type(n))
+            found = methods[type(n)] = tuple(getattr(visitor, name) if name else None for name in names)
+        enter, leave = found
         if enter is None or enter(n) is not False:
             if leave is not None:
                 pending.append((close[p], n, leave))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 
 import libcst as cst
-from .nodes import run_visitor
+from .nodes import run_visitor, toured_parents
 
 _BLOCKS = (cst.IndentedBlock, cst.SimpleStatementSuite)
 _OPEN = (cst.If, cst.Else)  # climbed without a check: the other branch does not reach the write
@@ -38,10 +38,7 @@ class _Parents(cst.CSTVisitor):
         if self.stack:
             self.parent[node] = self.stack[-1]
         self.stack.append(node)
-        if isinstance(node, _OTHER_BINDERS):
-            for m in _names(node):
-                if isinstance(m, cst.Name):
-                    self.binders.setdefault(m.value, []).append(node)
+        _note_binder(self.binders, node)
         return True
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
@@ -57,9 +54,24 @@ class Tree:
 
 
 def parents(func: cst.FunctionDef) -> Tree:
-    visitor = _Parents()
-    run_visitor(func, visitor)
-    return Tree(visitor.parent, visitor.binders)
+    toured = toured_parents(func)
+    if toured is None:
+        visitor = _Parents()
+        run_visitor(func, visitor)
+        return Tree(visitor.parent, visitor.binders)
+    found, parent = toured  # (the module's tour: what _Parents would see, in its order)
+    binders: dict[str, list[cst.CSTNode]] = {}
+    for node in found:
+        _note_binder(binders, node)
+    return Tree(parent, binders)
+
+
+def _note_binder(binders: dict, node: cst.CSTNode) -> None:
+    """Note `node` under each name it binds, if it binds by `as`, `:=`, global, del or a def."""
+    if isinstance(node, _OTHER_BINDERS):
+        for m in _names(node):
+            if isinstance(m, cst.Name):
+                binders.setdefault(m.value, []).append(node)
 
 
 def _binds(tree: Tree, node: cst.CSTNode, name: str, targets: frozenset) -> bool:
