@@ -299,6 +299,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
     if lifted is not None:
         return _Front(lifted=lifted)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    tour(module)  # (one tour of the module for every visitor run in it: analysis/nodes.py)
     fenced = fence(module, wrapper, filename, text)
     refused = {}  # functions the fence refuses that the module calls: set-up code that writes no
     called = _called_by_name(module)  # array stays host code (analyse_module)
@@ -307,7 +308,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
             first = next(d for d in found if d.is_error)
             refused[node.name.value] = f"has {first.code} on line {first.line} ({first.message})"
     module, wrapper, fenced = _desugar_jumps(module, wrapper, fenced, over_rows)  # break/continue as flags
-    tour(module)  # (one tour of the module for the analyses' visitors: analysis/nodes.py)
+    tour(module)  # (the desugared module's, when it is another)
     return _Front(module, fenced, analyse(wrapper, None, seeds, refused, keep_generators))
 
 
