@@ -4,6 +4,7 @@ reading the dataclass fields, which is all the analyses and rules need."""
 from __future__ import annotations
 
 import bisect
+import collections
 
 import libcst as cst
 
@@ -66,7 +67,30 @@ _FIELDS: dict[type, tuple[str, ...]] = {}  # a node type's fields that are not l
 # a node's walk is a contiguous run of its tree's (walk is depth-first). The entries hold their
 # trees, so an id is never reused while it is a key; the oldest trees are let go past _MOST nodes.
 _SPANS: dict[int, tuple[list, int, int]] = {}
-_TREES: list[list] = []  # the walks indexed, oldest first
+
+
+class _Kept:
+    """The trees a table holds entries of, oldest first, and how many nodes they hold: past _MOST,
+    the oldest are let go (a node another tree shares keeps the entry of the tree that met it last)."""
+
+    def __init__(self, table: dict):
+        self.table = table
+        self.trees: collections.deque = collections.deque()  # (its nodes, the owner its entries name)
+        self.total = 0
+
+    def add(self, nodes: list, owner) -> None:
+        self.trees.append((nodes, owner))
+        self.total += len(nodes)
+        while self.total > _MOST and len(self.trees) > 1:
+            old, old_owner = self.trees.popleft()
+            self.total -= len(old)
+            for n in old:
+                entry = self.table.get(id(n))
+                if entry is not None and entry[0] is old_owner:
+                    del self.table[id(n)]
+
+
+_TREES = _Kept(_SPANS)  # the walks indexed
 _MOST = 400_000  # (a 6,000-line module is 76,000 nodes)
 _ROOTS = (cst.Module, cst.FunctionDef)
 
@@ -88,22 +112,8 @@ def _index(root: cst.CSTNode) -> list:
     spans = _SPANS
     for i, n in enumerate(order):
         spans[id(n)] = (order, i, i + size[i])
-    _TREES.append(order)
-    _let_go()
+    _TREES.add(order, order)
     return order
-
-
-def _let_go() -> None:
-    """Forget the oldest trees' walks while more than _MOST nodes are held (a node another tree
-    shares keeps the entry of the tree that walked it last)."""
-    held = sum(len(t) for t in _TREES)
-    while held > _MOST and len(_TREES) > 1:
-        old = _TREES.pop(0)
-        held -= len(old)
-        for n in old:
-            span = _SPANS.get(id(n))
-            if span is not None and span[0] is old:
-                del _SPANS[id(n)]
 
 
 def nodes_of(tree: cst.CSTNode, kinds) -> list:
@@ -355,24 +365,12 @@ class _Tour:
             stack.extend(children)
         for i, n in enumerate(nodes):
             _TOURED[id(n)] = (self, i)
-        _TOURS.append(self)
-        _let_go_tours()
+        _TOURS.add(nodes, self)
 
 
 _SMALL = 48  # nodes
 _TOURED: dict[int, tuple[_Tour, int]] = {}  # id(node) -> (its tour, its position): held as _SPANS are
-_TOURS: list[_Tour] = []
-
-
-def _let_go_tours() -> None:
-    held = sum(len(t.nodes) for t in _TOURS)
-    while held > _MOST and len(_TOURS) > 1:
-        old = _TOURS.pop(0)
-        held -= len(old.nodes)
-        for n in old.nodes:
-            found = _TOURED.get(id(n))
-            if found is not None and found[0] is old:
-                del _TOURED[id(n)]
+_TOURS = _Kept(_TOURED)
 
 
 def tour(module: cst.Module) -> None:

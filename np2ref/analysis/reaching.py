@@ -25,6 +25,7 @@ from .nodes import run_visitor, toured_parents
 _BLOCKS = (cst.IndentedBlock, cst.SimpleStatementSuite)
 _OPEN = (cst.If, cst.Else)  # climbed without a check: the other branch does not reach the write
 _OTHER_BINDERS = (cst.AsName, cst.NamedExpr, cst.Global, cst.Nonlocal, cst.Del, cst.FunctionDef, cst.ClassDef)
+_BINDER_TYPES = frozenset(_OTHER_BINDERS)
 
 
 class _Parents(cst.CSTVisitor):
@@ -68,7 +69,7 @@ def parents(func: cst.FunctionDef) -> Tree:
 
 def _note_binder(binders: dict, node: cst.CSTNode) -> None:
     """Note `node` under each name it binds, if it binds by `as`, `:=`, global, del or a def."""
-    if isinstance(node, _OTHER_BINDERS):
+    if type(node) in _BINDER_TYPES:  # (libcst's node types have no subclasses; an ABC's isinstance is slow)
         for m in _names(node):
             if isinstance(m, cst.Name):
                 binders.setdefault(m.value, []).append(node)
