@@ -23,7 +23,7 @@ from libcst.metadata import MetadataWrapper
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
-from .analysis.nodes import walk, run_visitor
+from .analysis.nodes import nodes_of, run_visitor, tour, walk
 from .analysis.transform import run_transformer
 from .context import Fenced, PipelineContext
 from .diagnostics import Diagnostic, DiagnosticSink, Span
@@ -245,6 +245,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
     if lifted is not None:
         return _Front(lifted=lifted)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    tour(module)  # (one tour of the module for every visitor run in it: analysis/nodes.py)
     found = fence(module, wrapper, filename, text)
     refused = {}  # functions the fence refuses that the module calls: set-up code that writes no
     called = _called_by_name(module)  # array stays host code (analyse_module)
@@ -253,6 +254,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
             first = next(d for d in diagnostics if d.is_error)
             refused[node.name.value] = f"has {first.code} on line {first.line} ({first.message})"
     module, wrapper, fenced = _desugar_jumps(module, wrapper, found, over_rows)  # break/continue as flags
+    tour(module)  # (the desugared module's, when it is another)
     facts = analyse(wrapper, None, seeds, refused, keep_generators)
     if fenced.positions is not None:  # every holder of the desugared module's positions sees the user's
         facts.positions.use(fenced.positions)
@@ -262,7 +264,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
 def _called_by_name(module: cst.Module) -> set[str]:
     """The names the module calls as `name(...)` (a function calling itself counts too: only
     a function nothing calls is left out)."""
-    return {node.func.value for node in walk(module) if isinstance(node, cst.Call) and isinstance(node.func, cst.Name)}
+    return {node.func.value for node in nodes_of(module, cst.Call) if isinstance(node.func, cst.Name)}
 
 
 def _refused_generators(facts: ModuleFacts, sink: DiagnosticSink) -> frozenset[str]:

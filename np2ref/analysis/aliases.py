@@ -318,7 +318,7 @@ class _WriteRoots:
 
     def __init__(self, func: cst.FunctionDef, col, roots_of):
         self.func, self.col, self.roots_of = func, col, roots_of
-        self.parent = None
+        self.tree = None  # (reaching.parents: one walk, read by every question)
 
     def __call__(self, w: Write) -> set[str]:
         base = w.target
@@ -326,11 +326,11 @@ class _WriteRoots:
             base = base.value
         if not isinstance(base, cst.Name) or base.value not in self.roots_of.roots:
             return self.roots_of(w.target)
-        if self.parent is None:
-            self.parent = reaching.parents(self.func)
+        if self.tree is None:
+            self.tree = reaching.parents(self.func)
         aug = {name for name, _ in self.col.aug_names}
         targets = frozenset(t for t, _ in self.col.bindings if t.value == base.value and t not in aug)
-        value = reaching.reaching_value(self.parent, w.node, base.value, targets)
+        value = reaching.reaching_value(self.tree, w.node, base.value, targets)
         return self.roots_of(w.target) if value is None else self.roots_of(value)
 
     def at(self, node: cst.CSTNode, expr: cst.BaseExpression) -> set[str]:
@@ -338,11 +338,11 @@ class _WriteRoots:
         that reaches `node` (where the code shows it), else every root the name may hold."""
         if not isinstance(expr, cst.Name) or expr.value not in self.roots_of.roots:
             return self.roots_of(expr)
-        if self.parent is None:
-            self.parent = reaching.parents(self.func)
+        if self.tree is None:
+            self.tree = reaching.parents(self.func)
         aug = {name for name, _ in self.col.aug_names}
         targets = frozenset(t for t, _ in self.col.bindings if t.value == expr.value and t not in aug)
-        value = reaching.reaching_value(self.parent, node, expr.value, targets)
+        value = reaching.reaching_value(self.tree, node, expr.value, targets)
         return self.roots_of(expr) if value is None else self.roots_of(value)
 
     def returned(self, ret: cst.Return) -> list[set[str]]:

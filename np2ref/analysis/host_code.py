@@ -14,7 +14,7 @@ from .collect import Collected, param_names
 from .library_table import LIBRARY_CALLS
 from .module_state import globals_read
 from .names import dotted, ImportMap
-from .nodes import run_visitor, walk
+from .nodes import nodes_of, run_visitor
 from .numpy_table import is_host_only, RANDOM_DRAWS, RANDOM_SEED
 
 
@@ -54,14 +54,7 @@ def is_errstate_with(node: cst.With) -> bool:
 
 def _errstate_calls(func: cst.FunctionDef) -> set:
     """The calls that are items of a `with np.errstate(...)` block (rewrite/rules/errstate.py)."""
-    found = set()
-
-    class _Withs(cst.CSTVisitor):
-        def visit_With(self, node: cst.With) -> None:
-            if is_errstate_with(node):
-                found.update(item.item for item in node.items)
-    run_visitor(func, _Withs())
-    return found
+    return {item.item for node in nodes_of(func, cst.With) if is_errstate_with(node) for item in node.items}
 
 
 def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objects: dict[str, str],
@@ -257,8 +250,8 @@ def is_dead_if(node: cst.CSTNode) -> bool:
 
 def dead_calls(func: cst.FunctionDef) -> frozenset[cst.Call]:
     """The calls in the body of a statically dead `if` (is_dead_if)."""
-    return frozenset(call for node in walk(func.body) if isinstance(node, cst.If) and is_dead_if(node)
-                     for call in walk(node.body) if isinstance(call, cst.Call))
+    return frozenset(call for node in nodes_of(func.body, cst.If) if is_dead_if(node)
+                     for call in nodes_of(node.body, cst.Call))
 
 
 def is_generator_draw(callee: cst.BaseExpression, params, local_names, objects: dict[str, str]) -> bool:

@@ -7,7 +7,7 @@ import functools
 
 import libcst as cst
 
-from .nodes import visit_every, walk
+from .nodes import nodes_of, visit_every, walk
 
 
 def dotted(node: cst.BaseExpression) -> str | None:
@@ -72,7 +72,7 @@ def _module_aliases(module: cst.Module, aliases: dict[str, str]) -> dict[str, st
             for node in walk(stmt) if isinstance(stmt, (cst.If, cst.For, cst.While, cst.With, cst.Try)) else ():
                 if isinstance(node, cst.AssignTarget) and isinstance(node.target, cst.Name):
                     counts[node.target.value] = counts.get(node.target.value, 0) + 2
-    declared = {n.name.value for node in walk(module) if isinstance(node, cst.Global) for n in node.names}
+    declared = {n.name.value for node in nodes_of(module, cst.Global) for n in node.names}
     return {n: q for n, q in found.items() if counts.get(n) == 1 and n not in declared}
 
 
@@ -89,12 +89,14 @@ def _is_module_path(full: str, text: str) -> bool:
         return False
 
 
+_IMPORTS = (cst.Import, cst.ImportFrom)
+
+
 def _function_imports(module: cst.Module) -> list[cst.BaseSmallStatement]:
     """The import statements inside the module's functions, at any depth."""
     found: dict[int, cst.BaseSmallStatement] = {}  # by id: a nested function's are met again
-    for node in walk(module):
-        if isinstance(node, cst.FunctionDef):
-            found.update((id(s), s) for s in walk(node.body) if isinstance(s, (cst.Import, cst.ImportFrom)))
+    for node in nodes_of(module, cst.FunctionDef):
+        found.update((id(s), s) for s in nodes_of(node.body, _IMPORTS))
     return list(found.values())
 
 

@@ -3,6 +3,9 @@ reading the dataclass fields, which is all the analyses and rules need."""
 
 from __future__ import annotations
 
+import bisect
+import collections
+
 import libcst as cst
 
 _LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
@@ -10,32 +13,143 @@ _LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", 
 
 
 def walk(node: cst.CSTNode):
-    """Every node under `node` (its dataclass fields: libcst's `children` is much slower)."""
+    """Every node under `node` (its dataclass fields: libcst's `children` is much slower), `node`
+    first. A module or function is walked once: the order is kept, and any later walk of it or of
+    a node in it reads that (a tree is immutable: the same nodes in the same order)."""
+    span = _SPANS.get(id(node))
+    if span is not None:
+        order, start, end = span
+        return iter(order[start:end])
+    if isinstance(node, _ROOTS):
+        return iter(_index(node))
+    return _walk(node)
+
+
+def _walk(node: cst.CSTNode):
     stack = [node]
     while stack:
         n = stack.pop()
         yield n
-        kind = type(n)
-        fields = _FIELDS.get(kind)
-        if fields is None:  # (the fields libcst visits hold nodes, sequences of them, None or a sentinel)
-            visited = _field_order(n)
-            fields = _FIELDS[kind] = tuple(f for f in n.__dataclass_fields__
-                                           if not f.startswith(_LAYOUT) and f in visited)
-        for field in fields:
-            v = getattr(n, field)
-            vkind = type(v)
-            if vkind is tuple or vkind is list:
-                stack.extend(v)
-            elif v is not None and vkind is not cst.MaybeSentinel:
-                stack.append(v)
+        stack.extend(_children(n))
+
+
+def _children(n: cst.CSTNode) -> list:
+    """The nodes n's visited fields hold, in field order (walk pushes them: the last comes out first)."""
+    fields = _FIELDS.get(type(n))
+    return _held(n, fields if fields is not None else _fields(n))
+
+
+def _held(n: cst.CSTNode, fields) -> list:
+    """The nodes n's `fields` hold, in order (a field holds a node, a sequence of them, None or a sentinel)."""
+    found = []
+    for field in fields:
+        v = getattr(n, field)
+        vkind = type(v)
+        if vkind is tuple or vkind is list:
+            found.extend(v)
+        elif v is not None and vkind is not cst.MaybeSentinel:
+            found.append(v)
+    return found
+
+
+def _fields(n: cst.CSTNode) -> tuple[str, ...]:
+    """The fields of n's type that libcst visits and are not layout (they hold nodes, sequences
+    of them, None or a sentinel)."""
+    visited = _field_order(n)
+    fields = _FIELDS[type(n)] = tuple(f for f in n.__dataclass_fields__ if not f.startswith(_LAYOUT) and f in visited)
+    return fields
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}  # a node type's fields that are not layout
 
+# -- the walk index: one walk of a module or function, read by every later walk in it ----------
+# id(node) -> (the walk of the tree it was met in, where node's own walk starts and ends in it):
+# a node's walk is a contiguous run of its tree's (walk is depth-first). The entries hold their
+# trees, so an id is never reused while it is a key; the oldest trees are let go past _MOST nodes.
+_SPANS: dict[int, tuple[list, int, int]] = {}
+
+
+class _Kept:
+    """The trees a table holds entries of, oldest first, and how many nodes they hold: past _MOST,
+    the oldest are let go (a node another tree shares keeps the entry of the tree that met it last)."""
+
+    def __init__(self, table: dict):
+        self.table = table
+        self.trees: collections.deque = collections.deque()  # (its nodes, the owner its entries name)
+        self.total = 0
+
+    def add(self, nodes: list, owner) -> None:
+        self.trees.append((nodes, owner))
+        self.total += len(nodes)
+        while self.total > _MOST and len(self.trees) > 1:
+            old, old_owner = self.trees.popleft()
+            self.total -= len(old)
+            for n in old:
+                entry = self.table.get(id(n))
+                if entry is not None and entry[0] is old_owner:
+                    del self.table[id(n)]
+
+
+_TREES = _Kept(_SPANS)  # the walks indexed
+_MOST = 400_000  # (a 6,000-line module is 76,000 nodes)
+_ROOTS = (cst.Module, cst.FunctionDef)
+
+
+def _index(root: cst.CSTNode) -> list:
+    """Walk `root` (walk's order), note every node's run in it, and return the walk."""
+    order: list = []
+    up: list[int] = []  # the index of each node's parent (-1: the root)
+    stack = [(root, -1)]
+    while stack:
+        n, parent = stack.pop()
+        at = len(order)
+        order.append(n)
+        up.append(parent)
+        stack.extend([(c, at) for c in _children(n)])
+    size = [1] * len(order)
+    for i in range(len(order) - 1, 0, -1):
+        size[up[i]] += size[i]
+    spans = _SPANS
+    for i, n in enumerate(order):
+        spans[id(n)] = (order, i, i + size[i])
+    _TREES.add(order, order)
+    return order
+
+
+def nodes_of(tree: cst.CSTNode, kinds) -> list:
+    """[n for n in walk(tree) if isinstance(n, kinds)], in walk's order (checked by each node's
+    type against a table of the types met: libcst's classes are ABCs, whose isinstance is slow)."""
+    table = _table(kinds)
+    found = []
+    for n in walk(tree):
+        hit = table.get(type(n))
+        if hit is None:
+            hit = table[type(n)] = issubclass(type(n), kinds)
+        if hit:
+            found.append(n)
+    return found
+
 
 def contains(tree: cst.CSTNode, kinds) -> bool:
     """Whether `tree` holds a node of one of `kinds` (never a layout node: whitespace, commas)."""
-    return any(isinstance(node, kinds) for node in walk(tree))
+    table = _table(kinds)
+    for n in walk(tree):
+        hit = table.get(type(n))
+        if hit is None:
+            hit = table[type(n)] = issubclass(type(n), kinds)
+        if hit:
+            return True
+    return False
+
+
+def _table(kinds) -> dict:
+    table = _KINDS.get(kinds)
+    if table is None:
+        table = _KINDS[kinds] = {}
+    return table
+
+
+_KINDS: dict = {}  # kinds (a type or a tuple of them) -> {node type: whether it is one of them}
 
 
 def visit_every(visitor: cst.CSTVisitor, tree: cst.CSTNode) -> None:
@@ -134,6 +248,17 @@ class _Plan:
         # `layout_blind = True`: its on_visit/on_leave do nothing with them)
         self.skip_layout = (not self.generic or getattr(kind, "layout_blind", False)) and not any(
             n.split("_", 1)[1] in _LAYOUT_NAMES for n in names)
+        self._names: dict[type, tuple[str | None, str | None] | None] = {}
+
+    def names_of(self, kind: type) -> tuple[str | None, str | None] | None:
+        """(visit_X, leave_X) of the visitor's own methods for node type X (None for one it has
+        not), or None when it has neither."""
+        found = self._names.get(kind, False)
+        if found is False:
+            enter, leave = f"visit_{kind.__name__}", f"leave_{kind.__name__}"
+            found = (enter if enter in self.own else None, leave if leave in self.own else None)
+            found = self._names[kind] = found if found != (None, None) else None
+        return found
 
 
 _LAYOUT_NAMES = frozenset(t.__name__ for t in _LAYOUT_KINDS)
@@ -155,6 +280,10 @@ def run_visitor(tree: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
         return
     if plan.generic:
         _visit_generic(tree, visitor.on_visit, visitor.on_leave, plan.skip_layout)
+        return
+    toured = _toured(tree) if plan.skip_layout else None
+    if toured is not None:
+        _visit_toured(*toured, visitor, plan)
         return
     _visit_typed(tree, visitor, {"own": plan.own}, {}, plan.skip_layout)
 
@@ -197,3 +326,122 @@ def _visit_typed(node, visitor, enter: dict, leave: dict, skip_layout: bool) -> 
     method = leave[kind]
     if method is not None:
         method(node)
+
+
+# -- a typed visitor over a tour: only the nodes it has methods for --------------------------------
+# A read-only visitor with visit_X/leave_X methods only (no on_visit/on_leave of its own) is called
+# on the nodes of its types alone: each module or function is toured once (libcst's order, layout
+# left out), each node's position and the end of its run noted, and a visitor's run reads the
+# positions of its types in the run of the tree it was given: a visitor of calls passes over the
+# calls, not over every node (the analyses' many small visitors were most of a conversion's
+# walking, issue 43). The calls, their order and a visit returning False (its children skipped)
+# are those of _visit_typed.
+
+class _Tour:
+    __slots__ = ("nodes", "close", "by_type")
+
+    def __init__(self, root: cst.CSTNode):
+        self.nodes: list = []  # libcst's visiting order, layout left out
+        self.close: list[int] = []  # where each node's run ends
+        self.by_type: dict[type, list[int]] = {}  # the positions of each type's nodes, ascending
+        stack: list = [root]
+        nodes, close, by_type = self.nodes, self.close, self.by_type
+        while stack:
+            n = stack.pop()
+            if type(n) is int:  # (a marker: the run of the node at n ends here)
+                close[n] = len(nodes)
+                continue
+            kind = type(n)
+            if kind in _LAYOUT_KINDS:
+                continue
+            at = len(nodes)
+            nodes.append(n)
+            close.append(0)
+            by_type.setdefault(kind, []).append(at)
+            stack.append(at)
+            order = _ORDER.get(kind)
+            children = _held(n, order if order is not None else _field_order(n))
+            children.reverse()
+            stack.extend(children)
+        for i, n in enumerate(nodes):
+            _TOURED[id(n)] = (self, i)
+        _TOURS.add(nodes, self)
+
+
+_SMALL = 48  # nodes
+_TOURED: dict[int, tuple[_Tour, int]] = {}  # id(node) -> (its tour, its position): held as _SPANS are
+_TOURS = _Kept(_TOURED)
+
+
+def tour(module: cst.Module) -> None:
+    """Tour the module now, once for every visitor run in it (else each function touring itself
+    first, and the module again for a visitor of the whole module)."""
+    if id(module) not in _TOURED:
+        _Tour(module)
+
+
+def toured_parents(tree: cst.CSTNode) -> tuple[list, dict] | None:
+    """(the nodes under `tree` in libcst's order, layout left out, `tree` first; each one's parent
+    but tree's), read from the tour; None for a tree that is neither toured nor a module or function."""
+    found = _toured(tree)
+    if found is None:
+        return None
+    tour, start = found
+    nodes, close = tour.nodes, tour.close
+    parent = {}
+    open_ = [start]  # the positions whose runs hold p, innermost last
+    for p in range(start + 1, close[start]):
+        while close[open_[-1]] <= p:
+            open_.pop()
+        parent[nodes[p]] = nodes[open_[-1]]
+        open_.append(p)
+    return nodes[start:close[start]], parent
+
+
+def _toured(tree: cst.CSTNode) -> tuple[_Tour, int] | None:
+    found = _TOURED.get(id(tree))
+    if found is None and isinstance(tree, _ROOTS):
+        found = (_Tour(tree), 0)
+    return found
+
+
+def _visit_toured(tour: _Tour, start: int, visitor, plan: "_Plan") -> None:
+    """_visit_typed(tour.nodes[start], ...) on the nodes the visitor has methods for."""
+    stop = tour.close[start]
+    nodes, close = tour.nodes, tour.close
+    if stop - start <= _SMALL:  # (a small tree: read its nodes rather than search each type's)
+        positions = [p for p in range(start, stop) if plan.names_of(type(nodes[p])) is not None]
+    else:
+        runs = []
+        for kind, where in tour.by_type.items():
+            if plan.names_of(kind) is not None:
+                lo = bisect.bisect_left(where, start)
+                hi = bisect.bisect_left(where, stop, lo)
+                if lo < hi:
+                    runs.append(where[lo:hi])
+        positions = runs[0] if len(runs) == 1 else sorted(p for run in runs for p in run)
+    methods: dict = {}
+    pending: list = []  # (end of run, node, its leave method), innermost last
+    skip = -1  # positions below skip lie under a node whose visit returned False
+    for p in positions:
+        if p < skip:
+            continue
+        while pending and pending[-1][0] <= p:
+            _, n, leave = pending.pop()
+            leave(n)
+        n = nodes[p]
+        found = methods.get(type(n))
+        if found is None:
+            names = plan.names_of(type(n))
+            found = methods[type(n)] = tuple(getattr(visitor, name) if name else None for name in names)
+        enter, leave = found
+        if enter is None or enter(n) is not False:
+            if leave is not None:
+                pending.append((close[p], n, leave))
+        else:
+            if leave is not None:
+                leave(n)
+            skip = close[p]
+    while pending:
+        _, n, leave = pending.pop()
+        leave(n)

@@ -17,12 +17,15 @@ None where no such binding is found: the caller keeps the flow-insensitive roots
 
 from __future__ import annotations
 
+import dataclasses
+
 import libcst as cst
-from .nodes import run_visitor
+from .nodes import run_visitor, toured_parents
 
 _BLOCKS = (cst.IndentedBlock, cst.SimpleStatementSuite)
 _OPEN = (cst.If, cst.Else)  # climbed without a check: the other branch does not reach the write
 _OTHER_BINDERS = (cst.AsName, cst.NamedExpr, cst.Global, cst.Nonlocal, cst.Del, cst.FunctionDef, cst.ClassDef)
+_BINDER_TYPES = frozenset(_OTHER_BINDERS)
 
 
 class _Parents(cst.CSTVisitor):
@@ -30,38 +33,63 @@ class _Parents(cst.CSTVisitor):
     def __init__(self):
         self.parent: dict[cst.CSTNode, cst.CSTNode] = {}
         self.stack: list[cst.CSTNode] = []
+        self.binders: dict[str, list[cst.CSTNode]] = {}  # name -> the `as`/`:=`/global/del/def binding it
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if self.stack:
             self.parent[node] = self.stack[-1]
         self.stack.append(node)
+        _note_binder(self.binders, node)
         return True
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         self.stack.pop()
 
 
-def parents(func: cst.FunctionDef) -> dict[cst.CSTNode, cst.CSTNode]:
-    visitor = _Parents()
-    run_visitor(func, visitor)
-    return visitor.parent
+@dataclasses.dataclass(frozen=True)
+class Tree:
+    """One walk of a function, read by every reaching_value() in it: each node's parent, and the
+    nodes binding a name other than by assignment (`as`, `:=`, global, del, a nested def)."""
+    parent: dict
+    binders: dict
 
 
-def _binds(node: cst.CSTNode, name: str, targets: frozenset) -> bool:
+def parents(func: cst.FunctionDef) -> Tree:
+    toured = toured_parents(func)
+    if toured is None:
+        visitor = _Parents()
+        run_visitor(func, visitor)
+        return Tree(visitor.parent, visitor.binders)
+    found, parent = toured  # (the module's tour: what _Parents would see, in its order)
+    binders: dict[str, list[cst.CSTNode]] = {}
+    for node in found:
+        _note_binder(binders, node)
+    return Tree(parent, binders)
+
+
+def _note_binder(binders: dict, node: cst.CSTNode) -> None:
+    """Note `node` under each name it binds, if it binds by `as`, `:=`, global, del or a def."""
+    if type(node) in _BINDER_TYPES:  # (libcst's node types have no subclasses; an ABC's isinstance is slow)
+        for m in _names(node):
+            if isinstance(m, cst.Name):
+                binders.setdefault(m.value, []).append(node)
+
+
+def _binds(tree: Tree, node: cst.CSTNode, name: str, targets: frozenset) -> bool:
     """Whether `node` holds a binding of `name`: a binding target in `targets`, or a name bound
-    by `as`, `:=`, `global`, `del`, a nested def."""
-    found = False
-
-    class Find(cst.CSTVisitor):
-        layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave do nothing with whitespace, commas)
-        def on_visit(self, n: cst.CSTNode) -> bool:
-            nonlocal found
-            if n in targets or (isinstance(n, _OTHER_BINDERS) and any(
-                    isinstance(m, cst.Name) and m.value == name for m in _names(n))):
-                found = True
-            return not found
-    run_visitor(node, Find())
-    return found
+    by `as`, `:=`, `global`, `del`, a nested def. (Climbs from each binding to see whether `node`
+    is above it: a function holds few bindings of a name, and walking `node`'s statements for each
+    question was most of the alias analysis's time, issue 43.)"""
+    parent = tree.parent
+    for binder in (*targets, *tree.binders.get(name, ())):
+        cur = binder
+        while cur is not node:
+            cur = parent.get(cur)
+            if cur is None:
+                break
+        else:
+            return True
+    return False
 
 
 def _names(node: cst.CSTNode):
@@ -82,24 +110,25 @@ def _plain_binding(stmt: cst.CSTNode, name: str) -> cst.BaseExpression | None:
     return None
 
 
-def reaching_value(parent: dict, node: cst.CSTNode, name: str, targets: frozenset) -> cst.BaseExpression | None:
+def reaching_value(tree: Tree, node: cst.CSTNode, name: str, targets: frozenset) -> cst.BaseExpression | None:
     """The value of the only binding `name = value` that reaches `node` (see the module
     docstring), or None. `targets`: the Name nodes that bind `name` (aug targets left out)."""
+    parent = tree.parent
     cur = node
     while cur in parent:
         up = parent[cur]
         body = getattr(up, "body", None)
         if isinstance(up, (cst.SimpleStatementLine, *_BLOCKS)) and isinstance(body, (list, tuple)):
             for stmt in reversed(body[:[id(s) for s in body].index(id(cur))]):
-                if _binds(stmt, name, targets):
+                if _binds(tree, stmt, name, targets):
                     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
                         stmt = stmt.body[0]
                     return _plain_binding(stmt, name)
         elif isinstance(up, cst.FunctionDef):
             return None
-        elif not isinstance(up, _OPEN) and _binds(up, name, targets):
+        elif not isinstance(up, _OPEN) and _binds(tree, up, name, targets):
             return None  # a loop (or try, with) that binds the name elsewhere in it
-        elif isinstance(up, cst.If) and _binds(up.test, name, targets):
+        elif isinstance(up, cst.If) and _binds(tree, up.test, name, targets):
             return None
         cur = up
     return None

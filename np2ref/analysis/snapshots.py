@@ -29,7 +29,7 @@ from __future__ import annotations
 import libcst as cst
 
 from . import effects as fx
-from .nodes import walk, run_visitor
+from .nodes import nodes_of, walk, run_visitor
 
 _FRESH_NUMPY = frozenset({
     "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like", "copy", "array",
@@ -54,6 +54,9 @@ def snapshot_binds(func: cst.FunctionDef, bindings, writes, roots, roots_of, imp
     return frozenset(found)
 
 
+_LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
+
+
 def return_binds(func: cst.FunctionDef, bindings, roots) -> frozenset:
     """The value Names of frontend/loop_returns.py's `_value_2 = x` (`return x` in a loop, as
     `_value_2 = x; _returned_1 = True; break`: the break follows it, and only `return _value_2`
@@ -62,14 +65,13 @@ def return_binds(func: cst.FunctionDef, bindings, roots) -> frozenset:
     load, since nothing writes x in between. Not one holding a parameter's array (NumPy returns
     the caller's object itself), nor in a function with a `finally:` (which runs on the `break`
     and might write x)."""
-    if any(isinstance(n, cst.Try) and n.finalbody is not None for n in walk(func)):
+    if any(n.finalbody is not None for n in nodes_of(func, cst.Try)):
         return frozenset()
     stored = set()  # the values stored just before `_returned_1 = True`
-    for line in walk(func):
-        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            for small, after in zip(line.body, line.body[1:]):
-                if _sets_flag(after, "_returned_") and isinstance(small, cst.Assign) and len(small.targets) == 1:
-                    stored |= {id(v) for v in _stored_values(small.targets[0].target, small.value)}
+    for line in nodes_of(func, _LINES):
+        for small, after in zip(line.body, line.body[1:]):
+            if _sets_flag(after, "_returned_") and isinstance(small, cst.Assign) and len(small.targets) == 1:
+                stored |= {id(v) for v in _stored_values(small.targets[0].target, small.value)}
     return frozenset(v for t, v in bindings if isinstance(v, cst.Name)
                      and (id(v) in stored or _generated(t.value, "_return_"))
                      and not any(r.startswith("param ") for r in roots.get(v.value, ())))

@@ -32,7 +32,6 @@ _LIFT_HINT = ("define it with `def` or `name = lambda` at the top of the functio
 
 class Fence(cst.CSTVisitor):
     """Reports every refused construct inside one function."""
-    layout_blind = True  # (analysis/nodes.run_visitor: on_visit/on_leave do nothing with whitespace, commas)
 
     def __init__(self, func: cst.FunctionDef, sink: DiagnosticSink, positions):
         self.func = func
@@ -44,7 +43,8 @@ class Fence(cst.CSTVisitor):
         r = self.positions[node]
         return Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
+    def _refuse(self, node: cst.CSTNode) -> bool:
+        """Report `node` when it is refused (False: its children are not looked at)."""
         if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node is not self.func:
             # the nested functions np2ref lifts are gone by now (frontend/closures.py): say why not
             why = closures.refusal(self.func, node, self.positions, self.source)
@@ -61,6 +61,11 @@ class Fence(cst.CSTVisitor):
             self.sink.report(code, message, self.span(node), hint=hint)
             return False
         return True
+
+    # (a method per type that can be refused, so that run_visitor reads only those nodes of the
+    # module's tour: every other node is entered, as an on_visit returning True would)
+    visit_FunctionDef = visit_Lambda = visit_Global = visit_Nonlocal = visit_Yield = visit_Await = \
+        visit_ClassDef = visit_Try = visit_With = visit_Del = _refuse
 
 
 def fence_function(func: cst.FunctionDef, sink: DiagnosticSink, positions) -> None:

@@ -15,14 +15,14 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.names import ImportMap
-from ..analysis.nodes import walk
+from ..analysis.nodes import nodes_of
 from .outs import Normalizer
 
 def normalize_module(module: cst.Module) -> tuple[cst.Module, dict]:
     """(module, origin): the module with namespace bindings as NumPy imports (the same module
     object when it has none); origin maps each new node to the node it stands for."""
     imports = ImportMap.of(module)
-    if not any(isinstance(node, cst.Assign) and is_namespace_call(node.value) for node in walk(module)):
+    if not any(is_namespace_call(node.value) for node in nodes_of(module, cst.Assign)):
         return module, {}  # (a transformer over the module makes every node anew: a cost per line)
     fix = _Namespaces(imports)
     new = module.visit(fix)

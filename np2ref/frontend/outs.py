@@ -14,7 +14,7 @@ import libcst as cst
 import numpy as np
 
 from ..analysis.names import ImportMap
-from ..analysis.nodes import walk
+from ..analysis.nodes import nodes_of
 from ..analysis.numpy_table import UFUNCS
 
 
@@ -24,7 +24,7 @@ def normalize_module(module: cst.Module) -> tuple[cst.Module, dict]:
     imports = ImportMap.of(module)
     if not imports.numpy_aliases() and not any(q.startswith("numpy.") for q in imports.aliases.values()):
         return module, {}
-    if not any(isinstance(node, cst.Call) and _positional_out(node, imports) is not None for node in walk(module)):
+    if not any(_positional_out(node, imports) is not None for node in nodes_of(module, cst.Call)):
         return module, {}  # (a transformer over the module makes every node anew: a cost per line)
     fix = _PositionalOut(imports)
     new = module.visit(fix)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.names import ImportMap
-from ..analysis.nodes import walk
+from ..analysis.nodes import nodes_of
 from ..analysis.numpy_table import is_random_draw
 from .outs import Normalizer
 
@@ -32,8 +32,8 @@ FRESH = frozenset(f"numpy.{n}" for n in """zeros ones empty full linspace logspa
 def normalize_module(module: cst.Module) -> tuple[cst.Module, dict]:
     """(module, origin): the module with each such `X.shape = S` rebound (the same module object
     when there is none); origin maps each new node to the node it stands for."""
-    if not any(isinstance(n, cst.AssignTarget) and isinstance(n.target, cst.Attribute)
-               and n.target.attr.value == "shape" for n in walk(module)):
+    if not any(isinstance(n.target, cst.Attribute) and n.target.attr.value == "shape"
+               for n in nodes_of(module, cst.AssignTarget)):
         return module, {}  # (a transformer over the module makes every node anew: a cost per line)
     fix = _ShapeAssign(ImportMap.of(module))
     new = module.visit(fix)

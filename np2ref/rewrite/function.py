@@ -10,6 +10,8 @@ convention). Every JAX spelling comes from emit/jaxnames.py.
 
 from __future__ import annotations
 
+import functools
+
 import libcst as cst
 
 from ..analysis import containers
@@ -20,7 +22,7 @@ from ..emit import jaxnames as J
 from ..frontend.fence import KNOWN_DECORATORS, _decorator_name
 from .plan import Marks
 from .registry import emitters
-from .rules import pyscalars, sequences, views  # importing rules registers every family
+from .rules import introspection, pyscalars, sequences, views  # importing rules registers every family
 from .syntax import target_subscripts
 
 
@@ -73,6 +75,11 @@ class ModuleRewriter(cst.CSTTransformer):
         n = self.positions[original].start.line
         return line.with_changes(trailing_whitespace=cst.TrailingWhitespace(
             whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(f"# @L{n}")))
+
+    @functools.cached_property
+    def module_asks(self) -> bool:
+        """Whether the module asks a value's type or text (rules/introspection.py asks)."""
+        return introspection.module_asks(self.marks)
 
     # -- scope -------------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:

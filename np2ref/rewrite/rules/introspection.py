@@ -43,8 +43,14 @@ def plan_introspection(node: cst.Call, ctx) -> bool:
 def asks(ctx) -> bool:
     """Whether the module asks a value's type or text (type, isinstance, repr, str, print): where
     a 0-d array and a NumPy scalar answer differently (rt/introspect.py), its reads say which
-    (rules/reads.py, calls.py)."""
-    return any(kind in ("introspect", "print") for m in ctx.marks.values() for kind, _ in m.special_calls.values())
+    (rules/reads.py, calls.py). Read through ctx.module_asks: once per module, not once per read
+    (every read asking again walked every function's plan: quadratic in the functions, issue 43)."""
+    return ctx.module_asks
+
+
+def module_asks(marks) -> bool:
+    """asks() of a module whose functions' (frozen) plans are `marks`."""
+    return any(kind in ("introspect", "print") for m in marks.values() for kind, _ in m.special_calls.values())
 
 
 # NumPy's array makers: a 0-d result is a 0-d array (np.array and np.asarray note theirs themselves)

@@ -94,14 +94,19 @@ def kept_selection_names(func: cst.FunctionDef, bool_names, int_names) -> dict[s
     return found
 
 
-def _blocks(node: cst.CSTNode):
-    found = []
+def _blocks(node: cst.CSTNode) -> list[cst.IndentedBlock]:
+    """The blocks under node, in the order of the source."""
+    finder = _Blocks()
+    run_visitor(node, finder)
+    return finder.found
 
-    class Find(cst.CSTVisitor):
-        def visit_IndentedBlock(self, block) -> None:
-            found.append(block)
-    run_visitor(node, Find())
-    return found
+
+class _Blocks(cst.CSTVisitor):
+    def __init__(self):
+        self.found: list[cst.IndentedBlock] = []
+
+    def visit_IndentedBlock(self, block) -> None:
+        self.found.append(block)
 
 
 def _names(node: cst.CSTNode) -> set[str]:

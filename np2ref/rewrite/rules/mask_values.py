@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis.names import ImportMap
-from ...analysis.nodes import walk
+from ...analysis.nodes import nodes_of
 from ...analysis.numpy_table import UFUNCS
 from .nonzero import nonzero_operand
 
@@ -126,7 +126,7 @@ def mask_loop_names(func: cst.FunctionDef, bindings, bool_names) -> tuple[frozen
     mask by its form; those whose elements may also be names of unknown kind, `for m in (mask,
     ~mask)` with a parameter `mask`, decided when traced as a parameter is), when nothing else
     binds them to another value: a Python loop the trace unrolls, each pass with an array."""
-    loops = [n for n in walk(func) if isinstance(n, cst.For) and isinstance(n.target, cst.Name)]
+    loops = [n for n in nodes_of(func, cst.For) if isinstance(n.target, cst.Name)]
     iters = {id(n.iter) for n in loops}  # a loop's own binding is `iter[0]` (analysis/aliases.py)
     rebound = {t.value for t, v in bindings if isinstance(t, cst.Name) and v is not None
                and not (isinstance(v, cst.Subscript) and id(v.value) in iters) and not looks_boolean(v, bool_names)}

@@ -16,10 +16,11 @@ import libcst as cst
 from ...analysis import effects as fx
 from ...analysis.generators import construction
 from ...analysis.names import dotted
+from ...analysis.nodes import nodes_of
 from ...analysis.numpy_table import lookup
 from ...emit import jaxnames as J
 from ..registry import emits_special, plans
-from ..syntax import plain, walk
+from ..syntax import plain
 
 
 @plans(cst.Call, order=45)
@@ -76,8 +77,8 @@ _CONTAINER_METHODS = frozenset(m for t in (list, dict, set) for m in dir(t) if n
 def namespace_parameters(func: cst.FunctionDef, params) -> frozenset[str]:
     """The parameters `P` the function calls `P.<name>(...)` of with a name no array has, nor a
     list, dict or set (`hist.append(v)`, `seen.add(k)`: a container passed in, not a namespace)."""
-    return frozenset(n.func.value.value for n in walk(func.body) if isinstance(n, cst.Call)
-                     and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name)
+    return frozenset(n.func.value.value for n in nodes_of(func.body, cst.Call)
+                     if isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name)
                      and n.func.value.value in params and n.func.attr.value not in fx.ARRAY_METHODS
                      and n.func.attr.value not in _CONTAINER_METHODS
                      and lookup(f"numpy.{n.func.attr.value}") is not None)

@@ -34,6 +34,7 @@ import libcst as cst
 
 from ...analysis.library_table import MATH_FUNCS
 from ...analysis.names import dotted
+from ...analysis.nodes import contains, nodes_of
 from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import AUG_OPS, walk
@@ -244,6 +245,7 @@ def _divides_by_parameter(node, params) -> bool:
 
 
 _DIVIDE = (cst.Divide, cst.FloorDivide, cst.Modulo)
+_BINDINGS = (cst.AugAssign, cst.Assign)
 
 
 def _scan(ctx, names: dict[str, Scalar]) -> bool:
@@ -254,39 +256,43 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
     augs, range_targets, excluded, calls, branched = {}, set(), set(), False, False
     looped = set()  # the targets of bindings in a loop body
     passed = passed_params(f)
+    sizes, items = ctx.m.selection_sizes, ctx.m.mask_items
+    # (one walk, each node's checks chosen by its type: libcst's node types have no subclasses, and
+    # their isinstance, an ABC's, was most of this scan's time, issue 43)
     for node in walk(f.node):
-        if isinstance(node, cst.Call) and not calls:
+        kind = type(node)
+        if kind is cst.Call and not calls:
             func = node.func
             calls = isinstance(func, cst.Name) and func.value in ("float", "int", "round", "bool", "complex") or \
                 isinstance(func, cst.Name) and func.value == "len" and len(node.args) == 1 \
                 and not is_static_meta(node.args[0].value) or \
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
                 (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size"))
-        if not calls and (node in ctx.m.selection_sizes or isinstance(node, cst.Attribute) and node in ctx.m.mask_items):
+        if not calls and (node in sizes or kind is cst.Attribute and node in items):
             calls = True  # `v.size` of a masked read, `np.nonzero(m)[0].size`: array data
-        if not calls and passed and _divides_by_parameter(node, passed):
+        if not calls and passed and (kind is cst.BinaryOperation or kind is cst.Call) \
+                and _divides_by_parameter(node, passed):
             calls = True  # `1.0 / dt`: Python's ZeroDivisionError when dt is a Python float
-        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+        elif kind is cst.AugAssign and isinstance(node.target, cst.Name):
             augs[id(node.target)] = node
-        elif isinstance(node, cst.For) and isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Call) \
+        elif kind is cst.For and isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Call) \
                 and isinstance(node.iter.func, cst.Name) and node.iter.func.value == "range":
             range_targets.add(id(node.target))
-        elif isinstance(node, cst.For) and isinstance(node.target, (cst.Tuple, cst.List)) \
+        elif kind is cst.For and isinstance(node.target, (cst.Tuple, cst.List)) \
                 and len(node.target.elements) == 2 and isinstance(node.target.elements[0].value, cst.Name) \
                 and isinstance(node.iter, cst.Call) and isinstance(node.iter.func, cst.Name) \
                 and node.iter.func.value == "enumerate" and "enumerate" not in f.roots \
                 and all(a.keyword is None or a.keyword.value == "start" for a in node.iter.args):
             range_targets.add(id(node.target.elements[0].value))  # `for i, v in enumerate(x)`: i is an int
-        if isinstance(node, (cst.For, cst.While)):
-            for m in walk(node.body):
-                if isinstance(m, (cst.AugAssign, cst.Assign)):
-                    looped.update(id(t.target if isinstance(t, cst.AssignTarget) else t)
-                                  for t in (m.targets if isinstance(m, cst.Assign) else (m.target,)))
-        if isinstance(node, cst.If) and not branched:  # `if c: r = 1 else: r = 0` on data: a lax.cond's
-            branched = any(isinstance(m, (cst.Assign, cst.AugAssign)) for m in walk(node))  # value, still Python's int
-        if isinstance(node, (cst.CompFor, cst.Lambda, cst.NamedExpr)):
-            excluded.update(n.value for n in walk(node.target if isinstance(node, (cst.CompFor, cst.NamedExpr))
-                                                    else node.params) if isinstance(n, cst.Name))
+        if kind is cst.For or kind is cst.While:
+            for m in nodes_of(node.body, _BINDINGS):
+                looped.update(id(t.target if isinstance(t, cst.AssignTarget) else t)
+                              for t in (m.targets if isinstance(m, cst.Assign) else (m.target,)))
+        if kind is cst.If and not branched:  # `if c: r = 1 else: r = 0` on data: a lax.cond's
+            branched = contains(node, _BINDINGS)  # value, still Python's int
+        if kind is cst.CompFor or kind is cst.Lambda or kind is cst.NamedExpr:
+            excluded.update(n.value for n in nodes_of(node.target if kind is not cst.Lambda else node.params,
+                                                      cst.Name))
     if not calls and not looped and not branched:  # no float(), int(), round(), math.*, no binding
         # in a loop or branch: no Python scalar comes from array data
         return False

@@ -25,7 +25,7 @@ from .mask_store import (
     masked_read_expression, selection_operand)
 from .mask_values import looks_boolean
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
-from ...analysis.nodes import run_visitor
+from ...analysis.nodes import nodes_of, run_visitor
 
 
 def selection_names(func: cst.FunctionDef, bool_names, imports, local_names, int_names=frozenset()) -> frozenset[str]:
@@ -243,14 +243,9 @@ class _Occurrences(cst.CSTVisitor):
 
 
 def _names_in(node: cst.CSTNode) -> list[cst.Name]:
-    """The Name nodes under node (an attribute's own name too: it is never a selection)."""
-    found = []
-
-    class Find(cst.CSTVisitor):
-        def visit_Name(self, name) -> None:
-            found.append(name)
-    run_visitor(node, Find())
-    return found
+    """The Name nodes under node (an attribute's own name too: it is never a selection), in no
+    particular order (its callers count them or key tables by them)."""
+    return nodes_of(node, cst.Name)
 
 
 # -- planning and emitting -------------------------------------------------------------

@@ -17,7 +17,7 @@ import libcst as cst
 from ...analysis.aliases import FunctionFacts
 from ...emit import jaxnames as J
 from ..registry import emits
-from ..syntax import walk
+from ...analysis.nodes import nodes_of
 from .augassign import _number_literal
 from .calls import is_static_meta
 
@@ -124,7 +124,7 @@ def integer_names(f: FunctionFacts) -> frozenset[str]:
     range() as a bound (anything else raises there), and locals every binding of which is an
     integer expression of those (a fixed point: `m = n // 2` after `n = len(x)`)."""
     seeds, loop_targets = set(), set()
-    for node in walk(f.node):
+    for node in nodes_of(f.node, (cst.Call, cst.For)):
         if _sized_call(node):  # range(n), np.zeros((n, n)): n is an integer or the call raises
             shape = node.args[0].value if isinstance(node.func, cst.Attribute) else None
             bounds = shape.elements if isinstance(shape, (cst.Tuple, cst.List)) else node.args
@@ -192,7 +192,7 @@ def list_params(f: FunctionFacts, seq_names: frozenset[str], int_names: frozense
     argument becomes an array, as NumPy computes with it (npr_jit's `lists=`). The rewriter
     finds them once per function (ModuleRewriter.list_names); compile reads its record."""
     found = set()
-    for node in walk(f.node):
+    for node in nodes_of(f.node, (cst.BinaryOperation, cst.Comparison)):
         if isinstance(node, cst.BinaryOperation) and type(node.operator) in _BIN_OPS:
             pairs = [(node.left, node.right)]
         elif isinstance(node, cst.Comparison) and len(node.comparisons) == 1 \
