@@ -16,7 +16,7 @@ import gc
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from .analysis import closures
+from .analysis import closures, setup_code
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
@@ -202,9 +202,10 @@ def _python_loop(module: cst.Module | None, name: str) -> bool:
 
 
 def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozenset(), seeds=False,
-             known=frozenset(), keep_generators=frozenset()) -> ConversionResult:
+             known=frozenset(), keep_generators=frozenset(), setup=frozenset()) -> ConversionResult:
     """`over_rows`: the (line, column) of the loop targets NPR204 named in a first pass, whose
-    loops over a written array's rows are converted as indexed loops (frontend/rows.py)."""
+    loops over a written array's rows are converted as indexed loops (frontend/rows.py); `setup`:
+    (name, why) of set-up functions a first pass refused, kept host code (analysis/setup_code.py)."""
     pulled = _pulled(text, filename)
     if pulled is not None:  # a readable module's higher-order helpers, as the script's own
         result = _placed_back(_convert(pulled.text, filename, only, over_rows, seeds, known, keep_generators),
@@ -212,7 +213,7 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
         if result.ok:  # (else the helpers stay calls np2ref cannot see into, as before)
             return result
     sink = DiagnosticSink(filename, text)
-    front = _front(text, filename, over_rows, seeds, only is None, keep_generators)
+    front = _front(text, filename, over_rows, seeds, only is None, keep_generators, setup)
     if front is None:
         parse(text, sink)  # reports the syntax error
         return ConversionResult(filename, text, None, sink.sorted())
@@ -237,8 +238,12 @@ def _convert(text: str, filename: str, only: set[str] | None, over_rows=frozense
     if sink.has_errors:
         blamed = _refused_generators(facts, sink)
         if blamed:  # a function refused that makes a generator stays host code for it, as before
-            return _convert(text, filename, only, over_rows, seeds, known, keep_generators | blamed)
-        return _retried(sink, text, filename, only, over_rows, seeds, known, keep_generators) or \
+            return _convert(text, filename, only, over_rows, seeds, known, keep_generators | blamed, setup)
+        kept = setup_code.refused_setup(facts, sink, _called_by_name(module)) if only is None else {}
+        if kept:  # set-up code that writes no array: host code, the rest of the file converts
+            return _convert(text, filename, only, over_rows, seeds, known, keep_generators,
+                            setup | frozenset(kept.items()))
+        return _retried(sink, text, filename, only, over_rows, seeds, known, keep_generators, setup) or \
             ConversionResult(filename, text, None, sink.sorted(), facts.functions, facts.host)
     code = emit_module.emit(rewritten, filename)
     if only is not None:
@@ -286,12 +291,12 @@ class _Front:
 
 @functools.lru_cache(maxsize=4)
 def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, setup: bool = False,
-           keep_generators: frozenset = frozenset()) -> _Front | None:
+           keep_generators: frozenset = frozenset(), planned: frozenset = frozenset()) -> _Front | None:
     """parse -> lift closures -> fence -> desugar jumps -> analyse, once per module text: a
     module with twenty compiled functions is analysed once, not twenty times. None for a
     syntax error (the caller parses again to report it). `setup` (convert, not np2ref.compile,
     which needs every function it calls): a refused function the module calls that writes no
-    array stays host code."""
+    array stays host code, as does one of `planned` ((name, why): refused when planned)."""
     module = _parsed(text)
     if module is None:
         return None
@@ -300,7 +305,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
         return _Front(lifted=lifted)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     fenced = fence(module, wrapper, filename, text)
-    refused = {}  # functions the fence refuses that the module calls: set-up code that writes no
+    refused = dict(planned)  # functions refused that the module calls: set-up code that writes no
     called = _called_by_name(module)  # array stays host code (analyse_module)
     for node, found in fenced.items():
         if setup and node.name.value in called and any(d.is_error for d in found):
@@ -330,11 +335,11 @@ def _refused_generators(facts: ModuleFacts, sink: DiagnosticSink) -> frozenset[s
 
 
 def _retried(sink: DiagnosticSink, text: str, filename: str, only, over_rows, seeds=False,
-             known=frozenset(), keep=frozenset()) -> ConversionResult | None:
+             known=frozenset(), keep=frozenset(), setup=frozenset()) -> ConversionResult | None:
     """The conversion again with the loops NPR204 named (iterating over a written array's rows)
     as indexed loops, when this pass found new ones; None otherwise."""
     rows = frozenset((d.line, d.col) for d in sink.items if d.code == "NPR204" and d.hint == ROWS_HINT) - over_rows
-    return _convert(text, filename, only, over_rows | rows, seeds, known, keep) if rows else None
+    return _convert(text, filename, only, over_rows | rows, seeds, known, keep, setup) if rows else None
 
 
 def _placed_back(result: ConversionResult, text: str, where) -> ConversionResult:
