@@ -199,9 +199,12 @@ CODES = {c.code: c for c in [
          "not translate, file I/O) stays a host loop, and `convert` lifts the array work between "
          "those calls into compiled steps: the calls run on the host at their place in program "
          "order, on the very NumPy arrays the program holds there (each step writes back what it "
-         "changes and returns what it rebinds). One note names the steps, one each statement that "
-         "stays host code and why: a host call, or a read of a Python int that changes on each "
-         "pass (the loop index: compiled, a step would compile once per value).",
+         "changes and returns what it rebinds). A host call in the loop's own `for` or `while` line "
+         "(a progress bar `for step in tqdm(range(n))`, `trange(n)`, a clock `while time.time() < "
+         "end`) does the same: the line runs on the host each pass, the body becomes steps. One note "
+         "names the steps, one each statement that stays host code and why: a host call, or a read "
+         "of a Python int that changes on each pass (the loop index: compiled, a step would compile "
+         "once per value).",
          "for it in range(nt):\n    F[1:] += tau * F[:-1]\n    if it % 10 == 0:\n        plt.imshow(F)",
          "def _main_step_2(F, tau):\n    F[1:] += tau * F[:-1]   # compiled\n...\nfor it in range(nt):\n"
          "    _main_step_2(F, tau)\n    if it % 10 == 0:\n        plt.imshow(F)"),
