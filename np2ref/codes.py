@@ -224,7 +224,10 @@ CODES = {c.code: c for c in [
          "on the host at its place in program order: inside a compiled loop that is one round trip "
          "from the device to Python and back per call per iteration, which dominates a loop of small "
          "array work (a Metropolis step with a host draw ran 10x slower than NumPy). The note names "
-         "the loop, the calls and how many run per call of the function. Draws made once per "
+         "the loop, the calls and how many run per call of the function; calls that are all under "
+         "an `if` of the body (`if step % every == 0: print(...)`) are a round trip only on the trips "
+         "that take it, and the note says \"up to\" (2,000 trips of a small stencil: 1 ms with a "
+         "print every 1,000 trips, 855 ms with one every trip). Draws made once per "
          "iteration, unconditionally, with arguments the loop does not change, are made before the "
          "loop in one host call (rewrite/rules/loop_draws.py) and get no note.",
          "for i in range(n):\n    x[0] += rng.random() - rng.normal()",
