@@ -6,7 +6,8 @@ Static (`np2ref check --explain-loops`'s view, pipeline.convert_file):
 - `host function`: a function that stays NumPy host code (NPR021), `+loop` when it holds a loop;
 - `host loop`: a loop of a host function kept on the host with compiled steps (NPR036);
 - `python loop`: a loop traced one trip at a time (NPR033; exact, compile time grows with trips);
-- `host calls`: a compiled loop with a host round trip per iteration (NPR039), with the calls.
+- `host calls`: a compiled loop with a host round trip per iteration (NPR039), with the calls;
+  `host calls if`: the same, each call under an `if` of the body (a round trip only on its trips).
 
 Run time (`--run`): the entry (or each of `CHECKS`) on make_inputs("small") through
 np2ref.compile(fn, host_below=0) (`compile refused`) and through the converted module
@@ -50,6 +51,10 @@ def files(paths) -> list[Path]:
     return found
 
 
+def _rel(path: Path):
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
 def _loops_in(source: str) -> set[str]:
     """The module functions whose body holds a `for` or `while`."""
     tree = ast.parse(source)
@@ -62,7 +67,7 @@ def static(path: Path) -> list[tuple[str, str, str]]:
     from np2ref.pipeline import convert_file
 
     result = convert_file(str(path))
-    rel = path.relative_to(ROOT)
+    rel = _rel(path)
     found = []
     errors = [d for d in result.diagnostics if d.is_error]
     if errors:
@@ -81,7 +86,8 @@ def static(path: Path) -> list[tuple[str, str, str]]:
             found.append(("python loop", "NPR033", where))
         elif d.code == "NPR039":
             m = CALLS.search(d.message)
-            found.append(("host calls", "NPR039:" + (m.group(1) if m else "?"), where))
+            kind = "host calls if" if "under an `if`" in d.message else "host calls"
+            found.append((kind, "NPR039:" + (m.group(1) if m else "?"), where))
     return found
 
 
@@ -129,7 +135,7 @@ def run(path: Path) -> list[tuple[str, str, str]]:
     text = path.read_text()
     if not re.search(r"^ENTRY = ", text, re.M) or "def make_inputs" not in text:
         return []
-    rel = path.relative_to(ROOT)
+    rel = _rel(path)
     original = _load(path, f"gb_{path.stem}")
     checks = getattr(original, "CHECKS", None) or {original.ENTRY: lambda: original.make_inputs("small")}
     found = []
