@@ -199,9 +199,12 @@ CODES = {c.code: c for c in [
          "not translate, file I/O) stays a host loop, and `convert` lifts the array work between "
          "those calls into compiled steps: the calls run on the host at their place in program "
          "order, on the very NumPy arrays the program holds there (each step writes back what it "
-         "changes and returns what it rebinds). One note names the steps, one each statement that "
-         "stays host code and why: a host call, or a read of a Python int that changes on each "
-         "pass (the loop index: compiled, a step would compile once per value).",
+         "changes and returns what it rebinds). A host call in the loop's own `for` or `while` line "
+         "(a progress bar `for step in tqdm(range(n))`, `trange(n)`, a clock `while time.time() < "
+         "end`) does the same: the line runs on the host each pass, the body becomes steps. One note "
+         "names the steps, one each statement that stays host code and why: a host call, or a read "
+         "of a Python int that changes on each pass (the loop index: compiled, a step would compile "
+         "once per value).",
          "for it in range(nt):\n    F[1:] += tau * F[:-1]\n    if it % 10 == 0:\n        plt.imshow(F)",
          "def _main_step_2(F, tau):\n    F[1:] += tau * F[:-1]   # compiled\n...\nfor it in range(nt):\n"
          "    _main_step_2(F, tau)\n    if it % 10 == 0:\n        plt.imshow(F)"),
@@ -221,7 +224,10 @@ CODES = {c.code: c for c in [
          "on the host at its place in program order: inside a compiled loop that is one round trip "
          "from the device to Python and back per call per iteration, which dominates a loop of small "
          "array work (a Metropolis step with a host draw ran 10x slower than NumPy). The note names "
-         "the loop, the calls and how many run per call of the function. Draws made once per "
+         "the loop, the calls and how many run per call of the function; calls that are all under "
+         "an `if` of the body (`if step % every == 0: print(...)`) are a round trip only on the trips "
+         "that take it, and the note says \"up to\" (2,000 trips of a small stencil: 1 ms with a "
+         "print every 1,000 trips, 855 ms with one every trip). Draws made once per "
          "iteration, unconditionally, with arguments the loop does not change, are made before the "
          "loop in one host call (rewrite/rules/loop_draws.py) and get no note.",
          "for i in range(n):\n    x[0] += rng.random() - rng.normal()",

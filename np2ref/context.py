@@ -34,6 +34,7 @@ class PipelineContext:
     known: frozenset = frozenset()     # names the module does not bind that the program finds bound
     over_rows: frozenset = frozenset()  # (line, col) of loop targets NPR204 named: indexed loops
     keep_generators: frozenset = frozenset()  # functions that stay host code for the generator they make
+    planned: frozenset = frozenset()   # (name, why): set-up functions refused when planned, kept host code
     policy: DtypePolicy = DtypePolicy()  # carried into every `@npr_jit` the emitter writes
 
     @classmethod

@@ -20,6 +20,7 @@ import gc
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
+from .analysis import setup_code
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
@@ -166,7 +167,7 @@ def _convert(ctx: PipelineContext) -> ConversionResult:
         if result.ok:  # (else the helpers stay calls np2ref cannot see into, as before)
             return result
     sink = ctx.sink()
-    front = _front(ctx.text, ctx.filename, ctx.over_rows, ctx.seeds, ctx.setup, ctx.keep_generators)
+    front = _front(ctx.text, ctx.filename, ctx.over_rows, ctx.seeds, ctx.setup, ctx.keep_generators, ctx.planned)
     if front is None:
         parse(ctx.text, sink)  # reports the syntax error
         return placed(ctx, ConversionResult(ctx.filename, ctx.text, None, sink.sorted()))
@@ -186,6 +187,9 @@ def _convert(ctx: PipelineContext) -> ConversionResult:
         blamed = _refused_generators(facts, sink)
         if blamed:  # a function refused that makes a generator stays host code for it, as before
             return _convert(ctx.retry(keep_generators=ctx.keep_generators | blamed))
+        kept = setup_code.refused_setup(facts, sink, _called_by_name(front.module)) if ctx.setup else {}
+        if kept:  # set-up code that writes no array: host code, the rest of the file converts
+            return _convert(ctx.retry(planned=ctx.planned | frozenset(kept.items())))
         return _retried(ctx, sink) or placed(ctx, ConversionResult(
             ctx.filename, ctx.text, None, sink.sorted(), facts.functions, facts.host))
     return placed(ctx, ConversionResult(ctx.filename, ctx.text, emit(ctx, rewritten), sink.sorted(), facts.functions,
@@ -232,12 +236,12 @@ class _Front:
 
 @functools.lru_cache(maxsize=4)
 def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, setup: bool = False,
-           keep_generators: frozenset = frozenset()) -> _Front | None:
+           keep_generators: frozenset = frozenset(), planned: frozenset = frozenset()) -> _Front | None:
     """parse -> lift closures -> fence -> desugar jumps -> analyse, once per module text: a
     module with twenty compiled functions is analysed once, not twenty times. None for a
     syntax error (the caller parses again to report it). `setup` (convert, not np2ref.compile,
     which needs every function it calls): a refused function the module calls that writes no
-    array stays host code."""
+    array stays host code, as does one of `planned` ((name, why): refused when planned)."""
     module = _parsed(text)
     if module is None:
         return None
@@ -247,7 +251,7 @@ def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, 
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     tour(module)  # (one tour of the module for every visitor run in it: analysis/nodes.py)
     found = fence(module, wrapper, filename, text)
-    refused = {}  # functions the fence refuses that the module calls: set-up code that writes no
+    refused = dict(planned)  # functions refused that the module calls: set-up code that writes no
     called = _called_by_name(module)  # array stays host code (analyse_module)
     for node, diagnostics in found.items():
         if setup and node.name.value in called and any(d.is_error for d in diagnostics):

@@ -49,10 +49,23 @@ class Break:
     col: int   # 1-based
     why: str
     loop: bool = False  # the statement is a loop that stays a host loop
+    header: bool = False  # ... for a host call in its `for`/`while` line (`tqdm(range(n))`)
 
     def message(self) -> str:
+        if self.header:
+            return (f"line {self.line} stays a host loop, its array work compiled in steps: its `for` or `while` "
+                    f"line {self.why} (run on the host each pass, as a progress bar or a clock must be)")
         return (f"line {self.line} stays a host loop, its array work compiled in steps: its body {self.why}"
                 if self.loop else f"line {self.line} stays host code between compiled steps: it {self.why}")
+
+
+def _in_header(loop, first: int, last: int, why: str, positions) -> bool:
+    """Whether the host culprit at lines first-last is a call in the `for`/`while` line of `loop`
+    (`for step in tqdm(range(n))`, `while time.time() < end`): the loop stays a host loop, which
+    evaluates its header on the host each pass as NumPy's does, and its body becomes steps."""
+    body = loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ()
+    return bool(body) and why.startswith("calls ") and positions[loop].start.line <= first <= last \
+        < positions[body[0]].start.line
 
 
 def find_steps(module: cst.Module, lift: driver.Lift, culprits) -> tuple[list[driver.Lift], list[Break]]:
@@ -69,7 +82,8 @@ def find_steps(module: cst.Module, lift: driver.Lift, culprits) -> tuple[list[dr
         hoist = positions[func.decorators[0] if func.decorators else func].start.line if func else None
     index = next((i for i, s in enumerate(body) if isinstance(s, (cst.For, cst.While))
                   and positions[s].start.line == lift.start), None)
-    if index is None or not all(lift.start < a <= b <= lift.end for a, b, _ in culprits):
+    if index is None or not all(lift.start < a <= b <= lift.end or _in_header(body[index], a, b, why, positions)
+                                for a, b, why in culprits):
         return [], []
     culprits = list(culprits) + [(a, b, f"uses `{name}`, a {kind} (a compiled step would get an array)")
                                  for name in lift.holds for a, b, kind in _uses(body[index], name, positions)]
@@ -178,6 +192,8 @@ class _Planner:
     def _descend(self, stmt, bound: set[str], live_after: set[str], why: str) -> None:
         """A host statement: its nested blocks, when it holds a host call, may hold steps."""
         line, col = self.positions[stmt].start.line, self.positions[stmt].start.column + 1
+        header = isinstance(stmt, (cst.For, cst.While)) and any(
+            _in_header(stmt, a, b, w, self.positions) and w == why for a, b, w in self.culprits)
         if isinstance(stmt, cst.For):
             target = names_bound(cst.Assign([cst.AssignTarget(stmt.target)], cst.Name("_")))
             self.varying |= target
@@ -197,7 +213,7 @@ class _Planner:
             self.breaks.append(Break(line, col, why))
             self._counters(stmt)
             return
-        self.breaks.append(Break(line, col, why, loop=True))
+        self.breaks.append(Break(line, col, why, loop=True, header=header))
 
     def _counters(self, stmt) -> None:
         """Names a host statement binds to a Python int (`k += 1`, `n = len(xs)`): varying."""

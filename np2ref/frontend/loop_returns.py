@@ -15,7 +15,7 @@
 Each `return v` in the loop's own body (not in a nested loop or function) stores v, sets the
 flag and breaks; the statements after the loop run only when no `return` did. A `while True:`
 without a `break` of its own ends only through its returns: `return _value_n` follows it. Bare
-`return`s, in a function that returns nothing after the loop, set the flag only, and the
+`return`s (or `return None`), in a function that returns nothing after the loop, set the flag only, and the
 statements after the loop run under `if not _returned_n:` (no value meets None in lax.cond).
 frontend/jumps.py then lowers the `break` to flags and frontend/returns.py the `if` to one exit,
 so a loop on array data becomes a lax loop that stops at the return.
@@ -58,7 +58,8 @@ class _Found(cst.CSTVisitor):
                 self.nested += 1
             else:
                 self.own += 1
-                self.valued += node.value is not None
+                self.valued += node.value is not None and not (  # `return None` is a bare return
+                    isinstance(node.value, cst.Name) and node.value.value == "None")
                 self.on_data += any(_reads_data(t) for t in self.tests)
         elif isinstance(node, cst.Break) and not self.depth:
             self.breaks += 1

@@ -19,9 +19,10 @@ on shapes, None or types, `if lo is None: return u`, stays as written: the ident
 view analyses see its returns). A `return` in a loop of the function body is a `break` by then
 (frontend/loop_returns.py). Left as written (a data-dependent condition there is refused when
 traced, NPR030): a function with a `return` inside another loop, `try`, `with` or `match`; one with a path that ends without a
-`return` (its None would meet a value in lax.cond) unless every return of it returns None (the
-end is then its `return None`: union-find's `if ra == rb: return`); an `if` whose branches both may fall through
-to the statements after it (lowering it would copy them into both branches).
+`return` (its None would meet a value in lax.cond) unless every `return` of it gives None (union-find's
+`if ra == rb: return`, then writes: the end is a `return` too, each `return` becomes `pass`, and no
+variable is made); an `if` whose branches both may fall through to the statements after it
+(lowering it would copy them into both branches).
 """
 
 from __future__ import annotations
@@ -94,22 +95,27 @@ class _Returns(cst.CSTVisitor):
         return False
 
 
-class _Values(_Returns):
-    """The values of a function's own returns (None for a bare `return`)."""
-
-    def __init__(self):
-        self.values = []
+class _Values(cst.CSTVisitor):
+    """Whether a `return` gives a value other than None (nested functions are their own)."""
+    found = False
 
     def visit_Return(self, node) -> None:
-        self.values.append(node.value)
+        self.found |= node.value is not None and not (isinstance(node.value, cst.Name) and node.value.value == "None")
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        return False
 
 
-def _none_returns(func: cst.FunctionDef) -> bool:
-    """Whether every `return` of func (not of a nested def) returns None."""
+def _none_only(func: cst.FunctionDef) -> bool:
+    """Whether every `return` of `func` gives None (`return`, `return None`), so a path that falls
+    off its end returns what the others do."""
     v = _Values()
     for stmt in func.body.body:
         run_visitor(stmt, v)
-    return all(value is None or isinstance(value, cst.Name) and value.value == "None" for value in v.values)
+    return not v.found
 
 
 def _returns(node) -> bool:
@@ -124,20 +130,23 @@ class Lower:
 
     def __init__(self, name: str, anchor):
         self.name, self.anchor = name, anchor
-        self.bare = False  # every return returns None: nothing is assigned, the end returns None
+        self.none_only = False  # every return gives None: a `return` becomes `pass`, no variable
 
     def function(self, func: cst.FunctionDef):
-        body, always = self.block(list(func.body.body))
-        if body is not None and not always and _none_returns(func):
-            # `if ra == rb: return` in a function that otherwise falls off its end: the end is
-            # its `return None`, and no branch carries a value (a None in a lax.cond: NPR128)
-            self.bare = True
-            end = cst.SimpleStatementLine([cst.Return(cst.Name("None"))])
-            self.anchor(end, func)
-            body, always = self.block([*func.body.body, end])
+        stmts = list(func.body.body)
+        self.none_only = _none_only(func)
+        if self.none_only:  # `if ra == rb: return` then falling off the end: None either way
+            end = cst.SimpleStatementLine([cst.Return(None)])
+            self.anchor(end, stmts[-1])
+            stmts.append(end)
+        body, always = self.block(stmts)
         if body is None or not always:
             return None
-        ret = cst.SimpleStatementLine([cst.Return(cst.Name("None" if self.bare else self.name))])
+        if self.none_only:
+            ret = cst.SimpleStatementLine([cst.Return(None)])
+            self.anchor(ret, func)
+            return func.with_changes(body=func.body.with_changes(body=[*body, ret]))
+        ret = cst.SimpleStatementLine([cst.Return(cst.Name(self.name))])
         self.anchor(ret, func)
         return func.with_changes(body=func.body.with_changes(body=[*body, ret]))
 
@@ -146,7 +155,10 @@ class Lower:
         out = []
         for k, stmt in enumerate(stmts):
             if isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, cst.Return) for s in stmt.body):
-                return out + [self._assign(stmt)], True  # what follows never runs
+                new = self._assign(stmt)  # what follows never runs
+                if self.none_only and out and new.deep_equals(cst.SimpleStatementLine([cst.Pass()])):
+                    return out, True  # (a bare `return` after other statements: nothing to say)
+                return out + [new], True
             if isinstance(stmt, cst.If) and _returns(stmt):
                 new, always = self._if(stmt, stmts[k + 1:])
                 return (None, False) if new is None else (out + [new], always)
@@ -156,9 +168,12 @@ class Lower:
     def _assign(self, line: cst.SimpleStatementLine):
         small = []
         for s in line.body:
+            if isinstance(s, cst.Return) and self.none_only:
+                small.append(cst.Pass())
+                break
             if isinstance(s, cst.Return):
                 value = s.value if s.value is not None else cst.Name("None")
-                small.append(cst.Pass() if self.bare else cst.Assign([cst.AssignTarget(cst.Name(self.name))], value))
+                small.append(cst.Assign([cst.AssignTarget(cst.Name(self.name))], value))
                 break
             small.append(s.with_changes(semicolon=cst.MaybeSentinel.DEFAULT))
         new = line.with_changes(body=small)

@@ -6,10 +6,17 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .compat import _npr_Tracer
+from .compat import _npr_eager, _npr_Tracer
+from .loops import _npr_python_int
 from .python_loops import (
     _npr_changed, _npr_containers, _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason)
 from .views import NprView
+
+
+def _npr_counted(body):
+    """body of a range's value, the traced count given as `range` gives it: a Python int, weakly
+    typed (loops.py's loop variable)."""
+    return lambda k: body(_npr_python_int(k))
 
 
 class _NprNotOneArray(Exception):
@@ -21,7 +28,9 @@ def npr_comp_map(body, seq, comprehension):
     rows, traced once; `comprehension()` (the list as written) where seq is not an array's rows,
     the body needs a row's value in Python, changes a Python container, or gives other than one
     array of a strong dtype (np.array would then decide the dtype from Python values)."""
-    if isinstance(seq, (jax.Ref, NprView)) or not isinstance(seq, (np.ndarray, jax.Array, _npr_Tracer)) \
+    if type(seq) is range and len(seq) > 0 and not _npr_eager():  # `[find(p, k) for k in range(n * n)]`
+        seq, body = jnp.arange(seq.start, seq.stop, seq.step, dtype=np.int64), _npr_counted(body)
+    elif isinstance(seq, (jax.Ref, NprView)) or not isinstance(seq, (np.ndarray, jax.Array, _npr_Tracer)) \
             or np.ndim(seq) == 0 or np.shape(seq)[0] == 0 or np.result_type(seq).kind not in "biufc":
         return comprehension()  # (rows of strings or objects: no traced array holds them)
 

@@ -10,10 +10,13 @@ Exact: each row's value is computed by the same operations on the same shapes as
 comprehension's (a reduction reduces as it did: nothing is batched), in row order, and
 np.array of equal-shaped arrays of one dtype is their stack, which lax.map returns. The
 comprehension as written is kept beside it: npr_comp_map runs it instead (rt/comprehensions.py)
-when X is not an array's rows (a list, a range, a written array), when the body needs a row's
+when X is not an array's rows (a list, a written array), when the body needs a row's
 value in Python (a Python `if` on it, an index), changes a Python container, or gives anything
 but one array of a strong dtype. Only a comprehension with one `for` over a name (or an
-attribute or subscript of names), one target name and no `if` is mapped.
+attribute or subscript of names), one target name and no `if` is mapped. A `range(...)` of
+ints, names and their arithmetic is mapped over its values too (`[find(parent, k) for k in
+range(n * n)]`), each given to the body as `range` gives it, a Python int (weakly typed), in
+order: a body that writes writes as the loop does.
 """
 
 from __future__ import annotations
@@ -62,4 +65,16 @@ def _pure(expr) -> bool:
     if isinstance(expr, cst.Subscript):
         return _pure(expr.value) and all(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.Integer, cst.Name))
                                          for e in expr.slice)
-    return False
+    return _range(expr)
+
+
+def _range(expr) -> bool:
+    """`range(...)` of ints, names, their attributes and arithmetic (`range(n * n)`)."""
+    def plain(e):
+        if isinstance(e, (cst.Integer, cst.Name, cst.Attribute, cst.Subscript)):
+            return isinstance(e, cst.Integer) or _pure(e)
+        if isinstance(e, cst.BinaryOperation):
+            return plain(e.left) and plain(e.right)
+        return isinstance(e, cst.UnaryOperation) and plain(e.expression)
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "range" \
+        and 1 <= len(expr.args) <= 3 and all(a.keyword is None and not a.star and plain(a.value) for a in expr.args)

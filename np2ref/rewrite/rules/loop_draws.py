@@ -22,6 +22,8 @@ host callback per draw (npr_random), exactly as before.
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ...analysis.module_state import names_bound
@@ -195,16 +197,58 @@ def note_host_calls(original: cst.For, body: list, ctx) -> None:
              and n.func.value in names]
     if not calls:
         return
-    lines = sorted({ctx.span(n).line for n in walk(original.body) if is_draw(n, ctx) or _print_or_passed(n, ctx)})
+    found = _HostCalls(ctx)
+    original.body.visit(found)
+    lines = sorted({ctx.span(n).line for n, _ in found.calls})
     kinds = sorted({names[c.func.value] for c in calls})
     trips = cst.Module(body=[]).code_for_node(original.iter)
+    n = len(calls)
+    counted = f"{n} host call{'s' if n > 1 else ''} per iteration ({', '.join(kinds)}; line{'s' if len(lines) > 1 else ''} " \
+        f"{', '.join(map(str, lines))})"
+    if found.calls and all(under for _, under in found.calls):  # `if step % every == 0: print(...)`
+        said = (f"this loop makes up to {counted}, each under an `if`: a round trip to the host on each "
+                f"trip whose `if` holds (at most {n} x the trips of `{trips}` per call), which dominates its "
+                "run time where most trips take it")
+    else:
+        said = (f"this loop makes {counted}: {n} x the trips of `{trips}` round trips to the host per call, "
+                "which will dominate its run time")
     ctx.sink.report(
-        "NPR039", f"this loop makes {len(calls)} host call{'s' if len(calls) > 1 else ''} per iteration "
-        f"({', '.join(kinds)}; line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}): "
-        f"{len(calls)} x the trips of `{trips}` round trips to the host per call, which will dominate "
-        "its run time", ctx.span(original.target), severity="info",
+        "NPR039", said, ctx.span(original.target), severity="info",
         hint="draws made once per iteration, unconditionally, one to a statement, with arguments the "
         "loop does not change, are made before the loop in one host call; see `np2ref explain NPR039`")
+
+
+class _HostCalls(cst.CSTVisitor):
+    """The host calls of a loop body (draws, prints, functions passed in), each with whether an
+    `if` (or a conditional expression) of the body guards it: made only on the trips it holds."""
+
+    def __init__(self, ctx):
+        self.ctx, self.depth, self.calls = ctx, 0, []
+
+    def visit_If(self, node) -> None:
+        self.depth += _users(node.test)
+
+    def leave_If(self, node) -> None:
+        self.depth -= _users(node.test)
+
+    def visit_IfExp(self, node) -> None:
+        self.depth += 1
+
+    def leave_IfExp(self, node) -> None:
+        self.depth -= 1
+
+    def visit_Call(self, node) -> None:
+        if is_draw(node, self.ctx) or _print_or_passed(node, self.ctx):
+            self.calls.append((node, self.depth > 0))
+
+
+def _users(test) -> bool:
+    """Whether an `if` is the user's, not one frontend/jumps.py made for `break`/`continue`
+    (`if not _skip_3:` around the rest of the body: every trip that goes on takes it)."""
+    return any(not _JUMP_FLAG.match(n.value) for n in walk(test) if isinstance(n, cst.Name) and n.value != "not")
+
+
+_JUMP_FLAG = re.compile(r"_(skip|break|returned)_\d+$")
 
 
 def _print_or_passed(node, ctx) -> bool:
