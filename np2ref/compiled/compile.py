@@ -70,14 +70,12 @@ class Compiled:
                  in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
                  host_below=None, trace_budget="default", loops="xla", sums="exact"):
         self.dtype_policy = DtypePolicy.of(dtype_policy)
-        if loops not in ("xla", "pallas"):
-            raise ValueError(f"loops must be 'xla' or 'pallas', not {loops!r}")
         self.loops, self.sums = loops, sums
         if bounds not in ("checked", "unchecked"):
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = source_of(fn)
         name = fn.__name__
-        with pallas_loops(loops == "pallas"), sums_mode(sums):  # the kernels beside the loops; sums reordered
+        with pallas_loops(loops), sums_mode(sums):  # the kernels beside the loops; sums reordered (ValueError: a bad name)
             result = convert_source(text, filename, only={name}, seeds=True,
                                     known=frozenset(fn.__code__.co_freevars))
         if name in result.host:
@@ -491,9 +489,8 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     `loops="pallas"`: a top-level loop nest of element reads and writes runs as one Pallas kernel
     (rewrite/pallas_loops.py, rt/pallas.py; interpret mode off a TPU), the lax loop where it
     cannot; `.explain()` says which and why (docs/loops.md, "Sequential loops").
-    `sums="reorder"`: a loop that only accumulates (`C[i, :] += a[k] * B[k, :]` over k) adds its
-    terms in another order, as one contraction (rewrite/sum_reorder.py): NOT NumPy's bits, within
-    the tolerance docs/semantics.md states ("Reordered sums"); `.explain()` names those loops.
+    `sums="reorder"`: a loop that only accumulates `R[P] += value` sums as one contraction (NOT NumPy's
+    bits: docs/semantics.md, "Reordered sums"; rewrite/sum_reorder.py); `.explain()` names those loops.
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
