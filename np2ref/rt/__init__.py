@@ -72,7 +72,7 @@ try:
     import jax  # noqa: F401
     from . import (
         compat_messages, compat, core, budget, buffers, module_globals,
-        bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions,
+        bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions, lane_reads,
         index, views, stores,
         ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
@@ -89,7 +89,7 @@ MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering
            jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
            windows_more, win_views, sum_reorder, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)
+           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)
 
 
 def _public(module) -> dict:

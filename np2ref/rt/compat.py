@@ -185,6 +185,11 @@ def _npr_producer(tracer):
     return getattr(tracer, "parent", None)
 
 
+def _npr_batched_value(x):
+    """The per-batch value a vmap's tracer `x` carries (its `val`), else None (rt/lane_reads.py)."""
+    return getattr(x, "val", None) if type(x).__name__ == "BatchTracer" else None
+
+
 def _npr_affine(x, stop=None):
     """(base, c): the traced int x computed as base + c in the jaxprs being traced (adds and
     subtracts of int literals followed back: `k + 1`, `i - 3 + 1`); (x, 0) when it was not.

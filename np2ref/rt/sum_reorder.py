@@ -27,8 +27,10 @@ from jax import lax
 
 from .bounds import _npr_note_range
 from .compat import _npr_weak_astype
+from .lane_reads import _npr_note_lane
 from .loops import _npr_is_concrete, npr_for
 from .masked import NprMasked, _npr_masked, _npr_operands
+from .refs import _npr_differentiated
 
 NPR_SUM_REORDER = True  # False: npr_sum_for runs the loop (the tests compare the two)
 
@@ -59,12 +61,15 @@ def _npr_totals(terms, ks):
     """Per product of `terms`, the sum over ks of the product of its factors."""
     k0 = _npr_weak_astype(jnp.asarray(ks[0]), jnp.asarray(ks[0]).dtype)
     _npr_note_range(k0, min(ks), max(ks))
-    probe = [_npr_pair(p) for p in terms(k0)]  # this trace's lengths and offsets (the stores' own)
+    probe = [_npr_pair(p) for p in terms(k0)]
+    differentiated = _npr_differentiated(probe)  # this trace's lengths and offsets (the stores' own)
     shapes = []
 
     def lane(k):
         k = _npr_weak_astype(k, k.dtype)
         _npr_note_range(k, min(ks), max(ks))
+        if not differentiated:  # `A[i, k]` a slice of A, not a gather (lane_reads.py)
+            _npr_note_lane(k, ks.start, ks.step)
         pairs = [_npr_pair(p) for p in terms(k)]
         shapes.append([_npr_layout(d) for d, _ in pairs])
         return [d for d, _ in pairs]
