@@ -220,3 +220,34 @@ def test_explain_names_the_reordered_loop():
 def test_an_unknown_mode_is_refused():
     with pytest.raises(ValueError, match="sums must be"):
         np2ref.compile(syrk, sums="fast")
+
+
+SYRK_FILE = '''import numpy as np
+
+
+def syrk(alpha, beta, C, A):
+    for i in range(A.shape[0]):
+        C[i, :i + 1] *= beta
+        for k in range(A.shape[1]):
+            C[i, :i + 1] += alpha * A[i, k] * A[:i + 1, k]
+'''
+
+
+@pytest.mark.parametrize("how", ["flag", "config", "default"])
+def test_convert_reorders_with_the_flag_or_the_config(tmp_path, capsys, how):
+    """`np2ref convert --sums reorder` and `[tool.np2ref] sums = "reorder"` write npr_sum_for;
+    without either, the loop (NumPy's order)."""
+    from np2ref.cli import main
+    src = tmp_path / "kernel.py"
+    src.write_text(SYRK_FILE)
+    if how == "config":
+        (tmp_path / "pyproject.toml").write_text('[tool.np2ref]\nsums = "reorder"\n')
+    assert main(["convert", str(src), "--stdout", "--no-cache"] + (["--sums", "reorder"] if how == "flag" else [])) == 0
+    assert ("npr_sum_for(" in capsys.readouterr().out) == (how != "default")
+
+
+def test_a_bad_sums_in_the_config_is_a_usage_error(tmp_path):
+    from np2ref.cli import main
+    (tmp_path / "kernel.py").write_text(SYRK_FILE)
+    (tmp_path / "pyproject.toml").write_text('[tool.np2ref]\nsums = "fast"\n')
+    assert main(["convert", str(tmp_path / "kernel.py"), "--stdout"]) == 2

@@ -32,9 +32,9 @@ import libcst as cst
 
 from .lanes import _Accesses, _names
 from ..analysis.nodes import run_visitor
+from ..policy import SUMS as MODES
 
 SUMS = contextvars.ContextVar("np2ref_sums", default="exact")
-MODES = ("exact", "reorder")
 _ACCUMULATE = (cst.AddAssign, cst.SubtractAssign)
 
 
