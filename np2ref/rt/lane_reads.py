@@ -11,7 +11,9 @@ position counted from the end, as NumPy's index is, and one past the axis clampe
 gather clamps it: lanes the range does not hold, or an index NumPy refuses, which the bounds
 check reports as before). The
 other indices are read the same way at their own vmap (`B[i, k]` in syr2k's reordered sum: k at
-the inner vmap, i at the outer one). Anything else (a batched array, two indices of one vmap, a
+the inner vmap, i at the outer one). Only directly in the lanes (or in vmaps nested in them): in
+a loop body inside the lanes (syrk's k loop without sums="reorder") the whole slice would be
+made again every trip, 2x slower than the gather of one element a lane, so the gather stays. Anything else (a batched array, two indices of one vmap, a
 step other than 1) is the plain read, as before. Values are the gather's bit for bit: a read
 moves no arithmetic. Not under differentiation (custom_vmap has no reverse-mode rule): the lanes
 are noted only where no derivative is taken.
@@ -24,30 +26,32 @@ from jax import lax
 from jax.custom_batching import custom_vmap
 
 from .bounds import _npr_wide
-from .compat import _npr_affine, _npr_batched_value, _npr_traced
+from .compat import _npr_affine, _npr_current_trace, _npr_traced, _npr_unbatched, _npr_vmaps_within
 
 _npr_LANES = {}  # id(the lane variable's per-batch value) -> (start, step, that value)
 
 
 def _npr_note_lane(k, start, step):
     """Note the vmapped lane variable k: in lane j it is start + j * step."""
-    val = _npr_batched_value(k)
+    val = (_npr_unbatched(k) or (None,))[0]
     if val is None:
         return
     if len(_npr_LANES) > 256:  # the oldest (traces that ended); an outer lane's note is recent
         for key in list(_npr_LANES)[:-128]:
             del _npr_LANES[key]
-    _npr_LANES[id(val)] = (int(start), int(step), val)
+    _npr_LANES[id(val)] = (int(start), int(step), val, _npr_current_trace())
 
 
 def _npr_lane_of(e):
     """(first position, step) of an index that is a noted lane variable plus a literal, else None."""
-    val = _npr_batched_value(e)
-    if val is None or not _npr_LANES:
+    val = (_npr_unbatched(e) or (None,))[0] if _npr_LANES else None
+    if val is None:
         return None
     base, c = _npr_affine(val)
     hit = _npr_LANES.get(id(base))
-    return (hit[0] + c, hit[1]) if hit is not None and hit[2] is base else None
+    if hit is None or hit[2] is not base or not _npr_vmaps_within(_npr_current_trace(), hit[3]):
+        return None  # (in a loop body inside the lanes the gather stays: a slice there is a copy a trip)
+    return hit[0] + c, hit[1]
 
 
 def _npr_lane_read(x, idx):
