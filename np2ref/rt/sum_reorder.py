@@ -61,8 +61,8 @@ def _npr_totals(terms, ks):
     """Per product of `terms`, the sum over ks of the product of its factors."""
     k0 = _npr_weak_astype(jnp.asarray(ks[0]), jnp.asarray(ks[0]).dtype)
     _npr_note_range(k0, min(ks), max(ks))
-    probe = [_npr_pair(p) for p in terms(k0)]
-    differentiated = _npr_differentiated(probe)  # this trace's lengths and offsets (the stores' own)
+    probe = [_npr_pair(p) for p in terms(k0)]  # this trace's lengths and offsets (the stores' own)
+    differentiated = _npr_differentiated(probe)
     shapes = []
 
     def lane(k):
