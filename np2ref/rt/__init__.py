@@ -10,6 +10,7 @@ Modules, in the order a store goes through them:
 
 - core: trace-time state, casting and small conversions; NprError.
 - index, bounds: NumPy's index kinds normalised onto a Ref; IndexError for traced indices.
+  lane_reads: `A[i + c]` with i a loop's lane variable read as slices, not a gather.
 - views, stores, lowering: loads and NumPy views of Refs; stores with NumPy's casting,
   broadcasting and last-wins duplicates (scatter); how a store is lowered (switchable
   peepholes; store_order: stores ordered for XLA:CPU's copy insertion).
