@@ -1,7 +1,7 @@
 """Kernels in the style of the NPBench suite's NumPy versions (the third-party kernels issue 39
 measured), written for np2ref's benchmarks, each with a hand port in jax.numpy, and their timing:
 
-    python benchmarks/npbench_style.py [--calls N] [--only a,b]
+    python benchmarks/npbench_style.py [--calls N] [--only a,b] [--sums reorder]
 
 Per kernel: NumPy (the original on copies), the jitted `np2ref.compile(fn).pure` and the jitted hand
 port on device arrays, the fastest of N calls each (alternated in two halves, so a busy spell on a
@@ -10,7 +10,8 @@ sizes, near NPBench's S preset. The kernels are the shapes the issue lists: tria
 (syrk, syr2k), symmetric fills (covariance, correlation), a triangular product (trmm), rank-1
 updates and products without loops (gemver), elementwise (compute), LU with substitutions
 (ludcmp), time loops of stencils (fdtd_2d, jacobi_1d, jacobi_2d), a Levinson recurrence (durbin),
-row-wise softmax and a horizontal-diffusion stencil (hdiff).
+row-wise softmax and a horizontal-diffusion stencil (hdiff). `--sums reorder` compiles with
+np2ref.compile's opt-in (docs/semantics.md, "Reordered sums": syrk's and syr2k's k loops).
 """
 
 from __future__ import annotations
@@ -307,14 +308,14 @@ def fastest(f, calls):
     return best
 
 
-def measure(name, calls):
+def measure(name, calls, sums="exact"):
     """(NumPy, np2ref, hand) fastest seconds of kernel `name`."""
     import np2ref
     fn = globals()[name]
     args = inputs(name, np.random.default_rng(0))
     static = tuple(k for k, x in enumerate(args) if isinstance(x, int))
     dev = [jax.device_put(x) if k not in static else x for k, x in enumerate(args)]
-    ours = jax.jit(np2ref.compile(fn).pure, static_argnums=static)
+    ours = jax.jit(np2ref.compile(fn, sums=sums).pure, static_argnums=static)
     hand = jax.jit(globals()["hand_" + name], static_argnums=static)
     jax.block_until_ready(ours(*dev))
     jax.block_until_ready(hand(*dev))
@@ -330,12 +331,13 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--calls", type=int, default=200)
     p.add_argument("--only", default="")
+    p.add_argument("--sums", default="exact", choices=("exact", "reorder"))
     a = p.parse_args(argv)
     jax.config.update("jax_enable_x64", True)
     ratios = []
     print("| kernel | NumPy ms | np2ref ms | hand ms | np2ref / hand | np2ref / NumPy |\n|---|---|---|---|---|---|")
     for name in (a.only.split(",") if a.only else NAMES):
-        t_np, t_ours, t_hand = measure(name, a.calls)
+        t_np, t_ours, t_hand = measure(name, a.calls, a.sums)
         ratios.append(t_ours / t_hand)
         print(f"| {name} | {t_np * 1e3:.3f} | {t_ours * 1e3:.3f} | {t_hand * 1e3:.3f} | {t_ours / t_hand:.2f} | "
               f"{t_ours / t_np:.2f} |", flush=True)

@@ -51,18 +51,22 @@ class Converted:
     translated: bool  # some function was translated (else the output would be the NumPy code)
 
 
-def convert_one(path: str, runtime_module: str, policy, options, use_cache: bool = False) -> Converted:
+def convert_one(path: str, runtime_module: str, policy, options, use_cache: bool = False,
+                sums: str = "exact") -> Converted:
     """convert_file(path) and its output importing `runtime_module`, under the dtype policy and
-    entry options of the config (ConversionResult.code_for); from the cache when `use_cache` and
-    it holds the file under this config (else stored there)."""
-    config = (runtime_module, str(policy), repr(sorted(options.items())) if options else "")
+    entry options of the config (ConversionResult.code_for) and its `sums` (rewrite/sum_reorder.py);
+    from the cache when `use_cache` and it holds the file under this config (else stored there)."""
+    config = (runtime_module, str(policy), repr(sorted(options.items())) if options else "") + \
+        ((sums,) if sums != "exact" else ())
     entry = _entry(path, "convert", *config) if use_cache else None
     found = _converted_from_cache(path, entry) if entry is not None else None
     if found is not None:
         return found
     from .pipeline import convert_file
+    from .rewrite.sum_reorder import sums_mode
 
-    result = convert_file(path)
+    with sums_mode(sums):
+        result = convert_file(path)
     code = result.code_for(runtime_module, policy, options) if result.ok else None
     done = Converted(path, result.source, code, result.diagnostics, result.ok,
                      bool(set(result.functions) - set(result.plain)))

@@ -75,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
                         "converted program runs where np2ref is not installed (needs only jax and numpy)")
     g.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when a conversion would write or change an output file")
+    c.add_argument("--sums", choices=("exact", "reorder"), help="reorder: loops that only accumulate `R[P] += value` "
+                   "sum as one contraction, NOT NumPy's bits (docs/semantics.md; default [tool.np2ref] sums, exact)")
     c.add_argument("--strict", action="store_true",
                    help="exit 1 when a file has nothing np2ref translates (its output would be the NumPy code)")
     c.add_argument("--force", action="store_true",
@@ -260,7 +262,7 @@ def cmd_convert(args) -> int:
     progress = _Progress(len(pairs), live=len(pairs) > 1 and not args.quiet)
     convert = functools.partial(batch.convert_one, runtime_module=_runtime_module(args),
                                 policy=cfg.dtype_policy, options=cfg.entry_options,
-                                use_cache=not args.no_cache and cache.enabled())
+                                use_cache=not args.no_cache and cache.enabled(), sums=args.sums or cfg.sums)
     results = batch.in_order(convert, [str(path) for path, _ in pairs], args.jobs, on_file=progress.step)
     for (path, out), result in zip(pairs, results):
         code = result.code

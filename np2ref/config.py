@@ -5,6 +5,7 @@
     exclude = ["legacy", "*_ref.py"]       # globs skipped when walking folders (as --exclude)
     dtype_policy = "preserve"              # or "float32": @npr_jit in converted files, verify
     trace_budget = 50000                   # or "none": equations a first call may trace (NPR037)
+    sums = "exact"                         # or "reorder": `convert` sums accumulation loops reordered
     select = ["NPR0", "NPR1", "NPR2"]      # codes (or prefixes) `check` reports
     ignore = ["NPR021"]                    # codes (or prefixes) `check` does not report
 
@@ -25,7 +26,7 @@ except ModuleNotFoundError:  # Python 3.10
 from . import policy as _policy
 from .policy import DtypePolicy
 
-KEYS = ("include", "exclude", "dtype_policy", "select", "ignore", "trace_budget")
+KEYS = ("include", "exclude", "dtype_policy", "select", "ignore", "trace_budget", "sums")
 
 
 class ConfigError(Exception):
@@ -41,6 +42,7 @@ class Config:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     trace_budget: int | None | str = "default"  # "default": the runtime's (rt/budget.py)
+    sums: str = "exact"  # "reorder": accumulation loops summed reordered (docs/semantics.md, "Reordered sums")
 
     @property
     def root(self) -> Path | None:
@@ -106,7 +108,10 @@ def _config(path: Path, table: dict) -> Config:
     except ValueError:
         raise ConfigError(f"{path}: [tool.np2ref] dtype_policy must be one of {', '.join(_policy.NAMES)}, "
                           f"not {policy!r}") from None
-    return Config(path, dtype_policy=policy, trace_budget=_trace_budget(path, table), **values)
+    sums = table.get("sums", "exact")
+    if sums not in _policy.SUMS:
+        raise ConfigError(f"{path}: [tool.np2ref] sums must be one of {', '.join(_policy.SUMS)}, not {sums!r}")
+    return Config(path, dtype_policy=policy, trace_budget=_trace_budget(path, table), sums=sums, **values)
 
 
 def _trace_budget(path, table) -> int | None | str:

@@ -16,6 +16,7 @@ import dataclasses
 
 NAMES = ("preserve", "float32")
 DEFAULT = "preserve"
+SUMS = ("exact", "reorder")  # sums=: a loop's `R[P] += value` in NumPy's order, or reordered (rewrite/sum_reorder.py)
 
 
 @dataclasses.dataclass(frozen=True)

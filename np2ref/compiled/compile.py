@@ -14,6 +14,7 @@ from ..compare import compare_outputs, run_on_copies
 from ..diagnostics import Np2RefError
 from ..pipeline import ConversionResult, convert_source
 from ..rewrite.pallas_loops import pallas_loops
+from ..rewrite.sum_reorder import sums_mode
 from ..policy import DtypePolicy
 from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global random state as it was)
 from .choice import HOST, JIT, Choice, choose, closed_because
@@ -67,16 +68,14 @@ class Compiled:
 
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
                  in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
-                 host_below=None, trace_budget="default", loops="xla"):
+                 host_below=None, trace_budget="default", loops="xla", sums="exact"):
         self.dtype_policy = DtypePolicy.of(dtype_policy)
-        if loops not in ("xla", "pallas"):
-            raise ValueError(f"loops must be 'xla' or 'pallas', not {loops!r}")
-        self.loops = loops
+        self.loops, self.sums = loops, sums
         if bounds not in ("checked", "unchecked"):
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = source_of(fn)
         name = fn.__name__
-        with pallas_loops(loops == "pallas"):  # rewrite/pallas_loops.py: the kernels beside the loops
+        with pallas_loops(loops), sums_mode(sums):  # the kernels beside the loops; sums reordered (ValueError: a bad name)
             result = convert_source(text, filename, only={name}, seeds=True,
                                     known=frozenset(fn.__code__.co_freevars))
         if name in result.host:
@@ -464,7 +463,7 @@ class Compiled:
 
 def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=False,  # noqa: A001
             in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
-            host_below=None, trace_budget="default", loops="xla"):
+            host_below=None, trace_budget="default", loops="xla", sums="exact"):
     """Decorator: translate `fn` (and the module functions it calls) into a jitted ref program.
 
     Returns a `Compiled` with NumPy semantics (results out, mutated arguments written back),
@@ -490,10 +489,12 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     `loops="pallas"`: a top-level loop nest of element reads and writes runs as one Pallas kernel
     (rewrite/pallas_loops.py, rt/pallas.py; interpret mode off a TPU), the lax loop where it
     cannot; `.explain()` says which and why (docs/loops.md, "Sequential loops").
+    `sums="reorder"`: a loop that only accumulates `R[P] += value` sums as one contraction (NOT NumPy's
+    bits: docs/semantics.md, "Reordered sums"; rewrite/sum_reorder.py); `.explain()` names those loops.
     """
     def wrap(f):
         return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
                         in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh,
                         bitwise=bitwise, bounds=bounds, host_below=host_below, trace_budget=trace_budget,
-                        loops=loops)
+                        loops=loops, sums=sums)
     return wrap(fn) if fn is not None else wrap

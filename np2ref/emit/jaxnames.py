@@ -60,6 +60,7 @@ MASK_LEAF = "npr_mask_leaf"
 MATH = "npr_math"
 FOR = "npr_for"
 VFOR = "npr_vfor"  # a loop of independent iterations (rewrite/lanes.py)
+SUM_FOR = "npr_sum_for"  # a loop that only accumulates, summed reordered (rewrite/sum_reorder.py, sums="reorder")
 PALLAS = "npr_pallas"  # a loop nest as one Pallas kernel (rewrite/pallas_loops.py, loops="pallas")
 LANE = "npr_lane"
 RANGE = "npr_range"

@@ -40,10 +40,12 @@ _FUNCS = {"sqrt": "jnp.sqrt", "abs": "jnp.abs", "absolute": "jnp.abs"}
 
 
 @contextlib.contextmanager
-def pallas_loops(on: bool):
-    """Within the block, conversions write the Pallas form of eligible loop nests (np2ref.compile's
-    `loops="pallas"`); other conversions (files, the CLI) are unchanged."""
-    token = PALLAS.set(bool(on))
+def pallas_loops(loops: str):
+    """With loops="pallas", conversions within the block write the Pallas form of eligible loop
+    nests (np2ref.compile's `loops=`); with "xla", and elsewhere (files, the CLI), they do not."""
+    if loops not in ("xla", "pallas"):
+        raise ValueError(f"loops must be 'xla' or 'pallas', not {loops!r}")
+    token = PALLAS.set(loops == "pallas")
     try:
         yield
     finally:

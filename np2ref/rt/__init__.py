@@ -10,6 +10,7 @@ Modules, in the order a store goes through them:
 
 - core: trace-time state, casting and small conversions; NprError.
 - index, bounds: NumPy's index kinds normalised onto a Ref; IndexError for traced indices.
+  lane_reads: `A[i + c]` with i a loop's lane variable read as slices, not a gather.
 - views, stores, lowering: loads and NumPy views of Refs; stores with NumPy's casting,
   broadcasting and last-wins duplicates (scatter); how a store is lowered (switchable
   peepholes; store_order: stores ordered for XLA:CPU's copy insertion).
@@ -30,7 +31,8 @@ Modules, in the order a store goes through them:
   early_exit: a data-dependent `break` ends the loop; rebinds: a carried array the body rebinds.
 - vectorise: npr_vfor, a loop whose iterations the rewrite proved independent run as one vmap
   over its range (rewrite/lanes.py); lane_dots: a product of two moving slices in those lanes as
-  one matrix product where that is exact.
+  one matrix product where that is exact. sum_reorder: npr_sum_for, a loop that only accumulates
+  `R[P] += value`, summed as one contraction over its range (sums="reorder"; not NumPy's bits).
 - pallas: npr_pallas, a top-level loop nest of element reads and writes as one Pallas kernel (loops="pallas").
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - appends: a lax loop's append-only lists, the appended values stacked at the trip's index.
@@ -71,13 +73,13 @@ try:
     import jax  # noqa: F401
     from . import (
         compat_messages, compat, core, budget, buffers, module_globals,
-        bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions,
+        bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions, lane_reads,
         index, views, stores,
         ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
         unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
         comprehensions, pallas,
-        masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views,
+        masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views, sum_reorder,
         host, draws, opaque, introspect, arguments, float_sizes, fastpath, numpycall, calls, jit)
 finally:
     _np.random.set_state(_state)
@@ -87,8 +89,8 @@ MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
-           windows_more, win_views, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)
+           windows_more, win_views, sum_reorder, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
+           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)
 
 
 def _public(module) -> dict:

@@ -19,6 +19,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | a Ref made from a constant array (np.add.at into it: jax 0.10's addupdate discharge calls `.at` on the constant's NumPy value) | `tracer.parent` of the Ref (`new_ref`), its input's `_trace.frame.constvar_to_val` | False: addupdate (JAX's AttributeError for such a Ref) |
 | the index of JAX's IndexError for an empty axis (compat_messages.py) | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 | a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
+| a vmap's trace and the ones it nests in (`A[i - 1]` read as a slice in lanes, lane_reads.py) | `BatchTrace.parent_trace`, `tracer.val` | not within: the gather, as before |
 | whether anything is being traced (a draw made eagerly runs on the host at once, NumPy's own value) | `trace_ctx.trace`'s class name `EvalTrace` | not eager: an io_callback, as in a trace |
 | a whole-Ref store (`ref[...] = v`) under vmap with the Ref and the value batched along different axes (jax 0.10.2 raises "Invalid shape for `swap`") | `jax._src.interpreters.batching.fancy_primitive_batchers[swap_p]` wrapped to move the value's batch axis first (as JAX's addupdate rule does) | JAX's own error, as before |
 | what one of JAX's errors means, where only its text tells it apart | `_NPR_JAX_MESSAGES` (compat_messages.py): a row per wording, with the JAX versions it was read in | not recognised: JAX's own error surfaces (no coded diagnostic) |
@@ -198,6 +199,13 @@ def _npr_widened_from(x):
             return x
         x = eqn.in_tracers[0]
     return x
+
+
+def _npr_vmaps_within(trace, outer):
+    """Whether `trace` is the vmap trace `outer`, or vmaps nested in it with no loop body's between."""
+    while type(trace).__name__ == "BatchTrace" and trace is not outer:
+        trace = getattr(trace, "parent_trace", None)
+    return trace is outer and outer is not None
 
 
 def _npr_affine(x, stop=None):

@@ -38,6 +38,7 @@ from .refs import _npr_differentiated
 from .stores import npr_at
 from .views import npr_get
 from .lane_dots import _npr_in_lanes
+from .lane_reads import _npr_note_lane
 
 
 class _NprLane:
@@ -149,7 +150,8 @@ def _npr_lanes(rng, lanes, slots, width, span):
     # matrix product, not a gather of n copies of A); the lanes outside the range are dropped. Under
     # differentiation they run iteration `start` instead: their cotangent is zero, and a NaN
     # derivative of an iteration NumPy never runs (sqrt of a negative) would make 0 * NaN
-    if _npr_differentiated([lanes, slots]):
+    differentiated = _npr_differentiated([lanes, slots])
+    if differentiated:
         at = jnp.where(valid, j, start if _npr_is_concrete(start) else jnp.clip(start, 0, width - 1))
     olds = [jnp.asarray(npr_get(r)[_npr_all_lanes(ix)]) for r, ix, _ in slots]
 
@@ -158,6 +160,8 @@ def _npr_lanes(rng, lanes, slots, width, span):
         # raises NumPy's OverflowError past 255; a check recorded under vmap runs the loop)
         k = _npr_weak_astype(k, k.dtype)
         _npr_note_range(k, *span)
+        if not differentiated:  # lane j is j: `A[k - 1]` a slice of A (lane_reads.py)
+            _npr_note_lane(k, 0, 1)
         refs = [jax.new_ref(v) for v in values]
         lanes(k, *refs)
         return [s[...] for s in refs]
@@ -165,7 +169,9 @@ def _npr_lanes(rng, lanes, slots, width, span):
     axes = [_npr_slot_axis(ix) for _, ix, _ in slots]
     # the lanes first (a Ref made under vmap from a value batched along another axis fails its stores)
     with _npr_in_lanes():  # (a product of two slices then one matrix product: rt/lane_dots.py)
-        new = jax.vmap(lane)(at, *[jnp.moveaxis(jnp.take(o, at, axis=a), a, 0) for o, a in zip(olds, axes)])
+        new = jax.vmap(lane)(at, *[jnp.moveaxis(jnp.take(o, at, axis=a) if differentiated else  # (lanes 0 .. width - 1:
+                                                 jax.lax.slice_in_dim(o, 0, width, axis=a), a, 0)  # a slice, no gather)
+                                    for o, a in zip(olds, axes)])
     new = [jnp.moveaxis(v, 0, a) for v, a in zip(new, axes)]
     return new, [(o, valid) for o in olds]
 

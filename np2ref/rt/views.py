@@ -10,6 +10,7 @@ from .compat import _npr_producer, _npr_traced, _npr_Tracer
 from .core import (
     _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_state, _NprLazy, npr_load, NprUnsupported)
 from .index import _npr_Idx, _npr_within
+from .lane_reads import _npr_lane_read
 from .lowering import _npr_LOWERING, _npr_last_store, _npr_region_value, _npr_TKey
 
 
@@ -321,7 +322,7 @@ def _npr_element_read(ref, idx):
     cur = ref[...]
     last = _npr_last_store(cur)
     if last is None:
-        return cur[tuple(map(_npr_wide, items))]
+        return _npr_indexed(cur, items)
     key = []
     for e, n in zip(map(_npr_Idx._item, items), ref.shape):  # as _npr_Idx keys a store's index
         key.append(_npr_TKey(e, n) if _npr_traced(e) else e + n if e < 0 else e)
@@ -330,10 +331,10 @@ def _npr_element_read(ref, idx):
         # in the store's fusion and once in the reader's, the second reading the array the store
         # updates in place, and copied the array every trip: iir_filter's `y[n] = ...` then
         # `e += y[n] * y[n]` took 1.6 s for NumPy's 12 ms at 20,000 samples (0.6 ms so)
-        return cur[tuple(map(_npr_wide, items))]
+        return _npr_indexed(cur, items)
     val = _npr_region_value(last[0], tuple(key))
     if val is None:
-        return cur[tuple(map(_npr_wide, items))]
+        return _npr_indexed(cur, items)
     absorbed = _npr_state.setdefault("absorbed", set())
     if len(absorbed) > 4096:  # (ids of loads long gone: forgetting one only costs a copy)
         absorbed.clear()
@@ -369,7 +370,15 @@ class _npr_Get:
         x = npr_load(x)
         if isinstance(x, np.ndarray) and _npr_has_jax(idx):  # a module's table (`W[i]`) at a traced
             x = jnp.asarray(x)  # index: NumPy's own __getitem__ cannot take it
-        return x[tuple(_npr_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_wide(idx)]
+        return _npr_indexed(x, idx)
+
+
+def _npr_indexed(x, idx):
+    """x[idx] (x loaded), jnp's read with indices widened; `A[i - 1]` in lanes a slice (lane_reads.py)."""
+    lanes = _npr_lane_read(x, idx) if isinstance(x, jax.Array) else None
+    if lanes is not None:
+        return lanes
+    return x[tuple(_npr_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_wide(idx)]
 
 
 def npr_get(x):

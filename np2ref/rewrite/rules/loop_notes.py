@@ -1,13 +1,15 @@
 """Small pieces rules/loops.py emits with: a loop's note (what became of it: `check
---explain-loops`, `explain()`), a keyword argument, and the Pallas kernel call of a top-level
-nest (np2ref.compile's loops="pallas", rewrite/pallas_loops.py)."""
+--explain-loops`, `explain()`), a keyword argument, and the opt-in forms of a loop: the Pallas
+kernel call of a top-level nest (np2ref.compile's loops="pallas", rewrite/pallas_loops.py) and
+an accumulation summed reordered (sums="reorder", rewrite/sum_reorder.py)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from ...emit import jaxnames as J
-from ..pallas_loops import kernel_plan, top_loops
+from ..pallas_loops import PALLAS, kernel_plan, top_loops
+from ..sum_reorder import SUMS, reorder_functions, sum_plan
 from .control import uses
 
 
@@ -20,6 +22,25 @@ def _note(ctx, loop, var: str, verdict: str) -> None:
 def _keyword(name: str, value) -> cst.Arg:
     return cst.Arg(value, keyword=cst.Name(name),
                    equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+
+
+def opt_in_call(original, updated, plan, loop_call, lanes, ctx):
+    """The loop `npr_for(...)` (its lanes' functions `lanes`) as the opt-ins ask: sums="reorder"
+    for a loop that only accumulates, loops="pallas" for a top-level nest; else as it is."""
+    if SUMS.get() == "reorder" and len(loop_call.args) == 2 and plan.kind == "range" and not (
+            plan.rows or plan.unpack or plan.rotations or plan.unrotate or plan.python or plan.unroll):
+        sp = sum_plan(original, plan.var, ctx.f)
+        made = None if isinstance(sp, str) else reorder_functions(sp, plan.var, original, updated.body.body)
+        if made is not None:
+            at = (ctx.span(original).line, ctx.span(original).col)
+            ctx.loop_notes[:] = [n for n in ctx.loop_notes if n[:2] != at]
+            _note(ctx, original, plan.var, "sums reordered (sums='reorder'): npr_sum_for, the += accumulation "
+                  f"into {', '.join(sp.stores)} as one contraction over its range, not NumPy's order")
+            call = cst.Call(cst.Name(J.SUM_FOR), [*loop_call.args, *[cst.Arg(f.name) for f in made]])
+            return call, [*lanes, *made]
+    if PALLAS.get():
+        return _pallas_call(original, plan, loop_call, lanes, ctx)
+    return loop_call, lanes
 
 
 def _pallas_call(original, plan, loop_call, lanes, ctx):

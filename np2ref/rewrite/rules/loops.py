@@ -38,12 +38,11 @@ from ...frontend.jumps import left_jumps
 from ...frontend.rows import ROWS_HINT
 from ..registry import emits, plans
 from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
-from ..pallas_loops import PALLAS
 from ..tri_mirrors import tri_lanes
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
 from .loop_appends import append_only, appends_arguments, appends_note
-from .loop_notes import _keyword, _note, _pallas_call
+from .loop_notes import _keyword, _note, opt_in_call
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
 from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
@@ -350,8 +349,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     if plan.unroll:
         args.append(_keyword("unroll", cst.Name("True")))
     loop_call, lanes = (not advance and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
-    if PALLAS.get() and not carried and loop_call.func.value == J.FOR and not advance:
-        loop_call, lanes = _pallas_call(original, plan, loop_call, lanes, ctx)
+    if not carried and loop_call.func.value == J.FOR and not advance:  # loops="pallas", sums="reorder"
+        loop_call, lanes = opt_in_call(original, updated, plan, loop_call, lanes, ctx)
     stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                loop_call) if carried else cst.Expr(loop_call)])
     return cst.FlattenSentinel([func, *lanes, *[ctx.mark_line(original, b) for b in before],
