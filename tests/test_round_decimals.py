@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import np2ref
+from conftest import assert_numpys_bits, on_tpu
 
 
 def rounded(x):
@@ -42,10 +43,17 @@ def test_round_decimals_bitwise(dtype):
     x = _values(dtype)
     for want, got in zip(rounded(x), COMPILED(x)):
         assert got.dtype == want.dtype
-        assert got.tobytes() == want.tobytes(), (x[got != want], got[got != want], want[got != want])
+        if on_tpu():  # (a TPU's float64 is a float32 pair, its float32 division 1 ulp: docs/tpu.md)
+            assert_numpys_bits(got, want)
+        else:
+            assert got.tobytes() == want.tobytes(), (x[got != want], got[got != want], want[got != want])
 
 
 def test_round_in_loop_bitwise():
     x = _values(np.float64)[:40]
     want, got = rounded_in_loop(x, 5), LOOPED(x, 5)
-    assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
+    assert got.dtype == want.dtype
+    if on_tpu():
+        assert_numpys_bits(got, want)
+    else:
+        assert got.tobytes() == want.tobytes()
