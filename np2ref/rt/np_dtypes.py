@@ -7,7 +7,7 @@ import warnings
 
 from .casts import _npr_check_list_store, npr_cast
 from .compat import _npr_Tracer
-from .core import _npr_has_jax, _npr_state
+from .core import _npr_has_jax, _npr_state, NprUnsupported
 
 
 _npr_np_PY_SCALARS = (bool, int, float, complex)
@@ -168,6 +168,20 @@ def _npr_np_kinds0_settled(values, run):
         if inside or len(leaves) != len(given) or kinds[i] in ("array", "open"):
             _npr_np_open0(v)
     return out
+
+
+def _npr_np_open0_refused(asked="its type and repr are"):
+    raise NprUnsupported("NPR042", "a 0-d value that a loop or branch on array data leaves as a "
+                         f"0-d array or as a NumPy scalar: {asked} NumPy's only "
+                         "when the program runs", hint="make it one in every path: `np.asarray(v)` "
+                         "after the loop or branch (a 0-d array), or `v[()]` (a NumPy scalar)")
+
+
+def _npr_kinds0_known(leaves):
+    """A call's results, returned to host code, which gets a 0-d array or a NumPy scalar as
+    NumPy's run holds it: one a traced loop or branch leaves as either is refused (NPR042)."""
+    if any(_npr_np_kind0(v) == "open" for v in leaves):
+        _npr_np_open0_refused("what the call returns (a 0-d array or a scalar) is")
 
 
 def _npr_np_open0(v):

@@ -1,0 +1,98 @@
+"""What np2ref.compile returns for a 0-d result in a module that never asks a value's type or text:
+NumPy's 0-d array where NumPy returns one (an array maker's, a written 0-d array, an array's
+reshape or squeeze to (), a 0-d array argument's copy), NumPy's scalar where it returns one
+(a reduction, an element, `a[()]`); NPR042 where a traced loop or branch leaves either.
+
+Each case against NumPy: the returned objects' types and dtypes, and the values."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import np2ref
+
+
+def made_written(x):
+    a = np.zeros(())
+    a[...] = x.sum()
+    return a
+
+
+def made_op_assigned(x):
+    a = np.zeros(())
+    a += x[0]
+    return a, x.sum()
+
+
+def squeezed(x):
+    return np.squeeze(x[0:1]), x[0:1].squeeze()
+
+
+def reshaped(x):
+    return x[0:1].reshape(()), np.reshape(x[1:2], ())
+
+
+def zeros0(x):
+    return np.zeros(()), np.ones((), dtype=np.int32), np.zeros_like(x[0]), np.copy(x[1])
+
+
+def scalars(x):
+    return x.sum(), x[0], np.zeros(()) + 1.0, np.zeros(())[()]
+
+
+def bound_twice(x):
+    a = np.empty(())
+    a[()] = 2.5
+    b = a
+    return b
+
+
+def arg_copy(z):
+    return z.copy(), z.astype(np.float32), z.reshape(()), z[()], np.zeros_like(z)
+
+
+CASES = [(made_written, "x"), (made_op_assigned, "x"), (squeezed, "x"), (reshaped, "x"), (zeros0, "x"),
+         (scalars, "x"), (bound_twice, "x"), (arg_copy, "z"), (arg_copy, "s")]
+ARGS = {"x": lambda: (np.arange(1.0, 4.0),), "z": lambda: (np.array(2.5),), "s": lambda: (np.float64(2.5),)}
+
+
+def _kinds(v):
+    items = v if isinstance(v, tuple) else (v,)
+    return [(type(i), getattr(i, "dtype", None)) for i in items]
+
+
+@pytest.mark.parametrize("fn, args", CASES, ids=[f"{f.__name__}-{a}" for f, a in CASES])
+def test_a_0d_result_is_numpys_array_or_scalar(fn, args):
+    expected = fn(*ARGS[args]())
+    got = np2ref.compile(fn, host_below=0)(*ARGS[args]())
+    assert _kinds(got) == _kinds(expected), (got, expected)
+    for e, g in zip(expected if isinstance(expected, tuple) else (expected,), got if isinstance(got, tuple) else (got,)):
+        assert np.array_equal(e, g)
+
+
+def carried(x):
+    a = np.zeros(())
+    for i in range(x.shape[0]):
+        a = a + x[i]
+    return a
+
+
+def branched(x):
+    a = np.zeros(())
+    if x.sum() > 100:
+        a = a + 1
+    return a
+
+
+@pytest.mark.parametrize("fn", [carried, branched])
+def test_a_0d_result_a_traced_loop_or_branch_leaves_either_way_is_refused(fn):
+    with pytest.raises(np2ref.Np2RefError) as info:
+        np2ref.compile(fn, host_below=0)(np.arange(3.0))
+    assert [d.code for d in info.value.diagnostics] == ["NPR042"]
+
+
+def test_a_0d_array_and_a_scalar_argument_do_not_share_a_trace():
+    compiled = np2ref.compile(arg_copy, host_below=0)
+    for arg in (np.float64(1.5), np.array(1.5), np.float64(0.5), np.array(-1.0)):
+        assert _kinds(compiled(arg)) == _kinds(arg_copy(arg)), arg
