@@ -96,3 +96,18 @@ def test_a_0d_array_and_a_scalar_argument_do_not_share_a_trace():
     compiled = np2ref.compile(arg_copy, host_below=0)
     for arg in (np.float64(1.5), np.array(1.5), np.float64(0.5), np.array(-1.0)):
         assert _kinds(compiled(arg)) == _kinds(arg_copy(arg)), arg
+
+
+def masked_slice_sum_printed(a):
+    s = 0
+    for i in range(a.shape[-1]):
+        s += a[..., i:i + 1][a[..., i:i + 1] != 0].sum()
+    print(s)
+    return s
+
+
+def test_a_masked_reduction_of_a_read_noted_for_its_kind_compiles():
+    """`x[..., i:i + 1][m].sum()` in a module that prints: the masked reduction took apart the read
+    npr_scalar_of wrapped (AttributeError; the fuzzer's zero_d_arg, seed 2)."""
+    a = np.array([[[4, 0], [-5, 2]], [[2, 3], [8, 4]]], dtype=np.int32)
+    assert np2ref.compile(masked_slice_sum_printed, host_below=0)(a.copy()) == masked_slice_sum_printed(a.copy())

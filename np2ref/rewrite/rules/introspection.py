@@ -85,6 +85,15 @@ def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.Bas
     return result
 
 
+def bare_read(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """A read without the kind emit_subscript notes on it (`npr_scalar_of(x[m])` -> `x[m]`): for
+    rules that take the subscript apart (a masked reduction's operand)."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in (J.SCALAR_OF, J.ARRAY_MADE) \
+            and len(expr.args) == 1:
+        return expr.args[0].value
+    return expr
+
+
 def _scalar_or_nd(expr) -> bool:
     """`A[k]`, `x[i, j]`, `a * 2`: never a 0-d array (an element read or an operator's result is a
     NumPy scalar where 0-d); not `x[0, ...]`, a call's result or a name."""

@@ -28,7 +28,8 @@ def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
         checked = index_names_to_check(updated, ctx.f.for_names)
         return J.call(J.SCALAR_READ, result, J.string(cst.Module([]).code_for_node(original)), *checked)
     if isinstance(result, cst.Subscript) and original not in ctx.targets:
-        if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis) for e in original.slice):
+        if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis) for e in original.slice) \
+                and not any(isinstance(e.slice, cst.Slice) for e in original.slice):
             return J.call(J.ARRAY_MADE, result)  # `x[0, ...]`: NumPy's 0-d array, not a scalar
         if asks(ctx) or _empty_index(original):  # (JAX hands `a[()]` of a 0-d array back as it is)
             return J.call(J.SCALAR_OF, result)  # `a[()]`, `x[0]`: NumPy's scalar where 0-d, even of a 0-d array
