@@ -111,3 +111,19 @@ def test_a_masked_reduction_of_a_read_noted_for_its_kind_compiles():
     npr_scalar_of wrapped (AttributeError; the fuzzer's zero_d_arg, seed 2)."""
     a = np.array([[[4, 0], [-5, 2]], [[2, 3], [8, 4]]], dtype=np.int32)
     assert np2ref.compile(masked_slice_sum_printed, host_below=0)(a.copy()) == masked_slice_sum_printed(a.copy())
+
+
+def masked_size_printed(b):
+    s = 0.0
+    for i in range(b.shape[-1]):
+        w = b[..., i:i + 1]
+        s += w[w > 0].size
+    print(repr(s))
+    return s
+
+
+def test_a_selections_size_of_a_read_noted_for_its_kind_compiles():
+    """`w[w > 0].size` in a module that prints: the selection's count took apart the noted read
+    (AttributeError; the fuzzer's made_0d campaign, seed 55)."""
+    b = np.array([[0.25, 2.0, -0.5, 1.5]], dtype=np.float32)
+    assert np2ref.compile(masked_size_printed, host_below=0)(b.copy()) == masked_size_printed(b.copy())

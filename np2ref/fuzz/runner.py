@@ -225,6 +225,8 @@ class Runner:
             if converted.wants_convert(source, refused.code):  # a host loop: convert's graph breaks
                 return _converted_raises(module, error)
             return refused
+        except Exception as exc:  # noqa: BLE001 - a crash, not the end of the run
+            return _crash(exc, "compile")
         args_c = module.make_args()
         np.random.seed(_SEED)
         try:
