@@ -127,3 +127,35 @@ def test_a_selections_size_of_a_read_noted_for_its_kind_compiles():
     (AttributeError; the fuzzer's made_0d campaign, seed 55)."""
     b = np.array([[0.25, 2.0, -0.5, 1.5]], dtype=np.float32)
     assert np2ref.compile(masked_size_printed, host_below=0)(b.copy()) == masked_size_printed(b.copy())
+
+
+def accumulated(x):
+    a = np.zeros(())
+    for i in range(x.shape[0]):
+        a += x[i]
+        print(type(a).__name__, repr(a))
+    return a
+
+
+def test_a_0d_array_a_loop_keeps_one_is_one_in_every_trip_and_after(capsys):
+    """`a += x[i]` keeps a carried 0-d array one: asked inside the loop and returned, an array
+    (refused NPR042 before: the loop's carried values had no kind)."""
+    x = np.arange(1.0, 4.0)
+    expected = accumulated(x)
+    shown = capsys.readouterr().out
+    got = np2ref.compile(accumulated, host_below=0)(x)
+    assert type(got) is type(expected) and got == expected and capsys.readouterr().out == shown
+
+
+def asked_then_rebound(x):
+    a = np.zeros(())
+    for i in range(x.shape[0]):
+        print(type(a).__name__)  # ndarray on the first trip, float64 after
+        a = a + x[i]
+    return float(a)
+
+
+def test_a_0d_value_a_loop_turns_into_a_scalar_asked_inside_is_refused():
+    with pytest.raises(np2ref.Np2RefError) as info:
+        np2ref.compile(asked_then_rebound, host_below=0)(np.arange(3.0))
+    assert [d.code for d in info.value.diagnostics] == ["NPR042"]

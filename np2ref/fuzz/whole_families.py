@@ -205,7 +205,7 @@ def made_0d(g: Gen, fr: Frame, helpers) -> tuple | None:
         return None
     z = g.name("z")
     make = g.pick(["np.zeros(())", "np.asarray(X.sum())", "X[0, ...]", "np.squeeze(X[0:1])", "X[0:1].reshape(())",
-                   "np.full((), 2.0)", "np.array(X[0])", "np.ones((), dtype=X.dtype)", "np.empty(())",
+                   "np.full((), 2.0)", "np.array(X[0])", "np.ones((), dtype=X.dtype)",
                    "Y[0, 0, ...]", "np.zeros_like(X[0])", "np.copy(X[-1])", "Y[0:1, 0:1].squeeze()"])
     lines = [Line(f"{z} = {make}")]
     for _ in range(g.int(0, 2)):

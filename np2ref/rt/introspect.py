@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .compat import _npr_traced
-from .core import npr_load, NprUnsupported
+from .core import _npr_state, npr_load, NprUnsupported
 from .host import _npr_host_operands
 from .np_dtypes import _npr_np_array0_made, _npr_np_kind0, _npr_np_open0, _npr_np_open0_refused, _npr_np_weak_kind
 from .views import NprView
@@ -34,6 +34,8 @@ def _npr_numpy_type(v):
     v = npr_load(v)
     if not isinstance(v, jax.Array):
         return type(v)
+    if not v.ndim:  # (asked inside a loop whose kinds are settled after it: np_dtypes._npr_np_kinds0_fixed)
+        _npr_state["asked0"] = _npr_state.get("asked0", 0) + 1
     kind = _npr_np_kind0(v)
     if kind is None or kind == "array":
         return np.ndarray
