@@ -22,7 +22,7 @@ from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFir
 from .divisions import _npr_fenced
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch
 from .promotion import _npr_promoting
-from .np_dtypes import _npr_kinds0_known, _npr_np_array0_made
+from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
 
 from .pyscalars import _npr_list_items, _npr_python_leaves
 from .views import _npr_is_ref, npr_value, NprView
@@ -248,7 +248,7 @@ class NprFunction(_NprCalls):
                     same[i] = first[id(leaf)]
             result = _npr_ordered(npr_value(out)) if ordered else npr_value(out)
             if _npr_state["depth"] == 1:  # the host gets NumPy's 0-d array or scalar: refused where
-                _npr_kinds0_known(jax.tree_util.tree_leaves(result))  # np2ref cannot tell which
+                _npr_np_kinds0_known(jax.tree_util.tree_leaves(result))  # np2ref cannot tell which
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
             python = _npr_python_leaves(jax.tree_util.tree_leaves(result))  # Python ints, floats
             python += _npr_list_items(jax.tree_util.tree_leaves(result), call, self.lists)

@@ -184,7 +184,7 @@ def _npr_np_kinds0_settled(values, run, body=None):
     return out
 
 
-class _NprTrips:
+class _npr_np_Trips:
     """What _npr_np_kinds0_fixed's trips saw: an object, which python_loops.py's search for the
     containers a body changes (lists, dicts, sets in its closure) does not look into."""
     __slots__ = ("known", "outs")
@@ -215,7 +215,7 @@ def _npr_np_kinds0_fixed(given, kinds, run, body):
         seen.outs = seen.outs + [[_npr_np_kind0(v) for v in out]]
         return result
 
-    seen = _NprTrips({id(v) for v in given})
+    seen = _npr_np_Trips({id(v) for v in given})
     asked = _npr_state.get("asked0", 0)
     out = run(trip)
     if all(o == kinds for o in seen.outs):
@@ -238,7 +238,7 @@ def _npr_np_open0_refused(asked="its type and repr are"):
                          "after the loop or branch (a 0-d array), or `v[()]` (a NumPy scalar)")
 
 
-def _npr_kinds0_known(leaves):
+def _npr_np_kinds0_known(leaves):
     """A call's results, returned to host code, which gets a 0-d array or a NumPy scalar as
     NumPy's run holds it: one a traced loop or branch leaves as either is refused (NPR042)."""
     if any(_npr_np_kind0(v) == "open" for v in leaves):
