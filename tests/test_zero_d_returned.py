@@ -159,3 +159,34 @@ def test_a_0d_value_a_loop_turns_into_a_scalar_asked_inside_is_refused():
     with pytest.raises(np2ref.Np2RefError) as info:
         np2ref.compile(asked_then_rebound, host_below=0)(np.arange(3.0))
     assert [d.code for d in info.value.diagnostics] == ["NPR042"]
+
+
+def full_op_assigned(x):
+    z = np.full((), 2.0)
+    z += 1
+    return z, z
+
+
+def asarray_scaled(x):
+    z = np.asarray(x.sum())
+    z *= 2
+    return z
+
+
+@pytest.mark.parametrize("fn", [full_op_assigned, asarray_scaled])
+def test_a_0d_array_op_assigned_a_number_stays_one(fn):
+    """`z += 1` of np.full((), 2.0) (weakly typed: taken for a Python number, rebound) and `z *= 2`
+    of np.asarray(s) (a rebinding, its kind lost): NumPy's 0-d array (the made_0d campaign)."""
+    x = np.arange(1.0, 4.0)
+    assert _kinds(np2ref.compile(fn, host_below=0)(x)) == _kinds(fn(x))
+
+
+def full_plus(f):
+    return np.full(3, 2.0) + f, np.full((), 7) + f.astype(np.int8)
+
+
+def test_np_full_of_a_python_number_has_numpys_dtype_in_promotion():
+    """np.full(3, 2.0) is float64 in NumPy, never weak: `+ F32` is float64 (jnp.full's weak
+    float64 made it float32)."""
+    f = np.ones(3, np.float32)
+    assert [r.dtype for r in np2ref.compile(full_plus, host_below=0)(f)] == [r.dtype for r in full_plus(f)]

@@ -124,7 +124,7 @@ def _npr_np_array0_made(v, given=None):
     `repr` and print answer as for an array (rt/introspect.py), and a call returning it gives
     host code a 0-d array. A new value when the maker handed its operand back (`np.asarray(s)`
     of a scalar s): the operand stays what it was."""
-    if isinstance(v, jax.Array) and v.ndim == 0 and (isinstance(v, _npr_Tracer) or _npr_state.get("setup")):
+    if isinstance(v, jax.Array) and v.ndim == 0 and (isinstance(v, _npr_Tracer) or _npr_state.get("setup") or _npr_state.get("depth")):
         if v is given:
             v = jnp.array(v, copy=True)
         _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
