@@ -13,13 +13,16 @@ Module._codegen_impl joins it (header, body, footer, then the trailing newline).
 from __future__ import annotations
 
 import ast
+import collections
 
 import libcst as cst
 
-# id(statement) -> (statement, indent, newline, text, names): the statement held, so its id is
-# not reused while the entry lives; emptied when full (a long `check` of many modules)
-_MADE: dict[int, tuple] = {}
-_MAX = 20_000
+# id(statement) -> (statement, indent, newline, text, names), least recently used first: the
+# statement held, so its id is not reused while the entry lives. A rewritten statement is a new
+# node each conversion and ages out; the unchanged ones of the modules compiled from are met
+# again and stay (the pipeline keeps the last 4 modules' parses).
+_MADE: collections.OrderedDict[int, tuple] = collections.OrderedDict()
+_MAX = 4096
 
 
 def module_text(module: cst.Module, header, body, footer, names_of) -> tuple[str, frozenset | None]:
@@ -42,13 +45,15 @@ def module_text(module: cst.Module, header, body, footer, names_of) -> tuple[str
 def _statement(module: cst.Module, stmt: cst.CSTNode, names_of) -> tuple[str, frozenset | None]:
     made = _MADE.get(id(stmt))
     if made is not None and made[0] is stmt and made[1:3] == (module.default_indent, module.default_newline):
+        _MADE.move_to_end(id(stmt))
         return made[3], made[4]
     text = module.code_for_node(stmt)
     try:
         found = frozenset(names_of(ast.parse(text)))
     except (SyntaxError, ValueError):
         found = None
-    if len(_MADE) >= _MAX:
-        _MADE.clear()
     _MADE[id(stmt)] = (stmt, module.default_indent, module.default_newline, text, found)
+    _MADE.move_to_end(id(stmt))  # (one made under another indent or newline: replaced)
+    while len(_MADE) > _MAX:
+        _MADE.popitem(last=False)
     return text, found
