@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import collections
+import threading
 
 import libcst as cst
 
@@ -23,6 +24,7 @@ import libcst as cst
 # again and stay (the pipeline keeps the last 4 modules' parses).
 _MADE: collections.OrderedDict[int, tuple] = collections.OrderedDict()
 _MAX = 4096
+_LOCK = threading.Lock()  # np2ref.compile may be called from several threads
 
 
 def module_text(module: cst.Module, header, body, footer, names_of) -> tuple[str, frozenset | None]:
@@ -43,17 +45,19 @@ def module_text(module: cst.Module, header, body, footer, names_of) -> tuple[str
 
 
 def _statement(module: cst.Module, stmt: cst.CSTNode, names_of) -> tuple[str, frozenset | None]:
-    made = _MADE.get(id(stmt))
-    if made is not None and made[0] is stmt and made[1:3] == (module.default_indent, module.default_newline):
-        _MADE.move_to_end(id(stmt))
-        return made[3], made[4]
+    with _LOCK:
+        made = _MADE.get(id(stmt))
+        if made is not None and made[0] is stmt and made[1:3] == (module.default_indent, module.default_newline):
+            _MADE.move_to_end(id(stmt))
+            return made[3], made[4]
     text = module.code_for_node(stmt)
     try:
         found = frozenset(names_of(ast.parse(text)))
     except (SyntaxError, ValueError):
         found = None
-    _MADE[id(stmt)] = (stmt, module.default_indent, module.default_newline, text, found)
-    _MADE.move_to_end(id(stmt))  # (one made under another indent or newline: replaced)
-    while len(_MADE) > _MAX:
-        _MADE.popitem(last=False)
+    with _LOCK:
+        _MADE[id(stmt)] = (stmt, module.default_indent, module.default_newline, text, found)
+        _MADE.move_to_end(id(stmt))  # (one made under another indent or newline: replaced)
+        while len(_MADE) > _MAX:
+            _MADE.popitem(last=False)
     return text, found
