@@ -58,5 +58,5 @@ def test_grad_and_vmap_through_the_early_exit():
         for wrap in (lambda f: f, jax.jit):  # grad of jit(pure): the while_loop carries no tangent
             g = jax.grad(lambda v: wrap(pure)(v, 1.0)[0][0])(x)
             assert np.array_equal(np.asarray(g), np.eye(7)[2] * 2.0)
-        got = jax.vmap(lambda v: pure(v, 1.0)[0][1])(jnp.stack([x, -x, x[::-1]]))
+        got = jax.jit(jax.vmap(lambda v: pure(v, 1.0)[0][1]))(jnp.stack([x, -x, x[::-1]]))
     assert np.asarray(got).tolist() == [P.first_above(v, 1.0)[1] for v in (X, -X, X[::-1])]

@@ -20,6 +20,7 @@ from ..policy import DtypePolicy
 
 from ..frontend.files import MARKER  # noqa: F401  (one spelling, readable without libcst)
 from ..analysis.nodes import run_visitor
+from .codes import module_text
 from . import RUNTIME_MODULE, RUNTIME_PACKAGE, STANDALONE_MODULE  # noqa: F401  (read here by their users)
 
 
@@ -62,7 +63,7 @@ def used_runtime_names(module: cst.Module, code: str | None = None) -> list[str]
         except (SyntaxError, ValueError):
             tree = None
         if tree is not None:
-            return sorted(known.intersection(_identifiers(tree)))
+            return sorted(_known_names(known, tree))
 
     class Names(cst.CSTVisitor):
         def __init__(self):
@@ -78,6 +79,10 @@ def used_runtime_names(module: cst.Module, code: str | None = None) -> list[str]
 
 
 _CANDIDATES = re.compile(r"\b(?:npr_|Npr)\w*")
+
+
+def _known_names(known: frozenset[str], tree: ast.AST) -> set[str]:
+    return known.intersection(_identifiers(tree))
 
 
 def _identifiers(tree: ast.AST):
@@ -169,8 +174,9 @@ def emit(module: cst.Module, filename: str, with_header: bool = True,
     if policy.entry_options or options:
         module = module.visit(_EntryOptions({**policy.entry_options, **(options or {})}))
     cut = _import_lines(module)
-    head = module.with_changes(body=module.body[:cut], footer=[]).code
-    rest = module.with_changes(body=module.body[cut:], header=[]).code
+    names_of = functools.partial(_known_names, runtime_names())
+    head, head_names = module_text(module, module.header, module.body[:cut], [], names_of)
+    rest, rest_names = module_text(module, [], module.body[cut:], module.footer, names_of)
     existing = {line.strip() for line in head.splitlines()}
     added = [line for line in J.IMPORTS if line not in existing]
     # a converted file converted again keeps the name of its original in the header
@@ -178,7 +184,9 @@ def emit(module: cst.Module, filename: str, with_header: bool = True,
              ] if with_header else []
     parts.append(head.rstrip("\n") + "\n" if head.strip() else "")
     parts.append("".join(line + "\n" for line in added))
-    parts.append(runtime_import(used_runtime_names(module, head + rest), runtime_module))
+    used = (sorted(head_names | rest_names) if head_names is not None and rest_names is not None
+            else used_runtime_names(module, head + rest))
+    parts.append(runtime_import(used, runtime_module))
     parts.append("\n\n" + rest.lstrip("\n"))
     return "".join(parts)
 

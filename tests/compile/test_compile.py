@@ -211,12 +211,13 @@ def test_vmap_and_grad_through_data_dependent_if_and_while():
     c = compiled("damp_until_small")
     batch = np.array([[4.0, 2.0, 1.0], [-3.0, 0.5, 0.25], [0.1, 0.0, 0.0]])
     with jax.enable_x64(True):
-        steps, finals = jax.vmap(c.pure, in_axes=(0, None))(batch, 0.3)
+        steps, finals = jax.jit(jax.vmap(lambda b: c.pure(b, 0.3)))(batch)  # one compile
         for i, row in enumerate(batch):
             expected_u = row.copy()
             assert int(steps[i]) == api().damp_until_small(expected_u, 0.3)
             assert np.array_equal(finals["u"][i], expected_u)
     u = np.array([4.0, 2.0, 1.0])
+    # eager: the while's condition is concrete here; under jit its reverse derivative is NPR124
     with jax.enable_x64(True):  # the branch taken is piecewise constant: d(sum u_final)/du = 0.5**k
         g = jax.grad(lambda v: c.pure(v, 0.3)[1]["u"].sum())(u)
     k = api().damp_until_small(u.copy(), 0.3)
@@ -229,8 +230,8 @@ def test_grad_through_loops_that_make_scratch_arrays():
     d = np.random.default_rng(0).standard_normal(7)
     loss = lambda b: c.pure(p0, b, 2, 3)[0].sum()  # noqa: E731
     with jax.enable_x64(True):
-        g = np.asarray(jax.grad(loss)(b0))
-        jv = float(jax.jvp(loss, (b0,), (d,))[1])
+        g = np.asarray(jax.jit(jax.grad(loss))(b0))  # jitted: one compile each
+        jv = float(jax.jit(lambda b, t: jax.jvp(loss, (b,), (t,))[1])(b0, d))
     h = 1e-6
     fd = (api().relax_with_scratch(p0.copy(), b0 + h * d, 2, 3).sum()
           - api().relax_with_scratch(p0.copy(), b0 - h * d, 2, 3).sum()) / (2 * h)

@@ -7,6 +7,7 @@ saturating convert (-1.75 -> 0). NumPy's own run is the oracle on every case."""
 
 from __future__ import annotations
 
+import functools
 import platform
 
 import numpy as np
@@ -39,7 +40,8 @@ def unrolled(Q, v):
 FNS = [straight, scan, unrolled]
 DTYPES = [np.uint8, np.uint16, np.int8, np.int16, np.int32, np.int64, np.bool_]
 VALUES = [2.5, -1.75, 0.0, 300.7, float("nan")]
-_COMPILED = {fn: np2ref.compile(fn, host_below=0) for fn in FNS}
+# converted at first use, not at collection (each xdist worker collects every module)
+_compiled = functools.cache(lambda fn: np2ref.compile(fn, host_below=0))
 
 
 def _outcome(fn, Q, v):
@@ -61,10 +63,10 @@ def test_element_op_assign_stores_numpys_cast(fn, dtype):
         raised = _outcome(fn, want, np.float64(v))
         if raised is not None:  # NumPy raises: np2ref raises the same type, the argument unwritten
             with pytest.raises(raised):
-                _COMPILED[fn](got, np.float64(v))
+                _compiled(fn)(got, np.float64(v))
             assert first_difference(data, got, "Q") is None
             continue
-        _COMPILED[fn](got, np.float64(v))
+        _compiled(fn)(got, np.float64(v))
         diff = first_difference(want, got, f"Q (v={v})")
         assert diff is None, diff
         compared += 1

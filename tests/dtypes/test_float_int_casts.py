@@ -213,7 +213,7 @@ def test_vmap_jit_of_pure_and_grad():
     pure = np2ref.compile(P.astype_forms).pure
     xs = np.stack([X, X[::-1]])
     with jax.enable_x64(True):
-        got = jax.vmap(pure)(jnp.asarray(xs))[0]  # (result, finals)
+        got = jax.jit(jax.vmap(pure))(jnp.asarray(xs))[0]  # (result, finals)
         jitted = jax.jit(pure)(jnp.asarray(X))[0]
     for row in range(2):
         for e, g in zip(P.astype_forms(xs[row]), got):
@@ -223,5 +223,5 @@ def test_vmap_jit_of_pure_and_grad():
     weighted = np2ref.compile(P.weighted_by_cast).pure
     x = np.array([0.5, 2.5, -1.5, -3.7, 7.9])
     with jax.enable_x64(True):
-        grad = jax.grad(lambda v: weighted(v)[0])(jnp.asarray(x))
+        grad = jax.jit(jax.grad(lambda v: weighted(v)[0]))(jnp.asarray(x))
     assert np.array_equal(np.asarray(grad), x.astype(np.int64).astype(np.float64))  # the cast adds nothing

@@ -97,7 +97,7 @@ def test_host_calls_of_special_functions_under_vmap_and_grad(module):
     compiled = np2ref.compile(module.elementwise)
     us = np.stack([np.linspace(0.1, 2.0, 5), np.linspace(1.0, 3.0, 5)])
     with jax.enable_x64(True):
-        (ys, _, _), state = jax.vmap(compiled.pure, in_axes=(0, None))(us, 1.5)
+        (ys, _, _), state = jax.jit(jax.vmap(lambda u: compiled.pure(u, 1.5)))(us)
     for k in range(2):
         y, _, _ = module.elementwise(us[k].copy(), 1.5)
         assert np.array_equal(np.asarray(ys[k]), y)

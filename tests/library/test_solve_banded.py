@@ -48,7 +48,7 @@ def test_solve_banded_gradient_matches_finite_differences():
             def loss(*p):
                 out = pure(*args_of(*p))
                 return ((out[0] if isinstance(out, tuple) else out) ** 2).sum()
-            grads = jax.grad(loss, argnums=tuple(range(len(point))))(*point)
+            grads = jax.jit(jax.grad(loss, argnums=tuple(range(len(point)))))(*point)  # one compile
             for k, (g, x) in enumerate(zip(grads, point)):
                 x = np.asarray(x, float)
                 num = np.zeros_like(x)

@@ -244,8 +244,8 @@ def test_grad_and_vmap_through_a_for_with_break(ns):
         x = jnp.array([0.5, 1.0, 2.0, 4.0])
         for w in (0.7, 1.2, 2.0):
             assert np.isclose(c.pure(x, w)[0], ns["loss"](x, w))
-        g = jax.grad(lambda w: c.pure(x, w)[0])(1.2)
-        batched = jax.vmap(lambda w: c.pure(x, w)[0])(jnp.array([0.7, 1.2, 2.0]))
+        g = jax.jit(jax.grad(lambda w: c.pure(x, w)[0]))(1.2)
+        batched = jax.jit(jax.vmap(lambda w: c.pure(x, w)[0]))(jnp.array([0.7, 1.2, 2.0]))
     h = 1e-6
     x = np.asarray(x)
     fd = (ns["loss"](x, 1.2 + h) - ns["loss"](x, 1.2 - h)) / (2 * h)
@@ -349,8 +349,10 @@ def test_pure_takes_numpy_arrays_read_at_a_traced_index(ns):
     expected = np.zeros((4, 3))
     ns["clamp"](u, expected)
     with jax.enable_x64(True):
-        _, finals = compiled(ns, "clamp").pure(u, np.zeros((4, 3)))
-        batched = jax.vmap(lambda o: compiled(ns, "clamp").pure(u, o)[1]["out"])(jnp.zeros((2, 4, 3)))
+        # jitted (one compile, not one an operation), u still a NumPy array closed over
+        pure = compiled(ns, "clamp").pure
+        finals = jax.jit(lambda o: pure(u, o)[1])(np.zeros((4, 3)))
+        batched = jax.jit(jax.vmap(lambda o: pure(u, o)[1]["out"]))(jnp.zeros((2, 4, 3)))
     assert (np.asarray(finals["out"]) == expected).all() and (np.asarray(batched) == expected).all()
 
 

@@ -136,9 +136,10 @@ def test_pure_under_vmap_and_grad():
     c = C.compiled("wrap_expr")
     batch = np.stack([Y, 2 * Y, -Y])
     with jax.enable_x64(True):
-        results, finals = jax.vmap(c.pure, in_axes=(0, None, None))(batch, V, 3)
-        g = np.asarray(jax.grad(lambda y: c.pure(y, V, 3)[0].sum())(jnp.asarray(Y)))
-        gy = np.asarray(jax.grad(lambda y: c.pure(y, V, 3)[1]["y"].sum())(jnp.asarray(Y)))
+        # jitted: one compile each (eager, each operation compiles on its own)
+        results, finals = jax.jit(jax.vmap(lambda b: c.pure(b, V, 3)))(batch)
+        g = np.asarray(jax.jit(jax.grad(lambda y: c.pure(y, V, 3)[0].sum()))(jnp.asarray(Y)))
+        gy = np.asarray(jax.jit(jax.grad(lambda y: c.pure(y, V, 3)[1]["y"].sum()))(jnp.asarray(Y)))
     for i, row in enumerate(batch):
         row = row.copy()
         assert np.allclose(results[i], P().wrap_expr(row, V, 3)) and np.allclose(finals["y"][i], row)
@@ -153,7 +154,7 @@ def test_pure_of_a_while_under_vmap():
     c = C.compiled("wrap_while")
     batch = np.stack([Y, Y + 3.0, Y * 0.5])
     with jax.enable_x64(True):
-        results, finals = jax.vmap(c.pure, in_axes=(0, None, None))(batch, V, 1.4)
+        results, finals = jax.jit(jax.vmap(lambda b: c.pure(b, V, 1.4)))(batch)
     for i, row in enumerate(batch):
         row = row.copy()
         assert np.allclose(results[i], P().wrap_while(row, V, 1.4)) and np.allclose(finals["y"][i], row)

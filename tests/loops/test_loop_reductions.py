@@ -54,7 +54,7 @@ def test_grad_and_vmap_through_a_masked_mean():
     x = X.copy()
     out_fn = lambda v: pure(v)[0].sum()  # noqa: E731
     with jax.enable_x64(True):
-        g = jax.grad(out_fn)(jax.numpy.asarray(x))
+        g = jax.jit(jax.grad(out_fn))(jax.numpy.asarray(x))  # one compile (eager: one an operation)
     # d/dx_j of sum_i mean(x[i:]) + mean(x[i-3:]) + mean(x[max(i-2,0):i+1]), by finite differences
     eps, fd = 1e-6, np.zeros_like(x)
     for j in range(x.size):
@@ -64,7 +64,7 @@ def test_grad_and_vmap_through_a_masked_mean():
     np.testing.assert_allclose(np.asarray(g), fd, rtol=1e-6, atol=1e-8)
     batch = np.stack([x, -x])
     with jax.enable_x64(True):
-        got = jax.vmap(lambda v: pure(v)[0])(jax.numpy.asarray(batch))
+        got = jax.jit(jax.vmap(lambda v: pure(v)[0]))(jax.numpy.asarray(batch))
     np.testing.assert_allclose(np.asarray(got), np.stack([P.means(x), P.means(-x)]), rtol=1e-12)
 
 

@@ -122,14 +122,15 @@ def test_grad_and_vmap_of_pure():
     L, U, b = np.tril(SPD), np.triu(SPD), X[:5]
     with jax.enable_x64(True):
         L, U = jnp.asarray(L), jnp.asarray(U)
-        g = jax.grad(lambda b: c.pure(L, U, b)[0].sum())(jnp.asarray(b))
-        xs = jax.vmap(lambda b: c.pure(L, U, b)[0])(jnp.asarray(np.stack([b, 2 * b + 1])))
+        # jitted: one compile each (eager, each operation compiles on its own)
+        g = jax.jit(jax.grad(lambda b: c.pure(L, U, b)[0].sum()))(jnp.asarray(b))
+        xs = jax.jit(jax.vmap(lambda b: c.pure(L, U, b)[0]))(jnp.asarray(np.stack([b, 2 * b + 1])))
     # x = U^-1 L^-1 b: d(sum x)/db = L^-T U^-T 1
     np.testing.assert_allclose(g, np.linalg.solve(np.tril(SPD).T, np.linalg.solve(np.triu(SPD).T, np.ones(5))), rtol=1e-10)
     np.testing.assert_allclose(xs[1], P.trisolve(np.tril(SPD), np.triu(SPD), 2 * b + 1), rtol=1e-12)
     w = compiled("win_kernel")
     with jax.enable_x64(True):
-        gk = jax.grad(lambda k: w.pure(jnp.asarray(X), k)[0].sum())(jnp.ones(3))
+        gk = jax.jit(jax.grad(lambda k: w.pure(jnp.asarray(X), k)[0].sum()))(jnp.ones(3))
     np.testing.assert_allclose(gk, [X[i:i + 8].sum() for i in range(3)], rtol=1e-12)
 
 
@@ -143,7 +144,7 @@ def test_ufuncs_of_a_moving_slice_have_numpys_gradient():
     h = 1e-6
     central = (P.pair_ufuncs(pos + h * t) - P.pair_ufuncs(pos - h * t)) / (2 * h)
     with jax.enable_x64(True):
-        g = jax.grad(lambda p: c.pure(p)[0])(jnp.asarray(pos))
+        g = jax.jit(jax.grad(lambda p: c.pure(p)[0]))(jnp.asarray(pos))
     assert np.isfinite(np.asarray(g)).all()
     np.testing.assert_allclose(float(np.sum(np.asarray(g) * t)), central, rtol=1e-6)
 
@@ -163,7 +164,7 @@ def _central_and_grad(fn, pure, pos):
     h = 1e-6
     central = (fn(pos + h * t) - fn(pos - h * t)) / (2 * h)
     with jax.enable_x64(True):
-        g = np.asarray(jax.grad(pure)(jnp.asarray(pos)))
+        g = np.asarray(jax.jit(jax.grad(pure))(jnp.asarray(pos)))
     return central, g, float(np.sum(g * t))
 
 

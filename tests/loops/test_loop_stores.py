@@ -118,8 +118,9 @@ def test_a_branch_that_stores_one_element_gives_back_only_it(monkeypatch):
 def test_grad_and_vmap_through_a_branch_store():
     c = compiled("branch_same_element")
     with jax.enable_x64(True):
-        g = jax.grad(lambda a: c.pure(a)[0].sum())(jnp.asarray(A))
-        vs = jax.vmap(lambda a: c.pure(a)[0])(jnp.asarray(np.stack([A, -A])))
+        # jitted: one compile each (eager, every operation of the program compiled on its own)
+        g = jax.jit(jax.grad(lambda a: c.pure(a)[0].sum()))(jnp.asarray(A))
+        vs = jax.jit(jax.vmap(lambda a: c.pure(a)[0]))(jnp.asarray(np.stack([A, -A])))
     want = np.tril(np.where(A > 0, 2.0, -1.0))
     np.testing.assert_array_equal(g, want)
     assert_numpys_bits(vs[1], P.branch_same_element(-A))
@@ -132,9 +133,9 @@ def test_grad_and_vmap_through_chained_element_stores():
     u, t = np.arange(6.0).reshape(2, 3), -np.arange(6.0).reshape(2, 3)
     with jax.enable_x64(True):
         fin = lambda u, t: c.pure(u, t)[1]  # noqa: E731  (the final u and tmp)
-        gu, gt = jax.grad(lambda u, t: fin(u, t)["u"].sum() + 3 * fin(u, t)["tmp"].sum(), (0, 1))(
+        gu, gt = jax.jit(jax.grad(lambda u, t: fin(u, t)["u"].sum() + 3 * fin(u, t)["tmp"].sum(), (0, 1)))(
             jnp.asarray(u), jnp.asarray(t))
-        vs = jax.vmap(fin)(jnp.asarray(np.stack([u, t])), jnp.asarray(np.stack([t, u])))
+        vs = jax.jit(jax.vmap(fin))(jnp.asarray(np.stack([u, t])), jnp.asarray(np.stack([t, u])))
     np.testing.assert_array_equal(gu, np.zeros_like(u))
     np.testing.assert_array_equal(gt, np.ones_like(t))
     np.testing.assert_array_equal(vs["u"], np.stack([t, u]))

@@ -317,7 +317,7 @@ def test_trmm_and_covariance_under_the_callers_vmap():
     Bs[1, 0, 0] = np.inf
     with jax.enable_x64(True):
         outs = jax.jit(jax.vmap(lambda b: _compiled(trmm).pure(1.5, A, b)[1]["B"]))(Bs)
-        covs = jax.vmap(lambda d: _compiled(cov_chain).pure(d)[0])(ds)
+        covs = jax.jit(jax.vmap(lambda d: _compiled(cov_chain).pure(d)[0]))(ds)
     for k in range(3):
         _same(_run(trmm, (1.5, A, Bs[k]), compiled=False)[1], np.asarray(outs[k]), exact=False)
         _same(cov_chain(ds[k]), np.asarray(covs[k]), exact=False)
