@@ -42,7 +42,7 @@ def _npr_np_array0(v, given):
     the call then returns `np.array(scalar)` for it (arguments._NprResultShape, _npr_host_values).
     Only a new object: an operand handed back as it is keeps what it was."""
     if isinstance(v, jax.Array) and v.ndim == 0 and v is not given and \
-            (isinstance(v, _npr_Tracer) or _npr_state.get("setup") or _npr_state.get("depth")):
+            (isinstance(v, _npr_Tracer) or _npr_state.get("setup")):
         _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
         _npr_state["array0_made"] = _npr_state.get("array0_made", 0) + 1  # (np_dtypes._npr_np_kinds0_settled)
     return v
@@ -70,10 +70,7 @@ def _npr_np_fill(fill_value, dt):
 
 def npr_np_full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     dt = None if dtype is None else np.dtype(dtype)
-    out = jnp.full(shape, _npr_np_fill(fill_value, dt), dtype=dt)
-    if dt is None:  # NumPy's dtype of the fill value, never weak (jnp.full of 2.0 is: `+ F32` was float32)
-        out = jax.lax.convert_element_type(out, _npr_np_dtype_of(fill_value))
-    return _npr_np_array0_made(out)
+    return _npr_np_array0_made(jnp.full(shape, _npr_np_fill(fill_value, dt), dtype=dt))
 
 
 def npr_np_full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
