@@ -70,7 +70,10 @@ def _npr_np_fill(fill_value, dt):
 
 def npr_np_full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     dt = None if dtype is None else np.dtype(dtype)
-    return _npr_np_array0_made(jnp.full(shape, _npr_np_fill(fill_value, dt), dtype=dt))
+    out = jnp.full(shape, _npr_np_fill(fill_value, dt), dtype=dt)
+    if dt is None:  # NumPy's dtype of the fill value, never weak (jnp.full of 2.0 is: `+ F32` was float32)
+        out = jax.lax.convert_element_type(out, _npr_np_dtype_of(fill_value))
+    return _npr_np_array0_made(out)
 
 
 def npr_np_full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
