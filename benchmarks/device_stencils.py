@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import argparse
 import copy
-import statistics
 import sys
-import time
 import warnings
 from pathlib import Path
 
@@ -34,7 +32,8 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 import programs as P  # noqa: E402
 from common import disagreement, run_numpy, split_static  # noqa: E402
-from run import aot, block  # noqa: E402
+from device_worst import timed  # noqa: E402 (the median of waited calls)
+from run import aot  # noqa: E402
 
 import np2ref  # noqa: E402
 from np2ref.rt import fission, lowering, peepholes  # noqa: E402
@@ -58,16 +57,6 @@ VARIANTS = {
     "fission off": _setting(fission._npr_FISSION, on=False),
     "fission on": _setting(fission._npr_FISSION, on=True),
 }
-
-
-def timed(fn, calls):
-    block(fn())
-    times = []
-    for _ in range(calls):
-        t = time.perf_counter()
-        block(fn())
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def measure(name, size, policy, calls):
