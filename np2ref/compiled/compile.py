@@ -17,6 +17,7 @@ from ..rewrite.pallas_loops import pallas_loops
 from ..rewrite.sum_reorder import sums_mode
 from ..policy import DtypePolicy
 from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global random state as it was)
+from .bitwise import BITWISE_OPTIONS, with_bitwise_options  # noqa: F401 (BITWISE_OPTIONS: public)
 from .choice import HOST, JIT, Choice, choose, closed_because
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
 from .refusals import located, source_line, trace_refusal
@@ -37,27 +38,6 @@ def runtime_namespace() -> dict:
         from jax import lax
         _RUNTIME = {"jax": jax, "jnp": jnp, "lax": lax, "np": np, **{n: getattr(package, n) for n in package.__all__}}
     return _RUNTIME
-
-
-# XLA options that keep elementwise float arithmetic rounded as NumPy rounds it, for one
-# compile (never process-wide): LLVM code generation at -O0 forms no fused multiply-add from
-# `a * b + c` (XLA:CPU always allows FP contraction; xla_cpu_max_isa would drop FMA but is read
-# only from XLA_FLAGS), and without the algebraic simplifier `x / 9.0` stays a division (not
-# `x * (1 / 9.0)`), `a / b / c` two divisions, `a / sqrt(b)` no rsqrt. Transcendental
-# functions and the order of sums stay XLA's (docs/semantics.md: Floating point).
-# xla_cpu_use_fusion_emitters=False: XLA:CPU's fusion emitters contract `a * b + c` into an FMA
-# even at -O0 on some CPUs (an AMD EPYC VM: 76.6% of float64 elements identical to NumPy)
-BITWISE_OPTIONS = {"xla_backend_optimization_level": 0, "xla_disable_hlo_passes": "algsimp",
-                   "xla_cpu_use_fusion_emitters": False}
-
-
-def _with_bitwise_options(jit_options):
-    """NprFunction.jit_options (dynamic names, written names) -> jax.jit keywords, plus
-    compiler_options=BITWISE_OPTIONS."""
-    def options(dynamic_names, written):
-        base = jit_options(dynamic_names, written) if jit_options else {}
-        return {**base, "compiler_options": dict(BITWISE_OPTIONS)}
-    return options
 
 
 _MISSING = object()
@@ -120,7 +100,7 @@ class Compiled:
             self._entry.jit_options = plan.jit_options if plan.active else None
         self.bitwise = bool(bitwise)
         if self.bitwise:  # this function's compiles only: the rest of the process keeps XLA's defaults
-            self._entry.jit_options = _with_bitwise_options(self._entry.jit_options)
+            self._entry.jit_options = with_bitwise_options(self._entry.jit_options)
         self.__name__ = name
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
