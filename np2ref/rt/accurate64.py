@@ -20,6 +20,8 @@ the formulations hand those to the primitive (CPU tests), docs/tpu.md says so.
 """
 
 
+import functools
+
 import jax
 import numpy as np
 from jax import lax
@@ -54,6 +56,8 @@ def _npr_formulation(eqn):
     name, invars = eqn.primitive.name, eqn.invars
     unary, binary = _NPR_A64_UNARY.get(name), _NPR_A64_BINARY.get(name)
     prim, params = eqn.primitive, eqn.params
+    if name == "round":  # lax.round's ties: away from zero (0) or to even (jnp.round, np.round)
+        unary = functools.partial(unary, away=int(params["rounding_method"]) == 0)
     if unary is not None and len(invars) == 1:
         fn = lambda x: unary(x, lambda v: prim.bind(v, **params))  # noqa: E731
     elif binary is not None and len(invars) == 2:
