@@ -143,4 +143,5 @@ def test_values_the_same_every_trip_are_not_stacked_over_the_trips():
         got = jax.core.eval_jaxpr(rewritten, closed.consts, x, 1.5, 0.5)
         want = jax.core.eval_jaxpr(closed.jaxpr, closed.consts, x, 1.5, 0.5)
         # (to the last bit: XLA may contract `s * c + t` into one FMA in one program, not the other)
-        np.testing.assert_allclose(np.asarray(got[0]), np.asarray(want[0]), rtol=1e-12 if on_tpu() else 1e-15)
+        # (on a TPU the loop's 0-d tanh is the scalar unit's, float32's precision, the array's the pair's)
+        np.testing.assert_allclose(np.asarray(got[0]), np.asarray(want[0]), rtol=1e-6 if on_tpu() else 1e-15)
