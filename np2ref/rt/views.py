@@ -12,6 +12,7 @@ from .core import (
 from .index import _npr_Idx, _npr_within
 from .lane_reads import _npr_lane_read
 from .lowering import _npr_LOWERING, _npr_last_store, _npr_region_value, _npr_TKey
+from .store_order import _npr_read_into_store
 
 
 def _npr_step(s, val):
@@ -326,11 +327,16 @@ def _npr_element_read(ref, idx):
     key = []
     for e, n in zip(map(_npr_Idx._item, items), ref.shape):  # as _npr_Idx keys a store's index
         key.append(_npr_TKey(e, n) if _npr_traced(e) else e + n if e < 0 else e)
-    if _npr_within(tuple(key), last[0].key) is not None:  # the element the last store set: read
+    if _npr_within(tuple(key), last[0].key) is not None and not _npr_read_into_store(ref):
+        # the element the last store set, for anything but a store into the same array: read
         # back from the array. Taken from the stored value, XLA computed that value twice, once
         # in the store's fusion and once in the reader's, the second reading the array the store
         # updates in place, and copied the array every trip: iir_filter's `y[n] = ...` then
-        # `e += y[n] * y[n]` took 1.6 s for NumPy's 12 ms at 20,000 samples (0.6 ms so)
+        # `e += y[n] * y[n]` took 1.6 s for NumPy's 12 ms at 20,000 samples (0.6 ms so). Into a
+        # store of the same array (Cholesky's `A[i, i] = np.sqrt(A[i, i])`) the stored value is
+        # read: that store is then made over the array the last one was made over (index.py
+        # put); read from the array, XLA fused the first store into the read and copied A twice
+        # a step (2.4 ms for 1.2 at n = 128)
         return _npr_indexed(cur, items)
     val = _npr_region_value(last[0], tuple(key))
     if val is None:

@@ -4,7 +4,9 @@ array after the store. When the read was the stored value itself, XLA computed t
 (in the store's fusion and in the reader's, which reads the array the store updates) and copied
 the whole array every trip: 1.6 s for NumPy's 12 ms at 20,000 samples (run.py's iir_filter, size
 S, since the third session's element forwarding). Differential, and the loop body's HLO holds no
-copy of the array (benchmarks/seq_loops.py counts them the same way)."""
+copy of the array (benchmarks/seq_loops.py counts them the same way). A read that feeds a store
+of the same array (`y[n] = ...; y[n] = np.sqrt(y[n])`, Cholesky's diagonal) is the stored value:
+the second store is then made over the array the first was made over."""
 
 from __future__ import annotations
 
@@ -35,6 +37,13 @@ def biquad(x, y, energy, b0, b1, b2, a1, a2):
         e += y[n] * y[n]
         energy[n] = e
     return e
+
+
+def settle(x, y):
+    for n in range(1, x.shape[0]):
+        y[n] = x[n] - 0.5 * y[n - 1] * y[n - 1]
+        y[n] = np.sqrt(np.abs(y[n]))
+    return y
 
 
 def smooth(u, w):
@@ -73,3 +82,17 @@ def test_an_element_stored_twice_in_a_trip_is_read_back_as_stored(programs):
     u = np.random.default_rng(4).random(300)
     want = programs.smooth(u.copy(), 0.3)
     assert_numpys_bits(np2ref.compile(programs.smooth, host_below=0)(u.copy(), 0.3), want)
+
+
+def test_a_read_into_a_store_of_the_same_element_copies_nothing(programs):
+    """`y[n] = ...; y[n] = np.sqrt(np.abs(y[n]))`: the read feeds a store of the same array, so
+    it is the stored value and the second store is made over the array the first was made over
+    (Cholesky's `A[i, i] = np.sqrt(A[i, i])`). Read back from the array, XLA copied y twice a
+    trip (225fcb7)."""
+    x = np.random.default_rng(5).random(500)
+    y, want_y = np.zeros(500), np.zeros(500)
+    want = programs.settle(x.copy(), want_y)
+    compiled = np2ref.compile(programs.settle, host_below=0, bitwise=True)  # (no contracted x - a * b)
+    assert_numpys_bits(np.asarray(compiled(x.copy(), y)), want)
+    assert_numpys_bits(y, want_y)
+    assert copies(compiled.lower(x, y).compile().as_text(), f"f64[{x.size}]") == 0

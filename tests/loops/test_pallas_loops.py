@@ -105,14 +105,12 @@ def test_default_is_unchanged():
         np2ref.compile(K.cholesky_scalar, loops="mosaic")
 
 
-@pytest.mark.xfail(strict=True, reason="two f64[n, n] copies a step came back when an element read just after "
-                   "its own store was made a read of the array (tests/test_loop_recurrences.py: a per-trip copy "
-                   "of the whole signal in iir_filter, 1,500x); Cholesky's A[i, i] = sqrt(A[i, i]) chained "
-                   "through that forwarding: 1.3 -> 2.4 ms at n=128 on the CPU")
 def test_cholesky_step_copies_no_array():
     """`A[i, j] -= ...; A[i, j] /= A[j, j]`: A[j, j] is read from before the first store (or is
-    its value where i == j), so XLA updates A in place: no f64[n, n] copy in a loop body (main
-    at e4ac5b4 made four per step)."""
+    its value where i == j), and `A[i, i] = np.sqrt(A[i, i])` reads the value the store before
+    put (a read into a store of the same array: rt/store_order.py _npr_read_into_store), so XLA
+    updates A in place: no f64[n, n] copy in a loop body (main at e4ac5b4 made four per step,
+    225fcb7 two, reading A[i, i] back from the array)."""
     comp = np2ref.compile(K.cholesky, host_below=0)
     (A,) = K.inputs("cholesky", 8)
     with jax.enable_x64(True):
