@@ -262,6 +262,34 @@ class _Plan:
 
 
 _LAYOUT_NAMES = frozenset(t.__name__ for t in _LAYOUT_KINDS)
+
+
+def own_method(cls: type, prefix: str, kind: type):
+    """The function `cls` defines as `<prefix><kind's name>` (visit_If, leave_If), or None when
+    only libcst's no-op default does: what libcst's on_visit/on_leave find with getattr by a name
+    made for each node, looked up once per type (a visitor overriding on_visit calls this)."""
+    key = (cls, prefix, kind)
+    found = _OWN.get(key, False)
+    if found is False:
+        name = prefix + kind.__name__
+        owner = next((c for c in cls.__mro__ if name in vars(c)), None)
+        found = _OWN[key] = None if owner is None or owner.__module__.startswith("libcst") else vars(owner)[name]
+    return found
+
+
+_OWN: dict = {}
+
+
+def is_expression(kind: type) -> bool:
+    """issubclass(kind, cst.BaseExpression), read from a table (libcst's bases are ABCs, whose
+    checks are slow; the rewrite asks for every node it leaves)."""
+    found = _EXPRESSIONS.get(kind)
+    if found is None:
+        found = _EXPRESSIONS[kind] = issubclass(kind, cst.BaseExpression)
+    return found
+
+
+_EXPRESSIONS: dict[type, bool] = {}
 _PLANS: dict[type, _Plan] = {}  # (module-level visitor classes; a class made per call is planned per call)
 
 
