@@ -52,7 +52,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self.lists: dict[str, tuple[str, ...]] = {}  # list_names by function, for compile
         self.py_scalars = pyscalars.PyScalars()  # the function's Python scalars (rules/pyscalars.py)
         self.targets: set = set()  # subscripts that are assignment (or del, for) targets
-        self.loop_notes: list = []  # (line, col, function, variable, what became of the loop)
+        self.loop_notes: list = []  # (loop node, function, variable, what became of the loop)
 
     # -- what the emitters read --------------------------------------------------------------
     @property
