@@ -249,6 +249,7 @@ class _Plan:
         self.skip_layout = (not self.generic or getattr(kind, "layout_blind", False)) and not any(
             n.split("_", 1)[1] in _LAYOUT_NAMES for n in names)
         self._names: dict[type, tuple[str | None, str | None] | None] = {}
+        self.wanted: dict[type, bool] = {}  # whether names_of(type) is not None
 
     def names_of(self, kind: type) -> tuple[str | None, str | None] | None:
         """(visit_X, leave_X) of the visitor's own methods for node type X (None for one it has
@@ -438,7 +439,15 @@ def _visit_toured(tour: _Tour, start: int, visitor, plan: "_Plan") -> None:
     stop = tour.close[start]
     nodes, close = tour.nodes, tour.close
     if stop - start <= _SMALL:  # (a small tree: read its nodes rather than search each type's)
-        positions = [p for p in range(start, stop) if plan.names_of(type(nodes[p])) is not None]
+        wanted = plan.wanted
+        positions = []
+        for p in range(start, stop):
+            kind = type(nodes[p])
+            hit = wanted.get(kind)
+            if hit is None:
+                hit = wanted[kind] = plan.names_of(kind) is not None
+            if hit:
+                positions.append(p)
     else:
         runs = []
         for kind, where in tour.by_type.items():
