@@ -71,7 +71,9 @@ def main(argv=None) -> None:
         rows = [
             ("check gen600.py (6,000 lines), cold", lambda: _cli("check", "--no-cache", "gen600.py", cwd=tmp)),
             ("convert gen600.py, cold", lambda: _cli("convert", "--no-cache", "gen600.py", "-o", "out.py", "--force", cwd=tmp)),
-            (f"check corpus/ ({len(list((ROOT / 'corpus').glob('*.py')))} files), cold", lambda: _cli("check", "--no-cache", ROOT / "corpus", cwd=tmp)),
+            (f"check corpus/ ({len(list((ROOT / 'corpus').glob('*.py')))} files), cold, -j 1",
+             lambda: _cli("check", "--no-cache", "-j", "1", ROOT / "corpus", cwd=tmp)),
+            ("check corpus/, cold, -j 2", lambda: _cli("check", "--no-cache", "-j", "2", ROOT / "corpus", cwd=tmp)),
         ]
         _cli("check", ROOT / "corpus", cwd=tmp)  # fills the cache
         rows.append(("check corpus/, unchanged (cache)", lambda: _cli("check", ROOT / "corpus", cwd=tmp)))

@@ -7,7 +7,7 @@ change a single diagnostic or output line).
     diff -r /tmp/before /tmp/after
 
 Per input: the converted module (`code`), the same importing the standalone runtime, the rendered
-diagnostics, and for the goldens (whose input ends at `# output`) the body and the conversion of
+diagnostics, the loop notes and host calls' lines, and for the goldens (whose input ends at `# output`) the body and the conversion of
 the output again.
 """
 
@@ -36,7 +36,8 @@ def snapshot(name: str, text: str) -> str:
 
     result = convert_source(text, name)
     parts = ["## diagnostics", *(d.render(text) for d in result.diagnostics), f"## ok {result.ok}",
-             "## code", str(result.code), "## standalone", str(result.code_for("np2ref_rt"))]
+             "## code", str(result.code), "## standalone", str(result.code_for("np2ref_rt")),
+             "## loops", *map(repr, result.loops), "## host lines", repr(sorted(result.host_lines.items()))]
     if name.startswith("tests/cases"):
         parts += ["## body", str(result.body)]
         if result.code is not None:

@@ -102,7 +102,7 @@ def _lift_driver_loops(ctx: PipelineContext, result: ConversionResult) -> Conver
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:
             found = found + _break_notes(broken, lifts, ctx.filename, text)
-            return dataclasses.replace(new, diagnostics=sorted(found, key=lambda d: (d.line, d.col, d.code)))
+            return new.replaced(diagnostics=sorted(found, key=lambda d: (d.line, d.col, d.code)))
         host = [lift_appends.fallback(lift) if lift.appends else lift for lift in lifts
                 if lift.name in bad and lift.name in new.host and host_steps.STEP not in lift.name]
         culprits = [list(new.host_lines.get(lift.name, ())) for lift in host]  # a host loop: its array work as compiled steps
@@ -192,9 +192,9 @@ def _convert(ctx: PipelineContext) -> ConversionResult:
             return _convert(ctx.retry(planned=ctx.planned | frozenset(kept.items())))
         return _retried(ctx, sink) or placed(ctx, ConversionResult(
             ctx.filename, ctx.text, None, sink.sorted(), facts.functions, facts.host))
-    return placed(ctx, ConversionResult(ctx.filename, ctx.text, emit(ctx, rewritten), sink.sorted(), facts.functions,
+    return placed(ctx, ConversionResult(ctx.filename, ctx.text, functools.partial(emit, ctx, rewritten), sink.sorted(), facts.functions,
                                         facts.host, rewritten, frozenset(facts.plain), lists, _host_lines(facts),
-                                        tuple(sorted(loops)), ctx.policy))
+                                        functools.partial(_loop_lines, facts.positions, loops), ctx.policy))
 
 
 @functools.lru_cache(maxsize=4)
@@ -214,6 +214,16 @@ def _parsed(text: str) -> cst.Module | None:
         return cst.parse_module(text)
     except Exception:  # (a syntax error; libcst raises a few other errors on odd input, as parse says)
         return None
+
+
+def _loop_lines(positions, notes: list) -> tuple[tuple[int, int, str, str, str], ...]:
+    """ConversionResult.loops: the rewrite's loop notes (rewrite/rules/loop_notes.py) with each
+    loop's line and column, in order."""
+    found = []
+    for loop, *rest in notes:
+        start = positions[loop].start
+        found.append((start.line, start.column + 1, *rest))
+    return tuple(sorted(found))
 
 
 def _host_lines(facts: ModuleFacts) -> dict[str, tuple[tuple[int, int, str], ...]]:

@@ -17,11 +17,39 @@ from .emit import module as emit_module
 from .policy import DtypePolicy
 
 
+class _Later:
+    """A ConversionResult field made when first read: `code` (the converted module's text) and
+    `loops` (their lines need the module's positions). `np2ref check` reads only the diagnostics,
+    and writing a 6,000-line module out was a seventh of its time. Set to a callable, the field
+    holds it until read; `replaced` passes it on unread."""
+
+    _NONE = object()
+
+    def __init__(self, default=_NONE):
+        self.default = default
+
+    def __set_name__(self, owner, name):
+        self.slot = "_" + name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            if self.default is _Later._NONE:
+                raise AttributeError(self.slot)  # (no default: dataclasses asks with no instance)
+            return self.default
+        value = obj.__dict__[self.slot]
+        if callable(value):
+            value = obj.__dict__[self.slot] = value()
+        return value
+
+    def __set__(self, obj, value):
+        obj.__dict__[self.slot] = value
+
+
 @dataclasses.dataclass
 class ConversionResult:
     filename: str
     source: str | None
-    code: str | None                 # the converted module (None when refused)
+    code: str | None = _Later()      # the converted module (None when refused)
     diagnostics: list[Diagnostic]
     functions: dict[str, FunctionFacts] = dataclasses.field(default_factory=dict)
     host: dict[str, str] = dataclasses.field(default_factory=dict)
@@ -32,7 +60,7 @@ class ConversionResult:
     # by host function: (first line, last line, why) of each call that keeps it host code
     host_lines: dict[str, tuple[tuple[int, int, str], ...]] = dataclasses.field(default_factory=dict)
     # (line, col, function, loop variable, what became of the loop) of each loop converted
-    loops: tuple[tuple[int, int, str, str, str], ...] = ()
+    loops: tuple[tuple[int, int, str, str, str], ...] = _Later(())
     policy: DtypePolicy = DtypePolicy()  # the policy `code`'s `@npr_jit`s were given
 
     @functools.cached_property
@@ -54,7 +82,7 @@ class ConversionResult:
         """The converted module importing its helpers from `runtime_module` (np2ref.rt, or
         "np2ref_rt": the standalone copy that `convert --standalone` writes beside it), its
         `@npr_jit`s given the dtype policy and `options` (Config.entry_options)."""
-        if self.rewritten is None or self.code is None or (
+        if self.rewritten is None or self._code is None or (
                 runtime_module == emit_module.RUNTIME_MODULE and policy == self.policy and not options):
             return self.code
         return emit_module.emit(self.rewritten, self.filename, runtime_module=runtime_module, policy=policy,
@@ -62,7 +90,11 @@ class ConversionResult:
 
     @property
     def ok(self) -> bool:
-        return self.code is not None and not any(d.is_error for d in self.diagnostics)
+        return self._code is not None and not any(d.is_error for d in self.diagnostics)
+
+    def replaced(self, **changes) -> ConversionResult:
+        """dataclasses.replace, the fields made when read (_Later) not made for it."""
+        return dataclasses.replace(self, **{"code": self._code, "loops": self._loops, **changes})
 
     def raise_for_errors(self) -> None:
         if not self.ok:
@@ -79,6 +111,11 @@ def placed(ctx: PipelineContext, result: ConversionResult) -> ConversionResult:
     rewritten = result.rewritten
     if rewritten is not None and ctx.only is not None:
         rewritten = lines.marks(rewritten)
-    return dataclasses.replace(result, source=ctx.user_text, rewritten=rewritten,
+    return result.replaced(source=ctx.user_text, rewritten=rewritten,
                                diagnostics=lines.diagnostics(result.diagnostics),
-                               host_lines=lines.host_lines(result.host_lines), loops=lines.loops(result.loops))
+                               host_lines=lines.host_lines(result.host_lines), loops=_then(lines.loops, result._loops))
+
+
+def _then(fn, value):
+    """fn(value), for a _Later field: made when read when `value` is not made yet."""
+    return (lambda: fn(value())) if callable(value) else fn(value)

@@ -12,9 +12,10 @@ from .nodes import nodes_of, visit_every, walk
 
 def dotted(node: cst.BaseExpression) -> str | None:
     """`np.linalg.norm` -> "np.linalg.norm"; None for anything that is not a dotted name."""
-    if isinstance(node, cst.Name):
+    kind = type(node)  # (libcst's Name and Attribute have no subclasses: `is` skips ABC isinstance)
+    if kind is cst.Name:
         return node.value
-    if isinstance(node, cst.Attribute):
+    if kind is cst.Attribute:
         head = dotted(node.value)
         return f"{head}.{node.attr.value}" if head else None
     return None

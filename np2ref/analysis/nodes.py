@@ -249,6 +249,7 @@ class _Plan:
         self.skip_layout = (not self.generic or getattr(kind, "layout_blind", False)) and not any(
             n.split("_", 1)[1] in _LAYOUT_NAMES for n in names)
         self._names: dict[type, tuple[str | None, str | None] | None] = {}
+        self.wanted: dict[type, bool] = {}  # whether names_of(type) is not None
 
     def names_of(self, kind: type) -> tuple[str | None, str | None] | None:
         """(visit_X, leave_X) of the visitor's own methods for node type X (None for one it has
@@ -262,6 +263,34 @@ class _Plan:
 
 
 _LAYOUT_NAMES = frozenset(t.__name__ for t in _LAYOUT_KINDS)
+
+
+def own_method(cls: type, prefix: str, kind: type):
+    """The function `cls` defines as `<prefix><kind's name>` (visit_If, leave_If), or None when
+    only libcst's no-op default does: what libcst's on_visit/on_leave find with getattr by a name
+    made for each node, looked up once per type (a visitor overriding on_visit calls this)."""
+    key = (cls, prefix, kind)
+    found = _OWN.get(key, False)
+    if found is False:
+        name = prefix + kind.__name__
+        owner = next((c for c in cls.__mro__ if name in vars(c)), None)
+        found = _OWN[key] = None if owner is None or owner.__module__.startswith("libcst") else vars(owner)[name]
+    return found
+
+
+_OWN: dict = {}
+
+
+def is_expression(kind: type) -> bool:
+    """issubclass(kind, cst.BaseExpression), read from a table (libcst's bases are ABCs, whose
+    checks are slow; the rewrite asks for every node it leaves)."""
+    found = _EXPRESSIONS.get(kind)
+    if found is None:
+        found = _EXPRESSIONS[kind] = issubclass(kind, cst.BaseExpression)
+    return found
+
+
+_EXPRESSIONS: dict[type, bool] = {}
 _PLANS: dict[type, _Plan] = {}  # (module-level visitor classes; a class made per call is planned per call)
 
 
@@ -410,7 +439,15 @@ def _visit_toured(tour: _Tour, start: int, visitor, plan: "_Plan") -> None:
     stop = tour.close[start]
     nodes, close = tour.nodes, tour.close
     if stop - start <= _SMALL:  # (a small tree: read its nodes rather than search each type's)
-        positions = [p for p in range(start, stop) if plan.names_of(type(nodes[p])) is not None]
+        wanted = plan.wanted
+        positions = []
+        for p in range(start, stop):
+            kind = type(nodes[p])
+            hit = wanted.get(kind)
+            if hit is None:
+                hit = wanted[kind] = plan.names_of(kind) is not None
+            if hit:
+                positions.append(p)
     else:
         runs = []
         for kind, where in tour.by_type.items():

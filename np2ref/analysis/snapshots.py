@@ -235,13 +235,14 @@ def window_binds(func: cst.FunctionDef, bindings, writes, roots_of, imports, loc
     for t, _ in bindings:
         count[t.value] = count.get(t.value, 0) + 1
     for loop in _for_loops(func):
-        parents = _parents(loop)
+        parents = None  # (made for the loop's first window binding: most loops have none)
         for stmt in loop.body.body:
             pair = _window_binding(stmt, loop_names)
             if pair is None or count.get(pair[0].value) != 1:
                 continue
             target, value = pair
             storage = roots_of(value.value)
+            parents = _parents(loop) if parents is None and storage else parents
             if not storage or not _uses_read_only(func, loop, target, parents, imports, local_names):
                 continue
             inside = {id(n) for n in walk(loop)}

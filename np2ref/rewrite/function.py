@@ -17,6 +17,7 @@ import libcst as cst
 from ..analysis import containers
 from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap
+from ..analysis.nodes import is_expression, own_method
 from ..diagnostics import DiagnosticSink, Span
 from ..emit import jaxnames as J
 from ..frontend.fence import KNOWN_DECORATORS, _decorator_name
@@ -51,7 +52,7 @@ class ModuleRewriter(cst.CSTTransformer):
         self.lists: dict[str, tuple[str, ...]] = {}  # list_names by function, for compile
         self.py_scalars = pyscalars.PyScalars()  # the function's Python scalars (rules/pyscalars.py)
         self.targets: set = set()  # subscripts that are assignment (or del, for) targets
-        self.loop_notes: list = []  # (line, col, function, variable, what became of the loop)
+        self.loop_notes: list = []  # (loop node, function, variable, what became of the loop)
 
     # -- what the emitters read --------------------------------------------------------------
     @property
@@ -138,19 +139,23 @@ class ModuleRewriter(cst.CSTTransformer):
 
     # -- dispatch ----------------------------------------------------------------------------
     def on_visit(self, node) -> bool:
-        if self.active and node in self.m.dead:  # never runs: kept as written (rules planned nothing)
+        if self.f is not None and node in self.m.dead:  # never runs: kept as written (rules planned nothing)
             return False
-        return super().on_visit(node)
+        visit = own_method(type(self), "visit_", type(node))  # (libcst's on_visit, its lookup made once per type)
+        return visit is None or visit(self, node) is not False
 
     def on_leave(self, original, updated):
         result = updated
-        if self.active:
-            for emit in emitters(type(original)):
+        kind = type(original)
+        if self.f is not None:
+            for emit in emitters(kind):
                 out = emit(original, updated, self)
                 if out is not None:
                     result = out
                     break
-        result = super().on_leave(original, result)
+        leave = own_method(type(self), "leave_", kind)  # (libcst's on_leave, looked up once per type)
+        if leave is not None:
+            result = leave(self, original, result)
         if self.track_lines and isinstance(result, (cst.If, cst.For, cst.While, cst.With, cst.FunctionDef)) \
                 and (self.active or isinstance(result, cst.FunctionDef)):  # its test runs on the header's line
             mark = cst.TrailingWhitespace(whitespace=cst.SimpleWhitespace("  "),
@@ -159,7 +164,7 @@ class ModuleRewriter(cst.CSTTransformer):
                 return result.with_changes(body=result.body.with_changes(header=mark))
             if isinstance(result.body, cst.SimpleStatementSuite):  # `def f(x): return ...` on one line
                 return result.with_changes(body=result.body.with_changes(trailing_whitespace=mark))
-        if not self.active or not isinstance(result, cst.BaseExpression):
+        if self.f is None or not is_expression(type(result)):
             return result
         return views.owned(original, result, self)
 

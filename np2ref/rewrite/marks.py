@@ -14,6 +14,7 @@ import libcst as cst
 from ..analysis.aliases import FunctionFacts
 from ..analysis.host_code import is_dead_if
 from ..analysis.names import ImportMap
+from ..analysis.nodes import own_method
 from ..diagnostics import DiagnosticSink, Span
 from . import rules
 from .plan import Marks
@@ -82,16 +83,23 @@ class MarkPass(cst.CSTVisitor):
 
     # -- traversal ---------------------------------------------------------------------------
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if is_dead_if(node):  # `if 0:` never runs its body: nothing there to plan or refuse
+        kind = type(node)
+        if kind is cst.If and is_dead_if(node):  # `if 0:` never runs its body: nothing there to plan or refuse
             self.m.dead.add(node.body)
         elif node in self.m.dead:
             return False
-        if not super().on_visit(node):
+        visit = own_method(type(self), "visit_", kind)  # (libcst's on_visit, its lookup made once per type)
+        if visit is not None and visit(self, node) is False:
             return False
-        for plan in planners(type(node)):
+        for plan in planners(kind):
             if plan(node, self):
                 break
         return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        leave = own_method(type(self), "leave_", type(original_node))  # (libcst's on_leave, looked up once per type)
+        if leave is not None:
+            leave(self, original_node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         self.m.not_expr.add(node.name)

@@ -20,6 +20,7 @@ values npr_if(..., returns=) checks), or one that rebinds an array that is writt
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 import libcst as cst
@@ -133,8 +134,10 @@ def plan_if(node: cst.If, function_uses, facts, selected=None) -> BranchPlan | s
     return BranchPlan(carried, frozenset(before), id(node) in _ifs_in_loops(facts.node))
 
 
+@functools.lru_cache(maxsize=8)
 def _ifs_in_loops(func: cst.FunctionDef) -> frozenset[int]:
-    """The `if` statements of a function that sit in one of its `for` or `while` bodies."""
+    """The `if` statements of a function that sit in one of its `for` or `while` bodies (once per
+    function, not once per `if` planned: a node's hash is its identity, the cache holds it)."""
     found: set[int] = set()
 
     def walk(node, in_loop):

@@ -247,9 +247,8 @@ def _after_rebinding(function: cst.CSTNode, name: str, loop: cst.CSTNode) -> set
 
 
 def _contains(node: cst.CSTNode, target: cst.CSTNode) -> bool:
-    inside = _Collect()
-    run_visitor(node, inside)
-    return id(target) in inside.found
+    """Whether `target` (a statement: never under a layout field) is `node` or under it."""
+    return any(n is target for n in walk(node))  # (the walk index's slice: no visitor run per statement)
 
 
 def _binds(stmt, name: str) -> bool:

@@ -14,9 +14,10 @@ from .control import uses
 
 
 def _note(ctx, loop, var: str, verdict: str) -> None:
-    """Record what became of a loop (ConversionResult.loops: `check --explain-loops`, `explain()`)."""
-    span = ctx.span(loop)
-    ctx.loop_notes.append((span.line, span.col, ctx.f.name if ctx.f is not None else "", var, verdict))
+    """Record what became of a loop (ConversionResult.loops: `check --explain-loops`, `explain()`),
+    by its node: its line is looked up when the notes are read (pipeline._loop_lines), so that a
+    check, which does not read them, computes no positions for them."""
+    ctx.loop_notes.append((loop, ctx.f.name if ctx.f is not None else "", var, verdict))
 
 
 def _keyword(name: str, value) -> cst.Arg:
@@ -33,7 +34,7 @@ def opt_in_call(original, updated, plan, loop_call, lanes, ctx):
         made = None if isinstance(sp, str) else reorder_functions(sp, plan.var, original, updated.body.body)
         if made is not None:
             at = (ctx.span(original).line, ctx.span(original).col)
-            ctx.loop_notes[:] = [n for n in ctx.loop_notes if n[:2] != at]
+            ctx.loop_notes[:] = [n for n in ctx.loop_notes if (ctx.span(n[0]).line, ctx.span(n[0]).col) != at]
             _note(ctx, original, plan.var, "sums reordered (sums='reorder'): npr_sum_for, the += accumulation "
                   f"into {', '.join(sp.stores)} as one contraction over its range, not NumPy's order")
             call = cst.Call(cst.Name(J.SUM_FOR), [*loop_call.args, *[cst.Arg(f.name) for f in made]])

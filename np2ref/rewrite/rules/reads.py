@@ -35,7 +35,9 @@ def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
 
 
 def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
-    updated = updated.with_changes(slice=[_list_index(e) for e in updated.slice])
+    fixed = [_list_index(e) for e in updated.slice]
+    if any(new is not old for new, old in zip(fixed, updated.slice)):  # (no copy of every subscript)
+        updated = updated.with_changes(slice=fixed)
     if original in ctx.m.selections:  # `v = x[m]`, v only reduced (rules/mask_store.py)
         return J.call(J.SELECT, whole_load_base(updated.value), updated.slice[0].slice.value, **slices_keyword(updated))
     if original in ctx.m.kept_reads:  # `v = X[m, :]`, v only reindexed and stored back (rules/kept.py)
