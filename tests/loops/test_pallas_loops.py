@@ -106,7 +106,7 @@ def test_default_is_unchanged():
 
 
 @pytest.mark.xfail(strict=True, reason="two f64[n, n] copies a step came back when an element read just after "
-                   "its own store was made a read of the array (tests/test_loop_recurrences.py: a per-trip copy "
+                   "its own store was made a read of the array (tests/loops/test_loop_recurrences.py: a per-trip copy "
                    "of the whole signal in iir_filter, 1,500x); Cholesky's A[i, i] = sqrt(A[i, i]) chained "
                    "through that forwarding: 1.3 -> 2.4 ms at n=128 on the CPU")
 def test_cholesky_step_copies_no_array():
