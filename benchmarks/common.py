@@ -1,4 +1,4 @@
-"""Shared by benchmarks/run.py and tests/test_benchmarks.py: running the NumPy original on
+"""Shared by benchmarks/run.py and tests/examples/test_benchmarks.py: running the NumPy original on
 copies, splitting static arguments, and comparing a JAX `(result, finals)` with NumPy."""
 
 from __future__ import annotations

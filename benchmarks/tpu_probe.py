@@ -62,7 +62,7 @@ def probe(name, jfn, nfn, *args):
 def rewritten(fn):
     """fn's program as np2ref's TPU rewrite (rt/accurate64.py) leaves it."""
     from np2ref.rt import accurate64 as acc
-    from np2ref.rt.compat import _npr_core
+    from np2ref.rt.compat_jaxpr import _npr_core
 
     def run(*args):
         closed = jax.make_jaxpr(fn)(*args)

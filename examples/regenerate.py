@@ -1,5 +1,5 @@
 """Rewrite every converted example (`X_ref.py`) exactly as `np2ref convert examples/X.py -o
-examples/X_ref.py` writes it from the repository root. tests/test_examples.py checks that the
+examples/X_ref.py` writes it from the repository root. tests/examples/test_examples.py checks that the
 committed files are current.
 
     python examples/regenerate.py

@@ -48,6 +48,16 @@ class PipelineContext:
         array stays host code (np2ref.compile needs every function it calls)."""
         return self.only is None
 
+    def front(self) -> PipelineContext:
+        """What the stages before diagnosis (pipeline._front, cached by it) read of this context:
+        the file, the text and the options that change what the fence and the analysis find.
+        Not the line map, the policy, `known` or which functions `only` names: a conversion of
+        another function of the same module, or the same text reached through another pass,
+        finds the same front."""
+        return PipelineContext(self.filename, self.text, self.text, only=None if self.only is None else frozenset(),
+                               seeds=self.seeds, over_rows=self.over_rows, keep_generators=self.keep_generators,
+                               planned=self.planned)
+
     def again(self, text: str, where, **changes) -> PipelineContext:
         """The context of a conversion of `text`, made from this one's with its lines going to
         `where` (imported helpers appended, closures lifted, loops lifted)."""

@@ -3,9 +3,11 @@
     read -> parse -> fence -> analyse -> diagnose (plan) -> rewrite -> emit
 
 One PipelineContext (context.py) goes through the stages: the file, the text converted, the
-options, the dtype policy, and one line map to the user's text. Each stage reports into one
-DiagnosticSink; a stage that finds an error stops the pipeline before anything is emitted, so a
-refused file never yields a half-converted output. Three front-end passes convert a text made
+options, the dtype policy, and one line map to the user's text. Each stage reads those from it
+(`fence(ctx, ...)`, `analyse(ctx, ...)`, `rewrite(ctx, ...)`, `emit(ctx, ...)`; the stages before
+diagnosis are cached by `ctx.front()`), and passes on what it makes as its value. Each stage
+reports into one DiagnosticSink; a stage that finds an error stops the pipeline before anything
+is emitted, so a refused file never yields a half-converted output. Three front-end passes convert a text made
 from the user's again (imported helpers, closures, driver loops): each with `ctx.again`, whose
 result is placed on the user's lines once, where it is made (result.placed).
 """
@@ -101,7 +103,7 @@ def _lift_driver_loops(ctx: PipelineContext, result: ConversionResult) -> Conver
                 continue
             return result  # the lifts disturbed a function of the user's: keep the file as it was
         if not bad:
-            found = found + _break_notes(broken, lifts, ctx.filename, text)
+            found = found + _break_notes(ctx, broken, lifts)
             return new.replaced(diagnostics=sorted(found, key=lambda d: (d.line, d.col, d.code)))
         host = [lift_appends.fallback(lift) if lift.appends else lift for lift in lifts
                 if lift.name in bad and lift.name in new.host and host_steps.STEP not in lift.name]
@@ -124,10 +126,10 @@ def _broken_up(module, loops, culprits, broken) -> list[driver.Lift]:
     return steps
 
 
-def _break_notes(broken, lifts, filename: str, text: str) -> list[Diagnostic]:
+def _break_notes(ctx: PipelineContext, broken, lifts) -> list[Diagnostic]:
     """NPR036 notes for each host loop with compiled steps: the steps, then each statement that
     stays host code, with its line and why."""
-    sink = DiagnosticSink(filename, text)
+    sink = ctx.sink()
     for loop, breaks in broken.values():
         steps = [lift for lift in lifts if loop.start <= lift.start and lift.end <= loop.end]
         if not steps:
@@ -167,20 +169,16 @@ def _convert(ctx: PipelineContext) -> ConversionResult:
         if result.ok:  # (else the helpers stay calls np2ref cannot see into, as before)
             return result
     sink = ctx.sink()
-    front = _front(ctx.text, ctx.filename, ctx.over_rows, ctx.seeds, ctx.setup, ctx.keep_generators, ctx.planned)
+    front = _front(ctx.front())
     if front is None:
         parse(ctx.text, sink)  # reports the syntax error
         return placed(ctx, ConversionResult(ctx.filename, ctx.text, None, sink.sorted()))
     if front.lifted is not None:  # nested functions and lambdas became module helpers
         return _convert(ctx.again(front.lifted.text, front.lifted.where, over_rows=frozenset()))
-    facts = dataclasses.replace(front.facts)
-    if ctx.known and facts.bound is not None:
-        facts.bound = facts.bound | ctx.known
-    if ctx.only is not None:
-        _restrict(facts, ctx.only)
+    facts = _facts_for(ctx, front.facts)
     marks = diagnose(facts, front.fenced, sink)
     if not sink.has_errors:
-        rewritten, lists, loops = rewrite(front.module, facts, marks, sink, track_lines=ctx.only is not None)
+        rewritten, lists, loops = rewrite(ctx, front.module, facts, marks, sink)
         if front.fenced.originals:  # functions left unconverted keep the user's break/continue
             rewritten = jumps.restore(rewritten, front.fenced.originals, set(marks))
     if sink.has_errors:
@@ -245,31 +243,31 @@ class _Front:
 
 
 @functools.lru_cache(maxsize=4)
-def _front(text: str, filename: str, over_rows: frozenset, seeds: bool = False, setup: bool = False,
-           keep_generators: frozenset = frozenset(), planned: frozenset = frozenset()) -> _Front | None:
-    """parse -> lift closures -> fence -> desugar jumps -> analyse, once per module text: a
-    module with twenty compiled functions is analysed once, not twenty times. None for a
-    syntax error (the caller parses again to report it). `setup` (convert, not np2ref.compile,
-    which needs every function it calls): a refused function the module calls that writes no
-    array stays host code, as does one of `planned` ((name, why): refused when planned)."""
-    module = _parsed(text)
+def _front(ctx: PipelineContext) -> _Front | None:
+    """parse -> lift closures -> fence -> desugar jumps -> analyse, once per module text and
+    options (the caller passes ctx.front(), what these stages read of its context): a module
+    with twenty compiled functions is analysed once, not twenty times. None for a syntax error
+    (the caller parses again to report it). `ctx.setup` (convert, not np2ref.compile, which
+    needs every function it calls): a refused function the module calls that writes no array
+    stays host code, as does one of `ctx.planned` ((name, why): refused when planned)."""
+    module = _parsed(ctx.text)
     if module is None:
         return None
-    lifted = closures.lift(text, module)
+    lifted = closures.lift(ctx.text, module)
     if lifted is not None:
         return _Front(lifted=lifted)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     tour(module)  # (one tour of the module for every visitor run in it: analysis/nodes.py)
-    found = fence(module, wrapper, filename, text)
-    refused = dict(planned)  # functions refused that the module calls: set-up code that writes no
+    found = fence(ctx, module, wrapper)
+    refused = dict(ctx.planned)  # functions refused that the module calls: set-up code that writes no
     called = _called_by_name(module)  # array stays host code (analyse_module)
     for node, diagnostics in found.items():
-        if setup and node.name.value in called and any(d.is_error for d in diagnostics):
+        if ctx.setup and node.name.value in called and any(d.is_error for d in diagnostics):
             first = next(d for d in diagnostics if d.is_error)
             refused[node.name.value] = f"has {first.code} on line {first.line} ({first.message})"
-    module, wrapper, fenced = _desugar_jumps(module, wrapper, found, over_rows)  # break/continue as flags
+    module, wrapper, fenced = _desugar_jumps(ctx, module, wrapper, found)  # break/continue as flags
     tour(module)  # (the desugared module's, when it is another)
-    facts = analyse(wrapper, None, seeds, refused, keep_generators)
+    facts = analyse(ctx, wrapper, refused)
     if fenced.positions is not None:  # every holder of the desugared module's positions sees the user's
         facts.positions.use(fenced.positions)
     return _Front(module, fenced, facts)
@@ -301,24 +299,24 @@ def _retried(ctx: PipelineContext, sink: DiagnosticSink) -> ConversionResult | N
     return _convert(ctx.retry(over_rows=ctx.over_rows | rows)) if rows else None
 
 
-def fence(module: cst.Module, wrapper: MetadataWrapper, filename: str, text: str) -> dict[cst.FunctionDef, list[Diagnostic]]:
+def fence(ctx: PipelineContext, module: cst.Module, wrapper: MetadataWrapper) -> dict[cst.FunctionDef, list[Diagnostic]]:
     """The syntax np2ref does not translate, per module function (frontend/fence.py), before any
     analysis. Reported by `diagnose` for the functions the analysis converts."""
     positions = LazyPositions(wrapper)
     found = {}
     for node in module_level_names(module)[0].values():
-        own = DiagnosticSink(filename, text)
+        own = ctx.sink()
         fence_function(node, own, positions)
         found[node] = own.items
     return found
 
 
-def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, found: dict, over_rows=frozenset()):
+def _desugar_jumps(ctx: PipelineContext, module: cst.Module, wrapper: MetadataWrapper, found: dict):
     """The module with `break`/`continue` rewritten to flags (frontend/jumps.py), the loops at
-    `over_rows` indexed (frontend/rows.py) and ufuncs' positional outs as `out=`
+    `ctx.over_rows` indexed (frontend/rows.py) and ufuncs' positional outs as `out=`
     (frontend/outs.py), its wrapper, and the fence's `found` findings keyed by its functions
     (Fenced); positions still those of the user's text."""
-    positions = LazyPositions(wrapper)
+    positions, over_rows = LazyPositions(wrapper), ctx.over_rows
 
     def over(loop: cst.For) -> bool:
         if loop.target not in positions:  # a loop the desugaring made
@@ -345,15 +343,24 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, found: dict, ov
     return desugared, MetadataWrapper(desugared, unsafe_skip_copy=True), fenced
 
 
-def analyse(wrapper: MetadataWrapper, only: set[str] | None, seeds: bool = False, refused=None,
-            keep_generators=frozenset()) -> ModuleFacts:
-    """The module's facts (analysis/), restricted to `only` and its callees when given.
-    `refused`: the functions the fence refuses, by name, with why (analyse_module's set-up code);
-    `keep_generators`: functions that stay host code for the generator they make."""
-    facts = analyse_module(wrapper, seeds, refused or {}, keep_generators)
+def analyse(ctx: PipelineContext, wrapper: MetadataWrapper, refused: dict[str, str]) -> ModuleFacts:
+    """The module's facts (analysis/), for every function of it (_facts_for narrows a copy to
+    one conversion's). `refused`: the functions the fence refuses, by name, with why
+    (analyse_module's set-up code); `ctx.seeds`: np.random.seed translated;
+    `ctx.keep_generators`: functions that stay host code for the generator they make."""
+    facts = analyse_module(wrapper, ctx.seeds, refused, ctx.keep_generators)
     facts.bound = bound_anywhere(wrapper.module)
-    if only is not None:
-        _restrict(facts, only)
+    return facts
+
+
+def _facts_for(ctx: PipelineContext, facts: ModuleFacts) -> ModuleFacts:
+    """A copy of the module's facts (_front's, shared by every conversion of the text) for this
+    conversion: the names `ctx.known` holds bound too, only the functions `ctx.only` needs."""
+    facts = dataclasses.replace(facts)
+    if ctx.known and facts.bound is not None:
+        facts.bound = facts.bound | ctx.known
+    if ctx.only is not None:
+        _restrict(facts, ctx.only)
     return facts
 
 
@@ -376,13 +383,14 @@ def diagnose(facts: ModuleFacts, fenced: Fenced, sink: DiagnosticSink) -> dict:
     return marks
 
 
-def rewrite(module: cst.Module, facts: ModuleFacts, marks: dict, sink: DiagnosticSink,
-            track_lines: bool) -> tuple[cst.Module, dict[str, tuple[str, ...]], list]:
+def rewrite(ctx: PipelineContext, module: cst.Module, facts: ModuleFacts, marks: dict,
+            sink: DiagnosticSink) -> tuple[cst.Module, dict[str, tuple[str, ...]], list]:
     """The converted module tree (rewrite/function.py runs the rules' emitters), the list
     parameters it found by function (ConversionResult.lists), and what became of each loop
-    (ConversionResult.loops)."""
+    (ConversionResult.loops). For np2ref.compile (`ctx.only`), each statement is marked with
+    its line (`# @L<n>`, kept in ConversionResult.exec_source)."""
     rewriter = ModuleRewriter(facts.functions, marks, facts.imports, sink, facts.positions,
-                              facts.plain, track_lines=track_lines)
+                              facts.plain, track_lines=ctx.only is not None)
     return run_transformer(module, rewriter), rewriter.lists, rewriter.loop_notes
 
 

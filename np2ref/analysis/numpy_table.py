@@ -6,7 +6,7 @@
 # names `np` (numpy), `jnp` (jax.numpy) and the `npr_np_*` shims from
 # np2ref/rt/np_*.py are in scope.  Converted code runs with 64-bit
 # types on (`jax.enable_x64(True)`), and every entry is checked by
-# tests/test_numpy_table.py to give NumPy's dtype and values on float64,
+# tests/library/test_numpy_table.py to give NumPy's dtype and values on float64,
 # float32, int64, int32, int16, int8, uint8 and bool inputs.
 #
 # A name missing from FUNCTIONS is unsupported: the translator refuses it
@@ -264,7 +264,7 @@ HOST_ONLY_PREFIXES: tuple[str, ...] = (
 )
 
 # Functions whose jnp version differs from NumPy for some ordinary input,
-# one line each, as found by tests/test_numpy_table.py (with 64-bit types on).
+# one line each, as found by tests/library/test_numpy_table.py (with 64-bit types on).
 # Each maps to an npr_np_* shim in np2ref/rt/np_*.py with NumPy's
 # semantics.  Background: JAX promotes int64/int32 + float32 to float32
 # (NumPy: float64), computes int8..int32/bool inputs of float functions in
@@ -483,7 +483,7 @@ FUNCTIONS["numpy.issubdtype"] = "np.issubdtype"
 # for one (jax.numpy's check_arraylike), or read it otherwise (the shims below). The translator
 # passes a sequence written there through npr_np_array (rewrite/rules/sequence_args.py), as NumPy
 # converts it. Positions of the array arguments; None: every positional argument. Found by
-# tests/test_sequence_args.py, which calls every entry with its arrays given as sequences.
+# tests/library/test_sequence_args.py, which calls every entry with its arrays given as sequences.
 # Not converted: np.array_split of a list, which NumPy splits by len(list) along any axis
 # (jax.numpy's TypeError stays).
 ARRAY_ARGUMENTS: dict[str, tuple[int, ...] | None] = {f"numpy.{n}": (0,) for n in """

@@ -29,6 +29,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..rt.compile_api import (
+    npr_aval, npr_constvars, npr_effects, npr_eqn_name, npr_eqns, npr_inner_jaxprs, npr_invars, npr_is_literal,
+    npr_outvars, npr_params, npr_value_aval)
+
 # The cost model's constants, microseconds, measured on this project's 2-core CPU VM
 # (benchmarks/host_dispatch.py and docs/benchmarks.md, "Routes"): ratios, not absolute times.
 NUMPY_CALL = 1.5  # one NumPy operation on an array: the call, the result's allocation
@@ -78,14 +82,14 @@ def program_size(jaxpr) -> tuple[int, int, bool]:
     stack = [jaxpr]
     while stack:
         j = stack.pop()
-        for v in list(j.invars) + list(j.outvars):
+        for v in list(npr_invars(j)) + list(npr_outvars(j)):
             largest = max(largest, _elements(v))
-        for eqn in j.eqns:
+        for eqn in npr_eqns(j):
             equations += 1
-            loop = loop or eqn.primitive.name in _LOOPS
-            for v in eqn.outvars:
+            loop = loop or npr_eqn_name(eqn) in _LOOPS
+            for v in npr_outvars(eqn):
                 largest = max(largest, _elements(v))
-            stack.extend(_inner(eqn))
+            stack.extend(npr_inner_jaxprs(eqn))
     return equations, largest, loop
 
 
@@ -112,7 +116,7 @@ def estimate(jaxpr, args, written, rewrites=(), platform="cpu", lanes=()) -> tup
         numpy_us += _body(traced)[0] - _body(rewritten)[0]
     if platform != "cpu":
         moved = sum(a.nbytes for a in args if type(a) is np.ndarray)  # in; out: results, written arguments
-        moved += sum(_nbytes(v) for v in jaxpr.outvars)
+        moved += sum(_nbytes(v) for v in npr_outvars(jaxpr))
         return numpy_us, jit_us + ACCEL_CALL + moved / LINK_BYTES_PER_US
     jit_us += JIT_CALL
     for i, a in enumerate(args):
@@ -124,7 +128,7 @@ def estimate(jaxpr, args, written, rewrites=(), platform="cpu", lanes=()) -> tup
             jit_us += 4 * pass_us
         elif a.nbytes < STAGED_BYTES or a.ctypes.data % 64 or not a.flags.c_contiguous:
             jit_us += 2 * pass_us  # device_put's copy, or np2ref's staging copy
-    jit_us += 3 * _traffic(jaxpr.outvars)  # a fresh buffer each call: written, and its pages faulted in
+    jit_us += 3 * _traffic(npr_outvars(jaxpr))  # a fresh buffer each call: written, and its pages faulted in
     return numpy_us, jit_us
 
 
@@ -142,14 +146,14 @@ def _run(jaxpr, invariant=None) -> tuple[float, float, float]:
     the third number, not in the second."""
     numpy_us = jit_us = once_us = 0.0
     updated = set()  # arrays made by an in-place update: storing one back into its ref is free
-    for eqn in jaxpr.eqns:
-        name = eqn.primitive.name
-        if name in _STORES and any(v in updated for v in eqn.invars[1:2]):
+    for eqn in npr_eqns(jaxpr):
+        name = npr_eqn_name(eqn)
+        if name in _STORES and any(v in updated for v in npr_invars(eqn)[1:2]):
             numpy_us += NUMPY_SCALAR
             continue
         if name in _UPDATES:
-            updated.update(eqn.outvars)
-        if name == "scan" and eqn.params.get("unroll", 1) >= eqn.params["length"]:
+            updated.update(npr_outvars(eqn))
+        if name == "scan" and npr_params(eqn).get("unroll", 1) >= npr_params(eqn)["length"]:
             n, j, once = _unrolled(eqn, invariant)
             numpy_us += n
             jit_us += j
@@ -171,10 +175,10 @@ def _unrolled(eqn, invariant) -> tuple[float, float, float]:
     """A scan XLA unrolls in full: (NumPy's, the jitted copies', the once) microseconds. Its
     constants are shared by every copy where their values are computed once outside it
     (`invariant` None: the enclosing program runs once)."""
-    body, length = eqn.params["jaxpr"].jaxpr, eqn.params["length"]
-    n = eqn.params["num_consts"]
-    inner = {b for b, o in zip(body.invars[:n], eqn.invars[:n])
-             if invariant is None or type(o).__name__ == "Literal" or o in invariant} | set(body.constvars)
+    params = npr_params(eqn)
+    body, length, n = params["jaxpr"].jaxpr, params["length"], params["num_consts"]
+    inner = {b for b, o in zip(npr_invars(body)[:n], npr_invars(eqn)[:n])
+             if invariant is None or npr_is_literal(o) or o in invariant} | set(npr_constvars(body))
     numpy_us, jit_us, once_us = _run(body, inner)
     return length * (numpy_us + NUMPY_TRIP), length * (jit_us + JIT_TRIP), once_us
 
@@ -182,39 +186,40 @@ def _unrolled(eqn, invariant) -> tuple[float, float, float]:
 def _shared(eqn, invariant) -> bool:
     """Whether eqn computes from `invariant` vars (and literals) alone, without effects: its
     outputs join them."""
-    if eqn.effects or not all(type(v).__name__ == "Literal" or v in invariant for v in eqn.invars):
+    if npr_effects(eqn) or not all(npr_is_literal(v) or v in invariant for v in npr_invars(eqn)):
         return False
-    invariant.update(eqn.outvars)
+    invariant.update(npr_outvars(eqn))
     return True
 
 
 def _equation(eqn) -> tuple[float, float]:
-    name = eqn.primitive.name
+    name = npr_eqn_name(eqn)
     if name == "while":
         return float("inf"), 0.0  # trips unknown: the translation's
     if name == "scan":
-        if eqn.params.get("unroll", 1) >= eqn.params["length"]:
+        params = npr_params(eqn)
+        if params.get("unroll", 1) >= params["length"]:
             numpy_us, jit_us, once_us = _unrolled(eqn, None)
             return numpy_us, jit_us + once_us
-        numpy_us, jit_us = _body(eqn.params["jaxpr"].jaxpr)
-        length = eqn.params["length"]
-        jit_us += 2 * _traffic(eqn.outvars[:eqn.params["num_carry"]])  # a rolled loop writes its carries
+        numpy_us, jit_us = _body(params["jaxpr"].jaxpr)
+        length = params["length"]
+        jit_us += 2 * _traffic(npr_outvars(eqn)[:params["num_carry"]])  # a rolled loop writes its carries
         return length * (numpy_us + NUMPY_TRIP), length * (jit_us + JIT_TRIP)
     if name == "cond":
-        costs = [_body(branch.jaxpr) for branch in eqn.params["branches"]]
+        costs = [_body(branch.jaxpr) for branch in npr_params(eqn)["branches"]]
         return max(c[0] for c in costs), max(c[1] for c in costs)
     if name == "optimization_barrier":  # rt/divisions.py's fence: no work on either route
         return 0.0, 0.0
-    inner = _inner(eqn)
+    inner = npr_inner_jaxprs(eqn)
     if inner:  # a call (pjit, custom_jvp_call, ...): its equations
         costs = [_body(j) for j in inner]
         return sum(c[0] for c in costs), sum(c[1] for c in costs)
-    arrays = [v for v in eqn.invars if hasattr(v, "aval")]
-    if max((_elements(v) for v in arrays + list(eqn.outvars)), default=1) <= 1:
+    arrays = [v for v in npr_invars(eqn) if npr_aval(v) is not None]
+    if max((_elements(v) for v in arrays + list(npr_outvars(eqn))), default=1) <= 1:
         return NUMPY_SCALAR, 0.0
     indexed = _index_elements(name, arrays)
     if indexed:  # a gather or scatter through an index array: a cost an element besides the traffic
-        traffic = _traffic(arrays + list(eqn.outvars))
+        traffic = _traffic(arrays + list(npr_outvars(eqn)))
         numpy_us = NUMPY_CALL + traffic + (NUMPY_GATHER if name in ("get", "gather") else NUMPY_SCATTER) * indexed
         return numpy_us, traffic + (JIT_SCATTER_ADD if name in ("scatter-add", "scatter_add", "addupdate")
                                     else JIT_INDEXED) * indexed
@@ -223,12 +228,12 @@ def _equation(eqn) -> tuple[float, float]:
     if name in _UPDATES or name in _STORES:  # NumPy and XLA write the update's elements in place
         update = 2 * _traffic(arrays[1:2] if name in _UPDATES or len(arrays) < 2 else arrays[1:2])
         return NUMPY_CALL + update, update
-    traffic = _traffic(arrays + list(eqn.outvars))
+    traffic = _traffic(arrays + list(npr_outvars(eqn)))
     if name in _DOTS:  # BLAS against XLA:CPU: XLA reads the operands slower, multiplies faster
         flops = _flops(eqn)
         blas = max(traffic, flops / FLOPS_PER_US)
-        xla = max(XLA_DOT * _traffic(arrays) + _traffic(eqn.outvars), flops / (XLA_GEMM * FLOPS_PER_US))
-        if sum(_nbytes(v) for v in eqn.outvars) > FRESH_PAGES:  # faulted in as the product writes it
+        xla = max(XLA_DOT * _traffic(arrays) + _traffic(npr_outvars(eqn)), flops / (XLA_GEMM * FLOPS_PER_US))
+        if sum(_nbytes(v) for v in npr_outvars(eqn)) > FRESH_PAGES:  # faulted in as the product writes it
             xla *= FRESH_DOT
         return NUMPY_CALL + blas, xla
     if name.startswith("reduce_") or name in _READS:
@@ -250,7 +255,7 @@ def _index_elements(name: str, arrays) -> int:
         return 0
     found = 0
     for v in indices:
-        dtype = getattr(_aval(v), "dtype", None)
+        dtype = getattr(npr_value_aval(v), "dtype", None)
         if dtype is not None and np.dtype(dtype).kind in "iu" and _elements(v) > 1:
             found = max(found, _elements(v))
     return found
@@ -263,38 +268,24 @@ def _traffic(variables) -> float:
 
 
 def _elementwise(eqn) -> bool:
-    shapes = {_shape(v) for v in list(eqn.invars) + list(eqn.outvars) if hasattr(v, "aval") and _elements(v) > 1}
+    shapes = {_shape(v) for v in list(npr_invars(eqn)) + list(npr_outvars(eqn))
+              if npr_aval(v) is not None and _elements(v) > 1}
     return len(shapes) == 1
 
 
 def _flops(eqn) -> float:
-    out = _elements(eqn.outvars[0])
-    rhs_shape = _shape(eqn.invars[1])
-    if eqn.primitive.name == "conv_general_dilated":  # each output: a product over the kernel's window
-        features = rhs_shape[eqn.params["dimension_numbers"].rhs_spec[0]]
-        return 2.0 * out * _elements(eqn.invars[1]) / max(features, 1)
-    (lhs_contract, _), _ = eqn.params["dimension_numbers"]
-    lhs_shape = _shape(eqn.invars[0])
+    out = _elements(npr_outvars(eqn)[0])
+    rhs_shape = _shape(npr_invars(eqn)[1])
+    if npr_eqn_name(eqn) == "conv_general_dilated":  # each output: a product over the kernel's window
+        features = rhs_shape[npr_params(eqn)["dimension_numbers"].rhs_spec[0]]
+        return 2.0 * out * _elements(npr_invars(eqn)[1]) / max(features, 1)
+    (lhs_contract, _), _ = npr_params(eqn)["dimension_numbers"]
+    lhs_shape = _shape(npr_invars(eqn)[0])
     return 2.0 * out * int(np.prod([lhs_shape[d] for d in lhs_contract], dtype=np.int64))
 
 
-def _inner(eqn):
-    found = []
-    for param in eqn.params.values():
-        for sub in param if isinstance(param, (tuple, list)) else (param,):
-            inner = getattr(sub, "jaxpr", sub)
-            if hasattr(inner, "eqns"):
-                found.append(inner)
-    return found
-
-
-def _aval(var):
-    aval = getattr(var, "aval", None)
-    return getattr(aval, "inner_aval", aval)
-
-
 def _shape(var) -> tuple:
-    return tuple(getattr(_aval(var), "shape", ()))
+    return tuple(getattr(npr_value_aval(var), "shape", ()))
 
 
 def _elements(var) -> int:
@@ -303,7 +294,7 @@ def _elements(var) -> int:
 
 
 def _nbytes(var) -> int:
-    dtype = getattr(_aval(var), "dtype", None)
+    dtype = getattr(npr_value_aval(var), "dtype", None)
     try:
         itemsize = np.dtype(dtype).itemsize
     except TypeError:

@@ -4,7 +4,7 @@ through the ORIGINAL nodes. Nodes are keys by identity (libcst nodes compare by 
 
 Planning fills a Marks; `freeze()` then makes its sets frozensets and its maps read-only
 mappings, so nothing after planning can change a decision. `dump()` prints the plan as sorted
-lines (`field  NodeKind line:col  source  [detail]`) that tests compare (tests/test_plans.py).
+lines (`field  NodeKind line:col  source  [detail]`) that tests compare (tests/pipeline/test_plans.py).
 """
 
 from __future__ import annotations

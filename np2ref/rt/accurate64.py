@@ -26,7 +26,10 @@ import jax
 import numpy as np
 from jax import lax
 
-from .compat import _npr_is_literal, _npr_replace, _npr_rewritable, _npr_rewrite_body
+from .compat_jaxpr import (
+    _npr_aval, _npr_bind, _npr_constvars, _npr_effects, _npr_eqn_name, _npr_eqns, _npr_invars,
+    _npr_is_literal, _npr_outvars, _npr_params, _npr_replace, _npr_rewritable, _npr_rewrite_body,
+    _npr_struct)
 from .core import NprError
 from .float64_math import (
     _npr_a64_ceil64, _npr_a64_floor64, _NPR_A64_ARRAYS, _NPR_A64_BINARY, _NPR_A64_F64, _NPR_A64_PRODUCT_ROOM, _NPR_A64_UNARY)
@@ -53,21 +56,20 @@ def _npr_a64_enabled() -> bool:
 def _npr_formulation(eqn):
     """The equations (a ClosedJaxpr) of eqn's formulation for its operands; None when the
     table has none."""
-    name, invars = eqn.primitive.name, eqn.invars
+    name, invars = _npr_eqn_name(eqn), _npr_invars(eqn)
     unary, binary = _NPR_A64_UNARY.get(name), _NPR_A64_BINARY.get(name)
-    prim, params = eqn.primitive, eqn.params
     if name == "round":  # lax.round's ties: away from zero (0) or to even (jnp.round, np.round)
-        unary = functools.partial(unary, away=int(params["rounding_method"]) == 0)
+        unary = functools.partial(unary, away=int(_npr_params(eqn)["rounding_method"]) == 0)
     if unary is not None and len(invars) == 1:
-        fn = lambda x: unary(x, lambda v: prim.bind(v, **params))  # noqa: E731
+        fn = lambda x: unary(x, lambda v: _npr_bind(eqn, v))  # noqa: E731
     elif binary is not None and len(invars) == 2:
-        fn = lambda x, y: binary(x, y, lambda u, v: prim.bind(u, v, **params))  # noqa: E731
+        fn = lambda x, y: binary(x, y, lambda u, v: _npr_bind(eqn, u, v))  # noqa: E731
     else:
         return None
-    args = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in invars]
+    args = [_npr_struct(v) for v in invars]
     with jax.enable_x64(True):
         closed = jax.make_jaxpr(fn)(*args)
-    if name == "div" or not any(np.shape(v.aval) == () for e in closed.jaxpr.eqns for v in e.outvars):
+    if name == "div" or not any(np.shape(_npr_aval(v)) == () for e in _npr_eqns(closed.jaxpr) for v in _npr_outvars(e)):
         return closed
     return _npr_replace(closed, jaxpr=_npr_refined_divisions(closed.jaxpr))
 
@@ -75,9 +77,9 @@ def _npr_formulation(eqn):
 def _npr_refined_divisions(jaxpr):
     """A formulation's 0-d float64 divisions (tanh's e / (e + 2), log's s) as _npr_a64_div64's."""
     eqns = []
-    for eqn in jaxpr.eqns:
-        if eqn.primitive.name == "div" and eqn.outvars[0].aval.shape == () and \
-                np.dtype(eqn.outvars[0].aval.dtype) == _NPR_A64_F64:
+    for eqn in _npr_eqns(jaxpr):
+        if _npr_eqn_name(eqn) == "div" and _npr_aval(_npr_outvars(eqn)[0]).shape == () and \
+                np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype) == _NPR_A64_F64:
             eqns.extend(_npr_splice_formulation(_npr_formulation(eqn), eqn))
         else:
             eqns.append(eqn)
@@ -88,11 +90,11 @@ def _npr_accurate_jaxpr(jaxpr):
     """jaxpr with each float64 equation of the table replaced by its formulation's equations
     (bodies walked); NprError NPR302 for a refused one."""
     eqns, changed, x64 = [], False, bool(jax.config.jax_enable_x64)
-    for eqn in jaxpr.eqns:
-        params = {k: _npr_rewrite_body(p, _npr_accurate_jaxpr) for k, p in eqn.params.items()}
-        if any(params[k] is not eqn.params[k] for k in params):
+    for eqn in _npr_eqns(jaxpr):
+        params = {k: _npr_rewrite_body(p, _npr_accurate_jaxpr) for k, p in _npr_params(eqn).items()}
+        if any(params[k] is not _npr_params(eqn)[k] for k in params):
             eqn, changed = _npr_replace(eqn, params=params), True
-        name = eqn.primitive.name
+        name = _npr_eqn_name(eqn)
         if name in ("dot_general", "conv_general_dilated") and _npr_wide_ints(eqn):
             eqns.extend(_npr_splice_formulation(_npr_int_product(eqn), eqn))
             changed = True
@@ -111,8 +113,9 @@ def _npr_accurate_jaxpr(jaxpr):
                            f"{jax.default_backend().upper()}, whose compiler rejects the 64-bit shifts that "
                            f"follow it", "dtype_policy='float32', or run it on a CPU")
         _npr_refuse_complex128(eqn)
-        f64 = x64 and len(eqn.outvars) == 1 and np.dtype(eqn.outvars[0].aval.dtype) == _NPR_A64_F64 and \
-            all(np.dtype(v.aval.dtype) == _NPR_A64_F64 for v in eqn.invars)
+        outs = _npr_outvars(eqn)
+        f64 = x64 and len(outs) == 1 and np.dtype(_npr_aval(outs[0]).dtype) == _NPR_A64_F64 and \
+            all(np.dtype(_npr_aval(v).dtype) == _NPR_A64_F64 for v in _npr_invars(eqn))
         if f64 and name in _NPR_A64_REFUSED:
             raise NprError("NPR302", f"float64 `{name}` on {jax.default_backend().upper()}: the backend "
                            f"computes it to float32's precision, not NumPy's float64 answer",
@@ -120,7 +123,7 @@ def _npr_accurate_jaxpr(jaxpr):
         # arrays kept their digits on the TPU (tpu_probe.py: exp 63 ulps, log 173) but for the
         # trigonometric functions' range reduction (sin of |x| < 700: 6.7e7 ulps); 0-d values
         # (the scalar unit) lost float32's in every function measured, and in divisions
-        wanted = f64 and (eqn.outvars[0].aval.shape == () or name in _NPR_A64_ARRAYS)
+        wanted = f64 and (_npr_aval(outs[0]).shape == () or name in _NPR_A64_ARRAYS)
         closed = _npr_formulation(eqn) if wanted and (name in _NPR_A64_UNARY or name in _NPR_A64_BINARY) else None
         if closed is None:
             eqns.append(eqn)
@@ -134,16 +137,16 @@ def _npr_shield_constants(jaxpr):
     """jaxpr with each 0-d float64 addition or subtraction of a constant (the formulations'
     own `1.0 - a` too) given _npr_shielded's barrier; bodies are their own call's."""
     eqns, changed = [], False
-    known = set(jaxpr.constvars)  # values XLA knows when it compiles: constants and what they make
-    for eqn in jaxpr.eqns:
-        out = eqn.outvars[0].aval if len(eqn.outvars) == 1 else None
-        if eqn.primitive.name in ("add", "sub") and getattr(out, "shape", None) == () and \
-                np.dtype(out.dtype) == _NPR_A64_F64 and any(_npr_known(v, known) for v in eqn.invars):
+    known = set(_npr_constvars(jaxpr))  # values XLA knows when it compiles: constants and what they make
+    for eqn in _npr_eqns(jaxpr):
+        out = _npr_aval(_npr_outvars(eqn)[0]) if len(_npr_outvars(eqn)) == 1 else None
+        if _npr_eqn_name(eqn) in ("add", "sub") and getattr(out, "shape", None) == () and \
+                np.dtype(out.dtype) == _NPR_A64_F64 and any(_npr_known(v, known) for v in _npr_invars(eqn)):
             eqns.extend(_npr_shielded(eqn, known))
             changed = True
             continue
-        if not eqn.effects and all(_npr_known(v, known) for v in eqn.invars):
-            known.update(eqn.outvars)
+        if not _npr_effects(eqn) and all(_npr_known(v, known) for v in _npr_invars(eqn)):
+            known.update(_npr_outvars(eqn))
         eqns.append(eqn)
     return _npr_replace(jaxpr, eqns=eqns) if changed else jaxpr
 
@@ -159,12 +162,11 @@ def _npr_shielded(eqn, known):
     the same subtraction of two traced operands is 1e-15 (benchmarks/tpu_probe.py,
     `const_sub_0d`); helper_returns.py's `A *= 1.0 - w` lost 1.7e-7 of its energy that way.
     Behind the barrier the constant is an operand like any other."""
-    shield = [_npr_known(v, known) for v in eqn.invars]
-    prim, params = eqn.primitive, eqn.params
+    shield = [_npr_known(v, known) for v in _npr_invars(eqn)]
 
     def fn(*xs):
-        return prim.bind(*[lax.optimization_barrier(x) if s else x for x, s in zip(xs, shield)], **params)
-    args = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=v.aval.weak_type) for v in eqn.invars]
+        return _npr_bind(eqn, *[lax.optimization_barrier(x) if s else x for x, s in zip(xs, shield)])
+    args = [jax.ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in map(_npr_aval, _npr_invars(eqn))]
     with jax.enable_x64(True):
         closed = jax.make_jaxpr(fn)(*args)
     return _npr_splice_formulation(closed, eqn)
@@ -174,21 +176,22 @@ def _npr_refuse_complex128(eqn):
     """NPR302 for a complex128 value: a TPU has no complex128 (its compiler aborts the whole
     process on the conversion to it, `Unsupported CVT X{64|128} expansion`), so the program
     must not reach XLA."""
-    for v in (*eqn.invars, *eqn.outvars):
-        if np.dtype(getattr(v.aval, "dtype", None) or np.float32) == np.complex128:
-            raise NprError("NPR302", f"complex128 (`{eqn.primitive.name}`) on "
+    for v in (*_npr_invars(eqn), *_npr_outvars(eqn)):
+        if np.dtype(getattr(_npr_aval(v), "dtype", None) or np.float32) == np.complex128:
+            raise NprError("NPR302", f"complex128 (`{_npr_eqn_name(eqn)}`) on "
                            f"{jax.default_backend().upper()}, which has no complex128: its compiler aborts the "
                            f"process on it", "dtype_policy='float32' computes in complex64, or run it on a CPU")
 
 
 def _npr_wide_bitcast(eqn):
     """A float64 bitcast to or from a 64-bit integer (a sign or exponent read)."""
-    pair = (np.dtype(eqn.invars[0].aval.dtype), np.dtype(eqn.params["new_dtype"]))
+    pair = (np.dtype(_npr_aval(_npr_invars(eqn)[0]).dtype), np.dtype(_npr_params(eqn)["new_dtype"]))
     return _NPR_A64_F64 in pair and all(d.itemsize == 8 for d in pair)
 
 
 def _npr_float64_to_int(eqn):
-    return np.dtype(eqn.invars[0].aval.dtype) == _NPR_A64_F64 and np.dtype(eqn.params["new_dtype"]).kind in "iu"
+    return np.dtype(_npr_aval(_npr_invars(eqn)[0]).dtype) == _NPR_A64_F64 and \
+        np.dtype(_npr_params(eqn)["new_dtype"]).kind in "iu"
 
 
 def _npr_truncated_cast(eqn):
@@ -196,18 +199,17 @@ def _npr_truncated_cast(eqn):
     ceil made NumPy's, float64_math.py): a TPU casts the pair part by part, and 855469.97 (a
     leading 855470.0) came back 855470 (156 of 16,000 values on the chip, 2026-12-06); an
     integer-valued pair casts exactly."""
-    prim, params = eqn.primitive, eqn.params
-
     def cast(x):
         negative = lax.lt(x, lax.full_like(x, 0.0))
         whole = lax.select(negative, _npr_a64_ceil64(x, lax.ceil), _npr_a64_floor64(x, lax.floor))
-        return prim.bind(whole, **params)
+        return _npr_bind(eqn, whole)
     with jax.enable_x64(True):
-        return jax.make_jaxpr(cast)(jax.ShapeDtypeStruct(eqn.invars[0].aval.shape, _NPR_A64_F64))
+        return jax.make_jaxpr(cast)(_npr_struct(_npr_invars(eqn)[0]))
 
 
 def _npr_wide_ints(eqn):
-    return any(np.dtype(v.aval.dtype).kind in "iu" and np.dtype(v.aval.dtype).itemsize == 8 for v in eqn.invars)
+    dtypes = [np.dtype(_npr_aval(v).dtype) for v in _npr_invars(eqn)]
+    return any(d.kind in "iu" and d.itemsize == 8 for d in dtypes)
 
 
 def _npr_int_product(eqn):
@@ -216,11 +218,11 @@ def _npr_int_product(eqn):
     to not contain X{64|128} element types ... dot`, trmm on int64 on the chip, 2026-12-06).
     Integer sums wrap modulo 2**64 in any order, so the products' sum is NumPy's bit for bit.
     A product larger than _NPR_A64_PRODUCT_ROOM elements is summed one contracted index at a time."""
-    if eqn.primitive.name != "dot_general":
+    if _npr_eqn_name(eqn) != "dot_general":
         raise NprError("NPR302", f"a 64-bit integer convolution on {jax.default_backend().upper()}, whose "
                        f"compiler has none", "dtype_policy='float32' (int32), or run it on a CPU")
-    (lc, rc), (lb, rb) = eqn.params["dimension_numbers"]
-    out = np.dtype(eqn.outvars[0].aval.dtype)
+    (lc, rc), (lb, rb) = _npr_params(eqn)["dimension_numbers"]
+    out = np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype)
 
     def product(x, y):
         lf = [d for d in range(x.ndim) if d not in lc and d not in lb]
@@ -235,7 +237,7 @@ def _npr_int_product(eqn):
         if int(np.prod(shape, dtype=np.int64)) * k <= _NPR_A64_PRODUCT_ROOM:
             return (x * y).sum(axis=-1, dtype=out)
         return lax.fori_loop(0, k, lambda i, acc: acc + x[..., i] * y[..., i], lax.full(shape, 0, out))
-    args = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in eqn.invars]
+    args = [_npr_struct(v) for v in _npr_invars(eqn)]
     with jax.enable_x64(True):
         return jax.make_jaxpr(product)(*args)
 
@@ -244,22 +246,22 @@ def _npr_highest(eqn):
     """A matrix product or convolution at Precision.HIGHEST: a TPU's default multiplies float32
     (and float64's float32 halves) in bfloat16 passes, three digits."""
     hi = lax.Precision.HIGHEST
-    return _npr_replace(eqn, params={**eqn.params, "precision": (hi, hi)})
+    return _npr_replace(eqn, params={**_npr_params(eqn), "precision": (hi, hi)})
 
 
 def _npr_splice_formulation(closed, eqn):
     """closed's equations reading eqn's operands and writing eqn's result var."""
-    if closed.consts or len(closed.jaxpr.outvars) != 1:  # pragma: no cover (constants folded in)
+    if closed.consts or len(_npr_outvars(closed.jaxpr)) != 1:  # pragma: no cover (constants folded in)
         raise ValueError("accurate64: a formulation with constants")
-    names = dict(zip(closed.jaxpr.invars, eqn.invars))
-    result = closed.jaxpr.outvars[0]
-    if result in names or not any(result in e.outvars for e in closed.jaxpr.eqns):  # pragma: no cover
+    names = dict(zip(_npr_invars(closed.jaxpr), _npr_invars(eqn)))
+    result = _npr_outvars(closed.jaxpr)[0]
+    if result in names or not any(result in _npr_outvars(e) for e in _npr_eqns(closed.jaxpr)):  # pragma: no cover
         raise ValueError("accurate64: the formulation returned an operand")
-    names[result] = eqn.outvars[0]
+    names[result] = _npr_outvars(eqn)[0]
     out = []
-    for e in closed.jaxpr.eqns:
-        invars = [names.get(u, u) if not _npr_is_literal(u) else u for u in e.invars]
-        outvars = [eqn.outvars[0] if u is result else u for u in e.outvars]
+    for e in _npr_eqns(closed.jaxpr):
+        invars = [names.get(u, u) if not _npr_is_literal(u) else u for u in _npr_invars(e)]
+        outvars = [_npr_outvars(eqn)[0] if u is result else u for u in _npr_outvars(e)]
         out.append(_npr_replace(e, invars=invars, outvars=outvars))
     return out
 

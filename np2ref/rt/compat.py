@@ -1,4 +1,5 @@
-"""The one module of np2ref.rt that reads JAX internals.
+"""The module of np2ref.rt that reads JAX internals (with compat_jaxpr.py, a jaxpr's fields and
+rewriting, and compat_messages.py, JAX's error wordings).
 
 Everything here leans on something JAX does not promise: tracer class names, the equations of the
 jaxpr being traced, JAX's own state discharge, effect records, weak-typed conversion. Each use
@@ -18,7 +19,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | a weakly typed int/float conversion | `jax._src.lax.lax._convert_element_type(..., weak_type=True)` | a strongly typed astype (NumPy's promotion of Python scalars then differs only for int8-like operands) |
 | a Ref made from a constant array (np.add.at into it: jax 0.10's addupdate discharge calls `.at` on the constant's NumPy value) | `tracer.parent` of the Ref (`new_ref`), its input's `_trace.frame.constvar_to_val` | False: addupdate (JAX's AttributeError for such a Ref) |
 | the index of JAX's IndexError for an empty axis (compat_messages.py) | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
-| a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
+| a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | compat_jaxpr.py: `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in; every field of an equation, a jaxpr or a var read through a named function there (`_npr_eqns`, `_npr_eqn_name`, `_npr_params`, `_npr_invars`, `_npr_aval`, ...) | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
 | a vmap's trace and the ones it nests in (`A[i - 1]` read as a slice in lanes, lane_reads.py) | `BatchTrace.parent_trace`, `tracer.val` | not within: the gather, as before |
 | whether anything is being traced (a draw made eagerly runs on the host at once, NumPy's own value) | `trace_ctx.trace`'s class name `EvalTrace` | not eager: an io_callback, as in a trace |
 | a whole-Ref store (`ref[...] = v`) under vmap with the Ref and the value batched along different axes (jax 0.10.2 raises "Invalid shape for `swap`") | `jax._src.interpreters.batching.fancy_primitive_batchers[swap_p]` wrapped to move the value's batch axis first (as JAX's addupdate rule does) | JAX's own error, as before |
@@ -271,16 +272,9 @@ def _npr_trace_of(tracer):
     return getattr(tracer, "_trace", None)
 
 
-def _npr_eqn_name(eqn):
-    return eqn.primitive.name
-
-
 def _npr_eqn_inputs(eqn):
+    """The tracers a traced equation (the trace's own record, `_npr_producer`) takes."""
     return eqn.in_tracers
-
-
-def _npr_eqn_params(eqn):
-    return eqn.params
 
 
 # ---- state discharge and effects ---------------------------------------------------------------
@@ -373,76 +367,6 @@ def _npr_x64_state():
             not (hasattr(state, "swap_local") and hasattr(state, "set_local")):
         return None  # pragma: no cover
     return state
-
-
-# the jaxpr types and evaluator of JAX's core (divisions.py fences a traced program with them)
-try:
-    from jax._src import core as _npr_core
-except ImportError:  # pragma: no cover
-    _npr_core = None
-
-
-def _npr_rewritable():
-    """Whether traced programs can be rewritten here (JAX's core types were found)."""
-    return _npr_core is not None
-
-
-def _npr_is_literal(v):
-    """Whether an equation's operand is a literal (a constant written into the equation)."""
-    return isinstance(v, _npr_core.Literal)
-
-
-def _npr_open(p):
-    """A body's Jaxpr (a ClosedJaxpr's, or p itself)."""
-    return p.jaxpr if isinstance(p, _npr_core.ClosedJaxpr) else p
-
-
-def _npr_replace(node, **fields):
-    """An equation, Jaxpr or ClosedJaxpr with `fields` replaced (JAX's own `.replace`)."""
-    return node.replace(**fields)
-
-
-def _npr_run_jaxpr(jaxpr, consts, *args):
-    """The values of a (rewritten) Jaxpr run on `args`, traced into the current trace."""
-    return _npr_core.eval_jaxpr(jaxpr, consts, *args)
-
-
-def _npr_effects_moved(eqn, old, new):
-    """eqn's effects with those on its input `old` (a Ref's read, JAX's JaxprInputEffect, which
-    names the jaxpr input it reads) made on `new`: an equation spliced into another jaxpr."""
-    moved = set()
-    for eff in eqn.effects:
-        if getattr(eff, "input", None) is old:
-            eff = type(eff)(new)
-        moved.add(eff)
-    return eqn.replace(effects=moved)
-
-
-def _npr_is_body(p):
-    """Whether an equation's parameter is a body (a Jaxpr or ClosedJaxpr: a loop's, a call's)."""
-    return isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr))
-
-
-def _npr_holds_body(p):
-    """Whether an equation's parameter is or holds a body (a tuple of them: cond's branches).
-    Not _npr_is_body: divisions.py walks a tuple's bodies one by one (a tuple taken for a body
-    there left a quotient that decides unfenced: a particle's cell 3 for NumPy's 2)."""
-    return _npr_is_body(p) or isinstance(p, tuple) and any(_npr_is_body(q) for q in p)
-
-
-def _npr_rewrite_body(p, rewrite):
-    """An equation's body (a Jaxpr, a ClosedJaxpr, or a tuple of them: cond's branches) with
-    `rewrite(jaxpr) -> jaxpr` applied to each jaxpr in it; p itself where every rewrite gave
-    back its argument (divisions.py and peepholes.py walk loop and branch bodies with it)."""
-    if isinstance(p, _npr_core.ClosedJaxpr):
-        inner = rewrite(p.jaxpr)
-        return p if inner is p.jaxpr else _npr_core.ClosedJaxpr(inner, p.consts)
-    if isinstance(p, _npr_core.Jaxpr):
-        return rewrite(p)
-    if isinstance(p, tuple) and any(isinstance(q, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)) for q in p):
-        q = tuple(_npr_rewrite_body(b, rewrite) for b in p)
-        return p if all(a is b for a, b in zip(p, q)) else q
-    return p
 
 
 # ---- Pallas (rt/pallas.py, loops="pallas") -------------------------------------------------

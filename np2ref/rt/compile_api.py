@@ -4,6 +4,7 @@ attribute of rt. Converted files do not import it (rt/__init__ does not export i
 
 import contextlib
 
+from . import compat_jaxpr as _npr_jaxpr
 from . import divisions as _npr_divisions
 from . import loops as _npr_loops
 from .arguments import _NPR_GENERAL
@@ -26,6 +27,11 @@ npr_arg_types = _npr_arg_types  # the arguments' types: the key of an entry's fl
 NPR_TRACE_GAPS = _NPR_TRACE_GAPS  # JAX's errors that are np2ref's known gaps: (code, message, hint)
 npr_plain_lowering = _npr_plain_lowering  # `with np2ref.plain_lowering():` stores without peepholes
 npr_settled = _npr_settled  # a call's result once its prints and host calls have run (host_words.py)
+# a traced program's structure, read through compat_jaxpr (the host's cost model, compiled/routes.py)
+npr_eqns, npr_eqn_name, npr_params = _npr_jaxpr._npr_eqns, _npr_jaxpr._npr_eqn_name, _npr_jaxpr._npr_params
+npr_invars, npr_outvars, npr_constvars = _npr_jaxpr._npr_invars, _npr_jaxpr._npr_outvars, _npr_jaxpr._npr_constvars
+npr_effects, npr_is_literal, npr_aval = _npr_jaxpr._npr_effects, _npr_jaxpr._npr_is_literal, _npr_jaxpr._npr_aval
+npr_value_aval, npr_inner_jaxprs = _npr_jaxpr._npr_value_aval, _npr_jaxpr._npr_inner_jaxprs
 
 
 def npr_positional(fn):

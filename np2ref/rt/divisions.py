@@ -9,9 +9,11 @@ import jax
 import numpy as np
 
 from .accurate64 import _npr_a64_enabled as _npr_accurate_on, _npr_accurate64
-from .compat import (
-    _npr_current_trace, _npr_is_body, _npr_is_literal, _npr_open, _npr_replace, _npr_rewritable,
-    _npr_rewrite_body, _npr_run_jaxpr)
+from .compat import _npr_current_trace
+from .compat_jaxpr import (
+    _npr_aval, _npr_constvars, _npr_effects, _npr_eqn_name, _npr_eqns, _npr_invars, _npr_is_body,
+    _npr_is_literal, _npr_literal_value, _npr_open, _npr_outvars, _npr_params, _npr_replace,
+    _npr_rewritable, _npr_rewrite_body, _npr_run_jaxpr, _npr_struct)
 from .core import _npr_state
 from .fission import _npr_fission_on, _npr_fissioned
 from .peepholes import _npr_peepholed, _npr_PEEPHOLES
@@ -57,39 +59,39 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
     array division when its quotient reaches a decision (_npr_decisions), or `everything`."""
     constant, made, eqns = set(constant), {}, []
     decided = set() if everything else _npr_decisions(jaxpr)
-    for eqn in jaxpr.eqns:
-        known = [_npr_is_literal(v) or v in constant for v in eqn.invars]
-        decides = everything or any(v in decided for v in eqn.outvars) or _npr_decides(eqn)
+    for eqn in _npr_eqns(jaxpr):
+        name, ins, outs = _npr_eqn_name(eqn), _npr_invars(eqn), _npr_outvars(eqn)
+        known = [_npr_is_literal(v) or v in constant for v in ins]
+        decides = everything or any(v in decided for v in outs) or _npr_decides(eqn)
         params = _npr_fence_bodies(eqn, known, decides)
-        out = eqn.outvars[0].aval if eqn.primitive.name == "div" else None
+        out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
                 (out.shape == () or np.dtype(out.dtype).kind == "f" and decides):
-            invars = list(eqn.invars)
+            invars = list(ins)
             for pos, v in enumerate(invars):
                 if _npr_is_literal(v):  # x / 10 (not x / 2); 1.0 / x as it is
-                    fence = pos == 1 and not _npr_exact_power_of_two(v.val)
+                    fence = pos == 1 and not _npr_exact_power_of_two(_npr_literal_value(v))
                 elif pos == 0:  # (a / b) / c
                     fence = made.get(v) == "div"
                 else:  # x / c, x / sqrt(b), a / (b / c); an array by a broadcast: x / d
                     fence = known[1] or made.get(v) in _NPR_QUOTIENTS or \
-                        out.shape != () and (v.aval.shape != out.shape or made.get(v) == "broadcast_in_dim")
+                        out.shape != () and (_npr_aval(v).shape != out.shape or made.get(v) == "broadcast_in_dim")
                 if fence:
                     invars[pos] = _npr_splice(eqns, v, invars[1 - pos], out)
             eqn = _npr_replace(eqn, invars=invars, params=params)
-        elif eqn.primitive.name in ("add", "sub", "neg") and decides and _npr_FENCE["products"] and \
-                np.dtype(eqn.outvars[0].aval.dtype).kind == "f":
+        elif name in ("add", "sub", "neg") and decides and _npr_FENCE["products"] and \
+                np.dtype(_npr_aval(outs[0]).dtype).kind == "f":
             eqn = _npr_fence_products(eqns, eqn, made, constant, params)
-        elif params is not eqn.params:
+        elif params is not _npr_params(eqn):
             eqn = _npr_replace(eqn, params=params)
-        eqns.append(eqn)
-        name = eqn.primitive.name
-        if name == "convert_element_type" and not _npr_is_literal(eqn.invars[0]) and \
-                eqn.invars[0].aval.dtype == eqn.outvars[0].aval.dtype:
-            name = made.get(eqn.invars[0], name)  # a weak type dropped: still the quotient
-        made.update((v, name) for v in eqn.outvars)
-        if all(known) and not eqn.effects and params is eqn.params and \
+        eqns.append(eqn)  # (a fenced eqn: other operands, the same results)
+        if name == "convert_element_type" and not _npr_is_literal(ins[0]) and \
+                _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
+            name = made.get(ins[0], name)  # a weak type dropped: still the quotient
+        made.update((v, name) for v in outs)
+        if all(known) and not _npr_effects(eqn) and params is _npr_params(eqn) and \
                 next(_npr_bodies(params.values()), None) is None:
-            constant.update(eqn.outvars)  # computed from constants alone: XLA folds it to one
+            constant.update(outs)  # computed from constants alone: XLA folds it to one
     return _npr_replace(jaxpr, eqns=eqns)
 
 
@@ -100,11 +102,11 @@ def _npr_fence_products(eqns, eqn, made, constant, params):
     product `p` becomes `select(p != p, p + p, p)` (_npr_fence_own), which is no multiply to LLVM
     and is `p` bit for bit. (A select on another operand failed where that operand was a scalar
     broadcast: `floor(x * s + a)`, LLVM hoisted the select out of the loop and contracted.)"""
-    invars = list(eqn.invars)
+    invars = list(_npr_invars(eqn))
     for pos, v in enumerate(invars):
         if _npr_is_literal(v) or made.get(v) != "mul" or v in constant:
             continue
-        invars[pos] = _npr_splice(eqns, v, v, v.aval, _npr_fence_own)
+        invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_own)
     return _npr_replace(eqn, invars=invars, params=params)
 
 
@@ -132,15 +134,15 @@ def _npr_splice(eqns, v, other, out, fence=None):
     out: its result's aval), traced by JAX itself (each release's own parameters); the fenced
     var."""
     fence = fence or (_npr_fence_scalar if out.shape == () else _npr_fence_array)
-    args = [jax.ShapeDtypeStruct(u.aval.shape, u.aval.dtype) for u in (v, other)]
+    args = [_npr_struct(u) for u in (v, other)]
     closed = jax.make_jaxpr(lambda *a: fence(*a))(*args)  # a new function: fresh vars (not a cached jaxpr's)
-    if closed.consts or len(closed.jaxpr.outvars) != 1:  # pragma: no cover (a JAX that traced it otherwise)
+    if closed.consts or len(_npr_outvars(closed.jaxpr)) != 1:  # pragma: no cover (a JAX that traced it otherwise)
         raise ValueError("fence")
-    names = dict(zip(closed.jaxpr.invars, (v, other)))
-    for e in closed.jaxpr.eqns:
+    names = dict(zip(_npr_invars(closed.jaxpr), (v, other)))
+    for e in _npr_eqns(closed.jaxpr):
         eqns.append(_npr_replace(e, invars=[names.get(u, u) if not _npr_is_literal(u) else u
-                                      for u in e.invars]))
-    fenced = closed.jaxpr.outvars[0]
+                                      for u in _npr_invars(e)]))
+    fenced = _npr_outvars(closed.jaxpr)[0]
     return names.get(fenced, fenced)
 
 
@@ -154,21 +156,21 @@ _NPR_DECISIONS = frozenset({"lt", "le", "gt", "ge", "eq", "ne", "floor", "ceil",
 
 def _npr_decides(eqn) -> bool:
     """Does eqn decide on a float value (or hold a body that does)?"""
-    name = eqn.primitive.name
+    name = _npr_eqn_name(eqn)
     if name in _NPR_DECISIONS or name == "convert_element_type" and \
-            np.dtype(eqn.params["new_dtype"]).kind in "iub":
-        return any(np.dtype(v.aval.dtype).kind in "fc" for v in eqn.invars)
-    return any(any(_npr_decides(e) for e in _npr_open(p).eqns)
-               for p in _npr_bodies(eqn.params.values()))
+            np.dtype(_npr_params(eqn)["new_dtype"]).kind in "iub":
+        return any(np.dtype(_npr_aval(v).dtype).kind in "fc" for v in _npr_invars(eqn))
+    return any(any(_npr_decides(e) for e in _npr_eqns(_npr_open(p)))
+               for p in _npr_bodies(_npr_params(eqn).values()))
 
 
 def _npr_decisions(jaxpr) -> set:
     """The vars of `jaxpr` whose values reach a decision: each operand of an equation that
     decides, or whose results reach one (a body's operands all, when anything in it does)."""
     decided = set()
-    for eqn in reversed(jaxpr.eqns):
-        if _npr_decides(eqn) or any(v in decided for v in eqn.outvars):
-            decided.update(v for v in eqn.invars if not _npr_is_literal(v))
+    for eqn in reversed(_npr_eqns(jaxpr)):
+        if _npr_decides(eqn) or any(v in decided for v in _npr_outvars(eqn)):
+            decided.update(v for v in _npr_invars(eqn) if not _npr_is_literal(v))
     return decided
 
 
@@ -185,7 +187,7 @@ def _npr_fence_bodies(eqn, known, everything):
     eqn's operands may be constants; `everything`: the body's array divisions too (eqn reaches a
     decision). A loop's loop-invariant operands reach its body as constants (XLA sinks them); a
     call's and a branch's operands are its body's inputs."""
-    name, params = eqn.primitive.name, eqn.params
+    name, params = _npr_eqn_name(eqn), _npr_params(eqn)
     if name in ("custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr") or \
             next(_npr_bodies(params.values()), None) is None:
         return params
@@ -203,8 +205,8 @@ def _npr_fence_bodies(eqn, known, everything):
         for k, p in params.items():
             if _npr_is_body(p):
                 inner = _npr_open(p)
-                new[k] = _npr_fence_closed(p, known if len(inner.invars) == len(known) else [True] * len(inner.invars),
-                                           everything)
+                n = len(_npr_invars(inner))
+                new[k] = _npr_fence_closed(p, known if n == len(known) else [True] * n, everything)
     changed = any(new[k] is not params[k] for k in params)
     return new if changed else params
 
@@ -213,9 +215,10 @@ def _npr_fence_closed(p, known, everything):
     """A body (a ClosedJaxpr or Jaxpr) fenced; `known`: which of its leading inputs may be
     constants (its closed-over consts are)."""
     def fence(jaxpr):
-        constant = [*(v for v, k in zip(jaxpr.invars, known) if k), *jaxpr.constvars]
+        constant = [*(v for v, k in zip(_npr_invars(jaxpr), known) if k), *_npr_constvars(jaxpr)]
         fenced = _npr_fence_jaxpr(jaxpr, constant, everything)
-        same = len(fenced.eqns) == len(jaxpr.eqns) and all(a is b for a, b in zip(fenced.eqns, jaxpr.eqns))
+        before, after = _npr_eqns(jaxpr), _npr_eqns(fenced)
+        same = len(after) == len(before) and all(a is b for a, b in zip(after, before))
         return jaxpr if same else fenced
     return _npr_rewrite_body(p, fence)
 
@@ -253,7 +256,7 @@ def _npr_fenced(thunk):
 
     closed = jax.make_jaxpr(arrays)()
     # the consts: the outer program's values (traced: data) and concrete arrays (constants)
-    constant = [v for v, c in zip(closed.jaxpr.constvars, closed.consts) if not isinstance(c, jax.core.Tracer)]
+    constant = [v for v, c in zip(_npr_constvars(closed.jaxpr), closed.consts) if not isinstance(c, jax.core.Tracer)]
     # fission.py first: the per-trip work it moves out of a loop becomes array operations, which
     # the rewrites below then see as such (an array division that decides is fenced as one)
     split = _npr_fissioned(closed.jaxpr)

@@ -36,9 +36,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .compat import (
-    _npr_discharged, _npr_effects_moved, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewrite_body,
-    _npr_run_jaxpr)
+from .compat import _npr_discharged, _npr_is_ref_aval
+from .compat_jaxpr import (
+    _npr_aval, _npr_effects, _npr_effects_moved, _npr_eqn_name, _npr_eqns, _npr_invars, _npr_is_literal,
+    _npr_literal_value, _npr_outvars, _npr_params, _npr_replace, _npr_rewrite_body, _npr_run_jaxpr,
+    _npr_struct)
 
 # None: on where the default backend is a TPU (each trip of a rolled loop there computes the
 # 0-d float64 formulations of accurate64.py, a hundred scalar operations a tanh); True/False forces
@@ -76,11 +78,11 @@ def _npr_loop_fission(jaxpr):
     """jaxpr (a core.Jaxpr) with each rolled scan's carry-free work done before it (module doc);
     jaxpr itself when there is none."""
     eqns, changed = [], False
-    for eqn in jaxpr.eqns:
-        params = {k: _npr_rewrite_body(p, _npr_loop_fission) for k, p in eqn.params.items()}
-        if any(params[k] is not eqn.params[k] for k in params):
+    for eqn in _npr_eqns(jaxpr):
+        params = {k: _npr_rewrite_body(p, _npr_loop_fission) for k, p in _npr_params(eqn).items()}
+        if any(params[k] is not _npr_params(eqn)[k] for k in params):
             eqn, changed = _npr_replace(eqn, params=params), True
-        split = _npr_split_scan(eqn) if eqn.primitive.name == "scan" else None
+        split = _npr_split_scan(eqn) if _npr_eqn_name(eqn) == "scan" else None
         if split is None:
             eqns.append(eqn)
             continue
@@ -91,82 +93,85 @@ def _npr_loop_fission(jaxpr):
 
 def _npr_split_scan(eqn):
     """[the equations computing the hoisted values, the new scan], or None."""
-    p = eqn.params
+    p = _npr_params(eqn)
     length, closed = p["length"], p["jaxpr"]
     body, nc, ncarry = closed.jaxpr, p["num_consts"], p["num_carry"]
     if closed.consts or length < 2 or p.get("unroll", 1) >= length or p.get("reverse"):
         return None
     steps = _npr_induction_steps(body, nc, ncarry)
-    used = {v for e in body.eqns for v in e.invars if not _npr_is_literal(v)}
-    known = set(body.invars[:nc]) | set(body.invars[nc + ncarry:]) | set(steps)
-    readonly = _npr_read_only_refs(body, eqn.invars, nc)
+    body_eqns, inputs, operands = _npr_eqns(body), _npr_invars(body), _npr_invars(eqn)
+    used = {v for e in body_eqns for v in _npr_invars(e) if not _npr_is_literal(v)}
+    known = set(inputs[:nc]) | set(inputs[nc + ncarry:]) | set(steps)
+    readonly = _npr_read_only_refs(body, operands, nc)
     moved = []
-    for e in body.eqns:  # (an equation only the carries read, `i + 1`, stays: it is the loop's own)
-        loads = e.primitive.name == "get" and e.invars[0] in readonly
-        if (not e.effects or loads) and e.primitive.name not in _NPR_ORDERED and any(v in used for v in e.outvars) and \
-                all(_npr_is_literal(v) or v in known for v in e.invars):
+    for e in body_eqns:  # (an equation only the carries read, `i + 1`, stays: it is the loop's own)
+        name, ins, outs = _npr_eqn_name(e), _npr_invars(e), _npr_outvars(e)
+        loads = name == "get" and ins[0] in readonly
+        if (not _npr_effects(e) or loads) and name not in _NPR_ORDERED and any(v in used for v in outs) and \
+                all(_npr_is_literal(v) or v in known for v in ins):
             moved.append(e)
-            known.update(e.outvars)
+            known.update(outs)
     # what differs from trip to trip (the scanned inputs, the induction carries, what they feed):
     # only that is precomputed stacked over the trips. A value the same on every trip (`power * dt`,
     # an index array's wrap) stays in the body, where XLA computes it once before the loop (its
     # loop-invariant code motion); stacked, each trip read its copy from a [trips, ...] array
     # (heat1d on a TPU: 1.48 of the hand port with fission, 1.07 without)
-    varying = set(body.invars[nc + ncarry:]) | set(steps)
+    varying = set(inputs[nc + ncarry:]) | set(steps)
     for e in moved:
-        if any(not _npr_is_literal(v) and v in varying for v in e.invars):
-            varying.update(e.outvars)
-    made = {v for e in moved for v in e.outvars if v in varying}
-    stay = [e for e in body.eqns if not any(v in made for v in e.outvars)]
-    frontier = list(dict.fromkeys(v for e in stay for v in e.invars if not _npr_is_literal(v) and v in made))
-    frontier += [v for v in dict.fromkeys(body.outvars) if not _npr_is_literal(v) and v in made and v not in frontier]
+        if any(not _npr_is_literal(v) and v in varying for v in _npr_invars(e)):
+            varying.update(_npr_outvars(e))
+    made = {v for e in moved for v in _npr_outvars(e) if v in varying}
+    stay = [e for e in body_eqns if not any(v in made for v in _npr_outvars(e))]
+    frontier = list(dict.fromkeys(v for e in stay for v in _npr_invars(e) if not _npr_is_literal(v) and v in made))
+    frontier += [v for v in dict.fromkeys(_npr_outvars(body))
+                 if not _npr_is_literal(v) and v in made and v not in frontier]
     needed = _npr_needed(moved, frontier)
-    if not frontier or not any(_npr_pays(e) for e in needed if any(v in made for v in e.outvars)) or \
-            length * sum(max(1, int(np.prod(v.aval.shape))) for v in frontier) > _NPR_FISSION_ELEMENTS:
+    if not frontier or not any(_npr_pays(e) for e in needed if any(v in made for v in _npr_outvars(e))) or \
+            length * sum(max(1, int(np.prod(_npr_aval(v).shape))) for v in frontier) > _NPR_FISSION_ELEMENTS:
         return None
-    pre = _npr_hoisted(closed, needed, frontier, steps, eqn.invars, nc, ncarry, length)
+    pre = _npr_hoisted(closed, needed, frontier, steps, operands, nc, ncarry, length)
     if pre is None:
         return None
     pre_eqns, outs = pre
-    gone = {id(e) for e in needed if any(v in made for v in e.outvars)}  # (an invariant one stays too)
-    new_body = _npr_replace(body, invars=list(body.invars) + frontier, eqns=[e for e in body.eqns if id(e) not in gone])
+    gone = {id(e) for e in needed if any(v in made for v in _npr_outvars(e))}  # (an invariant one stays too)
+    new_body = _npr_replace(body, invars=list(inputs) + frontier, eqns=[e for e in body_eqns if id(e) not in gone])
     params = {**p, "jaxpr": _npr_replace(closed, jaxpr=new_body)}
     if "linear" in p:  # (a scan parameter of some JAX releases: one flag an operand)
         params["linear"] = tuple(p["linear"]) + (False,) * len(frontier)
-    return pre_eqns + [_npr_replace(eqn, invars=list(eqn.invars) + outs, params=params)]
+    return pre_eqns + [_npr_replace(eqn, invars=list(operands) + outs, params=params)]
 
 
 def _npr_pays(e):
     """Arithmetic on floats (a product, a tanh, a reduction), not index computations or moves."""
-    return e.primitive.name not in _NPR_MOVES_ONLY and \
-        any(np.dtype(getattr(v.aval, "dtype", np.int32)).kind in "fc" for v in e.outvars)
+    return _npr_eqn_name(e) not in _NPR_MOVES_ONLY and \
+        any(np.dtype(getattr(_npr_aval(v), "dtype", np.int32)).kind in "fc" for v in _npr_outvars(e))
 
 
 def _npr_read_only_refs(body, operands, nc):
     """The loop's constant Refs that its trips only load from (every equation taking one is a
     `get` of the body itself, and the scan is passed that Ref once): what a trip loads from one
     is what it held before the loop."""
-    refs = {v for v, o in zip(body.invars[:nc], operands[:nc])
-            if _npr_is_ref_aval(v.aval) and sum(x is o for x in operands) == 1}
-    for e in body.eqns:
-        taken = [v for v in e.invars if not _npr_is_literal(v) and v in refs]
-        if e.primitive.name != "get" or taken[1:] or taken and e.invars[0] is not taken[0]:
+    refs = {v for v, o in zip(_npr_invars(body)[:nc], operands[:nc])
+            if _npr_is_ref_aval(_npr_aval(v)) and sum(x is o for x in operands) == 1}
+    for e in _npr_eqns(body):
+        taken = [v for v in _npr_invars(e) if not _npr_is_literal(v) and v in refs]
+        if _npr_eqn_name(e) != "get" or taken[1:] or taken and _npr_invars(e)[0] is not taken[0]:
             refs.difference_update(taken)
     return refs
 
 
 def _npr_induction_steps(body, nc, ncarry):
     """{carry invar: its literal step} for the carries each trip updates as `i + c` (integers)."""
-    made = {v: e for e in body.eqns for v in e.outvars}
+    made = {v: e for e in _npr_eqns(body) for v in _npr_outvars(e)}
     steps = {}
     for k in range(ncarry):
-        var, out = body.invars[nc + k], body.outvars[k]
-        e = made.get(out)
-        if e is None or e.primitive.name != "add" or np.dtype(var.aval.dtype).kind not in "iu" or var.aval.shape != ():
+        var, out = _npr_invars(body)[nc + k], _npr_outvars(body)[k]
+        e, aval = made.get(out), _npr_aval(var)
+        if e is None or _npr_eqn_name(e) != "add" or np.dtype(aval.dtype).kind not in "iu" or aval.shape != ():
             continue
-        a, b = e.invars
+        a, b = _npr_invars(e)
         if a is var and _npr_is_literal(b) or b is var and _npr_is_literal(a):
-            steps[var] = int((b if a is var else a).val)
+            steps[var] = int(_npr_literal_value(b if a is var else a))
     return steps
 
 
@@ -174,9 +179,9 @@ def _npr_needed(moved, frontier):
     """The moved equations the frontier's values need (the others stay in the body)."""
     want, needed = set(frontier), []
     for e in reversed(moved):
-        if any(v in want for v in e.outvars):
+        if any(v in want for v in _npr_outvars(e)):
             needed.append(e)
-            want.update(v for v in e.invars if not _npr_is_literal(v))
+            want.update(v for v in _npr_invars(e) if not _npr_is_literal(v))
     return needed[::-1]
 
 
@@ -184,54 +189,49 @@ def _npr_hoisted(closed, needed, frontier, steps, operands, nc, ncarry, length):
     """(equations computing the frontier's values for every trip, stacked on a leading axis, from
     the scan's operands; the vars holding them), or None. `closed`: the scan's body."""
     body = closed.jaxpr
-    read = {v for e in needed for v in e.invars if not _npr_is_literal(v)}
-    taken = [k for k, v in enumerate(body.invars) if v in read]  # the body's inputs the work reads
-    sub = _npr_replace(body, invars=[body.invars[k] for k in taken], eqns=needed, outvars=list(frontier))
+    inputs = _npr_invars(body)
+    read = {v for e in needed for v in _npr_invars(e) if not _npr_is_literal(v)}
+    taken = [k for k, v in enumerate(inputs) if v in read]  # the body's inputs the work reads
+    sub = _npr_replace(body, invars=[inputs[k] for k in taken], eqns=needed, outvars=list(frontier))
     pre, values = [], [operands[k] for k in taken]
-    if any(_npr_is_ref_aval(v.aval) for v in sub.invars):  # Refs it loads from: their values, loaded whole first
+    if any(_npr_is_ref_aval(_npr_aval(v)) for v in _npr_invars(sub)):  # Refs it loads from: loaded whole first
         sub = _npr_discharged(_npr_replace(closed, jaxpr=sub))
         for at, k in enumerate(taken):
-            if _npr_is_ref_aval(body.invars[k].aval):
+            if _npr_is_ref_aval(_npr_aval(inputs[k])):
                 pre.append(_npr_whole_load(operands[k]))
-                values[at] = pre[-1].outvars[0]
+                values[at] = _npr_outvars(pre[-1])[0]
         sub_jaxpr, sub_consts = sub.jaxpr, sub.consts
     else:
         sub_jaxpr, sub_consts = _npr_replace(sub, effects=frozenset()), ()
-    lanes = [k >= nc + ncarry or body.invars[k] in steps for k in taken]
+    lanes = [k >= nc + ncarry or inputs[k] in steps for k in taken]
 
     def trips(*vals):
-        inputs = list(vals)
+        values_now = list(vals)
         for at, k in enumerate(taken):  # an induction carry's value on trip t: init + step * t
-            var = body.invars[k]
+            var = inputs[k]
             if var in steps:
-                inputs[at] = vals[at] + steps[var] * jnp.arange(length, dtype=var.aval.dtype)
+                values_now[at] = vals[at] + steps[var] * jnp.arange(length, dtype=_npr_aval(var).dtype)
 
         def one(*lane):
             return _npr_run_jaxpr(sub_jaxpr, sub_consts, *lane)[:len(frontier)]
-        return jax.vmap(one, in_axes=[0 if b else None for b in lanes])(*inputs)
+        return jax.vmap(one, in_axes=[0 if b else None for b in lanes])(*values_now)
 
-    args = [jax.ShapeDtypeStruct(_npr_value_aval(v).shape, _npr_value_aval(v).dtype) for v in values]
+    args = [_npr_struct(v) for v in values]
     try:
         traced = jax.make_jaxpr(trips)(*args)
     except Exception:  # anything vmap cannot take: the loop as it was
         return None
     if traced.consts:
         return None
-    names = dict(zip(traced.jaxpr.invars, values))
-    eqns = [_npr_replace(e, invars=[names.get(v, v) if not _npr_is_literal(v) else v for v in e.invars])
-            for e in traced.jaxpr.eqns]
-    return pre + eqns, [names.get(v, v) for v in traced.jaxpr.outvars]
-
-
-def _npr_value_aval(v):
-    aval = v.aval
-    return getattr(aval, "inner_aval", aval)
+    names = dict(zip(_npr_invars(traced.jaxpr), values))
+    eqns = [_npr_replace(e, invars=[names.get(v, v) if not _npr_is_literal(v) else v for v in _npr_invars(e)])
+            for e in _npr_eqns(traced.jaxpr)]
+    return pre + eqns, [names.get(v, v) for v in _npr_outvars(traced.jaxpr)]
 
 
 def _npr_whole_load(ref):
     """An equation `value <- ref[...]` for the outer program's Ref var `ref` (JAX's own, traced
     on a Ref of the same type, its Ref then replaced)."""
-    inner = _npr_value_aval(ref)
-    traced = jax.make_jaxpr(lambda x: jax.new_ref(x)[...])(jax.ShapeDtypeStruct(inner.shape, inner.dtype))
-    load = next(e for e in traced.jaxpr.eqns if e.primitive.name == "get")
-    return _npr_effects_moved(_npr_replace(load, invars=[ref, *load.invars[1:]]), load.invars[0], ref)
+    traced = jax.make_jaxpr(lambda x: jax.new_ref(x)[...])(_npr_struct(ref))
+    load = next(e for e in _npr_eqns(traced.jaxpr) if _npr_eqn_name(e) == "get")
+    return _npr_effects_moved(_npr_replace(load, invars=[ref, *_npr_invars(load)[1:]]), _npr_invars(load)[0], ref)

@@ -278,7 +278,7 @@ def _npr_short(trips):
     values); XLA then sees straight-line code with constant indices, where a window
     `x[:, i:i + h]` is a static slice (a 3x3 convolution by shifted windows: 4.2 -> 2.0 ms).
     A body that stores into an array keeps the rolled loop, whose updates XLA makes in place
-    and whose temporaries do not grow with the trip count (tests/test_pipelining.py)."""
+    and whose temporaries do not grow with the trip count (tests/examples/test_pipelining.py)."""
     return _npr_is_concrete(trips) and 0 < trips <= NPR_SHORT_LOOP and \
         getattr(_npr_unrolling, "copies", 1) * trips <= NPR_SHORT_NEST
 

@@ -8,8 +8,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from .compat import (
-    _npr_eqn_inputs, _npr_eqn_name, _npr_eqn_params, _npr_equations, _npr_is_ref_aval, _npr_producer,
-    _npr_trace_of, _npr_traced, _npr_widened_from)
+    _npr_eqn_inputs, _npr_equations, _npr_is_ref_aval, _npr_producer, _npr_trace_of, _npr_traced,
+    _npr_widened_from)
+from .compat_jaxpr import _npr_aval, _npr_eqn_name, _npr_params
 from .core import _npr_state
 
 
@@ -30,7 +31,7 @@ def _npr_remember(new, key, val, under, prior):
     try:
         swap = _npr_equations()[-1]
         ref, stored = _npr_eqn_inputs(swap)[:2]
-        if _npr_eqn_name(swap) != 'swap' or stored is not new or tuple(new.shape) != tuple(ref.aval.shape):
+        if _npr_eqn_name(swap) != 'swap' or stored is not new or tuple(new.shape) != tuple(_npr_aval(ref).shape):
             return
         memo = _npr_state.setdefault("stores", {})
         memo.pop(id(ref), None)
@@ -44,9 +45,9 @@ def _npr_remember(new, key, val, under, prior):
 def _npr_may_be(x, ref):
     """Whether the traced value x may be the Ref `ref`: ref itself, or another Ref of its shape
     and dtype (the same buffer reached through another tracer, if a JAX made two)."""
-    aval = getattr(x, 'aval', None)
-    return x is ref or (_npr_is_ref_aval(aval) and getattr(aval, 'shape', None) == ref.aval.shape
-                        and getattr(aval, 'dtype', None) == ref.aval.dtype)
+    aval = _npr_aval(x)
+    return x is ref or (_npr_is_ref_aval(aval) and getattr(aval, 'shape', None) == _npr_aval(ref).shape
+                        and getattr(aval, 'dtype', None) == _npr_aval(ref).dtype)
 
 
 def _npr_region_value(store, key):
@@ -143,7 +144,7 @@ def _npr_last_store(cur, window=256):
             return None
         ref = _npr_eqn_inputs(load)[0]
         rec = _npr_state.get("stores", {}).get(id(ref))
-        if rec is None or rec.ref is not ref or tuple(cur.shape) != tuple(ref.aval.shape):
+        if rec is None or rec.ref is not ref or tuple(cur.shape) != tuple(_npr_aval(ref).shape):
             return None
         eqns, loads = _npr_equations(_npr_trace_of(cur)), 0
         absorbed = _npr_state.get("absorbed", ())
@@ -294,7 +295,7 @@ def _npr_reads_around(cur, ents, val, limit=4000):
 def _npr_read_key(eqn):
     if eqn is None:
         return None
-    params = tuple((k, v) for k, v in sorted(_npr_eqn_params(eqn).items()) if isinstance(v, (tuple, int, type(None))))
+    params = tuple((k, v) for k, v in sorted(_npr_params(eqn).items()) if isinstance(v, (tuple, int, type(None))))
     return _npr_eqn_name(eqn), params
 
 
@@ -302,7 +303,7 @@ def _npr_is_region(eqn, region):
     if eqn is None or _npr_eqn_name(eqn) != 'slice':
         return False
     starts, limits, steps = region
-    params = _npr_eqn_params(eqn)
+    params = _npr_params(eqn)
     strides = params.get('strides') or (1,) * len(starts)
     return (list(params['start_indices']) == starts and list(params['limit_indices']) == limits
             and list(strides) == steps)

@@ -34,8 +34,11 @@ reduction over axis 0 adds row after row), where XLA's reduce adds in an order o
 import jax
 import numpy as np
 
-from .compat import (
-    _npr_holds_body, _npr_is_literal, _npr_is_ref_aval, _npr_replace, _npr_rewritable, _npr_rewrite_body)
+from .compat import _npr_is_ref_aval
+from .compat_jaxpr import (
+    _npr_aval, _npr_eqn_name, _npr_eqns, _npr_holds_body, _npr_invars, _npr_is_literal,
+    _npr_literal_value, _npr_outvars, _npr_params, _npr_replace, _npr_rewritable, _npr_rewrite_body,
+    _npr_struct)
 from .dots import _npr_window_dots
 
 
@@ -69,45 +72,44 @@ def _npr_peephole_jaxpr(jaxpr):
 
     def value(v):
         if _npr_is_literal(v):
-            return _npr_int(v.val)
+            return _npr_int(_npr_literal_value(v))
         return known.get(v)
 
-    for eqn in jaxpr.eqns:
-        name, invars = eqn.primitive.name, eqn.invars
-        params = _npr_peephole_bodies(eqn.params)
-        if params is not eqn.params:
+    for eqn in _npr_eqns(jaxpr):
+        name, invars = _npr_eqn_name(eqn), _npr_invars(eqn)
+        params = _npr_peephole_bodies(_npr_params(eqn))
+        if params is not _npr_params(eqn):
             eqn, changed = _npr_replace(eqn, params=params), True
         _npr_track(eqn, held, same)
         if name == "slice" and _npr_PEEPHOLES["slices"] and not _npr_is_literal(invars[0]) \
-                and eqn.outvars[0] in reshaped:  # (why only these: the module doc)
-            found = _npr_untouched(invars[0], eqn.params["start_indices"], eqn.params["limit_indices"],
-                                   same, updates, rewritten)
+                and _npr_outvars(eqn)[0] in reshaped:  # (why only these: the module doc)
+            start, limit = params["start_indices"], params["limit_indices"]
+            found = _npr_untouched(invars[0], start, limit, same, updates, rewritten)
             if found is not None:
                 source, offsets = found
-                start, limit = eqn.params["start_indices"], eqn.params["limit_indices"]
                 eqn = _npr_replace(eqn, invars=[source], params={
-                    **eqn.params, "start_indices": tuple(a - o for a, o in zip(start, offsets)),
+                    **params, "start_indices": tuple(a - o for a, o in zip(start, offsets)),
                     "limit_indices": tuple(a - o for a, o in zip(limit, offsets))})
                 changed = True
         elif name == "dynamic_update_slice" and not _npr_is_literal(invars[0]):
             starts = [value(v) for v in invars[2:]]
             if all(isinstance(s, int) and not isinstance(s, bool) for s in starts):
-                shape, size = invars[0].aval.shape, invars[1].aval.shape
+                shape, size = _npr_aval(invars[0]).shape, _npr_aval(invars[1]).shape
                 starts = tuple(min(max(s, 0), n - k) for s, n, k in zip(starts, shape, size))
-                updates[eqn.outvars[0]] = (invars[0], invars[1], starts)
+                updates[_npr_outvars(eqn)[0]] = (invars[0], invars[1], starts)
         elif name in _NPR_LEADING and _npr_PEEPHOLES["reductions"] and _npr_short_leading(eqn):
             _npr_splice_reduction(eqns, eqn)
             changed = True
             continue
         elif name in _NPR_INT_OPS or name in ("select_n", "convert_element_type"):
             args = [value(v) for v in invars]
-            out = eqn.outvars[0]
-            if all(a is not None for a in args) and getattr(out.aval, "shape", None) == () \
-                    and np.dtype(out.aval.dtype).kind in "iub":
+            out = _npr_outvars(eqn)[0]
+            if all(a is not None for a in args) and getattr(_npr_aval(out), "shape", None) == () \
+                    and np.dtype(_npr_aval(out).dtype).kind in "iub":
                 if name == "select_n":
                     known[out] = args[1 + int(args[0])] if len(args) > 1 else None
                 elif name == "convert_element_type":
-                    known[out] = bool(args[0]) if np.dtype(out.aval.dtype).kind == "b" else int(args[0])
+                    known[out] = bool(args[0]) if np.dtype(_npr_aval(out).dtype).kind == "b" else int(args[0])
                 else:
                     known[out] = _NPR_INT_OPS[name](*args)
         eqns.append(eqn)
@@ -117,17 +119,17 @@ def _npr_peephole_jaxpr(jaxpr):
 def _npr_track(eqn, held, same):
     """Note what `eqn` does to the Refs: `held` maps a Ref var to the var its last whole store
     (or new_ref) put, until another use of the Ref; `same` maps a whole load's var to that var."""
-    name, invars = eqn.primitive.name, eqn.invars
-    whole = name in ("get", "swap") and eqn.params.get("tree") == _NPR_WHOLE
+    name, invars = _npr_eqn_name(eqn), _npr_invars(eqn)
+    whole = name in ("get", "swap") and _npr_params(eqn).get("tree") == _NPR_WHOLE
     if name == "new_ref" and len(invars) == 1 and not _npr_is_literal(invars[0]) \
-            and _npr_is_ref_var(eqn.outvars[0]) \
-            and tuple(invars[0].aval.shape) == tuple(eqn.outvars[0].aval.shape):
-        held[eqn.outvars[0]] = same.get(invars[0], invars[0])
+            and _npr_is_ref_var(_npr_outvars(eqn)[0]) \
+            and tuple(_npr_aval(invars[0]).shape) == tuple(_npr_aval(_npr_outvars(eqn)[0]).shape):
+        held[_npr_outvars(eqn)[0]] = same.get(invars[0], invars[0])
     elif name == "get" and whole and len(invars) == 1 and invars[0] in held:
-        same[eqn.outvars[0]] = held[invars[0]]
+        same[_npr_outvars(eqn)[0]] = held[invars[0]]
     elif name == "swap" and whole and len(invars) == 2 and _npr_is_ref_var(invars[0]) \
             and not _npr_is_literal(invars[1]) \
-            and tuple(invars[1].aval.shape) == tuple(invars[0].aval.shape):
+            and tuple(_npr_aval(invars[1]).shape) == tuple(_npr_aval(invars[0]).shape):
         held[invars[0]] = same.get(invars[1], invars[1])
     else:
         for v in invars:
@@ -141,16 +143,16 @@ def _npr_uses(jaxpr):
     call takes, whose body may; the vars a reshape or squeeze takes). An array no equation
     updates is final in this body."""
     held, same, rewritten, reshaped = {}, {}, set(), set()
-    for eqn in jaxpr.eqns:
+    for eqn in _npr_eqns(jaxpr):
         _npr_track(eqn, held, same)
-        name = eqn.primitive.name
+        name = _npr_eqn_name(eqn)
         if name in ("reshape", "squeeze"):
-            reshaped.update(v for v in eqn.invars[:1] if not _npr_is_literal(v))
+            reshaped.update(v for v in _npr_invars(eqn)[:1] if not _npr_is_literal(v))
             continue
         if name == "dynamic_update_slice" or name.startswith("scatter"):
-            takes = eqn.invars[:1]
-        elif any(_npr_holds_body(p) for p in eqn.params.values()):
-            takes = eqn.invars
+            takes = _npr_invars(eqn)[:1]
+        elif any(_npr_holds_body(p) for p in _npr_params(eqn).values()):
+            takes = _npr_invars(eqn)
         else:
             continue
         rewritten.update(same.get(v, v) for v in takes if not _npr_is_literal(v))
@@ -159,31 +161,32 @@ def _npr_uses(jaxpr):
 
 def _npr_short_leading(eqn):
     """A reduction over axis 0 alone, of at most 32 slices of 1024 elements or more."""
-    x = eqn.invars[0]
-    shape = getattr(getattr(x, "aval", None), "shape", ())
-    return tuple(eqn.params.get("axes", ())) == (0,) and len(shape) >= 2 and 1 <= shape[0] <= 32 \
-        and int(np.prod(shape[1:])) >= 1024 and not eqn.params.get("out_sharding")
+    x = _npr_invars(eqn)[0]
+    shape = getattr(_npr_aval(x), "shape", ())
+    return tuple(_npr_params(eqn).get("axes", ())) == (0,) and len(shape) >= 2 and 1 <= shape[0] <= 32 \
+        and int(np.prod(shape[1:])) >= 1024 and not _npr_params(eqn).get("out_sharding")
 
 
 def _npr_splice_reduction(eqns, eqn):
     """Append to `eqns` the slice-by-slice form of the reduction `eqn` (its result var kept),
     traced by JAX itself (each release's own parameters)."""
-    op = getattr(jax.lax, _NPR_LEADING[eqn.primitive.name])
-    x, (out,) = eqn.invars[0], eqn.outvars
+    op = getattr(jax.lax, _NPR_LEADING[_npr_eqn_name(eqn)])
+    x, (out,) = _npr_invars(eqn)[0], _npr_outvars(eqn)
 
     def chain(a):
         acc = jax.lax.index_in_dim(a, 0, keepdims=False)
         for k in range(1, a.shape[0]):
             acc = op(acc, jax.lax.index_in_dim(a, k, keepdims=False))
         return acc
-    closed = jax.make_jaxpr(chain)(jax.ShapeDtypeStruct(x.aval.shape, x.aval.dtype))
-    if closed.consts or not closed.jaxpr.eqns or closed.jaxpr.outvars[0] is not closed.jaxpr.eqns[-1].outvars[0] \
-            or closed.jaxpr.outvars[0].aval.shape != out.aval.shape:  # pragma: no cover (traced otherwise)
+    closed = jax.make_jaxpr(chain)(_npr_struct(x))
+    made, result = _npr_eqns(closed.jaxpr), _npr_outvars(closed.jaxpr)[0]
+    if closed.consts or not made or result is not _npr_outvars(made[-1])[0] \
+            or _npr_aval(result).shape != _npr_aval(out).shape:  # pragma: no cover (traced otherwise)
         raise ValueError("reduction")
-    (inner,) = closed.jaxpr.invars
-    for e in closed.jaxpr.eqns:
-        e = _npr_replace(e, invars=[x if u is inner else u for u in e.invars])
-        eqns.append(_npr_replace(e, outvars=[out]) if e is not None and e.outvars[0] is closed.jaxpr.outvars[0] else e)
+    (inner,) = _npr_invars(closed.jaxpr)
+    for e in made:
+        e = _npr_replace(e, invars=[x if u is inner else u for u in _npr_invars(e)])
+        eqns.append(_npr_replace(e, outvars=[out]) if e is not None and _npr_outvars(e)[0] is result else e)
 
 
 def _npr_untouched(x, start, limit, same, updates, rewritten):
@@ -208,7 +211,7 @@ def _npr_untouched(x, start, limit, same, updates, rewritten):
         if update is None:
             return (x, offsets) if x is not first else None
         operand, value, starts = update
-        size = value.aval.shape
+        size = _npr_aval(value).shape
         if all(s <= lo and hi <= s + k for lo, hi, s, k in zip(start, limit, starts, size)):
             if x not in rewritten:
                 return (x, (0,) * len(start)) if x is not first else None
@@ -242,7 +245,7 @@ def _npr_int(v):
 
 
 def _npr_is_ref_var(v):
-    return _npr_is_ref_aval(getattr(v, "aval", None))
+    return _npr_is_ref_aval(_npr_aval(v))
 
 
 def _npr_peepholed(jaxpr):

@@ -32,6 +32,7 @@ import numpy as np
 
 from .bounds import _npr_known_range, _npr_note_range
 from .compat import _npr_equations, _npr_staging_trace, _npr_weak_astype
+from .compat_jaxpr import _npr_aval
 from .loops import (
     _npr_drop_lanes, _npr_is_concrete, _npr_note_lanes, _npr_tally_length, _npr_trips_of, npr_for, NprRange)
 from .refs import _npr_differentiated
@@ -222,7 +223,7 @@ def _npr_bound_span(v, hint):
 def _npr_index_inside(e, n):
     """Whether the integer index e is inside an axis of n (negative ones count from the end),
     known now: a concrete e, or a loop variable whose static loop noted its range."""
-    span = (int(e), int(e)) if _npr_is_concrete(e) or not hasattr(e, "aval") and isinstance(e, int) \
+    span = (int(e), int(e)) if _npr_is_concrete(e) or _npr_aval(e) is None and isinstance(e, int) \
         else _npr_known_range(e)
     return span is not None and -n <= span[0] and span[1] < n
 

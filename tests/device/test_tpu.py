@@ -23,7 +23,7 @@ from jax import lax
 import np2ref
 from conftest import ROOT, assert_same_as_numpy, load_module
 from np2ref.rt import accurate64, float64_math, host_words
-from np2ref.rt.compat import _npr_core
+from np2ref.rt.compat_jaxpr import _npr_core
 from np2ref.rt.pyscalars import _npr_float_divmod
 from np2ref.verify.compare import worst_error
 

@@ -224,7 +224,7 @@ def test_cost_estimates_follow_the_work():
 
 def test_products_are_estimated_as_each_route_computes_them():
     # a matrix product: XLA:CPU reads operands slower than NumPy's BLAS, multiplies faster (the
-    # window products of a convolution: tests/test_window_dots.py)
+    # window products of a convolution: tests/rt/test_window_dots.py)
     from np2ref.compiled import routes
     a = np.random.default_rng(0).random((400, 400))
     numpy_mm, jit_mm = routes.estimate(np2ref.compile(matmul_sums)._traced_for_route((a, a))[0], (a, a), [])

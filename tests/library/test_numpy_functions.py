@@ -1,7 +1,7 @@
 """NumPy functions added for issue 19 (ufunc methods, np.bincount, np.histogram, index helpers,
 np.ndindex, np.mgrid/np.ogrid), end to end through np2ref.compile: the same results and dtypes
 as NumPy, and the coded refusals where the length or the bin edges depend on the data. The
-table rows themselves are checked dtype by dtype in tests/test_numpy_table.py."""
+table rows themselves are checked dtype by dtype in tests/library/test_numpy_table.py."""
 
 from __future__ import annotations
 

@@ -88,11 +88,26 @@ def test_compiles_line_marks_name_the_users_lines_after_a_closure_is_lifted():
 def test_the_fence_findings_are_keyed_by_functions_only():
     text = MODULE.replace("    def body(v):\n        for i in range(1, n):\n            v[i] += c * v[i - 1]\n    body(u)\n",
                           "    for i in range(1, n):\n        if u[i] > 2:\n            break\n        u[i] += c\n")
-    front = pipeline._front(text, "m.py", frozenset())
+    front = pipeline._front(PipelineContext.of(text, "m.py", only={"step"}).front())
     assert isinstance(front.fenced, Fenced)
     assert all(isinstance(node, cst.FunctionDef) for node in front.fenced.findings)
     assert set(front.fenced.originals) == {"step"}  # its break desugared: the user's def kept
     assert front.fenced.positions is not None
+
+
+def test_the_front_is_keyed_by_what_the_stages_before_diagnosis_read():
+    """pipeline._front is cached by ctx.front(): one entry for every function np2ref.compile
+    converts from a module, and for the same text reached through another pass (line map) or
+    policy; another entry where the fence or the analysis would find something else."""
+    ctx = PipelineContext.of(MODULE, "m.py", only={"step"})
+    same = [PipelineContext.of(MODULE, "m.py", only={"other"}, known=frozenset({"k"})),
+            ctx.again(MODULE, [(0, 0), (1, 0)]), ctx.retry(policy=DtypePolicy("float32"))]
+    assert all(other.front() == ctx.front() for other in same)
+    assert hash(ctx.front()) == hash(same[1].front())
+    other = [PipelineContext.of(MODULE, "m.py"), ctx.retry(seeds=True), ctx.retry(over_rows=frozenset({(9, 5)})),
+             ctx.retry(keep_generators=frozenset({"step"})), ctx.retry(planned=frozenset({("step", "why")})),
+             PipelineContext.of(MODULE, "n.py", only={"step"})]
+    assert all(o.front() != ctx.front() for o in other)
 
 
 def test_the_policy_in_the_context_reaches_every_npr_jit():

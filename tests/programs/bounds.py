@@ -1,4 +1,4 @@
-"""Kernels whose indices may be out of range: NumPy raises IndexError (tests/test_bounds.py)."""
+"""Kernels whose indices may be out of range: NumPy raises IndexError (tests/rt/test_bounds.py)."""
 import numpy as np
 
 

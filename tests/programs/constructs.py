@@ -1,4 +1,4 @@
-"""Small NumPy functions, one per construct, that tests/test_differential.py runs through
+"""Small NumPy functions, one per construct, that tests/rules/test_differential.py runs through
 NumPy and np2ref with hypothesis-generated inputs."""
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""Loops with a data-dependent `break` (tests/test_early_exit.py)."""
+"""Loops with a data-dependent `break` (tests/loops/test_early_exit.py)."""
 
 import numpy as np
 

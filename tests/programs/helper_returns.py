@@ -2,7 +2,7 @@
 in `simulate_*()` with set-up code, helpers that write an array in place and return it (alone or
 in a tuple with other values), a helper that rebinds its parameter to a new array, boundary
 helpers returning tuples, a fresh array rebound each trip of a data-dependent `while`. Each was
-refused by name-based aliasing (NPR203, NPR205, NPR011); tests/test_helper_returns.py runs
+refused by name-based aliasing (NPR203, NPR205, NPR011); tests/aliases/test_helper_returns.py runs
 each against NumPy, compiled and converted, and this file as a script."""
 import numpy as np
 

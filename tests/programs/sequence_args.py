@@ -1,4 +1,4 @@
-"""Python sequences where NumPy takes an array (tests/test_sequence_args.py, issue 37 case 3):
+"""Python sequences where NumPy takes an array (tests/library/test_sequence_args.py, issue 37 case 3):
 ranges, lists, tuples, nested lists and Python scalars passed to translated NumPy functions, by
 family. NumPy converts each as np.asarray does (int64 for a range, float64 for floats)."""
 import numpy as np

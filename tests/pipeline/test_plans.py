@@ -17,7 +17,7 @@ from np2ref.diagnostics import DiagnosticSink
 from np2ref.rewrite import registry
 from np2ref.rewrite.marks import MarkPass
 
-REWRITE = Path(__file__).parent.parent / "np2ref" / "rewrite"
+REWRITE = Path(__file__).parents[2] / "np2ref" / "rewrite"
 
 
 def plan_of(source: str, name: str):

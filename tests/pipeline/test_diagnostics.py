@@ -12,7 +12,7 @@ import pytest
 import np2ref
 from np2ref.codes import CODES, explain
 
-FILES = sorted((Path(__file__).parent / "diagnostics").glob("*.py"))
+FILES = sorted((Path(__file__).parents[1] / "diagnostics").glob("*.py"))
 
 
 def _expected(text: str) -> set[tuple[int, str]]:

@@ -17,6 +17,7 @@ import pytest
 import np2ref
 from conftest import load_module
 from np2ref.rt import peepholes
+from np2ref.rt.compile_api import npr_eqn_name, npr_eqns, npr_inner_jaxprs
 
 SOURCE = '''
 import numpy as np
@@ -142,15 +143,14 @@ def test_the_route_estimates_numpys_products_and_the_one_product(mod):
     assert len(rewrites) == 1
     numpy_us, jit_us = routes.estimate(jaxpr, (x, w), [], rewrites)
     assert 3 * numpy_us < routes.estimate(jaxpr, (x, w), [])[0]
-    product = [routes._equation(e)[1] for e in _equations(jaxpr) if e.primitive.name == "dot_general"]
+    product = [routes._equation(e)[1] for e in _equations(jaxpr) if npr_eqn_name(e) == "dot_general"]
     assert len(product) == 1 and jit_us < 2 * product[0] + routes.JIT_CALL
     compiled._host_route(("conv",), (x, w))
     assert jit_us < numpy_us and compiled._choices[("conv",)].first == "jit"  # timed first
 
 
 def _equations(jaxpr):
-    from np2ref.compiled import routes
-    for eqn in jaxpr.eqns:
+    for eqn in npr_eqns(jaxpr):
         yield eqn
-        for inner in routes._inner(eqn):
+        for inner in npr_inner_jaxprs(eqn):
             yield from _equations(inner)

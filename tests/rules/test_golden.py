@@ -20,7 +20,7 @@ import pytest
 import np2ref
 from conftest import assert_same_as_numpy, load_module
 
-CASES = sorted((Path(__file__).parent / "cases").rglob("*.py"))
+CASES = sorted((Path(__file__).parents[1] / "cases").rglob("*.py"))
 MARK = "# output\n"
 
 

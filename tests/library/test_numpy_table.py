@@ -1109,7 +1109,7 @@ def _run_workers(entries):
     chunks = [[] for _ in range(n)]
     for i, g in enumerate(groups.values()):
         chunks[i % n].extend(g)
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = dict(os.environ)
     env["XLA_FLAGS"] = (env.get("XLA_FLAGS", "") + " " + _XLA_FAST).strip()
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")

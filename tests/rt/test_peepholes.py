@@ -19,7 +19,7 @@ from jax import lax
 import np2ref
 from conftest import assert_numpys_bits, assert_same_as_numpy
 from np2ref.rt import peepholes
-from np2ref.rt.compat import _npr_core
+from np2ref.rt.compat_jaxpr import _npr_core
 
 jax.config.update("jax_enable_x64", True)
 
