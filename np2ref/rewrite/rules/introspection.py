@@ -53,26 +53,137 @@ def module_asks(marks) -> bool:
     return any(kind in ("introspect", "print") for m in marks.values() for kind, _ in m.special_calls.values())
 
 
-# NumPy's array makers: a 0-d result is a 0-d array (np.array and np.asarray note theirs themselves)
-_MAKERS = frozenset(f"numpy.{n}" for n in "zeros ones empty full zeros_like ones_like empty_like full_like copy "
-                                          "where".split())
-# methods whose result is of the operand's kind: a 0-d array's copy is one, a NumPy scalar's a scalar
-_SAME_KIND_METHODS = frozenset({"copy", "astype"})
+# NumPy's array makers: a 0-d result is a 0-d array (np.array, np.asarray, np.full, np.full_like
+# note theirs themselves)
+_MAKERS = frozenset(f"numpy.{n}" for n in "zeros ones empty zeros_like ones_like empty_like copy where".split())
+_SHAPED = frozenset(f"numpy.{n}" for n in "zeros ones empty".split())  # (their shape is the first argument)
+# methods and functions whose result is of the operand's kind: a 0-d array's copy, or an array's
+# reshape to (), is a 0-d array; a NumPy scalar's a scalar
+_SAME_KIND_METHODS = frozenset({"copy", "astype", "reshape", "squeeze", "transpose"})
+_SAME_KIND_FUNCTIONS = frozenset({"numpy.reshape", "numpy.squeeze", "numpy.transpose"})
 
 
 def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
-    """In a module that asks: `np.zeros(())` -> `npr_array_made(...)` (a 0-d array), `np.float64(a)`
-    -> `npr_scalar_of(...)` (NumPy's scalar, of a 0-d array too: rt/introspect.py)."""
+    """`np.zeros(())` -> `npr_array_made(...)` (a 0-d array), `np.float64(a)` -> `npr_scalar_of(...)`
+    (NumPy's scalar, of a 0-d array too), `a.reshape(())` -> `npr_kind_as(..., a)` (an array's is
+    an array, a scalar's a scalar): what NumPy gives is what a call returns and what introspection
+    answers (rt/introspect.py). Left out where the result is never 0-d (`np.zeros(3)`)."""
+    if not asks(ctx) and (original in ctx.m.new_ref or original in ctx.m.own_form):
+        return result  # a Ref's own array: an array whatever its shape (its load returned: arrays_returned)
     qual = ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots)) or ""
-    if not asks(ctx):
-        return result
     func = original.func
     if isinstance(func, cst.Attribute) and func.attr.value in _SAME_KIND_METHODS and not qual \
-            and isinstance(func.value, cst.Name) and ctx.imports.qualify(func, frozenset(ctx.f.roots)) is None:
-        return J.call(J.KIND_AS, result, func.value)  # `a.copy()`: a 0-d array if `a` is one
-    if qual not in _MAKERS and not _scalar_type(qual):
+            and ctx.imports.qualify(func, frozenset(ctx.f.roots)) is None and _may_be_0d(original, func.attr.value):
+        if isinstance(func.value, cst.Name):
+            return J.call(J.KIND_AS, result, func.value)  # `a.copy()`: a 0-d array if `a` is one
+        if func.attr.value in ("copy", "astype") and not asks(ctx) and _scalar_or_nd(func.value):
+            return result  # `A[k].copy()`: a scalar's copy is one, an n-d array's is n-d
+        if isinstance(result, cst.Call) and isinstance(result.func, cst.Attribute):  # `x[0:1].reshape(())`
+            return result.with_changes(func=J.name(J.KIND_CALL),
+                                       args=[cst.Arg(J.string(func.attr.value)), cst.Arg(result.func.value), *result.args])
         return result
-    return J.call(J.ARRAY_MADE if qual in _MAKERS else J.SCALAR_OF, result)
+    if qual in _SAME_KIND_FUNCTIONS and _may_be_0d(original, qual[6:], method=False) and isinstance(result, cst.Call):
+        return result.with_changes(func=J.name(J.KIND_CALL), args=[cst.Arg(result.func), *result.args])
+    if qual in _MAKERS and (qual not in _SHAPED or _may_be_0d(original, "shape")):
+        return J.call(J.ARRAY_MADE, result)
+    if _scalar_type(qual) and not (original.args and isinstance(original.args[0].value, (cst.Integer, cst.Float))):
+        return J.call(J.SCALAR_OF, result)
+    return result
+
+
+def bare_read(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """A read without the kind emit_subscript notes on it (`npr_scalar_of(x[m])` -> `x[m]`): for
+    rules that take the subscript apart (a masked reduction's operand)."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in (J.SCALAR_OF, J.ARRAY_MADE) \
+            and len(expr.args) == 1:
+        return expr.args[0].value
+    return expr
+
+
+def _scalar_or_nd(expr) -> bool:
+    """`A[k]`, `x[i, j]`, `a * 2`: never a 0-d array (an element read or an operator's result is a
+    NumPy scalar where 0-d); not `x[0, ...]`, a call's result or a name."""
+    if isinstance(expr, cst.Subscript):
+        return not any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.Ellipsis, cst.Tuple))
+                       for e in expr.slice)
+    return isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation))
+
+
+def _may_be_0d(call: cst.Call, how: str, method: bool = True) -> bool:
+    """Whether the call's result may be 0-d: not a shape (a maker's first argument, reshape's) of
+    one or more dimensions written out (`3`, `(n, m)`, `x.shape[0]`, `len(v)`, `-1`) or several
+    arguments of the reshape method."""
+    if how not in ("shape", "reshape"):
+        return True
+    args = [a for a in call.args if a.keyword is None or a.keyword.value in ("shape", "newshape")]
+    if how == "reshape" and method and len(args) > 1:
+        return False  # `x.reshape(n, m)`
+    at = 1 if how == "reshape" and not method else 0  # (`np.reshape(a, shape)`)
+    if len(args) <= at:
+        return True
+    shape = args[at].value
+    if isinstance(shape, (cst.Tuple, cst.List)):
+        return not any(isinstance(e, cst.Element) for e in shape.elements)
+    return not _an_int(shape)
+
+
+def _an_int(expr) -> bool:
+    """An expression that is an int, never a tuple: a literal, `len(...)`, `x.shape[0]`, `x.size`,
+    arithmetic of those."""
+    if isinstance(expr, cst.Integer):
+        return True
+    if isinstance(expr, cst.UnaryOperation):
+        return _an_int(expr.expression)
+    if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr.operator, (cst.Add, cst.Multiply)):  # (`2 * s` of a tuple s is a tuple)
+            return _an_int(expr.left) and _an_int(expr.right)
+        return _an_int(expr.left) or _an_int(expr.right)
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("len", "int"):
+        return True
+    if isinstance(expr, cst.Attribute) and expr.attr.value in ("size", "ndim"):
+        return True
+    return isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) \
+        and expr.value.attr.value == "shape" and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index)
+
+
+def arrays_returned(original: cst.Return, updated: cst.Return, ctx) -> cst.Return:
+    """`return a` of a written array name (`a = np.zeros(()); a[...] = s`): its load, `a[...]`,
+    noted a 0-d array where it is 0-d (npr_array_made), as NumPy returns the array itself; not a
+    name that may hold a scalar (`t = 0.0; t += x[i]`), a parameter's (the caller's object), or
+    one every binding of which makes an array of one or more dimensions (`np.zeros(3)`)."""
+    if original.value is None:
+        return updated
+    tuple_ = isinstance(original.value, (cst.Tuple, cst.List)) and isinstance(updated.value, type(original.value))
+    pairs = list(zip(original.value.elements, updated.value.elements)) if tuple_ else [(original.value, updated.value)]
+    values, changed = [], False
+    for o, u in pairs:
+        ov, uv = (o.value, u.value) if tuple_ else (o, u)
+        if isinstance(ov, cst.Name) and isinstance(uv, cst.Subscript) and _array_ref(ov.value, ctx):
+            uv, changed = J.call(J.ARRAY_MADE, uv), True
+        values.append(u.with_changes(value=uv) if tuple_ else uv)
+    if not changed:
+        return updated
+    value = updated.value.with_changes(elements=values) if tuple_ else values[0]
+    return updated.with_changes(value=value)
+
+
+def _array_ref(name: str, ctx) -> bool:
+    f = ctx.f
+    if name not in f.ref_names or name in f.maybe_scalar or any(r.startswith("param ") for r in f.roots.get(name, ())):
+        return False
+    made = [v for t, v in f.bindings if t.value == name]
+    return not made or not all(_nd_made(v, ctx) for v in made)
+
+
+def _nd_made(value, ctx, seen=frozenset()) -> bool:
+    """`np.zeros(3)`, `np.ones((n, m))`: a maker's array of one or more dimensions (`b = u` of one)."""
+    if isinstance(value, cst.Name) and value.value not in seen:
+        made = [v for t, v in ctx.f.bindings if t.value == value.value]
+        return bool(made) and all(_nd_made(v, ctx, seen | {value.value}) for v in made)
+    if not isinstance(value, cst.Call):
+        return False
+    qual = ctx.imports.qualify_numpy(value.func, frozenset(ctx.f.roots)) or ""
+    return qual in _SHAPED and not _may_be_0d(value, "shape")
 
 
 def _scalar_type(qual: str) -> bool:
