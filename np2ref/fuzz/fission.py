@@ -12,40 +12,23 @@ import dataclasses
 import numpy as np
 
 import np2ref
-from np2ref.rt import fission
+from np2ref.rt import compile_api as rt
 
 
 @contextlib.contextmanager
 def fission_forced(on: bool):
     """rt/fission.py forced on (on a CPU it is off by default) while the block runs."""
-    if not on:
+    with (rt.npr_fission(True) if on else contextlib.nullcontext()):
         yield
-        return
-    before = fission._npr_FISSION["on"]
-    fission._npr_FISSION["on"] = True
-    try:
-        yield
-    finally:
-        fission._npr_FISSION["on"] = before
 
 
 def _run(module, on: bool):
     """(result, arguments after the call, the scans split) of a fresh compile with fission on or off."""
-    before = fission._npr_FISSION.get("split", 0)
+    before = rt.npr_fission_splits()
     args = module.make_args()
-    with fission_forced(True) if on else _off():
+    with rt.npr_fission(on):
         out = np2ref.compile(module.f, host_below=0)(*args)
-    return out, args, fission._npr_FISSION.get("split", 0) - before
-
-
-@contextlib.contextmanager
-def _off():
-    before = fission._npr_FISSION["on"]
-    fission._npr_FISSION["on"] = False
-    try:
-        yield
-    finally:
-        fission._npr_FISSION["on"] = before
+    return out, args, rt.npr_fission_splits() - before
 
 
 def _bits(a, b, where: str) -> str | None:
