@@ -16,6 +16,7 @@ import collections
 import libcst as cst
 
 from ...emit import jaxnames as J
+from .zero_d import array0_maybe
 from ..registry import emits, plans
 from ..syntax import AUG_OPS
 from .stores import store
@@ -91,15 +92,6 @@ AUG_BINARY = {cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.Mult
               cst.DivideAssign: cst.Divide, cst.PowerAssign: cst.Power}
 
 
-def _may_hold_0d_array(f, name: str) -> bool:
-    """`z = np.asarray(x.sum())`, `z = x[0, ...]`: a name some binding of which is a call or an
-    ellipsis read (a 0-d array maybe), not only numbers (`k = 0`, `k += 1`)."""
-    return any(isinstance(t, cst.Name) and t.value == name and (isinstance(v, cst.Call) and not (
-        isinstance(v.func, cst.Name) and v.func.value in ("int", "float", "len", "range", "abs", "round")) or
-        isinstance(v, cst.Subscript) and any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis)
-                                             for e in v.slice)) for t, v in f.bindings)
-
-
 @emits(cst.AugAssign, order=20)
 def emit_aug_assign(original: cst.AugAssign, updated: cst.AugAssign, ctx):
     how = ctx.m.iop_names.get(original)
@@ -109,7 +101,7 @@ def emit_aug_assign(original: cst.AugAssign, updated: cst.AugAssign, ctx):
             func = J.FLOORDIV if isinstance(updated.operator, cst.FloorDivideAssign) else J.MOD
             return cst.Assign([cst.AssignTarget(updated.target)], J.call(func, updated.target, updated.value))
         if isinstance(updated.target, cst.Name) and type(updated.operator) in AUG_BINARY \
-                and _may_hold_0d_array(ctx.f, updated.target.value):
+                and array0_maybe(updated.target, ctx):
             # `z *= 2` rebinds; of a 0-d array (`z = np.asarray(x.sum())`) NumPy's is still one
             value = cst.BinaryOperation(updated.target, AUG_BINARY[type(updated.operator)](), updated.value)
             return cst.Assign([cst.AssignTarget(updated.target)], J.call(J.KIND_AS, value, updated.target))

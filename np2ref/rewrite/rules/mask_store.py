@@ -22,7 +22,7 @@ from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
 from .calls import is_static_meta
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask
-from .introspection import bare_read
+from .zero_d import bare_read
 from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _code, _is_len, _lead_pattern,
                          int_by_form, mask_lead, mask_then_slices, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target

@@ -11,7 +11,7 @@ import libcst as cst
 from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import walk
-from .introspection import arrays_returned
+from .zero_d import arrays_returned
 from .pyscalars import _bare, _held_value, entry_name, passed_params
 
 
@@ -27,7 +27,7 @@ def _return_facts(ctx):
 
 @emits(cst.Return, order=50)
 def emit_return(original: cst.Return, updated: cst.Return, ctx):
-    """A returned array name's load noted a 0-d array where it is one (rules/introspection.py
+    """A returned array name's load noted a 0-d array where it is one (rules/zero_d.py
     arrays_returned), then Python scalars' kinds."""
     wrapped = arrays_returned(original, updated, ctx)
     out = emit_python_scalar_return(original, wrapped, ctx)

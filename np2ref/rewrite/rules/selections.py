@@ -18,7 +18,7 @@ from ...emit import jaxnames as J
 from ..registry import emits, plans
 from ..syntax import unchecked, whole_load_base
 from .mask_index import _code, mask_lead, mask_then_slices, slices_keyword
-from .introspection import bare_read
+from .zero_d import bare_read
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask
 from .mask_store import (

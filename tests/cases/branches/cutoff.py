@@ -21,9 +21,7 @@ def pair_energy(pos, cutoff):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import (
-    npr_array_made, npr_at, npr_for, npr_get, npr_if, npr_jit, npr_np_dot, npr_range,
-)
+from np2ref.rt import npr_at, npr_for, npr_get, npr_if, npr_jit, npr_np_dot, npr_range
 
 
 @npr_jit
@@ -49,6 +47,6 @@ def pair_energy(pos, cutoff):
         energy = npr_for(npr_range(i + 1, n), _loop_j, energy)
         return energy
     energy = npr_for(npr_range(n), _loop_i, energy)
-    return energy, npr_array_made(forces[...])
+    return energy, forces[...]
 
 # run: pair_energy(np.array([[0.0, 0.0], [0.5, 0.1], [2.0, 0.0], [0.6, 0.7]]), 1.0)

@@ -19,9 +19,7 @@ def positive_sum(x):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import (
-    npr_for, npr_get, npr_if, npr_jit, npr_range, npr_scalar_of, npr_unset, npr_value,
-)
+from np2ref.rt import npr_for, npr_get, npr_if, npr_jit, npr_range, npr_unset, npr_value
 
 
 @npr_jit(python_scalars=True)
@@ -43,7 +41,7 @@ def positive_sum(x):
         s += npr_value(clip_step(x, i))
         return s
     s = npr_for(npr_range(x.shape[0]), _loop_i, s)
-    return npr_scalar_of(jnp.float64(s))
+    return jnp.float64(s)
 
 
 # run: positive_sum(np.array([1.5, -2.0, 3.0]))

@@ -36,7 +36,7 @@ def last_index(u):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_array_made, npr_at, npr_for, npr_get, npr_jit, npr_pyreturn, npr_range
+from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_pyreturn, npr_range
 
 
 @npr_jit(mutated=('u',))
@@ -67,7 +67,7 @@ def backward_sweep(x):
     def _loop_i(i):
         npr_at(y)[i] = 0.5 * npr_get(y)[i + 1] + npr_get(x)[i]
     npr_for(npr_range(x.shape[0] - 1 - 1, 0 - 1, -1), _loop_i)
-    return npr_array_made(y[...])
+    return y[...]
 
 
 @npr_jit(mutated=('u',))

@@ -13,7 +13,7 @@ def iir(x, a, b):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_array_made, npr_at, npr_for, npr_get, npr_jit, npr_range
+from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_range
 
 
 @npr_jit
@@ -23,6 +23,6 @@ def iir(x, a, b):
     def _loop_i(i):
         npr_at(y)[i] = a * npr_get(y)[i - 1] + b * npr_get(x)[i]
     npr_for(npr_range(1, x.shape[0]), _loop_i)
-    return npr_array_made(y[...])
+    return y[...]
 
 # run: iir(np.cos(np.arange(30.0)), 0.9, 0.1)

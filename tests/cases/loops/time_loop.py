@@ -16,7 +16,7 @@ def leapfrog(u, steps, c):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_at, npr_jit, npr_kind_as, npr_load
+from np2ref.rt import npr_at, npr_jit, npr_load
 
 
 @npr_jit(mutated=('u',))
@@ -28,6 +28,6 @@ def leapfrog(u, steps, c):
         npr_at(u_next)[1:-1] = 2 * npr_load(u)[1:-1] - u_prev[...][1:-1] + c * (npr_load(u)[2:] - 2 * npr_load(u)[1:-1] + npr_load(u)[:-2])
         energy += jnp.sum(u_next[...] * u_next[...])
         u_prev, u, u_next = u, u_next, u_prev
-    return energy, npr_kind_as(npr_load(u).copy(), u)
+    return energy, npr_load(u).copy()
 
 # run: leapfrog(np.sin(np.linspace(0.0, 3.0, 9)), 40, 0.25)

@@ -14,14 +14,14 @@ from numpy import linalg
 import jax
 import jax.numpy as jnp
 from np2ref.rt import (
-    npr_array_made, npr_jit, npr_np_argmax, npr_np_concatenate, npr_np_einsum, npr_np_linalg_norm,
-    npr_np_mean, npr_np_outer, npr_np_where,
+    npr_jit, npr_np_argmax, npr_np_concatenate, npr_np_einsum, npr_np_linalg_norm, npr_np_mean,
+    npr_np_outer, npr_np_where,
 )
 
 
 @npr_jit
 def stats(x):
-    y = jnp.roll(x, 1) + npr_array_made(npr_np_where(x > 0, x, 0.0))
+    y = jnp.roll(x, 1) + npr_np_where(x > 0, x, 0.0)
     z = npr_np_concatenate([y, npr_np_outer(x, x).ravel()])
     return npr_np_argmax(z), npr_np_linalg_norm(z), npr_np_einsum("i,i->", x, x), np.pi * npr_np_mean(x)
 
