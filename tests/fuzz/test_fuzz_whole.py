@@ -1,6 +1,7 @@
 """The fuzzer's whole_families.py (loop fission forced on, arrays rebound in loops, one buffer under
 two names, float32 and integer arrays with float64 constants, integer wrap-around in loops, 0-d
-arrays made in the function) and the runner's fission check (np2ref/fuzz/fission.py); a program of
+arrays made in the function), idiom_families.py (`np.add.at` under a mask, comprehensions over a
+range of a helper, None-only early returns) and the runner's fission check (np2ref/fuzz/fission.py); a program of
 each family end to end (the long runs are the `np2ref fuzz --family NAME` command's: docs/fuzzing.md)."""
 
 from __future__ import annotations
@@ -17,7 +18,11 @@ from np2ref.fuzz.runner import Outcome, Runner
 from np2ref.fuzz.whole_families import FISSION_MARK
 
 FORMS = {"fission_loop": re.escape(FISSION_MARK), "swap_loop": r"^\s*for k\d+ in ", "alias_buf": r"\bb\d+ = A\b",
-         "promote_mix": r"\b[FID]\b", "int_wrap": r"\bA\b", "made_0d": r"\bz\d+ = "}
+         "promote_mix": r"\b[FID]\b", "int_wrap": r"\bA\b", "made_0d": r"\bz\d+ = ",
+         # idiom_families.py: `np.add.at` under a mask of data, `np.array([h(k) for k in range(n)])`,
+         # helpers with None-only early returns
+         "add_at_mask": r"\.at\((C|D|c\d+), I\[", "comp_range": r"np\.array\(\[h\d+\(.* for k\d+ in range\(",
+         "none_return": r"^\s+return( None)?$"}
 
 
 @pytest.mark.parametrize("family", sorted(FORMS))
