@@ -256,7 +256,8 @@ CODES = {c.code: c for c in [
          "A loop or branch on array data whose results are new values loses that where it carries a "
          "0-d array, or makes one inside: `a = np.zeros(())`, then `a = a + x[i]` in the loop, is a "
          "scalar after one iteration and an array after none. Asking such a value's type or repr "
-         "(type, isinstance, repr, print) is refused rather than answered for one path.",
+         "(type, isinstance, repr, print), or returning it to the caller (who gets a 0-d array or a "
+         "NumPy scalar), is refused rather than answered for one path.",
          "a = np.zeros(())\nfor i in range(n):\n    a = a + x[i]\nprint(repr(a))",
          "a = np.zeros(())\nfor i in range(n):\n    a = a + x[i]\nprint(repr(np.asarray(a)))"),
     Code("NPR101", "unsupported ufunc.at", "np2ref translates .at of add, subtract, multiply, maximum, "

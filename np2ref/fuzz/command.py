@@ -71,7 +71,11 @@ class Tally:
                 f"grad of .pure checked against its forward mode on {self.graded} of {self.kinds['exact']} "
                 "exact programs (those with float arguments and finite values)",
                 *([f"loops='pallas': one Pallas kernel ran in {self.kernels['kernel']} of "
-                   f"{sum(self.kernels.values())} exact programs (the lax loop in the others)"] * bool(self.kernels)),
+                   f"{self.kernels['kernel'] + self.kernels['lax']} exact programs (the lax loop in the others)"]
+                  * bool(self.kernels['kernel'] + self.kernels['lax'])),
+                *([f"loop fission forced on: work moved before a loop in {self.kernels['fission']} of "
+                   f"{self.kernels['fission'] + self.kernels['rolled']} exact programs, the same bits as without"]
+                  * bool(self.kernels['fission'] + self.kernels['rolled'])),
                 f"time: {time.perf_counter() - self.start:.1f} s, {self.rate():.2f} programs/s, "
                 f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB"]
 

@@ -47,12 +47,16 @@ def _compare_args(names, expected_args, got_args) -> str | None:
 
 def _scalar_types(expected, got, where: str = "result") -> str | None:
     """A Python number NumPy's run returns (`return i`, `float(a.sum())`) must be one of the same
-    type from the compiled call, not a NumPy or JAX scalar (first_difference compares values)."""
+    type from the compiled call, not a NumPy or JAX scalar, and a 0-d array one, not NumPy's scalar,
+    nor the reverse (first_difference compares values)."""
     if isinstance(expected, (tuple, list)) and isinstance(got, (tuple, list)):
         return next((d for k, (e, g) in enumerate(zip(expected, got)) if (d := _scalar_types(e, g, f"{where}[{k}]"))),
                     None)
     if type(expected) in (int, float, bool, complex) and type(got) is not type(expected):
         return f"{where}: NumPy returns a Python {type(expected).__name__}, np2ref a {type(got).__name__}"
+    if isinstance(expected, (np.ndarray, np.generic)) and np.ndim(expected) == 0 and \
+            isinstance(expected, np.ndarray) != isinstance(got, np.ndarray):  # a 0-d array, or NumPy's scalar
+        return f"{where}: NumPy returns {expected!r}, np2ref {got!r}"
     return None
 
 

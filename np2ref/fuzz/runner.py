@@ -54,6 +54,8 @@ import np2ref
 from ..compare import first_difference
 from . import converted, world
 from .shadow import strict
+from .fission import fission_bits, fission_forced
+from .whole_families import FISSION_MARK
 from .differences import (
     _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb, _printed_difference,
     _same, _scalar_types, _shares_memory)
@@ -75,7 +77,8 @@ class Outcome:
     detail: str = ""   # what differed, or the error
     vmapped: bool = False  # the batched `.pure` check ran (and agreed)
     graded: bool = False   # the gradient check of `.pure` ran (and agreed)
-    kernel: str = ""       # loops="pallas": "kernel" when a nest ran as one Pallas kernel, else "lax"
+    kernel: str = ""       # loops="pallas": "kernel" when a nest ran as one Pallas kernel, else "lax";
+    #                        FISSION_MARK: "fission" when a loop's work moved before it, else "rolled"
 
     @property
     def passed(self) -> bool:
@@ -135,6 +138,7 @@ class Runner:
             return self._check_index_error(module, names, exc, args_np)
         except Exception as exc:  # noqa: BLE001 - NumPy rejects the program: not a test
             return Outcome("invalid", type(exc).__name__, "numpy", _first_line(exc))
+        forced = FISSION_MARK in Path(module.__file__).read_text()
         try:
             compiled = _compile(module)
         except np2ref.Np2RefError as exc:
@@ -146,7 +150,10 @@ class Runner:
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "compile")
         self._first_trace = ""
-        outcome = self._check_compiled(module, compiled, names, expected, args_np, shown.getvalue(), vmap)
+        with fission_forced(forced):
+            outcome = self._check_compiled(module, compiled, names, expected, args_np, shown.getvalue(), vmap)
+        if forced and outcome.kind == "exact":
+            outcome = fission_bits(module, outcome)
         if PALLAS_MARK in Path(module.__file__).read_text() and outcome.kind == "exact":
             # what the first call's trace ran (the vmap and grad checks' traces run the lax loop)
             outcome = dataclasses.replace(outcome, kernel="kernel" if "one Pallas kernel" in self._first_trace else "lax")
@@ -184,7 +191,7 @@ class Runner:
                 again = compiled(*args_again)
             except Exception as exc:  # noqa: BLE001
                 return _crash(exc, stage)
-            diff = first_difference(expected, again, "result") \
+            diff = first_difference(expected, again, "result") or _scalar_types(expected, again) \
                 or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
             if diff:
                 return Outcome("failed", "mismatch", stage, diff)
@@ -218,6 +225,8 @@ class Runner:
             if converted.wants_convert(source, refused.code):  # a host loop: convert's graph breaks
                 return _converted_raises(module, error)
             return refused
+        except Exception as exc:  # noqa: BLE001 - a crash, not the end of the run
+            return _crash(exc, "compile")
         args_c = module.make_args()
         np.random.seed(_SEED)
         try:

@@ -6,6 +6,7 @@ import contextlib
 
 from . import compat_jaxpr as _npr_jaxpr
 from . import divisions as _npr_divisions
+from . import fission as _npr_fission
 from . import loops as _npr_loops
 from .arguments import _NPR_GENERAL
 from .core import _NPR_TRACE_GAPS, _npr_trace_gap_kind, npr_host_raised as _npr_host_raised
@@ -77,6 +78,24 @@ def npr_known_gap(exc):
     (core._NPR_TRACE_GAPS), else None."""
     kind = _npr_trace_gap_kind(exc)
     return None if kind is None else _NPR_TRACE_GAPS[kind]
+
+
+@contextlib.contextmanager
+def npr_fission(on: bool):
+    """Loop fission (fission.py) forced on or off while the block runs (by default it is on only
+    on a TPU); the programs traced in it keep that choice."""
+    table = _npr_fission._npr_FISSION
+    before = table["on"]
+    table["on"] = on
+    try:
+        yield
+    finally:
+        table["on"] = before
+
+
+def npr_fission_splits() -> int:
+    """How many loops fission has split in this process (a count to compare before and after)."""
+    return _npr_fission._npr_FISSION.get("split", 0)
 
 
 @contextlib.contextmanager

@@ -88,6 +88,7 @@ def _npr_loop_fission(jaxpr):
             continue
         eqns.extend(split)
         changed = True
+        _npr_FISSION["split"] = _npr_FISSION.get("split", 0) + 1  # (counted: the fuzzer's fission_loop)
     return _npr_replace(jaxpr, eqns=eqns) if changed else jaxpr
 
 

@@ -17,10 +17,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from .compat import _npr_traced
-from .core import npr_load, NprUnsupported
+from .core import _npr_state, npr_load, NprUnsupported
 from .host import _npr_host_operands
 from .host_words import _npr_note_callback
-from .np_dtypes import _npr_np_array0_made, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
+from .np_dtypes import _npr_np_array0_made, _npr_np_kind0, _npr_np_open0, _npr_np_open0_refused, _npr_np_weak_kind
 from .views import NprView
 
 
@@ -35,14 +35,13 @@ def _npr_numpy_type(v):
     v = npr_load(v)
     if not isinstance(v, jax.Array):
         return type(v)
+    if not v.ndim:  # (asked inside a loop whose kinds are settled after it: np_dtypes._npr_np_kinds0_fixed)
+        _npr_state["asked0"] = _npr_state.get("asked0", 0) + 1
     kind = _npr_np_kind0(v)
     if kind is None or kind == "array":
         return np.ndarray
     if kind == "open":
-        raise NprUnsupported("NPR042", "a 0-d value that a loop or branch on array data leaves as a "
-                             "0-d array or as a NumPy scalar: its type and repr are NumPy's only "
-                             "when the program runs", hint="make it one in every path: `np.asarray(v)` "
-                             "after the loop or branch (a 0-d array), or `v[()]` (a NumPy scalar)")
+        _npr_np_open0_refused()
     return _npr_np_weak_kind(v) or np.dtype(v.dtype).type
 
 
@@ -56,20 +55,27 @@ def npr_array_made(v):
 def npr_scalar_of(v):
     """`a[()]`, `x[0]`, `np.float64(a)` there: NumPy's scalar where the result is 0-d, of a 0-d
     array too, where JAX hands the noted operand back as it is: a new value then, with no note."""
-    if isinstance(v, jax.Array) and v.ndim == 0 and _npr_np_kind0(v) != "scalar":
-        return jnp.array(v, copy=True)
+    if isinstance(v, jax.Array) and v.ndim == 0:  # (a new value: not the operand, which may be an
+        return jnp.array(v, copy=True)  # argument the call would return as the caller's array)
     return v
 
 
 def npr_kind_as(v, operand):
-    """`a.copy()`, `a.astype(t)` there: of the operand's kind, a 0-d array's a 0-d array (noted),
-    a scalar's a scalar; one that may be either (NPR042) stays so."""
+    """`a.copy()`, `a.astype(t)`, `a.reshape(())`: of the operand's kind, an array's a 0-d array
+    (noted), a scalar's a scalar; one that may be either (NPR042) stays so."""
     if isinstance(v, jax.Array) and v.ndim == 0 and isinstance(operand, (jax.Array, jax.Ref, NprView)):
-        if isinstance(operand, (jax.Ref, NprView)) or _npr_np_kind0(operand) == "array":
+        if isinstance(operand, (jax.Ref, NprView)) or operand.ndim or _npr_np_kind0(operand) == "array":
             return _npr_np_array0_made(v, operand)
         if _npr_np_kind0(operand) == "open":
             return _npr_np_open0(v if v is not operand else jnp.array(v, copy=True))
     return v
+
+
+def npr_kind_call(how, operand, *args, **kwargs):
+    """`x[0:1].reshape(())` (`how` a method's name), `np.squeeze(x[0:1])` (`how` the function):
+    the call on the operand, its result of the operand's kind (npr_kind_as)."""
+    v = getattr(operand, how)(*args, **kwargs) if isinstance(how, str) else how(operand, *args, **kwargs)
+    return npr_kind_as(v, operand)
 
 
 def npr_isinstance(v, types):

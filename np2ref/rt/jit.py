@@ -22,6 +22,8 @@ from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFir
 from .divisions import _npr_fenced
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch
 from .promotion import _npr_promoting
+from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
+
 from .pyscalars import _npr_list_items, _npr_python_leaves
 from .views import _npr_is_ref, npr_value, NprView
 from .appends import _npr_materialize, _npr_stacked_result
@@ -205,15 +207,17 @@ class NprFunction(_NprCalls):
             result = jax.tree_util.tree_map(lambda leaf: lists.get(id(leaf), leaf), result)
         return _npr_plain_dicts(result), finals
 
-    def _run(self, values, aliases, stacked=False):
+    def _run(self, values, aliases, stacked=False, arrays0=()):
         with npr_trace_budget(self.trace_budget):  # a shared one when called from another's trace
-            return self._run_traced(values, aliases, stacked)
+            return self._run_traced(values, aliases, stacked, arrays0)
 
-    def _run_traced(self, values, aliases, stacked=False):
+    def _run_traced(self, values, aliases, stacked=False, arrays0=()):
         _npr_state["depth"] += 1
         try:
             refs = {}
             call = dict(values)
+            for name in arrays0:  # (the very value: returned, it is the caller's array)
+                call[name] = _npr_np_array0_made(call[name])
             for name, leader in aliases.items():
                 if leader not in refs:
                     refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
@@ -243,6 +247,8 @@ class NprFunction(_NprCalls):
                 if (_npr_is_ref(leaf) or isinstance(leaf, jax.Array)) and first.setdefault(id(leaf), i) != i:
                     same[i] = first[id(leaf)]
             result = _npr_ordered(npr_value(out)) if ordered else npr_value(out)
+            if _npr_state["depth"] == 1:  # the host gets NumPy's 0-d array or scalar: refused where
+                _npr_np_kinds0_known(jax.tree_util.tree_leaves(result))  # np2ref cannot tell which
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
             python = _npr_python_leaves(jax.tree_util.tree_leaves(result))  # Python ints, floats
             python += _npr_list_items(jax.tree_util.tree_leaves(result), call, self.lists)
@@ -280,8 +286,11 @@ class NprFunction(_NprCalls):
         dynamic_names = tuple(sorted(dynamic))
         donated = tuple(sorted(n for n in set(aliases.values())
                                if n in dynamic and not isinstance(dynamic[n], jax.Array)))
+        # a 0-d NumPy array argument (not a NumPy scalar: the same to jax.jit) is a 0-d array in
+        # the trace (`Z.copy()` returned is one), noted per trace (np_dtypes._npr_np_array0_made)
+        arrays0 = tuple(n for n in dynamic_names if type(dynamic[n]) is np.ndarray and not dynamic[n].ndim)
         key = (tuple(sorted((k, _npr_static_key(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
-               dynamic_names, donated)
+               dynamic_names, donated, arrays0)
         if key not in self._jitted:
             def run(dynamic, written):
                 saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
@@ -289,7 +298,7 @@ class NprFunction(_NprCalls):
                 try:
                     try:
                         result, finals, returned, same, python = _npr_fenced(  # divisions.py
-                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True))
+                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True, arrays0=arrays0))
                     except Exception as exc:  # a known gap is coded, not a raw JAX error
                         gap = _npr_trace_gap(exc)
                         if gap is not None:

@@ -139,7 +139,7 @@ def npr_for(rng, body, *init, **options):
     be 0-d arrays or scalars (np_dtypes._npr_np_kinds0_settled)."""
     if not init:
         return _npr_for_run(rng, body, **options)
-    return _npr_np_kinds0_settled(init, lambda: _npr_for_run(rng, body, *init, **options))
+    return _npr_np_kinds0_settled(init, lambda trip: _npr_for_run(rng, trip, *init, **options), body)
 
 
 def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False, appends=(),

@@ -42,7 +42,7 @@ def _npr_np_array0(v, given):
     the call then returns `np.array(scalar)` for it (arguments._NprResultShape, _npr_host_values).
     Only a new object: an operand handed back as it is keeps what it was."""
     if isinstance(v, jax.Array) and v.ndim == 0 and v is not given and \
-            (isinstance(v, _npr_Tracer) or _npr_state.get("setup")):
+            (isinstance(v, _npr_Tracer) or _npr_state.get("setup") or _npr_state.get("depth")):
         _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
         _npr_state["array0_made"] = _npr_state.get("array0_made", 0) + 1  # (np_dtypes._npr_np_kinds0_settled)
     return v

@@ -7,7 +7,7 @@ import warnings
 
 from .casts import _npr_check_list_store, npr_cast
 from .compat import _npr_Tracer
-from .core import _npr_has_jax, _npr_state
+from .core import _npr_has_jax, _npr_state, NprUnsupported
 
 
 _npr_np_PY_SCALARS = (bool, int, float, complex)
@@ -124,7 +124,7 @@ def _npr_np_array0_made(v, given=None):
     `repr` and print answer as for an array (rt/introspect.py), and a call returning it gives
     host code a 0-d array. A new value when the maker handed its operand back (`np.asarray(s)`
     of a scalar s): the operand stays what it was."""
-    if isinstance(v, jax.Array) and v.ndim == 0 and (isinstance(v, _npr_Tracer) or _npr_state.get("setup")):
+    if isinstance(v, jax.Array) and v.ndim == 0 and (isinstance(v, _npr_Tracer) or _npr_state.get("setup") or _npr_state.get("depth")):
         if v is given:
             v = jnp.array(v, copy=True)
         _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
@@ -146,18 +146,28 @@ def _npr_np_kind0(v):
     return "array" if kept is not None and kept[0] is v and kept[1] is np.array else "scalar"
 
 
-def _npr_np_kinds0_settled(values, run):
+def _npr_np_kinds0_settled(values, run, body=None):
     """`run()`, a loop or branch over `values` (what it carries), with its new 0-d results noted
     "open" where np2ref cannot tell a 0-d array from a scalar: a traced loop's or branch's
     results are new values, which the notes of what it carried do not reach, and its body may
     keep a carried 0-d array one or make it a scalar (`a = a + x[i]`), or make a scalar one (an
     array maker ran inside it). Such a result's type, isinstance, repr and print are refused
     (NPR042, rt/introspect.py); a result that is a value carried in keeps its own notes, and a
-    loop or branch where no 0-d array is carried or made notes nothing."""
+    loop or branch where no 0-d array is carried or made notes nothing.
+
+    With `body` (a `for` loop's, `body(i, carry)`; `run(body)` runs the loop with it): the kinds
+    are settled as a fixed point where they can be. The loop's own carried values (new tracers)
+    are noted with the kinds of the values carried in; where every trip's results have those
+    kinds again (`a += x[i]` keeps a 0-d array one), every trip saw them, and so do the loop's
+    results. Where a trip's do not, the loop runs again with them noted "open" (what its body
+    asked of them was answered for the first trip only)."""
     given = jax.tree_util.tree_leaves(values)
     kinds = [_npr_np_kind0(v) for v in given]
     made = _npr_state.get("array0_made", 0)
-    out = run()
+    if body is None:
+        out, seen = run(), None
+    else:
+        out, seen = _npr_np_kinds0_fixed(given, kinds, run, body)
     inside = _npr_state.get("array0_made", 0) != made
     if not inside and not any(k in ("array", "open") for k in kinds):
         return out
@@ -165,9 +175,74 @@ def _npr_np_kinds0_settled(values, run):
     for i, v in enumerate(leaves):
         if _npr_np_kind0(v) != "scalar" or id(v) in ids:
             continue
+        if seen is not None and len(leaves) == len(given):  # (a fixed point: every trip's kinds)
+            if kinds[i] == "array":
+                _npr_np_note_array0(v)
+            continue
         if inside or len(leaves) != len(given) or kinds[i] in ("array", "open"):
             _npr_np_open0(v)
     return out
+
+
+class _npr_np_Trips:
+    """What _npr_np_kinds0_fixed's trips saw: an object, which python_loops.py's search for the
+    containers a body changes (lists, dicts, sets in its closure) does not look into."""
+    __slots__ = ("known", "outs")
+
+    def __init__(self, known):
+        self.known, self.outs = known, []
+
+
+def _npr_np_kinds0_fixed(given, kinds, run, body):
+    """(run's result, the kinds every trip kept, or None where a trip's results had others): see
+    _npr_np_kinds0_settled. Where they had others, a type or text asked inside the loop was
+    answered for the first trip's kinds: refused (NPR042). (Values do not depend on it: `op=`
+    on a 0-d array and on a scalar of its dtype compute the same.)"""
+    if not any(k in ("array", "open") for k in kinds):
+        return run(body), None  # (nothing carried to note: as without `body`)
+
+    def trip(i, carry):  # (`seen.known`: values with notes of their own: a Python loop's, a peeled trip's)
+        leaves = jax.tree_util.tree_leaves(carry)
+        if len(leaves) == len(kinds):
+            for v, k in zip(leaves, kinds):
+                if id(v) not in seen.known and k == "array":
+                    _npr_np_note_array0(v)
+                elif id(v) not in seen.known and k == "open":
+                    _npr_np_open0(v)
+        result = body(i, carry)
+        out = jax.tree_util.tree_leaves(result)
+        seen.known |= {id(v) for v in out}
+        seen.outs = seen.outs + [[_npr_np_kind0(v) for v in out]]
+        return result
+
+    seen = _npr_np_Trips({id(v) for v in given})
+    asked = _npr_state.get("asked0", 0)
+    out = run(trip)
+    if all(o == kinds for o in seen.outs):
+        return out, kinds
+    if _npr_state.get("asked0", 0) != asked:
+        _npr_np_open0_refused("what the loop asked of it (its type or text) is")
+    return out, None
+
+
+def _npr_np_note_array0(v):
+    """v noted as a 0-d array, not counted as one made (a loop's carried value of one)."""
+    if isinstance(v, jax.Array) and v.ndim == 0:
+        _npr_state.setdefault("pyreturn", {})[id(v)] = (v, np.array)
+
+
+def _npr_np_open0_refused(asked="its type and repr are"):
+    raise NprUnsupported("NPR042", "a 0-d value that a loop or branch on array data leaves as a "
+                         f"0-d array or as a NumPy scalar: {asked} NumPy's only "
+                         "when the program runs", hint="make it one in every path: `np.asarray(v)` "
+                         "after the loop or branch (a 0-d array), or `v[()]` (a NumPy scalar)")
+
+
+def _npr_np_kinds0_known(leaves):
+    """A call's results, returned to host code, which gets a 0-d array or a NumPy scalar as
+    NumPy's run holds it: one a traced loop or branch leaves as either is refused (NPR042)."""
+    if any(_npr_np_kind0(v) == "open" for v in leaves):
+        _npr_np_open0_refused("what the call returns (a 0-d array or a scalar) is")
 
 
 def _npr_np_open0(v):

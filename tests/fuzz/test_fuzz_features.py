@@ -7,20 +7,14 @@ long runs are the `np2ref fuzz --family NAME` command's: docs/fuzzing.md)."""
 
 from __future__ import annotations
 
-import re
 
-import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
 
 import np2ref
-from np2ref import fuzz
+from fuzz_runs import family_forms, short_run
 from np2ref.fuzz import world
 from np2ref.fuzz.program import Block, Function, Line, Param, Program
 from np2ref.fuzz.runner import Runner
-from np2ref.fuzz.shadow import strict
-
-TALLY = re.compile(r"^fuzz: (\d+) programs, (\d+) exact, (\d+) refused, (\d+) failed$")
 
 FORMS = {"opaque_obj": r"obj\.(noise|level|scale|count)\(|\(obj, ", "special": r"\bspecial\.", "print_loop": r"print\(",
          "jax_args": r"\bj\b", "imported": r"\b(apply_n|do_while|each_row)\(", "repeat_loop": r"itertools\.repeat\(",
@@ -36,35 +30,16 @@ def runner(tmp_path_factory):
 
 @pytest.mark.parametrize("family", sorted(FORMS))
 def test_a_family_asked_for_is_in_every_program_and_valid_numpy(family, tmp_path):
-    world.write_lib(tmp_path)  # the sibling module `imported` programs import
-    found = []
-
-    @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=True,
-              phases=[Phase.generate])
-    @given(fuzz.programs(3, family))
-    def check(program):
-        source = program.source()
-        ns: dict = {"__name__": "fuzz_program"}
-        exec(compile(source, "<fuzz>", "exec"), ns)
-        try:
-            with strict():
-                ns["f"](*ns["make_args"]())
-        except IndexError:  # the index probe that may end a program
-            assert "[i]" in program.body[-1].text
-        found.append(re.search(FORMS[family], source, re.M) is not None)
-    check()
+    def probed(program):  # the index probe that may end a program
+        assert "[i]" in program.body[-1].text
+    found = family_forms(family, FORMS[family], tmp_path, probed)
     assert any(found), f"{family}: {found}"  # left out where no argument fits (most need a float array)
 
 
 @pytest.mark.parametrize("family, seed", [(f, 2) for f in sorted(FORMS)])
 @pytest.mark.parametrize("count", [1, pytest.param(2, marks=pytest.mark.long)])  # one a family by default
 def test_short_family_runs_have_no_failures(family, seed, count, tmp_path, capsys):
-    code = fuzz.main(["--family", family, "--count", str(count), "--seed", str(seed), "--save-dir", str(tmp_path),
-                      "--no-shrink", "--no-grad"])
-    lines = capsys.readouterr().out.strip().splitlines()
-    n, exact, refused, failed = (int(x) for x in TALLY.match(lines[-1]).groups())
-    assert failed == 0 and code == 0, "\n".join(ln for ln in lines if ln.startswith("FAILURE"))
-    assert n == count
+    short_run(family, count, seed, tmp_path, capsys)
 
 
 def test_the_module_holds_the_probe_class_the_imports_and_helpers_passed_as_values():

@@ -10,17 +10,15 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from np2ref import fuzz
+from fuzz_runs import family_forms, short_run
 from np2ref.fuzz import edges
 from np2ref.fuzz.exprs import Gen
 from np2ref.fuzz.program import Block, Line, Param, Program
 from np2ref.fuzz.runner import PALLAS_MARK, Runner
-from np2ref.fuzz.shadow import evaluate, strict
-
-TALLY = re.compile(r"^fuzz: (\d+) programs, (\d+) exact, (\d+) refused, (\d+) failed$")
+from np2ref.fuzz.shadow import evaluate
 
 FORMS = {"pallas_nest": re.escape(PALLAS_MARK), "elem_reread": r"\bQ\[", "tri_fill": r"S\[.*, i\d+\] = S\[i\d+, ",
          "trmm_loop": r"B\[i\d+, j\d+\] \+=", "host_history": r"hist\d+\.append\(", "float_sized": r"= h\d+\(U, ",
@@ -28,34 +26,14 @@ FORMS = {"pallas_nest": re.escape(PALLAS_MARK), "elem_reread": r"\bQ\[", "tri_fi
 
 
 @pytest.mark.parametrize("family", sorted(FORMS))
-def test_a_family_asked_for_is_in_its_programs_and_valid_numpy(family):
-    found = []
-
-    @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=True,
-              phases=[Phase.generate])
-    @given(fuzz.programs(3, family))
-    def check(program):
-        source = program.source()
-        ns: dict = {"__name__": "fuzz_program"}
-        exec(compile(source, "<fuzz>", "exec"), ns)
-        try:
-            with strict():
-                ns["f"](*ns["make_args"]())
-        except IndexError:  # the index probe, or pallas_nest's out-of-range tail
-            pass
-        found.append(re.search(FORMS[family], source, re.M) is not None)
-    check()
+def test_a_family_asked_for_is_in_its_programs_and_valid_numpy(family, tmp_path):
+    found = family_forms(family, FORMS[family], tmp_path)  # (IndexError: the index probe, or pallas_nest's tail)
     assert any(found), f"{family}: {found}"
 
 
 @pytest.mark.parametrize("family", sorted(FORMS))
 def test_short_family_runs_have_no_failures(family, tmp_path, capsys):
-    code = fuzz.main(["--family", family, "--count", "2", "--seed", "3", "--save-dir", str(tmp_path),
-                      "--no-shrink", "--no-grad"])
-    lines = capsys.readouterr().out.strip().splitlines()
-    n, exact, refused, failed = (int(x) for x in TALLY.match(lines[-1]).groups())
-    assert failed == 0 and code == 0, "\n".join(ln for ln in lines if ln.startswith("FAILURE"))
-    assert n == 2
+    short_run(family, 2, 3, tmp_path, capsys)
 
 
 def test_the_marked_nest_is_compiled_with_pallas_loops(tmp_path):

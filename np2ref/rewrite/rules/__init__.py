@@ -24,6 +24,7 @@
   asserts     `assert`
   errstate    `with np.errstate(...)`
   introspection  `isinstance`, `type`, `str`, f-strings on translated values
+  zero_d      which calls and returned names may be 0-d arrays (`np.zeros(())`), noted for the runtime
   loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
   branches    `if` lowering
   comprehensions  `np.array([f(x) for x in X])` traced once, mapped over X's rows

@@ -16,6 +16,7 @@ import collections
 import libcst as cst
 
 from ...emit import jaxnames as J
+from .zero_d import array0_maybe
 from ..registry import emits, plans
 from ..syntax import AUG_OPS
 from .stores import store
@@ -87,6 +88,8 @@ def _number_literal(node: cst.BaseExpression) -> bool:
 
 
 _DIVISIONS = (cst.FloorDivideAssign, cst.ModuloAssign)
+AUG_BINARY = {cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply,
+              cst.DivideAssign: cst.Divide, cst.PowerAssign: cst.Power}
 
 
 @emits(cst.AugAssign, order=20)
@@ -97,6 +100,11 @@ def emit_aug_assign(original: cst.AugAssign, updated: cst.AugAssign, ctx):
             # a rebinding `x //= 2` is `x = x // 2`, with NumPy's signs of zero (rules/sequences.py)
             func = J.FLOORDIV if isinstance(updated.operator, cst.FloorDivideAssign) else J.MOD
             return cst.Assign([cst.AssignTarget(updated.target)], J.call(func, updated.target, updated.value))
+        if isinstance(updated.target, cst.Name) and type(updated.operator) in AUG_BINARY \
+                and array0_maybe(updated.target, ctx):
+            # `z *= 2` rebinds; of a 0-d array (`z = np.asarray(x.sum())`) NumPy's is still one
+            value = cst.BinaryOperation(updated.target, AUG_BINARY[type(updated.operator)](), updated.value)
+            return cst.Assign([cst.AssignTarget(updated.target)], J.call(J.KIND_AS, value, updated.target))
         return updated
     target = updated.target
     if how == "at":

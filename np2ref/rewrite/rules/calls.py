@@ -31,7 +31,7 @@ from ..syntax import plain, positional, walk
 from .namespaces import namespace_method, namespace_translation
 from .call_checks import check_shared_buffers, check_written_defaults
 from .sequence_args import convert_sequences
-from .introspection import kind_of_call
+from .zero_d import kind_of_call
 from .views import attribute_written, emit_view_call, mark_ref, mark_ref_or_own, refuse_write_target
 
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it

@@ -12,7 +12,6 @@ names in the type argument (`np.ndarray`, `np.floating`, `np.float64`) stay NumP
 from __future__ import annotations
 
 import libcst as cst
-import numpy as np
 
 from ...analysis.host_code import printed_at_run_time
 from ...emit import jaxnames as J
@@ -51,34 +50,6 @@ def asks(ctx) -> bool:
 def module_asks(marks) -> bool:
     """asks() of a module whose functions' (frozen) plans are `marks`."""
     return any(kind in ("introspect", "print") for m in marks.values() for kind, _ in m.special_calls.values())
-
-
-# NumPy's array makers: a 0-d result is a 0-d array (np.array and np.asarray note theirs themselves)
-_MAKERS = frozenset(f"numpy.{n}" for n in "zeros ones empty full zeros_like ones_like empty_like full_like copy "
-                                          "where".split())
-# methods whose result is of the operand's kind: a 0-d array's copy is one, a NumPy scalar's a scalar
-_SAME_KIND_METHODS = frozenset({"copy", "astype"})
-
-
-def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
-    """In a module that asks: `np.zeros(())` -> `npr_array_made(...)` (a 0-d array), `np.float64(a)`
-    -> `npr_scalar_of(...)` (NumPy's scalar, of a 0-d array too: rt/introspect.py)."""
-    qual = ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots)) or ""
-    if not asks(ctx):
-        return result
-    func = original.func
-    if isinstance(func, cst.Attribute) and func.attr.value in _SAME_KIND_METHODS and not qual \
-            and isinstance(func.value, cst.Name) and ctx.imports.qualify(func, frozenset(ctx.f.roots)) is None:
-        return J.call(J.KIND_AS, result, func.value)  # `a.copy()`: a 0-d array if `a` is one
-    if qual not in _MAKERS and not _scalar_type(qual):
-        return result
-    return J.call(J.ARRAY_MADE if qual in _MAKERS else J.SCALAR_OF, result)
-
-
-def _scalar_type(qual: str) -> bool:
-    """`numpy.float64`, `numpy.int32`: a NumPy scalar type."""
-    kind = getattr(np, qual[6:], None) if qual.startswith("numpy.") else None
-    return isinstance(kind, type) and issubclass(kind, np.generic)
 
 
 @plans(cst.Call, order=9)

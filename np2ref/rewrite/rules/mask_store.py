@@ -22,6 +22,7 @@ from ..syntax import AUG_OPS, positional, unchecked, whole_load_base
 from .calls import is_static_meta
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask
+from .zero_d import bare_read
 from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _code, _is_len, _lead_pattern,
                          int_by_form, mask_lead, mask_then_slices, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target
@@ -369,5 +370,6 @@ def emit_masked_reduce(original: cst.Call, updated: cst.Call, detail, ctx):
         loads = LeafLoads(ctx.f.ref_names, ctx.m.no_load)  # (`axis=0`: rows selected by a 1-d mask, npr_masked_reduce checks)
         return J.call(J.MASKED_REDUCE, J.string(reduction), operand, emitted_mask(mask, loads, ctx),
                       **axis, **whole_operands(name, ctx))
-    return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(operand.value)),
+    operand = bare_read(operand)
+    return J.call(J.MASKED_REDUCE, J.string(detail), whole_load_base(unchecked(bare_read(operand.value))),
                   operand.slice[0].slice.value, **axis, **slices_keyword(operand))

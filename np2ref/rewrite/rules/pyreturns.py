@@ -11,6 +11,7 @@ import libcst as cst
 from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import walk
+from .zero_d import arrays_returned
 from .pyscalars import _bare, _held_value, entry_name, passed_params
 
 
@@ -25,6 +26,14 @@ def _return_facts(ctx):
 
 
 @emits(cst.Return, order=50)
+def emit_return(original: cst.Return, updated: cst.Return, ctx):
+    """A returned array name's load noted a 0-d array where it is one (rules/zero_d.py
+    arrays_returned), then Python scalars' kinds."""
+    wrapped = arrays_returned(original, updated, ctx)
+    out = emit_python_scalar_return(original, wrapped, ctx)
+    return out if out is not None else wrapped if wrapped is not updated else None
+
+
 def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
     """`return n * 2`, `return float(x.max()), y` (an item of a tuple, list or dict literal too)
     where the value is a Python int or float

@@ -27,11 +27,19 @@ def emit_subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     if original in ctx.f.element_reads:  # `m = x[i, j]` of a written x: an element (analysis/aliases.py)
         checked = index_names_to_check(updated, ctx.f.for_names)
         return J.call(J.SCALAR_READ, result, J.string(cst.Module([]).code_for_node(original)), *checked)
-    if isinstance(result, cst.Subscript) and original not in ctx.targets and asks(ctx):
-        if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis) for e in original.slice):
+    if isinstance(result, cst.Subscript) and original not in ctx.targets:
+        if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis) for e in original.slice) \
+                and not any(isinstance(e.slice, cst.Slice) for e in original.slice):
             return J.call(J.ARRAY_MADE, result)  # `x[0, ...]`: NumPy's 0-d array, not a scalar
-        return J.call(J.SCALAR_OF, result)  # `a[()]`, `x[0]`: NumPy's scalar where 0-d, even of a 0-d array
+        if asks(ctx) or _empty_index(original):  # (JAX hands `a[()]` of a 0-d array back as it is)
+            return J.call(J.SCALAR_OF, result)  # `a[()]`, `x[0]`: NumPy's scalar where 0-d, even of a 0-d array
     return result
+
+
+def _empty_index(node: cst.Subscript) -> bool:
+    """`a[()]`."""
+    return len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+        and isinstance(node.slice[0].slice.value, cst.Tuple) and not node.slice[0].slice.value.elements
 
 
 def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):

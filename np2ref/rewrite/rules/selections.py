@@ -18,6 +18,7 @@ from ...emit import jaxnames as J
 from ..registry import emits, plans
 from ..syntax import unchecked, whole_load_base
 from .mask_index import _code, mask_lead, mask_then_slices, slices_keyword
+from .zero_d import bare_read
 from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask
 from .mask_store import (
@@ -329,7 +330,8 @@ def _selection_count(reduction: str, original: cst.BaseExpression, value: cst.Ba
     """npr_masked_reduce('size' or 'len') of a selection name or a masked read x[m]."""
     if isinstance(original, cst.Name):  # npr_select's value, never a Ref
         return J.call(J.MASKED_REDUCE, J.string(reduction), value)
-    return J.call(J.MASKED_REDUCE, J.string(reduction), whole_load_base(unchecked(value.value)),
+    value = bare_read(value)  # (`npr_scalar_of(x[m])` in a module that asks: the read itself)
+    return J.call(J.MASKED_REDUCE, J.string(reduction), whole_load_base(unchecked(bare_read(value.value))),
                   value.slice[0].slice.value, **slices_keyword(value))
 
 

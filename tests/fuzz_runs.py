@@ -1,0 +1,51 @@
+"""What the fuzz family tests share (test_fuzz_seq.py, test_fuzz_features.py, test_fuzz_whole.py):
+a family's programs hold its form and run under NumPy, and a short `np2ref fuzz --family` run of it
+has no failure."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import HealthCheck, Phase, given, settings
+
+from np2ref import fuzz
+from np2ref.fuzz import world
+from np2ref.fuzz.shadow import strict
+
+TALLY = re.compile(r"^fuzz: (\d+) programs, (\d+) exact, (\d+) refused, (\d+) failed$")
+
+
+def family_forms(family: str, form: str, folder, on_index_error=None) -> list[bool]:
+    """Per program of four the family was asked for: whether its source holds `form` (a regex); each
+    program runs under NumPy's strict run (an IndexError, the index probe, is `on_index_error`'s),
+    the sibling module a program may import written to `folder`."""
+    world.write_lib(folder)
+    found = []
+
+    @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=True,
+              phases=[Phase.generate])
+    @given(fuzz.programs(3, family))
+    def check(program):
+        source = program.source()
+        ns: dict = {"__name__": "fuzz_program"}
+        exec(compile(source, "<fuzz>", "exec"), ns)
+        try:
+            with strict():
+                ns["f"](*ns["make_args"]())
+        except IndexError:  # the index probe that may end a program
+            if on_index_error is not None:
+                on_index_error(program)
+        found.append(re.search(form, source, re.M) is not None)
+    check()
+    return found
+
+
+def short_run(family: str, count: int, seed: int, tmp_path, capsys) -> list[str]:
+    """`np2ref fuzz --family` of `count` programs: its printed lines, after asserting no failure."""
+    code = fuzz.main(["--family", family, "--count", str(count), "--seed", str(seed), "--save-dir", str(tmp_path),
+                      "--no-shrink", "--no-grad"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    n, exact, refused, failed = (int(x) for x in TALLY.match(lines[-1]).groups())
+    assert failed == 0 and code == 0, "\n".join(ln for ln in lines if ln.startswith("FAILURE"))
+    assert n == count
+    return lines
