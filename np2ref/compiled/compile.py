@@ -14,7 +14,6 @@ from ..compare import compare_outputs, run_on_copies
 from ..diagnostics import Np2RefError
 from ..pipeline import ConversionResult, convert_source
 from ..rewrite.pallas_loops import pallas_loops
-from ..rewrite.rules.call_checks import entry_read_first
 from ..rewrite.sum_reorder import sums_mode
 from ..policy import DtypePolicy
 from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global random state as it was)
@@ -104,12 +103,11 @@ class Compiled:
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
             namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
-                                          copied=facts.copied_params, read_first=entry_read_first(facts, result.functions),
+                                          copied=facts.copied_params,
                                           changed=containers.changed_param_names(facts, result.functions))
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, self.dtype_policy.name, bounds,
                                  lists=namespace[name].lists, copied=namespace[name].copied,
-                                 changed=namespace[name].changed, trace_budget=trace_budget,
-                                 read_first=namespace[name].read_first)
+                                 changed=namespace[name].changed, trace_budget=trace_budget)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry

@@ -109,7 +109,7 @@ class _NprCalls:
                 continue
             aliases[name] = name
             for other, w in arrays.items():
-                if other == name or other in self.read_first or not _npr_shares_any(v, w):
+                if other == name or not _npr_shares_any(v, w):
                     continue
                 if w is v and other in self.mutated:
                     aliases[name] = min(name, other)

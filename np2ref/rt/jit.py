@@ -54,7 +54,7 @@ class NprFunction(_NprCalls):
     tracers), it is the plain ref program."""
 
     def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-                 python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default", read_first=()):
+                 python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default"):
         _npr_functools.update_wrapper(self, fn)
         # equations a first call's trace may record (budget.py, NPR037): "default" reads
         # NP2REF_TRACE_BUDGET, None lifts the limit
@@ -66,9 +66,6 @@ class NprFunction(_NprCalls):
         # in its arguments it runs as written, giving Python's values and types (2.5, not float64)
         self.python_scalars = python_scalars
         self.mutated = tuple(mutated)
-        # parameters read only up to the statement that first touches a written one: a caller may
-        # pass a written argument's buffer for them (`relax(a, a)`), as NumPy reads it before it stores
-        self.read_first = frozenset(read_first)
         # parameters a list argument reaches as a list (`w + [t]`, `w * 2`: Python joins or
         # repeats it); any other list argument is an array, as NumPy computes with it
         self.lists = frozenset(lists)
@@ -326,9 +323,9 @@ class NprFunction(_NprCalls):
 
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-            python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default", read_first=()):
+            python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default"):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
         return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists, copied,
-                           changed, trace_budget, read_first)
+                           changed, trace_budget)
     return wrap(fn) if fn is not None else wrap

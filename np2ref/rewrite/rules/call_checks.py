@@ -55,14 +55,6 @@ def read_first(facts, functions) -> frozenset[str]:
     return facts.derived["read_first"]
 
 
-def entry_read_first(facts, functions) -> tuple[str, ...]:
-    """read_first's parameters, in order, of a function that writes one (npr_jit's `read_first`:
-    a caller from host code may pass a written argument's buffer for them)."""
-    if not facts.mutated_params:
-        return ()
-    return tuple(p for p in facts.params if p in read_first(facts, functions))
-
-
 def _read_first(facts, functions) -> frozenset[str]:
     def names_of(param):
         return {n for n, roots in facts.roots.items() if f"param {param}" in roots} | {param}
