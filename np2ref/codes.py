@@ -422,7 +422,10 @@ CODES = {c.code: c for c in [
     Code("NPR201", "the same buffer passed twice", "A helper writes one parameter and reads another, "
          "and the caller passes the same buffer (or overlapping views) for both. In NumPy the helper "
          "would read its own writes; np2ref checks at trace time that the buffers are apart and refuses "
-         "otherwise.", "step(u, u)", "step(u, u.copy())"),
+         "otherwise. Not refused where the helper reads the parameter only up to the statement that "
+         "first touches the one it writes (`out[1:-1] = u[2:] - u[:-2]`, then stores into `out` "
+         "alone): NumPy computes that statement's right-hand side before it stores.",
+         "step(u, u)", "step(u, u.copy())"),
     Code("NPR202", "write to a module-level array", "Converted functions may read module constants "
          "but not write module-level arrays: the write would be invisible after jit. That includes a "
          "helper's array default (`def acc(x, buf=np.zeros(3))`) written by a call that leaves it out: "

@@ -118,11 +118,21 @@ def _touches_arrays(col, imports: ImportMap, module_functions: set[str]) -> bool
 
 
 def _builders(functions, collected, called, host) -> dict:
-    """Functions that only build Python containers in loops (no store, no `x op= v`) and that no
-    converted function calls: they stay NumPy host code (containers.builds_in_loop says why)."""
+    """Functions that only build Python containers in loops (no store, no `x op= v`, no call of a
+    module function that makes one: a time loop `step(u); history.append(u.sum())` writes `u`)
+    and that no converted function calls: they stay NumPy host code (containers.builds_in_loop
+    says why)."""
+    writers = {n for n, c in collected.items() if c.writes or c.aug_names or _writes_out(c)}
+    grew = True
+    while grew:  # a function calling a writer writes too
+        grew = False
+        for name in functions:
+            if name not in writers and called[name] & writers:
+                writers.add(name)
+                grew = True
     found = {}
     for name, f in functions.items():
-        if name in host or collected[name].writes or collected[name].aug_names or _writes_out(collected[name]):
+        if name in host or name in writers:
             continue
         node = containers.builds_in_loop(f)
         if node is not None and all(name not in called[other] or other in host for other in functions

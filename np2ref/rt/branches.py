@@ -305,6 +305,28 @@ def _npr_settle(step, carry, may_skip=False):
     return jax.tree_util.tree_unflatten(tree, state)
 
 
+def _npr_widened(carry, settled):
+    """(old dtype, new dtype) of each NumPy value in a loop's `carry` (not a Python number, whose
+    type _npr_carried_dtype settles) that one iteration leaves in another dtype (`settled`)."""
+    pairs = zip(jax.tree_util.tree_leaves(carry), jax.tree_util.tree_leaves(settled))
+    return [(np.dtype(v.dtype), np.dtype(s.dtype)) for v, s in pairs
+            if type(v) not in (bool, int, float, complex) and hasattr(v, "dtype") and not _npr_weak_value(v)
+            and np.dtype(v.dtype) != np.dtype(s.dtype)]
+
+
+def _npr_refuse_widened(changed):
+    """NPR128 for a float or complex a loop whose trip count is data carries and changes the
+    dtype of (`x = x * 0.3 + np.float64(b)` on float32 `x` in a `while` on data): NumPy computes
+    the iterations before the change in the old dtype, and which iteration is the first is not
+    known when the loop is compiled. (An integer widened, int32 to int64, keeps its values.)"""
+    inexact = [(old, new) for old, new in changed if old.kind in "fc"]
+    if inexact:
+        old, new = inexact[0]
+        raise NprUnsupported("NPR128", f"a {old} value the loop carries becomes {new} in it, and the "
+                             f"loop's trip count depends on array data: NumPy computes the iterations "
+                             f"before the change in {old}")
+
+
 def _npr_unset_zeros(o):
     """The initial value of a name first bound in the loop, as one iteration leaves it (`o`, an
     aval): weakly typed where that is a Python number (a loop variable read after a `break`,
@@ -363,7 +385,9 @@ def _npr_traced_while(test, body, state, pred, single, pack):
     if _npr_reverse_mode(state):
         raise NprUnsupported("NPR124", "a `while` loop whose condition depends on array "
                                   "data carries values being reverse-differentiated")
-    state = tuple(_npr_settle(lambda st: pack(body(*st)), state, may_skip=True))
+    settled = tuple(_npr_settle(lambda st: pack(body(*st)), state, may_skip=True))
+    _npr_refuse_widened(_npr_widened(state, settled))
+    state = settled
 
     def step(carry):  # stops at a failed index check too: clamped data might never end the loop
         new = pack(body(*carry[:-1]))

@@ -8,7 +8,7 @@ import contextlib
 import threading
 
 from .bounds import _npr_note_range
-from .branches import _npr_maybe_untaken, _npr_settle
+from .branches import _npr_maybe_untaken, _npr_refuse_widened, _npr_settle, _npr_widened
 from .truth import npr_max, npr_min
 from .budget import npr_budget_watch
 from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
@@ -143,7 +143,7 @@ def npr_for(rng, body, *init, **options):
 
 
 def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False, appends=(),
-                 lazy=()):
+                 lazy=(), widened=False):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
     over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),
@@ -188,7 +188,7 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
         if has and _npr_any_maybe(carry if isinstance(carry, tuple) else (carry,)):  # unbound.py
             out = _npr_for_boxed(lambda b, c: _npr_lax_for(rng, b, c, True, stop, refill), body, carry, static)
         else:
-            out = _npr_lax_for(rng, body, carry, has, stop, refill)
+            out = _npr_lax_for(rng, body, carry, has, stop, refill, widened)
     except _NprPeelFirst as exc:  # the first iteration as NumPy runs it: with the Python float,
         # or writing the caller's buffer before rebinding the name (rt/rebinds.py)
         _npr_changed(kept)
@@ -197,7 +197,7 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
         if exc.positions:
             first, refill = _npr_refillable(first, exc.positions), True
         return npr_for(NprRange(k + step, rng.stop, step), body, first, stop=stop, unroll=unroll, peel=peel,
-                       refill=refill)
+                       refill=refill, widened=exc.widened)
     except _NprDetach as exc:  # the same with a trip count read from data (rt/rebinds.py)
         _npr_changed(kept)
         return _npr_for_refilled(rng, body, carry, exc.positions, stop, unroll, npr_for)
@@ -288,7 +288,7 @@ def _npr_unrolled(trips):
     return _npr_times(_npr_unrolling, "copies", trips)
 
 
-def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
+def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False, widened=False):
     start, stop, step = rng.start, rng.stop, rng.step
     if not _npr_is_concrete(step):
         raise NprUnsupported("NPR121", "a range step read from array data is not translated")
@@ -338,6 +338,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False):
         c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not _npr_is_concrete(trips))
         if flag_at is None and _npr_is_concrete(trips) and _npr_narrowed(carry, c0):
             raise _NprPeelFirst
+        _npr_check_widened(carry, c0, flag_at is None and _npr_is_concrete(trips), widened)
         out = _npr_fori(bounds, one, c0, flag, unroll)
     return _npr_join_refs(fixed, out) if fixed else out
 
@@ -370,6 +371,22 @@ def _npr_narrowed(carry, settled):
     pairs = zip(jax.tree_util.tree_leaves(carry), jax.tree_util.tree_leaves(settled))
     return any(type(v) in (float, complex) and not _npr_weak_value(s)
                and np.promote_types(s.dtype, type(v)) != s.dtype for v, s in pairs)
+
+
+def _npr_check_widened(carry, settled, static, peeled):
+    """A NumPy value the loop carries (not a Python number) that its body rebinds to another dtype
+    (`y = y * 0.3 + np.float64(b)` on float32 `y`; `if i == k: y = y.astype(np.float64)`): NumPy
+    computes the iterations before the change in the old dtype, a carry of the new one from the
+    start would not round them. With a static trip count the first iteration runs on its own
+    (_NprPeelFirst), and a loop that still changes it after that runs as Python; a float that
+    changes in a loop whose trip count is data is refused (NPR128, branches._npr_refuse_widened)."""
+    changed = _npr_widened(carry, settled)
+    if changed and static:
+        if peeled:
+            old, new = changed[0]
+            raise _NprRebindPython(f"a value it carries changes from {old} to {new} in the loop")
+        raise _NprPeelFirst(widened=True)
+    _npr_refuse_widened(changed)
 
 
 def _npr_fori(bounds, one, c0, flag=None, unroll=False):

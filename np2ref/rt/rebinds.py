@@ -44,11 +44,15 @@ class _NprPeelFirst(Exception):
     float that its body rebinds to a narrower NumPy float (`acc = 0.3`, then `acc = acc * 3.0 +
     f32[i]`: NumPy's first iteration computes `acc * 3.0` in Python floats, a float32 carry would
     round 0.3 first), or a Ref its body rebinds (`positions`: those carry positions; the rest of
-    the loop refills them: module docstring)."""
+    the loop refills them: module docstring), or a NumPy value its body rebinds to another dtype
+    (`widened`: `y = f32`, then `y = y * 0.3 + np.float64(b)`: NumPy computes the first iteration
+    in float32, where a float64 carry from the start would not round it; a loop still changing it
+    after that runs as Python, each iteration in the dtype NumPy's has)."""
 
-    def __init__(self, positions=()):
+    def __init__(self, positions=(), widened=False):
         super().__init__()
         self.positions = tuple(positions)
+        self.widened = widened
 
 
 class _NprRebindPython(Exception):

@@ -168,4 +168,13 @@ def smooth_between_allocations(u0, scale):
 
 
 def smooth_into_itself(u):
-    smooth_into(u, u)  # NumPy reads its own writes: refused (NPR201 at trace time)
+    smooth_into(u, u)  # src read before dst is written: exact
+
+
+def edge_into(dst, src):
+    dst[1:-1] = 0.5 * (src[2:] + src[:-2])
+    dst[0] = src[1]  # read after the store above: NumPy reads its own write when src is dst
+
+
+def edge_into_itself(u):
+    edge_into(u, u)  # NPR201 at trace time

@@ -207,10 +207,16 @@ def test_helpers_between_fresh_allocations(dtype, scale):
     check("smooth_between_allocations", array(dtype), scale)
 
 
-def test_helper_given_the_same_buffer_twice_is_refused():
+def test_helper_given_the_same_buffer_twice_reads_it_before_writing():
+    """smooth_into(u, u): the helper reads `src` only in the statement that first writes `dst`,
+    whose right-hand side NumPy computes before it stores: exact (was NPR201)."""
+    check("smooth_into_itself", array(np.float64))
+
+
+def test_helper_reading_the_same_buffer_after_writing_it_is_refused():
     u = array(np.float64)
     with pytest.raises(np2ref.Np2RefError, match="NPR201") as info:
-        compiled("smooth_into_itself")(u)
+        compiled("edge_into_itself")(u)
     # the diagnostic points at the call that passes the buffer twice, not at a `def`
     (diagnostic,) = info.value.diagnostics
-    assert "smooth_into(u, u)" in info.value.source.splitlines()[diagnostic.span.line - 1]
+    assert "edge_into(u, u)" in info.value.source.splitlines()[diagnostic.span.line - 1]

@@ -25,7 +25,7 @@ def check_shared_buffers(ctx, node, callee, facts, pairs) -> None:
     index = {id(a.value): i for i, a in enumerate(node.args)}
     written = [(a, p) for a, p in pairs if p in facts.ref_names]
     for b, q in pairs:
-        if q is None or q in facts.ref_names:
+        if q is None or q in facts.ref_names or q in read_first(facts, ctx.all):
             continue
         rb = ctx.roots_of(b)
         clash = [index[id(a)] for a, _ in written if ctx.roots_of(a) & rb]
@@ -40,6 +40,48 @@ def check_shared_buffers(ctx, node, callee, facts, pairs) -> None:
                                             f"{', '.join(sorted(facts.mutated_params))}",
                                             ctx.span(facts.node))],
                 hint=f"pass a copy for `{q}`")
+
+
+def read_first(facts, functions) -> frozenset[str]:
+    """The parameters `facts`' function only reads, and reads no later than the statement that
+    first touches a parameter it writes (`laplacian(u, out)`: `out[1:-1] = u[2:] - ...`, then
+    stores into `out` alone). Passing the same buffer for both (`laplacian(w, w)`) then reads
+    what NumPy reads: a value loaded at the call is the buffer before any write, and within one
+    simple statement NumPy evaluates the right-hand side (a ufunc its inputs) before it stores.
+    Not where that statement is compound (a loop reads after its own writes), calls a module
+    function, or a lambda or nested function mentions the parameter. Made once per function."""
+    if "read_first" not in facts.derived:
+        facts.derived["read_first"] = _read_first(facts, functions)
+    return facts.derived["read_first"]
+
+
+def _read_first(facts, functions) -> frozenset[str]:
+    def names_of(param):
+        return {n for n, roots in facts.roots.items() if f"param {param}" in roots} | {param}
+
+    def mentions(stmt, names):
+        return any(isinstance(n, cst.Name) and n.value in names for n in walk(stmt))
+
+    body = list(facts.node.body.body)
+    written = set().union(*(names_of(p) for p in facts.mutated_params)) if facts.mutated_params else set()
+    first = next((i for i, st in enumerate(body) if mentions(st, written)), len(body))
+    found = set()
+    for q in facts.params:
+        if q in facts.ref_names or q in facts.mutated_params:
+            continue
+        names = names_of(q)
+        if any(isinstance(n, (cst.Lambda, cst.FunctionDef)) and mentions(n, names) for n in walk(facts.node.body)):
+            continue
+        last = max((i for i, st in enumerate(body) if mentions(st, names)), default=-1)
+        if last < first or last == first and _simple(body[first], functions):
+            found.add(q)
+    return frozenset(found)
+
+
+def _simple(stmt, functions) -> bool:
+    """One simple statement (no loop, branch or `with`) calling no module function."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and not any(
+        isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in functions for n in walk(stmt))
 
 
 def check_written_defaults(ctx, node, callee, facts, given) -> None:

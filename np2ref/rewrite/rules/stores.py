@@ -63,6 +63,12 @@ def _target(ctx, target, value, stmt, lazy: bool) -> None:
         if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements):
             for t, v in zip(elements, value.elements):
                 _target(ctx, t, v.value, stmt, lazy)
+        elif _tuple_branches(value, len(elements)):
+            # `l, r = (u[1:], u[:-1]) if c else (u[:-1], u[1:])`: each name is bound to one item
+            # of either branch, a view of `u` as in a plain tuple (a copy saw none of u's writes)
+            for branch in (value.body, value.orelse):
+                for t, v in zip(elements, branch.elements):
+                    _target(ctx, t, v.value, stmt, lazy)
         else:
             if ctx.roots_of(value) & ctx.f.mutated_roots and _unpacks_views(ctx, elements, value, stmt):
                 return
@@ -90,6 +96,13 @@ def _target(ctx, target, value, stmt, lazy: bool) -> None:
         _bind_ref(ctx, target, value, stmt)
     elif isinstance(target, cst.Attribute):
         refuse_write_target(ctx, target, stmt)
+
+
+def _tuple_branches(value, n: int) -> bool:
+    """`value` is `(a, b) if c else (d, e)`: a conditional expression of two n-tuples (or lists)."""
+    return isinstance(value, cst.IfExp) and all(
+        isinstance(b, (cst.Tuple, cst.List)) and len(b.elements) == n
+        and not any(isinstance(e, cst.StarredElement) for e in b.elements) for b in (value.body, value.orelse))
 
 
 def _number_born(f, name: str) -> bool:

@@ -34,8 +34,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 from np2ref.rt import (
-    npr_apart, npr_at, npr_for, npr_get, npr_jit, npr_load, npr_own, npr_range, npr_rotate,
-    npr_rotated,
+    npr_at, npr_for, npr_get, npr_jit, npr_load, npr_own, npr_range, npr_rotate, npr_rotated,
 )
 
 
@@ -49,7 +48,7 @@ def relax(u, steps):
     cur = u  # the caller's buffer takes part in the swap
     nxt = jax.new_ref(npr_load(u).copy())
     def _loop__(_):
-        sweep(nxt, npr_apart(cur, nxt))
+        sweep(nxt, cur[...])
         npr_rotate((cur, nxt), (nxt, cur))
     _range__ = npr_range(steps)
     npr_for(_range__, _loop__)
