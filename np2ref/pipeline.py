@@ -31,7 +31,7 @@ from .diagnostics import Diagnostic, DiagnosticSink, Span
 from .policy import DtypePolicy
 from .emit import module as emit_module
 from .frontend import closures, driver, host_loops, host_steps, lift_appends
-from .frontend import imported, jumps, namespaces, outs, shapes
+from .frontend import imported, jumps, namespaces, outs, shapes, view_helpers
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
@@ -321,6 +321,8 @@ def _desugar_jumps(module: cst.Module, wrapper: MetadataWrapper, found: dict, ov
     mine.update({new: mine.get(old, old) for new, old in spaces.items()})
     desugared, shaped = shapes.normalize_module(desugared)  # X = np.zeros(n); X.shape = S: a rebinding
     mine.update({new: mine.get(old, old) for new, old in shaped.items()})
+    desugared, viewed = view_helpers.normalize_module(desugared)  # interior(u)[...] = v: u[1:-1][...] = v
+    mine.update({new: mine.get(old, old) for new, old in viewed.items()})
     if desugared is module:
         return module, wrapper, Fenced(found)
     findings = {new: found.get(origin.get(made := mine.get(new, new), made), [])
