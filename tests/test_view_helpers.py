@@ -50,5 +50,7 @@ def test_reads_keep_the_users_call():
 def test_a_rebound_helper_is_refused_as_before():
     source = ("import numpy as np\n\ndef interior(a):\n    return a[1:-1]\n\n"
               "def f(u, x):\n    interior(u)[:] = x\n\ninterior = None\n")
-    found = {d.code for d in np2ref.convert_source(source).diagnostics if d.is_error}
-    assert found == {"NPR205"}
+    (d,) = [d for d in np2ref.convert_source(source).diagnostics if d.is_error]
+    assert (d.code, d.line) == ("NPR205", 7)
+    assert "what interior() returns" in d.message and "`return a[<basic index>]`" in d.message
+    assert "make interior() a single `return a[...]`" in d.hint
