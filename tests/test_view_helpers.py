@@ -1,7 +1,8 @@
 """Writes through the views helpers return (`interior(u)[:] -= flux`, `inner = interior(u);
 inner *= 0.5`, `out=interior(u)`): frontend/view_helpers.py inlines the helper's index where
 its body is `return a[<basic index>]`. Differential: results, every mutated argument and dtypes
-against NumPy (these functions were refused on main, NPR205 or NPR203)."""
+against NumPy (these functions were refused on main, NPR205 or NPR203), and an index array
+passed to such a helper, a copy in both."""
 
 import numpy as np
 import pytest
@@ -35,6 +36,20 @@ def test_calls_that_write_the_view():
     u = np.arange(10.0)
     x = np.linspace(-1.0, 1.0, 8)
     checks.same("written_by_calls", u, x, np.array([0, 3, 3, 7]))
+
+
+def test_an_index_array_parameter_makes_a_copy_as_in_numpy():
+    checks.same("fancy_copy_written", np.arange(12.0).reshape(4, 3), np.array([0, 2]), 1)
+
+
+@pytest.mark.parametrize("name, args", [
+    ("zero_interior_via_helper", (np.linspace(0.0, 1.0, 6),)),
+    ("scale_interior_via_helper", (np.linspace(0.0, 1.0, 6), 3.0)),
+    ("rows_written_through_helper", (np.arange(12.0).reshape(3, 4),)),
+])
+def test_the_third_party_programs_once_refused(name, args):
+    """tests/programs/objects_and_dtypes.py's helpers (refused NPR205/NPR203 on main)."""
+    ProgramChecks("objects_and_dtypes").same(name, *args)
 
 
 def test_a_helper_returning_a_copy_is_left_alone():

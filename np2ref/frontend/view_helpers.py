@@ -1,7 +1,7 @@
 """Calls of view helpers that the caller writes through, inlined before analysis.
 
 What: a module function whose whole body is `return a[<basic index>]` of its parameter `a`
-(`def interior(u): return u[1:-1, 1:-1]`, `def rows(u, k): return u[k:-k]`) returns a view of its
+(`def interior(u): return u[1:-1, 1:-1]`, `def row_of(u, i): return u[i]`) returns a view of its
 argument; where the caller writes through that view, `interior(u)[...] = v`, `interior(u) -= v`
 in a function that writes (`inner = interior(u)` then `inner *= 2`), `out=interior(u)`,
 `interior(u).fill(0.0)`, `np.copyto(interior(u), v)`, `np.add.at(interior(u), i, 1)`, an argument
@@ -94,31 +94,28 @@ def _docstring(stmt) -> bool:
 
 
 def _basic(part, names: set[str]) -> bool:
-    """A basic index element: a slice or an integer expression of numbers and parameters (an
-    int parameter indexes; an array one would make a copy, not a view, so the index must not
-    be able to hold one: only `None`, `...`, slices and integer arithmetic of these)."""
+    """An index element of numbers and parameters: a slice, `None`, `...`, or integer arithmetic
+    of these. (An array parameter indexes by copy, not view; the inlined index is the same
+    expression either way, which the analysis then reads as it is.)"""
     if isinstance(part, cst.Slice):
         return all(b is None or _integer(b, names) for b in (part.lower, part.upper, part.step))
     value = part.value
     if isinstance(value, cst.Name) and value.value == "None" or isinstance(value, cst.Ellipsis):
         return True
-    return _integer(value, names, top=True)
+    return _integer(value, names)
 
 
-def _integer(expr, names: set[str], top: bool = False) -> bool:
-    """Numbers and parameters under + - * // %. A bare parameter at the top of an index element
-    could be an array (fancy indexing: a copy), so only a parameter inside slice bounds or in
-    arithmetic with a number passes; at the top a number or an expression."""
+def _integer(expr, names: set[str]) -> bool:
+    """Numbers and parameters under + - * // %."""
     if isinstance(expr, cst.Integer):
         return True
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
         return _integer(expr.expression, names)
     if isinstance(expr, cst.Name):
-        return not top and expr.value in names
+        return expr.value in names
     if isinstance(expr, cst.BinaryOperation) and isinstance(
             expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)):
-        numbered = isinstance(expr.left, cst.Integer) or isinstance(expr.right, cst.Integer)
-        return numbered and _integer(expr.left, names) and _integer(expr.right, names)
+        return _integer(expr.left, names) and _integer(expr.right, names)
     return False
 
 

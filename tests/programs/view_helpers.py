@@ -78,3 +78,16 @@ def copy_not_view(u):
     c[:] = 0.0
     u[0] += c.sum() + 1.0
     return u
+
+
+def pick(a, k):
+    return a[k]
+
+
+def fancy_copy_written(u, idx, i):
+    """`pick(u, idx)` with an index array is a copy: writing it leaves `u` as it was; with an
+    int, a view: the row is written."""
+    pick(u, idx)[...] = -1.0
+    row = pick(u, i)
+    row += 10.0
+    return u
