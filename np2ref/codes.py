@@ -179,7 +179,9 @@ CODES = {c.code: c for c in [
          "compiled program the number of changes is known only at run time, while a Python "
          "container is built when the program is traced: np2ref refuses rather than return a "
          "list of the wrong length. Found by `check` where the condition reads a written array, "
-         "else at trace time.",
+         "else at trace time. In a `while` loop (a convergence history, accepted steps), store "
+         "into an array of the most items there can be, with a count (`hist[n] = x; n += 1`, "
+         "`n < maxit` in the loop's condition), return both and take `hist[:n]` after the call.",
          "for t in range(steps):\n    u *= 0.5\n    if u.max() > tol:\n        hist.append(u.max())",
          "hist = np.full(steps, np.nan)\nfor t in range(steps):\n    u *= 0.5\n    if u.max() > tol:\n"
          "        hist[t] = u.max()"),

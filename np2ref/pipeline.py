@@ -33,7 +33,7 @@ from .diagnostics import Diagnostic, DiagnosticSink, Span
 from .policy import DtypePolicy
 from .emit import module as emit_module
 from .frontend import closures, driver, host_loops, host_steps, lift_appends
-from .frontend import imported, jumps, namespaces, outs, shapes
+from .frontend import imported, jumps, last_appended, namespaces, outs, shapes, view_helpers
 from .frontend.rows import ROWS_HINT
 from .frontend.fence import fence_function
 from .frontend.source import parse, read_text
@@ -329,6 +329,10 @@ def _desugar_jumps(ctx: PipelineContext, module: cst.Module, wrapper: MetadataWr
     mine.update({new: mine.get(old, old) for new, old in spaces.items()})
     desugared, shaped = shapes.normalize_module(desugared)  # X = np.zeros(n); X.shape = S: a rebinding
     mine.update({new: mine.get(old, old) for new, old in shaped.items()})
+    desugared, viewed = view_helpers.normalize_module(desugared)  # interior(u)[...] = v: u[1:-1][...] = v
+    mine.update({new: mine.get(old, old) for new, old in viewed.items()})
+    desugared, lasts = last_appended.normalize_module(desugared)  # hist.append(v); print(hist[-1]): v's name
+    mine.update({new: mine.get(old, old) for new, old in lasts.items()})
     if desugared is module:
         return module, wrapper, Fenced(found)
     findings = {new: found.get(origin.get(made := mine.get(new, new), made), [])

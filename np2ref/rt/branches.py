@@ -364,7 +364,8 @@ def npr_while(test, body, *values):
 
 
 def _npr_traced_while_of(test, body, state, pred, single, pack):
-    with _npr_python_effects([test, body, state], "a `while` loop whose condition depends on array data"), \
+    with _npr_python_effects([test, body, state],
+                             "a `while` loop whose condition (or a `break` in it) depends on array data"), \
             _npr_maybe_untaken(True), _npr_batched_control([pred]):
         rebound = _npr_rebound_in(body, state, pack)
         if rebound:  # `y += v; y = y % L`, y written before: loop-owned Refs (rt/rebinds.py)

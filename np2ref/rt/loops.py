@@ -19,7 +19,7 @@ from .np_dtypes import _npr_np_kinds0_settled
 from .promotion import _npr_weak_value
 from .python_loops import (
     _npr_changed, _npr_container_kind, _npr_containers, _npr_python_for, _npr_python_items,
-    _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason)
+    _NPR_COUNTED_HINT, _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason)
 from .rebinds import (
     _npr_check_rebound, _npr_for_refilled, _npr_refillable, _NprDetach, _NprPeelFirst,
     _NprRebindPython)
@@ -173,7 +173,7 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
             return out
     if python and not static:
         raise NprUnsupported("NPR034", f"this loop must run as a Python loop ({python}), but its "
-                                  f"trip count depends on array data")
+                                  f"trip count depends on array data", hint=_NPR_COUNTED_HINT)
     if has and static and not python and _npr_index_leaves(carry):  # (else NPR122: _npr_placeholder)
         python = _NPR_INDEX_CARRIED
     if python:
@@ -215,7 +215,8 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
         return out
     reason = f"the body changes a {_npr_container_kind(changed)} that outlives an iteration"
     if not static:
-        raise NprUnsupported("NPR034", f"{reason}, in a loop whose trip count depends on array data")
+        raise NprUnsupported("NPR034", f"{reason}, in a loop whose trip count depends on array data",
+                             hint=_NPR_COUNTED_HINT)
     return _npr_python_for(rng, body, carry, has, reason, *limits)
 
 

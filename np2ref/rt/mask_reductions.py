@@ -54,6 +54,12 @@ def _npr_sliced_reduce(reduction, x, mask, axis):
     the slices' data under the mask and their own extent (_npr_selected, windows_more.py).
     Along axis 0 only where the rows it leaves have a static shape."""
     if _npr_mask_dtype(mask) != jnp.bool_:
+        if axis is None and isinstance(mask, NprMasked) and not isinstance(x, NprMasked):
+            # `np.sum(w[order[lo:hi]])`: the gather by the slice is itself a masked buffer of its length
+            gathered = npr_get(x)[mask]
+            if isinstance(gathered, NprMasked):
+                return _npr_sliced_reduce(reduction, gathered, gathered._same(jnp.ones(gathered.data.shape, bool)),
+                                          axis)
         raise NprUnsupported("NPR111", "a reduction of a slice whose length is known only at run "
                              "time, indexed with integers, is not translated")
     if reduction in ("len", "size"):

@@ -172,6 +172,14 @@ def _npr_changed(kept):
     return changed
 
 
+# What to write instead of a list changed a data-dependent number of times (NPR034): an array of
+# the most items there can be and a count, both returned (a slice of run-time length cannot leave
+# the compiled function, so the caller takes hist[:n]).
+_NPR_COUNTED_HINT = ("store into an array made before the loop, with a count, instead of a list: `hist = "
+                     "np.zeros(maxit); n = 0`, then `hist[n] = x; n += 1` in the loop, with `n < maxit` in its "
+                     "condition; return `hist, n` and take `hist[:n]` after the call")
+
+
 class _npr_python_effects:
     """Around tracing control flow whose runs depend on data (a traced `if` or `while`): a Python
     container it changed would hold one change made at trace time instead of as many as the data
@@ -187,7 +195,7 @@ class _npr_python_effects:
         changed = _npr_changed(self.kept)
         if changed is not None and kind is None:
             raise NprUnsupported("NPR034", f"{self.what} changes a {_npr_container_kind(changed)}: how many "
-                                      f"times it does is known only at run time")
+                                      f"times it does is known only at run time", hint=_NPR_COUNTED_HINT)
         return False
 
 

@@ -63,7 +63,7 @@ def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
             guard = {"guard": cst.Name("True")} if mask is not None else {}
             return J.call(J.UNMASK, whole, updated.slice[0].slice.value, **guard)
         return whole if mask is None else J.call(J.MASK_GUARD, whole, mask)
-    loop = _loop_slices(original, ctx.f.for_names)
+    loop = _loop_slices(original, _traced_bound_names(ctx.f), data=True)
     if loop:  # slices whose bounds move with a loop variable (rt/windows.py)
         updated = updated.with_changes(slice=[_window(e) for e in updated.slice])
     if original.value in ctx.m.store_bases:
@@ -74,13 +74,40 @@ def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     return updated.with_changes(value=J.call(J.GET, whole_load_base(updated.value)))
 
 
-def _loop_slices(node: cst.Subscript, loop_names) -> bool:
+def _loop_slices(node: cst.Subscript, loop_names, data: bool = False) -> bool:
     """Whether a slice in node's index has a bound that names a loop variable (`x[i:i + w]`,
-    `A[k + 1:, k]`, `data[p[i]:p[i + 1]]`): its bounds are traced in a lax loop, so the read
-    goes through npr_get, which reads such slices exactly (rt/windows.py)."""
+    `A[k + 1:, k]`, `data[p[i]:p[i + 1]]`), or with `data` a value read from an array
+    (`order[starts[c]:ends[c]]`): its bounds are traced in a lax loop, so the read goes through
+    npr_get, which reads such slices exactly (rt/windows.py)."""
     return any(isinstance(e.slice, cst.Slice) and any(
-        b is not None and any(isinstance(n, cst.Name) and n.value in loop_names for n in walk(b))
+        b is not None and any(isinstance(n, cst.Name) and n.value in loop_names or data and _array_read(n)
+                              for n in walk(b))
         for b in (e.slice.lower, e.slice.upper)) for e in node.slice)
+
+
+def _array_read(node) -> bool:
+    """A subscript that may read array data (not `x.shape[0]`, `x.strides[1]`)."""
+    return isinstance(node, cst.Subscript) and not (
+        isinstance(node.value, cst.Attribute) and node.value.attr.value in ("shape", "strides"))
+
+
+def _traced_bound_names(f) -> frozenset:
+    """The loop variables and the names bound from them or from array reads (`c = i % 3`,
+    `lo = starts[c]`), to a fixed point: a slice bounded by one has bounds known only when the
+    program runs (made once per function: FunctionFacts.derived)."""
+    found = f.derived.get("traced_bound_names")
+    if found is None:
+        found = set(f.for_names)
+        grew = True
+        while grew:
+            grew = False
+            for target, value in f.bindings:
+                if isinstance(target, cst.Name) and target.value not in found and value is not None and any(
+                        isinstance(n, cst.Name) and n.value in found or _array_read(n) for n in walk(value)):
+                    found.add(target.value)
+                    grew = True
+        found = f.derived["traced_bound_names"] = frozenset(found)
+    return found
 
 
 def _offset(expr: cst.BaseExpression):

@@ -110,6 +110,12 @@ def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode, writ
                    "`X = <a new array>` in the same block, where nothing else can hold it)")
         hint = ("reshape into a new name, `y = x.reshape(S)`, and use it" if attr == "shape" else
                 f"`.{attr} =` has no JAX counterpart: make a new array (`x.astype`, `np.lib.stride_tricks`) instead")
+    elif (called := _called_base(target)) is not None:
+        message = (f"cannot translate a write through what {called}() returns: a view a helper returns is "
+                   "followed only where the helper's whole body is `return a[<basic index>]` of its parameter "
+                   "and the call's arguments are names or numbers")
+        hint = (f"write through the array with the index {called}() applies (`u[1:-1][...] = v`), or make "
+                f"{called}() a single `return a[...]` of its parameter")
     elif held is not None:
         message = (f"cannot translate a write into `{held}`{f' ({writer})' if writer else ''}, an array held by "
                    "an object: np2ref follows arrays through parameters and names, not through attributes")
@@ -119,6 +125,13 @@ def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode, writ
             "is not modelled"
         hint = "write into the array itself with an index, e.g. `u[::-1] = ...`"
     ctx.sink.report("NPR205", message, ctx.span(node), hint=hint)
+
+
+def _called_base(target: cst.BaseExpression) -> str | None:
+    """`f` where the write target is `f(...)[...]` (a helper's call written through)."""
+    while isinstance(target, cst.Subscript):
+        target = target.value
+    return target.func.value if isinstance(target, cst.Call) and isinstance(target.func, cst.Name) else None
 
 
 def attribute_written(ctx, target: cst.BaseExpression) -> tuple[str | None, str | None]:
