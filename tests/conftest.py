@@ -211,3 +211,12 @@ def _working_folder(cwd: Path):
         yield
     finally:
         os.chdir(here)
+
+
+def long_tail(names, long: set) -> list:
+    """Parameters `names`, those in `long` marked `long`: cases whose np2ref lines the module's
+    other default cases cover (line coverage per test, 6 December 2026) run with `-m long` and
+    `-m ""` only; a case that checks a dtype's or a number's own semantics stays in the default
+    run whatever its coverage."""
+    assert long <= set(names), long - set(names)
+    return [pytest.param(n, marks=pytest.mark.long) if n in long else n for n in names]

@@ -73,8 +73,11 @@ class LineMap:
         return {name: tuple((self.line(a), self.line(b), why) for a, b, why in spans) for name, spans in found.items()}
 
     def marks(self, tree: cst.Module) -> cst.Module:
-        """A converted tree's `# @L<n>` line marks (np2ref.compile's) moved onto the user's lines."""
-        return tree.visit(_RemapMarks(self)) if self.steps else tree
+        """A converted tree's `# @L<n>` line marks (np2ref.compile's) moved onto the user's lines.
+        The rewrite writes them only where a statement's line ends (rewrite/function.py), so
+        statements are walked and expressions never (a libcst transformer over every node of a
+        module of many functions was a quarter of np2ref.compile's time on each function)."""
+        return _remapped(tree, self) if self.steps else tree
 
 
 def _placed(where: Where, line: int, col: int) -> tuple[int, int]:
@@ -96,14 +99,30 @@ def _diagnostic(where: Where, diagnostic: Diagnostic) -> Diagnostic:
 
 
 _MARK = re.compile(r"# @L(\d+)$")
+# the fields of statements, suites and clauses that hold statements, clauses or a line's end
+_ENDS = ("trailing_whitespace", "header")
+_HOLDERS = ("body", "orelse", "handlers", "finalbody", "cases")
 
 
-class _RemapMarks(cst.CSTTransformer):
-    def __init__(self, lines: LineMap):
-        self.lines = lines
-
-    def leave_Comment(self, original: cst.Comment, updated: cst.Comment) -> cst.Comment:
-        m = _MARK.match(updated.value)
-        if m is None:
-            return updated
-        return updated.with_changes(value=f"# @L{self.lines.line(int(m.group(1)))}")
+def _remapped(node, lines: LineMap):
+    """node with the marks at its lines' ends remapped; the same node where none is."""
+    changes = {}
+    for name in _ENDS:
+        end = getattr(node, name, None)
+        if isinstance(end, cst.TrailingWhitespace) and end.comment is not None:
+            m = _MARK.match(end.comment.value)
+            if m is not None:
+                comment = end.comment.with_changes(value=f"# @L{lines.line(int(m.group(1)))}")
+                changes[name] = end.with_changes(comment=comment)
+    if not isinstance(node, cst.SimpleStatementLine):  # its body is small statements: no line ends
+        for name in _HOLDERS:
+            held = getattr(node, name, None)
+            if isinstance(held, (tuple, list)):
+                new = tuple(_remapped(h, lines) for h in held)
+                if any(a is not b for a, b in zip(new, held)):
+                    changes[name] = new
+            elif isinstance(held, cst.CSTNode):
+                new = _remapped(held, lines)
+                if new is not held:
+                    changes[name] = new
+    return node.with_changes(**changes) if changes else node
