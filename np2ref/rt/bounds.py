@@ -233,14 +233,15 @@ def _npr_lane_start(width):
 
 class _npr_lane_checks:
     """Around a lane's trace (or a lifted branch's, refs.py), with `site` and `value` its
-    record's Refs: the checks traced record there, with the sites of the enclosing record."""
+    record's Refs: the checks traced record there, with the sites of the enclosing record (`site`
+    None: nothing changes)."""
 
     def __init__(self, site, value):
         self.site, self.value = site, value
 
     def __enter__(self):
         self.saved = outer = _npr_state.get("bounds")
-        if outer is not None:
+        if outer is not None and self.site is not None:
             record = _npr_Bounds.__new__(_npr_Bounds)
             record.__dict__.update(outer.__dict__, site=self.site, value=self.value, lanes=True)
             _npr_state["bounds"] = record

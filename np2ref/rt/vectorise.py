@@ -16,8 +16,10 @@ of one iteration's operands).
 Lanes the range does not hold compute values that are dropped (each its own j, so XLA sees an
 iota; under differentiation they run iteration `start`, one NumPy runs, so no NaN derivative
 enters the gradient). The lanes are only traced where nothing a lane does can be observed but
-its slot: a lane variable whose range is noted as the whole axis, a run-time index check under
-vmap (a batched record) failing the trace, so the loop runs. The loop itself runs instead (exact,
+its slot and its run-time checks: each lane records its checks (index, cast, assert) into a record
+of its own, a branch's only in the lanes that take it, and the first lane in loop order whose
+check failed, among the range's iterations, goes into the call's record (bounds.py
+_npr_lane_checks): NumPy's error at NumPy's iteration. The loop itself runs instead (exact,
 as before) when the range leaves the slot axis (NumPy's IndexError, or a negative index's
 wrap-around) or is empty, when a slot's other indices are not known inside their axes, or when
 the lanes body cannot be traced under vmap. Traced bounds: decided by their loop variables' noted
