@@ -204,6 +204,71 @@ def npr_bounds_ok():
     return True if bounds is None else bounds.site[...] == 0
 
 
+# ---- checks in the lanes of a vectorised loop (vectorise.py) ---------------------------------
+# Each lane (one iteration of the loop, run under vmap) records into a check record of its own:
+# a copy of the call's record sharing its sites, whose `site` and `value` are per-lane Refs that
+# start as the record's values then. A branch on a lane's data becomes a select of both branches
+# under vmap, so a check in a branch is kept only in the lanes that take it: the branches' record
+# goes through the cond as written state (refs.py _npr_lift_refs), as the slots' Refs do; a cond
+# closing over the Refs themselves cannot be batched ("State effect not supported in
+# vmap-of-cond", so the loop ran as a lax loop with a cond per element). After the lanes, the
+# first lane in loop order whose check failed, among the iterations the range holds, goes into
+# the enclosing record once: the call raises what NumPy raises at that iteration.
+
+def _npr_lane_record():
+    """The check record of the lanes being traced, or None (outside lanes, or no checks)."""
+    bounds = _npr_state.get("bounds")
+    return bounds if getattr(bounds, "lanes", False) else None
+
+
+def _npr_lane_start(width):
+    """The enclosing record's (site, value) broadcast over `width` lanes (the lanes' records
+    start there: after a failed check, a lane's npr_bounds_ok is False as the loop's was), or
+    None without checks."""
+    bounds = _npr_state.get("bounds")
+    if bounds is None:
+        return None
+    return tuple(jnp.broadcast_to(r[...], (width,)) for r in (bounds.site, bounds.value))
+
+
+class _npr_lane_checks:
+    """Around a lane's trace (or a lifted branch's, refs.py), with `site` and `value` its
+    record's Refs: the checks traced record there, with the sites of the enclosing record (`site`
+    None: nothing changes)."""
+
+    def __init__(self, site, value):
+        self.site, self.value = site, value
+
+    def __enter__(self):
+        self.saved = outer = _npr_state.get("bounds")
+        if outer is not None and self.site is not None:
+            record = _npr_Bounds.__new__(_npr_Bounds)
+            record.__dict__.update(outer.__dict__, site=self.site, value=self.value, lanes=True)
+            _npr_state["bounds"] = record
+        return self
+
+    def __exit__(self, *exc):
+        _npr_state["bounds"] = self.saved
+
+
+def _npr_lanes_checked(site, value, mask, reverse):
+    """Record the lanes' checks (`site`, `value`: each lane's record after it ran) in the
+    enclosing record: the first lane in loop order (`reverse`: a negative step, the last lane
+    first) among those `mask` holds whose record failed a check there."""
+    bounds = _npr_state.get("bounds")
+    if bounds is None:
+        return
+    seen = bounds.site[...]
+    failed = (site != 0) & mask
+    if reverse:
+        failed = failed[::-1]
+        site, value = site[::-1], value[::-1]
+    k = jnp.argmax(failed)
+    hit = jnp.any(failed) & (seen == 0)
+    bounds.site[...] = jnp.where(hit, site[k], seen)
+    bounds.value[...] = jnp.where(hit, value[k], bounds.value[...])
+
+
 class _npr_no_checks:
     """Around a trace made only to inspect a function (its effects, its types): its checks are
     not part of the program."""

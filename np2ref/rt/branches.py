@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .bounds import _npr_record_check, npr_bounds_ok
+from .bounds import _npr_lane_record, _npr_record_check, npr_bounds_ok
 from .compat import _npr_Tracer, _npr_weak_astype
 from .core import _npr_state, npr_load, NprError, NprUnsupported
 from .early_exit import _npr_if_returning, _npr_ifexp_describe, _npr_ifexp_type
@@ -145,7 +145,9 @@ def _npr_traced_if_of(pred, then_fn, else_fn, values, returns):
 
 def _npr_traced_if(pred, then_fn, else_fn, values):
     refs = _npr_reachable_refs([then_fn, else_fn], values)
-    if refs:  # refs become operands and results of the cond (vmap cannot batch a cond with effects)
+    # in a vectorised loop's lanes, the branches' check record is lifted too (bounds.py), once
+    lane = _npr_lane_record() is not None and not any(getattr(f, "_npr_lifted", False) for f in (then_fn, else_fn))
+    if refs or lane:  # refs become operands and results of the cond (vmap cannot batch a cond with effects)
         if any(v is npr_unset for v in values):  # typed first: the lifted branches are jax.jit's
             values = _npr_unset_typed(then_fn, else_fn, values)
         return _npr_lift_refs(refs, values, (then_fn, else_fn),

@@ -6,7 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 import types as _npr_types
 
-from .bounds import _npr_no_checks
+from .bounds import _npr_lane_checks, _npr_lane_record, _npr_no_checks
 from .compat import (
     _npr_BATCH_TRACERS, _npr_discharge_state, _npr_discharged, _npr_eval_jaxpr, _npr_has_tracer,
     _npr_reverse_tangent, _npr_TANGENT_TRACERS, _npr_Tracer, _npr_written_inputs)
@@ -221,6 +221,9 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
         stores = [d for d in done if d != 'none']
         if stores and None not in done and all(_npr_same_region(d.key, stores[0].key) for d in stores):
             parts[i] = stores[0].key
+    record = None if loop else _npr_lane_record()  # (a loop's test would drop its checks: not lifted)
+    if record is not None:  # the lanes' check record: written state, kept per lane (bounds.py)
+        refs, written, n = [*refs, record.site, record.value], {*written, n, n + 1}, n + 2
     is_ref = [_npr_is_ref(v) for v in values]
     reverse = discharge and _npr_reverse_mode(list(fns) + list(values) + refs)
 
@@ -233,7 +236,8 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
             swap = {id(r): f for r, f in zip(refs, fresh)}
             args = [_npr_rebind(v, swap, {}) if r else s
                     for v, r, s in zip(values, is_ref, state[n:])]
-            out = _npr_rebind(fn, swap, {})(*args)
+            with _npr_lane_checks(*(fresh[-2:] if record is not None else (None, None))):
+                out = _npr_rebind(fn, swap, {})(*args)
             if not returns_values:
                 return out
             out = (out,) if len(values) == 1 else (tuple(out) if out is not None else ())

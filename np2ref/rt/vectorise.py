@@ -16,8 +16,10 @@ of one iteration's operands).
 Lanes the range does not hold compute values that are dropped (each its own j, so XLA sees an
 iota; under differentiation they run iteration `start`, one NumPy runs, so no NaN derivative
 enters the gradient). The lanes are only traced where nothing a lane does can be observed but
-its slot: a lane variable whose range is noted as the whole axis, a run-time index check under
-vmap (a batched record) failing the trace, so the loop runs. The loop itself runs instead (exact,
+its slot and its run-time checks: each lane records its checks (index, cast, assert) into a record
+of its own, a branch's only in the lanes that take it, and the first lane in loop order whose
+check failed, among the range's iterations, goes into the call's record (bounds.py
+_npr_lane_checks): NumPy's error at NumPy's iteration. The loop itself runs instead (exact,
 as before) when the range leaves the slot axis (NumPy's IndexError, or a negative index's
 wrap-around) or is empty, when a slot's other indices are not known inside their axes, or when
 the lanes body cannot be traced under vmap. Traced bounds: decided by their loop variables' noted
@@ -30,7 +32,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .bounds import _npr_known_range, _npr_note_range
+from .bounds import _npr_known_range, _npr_lane_checks, _npr_lane_start, _npr_lanes_checked, _npr_note_range
 from .compat import _npr_equations, _npr_staging_trace, _npr_weak_astype
 from .compat_jaxpr import _npr_aval
 from .loops import (
@@ -117,13 +119,15 @@ def _npr_lanes_or_loop(rng, loop, lanes, slots, width, span, ok=True):
     trips = len(range(rng.start, rng.stop, rng.step)) if all(map(_npr_is_concrete, (rng.start, rng.stop))) else width
     try:
         with _npr_trips_of(trips):
-            run = _npr_lanes(rng, lanes, slots, width, span)
+            new, olds, record = _npr_lanes(rng, lanes, slots, width, span)
     except Exception:  # anything the vmapped trace cannot do: the loop, exact as before
         _npr_drop_lanes(since)
         npr_for(rng, loop)
         return False
     _npr_note_lanes(trips, _npr_count_eqns() - eqns)  # (the route's estimate of NumPy)
-    for (r, ix, mirrored), new, (old, valid) in zip(slots, *run):
+    if record is not None:  # the lanes' failed checks: the first iteration's, once (bounds.py)
+        _npr_lanes_checked(*record, olds[0][1] & ok, int(rng.step) < 0)
+    for (r, ix, mirrored), new, (old, valid) in zip(slots, new, olds):
         at = _npr_slot_axis(ix)  # the lane axis of R[all lanes] (after the whole axes before it)
         mask = jnp.reshape(valid & ok, (1,) * at + valid.shape + (1,) * (old.ndim - 1 - at))
         npr_at(r)[_npr_all_lanes(ix)] = jnp.where(mask, new, old)
@@ -140,7 +144,8 @@ def _npr_count_eqns():
 
 
 def _npr_lanes(rng, lanes, slots, width, span):
-    """(new slot values, [(old values, lane mask)]) of the lanes run under vmap (nothing stored)."""
+    """(new slot values, [(old values, lane mask)], each lane's check record (site, value) or
+    None) of the lanes run under vmap (nothing stored)."""
     start, stop, step = rng.start, rng.stop, rng.step
     j = jnp.arange(width)
     if step > 0:
@@ -156,25 +161,30 @@ def _npr_lanes(rng, lanes, slots, width, span):
         at = jnp.where(valid, j, start if _npr_is_concrete(start) else jnp.clip(start, 0, width - 1))
     olds = [jnp.asarray(npr_get(r)[_npr_all_lanes(ix)]) for r, ix, _ in slots]
 
+    record = _npr_lane_start(width)
+
     def lane(k, *values):
         # weakly typed, as npr_for's index is: j is a Python int in NumPy (`u8[j] = j * 100`
-        # raises NumPy's OverflowError past 255; a check recorded under vmap runs the loop)
+        # raises NumPy's OverflowError past 255, recorded in the lane's own check record)
         k = _npr_weak_astype(k, k.dtype)
         _npr_note_range(k, *span)
         if not differentiated:  # lane j is j: `A[k - 1]` a slice of A (lane_reads.py)
             _npr_note_lane(k, 0, 1)
-        refs = [jax.new_ref(v) for v in values]
-        lanes(k, *refs)
+        refs = [jax.new_ref(v) for v in values]  # (the record's two first, when there is one)
+        with _npr_lane_checks(*(refs[:2] if record is not None else (None, None))):
+            lanes(k, *refs[2 if record is not None else 0:])
         return [s[...] for s in refs]
 
     axes = [_npr_slot_axis(ix) for _, ix, _ in slots]
     # the lanes first (a Ref made under vmap from a value batched along another axis fails its stores)
     with _npr_in_lanes():  # (a product of two slices then one matrix product: rt/lane_dots.py)
-        new = jax.vmap(lane)(at, *[jnp.moveaxis(jnp.take(o, at, axis=a) if differentiated else  # (lanes 0 .. width - 1:
+        new = jax.vmap(lane)(at, *(record or ()), *[jnp.moveaxis(jnp.take(o, at, axis=a) if differentiated else  # (lanes 0 .. width - 1:
                                                  jax.lax.slice_in_dim(o, 0, width, axis=a), a, 0)  # a slice, no gather)
                                     for o, a in zip(olds, axes)])
+    if record is not None:
+        record, new = new[:2], new[2:]
     new = [jnp.moveaxis(v, 0, a) for v, a in zip(new, axes)]
-    return new, [(o, valid) for o in olds]
+    return new, [(o, valid) for o in olds], record
 
 
 def _npr_tri_stop(r, stop, kind):
