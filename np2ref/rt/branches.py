@@ -17,7 +17,7 @@ from .early_exit import _npr_if_returning, _npr_ifexp_describe, _npr_ifexp_type
 from .promotion import _npr_carried_dtype, _npr_mark_either, _npr_weak_value
 from .np_dtypes import _npr_np_kinds0_settled
 from .python_loops import _npr_python_effects, _npr_python_loop_reason
-from .rebinds import _npr_rebound_in, _npr_while_refilled
+from .rebinds import _npr_rebound_in, _npr_while_refilled, _NprPeelFirst, _NprRebindPython
 from .refs import (
     _npr_batched_control, _npr_check_index_carry, _npr_lift_refs, _npr_placeholder,
     _npr_reachable_refs, _npr_reverse_mode, _npr_unpack)
@@ -470,3 +470,26 @@ def _npr_shape_changes(state, out, unset, may_skip):
                "many times the loop ran")
         raise NprUnsupported("NPR130", f"a loop on array data changes the shape of a value it carries "
                              f"({a.dtype}{list(a.shape)} -> {o.dtype}{list(o.shape)}): {why}")
+
+
+def _npr_narrowed(carry, settled):
+    """Whether a Python float or complex in `carry` is carried in a dtype that cannot hold it."""
+    pairs = zip(jax.tree_util.tree_leaves(carry), jax.tree_util.tree_leaves(settled))
+    return any(type(v) in (float, complex) and not _npr_weak_value(s)
+               and np.promote_types(s.dtype, type(v)) != s.dtype for v, s in pairs)
+
+
+def _npr_check_widened(carry, settled, static, peeled):
+    """A NumPy value the loop carries (not a Python number) that its body rebinds to another dtype
+    (`y = y * 0.3 + np.float64(b)` on float32 `y`; `if i == k: y = y.astype(np.float64)`): NumPy
+    computes the iterations before the change in the old dtype, a carry of the new one from the
+    start would not round them. With a static trip count the first iteration runs on its own
+    (_NprPeelFirst), and a loop that still changes it after that runs as Python; a float that
+    changes in a loop whose trip count is data is refused (NPR128, branches._npr_refuse_widened)."""
+    changed = _npr_widened(carry, settled)
+    if changed and static:
+        if peeled:
+            old, new = changed[0]
+            raise _NprRebindPython(f"a value it carries changes from {old} to {new} in the loop")
+        raise _NprPeelFirst(widened=True)
+    _npr_refuse_widened(changed)

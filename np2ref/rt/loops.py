@@ -8,7 +8,7 @@ import contextlib
 import threading
 
 from .bounds import _npr_note_range
-from .branches import _npr_maybe_untaken, _npr_refuse_widened, _npr_settle, _npr_widened
+from .branches import _npr_check_widened, _npr_maybe_untaken, _npr_narrowed, _npr_settle
 from .truth import npr_max, npr_min
 from .budget import npr_budget_watch
 from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
@@ -365,29 +365,6 @@ def _npr_python_int(i):
     if _npr_weak_value(i) and i.dtype == wide:
         return i
     return _npr_weak_astype(i, wide)
-
-
-def _npr_narrowed(carry, settled):
-    """Whether a Python float or complex in `carry` is carried in a dtype that cannot hold it."""
-    pairs = zip(jax.tree_util.tree_leaves(carry), jax.tree_util.tree_leaves(settled))
-    return any(type(v) in (float, complex) and not _npr_weak_value(s)
-               and np.promote_types(s.dtype, type(v)) != s.dtype for v, s in pairs)
-
-
-def _npr_check_widened(carry, settled, static, peeled):
-    """A NumPy value the loop carries (not a Python number) that its body rebinds to another dtype
-    (`y = y * 0.3 + np.float64(b)` on float32 `y`; `if i == k: y = y.astype(np.float64)`): NumPy
-    computes the iterations before the change in the old dtype, a carry of the new one from the
-    start would not round them. With a static trip count the first iteration runs on its own
-    (_NprPeelFirst), and a loop that still changes it after that runs as Python; a float that
-    changes in a loop whose trip count is data is refused (NPR128, branches._npr_refuse_widened)."""
-    changed = _npr_widened(carry, settled)
-    if changed and static:
-        if peeled:
-            old, new = changed[0]
-            raise _NprRebindPython(f"a value it carries changes from {old} to {new} in the loop")
-        raise _NprPeelFirst(widened=True)
-    _npr_refuse_widened(changed)
 
 
 def _npr_fori(bounds, one, c0, flag=None, unroll=False):
