@@ -33,18 +33,18 @@ def test_inline_expectations(path):
 
 
 def test_rendering_has_line_caret_hint_and_notes():
-    src = "import numpy as np\n\ndef inner(a):\n    return a[1:-1]\n\ndef f(u):\n    v = inner(u)\n    v[0] = 1.0\n"
+    src = "import numpy as np\n\ndef inner(a):\n    w = a[1:-1]\n    return w\n\ndef f(u):\n    v = inner(u)\n    v[0] = 1.0\n"
     result = np2ref.convert_source(src, "m.py")
     [diag] = result.diagnostics
     text = diag.render(src)
-    assert text.splitlines()[0] == "m.py:7:5: NPR203 " + diag.message
+    assert text.splitlines()[0] == "m.py:8:5: NPR203 " + diag.message
     assert "    v = inner(u)" in text and "^" in text
     assert "note: m.py:3:1: inner() returns a view of its parameter `a`" in text
     assert "hint:" in text
     with pytest.raises(np2ref.Np2RefError) as info:
         result.raise_for_errors()
     assert info.value.diagnostics == [diag]
-    assert "m.py:7:5" in str(info.value)
+    assert "m.py:8:5" in str(info.value)
 
 
 def test_syntax_error_is_a_diagnostic():
