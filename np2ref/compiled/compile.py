@@ -138,7 +138,8 @@ class Compiled:
         if self._introspects and rt.npr_zero_d_args(args, kwargs):  # NumPy's type/repr of it: the original's
             return self.original(*args, **kwargs)
         try:
-            return rt.npr_settled(self._call_compiled(*args, **kwargs))  # (its prints done: rt/host_words.py)
+            out = rt.npr_for_caller(self._call_compiled(*args, **kwargs), args, kwargs)  # (rt/arguments.py)
+            return rt.npr_settled(out)  # (its prints done: rt/host_words.py)
         except Exception as exc:
             if not isinstance(exc, rt.NprFirstCall):
                 error = rt.npr_host_raised(exc)

@@ -10,7 +10,7 @@ from .arguments import (
     _npr_check_written, _npr_device_ready, _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split,
     _NPR_GENERAL, _npr_held_arrays, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value,
     _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_write_back,
-    _NprPlan)
+    _NprPlan, npr_for_caller)
 from .compat import _npr_x64_state
 from .compat_messages import _npr_empty_axis_index_error
 from .core import NprError
@@ -193,7 +193,7 @@ class _NprCalls:
         """The NumPy-facing call: NumPy results, written arrays written back. Called with
         jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays.
         It returns once the call's prints and host calls have run (host_words.py)."""
-        return _npr_settled(self._call_numpy(*args, **kwargs))
+        return _npr_settled(npr_for_caller(self._call_numpy(*args, **kwargs), args, kwargs))
 
     def _call_numpy(self, *args, **kwargs):
         kinds = _npr_arg_types(args) if (self._numpy_fast or self._fast) and not kwargs else None  # (no None key)
