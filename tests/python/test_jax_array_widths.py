@@ -34,7 +34,8 @@ def _inputs(dtype):
 def test_64_bit_results_are_numpys_for_a_32_bit_caller():
     pos, vel = _inputs(np.float32)
     want = push(pos, vel, DT, 5)
-    got = PUSH(jnp.asarray(pos), jnp.asarray(vel), DT, 5)
+    with jax.enable_x64(False):  # (JAX's default; another module of the worker may have turned it on)
+        got = PUSH(jnp.asarray(pos), jnp.asarray(vel), DT, 5)
     assert type(got[0]) is np.ndarray and got[0].dtype == np.float64
     assert isinstance(got[1], jax.Array) and got[1].dtype == jnp.float32  # (32 bits: the caller's)
     assert type(got[2]) is np.float64 and abs(got[2] - want[2]) <= 1e-15 * abs(want[2])  # (XLA's sum order)
@@ -49,5 +50,6 @@ def test_a_64_bit_caller_keeps_jax_arrays():
         assert all(isinstance(v, jax.Array) for v in got[:2]) and got[0].dtype == jnp.float64
     with jax.enable_x64(True):
         pos64, vel64 = jnp.asarray(pos, jnp.float64), jnp.asarray(vel, jnp.float64)
-    got = PUSH(pos64, vel64, DT, 5)  # (x64 off, but 64-bit jax.Arrays passed: a device loop's)
+    with jax.enable_x64(False):
+        got = PUSH(pos64, vel64, DT, 5)  # (x64 off, but 64-bit jax.Arrays passed: a device loop's)
     assert isinstance(got[0], jax.Array) and got[0].dtype == jnp.float64
