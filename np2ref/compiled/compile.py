@@ -138,8 +138,7 @@ class Compiled:
         if self._introspects and rt.npr_zero_d_args(args, kwargs):  # NumPy's type/repr of it: the original's
             return self.original(*args, **kwargs)
         try:
-            out = rt.npr_for_caller(self._call_compiled(*args, **kwargs), args, kwargs)  # (rt/arguments.py)
-            return rt.npr_settled(out)  # (its prints done: rt/host_words.py)
+            return rt.npr_settled(self._call_compiled(*args, **kwargs))  # (its prints done: rt/host_words.py)
         except Exception as exc:
             if not isinstance(exc, rt.NprFirstCall):
                 error = rt.npr_host_raised(exc)
@@ -161,7 +160,7 @@ class Compiled:
             flat = self._fast.get(self._types(args))
             if flat is not None and not self._moved(self._entry):
                 try:
-                    return flat.call(args)
+                    return rt.npr_for_caller(flat.call(args), args, None)  # (the others: call_numpy's)
                 except Exception as exc:
                     return self._flat_failed(exc, flat, args, self._entry.call_numpy)
         if self._hosted is not None and not kwargs:

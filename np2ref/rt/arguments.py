@@ -60,12 +60,10 @@ def npr_for_caller(out, args, kwargs):
     float64 jax.Array was one the caller's JAX then summed in float32 (24.319515 for NumPy's
     24.31951670415001: tests/third_party/scripts6/jax_float32_particles.py). Callers in 64-bit
     (x64 on, or passing 64-bit jax.Arrays: a device time loop) keep jax.Arrays out."""
-    if jax.config.jax_enable_x64:
-        return out
     given = [*args, *kwargs.values()] if kwargs else args
-    if not any(isinstance(v, jax.Array) for v in given) or \
+    if not any(type(v) in _NPR_DEVICE_TYPES for v in given) or jax.config.jax_enable_x64 or \
             any(isinstance(v, jax.Array) and v.dtype in _NPR_WIDE for v in given):
-        return out
+        return out  # (a NumPy call's cost: a set lookup an argument; _npr_device_type fills the set)
     if not any(isinstance(v, jax.Array) and v.dtype in _NPR_WIDE for v in jax.tree_util.tree_leaves(out)):
         return out
     mine = {id(v) for v in given}
