@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 import np2ref
+from conftest import on_tpu
 
 
 def push(pos0, vel0, dt, n):
@@ -38,7 +39,11 @@ def test_64_bit_results_are_numpys_for_a_32_bit_caller():
         got = PUSH(jnp.asarray(pos), jnp.asarray(vel), DT, 5)
     assert type(got[0]) is np.ndarray and got[0].dtype == np.float64
     assert isinstance(got[1], jax.Array) and got[1].dtype == jnp.float32  # (32 bits: the caller's)
-    assert type(got[2]) is np.float64 and abs(got[2] - want[2]) <= 1e-15 * abs(want[2])  # (XLA's sum order)
+    assert type(got[2]) is np.float64
+    if on_tpu():  # bitwise=True is XLA:CPU's: the chip folds `vel *= 0.999` five times (1 float32 ulp)
+        np.testing.assert_allclose(got[0], want[0], rtol=1e-8)
+        return
+    assert abs(got[2] - want[2]) <= 1e-15 * abs(want[2])  # (XLA's sum order)
     np.testing.assert_array_equal(got[0], want[0])
     assert got[0].sum() == want[0].sum()  # NumPy's float64 sum, not JAX's float32 one
 

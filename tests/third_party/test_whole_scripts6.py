@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import result_types, run_cli
+from conftest import on_tpu, result_types, run_cli
 from np2ref.verify.compare import first_difference
 
 HERE = Path(__file__).resolve().parent / "scripts6"
@@ -208,9 +208,16 @@ def test_a_converted_script_prints_what_the_original_prints(stem, tmp_path):
     assert expect == "same" and want and same_text(got, want), (got, want)
 
 
-def _compare(fn, expected, got, before, after):
-    diffs = [first_difference(expected, got, "result")]
-    diffs += [first_difference(v, after[k], f"argument `{k}`") for k, v in before.items() if isinstance(v, np.ndarray)]
+# float64 results of float32 arithmetic: a TPU's float32 division is not correctly rounded (one
+# ulp off NumPy's in half_steps on the chip, 2026-12-06), which a later float64 step keeps
+FLOAT32_HISTORY = {"dtype_drift_loop:half_steps"}
+
+
+def _compare(fn, expected, got, before, after, key=None):
+    rtol = 64 * float(np.finfo(np.float32).eps) if key in FLOAT32_HISTORY and on_tpu() else None
+    diffs = [first_difference(expected, got, "result", rtol)]
+    diffs += [first_difference(v, after[k], f"argument `{k}`", rtol)
+              for k, v in before.items() if isinstance(v, np.ndarray)]
     assert not any(diffs), diffs
     assert result_types(got) == result_types(expected)
 
@@ -237,7 +244,7 @@ def test_a_compiled_function_gives_numpys_answer(key):
         return
     assert COMPILE[key] == "same", "translated where a refusal was expected"
     sig = inspect.signature(fn)
-    _compare(fn, _numpy(expected), _numpy(got), sig.bind(*a0, **k0).arguments, sig.bind(*a1, **k1).arguments)
+    _compare(fn, _numpy(expected), _numpy(got), sig.bind(*a0, **k0).arguments, sig.bind(*a1, **k1).arguments, key)
     assert same_text(printed.getvalue(), shown.getvalue())
 
 
