@@ -25,7 +25,7 @@ from .promotion import _npr_promoting
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
 
 from .pyscalars import _npr_list_items, _npr_python_leaves
-from .views import _npr_is_ref, npr_value, NprView
+from .views import _npr_is_ref, _npr_loaded_from, npr_value, NprView
 from .appends import _npr_materialize, _npr_stacked_result
 from .core import NprUnsupported, npr_host_raised
 from .calls import _NprCalls
@@ -232,7 +232,8 @@ class NprFunction(_NprCalls):
                 out = _npr_ordered(out)
             # which returned leaves are an argument itself or a view of one: NumPy returns that
             # very object, or a view of it, which the caller's writes show through
-            leaves = jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)
+            # (a helper's Ref loaded by npr_value counts as that Ref: `return laplacian(u, u)`)
+            leaves = [_npr_loaded_from(x) for x in jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)]
             returned = {i: (n, ()) for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
             owners = {id(refs[leader]): n for n, leader in aliases.items()}
             for i, leaf in enumerate(leaves):
@@ -258,6 +259,7 @@ class NprFunction(_NprCalls):
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
                 _npr_state.pop("stacked", None)  # and appends.py's
+                _npr_state.pop("loads", None)  # and npr_value's
         return result, finals, returned, same, python
 
     def _globals_moved(self, args=(), kwargs=None):

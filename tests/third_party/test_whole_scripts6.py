@@ -125,8 +125,6 @@ LEFT = {
     "convert:rk4_zero_d_state": "np.zeros(()) then `acc += v` in a loop returned as np.float64",
     "convert:jax_float32_particles": "float32 jax.Arrays returned to NumPy code: later reductions are JAX's "
                                      "(the float64 ones are NumPy arrays now: tests/python/test_jax_array_widths.py)",
-    "convert:shared_helper_routes": "`r = in_place_lap(v)`, laplacian(u, u) returning `out`: `r is v` "
-                                    "is False (a returned argument through a helper is a new array)",
     "dtype_drift_loop:wrap_counters": "a uint8 0-d array `small *= 3` in a loop returned as np.uint8",
     "rk4_zero_d_state:accumulate_0d": "np.zeros(()) then `acc += v` in a loop returned as np.float64",
     "jax_float32_particles:run": "jax.Arrays returned (and a jax float32 0-d for np.float32)",
