@@ -89,7 +89,7 @@ COMPILE = {
     "monte_carlo_seeded:estimate_pi": "NPR021", "monte_carlo_seeded:rejection": "same",
     "monte_carlo_seeded:walk_seeded": "same",
     # `y = np.array(y0)` is a 0-d array on the first trip and a scalar after it, and the loop asks
-X
+    # `type(y).__name__`: a Python loop (`kinds.append`), each trip traced with the kinds it has
     "rk4_zero_d_state:rk4_scalar": "same", "rk4_zero_d_state:rk4_escape": "same",
     "rk4_zero_d_state:rk4_escape#never": "same", "rk4_zero_d_state:accumulate_0d": "same",
     "shared_helper_routes:diffuse": "same", "shared_helper_routes:diffuse_self": "same",
