@@ -10,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .arguments import (
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_values,
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_held, _npr_host_values,
     _npr_is_python_value, _npr_list_value, _npr_numpy_steps, _npr_ordered, _npr_plain_dicts,
     _npr_python_result, _npr_static_key, _NprResultShape)
 from .bounds import _npr_Bounds
@@ -329,6 +329,7 @@ class NprFunction(_NprCalls):
                 leaves, tree = jax.tree_util.tree_flatten(result)
                 # Python values computed from static inputs stay Python values (an int stays an int)
                 fixed = {i: _npr_python_result(v) for i, v in enumerate(leaves) if _npr_is_python_value(v)}
+                fixed.update(_npr_host_held(leaves, static.values(), self.fn.__globals__))  # (`return sim.u`)
                 sites = tuple(checks.sites) if checks is not None else ()
                 shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()),
                                         tuple(same.items()), sites, python, _npr_has_dict(result))

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import converted_functions, load_module
+from conftest import load_module, run_cli
 from np2ref.analysis.module import analyse_module
 from np2ref.verify.compare import first_difference
 
@@ -58,6 +58,17 @@ def into_other(u, w):
 def pair(u, w):
     a = lap(u, w)
     return a, w, 1
+
+
+GRID = np.linspace(0.0, 1.0, 4)
+
+
+def the_grid(x):
+    return GRID, x.sum()
+
+
+def a_copy_of_the_grid(x):
+    return GRID.copy(), x.sum()
 '''
 
 ARGS = {
@@ -91,8 +102,13 @@ def module(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def converted(module, tmp_path_factory):
-    return converted_functions(module, list(ARGS) + ["lap"], tmp_path_factory.mktemp("identity_conv"), "through")
+def converted(tmp_path_factory):
+    """`np2ref convert` of SOURCE, the converted file imported (its @npr_jit functions)."""
+    folder = tmp_path_factory.mktemp("identity_conv")
+    (folder / "through.py").write_text(SOURCE)
+    r = run_cli("convert", "through.py", "-o", "through_ref.py", cwd=folder)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return load_module((folder / "through_ref.py").read_text(), folder, "through_ref")
 
 
 @pytest.mark.parametrize("name", list(ARGS))
@@ -141,3 +157,15 @@ def keyword(u):
 ''')
     assert {n: p for n, p in got.items() if p} == {
         "lap": "out", "in_place": "u", "chain": "u", "into_other": "u", "keyword": "u"}
+
+
+@pytest.mark.parametrize("route", ["compile", "convert"])
+def test_a_module_array_returned_is_that_array_and_its_copy_a_new_one(module, converted, route):
+    """`return GRID`: NumPy's very array (a copy before); `return GRID.copy()`: a new array each
+    call, never one held from the trace."""
+    f, g = (np2ref.compile(getattr(module, n), host_below=0) if route == "compile" else getattr(converted, n)
+            for n in ("the_grid", "a_copy_of_the_grid"))
+    grid = module.GRID if route == "compile" else converted.GRID
+    assert f(np.ones(2))[0] is grid and f(np.ones(3))[0] is grid
+    first, second = g(np.ones(2))[0], g(np.ones(2))[0]
+    assert first is not second and first is not grid and np.array_equal(first, grid)
