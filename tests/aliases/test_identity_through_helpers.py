@@ -44,6 +44,12 @@ def written_after(u):
     return r
 
 
+def written_through(u):
+    r = in_place(u)
+    r[0] = 7.0
+    return u
+
+
 def looped(v, n):
     for i in range(n):
         v = in_place(v)
@@ -75,6 +81,7 @@ ARGS = {
     "in_place": lambda: (np.arange(6.0) ** 2,),
     "chain": lambda: (np.arange(6.0) ** 2,),
     "written_after": lambda: (np.arange(6.0) ** 2,),
+    "written_through": lambda: (np.arange(6.0) ** 2,),
     "looped": lambda: (np.arange(6.0) ** 2, 3),
     "into_other": lambda: (np.arange(6.0) ** 2, np.ones(6)),
     "pair": lambda: (np.arange(6.0) ** 2, np.ones(6)),
@@ -156,7 +163,8 @@ def keyword(u):
     return lap(out=u, u=u)
 ''')
     assert {n: p for n, p in got.items() if p} == {
-        "lap": "out", "in_place": "u", "chain": "u", "into_other": "u", "keyword": "u"}
+        "lap": "out", "in_place": "u", "chain": "u", "into_other": "u", "keyword": "u",
+        "written_through": "u"}
 
 
 @pytest.mark.parametrize("route", ["compile", "convert"])

@@ -270,6 +270,30 @@ def plan_module_call(node: cst.Call, ctx) -> None:
         _module_call(ctx, node, func.value)
 
 
+def _returned_through(ctx, node: cst.Call) -> bool:
+    """`return laplacian(u, u)` in a function that returns its parameter through the helper as
+    itself (identity.returned_through): the helper's value is the parameter's own Ref, returned
+    as `return u` returns it (a caller's `r = in_place(v)` binds v's Ref, not a copy)."""
+    if ctx.f.returns_param is None:
+        return False
+    found = []
+    run_visitor(ctx.f.node.body, _ReturnValues(found))
+    return any(v is node for v in found)
+
+
+class _ReturnValues(cst.CSTVisitor):
+    """The values of a function's own `return`s (not a nested def's)."""
+
+    def __init__(self, found: list):
+        self.found = found
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.found.append(node.value)
+
+
 def _module_call(ctx, node: cst.Call, callee: str) -> None:
     facts = ctx.all[callee]
     unpacked = [a for a in node.args if a.star]
@@ -294,8 +318,8 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
             else:
                 mark_ref_or_own(ctx, arg)
     if facts.returns_alias and node not in ctx.m.own_form and node not in ctx.m.unpacked_refs and \
-            not any(node is a.value for a in ctx.f.identity_items):  # (npr_returned checks the Refs it returns)
-        ctx.m.value_wrap.add(node)
+            not any(node is a.value for a in ctx.f.identity_items) and not _returned_through(ctx, node):
+        ctx.m.value_wrap.add(node)  # (npr_returned checks the Refs identity_items return)
     check_shared_buffers(ctx, node, callee, facts, pairs)
     check_written_defaults(ctx, node, callee, facts, {p for _, p in pairs})
 
