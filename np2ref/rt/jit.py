@@ -271,6 +271,7 @@ class NprFunction(_NprCalls):
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
                 _npr_state.pop("stacked", None)  # and appends.py's
                 _npr_state.pop("loads", None)  # and npr_value's
+                _npr_state.pop("peeled0", None)  # and np_dtypes' peeled trips'
         return result, finals, returned, same, python
 
     def _globals_moved(self, args=(), kwargs=None):

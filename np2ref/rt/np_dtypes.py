@@ -217,7 +217,9 @@ def _npr_np_kinds0_fixed(given, kinds, run, body, peel=None):
 
     def trip(i, carry):  # (`seen.known`: values with notes of their own: a Python loop's, a peeled trip's)
         if seen.peeled:  # (the loop after the peeled trip notes its own kinds: npr_for's second loop)
-            return body(i, carry)
+            result = body(i, carry)  # (the peeled trip: its results start a loop that peels no more)
+            _npr_state.setdefault("peeled0", set()).update(id(v) for v in jax.tree_util.tree_leaves(result))
+            return result
         leaves = jax.tree_util.tree_leaves(carry)
         carried = len(leaves) == len(kinds) and any(id(v) not in seen.known for v in leaves)
         if carried:
@@ -237,6 +239,8 @@ def _npr_np_kinds0_fixed(given, kinds, run, body, peel=None):
         return result
 
     seen = _npr_np_Trips({id(v) for v in given})
+    if given and all(id(v) in _npr_state.get("peeled0", ()) for v in given):
+        peel = None  # (the rest of a peeled loop: a second change of kind leaves it open)
     classes = _npr_np_classes0(kinds)
     asked = _npr_state.get("asked0", 0)
     out = run(trip)
