@@ -120,6 +120,17 @@ def _passed_through(value, callees: dict, local: set[str]) -> str | None:
     return passed[0].value if len(passed) == 1 and isinstance(passed[0], cst.Name) else None
 
 
+def returns_through(facts, value: cst.BaseExpression) -> bool:
+    """Whether `value` (a helper's call) is returned by a function (aliases.FunctionFacts) that
+    returns a parameter as itself: `return laplacian(u, u)` gives u's own Ref, as `return u` does
+    (returned_through), not a load of it."""
+    if facts.returns_param is None:
+        return False
+    scan = _ReturnsAndBindings(facts.node)
+    run_visitor(facts.node.body, scan)
+    return any(v is value for v in scan.values)
+
+
 def param_of(returned: ReturnedItems | None) -> str | None:
     """returned_items' answer as returned_param's: the one parameter returned unpacked, unchecked."""
     if returned is None or returned.unpacked or returned.checked:
