@@ -42,13 +42,19 @@ class ReturnedItems:
     checked: bool                  # some such parameter is `op=`'d: the identity holds for an array
 
 
-def returned_items(func: cst.FunctionDef) -> ReturnedItems | None:
-    """The parameters `func` returns as themselves, item by item (see the module docstring)."""
+def _scanned(func: cst.FunctionDef) -> _ReturnsAndBindings | None:
+    """The function's returns and bindings, where it may return a parameter as itself at all."""
     if func.decorators or func.asynchronous is not None or not _ends_with_return(func.body):
         return None
     scan = _ReturnsAndBindings(func)
     run_visitor(func.body, scan)
-    if scan.other or not scan.values:
+    return None if scan.other or not scan.values else scan
+
+
+def returned_items(func: cst.FunctionDef) -> ReturnedItems | None:
+    """The parameters `func` returns as themselves, item by item (see the module docstring)."""
+    scan = _scanned(func)
+    if scan is None:
         return None
     shapes = {_items(v) for v in scan.values}
     if len(shapes) != 1:
@@ -80,6 +86,49 @@ def _items(value) -> tuple[bool, tuple[str | None, ...]] | None:
 def returned_param(func: cst.FunctionDef) -> str | None:
     """The parameter `func` returns as itself on every path (no `op=` on it), or None."""
     return param_of(returned_items(func))
+
+
+def returned_through(func: cst.FunctionDef, callees: dict) -> ReturnedItems | None:
+    """The parameter p `func` returns as itself through a helper of its module: every `return`
+    is `return p` or `return g(..., p, ...)`, g (callees: name -> (its parameters, the one it
+    returns as itself, unchecked)) given p, as a bare name, for the parameter it returns; p
+    bound nowhere in func, no `op=` on it (`in_place_lap(u): return laplacian(u, u)`)."""
+    scan = _scanned(func)
+    if scan is None:
+        return None
+    params = {x.name.value for x in (*func.params.posonly_params, *func.params.params, *func.params.kwonly_params)}
+    found = {_passed_through(v, callees, scan.bound | params) for v in scan.values}
+    if len(found) != 1:
+        return None
+    (p,) = found
+    if p is None or p not in {x.name.value for x in func.params.params} or p in scan.bound | scan.augmented:
+        return None
+    return ReturnedItems((p,), False, False)
+
+
+def _passed_through(value, callees: dict, local: set[str]) -> str | None:
+    """The bare name `return value` gives back as itself: the name, or the one a callee (a
+    module function: no local name) returns."""
+    if isinstance(value, cst.Name):
+        return value.value
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)) or value.func.value in local:
+        return None
+    params, q = callees.get(value.func.value, ((), None))
+    if q is None or any(a.star for a in value.args):
+        return None
+    passed = [a.value for a, p in call_params(value.args, params) if p == q]
+    return passed[0].value if len(passed) == 1 and isinstance(passed[0], cst.Name) else None
+
+
+def returns_through(facts, value: cst.BaseExpression) -> bool:
+    """Whether `value` (a helper's call) is returned by a function (aliases.FunctionFacts) that
+    returns a parameter as itself: `return laplacian(u, u)` gives u's own Ref, as `return u` does
+    (returned_through), not a load of it."""
+    if facts.returns_param is None:
+        return False
+    scan = _ReturnsAndBindings(facts.node)
+    run_visitor(facts.node.body, scan)
+    return any(v is value for v in scan.values)
 
 
 def param_of(returned: ReturnedItems | None) -> str | None:

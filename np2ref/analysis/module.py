@@ -15,6 +15,7 @@ from .aliases import analyse_function, FunctionFacts
 from .collect import Collected, param_names
 from .module_state import changing_globals
 from .generators import made_generators
+from .identity import param_of, returned_through
 from .names import ImportMap
 from .numpy_table import RANDOM_GENERATORS
 from .host_code import host_culprits, PURE_MODULES
@@ -228,6 +229,7 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     functions, module_globals = module_level_names(module)
     numpy_names = frozenset(n for n, q in imports.aliases.items() if q == "numpy" or q.startswith("numpy."))
     collected = {n: Collected(f, numpy_names) for n, f in functions.items()}  # the one pass over each body
+    _returned_through_helpers(functions, collected)
     objects = module_objects(module, imports)
     changing = changing_globals(module, imports)
     made = {n: made_generators(functions[n], c.bindings, imports, frozenset(param_names(functions[n])),
@@ -270,3 +272,16 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain),
                        host_calls=breaks, generators=frozenset(n for n, g in made.items() if g and n in facts),
                        objects=frozenset(n for n, k in objects.items() if k == "object"))
+
+
+def _returned_through_helpers(functions, collected) -> None:
+    """A function returning a parameter through a helper that returns it as itself (`return
+    laplacian(u, u)`) returns it as itself too: to the least fixed point (a recursion proves
+    nothing), noted in each Collected before the effects are computed."""
+    changed = True
+    while changed:
+        changed = False
+        callees = {n: (param_names(functions[n]), c.returns_param) for n, c in collected.items()}
+        for n, col in collected.items():
+            if col.returned is None and (found := returned_through(functions[n], callees)) is not None:
+                col.returned, col.returns_param, changed = found, param_of(found), True

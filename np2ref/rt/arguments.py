@@ -201,7 +201,8 @@ class _NprResultShape:
     traced with (a retrace for new shapes cannot mix one call's result up with another's)."""
 
     def __init__(self, tree, fixed, returned, same, sites=(), python=(), dicts=False):
-        self.tree, self.fixed, self.returned, self.same = tree, dict(fixed), dict(returned), dict(same)
+        self.tree, self.returned, self.same = tree, dict(returned), dict(same)
+        self.fixed = {i: v.obj if type(v) is _NprHeld else v for i, v in fixed}  # (held: the object itself)
         self.sites = sites  # the run-time index checks traced (_npr_Bounds.sites)
         self.python = dict(python)  # leaf index -> int/float/bool: a Python scalar in NumPy's program
         self.dicts = dicts  # a dict in the result: _NprDicts, made plain dicts again
@@ -446,10 +447,41 @@ def _npr_is_python_value(v):
 
 def _npr_python_result(v):
     """A result known when traced as NumPy's program has it: `np.float64` named in the function
-    (jax.numpy's scalar type in the translation) is NumPy's."""
+    (jax.numpy's scalar type in the translation) is NumPy's, and so is a NumPy function named
+    (`return np.sin`: the translation's npr_np_sin)."""
     if isinstance(v, type) and v.__module__.startswith("jax") and isinstance(getattr(v, "dtype", None), np.dtype):
         return v.dtype.type
+    name = getattr(v, "__name__", "")
+    if callable(v) and name.startswith("npr_np_") and getattr(v, "__module__", "").startswith(__package__ or "np2ref"):
+        return getattr(np, name[7:], v)
     return v
+
+
+class _NprHeld:
+    """A NumPy array the function returns as it is, held in a result shape's aux data (compared
+    and hashed by identity: an array's `==` is elementwise)."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __eq__(self, other):
+        return type(other) is _NprHeld and other.obj is self.obj
+
+    def __hash__(self):
+        return id(self.obj)
+
+
+def _npr_host_held(leaves, static, module):
+    """The result leaves that are NumPy arrays the program holds as they are, where NumPy returns
+    that very object: a module-level array or an array attribute of an object passed in (`return
+    sim.u`; writes into either are refused or watched: module_globals.py). -> {index: _NprHeld}.
+    Another NumPy array (one a NumPy call made when traced) stays a result of the run."""
+    held = {id(v) for v in module.values() if type(v) is np.ndarray}
+    for obj in static:
+        if hasattr(obj, "__dict__") and not isinstance(obj, type):
+            held |= {id(v) for v in vars(obj).values() if type(v) is np.ndarray}
+    return {i: _NprHeld(v) for i, v in enumerate(leaves) if type(v) is np.ndarray and id(v) in held}
 
 
 def _npr_arraylike(v):

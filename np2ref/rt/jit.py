@@ -10,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .arguments import (
-    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_values,
+    _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_held, _npr_host_values,
     _npr_is_python_value, _npr_list_value, _npr_numpy_steps, _npr_ordered, _npr_plain_dicts,
     _npr_python_result, _npr_static_key, _NprResultShape)
 from .bounds import _npr_Bounds
@@ -25,7 +25,7 @@ from .promotion import _npr_promoting
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
 
 from .pyscalars import _npr_list_items, _npr_python_leaves
-from .views import _npr_is_ref, npr_value, NprView
+from .views import _npr_is_ref, _npr_loaded_from, npr_value, NprView
 from .appends import _npr_materialize, _npr_stacked_result
 from .core import NprUnsupported, npr_host_raised
 from .calls import _NprCalls
@@ -106,6 +106,9 @@ class NprFunction(_NprCalls):
         self._watch = None
         self.globals_source = None
         self._traced = None  # traced_fn()
+        # a zero-argument callable giving the variant of fn traced for a 0-d NumPy array argument
+        # (np2ref.compile's: every 0-d result's kind noted, compiled/compile.py); None: fn
+        self.variant0 = None
         self.float_variants = {}  # Python floats that size arrays, made static (float_sizes.py)
 
     def __call__(self, *args, **kwargs):
@@ -173,6 +176,13 @@ class NprFunction(_NprCalls):
             self._traced = _npr_promoting(self.fn) if self.dtype_policy == "preserve" else self.fn
         return self._traced
 
+    def traced_fn0(self):
+        """traced_fn of the variant for a 0-d NumPy array argument (variant0), made once."""
+        if not isinstance(self.variant0, NprFunction):
+            made = self.variant0()
+            self.variant0 = NprFunction(made, dtype_policy=self.dtype_policy)
+        return self.variant0.traced_fn()
+
     def __get__(self, obj, objtype=None):
         return self
 
@@ -207,11 +217,11 @@ class NprFunction(_NprCalls):
             result = jax.tree_util.tree_map(lambda leaf: lists.get(id(leaf), leaf), result)
         return _npr_plain_dicts(result), finals
 
-    def _run(self, values, aliases, stacked=False, arrays0=()):
+    def _run(self, values, aliases, stacked=False, arrays0=(), numpy0=False):
         with npr_trace_budget(self.trace_budget):  # a shared one when called from another's trace
-            return self._run_traced(values, aliases, stacked, arrays0)
+            return self._run_traced(values, aliases, stacked, arrays0, numpy0)
 
-    def _run_traced(self, values, aliases, stacked=False, arrays0=()):
+    def _run_traced(self, values, aliases, stacked=False, arrays0=(), numpy0=False):
         _npr_state["depth"] += 1
         try:
             refs = {}
@@ -223,7 +233,8 @@ class NprFunction(_NprCalls):
                     refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
-            out = self.traced_fn()(*bound.args, **bound.kwargs)
+            # (given a 0-d NumPy array or scalar: every 0-d kind noted, np2ref.compile's variant0)
+            out = (self.traced_fn0() if numpy0 and self.variant0 else self.traced_fn())(*bound.args, **bound.kwargs)
             # an append loop's list: its buffers the leaves of the jitted run's result (appends.py);
             # for .pure, its rows
             out = _npr_stacked_result(out) if stacked and _npr_state["depth"] == 1 else _npr_materialize(out)
@@ -232,7 +243,8 @@ class NprFunction(_NprCalls):
                 out = _npr_ordered(out)
             # which returned leaves are an argument itself or a view of one: NumPy returns that
             # very object, or a view of it, which the caller's writes show through
-            leaves = jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)
+            # (a helper's Ref loaded by npr_value counts as that Ref: `return laplacian(u, u)`)
+            leaves = [_npr_loaded_from(x) for x in jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)]
             returned = {i: (n, ()) for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
             owners = {id(refs[leader]): n for n, leader in aliases.items()}
             for i, leaf in enumerate(leaves):
@@ -258,6 +270,8 @@ class NprFunction(_NprCalls):
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
                 _npr_state.pop("stacked", None)  # and appends.py's
+                _npr_state.pop("loads", None)  # and npr_value's
+                _npr_state.pop("peeled0", None)  # and np_dtypes' peeled trips'
         return result, finals, returned, same, python
 
     def _globals_moved(self, args=(), kwargs=None):
@@ -289,8 +303,9 @@ class NprFunction(_NprCalls):
         # a 0-d NumPy array argument (not a NumPy scalar: the same to jax.jit) is a 0-d array in
         # the trace (`Z.copy()` returned is one), noted per trace (np_dtypes._npr_np_array0_made)
         arrays0 = tuple(n for n in dynamic_names if type(dynamic[n]) is np.ndarray and not dynamic[n].ndim)
+        numpy0 = bool(arrays0) or any(isinstance(v, np.generic) for v in dynamic.values())
         key = (tuple(sorted((k, _npr_static_key(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
-               dynamic_names, donated, arrays0)
+               dynamic_names, donated, arrays0, numpy0)
         if key not in self._jitted:
             def run(dynamic, written):
                 saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
@@ -298,7 +313,8 @@ class NprFunction(_NprCalls):
                 try:
                     try:
                         result, finals, returned, same, python = _npr_fenced(  # divisions.py
-                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True, arrays0=arrays0))
+                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True,
+                                              arrays0=arrays0, numpy0=numpy0))
                     except Exception as exc:  # a known gap is coded, not a raw JAX error
                         gap = _npr_trace_gap(exc)
                         if gap is not None:
@@ -314,6 +330,7 @@ class NprFunction(_NprCalls):
                 leaves, tree = jax.tree_util.tree_flatten(result)
                 # Python values computed from static inputs stay Python values (an int stays an int)
                 fixed = {i: _npr_python_result(v) for i, v in enumerate(leaves) if _npr_is_python_value(v)}
+                fixed.update(_npr_host_held(leaves, static.values(), self.fn.__globals__))  # (`return sim.u`)
                 sites = tuple(checks.sites) if checks is not None else ()
                 shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()),
                                         tuple(same.items()), sites, python, _npr_has_dict(result))

@@ -139,7 +139,12 @@ def npr_for(rng, body, *init, **options):
     be 0-d arrays or scalars (np_dtypes._npr_np_kinds0_settled)."""
     if not init:
         return _npr_for_run(rng, body, **options)
-    return _npr_np_kinds0_settled(init, lambda trip: _npr_for_run(rng, trip, *init, **options), body)
+    counted = rng.range if isinstance(rng, NprItems) and not rng.python else rng
+    # (the first trip on its own where a trip changes a 0-d kind: a counted loop that runs at least once)
+    peel = _NprPeelFirst if not options.get("appends") and isinstance(counted, NprRange) and all(
+        _npr_is_concrete(v) for v in (counted.start, counted.stop, counted.step)) and len(
+        range(int(counted.start), int(counted.stop), int(counted.step))) else None
+    return _npr_np_kinds0_settled(init, lambda trip: _npr_for_run(rng, trip, *init, **options), body, peel)
 
 
 def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False, appends=(),

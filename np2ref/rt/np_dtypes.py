@@ -146,7 +146,7 @@ def _npr_np_kind0(v):
     return "array" if kept is not None and kept[0] is v and kept[1] is np.array else "scalar"
 
 
-def _npr_np_kinds0_settled(values, run, body=None):
+def _npr_np_kinds0_settled(values, run, body=None, peel=None):
     """`run()`, a loop or branch over `values` (what it carries), with its new 0-d results noted
     "open" where np2ref cannot tell a 0-d array from a scalar: a traced loop's or branch's
     results are new values, which the notes of what it carried do not reach, and its body may
@@ -160,14 +160,22 @@ def _npr_np_kinds0_settled(values, run, body=None):
     are noted with the kinds of the values carried in; where every trip's results have those
     kinds again (`a += x[i]` keeps a 0-d array one), every trip saw them, and so do the loop's
     results. Where a trip's do not, the loop runs again with them noted "open" (what its body
-    asked of them was answered for the first trip only)."""
+    asked of them was answered for the first trip only).
+
+    `peel` (a loop with a static trip count of one or more: the exception that makes npr_for
+    run the first trip on its own): where the first trip changes a kind (`peak =
+    np.maximum(peak, v)` makes a 0-d array a scalar), the loop's trace stops, the first trip
+    runs on its own with the kinds it starts with, and the rest is a loop of its own, settled
+    from the kinds the first trip left (its notes are the results')."""
     given = jax.tree_util.tree_leaves(values)
     kinds = [_npr_np_kind0(v) for v in given]
     made = _npr_state.get("array0_made", 0)
     if body is None:
         out, seen = run(), None
     else:
-        out, seen = _npr_np_kinds0_fixed(given, kinds, run, body)
+        out, seen = _npr_np_kinds0_fixed(given, kinds, run, body, peel)
+        if seen in ("peeled", "exact"):
+            return out
     inside = _npr_state.get("array0_made", 0) != made
     if not inside and not any(k in ("array", "open") for k in kinds):
         return out
@@ -187,13 +195,19 @@ def _npr_np_kinds0_settled(values, run, body=None):
 class _npr_np_Trips:
     """What _npr_np_kinds0_fixed's trips saw: an object, which python_loops.py's search for the
     containers a body changes (lists, dicts, sets in its closure) does not look into."""
-    __slots__ = ("known", "outs")
+    __slots__ = ("known", "outs", "peeled", "assumed")
 
     def __init__(self, known):
-        self.known, self.outs = known, []
+        self.known, self.outs, self.peeled, self.assumed = known, [], False, False
 
 
-def _npr_np_kinds0_fixed(given, kinds, run, body):
+def _npr_np_classes0(kinds):
+    """Kinds as a trip notes them: a 0-d array, an open value, or nothing noted (a scalar, a
+    Python number, an n-d array, another object: the body's notes are the same for each)."""
+    return [k if k in ("array", "open") else None for k in kinds]
+
+
+def _npr_np_kinds0_fixed(given, kinds, run, body, peel=None):
     """(run's result, the kinds every trip kept, or None where a trip's results had others): see
     _npr_np_kinds0_settled. Where they had others, a type or text asked inside the loop was
     answered for the first trip's kinds: refused (NPR042). (Values do not depend on it: `op=`
@@ -202,8 +216,14 @@ def _npr_np_kinds0_fixed(given, kinds, run, body):
         return run(body), None  # (nothing carried to note: as without `body`)
 
     def trip(i, carry):  # (`seen.known`: values with notes of their own: a Python loop's, a peeled trip's)
+        if seen.peeled:  # (the loop after the peeled trip notes its own kinds: npr_for's second loop)
+            result = body(i, carry)  # (the peeled trip: its results start a loop that peels no more)
+            _npr_state.setdefault("peeled0", set()).update(id(v) for v in jax.tree_util.tree_leaves(result))
+            return result
         leaves = jax.tree_util.tree_leaves(carry)
-        if len(leaves) == len(kinds):
+        carried = len(leaves) == len(kinds) and any(id(v) not in seen.known for v in leaves)
+        if carried:
+            seen.assumed = True  # (a lax loop's carry: noted with the kinds carried in)
             for v, k in zip(leaves, kinds):
                 if id(v) not in seen.known and k == "array":
                     _npr_np_note_array0(v)
@@ -213,12 +233,22 @@ def _npr_np_kinds0_fixed(given, kinds, run, body):
         out = jax.tree_util.tree_leaves(result)
         seen.known |= {id(v) for v in out}
         seen.outs = seen.outs + [[_npr_np_kind0(v) for v in out]]
+        if carried and peel is not None and _npr_np_classes0(seen.outs[-1]) != classes:
+            seen.peeled = True  # a lax loop's trip changed a kind: the first trip runs on its own
+            raise peel()
         return result
 
     seen = _npr_np_Trips({id(v) for v in given})
+    if given and all(id(v) in _npr_state.get("peeled0", ()) for v in given):
+        peel = None  # (the rest of a peeled loop: a second change of kind leaves it open)
+    classes = _npr_np_classes0(kinds)
     asked = _npr_state.get("asked0", 0)
     out = run(trip)
-    if all(o == kinds for o in seen.outs):
+    if seen.peeled:
+        return out, "peeled"
+    if not seen.assumed:  # a Python loop: each trip's values carry the notes of the one before
+        return out, "exact"
+    if all(_npr_np_classes0(o) == classes for o in seen.outs):
         return out, kinds
     if _npr_state.get("asked0", 0) != asked:
         _npr_np_open0_refused("what the loop asked of it (its type or text) is")

@@ -183,13 +183,25 @@ def _npr_same(v, x) -> None:
 
 
 def npr_value(tree):
-    """npr_load over tuples, lists and dicts (for return values)."""
+    """npr_load over tuples, lists and dicts (for return values: a module function's call that
+    may return one of its Refs). Inside a trace each Ref or view loaded is noted by the value's
+    identity ("loads"): the helper returned that very array in NumPy (`return out`), so where the
+    value reaches the compiled function's return, it is the caller's own array (jit.py)."""
     if isinstance(tree, (tuple, list)):
         items = [npr_value(x) for x in tree]
         return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)  # a namedtuple
     if isinstance(tree, dict):
         return {k: npr_value(x) for k, x in tree.items()}
-    return npr_load(tree)
+    value = npr_load(tree)
+    if value is not tree and _npr_state.depth and isinstance(tree, (jax.Ref, NprView)):
+        _npr_state.setdefault("loads", {})[id(value)] = (value, tree)  # (value kept: its id stays its own)
+    return value
+
+
+def _npr_loaded_from(leaf):
+    """The Ref or view npr_value loaded `leaf` from in this trace, else leaf itself."""
+    got = _npr_state.get("loads", {}).get(id(leaf))
+    return got[1] if got is not None and got[0] is leaf else leaf
 
 
 def npr_sub(x, idx):

@@ -186,8 +186,6 @@ def test_a_written_argument_that_is_a_module_array_the_function_reads_is_refused
     assert np.array_equal(P.W, np.arange(4.0)) and np.array_equal(P.SIM.u, np.arange(4.0))
 
 
-@pytest.mark.xfail(strict=True, reason="a NumPy function returned as a value (`return np.sin`) is the "
-                   "translation's npr_np_sin, not NumPy's ufunc")
 def test_a_numpy_function_returned_as_a_value():
     assert compiled("returns_numpy_function")(np.ones(2)) is np.sin
 
@@ -289,9 +287,6 @@ def test_a_number_attribute_bound_then_op_assigned_is_a_value():
     assert sim.alpha == 0.2
 
 
-@pytest.mark.xfail(strict=True, reason="an array attribute of an object argument returned (`return sim.u`) "
-                   "comes back as a copy, not the object's own array (NumPy's `result is sim.u`); a parameter "
-                   "returned is the caller's own array (_NprResultShape.returned), an attribute is not followed")
 def test_an_objects_array_returned_is_that_array():
     sim = _sims()[0]
     assert compiled("returns_the_objects_array")(sim) is sim.u

@@ -89,8 +89,8 @@ COMPILE = {
     "monte_carlo_seeded:estimate_pi": "NPR021", "monte_carlo_seeded:rejection": "same",
     "monte_carlo_seeded:walk_seeded": "same",
     # `y = np.array(y0)` is a 0-d array on the first trip and a scalar after it, and the loop asks
-    # `type(y).__name__`: refused (NPR042, fuzz6's 0-d rule), where peeling the first trip would do
-    "rk4_zero_d_state:rk4_scalar": "NPR042", "rk4_zero_d_state:rk4_escape": "same",
+    # `type(y).__name__`: a Python loop (`kinds.append`), each trip traced with the kinds it has
+    "rk4_zero_d_state:rk4_scalar": "same", "rk4_zero_d_state:rk4_escape": "same",
     "rk4_zero_d_state:rk4_escape#never": "same", "rk4_zero_d_state:accumulate_0d": "same",
     "shared_helper_routes:diffuse": "same", "shared_helper_routes:diffuse_self": "same",
     "shared_helper_routes:into_view": "same", "shared_helper_routes:in_place_lap": "same",
@@ -121,14 +121,8 @@ COMPILE = {
 # returns NumPy values; outside np2ref's x64 scope JAX then computes on them in float32
 # (`result.sum()` printed 24.319515 for NumPy's 24.31951670415001).
 LEFT = {
-    "convert:dtype_drift_loop": "a uint8 0-d array `small *= 3` in a loop printed as np.uint8(163)",
-    "convert:rk4_zero_d_state": "np.zeros(()) then `acc += v` in a loop returned as np.float64",
     "convert:jax_float32_particles": "float32 jax.Arrays returned to NumPy code: later reductions are JAX's "
                                      "(the float64 ones are NumPy arrays now: tests/python/test_jax_array_widths.py)",
-    "convert:shared_helper_routes": "`r = in_place_lap(v)`, laplacian(u, u) returning `out`: `r is v` "
-                                    "is False (a returned argument through a helper is a new array)",
-    "dtype_drift_loop:wrap_counters": "a uint8 0-d array `small *= 3` in a loop returned as np.uint8",
-    "rk4_zero_d_state:accumulate_0d": "np.zeros(()) then `acc += v` in a loop returned as np.float64",
     "jax_float32_particles:run": "jax.Arrays returned (and a jax float32 0-d for np.float32)",
     "jax_float32_particles:run#python_dt": "jax.Arrays returned (and a jax float32 0-d for np.float32)",
 }

@@ -132,11 +132,16 @@ def test_a_converted_file_answers_as_numpy(capsys):
         _same(want, got, name)
 
 
-@pytest.mark.parametrize("name, args", [("loop", (X, 2)), ("branch", (X,))])
-def test_a_0d_value_a_traced_loop_or_branch_leaves_either_way_is_refused(loops, name, args):
-    getattr(loops, name)(*args)  # NumPy answers (a scalar after the loop; array(1.) after the branch)
+def test_a_0d_value_a_traced_branch_leaves_either_way_is_refused(loops):
+    loops.branch(X)  # NumPy answers (array(1.) after the branch)
     with pytest.raises(np2ref.Np2RefError, match="NPR042"):
-        np2ref.compile(getattr(loops, name), host_below=0)(*args)
+        np2ref.compile(loops.branch, host_below=0)(X)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_a_0d_value_a_counted_loop_makes_a_scalar_is_one_after_it(loops, n):
+    """The first trip on its own, then a loop of scalars (NPR042 before): NumPy's type name."""
+    assert np2ref.compile(loops.loop, host_below=0)(X, n) == loops.loop(X, n)
 
 
 def test_scalars_a_loop_carries_still_answer(loops, capsys):

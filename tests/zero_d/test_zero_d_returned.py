@@ -67,11 +67,9 @@ number_accumulated = program("helper_returns").total_of_literal
 written_row_or_number = program("dp_finance_queues").number_then_row
 
 
-_ARG_0D = pytest.mark.xfail(strict=True, reason="a 0-d argument's copy, astype, zeros_like, np.where come "
-                            "back NumPy's scalar: a parameter's are left unnoted, ordinary arrays (rules/zero_d.py)")
 CASES = [(made_written, "x"), (made_op_assigned, "x"), (squeezed, "x"), (reshaped, "x"), (zeros0, "x"),
-         (scalars, "x"), (bound_twice, "x"), pytest.param(arg_copy, "z", marks=_ARG_0D), (arg_copy, "s"),
-         pytest.param(arg_zeros_like, "z", marks=_ARG_0D), pytest.param(arg_zeros_like, "s", marks=_ARG_0D),
+         (scalars, "x"), (bound_twice, "x"), (arg_copy, "z"), (arg_copy, "s"),
+         (arg_zeros_like, "z"), (arg_zeros_like, "s"),
          (arg_reshaped, "z"), (arg_reshaped, "s"), (number_accumulated, "x"), (written_row_or_number, "x"),
          (written_row_or_number, "x2")]
 ARGS = {"x": lambda: (np.arange(1.0, 4.0),), "z": lambda: (np.array(2.5),), "s": lambda: (np.float64(2.5),),
@@ -106,8 +104,8 @@ def branched(x):
     return a
 
 
-@pytest.mark.parametrize("fn", [carried, branched])
-def test_a_0d_result_a_traced_loop_or_branch_leaves_either_way_is_refused(fn):
+def test_a_0d_result_a_traced_branch_leaves_either_way_is_refused():
+    fn = branched
     with pytest.raises(np2ref.Np2RefError) as info:
         np2ref.compile(fn, host_below=0)(np.arange(3.0))
     assert [d.code for d in info.value.diagnostics] == ["NPR042"]
@@ -176,10 +174,15 @@ def asked_then_rebound(x):
     return float(a)
 
 
-def test_a_0d_value_a_loop_turns_into_a_scalar_asked_inside_is_refused():
-    with pytest.raises(np2ref.Np2RefError) as info:
-        np2ref.compile(asked_then_rebound, host_below=0)(np.arange(3.0))
-    assert [d.code for d in info.value.diagnostics] == ["NPR042"]
+@pytest.mark.parametrize("fn", [carried, asked_then_rebound])
+@pytest.mark.parametrize("n", [0, 1, 3])
+def test_a_0d_value_a_loop_turns_into_a_scalar_is_numpys_in_every_trip_and_after(fn, n, capsys):
+    """The first trip runs on its own (its 0-d array made a scalar), the rest is a loop of
+    scalars: asked inside and returned as NumPy's (refused NPR042 before); none: the array."""
+    expected = fn(np.arange(float(n)))
+    shown = capsys.readouterr().out
+    got = np2ref.compile(fn, host_below=0)(np.arange(float(n)))
+    assert _kinds(got) == _kinds(expected) and got == expected and capsys.readouterr().out == shown
 
 
 def full_op_assigned(x):

@@ -21,6 +21,7 @@ from ...analysis import effects as fx
 from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS
 from ...analysis.host_code import calls_through_parameter, PURE_CALLS, special_function_call
+from ...analysis.identity import returns_through
 from ...analysis.names import dotted
 from ...analysis.nodes import number_literal, run_visitor
 from ...analysis.numpy_table import is_random_draw, lookup, not_in_table, RANDOM_DRAWS, RANDOM_SEED
@@ -45,7 +46,6 @@ _REMOVED_METHODS = frozenset({"ptp"})
 # NumPy's integer scalar types: called on a float array they cast it (npr_scalar_type).
 _INT_TYPES = frozenset(f"numpy.{t}" for t in "int8 int16 int32 int64 uint8 uint16 uint32 uint64 int_ uint intp "
                                              "uintp longlong".split())
-
 
 
 def _dtype_shim(name: str, call: cst.Call, dtype_position: int) -> str | None:
@@ -294,8 +294,8 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
             else:
                 mark_ref_or_own(ctx, arg)
     if facts.returns_alias and node not in ctx.m.own_form and node not in ctx.m.unpacked_refs and \
-            not any(node is a.value for a in ctx.f.identity_items):  # (npr_returned checks the Refs it returns)
-        ctx.m.value_wrap.add(node)
+            not any(node is a.value for a in ctx.f.identity_items) and not returns_through(ctx.f, node):
+        ctx.m.value_wrap.add(node)  # (npr_returned checks identity_items; `return lap(u, u)`: u's Ref)
     check_shared_buffers(ctx, node, callee, facts, pairs)
     check_written_defaults(ctx, node, callee, facts, {p for _, p in pairs})
 
