@@ -8,7 +8,7 @@ import numpy as np
 
 from .bounds import _npr_bounds_error
 from .buffers import _npr_results_numpy, _NprStaging
-from .compat import _npr_Tracer
+from .compat import _npr_Tracer, _npr_weak_astype
 from .core import _npr_has_jax, _npr_state, NprError
 from .views import NprView
 
@@ -141,6 +141,29 @@ def _npr_list_value(v, asarray=np.asarray):
         return asarray(v)
     except (ValueError, TypeError):
         return v
+
+
+# the longest list of Python numbers passed item by item (one jit argument per item); a longer
+# one is one float64/int64 array, as np.asarray makes it (its items then strongly typed)
+_NPR_ITEMS_MAX = 256
+
+
+def _npr_py_items(v):
+    """Whether list `v` holds only Python floats, or only Python ints within int64 (not bools):
+    items NumPy's promotion takes as weakly typed Python numbers."""
+    if not (isinstance(v, list) and 0 < len(v) <= _NPR_ITEMS_MAX):
+        return False
+    kind = type(v[0])
+    if kind is float:
+        return all(type(x) is float for x in v)
+    return kind is int and all(type(x) is int and -2 ** 63 <= x < 2 ** 63 for x in v)
+
+
+def _npr_weak_items(items):
+    """A list of Python numbers (traced: weakly typed scalars) as one weakly typed array, whose
+    items promote as Python numbers do (`x32 * ks[0]` float32, as in NumPy)."""
+    a = jax.numpy.asarray(items)
+    return _npr_weak_astype(a, a.dtype)
 
 
 def _npr_check_written(fname, name, v):
