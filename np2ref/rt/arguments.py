@@ -159,6 +159,14 @@ def _npr_py_items(v):
     return kind is int and all(type(x) is int and -2 ** 63 <= x < 2 ** 63 for x in v)
 
 
+def _npr_weak_list(v):
+    """Whether `v` is a list of Python numbers, or of weakly typed scalars (a list argument's
+    Python numbers, each a jit argument of its own); a list built by converted code of other
+    values (`[x[0], x[1]]`) is left as it is."""
+    return _npr_py_items(v) or isinstance(v, list) and bool(v) and all(
+        isinstance(x, jax.Array) and x.ndim == 0 and jax.typeof(x).weak_type for x in v)
+
+
 def _npr_weak_items(items):
     """A list of Python numbers (traced: weakly typed scalars) as one weakly typed array, whose
     items promote as Python numbers do (`x32 * ks[0]` float32, as in NumPy)."""

@@ -12,7 +12,7 @@ import numpy as np
 from .arguments import (
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_values,
     _npr_is_python_value, _npr_list_value, _npr_numpy_steps, _npr_ordered, _npr_plain_dicts,
-    _npr_python_result, _npr_static_key, _npr_weak_items, _NprResultShape)
+    _npr_python_result, _npr_static_key, _npr_weak_items, _npr_weak_list, _NprResultShape)
 from .bounds import _npr_Bounds
 from .budget import npr_trace_budget
 from .casts import _npr_issue_warnings
@@ -219,8 +219,8 @@ class NprFunction(_NprCalls):
         try:
             refs = {}
             call = dict(values)
-            for name in self.items:  # a list of Python numbers: its items weakly typed, as NumPy's
-                if isinstance(call.get(name), list) and name not in self.lists:  # are Python numbers
+            for name in self.items:  # a list of Python numbers (_split kept it one): one weakly typed
+                if name not in self.lists and _npr_weak_list(call.get(name)):  # array, as NumPy's items are
                     call[name] = _npr_weak_items(call[name])
             for name in arrays0:  # (the very value: returned, it is the caller's array)
                 call[name] = _npr_np_array0_made(call[name])

@@ -68,3 +68,13 @@ def test_a_list_call_and_an_array_call_are_two_programs():
         listed = compiled(X32, [0.5, 2.0])
         arrayed = compiled(X32, np.array([0.5, 2.0]))
     assert listed[1].dtype == np.float32 and arrayed[1].dtype == np.float64
+
+
+def test_pure_under_jit_takes_the_items_as_python_numbers():
+    import jax
+
+    compiled = np2ref.compile(scaled_sum, host_below=0)
+    with jax.enable_x64(True), contextlib.redirect_stdout(io.StringIO()):
+        (acc, first, n), _ = jax.jit(compiled.pure)(X32, [0.5, 2.0])
+    assert first.dtype == np.float32 and acc.dtype == np.float32
+    np.testing.assert_array_equal(np.asarray(first), X32 * 0.5)

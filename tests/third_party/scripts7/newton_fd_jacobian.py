@@ -44,7 +44,7 @@ def newton(x, tol, maxit, inplace):
         norms[k] = np.linalg.norm(f)
         if norms[k] < tol:
             break
-        J = jac_inplace(x, 1e-7) if inplace else jac_copy(x, 1e-7)
+        J = jac_inplace(x, 1e-5) if inplace else jac_copy(x, 1e-5)
         dx = np.linalg.solve(J, -f)
         lam = 1.0
         while np.linalg.norm(F(x + lam * dx)) > norms[k] and lam > 1e-4:
