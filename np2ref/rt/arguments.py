@@ -276,6 +276,8 @@ class _NprResultShape:
                 leaves[i] = _npr_numpy_view(given, steps)
             elif isinstance(given, list) and not steps:  # a list argument (made an array) returned: the list
                 leaves[i] = given
+            elif type(given) in (int, float, complex) and not steps:  # a Python number passed and
+                leaves[i] = given  # returned as it is: that very number, as in NumPy (not np.float64)
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)
@@ -300,7 +302,7 @@ class _NprResultShape:
             leaves[i] = kind(leaves[i])
         for i, (name, steps) in self.returned.items():
             given = values.get(name)
-            if isinstance(given, jax.Array) and not steps:
+            if (isinstance(given, jax.Array) or python and type(given) in (int, float, complex)) and not steps:
                 leaves[i] = given
         for i, j in self.same.items():
             leaves[i] = leaves[j]
