@@ -4,7 +4,9 @@
 returned as a Python number, but computed with it as a strongly typed float64/int64 scalar, so
 the products came back float64/int64 and `type(t).__name__` read 'float64' (scripts7's
 `gillespie_ssa`). The draw is weakly typed now, in a single call (rt/host.npr_random) and in a
-loop's draws made in advance (rt/draws.NprDraws.take).
+loop's draws made in advance (rt/draws.NprDraws.take); a name a draw feeds (`t += rng.exponential(s)`)
+is returned as a Python number when its traced value is weakly typed, as a parameter's is
+(rules/pyscalars.DRAWN, rules/pyreturns.py: `t` came back np.float64).
 """
 
 from __future__ import annotations
@@ -35,13 +37,21 @@ def in_loop(x, rng, n):
     return last, kind
 
 
+def waiting_time(rng, n):  # a Python float carried by the loop: NumPy returns a float
+    t = 0.0
+    for _ in range(n):
+        t += rng.exponential(0.5)
+    z = rng.normal(size=2)
+    return t, z, z.sum()
+
+
 def _args(fn):
     x, h = np.linspace(0.5, 1.5, 4, dtype=np.float32), np.arange(4, dtype=np.int8)
     return {products: (x, h, np.random.default_rng(1)), legacy: (x, h),
-            in_loop: (x, np.random.default_rng(2), 4)}[fn]
+            in_loop: (x, np.random.default_rng(2), 4), waiting_time: (np.random.default_rng(3), 5)}[fn]
 
 
-@pytest.mark.parametrize("fn", [products, legacy, in_loop])
+@pytest.mark.parametrize("fn", [products, legacy, in_loop, waiting_time])
 def test_python_number_draws_promote_as_python_numbers(fn):
     want = fn(*_args(fn))
     got = np2ref.compile(fn, host_below=0)(*_args(fn))

@@ -131,16 +131,9 @@ COMPILE = {
     "wave_mur_absorbing:run2d": "same",
 }
 
-# Wrong answers left (not refusals): strict xfails, so a fix shows. `t = 0.0; t += tau` with tau
-# a Python float draw (`rng.exponential(1.0 / a0)`) is weakly typed now (rt/host.npr_py_draw), but
-# a loop carrying it returns it as np.float64: the rewriter cannot tell that the draw is a Python
-# number (`rng.exponential(s)` is one, `rng.exponential(s, n)` an array), so the return is not
-# noted as a Python float (rules/pyscalars.py); the value is equal.
-LEFT = {
-    "convert:gillespie_ssa": "a Python float carried by a loop from draws (`t += rng.exponential(...)`) "
-                             "printed as np.float64(5.01...)",
-    "gillespie_ssa:run": "a Python float carried by a loop from draws returned as np.float64",
-}
+# Wrong answers left (not refusals): strict xfails, so a fix shows (none this round: gillespie_ssa's
+# `t += rng.exponential(...)` returned as np.float64 is fixed, tests/host/test_python_scalar_draws.py).
+LEFT = {}
 
 
 # The default run keeps the convert runs that show a fix or a refusal, and the compile checks
