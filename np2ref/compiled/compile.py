@@ -16,6 +16,7 @@ from ..diagnostics import Np2RefError
 from ..pipeline import ConversionResult, convert_source
 from ..rewrite.pallas_loops import pallas_loops
 from ..rewrite.sum_reorder import sums_mode
+from ..rewrite.rules.list_items import item_params
 from ..policy import DtypePolicy
 from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global random state as it was)
 from .bitwise import BITWISE_OPTIONS, with_bitwise_options  # noqa: F401 (BITWISE_OPTIONS: public)
@@ -84,11 +85,12 @@ class Compiled:
         entry_type = runtime["NprFunction"]
         for other, facts in result.functions.items():
             namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
-                                          copied=facts.copied_params,
+                                          copied=facts.copied_params, items=item_params(facts),
                                           changed=containers.changed_param_names(facts, result.functions))
         self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, self.dtype_policy.name, bounds,
                                  lists=namespace[name].lists, copied=namespace[name].copied,
-                                 changed=namespace[name].changed, trace_budget=trace_budget)
+                                 changed=namespace[name].changed, trace_budget=trace_budget,
+                                 items=namespace[name].items)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry

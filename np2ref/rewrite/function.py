@@ -23,7 +23,7 @@ from ..emit import jaxnames as J
 from ..frontend.fence import KNOWN_DECORATORS, _decorator_name
 from .plan import Marks
 from .registry import emitters
-from .rules import introspection, pyscalars, sequences, views  # importing rules registers every family
+from .rules import introspection, list_items, pyscalars, sequences, views  # importing rules registers every family
 from .syntax import target_subscripts
 
 
@@ -131,6 +131,7 @@ class ModuleRewriter(cst.CSTTransformer):
             entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, python_scalars=cst.Name("True")))
             return updated.with_changes(decorators=[*decorators, entry])
         options = {k: J.str_tuple(v) for k, v in (("mutated", self.f.mutated_params), ("lists", self.list_names),
+                                                    ("items", list_items.item_params(self.f)),
                                                     ("copied", self.f.copied_params),
                                                     ("changed", containers.changed_param_names(self.f, self.facts))) if v}
         entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, **options) if options else J.name(J.ENTRY_DECORATOR))

@@ -8,7 +8,7 @@ import numpy as np
 
 from .bounds import _npr_bounds_error
 from .buffers import _npr_results_numpy, _NprStaging
-from .compat import _npr_Tracer
+from .compat import _npr_Tracer, _npr_weak_astype
 from .core import _npr_has_jax, _npr_state, NprError
 from .views import NprView
 
@@ -143,6 +143,37 @@ def _npr_list_value(v, asarray=np.asarray):
         return v
 
 
+# the longest list of Python numbers passed item by item (one jit argument per item); a longer
+# one is one float64/int64 array, as np.asarray makes it (its items then strongly typed)
+_NPR_ITEMS_MAX = 256
+
+
+def _npr_py_items(v):
+    """Whether list `v` holds only Python floats, or only Python ints within int64 (not bools):
+    items NumPy's promotion takes as weakly typed Python numbers."""
+    if not (isinstance(v, list) and 0 < len(v) <= _NPR_ITEMS_MAX):
+        return False
+    kind = type(v[0])
+    if kind is float:
+        return all(type(x) is float for x in v)
+    return kind is int and all(type(x) is int and -2 ** 63 <= x < 2 ** 63 for x in v)
+
+
+def _npr_weak_list(v):
+    """Whether `v` is a list of Python numbers, or of weakly typed scalars (a list argument's
+    Python numbers, each a jit argument of its own); a list built by converted code of other
+    values (`[x[0], x[1]]`) is left as it is."""
+    return _npr_py_items(v) or isinstance(v, list) and bool(v) and all(
+        isinstance(x, jax.Array) and x.ndim == 0 and jax.typeof(x).weak_type for x in v)
+
+
+def _npr_weak_items(items):
+    """A list of Python numbers (traced: weakly typed scalars) as one weakly typed array, whose
+    items promote as Python numbers do (`x32 * ks[0]` float32, as in NumPy)."""
+    a = jax.numpy.asarray(items)
+    return _npr_weak_astype(a, a.dtype)
+
+
 def _npr_check_written(fname, name, v):
     """A container passed for a parameter the function writes into: refused (NPR207), since
     np2ref writes back into NumPy arrays only. A list of numbers is a TypeError (pass an array);
@@ -246,6 +277,8 @@ class _NprResultShape:
                 leaves[i] = _npr_numpy_view(given, steps)
             elif isinstance(given, list) and not steps:  # a list argument (made an array) returned: the list
                 leaves[i] = given
+            elif type(given) in (int, float, complex) and not steps:  # a Python number passed and
+                leaves[i] = given  # returned as it is: that very number, as in NumPy (not np.float64)
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)
@@ -270,7 +303,7 @@ class _NprResultShape:
             leaves[i] = kind(leaves[i])
         for i, (name, steps) in self.returned.items():
             given = values.get(name)
-            if isinstance(given, jax.Array) and not steps:
+            if (isinstance(given, jax.Array) or python and type(given) in (int, float, complex)) and not steps:
                 leaves[i] = given
         for i, j in self.same.items():
             leaves[i] = leaves[j]

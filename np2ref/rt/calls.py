@@ -8,7 +8,7 @@ import numpy as np
 
 from .arguments import (
     _npr_check_written, _npr_device_ready, _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split,
-    _NPR_GENERAL, _npr_held_arrays, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value,
+    _NPR_GENERAL, _npr_held_arrays, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_weak_list,
     _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_write_back,
     _NprPlan, npr_for_caller)
 from .compat import _npr_x64_state
@@ -73,10 +73,15 @@ class _NprCalls:
                                "NumPy's writes reach; not translated (copy the arrays, `[a.copy() for a in "
                                f"{name}]`, or pass each array as its own argument)")
             if not is_static:
-                v = _npr_device_ready(self.__name__, name,
-                                      _npr_list_value(v) if isinstance(v, list) and name not in self.lists else v)
+                v = _npr_device_ready(self.__name__, name, _npr_list_value(v) if isinstance(v, list)
+                                      and name not in self.lists and not self._py_items(name, v) else v)
             (static if is_static else dynamic)[name] = v
         return values, static, dynamic
+
+    def _py_items(self, name, v):
+        """A list of Python numbers for a parameter read item by item: passed as the list, each
+        item a weakly typed scalar (NprFunction._run_traced makes it one weak array)."""
+        return name in self.items and _npr_weak_list(v)
 
     def _aliases(self, values, device=False):
         """Mutated array arguments, each mapped to the argument whose buffer it shares. Arrays

@@ -27,11 +27,11 @@ import numpy as np
 import jax
 from jax.experimental import io_callback as _npr_io_callback
 
-from .core import npr_load, npr_pyreturn, NprError
+from .core import npr_load, NprError
 from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .host import (
     _npr_eager_values, _npr_generator_now, _npr_host_operands, _npr_random_shape,
-    _NPR_RANDOM_STATEFUL, npr_random, NprMadeGenerator)
+    _NPR_RANDOM_STATEFUL, npr_py_draw, npr_random, NprMadeGenerator)
 from .loops import _npr_is_concrete
 from .refs import _npr_batched, _npr_differentiated
 from .views import _npr_is_ref
@@ -104,7 +104,7 @@ class NprDraws:
             generator, method, args, kwargs = self.sites[k]
             return npr_random(generator, method, *args, **kwargs)
         out = self.batches[k][(i - self.rng.start) // self.rng.step]
-        return npr_pyreturn(out, self.pytypes[k]) if self.pytypes[k] else out
+        return npr_py_draw(out, self.pytypes[k]) if self.pytypes[k] else out
 
 
 class _NprDrawPlan:

@@ -7,7 +7,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .compat import _npr_eager, _npr_traced
+from .compat import _npr_eager, _npr_traced, _npr_weak_astype
 from .core import _npr_above, npr_load, npr_pyreturn, NprError
 from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .jit import NprFunction
@@ -66,8 +66,15 @@ def npr_random(generator, method, *args, **kwargs):
         return np.asarray(host_call(received(values), getattr(_npr_generator_now(generator), method)), dtype=dtype)
 
     out = _npr_host_result(run, sample.shape, dtype, sent)
-    # `rng.random()`, `rng.choice(5)`: NumPy's draw is a Python float or int, returned as one
-    return npr_pyreturn(out, type(drawn).__name__) if type(drawn) in (int, float, complex) else out
+    # `rng.random()`, `rng.choice(5)`: NumPy's draw is a Python float or int, returned as one and
+    # weakly typed meanwhile, as a Python number promotes (`x32 * rng.random()` is float32)
+    return npr_py_draw(out, type(drawn).__name__) if type(drawn) in (int, float, complex) else out
+
+
+def npr_py_draw(out, kind):
+    """A traced draw that NumPy gives as a Python `kind` ('int', 'float', 'complex'): weakly
+    typed, and noted to be returned as a Python number (npr_pyreturn)."""
+    return npr_pyreturn(_npr_weak_astype(out, out.dtype), kind)
 
 
 class NprMadeGenerator:

@@ -12,7 +12,7 @@ import numpy as np
 from .arguments import (
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_held, _npr_host_values,
     _npr_is_python_value, _npr_list_value, _npr_numpy_steps, _npr_ordered, _npr_plain_dicts,
-    _npr_python_result, _npr_static_key, _NprResultShape)
+    _npr_python_result, _npr_static_key, _npr_weak_items, _npr_weak_list, _NprResultShape)
 from .bounds import _npr_Bounds
 from .budget import npr_trace_budget
 from .casts import _npr_issue_warnings
@@ -56,7 +56,7 @@ class NprFunction(_NprCalls):
     tracers), it is the plain ref program."""
 
     def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-                 python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default"):
+                 python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default", items=()):
         _npr_functools.update_wrapper(self, fn)
         # equations a first call's trace may record (budget.py, NPR037): "default" reads
         # NP2REF_TRACE_BUDGET, None lifts the limit
@@ -71,6 +71,9 @@ class NprFunction(_NprCalls):
         # parameters a list argument reaches as a list (`w + [t]`, `w * 2`: Python joins or
         # repeats it); any other list argument is an array, as NumPy computes with it
         self.lists = frozenset(lists)
+        # parameters read only item by item (`for k in ks`, `ks[0]`): a list of Python floats or
+        # ints passed for one is its Python numbers, weakly typed (rewrite/rules/list_items.py)
+        self.items = frozenset(items)
         # parameters whose .copy() the function writes (`x = state.copy(); x[0] += v`): a list's or
         # dict's copy holds the caller's arrays, which NumPy writes through; refused (NPR207)
         self.copied = frozenset(copied)
@@ -196,7 +199,7 @@ class NprFunction(_NprCalls):
         # a NumPy array is data, as under call_numpy: a jax array here (a NumPy array indexed by a
         # traced loop index raised TracerArrayConversionError)
         values = {n: jnp.asarray(v) if type(v) is np.ndarray else _npr_list_value(v, jnp.asarray)
-                  if isinstance(v, list) and n not in self.lists else v
+                  if isinstance(v, list) and n not in self.lists and not self._py_items(n, v) else v
                   for n, v in bound.arguments.items()}  # a list argument as a call takes it
         for name in self.mutated:
             _npr_check_written(self.__name__, name, values.get(name))
@@ -226,6 +229,9 @@ class NprFunction(_NprCalls):
         try:
             refs = {}
             call = dict(values)
+            for name in self.items:  # a list of Python numbers (_split kept it one): one weakly typed
+                if name not in self.lists and _npr_weak_list(call.get(name)):  # array, as NumPy's items are
+                    call[name] = _npr_weak_items(call[name])
             for name in arrays0:  # (the very value: returned, it is the caller's array)
                 call[name] = _npr_np_array0_made(call[name])
             for name, leader in aliases.items():
@@ -349,9 +355,9 @@ class NprFunction(_NprCalls):
 
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-            python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default"):
+            python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default", items=()):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
         return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists, copied,
-                           changed, trace_budget)
+                           changed, trace_budget, items)
     return wrap(fn) if fn is not None else wrap

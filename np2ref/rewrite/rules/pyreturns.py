@@ -12,7 +12,7 @@ from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import walk
 from .zero_d import arrays_returned
-from .pyscalars import _bare, _held_value, entry_name, passed_params
+from .pyscalars import _bare, _held_value, DRAWN, entry_name, passed_params
 
 
 def _return_facts(ctx):
@@ -142,11 +142,11 @@ def _scalar_kind(ctx, k, expr):
         if expr is not None and not (isinstance(expr, cst.Name) and expr.value in names or len(k.kinds) == 1 and any(
                 isinstance(n, cst.Name) and n.value in names for n in walk(expr))):
             return None
-        known = passed_params(ctx.f) | {p for p in k.passed if _held_value(ctx, p)}
+        known = passed_params(ctx.f) | {p for p in k.passed if p != DRAWN and _held_value(ctx, p)}
         # a parameter the body rebinds (`it += 1` in a `while`, whose carry is strongly typed):
         # its value on entry, which tells whether the caller passed a Python number
         rebound = {p for p in k.passed - known if p in ctx.f.params}
-        if k.passed > known | rebound:
+        if DRAWN in k.passed or k.passed > known | rebound:  # (a draw: its weak type tells)
             return "passed", ()
         ctx.py_scalars.entries.update(rebound)
         return "passed", tuple(sorted(entry_name(p) if p in rebound else p for p in k.passed))

@@ -41,6 +41,7 @@ from ..syntax import AUG_OPS, walk
 from .calls import is_static_meta
 
 INT, FLOAT = "int", "float"
+DRAWN = "_npr_drawn"  # in Scalar.passed (no name of the program): a draw's value, a Python number when it is weakly typed
 _OPS = {cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.FloorDivide: "//",
         cst.Modulo: "%", cst.Power: "**", cst.LeftShift: "<<", cst.RightShift: ">>",
         cst.BitAnd: "&", cst.BitOr: "|", cst.BitXor: "^"}
@@ -143,6 +144,10 @@ class _Classifier:
 
     def _call(self, call: cst.Call) -> Scalar | None:
         args = call.args
+        if call in self.ctx.m.special_calls and self.ctx.m.special_calls[call][0] == "random":
+            # `rng.exponential(s)`, `rng.random()`: a Python number when NumPy draws one (npr_random
+            # gives it weakly typed), else an array: told apart when the program runs, as a parameter is
+            return Scalar({INT, FLOAT}, True, passed={DRAWN})
         if isinstance(call.func, cst.Attribute) and call.func.attr.value == "item" \
                 and self._qualify(call.func) is None:
             return Scalar({INT, FLOAT}, True)  # ndarray.item(): a Python int or float of array data
