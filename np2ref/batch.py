@@ -23,16 +23,22 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
-def check_file(path: str, use_cache: bool = True) -> tuple[list[Diagnostic], str | None]:
+def check_file(path: str, use_cache: bool = True, jobs: int = 1) -> tuple[list[Diagnostic], str | None]:
     """(every diagnostic of the file, its text or None when it cannot be read), analysed (a file
-    the cache did not hold: its diagnostics are stored under the file's key when use_cache)."""
+    the cache did not hold: its diagnostics are stored under the file's key when use_cache); a
+    large module's independent parts in `jobs` processes at once (split.py)."""
     sink = DiagnosticSink(path, "")
     text = read_text(path, sink)
     if text is None:
         return sink.sorted(), None
-    from .pipeline import convert_source
+    from . import split
 
-    diagnostics = convert_source(text, path).diagnostics
+    texts = split.parts(text, path, jobs)
+    diagnostics = split.check_split(texts, text, path, jobs) if texts else None
+    if diagnostics is None:
+        from .pipeline import convert_source
+
+        diagnostics = convert_source(text, path).diagnostics
     entry = _entry(path) if use_cache else None
     if entry is not None:
         cache.store(entry, diagnostics)
@@ -123,7 +129,13 @@ def check_files(paths: list[str], jobs: int, use_cache: bool, on_file=None):
         results[i] = hit
         if on_file is not None:
             on_file(path)
-    done = in_order(functools.partial(check_file, use_cache=use_cache), [paths[i] for i in todo], jobs, on_file)
+    if len(todo) == 1 and jobs > 1 and "jax" not in sys.modules:  # one file: its parts in parallel
+        found = check_file(paths[todo[0]], use_cache, jobs)
+        if on_file is not None:
+            on_file(paths[todo[0]])
+        done = [found]
+    else:
+        done = in_order(functools.partial(check_file, use_cache=use_cache), [paths[i] for i in todo], jobs, on_file)
     results.update(zip(todo, done))
     return [results[i] for i in range(len(paths))]
 
