@@ -262,7 +262,8 @@ def cmd_convert(args) -> int:
     progress = _Progress(len(pairs), live=len(pairs) > 1 and not args.quiet)
     convert = functools.partial(batch.convert_one, runtime_module=_runtime_module(args),
                                 policy=cfg.dtype_policy, options=cfg.entry_options,
-                                use_cache=not args.no_cache and cache.enabled(), sums=args.sums or cfg.sums)
+                                use_cache=not args.no_cache and cache.enabled(), sums=args.sums or cfg.sums,
+                                jobs=args.jobs if len(pairs) == 1 else 1)  # (one file: its parts at once)
     results = batch.in_order(convert, [str(path) for path, _ in pairs], args.jobs, on_file=progress.step)
     for (path, out), result in zip(pairs, results):
         code = result.code

@@ -16,15 +16,17 @@ only where Python's own `ast` (milliseconds, where libcst's parse is a second) s
   (the call graph, the set-up code refused when called, names bound anywhere).
 
 After the parts run, a module-level diagnostic (outside every function) must be the same in
-each part, and the host functions' loops must fare as in one run (pipeline._lift_driver_loops
-lifts every loop or none: none when any function is refused or any lift fails); otherwise the
-whole module is checked in one run, as before.
+each part, and no part may have lifted a host function's loop (pipeline._lift_driver_loops
+lifts every part's loops into one text, or none); otherwise the whole module is checked in one
+run, as before.
 """
 
 from __future__ import annotations
 
 import ast
 import concurrent.futures
+import contextlib
+import dataclasses
 import multiprocessing
 
 from .diagnostics import Diagnostic
@@ -34,9 +36,16 @@ _ASKS = frozenset({"isinstance", "type", "str", "repr", "format", "print"})
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Global, ast.Nonlocal)
 
 
-def parts(text: str, filename: str, jobs: int, min_lines: int = MIN_LINES) -> list[str] | None:
-    """The texts of at most `jobs` parts of the module, or None when it is not cut (small, a
-    syntax error, or something a function's analysis reads across the module)."""
+@dataclasses.dataclass(frozen=True)
+class Part:
+    """A part's text (the module with the other parts' functions blanked) and its functions' lines."""
+    text: str
+    lines: frozenset[int]
+
+
+def parts(text: str, filename: str, jobs: int, min_lines: int = MIN_LINES) -> list[Part] | None:
+    """At most `jobs` parts of the module, or None when it is not cut (small, a syntax error, or
+    something a function's analysis reads across the module)."""
     if jobs < 2 or text.count("\n") < min_lines:
         return None
     try:
@@ -46,10 +55,15 @@ def parts(text: str, filename: str, jobs: int, min_lines: int = MIN_LINES) -> li
     functions = _functions(tree, text, filename)
     if functions is None or len(functions) < 2:
         return None
-    groups = _groups(functions)
+    names = [_names(f) for f in functions]
+    if any(n is None for n in names):
+        return None
+    groups = _groups(functions, names)
     if len(groups) < 2:
         return None
-    return [_blanked(text, functions, keep) for keep in _balanced(groups, functions, jobs)]
+    return [Part(_blanked(text, functions, keep), frozenset(
+        n for i in keep for n in range(functions[i].lineno, functions[i].end_lineno + 1)))
+        for keep in _balanced(groups, functions, jobs)]
 
 
 def _functions(tree: ast.Module, text: str, filename: str) -> list[ast.FunctionDef] | None:
@@ -71,22 +85,46 @@ def _functions(tree: ast.Module, text: str, filename: str) -> list[ast.FunctionD
     names = [f.name for f in functions]
     if len(set(names)) != len(names):  # a function defined twice: the later one wins, module-wide
         return None
-    for f in functions:
-        for node in ast.walk(f):
-            if node is not f and isinstance(node, _NESTED) or isinstance(node, ast.JoinedStr):
-                return None
-            if isinstance(node, ast.Name) and node.id in _ASKS:
-                return None
-            if isinstance(node, ast.Attribute) and node.attr == "format":
-                return None
     return functions
 
 
-def _groups(functions: list[ast.FunctionDef]) -> list[list[int]]:
+def _names(f: ast.FunctionDef) -> tuple[set[str], set[str]] | None:
+    """(the names the function binds outside comprehensions: parameters, stores, imports, and its
+    own name; the names it reads free, builtins too: another function may bind one), in one walk;
+    None when it holds what is read across the module (nested scopes, introspection, `global`)."""
+    args = f.args
+    bound = {f.name, *(a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)),
+             *(a.arg for a in (args.vararg, args.kwarg) if a is not None)}
+    read: set[str] = set()
+    stores: dict[str, int] = {}
+    comprehended: dict[str, int] = {}
+    for node in ast.walk(f):
+        kind = type(node)
+        if kind is ast.Name:
+            if node.id in _ASKS:
+                return None
+            if type(node.ctx) is ast.Load:
+                read.add(node.id)
+            else:
+                stores[node.id] = stores.get(node.id, 0) + 1
+        elif kind is ast.comprehension:
+            for t in ast.walk(node.target):
+                if type(t) is ast.Name:
+                    comprehended[t.id] = comprehended.get(t.id, 0) + 1
+        elif kind is ast.alias:
+            bound.add((node.asname or node.name).split(".")[0])
+        elif kind is ast.ExceptHandler and node.name:
+            bound.add(node.name)
+        elif kind is ast.Attribute and node.attr == "format" or kind is ast.JoinedStr \
+                or node is not f and isinstance(node, _NESTED):
+            return None
+    bound |= {n for n, k in stores.items() if k > comprehended.get(n, 0)}
+    return bound, read - bound
+
+
+def _groups(functions: list[ast.FunctionDef], names: list[tuple[set[str], set[str]]]) -> list[list[int]]:
     """The functions (indices) in groups: connected when one names the other, or reads free a
     name the other binds."""
-    bound = [_bound(f) | {f.name} for f in functions]
-    free = [_read(f) - _bound(f) for f in functions]
     parent = list(range(len(functions)))
 
     def root(i: int) -> int:
@@ -96,43 +134,17 @@ def _groups(functions: list[ast.FunctionDef]) -> list[list[int]]:
         return i
 
     owners: dict[str, list[int]] = {}
-    for j, names in enumerate(bound):
-        for name in names:
+    for j, (bound, _) in enumerate(names):
+        for name in bound:
             owners.setdefault(name, []).append(j)
-    for i, names in enumerate(free):
-        for name in names:
+    for i, (_, free) in enumerate(names):
+        for name in free:
             for j in owners.get(name, ()):
                 parent[root(i)] = root(j)
     found: dict[int, list[int]] = {}
     for i in range(len(functions)):
         found.setdefault(root(i), []).append(i)
     return list(found.values())
-
-
-def _bound(f: ast.FunctionDef) -> set[str]:
-    """Names the function binds outside comprehensions (its parameters, stores, imports)."""
-    args = f.args
-    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-    names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
-    comprehended: dict[str, int] = {}
-    stores: dict[str, int] = {}
-    for node in ast.walk(f):
-        if isinstance(node, ast.comprehension):
-            for t in ast.walk(node.target):
-                if isinstance(t, ast.Name):
-                    comprehended[t.id] = comprehended.get(t.id, 0) + 1
-        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            stores[node.id] = stores.get(node.id, 0) + 1
-        elif isinstance(node, ast.alias):
-            names.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-    return names | {n for n, k in stores.items() if k > comprehended.get(n, 0)}
-
-
-def _read(f: ast.FunctionDef) -> set[str]:
-    """Names the function reads (builtins too: another function may bind one)."""
-    return {node.id for node in ast.walk(f) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
 
 
 def _balanced(groups: list[list[int]], functions, jobs: int) -> list[set[int]]:
@@ -161,47 +173,66 @@ def _blanked(text: str, functions, keep: set[int]) -> str:
     return "".join(lines)
 
 
-def _part_result(text: str, filename: str) -> tuple[list[Diagnostic], str]:
-    """(the part's diagnostics, what became of its host functions' loops: "none" to lift,
-    "lifted", or "kept" when lifting them failed, which the whole module's run decides for
-    every function at once: pipeline._lift_driver_loops)."""
+@dataclasses.dataclass
+class Done:
+    """What a part's run found: its diagnostics; what became of its host functions' loops: "none"
+    to lift, "lifted", or "kept" when lifting them failed (the whole module's run decides that
+    for every function at once: pipeline._lift_driver_loops); for convert, its output in pieces
+    (emit/module.Pieces, when it converts with no loop to lift) and whether it translated a
+    function."""
+    diagnostics: list[Diagnostic]
+    lifts: str
+    ok: bool = False
+    pieces: object | None = None
+    translated: bool = False
+
+
+def run_part(text: str, filename: str, emit: tuple | None = None) -> Done:
+    """A part's run; `emit` (the runtime module, the dtype policy, the entry options, the sums
+    mode): convert's, its output in pieces too."""
     from . import pipeline
+    from .rewrite import function
+    from .rewrite.sum_reorder import sums_mode
 
     ctx = pipeline.PipelineContext.of(text, filename)
-    with pipeline._fewer_collections():
+    before = function.numbered
+    with sums_mode(emit[3]) if emit else contextlib.nullcontext(), pipeline._fewer_collections():
         result = pipeline._convert(ctx)
+        translated = bool(set(result.functions) - set(result.plain))
         if not result.ok or not pipeline.lift_candidates(ctx, result):
-            return result.diagnostics, "none"
+            pieces = None
+            if emit is not None and result.ok and result.rewritten is not None and function.numbered == before:
+                from .emit.module import pieces as emitted
+
+                pieces = emitted(result.rewritten, emit[1], emit[2])
+            return Done(result.diagnostics, "none", result.ok, pieces, translated)
         final = pipeline._lift_driver_loops(ctx, result)
-        return final.diagnostics, "kept" if final is result else "lifted"
+        return Done(final.diagnostics, "kept" if final is result else "lifted", final.ok)
 
 
-def check_split(texts: list[str], text: str, filename: str, jobs: int) -> list[Diagnostic] | None:
-    """The module's diagnostics from its parts checked in parallel, as one run gives them; None
-    when the parts disagree on what lies outside their functions, or one part's loops were
-    lifted where another's could not be (one run keeps every loop then)."""
+def run_parts(cut: list[Part], filename: str, jobs: int, emit: tuple | None = None) -> list[Done]:
+    """run_part of each part, in `jobs` processes (forked: np2ref is imported once)."""
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    with concurrent.futures.ProcessPoolExecutor(min(jobs, len(texts)), mp_context=context) as pool:
-        found = list(pool.map(_part_result, texts, [filename] * len(texts)))
-    if any(lifts == "kept" for _, lifts in found) and any(lifts == "lifted" for _, lifts in found):
-        return None
-    if any(lifts == "lifted" for _, lifts in found) and not all(
-            lifts == "lifted" or not _errors(ds) for ds, lifts in found):
-        return None
-    owned = [_owned_lines(part) for part in texts]
-    outside = [[d for d in ds if d.line not in mine] for (ds, _), mine in zip(found, owned)]
+    with concurrent.futures.ProcessPoolExecutor(min(jobs, len(cut)), mp_context=context) as pool:
+        return list(pool.map(run_part, [p.text for p in cut], [filename] * len(cut), [emit] * len(cut)))
+
+
+def check_split(cut: list[Part], text: str, filename: str, jobs: int) -> list[Diagnostic] | None:
+    """The module's diagnostics from its parts checked in parallel, as one run gives them; None
+    where one run is needed (merged())."""
+    return merged(cut, run_parts(cut, filename, jobs))
+
+
+def merged(cut: list[Part], found: list[Done]) -> list[Diagnostic] | None:
+    """The parts' diagnostics in one run's order; None when the parts disagree on what lies
+    outside their functions, or a part's loops were lifted: one run lifts every part's loops
+    into one text, or none when one part's cannot be, and a few messages name a line of that
+    text (NPR039's host calls)."""
+    if any(done.lifts == "lifted" for done in found):
+        return None  # (one run converts the lifted text of every part at once: lines in messages move)
+    outside = [[d for d in done.diagnostics if d.line not in part.lines] for done, part in zip(found, cut)]
     if any(o != outside[0] for o in outside[1:]):
         return None
-    merged = outside[0] + [d for (ds, _), mine in zip(found, owned) for d in ds if d.line in mine]
-    return sorted(merged, key=lambda d: (d.line, d.col, d.code))
+    inside = [d for done, part in zip(found, cut) for d in done.diagnostics if d.line in part.lines]
+    return sorted(outside[0] + inside, key=lambda d: (d.line, d.col, d.code))
 
-
-def _errors(diagnostics: list[Diagnostic]) -> bool:
-    return any(d.is_error for d in diagnostics)
-
-
-def _owned_lines(part: str) -> set[int]:
-    """The lines of the functions the part kept."""
-    tree = ast.parse(part)
-    return {n for stmt in tree.body if isinstance(stmt, ast.FunctionDef)
-            for n in range(stmt.lineno, stmt.end_lineno + 1)}

@@ -4,6 +4,8 @@ is not cut."""
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 from conftest import ROOT
@@ -68,7 +70,7 @@ def test_parts_give_one_runs_diagnostics(jobs):
     text = _module(4)
     texts = split.parts(text, "m.py", jobs, min_lines=0)
     assert texts is not None and len(texts) == jobs
-    assert all(len(t.splitlines()) == len(text.splitlines()) for t in texts)  # line for line
+    assert all(len(p.text.splitlines()) == len(text.splitlines()) for p in texts)  # line for line
     whole = convert_source(text, "m.py").diagnostics
     assert {d.code for d in whole} >= {"NPR011", "NPR101", "NPR203", "NPR204"}
     assert _rendered(split.check_split(texts, text, "m.py", jobs), text) == _rendered(whole, text)
@@ -76,12 +78,13 @@ def test_parts_give_one_runs_diagnostics(jobs):
 
 def test_a_callee_stays_with_its_caller():
     text = _module(3)
-    functions = split._functions(__import__("ast").parse(text), text, "m.py")
+    functions = split._functions(ast.parse(text), text, "m.py")
+    groups = split._groups(functions, [split._names(f) for f in functions])
     names = [f.name for f in functions]
-    for group in split._groups(functions):
+    for group in groups:
         members = {names[i] for i in group}
         assert ("inner_0" in members) == ("writes_returned_view_0" in members)
-    assert len(split._groups(functions)) == len(functions) - 3  # each inner_k with its caller
+    assert len(groups) == len(functions) - 3  # each inner_k with its caller
 
 
 def test_host_loops_lifted_in_every_part_or_one_run():
