@@ -211,7 +211,8 @@ def run_part(text: str, filename: str, emit: tuple | None = None) -> Done:
 
 
 def run_parts(cut: list[Part], filename: str, jobs: int, emit: tuple | None = None) -> list[Done]:
-    """run_part of each part, in `jobs` processes (forked: np2ref is imported once)."""
+    """run_part of each part, in `jobs` processes (forked: np2ref is imported once, here)."""
+    from . import pipeline  # noqa: F401
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with concurrent.futures.ProcessPoolExecutor(min(jobs, len(cut)), mp_context=context) as pool:
         return list(pool.map(run_part, [p.text for p in cut], [filename] * len(cut), [emit] * len(cut)))
