@@ -87,8 +87,6 @@ def convert_one(path: str, runtime_module: str, policy, options, use_cache: bool
 
 def _converted_in_parts(path: str, runtime_module: str, policy, options, sums: str, jobs: int) -> Converted | None:
     """convert_one's answer from the module's parts converted at once (split_convert.py), or None."""
-    if "jax" in sys.modules:  # (forking JAX's threads can hang: in_order)
-        return None
     text = read_text(path, DiagnosticSink(path, ""))
     if text is None:
         return None
@@ -147,7 +145,7 @@ def check_files(paths: list[str], jobs: int, use_cache: bool, on_file=None):
         results[i] = hit
         if on_file is not None:
             on_file(path)
-    if len(todo) == 1 and jobs > 1 and "jax" not in sys.modules:  # one file: its parts in parallel
+    if len(todo) == 1 and jobs > 1:  # one file: its parts in parallel (split.py)
         found = check_file(paths[todo[0]], use_cache, jobs)
         if on_file is not None:
             on_file(paths[todo[0]])

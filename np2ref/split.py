@@ -28,6 +28,7 @@ import concurrent.futures
 import contextlib
 import dataclasses
 import multiprocessing
+import sys
 
 from .diagnostics import Diagnostic
 
@@ -211,7 +212,10 @@ def run_part(text: str, filename: str, emit: tuple | None = None) -> Done:
 
 
 def run_parts(cut: list[Part], filename: str, jobs: int, emit: tuple | None = None) -> list[Done]:
-    """run_part of each part, in `jobs` processes (forked: np2ref is imported once, here)."""
+    """run_part of each part, in `jobs` processes (forked: np2ref is imported once, here); one
+after another in a process that imported JAX (a test, a notebook: forking JAX's threads can hang)."""
+    if "jax" in sys.modules:
+        return [run_part(p.text, filename, emit) for p in cut]
     from . import pipeline  # noqa: F401
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with concurrent.futures.ProcessPoolExecutor(min(jobs, len(cut)), mp_context=context) as pool:
