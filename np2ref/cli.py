@@ -96,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("src", nargs="*", help="files and folders (default: [tool.np2ref] include)")
     k.add_argument("--format", choices=("text", "json"), default="text")
     k.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
-                   help="files checked in N processes at once (default: the number of CPUs)")
+                   help="files checked in N processes at once, a large module's parts too (default: the CPUs)")
     k.add_argument("--no-cache", action="store_true",
                    help="analyse every file again, not reading or writing np2ref's content cache "
                    "(~/.cache/np2ref; NP2REF_NO_CACHE=1 does the same)")
