@@ -34,7 +34,7 @@ def check_file(path: str, use_cache: bool = True, jobs: int = 1) -> tuple[list[D
     from . import split
 
     texts = split.parts(text, path, jobs)
-    diagnostics = split.check_split(texts, text, path, jobs) if texts else None
+    diagnostics = split.check_split(texts, path, jobs) if texts else None
     if diagnostics is None:
         from .pipeline import convert_source
 

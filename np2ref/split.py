@@ -179,8 +179,8 @@ class Done:
     """What a part's run found: its diagnostics; what became of its host functions' loops: "none"
     to lift, "lifted", or "kept" when lifting them failed (the whole module's run decides that
     for every function at once: pipeline._lift_driver_loops); for convert, its output in pieces
-    (emit/module.Pieces, when it converts with no loop to lift) and whether it translated a
-    function."""
+    (emit/module.Pieces, when it converts with no loop to lift and numbers no lowered branch:
+    those numbers run on through the module) and whether it translated a function."""
     diagnostics: list[Diagnostic]
     lifts: str
     ok: bool = False
@@ -213,16 +213,18 @@ def run_part(text: str, filename: str, emit: tuple | None = None) -> Done:
 
 def run_parts(cut: list[Part], filename: str, jobs: int, emit: tuple | None = None) -> list[Done]:
     """run_part of each part, in `jobs` processes (forked: np2ref is imported once, here); one
-after another in a process that imported JAX (a test, a notebook: forking JAX's threads can hang)."""
+    after another in a process that imported JAX (a test, a notebook: forking JAX's threads can
+    hang)."""
     if "jax" in sys.modules:
         return [run_part(p.text, filename, emit) for p in cut]
     from . import pipeline  # noqa: F401
+
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with concurrent.futures.ProcessPoolExecutor(min(jobs, len(cut)), mp_context=context) as pool:
         return list(pool.map(run_part, [p.text for p in cut], [filename] * len(cut), [emit] * len(cut)))
 
 
-def check_split(cut: list[Part], text: str, filename: str, jobs: int) -> list[Diagnostic] | None:
+def check_split(cut: list[Part], filename: str, jobs: int) -> list[Diagnostic] | None:
     """The module's diagnostics from its parts checked in parallel, as one run gives them; None
     where one run is needed (merged())."""
     return merged(cut, run_parts(cut, filename, jobs))

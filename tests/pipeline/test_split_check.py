@@ -73,7 +73,7 @@ def test_parts_give_one_runs_diagnostics(jobs):
     assert all(len(p.text.splitlines()) == len(text.splitlines()) for p in texts)  # line for line
     whole = convert_source(text, "m.py").diagnostics
     assert {d.code for d in whole} >= {"NPR011", "NPR101", "NPR203", "NPR204"}
-    assert _rendered(split.check_split(texts, text, "m.py", jobs), text) == _rendered(whole, text)
+    assert _rendered(split.check_split(texts, "m.py", jobs), text) == _rendered(whole, text)
 
 
 def test_a_callee_stays_with_its_caller():
@@ -94,9 +94,9 @@ def test_host_loops_lifted_are_checked_in_one_run():
     texts = split.parts(clean, "m.py", 2, min_lines=0)
     whole = convert_source(clean, "m.py").diagnostics
     assert any(d.code == "NPR036" for d in whole)
-    assert split.check_split(texts, clean, "m.py", 2) is None
+    assert split.check_split(texts, "m.py", 2) is None
     text = _module(2, host=True)  # refused functions: no loop is lifted anywhere
-    got = split.check_split(split.parts(text, "m.py", 2, min_lines=0), text, "m.py", 2)
+    got = split.check_split(split.parts(text, "m.py", 2, min_lines=0), "m.py", 2)
     assert got is not None and _rendered(got, text) == _rendered(convert_source(text, "m.py").diagnostics, text)
 
 
@@ -137,7 +137,7 @@ def test_program_modules_cut_give_one_runs_diagnostics():
         if texts is None:
             continue
         cut += 1
-        got = split.check_split(texts, text, str(path), 2)
+        got = split.check_split(texts, str(path), 2)
         assert got is None or _rendered(got, text) == _rendered(convert_source(text, str(path)).diagnostics, text)
     assert cut
 
