@@ -23,16 +23,22 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
-def check_file(path: str, use_cache: bool = True) -> tuple[list[Diagnostic], str | None]:
+def check_file(path: str, use_cache: bool = True, jobs: int = 1) -> tuple[list[Diagnostic], str | None]:
     """(every diagnostic of the file, its text or None when it cannot be read), analysed (a file
-    the cache did not hold: its diagnostics are stored under the file's key when use_cache)."""
+    the cache did not hold: its diagnostics are stored under the file's key when use_cache); a
+    large module's independent parts in `jobs` processes at once (split.py)."""
     sink = DiagnosticSink(path, "")
     text = read_text(path, sink)
     if text is None:
         return sink.sorted(), None
-    from .pipeline import convert_source
+    from . import split
 
-    diagnostics = convert_source(text, path).diagnostics
+    texts = split.parts(text, path, jobs)
+    diagnostics = split.check_split(texts, path, jobs) if texts else None
+    if diagnostics is None:
+        from .pipeline import convert_source
+
+        diagnostics = convert_source(text, path).diagnostics
     entry = _entry(path) if use_cache else None
     if entry is not None:
         cache.store(entry, diagnostics)
@@ -52,28 +58,44 @@ class Converted:
 
 
 def convert_one(path: str, runtime_module: str, policy, options, use_cache: bool = False,
-                sums: str = "exact") -> Converted:
+                sums: str = "exact", jobs: int = 1) -> Converted:
     """convert_file(path) and its output importing `runtime_module`, under the dtype policy and
     entry options of the config (ConversionResult.code_for) and its `sums` (rewrite/sum_reorder.py);
-    from the cache when `use_cache` and it holds the file under this config (else stored there)."""
+    from the cache when `use_cache` and it holds the file under this config (else stored there).
+    A large module's independent parts in `jobs` processes at once (split_convert.py)."""
     config = (runtime_module, str(policy), repr(sorted(options.items())) if options else "") + \
         ((sums,) if sums != "exact" else ())
     entry = _entry(path, "convert", *config) if use_cache else None
     found = _converted_from_cache(path, entry) if entry is not None else None
     if found is not None:
         return found
-    from .pipeline import convert_file
-    from .rewrite.sum_reorder import sums_mode
+    done = _converted_in_parts(path, runtime_module, policy, options, sums, jobs) if jobs > 1 else None
+    if done is None:
+        from .pipeline import convert_file
+        from .rewrite.sum_reorder import sums_mode
 
-    with sums_mode(sums):
-        result = convert_file(path)
-    code = result.code_for(runtime_module, policy, options) if result.ok else None
-    done = Converted(path, result.source, code, result.diagnostics, result.ok,
-                     bool(set(result.functions) - set(result.plain)))
+        with sums_mode(sums):
+            result = convert_file(path)
+        code = result.code_for(runtime_module, policy, options) if result.ok else None
+        done = Converted(path, result.source, code, result.diagnostics, result.ok,
+                         bool(set(result.functions) - set(result.plain)))
     if entry is not None and result.source is not None:
         cache.store_json(entry, {"code": code, "ok": done.ok, "translated": done.translated,
                                  "diagnostics": cache.diagnostics_json(done.diagnostics)})
     return done
+
+
+def _converted_in_parts(path: str, runtime_module: str, policy, options, sums: str, jobs: int) -> Converted | None:
+    """convert_one's answer from the module's parts converted at once (split_convert.py), or None."""
+    text = read_text(path, DiagnosticSink(path, ""))
+    if text is None:
+        return None
+    from .split_convert import convert_split
+
+    joined = convert_split(text, path, jobs, runtime_module, policy, options, sums)
+    if joined is None:
+        return None
+    return Converted(path, text, joined.code, joined.diagnostics, joined.code is not None, joined.translated)
 
 
 def _converted_from_cache(path: str, entry: str) -> Converted | None:
@@ -123,7 +145,13 @@ def check_files(paths: list[str], jobs: int, use_cache: bool, on_file=None):
         results[i] = hit
         if on_file is not None:
             on_file(path)
-    done = in_order(functools.partial(check_file, use_cache=use_cache), [paths[i] for i in todo], jobs, on_file)
+    if len(todo) == 1 and jobs > 1:  # one file: its parts in parallel (split.py)
+        found = check_file(paths[todo[0]], use_cache, jobs)
+        if on_file is not None:
+            on_file(paths[todo[0]])
+        done = [found]
+    else:
+        done = in_order(functools.partial(check_file, use_cache=use_cache), [paths[i] for i in todo], jobs, on_file)
     results.update(zip(todo, done))
     return [results[i] for i in range(len(paths))]
 

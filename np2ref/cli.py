@@ -96,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("src", nargs="*", help="files and folders (default: [tool.np2ref] include)")
     k.add_argument("--format", choices=("text", "json"), default="text")
     k.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
-                   help="files checked in N processes at once (default: the number of CPUs)")
+                   help="files checked in N processes at once, a large module's parts too (default: the CPUs)")
     k.add_argument("--no-cache", action="store_true",
                    help="analyse every file again, not reading or writing np2ref's content cache "
                    "(~/.cache/np2ref; NP2REF_NO_CACHE=1 does the same)")
@@ -262,7 +262,8 @@ def cmd_convert(args) -> int:
     progress = _Progress(len(pairs), live=len(pairs) > 1 and not args.quiet)
     convert = functools.partial(batch.convert_one, runtime_module=_runtime_module(args),
                                 policy=cfg.dtype_policy, options=cfg.entry_options,
-                                use_cache=not args.no_cache and cache.enabled(), sums=args.sums or cfg.sums)
+                                use_cache=not args.no_cache and cache.enabled(), sums=args.sums or cfg.sums,
+                                jobs=args.jobs if len(pairs) == 1 else 1)  # (one file: its parts at once)
     results = batch.in_order(convert, [str(path) for path, _ in pairs], args.jobs, on_file=progress.step)
     for (path, out), result in zip(pairs, results):
         code = result.code

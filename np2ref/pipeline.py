@@ -84,7 +84,7 @@ def _lift_driver_loops(ctx: PipelineContext, result: ConversionResult) -> Conver
     whose function is refused, is host work or would run as a Python loop stays as it was."""
     text = ctx.text
     module = _parsed(text)  # (the tree _front made: a second parse of a large module is seconds)
-    lifts = driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
+    lifts = lift_candidates(ctx, result)
     broken: dict[str, tuple[driver.Lift, list[host_steps.Break]]] = {}  # a host loop's graph breaks
     lifts = _broken_up(module, [lift for lift in lifts if lift.holds], [], broken) + [
         lift for lift in lifts if not lift.holds]  # a loop that uses a list: steps at once
@@ -113,6 +113,13 @@ def _lift_driver_loops(ctx: PipelineContext, result: ConversionResult) -> Conver
         lifts = sorted([lift for lift in lifts if lift.name not in bad] + _broken_up(module, host, culprits, broken)
                        + _broken_up(module, appended, [], broken), key=lambda lift: lift.start)
     return result
+
+
+def lift_candidates(ctx: PipelineContext, result: ConversionResult) -> list[driver.Lift]:
+    """The module-level loops and host functions' top-level loops _lift_driver_loops tries to lift
+    (none: the conversion is the result; split.py checks a large module's parts on that)."""
+    module = _parsed(ctx.text)
+    return driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
 
 
 def _broken_up(module, loops, culprits, broken) -> list[driver.Lift]:

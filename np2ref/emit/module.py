@@ -8,6 +8,7 @@ with `runtime_module="np2ref_rt"` it imports them from the standalone copy of th
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 import io
 import re
@@ -165,18 +166,62 @@ def _import_lines(module: cst.Module) -> int:
     return i
 
 
-def emit(module: cst.Module, filename: str, with_header: bool = True,
-         runtime_module: str = RUNTIME_MODULE, policy: DtypePolicy = DtypePolicy(), options=None) -> str:
-    """The converted module's text: header, the user's imports, jax/numpy and runtime imports,
-    the user's code, each `@npr_jit` given the dtype policy's options and `options` (the
-    config's `trace_budget=`)."""
+@dataclasses.dataclass(frozen=True)
+class Pieces:
+    """A converted module's text in pieces (split.py joins the parts of a large module's): the
+    header's first line when the module was converted before, the head (header, docstring and
+    imports), each later statement's text with its leading lines' text, the footer's, and the
+    runtime names each piece calls (None: read from the whole text)."""
+    first: str | None
+    head: str
+    head_names: frozenset | None
+    statements: tuple[tuple[str, str, frozenset | None], ...]  # (leading lines, text, names)
+    footer: str
+
+
+def pieces(module: cst.Module, policy: DtypePolicy = DtypePolicy(), options=None) -> Pieces | None:
+    """The converted module in pieces; None for one without a trailing newline (libcst's codegen
+    of the whole module, not of its statements, says where its last line ends)."""
     module, first = _without_np2ref_lines(module)
+    if not module.has_trailing_newline:
+        return None
     if policy.entry_options or options:
         module = module.visit(_EntryOptions({**policy.entry_options, **(options or {})}))
     cut = _import_lines(module)
     names_of = functools.partial(_known_names, runtime_names())
     head, head_names = module_text(module, module.header, module.body[:cut], [], names_of)
-    rest, rest_names = module_text(module, [], module.body[cut:], module.footer, names_of)
+    statements = tuple((
+        "".join(module.code_for_node(line) for line in getattr(stmt, "leading_lines", ())),
+        *module_text(module, [], [stmt], [], names_of)) for stmt in module.body[cut:])
+    return Pieces(first, head, head_names, statements, "".join(module.code_for_node(n) for n in module.footer))
+
+
+def emit(module: cst.Module, filename: str, with_header: bool = True,
+         runtime_module: str = RUNTIME_MODULE, policy: DtypePolicy = DtypePolicy(), options=None) -> str:
+    """The converted module's text: header, the user's imports, jax/numpy and runtime imports,
+    the user's code, each `@npr_jit` given the dtype policy's options and `options` (the
+    config's `trace_budget=`)."""
+    found = pieces(module, policy, options)
+    if found is None:
+        return _emit_whole(module, filename, with_header, runtime_module, policy, options)
+    return assembled(found, filename, with_header, runtime_module, module)
+
+
+def assembled(found: Pieces, filename: str, with_header: bool = True, runtime_module: str = RUNTIME_MODULE,
+              module: cst.Module | None = None) -> str | None:
+    """The module's text from its pieces (None when a piece's runtime names must be read from the
+    whole text and no `module` is given to read them from)."""
+    rest = "".join(text for _, text, _ in found.statements) + found.footer
+    names = [found.head_names, *(n for _, _, n in found.statements)]
+    if any(n is None for n in names) and module is None:
+        return None
+    used = sorted(frozenset().union(*names)) if all(n is not None for n in names) else \
+        used_runtime_names(_without_np2ref_lines(module)[0], found.head + rest)
+    return _joined(found.head, rest, used, found.first, filename, with_header, runtime_module)
+
+
+def _joined(head: str, rest: str, used: list[str], first: str | None, filename: str, with_header: bool,
+            runtime_module: str) -> str:
     existing = {line.strip() for line in head.splitlines()}
     added = [line for line in J.IMPORTS if line not in existing]
     # a converted file converted again keeps the name of its original in the header
@@ -184,11 +229,21 @@ def emit(module: cst.Module, filename: str, with_header: bool = True,
              ] if with_header else []
     parts.append(head.rstrip("\n") + "\n" if head.strip() else "")
     parts.append("".join(line + "\n" for line in added))
-    used = (sorted(head_names | rest_names) if head_names is not None and rest_names is not None
-            else used_runtime_names(module, head + rest))
     parts.append(runtime_import(used, runtime_module))
     parts.append("\n\n" + rest.lstrip("\n"))
     return "".join(parts)
+
+
+def _emit_whole(module: cst.Module, filename: str, with_header: bool, runtime_module: str,
+                policy: DtypePolicy, options) -> str:
+    """emit of a module without a trailing newline: libcst's codegen of the whole module."""
+    module, first = _without_np2ref_lines(module)
+    if policy.entry_options or options:
+        module = module.visit(_EntryOptions({**policy.entry_options, **(options or {})}))
+    cut = _import_lines(module)
+    head = module.with_changes(body=module.body[:cut], footer=[]).code
+    rest = module.with_changes(header=[], body=module.body[cut:]).code
+    return _joined(head, rest, used_runtime_names(module, head + rest), first, filename, with_header, runtime_module)
 
 
 class _EntryOptions(cst.CSTTransformer):

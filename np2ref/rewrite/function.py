@@ -18,6 +18,10 @@ from ..analysis import containers
 from ..analysis.aliases import FunctionFacts
 from ..analysis.names import ImportMap
 from ..analysis.nodes import is_expression, own_method
+
+# how many lowered branches and loops the process's rewrites have numbered: the numbers run on
+# through a module, so split_convert.py joins parts only where none was numbered
+numbered = 0
 from ..diagnostics import DiagnosticSink, Span
 from ..emit import jaxnames as J
 from ..frontend.fence import KNOWN_DECORATORS, _decorator_name
@@ -65,6 +69,8 @@ class ModuleRewriter(cst.CSTTransformer):
 
     def next_count(self) -> int:
         """A fresh number for the functions a lowered `if`/`while` defines (`_then_3`)."""
+        global numbered
+        numbered += 1
         self._count += 1
         return self._count
 
