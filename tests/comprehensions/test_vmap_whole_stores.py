@@ -57,7 +57,7 @@ def test_each_batch_member_is_numpys(module, name, shapes, dtype):
     compiled = np2ref.compile(fn)
     batches = [_batch(s, dtype) for s in shapes]
     with jax.enable_x64(True):
-        results, finals = jax.vmap(compiled.pure)(*batches)
+        results, finals = jax.jit(jax.vmap(compiled.pure))(*batches)  # jitted: eagerly, an XLA compile an operation
     for k in range(batches[0].shape[0]):
         args = [b[k].copy() for b in batches]
         want = fn(*args)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import importlib.util
 import io
 import os
@@ -107,15 +108,23 @@ def test_corpus_compile(path):
     text = path.read_text()
     _require_modules(text)
     refused = _expected_compile_refusal(text)
-    module = _import_path(path, f"corpus_{path.stem}")
-    fn = getattr(module, module.ENTRY)
     if refused:
+        module = _import_path(path, f"corpus_{path.stem}")
         with pytest.raises(np2ref.Np2RefError) as info:
-            np2ref.compile(fn)(**copy.deepcopy(module.make_inputs("small")))
+            np2ref.compile(getattr(module, module.ENTRY))(**copy.deepcopy(module.make_inputs("small")))
         assert refused in str(info.value)
         return
-    compiled = np2ref.compile(fn)
+    module, fn, compiled = _compiled(path)
     assert_same_as_numpy(fn, compiled, **module.make_inputs("small"))
+
+
+@functools.cache
+def _compiled(path: Path):
+    """The program imported once, its entry and np2ref.compile of it: the compile test and
+    verify share one translation (verify's transforms then trace its `.pure`)."""
+    module = _import_path(path, f"corpus_{path.stem}")
+    fn = getattr(module, module.ENTRY)
+    return module, fn, np2ref.compile(fn)
 
 
 @pytest.mark.parametrize("path", _params("convert"))
@@ -178,7 +187,7 @@ def test_corpus_verify(path):
         pytest.skip("refused: nothing to verify")
     if not (VERIFY_ALL or path.stem in VERIFY_DEFAULT):
         pytest.skip("verified with NP2REF_VERIFY_ALL=1")
-    module = _import_path(path, f"corpus_verify_{path.stem}")
-    report = verify_run(getattr(module, module.ENTRY), (), module.make_inputs("small"),
+    module, _, compiled = _compiled(path)
+    report = verify_run(compiled, (), module.make_inputs("small"),
                         transforms=_verify_transforms(text), examples=1, seed=0)
     assert report.ok, str(report)

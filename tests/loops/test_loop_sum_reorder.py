@@ -263,7 +263,9 @@ def test_grad_and_vmap_of_the_reordered_sum_are_the_loops_to_the_tolerance():
         for sums in ("exact", "reorder"):
             pure = _compiled(syrk, **({"sums": sums} if sums == "reorder" else {})).pure
             final = lambda a: pure(alpha, beta, jnp.asarray(C), a)[1]["C"]  # noqa: E731
-            out[sums] = (np.asarray(jax.grad(lambda a: final(a).sum())(jnp.asarray(A))),
-                         np.asarray(jax.vmap(final)(jnp.stack([jnp.asarray(A), -jnp.asarray(A)]))))
+            # jitted: run eagerly, every operation of the transformed program compiled on its own
+            # (214 compiles, 8.5 s of CPU; docs/ci.md)
+            out[sums] = (np.asarray(jax.jit(jax.grad(lambda a: final(a).sum()))(jnp.asarray(A))),
+                         np.asarray(jax.jit(jax.vmap(final))(jnp.stack([jnp.asarray(A), -jnp.asarray(A)]))))
     for exact, reordered in zip(out["exact"], out["reorder"]):
         np.testing.assert_allclose(reordered, exact, rtol=1e-12, atol=1e-12 * np.abs(exact).max())

@@ -73,12 +73,13 @@ def test_grad_and_vmap_of_pure():
     c = compiled("masked_add_window")
     a, b = F[:8], RNG.standard_normal(8)
     with jax.enable_x64(True):
-        xs = jax.vmap(lambda b: c.pure(a, b, 3)[0])(jnp.asarray(np.stack([b, 2 * b])))
-        g = jax.grad(lambda b: c.pure(a, b, 3)[0].sum())(jnp.asarray(b))
+        # jitted: run eagerly, each operation is compiled on its own (docs/ci.md)
+        xs = jax.jit(jax.vmap(lambda b: c.pure(a, b, 3)[0]))(jnp.asarray(np.stack([b, 2 * b])))
+        g = jax.jit(jax.grad(lambda b: c.pure(a, b, 3)[0].sum()))(jnp.asarray(b))
     np.testing.assert_array_equal(xs[1], P.masked_add_window(a, 2 * b, 3))
     # d(sum out)/d b[i] = the count of positive a in window i
     np.testing.assert_array_equal(g, [(a[i:i + 3] > 0).sum() if i < 6 else 0 for i in range(8)])
     clip = compiled("clip_windows")
     with jax.enable_x64(True):
-        gc = jax.grad(lambda a: clip.pure(a, 3)[0].sum())(jnp.asarray(F[:8]))
+        gc = jax.jit(jax.grad(lambda a: clip.pure(a, 3)[0].sum()))(jnp.asarray(F[:8]))
     np.testing.assert_array_equal(gc, (P.clip_windows(F[:8], 3) == F[:8]) * 1.0)

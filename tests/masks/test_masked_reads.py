@@ -162,8 +162,7 @@ def test_named_selections_in_elementwise_expressions_reduce_as_numpy(x):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the empty selection's mean and max, NumPy's own
         if x.any():
-            assert_same_as_numpy(named_expressions, np2ref.compile(named_expressions, host_below=0), x, y, 2.0)
-            got = np2ref.compile(named_expressions, host_below=0)(x, y, 2.0)
+            _, got = assert_same_as_numpy(named_expressions, np2ref.compile(named_expressions, host_below=0), x, y, 2.0)
             assert type(got[-2]) is int and type(got[-1]) is int  # sizes are Python ints, as in NumPy
         for arg in (x, x * 0.5 + 0.5) if x.dtype == np.float64 else ():  # (float32: a float32 or 0.0, NPR128)
             assert_same_as_numpy(size_then_branch, np2ref.compile(size_then_branch, host_below=0), arg)

@@ -88,7 +88,7 @@ def test_gradients_through_selections_that_would_meet_a_pole_are_numpys(name):
     npr_mask_guard) and the gradient is NumPy's central differences (0 at those elements)."""
     pure = compiled(name).pure
     with jax.enable_x64(True):
-        grad = np.asarray(jax.grad(lambda a: pure(a, _KEEP)[0])(_POLE))
+        grad = np.asarray(jax.jit(jax.grad(lambda a: pure(a, _KEEP)[0]))(_POLE))  # jitted (docs/ci.md)
     fd = central_differences(lambda y: getattr(P, name)(y, _KEEP), _POLE, eps=1e-7)
     assert np.all(np.isfinite(grad)) and np.allclose(grad, fd, rtol=1e-5, atol=1e-6)
     assert "guard=True" in compiled(name).source or "npr_mask_guard" in compiled(name).source
@@ -100,8 +100,8 @@ def test_selections_and_in_order_at_under_vmap_are_numpys_per_row():
     x = np.stack([_POLE, _POLE[::-1] + 0.5])
     m = x > 0.6
     with jax.enable_x64(True):
-        got = np.asarray(jax.vmap(lambda a, k: compiled("repulsion_store").pure(a, k)[0])(x, m))
+        got = np.asarray(jax.jit(jax.vmap(lambda a, k: compiled("repulsion_store").pure(a, k)[0]))(x, m))
         v = np.stack([np.linspace(1.1, 2.9, _I.size), np.linspace(3.0, 1.5, _I.size)])
-        energies = np.asarray(jax.vmap(lambda b: compiled("divided_energy").pure(_POLE + 1, _I, b)[0])(v))
+        energies = np.asarray(jax.jit(jax.vmap(lambda b: compiled("divided_energy").pure(_POLE + 1, _I, b)[0]))(v))
     assert np.allclose(got, np.stack([P.repulsion_store(a, k) for a, k in zip(x, m)]), rtol=1e-12)
     assert np.allclose(energies, [P.divided_energy(_POLE + 1, _I, b) for b in v], rtol=1e-12)

@@ -21,7 +21,9 @@ from np2ref.rt import (
     npr_place, npr_put, npr_putmask, npr_ravel, npr_reshape, npr_sort, npr_sub, npr_swapaxes,
     npr_transpose, npr_ufunc_at, npr_value, npr_where_store)
 
-HYP = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+# 10 generated cases a property (20 before; the seven properties 10.5 -> 7.0 s of CPU, each new
+# index a new XLA compile); the @example cases of each test run whatever the count
+HYP = settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @pytest.fixture(autouse=True)
