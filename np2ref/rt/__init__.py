@@ -80,14 +80,14 @@ try:
         unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
         comprehensions, pallas,
         masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views, sum_reorder,
-        host, draws, opaque, introspect, arguments, float_sizes, fastpath, numpycall, calls, jit)
+        host, draws, opaque, introspect, arguments, result_shape, float_sizes, fastpath, numpycall, calls, jit)
 finally:
     _np.random.set_state(_state)
 
 MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
            mask_reductions, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
-           jit, calls, module_globals, arguments, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
+           jit, calls, module_globals, arguments, result_shape, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
            windows_more, win_views, sum_reorder, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
            divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas)

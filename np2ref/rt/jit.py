@@ -11,8 +11,8 @@ import numpy as np
 
 from .arguments import (
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_held, _npr_host_values,
-    _npr_is_python_value, _npr_list_value, _npr_numpy_steps, _npr_ordered, _npr_plain_dicts,
-    _npr_python_result, _npr_static_key, _npr_weak_items, _npr_weak_list, _NprResultShape)
+    _npr_is_python_value, _npr_list_value, _npr_ordered, _npr_plain_dicts,
+    _npr_python_result, _npr_static_key, _npr_weak_items, _npr_weak_list)
 from .bounds import _npr_Bounds
 from .budget import npr_trace_budget
 from .casts import _npr_issue_warnings
@@ -25,6 +25,7 @@ from .promotion import _npr_promoting
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
 
 from .pyscalars import _npr_list_items, _npr_python_leaves
+from .result_shape import _npr_numpy_steps, _NprResultShape
 from .views import _npr_is_ref, _npr_loaded_from, npr_value, NprView
 from .appends import _npr_materialize, _npr_stacked_result
 from .core import NprUnsupported, npr_host_raised

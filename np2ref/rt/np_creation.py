@@ -39,7 +39,7 @@ def _npr_np_array0(v, given):
     """np.array's 0-d result is a 0-d array (host code writes into it: `c[...] = 1`), where a
     reduction's or an operator's 0-d result is a NumPy scalar: noted for the trace, or for the
     set-up call running eagerly (jit.py's run_as_written), as pyscalars.py notes Python numbers;
-    the call then returns `np.array(scalar)` for it (arguments._NprResultShape, _npr_host_values).
+    the call then returns `np.array(scalar)` for it (result_shape._NprResultShape, arguments._npr_host_values).
     Only a new object: an operand handed back as it is keeps what it was."""
     if isinstance(v, jax.Array) and v.ndim == 0 and v is not given and \
             (isinstance(v, _npr_Tracer) or _npr_state.get("setup") or _npr_state.get("depth")):

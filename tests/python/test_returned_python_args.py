@@ -2,7 +2,7 @@
 program returns the caller's object (`return x * dt, dt` gives the float back), where the
 compiled call returned np.float64(0.5), so a driver's `repr` and `type()` of it differed (found
 beside scripts7's Gillespie script). A returned argument was given back as the caller's own
-object for arrays and lists only (rt/arguments._NprResultShape).
+object for arrays and lists only (rt/result_shape._NprResultShape).
 """
 
 from __future__ import annotations

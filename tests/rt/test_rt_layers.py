@@ -24,7 +24,7 @@ FLOORS = (
               "np_linalg np_counting inplace"),
     ("control", "unbound refs python_loops rebinds early_exit branches appends loops lane_dots vectorise comprehensions pallas"),
     ("windows", "masked masked_products windows_more windows mask_checks masks mask_selections mask_reductions win_views sum_reorder"),
-    ("call", "host draws opaque introspect arguments float_sizes fastpath numpycall calls jit compile_api"),
+    ("call", "host draws opaque introspect arguments result_shape float_sizes fastpath numpycall calls jit compile_api"),
 )
 FLOOR = {module: i for i, (_, modules) in enumerate(FLOORS) for module in modules.split()}
 
