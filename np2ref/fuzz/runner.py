@@ -57,8 +57,8 @@ from .shadow import strict
 from .fission import fission_bits, fission_forced
 from .whole_families import FISSION_MARK
 from .differences import (
-    _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb, _printed_difference,
-    _same, _scalar_types, _shares_memory)
+    _caller_widths, _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb,
+    _printed_difference, _same, _scalar_types, _shares_memory, caller_32)
 
 _counter = itertools.count()
 _SEED = 1234  # NumPy's global generator is seeded with it before every run of a program
@@ -164,7 +164,7 @@ class Runner:
         args_c = module.make_args()
         np.random.seed(_SEED)
         try:
-            with contextlib.redirect_stdout(io.StringIO()) as printed:
+            with contextlib.redirect_stdout(io.StringIO()) as printed, _x64_of(args_c):
                 got = compiled(*args_c)
         except np2ref.Np2RefError as exc:
             changed = _compare_args(names, module.make_args(), args_c)
@@ -175,6 +175,7 @@ class Runner:
             return _crash(exc, "call")
         self._first_trace = compiled.explain() if PALLAS_MARK in Path(module.__file__).read_text() else ""
         diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
+            or _caller_widths(expected, got, args_c) \
             or _identity(expected, got, args_np, args_c, names) or _compare_args(names, args_np, args_c)
         if not diff:
             diff = _printed_difference(printed.getvalue(), shown)
@@ -188,11 +189,12 @@ class Runner:
             args_again = module.make_args()
             np.random.seed(_SEED)
             try:
-                again = compiled(*args_again)
+                with _x64_of(args_again):
+                    again = compiled(*args_again)
             except Exception as exc:  # noqa: BLE001
                 return _crash(exc, stage)
             diff = first_difference(expected, again, "result") or _scalar_types(expected, again) \
-                or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
+                or _caller_widths(expected, again, args_again) or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
             if diff:
                 return Outcome("failed", "mismatch", stage, diff)
         outcome = _check_vmap(module, compiled, names, expected, args_np) if self.vmap and vmap else Outcome("exact")
@@ -252,6 +254,15 @@ class Runner:
 def _converted_raises(module, error: IndexError) -> Outcome:
     """NumPy raised IndexError in host code: the converted module's f raises it too, NumPy's message."""
     return Outcome(*converted.raises_index_error(Path(module.__file__), _SEED, error))
+
+
+def _x64_of(args):
+    """A caller in 32 bits (float32 jax.Arrays passed) calls with x64 off, JAX's default, whatever
+    another module of the process left on; other calls as the process is."""
+    if not caller_32(args):
+        return contextlib.nullcontext()
+    import jax
+    return jax.enable_x64(False)
 
 
 def _compile(module):
