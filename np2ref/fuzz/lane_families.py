@@ -57,7 +57,8 @@ def f32_rebind(g: Gen, fr: Frame, helpers) -> tuple | None:
                                  f"B[0] = {y}" if scalar else f"B[...] = {y}"])))
     bound = g.pick(["T", "T", "3", "0", "X.shape[0]"])
     if g.chance(15):
-        loop = [Line(f"{k} = 0"), Block(f"while {k} < {bound}:", (*body, Line(f"{k} += 1")))]
+        # (the count first: a `continue` in the body must not skip it, nor the shadow's run hang)
+        loop = [Line(f"{k} = 0"), Block(f"while {k} < {bound}:", (Line(f"{k} += 1"), *body))]
     else:
         loop = [Block(f"for {k} in range({bound}):", tuple(body), (f"{k} = 0",))]
     after = g.pick([f"X[0] = {y}" if scalar else f"X[...] = {y}", f"B[0] = {y}" if scalar else f"B[...] = {y}",
