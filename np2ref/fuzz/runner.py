@@ -208,7 +208,7 @@ class Runner:
 
     def _check_converted(self, module, names, expected, args_np, shown: str) -> Outcome:
         """The converted module's f against NumPy's run (converted.py): result, arguments, prints."""
-        failed, got, args_c, printed = converted.run_converted(Path(module.__file__), _SEED)
+        failed, got, args_c, printed = converted.run_converted(Path(module.__file__), _SEED, module.make_args)
         if failed:
             return Outcome(failed[0], failed[1], "convert", failed[2])
         diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
@@ -253,7 +253,7 @@ class Runner:
 
 def _converted_raises(module, error: IndexError) -> Outcome:
     """NumPy raised IndexError in host code: the converted module's f raises it too, NumPy's message."""
-    return Outcome(*converted.raises_index_error(Path(module.__file__), _SEED, error))
+    return Outcome(*converted.raises_index_error(Path(module.__file__), _SEED, error, module.make_args))
 
 
 def _x64_of(args):

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from fuzz_runs import family_forms, short_run
 from np2ref import fuzz
 from np2ref.fuzz.differences import _caller_widths
+from np2ref.fuzz.runner import Runner
 
 FORMS = {"view_helper": r"\bh\d+\(U\)", "last_append": r"\bhist\d+\[-1\]", "bound_slice": r"(starts\[c\d+\]|\bs\d+\b):",
          "self_alias": r"\bh\d+\([-\d.]+, U(\[[^]]*\])?, ", "cond_views": r"\bl\d+, r\d+ = \(",
@@ -63,3 +64,29 @@ def test_a_32_bit_caller_gets_64_bit_results_as_numpys():
     assert "result[0]" in _caller_widths(expected, (wide, np.float64(3.0), j), [j])
     assert _caller_widths(expected, (wide, 3.0, j), [wide]) is None  # a 64-bit caller keeps jax.Arrays
     assert _caller_widths(expected, (wide, 3.0, j), [np.ones(3)]) is None  # NumPy arguments only
+
+
+STRIDED_HOST = '''import time
+import numpy as np
+
+
+def f(c):
+    t = time.perf_counter()
+    hist = []
+    for step in range(3):
+        c[..., 1:] += c[..., :-1] * 0.5
+        hist.append(c.ravel())
+    return hist
+
+
+def make_args():
+    return (np.arange(12.0).reshape(2, 6)[..., ::2], )
+'''
+
+
+def test_a_converted_program_runs_on_the_programs_own_arguments(tmp_path):
+    """Host code (it reads the clock) runs through convert on make_args' own arrays: the converted
+    module's make_args lost the strided layout, so `c.ravel()` was a view there and NumPy's copies
+    compared unequal (a checker bug, found by the self_alias run)."""
+    outcome = Runner(vmap=False, grad=False, workdir=str(tmp_path)).check(STRIDED_HOST)
+    assert outcome.kind == "exact", outcome
