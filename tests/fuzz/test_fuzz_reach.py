@@ -90,3 +90,26 @@ def test_a_converted_program_runs_on_the_programs_own_arguments(tmp_path):
     compared unequal (a checker bug, found by the self_alias run)."""
     outcome = Runner(vmap=False, grad=False, workdir=str(tmp_path)).check(STRIDED_HOST)
     assert outcome.kind == "exact", outcome
+
+
+FLOAT32_JAX_ARG = '''import numpy as np
+import jax.numpy as jnp
+
+
+def f(a, j):
+    p = np.array(j) + 1
+    p[:] /= a[0:1]
+    return (p, j)
+
+
+def make_args():
+    return (np.array([-1.75, -1.75, 0.0]), jnp.asarray(np.array([1.5, 0.0, 0.5, 0.0, -1.0], dtype=np.float32)))
+'''
+
+
+def test_the_grad_check_allows_for_a_float32_jax_array_argument(tmp_path):
+    """`.pure`'s forward and reverse modes round in float32 where a float32 jax.Array argument meets
+    the float64 ones (5e-8 relative apart): the tolerance is float32's, as for a float32 NumPy
+    argument (a checker failure of the jax32 run)."""
+    outcome = Runner(vmap=False, grad=True, workdir=str(tmp_path)).check(FLOAT32_JAX_ARG)
+    assert outcome.kind == "exact" and outcome.graded, outcome
