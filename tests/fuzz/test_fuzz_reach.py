@@ -113,3 +113,26 @@ def test_the_grad_check_allows_for_a_float32_jax_array_argument(tmp_path):
     argument (a checker failure of the jax32 run)."""
     outcome = Runner(vmap=False, grad=True, workdir=str(tmp_path)).check(FLOAT32_JAX_ARG)
     assert outcome.kind == "exact" and outcome.graded, outcome
+
+
+HOST_WRITES_JAX = '''import time
+import numpy as np
+import jax.numpy as jnp
+
+
+def f(j):
+    t = time.perf_counter()
+    p = np.zeros(j.shape) + j
+    p[0] = p.sum()
+
+
+def make_args():
+    return (jnp.asarray(np.array([-1.5, 1.5], dtype=np.float32)), )
+'''
+
+
+def test_host_code_writing_a_jax_array_it_made_raises_as_the_original_does(tmp_path):
+    """`np.zeros(n) + j` in host code is a jax.Array (JAX's operator wins), which the original f
+    cannot write either: the converted f's TypeError is the original's behaviour, not a failure."""
+    outcome = Runner(vmap=False, grad=False, workdir=str(tmp_path)).check(HOST_WRITES_JAX)
+    assert outcome.kind == "exact", outcome
