@@ -25,11 +25,13 @@ def wants_convert(source: str, code: str) -> bool:
     return code == NEEDS_CONVERT and "import time" in source
 
 
-def run_converted(path: Path, seed: int):
+def run_converted(path: Path, seed: int, make_args=None):
     """(None, result, the arguments after the call, what it printed), or (an Outcome-like
     (kind, code, detail) triple, ...) when conversion refuses the module or the run raises: a
     coded gap (NprTraceGap: a compiled function of the module met NPR107, NPR030, ... when traced)
-    is a refusal, any other exception a failure."""
+    is a refusal, any other exception a failure. `make_args`: the program's own (the converted
+    module's is np2ref's translation of it, whose arrays lose a strided layout: `c.ravel()` of a
+    `[..., ::2]` argument is then a view, not NumPy's copy)."""
     result = convert_source(path.read_text(), str(path))
     if not result.ok:
         codes = [d.code for d in result.diagnostics if d.severity == "error"] or ["NPR???"]
@@ -42,7 +44,7 @@ def run_converted(path: Path, seed: int):
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
-        args = module.make_args()
+        args = (make_args or module.make_args)()
         np.random.seed(seed)
         with contextlib.redirect_stdout(io.StringIO()) as printed:
             got = module.f(*args)
@@ -56,10 +58,10 @@ def run_converted(path: Path, seed: int):
     return None, got, args, printed.getvalue()
 
 
-def raises_index_error(path: Path, seed: int, error: IndexError) -> tuple[str, str, str, str]:
+def raises_index_error(path: Path, seed: int, error: IndexError, make_args=None) -> tuple[str, str, str, str]:
     """(kind, code, stage, detail) of the converted f's run where NumPy's raised IndexError: exact
     when it raises NumPy's IndexError with NumPy's message."""
-    failed, *_ = run_converted(path, seed)
+    failed, *_ = run_converted(path, seed, make_args)
     said = str(error).splitlines()[0] if str(error) else ""
     if failed is None:
         return "failed", "mismatch", "convert", f"NumPy raises IndexError ({error}); the converted f returned"

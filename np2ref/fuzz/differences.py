@@ -120,3 +120,32 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 
 def _shares_memory(arrays: list[np.ndarray]) -> bool:
     return any(np.shares_memory(x, y) for x, y in itertools.combinations(arrays, 2))
+
+
+_WIDE = frozenset(map(np.dtype, ("float64", "int64", "uint64", "complex128")))
+
+
+def _is_jax(value) -> bool:
+    return type(value).__module__.startswith("jax")
+
+
+def caller_32(args) -> bool:
+    """A caller in 32 bits: jax.Arrays passed (JAX set-up code's), none of them 64-bit."""
+    arrays = [a for a in args if _is_jax(a)]
+    return bool(arrays) and not any(np.dtype(a.dtype) in _WIDE for a in arrays)
+
+
+def _caller_widths(expected, got, args, where: str = "result") -> str | None:
+    """A 32-bit caller (x64 off, float32 jax.Arrays passed) gets each 64-bit result as NumPy's array
+    or scalar, as NumPy returns it: a float64 jax.Array is one its JAX computes on in 32 bits
+    (rt/arguments.npr_for_caller). The caller's own jax.Array returned comes back itself."""
+    if not caller_32(args):
+        return None
+    if isinstance(expected, (tuple, list)) and isinstance(got, (tuple, list)):
+        return next((d for k, (e, g) in enumerate(zip(expected, got))
+                     if (d := _caller_widths(e, g, args, f"{where}[{k}]"))), None)
+    if isinstance(expected, (np.ndarray, np.generic)) and expected.dtype in _WIDE and _is_jax(got) \
+            and not any(got is a for a in args):
+        return f"{where}: NumPy returns a {expected.dtype} {type(expected).__name__}, np2ref a jax.Array for a " \
+               f"caller in 32 bits"
+    return None

@@ -20,8 +20,9 @@ api_families.py (xp_calls, shape_set, seq_args, host_step, helper_returns), host
 special, print_loop, jax_args, imported, repeat_loop, setup_host) and flow_families.py (comp_rows, append_loop,
 draw_loop, tuple_unpack, call_in_expr), seq_families.py (pallas_nest, elem_reread, tri_fill, trmm_loop) and
 script_families.py (host_history, float_sized, zero_d_arg) and whole_families.py (fission_loop, swap_loop,
-alias_buf, promote_mix, int_wrap, made_0d) and idiom_families.py (add_at_mask, comp_range, none_return) join
-them in FAMILIES.
+alias_buf, promote_mix, int_wrap, made_0d), idiom_families.py (add_at_mask, comp_range, none_return),
+reach_families.py (view_helper, last_append, bound_slice, self_alias, cond_views) and lane_families.py
+(f32_rebind, lane_nest, jax32) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
@@ -35,8 +36,8 @@ import re
 import numpy as np
 
 from . import (api_families, blind_families, flow_families, host_families, idiom_families, index_families,
-               kernel_families, plane_families, rebind_families, script_families, seq_families, surface_families,
-               whole_families)
+               kernel_families, lane_families, plane_families, reach_families, rebind_families, script_families,
+               seq_families, surface_families, whole_families)
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
 from .program import Block, Line
 from .shadow import Frame, evaluate
@@ -314,4 +315,6 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **script_families.FAMILIES,
     **whole_families.FAMILIES,
     **idiom_families.FAMILIES,
+    **reach_families.FAMILIES,
+    **lane_families.FAMILIES,
 }

@@ -57,8 +57,8 @@ from .shadow import strict
 from .fission import fission_bits, fission_forced
 from .whole_families import FISSION_MARK
 from .differences import (
-    _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb, _printed_difference,
-    _same, _scalar_types, _shares_memory)
+    _caller_widths, _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb,
+    _printed_difference, _same, _scalar_types, _shares_memory, caller_32)
 
 _counter = itertools.count()
 _SEED = 1234  # NumPy's global generator is seeded with it before every run of a program
@@ -164,7 +164,7 @@ class Runner:
         args_c = module.make_args()
         np.random.seed(_SEED)
         try:
-            with contextlib.redirect_stdout(io.StringIO()) as printed:
+            with contextlib.redirect_stdout(io.StringIO()) as printed, _x64_of(args_c):
                 got = compiled(*args_c)
         except np2ref.Np2RefError as exc:
             changed = _compare_args(names, module.make_args(), args_c)
@@ -175,6 +175,7 @@ class Runner:
             return _crash(exc, "call")
         self._first_trace = compiled.explain() if PALLAS_MARK in Path(module.__file__).read_text() else ""
         diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
+            or _caller_widths(expected, got, args_c) \
             or _identity(expected, got, args_np, args_c, names) or _compare_args(names, args_np, args_c)
         if not diff:
             diff = _printed_difference(printed.getvalue(), shown)
@@ -188,11 +189,12 @@ class Runner:
             args_again = module.make_args()
             np.random.seed(_SEED)
             try:
-                again = compiled(*args_again)
+                with _x64_of(args_again):
+                    again = compiled(*args_again)
             except Exception as exc:  # noqa: BLE001
                 return _crash(exc, stage)
             diff = first_difference(expected, again, "result") or _scalar_types(expected, again) \
-                or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
+                or _caller_widths(expected, again, args_again) or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
             if diff:
                 return Outcome("failed", "mismatch", stage, diff)
         outcome = _check_vmap(module, compiled, names, expected, args_np) if self.vmap and vmap else Outcome("exact")
@@ -206,7 +208,9 @@ class Runner:
 
     def _check_converted(self, module, names, expected, args_np, shown: str) -> Outcome:
         """The converted module's f against NumPy's run (converted.py): result, arguments, prints."""
-        failed, got, args_c, printed = converted.run_converted(Path(module.__file__), _SEED)
+        failed, got, args_c, printed = converted.run_converted(Path(module.__file__), _SEED, module.make_args)
+        if failed and failed[:2] == ("failed", "TypeError") and _raises_on_jax_args(module):
+            return Outcome("exact")  # host code writing a jax.Array it made: the original raises so too
         if failed:
             return Outcome(failed[0], failed[1], "convert", failed[2])
         diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
@@ -249,9 +253,35 @@ class Runner:
         return Outcome("failed", "mismatch", "call", f"NumPy raises IndexError ({error}); np2ref returned")
 
 
+def _raises_on_jax_args(module) -> bool:
+    """Whether the program's f handed its jax.Array arguments themselves (not NumPy's values of
+    them, as NumPy's run is) raises TypeError: host code computing on a jax.Array makes jax.Arrays
+    (`np.zeros(n) + j`), which JAX cannot write in place, in the original as in the converted f."""
+    args = module.make_args()
+    if not any(type(v).__module__.startswith("jax") for v in args):
+        return False
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            module.f(*args)
+    except TypeError:
+        return True
+    except Exception:  # noqa: BLE001
+        return False
+    return False
+
+
 def _converted_raises(module, error: IndexError) -> Outcome:
     """NumPy raised IndexError in host code: the converted module's f raises it too, NumPy's message."""
-    return Outcome(*converted.raises_index_error(Path(module.__file__), _SEED, error))
+    return Outcome(*converted.raises_index_error(Path(module.__file__), _SEED, error, module.make_args))
+
+
+def _x64_of(args):
+    """A caller in 32 bits (float32 jax.Arrays passed) calls with x64 off, JAX's default, whatever
+    another module of the process left on; other calls as the process is."""
+    if not caller_32(args):
+        return contextlib.nullcontext()
+    import jax
+    return jax.enable_x64(False)
 
 
 def _compile(module):
@@ -385,7 +415,8 @@ def _check_grad(module, compiled) -> Outcome:
     scale = sum(float(np.sum(np.abs(v))) for v in terms)
     # rounding inside the program is relative to its intermediate values, which a cancelling
     # sum hides from `scale`: |c| |t| bounds them for these small programs
-    dtypes = {x.dtype.name for x in xs}
+    dtypes = {x.dtype.name for x in xs} | {np.dtype(v.dtype).name for v in base if type(v).__module__.startswith("jax")}
+    # (a float32 jax.Array argument, not differentiated, rounds the float64 ones it meets alike)
     eps = 1e-2 if "float16" in dtypes else 1e-6 if "float32" in dtypes else 1e-13
     tol = 100 * eps * scale + eps * float(np.sum(np.abs(c))) * sum(float(np.sum(np.abs(t))) for t in ts) + 1e-12
     if abs(forward - reverse) > tol:

@@ -200,6 +200,11 @@ class _NprAppendTrips:
         self.seen = []  # the probe: [(tree, [(shape, dtype, kind)]) per list] of each trace
 
     def wrap(self, body):
+        # the buffers in trip's closure: npr_for finds them among the refs the body reaches, so a
+        # differentiated loop discharges them too (a constant, `t * dt`, stored into a closed-over
+        # ref: JAX 0.10.2's transpose raised "no attribute accum", jax #33987)
+        bufs = self.bufs
+
         def trip(i, *carry):
             marks = [len(lst) for lst in self.lists]
             # values that outlive a trip (an argument, a module's array): NumPy's list holds that very
@@ -213,11 +218,11 @@ class _NprAppendTrips:
                 if len(added) != 1:
                     raise _NprAppendsRefused(f"{len(added)} appends in one trip")
                 values.append(added[0])
-            self._take(i, values, outer)
+            self._take(i, values, outer, bufs)
             return out
         return trip
 
-    def _take(self, i, values, outer):
+    def _take(self, i, values, outer, bufs):
         specs = [_npr_append_spec(v, outer) for v in values]
         if self.specs is None:
             self.seen.append(specs)
@@ -225,7 +230,7 @@ class _NprAppendTrips:
         if specs != self.specs:  # the probe traced the same loop: only a body that is not deterministic gets here
             raise _NprAppendsRefused("a value appended in a loop changed type between the probe and the run")
         k = (i - self.start) // self.step
-        for value, refs, (_, leaves) in zip(values, self.bufs, specs):
+        for value, refs, (_, leaves) in zip(values, bufs, specs):
             for r, leaf, (_, dtype, _) in zip(refs, jax.tree_util.tree_leaves(value), leaves):
                 r[k] = jnp.asarray(npr_load(leaf), dtype)
 

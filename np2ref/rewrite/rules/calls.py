@@ -33,7 +33,7 @@ from .namespaces import namespace_method, namespace_translation
 from .call_checks import check_shared_buffers, check_written_defaults
 from .sequence_args import convert_sequences
 from .zero_d import kind_of_call
-from .views import attribute_written, emit_view_call, mark_ref, mark_ref_or_own, refuse_write_target
+from .views import attribute_written, emit_view_call, mark_ref, mark_ref_or_own, opaque_view, refuse_write_target
 
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it
 # has one (dtype rules differ from jnp's for small integer inputs).
@@ -288,8 +288,8 @@ def _module_call(ctx, node: cst.Call, callee: str) -> None:
                 pname in facts.maybe_scalar and number_literal(arg)):
             # (a number passed where `t = t0; t += h` may rebind: immutable, nothing to own; a
             # Ref of it was rebound each iteration, the loop peeled one iteration at a time)
-            if attribute_written(ctx, arg) != (None, None) and not mark_ref(ctx, arg):
-                # `heat_step(sim.u, ...)`: an object's array, which a copy passed would leave as it was
+            if (attribute_written(ctx, arg) != (None, None) or opaque_view(ctx, arg)) and not mark_ref(ctx, arg):
+                # `heat_step(sim.u)`, `step(np.flip(u))`: an object's array, an unmodelled view; a copy passed would not do
                 refuse_write_target(ctx, arg, arg, f"{callee}() writes it")
             else:
                 mark_ref_or_own(ctx, arg)

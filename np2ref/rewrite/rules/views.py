@@ -127,6 +127,24 @@ def refuse_write_target(ctx, target: cst.BaseExpression, node: cst.CSTNode, writ
     ctx.sink.report("NPR205", message, ctx.span(node), hint=hint)
 
 
+def opaque_view(ctx, expr: cst.BaseExpression) -> bool:
+    """Whether `expr` (indexed or not) is a call that may return a view np2ref does not model: a
+    NumPy function such as np.flip or np.squeeze, a view method, or a module function that may
+    return a view of its parameter (`def rows(x): y = x[1:]; return y`). A writing helper handed
+    it writes the caller's array in NumPy; a copy handed in would leave it as it was."""
+    while isinstance(expr, cst.Subscript):
+        expr = expr.value
+    if not isinstance(expr, cst.Call):
+        return False
+    func = expr.func
+    if ctx.numpy_name(func) in fx.OPAQUE_VIEW_FUNCTIONS:
+        return True
+    if isinstance(func, cst.Attribute) and ctx.numpy_name(func) is None and func.attr.value in fx.OPAQUE_VIEW_METHODS:
+        return True
+    return isinstance(func, cst.Name) and func.value in ctx.all and func.value not in ctx.locals \
+        and bool(ctx.all[func.value].returns_alias)
+
+
 def _called_base(target: cst.BaseExpression) -> str | None:
     """`f` where the write target is `f(...)[...]` (a helper's call written through)."""
     while isinstance(target, cst.Subscript):
