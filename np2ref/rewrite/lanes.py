@@ -367,7 +367,7 @@ class _ToSlots(cst.CSTTransformer):
         if isinstance(expr, cst.Name) and expr.value in self.want:
             return expr.value
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in _SLOT_ACCESS \
-                and len(expr.args) == 1 and self._array(expr.args[0].value):
+                and expr.args and all(a.keyword is not None for a in expr.args[1:]) and self._array(expr.args[0].value):
             return expr.args[0].value.value
         return None
 
@@ -388,7 +388,8 @@ class _ToSlots(cst.CSTTransformer):
         if rest is None:
             return updated
         slot = cst.Name(self.slot_names[array])
-        value = slot if isinstance(updated.value, cst.Name) else updated.value.with_changes(args=[cst.Arg(slot)])
+        value = slot if isinstance(updated.value, cst.Name) else \
+            updated.value.with_changes(args=[cst.Arg(slot), *updated.value.args[1:]])  # (`feeds_store=True` kept)
         at = len(updated.slice) - len(rest)
         rest = _whole_first(updated.slice[:at], updated.slice[at:]) or [cst.SubscriptElement(cst.Index(cst.Tuple([])))]
         return updated.with_changes(value=value, slice=rest)

@@ -40,6 +40,7 @@ class Marks:
     # -- stores (rules/stores.py) --------------------------------------------------------------
     store_bases: AbstractSet[Expr] = _field("stores", "bases of store targets, emitted as the store proxy `npr_at(base)`")
     own_after: Mapping[cst.Assign, list[str]] = _field("stores", "Assign unpacking into refs -> the ref names owned after it (`a = npr_own(a)`)", dict)
+    store_reads: AbstractSet[cst.Subscript] = _field("stores", "element reads `A[i, i]` in the value of a store into the same array (`A[i, i] = np.sqrt(A[i, i])`, rules/store_reads.py): `npr_get(A, feeds_store=True)`")
     checked_unpacks: Mapping[cst.Assign, int] = _field("stores", "`u, v = s` with the storage of `s` written -> the number of targets: `npr_unpack(s, n)`, NPR205 when traced if the items are views", dict)
     # -- augassign (rules/augassign.py) ----------------------------------------------------------
     iop_names: Mapping[cst.AugAssign, str] = _field("augassign", "AugAssign on a name -> 'at' (through the whole Ref), 'iop' or "

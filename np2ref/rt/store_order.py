@@ -5,7 +5,6 @@ state rather than constants whose reads XLA rebuilds from a copy (_npr_loop_touc
 bit for bit unchanged (an always-false select)."""
 
 import dis as _npr_dis
-import sys as _npr_sys
 import types as _npr_types
 import jax
 import jax.numpy as jnp
@@ -88,51 +87,3 @@ def _npr_stored_through_at(fn):
             except ValueError:  # an empty cell
                 pass
     return out
-
-
-_npr_INTO = {}  # (code, offset of the read) -> the name stored into by that statement, or None
-
-
-def _npr_read_into_store(ref):
-    """Whether the converted statement now reading an element of `ref` stores its value into
-    `ref` itself (`npr_at(A)[i, i] = np.sqrt(npr_get(A)[i, i])`), read off the caller's bytecode:
-    from the read to the statement's first store, a STORE_SUBSCR into `npr_at(name)` with `name`
-    bound to ref. Then the read may be the value the last store put (views.py
-    _npr_element_read): the store it feeds is made over the array the last one was made over,
-    which XLA:CPU updates in place. A value that feeds anything else (`e += y[n] * y[n]`, a
-    scalar accumulator) XLA computes again where it is used, reading the array the store
-    updates, and copies that array per trip. False when it cannot tell (a choice of speed only:
-    both reads are the same value)."""
-    frame = _npr_sys._getframe(1)
-    for _ in range(8):  # past the runtime's own frames to the converted code's
-        if frame is None:
-            return False
-        if not str(frame.f_globals.get("__name__", "")).startswith(("np2ref.rt", "np2ref_rt")):
-            break
-        frame = frame.f_back
-    else:
-        return False
-    key = (frame.f_code, frame.f_lasti)
-    if key not in _npr_INTO:
-        if len(_npr_INTO) > 4096:
-            _npr_INTO.clear()
-        _npr_INTO[key] = _npr_store_target(frame.f_code, frame.f_lasti)
-    name = _npr_INTO[key]
-    return name is not None and frame.f_locals.get(name, frame.f_globals.get(name)) is ref
-
-
-def _npr_store_target(code, lasti):
-    """`name` when the instructions after offset lasti up to the first STORE_* are a call of
-    npr_at(name) and a STORE_SUBSCR; else None."""
-    ins = [i for i in _npr_dis.get_instructions(code) if i.offset > lasti]
-    for k, i in enumerate(ins):
-        if i.opname.startswith("STORE_"):
-            break
-    else:
-        return None
-    if i.opname != "STORE_SUBSCR":
-        return None
-    names = [b.argval for a, b in zip(ins[:k], ins[1:k]) if a.opname in ("LOAD_GLOBAL", "LOAD_NAME")
-             and a.argval == "npr_at" and b.opname.startswith("LOAD_")]
-    name = names[-1] if names else None
-    return name[0] if isinstance(name, tuple) else name  # (3.13's LOAD_FAST_LOAD_FAST: a pair)

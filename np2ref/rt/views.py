@@ -12,7 +12,6 @@ from .core import (
 from .index import _npr_Idx, _npr_within
 from .lane_reads import _npr_lane_read
 from .lowering import _npr_LOWERING, _npr_last_store, _npr_region_value, _npr_TKey
-from .store_order import _npr_read_into_store
 
 
 def _npr_step(s, val):
@@ -320,10 +319,11 @@ def _npr_check_index(shape, idx):
     return None if tuple(dummy) == tuple(shape) else np.shape(out)
 
 
-def _npr_element_read(ref, idx):
+def _npr_element_read(ref, idx, feeds_store=False):
     """NumPy's ref[idx] for an index of one int or traced int per dim (checked in range by the
     caller), built from the last stores noted into ref when one was (`_npr_region_value`);
-    None for other indices. The whole load it
+    None for other indices. `feeds_store`: the read is in the value of a store into ref itself
+    (the translator's mark, rewrite/rules/store_reads.py). The whole load it
     makes is then read through the stores only: _npr_last_store does not count it, so a later
     store into the same element is still made over the array the first one was made over."""
     if not (_npr_LOWERING['peepholes'] and _npr_state.get("stores")):
@@ -339,7 +339,7 @@ def _npr_element_read(ref, idx):
     key = []
     for e, n in zip(map(_npr_Idx._item, items), ref.shape):  # as _npr_Idx keys a store's index
         key.append(_npr_TKey(e, n) if _npr_traced(e) else e + n if e < 0 else e)
-    if _npr_within(tuple(key), last[0].key) is not None and not _npr_read_into_store(ref):
+    if _npr_within(tuple(key), last[0].key) is not None and not feeds_store:
         # the element the last store set, for anything but a store into the same array: read
         # back from the array. Taken from the stored value, XLA computed that value twice, once
         # in the store's fusion and once in the reader's, the second reading the array the store
@@ -361,10 +361,10 @@ def _npr_element_read(ref, idx):
 
 
 class _npr_Get:
-    __slots__ = ('x',)
+    __slots__ = ('x', 'feeds_store')
 
-    def __init__(self, x):
-        self.x = x
+    def __init__(self, x, feeds_store=False):
+        self.x, self.feeds_store = x, feeds_store
 
     def __getitem__(self, idx):
         x = self.x
@@ -382,7 +382,7 @@ class _npr_Get:
         if empty is not None:  # a traced index into an empty axis: the call raises NumPy's
             return jnp.zeros(empty, x.dtype)  # IndexError (JAX refuses the gather itself)
         if isinstance(x, jax.Ref):
-            stored = _npr_element_read(x, idx)  # an element an earlier store in this trace may have set
+            stored = _npr_element_read(x, idx, self.feeds_store)  # an element an earlier store in this trace may have set
             if stored is not None:
                 return stored
         x = npr_load(x)
@@ -399,11 +399,14 @@ def _npr_indexed(x, idx):
     return x[tuple(_npr_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_wide(idx)]
 
 
-def npr_get(x):
+def npr_get(x, feeds_store=False):
     """Read proxy: `npr_get(x)[idx]` is x[idx] (a Ref or view loaded first) with NumPy's
     IndexError for an out-of-range integer index: raised now when the index is known, checked
-    when the program runs when it is traced. JAX itself clamps such an index."""
-    return _npr_Get(x)
+    when the program runs when it is traced. JAX itself clamps such an index. `feeds_store=True`:
+    the statement stores the value read into x itself (`npr_at(A)[i, i] =
+    np.sqrt(npr_get(A, feeds_store=True)[i, i])`): an element just stored is then read as the
+    stored value, not back from the array (_npr_element_read)."""
+    return _npr_Get(x, feeds_store)
 
 
 def npr_dict_key(key):

@@ -108,7 +108,7 @@ def test_default_is_unchanged():
 def test_cholesky_step_copies_no_array():
     """`A[i, j] -= ...; A[i, j] /= A[j, j]`: A[j, j] is read from before the first store (or is
     its value where i == j), and `A[i, i] = np.sqrt(A[i, i])` reads the value the store before
-    put (a read into a store of the same array: rt/store_order.py _npr_read_into_store), so XLA
+    put (a read into a store of the same array, marked by the translator: rewrite/rules/store_reads.py), so XLA
     updates A in place: no f64[n, n] copy in a loop body (main at e4ac5b4 made four per step,
     225fcb7 two, reading A[i, i] back from the array)."""
     comp = np2ref.compile(K.cholesky, host_below=0)

@@ -3,6 +3,7 @@
 
   views       references and owned values (`npr_sub`, `npr_own`, `jax.new_ref`)
   stores      `a[i] = v`, bindings of written arrays
+  store_reads `A[i, i]` read in the value of a store into A (`A[i, i] = np.sqrt(A[i, i])`)
   augassign   `x op= v` on names
   mask_store  `a[m] = f(b[m])`, masked reductions (mask_guard: its reads that meet a pole)
   mask_trail  `a[m, d] op= v`, `a[np.where(m), d] op= v`: a mask first, integers after it
@@ -32,9 +33,9 @@
 """
 
 from . import (asserts, augassign, branches, call_checks, calls, comprehensions, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
-               mask_store, mask_trail, names, namespaces, nonzero, opaque, out_args, pyreturns, pyscalars, reads, selections, sequences, stores,
+               mask_store, mask_trail, names, namespaces, nonzero, opaque, out_args, pyreturns, pyscalars, reads, selections, sequences, store_reads, stores,
                structured, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "call_checks", "calls", "comprehensions", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
            "mask_items", "mask_store", "mask_trail",
-           "names", "namespaces", "nonzero", "opaque", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "stores", "structured", "ufunc_at", "unbound", "views"]
+           "names", "namespaces", "nonzero", "opaque", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "store_reads", "stores", "structured", "ufunc_at", "unbound", "views"]

@@ -71,7 +71,8 @@ def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
     if original in ctx.targets or not (loop or _may_raise(original, ctx.imports, frozenset(ctx.f.roots))):
         return updated
     # an integer index that may be out of range: NumPy raises IndexError where JAX clamps
-    return updated.with_changes(value=J.call(J.GET, whole_load_base(updated.value)))
+    feeds = {"feeds_store": cst.Name("True")} if original in ctx.m.store_reads else {}  # (rules/store_reads.py)
+    return updated.with_changes(value=J.call(J.GET, whole_load_base(updated.value), **feeds))
 
 
 def _loop_slices(node: cst.Subscript, loop_names, data: bool = False) -> bool:

@@ -52,7 +52,7 @@ def lu_pivot(A, perm):
             npr_at(perm)[p] = t[...]
         npr_if(p != k, _then_2, None)
         def _loop_i(i):
-            npr_at(A)[i, k] = npr_get(A)[i, k] / npr_get(A)[k, k]
+            npr_at(A)[i, k] = npr_get(A, feeds_store=True)[i, k] / npr_get(A, feeds_store=True)[k, k]
             def _loop_j(j):
                 npr_at(A)[i, j] -= npr_get(A)[i, k] * npr_get(A)[k, j]
             npr_for(npr_range(k + 1, n), _loop_j)

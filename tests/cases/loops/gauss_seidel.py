@@ -22,7 +22,7 @@ def sweep(u, f, h2, sweeps):
     def _loop_s(s):
         def _loop_i(i):
             def _loop_j(j):
-                npr_at(u)[i, j] = 0.25 * (npr_get(u)[i - 1, j] + npr_get(u)[i + 1, j] + npr_get(u)[i, j - 1] + npr_get(u)[i, j + 1] - h2 * npr_get(f)[i, j])
+                npr_at(u)[i, j] = 0.25 * (npr_get(u, feeds_store=True)[i - 1, j] + npr_get(u, feeds_store=True)[i + 1, j] + npr_get(u, feeds_store=True)[i, j - 1] + npr_get(u, feeds_store=True)[i, j + 1] - h2 * npr_get(f)[i, j])
             npr_for(npr_range(1, n - 1), _loop_j)
         npr_for(npr_range(1, n - 1), _loop_i)
     npr_for(npr_range(sweeps), _loop_s)

@@ -65,7 +65,7 @@ def backward_sweep(x):
     y = jax.new_ref(jnp.zeros_like(x))
     npr_at(y)[-1] = x[-1]
     def _loop_i(i):
-        npr_at(y)[i] = 0.5 * npr_get(y)[i + 1] + npr_get(x)[i]
+        npr_at(y)[i] = 0.5 * npr_get(y, feeds_store=True)[i + 1] + npr_get(x)[i]
     npr_for(npr_range(x.shape[0] - 1 - 1, 0 - 1, -1), _loop_i)
     return y[...]
 

@@ -21,7 +21,7 @@ def iir(x, a, b):
     y = jax.new_ref(jnp.zeros_like(x))
     npr_at(y)[0] = b * x[0]
     def _loop_i(i):
-        npr_at(y)[i] = a * npr_get(y)[i - 1] + b * npr_get(x)[i]
+        npr_at(y)[i] = a * npr_get(y, feeds_store=True)[i - 1] + b * npr_get(x)[i]
     npr_for(npr_range(1, x.shape[0]), _loop_i)
     return y[...]
 
