@@ -21,10 +21,12 @@ from .lowering import _npr_LOWERING
 def _npr_ordering() -> bool:
     """Whether stores are ordered for copy insertion (_npr_after, _npr_loop_touching): the
     peepholes on and `order` True, or None and not on a TPU. Both were measured on XLA:CPU,
-    where each saved whole-array copies; on a TPU each touch is a slice and an update of the
-    array a trip (kernels of their own: jacobi_poisson2d's sweep had 13 instructions in its loop
-    body for the hand port's 9), and the same copies are not there to save (docs/benchmarks.md,
-    "chip7"). Values are the same either way: the selects are always false."""
+    where each saved whole-array copies; each touch is a slice and an update of the array a
+    trip, which on a TPU are kernels of their own in loops of microsecond trips (jacobi_poisson2d's
+    sweep: 13 instructions in its loop body, 9 without them, the hand port's 9; wave1d 1.29 of
+    the hand port on the chip with the peepholes, 1.08 without: docs/benchmarks.md, "chip7";
+    benchmarks/tpu_chip7.py times both). Values are the same either way: the selects are
+    always false."""
     on = _npr_LOWERING['order']
     return _npr_LOWERING['peepholes'] and (jax.default_backend() != "tpu" if on is None else bool(on))
 
