@@ -167,6 +167,25 @@ def _npr_wide(e):
     return e.astype(np.int64) if isinstance(e, np.ndarray) else jnp.asarray(e).astype(_npr_wide_dtype(np.int64))
 
 
+def _npr_nonnegative(e):
+    """Whether the traced 0-d signed int e is never negative, proved from the loop ranges it is
+    computed from (`_npr_affine_range`: `n - 1` for n in range(2, N)). Its read or store then
+    needs no wrap (`e < 0 ? e + n : e`, which jnp and index.py add to a traced index): on a TPU
+    each is scalar work between a trip's kernels (iir_filter's `y[n - 1]`, `y[n - 2]`)."""
+    if not (_npr_traced(e) and np.ndim(e) == 0 and jnp.issubdtype(jnp.result_type(e), jnp.signedinteger)):
+        return False
+    span = _npr_affine_range(e)
+    return span is not None and span[0] >= 0
+
+
+def _npr_index_wide(e):
+    """_npr_wide(e) for a read's index; a traced index proved never negative as an unsigned int
+    of its width, which jnp reads without the wrap (the same element)."""
+    if _npr_nonnegative(e):
+        return jnp.asarray(e).astype(_npr_wide_dtype(np.uint64))
+    return _npr_wide(e)
+
+
 def _npr_out_of_range(size):
     """Whether integer indices fall outside an axis of `size`, compared by value: in 64 bits, so
     that a uint8 or int8 index array and an axis of 300 (not 300 cast to the index's dtype, 44)
