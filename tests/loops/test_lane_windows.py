@@ -1,6 +1,7 @@
 """Windows `x[m * i + c:m * i + c + w]` in loops made lanes (rt/bounds.py `_npr_affine_range`,
-rt/lane_reads.py `_npr_lane_window`), and the store-ordering selects off on a TPU
-(rt/store_order.py `_npr_ordering`), from issue 38 item 4 (docs/benchmarks.md, "chip7").
+rt/lane_reads.py `_npr_lane_window`), indices proved never negative read without a wrap
+(bounds.py `_npr_nonnegative`), and the store-ordering selects off on a TPU (rt/store_order.py
+`_npr_ordering`), from issue 38 item 4 (docs/benchmarks.md, "chip7").
 
 A window whose start is the loop variable times a literal (the CNN's `x[:, 2 * i:2 * i + 2]`)
 was not proved inside its axis: it was read clamped and masked, its max checked for an empty
@@ -17,7 +18,7 @@ import pytest
 
 import np2ref
 from conftest import assert_same_as_numpy, program
-from np2ref.rt import bounds, lane_reads, lowering, store_order, windows
+from np2ref.rt import bounds, index, lane_reads, lowering, store_order, windows
 
 P = program("lane_windows")
 RNG = np.random.default_rng(7)
@@ -95,3 +96,26 @@ def test_sweeps_without_ordering_selects_are_numpys(order, monkeypatch):
         text = jax.jit(np2ref.compile(P.sweeps).pure, static_argnums=2).lower(
             jax.numpy.asarray(cur), jax.numpy.asarray(rhs), 7).as_text()
     assert ("dense<0x7F800000>" in text) is order  # the select's `float32(k) > inf`
+
+
+def _selects(fn, *args):
+    with jax.enable_x64(True):
+        text = jax.jit(np2ref.compile(fn).pure).lower(*[jax.numpy.asarray(a) for a in args]).compile().as_text()
+    assert " while(" in text
+    return text.count(" select(")
+
+
+def test_indices_never_negative_need_no_wrap(monkeypatch):
+    """`y[n - 1]` for n in range(2, N): proved non-negative (bounds._npr_nonnegative), read and
+    stored without `n - 1 < 0 ? n - 1 + N : n - 1`; NumPy's bits, and fewer selects a trip."""
+    x, y = RNG.standard_normal(300), np.zeros(300)
+    assert_same_as_numpy(P.recurrence, np2ref.compile(P.recurrence), x, y, 0.5, 0.25)
+    proved = _selects(P.recurrence, x, y, 0.5, 0.25)
+    monkeypatch.setattr(bounds, "_npr_nonnegative", lambda e: False)
+    monkeypatch.setattr(index, "_npr_nonnegative", lambda e: False)
+    assert proved < _selects(P.recurrence, x, y, 0.5, 0.25)
+
+
+def test_indices_that_go_negative_still_wrap():
+    x, y = RNG.standard_normal(40), RNG.standard_normal(40)
+    assert_same_as_numpy(P.wrapping, np2ref.compile(P.wrapping), x, y)

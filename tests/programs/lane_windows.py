@@ -52,3 +52,16 @@ def sweeps(phi, rhs, steps):
         cur, nxt = nxt, cur
     np.copyto(phi, cur)
     return nxt.sum()
+
+
+def recurrence(x, y, a, b):
+    y[0], y[1] = x[0], x[1]
+    for n in range(2, x.shape[0]):
+        y[n] = x[n] + a * y[n - 1] - b * y[n - 2]  # n - 1, n - 2 never negative: no wrap
+    return y.sum()
+
+
+def wrapping(x, y):
+    for n in range(x.shape[0]):
+        y[n - 3] = x[n - 1] * 2.0 + y[n - 2]  # negative at first: NumPy counts from the end
+    return y
