@@ -5,8 +5,9 @@ after (issue 38 item 4; docs/benchmarks.md "Device-resident on a TPU: np2ref's o
 
 - run.py's time loops at size M (jacobi_poisson2d, game_of_life, threshold_denoise, iir_filter,
   heat2d_explicit, wave1d_leapfrog), float32 and preserve: the jitted `.pure` on device arrays
-  with the store-ordering selects on (rt/store_order.py: the XLA:CPU copy-insertion workaround,
-  the default before this round everywhere) and off (the default on a TPU now);
+  as before this round (the store-ordering selects on: rt/store_order.py's XLA:CPU copy-insertion
+  workaround; every traced index wrapped for negatives), with the selects off (the default on a
+  TPU now), and now (also no wrap of an index proved never negative, rt/bounds.py);
 - suite.py L's CNN forward pass (float64): window lanes as before (a pooling window `x[:, 2 *
   i:2 * i + 2]` not proved full, every lane window a gather), the proof only, and now (the proof
   and the windows as strided slices, rt/lane_reads.py `_npr_lane_window`);
@@ -43,7 +44,7 @@ from hand import suite as H  # noqa: E402
 from run import aot  # noqa: E402
 
 import np2ref  # noqa: E402
-from np2ref.rt import bounds, lane_reads, lowering, peepholes, windows  # noqa: E402
+from np2ref.rt import bounds, index, lane_reads, lowering, peepholes, windows  # noqa: E402
 
 STENCILS = ("jacobi_poisson2d", "game_of_life", "threshold_denoise", "iir_filter", "heat2d_explicit",
             "wave1d_leapfrog")
@@ -64,8 +65,21 @@ def _no_window_proof():
     return lambda: (setattr(windows, "_npr_affine_range", bounds._npr_affine_range), undo_slices())
 
 
-STENCIL_VARIANTS = {"ordering selects on": _switch(lowering._npr_LOWERING, "order", True),
-                    "ordering selects off": _switch(lowering._npr_LOWERING, "order", False)}
+def _wraps(order):
+    """Every traced index wrapped (`e < 0 ? e + n : e`), as before bounds._npr_nonnegative; the
+    ordering selects as `order` says."""
+    def apply():
+        saved = bounds._npr_nonnegative
+        bounds._npr_nonnegative = index._npr_nonnegative = lambda e: False
+        undo = _switch(lowering._npr_LOWERING, "order", order)()
+        return lambda: (setattr(bounds, "_npr_nonnegative", saved), setattr(index, "_npr_nonnegative", saved),
+                        undo())
+    return apply
+
+
+STENCIL_VARIANTS = {"before (ordering selects, wraps)": _wraps(True),
+                    "ordering selects off": _wraps(False),
+                    "now (+ no wrap of indices >= 0)": _switch(lowering._npr_LOWERING, "order", False)}
 SUITE_VARIANTS = {
     "cnn_forward": {"before (window not proved)": _no_window_proof,
                     "proof, gathers": _switch(lane_reads._npr_LANE_WINDOWS, "slices", False),
