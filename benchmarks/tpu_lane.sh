@@ -16,7 +16,8 @@
 # (size $SUITE_SIZE, default L), T_DEVICE benchmarks/device_kernels.py ($DEVICE_ARGS, default --quick:
 # NPBench-style kernels NumPy in and device-resident against their hand ports; 0, off, by default),
 # T_WORST benchmarks/device_worst.py (suite.py's three kernels furthest from their hand ports on a
-# TPU, np2ref's rewrites for each on and off; 0 by default).
+# TPU, np2ref's rewrites for each on and off; 0 by default), T_OVERHEAD benchmarks/tpu_chip7.py
+# (np2ref's own overhead against the hand ports, this round's switches before and after; 0 by default).
 # TESTS overrides the test files.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -64,4 +65,5 @@ stage suite "${T_SUITE:-50}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}"
 # shellcheck disable=SC2086 (DEVICE_ARGS is a list of arguments)
 stage device_kernels "${T_DEVICE:-0}" "$PY" benchmarks/device_kernels.py ${DEVICE_ARGS:---quick}
 stage worst "${T_WORST:-0}" "$PY" benchmarks/device_worst.py --size "${SUITE_SIZE:-L}"
+stage overhead "${T_OVERHEAD:-0}" "$PY" benchmarks/tpu_chip7.py --budget "$(( ${T_OVERHEAD:-0} * 4 / 5 ))"
 exit 0

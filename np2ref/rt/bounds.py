@@ -7,7 +7,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .compat import _npr_affine, _npr_current_trace, _npr_lifted_from, _npr_traced, _npr_unbatched
+from .compat import (
+    _npr_affine, _npr_current_trace, _npr_lifted_from, _npr_linear, _npr_traced, _npr_unbatched)
 from .core import _npr_state
 
 
@@ -64,6 +65,30 @@ def _npr_known_range(i):
     known = _npr_RANGES.get(id(i))
     return known[:2] if known is not None and known[2] is i else None
 
+
+def _npr_affine_range(x):
+    """(lowest, highest) value of the traced int x when it is a noted loop variable times and
+    plus int literals (`2 * i`, `2 * i + 2`, `k - 1`), followed back through the jaxpr being
+    traced, and under vmap through the lanes' values (a lane variable's `2 * k` is a new
+    batched value over the noted one's); else None. windows.py proves a window `x[2 * i:2 * i +
+    2]` inside its axis by it (the CNN's 2x2 pooling: a window not proved full is an NprMasked,
+    read clamped and masked, its max checked for an empty window in every lane)."""
+    known = _npr_known_range(x)
+    if known is not None:
+        return known
+    unbatched = _npr_unbatched(x)
+    if unbatched is None:
+        noted = _npr_known_range
+    else:
+        vals = {id(_npr_unbatched(r[2])[0]): r[:2] for r in list(_npr_RANGES.values())
+                if _npr_unbatched(r[2]) is not None}  # the lane variables', by their lanes' value
+        x, noted = unbatched[0], lambda t: vals.get(id(t))
+    base, m, c = _npr_linear(x, lambda t: noted(t) is not None)
+    span = noted(base)
+    if span is None:
+        return None
+    ends = (span[0] * m + c, span[1] * m + c)
+    return min(ends), max(ends)
 
 def _npr_bounds_error(sites, site, value):
     """NumPy's error for a run's record (`sites`: _npr_Bounds.sites), or None."""
@@ -140,6 +165,25 @@ def _npr_wide(e):
         return e
     # (int32 under a `.pure` the caller runs without x64: canonicalized, so JAX warns of nothing)
     return e.astype(np.int64) if isinstance(e, np.ndarray) else jnp.asarray(e).astype(_npr_wide_dtype(np.int64))
+
+
+def _npr_nonnegative(e):
+    """Whether the traced 0-d signed int e is never negative, proved from the loop ranges it is
+    computed from (`_npr_affine_range`: `n - 1` for n in range(2, N)). Its read or store then
+    needs no wrap (`e < 0 ? e + n : e`, which jnp and index.py add to a traced index): on a TPU
+    each is scalar work between a trip's kernels (iir_filter's `y[n - 1]`, `y[n - 2]`)."""
+    if not (_npr_traced(e) and np.ndim(e) == 0 and jnp.issubdtype(jnp.result_type(e), jnp.signedinteger)):
+        return False
+    span = _npr_affine_range(e)
+    return span is not None and span[0] >= 0
+
+
+def _npr_index_wide(e):
+    """_npr_wide(e) for a read's index; a traced index proved never negative as an unsigned int
+    of its width, which jnp reads without the wrap (the same element)."""
+    if _npr_nonnegative(e):
+        return jnp.asarray(e).astype(_npr_wide_dtype(np.uint64))
+    return _npr_wide(e)
 
 
 def _npr_out_of_range(size):

@@ -230,6 +230,31 @@ def _npr_affine(x, stop=None):
     return x, c
 
 
+def _npr_linear(x, stop=None, depth=8):
+    """(base, m, c): the traced int x computed as m * base + c in the jaxprs being traced (adds,
+    subtracts and multiplications by int literals and integer casts followed back: `2 * k`,
+    `2 * k + 2`); (x, 1, 0) when it was not. Followed back no further than a value for which
+    stop(value) holds."""
+    eqn = None if stop is not None and stop(x) else getattr(x, "parent", None)
+    name = getattr(getattr(eqn, "primitive", None), "name", None)
+    ins = getattr(eqn, "in_tracers", ())
+    if depth and name == "convert_element_type" and len(ins) == 1 and \
+            jax.numpy.issubdtype(eqn.params["new_dtype"], jax.numpy.integer):
+        return _npr_linear(ins[0], stop, depth - 1)  # (the values fit: a loop's)
+    if not depth or name not in ("add", "sub", "mul") or len(ins) != 2:
+        return x, 1, 0
+    lit = [_npr_int_literal(t) for t in ins]
+    if (lit[0] is None) == (lit[1] is None):
+        return x, 1, 0
+    k = lit[0] if lit[0] is not None else lit[1]
+    base, m, c = _npr_linear(ins[1] if lit[0] is not None else ins[0], stop, depth - 1)
+    if name == "mul":
+        return base, m * k, c * k
+    if name == "add":
+        return base, m, c + k
+    return (base, m, c - k) if lit[1] is not None else (base, -m, k - c)
+
+
 def _npr_lifted_from(tracer):
     """The value of an enclosing trace that `tracer` stands for in the jaxpr being traced (an
     outer loop's variable read in an inner loop's body), else None."""

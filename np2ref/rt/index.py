@@ -5,7 +5,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .bounds import _npr_check_bounds, _npr_wide
+from .bounds import _npr_check_bounds, _npr_nonnegative, _npr_wide
 from .compat import _npr_traced
 from .core import (
     _npr_dummy, _npr_has_jax, _npr_isarr, _npr_isbool, _npr_state, npr_load, NprUnsupported)
@@ -63,7 +63,7 @@ class _npr_Idx:
             else:
                 n = shape[d]
                 _npr_check_bounds(e, d, n)
-                ents.append((e + n if e < 0 else e) if isinstance(e, int) else
+                ents.append((e + n if e < 0 else e) if isinstance(e, int) else e if _npr_nonnegative(e) else
                             (jnp if _npr_traced(e) else np).where(e < 0, e + n, e))
                 if k == lone:  # `f[[6, 7, 8], -1]` is `f[6:9, -1]`: a slice, not a gather or scatter
                     ents[-1] = _npr_progression(ents[-1], self.probe, k, shape, self.sel)

@@ -26,9 +26,11 @@ from jax import lax
 from jax.custom_batching import custom_vmap
 
 from .bounds import _npr_wide
-from .compat import _npr_affine, _npr_current_trace, _npr_traced, _npr_unbatched, _npr_vmaps_within
+from .compat import (
+    _npr_affine, _npr_current_trace, _npr_linear, _npr_traced, _npr_unbatched, _npr_vmaps_within)
 
 _npr_LANES = {}  # id(the lane variable's per-batch value) -> (start, step, that value)
+_npr_LANE_WINDOWS = {"slices": True}  # False: a window in lanes is the gather (benchmarks/tpu_chip7.py)
 
 
 def _npr_note_lane(k, start, step):
@@ -127,3 +129,36 @@ def _npr_positions(x, start, count, at):
     if p < end:  # past the end: clamped to its last element
         pieces.append(jnp.repeat(lax.slice_in_dim(x, n - 1, n, axis=at), end - p, axis=at))
     return pieces[0] if len(pieces) == 1 else jnp.concatenate(pieces, axis=at)
+
+
+def _npr_lane_window(x, lo, width, axis):
+    """lax.dynamic_slice_in_dim(x, lo, width, axis) of a window proved inside its axis
+    (windows.py `_npr_cut`); at the vmap whose lane variable k gives lo = m * k + c (the CNN's
+    `x[:, 2 * i:2 * i + 2]` pooling window, a convolution's `x[:, i:i + 3]` patch), the lanes'
+    windows as `width` strided static slices of x put side by side, not a gather (a TPU's
+    gathers are slow; XLA:CPU's run element by element). The same elements: a read moves no
+    arithmetic. Lanes whose window would leave the axis (those outside the loop's range) keep
+    the gather."""
+    unbatched = _npr_unbatched(lo) if _npr_LANES and _npr_LANE_WINDOWS["slices"] else None
+    if unbatched is None or np.ndim(lo) != 0:
+        return lax.dynamic_slice_in_dim(x, lo, width, axis)
+    base, m, c = _npr_linear(unbatched[0], lambda t: id(t) in _npr_LANES and _npr_LANES[id(t)][2] is t)
+    hit = _npr_LANES.get(id(base))
+    if hit is None or hit[2] is not base or not _npr_vmaps_within(_npr_current_trace(), hit[3]):
+        return lax.dynamic_slice_in_dim(x, lo, width, axis)
+    first, stride = m * hit[0] + c, m * hit[1]
+
+    @custom_vmap
+    def window(x, lo):
+        return lax.dynamic_slice_in_dim(x, lo, width, axis)
+
+    @window.def_vmap
+    def rule(axis_size, in_batched, x, lo):
+        last = first + stride * (axis_size - 1)
+        if in_batched[0] or not in_batched[1] or stride < 1 or first < 0 or last + width > x.shape[axis]:
+            axes = [0 if b else None for b in in_batched]
+            return jax.vmap(lambda x, lo: lax.dynamic_slice_in_dim(x, lo, width, axis), in_axes=axes)(x, lo), True
+        cols = [lax.slice_in_dim(x, first + d, last + d + 1, stride, axis) for d in range(width)]
+        return jnp.moveaxis(jnp.stack(cols, axis=axis + 1), axis, 0), True
+
+    return window(x, lo)

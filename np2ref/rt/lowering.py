@@ -229,7 +229,9 @@ def _npr_region_put(cur, key, val):
 # (`python benchmarks/run.py --lowerings`, docs/benchmarks.md).
 # `peepholes` False: every store is the plain dynamic-update-slice or scatter and every read a
 # slice of the whole load (no store memory, no pad+where): what _npr_plain_lowering switches.
-_npr_LOWERING = {'padwhere_min': 0.9, 'shifted_reads': 2, 'peepholes': True}
+# `order`: store_order.py's always-false selects that order stores for XLA:CPU's copy insertion
+# (True, False, or None: on but on a TPU; rt/store_order.py _npr_ordering).
+_npr_LOWERING = {'padwhere_min': 0.9, 'shifted_reads': 2, 'peepholes': True, 'order': None}
 
 
 class _npr_plain_lowering:

@@ -17,11 +17,24 @@ from .core import _npr_state
 from .lowering import _npr_LOWERING
 
 
+def _npr_ordering() -> bool:
+    """Whether stores are ordered for copy insertion (_npr_after, _npr_loop_touching): the
+    peepholes on and `order` True, or None and not on a TPU. Both were measured on XLA:CPU,
+    where each saved whole-array copies; each touch is a slice and an update of the array a
+    trip, which on a TPU are kernels of their own in loops of microsecond trips (jacobi_poisson2d's
+    sweep: 13 instructions in its loop body, 9 without them, the hand port's 9; wave1d 1.29 of
+    the hand port on the chip with the peepholes, 1.08 without: docs/benchmarks.md, "chip7";
+    benchmarks/tpu_chip7.py times both). Values are the same either way: the selects are
+    always false."""
+    on = _npr_LOWERING['order']
+    return _npr_LOWERING['peepholes'] and (jax.default_backend() != "tpu" if on is None else bool(on))
+
+
 def _npr_after_other(t, cur):
     """The array the last store of this trace put into another Ref than t (None when there was
     none, or the store was traced elsewhere): _npr_after makes t's store depend on it."""
     last = _npr_state.get("stored")
-    if last is None or last[0] is t:
+    if last is None or last[0] is t or not _npr_ordering():
         return None
     tr = _npr_trace_of(cur)
     return last[1] if tr is not None and _npr_trace_of(last[1]) is tr else None
@@ -47,7 +60,7 @@ def _npr_loop_touching(one, refs):
     after `Q[:, k] = A[:, k] / R[k, k]`) it otherwise rebuilt from the array before that store,
     which made it copy that array and the one the loop updates (Q and A) before each loop."""
     seen = _npr_state.get("stored_refs")
-    if seen is None or seen[0] is not _npr_current_trace() or not _npr_LOWERING['peepholes']:
+    if seen is None or seen[0] is not _npr_current_trace() or not _npr_ordering():
         return one
     written = _npr_stored_through_at(getattr(one, "_npr_body", None))  # loop state already: the body
     touch = [r for r in refs if id(r) in seen[1] and seen[1][id(r)] is r and isinstance(r, jax.Ref) and r.size

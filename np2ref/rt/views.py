@@ -5,7 +5,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .bounds import _npr_check_bounds, _npr_wide
+from .bounds import _npr_check_bounds, _npr_index_wide
 from .compat import _npr_producer, _npr_traced, _npr_Tracer
 from .core import (
     _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_state, _NprLazy, npr_load, NprUnsupported)
@@ -396,7 +396,7 @@ def _npr_indexed(x, idx):
     lanes = _npr_lane_read(x, idx) if isinstance(x, jax.Array) else None
     if lanes is not None:
         return lanes
-    return x[tuple(_npr_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_wide(idx)]
+    return x[tuple(_npr_index_wide(e) for e in idx) if isinstance(idx, tuple) else _npr_index_wide(idx)]
 
 
 def npr_get(x, feeds_store=False):

@@ -18,8 +18,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .bounds import _npr_known_range
+from .bounds import _npr_affine_range
 from .compat import _npr_affine, _npr_current_trace, _npr_traced
+from .lane_reads import _npr_lane_window
 from .core import _npr_above, _npr_dummy, _npr_state, npr_load, NprUnsupported
 from .masked import _npr_lengths_equal, _npr_masked, _npr_same_off, NprMasked
 from .stores import _npr_Aug
@@ -74,7 +75,7 @@ class _npr_Dyn:
         if isinstance(e, NprWin):
             w, s = e.width, e.base + e.off
             self.width = min(w, n)
-            known = _npr_known_range(e.base)
+            known = _npr_affine_range(e.base)
             if known is not None and w <= n and 0 <= known[0] + e.off and known[1] + e.off + w <= n:
                 self.lo, self.length, self.full = s, w, True
                 return
@@ -179,7 +180,7 @@ def _npr_cut(x, dyn, fixed=False):
     if dyn.step != 1:
         return _npr_step_gather(x, dyn), None  # (windows_more.py): NumPy's elements first
     if dyn.full:
-        return lax.dynamic_slice_in_dim(x, dyn.lo, w, a), None  # proved in range: no clamping
+        return _npr_lane_window(x, dyn.lo, w, a), None  # proved in range: no clamping (in lanes: slices)
     if w == n:
         return x, dyn.lo
     if fixed:  # x padded by w (XLA pads once, outside the loop): the window from lo, and
