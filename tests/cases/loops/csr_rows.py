@@ -16,7 +16,7 @@ import jax.numpy as jnp
 from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_lane, npr_range, npr_vfor
 
 
-@npr_jit(mutated=('y',))
+@npr_jit(mutated=('y',), items=('indices', 'data', 'x'))
 def csr_matvec(indptr, indices, data, x, y):
     def _loop_i(i):
         acc = 0.0

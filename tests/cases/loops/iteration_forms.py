@@ -39,7 +39,7 @@ import jax.numpy as jnp
 from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_pyreturn, npr_range
 
 
-@npr_jit(mutated=('u',))
+@npr_jit(mutated=('u',), items=('w',))
 def weights(u, w):
     total = 0.0
     def _loop_i(i, total):
@@ -51,7 +51,7 @@ def weights(u, w):
     return total
 
 
-@npr_jit(mutated=('out',))
+@npr_jit(mutated=('out',), items=('a', 'b'))
 def dot_zip(a, b, out):
     def _loop__k(_k):
         x = a[_k]

@@ -43,7 +43,7 @@ from np2ref.rt import (
 )
 
 
-@npr_jit(mutated=('out',))
+@npr_jit(mutated=('out',), items=('a',))
 def until_negative(a, out):
     s = 0.0
     _break_1 = False
@@ -96,7 +96,7 @@ def until_negative(a, out):
     npr_at(out)[0] = s
 
 
-@npr_jit
+@npr_jit(items=('a',))
 def search(a):
     k = 0
     _break_1 = False

@@ -54,7 +54,7 @@ def lu(A):
     npr_for(npr_range(n), _loop_k)
 
 
-@npr_jit(mutated=('y',))
+@npr_jit(mutated=('y',), items=('v',))
 def csr_rows(indptr, indices, data, v, y):
     def _loop_i(i):
         npr_at(y)[i] = npr_get(data)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]] @ npr_get(v)[npr_get(indices)[npr_get(indptr)[i]:npr_get(indptr)[i + 1]]]
