@@ -437,7 +437,7 @@ def npr_assert(test, message=None):
     x = jnp.asarray(npr_load(test))
     if x.size != 1:
         bool(np.zeros(x.shape, bool))  # NumPy's ValueError for the truth of such an array
-    args = () if message is None else (message(),)
+    args = () if message is None else (_npr_assert_message(message),)
     try:
         hash(args)
         text_only = not any(isinstance(a, (_npr_Tracer, jax.Array)) for a in args)
@@ -446,11 +446,31 @@ def npr_assert(test, message=None):
     if not text_only:
         raise NprUnsupported("NPR030", "an assert on array data is checked when the program "
                                   "runs; its message must be a Python value known when it is traced "
-                                  "(a string, not array data)")
+                                  "(a string, not array data)", hint=_NPR_ASSERT_HINT)
     bounds = _npr_state.get("bounds")
     if bounds is not None:
         _npr_record_check(bounds, x.reshape(()) == 0, jnp.zeros((), jnp.int32), AssertionError, args)
     return True
+
+
+_NPR_ASSERT_HINT = ("give the assert a message of Python values only, `assert np.all(c >= 0), \"negative "
+                    "concentration\"` (the call raises that AssertionError after the run when a trip failed "
+                    "it), and return the values the message showed (`step`, `c.min()`) to format after the "
+                    "call; or assert after the call, on what it returns")
+
+
+def _npr_assert_message(message):
+    """The message of an assert whose test is array data, made when traced: a message that
+    formats array data (`f"drift at step {step}: {e}"`) has no text then (NPR030, its rewrite)."""
+    try:
+        return message()
+    except NprError as exc:
+        if exc.code != "NPR031":
+            raise
+        raise NprUnsupported("NPR030", "an assert on array data is checked once the compiled program "
+                                       "has run; its message formats array data (or a loop index), "
+                                       "which has no value when the assert is traced",
+                             hint=_NPR_ASSERT_HINT) from exc
 
 
 def _npr_shape_changes(state, out, unset, may_skip):
