@@ -54,6 +54,19 @@ def test_long_loops_are_not_unrolled():
     assert not [w for w in seen if issubclass(w.category, np2ref.PythonLoopWarning)]
 
 
+def test_lists_rebound_to_their_arrays_after_the_loop():
+    # `snaps = np.array(snaps)` after the loop: a list of the function's own all the same (main: a
+    # Python loop); the arrays' later uses do not read the list's rows
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        checks.same("rebound_to_arrays", _bump(16), 12, 5)
+    text = out.getvalue()
+    assert text.count("step") == 6 and text[:len(text) // 2] == text[len(text) // 2:]
+
+
+def test_asarray_of_a_stacked_history():
+    checks.same("asarray_history", np.ones(4), 5)  # main: TypeError (the lazy list's rows)
+
+
 def test_a_value_no_buffer_holds_keeps_the_python_loop():
     checks.same("labels_every", np.zeros(3), 5, 2)
 

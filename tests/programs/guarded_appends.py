@@ -62,3 +62,26 @@ def labels_every(x, nsteps, every):
         if step % every == 0:
             labels.append(f"step {step}")
     return x, labels
+
+
+def rebound_to_arrays(u, nsteps, every):
+    snaps = []
+    energy = []
+    for step in range(nsteps):
+        u[1:-1] += 0.2 * (u[2:] - 2.0 * u[1:-1] + u[:-2])
+        energy.append(float(np.sum(u * u)))
+        if step % every == 0:
+            snaps.append(u.copy())
+            print(f"step {step}: E = {energy[-1]:.6f}")
+    snaps = np.array(snaps)
+    energy = np.asarray(energy)
+    print(snaps.shape, energy.shape, repr(snaps.sum()))
+    return snaps, energy.max(), energy
+
+
+def asarray_history(u, nsteps):
+    energy = []
+    for step in range(nsteps):
+        u *= 0.5
+        energy.append(float(np.sum(u * u)))
+    return np.asarray(energy)

@@ -162,18 +162,38 @@ def _plain_append(call: cst.Call) -> bool:
 
 
 def _list_names(facts) -> frozenset[str]:
-    """Local names every binding of which is a list display (`hist = []`): a list of the function's own."""
+    """Local names bound to list displays (`hist = []`) and otherwise only to the array of the list
+    (`hist = np.array(hist)`, after the loop: the loop's appends are to the list): a list of the
+    function's own."""
     names: dict[str, bool] = {}
+    displays = set()
     for t, v in facts.bindings:
         if isinstance(t, cst.Name):
-            names[t.value] = names.get(t.value, True) and isinstance(v, cst.List)
-    return frozenset(n for n, ok in names.items() if ok and n not in facts.params)
+            names[t.value] = names.get(t.value, True) and (isinstance(v, cst.List) or _array_of(v, t.value))
+            displays.update([t.value] if isinstance(v, cst.List) else [])
+    return frozenset(n for n, ok in names.items() if ok and n in displays and n not in facts.params)
+
+
+def _array_of(value, name: str) -> bool:
+    """`np.array(name)` or `np.asarray(name)`, of the name alone."""
+    return isinstance(value, cst.Call) and _takes_whole(value) and isinstance(value.func, cst.Attribute) \
+        and isinstance(value.args[0].value, cst.Name) and value.args[0].value.value == name
+
+
+def _takes_whole(call: cst.Call) -> bool:
+    """`len(x)`, `np.array(x)`, `np.asarray(x)`: one positional argument, read as a whole."""
+    func = call.func
+    takes = (isinstance(func, cst.Name) and func.value == "len") or (
+        isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("np", "numpy")
+        and func.attr.value in ("array", "asarray"))
+    return takes and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
 
 
 def lazy_lists(function: cst.FunctionDef, loop: cst.For, names) -> tuple[str, ...]:
     """Those of `names` that the function uses, outside `loop`, only as `len(x)`, `np.array(x)`,
     `np.asarray(x)`, `return x` (or x an item of a returned tuple or list), and bound only by
-    `x = []`, with `loop` in no other loop (its rows would follow earlier ones)."""
+    `x = []` and, after the loop in the function's own block, `x = np.array(x)` (x is that array
+    from there on), with `loop` in no other loop (its rows would follow earlier ones)."""
     v = _LazyUses(loop, frozenset(names))
     function.body.visit(v)
     if v.nested:
@@ -187,10 +207,11 @@ class _LazyUses(cst.CSTVisitor):
         self.ok: set[int] = set()
         self.seen: dict[str, list] = {}
         self.depth, self.nested = 0, False
+        self.blocks, self.done, self.arrays = 0, False, set()  # (leave_Assign)
 
     def visit_For(self, node) -> bool:
         if node is self.loop:
-            self.nested = self.nested or self.depth > 0
+            self.nested, self.done = self.nested or self.depth > 0, True
             return False  # the appends themselves
         self.depth += 1
         return True
@@ -220,6 +241,23 @@ class _LazyUses(cst.CSTVisitor):
     def visit_Name(self, node) -> None:
         if node.value in self.names:
             self.seen.setdefault(node.value, []).append(node)
+            if node.value in self.arrays:  # the array `x = np.array(x)` made of the list
+                self.ok.add(id(node))
+
+    def visit_IndentedBlock(self, node) -> None:
+        self.blocks += 1
+
+    def leave_IndentedBlock(self, node) -> None:
+        self.blocks -= 1
+
+    def leave_Assign(self, node) -> None:
+        """`x = np.array(x)` after the loop, in the function's own block: later uses of `x` are
+        of that array (the list's rows are never read one by one)."""
+        t = node.targets[0].target if len(node.targets) == 1 else None
+        if isinstance(t, cst.Name) and t.value in self.names and _array_of(node.value, t.value) \
+                and self.done and self.blocks == 1 and self.depth == 0:
+            self.ok.add(id(t))
+            self.arrays.add(t.value)
 
     def visit_Assign(self, node) -> None:  # `x = []`, `a, b = [], []`
         for t in node.targets:
@@ -230,11 +268,7 @@ class _LazyUses(cst.CSTVisitor):
                            if isinstance(getattr(value, "value", None), cst.List) and not value.value.elements)
 
     def visit_Call(self, node) -> None:
-        func = node.func
-        takes = (isinstance(func, cst.Name) and func.value == "len") or (
-            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("np", "numpy")
-            and func.attr.value in ("array", "asarray"))
-        if takes and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star:
+        if _takes_whole(node):
             self.ok.add(id(node.args[0].value))
 
     def visit_Return(self, node) -> None:
