@@ -23,7 +23,7 @@ from .refs import (
     _npr_reachable_refs, _npr_reverse_mode, _npr_unpack)
 from .unbound import _npr_any_maybe, _npr_if_boxed, _npr_while_boxed, npr_unbound, npr_unset
 from .views import NprView
-from .truth import _NPR_AMBIGUOUS, _npr_concrete_bool, _npr_truth
+from .truth import _NPR_ASSERT_HINT, _npr_assert_message, _NPR_AMBIGUOUS, _npr_concrete_bool, _npr_truth
 
 
 def npr_bound(get, track=False):
@@ -451,26 +451,6 @@ def npr_assert(test, message=None):
     if bounds is not None:
         _npr_record_check(bounds, x.reshape(()) == 0, jnp.zeros((), jnp.int32), AssertionError, args)
     return True
-
-
-_NPR_ASSERT_HINT = ("give the assert a message of Python values only, `assert np.all(c >= 0), \"negative "
-                    "concentration\"` (the call raises that AssertionError after the run when a trip failed "
-                    "it), and return the values the message showed (`step`, `c.min()`) to format after the "
-                    "call; or assert after the call, on what it returns")
-
-
-def _npr_assert_message(message):
-    """The message of an assert whose test is array data, made when traced: a message that
-    formats array data (`f"drift at step {step}: {e}"`) has no text then (NPR030, its rewrite)."""
-    try:
-        return message()
-    except NprError as exc:
-        if exc.code != "NPR031":
-            raise
-        raise NprUnsupported("NPR030", "an assert on array data is checked once the compiled program "
-                                       "has run; its message formats array data (or a loop index), "
-                                       "which has no value when the assert is traced",
-                             hint=_NPR_ASSERT_HINT) from exc
 
 
 def _npr_shape_changes(state, out, unset, may_skip):
