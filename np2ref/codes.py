@@ -142,7 +142,8 @@ CODES = {c.code: c for c in [
     Code("NPR030", "branch that had to stay Python",
          "A branch, `and`/`or` or `not` on array data that np2ref could not turn into lax.cond (a "
          "`return`, `break` or `continue` inside it, or a name it rebinds to values of different "
-         "shapes) needs a Python bool, which traced data does not have. Found at trace time.",
+         "shapes) needs a Python bool, which traced data does not have. Found at trace time. Also an "
+         "`assert` on array data whose message formats array data (`f\"drift {e}\"`): give it Python values.",
          "if u.max() > 1.0:\n    return u", "u[...] = np.where(u.max() > 1.0, u, 0.0)"),
     Code("NPR031", "Python value from array data",
          "A size, a range bound, an index used as a Python int, or `int(x[0])` is computed from "

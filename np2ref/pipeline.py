@@ -22,7 +22,7 @@ import gc
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from .analysis import setup_code
+from .analysis import host_code, setup_code
 from .analysis.aliases import FunctionFacts
 from .analysis.module import LazyPositions, ModuleFacts, analyse_module, module_level_names
 from .analysis.names import bound_anywhere
@@ -382,7 +382,8 @@ def diagnose(facts: ModuleFacts, fenced: Fenced, sink: DiagnosticSink) -> dict:
     for name, why in facts.host.items():
         r = positions[facts.host_nodes[name]]
         sink.report("NPR021", f"{name}() stays NumPy host code: it {why}",
-                    Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1), severity="info")
+                    Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1), severity="info",
+                    hint=host_code.host_hint(name, facts.host_nodes[name], facts.imports))
     marks = {}
     for name, f in facts.functions.items():
         before = len(sink.items)

@@ -114,6 +114,30 @@ def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, obj
         yield from ((why, node) for node in _reads_of(func.body, name))
 
 
+CLOCKS = frozenset(f"time.{n}" for n in ("time", "perf_counter", "monotonic", "process_time", "time_ns",
+                                           "perf_counter_ns", "monotonic_ns", "process_time_ns"))
+LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "critical", "exception", "log"})
+
+
+def host_hint(name: str, node: cst.CSTNode, imports: ImportMap) -> str | None:
+    """The rewrite that leaves `name()` compilable when `node` is what keeps it host code: a clock
+    (time it from the caller) or a module-level logger (log from the caller); None for others."""
+    if not isinstance(node, cst.Call):
+        return None
+    qual = imports.qualify(node.func)
+    if qual in CLOCKS:
+        clock = dotted(node.func)
+        return (f"time the call from its caller, `t0 = {clock}(); out = {name}(...); elapsed = {clock}() - t0` "
+                f"(the first call compiles: time a later one): inside a compiled program a clock would "
+                f"not time its steps")
+    f = node.func
+    if qual is None and isinstance(f, cst.Attribute) and f.attr.value in LOG_METHODS and isinstance(f.value, cst.Name):
+        return (f"log from the caller: return what the record shows and call `{dotted(f)}(...)` after the "
+                f"call (a record made in the compiled program would name np2ref's line and function); "
+                f"`print(...)` in its place prints from the compiled loop, in order (NPR039)")
+    return None
+
+
 def opaque_call(call: cst.Call, objects: dict[str, str], local_names, params=()) -> bool:
     """`SOURCE.draw(shape)`: a method of a module-level object np2ref cannot see into, called
     directly on it with no unpacked arguments. In a function that writes no parameter it is an

@@ -45,6 +45,14 @@ def runtime_namespace() -> dict:
 _MISSING = object()
 
 
+def _host_hint(result, name) -> str | None:
+    """The rewrite the NPR021 note of `name()` gives (a clock, a logger), found by its line."""
+    first = result.host_lines.get(name)
+    line = first[0][0] if first else None
+    hint = next((d.hint for d in result.diagnostics if d.code == "NPR021" and d.line == line and d.hint), None)
+    return hint and f"{hint}; or `np2ref convert` the script: {name}() stays host code there, its array work compiled"
+
+
 class Compiled:
     """The callable returned by `np2ref.compile` (docs/design.md: the public interface)."""
 
@@ -62,8 +70,8 @@ class Compiled:
                                     known=frozenset(fn.__code__.co_freevars))
         if name in result.host:
             raise refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
-                          fn, hint="move I/O (files, print(file=)), timing and random set-up out of the compiled function; pass the "
-                               "result of a call np2ref cannot see into in as an argument")
+                          fn, hint=_host_hint(result, name) or "move I/O (files, print(file=)), timing and random set-up "
+                          "out of the compiled function; pass the result of a call np2ref cannot see into in as an argument")
         result.raise_for_errors()
         if name not in result.functions:
             raise refuse("NPR020", f"{name}() is not a module-level function np2ref can find", fn)

@@ -87,6 +87,7 @@ AND_THEN = "npr_and_then"
 OR_ELSE = "npr_or_else"
 OR = "npr_or"
 ASSERT = "npr_assert"
+APPEND = "npr_append"  # an append under an `if` of a loop that stacks it (rt/appends.py)
 ERRSTATE = "npr_errstate"
 NOT = "npr_not"
 IN = "npr_in"

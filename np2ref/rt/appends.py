@@ -15,6 +15,13 @@ and thrown away, checks this before anything is written; when it fails (a value 
 number or array, two appends in one trip, a type that changes after the first trip) the loop
 runs as today, a Python loop. The trip count must be static: a data-dependent one, or a `break`,
 keeps the Python loop (refused in a `while`, NPR034).
+
+An append under an `if` of the trip (`if step % every == 0: snaps.append(u.copy())`, `when=`):
+the test reads only the loop index and names the loop does not bind, so it is evaluated on the
+host for every trip before the loop, as NumPy's program evaluates it; the trips it takes give the
+list's length and each taken trip its row. The rewrite makes that append `npr_append(snaps, v)`,
+which writes the row inside the branch; a test that is not a concrete Python value for some trip
+(it reads array data) keeps the Python loop.
 """
 
 import jax
@@ -26,6 +33,7 @@ from .compat import _npr_Tracer, _npr_weak_astype
 from .core import _npr_above, _npr_state, npr_load, npr_pyreturn
 from .promotion import _npr_weak_value
 from .refs import _npr_reachable
+from .truth import _npr_concrete_bool
 from .views import NprView
 
 
@@ -37,14 +45,19 @@ class _NprAppendsRefused(Exception):
     """The probe found a trip whose appends the buffers cannot hold exactly."""
 
 
-def npr_append_for(rng, body, init, has, lists, options, lazy=(), npr_for=None):
+def npr_append_for(rng, body, init, has, lists, options, lazy=(), npr_for=None, when=()):
     """The loop of npr_for with the appends to `lists` stacked into buffers (module docstring),
     or _NPR_APPENDS_PYTHON when the probe says the loop must run as written. `npr_for`: loops.py's,
-    passed in by it (this module stands below it, tests/rt/test_rt_layers.py)."""
+    passed in by it (this module stands below it, tests/rt/test_rt_layers.py). `when`: per list,
+    None (one append a trip) or the test of the `if` its append is under, a function of the index."""
     start, step = int(rng.start), int(rng.step)
-    trips = len(range(start, int(rng.stop), step))
+    indices = range(start, int(rng.stop), step)
+    slots = [_npr_append_slots(test, indices) for test in when] if when else [None] * len(lists)
+    if any(s is False for s in slots):
+        return _NPR_APPENDS_PYTHON
+    rows = [len(indices) if s is None else int((s >= 0).sum()) for s in slots]
     kept = [(lst, list(lst)) for lst in lists]
-    probe = _NprAppendTrips(lists, start, step)
+    probe = _NprAppendTrips(lists, start, step, slots=slots)
     try:  # the whole loop traced and thrown away: refs written in it are the probe trace's own
         jax.eval_shape(lambda: _npr_nothing(npr_for(rng, probe.wrap(body), *init, **options)))
         specs = probe.agreed()
@@ -54,19 +67,51 @@ def npr_append_for(rng, body, init, has, lists, options, lazy=(), npr_for=None):
         lst[:] = items
     if specs is None:
         return _NPR_APPENDS_PYTHON
-    bufs = [[jax.new_ref(jnp.zeros((trips, *shape), dtype)) for shape, dtype, _ in leaves] for _, leaves in specs]
-    run = _NprAppendTrips(lists, start, step, specs, bufs)
+    bufs = [[jax.new_ref(jnp.zeros((max(n, 1), *shape), dtype)) for shape, dtype, _ in leaves]
+            for n, (_, leaves) in zip(rows, specs)]
+    run = _NprAppendTrips(lists, start, step, specs, bufs, slots)
     out = npr_for(rng, run.wrap(body), *init, **options)
-    for lst, (tree, leaves), refs in zip(lists, specs, bufs):
-        stacked = _NprStacked(lst, [r[...] for r in refs], tree, tuple(kind for _, _, kind in leaves), trips)
+    for lst, (tree, leaves), refs, n in zip(lists, specs, bufs, rows):
+        stacked = _NprStacked(lst, [r[...][:n] for r in refs], tree, tuple(kind for _, _, kind in leaves), n)
         if lst or not any(lst is x for x in lazy):
             lst.extend(stacked.rows())
         else:  # rows made only where the list reaches code that reads them (_npr_materialize)
-            lst.extend(_NprLazyRow() for _ in range(trips))
-        if len(lst) == trips:  # NumPy's list is these rows: np.array(lst) and a result take the buffers whole
+            lst.extend(_NprLazyRow() for _ in range(n))
+        if len(lst) == n:  # NumPy's list is these rows: np.array(lst) and a result take the buffers whole
             stacked.items = tuple(lst)
             _npr_state.setdefault("stacked", {})[id(lst)] = stacked
     return out
+
+
+def _npr_append_slots(test, indices):
+    """Each trip's row in the list an append under `if test(i):` fills (-1: the trip appends
+    nothing), from the test evaluated on the host as NumPy's program evaluates it; None without a
+    test; False when the test is no concrete Python value for some trip (it reads array data)."""
+    if test is None:
+        return None
+    taken = []
+    for i in indices:
+        try:
+            t = test(i)
+        except Exception:  # noqa: BLE001 (a test the host cannot evaluate alone: the loop as written)
+            return False
+        if not isinstance(t, (bool, int, np.bool_, np.integer)):
+            return False
+        taken.append(bool(t))
+    taken = np.array(taken, bool)
+    return np.where(taken, np.cumsum(taken) - 1, -1).astype(np.int32)
+
+
+def npr_append(lst, value):
+    """`lst.append(value)` under an `if` of a trip whose appends npr_for stacks (`when=`): the row
+    written into the list's buffer, in the branch; a plain append anywhere else."""
+    found = _npr_state.get("appending", {}).get(id(lst))
+    if found is None or found[0].lists[found[1]] is not lst:
+        lst.append(value)
+        return None
+    trips, j = found
+    trips.put(j, value)
+    return None
 
 
 def _npr_rows(v, trips):
@@ -195,9 +240,11 @@ class _NprAppendTrips:
     """The body, taking back what each trace of it appended: recorded (`specs` None, the probe)
     or written at the trip's index into `bufs`."""
 
-    def __init__(self, lists, start, step, specs=None, bufs=None):
+    def __init__(self, lists, start, step, specs=None, bufs=None, slots=None):
         self.lists, self.start, self.step, self.specs, self.bufs = lists, start, step, specs, bufs
+        self.slots = slots or [None] * len(lists)  # per list: None (every trip) or each trip's row
         self.seen = []  # the probe: [(tree, [(shape, dtype, kind)]) per list] of each trace
+        self.k, self.outer = 0, set()
 
     def wrap(self, body):
         # the buffers in trip's closure: npr_for finds them among the refs the body reaches, so a
@@ -209,37 +256,61 @@ class _NprAppendTrips:
             marks = [len(lst) for lst in self.lists]
             # values that outlive a trip (an argument, a module's array): NumPy's list holds that very
             # object each time, which the caller's later writes show through: not stacked
-            outer = {id(v) for v in _npr_reachable([body]) if isinstance(v, jax.Array)}
-            out = body(i, *carry)
+            self.outer = {id(v) for v in _npr_reachable([body]) if isinstance(v, jax.Array)}
+            self.k = (i - self.start) // self.step
+            appending = _npr_state.setdefault("appending", {})
+            before = dict(appending)
+            appending.update({id(lst): (self, j) for j, lst in enumerate(self.lists) if self.slots[j] is not None})
+            try:
+                out = body(i, *carry)
+            finally:
+                appending.clear()
+                appending.update(before)
             values = []
-            for lst, mark in zip(self.lists, marks):
+            for lst, mark, slots in zip(self.lists, marks, self.slots):
                 added = lst[mark:]
                 del lst[mark:]
-                if len(added) != 1:
+                if len(added) != (slots is None):  # (an append under an `if` went through npr_append)
                     raise _NprAppendsRefused(f"{len(added)} appends in one trip")
-                values.append(added[0])
-            self._take(i, values, outer, bufs)
+                values.append(added[0] if added else None)
+            self._take(values, bufs)
             return out
         return trip
 
-    def _take(self, i, values, outer, bufs):
-        specs = [_npr_append_spec(v, outer) for v in values]
+    def _take(self, values, bufs):
+        specs = [None if v is None else _npr_append_spec(v, self.outer) for v in values]
         if self.specs is None:
             self.seen.append(specs)
             return
-        if specs != self.specs:  # the probe traced the same loop: only a body that is not deterministic gets here
+        for j, value in enumerate(values):
+            if value is not None:
+                self._write(j, specs[j], value, self.k, bufs)
+
+    def put(self, j, value):
+        """npr_append's value for list j, in the branch that appends it."""
+        spec = _npr_append_spec(value, self.outer)
+        if self.specs is None:
+            self.seen.append([spec if n == j else None for n in range(len(self.lists))])
+            return
+        k = self.k
+        slot = int(self.slots[j][k]) if isinstance(k, (int, np.integer)) else jnp.asarray(self.slots[j])[k]
+        self._write(j, spec, value, slot)
+
+    def _write(self, j, spec, value, k, bufs=None):
+        if spec != self.specs[j]:  # the probe traced the same loop: only a body that is not deterministic gets here
             raise _NprAppendsRefused("a value appended in a loop changed type between the probe and the run")
-        k = (i - self.start) // self.step
-        for value, refs, (_, leaves) in zip(values, bufs, specs):
-            for r, leaf, (_, dtype, _) in zip(refs, jax.tree_util.tree_leaves(value), leaves):
-                r[k] = jnp.asarray(npr_load(leaf), dtype)
+        for r, leaf, (_, dtype, _) in zip((self.bufs if bufs is None else bufs)[j], jax.tree_util.tree_leaves(value), spec[1]):
+            r[k] = jnp.asarray(npr_load(leaf), dtype)
 
     def agreed(self):
-        """The one spec every trace of the body gave (the probe), else _NprAppendsRefused."""
-        if not self.seen or any(s != self.seen[0] for s in self.seen) or \
-                any(kind is None for _, leaves in self.seen[0] for _, _, kind in leaves):
-            raise _NprAppendsRefused("appended values of different types, or of a kind not stacked")
-        return self.seen[0]
+        """The one spec every trace of the body gave each list (the probe), else _NprAppendsRefused."""
+        agreed = []
+        for j in range(len(self.lists)):
+            specs = [s[j] for s in self.seen if s[j] is not None]
+            if not specs or any(s != specs[0] for s in specs) or any(kind is None for _, _, kind in specs[0][1]):
+                raise _NprAppendsRefused("appended values of different types, or of a kind not stacked")
+            agreed.append(specs[0])
+        return agreed
 
 
 def _npr_append_spec(value, outer):

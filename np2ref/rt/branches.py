@@ -23,7 +23,7 @@ from .refs import (
     _npr_reachable_refs, _npr_reverse_mode, _npr_unpack)
 from .unbound import _npr_any_maybe, _npr_if_boxed, _npr_while_boxed, npr_unbound, npr_unset
 from .views import NprView
-from .truth import _NPR_AMBIGUOUS, _npr_concrete_bool, _npr_truth
+from .truth import _NPR_ASSERT_HINT, _npr_assert_message, _NPR_AMBIGUOUS, _npr_concrete_bool, _npr_truth
 
 
 def npr_bound(get, track=False):
@@ -437,7 +437,7 @@ def npr_assert(test, message=None):
     x = jnp.asarray(npr_load(test))
     if x.size != 1:
         bool(np.zeros(x.shape, bool))  # NumPy's ValueError for the truth of such an array
-    args = () if message is None else (message(),)
+    args = () if message is None else (_npr_assert_message(message),)
     try:
         hash(args)
         text_only = not any(isinstance(a, (_npr_Tracer, jax.Array)) for a in args)
@@ -446,7 +446,7 @@ def npr_assert(test, message=None):
     if not text_only:
         raise NprUnsupported("NPR030", "an assert on array data is checked when the program "
                                   "runs; its message must be a Python value known when it is traced "
-                                  "(a string, not array data)")
+                                  "(a string, not array data)", hint=_NPR_ASSERT_HINT)
     bounds = _npr_state.get("bounds")
     if bounds is not None:
         _npr_record_check(bounds, x.reshape(()) == 0, jnp.zeros((), jnp.int32), AssertionError, args)

@@ -148,7 +148,7 @@ def npr_for(rng, body, *init, **options):
 
 
 def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False, appends=(),
-                 lazy=(), widened=False):
+                 lazy=(), widened=False, when=()):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
     over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),
@@ -159,7 +159,8 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
     `refill`: the loop after a first iteration that rebound a carried Ref (rt/rebinds.py).
     `appends`: lists the body only appends to, once per trip (the reason `python` gives): with a
     static trip count, a lax loop that stacks the appended values (rt/appends.py); `lazy`: those
-    of them whose rows are made only where code reads them."""
+    of them whose rows are made only where code reads them; `when`: per list, the test of the `if`
+    its append is under (None: every trip)."""
     has = bool(init)
     carry = init[0] if has else None
     if isinstance(rng, NprItems):  # `for x in seq:`: the body takes the item
@@ -173,7 +174,7 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
     if static and len(range(int(rng.start), int(rng.stop), int(rng.step))) == 0:
         return carry
     if appends and static and stop is None:
-        out = npr_append_for(rng, body, init, has, appends, {"unroll": unroll}, lazy, npr_for)
+        out = npr_append_for(rng, body, init, has, appends, {"unroll": unroll}, lazy, npr_for, when)
         if out is not _NPR_APPENDS_PYTHON:
             return out
     if python and not static:

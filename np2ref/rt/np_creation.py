@@ -49,6 +49,9 @@ def _npr_np_array0(v, given):
 
 
 def npr_np_asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
+    stacked = _npr_above.stacked_array(a, dtype, 0)  # an append loop's list (a lazy one has no rows yet)
+    if stacked is not None:
+        return stacked
     dt = _npr_np_dtype_of(a) if dtype is None else np.dtype(dtype)
     return _npr_np_array0_made(_npr_np_asarray(a, dt), a)
 

@@ -10,7 +10,7 @@ import numpy as np
 from jax import lax
 
 from .compat import _npr_Tracer
-from .core import _npr_traced_any, npr_load, NprUnsupported
+from .core import _npr_traced_any, npr_load, NprError, NprUnsupported
 from .promotion import _npr_binop, _npr_check_pick
 from .views import NprView
 
@@ -161,3 +161,19 @@ def npr_all(seq):
     """Python's `all(iterable)`; on traced items, jnp.all."""
     items, traced = _npr_truths(seq)
     return jnp.all(items) if traced else all(items)
+
+
+_NPR_ASSERT_HINT = ('a message of Python values, `assert np.all(c >= 0), "negative concentration"` (raised after the '
+                    'run), and return the values the message showed to format after the call')
+
+
+def _npr_assert_message(message):
+    """An assert's message made when traced: one formatting array data or a loop index has no text then."""
+    try:
+        return message()
+    except NprError as exc:
+        if exc.code != "NPR031":
+            raise
+        raise NprUnsupported("NPR030", "an assert on array data is checked once the compiled program has run; its "
+                             "message formats array data or a loop index, which has no value when traced",
+                             hint=_NPR_ASSERT_HINT) from exc

@@ -16,6 +16,12 @@ element types. Exact: the runtime probes the loop first and runs it as the Pytho
 a written array or a view of one appended is refused before that (NPR207). Reads of the list
 after the loop see NumPy's list. Anything else that changes a container keeps the Python loop.
 
+An append at the top level of an `if` at the top level of the body, whose test reads only the
+loop index of a `range` loop, literals and names the loop does not bind (`if step % every == 0:`,
+`if n % every == 0 or n == nsteps:`), is stacked too: npr_for gets the test as a function of the
+index (`when=`), evaluates it on the host for each trip as NumPy's program does, and the append
+becomes `npr_append(snaps, v)`, which writes the row in the branch (rt/appends.py).
+
 A list used after the loop only by `len(hist)`, `np.array(hist)` / `np.asarray(hist)` and
 `return hist` (alone or in a returned tuple or list) is `lazy=`: its rows are not traced one by
 one (20,000 trips took the trace past its budget); the buffer is what np.array and the result
@@ -27,6 +33,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis.nodes import walk
+from ...emit import jaxnames as J
 
 
 def append_only(loop: cst.For, changed, outlives, facts, defined_before) -> tuple[str, ...]:
@@ -35,8 +42,7 @@ def append_only(loop: cst.For, changed, outlives, facts, defined_before) -> tupl
     kept = [c for c in changed if c.name in outlives]
     if not kept:
         return ()
-    top = {id(stmt.body[0].value) for stmt in loop.body.body
-           if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)}
+    top = _append_sites(loop)
     lists = _list_names(facts)
     names: list[str] = []
     for c in kept:
@@ -52,9 +58,88 @@ def append_only(loop: cst.For, changed, outlives, facts, defined_before) -> tupl
 
 
 def appends_arguments(function, loop, names) -> list[tuple[str, cst.Tuple]]:
-    """npr_for's `appends=` (and `lazy=`) keyword values for the stacked lists `names`."""
+    """npr_for's `appends=` (and `lazy=`, `when=`) keyword values for the stacked lists `names`."""
     lazy = lazy_lists(function, loop, names)
-    return [("appends", _names_tuple(names))] + ([("lazy", _names_tuple(lazy))] if lazy else [])
+    args = [("appends", _names_tuple(names))] + ([("lazy", _names_tuple(lazy))] if lazy else [])
+    tests = guarded_appends(loop, names)
+    if tests:
+        var = cst.Parameters([cst.Param(cst.Name(loop.target.value))])
+        args.append(("when", cst.Tuple([cst.Element(cst.Lambda(var, tests[n]) if n in tests else cst.Name("None"),
+                                                    comma=cst.Comma()) for n in names])))
+    return args
+
+
+def guarded_appends(loop: cst.For, names) -> dict[str, cst.BaseExpression]:
+    """The stacked lists of `names` whose append is under an `if`, with that `if`'s test."""
+    sites = _append_sites(loop)
+    found = {}
+    for call in walk(loop.body):
+        if isinstance(call, cst.Call) and _plain_append(call) and call.func.value.value in names \
+                and sites.get(id(call)) is not None:
+            found[call.func.value.value] = sites[id(call)].test
+    return found
+
+
+def append_through_branch(func: cst.FunctionDef, names) -> cst.FunctionDef:
+    """The emitted loop body with `snaps.append(v)` of each list in `names` (appended under an
+    `if`) as `npr_append(snaps, v)`: the row written in the branch, not a change of the list."""
+    return func.visit(_AppendThroughBranch(frozenset(names))) if names else func
+
+
+class _AppendThroughBranch(cst.CSTTransformer):
+    def __init__(self, names):
+        self.names = names
+
+    def leave_Call(self, original, updated):
+        if _plain_append(updated) and updated.func.value.value in self.names:
+            return cst.Call(cst.Name(J.APPEND), [cst.Arg(updated.func.value), updated.args[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)])
+        return updated
+
+
+def _append_sites(loop: cst.For) -> dict[int, cst.If | None]:
+    """The calls of the loop's statement expressions that run once a trip (None) or once a trip
+    whose `if` test takes (the `if`: at the body's top level, its test of the index alone)."""
+    def calls(block):
+        return [stmt.body[0].value for stmt in block.body if isinstance(stmt, cst.SimpleStatementLine)
+                and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)]
+    sites: dict[int, cst.If | None] = {id(c): None for c in calls(loop.body)}
+    for stmt in loop.body.body:
+        if isinstance(stmt, cst.If) and isinstance(stmt.body, cst.IndentedBlock) and _index_test(stmt.test, loop):
+            sites.update((id(c), stmt) for c in calls(stmt.body))
+    return sites
+
+
+_PURE = (cst.Name, cst.Integer, cst.Float, cst.BinaryOperation, cst.Comparison, cst.ComparisonTarget,
+         cst.BooleanOperation, cst.UnaryOperation, cst.BaseBinaryOp, cst.BaseCompOp, cst.BaseBooleanOp,
+         cst.BaseUnaryOp, cst.LeftParen, cst.RightParen, cst.BaseParenthesizableWhitespace)
+
+
+def _index_test(test, loop: cst.For) -> bool:
+    """`test` reads only the index of a `range` loop, literals and names the loop does not bind,
+    with operators: the host can evaluate it for each trip before the loop, as NumPy's would."""
+    it = loop.iter
+    if not (isinstance(loop.target, cst.Name) and isinstance(it, cst.Call) and isinstance(it.func, cst.Name)
+            and it.func.value == "range"):
+        return False
+    nodes = list(walk(test))
+    if not all(isinstance(n, _PURE) for n in nodes):
+        return False
+    return not {n.value for n in nodes if isinstance(n, cst.Name)} & _bound_in(loop.body)
+
+
+def _bound_in(body) -> set[str]:
+    """Every name a statement of `body` binds (assignments, loop targets, `with ... as`, walrus)."""
+    targets = []
+    for n in walk(body):
+        if isinstance(n, cst.AssignTarget):
+            targets.append(n.target)
+        elif isinstance(n, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
+            targets.append(n.target)
+        elif isinstance(n, cst.AsName):
+            targets.append(n.name)
+        elif isinstance(n, (cst.FunctionDef, cst.ClassDef)):
+            targets.append(n.name)
+    return {n.value for t in targets for n in walk(t) if isinstance(n, cst.Name)}
 
 
 def appends_note(plan) -> str:
@@ -77,18 +162,38 @@ def _plain_append(call: cst.Call) -> bool:
 
 
 def _list_names(facts) -> frozenset[str]:
-    """Local names every binding of which is a list display (`hist = []`): a list of the function's own."""
+    """Local names bound to list displays (`hist = []`) and otherwise only to the array of the list
+    (`hist = np.array(hist)`, after the loop: the loop's appends are to the list): a list of the
+    function's own."""
     names: dict[str, bool] = {}
+    displays = set()
     for t, v in facts.bindings:
         if isinstance(t, cst.Name):
-            names[t.value] = names.get(t.value, True) and isinstance(v, cst.List)
-    return frozenset(n for n, ok in names.items() if ok and n not in facts.params)
+            names[t.value] = names.get(t.value, True) and (isinstance(v, cst.List) or _array_of(v, t.value))
+            displays.update([t.value] if isinstance(v, cst.List) else [])
+    return frozenset(n for n, ok in names.items() if ok and n in displays and n not in facts.params)
+
+
+def _array_of(value, name: str) -> bool:
+    """`np.array(name)` or `np.asarray(name)`, of the name alone."""
+    return isinstance(value, cst.Call) and _takes_whole(value) and isinstance(value.func, cst.Attribute) \
+        and isinstance(value.args[0].value, cst.Name) and value.args[0].value.value == name
+
+
+def _takes_whole(call: cst.Call) -> bool:
+    """`len(x)`, `np.array(x)`, `np.asarray(x)`: one positional argument, read as a whole."""
+    func = call.func
+    takes = (isinstance(func, cst.Name) and func.value == "len") or (
+        isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("np", "numpy")
+        and func.attr.value in ("array", "asarray"))
+    return takes and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
 
 
 def lazy_lists(function: cst.FunctionDef, loop: cst.For, names) -> tuple[str, ...]:
     """Those of `names` that the function uses, outside `loop`, only as `len(x)`, `np.array(x)`,
     `np.asarray(x)`, `return x` (or x an item of a returned tuple or list), and bound only by
-    `x = []`, with `loop` in no other loop (its rows would follow earlier ones)."""
+    `x = []` and, after the loop in the function's own block, `x = np.array(x)` (x is that array
+    from there on), with `loop` in no other loop (its rows would follow earlier ones)."""
     v = _LazyUses(loop, frozenset(names))
     function.body.visit(v)
     if v.nested:
@@ -102,10 +207,11 @@ class _LazyUses(cst.CSTVisitor):
         self.ok: set[int] = set()
         self.seen: dict[str, list] = {}
         self.depth, self.nested = 0, False
+        self.blocks, self.done, self.arrays = 0, False, set()  # (leave_Assign)
 
     def visit_For(self, node) -> bool:
         if node is self.loop:
-            self.nested = self.nested or self.depth > 0
+            self.nested, self.done = self.nested or self.depth > 0, True
             return False  # the appends themselves
         self.depth += 1
         return True
@@ -135,6 +241,23 @@ class _LazyUses(cst.CSTVisitor):
     def visit_Name(self, node) -> None:
         if node.value in self.names:
             self.seen.setdefault(node.value, []).append(node)
+            if node.value in self.arrays:  # the array `x = np.array(x)` made of the list
+                self.ok.add(id(node))
+
+    def visit_IndentedBlock(self, node) -> None:
+        self.blocks += 1
+
+    def leave_IndentedBlock(self, node) -> None:
+        self.blocks -= 1
+
+    def leave_Assign(self, node) -> None:
+        """`x = np.array(x)` after the loop, in the function's own block: later uses of `x` are
+        of that array (the list's rows are never read one by one)."""
+        t = node.targets[0].target if len(node.targets) == 1 else None
+        if isinstance(t, cst.Name) and t.value in self.names and _array_of(node.value, t.value) \
+                and self.done and self.blocks == 1 and self.depth == 0:
+            self.ok.add(id(t))
+            self.arrays.add(t.value)
 
     def visit_Assign(self, node) -> None:  # `x = []`, `a, b = [], []`
         for t in node.targets:
@@ -145,11 +268,7 @@ class _LazyUses(cst.CSTVisitor):
                            if isinstance(getattr(value, "value", None), cst.List) and not value.value.elements)
 
     def visit_Call(self, node) -> None:
-        func = node.func
-        takes = (isinstance(func, cst.Name) and func.value == "len") or (
-            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("np", "numpy")
-            and func.attr.value in ("array", "asarray"))
-        if takes and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star:
+        if _takes_whole(node):
             self.ok.add(id(node.args[0].value))
 
     def visit_Return(self, node) -> None:

@@ -41,7 +41,7 @@ from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
 from ..tri_mirrors import tri_lanes
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
-from .loop_appends import append_only, appends_arguments, appends_note
+from .loop_appends import append_only, append_through_branch, appends_arguments, appends_note, guarded_appends
 from .loop_notes import _keyword, _note, opt_in_call
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
@@ -318,6 +318,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     body = cst.IndentedBlock(body=[*head, *inner, *tail])
     func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
                            leading_lines=updated.leading_lines)
+    func = append_through_branch(func, guarded_appends(original, plan.appends))
     before, after = list(hoisted), []
     if plan.unrotate or advance:  # the range is read again: evaluate it once
         rng_name = cst.Name(f"_range_{plan.var}")
