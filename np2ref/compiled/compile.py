@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import builtins
-import functools
 import inspect
 import linecache
 import time
@@ -24,7 +23,7 @@ from .choice import HOST, JIT, Choice, choose, closed_because
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
 from .refusals import located, source_line, trace_refusal
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
-from .source import ClosureScope, closure_values, refuse, source_of, zero_d_variant
+from .source import ClosureScope, closure_values, refuse, source_of
 
 _RUNTIME: dict | None = None
 
@@ -102,9 +101,6 @@ class Compiled:
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
-        # a call given a 0-d NumPy array traces the function converted with every 0-d kind noted
-        self._entry.variant0 = functools.partial(zero_d_variant, text, filename, name, fn.__code__.co_freevars,
-                                                 (loops, sums), namespace)
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
         if any(v is not None for v in (in_shardings, out_shardings, mesh)):
             from .sharding import ShardingPlan  # imports jax: only when asked for

@@ -153,22 +153,3 @@ def _imports_from_globals(fn) -> str:
                 all(part.isidentifier() for part in value.__name__.split(".")):  # not pytest's `@py_builtins`
             lines.append(f"import {value.__name__} as {name}" if value.__name__ != name else f"import {name}")
     return "".join(line + "\n" for line in lines)
-
-
-def zero_d_variant(text: str, filename: str, name: str, known, modes, namespace: dict):
-    """`name` converted again with every 0-d result's kind noted (rules/introspection.py
-    every_kind_noted), for a call given a 0-d NumPy array: NumPy's 0-d array for its copy,
-    astype, `*_like`, np.where, where the readable program leaves a parameter's unnoted. The
-    function only, its globals the module namespace the compiled entry reads (its helpers,
-    module values as they move); made on the first such call (rt/jit.py variant0)."""
-    from ..pipeline import convert_source
-    from ..rewrite.pallas_loops import pallas_loops
-    from ..rewrite.rules.introspection import every_kind_noted
-    from ..rewrite.sum_reorder import sums_mode
-
-    with pallas_loops(modes[0]), sums_mode(modes[1]), every_kind_noted():
-        result = convert_source(text, filename, only={name}, seeds=True, known=frozenset(known))
-    scratch = dict(namespace)
-    exec(compile(result.exec_source, f"<np2ref 0-d: {filename}>", "exec"), scratch)  # noqa: S102 (defs only)
-    made = scratch[name]
-    return types.FunctionType(made.__code__, namespace, made.__name__, made.__defaults__, made.__closure__)

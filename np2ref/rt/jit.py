@@ -110,9 +110,6 @@ class NprFunction(_NprCalls):
         self._watch = None
         self.globals_source = None
         self._traced = None  # traced_fn()
-        # a zero-argument callable giving the variant of fn traced for a 0-d NumPy array argument
-        # (np2ref.compile's: every 0-d result's kind noted, compiled/compile.py); None: fn
-        self.variant0 = None
         self.float_variants = {}  # Python floats that size arrays, made static (float_sizes.py)
 
     def __call__(self, *args, **kwargs):
@@ -180,13 +177,6 @@ class NprFunction(_NprCalls):
             self._traced = _npr_promoting(self.fn) if self.dtype_policy == "preserve" else self.fn
         return self._traced
 
-    def traced_fn0(self):
-        """traced_fn of the variant for a 0-d NumPy array argument (variant0), made once."""
-        if not isinstance(self.variant0, NprFunction):
-            made = self.variant0()
-            self.variant0 = NprFunction(made, dtype_policy=self.dtype_policy)
-        return self.variant0.traced_fn()
-
     def __get__(self, obj, objtype=None):
         return self
 
@@ -221,11 +211,11 @@ class NprFunction(_NprCalls):
             result = jax.tree_util.tree_map(lambda leaf: lists.get(id(leaf), leaf), result)
         return _npr_plain_dicts(result), finals
 
-    def _run(self, values, aliases, stacked=False, arrays0=(), numpy0=False):
+    def _run(self, values, aliases, stacked=False, arrays0=()):
         with npr_trace_budget(self.trace_budget):  # a shared one when called from another's trace
-            return self._run_traced(values, aliases, stacked, arrays0, numpy0)
+            return self._run_traced(values, aliases, stacked, arrays0)
 
-    def _run_traced(self, values, aliases, stacked=False, arrays0=(), numpy0=False):
+    def _run_traced(self, values, aliases, stacked=False, arrays0=()):
         _npr_state["depth"] += 1
         try:
             refs = {}
@@ -240,8 +230,7 @@ class NprFunction(_NprCalls):
                     refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
-            # (given a 0-d NumPy array or scalar: every 0-d kind noted, np2ref.compile's variant0)
-            out = (self.traced_fn0() if numpy0 and self.variant0 else self.traced_fn())(*bound.args, **bound.kwargs)
+            out = self.traced_fn()(*bound.args, **bound.kwargs)
             # an append loop's list: its buffers the leaves of the jitted run's result (appends.py);
             # for .pure, its rows
             out = _npr_stacked_result(out) if stacked and _npr_state["depth"] == 1 else _npr_materialize(out)
@@ -310,9 +299,8 @@ class NprFunction(_NprCalls):
         # a 0-d NumPy array argument (not a NumPy scalar: the same to jax.jit) is a 0-d array in
         # the trace (`Z.copy()` returned is one), noted per trace (np_dtypes._npr_np_array0_made)
         arrays0 = tuple(n for n in dynamic_names if type(dynamic[n]) is np.ndarray and not dynamic[n].ndim)
-        numpy0 = bool(arrays0) or any(isinstance(v, np.generic) for v in dynamic.values())
         key = (tuple(sorted((k, _npr_static_key(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
-               dynamic_names, donated, arrays0, numpy0)
+               dynamic_names, donated, arrays0)
         if key not in self._jitted:
             def run(dynamic, written):
                 saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
@@ -320,8 +308,7 @@ class NprFunction(_NprCalls):
                 try:
                     try:
                         result, finals, returned, same, python = _npr_fenced(  # divisions.py
-                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True,
-                                              arrays0=arrays0, numpy0=numpy0))
+                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True, arrays0=arrays0))
                     except Exception as exc:  # a known gap is coded, not a raw JAX error
                         gap = _npr_trace_gap(exc)
                         if gap is not None:

@@ -140,8 +140,7 @@ def npr_for(rng, body, *init, **options):
     if not init:
         return _npr_for_run(rng, body, **options)
     counted = rng.range if isinstance(rng, NprItems) and not rng.python else rng
-    # (the first trip on its own where a trip changes a 0-d kind: a counted loop that runs at least once)
-    peel = _NprPeelFirst if not options.get("appends") and isinstance(counted, NprRange) and all(
+    peel = _NprPeelFirst if isinstance(counted, NprRange) and all(
         _npr_is_concrete(v) for v in (counted.start, counted.stop, counted.step)) and len(
         range(int(counted.start), int(counted.stop), int(counted.step))) else None
     return _npr_np_kinds0_settled(init, lambda trip: _npr_for_run(rng, trip, *init, **options), body, peel)

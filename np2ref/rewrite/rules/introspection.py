@@ -11,9 +11,6 @@ names in the type argument (`np.ndarray`, `np.floating`, `np.float64`) stay NumP
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
-
 import libcst as cst
 
 from ...analysis.host_code import printed_at_run_time
@@ -21,22 +18,6 @@ from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 
 _CALLS = {"isinstance": J.ISINSTANCE, "type": J.TYPE, "str": J.STR, "repr": J.REPR}
-
-# conversions in every_kinds_noted(): each 0-d result noted as in a module that asks
-EVERY_KIND = contextvars.ContextVar("np2ref_every_kind", default=False)
-
-
-@contextlib.contextmanager
-def every_kind_noted():
-    """Within the block, conversions note every 0-d result's kind, as in a module that asks a
-    value's type (rules/zero_d.py): np2ref.compile's program for a call given a 0-d NumPy array,
-    whose copy, astype, `*_like` or np.where is a 0-d array in NumPy (the readable program
-    leaves a parameter's unnoted: an ordinary array in all but such calls)."""
-    token = EVERY_KIND.set(True)
-    try:
-        yield
-    finally:
-        EVERY_KIND.reset(token)
 
 
 @plans(cst.Call, order=12)
@@ -68,8 +49,7 @@ def asks(ctx) -> bool:
 
 def module_asks(marks) -> bool:
     """asks() of a module whose functions' (frozen) plans are `marks`."""
-    return EVERY_KIND.get() or any(kind in ("introspect", "print") for m in marks.values()
-                                   for kind, _ in m.special_calls.values())
+    return any(kind in ("introspect", "print") for m in marks.values() for kind, _ in m.special_calls.values())
 
 
 @plans(cst.Call, order=9)

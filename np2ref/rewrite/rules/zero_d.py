@@ -19,10 +19,8 @@ In a module that asks a value's type or text (introspection.asks) every maker is
 before: what it prints of a value in the middle of the function depends on it.
 
 Exact or not: values are unchanged; only which of NumPy's two 0-d types a result has. Where a
-0-d array is made in a way not listed here (`np.zeros(shape)` with `shape = ()` passed in), the
-result comes back NumPy's scalar (docs/semantics.md). `z.copy()` of a 0-d array argument z:
-np2ref.compile traces a variant converted with every kind noted for such a call
-(introspection.every_kind_noted); `np2ref convert`'s program returns NumPy's scalar.
+0-d array is made in a way not listed here (`np.zeros(shape)` with `shape = ()` passed in,
+`z.copy()` of a 0-d array argument z), the result comes back NumPy's scalar (docs/semantics.md).
 """
 
 from __future__ import annotations
