@@ -21,6 +21,7 @@
   reads       subscript reads
   sequences   operators on lists and tuples
   pyscalars   operators between Python scalars (`float(x[0]) / d`)
+  pylists     lists of Python numbers (`hist.append(hist[-1] * 2)`: Python's floats, not NumPy's)
   pyreturns   returned Python scalars (`return n * 2`: Python's int, not NumPy's)
   asserts     `assert`
   errstate    `with np.errstate(...)`
@@ -33,9 +34,9 @@
 """
 
 from . import (asserts, augassign, branches, call_checks, calls, comprehensions, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
-               mask_store, mask_trail, names, namespaces, nonzero, opaque, out_args, pyreturns, pyscalars, reads, selections, sequences, store_reads, stores,
+               mask_store, mask_trail, names, namespaces, nonzero, opaque, out_args, pylists, pyreturns, pyscalars, reads, selections, sequences, store_reads, stores,
                structured, ufunc_at, unbound, views)
 
 __all__ = ["asserts", "augassign", "branches", "call_checks", "calls", "comprehensions", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
            "mask_items", "mask_store", "mask_trail",
-           "names", "namespaces", "nonzero", "opaque", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "store_reads", "stores", "structured", "ufunc_at", "unbound", "views"]
+           "names", "namespaces", "nonzero", "opaque", "out_args", "pylists", "pyreturns", "pyscalars", "reads", "selections", "sequences", "store_reads", "stores", "structured", "ufunc_at", "unbound", "views"]
