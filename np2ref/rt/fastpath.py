@@ -180,13 +180,14 @@ def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
             return False
     elif plan.donated or (arrays and (device or plan.written)):
         return False
-    flat = fn._flats.get((key, mode, plan.apart))
+    numpy_arrays = frozenset(i for i, k in enumerate(plan.key) if k is _NprPlan.ARRAY)  # (a float there: another)
+    flat = fn._flats.get((key, mode, plan.apart, numpy_arrays))
     if flat is None:
         given = [(n, i) for i, n in enumerate(fn._positional) if not (device and n in fn.mutated)]
         written = tuple(n for n, _ in plan.written) if device or mode == "numpy" else ()
-        flat = fn._flats[key, mode, plan.apart] = _NprFlat(
+        flat = fn._flats[key, mode, plan.apart, numpy_arrays] = _NprFlat(
             run, plan.kept, len(fn._positional), written, given, plan.apart, fn.dtype_policy == "preserve",
-            mode, plan.donated, {i for i, k in enumerate(plan.key) if k is _NprPlan.ARRAY})
+            mode, plan.donated, numpy_arrays)
     if flat.refused:
         return False
     plan.flat = flat
