@@ -25,6 +25,7 @@ from .promotion import _npr_promoting
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
 
 from .pyscalars import _npr_list_items, _npr_python_leaves
+from .truth import _npr_truth
 from .result_shape import _npr_numpy_steps, _NprResultShape
 from .views import _npr_is_ref, _npr_loaded_from, npr_value, NprView
 from .appends import _npr_materialize, _npr_stacked_result
@@ -352,10 +353,13 @@ class NprFunction(_NprCalls):
                 fixed = {i: _npr_python_result(v) for i, v in enumerate(leaves) if _npr_is_python_value(v)}
                 fixed.update(_npr_host_held(leaves, static.values(), self.fn.__globals__))  # (`return sim.u`)
                 sites = tuple(checks.sites) if checks is not None else ()
-                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()),
-                                        tuple(same.items()), sites, python, _npr_has_dict(result))
-                return ([v for i, v in enumerate(leaves) if i not in fixed], finals, shape,
-                        jnp.stack([checks.site[...], checks.value[...]]) if sites else None)
+                # a Python number or NumPy's scalar as a branch on data chose: its predicate out too
+                chosen = [(i, k) for i, k in python if type(k) is tuple and i not in fixed]
+                python = tuple((i, k) for i, k in python if type(k) is not tuple)
+                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()), tuple(same.items()),
+                                        sites, python, _npr_has_dict(result), tuple((i, k, t) for i, (k, _, t) in chosen))
+                return ([v for i, v in enumerate(leaves) if i not in fixed] + [_npr_truth(p) for _, (_, p, _) in chosen],
+                        finals, shape, jnp.stack([checks.site[...], checks.value[...]]) if sites else None)
             options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
             if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments
                 (ins,) = options["in_shardings"]
