@@ -26,12 +26,12 @@ from ..rewrite.sum_reorder import sums_mode
 
 
 class ZeroDVariant:
-    """What NprFunction.variant0 holds (rt/jit.py): `params`, {parameter: "array" | "any"} (the
+    """What NprFunction.variant0 holds (rt/jit.py): `params0`, {parameter: "array" | "any"} (the
     0-d arguments that take the variant: a 0-d NumPy array only, or any 0-d value), and make()."""
 
     def __init__(self, text: str, filename: str, name: str, known: frozenset, modes: tuple, namespace: dict,
                  params: dict):
-        self.params = dict(params)
+        self.params0 = dict(params)
         self._text, self._filename, self._name, self._known, self._modes = text, filename, name, known, modes
         self._namespace = namespace
         self.conversion = None  # the variant's ConversionResult, once made

@@ -125,7 +125,7 @@ class NprFunction(_NprCalls):
         self.globals_source = None
         self._traced = None  # traced_fn()
         # np2ref.compile's program for a call given a 0-d value where its kind shows
-        # (compiled/zero_d_variant.py: .params, .make()); None: the function has no such call
+        # (compiled/zero_d_variant.py: .params0, .make()); None: the function has no such call
         self.variant0, self._traced0 = None, None
         self.float_variants = {}  # Python floats that size arrays, made static (float_sizes.py)
 
@@ -324,7 +324,7 @@ class NprFunction(_NprCalls):
         # the trace (`Z.copy()` returned is one), noted per trace (np_dtypes._npr_np_array0_made)
         arrays0 = tuple(n for n in dynamic_names if type(dynamic[n]) is np.ndarray and not dynamic[n].ndim)
         # a 0-d value where its kind shows in a result (`z.copy()`): the 0-d variant's program
-        variant = self.variant0 is not None and _npr_params0(self.variant0.params, static, dynamic)
+        variant = self.variant0 is not None and _npr_params0(self.variant0.params0, static, dynamic)
         key = (tuple(sorted((k, _npr_static_key(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
                dynamic_names, donated, arrays0, variant)
         if key not in self._jitted:
