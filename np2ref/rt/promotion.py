@@ -150,11 +150,13 @@ def _npr_noted(op, a, b, out):
 _NPR_PYTHON_KINDS = {"i": int, "u": int, "f": float, "c": complex}
 
 
-def _npr_mark_either(v):
-    """Note that traced `v` stands for a NumPy scalar of its dtype or a Python number."""
+def _npr_mark_either(v, chosen=None):
+    """Note that traced `v` stands for a NumPy scalar of its dtype or a Python number. `chosen`:
+    (the branch's predicate, whether its true branch gave the Python number): returned, the
+    call gives Python's type where the data took that branch (pyscalars._npr_python_leaves)."""
     kind = _NPR_PYTHON_KINDS.get(np.dtype(v.dtype).kind) if isinstance(v, jax.Array) and v.ndim == 0 else None
     if kind is not None:
-        _npr_state.setdefault("either", {})[id(v)] = (v, kind)
+        _npr_state.setdefault("either", {})[id(v)] = (v, kind, *(chosen or ()))
     return v
 
 
