@@ -41,6 +41,7 @@ from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
 from ..tri_mirrors import tri_lanes
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
+from .. import recurrences
 from .loop_appends import append_only, append_through_branch, appends_arguments, appends_note, guarded_appends
 from .loop_notes import _keyword, _note, opt_in_call
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
@@ -293,6 +294,10 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         _note(ctx, original, _target_text(original.target), "a Python loop (its NPR note says why)")
         return updated
     plan = ctx.m.loops[original]
+    fwd = recurrences.forwarding(original, plan, ctx)  # reads of earlier trips' stores, carried
+    if fwd is not None:
+        plan = dataclasses.replace(plan, carried=plan.carried + fwd.slots,
+                                   defined_before=plan.defined_before | set(fwd.slots))
     name = f"_loop_{plan.var}"
     carried = list(plan.carried)
     params = [cst.Param(cst.Name(plan.var))]
@@ -313,6 +318,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     advance = loop_draws.draws_in_advance(original, inner, plan, ctx)
     if advance is not None:
         inner = advance[0]
+    if fwd is not None:
+        inner = fwd.body(inner)
     elif not plan.python:
         loop_draws.note_host_calls(original, inner, ctx)
     body = cst.IndentedBlock(body=[*head, *inner, *tail])
@@ -320,10 +327,11 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
                            leading_lines=updated.leading_lines)
     func = append_through_branch(func, guarded_appends(original, plan.appends))
     before, after = list(hoisted), []
-    if plan.unrotate or advance:  # the range is read again: evaluate it once
+    if plan.unrotate or advance or fwd:  # the range is read again: evaluate it once
         rng_name = cst.Name(f"_range_{plan.var}")
         before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(rng_name)], rng)]))
         rng = rng_name
+    before += fwd.before(rng) if fwd else []
     if advance:  # the loop's draws, made before it (rules/loop_draws.py)
         sites = cst.Call(cst.Name(J.DRAWS), [cst.Arg(rng_name), *[cst.Arg(s) for s in advance[1]]])
         before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(f"_draws_{plan.var}"))], sites)]))
@@ -349,7 +357,9 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         args.append(_keyword("stop", cst.Integer(str(flags[0]))))
     if plan.unroll:
         args.append(_keyword("unroll", cst.Name("True")))
-    loop_call, lanes = (not advance and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
+    if fwd:
+        _note(ctx, original, plan.var, fwd.note())
+    loop_call, lanes = (not advance and not fwd and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
     if not carried and loop_call.func.value == J.FOR and not advance:  # loops="pallas", sums="reorder"
         loop_call, lanes = opt_in_call(original, updated, plan, loop_call, lanes, ctx)
     stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
