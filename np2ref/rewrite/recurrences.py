@@ -196,7 +196,12 @@ class Forwarding:
             # the element as stored, taken right after the store: later stores of other arrays
             # of its shape hide which array a load is of (lowering._npr_last_store reads back)
             taken = cst.parse_statement(f"{r.slot(0)} = _{r.array}_was.stored({r.array}, {r.store})")
-            at = next((k + 1 for k, s in enumerate(stmts) if _stores_into(s, r)), len(stmts))
+            at = next((k + 1 for k, s in enumerate(stmts) if _stores_into(s, r)), None)
+            if at is None:
+                at = len(stmts)
+            else:  # a read of the element after its store, in this trip, takes it too
+                after = _ToSlots([dataclasses.replace(r, reads=((r.store, 0),))])
+                stmts[at:] = [s.visit(after) for s in stmts[at:]]
             stmts.insert(at, taken)
             slots = [r.slot(d) for d in range(0, r.depth + 1)]
             stmts.append(cst.parse_statement(f"{', '.join(slots[1:])} = {', '.join(slots[:-1])}"))
@@ -238,11 +243,16 @@ class _ToSlots(cst.CSTTransformer):
         return cst.parse_expression(f"_{r.array}_was.read({r.array}, {r.slot(d)}, {code(updated.slice)})")
 
 
-def forwarding(original: cst.For, plan, ctx) -> Forwarding | None:
-    """The recurrences to carry in this lax `range` loop (None: none, or a form that keeps them)."""
+def forwarding(original: cst.For, plan, ctx):
+    """(the loop's plan with the slots carried, Forwarding) for the recurrences to carry in this
+    lax `range` loop; (plan, None) when there are none or the loop's form keeps its reads."""
     if plan.kind != "range" or plan.python or plan.rows or plan.unpack or plan.rotations or plan.unrotate \
             or plan.appends or plan.unroll or any(c.startswith("_break_") for c in plan.carried) \
             or PALLAS.get() or SUMS.get() == "reorder":
-        return None
+        return plan, None
     found = recurrences(original, plan.var, ctx.f)
-    return Forwarding(found) if not isinstance(found, str) else None
+    if isinstance(found, str):
+        return plan, None
+    fwd = Forwarding(found)
+    return dataclasses.replace(plan, carried=plan.carried + fwd.slots,
+                               defined_before=plan.defined_before | set(fwd.slots)), fwd

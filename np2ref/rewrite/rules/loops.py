@@ -46,7 +46,7 @@ from .loop_appends import append_only, append_through_branch, appends_arguments,
 from .loop_notes import _keyword, _note, opt_in_call
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
-from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
+from .loop_forms import (index_min_max, parens, plain_range, reversed_range, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
                          short_literal_range, static_test, unroll_opt_in, written_outside)
 
 FORM_REASON = "not a range/enumerate/zip/reversed loop"
@@ -294,10 +294,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         _note(ctx, original, _target_text(original.target), "a Python loop (its NPR note says why)")
         return updated
     plan = ctx.m.loops[original]
-    fwd = recurrences.forwarding(original, plan, ctx)  # reads of earlier trips' stores, carried
-    if fwd is not None:
-        plan = dataclasses.replace(plan, carried=plan.carried + fwd.slots,
-                                   defined_before=plan.defined_before | set(fwd.slots))
+    plan, fwd = recurrences.forwarding(original, plan, ctx)  # reads of earlier trips' stores, carried
     name = f"_loop_{plan.var}"
     carried = list(plan.carried)
     params = [cst.Param(cst.Name(plan.var))]
@@ -318,10 +315,9 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     advance = loop_draws.draws_in_advance(original, inner, plan, ctx)
     if advance is not None:
         inner = advance[0]
-    if fwd is not None:
-        inner = fwd.body(inner)
     elif not plan.python:
         loop_draws.note_host_calls(original, inner, ctx)
+    inner = fwd.body(inner) if fwd else inner
     body = cst.IndentedBlock(body=[*head, *inner, *tail])
     func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
                            leading_lines=updated.leading_lines)
@@ -357,8 +353,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         args.append(_keyword("stop", cst.Integer(str(flags[0]))))
     if plan.unroll:
         args.append(_keyword("unroll", cst.Name("True")))
-    if fwd:
-        _note(ctx, original, plan.var, fwd.note())
+    _note(ctx, original, plan.var, fwd.note()) if fwd else None
     loop_call, lanes = (not advance and not fwd and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
     if not carried and loop_call.func.value == J.FOR and not advance:  # loops="pallas", sums="reorder"
         loop_call, lanes = opt_in_call(original, updated, plan, loop_call, lanes, ctx)
@@ -463,14 +458,14 @@ def _loop_range(plan, it, local_names=frozenset()):
     if plan.kind == "reversed":  # reversed(range(a, b)) is range(b - 1, a - 1, -1)
         args = [a.value for a in it.args[0].value.args]
         start, stop = (cst.Integer("0"), args[0]) if len(args) == 1 else (args[0], args[1])
-        minus_one = lambda e: cst.BinaryOperation(_parens(e), cst.Subtract(), cst.Integer("1"))  # noqa: E731
+        minus_one = lambda e: cst.BinaryOperation(parens(e), cst.Subtract(), cst.Integer("1"))  # noqa: E731
         return J.call(J.RANGE, minus_one(stop), minus_one(start), cst.parse_expression("-1")), [], []
     seqs, hoisted, hoisted_at = [], [], set()
     for j, a in enumerate(it.args):
         s = a.value
-        if _reversed_range(s):
+        if reversed_range(s):
             s = _loop_range(dataclasses.replace(plan, kind="reversed"), s)[0].with_changes(func=cst.Name("range"))
-        if not isinstance(s, (cst.Name, cst.Attribute, cst.Subscript)) and not _plain_range(s):
+        if not isinstance(s, (cst.Name, cst.Attribute, cst.Subscript)) and not plain_range(s):
             # Python evaluates zip's and enumerate's arguments once, before the loop (`a.copy()`,
             # `a * 2`): so does the converted loop, not once per iteration
             name = cst.Name(f"_seq_{plan.var.strip('_')}{j}")
@@ -486,22 +481,3 @@ def _loop_range(plan, it, local_names=frozenset()):
              or not (isinstance(s, cst.Name) and s.value in local_names) else
              cst.Subscript(s, [cst.SubscriptElement(cst.Index(var))])) for j, (r, s) in enumerate(zip(plan.rows, seqs))]
     return J.call(J.RANGE, bound), rows, hoisted
-
-
-def _parens(e):
-    """e, parenthesised unless it binds at least as tightly as a subtraction's left operand."""
-    if isinstance(e, (cst.Name, cst.Integer, cst.Attribute, cst.Subscript, cst.Call)) or e.lpar or \
-            isinstance(e, cst.BinaryOperation) and isinstance(e.operator, (cst.Add, cst.Subtract, cst.Multiply,
-                                                                           cst.Divide, cst.FloorDivide, cst.Modulo)):
-        return e
-    return e.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-
-
-def _plain_range(e) -> bool:
-    return isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "range" \
-        and all(a.keyword is None and not a.star for a in e.args)
-
-
-def _reversed_range(e) -> bool:
-    return isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "reversed" \
-        and len(e.args) == 1 and _plain_range(e.args[0].value) and 1 <= len(e.args[0].value.args) <= 2
