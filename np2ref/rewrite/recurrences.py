@@ -208,8 +208,8 @@ class Forwarding:
         return stmts
 
     def note(self) -> str:
-        reads = "; ".join(f"{r.array}[{', '.join(c for c, _ in r.reads)}]" for r in self.recs)
-        return f"a lax loop carrying what earlier trips stored ({reads}: forwarded, rt/recur.py)"
+        reads = ", ".join(f"{r.array}[{c}]" for r in self.recs for c, _ in r.reads)
+        return f"a lax loop carrying {reads} from the trips that stored them (rt/recur.py)"
 
 
 def _stores_into(stmt, r: Recurrence) -> bool:
