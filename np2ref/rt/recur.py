@@ -15,7 +15,8 @@ place, one more dependent memory round trip per trip; on a TPU iir_filter took 3
 which carries y[n - 1], y[n - 2] as scalars. Exact: the carried value is the stored one, in the
 array's dtype, taken from the store itself (views._npr_element_read: NumPy's cast of the value,
 as the array then holds it), so every later read sees the bits the array holds. Decided when the
-loop is traced, with its bounds known (`on`): a traced range, an array other than a 1-d Ref, or
+loop is traced, with its bounds known (`on`): a traced range, an array other than a 1-d Ref or
+view of one (thomas_tridiag's rows of `work`, which npr_for gives the body as Refs of their own), or
 an index the original would wrap (negative) or find out of range keeps every read as it was (the
 carried values are then zeros nobody reads), so NumPy's IndexError still comes from the same read.
 """
@@ -25,7 +26,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .core import npr_load
-from .views import _npr_element_read, npr_get
+from .views import NprView, _npr_element_read, npr_get
 
 
 class NprRecur:
@@ -36,8 +37,7 @@ class NprRecur:
     def __init__(self, rng, ref, at, depth):
         bounds = _npr_bounds(rng, ref, at, depth)
         self.on = bounds is not None
-        dtype = ref.dtype if isinstance(ref, jax.Ref) else jnp.result_type(ref)
-        self._zero = jnp.zeros((), dtype)
+        self._zero = jnp.zeros((), ref.dtype if isinstance(ref, (jax.Ref, NprView)) else jnp.result_type(ref))
         if self.on:  # what the first trip reads: the elements 1..depth trips before its store
             start, step = bounds
             loaded = npr_load(ref)
@@ -56,8 +56,8 @@ class NprRecur:
         """What `ref[idx]` holds after this trip's store into it, taken from the store."""
         if not self.on:
             return self._zero
-        value = _npr_element_read(ref, idx, feeds_store=True)
-        return value if value is not None else npr_get(ref)[idx]
+        value = _npr_element_read(ref, idx, feeds_store=True) if isinstance(ref, jax.Ref) else None
+        return value if value is not None else npr_get(ref)[idx]  # (a view the body did not get as a Ref)
 
 
 def _npr_bounds(rng, ref, at, depth):
@@ -65,7 +65,7 @@ def _npr_bounds(rng, ref, at, depth):
     (d <= depth) is an index in range, not negative, over a range of at least one trip known
     now; else None."""
     start, stop, step = (getattr(rng, a, None) for a in ("start", "stop", "step"))
-    if not (isinstance(ref, jax.Ref) and ref.ndim == 1) or not all(
+    if not (isinstance(ref, (jax.Ref, NprView)) and ref.ndim == 1) or not all(
             isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (start, stop, step)):
         return None
     start, stop, step = int(start), int(stop), int(step)

@@ -46,6 +46,10 @@ def sweep(lo, diag, up, rhs, x):
     return x
 
 
+def sweep_rows(work, x):
+    return sweep(work[0], work[1], work[2], work[3], x)
+
+
 def int_growth(y, x):
     for n in range(1, y.shape[0]):
         y[n] = y[n - 1] * 1.5 + x[n]
@@ -164,6 +168,14 @@ def test_op_assign_stores_and_a_descending_loop(m):
     b = RNG.random(n) + 3.0
     _same(m.sweep, a, b, c, d, np.zeros(n))
     assert np2ref.compile(m.sweep).source.count("npr_recur(") == 3  # diag and rhs forward, x backward
+
+
+def test_rows_of_one_array_passed_as_the_arrays(m):
+    """The arrays are rows of `work` (thomas_tridiag's form): views, given to the loop's body as
+    Refs of their own (rt/loops.py _npr_split_views); the carried values follow them."""
+    work = RNG.random((4, 30))
+    work[1] += 3.0
+    _same(m.sweep_rows, work, np.zeros(30))
 
 
 @pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint8])
