@@ -3,7 +3,8 @@
 What: in `for i in range(a, b)` (step 1 or -1) whose body stores into an array once per trip, at
 its top level, `y[i + c0] = v` (or `y[i + c0] op= v`), a read `y[i + c]` with (c0 - c) * step = d
 >= 1 reads what the store d trips before put (or, in the first d trips, what y held before the
-loop). The store stays; the last d stored elements are carried (rt/recur.py), the reads take them:
+loop). The store stays; the last d stored elements are carried (rt/recur.py), the reads take them,
+and a read of `y[i + c0]` after the store, in the same trip, takes the element just stored:
 
     for n in range(2, N):                          _y_was = npr_recur(_range_n, y, 0, 2)
         y[n] = b * x[n] - a1 * y[n - 1] \\   ->      _y_was1, _y_was2 = _y_was.first
@@ -31,7 +32,7 @@ import dataclasses
 import libcst as cst
 
 from .lane_reads import _plus, code
-from .lanes import PURE_BUILTINS, _Accesses, _aug_names, _assigned_names, _written_arrays
+from .lanes import _Accesses, _aug_names, _assigned_names, _written_arrays
 from .pallas_loops import PALLAS
 from .sum_reorder import SUMS
 from ..analysis.nodes import run_visitor
@@ -40,7 +41,6 @@ from ..emit import jaxnames as J
 MAX_DEPTH = 8  # carried elements per array (a longer reach keeps its reads)
 _BARRED = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Del, cst.Return,
            cst.Break, cst.Continue, cst.Try, cst.Yield, cst.Await)
-assert "len" in PURE_BUILTINS  # (the calls allowed are lanes.py's pure ones)
 
 
 @dataclasses.dataclass(frozen=True)
