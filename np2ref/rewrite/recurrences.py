@@ -21,7 +21,8 @@ other array the body writes has known storage apart from y's (analysis/aliases.p
 a pure NumPy function, method or builtin (rewrite/lanes.py's table: no `out=`, no module function
 that could write y through a closure), and there is no nested def, lambda, `del`, `global`, jump
 or `return`; the loop variable is not assigned. At trace time rt/recur.py also needs static
-bounds, a 1-d Ref and every index involved in range and not negative (no wrap-around).
+bounds, a 1-d Ref, every index involved in range and not negative (no wrap-around), and no other
+array the body writes sharing an element with y (a caller passing one array as two parameters).
 Exact: each carried value is the element as the array holds it after the store (its dtype's cast).
 """
 
@@ -49,6 +50,7 @@ class Recurrence:
     at: int                     # the store's offset: `y[i + at] = ...`
     store: str                  # the store's index, as written
     reads: tuple[tuple[str, int], ...]  # (index as written, trips back) of each forwarded read
+    others: tuple[str, ...] = ()  # the other arrays the body writes (npr_recur checks them apart)
 
     @property
     def depth(self) -> int:
@@ -91,7 +93,8 @@ def recurrences(loop: cst.For, var: str, facts) -> tuple[Recurrence, ...] | str:
             if c is not None and 1 <= (at - c) * step <= MAX_DEPTH:
                 reads.append((code(elements), (at - c) * step))
         if reads:
-            found.append(Recurrence(name, at, code(target.slice), tuple(dict.fromkeys(reads))))
+            found.append(Recurrence(name, at, code(target.slice), tuple(dict.fromkeys(reads)),
+                                    tuple(sorted(written - {name}))))
     return tuple(found) or "no read of an element an earlier trip stored"
 
 
@@ -179,11 +182,13 @@ class Forwarding:
         return tuple(r.slot(d) for r in self.recs for d in range(1, r.depth + 1))
 
     def before(self, rng: cst.BaseExpression) -> list[cst.BaseStatement]:
-        """`_y_was = npr_recur(range, y, at, depth)` and the first trip's slots, per array."""
+        """`_y_was = npr_recur(range, y, at, depth, *other written arrays)` and the first trip's
+        slots, per array."""
         out = []
         for r in self.recs:
             made = cst.Call(cst.Name(J.RECUR), [cst.Arg(rng), cst.Arg(cst.Name(r.array)),
-                                                    cst.Arg(cst.parse_expression(str(r.at))), cst.Arg(cst.Integer(str(r.depth)))])
+                                                    cst.Arg(cst.parse_expression(str(r.at))), cst.Arg(cst.Integer(str(r.depth))),
+                                                    *[cst.Arg(cst.Name(w)) for w in r.others]])
             out.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(f"_{r.array}_was"))], made)]))
             slots = ", ".join(r.slot(d) for d in range(1, r.depth + 1))
             out.append(cst.parse_statement(f"{slots}{',' if r.depth == 1 else ''} = _{r.array}_was.first"))

@@ -26,7 +26,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .core import npr_load
-from .views import NprView, _npr_element_read, npr_get
+from .views import NprView, _npr_element_read, _npr_overlap, npr_get
 
 
 class NprRecur:
@@ -34,8 +34,10 @@ class NprRecur:
 
     __slots__ = ("on", "first", "_zero")
 
-    def __init__(self, rng, ref, at, depth):
-        bounds = _npr_bounds(rng, ref, at, depth)
+    def __init__(self, rng, ref, at, depth, written=()):
+        # another array the body writes may be y's buffer when the caller passed one array as
+        # two parameters (np2ref then gives both the same Ref): its stores would change y
+        bounds = None if any(_npr_overlap(ref, w) for w in written) else _npr_bounds(rng, ref, at, depth)
         self.on = bounds is not None
         self._zero = jnp.zeros((), ref.dtype if isinstance(ref, (jax.Ref, NprView)) else jnp.result_type(ref))
         if self.on:  # what the first trip reads: the elements 1..depth trips before its store
@@ -79,6 +81,7 @@ def _npr_bounds(rng, ref, at, depth):
     return (start, step) if 0 <= min(ends) and max(ends) < ref.shape[0] else None
 
 
-def npr_recur(rng, ref, at, depth):
-    """NprRecur: `ref[i + at]`'s stores in the `range` loop `rng`, the last `depth` carried."""
-    return NprRecur(rng, ref, at, depth)
+def npr_recur(rng, ref, at, depth, *written):
+    """NprRecur: `ref[i + at]`'s stores in the `range` loop `rng`, the last `depth` carried;
+    `written`: the other arrays the loop writes."""
+    return NprRecur(rng, ref, at, depth, written)

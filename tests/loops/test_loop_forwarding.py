@@ -50,6 +50,14 @@ def sweep_rows(work, x):
     return sweep(work[0], work[1], work[2], work[3], x)
 
 
+def sweep_same(lo, diag, up, x):
+    return sweep(lo, diag, up, diag, x)  # rhs is diag: its stores change diag
+
+
+def sweep_overlap(lo, diag, up, x):
+    return sweep(lo, diag[:-1], up[:-1], diag[1:], x[:-1])  # rhs overlaps diag, one element on
+
+
 def int_growth(y, x):
     for n in range(1, y.shape[0]):
         y[n] = y[n - 1] * 1.5 + x[n]
@@ -176,6 +184,15 @@ def test_rows_of_one_array_passed_as_the_arrays(m):
     work = RNG.random((4, 30))
     work[1] += 3.0
     _same(m.sweep_rows, work, np.zeros(30))
+
+
+@pytest.mark.parametrize("name", ["sweep_same", "sweep_overlap"])
+def test_one_array_passed_as_two_parameters(m, name):
+    """The proof on the source takes the parameters apart; the caller passed one buffer twice (or
+    overlapping views): npr_recur sees the other written array share y's elements and carries
+    nothing (carried, diag's read `diag[k - 1]` missed rhs's store into the same element)."""
+    lo, up, diag = RNG.random(25), RNG.random(25), RNG.random(25) + 3.0
+    _same(getattr(m, name), lo, diag, up, np.zeros(25))
 
 
 @pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint8])
