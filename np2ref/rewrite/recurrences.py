@@ -258,6 +258,14 @@ def forwarding(original: cst.For, plan, ctx):
     found = recurrences(original, plan.var, ctx.f)
     if isinstance(found, str):
         return plan, None
+    # npr_recur names the other written arrays before the loop: each must be bound there (not
+    # bound by the body itself: a view made in a trip is checked by the proof's roots alone)
+    inside = _assigned_names(original.body)
+    bound = {t.value for t, _ in ctx.f.bindings if isinstance(t, cst.Name)} | set(ctx.f.params)
+    found = tuple(r for r in found if not any(w in inside or w in bound and w not in plan.defined_before
+                                              for w in r.others))
+    if not found:
+        return plan, None
     fwd = Forwarding(found)
     return dataclasses.replace(plan, carried=plan.carried + fwd.slots,
                                defined_before=plan.defined_before | set(fwd.slots)), fwd

@@ -96,6 +96,14 @@ def through_view(y):
     return y
 
 
+def through_row(y, work):
+    for n in range(1, y.shape[0]):
+        row = work[1]  # bound by the trip: npr_recur cannot name it before the loop
+        y[n] = y[n - 1] * 0.5 + 1.0
+        row[n] = y[n]
+    return y
+
+
 def helper(y, n):
     y[n] = 0.0
 
@@ -230,10 +238,11 @@ def test_an_index_past_the_end_raises_numpys_error(m):
         np2ref.compile(m.past_end, host_below=0)(y.copy())
 
 
-@pytest.mark.parametrize("name", ["through_view", "through_call", "guarded"])
+@pytest.mark.parametrize("name", ["through_view", "through_call", "guarded", "through_row"])
 def test_another_write_that_may_reach_the_array_keeps_the_reads(m, name):
     fn = getattr(m, name)
     args = {"through_view": (RNG.standard_normal(12),), "through_call": (RNG.standard_normal(12),),
-            "guarded": (RNG.standard_normal(12), RNG.standard_normal(12))}[name]
+            "guarded": (RNG.standard_normal(12), RNG.standard_normal(12)),
+            "through_row": (RNG.standard_normal(12), RNG.standard_normal((3, 12)))}[name]
     assert not _carried(fn)
     _same(fn, *args)
