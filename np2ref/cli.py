@@ -494,22 +494,7 @@ def cmd_verify(args) -> int:
     return run_verify(args)
 
 
-def run() -> None:
-    """The `np2ref` command: main(); after `check` and `convert` the process ends at once
-    (os._exit, as mypy's command does), its output flushed: freeing a large module's trees and
-    tables one object at a time at interpreter exit cost ~0.4 s of CPU per 3,000 lines checked in
-    this process. (The commands write their files and cache entries before main returns; their
-    worker pools are shut down by then.)"""
-    code = main()
-    if sys.argv[1:2] not in (["check"], ["convert"]):
-        sys.exit(code)
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # (a closed pipe: `np2ref check . | head`)
-            pass
-    os._exit(code if isinstance(code, int) else 0 if code is None else 1)
-
-
 if __name__ == "__main__":
+    from np2ref.__main__ import run  # (the command: main, then a quick exit)
+
     run()
