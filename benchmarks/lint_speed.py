@@ -51,10 +51,14 @@ def _cli(*args, cwd: Path) -> tuple[float, float]:
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "PYTHONPATH": str(ROOT)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "np2ref.cli", *map(str, args)], cwd=cwd, env=env,
-                   capture_output=True, text=True, check=False)
+    done = subprocess.run([sys.executable, "-m", "np2ref.cli", *map(str, args)], cwd=cwd, env=env,
+                          capture_output=True, text=True, check=False)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # (exit 1 is `check`'s "diagnostics found"; a traceback is a crash timed as a row: main's
+    # "convert gen600.py, unchanged (cache)" row timed a conversion and an UnboundLocalError)
+    if done.returncode not in (0, 1) or "Traceback (most recent call last)" in done.stderr:
+        raise SystemExit(f"np2ref {' '.join(map(str, args))} failed (exit {done.returncode}):\n{done.stderr[-2000:]}")
     return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 

@@ -5,6 +5,7 @@ change a single diagnostic or output line).
     PYTHONHASHSEED=0 PYTHONPATH=/path/to/old python benchmarks/output_snapshot.py /tmp/before
     PYTHONHASHSEED=0 PYTHONPATH=$PWD python benchmarks/output_snapshot.py /tmp/after
     diff -r /tmp/before /tmp/after
+    python benchmarks/output_snapshot.py /tmp/after generated/ corpus/   # only the names holding these
 
 Per input: the converted module (`code`), the same importing the standalone runtime, the rendered
 diagnostics, the loop notes and host calls' lines, and for the goldens (whose input ends at `# output`) the body and the conversion of
@@ -28,7 +29,19 @@ def inputs() -> list[tuple[str, str]]:
             found.append((str(path.relative_to(ROOT)), path.read_text()))
     for path in sorted((ROOT / "tests" / "cases").rglob("*.py")):
         found.append((str(path.relative_to(ROOT)), path.read_text().partition("# output\n")[0]))
-    return found
+    return found + generated()
+
+
+def generated() -> list[tuple[str, str]]:
+    """The generated modules of benchmarks/lint_speed.py (600 functions) and of
+    tests/pipeline/test_split_check.py (refusals, calls, host loops to lift), whole."""
+    sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "tests" / "pipeline"), str(ROOT / "tests")]
+    import lint_speed
+    import test_split_check
+
+    return [("generated/gen600.py", lint_speed.generated_module()),
+            ("generated/split_check_8.py", test_split_check._module(8)),
+            ("generated/split_check_host_8.py", test_split_check._module(8, host=True))]
 
 
 def snapshot(name: str, text: str) -> str:
@@ -47,8 +60,11 @@ def snapshot(name: str, text: str) -> str:
 
 
 def main(argv=None) -> None:
-    out = Path((argv or sys.argv[1:])[0])
+    argv = argv or sys.argv[1:]
+    out = Path(argv[0])
     for name, text in inputs():
+        if len(argv) > 1 and not any(text_ in name for text_ in argv[1:]):  # (only the names holding these)
+            continue
         target = out / (name.replace("/", "__") + ".txt")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(snapshot(name, text))

@@ -79,8 +79,8 @@ def convert_one(path: str, runtime_module: str, policy, options, use_cache: bool
         code = result.code_for(runtime_module, policy, options) if result.ok else None
         done = Converted(path, result.source, code, result.diagnostics, result.ok,
                          bool(set(result.functions) - set(result.plain)))
-    if entry is not None and result.source is not None:
-        cache.store_json(entry, {"code": code, "ok": done.ok, "translated": done.translated,
+    if entry is not None and done.source is not None:  # (done: from the parts or from one run)
+        cache.store_json(entry, {"code": done.code, "ok": done.ok, "translated": done.translated,
                                  "diagnostics": cache.diagnostics_json(done.diagnostics)})
     return done
 

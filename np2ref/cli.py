@@ -495,4 +495,6 @@ def cmd_verify(args) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from np2ref.__main__ import run  # (the command: main, then a quick exit)
+
+    run()

@@ -38,7 +38,7 @@ def convert_split(text: str, filename: str, jobs: int, runtime_module: str, poli
     cut = split.parts(text, filename, jobs, min_lines)
     if cut is None:
         return None
-    tree = ast.parse(text)
+    tree = split.syntax_tree(text)  # (the cut's own: parsed once)
     functions = [s for s in tree.body if isinstance(s, ast.FunctionDef)]
     if any(not isinstance(s, ast.FunctionDef) for s in tree.body[tree.body.index(functions[0]):]):
         return None  # an import between functions: each part's head would hold its own

@@ -367,12 +367,13 @@ def _visit_typed(node, visitor, enter: dict, leave: dict, skip_layout: bool) -> 
 # are those of _visit_typed.
 
 class _Tour:
-    __slots__ = ("nodes", "close", "by_type")
+    __slots__ = ("nodes", "close", "by_type", "wanted")
 
     def __init__(self, root: cst.CSTNode):
         self.nodes: list = []  # libcst's visiting order, layout left out
         self.close: list[int] = []  # where each node's run ends
         self.by_type: dict[type, list[int]] = {}  # the positions of each type's nodes, ascending
+        self.wanted: dict[_Plan, list[list[int]]] = {}  # by_type's lists of the types a plan has methods for
         stack: list = [root]
         nodes, close, by_type = self.nodes, self.close, self.by_type
         while stack:
@@ -449,13 +450,17 @@ def _visit_toured(tour: _Tour, start: int, visitor, plan: "_Plan") -> None:
             if hit:
                 positions.append(p)
     else:
+        lists = tour.wanted.get(plan)
+        if lists is None:  # (once per tour and visitor class: a tour holds ~30 types, a visitor wants a few)
+            lists = [where for kind, where in tour.by_type.items() if plan.names_of(kind) is not None]
+            if _PLANS.get(type(visitor)) is plan:  # (not a class made per call: its plan is made per call too)
+                tour.wanted[plan] = lists
         runs = []
-        for kind, where in tour.by_type.items():
-            if plan.names_of(kind) is not None:
-                lo = bisect.bisect_left(where, start)
-                hi = bisect.bisect_left(where, stop, lo)
-                if lo < hi:
-                    runs.append(where[lo:hi])
+        for where in lists:
+            lo = bisect.bisect_left(where, start)
+            hi = bisect.bisect_left(where, stop, lo)
+            if lo < hi:
+                runs.append(where[lo:hi])
         positions = runs[0] if len(runs) == 1 else sorted(p for run in runs for p in run)
     methods: dict = {}
     pending: list = []  # (end of run, node, its leave method), innermost last

@@ -420,7 +420,8 @@ def lift(text: str, module: cst.Module) -> Lifted | None:
             inner.lifted = _fresh(f"{func.name.value}__{inner.name}", taken)
         new = _outer(func, lifted, module)
         old_code = module.code_for_node(func.with_changes(leading_lines=()))
-        if new is None or _lines(module.code_for_node(new.with_changes(leading_lines=()))) != _lines(old_code):
+        new_code = module.code_for_node(new.with_changes(leading_lines=())) if new is not None else None
+        if new is None or _lines(new_code) != _lines(old_code):  # (each text made once: libcst's codegen is slow)
             continue
         start = positions[func.name].start.line - (
             _lines(old_code) - _lines(module.code_for_node(func.with_changes(leading_lines=(), decorators=()))))
@@ -438,7 +439,7 @@ def lift(text: str, module: cst.Module) -> Lifted | None:
             out += ["\n", "\n"]
             where += [(start, 0), (start, 0)]
             names[inner.lifted] = (func.name.value, inner.name)
-        for k, line in enumerate(module.code_for_node(new.with_changes(leading_lines=())).splitlines(keepends=True)):
+        for k, line in enumerate(new_code.splitlines(keepends=True)):
             out.append(line)
             where.append((start + k, 0))
         done = start - 1 + _lines(old_code)

@@ -33,7 +33,7 @@ any other stays as written.
 from __future__ import annotations
 
 import libcst as cst
-from ..analysis.nodes import run_visitor
+from ..analysis.nodes import contains, run_visitor
 
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 
@@ -94,8 +94,8 @@ def _found(loop) -> _Found:
 
 
 def _rewritable(stmt) -> bool:
-    if not isinstance(stmt, (cst.For, cst.While)):
-        return False
+    if not isinstance(stmt, (cst.For, cst.While)) or not contains(stmt.body, cst.Return):
+        return False  # (a loop with no `return` at all has none of its own: most loops, at a walk's cost)
     f = _found(stmt)
     # an `else:` runs when no `break` ended the loop: with no `break` of its own, when no return did
     return f.own > 0 and f.nested == 0 and (isinstance(stmt, cst.While) or f.on_data > 0) \

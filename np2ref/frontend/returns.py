@@ -74,8 +74,8 @@ def early_returns(func: cst.FunctionDef) -> bool:
     """Whether `func` has a `return` inside an `if` on data that lower() may turn into one exit."""
     from ..rewrite.rules.mask_items import selected_by_form
 
-    if not contains(func.body, cst.If):  # (no `if`, no return inside one: most functions, at a walk's cost)
-        return False
+    if not contains(func.body, cst.If) or not contains(func.body, cst.Return):
+        return False  # (no `if`, or no `return`: none inside an `if`; most functions, at a walk's cost)
     where = _Where(selected_by_form(func))
     for stmt in func.body.body:
         run_visitor(stmt, where)

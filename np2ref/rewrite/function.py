@@ -146,7 +146,7 @@ class ModuleRewriter(cst.CSTTransformer):
 
     # -- dispatch ----------------------------------------------------------------------------
     def on_visit(self, node) -> bool:
-        if self.f is not None and node in self.m.dead:  # never runs: kept as written (rules planned nothing)
+        if self.f is not None and self.m.dead and node in self.m.dead:  # never runs: kept as written
             return False
         visit = own_method(type(self), "visit_", type(node))  # (libcst's on_visit, its lookup made once per type)
         return visit is None or visit(self, node) is not False

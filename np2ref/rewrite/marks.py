@@ -86,7 +86,7 @@ class MarkPass(cst.CSTVisitor):
         kind = type(node)
         if kind is cst.If and is_dead_if(node):  # `if 0:` never runs its body: nothing there to plan or refuse
             self.m.dead.add(node.body)
-        elif node in self.m.dead:
+        elif self.m.dead and node in self.m.dead:  # (a node's hash is libcst's Python __hash__: asked only when any)
             return False
         visit = own_method(type(self), "visit_", kind)  # (libcst's on_visit, its lookup made once per type)
         if visit is not None and visit(self, node) is False:

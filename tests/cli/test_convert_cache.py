@@ -77,3 +77,22 @@ def test_an_edited_sibling_module_is_read_again(tmp_path):
     assert "def bench_do_while(" not in (tmp_path / "fresh.py").read_text(), uncached.stderr
     assert (tmp_path / "out.py").read_text().replace("out.py", "") == \
         (tmp_path / "fresh.py").read_text().replace("fresh.py", "")
+
+
+def test_a_module_converted_in_parts_is_cached(tmp_path):
+    # a module of 1,500 lines or more is converted in parts at -j 2 (split_convert.py); storing its
+    # entry read the one-run result, which a conversion in parts never made: UnboundLocalError, exit 1
+    step = "\n\ndef step_{k}(u):\n    u[1:-1] += 0.5 * (u[2:] - u[:-2])\n    v = u.copy()\n    v[::2] *= {k}.0\n" \
+           "    return v\n"
+    cache = tmp_path / "cache"
+    (tmp_path / "big.py").write_text("import numpy as np\n" + "".join(step.format(k=k) for k in range(250)))
+    first = _convert("-j", "2", "big.py", "-o", "out.py", cwd=tmp_path, cache=cache)
+    assert first.returncode == 0, first.stderr
+    written = (tmp_path / "out.py").read_text()
+    (entry,) = _entries(cache)
+    stored = json.loads(entry.read_text())
+    assert written.startswith(stored["code"])  # (the file adds its sha256 line)
+    stored["code"] = stored["code"].replace("def step_7(", "def FROM_THE_CACHE(")
+    entry.write_text(json.dumps(stored))
+    assert _convert("-j", "2", "big.py", "-o", "out.py", cwd=tmp_path, cache=cache).returncode == 0
+    assert "def FROM_THE_CACHE(" in (tmp_path / "out.py").read_text()
