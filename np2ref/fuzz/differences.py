@@ -142,12 +142,13 @@ def caller_32(args) -> bool:
 def _caller_types(expected, got, args, where: str = "result") -> str | None:
     """A call given jax.Arrays returns NumPy's types where the NumPy program returns NumPy's array
     or scalar: a jax.Array there is one the caller's JAX computes on (in 32 bits with x64 off, in
-    its own summation order). (The caller's own arrays returned as themselves: _identity.)"""
+    its own summation order). The caller's own jax.Array returned is itself (the NumPy run's
+    arguments are NumPy copies: `expected` is an ndarray there; _identity checks the object)."""
     if not any(_is_jax(a) for a in args):
         return None
     if isinstance(expected, (tuple, list)) and isinstance(got, (tuple, list)):
         return next((d for k, (e, g) in enumerate(zip(expected, got))
                      if (d := _caller_types(e, g, args, f"{where}[{k}]"))), None)
-    if isinstance(expected, (np.ndarray, np.generic)) and _is_jax(got):
+    if isinstance(expected, (np.ndarray, np.generic)) and _is_jax(got) and not any(got is a for a in args):
         return f"{where}: NumPy returns a {expected.dtype} {type(expected).__name__}, np2ref a jax.Array"
     return None

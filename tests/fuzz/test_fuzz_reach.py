@@ -62,10 +62,10 @@ def test_a_jax_array_caller_gets_numpys_types():
     expected = (np.ones(3), np.float64(3.0), np.ones(3, np.float32))
     assert _caller_types(expected, (np.ones(3), np.float64(3.0), np.ones(3, np.float32)), [j]) is None
     assert "result[0]" in _caller_types(expected, (wide, np.float64(3.0), np.ones(3, np.float32)), [j])
-    assert "result[2]" in _caller_types(expected, (np.ones(3), np.float64(3.0), j), [j])  # 32 bits too
-    assert "result[0]" in _caller_types(expected, (wide, 3.0, j), [wide])  # and a 64-bit caller
+    assert "result[2]" in _caller_types(expected, (np.ones(3), np.float64(3.0), j + 1), [j])  # 32 bits too
+    assert "result[0]" in _caller_types(expected, (wide, 3.0, j), [j + 1, wide + 1])  # and a 64-bit caller
     assert _caller_types(expected, (wide, 3.0, j), [np.ones(3)]) is None  # NumPy arguments: other checks
-    assert _caller_types((j,), (j,), [j]) is None  # the caller's own jax.Array returned (_identity checks it)
+    assert _caller_types(expected, (np.ones(3), 3.0, j), [j]) is None  # the caller's own (_identity checks it)
 
 
 STRIDED_HOST = '''import time
