@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import inspect
+import itertools
 import linecache
 import time
 
@@ -42,6 +43,7 @@ def runtime_namespace() -> dict:
 
 
 _MISSING = object()
+_EXEC_NUMBERS = itertools.count(1)
 
 
 def _host_hint(result, name) -> str | None:
@@ -84,7 +86,10 @@ class Compiled:
             namespace.update(closure_values(fn))  # read again at each call (ClosureScope)
         runtime = runtime_namespace()
         namespace.update({k: v for k, v in runtime.items() if not k.startswith("__")})
-        self._exec_name = f"<np2ref: {filename}>"
+        # one name per compile: the runtime reads the program back from linecache under it (the
+        # promoting variant, rt/promotion.py; `# @L` marks), and another function of the same file
+        # compiled after this one would replace a shared entry with its own program
+        self._exec_name = f"<np2ref: {filename}>[{next(_EXEC_NUMBERS)}]"
         linecache.cache[self._exec_name] = (len(result.exec_source), None,
                                             result.exec_source.splitlines(True), self._exec_name)
         exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
