@@ -232,6 +232,7 @@ def test_a_compiled_function_gives_numpys_answer(key):
         assert _code(exc) == COMPILE[key], exc
         return
     assert COMPILE[key] == "same", "translated where a refusal was expected"
+    assert result_types(got) == result_types(expected)  # NumPy's types, for jax.Array arguments too
     sig = inspect.signature(fn)
     _compare(fn, _numpy(expected), _numpy(got), sig.bind(*a0, **k0).arguments, sig.bind(*a1, **k1).arguments, key)
     assert same_text(printed.getvalue(), shown.getvalue())
