@@ -13,16 +13,16 @@ values. Timing, not a test: no assertions on numbers.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import jax
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 import np2ref  # noqa: E402
+from device_worst import timed  # noqa: E402 (the median of waited calls)
 
 
 def push(pos0, vel0, dt):
@@ -31,16 +31,6 @@ def push(pos0, vel0, dt):
     pos = pos + dt * vel  # float64 (dt a NumPy float64)
     vel *= 0.999
     return pos, vel, np.sum(vel)
-
-
-def timed(fn, calls):
-    jax.block_until_ready(fn())
-    times = []
-    for _ in range(calls):
-        t = time.perf_counter()
-        jax.block_until_ready(fn())
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1e6
 
 
 def main(argv=None) -> int:
@@ -64,8 +54,8 @@ def main(argv=None) -> int:
             scale = float(np.abs(want[1]).sum())  # the float32 sum: to its order's rounding
             agree = all(np.allclose(np.asarray(got[0]), want[0], rtol=1e-6) and np.allclose(np.asarray(got[1]), want[1])
                         and abs(float(got[2]) - float(want[2])) <= 1e-6 * scale for got in (plain, device))
-            t_plain = timed(lambda: compiled(pos, vel, dt), a.calls)
-            t_device = timed(lambda: compiled.device(pos, vel, dt)[0], a.calls)
+            t_plain = timed(lambda: compiled(pos, vel, dt), a.calls) * 1e6
+            t_device = timed(lambda: compiled.device(pos, vel, dt)[0], a.calls) * 1e6
         names = lambda out: ", ".join(type(v).__name__ for v in out)  # noqa: E731
         print(f"| {n:,} | {t_plain:.1f} | {t_device:.1f} | {names(plain)} | {names(device)} | {agree} |")
     return 0
