@@ -396,7 +396,8 @@ CODES = {c.code: c for c in [
          "So is a name a data-dependent `if` or a lax loop carries that holds a Python float or a "
          "NumPy integer, as the data decides (`best = -np.inf` then `best = x[i]` on int data: one "
          "dtype would round int64 beyond 2**53 or turn -inf into an int), or a Python int its NumPy "
-         "integer type cannot hold (`best = -1` then `best = u8[i]`). Found at trace time.",
+         "integer type cannot hold (`best = -1` then `best = u8[i]`). Found at trace time. And, converting: "
+         "`r = in_place(u) if c else step(u)` written or returned, in_place returning its argument.",
          "y = x[i] if x[i] > 0 else 0.5   # x: int64", "y = x[i] if x[i] > 0 else 0"),
     Code("NPR129", "a name that may be unbound, read where np2ref cannot check it",
          "A name a data-dependent `if` or loop may leave unbound (bound in one branch only, or in a "

@@ -17,14 +17,16 @@ from ..pipeline import ConversionResult, convert_source
 from ..rewrite.pallas_loops import pallas_loops
 from ..rewrite.sum_reorder import sums_mode
 from ..rewrite.rules.list_items import item_params
+from ..rewrite.rules.zero_d import params0_recorded
 from ..policy import DtypePolicy
 from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global random state as it was)
 from .bitwise import BITWISE_OPTIONS, with_bitwise_options  # noqa: F401 (BITWISE_OPTIONS: public)
 from .choice import HOST, JIT, Choice, choose, closed_because
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
-from .refusals import located, source_line, trace_refusal
+from .refusals import located, source_line, trace_refusal, traced_in
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
 from .source import ClosureScope, closure_values, refuse, source_of
+from .zero_d_variant import ZeroDVariant, programs
 
 _RUNTIME: dict | None = None
 
@@ -66,9 +68,9 @@ class Compiled:
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = source_of(fn)
         name = fn.__name__
-        with pallas_loops(loops), sums_mode(sums):  # the kernels beside the loops; sums reordered (ValueError: a bad name)
-            result = convert_source(text, filename, only={name}, seeds=True,
-                                    known=frozenset(fn.__code__.co_freevars))
+        known = frozenset(fn.__code__.co_freevars)  # (kernels beside loops; sums reordered; 0-d params noted)
+        with pallas_loops(loops), sums_mode(sums), params0_recorded() as params0:
+            result = convert_source(text, filename, only={name}, seeds=True, known=known)
         if name in result.host:
             raise refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
                           fn, hint=_host_hint(result, name) or "move I/O (files, print(file=)), timing and random set-up "
@@ -92,6 +94,7 @@ class Compiled:
         self._exec_name = f"<np2ref: {filename}>[{next(_EXEC_NUMBERS)}]"
         linecache.cache[self._exec_name] = (len(result.exec_source), None,
                                             result.exec_source.splitlines(True), self._exec_name)
+        namespace["__npr_source__"] = result.exec_source  # (its functions' variants read it: rt/promotion.py)
         exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
         self._introspects = any(f"{name}(" in result.exec_source for name in rt.NPR_ASKING)  # (a 0-d argument)
         entry_type = runtime["NprFunction"]
@@ -107,6 +110,9 @@ class Compiled:
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
+        if params0.found.get(name):  # a 0-d argument's copy, astype, zeros_like, np.where: zero_d_variant.py
+            self._entry.variant0 = ZeroDVariant(text, filename, name, known, (loops, sums), namespace,
+                                                params0.found[name])
         self.in_shardings: dict = {}  # by argument name: device_put inputs for .pure with them
         if any(v is not None for v in (in_shardings, out_shardings, mesh)):
             from .sharding import ShardingPlan  # imports jax: only when asked for
@@ -335,7 +341,8 @@ class Compiled:
             return []
         mine = {line for line, _, name, _, _ in self.conversion.loops if name == self.__name__}
         return [f"{self.conversion.filename}:{line}: when traced: {what}"
-                for (file, line), what in sorted(rt.NPR_PALLAS_NOTES.items()) if file == self._exec_name and line in mine]
+                for (file, line), what in sorted(rt.NPR_PALLAS_NOTES.items())
+                if file in {n for _, n in programs(self._entry, self.conversion, self._exec_name)} and line in mine]
 
     def _routes_explained(self) -> list[str]:
         lines = [f"{self.__name__}: calls with jax.Arrays, .device and .pure run the jitted translation"]
@@ -412,12 +419,13 @@ class Compiled:
 
     def _refusal(self, exc: Exception, traced_scalars=()) -> Np2RefError | None:
         runtime = runtime_namespace()
+        conversion, exec_name = traced_in(exc, programs(self._entry, self.conversion, self._exec_name))
         if isinstance(exc, runtime["NprError"]) and not isinstance(exc, runtime["NprUnsupported"]):
             # refused at call time, or by a helper while tracing
-            if source_line(exc, self.conversion, self._exec_name):  # raised by a line of the function
-                return located(exc.code, exc.message, exc.hint, exc, self.conversion, self._exec_name, exc.call)
+            if source_line(exc, conversion, exec_name):  # raised by a line of the function
+                return located(exc.code, exc.message, exc.hint, exc, conversion, exec_name, exc.call)
             return refuse(exc.code, exc.message, self.original, exc.hint)
-        return trace_refusal(exc, self.conversion, self._exec_name, traced_scalars)
+        return trace_refusal(exc, conversion, exec_name, traced_scalars)
 
     def pure(self, *args, **kwargs):
         return self._entry.pure(*args, **kwargs)

@@ -71,6 +71,15 @@ def _named_call(source: str, line: int, call: str) -> Span | None:
     return None
 
 
+def traced_in(exc: BaseException, programs: list) -> tuple[ConversionResult, str]:
+    """The (conversion, exec name) of `programs` whose lines `exc` (or the JAX error it wraps)
+    passed through: np2ref.compile's program or its 0-d variant's; the first where none."""
+    for conversion, exec_name in programs:
+        if any(e is not None and _user_line(e, exec_name) for e in (exc, exc.__cause__)):
+            return conversion, exec_name
+    return programs[0]
+
+
 def source_line(exc: BaseException, conversion: ConversionResult, exec_name: str) -> int:
     return line_map(conversion.exec_source).get(_user_line(exc, exec_name), 0)
 

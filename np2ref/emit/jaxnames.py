@@ -59,6 +59,7 @@ SELECTION_MASK = "npr_selection_mask"
 MASK_LEAF = "npr_mask_leaf"
 MATH = "npr_math"
 FOR = "npr_for"
+RECUR = "npr_recur"  # a loop's stores carried to the trips that read them back (rewrite/recurrences.py)
 VFOR = "npr_vfor"  # a loop of independent iterations (rewrite/lanes.py)
 SUM_FOR = "npr_sum_for"  # a loop that only accumulates, summed reordered (rewrite/sum_reorder.py, sums="reorder")
 PALLAS = "npr_pallas"  # a loop nest as one Pallas kernel (rewrite/pallas_loops.py, loops="pallas")

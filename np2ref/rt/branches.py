@@ -107,7 +107,7 @@ def _npr_traced_ifexp(pred, then_fn, else_fn):
     if seen.t0[2] and seen.t1[2]:  # both Python numbers: a Python number again
         out = _npr_weak_astype(out, seen.t0[1])
     elif seen.t0[2] != seen.t1[2]:  # NumPy's scalar or a Python number: refused where that shows
-        _npr_mark_either(out)
+        _npr_mark_either(out, (pred, seen.t0[2]))
     return out
 
 

@@ -157,7 +157,8 @@ class _NprCalls:
         parameter order (_in_order): each static argument's _npr_static_key, _NprPlan.ARRAY for a NumPy
         array, _NprPlan.DEVICE for a jax.Array, None for another traced value. None when only
         the general path can tell (containers, whose arrays _aliases checks; subclasses and
-        arrays JAX cannot take as they are: _npr_device_ready)."""
+        arrays JAX cannot take as they are: _npr_device_ready; a 0-d NumPy array, which the
+        general path notes as one: jit.py arrays0)."""
         key = []
         if self.static_argnames is None:  # the common kinds first, as the loop below keys them
             for v in args:
@@ -184,7 +185,7 @@ class _NprCalls:
                 if self.mutated and kind not in _NPR_REPR_KEYED and _npr_held_arrays(v):
                     return None  # an object holding arrays: _aliases checks them against the written ones
                 key.append(repr(v) if kind in _NPR_REPR_KEYED else _npr_static_key(v))
-            elif kind is np.ndarray and v.dtype.isnative and _npr_jax_dtype(v.dtype):
+            elif kind is np.ndarray and v.ndim and v.dtype.isnative and _npr_jax_dtype(v.dtype):
                 key.append(_NprPlan.ARRAY)
             elif kind in _NPR_DEVICE_TYPES:
                 key.append(_NprPlan.DEVICE)

@@ -109,7 +109,7 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if):
                 if not (t0[0] == jax.tree_util.tree_structure(0)):
                     leaves[j] = npr_pyreturn(leaves[j], {"i": "int", "u": "int", "c": "complex"}.get(a[1].kind, "float"))
             elif a[2] != b[2]:  # NumPy's scalar or a Python number: refused where that shows
-                _npr_mark_either(leaves[j])
+                _npr_mark_either(leaves[j], (pred, a[2]))
         out[i] = jax.tree_util.tree_unflatten(t0[0], leaves)
     return out[0] if single else tuple(out)
 

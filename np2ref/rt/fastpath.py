@@ -31,6 +31,11 @@ class _NprNotFlat(Exception):
     """A flat function traced for new arguments would return a differently shaped result."""
 
 
+class _NprZeroD(Exception):
+    """A NumPy call's flat function traced for a 0-d NumPy array where its plan was made for an
+    n-d one (the straight-line call keys by type): the general path notes it (jit.py arrays0)."""
+
+
 class _NprFlat:
     """One plan's flat jitted `run` (see the module docstring). `kept`: the (name, position)
     pairs of the arguments it takes, in order, of the function's `count` parameters; `finals`: the written names whose final values
@@ -41,9 +46,10 @@ class _NprFlat:
     call with NumPy arrays, which returns NumPy's results after writing the written arrays
     back (their copies donated: `donated`, the (name, position) pairs, passed after `kept`)."""
 
-    def __init__(self, run, kept, count, finals, given, apart, x64, mode, donated=()):
+    def __init__(self, run, kept, count, finals, given, apart, x64, mode, donated=(), arrays=()):
         names, donated_names = tuple(n for n, _ in kept), tuple(n for n, _ in donated)
         positions = tuple(i for _, i in (*kept, *donated))
+        arrays = tuple(j for j, i in enumerate(positions) if i in arrays)  # (NumPy arrays: n-d at the plan's call)
         split = len(names)
         self.take = None if positions == tuple(range(count)) else positions  # None: all, in order
         self.finals, self.given, self.apart, self.x64 = tuple(finals), tuple(given), tuple(apart), x64
@@ -57,6 +63,8 @@ class _NprFlat:
         self.lock = _npr_threading.Lock()
 
         def flat(*values):
+            if any(not values[j].ndim for j in arrays):  # (at trace time only)
+                raise _NprZeroD()
             result, finals, shape, slot = run(dict(zip(names, values[:split])),
                                               dict(zip(donated_names, values[split:])))
             self._accept(shape, slot is not None)
@@ -167,13 +175,14 @@ def _npr_flat_plan(fn, key, run, plan, args, kwargs, device):
             return False
     elif plan.donated or (arrays and (device or plan.written)):
         return False
-    flat = fn._flats.get((key, mode, plan.apart))
+    numpy_arrays = frozenset(i for i, k in enumerate(plan.key) if k is _NprPlan.ARRAY)  # (a float there: another)
+    flat = fn._flats.get((key, mode, plan.apart, numpy_arrays))
     if flat is None:
         given = [(n, i) for i, n in enumerate(fn._positional) if not (device and n in fn.mutated)]
         written = tuple(n for n, _ in plan.written) if device or mode == "numpy" else ()
-        flat = fn._flats[key, mode, plan.apart] = _NprFlat(
+        flat = fn._flats[key, mode, plan.apart, numpy_arrays] = _NprFlat(
             run, plan.kept, len(fn._positional), written, given, plan.apart, fn.dtype_policy == "preserve",
-            mode, plan.donated)
+            mode, plan.donated, numpy_arrays)
     if flat.refused:
         return False
     plan.flat = flat

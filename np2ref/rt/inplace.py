@@ -9,7 +9,7 @@ from .bounds import _npr_check_bounds, _npr_wide
 from .casts import _npr_conv, _npr_store_cast, _npr_x86_cast, npr_cast
 from .compat import _npr_has_tracer, _npr_made_from_constant, _npr_TANGENT_TRACERS, _npr_traced
 from .core import (
-    _npr_CastError, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_isbool, _npr_operand,
+    _npr_above, _npr_CastError, _npr_dt, _npr_dummy, _npr_fit, _npr_has_jax, _npr_isbool, _npr_operand,
     _npr_state, _npr_whole, npr_load, NprUnsupported)
 from .index import _npr_Idx
 from .scatter import _npr_scatter, _npr_unflat
@@ -23,6 +23,8 @@ from .views import NprView
 def npr_out(target, value, ufunc=None, casting='same_kind'):
     """out=: value stored into all of target (broadcast). With `ufunc` (a ufunc's name) NumPy's
     same_kind output check applies unless casting='unsafe', else the cast is unsafe. Returns target."""
+    if isinstance(target, _npr_above.NprWinView):  # `out=u[:m]`, m moving with the loop (win_views.py)
+        return _npr_out_window(target, value, ufunc, casting)
     value, probe = _npr_operand(value)
     dt, tshape, vshape = np.dtype(target.dtype), tuple(target.shape), np.shape(value)
     vdt = np.asarray(probe).dtype
@@ -41,6 +43,19 @@ def npr_out(target, value, ufunc=None, casting='same_kind'):
     else:
         val = jnp.broadcast_to(_npr_conv(value, dt), tshape)
     _npr_update(target, lambda cur: _npr_whole(cur, val))
+    return target
+
+
+def _npr_out_window(target, value, ufunc, casting):
+    """out= into a slice whose bounds move with the loop variable: NumPy's same_kind check,
+    then the window's own store (win_views.py), which writes only NumPy's elements and checks
+    a value of run-time length against the window's (NPR110); a value that cannot fit every
+    length raises NPR111 while tracing (the loop then runs as Python, exactly)."""
+    dt = np.dtype(target.dtype)
+    vdt = np.dtype(getattr(npr_load(value), 'dtype', None) or np.asarray(_npr_operand(value)[1]).dtype)
+    if ufunc is not None and casting != 'unsafe' and not np.can_cast(vdt, dt, 'same_kind'):
+        raise _npr_CastError(getattr(np, ufunc), 'same_kind', vdt, dt, 0)
+    _npr_above.win_store(target, Ellipsis, value)
     return target
 
 

@@ -25,6 +25,7 @@ from .promotion import _npr_promoting
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
 
 from .pyscalars import _npr_list_items, _npr_python_leaves
+from .truth import _npr_truth
 from .result_shape import _npr_numpy_steps, _NprResultShape
 from .views import _npr_is_ref, _npr_loaded_from, npr_value, NprView
 from .appends import _npr_materialize, _npr_stacked_result
@@ -40,6 +41,19 @@ _NPR_ASKING = ("npr_isinstance", "npr_type", "npr_repr", "npr_str", "npr_print")
 def _npr_zero_d_args(args, kwargs):
     """Whether a NumPy 0-d array is among the arguments (not a NumPy scalar: np.float64(1.0))."""
     return any(type(v) is np.ndarray and v.ndim == 0 for v in (*args, *kwargs.values()))
+
+
+def _npr_params0(params, static, dynamic):
+    """Whether a call takes the 0-d variant (NprFunction.variant0): a parameter of `params` given
+    a 0-d NumPy array, or ("any") a NumPy or Python scalar."""
+    for name, kind in params.items():
+        v = dynamic[name] if name in dynamic else static.get(name)
+        if type(v) is np.ndarray:
+            if not v.ndim:
+                return True
+        elif kind == "any" and isinstance(v, (int, float, complex, np.generic)):
+            return True
+    return False
 
 
 def _npr_asks_0d(fn, args, kwargs):
@@ -114,6 +128,9 @@ class NprFunction(_NprCalls):
         self._watch = None
         self.globals_source = None
         self._traced = None  # traced_fn()
+        # np2ref.compile's program for a call given a 0-d value where its kind shows
+        # (compiled/zero_d_variant.py: .params0, .make()); None: the function has no such call
+        self.variant0, self._traced0 = None, None
         self.float_variants = {}  # Python floats that size arrays, made static (float_sizes.py)
 
     def __call__(self, *args, **kwargs):
@@ -181,6 +198,13 @@ class NprFunction(_NprCalls):
             self._traced = _npr_promoting(self.fn) if self.dtype_policy == "preserve" else self.fn
         return self._traced
 
+    def traced_fn0(self):
+        """traced_fn of the 0-d variant (variant0), made on the first call that takes it."""
+        if self._traced0 is None:
+            made = self.variant0.make()
+            self._traced0 = _npr_promoting(made) if self.dtype_policy == "preserve" else made
+        return self._traced0
+
     def __get__(self, obj, objtype=None):
         return self
 
@@ -215,11 +239,11 @@ class NprFunction(_NprCalls):
             result = jax.tree_util.tree_map(lambda leaf: lists.get(id(leaf), leaf), result)
         return _npr_plain_dicts(result), finals
 
-    def _run(self, values, aliases, stacked=False, arrays0=()):
+    def _run(self, values, aliases, stacked=False, arrays0=(), variant=False):
         with npr_trace_budget(self.trace_budget):  # a shared one when called from another's trace
-            return self._run_traced(values, aliases, stacked, arrays0)
+            return self._run_traced(values, aliases, stacked, arrays0, variant)
 
-    def _run_traced(self, values, aliases, stacked=False, arrays0=()):
+    def _run_traced(self, values, aliases, stacked=False, arrays0=(), variant=False):
         _npr_state["depth"] += 1
         try:
             refs = {}
@@ -234,7 +258,7 @@ class NprFunction(_NprCalls):
                     refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
-            out = self.traced_fn()(*bound.args, **bound.kwargs)
+            out = (self.traced_fn0() if variant else self.traced_fn())(*bound.args, **bound.kwargs)
             # an append loop's list: its buffers the leaves of the jitted run's result (appends.py);
             # for .pure, its rows
             out = _npr_stacked_result(out) if stacked and _npr_state["depth"] == 1 else _npr_materialize(out)
@@ -303,8 +327,10 @@ class NprFunction(_NprCalls):
         # a 0-d NumPy array argument (not a NumPy scalar: the same to jax.jit) is a 0-d array in
         # the trace (`Z.copy()` returned is one), noted per trace (np_dtypes._npr_np_array0_made)
         arrays0 = tuple(n for n in dynamic_names if type(dynamic[n]) is np.ndarray and not dynamic[n].ndim)
+        # a 0-d value where its kind shows in a result (`z.copy()`): the 0-d variant's program
+        variant = self.variant0 is not None and _npr_params0(self.variant0.params0, static, dynamic)
         key = (tuple(sorted((k, _npr_static_key(v)) for k, v in static.items())), tuple(sorted(aliases.items())),
-               dynamic_names, donated, arrays0)
+               dynamic_names, donated, arrays0, variant)
         if key not in self._jitted:
             def run(dynamic, written):
                 saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
@@ -312,7 +338,8 @@ class NprFunction(_NprCalls):
                 try:
                     try:
                         result, finals, returned, same, python = _npr_fenced(  # divisions.py
-                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True, arrays0=arrays0))
+                            lambda: self._run({**static, **dynamic, **written}, aliases, stacked=True, arrays0=arrays0,
+                                              variant=variant))
                     except Exception as exc:  # a known gap is coded, not a raw JAX error
                         gap = _npr_trace_gap(exc)
                         if gap is not None:
@@ -330,10 +357,13 @@ class NprFunction(_NprCalls):
                 fixed = {i: _npr_python_result(v) for i, v in enumerate(leaves) if _npr_is_python_value(v)}
                 fixed.update(_npr_host_held(leaves, static.values(), self.fn.__globals__))  # (`return sim.u`)
                 sites = tuple(checks.sites) if checks is not None else ()
-                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()),
-                                        tuple(same.items()), sites, python, _npr_has_dict(result))
-                return ([v for i, v in enumerate(leaves) if i not in fixed], finals, shape,
-                        jnp.stack([checks.site[...], checks.value[...]]) if sites else None)
+                # a Python number or NumPy's scalar as a branch on data chose: its predicate out too
+                chosen = [(i, k) for i, k in python if type(k) is tuple and i not in fixed]
+                python = tuple((i, k) for i, k in python if type(k) is not tuple)
+                shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()), tuple(same.items()),
+                                        sites, python, _npr_has_dict(result), tuple((i, k, t) for i, (k, _, t) in chosen))
+                return ([v for i, v in enumerate(leaves) if i not in fixed] + [_npr_truth(p) for _, (_, p, _) in chosen],
+                        finals, shape, jnp.stack([checks.site[...], checks.value[...]]) if sites else None)
             options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
             if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments
                 (ins,) = options["in_shardings"]

@@ -150,11 +150,13 @@ def _npr_noted(op, a, b, out):
 _NPR_PYTHON_KINDS = {"i": int, "u": int, "f": float, "c": complex}
 
 
-def _npr_mark_either(v):
-    """Note that traced `v` stands for a NumPy scalar of its dtype or a Python number."""
+def _npr_mark_either(v, chosen=None):
+    """Note that traced `v` stands for a NumPy scalar of its dtype or a Python number. `chosen`:
+    (the branch's predicate, whether its true branch gave the Python number): returned, the
+    call gives Python's type where the data took that branch (pyscalars._npr_python_leaves)."""
     kind = _NPR_PYTHON_KINDS.get(np.dtype(v.dtype).kind) if isinstance(v, jax.Array) and v.ndim == 0 else None
     if kind is not None:
-        _npr_state.setdefault("either", {})[id(v)] = (v, kind)
+        _npr_state.setdefault("either", {})[id(v)] = (v, kind, *(chosen or ()))
     return v
 
 
@@ -326,10 +328,13 @@ def _npr_promoting(fn):
 _NPR_AST_LOCK = _npr_threading.RLock()
 
 
-def _npr_source_def(code):
-    """The `def` of `code` in its file's source (as linecache holds it), checked to be the one
-    compiled (name, first line, last line, parameters), else None."""
-    lines = _npr_linecache.getlines(code.co_filename)
+def _npr_source_def(code, text=None):
+    """The `def` of `code` in its file's source (`text`, the source np2ref.compile exec'd it
+    from, else as linecache holds it), checked to be the one compiled (name, first line, last
+    line, parameters), else None. Two compiles of one file (loops="pallas" and not) share a
+    linecache name: the later one's text, read back for the earlier one's function, passed those
+    checks and traced the other translation (tests/loops/test_pallas_loops.py)."""
+    lines = text.splitlines(True) if text is not None else _npr_linecache.getlines(code.co_filename)
     if not lines:
         return None
     tree = _npr_ast.parse("".join(lines))
@@ -348,7 +353,7 @@ def _npr_build_promoting(fn):
     code = fn.__code__
     if fn.__closure__ or code.co_flags & 0x20:  # closures, generators: left as they are
         return fn
-    node = _npr_source_def(code)
+    node = _npr_source_def(code, fn.__globals__.get("__npr_source__"))
     if node is None:
         return fn
     node.decorator_list = []

@@ -79,10 +79,17 @@ def npr_pyop(a, op, b, passed=False):
 
 
 def _npr_python_leaves(leaves):
-    """((leaf index, int or float), ...) for the leaves npr_pyreturn noted in this trace."""
-    noted = _npr_state.get("pyreturn", {})
-    return tuple((i, noted[id(v)][1]) for i, v in enumerate(leaves)
-                 if id(v) in noted and noted[id(v)][0] is v)
+    """((leaf index, int or float), ...) for the leaves npr_pyreturn noted in this trace; a leaf a
+    branch on data made a Python number or NumPy's scalar (promotion._npr_mark_either's
+    `chosen`): (leaf index, (int or float, the branch's predicate, whether true gives Python's))."""
+    noted, either = _npr_state.get("pyreturn", {}), _npr_state.get("either", {})
+    found = []
+    for i, v in enumerate(leaves):
+        if id(v) in noted and noted[id(v)][0] is v:
+            found.append((i, noted[id(v)][1]))
+        elif len(either.get(id(v), ())) == 4 and either[id(v)][0] is v:
+            found.append((i, either[id(v)][1:]))
+    return tuple(found)
 
 
 def _npr_list_items(leaves, call, lists):

@@ -16,16 +16,19 @@ class _NprResultShape:
     whose aux data is all of that, so each compiled executable hands back the shape it was
     traced with (a retrace for new shapes cannot mix one call's result up with another's)."""
 
-    def __init__(self, tree, fixed, returned, same, sites=(), python=(), dicts=False):
+    def __init__(self, tree, fixed, returned, same, sites=(), python=(), dicts=False, chosen=()):
         self.tree, self.returned, self.same = tree, dict(returned), dict(same)
         self.fixed = {i: v.obj if type(v) is _NprHeld else v for i, v in fixed}  # (held: the object itself)
         self.sites = sites  # the run-time index checks traced (_npr_Bounds.sites)
         self.python = dict(python)  # leaf index -> int/float/bool: a Python scalar in NumPy's program
         self.dicts = dicts  # a dict in the result: _NprDicts, made plain dicts again
-        self._aux = (tree, fixed, returned, same, sites, python, dicts)
+        # (leaf index, int/float, whether a true predicate gives it) of a Python number or NumPy's
+        # scalar as a branch on data chose: the predicates are the run's last leaves
+        self.chosen = chosen
+        self._aux = (tree, fixed, returned, same, sites, python, dicts, chosen)
         # every leaf comes from the run, none is an argument: one conversion per leaf, and for
         # a result that is one array, no tree to rebuild
-        self._plain = not (self.fixed or self.returned or self.same or self.python or self.dicts)
+        self._plain = not (self.fixed or self.returned or self.same or self.python or self.dicts or chosen)
         self._leaf = self._plain and jax.tree_util.treedef_is_leaf(tree) and tree.num_leaves == 1
 
     def check_bounds(self, slot):
@@ -57,6 +60,7 @@ class _NprResultShape:
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
         for i, kind in self.python.items():
             leaves[i] = kind(leaves[i])
+        self._chosen(leaves, converted)
         for i, (name, steps) in self.returned.items():
             given = values.get(name)
             if isinstance(given, np.ndarray):
@@ -91,6 +95,14 @@ class _NprResultShape:
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)
+
+
+    def _chosen(self, leaves, result):
+        """Each chosen leaf Python's number where its branch's predicate (among the last of
+        `result`) took the Python number's side; else as it is (NumPy's scalar, a jax.Array)."""
+        for (i, kind, on_true), taken in zip(self.chosen, result[len(result) - len(self.chosen):]):
+            if bool(taken) == bool(on_true):
+                leaves[i] = kind(leaves[i])
 
 
 def _npr_numpy_steps(view):

@@ -1,7 +1,8 @@
 """Views of a window that move with the loop variable, written through: `w = out[i:i + k]`,
 then `w[w < 0] = 0.0`, `w[m] += v`, `out[i:i + k][m] op= v` (npr_sub of an index with a
-window of a static width at a traced start, npr_win, in a lax loop). A view of any other slice
-with traced bounds (`x = R[k:, k]`) is not one: its loop runs as Python, as before.
+window of a static width at a traced start, npr_win, in a lax loop), and of any other slice
+with traced bounds (`np.maximum(V[:m], ex, out=V[:m])`, `x = R[k:, k]`): read and written as
+below, and what its machinery cannot take (NPR111) makes the loop a Python loop, as before.
 
 NumPy's view is `out`'s memory: each store through it lands in `out` at once, and each read
 sees every earlier write (of earlier iterations, whose windows overlap, too). NprWinView keeps
@@ -80,11 +81,11 @@ class NprWinView(_NprLazy):
 
 
 def _npr_windows_only(idx):
-    """Whether idx has a window of a static width at a traced start (npr_win) and no other
-    slice with traced bounds (those views, `R[k:, k]`, stay as they were: a Python loop)."""
+    """Whether idx has a window of a static width at a traced start (npr_win) or another slice
+    with traced bounds (`V[:m]`, `R[k:, k]`), and no NprMasked entry."""
     items = idx if isinstance(idx, tuple) else (idx,)
-    return any(isinstance(e, NprWin) for e in items) and not any(
-        isinstance(e, NprMasked) or isinstance(e, slice) and _npr_is_dyn(e) for e in items)
+    return any(isinstance(e, NprWin) or isinstance(e, slice) and _npr_is_dyn(e) for e in items) \
+        and not any(isinstance(e, NprMasked) for e in items)
 
 
 def _npr_whole_slice(e):

@@ -37,7 +37,7 @@ def test_compiled_explain_names_each_loop_and_why(tmp_path):
         ["6", "5"], ["7", "9"], ["9", "5"], ["12", "5"], ["14", "5"]]
     assert "kernels(): `for i`: vectorised: npr_vfor" in lines[0]
     assert "kernels(): `for j`: vectorised: npr_vfor" in lines[1]
-    assert "a lax loop: `y[k - 1]` beside `y[k]`" in lines[2]  # the recurrence's read of the last element
+    assert "a lax loop carrying y[k - 1] from the trips that stored them" in lines[2]  # (rewrite/recurrences.py)
     assert "a lax loop: it carries total" in lines[3]
     assert "`while`: a lax while loop" in lines[4]
 

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result[_]: NumPy returns a Python float, np2ref a float__
 # found by: a probe written beside np2ref fuzz --family last_append (fuzz7), not the generator

@@ -67,15 +67,14 @@ number_accumulated = program("helper_returns").total_of_literal
 written_row_or_number = program("dp_finance_queues").number_then_row
 
 
-_ARG_0D = pytest.mark.xfail(strict=True, reason="a 0-d argument's copy, astype, zeros_like, np.where come "
-                            "back NumPy's scalar: a parameter's are left unnoted, ordinary arrays (rules/zero_d.py)")
+# (a 0-d argument's copy, astype, zeros_like, np.where: NumPy's scalars before; compiled/zero_d_variant.py)
 CASES = [(made_written, "x"), (made_op_assigned, "x"), (squeezed, "x"), (reshaped, "x"), (zeros0, "x"),
-         (scalars, "x"), (bound_twice, "x"), pytest.param(arg_copy, "z", marks=_ARG_0D), (arg_copy, "s"),
-         pytest.param(arg_zeros_like, "z", marks=_ARG_0D), pytest.param(arg_zeros_like, "s", marks=_ARG_0D),
+         (scalars, "x"), (bound_twice, "x"), (arg_copy, "z"), (arg_copy, "s"),
+         (arg_zeros_like, "z"), (arg_zeros_like, "s"), (arg_zeros_like, "f"), (arg_zeros_like, "x"),
          (arg_reshaped, "z"), (arg_reshaped, "s"), (number_accumulated, "x"), (written_row_or_number, "x"),
          (written_row_or_number, "x2")]
 ARGS = {"x": lambda: (np.arange(1.0, 4.0),), "z": lambda: (np.array(2.5),), "s": lambda: (np.float64(2.5),),
-        "x2": lambda: (np.arange(6.0).reshape(3, 2),)}
+        "f": lambda: (2.5,), "x2": lambda: (np.arange(6.0).reshape(3, 2),)}
 
 
 def _kinds(v):

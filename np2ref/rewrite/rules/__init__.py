@@ -21,6 +21,7 @@
   reads       subscript reads
   sequences   operators on lists and tuples
   pyscalars   operators between Python scalars (`float(x[0]) / d`)
+  pylists     lists of Python numbers (`hist.append(hist[-1] * 2)`: Python's floats, not NumPy's)
   pyreturns   returned Python scalars (`return n * 2`: Python's int, not NumPy's)
   asserts     `assert`
   errstate    `with np.errstate(...)`
@@ -28,14 +29,15 @@
   zero_d      which calls and returned names may be 0-d arrays (`np.zeros(())`), noted for the runtime
   loops       `for` / `while` lowering (loop_forms: which loop forms, max/min on the index)
   branches    `if` lowering
+  ifexp_identity  `r = in_place(u) if c else step(u)` written or returned: refused (NPR128)
   comprehensions  `np.array([f(x) for x in X])` traced once, mapped over X's rows
   unbound     names a lowered branch or loop may leave unbound (`npr_defined`), after planning
 """
 
-from . import (asserts, augassign, branches, call_checks, calls, comprehensions, errstate, inplace, introspection, kept, loop_forms, loops, mask_items,
-               mask_store, mask_trail, names, namespaces, nonzero, opaque, out_args, pyreturns, pyscalars, reads, selections, sequences, store_reads, stores,
+from . import (asserts, augassign, branches, call_checks, calls, comprehensions, errstate, ifexp_identity, inplace, introspection, kept, loop_forms, loops, mask_items,
+               mask_store, mask_trail, names, namespaces, nonzero, opaque, out_args, pylists, pyreturns, pyscalars, reads, selections, sequences, store_reads, stores,
                structured, ufunc_at, unbound, views)
 
-__all__ = ["asserts", "augassign", "branches", "call_checks", "calls", "comprehensions", "errstate", "inplace", "introspection", "kept", "loop_forms", "loops",
+__all__ = ["asserts", "augassign", "branches", "call_checks", "calls", "comprehensions", "errstate", "ifexp_identity", "inplace", "introspection", "kept", "loop_forms", "loops",
            "mask_items", "mask_store", "mask_trail",
-           "names", "namespaces", "nonzero", "opaque", "out_args", "pyreturns", "pyscalars", "reads", "selections", "sequences", "store_reads", "stores", "structured", "ufunc_at", "unbound", "views"]
+           "names", "namespaces", "nonzero", "opaque", "out_args", "pylists", "pyreturns", "pyscalars", "reads", "selections", "sequences", "store_reads", "stores", "structured", "ufunc_at", "unbound", "views"]

@@ -332,3 +332,22 @@ def rebinds_to_values(body: cst.IndentedBlock, name: str, names_ok: bool = False
     return bool(values) and not other[0] and \
         not any(isinstance(v, (cst.Subscript, cst.Attribute, cst.Tuple)) or isinstance(v, cst.Name) and not names_ok
                 for v in values)
+
+
+def parens(e):
+    """e, parenthesised unless it binds at least as tightly as a subtraction's left operand."""
+    if isinstance(e, (cst.Name, cst.Integer, cst.Attribute, cst.Subscript, cst.Call)) or e.lpar or \
+            isinstance(e, cst.BinaryOperation) and isinstance(e.operator, (cst.Add, cst.Subtract, cst.Multiply,
+                                                                           cst.Divide, cst.FloorDivide, cst.Modulo)):
+        return e
+    return e.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+def plain_range(e) -> bool:
+    return isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "range" \
+        and all(a.keyword is None and not a.star for a in e.args)
+
+
+def reversed_range(e) -> bool:
+    return isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "reversed" \
+        and len(e.args) == 1 and plain_range(e.args[0].value) and 1 <= len(e.args[0].value.args) <= 2

@@ -41,11 +41,12 @@ from ..lanes import LanePlan, lane_plan, lanes_function, range_offsets
 from ..tri_mirrors import tri_lanes
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
+from .. import recurrences
 from .loop_appends import append_only, append_through_branch, appends_arguments, appends_note, guarded_appends
 from .loop_notes import _keyword, _note, opt_in_call
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
-from .loop_forms import (index_min_max, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
+from .loop_forms import (index_min_max, parens, plain_range, reversed_range, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
                          short_literal_range, static_test, unroll_opt_in, written_outside)
 
 FORM_REASON = "not a range/enumerate/zip/reversed loop"
@@ -293,6 +294,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         _note(ctx, original, _target_text(original.target), "a Python loop (its NPR note says why)")
         return updated
     plan = ctx.m.loops[original]
+    plan, fwd = recurrences.forwarding(original, plan, ctx)  # reads of earlier trips' stores, carried
     name = f"_loop_{plan.var}"
     carried = list(plan.carried)
     params = [cst.Param(cst.Name(plan.var))]
@@ -315,15 +317,17 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         inner = advance[0]
     elif not plan.python:
         loop_draws.note_host_calls(original, inner, ctx)
+    inner = fwd.body(inner) if fwd else inner
     body = cst.IndentedBlock(body=[*head, *inner, *tail])
     func = cst.FunctionDef(cst.Name(name), cst.Parameters(params=params), body,
                            leading_lines=updated.leading_lines)
     func = append_through_branch(func, guarded_appends(original, plan.appends))
     before, after = list(hoisted), []
-    if plan.unrotate or advance:  # the range is read again: evaluate it once
+    if plan.unrotate or advance or fwd:  # the range is read again: evaluate it once
         rng_name = cst.Name(f"_range_{plan.var}")
         before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(rng_name)], rng)]))
         rng = rng_name
+    before += fwd.before(rng) if fwd else []
     if advance:  # the loop's draws, made before it (rules/loop_draws.py)
         sites = cst.Call(cst.Name(J.DRAWS), [cst.Arg(rng_name), *[cst.Arg(s) for s in advance[1]]])
         before.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(f"_draws_{plan.var}"))], sites)]))
@@ -349,7 +353,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         args.append(_keyword("stop", cst.Integer(str(flags[0]))))
     if plan.unroll:
         args.append(_keyword("unroll", cst.Name("True")))
-    loop_call, lanes = (not advance and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
+    _note(ctx, original, plan.var, fwd.note()) if fwd else None
+    loop_call, lanes = (not advance and not fwd and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
     if not carried and loop_call.func.value == J.FOR and not advance:  # loops="pallas", sums="reorder"
         loop_call, lanes = opt_in_call(original, updated, plan, loop_call, lanes, ctx)
     stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
@@ -453,14 +458,14 @@ def _loop_range(plan, it, local_names=frozenset()):
     if plan.kind == "reversed":  # reversed(range(a, b)) is range(b - 1, a - 1, -1)
         args = [a.value for a in it.args[0].value.args]
         start, stop = (cst.Integer("0"), args[0]) if len(args) == 1 else (args[0], args[1])
-        minus_one = lambda e: cst.BinaryOperation(_parens(e), cst.Subtract(), cst.Integer("1"))  # noqa: E731
+        minus_one = lambda e: cst.BinaryOperation(parens(e), cst.Subtract(), cst.Integer("1"))  # noqa: E731
         return J.call(J.RANGE, minus_one(stop), minus_one(start), cst.parse_expression("-1")), [], []
     seqs, hoisted, hoisted_at = [], [], set()
     for j, a in enumerate(it.args):
         s = a.value
-        if _reversed_range(s):
+        if reversed_range(s):
             s = _loop_range(dataclasses.replace(plan, kind="reversed"), s)[0].with_changes(func=cst.Name("range"))
-        if not isinstance(s, (cst.Name, cst.Attribute, cst.Subscript)) and not _plain_range(s):
+        if not isinstance(s, (cst.Name, cst.Attribute, cst.Subscript)) and not plain_range(s):
             # Python evaluates zip's and enumerate's arguments once, before the loop (`a.copy()`,
             # `a * 2`): so does the converted loop, not once per iteration
             name = cst.Name(f"_seq_{plan.var.strip('_')}{j}")
@@ -476,22 +481,3 @@ def _loop_range(plan, it, local_names=frozenset()):
              or not (isinstance(s, cst.Name) and s.value in local_names) else
              cst.Subscript(s, [cst.SubscriptElement(cst.Index(var))])) for j, (r, s) in enumerate(zip(plan.rows, seqs))]
     return J.call(J.RANGE, bound), rows, hoisted
-
-
-def _parens(e):
-    """e, parenthesised unless it binds at least as tightly as a subtraction's left operand."""
-    if isinstance(e, (cst.Name, cst.Integer, cst.Attribute, cst.Subscript, cst.Call)) or e.lpar or \
-            isinstance(e, cst.BinaryOperation) and isinstance(e.operator, (cst.Add, cst.Subtract, cst.Multiply,
-                                                                           cst.Divide, cst.FloorDivide, cst.Modulo)):
-        return e
-    return e.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-
-
-def _plain_range(e) -> bool:
-    return isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "range" \
-        and all(a.keyword is None and not a.star for a in e.args)
-
-
-def _reversed_range(e) -> bool:
-    return isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "reversed" \
-        and len(e.args) == 1 and _plain_range(e.args[0].value) and 1 <= len(e.args[0].value.args) <= 2

@@ -38,6 +38,7 @@ from ...analysis.nodes import contains, nodes_of
 from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import AUG_OPS, walk
+from . import pylists
 from .calls import is_static_meta
 
 INT, FLOAT = "int", "float"
@@ -72,8 +73,8 @@ class Scalar:
 
 
 class _Classifier:
-    def __init__(self, ctx, names: dict[str, Scalar]):
-        self.ctx, self.names = ctx, names
+    def __init__(self, ctx, names: dict[str, Scalar], lists: dict[str, Scalar] | None = None):
+        self.ctx, self.names, self.lists = ctx, names, {} if lists is None else lists  # (lists: pylists.py)
         # builtins (float, len...) a local name shadows are not Python's
         self.shadowed = frozenset(ctx.f.params) | frozenset(ctx.f.roots) | frozenset(
             t.value for t, _ in ctx.f.bindings if isinstance(t, cst.Name))
@@ -114,6 +115,9 @@ class _Classifier:
                 else None
         if isinstance(e, cst.Subscript) and is_static_meta(e):  # x.shape[0]
             return Scalar({INT}, False)
+        if isinstance(e, cst.Subscript) and isinstance(e.value, cst.Name) and e.value.value in self.lists \
+                and len(e.slice) == 1 and isinstance(e.slice[0].slice, cst.Index):  # `hist[-1]` (pylists.py)
+            return self.lists[e.value.value]
         if isinstance(e, cst.Call):
             return self._call(e)
         return None
@@ -186,7 +190,9 @@ class PyScalars:
 
     def __init__(self, ctx=None):
         self.names: dict[str, Scalar] = {}
-        self.classify = _Classifier(ctx, self.names) if ctx is not None else None
+        self.lists: dict[str, Scalar] = {}  # lists of Python numbers: their items (rules/pylists.py)
+        self.displays: frozenset = frozenset()  # the list displays bound to them
+        self.classify = _Classifier(ctx, self.names, self.lists) if ctx is not None else None
         self.active = False
         self.entries: set[str] = set()  # rebound parameters whose value on entry a return reads
         # (rules/pyreturns.py, at the first return: names bound only to tuple displays, each
@@ -194,7 +200,9 @@ class PyScalars:
         self.tuples: dict[str, tuple] | None = None
         self.bools: frozenset[str] | None = None
         if ctx is not None:
-            self.active = _scan(ctx, self.names)
+            displays: set = set()
+            self.active = _scan(ctx, self.names, self.lists, displays)
+            self.displays = frozenset(displays)
 
     def entry_statements(self) -> list[cst.SimpleStatementLine]:
         """`_it_passed = it` for each parameter in `entries`: what the caller passed, read by
@@ -253,9 +261,10 @@ _DIVIDE = (cst.Divide, cst.FloorDivide, cst.Modulo)
 _BINDINGS = (cst.AugAssign, cst.Assign)
 
 
-def _scan(ctx, names: dict[str, Scalar]) -> bool:
+def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set) -> bool:
     """Fill `names` with the locals that only ever hold Python scalars: a greatest fixed point
-    over the bindings (a name a comprehension, lambda or `:=` binds anywhere is left out).
+    over the bindings (a name a comprehension, lambda or `:=` binds anywhere is left out); and
+    `lists` with the lists of Python numbers, `displays` with their displays (rules/pylists.py).
     Returns whether the function can have a Python scalar from array data at all."""
     f = ctx.f
     augs, range_targets, excluded, calls, branched = {}, set(), set(), False, False
@@ -307,8 +316,11 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
             bindings.setdefault(target.value, []).append((target, value))
     # a parameter rebound to Python scalars (`lo = mid` in a bisection) starts as what the caller passed
     names.update({n: Scalar((), False) for n in bindings if n not in excluded})
-    classify = _Classifier(ctx, names)
+    candidates = pylists.list_candidates(ctx)
+    lists.update({n: Scalar((), False) for n in candidates})
+    classify = _Classifier(ctx, names, lists)
     for _ in range(64):
+        changed = pylists.settle(candidates, classify, lists)
         new = {}
         for n in names:
             out = Scalar({INT, FLOAT}, True, passed={n}) if n in f.params else Scalar((), False)
@@ -328,11 +340,15 @@ def _scan(ctx, names: dict[str, Scalar]) -> bool:
                 out = out.join(got)
             else:
                 new[n] = out
-        if new == names:
+        if new == names and not changed:
+            for n in [n for n, k in lists.items() if not k.kinds]:  # (nothing put in)
+                del lists[n]
+            displays.update(d for n in lists for d in candidates[n][0])
             return True
         names.clear()
         names.update(new)
     names.clear()  # pragma: no cover (no fixed point: nothing is taken for a Python scalar)
+    lists.clear()
     return True
 
 

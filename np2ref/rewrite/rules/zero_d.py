@@ -18,12 +18,24 @@ are ordinary arrays in all but odd programs (`u.copy()` noted wrapped ordinary c
 In a module that asks a value's type or text (introspection.asks) every maker is noted, as
 before: what it prints of a value in the middle of the function depends on it.
 
+A parameter's copy, astype, `*_like`, np.where: np2ref.compile records which parameters such a
+call reads (params0_recorded) and, for a call given a 0-d argument there (a 0-d NumPy array; a
+NumPy or Python scalar for the makers), traces a second program converted with parameters
+taken as possibly 0-d (params0_variant: `z.copy()` -> `npr_kind_as(z.copy(), z)`,
+`np.zeros_like(z)` -> `npr_array_made(...)`; compiled/zero_d_variant.py). The readable program
+and the ordinary calls' program are unchanged.
+
 Exact or not: values are unchanged; only which of NumPy's two 0-d types a result has. Where a
-0-d array is made in a way not listed here (`np.zeros(shape)` with `shape = ()` passed in,
-`z.copy()` of a 0-d array argument z), the result comes back NumPy's scalar (docs/semantics.md).
+0-d array is made in a way not listed here (`np.zeros(shape)` with `shape = ()` passed in; a
+helper's copy of its parameter given a 0-d array; `np2ref convert`'s program), the result comes
+back NumPy's scalar (docs/semantics.md).
 """
 
 from __future__ import annotations
+
+import contextlib
+import contextvars
+import dataclasses
 
 import libcst as cst
 import numpy as np
@@ -42,6 +54,42 @@ _OF_OPERAND = frozenset(f"numpy.{n}" for n in "zeros_like ones_like empty_like f
 _SAME_KIND_METHODS = frozenset({"copy", "astype", "reshape", "squeeze", "transpose"})
 _SAME_KIND_FUNCTIONS = frozenset({"numpy.reshape", "numpy.squeeze", "numpy.transpose"})
 _REDUCTIONS = frozenset({"sum", "prod", "max", "min", "mean", "std", "var", "item", "argmax", "argmin", "dot"})
+
+
+@dataclasses.dataclass
+class Params0:
+    """The parameters a conversion met where a 0-d argument would change a result's kind:
+    {function: {parameter: "array" (a 0-d NumPy array: its copy, astype) or "any" (any 0-d
+    value: np.zeros_like, np.where of it)}}. `variant`: the conversion takes them as 0-d."""
+    variant: bool
+    found: dict = dataclasses.field(default_factory=dict)
+
+
+_PARAMS0: contextvars.ContextVar = contextvars.ContextVar("np2ref_params0", default=None)
+_ANY = frozenset({"<any 0-d>"})  # in `seen`: reached through shaped0 (any 0-d value counts)
+
+
+@contextlib.contextmanager
+def params0_recorded(variant: bool = False):
+    """Within the block, conversions record the parameters a 0-d argument matters for (Params0,
+    yielded); with `variant`, they also note those calls' kinds, as if the parameter were 0-d."""
+    token = _PARAMS0.set(Params0(variant))
+    try:
+        yield _PARAMS0.get()
+    finally:
+        _PARAMS0.reset(token)
+
+
+def _param0(name: str, ctx, kind: str) -> bool:
+    """A parameter met by array0_maybe or shaped0: recorded (params0_recorded), and taken as
+    possibly 0-d in the variant only."""
+    state = _PARAMS0.get()
+    if state is None:
+        return False
+    found = state.found.setdefault(ctx.f.name, {})
+    if found.get(name) != "any":
+        found[name] = kind
+    return state.variant
 
 
 def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
@@ -84,6 +132,8 @@ def array0_maybe(expr: cst.BaseExpression, ctx, seen: frozenset = frozenset()) -
     see the module docstring. Not a parameter, nor a copy, `*_like` or `np.where` of one: an
     ordinary array in all but odd uses (`u.copy()` noted would wrap ordinary code)."""
     if isinstance(expr, cst.Name):
+        if expr.value not in seen and _param(expr, ctx):
+            return _param0(expr.value, ctx, "any" if _ANY <= seen else "array")
         made = _bound(expr.value, ctx, seen)
         return bool(made) and any(array0_maybe(v, ctx, seen | {expr.value}) for v in made)
     if isinstance(expr, cst.Subscript):  # `x[0, ...]`, `a[...]`: NumPy's array, 0-d where x is 1-d
@@ -122,9 +172,12 @@ def shaped0(expr: cst.BaseExpression, ctx, seen: frozenset = frozenset()) -> boo
     """Whether `expr` may be 0-d, an array or a scalar (what `np.asarray`, `np.zeros_like`,
     `np.where` make a 0-d array of): a number, an element read, a reduction, arithmetic of
     those, a 0-d array (array0_maybe); not a parameter (see array0_maybe)."""
+    seen = seen | _ANY
     if isinstance(expr, (cst.Integer, cst.Float)):
         return True
     if isinstance(expr, cst.Name):
+        if expr.value not in seen and _param(expr, ctx):
+            return _param0(expr.value, ctx, "any")
         made = _bound(expr.value, ctx, seen)
         return any(shaped0(v, ctx, seen | {expr.value}) for v in made)
     if isinstance(expr, (cst.UnaryOperation,)):
