@@ -88,9 +88,7 @@ class Compiled:
             namespace.update(closure_values(fn))  # read again at each call (ClosureScope)
         runtime = runtime_namespace()
         namespace.update({k: v for k, v in runtime.items() if not k.startswith("__")})
-        # one name per compile: the runtime reads the program back from linecache under it (the
-        # promoting variant, rt/promotion.py; `# @L` marks), and another function of the same file
-        # compiled after this one would replace a shared entry with its own program
+        # a name per compile: the runtime reads its program back from linecache (rt/promotion.py)
         self._exec_name = f"<np2ref: {filename}>[{next(_EXEC_NUMBERS)}]"
         linecache.cache[self._exec_name] = (len(result.exec_source), None,
                                             result.exec_source.splitlines(True), self._exec_name)
@@ -103,10 +101,10 @@ class Compiled:
                                           copied=facts.copied_params, items=item_params(facts),
                                           rebound=facts.rebound_params,
                                           changed=containers.changed_param_names(facts, result.functions))
-        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, self.dtype_policy.name, bounds,
-                                 lists=namespace[name].lists, copied=namespace[name].copied,
-                                 changed=namespace[name].changed, trace_budget=trace_budget,
-                                 items=namespace[name].items, rebound=namespace[name].rebound)
+        own = namespace[name]
+        self._entry = entry_type(own.fn, self.mutated, static_argnames, self.dtype_policy.name, bounds, lists=own.lists,
+                                 copied=own.copied, changed=own.changed, trace_budget=trace_budget, items=own.items,
+                                 rebound=own.rebound)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
