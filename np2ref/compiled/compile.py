@@ -92,7 +92,7 @@ class Compiled:
         self._exec_name = f"<np2ref: {filename}>[{next(_EXEC_NUMBERS)}]"
         linecache.cache[self._exec_name] = (len(result.exec_source), None,
                                             result.exec_source.splitlines(True), self._exec_name)
-        namespace["__npr_source__"] = result.exec_source  # (its functions' variants read it: rt/promotion.py)
+        namespace["__npr_sources__"] = {self._exec_name: result.exec_source}  # (variants read it: rt/promotion.py)
         exec(builtins.compile(result.exec_source, self._exec_name, "exec"), namespace)
         self._introspects = any(f"{name}(" in result.exec_source for name in rt.NPR_ASKING)  # (a 0-d argument)
         entry_type = runtime["NprFunction"]

@@ -46,6 +46,7 @@ class ZeroDVariant:
         result.raise_for_errors()
         source = result.exec_source
         linecache.cache[self.exec_name] = (len(source), None, source.splitlines(True), self.exec_name)
+        self._namespace.setdefault("__npr_sources__", {})[self.exec_name] = source  # (rt/promotion.py)
         scratch = dict(self._namespace)  # (the module's other functions stay the main program's entries)
         exec(builtins.compile(source, self.exec_name, "exec"), scratch)  # noqa: S102 (defs only)
         self.conversion = result

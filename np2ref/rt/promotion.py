@@ -353,7 +353,7 @@ def _npr_build_promoting(fn):
     code = fn.__code__
     if fn.__closure__ or code.co_flags & 0x20:  # closures, generators: left as they are
         return fn
-    node = _npr_source_def(code, fn.__globals__.get("__npr_source__"))
+    node = _npr_source_def(code, fn.__globals__.get("__npr_sources__", {}).get(code.co_filename))
     if node is None:
         return fn
     node.decorator_list = []
