@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import builtins
 import inspect
-import itertools
 import linecache
 import time
 
@@ -45,7 +44,6 @@ def runtime_namespace() -> dict:
 
 
 _MISSING = object()
-_EXEC_NUMBERS = itertools.count(1)
 
 
 def _host_hint(result, name) -> str | None:
@@ -88,8 +86,7 @@ class Compiled:
             namespace.update(closure_values(fn))  # read again at each call (ClosureScope)
         runtime = runtime_namespace()
         namespace.update({k: v for k, v in runtime.items() if not k.startswith("__")})
-        # a name per compile: the runtime reads its program back from linecache (rt/promotion.py)
-        self._exec_name = f"<np2ref: {filename}>[{next(_EXEC_NUMBERS)}]"
+        self._exec_name = f"<np2ref: {filename}>"
         linecache.cache[self._exec_name] = (len(result.exec_source), None,
                                             result.exec_source.splitlines(True), self._exec_name)
         namespace["__npr_sources__"] = {self._exec_name: result.exec_source}  # (variants read it: rt/promotion.py)

@@ -157,7 +157,7 @@ def _npr_where(frame):
     mark = _npr_re.search(r"# @L(\d+)\s*$", _npr_linecache.getline(filename, line))
     if mark:
         line = int(mark.group(1))
-        filename = _npr_re.sub(r"^<np2ref: (.*)>(?:\[\d+\])?$", r"\1", filename)
+        filename = _npr_re.sub(r"^<np2ref: (.*)>$", r"\1", filename)
     return f"{filename}:{line}"
 
 

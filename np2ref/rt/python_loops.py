@@ -125,7 +125,7 @@ def _npr_user_line():
     mark = _npr_re.search(r"# @L(\d+)\s*$", _npr_linecache.getline(filename, line))
     if mark:
         line = int(mark.group(1))
-        filename = _npr_re.sub(r"^<np2ref: (.*)>(?:\[\d+\])?$", r"\1", filename)
+        filename = _npr_re.sub(r"^<np2ref: (.*)>$", r"\1", filename)
     return filename, line
 
 
