@@ -21,8 +21,8 @@ rounds (a round's sample of a case: the mean of as many back-to-back calls as fi
   large results were handed out as writable views of XLA's own output buffer
   (np2ref/rt/buffers.py, `_npr_results_numpy`): the same run's before and after.
 - hand dev / np2ref dev: inputs already jax.Arrays: the hand port jitted (its written array
-  donated, as a JAX user writes a time loop); np2ref.compile called with the jax.Arrays
-  (jax.Arrays out), `.device(...)` for a kernel that writes an argument.
+  donated, as a JAX user writes a time loop); np2ref's `.device(...)` on the jax.Arrays
+  (jax.Arrays out; a plain call given jax.Arrays returns NumPy's results, a transfer out).
 - first call: trace + compile + one run (np2ref: the decorated function's first call, jitted;
   a host-route call's first call is a trace and one NumPy run).
 - memory: XLA's memory_analysis() of the compiled program (np2ref's jitted e2e program, the
@@ -180,11 +180,11 @@ def measure(label, name, args, written, rounds, copied=False):
         if written is not None:
             hand_state[written] = out
 
-    def np2ref_dev():
+    def np2ref_dev():  # .device: the plain call hands NumPy's results back (a transfer out)
+        result, finals = compiled.device(*np2ref_state)
         if written is None:
-            jax.block_until_ready(compiled(*np2ref_state))
+            jax.block_until_ready(result)
         else:
-            _, finals = compiled.device(*np2ref_state)
             np2ref_state[written] = jax.block_until_ready(next(iter(finals.values())))
 
     variants = {

@@ -47,7 +47,7 @@ def deposit(rho, x, y, q):
     npr_ufunc_at('add', rho, (jx, jy), q * fx * fy)
 
 
-@npr_jit(mutated=('x', 'y'))
+@npr_jit(mutated=('x', 'y'), rebound=('x', 'y'))
 def push(x, y, dt):
     """Move particles in a steady vortex field, wrapping periodically."""
     ng = NG * 1.0
@@ -88,4 +88,4 @@ if __name__ == "__main__":
     print(f"total charge = {rho.sum():.6f}")
     print(f"peak mean    = {inputs['rho_mean'].max():.6f}")
     print(f"centroid x   = {inputs['x'].mean():.6f}")
-# np2ref: sha256 433f29e25f14c314 (np2ref overwrites this file only while it is unedited)
+# np2ref: sha256 ece03b80b901d777 (np2ref overwrites this file only while it is unedited)

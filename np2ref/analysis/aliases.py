@@ -49,6 +49,9 @@ class FunctionFacts:
     bindings: tuple = ()                  # (target Name, value) pairs, in source order
     for_names: frozenset = frozenset()    # loop variables (plain integers under `range`)
     returns_param: str | None = None      # the parameter returned as itself on every path
+    # written parameters whose every write is `p op= v` on the name itself, no other name bound to
+    # p: a jax.Array passed there is rebound in NumPy code (it cannot be written in place)
+    rebound_params: tuple[str, ...] = ()
     identity_binds: frozenset = frozenset()  # `x = f(x)` Assigns that rebind x (nothing else: see identity.py)
     # of those, the ones npr_returned checks when traced (tuple items, `op=`'d parameters) -> per
     # target, the name it keeps (None: the item is bound anew)
@@ -242,6 +245,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         isinstance(v, (cst.Tuple, cst.List)) for t, v in bindings if t.value == n)
         and not any(r.startswith("param ") and r in mutated for r in roots[n])}
     mutated_params = tuple(p for p in params if f"param {p}" in mutated)
+    rebound = tuple(p for p in mutated_params if _rebinds_only(p, writes, written_roots, roots))
     # per return, the roots of the binding that reaches it (`v = v * 2.0; return v` returns a
     # new array, not v's parameter, though the name v also held the parameter)
     items = [written_roots.returned(ret) for ret in col.return_nodes]
@@ -268,13 +272,24 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
         name=func.name.value, node=func, params=params,
         roots={k: frozenset(v) for k, v in roots.items()}, writes=writes,
         mutated_roots=frozenset(mutated), ref_names=frozenset(ref_names),
-        mutated_params=mutated_params, returns_alias=returns_alias, maybe_scalar=maybe_scalar,
+        mutated_params=mutated_params, rebound_params=rebound, returns_alias=returns_alias, maybe_scalar=maybe_scalar,
         array_names=array_names, calls=calls, store_names=col.store_names - dropped, bindings=tuple(bindings),
         for_names=col.for_names, returns_param=col.returns_param, identity_binds=frozenset(identity),
         identity_items={node: kept for node, kept in identity.items() if _checked(node, ctx)},
         returned=col.returned, item_alias=item_alias,
         element_reads=elements,
         roots_of=roots_of)
+
+
+def _rebinds_only(param, writes, written_roots, roots) -> bool:
+    """Whether parameter `param` is written only by `param op= v` on its own name, and no other
+    name holds its array (a return's own `_return_N` aside): with a jax.Array passed, NumPy's
+    program rebinds the name (jax.Array has no in-place operators) and nothing else sees it."""
+    root = f"param {param}"
+    if any(root in rs for n, rs in roots.items() if n != param and not n.startswith("_return_")):
+        return False
+    return all(w.kind == "augname" and isinstance(w.target, cst.Name) and w.target.value == param
+               for w in writes if root in written_roots(w))
 
 
 def _identity_binds(col: Collected, ctx: _Context, params) -> dict:

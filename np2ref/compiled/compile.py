@@ -96,11 +96,12 @@ class Compiled:
         for other, facts in result.functions.items():
             namespace[other] = entry_type(namespace[other], facts.mutated_params, lists=result.lists.get(other, ()),
                                           copied=facts.copied_params, items=item_params(facts),
+                                          rebound=facts.rebound_params,
                                           changed=containers.changed_param_names(facts, result.functions))
-        self._entry = entry_type(namespace[name].fn, self.mutated, static_argnames, self.dtype_policy.name, bounds,
-                                 lists=namespace[name].lists, copied=namespace[name].copied,
-                                 changed=namespace[name].changed, trace_budget=trace_budget,
-                                 items=namespace[name].items)
+        own = namespace[name]
+        self._entry = entry_type(own.fn, self.mutated, static_argnames, self.dtype_policy.name, bounds, lists=own.lists,
+                                 copied=own.copied, changed=own.changed, trace_budget=trace_budget, items=own.items,
+                                 rebound=own.rebound)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
@@ -176,7 +177,7 @@ class Compiled:
             flat = self._fast.get(self._types(args))
             if flat is not None and not self._moved(self._entry):
                 try:
-                    return rt.npr_for_caller(flat.call(args), args, None)  # (the others: call_numpy's)
+                    return flat.call(args)  # NumPy's results (rt/fastpath.py); the others: call_numpy's
                 except Exception as exc:
                     return self._flat_failed(exc, flat, args, self._entry.call_numpy)
         if self._hosted is not None and not kwargs:

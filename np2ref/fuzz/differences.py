@@ -78,11 +78,15 @@ def _holds_arrays(value) -> bool:
     return any(isinstance(v, np.ndarray) or _holds_arrays(v) for v in items)
 
 
-def _identity(expected, got, args_np, args_c, names) -> str | None:
-    """NumPy returned an argument itself: np2ref must return the caller's same array."""
+def _identity(expected, got, args_np, args_c, names, where: str = "result") -> str | None:
+    """NumPy returned an argument itself (a NumPy array or the caller's jax.Array, in a tuple
+    too): np2ref must return the caller's same array."""
+    if type(expected) is tuple and type(got) is tuple and len(expected) == len(got):
+        return next((d for k, (e, g) in enumerate(zip(expected, got))
+                     if (d := _identity(e, g, args_np, args_c, names, f"{where}[{k}]"))), None)
     for name, e, c in zip(names, args_np, args_c):
-        if isinstance(e, np.ndarray) and expected is e and got is not c:
-            return f"result: NumPy returns argument `{name}` itself, np2ref returns a new array"
+        if (isinstance(e, np.ndarray) or _is_jax(e)) and expected is e and got is not c:
+            return f"{where}: NumPy returns argument `{name}` itself, np2ref returns a new array"
     return None
 
 
@@ -135,17 +139,16 @@ def caller_32(args) -> bool:
     return bool(arrays) and not any(np.dtype(a.dtype) in _WIDE for a in arrays)
 
 
-def _caller_widths(expected, got, args, where: str = "result") -> str | None:
-    """A 32-bit caller (x64 off, float32 jax.Arrays passed) gets each 64-bit result as NumPy's array
-    or scalar, as NumPy returns it: a float64 jax.Array is one its JAX computes on in 32 bits
-    (rt/arguments.npr_for_caller). The caller's own jax.Array returned comes back itself."""
-    if not caller_32(args):
+def _caller_types(expected, got, args, where: str = "result") -> str | None:
+    """A call given jax.Arrays returns NumPy's types where the NumPy program returns NumPy's array
+    or scalar: a jax.Array there is one the caller's JAX computes on (in 32 bits with x64 off, in
+    its own summation order). The caller's own jax.Array returned is itself (the NumPy run's
+    arguments are NumPy copies: `expected` is an ndarray there; _identity checks the object)."""
+    if not any(_is_jax(a) for a in args):
         return None
     if isinstance(expected, (tuple, list)) and isinstance(got, (tuple, list)):
         return next((d for k, (e, g) in enumerate(zip(expected, got))
-                     if (d := _caller_widths(e, g, args, f"{where}[{k}]"))), None)
-    if isinstance(expected, (np.ndarray, np.generic)) and expected.dtype in _WIDE and _is_jax(got) \
-            and not any(got is a for a in args):
-        return f"{where}: NumPy returns a {expected.dtype} {type(expected).__name__}, np2ref a jax.Array for a " \
-               f"caller in 32 bits"
+                     if (d := _caller_types(e, g, args, f"{where}[{k}]"))), None)
+    if isinstance(expected, (np.ndarray, np.generic)) and _is_jax(got) and not any(got is a for a in args):
+        return f"{where}: NumPy returns a {expected.dtype} {type(expected).__name__}, np2ref a jax.Array"
     return None

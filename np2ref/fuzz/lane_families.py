@@ -12,8 +12,9 @@ its own arguments and weight 0 in other runs:
                  whose taken branch reads past the edge: NumPy's IndexError, message included
     jax32        f handed float32 jax.Arrays (JAX set-up code) with x64 off, computing float64
                  results (`p = np.array(j); p = p + dt * v`, dt a NumPy float64) and float32 ones:
-                 the runner checks that each 64-bit result comes back as NumPy's array or scalar
-                 (rt/arguments.npr_for_caller), the calls made under `jax.enable_x64(False)`
+                 the runner checks that each result comes back as NumPy's array or scalar, the
+                 caller's own jax.Array as itself (differences._caller_types), the calls made
+                 under `jax.enable_x64(False)`
 
 `fn(g, fr, helpers) -> (statements, names they define) | None`, as in families.py.
 """

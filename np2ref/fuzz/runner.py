@@ -57,7 +57,7 @@ from .shadow import strict
 from .fission import fission_bits, fission_forced
 from .whole_families import FISSION_MARK
 from .differences import (
-    _caller_widths, _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb,
+    _caller_types, _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb,
     _printed_difference, _same, _scalar_types, _shares_memory, caller_32)
 
 _counter = itertools.count()
@@ -175,7 +175,7 @@ class Runner:
             return _crash(exc, "call")
         self._first_trace = compiled.explain() if PALLAS_MARK in Path(module.__file__).read_text() else ""
         diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
-            or _caller_widths(expected, got, args_c) \
+            or _caller_types(expected, got, args_c) \
             or _identity(expected, got, args_np, args_c, names) or _compare_args(names, args_np, args_c)
         if not diff:
             diff = _printed_difference(printed.getvalue(), shown)
@@ -194,7 +194,7 @@ class Runner:
             except Exception as exc:  # noqa: BLE001
                 return _crash(exc, stage)
             diff = first_difference(expected, again, "result") or _scalar_types(expected, again) \
-                or _caller_widths(expected, again, args_again) or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
+                or _caller_types(expected, again, args_again) or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
             if diff:
                 return Outcome("failed", "mismatch", stage, diff)
         outcome = _check_vmap(module, compiled, names, expected, args_np) if self.vmap and vmap else Outcome("exact")

@@ -139,7 +139,8 @@ class ModuleRewriter(cst.CSTTransformer):
         options = {k: J.str_tuple(v) for k, v in (("mutated", self.f.mutated_params), ("lists", self.list_names),
                                                     ("items", list_items.item_params(self.f)),
                                                     ("copied", self.f.copied_params),
-                                                    ("changed", containers.changed_param_names(self.f, self.facts))) if v}
+                                                    ("changed", containers.changed_param_names(self.f, self.facts)),
+                                                    ("rebound", self.f.rebound_params)) if v}
         entry = cst.Decorator(J.call(J.ENTRY_DECORATOR, **options) if options else J.name(J.ENTRY_DECORATOR))
         self.f = self.m = None
         return updated.with_changes(decorators=[*decorators, entry])

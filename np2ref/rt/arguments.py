@@ -49,28 +49,6 @@ def _npr_host_values(value):
     return value
 
 
-# 64-bit types a caller's JAX without x64 does not have: it computes on such a jax.Array in 32 bits
-_NPR_WIDE = frozenset(map(np.dtype, ("float64", "int64", "uint64", "complex128")))
-
-
-def npr_for_caller(out, args, kwargs):
-    """out, each 64-bit jax.Array in it a NumPy array (or NumPy scalar, as _npr_host_values makes
-    it) when the caller's JAX has no 64-bit types (x64 off) and it passed jax.Arrays, none 64-bit:
-    NumPy code handed float32 jax.Arrays by JAX set-up code returns float64 NumPy arrays, and a
-    float64 jax.Array was one the caller's JAX then summed in float32 (24.319515 for NumPy's
-    24.31951670415001: tests/third_party/scripts6/jax_float32_particles.py). Callers in 64-bit
-    (x64 on, or passing 64-bit jax.Arrays: a device time loop) keep jax.Arrays out."""
-    given = [*args, *kwargs.values()] if kwargs else args
-    if not any(type(v) in _NPR_DEVICE_TYPES for v in given) or jax.config.jax_enable_x64 or \
-            any(isinstance(v, jax.Array) and v.dtype in _NPR_WIDE for v in given):
-        return out  # (a NumPy call's cost: a set lookup an argument; _npr_device_type fills the set)
-    if not any(isinstance(v, jax.Array) and v.dtype in _NPR_WIDE for v in jax.tree_util.tree_leaves(out)):
-        return out
-    mine = {id(v) for v in given}
-    return jax.tree_util.tree_map(
-        lambda v: _npr_host_values(v) if isinstance(v, jax.Array) and v.dtype in _NPR_WIDE and id(v) not in mine else v, out)
-
-
 def _npr_is_data(value):
     """Arrays, numbers and the containers jit takes as pytrees of them."""
     return isinstance(value, (float, complex, np.ndarray, np.generic, jax.Array, list, tuple, dict)) \
@@ -229,8 +207,8 @@ class _NprPlan:
     """A call's route to its jitted function, kept per _plan_key: which arguments
     are kept, donated and written back (by position), and which pairs of arrays must not
     share memory (NumPy arrays) or be one object (jax.Arrays). A call it does not admit takes
-    the general path, which raises or aliases. `device`: its results stay jax.Arrays (the
-    call passed jax.Arrays and no NumPy array)."""
+    the general path, which raises or aliases. `device`: the call passed jax.Arrays and no
+    NumPy array (taken as they are; the results are NumPy's all the same)."""
     ARRAY = object()
     DEVICE = object()
 

@@ -10,7 +10,7 @@ from .arguments import (
     _npr_check_written, _npr_device_ready, _npr_device_type, _NPR_DEVICE_TYPES, _npr_donation_split,
     _NPR_GENERAL, _npr_held_arrays, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_weak_list,
     _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_write_back,
-    _NprPlan, npr_for_caller)
+    _NprPlan)
 from .compat import _npr_x64_state
 from .compat_messages import _npr_empty_axis_index_error
 from .core import NprError
@@ -196,10 +196,27 @@ class _NprCalls:
         return tuple(key)
 
     def call_numpy(self, *args, **kwargs):
-        """The NumPy-facing call: NumPy results, written arrays written back. Called with
-        jax.Arrays and no NumPy array, it takes them as they are (no copy) and returns jax.Arrays.
-        It returns once the call's prints and host calls have run (host_words.py)."""
-        return _npr_settled(npr_for_caller(self._call_numpy(*args, **kwargs), args, kwargs))
+        """The NumPy-facing call: NumPy's results (arrays, NumPy scalars, Python numbers), written
+        arrays written back. jax.Arrays passed are taken as they are (no copy); one returned
+        unchanged comes back itself, every value computed comes back as NumPy's, as the original
+        NumPy code makes it (.device keeps results on the device). It returns once the call's
+        prints and host calls have run (host_words.py)."""
+        if self.rebound:
+            args, kwargs = self._rebound_copies(args, kwargs)
+        return _npr_settled(self._call_numpy(*args, **kwargs))
+
+    def _rebound_copies(self, args, kwargs):
+        """The arguments, a jax.Array passed for a parameter the function writes only by
+        `name op= v` (`rebound`) replaced by a NumPy copy of it: NumPy code cannot write a
+        jax.Array in place, and its `vel0 *= 2` binds `vel0` to a new array, the caller's left
+        as it was, which is what writing into a copy never written back is, seen by the caller."""
+        if not any(isinstance(v, jax.Array) for v in (*args, *kwargs.values())):
+            return args, kwargs
+        bound = self.signature.bind(*args, **kwargs)
+        for name in self.rebound:
+            if isinstance(bound.arguments.get(name), jax.Array):
+                bound.arguments[name] = np.array(bound.arguments[name])
+        return bound.args, bound.kwargs
 
     def _call_numpy(self, *args, **kwargs):
         kinds = _npr_arg_types(args) if (self._numpy_fast or self._fast) and not kwargs else None  # (no None key)
@@ -215,15 +232,14 @@ class _NprCalls:
         plan = self._plans.get(plan_key)
         if plan is None or (plan.checked and not plan.admits(ordered, self._layout)):
             return self._call_bound(args, kwargs, plan_key)
-        if plan.device:  # jax.Arrays in and out, nothing written
+        if plan.device:  # jax.Arrays in (no copy), nothing written; NumPy's results out
             if (out := _npr_flat_run(self, plan.flat, ordered)) is not _NPR_GENERAL:
                 return out
-            result, _, shape, slot = self._jit_call(plan.jitted, {n: ordered[i] for n, i in plan.kept}, {})
+            kept = {n: ordered[i] for n, i in plan.kept}
+            result, _, shape, slot = self._jit_call(plan.jitted, kept, {})
             if slot is not None:
                 shape.check_bounds(slot)
-            if shape._leaf:
-                return result[0]
-            return shape.device(result, dict(zip(self._positional, ordered)) if shape.returned else {}, True)
+            return shape.numpy(result, dict(zip(self._positional, ordered)) if shape.returned else {}, [*kept.values()])
         staging = plan.staging  # large unaligned read-only arrays: copied into np2ref's own buffers
         if staging is not None and staging.wanted(ordered) and staging.lock.acquire(blocking=False):
             try:
@@ -308,9 +324,6 @@ class _NprCalls:
                 return shape.device(result, self._unwritten(values.items())), finals
             finals = [(values[n], np.asarray(v)) for n, v in finals.items()]
         _npr_write_back(finals)
-        if any(isinstance(v, jax.Array) for v in dynamic.values()) and \
-                not any(isinstance(v, np.ndarray) for v in dynamic.values()):
-            return shape.device(result, values, True)
         return shape.numpy(result, values, jax.tree_util.tree_leaves(dynamic))
 
     def lower(self, *args, **kwargs):

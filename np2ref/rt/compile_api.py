@@ -8,7 +8,7 @@ from . import compat_jaxpr as _npr_jaxpr
 from . import divisions as _npr_divisions
 from . import fission as _npr_fission
 from . import loops as _npr_loops
-from .arguments import _NPR_GENERAL, npr_for_caller  # noqa: F401 (64-bit results for a 32-bit caller)
+from .arguments import _NPR_GENERAL
 from .core import _NPR_TRACE_GAPS, _npr_trace_gap_kind, npr_host_raised as _npr_host_raised
 from .core import NprError, NprFirstCall, NprTraceGap  # noqa: F401 (the runtime's errors, by .code)
 from .jit import _NPR_ASKING, _npr_zero_d_args

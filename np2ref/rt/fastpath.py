@@ -8,12 +8,12 @@ arguments and one array out). A call whose arguments are all jax.Arrays (or trac
 scalars) and donates nothing runs _NprFlat instead: the same jitted `run`, so the same traced
 program and values, called (a nested jit: JAX reuses the trace it keeps for `run`, so that
 np2ref.compile's host-route trace is not made a second time, and XLA inlines the call) inside
-`flat(*arguments) -> leaves`, jitted: the result's leaves, then the written
-arguments' final values, then the bounds record when the program checks indices; one leaf and
-nothing else comes back bare. The result's shape is not an output: it is kept from the first
-trace, and a later trace (new shapes or dtypes) whose shape differs in anything raises
-_NprNotFlat before JAX keeps an executable for it; the call then takes the general path, and
-the plan never this one again.
+`flat(*arguments) -> leaves`, jitted: the result's leaves, then the written arguments' final
+values, then the bounds record when the program checks indices; for .device, one leaf and
+nothing else comes back bare (a plain call's leaves become NumPy's results). The result's shape
+is not an output: it is kept from the first trace, and a later trace (new shapes or dtypes)
+whose shape differs in anything raises _NprNotFlat before JAX keeps an executable for it; the
+call then takes the general path, and the plan never this one again.
 """
 
 import threading as _npr_threading
@@ -42,7 +42,7 @@ class _NprFlat:
     it returns (.device); `given`: the (name, position) pairs an argument returned as itself
     is looked up in; `apart`: position pairs that must not be one object (a written jax.Array
     passed twice: the general path aliases it); `mode`: "jax" for a call of jax.Arrays, which
-    returns jax.Arrays, "device" for .device, which returns (result, finals), "numpy" for a
+    returns NumPy's results, "device" for .device, which returns (result, finals), "numpy" for a
     call with NumPy arrays, which returns NumPy's results after writing the written arrays
     back (their copies donated: `donated`, the (name, position) pairs, passed after `kept`)."""
 
@@ -74,8 +74,8 @@ class _NprFlat:
             return out[0] if self.bare else out
         self.jitted = jax.jit(flat, donate_argnums=tuple(range(split, len(positions))))
         self.run = _npr_x64_call(self.jitted, x64)  # values -> outputs
-        # what np2ref.compile's type-keyed path calls on the arguments: after the first trace,
-        # `run` itself where one array out is the whole answer, on the arguments as they come
+        # what np2ref.compile's type-keyed path calls on the arguments: after the first trace of a
+        # .device run, `run` itself where one array out is the whole answer, on the arguments as they come
         self.call = self.__call__
 
     def admits(self, args):
@@ -92,26 +92,24 @@ class _NprFlat:
             if self.shape is None:
                 self.shape = shape
                 none = shape._plain and shape.tree == _NPR_NONE
-                self.bare = not checked and not self.numpy and (
-                    shape._leaf and not self.finals or self.device and none and len(self.finals) == 1)
+                self.bare = not checked and self.device and (
+                    shape._leaf and not self.finals or none and len(self.finals) == 1)
                 self.only = self.finals[0] if self.bare and self.finals else None
                 if self.bare and self.take is None:
-                    self.call = _npr_device_call(self.run, self.only) if self.device else self.run
+                    self.call = _npr_device_call(self.run, self.only)
             elif self.refused or not _npr_same_shape(self.shape._aux, shape._aux):
                 self.refused = True
                 raise _NprNotFlat()
 
     def __call__(self, args, values=None):
-        """The call on `args` (the arguments in parameter order): the result as jax.Arrays, and
-        for .device the written arguments' final values by name. `values`: what the jitted
-        function takes, when not the arguments themselves (NumPy arrays staged: buffers.py)."""
+        """The call on `args` (the arguments in parameter order): the result, NumPy's (for
+        .device, jax.Arrays and the written arguments' final values by name). `values`: what the
+        jitted function takes, when not the arguments themselves (NumPy arrays staged: buffers.py)."""
         if values is None:
             values = args if self.take is None else [args[i] for i in self.take]
         out = self.run(values)
-        if self.bare:
-            if self.device:
-                return (out, {}) if self.only is None else (None, {self.only: out})
-            return out
+        if self.bare:  # (.device only)
+            return (out, {}) if self.only is None else (None, {self.only: out})
         return self._finish(out, args, values)
 
     def _finish(self, out, args, values):
@@ -119,17 +117,14 @@ class _NprFlat:
         if shape.sites:
             shape.check_bounds(out.pop())
         given = {n: args[i] for n, i in self.given} if shape.returned else {}
-        if self.numpy:  # `out` holds the leaves (a large one may become a NumPy view of it)
-            if self.finals:  # then the written arguments' final values, written back first
-                count = len(out) - len(self.finals)
-                _npr_write_back([(args[i], np.asarray(v)) for i, v in zip(self.targets, out[count:])])
-                del out[count:]  # (not a slice: _npr_results_numpy counts the references)
-            return shape.numpy(out, given, values)
+        if self.numpy and self.finals:  # the leaves, then the written arguments' final values,
+            count = len(out) - len(self.finals)  # written back first
+            _npr_write_back([(args[i], np.asarray(v)) for i, v in zip(self.targets, out[count:])])
+            del out[count:]  # (not a slice: _npr_results_numpy counts the references)
+        if not self.device:  # NumPy's results, for jax.Arrays passed too (a large leaf may become
+            return shape.numpy(out, given, values)  # a NumPy view of its buffer)
         count = len(out) - len(self.finals)
-        result = shape.device(out[:count], given, not self.device)
-        if self.device:
-            return result, dict(zip(self.finals, out[count:count + len(self.finals)]))
-        return result
+        return shape.device(out[:count], given), dict(zip(self.finals, out[count:count + len(self.finals)]))
 
 
 def _npr_x64_call(jitted, x64):

@@ -37,7 +37,7 @@ def _npr_float_static_variant(fn, names):
     variant = fn.float_variants.get(names)
     if variant is None:
         variant = type(fn)(fn.fn, fn.mutated, names, fn.dtype_policy, fn.bounds, fn.python_scalars,
-                           fn.lists, fn.copied, fn.changed, fn.trace_budget, fn.items)
+                           fn.lists, fn.copied, fn.changed, fn.trace_budget, fn.items, fn.rebound)
         variant.globals_source, variant.jit_options = fn.globals_source, fn.jit_options
         fn.float_variants[names] = variant
     return variant

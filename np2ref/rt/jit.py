@@ -71,7 +71,8 @@ class NprFunction(_NprCalls):
     tracers), it is the plain ref program."""
 
     def __init__(self, fn, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-                 python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default", items=()):
+                 python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default", items=(),
+                 rebound=()):
         _npr_functools.update_wrapper(self, fn)
         # equations a first call's trace may record (budget.py, NPR037): "default" reads
         # NP2REF_TRACE_BUDGET, None lifts the limit
@@ -95,6 +96,9 @@ class NprFunction(_NprCalls):
         # parameters the function changes as containers (`hist.append(x)`, `d.update(...)`): the
         # caller's list, dict or set changes in NumPy, which a jitted call cannot do; refused (NPR207)
         self.changed = frozenset(changed)
+        # written parameters that a jax.Array passed for is rebound by, never written in place
+        # (`vel0 *= 2` on the name only: analysis/aliases.py's rebound_params; calls.py)
+        self.rebound = tuple(rebound)
         self.signature = _npr_inspect.signature(fn)
         self.static_argnames = None if static_argnames is None else frozenset(
             (static_argnames,) if isinstance(static_argnames, str) else static_argnames)
@@ -373,9 +377,9 @@ class NprFunction(_NprCalls):
 
 
 def npr_jit(fn=None, *, mutated=(), static_argnames=None, dtype_policy="preserve", bounds="checked",
-            python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default", items=()):
+            python_scalars=False, lists=(), copied=(), changed=(), trace_budget="default", items=(), rebound=()):
     """Decorator on each converted function: see NprFunction."""
     def wrap(f):
         return NprFunction(f, mutated, static_argnames, dtype_policy, bounds, python_scalars, lists, copied,
-                           changed, trace_budget, items)
+                           changed, trace_budget, items, rebound)
     return wrap(fn) if fn is not None else wrap

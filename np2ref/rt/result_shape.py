@@ -1,6 +1,6 @@
 """A jitted run's result made into the converted function's: the tree, the Python values fixed
 at trace time, the arguments returned as themselves (the caller's own arrays and numbers, views
-of them), and NumPy's or the caller's device arrays (split from arguments.py)."""
+of them), as NumPy's values (the plain call) or as jax.Arrays (.device) (split from arguments.py)."""
 
 import jax
 import numpy as np
@@ -43,8 +43,9 @@ class _NprResultShape:
         return _npr_plain_dicts(out) if self.dicts else out
 
     def _numpy(self, result, values, inputs=()):
-        """The result as NumPy returns it: an argument returned is the caller's own array, and
-        a view of one a view of the caller's array (made after the write-back). `result` is
+        """The result as NumPy returns it: an argument returned is the caller's own array (a
+        jax.Array passed and returned unchanged, that object), and a view of a NumPy array
+        argument a view of the caller's array (made after the write-back). `result` is
         the jitted call's own list of leaves, `inputs` the arrays it was passed
         (_npr_results_numpy: large results are not copied where that is exact)."""
         tree = self.tree
@@ -64,6 +65,8 @@ class _NprResultShape:
             given = values.get(name)
             if isinstance(given, np.ndarray):
                 leaves[i] = _npr_numpy_view(given, steps)
+            elif isinstance(given, jax.Array) and not steps:  # the caller's jax.Array passed and returned
+                leaves[i] = given  # as it is: that very object, as NumPy's program returns it
             elif isinstance(given, list) and not steps:  # a list argument (made an array) returned: the list
                 leaves[i] = given
             elif type(given) in (int, float, complex) and not steps:  # a Python number passed and
@@ -72,15 +75,13 @@ class _NprResultShape:
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)
 
-    def device(self, result, values, python=False):
-        out = self._device(result, values, python)
+    def device(self, result, values):
+        out = self._device(result, values)
         return _npr_plain_dicts(out) if self.dicts else out
 
-    def _device(self, result, values, python=False):
-        """The result as jax.Arrays, for a call made with jax.Arrays (or .device): an argument
-        returned is the caller's own jax.Array, an object returned twice one object. `python`
-        (a plain call, not .device): a Python int, float or bool of NumPy's program is one here
-        too (a count returned as a 0-d jax.Array is unhashable, and its repr is not NumPy's)."""
+    def _device(self, result, values):
+        """The result as jax.Arrays, for .device: an argument returned is the caller's own
+        jax.Array, an object returned twice one object."""
         tree = self.tree
         if self._leaf:
             return result[0]
@@ -88,14 +89,9 @@ class _NprResultShape:
             return jax.tree_util.tree_unflatten(tree, result)
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
-        for i, kind in self.python.items() if python else ():
-            leaves[i] = kind(leaves[i])
-        if python:
-            self._chosen(leaves, result)
         for i, (name, steps) in self.returned.items():
-            given = values.get(name)
-            if (isinstance(given, jax.Array) or python and type(given) in (int, float, complex)) and not steps:
-                leaves[i] = given
+            if isinstance(values.get(name), jax.Array) and not steps:
+                leaves[i] = values[name]
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)

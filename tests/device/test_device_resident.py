@@ -70,9 +70,9 @@ def test_jax_arrays_on_an_accelerator_never_take_the_host_route():
         assert compiled.route(x) == "host" and calls == [1]
     with jax.enable_x64(True):
         on_device = jax.numpy.asarray(x)
-    for call in (lambda: compiled(on_device), lambda: compiled.device(on_device)[0]):
-        out = call()
-        assert isinstance(out, jax.Array) and out.dtype == np.float64
+    for call, kind in ((lambda: compiled(on_device), np.ndarray), (lambda: compiled.device(on_device)[0], jax.Array)):
+        out = call()  # (the plain call: NumPy's result, as the NumPy program returns it)
+        assert isinstance(out, kind) and out.dtype == np.float64
         np.testing.assert_allclose(np.asarray(out), chain(x), rtol=1e-12 if on_tpu() else 1e-14)
     assert calls == [1] and compiled.route(on_device) == "jit"
     assert "estimated (tpu)" in compiled.explain()

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from fuzz_runs import family_forms, short_run
 from np2ref import fuzz
-from np2ref.fuzz.differences import _caller_widths
+from np2ref.fuzz.differences import _caller_types
 from np2ref.fuzz.runner import Runner
 
 FORMS = {"view_helper": r"\bh\d+\(U\)", "last_append": r"\bhist\d+\[-1\]", "bound_slice": r"(starts\[c\d+\]|\bs\d+\b):",
@@ -54,16 +54,18 @@ def test_lane_nest_programs_end_in_a_nest_that_reads_past_the_edge():
     assert any("out of bounds for axis" in e for e in raised), raised
 
 
-def test_a_32_bit_caller_gets_64_bit_results_as_numpys():
+def test_a_jax_array_caller_gets_numpys_types():
     with jax.enable_x64(False):
         j = jnp.asarray(np.ones(3, np.float32))
     with jax.enable_x64(True):
         wide = jnp.asarray(np.ones(3))
     expected = (np.ones(3), np.float64(3.0), np.ones(3, np.float32))
-    assert _caller_widths(expected, (np.ones(3), np.float64(3.0), j), [j]) is None  # (32 bits: the caller's JAX)
-    assert "result[0]" in _caller_widths(expected, (wide, np.float64(3.0), j), [j])
-    assert _caller_widths(expected, (wide, 3.0, j), [wide]) is None  # a 64-bit caller keeps jax.Arrays
-    assert _caller_widths(expected, (wide, 3.0, j), [np.ones(3)]) is None  # NumPy arguments only
+    assert _caller_types(expected, (np.ones(3), np.float64(3.0), np.ones(3, np.float32)), [j]) is None
+    assert "result[0]" in _caller_types(expected, (wide, np.float64(3.0), np.ones(3, np.float32)), [j])
+    assert "result[2]" in _caller_types(expected, (np.ones(3), np.float64(3.0), j + 1), [j])  # 32 bits too
+    assert "result[0]" in _caller_types(expected, (wide, 3.0, j), [j + 1, wide + 1])  # and a 64-bit caller
+    assert _caller_types(expected, (wide, 3.0, j), [np.ones(3)]) is None  # NumPy arguments: other checks
+    assert _caller_types(expected, (np.ones(3), 3.0, j), [j]) is None  # the caller's own (_identity checks it)
 
 
 STRIDED_HOST = '''import time

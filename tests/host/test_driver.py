@@ -27,7 +27,7 @@ def converted():
 def test_loops_doing_array_work_are_lifted_and_compiled(converted):
     code = converted.code
     # the module's literal constants (alpha, nt) are read as module names, known when traced, not passed
-    assert "@npr_jit(mutated=('energy', 'u'))\ndef _main_loop_22(energy, u):" in code
+    assert "@npr_jit(mutated=('energy', 'u'), rebound=('energy',))\ndef _main_loop_22(energy, u):" in code
     assert "energy = _main_loop_22(energy, u)" in code
     assert "npr_for(npr_range(nt), _loop_t, energy)" in code  # the time loop is a lax loop
     # in the main block: the def goes before the block, the call stays where the loop was

@@ -64,7 +64,7 @@ def main():
 def test_a_seeded_main_has_its_stencil_loop_compiled(tmp_path):
     code = _both(STENCIL, tmp_path, "stencil")
     # the def is hoisted before main(), the call stands where the loop stood
-    assert "@npr_jit(mutated=('energy', 'u'))\ndef _main_loop_12(alpha, energy, nt, u):" in code
+    assert "@npr_jit(mutated=('energy', 'u'), rebound=('energy',))\ndef _main_loop_12(alpha, energy, nt, u):" in code
     assert code.index("def _main_loop_12") < code.index("def main():")
     assert "    energy = _main_loop_12(alpha, energy, nt, u)\n    print(" in code
     assert "npr_for(npr_range(nt), _loop_t, energy)" in code  # the time loop is a lax loop

@@ -74,7 +74,7 @@ CASES = [
         def scale(x, k):
             x *= k
         """, """
-        @npr_jit(mutated=('x',))
+        @npr_jit(mutated=('x',), rebound=('x',))
         def scale(x, k):
             x = npr_iop(x, '*', k)
         """),

@@ -114,18 +114,9 @@ COMPILE = {
 }
 
 
-# Wrong answers left (not refusals): strict xfails, so a fix shows. The 0-d ones: np.zeros(())
-# is emitted as jnp.zeros, not noted as NumPy's 0-d array (rt/np_dtypes._npr_np_array0_made), and
-# a 0-d array carried by a loop comes out "open" and is returned as a scalar. The jax.Array ones:
-# "jax.Arrays in, jax.Arrays out" (docs/guide.md) hands back float64 jax.Arrays where NumPy code
-# returns NumPy values; outside np2ref's x64 scope JAX then computes on them in float32
-# (`result.sum()` printed 24.319515 for NumPy's 24.31951670415001).
-LEFT = {
-    "convert:jax_float32_particles": "float32 jax.Arrays returned to NumPy code: later reductions are JAX's "
-                                     "(the float64 ones are NumPy arrays now: tests/python/test_jax_array_widths.py)",
-    "jax_float32_particles:run": "jax.Arrays returned (and a jax float32 0-d for np.float32)",
-    "jax_float32_particles:run#python_dt": "jax.Arrays returned (and a jax float32 0-d for np.float32)",
-}
+# Wrong answers left (not refusals): strict xfails, so a fix shows. (The jax.Array ones are fixed:
+# a plain call given jax.Arrays returns NumPy's types, tests/python/test_jax_array_types.py.)
+LEFT = {}
 
 
 # The default run keeps the convert runs that show a fix or a refusal, and the quicker compile
@@ -162,11 +153,15 @@ def compiled(stem: str, fn: str):
 
 
 def same_text(got: str, want: str) -> bool:
-    """The same text, numbers equal to 1e-9 relative (integers and words exactly)."""
+    """The same text, numbers equal to 1e-9 relative (integers and words exactly); a number
+    printed as `np.float32(...)` to its own last bits (8 float32 ulps: a float32 sum in XLA's
+    order, docs/semantics.md)."""
     if NUMBER.sub("#", got) != NUMBER.sub("#", want):
         return False
-    for g, w in zip(NUMBER.findall(got), NUMBER.findall(want)):
-        if g != w and ("." not in w and "e" not in w or not np.isclose(float(g), float(w), rtol=1e-9, atol=0)):
+    for g, m in zip(NUMBER.findall(got), NUMBER.finditer(want)):
+        w = m.group()
+        rtol = 8 * float(np.finfo(np.float32).eps) if want[:m.start()].endswith("float32(") else 1e-9
+        if g != w and ("." not in w and "e" not in w or not np.isclose(float(g), float(w), rtol=rtol, atol=0)):
             return False
     return True
 
@@ -237,6 +232,7 @@ def test_a_compiled_function_gives_numpys_answer(key):
         assert _code(exc) == COMPILE[key], exc
         return
     assert COMPILE[key] == "same", "translated where a refusal was expected"
+    assert result_types(got) == result_types(expected)  # NumPy's types, for jax.Array arguments too
     sig = inspect.signature(fn)
     _compare(fn, _numpy(expected), _numpy(got), sig.bind(*a0, **k0).arguments, sig.bind(*a1, **k1).arguments, key)
     assert same_text(printed.getvalue(), shown.getvalue())
