@@ -143,7 +143,8 @@ CODES = {c.code: c for c in [
          "A branch, `and`/`or` or `not` on array data that np2ref could not turn into lax.cond (a "
          "`return`, `break` or `continue` inside it, or a name it rebinds to values of different "
          "shapes) needs a Python bool, which traced data does not have. Found at trace time. Also an "
-         "`assert` on array data whose message formats array data (`f\"drift {e}\"`): give it Python values. "
+         "`assert` on array data whose message formats array data (`f\"drift {e}\"`): give it Python values "
+         "(a loop index formatted alone, `f\"NaN at step {step}\"`, is kept: the message is made after the run). "
          "A count of a list's items from array data, `sum(1 for s in sizes if s > 0)`: "
          "`int(np.count_nonzero([s > 0 for s in sizes]))` (the hint gives it).",
          "if u.max() > 1.0:\n    return u", "u[...] = np.where(u.max() > 1.0, u, 0.0)"),

@@ -438,6 +438,12 @@ def npr_assert(test, message=None):
     if x.size != 1:
         bool(np.zeros(x.shape, bool))  # NumPy's ValueError for the truth of such an array
     args = () if message is None else (_npr_assert_message(message),)
+    if args and isinstance(args[0], tuple):  # (template, a traced int it formats): formatted after the run
+        template, value = args[0]
+        bounds = _npr_state.get("bounds")
+        if bounds is not None:
+            _npr_record_check(bounds, x.reshape(()) == 0, value, AssertionError, template)
+        return True
     try:
         hash(args)
         text_only = not any(isinstance(a, (_npr_Tracer, jax.Array)) for a in args)
