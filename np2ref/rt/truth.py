@@ -4,6 +4,8 @@ as NumPy's truth of it, a bigger one with NumPy's ValueError ("truth value ... i
 The forms that evaluate an operand only when needed (npr_andv, npr_and_then) are branches (they
 become lax.cond)."""
 
+import types
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -197,11 +199,12 @@ class _NprFormatted:
         return f"{self.marker}{spec}{self.marker}"
 
 
-def _npr_message_template(message):
+def _npr_message_template(message, text_of=None):
     """(template, traced value) for an assert message (a lambda) that formats exactly one traced 0-d
     integer of its closure, by format() alone; else None. Python's int and NumPy's integer scalars
-    format alike for every integer spec, so the text made after the run is NumPy's."""
-    import types
+    format alike for every integer spec, so the text made after the run is NumPy's. `text_of(f)`:
+    the text `message` with its closure swapped gives (default: its value; rt/raises.py: the
+    message of the exception it raises)."""
     cells = message.__closure__ or ()
     traced = [i for i, c in enumerate(cells) if isinstance(_npr_cell(c), _npr_Tracer)]
     value = _npr_cell(cells[traced[0]]) if len(traced) == 1 else None
@@ -210,7 +213,8 @@ def _npr_message_template(message):
     marker = "\x00npr\x00"
     swapped = tuple(types.CellType(_NprFormatted(marker)) if i == traced[0] else c for i, c in enumerate(cells))
     try:
-        text = types.FunctionType(message.__code__, message.__globals__, None, message.__defaults__, swapped)()
+        text = (text_of or (lambda f: f()))(
+            types.FunctionType(message.__code__, message.__globals__, None, message.__defaults__, swapped))
     except Exception:  # the value used otherwise than formatted, or another traced value formatted
         return None
     pieces = text.split(marker) if isinstance(text, str) else []

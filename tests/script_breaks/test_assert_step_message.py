@@ -70,3 +70,23 @@ def test_arithmetic_on_the_index_in_the_message_stays_refused():
         np2ref.compile(grow_shifted, host_below=0)(np.ones(3), 4, 1.0)
     (d,) = info.value.diagnostics
     assert d.code == "NPR030" and "`n = step + 1`" in d.hint
+
+
+def halve_until(u, tol, maxit):
+    it = 0
+    while np.abs(u).max() > tol:
+        u *= 0.5
+        it += 1
+        assert it < maxit, f"no convergence after {it} iterations"
+    return u, it
+
+
+def test_an_assert_in_a_while_loop_on_data_is_checked():
+    # on main the check was traced once with the checks off (a probe) and jax.jit reused that
+    # trace: the assert was dropped and the call returned where NumPy raises (rt/refs.py)
+    compiled = np2ref.compile(halve_until, host_below=0, bitwise=True)
+    run_both(halve_until, np.ones(3), 1e-3, 50, compiled=compiled)
+    text = _numpys_error(halve_until, np.ones(3), 1e-3, 4)
+    with pytest.raises(AssertionError) as got:
+        compiled(np.ones(3), 1e-3, 4)
+    assert str(got.value) == text == "no convergence after 4 iterations"

@@ -5,7 +5,6 @@ Python loop (NPR033: one trace a trip), since the parameter `u` counted as one t
 Python number; only a parameter that `op=` rebinds may (rules/rotations._op_targets)."""
 
 import inspect
-import sys
 
 import numpy as np
 import pytest
