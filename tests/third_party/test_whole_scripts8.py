@@ -127,11 +127,8 @@ COMPILE = {
 }
 
 # Wrong answers left (not refusals): strict xfails, so a fix shows.
-LEFT = {
-    "traffic_int16_occupancy:seeded": "`flow += passed`, passed a helper's Python int unpacked from its tuple "
-                                      "(`road, passed = step(...)`): the caller returns np.int64 for NumPy's int "
-                                      "(a helper's return kinds are not known to its callers' Python-scalar analysis)",
-}
+LEFT = {}  # (traffic_int16_occupancy:seeded's `flow` np.int64 for NumPy's int is fixed:
+# tests/python/test_unpacked_helper_counts.py)
 
 # The default run keeps the convert runs and compile checks that show a fix or a refusal and
 # are quick (refusals come before any trace); `-m long` runs every script both ways.
