@@ -55,6 +55,8 @@ class ModuleRewriter(cst.CSTTransformer):
         self.list_names: tuple[str, ...] = ()  # parameters a list argument reaches as a list
         self.lists: dict[str, tuple[str, ...]] = {}  # list_names by function, for compile
         self.py_scalars = pyscalars.PyScalars()  # the function's Python scalars (rules/pyscalars.py)
+        # function -> the kinds of each `return` of it rewritten so far (rules/pyreturns.note_kinds)
+        self.returned_kinds: dict[str, list] = {}
         self.targets: set = set()  # subscripts that are assignment (or del, for) targets
         self.loop_notes: list = []  # (loop node, function, variable, what became of the loop)
 

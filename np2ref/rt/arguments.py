@@ -21,13 +21,20 @@ _NPR_TRACED_TYPES = frozenset({float, complex, np.ndarray})
 
 def _npr_is_static(value):
     """Python ints, bools, strings and None (they size arrays and pick branches), tuples of
-    static values, and everything that is not array data: modules, dtypes, types, callables,
+    static values, dicts of Python numbers and strings holding more than floats, and everything that is not array data: modules, dtypes, types, callables,
     random generators... (JAX could not take those as traced arguments anyway)."""
     if isinstance(value, (bool, int, str, type(None))) and not isinstance(value, np.generic):
         return True
     if isinstance(value, tuple):
         return all(_npr_is_static(v) for v in value)
+    if type(value) is dict and value and all(type(v) in _NPR_DICT_ITEMS for v in value.values()):
+        return any(type(v) is not float for v in value.values())  # `p["n"]` sizes, `p["scheme"]` picks
     return not _npr_is_data(value)
+
+
+# A dict of parameters holding these only, and not floats only, is static as a whole (keyed by
+# what it holds: _npr_static_key), as its ints and strings are when passed alone.
+_NPR_DICT_ITEMS = frozenset({bool, int, float, str, type(None)})
 
 
 def _npr_has_array(value):
@@ -77,12 +84,18 @@ class _NprByIdentity:
 def _npr_static_key(v):
     """The cache key of a static argument: two calls share a trace only when it computes the
     same thing for both. By value where the value is hashable (a dtype, a type, a module, a
-    function: those hash by identity or by what they mean), by identity where it is not."""
+    function: those hash by identity or by what they mean), by identity where it is not. A dict,
+    list or NumPy array is keyed by what it holds now: the caller may change it in place between
+    calls (`p["dt"] = 0.5`), which a key by identity missed (the first call's trace ran again)."""
     kind = type(v)
     if kind in _NPR_REPR_KEYED or isinstance(v, np.generic):  # NumPy scalars: -0.0 == 0.0 too
         return repr(v)
-    if kind is tuple:
-        return (tuple, tuple(_npr_static_key(e) for e in v))
+    if kind is tuple or kind is list:
+        return (kind, tuple(_npr_static_key(e) for e in v))
+    if kind is dict:
+        return (dict, tuple((_npr_static_key(k), _npr_static_key(e)) for k, e in v.items()))
+    if kind is np.ndarray:
+        return (np.ndarray, v.dtype.str, v.shape, v.tobytes())
     try:
         hash(v)
     except TypeError:

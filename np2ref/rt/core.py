@@ -336,6 +336,12 @@ def npr_pyreturn(v, kind, *params):
     return v
 
 
+def _npr_pyreturned(v) -> bool:
+    """Whether npr_pyreturn noted v in this trace: a Python number in NumPy's program."""
+    noted = _npr_state.get("pyreturn", {})
+    return id(v) in noted and noted[id(v)][0] is v
+
+
 def _npr_py_like(v):
     """A Python bool, int or float, or one traced (a weakly typed 0-d value)."""
     return type(v) in (bool, int, float) or isinstance(v, jax.Array) and v.ndim == 0 and jax.typeof(v).weak_type

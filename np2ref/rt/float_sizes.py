@@ -5,7 +5,8 @@ A converted script's driver calls `rk4(f, 0.0, 50.0, 0.01, y0)` and the function
 arrays), so that trace stops with NPR031. The script has no place to say `static_argnames`, so
 npr_jit retries the call once with its Python float arguments static: each such value becomes
 part of the program, as it is a Python float in NumPy's run (exact; one compile per value).
-The same holds for a `while t < T` loop on float arguments that grows an array (NPR130): with
+A dict of parameters (`run(dict(n=17, dt=0.002), ...)`, `n = p["n"]` sizing the grid) is made
+static the same way when it holds Python numbers only. The same holds for a `while t < T` loop on float arguments that grows an array (NPR130): with
 the floats static it is a Python loop, as in NumPy.
 np2ref.compile keeps its documented refusal (NPR031 naming the float), the caller there can
 pass static_argnames."""
@@ -27,9 +28,16 @@ def _npr_float_static_names(fn, args, kwargs):
     except TypeError:
         return None
     bound.apply_defaults()
-    if not any(type(v) is float for v in bound.arguments.values()):
+    if not any(type(v) is float or _npr_numbers_dict(v) for v in bound.arguments.values()):
         return None
-    return frozenset(n for n, v in bound.arguments.items() if type(v) is float or _npr_is_static(v))
+    return frozenset(n for n, v in bound.arguments.items()
+                     if type(v) is float or _npr_numbers_dict(v) or _npr_is_static(v))
+
+
+def _npr_numbers_dict(v):
+    """A dict of parameters holding Python numbers and strings only (`p["n"]` sizes the grid):
+    static as a whole, keyed by what it holds (arguments._npr_static_key)."""
+    return type(v) is dict and all(type(x) in (bool, int, float, str) for x in v.values())
 
 
 def _npr_float_static_variant(fn, names):

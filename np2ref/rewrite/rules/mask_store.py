@@ -65,6 +65,9 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
         if isinstance(node, cst.Call) and _axis_keyword(node) is None \
                 and _reduced_operand(node, imports, local_names) is not None:
             return True  # `x[m] - x[m].mean()`: a whole reduction, one value (reduced under its mask)
+        if _constant_item(node):
+            leaves.append(node)  # `w[0]`, `p["dt"]`: one value (npr_mask_leaf checks when traced)
+            return True
         if isinstance(node, cst.Subscript):
             if _slices_code(node) == key or pattern is not None and pattern[1] and _lead_pattern(node) == pattern \
                     and all(int_by_form(e, int_names) for e in mask_lead(node)[2]):
@@ -80,6 +83,18 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
             or not masked and not any(isinstance(n, cst.Name) and n.value in selections for n in leaves):
         return None
     return masked, leaves
+
+
+def _constant_item(node) -> bool:
+    """`w[0]`, `w[-1]`, `p["dt"]`: an item of a name or attribute at a literal key, a leaf like
+    a name (npr_mask_leaf refuses it when it is no single value, a row `w[0]` of a matrix)."""
+    if not (isinstance(node, cst.Subscript) and isinstance(node.value, (cst.Name, cst.Attribute))
+            and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)):
+        return False
+    key = node.slice[0].slice.value
+    if isinstance(key, cst.UnaryOperation) and isinstance(key.operator, cst.Minus):
+        key = key.expression
+    return isinstance(key, (cst.Integer, cst.SimpleString))
 
 
 def masked_read_expression(value, bool_names, imports: ImportMap, local_names, int_names=frozenset()):

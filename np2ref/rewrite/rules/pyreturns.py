@@ -30,6 +30,7 @@ def emit_return(original: cst.Return, updated: cst.Return, ctx):
     """A returned array name's load noted a 0-d array where it is one (rules/zero_d.py
     arrays_returned), then Python scalars' kinds."""
     wrapped = arrays_returned(original, updated, ctx)
+    note_kinds(ctx, original)
     out = emit_python_scalar_return(original, wrapped, ctx)
     return out if out is not None else wrapped if wrapped is not updated else None
 
@@ -58,6 +59,17 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
         return updated.with_changes(value=_pyreturn(_bare(updated.value), kind)) if kind else None
     value = _returned_items(ctx, original.value, updated.value)
     return None if value is updated.value else updated.with_changes(value=value)
+
+
+def note_kinds(ctx, original: cst.Return) -> None:
+    """Note what this `return` of a tuple display gives item by item ('int', 'float' or None),
+    for callers that unpack it (`road, passed = step(...)`: pyscalars.callee_kinds)."""
+    value = original.value
+    kinds = None
+    if isinstance(value, cst.Tuple) and _literal(value) and ctx.py_scalars.active:
+        kinds = tuple(k if isinstance(k := _python_kind(ctx, e.value), str) and k in ("int", "float") else None
+                      for e in value.elements)
+    ctx.returned_kinds.setdefault(ctx.f.name, []).append(kinds)
 
 
 def _literal(node) -> bool:

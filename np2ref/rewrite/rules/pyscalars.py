@@ -239,6 +239,33 @@ def _held_value(ctx, p: str) -> bool:
     return "." in p or module_value(ctx, cst.Name(p))
 
 
+def _unpacked_kinds(ctx, f) -> dict[int, str]:
+    """id(name) -> 'int' or 'float' for each name of `a, n = helper(...)` that a module function
+    rewritten before this one returns as a Python number there on every path (pyreturns.note_kinds)."""
+    found = {}
+    for node in nodes_of(f.node, cst.Assign):
+        if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Tuple) \
+                or not isinstance(node.value, cst.Call) or not isinstance(node.value.func, cst.Name):
+            continue
+        kinds = callee_kinds(ctx, node.value.func.value)
+        elements = node.targets[0].target.elements
+        if kinds is not None and len(kinds) == len(elements):
+            found.update((id(e.value), k) for e, k in zip(elements, kinds)
+                         if k is not None and isinstance(e.value, cst.Name))
+    return found
+
+
+def callee_kinds(ctx, name: str) -> tuple | None:
+    """The item kinds every `return` of module function `name` gives, when all its returns were
+    rewritten (it comes before the caller) and agree; None otherwise."""
+    noted = getattr(ctx, "returned_kinds", {}).get(name)
+    facts = ctx.facts.get(name) if name not in ctx.f.roots and name not in ctx.f.params else None
+    if not noted or facts is None or any(k != noted[0] for k in noted) \
+            or len(noted) != len(nodes_of(facts.node, cst.Return)):
+        return None
+    return noted[0]
+
+
 def passed_params(f) -> frozenset[str]:
     """The parameters never rebound in the function: each holds what the caller passed."""
     bound = {t.value for t, _ in f.bindings if isinstance(t, cst.Name)}
@@ -307,6 +334,8 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
         if kind is cst.CompFor or kind is cst.Lambda or kind is cst.NamedExpr:
             excluded.update(n.value for n in nodes_of(node.target if kind is not cst.Lambda else node.params,
                                                       cst.Name))
+    unpacked = _unpacked_kinds(ctx, f)  # `road, passed = step(...)`: step's Python int
+    calls = calls or bool(unpacked)
     if not calls and not looped and not branched:  # no float(), int(), round(), math.*, no binding
         # in a loop or branch: no Python scalar comes from array data
         return False
@@ -327,6 +356,8 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
             for target, value in bindings[n]:
                 if id(target) in range_targets:
                     got = Scalar({INT}, False)
+                elif id(target) in unpacked:
+                    got = Scalar({unpacked[id(target)]}, True)
                 elif id(target) in augs:
                     aug = augs[id(target)]
                     op = AUG_OPS.get(type(aug.operator))

@@ -34,7 +34,7 @@ def pair_leaves(ctx, leaves, mask=None, selected=()) -> None:
             ctx.m.mask_leaves[leaf] = (mask, tuple(dict.fromkeys(selected)))
 
 
-@emits(cst.Name, cst.Attribute, order=1)
+@emits(cst.Name, cst.Attribute, cst.Subscript, order=1)
 def emit_mask_leaf(original, updated, ctx):
     """A leaf marked by pair_leaves: as the other rules emit it, through npr_mask_leaf."""
     found = ctx.m.mask_leaves.get(original)
