@@ -58,7 +58,7 @@ def days_from_civil(y, m, d):
 
 CHECKS = {"lcg32": lambda: (12345, 20), "lcg64": lambda: (42, 25), "xorshift": lambda: (88172645463325252, 12),
           "zeller": lambda: (np.array([2024, 1999, 1900, 2000, -44]), np.array([1, 12, 2, 2, 3]), np.array([15, 31, 28, 29, 15])),
-          "days_from_civil": lambda: (np.array([2024, 1970, 1600, -1, 1969]), np.array([3, 1, 2, 12, 12]), np.array([1, 1, 29, 31, 31]))}
+          "days_from_civil": lambda: (-1, 12, 31), "days_from_civil#np": lambda: (np.int64(1600), np.int64(2), np.int64(29))}
 
 if __name__ == "__main__":
     print(*lcg32(12345, 20))
