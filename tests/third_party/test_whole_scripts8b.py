@@ -70,6 +70,8 @@ COMPILE = {
     "int_semantics:bits": "same",
     "int_semantics:fnv_hash": "same",
     "int_semantics:poly_hash": "same",
+    "int_semantics:scaled_cap": "NPR128",
+    "int_semantics:scaled_cap#big": "NPR128",
     "knn_logreg:knn_predict": "same",
     "knn_logreg:one_hot": "same",
     "knn_logreg:logreg": "same",
@@ -120,8 +122,10 @@ def _same(got: str, want: str, stem: str) -> bool:
 
 # The default run keeps the convert runs that show a fix or a refusal, and the compile checks
 # that do (refusals come before any trace: quick); `-m long` runs every script both ways.
-DEFAULT_CONVERT = set()
-DEFAULT_COMPILE = set()
+DEFAULT_CONVERT = {"biquad_float32", "graph_bfs_floyd"}
+DEFAULT_COMPILE = {"biquad_float32:zero_crossings", "graph_bfs_floyd:bfs_levels", "graph_bfs_floyd:union_find",
+                   "image_uint8_ops:equalise", "mortgage_drawdown:drawdown", "int_semantics:scaled_cap",
+                   "int_semantics:scaled_cap#big", "int_semantics:divmods", "lcg_dates:zeller"}
 
 
 def _left(key):
