@@ -143,10 +143,8 @@ CODES = {c.code: c for c in [
          "A branch, `and`/`or` or `not` on array data that np2ref could not turn into lax.cond (a "
          "`return`, `break` or `continue` inside it, or a name it rebinds to values of different "
          "shapes) needs a Python bool, which traced data does not have. Found at trace time. Also an "
-         "`assert` on array data whose message formats array data (`f\"drift {e}\"`): give it Python values "
-         "(a loop index formatted alone, `f\"NaN at step {step}\"`, is kept: the message is made after the run). "
-         "A count of a list's items from array data, `sum(1 for s in sizes if s > 0)`: "
-         "`int(np.count_nonzero([s > 0 for s in sizes]))` (the hint gives it).",
+         "`assert` on array data whose message formats array data (`f\"drift {e}\"`; the loop index alone is "
+         "kept). `sum(1 for s in sizes if s > 0)`: `int(np.count_nonzero([s > 0 for s in sizes]))`.",
          "if u.max() > 1.0:\n    return u", "u[...] = np.where(u.max() > 1.0, u, 0.0)"),
     Code("NPR031", "Python value from array data",
          "A size, a range bound, an index used as a Python int, or `int(x[0])` is computed from "
@@ -155,8 +153,7 @@ CODES = {c.code: c for c in [
          "Python number from array data that np2ref's traced float64/int64 cannot hold where "
          "Python's would (`n * n` or `math.floor(v)` beyond the int64 range, a negative float to "
          "a non-integer power, which is a complex in Python, int / int of ints beyond 2**53). "
-         "`hists.append(hist.tolist())` in a compiled loop: append the array, take `.tolist()` of "
-         "the rows after the call (the hint gives it; a print's `hist.tolist()` runs on the host).",
+         "`hists.append(hist.tolist())` in a compiled loop: append the array, `.tolist()` after the call.",
          "i = int(idx[0])\nu[i] = 1.0", "u[idx[0]] = 1.0"),
     Code("NPR032", "array data turned into a NumPy array",
          "Code inside the function calls np.asarray/np.array on traced data in a way np2ref does not "
@@ -355,7 +352,7 @@ CODES = {c.code: c for c in [
          "x = solve_banded((1, 2), ab, b)", "x = solve_banded((1, 1), ab3, b)  # a tridiagonal system"),
     Code("NPR120", "swap of arrays of different shapes in a loop",
          "Swapping two written arrays inside a compiled loop swaps their contents; that needs the "
-         "same shape and dtype, and arrays: a parameter given a Python number is not swapped.", "for k in range(n):\n    a, b = b, a  # a (4,), b (5,)",
+         "same shape and dtype, and arrays (not a Python number).", "for k in range(n):\n    a, b = b, a  # a (4,), b (5,)",
          "(swap buffers of one shape)"),
     Code("NPR121", "range step from array data", "A loop's step must be a Python int; start and "
          "stop may come from data.", "for i in range(0, n, int(s[0])):", "for i in range(0, n, 2):"),
@@ -390,19 +387,17 @@ CODES = {c.code: c for c in [
          "for k in range(int(x.sum()) % 3):\n    flags &= counts.astype(bool)"),
     Code("NPR128", "a conditional expression on array data with operands of different types",
          "`a if c else b`, `a and b`, `a or b` with `c` (or `a`) traced becomes lax.cond, which "
-         "evaluates only the operand chosen, as Python does. Python gives back the chosen object "
-         "itself, so when the operands differ in shape or dtype (a NumPy int and a Python float, "
-         "float32 and float64) NumPy's later results would depend on which one the data picks; "
-         "np2ref refuses that, and a choice between arrays that are written (which array a later "
-         "write changes would depend on data). A Python number and a NumPy scalar of the same "
-         "dtype give the NumPy type, as an `if` statement does. The builtins `max()` and `min()` "
-         "return one of their operands too: between a float16, float32 or complex64 value and one "
-         "of another dtype (`max(x[i], y[i])`, x int64, y float32) they are refused the same way. "
-         "So is a name a data-dependent `if` or a lax loop carries that holds a Python float or a "
-         "NumPy integer, as the data decides (`best = -np.inf` then `best = x[i]` on int data: one "
-         "dtype would round int64 beyond 2**53 or turn -inf into an int), or a Python int its NumPy "
-         "integer type cannot hold (`best = -1` then `best = u8[i]`). Found at trace time. And, converting: "
-         "`r = in_place(u) if c else step(u)` written or returned, in_place returning its argument.",
+         "evaluates only the operand chosen, as Python does. Python gives back the chosen object, so "
+         "when the operands differ in shape or dtype (a NumPy int and a Python float, float32 and "
+         "float64) NumPy's later results would depend on which one the data picks: refused, as is a "
+         "choice between written arrays. A Python number and a NumPy scalar of one dtype give the "
+         "NumPy type, as an `if` does. `max()`/`min()` return an operand too: refused between an int "
+         "and a float (`max(x[0], 2.5)`, x int64) and between float16/float32/complex64 and another "
+         "dtype. So is a name a data-dependent `if` or a lax loop carries that holds a Python float or "
+         "a NumPy integer as the data decides (`best = -np.inf` then `best = x[i]` on int data), or a "
+         "Python int its NumPy integer type cannot hold (`best = -1` then `best = u8[i]`). Found at "
+         "trace time. Converting: `r = in_place(u) if c else step(u)` written or returned, in_place "
+         "returning its argument.",
          "y = x[i] if x[i] > 0 else 0.5   # x: int64", "y = x[i] if x[i] > 0 else 0"),
     Code("NPR129", "a name that may be unbound, read where np2ref cannot check it",
          "A name a data-dependent `if` or loop may leave unbound (bound in one branch only, or in a "

@@ -215,32 +215,6 @@ def _npr_chain(first, *rest):
     return result
 
 
-_NPR_NARROW = frozenset(np.dtype(t) for t in (np.float16, np.float32, np.complex64))
-
-
-def _npr_check_pick(name, values):
-    """Python's max()/min() return one of their operands, so between two strong values of
-    different dtypes the result's dtype depends on the data: refused (NPR128) where one is
-    float16, float32 or complex64 (int64 with float32: NumPy gives an int64 or a float32)."""
-    strong = {np.dtype(v.dtype) for v in values if hasattr(v, "dtype") and not _npr_weak(v)}
-    if len(strong) > 1 and strong & _NPR_NARROW:
-        raise NprUnsupported("NPR128", f"{name}() of values of different types "
-                             f"({', '.join(sorted(d.name for d in strong))}) on array data: the type "
-                             f"of its result would depend on which one the data picks")
-    kinds = {_npr_pick_kind(v) for v in values}
-    if len(kinds) > 1:  # `max(x[0], 2.5)` on int64 data: NumPy's int64 or Python's float, by the data
-        raise NprUnsupported("NPR128", f"{name}() of {' and '.join(sorted(kinds))} values on array data: "
-                             f"Python returns one of them, so whether its result is an int or a float "
-                             f"depends on which one the data picks",
-                             hint=f"make both operands one kind: `{name}(x[i], 2)` or `{name}(float(x[i]), 2.5)`")
-
-
-def _npr_pick_kind(v):
-    """bool, int or float (complex) of a max()/min() operand, a Python number's or a NumPy value's."""
-    kind = np.dtype(v.dtype).kind if hasattr(v, "dtype") else np.asarray(v).dtype.kind
-    return {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}.get(kind, kind)
-
-
 # ------------------------------------------------------------- the promoting variant of a function
 _NPR_AST_OPS = {
     _npr_ast.Add: "+", _npr_ast.Sub: "-", _npr_ast.Mult: "*", _npr_ast.Div: "/",
