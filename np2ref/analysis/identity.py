@@ -90,41 +90,43 @@ def returned_param(func: cst.FunctionDef) -> str | None:
 
 def returned_through(func: cst.FunctionDef, callees: dict) -> ReturnedItems | None:
     """The parameter p `func` returns as itself through a helper of its module: every `return`
-    is `return p` or `return g(..., p, ...)`, g (callees: name -> (its parameters, the one it
-    returns as itself, unchecked)) given p, as a bare name, for the parameter it returns; p
-    bound nowhere in func, no `op=` on it (`in_place_lap(u): return laplacian(u, u)`)."""
+    is `return p` or `return g(..., p, ...)`, g (callees: name -> (its parameters, its
+    ReturnedItems or None)) given p, as a bare name, for the one parameter it returns; p bound
+    nowhere in func, no `op=` on it (`in_place_lap(u): return laplacian(u, u)`). Checked when
+    some g's is (`g(p): p *= 2; return p`: p itself when an array is passed)."""
     scan = _scanned(func)
     if scan is None:
         return None
     params = {x.name.value for x in (*func.params.posonly_params, *func.params.params, *func.params.kwonly_params)}
     found = {_passed_through(v, callees, scan.bound | params) for v in scan.values}
-    if len(found) != 1:
+    names = {p for p, _ in found if p is not None} if None not in found else set()
+    if len(names) != 1:
         return None
-    (p,) = found
-    if p is None or p not in {x.name.value for x in func.params.params} or p in scan.bound | scan.augmented:
+    (p,) = names
+    if p not in {x.name.value for x in func.params.params} or p in scan.bound | scan.augmented:
         return None
-    return ReturnedItems((p,), False, False)
+    return ReturnedItems((p,), False, any(checked for _, checked in found))
 
 
-def _passed_through(value, callees: dict, local: set[str]) -> str | None:
-    """The bare name `return value` gives back as itself: the name, or the one a callee (a
-    module function: no local name) returns."""
+def _passed_through(value, callees: dict, local: set[str]) -> tuple[str, bool] | None:
+    """The bare name `return value` gives back as itself, and whether that is checked: the name,
+    or the one a callee (a module function: no local name) returns."""
     if isinstance(value, cst.Name):
-        return value.value
+        return value.value, False
     if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)) or value.func.value in local:
         return None
-    params, q = callees.get(value.func.value, ((), None))
-    if q is None or any(a.star for a in value.args):
+    params, returned = callees.get(value.func.value, ((), None))
+    if returned is None or returned.unpacked or returned.items[0] is None or any(a.star for a in value.args):
         return None
-    passed = [a.value for a, p in call_params(value.args, params) if p == q]
-    return passed[0].value if len(passed) == 1 and isinstance(passed[0], cst.Name) else None
+    passed = [a.value for a, p in call_params(value.args, params) if p == returned.items[0]]
+    return (passed[0].value, returned.checked) if len(passed) == 1 and isinstance(passed[0], cst.Name) else None
 
 
 def returns_through(facts, value: cst.BaseExpression) -> bool:
     """Whether `value` (a helper's call) is returned by a function (aliases.FunctionFacts) that
     returns a parameter as itself: `return laplacian(u, u)` gives u's own Ref, as `return u` does
     (returned_through), not a load of it."""
-    if facts.returns_param is None:
+    if facts.returned is None or facts.returned.unpacked or facts.returned.items[0] is None:
         return False
     scan = _ReturnsAndBindings(facts.node)
     run_visitor(facts.node.body, scan)

@@ -281,7 +281,7 @@ def _returned_through_helpers(functions, collected) -> None:
     changed = True
     while changed:
         changed = False
-        callees = {n: (param_names(functions[n]), c.returns_param) for n, c in collected.items()}
+        callees = {n: (param_names(functions[n]), c.returned) for n, c in collected.items()}
         for n, col in collected.items():
             if col.returned is None and (found := returned_through(functions[n], callees)) is not None:
                 col.returned, col.returns_param, changed = found, param_of(found), True

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import random
 import sys
 from pathlib import Path
 
@@ -46,6 +47,7 @@ def run_converted(path: Path, seed: int, make_args=None):
         spec.loader.exec_module(module)
         args = (make_args or module.make_args)()
         np.random.seed(seed)
+        random.seed(seed)  # Python's too (habit_families.py_draws)
         with contextlib.redirect_stdout(io.StringIO()) as printed:
             got = module.f(*args)
     except NprError as exc:  # a coded gap met when a converted function was traced (NprTraceGap, NPR021):

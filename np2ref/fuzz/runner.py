@@ -41,6 +41,7 @@ import inspect
 import itertools
 import linecache
 import os
+import random
 import signal
 import sys
 import tempfile
@@ -62,6 +63,12 @@ from .differences import (
 
 _counter = itertools.count()
 _SEED = 1234  # NumPy's global generator is seeded with it before every run of a program
+
+
+def _seed() -> None:
+    """NumPy's global generator and Python's `random` (habit_families.py_draws) as every run starts."""
+    np.random.seed(_SEED)
+    random.seed(_SEED)
 # a line that checks what only the compiled call promises (plane_families.py's bitwise probe of
 # a sum over a leading axis; under vmap the axis is not leading): no vmap check for the program
 COMPILED_CALL_ONLY = "# np2ref-fuzz: compiled call only"
@@ -131,7 +138,7 @@ class Runner:
         names = list(inspect.signature(module.f).parameters)
         try:
             args_np = _numpy_args(module.make_args())
-            np.random.seed(_SEED)  # every run draws NumPy's global stream from the same state
+            _seed()  # every run draws NumPy's global stream from the same state
             with strict(), contextlib.redirect_stdout(io.StringIO()) as shown:
                 expected = module.f(*args_np)
         except IndexError as exc:  # out of range: np2ref must raise NumPy's error
@@ -162,7 +169,7 @@ class Runner:
     def _check_compiled(self, module, compiled, names, expected, args_np, shown: str, vmap: bool) -> Outcome:
         after_numpy = np.random.random()
         args_c = module.make_args()
-        np.random.seed(_SEED)
+        _seed()
         try:
             with contextlib.redirect_stdout(io.StringIO()) as printed, _x64_of(args_c):
                 got = compiled(*args_c)
@@ -187,7 +194,7 @@ class Runner:
         # the third the form that writes results back inline.
         for stage in ("second call", "third call"):
             args_again = module.make_args()
-            np.random.seed(_SEED)
+            _seed()
             try:
                 with _x64_of(args_again):
                     again = compiled(*args_again)
@@ -232,7 +239,7 @@ class Runner:
         except Exception as exc:  # noqa: BLE001 - a crash, not the end of the run
             return _crash(exc, "compile")
         args_c = module.make_args()
-        np.random.seed(_SEED)
+        _seed()
         try:
             compiled(*args_c)
         except np2ref.Np2RefError as exc:
@@ -334,7 +341,7 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
         _perturb(variant[i])
     inputs1 = [v.copy() if isinstance(v, np.ndarray) else v for v in variant]
     try:
-        np.random.seed(_SEED)  # a vmapped draw is made once for the batch: each NumPy run draws the same
+        _seed()  # a vmapped draw is made once for the batch: each NumPy run draws the same
         with strict():
             expected1 = module.f(*variant)  # `variant` now holds NumPy's final arguments
     except Exception:  # noqa: BLE001 - the perturbed inputs are not valid NumPy: no vmap check
@@ -349,7 +356,7 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
         return compiled.pure(*full)
 
     try:
-        np.random.seed(_SEED)
+        _seed()
         with jax.enable_x64(True):
             in_axes = (0,) * len(arrays) + (None,) * len(floats)
             result, finals = jax.jit(jax.vmap(one, in_axes=in_axes))(*batch, *[base[i] for i in floats])
@@ -396,10 +403,10 @@ def _check_grad(module, compiled) -> Outcome:
     ts = [rng.standard_normal(x.shape).astype(x.dtype) for x in xs]
     try:
         with jax.enable_x64(True):  # both runs draw the same numbers: the same function
-            np.random.seed(_SEED)
+            _seed()
             _, jt = jax.jit(lambda xs, ts: jax.jvp(flat, xs, ts))(xs, ts)
             c = rng.standard_normal(jt.shape)
-            np.random.seed(_SEED)
+            _seed()
             ct = jax.jit(lambda xs, c: jax.vjp(flat, *xs)[1](c))(xs, c)
             jt, ct = np.asarray(jt), [np.asarray(v, np.float64) for v in ct]
     except Exception as exc:  # noqa: BLE001

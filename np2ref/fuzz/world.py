@@ -13,6 +13,7 @@ into the program's module where its text uses them, and bound in the shadow's na
 from __future__ import annotations
 
 import itertools
+import random
 import re
 import sys
 from pathlib import Path
@@ -92,7 +93,7 @@ def namespace() -> dict:
 
     lib = type(sys)(LIB_NAME)
     lib.__dict__.update({k: _lib[k] for k in LIB_FUNCTIONS})
-    ns = {"itertools": itertools, "scipy": sys.modules["scipy"], "special": scipy.special, "jnp": jnp,
+    ns = {"itertools": itertools, "random": random, "scipy": sys.modules["scipy"], "special": scipy.special, "jnp": jnp,
           "Probe": Probe, LIB_NAME: lib}
     ns.update({k: _lib[k] for k in LIB_FUNCTIONS})
     return ns
@@ -103,6 +104,8 @@ def imports(text: str, params_text: str) -> list[str]:
     lines = []
     if re.search(r"\bitertools\.", text):
         lines.append("import itertools")
+    if re.search(r"(?<![.\w])random\.", text):  # Python's own (habit_families.py_draws), not np.random
+        lines.append("import random")
     if re.search(r"\bjnp\.", text + params_text):
         lines.append("import jax.numpy as jnp")
     if re.search(r"\bscipy\.special\.", text):

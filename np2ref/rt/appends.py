@@ -109,8 +109,8 @@ def npr_append(lst, value):
     if found is None or found[0].lists[found[1]] is not lst:
         lst.append(value)
         return None
-    trips, j = found
-    trips.put(j, value)
+    trips, j, bufs = found
+    trips.put(j, value, bufs)
     return None
 
 
@@ -260,7 +260,8 @@ class _NprAppendTrips:
             self.k = (i - self.start) // self.step
             appending = _npr_state.setdefault("appending", {})
             before = dict(appending)
-            appending.update({id(lst): (self, j) for j, lst in enumerate(self.lists) if self.slots[j] is not None})
+            # (the trip's own buffers, which a lifted loop or branch rebinds: refs._npr_appends_swapped)
+            appending.update({id(lst): (self, j, bufs) for j, lst in enumerate(self.lists) if self.slots[j] is not None})
             try:
                 out = body(i, *carry)
             finally:
@@ -286,15 +287,15 @@ class _NprAppendTrips:
             if value is not None:
                 self._write(j, specs[j], value, self.k, bufs)
 
-    def put(self, j, value):
-        """npr_append's value for list j, in the branch that appends it."""
+    def put(self, j, value, bufs):
+        """npr_append's value for list j, in the branch that appends it, into `bufs` (the trip's)."""
         spec = _npr_append_spec(value, self.outer)
         if self.specs is None:
             self.seen.append([spec if n == j else None for n in range(len(self.lists))])
             return
         k = self.k
         slot = int(self.slots[j][k]) if isinstance(k, (int, np.integer)) else jnp.asarray(self.slots[j])[k]
-        self._write(j, spec, value, slot)
+        self._write(j, spec, value, slot, bufs)
 
     def _write(self, j, spec, value, k, bufs=None):
         if spec != self.specs[j]:  # the probe traced the same loop: only a body that is not deterministic gets here

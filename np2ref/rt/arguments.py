@@ -144,10 +144,7 @@ def _npr_py_items(v):
     items NumPy's promotion takes as weakly typed Python numbers."""
     if not (isinstance(v, list) and 0 < len(v) <= _NPR_ITEMS_MAX):
         return False
-    kind = type(v[0])
-    if kind is float:
-        return all(type(x) is float for x in v)
-    return kind is int and all(type(x) is int and -2 ** 63 <= x < 2 ** 63 for x in v)
+    return all(type(x) is float or type(x) is int and -2 ** 63 <= x < 2 ** 63 for x in v)
 
 
 def _npr_weak_list(v):
@@ -161,6 +158,8 @@ def _npr_weak_list(v):
 def _npr_weak_items(items):
     """A list of Python numbers (traced: weakly typed scalars) as one weakly typed array, whose
     items promote as Python numbers do (`x32 * ks[0]` float32, as in NumPy)."""
+    if len({jax.numpy.asarray(x).dtype.kind for x in items}) > 1:  # ints and floats: each keeps its kind
+        return list(items)
     a = jax.numpy.asarray(items)
     return _npr_weak_astype(a, a.dtype)
 

@@ -21,7 +21,7 @@ from .raises import _npr_raising
 from .rebinds import _npr_rebound_in, _npr_while_refilled, _NprPeelFirst, _NprRebindPython
 from .refs import (
     _npr_batched_control, _npr_check_index_carry, _npr_lift_refs, _npr_placeholder,
-    _npr_reachable_refs, _npr_reverse_mode, _npr_unpack)
+    _npr_append_bufs, _npr_reachable_refs, _npr_reverse_mode, _npr_unpack)
 from .unbound import _npr_any_maybe, _npr_if_boxed, _npr_while_boxed, npr_unbound, npr_unset
 from .views import NprView
 from .truth import _NPR_ASSERT_HINT, _npr_assert_message, _NPR_AMBIGUOUS, _npr_concrete_bool, _npr_truth
@@ -146,9 +146,10 @@ def _npr_traced_if_of(pred, then_fn, else_fn, values, returns):
 
 
 def _npr_traced_if(pred, then_fn, else_fn, values):
-    refs = _npr_reachable_refs([then_fn, else_fn], values)
+    lifted = any(getattr(f, "_npr_lifted", False) for f in (then_fn, else_fn))
+    refs = _npr_reachable_refs([then_fn, else_fn], [*values, *(() if lifted else _npr_append_bufs())])
     # in a vectorised loop's lanes, the branches' check record is lifted too (bounds.py), once
-    lane = _npr_lane_record() is not None and not any(getattr(f, "_npr_lifted", False) for f in (then_fn, else_fn))
+    lane = _npr_lane_record() is not None and not lifted
     if refs or lane:  # refs become operands and results of the cond (vmap cannot batch a cond with effects)
         if any(v is npr_unset for v in values):  # typed first: the lifted branches are jax.jit's
             values = _npr_unset_typed(then_fn, else_fn, values)

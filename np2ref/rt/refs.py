@@ -1,5 +1,6 @@
 """Refs through control flow: which Refs a body writes, lifting them into loop carries."""
 
+import contextlib as _npr_contextlib
 import functools as _npr_functools
 import jax
 import jax.numpy as jnp
@@ -179,6 +180,31 @@ def _npr_rebind(obj, swap, memo):
     return new
 
 
+def _npr_append_bufs():
+    """The buffers of the guarded appends of the stacked trip under way (appends.py keeps them in
+    `_npr_state["appending"]`): a branch that appends (`if step % every == 0: snaps.append(v)`)
+    writes them, so a lifted branch takes them as refs it reaches (vmap cannot batch a cond that
+    writes a closed-over ref)."""
+    return [r for _, j, bufs in _npr_state.get("appending", {}).values() if bufs is not None for r in bufs[j]]
+
+
+@_npr_contextlib.contextmanager
+def _npr_appends_swapped(swap):
+    """While a lifted body runs, the appends under way write its fresh refs (`swap`), not the outer
+    buffers: npr_append finds them through the state, not through a closure _npr_rebind rebinds."""
+    appending = _npr_state.get("appending")
+    before = dict(appending or {})
+    for key, (trips, j, bufs) in before.items():
+        if bufs is not None:
+            appending[key] = (trips, j, [[swap.get(id(r), r) for r in b] for b in bufs])
+    try:
+        yield
+    finally:
+        if appending is not None:
+            appending.clear()
+            appending.update(before)
+
+
 def _npr_written_refs(fns, refs, values, regions=None):
     """Positions in `refs` that some function in `fns` writes (all of them when JAX's effect
     records cannot be read). `regions`, a list, gets per function {position: what it did to
@@ -190,8 +216,9 @@ def _npr_written_refs(fns, refs, values, regions=None):
         def traced(*args):
             swap = {id(r): a for r, a in zip(refs, args)}
             rest = iter(args[len(refs):])
-            _npr_rebind(fn, swap, {})(*[_npr_rebind(v, swap, {}) if r else next(rest)
-                                        for v, r in zip(values, is_ref)])
+            with _npr_appends_swapped(swap):
+                _npr_rebind(fn, swap, {})(*[_npr_rebind(v, swap, {}) if r else next(rest)
+                                            for v, r in zip(values, is_ref)])
             if regions is not None:
                 regions.append({k: _npr_only_store(a) for k, a in enumerate(args[:len(refs)])})
         with _npr_no_checks():  # a trace for its effects alone
@@ -253,7 +280,8 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
             swap = {id(r): f for r, f in zip(refs, fresh)}
             args = [_npr_rebind(v, swap, {}) if r else s
                     for v, r, s in zip(values, is_ref, state[n:])]
-            with _npr_lane_checks(*(fresh[-2:] if record is not None else (None, None)), lanes=not loop):
+            with _npr_lane_checks(*(fresh[-2:] if record is not None else (None, None)), lanes=not loop), \
+                    _npr_appends_swapped(swap):
                 out = _npr_rebind(fn, swap, {})(*args)
             if not returns_values:  # a loop's test: NumPy raised at the failed check, the loop ends
                 return out if record is None else jnp.logical_and(jnp.asarray(npr_load(out)), fresh[-2][...] == 0)

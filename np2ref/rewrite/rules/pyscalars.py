@@ -40,9 +40,12 @@ from ..registry import emits
 from ..syntax import AUG_OPS, walk
 from . import pylists
 from .calls import is_static_meta
+from .list_items import item_params
 
 INT, FLOAT = "int", "float"
-DRAWN = "_npr_drawn"  # in Scalar.passed (no name of the program): a draw's value, a Python number when it is weakly typed
+# in Scalar.passed (no name of the program): a draw's value, or an item of a list parameter read item by item
+# (list_items.py: passed as a weakly typed array), a Python number when it is weakly typed
+DRAWN = "_npr_drawn"
 _OPS = {cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.FloorDivide: "//",
         cst.Modulo: "%", cst.Power: "**", cst.LeftShift: "<<", cst.RightShift: ">>",
         cst.BitAnd: "&", cst.BitOr: "|", cst.BitXor: "^"}
@@ -79,6 +82,7 @@ class _Classifier:
         self.shadowed = frozenset(ctx.f.params) | frozenset(ctx.f.roots) | frozenset(
             t.value for t, _ in ctx.f.bindings if isinstance(t, cst.Name))
         self.passed = passed_params(ctx.f)
+        self.listed = frozenset(item_params(ctx.f))  # `ks[k]` of a list of Python numbers: one of them
 
     def __call__(self, e: cst.BaseExpression) -> Scalar | None:
         if isinstance(e, cst.Integer):
@@ -118,6 +122,8 @@ class _Classifier:
         if isinstance(e, cst.Subscript) and isinstance(e.value, cst.Name) and e.value.value in self.lists \
                 and len(e.slice) == 1 and isinstance(e.slice[0].slice, cst.Index):  # `hist[-1]` (pylists.py)
             return self.lists[e.value.value]
+        if isinstance(e, cst.Subscript) and isinstance(e.value, cst.Name) and e.value.value in self.listed:
+            return Scalar({INT, FLOAT}, True, passed={DRAWN})  # (item_params: a single index, no slice)
         if isinstance(e, cst.Call):
             return self._call(e)
         return None
@@ -294,10 +300,13 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
     `lists` with the lists of Python numbers, `displays` with their displays (rules/pylists.py).
     Returns whether the function can have a Python scalar from array data at all."""
     f = ctx.f
-    augs, range_targets, excluded, calls, branched = {}, set(), set(), False, False
+    augs, range_targets, excluded, branched = {}, set(), set(), False
     looped = set()  # the targets of bindings in a loop body
     passed = passed_params(f)
     sizes, items = ctx.m.selection_sizes, ctx.m.mask_items
+    listed = frozenset(item_params(f))  # lists of Python numbers read item by item (list_items.py)
+    item_targets = set()  # `v` of `for v in ks`, `for i, v in enumerate(ks)`: an item of one
+    calls = bool(listed)
     # (one walk, each node's checks chosen by its type: libcst's node types have no subclasses, and
     # their isinstance, an ABC's, was most of this scan's time, issue 43)
     for node in walk(f.node):
@@ -325,6 +334,10 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
                 and node.iter.func.value == "enumerate" and "enumerate" not in f.roots \
                 and all(a.keyword is None or a.keyword.value == "start" for a in node.iter.args):
             range_targets.add(id(node.target.elements[0].value))  # `for i, v in enumerate(x)`: i is an int
+            if _name_of(node.iter.args[0].value) in listed and isinstance(node.target.elements[1].value, cst.Name):
+                item_targets.add(id(node.target.elements[1].value))
+        if kind is cst.For and isinstance(node.target, cst.Name) and _name_of(node.iter) in listed:
+            item_targets.add(id(node.target))
         if kind is cst.For or kind is cst.While:
             for m in nodes_of(node.body, _BINDINGS):
                 looped.update(id(t.target if isinstance(t, cst.AssignTarget) else t)
@@ -358,6 +371,8 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
                     got = Scalar({INT}, False)
                 elif id(target) in unpacked:
                     got = Scalar({unpacked[id(target)]}, True)
+                elif id(target) in item_targets:
+                    got = Scalar({INT, FLOAT}, True, passed={DRAWN})
                 elif id(target) in augs:
                     aug = augs[id(target)]
                     op = AUG_OPS.get(type(aug.operator))
@@ -428,6 +443,10 @@ def _call(left, op, right, ctx=None, original_right=None) -> cst.Call:
     if ctx is not None and ctx.py_scalars.classify(original_right).passed:
         flags["passed"] = cst.Name("True")  # a Python scalar's rules only if the caller passed one
     return J.call(J.PYOP, _bare(left), J.string(op), _bare(right), **flags)
+
+
+def _name_of(expr) -> str | None:
+    return expr.value if isinstance(expr, cst.Name) else None
 
 
 def _bare(expr):

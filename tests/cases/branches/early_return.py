@@ -19,7 +19,9 @@ def positive_sum(x):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_for, npr_get, npr_if, npr_jit, npr_range, npr_unset, npr_value
+from np2ref.rt import (
+    npr_for, npr_get, npr_if, npr_jit, npr_pyreturn, npr_range, npr_unset, npr_value,
+)
 
 
 @npr_jit(python_scalars=True)
@@ -31,7 +33,7 @@ def clip_step(x, i):
         _return_1 = 0.0
         return _return_1
     _return_1 = npr_if(npr_get(x)[i] > 0, _then_1, _else_1, npr_unset, returns=(0,))
-    return _return_1
+    return npr_pyreturn(_return_1, 'passed')
 
 
 @npr_jit

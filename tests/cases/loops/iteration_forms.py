@@ -48,7 +48,7 @@ def weights(u, w):
         total += x
         return total
     total = npr_for(npr_range(len(w)), _loop_i, total)
-    return total
+    return npr_pyreturn(total, 'passed')
 
 
 @npr_jit(mutated=('out',), items=('a', 'b'))

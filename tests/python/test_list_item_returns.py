@@ -1,0 +1,70 @@
+"""An item of a list of Python numbers passed for a parameter read item by item (list_items.py:
+`for v in ks`, `enumerate(ks)`, `ks[k]`), computed on and returned, is a Python number in NumPy's
+program (`t = t + v; return t * 2`, `return ks[0] * 2`). np2ref returned NumPy's float64 / int64:
+rules/pyscalars.py did not count the items among Python scalars (found by fuzz8's items_list
+family, 2 of its first 8 programs). They are now what a draw is, a Python number when weakly
+typed (the list is passed as a weakly typed array), so npr_pyreturn gives Python's type back; a
+NumPy array passed for the same parameter gives NumPy's scalars, as NumPy does.
+
+A list of Python ints and floats mixed (`[0.5, 2]`) was passed as NumPy's strongly typed float64
+array: `x32 * ks[1]` came back float64 for NumPy's float32 (a wrong dtype), and `ks[1] * 2` a
+float. Such a list is now passed as Python numbers of their own kinds, each weakly typed
+(rt/arguments.py `_npr_weak_items`); a loop indexing it with its variable runs as a Python loop."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import result_types
+from np2ref.verify.compare import first_difference
+
+
+def accumulated(ks):
+    t = 1.0
+    for k, v in enumerate(ks):
+        t = t + v
+    return t * 2
+
+
+def item_pair(x, ks):
+    return x * ks[0], ks[0] * 2
+
+
+def indexed_loop(x, ks, n):
+    t = 0.0
+    for k in range(n):
+        t = t + ks[k]
+        x *= ks[k]
+    return x, t
+
+
+def iterated(x, ks):
+    s = 0
+    for v in ks:
+        s = s + v * 2
+    x[0] = s
+    return s
+
+
+X32 = np.array([0.5, 1.5, -2.0], dtype=np.float32)
+def scaled(x, ks):
+    return x * ks[1], ks[1] * 2, x * ks[0]
+
+
+CASES = [(scaled, lambda: (X32.copy(), [0.5, 2])), (scaled, lambda: (np.array([1, 2], np.int32), [0.5, 2])),
+         (indexed_loop, lambda: (X32.copy(), [0.5, 2, 3], 3)), (accumulated, lambda: ([2.0, 0.25, 3.0],)), (accumulated, lambda: (np.array([2.0, 0.25]),)),
+         (item_pair, lambda: (X32.copy(), [-1, 0, 3])), (item_pair, lambda: (X32.copy(), [0.5])),
+         (indexed_loop, lambda: (X32.copy(), [0.5, 2.0, -1.5], 3)), (iterated, lambda: (np.zeros(2), [1, 2, 3])),
+         (iterated, lambda: (np.zeros(2), [0.5, 2]))]
+
+
+@pytest.mark.parametrize("fn, args", CASES, ids=lambda c: getattr(c, "__name__", None))
+def test_returned_items_keep_pythons_types(fn, args):
+    a0, a1 = args(), args()
+    want, got = fn(*a0), np2ref.compile(fn, host_below=0)(*a1)
+    assert result_types(got) == result_types(want)
+    assert first_difference(want, got, "result") is None
+    for i, (x, y) in enumerate(zip(a0, a1)):
+        assert first_difference(x, y, f"argument {i}") is None
