@@ -29,6 +29,18 @@ from .core import npr_load
 from .views import NprView, _npr_element_read, _npr_overlap, npr_get
 
 
+# Whether loops carry what they read back: None, everywhere but on a TPU. There (tpu_carry8.py, TPU
+# v5e, 2026-12-07, device-resident / hand port, float32) the carried scalars made the prefix sum
+# 0.38 -> 1.20, a second-order recurrence 0.23 -> 1.13 and thomas_tridiag 0.11 -> 1.46 (its lax loop
+# reads an element back faster than it carries one), though iir_filter went 2.68 -> 1.15.
+_npr_RECUR = {"on": None}
+
+
+def _npr_recur_on():
+    on = _npr_RECUR["on"]
+    return jax.default_backend() != "tpu" if on is None else bool(on)
+
+
 class NprRecur:
     """The stores into `ref[i + at]` of a `range` loop over i, the last `depth` carried."""
 
@@ -37,7 +49,8 @@ class NprRecur:
     def __init__(self, rng, ref, at, depth, written=()):
         # another array the body writes may be y's buffer when the caller passed one array as
         # two parameters (np2ref then gives both the same Ref): its stores would change y
-        bounds = None if any(_npr_overlap(ref, w) for w in written) else _npr_bounds(rng, ref, at, depth)
+        bounds = None if not _npr_recur_on() or any(_npr_overlap(ref, w) for w in written) \
+            else _npr_bounds(rng, ref, at, depth)
         self.on = bounds is not None
         self._zero = jnp.zeros((), ref.dtype if isinstance(ref, (jax.Ref, NprView)) else jnp.result_type(ref))
         if self.on:  # what the first trip reads: the elements 1..depth trips before its store
