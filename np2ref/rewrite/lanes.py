@@ -29,7 +29,7 @@ import libcst as cst
 from .lane_reads import code as _code, full_slice as _full_slice, is_name as _is_name
 from .lane_reads import rows_apart as _rows_apart, step_sign as _step_sign
 from .mirrors import trailing_mirrors
-from ..analysis.nodes import run_visitor
+from ..analysis.nodes import run_visitor, walk
 
 PURE_NP = frozenset("""abs absolute add all amax amin any arccos arcsin arctan arctan2 cbrt ceil clip cos cosh
     divide dot exp exp2 expm1 floor fmax fmin hypot inner isfinite isinf isnan log log10 log1p log2 logical_and
@@ -160,8 +160,8 @@ def _assigned_names(body, loop_targets: bool = True) -> set:
                 names.add(node.target.value)
 
         def visit_For(self, node):
-            if loop_targets:
-                names.add(node.target.value)
+            if loop_targets:  # (`for k, w in ...`: a tuple of names)
+                names.update(n.value for n in walk(node.target) if isinstance(n, cst.Name))
     run_visitor(body, V())
     return names
 

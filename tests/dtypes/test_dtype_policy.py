@@ -31,9 +31,9 @@ def _decorators(code):
 @pytest.mark.parametrize("runtime", [RUNTIME_MODULE, STANDALONE_MODULE])
 def test_the_emitter_writes_the_policy_into_each_entry(runtime):
     result = convert_source(SOURCE, "m.py")
-    assert _decorators(result.code_for(runtime)) == ["npr_jit(mutated=('u',))", "npr_jit"]
+    assert _decorators(result.code_for(runtime)) == ["npr_jit(mutated=('u',), rebound=('u',))", "npr_jit"]
     assert _decorators(result.code_for(runtime, DtypePolicy("float32"))) == [
-        "npr_jit(mutated=('u',), dtype_policy='float32')", "npr_jit(dtype_policy='float32')"]
+        "npr_jit(mutated=('u',), rebound=('u',), dtype_policy='float32')", "npr_jit(dtype_policy='float32')"]
 
 
 def test_a_converted_file_converted_again_keeps_one_policy_keyword(tmp_path):
@@ -43,7 +43,7 @@ def test_a_converted_file_converted_again_keeps_one_policy_keyword(tmp_path):
     (tmp_path / "m.py").write_text(SOURCE)
     assert run_cli("convert", "m.py", "-o", "m_out.py", cwd=tmp_path).returncode == 0
     again = run_cli("convert", "m_out.py", "--stdout", cwd=tmp_path)
-    assert _decorators(again.stdout) == ["npr_jit(mutated=('u',), dtype_policy='float32')",
+    assert _decorators(again.stdout) == ["npr_jit(mutated=('u',), rebound=('u',), dtype_policy='float32')",
                                          "npr_jit(dtype_policy='float32')"]
 
 
@@ -52,7 +52,7 @@ def test_partial_output_gets_the_policy(tmp_path):
     (tmp_path / "m.py").write_text(SOURCE + "\n\ndef refused(u):\n    for i in range(3):\n        del u\n")
     r = run_cli("convert", "m.py", "--partial", "--stdout", cwd=tmp_path)
     assert "--partial m.py: 2 function(s) converted" in r.stderr
-    assert _decorators(r.stdout) == ["npr_jit(mutated=('u',), dtype_policy='float32')",
+    assert _decorators(r.stdout) == ["npr_jit(mutated=('u',), rebound=('u',), dtype_policy='float32')",
                                      "npr_jit(dtype_policy='float32')"], r.stdout
 
 

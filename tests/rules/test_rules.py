@@ -113,9 +113,15 @@ CASES = [
         """, """
         @npr_jit(mutated=('a',))
         def cumulate(a, n):
-            def _loop_i(i):
-                npr_at(a)[i] += npr_get(a)[i - 1]
-            npr_for(npr_range(1, n), _loop_i)
+            def _loop_i(i, _a_was1):
+                npr_at(a)[i] += _a_was.read(a, _a_was1, i - 1)
+                _a_was0 = _a_was.stored(a, i)
+                _a_was1 = _a_was0
+                return _a_was1
+            _range_i = npr_range(1, n)
+            _a_was = npr_recur(_range_i, a, 0, 1)
+            _a_was1, = _a_was.first
+            _a_was1 = npr_for(_range_i, _loop_i, _a_was1)
         """),
     ("branches_data_condition", """
         def relu_first(x):
