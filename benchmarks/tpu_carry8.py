@@ -72,8 +72,50 @@ def hand_prefix(x, s):
     return s, {"s": s}
 
 
+def second_order_energy(x, y, energy):
+    """second_order with iir_filter's running energy: a scalar carried beside the array."""
+    e = 0.0
+    for n in range(2, x.shape[0]):
+        y[n] = 0.5 * y[n - 1] - 0.25 * y[n - 2] + x[n]
+        e += y[n] * y[n]
+        energy[n] = e
+    return e
+
+
+def hand_second_order_energy(x, y, energy):
+    def step(c, xn):
+        y1, y2, e = c
+        yn = 0.5 * y1 - 0.25 * y2 + xn
+        e = e + yn * yn
+        return (yn, y1, e), (yn, e)
+    (_, _, e), (ys, es) = lax.scan(step, (y[1], y[0], jnp.zeros((), y.dtype)), x[2:])
+    y = y.at[2:].set(ys)
+    energy = energy.at[2:].set(es)
+    return e, {"y": y, "energy": energy}
+
+
+def biquad_plain(x, y):
+    """iir_filter's recurrence without its energy: y alone, x read at n, n - 1, n - 2."""
+    for n in range(2, x.shape[0]):
+        y[n] = 0.2 * x[n] + 0.4 * x[n - 1] + 0.2 * x[n - 2] + 0.6 * y[n - 1] - 0.2 * y[n - 2]
+    return y
+
+
+def hand_biquad_plain(x, y):
+    def step(c, xs):
+        y1, y2 = c
+        xn, xn1, xn2 = xs
+        yn = 0.2 * xn + 0.4 * xn1 + 0.2 * xn2 + 0.6 * y1 - 0.2 * y2
+        return (yn, y1), yn
+    _, ys = lax.scan(step, (y[1], y[0]), (x[2:], x[1:-1], x[:-2]))
+    y = y.at[2:].set(ys)
+    return y, {"y": y}
+
+
 SIZES = {"S": 20000, "M": 200000, "L": 2000000}
-OWN = {"second_order": (second_order, hand_second_order, "y"), "prefix": (prefix, hand_prefix, "s")}
+OWN = {"second_order": (second_order, hand_second_order, "y"), "prefix": (prefix, hand_prefix, "s"),
+       "second_order_energy": (second_order_energy, hand_second_order_energy, "y"),
+       "biquad_plain": (biquad_plain, hand_biquad_plain, "y")}
 
 
 def _own(name, size):
@@ -82,6 +124,8 @@ def _own(name, size):
     x = np.random.default_rng(0).standard_normal(n)
     kw = {"x": x, out: np.zeros(n)}
     kw[out][:2] = x[:2]
+    if fn is second_order_energy:
+        kw["energy"] = np.zeros(n)
     return fn, hand, kw
 
 
@@ -123,6 +167,9 @@ def rows(name, policy, size, calls):
                 undo()
 
 
+KERNELS = ("iir_filter", "second_order", "prefix", "thomas_tridiag", "second_order_energy", "biquad_plain")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--calls", type=int, default=5)
@@ -132,7 +179,7 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     warnings.simplefilter("ignore")
     only = set(filter(None, a.only.split(",")))
-    jobs = [(n, pol) for pol in ("float32", "preserve") for n in ("iir_filter", "second_order", "prefix", "thomas_tridiag")]
+    jobs = [(n, pol) for pol in ("float32", "preserve") for n in KERNELS]
     jobs = [j for j in jobs if not only or j[0] in only]
     start = time.perf_counter()
     print(f"`python benchmarks/tpu_carry8.py --size {a.size}`: jax {jax.__version__}, {jax.default_backend()} "

@@ -121,7 +121,15 @@ def _npr_split_scan(eqn):
     for e in moved:
         if any(not _npr_is_literal(v) and v in varying for v in _npr_invars(e)):
             varying.update(_npr_outvars(e))
-    made = {v for e in moved for v in _npr_outvars(e) if v in varying}
+    # nor an index made from the trip counter alone (`n - 1`, its wrap, its cast, `[n]`): a trip
+    # computes it in a few scalar operations, where stacked, each trip loaded it from an array
+    # before it could address with it (iir_filter on a TPU: five index arrays, 2.68 of the hand port)
+    counted = set(steps)
+    for e in moved:
+        if all(_npr_is_literal(v) or v in counted for v in _npr_invars(e)) and \
+                all(_npr_is_index(v) for v in _npr_outvars(e)):
+            counted.update(_npr_outvars(e))
+    made = {v for e in moved for v in _npr_outvars(e) if v in varying and v not in counted}
     stay = [e for e in body_eqns if not any(v in made for v in _npr_outvars(e))]
     frontier = list(dict.fromkeys(v for e in stay for v in _npr_invars(e) if not _npr_is_literal(v) and v in made))
     frontier += [v for v in dict.fromkeys(_npr_outvars(body))
@@ -146,6 +154,12 @@ def _npr_pays(e):
     """Arithmetic on floats (a product, a tanh, a reduction), not index computations or moves."""
     return _npr_eqn_name(e) not in _NPR_MOVES_ONLY and \
         any(np.dtype(getattr(_npr_aval(v), "dtype", np.int32)).kind in "fc" for v in _npr_outvars(e))
+
+
+def _npr_is_index(v):
+    """An integer or boolean scalar, or an index vector of a few (a scatter's `[n]`, `[i, j]`)."""
+    aval = _npr_aval(v)
+    return int(np.prod(aval.shape)) <= 8 and np.dtype(getattr(aval, "dtype", np.float32)).kind in "iub"
 
 
 def _npr_read_only_refs(body, operands, nc):

@@ -29,16 +29,20 @@ from .core import npr_load
 from .views import NprView, _npr_element_read, _npr_overlap, npr_get
 
 
-# Whether loops carry what they read back: None, everywhere but on a TPU. There (tpu_carry8.py, TPU
-# v5e, 2026-12-07, device-resident / hand port, float32) the carried scalars made the prefix sum
-# 0.38 -> 1.20, a second-order recurrence 0.23 -> 1.13 and thomas_tridiag 0.11 -> 1.46 (its lax loop
-# reads an element back faster than it carries one), though iir_filter went 2.68 -> 1.15.
+# Whether loops carry what they read back: None, everywhere but on a TPU, and there for 64-bit
+# arrays. On the chip (tpu_carry8.py, TPU v5e, 2026-12-07, device-resident / hand port) a lax loop
+# reads a float32 element back faster than it carries one: read back / carried, the prefix sum
+# 0.38 / 1.21, a second-order recurrence 0.23 / 1.13, thomas_tridiag 0.11 / 1.46; a float64 one,
+# emulated as a pair of float32 words, slower or as fast: iir_filter 1.82 / 0.75, the second-order
+# recurrence with a running energy 1.66 / 1.11, biquad_plain 0.86 / 0.62, the others 1.0-2.2 both.
 _npr_RECUR = {"on": None}
 
 
-def _npr_recur_on():
+def _npr_recur_on(dtype):
     on = _npr_RECUR["on"]
-    return jax.default_backend() != "tpu" if on is None else bool(on)
+    if on is not None:
+        return bool(on)
+    return jax.default_backend() != "tpu" or np.dtype(dtype).itemsize == 8
 
 
 class NprRecur:
@@ -49,10 +53,11 @@ class NprRecur:
     def __init__(self, rng, ref, at, depth, written=()):
         # another array the body writes may be y's buffer when the caller passed one array as
         # two parameters (np2ref then gives both the same Ref): its stores would change y
-        bounds = None if not _npr_recur_on() or any(_npr_overlap(ref, w) for w in written) \
+        dtype = ref.dtype if isinstance(ref, (jax.Ref, NprView)) else jnp.result_type(ref)
+        bounds = None if not _npr_recur_on(dtype) or any(_npr_overlap(ref, w) for w in written) \
             else _npr_bounds(rng, ref, at, depth)
         self.on = bounds is not None
-        self._zero = jnp.zeros((), ref.dtype if isinstance(ref, (jax.Ref, NprView)) else jnp.result_type(ref))
+        self._zero = jnp.zeros((), dtype)
         if self.on:  # what the first trip reads: the elements 1..depth trips before its store
             start, step = bounds
             loaded = npr_load(ref)

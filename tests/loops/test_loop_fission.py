@@ -145,3 +145,27 @@ def test_values_the_same_every_trip_are_not_stacked_over_the_trips():
         # (to the last bit: XLA may contract `s * c + t` into one FMA in one program, not the other)
         # (on a TPU the loop's 0-d tanh is the scalar unit's, float32's precision, the array's the pair's)
         np.testing.assert_allclose(np.asarray(got[0]), np.asarray(want[0]), rtol=1e-6 if on_tpu() else 1e-15)
+
+
+def test_indices_made_from_the_trip_counter_are_not_stacked_over_the_trips():
+    """iir_filter's `y[n] = b0 * x[n] + b1 * x[n - 1] - a1 * y[n - 1]`: the x part moves before the
+    loop, but `n - 1` (and its wrap and cast) were stacked too, each trip loading its indices from
+    arrays before it could address y with them: 2.68 of the hand port on a TPU. An integer index made
+    from the trip counter alone stays in the body; only float values are scanned over."""
+    def biquad(x, y):
+        def trip(n, y):
+            value = 0.5 * x[n] + 0.25 * x[n - 1] + 0.125 * y[n - 1] - 0.0625 * y[n - 2]
+            return y.at[n].set(value)
+        return jax.lax.fori_loop(2, x.shape[0], trip, y)
+
+    with jax.enable_x64(True):
+        x = jnp.linspace(-2.0, 2.0, 64)
+        y = jnp.zeros(64).at[:2].set(x[:2])
+        closed = jax.make_jaxpr(biquad)(x, y)
+        rewritten = fission._npr_loop_fission(closed.jaxpr)
+        (before,), (after,) = _scan_bodies(closed.jaxpr), _scan_bodies(rewritten)
+        stacked = after.invars[len(before.invars):]
+        assert stacked and all(np.dtype(v.aval.dtype).kind == "f" for v in stacked), [v.aval for v in stacked]
+        got = jax.core.eval_jaxpr(rewritten, closed.consts, x, y)
+        want = jax.core.eval_jaxpr(closed.jaxpr, closed.consts, x, y)
+        np.testing.assert_allclose(np.asarray(got[0]), np.asarray(want[0]), rtol=1e-6 if on_tpu() else 1e-15)

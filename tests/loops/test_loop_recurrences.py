@@ -96,3 +96,18 @@ def test_a_read_into_a_store_of_the_same_element_copies_nothing(programs):
     assert_numpys_bits(np.asarray(compiled(x.copy(), y)), want)
     assert_numpys_bits(y, want_y)
     assert copies(compiled.lower(x, y).compile().as_text(), f"f64[{x.size}]") == 0
+
+
+def test_a_tpu_carries_64_bit_recurrences_and_reads_32_bit_ones_back(monkeypatch):
+    """The device decides (rt/recur.py, tpu_carry8.py on the chip): a TPU's lax loop reads a
+    float32 element back faster than it carries one, and a float64 (a pair of words there) slower."""
+    from np2ref.rt import recur
+
+    assert recur._npr_RECUR["on"] is None
+    monkeypatch.setattr(recur.jax, "default_backend", lambda: "tpu")
+    assert not recur._npr_recur_on(np.float32) and not recur._npr_recur_on(np.int32)
+    assert recur._npr_recur_on(np.float64) and recur._npr_recur_on(np.int64)
+    monkeypatch.setattr(recur.jax, "default_backend", lambda: "cpu")
+    assert recur._npr_recur_on(np.float32) and recur._npr_recur_on(np.float64)
+    monkeypatch.setitem(recur._npr_RECUR, "on", False)
+    assert not recur._npr_recur_on(np.float64)
