@@ -24,7 +24,7 @@ from .refs import (
     _npr_append_bufs, _npr_reachable_refs, _npr_reverse_mode, _npr_unpack)
 from .unbound import _npr_any_maybe, _npr_if_boxed, _npr_while_boxed, npr_unbound, npr_unset
 from .views import NprView
-from .truth import _NPR_ASSERT_HINT, _npr_assert_message, _NPR_AMBIGUOUS, _npr_concrete_bool, _npr_truth
+from .truth import _NPR_ASSERT_HINT, _npr_assert_message, _NPR_AMBIGUOUS, _NprStepMessage, _npr_concrete_bool, _npr_truth
 
 
 def npr_bound(get, track=False):
@@ -441,9 +441,8 @@ def npr_assert(test, message=None):
     if x.size != 1:
         bool(np.zeros(x.shape, bool))  # NumPy's ValueError for the truth of such an array
     args = () if message is None else (_npr_assert_message(message),)
-    value = jnp.zeros((), jnp.int32)
-    if args and isinstance(args[0], tuple):  # (template, a traced int it formats): formatted after the run
-        args, value = args[0]
+    # a message (template, a traced int it formats) is formatted after the run
+    args, value = args[0] if args and isinstance(args[0], _NprStepMessage) else (args, jnp.zeros((), jnp.int32))
     try:
         hash(args)
         text_only = not any(isinstance(a, (_npr_Tracer, jax.Array)) for a in args)

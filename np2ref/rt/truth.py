@@ -182,10 +182,18 @@ def _npr_assert_message(message):
             raise
         found = _npr_message_template(message)
         if found is not None:
-            return found
+            return _NprStepMessage(*found)
         raise NprUnsupported("NPR030", "an assert on array data is checked once the compiled program has run; its "
                              "message formats array data or a loop index, which has no value when traced",
                              hint=_NPR_ASSERT_HINT) from exc
+
+
+class _NprStepMessage(tuple):
+    """(template, traced int) from _npr_assert_message: a type of its own, so that a message that
+    is a tuple of Python values (`assert ok, ("bad", 3)`) is never taken for one."""
+
+    def __new__(cls, template, value):
+        return super().__new__(cls, (template, value))
 
 
 class _NprFormatted:

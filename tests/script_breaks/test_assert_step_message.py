@@ -90,3 +90,40 @@ def test_an_assert_in_a_while_loop_on_data_is_checked():
     with pytest.raises(AssertionError) as got:
         compiled(np.ones(3), 1e-3, 4)
     assert str(got.value) == text == "no convergence after 4 iterations"
+
+
+def halve_plain(u, tol, maxit):
+    it = 0
+    while np.abs(u).max() > tol:
+        u *= 0.5
+        it += 1
+        assert it < maxit, "no convergence"
+    return u, it
+
+
+def test_an_assert_with_a_plain_message_in_a_while_loop_on_data_raises():
+    # a message of Python values alone: on main it compiled, and the call returned (u halved
+    # down to tol, it = 10) where NumPy raises, the probe's trace without the check reused
+    compiled = np2ref.compile(halve_plain, host_below=0, bitwise=True)
+    run_both(halve_plain, np.ones(3), 1e-3, 50, compiled=compiled)
+    text = _numpys_error(halve_plain, np.ones(3), 1e-3, 4)
+    u = np.ones(3)
+    with pytest.raises(AssertionError) as got:
+        compiled(u, 1e-3, 4)
+    assert str(got.value) == text == "no convergence"
+    assert (u == 1.0).all()  # raised before anything was written back
+
+
+def check_pair(u, limit):
+    for step in range(3):
+        u += 1.0
+        assert u.max() < limit, ("too big", step)
+    return u
+
+
+def test_a_message_that_is_a_tuple_stays_the_tuple():
+    # a tuple of Python values is the exception's argument, as in NumPy; never a step template
+    text = _numpys_error(check_pair, np.zeros(2), 2.5)
+    with pytest.raises(AssertionError) as got:
+        np2ref.compile(check_pair, host_below=0)(np.zeros(2), 2.5)
+    assert str(got.value) == text == "('too big', 2)"

@@ -107,3 +107,21 @@ def test_a_loop_that_never_ends_stops_at_the_raise():
     # the compiled loop stops at the failed check as NumPy's does (else it would run forever)
     _compiled["stuck"] = np2ref.compile(stuck, host_below=0)
     assert _same_error(stuck, np.ones(2), 7) == "stuck after 7 iterations"
+
+
+def shift_nest(out, x):
+    for i in range(x.shape[0]):
+        for j in range(x.shape[1]):
+            if x[i, j] < 0:
+                raise ValueError(f"negative at row {i}")
+            out[i, j] = x[i, j] + 1.0
+
+
+def test_a_raise_in_a_loop_nest_raises_at_numpys_first_trip():
+    # a nest of element loops (the kind rt/vectorise.py may run as lanes): NumPy's results, and
+    # the first failing element in loop order names its row, whichever later ones fail too
+    _compiled["shift_nest"] = np2ref.compile(shift_nest, host_below=0)
+    x = np.arange(12.0).reshape(3, 4)
+    run_both(shift_nest, np.zeros_like(x), x, compiled=_compiled["shift_nest"])
+    x[1, 3], x[2, 0], x[0, 0] = -1.0, -2.0, 0.0
+    assert _same_error(shift_nest, np.zeros_like(x), x) == "negative at row 1"
