@@ -143,7 +143,8 @@ CODES = {c.code: c for c in [
          "A branch, `and`/`or` or `not` on array data that np2ref could not turn into lax.cond (a "
          "`return`, `break` or `continue` inside it, or a name it rebinds to values of different "
          "shapes) needs a Python bool, which traced data does not have. Found at trace time. Also an "
-         "`assert` on array data whose message formats array data (`f\"drift {e}\"`): give it Python values.",
+         "`assert` on array data whose message formats array data (`f\"drift {e}\"`; the loop index alone is "
+         "kept). `sum(1 for s in sizes if s > 0)`: `int(np.count_nonzero([s > 0 for s in sizes]))`.",
          "if u.max() > 1.0:\n    return u", "u[...] = np.where(u.max() > 1.0, u, 0.0)"),
     Code("NPR031", "Python value from array data",
          "A size, a range bound, an index used as a Python int, or `int(x[0])` is computed from "
@@ -151,7 +152,8 @@ CODES = {c.code: c for c in [
          "(`np2ref.compile`); `convert` cannot see it statically. Raised when the call runs: a "
          "Python number from array data that np2ref's traced float64/int64 cannot hold where "
          "Python's would (`n * n` or `math.floor(v)` beyond the int64 range, a negative float to "
-         "a non-integer power, which is a complex in Python, int / int of ints beyond 2**53).",
+         "a non-integer power, which is a complex in Python, int / int of ints beyond 2**53). "
+         "`hists.append(hist.tolist())` in a compiled loop: append the array, `.tolist()` after the call.",
          "i = int(idx[0])\nu[i] = 1.0", "u[idx[0]] = 1.0"),
     Code("NPR032", "array data turned into a NumPy array",
          "Code inside the function calls np.asarray/np.array on traced data in a way np2ref does not "
@@ -350,7 +352,7 @@ CODES = {c.code: c for c in [
          "x = solve_banded((1, 2), ab, b)", "x = solve_banded((1, 1), ab3, b)  # a tridiagonal system"),
     Code("NPR120", "swap of arrays of different shapes in a loop",
          "Swapping two written arrays inside a compiled loop swaps their contents; that needs the "
-         "same shape and dtype.", "for k in range(n):\n    a, b = b, a  # a (4,), b (5,)",
+         "same shape and dtype, and arrays (not a Python number).", "for k in range(n):\n    a, b = b, a  # a (4,), b (5,)",
          "(swap buffers of one shape)"),
     Code("NPR121", "range step from array data", "A loop's step must be a Python int; start and "
          "stop may come from data.", "for i in range(0, n, int(s[0])):", "for i in range(0, n, 2):"),

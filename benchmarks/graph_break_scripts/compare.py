@@ -1,9 +1,9 @@
 """The graph-break scripts of breaks6 (benchmarks/graph_break_scripts/, small scripts in the
 patterns scripts break on: prints, seeds and draws beside a loop, histories read back, views
 helpers return, cell-list gathers, while-loop histories) through np2ref.compile against NumPy:
-results, every argument, dtypes and the printed text (rtol 1e-9).
+results, every argument, dtypes and the printed text (rtol 1e-9; `--exact`: bit for bit, compiled with bitwise=True).
 
-    python benchmarks/graph_break_scripts/compare.py benchmarks/graph_break_scripts/own_*.py
+    python benchmarks/graph_break_scripts/compare.py [--exact] benchmarks/graph_break_scripts/own_*.py
     python benchmarks/graph_breaks.py --run benchmarks/graph_break_scripts   (the census)
 """
 import contextlib
@@ -18,6 +18,8 @@ import warnings
 os.environ["NP2REF_HOST_BELOW"] = "0"
 import numpy as np  # noqa: E402
 import np2ref  # noqa: E402
+
+EXACT = "--exact" in sys.argv
 
 
 def load(path):
@@ -36,7 +38,11 @@ def same(a, b) -> bool:
         return type(a) == type(b) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
         a, b = np.asarray(a), np.asarray(b)
+        if EXACT:
+            return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
         return a.dtype == b.dtype and a.shape == b.shape and np.allclose(a, b, rtol=1e-9, atol=1e-12, equal_nan=True)
+    if EXACT:
+        return type(a) == type(b) and repr(a) == repr(b)
     return type(a) == type(b) and (a == b or np.allclose(a, b, rtol=1e-9))
 
 
@@ -55,7 +61,7 @@ def one(path):
         try:
             with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()) as got_out:
                 warnings.simplefilter("ignore")
-                got = np2ref.compile(fn, host_below=0)(*a1[0], **a1[1])
+                got = np2ref.compile(fn, host_below=0, **({"bitwise": True} if EXACT else {}))(*a1[0], **a1[1])
         except Exception as e:
             code = getattr(e, "code", None) or "/".join(d.code for d in getattr(e, "diagnostics", ()))
             out.append(f"{name}: refused {code or type(e).__name__}")
@@ -67,7 +73,7 @@ def one(path):
         out.append(f"{name}: {'exact' if ok else 'WRONG'} ({printed})")
     return out
 
-for p in sys.argv[1:]:
+for p in [a for a in sys.argv[1:] if a != "--exact"]:
     try:
         print(os.path.basename(p), "|", "; ".join(one(p)), flush=True)
     except Exception as e:

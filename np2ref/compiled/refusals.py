@@ -10,6 +10,7 @@ from ..diagnostics import Diagnostic, Np2RefError, Span
 from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult
+from .statement_hints import statement_hint
 
 
 def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: str,
@@ -30,6 +31,8 @@ def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: s
         message, hint = why, ("copy the array before the `if` (`x = x.copy()`), so that the write reaches a new "
                               "array on either path" if "rebinds" in why else "assign the value to one name in each "
                               "branch and return it after the `if`, or use np.where(cond, a, b)")
+    if (better := statement_hint(code, conversion.source or "", source_line(exc, conversion, exec_name))):
+        hint = better
     if code == "NPR031" and traced_scalars:
         names = ", ".join(f"`{n}`" for n in traced_scalars)
         message = (f"a Python value (a size, a range bound, an index) depends on a traced value: array data "

@@ -280,14 +280,16 @@ class _npr_lane_checks:
     record's Refs: the checks traced record there, with the sites of the enclosing record (`site`
     None: nothing changes)."""
 
-    def __init__(self, site, value):
-        self.site, self.value = site, value
+    def __init__(self, site, value, lanes=True):
+        self.site, self.value, self.lanes = site, value, lanes
 
     def __enter__(self):
         self.saved = outer = _npr_state.get("bounds")
         if outer is not None and self.site is not None:
             record = _npr_Bounds.__new__(_npr_Bounds)
-            record.__dict__.update(outer.__dict__, site=self.site, value=self.value, lanes=True)
+            record.__dict__.update(outer.__dict__, site=self.site, value=self.value)
+            if self.lanes:  # (a `while` loop's lifted body keeps the record's own kind, refs.py)
+                record.lanes = True
             _npr_state["bounds"] = record
         return self
 

@@ -17,13 +17,14 @@ from .early_exit import _npr_if_returning, _npr_ifexp_describe, _npr_ifexp_type
 from .promotion import _npr_carried_dtype, _npr_mark_either, _npr_weak_value
 from .np_dtypes import _npr_np_kinds0_settled
 from .python_loops import _npr_python_effects, _npr_python_loop_reason
+from .raises import _npr_raising
 from .rebinds import _npr_rebound_in, _npr_while_refilled, _NprPeelFirst, _NprRebindPython
 from .refs import (
     _npr_batched_control, _npr_check_index_carry, _npr_lift_refs, _npr_placeholder,
     _npr_append_bufs, _npr_reachable_refs, _npr_reverse_mode, _npr_unpack)
 from .unbound import _npr_any_maybe, _npr_if_boxed, _npr_while_boxed, npr_unbound, npr_unset
 from .views import NprView
-from .truth import _NPR_ASSERT_HINT, _npr_assert_message, _NPR_AMBIGUOUS, _npr_concrete_bool, _npr_truth
+from .truth import _NPR_ASSERT_HINT, _npr_assert_message, _NPR_AMBIGUOUS, _NprStepMessage, _npr_concrete_bool, _npr_truth
 
 
 def npr_bound(get, track=False):
@@ -134,6 +135,7 @@ def npr_if(pred, then_fn, else_fn, *values, returns=()):
 
 
 def _npr_traced_if_of(pred, then_fn, else_fn, values, returns):
+    then_fn, else_fn = _npr_raising(then_fn), _npr_raising(else_fn)  # a `raise` in one: a run-time check
     if returns:
         return _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if)
     if _npr_any_maybe(values):  # a name it may leave unbound: its flag goes through (unbound.py)
@@ -439,6 +441,8 @@ def npr_assert(test, message=None):
     if x.size != 1:
         bool(np.zeros(x.shape, bool))  # NumPy's ValueError for the truth of such an array
     args = () if message is None else (_npr_assert_message(message),)
+    # a message (template, a traced int it formats) is formatted after the run
+    args, value = args[0] if args and isinstance(args[0], _NprStepMessage) else (args, jnp.zeros((), jnp.int32))
     try:
         hash(args)
         text_only = not any(isinstance(a, (_npr_Tracer, jax.Array)) for a in args)
@@ -450,7 +454,7 @@ def npr_assert(test, message=None):
                                   "(a string, not array data)", hint=_NPR_ASSERT_HINT)
     bounds = _npr_state.get("bounds")
     if bounds is not None:
-        _npr_record_check(bounds, x.reshape(()) == 0, jnp.zeros((), jnp.int32), AssertionError, args)
+        _npr_record_check(bounds, x.reshape(()) == 0, value, AssertionError, args)
     return True
 
 

@@ -451,6 +451,8 @@ def npr_rotate(targets, values):
     """`a, b = b, a` on written arrays inside a lax loop: swap their contents (the names
     cannot be rebound per iteration). np2ref only emits it when no other name sees these
     buffers; shapes and dtypes must agree, as rebinding names never casts."""
+    if not all(_npr_is_ref(t) for t in targets):  # a parameter given a Python number
+        raise NprUnsupported("NPR120", "swapping a number with an array inside a loop is not translated")
     loaded = [npr_load(v) for v in values]
     for t, v in zip(targets, loaded):
         if tuple(t.shape) != tuple(v.shape) or t.dtype != v.dtype:

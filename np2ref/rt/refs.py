@@ -230,6 +230,20 @@ def _npr_written_refs(fns, refs, values, regions=None):
     return {i for i in written if i < len(refs)}
 
 
+def _npr_jit_by_checks(inner):
+    """jax.jit(inner), one per state of the run-time checks: a probe traces the body with checks
+    off (rebinds._npr_rebound_in, _npr_written_refs), and jax.jit's cache would hand that trace,
+    without its checks, to the loop that runs (an assert in a `while` body was dropped)."""
+    jitted = {}
+
+    def run(*state):
+        key = _npr_state.get("bounds") is None
+        if key not in jitted:  # (a function of its own: jax.jit caches traces by the function)
+            jitted[key] = jax.jit(inner) if not key else jax.jit(lambda *s: inner(*s))
+        return jitted[key](*state)
+    return run
+
+
 def _npr_lift_refs(refs, values, fns, run, loop=False):
     """Run the control flow `run(fns', values')` with the refs' values as leading values:
     each fn' makes fresh refs from them, calls fn with those, and returns the written ones'
@@ -248,8 +262,11 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
         stores = [d for d in done if d != 'none']
         if stores and None not in done and all(_npr_same_region(d.key, stores[0].key) for d in stores):
             parts[i] = stores[0].key
-    record = None if loop else _npr_lane_record()  # (a loop's test would drop its checks: not lifted)
-    if record is not None:  # the lanes' check record: written state, kept per lane (bounds.py)
+    # the check record is written state too: the lanes' (kept per lane, bounds.py), or a `while`
+    # loop's, whose body would record into a Ref the jitted body only closes over (an assert or
+    # a `raise` under an `if` of the body was dropped); its test then stops at a failed check
+    record = _npr_state.get("bounds") if loop else _npr_lane_record()
+    if record is not None:
         refs, written, n = [*refs, record.site, record.value], {*written, n, n + 1}, n + 2
     is_ref = [_npr_is_ref(v) for v in values]
     reverse = discharge and _npr_reverse_mode(list(fns) + list(values) + refs)
@@ -263,10 +280,11 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
             swap = {id(r): f for r, f in zip(refs, fresh)}
             args = [_npr_rebind(v, swap, {}) if r else s
                     for v, r, s in zip(values, is_ref, state[n:])]
-            with _npr_lane_checks(*(fresh[-2:] if record is not None else (None, None))), _npr_appends_swapped(swap):
+            with _npr_lane_checks(*(fresh[-2:] if record is not None else (None, None)), lanes=not loop), \
+                    _npr_appends_swapped(swap):
                 out = _npr_rebind(fn, swap, {})(*args)
-            if not returns_values:
-                return out
+            if not returns_values:  # a loop's test: NumPy raised at the failed check, the loop ends
+                return out if record is None else jnp.logical_and(jnp.asarray(npr_load(out)), fresh[-2][...] == 0)
             out = (out,) if len(values) == 1 else (tuple(out) if out is not None else ())
             if any(r and o is not a for o, r, a in zip(out, is_ref, args)):
                 raise NprUnsupported(
@@ -279,7 +297,7 @@ def _npr_lift_refs(refs, values, fns, run, loop=False):
             both = finals + kept
             return both[0] if len(both) == 1 else both
         inner._npr_lifted = True  # its closure holds the outer refs: not searched again
-        run = _npr_discharging(inner, reverse) if discharge else jax.jit(inner)
+        run = _npr_discharging(inner, reverse) if discharge else _npr_jit_by_checks(inner)
         run._npr_lifted = True  # a function of arrays only (branches._npr_branch_types)
         return run
 

@@ -4,6 +4,8 @@ as NumPy's truth of it, a bigger one with NumPy's ValueError ("truth value ... i
 The forms that evaluate an operand only when needed (npr_andv, npr_and_then) are branches (they
 become lax.cond)."""
 
+import types
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -165,19 +167,77 @@ def npr_all(seq):
 
 
 _NPR_ASSERT_HINT = ('a message of Python values, `assert np.all(c >= 0), "negative concentration"` (raised after the '
-                    'run), and return the values the message showed to format after the call')
+                    'run), or one loop index formatted alone, `f"NaN at step {step}"` (bind `n = step + 1` '
+                    'outside the message to show another int); return the values the message showed to format after the call')
 
 
 def _npr_assert_message(message):
-    """An assert's message made when traced: one formatting array data or a loop index has no text then."""
+    """An assert's message made when traced: its text, or (template, value) where it formats one
+    traced integer (`f"NaN at step {step}"` in a lax loop: `template.format(int(value))` after the
+    run is NumPy's text). Any other traced value formatted has no text then (NPR030)."""
     try:
         return message()
     except NprError as exc:
         if exc.code != "NPR031":
             raise
+        found = _npr_message_template(message)
+        if found is not None:
+            return _NprStepMessage(*found)
         raise NprUnsupported("NPR030", "an assert on array data is checked once the compiled program has run; its "
                              "message formats array data or a loop index, which has no value when traced",
                              hint=_NPR_ASSERT_HINT) from exc
+
+
+class _NprStepMessage(tuple):
+    """(template, traced int) from _npr_assert_message: a type of its own, so that a message that
+    is a tuple of Python values (`assert ok, ("bad", 3)`) is never taken for one."""
+
+    def __new__(cls, template, value):
+        return super().__new__(cls, (template, value))
+
+
+class _NprFormatted:
+    """Stands for a traced integer in an assert's message: only `format(v, spec)` (an f-string's
+    `{v}`, `{v:5d}`) gives text, a marker the template turns into `{0:spec}`; any other use
+    (arithmetic, `!r`, `!s`, `%d`) raises, and the message is refused as before."""
+
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __format__(self, spec):
+        return f"{self.marker}{spec}{self.marker}"
+
+
+def _npr_message_template(message, text_of=None):
+    """(template, traced value) for an assert message (a lambda) that formats exactly one traced 0-d
+    integer of its closure, by format() alone; else None. Python's int and NumPy's integer scalars
+    format alike for every integer spec, so the text made after the run is NumPy's. `text_of(f)`:
+    the text `message` with its closure swapped gives (default: its value; rt/raises.py: the
+    message of the exception it raises)."""
+    cells = message.__closure__ or ()
+    traced = [i for i, c in enumerate(cells) if isinstance(_npr_cell(c), _npr_Tracer)]
+    value = _npr_cell(cells[traced[0]]) if len(traced) == 1 else None
+    if value is None or value.ndim != 0 or not jnp.issubdtype(value.dtype, jnp.integer) or value.dtype == jnp.uint64:
+        return None
+    marker = "\x00npr\x00"
+    swapped = tuple(types.CellType(_NprFormatted(marker)) if i == traced[0] else c for i, c in enumerate(cells))
+    try:
+        text = (text_of or (lambda f: f()))(
+            types.FunctionType(message.__code__, message.__globals__, None, message.__defaults__, swapped))
+    except Exception:  # the value used otherwise than formatted, or another traced value formatted
+        return None
+    pieces = text.split(marker) if isinstance(text, str) else []
+    if len(pieces) != 3:
+        return None
+    escape = lambda t: t.replace("{", "{{").replace("}", "}}")
+    return escape(pieces[0]) + "{0:" + escape(pieces[1]) + "}" + escape(pieces[2]), value
+
+
+def _npr_cell(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:  # an empty cell: a name not bound yet
+        return None
 
 
 # ------------------------------------------------------------- max()/min() of values of two kinds

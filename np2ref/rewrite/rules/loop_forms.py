@@ -291,6 +291,19 @@ def written_outside(name: str, loop: cst.CSTNode, facts) -> bool:
     return False
 
 
+def _paired_item(target, value, name: str):
+    """In `a, b = x, y` (as many plain names as values, none starred), the value `name` gets;
+    a value that is a name (`a, b = b, a`: a rotation, rules/rotations.py) counts as none."""
+    if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))) \
+            or len(target.elements) != len(value.elements) \
+            or any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
+        return None
+    for t, v in zip(target.elements, value.elements):
+        if isinstance(t.value, cst.Name) and t.value.value == name:
+            return None if isinstance(v.value, cst.Name) else v.value
+    return None
+
+
 def rebinds_to_values(body: cst.IndentedBlock, name: str, names_ok: bool = False) -> bool:
     """Whether every binding of `name` in a `while` body is `name = <arithmetic or a call>` (or an
     item of a call's result, `u, v = no_slip(u_new, v_new)`), none
@@ -313,6 +326,8 @@ def rebinds_to_values(body: cst.IndentedBlock, name: str, names_ok: bool = False
                 elif isinstance(t.target, (cst.Tuple, cst.List)) and isinstance(node.value, cst.Call) \
                         and any(isinstance(e.value, cst.Name) and e.value.value == name for e in t.target.elements):
                     values.append(node.value)  # `u, v = no_slip(u_new, v_new)`: an item of a call's result
+                elif (item := _paired_item(t.target, node.value, name)) is not None:
+                    values.append(item)  # `U, V = U + dt * du, V + dt * dv`: U's own value
                 elif binds(t.target):
                     other[0] = True
 

@@ -77,11 +77,27 @@ def rotation_finder(facts):
         top = [s for s in body.body if isinstance(s, cst.SimpleStatementLine) and found[0] in s.body]
         used = {n for n, _, _ in uses(body, facts.store_names).items}
         if not counted or len(found) != 1 or len(found[0].targets) != 1 or not top or others & used \
-                or group & set(facts.maybe_scalar):
+                or _op_targets(facts.node) & group & set(facts.maybe_scalar):
             return None
         return found, True
 
     return is_rotation
+
+
+def _op_targets(func) -> set[str]:
+    """The names `name op= v` binds in the function: a parameter among them may hold a Python
+    number, which `op=` rebinds (maybe_scalar). A parameter only rotated and read (`u, un = un, u`
+    with `un[1:-1] = f(u)`, the double buffer of every stencil script) is an array or the
+    function fails in NumPy; npr_rotate refuses a target that is no Ref (NPR120)."""
+    found = set()
+
+    class V(cst.CSTVisitor):
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if isinstance(node.target, cst.Name):
+                found.add(node.target.value)
+
+    run_visitor(func, V())
+    return found
 
 
 def _tuple_names(expr) -> list[str] | None:
