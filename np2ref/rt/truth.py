@@ -193,3 +193,15 @@ def _npr_check_pick(name, values):
         raise NprUnsupported("NPR128", f"{name}() of values of different types "
                              f"({', '.join(sorted(d.name for d in strong))}) on array data: the type "
                              f"of its result would depend on which one the data picks")
+    kinds = {_npr_pick_kind(v) for v in values}
+    if len(kinds) > 1:  # `max(x[0], 2.5)` on int64 data: NumPy's int64 or Python's float, by the data
+        raise NprUnsupported("NPR128", f"{name}() of {' and '.join(sorted(kinds))} values on array data: "
+                             f"Python returns one of them, so whether its result is an int or a float "
+                             f"depends on which one the data picks",
+                             hint=f"make both operands one kind: `{name}(x[i], 2)` or `{name}(float(x[i]), 2.5)`")
+
+
+def _npr_pick_kind(v):
+    """bool, int or float (complex) of a max()/min() operand, a Python number's or a NumPy value's."""
+    kind = np.dtype(v.dtype).kind if hasattr(v, "dtype") else np.asarray(v).dtype.kind
+    return {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}.get(kind, kind)
