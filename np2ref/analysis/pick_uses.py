@@ -119,7 +119,8 @@ class _Uses:
             other = parent.right if parent.left is expr else parent.left
             return Use("arith", against=(other,) if isinstance(other, _SIMPLE) else None)
         if isinstance(parent, cst.AugAssign):  # (`best += 1` reads best too; the sum is bound again)
-            return Use("arith", against=None)
+            target = parent.target
+            return Use("arith", against=(target,) if parent.value is expr and isinstance(target, cst.Name) else None)
         if isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1:
             target = parent.targets[0].target
             if isinstance(target, cst.Subscript):
@@ -160,5 +161,5 @@ def keywords(call: cst.Call, ctx) -> dict[str, cst.BaseExpression]:
         return {}
     keywords = {"use": cst.SimpleString(repr(use.kind))}
     if use.kind == "arith" and use.against:
-        keywords["against"] = cst.Tuple([cst.Element(e) for e in use.against])
+        keywords["against"] = cst.Tuple([cst.Element(e.deep_clone()) for e in use.against])
     return keywords

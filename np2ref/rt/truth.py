@@ -203,21 +203,23 @@ def _npr_check_pick(name, values, use, against):
                              f"({', '.join(sorted(d.name for d in strong))}) on array data: the type "
                              f"of its result would depend on which one the data picks")
     kinds = {_npr_pick_kind(v) for v in values}
+    mixed = strong and any(_npr_weak(v) or not hasattr(v, "dtype") for v in values)
+    if use == "arith" and (len(kinds) > 1 or mixed) and _npr_promote_alike(values, against):
+        return  # (`total += max(0, s - k)`, `x * min(x[0], 2)`: NumPy's sum is one dtype whichever is picked)
     if len(kinds) > 1 and use != "value":
         raise NprUnsupported("NPR128", f"{name}() of {' and '.join(sorted(kinds))} values on array data, its result "
                              f"{_NPR_PICK_USES[use]}: Python returns one of them, so whether its result is an int or "
                              f"a float depends on which one the data picks",
                              hint=f"make both operands one kind: `{name}(x[i], 2)` or `{name}(float(x[i]), 2.5)`")
-    if len(kinds) > 1:
-        promoted = jnp.result_type(*values)
+    if len(kinds) > 1 and np.dtype(jnp.result_type(*values)).kind in "fc":  # (bool with int: exact)
+        promoted = np.dtype(jnp.result_type(*values))
         bits = np.finfo(promoted).nmant + 1
         for v in values:
             if _npr_pick_kind(v) in ("bool", "int") and not _npr_int_exact(v, bits):
                 raise NprUnsupported("NPR128", f"{name}() of int and float values on array data: the int is "
                                      f"compared and stored as {promoted.name}, which holds integers exactly only "
                                      f"to 2**{bits}", hint=f"make both operands floats: `{name}(float(x[i]), 2.5)`")
-    elif use == "arith" and strong and any(_npr_weak(v) or not hasattr(v, "dtype") for v in values) \
-            and not _npr_promote_alike(strong, kinds, against):
+    elif use == "arith" and mixed:
         raise NprUnsupported("NPR128", f"{name}() of a Python number and a NumPy {sorted(strong)[0].name} on array "
                              f"data, its result an operand of arithmetic: Python returns one of them, and NumPy's "
                              f"result dtype differs by which one the data picks (a Python number is weak)",
@@ -225,29 +227,36 @@ def _npr_check_pick(name, values, use, against):
                                   f"result into an array first")
 
 
-def _npr_promote_alike(strong, kinds, against):
-    """Arithmetic of the pick with each of `against` gives one dtype whichever operand is picked:
-    the NumPy value's dtype, or a Python number of its kind (weak, NumPy 2). A Python number in
-    `against` gives a Python number with the Python operand: alike in value for a 64-bit dtype."""
-    if against is None or len(strong) != 1:
+def _npr_promote_alike(values, against):
+    """Arithmetic of the pick with each of `against` (the other operands, where the translator
+    could name them) has one result dtype whichever operand is picked, NumPy 2's promotion with
+    Python numbers weak, and it is the dtype of np2ref's fold (its operands promoted) with that
+    operand: the same value then. A Python number with a Python number is a Python number, taken
+    as its 64-bit dtype (np2ref's model of Python numbers on array data)."""
+    if not against:
         return False
-    (dtype,) = strong
-    weak = {"bool": True, "int": 1, "float": 1.0, "complex": 1j}[next(iter(kinds))]
-    for other in against:
-        if not hasattr(other, "dtype") or _npr_weak(other):
-            if dtype not in _NPR_PY_ALIKE:  # (np.int8(100) * 3 wraps, np.uint64(3) - 5 too)
+    folded = np.dtype(jnp.result_type(*values))
+    try:
+        for other in against:
+            other = _npr_operand_type(other)
+            picked = {np.result_type(other, _npr_operand_type(v)) for v in values}
+            if picked != {np.result_type(other, folded)}:
                 return False
-            continue
-        try:
-            other = np.dtype(other.dtype)
-        except TypeError:
-            return False
-        if np.result_type(other, dtype) != np.result_type(other, weak):
-            return False
+    except (TypeError, ValueError):
+        return False
     return True
 
 
-_NPR_PY_ALIKE = frozenset(np.dtype(t) for t in (np.int64, np.float64, np.complex128))
+def _npr_operand_type(v):
+    """What NumPy 2's promotion sees of an operand: its dtype, or a Python number of its kind (weak)."""
+    if hasattr(v, "dtype") and not _npr_weak(v):
+        return np.dtype(v.dtype)
+    kind = np.dtype(v.dtype).kind if hasattr(v, "dtype") else np.asarray(v).dtype.kind
+    if not isinstance(v, (bool, int, float, complex)) and not hasattr(v, "dtype"):
+        raise TypeError(type(v).__name__)
+    return {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}[kind]
+
+
 _NPR_PICK_USES = {"typed": "returned, kept or passed on", "arith": "an operand of arithmetic"}
 
 

@@ -145,3 +145,37 @@ def test_max_min_of_an_int_and_a_float_refused_where_its_type_or_precision_can_s
         with pytest.raises(Np2RefError) as info:
             np2ref.compile(fn, host_below=0)(*(a.copy() for a in args))
         assert {d.code for d in info.value.diagnostics} == {"NPR128"} or info.value.code == "NPR128"
+
+
+def _bool_int_store(x, out):
+    out[0] = max(x[0] > 2, x[1])  # a NumPy bool or an int64, stored: its value only
+    out[1] = min(x[0] < 0, 0)
+    return out
+
+
+def test_max_min_of_a_bool_and_an_int_stored_translates():
+    for x in (np.array([3, -4]), np.array([1, 7])):
+        want = _bool_int_store(x.copy(), np.zeros(2, dtype=np.int64))
+        got = np2ref.compile(_bool_int_store, host_below=0)(x.copy(), np.zeros(2, dtype=np.int64))
+        assert_numpys_bits(got, want)
+
+
+def _payoff_sum(s, k):
+    total = 0.0
+    for v in s:
+        total += max(0, v - k)  # the int 0 or NumPy's float64: float64 either way
+    return total
+
+
+def _scaled_inline(x, y):
+    return y * max(x[0], 2.5), x * min(x[1], 3)  # y float64: float64 whichever; x int64 with an int
+
+
+@pytest.mark.parametrize("fn, args", [(_payoff_sum, (np.array([90.0, 105.5, 120.25, 99.0]), 100.0)),
+                                      (_payoff_sum, (np.array([90.0, 80.0]), 100.0)),
+                                      (_scaled_inline, (np.array([1, 7]), np.array([0.5, -2.0])))])
+def test_max_min_in_arithmetic_that_promotes_alike_translates(fn, args):
+    want = fn(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    got = np2ref.compile(fn, host_below=0)(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    for g, w in zip(got if isinstance(want, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        assert_numpys_bits(np.asarray(g), np.asarray(w))
