@@ -108,7 +108,7 @@ def _npr_scalar_operand(v):
     return v
 
 
-def _npr_pick(builtin, better, args):
+def _npr_pick(builtin, better, args, use):
     """Python's max/min: the first operand that no later one beats (`v > best` replaces best),
     so NaN and signed-zero ties come out as Python's; on traced data, a fold of jnp.where on that
     same comparison."""
@@ -127,7 +127,7 @@ def _npr_pick(builtin, better, args):
                 return builtin(args)
     if not _npr_traced_any(args):
         return builtin(*args) if len(args) > 1 else builtin(args)
-    _npr_check_pick(builtin.__name__, args)
+    _npr_check_pick(builtin.__name__, args, *use)
     best = _npr_scalar_operand(args[0])
     for v in args[1:]:
         v = _npr_scalar_operand(v)
@@ -135,14 +135,15 @@ def _npr_pick(builtin, better, args):
     return best
 
 
-def npr_max(*args):
-    """Python's builtin `max(a, b, ...)` / `max(iterable)` on values that may be traced."""
-    return _npr_pick(max, lambda v, best: _npr_binop(">", v, best), args)
+def npr_max(*args, use="typed", against=None):
+    """Python's builtin `max(a, b, ...)` / `max(iterable)` on values that may be traced; `use`
+    and `against`: where the result goes (_npr_check_pick)."""
+    return _npr_pick(max, lambda v, best: _npr_binop(">", v, best), args, (use, against))
 
 
-def npr_min(*args):
+def npr_min(*args, use="typed", against=None):
     """Python's builtin `min(a, b, ...)` / `min(iterable)` on values that may be traced."""
-    return _npr_pick(min, lambda v, best: _npr_binop("<", v, best), args)
+    return _npr_pick(min, lambda v, best: _npr_binop("<", v, best), args, (use, against))
 
 
 def _npr_truths(seq):
@@ -244,12 +245,95 @@ def _npr_cell(cell):
 _NPR_NARROW = frozenset(np.dtype(t) for t in (np.float16, np.float32, np.complex64))
 
 
-def _npr_check_pick(name, values):
-    """Python's max()/min() return one of their operands, so between two strong values of
-    different dtypes the result's dtype depends on the data: refused (NPR128) where one is
-    float16, float32 or complex64 (int64 with float32: NumPy gives an int64 or a float32)."""
+def _npr_check_pick(name, values, use, against):
+    """Python's max()/min() return one of their operands, so where they differ in type the
+    result's type depends on the data; np2ref's fold promotes them all (NPR128 where that can
+    show). `use` (analysis/pick_uses.py) is where the result goes: 'value' (stored into an array,
+    compared, float()'d: only its value counts), 'arith' (an operand of arithmetic) or 'typed'.
+    - two strong dtypes, one float16/float32/complex64 (int64 with float32: NumPy's int64 or
+      float32, JAX's float32 value): refused for every use;
+    - an int and a float (`max(x[0], 2.5)` on int64 data): refused unless the use is 'value'
+      and each integer is exact in the promoted float (a Python int within 2**53, int32 data);
+    - a Python number and a NumPy value of one kind (`y8 * min(x[0], 3)`: NumPy's int8 * 3 or
+      int8 * np.int64): refused in arithmetic, where the Python number's weakness decides the dtype,
+      unless `against` (the other operands: `x * min(x[0], 2)`) promote alike with either."""
     strong = {np.dtype(v.dtype) for v in values if hasattr(v, "dtype") and not _npr_weak(v)}
     if len(strong) > 1 and strong & _NPR_NARROW:
         raise NprUnsupported("NPR128", f"{name}() of values of different types "
                              f"({', '.join(sorted(d.name for d in strong))}) on array data: the type "
                              f"of its result would depend on which one the data picks")
+    kinds = {_npr_pick_kind(v) for v in values}
+    mixed = strong and any(_npr_weak(v) or not hasattr(v, "dtype") for v in values)
+    if use == "arith" and (len(kinds) > 1 or mixed) and _npr_promote_alike(values, against):
+        return  # (`total += max(0, s - k)`, `x * min(x[0], 2)`: NumPy's sum is one dtype whichever is picked)
+    if len(kinds) > 1 and use != "value":
+        raise NprUnsupported("NPR128", f"{name}() of {' and '.join(sorted(kinds))} values on array data, its result "
+                             f"{_NPR_PICK_USES[use]}: Python returns one of them, so whether its result is an int or "
+                             f"a float depends on which one the data picks",
+                             hint=f"make both operands one kind: `{name}(x[i], 2)` or `{name}(float(x[i]), 2.5)`")
+    if len(kinds) > 1 and np.dtype(jnp.result_type(*values)).kind in "fc":  # (bool with int: exact)
+        promoted = np.dtype(jnp.result_type(*values))
+        bits = np.finfo(promoted).nmant + 1
+        for v in values:
+            if _npr_pick_kind(v) in ("bool", "int") and not _npr_int_exact(v, bits):
+                raise NprUnsupported("NPR128", f"{name}() of int and float values on array data: the int is "
+                                     f"compared and stored as {promoted.name}, which holds integers exactly only "
+                                     f"to 2**{bits}", hint=f"make both operands floats: `{name}(float(x[i]), 2.5)`")
+    elif use == "arith" and mixed:
+        raise NprUnsupported("NPR128", f"{name}() of a Python number and a NumPy {sorted(strong)[0].name} on array "
+                             f"data, its result an operand of arithmetic: Python returns one of them, and NumPy's "
+                             f"result dtype differs by which one the data picks (a Python number is weak)",
+                             hint=f"make both operands NumPy's: `{name}(x[i], x.dtype.type(3))`, or store the "
+                                  f"result into an array first")
+
+
+def _npr_promote_alike(values, against):
+    """Arithmetic of the pick with each of `against` (the other operands, where the translator
+    could name them) has one result dtype whichever operand is picked, NumPy 2's promotion with
+    Python numbers weak, and it is the dtype of np2ref's fold (its operands promoted) with that
+    operand: the same value then. A Python number with a Python number is a Python number, taken
+    as its 64-bit dtype (np2ref's model of Python numbers on array data)."""
+    if not against:
+        return False
+    folded = np.dtype(jnp.result_type(*values))
+    try:
+        for other in against:
+            other = _npr_operand_type(other)
+            picked = {np.result_type(other, _npr_operand_type(v)) for v in values}
+            if picked != {np.result_type(other, folded)}:
+                return False
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _npr_operand_type(v):
+    """What NumPy 2's promotion sees of an operand: its dtype, or a Python number of its kind (weak)."""
+    if hasattr(v, "dtype") and not _npr_weak(v):
+        return np.dtype(v.dtype)
+    kind = np.dtype(v.dtype).kind if hasattr(v, "dtype") else np.asarray(v).dtype.kind
+    if not isinstance(v, (bool, int, float, complex)) and not hasattr(v, "dtype"):
+        raise TypeError(type(v).__name__)
+    return {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}[kind]
+
+
+_NPR_PICK_USES = {"typed": "returned, kept or passed on", "arith": "an operand of arithmetic"}
+
+
+def _npr_int_exact(v, bits):
+    """An integer operand that a float of `bits` significant bits holds exactly: by its value when
+    known, by its dtype when traced (int32 in float64, int16 in float32). A traced Python int (weak:
+    `best = 0` carried by a loop, a counter) is taken as exact, as np2ref takes Python ints on array
+    data to be int64's everywhere: not checked beyond 2**53, where Python compares exactly."""
+    if _npr_weak(v) and isinstance(v, _npr_Tracer):
+        return True
+    if isinstance(v, _npr_Tracer) or (hasattr(v, "dtype") and _npr_weak(v)):
+        info = np.iinfo(v.dtype) if np.dtype(v.dtype).kind != "b" else None
+        return info is None or max(-int(info.min), int(info.max)) <= 2 ** bits
+    return abs(int(v)) <= 2 ** bits
+
+
+def _npr_pick_kind(v):
+    """bool, int or float (complex) of a max()/min() operand, a Python number's or a NumPy value's."""
+    kind = np.dtype(v.dtype).kind if hasattr(v, "dtype") else np.asarray(v).dtype.kind
+    return {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}.get(kind, kind)

@@ -17,7 +17,7 @@ import math
 
 import libcst as cst
 
-from ...analysis import effects as fx
+from ...analysis import effects as fx, pick_uses
 from ...analysis.aliases import FunctionFacts
 from ...analysis.library_table import LIBRARY_CALLS
 from ...analysis.host_code import calls_through_parameter, PURE_CALLS, special_function_call
@@ -385,7 +385,7 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
     elif _is_int_of_data(original, ctx.f.roots):
         result = J.call({"int": J.INT, "float": J.FLOAT, "bool": J.BOOL}[original.func.value], updated.args[0].value)
     elif _is_builtin_of_data(original, ctx.f.roots):
-        result = cst.Call(J.name(J.BUILTINS[original.func.value]), plain(updated.args))
+        result = J.call(J.BUILTINS[original.func.value], *(a.value for a in updated.args), **pick_uses.keywords(original, ctx))
     elif original in ctx.m.apart:
         args = list(updated.args)
         for i, written in ctx.m.apart[original].items():

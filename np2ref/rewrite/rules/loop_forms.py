@@ -16,6 +16,7 @@ from ..registry import emits_special
 from ..syntax import target_names, walk
 from .calls import is_static_meta
 from .control import uses
+from ...analysis import pick_uses
 from ...analysis.nodes import run_visitor
 
 UNROLL_LIMIT = 16
@@ -145,7 +146,8 @@ def _reads_data(expr) -> bool:
 
 @emits_special("index_min_max")
 def emit_index_min_max(original, updated, detail, ctx):
-    return J.call(J.INT_MAX if detail == "max" else J.INT_MIN, *[a.value for a in updated.args])
+    return J.call(J.INT_MAX if detail == "max" else J.INT_MIN, *[a.value for a in updated.args],
+                  **pick_uses.keywords(original, ctx))  # (`use=`: where the result goes)
 
 
 # -- emitting --------------------------------------------------------------------------------

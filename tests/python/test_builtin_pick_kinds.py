@@ -1,0 +1,181 @@
+"""Python's max()/min() of an int and a float on array data (found by the scripts8b probes):
+Python returns one of its operands, so `min(x[0], 2.5)` on int64 data is NumPy's int64 or
+Python's float as the data decides, and `x * m` after it int64 or float64. np2ref's fold of
+jnp.where promoted both to float64: `x * min(x[0], 2.5)` came back float64 where NumPy's is
+int64, and `lo = 0; lo = max(lo, v)` over negative floats 0.0 where NumPy's is the int 0.
+Refused now (NPR128); one kind of operand on both sides still translates, differentially."""
+
+import numpy as np
+import pytest
+
+import np2ref
+from np2ref.diagnostics import Np2RefError
+from tests.conftest import assert_numpys_bits
+
+
+def _scaled_by_min(x):
+    m = min(x[0], 2.5)
+    return x * m, m
+
+
+def _floor_by_max(x):
+    return x // max(x[0], 0.25)
+
+
+def _running_max_from_int(x):
+    lo = 0
+    for v in x:
+        lo = max(lo, v)
+    return lo
+
+
+def _same_kind(x, y):
+    return x * min(x[0], 2), max(y[1], 0.5), min(y[0], y[1], -1.0)
+
+
+@pytest.mark.parametrize("fn, arg", [(_scaled_by_min, np.array([1, 2, 3])), (_floor_by_max, np.array([3, 5, 8])),
+                                     (_running_max_from_int, np.array([-1.5, -2.0]))])
+def test_max_min_of_an_int_and_a_float_on_data_is_refused(fn, arg):
+    """Each of these gave NumPy's values in the wrong dtype or type (float64 for int64 or int)."""
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(fn, host_below=0)(arg.copy())
+    assert {d.code for d in info.value.diagnostics} == {"NPR128"} or info.value.code == "NPR128"
+
+
+def test_max_min_of_one_kind_still_gives_numpys_answer():
+    x, y = np.array([4, 1, 7]), np.array([0.25, -3.0])
+    want = _same_kind(x.copy(), y.copy())
+    got = np2ref.compile(_same_kind, host_below=0)(x.copy(), y.copy())
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(np.asarray(g), w)
+        assert np.asarray(g).dtype == np.asarray(w).dtype
+
+
+def _scale_by_capped(x, y8):
+    m = min(x[0], 3)  # NumPy: np.int64(5) -> the Python int 3 (weak): int8 * 3 wraps
+    return y8 * m
+
+
+def _scale_by_capped_inline(x, y8):
+    return y8 * min(x[0], 3)
+
+
+def _f32_by_capped(x, y32):
+    return y32 * max(x[0], 0.5)  # float32 * 0.5 is float32, float32 * np.float64 float64
+
+
+@pytest.mark.parametrize("fn, args", [(_scale_by_capped, (np.array([5, 1]), np.array([100, 2], dtype=np.int8))),
+                                      (_scale_by_capped_inline, (np.array([5, 1]), np.array([100, 2], dtype=np.int8))),
+                                      (_f32_by_capped, (np.array([0.25, 1.0]), np.array([3, 2], dtype=np.float32)))])
+def test_max_min_of_a_numpy_scalar_and_a_python_number_in_arithmetic_is_refused(fn, args):
+    """NumPy's dtype differs by which one the data picks (a Python number is weak in NumPy 2's
+    promotion): int8 * min(x[0], 3) is int8 44, np2ref's strong int64 gave 300."""
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(fn, host_below=0)(*(a.copy() for a in args))
+    assert {d.code for d in info.value.diagnostics} == {"NPR128"} or info.value.code == "NPR128"
+
+
+# -- where only the picked value counts: translated (dtype and value compared) ----------------
+def _local_alignment(a, b, gap=-1):
+    H = np.zeros((len(a) + 1, len(b) + 1))
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            s = 2 if a[i - 1] == b[j - 1] else -1
+            H[i, j] = max(0, H[i - 1, j - 1] + s, H[i - 1, j] + gap, H[i, j - 1] + gap)
+    return H
+
+
+def _value_uses(x, t):
+    out = np.zeros(4)
+    count = 0
+    best = 0
+    for v in x:
+        best = max(best, v)  # the int 0 or a float, only ever stored
+        if min(v, 2) > t:
+            count += 1
+    out[0] = best
+    m = max(x[1], 1)  # bound to a name read only as a value
+    out[1] = m
+    out[2] = float(min(x[2], -1)) + int(max(x[0], 3))
+    out[3] = max(min(x[3], 0), -2)
+    return out, count
+
+
+def _int_store(k, out):
+    out[0] = max(k[0], 2.5)  # int32 data: exact in float64, truncated by the int store
+    out[1] = min(k[1], 0.5)
+    return out
+
+
+@pytest.mark.parametrize("fn, args", [
+    (_local_alignment, (np.array(list(b"GGTTGACTA")), np.array(list(b"TGTTACGG")))),
+    (_value_uses, (np.array([-1.5, -2.0, 3.0, 0.5]), 0.75)),
+    (_value_uses, (np.array([4.5, 0.5, -7.25, -3.0]), -1.0)),
+    (_int_store, (np.array([7, -4], dtype=np.int32), np.zeros(3, dtype=np.int64))),
+    (_int_store, (np.array([1, 9], dtype=np.int32), np.zeros(3, dtype=np.float32)))])
+def test_max_min_of_an_int_and_a_float_used_only_as_a_value_translates(fn, args):
+    want = fn(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    got = np2ref.compile(fn, host_below=0)(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    for g, w in zip(got if isinstance(want, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        assert_numpys_bits(np.asarray(g), np.asarray(w))
+
+
+def _into_dict(x):
+    kept = {}
+    kept["m"] = max(x[0], 2.5)  # a dict keeps Python's object: the int or the float
+    return kept
+
+
+def _printed(x, out):
+    m = max(x[0], 2.5)
+    out[0] = m
+    print(m)  # 3 or 2.5: the type shows
+    return out
+
+
+def _int64_stored(x, out):
+    out[0] = max(x[0], 0.5)  # int64 data: 2**60 + 1 is not a float64
+    return out
+
+
+def test_max_min_of_an_int_and_a_float_refused_where_its_type_or_precision_can_show():
+    cases = [(_into_dict, (np.array([3, 1]),)), (_printed, (np.array([3, 1]), np.zeros(2))),
+             (_int64_stored, (np.array([2 ** 60 + 1]), np.zeros(1, dtype=np.int64)))]
+    for fn, args in cases:
+        with pytest.raises(Np2RefError) as info:
+            np2ref.compile(fn, host_below=0)(*(a.copy() for a in args))
+        assert {d.code for d in info.value.diagnostics} == {"NPR128"} or info.value.code == "NPR128"
+
+
+def _bool_int_store(x, out):
+    out[0] = max(x[0] > 2, x[1])  # a NumPy bool or an int64, stored: its value only
+    out[1] = min(x[0] < 0, 0)
+    return out
+
+
+def test_max_min_of_a_bool_and_an_int_stored_translates():
+    for x in (np.array([3, -4]), np.array([1, 7])):
+        want = _bool_int_store(x.copy(), np.zeros(2, dtype=np.int64))
+        got = np2ref.compile(_bool_int_store, host_below=0)(x.copy(), np.zeros(2, dtype=np.int64))
+        assert_numpys_bits(got, want)
+
+
+def _payoff_sum(s, k):
+    total = 0.0
+    for v in s:
+        total += max(0, v - k)  # the int 0 or NumPy's float64: float64 either way
+    return total
+
+
+def _scaled_inline(x, y):
+    return y * max(x[0], 2.5), x * min(x[1], 3)  # y float64: float64 whichever; x int64 with an int
+
+
+@pytest.mark.parametrize("fn, args", [(_payoff_sum, (np.array([90.0, 105.5, 120.25, 99.0]), 100.0)),
+                                      (_payoff_sum, (np.array([90.0, 80.0]), 100.0)),
+                                      (_scaled_inline, (np.array([1, 7]), np.array([0.5, -2.0])))])
+def test_max_min_in_arithmetic_that_promotes_alike_translates(fn, args):
+    want = fn(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    got = np2ref.compile(fn, host_below=0)(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+    for g, w in zip(got if isinstance(want, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        assert_numpys_bits(np.asarray(g), np.asarray(w))
