@@ -12,6 +12,7 @@ from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import walk
 from .zero_d import arrays_returned
+from .param_arithmetic import scalar_arithmetic
 from .pyscalars import _bare, _held_value, DRAWN, entry_name, passed_params
 
 
@@ -152,8 +153,7 @@ def _scalar_kind(ctx, k, expr):
         # expression of parameters (`x + 2 * y` after `x, y = a, b`) is more often an array's arithmetic
         names = ctx.py_scalars.names
         params = passed_params(ctx.f)  # `dt * 2` of the parameters themselves (not of locals bound to them)
-        arithmetic = isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation)) and k.passed <= params and all(
-            n.value in params for n in walk(expr) if isinstance(n, cst.Name))
+        arithmetic = k.passed <= params and scalar_arithmetic(ctx, expr, params)  # (param_arithmetic.py)
         if expr is not None and k.passed != {DRAWN} and not arithmetic and not (
                 isinstance(expr, cst.Name) and expr.value in names or len(
                 k.kinds) == 1 and any(isinstance(n, cst.Name) and n.value in names for n in walk(expr))):

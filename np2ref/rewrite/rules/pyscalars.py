@@ -41,6 +41,7 @@ from ..syntax import AUG_OPS, walk
 from . import pylists
 from .calls import is_static_meta
 from .list_items import item_params
+from .param_arithmetic import returns_scalar_arithmetic
 
 INT, FLOAT = "int", "float"
 # in Scalar.passed (no name of the program): a draw's value, or an item of a list parameter read item by item
@@ -278,18 +279,6 @@ def passed_params(f) -> frozenset[str]:
     return frozenset(p for p in f.params if p not in bound)
 
 
-def _returns_parameter_arithmetic(node: cst.Return, params) -> bool:
-    """`return dt * 2`, `return x, -dt`: an item computed only from parameters never rebound."""
-    items = node.value.elements if isinstance(node.value, cst.Tuple) else [node.value] if node.value else []
-    for item in items:
-        value = item.value if isinstance(item, cst.Element) else item
-        if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
-            used = [n.value for n in walk(value) if isinstance(n, cst.Name)]
-            if used and all(n in params for n in used):
-                return True
-    return False
-
-
 def _divides_by_parameter(node, params) -> bool:
     """`1.0 / dt`, `n % k`, divmod(n, k): a division whose divisor holds a parameter."""
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _DIVIDE):
@@ -331,7 +320,7 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
                 (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size")) or \
                 ctx.m.special_calls.get(node, ("",))[0] == "random"  # `t = t * 0.5 + rng.normal()`: a draw's number
-        if not calls and kind is cst.Return and passed and _returns_parameter_arithmetic(node, passed):
+        if not calls and kind is cst.Return and passed and returns_scalar_arithmetic(ctx, node, passed):
             calls = True  # `return dt * 2`: a Python float when the caller passes one (rules/pyreturns.py)
         if not calls and (node in sizes or kind is cst.Attribute and node in items):
             calls = True  # `v.size` of a masked read, `np.nonzero(m)[0].size`: array data
