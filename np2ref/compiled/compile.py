@@ -118,9 +118,7 @@ class Compiled:
         self.bitwise = bool(bitwise)
         if self.bitwise:  # this function's compiles only: the rest of the process keeps XLA's defaults
             self._entry.jit_options = with_bitwise_options(self._entry.jit_options)
-        self.__name__ = name
-        self.__doc__ = fn.__doc__
-        self.__wrapped__ = fn
+        self.__name__, self.__doc__, self.__wrapped__ = name, fn.__doc__, fn
         # the host route: {host_key: False (the jitted program) or the (written, other array)
         # position pairs that must not share memory}; None: every call is jitted
         self.host_below = host_below_of(host_below)
@@ -280,8 +278,9 @@ class Compiled:
             return False
         try:
             jaxpr, rewrites, lanes = self._traced_for_route(args)
-        except Exception as exc:
-            refusal = self._refusal(exc, self._traced_scalars(args, {}))
+        except Exception as exc:  # NumPy's error: the draws NumPy made before it made (NPR023: rt/bounds.py)
+            error = rt.npr_effects_made(exc)
+            refusal = self._refusal(error, self._traced_scalars(args, {}))
             if refusal is None:
                 raise
             raise refusal from None

@@ -358,16 +358,17 @@ def _npr_note_effect(run, operands=()):
 
 def _npr_effects_made(exc):
     """`exc` leaving a NumPy-facing call: where it is NumPy's error from the call's trace, the host
-    calls on generators' state staged before it are made now, in order, as NumPy's run made them;
-    NPR023 when one of them cannot be."""
+    calls on generators' state staged before it are made now, in order, as NumPy's run made them.
+    The error to raise: `exc`, or NPR023 when one of them cannot be made again."""
     noted = getattr(exc, "_npr_effects", None)
     if not noted:
-        return
+        return exc
     del exc._npr_effects  # (made once, by the outermost call)
     if None in noted:
-        raise NprError("NPR023", f"a draw (or a seeding) comes before NumPy's {type(exc).__name__} ({exc}) and is "
-                       "made in a loop or branch, or from the program's values: np2ref raises the error before "
-                       "the program runs and cannot leave the generator where NumPy's run leaves it",
-                       hint="check the index (or the shapes) before the draws") from exc
+        return NprError("NPR023", f"a draw (or a seeding) comes before NumPy's {type(exc).__name__} ({exc}) and "
+                        "is made in a loop or branch, or from the program's values: np2ref raises the error "
+                        "before the program runs and cannot leave the generator where NumPy's run leaves it",
+                        hint="check the index (or the shapes) before the draws")
     for run in noted:
         run()
+    return exc

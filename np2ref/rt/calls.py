@@ -207,8 +207,10 @@ class _NprCalls:
         try:
             return _npr_settled(self._call_numpy(*args, **kwargs))
         except Exception as exc:
-            _npr_effects_made(exc)  # NumPy's error from the trace: the draws NumPy made before it (bounds.py)
-            raise
+            error = _npr_effects_made(exc)  # NumPy's error from the trace: the draws NumPy made before it (bounds.py)
+            if error is exc:
+                raise
+            raise error from exc
 
     def _rebound_copies(self, args, kwargs):
         """The arguments, a jax.Array passed for a parameter the function writes only by

@@ -58,10 +58,11 @@ def _raised(fn, args):
     return str(info.value), gens, np.random.random()
 
 
+@pytest.mark.parametrize("host_below", [0, None])  # (None: the route's trace raises first)
 @pytest.mark.parametrize("fn, args", CASES, ids=lambda c: getattr(c, "__name__", None))
-def test_generators_end_where_numpys_run_leaves_them(fn, args):
+def test_generators_end_where_numpys_run_leaves_them(fn, args, host_below):
     want = _raised(fn, args())
-    compiled = np2ref.compile(fn, host_below=0)
+    compiled = np2ref.compile(fn, host_below=host_below)
     assert _raised(compiled, args()) == want
     assert _raised(compiled, args()) == want  # a second call: traced again, its draws made again
 
@@ -77,10 +78,18 @@ def in_a_while(rng, X, Y):  # draws in a loop on data (a lax loop: its body trac
     Y[1] = X[9]
 
 
-@pytest.mark.parametrize("fn", [from_data, in_a_while])
-def test_draws_not_made_again_exactly_are_refused(fn):
+def global_from_data(X, Y):  # NumPy's global state: np2ref.compile's route is traced first
+    Y[1] = np.random.normal(X[0], 1.0)
+    Y[0] = X[9]
+
+
+@pytest.mark.parametrize("host_below", [0, None])
+@pytest.mark.parametrize("fn, args", [(from_data, lambda: _args()[1:]), (in_a_while, lambda: _args()[1:]),
+                                      (global_from_data, lambda: _args()[2:])],
+                         ids=lambda c: getattr(c, "__name__", None))
+def test_draws_not_made_again_exactly_are_refused(fn, args, host_below):
     with pytest.raises(np2ref.Np2RefError) as info:
-        np2ref.compile(fn, host_below=0)(*_args()[1:])
+        np2ref.compile(fn, host_below=host_below)(*args())
     assert [d.code for d in info.value.diagnostics] == ["NPR023"]
     assert "before NumPy's IndexError" in str(info.value)
 
