@@ -99,9 +99,9 @@ class Compiled:
                                           rebound=facts.rebound_params,
                                           changed=containers.changed_param_names(facts, result.functions))
         own = namespace[name]
-        self._entry = entry_type(own.fn, self.mutated, static_argnames, self.dtype_policy.name, bounds,
-                                 python_scalars=name in result.plain, lists=own.lists, copied=own.copied,
-                                 changed=own.changed, trace_budget=trace_budget, items=own.items, rebound=own.rebound)
+        self._entry = entry_type(own.fn, self.mutated, static_argnames, self.dtype_policy.name, bounds, lists=own.lists,
+                                 copied=own.copied, changed=own.changed, trace_budget=trace_budget, items=own.items,
+                                 rebound=own.rebound)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
@@ -118,7 +118,9 @@ class Compiled:
         self.bitwise = bool(bitwise)
         if self.bitwise:  # this function's compiles only: the rest of the process keeps XLA's defaults
             self._entry.jit_options = with_bitwise_options(self._entry.jit_options)
-        self.__name__, self.__doc__, self.__wrapped__ = name, fn.__doc__, fn
+        self.__name__ = name
+        self.__doc__ = fn.__doc__
+        self.__wrapped__ = fn
         # the host route: {host_key: False (the jitted program) or the (written, other array)
         # position pairs that must not share memory}; None: every call is jitted
         self.host_below = host_below_of(host_below)
@@ -142,7 +144,6 @@ class Compiled:
         # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
         # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
         self._fast = {} if verify else rt.npr_flat_runs(self._entry)
-        self._numpy_call = self._entry if name in result.plain else self._entry.call_numpy  # (no array work: as written)
         self._types, self._moved = rt.npr_arg_types, rt.npr_globals_moved
 
     @property
@@ -203,7 +204,7 @@ class Compiled:
         if self.verify and not self._verified:
             return self._verified_call(args, kwargs)
         try:  # self._call, inlined: one Python call less on a jitted or jax.Array call
-            out = self._numpy_call(*args, **kwargs)
+            out = self._entry.call_numpy(*args, **kwargs)
         except Exception as exc:
             refusal = self._refusal(exc, self._traced_scalars(args, kwargs))
             if refusal is None:
@@ -279,8 +280,7 @@ class Compiled:
         try:
             jaxpr, rewrites, lanes = self._traced_for_route(args)
         except Exception as exc:  # NumPy's error: the draws NumPy made before it made (NPR023: rt/bounds.py)
-            error = rt.npr_effects_made(exc)
-            refusal = self._refusal(error, self._traced_scalars(args, {}))
+            refusal = self._refusal(rt.npr_effects_made(exc), self._traced_scalars(args, {}))
             if refusal is None:
                 raise
             raise refusal from None
