@@ -279,8 +279,8 @@ class Compiled:
             return False
         try:
             jaxpr, rewrites, lanes = self._traced_for_route(args)
-        except Exception as exc:
-            refusal = self._refusal(exc, self._traced_scalars(args, {}))
+        except Exception as exc:  # NumPy's error: the draws NumPy made before it made (NPR023: rt/bounds.py)
+            refusal = self._refusal(rt.npr_effects_made(exc), self._traced_scalars(args, {}))
             if refusal is None:
                 raise
             raise refusal from None

@@ -93,7 +93,8 @@ def namespace() -> dict:
 
     lib = type(sys)(LIB_NAME)
     lib.__dict__.update({k: _lib[k] for k in LIB_FUNCTIONS})
-    ns = {"itertools": itertools, "random": random, "scipy": sys.modules["scipy"], "special": scipy.special, "jnp": jnp,
+    ns = {"itertools": itertools, "random": random.Random(0),  # (its own state: hypothesis warns of the module's)
+          "scipy": sys.modules["scipy"], "special": scipy.special, "jnp": jnp,
           "Probe": Probe, LIB_NAME: lib}
     ns.update({k: _lib[k] for k in LIB_FUNCTIONS})
     return ns

@@ -9,7 +9,7 @@ import numpy as np
 
 from .compat import (
     _npr_affine, _npr_current_trace, _npr_lifted_from, _npr_linear, _npr_traced, _npr_unbatched)
-from .core import _npr_state
+from .core import _npr_state, NprError
 
 
 # ---- bounds: NumPy's IndexError for indices known only at run time --------------------------
@@ -327,3 +327,50 @@ class _npr_no_checks:
         _npr_state["bounds"] = self.saved
 
 
+# ---- generators' state at NumPy's error raised while tracing ---------------------------------
+# A draw (npr_random), a seeding, a generator made: ordered host calls that run with the program.
+# NumPy's error that np2ref raises while tracing (an index known then, out of range: `a +=
+# rng.normal(); Y[0] = X[9]`) stops the call before its program runs, where NumPy's run made the
+# draws before the error. The call's trace notes each such host call (_npr_note_effect); on that
+# error the NumPy-facing call makes them then, in order (_npr_effects_made), each one it can make
+# again: no operand from the program, staged in the call's own trace (not in a loop body or a
+# branch, which may run it any number of times); else it refuses (NPR023). Nothing else is written
+# back: the arrays stay as they were (docs/semantics.md).
+
+class _npr_Effects(list):
+    """The host calls on generators' state a call's trace staged, in program order (None: one
+    that cannot be made again on the host)."""
+
+    def __init__(self):
+        super().__init__()
+        self.trace = _npr_current_trace()  # the call's own trace (_npr_Bounds.trace, when checked)
+
+
+def _npr_note_effect(run, operands=()):
+    """Note `run`, a host call on a generator's state the call's trace stages (run() makes it
+    again); None, or operands from the program, or a trace of a loop body or branch: one that
+    cannot be made again."""
+    noted = _npr_state.get("effects")
+    if noted is None:
+        return
+    bounds = _npr_state.get("bounds")
+    own = bounds.trace if bounds is not None else noted.trace
+    noted.append(run if run is not None and not operands and _npr_current_trace() is own else None)
+
+
+def _npr_effects_made(exc):
+    """`exc` leaving a NumPy-facing call: where it is NumPy's error from the call's trace, the host
+    calls on generators' state staged before it are made now, in order, as NumPy's run made them.
+    The error to raise: `exc`, or NPR023 when one of them cannot be made again."""
+    noted = getattr(exc, "_npr_effects", None)
+    if not noted:
+        return exc
+    del exc._npr_effects  # (made once, by the outermost call)
+    if None in noted:
+        return NprError("NPR023", f"a draw (or a seeding) comes before NumPy's {type(exc).__name__} ({exc}) and "
+                        "is made in a loop or branch, or from the program's values: np2ref raises the error "
+                        "before the program runs and cannot leave the generator where NumPy's run leaves it",
+                        hint="check the index (or the shapes) before the draws")
+    for run in noted:
+        run()
+    return exc

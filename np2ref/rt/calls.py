@@ -11,6 +11,7 @@ from .arguments import (
     _NPR_GENERAL, _npr_held_arrays, _npr_is_static, _npr_jax_dtype, _npr_layout_ok, _npr_list_value, _npr_weak_list,
     _NPR_REPR_KEYED, _npr_shares_any, _npr_static_key, _NPR_STATIC_TYPES, _NPR_TRACED_TYPES, _npr_write_back,
     _NprPlan)
+from .bounds import _npr_effects_made
 from .compat import _npr_x64_state
 from .compat_messages import _npr_empty_axis_index_error
 from .core import NprError
@@ -203,7 +204,13 @@ class _NprCalls:
         prints and host calls have run (host_words.py)."""
         if self.rebound:
             args, kwargs = self._rebound_copies(args, kwargs)
-        return _npr_settled(self._call_numpy(*args, **kwargs))
+        try:
+            return _npr_settled(self._call_numpy(*args, **kwargs))
+        except Exception as exc:
+            error = _npr_effects_made(exc)  # NumPy's error from the trace: the draws NumPy made before it (bounds.py)
+            if error is exc:
+                raise
+            raise error from exc
 
     def _rebound_copies(self, args, kwargs):
         """The arguments, a jax.Array passed for a parameter the function writes only by

@@ -9,6 +9,7 @@ from . import divisions as _npr_divisions
 from . import fission as _npr_fission
 from . import loops as _npr_loops
 from .arguments import _NPR_GENERAL
+from .bounds import _npr_effects_made
 from .core import _NPR_TRACE_GAPS, _npr_trace_gap_kind, npr_host_raised as _npr_host_raised
 from .core import NprError, NprFirstCall, NprTraceGap  # noqa: F401 (the runtime's errors, by .code)
 from .jit import _NPR_ASKING, _npr_zero_d_args
@@ -27,6 +28,7 @@ NprNotFlat = _NprNotFlat  # a flat run traced for new arguments would return ano
 npr_arg_types = _npr_arg_types  # the arguments' types: the key of an entry's flat runs
 NPR_TRACE_GAPS = _NPR_TRACE_GAPS  # JAX's errors that are np2ref's known gaps: (code, message, hint)
 npr_plain_lowering = _npr_plain_lowering  # `with np2ref.plain_lowering():` stores without peepholes
+npr_effects_made = _npr_effects_made  # NumPy's error from a trace: the draws NumPy made before it, made
 npr_settled = _npr_settled  # a call's result once its prints and host calls have run (host_words.py)
 # a traced program's structure, read through compat_jaxpr (the host's cost model, compiled/routes.py)
 npr_eqns, npr_eqn_name, npr_params = _npr_jaxpr._npr_eqns, _npr_jaxpr._npr_eqn_name, _npr_jaxpr._npr_params

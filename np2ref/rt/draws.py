@@ -27,6 +27,7 @@ import numpy as np
 import jax
 from jax.experimental import io_callback as _npr_io_callback
 
+from .bounds import _npr_note_effect
 from .core import npr_load, NprError
 from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .host import (
@@ -85,6 +86,7 @@ def npr_draws(rng, *sites):
             k += c
         return _npr_draw_all(planned, parts, trips)
 
+    _npr_note_effect(None)  # (a loop's draws: NumPy's error while tracing its body made only some of them)
     shapes = [((trips,) + p.sample.shape, p.dtype) for p in planned]
     draws.batches = _npr_host_results(run, shapes, sent)
     draws.pytypes = [p.pytype for p in planned]

@@ -7,6 +7,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .bounds import _npr_note_effect
 from .compat import _npr_eager, _npr_traced, _npr_weak_astype
 from .core import _npr_above, npr_load, npr_pyreturn, NprError
 from .host_words import _npr_note_callback, _npr_wide, NprWords
@@ -65,6 +66,7 @@ def npr_random(generator, method, *args, **kwargs):
     def run(*values):
         return np.asarray(host_call(received(values), getattr(_npr_generator_now(generator), method)), dtype=dtype)
 
+    _npr_note_effect(run, operands)  # (NumPy's error while tracing: made then, bounds.py)
     out = _npr_host_result(run, sample.shape, dtype, sent)
     # `rng.random()`, `rng.choice(5)`: NumPy's draw is a Python float or int, returned as one and
     # weakly typed meanwhile, as a Python number promotes (`x32 * rng.random()` is float32)
@@ -141,6 +143,7 @@ def _npr_host_effect(fn, args, kwargs, what):
         a, k = jax.tree_util.tree_unflatten(tree, host)
         fn(*a, **k)
 
+    _npr_note_effect(run, operands)  # (NumPy's error while tracing: made then, bounds.py)
     _npr_note_callback()
     _npr_io_callback(run, None, *sent, ordered=True)
 

@@ -13,7 +13,7 @@ from .arguments import (
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_held, _npr_host_values,
     _npr_is_python_value, _npr_list_value, _npr_ordered, _npr_plain_dicts,
     _npr_python_result, _npr_static_key, _npr_weak_items, _npr_weak_list)
-from .bounds import _npr_Bounds
+from .bounds import _npr_Bounds, _npr_Effects
 from .budget import npr_trace_budget
 from .casts import _npr_issue_warnings
 from .compat import _npr_eager, _npr_jit_traced
@@ -333,8 +333,9 @@ class NprFunction(_NprCalls):
                dynamic_names, donated, arrays0, variant)
         if key not in self._jitted:
             def run(dynamic, written):
-                saved = _npr_state.get("bounds")  # the run-time index checks (see _npr_Bounds)
+                saved = _npr_state.get("bounds"), _npr_state.get("effects")  # (see _npr_Bounds, _npr_Effects)
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
+                effects = _npr_state["effects"] = _npr_Effects()
                 try:
                     try:
                         result, finals, returned, same, python = _npr_fenced(  # divisions.py
@@ -345,13 +346,17 @@ class NprFunction(_NprCalls):
                         if gap is not None:
                             raise gap from exc
                         numpy_error = _npr_shape_error(exc)  # NumPy's ValueError, not lax's TypeError
+                        error = exc if numpy_error is None else numpy_error
+                        if effects and not isinstance(error, (NprError, NprFirstCall)) \
+                                and not type(error).__module__.startswith("jax"):  # NumPy's error: its draws
+                            error._npr_effects = effects  # made before it, by the NumPy-facing call (bounds.py)
                         if numpy_error is None:
                             raise
                         raise numpy_error from None
                     if checks is not None:
                         _npr_issue_warnings(checks)  # NumPy's RuntimeWarnings due (casts.py)
                 finally:
-                    _npr_state["bounds"] = saved
+                    _npr_state["bounds"], _npr_state["effects"] = saved
                 leaves, tree = jax.tree_util.tree_flatten(result)
                 # Python values computed from static inputs stay Python values (an int stays an int)
                 fixed = {i: _npr_python_result(v) for i, v in enumerate(leaves) if _npr_is_python_value(v)}

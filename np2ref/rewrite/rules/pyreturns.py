@@ -12,6 +12,7 @@ from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import walk
 from .zero_d import arrays_returned
+from .param_arithmetic import scalar_arithmetic
 from .pyscalars import _bare, _held_value, DRAWN, entry_name, passed_params
 
 
@@ -151,9 +152,14 @@ def _scalar_kind(ctx, k, expr):
         # `t += h`), or an expression of one of one kind (`return crc & 0xFFFF`, an int): an
         # expression of parameters (`x + 2 * y` after `x, y = a, b`) is more often an array's arithmetic
         names = ctx.py_scalars.names
-        if expr is not None and k.passed != {DRAWN} and not (isinstance(expr, cst.Name) and expr.value in names or len(
+        params = passed_params(ctx.f)  # `dt * 2` of the parameters themselves (not of locals bound to them)
+        arithmetic = k.passed <= params and scalar_arithmetic(ctx, expr, params)  # (param_arithmetic.py)
+        if expr is not None and k.passed != {DRAWN} and not arithmetic and not (
+                isinstance(expr, cst.Name) and expr.value in names or len(
                 k.kinds) == 1 and any(isinstance(n, cst.Name) and n.value in names for n in walk(expr))):
-            return None  # (draws and list items alone, `ks[0] * 2`: their weak type tells, npr_pyreturn)
+            # (draws and list items alone, `ks[0] * 2`: their weak type tells, npr_pyreturn; parameters never
+            # rebound, `dt * 2`: npr_pyreturn looks at what was passed)
+            return None
         known = passed_params(ctx.f) | {p for p in k.passed if p != DRAWN and _held_value(ctx, p)}
         # a parameter the body rebinds (`it += 1` in a `while`, whose carry is strongly typed):
         # its value on entry, which tells whether the caller passed a Python number

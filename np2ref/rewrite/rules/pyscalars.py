@@ -41,6 +41,7 @@ from ..syntax import AUG_OPS, walk
 from . import pylists
 from .calls import is_static_meta
 from .list_items import item_params
+from .param_arithmetic import returns_scalar_arithmetic
 
 INT, FLOAT = "int", "float"
 # in Scalar.passed (no name of the program): a draw's value, or an item of a list parameter read item by item
@@ -317,7 +318,10 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
                 isinstance(func, cst.Name) and func.value == "len" and len(node.args) == 1 \
                 and not is_static_meta(node.args[0].value) or \
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
-                (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size"))
+                (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size")) or \
+                ctx.m.special_calls.get(node, ("",))[0] == "random"  # `t = t * 0.5 + rng.normal()`: a draw's number
+        if not calls and kind is cst.Return and passed and returns_scalar_arithmetic(ctx, node, passed):
+            calls = True  # `return dt * 2`: a Python float when the caller passes one (rules/pyreturns.py)
         if not calls and (node in sizes or kind is cst.Attribute and node in items):
             calls = True  # `v.size` of a masked read, `np.nonzero(m)[0].size`: array data
         if not calls and passed and (kind is cst.BinaryOperation or kind is cst.Call) \

@@ -1,0 +1,63 @@
+"""Returned arithmetic of parameters that can be Python numbers: `return dt * 2`, `return x, -dt`,
+`return dt + nc` in `def step(u, dt, nc): u *= dt; ...`.
+
+What: NumPy's program returns a Python float when the caller passes one for `dt`; traced, the
+value is a weakly typed float64, which np2ref handed back as NumPy's float64. Such a return becomes
+`npr_pyreturn(dt * 2, 'passed', dt)` (rules/pyreturns.py), which looks at what was passed: a Python
+number stays one, an array or np.float64 stays NumPy's.
+
+Which: only arithmetic (a binary or unary operator) whose names are all parameters never rebound
+that the body uses only as numbers (never subscripted, never an attribute read, never iterated, never
+passed to a call other than Python's number builtins, never written), in a function whose array work
+is on its other parameters (one of them is used as an array). Without that, `return a // b` is more
+often an array's arithmetic (tests/programs/division.py), and a function with no array work at all
+(`def add(a, b): return a + b`) stays as written: it runs as written, Python's types (np2ref.compile
+gives its entry python_scalars=True, compiled/compile.py).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..syntax import walk
+
+# calls that take a number as a number: passing a parameter to one says nothing of an array
+_NUMBER_BUILTINS = frozenset({"float", "int", "abs", "round", "min", "max", "divmod", "pow", "complex", "bool"})
+
+
+def array_params(f) -> frozenset[str]:
+    """The parameters `f`'s body uses as arrays: mutated, subscripted, an attribute read
+    (`u.shape`, `u.sum()`), iterated, or passed to a call other than a number builtin."""
+    found = f.derived.get("array_params")
+    if found is not None:
+        return found
+    params, used = frozenset(f.params), set(f.mutated_params)
+    local = {t.value for t, _ in f.bindings if isinstance(t, cst.Name)} | params
+    for node in walk(f.node.body):
+        kind = type(node)
+        if (kind is cst.Subscript or kind is cst.Attribute) and type(node.value) is cst.Name:
+            used.add(node.value.value)
+        elif kind is cst.For and type(node.iter) is cst.Name:
+            used.add(node.iter.value)
+        elif kind is cst.Call and not (type(node.func) is cst.Name and node.func.value in _NUMBER_BUILTINS
+                                       and node.func.value not in local):
+            used.update(a.value.value for a in node.args if type(a.value) is cst.Name)
+    found = f.derived["array_params"] = frozenset(used) & params
+    return found
+
+
+def scalar_arithmetic(ctx, expr, passed: frozenset) -> bool:
+    """`dt * 2`, `-dt`, `dt + nc`: an operator on parameters never rebound (`passed`) that are used
+    only as numbers, in a function with array work on another parameter (the module docstring)."""
+    if type(expr) not in (cst.BinaryOperation, cst.UnaryOperation) or ctx.f.name in ctx.plain:
+        return False
+    arrays = array_params(ctx.f)
+    used = {n.value for n in walk(expr) if type(n) is cst.Name}
+    return bool(arrays) and bool(used) and used <= passed - arrays
+
+
+def returns_scalar_arithmetic(ctx, node: cst.Return, passed: frozenset) -> bool:
+    """`return dt * 2`, `return x, -dt`: an item that is scalar_arithmetic."""
+    value = node.value
+    items = [e.value for e in value.elements] if type(value) is cst.Tuple else [value] if value is not None else []
+    return any(scalar_arithmetic(ctx, item, passed) for item in items)
