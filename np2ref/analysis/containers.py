@@ -75,9 +75,12 @@ class _Changes(cst.CSTVisitor):
         self.local = set(facts.roots) | set(facts.params)
         self.containers = container_names(facts)
         self.found: list[Change] = []
+        self.dicts: frozenset[str] | None = None  # dict_names, made at the first assignment
 
     def visit_Assign(self, node: cst.Assign) -> None:  # `out[k] = v` on a dict: an insertion
-        dicts = dict_names(self.facts.bindings, self.facts.params)
+        if self.dicts is None:  # (once per visit, not once per assignment: issue 43)
+            self.dicts = dict_names(self.facts.bindings, self.facts.params)
+        dicts = self.dicts
         for t in node.targets:
             if isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name) \
                     and t.target.value.value in dicts:

@@ -8,6 +8,8 @@ import collections
 
 import libcst as cst
 
+from .typed_walks import _TYPED, _table, typed_runs as _typed_runs
+
 _LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
            "header", "footer", "lines_after_decorators", "equal", "colon", "dot")  # fields of layout only
 
@@ -73,8 +75,9 @@ class _Kept:
     """The trees a table holds entries of, oldest first, and how many nodes they hold: past _MOST,
     the oldest are let go (a node another tree shares keeps the entry of the tree that met it last)."""
 
-    def __init__(self, table: dict):
+    def __init__(self, table: dict, by_owner: dict | None = None):
         self.table = table
+        self.by_owner = by_owner  # id(owner) -> what is kept of it beside the table (let go with it)
         self.trees: collections.deque = collections.deque()  # (its nodes, the owner its entries name)
         self.total = 0
 
@@ -84,13 +87,15 @@ class _Kept:
         while self.total > _MOST and len(self.trees) > 1:
             old, old_owner = self.trees.popleft()
             self.total -= len(old)
+            if self.by_owner is not None:
+                self.by_owner.pop(id(old_owner), None)
             for n in old:
                 entry = self.table.get(id(n))
                 if entry is not None and entry[0] is old_owner:
                     del self.table[id(n)]
 
 
-_TREES = _Kept(_SPANS)  # the walks indexed
+_TREES = _Kept(_SPANS, _TYPED)  # the walks indexed
 _MOST = 400_000  # (a 6,000-line module is 76,000 nodes)
 _ROOTS = (cst.Module, cst.FunctionDef)
 
@@ -118,8 +123,15 @@ def _index(root: cst.CSTNode) -> list:
 
 def nodes_of(tree: cst.CSTNode, kinds) -> list:
     """[n for n in walk(tree) if isinstance(n, kinds)], in walk's order (checked by each node's
-    type against a table of the types met: libcst's classes are ABCs, whose isinstance is slow)."""
+    type against a table of the types met: libcst's classes are ABCs, whose isinstance is slow).
+    In a large tree already walked, read from the positions of its types (_typed_runs)."""
     table = _table(kinds)
+    span = _SPANS.get(id(tree))
+    if span is not None and span[2] - span[1] > _SMALL:
+        order = span[0]
+        runs = _typed_runs(span, kinds, table)
+        positions = runs[0] if len(runs) == 1 else sorted(p for run in runs for p in run)
+        return [order[p] for p in positions]
     found = []
     for n in walk(tree):
         hit = table.get(type(n))
@@ -133,6 +145,9 @@ def nodes_of(tree: cst.CSTNode, kinds) -> list:
 def contains(tree: cst.CSTNode, kinds) -> bool:
     """Whether `tree` holds a node of one of `kinds` (never a layout node: whitespace, commas)."""
     table = _table(kinds)
+    span = _SPANS.get(id(tree))
+    if span is not None and span[2] - span[1] > _SMALL:
+        return bool(_typed_runs(span, kinds, table))
     for n in walk(tree):
         hit = table.get(type(n))
         if hit is None:
@@ -140,16 +155,6 @@ def contains(tree: cst.CSTNode, kinds) -> bool:
         if hit:
             return True
     return False
-
-
-def _table(kinds) -> dict:
-    table = _KINDS.get(kinds)
-    if table is None:
-        table = _KINDS[kinds] = {}
-    return table
-
-
-_KINDS: dict = {}  # kinds (a type or a tuple of them) -> {node type: whether it is one of them}
 
 
 def visit_every(visitor: cst.CSTVisitor, tree: cst.CSTNode) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import libcst as cst
 
 from . import effects as fx
-from .nodes import nodes_of, walk, run_visitor
+from .nodes import contains, nodes_of, walk, run_visitor
 
 _FRESH_NUMPY = frozenset({
     "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like", "copy", "array",
@@ -181,6 +181,8 @@ def _positions(block: cst.IndentedBlock) -> dict[int, int]:
 
 def _loop_blocks(func: cst.FunctionDef):
     """Every indented block inside a `for` or `while` body of func (not of nested functions)."""
+    if not contains(func, (cst.For, cst.While)):
+        return []  # (no loop: the visitors below, classes made per call, find nothing; issue 43)
     out: list[cst.IndentedBlock] = []
 
     class V(cst.CSTVisitor):

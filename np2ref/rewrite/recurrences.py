@@ -36,12 +36,13 @@ from .lane_reads import _plus, code
 from .lanes import _Accesses, _aug_names, _assigned_names, _written_arrays
 from .pallas_loops import PALLAS
 from .sum_reorder import SUMS
-from ..analysis.nodes import run_visitor
+from ..analysis.nodes import _toured, run_visitor
 from ..emit import jaxnames as J
 
 MAX_DEPTH = 8  # carried elements per array (a longer reach keeps its reads)
 _BARRED = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Del, cst.Return,
            cst.Break, cst.Continue, cst.Try, cst.Yield, cst.Await)
+_BARRED_KINDS: dict[type, bool] = {}  # node type -> whether it is one of _BARRED
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,6 +115,17 @@ def _unit_step(it) -> int | None:
 
 
 def _barred(body) -> str:
+    toured = _toured(body)
+    if toured is not None and toured[0].nodes[toured[1]] is body:  # (read from the tour, in libcst's
+        tour, start = toured  # order, layout left out: the same first node as the visitor below; issue 43)
+        for p in range(start, tour.close[start]):
+            kind = type(tour.nodes[p])
+            hit = _BARRED_KINDS.get(kind)
+            if hit is None:
+                hit = _BARRED_KINDS[kind] = issubclass(kind, _BARRED)
+            if hit:
+                return f"a {kind.__name__} in the body"
+        return ""
     found = []
 
     class V(cst.CSTVisitor):

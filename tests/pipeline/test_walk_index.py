@@ -101,3 +101,25 @@ def test_trees_let_go_are_walked_afresh(monkeypatch):
     again = _Typed()
     nodes.run_visitor(old, again)
     assert ours.seen == theirs.seen == again.seen
+
+
+
+BARRED_FILES = ["corpus/floyd_warshall.py", "corpus/burgers1d.py", "corpus/lu_partial_pivot.py", "np2ref/frontend/fence.py",
+                "np2ref/analysis/nodes.py", "np2ref/pipeline.py"]
+
+
+def test_barred_read_from_the_tour_is_the_visitors():
+    """recurrences._barred (what bars a loop's recurrence) read from the module's tour names the
+    same first node as its visitor over a tree no tour holds (a deep clone)."""
+    from np2ref.rewrite import recurrences
+
+    said = set()
+    for path in BARRED_FILES:
+        module = cst.parse_module((ROOT / path).read_text())
+        nodes.tour(module)
+        for loop in (n for n in _fresh(module) if isinstance(n, (cst.For, cst.While))):
+            clone = loop.body.deep_clone()
+            assert nodes._TOURED.get(id(clone)) is None
+            said.add(recurrences._barred(loop.body))
+            assert recurrences._barred(loop.body) == recurrences._barred(clone), (path, said)
+    assert len(said) > 2, said  # (loops barred by different nodes and loops not barred: all compared)

@@ -22,7 +22,15 @@ _ITERATORS = frozenset({"zip", "enumerate", "reversed"})  # `for a, b in zip(ks,
 
 
 def item_params(f: FunctionFacts) -> tuple[str, ...]:
-    """The parameters of `f` (not written, not rebound) whose every read is an item read."""
+    """The parameters of `f` (not written, not rebound) whose every read is an item read (made
+    once per function, FunctionFacts.derived: the rewrite asks three times, issue 43)."""
+    found = f.derived.get("item_params")
+    if found is None:
+        found = f.derived["item_params"] = _item_params(f)
+    return found
+
+
+def _item_params(f: FunctionFacts) -> tuple[str, ...]:
     names = [p for p in f.params if p not in f.mutated_params]
     if not names:
         return ()

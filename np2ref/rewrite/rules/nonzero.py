@@ -21,7 +21,7 @@ import libcst as cst
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special, plans
 from .mask_index import int_literal
-from ...analysis.nodes import run_visitor
+from ...analysis.nodes import nodes_of, run_visitor
 
 
 def nonzero_operand(node, imports=None, local_names=frozenset()) -> cst.BaseExpression | None:
@@ -59,6 +59,9 @@ def index_names(func: cst.FunctionDef, imports, local_names) -> dict[cst.BaseExp
     bound nowhere else and occurs only as the one index of a subscript (`x[idx]`, `a[idx] =
     v`), read by an integer literal (`idx[0]`), counted (`len(idx)`, `idx.size`: rules/mask_items.py),
     outside nested functions, each with its form ('first' or 'flat')."""
+    if not any(len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
+               and _first_of_nonzero(a.value, imports, local_names) is not None for a in nodes_of(func.body, cst.Assign)):
+        return {}  # (no such binding: the visitor below, a class made per call, is not needed; issue 43)
     binds: dict[str, list] = {}
     others: set[str] = set()
     indexed: set[int] = set()
