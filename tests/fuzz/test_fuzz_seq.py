@@ -1,8 +1,8 @@
 """The fuzzer's seq_families.py and script_families.py (last session's features: Pallas kernels of
 element loop nests, element reads after a store in one trip, covariance-style row and column
 fills, trmm products, history lists of a host time loop, helpers sized from Python floats, 0-d
-array arguments) and the runner's `loops="pallas"` marker; a few programs of each family end to
-end (the long runs are the `np2ref fuzz --family NAME` command's: docs/fuzzing.md)."""
+array arguments) and the runner's `loops="pallas"` marker; a program of each family end to end
+(two under `-m long`; the long runs are the `np2ref fuzz --family NAME` command's: docs/fuzzing.md)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,9 @@ def test_a_family_asked_for_is_in_its_programs_and_valid_numpy(family, tmp_path)
 
 
 @pytest.mark.parametrize("family", sorted(FORMS))
-def test_short_family_runs_have_no_failures(family, tmp_path, capsys):
-    short_run(family, 2, 3, tmp_path, capsys)
+@pytest.mark.parametrize("count", [1, pytest.param(2, marks=pytest.mark.long)])  # one a family by default
+def test_short_family_runs_have_no_failures(family, count, tmp_path, capsys):
+    short_run(family, count, 3, tmp_path, capsys)
 
 
 def test_the_marked_nest_is_compiled_with_pallas_loops(tmp_path):
