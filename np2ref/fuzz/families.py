@@ -36,7 +36,7 @@ import re
 
 import numpy as np
 
-from . import (api_families, blind_families, flow_families, habit_families, host_families, identity_families,
+from . import (api_families, blind_families, carry_families, flow_families, habit_families, host_families, identity_families,
                idiom_families, index_families, kernel_families, lane_families, plane_families, reach_families,
                rebind_families, script_families, seq_families, surface_families, whole_families)
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
@@ -320,4 +320,5 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **lane_families.FAMILIES,
     **habit_families.FAMILIES,
     **identity_families.FAMILIES,
+    **carry_families.FAMILIES,
 }
