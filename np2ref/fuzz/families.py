@@ -23,7 +23,8 @@ script_families.py (host_history, float_sized, zero_d_arg) and whole_families.py
 alias_buf, promote_mix, int_wrap, made_0d), idiom_families.py (add_at_mask, comp_range, none_return),
 reach_families.py (view_helper, last_append, bound_slice, self_alias, cond_views) and lane_families.py
 (f32_rebind, lane_nest, jax32), habit_families.py (guarded_append, items_list, py_draws) and
-identity_families.py (helper_identity, py_passthrough, pool_window) join them in FAMILIES.
+identity_families.py (helper_identity, py_passthrough, pool_window), carry_families.py (out_window,
+recur_loop) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
