@@ -23,7 +23,8 @@ script_families.py (host_history, float_sized, zero_d_arg) and whole_families.py
 alias_buf, promote_mix, int_wrap, made_0d), idiom_families.py (add_at_mask, comp_range, none_return),
 reach_families.py (view_helper, last_append, bound_slice, self_alias, cond_views) and lane_families.py
 (f32_rebind, lane_nest, jax32), habit_families.py (guarded_append, items_list, py_draws) and
-identity_families.py (helper_identity, py_passthrough, pool_window) join them in FAMILIES.
+identity_families.py (helper_identity, py_passthrough, pool_window), carry_families.py (out_window,
+recur_loop) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
@@ -36,7 +37,7 @@ import re
 
 import numpy as np
 
-from . import (api_families, blind_families, flow_families, habit_families, host_families, identity_families,
+from . import (api_families, blind_families, carry_families, flow_families, habit_families, host_families, identity_families,
                idiom_families, index_families, kernel_families, lane_families, plane_families, reach_families,
                rebind_families, script_families, seq_families, surface_families, whole_families)
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
@@ -320,4 +321,5 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **lane_families.FAMILIES,
     **habit_families.FAMILIES,
     **identity_families.FAMILIES,
+    **carry_families.FAMILIES,
 }

@@ -122,7 +122,7 @@ def npr_own(x, scalar=False, held=None):
     is an array: refused (a new Ref would leave the object's array as it was); a number is a value."""
     if x is None:
         return None
-    if isinstance(x, (jax.Ref, NprView)):
+    if isinstance(x, (jax.Ref, NprView, _npr_above.NprWinView)):  # (`r = np.add(.., out=u[i:i + k])`)
         return x
     if held is not None and isinstance(x, (np.ndarray, jax.Array)):
         raise NprUnsupported(

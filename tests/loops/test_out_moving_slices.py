@@ -70,3 +70,54 @@ def test_out_into_a_moving_slice_keeps_numpys_casting_error():
     with pytest.raises(TypeError) as got:
         np2ref.compile(int_target, host_below=0)(np.arange(6), 6)
     assert type(got.value).__name__ == type(want.value).__name__
+
+
+# `r = ufunc(..., out=w)` is `w` itself in NumPy: writes through r land in the array (fuzz9's
+# out_window family: jax.new_ref of the view raised TypeError, of a whole Ref ValueError)
+def out_result_slice(A, B, n):
+    r = np.multiply(B[1:5], 2, out=A[:4])
+    r[0] = 7.0
+    return A
+
+
+def out_result_whole(A, B, n):
+    r = np.add(B, 2.0, out=A)
+    r[0] = 9.0
+    return A, r
+
+
+def out_result_moving(A, B, n):
+    for i in range(n):
+        r = np.add(B[i:i + 2], 1.0, out=A[i:i + 2])
+        r[0] = -1.0
+        B[i] = r.sum()
+    return A, B
+
+
+def out_result_masked(A, B, n):
+    for i in range(n):
+        r = np.multiply(A[i:], 0.5, out=A[i:])
+        r[r > 3] = 0.25
+    return A
+
+
+def out_result_scaled(A, B, n):
+    for i in range(n):
+        r = np.subtract(B[i:i + 3], A[i], out=A[i + 1:i + 4])
+        r *= 2.0
+    return A
+
+
+@pytest.mark.parametrize("n", [0, 3, 17])
+@pytest.mark.parametrize("fn", [out_result_slice, out_result_whole, out_result_moving, out_result_masked,
+                                out_result_scaled], ids=lambda f: f.__name__)
+def test_the_result_of_out_is_the_out_array_written_through(fn, n):
+    def args():
+        return np.arange(20.0) * 0.25, np.arange(20.0) * 0.5 - 3.0, n
+    want_args, got_args = args(), args()
+    want = fn(*want_args)
+    got = np2ref.compile(fn, host_below=0)(*got_args)
+    for g, w in zip(got if isinstance(want, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        assert numpys_values(g, w)
+    for g, w in zip(got_args, want_args):
+        assert numpys_values(g, w)

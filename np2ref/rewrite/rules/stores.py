@@ -237,6 +237,9 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
                             "such views are not modelled", ctx.span(stmt),
                             hint="index the array directly, or take a .copy() if a copy is meant")
             return
+        if qual is not None and any(a.keyword is not None and a.keyword.value == "out" for a in value.args):
+            ctx.m.own_form.add(value)  # `r = np.add(x, y, out=a[:4])`: NumPy returns `out`, a view of a
+            return
         callee = value.func.value if isinstance(value.func, cst.Name) else None
         if callee in ctx.all:
             _check_returned_view(ctx, value, callee, target, stmt)
