@@ -179,3 +179,25 @@ def test_max_min_in_arithmetic_that_promotes_alike_translates(fn, args):
     got = np2ref.compile(fn, host_below=0)(*(a.copy() if isinstance(a, np.ndarray) else a for a in args))
     for g, w in zip(got if isinstance(want, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
         assert_numpys_bits(np.asarray(g), np.asarray(w))
+
+
+def _time_step(u, t, t_end):
+    """Every time-stepping loop's last step: `dt = min(dt, t_end - t)`, an np.float64 and a Python
+    float, the result through a name into float64 arithmetic (NumPy's float64 either way)."""
+    steps = 0
+    while t < t_end:
+        dt = 0.3 / np.max(np.abs(u) + 1.0)
+        dt = min(dt, t_end - t)
+        u[1:] -= dt * (u[1:] - u[:-1])
+        t += dt
+        steps += 1
+    return t, steps
+
+
+def test_a_last_time_step_through_a_name_translates():
+    u = np.linspace(0.0, 1.0, 16)
+    want_u, got_u = u.copy(), u.copy()
+    want = _time_step(want_u, 0.0, 1.0)
+    got = np2ref.compile(_time_step, host_below=0)(got_u, 0.0, 1.0)
+    assert_numpys_bits(got_u, want_u)
+    assert got[1] == want[1] and float(got[0]) == float(want[0])
