@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import converted_functions
+from conftest import converted_functions, on_tpu
 from exactly import run_both
 
 
@@ -69,6 +69,7 @@ def test_a_loop_whose_check_holds_is_numpys(rate):
     run_both(grow_const, np.linspace(0.5, 1.0, 4), 6, rate, compiled=_compiled["grow_const"])
 
 
+@pytest.mark.skipif(on_tpu(), reason="1e300 overflows where float64 does: a TPU's float64 has float32's exponent range (docs/tpu.md)")
 def test_the_first_failing_trip_raises_numpys_message():
     assert _same_error(grow, np.full(3, 1e305), 9, 10.0) == "blew up at step   3"
     assert _same_error(grow_const, np.full(3, 1e305), 9, 10.0) == "the solution blew up"
