@@ -141,7 +141,9 @@ class _Uses:
             other = parent.right if parent.left is expr else parent.left
             return Use("arith", against=(other,) if _pure(other) else None)
         if isinstance(parent, cst.AugAssign):  # (`best += 1` reads best too; the sum is bound again)
-            target = parent.target
+            target = parent.target  # (`a[...] += m`: a's dtype is the element's, and the sum's store)
+            if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+                target = target.value
             return Use("arith", against=(target,) if parent.value is expr and isinstance(target, cst.Name) else None)
         if isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1:
             target = parent.targets[0].target

@@ -252,3 +252,25 @@ def test_a_time_step_through_a_name_with_named_operands_gives_numpys_answer(t):
     assert_numpys_bits(got_u, want_u)
     for g, w in zip(got, want):
         assert float(g) == float(w)
+
+
+def _add_capped_into(a, b32):
+    a[...] += max(0.1, a.max())  # a float64: float64 either way
+    b32[...] += max(0.1, a.max())  # float32 + 0.1 in float32 where NumPy picks the Python float
+    return a
+
+
+def test_a_pick_added_into_an_array_promotes_by_the_arrays_dtype():
+    a, b32 = np.arange(4.0) - 5.0, np.arange(3, dtype=np.float32)
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(_add_capped_into, host_below=0)(a.copy(), b32.copy())
+    assert {d.code for d in info.value.diagnostics} == {"NPR128"} or info.value.code == "NPR128"
+    want_a = a.copy()
+    want_a[...] += max(0.1, want_a.max())
+    got = np2ref.compile(_add_only, host_below=0)(a.copy())
+    assert_numpys_bits(np.asarray(got), want_a)
+
+
+def _add_only(a):
+    a[...] += max(0.1, a.max())
+    return a
