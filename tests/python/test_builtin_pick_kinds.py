@@ -185,10 +185,11 @@ def _time_step(u, t, t_end):
     """Every time-stepping loop's last step: `dt = min(dt, t_end - t)`, an np.float64 and a Python
     float, the result through a name into float64 arithmetic (NumPy's float64 either way)."""
     steps = 0
+    F = u[1:] - u[:-1]
     while t < t_end:
         dt = 0.3 / np.max(np.abs(u) + 1.0)
         dt = min(dt, t_end - t)
-        u[1:] -= dt * (u[1:] - u[:-1])
+        u[1:] -= dt * F  # (F float64 beside either: pick_uses follows dt to `against=(F, t)`)
         t += dt
         steps += 1
     return t, steps
@@ -201,3 +202,75 @@ def test_a_last_time_step_through_a_name_translates():
     got = np2ref.compile(_time_step, host_below=0)(got_u, 0.0, 1.0)
     assert_numpys_bits(got_u, want_u)
     assert got[1] == want[1] and float(got[0]) == float(want[0])
+
+
+def _f32_by_capped_name(x, y32):
+    m = max(x[0], 0.5)  # x[0] 0.25: the Python float 0.5 -> float32 * 0.5 is float32 in NumPy
+    return y32 * m
+
+
+def _time_step_f32(u, y32, t, t_end):
+    dt = 0.3 / np.max(np.abs(u) + 1.0)
+    dt = min(dt, t_end - t)
+    return y32 * dt
+
+
+def _time_step_later_operand(u, y32, t, t_end):
+    dt = min(np.max(u), t_end - t)
+    k = y32  # bound after the pick: its dtype there is not known where the pick runs
+    return k * dt
+
+
+@pytest.mark.parametrize("fn, args", [
+    (_f32_by_capped_name, (np.array([0.25, 1.0]), np.array([3, 2], dtype=np.float32))),
+    (_time_step_f32, (np.linspace(0.0, 1.0, 4), np.array([3, 2], dtype=np.float32), 0.95, 1.0)),
+    (_time_step_later_operand, (np.array([0.5, 0.25]), np.array([3, 2], dtype=np.float32), 0.95, 1.0))])
+def test_a_pick_through_a_name_into_float32_arithmetic_is_refused(fn, args):
+    """NumPy's float32 where the Python float is picked, np2ref's float64 (before: the float64
+    stopgap in rt/truth.py let an np.float64 and a Python float through a name translate)."""
+    want = fn(*args)
+    assert np.asarray(want).dtype == np.float32  # (the data picks the Python float)
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(fn, host_below=0)(*args)
+    assert {d.code for d in info.value.diagnostics} == {"NPR128"} or info.value.code == "NPR128"
+
+
+def _time_step_named(u, F, t, t_end):
+    dt = 0.3 / np.max(np.abs(u) + 1.0)
+    dt = min(dt, t_end - t)
+    u -= dt * F
+    t += dt
+    return t, dt / 2
+
+
+@pytest.mark.parametrize("t", [0.0, 0.95])  # np.float64 picked; the Python float picked
+def test_a_time_step_through_a_name_with_named_operands_gives_numpys_answer(t):
+    u, F = np.linspace(0.0, 1.0, 5), np.linspace(1.0, 2.0, 5)
+    want_u, got_u = u.copy(), u.copy()
+    want = _time_step_named(want_u, F, t, 1.0)
+    got = np2ref.compile(_time_step_named, host_below=0)(got_u, F, t, 1.0)
+    assert_numpys_bits(got_u, want_u)
+    for g, w in zip(got, want):
+        assert float(g) == float(w)
+
+
+def _add_capped_into(a, b32):
+    a[...] += max(0.1, a.max())  # a float64: float64 either way
+    b32[...] += max(0.1, a.max())  # float32 + 0.1 in float32 where NumPy picks the Python float
+    return a
+
+
+def test_a_pick_added_into_an_array_promotes_by_the_arrays_dtype():
+    a, b32 = np.arange(4.0) - 5.0, np.arange(3, dtype=np.float32)
+    with pytest.raises(Np2RefError) as info:
+        np2ref.compile(_add_capped_into, host_below=0)(a.copy(), b32.copy())
+    assert {d.code for d in info.value.diagnostics} == {"NPR128"} or info.value.code == "NPR128"
+    want_a = a.copy()
+    want_a[...] += max(0.1, want_a.max())
+    got = np2ref.compile(_add_only, host_below=0)(a.copy())
+    assert_numpys_bits(np.asarray(got), want_a)
+
+
+def _add_only(a):
+    a[...] += max(0.1, a.max())
+    return a
