@@ -125,6 +125,22 @@ def assert_same_as_numpy(fn, compiled, *args, **kwargs):
     return expected, got
 
 
+def assert_batch_members(fn, batches, results, finals, names, *extra):
+    """Each member k of a jax.vmap of `.pure` (results[k], finals[name][k]) against NumPy's run of
+    fn on copies of batches' member k (and the unbatched `extra` arguments): the result, every
+    argument .pure reports, dtypes too; an argument it does not report must be unchanged."""
+    for k in range(batches[0].shape[0]):
+        args = [b[k].copy() for b in batches]
+        want = fn(*args, *extra)
+        got = np.asarray(results[k])
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_array_equal(got, want)
+        for name, arg, given in zip(names, args, batches):
+            final = np.asarray(finals[name][k]) if name in finals else given[k]
+            assert final.dtype == arg.dtype
+            np.testing.assert_array_equal(final, arg)
+
+
 def central_differences(fn, x, eps=1e-6):
     """Central differences of the scalar function fn at x, one element at a time (the gradient
     jax.grad of a translation is checked against)."""

@@ -52,6 +52,15 @@ def npr_comp_map(body, seq, comprehension):
         return comprehension()
     if _npr_changed(kept) is not None:  # a change made once here, once per row as written
         return comprehension()
-    return out
+    return _npr_batched_first(out)
+
+
+def _npr_batched_first(out):
+    """out with its batch axis first under jax.vmap: a lax.map's stacked rows come out batched
+    along axis 1, and a Ref made from them and written in a lax loop crashed under vmap (jax 0.10.2's
+    scan batching rule moves a closed-over Ref's batch axis with a transpose a Ref does not have:
+    "Triggering __jax_array__() during abstractification", jax-ml/jax#39288). lax.reshape's batching
+    rule moves the axis first; the reshape and the index are no-ops to XLA outside vmap."""
+    return lax.reshape(out, (1, *out.shape))[0]
 
 

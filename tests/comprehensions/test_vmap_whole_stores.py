@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import load_module
+from conftest import assert_batch_members, load_module
 
 SOURCE = '''
 import numpy as np
@@ -58,14 +58,4 @@ def test_each_batch_member_is_numpys(module, name, shapes, dtype):
     batches = [_batch(s, dtype) for s in shapes]
     with jax.enable_x64(True):
         results, finals = jax.jit(jax.vmap(compiled.pure))(*batches)  # jitted: eagerly, an XLA compile an operation
-    for k in range(batches[0].shape[0]):
-        args = [b[k].copy() for b in batches]
-        want = fn(*args)
-        got = np.asarray(results[k])
-        assert got.dtype == want.dtype and got.shape == want.shape
-        np.testing.assert_array_equal(got, want)
-        for pname, arg in zip(["a", "b"], args):
-            if pname in finals:
-                final = np.asarray(finals[pname][k])
-                assert final.dtype == arg.dtype
-                np.testing.assert_array_equal(final, arg)
+    assert_batch_members(fn, batches, results, finals, ["a", "b"])
