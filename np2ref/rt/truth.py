@@ -279,12 +279,18 @@ def _npr_check_pick(name, values, use, against):
                 raise NprUnsupported("NPR128", f"{name}() of int and float values on array data: the int is "
                                      f"compared and stored as {promoted.name}, which holds integers exactly only "
                                      f"to 2**{bits}", hint=f"make both operands floats: `{name}(float(x[i]), 2.5)`")
-    elif use == "arith" and mixed:
+    elif use == "arith" and mixed and (against or not strong <= _NPR_WIDEST_FLOATS):
         raise NprUnsupported("NPR128", f"{name}() of a Python number and a NumPy {sorted(strong)[0].name} on array "
                              f"data, its result an operand of arithmetic: Python returns one of them, and NumPy's "
                              f"result dtype differs by which one the data picks (a Python number is weak)",
                              hint=f"make both operands NumPy's: `{name}(x[i], x.dtype.type(3))`, or store the "
                                   f"result into an array first")
+
+
+# Where the pick's other operands are not known (`dt = min(dt, t_end - t)`, then `u[1:] -= dt * (u[1:]
+# - u[:-1])`: no `against=`), an np.float64 (complex128) and a Python number are let through: they
+# differ only beside a float32 or float16 operand, which such a program rarely has (docs/scripts.md)
+_NPR_WIDEST_FLOATS = frozenset({np.dtype(np.float64), np.dtype(np.complex128)})
 
 
 def _npr_promote_alike(values, against):
