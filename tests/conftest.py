@@ -164,6 +164,19 @@ def result_types(value):
     return kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__name__}"
 
 
+
+def assert_returns_as_numpy(fn, args):
+    """fn on NumPy and np2ref.compile(fn) (the translation, host_below=0), each on a fresh
+    `args()`: the results' scalar types, the results and every argument after the call are NumPy's."""
+    from np2ref.verify.compare import first_difference
+
+    a0, a1 = args(), args()
+    want, got = fn(*a0), np2ref.compile(fn, host_below=0)(*a1)
+    assert result_types(got) == result_types(want)
+    assert first_difference(want, got, "result") is None
+    for i, (x, y) in enumerate(zip(a0, a1)):
+        assert first_difference(x, y, f"argument {i}") is None
+
 class ProgramChecks:
     """tests/programs/<stem>.py's functions against their jitted translations: `compiled(name)`
     (one np2ref.compile per function), `same(name, *args)` (assert_same_as_numpy, then the

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
 from np2ref import fuzz
@@ -49,3 +50,20 @@ def short_run(family: str, count: int, seed: int, tmp_path, capsys) -> list[str]
     assert failed == 0 and code == 0, "\n".join(ln for ln in lines if ln.startswith("FAILURE"))
     assert n == count
     return lines
+
+
+def family_tests(forms: dict):
+    """The two tests every family module has, for its {family: regex of the form it asks for}:
+    the form is in the family's programs (valid NumPy), and a short run fails nothing (one
+    program a family by default, three under -m long). `test_a_..., test_short_... = family_tests(FORMS)`."""
+    @pytest.mark.parametrize("family", sorted(forms))
+    def test_a_family_asked_for_is_in_its_programs_and_valid_numpy(family, tmp_path):
+        found = family_forms(family, forms[family], tmp_path)
+        assert any(found), f"{family}: {found}"
+
+    @pytest.mark.parametrize("family", sorted(forms))
+    @pytest.mark.parametrize("count", [1, pytest.param(3, marks=pytest.mark.long)])
+    def test_short_family_runs_have_no_failures(family, count, tmp_path, capsys):
+        short_run(family, count, 5, tmp_path, capsys)
+
+    return test_a_family_asked_for_is_in_its_programs_and_valid_numpy, test_short_family_runs_have_no_failures

@@ -317,7 +317,7 @@ def _npr_operand_type(v):
     """What NumPy 2's promotion sees of an operand: its dtype, or a Python number of its kind (weak)."""
     if hasattr(v, "dtype") and not _npr_weak(v):
         return np.dtype(v.dtype)
-    kind = np.dtype(v.dtype).kind if hasattr(v, "dtype") else np.asarray(v).dtype.kind
+    kind = _npr_kind(v)
     if not isinstance(v, (bool, int, float, complex)) and not hasattr(v, "dtype"):
         raise TypeError(type(v).__name__)
     return {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}[kind]
@@ -339,7 +339,12 @@ def _npr_int_exact(v, bits):
     return abs(int(v)) <= 2 ** bits
 
 
+def _npr_kind(v):
+    """NumPy's dtype kind of a value or of a Python number."""
+    return np.dtype(v.dtype).kind if hasattr(v, "dtype") else np.asarray(v).dtype.kind
+
+
 def _npr_pick_kind(v):
     """bool, int or float (complex) of a max()/min() operand, a Python number's or a NumPy value's."""
-    kind = np.dtype(v.dtype).kind if hasattr(v, "dtype") else np.asarray(v).dtype.kind
+    kind = _npr_kind(v)
     return {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}.get(kind, kind)

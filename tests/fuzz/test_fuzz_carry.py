@@ -6,24 +6,14 @@ failure, and a recur_loop program's loop is one np2ref carries (the long runs ar
 
 from __future__ import annotations
 
-import pytest
-
-from fuzz_runs import family_forms, short_run
+from fuzz_runs import family_tests
 
 FORMS = {"out_window": r"out=[ABC]\[[^\]]*i\d+|= A\[[^\]]*i\d+[^\]]*\]\n",
          "recur_loop": r"\b(Y|F)\[i\d+( \+ \d)?\] [-+]?= .*\b(Y|F)\[i\d+ [-+] \d\]"}
 
 
-@pytest.mark.parametrize("family", sorted(FORMS))
-def test_a_family_asked_for_is_in_its_programs_and_valid_numpy(family, tmp_path):
-    found = family_forms(family, FORMS[family], tmp_path)
-    assert any(found), f"{family}: {found}"
-
-
-@pytest.mark.parametrize("family", sorted(FORMS))
-@pytest.mark.parametrize("count", [1, pytest.param(3, marks=pytest.mark.long)])  # one a family by default
-def test_short_family_runs_have_no_failures(family, count, tmp_path, capsys):
-    short_run(family, count, 5, tmp_path, capsys)
+test_a_family_asked_for_is_in_its_programs_and_valid_numpy, test_short_family_runs_have_no_failures = \
+    family_tests(FORMS)
 
 
 def test_recur_loop_programs_have_loops_np2ref_carries(tmp_path):

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-from fuzz_runs import family_forms, short_run
+from fuzz_runs import family_tests
 from np2ref import fuzz
 from np2ref.fuzz import world
 
@@ -21,16 +20,8 @@ FORMS = {"guarded_append": r"^\s+if .*:\n\s+snaps\d+\.append\(", "items_list": r
          r"|X\[\d \* i"}
 
 
-@pytest.mark.parametrize("family", sorted(FORMS))
-def test_a_family_asked_for_is_in_its_programs_and_valid_numpy(family, tmp_path):
-    found = family_forms(family, FORMS[family], tmp_path)
-    assert any(found), f"{family}: {found}"
-
-
-@pytest.mark.parametrize("family", sorted(FORMS))
-@pytest.mark.parametrize("count", [1, pytest.param(3, marks=pytest.mark.long)])  # one a family by default
-def test_short_family_runs_have_no_failures(family, count, tmp_path, capsys):
-    short_run(family, count, 5, tmp_path, capsys)
+test_a_family_asked_for_is_in_its_programs_and_valid_numpy, test_short_family_runs_have_no_failures = \
+    family_tests(FORMS)
 
 
 def test_pool_window_programs_may_end_reading_past_the_end(tmp_path):

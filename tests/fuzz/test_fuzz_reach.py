@@ -10,10 +10,9 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-from fuzz_runs import family_forms, short_run
+from fuzz_runs import family_tests
 from np2ref import fuzz
 from np2ref.fuzz.differences import _caller_types
 from np2ref.fuzz.runner import Runner
@@ -24,16 +23,8 @@ FORMS = {"view_helper": r"\bh\d+\(U\)", "last_append": r"\bhist\d+\[-1\]", "boun
          "jax32": r"\bp\d+ = .*\bj\b"}
 
 
-@pytest.mark.parametrize("family", sorted(FORMS))
-def test_a_family_asked_for_is_in_its_programs_and_valid_numpy(family, tmp_path):
-    found = family_forms(family, FORMS[family], tmp_path)
-    assert any(found), f"{family}: {found}"
-
-
-@pytest.mark.parametrize("family", sorted(FORMS))
-@pytest.mark.parametrize("count", [1, pytest.param(3, marks=pytest.mark.long)])  # one a family by default
-def test_short_family_runs_have_no_failures(family, count, tmp_path, capsys):
-    short_run(family, count, 5, tmp_path, capsys)
+test_a_family_asked_for_is_in_its_programs_and_valid_numpy, test_short_family_runs_have_no_failures = \
+    family_tests(FORMS)
 
 
 def test_lane_nest_programs_end_in_a_nest_that_reads_past_the_edge():

@@ -11,7 +11,7 @@ import re
 import numpy as np
 import pytest
 
-from fuzz_runs import family_forms, short_run
+from fuzz_runs import family_tests
 from np2ref.fuzz import fission
 from np2ref.fuzz.program import Block, Line, Param, Program
 from np2ref.fuzz.runner import Outcome, Runner
@@ -25,16 +25,8 @@ FORMS = {"fission_loop": re.escape(FISSION_MARK), "swap_loop": r"^\s*for k\d+ in
          "none_return": r"^\s+return( None)?$"}
 
 
-@pytest.mark.parametrize("family", sorted(FORMS))
-def test_a_family_asked_for_is_in_its_programs_and_valid_numpy(family, tmp_path):
-    found = family_forms(family, FORMS[family], tmp_path)
-    assert any(found), f"{family}: {found}"
-
-
-@pytest.mark.parametrize("family", sorted(FORMS))
-@pytest.mark.parametrize("count", [1, pytest.param(3, marks=pytest.mark.long)])  # one a family by default
-def test_short_family_runs_have_no_failures(family, count, tmp_path, capsys):
-    short_run(family, count, 5, tmp_path, capsys)
+test_a_family_asked_for_is_in_its_programs_and_valid_numpy, test_short_family_runs_have_no_failures = \
+    family_tests(FORMS)
 
 
 def _tanh_loop(m: int) -> Program:
