@@ -11,6 +11,7 @@ import inspect
 import io
 import itertools
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -77,6 +78,18 @@ def numpys_values(got, want) -> bool:
         scale = max(1.0, float(np.nanmax(np.abs(want), initial=0)))
         return bool(np.allclose(got, want, rtol=0, atol=1e-13 * scale, equal_nan=True))
     return bool(np.array_equal(got, want))
+
+
+def assert_same_printed(got: str, want: str):
+    """What a translation printed is NumPy's text; on a TPU (a float32 pair: 48 bits, docs/tpu.md)
+    each number with a fraction to 1e-13 of its size, the rest of the text exactly."""
+    if not on_tpu():
+        assert got == want
+        return
+    number = r"-?\d+\.\d+(?:e[-+]?\d+)?"
+    assert re.split(number, got) == re.split(number, want), (got, want)
+    g, w = (np.array(re.findall(number, t), dtype=float) for t in (got, want))
+    np.testing.assert_allclose(g, w, rtol=1e-13, atol=1e-13)
 
 
 def load_module(source: str, tmp_dir: Path, name: str | None = None):

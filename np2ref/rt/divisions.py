@@ -39,6 +39,7 @@ from .peepholes import _npr_peepholed, _npr_PEEPHOLES
 
 
 _NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "pow"})  # x / exp(y): x * exp(-y)
+_NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1 + c2) to XLA
 
 
 def _npr_exact_power_of_two(v) -> bool:
@@ -53,17 +54,19 @@ def _npr_exact_power_of_two(v) -> bool:
     return mantissa == 0.5
 
 
-def _npr_fence_jaxpr(jaxpr, constant, everything=False):
+def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
     """`jaxpr` (a core.Jaxpr) with the divisions' operands fenced; `constant`: the vars (of its
-    invars and constvars) XLA may see as constants. Every 0-d division is fenced (free); an
-    array division when its quotient reaches a decision (_npr_decisions), or `everything`."""
-    constant, made, eqns = set(constant), {}, []
+    invars and constvars) XLA may see as constants; `chained`: its invars that may be a sum,
+    difference or product with a constant (a loop's carry: XLA unrolls short loops). Every 0-d
+    division is fenced (free); an array division when its quotient reaches a decision
+    (_npr_decisions), or `everything`."""
+    constant, made, eqns, chained = set(constant), {}, [], set(chained)
     decided = set() if everything else _npr_decisions(jaxpr)
     for eqn in _npr_eqns(jaxpr):
         name, ins, outs = _npr_eqn_name(eqn), _npr_invars(eqn), _npr_outvars(eqn)
         known = [_npr_is_literal(v) or v in constant for v in ins]
         decides = everything or any(v in decided for v in outs) or _npr_decides(eqn)
-        params = _npr_fence_bodies(eqn, known, decides)
+        params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
         out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
                 (out.shape == () or np.dtype(out.dtype).kind == "f" and decides):
@@ -79,9 +82,9 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
                 if fence:
                     invars[pos] = _npr_splice(eqns, v, invars[1 - pos], out)
             eqn = _npr_replace(eqn, invars=invars, params=params)
-        elif name in ("add", "sub", "neg") and decides and _npr_FENCE["products"] and \
-                np.dtype(_npr_aval(outs[0]).dtype).kind == "f":
-            eqn = _npr_fence_products(eqns, eqn, made, constant, params)
+        elif name in _NPR_CHAINED and decides and _npr_FENCE["products"] and \
+                np.dtype(_npr_aval(outs[0]).dtype).kind in "fc":
+            eqn = _npr_fence_products(eqns, eqn, made, constant, params, chained)
         elif params is not _npr_params(eqn):
             eqn = _npr_replace(eqn, params=params)
         eqns.append(eqn)  # (a fenced eqn: other operands, the same results)
@@ -89,22 +92,32 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False):
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in outs)
+        if name in _NPR_CHAINED and any(known) and not all(known):
+            chained.update(outs)  # x + c, x * c: `(x + c1) + c2` becomes `x + (c1 + c2)` to XLA
         if all(known) and not _npr_effects(eqn) and params is _npr_params(eqn) and \
                 next(_npr_bodies(params.values()), None) is None:
             constant.update(outs)  # computed from constants alone: XLA folds it to one
     return _npr_replace(jaxpr, eqns=eqns)
 
 
-def _npr_fence_products(eqns, eqn, made, constant, params):
+def _npr_fence_products(eqns, eqn, made, constant, params, chained):
     """`a * b + c` (`c - a * b`, `-(a * b)`) whose result decides, with the product fenced: LLVM
     contracts a multiply feeding an add into one FMA (one rounding: `x - box * floor(x / box)`
     is -1.7e-16 where NumPy's is 0.0, and the cell index -1), and XLA:CPU always allows it. The
     product `p` becomes `select(p != p, p + p, p)` (_npr_fence_own), which is no multiply to LLVM
     and is `p` bit for bit. (A select on another operand failed where that operand was a scalar
-    broadcast: `floor(x * s + a)`, LLVM hoisted the select out of the loop and contracted.)"""
+    broadcast: `floor(x * s + a)`, LLVM hoisted the select out of the loop and contracted.)
+    So is a sum, difference or product with a constant that is itself one with a constant: XLA's
+    simplifier takes `(x + c1) + c2` as `x + (c1 + c2)`, `(x - c1) + c2`, `(x * c1) * c2` and
+    `c1 * (c2 * x)` alike, one rounding where NumPy rounds twice (`(x + 0.1 + 0.7).astype(int)`
+    put 34,952 of 3,000,000 values in another cell; tests/dtypes/test_constant_chains.py)."""
     invars = list(_npr_invars(eqn))
+    known = [_npr_is_literal(v) or v in constant for v in invars]
     for pos, v in enumerate(invars):
-        if _npr_is_literal(v) or made.get(v) != "mul" or v in constant:
+        if _npr_is_literal(v) or v in constant:
+            continue
+        if not (made.get(v) == "mul" and _npr_eqn_name(eqn) in ("add", "sub", "neg") or
+                v in chained and any(known)):
             continue
         invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_own)
     return _npr_replace(eqn, invars=invars, params=params)
@@ -182,11 +195,14 @@ def _npr_bodies(values):
             yield from _npr_bodies(p)
 
 
-def _npr_fence_bodies(eqn, known, everything):
+def _npr_fence_bodies(eqn, known, everything, chained):
     """eqn.params with its bodies fenced (the same dict when nothing changed). `known`: which of
     eqn's operands may be constants; `everything`: the body's array divisions too (eqn reaches a
-    decision). A loop's loop-invariant operands reach its body as constants (XLA sinks them); a
-    call's and a branch's operands are its body's inputs."""
+    decision); `chained`: which operands may be a sum or product with a constant. A loop's
+    loop-invariant operands reach its body as constants (XLA sinks them), its carries as what the
+    last trip made (XLA unrolls a short loop: `x - 0.1` a trip is `x - 0.1 - 0.1` to it); a call's
+    and a branch's operands are its body's inputs."""
+    carries = [True] * len(known)
     name, params = _npr_eqn_name(eqn), _npr_params(eqn)
     if name in ("custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr") or \
             next(_npr_bodies(params.values()), None) is None:
@@ -194,29 +210,33 @@ def _npr_fence_bodies(eqn, known, everything):
     new = dict(params)
     if name == "scan":
         n = params["num_consts"]
-        new["jaxpr"] = _npr_fence_closed(params["jaxpr"], known[:n], everything)
+        new["jaxpr"] = _npr_fence_closed(params["jaxpr"], known[:n], everything, chained[:n] + carries)
     elif name == "while":
         nc, nb = params["cond_nconsts"], params["body_nconsts"]
-        new["cond_jaxpr"] = _npr_fence_closed(params["cond_jaxpr"], known[:nc], everything)
-        new["body_jaxpr"] = _npr_fence_closed(params["body_jaxpr"], known[nc:nc + nb], everything)
+        new["cond_jaxpr"] = _npr_fence_closed(params["cond_jaxpr"], known[:nc], everything, chained[:nc] + carries)
+        new["body_jaxpr"] = _npr_fence_closed(params["body_jaxpr"], known[nc:nc + nb], everything,
+                                              chained[nc:nc + nb] + carries)
     elif name == "cond":
-        new["branches"] = tuple(_npr_fence_closed(b, known[1:], everything) for b in params["branches"])
+        new["branches"] = tuple(_npr_fence_closed(b, known[1:], everything, chained[1:]) for b in params["branches"])
     else:  # pjit, closed_call, remat...: the operands, one for one (else: any may be a constant)
         for k, p in params.items():
             if _npr_is_body(p):
                 inner = _npr_open(p)
                 n = len(_npr_invars(inner))
-                new[k] = _npr_fence_closed(p, known if n == len(known) else [True] * n, everything)
+                new[k] = _npr_fence_closed(p, known if n == len(known) else [True] * n, everything,
+                                           chained if n == len(known) else [True] * n)
     changed = any(new[k] is not params[k] for k in params)
     return new if changed else params
 
 
-def _npr_fence_closed(p, known, everything):
+def _npr_fence_closed(p, known, everything, chained):
     """A body (a ClosedJaxpr or Jaxpr) fenced; `known`: which of its leading inputs may be
-    constants (its closed-over consts are)."""
+    constants (its closed-over consts are); `chained`: which of its inputs may be a sum or product
+    with a constant."""
     def fence(jaxpr):
         constant = [*(v for v, k in zip(_npr_invars(jaxpr), known) if k), *_npr_constvars(jaxpr)]
-        fenced = _npr_fence_jaxpr(jaxpr, constant, everything)
+        fenced = _npr_fence_jaxpr(jaxpr, constant, everything,
+                                  [v for v, c in zip(_npr_invars(jaxpr), chained) if c])
         before, after = _npr_eqns(jaxpr), _npr_eqns(fenced)
         same = len(after) == len(before) and all(a is b for a, b in zip(after, before))
         return jaxpr if same else fenced

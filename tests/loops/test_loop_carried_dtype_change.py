@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import assert_same_as_numpy
+from conftest import assert_same_as_numpy, on_tpu
 
 
 def drift(x, steps):
@@ -51,7 +51,11 @@ X32 = np.linspace(0.1, 1, 7).astype(np.float32)
 def test_a_float32_carry_that_becomes_float64_keeps_its_float32_iterations(fn):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", np2ref.PythonLoopWarning)
-        expected, got = assert_same_as_numpy(fn, np2ref.compile(fn), X32, 9)
+        if on_tpu() and fn is midway:  # a TPU's float32 sqrt is not correctly rounded (docs/tpu.md)
+            expected, got = fn(X32.copy(), 9), np2ref.compile(fn)(X32.copy(), 9)
+            np.testing.assert_allclose(got, expected, rtol=64 * np.finfo(np.float32).eps)
+        else:
+            expected, got = assert_same_as_numpy(fn, np2ref.compile(fn), X32, 9)
     assert got.dtype == expected.dtype == np.float64
 
 

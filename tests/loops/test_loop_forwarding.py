@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import assert_numpys_bits, load_module, on_tpu
+from conftest import assert_numpys_bits, load_module
 from np2ref.rt import recur
 
 SOURCE = '''
@@ -166,20 +166,20 @@ def _loop_body_ops(fn, *args) -> list[str]:
 
 def test_the_loop_body_reads_nothing_back_from_the_array(m):
     """main's body gathered y[n - 1] and y[n - 2] from y each trip (two dynamic slices). On a TPU
-    the carry is off unless asked for (rt/recur.py _npr_RECUR): there it reads back."""
+    only 64-bit arrays are carried (rt/recur.py _npr_recur_on): y here is float64, carried there too."""
     with jax.enable_x64(True):
         y = jnp.asarray(RNG.standard_normal(64))
     ops = _loop_body_ops(m.two_back, y, 0.3)
     assert "swap" in ops and "dynamic_update_slice" in ops, ops  # (the store stays)
     carried = "dynamic_slice" not in ops and "gather" not in ops
-    assert carried is (not on_tpu()), ops
+    assert carried, ops
 
 
-def test_the_carry_is_off_on_a_tpu_unless_asked_for(m, monkeypatch):
+def test_the_carry_switched_off_reads_back(m, monkeypatch):
     monkeypatch.setattr(recur, "_npr_RECUR", {"on": False})
     with jax.enable_x64(True):
         y = jnp.asarray(RNG.standard_normal(64))
-    assert "dynamic_slice" in _loop_body_ops(m.two_back, y, 0.3)  # (read back, as on a TPU)
+    assert "dynamic_slice" in _loop_body_ops(m.two_back, y, 0.3)  # (read back, as a TPU does for 32-bit arrays)
     _same(m.two_back, RNG.standard_normal(300), 0.3)
 
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import assert_same_as_numpy, program
+from conftest import assert_numpys_bits, assert_same_as_numpy, program
 from test_loop_slices import _eqns
 
 P = program("loop_win_masks")
@@ -76,7 +76,7 @@ def test_grad_and_vmap_of_pure():
         # jitted: run eagerly, each operation is compiled on its own (docs/ci.md)
         xs = jax.jit(jax.vmap(lambda b: c.pure(a, b, 3)[0]))(jnp.asarray(np.stack([b, 2 * b])))
         g = jax.jit(jax.grad(lambda b: c.pure(a, b, 3)[0].sum()))(jnp.asarray(b))
-    np.testing.assert_array_equal(xs[1], P.masked_add_window(a, 2 * b, 3))
+    assert_numpys_bits(xs[1], P.masked_add_window(a, 2 * b, 3))  # (a TPU's float64 pair: 1e-13)
     # d(sum out)/d b[i] = the count of positive a in window i
     np.testing.assert_array_equal(g, [(a[i:i + 3] > 0).sum() if i < 6 else 0 for i in range(8)])
     clip = compiled("clip_windows")
