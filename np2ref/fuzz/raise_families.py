@@ -38,17 +38,18 @@ def raise_params(g: Gen, ns: dict) -> list[Param]:
 
 # the check: (the `if` test or None for an assert, the raise or the assert's test and message);
 # {j} an index of U and V that moves with the loop variable {k}
-_RAISES = [("U[{j}] > lim", "raise ValueError('U above the limit')"),
-           ("U.sum() > lim * 2", "raise RuntimeError(f'diverged at step {{{k}}}')"),
-           ("(U < -lim).any()", "raise ArithmeticError('U below -lim')"),
-           ("np.abs(V).max() >= lim * 2", "raise ValueError(f'V too large at {{{k}}}')"),
+_RAISES = [("U[{j}] > {c}", "raise ValueError('U above the limit')"),
+           ("U.sum() > {c} * 2", "raise RuntimeError(f'diverged at step {{{k}}}')"),
+           ("(U < -{c}).any()", "raise ArithmeticError('U below the limit')"),
+           ("np.abs(V).max() >= {c} * 2", "raise ValueError(f'V too large at {{{k}}}')"),
            ("U[{j}] < 0 and V[{j}] > 0", "raise ValueError('signs differ')"),
            ("{k} > 0 and U[{j}] == U[{j} - 1]", "raise IndexError('a repeated value')"),
            ("not np.isfinite(V).all()", "raise OverflowError('V blew up')"),
-           ("V[{j}] * U[{j}] > lim", "raise RuntimeError('product above the limit')")]
-_ASSERTS = ["assert U.max() <= lim * 2, 'U out of range'", "assert U[{j}] != 0, f'zero at step {{{k}}}'",
-            "assert np.all(V > -lim)", "assert U.sum() < lim + {k}, 'the sum grew'",
+           ("V[{j}] * U[{j}] > {c}", "raise RuntimeError('product above the limit')")]
+_ASSERTS = ["assert U.max() <= {c} * 2, 'U out of range'", "assert U[{j}] != 0, f'zero at step {{{k}}}'",
+            "assert np.all(V > -{c})", "assert U.sum() < {c} + {k}, 'the sum grew'",
             "assert V[{j}] <= U.max(), f'V above U at {{{k}}}'", "assert not (U[{j}] < -1 and V[{j}] < -1), 'both low'"]
+_LIMITS = ["lim", "lim", "lim", "lim * 0.5", "0.25", "(lim + 1)"]  # {c}: tight ones raise more often
 _STEPS = ["U[{j}] += {one}", "U -= {one}", "V[{j}] = U.sum()", "V[{j}] += U[{j}]", "V *= 0.5",
           "U[{j}] = V[{j}] * 2", "V[-1] -= {k} * 0.25", "U[1:] += U[:-1]", "V[...] = V[::-1] + 0.25",
           "U[{j}] = -U[{j}]"]
@@ -57,12 +58,13 @@ _TRIPS = ["n", "n", "U.shape[0]", "3", "int(V[0] > 0) + 2", "int(np.count_nonzer
 
 
 def _check(g: Gen, k: str, j: str, helper: str | None) -> Stmt:
+    c = g.pick(_LIMITS)
     if helper and g.chance(30):
-        return Line(f"{helper}({g.pick(['U', 'V', 'U[1:]'])}, lim)")
+        return Line(f"{helper}({g.pick(['U', 'V', 'U[1:]'])}, {c})")
     if g.chance(40):
-        return Line(g.pick(_ASSERTS).format(k=k, j=j))
+        return Line(g.pick(_ASSERTS).format(k=k, j=j, c=c))
     test, stmt = g.pick(_RAISES)
-    return Block(f"if {test.format(k=k, j=j)}:", (Line(stmt.format(k=k, j=j)),))
+    return Block(f"if {test.format(k=k, j=j, c=c)}:", (Line(stmt.format(k=k, j=j)),))
 
 
 def _checker(g: Gen, fr: Frame, helpers) -> str:
@@ -113,10 +115,10 @@ def raise_tail(g: Gen, fr: Frame, body: tuple, ret):
     programs: candidates are run on a replay of the program and one of the outcome drawn is kept."""
     if not _have(fr, "U", "V", "n", "lim"):
         return body, ret
-    want = g.chance(50)
-    helper = next((n for n in fr.shared if n.startswith("h")), None)
+    want = not g.chance(45)  # (hypothesis's first draws favour False: raising then)
+    helper = next((n for n, fn in fr.shared.items() if _is_checker(fn)), None)
     kept = None
-    for _ in range(6):
+    for _ in range(12):
         lines = checked_loop(g, fr, helper) + [Line(g.pick(["V[0] = U.sum()", "U[-1] = V[0]", "V *= 2"]))]
         outcome = _raises(fr, lines)
         if outcome is None:
@@ -125,6 +127,12 @@ def raise_tail(g: Gen, fr: Frame, body: tuple, ret):
         if outcome == want:
             break
     return (body + tuple(kept), ret) if kept else (body, ret)
+
+
+def _is_checker(fn) -> bool:
+    """One of _checker's helpers (its message starts `x fails`), not another family's."""
+    consts = fn.__code__.co_consts if hasattr(fn, "__code__") else ()
+    return any(isinstance(c, str) and c.startswith("x fails") for c in consts)
 
 
 def _raises(fr: Frame, lines: list[Stmt]) -> bool | None:

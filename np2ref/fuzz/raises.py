@@ -14,7 +14,7 @@ command.py). Every other exception is compared. The compiled call must raise an 
 same *public* type: NumPy's private subclasses count as their first public base (`int_array +=
 0.5` raises numpy._core's _UFuncOutputCastingError, a TypeError, which np2ref may raise as
 UFuncTypeError or TypeError); LinAlgError is itself, not a ValueError. The message is compared
-where np2ref promises NumPy's (docs/semantics.md): IndexError (every index check), UnboundLocalError,
+where np2ref promises NumPy's (docs/semantics.md): IndexError (an index out of range), UnboundLocalError,
 LinAlgError, and an exception of the program's own `raise` or `assert` (the innermost frame of
 NumPy's traceback is a line of the program starting with `raise` or `assert`); elsewhere (the
 ValueError of a broadcast, ZeroDivisionError, the OverflowError of a store, the TypeError of a
@@ -74,8 +74,11 @@ def public_type(kind: type) -> type:
 
 
 def message_promised(error: BaseException, program: Path) -> bool:
-    """Whether np2ref promises NumPy's (Python's) message for `error`: the types of PROMISED, and the
-    program's own `raise` or `assert`."""
+    """Whether np2ref promises NumPy's (Python's) message for `error`: the types of PROMISED (an
+    IndexError when it is an index out of range, the run-time check's: not "too many indices", a
+    shape error JAX words when traced), and the program's own `raise` or `assert`."""
+    if isinstance(error, IndexError) and not own_statement(error, program):
+        return "out of bounds" in str(error)
     return isinstance(error, PROMISED) or own_statement(error, program)
 
 
