@@ -3,7 +3,8 @@ runs (the programs of existing seeds stay as they were):
 
     raise_loop  `if <array data>: raise ValueError("...")` and `assert <array data>, "msg"` (a
                 RuntimeError, an ArithmeticError, an IndexError of the program's own, a message
-                formatting the loop variable, `and` of two tests, no message) inside loops whose
+                formatting the loop variable, `and` of two tests, no message; Python's ZeroDivisionError
+                of `1.0 / float(U[j])`, `k // int(U[j])`) inside loops whose
                 trip count or condition depends on data (`for` over a static or a data-dependent
                 range, `while` with a data test, an early `break` on data, a nest of element
                 loops, a helper that checks its argument), with writes to the arrays before and
@@ -52,7 +53,8 @@ _ASSERTS = ["assert U.max() <= {c} * 2, 'U out of range'", "assert U[{j}] != 0, 
 _LIMITS = ["lim", "lim", "lim", "lim * 0.5", "0.25", "(lim + 1)"]  # {c}: tight ones raise more often
 _STEPS = ["U[{j}] += {one}", "U -= {one}", "V[{j}] = U.sum()", "V[{j}] += U[{j}]", "V *= 0.5",
           "U[{j}] = V[{j}] * 2", "V[-1] -= {k} * 0.25", "U[1:] += U[:-1]", "V[...] = V[::-1] + 0.25",
-          "U[{j}] = -U[{j}]"]
+          "U[{j}] = -U[{j}]", "V[{j}] = 1.0 / float(U[{j}])", "V[{j}] += {k} // int(U[{j}])"]  # (Python's
+# ZeroDivisionError where the element is 0)
 _BREAKS = ["U[{j}] < -lim", "V.sum() > lim * 3", "U.max() < 0", "{k} >= 1 and V[{j}] == 0"]
 _TRIPS = ["n", "n", "U.shape[0]", "3", "int(V[0] > 0) + 2", "int(np.count_nonzero(U > 0))", "0"]
 
