@@ -3,15 +3,16 @@ runs (the programs of existing seeds stay as they were):
 
     raise_loop  `if <array data>: raise ValueError("...")` and `assert <array data>, "msg"` (a
                 RuntimeError, an ArithmeticError, an IndexError of the program's own, a message
-                formatting the loop variable, `and` of two tests, no message; Python's ZeroDivisionError
-                of `1.0 / float(U[j])`, `k // int(U[j])`) inside loops whose
-                trip count or condition depends on data (`for` over a static or a data-dependent
-                range, `while` with a data test, an early `break` on data, a nest of element
-                loops, a helper that checks its argument), with writes to the arrays before and
-                after the check (rt/raises.py, rules/asserts.py). The family's own statements run
-                on the shadow, so they pass their checks; a last loop (most programs, not run
-                on the shadow) is chosen, by running it, to raise in about half the programs and
-                to pass in the others: np2ref must raise NumPy's exception, message included, and
+                formatting the loop variable, `and` of two tests, no message; Python's
+                ZeroDivisionError of `1.0 / float(U[j])`, `k // int(U[j])`) inside loops whose trip
+                count or condition depends on data (`for` over a static or a data-dependent range,
+                `while` with a data test, an early `break` on data, a nest of element loops, a
+                helper that checks its argument), with writes to the arrays before and after the
+                check and sometimes a print before it (rt/raises.py, rules/asserts.py). The
+                family's own statements run on the shadow, so they pass their checks; a last loop
+                (most programs, not run on the shadow) is chosen by running candidates, so that
+                NumPy raises on it in about half the programs drawn and not in the others: np2ref
+                must raise NumPy's exception, message included, print what NumPy printed first and
                 leave the arguments as they were (runner.py, raises.py).
 
 `fn(g, fr, helpers) -> (statements, names they define) | None`, as in families.py.
@@ -86,6 +87,8 @@ def checked_loop(g: Gen, fr: Frame, helper: str | None = None) -> list[Stmt]:
     def steps(count: int) -> list[Stmt]:
         return [Line(g.pick(_STEPS).format(k=k, j=j, one=one)) for _ in range(count)]
     body = steps(g.int(1, 2)) + [_check(g, k, j, helper)] + steps(g.int(0, 2))
+    if g.chance(20):  # printed before the check: NumPy's lines must come first (raises.py)
+        body.insert(g.int(0, 1), Line(f"print({k}, {g.pick(['U.sum()', 'V[{j}]', 'float(U.max())']).format(j=j)})"))
     if g.chance(30):
         body.insert(g.int(0, len(body)), Block(f"if {g.pick(_BREAKS).format(k=k, j=j)}:", (Line("break"),)))
     form = g.pick(["for", "for", "while", "nest"])

@@ -25,14 +25,17 @@ After the exception every array argument must be as it was (np2ref checks before
 anything back) or as NumPy's run left it (a call np2ref.compile hands to the original function),
 and after an IndexError a Generator argument where NumPy left it (draws made before the error are
 made). Not after an `assert` or a `raise`: the compiled program runs on past the failing trip of a
-`for` loop, its later draws made (docs/semantics.md). A second call on fresh arguments (the
-per-signature plan) must raise the same. Host code (converted.py) is compared on the exception
+`for` loop, its later draws made (docs/semantics.md). What NumPy's run printed before it raised
+must be the first lines the call printed (it may print more, for the same reason). A second call
+on fresh arguments (the per-signature plan) must raise the same. Host code (converted.py) is compared on the exception
 alone: its host loop writes the arguments step by step, where nothing promises either state.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
 import traceback
 from pathlib import Path
 
@@ -40,7 +43,7 @@ import numpy as np
 
 import np2ref
 from . import converted
-from .differences import _compare_args
+from .differences import _compare_args, _printed_difference
 from .verdicts import Outcome, crash, first_line, refused, seed, where, x64_of, SEED
 
 INVALID = (SyntaxError, ImportError)  # and NameError, but for UnboundLocalError
@@ -92,14 +95,16 @@ def exception_difference(expected: BaseException, got: BaseException, program: P
     return None
 
 
-def check_raised(module, names: list[str], error: BaseException, after_numpy: list, compile_module) -> Outcome:
-    """The compiled call (`compile_module(module)`) against NumPy's run, which raised `error` and left
-    the arguments `after_numpy`; tagged with the exception's type (the tally counts them)."""
-    outcome = _check(module, names, error, after_numpy, compile_module)
+def check_raised(module, names: list[str], error: BaseException, after_numpy: list, compile_module,
+                 shown: str = "") -> Outcome:
+    """The compiled call (`compile_module(module)`) against NumPy's run, which raised `error`, left
+    the arguments `after_numpy` and printed `shown`; tagged with the exception's type (the tally
+    counts them)."""
+    outcome = _check(module, names, error, after_numpy, compile_module, shown)
     return dataclasses.replace(outcome, raised=type(error).__name__)
 
 
-def _check(module, names, error, after_numpy, compile_module) -> Outcome:
+def _check(module, names, error, after_numpy, compile_module, shown) -> Outcome:
     program = Path(module.__file__)
     try:
         compiled = compile_module(module)
@@ -115,7 +120,7 @@ def _check(module, names, error, after_numpy, compile_module) -> Outcome:
         args_c = module.make_args()
         seed()
         try:
-            with x64_of(args_c):
+            with x64_of(args_c), contextlib.redirect_stdout(io.StringIO()) as printed:
                 compiled(*args_c)
         except np2ref.Np2RefError as exc:
             changed = _compare_args(names, module.make_args(), args_c)
@@ -124,12 +129,20 @@ def _check(module, names, error, after_numpy, compile_module) -> Outcome:
             differs = exception_difference(error, exc, program)
             if differs:
                 return Outcome("failed", differs[0], stage, differs[1])
-            changed = _changed_after(names, error, module.make_args(), after_numpy, args_c)
+            changed = _changed_after(names, error, module.make_args(), after_numpy, args_c) or \
+                (_printed_before(printed.getvalue(), shown) if stage == "call" else None)
             if changed:
                 return Outcome("failed", f"after {name}", stage, f"after the {name}, {changed}")
             continue
         return Outcome("failed", f"no {name}", stage, f"NumPy raises {first_line(error)}; np2ref returned")
     return Outcome("exact")
+
+
+def _printed_before(got: str, expected: str) -> str | None:
+    """What NumPy's run printed before it raised must be the first lines np2ref's call printed (the
+    compiled program may print more: it runs on past a `for` loop's failing trip, docs/semantics.md)."""
+    lines = len(expected.splitlines(keepends=True))
+    return _printed_difference("".join(got.splitlines(keepends=True)[:lines]), expected)
 
 
 def _changed_after(names, error, initial, after_numpy, args_c) -> str | None:

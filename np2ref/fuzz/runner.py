@@ -116,7 +116,7 @@ class Runner:
             verdict = raises.numpy_verdict(exc, Path(module.__file__))
             if verdict != "compared":
                 return Outcome(verdict, type(exc).__name__, "numpy", _first_line(exc))
-            return raises.check_raised(module, names, exc, args_np, _compile)
+            return raises.check_raised(module, names, exc, args_np, _compile, shown.getvalue())
         forced = FISSION_MARK in Path(module.__file__).read_text()
         try:
             compiled = _compile(module)

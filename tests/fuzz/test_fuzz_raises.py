@@ -158,3 +158,22 @@ def test_minmax_kinds_picks_of_mixed_kinds(tmp_path):
 @pytest.mark.parametrize("count", [1, pytest.param(3, marks=pytest.mark.long)])
 def test_short_family_runs_have_no_failures(family, count, tmp_path, capsys):
     short_run(family, count, 5, tmp_path, capsys)
+
+
+def test_what_numpy_printed_before_raising_is_printed_first(runner, monkeypatch):
+    source = _program(["print('step', a.sum())", "a[0] = 2.0", Block("if a.sum() > 3:", (Line("raise ValueError('too big')"),))],
+                      "a=np.arange(4.0)")
+    assert runner.check(source).kind == "exact"
+
+    def call(a):  # the print lost (or another text)
+        raise ValueError("too big")
+    _stand_in(monkeypatch, call)
+    outcome = runner.check(source)
+    assert outcome.kind == "failed" and outcome.code == "after ValueError" and "printed" in outcome.detail
+
+    def more(a):  # NumPy's lines first, then what a compiled loop printed after its failing trip
+        print("step", 6.0)
+        print("step", 7.0)
+        raise ValueError("too big")
+    _stand_in(monkeypatch, more)
+    assert runner.check(source).kind == "exact"
