@@ -58,7 +58,10 @@ def _pick(g: Gen, j: str) -> str:
     """`max(a, b)`, `min(a, b, c)` or a nested pick, of arguments of different kinds (the first two)."""
     fn = g.pick(["max", "min"])
     kind = g.pick(list(_KINDS))
-    args = [g.pick(_KINDS[kind]).format(j=j), _arg(g, j, (kind,))] + [_arg(g, j) for _ in range(g.pick([0, 0, 1]))]
+    # mostly a Python number against a NumPy scalar: where the kind of the result is the data's
+    other = _arg(g, j, (kind,)) if not g.chance(60) else \
+        g.pick(_KINDS[g.pick(["py_float", "py_int"] if kind not in ("py_float", "py_int") else ["f64", "f32", "i64"])])
+    args = [g.pick(_KINDS[kind]).format(j=j), other.format(j=j)] + [_arg(g, j) for _ in range(g.pick([0, 0, 1]))]
     if g.chance(50):
         args.reverse()
     if g.chance(20):
@@ -117,7 +120,7 @@ def pick_tail(g: Gen, fr: Frame, body: tuple, ret):
     picks = [n for n in made if n[0] == "m"]
     if picks and g.chance(35):
         body += (Line(g.pick(["i32 += {m}", "i64 -= {m}", "i32[0] = {m}", "i64[:] = i64 * {m}"]).format(m=g.pick(picks))),)
-    return body, g.pick([v, v, f"({v}, y32)", f"({v}, u, i32)", f"type({v}).__name__"])
+    return body, g.pick([v, v, v, f"({v}, y32)", f"({v}, u, i32)", f"type({v}).__name__"])
 
 
 # weight 0: it needs its own arguments (PARAMS), which only `--family NAME` gives a program
