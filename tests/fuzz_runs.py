@@ -16,28 +16,39 @@ from np2ref.fuzz.shadow import strict
 TALLY = re.compile(r"^fuzz: (\d+) programs, (\d+) exact, (\d+) refused, (\d+) failed$")
 
 
-def family_forms(family: str, form: str, folder, on_index_error=None) -> list[bool]:
-    """Per program of four the family was asked for: whether its source holds `form` (a regex); each
-    program runs under NumPy's strict run (an IndexError, the index probe, is `on_index_error`'s),
-    the sibling module a program may import written to `folder`."""
+def numpy_runs(family: str, folder, count: int = 4) -> list[tuple]:
+    """(program, the exception NumPy's strict run raised or None) of the first `count` programs the
+    family was asked for, the sibling module a program may import written to `folder`."""
     world.write_lib(folder)
-    found = []
+    runs = []
 
-    @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=True,
+    @settings(max_examples=count, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=True,
               phases=[Phase.generate])
     @given(fuzz.programs(3, family))
     def check(program):
-        source = program.source()
         ns: dict = {"__name__": "fuzz_program"}
-        exec(compile(source, "<fuzz>", "exec"), ns)
+        exec(compile(program.source(), "<fuzz>", "exec"), ns)
         try:
             with strict():
                 ns["f"](*ns["make_args"]())
-        except IndexError:  # the index probe that may end a program
-            if on_index_error is not None:
-                on_index_error(program)
-        found.append(re.search(form, source, re.M) is not None)
+        except Exception as exc:  # noqa: BLE001 - the caller's to judge
+            runs.append((program, exc))
+            return
+        runs.append((program, None))
     check()
+    return runs
+
+
+def family_forms(family: str, form: str, folder, on_index_error=None) -> list[bool]:
+    """Per program of four the family was asked for: whether its source holds `form` (a regex); each
+    program runs under NumPy's strict run (an IndexError, the index probe, is `on_index_error`'s)."""
+    found = []
+    for program, error in numpy_runs(family, folder):
+        if error is not None and not isinstance(error, IndexError):
+            raise error
+        if error is not None and on_index_error is not None:  # the index probe that may end a program
+            on_index_error(program)
+        found.append(re.search(form, program.source(), re.M) is not None)
     return found
 
 

@@ -29,7 +29,9 @@ class Tally:
     def __init__(self):
         self.kinds: collections.Counter = collections.Counter()
         self.codes: collections.Counter = collections.Counter()   # refusals by code (and stage)
-        self.invalid: collections.Counter = collections.Counter() # NumPy's exception types
+        self.invalid: collections.Counter = collections.Counter() # NumPy's exception types: no program
+        self.excluded: collections.Counter = collections.Counter()  # the strict run's own (raises.py)
+        self.raised: collections.Counter = collections.Counter()  # compared: NumPy raised, by type and kind
         self.duplicates = 0
         self.vmapped = 0
         self.graded = 0
@@ -41,10 +43,12 @@ class Tally:
         return self.kinds["exact"] + self.kinds["refused"] + self.kinds["failed"]
 
     def add(self, outcome: Outcome) -> None:
-        if outcome.kind == "invalid":
-            self.invalid[outcome.code] += 1
+        if outcome.discarded:
+            (self.invalid if outcome.kind == "invalid" else self.excluded)[outcome.code] += 1
             return
         self.kinds[outcome.kind] += 1
+        if outcome.raised:
+            self.raised[outcome.raised, outcome.kind] += 1
         self.vmapped += outcome.vmapped
         self.graded += outcome.graded
         if outcome.kernel:
@@ -59,12 +63,29 @@ class Tally:
         k = self.kinds
         return f"fuzz: {self.checked} programs, {k['exact']} exact, {k['refused']} refused, {k['failed']} failed"
 
+    @property
+    def mostly_discarded(self) -> bool:
+        """More than one program in ten NumPy's run made no test of (raises.py): a generator that
+        writes programs that are none, or that only overflow, would otherwise pass unseen."""
+        discarded = sum(self.invalid.values()) + sum(self.excluded.values())
+        return discarded * 10 > discarded + self.checked
+
     def report(self) -> list[str]:
-        invalid = sum(self.invalid.values())
-        kinds = ", ".join(f"{n} {c}" for c, n in self.invalid.most_common()) or "none"
+        def listed(counter):
+            return ", ".join(f"{n} {c}" for c, n in counter.most_common()) or "none"
+        invalid, excluded = sum(self.invalid.values()), sum(self.excluded.values())
         refused = self.kinds["refused"]
         codes = ", ".join(f"{c} {n} ({100 * n / max(self.checked, 1):.1f}%)" for c, n in self.codes.most_common())
-        return [f"discarded: {invalid} invalid (NumPy raises: {kinds}), {self.duplicates} duplicates",
+        raised, verdicts = collections.Counter(), collections.Counter()
+        for (name, kind), n in self.raised.items():
+            raised[name] += n
+            verdicts[kind] += n
+        return [f"discarded: {invalid} invalid (NumPy raises: {listed(self.invalid)}), {excluded} excluded by the "
+                f"strict run ({listed(self.excluded)}), {self.duplicates} duplicates",
+                *([f"warning: NumPy's run made no test of {invalid + excluded} of {invalid + excluded + self.checked} "
+                   "programs (more than one in ten): the run fails"] * self.mostly_discarded),
+                f"NumPy raised on {sum(raised.values())} programs ({listed(raised)}): np2ref raised the same on "
+                f"{verdicts['exact']}, refused {verdicts['refused']}, failed {verdicts['failed']}",
                 f"refused: {refused} ({100 * refused / max(self.checked, 1):.1f}%) by code: {codes or 'none'}",
                 f"vmap of .pure checked on {self.vmapped} of {self.kinds['exact']} exact programs "
                 "(not when arguments share memory or the perturbed inputs make NumPy raise)",
@@ -114,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     for line in fuzz.tally.report():
         print(line)
     print(fuzz.tally.line(), flush=True)
-    return 0 if fuzz.tally.kinds["failed"] == 0 and fuzz.complete else 1
+    return 0 if fuzz.tally.kinds["failed"] == 0 and fuzz.complete and not fuzz.tally.mostly_discarded else 1
 
 
 class Fuzz:
@@ -162,9 +183,9 @@ class Fuzz:
             self.failure(program, outcome, f"np2ref fuzz --seed {self.args.seed} (round seed {seed}), "
                                                f"program {self.tally.checked}")
         n = self.tally.checked
-        if n % 500 == 0 and outcome.kind != "invalid":
+        if n % 500 == 0 and not outcome.discarded:
             _clear_jax_caches()
-        if self.args.progress and n % self.args.progress == 0 and outcome.kind != "invalid":
+        if self.args.progress and n % self.args.progress == 0 and not outcome.discarded:
             print(f"{self.tally.line()} ({self.tally.rate():.2f}/s)", flush=True)
 
     def failure(self, program: Program, outcome: Outcome, origin: str) -> None:
@@ -209,8 +230,8 @@ _BLUR = re.compile(r"`\w+`|\[[^\]]*\]|Ref\{[^}\s]*\}?|-?\d+(\.\d+)?(e-?\d+)?|arr
 
 def crash_kind(outcome: Outcome) -> str | None:
     """An exception's kind: stage, type, message and the np2ref frames it came through, with
-    numbers and names blurred. None for a mismatch."""
-    if outcome.code == "mismatch":
+    numbers and names blurred. None for a mismatch (a value, or how an exception was raised)."""
+    if outcome.differs:
         return None
     lines = outcome.detail.splitlines() or [""]
     where = [ln.split(" in ", 1)[-1].split(":", 1)[0] for ln in lines[1:]

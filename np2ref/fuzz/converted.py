@@ -28,7 +28,7 @@ def wants_convert(source: str, code: str) -> bool:
 
 def run_converted(path: Path, seed: int, make_args=None):
     """(None, result, the arguments after the call, what it printed), or (an Outcome-like
-    (kind, code, detail) triple, ...) when conversion refuses the module or the run raises: a
+    (kind, code, detail, the exception or None), ...) when conversion refuses the module or the run raises: a
     coded gap (NprTraceGap: a compiled function of the module met NPR107, NPR030, ... when traced)
     is a refusal, any other exception a failure. `make_args`: the program's own (the converted
     module's is np2ref's translation of it, whose arrays lose a strided layout: `c.ravel()` of a
@@ -36,7 +36,7 @@ def run_converted(path: Path, seed: int, make_args=None):
     result = convert_source(path.read_text(), str(path))
     if not result.ok:
         codes = [d.code for d in result.diagnostics if d.severity == "error"] or ["NPR???"]
-        return ("refused", codes[0], "convert refused the module"), None, None, ""
+        return ("refused", codes[0], "convert refused the module", None), None, None, ""
     out = path.with_name(path.stem + "_converted.py")
     out.write_text(result.code)
     name = out.stem
@@ -51,23 +51,10 @@ def run_converted(path: Path, seed: int, make_args=None):
         with contextlib.redirect_stdout(io.StringIO()) as printed:
             got = module.f(*args)
     except NprError as exc:  # a coded gap met when a converted function was traced (NprTraceGap, NPR021):
-        return ("refused", exc.code, exc.message), None, None, ""  # np2ref.compile refuses it alike
+        return ("refused", exc.code, exc.message, None), None, None, ""  # np2ref.compile refuses it alike
     except Exception as exc:  # noqa: BLE001
-        return ("failed", type(exc).__name__, str(exc).splitlines()[0] if str(exc) else ""), None, None, ""
+        return ("failed", type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "", exc), None, None, ""
     finally:
         sys.modules.pop(name, None)
         out.unlink(missing_ok=True)
     return None, got, args, printed.getvalue()
-
-
-def raises_index_error(path: Path, seed: int, error: IndexError, make_args=None) -> tuple[str, str, str, str]:
-    """(kind, code, stage, detail) of the converted f's run where NumPy's raised IndexError: exact
-    when it raises NumPy's IndexError with NumPy's message."""
-    failed, *_ = run_converted(path, seed, make_args)
-    said = str(error).splitlines()[0] if str(error) else ""
-    if failed is None:
-        return "failed", "mismatch", "convert", f"NumPy raises IndexError ({error}); the converted f returned"
-    if failed[:2] == ("failed", "IndexError"):
-        return ("exact", "", "", "") if failed[2] == said else (
-            "failed", "mismatch", "convert", f"IndexError: NumPy says {said!r}, the converted f {failed[2]!r}")
-    return failed[0], failed[1], "convert", failed[2]

@@ -102,7 +102,9 @@ def _compare_batched(e0, e1, got, where: str) -> str | None:
     if e0 is None:
         return None if got is None else f"{where}: expected None, got {type(got).__name__}"
     stacked = np.stack([np.asarray(e0), np.asarray(e1)])
-    if not isinstance(e0, (np.ndarray, np.generic)):  # a Python scalar: its dtype is JAX's choice
+    # a Python scalar: its dtype is JAX's choice; two members of different types (`max(y32[0], 0.5)`:
+    # np.float32 in one, the Python float in the other): no batch holds both, the calls check each
+    if not all(isinstance(e, (np.ndarray, np.generic)) for e in (e0, e1)) or np.asarray(e0).dtype != np.asarray(e1).dtype:
         got = np.asarray(got).astype(stacked.dtype)
     return first_difference(stacked, got, where)
 

@@ -3,10 +3,10 @@
 The program (module source with `f` and `make_args`) is written to a real file and imported,
 because np2ref.compile reads its source. Then:
 
-1. NumPy runs `f(*make_args())` strictly (shadow.strict); if it raises, the program is
-   *invalid* and nothing else is checked, except for an IndexError (an index probe out of
-   range): then the compiled call must raise NumPy's IndexError, message included, and leave
-   every argument as it was (np2ref checks before writing anything back).
+1. NumPy runs `f(*make_args())` strictly (shadow.strict). If it raises, the compiled call must
+   raise the same (raises.py: the type, the message where np2ref promises NumPy's, the arguments
+   as they were), unless the program is *invalid* (a NameError: the generator's mistake) or
+   *excluded* (the strict run's own FloatingPointError or warning), which nothing is checked on.
 2. `np2ref.compile(f)` runs on fresh arguments. An `Np2RefError` is a *refusal* (its first
    code is recorded), provided the failed call left every argument as it was. A program whose
    f reads the clock (api_families.host_step) is host code to compile (NPR021): the converted
@@ -41,64 +41,32 @@ import inspect
 import itertools
 import linecache
 import os
-import random
 import signal
 import sys
 import tempfile
 import threading
-import traceback
 from pathlib import Path
 
 import numpy as np
 
 import np2ref
 from ..compare import first_difference
-from . import converted, world
+from . import converted, raises, world
 from .shadow import strict
 from .fission import fission_bits, fission_forced
 from .whole_families import FISSION_MARK
 from .differences import (
     _caller_types, _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb,
-    _printed_difference, _same, _scalar_types, _shares_memory, caller_32)
+    _printed_difference, _same, _scalar_types, _shares_memory)
+from .verdicts import Outcome, SEED as _SEED, crash as _crash, first_line as _first_line, refused as _refused, \
+    seed as _seed, x64_of as _x64_of
 
 _counter = itertools.count()
-_SEED = 1234  # NumPy's global generator is seeded with it before every run of a program
-
-
-def _seed() -> None:
-    """NumPy's global generator and Python's `random` (habit_families.py_draws) as every run starts."""
-    np.random.seed(_SEED)
-    random.seed(_SEED)
 # a line that checks what only the compiled call promises (plane_families.py's bitwise probe of
 # a sum over a leading axis; under vmap the axis is not leading): no vmap check for the program
 COMPILED_CALL_ONLY = "# np2ref-fuzz: compiled call only"
 # on a loop header (seq_families.pallas_nest): the program is compiled with loops="pallas"
 PALLAS_MARK = "# np2ref-fuzz: loops=pallas"
-
-
-@dataclasses.dataclass(frozen=True)
-class Outcome:
-    kind: str          # "exact" | "refused" | "invalid" | "failed"
-    code: str = ""     # the refusal's code, or what failed: "mismatch", an exception's type
-    stage: str = ""    # "numpy", "compile", "call", "vmap"
-    detail: str = ""   # what differed, or the error
-    vmapped: bool = False  # the batched `.pure` check ran (and agreed)
-    graded: bool = False   # the gradient check of `.pure` ran (and agreed)
-    kernel: str = ""       # loops="pallas": "kernel" when a nest ran as one Pallas kernel, else "lax";
-    #                        FISSION_MARK: "fission" when a loop's work moved before it, else "rolled"
-
-    @property
-    def passed(self) -> bool:
-        return self.kind in ("exact", "refused")
-
-    @property
-    def signature(self) -> str:
-        """What a shrunk program must still show to count as the same failure."""
-        return f"{self.kind}:{self.stage}:{self.code}"
-
-    def describe(self) -> str:
-        head = {"refused": f"refused {self.code}", "failed": f"FAILED ({self.stage}: {self.code})"}
-        return head.get(self.kind, self.kind) + (f": {self.detail}" if self.detail else "")
 
 
 class ProgramTimeout(BaseException):  # not caught by the `except Exception` around each stage
@@ -138,13 +106,17 @@ class Runner:
         names = list(inspect.signature(module.f).parameters)
         try:
             args_np = _numpy_args(module.make_args())
+        except Exception as exc:  # noqa: BLE001 - set-up code that fails: no program
+            return Outcome("invalid", type(exc).__name__, "numpy", _first_line(exc))
+        try:
             _seed()  # every run draws NumPy's global stream from the same state
             with strict(), contextlib.redirect_stdout(io.StringIO()) as shown:
                 expected = module.f(*args_np)
-        except IndexError as exc:  # out of range: np2ref must raise NumPy's error
-            return self._check_index_error(module, names, exc, args_np)
-        except Exception as exc:  # noqa: BLE001 - NumPy rejects the program: not a test
-            return Outcome("invalid", type(exc).__name__, "numpy", _first_line(exc))
+        except Exception as exc:  # noqa: BLE001 - np2ref must raise it too, unless the program is none
+            verdict = raises.numpy_verdict(exc, Path(module.__file__))
+            if verdict != "compared":
+                return Outcome(verdict, type(exc).__name__, "numpy", _first_line(exc))
+            return raises.check_raised(module, names, exc, args_np, _compile, shown.getvalue())
         forced = FISSION_MARK in Path(module.__file__).read_text()
         try:
             compiled = _compile(module)
@@ -224,42 +196,6 @@ class Runner:
             or _compare_args(names, args_np, args_c) or _printed_difference(printed, shown)
         return Outcome("failed", "mismatch", "convert", diff) if diff else Outcome("exact")
 
-    def _check_index_error(self, module, names, error: IndexError, after_numpy) -> Outcome:
-        """NumPy raised IndexError: the compiled call raises the same error (type and message) and
-        writes nothing back into the array arguments, or refuses with a diagnostic. Draws made
-        before the error are made, as in NumPy: a Generator argument ends in NumPy's state."""
-        try:
-            compiled = _compile(module)
-        except np2ref.Np2RefError as exc:
-            refused = _refused(exc, "compile")
-            source = Path(module.__file__).read_text()
-            if converted.wants_convert(source, refused.code):  # a host loop: convert's graph breaks
-                return _converted_raises(module, error)
-            return refused
-        except Exception as exc:  # noqa: BLE001 - a crash, not the end of the run
-            return _crash(exc, "compile")
-        args_c = module.make_args()
-        _seed()
-        try:
-            compiled(*args_c)
-        except np2ref.Np2RefError as exc:
-            return _refused(exc, "call")
-        except IndexError as exc:
-            if str(exc) != str(error):
-                return Outcome("failed", "mismatch", "call", f"IndexError: NumPy says {str(error)!r}, "
-                               f"np2ref says {str(exc)!r}")
-            initial = [n if isinstance(n, np.random.Generator) else v
-                       for n, v in zip(after_numpy, module.make_args())]
-            # the arguments as they were (np2ref checks before writing back), or as NumPy's run left
-            # them (a call np2ref.compile hands to the original: a 0-d argument asked its type, NPR041)
-            changed = _compare_args(names, initial, args_c) and _compare_args(names, after_numpy, args_c)
-            return Outcome("failed", "mismatch", "call", f"after the IndexError, {changed}") if changed \
-                else Outcome("exact")
-        except Exception as exc:  # noqa: BLE001
-            return _crash(exc, "call")
-        return Outcome("failed", "mismatch", "call", f"NumPy raises IndexError ({error}); np2ref returned")
-
-
 def _raises_on_jax_args(module) -> bool:
     """Whether the program's f handed its jax.Array arguments themselves (not NumPy's values of
     them, as NumPy's run is) raises TypeError: host code computing on a jax.Array makes jax.Arrays
@@ -277,20 +213,6 @@ def _raises_on_jax_args(module) -> bool:
     return False
 
 
-def _converted_raises(module, error: IndexError) -> Outcome:
-    """NumPy raised IndexError in host code: the converted module's f raises it too, NumPy's message."""
-    return Outcome(*converted.raises_index_error(Path(module.__file__), _SEED, error, module.make_args))
-
-
-def _x64_of(args):
-    """A caller in 32 bits (float32 jax.Arrays passed) calls with x64 off, JAX's default, whatever
-    another module of the process left on; other calls as the process is."""
-    if not caller_32(args):
-        return contextlib.nullcontext()
-    import jax
-    return jax.enable_x64(False)
-
-
 def _compile(module):
     """np2ref.compile of the program's f: with loops="pallas" where a loop header asks for it."""
     pallas = PALLAS_MARK in Path(module.__file__).read_text()
@@ -303,29 +225,6 @@ def _import(path: Path, name: str):
     sys.modules[name] = module  # np2ref.compile finds the helpers through the module
     spec.loader.exec_module(module)
     return module
-
-
-def _refused(exc: np2ref.Np2RefError, stage: str) -> Outcome:
-    codes = [d.code for d in exc.diagnostics] or ["NPR???"]
-    message = exc.diagnostics[0].message if exc.diagnostics else _first_line(exc)
-    return Outcome("refused", codes[0], stage, message)
-
-
-def _crash(exc: BaseException, stage: str) -> Outcome:
-    return Outcome("failed", type(exc).__name__, stage, f"{_first_line(exc)}{_where(exc)}")
-
-
-def _where(exc: BaseException) -> str:
-    """The innermost frames in np2ref or in the program: where the exception came from."""
-    frames = [fr for fr in traceback.extract_tb(exc.__traceback__)
-              if "np2ref" in fr.filename and "/fuzz/" not in fr.filename]
-    return "".join(f"\n  at {Path(fr.filename).name}:{fr.lineno} in {fr.name}: {(fr.line or '').strip()}"
-                   for fr in frames[-3:])
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"
 
 
 # -- vmap -----------------------------------------------------------------------------------

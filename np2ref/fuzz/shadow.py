@@ -56,9 +56,16 @@ class Frame:
         self.ns = reset()
 
     def fresh(self) -> dict:
-        """A new namespace holding this scope's state now (a replay, not a copy: views stay views)."""
+        """A new namespace holding this scope's state now (a replay, not a copy: views stay views).
+        A replay that raises, where the statements ran when they were added (a draw from NumPy's
+        global generator that a later check on the data reads: raise_families.py), rejects the
+        program being drawn: hypothesis draws another."""
         ns = self._reset()
-        run(self.body, ns)
+        try:
+            run(self.body, ns)
+        except Exception:  # noqa: BLE001
+            from hypothesis import reject
+            reject()
         return ns
 
     def add(self, stmts: list[Stmt], defines: tuple[str, ...] = ()) -> bool:

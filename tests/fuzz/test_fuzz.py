@@ -177,9 +177,10 @@ def test_runner_exact_on_the_python_surface_family(runner):
     assert outcome.kind == "exact", outcome.describe()
 
 
-def test_runner_invalid_when_numpy_raises(runner):
-    outcome = runner.check(_single("a[:2] = np.ones(3)", "a=np.arange(4.0)"))
-    assert outcome.kind == "invalid" and outcome.code == "ValueError"
+def test_runner_invalid_when_the_program_is_none(runner):
+    """A NameError is the generator's mistake; what NumPy itself raises is compared (test_fuzz_raises.py)."""
+    outcome = runner.check(_single("a[:2] = np.ones(zz)", "a=np.arange(4.0)"))
+    assert outcome.kind == "invalid" and outcome.code == "NameError"
 
 
 def test_runner_index_errors_must_be_numpys(runner, monkeypatch):
@@ -382,3 +383,11 @@ def test_a_new_axis_read_bound_and_reduced(runner):
     # hold a mask): npr_select(a, None) raised ValueError. Found by moving_dots seed 2.
     outcome = runner.check(_single("v0 = a[None];a[...] += v0.max()", "a=np.arange(3.0)", "a.sum()"))
     assert outcome.kind == "exact", outcome.describe()
+
+
+def test_a_batch_whose_members_numpy_types_differ_is_compared_by_value(runner):
+    """`max(y32[1], 0.5)`: NumPy's np.float32 for the arguments, the Python float 0.5 (float64) for
+    the perturbed ones; one batch cannot hold both, so the vmap check compares the values (the calls
+    check each member's type). It failed as 'dtype float32, expected float64' before."""
+    outcome = runner.check(_single("m = max(y32[1], 0.5)", "y32=np.array([1.5, 0.5, -1.0], dtype=np.float32)", "m"))
+    assert outcome.kind == "exact" and outcome.vmapped, outcome.describe()

@@ -1,0 +1,130 @@
+"""A family for max()/min() of mixed kinds (fuzz10), with its own arguments and weight 0 in other
+runs (the programs of existing seeds stay as they were):
+
+    minmax_kinds  `m = max(x[0], 0.5)`, `min(dt, t_end - t)`, `max(i32[j], 2)`, three arguments,
+                  nested picks: Python returns one of its arguments as it is, so `m` is a Python
+                  int or float, or NumPy's float64, float32, int32 or int64 scalar, as the data
+                  decides (equal values: the first). `m` flows through names (`m2 = m * 2`, a
+                  running `m = max(m, x[k])` over a loop that may run no trip) into arithmetic
+                  with arrays and scalars of other dtypes (`y32 * m`: float32 or float64; `i32 + m`:
+                  int32, int64 or float64; `m + y32[0]`), into stores (`u32 -= dt * F`, `i32 += m`:
+                  NumPy's casting TypeError where `m` is a float) and into the result (a Python
+                  float against NumPy's scalar), and a time loop `dt = min(dt, t_end - t)` whose `t`
+                  turns into NumPy's float64 after a trip where the array's value wins
+                  (analysis/pick_uses.py, rt/truth.py: NPR128 where the kind cannot be followed).
+
+`fn(g, fr, helpers) -> (statements, names they define) | None`, as in families.py.
+"""
+
+from __future__ import annotations
+
+from . import edges
+from .exprs import Gen
+from .program import Block, Line, Param, Stmt
+from .reach_families import _have
+from .shadow import Frame
+
+
+def pick_params(g: Gen, ns: dict) -> list[Param]:
+    m = g.int(2, 5)
+    return [Param("x", edges.literal(g, "np.float64", (m,), 3)), Param("y32", edges.literal(g, "np.float32", (m,), 0)),
+            Param("i32", edges.literal(g, "np.int32", (m,), 0)), Param("i64", edges.literal(g, "np.int64", (m,), 0)),
+            Param("u", edges.literal(g, g.pick(["np.float64", "np.float32"]), (m,), 0)),
+            Param("F", edges.literal(g, g.pick(["np.float64", "np.float32"]), (m,), 0)),
+            Param("dt", g.pick(["0.25", "0.5", "np.float64(0.25)"])), Param("t_end", g.pick(["0.75", "1.0", "1.25"])),
+            Param("c32", g.pick(["np.float32(0.5)", "np.float32(-0.25)"])), Param("n", str(g.int(0, 3)))]
+
+
+# the arguments a pick draws from, by kind ({j} an index that moves with a loop, else 0)
+_KINDS = {"py_float": ["0.5", "1.0", "-0.25", "0.0", "dt", "float(x[{j}])"],
+          "py_int": ["0", "1", "2", "n", "len(x)", "int(i32[{j}])"],
+          "f64": ["x[{j}]", "x.max()", "x[{j}] * 2", "x.sum()"],
+          "f32": ["y32[{j}]", "y32.min()", "c32", "y32[{j}] * 2"],
+          "i32": ["i32[{j}]", "i32.max()"],
+          "i64": ["i64[{j}]", "i64.min()", "np.int64(n)"]}
+_USES = ["{z} = y32 * {m}", "{z} = i32 + {m}", "{z} = {m} * x", "{z} = {m} + y32[0]", "{z} = u - {m} * F",
+         "{z} = np.float32(1.5) * {m}", "{z} = i64 * {m}", "{z} = {m} - i32[0]", "{z} = np.multiply(y32, {m})",
+         "{z} = {m} / 2", "{z} = {m} * 2 + y32"]
+_STORES = ["u -= {m} * F", "y32 *= {m}", "i32 += {m}", "x[{j}] = {m}", "y32[...] = y32 * {m}", "u[0] = {m}",
+           "i64[{j}] = {m}", "F += {m}"]
+
+
+def _arg(g: Gen, j: str, not_of: tuple[str, ...] = ()) -> str:
+    kinds = [k for k in _KINDS if k not in not_of]
+    return g.pick(_KINDS[g.pick(kinds)]).format(j=j)
+
+
+def _pick(g: Gen, j: str) -> str:
+    """`max(a, b)`, `min(a, b, c)` or a nested pick, of arguments of different kinds (the first two)."""
+    fn = g.pick(["max", "min"])
+    kind = g.pick(list(_KINDS))
+    # mostly a Python number against a NumPy scalar: where the kind of the result is the data's
+    other = _arg(g, j, (kind,)) if not g.chance(60) else \
+        g.pick(_KINDS[g.pick(["py_float", "py_int"] if kind not in ("py_float", "py_int") else ["f64", "f32", "i64"])])
+    args = [g.pick(_KINDS[kind]).format(j=j), other.format(j=j)] + [_arg(g, j) for _ in range(g.pick([0, 0, 1]))]
+    if g.chance(50):
+        args.reverse()
+    if g.chance(20):
+        return f"{g.pick(['max', 'min'])}({fn}({', '.join(args)}), {_arg(g, j)})"
+    return f"{fn}({', '.join(args)})"
+
+
+def _time_loop(g: Gen, fr: Frame) -> list[Stmt]:
+    """`t = 0.0` stepped by `h = min(dt, t_end - t)` (maybe also capped by data) until t_end."""
+    t, h, k = g.name("t"), g.name("h"), g.name("k")
+    cap = g.pick(["min(dt, t_end - {t})", "min(dt, t_end - {t})", "min(dt, t_end - {t}, x.max() + 1)",
+                  "max(min(dt, t_end - {t}), 0.25)", "min(t_end - {t}, dt * y32[0] + 0.5)"]).format(t=t)
+    step = g.pick(["u -= {h} * F", "u[...] = u - {h} * (u - F)", "u[1:] -= {h} * (u[1:] - u[:-1])",
+                   "F *= 1 - {h}"]).format(h=h)
+    body = (Line(f"{h} = {cap}"), Block(f"if {h} <= 0:", (Line("break"),)), Line(step), Line(f"{t} += {h}"))
+    if g.chance(50):
+        return [Line(f"{t} = 0.0"), Line(f"{k} = 0"),
+                Block(f"while {t} < t_end and {k} < 6:", body + (Line(f"{k} += 1"),), (f"{k} = 0",))]
+    return [Line(f"{t} = 0.0"), Block(f"for {k} in range(6):", body, (f"{k} = 0",))]
+
+
+def minmax_kinds(g: Gen, fr: Frame, helpers) -> tuple | None:
+    if not _have(fr, "x", "y32", "i32", "i64", "u", "F", "dt", "t_end", "n"):
+        return None
+    if g.chance(20):
+        return _time_loop(g, fr), ()
+    m, z = g.name("m"), g.name("z")
+    form = g.pick(["plain", "plain", "running", "in_loop", "through"])
+    k = g.name("k")
+    j = f"{k} % x.shape[0]" if form in ("running", "in_loop") else "0"
+    use = Line(g.pick(_STORES if g.chance(35) else _USES).format(m=m, z=z, j=j))
+    if form == "running":  # the kind a loop carries: Python's start until the data wins
+        start = g.pick(["0.0", "0", "-1.0", "x[0]", "i32[0]"])
+        loop = Block(f"for {k} in range({g.pick(['n', 'x.shape[0]', '2'])}):",
+                     (Line(f"{m} = {g.pick(['max', 'min'])}({m}, {_arg(g, j)})"),), (f"{k} = 0",))
+        return [Line(f"{m} = {start}"), loop, Line(use.text.replace(j, "0"))], (m, z)
+    if form == "in_loop":
+        return [Block(f"for {k} in range({g.pick(['n', '2'])}):", (Line(f"{m} = {_pick(g, j)}"), use),
+                      (f"{k} = 0",))], (z,)
+    lines = [Line(f"{m} = {_pick(g, j)}")]
+    if form == "through":  # another name, computed on
+        m2 = g.name("m")
+        lines.append(Line(f"{m2} = {g.pick([m, f'{m} * 2', f'-{m}', f'{m} + 1', f'abs({m})'])}"))
+        use = Line(use.text.replace(m, m2))
+    return lines + [use], (m, z)
+
+
+def pick_tail(g: Gen, fr: Frame, body: tuple, ret):
+    """What the picks made, returned: an array whose dtype, or a scalar whose type, the kind decides;
+    maybe after a store of a pick that NumPy refuses when the data picks a float (`i32 += m`: its
+    casting TypeError; not run on the shadow)."""
+    made = [n for n in fr.names if n[:1] in "mz" and n[1:].isdigit() and n in fr.ns]
+    if not made:
+        return body, g.pick(["(u, F)", "y32", "(i32, x)", ret])
+    v = g.pick(made)
+    picks = [n for n in made if n[0] == "m"]
+    if picks and g.chance(35):
+        body += (Line(g.pick(["i32 += {m}", "i64 -= {m}", "i32[0] = {m}", "i64[:] = i64 * {m}"]).format(m=g.pick(picks))),)
+    return body, g.pick([v, v, v, f"({v}, y32)", f"({v}, u, i32)", f"type({v}).__name__"])
+
+
+# weight 0: it needs its own arguments (PARAMS), which only `--family NAME` gives a program
+FAMILIES = {"minmax_kinds": (minmax_kinds, 0)}
+PARAMS = {"minmax_kinds": pick_params}
+TAILS = {"minmax_kinds": pick_tail}
+TAIL_CHANCE = {"minmax_kinds": 80}
