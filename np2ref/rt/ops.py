@@ -14,6 +14,7 @@ from .promotion import (
     _npr_numpy_special, _npr_seq_operands)
 from .stores import _npr_check_int_power, _npr_divmod, npr_at
 from .views import _npr_is_ref, npr_own
+from .wrapping import _npr_wrap_pow
 
 
 def npr_floordiv(a, b):
@@ -48,7 +49,7 @@ def npr_pow(a, b):
     _npr_check_int_range("**", a, b)
     if not _npr_traced(b):  # before jax.numpy's own TypeError for a negative literal power
         _npr_check_int_power(jnp.result_type(a, b), b)
-    r = _npr_half_power(a, b, a ** b)
+    r = _npr_half_power(a, b, _npr_wrap_pow(a, b))  # (a signed integer power: wrapping.py)
     _npr_check_int_power(r.dtype, b)
     return r
 

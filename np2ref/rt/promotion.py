@@ -25,6 +25,7 @@ from .casts import _npr_check_weak_int, _npr_weak, _npr_weak_int
 from .compat import _npr_traced
 from .core import _npr_state, npr_load, NprUnsupported
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype
+from .wrapping import _npr_wrap_abs, _npr_wrap_imul, _npr_wrap_ipow, _npr_wrap_mul, _npr_wrap_pow
 
 
 def _npr_promote_table():
@@ -197,6 +198,11 @@ def _npr_unary(op, v):
     return _npr_mark_either(out) if _npr_state.get("either") and _npr_either_kind(v) else out
 
 
+def _npr_abs(f, v):
+    """`abs(v)`, f what the name `abs` holds: a signed integer array's wraps (wrapping.py)."""
+    return _npr_wrap_abs(v) if f is abs else f(v)
+
+
 def _npr_new(out, v):
     """A method NumPy answers with a new array (`a.flatten()`): a copy where jnp hands back `v`."""
     return jax.numpy.array(out, copy=True) if out is v and isinstance(v, jax.Array) else out
@@ -223,7 +229,7 @@ _NPR_AST_OPS = {
     _npr_ast.MatMult: "@", _npr_ast.Eq: "==", _npr_ast.NotEq: "!=", _npr_ast.Lt: "<",
     _npr_ast.LtE: "<=", _npr_ast.Gt: ">", _npr_ast.GtE: ">=",
 }
-_NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain", "_npr_unary", "_npr_new")
+_NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain", "_npr_unary", "_npr_new", "_npr_abs")
 
 
 def _npr_literal(node, floats_only=False):
@@ -247,6 +253,9 @@ class _NprPromoting(_npr_ast.NodeTransformer):
         if isinstance(node.func, _npr_ast.Name):
             self.called.add(node.func.id)
         node = self.generic_visit(node)
+        if isinstance(node.func, _npr_ast.Name) and node.func.id == "abs" and len(node.args) == 1 \
+                and not node.keywords:  # `abs(x * x)`: the builtin named, whatever `abs` is bound to
+            return self._call("_npr_abs", node, node.func, node.args[0])
         if isinstance(node.func, _npr_ast.Attribute) and node.func.attr == "flatten" \
                 and isinstance(node.func.value, _npr_ast.Name):  # `a.flatten()` of a 1-D `a`: a copy
             return self._call("_npr_new", node, node, _npr_ast.Name(node.func.value.id, _npr_ast.Load()))
@@ -365,7 +374,7 @@ def _npr_build_promoting(fn):
     outer_code = next(c for c in compiled.co_consts if isinstance(c, _npr_types.CodeType))
     make = _npr_types.FunctionType(outer_code, fn.__globals__)
     glob = fn.__globals__
-    variant = make(_npr_binop, _npr_ibinop, _npr_chain, _npr_unary, _npr_new,
+    variant = make(_npr_binop, _npr_ibinop, _npr_chain, _npr_unary, _npr_new, _npr_abs,
                    *[_npr_late_callee(glob, n) for n in callees])
     variant.__defaults__, variant.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
     variant.__qualname__, variant.__module__ = fn.__qualname__, fn.__module__
@@ -425,18 +434,18 @@ def _npr_weak_value(v):
 
 
 _NPR_IOPS = {
-    "+": _npr_operator.iadd, "-": _npr_operator.isub, "*": _npr_operator.imul,
-    "/": _npr_operator.itruediv, "//": _npr_operator.ifloordiv, "%": _npr_operator.imod,
-    "**": _npr_operator.ipow, "&": _npr_operator.iand, "|": _npr_operator.ior,
+    "+": _npr_operator.iadd, "-": _npr_operator.isub, "*": _npr_wrap_imul,  # (wrapping.py: signed
+    "/": _npr_operator.itruediv, "//": _npr_operator.ifloordiv, "%": _npr_operator.imod,  # squares wrap)
+    "**": _npr_wrap_ipow, "&": _npr_operator.iand, "|": _npr_operator.ior,
     "^": _npr_operator.ixor, "<<": _npr_operator.ilshift, ">>": _npr_operator.irshift,
     "@": _npr_operator.imatmul,
 }
 
 
 _NPR_BINOPS = {
-    "+": _npr_operator.add, "-": _npr_operator.sub, "*": _npr_operator.mul,
+    "+": _npr_operator.add, "-": _npr_operator.sub, "*": _npr_wrap_mul,
     "/": _npr_operator.truediv, "//": _npr_operator.floordiv, "%": _npr_operator.mod,
-    "**": _npr_operator.pow, "&": _npr_operator.and_, "|": _npr_operator.or_,
+    "**": _npr_wrap_pow, "&": _npr_operator.and_, "|": _npr_operator.or_,
     "^": _npr_operator.xor, "<<": _npr_operator.lshift, ">>": _npr_operator.rshift,
     "@": _npr_operator.matmul,
 }

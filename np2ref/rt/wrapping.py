@@ -1,0 +1,103 @@
+"""Signed integer products, powers and absolute values that wrap around, as NumPy's do.
+
+XLA's algebraic simplifier takes a signed integer square (`x * x`, `x ** 2`, `np.square(x)`,
+two loads of one Ref multiplied) and `abs(x)` to be non-negative: signed overflow is undefined
+behaviour to it, as in C (openxla/xla#41784, declined). It then folds what follows: `x * x < 0`
+to False, `>= 0` to True, `abs(x * x)` to `x * x`, `(x * x) // 8` to a shift and `abs(x) % 8` to
+a mask. NumPy's squares wrap (50000 * 50000 is -1794967296 in int32) and `abs(INT_MIN)` is
+INT_MIN, so each of those answers differs from NumPy's once a square has wrapped
+(`python benchmarks/int_overflow_folds.py` lists the folds on the installed JAX: sums,
+`x + 1 > x`, `(x * c) // c`, `-x < 0` are not folded). The same product computed on the
+unsigned type of the same width has the same bits (two's complement: the low bits of a product
+do not depend on the sign), and XLA reasons about no sign there: `lax.bitcast_convert_type` to
+it and back costs nothing at run time (benchmarks/int_overflow_folds.py measures it).
+
+Only where a fold can apply: a product of two traced arrays (a square needs the same value on
+both sides; a Python or NumPy constant is never one), a power, `np.square` and `abs` of a
+signed integer array. Floats, unsigned integers, booleans and Python ints traced weakly (their
+own rules: rt/pyscalars.py) take the plain operation.
+"""
+
+import operator as _npr_operator
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+_NPR_UNSIGNED = {np.dtype(s): np.dtype(u) for s, u in
+                 ((np.int8, np.uint8), (np.int16, np.uint16), (np.int32, np.uint32), (np.int64, np.uint64))}
+
+
+def _npr_strong_array(v) -> bool:
+    """A traced or concrete jax.Array that is not a weakly typed Python scalar."""
+    return isinstance(v, jax.Array) and not jax.typeof(v).weak_type
+
+
+def _npr_signed_result(*vs):
+    """The signed integer dtype jax.numpy gives the operation on `vs`, else None."""
+    try:
+        dt = np.dtype(jnp.result_type(*vs))
+    except TypeError:  # a string, a list: not an array operation
+        return None
+    return dt if dt in _NPR_UNSIGNED else None
+
+
+def _npr_to_unsigned(v, dt):
+    return jax.lax.bitcast_convert_type(jnp.asarray(v).astype(dt), _NPR_UNSIGNED[dt])
+
+
+def _npr_to_signed(u, dt):
+    return jax.lax.bitcast_convert_type(u, dt)
+
+
+def _npr_wrap_mul(a, b):
+    """`a * b`; between two arrays of a signed integer result, the product of their unsigned
+    bits (NumPy's wrapped product, which XLA cannot take for a non-negative square)."""
+    if isinstance(a, jax.Array) and isinstance(b, jax.Array) and \
+            (_npr_strong_array(a) or _npr_strong_array(b)):
+        dt = _npr_signed_result(a, b)
+        if dt is not None:
+            return _npr_to_signed(jnp.multiply(_npr_to_unsigned(a, dt), _npr_to_unsigned(b, dt)), dt)
+    return a * b
+
+
+def _npr_wrap_imul(a, b):
+    """`a *= b` (Python's in-place operator: a list or a NumPy array is updated in place)."""
+    if isinstance(a, jax.Array):
+        return _npr_wrap_mul(a, b)
+    return _npr_operator.imul(a, b)
+
+
+def _npr_wrap_square(x):
+    """np.square(x) (x already of its loop dtype)."""
+    if _npr_strong_array(x) and np.dtype(x.dtype) in _NPR_UNSIGNED:
+        return _npr_wrap_mul(x, x)
+    return jnp.square(x)
+
+
+def _npr_wrap_abs(x, plain=abs):
+    """abs(x): INT_MIN stays INT_MIN, as in NumPy, and nothing XLA takes to be non-negative."""
+    if _npr_strong_array(x) and np.dtype(x.dtype) in _NPR_UNSIGNED:
+        dt = np.dtype(x.dtype)
+        u = _npr_to_unsigned(x, dt)
+        return _npr_to_signed(jnp.where(x < 0, jnp.negative(u), u), dt)
+    return plain(x)
+
+
+def _npr_wrap_pow(a, b, plain=_npr_operator.pow):
+    """`a ** b` (`plain`: the operation otherwise, jnp.power for the ufunc) of a signed integer
+    array: the power of the unsigned bits. The exponent's bits are kept too (jax.numpy reads a
+    traced integer exponent's bits as unsigned already), so the result is jax.numpy's, bit for
+    bit, wherever XLA folds nothing; a Python int exponent stays one (integer_pow)."""
+    if (_npr_strong_array(a) or _npr_strong_array(b)) and not isinstance(b, bool):
+        dt = _npr_signed_result(a, b)
+        if dt is not None:
+            e = b if type(b) is int else _npr_to_unsigned(b, dt)
+            return _npr_to_signed(jnp.power(_npr_to_unsigned(a, dt), e), dt)
+    return plain(a, b)
+
+
+def _npr_wrap_ipow(a, b):
+    if isinstance(a, jax.Array):
+        return _npr_wrap_pow(a, b)
+    return _npr_operator.ipow(a, b)
