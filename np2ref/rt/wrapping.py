@@ -14,8 +14,11 @@ it and back costs nothing at run time (benchmarks/int_overflow_folds.py measures
 
 Only where a fold can apply: a product of two traced arrays (a square needs the same value on
 both sides; a Python or NumPy constant is never one), a power, `np.square` and `abs` of a
-signed integer array. Floats, unsigned integers, booleans and Python ints traced weakly (their
-own rules: rt/pyscalars.py) take the plain operation.
+signed integer array, and the products np_linalg.py computes (`np.einsum("i,i->i", x, x)` is a
+multiply to XLA). Floats, unsigned integers, booleans and Python ints traced weakly (their own
+rules: rt/pyscalars.py) take the plain operation. The doors: the operator tables below (the
+traced variant's operators, the masks' and ops' `op=`), the variant's `abs()`, the ufunc shims,
+the `op=` stores, npr_pow and the dot-like shims.
 """
 
 import operator as _npr_operator
@@ -40,6 +43,11 @@ def _npr_signed_result(*vs):
     except TypeError:  # a string, a list: not an array operation
         return None
     return dt if dt in _NPR_UNSIGNED else None
+
+
+def _npr_unsigned_of(dt):
+    """The unsigned dtype of signed integer dtype `dt`'s width, else None."""
+    return _NPR_UNSIGNED.get(np.dtype(dt))
 
 
 def _npr_to_unsigned(v, dt):
@@ -101,3 +109,33 @@ def _npr_wrap_ipow(a, b):
     if isinstance(a, jax.Array):
         return _npr_wrap_pow(a, b)
     return _npr_operator.ipow(a, b)
+
+
+# ---------------------------------------------------- the Python operators as the traced program applies them
+# (promotion.py's variants apply them once the operands are cast; the masks' and ops' `op=` read them)
+_NPR_OPERATOR_NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv", "%": "mod",
+                       "**": "pow", "&": "and_", "|": "or_", "^": "xor", "<<": "lshift", ">>": "rshift",
+                       "@": "matmul"}
+_NPR_BINOPS = {op: getattr(_npr_operator, name) for op, name in _NPR_OPERATOR_NAMES.items()}
+_NPR_BINOPS.update({"*": _npr_wrap_mul, "**": _npr_wrap_pow})
+_NPR_IOPS = {op: getattr(_npr_operator, "i" + name.rstrip("_")) for op, name in _NPR_OPERATOR_NAMES.items()}
+_NPR_IOPS.update({"*": _npr_wrap_imul, "**": _npr_wrap_ipow})
+
+
+_NPR_CMPS = {
+    "==": _npr_operator.eq, "!=": _npr_operator.ne, "<": _npr_operator.lt,
+    "<=": _npr_operator.le, ">": _npr_operator.gt, ">=": _npr_operator.ge,
+}
+
+
+_NPR_OPERATORS = {**_NPR_BINOPS, **_NPR_CMPS}
+
+
+def _npr_plain_binop(op, a, b):
+    """`a op b` as jax.numpy promotes, signed products wrapping: the operators of the variant
+    traced under dtype_policy="float32" (promotion.py's NumPy promotion is "preserve"'s)."""
+    return _NPR_OPERATORS[op](a, b)
+
+
+def _npr_plain_ibinop(op, a, b):
+    return _NPR_IOPS[op](a, b)

@@ -4,10 +4,12 @@ XLA's algebraic simplifier takes a signed square and `abs` for non-negative (ope
 and folded `x * x < 0` to False, `abs(x * x)` to `x * x`, `(x * x) // 8` to a shift: after the
 squares wrapped, the translation's answers were not NumPy's (the fuzz regression
 tests/regressions/fuzz_8709836ac7.py). Each door the runtime applies those operations through
-(operators, the ufuncs, `op=` stores, masked stores, a name's `*=`), under the compiled call and
+(operators, the ufuncs, `op=` stores, masked stores, a name's `*=`, the products: np.einsum,
+np.dot, np.outer, np.convolve), under the compiled call and
 under jax.vmap of `.pure`, on the four signed widths. Differential: NumPy against np2ref."""
 
 import jax
+import np2ref
 import numpy as np
 import pytest
 
@@ -26,7 +28,7 @@ def _wrapping(dt):
 
 
 @pytest.mark.parametrize("dt", SIGNED)
-@pytest.mark.parametrize("name", ["operators", "ufuncs", "squared_out", "squared_on_a_name"])
+@pytest.mark.parametrize("name", ["operators", "ufuncs", "squared_out", "squared_on_a_name", "products"])
 def test_wrapped_squares_are_numpys(name, dt):
     P.same(name, _wrapping(dt))
 
@@ -50,3 +52,15 @@ def test_wrapped_squares_under_vmap_of_pure(dt):
         np.testing.assert_array_equal(np.asarray(finals["b"][k]), b)
         for want, got in zip(P.module.operators(batch[k].copy()), results):
             np.testing.assert_array_equal(np.asarray(got[k]), want)
+
+
+@pytest.mark.parametrize("dt", [np.int16, np.int32])
+def test_wrapped_squares_under_the_float32_policy(dt):
+    """dtype_policy="float32" traces a variant of its own (jax.numpy's promotion, wrapping
+    products): the operators in the converted text were XLA's there."""
+    fn = P.module.operators
+    with np.errstate(all="ignore"):
+        want = fn(_wrapping(dt))
+    got = np2ref.compile(fn, host_below=0, dtype_policy="float32")(_wrapping(dt))
+    for w, g in zip(want, got):
+        np.testing.assert_array_equal(g, w)

@@ -38,3 +38,9 @@ def squared_on_a_name(x):
         if s < 0:
             n += 1
     return n
+
+
+def products(x):
+    y = x.reshape(2, 4)
+    return (np.einsum("i,i->i", x, x) < 0, np.dot(y, y.T), np.einsum("ij,ij->i", y, y),
+            np.outer(x, x) < 0, np.convolve(x, x) < 0)
