@@ -12,14 +12,18 @@ A row is printed for every expression; `lax` is NumPy's unless XLA folded someth
 Cost: elementwise integer kernels on N int32 and int64 elements (median of R calls), the
 jax.numpy operators as written against the same kernels through the wrapping helpers (which is
 what np2ref's runtime now traces for a product of two signed arrays, a square, a power, abs).
+`--np2ref`: NumPy integer programs (NP2REF_KERNELS) through np2ref.compile, the jitted
+translation's time a call (`.device`); run it with PYTHONPATH at two checkouts to compare.
 A measurement, not a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,7 +34,12 @@ from jax import lax
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from np2ref.rt.wrapping import _npr_wrap_abs, _npr_wrap_mul, _npr_wrap_pow  # noqa: E402
+import np2ref  # noqa: E402
+
+try:
+    from np2ref.rt.wrapping import _npr_wrap_abs, _npr_wrap_mul, _npr_wrap_pow
+except ImportError:  # an np2ref before rt/wrapping.py (PYTHONPATH at another checkout): --np2ref only
+    _npr_wrap_abs = _npr_wrap_mul = _npr_wrap_pow = None
 
 
 def _lax_mul(a, b):
@@ -152,15 +161,71 @@ def cost(n, repeat):
             print(f"{name:26s} {np.dtype(dt).name:>6s} {a * 1e3:9.3f} {b * 1e3:13.3f} {b / a:6.2f}")
 
 
+NP2REF_KERNELS = """
+import numpy as np
+
+
+def squares(x, y):
+    return np.sum((x * x) % 7) + np.sum(np.abs(x - y))
+
+
+def hash_rows(x):
+    h = np.zeros(x.shape[1], dtype=x.dtype)
+    for i in range(x.shape[0]):
+        h = h * 31 + x[i]
+    return h
+
+
+def power_mix(x, y):
+    z = x ** 2 + y * y
+    z[z < 0] = 0
+    return z
+
+
+def index_products(x, w):
+    out = np.zeros_like(x)
+    for i in range(1, x.shape[0] - 1):
+        out[i] = x[i - 1] * w + x[i] * x[i + 1]
+    return out
+"""
+
+
+def np2ref_cost(n, repeat, tmp):
+    path = Path(tmp) / "np2ref_int_kernels.py"
+    path.write_text(NP2REF_KERNELS)
+    spec = importlib.util.spec_from_file_location("np2ref_int_kernels", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    rng = np.random.default_rng(1)
+    print(f"\n{'np2ref kernel':26s} {'dtype':>6s} {'jitted (ms)':>12s}   (np2ref at {Path(np2ref.__file__).parent.parent})")
+    for dt in (np.int32, np.int64):
+        x = rng.integers(-2**20, 2**20, n).astype(dt)
+        y = rng.integers(-2**20, 2**20, n).astype(dt)
+        rows = x[: (n // 1000) * 1000].reshape(1000, -1)[:64]
+        cases = {"squares": (x, y), "hash_rows (64-trip loop)": (rows,), "power_mix": (x, y),
+                 "index_products (loop)": (x[:20000], dt(3))}
+        for name, args in cases.items():
+            fn = getattr(module, name.split(" ")[0])
+            c = np2ref.compile(fn, host_below=0)
+            dev = [jnp.asarray(a) for a in args]
+            t = _time(lambda *a: jax.tree_util.tree_leaves(c.device(*a))[0], *dev, repeat=repeat)
+            print(f"{name:26s} {np.dtype(dt).name:>6s} {t * 1e3:12.3f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--np2ref", action="store_true", help="only the np2ref.compile kernels")
     args = parser.parse_args()
     print(f"jax {jax.__version__}, {jax.devices()[0].platform}")
-    with jax.enable_x64(True):
-        probe()
-        cost(args.n, args.repeat)
+    if not args.np2ref:
+        with jax.enable_x64(True):
+            probe()
+            cost(args.n, args.repeat)
+    with tempfile.TemporaryDirectory() as tmp:
+        np2ref_cost(args.n, args.repeat, tmp)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ signed integer array, and the products np_linalg.py computes (`np.einsum("i,i->i
 multiply to XLA). Floats, unsigned integers, booleans and Python ints traced weakly (their own
 rules: rt/pyscalars.py) take the plain operation. The doors: the operator tables below (the
 traced variant's operators, the masks' and ops' `op=`), the variant's `abs()`, the ufunc shims,
-the `op=` stores, npr_pow and the dot-like shims.
+the `op=` stores, npr_pow, the dot-like shims, `@` and the slices of run-time length (masked.py).
 """
 
 import operator as _npr_operator
@@ -105,6 +105,23 @@ def _npr_wrap_pow(a, b, plain=_npr_operator.pow):
     return plain(a, b)
 
 
+def _npr_wrap_matmul(a, b):
+    """`a @ b` of two arrays of a signed integer result, on the unsigned bits (a stack of 1x1
+    matrices times itself is a multiply to XLA)."""
+    if isinstance(a, jax.Array) and isinstance(b, jax.Array):
+        dt = _npr_signed_result(a, b)
+        if dt is not None:
+            u = _NPR_UNSIGNED[dt]
+            return _npr_to_signed(jnp.matmul(_npr_to_unsigned(a, dt), _npr_to_unsigned(b, dt), preferred_element_type=u), dt)
+    return a @ b
+
+
+def _npr_wrap_imatmul(a, b):
+    if isinstance(a, jax.Array):
+        return _npr_wrap_matmul(a, b)
+    return _npr_operator.imatmul(a, b)
+
+
 def _npr_wrap_ipow(a, b):
     if isinstance(a, jax.Array):
         return _npr_wrap_pow(a, b)
@@ -117,9 +134,9 @@ _NPR_OPERATOR_NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "//":
                        "**": "pow", "&": "and_", "|": "or_", "^": "xor", "<<": "lshift", ">>": "rshift",
                        "@": "matmul"}
 _NPR_BINOPS = {op: getattr(_npr_operator, name) for op, name in _NPR_OPERATOR_NAMES.items()}
-_NPR_BINOPS.update({"*": _npr_wrap_mul, "**": _npr_wrap_pow})
+_NPR_BINOPS.update({"*": _npr_wrap_mul, "**": _npr_wrap_pow, "@": _npr_wrap_matmul})
 _NPR_IOPS = {op: getattr(_npr_operator, "i" + name.rstrip("_")) for op, name in _NPR_OPERATOR_NAMES.items()}
-_NPR_IOPS.update({"*": _npr_wrap_imul, "**": _npr_wrap_ipow})
+_NPR_IOPS.update({"*": _npr_wrap_imul, "**": _npr_wrap_ipow, "@": _npr_wrap_imatmul})
 
 
 _NPR_CMPS = {

@@ -5,7 +5,7 @@ and folded `x * x < 0` to False, `abs(x * x)` to `x * x`, `(x * x) // 8` to a sh
 squares wrapped, the translation's answers were not NumPy's (the fuzz regression
 tests/regressions/fuzz_8709836ac7.py). Each door the runtime applies those operations through
 (operators, the ufuncs, `op=` stores, masked stores, a name's `*=`, the products: np.einsum,
-np.dot, np.outer, np.convolve), under the compiled call and
+np.dot, np.outer, np.convolve, `@`; slices of run-time length), under the compiled call and
 under jax.vmap of `.pure`, on the four signed widths. Differential: NumPy against np2ref."""
 
 import jax
@@ -31,6 +31,13 @@ def _wrapping(dt):
 @pytest.mark.parametrize("name", ["operators", "ufuncs", "squared_out", "squared_on_a_name", "products"])
 def test_wrapped_squares_are_numpys(name, dt):
     P.same(name, _wrapping(dt))
+
+
+@pytest.mark.parametrize("dt", SIGNED)
+def test_wrapped_squares_of_matrices_and_windows_are_numpys(dt):
+    """`s @ s` of 1x1 matrices (a multiply to XLA); a slice of run-time length squared (NprMasked)."""
+    P.same("matmul_squares", _wrapping(dt))
+    P.same("window_squares", _wrapping(dt), np.array([6]))
 
 
 @pytest.mark.parametrize("dt", SIGNED)

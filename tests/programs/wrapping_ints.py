@@ -44,3 +44,14 @@ def products(x):
     y = x.reshape(2, 4)
     return (np.einsum("i,i->i", x, x) < 0, np.dot(y, y.T), np.einsum("ij,ij->i", y, y),
             np.outer(x, x) < 0, np.convolve(x, x) < 0)
+
+
+def matmul_squares(x):
+    s = x.reshape(-1, 1, 1)
+    return (s @ s) < 0, np.matmul(s, s) < 0
+
+
+def window_squares(x, k):
+    n = int(k[0])
+    w = x[:n]
+    return np.sum((w * w) < 0), np.sum(abs(w) < 0), np.sum(w ** 2 < 0)
