@@ -41,7 +41,7 @@ def _npr_np_dot_like(jf, name, narr=2, weak=False, pet=True):
         wdt = _npr_unsigned_of(cdt)  # a signed product on its unsigned bits (wrapping.py)
         conv = conv if wdt is None else [_npr_to_unsigned(a, cdt) for a in conv]
         if pet and cdt.kind in "iu":
-            kwargs.setdefault("preferred_element_type", cdt if wdt is None else wdt)
+            kwargs.setdefault("preferred_element_type", cdt if wdt is None else conv[0].dtype)
         r = jnp.asarray(jf(*head, *conv, *tail, **kwargs))
         r = r if wdt is None else _npr_to_signed(r, cdt)
         return (r != 0) if dt == np.bool_ else r.astype(dt)

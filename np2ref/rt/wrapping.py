@@ -51,11 +51,15 @@ def _npr_unsigned_of(dt):
 
 
 def _npr_to_unsigned(v, dt):
-    return jax.lax.bitcast_convert_type(jnp.asarray(v).astype(dt), _NPR_UNSIGNED[dt])
+    """v as `dt`, its bits as the unsigned type of the width it has (without x64 an int64
+    request is an int32: its own width, never a bitcast between two)."""
+    v = jnp.asarray(v).astype(dt)
+    return jax.lax.bitcast_convert_type(v, _NPR_UNSIGNED[np.dtype(v.dtype)])
 
 
 def _npr_to_signed(u, dt):
-    return jax.lax.bitcast_convert_type(u, dt)
+    """u's bits as the signed type of its width (`dt` without x64: the 32-bit one)."""
+    return jax.lax.bitcast_convert_type(u, next(s for s, t in _NPR_UNSIGNED.items() if t == np.dtype(u.dtype)))
 
 
 def _npr_wrap_mul(a, b):
@@ -111,8 +115,8 @@ def _npr_wrap_matmul(a, b):
     if isinstance(a, jax.Array) and isinstance(b, jax.Array):
         dt = _npr_signed_result(a, b)
         if dt is not None:
-            u = _NPR_UNSIGNED[dt]
-            return _npr_to_signed(jnp.matmul(_npr_to_unsigned(a, dt), _npr_to_unsigned(b, dt), preferred_element_type=u), dt)
+            ua, ub = _npr_to_unsigned(a, dt), _npr_to_unsigned(b, dt)
+            return _npr_to_signed(jnp.matmul(ua, ub, preferred_element_type=ua.dtype), dt)
     return a @ b
 
 
