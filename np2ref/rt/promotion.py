@@ -8,8 +8,11 @@ of each converted function (NprFunction.traced_fn), compiled once from that same
 `ast`, whose operators (`a + b`, `-a`, `a < b`, `s += y` on a name; not between two literals)
 go through _npr_binop & co.: between such a pair the operands are first cast to NumPy's result
 dtype; otherwise the operator is applied to the operands as they are, so a program without
-such a pair traces to the same jaxpr (all 46 corpus programs do). Python scalars are weak in
-both libraries and never need it; NumPy scalars (`np.float32(2)`) are strong in both (NEP 50).
+such a pair traces to the same jaxpr (all 46 corpus programs do), but for a product, power or
+`abs()` of signed integer arrays, made on their unsigned bits (wrapping.py, whose operator
+tables these are). Python scalars are weak in both libraries and never need it; NumPy scalars
+(`np.float32(2)`) are strong in both (NEP 50). Under dtype_policy="float32" the variant's
+operators promote as jax.numpy does (wrapping._npr_plain_binop), wrapping too.
 """
 
 import ast as _npr_ast
