@@ -47,6 +47,8 @@ Modules, in the order a store goes through them:
   error wordings np2ref tells errors apart by.
 - divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced).
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
+- wrapping: signed integer products, powers and abs through their unsigned bits (XLA takes a
+  signed square for non-negative and folds `x * x < 0`; NumPy's wraps).
 - conversions: Python's int(), float(), complex(), bool(), .item() of values that may be traced.
 - promotion: NumPy's result dtype for operators between traced values (int64 + float32 is
   float64), through a variant of each converted function compiled from its own source.
@@ -76,6 +78,7 @@ try:
     from . import (
         compat_messages, compat, core, budget, buffers, module_globals,
         bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions, lane_reads,
+        wrapping,
         index, views, stores,
         ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
@@ -92,7 +95,7 @@ MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering
            jit, calls, module_globals, arguments, result_shape, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
            windows_more, win_views, sum_reorder, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas, recur)
+           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas, recur, wrapping)
 
 
 def _public(module) -> dict:

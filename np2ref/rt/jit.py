@@ -192,17 +192,18 @@ class NprFunction(_NprCalls):
                 _npr_state.pop("pyreturn", None)
 
     def traced_fn(self):
-        """What a trace runs: under dtype_policy="preserve", the variant of fn whose operators
-        promote as NumPy does (promotion.py); the converted source is what it reads."""
+        """What a trace runs: the variant of fn whose operators promote as NumPy does under
+        dtype_policy="preserve" (promotion.py), as jax.numpy does under "float32", and wrap
+        signed products in both (wrapping.py); the converted source is what it reads."""
         if self._traced is None:
-            self._traced = _npr_promoting(self.fn) if self.dtype_policy == "preserve" else self.fn
+            self._traced = _npr_promoting(self.fn, self.dtype_policy == "preserve")
         return self._traced
 
     def traced_fn0(self):
         """traced_fn of the 0-d variant (variant0), made on the first call that takes it."""
         if self._traced0 is None:
             made = self.variant0.make()
-            self._traced0 = _npr_promoting(made) if self.dtype_policy == "preserve" else made
+            self._traced0 = _npr_promoting(made, self.dtype_policy == "preserve")
         return self._traced0
 
     def __get__(self, obj, objtype=None):

@@ -22,6 +22,7 @@ from .compat import _npr_traced
 from .core import _npr_above, _npr_refusal, npr_load, NprUnsupported
 from .np_linalg import npr_np_dot
 from .np_reductions import _npr_np_moment_dtypes
+from .wrapping import _npr_wrap_abs, _npr_wrap_mul, _npr_wrap_pow
 
 
 def _npr_same_off(a, b):
@@ -167,7 +168,7 @@ class NprMasked:
         return self
 
     def __abs__(self):
-        return self._same(abs(self.data))
+        return self._same(_npr_wrap_abs(self.data))  # (a signed INT_MIN stays one: wrapping.py)
 
     def __invert__(self):
         return self._same(~self.data)
@@ -188,7 +189,8 @@ def _npr_masked_binop(op):
 
 for _npr_name in ('add', 'sub', 'mul', 'truediv', 'floordiv', 'mod', 'pow', 'and', 'or', 'xor',
                   'lshift', 'rshift'):
-    _npr_f, _npr_r = _npr_masked_binop(getattr(_npr_operator, _npr_name if _npr_name not in ('and', 'or') else _npr_name + '_'))
+    _npr_f, _npr_r = _npr_masked_binop({'mul': _npr_wrap_mul, 'pow': _npr_wrap_pow}.get(_npr_name) or  # (wrapping.py)
+                                       getattr(_npr_operator, _npr_name if _npr_name not in ('and', 'or') else _npr_name + '_'))
     setattr(NprMasked, f"__{_npr_name}__", _npr_f)
     setattr(NprMasked, f"__r{_npr_name}__", _npr_r)
 for _npr_name in ('lt', 'le', 'gt', 'ge', 'eq', 'ne'):

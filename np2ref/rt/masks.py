@@ -14,7 +14,7 @@ from .core import _npr_above, npr_load, NprError, NprUnsupported
 from .index import _npr_Idx
 from .inplace import npr_ufunc_at
 from .masked import NprMasked
-from .promotion import _NPR_IOPS
+from .wrapping import _NPR_IOPS
 from .stores import npr_at
 from .views import _npr_overlap, npr_get
 from .windows_more import _npr_selected_guard, _npr_shape_of

@@ -17,6 +17,7 @@ from .np_ufuncs import (
     npr_np_add, npr_np_divide, npr_np_logical_and, npr_np_logical_or, npr_np_maximum,
     npr_np_minimum, npr_np_multiply, npr_np_subtract)
 from .pymath import _npr_math_check
+from .wrapping import _npr_to_signed, _npr_to_unsigned, _npr_unsigned_of
 
 
 # ---------------------------------------------------------------- linear algebra
@@ -37,9 +38,12 @@ def _npr_np_dot_like(jf, name, narr=2, weak=False, pet=True):
         dt = np.result_type(*[pick(a) for a in ops])
         cdt = np.dtype(np.int64) if dt == np.bool_ else dt
         conv = [_npr_np_asarray(a, cdt) for a in ops]
+        wdt = _npr_unsigned_of(cdt)  # a signed product on its unsigned bits (wrapping.py)
+        conv = conv if wdt is None else [_npr_to_unsigned(a, cdt) for a in conv]
         if pet and cdt.kind in "iu":
-            kwargs.setdefault("preferred_element_type", cdt)
+            kwargs.setdefault("preferred_element_type", cdt if wdt is None else conv[0].dtype)
         r = jnp.asarray(jf(*head, *conv, *tail, **kwargs))
+        r = r if wdt is None else _npr_to_signed(r, cdt)
         return (r != 0) if dt == np.bool_ else r.astype(dt)
 
     f.__name__ = f.__qualname__ = "npr_np_" + name

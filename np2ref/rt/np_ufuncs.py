@@ -8,6 +8,7 @@ from .np_dtypes import (
     _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_rdt)
 from .promotion import _npr_half_power, _npr_int_out_of_range
 from .stores import _npr_check_int_power, _npr_divmod
+from .wrapping import _npr_wrap_abs, _npr_wrap_mul, _npr_wrap_pow, _npr_wrap_square
 
 
 # ---------------------------------------------------------------- ufuncs
@@ -91,7 +92,7 @@ def _npr_np_reciprocal(x):
 
 npr_np_add = _npr_np_ufunc(np.add, jnp.add)
 npr_np_subtract = _npr_np_ufunc(np.subtract, jnp.subtract)
-npr_np_multiply = _npr_np_ufunc(np.multiply, jnp.multiply)
+npr_np_multiply = _npr_np_ufunc(np.multiply, jnp.multiply, _npr_wrap_mul)  # (signed: wrapping.py)
 npr_np_divide = _npr_np_ufunc(np.divide, jnp.true_divide)
 npr_np_true_divide = npr_np_divide
 npr_np_floor_divide = _npr_np_ufunc(np.floor_divide, None, lambda x, y: _npr_divmod(True)(x, y))
@@ -100,7 +101,7 @@ npr_np_remainder = npr_np_mod
 npr_np_fmod = _npr_np_ufunc(np.fmod, jnp.fmod)
 npr_np_divmod = _npr_np_ufunc(np.divmod, None, lambda x, y: (_npr_divmod(True)(x, y), _npr_divmod(False)(x, y)))
 def _npr_np_power(a, b):
-    r = _npr_half_power(a, b, jnp.power(a, b), ufunc=True)  # NumPy's square root for 0.5
+    r = _npr_half_power(a, b, _npr_wrap_pow(a, b, jnp.power), ufunc=True)  # NumPy's square root for 0.5
     _npr_check_int_power(r.dtype, b)  # NumPy's ValueError for an integer to a negative power
     return r
 
@@ -110,9 +111,9 @@ npr_np_pow = npr_np_power
 npr_np_float_power = _npr_np_ufunc(np.float_power, jnp.power)
 npr_np_negative = _npr_np_ufunc(np.negative, jnp.negative)
 npr_np_positive = _npr_np_ufunc(np.positive, jnp.positive)
-npr_np_square = _npr_np_ufunc(np.square, jnp.square)
+npr_np_square = _npr_np_ufunc(np.square, jnp.square, _npr_wrap_square)
 npr_np_reciprocal = _npr_np_ufunc(np.reciprocal, None, _npr_np_reciprocal)
-npr_np_absolute = _npr_np_ufunc(np.absolute, jnp.absolute)
+npr_np_absolute = _npr_np_ufunc(np.absolute, jnp.absolute, lambda x: _npr_wrap_abs(x, jnp.absolute))
 npr_np_abs = npr_np_absolute
 npr_np_fabs = _npr_np_ufunc(np.fabs, jnp.fabs)
 npr_np_sign = _npr_np_ufunc(np.sign, jnp.sign, lambda x: jnp.where(x == 0, jnp.zeros_like(x), jnp.sign(x)))

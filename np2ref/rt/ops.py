@@ -10,10 +10,10 @@ from .compat import _npr_traced
 from .core import npr_load, NprUnsupported
 from .np_dtypes import _npr_np_array0_made, _npr_np_asarray, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
 from .promotion import (
-    _NPR_BINOPS, _NPR_CMPS, _npr_half_power, _npr_int_out_of_range, _NPR_IOPS, _npr_numpy_operands,
-    _npr_numpy_special, _npr_seq_operands)
+    _npr_half_power, _npr_int_out_of_range, _npr_numpy_operands, _npr_numpy_special, _npr_seq_operands)
 from .stores import _npr_check_int_power, _npr_divmod, npr_at
 from .views import _npr_is_ref, npr_own
+from .wrapping import _NPR_BINOPS, _NPR_CMPS, _NPR_IOPS, _npr_wrap_pow
 
 
 def npr_floordiv(a, b):
@@ -48,7 +48,7 @@ def npr_pow(a, b):
     _npr_check_int_range("**", a, b)
     if not _npr_traced(b):  # before jax.numpy's own TypeError for a negative literal power
         _npr_check_int_power(jnp.result_type(a, b), b)
-    r = _npr_half_power(a, b, a ** b)
+    r = _npr_half_power(a, b, _npr_wrap_pow(a, b))  # (a signed integer power: wrapping.py)
     _npr_check_int_power(r.dtype, b)
     return r
 

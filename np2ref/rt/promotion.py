@@ -8,8 +8,11 @@ of each converted function (NprFunction.traced_fn), compiled once from that same
 `ast`, whose operators (`a + b`, `-a`, `a < b`, `s += y` on a name; not between two literals)
 go through _npr_binop & co.: between such a pair the operands are first cast to NumPy's result
 dtype; otherwise the operator is applied to the operands as they are, so a program without
-such a pair traces to the same jaxpr (all 46 corpus programs do). Python scalars are weak in
-both libraries and never need it; NumPy scalars (`np.float32(2)`) are strong in both (NEP 50).
+such a pair traces to the same jaxpr (all 46 corpus programs do), but for a product, power or
+`abs()` of signed integer arrays, made on their unsigned bits (wrapping.py, whose operator
+tables these are). Python scalars are weak in both libraries and never need it; NumPy scalars
+(`np.float32(2)`) are strong in both (NEP 50). Under dtype_policy="float32" the variant's
+operators promote as jax.numpy does (wrapping._npr_plain_binop), wrapping too.
 """
 
 import ast as _npr_ast
@@ -19,12 +22,13 @@ import types as _npr_types
 import jax
 import jax.numpy as jnp
 import numpy as np
-import operator as _npr_operator
 
 from .casts import _npr_check_weak_int, _npr_weak, _npr_weak_int
 from .compat import _npr_traced
 from .core import _npr_state, npr_load, NprUnsupported
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype
+from .wrapping import (
+    _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS, _npr_plain_binop, _npr_plain_ibinop, _npr_wrap_abs)
 
 
 def _npr_promote_table():
@@ -197,22 +201,32 @@ def _npr_unary(op, v):
     return _npr_mark_either(out) if _npr_state.get("either") and _npr_either_kind(v) else out
 
 
+def _npr_abs(f, v):
+    """`abs(v)`, f what the name `abs` holds: a signed integer array's wraps (wrapping.py)."""
+    return _npr_wrap_abs(v) if f is abs else f(v)
+
+
 def _npr_new(out, v):
     """A method NumPy answers with a new array (`a.flatten()`): a copy where jnp hands back `v`."""
     return jax.numpy.array(out, copy=True) if out is v and isinstance(v, jax.Array) else out
 
 
-def _npr_chain(first, *rest):
-    """A chained comparison `a < b <= c`: rest alternates operators and functions giving the
-    next operand, each evaluated only when the comparisons before it held (Python's rule)."""
-    left, result = first, True
-    for k in range(0, len(rest), 2):
-        right = rest[k + 1]()
-        result = _npr_binop(rest[k], left, right)
-        if not result:
-            return result
-        left = right
-    return result
+def _npr_chain_of(binop):
+    def chain(first, *rest):
+        """A chained comparison `a < b <= c`: rest alternates operators and functions giving the
+        next operand, each evaluated only when the comparisons before it held (Python's rule)."""
+        left, result = first, True
+        for k in range(0, len(rest), 2):
+            right = rest[k + 1]()
+            result = binop(rest[k], left, right)
+            if not result:
+                return result
+            left = right
+        return result
+    return chain
+
+
+_npr_chain = _npr_chain_of(_npr_binop)
 
 
 # ------------------------------------------------------------- the promoting variant of a function
@@ -223,7 +237,7 @@ _NPR_AST_OPS = {
     _npr_ast.MatMult: "@", _npr_ast.Eq: "==", _npr_ast.NotEq: "!=", _npr_ast.Lt: "<",
     _npr_ast.LtE: "<=", _npr_ast.Gt: ">", _npr_ast.GtE: ">=",
 }
-_NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain", "_npr_unary", "_npr_new")
+_NPR_PROMOTE_HELPERS = ("_npr_binop", "_npr_ibinop", "_npr_chain", "_npr_unary", "_npr_new", "_npr_abs")
 
 
 def _npr_literal(node, floats_only=False):
@@ -247,6 +261,9 @@ class _NprPromoting(_npr_ast.NodeTransformer):
         if isinstance(node.func, _npr_ast.Name):
             self.called.add(node.func.id)
         node = self.generic_visit(node)
+        if isinstance(node.func, _npr_ast.Name) and node.func.id == "abs" and len(node.args) == 1 \
+                and not node.keywords:  # `abs(x * x)`: the builtin named, whatever `abs` is bound to
+            return self._call("_npr_abs", node, node.func, node.args[0])
         if isinstance(node.func, _npr_ast.Attribute) and node.func.attr == "flatten" \
                 and isinstance(node.func.value, _npr_ast.Name):  # `a.flatten()` of a 1-D `a`: a copy
             return self._call("_npr_new", node, node, _npr_ast.Name(node.func.value.id, _npr_ast.Load()))
@@ -291,20 +308,23 @@ class _NprPromoting(_npr_ast.NodeTransformer):
         return _npr_ast.copy_location(_npr_ast.Assign([node.target], call), node)
 
 
-def _npr_promoting(fn):
+def _npr_promoting(fn, promote=True):
     """The variant of the converted function `fn` whose operators promote as NumPy does, or
     `fn` itself where its source cannot be read back (it then promotes as jax.numpy does).
-    Kept on `fn` (`_npr_variant`): it lives as long as the function does."""
+    Kept on `fn` (`_npr_variant`): it lives as long as the function does. `promote=False`
+    (dtype_policy="float32"): the operators promote as jax.numpy does, only their signed
+    products wrap (wrapping.py), kept as `_npr_variant_plain`."""
     if not isinstance(fn, _npr_types.FunctionType):
         return fn
-    found = fn.__dict__.get("_npr_variant")
+    key = "_npr_variant" if promote else "_npr_variant_plain"
+    found = fn.__dict__.get(key)
     if found is None:
         with _NPR_AST_LOCK:
             try:
-                found = _npr_build_promoting(fn)
+                found = _npr_build_promoting(fn, promote)
             except (OSError, SyntaxError, ValueError, TypeError):
                 found = fn
-        fn._npr_variant = found
+        setattr(fn, key, found)
     return found
 
 
@@ -335,7 +355,7 @@ def _npr_source_def(code, text=None):
     return None
 
 
-def _npr_build_promoting(fn):
+def _npr_build_promoting(fn, promote=True):
     code = fn.__code__
     if fn.__closure__ or code.co_flags & 0x20:  # closures, generators: left as they are
         return fn
@@ -365,8 +385,8 @@ def _npr_build_promoting(fn):
     outer_code = next(c for c in compiled.co_consts if isinstance(c, _npr_types.CodeType))
     make = _npr_types.FunctionType(outer_code, fn.__globals__)
     glob = fn.__globals__
-    variant = make(_npr_binop, _npr_ibinop, _npr_chain, _npr_unary, _npr_new,
-                   *[_npr_late_callee(glob, n) for n in callees])
+    helpers = (_npr_binop, _npr_ibinop, _npr_chain) if promote else _NPR_PLAIN_HELPERS
+    variant = make(*helpers, _npr_unary, _npr_new, _npr_abs, *[_npr_late_callee(glob, n, promote) for n in callees])
     variant.__defaults__, variant.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
     variant.__qualname__, variant.__module__ = fn.__qualname__, fn.__module__
     return variant
@@ -377,11 +397,14 @@ def _npr_promotable(value, filename):
     return isinstance(value, _npr_types.FunctionType) and value.__code__.co_filename == filename
 
 
-def _npr_late_callee(glob, name):
+def _npr_late_callee(glob, name, promote):
     def call(*args, **kwargs):
         f = glob[name]
-        return (_npr_promoting(f) if isinstance(f, _npr_types.FunctionType) else f)(*args, **kwargs)
+        return (_npr_promoting(f, promote) if isinstance(f, _npr_types.FunctionType) else f)(*args, **kwargs)
     return call
+
+
+_NPR_PLAIN_HELPERS = (_npr_plain_binop, _npr_plain_ibinop, _npr_chain_of(_npr_plain_binop))
 
 
 def _npr_carried_dtype(values):
@@ -424,24 +447,6 @@ def _npr_weak_value(v):
     return isinstance(v, jax.Array) and bool(jax.typeof(v).weak_type)
 
 
-_NPR_IOPS = {
-    "+": _npr_operator.iadd, "-": _npr_operator.isub, "*": _npr_operator.imul,
-    "/": _npr_operator.itruediv, "//": _npr_operator.ifloordiv, "%": _npr_operator.imod,
-    "**": _npr_operator.ipow, "&": _npr_operator.iand, "|": _npr_operator.ior,
-    "^": _npr_operator.ixor, "<<": _npr_operator.ilshift, ">>": _npr_operator.irshift,
-    "@": _npr_operator.imatmul,
-}
-
-
-_NPR_BINOPS = {
-    "+": _npr_operator.add, "-": _npr_operator.sub, "*": _npr_operator.mul,
-    "/": _npr_operator.truediv, "//": _npr_operator.floordiv, "%": _npr_operator.mod,
-    "**": _npr_operator.pow, "&": _npr_operator.and_, "|": _npr_operator.or_,
-    "^": _npr_operator.xor, "<<": _npr_operator.lshift, ">>": _npr_operator.rshift,
-    "@": _npr_operator.matmul,
-}
-
-
 def _npr_half_power(a, b, r, ufunc=False):
     """`r`, the power `a ** b`, or NumPy's own where they differ: a float32 / float64 power
     of an array to an exponent of one element that is 0.5 is the square root (`-inf ** 0.5`
@@ -458,16 +463,6 @@ def _npr_half_power(a, b, r, ufunc=False):
 
 
 _NPR_SQRT_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
-
-
-_NPR_CMPS = {
-    "==": _npr_operator.eq, "!=": _npr_operator.ne, "<": _npr_operator.lt,
-    "<=": _npr_operator.le, ">": _npr_operator.gt, ">=": _npr_operator.ge,
-}
-
-
-# the operators themselves (promotion.py's variants apply them once the operands are cast)
-_NPR_OPERATORS = {**_NPR_BINOPS, **_NPR_CMPS}
 
 
 def _npr_seq_operands(a, b):

@@ -26,7 +26,8 @@ import numpy as np
 from .compat import _npr_traced, _npr_weak_astype
 from .core import _npr_dt, _npr_py_like, _npr_state, npr_load, NprError
 from .ops import npr_divmod
-from .promotion import _npr_binop, _NPR_BINOPS
+from .promotion import _npr_binop
+from .wrapping import _NPR_BINOPS
 from .pymath import _npr_math_check
 from .stores import _npr_float_divmod
 

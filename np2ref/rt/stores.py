@@ -16,6 +16,7 @@ from .index import _npr_Idx
 from .lowering import _npr_LOWERING, _npr_remember
 from .store_order import _npr_after_other
 from .views import _npr_step, NprView
+from .wrapping import _npr_wrap_mul, _npr_wrap_pow, _npr_wrap_square
 
 
 # ---- stores: a[idx] = v and a[idx] op= v --------------------------------------------------
@@ -199,8 +200,9 @@ def _npr_divmod(div):
     return f
 
 
-_npr_JNP = dict(add=jnp.add, subtract=jnp.subtract, multiply=jnp.multiply, divide=jnp.true_divide,
-                floor_divide=_npr_divmod(True), remainder=_npr_divmod(False), power=jnp.power, bitwise_and=jnp.bitwise_and,
+_npr_JNP = dict(add=jnp.add, subtract=jnp.subtract, multiply=_npr_wrap_mul, divide=jnp.true_divide,
+                floor_divide=_npr_divmod(True), remainder=_npr_divmod(False),
+                power=lambda x, y: _npr_wrap_pow(x, y, jnp.power), bitwise_and=jnp.bitwise_and,
                 bitwise_or=jnp.bitwise_or, bitwise_xor=jnp.bitwise_xor, left_shift=jnp.left_shift,
                 right_shift=jnp.right_shift)
 
@@ -247,7 +249,7 @@ def _npr_aug(ix, dt, name, v, at=None):
     def f(cur):
         x = (cur if ix.mask is not None else at.get(cur, update=True)).astype(rt)
         if fast:
-            res = getattr(jnp, fast)(x)
+            res = _npr_wrap_square(x) if fast == 'square' else getattr(jnp, fast)(x)  # (wrapping.py)
         else:
             y = v.astype(rt) if isinstance(v, jax.Array) else np.asarray(v, dtype=rt)
             y = jnp.reshape(y, ()) if ix.mask is not None else y
