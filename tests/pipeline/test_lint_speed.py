@@ -13,6 +13,7 @@ import libcst as cst
 import pytest
 
 from conftest import ROOT
+from np2ref import batch
 from np2ref.analysis.nodes import _LAYOUT_KINDS as LAYOUT_KINDS, run_visitor
 
 FILES = ["corpus/floyd_warshall.py", "corpus/burgers1d.py", "examples/heat_equation.py", "np2ref/frontend/fence.py"]
@@ -104,14 +105,27 @@ def test_convert_in_parallel_writes_what_one_process_writes(tmp_path):
         shutil.copy(ROOT / "corpus" / name, src / name)
     (src / "refused.py").write_text("import numpy as np\n\n\ndef f(a):\n    b = a[::2]\n    np.add.at(b, [0, 0], 1.0)\n"
                                     "    return b.sum() + undefined_name\n")
+    (src / "padding.py").write_text("# a comment line, read and skipped by the analysis\n" * 800)  # (a pool's worth)
+    assert batch.workers(2, [p.stat().st_size for p in src.iterdir()]) == 2
     one = _convert("src", "out1", 1, "1", tmp_path)
     two = _convert("src", "out2", 2, "2", tmp_path)
     assert one.returncode == two.returncode == 1  # refused.py is refused, the others are written
     assert one.stderr.replace("out1", "out2") == two.stderr and "NPR" in one.stderr
     written = sorted(p.name for p in (tmp_path / "out1").iterdir())
-    assert written == sorted(p.name for p in (tmp_path / "out2").iterdir()) == ["burgers1d.py", "floyd_warshall.py"]
+    assert written == sorted(p.name for p in (tmp_path / "out2").iterdir()) == ["burgers1d.py", "floyd_warshall.py",
+                                                                               "padding.py"]
     for name in written:
         assert (tmp_path / "out1" / name).read_bytes() == (tmp_path / "out2" / name).read_bytes()
+
+
+def test_a_pool_only_for_a_workers_share_of_source_each():
+    share = batch.BYTES_PER_WORKER
+    assert batch.workers(2, [3_000, 3_000, 2_000]) == 1  # (three small files: one process, no pool)
+    assert batch.workers(2, [share, share - 1]) == 1
+    assert batch.workers(2, [share, share]) == 2
+    assert batch.workers(8, [share] * 3) == 3  # (never more workers than files or shares)
+    assert batch.workers(8, [10 * share]) == 1
+    assert batch.workers(1, [10 * share] * 4) == 1
 
 
 def test_the_runtime_names_read_by_pattern_are_those_python_parses():
