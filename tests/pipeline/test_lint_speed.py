@@ -85,6 +85,39 @@ def test_run_visitor_calls_what_libcst_calls_in_its_order(path, kind):
     assert ours.seen or kind is _Attributes
 
 
+def _made_per_call(tag: str, skip_calls: bool):
+    """A visitor class made anew by each call, as `class V` in a function body is."""
+    class V(cst.CSTVisitor):
+        def __init__(self):
+            self.seen = []
+
+        def visit_Name(self, node) -> None:
+            self.seen.append((tag, node.value))
+
+        def visit_Call(self, node) -> bool:
+            self.seen.append((tag, "call"))
+            return not skip_calls
+
+        def leave_Call(self, original_node) -> None:
+            self.seen.append((tag, "left call"))
+    return V
+
+
+@pytest.mark.parametrize("path", FILES[:2])
+def test_classes_made_per_call_share_a_plan_and_keep_libcsts_calls(path):
+    from np2ref.analysis.nodes import _Plan, tour
+
+    module = cst.parse_module((ROOT / path).read_text())
+    tour(module)
+    made = [_made_per_call(tag, skip) for tag, skip in (("a", False), ("b", True), ("c", False))]
+    assert len({id(kind) for kind in made}) == 3 and len({id(_Plan.of(kind)) for kind in made}) == 1
+    for kind in made:  # (the second and third find the first's plan and the tour's lists of its types)
+        ours, theirs = kind(), kind()
+        run_visitor(module, ours)
+        module.visit(theirs)
+        assert ours.seen == theirs.seen and ours.seen
+
+
 def _all(node):
     """Every node under node, layout included (libcst's own children)."""
     yield node
