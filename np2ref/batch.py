@@ -27,6 +27,7 @@ def check_file(path: str, use_cache: bool = True, jobs: int = 1) -> tuple[list[D
     """(every diagnostic of the file, its text or None when it cannot be read), analysed (a file
     the cache did not hold: its diagnostics are stored under the file's key when use_cache); a
     large module's independent parts in `jobs` processes at once (split.py)."""
+    command_process.next_file()
     sink = DiagnosticSink(path, "")
     text = read_text(path, sink)
     if text is None:
@@ -70,6 +71,7 @@ def convert_one(path: str, runtime_module: str, policy, options, use_cache: bool
     found = _converted_from_cache(path, entry) if entry is not None else None
     if found is not None:
         return found
+    command_process.next_file()
     done = _converted_in_parts(path, runtime_module, policy, options, sums, jobs) if jobs > 1 else None
     if done is None:
         command_process.ready()

@@ -13,6 +13,10 @@ is left as it is.
   (`register`) or a `__subclasshook__`: that is checked for every class before anything is
   swapped, and nothing is swapped if one has (tests/pipeline/test_command_process.py compares
   every pair of classes both ways).
+- **The collector between files**: a collection in the middle of a file walks its live trees too;
+  between files they are freed already, and what is left young is the last file's cyclic
+  garbage. So before each file after the first (`next_file()`) the young generation is
+  collected: a check of corpus/ spent 0.13 s in the collector instead of 0.29 s.
 - **The collector leaves the imported modules alone** (`gc.freeze()`, after the import, before
   the workers fork): their objects (libcst's, NumPy's, the translator's tables) are never garbage,
   yet every full collection walked them, and in a forked worker touched their pages, copying
@@ -26,6 +30,7 @@ import gc
 
 _on = False  # set by command(): this process is the `check`/`convert` command's
 _done = False
+_files = 0  # the files this process has started to analyse (a forked worker counts on from its parent's)
 
 
 def command() -> None:
@@ -47,6 +52,15 @@ def ready() -> None:
     _done = True
     plain_type_checks()
     gc.freeze()
+
+
+def next_file() -> None:
+    """A file is about to be analysed: in the command's process, the previous one's garbage
+    collected first (none before the first: a single file's run ends with os._exit)."""
+    global _files
+    if _on and _files:
+        gc.collect(0)
+    _files += 1
 
 
 class _PlainChecks(abc.ABCMeta):

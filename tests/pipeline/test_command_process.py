@@ -71,3 +71,12 @@ def test_check_and_convert_commands_print_and_write_what_the_library_does(tmp_pa
     assert written and written == sorted(p.name for p in (tmp_path / "cmd").iterdir())
     for name in written:
         assert (tmp_path / "lib" / name).read_bytes() == (tmp_path / "cmd" / name).read_bytes()
+
+
+def test_the_young_garbage_is_collected_between_files_in_the_command_only():
+    code = ("import gc; from np2ref import command_process as c\n"
+            "{on}\n"
+            "n = lambda: gc.get_stats()[0]['collections']\n"
+            "c.next_file(); first = n(); c.next_file(); c.next_file(); print(n() - first)")
+    assert _in_a_process(code.format(on="c.command()")) == "2"  # (none before the first file)
+    assert _in_a_process(code.format(on="")) == "0"
