@@ -110,6 +110,10 @@ def main(argv=None) -> None:
             print(f"{what:42} {wall:8.2f} {cpu:8.2f}", flush=True)
         if args.profile:
             sys.path.insert(0, str(ROOT))
+            from np2ref import command_process
+
+            command_process.command()  # (as in the command's process: np2ref/command_process.py)
+            command_process.ready()
             from np2ref.pipeline import convert_source
             text = (tmp / "gen600.py").read_text()
             prof = cProfile.Profile()

@@ -6,6 +6,7 @@ change a single diagnostic or output line).
     PYTHONHASHSEED=0 PYTHONPATH=$PWD python benchmarks/output_snapshot.py /tmp/after
     diff -r /tmp/before /tmp/after
     python benchmarks/output_snapshot.py /tmp/after generated/ corpus/   # only the names holding these
+    python benchmarks/output_snapshot.py --command /tmp/after   # in the process the check/convert commands run
 
 Per input: the converted module (`code`), the same importing the standalone runtime, the rendered
 diagnostics, the loop notes and host calls' lines, and for the goldens (whose input ends at `# output`) the body and the conversion of
@@ -60,7 +61,13 @@ def snapshot(name: str, text: str) -> str:
 
 
 def main(argv=None) -> None:
-    argv = argv or sys.argv[1:]
+    argv = list(argv or sys.argv[1:])
+    if argv[0] == "--command":  # (what np2ref/command_process.py changes in the commands' process)
+        from np2ref import command_process
+
+        command_process.command()
+        command_process.ready()
+        argv = argv[1:]
     out = Path(argv[0])
     for name, text in inputs():
         if len(argv) > 1 and not any(text_ in name for text_ in argv[1:]):  # (only the names holding these)

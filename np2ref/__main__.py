@@ -13,8 +13,11 @@ import sys
 
 
 def run() -> None:
+    from np2ref import command_process
     from np2ref.cli import main
 
+    if sys.argv[1:2] in (["check"], ["convert"]):
+        command_process.command()  # (the command's own process: np2ref/command_process.py)
     code = main()
     if sys.argv[1:2] not in (["check"], ["convert"]):
         sys.exit(code)

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import cache
+from . import cache, command_process
 from .diagnostics import Diagnostic, DiagnosticSink
 from .frontend.files import sibling_files
 from .frontend.source import read_text
@@ -27,6 +27,7 @@ def check_file(path: str, use_cache: bool = True, jobs: int = 1) -> tuple[list[D
     """(every diagnostic of the file, its text or None when it cannot be read), analysed (a file
     the cache did not hold: its diagnostics are stored under the file's key when use_cache); a
     large module's independent parts in `jobs` processes at once (split.py)."""
+    command_process.next_file()
     sink = DiagnosticSink(path, "")
     text = read_text(path, sink)
     if text is None:
@@ -36,6 +37,7 @@ def check_file(path: str, use_cache: bool = True, jobs: int = 1) -> tuple[list[D
     texts = split.parts(text, path, jobs)
     diagnostics = split.check_split(texts, path, jobs) if texts else None
     if diagnostics is None:
+        command_process.ready()
         from .pipeline import convert_source
 
         diagnostics = convert_source(text, path).diagnostics
@@ -69,8 +71,10 @@ def convert_one(path: str, runtime_module: str, policy, options, use_cache: bool
     found = _converted_from_cache(path, entry) if entry is not None else None
     if found is not None:
         return found
+    command_process.next_file()
     done = _converted_in_parts(path, runtime_module, policy, options, sums, jobs) if jobs > 1 else None
     if done is None:
+        command_process.ready()
         from .pipeline import convert_file
         from .rewrite.sum_reorder import sums_mode
 
@@ -157,20 +161,24 @@ def check_files(paths: list[str], jobs: int, use_cache: bool, on_file=None):
 
 
 def in_order(fn, paths: list[str], jobs: int, on_file=None) -> list:
-    """[fn(path) for path in paths], spread over `jobs` processes when there are several paths;
-    on_file(path) as each result is taken, in the order of the paths."""
-    if jobs > 1 and len(paths) > 1 and "jax" not in sys.modules:
+    """[fn(path) for path in paths], spread over at most `jobs` processes (workers()); on_file(path)
+    as each result is taken, in the order of the paths."""
+    sizes = [_size(path) for path in paths]
+    count = workers(jobs, sizes)
+    if count > 1 and "jax" not in sys.modules:
         # (fork: the workers start at once with np2ref imported; the CLI never imports JAX, and a
         # process that did, a test or a notebook calling cli.main, runs the files one by one:
         # forking JAX's threads can hang)
-        from . import pipeline  # noqa: F401  (imported once, before the fork, not once per worker)
+        command_process.ready()  # (np2ref imported once, before the fork, not once per worker)
 
         context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-        with concurrent.futures.ProcessPoolExecutor(min(jobs, len(paths)), mp_context=context) as pool:
-            futures = [pool.submit(fn, path) for path in paths]
+        with concurrent.futures.ProcessPoolExecutor(count, mp_context=context) as pool:
+            # the largest files first: the workers then end together, not one of them on a large
+            # file given last (results are taken in the order of the paths all the same)
+            futures = {i: pool.submit(fn, paths[i]) for i in sorted(range(len(paths)), key=lambda i: -sizes[i])}
             found = []
-            for path, future in zip(paths, futures):
-                found.append(future.result())
+            for i, path in enumerate(paths):
+                found.append(futures[i].result())
                 if on_file is not None:
                     on_file(path)
             return found
@@ -180,3 +188,22 @@ def in_order(fn, paths: list[str], jobs: int, on_file=None) -> list:
             on_file(path)
         found.append(fn(path))
     return found
+
+
+# Source bytes worth a worker process of their own: about 500 lines, whose analysis takes several
+# times what starting a forked worker, sending its results back and joining it costs (both grow
+# and shrink with the machine's speed alike). Fewer bytes than two shares: one process, no pool.
+BYTES_PER_WORKER = 20_000
+
+
+def workers(jobs: int, sizes: list[int]) -> int:
+    """How many processes to spread files of these sizes (bytes) over: at most `jobs`, one per file
+    at most, and one per BYTES_PER_WORKER of source at most (1: no pool at all)."""
+    return max(1, min(jobs, len(sizes), sum(sizes) // BYTES_PER_WORKER))
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0

@@ -244,8 +244,9 @@ def run_parts(cut: list[Part], filename: str, jobs: int, emit: tuple | None = No
     hang)."""
     if "jax" in sys.modules:
         return [run_part(p.text, filename, emit) for p in cut]
-    from . import pipeline  # noqa: F401
+    from . import command_process
 
+    command_process.ready()  # (np2ref imported once, before the fork)
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with concurrent.futures.ProcessPoolExecutor(min(jobs, len(cut)), mp_context=context) as pool:
         return list(pool.map(run_part, [p.text for p in cut], [filename] * len(cut), [emit] * len(cut)))

@@ -240,21 +240,28 @@ class _Plan:
     whether layout nodes (whitespace, commas, parentheses) can be skipped: no method of the
     visitor can see them."""
 
-    def __init__(self, kind: type):
-        self.generic = kind.on_visit is not cst.CSTVisitor.on_visit or kind.on_leave is not cst.CSTVisitor.on_leave
-        # (libcst's CSTVisitor defines a no-op visit_X, leave_X and visit_X_attr for every type:
-        # only the visitor's own methods count)
-        names = [n for c in kind.__mro__ if not c.__module__.startswith("libcst") for n in vars(c)
-                 if n.startswith(("visit_", "leave_"))]
-        self.own = frozenset(names)
+    def __init__(self, generic: bool, own: frozenset[str], layout_blind: bool):
+        self.generic = generic
+        self.own = own
         self.by_attribute = any(n.count("_") > 1 and n.split("_")[1][:1].isupper() and
-                                hasattr(cst, n.split("_")[1]) for n in names)  # visit_If_test
+                                hasattr(cst, n.split("_")[1]) for n in own)  # visit_If_test
         # (a visitor overriding on_visit/on_leave sees layout nodes, unless its class says
         # `layout_blind = True`: its on_visit/on_leave do nothing with them)
-        self.skip_layout = (not self.generic or getattr(kind, "layout_blind", False)) and not any(
-            n.split("_", 1)[1] in _LAYOUT_NAMES for n in names)
+        self.skip_layout = (not generic or layout_blind) and not any(
+            n.split("_", 1)[1] in _LAYOUT_NAMES for n in own)
         self._names: dict[type, tuple[str | None, str | None] | None] = {}
         self.wanted: dict[type, bool] = {}  # whether names_of(type) is not None
+
+    @staticmethod
+    def of(kind: type) -> "_Plan":
+        """A visitor class's plan, one per shape (on_visit/on_leave overridden, its own visit_/leave_
+        names: libcst's no-op defaults do not count, `layout_blind`): a class made by each call
+        (`class V` in a function) finds the plan and tours' type lists its def's first call made."""
+        generic = kind.on_visit is not cst.CSTVisitor.on_visit or kind.on_leave is not cst.CSTVisitor.on_leave
+        own = frozenset(n for c in kind.__mro__ if not c.__module__.startswith("libcst") for n in vars(c)
+                        if n.startswith(("visit_", "leave_")))
+        shape = (generic, own, bool(getattr(kind, "layout_blind", False)))
+        return _SHAPES.get(shape) or _SHAPES.setdefault(shape, _Plan(*shape))
 
     def names_of(self, kind: type) -> tuple[str | None, str | None] | None:
         """(visit_X, leave_X) of the visitor's own methods for node type X (None for one it has
@@ -296,7 +303,8 @@ def is_expression(kind: type) -> bool:
 
 
 _EXPRESSIONS: dict[type, bool] = {}
-_PLANS: dict[type, _Plan] = {}  # (module-level visitor classes; a class made per call is planned per call)
+_PLANS: dict[type, _Plan] = {}  # (module-level visitor classes; a class made per call finds its shape's)
+_SHAPES: dict[tuple, _Plan] = {}
 
 
 def run_visitor(tree: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
@@ -306,7 +314,7 @@ def run_visitor(tree: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     kind = type(visitor)
     plan = _PLANS.get(kind)
     if plan is None:
-        plan = _Plan(kind) if isinstance(visitor, cst.CSTVisitor) else None
+        plan = _Plan.of(kind) if isinstance(visitor, cst.CSTVisitor) else None
         if "<locals>" not in kind.__qualname__:  # (a class made per call would only fill the table)
             _PLANS[kind] = plan
     if plan is None or plan.by_attribute:
@@ -456,10 +464,8 @@ def _visit_toured(tour: _Tour, start: int, visitor, plan: "_Plan") -> None:
                 positions.append(p)
     else:
         lists = tour.wanted.get(plan)
-        if lists is None:  # (once per tour and visitor class: a tour holds ~30 types, a visitor wants a few)
-            lists = [where for kind, where in tour.by_type.items() if plan.names_of(kind) is not None]
-            if _PLANS.get(type(visitor)) is plan:  # (not a class made per call: its plan is made per call too)
-                tour.wanted[plan] = lists
+        if lists is None:  # (once per tour and plan: a tour holds ~30 types, a visitor wants a few)
+            lists = tour.wanted[plan] = [where for kind, where in tour.by_type.items() if plan.names_of(kind) is not None]
         runs = []
         for where in lists:
             lo = bisect.bisect_left(where, start)

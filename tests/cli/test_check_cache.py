@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from conftest import ROOT
+from np2ref import batch
 
 BAD = "import numpy as np\n\n\ndef f(a):\n    b = a[::2]\n    np.add.at(b, [0, 0], 1.0)\n    return b.sum() + undefined_name\n"
 GOOD = "import numpy as np\n\n\ndef g(u):\n    u[1:-1] += 0.5 * (u[2:] - u[:-2])\n    return u\n"
@@ -55,8 +56,10 @@ def test_an_edited_file_is_analysed_again(tmp_path):
 def test_files_in_parallel_report_in_the_order_of_one_process(tmp_path):
     src = tmp_path / "src"
     src.mkdir()
+    padding = "# a comment line of the module, read and skipped by the analysis\n" * 180  # (a worker's share)
     for k in range(4):
-        (src / f"m{k}.py").write_text(BAD.replace("def f", f"def f{k}") if k % 2 else GOOD)
+        (src / f"m{k}.py").write_text(padding + (BAD.replace("def f", f"def f{k}") if k % 2 else GOOD))
+    assert batch.workers(2, [p.stat().st_size for p in src.iterdir()]) == 2  # (a pool, not one process)
     one = _check("--jobs", "1", "src", cwd=tmp_path, cache=tmp_path / "c1", env={"NP2REF_NO_CACHE": "1"})
     two = _check("--jobs", "2", "src", cwd=tmp_path, cache=tmp_path / "c2")
     cached = _check("--jobs", "2", "src", cwd=tmp_path, cache=tmp_path / "c2")
