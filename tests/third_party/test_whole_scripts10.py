@@ -7,7 +7,8 @@ cloth with Gauss-Seidel constraints in float32, 1-D FEM assembled by np.add.at i
 Thomas solve, connected components by union-find and by label propagation, RKF45 with step
 rejection, an agent-based SIR with moving agents, a momentum portfolio backtest, Schelling's
 segregation model, ant colony optimisation of a TSP, a float32 particle swarm, Metropolis with
-thinning and a Gibbs sampler, a leaky integrate-and-fire network, and event-driven hard disks.
+thinning and a Gibbs sampler, a leaky integrate-and-fire network, event-driven hard disks, and
+tau-leaping with leap rejection beside an exact SSA.
 
 An entry's expected outcome is "same" or the code of an honest refusal (docs/scripts.md, "Tenth
 round", says why each stays refused)."""
@@ -35,6 +36,7 @@ CONVERT = {
     "rkf45_rejection": "same",
     "schelling_segregation": "same",
     "shallow_water_rusanov": "same",
+    "tau_leaping_network": "NPR030",
 }
 
 # "script:check" (a CHECKS key) -> the outcome of np2ref.compile on it
@@ -103,6 +105,10 @@ COMPILE = {
     "shallow_water_rusanov:solve#short": "same",
     "shallow_water_rusanov:rusanov": "same",
     "shallow_water_rusanov:step": "same",
+    "tau_leaping_network:tau_leap": "NPR030",
+    "tau_leaping_network:tau_leap#tight": "NPR030",
+    "tau_leaping_network:ssa": "same",
+    "tau_leaping_network:propensities": "same",
 }
 
 # Wrong answers left (not refusals): strict xfails, so a fix shows. One cause, minimised in
@@ -130,7 +136,7 @@ DEFAULT_COMPILE = {"potts_checkerboard:seeded_run", "agent_sir_moving:run", "sch
                    "components_unionfind:find", "components_unionfind:propagate", "rkf45_rejection:stages",
                    "fem1d_banded_thomas:thomas", "inventory_sS_events:reorder_points",
                    "ant_colony_tsp:deposit", "cloth_verlet_constraints:satisfy", "hard_disks_events:wall_times",
-                   "lif_network_spikes:isi_cv"}
+                   "lif_network_spikes:isi_cv", "tau_leaping_network:tau_leap"}
 
 SUITE = ScriptSuite("scripts10", CONVERT, COMPILE, left=LEFT, default_convert=DEFAULT_CONVERT,
                     default_compile=DEFAULT_COMPILE, float32_prints=FLOAT32_PRINTS)

@@ -26,7 +26,7 @@ def plan_attribute(node: cst.Attribute, ctx) -> None:
     ctx.m.not_expr.add(node.attr)
     if node not in ctx.inner and node not in ctx.m.skip_numpy:
         _check_numpy_name(ctx, node)
-    _check_flat(ctx, node)
+    _check_array_attribute(ctx, node)
     if node.attr.value in fx.METADATA_ATTRIBUTES and isinstance(node.value, cst.Name) \
             and ctx.is_ref(node.value.value):
         ctx.m.no_load.add(node.value)
@@ -40,13 +40,25 @@ def plan_flat_read(node, ctx) -> None:
         ctx.m.flat_reads.add(flat)
 
 
-def _check_flat(ctx, node: cst.Attribute) -> None:
+# Array methods whose NumPy function is refused for its data-dependent result shape, which
+# jax.Array's namesake would otherwise run (`x.compress([True, False, True])`: JAX's raw TypeError)
+_DATA_SHAPE_METHODS = frozenset({"compress"})
+
+
+def _check_array_attribute(ctx, node: cst.Attribute) -> None:
     """`.flat` other than indexed or iterated (`f = x.flat`, `return x.flat`): NumPy's flatiter,
-    a live iterator over the array's memory, which np2ref does not model (JAX has no `.flat`)."""
-    if node.attr.value == "flat" and node not in ctx.m.flat_reads and ctx.numpy_name(node) is None:
+    a live iterator over the array's memory, which np2ref does not model (JAX has no `.flat`);
+    `x.compress(c)`, refused as np.compress is."""
+    name = node.attr.value
+    if name != "flat" and name not in _DATA_SHAPE_METHODS or ctx.imports.qualify(node, frozenset(ctx.f.roots)):
+        return
+    if name == "flat" and node not in ctx.m.flat_reads:
         ctx.sink.report("NPR004", "`.flat` is translated only indexed (`x.flat[k]`) or iterated "
                         "(`for v in x.flat`): NumPy's flatiter object is not modelled", ctx.span(node),
                         hint="index it where it is read, or use x.ravel() / x.reshape(-1)")
+    elif name in _DATA_SHAPE_METHODS:
+        message, hint = not_in_table(f"numpy.{name}")
+        ctx.sink.report("NPR004", message.replace(f"`np.{name}`", f"`.{name}()`"), ctx.span(node), hint=hint)
 
 
 @plans(cst.Arg)
