@@ -36,7 +36,7 @@ CONVERT = {
     "rkf45_rejection": "same",
     "schelling_segregation": "same",
     "shallow_water_rusanov": "same",
-    "tau_leaping_network": "NPR030",
+    "tau_leaping_network": "same",
 }
 
 # "script:check" (a CHECKS key) -> the outcome of np2ref.compile on it
@@ -105,8 +105,8 @@ COMPILE = {
     "shallow_water_rusanov:solve#short": "same",
     "shallow_water_rusanov:rusanov": "same",
     "shallow_water_rusanov:step": "same",
-    "tau_leaping_network:tau_leap": "NPR030",
-    "tau_leaping_network:tau_leap#tight": "NPR030",
+    "tau_leaping_network:tau_leap": "same",
+    "tau_leaping_network:tau_leap#tight": "same",
     "tau_leaping_network:ssa": "same",
     "tau_leaping_network:propensities": "same",
 }
@@ -127,16 +127,16 @@ LEFT = {
 # order, docs/semantics.md "Floating point"): compared to 1e-6 relative.
 FLOAT32_PRINTS = {"cloth_verlet_constraints", "pso_swarm_float32"}
 
-# The default run keeps the wrong answers left, the refusals and a few quick checks (the two
-# fixes this round have their own tests: tests/aliases/test_rebound_int_params.py,
-# tests/rules/test_flat_reads.py); `-m long` runs every script both ways (portfolio_backtest's
+# The default run keeps the wrong answers left, the refusals, the refusal fixed this round
+# (tau_leaping_network's rejected leaps) and a few quick checks (the crashes fixed have their own
+# tests: tests/aliases/test_rebound_int_params.py, tests/rules/test_flat_reads.py); `-m long` runs every script both ways (portfolio_backtest's
 # `backtest#fast` and its convert run, hard_disks_events' convert run take 15-20 s each).
 DEFAULT_CONVERT = {"potts_checkerboard", "components_unionfind", "shallow_water_rusanov"}
 DEFAULT_COMPILE = {"potts_checkerboard:seeded_run", "agent_sir_moving:run", "schelling_segregation:simulate",
                    "components_unionfind:find", "components_unionfind:propagate", "rkf45_rejection:stages",
                    "fem1d_banded_thomas:thomas", "inventory_sS_events:reorder_points",
                    "ant_colony_tsp:deposit", "cloth_verlet_constraints:satisfy", "hard_disks_events:wall_times",
-                   "lif_network_spikes:isi_cv", "tau_leaping_network:tau_leap"}
+                   "lif_network_spikes:isi_cv", "tau_leaping_network:tau_leap#tight"}
 
 SUITE = ScriptSuite("scripts10", CONVERT, COMPILE, left=LEFT, default_convert=DEFAULT_CONVERT,
                     default_compile=DEFAULT_COMPILE, float32_prints=FLOAT32_PRINTS)

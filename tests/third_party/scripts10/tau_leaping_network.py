@@ -73,7 +73,7 @@ def ssa(x0, rates, t_end, seed, max_events=5000):
 
 CHECKS = {
     "tau_leap": lambda: (np.array([50, 20], dtype=np.int64), RATES.copy(), 2.0, 0.05, 1),
-    "tau_leap#tight": lambda: (np.array([5, 40], dtype=np.int64), RATES * 4.0, 1.0, 0.5, 2, 300),
+    "tau_leap#tight": lambda: (np.array([100, 40], dtype=np.int64), RATES.copy(), 5.0, 0.3, 2, 300),
     "ssa": lambda: (np.array([30, 10], dtype=np.int64), RATES.copy(), 0.5, 3),
     "propensities": lambda: (np.array([10, 3], dtype=np.int64), RATES.copy(), np.zeros(3)),
 }
@@ -81,7 +81,7 @@ CHECKS = {
 if __name__ == "__main__":
     x0 = np.array([100, 40], dtype=np.int64)
     for seed in (1, 2):
-        times, traj, n, rejected = tau_leap(x0, RATES, 5.0, 0.1, seed)
+        times, traj, n, rejected = tau_leap(x0, RATES, 5.0, 0.3, seed)
         print("seed", seed, "leaps", n, "rejected", rejected, "t", repr(times[n - 1]), traj[n - 1], traj.dtype)
         print("  max prey", traj[:n, 0].max(), "min predators", traj[:n, 1].min())
     finals = np.array([ssa(x0, RATES, 1.0, s)[0] for s in range(4)])
