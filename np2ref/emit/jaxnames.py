@@ -18,6 +18,7 @@ IMPORTS = ("import jax", "import jax.numpy as jnp", "import numpy as np")
 # Runtime helpers by role (names are fixed by np2ref.rt).
 STORE_PROXY = "npr_at"
 LOAD = "npr_load"
+FLAT = "npr_flat"
 OWN = "npr_own"
 SHARE = "npr_share"
 INT = "npr_int"

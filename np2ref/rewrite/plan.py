@@ -55,6 +55,7 @@ class Marks:
                         "with]}: loaded through `npr_apart`", dict)
     # -- names (rules/names.py) -----------------------------------------------------------------
     skip_numpy: AbstractSet[Expr] = _field("names", "NumPy function nodes a rule emits itself: not mapped to their jnp spelling")
+    flat_reads: AbstractSet[cst.Attribute] = _field("names", "`x.flat` indexed or iterated (`x.flat[k]`, `for v in x.flat`): `npr_flat(x)`, the flattened copy those read")
     inner: AbstractSet[Expr] = _field("names", "`np` in `np.zeros`: part of a dotted name, rewritten whole", bookkeeping=True)
     not_expr: AbstractSet[cst.Name] = _field("names", "Names that are not expressions (attribute names, keywords, def names)",
                              bookkeeping=True)

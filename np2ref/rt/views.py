@@ -275,6 +275,12 @@ def npr_ravel(x):
     return _npr_derive(v, ('r', (v.size,)), v._d.reshape(-1))
 
 
+def npr_flat(x):
+    """NumPy's `x.flat` indexed or iterated (`x.flat[k]`, `for v in x.flat`): what those read, the
+    elements in C order, copied (a flatiter read copies; writes through `.flat` are NPR205)."""
+    return jnp.ravel(jnp.asarray(npr_load(x)))
+
+
 def _npr_range_array(e):
     """A range inside an index as NumPy reads it: the array of its ints."""
     return np.arange(e.start, e.stop, e.step) if type(e) is range else e

@@ -13,23 +13,9 @@ why each stays refused)."""
 
 from __future__ import annotations
 
-import contextlib
-import copy
-import functools
-import importlib.util
-import inspect
-import io
-import sys
-import warnings
-from pathlib import Path
-
 import pytest
 
-import np2ref
-from conftest import run_cli
-from test_whole_scripts6 import _code, _compare, _numpy, _run, same_text
-
-HERE = Path(__file__).resolve().parent / "scripts7"
+from whole_scripts import ScriptSuite
 
 # script -> the outcome of `np2ref convert` and a run of the converted file
 CONVERT = {
@@ -144,72 +130,15 @@ DEFAULT_COMPILE = {"kuramoto_sync:sweep", "gillespie_ssa:propensities", "bak_sne
                    "pagerank_dangling:pagerank", "pagerank_dangling:top", "pair_correlation_gr:gr_bincount",
                    "shallow_water2d_lw:simulate", "sph_neighbour_lists:simulate", "bisection_vectorised:bisect"}
 
-
-def _left(key):
-    marks = [pytest.mark.xfail(reason=LEFT[key], strict=True)] if key in LEFT else []
-    stem = key.split(":")[1] if key.startswith("convert:") else None
-    if stem not in DEFAULT_CONVERT if stem is not None else key not in DEFAULT_COMPILE:
-        marks.append(pytest.mark.long)
-    return pytest.param(key, marks=marks)
+SUITE = ScriptSuite("scripts7", CONVERT, COMPILE, left=LEFT, default_convert=DEFAULT_CONVERT,
+                    default_compile=DEFAULT_COMPILE)
 
 
-@functools.cache
-def script(stem: str):
-    """tests/third_party/scripts7/<stem>.py imported once (np2ref.compile reads its source)."""
-    name = f"np2ref_scripts7_{stem}"
-    spec = importlib.util.spec_from_file_location(name, HERE / f"{stem}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    with contextlib.redirect_stdout(io.StringIO()):
-        spec.loader.exec_module(module)
-    return module
+@pytest.mark.parametrize("key", SUITE.convert_params())
+def test_a_converted_script_prints_what_the_original_prints(key, tmp_path):
+    SUITE.check_convert(key, tmp_path)
 
 
-@functools.cache
-def compiled(stem: str, fn: str):
-    return np2ref.compile(getattr(script(stem), fn), host_below=0)
-
-
-@pytest.mark.parametrize("stem", [_left(f"convert:{s}") for s in sorted(CONVERT)])
-def test_a_converted_script_prints_what_the_original_prints(stem, tmp_path):
-    stem = stem.split(":")[1]
-    r = run_cli("convert", HERE / f"{stem}.py", "-o", tmp_path / f"{stem}_ref.py", cwd=tmp_path)
-    expect = CONVERT[stem]
-    if r.returncode:
-        assert expect in r.stdout + r.stderr and expect != "same", r.stdout + r.stderr
-        return
-    want = _run(HERE / f"{stem}.py")
-    try:
-        got = _run(tmp_path / f"{stem}_ref.py")
-    except Exception as exc:  # a refusal when the converted script runs: errors are data
-        if not _code(exc):
-            raise
-        assert _code(exc) == expect, exc
-        return
-    assert expect == "same" and want and same_text(got, want), (got, want)
-
-
-@pytest.mark.parametrize("key", [_left(k) for k in sorted(COMPILE)])
+@pytest.mark.parametrize("key", SUITE.compile_params())
 def test_a_compiled_function_gives_numpys_answer(key):
-    stem, check = key.split(":")
-    module = script(stem)
-    fn = getattr(module, check.split("#")[0])
-    inputs = module.CHECKS[check]()
-    args, kwargs = (inputs, {}) if isinstance(inputs, tuple) else ((), inputs)
-    a0, k0 = copy.deepcopy((args, kwargs))
-    a1, k1 = copy.deepcopy((args, kwargs))
-    with contextlib.redirect_stdout(io.StringIO()) as shown:
-        expected = fn(*a0, **k0)
-    try:
-        with contextlib.redirect_stdout(io.StringIO()) as printed, warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            got = compiled(stem, fn.__name__)(*a1, **k1)
-    except Exception as exc:
-        if not _code(exc):
-            raise
-        assert _code(exc) == COMPILE[key], exc
-        return
-    assert COMPILE[key] == "same", "translated where a refusal was expected"
-    sig = inspect.signature(fn)
-    _compare(fn, _numpy(expected), _numpy(got), sig.bind(*a0, **k0).arguments, sig.bind(*a1, **k1).arguments)
-    assert same_text(printed.getvalue(), shown.getvalue())
+    SUITE.check_compile(key)

@@ -110,7 +110,8 @@ def plan_if(node: cst.If, function_uses, facts, selected=None) -> BranchPlan | s
     stored = [n for n, s, _ in inside.items if s]
     outside_reads = {n for n in stored if read_outside(n, node, function_uses, inside_nodes, facts)}
     for name in dict.fromkeys(stored):
-        if name in facts.ref_names and not scalar_rebinds(node, name, facts) and not inside.aug_only.get(name) \
+        if name in facts.ref_names and not scalar_rebinds(node, name, facts, picks=True) \
+                and not inside.aug_only.get(name) \
                 and name in outside_reads:  # (a name that may hold a scalar is carried: npr_if refuses a Ref)
             return f"the written array `{name}` is rebound in a branch"
     # Carried: read after the `if` (or in a later iteration of a loop around it), or read inside

@@ -194,14 +194,22 @@ def data_dependent_changes(ctx, node, test, kind: str) -> None:
                         "(`out[k] = v`), or keep the list outside the compiled function")
 
 
-def scalar_rebinds(node: cst.CSTNode, name: str, facts) -> bool:
+def scalar_rebinds(node: cst.CSTNode, name: str, facts, picks: bool = False) -> bool:
     """Whether `name` may hold a scalar (`dt = dt0`, `dt *= 0.5`: facts.maybe_scalar) and every
     assignment to it inside `node` is arithmetic (`dt = t_end - t`): NumPy's 0-d result is a
     scalar, kept a value (npr_own(..., scalar=True)), so a loop or branch carries it. A binding
-    of another form (`s = b[k]`, made a Ref) keeps the name a written array rebound there."""
+    of another form (`s = b[k]`, made a Ref) keeps the name a written array rebound there.
+    `picks` (a branch): the builtin `min(...)`/`max(...)` counts too (`tau = min(tau * 1.2,
+    tau0)`, the value npr_own(..., scalar=True) keeps as it does outside the branch; one that
+    picks an array is a Ref, which npr_if refuses when traced)."""
     if name not in facts.maybe_scalar:
         return False
     ok = [True]
+
+    def arithmetic(value) -> bool:
+        return isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)) or picks and isinstance(
+            value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("min", "max") \
+            and value.func.value not in facts.roots
 
     class V(cst.CSTVisitor):
         def visit_Assign(self, assign: cst.Assign) -> None:
@@ -209,7 +217,7 @@ def scalar_rebinds(node: cst.CSTNode, name: str, facts) -> bool:
                 bound = [e.value for e in t.target.elements] if isinstance(t.target, (cst.Tuple, cst.List)) \
                     else [t.target]
                 if any(isinstance(b, cst.Name) and b.value == name for b in bound) and not (
-                        len(bound) == 1 and isinstance(assign.value, (cst.BinaryOperation, cst.UnaryOperation))):
+                        len(bound) == 1 and arithmetic(assign.value)):
                     ok[0] = False
 
         def visit_FunctionDef(self, fn) -> bool:

@@ -26,9 +26,39 @@ def plan_attribute(node: cst.Attribute, ctx) -> None:
     ctx.m.not_expr.add(node.attr)
     if node not in ctx.inner and node not in ctx.m.skip_numpy:
         _check_numpy_name(ctx, node)
+    _check_array_attribute(ctx, node)
     if node.attr.value in fx.METADATA_ATTRIBUTES and isinstance(node.value, cst.Name) \
             and ctx.is_ref(node.value.value):
         ctx.m.no_load.add(node.value)
+
+
+@plans(cst.Subscript, cst.For, order=0)
+def plan_flat_read(node, ctx) -> None:
+    """`x.flat[k]`, `for v in x.flat`: NumPy's flatiter read, the flattened array's elements."""
+    flat = node.value if isinstance(node, cst.Subscript) else node.iter
+    if isinstance(flat, cst.Attribute) and flat.attr.value == "flat" and ctx.numpy_name(flat) is None:
+        ctx.m.flat_reads.add(flat)
+
+
+# Array methods whose NumPy function is refused for its data-dependent result shape, which
+# jax.Array's namesake would otherwise run (`x.compress([True, False, True])`: JAX's raw TypeError)
+_DATA_SHAPE_METHODS = frozenset({"compress"})
+
+
+def _check_array_attribute(ctx, node: cst.Attribute) -> None:
+    """`.flat` other than indexed or iterated (`f = x.flat`, `return x.flat`): NumPy's flatiter,
+    a live iterator over the array's memory, which np2ref does not model (JAX has no `.flat`);
+    `x.compress(c)`, refused as np.compress is."""
+    name = node.attr.value
+    if name != "flat" and name not in _DATA_SHAPE_METHODS or ctx.imports.qualify(node, frozenset(ctx.f.roots)):
+        return
+    if name == "flat" and node not in ctx.m.flat_reads:
+        ctx.sink.report("NPR004", "`.flat` is translated only indexed (`x.flat[k]`) or iterated "
+                        "(`for v in x.flat`): NumPy's flatiter object is not modelled", ctx.span(node),
+                        hint="index it where it is read, or use x.ravel() / x.reshape(-1)")
+    elif name in _DATA_SHAPE_METHODS:
+        message, hint = not_in_table(f"numpy.{name}")
+        ctx.sink.report("NPR004", message.replace(f"`np.{name}`", f"`.{name}()`"), ctx.span(node), hint=hint)
 
 
 @plans(cst.Arg)
@@ -102,7 +132,7 @@ def emit_name(original: cst.Name, updated: cst.Name, ctx):
         return updated
     name = original.value
     if name in ctx.f.ref_names:
-        if name in ctx.f.maybe_scalar:
+        if name in ctx.f.maybe_scalar or _unwritten_param(ctx.f, name):
             return J.call(J.LOAD, updated)
         return J.load_all(updated)
     if original in ctx.m.inner:  # `np` in `np.zeros`: the attribute is rewritten whole
@@ -114,8 +144,18 @@ def emit_name(original: cst.Name, updated: cst.Name, ctx):
     return updated
 
 
+def _unwritten_param(facts, name: str) -> bool:
+    """A parameter whose own value is never written but that is rebound to one that may be a Ref
+    (`nxt = parent[i]; parent[i] = root; i = nxt`, union-find's path compression: `nxt` may be a
+    view of `parent`): until then it holds what the caller passed, a Python int too, which
+    `i[...]` cannot load (TypeError); npr_load passes it through and loads a Ref."""
+    return name in facts.params and f"param {name}" not in facts.mutated_roots
+
+
 @emits(cst.Attribute, order=20)
 def emit_attribute(original: cst.Attribute, updated: cst.Attribute, ctx):
+    if original in ctx.m.flat_reads:
+        return J.call(J.FLAT, updated.value)
     if original in ctx.m.inner or original in ctx.m.skip_numpy:
         return updated
     qual = ctx.imports.qualify_numpy(original, frozenset(ctx.f.roots))
