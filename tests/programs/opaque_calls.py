@@ -40,6 +40,10 @@ def take(n):
     return SOURCE.draw(n) * 2.0
 
 
+def take_scaled(u, n):
+    return SOURCE.draw(n) * u[0]
+
+
 def accumulate(sampler, n, k):
     total = np.zeros(n)
     for i in range(k):
