@@ -4,7 +4,10 @@ What: a local list every item of which is a Python number (its displays' items a
 values are Python scalars, rules/pyscalars.py) has its item reads (`hist[-1]`, `hist[i]`) taken
 for Python scalars of the items' kinds, and each appended value or display item that is not
 already noted (a literal, `float(...)`, `int(...)`) becomes `npr_pyreturn(v, kind)`, so the call
-returns the list's items as Python's floats and ints, as NumPy's program holds them.
+returns the list's items as Python's floats and ints, as NumPy's program holds them. An item
+that holds parameters' values (`hist = [dt]`, `hist.append(hist[-1] * n)`) is a Python number
+when the caller passes them: `npr_pyreturn(v, 'passed', dt, n)`, as a returned `dt * 2` is
+(rules/param_arithmetic.py); so is a returned read of one (`return hist[-1] * 2`, pyreturns.py).
 
 Why: traced, a Python float is a weakly typed float64; `hist[-1] * 2` is a new value no note
 reaches, which the call returned as np.float64 (fuzz_1a5f0e7c20), as it did `t2` appended after
@@ -38,15 +41,13 @@ def list_candidates(ctx) -> dict[str, tuple[list, list]]:
     """{name: (its display nodes, its appended values)} for each local list used only as the
     module docstring says; the items are classified by pyscalars' fixed point (settle)."""
     f = ctx.f
-    if any(isinstance(n, (cst.Lambda, cst.FunctionDef)) and n is not f.node for n in walk(f.node)):
-        return {}
     bindings: dict[str, list] = {}
     for target, value in f.bindings:
         if isinstance(target, cst.Name):
             bindings.setdefault(target.value, []).append((target, value))
     names = {n for n, bs in bindings.items() if n not in f.params and all(
         isinstance(v, cst.List) and all(type(e) is cst.Element for e in v.elements) for _, v in bs)}
-    if not names:
+    if not names or any(isinstance(n, (cst.Lambda, cst.FunctionDef)) and n is not f.node for n in walk(f.node)):
         return {}
     allowed = {id(t) for n in names for t, _ in bindings[n]}
     appended: dict[str, list] = {n: [] for n in names}
@@ -57,6 +58,12 @@ def list_candidates(ctx) -> dict[str, tuple[list, list]]:
             allowed.add(id(name_node))
     escaped = {n.value for n in walk(f.node) if isinstance(n, cst.Name) and n.value in names and id(n) not in allowed}
     return {n: ([v for _, v in bindings[n]], appended[n]) for n in names - escaped}
+
+
+def holds_names(candidates: dict, names) -> bool:
+    """Whether an item of a candidate list reads one of `names` (`hist = [dt]`, `hist.append(dt * 2)`)."""
+    return any(type(n) is cst.Name and n.value in names for displays, values in candidates.values()
+               for item in [*displays, *values] for n in walk(item))
 
 
 def _allowed_uses(node, names, ctx, appended, stored) -> list:
@@ -89,17 +96,19 @@ def _named(expr, names) -> bool:
     return isinstance(expr, cst.Name) and expr.value in names
 
 
-def settle(candidates: dict, classify, lists: dict) -> bool:
+def settle(candidates: dict, classify, lists: dict, held=frozenset()) -> bool:
     """One round of the fixed point (rules/pyscalars.py _scan): each candidate's items' Scalar,
     the join of what its display items and appended values are; a list with an item that is no
-    Python scalar, or holds a parameter's value, is dropped. Whether `lists` changed."""
+    Python scalar, or holds a value other than the `held` ones (parameters never rebound, draws:
+    a Python number when the caller passes one, which npr_pyreturn tells), is dropped. Whether
+    `lists` changed."""
     new = {}
     for name, (displays, values) in candidates.items():
         if name not in lists:
             continue
         items = [e.value for d in displays for e in d.elements] + values
         kinds = [classify(v) for v in items]
-        if any(k is None or k.passed for k in kinds):
+        if any(k is None or not k.passed <= held for k in kinds):
             continue
         out = lists[name].__class__((), False)
         for k in kinds:
@@ -120,10 +129,15 @@ def _noted(expr) -> bool:
 
 
 def _note(ctx, original, updated):
-    """`updated` in npr_pyreturn with the kind of `original`'s Python scalar, where not noted."""
+    """`updated` in npr_pyreturn with the kind of `original`'s Python scalar, where not noted; of
+    one that holds parameters' values (`hist = [dt]`), 'passed' and the parameters (a Python
+    number when the caller passed them), or of a draw's, 'passed' alone (its weak type tells)."""
     k = ctx.py_scalars.classify(original)
     if k is None or not k.kinds or _noted(original):
         return updated
+    if k.passed:
+        params = () if any(p not in ctx.f.params for p in k.passed) else sorted(k.passed)
+        return J.call(J.PYRETURN, updated, J.string("passed"), *map(cst.Name, params))
     return J.call(J.PYRETURN, updated, J.string(next(iter(k.kinds)) if len(k.kinds) == 1 else "any"))
 
 

@@ -352,7 +352,8 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
             excluded.update(n.value for n in nodes_of(node.target if kind is not cst.Lambda else node.params,
                                                       cst.Name))
     unpacked = _unpacked_kinds(ctx, f)  # `road, passed = step(...)`: step's Python int
-    calls = calls or bool(unpacked)
+    candidates = pylists.list_candidates(ctx)  # `hist = [dt]`: a Python float's list when dt is one
+    calls = calls or bool(unpacked) or pylists.holds_names(candidates, passed)
     if not calls and not looped and not branched:  # no float(), int(), round(), math.*, no binding
         # in a loop or branch: no Python scalar comes from array data
         return False
@@ -362,11 +363,10 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
             bindings.setdefault(target.value, []).append((target, value))
     # a parameter rebound to Python scalars (`lo = mid` in a bisection) starts as what the caller passed
     names.update({n: Scalar((), False) for n in bindings if n not in excluded})
-    candidates = pylists.list_candidates(ctx)
     lists.update({n: Scalar((), False) for n in candidates})
     classify = _Classifier(ctx, names, lists)
     for _ in range(64):
-        changed = pylists.settle(candidates, classify, lists)
+        changed = pylists.settle(candidates, classify, lists, passed | {DRAWN})
         new = {}
         for n in names:
             out = Scalar({INT, FLOAT}, True, passed={n}) if n in f.params else Scalar((), False)
