@@ -17,14 +17,18 @@ follow from the reads being Python scalars (npr_pyop).
 Which lists: a local bound only to list displays, in a function without nested functions or
 lambdas, used only by `.append(v)`, reads of one item, the read-only methods and builtins
 (`len`, `sum`, `min`, `max`, `sorted`, `pop`, `sort`, ...), NumPy functions, `for v in hist`, a
-return (alone or in a returned display), a truth test. Any other use (passed to a function,
-aliased, an item stored, `insert`, `extend`, `+=`) may put another kind of value in: such a list
-is left as it was (its items NumPy's where np2ref made them so).
+return (alone or in a returned display), a truth test, an argument of a module function whose
+parameter is used only in those ways, never appended to (`_keep(hist)`; one that returns it, only
+where the call's result is dropped). Any other use (passed to another function, aliased, an item
+stored, `insert`, `extend`, `+=`) may put another kind of value in: such a list is left as it was
+(its items NumPy's where np2ref made them so).
 
 Exact or not: values are unchanged; which of Python's and NumPy's scalar types an item has.
 """
 
 from __future__ import annotations
+
+import types
 
 import libcst as cst
 
@@ -49,15 +53,21 @@ def list_candidates(ctx) -> dict[str, tuple[list, list]]:
         isinstance(v, cst.List) and all(type(e) is cst.Element for e in v.elements) for _, v in bs)}
     if not names or any(isinstance(n, (cst.Lambda, cst.FunctionDef)) and n is not f.node for n in walk(f.node)):
         return {}
-    allowed = {id(t) for n in names for t, _ in bindings[n]}
     appended: dict[str, list] = {n: [] for n in names}
-    stored = {id(s) for n in walk(f.node) if isinstance(n, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del))
-              for s in target_subscripts(n.target)}  # (`hist[i] = v`, `hist[i] += v`, `del hist[i]`)
-    for node in walk(f.node):
-        for name_node in _allowed_uses(node, names, ctx, appended, stored):
-            allowed.add(id(name_node))
-    escaped = {n.value for n in walk(f.node) if isinstance(n, cst.Name) and n.value in names and id(n) not in allowed}
+    escaped = _escaped(f.node, names, ctx, appended, {id(t) for n in names for t, _ in bindings[n]})
     return {n: ([v for _, v in bindings[n]], appended[n]) for n in names - escaped}
+
+
+def _escaped(root, names, ctx, appended, allowed) -> set[str]:
+    """The `names` that `root` uses other than the module docstring allows (`allowed`: ids of
+    Name nodes allowed already)."""
+    stored = {id(s) for n in walk(root) if isinstance(n, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del))
+              for s in target_subscripts(n.target)}  # (`hist[i] = v`, `hist[i] += v`, `del hist[i]`)
+    discarded = {id(n.value) for n in walk(root) if type(n) is cst.Expr}  # calls whose result is dropped
+    for node in walk(root):
+        for name_node in _allowed_uses(node, names, ctx, appended, (stored, discarded)):
+            allowed.add(id(name_node))
+    return {n.value for n in walk(root) if isinstance(n, cst.Name) and n.value in names and id(n) not in allowed}
 
 
 def holds_names(candidates: dict, names) -> bool:
@@ -66,9 +76,11 @@ def holds_names(candidates: dict, names) -> bool:
                for item in [*displays, *values] for n in walk(item))
 
 
-def _allowed_uses(node, names, ctx, appended, stored) -> list:
+def _allowed_uses(node, names, ctx, appended, marks) -> list:
     """The Name nodes of candidate lists that `node` uses in an allowed way (appended values
-    recorded in `appended`)."""
+    recorded in `appended`; `marks`: the ids of stored subscripts and of calls whose result is
+    dropped)."""
+    stored, discarded = marks
     if isinstance(node, cst.Call):
         func, args = node.func, node.args
         if isinstance(func, cst.Attribute) and _named(func.value, names) and func.attr.value in _METHODS:
@@ -80,16 +92,51 @@ def _allowed_uses(node, names, ctx, appended, stored) -> list:
             return []
         reader = isinstance(func, cst.Name) and func.value in _READERS and func.value not in ctx.f.roots or \
             (ctx.imports.qualify_numpy(func, frozenset(ctx.f.roots)) or "").startswith("numpy.")
-        return [a.value for a in args if reader and _named(a.value, names) and a.keyword is None and not a.star]
+        if not reader:
+            return _passed_to_readers(node, names, ctx, id(node) in discarded)
+        return [a.value for a in args if _named(a.value, names) and a.keyword is None and not a.star]
     if isinstance(node, cst.Subscript) and _named(node.value, names) and id(node) not in stored:
         return [node.value]
     if isinstance(node, (cst.For, cst.If, cst.While)):
         value = node.iter if isinstance(node, cst.For) else node.test
         return [value] if _named(value, names) else []
     if isinstance(node, cst.Return) and node.value is not None:
-        values = node.value.elements if isinstance(node.value, (cst.Tuple, cst.List)) else [node]
-        return [v.value for v in values if _named(v.value, names)]
+        return [v for v in _returned(node) if _named(v, names)]
     return []
+
+
+def _returned(node: cst.Return) -> list:
+    values = node.value.elements if isinstance(node.value, (cst.Tuple, cst.List)) else [node]
+    return [v.value for v in values]
+
+
+def _passed_to_readers(call: cst.Call, names, ctx, dropped: bool) -> list:
+    """`_keep(hist)`: the candidate lists a call of a module function passes to parameters the
+    callee uses only as this module allows a candidate list to be used, appending nothing (and,
+    where it returns one, the call's result dropped): the callee puts nothing in them."""
+    functions, func = getattr(ctx, "facts", None), call.func
+    if not functions or type(func) is not cst.Name or func.value not in functions or func.value in ctx.f.roots \
+            or func.value in ctx.f.params or any(a.star for a in call.args):
+        return []
+    callee = functions[func.value]
+    params = callee.node.params
+    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+    named = set(positional) | {p.name.value for p in params.kwonly_params}
+    out = []
+    for i, a in enumerate(call.args):
+        param = a.keyword.value if a.keyword is not None else positional[i] if i < len(positional) else None
+        if _named(a.value, names) and param in named and _only_read(callee, param, ctx, dropped):
+            out.append(a.value)
+    return out
+
+
+def _only_read(callee, param, ctx, dropped: bool) -> bool:
+    inner = types.SimpleNamespace(f=callee, imports=ctx.imports)  # (no `facts`: one call deep)
+    appended = {param: []}
+    if _escaped(callee.node.body, {param}, inner, appended, set()) or appended[param]:
+        return False
+    return dropped or not any(_named(v, {param}) for n in walk(callee.node.body) if type(n) is cst.Return
+                              and n.value is not None for v in _returned(n))
 
 
 def _named(expr, names) -> bool:
