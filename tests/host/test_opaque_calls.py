@@ -59,6 +59,21 @@ def test_the_source_is_an_ordered_host_call_in_the_converted_program():
     assert "npr_opaque(SOURCE, 'draw', " in code and "@npr_jit" in code
 
 
+def test_no_call_after_a_failed_run_time_check():
+    """`v = u[k]` with k out of range raises after the program ran: the object's call staged after
+    it is not made (its counter and generator as NumPy's run leaves them)."""
+    P = programs()
+    c = compiled("level_after_read")
+    states = []
+    for call in (P.level_after_read, c):
+        P.SOURCE = P.Source(2)
+        call(np.arange(3.0), np.int64(1))  # (the first call fixes the result's type)
+        with pytest.raises(IndexError):
+            call(np.arange(3.0), np.int64(5))
+        states.append(_source_state(P.SOURCE))
+    assert states[0] == states[1]
+
+
 def test_a_sampler_passed_in_is_called_as_numpy_calls_it():
     fn, c = getattr(programs(), "accumulate"), compiled("accumulate")
     for _ in range(3):
