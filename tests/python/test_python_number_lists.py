@@ -70,6 +70,14 @@ def passed_by_name(U):
     return hist
 
 
+def kept_and_appended(U):
+    hist = [float(U[0])]
+    other = _keep(hist)  # the helper's result is the list itself: an append to it is one to hist
+    other.append(U[1])
+    hist.append(hist[-1] * 2)
+    return hist, other
+
+
 def _add(lst, x):
     lst.append(x[1])
 
@@ -88,7 +96,7 @@ def _kinds(v):
 
 
 @pytest.mark.parametrize("fn", [item_doubled, name_appended, loop_appended, item_computed, mixed_items, passed_on,
-                                passed_by_name, appended_by_helper])
+                                passed_by_name, appended_by_helper, kept_and_appended])
 def test_a_list_of_python_numbers_comes_back_as_python_numbers(fn):
     U0 = np.array([1.0, 2.0, 3.0])
     ref, got = U0.copy(), U0.copy()
