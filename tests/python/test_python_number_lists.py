@@ -78,6 +78,26 @@ def kept_and_appended(U):
     return hist, other
 
 
+def _count(lst, k=0):
+    n = len(lst)
+    for v in lst:
+        k += 1
+    return n
+
+
+def _mean(x):
+    return float(x.sum()) / x.shape[0]
+
+
+def counted(U):  # `n = helper(...)` of a helper returning a Python number: one in the caller too
+    hist = [float(U[0])]
+    n = _count(hist, k=2)
+    m = _mean(U)
+    hist.append(hist[-1] * n)
+    hist.append(m * 3)
+    return hist, n, m
+
+
 def _add(lst, x):
     lst.append(x[1])
 
@@ -96,7 +116,7 @@ def _kinds(v):
 
 
 @pytest.mark.parametrize("fn", [item_doubled, name_appended, loop_appended, item_computed, mixed_items, passed_on,
-                                passed_by_name, appended_by_helper, kept_and_appended])
+                                passed_by_name, appended_by_helper, kept_and_appended, counted])
 def test_a_list_of_python_numbers_comes_back_as_python_numbers(fn):
     U0 = np.array([1.0, 2.0, 3.0])
     ref, got = U0.copy(), U0.copy()

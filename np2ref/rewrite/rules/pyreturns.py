@@ -64,13 +64,19 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
 
 def note_kinds(ctx, original: cst.Return) -> None:
     """Note what this `return` of a tuple display gives item by item ('int', 'float' or None),
-    for callers that unpack it (`road, passed = step(...)`: pyscalars.callee_kinds)."""
+    for callers that unpack it (`road, passed = step(...)`: pyscalars.callee_kinds); of another
+    value, 'int' or 'float' where it is one (`n = count(hist)`), else None."""
     value = original.value
     kinds = None
     if isinstance(value, cst.Tuple) and _literal(value) and ctx.py_scalars.active:
-        kinds = tuple(k if isinstance(k := _python_kind(ctx, e.value), str) and k in ("int", "float") else None
-                      for e in value.elements)
+        kinds = tuple(_int_or_float(_python_kind(ctx, e.value)) for e in value.elements)
+    elif value is not None and not isinstance(value, cst.Tuple) and ctx.py_scalars.active:
+        kinds = _int_or_float(_python_kind(ctx, value))
     ctx.returned_kinds.setdefault(ctx.f.name, []).append(kinds)
+
+
+def _int_or_float(kind):
+    return kind if isinstance(kind, str) and kind in ("int", "float") else None
 
 
 def _literal(node) -> bool:

@@ -247,16 +247,19 @@ def _held_value(ctx, p: str) -> bool:
 
 
 def _unpacked_kinds(ctx, f) -> dict[int, str]:
-    """id(name) -> 'int' or 'float' for each name of `a, n = helper(...)` that a module function
-    rewritten before this one returns as a Python number there on every path (pyreturns.note_kinds)."""
+    """id(name) -> 'int' or 'float' for each name of `a, n = helper(...)` (or `n = helper(...)`)
+    that a module function rewritten before this one returns as a Python number there on every
+    path (pyreturns.note_kinds)."""
     found = {}
     for node in nodes_of(f.node, cst.Assign):
-        if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Tuple) \
-                or not isinstance(node.value, cst.Call) or not isinstance(node.value.func, cst.Name):
+        if len(node.targets) != 1 or not isinstance(node.value, cst.Call) or not isinstance(node.value.func, cst.Name):
             continue
-        kinds = callee_kinds(ctx, node.value.func.value)
-        elements = node.targets[0].target.elements
-        if kinds is not None and len(kinds) == len(elements):
+        kinds, target = callee_kinds(ctx, node.value.func.value), node.targets[0].target
+        if isinstance(kinds, str) and isinstance(target, cst.Name):  # `n = count(hist)`: one Python number
+            found[id(target)] = kinds
+            continue
+        elements = target.elements if isinstance(target, cst.Tuple) else None
+        if isinstance(kinds, tuple) and elements is not None and len(kinds) == len(elements):
             found.update((id(e.value), k) for e, k in zip(elements, kinds)
                          if k is not None and isinstance(e.value, cst.Name))
     return found
