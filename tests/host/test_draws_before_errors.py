@@ -152,3 +152,40 @@ def test_no_print_after_a_failed_run_time_check(capsys):
             fn(np.arange(3.0), np.zeros(2), np.int64(4))
         outs.append(capsys.readouterr().out)
     assert outs[0] == outs[1] == "before 0.0\n"
+
+
+def drawn_in_advance(x, n, rng, k):  # the loop's draws are made before it (rt/draws.py npr_draws)
+    for i in range(n):
+        prop = x + rng.normal(0.0, 0.1, size=x.shape)
+        u = rng.random()
+        x[...] = prop * u
+        x[0] += x[k + i]
+
+
+def drawn_in_advance_after(x, n, rng, k):  # the check fails before the loop: its draws are not made
+    x[1] = x[k]
+    for i in range(n):
+        prop = x + rng.normal(0.0, 0.1, size=x.shape)
+        u = rng.random()
+        x[...] = prop * u
+
+
+def _own_source(compiled, name):
+    return compiled.source.split(f"def {name}(")[1].split("\ndef ")[0]
+
+
+def test_draws_in_advance_after_a_failed_check_are_not_made():
+    args = lambda: (np.ones(4), 6, np.random.default_rng(1), np.int64(7))  # noqa: E731
+    compiled = np2ref.compile(drawn_in_advance_after, host_below=0)
+    assert "npr_draws(" in _own_source(compiled, "drawn_in_advance_after")
+    assert _raised(compiled, args()) == _raised(drawn_in_advance_after, args())
+
+
+@pytest.mark.xfail(strict=True, reason="a loop whose draws are made in advance (rules/loop_draws.py) draws every "
+                   "trip before it runs: a run-time check failing in trip j leaves the Generator past all n trips' "
+                   "draws, NumPy's after trip j's (open: pyfn10's report)")
+def test_draws_made_in_advance_before_a_check_that_fails_in_the_loop():
+    args = lambda: (np.ones(4), 6, np.random.default_rng(1), np.int64(1))  # noqa: E731
+    compiled = np2ref.compile(drawn_in_advance, host_below=0)
+    assert "npr_draws(" in _own_source(compiled, "drawn_in_advance")
+    assert _raised(compiled, args()) == _raised(drawn_in_advance, args())
