@@ -99,9 +99,9 @@ class Compiled:
                                           rebound=facts.rebound_params,
                                           changed=containers.changed_param_names(facts, result.functions))
         own = namespace[name]
-        self._entry = entry_type(own.fn, self.mutated, static_argnames, self.dtype_policy.name, bounds, lists=own.lists,
-                                 copied=own.copied, changed=own.changed, trace_budget=trace_budget, items=own.items,
-                                 rebound=own.rebound)
+        self._entry = entry_type(own.fn, self.mutated, static_argnames, self.dtype_policy.name, bounds,
+                                 python_scalars=name in result.plain, lists=own.lists, copied=own.copied,
+                                 changed=own.changed, trace_budget=trace_budget, items=own.items, rebound=own.rebound)
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
@@ -144,6 +144,7 @@ class Compiled:
         # the entry's flat jitted runs by argument types, for calls of jax.Arrays (and Python
         # floats) like one before (rt/fastpath.py); under verify=True, after the verified call
         self._fast = {} if verify else rt.npr_flat_runs(self._entry)
+        self._numpy_call = self._entry if name in result.plain else self._entry.call_numpy  # (no array work: as written)
         self._types, self._moved = rt.npr_arg_types, rt.npr_globals_moved
 
     @property
@@ -204,7 +205,7 @@ class Compiled:
         if self.verify and not self._verified:
             return self._verified_call(args, kwargs)
         try:  # self._call, inlined: one Python call less on a jitted or jax.Array call
-            out = self._entry.call_numpy(*args, **kwargs)
+            out = self._numpy_call(*args, **kwargs)
         except Exception as exc:
             refusal = self._refusal(exc, self._traced_scalars(args, kwargs))
             if refusal is None:

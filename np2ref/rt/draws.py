@@ -31,7 +31,7 @@ from .bounds import _npr_note_effect
 from .core import npr_load, NprError
 from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .host import (
-    _npr_eager_values, _npr_generator_now, _npr_host_operands, _npr_random_shape,
+    _npr_eager_values, _npr_generator_now, _npr_host_operands, _npr_random_shape, _npr_unless_failed,
     _NPR_RANDOM_STATEFUL, npr_py_draw, npr_random, NprMadeGenerator)
 from .loops import _npr_is_concrete
 from .refs import _npr_batched, _npr_differentiated
@@ -88,6 +88,8 @@ def npr_draws(rng, *sites):
 
     _npr_note_effect(None)  # (a loop's draws: NumPy's error while tracing its body made only some of them)
     shapes = [((trips,) + p.sample.shape, p.dtype) for p in planned]
+    # none made after a run-time check failed before the loop (host.py); one failing in the loop: not yet
+    run, sent = _npr_unless_failed(run, sent, lambda: tuple(np.zeros(s, dt) for s, dt in shapes))
     draws.batches = _npr_host_results(run, shapes, sent)
     draws.pytypes = [p.pytype for p in planned]
     return draws

@@ -7,7 +7,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .bounds import _npr_note_effect
+from .bounds import _npr_note_effect, npr_bounds_ok
 from .compat import _npr_eager, _npr_traced, _npr_weak_astype
 from .core import _npr_above, npr_load, npr_pyreturn, NprError
 from .host_words import _npr_note_callback, _npr_wide, NprWords
@@ -67,6 +67,7 @@ def npr_random(generator, method, *args, **kwargs):
         return np.asarray(host_call(received(values), getattr(_npr_generator_now(generator), method)), dtype=dtype)
 
     _npr_note_effect(run, operands)  # (NumPy's error while tracing: made then, bounds.py)
+    run, sent = _npr_unless_failed(run, sent, lambda: np.zeros(sample.shape, dtype))
     out = _npr_host_result(run, sample.shape, dtype, sent)
     # `rng.random()`, `rng.choice(5)`: NumPy's draw is a Python float or int, returned as one and
     # weakly typed meanwhile, as a Python number promotes (`x32 * rng.random()` is float32)
@@ -144,8 +145,23 @@ def _npr_host_effect(fn, args, kwargs, what):
         fn(*a, **k)
 
     _npr_note_effect(run, operands)  # (NumPy's error while tracing: made then, bounds.py)
+    run, sent = _npr_unless_failed(run, sent, lambda: None)
     _npr_note_callback()
     _npr_io_callback(run, None, *sent, ordered=True)
+
+
+def _npr_unless_failed(run, operands, skipped):
+    """(run, operands) for a host call made only while no run-time check of the call has failed:
+    NumPy raised at the failing statement and made no later draw, seeding or call, whose effect on
+    a generator's (an object's) state would outlive the call's error. With checks on, the check
+    record's flag goes first and a run not made returns skipped() (never seen: the call raises)."""
+    ok = npr_bounds_ok()
+    if ok is True or _npr_batched([ok]):
+        return run, list(operands)
+
+    def gated(flag, *values):
+        return run(*values) if flag else skipped()
+    return gated, [ok, *operands]
 
 
 def _npr_eager_values(leaves):

@@ -18,7 +18,7 @@ import numpy as np
 
 from .compat import _npr_traced
 from .core import _npr_state, npr_load, NprUnsupported
-from .host import _npr_host_operands
+from .host import _npr_host_operands, _npr_unless_failed
 from .host_words import _npr_note_callback
 from .np_dtypes import _npr_np_array0_made, _npr_np_kind0, _npr_np_open0, _npr_np_open0_refused, _npr_np_weak_kind
 from .views import NprView
@@ -142,6 +142,7 @@ def npr_print(show, *values):
         for i, a in zip(arrays, received(got)):
             held[i] = a if kinds[i] is np.ndarray else kinds[i](a[()])
         show(*jax.tree_util.tree_unflatten(tree, held))
+    host, sent = _npr_unless_failed(host, sent, lambda: None)  # (no print after a failed check)
     _npr_note_callback()
     jax.debug.callback(host, *sent, ordered=True)
 

@@ -181,6 +181,8 @@ class NprFunction(_NprCalls):
         the caller's own trace (jax.jit of a closure calling it), its values stay traced."""
         if not _npr_eager():
             return self.fn(*args, **kwargs)
+        if self.globals_source is not None:  # np2ref.compile's copied namespace takes the module's
+            self._globals_moved(args, kwargs)  # rebindings (`model.SOURCE = Source(5)`), as a jitted call does
         outer = _npr_state.get("setup")
         _npr_state["setup"] = True  # np.array's 0-d arrays are noted (np_creation._npr_np_array0)
         try:

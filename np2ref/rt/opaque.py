@@ -23,7 +23,7 @@ import jax
 
 from .compat import _npr_eager
 from .core import _npr_above, _npr_host_raising, _npr_state, npr_pyreturn, NprError, NprFirstCall
-from .host import _npr_callable_kind, _npr_host_result, npr_call
+from .host import _npr_callable_kind, _npr_host_result, _npr_unless_failed, npr_call
 from .loops import _npr_is_concrete
 from .views import _npr_is_ref
 
@@ -60,7 +60,8 @@ def npr_opaque(obj, method, *args, **kwargs):
             raise error
         return np.asarray(out, dtype=dtype)
 
-    out = _npr_host_result(run, shape, dtype, [])
+    run, sent = _npr_unless_failed(run, [], lambda: np.zeros(shape, dtype))  # (none after a failed check)
+    out = _npr_host_result(run, shape, dtype, sent)
     return npr_pyreturn(out, pytype) if pytype else out
 
 

@@ -189,9 +189,12 @@ def npr_value(tree):
     value reaches the compiled function's return, it is the caller's own array (jit.py)."""
     if isinstance(tree, (tuple, list)):
         items = [npr_value(x) for x in tree]
+        if all(a is b for a, b in zip(items, tree)):  # nothing loaded: the very list (a helper's
+            return tree  # `return lst`, appended to by the caller, is the caller's list in NumPy)
         return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)  # a namedtuple
     if isinstance(tree, dict):
-        return {k: npr_value(x) for k, x in tree.items()}
+        items = {k: npr_value(x) for k, x in tree.items()}
+        return tree if all(items[k] is x for k, x in tree.items()) else items
     value = npr_load(tree)
     if value is not tree and _npr_state.depth and isinstance(tree, (jax.Ref, NprView)):
         _npr_state.setdefault("loads", {})[id(value)] = (value, tree)  # (value kept: its id stays its own)

@@ -59,6 +59,21 @@ def test_the_source_is_an_ordered_host_call_in_the_converted_program():
     assert "npr_opaque(SOURCE, 'draw', " in code and "@npr_jit" in code
 
 
+def test_no_call_after_a_failed_run_time_check():
+    """`v = u[k]` with k out of range raises after the program ran: the object's call staged after
+    it is not made (its counter and generator as NumPy's run leaves them)."""
+    P = programs()
+    c = compiled("level_after_read")
+    states = []
+    for call in (P.level_after_read, c):
+        P.SOURCE = P.Source(2)
+        call(np.arange(3.0), np.int64(1))  # (the first call fixes the result's type)
+        with pytest.raises(IndexError):
+            call(np.arange(3.0), np.int64(5))
+        states.append(_source_state(P.SOURCE))
+    assert states[0] == states[1]
+
+
 def test_a_sampler_passed_in_is_called_as_numpy_calls_it():
     fn, c = getattr(programs(), "accumulate"), compiled("accumulate")
     for _ in range(3):
@@ -72,13 +87,31 @@ def test_a_result_that_changes_shape_is_a_coded_error():
     """The first call fixes the shape: a later call that returns another is NPR040, not a
     misshapen array."""
     P = programs()
-    c = np2ref.compile(P.take, host_below=0)
+    c = np2ref.compile(P.take_scaled, host_below=0)
     P.SOURCE = P.Source(1, grow=1)
-    first = c(2)  # NumPy's own call: 3 values
+    first = c(np.ones(2), 2)  # NumPy's own call: 3 values
     assert first.shape == (3,)
-    with pytest.raises(np2ref.rt.NprError) as info:
-        c(2)
-    assert info.value.code == "NPR040"
+    with pytest.raises((np2ref.rt.NprError, np2ref.Np2RefError)) as info:  # (the refusal's type: compile.py)
+        c(np.ones(2), 2)
+    error = info.value
+    assert (error.code if isinstance(error, np2ref.rt.NprError) else error.diagnostics[0].code) == "NPR040"
+
+
+def test_a_function_with_no_array_work_runs_as_written():
+    """`take(n)` is given no array and does no array work: it runs as written, each call, so a
+    result whose shape changes call by call is NumPy's (no first call fixes it), and the object
+    is the one the module holds now (the test rebinds SOURCE after compiling)."""
+    P = programs()
+    c = np2ref.compile(P.take, host_below=0)
+    for grow in (0, 1):
+        P.SOURCE = P.Source(1, grow=grow)
+        expected = [P.take(2) for _ in range(3)]
+        P.SOURCE = P.Source(1, grow=grow)
+        got = [c(2) for _ in range(3)]
+        assert P.SOURCE.calls == 3
+        for g, e in zip(got, expected):
+            assert type(g) is type(e)
+            assert_numpys_bits(g, e)
 
 
 def test_array_data_handed_to_an_object_is_refused():

@@ -40,6 +40,15 @@ def take(n):
     return SOURCE.draw(n) * 2.0
 
 
+def take_scaled(u, n):
+    return SOURCE.draw(n) * u[0]
+
+
+def level_after_read(u, k):
+    v = u[k]  # an index checked when the program runs: no call of the object after it fails
+    return v * SOURCE.level()
+
+
 def accumulate(sampler, n, k):
     total = np.zeros(n)
     for i in range(k):

@@ -100,11 +100,20 @@ CASES = [(doubled, lambda: (X32.copy(), 0.5)), (doubled, lambda: (X32.copy(), np
          (iterated, lambda: (np.zeros(2), [0.5, 2]))]
 
 
-_LEFT = pytest.mark.xfail(strict=True, reason="a local list holding a Python-float parameter (`hist = [dt]`, "
-                          "`hist.append(dt)`): its items come back as NumPy's float64 (the value is right); "
-                          "rules/pylists.py types lists of displays and appended values it proves Python numbers, "
-                          "not a parameter's (fuzz8's rules/scalar_lists.py did: left out at the merge)")
-CASES = [pytest.param(fn, args, marks=_LEFT) if fn in (read_back, product) else (fn, args) for fn, args in CASES]
+def listed(u, dt, n):  # parameters' values in a returned list, one of them an int's arithmetic
+    hist = [dt, n]
+    hist.append(hist[0] * n)
+    hist.append(n * 3)
+    u[0] = hist[2]
+    return hist, hist[-1] - 1
+
+
+# a local list holding a parameter's value (`hist = [dt]`, `hist.append(dt)`): a Python float when the
+# caller passes one, NumPy's scalar when it passes that (npr_pyreturn(..., 'passed', dt): rules/pylists.py)
+CASES += [(read_back, lambda: (X32.copy(), np.float64(0.5))), (read_back, lambda: (X32.copy(), 3)),
+          (product, lambda: (np.zeros(2), np.float32(0.1))), (product, lambda: (np.zeros(2, np.int32), 3)),
+          (listed, lambda: (np.zeros(2), 0.5, 3)), (listed, lambda: (np.zeros(2), np.float64(0.5), 3)),
+          (listed, lambda: (np.zeros(2, np.float32), 0.5, np.int64(3))), (listed, lambda: (X32.copy(), 2, 3))]
 
 
 @pytest.mark.parametrize("fn, args", CASES, ids=lambda c: getattr(c, "__name__", None))

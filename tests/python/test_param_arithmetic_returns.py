@@ -3,7 +3,8 @@ a Python float when the caller passes one. fuzz8's first fix wrapped every retur
 arithmetic in npr_pyreturn, arrays' too (`return a // b`), and converted functions with no array
 work at all; it was reverted. Now only arithmetic of parameters used as numbers, in a function
 whose array work is on another parameter, is wrapped; a function with no array work is left as
-written by convert (np2ref.compile still jits it: a strict xfail below, _PLAIN).
+written by convert, and np2ref.compile runs it as written when it is given no array (rt/jit.py
+run_as_written, which takes the module's rebindings as a jitted call does: pyfn10).
 Differential: the value and its type against NumPy's, the arguments after the call; and the text."""
 
 from __future__ import annotations
@@ -30,9 +31,7 @@ def array_operands(u, v):  # v is read as an array (v[0]): `v * 2` is an array's
     return v * 2
 
 
-_PLAIN = pytest.mark.xfail(strict=True, reason="np2ref.compile jits a function with no array work: a Python float "
-                           "passed comes back float64 (running it as written broke tests/host/test_opaque_calls.py)")
-CASES = [pytest.param(doubled, lambda: (2.0,), marks=_PLAIN), (doubled, lambda: (np.float64(2.0),)),
+CASES = [(doubled, lambda: (2.0,)), (doubled, lambda: (np.float64(2.0),)),
          (doubled, lambda: (3,)),
          (doubled, lambda: (np.arange(3.0),)),
          (stepped, lambda: (np.arange(3.0), 0.5, 2)), (stepped, lambda: (np.arange(3.0, dtype=np.float32), 0.5, 2)),
@@ -61,3 +60,14 @@ def test_no_array_work_and_no_proven_array_stay_as_written():
     # a and b may be arrays (nothing says which): their floor division is not wrapped
     text = _converted("def fd(a, b):\n    return a // b, b // a\n")
     assert "npr_pyreturn" not in text
+
+
+def test_no_array_work_keeps_pythons_types_call_after_call():
+    """Calls after the first (the jitted route's fast paths keep their runs by argument types)
+    still give Python's float for a Python float, NumPy's float64 for that, in any order."""
+    import np2ref
+
+    c = np2ref.compile(doubled, host_below=0)
+    for arg in (2.0, np.float64(2.0), 2.0, 3, 2.5, np.float64(0.5), 2.0):
+        got, want = c(arg), doubled(arg)
+        assert type(got) is type(want) and got == want

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result | return dt * _
 # found by: np2ref fuzz --family py_passthrough --seed 2 (round seed 2000006), program 7

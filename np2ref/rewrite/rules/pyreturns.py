@@ -64,13 +64,19 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
 
 def note_kinds(ctx, original: cst.Return) -> None:
     """Note what this `return` of a tuple display gives item by item ('int', 'float' or None),
-    for callers that unpack it (`road, passed = step(...)`: pyscalars.callee_kinds)."""
+    for callers that unpack it (`road, passed = step(...)`: pyscalars.callee_kinds); of another
+    value, 'int' or 'float' where it is one (`n = count(hist)`), else None."""
     value = original.value
     kinds = None
     if isinstance(value, cst.Tuple) and _literal(value) and ctx.py_scalars.active:
-        kinds = tuple(k if isinstance(k := _python_kind(ctx, e.value), str) and k in ("int", "float") else None
-                      for e in value.elements)
+        kinds = tuple(_int_or_float(_python_kind(ctx, e.value)) for e in value.elements)
+    elif value is not None and not isinstance(value, cst.Tuple) and ctx.py_scalars.active:
+        kinds = _int_or_float(_python_kind(ctx, value))
     ctx.returned_kinds.setdefault(ctx.f.name, []).append(kinds)
+
+
+def _int_or_float(kind):
+    return kind if isinstance(kind, str) and kind in ("int", "float") else None
 
 
 def _literal(node) -> bool:
@@ -156,9 +162,11 @@ def _scalar_kind(ctx, k, expr):
         arithmetic = k.passed <= params and scalar_arithmetic(ctx, expr, params)  # (param_arithmetic.py)
         if expr is not None and k.passed != {DRAWN} and not arithmetic and not (
                 isinstance(expr, cst.Name) and expr.value in names or len(
-                k.kinds) == 1 and any(isinstance(n, cst.Name) and n.value in names for n in walk(expr))):
+                k.kinds) == 1 and any(isinstance(n, cst.Name) and n.value in names for n in walk(expr))) \
+                and not _reads_number_list(ctx, expr):
             # (draws and list items alone, `ks[0] * 2`: their weak type tells, npr_pyreturn; parameters never
-            # rebound, `dt * 2`: npr_pyreturn looks at what was passed)
+            # rebound, `dt * 2`, and a local list's items, `hist[-1] * 2` after `hist = [dt]`: npr_pyreturn
+            # looks at what was passed)
             return None
         known = passed_params(ctx.f) | {p for p in k.passed if p != DRAWN and _held_value(ctx, p)}
         # a parameter the body rebinds (`it += 1` in a `while`, whose carry is strongly typed):
@@ -171,6 +179,12 @@ def _scalar_kind(ctx, k, expr):
     if k is None:
         return None
     return next(iter(k.kinds)) if len(k.kinds) == 1 else "any"
+
+
+def _reads_number_list(ctx, expr) -> bool:
+    """Whether `expr` reads an item of a local list of Python numbers (rules/pylists.py)."""
+    lists = ctx.py_scalars.lists
+    return any(type(n) is cst.Subscript and type(n.value) is cst.Name and n.value.value in lists for n in walk(expr))
 
 
 def _tuple_names(ctx, classify) -> dict[str, tuple]:

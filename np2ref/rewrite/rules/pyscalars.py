@@ -247,16 +247,19 @@ def _held_value(ctx, p: str) -> bool:
 
 
 def _unpacked_kinds(ctx, f) -> dict[int, str]:
-    """id(name) -> 'int' or 'float' for each name of `a, n = helper(...)` that a module function
-    rewritten before this one returns as a Python number there on every path (pyreturns.note_kinds)."""
+    """id(name) -> 'int' or 'float' for each name of `a, n = helper(...)` (or `n = helper(...)`)
+    that a module function rewritten before this one returns as a Python number there on every
+    path (pyreturns.note_kinds)."""
     found = {}
     for node in nodes_of(f.node, cst.Assign):
-        if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Tuple) \
-                or not isinstance(node.value, cst.Call) or not isinstance(node.value.func, cst.Name):
+        if len(node.targets) != 1 or not isinstance(node.value, cst.Call) or not isinstance(node.value.func, cst.Name):
             continue
-        kinds = callee_kinds(ctx, node.value.func.value)
-        elements = node.targets[0].target.elements
-        if kinds is not None and len(kinds) == len(elements):
+        kinds, target = callee_kinds(ctx, node.value.func.value), node.targets[0].target
+        if isinstance(kinds, str) and isinstance(target, cst.Name):  # `n = count(hist)`: one Python number
+            found[id(target)] = kinds
+            continue
+        elements = target.elements if isinstance(target, cst.Tuple) else None
+        if isinstance(kinds, tuple) and elements is not None and len(kinds) == len(elements):
             found.update((id(e.value), k) for e, k in zip(elements, kinds)
                          if k is not None and isinstance(e.value, cst.Name))
     return found
@@ -352,7 +355,8 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
             excluded.update(n.value for n in nodes_of(node.target if kind is not cst.Lambda else node.params,
                                                       cst.Name))
     unpacked = _unpacked_kinds(ctx, f)  # `road, passed = step(...)`: step's Python int
-    calls = calls or bool(unpacked)
+    candidates = pylists.list_candidates(ctx)  # `hist = [dt]`: a Python float's list when dt is one
+    calls = calls or bool(unpacked) or pylists.holds_names(candidates, passed)
     if not calls and not looped and not branched:  # no float(), int(), round(), math.*, no binding
         # in a loop or branch: no Python scalar comes from array data
         return False
@@ -362,11 +366,10 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
             bindings.setdefault(target.value, []).append((target, value))
     # a parameter rebound to Python scalars (`lo = mid` in a bisection) starts as what the caller passed
     names.update({n: Scalar((), False) for n in bindings if n not in excluded})
-    candidates = pylists.list_candidates(ctx)
     lists.update({n: Scalar((), False) for n in candidates})
     classify = _Classifier(ctx, names, lists)
     for _ in range(64):
-        changed = pylists.settle(candidates, classify, lists)
+        changed = pylists.settle(candidates, classify, lists, passed | {DRAWN})
         new = {}
         for n in names:
             out = Scalar({INT, FLOAT}, True, passed={n}) if n in f.params else Scalar((), False)
