@@ -8,7 +8,8 @@ is (`return count(x)`, `n = count(x); return n`) the helper's noted number stays
 caller's Python-scalar analysis does not know what a helper returns unless it unpacks a tuple
 (rules/pyreturns.note_kinds notes tuple displays only; rules/pyscalars._unpacked_kinds).
 Found by tests/third_party/scripts10 (potts_checkerboard, agent_sir_moving,
-schelling_segregation); left to the Python-return-types work (pyfn10) as strict xfails.
+schelling_segregation). A helper's number bound to a name (`n = count(x); n / x.size`) keeps
+its kind since pyfn10; used inline (`count(x) * 2`) or added into an accumulator, strict xfails.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ _OPEN = "a helper's one returned Python number loses its kind in the caller's ar
 @pytest.mark.parametrize("fn", [
     returned, bound,
     pytest.param(summed, marks=pytest.mark.xfail(reason=_OPEN, strict=True)),
-    pytest.param(divided, marks=pytest.mark.xfail(reason=_OPEN, strict=True)),
+    divided,  # (`n = count(x)`: pyfn10's rules/pyscalars, a helper whose every return is a Python int)
     pytest.param(scaled, marks=pytest.mark.xfail(reason=_OPEN, strict=True)),
 ], ids=lambda f: f.__name__)
 def test_a_helpers_python_number_keeps_its_type_in_the_caller(fn):
