@@ -9,7 +9,7 @@ import threading
 
 from .bounds import _npr_note_range
 from .branches import _npr_check_widened, _npr_maybe_untaken, _npr_narrowed, _npr_settle
-from .truth import npr_max, npr_min
+from .truth import _npr_picks, npr_max, npr_min
 from .budget import npr_budget_watch
 from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
 from .core import npr_load, NprUnsupported
@@ -113,7 +113,7 @@ def _npr_int_fold(python, lax_op, picked, args, use):
     out = args[0]
     for a in args[1:]:
         out = lax_op(out, a)
-    return out
+    return _npr_picks(args, out)  # (npr_picked: its reads in arithmetic)
 
 
 def npr_ndindex(*shape):
