@@ -97,13 +97,16 @@ class _Find(cst.CSTVisitor):
 class Use(NamedTuple):
     kind: str  # 'value', 'typed' or 'arith'
     bases: frozenset = frozenset()  # the bases of the array stores the value reaches
-    against: tuple | None = ()  # arith: the arithmetic it flows into (_probe: expressions of `_npr_p`); None: not known
-    reads: tuple = ()  # (Name, probe): reads of a name bound to the pick, in arithmetic checked where they run
+    against: tuple | None = ()  # arith: the levels of the arithmetic it flows into (_Uses.probe); None: not known
+    reads: tuple = ()  # (Name, levels): reads of a name bound to the pick, in arithmetic checked where they run
+    into: tuple = ()  # the arrays the pick is stored into, by the statement that picks (its only use)
 
     def worst(self, other: Use) -> Use:
-        against = None if self.against is None or other.against is None else self.against + other.against
+        against = self.against or other.against
+        if self.against is None or other.against is None or self.against and other.against:
+            against = None  # (one chain of arithmetic is followed, not two)
         return Use(max(self.kind, other.kind, key=_ORDER.__getitem__), self.bases | other.bases, against,
-                   self.reads + other.reads)
+                   self.reads + other.reads)  # (into: a pick's own statement's, never combined)
 
 
 _TYPED = Use("typed")
@@ -143,15 +146,15 @@ class _Uses:
     def __init__(self, found: _Find):
         self.f = found
 
-    def probe(self, expr):
+    def probe(self, expr) -> tuple | None:
         """The arithmetic `expr`'s value is an operand of, up to the first node that is not
-        arithmetic (`y32 * (2 * max(...))`, `u[1:] -= dt / dx * (F[:, 1:] - F[:, :-1])`: u's
-        dtype with it), as an expression of `_npr_p` that NumPy evaluates on stand-ins of each
-        operand's type (rt/truth.npr_like): its dtype is NumPy's. Where an operand further up is
-        not a number, a name or a name's subscript (a call), the probe stops below it, cut:
-        `npr_cut(...)`, whose value must then have one type, weak or strong, whichever operand is
-        picked. None where the first operand is such."""
-        top, hole, probe = expr, expr, None
+        arithmetic (`y32 * (2 * max(...))`; `u[1:] -= dt * (u[1:] - u[:-1])`, u's dtype with
+        it), as its levels: each the operation on the level below, `_npr_p`, with stand-ins of
+        the other operands' types (rt/truth.npr_like), for NumPy to evaluate; the dtype of each
+        level is NumPy's. Where an operand further up is not a number, a name or a name's
+        subscript (a call), the levels stop below it, cut (`npr_cut`: the last one's weakness
+        counts too). None where the first level is such."""
+        top, levels = expr, []
         while True:
             parent = self.f.parent.get(id(top))
             if _arith_parent(parent):
@@ -161,13 +164,13 @@ class _Uses:
                 operator = getattr(cst, type(parent.operator).__name__.removesuffix("Assign"))()
                 wider = cst.BinaryOperation(target if parent.value is top else top, operator, parent.value)
             else:
-                return probe
+                return tuple(levels) or None
             try:
-                probe = _stand_in(wider, hole)
+                levels.append(_stand_in(wider, top))
             except _NotProbed:
-                return None if probe is None else J.call(J.CUT, probe)
+                return (*levels, cst.Name(J.CUT)) if levels else None
             if isinstance(parent, cst.AugAssign):
-                return probe
+                return tuple(levels)
             top = parent
 
     def of_expr(self, expr, seen: frozenset) -> Use:
@@ -184,12 +187,11 @@ class _Uses:
         if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
             return Use("value")
         if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
-            probe = self.probe(expr)  # (`a[...] += m`: a's dtype is the element's, and the sum's store)
-            return Use("arith", against=None if probe is None else (probe,))
+            return Use("arith", against=self.probe(expr))  # (`a[...] += m`: a's dtype, the sum's store)
         if isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1:
             target = parent.targets[0].target
-            if isinstance(target, cst.Subscript):
-                return Use("value", frozenset({target.value}))
+            if isinstance(target, cst.Subscript):  # (`a[i] = max(k[i], 0.5)`: a's dtype, beside the pick)
+                return Use("value", frozenset({target.value}), into=(target.value,) if _is_pick(expr) and isinstance(target.value, cst.Name) else ())
             if isinstance(target, cst.Name):
                 return self.of_name(target.value, seen, parent)
         return _TYPED
@@ -252,8 +254,10 @@ def value_uses(func: cst.FunctionDef) -> dict[cst.Call, Use]:
     return {call: uses.of_expr(call, frozenset()) for call in found.picks}
 
 
-def _probe_lambda(probe) -> cst.Lambda:
-    return cst.Lambda(cst.Parameters([cst.Param(cst.Name(HOLE))]), probe.deep_clone())
+def _levels(levels) -> list[cst.BaseExpression]:
+    """Each level as `lambda _npr_p: ...`; a cut as `npr_cut`."""
+    return [level if isinstance(level, cst.Name) else cst.Lambda(cst.Parameters([cst.Param(cst.Name(HOLE))]),
+                                                                 level.deep_clone()) for level in levels]
 
 
 def keywords(call: cst.Call, ctx) -> dict[str, cst.BaseExpression]:
@@ -265,7 +269,9 @@ def keywords(call: cst.Call, ctx) -> dict[str, cst.BaseExpression]:
         return {}
     keywords = {"use": cst.SimpleString(repr(use.kind))}
     if use.kind == "arith" and use.against:
-        keywords["against"] = cst.Tuple([cst.Element(_probe_lambda(e)) for e in use.against])
+        keywords["against"] = cst.Tuple([cst.Element(e) for e in _levels(use.against)])
+    if use.kind == "value" and use.into:
+        keywords["into"] = cst.Tuple([cst.Element(e.deep_clone()) for e in use.into])
     return keywords
 
 
@@ -281,4 +287,4 @@ def read_check(read: cst.Name, emitted, ctx):
     probe = checked_reads(ctx.f.node).get(read)
     if probe is None:
         return None
-    return J.call(J.PICKED, emitted, _probe_lambda(probe))
+    return J.call(J.PICKED, emitted, *_levels(probe))

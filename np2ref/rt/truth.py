@@ -137,15 +137,15 @@ def _npr_pick(builtin, better, args, use):
     return _npr_picks(args, best)
 
 
-def npr_max(*args, use="typed", against=None):
-    """Python's builtin `max(a, b, ...)` / `max(iterable)` on values that may be traced; `use`
-    and `against`: where the result goes (_npr_check_pick)."""
-    return _npr_pick(max, lambda v, best: _npr_binop(">", v, best), args, (use, against))
+def npr_max(*args, use="typed", against=None, into=None):
+    """Python's builtin `max(a, b, ...)` / `max(iterable)` on values that may be traced; `use`,
+    `against` and `into`: where the result goes (_npr_check_pick)."""
+    return _npr_pick(max, lambda v, best: _npr_binop(">", v, best), args, (use, against, into))
 
 
-def npr_min(*args, use="typed", against=None):
+def npr_min(*args, use="typed", against=None, into=None):
     """Python's builtin `min(a, b, ...)` / `min(iterable)` on values that may be traced."""
-    return _npr_pick(min, lambda v, best: _npr_binop("<", v, best), args, (use, against))
+    return _npr_pick(min, lambda v, best: _npr_binop("<", v, best), args, (use, against, into))
 
 
 def _npr_truths(seq):
@@ -247,7 +247,7 @@ def _npr_cell(cell):
 _NPR_NARROW = frozenset(np.dtype(t) for t in (np.float16, np.float32, np.complex64))
 
 
-def _npr_check_pick(name, values, best, use, against):
+def _npr_check_pick(name, values, best, use, against, into):
     """Python's max()/min() return one of their operands, so where they differ in type the
     result's type depends on the data; np2ref's fold `best` promotes them all (NPR128 where that
     can show). `use` (analysis/pick_uses.py) is where the result goes: 'value' (stored into an
@@ -256,7 +256,10 @@ def _npr_check_pick(name, values, best, use, against):
     - two strong dtypes, one float16/float32/complex64 (int64 with float32: NumPy's int64 or
       float32, JAX's float32 value): refused for every use;
     - an int and a float (`max(x[0], 2.5)` on int64 data): refused unless the use is 'value'
-      and each integer is exact in the promoted float (a Python int within 2**53, int32 data);
+      and each integer is exact in the promoted float (a Python int within 2**53, int32 data), or
+      the result is only stored, into arrays of that float dtype (`into`: `a[i] = max(k[i], 0.5)`
+      on float64 `a`; NumPy's comparisons of int64 with a float are float64's too, and its
+      store rounds the int as the fold does);
     - a Python number and a NumPy value of one kind (`y8 * min(x[0], 3)`: NumPy's int8 * 3 or
       int8 * np.int64): refused in arithmetic, where the Python number's weakness decides the dtype,
       unless `against` (the arithmetic it flows into, on stand-ins: `x * min(x[0], 2)`) has one
@@ -274,14 +277,19 @@ def _npr_check_pick(name, values, best, use, against):
         raise _npr_pick_refusal(name, kinds, strong)
     if len(kinds) > 1 and use != "value":
         raise _npr_pick_refusal(name, kinds, strong, _NPR_PICK_USES[use])
-    if len(kinds) > 1 and np.dtype(jnp.result_type(*values)).kind in "fc":  # (bool with int: exact)
-        promoted = np.dtype(jnp.result_type(*values))
+    if len(kinds) > 1 and (promoted := np.dtype(jnp.result_type(*values))).kind in "fc" \
+            and not _npr_stored_as(into, promoted):  # (bool with int: exact)
         bits = np.finfo(promoted).nmant + 1
         for v in values:
             if _npr_pick_kind(v) in ("bool", "int") and not _npr_int_exact(v, bits):
                 raise NprUnsupported("NPR128", f"{name}() of int and float values on array data: the int is "
                                      f"compared and stored as {promoted.name}, which holds integers exactly only "
                                      f"to 2**{bits}", hint=f"make both operands floats: `{name}(float(x[i]), 2.5)`")
+
+
+def _npr_stored_as(into, dtype):
+    """Every array of `into` (the arrays a pick is stored into, its only use) is of `dtype`."""
+    return bool(into) and all(hasattr(a, "dtype") and np.dtype(a.dtype) == dtype for a in into)
 
 
 def _npr_pick_refusal(name, kinds, strong, where="an operand of arithmetic"):
@@ -297,27 +305,28 @@ def _npr_pick_refusal(name, kinds, strong, where="an operand of arithmetic"):
                                f"result into an array first")
 
 
-def _npr_flows_alike(values, best, probes):
-    """Each of `probes` (the arithmetic the pick's result flows into, a function of a stand-in of
-    it: analysis/pick_uses.py) has one result dtype whichever operand is picked, NumPy 2's
-    promotion with Python numbers weak, and it is the dtype it has on np2ref's fold `best`: the
-    same value then. A Python number result is taken as its 64-bit dtype (np2ref's model of
-    Python numbers on array data), except where the probe is cut (npr_cut: the arithmetic goes
-    on with operands it could not stand in for, and a Python number's weakness decides there)."""
+def _npr_flows_alike(values, best, levels):
+    """The arithmetic the pick's result flows into (`levels`: each a function of a stand-in of
+    the level below, analysis/pick_uses.py) has at each level one result dtype whichever operand
+    is picked, NumPy 2's promotion with Python numbers weak, and it is the dtype np2ref's fold
+    `best` has there: each operation the same then, and so the value. A Python number result is
+    taken as its 64-bit dtype (np2ref's model of Python numbers on array data), except where the
+    levels are cut (npr_cut: the arithmetic goes on with operands they could not stand in for,
+    and a Python number's weakness decides there)."""
     try:
-        return _npr_stand_ins_alike(tuple(npr_like(v) for v in values), npr_like(best), probes)
+        return _npr_stand_ins_alike(tuple(npr_like(v) for v in values), npr_like(best), levels)
     except TypeError:
         return False
 
 
-def _npr_stand_ins_alike(candidates, folded, probes):
-    if not probes:
+def _npr_stand_ins_alike(candidates, folded, levels):
+    if not levels:
         return False
     try:
         with np.errstate(all="ignore"):
-            for probe in probes:
-                want = _npr_flow_type(probe(folded))
-                if any(_npr_flow_type(probe(c)) != want for c in candidates):
+            for level in levels:
+                folded, candidates = level(folded), [level(c) for c in candidates]
+                if any(_npr_flow_type(c) != _npr_flow_type(folded) for c in candidates):
                     return False
     except (TypeError, ValueError, ArithmeticError):
         return False
@@ -330,8 +339,8 @@ class _NprCut:
 
 
 def npr_cut(value):
-    """The value of a probe (analysis/pick_uses.py) that stops where the arithmetic goes on:
-    its weakness counts as well as its dtype."""
+    """The last level of a pick's arithmetic where it is cut (analysis/pick_uses.py): its
+    weakness counts as well as its dtype."""
     return _NprCut(value)
 
 
@@ -368,10 +377,10 @@ def _npr_picks(values, best):
     return best
 
 
-def npr_picked(v, probe):
+def npr_picked(v, *levels):
     """`v`, a name bound to a max()/min() (`dt = min(dt, t_end - t)`) read in arithmetic after it
-    (`u[1:] -= dt * (u[1:] - u[:-1])`): NPR128 where `probe`, that arithmetic on stand-ins (its
-    operands as they are here, bound after the pick too), has a dtype that differs by the operand
+    (`u[1:] -= dt * (u[1:] - u[:-1])`): NPR128 where that arithmetic (`levels`, on stand-ins of its
+    operands as they are here, bound after the pick too) has a dtype that differs by the operand
     the data picked. A concrete `v` is Python's own value."""
     if not isinstance(v, _npr_Tracer):
         return v
@@ -380,7 +389,7 @@ def npr_picked(v, probe):
         raise NprUnsupported("NPR128", "max()/min() on array data, its result an operand of arithmetic after "
                              "the statement that picks it: the operands it was picked from are not known here")
     values, folded = found[1]
-    if not _npr_stand_ins_alike(values, folded, (probe,)):
+    if not _npr_stand_ins_alike(values, folded, levels):
         raise _npr_pick_refusal("max/min", {_npr_pick_kind(c) for c in values},
                                 {np.dtype(c.dtype) for c in values if isinstance(c, np.ndarray)} or {np.dtype(float)})
     return v
