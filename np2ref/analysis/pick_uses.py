@@ -21,6 +21,7 @@ import functools
 from typing import NamedTuple
 
 import libcst as cst
+import libcst.matchers as m
 
 from ..emit import jaxnames as J
 from .nodes import run_visitor
@@ -97,14 +98,12 @@ class _Find(cst.CSTVisitor):
 class Use(NamedTuple):
     kind: str  # 'value', 'typed' or 'arith'
     bases: frozenset = frozenset()  # the bases of the array stores the value reaches
-    against: tuple | None = ()  # arith: the levels of the arithmetic it flows into (_Uses.probe); None: not known
+    against: tuple | None = ()  # arith: chains of levels of the arithmetic it flows into (_Uses.probe); None: not known
     reads: tuple = ()  # (Name, levels): reads of a name bound to the pick, in arithmetic checked where they run
     into: tuple = ()  # the arrays the pick is stored into, by the statement that picks (its only use)
 
     def worst(self, other: Use) -> Use:
-        against = self.against or other.against
-        if self.against is None or other.against is None or self.against and other.against:
-            against = None  # (one chain of arithmetic is followed, not two)
+        against = None if self.against is None or other.against is None else self.against + other.against
         return Use(max(self.kind, other.kind, key=_ORDER.__getitem__), self.bases | other.bases, against,
                    self.reads + other.reads)  # (into: a pick's own statement's, never combined)
 
@@ -140,6 +139,11 @@ def _stand_in(node, hole):
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, _SIGNS):
         return node.with_changes(expression=_stand_in(node.expression, hole))
     raise _NotProbed
+
+
+def _numbers_only(levels) -> bool:
+    """No operand of `levels` but numbers: evaluated beside the pick, they are what they are at the read."""
+    return not any(m.findall(level, m.Name(J.LIKE)) for level in levels if not isinstance(level, cst.Name))
 
 
 class _Uses:
@@ -187,7 +191,8 @@ class _Uses:
         if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
             return Use("value")
         if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
-            return Use("arith", against=self.probe(expr))  # (`a[...] += m`: a's dtype, the sum's store)
+            chain = self.probe(expr)  # (`a[...] += m`: a's dtype, the sum's store)
+            return Use("arith", against=None if chain is None else (chain,))
         if isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1:
             target = parent.targets[0].target
             if isinstance(target, cst.Subscript):  # (`a[i] = max(k[i], 0.5)`: a's dtype, beside the pick)
@@ -211,7 +216,10 @@ class _Uses:
             if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
                 probe = self.probe(read)
                 followed = probe is not None and self._follows(name, anchor, read)
-                use = use.worst(Use("value", reads=((read, probe),)) if followed else Use("arith", against=None))
+                if followed:
+                    use = use.worst(Use("value", reads=((read, probe),)))
+                else:  # (`h = min(h * 1.5, hmax)`: numbers alone are the same beside the pick)
+                    use = use.worst(Use("arith", against=(probe,) if probe and _numbers_only(probe) else None))
                 continue
             found = self.of_expr(read, seen | {name})
             use = use.worst(found if found.kind != "arith" else found._replace(against=None))
@@ -268,8 +276,9 @@ def keywords(call: cst.Call, ctx) -> dict[str, cst.BaseExpression]:
     if use.kind == "typed" or use.kind == "value" and not use.bases <= ctx.m.store_bases:
         return {}
     keywords = {"use": cst.SimpleString(repr(use.kind))}
-    if use.kind == "arith" and use.against:
-        keywords["against"] = cst.Tuple([cst.Element(e) for e in _levels(use.against)])
+    if use.kind == "arith" and use.against:  # (one chain: its levels; several: a tuple of each's)
+        chains = [cst.Tuple([cst.Element(e) for e in _levels(chain)]) for chain in use.against]
+        keywords["against"] = chains[0] if len(chains) == 1 else cst.Tuple([cst.Element(c) for c in chains])
     if use.kind == "value" and use.into:
         keywords["into"] = cst.Tuple([cst.Element(e.deep_clone()) for e in use.into])
     return keywords

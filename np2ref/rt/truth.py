@@ -313,8 +313,9 @@ def _npr_flows_alike(values, best, levels):
     taken as its 64-bit dtype (np2ref's model of Python numbers on array data), except where the
     levels are cut (npr_cut: the arithmetic goes on with operands they could not stand in for,
     and a Python number's weakness decides there)."""
+    chains = levels if levels and isinstance(levels[0], tuple) else (levels,)  # (several: a tuple of each's)
     try:
-        return _npr_stand_ins_alike(tuple(npr_like(v) for v in values), npr_like(best), levels)
+        return all(_npr_stand_ins_alike(tuple(npr_like(v) for v in values), npr_like(best), chain) for chain in chains)
     except TypeError:
         return False
 

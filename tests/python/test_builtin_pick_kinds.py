@@ -458,3 +458,18 @@ def test_a_pick_doubled_into_a_name_then_float32_arithmetic():
         assert exc.code == "NPR128" or {d.code for d in exc.diagnostics} == {"NPR128"}
         return
     assert_numpys_bits(np.asarray(got), want)
+
+
+def _grown_step(u, h, hmax):
+    t, n = 0.0, 0
+    while t < 1.0:
+        h = min(h * 1.5, hmax, np.max(u))  # h read in its own pick: `* 1.5` checked beside the pick
+        t += h
+        n += 1
+    return t, n
+
+
+def test_a_name_read_with_numbers_in_its_own_pick_translates():
+    args = (np.array([0.3, 0.2]), 0.01, 0.25)
+    want, got = _grown_step(*args), np2ref.compile(_grown_step, host_below=0)(*args)
+    assert float(got[0]) == float(want[0]) and int(got[1]) == want[1]
