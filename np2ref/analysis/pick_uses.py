@@ -21,7 +21,9 @@ import functools
 from typing import NamedTuple
 
 import libcst as cst
+import libcst.matchers as m
 
+from ..emit import jaxnames as J
 from .nodes import run_visitor
 
 _ORDER = {"value": 0, "typed": 1, "arith": 2}
@@ -96,33 +98,84 @@ class _Find(cst.CSTVisitor):
 class Use(NamedTuple):
     kind: str  # 'value', 'typed' or 'arith'
     bases: frozenset = frozenset()  # the bases of the array stores the value reaches
-    against: tuple | None = ()  # arith: the other operands (Names, number literals); None: not known
+    against: tuple | None = ()  # arith: chains of levels of the arithmetic it flows into (_Uses.probe); None: not known
+    reads: tuple = ()  # (Name, levels): reads of a name bound to the pick, in arithmetic checked where they run
+    into: tuple = ()  # the arrays the pick is stored into, by the statement that picks (its only use)
 
     def worst(self, other: Use) -> Use:
         against = None if self.against is None or other.against is None else self.against + other.against
-        return Use(max(self.kind, other.kind, key=_ORDER.__getitem__), self.bases | other.bases, against)
+        return Use(max(self.kind, other.kind, key=_ORDER.__getitem__), self.bases | other.bases, against,
+                   self.reads + other.reads)  # (into: a pick's own statement's, never combined)
 
 
 _TYPED = Use("typed")
-_SIMPLE = (cst.Name, cst.Integer, cst.Float)
-_PURE_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Power, cst.Modulo)
+HOLE = "_npr_p"  # the probe's stand-in for the picked value (rt/truth.npr_like)
+_SIGNS = (cst.Minus, cst.Plus, cst.BitInvert)
 
 
-def _pure(expr) -> bool:
-    """Arithmetic of names and numbers (`cfl * dx`): evaluated again beside the pick it reads the
-    same names, with no effect (its dtype alone is used)."""
-    if isinstance(expr, _SIMPLE):
-        return True
-    if isinstance(expr, cst.UnaryOperation):
-        return isinstance(expr.operator, (cst.Minus, cst.Plus)) and _pure(expr.expression)
-    return isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _PURE_OPS) \
-        and _pure(expr.left) and _pure(expr.right)
+def _arith_parent(parent) -> bool:
+    return isinstance(parent, cst.BinaryOperation) or isinstance(parent, cst.UnaryOperation) \
+        and isinstance(parent.operator, _SIGNS)
+
+
+class _NotProbed(Exception):
+    pass
+
+
+def _stand_in(node, hole):
+    """`node` with `hole` as `_npr_p` and each operand as its type's stand-in: a number as written,
+    a name or a name's subscript (`u[1:]`: u's dtype) `npr_like(name)`; anything else (a call,
+    an attribute) cannot be stood in for."""
+    if node is hole:
+        return cst.Name(HOLE)
+    if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary)):
+        return node.deep_clone()
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+        node = node.value
+    if isinstance(node, cst.Name):
+        return J.call(J.LIKE, cst.Name(node.value))
+    if isinstance(node, cst.BinaryOperation):
+        return node.with_changes(left=_stand_in(node.left, hole), right=_stand_in(node.right, hole))
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, _SIGNS):
+        return node.with_changes(expression=_stand_in(node.expression, hole))
+    raise _NotProbed
+
+
+def _numbers_only(levels) -> bool:
+    """No operand of `levels` but numbers: evaluated beside the pick, they are what they are at the read."""
+    return not any(m.findall(level, m.Name(J.LIKE)) for level in levels if not isinstance(level, cst.Name))
 
 
 class _Uses:
-    def __init__(self, found: _Find, params: frozenset):
+    def __init__(self, found: _Find):
         self.f = found
-        self.params = params
+
+    def probe(self, expr) -> tuple | None:
+        """The arithmetic `expr`'s value is an operand of, up to the first node that is not
+        arithmetic (`y32 * (2 * max(...))`; `u[1:] -= dt * (u[1:] - u[:-1])`, u's dtype with
+        it), as its levels: each the operation on the level below, `_npr_p`, with stand-ins of
+        the other operands' types (rt/truth.npr_like), for NumPy to evaluate; the dtype of each
+        level is NumPy's. Where an operand further up is not a number, a name or a name's
+        subscript (a call), the levels stop below it, cut (`npr_cut`: the last one's weakness
+        counts too). None where the first level is such."""
+        top, levels = expr, []
+        while True:
+            parent = self.f.parent.get(id(top))
+            if _arith_parent(parent):
+                wider = parent
+            elif isinstance(parent, cst.AugAssign) and (parent.value is top or parent.target is top):
+                target = parent.target.value if isinstance(parent.target, cst.Subscript) else parent.target
+                operator = getattr(cst, type(parent.operator).__name__.removesuffix("Assign"))()
+                wider = cst.BinaryOperation(target if parent.value is top else top, operator, parent.value)
+            else:
+                return tuple(levels) or None
+            try:
+                levels.append(_stand_in(wider, top))
+            except _NotProbed:
+                return (*levels, cst.Name(J.CUT)) if levels else None
+            if isinstance(parent, cst.AugAssign):
+                return tuple(levels)
+            top = parent
 
     def of_expr(self, expr, seen: frozenset) -> Use:
         """Where an expression's value goes."""
@@ -137,38 +190,39 @@ class _Uses:
             return _TYPED
         if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
             return Use("value")
-        if isinstance(parent, cst.BinaryOperation):
-            other = parent.right if parent.left is expr else parent.left
-            return Use("arith", against=(other,) if _pure(other) else None)
-        if isinstance(parent, cst.AugAssign):  # (`best += 1` reads best too; the sum is bound again)
-            target = parent.target  # (`a[...] += m`: a's dtype is the element's, and the sum's store)
-            if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
-                target = target.value
-            return Use("arith", against=(target,) if parent.value is expr and isinstance(target, cst.Name) else None)
+        if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
+            chain = self.probe(expr)  # (`a[...] += m`: a's dtype, the sum's store)
+            return Use("arith", against=None if chain is None else (chain,))
         if isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1:
             target = parent.targets[0].target
-            if isinstance(target, cst.Subscript):
-                return Use("value", frozenset({target.value}))
+            if isinstance(target, cst.Subscript):  # (`a[i] = max(k[i], 0.5)`: a's dtype, beside the pick)
+                return Use("value", frozenset({target.value}), into=(target.value,) if _is_pick(expr) and isinstance(target.value, cst.Name) else ())
             if isinstance(target, cst.Name):
                 return self.of_name(target.value, seen, parent)
         return _TYPED
 
     def of_name(self, name: str, seen: frozenset, anchor: cst.Assign) -> Use:
-        """The worst use of a name's reads (a cycle, `best = max(best, v)`, adds nothing). Arithmetic
-        on the name keeps its other operands (`against`) where they are numbers, or names that hold
-        at the pick what they hold at that read (_same_at)."""
+        """The worst use of a name's reads (a cycle, `best = max(best, v)`, adds nothing). A read in
+        arithmetic after the pick (_follows) is checked where it runs (npr_picked: its operands
+        bound after the pick too, `k = y32; k * dt`); in arithmetic elsewhere (behind a loop or a
+        branch), not known."""
         if name in seen:
             return Use("value")
         if name in self.f.nested_reads or name in self.f.declared:
             return _TYPED
         use = Use("value")
         for read in self.f.reads.get(name, ()):
+            parent = self.f.parent.get(id(read))
+            if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
+                probe = self.probe(read)
+                followed = probe is not None and self._follows(name, anchor, read)
+                if followed:
+                    use = use.worst(Use("value", reads=((read, probe),)))
+                else:  # (`h = min(h * 1.5, hmax)`: numbers alone are the same beside the pick)
+                    use = use.worst(Use("arith", against=(probe,) if probe and _numbers_only(probe) else None))
+                continue
             found = self.of_expr(read, seen | {name})
-            if found.kind == "arith" and found.against:
-                kept = tuple(e for e in found.against if isinstance(e, (cst.Integer, cst.Float))
-                             or isinstance(e, cst.Name) and self._same_at(e.value, anchor, read))
-                found = found._replace(against=kept if len(kept) == len(found.against) else None)
-            use = use.worst(found)
+            use = use.worst(found if found.kind != "arith" else found._replace(against=None))
         return use
 
     def _statement_in(self, node, suite):
@@ -180,41 +234,22 @@ class _Uses:
             node = parent
         return None
 
-    def _bound_before(self, name: str, statement) -> bool:
-        """A simple statement before `statement`, in its block or a block around it, binds `name`."""
-        while (suite := self.f.parent.get(id(statement))) is not None:
-            order = {id(s): i for i, s in enumerate(getattr(suite, "body", ()))}
-            for store in self.f.stored.get(name, ()):
-                there = self._statement_in(store, suite)
-                if isinstance(there, cst.SimpleStatementLine) and order.get(id(there), 1 << 30) < order[id(statement)]:
-                    return True
-            statement = self.f.parent.get(id(suite))
-        return False
-
-    def _same_at(self, name: str, anchor: cst.Assign, read: cst.Name) -> bool:
-        """`name` is bound where `anchor` picks (a parameter, read by the pick itself, or bound by a
-        simple statement before it in its block; never deleted) and is not bound again before `read`:
-        `read`'s statement follows the pick's, a single simple statement in the same block, and none
-        between them binds it (that one may, as its own target: `t += dt`). Where a loop or a branch
-        separates them, not known."""
+    def _follows(self, name: str, anchor: cst.Assign, read: cst.Name) -> bool:
+        """`read`'s statement follows the pick's (`anchor`, a single simple statement), a single
+        simple statement in the same block, and none between them binds `name` (the read's own
+        may, as its target: `t += dt`): the value read is the one picked."""
         line = self.f.parent.get(id(anchor))
         suite = self.f.parent.get(id(line))
-        if name in self.f.nested_reads or name in self.f.declared or name in self.f.deleted or suite is None \
-                or not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+        if name in self.f.deleted or suite is None or not isinstance(line, cst.SimpleStatementLine) \
+                or len(line.body) != 1:
             return False
         there = self._statement_in(read, suite)
         order = {id(s): i for i, s in enumerate(getattr(suite, "body", ()))}
-        bound = name in self.params or any(self._statement_in(r, anchor) for r in self.f.reads.get(name, ())) \
-            or self._bound_before(name, line)
-        if not bound:
-            return False
         if not isinstance(there, cst.SimpleStatementLine) or len(there.body) != 1 or id(there) not in order:
             return False
         first, last = order[id(line)], order[id(there)]
-        if last <= first:
-            return False
-        return not any(first < order.get(id(self._statement_in(store, suite)), -1) < last
-                       for store in self.f.stored.get(name, ()))
+        return first < last and not any(first < order.get(id(self._statement_in(store, suite)), -1) < last
+                                        for store in self.f.stored.get(name, ()))
 
 
 @functools.lru_cache(maxsize=64)
@@ -223,20 +258,42 @@ def value_uses(func: cst.FunctionDef) -> dict[cst.Call, Use]:
     -> its Use."""
     found = _Find()
     run_visitor(func.body, found)
-    params = frozenset(p.name.value for p in (*func.params.posonly_params, *func.params.params,
-                                              *func.params.kwonly_params))
-    uses = _Uses(found, params)
+    uses = _Uses(found)
     return {call: uses.of_expr(call, frozenset()) for call in found.picks}
 
 
+def _levels(levels) -> list[cst.BaseExpression]:
+    """Each level as `lambda _npr_p: ...`; a cut as `npr_cut`."""
+    return [level if isinstance(level, cst.Name) else cst.Lambda(cst.Parameters([cst.Param(cst.Name(HOLE))]),
+                                                                 level.deep_clone()) for level in levels]
+
+
 def keywords(call: cst.Call, ctx) -> dict[str, cst.BaseExpression]:
-    """`use='value'` / `use='arith', against=(y8,)` for the emitted npr_max/npr_min (none where
-    'typed'): 'value' only where the stores it reaches are stores into arrays (their bases store
-    proxies), not a list's item."""
+    """`use='value'` / `use='arith', against=(lambda _npr_p: npr_like(y8) * _npr_p,)` for the
+    emitted npr_max/npr_min (none where 'typed'): 'value' only where the stores it reaches are
+    stores into arrays (their bases store proxies), not a list's item."""
     use = value_uses(ctx.f.node).get(call, _TYPED)
     if use.kind == "typed" or use.kind == "value" and not use.bases <= ctx.m.store_bases:
         return {}
     keywords = {"use": cst.SimpleString(repr(use.kind))}
-    if use.kind == "arith" and use.against:
-        keywords["against"] = cst.Tuple([cst.Element(e.deep_clone()) for e in use.against])
+    if use.kind == "arith" and use.against:  # (one chain: its levels; several: a tuple of each's)
+        chains = [cst.Tuple([cst.Element(e) for e in _levels(chain)]) for chain in use.against]
+        keywords["against"] = chains[0] if len(chains) == 1 else cst.Tuple([cst.Element(c) for c in chains])
+    if use.kind == "value" and use.into:
+        keywords["into"] = cst.Tuple([cst.Element(e.deep_clone()) for e in use.into])
     return keywords
+
+
+@functools.lru_cache(maxsize=64)
+def checked_reads(func: cst.FunctionDef) -> dict[cst.Name, cst.BaseExpression]:
+    """The reads of names bound to a pick that arithmetic after it checks (`npr_picked(dt,
+    lambda _npr_p: ...)`) -> their probe."""
+    return {read: probe for use in value_uses(func).values() for read, probe in use.reads}
+
+
+def read_check(read: cst.Name, emitted, ctx):
+    """`npr_picked(read, probe)` where `read` is such a read, else None."""
+    probe = checked_reads(ctx.f.node).get(read)
+    if probe is None:
+        return None
+    return J.call(J.PICKED, emitted, *_levels(probe))

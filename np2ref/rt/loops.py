@@ -9,7 +9,7 @@ import threading
 
 from .bounds import _npr_note_range
 from .branches import _npr_check_widened, _npr_maybe_untaken, _npr_narrowed, _npr_settle
-from .truth import npr_max, npr_min
+from .truth import _npr_picks, npr_max, npr_min
 from .budget import npr_budget_watch
 from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
 from .core import npr_load, NprUnsupported
@@ -86,17 +86,17 @@ def npr_item(seq, k):
     return seq[k]
 
 
-def npr_int_max(*args, use="typed", against=None):
+def npr_int_max(*args, use="typed", against=None, into=None):
     """Python's `max(a, b, ...)` where an argument may be a traced loop index: Python's own on
     concrete values; on traced integers (all of one dtype, with Python ints) jnp.maximum, whose
     value is the one Python's max returns; anything else (floats, NaN: `max(S0 * u ** j - K,
     0.0)` with a traced S0) is npr_max, Python's max on traced values."""
-    return _npr_int_fold(max, jnp.maximum, npr_max, args, (use, against))
+    return _npr_int_fold(max, jnp.maximum, npr_max, args, (use, against, into))
 
 
-def npr_int_min(*args, use="typed", against=None):
+def npr_int_min(*args, use="typed", against=None, into=None):
     """Python's `min(a, b, ...)` on a traced loop index (see npr_int_max)."""
-    return _npr_int_fold(min, jnp.minimum, npr_min, args, (use, against))
+    return _npr_int_fold(min, jnp.minimum, npr_min, args, (use, against, into))
 
 
 def _npr_int_fold(python, lax_op, picked, args, use):
@@ -104,16 +104,16 @@ def _npr_int_fold(python, lax_op, picked, args, use):
     if not traced:
         return python(*args)
     if use[0] == "arith":  # (`y8 * max(k, 3)`: the Python int's weakness can show: npr_max checks)
-        return picked(*args, use=use[0], against=use[1])
+        return picked(*args, use=use[0], against=use[1], into=use[2])
     dtypes = {jnp.result_type(a) for a in traced}
     ints = all((isinstance(a, int) and not isinstance(a, bool)) or isinstance(a, _npr_Tracer) for a in args)
     if not ints or len(dtypes) != 1 or not jnp.issubdtype(dtypes.pop(), jnp.integer) \
             or any(a.shape != () for a in traced):
-        return picked(*args, use=use[0], against=use[1])
+        return picked(*args, use=use[0], against=use[1], into=use[2])
     out = args[0]
     for a in args[1:]:
         out = lax_op(out, a)
-    return out
+    return _npr_picks(args, out)  # (npr_picked: its reads in arithmetic)
 
 
 def npr_ndindex(*shape):

@@ -5,12 +5,14 @@ The forms that evaluate an operand only when needed (npr_andv, npr_and_then) are
 become lax.cond)."""
 
 import types
+import weakref
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .bounds import _npr_check_run
 from .casts import _npr_weak
 from .compat import _npr_Tracer
 from .core import _npr_traced_any, npr_load, NprError, NprUnsupported
@@ -127,23 +129,23 @@ def _npr_pick(builtin, better, args, use):
                 return builtin(args)
     if not _npr_traced_any(args):
         return builtin(*args) if len(args) > 1 else builtin(args)
-    _npr_check_pick(builtin.__name__, args, *use)
     best = _npr_scalar_operand(args[0])
     for v in args[1:]:
         v = _npr_scalar_operand(v)
         best = jnp.where(better(v, best), v, best)
-    return best
+    _npr_check_pick(builtin.__name__, args, best, *use)
+    return _npr_picks(args, best)
 
 
-def npr_max(*args, use="typed", against=None):
-    """Python's builtin `max(a, b, ...)` / `max(iterable)` on values that may be traced; `use`
-    and `against`: where the result goes (_npr_check_pick)."""
-    return _npr_pick(max, lambda v, best: _npr_binop(">", v, best), args, (use, against))
+def npr_max(*args, use="typed", against=None, into=None):
+    """Python's builtin `max(a, b, ...)` / `max(iterable)` on values that may be traced; `use`,
+    `against` and `into`: where the result goes (_npr_check_pick)."""
+    return _npr_pick(max, lambda v, best: _npr_binop(">", v, best), args, (use, against, into))
 
 
-def npr_min(*args, use="typed", against=None):
+def npr_min(*args, use="typed", against=None, into=None):
     """Python's builtin `min(a, b, ...)` / `min(iterable)` on values that may be traced."""
-    return _npr_pick(min, lambda v, best: _npr_binop("<", v, best), args, (use, against))
+    return _npr_pick(min, lambda v, best: _npr_binop("<", v, best), args, (use, against, into))
 
 
 def _npr_truths(seq):
@@ -245,18 +247,23 @@ def _npr_cell(cell):
 _NPR_NARROW = frozenset(np.dtype(t) for t in (np.float16, np.float32, np.complex64))
 
 
-def _npr_check_pick(name, values, use, against):
+def _npr_check_pick(name, values, best, use, against, into):
     """Python's max()/min() return one of their operands, so where they differ in type the
-    result's type depends on the data; np2ref's fold promotes them all (NPR128 where that can
-    show). `use` (analysis/pick_uses.py) is where the result goes: 'value' (stored into an array,
-    compared, float()'d: only its value counts), 'arith' (an operand of arithmetic) or 'typed'.
+    result's type depends on the data; np2ref's fold `best` promotes them all (NPR128 where that
+    can show). `use` (analysis/pick_uses.py) is where the result goes: 'value' (stored into an
+    array, compared, float()'d: only its value counts; read in arithmetic after the pick, checked
+    there: npr_picked), 'arith' (an operand of arithmetic) or 'typed'.
     - two strong dtypes, one float16/float32/complex64 (int64 with float32: NumPy's int64 or
       float32, JAX's float32 value): refused for every use;
     - an int and a float (`max(x[0], 2.5)` on int64 data): refused unless the use is 'value'
-      and each integer is exact in the promoted float (a Python int within 2**53, int32 data);
+      and each integer is exact in the promoted float (a Python int within 2**53, int32 data), or
+      the result is only stored, into arrays of that float dtype (`into`: `a[i] = max(k[i], 0.5)`
+      on float64 `a`; NumPy's comparisons of int64 with a float are float64's too, and its
+      store rounds the int as the fold does);
     - a Python number and a NumPy value of one kind (`y8 * min(x[0], 3)`: NumPy's int8 * 3 or
       int8 * np.int64): refused in arithmetic, where the Python number's weakness decides the dtype,
-      unless `against` (the other operands: `x * min(x[0], 2)`) promote alike with either."""
+      unless `against` (the arithmetic it flows into, on stand-ins: `x * min(x[0], 2)`) has one
+      dtype whichever operand is picked, np2ref's fold's."""
     strong = {np.dtype(v.dtype) for v in values if hasattr(v, "dtype") and not _npr_weak(v)}
     if len(strong) > 1 and strong & _NPR_NARROW:
         raise NprUnsupported("NPR128", f"{name}() of values of different types "
@@ -264,63 +271,129 @@ def _npr_check_pick(name, values, use, against):
                              f"of its result would depend on which one the data picks")
     kinds = {_npr_pick_kind(v) for v in values}
     mixed = strong and any(_npr_weak(v) or not hasattr(v, "dtype") for v in values)
-    if use == "arith" and (len(kinds) > 1 or mixed) and _npr_promote_alike(values, against):
-        return  # (`total += max(0, s - k)`, `x * min(x[0], 2)`: NumPy's sum is one dtype whichever is picked)
+    if use == "arith" and (len(kinds) > 1 or mixed):
+        if _npr_flows_alike(values, best, against):
+            return  # (`total += max(0, s - k)`, `x * min(x[0], 2)`: NumPy's sum is one dtype whichever is picked)
+        raise _npr_pick_refusal(name, kinds, strong)
     if len(kinds) > 1 and use != "value":
-        raise NprUnsupported("NPR128", f"{name}() of {' and '.join(sorted(kinds))} values on array data, its result "
-                             f"{_NPR_PICK_USES[use]}: Python returns one of them, so whether its result is an int or "
-                             f"a float depends on which one the data picks",
-                             hint=f"make both operands one kind: `{name}(x[i], 2)` or `{name}(float(x[i]), 2.5)`")
-    if len(kinds) > 1 and np.dtype(jnp.result_type(*values)).kind in "fc":  # (bool with int: exact)
-        promoted = np.dtype(jnp.result_type(*values))
+        raise _npr_pick_refusal(name, kinds, strong, _NPR_PICK_USES[use])
+    if len(kinds) > 1 and (promoted := np.dtype(jnp.result_type(*values))).kind in "fc" \
+            and not _npr_stored_as(into, promoted):  # (bool with int: exact)
         bits = np.finfo(promoted).nmant + 1
         for v in values:
             if _npr_pick_kind(v) in ("bool", "int") and not _npr_int_exact(v, bits):
                 raise NprUnsupported("NPR128", f"{name}() of int and float values on array data: the int is "
                                      f"compared and stored as {promoted.name}, which holds integers exactly only "
                                      f"to 2**{bits}", hint=f"make both operands floats: `{name}(float(x[i]), 2.5)`")
-    elif use == "arith" and mixed and (against or not strong <= _NPR_WIDEST_FLOATS):
-        raise NprUnsupported("NPR128", f"{name}() of a Python number and a NumPy {sorted(strong)[0].name} on array "
-                             f"data, its result an operand of arithmetic: Python returns one of them, and NumPy's "
-                             f"result dtype differs by which one the data picks (a Python number is weak)",
-                             hint=f"make both operands NumPy's: `{name}(x[i], x.dtype.type(3))`, or store the "
-                                  f"result into an array first")
 
 
-# Where the pick's other operands are not known (`dt = min(dt, t_end - t)`, then `u[1:] -= dt * (u[1:]
-# - u[:-1])`: no `against=`), an np.float64 (complex128) and a Python number are let through: they
-# differ only beside a float32 or float16 operand, which such a program rarely has (docs/scripts.md)
-_NPR_WIDEST_FLOATS = frozenset({np.dtype(np.float64), np.dtype(np.complex128)})
+def _npr_stored_as(into, dtype):
+    """Every array of `into` (the arrays a pick is stored into, its only use) is of `dtype`."""
+    return bool(into) and all(hasattr(a, "dtype") and np.dtype(a.dtype) == dtype for a in into)
 
 
-def _npr_promote_alike(values, against):
-    """Arithmetic of the pick with each of `against` (the other operands, where the translator
-    could name them) has one result dtype whichever operand is picked, NumPy 2's promotion with
-    Python numbers weak, and it is the dtype of np2ref's fold (its operands promoted) with that
-    operand: the same value then. A Python number with a Python number is a Python number, taken
-    as its 64-bit dtype (np2ref's model of Python numbers on array data)."""
-    if not against:
-        return False
-    folded = np.dtype(jnp.result_type(*values))
+def _npr_pick_refusal(name, kinds, strong, where="an operand of arithmetic"):
+    if len(kinds) > 1:
+        return NprUnsupported("NPR128", f"{name}() of {' and '.join(sorted(kinds))} values on array data, its result "
+                              f"{where}: Python returns one of them, so whether its result is an int or "
+                              f"a float depends on which one the data picks",
+                              hint=f"make both operands one kind: `{name}(x[i], 2)` or `{name}(float(x[i]), 2.5)`")
+    return NprUnsupported("NPR128", f"{name}() of a Python number and a NumPy {sorted(strong)[0].name} on array "
+                          f"data, its result {where}: Python returns one of them, and NumPy's "
+                          f"result dtype differs by which one the data picks (a Python number is weak)",
+                          hint=f"make both operands NumPy's: `{name}(x[i], x.dtype.type(3))`, or store the "
+                               f"result into an array first")
+
+
+def _npr_flows_alike(values, best, levels):
+    """The arithmetic the pick's result flows into (`levels`: each a function of a stand-in of
+    the level below, analysis/pick_uses.py) has at each level one result dtype whichever operand
+    is picked, NumPy 2's promotion with Python numbers weak, and it is the dtype np2ref's fold
+    `best` has there: each operation the same then, and so the value. A Python number result is
+    taken as its 64-bit dtype (np2ref's model of Python numbers on array data), except where the
+    levels are cut (npr_cut: the arithmetic goes on with operands they could not stand in for,
+    and a Python number's weakness decides there)."""
+    chains = levels if levels and isinstance(levels[0], tuple) else (levels,)  # (several: a tuple of each's)
     try:
-        for other in against:
-            other = _npr_operand_type(other)
-            picked = {np.result_type(other, _npr_operand_type(v)) for v in values}
-            if picked != {np.result_type(other, folded)}:
-                return False
-    except (TypeError, ValueError):
+        return all(_npr_stand_ins_alike(tuple(npr_like(v) for v in values), npr_like(best), chain) for chain in chains)
+    except TypeError:
+        return False
+
+
+def _npr_stand_ins_alike(candidates, folded, levels):
+    if not levels:
+        return False
+    try:
+        with np.errstate(all="ignore"):
+            for level in levels:
+                folded, candidates = level(folded), [level(c) for c in candidates]
+                if any(_npr_flow_type(c) != _npr_flow_type(folded) for c in candidates):
+                    return False
+    except (TypeError, ValueError, ArithmeticError):
         return False
     return True
 
 
-def _npr_operand_type(v):
-    """What NumPy 2's promotion sees of an operand: its dtype, or a Python number of its kind (weak)."""
+class _NprCut:
+    def __init__(self, value):
+        self.value = value
+
+
+def npr_cut(value):
+    """The last level of a pick's arithmetic where it is cut (analysis/pick_uses.py): its
+    weakness counts as well as its dtype."""
+    return _NprCut(value)
+
+
+def _npr_flow_type(r):
+    if isinstance(r, _NprCut):
+        return np.result_type(r.value), not hasattr(r.value, "dtype")
+    return np.result_type(r)
+
+
+def npr_like(v):
+    """A stand-in for `v` in NumPy 2's promotion: a 0-d array of its dtype (strong: an array, a
+    NumPy scalar, a Ref), or a Python number of its kind (weak: a Python number, a traced one);
+    TypeError for anything else (a list)."""
     if hasattr(v, "dtype") and not _npr_weak(v):
-        return np.dtype(v.dtype)
-    kind = _npr_kind(v)
-    if not isinstance(v, (bool, int, float, complex)) and not hasattr(v, "dtype"):
+        return np.ones((), np.dtype(v.dtype))
+    if not hasattr(v, "dtype") and not isinstance(v, (bool, int, float, complex)):
         raise TypeError(type(v).__name__)
-    return {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}[kind]
+    return {"b": True, "i": 1, "u": 1, "f": 1.0, "c": 1j}[_npr_kind(v)]
+
+
+# The stand-ins of each traced pick's operands and fold, by the fold's id while it lives:
+# npr_picked reads them where the result is read in arithmetic
+_NPR_PICKED: dict = {}
+
+
+def _npr_picks(values, best):
+    """Keep the stand-ins of a traced pick's operands for npr_picked; `best`."""
+    try:
+        entry = (tuple(npr_like(v) for v in values), npr_like(best))
+    except TypeError:
+        entry = None
+    key = id(best)
+    _NPR_PICKED[key] = (weakref.ref(best, lambda _: _NPR_PICKED.pop(key, None)), entry)
+    return best
+
+
+def npr_picked(v, *levels):
+    """`v`, a name bound to a max()/min() (`dt = min(dt, t_end - t)`) read in arithmetic after it
+    (`u[1:] -= dt * (u[1:] - u[:-1])`): NPR128 where that arithmetic (`levels`, on stand-ins of its
+    operands as they are here, bound after the pick too) has a dtype that differs by the operand
+    the data picked. A concrete `v` is Python's own value."""
+    if not isinstance(v, _npr_Tracer):
+        return v
+    found = _NPR_PICKED.get(id(v))
+    if found is None or found[0]() is not v or found[1] is None:
+        raise NprUnsupported("NPR128", "max()/min() on array data, its result an operand of arithmetic after "
+                             "the statement that picks it: the operands it was picked from are not known here")
+    values, folded = found[1]
+    if not _npr_stand_ins_alike(values, folded, levels):
+        raise _npr_pick_refusal("max/min", {_npr_pick_kind(c) for c in values},
+                                {np.dtype(c.dtype) for c in values if isinstance(c, np.ndarray)} or {np.dtype(float)})
+    return v
 
 
 _NPR_PICK_USES = {"typed": "returned, kept or passed on", "arith": "an operand of arithmetic"}
@@ -329,13 +402,18 @@ _NPR_PICK_USES = {"typed": "returned, kept or passed on", "arith": "an operand o
 def _npr_int_exact(v, bits):
     """An integer operand that a float of `bits` significant bits holds exactly: by its value when
     known, by its dtype when traced (int32 in float64, int16 in float32). A traced Python int (weak:
-    `best = 0` carried by a loop, a counter) is taken as exact, as np2ref takes Python ints on array
-    data to be int64's everywhere: not checked beyond 2**53, where Python compares exactly."""
-    if _npr_weak(v) and isinstance(v, _npr_Tracer):
-        return True
+    a counter carried by a loop) is checked when the program runs: beyond 2**bits Python compares
+    and stores it exactly, the fold rounds it (NPR128 then)."""
     if isinstance(v, _npr_Tracer) or (hasattr(v, "dtype") and _npr_weak(v)):
         info = np.iinfo(v.dtype) if np.dtype(v.dtype).kind != "b" else None
-        return info is None or max(-int(info.min), int(info.max)) <= 2 ** bits
+        if info is None or max(-int(info.min), int(info.max)) <= 2 ** bits:
+            return True
+        if not _npr_weak(v):
+            return False
+        _npr_check_run(v, lambda e: (e > 2 ** bits) | (e < -2 ** bits), NprUnsupported,
+                       ("NPR128", f"max()/min() of a Python int and a float on array data: the int is beyond "
+                                  f"2**{bits}, which the float it is compared and stored as does not hold exactly"))
+        return True
     return abs(int(v)) <= 2 ** bits
 
 

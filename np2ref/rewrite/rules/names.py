@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...analysis import effects as fx
+from ...analysis import effects as fx, pick_uses
 from ...analysis.numpy_table import lookup, not_in_table
 from ...emit import jaxnames as J
-from ..registry import emits, plans
+from ..registry import emits, emitters, plans
 
 _KEEP_NUMPY = frozenset({"numpy.s_", "numpy.index_exp", "numpy.newaxis"})
 
@@ -124,6 +124,22 @@ def _check_numpy_name(ctx, node) -> None:
 
 
 # -- emitting --------------------------------------------------------------------------------
+@emits(cst.Name, order=0)
+def emit_picked_read(original: cst.Name, updated: cst.Name, ctx):
+    """A read in arithmetic of a name bound to a max()/min() (`dt = min(dt, t_end - t)`, then
+    `u[1:] -= dt * (u[1:] - u[:-1])`), as the other rules emit it, through npr_picked: whether
+    that arithmetic's dtype differs by the operand the data picked is checked where it runs
+    (analysis/pick_uses.py)."""
+    if original in ctx.f.store_names or original not in pick_uses.checked_reads(ctx.f.node):
+        return None
+    inner = updated
+    for emit in emitters(cst.Name):
+        if emit is not emit_picked_read and (out := emit(original, updated, ctx)) is not None:
+            inner = out
+            break
+    return pick_uses.read_check(original, inner, ctx)
+
+
 @emits(cst.Name)
 def emit_name(original: cst.Name, updated: cst.Name, ctx):
     if original in ctx.m.no_load or original in ctx.m.not_expr:

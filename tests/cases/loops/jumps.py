@@ -38,7 +38,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 from np2ref.rt import (
-    npr_and, npr_at, npr_for, npr_get, npr_if, npr_int_max, npr_iop, npr_items, npr_jit,
+    npr_and, npr_at, npr_for, npr_get, npr_if, npr_int_max, npr_iop, npr_items, npr_jit, npr_like,
     npr_ndindex, npr_not, npr_pyreturn, npr_range, npr_while,
 )
 
@@ -130,7 +130,7 @@ def rows_and_cells(a, out):
     npr_for(npr_items(a), _loop_r)
     def _loop__item(_item):
         i, j = _item
-        npr_at(out)[1] += npr_get(a)[i, j] * npr_int_max(i - 1, 0, use='arith')
+        npr_at(out)[1] += npr_get(a)[i, j] * npr_int_max(i - 1, 0, use='arith', against=(lambda _npr_p: npr_like(a) * _npr_p, lambda _npr_p: npr_like(out) + _npr_p))
     npr_for(npr_ndindex(a.shape), _loop__item)
 
 # run: until_negative(np.array([1.0, 0.0, 2.0, -1.0, 5.0]), np.zeros(1))
