@@ -73,13 +73,9 @@ def test_a_pick_rebinding_a_parameters_name_in_a_branch(fn, tau0):
     assert_returns_as_numpy(fn, lambda: (np.array([3.0, 5.0]), tau0))
 
 
-# np2ref crashes (a raw TypeError 'IndentedBlock' object is not iterable, analysis/pick_uses.py
-# _bound_before walking up from an `else:` block) on a max()/min() picked in an `else` branch
-# and read by arithmetic after the `if`: left to the max()/min() work (dtype10), on main too.
-_ELSE_PICK = "pick_uses._bound_before takes an `else:`'s IndentedBlock for a list of statements (raw TypeError)"
-
-
-@pytest.mark.xfail(reason=_ELSE_PICK, strict=True, raises=TypeError)
+# A max()/min() picked in an `else` branch and read by arithmetic after the `if`: main crashed
+# (a raw TypeError 'IndentedBlock' object is not iterable, analysis/pick_uses.py _bound_before
+# walking up from an `else:` block); fixed by dtype10's pick_uses.
 @pytest.mark.parametrize("fn, args", [(floored_in_else, (np.array([3.0, 5.0]), 0.5)),
                                       (picked_in_else, (np.array([-1.0]), 0.25))],
                          ids=["floored_in_else", "picked_in_else"])

@@ -1,4 +1,5 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
+# fixed by dtype10 (round 3, session 10): pick_uses follows the arithmetic a pick flows into, each level compared (rt/truth.py npr_like/npr_picked); translated exactly or refused NPR128
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result | m_ = min(_, x.sum()); z_ = m_ * _ + y_; return np.sum(z__)
 # found by: np2ref fuzz --seed 5 (round seed 5000015), program 77
