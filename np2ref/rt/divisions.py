@@ -40,6 +40,13 @@ from .peepholes import _npr_peepholed, _npr_PEEPHOLES
 
 _NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "pow"})  # x / exp(y): x * exp(-y)
 _NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1 + c2) to XLA
+# XLA's simplifier's identities of real numbers that floats break beyond the last bit: an operand
+# made by one of these, of the equation named, is fenced wherever it is (`made`: "square" is
+# `a * a`). ln(exp(A)) => A (NumPy's inf where exp overflows), ln(pow(A, B)) => B * ln(|A|)
+# (NumPy's NaN for A < 0), exp(A) * exp(B) => exp(A + B) (NumPy's inf * 0: NaN, and inf where
+# the product overflows), sqrt(A * A) => |A| (NumPy's inf where A * A overflows). (A / exp(B) =>
+# A * exp(-B) is a quotient: fenced where it decides, above.)
+_NPR_IDENTITIES = {"log": ("exp", "pow"), "mul": ("exp",), "sqrt": ("square",)}
 
 
 def _npr_exact_power_of_two(v) -> bool:
@@ -67,6 +74,8 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
         known = [_npr_is_literal(v) or v in constant for v in ins]
         decides = everything or any(v in decided for v in outs) or _npr_decides(eqn)
         params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
+        eqn = _npr_fence_identities(eqns, eqn, made)
+        ins = _npr_invars(eqn)
         out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
                 (out.shape == () or np.dtype(out.dtype).kind == "f" and decides):
@@ -92,6 +101,8 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in outs)
+        if name == "mul" and ins[0] is ins[1] or name == "integer_pow" and _npr_params(eqn)["y"] == 2:
+            made.update((v, "square") for v in outs)
         if name in _NPR_CHAINED and any(known) and not all(known):
             chained.update(outs)  # x + c, x * c: `(x + c1) + c2` becomes `x + (c1 + c2)` to XLA
         if all(known) and not _npr_effects(eqn) and params is _npr_params(eqn) and \
@@ -121,6 +132,21 @@ def _npr_fence_products(eqns, eqn, made, constant, params, chained):
             continue
         invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_own)
     return _npr_replace(eqn, invars=invars, params=params)
+
+
+def _npr_fence_identities(eqns, eqn, made):
+    """eqn with the operands fenced that an identity of _NPR_IDENTITIES would look through
+    (always: the value differs, not its last bit; the fence is a select)."""
+    name, invars = _npr_eqn_name(eqn), list(_npr_invars(eqn))
+    inner = _NPR_IDENTITIES.get(name, ())
+    found = [not _npr_is_literal(v) and made.get(v) in inner and
+             np.dtype(_npr_aval(v).dtype).kind in "fc" for v in invars]
+    if not any(found) or name == "mul" and not all(found):  # exp(A) * exp(B) only
+        return eqn
+    for pos, v in enumerate(invars):
+        if found[pos]:
+            invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_own)
+    return _npr_replace(eqn, invars=invars)
 
 
 def _npr_fence_own(v, other=None):
