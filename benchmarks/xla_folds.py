@@ -1,6 +1,6 @@
 """Which forms XLA's algebraic simplifier (or LLVM after it) computes differently from NumPy:
-each candidate form jitted with jax.numpy (XLA's defaults), through np2ref.compile (host_below=0)
-and jitted with np2ref.BITWISE_OPTIONS, against the same NumPy expression; the number of elements
+each candidate form jitted with jax.numpy (XLA's defaults), through np2ref.compile (host_below=0),
+jitted with np2ref.BITWISE_OPTIONS and through np2ref.compile(bitwise=True), against the same NumPy expression; the number of elements
 that differ in any bit (NaN equals NaN) of N values, for float64 and float32, on three inputs:
 standard normal, a grid a tenth apart (values on decimal edges), and special values (-0.0, inf,
 nan, huge, tiny). The "decides" column: np2ref.compile of `(form).astype(int64)` on the grid,
@@ -176,8 +176,8 @@ def cell(expected, got) -> str:
 
 def table(n: int, only: str) -> None:
     print(f"jax {jax.__version__}, {jax.devices()[0].device_kind}; N = {n}")
-    print("| form | dtype | input | jax.jit | np2ref | bitwise | decides (np2ref, grid cells) |")
-    print("|---|---|---|---|---|---|---|")
+    print("| form | dtype | input | jax.jit | np2ref | jax.jit bitwise | np2ref bitwise | decides (np2ref, grid cells) |")
+    print("|---|---|---|---|---|---|---|---|")
     rng = np.random.default_rng(0)
     with tempfile.TemporaryDirectory() as tmp, jax.enable_x64(True):
         path = Path(tmp) / "np2ref_xla_folds.py"
@@ -190,7 +190,8 @@ def table(n: int, only: str) -> None:
                     continue
                 k = eval(f"lambda x, y, py, s: {expr}", {"xp": jnp})  # noqa: S307 (our own forms)
                 fns = [jax.jit(k), np2ref.compile(getattr(module, f"f{i}"), host_below=0),
-                       jax.jit(k, compiler_options=np2ref.BITWISE_OPTIONS)]
+                       jax.jit(k, compiler_options=np2ref.BITWISE_OPTIONS),
+                       np2ref.compile(getattr(module, f"f{i}"), host_below=0, bitwise=True)]
                 decide = np2ref.compile(getattr(module, f"d{i}"), host_below=0)
                 for kind, args in data.items():
                     expected = run(getattr(module, f"f{i}"), args)
