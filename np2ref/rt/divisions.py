@@ -41,7 +41,7 @@ from .peepholes import _npr_peepholed, _npr_PEEPHOLES
 _NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "pow"})  # x / exp(y): x * exp(-y)
 _NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1 + c2) to XLA
 # XLA's simplifier's identities of real numbers that floats break beyond the last bit: an operand
-# made by one of these, of the equation named, is fenced wherever it is (`made`: "square" is
+# made by one of these, of the equation named, is fenced wherever it is ("square":
 # `a * a`). ln(exp(A)) => A (NumPy's inf where exp overflows), ln(pow(A, B)) => B * ln(|A|)
 # (NumPy's NaN for A < 0), exp(A) * exp(B) => exp(A + B) (NumPy's inf * 0: NaN, and inf where
 # the product overflows), exp(A) / exp(B) => exp(A - B) (inf / inf: NaN, XLA's 1.0 for A = B),
@@ -69,14 +69,14 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
     difference or product with a constant (a loop's carry: XLA unrolls short loops). Every 0-d
     division is fenced (free); an array division when its quotient reaches a decision
     (_npr_decisions), or `everything`."""
-    constant, made, eqns, chained = set(constant), {}, [], set(chained)
+    constant, made, eqns, chained, squares = set(constant), {}, [], set(chained), set()
     decided = set() if everything else _npr_decisions(jaxpr)
     for eqn in _npr_eqns(jaxpr):
         name, ins, outs = _npr_eqn_name(eqn), _npr_invars(eqn), _npr_outvars(eqn)
         known = [_npr_is_literal(v) or v in constant for v in ins]
         decides = everything or any(v in decided for v in outs) or _npr_decides(eqn)
         params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
-        eqn = _npr_fence_identities(eqns, eqn, made)
+        eqn = _npr_fence_identities(eqns, eqn, made, squares)
         ins = _npr_invars(eqn)
         out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
@@ -107,7 +107,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
         made.update((v, name) for v in outs)
         own = _npr_eqn_name(eqn)
         if own == "mul" and ins[0] is ins[1] or own == "integer_pow" and _npr_params(eqn)["y"] == 2:
-            made.update((v, "square") for v in outs)
+            squares.update(outs)  # (still "mul" in made: the product fence reads that)
         if name in _NPR_CHAINED and any(known) and not all(known):
             chained.update(outs)  # x + c, x * c: `(x + c1) + c2` becomes `x + (c1 + c2)` to XLA
         if all(known) and not _npr_effects(eqn) and params is _npr_params(eqn) and \
@@ -142,12 +142,13 @@ def _npr_fence_products(eqns, eqn, made, constant, params, chained):
     return _npr_replace(eqn, invars=invars, params=params)
 
 
-def _npr_fence_identities(eqns, eqn, made):
+def _npr_fence_identities(eqns, eqn, made, squares):
     """eqn with the operands fenced that an identity of _NPR_IDENTITIES would look through
-    (always: the value differs, not its last bit; the fence is a select)."""
+    (always: the value differs, not its last bit; the fence is a select). `squares`: the vars
+    that are `a * a`."""
     name, invars = _npr_eqn_name(eqn), list(_npr_invars(eqn))
     inner = _NPR_IDENTITIES.get(name, ())
-    found = [not _npr_is_literal(v) and made.get(v) in inner and
+    found = [not _npr_is_literal(v) and ("square" if v in squares else made.get(v)) in inner and
              np.dtype(_npr_aval(v).dtype).kind in "fc" for v in invars]
     if not any(found) or name in ("mul", "div") and not all(found):  # exp(A) * exp(B) only
         return eqn
