@@ -106,11 +106,6 @@ FORMS = {
 }
 
 
-def loop_form(expr: str) -> str:
-    """The form applied three times in a loop (XLA unrolls a short loop: trips fold together)."""
-    return f"for _ in range(3):\n        x = {expr}\n    "
-
-
 def module_source() -> str:
     body = ["import numpy as xp\n"]
     for i, expr in enumerate(FORMS.values()):
