@@ -40,6 +40,15 @@ from .peepholes import _npr_peepholed, _npr_PEEPHOLES
 
 _NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "pow"})  # x / exp(y): x * exp(-y)
 _NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1 + c2) to XLA
+# XLA's simplifier's identities of real numbers that floats break beyond the last bit: an operand
+# made by one of these, of the equation named, is fenced wherever it is ("square":
+# `a * a`). ln(exp(A)) => A (NumPy's inf where exp overflows), ln(pow(A, B)) => B * ln(|A|)
+# (NumPy's NaN for A < 0), exp(A) * exp(B) => exp(A + B) (NumPy's inf * 0: NaN, and inf where
+# the product overflows), exp(A) / exp(B) => exp(A - B) (inf / inf: NaN, XLA's 1.0 for A = B),
+# sqrt(A * A) => |A| (NumPy's inf where A * A overflows). (A / exp(B) => A * exp(-B) is a
+# quotient: fenced where it decides, above.) abs(A) >= 0 => true (NumPy's False for NaN).
+_NPR_IDENTITIES = {"log": ("exp", "pow"), "mul": ("exp",), "div": ("exp",), "sqrt": ("square",),
+                   **{c: ("abs",) for c in ("ge", "gt", "le", "lt")}}
 
 
 def _npr_exact_power_of_two(v) -> bool:
@@ -60,13 +69,15 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
     difference or product with a constant (a loop's carry: XLA unrolls short loops). Every 0-d
     division is fenced (free); an array division when its quotient reaches a decision
     (_npr_decisions), or `everything`."""
-    constant, made, eqns, chained = set(constant), {}, [], set(chained)
+    constant, made, eqns, chained, squares = set(constant), {}, [], set(chained), set()
     decided = set() if everything else _npr_decisions(jaxpr)
     for eqn in _npr_eqns(jaxpr):
         name, ins, outs = _npr_eqn_name(eqn), _npr_invars(eqn), _npr_outvars(eqn)
         known = [_npr_is_literal(v) or v in constant for v in ins]
         decides = everything or any(v in decided for v in outs) or _npr_decides(eqn)
         params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
+        eqn = _npr_fence_identities(eqns, eqn, made, squares)
+        ins = _npr_invars(eqn)
         out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
                 (out.shape == () or np.dtype(out.dtype).kind == "f" and decides):
@@ -74,8 +85,10 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
             for pos, v in enumerate(invars):
                 if _npr_is_literal(v):  # x / 10 (not x / 2); 1.0 / x as it is
                     fence = pos == 1 and not _npr_exact_power_of_two(_npr_literal_value(v))
-                elif pos == 0:  # (a / b) / c
+                elif pos == 0:  # (a / b) / c; (x * 2.0) / 2.0: x * (2.0 * 0.5) to XLA, not inf
                     fence = made.get(v) == "div"
+                    if not fence and v in chained and known[1]:
+                        invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_own)
                 else:  # x / c, x / sqrt(b), a / (b / c); an array by a broadcast: x / d
                     fence = known[1] or made.get(v) in _NPR_QUOTIENTS or \
                         out.shape != () and (_npr_aval(v).shape != out.shape or made.get(v) == "broadcast_in_dim")
@@ -92,6 +105,9 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in outs)
+        own = _npr_eqn_name(eqn)
+        if own == "mul" and ins[0] is ins[1] or own == "integer_pow" and _npr_params(eqn)["y"] == 2:
+            squares.update(outs)  # (still "mul" in made: the product fence reads that)
         if name in _NPR_CHAINED and any(known) and not all(known):
             chained.update(outs)  # x + c, x * c: `(x + c1) + c2` becomes `x + (c1 + c2)` to XLA
         if all(known) and not _npr_effects(eqn) and params is _npr_params(eqn) and \
@@ -114,6 +130,9 @@ def _npr_fence_products(eqns, eqn, made, constant, params, chained):
     invars = list(_npr_invars(eqn))
     known = [_npr_is_literal(v) or v in constant for v in invars]
     for pos, v in enumerate(invars):
+        if _npr_vanishing_zero(_npr_eqn_name(eqn), pos, v) and len(invars) == 2:  # x + 0.0: not x (-0.0)
+            other = invars[1 - pos]
+            invars[pos] = _npr_splice(eqns, v, other, _npr_aval(_npr_outvars(eqn)[0]))
         if _npr_is_literal(v) or v in constant:
             continue
         if not (made.get(v) == "mul" and _npr_eqn_name(eqn) in ("add", "sub", "neg") or
@@ -121,6 +140,32 @@ def _npr_fence_products(eqns, eqn, made, constant, params, chained):
             continue
         invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_own)
     return _npr_replace(eqn, invars=invars, params=params)
+
+
+def _npr_fence_identities(eqns, eqn, made, squares):
+    """eqn with the operands fenced that an identity of _NPR_IDENTITIES would look through
+    (always: the value differs, not its last bit; the fence is a select). `squares`: the vars
+    that are `a * a`."""
+    name, invars = _npr_eqn_name(eqn), list(_npr_invars(eqn))
+    inner = _NPR_IDENTITIES.get(name, ())
+    found = [not _npr_is_literal(v) and ("square" if v in squares else made.get(v)) in inner and
+             np.dtype(_npr_aval(v).dtype).kind in "fc" for v in invars]
+    if not any(found) or name in ("mul", "div") and not all(found):  # exp(A) * exp(B) only
+        return eqn
+    for pos, v in enumerate(invars):
+        if found[pos]:
+            invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_own)
+    return _npr_replace(eqn, invars=invars)
+
+
+def _npr_vanishing_zero(name, pos, v) -> bool:
+    """Is literal operand `v` a zero XLA drops (`x + 0.0`, `x - -0.0` are x to it, and to
+    StableHLO's own folds with bitwise=True: NumPy's -0.0 + 0.0 is 0.0)?"""
+    if not _npr_is_literal(v) or name not in ("add", "sub") or name == "sub" and pos == 0:
+        return False
+    value = np.asarray(_npr_literal_value(v))
+    return value.dtype.kind == "f" and value.size == 1 and value.item() == 0 and \
+        bool(np.signbit(value)) == (name == "sub")
 
 
 def _npr_fence_own(v, other=None):
@@ -164,7 +209,8 @@ def _npr_splice(eqns, v, other, out, fence=None):
 # a quotient is the one-ulp difference docs/semantics.md allows ("Floating point"), and the
 # fence would cost an array division its speed (benchmarks/divisions.py: up to 1.4x on CPU).
 _NPR_DECISIONS = frozenset({"lt", "le", "gt", "ge", "eq", "ne", "floor", "ceil", "round", "sign", "rem",
-                            "is_finite", "argmax", "argmin", "sort", "top_k", "nextafter"})
+                            "is_finite", "argmax", "argmin", "sort", "top_k", "nextafter",
+                            "bitcast_convert_type"})  # (np.signbit: a float's bits as an integer's)
 
 
 def _npr_decides(eqn) -> bool:
