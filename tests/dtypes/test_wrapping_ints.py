@@ -13,7 +13,7 @@ import np2ref
 import numpy as np
 import pytest
 
-from conftest import ProgramChecks
+from conftest import ProgramChecks, on_tpu
 
 P = ProgramChecks("wrapping_ints")
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -30,6 +30,10 @@ def _wrapping(dt):
 @pytest.mark.parametrize("dt", SIGNED)
 @pytest.mark.parametrize("name", ["operators", "ufuncs", "squared_out", "squared_on_a_name", "products"])
 def test_wrapped_squares_are_numpys(name, dt):
+    if on_tpu() and name == "products" and dt == np.int64:  # (np.convolve: no 64-bit integer one there)
+        with pytest.raises(np2ref.Np2RefError, match="NPR302"):
+            P.same(name, _wrapping(dt))
+        return
     P.same(name, _wrapping(dt))
 
 
