@@ -21,10 +21,9 @@ import functools
 from typing import NamedTuple
 
 import libcst as cst
-import libcst.matchers as m
 
 from ..emit import jaxnames as J
-from .nodes import run_visitor
+from .nodes import nodes_of, run_visitor
 
 _ORDER = {"value": 0, "typed": 1, "arith": 2}
 _CASTS = frozenset({"float", "int", "bool"})
@@ -143,7 +142,8 @@ def _stand_in(node, hole):
 
 def _numbers_only(levels) -> bool:
     """No operand of `levels` but numbers: evaluated beside the pick, they are what they are at the read."""
-    return not any(m.findall(level, m.Name(J.LIKE)) for level in levels if not isinstance(level, cst.Name))
+    return not any(n.value == J.LIKE for level in levels if not isinstance(level, cst.Name)
+                   for n in nodes_of(level, cst.Name))
 
 
 class _Uses:
@@ -256,6 +256,8 @@ class _Uses:
 def value_uses(func: cst.FunctionDef) -> dict[cst.Call, Use]:
     """Each builtin max()/min() call of several operands in `func`'s body (outside nested scopes)
     -> its Use."""
+    if not any(_is_pick(call) for call in nodes_of(func.body, cst.Call)):
+        return {}  # (most functions: no walk of their body)
     found = _Find()
     run_visitor(func.body, found)
     uses = _Uses(found)
