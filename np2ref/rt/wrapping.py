@@ -52,21 +52,13 @@ def _npr_unsigned_of(dt):
 
 def _npr_to_unsigned(v, dt):
     """v as `dt`, its bits as the unsigned type of the width it has (without x64 an int64
-    request is an int32: its own width, never a bitcast between two); an 8- or 16-bit one
-    widened to uint32: a TPU multiplies uint16 through float32 (an int16 square was -4051 for
-    NumPy's -4052 on the chip, 2026-12-07), and the low bits of a product, power or sum of
-    uint32 values are the narrow type's."""
+    request is an int32: its own width, never a bitcast between two)."""
     v = jnp.asarray(v).astype(dt)
-    u = jax.lax.bitcast_convert_type(v, _NPR_UNSIGNED[np.dtype(v.dtype)])
-    return u.astype(np.uint32) if u.dtype.itemsize < 4 else u
+    return jax.lax.bitcast_convert_type(v, _NPR_UNSIGNED[np.dtype(v.dtype)])
 
 
 def _npr_to_signed(u, dt):
-    """u's bits as the signed type of its width (`dt` without x64: the 32-bit one); a uint32
-    made from an 8- or 16-bit `dt` cut back to that width first (unsigned conversions wrap)."""
-    narrow = _NPR_UNSIGNED.get(np.dtype(dt))
-    if narrow is not None and narrow.itemsize < u.dtype.itemsize:
-        u = u.astype(narrow)
+    """u's bits as the signed type of its width (`dt` without x64: the 32-bit one)."""
     return jax.lax.bitcast_convert_type(u, next(s for s, t in _NPR_UNSIGNED.items() if t == np.dtype(u.dtype)))
 
 

@@ -29,9 +29,9 @@ def _wrapping(dt):
 
 def _open_on_a_tpu(request, name, dt):
     """On the TPU chip (2026-12-07) an int16 square floor-divided by 8 came back truncated,
-    -4051 for NumPy's -4052 (`(x * x) // 8`, `np.power(x, 2) // 8`), through the uint32 route
-    (main's plain product was not run there): the floor's correction for a negative dividend is
-    dropped, as if the square were non-negative. int8, int32 and every other form were NumPy's
+    -4051 for NumPy's -4052 (`(x * x) // 8`, `np.power(x, 2) // 8`), through the unsigned route
+    (with the 16-bit products widened to uint32 too; main's plain product was not run there):
+    the floor's correction for a negative dividend is dropped, as if the square were non-negative. int8, int32 and every other form were NumPy's
     there. Open (docs/tpu.md)."""
     if on_tpu() and dt == np.int16 and name in ("operators", "ufuncs"):
         request.applymarker(pytest.mark.xfail(strict=True, reason="a TPU's int16 (x * x) // 8: open"))
