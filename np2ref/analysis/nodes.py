@@ -3,12 +3,11 @@ reading the dataclass fields, which is all the analyses and rules need."""
 
 from __future__ import annotations
 
-import bisect
 import collections
 
 import libcst as cst
 
-from .typed_walks import _TYPED, _table, typed_runs as _typed_runs
+from .typed_walks import _TYPED, _table, runs_between, typed_runs as _typed_runs
 
 _LAYOUT = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
            "header", "footer", "lines_after_decorators", "equal", "colon", "dot")  # fields of layout only
@@ -466,12 +465,7 @@ def _visit_toured(tour: _Tour, start: int, visitor, plan: "_Plan") -> None:
         lists = tour.wanted.get(plan)
         if lists is None:  # (once per tour and plan: a tour holds ~30 types, a visitor wants a few)
             lists = tour.wanted[plan] = [where for kind, where in tour.by_type.items() if plan.names_of(kind) is not None]
-        runs = []
-        for where in lists:
-            lo = bisect.bisect_left(where, start)
-            hi = bisect.bisect_left(where, stop, lo)
-            if lo < hi:
-                runs.append(where[lo:hi])
+        runs = runs_between(lists, start, stop)
         positions = runs[0] if len(runs) == 1 else sorted(p for run in runs for p in run)
     methods: dict = {}
     pending: list = []  # (end of run, node, its leave method), innermost last

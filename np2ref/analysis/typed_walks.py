@@ -38,6 +38,12 @@ def typed_runs(span: tuple[list, int, int], kinds, table: dict) -> list[list[int
             if hit:
                 lists.append(where)
         typed[2][kinds] = lists
+    return runs_between(lists, start, end)
+
+
+def runs_between(lists, start: int, end: int) -> list:
+    """The positions in [start, end) of each sorted list of positions (one per node type), the
+    empty runs left out."""
     runs = []
     for where in lists:
         lo = bisect.bisect_left(where, start)

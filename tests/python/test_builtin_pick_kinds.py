@@ -195,13 +195,22 @@ def _time_step(u, t, t_end):
     return t, steps
 
 
-def test_a_last_time_step_through_a_name_translates():
-    u = np.linspace(0.0, 1.0, 16)
+def _stepped_both_ways(fn, u, *args):
+    """fn run by NumPy and by np2ref.compile on copies of `u`, which must agree: (want, got)."""
     want_u, got_u = u.copy(), u.copy()
-    want = _time_step(want_u, 0.0, 1.0)
-    got = np2ref.compile(_time_step, host_below=0)(got_u, 0.0, 1.0)
+    want, got = fn(want_u, *args), np2ref.compile(fn, host_below=0)(got_u, *args)
     assert_numpys_bits(got_u, want_u)
-    assert got[1] == want[1] and float(got[0]) == float(want[0])
+    return want, got
+
+
+def _same_number(got, want):
+    assert_numpys_bits(np.float64(got), np.float64(want))  # (a TPU's float64 pair: 1e-13)
+
+
+def test_a_last_time_step_through_a_name_translates():
+    want, got = _stepped_both_ways(_time_step, np.linspace(0.0, 1.0, 16), 0.0, 1.0)
+    assert got[1] == want[1]
+    _same_number(got[0], want[0])
 
 
 def _f32_by_capped_name(x, y32):
@@ -245,13 +254,9 @@ def _time_step_named(u, F, t, t_end):
 
 @pytest.mark.parametrize("t", [0.0, 0.95])  # np.float64 picked; the Python float picked
 def test_a_time_step_through_a_name_with_named_operands_gives_numpys_answer(t):
-    u, F = np.linspace(0.0, 1.0, 5), np.linspace(1.0, 2.0, 5)
-    want_u, got_u = u.copy(), u.copy()
-    want = _time_step_named(want_u, F, t, 1.0)
-    got = np2ref.compile(_time_step_named, host_below=0)(got_u, F, t, 1.0)
-    assert_numpys_bits(got_u, want_u)
+    want, got = _stepped_both_ways(_time_step_named, np.linspace(0.0, 1.0, 5), np.linspace(1.0, 2.0, 5), t, 1.0)
     for g, w in zip(got, want):
-        assert_numpys_bits(np.float64(g), np.float64(w))  # (a TPU's float64 pair: 1e-13)
+        _same_number(g, w)
 
 
 def _add_capped_into(a, b32):
@@ -288,12 +293,8 @@ def _upwind_last_step(u, t, t_end):
 
 
 def test_a_last_time_step_into_an_array_expression_translates():
-    u = np.linspace(0.0, 1.0, 16)
-    want_u, got_u = u.copy(), u.copy()
-    want = _upwind_last_step(want_u, 0.0, 1.0)
-    got = np2ref.compile(_upwind_last_step, host_below=0)(got_u, 0.0, 1.0)
-    assert_numpys_bits(got_u, want_u)
-    assert float(got) == float(want)
+    want, got = _stepped_both_ways(_upwind_last_step, np.linspace(0.0, 1.0, 16), 0.0, 1.0)
+    _same_number(got, want)
 
 
 # -- round 10: the arithmetic a pick flows into, followed whole --------------------------------
@@ -472,5 +473,5 @@ def _grown_step(u, h, hmax):
 def test_a_name_read_with_numbers_in_its_own_pick_translates():
     args = (np.array([0.3, 0.2]), 0.01, 0.25)
     want, got = _grown_step(*args), np2ref.compile(_grown_step, host_below=0)(*args)
-    assert_numpys_bits(np.float64(got[0]), np.float64(want[0]))  # (a TPU's float64 pair: 1e-13)
+    _same_number(got[0], want[0])
     assert int(got[1]) == want[1]
