@@ -27,7 +27,7 @@ from .compat import _npr_traced, _npr_weak_astype
 from .core import _npr_dt, _npr_py_like, _npr_state, npr_load, NprError
 from .ops import npr_divmod
 from .promotion import _npr_binop
-from .wrapping import _NPR_BINOPS
+from .wrapping import _NPR_BINOPS, _npr_int_divmod
 from .pymath import _npr_math_check
 from .stores import _npr_float_divmod
 
@@ -70,7 +70,7 @@ def npr_pyop(a, op, b, passed=False):
         return a / b
     _npr_py_zero(a, op, b)  # //, %, divmod
     if ints:
-        q, r = jnp.floor_divide(a, b), jnp.remainder(a, b)
+        q, r = _npr_int_divmod(a, b)
         if op != "%":  # -2**63 // -1 is 2**63
             _npr_math_check((a == jnp.iinfo(jnp.int64).min) & (b == -1), NprError,
                             ("NPR031", _NPR_INT_RANGE.format(f"`{op}`"),))

@@ -16,7 +16,7 @@ from .index import _npr_Idx
 from .lowering import _npr_LOWERING, _npr_remember
 from .store_order import _npr_after_other
 from .views import _npr_step, NprView
-from .wrapping import _npr_wrap_mul, _npr_wrap_pow, _npr_wrap_square
+from .wrapping import _npr_int_divmod, _npr_wrap_mul, _npr_wrap_pow, _npr_wrap_square
 
 
 # ---- stores: a[idx] = v and a[idx] op= v --------------------------------------------------
@@ -191,9 +191,9 @@ def _npr_set(ix, dt, v, at=None):
 
 def _npr_divmod(div):
     def f(x, y):
+        if jnp.issubdtype(jnp.result_type(x, y), jnp.integer):
+            return _npr_int_divmod(x, y)[0 if div else 1]  # NumPy: x // 0 == x % 0 == 0
         r = jnp.floor_divide(x, y) if div else jnp.remainder(x, y)
-        if jnp.issubdtype(r.dtype, jnp.integer):
-            return jnp.where(y == 0, jnp.zeros_like(r), r)  # NumPy: x // 0 == x % 0 == 0
         # NumPy's npy_divmod (signed zeros; the quotient snapped, not rounded as jax.numpy's:
         # `1e16 // 3.0` is 3333333333333333.0): rt/pyscalars.py
         return _npr_float_divmod(jnp.asarray(x, r.dtype), jnp.asarray(y, r.dtype))[0 if div else 1]
@@ -315,7 +315,10 @@ def _npr_float_divmod(a, b):
     (identical for b != 0): fmod, the quotient (a - mod) / b snapped to the nearest integer,
     signed zeros. For b == 0 NumPy's: a / b and fmod (nan). jax.numpy rounds the quotient
     instead (`1e16 // 3.0` is 3333333333333334.0 there, 3333333333333333.0 in both)."""
-    mod = jnp.fmod(a, b)  # C's fmod (lax.rem), broadcast
+    # C's fmod (lax.rem), broadcast; fmod(x, inf) is x, which a TPU's float64 rem made NaN
+    # (`1.0 // np.inf` NaN there for NumPy's 0.0: the pair computes a - trunc(a / b) * b)
+    mod = jnp.fmod(a, b)
+    mod = jnp.where(jnp.isinf(b) & jnp.isfinite(a), jnp.broadcast_to(a, jnp.shape(mod)), mod)
     div = (a - mod) / b
     fix = (mod != 0) & ((b < 0) != (mod < 0))
     mod = jnp.where(fix, mod + b, jnp.where(mod == 0, _npr_signed_zero(b, mod), mod))

@@ -160,3 +160,19 @@ def _npr_plain_binop(op, a, b):
 
 def _npr_plain_ibinop(op, a, b):
     return _NPR_IOPS[op](a, b)
+
+
+def _npr_int_divmod(x, y):
+    """NumPy's `x // y` and `x % y` of integers (a zero divisor gives 0 for both): the truncating
+    quotient and remainder, moved one step toward -inf where the remainder and the divisor differ
+    in sign. jax.numpy's floor_divide decides that step by `sign(x) != sign(y)`, and a TPU's int16
+    `sign` of a square that wrapped (the unsigned route above) read +1 for negative values: the step
+    was dropped, `(x * x) // 8` came back truncated there (benchmarks/tpu_int16_floor.py).
+    Comparisons with zero are right there, and they are what decides the step here."""
+    x, y = jnp.broadcast_arrays(*(jnp.asarray(v, jnp.result_type(x, y)) for v in (x, y)))
+    zero = y == 0
+    safe = jnp.where(zero, jnp.ones_like(y), y)
+    q, r = jax.lax.div(x, safe), jax.lax.rem(x, safe)
+    step = (r != 0) & ((r < 0) != (safe < 0))
+    q, r = jnp.where(step, q - 1, q), jnp.where(step, r + safe, r)
+    return jnp.where(zero, jnp.zeros_like(q), q), jnp.where(zero, jnp.zeros_like(r), r)

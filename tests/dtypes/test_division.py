@@ -2,6 +2,7 @@
 zero (0, where jax.numpy gives -1) and NumPy's signed zeros, through the operator, `op=`, the
 functions and a lax loop. Differential against the original NumPy functions."""
 
+import functools
 import warnings
 
 import numpy as np
@@ -9,7 +10,7 @@ import pytest
 
 import np2ref
 from np2ref.pipeline import convert_source
-from conftest import assert_same_as_numpy, program
+from conftest import assert_same_as_numpy, on_tpu, program
 
 P = program("division")
 
@@ -20,7 +21,10 @@ FLOAT_DIVISORS = np.array([1.0, -1.0, np.inf, 0.0, -2.0, 3.0])
 
 
 def _signs_agree(expected, got):
+    """NumPy's signed zeros; not on a TPU's float64, which holds no -0.0 (docs/tpu.md)."""
     for e, g in zip(expected, got):
+        if on_tpu() and np.asarray(e).dtype == np.float64:
+            continue
         e, g = np.asarray(e), np.asarray(g)
         if e.dtype.kind == "f":
             keep = ~np.isnan(e)  # a NaN's sign bit is not a value
@@ -62,7 +66,8 @@ def test_division_by_a_value_read_in_a_lax_loop():
 
 
 def test_literal_divisors_keep_numpys_signed_zeros():
-    for a in (INTS, FLOATS, np.array([-4.0, -0.0, 3.0, -3.0, -1.0, 1e300])):
+    big = 1e30 if on_tpu() else 1e300  # (a TPU's float64 has float32's range)
+    for a in (INTS, FLOATS, np.array([-4.0, -0.0, 3.0, -3.0, -1.0, big])):
         expected, got = assert_same_as_numpy(P.floordiv_by_literal, np2ref.compile(P.floordiv_by_literal), a)
         _signs_agree(expected[:4] + expected[4], got[:4] + tuple(got[4]))
 
@@ -76,3 +81,25 @@ def test_only_integer_expressions_by_positive_literals_stay_operators():
     assert "n - 1 - i // 2" in text and '"%d" % n' in text
     x = np.arange(7.0)
     assert_same_as_numpy(P.integer_index_arithmetic, np2ref.compile(P.integer_index_arithmetic), x)
+
+
+def _every_sign(dt):
+    """Dividends and divisors of every sign, zero, INT_MIN and INT_MAX, each against each."""
+    info = np.iinfo(dt)
+    values = np.array([info.min, info.min + 1, -9, -8, -7, -1, 0, 1, 7, 8, 9, info.max], dtype=dt)
+    return np.repeat(values, values.size), np.tile(values, values.size)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64])
+def test_signed_floors_of_every_sign_pair_are_numpys(dtype):
+    """The quotient's step toward -inf is decided by comparisons, not jax.numpy's sign() (a TPU's
+    int16 sign() of a wrapped square read +1 for negative values: rt/wrapping._npr_int_divmod)."""
+    a, b = _every_sign(dtype)
+    for name in ("floordiv_operator", "floordiv_functions", "floordiv_in_place"):
+        fn = getattr(P, name)
+        assert_same_as_numpy(fn, _jitted(name), a.copy(), b.copy())
+
+
+@functools.cache
+def _jitted(name):
+    return np2ref.compile(getattr(P, name), host_below=0)

@@ -27,20 +27,11 @@ def _wrapping(dt):
     return np.array([info.min, info.max, root, -root, root + 7, 3, -3, 0], dtype=dt)
 
 
-def _open_on_a_tpu(request, name, dt):
-    """On the TPU chip (2026-12-07) an int16 square floor-divided by 8 came back truncated,
-    -4051 for NumPy's -4052 (`(x * x) // 8`, `np.power(x, 2) // 8`), through the unsigned route
-    (with the 16-bit products widened to uint32 too; main's plain product was not run there):
-    the floor's correction for a negative dividend is dropped, as if the square were non-negative. int8, int32 and every other form were NumPy's
-    there. Open (docs/tpu.md)."""
-    if on_tpu() and dt == np.int16 and name in ("operators", "ufuncs"):
-        request.applymarker(pytest.mark.xfail(strict=True, reason="a TPU's int16 (x * x) // 8: open"))
-
-
 @pytest.mark.parametrize("dt", SIGNED)
 @pytest.mark.parametrize("name", ["operators", "ufuncs", "squared_out", "squared_on_a_name", "products"])
-def test_wrapped_squares_are_numpys(name, dt, request):
-    _open_on_a_tpu(request, name, dt)
+def test_wrapped_squares_are_numpys(name, dt):
+    """On a TPU, int16 `(x * x) // 8` came back truncated until the floor's step was decided by
+    comparisons, not sign() (rt/wrapping._npr_int_divmod, benchmarks/tpu_int16_floor.py)."""
     if on_tpu() and name == "products" and dt == np.int64:  # (np.convolve: no 64-bit integer one there)
         with pytest.raises(np2ref.Np2RefError, match="NPR302"):
             P.same(name, _wrapping(dt))
@@ -77,10 +68,9 @@ def test_wrapped_squares_under_vmap_of_pure(dt):
 
 
 @pytest.mark.parametrize("dt", [np.int16, np.int32])
-def test_wrapped_squares_under_the_float32_policy(dt, request):
+def test_wrapped_squares_under_the_float32_policy(dt):
     """dtype_policy="float32" traces a variant of its own (jax.numpy's promotion, wrapping
     products): the operators in the converted text were XLA's there."""
-    _open_on_a_tpu(request, "operators", dt)
     fn = P.module.operators
     with np.errstate(all="ignore"):
         want = fn(_wrapping(dt))
