@@ -116,8 +116,18 @@ npr_np_reciprocal = _npr_np_ufunc(np.reciprocal, None, _npr_np_reciprocal)
 npr_np_absolute = _npr_np_ufunc(np.absolute, jnp.absolute, lambda x: _npr_wrap_abs(x, jnp.absolute))
 npr_np_abs = npr_np_absolute
 npr_np_fabs = _npr_np_ufunc(np.fabs, jnp.fabs)
-npr_np_sign = _npr_np_ufunc(np.sign, jnp.sign, lambda x: jnp.where(x == 0, jnp.zeros_like(x), jnp.sign(x)))
-# (NumPy's sign of -0.0 is 0.0; jnp.sign keeps the zero's sign)
+
+
+def _npr_np_sign(x):
+    """NumPy's sign: of -0.0 0.0 (jnp.sign keeps the zero's sign); of an integer by comparisons
+    (a TPU's int16 sign() of a square that wrapped read +1 for negative values: rt/wrapping.py)."""
+    zero = jnp.zeros_like(x)
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        return jnp.where(x > 0, zero + 1, jnp.where(x < 0, zero - 1, zero))
+    return jnp.where(x == 0, zero, jnp.sign(x))
+
+
+npr_np_sign = _npr_np_ufunc(np.sign, jnp.sign, _npr_np_sign)
 npr_np_floor = _npr_np_ufunc(np.floor, jnp.floor)
 npr_np_ceil = _npr_np_ufunc(np.ceil, jnp.ceil)
 npr_np_trunc = _npr_np_ufunc(np.trunc, jnp.trunc)
