@@ -11,20 +11,26 @@ ordered fold: every trip's reads made at once, then one chain of additions in Nu
                                                   npr_fold_for(npr_range(K), _loop_k, _reads_k, _trip_k, _fold_k)
 
 `_reads_k(k)` gives the reads of trip k whose index names k, made under jax.vmap over every k of
-the range (a read is the same element under vmap: exact). npr_fold then reads R[P] once and runs
-`acc = acc + _trip_k(reads of trip k)` for k in order, traced unrolled: trip k's own operations on
-trip k's values, each addition rounded as NumPy rounds `R[P] += value` (the same dtype: NumPy's
-result type of the addition is R's, else the loop runs), and stores acc once. No loop trips: XLA
-fuses the chain into one elementwise pass (syrk's lanes: one fusion instead of K trips of a masked
-update). A window whose length is known only at run time (`C[i, :i + 1]` in the lanes over i) is
-read, added and stored as one masked value: nothing is added outside it (no zero, which would
-turn -0.0 into +0.0), and the mask is applied once, by the store.
+the range (a read is the same element under vmap: exact; each a gather, one array laid out trip by
+trip). npr_fold reads R[P] once, then runs `acc = acc + _trip_k(reads of trip k)` for k in order
+as a lax.scan over the stacked reads whose step is traced once and which XLA unrolls: in one pass
+(no loop left) while trips x reads stay within NPR_FOLD_ONE_PASS, else in a lax loop of passes of
+NPR_FOLD_UNROLL trips (the compile no longer grows with the trips). Each step is trip k's own
+operations on trip k's values, then the addition NumPy rounds for `R[P] += value` (the value's
+dtype must be R's: else NumPy adds in a wider dtype and casts each trip, and the loop runs); the
+sum is stored once. XLA fuses the unrolled trips into one elementwise pass (syrk's lanes: one
+fusion instead of K trips of a masked update); divisions.py fences every product in the step
+(`_npr_fold_step`), since LLVM contracts a product and its sum into one FMA there even at -O0
+(bitwise=True), which NumPy rounds twice: the fold is NumPy's bits in either mode. A window whose
+length is known only at run time (`C[i, :i + 1]` in the lanes over i) is read, added and stored
+as one masked value: nothing is added outside it (no zero, which would turn -0.0 into +0.0), and
+the mask is applied once, by the store.
 
-The loop runs instead (npr_for, exact) when the range is not known when traced, has more than
-NPR_FOLD_MAX trips (the chain's trace and XLA's compile grow with it), when a read cannot be made
-under vmap or its masked length moves with k, when the value's dtype would change R's addition
-(`float32 += float64`: NumPy adds in float64 and casts each trip), or when anything in the fold
-fails to trace. With no trips nothing is stored.
+The loop runs instead (npr_for, exact) when the range is not known when traced, when the stacked
+reads would hold more than NPR_FOLD_ELEMENTS elements, when a read cannot be made under vmap or
+its masked length moves with k, when R is not a float array (a complex product is real products
+that XLA contracts below the fences; integer and boolean sums are left to the loop), when the
+value's dtype would widen R's addition, or when anything in the fold fails to trace. With no trips nothing is stored.
 """
 
 import jax
@@ -39,7 +45,8 @@ from .masked import NprMasked
 from .promotion import _npr_weak_value
 
 NPR_FOLD = True  # False: npr_fold_for runs the loop (the tests and benchmarks compare the two)
-NPR_FOLD_UNROLL = 16  # trips in one unrolled pass (more: a lax loop of passes; docs/loops.md measures it)
+NPR_FOLD_ONE_PASS = 288  # trips x reads unrolled into one pass, no loop left (XLA:CPU's compile ~1 s there)
+NPR_FOLD_UNROLL = 16  # else trips in each unrolled pass of a lax loop (docs/loops.md measures both)
 NPR_FOLD_ELEMENTS = 1 << 22  # the most elements the stacked reads may hold (else the loop)
 
 
@@ -82,8 +89,17 @@ def npr_fold(cur, op, trips):
         return _npr_carried(acc + v if op == '+' else acc - v, meta), None
 
     out, _ = lax.scan(_npr_fold_step, cur.data if meta is not None else jnp.asarray(cur),
-                      [d for d, _ in trips.stacked], unroll=min(NPR_FOLD_UNROLL, trips.count))
+                      [d for d, _ in trips.stacked], unroll=_npr_pass(trips))
     return out if meta is None else NprMasked(out, *meta)
+
+
+def _npr_pass(trips):
+    """Trips in one unrolled pass: all of them while trips x reads stay within NPR_FOLD_ONE_PASS
+    (syrk's 70 x 2 compile in 0.55 s, syr2k's 70 x 4 in 0.89 s; syrk's 128 x 2 in 0.97 s), else
+    NPR_FOLD_UNROLL (a lax loop of passes: its compile no longer grows with the trips)."""
+    if trips.count * max(1, len(trips.stacked)) <= NPR_FOLD_ONE_PASS:
+        return trips.count
+    return min(NPR_FOLD_UNROLL, trips.count)
 
 
 def _npr_carried(new, meta):
