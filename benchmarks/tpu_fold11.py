@@ -20,25 +20,20 @@ they finish; what is not reached within --budget seconds is skipped (one chip ca
 from __future__ import annotations
 
 import argparse
-import copy
 import sys
 import time
 import warnings
 from pathlib import Path
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 import npbench_style as NB  # noqa: E402
-from common import disagreement, run_numpy, split_static  # noqa: E402
-from device_worst import timed  # noqa: E402 (the median of waited calls)
-from run import aot  # noqa: E402
+from tpu_carry8 import variant_rows  # noqa: E402 (hand port, then np2ref per variant, checked)
 
-import np2ref  # noqa: E402
 from np2ref.rt import fold  # noqa: E402
 
 
@@ -81,27 +76,6 @@ def _variants():
             "fold, one pass": setting(True, 1 << 20)}
 
 
-def rows(original, hand_fn, kw, policy, calls):
-    static, dynamic = split_static(kw)
-    expected, after = run_numpy(original, kw)
-    x64 = policy == "preserve"
-    tol = dict(rtol=1e-9, atol=1e-12) if x64 else dict(rtol=2e-3, atol=1e-4)
-    with jax.enable_x64(x64):
-        dev = {k: jnp.asarray(v) for k, v in dynamic.items()}
-        first, hand, _, out = aot(hand_fn, static, dev)
-        yield "hand port", first, timed(hand, calls), disagreement(expected, after, *out, **tol)
-        for variant, setting in _variants().items():
-            undo = setting()
-            try:
-                compiled = np2ref.compile(original, dtype_policy=policy)
-                first, run, _, out = aot(compiled.pure, static, copy.copy(dev))
-                yield variant, first, timed(run, calls), disagreement(expected, after, *out, **tol)
-            except Exception as exc:  # a variant that does not compile is a finding too
-                yield variant, float("nan"), float("nan"), f"{type(exc).__name__}: {str(exc)[:80]}"
-            finally:
-                undo()
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--calls", type=int, default=5)
@@ -109,24 +83,24 @@ def main(argv=None) -> int:
     p.add_argument("--only", default="", help="comma-separated kernel name prefixes (default: all)")
     a = p.parse_args(argv)
     warnings.simplefilter("ignore")
-    kernels = _kernels()
+    kernels, start = _kernels(), time.perf_counter()
     only = tuple(filter(None, a.only.split(",")))
-    jobs = [(n, pol) for pol in ("float32", "preserve") for n in kernels if not only or n.startswith(only)]
-    start = time.perf_counter()
     print(f"`python benchmarks/tpu_fold11.py`: jax {jax.__version__}, {jax.default_backend()} "
-          f"({jax.devices()[0].device_kind}), device-resident, medians of {a.calls} calls")
-    print("\n| kernel | policy | variant | first s | ms | / hand port | check |\n|---|---|---|---|---|---|---|",
+          f"({jax.devices()[0].device_kind}), device-resident, medians of {a.calls} calls\n\n"
+          "| kernel | policy | variant | first s | ms | / hand port | check |\n|---|---|---|---|---|---|---|",
           flush=True)
-    for name, policy in jobs:
-        if time.perf_counter() - start > a.budget:
-            print(f"| {name} | {policy} | skipped: budget | | | | |", flush=True)
-            continue
-        hand = None
-        original, hand_fn, kw = kernels[name]
-        for variant, first, seconds, check in rows(original, hand_fn, kw, policy, a.calls):
-            hand = seconds if hand is None else hand
-            print(f"| {name} | {policy} | {variant} | {first:.2f} | {seconds * 1e3:.3f} | {seconds / hand:.2f} | "
-                  f"{check or 'ok'} |", flush=True)
+    for policy in ("float32", "preserve"):
+        for name, (original, hand_fn, kw) in kernels.items():
+            if only and not name.startswith(only):
+                continue
+            if time.perf_counter() - start > a.budget:
+                print(f"| {name} | {policy} | skipped: budget | | | | |", flush=True)
+                continue
+            hand = None
+            for variant, first, sec, check in variant_rows(original, hand_fn, kw, policy, a.calls, _variants()):
+                hand = sec if hand is None else hand
+                print(f"| {name} | {policy} | {variant} | {first:.2f} | {sec * 1e3:.3f} | {sec / hand:.2f} | "
+                      f"{check or 'ok'} |", flush=True)
     print(f"\n{time.perf_counter() - start:.0f} s")
     return 0
 

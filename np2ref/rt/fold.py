@@ -26,11 +26,12 @@ length is known only at run time (`C[i, :i + 1]` in the lanes over i) is read, a
 as one masked value: nothing is added outside it (no zero, which would turn -0.0 into +0.0), and
 the mask is applied once, by the store.
 
-The loop runs instead (npr_for, exact) when the range is not known when traced, when the stacked
-reads would hold more than NPR_FOLD_ELEMENTS elements, when a read cannot be made under vmap or
-its masked length moves with k, when R is not a float array (a complex product is real products
-that XLA contracts below the fences; integer and boolean sums are left to the loop), when the
-value's dtype would widen R's addition, or when anything in the fold fails to trace. With no trips nothing is stored.
+The loop runs instead (npr_for, exact) outside a lanes body but on a TPU (_npr_FOLD), when the
+range is not known when traced, when the stacked reads would hold more than NPR_FOLD_ELEMENTS
+elements, when a read cannot be made under vmap or its masked length moves with k, when R is not
+a float array (a complex product is real products that XLA contracts below the fences; integer
+and boolean sums are left to the loop), when the value's dtype would widen R's addition, or when
+anything in the fold fails to trace. With no trips nothing is stored.
 """
 
 import jax
@@ -40,11 +41,17 @@ from jax import lax
 
 from .bounds import _npr_note_range
 from .compat import _npr_weak_astype
+from .lane_dots import _NPR_LANES
 from .loops import _npr_is_concrete, _npr_python_int, npr_for
 from .masked import NprMasked
 from .promotion import _npr_weak_value
 
 NPR_FOLD = True  # False: npr_fold_for runs the loop (the tests and benchmarks compare the two)
+# None: outside a lanes body (npr_vfor) the fold runs on a TPU only. On a CPU a loop's trip over a
+# plain vector costs about what the fold's pass costs per trip plus its stacked reads' copy
+# (gemv_minus, 400 x 240: loop 0.073 ms, fold 0.104); in syrk's lanes a trip is a masked update of
+# every row (loop 0.078 ms, fold 0.035). On a TPU a trip is a round of its scalar unit.
+_npr_FOLD = {"outside lanes": None}
 NPR_FOLD_ONE_PASS = 288  # trips x reads unrolled into one pass, no loop left (XLA:CPU's compile ~1 s there)
 NPR_FOLD_UNROLL = 16  # else trips in each unrolled pass of a lax loop (docs/loops.md measures both)
 NPR_FOLD_ELEMENTS = 1 << 22  # the most elements the stacked reads may hold (else the loop)
@@ -59,7 +66,7 @@ def npr_fold_for(rng, loop, reads, trip, fold):
     body as npr_for runs it, `reads(k)` trip k's reads that name k, `trip(r)` trip k's value from
     them, `fold(trips)` the store of npr_fold's chain."""
     start, stop, step = rng.start, rng.stop, rng.step
-    if not NPR_FOLD or not all(_npr_is_concrete(v) for v in (start, stop, step)):
+    if not NPR_FOLD or not all(_npr_is_concrete(v) for v in (start, stop, step)) or not _npr_fold_here():
         return npr_for(rng, loop)
     ks = range(int(start), int(stop), int(step))
     if not len(ks):
@@ -70,6 +77,11 @@ def npr_fold_for(rng, loop, reads, trip, fold):
     except Exception:  # anything the fold cannot trace: the loop, exact (its own error if any)
         return npr_for(rng, loop)
     return None
+
+
+def _npr_fold_here():
+    outside = _npr_FOLD["outside lanes"]
+    return _NPR_LANES[0] > 0 or (jax.default_backend() == "tpu" if outside is None else outside)
 
 
 def npr_fold(cur, op, trips):

@@ -1,7 +1,9 @@
 """The ordered fold (rewrite/ordered_fold.py, rt/fold.py; issue 39): a loop that only adds into one
-`R[P]` runs as every trip's reads made at once and one chain of additions in NumPy's order. With
-bitwise=True (no FMA contraction: docs/semantics.md) every result is NumPy's bit for bit, signed
-zeros, infinities and NaNs included; the loops the fold refuses stay loops and say why."""
+`R[P]` runs as every trip's reads made at once and one chain of additions in NumPy's order. Every
+result is NumPy's bit for bit (bitwise=True here: the loops the fold falls back to contract FMAs
+otherwise, docs/semantics.md), signed zeros, infinities and NaNs included; the loops the fold
+refuses stay loops and say why. The fold runs outside lanes too in these tests (on a CPU it does
+only inside them by default: _npr_FOLD)."""
 
 import jax
 import numpy as np
@@ -52,6 +54,11 @@ FOLDED = {  # name: (function, arguments)
     "suffix_rows": (suffix_rows, lambda d: (_r((6, 6), d), _r((6, 9), d, 11))),
 }
 _COMPILED = {}
+
+
+@pytest.fixture(autouse=True)
+def _fold_everywhere(monkeypatch):
+    monkeypatch.setitem(F._npr_FOLD, "outside lanes", True)
 
 
 def _compiled(fn, **options):
@@ -108,6 +115,20 @@ def test_the_fold_and_the_loop_agree_bit_for_bit(name, dtype, monkeypatch):
     for a, b in zip(folded, looped):
         if isinstance(a, np.ndarray):
             assert_same_bits(a, b)
+
+
+def test_outside_lanes_a_cpu_runs_the_loop(monkeypatch):
+    """By default a CPU folds only inside a lanes body (syrk's k loop), where a loop's trip is a
+    masked update of every row; gemv_minus's loop over a vector stays a loop there."""
+    monkeypatch.setitem(F._npr_FOLD, "outside lanes", None)
+    made = []
+    monkeypatch.setattr(F, "_npr_stacked_reads", lambda *a, _f=F._npr_stacked_reads: made.append(1) or _f(*a))
+    folds = {"gemv_minus": 0, "syrk": 1} if jax.default_backend() != "tpu" else {"gemv_minus": 1, "syrk": 2}
+    for name in ("gemv_minus", "syrk"):
+        fn, make = FOLDED[name]
+        with jax.enable_x64(True):
+            jax.make_jaxpr(np2ref.compile(fn, host_below=0).pure)(*make(np.float64))
+        assert len(made) == folds[name], (name, made)
 
 
 def test_no_loop_is_left_for_a_short_range():
