@@ -197,6 +197,21 @@ def test_where_the_fold_cannot_run_the_loop_does(fn, args):
             assert_same_bits(got, want)
 
 
+def past_the_end(s, a):
+    for k in range(a.shape[0]):
+        s[0] += a[k + 2]
+
+
+def test_a_read_past_the_end_raises_numpys_index_error():
+    """A read whose check the range does not decide: the fold's vmapped reads cannot record it,
+    the loop runs and raises NumPy's IndexError at NumPy's trip."""
+    with pytest.raises(IndexError) as want:
+        past_the_end(np.zeros(1), np.arange(5.0))
+    with pytest.raises(IndexError) as got:
+        _compiled(past_the_end)(np.zeros(1), np.arange(5.0))
+    assert str(got.value) == str(want.value)
+
+
 def two_sums(s, q, a):
     for k in range(a.shape[0]):
         s[0] += a[k]

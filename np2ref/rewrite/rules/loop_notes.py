@@ -65,7 +65,7 @@ def _fold_call(original, updated, plan, loop_call, lanes, ctx):
         return loop_call, lanes
     _renote(ctx, original, plan.var, f"an ordered fold: npr_fold_for, the += into {fp.stores[0]} as one chain "
             "of additions in NumPy's order, every trip's reads made at once (the lax loop where the trip "
-            "count is known only as it runs)")
+            "count is known only as it runs, and on a CPU outside a vectorised loop)")
     call = cst.Call(cst.Name(J.FOLD_FOR), [*loop_call.args, *[cst.Arg(f.name) for f in made]])
     return call, [*lanes, *made]
 
