@@ -80,6 +80,7 @@ def npr_fold_for(rng, loop, reads, trip, fold):
 
 
 def _npr_fold_here():
+    """Whether a fold runs where this loop is traced: in a lanes body, or as _npr_FOLD says."""
     outside = _npr_FOLD["outside lanes"]
     return _NPR_LANES[0] > 0 or (jax.default_backend() == "tpu" if outside is None else outside)
 
@@ -87,8 +88,8 @@ def _npr_fold_here():
 def npr_fold(cur, op, trips):
     """`cur op v_0 op v_1 ... op v_{K-1}`, v_k trip k's value, each step NumPy's `R[P] op= v_k`
     on R's dtype (cur: R[P] as read, a masked value for a window of run-time length). One trip is
-    traced, as a lax.scan over the stacked reads that XLA unrolls (`unroll=True`: no loop left,
-    the chain one fusion); the compile, not the trace, grows with the trip count."""
+    traced, as the step of a lax.scan over the stacked reads that XLA unrolls in passes
+    (_npr_pass): the trace does not grow with the trip count."""
     dt = np.dtype(cur.dtype)
     if dt.kind != 'f' or op not in ('+', '-'):  # (a complex product is real products XLA contracts
         raise _NprNotFold("an integer, boolean, complex or other accumulation")  # below the fences)
