@@ -1,7 +1,7 @@
 """The ordered fold on an accelerator (rewrite/ordered_fold.py, rt/fold.py; issue 39): device-resident
 np2ref / hand port for loops that only add into one R[P], with the fold switched off (the lax loop:
-before), on (now: the trips' reads made at once, the chain in unrolled passes of 16 trips) and in one
-pass (every trip unrolled, no loop left):
+before), in unrolled passes of 16 trips and in one pass (every trip unrolled, no loop left); the
+default (now) is one pass while trips x reads <= 288 (syrk S, syr2k S), else passes of 16:
 
     python benchmarks/tpu_fold11.py [--budget 110] [--calls 5] [--only syrk,gemv]
 
@@ -66,14 +66,16 @@ def _kernels():
 
 
 def _variants():
-    def setting(on, unroll):
+    """The loop; the fold in passes of 16 trips; the fold in one pass. (The default, rt/fold.py:
+    one pass while trips x reads <= 288, else passes of 16.)"""
+    def setting(on, one_pass):
         def apply():
-            saved = fold.NPR_FOLD, fold.NPR_FOLD_UNROLL
-            fold.NPR_FOLD, fold.NPR_FOLD_UNROLL = on, unroll
-            return lambda: (setattr(fold, "NPR_FOLD", saved[0]), setattr(fold, "NPR_FOLD_UNROLL", saved[1]))
+            saved = fold.NPR_FOLD, fold.NPR_FOLD_ONE_PASS
+            fold.NPR_FOLD, fold.NPR_FOLD_ONE_PASS = on, one_pass
+            return lambda: (setattr(fold, "NPR_FOLD", saved[0]), setattr(fold, "NPR_FOLD_ONE_PASS", saved[1]))
         return apply
-    return {"loop (before)": setting(False, 16), "fold, passes of 16 (now)": setting(True, 16),
-            "fold, one pass": setting(True, 1 << 20)}
+    return {"loop (before)": setting(False, 0), "fold, passes of 16": setting(True, 0),
+            "fold, one pass": setting(True, 1 << 30)}
 
 
 def main(argv=None) -> int:
