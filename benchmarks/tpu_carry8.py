@@ -147,22 +147,30 @@ def rows(name, policy, size, calls):
     else:
         prog = P.PROGRAMS[name]()
         original, hand_fn, kw = prog.original, prog.hand, prog.make(size)
+    for variant, _, seconds, check in variant_rows(original, hand_fn, kw, policy, calls, _variants()):
+        yield variant, seconds, check
+
+
+def variant_rows(original, hand_fn, kw, policy, calls, variants):
+    """(variant, first call's seconds, median seconds, check) for the hand port, then np2ref's
+    `.pure` under each of `variants` (name: a setting that returns its undo), device-resident,
+    checked against NumPy (benchmarks/tpu_fold11.py too)."""
     static, dynamic = split_static(kw)
     expected, after = run_numpy(original, kw)
     x64 = policy == "preserve"
     tol = dict(rtol=1e-9, atol=1e-12) if x64 else dict(rtol=2e-3, atol=1e-4)
     with jax.enable_x64(x64):
         dev = {k: jnp.asarray(v) for k, v in dynamic.items()}
-        _, hand, _, out = aot(hand_fn, static, dev)
-        yield "hand port", timed(hand, calls), disagreement(expected, after, *out, **tol)
-        for variant, setting in _variants().items():
+        first, hand, _, out = aot(hand_fn, static, dev)
+        yield "hand port", first, timed(hand, calls), disagreement(expected, after, *out, **tol)
+        for variant, setting in variants.items():
             undo = setting()
             try:
                 compiled = np2ref.compile(original, dtype_policy=policy)
-                _, run, _, out = aot(compiled.pure, static, copy.copy(dev))
-                yield variant, timed(run, calls), disagreement(expected, after, *out, **tol)
+                first, run, _, out = aot(compiled.pure, static, copy.copy(dev))
+                yield variant, first, timed(run, calls), disagreement(expected, after, *out, **tol)
             except Exception as exc:  # a variant that does not compile is a finding too
-                yield variant, float("nan"), f"{type(exc).__name__}: {str(exc)[:80]}"
+                yield variant, float("nan"), float("nan"), f"{type(exc).__name__}: {str(exc)[:80]}"
             finally:
                 undo()
 

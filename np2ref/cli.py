@@ -110,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("-o", "--output", help="with --report html: the folder (default np2ref-report); "
                    "with --report json: a file or folder (default: stdout)")
     k.add_argument("--explain-loops", action="store_true",
-                   help="also say, per loop, whether it was vectorised (npr_vfor) and why not")
+                   help="also say, per loop, whether it was vectorised (npr_vfor) or folded (npr_fold_for) and why not")
     k.add_argument("--fail-under", type=float, metavar="PCT",
                    help="with --report: exit 1 when fewer than PCT%% of the functions convert exactly")
     k.set_defaults(run=cmd_check)

@@ -63,6 +63,8 @@ FOR = "npr_for"
 RECUR = "npr_recur"  # a loop's stores carried to the trips that read them back (rewrite/recurrences.py)
 VFOR = "npr_vfor"  # a loop of independent iterations (rewrite/lanes.py)
 SUM_FOR = "npr_sum_for"  # a loop that only accumulates, summed reordered (rewrite/sum_reorder.py, sums="reorder")
+FOLD_FOR = "npr_fold_for"  # a loop that only adds into one R[P], as one ordered chain (rewrite/ordered_fold.py)
+FOLD = "npr_fold"  # that chain: R[P] read, every trip's value added in order
 PALLAS = "npr_pallas"  # a loop nest as one Pallas kernel (rewrite/pallas_loops.py, loops="pallas")
 LANE = "npr_lane"
 RANGE = "npr_range"

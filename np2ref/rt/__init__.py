@@ -32,7 +32,9 @@ Modules, in the order a store goes through them:
 - vectorise: npr_vfor, a loop whose iterations the rewrite proved independent run as one vmap
   over its range (rewrite/lanes.py); lane_dots: a product of two moving slices in those lanes as
   one matrix product where that is exact. sum_reorder: npr_sum_for, a loop that only accumulates
-  `R[P] += value`, summed as one contraction over its range (sums="reorder"; not NumPy's bits).
+  `R[P] += value`, summed as one contraction over its range (sums="reorder"; not NumPy's bits);
+  fold: npr_fold_for, such a loop with one `R[P] += value` as one chain of additions in NumPy's
+  order, every trip's reads made at once (the default: NumPy's bits).
 - recur: npr_recur, an element a loop's trip stored carried to the later trips that read it
   back (rewrite/recurrences.py).
 - pallas: npr_pallas, a top-level loop nest of element reads and writes as one Pallas kernel (loops="pallas").
@@ -84,7 +86,7 @@ try:
         np_linalg, np_counting, inplace,
         unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
         comprehensions, pallas, recur,
-        masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views, sum_reorder,
+        masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views, sum_reorder, fold,
         host, draws, opaque, introspect, arguments, result_shape, float_sizes, fastpath, numpycall, calls, jit)
 finally:
     _np.random.set_state(_state)
@@ -94,7 +96,7 @@ MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, result_shape, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
-           windows_more, win_views, sum_reorder, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
+           windows_more, win_views, sum_reorder, fold, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
            divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas, recur, wrapping)
 
 

@@ -141,6 +141,12 @@ def _npr_is_body(p):
     return isinstance(p, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr))
 
 
+def _npr_body_name(p) -> str:
+    """The name of the Python function a body was traced from (a scan's step: fold.py's
+    `_npr_fold_step`), "" where JAX records none."""
+    return getattr(getattr(_npr_open(p), "debug_info", None), "func_name", "") or ""
+
+
 def _npr_holds_body(p):
     """Whether an equation's parameter is or holds a body (a tuple of them: cond's branches).
     Not _npr_is_body: divisions.py walks a tuple's bodies one by one (a tuple taken for a body

@@ -13,7 +13,7 @@ import numpy as np
 from .accurate64 import _npr_a64_enabled as _npr_accurate_on, _npr_accurate64
 from .compat import _npr_current_trace
 from .compat_jaxpr import (
-    _npr_aval, _npr_constvars, _npr_effects, _npr_eqn_name, _npr_eqns, _npr_invars, _npr_is_body,
+    _npr_aval, _npr_body_name, _npr_constvars, _npr_effects, _npr_eqn_name, _npr_eqns, _npr_invars, _npr_is_body,
     _npr_is_literal, _npr_literal_value, _npr_open, _npr_outvars, _npr_params, _npr_replace,
     _npr_rewritable, _npr_rewrite_body, _npr_run_jaxpr, _npr_struct)
 from .core import _npr_state
@@ -41,6 +41,8 @@ from .peepholes import _npr_peepholed, _npr_PEEPHOLES
 
 
 _NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "pow"})  # x / exp(y): x * exp(-y)
+_NPR_FOLD_STEP = "_npr_fold_step"  # fold.py's scan step: its products are fenced (LLVM contracted them
+# into FMAs in the unrolled pass even at -O0, bitwise=True: 1.8e-15 from NumPy in `y -= a * t - b`)
 _NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1 + c2) to XLA
 # XLA's simplifier's identities of real numbers that floats break beyond the last bit: an operand
 # made by one of these, of the equation named, is fenced wherever it is ("square":
@@ -258,6 +260,8 @@ def _npr_fence_bodies(eqn, known, everything, chained):
     new = dict(params)
     if name == "scan":
         n = params["num_consts"]
+        # fold.py's chain: every product fenced, where XLA fuses the unrolled trips into one pass
+        everything = everything or _npr_body_name(params["jaxpr"]) == _NPR_FOLD_STEP
         new["jaxpr"] = _npr_fence_closed(params["jaxpr"], known[:n], everything, chained[:n] + carries)
     elif name == "while":
         nc, nb = params["cond_nconsts"], params["body_nconsts"]

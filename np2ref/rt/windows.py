@@ -19,7 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .bounds import _npr_affine_range
-from .compat import _npr_affine, _npr_current_trace, _npr_traced
+from .compat import _npr_affine, _npr_current_trace, _npr_traced, _npr_unbatched
 from .lane_reads import _npr_lane_window
 from .core import _npr_above, _npr_dummy, _npr_state, npr_load, NprUnsupported
 from .masked import _npr_lengths_equal, _npr_masked, _npr_same_off, NprMasked
@@ -111,6 +111,10 @@ def _npr_bound_key(b, plus=0):
         if isinstance(b, (int, np.integer)) and not isinstance(b, bool):
             return None, int(b) + plus
         return b, ('value', plus)  # (NumPy refuses it; the same object at most)
+    lanes = _npr_unbatched(b)
+    if lanes is not None:  # `i + 1` in lanes: a vmapped value, the same when computed from the
+        base, c = _npr_affine(lanes[0])  # same lane values (correlation's read `d[:, i + 1:M]` and
+        return base, ('lanes', lanes[1], c + plus)  # store `corr[i, i + 1:M]`: no roll between)
     base, c = _npr_affine(b)
     return base, c + plus
 

@@ -1,13 +1,15 @@
 """Small pieces rules/loops.py emits with: a loop's note (what became of it: `check
---explain-loops`, `explain()`), a keyword argument, and the opt-in forms of a loop: the Pallas
-kernel call of a top-level nest (np2ref.compile's loops="pallas", rewrite/pallas_loops.py) and
-an accumulation summed reordered (sums="reorder", rewrite/sum_reorder.py)."""
+--explain-loops`, `explain()`), a keyword argument, and the other forms of a loop: the Pallas
+kernel call of a top-level nest (np2ref.compile's loops="pallas", rewrite/pallas_loops.py), an
+accumulation summed reordered (sums="reorder", rewrite/sum_reorder.py) and, by default, an
+accumulation into one R[P] as an ordered fold (rewrite/ordered_fold.py)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from ...emit import jaxnames as J
+from ..ordered_fold import fold_functions, fold_plan
 from ..pallas_loops import PALLAS, kernel_plan, top_loops
 from ..sum_reorder import SUMS, reorder_functions, sum_plan
 from .control import uses
@@ -27,28 +29,65 @@ def _keyword(name: str, value) -> cst.Arg:
 
 def opt_in_call(original, updated, plan, loop_call, lanes, ctx):
     """The loop `npr_for(...)` (its lanes' functions `lanes`) as the opt-ins ask: sums="reorder"
-    for a loop that only accumulates, loops="pallas" for a top-level nest; else as it is."""
-    if SUMS.get() == "reorder" and len(loop_call.args) == 2 and plan.kind == "range" and not (
-            plan.rows or plan.unpack or plan.rotations or plan.unrotate or plan.python or plan.unroll):
+    for a loop that only accumulates, loops="pallas" for a top-level nest; else an ordered fold
+    for a loop that only adds into one R[P]; else as it is."""
+    plain_range = len(loop_call.args) == 2 and plan.kind == "range" and not (
+        plan.rows or plan.unpack or plan.rotations or plan.unrotate or plan.python or plan.unroll)
+    if SUMS.get() == "reorder" and plain_range:
         sp = sum_plan(original, plan.var, ctx.f)
         made = None if isinstance(sp, str) else reorder_functions(sp, plan.var, original, updated.body.body)
         if made is not None:
-            at = (ctx.span(original).line, ctx.span(original).col)
-            ctx.loop_notes[:] = [n for n in ctx.loop_notes if (ctx.span(n[0]).line, ctx.span(n[0]).col) != at]
-            _note(ctx, original, plan.var, "sums reordered (sums='reorder'): npr_sum_for, the += accumulation "
-                  f"into {', '.join(sp.stores)} as one contraction over its range, not NumPy's order")
+            _renote(ctx, original, plan.var, "sums reordered (sums='reorder'): npr_sum_for, the += accumulation "
+                    f"into {', '.join(sp.stores)} as one contraction over its range, not NumPy's order")
             call = cst.Call(cst.Name(J.SUM_FOR), [*loop_call.args, *[cst.Arg(f.name) for f in made]])
             return call, [*lanes, *made]
-    if PALLAS.get():
+    if PALLAS.get() and id(original) in top_loops(ctx.f.node):
         return _pallas_call(original, plan, loop_call, lanes, ctx)
+    if plain_range and _accumulates(original):
+        return _fold_call(original, updated, plan, loop_call, lanes, ctx)
     return loop_call, lanes
+
+
+def _accumulates(loop) -> bool:
+    """Whether the loop's body holds an `R[...] += ` or `-=` at its top level (a fold's candidate)."""
+    return any(isinstance(s, cst.SimpleStatementLine) and any(
+        isinstance(x, cst.AugAssign) and isinstance(x.operator, (cst.AddAssign, cst.SubtractAssign))
+        and isinstance(x.target, cst.Subscript) for x in s.body) for s in loop.body.body)
+
+
+def _fold_call(original, updated, plan, loop_call, lanes, ctx):
+    """`npr_fold_for(range, _loop_k, _reads_k, _trip_k, _fold_k)` for a loop that only adds into
+    one R[P] (rewrite/ordered_fold.py); else the loop, its note saying why it is no fold."""
+    fp = fold_plan(original, plan.var, ctx.f)
+    made = fp if isinstance(fp, str) else fold_functions(fp, plan.var, original, updated.body.body)
+    if isinstance(made, str):
+        _renote(ctx, original, plan.var, f"{_verdict(ctx, original)}; not an ordered fold: {made}")
+        return loop_call, lanes
+    _renote(ctx, original, plan.var, f"an ordered fold: npr_fold_for, the += into {fp.stores[0]} as one chain "
+            "of additions in NumPy's order, every trip's reads made at once (the lax loop where the trip "
+            "count is known only as it runs, and on a CPU outside a vectorised loop)")
+    call = cst.Call(cst.Name(J.FOLD_FOR), [*loop_call.args, *[cst.Arg(f.name) for f in made]])
+    return call, [*lanes, *made]
+
+
+def _same_loop(ctx, a, b) -> bool:
+    return (ctx.span(a).line, ctx.span(a).col) == (ctx.span(b).line, ctx.span(b).col)
+
+
+def _verdict(ctx, loop) -> str:
+    """The loop's note so far ("a lax loop: ..."), "a lax loop" without one."""
+    return next((n[3] for n in reversed(ctx.loop_notes) if _same_loop(ctx, n[0], loop)), "a lax loop")
+
+
+def _renote(ctx, loop, var, verdict) -> None:
+    """The loop's note replaced by `verdict`."""
+    ctx.loop_notes[:] = [n for n in ctx.loop_notes if not _same_loop(ctx, n[0], loop)]
+    _note(ctx, loop, var, verdict)
 
 
 def _pallas_call(original, plan, loop_call, lanes, ctx):
     """`npr_pallas(_pallas_j, names, values, lambda: npr_for(...))` for a top-level nest that
     rewrite/pallas_loops.py writes as a kernel (np2ref.compile's loops="pallas"); else the loop."""
-    if id(original) not in top_loops(ctx.f.node):
-        return loop_call, lanes
     inside = {id(n) for _, _, n in uses(original.body, ctx.f.store_names).items}
     outside = {n for n, _, node in uses(ctx.f.node.body, ctx.f.store_names).items if id(node) not in inside}
     kp = kernel_plan(original, f"_pallas_{plan.var}", ctx.m.loops, outside)
