@@ -93,6 +93,7 @@ OR_ELSE = "npr_or_else"
 OR = "npr_or"
 ASSERT = "npr_assert"
 APPEND = "npr_append"  # an append under an `if` of a loop that stacks it (rt/appends.py)
+HISTORY_LEN = "npr_len"  # len() of a list a `while` on data appends to (rt/histories.py)
 ERRSTATE = "npr_errstate"
 NOT = "npr_not"
 IN = "npr_in"

@@ -141,6 +141,12 @@ class _NprStacked:
         return len(self.lst) == len(self.items) and all(a is b for a, b in zip(self.lst, self.items))
 
 
+def _npr_history(obj):
+    """The _NprHistory of a list a `while` loop on data appended to (rt/histories.py), else None."""
+    found = _npr_state.get("histories", {}).get(id(obj)) if type(obj) is list else None
+    return found if found is not None and found.lst is obj and len(obj) == len(found.prefix) else None
+
+
 def _npr_stacked(lst):
     """The _NprStacked of a list that holds exactly the rows of an append loop, else None."""
     found = _npr_state.get("stacked", {}).get(id(lst)) if type(lst) is list else None
@@ -152,7 +158,8 @@ def _npr_stacked_array(obj, dtype, ndmin):
     items of one shape and dtype into that dtype), or None."""
     found = _npr_stacked(obj)
     if found is None:
-        return None
+        history = _npr_history(obj)
+        return None if history is None or ndmin else history.out(True, dtype)
     if found.tree.num_leaves != 1 or not jax.tree_util.treedef_is_leaf(found.tree):
         _npr_materialize(obj)  # (np.array of tuples: NumPy's own rules, on the rows)
         return None
@@ -167,6 +174,8 @@ def _npr_materialize(value):
     """value (a list, or tuples, lists and dicts holding lists) with every lazy stacked list in it
     holding its rows: for code the rewrite did not see use it (a caller, .pure, a host run)."""
     kind = type(value)
+    if kind is list and _npr_history(value) is not None:
+        _npr_history(value).refuse()
     if kind is list:
         found = _npr_stacked(value)
         if found is not None and found.items and isinstance(found.items[0], _NprLazyRow):
@@ -185,6 +194,8 @@ def _npr_stacked_result(value):
     """A jitted run's result with each stacked list in it (through tuples, lists and dicts) an
     _NprStackedOut: one result leaf per buffer, not one per trip (500 leaves took 26 s to compile)."""
     kind = type(value)
+    if kind is list and _npr_history(value) is not None:
+        return _npr_history(value).out()
     if kind is list:
         found = _npr_stacked(value)
         if found is not None:

@@ -1,0 +1,77 @@
+"""A history appended in a `while` loop whose trip count is data (an adaptive step recording (t, y)
+each accepted step, a solver recording its residuals): refused on main (NPR034: how many items the
+list ends with is known only at run time). Now each list's appends are written into a buffer of K
+rows that hands full chunks to the host (rt/histories.py), and the list, or np.array of it, is made
+there in NumPy's types: one compiled program whatever the trip count."""
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import np2ref
+from np2ref.rt import histories
+from exactly import run_both
+
+
+def _script(name):
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "graph_break_scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+integrate = _script("own_ode_history").integrate  # records (t, y) each accepted step
+
+
+def halve(x, tol):
+    sizes = [float(np.abs(x).max())]
+    while np.abs(x).max() > tol:
+        x *= 0.5
+        sizes.append(np.abs(x).max())
+    return x, sizes
+
+
+def halve_last(x, tol):
+    sizes = []
+    while np.abs(x).max() > tol:
+        x *= 0.5
+        sizes.append(np.abs(x).max())
+    return x, sizes[-1]
+
+
+@pytest.mark.parametrize("t_end", [0.0, 2.0])
+def test_adaptive_steps_record_times_and_states(t_end):
+    run_both(integrate, np.array([1.0, 0.0]), t_end, 1e-4, 0.1)
+
+
+def test_residuals_with_an_item_before_the_loop():
+    run_both(halve, np.linspace(-3.0, 5.0, 7), 1e-3)
+
+
+def test_chunks_handed_to_the_host(monkeypatch):
+    """Six rows a chunk: a loop of 40-odd appends hands over seven chunks, then the rest; twice."""
+    monkeypatch.setattr(histories, "NPR_HISTORY_ROWS", 6)
+    compiled = np2ref.compile(halve, host_below=0, bitwise=True)
+    for tol in (1e-12, 1e-9):
+        run_both(halve, np.linspace(-3.0, 5.0, 7), tol, compiled=compiled)
+
+
+def test_chunks_of_arrays(monkeypatch):
+    monkeypatch.setattr(histories, "NPR_HISTORY_ROWS", 4)
+    printed = run_both(integrate, np.array([1.0, 0.0]), 6.0, 1e-4, 0.1)
+    assert int(printed.split()[0]) > 8
+
+
+def test_a_list_read_otherwise_is_still_refused():
+    with pytest.raises(np2ref.Np2RefError) as info:
+        np2ref.compile(halve_last, host_below=0)(np.linspace(-3.0, 5.0, 7), 1e-3)
+    assert "NPR034" in str(info.value) or getattr(info.value, "code", "") == "NPR034"
+
+
+def test_convert_notes_the_history():
+    import inspect
+    result = np2ref.convert_source("import numpy as np\n\n" + inspect.getsource(halve), "h.py")
+    assert "npr_append(sizes, " in result.code and "appends=(sizes,)" in result.code
