@@ -94,6 +94,7 @@ OR = "npr_or"
 ASSERT = "npr_assert"
 APPEND = "npr_append"  # an append under an `if` of a loop that stacks it (rt/appends.py)
 HISTORY_LEN = "npr_len"  # len() of a list a `while` on data appends to (rt/histories.py)
+HISTORY_LAST = "npr_history_last"  # its x[-1]
 ERRSTATE = "npr_errstate"
 NOT = "npr_not"
 IN = "npr_in"

@@ -33,7 +33,8 @@ import numpy as np
 from jax import lax
 from jax.experimental import io_callback as _npr_io_callback
 
-from .appends import _npr_append_spec, _npr_history, _npr_host_item
+from .appends import _npr_append_spec, _npr_appended, _npr_history, _npr_host_item
+from .bounds import _npr_record_check
 from .core import NprUnsupported, _npr_state, npr_load, npr_pyreturn
 from .compat import _npr_Tracer, _npr_weak_astype
 from .refs import _npr_reachable
@@ -51,6 +52,13 @@ def npr_len(obj):
 
 
 NPR_HISTORY_ROWS = 4096  # the most rows a chunk holds (tests make it small to see chunks handed over)
+
+
+def npr_history_last(obj):
+    """`x[-1]` of a list a `while` on data appended to: its last row, or the last item before the
+    loop where it appended none (NumPy's IndexError, a run-time check, where there is none)."""
+    found = _npr_history(obj)
+    return obj[-1] if found is None else found.last()
 
 
 def _npr_rows_per_chunk(spec):
@@ -187,6 +195,22 @@ class _NprHistory:
     def length(self):
         n = self.total.astype(jnp.result_type(int)) + len(self.prefix)
         return npr_pyreturn(_npr_weak_astype(n, n.dtype), "int")
+
+    def last(self):
+        tree, leaves = self.spec
+        at = (self.count + self.rows - 1) % self.rows  # (a chunk handed over just now: its last row)
+        rows = [lax.dynamic_index_in_dim(v, at, keepdims=False) for v in self.values]
+        if self.prefix and self.pre[-1] != self.spec:  # the item before the loop: another type
+            raise NprUnsupported("NPR034", "`x[-1]` of a list a `while` loop on data appended to, whose "
+                                 "item before the loop is of another type than the appended ones", hint=_NPR_HISTORY_HINT)
+        if self.prefix:
+            before = jax.tree_util.tree_leaves(self.prefix[-1])
+            rows = [jnp.where(self.total > 0, r, jnp.asarray(npr_load(b), r.dtype)) for r, b in zip(rows, before)]
+        else:
+            bounds = _npr_state.get("bounds")
+            if bounds is not None:
+                _npr_record_check(bounds, self.total == 0, None, IndexError, ("list index out of range",))
+        return jax.tree_util.tree_unflatten(tree, [_npr_appended(r, kind) for r, (_, _, kind) in zip(rows, leaves)])
 
     def out(self, as_array=False, dtype=None):
         leaves = [jnp.asarray(npr_load(x)) for v in self.prefix for x in jax.tree_util.tree_leaves(v)]

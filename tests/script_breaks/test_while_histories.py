@@ -34,12 +34,12 @@ def halve(x, tol):
     return x, sizes
 
 
-def halve_last(x, tol):
+def halve_second(x, tol):
     sizes = []
     while np.abs(x).max() > tol:
         x *= 0.5
         sizes.append(np.abs(x).max())
-    return x, sizes[-1]
+    return x, sizes[-2]
 
 
 @pytest.mark.parametrize("t_end", [0.0, 2.0])
@@ -67,7 +67,7 @@ def test_chunks_of_arrays(monkeypatch):
 
 def test_a_list_read_otherwise_is_still_refused():
     with pytest.raises(np2ref.Np2RefError) as info:
-        np2ref.compile(halve_last, host_below=0)(np.linspace(-3.0, 5.0, 7), 1e-3)
+        np2ref.compile(halve_second, host_below=0)(np.linspace(-3.0, 5.0, 7), 1e-3)
     assert "NPR034" in str(info.value) or getattr(info.value, "code", "") == "NPR034"
 
 
@@ -75,3 +75,29 @@ def test_convert_notes_the_history():
     import inspect
     result = np2ref.convert_source("import numpy as np\n\n" + inspect.getsource(halve), "h.py")
     assert "npr_append(sizes, " in result.code and "appends=(sizes,)" in result.code
+
+
+def last_size(x, tol):
+    sizes = []
+    while np.abs(x).max() > tol:
+        x *= 0.5
+        sizes.append(np.abs(x).max())
+    print("last", repr(float(sizes[-1])), len(sizes))
+    return x
+
+
+def test_the_last_item_read_after_the_loop():
+    run_both(last_size, np.linspace(-3.0, 5.0, 7), 1e-3)
+
+
+def test_the_last_item_after_a_chunk_was_handed_over(monkeypatch):
+    monkeypatch.setattr(histories, "NPR_HISTORY_ROWS", 4)
+    run_both(last_size, np.linspace(-3.0, 5.0, 7), 0.6)  # 4 appends: the chunk's last row
+
+
+def test_the_last_item_of_an_empty_list_raises_numpys_index_error():
+    compiled = np2ref.compile(last_size, host_below=0)
+    with pytest.raises(IndexError, match="list index out of range"):
+        last_size(np.linspace(-3.0, 5.0, 7), 10.0)
+    with pytest.raises(IndexError, match="list index out of range"):
+        compiled(np.linspace(-3.0, 5.0, 7), 10.0)

@@ -225,11 +225,12 @@ def _defined_before(loop, function_uses: Uses, facts, inside: set) -> frozenset:
 def plan_while_loop(node: cst.While, ctx) -> None:
     plan = plan_while(node, ctx.function_uses, ctx.f, rotation_finder(ctx.f))
     if isinstance(plan, LoopPlan):
-        names, lens = history_lists(node, ctx.f.node, ctx.f)
+        names, lens, lasts = history_lists(node, ctx.f.node, ctx.f)
         if names:  # lists kept in chunks (rt/histories.py): no static NPR034 for their appends
             plan = dataclasses.replace(plan, appends=names)
             ctx.reported_changes.update(c.node for c in containers.changes(node, ctx.f, ctx.all) if c.name in names)
             ctx.m.special_calls.update((c, ("history_len", None)) for c in lens)
+            ctx.m.history_last.update(lasts)
         ctx.m.loops[node] = plan
         ctx.m.rotations.update(plan.rotations)
         data_dependent_changes(ctx, node, node.test, "`while` loop")

@@ -14,8 +14,8 @@
 What: a list bound only to list displays (`hist = []`, `times = [t]`) outside the loop, whose only
 uses in the loop are `x.append(v)` statements (at the body's level or under `if`s: a `continue`'s
 flag, a test on data), and whose uses elsewhere in the function are `len(x)`, `np.array(x)`,
-`np.asarray(x)` and `return x` (alone or in a returned tuple or list). The loop is in no other
-loop. Why: how many items the list ends with is known only when the loop has run, so the
+`np.asarray(x)`, `x[-1]` and `return x` (alone or in a returned tuple or list). The loop is in
+no other loop. Why: how many items the list ends with is known only when the loop has run, so the
 compiled program cannot hold the list; rt/histories.py writes the appended values into a
 buffer that hands full chunks to the host, and the list (or np.array of it) is made there from
 them, in NumPy's types. `len(x)` becomes `npr_len(x)`, the count the program carries. Exact:
@@ -27,19 +27,20 @@ from __future__ import annotations
 import libcst as cst
 
 from ...emit import jaxnames as J
-from ..registry import emits_special
+from ..registry import emits, emits_special
 from .loop_appends import _plain_append, _takes_whole
 
 
-def history_lists(loop: cst.While, function: cst.FunctionDef, facts) -> tuple[tuple[str, ...], list[cst.Call]]:
-    """The names of the lists `loop` keeps as histories, and the `len(x)` calls of them."""
+def history_lists(loop: cst.While, function: cst.FunctionDef, facts):
+    """The names of the lists `loop` keeps as histories, the `len(x)` calls and `x[-1]` reads of them."""
     finder = _Uses(loop, _display_lists(facts))
     function.body.visit(finder)
     if finder.nested_loop:
-        return (), []
+        return (), [], []
     names = tuple(n for n in dict.fromkeys(finder.appended)
                   if n not in finder.bad and all(id(x) in finder.ok for x in finder.seen.get(n, ())))
-    return names, [c for c in finder.lens if c.args[0].value.value in names]
+    return names, [c for c in finder.lens if c.args[0].value.value in names], \
+        [s for s in finder.lasts if s.value.value in names]
 
 
 def _display_lists(facts) -> frozenset[str]:
@@ -61,6 +62,7 @@ class _Uses(cst.CSTVisitor):
         self.bad: set[str] = set()
         self.appended: list[str] = []
         self.lens: list[cst.Call] = []
+        self.lasts: list[cst.Subscript] = []
         self.loops, self.inside, self.blocked, self.nested_loop = 0, False, 0, False
 
     def _enter_loop(self, node) -> None:
@@ -126,6 +128,14 @@ class _Uses(cst.CSTVisitor):
             if isinstance(node.func, cst.Name):
                 self.lens.append(node)
 
+    def visit_Subscript(self, node) -> None:  # `x[-1]` outside the loop: the last item
+        index = node.slice[0].slice if len(node.slice) == 1 else None
+        if isinstance(node.value, cst.Name) and not self.inside and isinstance(index, cst.Index) \
+                and isinstance(index.value, cst.UnaryOperation) and isinstance(index.value.operator, cst.Minus) \
+                and isinstance(index.value.expression, cst.Integer) and index.value.expression.value == "1":
+            self.ok.add(id(node.value))
+            self.lasts.append(node)
+
     def visit_Return(self, node) -> None:
         value = node.value
         items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
@@ -141,3 +151,11 @@ def emit_history_len(original: cst.Call, updated: cst.Call, detail, ctx) -> cst.
     """`len(x)` of a history: the count the program carries (rt/histories.npr_len)."""
     return updated.with_changes(func=cst.Name(J.HISTORY_LEN))
 
+
+
+@emits(cst.Subscript, order=0)
+def emit_history_last(original: cst.Subscript, updated: cst.Subscript, ctx):
+    """`x[-1]` of a history: its last item (rt/histories.npr_history_last)."""
+    if original not in ctx.m.history_last:
+        return None
+    return cst.Call(cst.Name(J.HISTORY_LAST), [cst.Arg(updated.value)])
