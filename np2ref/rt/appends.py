@@ -167,7 +167,9 @@ def _npr_stacked_array(obj, dtype, ndmin):
     found = _npr_stacked(obj)
     if found is None:
         history = _npr_history(obj)
-        return None if history is None or ndmin else history.out(True, dtype)
+        if history is not None and ndmin:
+            history.refuse()
+        return None if history is None else history.out(True, dtype)
     if found.tree.num_leaves != 1 or not jax.tree_util.treedef_is_leaf(found.tree):
         _npr_materialize(obj)  # (np.array of tuples: NumPy's own rules, on the rows)
         return None
@@ -182,8 +184,8 @@ def _npr_materialize(value):
     """value (a list, or tuples, lists and dicts holding lists) with every lazy stacked list in it
     holding its rows: for code the rewrite did not see use it (a caller, .pure, a host run)."""
     kind = type(value)
-    if kind is list and _npr_history(value) is not None:
-        _npr_history(value).refuse()
+    if kind is list and _npr_history(value) is not None or getattr(value, "_npr_history_node", False):
+        (_npr_history(value) if kind is list else value).refuse()  # (rt/histories.py)
     if kind is list:
         found = _npr_stacked(value)
         if found is not None and found.items and isinstance(found.items[0], _NprLazyRow):

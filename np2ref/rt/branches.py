@@ -350,21 +350,22 @@ def _npr_retyped(a, shape, dtype, out=None):
     return _npr_weak_astype(a, dtype) if weak else jnp.broadcast_to(a, shape).astype(dtype)
 
 
-def npr_while(test, body, *values, appends=()):
+def npr_while(test, body, *values, appends=(), first=None):
     """`while test:`, the loop state as values (refs closed over): in Python while the test is
     concrete, then lax.while_loop (`appends`: rt/histories.py), the predicate computed at the end
-    of each body and carried (a condition reading a ref the body writes reads it stale in JAX)."""
+    of each body and carried (a condition reading a ref the body writes reads it stale in JAX);
+    `first`: the test's value for `values`, already made (a test that draws draws once)."""
     single = len(values) == 1
     pack = (lambda r: (r,)) if single else (lambda r: tuple(r) if r is not None else ())
     state = tuple(values)
-    pred = test(*state)
+    pred = test(*state) if first is None else first
     while _npr_concrete_bool(pred) is not None:
         if not _npr_concrete_bool(pred):
             return _npr_unpack(state, single)
         state = pack(body(*state))
         pred = test(*state)
     if appends:  # (below: a 0-d array carried or made may end a 0-d array or a scalar, np_dtypes.py)
-        return npr_while_histories(appends, body, lambda b: npr_while(test, b, *state))
+        return npr_while_histories(appends, test, body, state, npr_while, pred)
     return _npr_np_kinds0_settled(state, lambda: _npr_traced_while_of(test, body, state, pred, single, pack))
 
 
@@ -387,7 +388,7 @@ def _npr_traced_while(test, body, state, pred, single, pack):
             # shape), as _npr_settle types them: the lifted body is a jax.jit of arrays
             settled = _npr_settle(lambda st: pack(body(*st)), state, may_skip=True)
             state = tuple(t if v is npr_unset else v for v, t in zip(state, settled))
-        return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v), loop=True)
+        return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v, first=pred), loop=True)
     if _npr_reverse_mode(state):
         raise NprUnsupported("NPR124", "a `while` loop whose condition depends on array "
                                   "data carries values being reverse-differentiated")

@@ -84,3 +84,20 @@ def test_two_types_in_one_trip_keep_the_python_loop():
 def test_the_corpus_lattice_is_stacked():
     result = np2ref.convert_file(str(Path(__file__).resolve().parents[2] / "corpus" / "nbody_pair_loop.py"))
     assert not [d for d in result.diagnostics if d.code == "NPR033"]
+
+
+def dict_histories(u, nsteps):
+    hist = {"mean": [], "max": []}
+    for step in range(nsteps):
+        u[1:-1] = 0.5 * (u[:-2] + u[2:])
+        hist["mean"].append(float(u.mean()))
+        hist["max"].append(u.max())
+    print("last", hist["mean"][-1], len(hist["max"]))
+    return u, hist
+
+
+def test_a_dict_of_histories_is_stacked():
+    """`hist["mean"].append(v)` with `hist = {"mean": [], "max": []}`: each key's list stacked."""
+    args = (np.linspace(0.0, 1.0, 12) ** 2, 8)
+    run_both(dict_histories, *args)
+    assert not _python_loops(dict_histories, args)

@@ -101,3 +101,18 @@ def test_the_last_item_of_an_empty_list_raises_numpys_index_error():
         last_size(np.linspace(-3.0, 5.0, 7), 10.0)
     with pytest.raises(IndexError, match="list index out of range"):
         compiled(np.linspace(-3.0, 5.0, 7), 10.0)
+
+
+def draws_history(rng, x):
+    hist = []
+    while rng.random() < 0.9:
+        x *= 1.01
+        hist.append(float(x.sum()))
+    return x, hist
+
+
+def test_a_test_with_draws_hands_chunks_over_from_the_trip(monkeypatch):
+    """A test that draws is evaluated once a trip, as NumPy's (no second evaluation per chunk):
+    the full buffer goes to the host from inside the trip that fills it."""
+    monkeypatch.setattr(histories, "NPR_HISTORY_ROWS", 4)
+    run_both(draws_history, np.random.default_rng(3), np.ones(3))

@@ -44,16 +44,21 @@ def append_only(loop: cst.For, changed, outlives, facts, defined_before) -> tupl
     if not kept:
         return ()
     top = _append_sites(loop)
-    lists = _list_names(facts)
+    lists, dicts = _list_names(facts), _dict_of_lists(facts)
     names: list[str] = []
     for c in kept:
         call = c.node
-        if not (isinstance(call, cst.Call) and id(call) in top and _plain_append(call)
-                and c.name in lists and c.name in defined_before):
+        if not (isinstance(call, cst.Call) and id(call) in top and c.name in defined_before):
             return ()
-        names.append(c.name)
+        if _plain_append(call) and c.name in lists:
+            names.append(c.name)
+        elif _keyed_append(call, dicts) and top[id(call)] is None:  # `hist["E"].append(v)`: that list
+            names.append(cst.Module([]).code_for_node(call.func.value))
+        else:
+            return ()
+    roots = [c.name for c in kept]
     reads = [n.value for n in walk(loop.body) if isinstance(n, cst.Name)]
-    if any(reads.count(n) != names.count(n) for n in names):  # the list read or rebound elsewhere in the loop
+    if any(reads.count(n) != roots.count(n) for n in roots):  # the list read or rebound elsewhere in the loop
         return ()
     guarded = {c.name for c in kept if top[id(c.node)] is not None}
     if any(names.count(n) > 1 for n in guarded):  # an `if`'s append beside others to one list
@@ -61,9 +66,32 @@ def append_only(loop: cst.For, changed, outlives, facts, defined_before) -> tupl
     return tuple(dict.fromkeys(names))
 
 
+def _keyed_append(call: cst.Call, dicts) -> bool:
+    """`d["key"].append(x)`: one positional argument, `d` a dict of lists (`_dict_of_lists`)."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "append" and isinstance(func.value, cst.Subscript)
+            and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star):
+        return False
+    sub = func.value
+    return isinstance(sub.value, cst.Name) and sub.value.value in dicts and len(sub.slice) == 1 \
+        and isinstance(sub.slice[0].slice, cst.Index) and isinstance(sub.slice[0].slice.value, cst.SimpleString)
+
+
+def _dict_of_lists(facts) -> frozenset[str]:
+    """Local names every binding of which is a dict display of string keys and empty lists
+    (`hist = {"E": [], "max": []}`): a dict of histories, each `hist["E"]` a list of its own."""
+    names: dict[str, bool] = {}
+    for t, v in facts.bindings:
+        if isinstance(t, cst.Name):
+            names[t.value] = names.get(t.value, True) and isinstance(v, cst.Dict) and all(
+                isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+                and isinstance(e.value, cst.List) and not e.value.elements for e in v.elements)
+    return frozenset(n for n, ok in names.items() if ok and n not in facts.params)
+
+
 def appends_arguments(function, loop, names) -> list[tuple[str, cst.Tuple]]:
     """npr_for's `appends=` (and `lazy=`, `when=`) keyword values for the stacked lists `names`."""
-    lazy = lazy_lists(function, loop, names)
+    lazy = lazy_lists(function, loop, [n for n in names if n.isidentifier()])  # (not `hist["E"]`)
     args = [("appends", _names_tuple(names))] + ([("lazy", _names_tuple(lazy))] if lazy else [])
     tests = guarded_appends(loop, names)
     if tests:
@@ -159,7 +187,7 @@ def appends_note(plan) -> str:
 
 
 def _names_tuple(names) -> cst.Tuple:
-    return cst.Tuple([cst.Element(cst.Name(n), comma=cst.Comma()) for n in names])
+    return cst.Tuple([cst.Element(cst.parse_expression(n), comma=cst.Comma()) for n in names])
 
 
 def _plain_append(call: cst.Call) -> bool:
