@@ -7,9 +7,11 @@ has run: a compiled program cannot hold a list, or an array, of that length. Her
 afterwards only as `len(x)`, `np.array(x)`, `np.asarray(x)` or `return x`) each list gets a buffer
 of K rows (a Ref per leaf of the appended value, with a count), which `npr_append(x, v)` writes
 at the count, wherever in the body the append is (under a `continue`'s flag or an `if` on data:
-in the branch). When the buffer fills, an ordered io_callback hands its K rows to the host and
-the count starts again at 0: one compiled program, whatever the trip count, one host round trip
-per K appends. After the loop the list stands for its items (`_NprHistory`): `npr_len(x)` is the
+in the branch). The loop runs as a loop of runs of it (_npr_chunked), each stopping where a
+buffer has no room for another trip's appends; between runs an ordered io_callback hands the rows
+to the host and the count starts again at 0 (a test with host calls, which must not run again,
+hands them over from the trip that fills the buffer): one compiled program, whatever the trip
+count, one host round trip per K appends. After the loop the list stands for its items (`_NprHistory`): `npr_len(x)` is the
 items before the loop plus the appends (a traced Python int), and where the list (or np.array of
 it) is returned the jitted run's result holds an `_NprHistoryOut`, whose leaves are the items
 before the loop, the buffer and the counts: unflattened from NumPy arrays it takes the chunks the
