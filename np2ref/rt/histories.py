@@ -37,7 +37,7 @@ from jax import lax
 from jax.experimental import io_callback as _npr_io_callback
 
 from .appends import _npr_append_spec, _npr_appended, _npr_history, _npr_host_item
-from .bounds import _npr_record_check
+from .bounds import _npr_no_checks, _npr_record_check
 from .core import NprUnsupported, _npr_state, npr_load, npr_pyreturn
 from .truth import npr_and
 from .compat import _npr_Tracer, _npr_host_effects, _npr_weak_astype
@@ -101,7 +101,8 @@ def npr_while_histories(lists, test, body, state, npr_while, pred):
         return body(*values)
     # chunks handed over between runs of the loop (a host callback in the loop's own body made
     # XLA:CPU run each trip 600x slower), where evaluating the test once more per chunk is exact
-    run.inline = _npr_host_effects(jax.make_jaxpr(lambda: jnp.asarray(npr_load(test(*state))))())
+    with _npr_no_checks():  # (a trace for its effects alone)
+        run.inline = _npr_host_effects(jax.make_jaxpr(lambda: jnp.asarray(npr_load(test(*state))))())
     with run.active(bufs):
         out = flat(with_buffers, *state) if run.inline else _npr_chunked(test, with_buffers, state, run, npr_while, pred)
     run.register()
