@@ -355,9 +355,8 @@ def npr_while(test, body, *values, appends=(), first=None):
     concrete, then lax.while_loop (`appends`: rt/histories.py), the predicate computed at the end
     of each body and carried (a condition reading a ref the body writes reads it stale in JAX);
     `first`: the test's value for `values`, already made (a test that draws draws once)."""
-    single = len(values) == 1
+    single, state = len(values) == 1, tuple(values)
     pack = (lambda r: (r,)) if single else (lambda r: tuple(r) if r is not None else ())
-    state = tuple(values)
     pred = test(*state) if first is None else first
     while _npr_concrete_bool(pred) is not None:
         if not _npr_concrete_bool(pred):
