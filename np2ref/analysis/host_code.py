@@ -117,6 +117,7 @@ def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, obj
 CLOCKS = frozenset(f"time.{n}" for n in ("time", "perf_counter", "monotonic", "process_time", "time_ns",
                                            "perf_counter_ns", "monotonic_ns", "process_time_ns"))
 LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "critical", "exception", "log"})
+NUMPY_SAVES = frozenset(f"numpy.{n}" for n in ("save", "savez", "savez_compressed", "savetxt"))
 
 
 def host_hint(name: str, node: cst.CSTNode, imports: ImportMap) -> str | None:
@@ -130,6 +131,10 @@ def host_hint(name: str, node: cst.CSTNode, imports: ImportMap) -> str | None:
         return (f"time the call from its caller, `t0 = {clock}(); out = {name}(...); elapsed = {clock}() - t0` "
                 f"(the first call compiles: time a later one): inside a compiled program a clock would "
                 f"not time its steps")
+    if qual in NUMPY_SAVES:
+        return (f"save from the caller: return what is saved (`return u, np.array(energy)`) and call "
+                f"`{dotted(node.func)}(...)` with it after `{name}(...)`, which then compiles whole (file I/O "
+                f"stays out of compiled programs)")
     f = node.func
     if qual is None and isinstance(f, cst.Attribute) and f.attr.value in LOG_METHODS and isinstance(f.value, cst.Name):
         return (f"log from the caller: return what the record shows and call `{dotted(f)}(...)` after the "

@@ -83,6 +83,7 @@ class Marks:
     mask_leaves: Mapping[Expr, tuple[Expr | None, tuple[str, ...]]] = _field("masks", "a leaf (`b`) of a value computed on whole arrays in place of masked reads: `npr_mask_leaf(b)` -> (the mask name where the reads are npr_unmask's, the selection names whose mask it is under)", dict)
     # -- loops (rules/loops.py) ------------------------------------------------------------------
     loops: Mapping[cst.For | cst.While, LoopPlan] = _field("loops", "For/While -> LoopPlan: lowered to `npr_for` / `npr_while`", dict)
+    history_last: AbstractSet[cst.Subscript] = _field("loops", "`x[-1]` of a list a `while` on data appended to (rules/while_histories.py): `npr_history_last(x)`")
     rotations: AbstractSet[cst.Assign] = _field("loops", "Assigns swapping written arrays: `npr_rotate`")
     # -- branches (rules/branches.py) ------------------------------------------------------------
     branches: Mapping[cst.If, BranchPlan] = _field("branches", "If -> BranchPlan: lowered to `npr_if`", dict)

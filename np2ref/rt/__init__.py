@@ -40,6 +40,7 @@ Modules, in the order a store goes through them:
 - pallas: npr_pallas, a top-level loop nest of element reads and writes as one Pallas kernel (loops="pallas").
 - pymath: math-module functions and library calls (scipy tridiagonal solves) on traced values.
 - appends: a lax loop's append-only lists, the appended values stacked at the trip's index.
+- histories: the lists a `while` loop on data appends to, in chunks handed to the host.
 - host: random draws and calls that run on the host at run time, in program order; draws: a
   loop's draws made in one host call before it.
 - comprehensions: npr_comp_map, `np.array([f(x) for x in X])` traced once over X's rows.
@@ -84,7 +85,7 @@ try:
         index, views, stores,
         ops, promotion, pyscalars, truth, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
-        unbound, refs, python_loops, rebinds, early_exit, branches, appends, loops, lane_dots, vectorise,
+        unbound, refs, python_loops, rebinds, early_exit, appends, histories, branches, loops, lane_dots, vectorise,
         comprehensions, pallas, recur,
         masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views, sum_reorder, fold,
         host, draws, opaque, introspect, arguments, result_shape, float_sizes, fastpath, numpycall, calls, jit)
@@ -96,8 +97,13 @@ MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, result_shape, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
+<<<<<<< HEAD
            windows_more, win_views, sum_reorder, fold, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
            divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, pallas, recur, wrapping)
+=======
+           windows_more, win_views, sum_reorder, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
+           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, budget, comprehensions, appends, histories, pallas, recur, wrapping)
+>>>>>>> breaks11
 
 
 def _public(module) -> dict:

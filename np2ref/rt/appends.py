@@ -8,11 +8,15 @@ array), and after the loop the list is extended with the buffer's rows, each as 
 holds it: a Python int or float where NumPy's program appended one (`float(v)`, `t * dt`, a
 loop variable), NumPy's 0-d array for `np.array(x)`, a NumPy scalar or a new array otherwise.
 
-Exact when every trip appends exactly one value of one type and shape to each list, and that value
+Several appends to one list a trip (`out.append(a); out.append(b)`, an inner loop's appends: a
+lattice built over nested loops) fill a row of c items a trip (c the probe's count, the same for
+every trace of the body), which the list takes in order, trip by trip.
+
+Exact when every trip appends the same number of values of one type and shape to each list, and that value
 is no array that is written (NumPy's list would hold the array itself and see later writes:
 NPR207 refuses that before the loop runs). A probe, the whole loop traced under jax.eval_shape
 and thrown away, checks this before anything is written; when it fails (a value that is no
-number or array, two appends in one trip, a type that changes after the first trip) the loop
+number or array, values of two types in one trip, a type that changes after the first trip) the loop
 runs as today, a Python loop. The trip count must be static: a data-dependent one, or a `break`,
 keeps the Python loop (refused in a `while`, NPR034).
 
@@ -67,12 +71,16 @@ def npr_append_for(rng, body, init, has, lists, options, lazy=(), npr_for=None, 
         lst[:] = items
     if specs is None:
         return _NPR_APPENDS_PYTHON
-    bufs = [[jax.new_ref(jnp.zeros((max(n, 1), *shape), dtype)) for shape, dtype, _ in leaves]
-            for n, (_, leaves) in zip(rows, specs)]
+    counts = probe.counts  # appends a trip: c > 1 fills a row of c items, the list takes them in order
+    bufs = [[jax.new_ref(jnp.zeros((max(n, 1), *(() if c == 1 else (c,)), *shape), dtype)) for shape, dtype, _ in leaves]
+            for n, c, (_, leaves) in zip(rows, counts, specs)]
     run = _NprAppendTrips(lists, start, step, specs, bufs, slots)
+    run.counts = counts
     out = npr_for(rng, run.wrap(body), *init, **options)
-    for lst, (tree, leaves), refs, n in zip(lists, specs, bufs, rows):
-        stacked = _NprStacked(lst, [r[...][:n] for r in refs], tree, tuple(kind for _, _, kind in leaves), n)
+    for lst, (tree, leaves), refs, n, c in zip(lists, specs, bufs, rows, counts):
+        values = [r[...][:n].reshape(n * c, *r.shape[2:]) if c > 1 else r[...][:n] for r in refs]
+        n *= c
+        stacked = _NprStacked(lst, values, tree, tuple(kind for _, _, kind in leaves), n)
         if lst or not any(lst is x for x in lazy):
             lst.extend(stacked.rows())
         else:  # rows made only where the list reaches code that reads them (_npr_materialize)
@@ -141,6 +149,12 @@ class _NprStacked:
         return len(self.lst) == len(self.items) and all(a is b for a, b in zip(self.lst, self.items))
 
 
+def _npr_history(obj):
+    """The _NprHistory of a list a `while` loop on data appended to (rt/histories.py), else None."""
+    found = _npr_state.get("histories", {}).get(id(obj)) if type(obj) is list else None
+    return found if found is not None and found.lst is obj and len(obj) == len(found.prefix) else None
+
+
 def _npr_stacked(lst):
     """The _NprStacked of a list that holds exactly the rows of an append loop, else None."""
     found = _npr_state.get("stacked", {}).get(id(lst)) if type(lst) is list else None
@@ -152,7 +166,10 @@ def _npr_stacked_array(obj, dtype, ndmin):
     items of one shape and dtype into that dtype), or None."""
     found = _npr_stacked(obj)
     if found is None:
-        return None
+        history = _npr_history(obj)
+        if history is not None and ndmin:
+            history.refuse()
+        return None if history is None else history.out(True, dtype)
     if found.tree.num_leaves != 1 or not jax.tree_util.treedef_is_leaf(found.tree):
         _npr_materialize(obj)  # (np.array of tuples: NumPy's own rules, on the rows)
         return None
@@ -167,6 +184,8 @@ def _npr_materialize(value):
     """value (a list, or tuples, lists and dicts holding lists) with every lazy stacked list in it
     holding its rows: for code the rewrite did not see use it (a caller, .pure, a host run)."""
     kind = type(value)
+    if kind is list and _npr_history(value) is not None or getattr(value, "_npr_history_node", False):
+        (_npr_history(value) if kind is list else value).refuse()  # (rt/histories.py)
     if kind is list:
         found = _npr_stacked(value)
         if found is not None and found.items and isinstance(found.items[0], _NprLazyRow):
@@ -185,6 +204,8 @@ def _npr_stacked_result(value):
     """A jitted run's result with each stacked list in it (through tuples, lists and dicts) an
     _NprStackedOut: one result leaf per buffer, not one per trip (500 leaves took 26 s to compile)."""
     kind = type(value)
+    if kind is list and _npr_history(value) is not None:
+        return _npr_history(value).out()
     if kind is list:
         found = _npr_stacked(value)
         if found is not None:
@@ -244,7 +265,7 @@ class _NprAppendTrips:
         self.lists, self.start, self.step, self.specs, self.bufs = lists, start, step, specs, bufs
         self.slots = slots or [None] * len(lists)  # per list: None (every trip) or each trip's row
         self.seen = []  # the probe: [(tree, [(shape, dtype, kind)]) per list] of each trace
-        self.k, self.outer = 0, set()
+        self.k, self.outer, self.counts = 0, set(), [1] * len(lists)
 
     def wrap(self, body):
         # the buffers in trip's closure: npr_for finds them among the refs the body reaches, so a
@@ -271,27 +292,31 @@ class _NprAppendTrips:
             for lst, mark, slots in zip(self.lists, marks, self.slots):
                 added = lst[mark:]
                 del lst[mark:]
-                if len(added) != (slots is None):  # (an append under an `if` went through npr_append)
+                if bool(added) != (slots is None):  # (an append under an `if` went through npr_append)
                     raise _NprAppendsRefused(f"{len(added)} appends in one trip")
-                values.append(added[0] if added else None)
+                values.append(added or None)
             self._take(values, bufs)
             return out
         return trip
 
     def _take(self, values, bufs):
-        specs = [None if v is None else _npr_append_spec(v, self.outer) for v in values]
+        """Each list's appends of one trace of the body (None: a guarded list), recorded or written."""
+        specs = [None if v is None else [_npr_append_spec(x, self.outer) for x in v] for v in values]
         if self.specs is None:
-            self.seen.append(specs)
+            self.seen.append([s if s is None else (len(s), s[0] if all(x == s[0] for x in s) else None)
+                              for s in specs])
             return
-        for j, value in enumerate(values):
-            if value is not None:
-                self._write(j, specs[j], value, self.k, bufs)
+        for j, items in enumerate(values):
+            if items is not None and len(items) != self.counts[j]:
+                raise _NprAppendsRefused("a trip appended another number of items than the probe's")
+            for m, value in enumerate(items or ()):
+                self._write(j, specs[j][m], value, self.k if len(items) == 1 else (self.k, m), bufs)
 
     def put(self, j, value, bufs):
         """npr_append's value for list j, in the branch that appends it, into `bufs` (the trip's)."""
         spec = _npr_append_spec(value, self.outer)
         if self.specs is None:
-            self.seen.append([spec if n == j else None for n in range(len(self.lists))])
+            self.seen.append([(1, spec) if n == j else None for n in range(len(self.lists))])
             return
         k = self.k
         slot = int(self.slots[j][k]) if isinstance(k, (int, np.integer)) else jnp.asarray(self.slots[j])[k]
@@ -305,12 +330,14 @@ class _NprAppendTrips:
 
     def agreed(self):
         """The one spec every trace of the body gave each list (the probe), else _NprAppendsRefused."""
-        agreed = []
+        agreed, self.counts = [], []
         for j in range(len(self.lists)):
             specs = [s[j] for s in self.seen if s[j] is not None]
-            if not specs or any(s != specs[0] for s in specs) or any(kind is None for _, _, kind in specs[0][1]):
+            if not specs or any(s != specs[0] for s in specs) or specs[0][1] is None \
+                    or any(kind is None for _, _, kind in specs[0][1][1]):
                 raise _NprAppendsRefused("appended values of different types, or of a kind not stacked")
-            agreed.append(specs[0])
+            self.counts.append(specs[0][0])
+            agreed.append(specs[0][1])
         return agreed
 
 

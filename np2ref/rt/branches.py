@@ -4,7 +4,6 @@ the refs the branches read closed over. Python's truth itself (npr_and/or/not, m
 is truth.py."""
 
 import functools
-
 from jax import lax
 import jax
 import jax.numpy as jnp
@@ -14,6 +13,7 @@ from .bounds import _npr_lane_record, _npr_record_check, npr_bounds_ok
 from .compat import _npr_Tracer, _npr_weak_astype
 from .core import _npr_state, npr_load, NprError, NprUnsupported
 from .early_exit import _npr_if_returning, _npr_ifexp_describe, _npr_ifexp_type
+from .histories import npr_while_histories
 from .promotion import _npr_carried_dtype, _npr_mark_either, _npr_weak_value
 from .np_dtypes import _npr_np_kinds0_settled
 from .python_loops import _npr_python_effects, _npr_python_loop_reason
@@ -350,21 +350,21 @@ def _npr_retyped(a, shape, dtype, out=None):
     return _npr_weak_astype(a, dtype) if weak else jnp.broadcast_to(a, shape).astype(dtype)
 
 
-def npr_while(test, body, *values):
-    """`while test:` with the loop state as values (refs are closed over). While the test is a
-    concrete value the loop runs in Python, exactly as written; once it depends on traced data
-    the rest runs as lax.while_loop. The predicate is computed at the end of each body and
-    carried, so the loop condition never reads a ref the body writes (a stale read in JAX)."""
-    single = len(values) == 1
+def npr_while(test, body, *values, appends=(), first=None):
+    """`while test:`, the loop state as values (refs closed over): in Python while the test is
+    concrete, then lax.while_loop (`appends`: rt/histories.py), the predicate computed at the end
+    of each body and carried (a condition reading a ref the body writes reads it stale in JAX);
+    `first`: the test's value for `values`, already made (a test that draws draws once)."""
+    single, state = len(values) == 1, tuple(values)
     pack = (lambda r: (r,)) if single else (lambda r: tuple(r) if r is not None else ())
-    state = tuple(values)
-    pred = test(*state)
+    pred = test(*state) if first is None else first
     while _npr_concrete_bool(pred) is not None:
         if not _npr_concrete_bool(pred):
             return _npr_unpack(state, single)
         state = pack(body(*state))
         pred = test(*state)
-    # (a 0-d array carried or made: its result may be a 0-d array or a scalar, np_dtypes.py)
+    if appends:  # (below: a 0-d array carried or made may end a 0-d array or a scalar, np_dtypes.py)
+        return npr_while_histories(appends, test, body, state, npr_while, pred)
     return _npr_np_kinds0_settled(state, lambda: _npr_traced_while_of(test, body, state, pred, single, pack))
 
 
@@ -387,7 +387,7 @@ def _npr_traced_while(test, body, state, pred, single, pack):
             # shape), as _npr_settle types them: the lifted body is a jax.jit of arrays
             settled = _npr_settle(lambda st: pack(body(*st)), state, may_skip=True)
             state = tuple(t if v is npr_unset else v for v, t in zip(state, settled))
-        return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v), loop=True)
+        return _npr_lift_refs(refs, state, (test, body), lambda fns, v: npr_while(*fns, *v, first=pred), loop=True)
     if _npr_reverse_mode(state):
         raise NprUnsupported("NPR124", "a `while` loop whose condition depends on array "
                                   "data carries values being reverse-differentiated")

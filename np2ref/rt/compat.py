@@ -15,6 +15,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | the equations being traced | `trace_ctx.trace.frame.tracing_eqns`, `tracer.parent`, `eqn.primitive/in_tracers/params` | None: the store peepholes (lowering.py) keep the plain lowering |
 | JAX's state discharge | `jax._src.state.discharge.discharge_state` | None: loops keep their refs (no grad through a loop that makes refs of its own) |
 | which refs a traced body writes | effect class names `WriteEffect`/`AccumEffect` on `make_jaxpr(...).effects` | every ref is taken as written (exact, more loop state) |
+| whether a traced test makes host calls (histories.py) | effect class names other than `ReadEffect`/`WriteEffect`/`AccumEffect` | taken as making them (a chunk flush in every trip: exact, slower) |
 | a traced int as base + literal (slice starts `k + 1` read twice, windows.py) | `tracer.parent` (as above), `jax._src.core.Literal` in its `in_tracers`' `val` | (x, 0): two such starts are not known to be the same; the slices are shifted, as before |
 | a weakly typed int/float conversion | `jax._src.lax.lax._convert_element_type(..., weak_type=True)` | a strongly typed astype (NumPy's promotion of Python scalars then differs only for int8-like operands) |
 | a Ref made from a constant array (np.add.at into it: jax 0.10's addupdate discharge calls `.at` on the constant's NumPy value) | `tracer.parent` of the Ref (`new_ref`), its input's `_trace.frame.constvar_to_val` | False: addupdate (JAX's AttributeError for such a Ref) |
@@ -343,6 +344,15 @@ def _npr_written_inputs(closed):
             return None
         written.add(index)
     return written
+
+
+def _npr_host_effects(closed):
+    """Whether the traced `closed` jaxpr has effects other than reads and writes of refs (a host
+    callback: a draw, a print); True when its effect records cannot be read."""
+    try:
+        return any(type(e).__name__ not in ("ReadEffect", "WriteEffect", "AccumEffect") for e in closed.effects)
+    except (AttributeError, TypeError):  # pragma: no cover
+        return True
 
 
 # ---- conversions ---------------------------------------------------------------------------

@@ -143,6 +143,7 @@ class NprFunction(_NprCalls):
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
                 _npr_state.pop("stacked", None)  # and appends.py's
+                _npr_state.pop("histories", None)  # and histories.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.run_as_written(*args, **kwargs)
         if _npr_asks_0d(self.fn, args, kwargs):
@@ -297,6 +298,7 @@ class NprFunction(_NprCalls):
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
                 _npr_state.pop("stacked", None)  # and appends.py's
+                _npr_state.pop("histories", None)  # and histories.py's
                 _npr_state.pop("loads", None)  # and npr_value's
                 _npr_state.pop("peeled0", None)  # and np_dtypes' peeled trips'
         return result, finals, returned, same, python

@@ -55,3 +55,17 @@ def test_logging_from_the_caller_logs_numpy_s_records(caplog):
         P.log_residuals(res, 3)
         got = [r.getMessage() for r in caplog.records]
     assert len(want) == 3 and got == want
+
+
+def test_a_save_is_refused_with_saving_from_the_caller(tmp_path):
+    hint = _hint("relax_saved", _bump(), 5, str(tmp_path / "a.npz"))
+    assert "save from the caller" in hint and "`np.savez(...)` with it after `relax_saved(...)`" in hint
+
+
+def test_saving_from_the_caller_writes_numpy_s_arrays(tmp_path):
+    P.relax_saved(_bump(), 6, str(tmp_path / "want.npz"))
+    _, (u, energy) = assert_same_as_numpy(P.relax_energy, np2ref.compile(P.relax_energy, host_below=0), _bump(), 6)
+    np.savez(str(tmp_path / "got.npz"), energy=energy, u=u)
+    with np.load(tmp_path / "want.npz") as want, np.load(tmp_path / "got.npz") as got:
+        for key in ("energy", "u"):
+            assert want[key].dtype == got[key].dtype and want[key].tobytes() == got[key].tobytes()

@@ -14,10 +14,15 @@ checks = ProgramChecks("counted_history")
 def test_the_refusal_names_the_loop_and_the_rewrite():
     u = np.linspace(0.0, 1.0, 9) ** 2
     with pytest.raises(np2ref.Np2RefError) as info:
-        checks.compiled("listed")(u.copy(), 1e-4)
+        checks.compiled("listed_tail")(u.copy(), 1e-4)
     (d,) = info.value.diagnostics
-    assert d.code == "NPR034" and d.line == 12  # the `while` line
+    assert d.code == "NPR034" and d.line == 24  # the `while` line
     assert "hist[n] = x; n += 1" in d.hint and "hist[:n]" in d.hint
+
+
+def test_the_list_itself_is_exact():
+    hist, _ = checks.same("listed", np.linspace(0.0, 1.0, 9) ** 2, 1e-4)
+    assert len(hist) > 10
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])

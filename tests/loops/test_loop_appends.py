@@ -62,8 +62,10 @@ def test_other_forms(name, args):
     same_compiled(name, *args)
 
 
-def test_two_appends_a_trip_keep_the_python_loop():
-    with pytest.warns(np2ref.PythonLoopWarning, match="append"):
+def test_two_appends_a_trip_are_stacked():
+    """On main a Python loop (NPR033); now a row of two items a trip (tests/loops/test_several_appends.py)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np2ref.PythonLoopWarning)
         expected, got = assert_same_as_numpy(P.module.appended_twice, P.compiled("appended_twice"),
                                              np.linspace(0.0, 1.0, 4), 3)
     assert result_types(got) == result_types(expected)

@@ -121,7 +121,7 @@ def history(u, n):
     for t in range(n):
         u *= 0.5
         hist.append(u.sum())
-        hist.append(u[0])  # (two appends a trip: a Python loop; one is stacked, test_loop_appends.py)
+        hist.append(float(u[0]))  # (two types a trip: a Python loop; one is stacked, test_loop_appends.py)
     return hist
 
 
@@ -163,7 +163,7 @@ def history_opt_in(u, n):
     for t in range(n):  # np2ref: unroll
         u *= 0.5
         hist.append(u.sum())
-        hist.append(u[0])
+        hist.append(float(u[0]))
     return hist
 
 

@@ -42,3 +42,20 @@ def relax_residuals(u, nsteps):  # relax_logged as the hint writes it: the value
 def log_residuals(res, every):  # ... and logged by the caller
     for step in range(0, len(res), every):
         log.info("step %d residual %.4e", step, res[step])
+
+
+def relax_saved(u, nsteps, path):
+    energy = []
+    for step in range(nsteps):
+        u[1:-1] = 0.5 * (u[2:] + u[:-2])
+        energy.append(np.sum(u ** 2))
+    np.savez(path, energy=np.array(energy), u=u)
+    return u
+
+
+def relax_energy(u, nsteps):  # relax_saved as the hint writes it: the caller saves
+    energy = []
+    for step in range(nsteps):
+        u[1:-1] = 0.5 * (u[2:] + u[:-2])
+        energy.append(np.sum(u ** 2))
+    return u, np.array(energy)

@@ -87,7 +87,7 @@ def no_trips(u, steps):
 
 
 def appended_twice(u, steps):
-    """Two appends to one list per trip: the Python loop, as before."""
+    """Two appends to one list per trip: a row of two items a trip (graph breaks, part 5)."""
     vals = []
     for t in range(steps):
         u *= 0.5

@@ -1,4 +1,4 @@
-"""LoopAppendsStacked: the lists a `for` loop only appends to, once per trip, stacked by a lax loop.
+"""LoopAppendsStacked: the lists a `for` loop only appends to, as often every trip, stacked by a lax loop.
 
     hist = []                                  hist = []
     for t in range(steps):                     def _loop_t(t):
@@ -7,9 +7,10 @@
                                                npr_for(npr_range(steps), _loop_t, python='...', appends=(hist,))
 
 What: a list bound only to list displays in the function (`hist = []`), bound before the loop,
-whose only use in the loop is one `hist.append(x)` statement at the top level of the body (so it
-runs exactly once per trip: not under an `if`, an inner loop, a `with`, or after a `continue`,
-which frontend/jumps.py turns into a flag and an `if`). npr_for then runs a lax loop that writes
+whose only uses in the loop are `hist.append(x)` statements at the top level of the body or of
+`for` loops there (so they run the same times every trip: not under an `if`, a `while`, a `with`,
+or after a `continue`, which frontend/jumps.py turns into a flag and an `if`; several a trip fill
+a row of that many items, rt/appends.py). npr_for then runs a lax loop that writes
 each trip's value into a buffer and extends the list after it (rt/appends.py), with NumPy's
 element types. Exact: the runtime probes the loop first and runs it as the Python loop it was
 (`python=`, NPR033's reason) when a trip appends a value it cannot stack as NumPy's list holds it;
@@ -37,29 +38,60 @@ from ...emit import jaxnames as J
 
 
 def append_only(loop: cst.For, changed, outlives, facts, defined_before) -> tuple[str, ...]:
-    """The names of the lists `loop` only appends to, once per trip at its top level, when those
+    """The names of the lists `loop` only appends to, as often every trip (rows above), when those
     are all the container changes that outlive a trip (else ())."""
     kept = [c for c in changed if c.name in outlives]
     if not kept:
         return ()
     top = _append_sites(loop)
-    lists = _list_names(facts)
+    lists, dicts = _list_names(facts), _dict_of_lists(facts)
     names: list[str] = []
     for c in kept:
         call = c.node
-        if not (isinstance(call, cst.Call) and id(call) in top and _plain_append(call)
-                and c.name in lists and c.name in defined_before and c.name not in names):
+        if not (isinstance(call, cst.Call) and id(call) in top and c.name in defined_before):
             return ()
-        names.append(c.name)
+        if _plain_append(call) and c.name in lists:
+            names.append(c.name)
+        elif _keyed_append(call, dicts) and top[id(call)] is None:  # `hist["E"].append(v)`: that list
+            names.append(cst.Module([]).code_for_node(call.func.value))
+        else:
+            return ()
+    roots = [c.name for c in kept]
     reads = [n.value for n in walk(loop.body) if isinstance(n, cst.Name)]
-    if any(reads.count(n) != 1 for n in names):  # the list read or rebound elsewhere in the loop
+    if any(reads.count(n) != roots.count(n) for n in roots):  # the list read or rebound elsewhere in the loop
         return ()
-    return tuple(names)
+    guarded = {c.name for c in kept if top[id(c.node)] is not None}
+    if any(names.count(n) > 1 for n in guarded):  # an `if`'s append beside others to one list
+        return ()
+    return tuple(dict.fromkeys(names))
+
+
+def _keyed_append(call: cst.Call, dicts) -> bool:
+    """`d["key"].append(x)`: one positional argument, `d` a dict of lists (`_dict_of_lists`)."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "append" and isinstance(func.value, cst.Subscript)
+            and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star):
+        return False
+    sub = func.value
+    return isinstance(sub.value, cst.Name) and sub.value.value in dicts and len(sub.slice) == 1 \
+        and isinstance(sub.slice[0].slice, cst.Index) and isinstance(sub.slice[0].slice.value, cst.SimpleString)
+
+
+def _dict_of_lists(facts) -> frozenset[str]:
+    """Local names every binding of which is a dict display of string keys and empty lists
+    (`hist = {"E": [], "max": []}`): a dict of histories, each `hist["E"]` a list of its own."""
+    names: dict[str, bool] = {}
+    for t, v in facts.bindings:
+        if isinstance(t, cst.Name):
+            names[t.value] = names.get(t.value, True) and isinstance(v, cst.Dict) and all(
+                isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+                and isinstance(e.value, cst.List) and not e.value.elements for e in v.elements)
+    return frozenset(n for n, ok in names.items() if ok and n not in facts.params)
 
 
 def appends_arguments(function, loop, names) -> list[tuple[str, cst.Tuple]]:
     """npr_for's `appends=` (and `lazy=`, `when=`) keyword values for the stacked lists `names`."""
-    lazy = lazy_lists(function, loop, names)
+    lazy = lazy_lists(function, loop, [n for n in names if n.isidentifier()])  # (not `hist["E"]`)
     args = [("appends", _names_tuple(names))] + ([("lazy", _names_tuple(lazy))] if lazy else [])
     tests = guarded_appends(loop, names)
     if tests:
@@ -99,10 +131,14 @@ class _AppendThroughBranch(cst.CSTTransformer):
 def _append_sites(loop: cst.For) -> dict[int, cst.If | None]:
     """The calls of the loop's statement expressions that run once a trip (None) or once a trip
     whose `if` test takes (the `if`: at the body's top level, its test of the index alone)."""
-    def calls(block):
-        return [stmt.body[0].value for stmt in block.body if isinstance(stmt, cst.SimpleStatementLine)
-                and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)]
-    sites: dict[int, cst.If | None] = {id(c): None for c in calls(loop.body)}
+    def calls(block, nested=False):
+        """The statement calls of `block` (`nested`: and of the `for` loops at its top level, and
+        theirs: each trip makes them, several to one list stacked as many a trip, rt/appends.py)."""
+        found = [stmt.body[0].value for stmt in block.body if isinstance(stmt, cst.SimpleStatementLine)
+                 and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)]
+        return found + [c for stmt in block.body if nested and isinstance(stmt, cst.For) and stmt.orelse is None
+                        and isinstance(stmt.body, cst.IndentedBlock) for c in calls(stmt.body, True)]
+    sites: dict[int, cst.If | None] = {id(c): None for c in calls(loop.body, True)}
     for stmt in loop.body.body:
         if isinstance(stmt, cst.If) and isinstance(stmt.body, cst.IndentedBlock) and _index_test(stmt.test, loop):
             sites.update((id(c), stmt) for c in calls(stmt.body))
@@ -151,7 +187,7 @@ def appends_note(plan) -> str:
 
 
 def _names_tuple(names) -> cst.Tuple:
-    return cst.Tuple([cst.Element(cst.Name(n), comma=cst.Comma()) for n in names])
+    return cst.Tuple([cst.Element(cst.parse_expression(n), comma=cst.Comma()) for n in names])
 
 
 def _plain_append(call: cst.Call) -> bool:

@@ -42,7 +42,8 @@ from ..tri_mirrors import tri_lanes
 from ..syntax import plain, target_names
 from . import loop_draws, unbound
 from .. import recurrences
-from .loop_appends import append_only, append_through_branch, appends_arguments, appends_note, guarded_appends
+from .loop_appends import _names_tuple, append_only, append_through_branch, appends_arguments, appends_note, guarded_appends
+from .while_histories import history_lists, history_note
 from .loop_notes import _keyword, _note, opt_in_call
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
@@ -224,6 +225,12 @@ def _defined_before(loop, function_uses: Uses, facts, inside: set) -> frozenset:
 def plan_while_loop(node: cst.While, ctx) -> None:
     plan = plan_while(node, ctx.function_uses, ctx.f, rotation_finder(ctx.f))
     if isinstance(plan, LoopPlan):
+        names, lens, lasts = history_lists(node, ctx.f.node, ctx.f)
+        if names:  # lists kept in chunks (rt/histories.py): no static NPR034 for their appends
+            plan = dataclasses.replace(plan, appends=names)
+            ctx.reported_changes.update(c.node for c in containers.changes(node, ctx.f, ctx.all) if c.name in names)
+            ctx.m.special_calls.update((c, ("history_len", None)) for c in lens)
+            ctx.m.history_last.update(lasts)
         ctx.m.loops[node] = plan
         ctx.m.rotations.update(plan.rotations)
         data_dependent_changes(ctx, node, node.test, "`while` loop")
@@ -414,8 +421,8 @@ def emit_while_loop(original: cst.While, updated: cst.While, ctx):
     if original not in ctx.m.loops:
         _note(ctx, original, "", "a Python loop (its NPR note says why)")
         return updated
-    _note(ctx, original, "", "a lax while loop (its trip count is known only as it runs)")
     plan = ctx.m.loops[original]
+    _note(ctx, original, "", history_note(plan) if plan.appends else "a lax while loop (its trip count is known only as it runs)")
     n = ctx.next_count()
     carried = list(plan.carried)
     params = [cst.Param(cst.Name(c)) for c in carried]
@@ -427,8 +434,10 @@ def emit_while_loop(original: cst.While, updated: cst.While, ctx):
                            leading_lines=updated.leading_lines)
     body = cst.FunctionDef(cst.Name(f"_body_{n}"), cst.Parameters(params=params),
                            cst.IndentedBlock(body=[*updated.body.body, *ret]))
+    body = append_through_branch(body, plan.appends)  # npr_append: the histories' buffers
     call = cst.Call(cst.Name(J.WHILE), [cst.Arg(cst.Name(f"_test_{n}")), cst.Arg(cst.Name(f"_body_{n}")),
-                                        *[cst.Arg(_while_init(ctx, original, plan, c)) for c in carried]])
+                                        *[cst.Arg(_while_init(ctx, original, plan, c)) for c in carried],
+                                        *([_keyword("appends", _names_tuple(plan.appends))] if plan.appends else [])])
     if carried:
         stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
     else:
