@@ -25,7 +25,8 @@ trip after the loop (and stays as it was when no trip runs), as in Python.
 Left as written (a Python loop, refused by the planners if a condition is traced): a loop whose
 tuple target is read outside it, one with a `return` (loop_returns.py made the returns of the
 function body's loops breaks), and a
-`for` over something that may not end (a call other than range/reversed/enumerate/zip/ndindex).
+`for` over something that may not end (a call other than range/reversed/enumerate/zip/ndindex);
+a tuple or list display (`for di in (-1, 0, 1):`) is finite.
 
 New nodes have no source position of their own: `origin` maps each to the original node it
 stands for (the loop, or the `break`), so diagnostics and line marks point at the user's line.
@@ -89,7 +90,7 @@ def left_jumps(body) -> bool:
 
 
 def _finite(it: cst.BaseExpression) -> bool:
-    if isinstance(it, (cst.Name, cst.Attribute, cst.Subscript)):
+    if isinstance(it, (cst.Name, cst.Attribute, cst.Subscript, cst.Tuple, cst.List)):
         return True
     if isinstance(it, cst.Call):
         f = it.func
