@@ -231,7 +231,7 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     collected = {n: Collected(f, numpy_names) for n, f in functions.items()}  # the one pass over each body
     _returned_through_helpers(functions, collected)
     objects = module_objects(module, imports)
-    changing = changing_globals(module, imports)
+    changing = changing_globals(module, imports, setup=True)
     made = {n: made_generators(functions[n], c.bindings, imports, frozenset(param_names(functions[n])),
                                frozenset(functions)) for n, c in collected.items() if n not in keep_generators}
     culprits = {n: r for n, c in collected.items()
