@@ -38,12 +38,15 @@ import libcst as cst
 
 from ..analysis.module_state import names_bound
 from ..analysis.nodes import contains, run_visitor
+from ..analysis.numpy_table import RANDOM_DRAWS
 from . import products, rows
 from .rows import names_in as _names
 from .loop_returns import loop_returns, returns_to_breaks
 from .returns import Lower, early_returns
 
 FINITE_CALLS = frozenset({"range", "reversed", "enumerate", "zip", "ndindex"})
+# methods and NumPy functions whose result is an array: `for j in rng.permutation(n)`, `np.arange(n)`
+ARRAY_CALLS = RANDOM_DRAWS | {"arange", "linspace", "argsort", "flatnonzero"}
 
 
 class _Finder(cst.CSTVisitor):
@@ -95,7 +98,7 @@ def _finite(it: cst.BaseExpression) -> bool:
     if isinstance(it, cst.Call):
         f = it.func
         name = f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else None
-        return name in FINITE_CALLS
+        return name in FINITE_CALLS or isinstance(f, cst.Attribute) and name in ARRAY_CALLS
     return False
 
 
