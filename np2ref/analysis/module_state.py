@@ -46,11 +46,14 @@ READING_METHODS = (fx.ARRAY_METHODS
     {"get", "keys", "values", "items", "index", "count"})
 
 
-def changing_globals(module: cst.Module, imports: ImportMap, setup: bool = False) -> frozenset[str]:
+def changing_globals(module: cst.Module, imports: ImportMap, setup: bool = False,
+                     readers: frozenset[str] = frozenset()) -> frozenset[str]:
     """The module-level names whose value may change after they are first bound; `setup`: after
-    the module's first function exists (what a compiled function can see change)."""
+    the module's first function exists (what a compiled function can see change); `readers`:
+    module functions that write none of their arguments (a name handed only to them stays)."""
     v = _ModuleState(imports, setup)
     run_visitor(module, v)
+    v.handed -= {n for n, callees in v.handed_to.items() if None not in callees and callees <= readers}
     # a method called on an imported module (`config.find()`) or on a str/number constant
     # (`STAMP.encode()`) cannot change what the name holds; a call handed a constant (`f(DT)`)
     # or a builtin the module does not rebind (`x.astype(int)`) cannot change it either
@@ -112,6 +115,7 @@ class _ModuleState(cst.CSTVisitor):
         self.comps: list[set[str]] = []  # the names bound by the comprehensions we are in
         self.call_written: set[str] = set()  # names a method call may have changed
         self.handed: set[str] = set()  # names module-level code passes to a call that may write them
+        self.handed_to: dict[str, set] = {}  # of those, name -> the callees' names (None: not a plain name)
         self.modules: set[str] = set()  # module-level names bound by `import x` / `from . import x`
         self.constants: set[str] = set()  # module-level names bound to a str or number literal
         self.defined = False  # a module-level `def`/`class` seen: writes from here on change a name
@@ -261,6 +265,8 @@ class _ModuleState(cst.CSTVisitor):
         for arg in node.args:  # module-level code hands the value to a call that may write it
             if isinstance(arg.value, cst.Name):
                 self._write(arg.value, self.handed)
+                self.handed_to.setdefault(arg.value.value, set()).add(
+                    func.value if isinstance(func, cst.Name) and arg.keyword is None and not arg.star else None)
 
 
 def _reads_only(func: cst.BaseExpression, qual: str | None) -> bool:
@@ -322,3 +328,24 @@ def local_names_of(func: cst.FunctionDef) -> frozenset[str]:
     v = _ModuleState(ImportMap(cst.Module(body=[])))
     run_visitor(func.body, v)
     return (frozenset(param_names(func) + star_names(func)) | frozenset(v.bindings)) - frozenset(v.declared_global)
+
+
+def string_tables(module: cst.Module, imports: ImportMap) -> frozenset[str]:
+    """Module-level names bound to `np.array(...)`/`np.asarray(...)` of a list or tuple of string
+    literals (`CHARS = np.array([".", "#", "~"])`, characters to print a grid with): JAX arrays
+    hold numbers and booleans, so a function that reads one stays NumPy code (host_code.py)."""
+    def strings(e) -> bool:
+        if isinstance(e, (cst.List, cst.Tuple)):
+            return bool(e.elements) and all(not isinstance(x, cst.StarredElement) and strings(x.value)
+                                            for x in e.elements)
+        return isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+    found = set()
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                    and isinstance(small.value, cst.Call) and small.value.args \
+                    and imports.qualify_numpy(small.value.func) in ("numpy.array", "numpy.asarray") \
+                    and strings(small.value.args[0].value):
+                found.add(small.targets[0].target.value)
+    return frozenset(found)
