@@ -12,10 +12,10 @@ import libcst as cst
 from . import effects as fx
 from .collect import Collected, param_names
 from .library_table import LIBRARY_CALLS
-from .module_state import globals_read
+from .module_state import READING_METHODS, globals_read
 from .names import dotted, ImportMap
 from .nodes import nodes_of, run_visitor
-from .numpy_table import is_host_only, RANDOM_DRAWS, RANDOM_SEED
+from .numpy_table import is_host_only, lookup, RANDOM_DRAWS, RANDOM_SEED
 
 
 # (a set is of Python values, hashed: `set(roots.tolist())` needs the array's data on the host)
@@ -68,7 +68,8 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objec
 
 
 def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, objects: dict[str, str],
-                  changing: frozenset[str] = frozenset(), seeds: bool = False, made=None):
+                  changing: frozenset[str] = frozenset(), seeds: bool = False, made=None,
+                  strings: frozenset[str] = frozenset()):
     """Every (why, node) that makes a function host code, in source order (host_reason's first):
     where a host loop's body breaks between compiled steps (frontend/host_steps.py). `made`: the
     generators the function makes that are made at run time (analysis/generators.py)."""
@@ -106,6 +107,8 @@ def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, obj
             yield f"calls {dotted(callee) or method}() of the module-level object `{root}`", node
     writes = {root for w in col.writes if (root := _root(w.target)) is not None}  # NPR202's to refuse
     stale = sorted((globals_read(func, col.locals) & changing) - writes - _opaque_receivers(func, col, objects))
+    for name in sorted(globals_read(func, col.locals) & strings):  # (module_state.string_tables)
+        yield f"reads module-level `{name}`, an array of strings (JAX arrays hold numbers and booleans)", func.name
     for name in stale:  # the function's name first (host_reason's), then each read (a break)
         why = (f"reads module-level `{name}`, which the module changes after defining it (compiled, "
                "it would keep the value it had at the first call)")
@@ -188,6 +191,35 @@ def _opaque_receivers(func: cst.FunctionDef, col: Collected, objects) -> set[str
     receivers = {id(c.func.value) for c in col.call_nodes if opaque_call(c, objects, col.locals, params)}
     names = {n for n, k in objects.items() if k == "object"}
     return {n for n in names if all(id(r) in receivers for r in _reads_of(func.body, n))}
+
+
+def argument_readers(functions: dict, collected: dict, imports: ImportMap) -> frozenset[str]:
+    """Module functions that cannot change an array handed to them: they write nothing (no store,
+    no `op=`), call only NumPy's reading functions (the table or np.linalg, no `out=`), reading methods and
+    builtins, and return no name, item or attribute of a parameter (a view module code could
+    write). A module-level array handed to one (`beta = beta_for(CONTACT, R0)`) is no changing
+    state (module_state.changing_globals)."""
+    found = set()
+    for name, col in collected.items():
+        params = set(param_names(functions[name]))
+        returned = [e.value for r in col.returns for e in (r.elements if isinstance(r, cst.Tuple) else [cst.Element(r)])]
+        if col.writes or col.aug_names or any(_root(r) in params for r in returned):
+            continue
+        if all(_reading_call(c, imports) for c in col.call_nodes):
+            found.add(name)
+    return frozenset(found)
+
+
+def _reading_call(call: cst.Call, imports: ImportMap) -> bool:
+    if any(a.keyword is not None and a.keyword.value == "out" for a in call.args):
+        return False
+    qual = imports.qualify_numpy(call.func)
+    if qual is not None:  # (np.linalg's functions write no argument: those outside the table too)
+        return lookup(qual) is not None or qual.startswith("numpy.linalg.")
+    func = call.func
+    if isinstance(func, cst.Name):
+        return func.value in fx.SAFE_BUILTINS
+    return isinstance(func, cst.Attribute) and imports.qualify(func) is None and func.attr.value in READING_METHODS
 
 
 def writes_parameters(col: Collected, params) -> bool:

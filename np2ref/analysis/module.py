@@ -13,12 +13,12 @@ from . import containers, effects as fx
 from .positions import module_positions
 from .aliases import analyse_function, FunctionFacts
 from .collect import Collected, param_names
-from .module_state import changing_globals
+from .module_state import changing_globals, string_tables
 from .generators import made_generators
 from .identity import param_of, returned_through
 from .names import ImportMap
 from .numpy_table import RANDOM_GENERATORS
-from .host_code import host_culprits, PURE_MODULES
+from .host_code import argument_readers, host_culprits, PURE_MODULES
 
 
 @dataclasses.dataclass
@@ -231,11 +231,12 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     collected = {n: Collected(f, numpy_names) for n, f in functions.items()}  # the one pass over each body
     _returned_through_helpers(functions, collected)
     objects = module_objects(module, imports)
-    changing = changing_globals(module, imports)
+    changing = changing_globals(module, imports, setup=True, readers=argument_readers(functions, collected, imports))
+    strings = string_tables(module, imports)
     made = {n: made_generators(functions[n], c.bindings, imports, frozenset(param_names(functions[n])),
                                frozenset(functions)) for n, c in collected.items() if n not in keep_generators}
     culprits = {n: r for n, c in collected.items()
-                if (r := tuple(host_culprits(functions[n], c, imports, objects, changing, seeds, made.get(n))))}
+                if (r := tuple(host_culprits(functions[n], c, imports, objects, changing, seeds, made.get(n), strings)))}
     for n, why in (refused or {}).items():
         if n in collected and n not in culprits and not collected[n].writes and not collected[n].aug_names:
             culprits[n] = ((f"{why}, and writes no array: set-up code", functions[n].name),)

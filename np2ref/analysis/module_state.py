@@ -17,6 +17,12 @@ assignment inside a loop or branch that runs twice counts too), when a function 
 method, `np.add.at`), or when module-level code passes it to a call that could write it (anything
 but a builtin or a NumPy function of np2ref's table called without `out=`; a builtin or a
 str/number constant handed to a call stays what it was).
+
+With `setup=True` (which module functions stay host code, analysis/module.py), set-up writes do
+not count: a store, `out=`, `np.add.at` or NumPy in-place function
+(`np.fill_diagonal(SUB, 2)`) at module level before the module's first `def` or `class`
+(`WALLS = np.zeros(...); WALLS[1, 1:4] = True`). No function of the module exists before its `def`
+runs, so none is called before the last such write, and the first call sees the final value.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from libcst.helpers import get_full_name_for_node
 
 from . import effects as fx
 from .names import ImportMap
-from .numpy_table import RANDOM_DRAWS, lookup
+from .numpy_table import IN_PLACE_FUNCTIONS, RANDOM_DRAWS, lookup
 from .nodes import run_visitor
 
 _BUILTINS = frozenset(dir(builtins))
@@ -40,10 +46,14 @@ READING_METHODS = (fx.ARRAY_METHODS
     {"get", "keys", "values", "items", "index", "count"})
 
 
-def changing_globals(module: cst.Module, imports: ImportMap) -> frozenset[str]:
-    """The module-level names whose value may change after they are first bound."""
-    v = _ModuleState(imports)
+def changing_globals(module: cst.Module, imports: ImportMap, setup: bool = False,
+                     readers: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The module-level names whose value may change after they are first bound; `setup`: after
+    the module's first function exists (what a compiled function can see change); `readers`:
+    module functions that write none of their arguments (a name handed only to them stays)."""
+    v = _ModuleState(imports, setup)
     run_visitor(module, v)
+    v.handed -= {n for n, callees in v.handed_to.items() if None not in callees and callees <= readers}
     # a method called on an imported module (`config.find()`) or on a str/number constant
     # (`STAMP.encode()`) cannot change what the name holds; a call handed a constant (`f(DT)`)
     # or a builtin the module does not rebind (`x.astype(int)`) cannot change it either
@@ -94,8 +104,9 @@ def _comprehension(visitor, node) -> bool:
 
 
 class _ModuleState(cst.CSTVisitor):
-    def __init__(self, imports: ImportMap):
+    def __init__(self, imports: ImportMap, setup: bool = False):
         self.imports = imports
+        self.setup = setup  # writes before the first def/class do not count
         self.bindings: collections.Counter = collections.Counter()
         self.written: set[str] = set()
         self.declared_global: set[str] = set()
@@ -104,8 +115,10 @@ class _ModuleState(cst.CSTVisitor):
         self.comps: list[set[str]] = []  # the names bound by the comprehensions we are in
         self.call_written: set[str] = set()  # names a method call may have changed
         self.handed: set[str] = set()  # names module-level code passes to a call that may write them
+        self.handed_to: dict[str, set] = {}  # of those, name -> the callees' names (None: not a plain name)
         self.modules: set[str] = set()  # module-level names bound by `import x` / `from . import x`
         self.constants: set[str] = set()  # module-level names bound to a str or number literal
+        self.defined = False  # a module-level `def`/`class` seen: writes from here on change a name
 
     def visit_Import(self, node: cst.Import) -> None:
         if self.depth == 0:
@@ -129,6 +142,7 @@ class _ModuleState(cst.CSTVisitor):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         if self.depth == 0:
             self.bindings[node.name.value] += 1
+            self.defined = True
         self.depth += 1
         self.scopes.append(local_names_of(node))
 
@@ -139,6 +153,7 @@ class _ModuleState(cst.CSTVisitor):
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         if self.depth == 0:
             self.bindings[node.name.value] += 1
+            self.defined = True
         self.depth += 1
 
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
@@ -166,6 +181,8 @@ class _ModuleState(cst.CSTVisitor):
             self._write(target.value)
 
     def _write(self, expr: cst.BaseExpression, into: set[str] | None = None) -> None:
+        if self.setup and into is None and self.depth == 0 and not self.defined:
+            return  # set-up before any function of the module exists
         root = self._written_root(expr)
         if root is not None and not (self.scopes and root in self.scopes[-1]) \
                 and not any(root in c for c in self.comps):
@@ -239,8 +256,8 @@ class _ModuleState(cst.CSTVisitor):
             if qual is None:  # `u.fill(0)`, `hist.append(x)`, `obj.update()`: may change the receiver
                 self._write(func.value, self.call_written if isinstance(func.value, cst.Name) else None)
         qual = self.imports.qualify_numpy(func)
-        if qual is not None and qual.endswith(".at"):
-            if node.args:
+        if qual is not None and (qual.endswith(".at") or qual in IN_PLACE_FUNCTIONS):
+            if node.args:  # `np.add.at(a, ...)`, `np.fill_diagonal(a, v)`: write their first argument
                 self._write(node.args[0].value)
             return
         if self.depth or _reads_only(func, qual):
@@ -248,6 +265,8 @@ class _ModuleState(cst.CSTVisitor):
         for arg in node.args:  # module-level code hands the value to a call that may write it
             if isinstance(arg.value, cst.Name):
                 self._write(arg.value, self.handed)
+                self.handed_to.setdefault(arg.value.value, set()).add(
+                    func.value if isinstance(func, cst.Name) and arg.keyword is None and not arg.star else None)
 
 
 def _reads_only(func: cst.BaseExpression, qual: str | None) -> bool:
@@ -309,3 +328,24 @@ def local_names_of(func: cst.FunctionDef) -> frozenset[str]:
     v = _ModuleState(ImportMap(cst.Module(body=[])))
     run_visitor(func.body, v)
     return (frozenset(param_names(func) + star_names(func)) | frozenset(v.bindings)) - frozenset(v.declared_global)
+
+
+def string_tables(module: cst.Module, imports: ImportMap) -> frozenset[str]:
+    """Module-level names bound to `np.array(...)`/`np.asarray(...)` of a list or tuple of string
+    literals (`CHARS = np.array([".", "#", "~"])`, characters to print a grid with): JAX arrays
+    hold numbers and booleans, so a function that reads one stays NumPy code (host_code.py)."""
+    def strings(e) -> bool:
+        if isinstance(e, (cst.List, cst.Tuple)):
+            return bool(e.elements) and all(not isinstance(x, cst.StarredElement) and strings(x.value)
+                                            for x in e.elements)
+        return isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+    found = set()
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                    and isinstance(small.value, cst.Call) and small.value.args \
+                    and imports.qualify_numpy(small.value.func) in ("numpy.array", "numpy.asarray") \
+                    and strings(small.value.args[0].value):
+                found.add(small.targets[0].target.value)
+    return frozenset(found)

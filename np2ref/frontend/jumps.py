@@ -25,7 +25,8 @@ trip after the loop (and stays as it was when no trip runs), as in Python.
 Left as written (a Python loop, refused by the planners if a condition is traced): a loop whose
 tuple target is read outside it, one with a `return` (loop_returns.py made the returns of the
 function body's loops breaks), and a
-`for` over something that may not end (a call other than range/reversed/enumerate/zip/ndindex).
+`for` over something that may not end (a call other than range/reversed/enumerate/zip/ndindex);
+a tuple or list display (`for di in (-1, 0, 1):`) is finite.
 
 New nodes have no source position of their own: `origin` maps each to the original node it
 stands for (the loop, or the `break`), so diagnostics and line marks point at the user's line.
@@ -37,12 +38,15 @@ import libcst as cst
 
 from ..analysis.module_state import names_bound
 from ..analysis.nodes import contains, run_visitor
+from ..analysis.numpy_table import RANDOM_DRAWS
 from . import products, rows
 from .rows import names_in as _names
 from .loop_returns import loop_returns, returns_to_breaks
 from .returns import Lower, early_returns
 
 FINITE_CALLS = frozenset({"range", "reversed", "enumerate", "zip", "ndindex"})
+# methods and NumPy functions whose result is an array: `for j in rng.permutation(n)`, `np.arange(n)`
+ARRAY_CALLS = RANDOM_DRAWS | {"arange", "linspace", "argsort", "flatnonzero"}
 
 
 class _Finder(cst.CSTVisitor):
@@ -89,12 +93,12 @@ def left_jumps(body) -> bool:
 
 
 def _finite(it: cst.BaseExpression) -> bool:
-    if isinstance(it, (cst.Name, cst.Attribute, cst.Subscript)):
+    if isinstance(it, (cst.Name, cst.Attribute, cst.Subscript, cst.Tuple, cst.List)):
         return True
     if isinstance(it, cst.Call):
         f = it.func
         name = f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else None
-        return name in FINITE_CALLS
+        return name in FINITE_CALLS or isinstance(f, cst.Attribute) and name in ARRAY_CALLS
     return False
 
 

@@ -63,6 +63,7 @@ class Marks:
     mask_store: Mapping[cst.BaseSmallStatement, tuple[bool, str | None, int]] = _field("masks", "statement -> (computed on whole arrays, op, axis): `npr_mask_store`", dict)
     trail_stores: Mapping[cst.BaseSmallStatement, tuple] = _field("masks", "`a[m, d] op= v` (the mask first, integers after it) -> (op, axis, the value's other leaves when it reads `b[m, d]`, else None): `npr_mask_store(..., trail=(d,))` (rules/mask_trail.py)", dict)
     trail_reads: Mapping[cst.Subscript, Expr] = _field("masks", "`b[m, d]` in a trail store's value -> the store's target: `npr_mask_trail(b, m, (d,), like=a)`", dict)
+    plain_trails: AbstractSet[cst.Subscript] = _field("masks", "of trail_reads, `b[m, d]` in the value of a store `a[m] = ...` (no integers after its mask): `npr_mask_trail(..., like=a, like_trail=0)`")
     where_masks: AbstractSet[Expr] = _field("masks", "`np.where(m)` as the mask of a trail store: `npr_nonzero_mask(m, 'tuple')`, no NPR004", set)
     unmask: AbstractSet[Expr] = _field("masks", "`b[m]` in a mask store, emitted as `b`")
     mask_guard: AbstractSet[Expr] = _field("masks", "an unmasked `b[m]` where a derivative can be infinite (a divisor, a log's argument): `npr_mask_guard(b, m)`")

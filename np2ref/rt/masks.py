@@ -362,13 +362,14 @@ def _npr_trail_store(a, mask, value, op, axis, trail, scalars):
     npr_at(a)[index] = view[...]
 
 
-def npr_mask_trail(x, mask, trail, like, axis=0):
-    """`x[m, d]` read in the value of a store `a[m, d] = ...` (rules/mask_trail.py), whole: the
-    view `x[:, d]` the mask selects from. It must have the axes of a's view: NumPy pairs the two
-    selections' axes after the selected one, the whole views would pair others (NPR104)."""
+def npr_mask_trail(x, mask, trail, like, axis=0, like_trail=None):
+    """`x[m, d]` read in the value of a store `a[m, d] = ...` (rules/mask_trail.py) or `a[m] =
+    ...` (like_trail=0: the integers after a's mask), whole: the view `x[:, d]` the mask selects
+    from. It must have the axes of a's view: NumPy pairs the two selections' axes after the
+    selected one, the whole views would pair others (NPR104)."""
     m = npr_load(mask)
     view = npr_get(x)[(slice(None),) * (axis + jnp.ndim(m)) + _npr_lead_index(trail)]
-    if jnp.ndim(view) != jnp.ndim(npr_load(like)) - len(trail):
+    if jnp.ndim(view) != jnp.ndim(npr_load(like)) - (len(trail) if like_trail is None else like_trail):
         raise NprUnsupported("NPR104", "`a[m, d] = f(b[m, d])` with a and b of different numbers of axes: "
                              "NumPy pairs the selections' trailing axes; write it with arrays of one shape")
     return view

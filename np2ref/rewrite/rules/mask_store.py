@@ -24,10 +24,10 @@ from .mask_guard import guard_selections, guard_singular
 from .nonzero import emitted_mask
 from .zero_d import bare_read
 from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _code, _is_len, _lead_pattern,
-                         int_by_form, mask_lead, mask_then_slices, newaxis_after_mask, slices_keyword)
+                         int_by_form, mask_lead, mask_then_slices, mask_trail, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target
 from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
-from ...analysis.nodes import run_visitor
+from ...analysis.nodes import run_visitor, walk
 from .mask_values import _CONSTANTS, _elementwise, _elementwise_call, looks_boolean
 
 
@@ -43,11 +43,13 @@ def _slices_code(node: cst.Subscript) -> str:
 
 def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: ImportMap,
                  local_names, helpers=None, int_names=frozenset(),
-                 selections=frozenset()) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
+                 selections=frozenset(), trails=None) -> tuple[list[cst.Subscript], list[cst.BaseExpression]] | None:
     """(the `X[m]` subscripts to unmask, the other leaves) if `value` is elementwise in them
     (`helpers`: the module's functions, by name: a call of an elementwise one is elementwise).
     A name among `selections` (selection names, rules/selections.py) is a leaf that counts as
-    masked: the value is then computed on whole arrays even without a masked read."""
+    masked: the value is then computed on whole arrays even without a masked read. With a list
+    `trails`, a read `X[m, d]` through the target's mask `a[m]` followed by integers (`o[m, 1]`)
+    is one too, put in `trails`: whole, it is the view `X[:, d]` (npr_mask_trail, rules/mask_trail.py)."""
     key = _slices_code(target)
     pattern = _lead_pattern(target)
     mask = _code(target.slice[-1].slice)
@@ -65,6 +67,11 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
         if isinstance(node, cst.Call) and _axis_keyword(node) is None \
                 and _reduced_operand(node, imports, local_names) is not None:
             return True  # `x[m] - x[m].mean()`: a whole reduction, one value (reduced under its mask)
+        if trails is not None and isinstance(node, cst.Subscript) and len(target.slice) == 1 \
+                and (read := mask_trail(node)) is not None and not read[1] and _code(read[0]) == mask \
+                and not any(isinstance(n, cst.Subscript) for n in walk(node.value)):
+            trails.append(node)  # `o[m, 1]` under `a[m]`: the view o[:, 1] whole
+            return True
         if _constant_item(node):
             leaves.append(node)  # `w[0]`, `p["dt"]`: one value (npr_mask_leaf checks when traced)
             return True
@@ -80,7 +87,7 @@ def masked_parts(value: cst.BaseExpression, target: cst.Subscript, imports: Impo
         return None
 
     if not _elementwise(value, leaf, lambda n: _elementwise_call(n, imports, local_names, helpers, -1)) \
-            or not masked and not any(isinstance(n, cst.Name) and n.value in selections for n in leaves):
+            or not masked and not trails and not any(isinstance(n, cst.Name) and n.value in selections for n in leaves):
         return None
     return masked, leaves
 
@@ -232,7 +239,9 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     if not all(int_by_form(e, ctx.int_names) for e in lead):
         return False  # `a[rows, cols] *= v`: integer arrays, NumPy's fancy store (the plain store)
     selections = ctx.selections if isinstance(index, cst.Name) and not axis and not lead else frozenset()
-    parts = masked_parts(value, target, ctx.imports, ctx.locals, ctx.all, ctx.int_names, selections)
+    # `o[m, 1]` under a boolean mask (an integer index's `o[i, 1]` is no view o[:, 1] of it)
+    trails = [] if looks_boolean(index, ctx.bool_names) and not axis and not lead else None
+    parts = masked_parts(value, target, ctx.imports, ctx.locals, ctx.all, ctx.int_names, selections, trails)
     if parts is None:
         if not (looks_boolean(index, ctx.bool_names) and op is not None or lead):
             return False
@@ -240,6 +249,8 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
     if not mark_write_target(ctx, target.value, stmt):
         return True
     masked, leaves = parts
+    ctx.m.trail_reads.update((r, target.value) for r in trails or ())  # (emitted by rules/mask_trail.py)
+    ctx.m.plain_trails.update(trails or ())
     ranks = [n for n in masked if isinstance(n, cst.Call)]
     if ranks and (lead or not isinstance(target.value, cst.Name)):
         return False  # the rank needs the target's shape: a plain name (else NPR031 at trace time)
@@ -256,10 +267,10 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
         # pairing b with NumPy's a[i] (every masked read of the value is then NumPy's own)
         mark_unmask_read(ctx, stmt, masked)
         leaves = [n for n in leaves if not (isinstance(n, cst.Name) and n.value in selections)]
-    if masked or selected:  # computed on whole arrays: each other leaf npr_mask_leaf'ed
+    if masked or selected or trails:  # computed on whole arrays: each other leaf npr_mask_leaf'ed
         pair_leaves(ctx, [n for n in leaves if not (isinstance(n, cst.Name) and n.value in selected)],
                     index if stmt in ctx.m.read_if_int else None)
-    ctx.m.mask_store[stmt] = (bool(masked) or bool(selected), op, axis)
+    ctx.m.mask_store[stmt] = (bool(masked) or bool(selected) or bool(trails), op, axis)
     return True
 
 

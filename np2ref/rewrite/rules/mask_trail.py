@@ -100,13 +100,15 @@ def _emit(ctx, original, target: cst.Subscript, value: cst.BaseExpression):
 
 @emits(cst.Subscript, order=4)
 def emit_trail_read(original: cst.Subscript, updated: cst.Subscript, ctx):
-    """`b[m, d]` in a trail store's value: the whole view b[:, d] (npr_mask_trail), checked to
-    have the axes of the target's view (`like`)."""
+    """`b[m, d]` in a trail store's value (or a mask store's, `a[m] = f(b[m, d])`): the whole view
+    b[:, d] (npr_mask_trail), checked to have the axes of the target's view (`like`)."""
     like = ctx.m.trail_reads.get(original)
     if like is None:
         return None
     mask, trail = _mask(ctx, original, updated)
     axis = {"axis": cst.Integer(str(mask_trail(original)[1]))} if mask_trail(original)[1] else {}
+    if original in ctx.m.plain_trails:  # `a[m] = f(o[m, 1])` (rules/mask_store.py): a's view is a itself
+        axis["like_trail"] = cst.Integer("0")
     return J.call(J.MASK_TRAIL, unchecked(updated.value), mask, trail, like=like.deep_clone(), **axis)
 
 

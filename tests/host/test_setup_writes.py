@@ -1,0 +1,124 @@
+"""Module-level set-up that writes an array before the module's first `def` (`WALLS =
+np.zeros(...); WALLS[1, 1:4] = True`, `SUB = np.full(...); np.fill_diagonal(SUB, 2)`) made every
+function reading it host code (NPR021: "reads module-level `WALLS`, which the module changes after
+defining it"), so a grid world's step and an alignment's fill stayed NumPy. No function of the
+module exists before its `def` runs: none is called before the last such write, and the value a
+compiled function keeps from its first call is the final one. A write after the first `def`
+still counts (the driver may call a compiled function between the writes).
+A module array handed at module level to a module function that writes nothing and returns no
+view of it (`beta = beta_for(CONTACT, R0)`) stays a constant as well (host_code.argument_readers).
+Found by tests/third_party/scripts11/qlearning_gridworld.py, align_nw_sw_int16.py and
+seir_age_structured.py. Compared
+against NumPy: results, their types, the arguments after the call."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import np2ref
+from conftest import assert_returns_as_numpy
+
+WALLS = np.zeros((4, 5), dtype=bool)
+WALLS[1, 1:4] = True
+WALLS[3, 2] = True
+SUB = np.full((4, 4), -1, dtype=np.int16)
+np.fill_diagonal(SUB, 2)
+TABLE = np.zeros(6)
+np.add.at(TABLE, [0, 2, 2, 5], 1.5)
+
+
+def blocked_count(cells):
+    n = 0
+    for k in range(cells.shape[0]):
+        if WALLS[cells[k, 0], cells[k, 1]]:
+            n += 1
+    return n
+
+
+def score(a, b, out):
+    for i in range(a.shape[0]):
+        out[i] = SUB[a[i], b[i]] + TABLE[i % 6]
+    return out.sum()
+
+
+def norm_of(a):
+    return np.sqrt(np.sum(a * a)) + float(np.max(np.abs(np.linalg.eigvals(np.diag(a)))))
+
+
+WEIGHTS = np.array([3.0, 4.0, 1.0])
+NORM = norm_of(WEIGHTS)  # handed to a function that only reads it: WEIGHTS stays a constant
+
+
+def weighted(x, out):
+    out[:] = x * WEIGHTS / NORM
+    return out
+
+
+@pytest.mark.parametrize("fn, args", [
+    (weighted, lambda: (np.array([1.0, -2.0, 0.5]), np.zeros(3))),
+    (blocked_count, lambda: (np.array([[1, 1], [1, 4], [3, 2], [0, 0], [1, 3]]),)),
+    (score, lambda: (np.array([0, 1, 2, 3, 1]), np.array([0, 2, 2, 1, 1]), np.zeros(5))),
+])
+def test_a_function_reading_set_up_written_before_the_first_def_translates(fn, args):
+    assert_returns_as_numpy(fn, args)
+
+
+DRIVER = '''import numpy as np
+SETUP = np.zeros(3)
+SETUP[0] = 2.0
+def total():
+    return SETUP.sum() + LATE.sum()
+LATE = np.zeros(3)
+for t in range(3):
+    LATE[t] = t
+    print(total())
+'''
+
+
+def test_a_write_after_the_first_def_still_changes_the_name():
+    result = np2ref.convert_source(DRIVER, "driver.py")
+    assert result.ok
+    assert "total" in result.host and "reads module-level `LATE`" in result.host["total"]
+    assert "`SETUP`" not in result.host["total"]
+
+
+HANDED = '''import numpy as np
+def reader(a):
+    return a.sum() * 2.0
+def writer(a):
+    a[0] = 1.0
+def viewer(a):
+    return a[1:]
+def uses():
+    return A.sum() + B.sum() + C.sum()
+A = np.zeros(3)
+B = np.zeros(3)
+C = np.zeros(3)
+s = reader(A)
+writer(B)
+v = viewer(C)
+v[0] = 5.0
+print(uses())
+'''
+
+
+def test_a_name_handed_to_a_function_that_may_write_it_still_changes():
+    """`reader(A)` leaves A a constant; `writer(B)` writes B, `viewer(C)` returns a view of C
+    the module writes: both stay changing state, and uses() stays NumPy code."""
+    result = np2ref.convert_source(HANDED, "handed.py")
+    assert result.ok and "uses" in result.host
+    assert "`B`" in result.host["uses"] or "`C`" in result.host["uses"]
+    assert "`A`" not in result.host["uses"]
+
+
+def test_the_driver_lifts_keep_every_module_level_write():
+    """The lifting of module-level loops (frontend/driver.py) still counts set-up writes."""
+    from np2ref.analysis.module_state import changing_globals
+    from np2ref.analysis.names import ImportMap
+    import libcst as cst
+    module = cst.parse_module("import numpy as np\nu = np.zeros(3)\nu[0] = 1.0\nnp.fill_diagonal(u, 2)\n"
+                              "def f():\n    return u\n")
+    imports = ImportMap(module)
+    assert "u" in changing_globals(module, imports)
+    assert "u" not in changing_globals(module, imports, setup=True)
