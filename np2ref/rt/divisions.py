@@ -78,7 +78,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
         known = [_npr_is_literal(v) or v in constant for v in ins]
         decides = everything or any(v in decided for v in outs) or _npr_decides(eqn)
         params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
-        eqn = _npr_fence_identities(eqns, eqn, made, squares)
+        eqn = _npr_fence_zero(eqns, _npr_fence_identities(eqns, eqn, made, squares))
         ins = _npr_invars(eqn)
         out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
@@ -107,6 +107,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in outs)
+        _npr_carry(name, ins, outs, made, chained)
         own = _npr_eqn_name(eqn)
         if own == "mul" and ins[0] is ins[1] or own == "integer_pow" and _npr_params(eqn)["y"] == 2:
             squares.update(outs)  # (still "mul" in made: the product fence reads that)
@@ -116,6 +117,39 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
                 next(_npr_bodies(params.values()), None) is None:
             constant.update(outs)  # computed from constants alone: XLA folds it to one
     return _npr_replace(jaxpr, eqns=eqns)
+
+
+# Equations that pass a value on unchanged, to XLA once Refs are discharged (a store into a Ref,
+# its load, the whole-array update a store is, a copy, a reshape): what made the value, and
+# whether it is a sum or product with a constant, is what made what they give.
+_NPR_CARRIERS = frozenset({"get", "new_ref", "mutable_array", "dynamic_update_slice", "copy", "copy_p",
+                           "reshape", "squeeze", "expand_dims", "broadcast_in_dim", "slice", "dynamic_slice",
+                           "transpose", "rev", "concatenate", "select_n", "convert_element_type"})
+
+
+def _npr_carry(name, ins, outs, made, chained):
+    """Note what a store into a Ref (`swap`: (ref, value, *index)) or a carrier equation passes on:
+    `z[...] = x + 0.1; z += 0.7` is `(x + 0.1) + 0.7` to XLA, and `z[...] = a * b; floor(z + c)`
+    an FMA to LLVM."""
+    if name in _NPR_REF_WRITES and len(ins) > 1 and not _npr_is_literal(ins[1]):
+        if ins[1] in chained:
+            chained.add(ins[0])
+        if ins[1] in made:
+            made[ins[0]] = made[ins[1]]
+        return
+    if name not in _NPR_CARRIERS:
+        return
+    values = [v for v in (ins[:1] if name == "get" else ins) if not _npr_is_literal(v)]
+    if name == "select_n":
+        values = values[1:]  # (the predicate is no value passed on)
+    if any(v in chained for v in values):
+        chained.update(outs)
+    kinds = {made[v] for v in values if v in made and made[v] not in _NPR_CARRIERS}
+    if name in _NPR_KEEPS_KIND and len(kinds) == 1:  # (a broadcast stays one: x / d's fence reads it)
+        made.update((v, next(iter(kinds))) for v in outs)
+
+
+_NPR_KEEPS_KIND = frozenset({"get", "new_ref", "mutable_array", "dynamic_update_slice", "copy", "copy_p"})
 
 
 def _npr_fence_products(eqns, eqn, made, constant, params, chained):
@@ -132,9 +166,6 @@ def _npr_fence_products(eqns, eqn, made, constant, params, chained):
     invars = list(_npr_invars(eqn))
     known = [_npr_is_literal(v) or v in constant for v in invars]
     for pos, v in enumerate(invars):
-        if _npr_vanishing_zero(_npr_eqn_name(eqn), pos, v) and len(invars) == 2:  # x + 0.0: not x (-0.0)
-            other = invars[1 - pos]
-            invars[pos] = _npr_splice(eqns, v, other, _npr_aval(_npr_outvars(eqn)[0]))
         if _npr_is_literal(v) or v in constant:
             continue
         if not (made.get(v) == "mul" and _npr_eqn_name(eqn) in ("add", "sub", "neg") or
@@ -158,6 +189,22 @@ def _npr_fence_identities(eqns, eqn, made, squares):
         if found[pos]:
             invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_own)
     return _npr_replace(eqn, invars=invars)
+
+
+def _npr_fence_zero(eqns, eqn):
+    """`x + 0.0` (`x - -0.0`) with the zero fenced, wherever it is: XLA drops it (StableHLO's own
+    folds too, with bitwise=True), and NumPy's -0.0 + 0.0 is 0.0, a value and not its last bit:
+    `1.0 / (x + 0.0)` was -inf where NumPy's is inf, `np.arctan2(x + 0.0, -1.0)` -pi for pi. The
+    zero becomes select(x != x, x, 0.0)."""
+    invars, name = list(_npr_invars(eqn)), _npr_eqn_name(eqn)
+    if len(invars) != 2 or name not in ("add", "sub") or \
+            np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype).kind not in "fc":
+        return eqn
+    for pos, v in enumerate(invars):
+        if _npr_vanishing_zero(name, pos, v):
+            invars[pos] = _npr_splice(eqns, v, invars[1 - pos], _npr_aval(_npr_outvars(eqn)[0]))
+            return _npr_replace(eqn, invars=invars)
+    return eqn
 
 
 def _npr_vanishing_zero(name, pos, v) -> bool:
@@ -227,12 +274,22 @@ def _npr_decides(eqn) -> bool:
 
 def _npr_decisions(jaxpr) -> set:
     """The vars of `jaxpr` whose values reach a decision: each operand of an equation that
-    decides, or whose results reach one (a body's operands all, when anything in it does)."""
-    decided = set()
-    for eqn in reversed(_npr_eqns(jaxpr)):
-        if _npr_decides(eqn) or any(v in decided for v in _npr_outvars(eqn)):
-            decided.update(v for v in _npr_invars(eqn) if not _npr_is_literal(v))
-    return decided
+    decides, or whose results reach one (a body's operands all, when anything in it does), and
+    what is stored into a Ref whose loads reach one (`z[...] = x / 0.1; z.astype(int)`: the store
+    and the load are two equations, the Ref between them; until a pass finds nothing new)."""
+    decided: set = set()
+    while True:
+        before = len(decided)
+        for eqn in reversed(_npr_eqns(jaxpr)):
+            ins = _npr_invars(eqn)
+            stored = _npr_eqn_name(eqn) in _NPR_REF_WRITES and ins and ins[0] in decided
+            if stored or _npr_decides(eqn) or any(v in decided for v in _npr_outvars(eqn)):
+                decided.update(v for v in ins if not _npr_is_literal(v))
+        if len(decided) == before:
+            return decided
+
+
+_NPR_REF_WRITES = frozenset({"swap", "addupdate"})  # `ref[idx] = v`, `ref[idx] += v`: (ref, v, *idx)
 
 
 def _npr_bodies(values):
