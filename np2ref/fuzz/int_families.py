@@ -127,16 +127,20 @@ def _index(g: Gen, j: str | None = None) -> str:
 def _flat(g: Gen, fr: Frame) -> list[Stmt]:
     t, v, e = g.name("t"), g.pick(["2.5", "-1.0", "0.25", "X[0, 0] + 1.0"]), g.name("e")
     i = _index(g)
-    forms = [f"X.flat[{i}] = {v}", f"{t} = X.flat[{i}]", f"X.flat[{i}] += {v}", f"X.flat[idx] = {v}",
-             f"{t} = X.flat[idx]", f"{t} = X.flat[idx].sum()", f"X.ravel()[{i}] = {v}", f"{t} = X.ravel()[{i}]",
-             f"X.reshape(-1)[{i}] = {v}", f"X.T.flat[{i}] = {v}", f"{t} = X.T.flat[{i}]", f"X.T.ravel()[{i}] = {v}",
-             f"X.flat[::2] = {v}", f"X.flat[1:4] = {v}", f"{t} = X.flat[-1] * 2", f"{t} = X.ravel()[idx]",
-             f"np.put(X, idx, {v})", f"{t} = np.take(X, idx)", f"{t} = X.flat[{i}] + X.flat[0]",
-             f"X.flat[{i}] = X.flat[{_index(g)}] * 2"]
+    reads = [f"{t} = X.flat[{i}]", f"{t} = X.flat[idx]", f"{t} = X.flat[idx].sum()", f"{t} = X.ravel()[{i}]",
+             f"{t} = X.T.flat[{i}]", f"{t} = X.flat[-1] * 2", f"{t} = X.ravel()[idx]", f"{t} = np.take(X, idx)",
+             f"{t} = X.flat[{i}] + X.flat[0]", f"{t} = X.T.ravel()[idx]", f"{t} = X[::-1].flat[{i}]"]
+    # writes through .flat are NPR205 (a flatiter written is not modelled); through ravel/reshape a view's
+    writes = [f"X.flat[{i}] = {v}", f"X.flat[{i}] += {v}", f"X.flat[idx] = {v}", f"X.ravel()[{i}] = {v}",
+              f"X.reshape(-1)[{i}] = {v}", f"X.T.flat[{i}] = {v}", f"X.T.ravel()[{i}] = {v}", f"X.flat[::2] = {v}",
+              f"X.flat[1:4] = {v}", f"np.put(X, idx, {v})", f"X.flat[{i}] = X.flat[{_index(g)}] * 2",
+              f"X.ravel()[idx] = {v}", f"X.reshape(-1)[idx] += {v}"]
+    forms = reads * 2 + writes
     if g.chance(25):  # in a loop over the data's indices
         j = g.name("j")
-        body = g.pick([f"X.flat[idx[{j}]] += 1.0", f"X.flat[idx[{j}]] = X.flat[{j}] - 0.5",
-                       f"X.ravel()[idx[{j}]] *= 2.0", f"labels[{j} % labels.shape[0]] = int(X.flat[idx[{j}]] * 4)"])
+        body = g.pick([f"X.flat[idx[{j}]] += 1.0", f"X.ravel()[idx[{j}]] = X.flat[{j}] - 0.5",
+                       f"X.ravel()[idx[{j}]] *= 2.0", f"labels[{j} % labels.shape[0]] = int(X.flat[idx[{j}]] * 4)",
+                       f"labels[{j} % labels.shape[0]] += X.flat[idx[{j}]] > 0"])
         return [Block(f"for {j} in range(idx.shape[0]):", (Line(body),), (f"{j} = 0",))]
     if g.chance(15):
         acc = g.name("s")
@@ -149,7 +153,7 @@ def _find(g: Gen, fr: Frame, helpers) -> str:
     found = next((h.name for h in helpers if h.params == ("parent", "i")), None)
     if found:
         return found
-    if g.chance(50):
+    if g.chance(75):  # (the two-pass walk `root = i; while parent[root] != root: ...` is NPR011, docs/scripts.md)
         body = (Block("while parent[i] != i:", (Line("parent[i] = parent[parent[i]]"), Line("i = parent[i]"))),)
         name = _define(g, fr, helpers, ("parent", "i"), body, "i")
     else:
@@ -173,14 +177,18 @@ def _links(g: Gen, fr: Frame, helpers) -> list[Stmt]:
         body = (Line(f"{ra} = {find}(parent, {g.pick([f'pairs[{j}, 0]', f'int(pairs[{j}, 0])'])})"),
                 Line(f"{rb} = {find}(parent, pairs[{j}, 1])"), Block(f"if {ra} != {rb}:", (Line(link),)))
         return [Block(f"for {j} in range(pairs.shape[0]):", body, (f"{j} = 0",))]
-    if form == "labels":
-        i = g.name("i")
-        return [Block(f"for {i} in range(parent.shape[0]):", (Line(f"labels[{i}] = {find}(parent, {i})"),), (f"{i} = 0",))]
+    if form == "labels":  # each element's root: stored, or a list made an array (Python ints and np.int32)
+        i, t = g.name("i"), g.name("t")
+        made = f"np.array([{find}(parent, {i}) for {i} in range(parent.shape[0])])"
+        return [g.pick([Block(f"for {i} in range(parent.shape[0]):", (Line(f"labels[{i}] = {find}(parent, {i})"),),
+                              (f"{i} = 0",)), Line(f"labels[...] = {made}"), Line(f"{t} = {made}")])]
     if form == "compress":
         i = g.name("i")
         return [Block(f"for {i} in range(parent.shape[0]):", (Line(f"parent[{i}] = {find}(parent, {i})"),), (f"{i} = 0",))]
     c = g.name("c")
-    return [Line(f"{c} = {g.pick(['np.sum(parent == np.arange(parent.shape[0]))', 'np.count_nonzero(parent == np.arange(len(parent)))', f'len(set(int({find}(parent, i)) for i in range(len(parent))))'])}")]
+    counts = ["np.sum(parent == np.arange(parent.shape[0]))", "np.count_nonzero(parent == np.arange(len(parent)))",
+              f"len(set(int({find}(parent, i)) for i in range(len(parent))))"]
+    return [Line(f"{c} = {g.pick(counts)}")]
 
 
 def flat_and_links(g: Gen, fr: Frame, helpers) -> tuple | None:

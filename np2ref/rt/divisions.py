@@ -18,7 +18,7 @@ from .compat_jaxpr import (
     _npr_rewritable, _npr_rewrite_body, _npr_run_jaxpr, _npr_struct)
 from .core import _npr_state
 from .fission import _npr_fission_on, _npr_fissioned
-from .peepholes import _npr_peepholed, _npr_PEEPHOLES
+from .peepholes import _npr_peepholed, _npr_PEEPHOLES, _npr_track
 
 
 # XLA's algebraic simplifier rewrites a floating division by a constant `x / 10` into
@@ -40,7 +40,7 @@ from .peepholes import _npr_peepholed, _npr_PEEPHOLES
 # runs as traced (XLA's rewrites stay).
 
 
-_NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "pow"})  # x / exp(y): x * exp(-y)
+_NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "exp2", "pow"})  # x / exp(y): x * exp(-y)
 _NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1 + c2) to XLA
 # XLA's simplifier's identities of real numbers that floats break beyond the last bit: an operand
 # made by one of these, of the equation named, is fenced wherever it is ("square":
@@ -49,7 +49,7 @@ _NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1
 # the product overflows), exp(A) / exp(B) => exp(A - B) (inf / inf: NaN, XLA's 1.0 for A = B),
 # sqrt(A * A) => |A| (NumPy's inf where A * A overflows). (A / exp(B) => A * exp(-B) is a
 # quotient: fenced where it decides, above.) abs(A) >= 0 => true (NumPy's False for NaN).
-_NPR_IDENTITIES = {"log": ("exp", "pow"), "mul": ("exp",), "div": ("exp",), "sqrt": ("square",),
+_NPR_IDENTITIES = {"log": ("exp", "exp2", "pow"), "mul": ("exp", "exp2"), "div": ("exp", "exp2"), "sqrt": ("square",),
                    **{c: ("abs",) for c in ("ge", "gt", "le", "lt")}}
 
 
@@ -72,6 +72,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
     division is fenced (free); an array division when its quotient reaches a decision
     (_npr_decisions), or `everything`."""
     constant, made, eqns, chained, squares = set(constant), {}, [], set(chained), set()
+    held, same = {}, {}  # a whole load is the value last stored whole (peepholes._npr_track)
     decided = set() if everything else _npr_decisions(jaxpr)
     for eqn in _npr_eqns(jaxpr):
         name, ins, outs = _npr_eqn_name(eqn), _npr_invars(eqn), _npr_outvars(eqn)
@@ -107,9 +108,11 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in outs)
-        _npr_carry(name, ins, outs, made, chained)
+        _npr_carry(name, ins, outs, made, chained, squares)
+        _npr_track(eqn, held, same)
         own = _npr_eqn_name(eqn)
-        if own == "mul" and ins[0] is ins[1] or own == "integer_pow" and _npr_params(eqn)["y"] == 2:
+        one = own == "mul" and not any(map(_npr_is_literal, ins)) and same.get(ins[0], ins[0]) is same.get(ins[1], ins[1])
+        if one or own == "integer_pow" and _npr_params(eqn)["y"] == 2:
             squares.update(outs)  # (still "mul" in made: the product fence reads that)
         if name in _NPR_CHAINED and any(known) and not all(known):
             chained.update(outs)  # x + c, x * c: `(x + c1) + c2` becomes `x + (c1 + c2)` to XLA
@@ -127,13 +130,15 @@ _NPR_CARRIERS = frozenset({"get", "new_ref", "mutable_array", "dynamic_update_sl
                            "transpose", "rev", "concatenate", "select_n", "convert_element_type"})
 
 
-def _npr_carry(name, ins, outs, made, chained):
+def _npr_carry(name, ins, outs, made, chained, squares):
     """Note what a store into a Ref (`swap`: (ref, value, *index)) or a carrier equation passes on:
     `z[...] = x + 0.1; z += 0.7` is `(x + 0.1) + 0.7` to XLA, and `z[...] = a * b; floor(z + c)`
     an FMA to LLVM."""
     if name in _NPR_REF_WRITES and len(ins) > 1 and not _npr_is_literal(ins[1]):
         if ins[1] in chained:
             chained.add(ins[0])
+        if ins[1] in squares:  # `t[:] = x * x; np.sqrt(t)`: sqrt(A * A) to XLA
+            squares.add(ins[0])
         if ins[1] in made:
             made[ins[0]] = made[ins[1]]
         return
@@ -147,6 +152,8 @@ def _npr_carry(name, ins, outs, made, chained):
     kinds = {made[v] for v in values if v in made and made[v] not in _NPR_CARRIERS}
     if name in _NPR_KEEPS_KIND and len(kinds) == 1:  # (a broadcast stays one: x / d's fence reads it)
         made.update((v, next(iter(kinds))) for v in outs)
+    if name in _NPR_KEEPS_KIND and any(v in squares for v in values):
+        squares.update(outs)
 
 
 _NPR_KEEPS_KIND = frozenset({"get", "new_ref", "mutable_array", "dynamic_update_slice", "copy", "copy_p"})

@@ -3,8 +3,11 @@ or a product whose value reaches a decision (docs/semantics.md, "Floating point"
 stored into an array that is then loaded and decided on (`z[...] = x / 0.1; z.astype(int)`,
 `x += 0.1; x += 0.7; np.floor(x)`) reached it through a Ref, which the analysis did not follow:
 XLA's rewrites stayed and put values in other cells (found by hand beside fuzz11's fold_edges
-family). `x + 0.0` is fenced wherever it is: XLA drops the zero, and NumPy's `-0.0 + 0.0` is 0.0, a
-value (`1.0 / (x + 0.0)` was -inf for NumPy's inf)."""
+family). The identities XLA applies are fenced wherever they are, through a store too
+(`v[...] = np.exp(x); np.log(v)`, `v = x.copy(); v *= v; np.sqrt(v)`) and for exp2 as for exp
+(`np.exp2(x) * np.exp2(-x)` was 1.0 where NumPy's inf * 0 is NaN). `x + 0.0` is fenced wherever it
+is: XLA drops the zero, and NumPy's `-0.0 + 0.0` is 0.0, a value (`1.0 / (x + 0.0)` was -inf for
+NumPy's inf)."""
 
 import numpy as np
 import pytest
@@ -13,10 +16,11 @@ import np2ref
 from conftest import assert_same_as_numpy, on_tpu, program
 
 _PAIR = pytest.mark.skipif(on_tpu(), reason="a TPU's float64 pair decides edges by its own 48 bits (docs/tpu.md)")
+_RANGE = pytest.mark.skipif(on_tpu(), reason="a TPU's float64 has float32's exponent range (docs/tpu.md)")
 
 P = program("fenced_through_refs")
 GRID = np.arange(0, 3000) / 10.0  # values a tenth apart: sums and quotients land on cell edges
-SPECIAL = np.array([-0.0, 0.0, np.inf, -np.inf, np.nan, 1e300, -1e300, 1.0, -1.0, 0.5, -2.5])
+SPECIAL = np.array([-0.0, 0.0, np.inf, -np.inf, np.nan, 1e300, -1e300, 1.0, -1.0, 0.5, -2.5, 800.0, -800.0, 700.0])
 
 
 @pytest.fixture(autouse=True)
@@ -58,3 +62,12 @@ def test_a_zero_added_is_numpys_positive_zero(name):
         assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), x)
         # the comparison takes -0.0 for 0.0: the signs as well
         np.testing.assert_array_equal(np.signbit(np.asarray(got)), np.signbit(np.asarray(want)))
+
+
+@_RANGE
+@pytest.mark.parametrize("name", ["log_of_an_exp_stored", "exp_products_through_a_copy", "root_of_a_square_stored",
+                                  "root_of_a_square_in_place", "abs_compared_through_a_copy", "exp2_products",
+                                  "exp2_ratio", "log_of_an_exp2"])
+def test_an_identity_through_a_store_or_of_exp2_is_fenced(name):
+    fn = getattr(P, name)
+    assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), SPECIAL)

@@ -100,3 +100,52 @@ def chain_under_a_mask(x):
     m = y > 0
     y[m] += 0.7
     return y.astype(np.int64)
+
+
+def log_of_an_exp_stored(x):
+    with np.errstate(all="ignore"):
+        v = np.zeros_like(x)
+        v[...] = np.exp(x)
+        return np.log(v)
+
+
+def exp_products_through_a_copy(x):
+    with np.errstate(all="ignore"):
+        v = np.exp(x)
+        v *= np.exp(-x)
+        return v
+
+
+def root_of_a_square_stored(x):
+    with np.errstate(all="ignore"):
+        t = np.empty_like(x)
+        t[:] = x * x
+        return np.sqrt(t)
+
+
+def root_of_a_square_in_place(x):
+    with np.errstate(all="ignore"):
+        v = x.copy()
+        v *= v
+        return np.sqrt(v)
+
+
+def abs_compared_through_a_copy(x):
+    with np.errstate(all="ignore"):
+        b = np.abs(x).copy()
+        return b >= 0
+
+
+def exp2_products(x):
+    with np.errstate(all="ignore"):
+        return np.exp2(x) * np.exp2(-x)
+
+
+def exp2_ratio(x):
+    with np.errstate(all="ignore"):
+        return np.exp2(x) / np.exp2(x)
+
+
+def log_of_an_exp2(x):
+    with np.errstate(all="ignore"):
+        return np.log(np.exp2(x)), np.log2(np.exp2(x))
