@@ -45,3 +45,20 @@ def test_flat_and_links_parents_are_forests(tmp_path):
     for program, error in numpy_runs("flat_and_links", tmp_path, 6):
         assert error is None or isinstance(error, IndexError), error
         assert "parent" in program.source()
+
+
+def test_a_fence_that_fails_is_a_failure_not_a_warning(tmp_path, monkeypatch):
+    """The runner makes np2ref's fallback (a program run unfenced, with a RuntimeWarning) an error:
+    a bug of np2ref's fence (fuzz11's Literal in a dict key) is a failure of the run."""
+    from np2ref.fuzz.runner import Runner
+    from np2ref.rt import divisions
+
+    def broken(*args, **kwargs):
+        raise TypeError("unhashable type: 'Literal'")
+    monkeypatch.delenv("NP2REF_STRICT_REWRITES", raising=False)
+    runner = Runner(vmap=False, grad=False, workdir=str(tmp_path))
+    monkeypatch.setattr(divisions, "_npr_fence_jaxpr", broken)
+    source = ("import numpy as np\n\n\ndef f(x):\n    return x * 2.0\n\n\n"
+              "def make_args():\n    return (np.arange(0, 30) / 10.0, )\n")
+    outcome = runner.check(source)
+    assert outcome.kind == "failed", outcome.describe()

@@ -149,3 +149,8 @@ def exp2_ratio(x):
 def log_of_an_exp2(x):
     with np.errstate(all="ignore"):
         return np.log(np.exp2(x)), np.log2(np.exp2(x))
+
+
+def chain_through_a_reversal(x):
+    y = (x + 0.1)[::-1]
+    return (y + 0.7).astype(np.int64)
