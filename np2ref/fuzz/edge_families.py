@@ -158,7 +158,7 @@ def _decision(g: Gen, y: str, r: str) -> list[Stmt]:
     if form == "hist":
         return [Line(g.pick([f"{r} = np.histogram({y}, bins=edges)[0]",
                              f"{r} = np.histogram({y}, bins={g.pick([5, 10, 30])}, range=(0.0, 3.0))[0]",
-                             f"{r} = np.bincount(np.clip({y}, 0, 50).astype(np.int64))"]))]
+                             f"{r} = np.bincount(np.clip({y}, 0, 50).astype(np.int64), minlength=51)"]))]
     return [Line(f"{r} = np.sum({y} > {t}) + np.sum({y} == {t})")]
 
 
@@ -218,7 +218,13 @@ _FORMS = ["np.log(np.exp({a}))", "np.sqrt({a} * {a})", "np.exp({a}) * np.exp({b}
           "np.clip({a}, -1.0, 1.0)", "np.where({a} > 0, {a}, 0.0) * 3.0", "{a} ** 3", "{a} ** 3.0",
           "np.exp(np.log({a}))", "np.log({a}) + np.log({a})", "{a} ** 0.5", "np.sqrt({a} * {a} + {b} * {b})",
           "np.square({a})", "np.abs({a}) ** 2", "{a} / np.exp({b})", "np.log(np.exp({a}) * 2.0)",
-          "{a} * 10.0 / 10.0", "{a} / 10.0 * 10.0", "np.exp({a} + 0.0)", "({a} + 0.0) * {b}"]
+          "{a} * 10.0 / 10.0", "{a} / 10.0 * 10.0", "np.exp({a} + 0.0)", "({a} + 0.0) * {b}",
+          "np.exp2({a}) * np.exp2({b})", "np.log(np.exp2({a}))", "np.log2(np.exp2({a}))", "np.exp2({a}) / np.exp2({b})"]
+# an identity split by a store (the inner result written into `v`, a Ref once translated, then read):
+# (inner, outer of `w`)
+_SPLITS = [("np.exp({a})", "np.log({w})"), ("{a} * {a}", "np.sqrt({w})"), ("np.exp({a})", "{w} * np.exp({b})"),
+           ("np.exp2({a})", "{w} / np.exp2({b})"), ("np.abs({a})", "{w} >= 0"), ("{a} + 0.0", "1.0 / {w}"),
+           ("{a} * 2.0", "{w} / 2.0"), ("np.exp({a})", "np.log({w}[::-1])"), ("{a} ** 2.0", "np.sqrt({w})")]
 _READS = ["np.isnan({u})", "np.isinf({u})", "np.isfinite({u})", "np.signbit({u})", "{u} > 0", "{u} >= 0",
           "{u} == 0", "np.abs({u}) >= 0", "{u} != {u}", "np.sign({u})", "1.0 / {u}", "np.copysign(1.0, {u})",
           "np.arctan2({u}, -1.0)", "{u}", "np.isposinf({u})", "np.nan_to_num({u})", "np.maximum({u}, 0.0)",
@@ -233,10 +239,16 @@ def xla_identities(g: Gen, fr: Frame, helpers) -> tuple | None:
     template = g.pick(_FORMS)
     form = template.format(a=a, b=b)
     read = g.pick(_READS).format(u=u)
-    where = g.pick(["bind", "bind", "store", "flags", "loop"])
+    where = g.pick(["bind", "bind", "store", "flags", "loop", "split", "split"])
     body: list[Stmt] = [Line(f"{u} = {form}")]
     if where == "store":  # through an array: a Ref once translated
         body = [Line(f"v[...] = {form}"), Line(f"{u} = v")]
+    if where == "split":  # the identity's two halves on either side of a store, or an op= in place
+        inner, outer = g.pick(_SPLITS)
+        a = a if a != "v" else "x"
+        body = [Line(f"v[...] = {inner.format(a=a)}"), Line(f"{u} = {outer.format(w='v', b=b)}")]
+        if inner == "{a} * {a}" and g.chance(50):
+            body = [Line(f"{u} = {a}.copy()"), Line(f"{u} *= {u}"), Line(f"{u} = np.sqrt({u})")]
     if where == "flags" and read.startswith(("np.is", "np.sign", "{u} ".format(u=u), "np.abs")):
         body.append(Line(f"flags[...] = {read}"))
     elif where == "loop":  # the form in a loop's trip, read after

@@ -114,8 +114,10 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
         one = own == "mul" and not any(map(_npr_is_literal, ins)) and same.get(ins[0], ins[0]) is same.get(ins[1], ins[1])
         if one or own == "integer_pow" and _npr_params(eqn)["y"] == 2:
             squares.update(outs)  # (still "mul" in made: the product fence reads that)
-        if name in _NPR_CHAINED and any(known) and not all(known):
-            chained.update(outs)  # x + c, x * c: `(x + c1) + c2` becomes `x + (c1 + c2)` to XLA
+        if name in _NPR_CHAINED and any(known) and not all(map(_npr_is_literal, ins)):
+            # x + c, x * c: `(x + c1) + c2` becomes `x + (c1 + c2)` to XLA; so does a chain on a
+            # constant (`np.arange(300) * 0.1 + 0.1 + 0.7`: reassociated before XLA folds it)
+            chained.update(outs)
         if all(known) and not _npr_effects(eqn) and params is _npr_params(eqn) and \
                 next(_npr_bodies(params.values()), None) is None:
             constant.update(outs)  # computed from constants alone: XLA folds it to one
@@ -173,7 +175,7 @@ def _npr_fence_products(eqns, eqn, made, constant, params, chained):
     invars = list(_npr_invars(eqn))
     known = [_npr_is_literal(v) or v in constant for v in invars]
     for pos, v in enumerate(invars):
-        if _npr_is_literal(v) or v in constant:
+        if _npr_is_literal(v) or v in constant and v not in chained:
             continue
         if not (made.get(v) == "mul" and _npr_eqn_name(eqn) in ("add", "sub", "neg") or
                 v in chained and any(known)):
@@ -224,10 +226,21 @@ def _npr_vanishing_zero(name, pos, v) -> bool:
         bool(np.signbit(value)) == (name == "sub")
 
 
+# one NaN's bits per float width: no arithmetic makes these payloads (and v + v of one is that NaN)
+_NPR_NAN_BITS = {"float64": (np.int64, 0x7FF8DEADBEEF0001), "float32": (np.int32, 0x7FC0BEEF),
+                 "float16": (np.int16, 0x7E5D), "bfloat16": (np.int16, 0x7FC5)}
+
+
 def _npr_fence_own(v, other=None):
-    """`v` itself, through a select on its own values that XLA and LLVM keep: an FMA cannot
-    swallow the multiply that made it (NaN: v + v, v's NaN)."""
-    return jax.lax.select(v != v, v + v, v)
+    """`v` itself, through a select that XLA and LLVM keep: an FMA cannot swallow the multiply that
+    made it. The select tests v's bits against one NaN's: `v != v`, the test before, LLVM folded to
+    false where it proves v no NaN (a converted integer times a constant: `np.arange(n) * 0.1 + 0.1`,
+    then the multiply-add was contracted, and a grid's bin another: fuzz11)."""
+    width = _NPR_NAN_BITS.get(np.dtype(v.dtype).name)
+    if width is None:  # complex: its parts' bits are not one integer's
+        return jax.lax.select(v != v, v + v, v)
+    bits = jax.lax.bitcast_convert_type(v, width[0])
+    return jax.lax.select(bits == np.array(width[1], dtype=np.uint64).astype(width[0]), v + v, v)
 
 
 def _npr_fence_scalar(v, other):

@@ -71,3 +71,14 @@ def test_a_zero_added_is_numpys_positive_zero(name):
 def test_an_identity_through_a_store_or_of_exp2_is_fenced(name):
     fn = getattr(P, name)
     assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), SPECIAL)
+
+
+@_PAIR
+@pytest.mark.parametrize("name", ["bins_of_an_arange_grid", "cells_of_an_arange_grid", "chain_on_a_constant_grid"])
+def test_a_grid_made_from_arange_decides_as_numpy(name):
+    """`np.arange(n) * 0.1 + 0.1`: LLVM proved the product no NaN (a converted integer times a
+    constant) and folded the fence's `p != p` away, then contracted the multiply-add into an FMA;
+    a chain on a grid made from constants alone was not fenced (XLA reassociates it before it
+    folds it). The fence now tests the product's bits against one NaN's."""
+    fn = getattr(P, name)
+    assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), GRID)

@@ -154,3 +154,18 @@ def log_of_an_exp2(x):
 def chain_through_a_reversal(x):
     y = (x + 0.1)[::-1]
     return (y + 0.7).astype(np.int64)
+
+
+def bins_of_an_arange_grid(x):
+    e = np.arange(0, 300) * 0.1 + 0.1
+    return np.searchsorted(e, x)
+
+
+def cells_of_an_arange_grid(x):
+    g = np.arange(x.shape[0]) * 0.1 + 0.7
+    return (g * 10.0).astype(np.int64)
+
+
+def chain_on_a_constant_grid(x):
+    g = np.arange(x.shape[0]) / 10.0
+    return (g + 0.1 + 0.7).astype(np.int64) + x[:1].astype(np.int64)
