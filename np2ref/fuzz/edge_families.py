@@ -97,7 +97,12 @@ def _chain(g: Gen, v: str) -> str:
 
 def _made(g: Gen, y: str) -> list[Stmt]:
     """`y` bound to a chain of x: as it is, through a store into `w`, `op=` in place, a loop's carry."""
-    form = g.pick(["bind", "bind", "store", "in_place", "loop", "loop", "local_const"])
+    form = g.pick(["bind", "bind", "store", "in_place", "loop", "loop", "local_const", "grid"])
+    if form == "grid":  # a grid made in f from np.arange: LLVM proves it no NaN (the product fence's test)
+        c1, c2 = g.pick(_CONSTS), g.pick(_CONSTS)
+        return [Line(f"{y} = {g.pick(['np.arange(x.shape[0])', 'np.arange(-20, x.shape[0] - 20)', 'np.arange(x.size) * 1.0'])}"
+                     f" * {c1} + {c2}{g.pick(['', ' + 0.7', ' - 0.1'])}"),
+                Line(g.pick([f"{y} = np.searchsorted({y}, x)", f"{y} = {y} + x * 0.0", f"{y} = {y}"]))]
     if form == "store":
         return [Line(f"w[...] = {_chain(g, 'x')}"), Line(f"{y} = w")]
     if form == "in_place":
