@@ -165,8 +165,8 @@ def _npr_fence_products(eqns, eqn, made, constant, params, chained):
     """`a * b + c` (`c - a * b`, `-(a * b)`) whose result decides, with the product fenced: LLVM
     contracts a multiply feeding an add into one FMA (one rounding: `x - box * floor(x / box)`
     is -1.7e-16 where NumPy's is 0.0, and the cell index -1), and XLA:CPU always allows it. The
-    product `p` becomes `select(p != p, p + p, p)` (_npr_fence_own), which is no multiply to LLVM
-    and is `p` bit for bit. (A select on another operand failed where that operand was a scalar
+    product `p` becomes `select(bits(p) == NAN_BITS, p + p, p)` (_npr_fence_own), no multiply to
+    LLVM, and `p` bit for bit. (A select on another operand failed where that operand was a scalar
     broadcast: `floor(x * s + a)`, LLVM hoisted the select out of the loop and contracted.)
     So is a sum, difference or product with a constant that is itself one with a constant: XLA's
     simplifier takes `(x + c1) + c2` as `x + (c1 + c2)`, `(x - c1) + c2`, `(x * c1) * c2` and
