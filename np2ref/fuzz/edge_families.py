@@ -175,9 +175,13 @@ def fold_edges(g: Gen, fr: Frame, helpers) -> tuple | None:
     decisions = _decision(g, y, r)
     if g.chance(25):
         decisions += _decision(g, y, g.name("r"))
-    defined = tuple(ln.text.split(" = ")[0] for ln in decisions if isinstance(ln, Line) and " = " in ln.text
-                    and ln.text.split(" = ")[0].isidentifier())
-    return _call_only(made + decisions), (y, *defined)
+    return _call_only(made + decisions), (y, *bound_names(decisions))
+
+
+def bound_names(stmts: list[Stmt]) -> tuple[str, ...]:
+    """The names simple statements bind (`r3 = ...`; not `cells[...] = ...`)."""
+    targets = [ln.text.split(" = ")[0] for ln in stmts if isinstance(ln, Line) and " = " in ln.text]
+    return tuple(t for t in targets if t.isidentifier())
 
 
 def edge_tail(g: Gen, fr: Frame, body: tuple, ret):

@@ -23,6 +23,7 @@ to a read of a written array crashed):
 from __future__ import annotations
 
 from .api_families import _define
+from .edge_families import bound_names
 from .exprs import Gen
 from .program import Block, Line, Param, Stmt
 from .reach_families import _have
@@ -195,9 +196,7 @@ def flat_and_links(g: Gen, fr: Frame, helpers) -> tuple | None:
     if not _have(fr, "X", "idx", "parent", "pairs", "labels"):
         return None
     lines = _flat(g, fr) if g.chance(50) else _links(g, fr, helpers)
-    defined = tuple(ln.text.split(" = ")[0] for ln in lines if isinstance(ln, Line) and " = " in ln.text
-                    and ln.text.split(" = ")[0].isidentifier())
-    return lines, defined
+    return lines, bound_names(lines)
 
 
 def link_tail(g: Gen, fr: Frame, body: tuple, ret):
