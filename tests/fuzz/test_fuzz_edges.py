@@ -9,7 +9,7 @@ from __future__ import annotations
 from fuzz_runs import family_tests, numpy_runs
 
 FORMS = {"fold_edges": r"^\s+(cells\[.*\] = |r\d+ = |w\[y\d+ |for j\d+ ).*\by\d+\b",
-         "xla_identities": r'with np\.errstate\(all="ignore"\):\n\s+(u\d+ = |v\[\.\.\.\] = )',
+         "xla_identities": r'with np\.errstate\(all="ignore"\):.*\n\s+(u\d+ = |v\[\.\.\.\] = )',
          "wrapping_ints": r"^\s+(d\d+ = |q\[\.\.\.\] = ).*\br\d+\b",
          "flat_and_links": r"\.flat\[|\.ravel\(\)\[|while parent\[|parent\[\w+\] = "}
 
