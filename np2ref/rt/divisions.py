@@ -18,7 +18,7 @@ from .compat_jaxpr import (
     _npr_rewritable, _npr_rewrite_body, _npr_run_jaxpr, _npr_struct)
 from .core import _npr_state
 from .fission import _npr_fission_on, _npr_fissioned
-from .peepholes import _npr_peepholed, _npr_PEEPHOLES, _npr_track
+from .peepholes import _npr_is_ref_var, _npr_peepholed, _npr_PEEPHOLES, _npr_track
 
 
 # XLA's algebraic simplifier rewrites a floating division by a constant `x / 10` into
@@ -77,7 +77,8 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
     for eqn in _npr_eqns(jaxpr):
         name, ins, outs = _npr_eqn_name(eqn), _npr_invars(eqn), _npr_outvars(eqn)
         known = [_npr_is_literal(v) or v in constant for v in ins]
-        decides = everything or any(v in decided for v in outs) or _npr_decides(eqn)
+        decides = everything or any(v in decided for v in outs) or _npr_decides(eqn) or \
+            _npr_writes_decided(eqn, decided)
         params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
         eqn = _npr_fence_zero(eqns, _npr_fence_identities(eqns, eqn, made, squares))
         ins = _npr_invars(eqn)
@@ -302,14 +303,23 @@ def _npr_decisions(jaxpr) -> set:
         before = len(decided)
         for eqn in reversed(_npr_eqns(jaxpr)):
             ins = _npr_invars(eqn)
-            stored = _npr_eqn_name(eqn) in _NPR_REF_WRITES and ins and ins[0] in decided
-            if stored or _npr_decides(eqn) or any(v in decided for v in _npr_outvars(eqn)):
+            if _npr_writes_decided(eqn, decided) or _npr_decides(eqn) or any(v in decided for v in _npr_outvars(eqn)):
                 decided.update(v for v in ins if not _npr_is_literal(v))
         if len(decided) == before:
             return decided
 
 
 _NPR_REF_WRITES = frozenset({"swap", "addupdate"})  # `ref[idx] = v`, `ref[idx] += v`: (ref, v, *idx)
+
+
+def _npr_writes_decided(eqn, decided) -> bool:
+    """Does eqn store into a Ref whose loads reach a decision: a store, or a loop, branch or call
+    handed that Ref (`for k in range(n): z[...] = x / 0.1`, then `z.astype(int)`)?"""
+    ins = [v for v in _npr_invars(eqn) if not _npr_is_literal(v)]
+    if _npr_eqn_name(eqn) in _NPR_REF_WRITES:
+        return bool(ins) and ins[0] in decided
+    return next(_npr_bodies(_npr_params(eqn).values()), None) is not None and \
+        any(v in decided and _npr_is_ref_var(v) for v in ins)
 
 
 def _npr_bodies(values):

@@ -82,3 +82,10 @@ def test_a_grid_made_from_arange_decides_as_numpy(name):
     folds it). The fence now tests the product's bits against one NaN's."""
     fn = getattr(P, name)
     assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), GRID)
+
+
+@_PAIR
+def test_a_loop_that_stores_what_is_decided_after_it_is_fenced():
+    """The loop is handed the Ref, not the value: its body's division is fenced since fuzz11."""
+    fn = P.quotient_stored_in_a_loop_of_n_trips
+    assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), GRID, 3)

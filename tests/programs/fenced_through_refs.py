@@ -169,3 +169,10 @@ def cells_of_an_arange_grid(x):
 def chain_on_a_constant_grid(x):
     g = np.arange(x.shape[0]) / 10.0
     return (g + 0.1 + 0.7).astype(np.int64) + x[:1].astype(np.int64)
+
+
+def quotient_stored_in_a_loop_of_n_trips(x, n):
+    z = np.zeros(x.shape)
+    for k in range(n):
+        z[...] = x / 0.1
+    return z.astype(np.int64)
