@@ -238,7 +238,9 @@ def _npr_fence_own(v, other=None):
     false where it proves v no NaN (a converted integer times a constant: `np.arange(n) * 0.1 + 0.1`,
     then the multiply-add was contracted, and a grid's bin another: fuzz11)."""
     width = _NPR_NAN_BITS.get(np.dtype(v.dtype).name)
-    if width is None:  # complex: its parts' bits are not one integer's
+    if width is None or jax.default_backend() != "cpu":  # complex: its parts' bits are not one
+        # integer's; a TPU's float64 bitcast is its float32 pair's, and its compiler rejects 64-bit
+        # integer work that follows one (docs/tpu.md): the test before, which XLA:CPU's LLVM alone folds
         return jax.lax.select(v != v, v + v, v)
     bits = jax.lax.bitcast_convert_type(v, width[0])
     return jax.lax.select(bits == np.array(width[1], dtype=np.uint64).astype(width[0]), v + v, v)
