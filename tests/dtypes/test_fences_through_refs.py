@@ -33,7 +33,8 @@ def _quiet():
 @pytest.mark.parametrize("name", ["chain_stored_then_cast", "quotient_stored_then_cast", "chain_by_op_assign_on_a_copy",
                                   "chain_by_op_assign_on_the_argument", "chain_on_a_slice_in_place", "chain_through_out",
                                   "chain_carried_by_a_loop_in_place", "quotients_stored_by_a_loop",
-                                  "chains_stored_by_a_loop", "chain_under_a_mask", "chain_through_a_reversal"])
+                                  "chains_stored_by_a_loop", "chain_under_a_mask", "chain_through_a_reversal",
+                                  "quotient_stored_under_a_branch", "chain_in_place_under_a_branch"])
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_a_value_stored_then_decided_is_rounded_as_numpy(name, dtype):
     fn = getattr(P, name)

@@ -176,3 +176,18 @@ def quotient_stored_in_a_loop_of_n_trips(x, n):
     for k in range(n):
         z[...] = x / 0.1
     return z.astype(np.int64)
+
+
+def quotient_stored_under_a_branch(x):
+    z = np.zeros(x.shape)
+    if x[0] >= 0:
+        z[...] = x / 0.1
+    return z.astype(np.int64)
+
+
+def chain_in_place_under_a_branch(x):
+    z = x.copy()
+    if x.sum() > 0:
+        z += 0.1
+        z += 0.7
+    return z.astype(np.int64)
