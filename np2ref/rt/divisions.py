@@ -18,7 +18,7 @@ from .compat_jaxpr import (
     _npr_rewritable, _npr_rewrite_body, _npr_run_jaxpr, _npr_struct)
 from .core import _npr_state
 from .fission import _npr_fission_on, _npr_fissioned
-from .peepholes import _npr_peepholed, _npr_PEEPHOLES
+from .peepholes import _npr_is_ref_var, _npr_peepholed, _npr_PEEPHOLES, _npr_track
 
 
 # XLA's algebraic simplifier rewrites a floating division by a constant `x / 10` into
@@ -40,7 +40,7 @@ from .peepholes import _npr_peepholed, _npr_PEEPHOLES
 # runs as traced (XLA's rewrites stay).
 
 
-_NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "pow"})  # x / exp(y): x * exp(-y)
+_NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "exp2", "pow"})  # x / exp(y): x * exp(-y)
 _NPR_FOLD_STEP = "_npr_fold_step"  # fold.py's scan step: its products are fenced (LLVM contracted them
 # into FMAs in the unrolled pass even at -O0, bitwise=True: 1.8e-15 from NumPy in `y -= a * t - b`)
 _NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1 + c2) to XLA
@@ -51,7 +51,7 @@ _NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1
 # the product overflows), exp(A) / exp(B) => exp(A - B) (inf / inf: NaN, XLA's 1.0 for A = B),
 # sqrt(A * A) => |A| (NumPy's inf where A * A overflows). (A / exp(B) => A * exp(-B) is a
 # quotient: fenced where it decides, above.) abs(A) >= 0 => true (NumPy's False for NaN).
-_NPR_IDENTITIES = {"log": ("exp", "pow"), "mul": ("exp",), "div": ("exp",), "sqrt": ("square",),
+_NPR_IDENTITIES = {"log": ("exp", "exp2", "pow"), "mul": ("exp", "exp2"), "div": ("exp", "exp2"), "sqrt": ("square",),
                    **{c: ("abs",) for c in ("ge", "gt", "le", "lt")}}
 
 
@@ -74,13 +74,15 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
     division is fenced (free); an array division when its quotient reaches a decision
     (_npr_decisions), or `everything`."""
     constant, made, eqns, chained, squares = set(constant), {}, [], set(chained), set()
+    held, same = {}, {}  # a whole load is the value last stored whole (peepholes._npr_track)
     decided = set() if everything else _npr_decisions(jaxpr)
     for eqn in _npr_eqns(jaxpr):
         name, ins, outs = _npr_eqn_name(eqn), _npr_invars(eqn), _npr_outvars(eqn)
         known = [_npr_is_literal(v) or v in constant for v in ins]
-        decides = everything or any(v in decided for v in outs) or _npr_decides(eqn)
+        decides = everything or any(v in decided for v in outs) or _npr_decides(eqn) or \
+            _npr_writes_decided(eqn, decided)
         params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
-        eqn = _npr_fence_identities(eqns, eqn, made, squares)
+        eqn = _npr_fence_zero(eqns, _npr_fence_identities(eqns, eqn, made, squares))
         ins = _npr_invars(eqn)
         out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
@@ -109,23 +111,65 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in outs)
+        _npr_carry(name, ins, outs, made, chained, squares)
+        _npr_track(eqn, held, same)
         own = _npr_eqn_name(eqn)
-        if own == "mul" and ins[0] is ins[1] or own == "integer_pow" and _npr_params(eqn)["y"] == 2:
+        one = own == "mul" and not any(map(_npr_is_literal, ins)) and same.get(ins[0], ins[0]) is same.get(ins[1], ins[1])
+        if one or own == "integer_pow" and _npr_params(eqn)["y"] == 2:
             squares.update(outs)  # (still "mul" in made: the product fence reads that)
-        if name in _NPR_CHAINED and any(known) and not all(known):
-            chained.update(outs)  # x + c, x * c: `(x + c1) + c2` becomes `x + (c1 + c2)` to XLA
+        if name in _NPR_CHAINED and any(known) and not all(map(_npr_is_literal, ins)):
+            # x + c, x * c: `(x + c1) + c2` becomes `x + (c1 + c2)` to XLA; so does a chain on a
+            # constant (`np.arange(300) * 0.1 + 0.1 + 0.7`: reassociated before XLA folds it)
+            chained.update(outs)
         if all(known) and not _npr_effects(eqn) and params is _npr_params(eqn) and \
                 next(_npr_bodies(params.values()), None) is None:
             constant.update(outs)  # computed from constants alone: XLA folds it to one
     return _npr_replace(jaxpr, eqns=eqns)
 
 
+# Equations that pass a value on unchanged, to XLA once Refs are discharged (a store into a Ref,
+# its load, the whole-array update a store is, a copy, a reshape): what made the value, and
+# whether it is a sum or product with a constant, is what made what they give.
+_NPR_CARRIERS = frozenset({"get", "new_ref", "mutable_array", "dynamic_update_slice", "copy", "copy_p",
+                           "reshape", "squeeze", "expand_dims", "broadcast_in_dim", "slice", "dynamic_slice",
+                           "transpose", "rev", "concatenate", "select_n", "convert_element_type"})
+
+
+def _npr_carry(name, ins, outs, made, chained, squares):
+    """Note what a store into a Ref (`swap`: (ref, value, *index)) or a carrier equation passes on:
+    `z[...] = x + 0.1; z += 0.7` is `(x + 0.1) + 0.7` to XLA, and `z[...] = a * b; floor(z + c)`
+    an FMA to LLVM."""
+    if name in _NPR_REF_WRITES and len(ins) > 1 and not _npr_is_literal(ins[1]):
+        if ins[1] in chained:
+            chained.add(ins[0])
+        if ins[1] in squares:  # `t[:] = x * x; np.sqrt(t)`: sqrt(A * A) to XLA
+            squares.add(ins[0])
+        if ins[1] in made:
+            made[ins[0]] = made[ins[1]]
+        return
+    if name not in _NPR_CARRIERS:
+        return
+    values = [v for v in (ins[:1] if name == "get" else ins) if not _npr_is_literal(v)]
+    if name == "select_n":
+        values = values[1:]  # (the predicate is no value passed on)
+    if any(v in chained for v in values):
+        chained.update(outs)
+    kinds = {made[v] for v in values if v in made and made[v] not in _NPR_CARRIERS}
+    if name in _NPR_KEEPS_KIND and len(kinds) == 1:  # (a broadcast stays one: x / d's fence reads it)
+        made.update((v, next(iter(kinds))) for v in outs)
+    if name in _NPR_KEEPS_KIND and any(v in squares for v in values):
+        squares.update(outs)
+
+
+_NPR_KEEPS_KIND = frozenset({"get", "new_ref", "mutable_array", "dynamic_update_slice", "copy", "copy_p"})
+
+
 def _npr_fence_products(eqns, eqn, made, constant, params, chained):
     """`a * b + c` (`c - a * b`, `-(a * b)`) whose result decides, with the product fenced: LLVM
     contracts a multiply feeding an add into one FMA (one rounding: `x - box * floor(x / box)`
     is -1.7e-16 where NumPy's is 0.0, and the cell index -1), and XLA:CPU always allows it. The
-    product `p` becomes `select(p != p, p + p, p)` (_npr_fence_own), which is no multiply to LLVM
-    and is `p` bit for bit. (A select on another operand failed where that operand was a scalar
+    product `p` becomes `select(bits(p) == NAN_BITS, p + p, p)` (_npr_fence_own), no multiply to
+    LLVM, and `p` bit for bit. (A select on another operand failed where that operand was a scalar
     broadcast: `floor(x * s + a)`, LLVM hoisted the select out of the loop and contracted.)
     So is a sum, difference or product with a constant that is itself one with a constant: XLA's
     simplifier takes `(x + c1) + c2` as `x + (c1 + c2)`, `(x - c1) + c2`, `(x * c1) * c2` and
@@ -134,10 +178,7 @@ def _npr_fence_products(eqns, eqn, made, constant, params, chained):
     invars = list(_npr_invars(eqn))
     known = [_npr_is_literal(v) or v in constant for v in invars]
     for pos, v in enumerate(invars):
-        if _npr_vanishing_zero(_npr_eqn_name(eqn), pos, v) and len(invars) == 2:  # x + 0.0: not x (-0.0)
-            other = invars[1 - pos]
-            invars[pos] = _npr_splice(eqns, v, other, _npr_aval(_npr_outvars(eqn)[0]))
-        if _npr_is_literal(v) or v in constant:
+        if _npr_is_literal(v) or v in constant and v not in chained:
             continue
         if not (made.get(v) == "mul" and _npr_eqn_name(eqn) in ("add", "sub", "neg") or
                 v in chained and any(known)):
@@ -162,6 +203,22 @@ def _npr_fence_identities(eqns, eqn, made, squares):
     return _npr_replace(eqn, invars=invars)
 
 
+def _npr_fence_zero(eqns, eqn):
+    """`x + 0.0` (`x - -0.0`) with the zero fenced, wherever it is: XLA drops it (StableHLO's own
+    folds too, with bitwise=True), and NumPy's -0.0 + 0.0 is 0.0, a value and not its last bit:
+    `1.0 / (x + 0.0)` was -inf where NumPy's is inf, `np.arctan2(x + 0.0, -1.0)` -pi for pi. The
+    zero becomes select(x != x, x, 0.0)."""
+    invars, name = list(_npr_invars(eqn)), _npr_eqn_name(eqn)
+    if len(invars) != 2 or name not in ("add", "sub") or \
+            np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype).kind not in "fc":
+        return eqn
+    for pos, v in enumerate(invars):
+        if _npr_vanishing_zero(name, pos, v):
+            invars[pos] = _npr_splice(eqns, v, invars[1 - pos], _npr_aval(_npr_outvars(eqn)[0]))
+            return _npr_replace(eqn, invars=invars)
+    return eqn
+
+
 def _npr_vanishing_zero(name, pos, v) -> bool:
     """Is literal operand `v` a zero XLA drops (`x + 0.0`, `x - -0.0` are x to it, and to
     StableHLO's own folds with bitwise=True: NumPy's -0.0 + 0.0 is 0.0)?"""
@@ -172,10 +229,23 @@ def _npr_vanishing_zero(name, pos, v) -> bool:
         bool(np.signbit(value)) == (name == "sub")
 
 
+# one NaN's bits per float width: no arithmetic makes these payloads (and v + v of one is that NaN)
+_NPR_NAN_BITS = {"float64": (np.int64, 0x7FF8DEADBEEF0001), "float32": (np.int32, 0x7FC0BEEF),
+                 "float16": (np.int16, 0x7E5D), "bfloat16": (np.int16, 0x7FC5)}
+
+
 def _npr_fence_own(v, other=None):
-    """`v` itself, through a select on its own values that XLA and LLVM keep: an FMA cannot
-    swallow the multiply that made it (NaN: v + v, v's NaN)."""
-    return jax.lax.select(v != v, v + v, v)
+    """`v` itself, through a select that XLA and LLVM keep: an FMA cannot swallow the multiply that
+    made it. The select tests v's bits against one NaN's: `v != v`, the test before, LLVM folded to
+    false where it proves v no NaN (a converted integer times a constant: `np.arange(n) * 0.1 + 0.1`,
+    then the multiply-add was contracted, and a grid's bin another: fuzz11)."""
+    width = _NPR_NAN_BITS.get(np.dtype(v.dtype).name)
+    if width is None or jax.default_backend() != "cpu":  # complex: its parts' bits are not one
+        # integer's; a TPU's float64 bitcast is its float32 pair's, and its compiler rejects 64-bit
+        # integer work that follows one (docs/tpu.md): the test before, which XLA:CPU's LLVM alone folds
+        return jax.lax.select(v != v, v + v, v)
+    bits = jax.lax.bitcast_convert_type(v, width[0])
+    return jax.lax.select(bits == np.array(width[1], dtype=np.uint64).astype(width[0]), v + v, v)
 
 
 def _npr_fence_scalar(v, other):
@@ -229,12 +299,31 @@ def _npr_decides(eqn) -> bool:
 
 def _npr_decisions(jaxpr) -> set:
     """The vars of `jaxpr` whose values reach a decision: each operand of an equation that
-    decides, or whose results reach one (a body's operands all, when anything in it does)."""
-    decided = set()
-    for eqn in reversed(_npr_eqns(jaxpr)):
-        if _npr_decides(eqn) or any(v in decided for v in _npr_outvars(eqn)):
-            decided.update(v for v in _npr_invars(eqn) if not _npr_is_literal(v))
-    return decided
+    decides, or whose results reach one (a body's operands all, when anything in it does), and
+    what is stored into a Ref whose loads reach one (`z[...] = x / 0.1; z.astype(int)`: the store
+    and the load are two equations, the Ref between them; until a pass finds nothing new)."""
+    decided: set = set()
+    while True:
+        before = len(decided)
+        for eqn in reversed(_npr_eqns(jaxpr)):
+            ins = _npr_invars(eqn)
+            if _npr_writes_decided(eqn, decided) or _npr_decides(eqn) or any(v in decided for v in _npr_outvars(eqn)):
+                decided.update(v for v in ins if not _npr_is_literal(v))
+        if len(decided) == before:
+            return decided
+
+
+_NPR_REF_WRITES = frozenset({"swap", "addupdate"})  # `ref[idx] = v`, `ref[idx] += v`: (ref, v, *idx)
+
+
+def _npr_writes_decided(eqn, decided) -> bool:
+    """Does eqn store into a Ref whose loads reach a decision: a store, or a loop, branch or call
+    handed that Ref (`for k in range(n): z[...] = x / 0.1`, then `z.astype(int)`)?"""
+    ins = [v for v in _npr_invars(eqn) if not _npr_is_literal(v)]
+    if _npr_eqn_name(eqn) in _NPR_REF_WRITES:
+        return bool(ins) and ins[0] in decided
+    return next(_npr_bodies(_npr_params(eqn).values()), None) is not None and \
+        any(v in decided and _npr_is_ref_var(v) for v in ins)
 
 
 def _npr_bodies(values):
