@@ -140,9 +140,10 @@ def _npr_kind(v):
 
 
 def _npr_noted(op, a, b, out):
-    if _npr_state.get("either") and op not in _NPR_CMPS and \
-            (_npr_either_kind(a) and _npr_pythonlike(b) or _npr_either_kind(b) and _npr_pythonlike(a)):
-        _npr_mark_either(out)  # `v * 2.0`: a Python float or a NumPy float64, as v was
+    if _npr_state.get("either") and op not in _NPR_CMPS:
+        for v, other in ((a, b), (b, a)):
+            if _npr_either_kind(v) and _npr_pythonlike(other):  # `v * 2.0`: a Python float or a
+                return _npr_mark_either(out, _npr_either_chosen(v))  # NumPy float64, as v was, chosen alike
     return out
 
 
@@ -167,6 +168,12 @@ def _npr_mark_either(v, chosen=None):
 def _npr_either_kind(v):
     entry = _npr_state.get("either", {}).get(id(v))
     return entry[1] if entry is not None and entry[0] is v else None
+
+
+def _npr_either_chosen(v):
+    """(predicate, whether true gives the Python number) of a noted value, or None."""
+    entry = _npr_state.get("either", {}).get(id(v))
+    return entry[2:] if entry is not None and entry[0] is v and len(entry) == 4 else None
 
 
 def _npr_pythonlike(v):
@@ -198,7 +205,7 @@ def _npr_unary(op, v):
     out = -v if op == "-" else +v
     if out is v and isinstance(v, jax.Array):  # `+a` is a new array in NumPy, not `a` itself
         out = jax.numpy.array(v, copy=True)
-    return _npr_mark_either(out) if _npr_state.get("either") and _npr_either_kind(v) else out
+    return _npr_mark_either(out, _npr_either_chosen(v)) if _npr_state.get("either") and _npr_either_kind(v) else out
 
 
 def _npr_abs(f, v):

@@ -15,8 +15,8 @@ from jax import lax
 from .bounds import _npr_check_run
 from .casts import _npr_weak
 from .compat import _npr_Tracer
-from .core import _npr_traced_any, npr_load, NprError, NprUnsupported
-from .promotion import _npr_binop
+from .core import _npr_py_like, _npr_traced_any, npr_load, NprError, NprUnsupported
+from .promotion import _npr_binop, _npr_mark_either
 from .views import NprView
 
 
@@ -129,12 +129,28 @@ def _npr_pick(builtin, better, args, use):
                 return builtin(args)
     if not _npr_traced_any(args):
         return builtin(*args) if len(args) > 1 else builtin(args)
-    best = _npr_scalar_operand(args[0])
+    best, python = _npr_scalar_operand(args[0]), _npr_py_like(args[0])
+    picked = jnp.asarray(python)  # whether the operand picked is a Python number
     for v in args[1:]:
         v = _npr_scalar_operand(v)
-        best = jnp.where(better(v, best), v, best)
+        beats = better(v, best)
+        best, picked = jnp.where(beats, v, best), jnp.where(beats, _npr_py_like(v), picked)
     _npr_check_pick(builtin.__name__, args, best, *use)
-    return _npr_picks(args, best)
+    chosen = _npr_pick_chosen(args, picked)
+    if chosen is not None and use[0] != "value":  # (a 'value' pick's reads in arithmetic: npr_picked)
+        _npr_mark_either(best, chosen)
+    return _npr_picks(args, best, chosen)
+
+
+def _npr_pick_chosen(values, picked):
+    """A pick of Python numbers and NumPy scalars of one kind (`min(dt, x[2])`, `min(len(x),
+    i64[0])`) is NumPy's Python number or NumPy's scalar as the data picks: (`picked`, True), the
+    predicate under which the call returns Python's type where the fold is returned, noted as
+    either (promotion._npr_mark_either; `_npr_noted` keeps it through `* 2`); else None."""
+    python = [_npr_py_like(v) for v in values]
+    if any(python) and not all(python) and len({_npr_pick_kind(v) for v in values}) == 1:
+        return picked, True
+    return None
 
 
 def npr_max(*args, use="typed", against=None, into=None):
@@ -367,14 +383,15 @@ def npr_like(v):
 _NPR_PICKED: dict = {}
 
 
-def _npr_picks(values, best):
-    """Keep the stand-ins of a traced pick's operands for npr_picked; `best`."""
+def _npr_picks(values, best, chosen=None):
+    """Keep the stand-ins of a traced pick's operands for npr_picked, and `chosen`
+    (_npr_pick_chosen); `best`."""
     try:
         entry = (tuple(npr_like(v) for v in values), npr_like(best))
     except TypeError:
         entry = None
     key = id(best)
-    _NPR_PICKED[key] = (weakref.ref(best, lambda _: _NPR_PICKED.pop(key, None)), entry)
+    _NPR_PICKED[key] = (weakref.ref(best, lambda _: _NPR_PICKED.pop(key, None)), entry, chosen)
     return best
 
 
@@ -393,6 +410,8 @@ def npr_picked(v, *levels):
     if not _npr_stand_ins_alike(values, folded, levels):
         raise _npr_pick_refusal("max/min", {_npr_pick_kind(c) for c in values},
                                 {np.dtype(c.dtype) for c in values if isinstance(c, np.ndarray)} or {np.dtype(float)})
+    if found[2] is not None:  # `-m`, `m * 2` returned: Python's type where the data picked it, as a
+        return _npr_mark_either(jnp.array(v, copy=True), found[2])  # copy (m's own compares are values)
     return v
 
 

@@ -162,6 +162,8 @@ class _Classifier:
         if isinstance(call.func, cst.Attribute) and call.func.attr.value == "item" \
                 and self._qualify(call.func) is None:
             return Scalar({INT, FLOAT}, True)  # ndarray.item(): a Python int or float of array data
+        if isinstance(call.func, cst.Name) and isinstance(kind := callee_kinds(self.ctx, call.func.value), str):
+            return Scalar({kind}, True)  # `count(x) * 2`: a helper's Python number (pyreturns.note_kinds)
         if any(a.keyword is not None or a.star for a in args) or not args:
             return None
         data = not all(is_static_meta(a.value) for a in args)
@@ -322,7 +324,9 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
                 and not is_static_meta(node.args[0].value) or \
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
                 (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size")) or \
-                ctx.m.special_calls.get(node, ("",))[0] == "random"  # `t = t * 0.5 + rng.normal()`: a draw's number
+                ctx.m.special_calls.get(node, ("",))[0] == "random" or \
+                isinstance(func, cst.Name) and isinstance(callee_kinds(ctx, func.value), str)
+            # (`t = t * 0.5 + rng.normal()`: a draw's number; `total += count(x)`: a helper's)
         if not calls and kind is cst.Return and passed and returns_scalar_arithmetic(ctx, node, passed):
             calls = True  # `return dt * 2`: a Python float when the caller passes one (rules/pyreturns.py)
         if not calls and (node in sizes or kind is cst.Attribute and node in items):
