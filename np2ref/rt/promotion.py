@@ -188,7 +188,7 @@ def _npr_check_either(a, b):
         d = np.dtype(other.dtype)
         if np.result_type(d, kind(0)) != np.result_type(d, v.dtype):
             raise NprUnsupported(
-                "NPR128", f"a conditional expression on array data gave a {v.dtype} value or a "
+                "NPR128", f"a conditional expression or max()/min() on array data gave a {v.dtype} value or a "
                 f"Python {kind.__name__}, as the data picks, and it meets a {d} value here, where NumPy's "
                 f"result type would differ between the two")
 
