@@ -15,7 +15,7 @@ from jax import lax
 from .bounds import _npr_check_run
 from .casts import _npr_weak
 from .compat import _npr_Tracer
-from .core import _npr_py_like, _npr_traced_any, npr_load, NprError, NprUnsupported
+from .core import _npr_py_like, _npr_traced_any, npr_load, npr_pyreturn, NprError, NprUnsupported
 from .promotion import _npr_binop, _npr_mark_either
 from .views import NprView
 
@@ -174,15 +174,16 @@ def _npr_truths(seq):
 
 
 def npr_any(seq):
-    """Python's `any(iterable)`: bool() of each item (NaN is true); on traced items, jnp.any."""
+    """Python's `any(iterable)`: bool() of each item (NaN is true); on traced items, jnp.any,
+    noted a Python bool (returned, the call gives `True`, not np.True_)."""
     items, traced = _npr_truths(seq)
-    return jnp.any(items) if traced else any(items)
+    return npr_pyreturn(jnp.any(items), "bool") if traced else any(items)
 
 
 def npr_all(seq):
-    """Python's `all(iterable)`; on traced items, jnp.all."""
+    """Python's `all(iterable)`; on traced items, jnp.all (a Python bool, as npr_any's)."""
     items, traced = _npr_truths(seq)
-    return jnp.all(items) if traced else all(items)
+    return npr_pyreturn(jnp.all(items), "bool") if traced else all(items)
 
 
 _NPR_ASSERT_HINT = ('a message of Python values, `assert np.all(c >= 0), "negative concentration"` (raised after the '

@@ -176,6 +176,8 @@ class _Classifier:
                 return Scalar({INT}, data)
             if name == "round" and len(args) == 1:
                 return Scalar({INT}, data)  # round(np.float64) is an int too
+            if name == "round" and len(args) == 2:  # round(v, n): v's kind (npr_round, rt/host.py)
+                return self(args[0].value)
             if name in ("abs", "min", "max") and (len(args) == 1) == (name == "abs"):
                 parts = [self(a.value) for a in args]
                 if all(p is not None for p in parts):
