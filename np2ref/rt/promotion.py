@@ -25,7 +25,7 @@ import numpy as np
 
 from .casts import _npr_check_weak_int, _npr_weak, _npr_weak_int
 from .compat import _npr_traced
-from .core import _npr_state, npr_load, NprUnsupported
+from .core import _npr_state, npr_load, npr_pyreturn, NprUnsupported
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype
 from .wrapping import (
     _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS, _npr_plain_binop, _npr_plain_ibinop, _npr_wrap_abs)
@@ -144,6 +144,8 @@ def _npr_noted(op, a, b, out):
         for v, other in ((a, b), (b, a)):
             if _npr_either_kind(v) and _npr_pythonlike(other):  # `v * 2.0`: a Python float or a
                 return _npr_mark_either(out, _npr_either_chosen(v))  # NumPy float64, as v was, chosen alike
+    if op in _NPR_CMPS and _npr_pythonlike(a) and _npr_pythonlike(b) and jnp.ndim(out) == 0:
+        return npr_pyreturn(out, "bool")  # `float(x[0]) > dt` of Python numbers: Python's bool
     return out
 
 

@@ -61,7 +61,7 @@ def npr_not(a):
     x = jnp.asarray(npr_load(a))
     if x.size != 1:
         raise ValueError(_NPR_AMBIGUOUS)
-    return jnp.logical_not(x).reshape(())
+    return npr_pyreturn(jnp.logical_not(x).reshape(()), "bool")  # (Python's bool, returned)
 
 
 def npr_in(x, items):

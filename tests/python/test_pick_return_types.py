@@ -107,3 +107,20 @@ def test_under_vmap_the_pick_is_a_value():
     with jax.enable_x64(True):
         got, _ = jax.vmap(pure, in_axes=(0, None))(xs, 0.5)
     np.testing.assert_array_equal(np.asarray(got), [scaled(x, 0.5) for x in xs])
+
+
+def carried_by_a_loop(x, dt):
+    m = dt
+    for i in range(x.shape[0]):
+        m = min(m, x[i])
+    return m
+
+
+@pytest.mark.xfail(strict=True, reason="a pick carried by a lax loop loses its either note (the flag is not a "
+                                       "carry): np.float64 where the data never beat the Python float dt")
+def test_a_pick_carried_by_a_loop_keeps_pythons_type_open():
+    assert_returns_as_numpy(carried_by_a_loop, PICKS["python picked"])
+
+
+def test_a_pick_carried_by_a_loop_where_numpys_wins():
+    assert_returns_as_numpy(carried_by_a_loop, PICKS["numpy picked"])
