@@ -137,9 +137,34 @@ def _npr_pick(builtin, better, args, use):
         best, picked = jnp.where(beats, v, best), jnp.where(beats, _npr_py_like(v), picked)
     _npr_check_pick(builtin.__name__, args, best, *use)
     chosen = _npr_pick_chosen(args, picked)
+    if chosen is not None and use[0] == "typed":
+        _npr_pick_held(builtin.__name__, args, best)
     if chosen is not None and use[0] != "value":  # (a 'value' pick's reads in arithmetic: npr_picked)
         _npr_mark_either(best, chosen)
     return _npr_picks(args, best, chosen)
+
+
+def _npr_pick_held(name, values, best):
+    """A Python number the data may pick, returned or kept as it is, is NumPy's result itself, which
+    the fold holds only where its dtype does (`min(y32[0], 0.1)`: 0.1, not float32's
+    0.10000000149; `max(k32[0], 2 ** 40)` wrapped to 0): NPR128 where it may not (a traced one: a
+    wider dtype than the fold's)."""
+    dt = np.dtype(best.dtype)
+    for v in values:
+        if not _npr_py_like(v) or dt.kind not in "iuf":
+            continue
+        if isinstance(v, jax.Array):
+            held = np.dtype(v.dtype).itemsize <= dt.itemsize
+        elif dt.kind in "iu":  # (one beyond the range on the far side is never picked: compared exactly)
+            held = (v >= int(np.iinfo(dt).min) or name == "max") and (v <= int(np.iinfo(dt).max) or name == "min")
+        else:
+            with np.errstate(all="ignore"):
+                held = float(dt.type(v)) == v or v != v
+        if not held:
+            number = "a Python number" if isinstance(v, jax.Array) else f"the Python number {v!r}"
+            raise NprUnsupported("NPR128", f"{name}() of {number} and a NumPy {dt.name} on array data, its result {_NPR_PICK_USES['typed']}: where "
+                                 f"the data picks the Python number NumPy's result is that number, which {dt.name} "
+                                 f"does not hold", hint=f"make both operands NumPy's: `{name}(x[i], x.dtype.type(v))`")
 
 
 def _npr_pick_chosen(values, picked):

@@ -124,3 +124,32 @@ def test_a_pick_carried_by_a_loop_keeps_pythons_type_open():
 
 def test_a_pick_carried_by_a_loop_where_numpys_wins():
     assert_returns_as_numpy(carried_by_a_loop, PICKS["numpy picked"])
+
+
+def narrow_float_pick(x, dt):
+    y = x.astype(np.float32)
+    return min(y[0], 0.1)
+
+
+def narrow_int_pick(x, dt):
+    k = (x * 4).astype(np.int32)
+    return max(k[0], 2 ** 40)
+
+
+def narrow_but_held(x, dt):
+    y, k = x.astype(np.float32), (x * 4).astype(np.int8)
+    return min(y[0], 0.5), max(y[1], -1.0), min(k[2], 300)  # (300: never the smaller of an int8)
+
+
+@pytest.mark.parametrize("fn", [narrow_float_pick, narrow_int_pick], ids=lambda f: f.__name__)
+def test_a_returned_pick_of_a_python_number_its_numpy_operand_cannot_hold_is_refused(fn):
+    """NumPy returns the Python number itself where the data picks it (0.1, 2 ** 40); np2ref's fold
+    of the float32 / int32 operand held 0.10000000149 and 0 (wrapped)."""
+    with pytest.raises(np2ref.Np2RefError) as info:
+        np2ref.compile(fn, host_below=0)(*PICKS["python picked"]())
+    assert "NPR128" in str(info.value)
+
+
+@pytest.mark.parametrize("picks", PICKS, ids=str)
+def test_a_returned_pick_of_a_python_number_its_operand_holds_is_exact(picks):
+    assert_returns_as_numpy(narrow_but_held, PICKS[picks])
