@@ -30,7 +30,7 @@ BOOL = "npr_bool"
 SELECT = "npr_select"
 IS_INTEGER = "npr_is_integer"
 BUILTINS = {"max": "npr_max", "min": "npr_min", "any": "npr_any", "all": "npr_all",  # on array data
-            "complex": "npr_complex"}
+            "complex": "npr_complex", "round": "npr_round"}
 VALUE = "npr_value"
 RETURNED = "npr_returned"
 IOP = "npr_iop"

@@ -337,9 +337,10 @@ def npr_pyreturn(v, kind, *params):
 
 
 def _npr_pyreturned(v) -> bool:
-    """Whether npr_pyreturn noted v in this trace: a Python number in NumPy's program."""
+    """Whether npr_pyreturn noted v in this trace: a Python number in NumPy's program (not a 0-d
+    array an array maker made, noted there too: np_dtypes._npr_np_array0_made)."""
     noted = _npr_state.get("pyreturn", {})
-    return id(v) in noted and noted[id(v)][0] is v
+    return id(v) in noted and noted[id(v)][0] is v and noted[id(v)][1] is not np.array
 
 
 def _npr_py_like(v):

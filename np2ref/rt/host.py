@@ -251,6 +251,31 @@ def npr_special(fn, *args, **kwargs):
     return results if isinstance(sample, tuple) else results[0]
 
 
+def npr_round(v, *ndigits):
+    """Python's `round(v, ndigits)` where an argument reads array data (rules/calls.py): Python's
+    own on values known when traced, and NumPy's round (the value's own `__round__`) for NumPy's
+    scalars and arrays. A traced Python number (weakly typed: `float(x[0])`, a float argument)
+    rounded to `ndigits` is Python's correctly rounded decimal of its binary value, which no
+    jax.numpy function computes (`round(2.675, 2)` is 2.67 in Python, 2.68 in jax.numpy and NumPy):
+    run on the host when the program runs (unordered: it is pure), a Python number again
+    (npr_pyreturn), its derivative zero as jnp.round's."""
+    v = npr_load(v) if _npr_is_ref(v) else v
+    if not _npr_traced(v) and not any(_npr_traced(n) for n in ndigits):
+        return round(v, *ndigits)
+    kind = _npr_weak_kind(v) if _npr_traced(v) else None
+    if not ndigits or ndigits[0] is None or kind not in (int, float):
+        return round(v, *ndigits)
+    operands = [jax.lax.stop_gradient(jnp.asarray(v)), jnp.asarray(ndigits[0], dtype=jnp.int64)]
+    sent, received = _npr_host_operands(operands)
+    dtype = np.dtype(v.dtype)
+
+    def run(*values):
+        value, n = received(values)
+        return np.asarray(round(kind(value[()]), int(n)), dtype=dtype)
+    out = _npr_host_result(run, (), dtype, sent, ordered=False)
+    return npr_pyreturn(_npr_weak_astype(out, dtype), kind.__name__)
+
+
 def _npr_weak_kind(v):
     """The Python type of a traced 0-d value that stands for a Python number (JAX's weak type:
     a float argument, `x * 2.0` of one), which NumPy's promotion treats as weak; else None."""

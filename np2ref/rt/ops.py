@@ -7,7 +7,7 @@ import numpy as np
 
 from .casts import npr_cast
 from .compat import _npr_traced
-from .core import npr_load, NprUnsupported
+from .core import _npr_py_like, npr_load, npr_pyreturn, NprUnsupported
 from .np_dtypes import _npr_np_array0_made, _npr_np_asarray, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
 from .promotion import (
     _npr_half_power, _npr_int_out_of_range, _npr_numpy_operands, _npr_numpy_special, _npr_seq_operands)
@@ -34,7 +34,11 @@ def npr_divmod(a, b):
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return divmod(a, b)
     _npr_check_int_range("//", a, b)
-    return _npr_divmod(True)(a, b), _npr_divmod(False)(a, b)
+    q, r = _npr_divmod(True)(a, b), _npr_divmod(False)(a, b)
+    if _npr_py_like(a) and _npr_py_like(b) and jnp.ndim(q) == 0:  # of Python numbers: Python's
+        kind = "int" if np.dtype(q.dtype).kind in "iu" else "float"  # (a traced one is weakly typed)
+        return npr_pyreturn(q, kind), npr_pyreturn(r, kind)
+    return q, r
 
 
 def npr_pow(a, b):

@@ -25,7 +25,7 @@ import numpy as np
 
 from .casts import _npr_check_weak_int, _npr_weak, _npr_weak_int
 from .compat import _npr_traced
-from .core import _npr_state, npr_load, NprUnsupported
+from .core import _npr_state, npr_load, npr_pyreturn, NprUnsupported
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype
 from .wrapping import (
     _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS, _npr_plain_binop, _npr_plain_ibinop, _npr_wrap_abs)
@@ -140,9 +140,12 @@ def _npr_kind(v):
 
 
 def _npr_noted(op, a, b, out):
-    if _npr_state.get("either") and op not in _NPR_CMPS and \
-            (_npr_either_kind(a) and _npr_pythonlike(b) or _npr_either_kind(b) and _npr_pythonlike(a)):
-        _npr_mark_either(out)  # `v * 2.0`: a Python float or a NumPy float64, as v was
+    if _npr_state.get("either") and op not in _NPR_CMPS:
+        for v, other in ((a, b), (b, a)):
+            if _npr_either_kind(v) and _npr_pythonlike(other):  # `v * 2.0`: a Python float or a
+                return _npr_mark_either(out, _npr_either_chosen(v))  # NumPy float64, as v was, chosen alike
+    if op in _NPR_CMPS and _npr_pythonlike(a) and _npr_pythonlike(b) and jnp.ndim(out) == 0:
+        return npr_pyreturn(out, "bool")  # `float(x[0]) > dt` of Python numbers: Python's bool
     return out
 
 
@@ -169,6 +172,12 @@ def _npr_either_kind(v):
     return entry[1] if entry is not None and entry[0] is v else None
 
 
+def _npr_either_chosen(v):
+    """(predicate, whether true gives the Python number) of a noted value, or None."""
+    entry = _npr_state.get("either", {}).get(id(v))
+    return entry[2:] if entry is not None and entry[0] is v and len(entry) == 4 else None
+
+
 def _npr_pythonlike(v):
     return type(v) in (int, float, complex) or _npr_weak(v)
 
@@ -181,7 +190,7 @@ def _npr_check_either(a, b):
         d = np.dtype(other.dtype)
         if np.result_type(d, kind(0)) != np.result_type(d, v.dtype):
             raise NprUnsupported(
-                "NPR128", f"a conditional expression on array data gave a {v.dtype} value or a "
+                "NPR128", f"a conditional expression or max()/min() on array data gave a {v.dtype} value or a "
                 f"Python {kind.__name__}, as the data picks, and it meets a {d} value here, where NumPy's "
                 f"result type would differ between the two")
 
@@ -198,7 +207,7 @@ def _npr_unary(op, v):
     out = -v if op == "-" else +v
     if out is v and isinstance(v, jax.Array):  # `+a` is a new array in NumPy, not `a` itself
         out = jax.numpy.array(v, copy=True)
-    return _npr_mark_either(out) if _npr_state.get("either") and _npr_either_kind(v) else out
+    return _npr_mark_either(out, _npr_either_chosen(v)) if _npr_state.get("either") and _npr_either_kind(v) else out
 
 
 def _npr_abs(f, v):

@@ -24,7 +24,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .compat import _npr_traced, _npr_weak_astype
-from .core import _npr_dt, _npr_py_like, _npr_state, npr_load, NprError
+from .core import _npr_dt, _npr_py_like, _npr_state, npr_load, npr_pyreturn, NprError
 from .ops import npr_divmod
 from .promotion import _npr_binop
 from .wrapping import _NPR_BINOPS, _npr_int_divmod
@@ -76,7 +76,10 @@ def npr_pyop(a, op, b, passed=False):
                             ("NPR031", _NPR_INT_RANGE.format(f"`{op}`"),))
     else:
         q, r = _npr_float_divmod(_npr_py_float(a), _npr_py_float(b))
-    return q if op == "//" else r if op == "%" else (q, r)
+    if op == "divmod":  # Python's ints or floats, returned as they are (npr_pyreturn)
+        kind = "int" if ints else "float"
+        return npr_pyreturn(q, kind), npr_pyreturn(r, kind)
+    return q if op == "//" else r
 
 
 def _npr_python_leaves(leaves):

@@ -15,8 +15,8 @@ from jax import lax
 from .bounds import _npr_check_run
 from .casts import _npr_weak
 from .compat import _npr_Tracer
-from .core import _npr_traced_any, npr_load, NprError, NprUnsupported
-from .promotion import _npr_binop
+from .core import _npr_py_like, _npr_traced_any, npr_load, npr_pyreturn, NprError, NprUnsupported
+from .promotion import _npr_binop, _npr_mark_either
 from .views import NprView
 
 
@@ -61,7 +61,7 @@ def npr_not(a):
     x = jnp.asarray(npr_load(a))
     if x.size != 1:
         raise ValueError(_NPR_AMBIGUOUS)
-    return jnp.logical_not(x).reshape(())
+    return npr_pyreturn(jnp.logical_not(x).reshape(()), "bool")  # (Python's bool, returned)
 
 
 def npr_in(x, items):
@@ -129,12 +129,53 @@ def _npr_pick(builtin, better, args, use):
                 return builtin(args)
     if not _npr_traced_any(args):
         return builtin(*args) if len(args) > 1 else builtin(args)
-    best = _npr_scalar_operand(args[0])
+    best, python = _npr_scalar_operand(args[0]), _npr_py_like(args[0])
+    picked = jnp.asarray(python)  # whether the operand picked is a Python number
     for v in args[1:]:
         v = _npr_scalar_operand(v)
-        best = jnp.where(better(v, best), v, best)
+        beats = better(v, best)
+        best, picked = jnp.where(beats, v, best), jnp.where(beats, _npr_py_like(v), picked)
     _npr_check_pick(builtin.__name__, args, best, *use)
-    return _npr_picks(args, best)
+    chosen = _npr_pick_chosen(args, picked)
+    if chosen is not None and use[0] == "typed":
+        _npr_pick_held(builtin.__name__, args, best)
+    if chosen is not None and use[0] != "value":  # (a 'value' pick's reads in arithmetic: npr_picked)
+        _npr_mark_either(best, chosen)
+    return _npr_picks(args, best, chosen)
+
+
+def _npr_pick_held(name, values, best):
+    """A Python number the data may pick, returned or kept as it is, is NumPy's result itself, which
+    the fold holds only where its dtype does (`min(y32[0], 0.1)`: 0.1, not float32's
+    0.10000000149; `max(k32[0], 2 ** 40)` wrapped to 0): NPR128 where it may not (a traced one: a
+    wider dtype than the fold's)."""
+    dt = np.dtype(best.dtype)
+    for v in values:
+        if not _npr_py_like(v) or dt.kind not in "iuf":
+            continue
+        if isinstance(v, jax.Array):
+            held = np.dtype(v.dtype).itemsize <= dt.itemsize
+        elif dt.kind in "iu":  # (one beyond the range on the far side is never picked: compared exactly)
+            held = (v >= int(np.iinfo(dt).min) or name == "max") and (v <= int(np.iinfo(dt).max) or name == "min")
+        else:
+            with np.errstate(all="ignore"):
+                held = float(dt.type(v)) == v or v != v
+        if not held:
+            number = "a Python number" if isinstance(v, jax.Array) else f"the Python number {v!r}"
+            raise NprUnsupported("NPR128", f"{name}() of {number} and a NumPy {dt.name} on array data, its result {_NPR_PICK_USES['typed']}: where "
+                                 f"the data picks the Python number NumPy's result is that number, which {dt.name} "
+                                 f"does not hold", hint=f"make both operands NumPy's: `{name}(x[i], x.dtype.type(v))`")
+
+
+def _npr_pick_chosen(values, picked):
+    """A pick of Python numbers and NumPy scalars of one kind (`min(dt, x[2])`, `min(len(x),
+    i64[0])`) is NumPy's Python number or NumPy's scalar as the data picks: (`picked`, True), the
+    predicate under which the call returns Python's type where the fold is returned, noted as
+    either (promotion._npr_mark_either; `_npr_noted` keeps it through `* 2`); else None."""
+    python = [_npr_py_like(v) for v in values]
+    if any(python) and not all(python) and len({_npr_pick_kind(v) for v in values}) == 1:
+        return picked, True
+    return None
 
 
 def npr_max(*args, use="typed", against=None, into=None):
@@ -158,15 +199,16 @@ def _npr_truths(seq):
 
 
 def npr_any(seq):
-    """Python's `any(iterable)`: bool() of each item (NaN is true); on traced items, jnp.any."""
+    """Python's `any(iterable)`: bool() of each item (NaN is true); on traced items, jnp.any,
+    noted a Python bool (returned, the call gives `True`, not np.True_)."""
     items, traced = _npr_truths(seq)
-    return jnp.any(items) if traced else any(items)
+    return npr_pyreturn(jnp.any(items), "bool") if traced else any(items)
 
 
 def npr_all(seq):
-    """Python's `all(iterable)`; on traced items, jnp.all."""
+    """Python's `all(iterable)`; on traced items, jnp.all (a Python bool, as npr_any's)."""
     items, traced = _npr_truths(seq)
-    return jnp.all(items) if traced else all(items)
+    return npr_pyreturn(jnp.all(items), "bool") if traced else all(items)
 
 
 _NPR_ASSERT_HINT = ('a message of Python values, `assert np.all(c >= 0), "negative concentration"` (raised after the '
@@ -367,14 +409,15 @@ def npr_like(v):
 _NPR_PICKED: dict = {}
 
 
-def _npr_picks(values, best):
-    """Keep the stand-ins of a traced pick's operands for npr_picked; `best`."""
+def _npr_picks(values, best, chosen=None):
+    """Keep the stand-ins of a traced pick's operands for npr_picked, and `chosen`
+    (_npr_pick_chosen); `best`."""
     try:
         entry = (tuple(npr_like(v) for v in values), npr_like(best))
     except TypeError:
         entry = None
     key = id(best)
-    _NPR_PICKED[key] = (weakref.ref(best, lambda _: _NPR_PICKED.pop(key, None)), entry)
+    _NPR_PICKED[key] = (weakref.ref(best, lambda _: _NPR_PICKED.pop(key, None)), entry, chosen)
     return best
 
 
@@ -393,6 +436,8 @@ def npr_picked(v, *levels):
     if not _npr_stand_ins_alike(values, folded, levels):
         raise _npr_pick_refusal("max/min", {_npr_pick_kind(c) for c in values},
                                 {np.dtype(c.dtype) for c in values if isinstance(c, np.ndarray)} or {np.dtype(float)})
+    if found[2] is not None:  # `-m`, `m * 2` returned: Python's type where the data picked it, as a
+        return _npr_mark_either(jnp.array(v, copy=True), found[2])  # copy (m's own compares are values)
     return v
 
 

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch
 # found by: np2ref fuzz --family raise_loop --seed 3 (round seed 3000009), program 75, shrunk (not the family's)

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result_ | m_ = min(len(x), i__); return (m_, y_)
 # found by: np2ref fuzz --seed 7 (round seed 7000021), program 20

@@ -111,17 +111,12 @@ COMPILE = {
     "tau_leaping_network:propensities": "same",
 }
 
-# Wrong answers left (not refusals): strict xfails, so a fix shows. One cause, minimised in
-# tests/python/test_helper_scalar_arithmetic.py (left to the Python-return-types work, pyfn10).
-_HELPER_NUMBER = ("a helper's one returned Python number (`return int(ok.sum())`) summed or divided by its caller "
-                  "comes back np.int64/np.float64 where NumPy's is int/float")
-LEFT = {
-    "convert:potts_checkerboard": _HELPER_NUMBER + ": the acceptance rate prints np.float64(0.81...)",
-    "potts_checkerboard:seeded_run": _HELPER_NUMBER + ": the acceptance rate",
-    "agent_sir_moving:run": _HELPER_NUMBER + ": the infection count",
-    "agent_sir_moving:run#fade": _HELPER_NUMBER + ": the infection count",
-    "schelling_segregation:simulate": _HELPER_NUMBER + ": the count of moves",
-}
+# Wrong answers left (not refusals): strict xfails, so a fix shows. None now: the one cause,
+# minimised in tests/python/test_helper_scalar_arithmetic.py (a helper's one returned Python number
+# summed or divided by its caller came back np.int64/np.float64: potts_checkerboard's acceptance
+# rate, agent_sir_moving's infection count, schelling_segregation's moves), was fixed by ret11
+# (rules/pyscalars.py's classifier reads helper_kinds.callee_kinds).
+LEFT = {}
 
 # Scripts whose printed numbers come from float32 arithmetic (XLA's FMA contraction and summation
 # order, docs/semantics.md "Floating point"): compared to 1e-6 relative.

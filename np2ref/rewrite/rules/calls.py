@@ -469,10 +469,10 @@ def _is_builtin_of_data(call: cst.Call, local_names) -> bool:
             and all(a.keyword is None and a.star == "" for a in call.args)):
         return False
     if len(call.args) == 1:  # over an iterable: never the loop-index form, and exact when concrete
-        return True
+        return call.func.value != "round"  # (round(v): an int, by v's own __round__; round(v, n): npr_round)
     if call.func.value in ("any", "all"):
         return False
-    if call.func.value in ("max", "min", "complex"):
+    if call.func.value in ("max", "min", "complex", "round"):
         return not all(is_static_meta(a.value) for a in call.args)
 
     class Reads(cst.CSTVisitor):

@@ -64,7 +64,7 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
 
 def note_kinds(ctx, original: cst.Return) -> None:
     """Note what this `return` of a tuple display gives item by item ('int', 'float' or None),
-    for callers that unpack it (`road, passed = step(...)`: pyscalars.callee_kinds); of another
+    for callers that unpack it (`road, passed = step(...)`: helper_kinds.callee_kinds); of another
     value, 'int' or 'float' where it is one (`n = count(hist)`), else None."""
     value = original.value
     kinds = None

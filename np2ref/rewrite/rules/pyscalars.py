@@ -42,6 +42,7 @@ from . import pylists
 from .calls import is_static_meta
 from .list_items import item_params
 from .param_arithmetic import returns_scalar_arithmetic
+from .helper_kinds import callee_kinds, unpacked_kinds
 
 INT, FLOAT = "int", "float"
 # in Scalar.passed (no name of the program): a draw's value, or an item of a list parameter read item by item
@@ -153,6 +154,20 @@ class _Classifier:
             return None
         return Scalar(kinds, a.data or b.data, a.passed | b.passed)
 
+    def _summed(self, seq) -> Scalar | None:
+        """`sum([float(a), 1.0])`, `sum(float(x[i]) for i in r)`: Python's `0 + item + ...`, an int
+        where every item is one, else a float (a comprehension's items, maybe none: the int 0 too)."""
+        if isinstance(seq, (cst.List, cst.Tuple)) and all(isinstance(e, cst.Element) for e in seq.elements):
+            parts, empty = [self(e.value) for e in seq.elements], not seq.elements
+        elif isinstance(seq, (cst.GeneratorExp, cst.ListComp)):
+            parts, empty = [self(seq.elt)], True
+        else:
+            return None
+        if any(p is None or not p.kinds for p in parts):
+            return None
+        kinds = set().union(*(p.kinds for p in parts)) | ({INT} if empty else set())  # (both: the dtype tells)
+        return Scalar(kinds, any(p.data for p in parts), frozenset().union(*(p.passed for p in parts)))
+
     def _call(self, call: cst.Call) -> Scalar | None:
         args = call.args
         if call in self.ctx.m.special_calls and self.ctx.m.special_calls[call][0] == "random":
@@ -162,6 +177,8 @@ class _Classifier:
         if isinstance(call.func, cst.Attribute) and call.func.attr.value == "item" \
                 and self._qualify(call.func) is None:
             return Scalar({INT, FLOAT}, True)  # ndarray.item(): a Python int or float of array data
+        if isinstance(call.func, cst.Name) and isinstance(kind := callee_kinds(self.ctx, call.func.value), str):
+            return Scalar({kind}, True)  # `count(x) * 2`: a helper's Python number (pyreturns.note_kinds)
         if any(a.keyword is not None or a.star for a in args) or not args:
             return None
         data = not all(is_static_meta(a.value) for a in args)
@@ -174,6 +191,12 @@ class _Classifier:
                 return Scalar({INT}, data)
             if name == "round" and len(args) == 1:
                 return Scalar({INT}, data)  # round(np.float64) is an int too
+            if name == "round" and len(args) == 2:  # round(v, n): v's kind (npr_round, rt/host.py)
+                return self(args[0].value)
+            if name == "pow" and len(args) == 2:  # pow(a, b): a ** b
+                return self._binary("**", args[0].value, args[1].value)
+            if name == "sum" and len(args) == 1:
+                return self._summed(args[0].value)
             if name in ("abs", "min", "max") and (len(args) == 1) == (name == "abs"):
                 parts = [self(a.value) for a in args]
                 if all(p is not None for p in parts):
@@ -246,36 +269,6 @@ def _held_value(ctx, p: str) -> bool:
     return "." in p or module_value(ctx, cst.Name(p))
 
 
-def _unpacked_kinds(ctx, f) -> dict[int, str]:
-    """id(name) -> 'int' or 'float' for each name of `a, n = helper(...)` (or `n = helper(...)`)
-    that a module function rewritten before this one returns as a Python number there on every
-    path (pyreturns.note_kinds)."""
-    found = {}
-    for node in nodes_of(f.node, cst.Assign):
-        if len(node.targets) != 1 or not isinstance(node.value, cst.Call) or not isinstance(node.value.func, cst.Name):
-            continue
-        kinds, target = callee_kinds(ctx, node.value.func.value), node.targets[0].target
-        if isinstance(kinds, str) and isinstance(target, cst.Name):  # `n = count(hist)`: one Python number
-            found[id(target)] = kinds
-            continue
-        elements = target.elements if isinstance(target, cst.Tuple) else None
-        if isinstance(kinds, tuple) and elements is not None and len(kinds) == len(elements):
-            found.update((id(e.value), k) for e, k in zip(elements, kinds)
-                         if k is not None and isinstance(e.value, cst.Name))
-    return found
-
-
-def callee_kinds(ctx, name: str) -> tuple | None:
-    """The item kinds every `return` of module function `name` gives, when all its returns were
-    rewritten (it comes before the caller) and agree; None otherwise."""
-    noted = getattr(ctx, "returned_kinds", {}).get(name)
-    facts = ctx.facts.get(name) if name not in ctx.f.roots and name not in ctx.f.params else None
-    if not noted or facts is None or any(k != noted[0] for k in noted) \
-            or len(noted) != len(nodes_of(facts.node, cst.Return)):
-        return None
-    return noted[0]
-
-
 def passed_params(f) -> frozenset[str]:
     """The parameters never rebound in the function: each holds what the caller passed."""
     bound = {t.value for t, _ in f.bindings if isinstance(t, cst.Name)}
@@ -322,7 +315,9 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
                 and not is_static_meta(node.args[0].value) or \
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
                 (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size")) or \
-                ctx.m.special_calls.get(node, ("",))[0] == "random"  # `t = t * 0.5 + rng.normal()`: a draw's number
+                ctx.m.special_calls.get(node, ("",))[0] == "random" or \
+                isinstance(func, cst.Name) and isinstance(callee_kinds(ctx, func.value), str)
+            # (`t = t * 0.5 + rng.normal()`: a draw's number; `total += count(x)`: a helper's)
         if not calls and kind is cst.Return and passed and returns_scalar_arithmetic(ctx, node, passed):
             calls = True  # `return dt * 2`: a Python float when the caller passes one (rules/pyreturns.py)
         if not calls and (node in sizes or kind is cst.Attribute and node in items):
@@ -354,7 +349,7 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
         if kind is cst.CompFor or kind is cst.Lambda or kind is cst.NamedExpr:
             excluded.update(n.value for n in nodes_of(node.target if kind is not cst.Lambda else node.params,
                                                       cst.Name))
-    unpacked = _unpacked_kinds(ctx, f)  # `road, passed = step(...)`: step's Python int
+    unpacked = unpacked_kinds(ctx, f)  # `road, passed = step(...)`: step's Python int
     candidates = pylists.list_candidates(ctx)  # `hist = [dt]`: a Python float's list when dt is one
     calls = calls or bool(unpacked) or pylists.holds_names(candidates, passed)
     if not calls and not looped and not branched:  # no float(), int(), round(), math.*, no binding
@@ -470,14 +465,16 @@ def emit_python_scalar_op(original: cst.BinaryOperation, updated: cst.BinaryOper
 
 @emits(cst.Call, order=14)
 def emit_python_divmod(original: cst.Call, updated: cst.Call, ctx):
-    """`divmod(a, b)` between Python scalars -> `npr_pyop(a, 'divmod', b)`."""
-    if not (ctx.py_scalars.active and isinstance(original.func, cst.Name) and original.func.value == "divmod"
+    """`divmod(a, b)`, `pow(a, b)` between Python scalars -> `npr_pyop(a, 'divmod', b)`,
+    `npr_pyop(a, '**', b)` (`pow(n, -1)` is 0.5 in Python, a TypeError from JAX's integer_pow)."""
+    op = {"divmod": "divmod", "pow": "**"}.get(original.func.value) if isinstance(original.func, cst.Name) else None
+    if not (ctx.py_scalars.active and op is not None
             and original.func.value not in ctx.f.roots and len(original.args) == 2
             and all(a.keyword is None and a.star == "" for a in original.args)
             and original not in ctx.m.value_wrap
-            and _needs_python(ctx, "divmod", original.args[0].value, original.args[1].value)):
+            and _needs_python(ctx, op, original.args[0].value, original.args[1].value)):
         return None
-    return _call(updated.args[0].value, "divmod", updated.args[1].value, ctx, original.args[1].value)
+    return _call(updated.args[0].value, op, updated.args[1].value, ctx, original.args[1].value)
 
 
 @emits(cst.AugAssign, order=15)

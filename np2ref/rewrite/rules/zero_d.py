@@ -40,6 +40,7 @@ import dataclasses
 import libcst as cst
 import numpy as np
 
+from ...analysis import reaching
 from ...emit import jaxnames as J
 from .introspection import asks
 
@@ -285,33 +286,67 @@ def _an_int(expr) -> bool:
 
 
 def arrays_returned(original: cst.Return, updated: cst.Return, ctx) -> cst.Return:
-    """`return a` of a written array name (`a = np.zeros(()); a[...] = s`): its load, `a[...]`,
-    noted a 0-d array where it is 0-d (npr_array_made), as NumPy returns the array itself. Only a
-    name every binding of which may make a 0-d array (array0_maybe): not one that may hold a
-    number (`t = 0.0; t += x[i]`, `E = f(E, x)`), a parameter's (the caller's object), or an
-    array of dimensions written out (`np.zeros(3)`, `np.zeros(steps)`)."""
+    """`return a` of a written array name (`a = np.zeros(()); a[...] = s`), an item of a returned
+    tuple, list or dict display too: its load, `a[...]`, noted a 0-d array where it is 0-d
+    (npr_array_made), as NumPy returns the array itself. Only a name every binding of which may
+    make a 0-d array (array0_maybe): not one that may hold a number (`t = 0.0; t += x[i]`, `E =
+    f(E, x)`), a parameter's (the caller's object; unless the one binding reaching the return
+    rebinds it, `a = a.copy()`), or an array of dimensions written out (`np.zeros(3)`)."""
     if original.value is None:
         return updated
-    tuple_ = isinstance(original.value, (cst.Tuple, cst.List)) and isinstance(updated.value, type(original.value))
-    pairs = list(zip(original.value.elements, updated.value.elements)) if tuple_ else [(original.value, updated.value)]
-    values, changed = [], False
-    for o, u in pairs:
-        ov, uv = (o.value, u.value) if tuple_ else (o, u)
-        if isinstance(ov, cst.Name) and isinstance(uv, cst.Subscript) and _array_ref(ov.value, ctx):
-            uv, changed = J.call(J.ARRAY_MADE, uv), True
-        values.append(u.with_changes(value=uv) if tuple_ else uv)
-    if not changed:
-        return updated
-    value = updated.value.with_changes(elements=values) if tuple_ else values[0]
-    return updated.with_changes(value=value)
+    value = _noted_loads(original.value, updated.value, ctx, original)
+    return updated if value is updated.value else updated.with_changes(value=value)
 
 
-def _array_ref(name: str, ctx) -> bool:
+def _noted_loads(ov, uv, ctx, ret):
+    """`uv` with each returned load of a 0-d array name noted (arrays_returned), the items of a
+    tuple, list or dict display one by one; `uv` itself where none is."""
+    if isinstance(ov, (cst.Tuple, cst.List, cst.Dict)) and type(uv) is type(ov):
+        items = [(o, u) for o, u in zip(ov.elements, uv.elements)
+                 if isinstance(o, (cst.Element, cst.DictElement)) and type(u) is type(o)]
+        if len(items) != len(ov.elements):
+            return uv
+        elements = [u.with_changes(value=_noted_loads(o.value, u.value, ctx, ret)) for o, u in items]
+        changed = any(e.value is not u.value for e, (_, u) in zip(elements, items))
+        return uv.with_changes(elements=elements) if changed else uv
+    if isinstance(ov, cst.Name) and _load_of(uv, ov.value, ctx) and _array_ref(ov.value, ctx, ret):
+        # (a rebound parameter's Ref is returned as it is: its load, a new array's)
+        return J.call(J.ARRAY_MADE, J.load_all(uv) if isinstance(uv, cst.Name) else uv)
+    return uv
+
+
+def _load_of(expr, name: str, ctx) -> bool:
+    """`a[...]`, `npr_load(a)` (a display's item), or a parameter's Ref `a` itself (rebound:
+    _array_ref)."""
+    if isinstance(expr, cst.Call):
+        return isinstance(expr.func, cst.Name) and expr.func.value == J.LOAD and len(expr.args) == 1 \
+            and isinstance(expr.args[0].value, cst.Name) and expr.args[0].value.value == name
+    return isinstance(expr, cst.Subscript) or isinstance(expr, cst.Name) and _param(expr, ctx)
+
+
+def _array_ref(name: str, ctx, ret: cst.Return) -> bool:
     f = ctx.f
-    if name not in f.ref_names or name in f.maybe_scalar or _param(cst.Name(name), ctx):
+    if name not in f.ref_names:
         return False
+    if name in f.maybe_scalar or _param(cst.Name(name), ctx):
+        # the caller's object, unless the one binding reaching the return rebinds it to a new
+        # value (`a = a.copy(); a[...] *= 1; return a`: NumPy's 0-d array where `a` is one)
+        value = _rebinding(name, ctx, ret)
+        return value is not None and array0_maybe(value, ctx)
     made = _bound(name, ctx, frozenset())
     return bool(made) and all(array0_maybe(v, ctx, frozenset({name})) for v in made)
+
+
+def _rebinding(name: str, ctx, ret: cst.Return) -> cst.BaseExpression | None:
+    """The value of the one plain binding `name = value` that reaches `ret`, where the code shows
+    it (analysis/reaching.py: no other binding, the parameter's own included, can reach it)."""
+    f = ctx.f
+    tree = f.derived.get("reaching")
+    if tree is None:
+        tree = f.derived["reaching"] = reaching.parents(f.node)
+    targets = frozenset(t for t, _ in f.bindings
+                        if t.value == name and not isinstance(tree.parent.get(t), cst.AugAssign))
+    return reaching.reaching_value(tree, ret, name, targets) if targets else None
 
 
 def _scalar_type(qual: str) -> bool:
