@@ -41,6 +41,7 @@ class NprRange:
         if _npr_is_concrete(step) and int(step) == 0:
             raise ValueError("range() arg 3 must not be zero")
         self.start, self.stop, self.step = start, stop, step
+        self.after = None  # run by npr_for once the loop is traced (draws.py)
 
 
 def npr_range(*args):
@@ -138,7 +139,18 @@ def _npr_is_concrete(v):
 
 def npr_for(rng, body, *init, **options):
     """`for i in range(...)` (_npr_for_run); a 0-d array carried or made in it: its results may
-    be 0-d arrays or scalars (np_dtypes._npr_np_kinds0_settled)."""
+    be 0-d arrays or scalars (np_dtypes._npr_np_kinds0_settled). Then `rng.after()` where a
+    floor above set it (draws.py: the draws made in advance, settled after a check failed)."""
+    after = getattr(rng, "after", None)  # (an NprItems has none)
+    if after is None:
+        return _npr_for_counted(rng, body, *init, **options)
+    rng.after = None  # (once, after the whole loop: npr_for may run its rest through npr_for)
+    out = _npr_for_counted(rng, body, *init, **options)
+    after()
+    return out
+
+
+def _npr_for_counted(rng, body, *init, **options):
     if not init:
         return _npr_for_run(rng, body, **options)
     counted = rng.range if isinstance(rng, NprItems) and not rng.python else rng

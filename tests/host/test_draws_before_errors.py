@@ -182,10 +182,10 @@ def test_draws_in_advance_after_a_failed_check_are_not_made():
     assert _raised(compiled, args()) == _raised(drawn_in_advance_after, args())
 
 
-@pytest.mark.xfail(strict=True, reason="a loop whose draws are made in advance (rules/loop_draws.py) draws every "
-                   "trip before it runs: a run-time check failing in trip j leaves the Generator past all n trips' "
-                   "draws, NumPy's after trip j's (open: pyfn10's report)")
 def test_draws_made_in_advance_before_a_check_that_fails_in_the_loop():
+    """The loop's draws were all made before it: after the check fails in trip j, the Generator is
+    put back and trip j's and earlier draws made again (rt/draws.py _NprReplay; every draw kind:
+    tests/host/test_advance_draws_after_errors.py)."""
     args = lambda: (np.ones(4), 6, np.random.default_rng(1), np.int64(1))  # noqa: E731
     compiled = np2ref.compile(drawn_in_advance, host_below=0)
     assert "npr_draws(" in _own_source(compiled, "drawn_in_advance")
