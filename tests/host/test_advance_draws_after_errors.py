@@ -93,6 +93,36 @@ def seeded_before(x, n, k):  # NumPy's global state seeded before the loop
         x[1] += u
 
 
+def in_a_branch(x, n, rng, k):  # the loop in a branch on data (a lax.cond)
+    if x[1] < 100.0:
+        for i in range(n):
+            u = rng.random()
+            x[0] += x[k + i]
+            x[1] += u
+
+
+def in_a_while(x, n, rng, k):  # the loop in a `while` on data, which stops at the failed check
+    t = 0
+    while x[1] < 3.0:
+        for i in range(n):
+            u = rng.random()
+            x[0] += x[k + i + t]
+            x[1] += u
+        t += 1
+
+
+def _looped(x, n, rng, k):
+    for i in range(n):
+        u = rng.standard_normal()
+        x[0] += x[k + i]
+        x[1] += u
+
+
+def through_a_helper(x, n, rng, k):  # the loop in a helper the function calls twice
+    _looped(x, n, rng, 0)
+    _looped(x, n, rng, k)
+
+
 def stepped(x, n, rng, k):  # a range with a start and a step
     for i in range(1, n, 2):
         u = rng.random(size=2)
@@ -118,7 +148,8 @@ def programs(tmp_path_factory):
 @functools.cache
 def _compiled(fn):
     compiled = np2ref.compile(fn, host_below=0)
-    assert "npr_draws(" in compiled.source.split(f"def {fn.__name__}(")[1].split("\ndef ")[0]  # drawn in advance
+    name = "_looped" if fn.__name__ == "through_a_helper" else fn.__name__
+    assert "npr_draws(" in compiled.source.split(f"def {name}(")[1].split("\ndef ")[0]  # drawn in advance
     return compiled
 
 
@@ -181,3 +212,10 @@ def test_the_global_state_seeded_before_the_loop(programs, k):
 @pytest.mark.parametrize("k", [7, 4, 2, 1])  # i = 1, 3, 5: fails in the trip where k + i reaches 8
 def test_a_range_with_a_start_and_a_step(programs, k):
     _same_after(programs.stepped, lambda: (np.arange(8.0), 7, np.random.default_rng(9), np.int64(k)))
+
+
+@pytest.mark.parametrize("name", ["in_a_branch", "in_a_while", "through_a_helper"])
+@pytest.mark.parametrize("k", [8, 5, 0])
+def test_the_loop_in_a_branch_a_while_or_a_helper(programs, name, k):
+    _same_after(getattr(programs, name), lambda: (np.arange(8.0), 4 if name == "in_a_while" else 6,
+                                                  np.random.default_rng(12), np.int64(k)))
