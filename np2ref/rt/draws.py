@@ -44,6 +44,7 @@ from .views import _npr_is_ref
 
 NPR_DRAWS_BYTES = 1 << 26  # draws of one loop made in advance, at most (64 MiB on the host)
 NPR_DRAWS_IN_ADVANCE = True  # False: every draw its own host call (benchmarks/loop_draws.py's "before")
+NPR_DRAWS_REPLAY = True  # False: the draws taken not counted, none put back after a failed check (its "uncounted")
 
 # method -> its parameters before `size`, Generator's and RandomState's alike; a (kind, method)
 # here draws the same stream one by one as in one call of the total size (tests/loops/test_loop_draws.py)
@@ -82,7 +83,7 @@ def npr_draws(rng, *sites):
         return draws
     sent, received = _npr_host_operands([o for p in planned for o in p.operands.values()])
     counts = [len(p.operands) for p in planned]
-    draws.replay = _NprReplay(planned, trips) if _npr_state.get("bounds") is not None else None
+    draws.replay = _NprReplay(planned, trips) if NPR_DRAWS_REPLAY and _npr_state.get("bounds") is not None else None
     if draws.replay is not None:
         rng.after = draws.replay.settle  # (npr_for, once the loop is traced)
 
