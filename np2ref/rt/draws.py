@@ -26,6 +26,8 @@ A run-time check failing inside the loop (an index, an assert, a `raise`): NumPy
 having made only the draws before it; _NprReplay puts the generators back and makes those again.
 """
 
+import functools
+
 import numpy as np
 import jax
 from jax import lax
@@ -84,8 +86,9 @@ def npr_draws(rng, *sites):
     sent, received = _npr_host_operands([o for p in planned for o in p.operands.values()])
     counts = [len(p.operands) for p in planned]
     draws.replay = _NprReplay(planned, trips) if NPR_DRAWS_REPLAY and _npr_state.get("bounds") is not None else None
-    if draws.replay is not None:
-        rng.after = draws.replay.settle  # (npr_for, once the loop is traced)
+    noted = _npr_state.get("effects")
+    at = None if noted is None else len(noted)  # (where npr_draws notes the loop's draws, below)
+    rng.after = functools.partial(_npr_loop_traced, draws, planned, trips, sent, at)  # (npr_for: the loop traced)
 
     def run(*values):
         values = received(values)
@@ -97,7 +100,7 @@ def npr_draws(rng, *sites):
             draws.replay.save(parts)
         return _npr_draw_all(planned, parts, trips)
 
-    _npr_note_effect(None)  # (a loop's draws: NumPy's error while tracing its body made only some of them)
+    _npr_note_effect(None)  # (NumPy's error while tracing the body made only some of them: _npr_loop_traced)
     shapes = [((trips,) + p.sample.shape, p.dtype) for p in planned]
     # none made after a run-time check failed before the loop (host.py); one failing in the loop:
     # the generators put back where NumPy's loop left them, after it (_NprReplay)
@@ -105,6 +108,20 @@ def npr_draws(rng, *sites):
     draws.batches = _npr_host_results(run, shapes, sent)
     draws.pytypes = [p.pytype for p in planned]
     return draws
+
+
+def _npr_loop_traced(draws, planned, trips, operands, at):
+    """After the loop is traced: NumPy's error raised while tracing what follows it (an index
+    known then) comes after every trip's draws, which the call makes on that error, as the draws
+    before it (bounds.py _npr_effects_made), where they can be made again (no operand from the
+    program, the loop in the call's own trace: else the note stays None, NPR023); the draws the
+    body takes are settled (_NprReplay)."""
+    noted = _npr_state.get("effects")
+    if at is not None and noted is not None and len(noted) > at:  # (noted[at]: the loop's, by npr_draws)
+        _npr_note_effect(lambda: _npr_draw_all(planned, [[] for _ in planned], trips), operands)
+        noted[at] = noted.pop()
+    if draws.replay is not None:
+        draws.replay.settle()
 
 
 class NprDraws:
