@@ -4,9 +4,11 @@
     python benchmarks/loop_draws.py [--steps N] [--rounds R]
 
 Columns: NumPy (the original), per-draw (np2ref.compile with rt.draws.NPR_DRAWS_IN_ADVANCE off:
-one ordered io_callback per draw), in advance (the default), each the median of R calls after a
-warm-up call (compile excluded); "same" says the three agree in values, returned and written
-arrays, and the generator's state afterwards. Timing, not a test: no assertions on numbers.
+one ordered io_callback per draw), in advance (the default), uncounted (in advance with
+rt.draws.NPR_DRAWS_REPLAY off: the body does not count the draws it takes, so none are put back
+after a failed run-time check: the counter's cost), each the median of R calls after a warm-up
+call (compile excluded); "same" says they agree in values, returned and written arrays, and the
+generator's state afterwards. Timing, not a test: no assertions on numbers.
 """
 
 from __future__ import annotations
@@ -112,7 +114,8 @@ def same(a, b):
 def measure(mode, steps, rounds):
     """{program: (seconds, same as NumPy)} in this process: `numpy`, `before` or `after` (one mode
     a process: compiled programs are cached per function, so a second mode would reuse the first's)."""
-    draws.NPR_DRAWS_IN_ADVANCE = mode == "after"
+    draws.NPR_DRAWS_IN_ADVANCE = mode in ("after", "uncounted")
+    draws.NPR_DRAWS_REPLAY = mode == "after"
     out = {}
     for name, fn, make, seed in cases(steps):
         ref = timed(fn, make, seed, 0)[1]
@@ -125,20 +128,21 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--mode", choices=("numpy", "before", "after"))
+    ap.add_argument("--mode", choices=("numpy", "before", "after", "uncounted"))
     a = ap.parse_args(argv)
     if a.mode:
         print(json.dumps(measure(a.mode, a.steps, a.rounds)))
         return
     runs = {m: json.loads(subprocess.run([sys.executable, __file__, "--mode", m, "--steps", str(a.steps),
                                           "--rounds", str(a.rounds)], capture_output=True, text=True,
-                                         check=True).stdout.splitlines()[-1]) for m in ("numpy", "before", "after")}
+                                         check=True).stdout.splitlines()[-1]) for m in ("numpy", "before", "after", "uncounted")}
     print(f"steps={a.steps}")
-    print(f"{'program':42s} {'NumPy':>9s} {'per-draw':>9s} {'advance':>9s} {'vs NumPy':>9s}  per-draw/advance")
+    print(f"{'program':42s} {'NumPy':>9s} {'per-draw':>9s} {'advance':>9s} {'uncounted':>9s} {'vs NumPy':>9s}"
+          "  per-draw/advance/uncounted")
     for name in runs["numpy"]:
-        (t_np, _), (t_b, ok_b), (t_a, ok_a) = (runs[m][name] for m in ("numpy", "before", "after"))
-        print(f"{name:42s} {t_np * 1e3:8.1f}ms {t_b * 1e3:8.1f}ms {t_a * 1e3:8.1f}ms {t_np / t_a:8.2f}x  "
-              f"{ok_b}/{ok_a}")
+        (t_np, _), (t_b, ok_b), (t_a, ok_a), (t_u, ok_u) = (runs[m][name] for m in ("numpy", "before", "after", "uncounted"))
+        print(f"{name:42s} {t_np * 1e3:8.1f}ms {t_b * 1e3:8.1f}ms {t_a * 1e3:8.1f}ms {t_u * 1e3:8.1f}ms "
+              f"{t_np / t_a:8.2f}x  {ok_b}/{ok_a}/{ok_u}")
 
 
 if __name__ == "__main__":

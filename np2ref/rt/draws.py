@@ -21,14 +21,21 @@ at once (tests/loops/test_loop_draws.py draws both ways on many seeds and sizes:
 8-bit/bool integers are not, their bit buffers are local to one call). A trip count known only at
 run time, a draw under vmap or differentiation, or more than NPR_DRAWS_BYTES of draws: each draw
 stays its own host call (npr_random), as before.
+
+A run-time check failing inside the loop (an index, an assert, a `raise`): NumPy stopped there,
+having made only the draws before it; _NprReplay puts the generators back and makes those again.
 """
+
+import functools
 
 import numpy as np
 import jax
+from jax import lax
+import jax.numpy as jnp
 from jax.experimental import io_callback as _npr_io_callback
 
-from .bounds import _npr_note_effect
-from .core import npr_load, NprError
+from .bounds import _npr_note_effect, npr_bounds_ok
+from .core import _npr_state, npr_load, NprError
 from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .host import (
     _npr_eager_values, _npr_generator_now, _npr_host_operands, _npr_random_shape, _npr_unless_failed,
@@ -39,6 +46,7 @@ from .views import _npr_is_ref
 
 NPR_DRAWS_BYTES = 1 << 26  # draws of one loop made in advance, at most (64 MiB on the host)
 NPR_DRAWS_IN_ADVANCE = True  # False: every draw its own host call (benchmarks/loop_draws.py's "before")
+NPR_DRAWS_REPLAY = True  # False: the draws taken not counted, none put back after a failed check (its "uncounted")
 
 # method -> its parameters before `size`, Generator's and RandomState's alike; a (kind, method)
 # here draws the same stream one by one as in one call of the total size (tests/loops/test_loop_draws.py)
@@ -77,6 +85,10 @@ def npr_draws(rng, *sites):
         return draws
     sent, received = _npr_host_operands([o for p in planned for o in p.operands.values()])
     counts = [len(p.operands) for p in planned]
+    draws.replay = _NprReplay(planned, trips) if NPR_DRAWS_REPLAY and _npr_state.get("bounds") is not None else None
+    noted = _npr_state.get("effects")
+    at = None if noted is None else len(noted)  # (where npr_draws notes the loop's draws, below)
+    rng.after = functools.partial(_npr_loop_traced, draws, planned, trips, sent, at)  # (npr_for: the loop traced)
 
     def run(*values):
         values = received(values)
@@ -84,15 +96,32 @@ def npr_draws(rng, *sites):
         for c in counts:
             parts.append(values[k:k + c])
             k += c
+        if draws.replay is not None:
+            draws.replay.save(parts)
         return _npr_draw_all(planned, parts, trips)
 
-    _npr_note_effect(None)  # (a loop's draws: NumPy's error while tracing its body made only some of them)
+    _npr_note_effect(None)  # (NumPy's error while tracing the body made only some of them: _npr_loop_traced)
     shapes = [((trips,) + p.sample.shape, p.dtype) for p in planned]
-    # none made after a run-time check failed before the loop (host.py); one failing in the loop: not yet
+    # none made after a run-time check failed before the loop (host.py); one failing in the loop:
+    # the generators put back where NumPy's loop left them, after it (_NprReplay)
     run, sent = _npr_unless_failed(run, sent, lambda: tuple(np.zeros(s, dt) for s, dt in shapes))
     draws.batches = _npr_host_results(run, shapes, sent)
     draws.pytypes = [p.pytype for p in planned]
     return draws
+
+
+def _npr_loop_traced(draws, planned, trips, operands, at):
+    """After the loop is traced: NumPy's error raised while tracing what follows it (an index
+    known then) comes after every trip's draws, which the call makes on that error, as the draws
+    before it (bounds.py _npr_effects_made), where they can be made again (no operand from the
+    program, the loop in the call's own trace: else the note stays None, NPR023); the draws the
+    body takes are settled (_NprReplay)."""
+    noted = _npr_state.get("effects")
+    if at is not None and noted is not None and len(noted) > at:  # (noted[at]: the loop's, by npr_draws)
+        _npr_note_effect(lambda: _npr_draw_all(planned, [[] for _ in planned], trips), operands)
+        noted[at] = noted.pop()
+    if draws.replay is not None:
+        draws.replay.settle()
 
 
 class NprDraws:
@@ -100,13 +129,15 @@ class NprDraws:
     draw is made in its iteration, by npr_random)."""
 
     def __init__(self, rng, sites):
-        self.rng, self.sites, self.batches, self.pytypes = rng, sites, None, None
+        self.rng, self.sites, self.batches, self.pytypes, self.replay = rng, sites, None, None, None
 
     def take(self, k, i):
         """Site k's draw in the iteration whose loop value is i."""
         if self.batches is None:
             generator, method, args, kwargs = self.sites[k]
             return npr_random(generator, method, *args, **kwargs)
+        if self.replay is not None:
+            self.replay.taken()
         out = self.batches[k][(i - self.rng.start) // self.rng.step]
         return npr_py_draw(out, self.pytypes[k]) if self.pytypes[k] else out
 
@@ -232,3 +263,61 @@ def _npr_host_results(run, shapes, operands):
     _npr_note_callback()
     out = _npr_io_callback(as_words, tuple(specs), *operands, ordered=True)
     return [words.take(o, dt) if w else o for o, (_, dt), w in zip(out, shapes, wide)]
+
+
+class _NprReplay:
+    """A loop's draws made in advance when a run-time check fails in it: NumPy's loop stopped at
+    the failing statement, having made the draws of the trips before it and those of the failing
+    trip before the check; the host call made every trip's. Counted in the program: each draw the
+    body takes while no check has failed (`made`, one scalar Ref update a draw). After the loop,
+    where a check failed in it, the host puts every generator the loop draws from back where it
+    was before the draws (their states saved by the host call) and makes the first `made` draws
+    again, the very calls NumPy's loop made in its order: exact for every draw the advance makes.
+    (One record per traced loop: two threads running the same compiled function at once, each
+    failing a check in it, would share it.)"""
+
+    def __init__(self, planned, trips):
+        self.planned, self.trips, self.saved = planned, trips, None
+        self.made = jax.new_ref(jnp.zeros((), jnp.int32))
+        self.ok = npr_bounds_ok()  # no check failed before the loop: the host call made its draws
+
+    def save(self, parts):
+        """On the host, before the draws: the generators' states and the sites' parameters."""
+        gens = {id(g): g for g in (_npr_generator_now(p.generator) for p in self.planned)}
+        self.saved = ([(g, _npr_generator_state(g)) for g in gens.values()], parts)
+
+    def taken(self):
+        """A draw the body takes (traced): counted while no check has failed."""
+        self.made[...] = self.made[...] + jnp.asarray(npr_bounds_ok(), jnp.int32)
+
+    def settle(self):
+        """After the loop (traced): the draws NumPy made, made again, where a check failed in it."""
+        failed = self.ok & ~jnp.asarray(npr_bounds_ok())
+        _npr_note_callback()
+        lax.cond(failed, lambda m: _npr_io_callback(self.replayed, None, m, ordered=True), lambda m: None,
+                 self.made[...])
+
+    def replayed(self, made):
+        """On the host: the generators as NumPy's loop left them after its first `made` draws."""
+        made, states, parts = int(made), *self.saved
+        if made == self.trips * len(self.planned):
+            return  # (the check failed after the loop's last draw: every draw was NumPy's)
+        for g, state in states:
+            _npr_generator_state(g, state)
+        calls = [p.call(v, _npr_generator_now(p.generator)) for p, v in zip(self.planned, parts)]
+        for n in range(made):
+            fn, a, kw = calls[n % len(calls)]
+            fn(*a, **kw)
+
+
+def _npr_generator_state(g, state=None):
+    """The state of g (a Generator, a RandomState or NumPy's global one: `np.random`), or set it
+    to `state`. A RandomState's includes its cached normal (legacy Box-Muller pairs)."""
+    if isinstance(g, np.random.Generator):
+        if state is None:
+            return g.bit_generator.state
+        g.bit_generator.state = state
+    elif state is None:
+        return g.get_state(legacy=False)
+    else:
+        g.set_state(state)

@@ -138,14 +138,20 @@ def _npr_is_concrete(v):
 
 def npr_for(rng, body, *init, **options):
     """`for i in range(...)` (_npr_for_run); a 0-d array carried or made in it: its results may
-    be 0-d arrays or scalars (np_dtypes._npr_np_kinds0_settled)."""
+    be 0-d arrays or scalars (np_dtypes._npr_np_kinds0_settled). Then `rng.after()`, once the
+    whole loop is traced, where a floor above set it (draws.py: a loop's draws made in advance)."""
+    after = getattr(rng, "__dict__", {}).pop("after", None)  # (once: npr_for may run its rest through npr_for)
     if not init:
-        return _npr_for_run(rng, body, **options)
-    counted = rng.range if isinstance(rng, NprItems) and not rng.python else rng
-    peel = _NprPeelFirst if isinstance(counted, NprRange) and all(
-        _npr_is_concrete(v) for v in (counted.start, counted.stop, counted.step)) and len(
-        range(int(counted.start), int(counted.stop), int(counted.step))) else None
-    return _npr_np_kinds0_settled(init, lambda trip: _npr_for_run(rng, trip, *init, **options), body, peel)
+        out = _npr_for_run(rng, body, **options)
+    else:
+        counted = rng.range if isinstance(rng, NprItems) and not rng.python else rng
+        peel = _NprPeelFirst if isinstance(counted, NprRange) and all(
+            _npr_is_concrete(v) for v in (counted.start, counted.stop, counted.step)) and len(
+            range(int(counted.start), int(counted.stop), int(counted.step))) else None
+        out = _npr_np_kinds0_settled(init, lambda trip: _npr_for_run(rng, trip, *init, **options), body, peel)
+    if after is not None:
+        after()
+    return out
 
 
 def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False, appends=(),

@@ -171,9 +171,25 @@ def test_what_numpy_printed_before_raising_is_printed_first(runner, monkeypatch)
     outcome = runner.check(source)
     assert outcome.kind == "failed" and outcome.code == "after ValueError" and "printed" in outcome.detail
 
-    def more(a):  # NumPy's lines first, then what a compiled loop printed after its failing trip
+    def more(a):  # NumPy's lines first, then a line printed after the failing check: no longer allowed
         print("step", 6.0)
         print("step", 7.0)
         raise ValueError("too big")
     _stand_in(monkeypatch, more)
+    outcome = runner.check(source)
+    assert outcome.kind == "failed" and outcome.code == "after ValueError" and "printed" in outcome.detail
+
+
+def test_a_generator_after_an_assert_or_a_raise_is_compared(runner, monkeypatch):
+    """After any exception, not only an IndexError: a draw after the failing check is not made."""
+    source = _program(["a[0] = rng.random()", Block("if a.sum() > 3:", (Line("raise ValueError('too big')"),)),
+                       "a[1] = rng.random()"], "a=np.arange(4.0);rng=np.random.default_rng(1)")
     assert runner.check(source).kind == "exact"
+
+    def call(a, rng):  # the draw after the raise made
+        rng.random()
+        rng.random()
+        raise ValueError("too big")
+    _stand_in(monkeypatch, call)
+    outcome = runner.check(source)
+    assert outcome.kind == "failed" and outcome.code == "after ValueError", outcome.describe()

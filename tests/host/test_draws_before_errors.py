@@ -182,11 +182,55 @@ def test_draws_in_advance_after_a_failed_check_are_not_made():
     assert _raised(compiled, args()) == _raised(drawn_in_advance_after, args())
 
 
-@pytest.mark.xfail(strict=True, reason="a loop whose draws are made in advance (rules/loop_draws.py) draws every "
-                   "trip before it runs: a run-time check failing in trip j leaves the Generator past all n trips' "
-                   "draws, NumPy's after trip j's (open: pyfn10's report)")
 def test_draws_made_in_advance_before_a_check_that_fails_in_the_loop():
+    """The loop's draws were all made before it: after the check fails in trip j, the Generator is
+    put back and trip j's and earlier draws made again (rt/draws.py _NprReplay; every draw kind:
+    tests/host/test_advance_draws_after_errors.py)."""
     args = lambda: (np.ones(4), 6, np.random.default_rng(1), np.int64(1))  # noqa: E731
     compiled = np2ref.compile(drawn_in_advance, host_below=0)
     assert "npr_draws(" in _own_source(compiled, "drawn_in_advance")
     assert _raised(compiled, args()) == _raised(drawn_in_advance, args())
+
+
+def advance_then_error(x, n, rng, X, Y):  # every trip's draws made before NumPy's error after the loop
+    for i in range(n):
+        u = rng.random()
+        v = rng.normal(0.0, 2.0, size=2)
+        x[0] += u + v[1]
+    Y[0] = X[9]
+
+
+def advance_error_in_body(x, n, rng, X, Y):  # NumPy's error in the first trip, after its first draw
+    for i in range(n):
+        u = rng.random()
+        x[0] += u + X[9]
+
+
+def advance_from_data(x, n, rng, X, Y):  # a draw's parameter from the program's values
+    s = X[0] * 2.0
+    for i in range(n):
+        x[0] += rng.normal(s, 1.0)
+    Y[0] = X[9]
+
+
+def _advance_args():
+    return np.zeros(3), 5, np.random.default_rng(6), np.arange(8.0), np.zeros(2)
+
+
+@pytest.mark.parametrize("host_below", [0, None])
+def test_draws_in_advance_before_an_error_raised_while_tracing_after_the_loop(host_below):
+    """The loop traced whole, then NumPy's error while tracing: every trip's draws made, by the
+    call, as NumPy's loop made them (rt/draws.py _npr_loop_traced); it was NPR023."""
+    compiled = np2ref.compile(advance_then_error, host_below=host_below)
+    assert "npr_draws(" in _own_source(compiled, "advance_then_error")
+    assert _raised(compiled, _advance_args()) == _raised(advance_then_error, _advance_args())
+    assert _raised(compiled, _advance_args()) == _raised(advance_then_error, _advance_args())
+
+
+@pytest.mark.parametrize("fn", [advance_error_in_body, advance_from_data], ids=lambda f: f.__name__)
+def test_draws_in_advance_not_made_again_exactly_are_refused(fn):
+    compiled = np2ref.compile(fn, host_below=0)
+    assert "npr_draws(" in _own_source(compiled, fn.__name__)
+    with pytest.raises(np2ref.Np2RefError) as info:
+        compiled(*_advance_args())
+    assert [d.code for d in info.value.diagnostics] == ["NPR023"]

@@ -13,7 +13,9 @@ draw of the body is in a statement of the body's top level (none under an `if`, 
 conditional expression, `and`/`or`, a comprehension or a lambda), one draw to a statement (their
 order is then the statements' order), its arguments the same in every iteration (literals,
 names the body does not bind and that are no written array, `a.shape`, arithmetic of these),
-the loop variable not rebound, no `break`/`continue` flag, and nothing else in the body can touch
+the loop variable not rebound, no `break`/`continue` flag (a `raise` is a run-time check, as an
+assert: where one fails in the loop, the generators are put back where NumPy's loop left them,
+rt/draws.py _NprReplay), and nothing else in the body can touch
 a generator (a seed, a generator made, a function passed in, an object's method, a module
 function that draws). npr_draws then makes, on the host, the calls NumPy's loop makes in NumPy's
 order, so the stream and the generators' states afterwards are NumPy's. Anything else keeps one
@@ -22,6 +24,7 @@ host callback per draw (npr_random), exactly as before.
 
 from __future__ import annotations
 
+import builtins
 import re
 
 import libcst as cst
@@ -34,6 +37,8 @@ from ...emit import jaxnames as J
 SHAPE_ATTRS = frozenset({"shape", "ndim", "size", "dtype"})
 PURE_BUILTINS = frozenset({"len", "int", "float", "abs", "min", "max", "round", "bool", "tuple", "range", "print",
                            "isinstance", "sum", "divmod", "pow", "complex", "enumerate", "zip", "reversed"})
+BUILTIN_EXCEPTIONS = frozenset(name for name, obj in vars(builtins).items()
+                                if isinstance(obj, type) and issubclass(obj, BaseException))
 # runtime helpers that reach the host's generators (or a callable np2ref cannot see into)
 HOST_TOUCHING = frozenset({J.CHECKED_CALL, J.GENERATOR, J.NAMESPACE_CALL})
 EMITTED_MODULES = frozenset({J.JNP, "jax", "lax", "np"})  # what the emitter's own calls start at
@@ -85,9 +90,10 @@ def _is_host_draw(node) -> bool:
 
 def _invariant_calls(original: cst.For, sites, var: str, ctx) -> bool:
     """Whether every draw's generator and arguments are the same in every iteration, the loop
-    variable is not rebound and the body has no jump out of the loop."""
+    variable is not rebound and the body has no jump out of the loop but a `raise` (a run-time
+    check, as an assert: the draws NumPy made before it are put back, rt/draws.py _NprReplay)."""
     bound = names_bound(original.body) | {var}
-    if any(isinstance(n, (cst.Return, cst.Break, cst.Continue, cst.Raise, cst.Yield, cst.Global, cst.Nonlocal))
+    if any(isinstance(n, (cst.Return, cst.Break, cst.Continue, cst.Yield, cst.Global, cst.Nonlocal))
            for n in walk(original.body)):
         return False
     for call in sites:
@@ -142,7 +148,8 @@ def _touches_generators(body: list, ctx) -> bool:
                 if _is_host_draw(n) and not (len(n.args) > 1 and isinstance(n.args[1].value, cst.SimpleString)
                                              and n.args[1].value.evaluated_value in RANDOM_DRAWS):
                     return True
-                if not (f.value.startswith(("npr_", "_")) or f.value in PURE_BUILTINS or f.value in ctx.facts):
+                if not (f.value.startswith(("npr_", "_")) or f.value in PURE_BUILTINS or f.value in ctx.facts
+                        or _builtin_exception(f.value, local, ctx)):
                     return True
             elif isinstance(f, cst.Attribute):
                 root = _root(f)
@@ -151,6 +158,12 @@ def _touches_generators(body: list, ctx) -> bool:
                         and root not in EMITTED_MODULES:
                     return True
     return False
+
+
+def _builtin_exception(name: str, local, ctx) -> bool:
+    """`ValueError(...)` of a `raise`: Python's exception type (no name of the function's, the
+    module's functions' or an import's hides it), which makes no draw."""
+    return name in BUILTIN_EXCEPTIONS and name not in local and name not in ctx.imports.aliases
 
 
 def may_draw(name: str, facts, imports, seen=None) -> bool:
