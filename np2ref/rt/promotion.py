@@ -147,10 +147,10 @@ def _npr_noted(op, a, b, out):
 
 
 # --------------------------------------------------- a value that is a NumPy scalar or a Python number
-# `v = x[i] if c else 0.0` (c traced, x float64): NumPy's v is a float64 or a Python float, as the
-# data picks. The traced v is a float64; that is NumPy's answer until v meets a dtype for which
-# the two promote differently (`v * y32`, y float32: float64 or float32): such an operator is
-# refused (NPR128). The runtime notes those values, for the current trace only.
+# `v = x[i] if c else 0.0` (c traced, x float64), `v = max(x[i], 0.0)` (rt/truth.py): NumPy's v is
+# a float64 or a Python float, as the data picks. The traced v is a float64; that is NumPy's answer
+# until v meets a dtype for which the two promote differently (`v * y32`, y float32: float64 or
+# float32): such an operator is refused (NPR128). The runtime notes those values, for the current trace only.
 _NPR_PYTHON_KINDS = {"i": int, "u": int, "f": float, "c": complex}
 
 
@@ -181,8 +181,8 @@ def _npr_check_either(a, b):
         d = np.dtype(other.dtype)
         if np.result_type(d, kind(0)) != np.result_type(d, v.dtype):
             raise NprUnsupported(
-                "NPR128", f"a conditional expression on array data gave a {v.dtype} value or a "
-                f"Python {kind.__name__}, as the data picks, and it meets a {d} value here, where NumPy's "
+                "NPR128", f"a conditional expression or max()/min() on array data gave a {v.dtype} value or "
+                f"a Python {kind.__name__}, as the data picks, and it meets a {d} value here, where NumPy's "
                 f"result type would differ between the two")
 
 

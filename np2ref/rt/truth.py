@@ -15,8 +15,8 @@ from jax import lax
 from .bounds import _npr_check_run
 from .casts import _npr_weak
 from .compat import _npr_Tracer
-from .core import _npr_traced_any, npr_load, NprError, NprUnsupported
-from .promotion import _npr_binop
+from .core import _npr_state, _npr_traced_any, npr_load, NprError, NprUnsupported
+from .promotion import _npr_binop, _npr_either_kind, _npr_mark_either
 from .views import NprView
 
 
@@ -133,7 +133,10 @@ def _npr_pick(builtin, better, args, use):
     for v in args[1:]:
         v = _npr_scalar_operand(v)
         best = jnp.where(better(v, best), v, best)
-    _npr_check_pick(builtin.__name__, args, best, *use)
+    if _npr_check_pick(builtin.__name__, args, best, *use, better=better) == "strong":
+        args = tuple(v for v in args if hasattr(v, "dtype") and not _npr_weak(v))  # (what it may be)
+    if _npr_either_pick(args, best):
+        _npr_mark_either(best)
     return _npr_picks(args, best)
 
 
@@ -247,7 +250,7 @@ def _npr_cell(cell):
 _NPR_NARROW = frozenset(np.dtype(t) for t in (np.float16, np.float32, np.complex64))
 
 
-def _npr_check_pick(name, values, best, use, against, into):
+def _npr_check_pick(name, values, best, use, against, into, better=None):
     """Python's max()/min() return one of their operands, so where they differ in type the
     result's type depends on the data; np2ref's fold `best` promotes them all (NPR128 where that
     can show). `use` (analysis/pick_uses.py) is where the result goes: 'value' (stored into an
@@ -262,18 +265,29 @@ def _npr_check_pick(name, values, best, use, against, into):
       store rounds the int as the fold does);
     - a Python number and a NumPy value of one kind (`y8 * min(x[0], 3)`: NumPy's int8 * 3 or
       int8 * np.int64): refused in arithmetic, where the Python number's weakness decides the dtype,
-      unless `against` (the arithmetic it flows into, on stand-ins: `x * min(x[0], 2)`) has one
-      dtype whichever operand is picked, np2ref's fold's."""
+      unless the NumPy value is float64 (int64, complex128) and the arithmetic Python's operators
+      alone ('noted': the fold's note, _npr_either_pick, is checked by each operator), or `against` (the arithmetic it flows into, on stand-ins: `x * min(x[0], 2)`) has one
+      dtype whichever operand is picked, np2ref's fold's, or the NumPy value is a float16/float32/
+      complex64 (`max(abs(x32[i]), level * decay)`): then checked when the program runs that the
+      data never picks the Python number (_npr_check_strong_picked), so the result is NumPy's
+      scalar, as the fold. An operand that is itself such a pick's result carried on (promotion's
+      `either` note: `m2 = m * 2`) counts as a Python number."""
     strong = {np.dtype(v.dtype) for v in values if hasattr(v, "dtype") and not _npr_weak(v)}
     if len(strong) > 1 and strong & _NPR_NARROW:
         raise NprUnsupported("NPR128", f"{name}() of values of different types "
                              f"({', '.join(sorted(d.name for d in strong))}) on array data: the type "
                              f"of its result would depend on which one the data picks")
     kinds = {_npr_pick_kind(v) for v in values}
-    mixed = strong and any(_npr_weak(v) or not hasattr(v, "dtype") for v in values)
+    mixed = strong and any(_npr_weak(v) or not hasattr(v, "dtype") or _npr_either_kind(v) for v in values)
+    if use == "noted":  # (Python's operators alone: the note on the fold follows a float64 one there)
+        if _npr_either_pick(values, best):
+            return
+        use = "arith"
     if use == "arith" and (len(kinds) > 1 or mixed):
         if _npr_flows_alike(values, best, against):
             return  # (`total += max(0, s - k)`, `x * min(x[0], 2)`: NumPy's sum is one dtype whichever is picked)
+        if _npr_check_strong_picked(name, values, strong, kinds, better):
+            return "strong"  # (the result is one of the NumPy operands, or the run fails)
         raise _npr_pick_refusal(name, kinds, strong)
     if len(kinds) > 1 and use != "value":
         raise _npr_pick_refusal(name, kinds, strong, _NPR_PICK_USES[use])
@@ -285,6 +299,40 @@ def _npr_check_pick(name, values, best, use, against, into):
                 raise NprUnsupported("NPR128", f"{name}() of int and float values on array data: the int is "
                                      f"compared and stored as {promoted.name}, which holds integers exactly only "
                                      f"to 2**{bits}", hint=f"make both operands floats: `{name}(float(x[i]), 2.5)`")
+
+
+def _npr_check_strong_picked(name, values, strong, kinds, better):
+    """A pick of a float16/float32/complex64 NumPy value and Python numbers of its kind whose
+    arithmetic could not be shown alike: checked when the program runs that the data picks a
+    NumPy operand (the fold's own value and dtype then: NumPy's), NPR128 where it picks a Python
+    number, which NumPy would go on computing in float64. False where that does not apply, or
+    nothing checks at run time (`bounds="unchecked"`)."""
+    if better is None or len(kinds) != 1 or len(strong) != 1 or not strong <= _NPR_NARROW \
+            or _npr_state.get("bounds") is None:
+        return False
+    python = [not hasattr(v, "dtype") or _npr_weak(v) for v in values]
+    best, weak = values[0], jnp.asarray(python[0])
+    for v, w in zip(values[1:], python[1:]):
+        taken = better(v, best)
+        best, weak = jnp.where(taken, v, best), jnp.where(taken, w, weak)
+    _npr_check_run(weak, lambda e: e, NprUnsupported,
+                   ("NPR128", f"{name}() of a NumPy {sorted(strong)[0].name} and a Python number on array data: "
+                              f"the data picked the Python number, which NumPy goes on computing with in "
+                              f"float64 where np2ref's {sorted(strong)[0].name} does not"))
+    return True
+
+
+def _npr_either_pick(values, best):
+    """A traced pick of NumPy values of Python's own dtype for their kind (float64, int64,
+    complex128) and Python numbers (or such picks' results): NumPy's result is a NumPy scalar or
+    a Python number as the data picks, of one value (promotion._npr_mark_either notes it, so that
+    an operator meeting it with a dtype for which the two promote differently is refused: `m2 = m *
+    2; y32 * m2`)."""
+    kinds = {_npr_pick_kind(v) for v in values}
+    if len(kinds) != 1 or not isinstance(best, jax.Array) or best.ndim or _npr_weak(best) \
+            or np.dtype(best.dtype) != np.asarray({"int": 0, "float": 0.0, "complex": 0j}.get(*kinds, None)).dtype:
+        return False
+    return any(not hasattr(v, "dtype") or _npr_weak(v) or _npr_either_kind(v) for v in values)
 
 
 def _npr_stored_as(into, dtype):
@@ -393,6 +441,16 @@ def npr_picked(v, *levels):
     if not _npr_stand_ins_alike(values, folded, levels):
         raise _npr_pick_refusal("max/min", {_npr_pick_kind(c) for c in values},
                                 {np.dtype(c.dtype) for c in values if isinstance(c, np.ndarray)} or {np.dtype(float)})
+    return v
+
+
+def npr_either(v):
+    """A read of a name bound to arithmetic on a max()/min() whose result may be a NumPy scalar or
+    a Python number (analysis/pick_uses.py: `h = h * max(0.2, f)`, read again on the next trip of
+    the loop or after a branch that rebinds it): its traced value noted again as either
+    (promotion._npr_mark_either), a note the loop's or branch's carry does not keep."""
+    if isinstance(v, _npr_Tracer) and not _npr_weak(v) and _npr_state.get("either"):
+        _npr_mark_either(v)  # (only in a trace where some value was noted: a pick of one kind, none)
     return v
 
 
