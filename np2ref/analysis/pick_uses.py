@@ -101,7 +101,7 @@ class Use(NamedTuple):
     kind: str  # 'value', 'typed' or 'arith'
     bases: frozenset = frozenset()  # the bases of the array stores the value reaches
     against: tuple | None = ()  # arith: chains of levels of the arithmetic it flows into (_Uses.probe); None: not known
-    reads: tuple = ()  # (Name, levels): reads of a name bound to the pick, in arithmetic checked where they run
+    reads: tuple = ()  # (Name, levels, noted): reads of a name bound to the pick, in arithmetic checked where they run
     into: tuple = ()  # the arrays the pick is stored into, by the statement that picks (its only use)
     marks: tuple = ()  # reads of a name bound to arithmetic on the pick, noted again there (of_derived)
 
@@ -196,7 +196,7 @@ class _Uses:
             return Use("value")
         if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
             chain = self.probe(expr)  # (`a[...] += m`: a's dtype, the sum's store)
-            found = Use("arith", against=(chain,)) if chain else Use("noted") if self._noted(expr) else Use("arith", against=None)
+            found = Use("noted" if self._noted(expr) else "arith", against=(chain,) if chain else None)
             return found.worst(self.of_derived(expr, seen))
         if isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1:
             target = parent.targets[0].target
@@ -221,13 +221,13 @@ class _Uses:
             if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
                 probe = self.probe(read)
                 followed = probe is not None and self._follows(name, anchor, read)
-                if followed:
-                    use = use.worst(Use("value", reads=((read, probe),)))
+                if followed:  # (`noted`: Python's operators alone, the fold's note checks them: npr_picked)
+                    use = use.worst(Use("value", reads=((read, probe, self._noted(read)),)))
                 else:  # (`h = min(h * 1.5, hmax)`: numbers alone are the same beside the pick; the value
                     # read, another traced one (a loop's carry), noted again: of_derived)
-                    marks = (read,) if self._shows(read) else ()
-                    use = use.worst(Use("arith", against=(probe,), marks=marks) if probe and _numbers_only(probe) else
-                                    Use("noted", marks=marks) if marks and self._noted(read) else Use("arith", against=None))
+                    marks = (read,) if self._shows(read) else ()  # (`v -= 1` in a branch: its own note, rt/raises.py)
+                    kind = "noted" if (marks or self._straight(name, anchor, read)) and self._noted(read) else "arith"
+                    use = use.worst(Use(kind, against=(probe,) if probe and _numbers_only(probe) else None, marks=marks))
                 use = use.worst(self.of_derived(read, seen | {name}, followed or not self._target(read)))
                 continue
             found = self.of_expr(read, seen | {name})
@@ -260,7 +260,7 @@ class _Uses:
             parent = self.f.parent.get(id(read))
             reached = noted and self._reaches(name, anchor, read)
             if _arith_parent(parent) or isinstance(parent, cst.AugAssign) or self._bound_to(read):
-                found = self.of_derived(read, seen, reached or not self._target(read))
+                found = self.of_derived(read, seen, reached or not self._target(read) or self._straight(name, anchor, read))
             else:
                 found = self.of_expr(read, seen)
                 found = found if found.kind != "arith" else found._replace(against=None)
@@ -274,6 +274,25 @@ class _Uses:
             expr = self.f.parent[id(expr)]
         parent = self.f.parent.get(id(expr))
         return not isinstance(parent, cst.AugAssign) or isinstance(parent.target, cst.Name)
+
+    def _straight(self, name: str, anchor, read) -> bool:
+        """`read` follows `anchor` in its block through branches alone: no loop holds it below that
+        block's statement, nor any binding of `name` between (a loop's carry is another traced
+        value, unnoted; a branch's is noted again inside it: rt/raises.py)."""
+        line = self.f.parent.get(id(anchor))
+        suite = self.f.parent.get(id(line))
+        order = {id(s): i for i, s in enumerate(getattr(suite, "body", ()))}
+        there = self._statement_in(read, suite)
+        if id(line) not in order or there is None or order.get(id(there), -1) <= order[id(line)]:
+            return False
+        for node in (read, *self.f.stored.get(name, ())):
+            at = self._statement_in(node, suite)
+            if node is read or order[id(line)] < order.get(id(at), -1) <= order[id(there)]:
+                while node is not None and node is not suite:
+                    if isinstance(node, (cst.For, cst.While, cst.Try)):
+                        return False
+                    node = self.f.parent.get(id(node))
+        return True
 
     def _target(self, read) -> bool:
         """`read` is the target of `name op= v` (a store too: not noted again where read)."""
@@ -370,7 +389,7 @@ def keywords(call: cst.Call, ctx) -> dict[str, cst.BaseExpression]:
     if use.kind == "typed" or use.kind == "value" and not use.bases <= ctx.m.store_bases:
         return {}
     keywords = {"use": cst.SimpleString(repr(use.kind))}
-    if use.kind == "arith" and use.against:  # (one chain: its levels; several: a tuple of each's)
+    if use.kind in ("arith", "noted") and use.against:  # (one chain: its levels; several: a tuple of each's)
         chains = [cst.Tuple([cst.Element(e) for e in _levels(chain)]) for chain in use.against]
         keywords["against"] = chains[0] if len(chains) == 1 else cst.Tuple([cst.Element(c) for c in chains])
     if use.kind == "value" and use.into:
@@ -379,12 +398,12 @@ def keywords(call: cst.Call, ctx) -> dict[str, cst.BaseExpression]:
 
 
 @functools.lru_cache(maxsize=64)
-def checked_reads(func: cst.FunctionDef) -> dict[cst.Name, cst.BaseExpression | None]:
+def checked_reads(func: cst.FunctionDef) -> dict[cst.Name, tuple | None]:
     """The reads of names bound to a pick that arithmetic after it checks (`npr_picked(dt,
-    lambda _npr_p: ...)`) -> their probe; the reads of names bound to arithmetic on one that are
+    lambda _npr_p: ...)`) -> (their probe, whether Python's operators alone); the reads of names bound to arithmetic on one that are
     noted again (`npr_either(h)`: Use.marks) -> None, where not checked too."""
     marked = {read: None for use in value_uses(func).values() for read in use.marks}
-    return marked | {read: probe for use in value_uses(func).values() for read, probe in use.reads}
+    return marked | {read: (probe, noted) for use in value_uses(func).values() for read, probe, noted in use.reads}
 
 
 def read_check(read: cst.Name, emitted, ctx):
@@ -395,5 +414,7 @@ def read_check(read: cst.Name, emitted, ctx):
         return None
     if any(read in use.marks for use in value_uses(ctx.f.node).values()):
         emitted = J.call(J.EITHER, emitted)
-    probe = checked[read]
-    return emitted if probe is None else J.call(J.PICKED, emitted, *_levels(probe))
+    if checked[read] is None:
+        return emitted
+    probe, noted = checked[read]
+    return J.call(J.PICKED, emitted, *_levels(probe), **({"noted": cst.Name("True")} if noted else {}))

@@ -9,7 +9,7 @@ import threading
 
 from .bounds import _npr_note_range
 from .branches import _npr_check_widened, _npr_maybe_untaken, _npr_narrowed, _npr_settle
-from .truth import _npr_either_pick, _npr_picks, npr_max, npr_min
+from .picks import _npr_either_pick, _npr_picks, npr_max, npr_min
 from .budget import npr_budget_watch
 from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
 from .core import npr_load, NprUnsupported
@@ -114,7 +114,7 @@ def _npr_int_fold(python, lax_op, picked, args, use):
     for a in args[1:]:
         out = lax_op(out, a)
     if _npr_either_pick(args, out):
-        _npr_mark_either(out)  # (np.int64 or a Python int, as the data picks: truth._npr_either_pick)
+        _npr_mark_either(out)  # (np.int64 or a Python int, as the data picks: picks._npr_either_pick)
     return _npr_picks(args, out)  # (npr_picked: its reads in arithmetic)
 
 

@@ -23,7 +23,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .casts import _npr_check_weak_int, _npr_weak, _npr_weak_int
+from .casts import _npr_check_int_exact, _npr_check_weak_int, _npr_weak, _npr_weak_int
 from .compat import _npr_traced
 from .core import _npr_state, npr_load, NprUnsupported
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype
@@ -143,6 +143,7 @@ def _npr_noted(op, a, b, out):
     if _npr_state.get("either") and op not in _NPR_CMPS and \
             (_npr_either_kind(a) and _npr_pythonlike(b) or _npr_either_kind(b) and _npr_pythonlike(a)):
         _npr_mark_either(out)  # `v * 2.0`: a Python float or a NumPy float64, as v was
+        _npr_check_int_exact(op, a, b, out)  # (`v16 - 1`: an int16 that may stand for a Python int)
     return out
 
 
@@ -198,7 +199,10 @@ def _npr_unary(op, v):
     out = -v if op == "-" else +v
     if out is v and isinstance(v, jax.Array):  # `+a` is a new array in NumPy, not `a` itself
         out = jax.numpy.array(v, copy=True)
-    return _npr_mark_either(out) if _npr_state.get("either") and _npr_either_kind(v) else out
+    if _npr_state.get("either") and _npr_either_kind(v):
+        _npr_check_int_exact(op, 0, v, out)
+        return _npr_mark_either(out)
+    return out
 
 
 def _npr_abs(f, v):

@@ -103,13 +103,48 @@ def _signed_envelope(x, decay):
     return out
 
 
+def _capped_speed(road, vmax, gaps):
+    """scripts8 traffic_int16_occupancy: int16 data and Python ints; NumPy's v is np.int16 or the
+    Python int as the data picks, the same value while int16 holds it."""
+    n = road.size
+    new = np.full(n, -1, dtype=np.int16)
+    moved = 0
+    for i in range(n):
+        v = road[i]
+        if v < 0:
+            continue
+        gap = 0
+        while gap < gaps[i]:
+            gap += 1
+        v = min(v + 1, vmax, gap)
+        if v > 0 and i % 2 == 0:
+            v -= 1  # (in a branch: the note carried into it, rt/raises.py)
+        j = (i + v) % n
+        if i + v >= n:
+            moved += 1
+        new[j] = v
+    return new, moved
+
+
+def _doubled_capped(x16, cap, out):
+    v = min(x16[0] + 1, cap)  # cap 30000 picked: NumPy's 60000 below; an int16 would wrap
+    out[0] = v * 2
+    return out
+
+
+def _int8_times_capped(x16, y8):
+    v = min(x16[0] + 1, 3)
+    return y8 * v  # NumPy's int8 where 3 is picked, int16 where x16[0] + 1 is
+
+
 F32 = [_scaled_then_f32, _doubled_then_f32, _doubled_then_branch_f32, _doubled_in_a_loop_f32, _into_another_pick_f32]
 F64 = [_scaled_then_f64, _cut_last_step, _adaptive_step, _envelope, _signed_envelope]
+INT16 = [_capped_speed, _doubled_capped, _int8_times_capped]
 
 
 @pytest.fixture(scope="module")
 def converted(tmp_path_factory):
-    return converted_functions(sys.modules[__name__], [f.__name__ for f in F32 + F64],
+    return converted_functions(sys.modules[__name__], [f.__name__ for f in F32 + F64 + INT16],
                                tmp_path_factory.mktemp("picks"), "pick_kinds_names")
 
 
@@ -189,3 +224,27 @@ def test_a_float32_pick_of_a_python_float_the_data_picks_is_refused_when_it_runs
     _same(_signed_envelope, (np.array([0.5, -0.25, 0.125], dtype=np.float32), 0.9), converted)
     for run in _routes(_signed_envelope, converted).values():
         _refused(run, (np.array([-0.5, 0.25, 0.125], dtype=np.float32), 0.9))
+
+
+@pytest.mark.parametrize("vmax", [1, 5], ids=["python", "numpy"])
+def test_an_int16_pick_of_python_ints_through_a_branch_translates(vmax, converted):
+    """vmax 1 (or a short gap) picks a Python int, vmax 5 the int16 `v + 1` where the gap allows."""
+    road = np.array([0, -1, 3, 2, -1, 1, -1, 4, 0, -1], dtype=np.int16)
+    _same(_capped_speed, (road, vmax, np.array([2, 0, 5, 1, 0, 6, 0, 5, 1, 0])), converted)
+
+
+def test_int16_arithmetic_on_a_pick_that_may_be_a_python_int_is_checked_not_to_wrap(converted):
+    """min(x16[0] + 1, 30000) * 2: where the Python int is picked NumPy's 60000 is stored, an
+    int16 product wraps to -5536 (np2ref before): refused when it runs; where the data picks the
+    int16 and nothing wraps, translated."""
+    _same(_doubled_capped, (np.array([5], dtype=np.int16), 30000, np.zeros(1, dtype=np.int64)), converted)
+    for run in _routes(_doubled_capped, converted).values():
+        _refused(run, (np.array([31000], dtype=np.int16), 30000, np.zeros(1, dtype=np.int64)))
+
+
+@pytest.mark.parametrize("x16", [np.array([1], np.int16), np.array([7], np.int16)], ids=["numpy", "python"])
+def test_an_int16_pick_of_a_python_int_meeting_int8_is_refused(x16, converted):
+    y8 = np.array([100, 2], dtype=np.int8)
+    assert {_int8_times_capped(np.array([v], np.int16), y8).dtype for v in (1, 7)} == {np.dtype(np.int16), np.dtype(np.int8)}
+    for run in _routes(_int8_times_capped, converted).values():
+        _refused(run, (x16, y8))
