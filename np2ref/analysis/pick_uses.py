@@ -231,8 +231,9 @@ class _Uses:
                 use = use.worst(self.of_derived(read, seen | {name}, followed or not self._target(read)))
                 continue
             found = self.of_expr(read, seen | {name})
-            if self._shows(read) and not self._follows(name, anchor, read):  # (`min(h, t_end - t)`, h carried)
-                found = found._replace(marks=found.marks + (read,))
+            if self._shows(read) and not self._follows(name, anchor, read) \
+                    and self.f.parent.get(id(parent)) is not anchor.value:  # (`min(h, t_end - t)`, h carried; not
+                found = found._replace(marks=found.marks + (read,))  # `best = max(best, v)`, the pick's own)
             use = use.worst(found if found.kind != "arith" else found._replace(against=None))
         return use
 
@@ -276,22 +277,31 @@ class _Uses:
         return not isinstance(parent, cst.AugAssign) or isinstance(parent.target, cst.Name)
 
     def _straight(self, name: str, anchor, read) -> bool:
-        """`read` follows `anchor` in its block through branches alone: no loop holds it below that
-        block's statement, nor any binding of `name` between (a loop's carry is another traced
-        value, unnoted; a branch's is noted again inside it: rt/raises.py)."""
+        """`read` follows `anchor` in its block through branches alone (each hands its values in
+        noted again: rt/raises.py), no loop holding it below that block's statement (a loop's carry
+        is another traced value, unnoted), and the statements between bind `name` in straight code
+        only (a branch's result is another traced value too)."""
         line = self.f.parent.get(id(anchor))
         suite = self.f.parent.get(id(line))
         order = {id(s): i for i, s in enumerate(getattr(suite, "body", ()))}
         there = self._statement_in(read, suite)
         if id(line) not in order or there is None or order.get(id(there), -1) <= order[id(line)]:
             return False
-        for node in (read, *self.f.stored.get(name, ())):
-            at = self._statement_in(node, suite)
-            if node is read or order[id(line)] < order.get(id(at), -1) <= order[id(there)]:
-                while node is not None and node is not suite:
-                    if isinstance(node, (cst.For, cst.While, cst.Try)):
+        holds, node = set(), read  # (the statements holding the read)
+        while node is not None and node is not suite:
+            if isinstance(node, (cst.For, cst.While, cst.Try)):
+                return False
+            holds.add(id(node))
+            node = self.f.parent.get(id(node))
+        for store in self.f.stored.get(name, ()):
+            at, node = self._statement_in(store, suite), self.f.parent.get(id(store))
+            if at is there:  # (`if c: v = f(v)` then `v -= 1` in the same branch: straight; in an inner one: not)
+                while node is not there:
+                    if isinstance(node, cst.BaseCompoundStatement) and id(node) not in holds:
                         return False
                     node = self.f.parent.get(id(node))
+            elif not isinstance(at, cst.SimpleStatementLine) and order[id(line)] < order.get(id(at), -1) < order[id(there)]:
+                return False
         return True
 
     def _target(self, read) -> bool:

@@ -34,7 +34,7 @@ def npr_divmod(a, b):
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return divmod(a, b)
     _npr_check_int_range("//", a, b)
-    return _npr_noted("//", a, b, _npr_divmod(True)(a, b))  # (a value noted as maybe a Python number), _npr_divmod(False)(a, b)
+    return _npr_noted("//", a, b, _npr_divmod(True)(a, b)), _npr_noted("%", a, b, _npr_divmod(False)(a, b))
 
 
 def npr_pow(a, b):

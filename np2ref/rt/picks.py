@@ -70,7 +70,8 @@ def _npr_check_pick(name, values, best, use, against, into, better=None):
     result's type depends on the data; np2ref's fold `best` promotes them all (NPR128 where that
     can show). `use` (analysis/pick_uses.py) is where the result goes: 'value' (stored into an
     array, compared, float()'d: only its value counts; read in arithmetic after the pick, checked
-    there: npr_picked), 'arith' (an operand of arithmetic) or 'typed'.
+    there: npr_picked), 'arith' (an operand of arithmetic), 'noted' (of arithmetic of Python's
+    operators alone, which promotion's note on the fold checks) or 'typed'.
     - two strong dtypes, one float16/float32/complex64 (int64 with float32: NumPy's int64 or
       float32, JAX's float32 value): refused for every use;
     - an int and a float (`max(x[0], 2.5)` on int64 data): refused unless the use is 'value'
@@ -80,10 +81,11 @@ def _npr_check_pick(name, values, best, use, against, into, better=None):
       store rounds the int as the fold does);
     - a Python number and a NumPy value of one kind (`y8 * min(x[0], 3)`: NumPy's int8 * 3 or
       int8 * np.int64): refused in arithmetic, where the Python number's weakness decides the dtype,
-      unless the NumPy value is float64 (int64, complex128) and the arithmetic Python's operators
-      alone ('noted': the fold's note, _npr_either_pick, is checked by each operator), or `against` (the arithmetic it flows into, on stand-ins: `x * min(x[0], 2)`) has one
-      dtype whichever operand is picked, np2ref's fold's, or the NumPy value is a float16/float32/
-      complex64 (`max(abs(x32[i]), level * decay)`): then checked when the program runs that the
+      unless the NumPy value is float64 (int64, complex128; or of an integer dtype with Python
+      ints in its range) and the arithmetic Python's operators alone ('noted': the fold noted,
+      _npr_either_pick, each operator checks it), or `against` (the arithmetic it flows into, on
+      stand-ins: `x * min(x[0], 2)`) has one dtype whichever operand is picked, np2ref's fold's,
+      or the NumPy value is a float16/float32/complex64 (`max(abs(x32[i]), level * decay)`): then checked when the program runs that the
       data never picks the Python number (_npr_check_strong_picked), so the result is NumPy's
       scalar, as the fold. An operand that is itself such a pick's result carried on (promotion's
       `either` note: `m2 = m * 2`) counts as a Python number."""
