@@ -1,5 +1,5 @@
 """Where the value of a builtin `max(...)`/`min(...)` goes, and so whether the TYPE of the operand
-Python picks can show (rt/truth.py npr_max's `use=`).
+Python picks can show (rt/picks.py npr_max's `use=`).
 
 Python's max()/min() return one operand: `max(0, H[i - 1, j] + gap)` is the int 0 or NumPy's
 float64 as the data decides, where the translation folds jnp.where and promotes both. The type
@@ -10,10 +10,10 @@ cannot show where every use of the result only reads its value:
 That is 'value'. An operand of arithmetic (`x * min(x[0], 2.5)`, `s += max(...)`) is 'arith':
 its result dtype follows the picked operand's kind and weakness; 'noted' where that arithmetic is
 Python's operators alone, on names (`h * max(0.2, f)`, `y + h * k[0]` with h carried by a loop):
-the runtime's note on a float64 (int64, complex128) result that may be a Python number follows it
-there (rt/truth._npr_either_pick). Anything else (returned,
-printed, put in a list, passed to a function) is 'typed'. rt/truth.py refuses, by use, the
-operand mixes whose result could differ (NPR128).
+the runtime's note on a float64 (int64, complex128; int16 with Python ints) result that may be a
+Python number follows it there (rt/picks._npr_either_pick). Anything else (returned, printed, put
+in a list, passed to a function) is 'typed'. rt/picks.py refuses, by use, the operand mixes whose
+result could differ (NPR128). Names bound to arithmetic on a pick are followed too (of_derived).
 
     value_uses(func) -> {max/min Call: Use}; keywords(call, ctx): the emitted `use=`, `against=`
 """
@@ -98,7 +98,7 @@ class _Find(cst.CSTVisitor):
 
 
 class Use(NamedTuple):
-    kind: str  # 'value', 'typed' or 'arith'
+    kind: str  # 'value', 'typed', 'noted' or 'arith' (_ORDER)
     bases: frozenset = frozenset()  # the bases of the array stores the value reaches
     against: tuple | None = ()  # arith: chains of levels of the arithmetic it flows into (_Uses.probe); None: not known
     reads: tuple = ()  # (Name, levels, noted): reads of a name bound to the pick, in arithmetic checked where they run
@@ -112,7 +112,7 @@ class Use(NamedTuple):
 
 
 _TYPED = Use("typed")
-HOLE = "_npr_p"  # the probe's stand-in for the picked value (rt/truth.npr_like)
+HOLE = "_npr_p"  # the probe's stand-in for the picked value (rt/picks.npr_like)
 _SIGNS = (cst.Minus, cst.Plus, cst.BitInvert)
 
 
@@ -158,7 +158,7 @@ class _Uses:
         """The arithmetic `expr`'s value is an operand of, up to the first node that is not
         arithmetic (`y32 * (2 * max(...))`; `u[1:] -= dt * (u[1:] - u[:-1])`, u's dtype with
         it), as its levels: each the operation on the level below, `_npr_p`, with stand-ins of
-        the other operands' types (rt/truth.npr_like), for NumPy to evaluate; the dtype of each
+        the other operands' types (rt/picks.npr_like), for NumPy to evaluate; the dtype of each
         level is NumPy's. Where an operand further up is not a number, a name or a name's
         subscript (a call), the levels stop below it, cut (`npr_cut`: the last one's weakness
         counts too). None where the first level is such."""

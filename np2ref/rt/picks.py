@@ -45,7 +45,7 @@ def _npr_pick(builtin, better, args, use):
         best = jnp.where(better(v, best), v, best)
     if _npr_check_pick(builtin.__name__, args, best, *use, better=better) == "strong":
         args = tuple(v for v in args if hasattr(v, "dtype") and not _npr_weak(v))  # (what it may be)
-    if _npr_either_pick(args, best):
+    if _npr_either_pick(args, best, mixed=True):
         _npr_mark_either(best)
     return _npr_picks(args, best)
 
@@ -139,17 +139,24 @@ def _npr_check_strong_picked(name, values, strong, kinds, better):
     return True
 
 
-def _npr_either_pick(values, best):
+def _npr_either_pick(values, best, mixed=False):
     """A traced pick of NumPy values of Python's own dtype for their kind (float64, int64,
     complex128), or of one integer dtype (int16), and Python numbers of that kind (or such picks'
     results): NumPy's result is a NumPy scalar or a Python number as the data picks, of one value
     (a Python int within the integer dtype's range: checked, _npr_ints_within). Noted
     (promotion._npr_mark_either), an operator meeting it with a dtype for which the two promote
-    differently is refused (`m2 = m * 2; y32 * m2`), and one on an int16 checked not to wrap."""
+    differently is refused (`m2 = m * 2; y32 * m2`), and one on an int16 checked not to wrap.
+    `mixed`: an int and a float too (`m = max(x32[0], 2.5)`, np.int32 or the Python float, the fold
+    a weakly typed float64): what arithmetic on it gives, once shown alike (`m * 2.0`), is NumPy's
+    float64 or a Python float, as noted (not its own uses, which its `against=` levels check)."""
     kinds = {_npr_pick_kind(v) for v in values}
-    if len(kinds) != 1 or not isinstance(best, jax.Array) or best.ndim or _npr_weak(best):
+    if not isinstance(best, jax.Array) or best.ndim:
         return False
     d = np.dtype(best.dtype)
+    if mixed and kinds == {"int", "float"} and d == np.dtype(np.float64):  # (np.int32 or a Python float:
+        return any(hasattr(v, "dtype") and not _npr_weak(v) for v in values)  # its arithmetic's result either)
+    if len(kinds) != 1 or _npr_weak(best):
+        return False
     if d != np.asarray({"int": 0, "float": 0.0, "complex": 0j}.get(*kinds, None)).dtype \
             and not (kinds == {"int"} and d.kind in "iu"):
         return False
@@ -270,14 +277,17 @@ def npr_picked(v, *levels, noted=False):
     operands as they are here, bound after the pick too) has a dtype that differs by the operand
     the data picked. A concrete `v` is Python's own value. `noted`: that arithmetic is Python's
     operators alone, which the note on a pick of a NumPy scalar and Python numbers of one dtype
-    (_npr_either_pick) checks as they run: nothing to check here then."""
-    if not isinstance(v, _npr_Tracer) or noted and _npr_either_kind(v):
+    (_npr_either_pick) checks as they run: nothing to check here then (not where the operands are
+    of two kinds: np.int64 or a Python float, `m // 2`, whose note would say float64 only)."""
+    if not isinstance(v, _npr_Tracer):
         return v
     found = _NPR_PICKED.get(id(v))
     if found is None or found[0]() is not v or found[1] is None:
         raise NprUnsupported("NPR128", "max()/min() on array data, its result an operand of arithmetic after "
                              "the statement that picks it: the operands it was picked from are not known here")
     values, folded = found[1]
+    if noted and _npr_either_kind(v) and len({_npr_pick_kind(c) for c in values}) == 1:
+        return v
     if not _npr_stand_ins_alike(values, folded, levels):
         raise _npr_pick_refusal("max/min", {_npr_pick_kind(c) for c in values},
                                 {np.dtype(c.dtype) for c in values if isinstance(c, np.ndarray)} or {np.dtype(float)})

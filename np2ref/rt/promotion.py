@@ -148,7 +148,7 @@ def _npr_noted(op, a, b, out):
 
 
 # --------------------------------------------------- a value that is a NumPy scalar or a Python number
-# `v = x[i] if c else 0.0` (c traced, x float64), `v = max(x[i], 0.0)` (rt/truth.py): NumPy's v is
+# `v = x[i] if c else 0.0` (c traced, x float64), `v = max(x[i], 0.0)` (rt/picks.py): NumPy's v is
 # a float64 or a Python float, as the data picks. The traced v is a float64; that is NumPy's answer
 # until v meets a dtype for which the two promote differently (`v * y32`, y float32: float64 or
 # float32): such an operator is refused (NPR128). The runtime notes those values, for the current trace only.

@@ -137,9 +137,15 @@ def _int8_times_capped(x16, y8):
     return y8 * v  # NumPy's int8 where 3 is picked, int16 where x16[0] + 1 is
 
 
+def _int_or_float_doubled(x32, y32):
+    m = max(x32[0], 2.5)  # np.int32 or the Python float
+    k = m * 2.0  # np.float64 (7 picked) or a Python float (2.5): y32 * k float64 or float32
+    return y32 * k
+
+
 F32 = [_scaled_then_f32, _doubled_then_f32, _doubled_then_branch_f32, _doubled_in_a_loop_f32, _into_another_pick_f32]
 F64 = [_scaled_then_f64, _cut_last_step, _adaptive_step, _envelope, _signed_envelope]
-INT16 = [_capped_speed, _doubled_capped, _int8_times_capped]
+INT16 = [_capped_speed, _doubled_capped, _int8_times_capped, _int_or_float_doubled]
 
 
 @pytest.fixture(scope="module")
@@ -248,3 +254,14 @@ def test_an_int16_pick_of_a_python_int_meeting_int8_is_refused(x16, converted):
     assert {_int8_times_capped(np.array([v], np.int16), y8).dtype for v in (1, 7)} == {np.dtype(np.int16), np.dtype(np.int8)}
     for run in _routes(_int8_times_capped, converted).values():
         _refused(run, (x16, y8))
+
+
+@pytest.mark.parametrize("x32", [np.array([1], np.int32), np.array([7], np.int32)], ids=["python", "numpy"])
+def test_an_int_or_a_float_doubled_through_a_name_into_float32_is_refused(x32, converted):
+    """The fold of np.int32 and 2.5 is a weakly typed float64, so np2ref's `y32 * k` was float32
+    where the data picks np.int32 (NumPy's float64: a wrong dtype on main)."""
+    y32 = np.array([0.1, 3.3], dtype=np.float32)
+    assert {_int_or_float_doubled(np.array([v], np.int32), y32).dtype for v in (1, 7)} == \
+        {np.dtype(np.float32), np.dtype(np.float64)}
+    for run in _routes(_int_or_float_doubled, converted).values():
+        _refused(run, (x32, y32))
