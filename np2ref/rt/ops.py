@@ -128,6 +128,7 @@ def npr_iop(x, op, value, maybe_scalar=False):
     a, b = _npr_numpy_operands(x, npr_load(value))  # NumPy's result dtype
     out = None if op in ("//", "%", "**") else _npr_numpy_special(op, a, b)  # (those check themselves)
     out = _NPR_BINOPS[op](a, b) if out is None else out  # `s += 300`, s a uint8 scalar: OverflowError
+    out = _npr_noted(op, a, b, out)  # (`v -= 1`, v a max()/min() that may be a Python number: promotion.py)
     return _npr_np_open0(out) if kind == "open" else out  # (an array or a scalar: still not known)
 
 

@@ -87,8 +87,9 @@ def _npr_check_pick(name, values, best, use, against, into, better=None):
       stand-ins: `x * min(x[0], 2)`) has one dtype whichever operand is picked, np2ref's fold's,
       or the NumPy value is a float16/float32/complex64 (`max(abs(x32[i]), level * decay)`): then checked when the program runs that the
       data never picks the Python number (_npr_check_strong_picked), so the result is NumPy's
-      scalar, as the fold. An operand that is itself such a pick's result carried on (promotion's
-      `either` note: `m2 = m * 2`) counts as a Python number."""
+      scalar, as the fold (so too where such a result is returned or passed on: a Python float
+      picked is another value than its float32). An operand that is itself such a pick's result
+      carried on (promotion's `either` note: `m2 = m * 2`) counts as a Python number."""
     strong = {np.dtype(v.dtype) for v in values if hasattr(v, "dtype") and not _npr_weak(v)}
     if len(strong) > 1 and strong & _NPR_NARROW:
         raise NprUnsupported("NPR128", f"{name}() of values of different types "
@@ -107,6 +108,10 @@ def _npr_check_pick(name, values, best, use, against, into, better=None):
             return "strong"  # (the result is one of the NumPy operands, or the run fails)
         raise _npr_pick_refusal(name, kinds, strong)
     if len(kinds) > 1 and use != "value":
+        raise _npr_pick_refusal(name, kinds, strong, _NPR_PICK_USES[use])
+    if use == "typed" and mixed and strong <= _NPR_NARROW:  # (`return max(1.0, y32[0])`: NumPy's 0.1
+        if _npr_check_strong_picked(name, values, strong, kinds, better):  # a Python float, a float32's not)
+            return "strong"
         raise _npr_pick_refusal(name, kinds, strong, _NPR_PICK_USES[use])
     if len(kinds) > 1 and (promoted := np.dtype(jnp.result_type(*values))).kind in "fc" \
             and not _npr_stored_as(into, promoted):  # (bool with int: exact)

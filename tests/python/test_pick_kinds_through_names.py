@@ -143,9 +143,13 @@ def _int_or_float_doubled(x32, y32):
     return y32 * k
 
 
+def _returned_f32_pick(y32):
+    return max(0.1, y32[0])  # NumPy: the Python 0.1 itself, or np.float32
+
+
 F32 = [_scaled_then_f32, _doubled_then_f32, _doubled_then_branch_f32, _doubled_in_a_loop_f32, _into_another_pick_f32]
 F64 = [_scaled_then_f64, _cut_last_step, _adaptive_step, _envelope, _signed_envelope]
-INT16 = [_capped_speed, _doubled_capped, _int8_times_capped, _int_or_float_doubled]
+INT16 = [_capped_speed, _doubled_capped, _int8_times_capped, _int_or_float_doubled, _returned_f32_pick]
 
 
 @pytest.fixture(scope="module")
@@ -265,3 +269,11 @@ def test_an_int_or_a_float_doubled_through_a_name_into_float32_is_refused(x32, c
         {np.dtype(np.float32), np.dtype(np.float64)}
     for run in _routes(_int_or_float_doubled, converted).values():
         _refused(run, (x32, y32))
+
+
+def test_a_float32_pick_of_a_python_float_returned_is_checked_when_it_runs(converted):
+    """np2ref returned float32(0.1) where NumPy returns the Python float 0.1 (fuzz_24d025cfc6):
+    refused when the data picks it; np.float32, as NumPy's, where the data picks the float32."""
+    _same(_returned_f32_pick, (np.array([0.75, 0.0], np.float32),), converted)
+    for run in _routes(_returned_f32_pick, converted).values():
+        _refused(run, (np.array([-0.75, 0.0], np.float32),))
