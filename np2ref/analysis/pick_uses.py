@@ -1,5 +1,5 @@
 """Where the value of a builtin `max(...)`/`min(...)` goes, and so whether the TYPE of the operand
-Python picks can show (rt/truth.py npr_max's `use=`).
+Python picks can show (rt/picks.py npr_max's `use=`).
 
 Python's max()/min() return one operand: `max(0, H[i - 1, j] + gap)` is the int 0 or NumPy's
 float64 as the data decides, where the translation folds jnp.where and promotes both. The type
@@ -8,9 +8,12 @@ cannot show where every use of the result only reads its value:
 - compared (`if max(a, b) > t`), given to float()/int()/bool(),
 - given to another max()/min() whose result is used so, or bound to a name used only so.
 That is 'value'. An operand of arithmetic (`x * min(x[0], 2.5)`, `s += max(...)`) is 'arith':
-its result dtype follows the picked operand's kind and weakness. Anything else (returned,
-printed, put in a list, passed to a function) is 'typed'. rt/truth.py refuses, by use, the
-operand mixes whose result could differ (NPR128).
+its result dtype follows the picked operand's kind and weakness; 'noted' where that arithmetic is
+Python's operators alone, on names (`h * max(0.2, f)`, `y + h * k[0]` with h carried by a loop):
+the runtime's note on a float64 (int64, complex128; int16 with Python ints) result that may be a
+Python number follows it there (rt/picks._npr_either_pick). Anything else (returned, printed, put
+in a list, passed to a function) is 'typed'. rt/picks.py refuses, by use, the operand mixes whose
+result could differ (NPR128). Names bound to arithmetic on a pick are followed too (of_derived).
 
     value_uses(func) -> {max/min Call: Use}; keywords(call, ctx): the emitted `use=`, `against=`
 """
@@ -25,7 +28,7 @@ import libcst as cst
 from ..emit import jaxnames as J
 from .nodes import nodes_of, run_visitor
 
-_ORDER = {"value": 0, "typed": 1, "arith": 2}
+_ORDER = {"value": 0, "typed": 1, "noted": 2, "arith": 3}
 _CASTS = frozenset({"float", "int", "bool"})
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
@@ -95,20 +98,21 @@ class _Find(cst.CSTVisitor):
 
 
 class Use(NamedTuple):
-    kind: str  # 'value', 'typed' or 'arith'
+    kind: str  # 'value', 'typed', 'noted' or 'arith' (_ORDER)
     bases: frozenset = frozenset()  # the bases of the array stores the value reaches
     against: tuple | None = ()  # arith: chains of levels of the arithmetic it flows into (_Uses.probe); None: not known
-    reads: tuple = ()  # (Name, levels): reads of a name bound to the pick, in arithmetic checked where they run
+    reads: tuple = ()  # (Name, levels, noted): reads of a name bound to the pick, in arithmetic checked where they run
     into: tuple = ()  # the arrays the pick is stored into, by the statement that picks (its only use)
+    marks: tuple = ()  # reads of a name bound to arithmetic on the pick, noted again there (of_derived)
 
     def worst(self, other: Use) -> Use:
         against = None if self.against is None or other.against is None else self.against + other.against
         return Use(max(self.kind, other.kind, key=_ORDER.__getitem__), self.bases | other.bases, against,
-                   self.reads + other.reads)  # (into: a pick's own statement's, never combined)
+                   self.reads + other.reads, marks=self.marks + other.marks)  # (into: never combined)
 
 
 _TYPED = Use("typed")
-HOLE = "_npr_p"  # the probe's stand-in for the picked value (rt/truth.npr_like)
+HOLE = "_npr_p"  # the probe's stand-in for the picked value (rt/picks.npr_like)
 _SIGNS = (cst.Minus, cst.Plus, cst.BitInvert)
 
 
@@ -154,7 +158,7 @@ class _Uses:
         """The arithmetic `expr`'s value is an operand of, up to the first node that is not
         arithmetic (`y32 * (2 * max(...))`; `u[1:] -= dt * (u[1:] - u[:-1])`, u's dtype with
         it), as its levels: each the operation on the level below, `_npr_p`, with stand-ins of
-        the other operands' types (rt/truth.npr_like), for NumPy to evaluate; the dtype of each
+        the other operands' types (rt/picks.npr_like), for NumPy to evaluate; the dtype of each
         level is NumPy's. Where an operand further up is not a number, a name or a name's
         subscript (a call), the levels stop below it, cut (`npr_cut`: the last one's weakness
         counts too). None where the first level is such."""
@@ -192,7 +196,8 @@ class _Uses:
             return Use("value")
         if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
             chain = self.probe(expr)  # (`a[...] += m`: a's dtype, the sum's store)
-            return Use("arith", against=None if chain is None else (chain,))
+            found = Use("noted" if self._noted(expr) else "arith", against=(chain,) if chain else None)
+            return found.worst(self.of_derived(expr, seen))
         if isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1:
             target = parent.targets[0].target
             if isinstance(target, cst.Subscript):  # (`a[i] = max(k[i], 0.5)`: a's dtype, beside the pick)
@@ -216,14 +221,130 @@ class _Uses:
             if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
                 probe = self.probe(read)
                 followed = probe is not None and self._follows(name, anchor, read)
-                if followed:
-                    use = use.worst(Use("value", reads=((read, probe),)))
-                else:  # (`h = min(h * 1.5, hmax)`: numbers alone are the same beside the pick)
-                    use = use.worst(Use("arith", against=(probe,) if probe and _numbers_only(probe) else None))
+                if followed:  # (`noted`: Python's operators alone, the fold's note checks them: npr_picked)
+                    use = use.worst(Use("value", reads=((read, probe, self._noted(read)),)))
+                else:  # (`h = min(h * 1.5, hmax)`: numbers alone are the same beside the pick; the value
+                    # read, another traced one (a loop's carry), noted again: of_derived)
+                    marks = (read,) if self._shows(read) else ()  # (`v -= 1` in a branch: its own note, rt/raises.py)
+                    kind = "noted" if (marks or self._straight(name, anchor, read)) and self._noted(read) else "arith"
+                    use = use.worst(Use(kind, against=(probe,) if probe and _numbers_only(probe) else None, marks=marks))
+                use = use.worst(self.of_derived(read, seen | {name}, followed or not self._target(read)))
                 continue
             found = self.of_expr(read, seen | {name})
+            if self._shows(read) and not self._follows(name, anchor, read) \
+                    and self.f.parent.get(id(parent)) is not anchor.value:  # (`min(h, t_end - t)`, h carried; not
+                found = found._replace(marks=found.marks + (read,))  # `best = max(best, v)`, the pick's own)
             use = use.worst(found if found.kind != "arith" else found._replace(against=None))
         return use
+
+    def of_derived(self, expr, seen: frozenset, noted: bool = True) -> Use:
+        """Where a name bound to the arithmetic `expr` is an operand of goes (`m2 = m * 2`, `k = 2 *
+        max(...)`, `h = h * max(0.2, f)`; `m2 *= 3` rebinding it in turn), transitively: NumPy's m2
+        is a NumPy scalar or a Python number as m was, which the runtime's note on the traced value
+        (promotion._npr_mark_either) follows through the operators and picks reading it, refusing
+        (NPR128) one that meets a dtype for which the two promote differently (`y32 * m2`). A read
+        its binding may not reach (_reaches: behind a loop or a branch that rebinds it, whose carry
+        is another traced value) is `npr_either(m2)` (`marks`): noted again; every read is, where the
+        value bound is not `noted` (`m2 *= 3` of such a read: its target cannot be). Not a name that
+        `t += dt` binds (a time loop's clock, only compared and returned: rt/pyscalars.py)."""
+        top = expr
+        while _arith_parent(self.f.parent.get(id(top))):
+            top = self.f.parent[id(top)]
+        bound = self._bound_to(top)
+        if bound is None or bound in seen:
+            return Use("value")
+        name, anchor = bound
+        if name in self.f.nested_reads or name in self.f.declared or name in self.f.deleted:
+            return _TYPED
+        seen, use = seen | {bound}, Use("value")
+        for read in self.f.reads.get(name, ()):
+            parent = self.f.parent.get(id(read))
+            reached = noted and self._reaches(name, anchor, read)
+            if _arith_parent(parent) or isinstance(parent, cst.AugAssign) or self._bound_to(read):
+                found = self.of_derived(read, seen, reached or not self._target(read) or self._straight(name, anchor, read))
+            else:
+                found = self.of_expr(read, seen)
+                found = found if found.kind != "arith" else found._replace(against=None)
+            use = use.worst(found if reached or not self._shows(read) else found._replace(marks=found.marks + (read,)))
+        return use
+
+    def _noted(self, expr) -> bool:
+        """The arithmetic `expr` is an operand of is Python's operators (the traced variant's, which
+        the runtime's notes follow: rt/promotion.py), up to a value not stored by `a[...] op= v`."""
+        while _arith_parent(self.f.parent.get(id(expr))):
+            expr = self.f.parent[id(expr)]
+        parent = self.f.parent.get(id(expr))
+        return not isinstance(parent, cst.AugAssign) or isinstance(parent.target, cst.Name)
+
+    def _straight(self, name: str, anchor, read) -> bool:
+        """`read` follows `anchor` in its block through branches alone (each hands its values in
+        noted again: rt/raises.py), no loop holding it below that block's statement (a loop's carry
+        is another traced value, unnoted), and the statements between bind `name` in straight code
+        only (a branch's result is another traced value too)."""
+        line = self.f.parent.get(id(anchor))
+        suite = self.f.parent.get(id(line))
+        order = {id(s): i for i, s in enumerate(getattr(suite, "body", ()))}
+        there = self._statement_in(read, suite)
+        if id(line) not in order or there is None or order.get(id(there), -1) <= order[id(line)]:
+            return False
+        holds, node = set(), read  # (the statements holding the read)
+        while node is not None and node is not suite:
+            if isinstance(node, (cst.For, cst.While, cst.Try)):
+                return False
+            holds.add(id(node))
+            node = self.f.parent.get(id(node))
+        for store in self.f.stored.get(name, ()):
+            at, node = self._statement_in(store, suite), self.f.parent.get(id(store))
+            if at is there:  # (`if c: v = f(v)` then `v -= 1` in the same branch: straight; in an inner one: not)
+                while node is not there:
+                    if isinstance(node, cst.BaseCompoundStatement) and id(node) not in holds:
+                        return False
+                    node = self.f.parent.get(id(node))
+            elif not isinstance(at, cst.SimpleStatementLine) and order[id(line)] < order.get(id(at), -1) < order[id(there)]:
+                return False
+        return True
+
+    def _target(self, read) -> bool:
+        """`read` is the target of `name op= v` (a store too: not noted again where read)."""
+        parent = self.f.parent.get(id(read))
+        return isinstance(parent, cst.AugAssign) and parent.target is read
+
+    def _shows(self, read) -> bool:
+        """Whether the kind of the value `read` reads can show there: an operand of arithmetic or of
+        a pick, or bound to another name (not a comparison, a store, a cast: their values only; nor
+        a return: rt/pyscalars.py), and not a target (`h *= 2`)."""
+        parent = self.f.parent.get(id(read))
+        if isinstance(parent, cst.Arg):
+            return _is_pick(self.f.parent.get(id(parent)))
+        return (_arith_parent(parent) or isinstance(parent, cst.AugAssign) or self._bound_to(read) is not None) \
+            and not self._target(read)
+
+    def _bound_to(self, top):
+        """(name, statement) where `top` is the whole value of `name = top`, or the target of `name
+        op= v` (a rebinding of itself); else None."""
+        parent = self.f.parent.get(id(top))
+        if isinstance(parent, cst.Assign) and parent.value is top and len(parent.targets) == 1 \
+                and isinstance(parent.targets[0].target, cst.Name):
+            return parent.targets[0].target.value, parent
+        if isinstance(parent, cst.AugAssign) and parent.target is top:
+            return top.value, parent
+        return None
+
+    def _reaches(self, name: str, anchor, read) -> bool:
+        """`read` is in a statement after `anchor`'s (a single simple statement) in its block, the
+        statements between bind `name` nowhere, nor does the read's own unless it is a simple one
+        (`m2 = m2 * 2`, `m2 += 1`: read before it binds): the value read is the one `anchor` bound."""
+        line = self.f.parent.get(id(anchor))
+        suite = self.f.parent.get(id(line))
+        if suite is None or not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return False
+        order = {id(s): i for i, s in enumerate(getattr(suite, "body", ()))}
+        there = self._statement_in(read, suite)
+        if there is None or order.get(id(there), -1) <= order[id(line)]:
+            return False
+        first, last = order[id(line)], order[id(there)] + (not isinstance(there, cst.SimpleStatementLine))
+        return not any(first < order.get(id(self._statement_in(store, suite)), -1) < last
+                       for store in self.f.stored.get(name, ()))
 
     def _statement_in(self, node, suite):
         """The statement of `suite` that holds `node`, or None."""
@@ -278,7 +399,7 @@ def keywords(call: cst.Call, ctx) -> dict[str, cst.BaseExpression]:
     if use.kind == "typed" or use.kind == "value" and not use.bases <= ctx.m.store_bases:
         return {}
     keywords = {"use": cst.SimpleString(repr(use.kind))}
-    if use.kind == "arith" and use.against:  # (one chain: its levels; several: a tuple of each's)
+    if use.kind in ("arith", "noted") and use.against:  # (one chain: its levels; several: a tuple of each's)
         chains = [cst.Tuple([cst.Element(e) for e in _levels(chain)]) for chain in use.against]
         keywords["against"] = chains[0] if len(chains) == 1 else cst.Tuple([cst.Element(c) for c in chains])
     if use.kind == "value" and use.into:
@@ -287,15 +408,23 @@ def keywords(call: cst.Call, ctx) -> dict[str, cst.BaseExpression]:
 
 
 @functools.lru_cache(maxsize=64)
-def checked_reads(func: cst.FunctionDef) -> dict[cst.Name, cst.BaseExpression]:
+def checked_reads(func: cst.FunctionDef) -> dict[cst.Name, tuple | None]:
     """The reads of names bound to a pick that arithmetic after it checks (`npr_picked(dt,
-    lambda _npr_p: ...)`) -> their probe."""
-    return {read: probe for use in value_uses(func).values() for read, probe in use.reads}
+    lambda _npr_p: ...)`) -> (their probe, whether Python's operators alone); the reads of names bound to arithmetic on one that are
+    noted again (`npr_either(h)`: Use.marks) -> None, where not checked too."""
+    marked = {read: None for use in value_uses(func).values() for read in use.marks}
+    return marked | {read: (probe, noted) for use in value_uses(func).values() for read, probe, noted in use.reads}
 
 
 def read_check(read: cst.Name, emitted, ctx):
-    """`npr_picked(read, probe)` where `read` is such a read, else None."""
-    probe = checked_reads(ctx.f.node).get(read)
-    if probe is None:
+    """`npr_picked(read, probe)` / `npr_either(read)` / `npr_picked(npr_either(read), probe)`
+    where `read` is such a read, else None."""
+    checked = checked_reads(ctx.f.node)
+    if read not in checked:
         return None
-    return J.call(J.PICKED, emitted, *_levels(probe))
+    if any(read in use.marks for use in value_uses(ctx.f.node).values()):
+        emitted = J.call(J.EITHER, emitted)
+    if checked[read] is None:
+        return emitted
+    probe, noted = checked[read]
+    return J.call(J.PICKED, emitted, *_levels(probe), **({"noted": cst.Name("True")} if noted else {}))

@@ -74,6 +74,7 @@ INT_MAX = "npr_int_max"
 LIKE = "npr_like"  # a stand-in of a value's promotion type (analysis/pick_uses.py probes)
 CUT = "npr_cut"  # where a probe stops below an operand it cannot stand in for
 PICKED = "npr_picked"  # a max()/min() result read in arithmetic, checked there
+EITHER = "npr_either"  # a name bound to arithmetic on such a result, noted again where read
 INT_MIN = "npr_int_min"
 NDINDEX = "npr_ndindex"
 ROTATE = "npr_rotate"

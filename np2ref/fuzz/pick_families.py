@@ -11,7 +11,7 @@ runs (the programs of existing seeds stay as they were):
                   NumPy's casting TypeError where `m` is a float) and into the result (a Python
                   float against NumPy's scalar), and a time loop `dt = min(dt, t_end - t)` whose `t`
                   turns into NumPy's float64 after a trip where the array's value wins
-                  (analysis/pick_uses.py, rt/truth.py: NPR128 where the kind cannot be followed).
+                  (analysis/pick_uses.py, rt/picks.py: NPR128 where the kind cannot be followed).
 
 `fn(g, fr, helpers) -> (statements, names they define) | None`, as in families.py.
 """

@@ -135,7 +135,7 @@ def npr_if(pred, then_fn, else_fn, *values, returns=()):
 
 
 def _npr_traced_if_of(pred, then_fn, else_fn, values, returns):
-    then_fn, else_fn = _npr_raising(then_fn), _npr_raising(else_fn)  # a `raise` in one: a run-time check
+    then_fn, else_fn = _npr_raising(then_fn, values), _npr_raising(else_fn, values)  # a `raise` in one: a check
     if returns:
         return _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if)
     if _npr_any_maybe(values):  # a name it may leave unbound: its flag goes through (unbound.py)

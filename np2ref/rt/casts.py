@@ -306,3 +306,23 @@ def _npr_check_weak_int(v, dt):
     _npr_check_run(v, lambda e: (e < lo) | (e > hi), OverflowError, message)
 
 
+
+
+_NPR_EXACT_INT = {"+": jnp.add, "-": jnp.subtract, "*": jnp.multiply, "//": jnp.floor_divide, "%": jnp.remainder,
+                  "**": jnp.power, "<<": jnp.left_shift}
+
+
+def _npr_check_int_exact(op, a, b, out):
+    """`out` of `a op b`, an operand of which may stand for a Python int as well as NumPy's narrow
+    integer scalar (`v = min(v16 + 1, vmax, gap)`: promotion's note on a max()/min()): NumPy's int
+    does not wrap, its int16 does, so the two agree where the int16 result is the exact one:
+    checked when the program runs, in int64 (NPR128 where it is not: the int16 wrapped). A 64-bit
+    or unsigned 32-bit and wider `out` is not checked here (rt/pyscalars.py: Python ints traced)."""
+    f = _NPR_EXACT_INT.get(op)
+    d = np.dtype(getattr(out, "dtype", object))
+    if f is None or d.kind not in "iu" or d.itemsize >= 8 or not _npr_traced(out):
+        return
+    wide = [jnp.asarray(v).astype(jnp.int64) if hasattr(v, "dtype") else v for v in (a, b)]
+    _npr_check_run(f(*wide) != out.astype(jnp.int64), lambda e: e, NprUnsupported,
+                   ("NPR128", f"{d.name} arithmetic (`{op}`) on a max()/min() on array data that may be a Python "
+                              f"int (NumPy's int does not wrap, its {d.name} does) wrapped around"))

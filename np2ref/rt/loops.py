@@ -9,14 +9,14 @@ import threading
 
 from .bounds import _npr_note_range
 from .branches import _npr_check_widened, _npr_maybe_untaken, _npr_narrowed, _npr_settle
-from .truth import _npr_picks, npr_max, npr_min
+from .picks import _npr_either_pick, _npr_picks, npr_max, npr_min
 from .budget import npr_budget_watch
 from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
 from .core import npr_load, NprUnsupported
 from .early_exit import _npr_break_flag, _npr_fori_loop, _npr_join_refs
 from .store_order import _npr_loop_touching
 from .np_dtypes import _npr_np_kinds0_settled
-from .promotion import _npr_weak_value
+from .promotion import _npr_mark_either, _npr_weak_value
 from .python_loops import (
     _npr_changed, _npr_container_kind, _npr_containers, _npr_python_for, _npr_python_items,
     _NPR_COUNTED_HINT, _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason)
@@ -103,7 +103,7 @@ def _npr_int_fold(python, lax_op, picked, args, use):
     traced = [a for a in args if isinstance(a, _npr_Tracer)]
     if not traced:
         return python(*args)
-    if use[0] == "arith":  # (`y8 * max(k, 3)`: the Python int's weakness can show: npr_max checks)
+    if use[0] in ("arith", "noted"):  # (`y8 * max(k, 3)`: the Python int's weakness can show: npr_max checks)
         return picked(*args, use=use[0], against=use[1], into=use[2])
     dtypes = {jnp.result_type(a) for a in traced}
     ints = all((isinstance(a, int) and not isinstance(a, bool)) or isinstance(a, _npr_Tracer) for a in args)
@@ -113,6 +113,8 @@ def _npr_int_fold(python, lax_op, picked, args, use):
     out = args[0]
     for a in args[1:]:
         out = lax_op(out, a)
+    if _npr_either_pick(args, out):
+        _npr_mark_either(out)  # (np.int64 or a Python int, as the data picks: picks._npr_either_pick)
     return _npr_picks(args, out)  # (npr_picked: its reads in arithmetic)
 
 

@@ -10,7 +10,7 @@ from .compat import _npr_traced
 from .core import _npr_py_like, npr_load, npr_pyreturn, NprUnsupported
 from .np_dtypes import _npr_np_array0_made, _npr_np_asarray, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
 from .promotion import (
-    _npr_half_power, _npr_int_out_of_range, _npr_numpy_operands, _npr_numpy_special, _npr_seq_operands)
+    _npr_half_power, _npr_int_out_of_range, _npr_noted, _npr_numpy_operands, _npr_numpy_special, _npr_seq_operands)
 from .stores import _npr_check_int_power, _npr_divmod, npr_at
 from .views import _npr_is_ref, npr_own
 from .wrapping import _NPR_BINOPS, _NPR_CMPS, _NPR_IOPS, _npr_wrap_pow
@@ -25,7 +25,7 @@ def npr_floordiv(a, b):
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a // b
     _npr_check_int_range("//", a, b)
-    return _npr_divmod(True)(a, b)
+    return _npr_noted("//", a, b, _npr_divmod(True)(a, b))  # (a value noted as maybe a Python number)
 
 
 def npr_divmod(a, b):
@@ -38,7 +38,7 @@ def npr_divmod(a, b):
     if _npr_py_like(a) and _npr_py_like(b) and jnp.ndim(q) == 0:  # of Python numbers: Python's
         kind = "int" if np.dtype(q.dtype).kind in "iu" else "float"  # (a traced one is weakly typed)
         return npr_pyreturn(q, kind), npr_pyreturn(r, kind)
-    return q, r
+    return _npr_noted("//", a, b, q), _npr_noted("%", a, b, r)
 
 
 def npr_pow(a, b):
@@ -54,7 +54,7 @@ def npr_pow(a, b):
         _npr_check_int_power(jnp.result_type(a, b), b)
     r = _npr_half_power(a, b, _npr_wrap_pow(a, b))  # (a signed integer power: wrapping.py)
     _npr_check_int_power(r.dtype, b)
-    return r
+    return _npr_noted("**", a, b, r)
 
 
 def _npr_check_int_range(op, a, b):
@@ -71,7 +71,7 @@ def npr_mod(a, b):
     if not (isinstance(a, jax.Array) or isinstance(b, jax.Array)):
         return a % b
     _npr_check_int_range("%", a, b)
-    return _npr_divmod(False)(a, b)
+    return _npr_noted("%", a, b, _npr_divmod(False)(a, b))
 
 
 # `//` and `%` on arrays against sequences and in `x op= v` on a scalar name (a Ref's `op=` goes
@@ -132,6 +132,7 @@ def npr_iop(x, op, value, maybe_scalar=False):
     a, b = _npr_numpy_operands(x, npr_load(value))  # NumPy's result dtype
     out = None if op in ("//", "%", "**") else _npr_numpy_special(op, a, b)  # (those check themselves)
     out = _NPR_BINOPS[op](a, b) if out is None else out  # `s += 300`, s a uint8 scalar: OverflowError
+    out = _npr_noted(op, a, b, out)  # (`v -= 1`, v a max()/min() that may be a Python number: promotion.py)
     return _npr_np_open0(out) if kind == "open" else out  # (an array or a scalar: still not known)
 
 

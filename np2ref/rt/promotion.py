@@ -23,7 +23,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .casts import _npr_check_weak_int, _npr_weak, _npr_weak_int
+from .casts import _npr_check_int_exact, _npr_check_weak_int, _npr_weak, _npr_weak_int
 from .compat import _npr_traced
 from .core import _npr_state, npr_load, npr_pyreturn, NprUnsupported
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype
@@ -143,6 +143,7 @@ def _npr_noted(op, a, b, out):
     if _npr_state.get("either") and op not in _NPR_CMPS:
         for v, other in ((a, b), (b, a)):
             if _npr_either_kind(v) and _npr_pythonlike(other):  # `v * 2.0`: a Python float or a
+                _npr_check_int_exact(op, a, b, out)  # (`v16 - 1`: an int16 that may stand for a Python int)
                 return _npr_mark_either(out, _npr_either_chosen(v))  # NumPy float64, as v was, chosen alike
     if op in _NPR_CMPS and _npr_pythonlike(a) and _npr_pythonlike(b) and jnp.ndim(out) == 0:
         return npr_pyreturn(out, "bool")  # `float(x[0]) > dt` of Python numbers: Python's bool
@@ -150,10 +151,10 @@ def _npr_noted(op, a, b, out):
 
 
 # --------------------------------------------------- a value that is a NumPy scalar or a Python number
-# `v = x[i] if c else 0.0` (c traced, x float64): NumPy's v is a float64 or a Python float, as the
-# data picks. The traced v is a float64; that is NumPy's answer until v meets a dtype for which
-# the two promote differently (`v * y32`, y float32: float64 or float32): such an operator is
-# refused (NPR128). The runtime notes those values, for the current trace only.
+# `v = x[i] if c else 0.0` (c traced, x float64), `v = max(x[i], 0.0)` (rt/picks.py): NumPy's v is
+# a float64 or a Python float, as the data picks. The traced v is a float64; that is NumPy's answer
+# until v meets a dtype for which the two promote differently (`v * y32`, y float32: float64 or
+# float32): such an operator is refused (NPR128). The runtime notes those values, for the current trace only.
 _NPR_PYTHON_KINDS = {"i": int, "u": int, "f": float, "c": complex}
 
 
@@ -207,7 +208,10 @@ def _npr_unary(op, v):
     out = -v if op == "-" else +v
     if out is v and isinstance(v, jax.Array):  # `+a` is a new array in NumPy, not `a` itself
         out = jax.numpy.array(v, copy=True)
-    return _npr_mark_either(out, _npr_either_chosen(v)) if _npr_state.get("either") and _npr_either_kind(v) else out
+    if _npr_state.get("either") and _npr_either_kind(v):
+        _npr_check_int_exact(op, 0, v, out)
+        return _npr_mark_either(out, _npr_either_chosen(v))
+    return out
 
 
 def _npr_abs(f, v):

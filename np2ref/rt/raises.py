@@ -19,20 +19,27 @@ import jax.numpy as jnp
 
 from .bounds import _npr_record_check
 from .core import _npr_state, NprError
+from .promotion import _npr_either_kind, _npr_mark_either
 from .truth import _npr_message_template
 
 _NPR_NOT_PROGRAM = tuple(os.path.dirname(m.__file__) + os.sep for m in (jnp, __import__("jax"), __import__("numpy")))
 _NPR_RT = os.path.dirname(__file__) + os.sep
 
 
-def _npr_raising(fn):
+def _npr_raising(fn, values=()):
     """The branch function `fn` (None: the default) with a raise of the program's made a check.
     A branch _npr_lift_refs made (`_npr_lifted`: a jax.jit of the wrapped branch) is left as it is:
-    hiding its mark would lift it again (a vectorised nest's lanes ran as a lax loop)."""
+    hiding its mark would lift it again (a vectorised nest's lanes ran as a lax loop). Of the
+    `if`'s `values`, those noted as a NumPy scalar or a Python number (promotion._npr_mark_either:
+    a max()/min() of both) are noted again as the branch's own traced values (`v -= 1` in it)."""
     if fn is None or getattr(fn, "_npr_lifted", False):  # (a lifted branch: its own fn was wrapped)
         return fn
+    noted = [bool(_npr_either_kind(v)) for v in values]
 
     def branch(*v):
+        for x, k in zip(v, noted):
+            if k:
+                _npr_mark_either(x)
         try:
             return fn(*v)
         except NprError as exc:

@@ -443,22 +443,7 @@ def test_an_int64_and_a_float_stored_into_float32_is_refused():
     assert {d.code for d in info.value.diagnostics} == {"NPR128"} or info.value.code == "NPR128"
 
 
-def _doubled_through_a_name(x, y32):
-    k = 2 * max(x[0], 0.5)  # x[0] 0.25: the Python float 1.0, weak
-    return y32 * k  # NumPy's float32
-
-
-@pytest.mark.xfail(strict=True, reason="left open (docs/scripts.md): a level's result bound to a name is compared "
-                   "by dtype only; NumPy's k is a Python float, np2ref's a float64, and y32 * k float64")
-def test_a_pick_doubled_into_a_name_then_float32_arithmetic():
-    x, y32 = np.array([0.25, 1.0]), np.array([0.1, 3.3], dtype=np.float32)
-    want = _doubled_through_a_name(x, y32)
-    try:
-        got = np2ref.compile(_doubled_through_a_name, host_below=0)(x, y32)
-    except Np2RefError as exc:
-        assert exc.code == "NPR128" or {d.code for d in exc.diagnostics} == {"NPR128"}
-        return
-    assert_numpys_bits(np.asarray(got), want)
+# (`k = 2 * max(x[0], 0.5); y32 * k`, a strict xfail here before: tests/python/test_pick_kinds_through_names.py)
 
 
 def _grown_step(u, h, hmax):

@@ -137,8 +137,13 @@ def narrow_int_pick(x, dt):
 
 
 def narrow_but_held(x, dt):
-    y, k = x.astype(np.float32), (x * 4).astype(np.int8)
-    return min(y[0], 0.5), max(y[1], -1.0), min(k[2], 300)  # (300: never the smaller of an int8)
+    k = (x * 4).astype(np.int8)
+    return min(k[2], 300), max(k[1], -1), min(k[0], 5)  # (300: never the smaller of an int8)
+
+
+def narrow_float_held(x, dt):
+    y = x.astype(np.float32)
+    return min(y[0], 0.5), max(y[1], -1.0)
 
 
 @pytest.mark.parametrize("fn", [narrow_float_pick, narrow_int_pick], ids=lambda f: f.__name__)
@@ -153,3 +158,13 @@ def test_a_returned_pick_of_a_python_number_its_numpy_operand_cannot_hold_is_ref
 @pytest.mark.parametrize("picks", PICKS, ids=str)
 def test_a_returned_pick_of_a_python_number_its_operand_holds_is_exact(picks):
     assert_returns_as_numpy(narrow_but_held, PICKS[picks])
+
+
+def test_a_returned_float32_pick_is_numpys_or_refused_where_the_python_number_is_picked():
+    """A float32 pick of a Python float is checked when it runs (rt/picks._npr_check_strong_picked):
+    NumPy's float32 where the data picks it, NPR128 where it picks the Python number (which NumPy
+    goes on computing with in float64; returned as it is, 0.5 would be exact: not told apart)."""
+    assert_returns_as_numpy(narrow_float_held, lambda: (np.array([-0.75, 1.5, 1.0]), 0.5))  # both NumPy's
+    with pytest.raises(np2ref.Np2RefError) as info:
+        np2ref.compile(narrow_float_held, host_below=0)(*PICKS["python picked"]())
+    assert "NPR128" in str(info.value)

@@ -1,4 +1,5 @@
 # np2ref-fuzz: fixed
+# fixed by kind11 (round 3, session 11): the pick's fold is noted as np.float64 or a Python float (rt/picks._npr_either_pick), `m * 2` carries the note and `y32 * m2` meets float32 with it: refused NPR128
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch
 # found by: hand probe beside np2ref fuzz --family minmax_kinds (fuzz10)

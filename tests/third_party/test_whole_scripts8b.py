@@ -26,7 +26,7 @@ CONVERT = {
     "lcg_dates": "same",
     "median_filter_loops": "same",
     "mortgage_drawdown": "NPR111",
-    "resample_stats": "NPR128",  # `level = max(abs(x[i]), level * decay)`: float32 data and a Python float (round 9)
+    "resample_stats": "same",  # (round 11: the float32 pick of `level * decay` checked when it runs)
     "sobel_int16": "same",
     "welford_bootstrap": "same",
 }
@@ -74,7 +74,7 @@ COMPILE = {
     "mortgage_drawdown:drawdown": "NPR111",
     "mortgage_drawdown:rolling_sharpe": "same",
     "mortgage_drawdown:half_even": "same",
-    "resample_stats:envelope": "NPR128",
+    "resample_stats:envelope": "same",
     "resample_stats:peaks": "same",
     "resample_stats:frame_rms": "same",
     "resample_stats:to_pcm": "same",
