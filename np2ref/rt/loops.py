@@ -151,8 +151,7 @@ def npr_for(rng, body, *init, **options):
             _npr_is_concrete(v) for v in (counted.start, counted.stop, counted.step)) and len(
             range(int(counted.start), int(counted.stop), int(counted.step))) else None
         out = _npr_np_kinds0_settled(init, lambda trip: _npr_for_run(rng, trip, *init, **options), body, peel)
-    if after is not None:
-        after()
+    _ = after is not None and after()
     return out
 
 

@@ -10,9 +10,8 @@ go through _npr_binop & co.: between such a pair the operands are first cast to 
 dtype; otherwise the operator is applied to the operands as they are, so a program without
 such a pair traces to the same jaxpr (all 46 corpus programs do), but for a product, power or
 `abs()` of signed integer arrays, made on their unsigned bits (wrapping.py, whose operator
-tables these are). Python scalars are weak in both libraries and never need it; NumPy scalars
-(`np.float32(2)`) are strong in both (NEP 50). Under dtype_policy="float32" the variant's
-operators promote as jax.numpy does (wrapping._npr_plain_binop), wrapping too.
+tables these are). Python scalars are weak in both libraries, NumPy scalars (`np.float32(2)`)
+strong in both (NEP 50). dtype_policy="float32": jax.numpy's promotion (wrapping._npr_plain_binop).
 """
 
 import ast as _npr_ast
@@ -142,19 +141,18 @@ def _npr_kind(v):
 def _npr_noted(op, a, b, out):
     if _npr_state.get("either") and op not in _NPR_CMPS:
         for v, other in ((a, b), (b, a)):
-            if _npr_either_kind(v) and _npr_pythonlike(other):  # `v * 2.0`: a Python float or a
-                _npr_check_int_exact(op, a, b, out)  # (`v16 - 1`: an int16 that may stand for a Python int)
-                return _npr_mark_either(out, _npr_either_chosen(v))  # NumPy float64, as v was, chosen alike
+            if _npr_either_kind(v) and _npr_pythonlike(other):  # `v * 2.0`: a Python float or np.float64, as
+                _npr_check_int_exact(op, a, b, out)  # v was (`v16 - 1`: an int16 standing for a Python int?)
+                return _npr_mark_either(out, _npr_either_chosen(v))
     if op in _NPR_CMPS and _npr_pythonlike(a) and _npr_pythonlike(b) and jnp.ndim(out) == 0:
         return npr_pyreturn(out, "bool")  # `float(x[0]) > dt` of Python numbers: Python's bool
     return out
 
 
 # --------------------------------------------------- a value that is a NumPy scalar or a Python number
-# `v = x[i] if c else 0.0` (c traced, x float64), `v = max(x[i], 0.0)` (rt/picks.py): NumPy's v is
-# a float64 or a Python float, as the data picks. The traced v is a float64; that is NumPy's answer
-# until v meets a dtype for which the two promote differently (`v * y32`, y float32: float64 or
-# float32): such an operator is refused (NPR128). The runtime notes those values, for the current trace only.
+# `v = x[i] if c else 0.0` (c traced, x float64), `v = max(x[i], 0.0)` (rt/picks.py): NumPy's v is a float64
+# or a Python float, as the data picks; the traced v, a float64, is NumPy's answer until v meets a dtype for
+# which the two promote differently (`v * y32`: float64 or float32): refused (NPR128). Noted for one trace.
 _NPR_PYTHON_KINDS = {"i": int, "u": int, "f": float, "c": complex}
 
 

@@ -386,8 +386,9 @@ def test_a_new_axis_read_bound_and_reduced(runner):
 
 
 def test_a_batch_whose_members_numpy_types_differ_is_compared_by_value(runner):
-    """`max(y32[1], 0.5)`: NumPy's np.float32 for the arguments, the Python float 0.5 (float64) for
-    the perturbed ones; one batch cannot hold both, so the vmap check compares the values (the calls
-    check each member's type). It failed as 'dtype float32, expected float64' before."""
-    outcome = runner.check(_single("m = max(y32[1], 0.5)", "y32=np.array([1.5, 0.5, -1.0], dtype=np.float32)", "m"))
+    """`max(k32[1], 5)`: NumPy's np.int32 or the Python int 5 (int64), as each member's data picks;
+    one batch cannot hold both, so the vmap check compares the values (the calls check each member's
+    type). It failed as 'dtype float32, expected float64' before, on `max(y32[1], 0.5)`, which is
+    now checked when it runs (NPR128 where the data picks the Python float: rt/picks.py)."""
+    outcome = runner.check(_single("m = max(k32[1], 5)", "k32=np.array([7, 3, -1], dtype=np.int32)", "m"))
     assert outcome.kind == "exact" and outcome.vmapped, outcome.describe()

@@ -119,14 +119,10 @@ COMPILE = {
     "truss_fem_cg:bar_forces": "same",
 }
 
-# Wrong answers left (not refusals): strict xfails, so a fix shows.
-_HELPER_NUMBER = ("a helper's one returned Python number (`return contacts`, an int counted in a loop) summed by its "
-                  "caller (`total_contacts += contact_forces(...)`) comes back np.int64 where NumPy's is int "
-                  "(tests/python/test_helper_scalar_arithmetic.py; Python return types, ret11)")
-LEFT = {
-    "dem_contact_grid:simulate": _HELPER_NUMBER,
-    "dem_contact_grid:simulate#packed": _HELPER_NUMBER,
-}
+# Wrong answers left (not refusals): strict xfails, so a fix shows. The helper's Python number
+# summed by its caller (`total_contacts += contact_forces(...)`, np.int64 for NumPy's int) was
+# fixed at the merge of round 3 session 11 (ret11: rules/helper_kinds.py).
+LEFT: dict = {}
 
 # Scripts whose printed numbers come from float32 arithmetic (XLA's FMA contraction and summation
 # order, docs/semantics.md "Floating point"): compared to 1e-6 relative.
