@@ -26,7 +26,8 @@ length is known only at run time (`C[i, :i + 1]` in the lanes over i) is read, a
 as one masked value: nothing is added outside it (no zero, which would turn -0.0 into +0.0), and
 the mask is applied once, by the store.
 
-The loop runs instead (npr_for, exact) outside a lanes body but on a TPU (_npr_FOLD), when the
+The loop runs instead (npr_for, exact) outside a lanes body but on a TPU (_npr_FOLD), for a float64
+sum on a TPU (its pair's chain measured slower than the loop: docs/tpu.md), when the
 range is not known when traced, when the stacked reads would hold more than NPR_FOLD_ELEMENTS
 elements, when a read cannot be made under vmap or its masked length moves with k, when R is not
 a float array (a complex product is real products that XLA contracts below the fences; integer
@@ -93,6 +94,8 @@ def npr_fold(cur, op, trips):
     dt = np.dtype(cur.dtype)
     if dt.kind != 'f' or op not in ('+', '-'):  # (a complex product is real products XLA contracts
         raise _NprNotFold("an integer, boolean, complex or other accumulation")  # below the fences)
+    if dt.itemsize == 8 and jax.default_backend() == "tpu":  # (the chip's float64 is a float32 pair: its
+        raise _NprNotFold("a float64 sum on a TPU")  # chain cost more than the loop, docs/tpu.md)
     meta = (cur.lens, cur.offs) if isinstance(cur, NprMasked) else None
 
     def _npr_fold_step(data, rows):  # (its name: divisions.py fences every product in it)
