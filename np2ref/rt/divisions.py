@@ -67,13 +67,13 @@ def _npr_exact_power_of_two(v) -> bool:
     return mantissa == 0.5
 
 
-def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
+def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=(), zeros=()):
     """`jaxpr` (a core.Jaxpr) with the divisions' operands fenced; `constant`: the vars (of its
     invars and constvars) XLA may see as constants; `chained`: its invars that may be a sum,
     difference or product with a constant (a loop's carry: XLA unrolls short loops). Every 0-d
     division is fenced (free); an array division when its quotient reaches a decision
     (_npr_decisions), or `everything`."""
-    constant, made, eqns, chained, squares = set(constant), {}, [], set(chained), set()
+    constant, made, eqns, chained, squares, zeros = set(constant), {}, [], set(chained), set(), set(zeros)
     held, same = {}, {}  # a whole load is the value last stored whole (peepholes._npr_track)
     decided = set() if everything else _npr_decisions(jaxpr)
     for eqn in _npr_eqns(jaxpr):
@@ -82,7 +82,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
         decides = everything or any(v in decided for v in outs) or _npr_decides(eqn) or \
             _npr_writes_decided(eqn, decided)
         params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
-        eqn = _npr_fence_zero(eqns, _npr_fence_identities(eqns, eqn, made, squares))
+        eqn = _npr_fence_zero(eqns, _npr_fence_identities(eqns, eqn, made, squares), zeros)
         ins = _npr_invars(eqn)
         out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
@@ -111,6 +111,8 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=()):
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in outs)
+        if name == "convert_element_type" and not _npr_is_literal(ins[0]) and ins[0] in zeros:
+            zeros.update(outs)  # (a weak Python 0.0 carried, made strong)
         _npr_carry(name, ins, outs, made, chained, squares)
         _npr_track(eqn, held, same)
         own = _npr_eqn_name(eqn)
@@ -203,11 +205,13 @@ def _npr_fence_identities(eqns, eqn, made, squares):
     return _npr_replace(eqn, invars=invars)
 
 
-def _npr_fence_zero(eqns, eqn):
+def _npr_fence_zero(eqns, eqn, zeros=()):
     """`x + 0.0` (`x - -0.0`) with the zero fenced, wherever it is: XLA drops it (StableHLO's own
     folds too, with bitwise=True), and NumPy's -0.0 + 0.0 is 0.0, a value and not its last bit:
     `1.0 / (x + 0.0)` was -inf where NumPy's is inf, `np.arctan2(x + 0.0, -1.0)` -pi for pi. The
-    zero becomes select(x != x, x, 0.0)."""
+    zero becomes select(x != x, x, 0.0). So does `s + v` where s is a loop's carry that starts at
+    the literal 0.0 (`s = 0.0; for ...: s += x[i] * -1.0`): XLA unrolls a short loop, and its first
+    trip's `0.0 + v` is v to it (-0.0 where NumPy's is 0.0)."""
     invars, name = list(_npr_invars(eqn)), _npr_eqn_name(eqn)
     if len(invars) != 2 or name not in ("add", "sub") or \
             np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype).kind not in "fc":
@@ -216,6 +220,11 @@ def _npr_fence_zero(eqns, eqn):
         if _npr_vanishing_zero(name, pos, v):
             invars[pos] = _npr_splice(eqns, v, invars[1 - pos], _npr_aval(_npr_outvars(eqn)[0]))
             return _npr_replace(eqn, invars=invars)
+    for pos, v in enumerate(invars):
+        carried = not _npr_is_literal(v) and v in zeros and (name == "add" or pos == 0)
+        if carried and _npr_aval(v).shape == _npr_aval(_npr_outvars(eqn)[0]).shape:
+            invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_scalar)  # (a select: folded
+            return _npr_replace(eqn, invars=invars)  # with the constant start; the barrier is not)
     return eqn
 
 
@@ -346,17 +355,18 @@ def _npr_fence_bodies(eqn, known, everything, chained):
     if name in ("custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr") or \
             next(_npr_bodies(params.values()), None) is None:
         return params
-    new = dict(params)
+    new, zeros = dict(params), [_npr_vanishing_zero("add", 1, v) for v in _npr_invars(eqn)]
     if name == "scan":
         n = params["num_consts"]
         # fold.py's chain: every product fenced, where XLA fuses the unrolled trips into one pass
         everything = everything or _npr_body_name(params["jaxpr"]) == _NPR_FOLD_STEP
-        new["jaxpr"] = _npr_fence_closed(params["jaxpr"], known[:n], everything, chained[:n] + carries)
+        new["jaxpr"] = _npr_fence_closed(params["jaxpr"], known[:n], everything, chained[:n] + carries,
+                                         [False] * n + zeros[n:n + params["num_carry"]])
     elif name == "while":
         nc, nb = params["cond_nconsts"], params["body_nconsts"]
         new["cond_jaxpr"] = _npr_fence_closed(params["cond_jaxpr"], known[:nc], everything, chained[:nc] + carries)
         new["body_jaxpr"] = _npr_fence_closed(params["body_jaxpr"], known[nc:nc + nb], everything,
-                                              chained[nc:nc + nb] + carries)
+                                              chained[nc:nc + nb] + carries, [False] * nb + zeros[nc + nb:])
     elif name == "cond":
         new["branches"] = tuple(_npr_fence_closed(b, known[1:], everything, chained[1:]) for b in params["branches"])
     else:  # pjit, closed_call, remat...: the operands, one for one (else: any may be a constant)
@@ -370,14 +380,15 @@ def _npr_fence_bodies(eqn, known, everything, chained):
     return new if changed else params
 
 
-def _npr_fence_closed(p, known, everything, chained):
+def _npr_fence_closed(p, known, everything, chained, zeros=()):
     """A body (a ClosedJaxpr or Jaxpr) fenced; `known`: which of its leading inputs may be
     constants (its closed-over consts are); `chained`: which of its inputs may be a sum or product
-    with a constant."""
+    with a constant; `zeros`: which are a loop's carry that starts at the literal 0.0."""
     def fence(jaxpr):
         constant = [*(v for v, k in zip(_npr_invars(jaxpr), known) if k), *_npr_constvars(jaxpr)]
         fenced = _npr_fence_jaxpr(jaxpr, constant, everything,
-                                  [v for v, c in zip(_npr_invars(jaxpr), chained) if c])
+                                  [v for v, c in zip(_npr_invars(jaxpr), chained) if c],
+                                  [v for v, z in zip(_npr_invars(jaxpr), zeros) if z])
         before, after = _npr_eqns(jaxpr), _npr_eqns(fenced)
         same = len(after) == len(before) and all(a is b for a, b in zip(after, before))
         return jaxpr if same else fenced
