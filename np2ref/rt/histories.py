@@ -41,6 +41,7 @@ from .bounds import _npr_no_checks, _npr_record_check
 from .core import NprUnsupported, _npr_state, npr_load, npr_pyreturn
 from .truth import npr_and
 from .compat import _npr_Tracer, _npr_host_effects, _npr_weak_astype
+from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .refs import _npr_reachable
 
 _NPR_CHUNKS = {}  # slot -> the chunks its callbacks handed over (tuples of NumPy arrays, K rows each)
@@ -128,8 +129,7 @@ def _npr_chunked(test, body, state, run, npr_while, pred):
             *refs, count, _, _ = b
             c = count[...]
             over = c > k - m
-            lax.cond(over, lambda: _npr_io_callback(functools.partial(_npr_keep_chunk, slot), None, c,
-                                                    *[r[...] for r in refs], ordered=True), lambda: None)
+            lax.cond(over, lambda: _npr_hand_over(slot, c, [r[...] for r in refs]), lambda: None)
             count[...] = jnp.where(over, 0, c)
             full = jnp.logical_or(full, over)
         return (*out, full)
@@ -183,8 +183,7 @@ class _NprHistories:
         count[...] = c + 1
         if self.inline:  # a test with host calls: the full buffer handed over from the trip itself
             slot, full = self.slots[j], c + 1 == self.rows[j]
-            lax.cond(full, lambda: _npr_io_callback(functools.partial(_npr_keep_chunk, slot), None, c + 1,
-                                                    *[r[...] for r in refs], ordered=True), lambda: None)
+            lax.cond(full, lambda: _npr_hand_over(slot, c + 1, [r[...] for r in refs]), lambda: None)
             count[...] = jnp.where(full, 0, c + 1)
 
     def agreed(self):
@@ -232,10 +231,20 @@ class _NprAppending:
         return False
 
 
-def _npr_keep_chunk(slot, n, *bufs):
-    """A chunk's first n rows, kept for the result (a host callback of the running program)."""
-    n = int(n)
-    _NPR_CHUNKS.setdefault(slot, []).append(tuple(np.array(b[:n]) for b in bufs))
+def _npr_hand_over(slot, n, rows):
+    """An ordered host callback keeping the first n of `rows` (a chunk, one array per leaf) for
+    the result. 64-bit leaves cross as words (host_words.py): JAX converts a callback's operands
+    with the x64 setting of the thread that runs it, and XLA runs a large program, and a TPU every
+    program, on a thread of its own: float64 rows came back float32 (0.012500000186264515 for 0.0125)."""
+    words, dtypes = NprWords(), [r.dtype for r in rows]
+    sent = [words.send(r, dt) if _npr_wide(dt) else r for r, dt in zip(rows, dtypes)]
+
+    def keep(n, *bufs):
+        n = int(n)
+        bufs = [words.received(b, dt) if _npr_wide(dt) else np.asarray(b) for b, dt in zip(bufs, dtypes)]
+        _NPR_CHUNKS.setdefault(slot, []).append(tuple(np.array(b[:n]) for b in bufs))
+    _npr_note_callback()
+    _npr_io_callback(keep, None, n, *sent, ordered=True)
 
 
 class _NprHistory:

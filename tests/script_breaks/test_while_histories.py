@@ -116,3 +116,20 @@ def test_a_test_with_draws_hands_chunks_over_from_the_trip(monkeypatch):
     the full buffer goes to the host from inside the trip that fills it."""
     monkeypatch.setattr(histories, "NPR_HISTORY_ROWS", 4)
     run_both(draws_history, np.random.default_rng(3), np.ones(3))
+
+
+def thirds(x, tol):
+    rows = []
+    while np.abs(x).max() > tol:
+        x *= 0.5
+        rows.append((np.abs(x).max() / 3.0, (x > 1e-2).sum() * 2**40 + 3))
+    return x, rows
+
+
+@pytest.mark.parametrize("n", [7, 200_000])
+def test_64_bit_rows_cross_to_the_host_whole(n, monkeypatch):
+    """A program big enough for XLA to run on a thread of its own (a TPU runs every program so):
+    JAX converted the chunks' float64 rows to float32 there (that thread's x64 setting: 0.0125 came
+    back 0.012500000186264515) and would have int64 to int32. They cross as words (host_words.py)."""
+    monkeypatch.setattr(histories, "NPR_HISTORY_ROWS", 4)
+    run_both(thirds, np.linspace(-3.0, 5.0, n), 1e-3)
