@@ -133,3 +133,29 @@ def test_64_bit_rows_cross_to_the_host_whole(n, monkeypatch):
     back 0.012500000186264515) and would have int64 to int32. They cross as words (host_words.py)."""
     monkeypatch.setattr(histories, "NPR_HISTORY_ROWS", 4)
     run_both(thirds, np.linspace(-3.0, 5.0, n), 1e-3)
+
+
+def two_histories(x, tol):
+    sizes, smallest = [], [np.abs(x).min()]
+    while np.abs(x).max() > tol:
+        x *= 0.5
+        sizes.append(np.abs(x).max())
+        smallest.append(np.abs(x).min() / 3.0)
+    return x, sizes, smallest
+
+
+def two_histories_one_read(x, tol):
+    sizes, smallest = [], [np.abs(x).min()]
+    while np.abs(x).max() > tol:
+        x *= 0.5
+        sizes.append(np.abs(x).max())
+        smallest.append(np.abs(x).min() / 3.0)
+    return x, sizes, smallest[1]
+
+
+def test_lists_made_in_one_assignment(monkeypatch):
+    """`sizes, smallest = [], [...]`: NPR034 on main (only `x = [...]` was seen as the list's making)."""
+    monkeypatch.setattr(histories, "NPR_HISTORY_ROWS", 4)
+    run_both(two_histories, np.linspace(-3.0, 5.0, 7), 1e-3)
+    with pytest.raises(np2ref.Np2RefError, match="NPR034"):
+        np2ref.compile(two_histories_one_read, host_below=0)(np.linspace(-3.0, 5.0, 7), 1e-3)

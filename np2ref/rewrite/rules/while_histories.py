@@ -117,10 +117,15 @@ class _Uses(cst.CSTVisitor):
             self.ok.add(id(call.func.value))
             self.appended.append(call.func.value.value)
 
-    def visit_Assign(self, node) -> None:  # `x = [...]` outside the loop
-        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and not self.inside \
-                and self.loops == 0 and isinstance(node.value, cst.List):
-            self.ok.add(id(node.targets[0].target))
+    def visit_Assign(self, node) -> None:  # `x = [...]`, `x, y = [], []` outside the loop
+        if len(node.targets) != 1 or self.inside or self.loops:
+            return
+        target, value = node.targets[0].target, node.value
+        pairs = [(target, value)]
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
+                and len(target.elements) == len(value.elements):
+            pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+        self.ok.update(id(t) for t, v in pairs if isinstance(t, cst.Name) and isinstance(v, cst.List))
 
     def visit_Call(self, node) -> None:
         if _takes_whole(node) and isinstance(node.args[0].value, cst.Name) and not self.inside:
