@@ -256,16 +256,21 @@ def _npr_flows_alike(values, best, levels):
 
 
 def _npr_stand_ins_alike(candidates, folded, levels):
+    """Each level's dtype the same for every candidate as for the fold. A level the stand-ins
+    cannot evaluate (`h * (B4 @ k)`: 0-d stand-ins have no matrix product) tells nothing, not a
+    mismatch: the levels are cut below it (the operands' weakness counts as well as their dtype
+    there; alike there, the rest computes alike whatever it is)."""
     if not levels:
         return False
-    try:
-        with np.errstate(all="ignore"):
-            for level in levels:
-                folded, candidates = level(folded), [level(c) for c in candidates]
-                if any(_npr_flow_type(c) != _npr_flow_type(folded) for c in candidates):
-                    return False
-    except (TypeError, ValueError, ArithmeticError):
-        return False
+    with np.errstate(all="ignore"):
+        for level in levels:
+            try:
+                above = level(folded), [level(c) for c in candidates]
+            except (TypeError, ValueError, ArithmeticError):
+                return all(_npr_flow_type(npr_cut(c)) == _npr_flow_type(npr_cut(folded)) for c in candidates)
+            folded, candidates = above
+            if any(_npr_flow_type(c) != _npr_flow_type(folded) for c in candidates):
+                return False
     return True
 
 

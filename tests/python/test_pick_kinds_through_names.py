@@ -143,12 +143,23 @@ def _int_or_float_doubled(x32, y32):
     return y32 * k
 
 
+def _step_through_a_product(y, B, k, h, t_end):
+    """scripts10 rkf45_rejection: the picked h read by `h * (B @ k)`, which 0-d stand-ins of B and k
+    cannot evaluate (no matrix product of 0-d arrays): not known there, not a mismatch."""
+    t = 0.0
+    while t < t_end:
+        h = min(h, t_end - t)
+        y = y + h * (B @ k)
+        t += h
+    return y, t
+
+
 def _returned_f32_pick(y32):
     return max(0.1, y32[0])  # NumPy: the Python 0.1 itself, or np.float32
 
 
 F32 = [_scaled_then_f32, _doubled_then_f32, _doubled_then_branch_f32, _doubled_in_a_loop_f32, _into_another_pick_f32]
-F64 = [_scaled_then_f64, _cut_last_step, _adaptive_step, _envelope, _signed_envelope]
+F64 = [_scaled_then_f64, _cut_last_step, _adaptive_step, _envelope, _signed_envelope, _step_through_a_product]
 INT16 = [_capped_speed, _doubled_capped, _int8_times_capped, _int_or_float_doubled, _returned_f32_pick]
 
 
@@ -220,6 +231,14 @@ def test_an_adaptive_step_carried_through_picks_translates(tol, converted):
     """max(0.2, f) picks the Python 0.2 where a step is rejected hard (tol 1e-9), np.float64 else;
     h then goes on through min(h, t_end - t) on the next trip (noted again where read)."""
     _same(_adaptive_step, (np.array([1.0, -2.0, 0.5]), 0.3, 1.0, tol), converted)
+
+
+@pytest.mark.parametrize("t_end", [0.35, 1.0], ids=["cut", "whole"])
+def test_a_pick_read_by_a_matrix_product_translates(t_end, converted):
+    """`min(h, t_end - t)` of Python floats, then `y + h * (B @ k)`: refused on main (NPR128, the
+    stand-ins' ValueError read as a type mismatch: rkf45_rejection's four -m long checks)."""
+    B, k = np.array([0.25, 0.5, -0.125]), np.arange(6.0).reshape(3, 2)
+    _same(_step_through_a_product, (np.array([1.0, -2.0]), B, k, 0.3, t_end), converted)
 
 
 def test_a_float32_envelope_from_a_python_float_translates(converted):
