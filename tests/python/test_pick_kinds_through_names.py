@@ -5,7 +5,8 @@ operand NumPy's dtype depends on the data (float32 for the Python float): refuse
 np2ref.compile and by the converted file alike; where it meets only float64, translated, with
 NumPy's values and dtypes whichever operand the data picks (each case is run on data picking each
 side). A float32 pick whose arithmetic cannot be shown alike is checked when it runs: the data must
-pick the float32 (`level = max(abs(x[i]), level * decay)`), else NPR128 then."""
+pick the float32 (`level = max(abs(x[i]), level * decay)`), else NPR128 then; one returned is
+NumPy's result, the Python float or np.float32 as the data picks."""
 
 import sys
 
@@ -290,9 +291,13 @@ def test_an_int_or_a_float_doubled_through_a_name_into_float32_is_refused(x32, c
         _refused(run, (x32, y32))
 
 
-def test_a_float32_pick_of_a_python_float_returned_is_checked_when_it_runs(converted):
-    """np2ref returned float32(0.1) where NumPy returns the Python float 0.1 (fuzz_24d025cfc6):
-    refused when the data picks it; np.float32, as NumPy's, where the data picks the float32."""
-    _same(_returned_f32_pick, (np.array([0.75, 0.0], np.float32),), converted)
+@pytest.mark.parametrize("y32", [np.array([0.75, 0.0], np.float32), np.array([-0.75, 0.0], np.float32)],
+                         ids=["numpy", "python"])
+def test_a_float32_pick_of_a_python_float_returned_is_numpys(y32, converted):
+    """np2ref returned float32(0.1) where NumPy returns the Python float 0.1 (fuzz_24d025cfc6), then
+    refused it when the data picked it: now the Python float 0.1 itself, or np.float32, as the data
+    picks (rt/picks._npr_pick_returned), on both routes."""
+    want = _returned_f32_pick(y32.copy())
     for run in _routes(_returned_f32_pick, converted).values():
-        _refused(run, (np.array([-0.75, 0.0], np.float32),))
+        got = run(y32.copy())
+        assert type(got) is type(want) and got == want
