@@ -136,7 +136,11 @@ class NprFunction(_NprCalls):
 
     def __call__(self, *args, **kwargs):
         if _npr_state["depth"]:  # (a lazy stacked list's rows made for the caller: appends.py)
-            return _npr_materialize(self.traced_fn()(*args, **kwargs))
+            _npr_state["inlined"] = _npr_state.get("inlined", 0) + 1  # (picks.py: its result is the caller's)
+            try:
+                return _npr_materialize(self.traced_fn()(*args, **kwargs))
+            finally:
+                _npr_state["inlined"] -= 1
         if _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
             try:  # inside the caller's own jax transformation
                 return _npr_materialize(self.traced_fn()(*args, **kwargs))

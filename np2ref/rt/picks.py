@@ -194,9 +194,11 @@ def _npr_check_numpys_picked(name, weak, narrow):
 # ------------------------------------------------ a float32 pick of Python floats, returned as NumPy's
 def _npr_returned_here():
     """The pick is traced in the called function's own trace (no loop's or branch's: its flag can
-    reach the result), with float64 at hand (x64: the Python float held exactly)."""
+    reach the result), in its own body (a helper's result is its caller's to read: `r = f(x); return
+    r, r * 2.0`), with float64 at hand (x64: the Python float held exactly)."""
     trace = _npr_current_trace()
-    return trace is not None and trace is _npr_state.get("top_trace") and jnp.zeros((), np.float64).dtype == np.float64
+    return trace is not None and trace is _npr_state.get("top_trace") and not _npr_state.get("inlined") \
+        and jnp.zeros((), np.float64).dtype == np.float64
 
 
 def _npr_pick_returned(name, values, better):

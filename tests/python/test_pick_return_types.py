@@ -180,6 +180,11 @@ def helper_then_arithmetic(x, dt):
     return narrow_float_pick(x, dt) * x.astype(np.float32)
 
 
+def helper_returned_and_doubled(x, dt):
+    r = narrow_float_pick(x, dt)  # (the helper's pick is returned there; here read in arithmetic too)
+    return r, r * 2.0
+
+
 def picked_in_a_loop(x, dt):
     y = x.astype(np.float32)
     m = 0.0
@@ -205,7 +210,8 @@ def test_the_returned_float32_forms_meet_both_types():
         assert len(kinds) == 2, fn.__name__
 
 
-@pytest.mark.parametrize("fn", [returned_and_compared, helper_then_arithmetic, picked_in_a_loop],
+@pytest.mark.parametrize("fn", [returned_and_compared, helper_then_arithmetic, helper_returned_and_doubled,
+                                picked_in_a_loop],
                          ids=lambda f: f.__name__)
 def test_a_float32_pick_read_otherwise_is_checked_when_it_runs(fn):
     """Its value read in float32 (compared, in arithmetic through a helper's return) or its flag in
