@@ -3,7 +3,9 @@ npr_min): a fold of jnp.where on Python's own comparison, and the kinds of its r
 returns one operand, so where they differ in type (an int and a float, a NumPy scalar and a
 Python number) the result's type depends on the data: refused (NPR128) where it can show
 (analysis/pick_uses.py says where the result goes), checked when the program runs, or followed
-(a float64 result that may be a Python float is noted: promotion._npr_mark_either)."""
+(a float64 result that may be a Python float is noted: promotion._npr_mark_either). One rule for
+a float32 pick of Python floats: returned, NumPy's result itself as the data picks
+(_npr_pick_returned); read otherwise, checked when it runs that the data picks the float32."""
 
 import weakref
 
