@@ -1,8 +1,10 @@
 """Shared by benchmarks/run.py and tests/examples/test_benchmarks.py: running the NumPy original on
-copies, splitting static arguments, and comparing a JAX `(result, finals)` with NumPy."""
+copies, splitting static arguments, and comparing a JAX `(result, finals)` with NumPy; the chip
+tables' command line (chip_args)."""
 
 from __future__ import annotations
 
+import argparse
 import copy
 
 import jax
@@ -44,3 +46,20 @@ def disagreement(expected, args_after, got, finals, rtol=1e-9, atol=1e-12):
         elif not np.array_equal(g.astype(e.dtype), e):
             return f"{name}: integer values differ"
     return None
+
+
+
+def chip_args(argv, doc, *, calls, budget, only="comma-separated kernels (default: all)", extra=()):
+    """The command line of the chip tables (tpu_chip7.py, tpu_carry8.py, tpu_fold11.py): `--calls`
+    (the median of that many waited calls), `--budget` (seconds; later rows are skipped), `--only`
+    (given back split: `.only`, a tuple of names) and `extra`'s `(flag, keywords)` arguments; `doc`
+    the script's docstring, whose first line describes it."""
+    p = argparse.ArgumentParser(description=doc.splitlines()[0])
+    p.add_argument("--calls", type=int, default=calls)
+    p.add_argument("--budget", type=float, default=budget, help="seconds; later rows are skipped")
+    for flag, keywords in extra:
+        p.add_argument(flag, **keywords)
+    p.add_argument("--only", default="", help=only)
+    a = p.parse_args(argv)
+    a.only = tuple(filter(None, a.only.split(",")))
+    return a

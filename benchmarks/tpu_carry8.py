@@ -17,7 +17,6 @@ reached within --budget seconds is skipped (one chip call of at most 120 s). Tim
 
 from __future__ import annotations
 
-import argparse
 import copy
 import sys
 import time
@@ -33,7 +32,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 import programs as P  # noqa: E402
-from common import disagreement, run_numpy, split_static  # noqa: E402
+from common import chip_args, disagreement, run_numpy, split_static  # noqa: E402
 from device_worst import timed  # noqa: E402 (the median of waited calls)
 from run import aot  # noqa: E402
 
@@ -179,14 +178,10 @@ KERNELS = ("iir_filter", "second_order", "prefix", "thomas_tridiag", "second_ord
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--calls", type=int, default=5)
-    p.add_argument("--budget", type=float, default=110.0, help="seconds; later rows are skipped")
-    p.add_argument("--size", default="S", choices=sorted(SIZES), help="S: 20,000 samples (M, 200,000, is docs/tpu.md's size)")
-    p.add_argument("--only", default="", help="comma-separated kernels (default: all)")
-    a = p.parse_args(argv)
+    a = chip_args(argv, __doc__, calls=5, budget=110.0, extra=[("--size", dict(
+        default="S", choices=sorted(SIZES), help="S: 20,000 samples (M, 200,000, is docs/tpu.md's size)"))])
     warnings.simplefilter("ignore")
-    only = set(filter(None, a.only.split(",")))
+    only = set(a.only)
     jobs = [(n, pol) for pol in ("float32", "preserve") for n in KERNELS]
     jobs = [j for j in jobs if not only or j[0] in only]
     start = time.perf_counter()

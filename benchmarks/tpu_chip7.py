@@ -21,7 +21,6 @@ Timing, not a test.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import sys
 import time
@@ -38,7 +37,7 @@ sys.path.insert(0, str(HERE.parent))
 import programs as P  # noqa: E402
 import suite  # noqa: E402
 import suite_kernels as K  # noqa: E402
-from common import disagreement, run_numpy, split_static  # noqa: E402
+from common import chip_args, disagreement, run_numpy, split_static  # noqa: E402
 from device_worst import timed  # noqa: E402 (the median of waited calls)
 from hand import suite as H  # noqa: E402
 from run import aot  # noqa: E402
@@ -136,13 +135,9 @@ def _check(expected, got):
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--calls", type=int, default=10)
-    p.add_argument("--budget", type=float, default=170.0, help="seconds; later rows are skipped")
-    p.add_argument("--only", default="", help="comma-separated kernels (default: all)")
-    a = p.parse_args(argv)
+    a = chip_args(argv, __doc__, calls=10, budget=170.0)
     warnings.simplefilter("ignore")
-    only = set(filter(None, a.only.split(",")))
+    only = set(a.only)
     jobs = [(n, pol) for pol in ("float32", "preserve") for n in STENCILS if pol == "float32" or n not in INTS]
     jobs += [("cnn_forward", "preserve"), ("conv_relu", "preserve")]
     jobs = [j for j in jobs if not only or j[0] in only]

@@ -19,7 +19,6 @@ they finish; what is not reached within --budget seconds is skipped (one chip ca
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 import warnings
@@ -32,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 import npbench_style as NB  # noqa: E402
+from common import chip_args  # noqa: E402
 from tpu_carry8 import variant_rows  # noqa: E402 (hand port, then np2ref per variant, checked)
 
 from np2ref.rt import fold  # noqa: E402
@@ -79,14 +79,9 @@ def _variants():
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--calls", type=int, default=5)
-    p.add_argument("--budget", type=float, default=110.0, help="seconds; later rows are skipped")
-    p.add_argument("--only", default="", help="comma-separated kernel name prefixes (default: all)")
-    a = p.parse_args(argv)
+    a = chip_args(argv, __doc__, calls=5, budget=110.0, only="comma-separated kernel name prefixes (default: all)")
     warnings.simplefilter("ignore")
-    kernels, start = _kernels(), time.perf_counter()
-    only = tuple(filter(None, a.only.split(",")))
+    kernels, start, only = _kernels(), time.perf_counter(), a.only
     print(f"`python benchmarks/tpu_fold11.py`: jax {jax.__version__}, {jax.default_backend()} "
           f"({jax.devices()[0].device_kind}), device-resident, medians of {a.calls} calls\n\n"
           "| kernel | policy | variant | first s | ms | / hand port | check |\n|---|---|---|---|---|---|---|",

@@ -11,8 +11,9 @@ That is 'value'. An operand of arithmetic (`x * min(x[0], 2.5)`, `s += max(...)`
 its result dtype follows the picked operand's kind and weakness; 'noted' where that arithmetic is
 Python's operators alone, on names (`h * max(0.2, f)`, `y + h * k[0]` with h carried by a loop):
 the runtime's note on a float64 (int64, complex128; int16 with Python ints) result that may be a
-Python number follows it there (rt/picks._npr_either_pick). Anything else (returned, printed, put
-in a list, passed to a function) is 'typed'. rt/picks.py refuses, by use, the operand mixes whose
+Python number follows it there (rt/picks._npr_either_pick). Returned where nothing else reads it
+(`return m`, an item of a returned tuple, list or dict display) is 'returned': its type shows in
+the call's result alone. Anything else (printed, put in a list, passed to a function) is 'typed'. rt/picks.py refuses, by use, the operand mixes whose
 result could differ (NPR128). Names bound to arithmetic on a pick are followed too (of_derived).
 
     value_uses(func) -> {max/min Call: Use}; keywords(call, ctx): the emitted `use=`, `against=`
@@ -28,7 +29,7 @@ import libcst as cst
 from ..emit import jaxnames as J
 from .nodes import nodes_of, run_visitor
 
-_ORDER = {"value": 0, "typed": 1, "noted": 2, "arith": 3}
+_ORDER = {"value": 0, "returned": 1, "typed": 2, "noted": 3, "arith": 4}
 _CASTS = frozenset({"float", "int", "bool"})
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
@@ -98,7 +99,7 @@ class _Find(cst.CSTVisitor):
 
 
 class Use(NamedTuple):
-    kind: str  # 'value', 'typed', 'noted' or 'arith' (_ORDER)
+    kind: str  # 'value', 'returned', 'typed', 'noted' or 'arith' (_ORDER)
     bases: frozenset = frozenset()  # the bases of the array stores the value reaches
     against: tuple | None = ()  # arith: chains of levels of the arithmetic it flows into (_Uses.probe); None: not known
     reads: tuple = ()  # (Name, levels, noted): reads of a name bound to the pick, in arithmetic checked where they run
@@ -194,6 +195,8 @@ class _Uses:
             return _TYPED
         if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
             return Use("value")
+        if self._returned(expr):
+            return Use("returned")
         if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
             chain = self.probe(expr)  # (`a[...] += m`: a's dtype, the sum's store)
             found = Use("noted" if self._noted(expr) else "arith", against=(chain,) if chain else None)
@@ -215,8 +218,11 @@ class _Uses:
             return Use("value")
         if name in self.f.nested_reads or name in self.f.declared:
             return _TYPED
+        reads = self.f.reads.get(name, ())
+        if reads and all(self._returned(read) for read in reads):
+            return Use("returned")  # (else a return of it is 'typed': its other reads see the fold's value)
         use = Use("value")
-        for read in self.f.reads.get(name, ()):
+        for read in reads:
             parent = self.f.parent.get(id(read))
             if _arith_parent(parent) or isinstance(parent, cst.AugAssign):
                 probe = self.probe(read)
@@ -231,6 +237,7 @@ class _Uses:
                 use = use.worst(self.of_derived(read, seen | {name}, followed or not self._target(read)))
                 continue
             found = self.of_expr(read, seen | {name})
+            found = _TYPED if found.kind == "returned" else found
             if self._shows(read) and not self._follows(name, anchor, read) \
                     and self.f.parent.get(id(parent)) is not anchor.value:  # (`min(h, t_end - t)`, h carried; not
                 found = found._replace(marks=found.marks + (read,))  # `best = max(best, v)`, the pick's own)
@@ -267,6 +274,15 @@ class _Uses:
                 found = found if found.kind != "arith" else found._replace(against=None)
             use = use.worst(found if reached or not self._shows(read) else found._replace(marks=found.marks + (read,)))
         return use
+
+    def _returned(self, expr) -> bool:
+        """`return expr`, or expr an item of a returned tuple or list or a value of a returned dict
+        display: where the call's result shows its type, and nothing else reads it (rt/picks.py
+        returns a float32 pick of Python floats there as NumPy does: 'returned')."""
+        parent = self.f.parent.get(id(expr))
+        if isinstance(parent, (cst.Element, cst.DictElement)) and parent.value is expr:
+            parent = self.f.parent.get(id(self.f.parent.get(id(parent))))
+        return isinstance(parent, cst.Return)
 
     def _noted(self, expr) -> bool:
         """The arithmetic `expr` is an operand of is Python's operators (the traced variant's, which

@@ -12,6 +12,7 @@ from .compat import _npr_eager, _npr_traced, _npr_weak_astype
 from .core import _npr_above, npr_load, npr_pyreturn, NprError
 from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .jit import NprFunction
+from .pymath import _npr_py_round
 from .refs import _npr_batched, _npr_differentiated
 from .views import _npr_is_ref
 
@@ -257,17 +258,21 @@ def npr_round(v, *ndigits):
     scalars and arrays. A traced Python number (weakly typed: `float(x[0])`, a float argument)
     rounded to `ndigits` is Python's correctly rounded decimal of its binary value, which no
     jax.numpy function computes (`round(2.675, 2)` is 2.67 in Python, 2.68 in jax.numpy and NumPy):
-    run on the host when the program runs (unordered: it is pure), a Python number again
-    (npr_pyreturn), its derivative zero as jnp.round's."""
+    computed exactly on the device for a float and a known 0 <= ndigits <= 22 (pymath._npr_py_round;
+    not on a TPU), else run on the host when the program runs (unordered: it is pure; an io_callback
+    a trip inside a loop); a Python number again (npr_pyreturn), its derivative zero as jnp.round's."""
     v = npr_load(v) if _npr_is_ref(v) else v
     if not _npr_traced(v) and not any(_npr_traced(n) for n in ndigits):
         return round(v, *ndigits)
     kind = _npr_weak_kind(v) if _npr_traced(v) else None
     if not ndigits or ndigits[0] is None or kind not in (int, float):
         return round(v, *ndigits)
+    dtype = np.dtype(v.dtype)
+    exact = _npr_py_round(jax.lax.stop_gradient(v), ndigits[0]) if kind is float and dtype == np.float64 else None
+    if exact is not None:  # (on the device: a known 0 <= n <= 22, IEEE float64; pymath._npr_py_round)
+        return npr_pyreturn(_npr_weak_astype(exact, dtype), "float")
     operands = [jax.lax.stop_gradient(jnp.asarray(v)), jnp.asarray(ndigits[0], dtype=jnp.int64)]
     sent, received = _npr_host_operands(operands)
-    dtype = np.dtype(v.dtype)
 
     def run(*values):
         value, n = received(values)

@@ -16,7 +16,7 @@ from .arguments import (
 from .bounds import _npr_Bounds, _npr_Effects
 from .budget import npr_trace_budget
 from .casts import _npr_issue_warnings
-from .compat import _npr_eager, _npr_jit_traced
+from .compat import _npr_current_trace, _npr_eager, _npr_jit_traced
 from .compat_messages import _npr_jax_error
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall
 from .divisions import _npr_fenced
@@ -24,6 +24,7 @@ from .module_globals import _NprGlobalsWatch, _NprObjectsWatch
 from .promotion import _npr_promoting
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
 
+from .picks import _npr_returned_picks
 from .pyscalars import _npr_list_items, _npr_python_leaves
 from .truth import _npr_truth
 from .result_shape import _npr_numpy_steps, _NprResultShape
@@ -135,7 +136,11 @@ class NprFunction(_NprCalls):
 
     def __call__(self, *args, **kwargs):
         if _npr_state["depth"]:  # (a lazy stacked list's rows made for the caller: appends.py)
-            return _npr_materialize(self.traced_fn()(*args, **kwargs))
+            _npr_state["inlined"] = _npr_state.get("inlined", 0) + 1  # (picks.py: its result is the caller's)
+            try:
+                return _npr_materialize(self.traced_fn()(*args, **kwargs))
+            finally:
+                _npr_state["inlined"] -= 1
         if _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
             try:  # inside the caller's own jax transformation
                 return _npr_materialize(self.traced_fn()(*args, **kwargs))
@@ -249,6 +254,8 @@ class NprFunction(_NprCalls):
 
     def _run_traced(self, values, aliases, stacked=False, arrays0=(), variant=False):
         _npr_state["depth"] += 1
+        if _npr_state["depth"] == 1:  # (picks.py: a pick in this trace may reach the result as it is)
+            _npr_state["top_trace"] = _npr_current_trace()
         try:
             refs = {}
             call = dict(values)
@@ -290,6 +297,8 @@ class NprFunction(_NprCalls):
             if _npr_state["depth"] == 1:  # the host gets NumPy's 0-d array or scalar: refused where
                 _npr_np_kinds0_known(jax.tree_util.tree_leaves(result))  # np2ref cannot tell which
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
+            if _npr_state["depth"] == 1:  # float32 picks of Python floats returned: NumPy's value and type
+                result = _npr_returned_picks(result)
             python = _npr_python_leaves(jax.tree_util.tree_leaves(result))  # Python ints, floats
             python += _npr_list_items(jax.tree_util.tree_leaves(result), call, self.lists)
         finally:
@@ -298,6 +307,8 @@ class NprFunction(_NprCalls):
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
                 _npr_state.pop("stacked", None)  # and appends.py's
+                _npr_state.pop("top_trace", None)  # and picks.py's
+                _npr_state.pop("returned_picks", None)
                 _npr_state.pop("histories", None)  # and histories.py's
                 _npr_state.pop("loads", None)  # and npr_value's
                 _npr_state.pop("peeled0", None)  # and np_dtypes' peeled trips'
@@ -371,8 +382,8 @@ class NprFunction(_NprCalls):
                 chosen = [(i, k) for i, k in python if type(k) is tuple and i not in fixed]
                 python = tuple((i, k) for i, k in python if type(k) is not tuple)
                 shape = _NprResultShape(tree, tuple(fixed.items()), tuple(returned.items()), tuple(same.items()),
-                                        sites, python, _npr_has_dict(result), tuple((i, k, t) for i, (k, _, t) in chosen))
-                return ([v for i, v in enumerate(leaves) if i not in fixed] + [_npr_truth(p) for _, (_, p, _) in chosen],
+                                        sites, python, _npr_has_dict(result), tuple((i, k[0], *k[2:]) for i, k in chosen))
+                return ([v for i, v in enumerate(leaves) if i not in fixed] + [_npr_truth(k[1]) for _, k in chosen],
                         finals, shape, jnp.stack([checks.site[...], checks.value[...]]) if sites else None)
             options = self.jit_options(dynamic_names, tuple(aliases)) if self.jit_options else {}
             if "in_shardings" in options:  # the plan shards run(dynamic): split it as run's arguments

@@ -3,7 +3,9 @@ npr_min): a fold of jnp.where on Python's own comparison, and the kinds of its r
 returns one operand, so where they differ in type (an int and a float, a NumPy scalar and a
 Python number) the result's type depends on the data: refused (NPR128) where it can show
 (analysis/pick_uses.py says where the result goes), checked when the program runs, or followed
-(a float64 result that may be a Python float is noted: promotion._npr_mark_either)."""
+(a float64 result that may be a Python float is noted: promotion._npr_mark_either). One rule for
+a float32 pick of Python floats: returned, NumPy's result itself as the data picks
+(_npr_pick_returned); read otherwise, checked when it runs that the data picks the float32."""
 
 import weakref
 
@@ -14,7 +16,7 @@ from jax import lax
 
 from .bounds import _npr_check_run
 from .casts import _npr_weak
-from .compat import _npr_Tracer, _npr_traced
+from .compat import _npr_current_trace, _npr_Tracer, _npr_traced, _npr_weak_astype
 from .core import _npr_py_like, _npr_state, _npr_traced_any, NprUnsupported
 from .promotion import _npr_binop, _npr_either_kind, _npr_mark_either
 from .truth import _npr_scalar_operand
@@ -44,10 +46,13 @@ def _npr_pick(builtin, better, args, use):
         v = _npr_scalar_operand(v)
         beats = better(v, best)
         best, picked = jnp.where(beats, v, best), jnp.where(beats, _npr_py_like(v), picked)
-    if _npr_check_pick(builtin.__name__, args, best, *use, better=better) == "strong":
+    verdict = _npr_check_pick(builtin.__name__, args, best, *use, better=better)
+    if verdict == "returned":
+        return _npr_picks(args, _npr_pick_returned(builtin.__name__, args, better))
+    if verdict == "strong":
         args = tuple(v for v in args if hasattr(v, "dtype") and not _npr_weak(v))  # (what it may be)
     chosen = _npr_pick_chosen(args, picked)
-    if chosen is not None and use[0] == "typed":
+    if chosen is not None and use[0] in ("typed", "returned"):
         _npr_pick_held(builtin.__name__, args, best)
     if _npr_either_pick(args, best, mixed=True) or chosen is not None and use[0] != "value":
         _npr_mark_either(best, chosen)  # (a 'value' pick's reads in arithmetic: npr_picked)
@@ -146,8 +151,10 @@ def _npr_check_pick(name, values, best, use, against, into, better=None):
         raise _npr_pick_refusal(name, kinds, strong)
     if len(kinds) > 1 and use != "value":
         raise _npr_pick_refusal(name, kinds, strong, _NPR_PICK_USES[use])
-    if use == "typed" and mixed and strong <= _NPR_NARROW:  # (`return max(1.0, y32[0])`: NumPy's 0.1
-        if _npr_check_strong_picked(name, values, strong, kinds, better):  # a Python float, a float32's not)
+    if use in ("typed", "returned") and mixed and strong <= _NPR_NARROW:  # (`return max(1.0, y32[0])`:
+        if use == "returned" and len(kinds) == len(strong) == 1 and _npr_returned_here():  # NumPy's 0.1 a
+            return "returned"  # Python float, a float32's not: returned as the data picks, _npr_pick_returned)
+        if _npr_check_strong_picked(name, values, strong, kinds, better):
             return "strong"
         raise _npr_pick_refusal(name, kinds, strong, _NPR_PICK_USES[use])
     if len(kinds) > 1 and (promoted := np.dtype(jnp.result_type(*values))).kind in "fc" \
@@ -174,11 +181,69 @@ def _npr_check_strong_picked(name, values, strong, kinds, better):
     for v, w in zip(values[1:], python[1:]):
         taken = better(v, best)
         best, weak = jnp.where(taken, v, best), jnp.where(taken, w, weak)
-    _npr_check_run(weak, lambda e: e, NprUnsupported,
-                   ("NPR128", f"{name}() of a NumPy {sorted(strong)[0].name} and a Python number on array data: "
-                              f"the data picked the Python number, which NumPy goes on computing with in "
-                              f"float64 where np2ref's {sorted(strong)[0].name} does not"))
+    _npr_check_numpys_picked(name, weak, sorted(strong)[0])
     return True
+
+
+def _npr_check_numpys_picked(name, weak, narrow):
+    """Checked when the program runs that `weak` (the data picked a Python number) is False."""
+    _npr_check_run(weak, lambda e: e, NprUnsupported,
+                   ("NPR128", f"{name}() of a NumPy {narrow.name} and a Python number on array data: "
+                              f"the data picked the Python number, which NumPy goes on computing with in "
+                              f"float64 where np2ref's {narrow.name} does not"))
+
+
+# ------------------------------------------------ a float32 pick of Python floats, returned as NumPy's
+def _npr_returned_here():
+    """The pick is traced in the called function's own trace (no loop's or branch's: its flag can
+    reach the result), in its own body (a helper's result is its caller's to read: `r = f(x); return
+    r, r * 2.0`), with float64 at hand (x64: the Python float held exactly)."""
+    trace = _npr_current_trace()
+    return trace is not None and trace is _npr_state.get("top_trace") and not _npr_state.get("inlined") \
+        and jnp.zeros((), np.float64).dtype == np.float64
+
+
+def _npr_pick_returned(name, values, better):
+    """`return min(y32[0], 0.1)`: NumPy's result is the Python float 0.1 itself or np.float32, as
+    the data picks. Folded exactly in float64 with NumPy's comparisons (a Python float against a
+    float32 compared in float32, two Python floats in float64) and a flag (was a Python number
+    picked?); the fold returned is the float32 one, and the call's result takes the float64 value
+    and the flag where it returns it as it is (_npr_returned_picks), else the float32 one is
+    checked when the program runs, as where it is not returned (the data must pick the float32)."""
+    narrow = next(np.dtype(v.dtype) for v in values if hasattr(v, "dtype") and not _npr_weak(v))
+    wide = np.dtype(np.float64)
+    values = [_npr_scalar_operand(v) for v in values]
+    python = [not hasattr(v, "dtype") or _npr_weak(v) for v in values]
+    best, weak = jnp.asarray(values[0], wide), jnp.asarray(python[0])
+    for v, w in zip(values[1:], python[1:]):
+        taken = jnp.where(weak, better(v, _npr_weak_astype(best, wide)), better(v, best.astype(narrow)))
+        best, weak = jnp.where(taken, jnp.asarray(v, wide), best), jnp.where(taken, w, weak)
+    fold = best.astype(narrow)
+    _npr_state.setdefault("returned_picks", []).append((fold, best, weak, narrow, name))
+    return fold
+
+
+def _npr_returned_picks(result):
+    """`result` with each float32 pick of Python floats that it holds as a leaf (_npr_pick_returned)
+    its float64 value, noted to be the Python float where the flag says the data picked it and
+    NumPy's float32 scalar else (result_shape._chosen); each such pick not returned is checked when
+    the program runs to pick the float32 (NPR128 at once where nothing checks: .pure, unchecked)."""
+    picks = _npr_state.pop("returned_picks", ())
+    if not picks:
+        return result
+    leaves, tree = jax.tree_util.tree_flatten(result)
+    found = {id(fold): (fold, value, weak, narrow) for fold, value, weak, narrow, _ in picks}
+    for i, leaf in enumerate(leaves):
+        fold, value, weak, narrow = found.get(id(leaf), (None,) * 4)
+        if fold is leaf:
+            leaves[i] = _npr_mark_either(value, (weak, True, narrow))
+    returned = {id(leaf) for leaf in leaves}
+    for fold, value, weak, narrow, name in picks:
+        if id(value) not in returned:
+            if _npr_state.get("bounds") is None:
+                raise _npr_pick_refusal(name, {"float"}, {narrow}, _NPR_PICK_USES["typed"])
+            _npr_check_numpys_picked(name, weak, narrow)
+    return jax.tree_util.tree_unflatten(tree, leaves)
 
 
 def _npr_either_pick(values, best, mixed=False):
@@ -256,16 +321,21 @@ def _npr_flows_alike(values, best, levels):
 
 
 def _npr_stand_ins_alike(candidates, folded, levels):
+    """Each level's dtype the same for every candidate as for the fold. A level the stand-ins
+    cannot evaluate (`h * (B4 @ k)`: 0-d stand-ins have no matrix product) tells nothing, not a
+    mismatch: the levels are cut below it (the operands' weakness counts as well as their dtype
+    there; alike there, the rest computes alike whatever it is)."""
     if not levels:
         return False
-    try:
-        with np.errstate(all="ignore"):
-            for level in levels:
-                folded, candidates = level(folded), [level(c) for c in candidates]
-                if any(_npr_flow_type(c) != _npr_flow_type(folded) for c in candidates):
-                    return False
-    except (TypeError, ValueError, ArithmeticError):
-        return False
+    with np.errstate(all="ignore"):
+        for level in levels:
+            try:
+                above = level(folded), [level(c) for c in candidates]
+            except (TypeError, ValueError, ArithmeticError):
+                return all(_npr_flow_type(npr_cut(c)) == _npr_flow_type(npr_cut(folded)) for c in candidates)
+            folded, candidates = above
+            if any(_npr_flow_type(c) != _npr_flow_type(folded) for c in candidates):
+                return False
     return True
 
 
@@ -349,7 +419,8 @@ def npr_either(v):
     return v
 
 
-_NPR_PICK_USES = {"typed": "returned, kept or passed on", "arith": "an operand of arithmetic"}
+_NPR_PICK_USES = {"typed": "returned, kept or passed on", "returned": "returned, kept or passed on",
+                  "arith": "an operand of arithmetic"}
 
 
 def _npr_int_exact(v, bits):

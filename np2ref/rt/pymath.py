@@ -309,3 +309,43 @@ def npr_is_integer(v):
     return True if kind in "iu" else jnp.isfinite(v) & (v == jnp.floor(v))
 
 
+
+
+def _npr_py_round(x, n):
+    """Python's `round(x, n)` of a traced float64 `x` and a known int `n` (0 <= n <= 22), on the
+    device: CPython rounds the exact binary value of x to n decimals, half to even (`round(2.675,
+    2)` is 2.67: 2.675 is 2.67499999999999982236431605997495353221893310546875), and returns the
+    double nearest that decimal. Here: x * 10**n exactly as a pair hi + lo (Dekker's product: 10**n
+    is exact to n = 22), k the integer nearest it, half to even (hi's own rounding, moved by one only
+    where hi lies on a half and lo says to which side the exact product does), and k / 10**n, which
+    IEEE division rounds correctly as strtod does (k < 2**53 and 10**n exact: its fast path). Where
+    |x| * 10**n >= 2**53 the n-decimal grid is finer than x's own spacing: x itself. Zero, NaN and
+    the infinities are x, a zero result has x's sign. None where that does not apply (another n; a
+    TPU, whose float64 is a float32 pair: rounding on the host stays exact there)."""
+    if type(n) is not int or not 0 <= n <= 22 or jax.default_backend() == "tpu" \
+            or jnp.zeros((), np.float64).dtype != np.float64:
+        return None
+    p = float(10 ** n)
+    small = jnp.abs(x * p) < 2.0 ** 53  # (else the exact product is above 2**53 - 1: x's spacing is coarser)
+    xs = jnp.where(small, x, 0.0)  # (no overflow in the split of a large x, which is not used)
+    hi = xs * p
+    lo = _npr_two_product_error(xs, p, hi)
+    r = jnp.round(hi)  # (half to even: a tie of the exact product, lo == 0, stays r)
+    d = hi - r  # (exact, |d| <= 0.5; below 0.5, |d + lo| is too)
+    k = r + jnp.where((d == 0.5) & (lo > 0), 1.0, 0.0) - jnp.where((d == -0.5) & (lo < 0), 1.0, 0.0)
+    divisor = xs * 0.0 + p  # (10**n, a value of each element's own: XLA:CPU divides by a constant, or by one
+    # value broadcast, as a product with its reciprocal, -92173 / 10 -> -9217.300000000001; under vmap too)
+    rounded = jnp.copysign(k / divisor, x)
+    return jnp.where(small & jnp.isfinite(x) & (x != 0), rounded, x)
+
+
+def _npr_two_product_error(a, b, product):
+    """a * b - product exactly (Dekker: Veltkamp's split of each factor into 26-bit halves; exact
+    wherever nothing overflows or underflows)."""
+    def split(v):
+        c = 134217729.0 * v  # 2**27 + 1
+        high = c - (c - v)
+        return high, v - high
+    ah, al = split(a)
+    bh, bl = split(b)
+    return ((ah * bh - product) + ah * bl + al * bh) + al * bl

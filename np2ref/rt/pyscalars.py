@@ -91,7 +91,7 @@ def _npr_python_leaves(leaves):
     for i, v in enumerate(leaves):
         if id(v) in noted and noted[id(v)][0] is v:
             found.append((i, noted[id(v)][1]))
-        elif len(either.get(id(v), ())) == 4 and either[id(v)][0] is v:
+        elif len(either.get(id(v), ())) >= 4 and either[id(v)][0] is v:  # (5: and NumPy's dtype else)
             found.append((i, either[id(v)][1:]))
     return tuple(found)
 

@@ -100,9 +100,11 @@ class _NprResultShape:
     def _chosen(self, leaves, result):
         """Each chosen leaf Python's number where its branch's predicate (among the last of
         `result`) took the Python number's side; else as it is (NumPy's scalar, a jax.Array)."""
-        for (i, kind, on_true), taken in zip(self.chosen, result[len(result) - len(self.chosen):]):
+        for (i, kind, on_true, *otherwise), taken in zip(self.chosen, result[len(result) - len(self.chosen):]):
             if bool(taken) == bool(on_true):
                 leaves[i] = kind(leaves[i])
+            elif otherwise:  # (a float32 pick held in float64: NumPy's float32 scalar, exactly)
+                leaves[i] = otherwise[0].type(leaves[i])
 
 
 def _npr_numpy_steps(view):

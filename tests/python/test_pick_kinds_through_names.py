@@ -5,7 +5,8 @@ operand NumPy's dtype depends on the data (float32 for the Python float): refuse
 np2ref.compile and by the converted file alike; where it meets only float64, translated, with
 NumPy's values and dtypes whichever operand the data picks (each case is run on data picking each
 side). A float32 pick whose arithmetic cannot be shown alike is checked when it runs: the data must
-pick the float32 (`level = max(abs(x[i]), level * decay)`), else NPR128 then."""
+pick the float32 (`level = max(abs(x[i]), level * decay)`), else NPR128 then; one returned is
+NumPy's result, the Python float or np.float32 as the data picks."""
 
 import sys
 
@@ -143,12 +144,23 @@ def _int_or_float_doubled(x32, y32):
     return y32 * k
 
 
+def _step_through_a_product(y, B, k, h, t_end):
+    """scripts10 rkf45_rejection: the picked h read by `h * (B @ k)`, which 0-d stand-ins of B and k
+    cannot evaluate (no matrix product of 0-d arrays): not known there, not a mismatch."""
+    t = 0.0
+    while t < t_end:
+        h = min(h, t_end - t)
+        y = y + h * (B @ k)
+        t += h
+    return y, t
+
+
 def _returned_f32_pick(y32):
     return max(0.1, y32[0])  # NumPy: the Python 0.1 itself, or np.float32
 
 
 F32 = [_scaled_then_f32, _doubled_then_f32, _doubled_then_branch_f32, _doubled_in_a_loop_f32, _into_another_pick_f32]
-F64 = [_scaled_then_f64, _cut_last_step, _adaptive_step, _envelope, _signed_envelope]
+F64 = [_scaled_then_f64, _cut_last_step, _adaptive_step, _envelope, _signed_envelope, _step_through_a_product]
 INT16 = [_capped_speed, _doubled_capped, _int8_times_capped, _int_or_float_doubled, _returned_f32_pick]
 
 
@@ -222,6 +234,14 @@ def test_an_adaptive_step_carried_through_picks_translates(tol, converted):
     _same(_adaptive_step, (np.array([1.0, -2.0, 0.5]), 0.3, 1.0, tol), converted)
 
 
+@pytest.mark.parametrize("t_end", [0.35, 1.0], ids=["cut", "whole"])
+def test_a_pick_read_by_a_matrix_product_translates(t_end, converted):
+    """`min(h, t_end - t)` of Python floats, then `y + h * (B @ k)`: refused on main (NPR128, the
+    stand-ins' ValueError read as a type mismatch: rkf45_rejection's four -m long checks)."""
+    B, k = np.array([0.25, 0.5, -0.125]), np.arange(6.0).reshape(3, 2)
+    _same(_step_through_a_product, (np.array([1.0, -2.0]), B, k, 0.3, t_end), converted)
+
+
 def test_a_float32_envelope_from_a_python_float_translates(converted):
     x = (np.sin(np.arange(12.0)) * np.exp(-0.2 * np.arange(12.0))).astype(np.float32)
     x[3] = 0.0  # (a tie with level * decay: max returns abs(x[i]), the first)
@@ -271,9 +291,13 @@ def test_an_int_or_a_float_doubled_through_a_name_into_float32_is_refused(x32, c
         _refused(run, (x32, y32))
 
 
-def test_a_float32_pick_of_a_python_float_returned_is_checked_when_it_runs(converted):
-    """np2ref returned float32(0.1) where NumPy returns the Python float 0.1 (fuzz_24d025cfc6):
-    refused when the data picks it; np.float32, as NumPy's, where the data picks the float32."""
-    _same(_returned_f32_pick, (np.array([0.75, 0.0], np.float32),), converted)
+@pytest.mark.parametrize("y32", [np.array([0.75, 0.0], np.float32), np.array([-0.75, 0.0], np.float32)],
+                         ids=["numpy", "python"])
+def test_a_float32_pick_of_a_python_float_returned_is_numpys(y32, converted):
+    """np2ref returned float32(0.1) where NumPy returns the Python float 0.1 (fuzz_24d025cfc6), then
+    refused it when the data picked it: now the Python float 0.1 itself, or np.float32, as the data
+    picks (rt/picks._npr_pick_returned), on both routes."""
+    want = _returned_f32_pick(y32.copy())
     for run in _routes(_returned_f32_pick, converted).values():
-        _refused(run, (np.array([-0.75, 0.0], np.float32),))
+        got = run(y32.copy())
+        assert type(got) is type(want) and got == want

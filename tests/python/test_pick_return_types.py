@@ -146,12 +146,11 @@ def narrow_float_held(x, dt):
     return min(y[0], 0.5), max(y[1], -1.0)
 
 
-@pytest.mark.parametrize("fn", [narrow_float_pick, narrow_int_pick], ids=lambda f: f.__name__)
-def test_a_returned_pick_of_a_python_number_its_numpy_operand_cannot_hold_is_refused(fn):
-    """NumPy returns the Python number itself where the data picks it (0.1, 2 ** 40); np2ref's fold
-    of the float32 / int32 operand held 0.10000000149 and 0 (wrapped)."""
+def test_a_returned_pick_of_a_python_number_its_numpy_operand_cannot_hold_is_refused():
+    """NumPy returns the Python number itself where the data picks it (2 ** 40); np2ref's fold of
+    the int32 operand held 0 (wrapped)."""
     with pytest.raises(np2ref.Np2RefError) as info:
-        np2ref.compile(fn, host_below=0)(*PICKS["python picked"]())
+        np2ref.compile(narrow_int_pick, host_below=0)(*PICKS["python picked"]())
     assert "NPR128" in str(info.value)
 
 
@@ -160,11 +159,85 @@ def test_a_returned_pick_of_a_python_number_its_operand_holds_is_exact(picks):
     assert_returns_as_numpy(narrow_but_held, PICKS[picks])
 
 
-def test_a_returned_float32_pick_is_numpys_or_refused_where_the_python_number_is_picked():
-    """A float32 pick of a Python float is checked when it runs (rt/picks._npr_check_strong_picked):
-    NumPy's float32 where the data picks it, NPR128 where it picks the Python number (which NumPy
-    goes on computing with in float64; returned as it is, 0.5 would be exact: not told apart)."""
-    assert_returns_as_numpy(narrow_float_held, lambda: (np.array([-0.75, 1.5, 1.0]), 0.5))  # both NumPy's
+# rt/picks.py's one rule for a float32 (float16) pick of Python floats: RETURNED (as it is, or an item
+# of a returned tuple, list or dict display, nothing else reading it), NumPy's max()/min() result
+# itself: the Python float (0.1, not float32's 0.10000000149) or np.float32, as the data picks (an
+# exact float64 fold and the chosen flag); anywhere else (arithmetic, passed on, compared, a loop's
+# or a branch's trace) checked when it runs that the data picks the float32 (NPR128 where not).
+def returned_in_a_dict(x, dt):
+    y = x.astype(np.float32)
+    m = min(y[2], 0.1, 0.10000001)  # (two Python floats compared in float64, as Python does)
+    return {"m": m, "n": 1}
+
+
+def returned_and_compared(x, dt):
+    y = x.astype(np.float32)
+    m = min(y[0], 0.1)
+    return m, m > 0.05
+
+
+def helper_then_arithmetic(x, dt):
+    return narrow_float_pick(x, dt) * x.astype(np.float32)
+
+
+def helper_returned_and_doubled(x, dt):
+    r = narrow_float_pick(x, dt)  # (the helper's pick is returned there; here read in arithmetic too)
+    return r, r * 2.0
+
+
+def picked_in_a_loop(x, dt):
+    y = x.astype(np.float32)
+    m = 0.0
+    for i in range(2):
+        m = min(y[i], 0.1)
+    return m
+
+
+RETURNED32 = [narrow_float_pick, narrow_float_held, returned_in_a_dict]
+
+
+@pytest.mark.parametrize("picks", PICKS, ids=str)
+@pytest.mark.parametrize("fn", RETURNED32, ids=lambda f: f.__name__)
+def test_a_returned_float32_pick_is_numpys_result_whichever_the_data_picks(fn, picks):
+    """Refused on main where the data picks the Python float (at trace time for 0.1, which float32
+    does not hold; when it ran for 0.5)."""
+    assert_returns_as_numpy(fn, PICKS[picks])
+
+
+def test_the_returned_float32_forms_meet_both_types():
+    for fn in RETURNED32:
+        kinds = {json.dumps(result_types(fn(*make()))) for make in PICKS.values()}
+        assert len(kinds) == 2, fn.__name__
+
+
+@pytest.mark.parametrize("fn", [returned_and_compared, helper_then_arithmetic, helper_returned_and_doubled,
+                                picked_in_a_loop],
+                         ids=lambda f: f.__name__)
+def test_a_float32_pick_read_otherwise_is_checked_when_it_runs(fn):
+    """Its value read in float32 (compared, in arithmetic through a helper's return) or its flag in
+    a loop's trace: NumPy's where the data picks the float32, NPR128 where it picks the Python float."""
+    assert_returns_as_numpy(fn, lambda: (np.array([-0.75, -1.5, 1.0]), 0.5))
     with pytest.raises(np2ref.Np2RefError) as info:
-        np2ref.compile(narrow_float_held, host_below=0)(*PICKS["python picked"]())
+        np2ref.compile(fn, host_below=0)(*PICKS["python picked"]())
     assert "NPR128" in str(info.value)
+
+
+def test_a_returned_float32_pick_under_pure_and_vmap_is_the_value():
+    """`.pure` has no result types: the float64 value of the pick, exact (0.1 itself)."""
+    pure = np2ref.compile(narrow_float_pick).pure
+    xs = np.array([[0.75, 1.5, 1.0], [-0.75, 1.5, 1.0]])
+    with jax.enable_x64(True):
+        got, _ = jax.vmap(pure, in_axes=(0, None))(xs, 0.5)
+    assert [float(g) for g in np.asarray(got)] == [float(narrow_float_pick(x, 0.5)) for x in xs]
+
+
+def test_the_converted_script_returns_a_float32_pick_as_numpy(tmp_path):
+    import sys
+
+    converted = converted_functions(sys.modules[__name__], ["narrow_float_pick", "returned_in_a_dict"],
+                                    tmp_path, "picks32")
+    for name in ("narrow_float_pick", "returned_in_a_dict"):
+        for make in PICKS.values():
+            want, got = globals()[name](*make()), getattr(converted, name)(*make())
+            assert result_types(got) == result_types(want), name
+            assert json.dumps(got, default=repr) == json.dumps(want, default=repr), name

@@ -159,3 +159,37 @@ def test_lists_made_in_one_assignment(monkeypatch):
     run_both(two_histories, np.linspace(-3.0, 5.0, 7), 1e-3)
     with pytest.raises(np2ref.Np2RefError, match="NPR034"):
         np2ref.compile(two_histories_one_read, host_below=0)(np.linspace(-3.0, 5.0, 7), 1e-3)
+
+
+LIST_USES = '''
+def f(x, tol):
+    sizes = []
+    kept = []
+    while x > tol:
+        x = x * 0.5
+        sizes.append(x)
+        kept.append(x)
+    count = len(sizes)
+    print(kept[-1], np.array(kept))
+    return x, sizes, inner(kept)
+'''
+
+
+@pytest.mark.parametrize("escape", ["", "    g = lambda: sizes\n", "    def g():\n        return kept\n"])
+def test_one_list_use_visitor_for_while_histories_and_for_appends(escape):
+    """rules/loop_appends.ListUses, the base of both visitors: a name passed on (`inner(kept)`) is a
+    use neither allows; a nested function or lambda (not lifted here) could take any list: none."""
+    import libcst as cst
+    from np2ref.rewrite.rules import loop_appends, while_histories
+
+    def parsed(loop_head):
+        function = cst.parse_module(LIST_USES.replace("    count = ", escape + "    count = ")
+                                    .replace("while x > tol:", loop_head)).body[0]
+        return function, next(s for s in function.body.body if isinstance(s, (cst.While, cst.For)))
+
+    function, loop = parsed("while x > tol:")
+    finder = while_histories._Uses(loop, frozenset({"sizes", "kept"}))
+    function.body.visit(finder)
+    assert finder.kept(dict.fromkeys(finder.appended)) == (() if escape else ("sizes",))
+    function, loop = parsed("for i in range(3):")
+    assert loop_appends.lazy_lists(function, loop, ("sizes", "kept")) == (() if escape else ("sizes",))

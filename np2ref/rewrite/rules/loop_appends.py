@@ -232,16 +232,51 @@ def lazy_lists(function: cst.FunctionDef, loop: cst.For, names) -> tuple[str, ..
     from there on), with `loop` in no other loop (its rows would follow earlier ones)."""
     v = _LazyUses(loop, frozenset(names))
     function.body.visit(v)
-    if v.nested:
-        return ()
-    return tuple(n for n in names if all(id(node) in v.ok for node in v.seen.get(n, ())))
+    return () if v.nested else v.kept(names)
 
 
-class _LazyUses(cst.CSTVisitor):
-    def __init__(self, loop, names):
-        self.loop, self.names = loop, names
-        self.ok: set[int] = set()
+class ListUses(cst.CSTVisitor):
+    """Every occurrence of the names `lists` in a function (`seen`, by name), and `ok`, the ids of
+    those a subclass finds of an allowed form; `escaped`: a nested function or lambda, which could
+    take a list anywhere. `return x` (or x an item of a returned tuple or list) is allowed."""
+
+    def __init__(self, lists):
+        self.lists = lists
         self.seen: dict[str, list] = {}
+        self.ok: set[int] = set()
+        self.escaped = False
+
+    def kept(self, names) -> tuple[str, ...]:
+        """Those of `names` whose every occurrence is allowed (none where a list may escape)."""
+        return () if self.escaped else tuple(
+            n for n in names if all(id(node) in self.ok for node in self.seen.get(n, ())))
+
+    def visit_FunctionDef(self, node) -> bool:
+        self.escaped = True
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        self.escaped = True
+        return False
+
+    def visit_Attribute(self, node) -> bool:
+        node.value.visit(self)
+        return False  # `x.attr`: the attribute's name is no use of a local
+
+    def visit_Name(self, node) -> None:
+        if node.value in self.lists:
+            self.seen.setdefault(node.value, []).append(node)
+
+    def visit_Return(self, node) -> None:
+        value = node.value
+        items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
+        self.ok.update(id(v) for v in items if isinstance(v, cst.Name))
+
+
+class _LazyUses(ListUses):
+    def __init__(self, loop, names):
+        super().__init__(names)
+        self.loop = loop
         self.depth, self.nested = 0, False
         self.blocks, self.done, self.arrays = 0, False, set()  # (leave_Assign)
 
@@ -262,23 +297,10 @@ class _LazyUses(cst.CSTVisitor):
     def leave_While(self, node) -> None:
         self.depth -= 1
 
-    def visit_FunctionDef(self, node) -> bool:
-        self.nested = True  # a nested function or lambda could take the list anywhere
-        return False
-
-    def visit_Lambda(self, node) -> bool:
-        self.nested = True
-        return False
-
-    def visit_Attribute(self, node) -> bool:
-        node.value.visit(self)
-        return False  # `x.attr`: the attribute's name is no use of a local
-
     def visit_Name(self, node) -> None:
-        if node.value in self.names:
-            self.seen.setdefault(node.value, []).append(node)
-            if node.value in self.arrays:  # the array `x = np.array(x)` made of the list
-                self.ok.add(id(node))
+        super().visit_Name(node)
+        if node.value in self.arrays:  # the array `x = np.array(x)` made of the list
+            self.ok.add(id(node))
 
     def visit_IndentedBlock(self, node) -> None:
         self.blocks += 1
@@ -290,7 +312,7 @@ class _LazyUses(cst.CSTVisitor):
         """`x = np.array(x)` after the loop, in the function's own block: later uses of `x` are
         of that array (the list's rows are never read one by one)."""
         t = node.targets[0].target if len(node.targets) == 1 else None
-        if isinstance(t, cst.Name) and t.value in self.names and _array_of(node.value, t.value) \
+        if isinstance(t, cst.Name) and t.value in self.lists and _array_of(node.value, t.value) \
                 and self.done and self.blocks == 1 and self.depth == 0:
             self.ok.add(id(t))
             self.arrays.add(t.value)
@@ -306,8 +328,3 @@ class _LazyUses(cst.CSTVisitor):
     def visit_Call(self, node) -> None:
         if _takes_whole(node):
             self.ok.add(id(node.args[0].value))
-
-    def visit_Return(self, node) -> None:
-        value = node.value
-        items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
-        self.ok.update(id(v) for v in items if isinstance(v, cst.Name))

@@ -28,7 +28,7 @@ import libcst as cst
 
 from ...emit import jaxnames as J
 from ..registry import emits, emits_special
-from .loop_appends import _plain_append, _takes_whole
+from .loop_appends import ListUses, _plain_append, _takes_whole
 
 
 def history_lists(loop: cst.While, function: cst.FunctionDef, facts):
@@ -37,8 +37,7 @@ def history_lists(loop: cst.While, function: cst.FunctionDef, facts):
     function.body.visit(finder)
     if finder.nested_loop:
         return (), [], []
-    names = tuple(n for n in dict.fromkeys(finder.appended)
-                  if n not in finder.bad and all(id(x) in finder.ok for x in finder.seen.get(n, ())))
+    names = finder.kept(dict.fromkeys(finder.appended))
     return names, [c for c in finder.lens if c.args[0].value.value in names], \
         [s for s in finder.lasts if s.value.value in names]
 
@@ -52,14 +51,12 @@ def _display_lists(facts) -> frozenset[str]:
     return frozenset(n for n, ok in names.items() if ok and n not in facts.params)
 
 
-class _Uses(cst.CSTVisitor):
+class _Uses(ListUses):
     """Every occurrence of the candidate lists' names, and which of them are of an allowed form."""
 
     def __init__(self, loop, lists):
-        self.loop, self.lists = loop, lists
-        self.seen: dict[str, list] = {}
-        self.ok: set[int] = set()
-        self.bad: set[str] = set()
+        super().__init__(lists)
+        self.loop = loop
         self.appended: list[str] = []
         self.lens: list[cst.Call] = []
         self.lasts: list[cst.Subscript] = []
@@ -94,22 +91,6 @@ class _Uses(cst.CSTVisitor):
     visit_With = visit_Try = _block
     leave_With = leave_Try = _unblock
 
-    def visit_FunctionDef(self, node) -> bool:
-        self.bad |= self.lists  # a nested function could take a list anywhere
-        return False
-
-    def visit_Lambda(self, node) -> bool:
-        self.bad |= self.lists
-        return False
-
-    def visit_Attribute(self, node) -> bool:
-        node.value.visit(self)
-        return False  # `x.attr`: the attribute's name is no use of a local
-
-    def visit_Name(self, node) -> None:
-        if node.value in self.lists:
-            self.seen.setdefault(node.value, []).append(node)
-
     def visit_Expr(self, node) -> None:  # `x.append(v)` as a statement, in the loop
         call = node.value
         if self.inside and not self.blocked and isinstance(call, cst.Call) and _plain_append(call) \
@@ -140,11 +121,6 @@ class _Uses(cst.CSTVisitor):
                 and isinstance(index.value.expression, cst.Integer) and index.value.expression.value == "1":
             self.ok.add(id(node.value))
             self.lasts.append(node)
-
-    def visit_Return(self, node) -> None:
-        value = node.value
-        items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
-        self.ok.update(id(v) for v in items if isinstance(v, cst.Name))
 
 
 def history_note(plan) -> str:
