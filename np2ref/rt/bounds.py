@@ -319,12 +319,12 @@ class _npr_no_checks:
     """Around a trace made only to inspect a function (its effects, its types): its checks are
     not part of the program."""
 
-    def __enter__(self):
-        self.saved = _npr_state.get("bounds")
-        _npr_state["bounds"] = None
+    def __enter__(self):  # ("aside": what must be refused when the program has no checks is not, here)
+        self.saved = _npr_state.get("bounds"), _npr_state.get("aside")
+        _npr_state["bounds"], _npr_state["aside"] = None, True
 
     def __exit__(self, *exc):
-        _npr_state["bounds"] = self.saved
+        _npr_state["bounds"], _npr_state["aside"] = self.saved
 
 
 # ---- generators' state at NumPy's error raised while tracing ---------------------------------

@@ -350,11 +350,11 @@ def _npr_retyped(a, shape, dtype, out=None):
     return _npr_weak_astype(a, dtype) if weak else jnp.broadcast_to(a, shape).astype(dtype)
 
 
-def npr_while(test, body, *values, appends=(), first=None):
+def npr_while(test, body, *values, appends=(), first=None, sole=()):
     """`while test:`, the loop state as values (refs closed over): in Python while the test is
     concrete, then lax.while_loop (`appends`: rt/histories.py), the predicate computed at the end
     of each body and carried (a condition reading a ref the body writes reads it stale in JAX);
-    `first`: the test's value for `values`, already made (a test that draws draws once)."""
+    `first`: the test's value for `values`, already made (a test that draws draws once); `sole`: rt/rebinds.py."""
     single, state = len(values) == 1, tuple(values)
     pack = (lambda r: (r,)) if single else (lambda r: tuple(r) if r is not None else ())
     pred = test(*state) if first is None else first
@@ -365,16 +365,16 @@ def npr_while(test, body, *values, appends=(), first=None):
         pred = test(*state)
     if appends:  # (below: a 0-d array carried or made may end a 0-d array or a scalar, np_dtypes.py)
         return npr_while_histories(appends, test, body, state, npr_while, pred)
-    return _npr_np_kinds0_settled(state, lambda: _npr_traced_while_of(test, body, state, pred, single, pack))
+    return _npr_np_kinds0_settled(state, lambda: _npr_traced_while_of(test, body, state, pred, single, pack, sole))
 
 
-def _npr_traced_while_of(test, body, state, pred, single, pack):
+def _npr_traced_while_of(test, body, state, pred, single, pack, sole=()):
     with _npr_python_effects([test, body, state],
                              "a `while` loop whose condition (or a `break` in it) depends on array data"), \
             _npr_maybe_untaken(True), _npr_batched_control([pred]):
         rebound = _npr_rebound_in(body, state, pack)
         if rebound:  # `y += v; y = y % L`, y written before: loop-owned Refs (rt/rebinds.py)
-            return _npr_unpack(_npr_while_refilled(test, body, state, rebound, pack, npr_while), single)
+            return _npr_unpack(_npr_while_refilled(test, body, state, rebound, pack, npr_while, sole), single)
         if _npr_any_maybe(state):  # a name it may leave unbound: its flag is loop state (unbound.py)
             return _npr_while_boxed(test, body, state, pred, _npr_traced_while)
         return _npr_traced_while(test, body, state, pred, single, pack)

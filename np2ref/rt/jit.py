@@ -22,6 +22,7 @@ from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFir
 from .divisions import _npr_fenced
 from .module_globals import _NprGlobalsWatch, _NprObjectsWatch
 from .promotion import _npr_promoting
+from .rebinds import npr_rebind_scope, _npr_settle_links
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
 
 from .picks import _npr_returned_picks
@@ -138,12 +139,12 @@ class NprFunction(_NprCalls):
         if _npr_state["depth"]:  # (a lazy stacked list's rows made for the caller: appends.py)
             _npr_state["inlined"] = _npr_state.get("inlined", 0) + 1  # (picks.py: its result is the caller's)
             try:
-                return _npr_materialize(self.traced_fn()(*args, **kwargs))
+                return _npr_materialize(self._frame(args, kwargs))
             finally:
                 _npr_state["inlined"] -= 1
         if _npr_any_traced(args) or (kwargs and _npr_any_traced(kwargs.values())):
             try:  # inside the caller's own jax transformation
-                return _npr_materialize(self.traced_fn()(*args, **kwargs))
+                return _npr_materialize(self._frame(args, kwargs))
             finally:
                 _npr_state.pop("either", None)  # promotion.py's notes on this trace's values
                 _npr_state.pop("pyreturn", None)  # and pyscalars.py's
@@ -178,6 +179,14 @@ class NprFunction(_NprCalls):
             if error is None:
                 raise
             raise error from None
+
+    def _frame(self, args, kwargs):
+        """The traced function called from converted code: a scope for the rebindings its loops
+        link (rt/rebinds.py), settled before the caller reads its arrays again."""
+        with npr_rebind_scope((*args, *kwargs.values())) as scope:
+            out = self.traced_fn()(*args, **kwargs)
+            _npr_settle_links(scope, [out])
+            return out
 
     def run_as_written(self, *args, **kwargs):
         """A function with no array work called from host code with no array (set-up code:
@@ -269,7 +278,9 @@ class NprFunction(_NprCalls):
                     refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
-            out = (self.traced_fn0() if variant else self.traced_fn())(*bound.args, **bound.kwargs)
+            with npr_rebind_scope(call.values()) as scope:  # (rt/rebinds.py; returned, a compiled call's is noted)
+                out = (self.traced_fn0() if variant else self.traced_fn())(*bound.args, **bound.kwargs)
+                _npr_settle_links(scope, [out] if stacked else [])
             # an append loop's list: its buffers the leaves of the jitted run's result (appends.py);
             # for .pure, its rows
             out = _npr_stacked_result(out) if stacked and _npr_state["depth"] == 1 else _npr_materialize(out)

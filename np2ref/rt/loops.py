@@ -22,7 +22,7 @@ from .python_loops import (
     _NPR_COUNTED_HINT, _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason)
 from .rebinds import (
     _npr_check_rebound, _npr_for_refilled, _npr_refillable, _NprDetach, _NprPeelFirst,
-    _NprRebindPython)
+    _NprRebindPython, _npr_trip)
 from .refs import (
     _npr_batched, _npr_batched_control, _npr_differentiated, _npr_discharging, _NPR_INDEX_CARRIED,
     _npr_index_leaves, _npr_reachable, _npr_reachable_refs, _npr_rebind, _npr_reverse_mode,
@@ -156,7 +156,7 @@ def npr_for(rng, body, *init, **options):
 
 
 def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True, refill=False, appends=(),
-                 lazy=(), widened=False, when=()):
+                 lazy=(), widened=False, when=(), sole=()):
     """`for i in range(...)`: `body(i, carry) -> carry` (or `body(i)` without carried values)
     as a lax.fori_loop, so compile time does not grow with the trip count. Refs are closed
     over by the body. It runs as the plain Python loop it was, saying so (PythonLoopWarning),
@@ -164,7 +164,7 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
     bounds, when the body turns out to need the loop variable's value (it indexes a Python tuple
     with it, or slices with it: python_loops.py lists those errors) or changes a Python
     container after all. A failed or discarded lax trace leaves the containers as they were.
-    `refill`: the loop after a first iteration that rebound a carried Ref (rt/rebinds.py).
+    `refill`: the loop after a first iteration that rebound a carried Ref (rt/rebinds.py; `sole`).
     `appends`: lists the body only appends to, once per trip (the reason `python` gives): with a
     static trip count, a lax loop that stacks the appended values (rt/appends.py); `lazy`: those
     of them whose rows are made only where code reads them; `when`: per list, the test of the `if`
@@ -214,7 +214,7 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
                        refill=refill, widened=exc.widened)
     except _NprDetach as exc:  # the same with a trip count read from data (rt/rebinds.py)
         _npr_changed(kept)
-        return _npr_for_refilled(rng, body, carry, exc.positions, stop, unroll, npr_for)
+        return _npr_for_refilled(rng, body, carry, exc.positions, stop, unroll, npr_for, sole)
     except _NprRebindPython as exc:
         _npr_changed(kept)
         return _npr_python_for(rng, body, carry, has, exc.reason, *limits)
@@ -331,7 +331,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False, widened=Fals
         i = _npr_python_int(index(k))
         if span is not None:  # the index checks need not check i itself (_npr_check_bounds)
             _npr_note_range(i, min(span), max(span))
-        return body(i, c) if has else (body(i), c)[1]
+        return body(i, c) if has else _npr_trip(lambda: body(i), lambda _: c, False)
 
     unroll = _npr_short(trips) and flag_at is None
     one._npr_body = body  # (what it stores into: store_order.py _npr_loop_touching)
@@ -346,7 +346,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False, widened=Fals
     def one(k, c):  # refs among the carried names (a parameter that is an array) stay closed over
         joined = _npr_join_refs(fixed, c) if fixed else c
         before = {id(r) for r in _npr_reachable_refs([inner], [joined])} if refill and fixed else ()
-        new = _npr_check_rebound(fixed, inner(k, joined), static, refill, before)
+        new = _npr_trip(lambda: inner(k, joined), lambda n: _npr_check_rebound(fixed, n, static, refill, before), refill)
         return _npr_split_refs(new)[1] if fixed else new
     one._npr_body = body
     with _npr_body_traced(trips, unroll):

@@ -22,14 +22,28 @@ index at its start, or a carried flag), before the refill, the caller's buffer t
 contents: what NumPy's first iteration left in it, since only the rebound name reaches it in
 the body (checked). After a loop that ran, the name is the loop's Ref, as NumPy's is a new
 array. After one that did not run NumPy's name is still the caller's array, which no static
-binding can say: the call then refuses (NPR011, a run-time check like an index check's, before
-anything is written back; `.pure` skips it, as it skips those).
+binding can say, and which under jax.vmap differs from one batch member to the next. Where no
+other name may share the caller's array (`sole`: the analysis's storage roots, and no two
+arguments of the call holding one buffer) the name is the loop's Ref either way, holding the
+same values as the caller's when the loop ran no trip, and the rebinding is linked: where
+(per member) it ran no trip, the caller's buffer takes the Ref's contents at the end of the
+scope that holds the name (the function's call, or the refilled loop's trip the loop ran in),
+`where(none_ran, ref, caller)`. Nothing else reads the caller's buffer before then, and the
+Ref's contents are all that the name wrote there. Where the Ref outlives that scope (the
+function returns it: NumPy returns the caller's own array or a new one, by the data), or no
+scope can hold the link (a loop inside another loop's body, another name sharing the
+buffer), the call refuses when the loop ran no trip (NPR011, a run-time check like an index
+check's, made before anything is written back); where no run-time check can be made (`.pure`,
+`bounds="unchecked"`), the trace refuses (NPR011) instead of giving a wrong answer there.
 """
+
+import contextlib
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .compat import _npr_current_trace
 from .bounds import _npr_no_checks, _npr_record_check
 from .core import _npr_state, npr_load, NprUnsupported
 from .np_dtypes import _npr_np_weak_kind
@@ -131,8 +145,16 @@ def _npr_refill_blocker(i, ref, items, before):
 
 def _npr_refillable(carry, positions):
     """The carry a peeled first iteration left, with each rebound position a Ref (a plain array
-    the body bound becomes a Ref of its own for the refilled loop: nothing else holds it)."""
+    the body bound becomes a Ref of its own for the refilled loop: nothing else holds it). A
+    link the first iteration made to such a Ref cannot follow the name past the refills (the
+    name may be the caller's array for some trips and not later): checked, _npr_ran_once."""
     items = list(carry) if isinstance(carry, tuple) else [carry]
+    stack = _npr_state.get("rebind_scopes") or ()
+    if stack and stack[-1].trace is _npr_current_trace():
+        refilled = {id(items[i]) for i in positions}
+        for link in [k for k in stack[-1].links if id(k[1]) in refilled]:
+            stack[-1].links.remove(link)
+            _npr_ran_once(link[2])
     for i in positions:
         v = items[i]
         if isinstance(v, (jax.Array, np.ndarray)) and not isinstance(v, jax.Ref):
@@ -141,8 +163,8 @@ def _npr_refillable(carry, positions):
 
 
 def _npr_first_then_refill(fns, state, positions):
-    """(the state with a loop-owned Ref at each rebound position, finish, whether a position
-    held the caller's buffer). `finish(first, items, out, before)`: the body's new items `out`
+    """(the state with a loop-owned Ref at each rebound position, finish, the positions that
+    held a caller's buffer: {position: that Ref}). `finish(first, items, out, before)`: the body's new items `out`
     (given `items`) with each rebound position refilled, the caller's buffer given the loop
     Ref's contents first where `first` (traced) holds. Refused (NPR011) when a name other than
     the rebound one sees a caller's buffer (the body would read it before the first iteration
@@ -172,36 +194,116 @@ def _npr_first_then_refill(fns, state, positions):
             items[i][...] = npr_load(out[i])
             out[i] = items[i]
         return out
-    return tuple(fresh), finish, bool(callers)
+    return tuple(fresh), finish, callers
 
 
 def _npr_ran_once(none_ran):
-    """The run-time check after a refilled loop on data (module docstring): `none_ran` traced."""
+    """The run-time check after a refilled loop on data whose rebinding cannot be linked
+    (module docstring): `none_ran` traced. Refused when traced where no check can be made."""
     bounds = _npr_state.get("bounds")
     if bounds is not None:
         _npr_record_check(bounds, jnp.asarray(none_ran, bool).reshape(()), None, NprUnsupported, (
             "NPR011", f"{_NPR_TRACED_REBIND}; this call's loop ran no iteration, so the name is still the caller's "
             "array, which np2ref's translation does not follow",))
+    elif not _npr_state.get("aside"):  # (a probe's trace is not the program)
+        raise NprUnsupported("NPR011", f"{_NPR_TRACED_REBIND}; where the loop runs no iteration the name is still "
+                             "the caller's array, which np2ref follows only when no other name may see it and "
+                             "the function does not return it, and no run-time check can refuse that call here "
+                             "(`.pure`, jax.vmap, `bounds=\"unchecked\"`)")
 
 
-def _npr_for_refilled(rng, body, carry, positions, stop, unroll, npr_for):
+class _NprRebindScope:
+    """Where a linked rebinding (module docstring) is settled: a function's call (its frame) or
+    a refilled loop's trip, traced in `trace`; `shared`: the ids of Refs two of its arguments
+    (or carried values) reach, which another name sees."""
+
+    def __init__(self, values):
+        self.trace, self.links, seen, self.shared = _npr_current_trace(), [], set(), set()
+        for v in values:
+            ids = {id(r) for r in _npr_reachable_refs([], [v])}
+            self.shared |= ids & seen
+            seen |= ids
+
+
+@contextlib.contextmanager
+def npr_rebind_scope(values=()):
+    """Around a function's call or a loop trip: the rebindings linked in it, settled by
+    _npr_settle_links; dropped unsettled when it raises (a trace given up)."""
+    stack = _npr_state.setdefault("rebind_scopes", [])
+    scope = _NprRebindScope(values)
+    stack.append(scope)
+    try:
+        yield scope
+    finally:
+        stack.remove(scope)
+
+
+def _npr_link(caller, ref, none_ran, sole):
+    """After a loop on data that rebound the name holding the Ref `caller` to `ref`: linked in
+    the innermost scope when `sole` and that scope is being traced, else _npr_ran_once."""
+    stack = _npr_state.get("rebind_scopes") or ()
+    scope = stack[-1] if stack else None
+    if sole and scope is not None and scope.trace is _npr_current_trace() and id(caller) not in scope.shared:
+        scope.links.append((caller, ref, none_ran))
+    else:
+        _npr_ran_once(none_ran)
+
+
+def _npr_settle_links(scope, outputs=()):
+    """The scope's links settled, the latest first (a later loop's caller is an earlier loop's
+    Ref): the caller's buffer takes its Ref's contents where that loop ran no trip. A Ref that
+    `outputs` (what leaves the scope) reach cannot be followed past it: _npr_ran_once."""
+    out = {id(r) for r in _npr_reachable_refs([], list(outputs))}
+    for caller, ref, none_ran in reversed(scope.links):
+        if id(ref) in out:
+            _npr_ran_once(none_ran)
+        else:
+            caller[...] = jnp.where(none_ran, ref[...], caller[...])
+    scope.links.clear()
+
+
+def _npr_trip(run, then, refilled):
+    """One trip of a lax `for` loop, `then(run())`, in a scope of its own: a refilled loop's
+    links settled before `then` refills its Refs, any other's after (`then` raises where the
+    trip rebound a Ref that the loop carries, and the loop is traced again another way)."""
+    with npr_rebind_scope() as scope:
+        new = run()
+        if refilled:
+            _npr_settle_links(scope)
+        out = then(new)
+        _npr_settle_links(scope, [out])
+        return out
+
+
+def _npr_for_refilled(rng, body, carry, positions, stop, unroll, npr_for, sole=()):
     """npr_for of a loop whose trip count is data and whose body rebinds the carried Refs at
-    `positions` (module docstring); npr_for passed in by its caller, loops.py, the floor above."""
+    `positions` (module docstring); npr_for passed in by its caller, loops.py, the floor above.
+    `sole`: the positions whose name no other name may share storage with (the analysis)."""
     tupled = isinstance(carry, tuple)
     items = carry if tupled else (carry,)
-    fresh, finish, check = _npr_first_then_refill([body], items, positions)
+    fresh, finish, callers = _npr_first_then_refill([body], items, positions)
 
     def refilled(i, c):
         s = list(c) if tupled else [c]
         before = {id(r) for r in _npr_reachable_refs([body], s)}
-        new = body(i, c)
+        new = _npr_scoped(lambda: body(i, c), s)
         out = finish(i == rng.start, s, new if tupled else (new,), before)
         return tuple(out) if tupled else out[0]
     refilled._npr_refilled = True
     out = npr_for(rng, refilled, fresh if tupled else fresh[0], stop=stop, unroll=unroll, peel=False)
-    if check:
-        _npr_ran_once(rng.stop <= rng.start if int(rng.step) > 0 else rng.stop >= rng.start)
+    none_ran = rng.stop <= rng.start if int(rng.step) > 0 else rng.stop >= rng.start
+    for i, caller in callers.items():
+        _npr_link(caller, out[i] if tupled else out, none_ran, i in sole)
     return out
+
+
+def _npr_scoped(run, values):
+    """run() (a refilled loop's trip over `values`), the rebindings linked in it settled at its
+    end, before the loop refills its Refs with what the trip bound."""
+    with npr_rebind_scope(values) as scope:
+        new = run()
+        _npr_settle_links(scope)
+        return new
 
 
 def _npr_rebound_in(body, state, pack):
@@ -227,20 +329,20 @@ def _npr_rebound_in(body, state, pack):
     return tuple(found)
 
 
-def _npr_while_refilled(test, body, state, positions, pack, npr_while):
+def _npr_while_refilled(test, body, state, positions, pack, npr_while, sole=()):
     """npr_while's state after a `while` on data whose body rebinds the Refs at `positions`: the
     loop on loop-owned Refs (module docstring), a flag carried for the first iteration; npr_while
-    passed in by its caller, branches.py, the floor above."""
-    fresh, finish, check = _npr_first_then_refill([test, body], state, positions)
+    passed in by its caller, branches.py, the floor above. `sole`: as _npr_for_refilled's."""
+    fresh, finish, callers = _npr_first_then_refill([test, body], state, positions)
 
     def refilled(*s):
         items = list(s[:-1])
         before = {id(r) for r in _npr_reachable_refs([body], items)}
-        return (*finish(s[-1], items, pack(body(*items)), before), jnp.zeros((), bool))
+        return (*finish(s[-1], items, _npr_scoped(lambda: pack(body(*items)), items), before), jnp.zeros((), bool))
     refilled._npr_refilled = True
     final = npr_while(lambda *s: test(*s[:-1]), refilled, *fresh, jnp.ones((), bool))
-    if check:
-        _npr_ran_once(final[-1])
+    for i, caller in callers.items():
+        _npr_link(caller, final[i], final[-1], i in sole)
     return tuple(final[:-1])
 
 

@@ -1,10 +1,12 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: vmap
 # np2ref-fuzz-kind: failed:vmap:mismatch vmap argument __ | c_ = _; while c_ < _ and p.sum() > _:; p = np.where(p > _, p - _, p); a_ *= _
 # found by: np2ref fuzz --seed 1111 (round seed 1111003333), program 24 (breaks11, round 3 session 11; the same on main before it)
-# cause (open): whether `a` is still the caller's array after the `while` depends on each batch member's data (a member whose
-# loop ran no trip writes the argument with `a[...] *= 2`, NumPy's); under jax.vmap the rebinding is decided for the whole batch,
-# so a member that never entered the loop does not write its argument (2 where NumPy has 4)
+# cause (fixed, vmap12): whether `a` is still the caller's array after the `while` depends on each batch member's data (a
+# member whose loop ran no trip writes the argument with `a[...] *= 2`, NumPy's); under jax.vmap `.pure` skipped the
+# run-time check that refused such a call, so a member that never entered the loop did not write its argument (2 where
+# NumPy has 4). Now the rebinding is linked (rt/rebinds.py, `sole=` of npr_while): the caller's buffer takes the loop's
+# Ref where (per member) the loop ran no trip
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (vmap: mismatch): vmap argument `a`[1, 0, 0]: got np.int8(2), expected np.int8(4)

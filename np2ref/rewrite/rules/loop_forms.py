@@ -368,3 +368,43 @@ def plain_range(e) -> bool:
 def reversed_range(e) -> bool:
     return isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "reversed" \
         and len(e.args) == 1 and plain_range(e.args[0].value) and 1 <= len(e.args[0].value.args) <= 2
+
+
+# a method that keeps its argument in a container (the container then sees the array)
+_KEEPING = frozenset({"append", "insert", "extend", "add", "update", "setdefault", "appendleft"})
+
+
+def sole_rebound(names, facts) -> tuple[str, ...]:
+    """The written arrays among `names` (a loop rebinds them) whose storage no other name of the
+    function may share (the storage roots, flow-insensitive), none a module-level array's, none
+    kept in a container or an attribute. After a loop on data that ran no trip, such a name is
+    still the array it was, which only it sees: rt/rebinds.py links it (`sole=` of npr_while and
+    npr_for) where it would refuse."""
+    def kept(n: str) -> bool:
+        for node in walk(facts.node):
+            if isinstance(node, cst.Assign) and any(not isinstance(t.target, (cst.Name, cst.Tuple))
+                                                    for t in node.targets) and _holds(node.value, n):
+                return True
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                    and node.func.attr.value in _KEEPING and any(_holds(a.value, n) for a in node.args):
+                return True
+        return False
+    out = []
+    for n in names:
+        mine = facts.roots.get(n, set())
+        if not mine or any(r.startswith("global ") for r in mine):
+            continue
+        if not any(m != n and roots & mine for m, roots in facts.roots.items()) and not kept(n):
+            out.append(n)
+    return tuple(out)
+
+
+def _holds(e, name: str) -> bool:
+    """`name` itself, or an element of a tuple, list, set or dict display."""
+    if isinstance(e, cst.Name):
+        return e.value == name
+    if isinstance(e, (cst.Tuple, cst.List, cst.Set)):
+        return any(_holds(x.value, name) for x in e.elements)
+    if isinstance(e, cst.Dict):
+        return any(isinstance(x, cst.DictElement) and _holds(x.value, name) for x in e.elements)
+    return False

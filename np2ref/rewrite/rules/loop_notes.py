@@ -27,6 +27,13 @@ def _keyword(name: str, value) -> cst.Arg:
                    equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
 
 
+def sole_keywords(plan, carried) -> list[cst.Arg]:
+    """`sole=(k, ...)`: the positions among the carried names of the rebound written arrays no
+    other name shares (LoopPlan.sole; rt/rebinds.py links them after a loop that ran no trip)."""
+    ks = [k for k, c in enumerate(carried) if c in plan.sole]
+    return [_keyword("sole", cst.parse_expression(repr(tuple(ks))))] if ks else []
+
+
 def opt_in_call(original, updated, plan, loop_call, lanes, ctx):
     """The loop `npr_for(...)` (its lanes' functions `lanes`) as the opt-ins ask: sums="reorder"
     for a loop that only accumulates, loops="pallas" for a top-level nest; else an ordered fold

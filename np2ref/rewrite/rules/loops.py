@@ -44,11 +44,11 @@ from . import loop_draws, unbound
 from .. import recurrences
 from .loop_appends import _names_tuple, append_only, append_through_branch, appends_arguments, appends_note, guarded_appends
 from .while_histories import history_lists, history_note
-from .loop_notes import _keyword, _note, opt_in_call
+from .loop_notes import _keyword, _note, opt_in_call, sole_keywords
 from .control import Uses, condition, data_dependent_changes, scalar_rebinds, uses
 from .rotations import rotation_finder
 from .loop_forms import (index_min_max, parens, plain_range, reversed_range, item_form, loop_form, read_outside, rebinds_to_values, rebound_in_loops,
-                         short_literal_range, static_test, unroll_opt_in, written_outside)
+                         short_literal_range, sole_rebound, static_test, unroll_opt_in, written_outside)
 
 FORM_REASON = "not a range/enumerate/zip/reversed loop"
 SHORT_REASON = "short literal range"
@@ -70,6 +70,7 @@ class LoopPlan:
     fresh: tuple = ()          # written arrays each trip binds anew before reading, read after the loop:
     #                            carried out as values (the last trip's), loaded at the end of each trip
     appends: tuple = ()        # lists the body only appends to, once a trip: npr_for stacks them (loop_appends.py)
+    sole: tuple = ()           # rebound written arrays no other name shares: linked after no trip (rt/rebinds.py)
 
 
 def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()) -> LoopPlan | str:
@@ -150,7 +151,8 @@ def plan_loop(loop: cst.For, function_uses: Uses, facts, is_rotation, changed=()
     before, outlives = _defined_before(loop, function_uses, facts, body_nodes), read_before_store | outside_reads
     return LoopPlan(var, carried + tuple(n for n in fresh if n not in carried), tuple(dict.fromkeys(rotations)),
                     kind, rows, before, tuple(dict.fromkeys(unrotate)), python_reason(changed, outlives),
-                    unpack, unroll_opt_in(loop), tuple(fresh), append_only(loop, changed, outlives, facts, before))
+                    unpack, unroll_opt_in(loop), tuple(fresh), append_only(loop, changed, outlives, facts, before),
+                    sole_rebound(rebound, facts))
 
 
 def python_reason(changed, outlives) -> str:
@@ -206,7 +208,8 @@ def plan_while(loop: cst.While, function_uses: Uses, facts, is_rotation) -> Loop
                     if (n not in facts.ref_names or n in facts.maybe_scalar or n in rebound)
                     and (n in read_before_store or n in outside_reads))
     return LoopPlan("", carried + tuple(n for n in fresh if n not in carried), tuple(dict.fromkeys(rotations)),
-                    defined_before=_defined_before(loop, function_uses, facts, loop_nodes), fresh=tuple(fresh))
+                    defined_before=_defined_before(loop, function_uses, facts, loop_nodes), fresh=tuple(fresh),
+                    sole=sole_rebound(rebound, facts))
 
 
 def _defined_before(loop, function_uses: Uses, facts, inside: set) -> frozenset:
@@ -360,6 +363,7 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
         args.append(_keyword("stop", cst.Integer(str(flags[0]))))
     if plan.unroll:
         args.append(_keyword("unroll", cst.Name("True")))
+    args += sole_keywords(plan, carried)
     _note(ctx, original, plan.var, fwd.note()) if fwd else None
     loop_call, lanes = (not advance and not fwd and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
     if not carried and loop_call.func.value == J.FOR and not advance:  # loops="pallas", sums="reorder"
@@ -437,7 +441,8 @@ def emit_while_loop(original: cst.While, updated: cst.While, ctx):
     body = append_through_branch(body, plan.appends)  # npr_append: the histories' buffers
     call = cst.Call(cst.Name(J.WHILE), [cst.Arg(cst.Name(f"_test_{n}")), cst.Arg(cst.Name(f"_body_{n}")),
                                         *[cst.Arg(_while_init(ctx, original, plan, c)) for c in carried],
-                                        *([_keyword("appends", _names_tuple(plan.appends))] if plan.appends else [])])
+                                        *([_keyword("appends", _names_tuple(plan.appends))] if plan.appends else []),
+                                        *sole_keywords(plan, carried)])
     if carried:
         stmt = cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))], call)
     else:
