@@ -3,8 +3,8 @@ computed at once and then the chain of the loop's own steps in NumPy's order (rt
 npr_fold_for with a carried value; exact: NumPy's bits).
 
 What: a `for k in range(...)` loop whose body is `name = value` bindings (each name once, not k)
-and one accumulation of the carried name s: `s += v`, `s -= v`, `s *= v`, `s /= v`, `s = s op v`
-or `s = v op s` (op one of + - * /), `s = np.maximum(s, v)` (np.minimum, np.fmax, np.fmin;
+and one accumulation of the carried name s: `s += v`, `s -= v`, `s *= v`, `s = s op v`
+or `s = v op s` (op one of + - *; not `/`, which XLA's simplifier folds in pairs), `s = np.maximum(s, v)` (np.minimum, np.fmax, np.fmin;
 either order; not Python's max and min, whose result's type is the one of the operand picked). No other statement reads s, v does not read s, the body writes no array and
 calls only NumPy's pure functions (rewrite/lanes.py's list): trip k's v is then a function of k
 and of the state before the loop, and NumPy's result is `step(...step(step(s, v(k0)), v(k1))...)`:
@@ -30,12 +30,14 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.nodes import run_visitor
+from ..emit import jaxnames as J
 from .lanes import _Accesses
 from .ordered_fold import _Reads, _def
 from .sum_reorder import _mentions
 
-_STEP_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
-_AUG_OPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
+# (not `/`: in the chain's unrolled pass XLA takes `(s / a) / b` as `s / (a * b)`, one rounding)
+_STEP_OPS = (cst.Add, cst.Subtract, cst.Multiply)
+_AUG_OPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
 _PICKS = frozenset({"np.maximum", "np.minimum", "np.fmax", "np.fmin",
                     "numpy.maximum", "numpy.minimum", "numpy.fmax", "numpy.fmin"})
 
@@ -64,9 +66,22 @@ def scalar_fold_plan(loop: cst.For, var: str, acc: str, facts) -> int | str:
             return f"a value that reads `{acc}` (a dependence beyond the chain)"
         found = _Accesses(set())
         run_visitor(value, found)
-        if found.why:
-            return found.why
+        if found.why or _branches(value):  # (a read in a branch not taken: every trip's reads are made)
+            return found.why or "a value with a branch (`a if c else b`, `and`, `or`)"
     return f"no step of `{acc}`" if at is None else at
+
+
+def _branches(e) -> bool:
+    found = []
+
+    class V(cst.CSTVisitor):
+        def visit_IfExp(self, node):
+            found.append(node)
+
+        def visit_BooleanOperation(self, node):
+            found.append(node)
+    run_visitor(e, V())
+    return bool(found)
 
 
 def _step_value(x, acc):
@@ -136,15 +151,26 @@ def scalar_fold_functions(at: int, var: str, acc: str, original: cst.For, stmts)
 
 def _converted_step(x, acc, param):
     """(v, the statement with v replaced by `param`) of a converted step of `acc`, or (None, None)
-    where the conversion wrote it otherwise (`npr_iop(s, '/', v)`: s may be an array)."""
-    value = _step_value(x, acc) if not (isinstance(x, cst.Assign) and isinstance(x.value, cst.Call)) else \
-        _other([a.value for a in x.value.args], acc) if len(x.value.args) == 2 and all(
-            a.keyword is None and not a.star for a in x.value.args) and _picked(x.value.func) else None
+    where the conversion wrote it otherwise (`npr_iop(s, '+', v)` without `maybe_scalar=True`: s
+    may be the caller's array, written in place)."""
+    call = x.value if isinstance(x, cst.Assign) and isinstance(x.value, cst.Call) else None
+    if call is None:
+        value = _step_value(x, acc)
+    elif _dotted(call.func) == J.IOP:
+        value = call.args[2].value if len(call.args) == 4 and _is(call.args[0].value, acc) and \
+            _keyword_true(call.args[3], "maybe_scalar") else None
+    else:
+        value = _other([a.value for a in call.args], acc) if len(call.args) == 2 and all(
+            a.keyword is None and not a.star for a in call.args) and _picked(call.func) else None
     if value is None:
         return None, None
     swapped = x.with_changes(value=cst.Name(param)) if isinstance(x, cst.AugAssign) else \
         x.with_changes(value=x.value.deep_replace(value, cst.Name(param)))
     return value, cst.SimpleStatementLine([swapped])
+
+
+def _keyword_true(arg, name) -> bool:
+    return arg.keyword is not None and arg.keyword.value == name and _is(arg.value, "True")
 
 
 def _picked(func) -> bool:
