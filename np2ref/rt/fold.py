@@ -42,7 +42,6 @@ from jax import lax
 
 from .bounds import _npr_note_range
 from .compat import _npr_weak_astype
-from .divisions import _npr_fence_own
 from .lane_dots import _NPR_LANES
 from .loops import _npr_is_concrete, _npr_python_int, npr_for
 from .masked import NprMasked
@@ -152,16 +151,16 @@ def npr_fold_scalar(stacked, trip, step, s, count):
 
 def _npr_fold_values(trip, data, count):
     """Every trip's value, [count], from the stacked reads `data`: the trip under vmap (elementwise
-    operations are the scalar ones), in a call whose products divisions.py fences (its name), and
-    each value fenced itself (divisions._npr_fence_own, a select LLVM keeps): XLA fuses the values'
-    multiply into the chain's pass, where LLVM contracted it with the step's addition into one FMA
-    (`s += a[k] * b[k]`, 1 ulp from NumPy in the default mode; an optimization barrier is gone by then)."""
+    operations are the scalar ones), in a call whose products and outputs divisions.py fences (its
+    name; _npr_fence_outputs): XLA fuses the values' multiply into the chain's pass, where LLVM
+    contracted it with the step's addition into one FMA (`s += a[k] * b[k]`, 1 ulp from NumPy in
+    the default mode; an optimization barrier is gone by then)."""
     def _npr_fold_values(*rows):
         return jnp.asarray(trip(rows[:-1]))
     values = jax.jit(jax.vmap(_npr_fold_values))(*data, jnp.arange(count))  # (k: a batched input
     if np.shape(values) != (count,):  # even where no read is left)
         raise _NprNotFold("a trip whose value is not 0-d")
-    return _npr_fence_own(values)
+    return values
 
 
 def _npr_pass(trips):

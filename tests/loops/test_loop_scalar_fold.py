@@ -229,17 +229,21 @@ def test_zeros_infinities_nans_and_starts_are_numpys(name, n, dtype, bitwise, da
 
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(sorted(_STARTS)), data=st.data())
-def test_subnormals_as_the_loop_makes_them(name, data):
+def test_subnormals_as_numpy_or_the_loop_makes_them(name, data):
+    """XLA:CPU flushes subnormals, in the loop's body and in the chain's pass; not in the first
+    step the fold makes on its own (`-0.0 + 5e-324` is NumPy's 5e-324 there, the loop's 0.0)."""
     fn = _STARTS[name]
     x = np.array(data.draw(st.lists(st.one_of(_TINY, _VALUES), min_size=1, max_size=12)))
+    args = (x, 0.0) if fn is plus_given else (x,)
     with np.errstate(all="ignore"):
-        folded = _compiled(fn)(x)
+        want, folded = fn(*args), _compiled(fn)(*args)
         F.NPR_FOLD = False
         try:
-            looped = np2ref.compile(fn, host_below=0, bitwise=True)(x)
+            looped = np2ref.compile(fn, host_below=0, bitwise=True)(*args)
         finally:
             F.NPR_FOLD = True
-    _same(folded, looped)
+    assert type(folded) is type(want)
+    assert np.asarray(folded).tobytes() in (np.asarray(want).tobytes(), np.asarray(looped).tobytes())
 
 
 def no_trips(x):
