@@ -90,7 +90,7 @@ def _variants():
     def setting(on, unroll):
         def apply():
             saved = fold.NPR_FOLD, fold.NPR_FOLD_SCALAR_UNROLL
-            fold.NPR_FOLD, fold.NPR_FOLD_SCALAR_UNROLL = on, unroll
+            fold.NPR_FOLD, fold.NPR_FOLD_SCALAR_UNROLL = on, unroll  # (n = 100: one pass whatever the unroll)
             return lambda: (setattr(fold, "NPR_FOLD", saved[0]), setattr(fold, "NPR_FOLD_SCALAR_UNROLL", saved[1]))
         return apply
     return {"loop (before)": setting(False, 16), "fold, passes of 1": setting(True, 1),

@@ -43,10 +43,12 @@ from jax import lax
 from .bounds import _npr_note_range
 from .compat import _npr_weak_astype
 from .lane_dots import _NPR_LANES
+from .lane_reads import _npr_note_lane
 from .loops import _npr_is_concrete, _npr_python_int, npr_for
 from .masked import NprMasked
 from .np_dtypes import _npr_np_kind0
 from .promotion import _npr_weak_value
+from .refs import _npr_differentiated
 from .core import _npr_state
 
 NPR_FOLD = True  # False: npr_fold_for runs the loop (the tests and benchmarks compare the two)
@@ -58,7 +60,8 @@ NPR_FOLD = True  # False: npr_fold_for runs the loop (the tests and benchmarks c
 _npr_FOLD = {"outside lanes": None, "scalar": True}
 NPR_FOLD_ONE_PASS = 288  # trips x reads unrolled into one pass, no loop left (XLA:CPU's compile ~1 s there)
 NPR_FOLD_UNROLL = 16  # else trips in each unrolled pass of a lax loop (docs/loops.md measures both)
-NPR_FOLD_SCALAR_UNROLL = 16  # trips in each unrolled pass of a carried accumulator's chain (docs/loops.md)
+NPR_FOLD_SCALAR_ONE_PASS = 128  # a carried accumulator's chain this short: one unrolled pass, no loop left
+NPR_FOLD_SCALAR_UNROLL = 16  # else trips in each unrolled pass of its lax loop (docs/loops.md measures them)
 NPR_FOLD_ELEMENTS = 1 << 22  # the most elements the stacked reads may hold (else the loop)
 
 
@@ -81,7 +84,7 @@ def npr_fold_for(rng, loop, reads, trip, fold, *init):
         return init[0] if init else None  # no trips: NumPy adds nothing
     if init:
         try:
-            return npr_fold_scalar(_npr_stacked_reads(reads, ks), trip, fold, init[0], len(ks))
+            return npr_fold_scalar(_npr_stacked_reads(reads, ks, slices=True), trip, fold, init[0], len(ks))
         except Exception:  # anything the fold cannot trace: the loop, exact (its own error if any)
             return npr_for(rng, loop, *init)
     try:
@@ -124,8 +127,9 @@ def npr_fold(cur, op, trips):
 def npr_fold_scalar(stacked, trip, step, s, count):
     """s after `s = step(s, v_k)` for k in order, v_k trip k's value (rewrite/scalar_fold.py):
     every trip's value computed at once (_npr_fold_values: one vector tanh where the loop made
-    `count` scalar ones), then the loop's own steps as a lax.scan in passes of
-    NPR_FOLD_SCALAR_UNROLL trips. The first step is traced on its own, as the loop's first trip
+    `count` scalar ones; the reads that name k are slices, lane_reads.py), then the loop's own
+    steps as a lax.scan, in one unrolled pass up to NPR_FOLD_SCALAR_ONE_PASS trips, else in passes
+    of NPR_FOLD_SCALAR_UNROLL. The first step is traced on its own, as the loop's first trip
     (a Python float start becomes what NumPy's first step makes of it; divisions.py fences its
     literal `0.0 + v`: NumPy's 0.0 + -0.0 is 0.0); a later step that would change the type, a 0-d
     array carried or made, or a masked read: _NprNotFold (the loop runs)."""
@@ -143,7 +147,9 @@ def npr_fold_scalar(stacked, trip, step, s, count):
         if (new.shape, new.dtype, _npr_weak_value(new)) != kind:
             raise _NprNotFold("a step that changes the accumulator's type")
         return new, None
-    out, _ = lax.scan(_npr_fold_step, first, values[1:], unroll=min(NPR_FOLD_SCALAR_UNROLL, max(1, count - 1)))
+    rest = max(1, count - 1)
+    unroll = rest if rest <= NPR_FOLD_SCALAR_ONE_PASS else min(NPR_FOLD_SCALAR_UNROLL, rest)
+    out, _ = lax.scan(_npr_fold_step, first, values[1:], unroll=unroll)
     if _npr_state.get("array0_made", 0) != made:
         raise _NprNotFold("a 0-d array made in a trip (its kind is the loop's to settle)")
     return out
@@ -208,7 +214,7 @@ class _NprTrips:
         self.stacked, self.trip, self.count = stacked, trip, count
 
 
-def _npr_stacked_reads(reads, ks):
+def _npr_stacked_reads(reads, ks, slices=False):
     """[(data stacked over ks, the masked lengths and starts or None)] per read of `reads(k)`;
     the lengths and starts are a probe trace's, checked to be the same in every trip. The reads
     are gathers (k is not noted as a lane, lane_reads.py): XLA:CPU makes each one array, trip by
@@ -219,19 +225,28 @@ def _npr_stacked_reads(reads, ks):
     probe = [_npr_split(r) for r in _npr_tuple(reads(k0))]
     if len(ks) * sum(int(np.size(d)) for d, _ in probe) > NPR_FOLD_ELEMENTS:
         raise _NprNotFold("the stacked reads would be too large")
-    layouts = []
+    layouts, slices = [], slices and not _npr_differentiated([d for d, _ in probe])
 
     def lane(k):
         k = _npr_python_int(_npr_weak_astype(k, k.dtype))
         _npr_note_range(k, min(ks), max(ks))
+        if slices:  # `x[k]` a slice of x, not a gather (lane_reads.py; a scalar chain: npr_fold_scalar)
+            _npr_note_lane(k, ks.start, ks.step)
         got = [_npr_split(r) for r in _npr_tuple(reads(k))]
         layouts.append([_npr_layout(d, m) for d, m in got])
         return [d for d, _ in got], [m for _, m in got]  # a meta that moves with k: vmap refuses it
 
-    data, _ = jax.vmap(lane, out_axes=(0, None))(jnp.asarray(np.asarray(ks)))
+    data, _ = jax.vmap(lane, out_axes=(0, None))(_npr_trip_indices(ks))
     if layouts[-1] != [_npr_layout(d, m) for d, m in probe]:
         raise _NprNotFold("the reads' layout differs from the probe's")
     return [(d, m) for d, (_, m) in zip(data, probe)]
+
+
+def _npr_trip_indices(ks):
+    """The range's values as `start + step * iota`: not a constant array, which XLA:CPU took
+    0.3 s more to compile (constant-folding the reads' index computations over it)."""
+    dt = jnp.asarray(ks[0]).dtype
+    return ks.start + ks.step * lax.iota(dt, len(ks))
 
 
 def _npr_tuple(r):
