@@ -43,6 +43,7 @@ from .peepholes import _npr_is_ref_var, _npr_peepholed, _npr_PEEPHOLES, _npr_tra
 _NPR_QUOTIENTS = frozenset({"div", "sqrt", "rsqrt", "exp", "exp2", "pow"})  # x / exp(y): x * exp(-y)
 _NPR_FOLD_STEP = "_npr_fold_step"  # fold.py's scan step: its products are fenced (LLVM contracted them
 # into FMAs in the unrolled pass even at -O0, bitwise=True: 1.8e-15 from NumPy in `y -= a * t - b`)
+_NPR_FOLD_VALUES = "_npr_fold_values"  # fold.py's trips' values for a scalar chain: fenced alike, outputs too
 _NPR_CHAINED = frozenset({"add", "sub", "mul", "neg"})  # (x + c1) + c2: x + (c1 + c2) to XLA
 # XLA's simplifier's identities of real numbers that floats break beyond the last bit: an operand
 # made by one of these, of the equation named, is fenced wherever it is ("square":
@@ -374,10 +375,23 @@ def _npr_fence_bodies(eqn, known, everything, chained):
             if _npr_is_body(p):
                 inner = _npr_open(p)
                 n = len(_npr_invars(inner))
-                new[k] = _npr_fence_closed(p, known if n == len(known) else [True] * n, everything,
+                values = _npr_body_name(p) == _NPR_FOLD_VALUES
+                new[k] = _npr_fence_closed(p, known if n == len(known) else [True] * n, everything or values,
                                            chained if n == len(known) else [True] * n)
+                new[k] = _npr_rewrite_body(new[k], _npr_fence_outputs) if values else new[k]
     changed = any(new[k] is not params[k] for k in params)
     return new if changed else params
+
+
+def _npr_fence_outputs(jaxpr):
+    """fold.py's trips' values (`_npr_fold_values`), each float output fenced (_npr_fence_own):
+    XLA fuses their multiply into the chain's pass, where LLVM contracted it with the step's
+    addition into one FMA (`s += a[k] * b[k]`, one ulp from NumPy in the default mode)."""
+    eqns, outs = list(_npr_eqns(jaxpr)), []
+    for v in _npr_outvars(jaxpr):
+        wide = not _npr_is_literal(v) and np.dtype(_npr_aval(v).dtype).kind == "f"
+        outs.append(_npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_own) if wide else v)
+    return _npr_replace(jaxpr, eqns=eqns, outvars=outs)
 
 
 def _npr_fence_closed(p, known, everything, chained, zeros=()):

@@ -43,18 +43,25 @@ from jax import lax
 from .bounds import _npr_note_range
 from .compat import _npr_weak_astype
 from .lane_dots import _NPR_LANES
+from .lane_reads import _npr_note_lane
 from .loops import _npr_is_concrete, _npr_python_int, npr_for
 from .masked import NprMasked
+from .np_dtypes import _npr_np_kind0
 from .promotion import _npr_weak_value
+from .refs import _npr_differentiated
+from .core import _npr_state
 
 NPR_FOLD = True  # False: npr_fold_for runs the loop (the tests and benchmarks compare the two)
 # None: outside a lanes body (npr_vfor) the fold runs on a TPU only. On a CPU a loop's trip over a
 # plain vector costs about what the fold's pass costs per trip plus its stacked reads' copy
 # (gemv_minus, 400 x 240: loop 0.073 ms, fold 0.104); in syrk's lanes a trip is a masked update of
 # every row (loop 0.078 ms, fold 0.035). On a TPU a trip is a round of its scalar unit.
-_npr_FOLD = {"outside lanes": None}
+# "scalar": a carried accumulator's chain (npr_fold_scalar), on every backend (docs/loops.md measures it)
+_npr_FOLD = {"outside lanes": None, "scalar": True}
 NPR_FOLD_ONE_PASS = 288  # trips x reads unrolled into one pass, no loop left (XLA:CPU's compile ~1 s there)
 NPR_FOLD_UNROLL = 16  # else trips in each unrolled pass of a lax loop (docs/loops.md measures both)
+NPR_FOLD_SCALAR_ONE_PASS = 128  # a carried accumulator's chain this short: one unrolled pass, no loop left
+NPR_FOLD_SCALAR_UNROLL = 16  # else trips in each unrolled pass of its lax loop (docs/loops.md measures them)
 NPR_FOLD_ELEMENTS = 1 << 22  # the most elements the stacked reads may hold (else the loop)
 
 
@@ -62,16 +69,24 @@ class _NprNotFold(Exception):
     """The fold cannot be NumPy's additions here: the loop runs."""
 
 
-def npr_fold_for(rng, loop, reads, trip, fold):
+def npr_fold_for(rng, loop, reads, trip, fold, *init):
     """`for k in range(...)` whose body only adds into one R[P] (module docstring): `loop(k)` the
     body as npr_for runs it, `reads(k)` trip k's reads that name k, `trip(r)` trip k's value from
-    them, `fold(trips)` the store of npr_fold's chain."""
+    them, `fold(trips)` the store of npr_fold's chain. With `init` (one carried accumulator s,
+    rewrite/scalar_fold.py): `fold(s, v)` is the loop's step of s, and the result is s after the
+    chain of steps over every trip's value (npr_fold_scalar)."""
     start, stop, step = rng.start, rng.stop, rng.step
-    if not NPR_FOLD or not all(_npr_is_concrete(v) for v in (start, stop, step)) or not _npr_fold_here():
-        return npr_for(rng, loop)
+    here = _npr_FOLD["scalar"] if init else _npr_fold_here()
+    if not NPR_FOLD or not all(_npr_is_concrete(v) for v in (start, stop, step)) or not here:
+        return npr_for(rng, loop, *init)
     ks = range(int(start), int(stop), int(step))
     if not len(ks):
-        return None  # no trips: NumPy adds nothing
+        return init[0] if init else None  # no trips: NumPy adds nothing
+    if init:
+        try:
+            return npr_fold_scalar(_npr_stacked_reads(reads, ks, slices=True), trip, fold, init[0], len(ks))
+        except Exception:  # anything the fold cannot trace: the loop, exact (its own error if any)
+            return npr_for(rng, loop, *init)
     try:
         trips = _NprTrips(_npr_stacked_reads(reads, ks), trip, len(ks))
         fold(trips)  # one store, made last: a failure before it has stored nothing
@@ -107,6 +122,51 @@ def npr_fold(cur, op, trips):
     out, _ = lax.scan(_npr_fold_step, cur.data if meta is not None else jnp.asarray(cur),
                       [d for d, _ in trips.stacked], unroll=_npr_pass(trips))
     return out if meta is None else NprMasked(out, *meta)
+
+
+def npr_fold_scalar(stacked, trip, step, s, count):
+    """s after `s = step(s, v_k)` for k in order, v_k trip k's value (rewrite/scalar_fold.py):
+    every trip's value computed at once (_npr_fold_values: one vector tanh where the loop made
+    `count` scalar ones; the reads that name k are slices, lane_reads.py), then the loop's own
+    steps as a lax.scan, in one unrolled pass up to NPR_FOLD_SCALAR_ONE_PASS trips, else in passes
+    of NPR_FOLD_SCALAR_UNROLL. The first step is traced on its own, as the loop's first trip
+    (a Python float start becomes what NumPy's first step makes of it; divisions.py fences its
+    literal `0.0 + v`: NumPy's 0.0 + -0.0 is 0.0); a later step that would change the type, a 0-d
+    array carried or made, or a masked read: _NprNotFold (the loop runs)."""
+    if any(m is not None for _, m in stacked) or np.ndim(s) or _npr_np_kind0(s) in ("array", "open"):
+        raise _NprNotFold("a masked read, or an accumulator that may be an array")
+    made = _npr_state.get("array0_made", 0)
+    values = _npr_fold_values(trip, [d for d, _ in stacked], count)
+    first = jnp.asarray(step(s, values[0]))
+    kind = (first.shape, first.dtype, _npr_weak_value(first))
+    if first.shape:
+        raise _NprNotFold("an accumulator that becomes an array")
+
+    def _npr_fold_step(acc, v):  # (its name: divisions.py fences every product in it)
+        new = jnp.asarray(step(acc, v))
+        if (new.shape, new.dtype, _npr_weak_value(new)) != kind:
+            raise _NprNotFold("a step that changes the accumulator's type")
+        return new, None
+    rest = max(1, count - 1)
+    unroll = rest if rest <= NPR_FOLD_SCALAR_ONE_PASS else min(NPR_FOLD_SCALAR_UNROLL, rest)
+    out, _ = lax.scan(_npr_fold_step, first, values[1:], unroll=unroll)
+    if _npr_state.get("array0_made", 0) != made:
+        raise _NprNotFold("a 0-d array made in a trip (its kind is the loop's to settle)")
+    return out
+
+
+def _npr_fold_values(trip, data, count):
+    """Every trip's value, [count], from the stacked reads `data`: the trip under vmap (elementwise
+    operations are the scalar ones), in a call whose products and outputs divisions.py fences (its
+    name; _npr_fence_outputs): XLA fuses the values' multiply into the chain's pass, where LLVM
+    contracted it with the step's addition into one FMA (`s += a[k] * b[k]`, 1 ulp from NumPy in
+    the default mode; an optimization barrier is gone by then)."""
+    def _npr_fold_values(*rows):
+        return jnp.asarray(trip(rows[:-1]))
+    values = jax.jit(jax.vmap(_npr_fold_values))(*data, jnp.arange(count))  # (k: a batched input
+    if np.shape(values) != (count,):  # even where no read is left)
+        raise _NprNotFold("a trip whose value is not 0-d")
+    return values
 
 
 def _npr_pass(trips):
@@ -154,7 +214,7 @@ class _NprTrips:
         self.stacked, self.trip, self.count = stacked, trip, count
 
 
-def _npr_stacked_reads(reads, ks):
+def _npr_stacked_reads(reads, ks, slices=False):
     """[(data stacked over ks, the masked lengths and starts or None)] per read of `reads(k)`;
     the lengths and starts are a probe trace's, checked to be the same in every trip. The reads
     are gathers (k is not noted as a lane, lane_reads.py): XLA:CPU makes each one array, trip by
@@ -165,19 +225,28 @@ def _npr_stacked_reads(reads, ks):
     probe = [_npr_split(r) for r in _npr_tuple(reads(k0))]
     if len(ks) * sum(int(np.size(d)) for d, _ in probe) > NPR_FOLD_ELEMENTS:
         raise _NprNotFold("the stacked reads would be too large")
-    layouts = []
+    layouts, slices = [], slices and not _npr_differentiated([d for d, _ in probe])
 
     def lane(k):
         k = _npr_python_int(_npr_weak_astype(k, k.dtype))
         _npr_note_range(k, min(ks), max(ks))
+        if slices:  # `x[k]` a slice of x, not a gather (lane_reads.py; a scalar chain: npr_fold_scalar)
+            _npr_note_lane(k, ks.start, ks.step)
         got = [_npr_split(r) for r in _npr_tuple(reads(k))]
         layouts.append([_npr_layout(d, m) for d, m in got])
         return [d for d, _ in got], [m for _, m in got]  # a meta that moves with k: vmap refuses it
 
-    data, _ = jax.vmap(lane, out_axes=(0, None))(jnp.asarray(np.asarray(ks)))
+    data, _ = jax.vmap(lane, out_axes=(0, None))(_npr_trip_indices(ks))
     if layouts[-1] != [_npr_layout(d, m) for d, m in probe]:
         raise _NprNotFold("the reads' layout differs from the probe's")
     return [(d, m) for d, (_, m) in zip(data, probe)]
+
+
+def _npr_trip_indices(ks):
+    """The range's values as `start + step * iota`: not a constant array, which XLA:CPU took
+    0.3 s more to compile (constant-folding the reads' index computations over it)."""
+    dt = jnp.asarray(ks[0]).dtype
+    return ks.start + ks.step * lax.iota(dt, len(ks))
 
 
 def _npr_tuple(r):

@@ -38,7 +38,7 @@ def test_compiled_explain_names_each_loop_and_why(tmp_path):
     assert "kernels(): `for i`: vectorised: npr_vfor" in lines[0]
     assert "kernels(): `for j`: vectorised: npr_vfor" in lines[1]
     assert "a lax loop carrying y[k - 1] from the trips that stored them" in lines[2]  # (rewrite/recurrences.py)
-    assert "a lax loop: it carries total" in lines[3]
+    assert "an ordered fold: npr_fold_for, every trip's value of total" in lines[3]  # (rewrite/scalar_fold.py)
     assert "`while`: a lax while loop" in lines[4]
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import np2ref
 from np2ref.rt import loops as L
-from np2ref.rt import vectorise as V
+from np2ref.rt import fold, vectorise as V
 
 
 def conv2d(x, w):
@@ -100,7 +100,8 @@ def test_a_body_that_stores_stays_rolled():
 
 
 @pytest.mark.parametrize("n, loops", [(3, 0), (4, 1)])
-def test_nest_budget_keeps_the_innermost_loop_rolled(n, loops):
+def test_nest_budget_keeps_the_innermost_loop_rolled(n, loops, monkeypatch):
+    monkeypatch.setitem(fold._npr_FOLD, "scalar", False)  # (else the k loop is an ordered fold: no loop)
     a = np.random.default_rng(1).random((n, n, n))
     f = np2ref.compile(triple, host_below=0)
     # 27 copies fit NPR_SHORT_NEST; 64 do not: the innermost loop stays rolled (jax 0.10 lowers

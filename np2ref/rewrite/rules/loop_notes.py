@@ -10,6 +10,7 @@ import libcst as cst
 
 from ...emit import jaxnames as J
 from ..ordered_fold import fold_functions, fold_plan
+from ..scalar_fold import scalar_fold_functions, scalar_fold_plan
 from ..pallas_loops import PALLAS, kernel_plan, top_loops
 from ..sum_reorder import SUMS, reorder_functions, sum_plan
 from .control import uses
@@ -34,12 +35,16 @@ def sole_keywords(plan, carried) -> list[cst.Arg]:
     return [_keyword("sole", cst.parse_expression(repr(tuple(ks))))] if ks else []
 
 
-def opt_in_call(original, updated, plan, loop_call, lanes, ctx):
+def opt_in_call(original, updated, plan, loop_call, lanes, ctx, carried=()):
     """The loop `npr_for(...)` (its lanes' functions `lanes`) as the opt-ins ask: sums="reorder"
     for a loop that only accumulates, loops="pallas" for a top-level nest; else an ordered fold
-    for a loop that only adds into one R[P]; else as it is."""
-    plain_range = len(loop_call.args) == 2 and plan.kind == "range" and not (
+    for a loop that only adds into one R[P] or steps one carried accumulator; else as it is."""
+    plain_range = len(loop_call.args) == 2 + bool(carried) and plan.kind == "range" and not (
         plan.rows or plan.unpack or plan.rotations or plan.unrotate or plan.python or plan.unroll)
+    if carried:
+        if plain_range and len(carried) == 1 and carried[0] in plan.defined_before:
+            return _scalar_fold_call(original, updated, plan, loop_call, lanes, ctx, carried[0])
+        return loop_call, lanes
     if SUMS.get() == "reorder" and plain_range:
         sp = sum_plan(original, plan.var, ctx.f)
         made = None if isinstance(sp, str) else reorder_functions(sp, plan.var, original, updated.body.body)
@@ -74,6 +79,23 @@ def _fold_call(original, updated, plan, loop_call, lanes, ctx):
             "of additions in NumPy's order, every trip's reads made at once (the lax loop where the trip "
             "count is known only as it runs, and on a CPU outside a vectorised loop)")
     call = cst.Call(cst.Name(J.FOLD_FOR), [*loop_call.args, *[cst.Arg(f.name) for f in made]])
+    return call, [*lanes, *made]
+
+
+def _scalar_fold_call(original, updated, plan, loop_call, lanes, ctx, acc):
+    """`acc = npr_fold_for(range, _loop_k, _reads_k, _trip_k, _step_k, acc)` for a loop whose
+    only carried value is one accumulator (rewrite/scalar_fold.py); else the loop, its note saying
+    why it is no fold."""
+    at = scalar_fold_plan(original, plan.var, acc, ctx.f)
+    made = at if isinstance(at, str) else scalar_fold_functions(at, plan.var, acc, original, updated.body.body)
+    if isinstance(made, str):
+        _renote(ctx, original, plan.var, f"{_verdict(ctx, original)}; not an ordered fold: {made}")
+        return loop_call, lanes
+    _renote(ctx, original, plan.var, f"an ordered fold: npr_fold_for, every trip's value of {acc} computed at "
+            f"once, then the steps of {acc} as one chain in NumPy's order (the lax loop where the trip count is "
+            "known only as it runs)")
+    args = loop_call.args
+    call = cst.Call(cst.Name(J.FOLD_FOR), [*args[:2], *[cst.Arg(f.name) for f in made], args[2]])
     return call, [*lanes, *made]
 
 

@@ -366,8 +366,8 @@ def emit_for_loop(original: cst.For, updated: cst.For, ctx):
     args += sole_keywords(plan, carried)
     _note(ctx, original, plan.var, fwd.note()) if fwd else None
     loop_call, lanes = (not advance and not fwd and _lanes_call(original, updated, plan, args, ctx, flags)) or (cst.Call(cst.Name(J.FOR), args), [])
-    if not carried and loop_call.func.value == J.FOR and not advance:  # loops="pallas", sums="reorder"
-        loop_call, lanes = opt_in_call(original, updated, plan, loop_call, lanes, ctx)
+    if loop_call.func.value == J.FOR and not advance and not (carried and (fwd or flags)):  # loops="pallas",
+        loop_call, lanes = opt_in_call(original, updated, plan, loop_call, lanes, ctx, carried)  # sums=, folds
     stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(", ".join(carried)))],
                                                loop_call) if carried else cst.Expr(loop_call)])
     return cst.FlattenSentinel([func, *lanes, *[ctx.mark_line(original, b) for b in before],

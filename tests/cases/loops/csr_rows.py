@@ -13,7 +13,7 @@ def csr_matvec(indptr, indices, data, x, y):
 import numpy as np
 import jax
 import jax.numpy as jnp
-from np2ref.rt import npr_at, npr_for, npr_get, npr_jit, npr_lane, npr_range, npr_vfor
+from np2ref.rt import npr_at, npr_fold_for, npr_get, npr_jit, npr_lane, npr_range, npr_vfor
 
 
 @npr_jit(mutated=('y',), items=('indices', 'data', 'x'))
@@ -23,14 +23,28 @@ def csr_matvec(indptr, indices, data, x, y):
         def _loop_k(k, acc):
             acc += npr_get(data)[k] * npr_get(x)[npr_get(indices)[k]]
             return acc
-        acc = npr_for(npr_range(npr_get(indptr)[i], npr_get(indptr)[i + 1]), _loop_k, acc)
+        def _reads_k(k):
+            return (npr_get(data)[k], npr_get(x)[npr_get(indices)[k]])
+        def _trip_k(_read_k):
+            return _read_k[0] * _read_k[1]
+        def _step_k(acc, _value_k):
+            acc += _value_k
+            return acc
+        acc = npr_fold_for(npr_range(npr_get(indptr)[i], npr_get(indptr)[i + 1]), _loop_k, _reads_k, _trip_k, _step_k, acc)
         npr_at(y)[i] = acc
     def _lanes_i(i, _y_at_i):
         acc = 0.0
         def _loop_k(k, acc):
             acc += npr_get(data)[k] * npr_get(x)[npr_get(indices)[k]]
             return acc
-        acc = npr_for(npr_range(npr_get(indptr)[i], npr_get(indptr)[i + 1]), _loop_k, acc)
+        def _reads_k(k):
+            return (npr_get(data)[k], npr_get(x)[npr_get(indices)[k]])
+        def _trip_k(_read_k):
+            return _read_k[0] * _read_k[1]
+        def _step_k(acc, _value_k):
+            acc += _value_k
+            return acc
+        acc = npr_fold_for(npr_range(npr_get(indptr)[i], npr_get(indptr)[i + 1]), _loop_k, _reads_k, _trip_k, _step_k, acc)
         npr_at(_y_at_i)[()] = acc
     npr_vfor(npr_range(indptr.shape[0] - 1), _loop_i, _lanes_i, (y, (npr_lane,)))
 
