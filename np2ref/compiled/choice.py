@@ -20,7 +20,11 @@ the rest; for those the first calls are real calls, each timed, alternating the 
   two are within CLOSE of each other, up to MOST calls each (cheap: the slower route is then
   at most CLOSE times the faster, and a 10-25% difference needs more than three calls to show
   on a loaded machine). A 3-5x difference over two calls each is not enough: on the loaded VM
-  one such pair sent a kernel to the route its rounds measured 1.85x slower.
+  one such pair sent a kernel to the route its rounds measured 1.85x slower. Where both are
+  QUICK calls, up to MOST calls each are taken while they are within WIDE of each other: a
+  short call is the one a busy spell slows 2-3x (gemv_loop, 2026-12-07: decided for NumPy on
+  medians of three calls where 15 rounds measured it 1.87x the jitted call), and three more
+  calls of a quick route cost little.
 
 A signature is what hostcall.host_key says (shapes, dtypes, static values): new shapes make a
 new Choice, measured afresh. This module holds the decision's logic only (no JAX, no clock):
@@ -35,6 +39,7 @@ HOST, JIT = "host", "jit"
 SAMPLES = 3  # timed calls of each route before they are compared (their medians)
 DECISIVE = 10.0  # both timed once and one this many times the other: decided
 CLOSE, MOST = 1.25, 6  # medians within CLOSE of each other: timed again, up to MOST calls each
+WIDE, QUICK = 2.5, 0.25  # ... and within WIDE where the slower median is under QUICK seconds
 SKIP = 50.0  # a route estimated this many times the other's is not tried
 
 
@@ -77,7 +82,7 @@ class Choice:
         ratio, calls = max(best_host, best_jit) / max(min(best_host, best_jit), 1e-12), min(len(host), len(jit))
         if calls < SAMPLES and ratio < DECISIVE:
             return False
-        if calls < MOST and ratio < CLOSE:
+        if calls < MOST and (ratio < CLOSE or ratio < WIDE and max(best_host, best_jit) < QUICK):
             return False
         self.route = HOST if best_host <= best_jit else JIT
         self.reason = f"measured: NumPy {_fmt(best_host)}, jitted {_fmt(best_jit)} (medians of {len(host)} and {len(jit)} calls)"
