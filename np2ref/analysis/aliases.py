@@ -153,7 +153,7 @@ class _Context:
 
 def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions: frozenset[str],
                      module_globals: frozenset[str], effects: dict[str, fx.Effects],
-                     positions=None, col: Collected | None = None) -> FunctionFacts:
+                     positions=None, col: Collected | None = None, number_globals=frozenset()) -> FunctionFacts:
     params = param_names(func)
     col = col or Collected(func)
     ctx = _Context(func, imports, module_functions, module_globals, effects, col.locals)
@@ -221,7 +221,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     # an array they share it (npr_iop rebinds it while it holds a number: maybe_scalar, augassign.py)
     shared_numbers = {v.value for _, v in bindings if isinstance(v, cst.Name)}
     numbers = python_number_names(func, bindings, col.aug_names, params,
-                                  col.locals | module_functions | module_globals)
+                                  col.locals | module_functions | module_globals, number_globals)
     for name, stmt in col.aug_names:
         if name.value in numbers:  # `i -= 1` of a Python number rebinds it
             continue

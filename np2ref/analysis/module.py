@@ -13,7 +13,7 @@ from . import containers, effects as fx
 from .positions import module_positions
 from .aliases import analyse_function, FunctionFacts
 from .collect import Collected, param_names
-from .module_state import changing_globals, string_tables
+from .module_state import changing_globals, number_constants, string_tables
 from .generators import made_generators
 from .identity import param_of, returned_through
 from .names import ImportMap
@@ -266,8 +266,9 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     plain = {n for n in functions if n not in host and not _touches_arrays(collected[n], imports, set(functions))}
     converted = {n: f for n, f in functions.items() if n not in host}
     names = frozenset(converted)
+    numbers = number_constants(module, imports)
     facts = _fixed_point(converted, called, lambda n, f, effects: analyse_function(
-        f, imports, names, module_globals, effects, positions, collected[n]))
+        f, imports, names, module_globals, effects, positions, collected[n], numbers))
     # where a host loop breaks: the calls and reads, not the function's name (a stale read's first)
     breaks = {n: tuple(c for c in r if c[1] is not functions[n].name) or r for n, r in culprits.items()}
     return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain),
