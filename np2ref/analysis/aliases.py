@@ -28,7 +28,7 @@ from .snapshots import return_binds, snapshot_binds, window_binds
 from .names import ImportMap, dotted
 from .nodes import number_literal
 from .numbers import python_number_names
-from .collect import call_writes, Collected, param_names, Write
+from .collect import call_writes, chosen_functions, Collected, param_names, Write
 
 
 @dataclasses.dataclass
@@ -163,7 +163,8 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     fresh_items = {id(t) for t, _ in col.bindings if id(t) in kept_targets and t not in dropped}
     bindings = [(t, v) for t, v in col.bindings if t not in dropped]
     calls: list = []
-    call_write_list = [w for node in col.call_nodes for w in call_writes(node, ctx, calls)]
+    chosen = chosen_functions(col.bindings, module_functions, col.locals)
+    call_write_list = [w for node in col.call_nodes for w in call_writes(node, ctx, calls, chosen)]
     roots_of = _RootsOf(ctx, positions)
     writes = list(col.writes) + call_write_list
 

@@ -12,7 +12,7 @@ from libcst.metadata import MetadataWrapper
 from . import containers, effects as fx
 from .positions import module_positions
 from .aliases import analyse_function, FunctionFacts
-from .collect import Collected, param_names
+from .collect import chosen_functions, Collected, param_names
 from .module_state import changing_globals, number_constants, string_tables
 from .generators import made_generators
 from .identity import param_of, returned_through
@@ -267,7 +267,10 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     converted = {n: f for n, f in functions.items() if n not in host}
     names = frozenset(converted)
     numbers = number_constants(module, imports)
-    facts = _fixed_point(converted, called, lambda n, f, effects: analyse_function(
+    # a call through a local bound to module functions (`flip = rev_b if whole else rev_a`) depends on them
+    deps = {n: called[n] | {g for gs in chosen_functions(c.bindings, names, c.locals).values() for g in gs}
+            for n, c in collected.items()}
+    facts = _fixed_point(converted, deps, lambda n, f, effects: analyse_function(
         f, imports, names, module_globals, effects, positions, collected[n], numbers))
     # where a host loop breaks: the calls and reads, not the function's name (a stale read's first)
     breaks = {n: tuple(c for c in r if c[1] is not functions[n].name) or r for n, r in culprits.items()}

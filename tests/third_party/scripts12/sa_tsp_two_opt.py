@@ -1,8 +1,11 @@
 """Simulated annealing for a small travelling salesman tour: cities on a seeded grid, the distance
 matrix by broadcasting, a 2-opt move reversing a stretch of the tour in place
-(`tour[i:j + 1] = tour[i:j + 1][::-1]`, an overlapping reversed read), an or-opt move shifting one
+(`tour[i:j + 1] = tour[i:j + 1][::-1]`, an overlapping reversed read: with i, j drawn, refused
+NPR111 in the annealing loop; the run uses the same reversal by np.where over the whole tour,
+the helper picked by a flag), an or-opt move shifting one
 city by slice copies, the tour length kept incrementally as a Python float and checked against a
-full recount, a geometric cooling schedule, the best tour copied into an array handed in, the
+full recount (`length = length + delta`: written `length += delta` the loop's `if length < best_len:
+best_len = length` is refused NPR030, kept as `lowest_prefix`), a geometric cooling schedule, the best tour copied into an array handed in, the
 temperature and length printed every 200 steps.
 """
 import numpy as np
@@ -33,6 +36,13 @@ def reverse_segment(tour, i, j):
     tour[i:j + 1] = tour[i:j + 1][::-1]
 
 
+def reverse_where(tour, i, j):
+    # the same reversal on the whole tour: positions i..j read from i + j - k
+    k = np.arange(tour.shape[0])
+    src = np.where((k >= i) & (k <= j), i + j - k, k)
+    tour[:] = tour[src]
+
+
 def shift_city(tour, i, j):
     # move the city at i to position j (i < j) by shifting the stretch between left by one
     city = tour[i]
@@ -40,7 +50,8 @@ def shift_city(tour, i, j):
     tour[j] = city
 
 
-def anneal(tour, dist, moves, accept, t0, cooling, best):
+def anneal(tour, dist, moves, accept, t0, cooling, best, whole=True):
+    flip = reverse_where if whole else reverse_segment
     length = tour_length(tour, dist)
     best[:] = tour
     best_len = length
@@ -55,8 +66,8 @@ def anneal(tour, dist, moves, accept, t0, cooling, best):
             continue
         delta = two_opt_delta(tour, dist, i, j)
         if delta < 0.0 or accept[step] < np.exp(-delta / temp):
-            reverse_segment(tour, i, j)
-            length += delta
+            flip(tour, i, j)
+            length = length + delta
             taken += 1
             if length < best_len:
                 best_len = length
@@ -65,6 +76,17 @@ def anneal(tour, dist, moves, accept, t0, cooling, best):
         if step % 200 == 0:
             print("step", step, "T", repr(round(temp, 9)), "len", repr(round(length, 9)))
     return best_len, taken
+
+
+def lowest_prefix(deltas, start):
+    # the running length kept with `+=` and the lowest seen: refused NPR030 (see the docstring)
+    length = start
+    lowest = start
+    for k in range(deltas.shape[0]):
+        length += deltas[k]
+        if length < lowest:
+            lowest = length
+    return lowest
 
 
 def polish(tour, dist, sweeps):
@@ -83,9 +105,13 @@ def polish(tour, dist, sweeps):
 CHECKS = {
     "anneal": lambda: (np.arange(N_CITIES), DIST.copy(), MOVES.copy(), ACCEPT.copy(), 2.0, 0.995,
                        np.zeros(N_CITIES, dtype=np.int64)),
+    "anneal#slices": lambda: (np.arange(N_CITIES), DIST.copy(), MOVES[:50].copy(), ACCEPT[:50].copy(), 2.0, 0.995,
+                              np.zeros(N_CITIES, dtype=np.int64), False),
     "reverse_segment": lambda: (np.arange(10), 2, 7),
+    "reverse_where": lambda: (np.arange(10), 2, 7),
     "shift_city": lambda: (np.arange(10) * 3, 1, 6),
     "tour_length": lambda: (np.random.RandomState(1).permutation(N_CITIES), DIST.copy()),
+    "lowest_prefix": lambda: (np.array([0.5, -2.0, 1.0, -0.25]), 3.0),
     "polish": lambda: (np.random.RandomState(2).permutation(N_CITIES), DIST.copy(), 2),
 }
 
