@@ -28,7 +28,7 @@ from .snapshots import return_binds, snapshot_binds, window_binds
 from .names import ImportMap, dotted
 from .nodes import number_literal
 from .numbers import python_number_names
-from .collect import call_writes, Collected, param_names, Write
+from .collect import call_writes, chosen_functions, Collected, param_names, Write
 
 
 @dataclasses.dataclass
@@ -153,7 +153,7 @@ class _Context:
 
 def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions: frozenset[str],
                      module_globals: frozenset[str], effects: dict[str, fx.Effects],
-                     positions=None, col: Collected | None = None) -> FunctionFacts:
+                     positions=None, col: Collected | None = None, number_globals=frozenset()) -> FunctionFacts:
     params = param_names(func)
     col = col or Collected(func)
     ctx = _Context(func, imports, module_functions, module_globals, effects, col.locals)
@@ -163,7 +163,8 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     fresh_items = {id(t) for t, _ in col.bindings if id(t) in kept_targets and t not in dropped}
     bindings = [(t, v) for t, v in col.bindings if t not in dropped]
     calls: list = []
-    call_write_list = [w for node in col.call_nodes for w in call_writes(node, ctx, calls)]
+    chosen = chosen_functions(col.bindings, module_functions, col.locals)
+    call_write_list = [w for node in col.call_nodes for w in call_writes(node, ctx, calls, chosen)]
     roots_of = _RootsOf(ctx, positions)
     writes = list(col.writes) + call_write_list
 
@@ -221,7 +222,7 @@ def analyse_function(func: cst.FunctionDef, imports: ImportMap, module_functions
     # an array they share it (npr_iop rebinds it while it holds a number: maybe_scalar, augassign.py)
     shared_numbers = {v.value for _, v in bindings if isinstance(v, cst.Name)}
     numbers = python_number_names(func, bindings, col.aug_names, params,
-                                  col.locals | module_functions | module_globals)
+                                  col.locals | module_functions | module_globals, number_globals)
     for name, stmt in col.aug_names:
         if name.value in numbers:  # `i -= 1` of a Python number rebinds it
             continue

@@ -25,9 +25,10 @@ class Write:
     kind: str                   # "store", "augstore", "augname", "ufunc_at", "out", "method", "function", "call"
 
 
-def call_writes(node: cst.Call, ctx: "_Context", calls: list | None = None) -> list[Write]:
+def call_writes(node: cst.Call, ctx: "_Context", calls: list | None = None, chosen=None) -> list[Write]:
     """The writes one call makes: `out=`, ufunc.at, in-place functions and methods, and the
-    parameters of a module function that it mutates (read from the effects table)."""
+    parameters of a module function that it mutates (read from the effects table), called by
+    its name or through a local `chosen` holds (chosen_functions: each function it may be)."""
     writes: list[Write] = []
     func = node.func
     qual = ctx.imports.qualify_numpy(func, ctx.locals)
@@ -48,13 +49,46 @@ def call_writes(node: cst.Call, ctx: "_Context", calls: list | None = None) -> l
             writes.append(Write(func.value, node, "method"))
         return writes
     if isinstance(func, cst.Name) and func.value in ctx.module_functions and func.value not in ctx.locals:
+        callees = (func.value,)
+    elif isinstance(func, cst.Name) and chosen and func.value in chosen:
+        callees = chosen[func.value]  # `flip = rev_b if whole else rev_a` ... `flip(t, i)`
+    else:
+        return writes
+    for callee in callees:
         if calls is not None:
-            calls.append((node, func.value))
-        eff = ctx.effects.get(func.value, fx.Effects())
+            calls.append((node, callee))
+        eff = ctx.effects.get(callee, fx.Effects())
         for arg, pname in fx.call_params(node.args, eff.params):
             if pname in eff.mutated:
                 writes.append(Write(arg.value, node, "call"))
     return writes
+
+
+def chosen_functions(bindings, module_functions, local_names) -> dict[str, tuple[str, ...]]:
+    """The locals every binding of which is a module function (`flip = rev_b if whole else
+    rev_a`, `f = step`, `for f in (sq, cube)`), each with the functions it may hold: a call
+    through one writes what any of them writes."""
+    found: dict[str, set[str]] = {}
+    unknown = set()
+
+    def names(value) -> set[str] | None:
+        if isinstance(value, cst.Name):
+            ok = value.value in module_functions and value.value not in local_names
+            return {value.value} if ok else None
+        if isinstance(value, cst.IfExp):
+            body, orelse = names(value.body), names(value.orelse)
+            return body | orelse if body is not None and orelse is not None else None
+        if isinstance(value, cst.Subscript) and isinstance(value.value, (cst.Tuple, cst.List)):  # a loop's item
+            each = [names(e.value) for e in value.value.elements]
+            return set().union(*each) if each and None not in each else None
+        return None
+    for target, value in bindings:
+        if isinstance(target, cst.Name):
+            got = names(value) if value is not None else None
+            found.setdefault(target.value, set()).update(got or ())
+            if got is None:
+                unknown.add(target.value)
+    return {n: tuple(sorted(v)) for n, v in found.items() if n not in unknown}
 
 
 def _row(seq: cst.BaseExpression) -> cst.Subscript:

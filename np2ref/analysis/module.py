@@ -12,8 +12,8 @@ from libcst.metadata import MetadataWrapper
 from . import containers, effects as fx
 from .positions import module_positions
 from .aliases import analyse_function, FunctionFacts
-from .collect import Collected, param_names
-from .module_state import changing_globals, string_tables
+from .collect import chosen_functions, Collected, param_names
+from .module_state import changing_globals, number_constants, string_tables
 from .generators import made_generators
 from .identity import param_of, returned_through
 from .names import ImportMap
@@ -266,8 +266,12 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     plain = {n for n in functions if n not in host and not _touches_arrays(collected[n], imports, set(functions))}
     converted = {n: f for n, f in functions.items() if n not in host}
     names = frozenset(converted)
-    facts = _fixed_point(converted, called, lambda n, f, effects: analyse_function(
-        f, imports, names, module_globals, effects, positions, collected[n]))
+    numbers = number_constants(module, imports)
+    # a call through a local bound to module functions (`flip = rev_b if whole else rev_a`) depends on them
+    deps = {n: called[n] | {g for gs in chosen_functions(c.bindings, names, c.locals).values() for g in gs}
+            for n, c in collected.items()}
+    facts = _fixed_point(converted, deps, lambda n, f, effects: analyse_function(
+        f, imports, names, module_globals, effects, positions, collected[n], numbers))
     # where a host loop breaks: the calls and reads, not the function's name (a stale read's first)
     breaks = {n: tuple(c for c in r if c[1] is not functions[n].name) or r for n, r in culprits.items()}
     return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain),

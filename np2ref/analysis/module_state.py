@@ -23,6 +23,11 @@ not count: a store, `out=`, `np.add.at` or NumPy in-place function
 (`np.fill_diagonal(SUB, 2)`) at module level before the module's first `def` or `class`
 (`WALLS = np.zeros(...); WALLS[1, 1:4] = True`). No function of the module exists before its `def`
 runs, so none is called before the last such write, and the first call sees the final value.
+Likewise a module-level write after some `def`s that none of the functions defined so far reads,
+directly or through the module functions it calls (`PIN = make(5); PIN[:2] = True` after `def
+make`, then `def clamp` reading PIN): those functions are the only ones that can run before the
+write. A `class` defined before the write counts as reading every name. (rt/module_globals.py
+still compares each module-level value a compiled function read on every call.)
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ def changing_globals(module: cst.Module, imports: ImportMap, setup: bool = False
     module functions that write none of their arguments (a name handed only to them stays)."""
     v = _ModuleState(imports, setup)
     run_visitor(module, v)
+    v.written |= _seen_late(v.late, {f.name.value: f for f in v.defs if f is not None})
     v.handed -= {n for n, callees in v.handed_to.items() if None not in callees and callees <= readers}
     # a method called on an imported module (`config.find()`) or on a str/number constant
     # (`STAMP.encode()`) cannot change what the name holds; a call handed a constant (`f(DT)`)
@@ -60,6 +66,39 @@ def changing_globals(module: cst.Module, imports: ImportMap, setup: bool = False
     unbound_builtins = _BUILTINS - set(v.bindings)
     called = (v.call_written - v.modules - v.constants) | (v.handed - v.constants - unbound_builtins)
     return frozenset({n for n, k in v.bindings.items() if k > 1} | v.written | called | v.declared_global)
+
+
+def number_constants(module: cst.Module, imports: ImportMap) -> frozenset[str]:
+    """Module-level names bound once, to a number literal (`A0 = 0.1`, `N_MIN, F_A = 5, 0.99`),
+    that nothing writes or declares `global`: a local bound to one holds a Python number."""
+    v = _ModuleState(imports)
+    run_visitor(module, v)
+    found = set()
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                found.update(_constant_targets(small.targets[0].target, small.value, _NUMBERS))
+    return frozenset(n for n in found if v.bindings[n] == 1 and n not in v.written | v.declared_global)
+
+
+def _seen_late(late: dict[str, list[tuple]], defs: dict[str, cst.FunctionDef]) -> set[str]:
+    """The names written at module level after some `def` (`late`: name -> the defs existing at
+    each write) that one of those defs reads, itself or through the module functions it calls
+    (by name, transitively); a class among them reads everything."""
+    reach: dict[str, frozenset[str]] = {}
+
+    def reads(f: cst.FunctionDef) -> frozenset[str]:
+        if f.name.value not in reach:
+            reach[f.name.value] = seen = set()
+            todo = [f]
+            while todo:
+                names = globals_read(todo.pop())
+                todo += [defs[n] for n in names - seen if n in defs]
+                seen |= names
+            reach[f.name.value] = frozenset(seen)
+        return reach[f.name.value]
+    return {name for name, snapshots in late.items()
+            if any(f is None or name in reads(f) for snap in snapshots for f in snap)}
 
 
 def globals_read(func: cst.FunctionDef, local_names=None) -> frozenset[str]:
@@ -119,6 +158,8 @@ class _ModuleState(cst.CSTVisitor):
         self.modules: set[str] = set()  # module-level names bound by `import x` / `from . import x`
         self.constants: set[str] = set()  # module-level names bound to a str or number literal
         self.defined = False  # a module-level `def`/`class` seen: writes from here on change a name
+        self.defs: list[cst.FunctionDef | None] = []  # the module's defs so far (None: a class)
+        self.late: dict[str, list[tuple]] = {}  # a set-up write after a def: name -> the defs then
 
     def visit_Import(self, node: cst.Import) -> None:
         if self.depth == 0:
@@ -143,6 +184,7 @@ class _ModuleState(cst.CSTVisitor):
         if self.depth == 0:
             self.bindings[node.name.value] += 1
             self.defined = True
+            self.defs.append(node)
         self.depth += 1
         self.scopes.append(local_names_of(node))
 
@@ -154,6 +196,7 @@ class _ModuleState(cst.CSTVisitor):
         if self.depth == 0:
             self.bindings[node.name.value] += 1
             self.defined = True
+            self.defs.append(None)
         self.depth += 1
 
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
@@ -186,6 +229,9 @@ class _ModuleState(cst.CSTVisitor):
         root = self._written_root(expr)
         if root is not None and not (self.scopes and root in self.scopes[-1]) \
                 and not any(root in c for c in self.comps):
+            if self.setup and into is None and self.depth == 0:
+                self.late.setdefault(root, []).append(tuple(self.defs))  # (changing_globals decides)
+                return
             (self.written if into is None else into).add(root)
 
     def _written_root(self, expr: cst.BaseExpression) -> str | None:
@@ -275,18 +321,21 @@ def _reads_only(func: cst.BaseExpression, qual: str | None) -> bool:
     return isinstance(func, cst.Name) and func.value in fx.SAFE_BUILTINS | {"print"}
 
 
-_CONSTANTS = (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float, cst.Imaginary)
+_NUMBERS = (cst.Integer, cst.Float, cst.Imaginary)
+_CONSTANTS = (cst.SimpleString, cst.ConcatenatedString, *_NUMBERS)
 
 
-def _constant_targets(target: cst.BaseExpression, value: cst.BaseExpression) -> list[str]:
-    """The names `target = value` binds to a str or number literal: `N = 6`, and each name of
-    `m, n = 6, 6` (a script's sizes). No call can change what such a name holds."""
+def _constant_targets(target: cst.BaseExpression, value: cst.BaseExpression, kinds=_CONSTANTS) -> list[str]:
+    """The names `target = value` binds to a str or number literal (`kinds`): `N = 6`, and each
+    name of `m, n = 6, 6` (a script's sizes). No call can change what such a name holds."""
     if isinstance(target, cst.Name):
-        return [target.value] if isinstance(value, _CONSTANTS) else []
+        while kinds is _NUMBERS and isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+            value = value.expression  # `E_K = -77.0`
+        return [target.value] if isinstance(value, kinds) else []
     if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
             and len(target.elements) == len(value.elements) \
             and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
-        return [n for t, v in zip(target.elements, value.elements) for n in _constant_targets(t.value, v.value)]
+        return [n for t, v in zip(target.elements, value.elements) for n in _constant_targets(t.value, v.value, kinds)]
     return []
 
 

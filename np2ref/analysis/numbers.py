@@ -22,6 +22,7 @@ from .nodes import run_visitor
 
 _NUMBER_CALLS = frozenset({"int", "float", "len", "bool", "complex", "ord"})
 _NUMBER_ATTRIBUTES = frozenset({"size", "ndim"})
+_OF_NUMBERS = frozenset({"min", "max", "abs"})  # a Python number when every argument is one
 
 
 class _Hidden(cst.CSTVisitor):
@@ -85,6 +86,9 @@ def _number(expr, names: frozenset[str], shadowed: frozenset[str]) -> bool:
     if isinstance(expr, cst.IfExp):
         return _number(expr.body, names, shadowed) and _number(expr.orelse, names, shadowed)
     if isinstance(expr, cst.Call):  # int(a[0]), len(a): a Python number (or the call raises)
+        if isinstance(expr.func, cst.Name) and expr.func.value in _OF_NUMBERS and expr.func.value not in shadowed:
+            return bool(expr.args) and all(a.keyword is None and not a.star and _number(a.value, names, shadowed)
+                                           for a in expr.args)  # min(dt * 1.1, DT_MAX) of numbers
         return isinstance(expr.func, cst.Name) and expr.func.value in _NUMBER_CALLS and expr.func.value not in shadowed
     if isinstance(expr, cst.Attribute):  # a.size, a.ndim
         return expr.attr.value in _NUMBER_ATTRIBUTES
@@ -97,10 +101,12 @@ def _number(expr, names: frozenset[str], shadowed: frozenset[str]) -> bool:
     return False
 
 
-def python_number_names(func: cst.FunctionDef, bindings, aug_names, params, shadowed) -> frozenset[str]:
+def python_number_names(func: cst.FunctionDef, bindings, aug_names, params, shadowed,
+                        constants=frozenset()) -> frozenset[str]:
     """The names of `func` that only ever hold Python numbers (see the module docstring).
     bindings: (target Name, value) pairs, value None for `op=` and enumerate's index; aug_names:
-    the (target Name, AugAssign) pairs; shadowed: local and module names that hide a builtin."""
+    the (target Name, AugAssign) pairs; shadowed: local and module names that hide a builtin;
+    constants: module-level names bound once to a number literal and never changed (`A0 = 0.1`)."""
     hidden = _Hidden()
     for stmt in func.body.body:
         run_visitor(stmt, hidden)
@@ -116,8 +122,9 @@ def python_number_names(func: cst.FunctionDef, bindings, aug_names, params, shad
         values.setdefault(target.value, []).append(value)
     names = frozenset(n for n in values if n not in params and n not in hidden.names)
     shadowed = frozenset(shadowed)
+    constants = frozenset(constants) - set(values) - set(params) - hidden.names  # (not a local of func)
     while True:
-        kept = frozenset(n for n in names if all(_number(v, names, shadowed) for v in values[n]))
+        kept = frozenset(n for n in names if all(_number(v, names | constants, shadowed) for v in values[n]))
         if kept == names:
             return names
         names = kept

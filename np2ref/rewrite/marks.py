@@ -12,6 +12,7 @@ import functools
 import libcst as cst
 
 from ..analysis.aliases import FunctionFacts
+from ..analysis.collect import chosen_functions
 from ..analysis.host_code import is_dead_if
 from ..analysis.names import ImportMap
 from ..analysis.nodes import own_method
@@ -64,6 +65,21 @@ class MarkPass(cst.CSTVisitor):
     @functools.cached_property
     def function_uses(self) -> control.Uses:
         return control.uses(self.f.node.body, self.f.store_names)
+
+    @functools.cached_property
+    def chosen(self) -> dict[str, tuple[str, ...]]:
+        """Locals bound only to module functions (`flip = rev_b if whole else rev_a`): a call
+        through one is a call of each (analysis/collect.chosen_functions)."""
+        return chosen_functions(self.f.bindings, frozenset(self.all), self.locals)
+
+    def module_callees(self, func) -> tuple[str, ...]:
+        """The converted module functions a call of `func` runs: the one it names, or each one a
+        local bound to them may hold."""
+        if not isinstance(func, cst.Name):
+            return ()
+        if func.value in self.all and func.value not in self.locals:
+            return (func.value,)
+        return self.chosen.get(func.value, ())
 
     @functools.cached_property
     def selections(self) -> frozenset[str]:

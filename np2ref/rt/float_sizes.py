@@ -6,7 +6,9 @@ arrays), so that trace stops with NPR031. The script has no place to say `static
 npr_jit retries the call once with its Python float arguments static: each such value becomes
 part of the program, as it is a Python float in NumPy's run (exact; one compile per value).
 A dict of parameters (`run(dict(n=17, dt=0.002), ...)`, `n = p["n"]` sizing the grid) is made
-static the same way when it holds Python numbers only. The same holds for a `while t < T` loop on float arguments that grows an array (NPR130): with
+static the same way when it holds Python numbers only, and so is a tuple of Python numbers holding
+a float (`for a in alphas: results[(a, g)] = sse`, a grid search keying a dict by the values it
+tries). The same holds for a `while t < T` loop on float arguments that grows an array (NPR130): with
 the floats static it is a Python loop, as in NumPy.
 np2ref.compile keeps its documented refusal (NPR031 naming the float), the caller there can
 pass static_argnames."""
@@ -28,10 +30,15 @@ def _npr_float_static_names(fn, args, kwargs):
     except TypeError:
         return None
     bound.apply_defaults()
-    if not any(type(v) is float or _npr_numbers_dict(v) for v in bound.arguments.values()):
+    if not any(_npr_float_like(v) for v in bound.arguments.values()):
         return None
-    return frozenset(n for n, v in bound.arguments.items()
-                     if type(v) is float or _npr_numbers_dict(v) or _npr_is_static(v))
+    return frozenset(n for n, v in bound.arguments.items() if _npr_float_like(v) or _npr_is_static(v))
+
+
+def _npr_float_like(v):
+    """A Python float, a dict of numbers, or a tuple of Python numbers holding a float."""
+    return type(v) is float or _npr_numbers_dict(v) or type(v) is tuple and any(type(x) is float for x in v) \
+        and all(type(x) in (bool, int, float) for x in v)
 
 
 def _npr_numbers_dict(v):

@@ -122,3 +122,51 @@ def test_the_driver_lifts_keep_every_module_level_write():
     imports = ImportMap(module)
     assert "u" in changing_globals(module, imports)
     assert "u" not in changing_globals(module, imports, setup=True)
+
+
+INTERLEAVED = '''import numpy as np
+def make(n):
+    return np.zeros(n, dtype=bool)
+PIN = make(5)
+PIN[:2] = True
+PIN[-1] = True
+def clamp(f):
+    f[PIN] = 0.0
+    return f
+def early():
+    return EARLY.sum()
+EARLY = np.zeros(3)
+EARLY[0] = 1.0
+def calls_late():
+    return late()
+LATE = np.zeros(2)
+LATE[1] = 3.0
+def late():
+    return LATE.sum()
+print(clamp(np.arange(5.0)), early(), calls_late())
+'''
+
+
+def test_a_set_up_write_after_a_def_no_function_so_far_reads_does_not_count(tmp_path):
+    """`PIN = make(5); PIN[:2] = True` after `def make` (a spring network's pinned ring made after
+    its lattice helper, tests/third_party/scripts12/fire_spring_network.py): the write came after
+    the first `def`, so `clamp` stayed NumPy code (NPR021). No function defined before the
+    write reads PIN (directly or through the functions it calls), and no later one exists yet:
+    the first call of `clamp` sees the final value. `early` (defined before EARLY is written) and
+    `calls_late` (defined before LATE is written, calling `late`, which reads it) stay host code."""
+    import contextlib
+    import io
+    import runpy
+
+    result = np2ref.convert_source(INTERLEAVED, "interleaved.py")
+    assert result.ok and "clamp" not in result.host
+    assert "early" in result.host and "calls_late" in result.host
+    src, dst = tmp_path / "interleaved.py", tmp_path / "interleaved_ref.py"
+    src.write_text(INTERLEAVED)
+    dst.write_text(result.code)
+    printed = []
+    for path in (src, dst):
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            runpy.run_path(str(path), run_name="__main__")
+        printed.append(out.getvalue())
+    assert printed[0] == printed[1]

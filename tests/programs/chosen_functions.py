@@ -46,3 +46,34 @@ def by_tuple(u):
 def chosen_writer(u, flag):
     f = doubles_in_place if flag else minmod
     return slopes(u, f)
+
+
+def reverse_all(t, i):
+    t[:] = t[::-1]
+
+
+def negate_at(t, i):
+    t[i] = -t[i]
+
+
+def called_chosen(t, idx, whole):
+    flip = reverse_all if whole else negate_at
+    for k in range(idx.shape[0]):
+        if t[k] > 0:
+            flip(t, idx[k])
+    return t.sum()
+
+
+def called_by_if(t, idx, whole):
+    if whole:
+        flip = reverse_all
+    else:
+        flip = negate_at
+    for k in range(idx.shape[0]):
+        flip(t, idx[k])
+
+
+def called_from_tuple(t, idx):
+    for flip in (negate_at, reverse_all):
+        flip(t, idx[0])
+    return t

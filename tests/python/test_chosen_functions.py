@@ -34,3 +34,18 @@ def test_a_chosen_function_that_writes_its_argument_is_still_refused():
     with pytest.raises(np2ref.Np2RefError) as err:
         compiled("chosen_writer")(INPUT.copy(), True)
     assert [d.code for d in err.value.diagnostics] == ["NPR021"]
+
+
+@pytest.mark.parametrize("name, args", [
+    ("called_chosen", (np.array([1, 3, 4, 0]), True)), ("called_chosen", (np.array([1, 3, 4, 0]), False)),
+    ("called_by_if", (np.array([2, 5]), True)), ("called_by_if", (np.array([2, 5]), False)),
+    ("called_from_tuple", (np.array([3]),)),
+])
+def test_a_chosen_function_called_with_an_argument_it_writes(name, args):
+    """`flip = reverse_all if whole else negate_at` then `flip(t, idx[k])` under a condition on
+    data (a 2-opt move picked by a flag, tests/third_party/scripts12/sa_tsp_two_opt.py): the call
+    through the local wrote nothing as far as the analysis knew, so `t` reached the helper as a
+    loaded value and np2ref.compile stopped with a raw TypeError (npr_at of a tracer; NPR127
+    under a traced `if`). A call through a local bound only to module functions writes what any
+    of them writes (analysis/collect.chosen_functions)."""
+    assert_same_as_numpy(getattr(program("chosen_functions"), name), compiled(name), INPUT.copy(), *args)

@@ -64,3 +64,44 @@ def test_compile_still_refuses_a_size_from_a_float_argument(tmp_path):
     mod = runpy.run_path(str(path))
     with pytest.raises(np2ref.Np2RefError, match="NPR031"):
         np2ref.compile(mod["rk4"])(mod["decay"], 0.0, 0.5, 0.01, (5.0, 1.0))
+
+
+GRID = textwrap.dedent("""
+    import numpy as np
+
+    def grid_search(y, alphas, gammas):
+        results = {}
+        for a in alphas:
+            for g in gammas:
+                level = y[0]
+                sse = 0.0
+                for t in range(1, y.shape[0]):
+                    err = y[t] - level
+                    sse += err * err
+                    level = level + a * g * err
+                results[(a, g)] = sse
+        return results
+
+    Y = np.sin(np.arange(12) * 0.9) + np.arange(12) * 0.1
+    for alphas in ((0.2, 0.5), (0.3, 0.9, 0.5)):
+        results = grid_search(Y, alphas, (1.0, 0.5))
+        best = min(results, key=results.get)
+        print(best, repr(results[best]), len(results))
+""")
+
+
+def test_a_converted_script_keying_a_dict_by_a_tuple_of_floats_prints_as_numpy(tmp_path):
+    """`for a in alphas: results[(a, g)] = sse` with `alphas` a tuple of Python floats (a
+    Holt-Winters grid search, tests/third_party/scripts12/holt_winters_forecast.py): the traced
+    floats made the dict key data (NPR031 when the converted script ran); the retry makes a tuple
+    of Python numbers static as it makes a float static."""
+    src, dst = tmp_path / "grid_script.py", tmp_path / "grid_script_ref.py"
+    src.write_text(GRID)
+    result = np2ref.convert_source(GRID, str(src))
+    assert "@npr_jit" in result.code
+    dst.write_text(result.code)
+    want, got = _printed(src).splitlines(), _printed(dst).splitlines()
+    assert len(want) == len(got) == 2
+    for w, g in zip(want, got):
+        assert w.split(")")[0] == g.split(")")[0] and w.split()[-1] == g.split()[-1]  # the key, the count
+        np.testing.assert_allclose(float(g.split("(")[-1].split(")")[0]), float(w.split("(")[-1].split(")")[0]), rtol=1e-12)

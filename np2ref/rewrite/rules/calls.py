@@ -265,9 +265,8 @@ def plan_numpy_call(node: cst.Call, ctx) -> bool:
 
 @plans(cst.Call, order=110)
 def plan_module_call(node: cst.Call, ctx) -> None:
-    func = node.func
-    if isinstance(func, cst.Name) and func.value in ctx.all and func.value not in ctx.locals:
-        _module_call(ctx, node, func.value)
+    for callee in ctx.module_callees(node.func):
+        _module_call(ctx, node, callee)
 
 
 def _module_call(ctx, node: cst.Call, callee: str) -> None:

@@ -18,7 +18,11 @@ _ELEMENTWISE_BINOPS = (
 )
 
 
-_ELEMENTWISE_FUNCS = frozenset({"numpy.where", "numpy.clip"}) | frozenset(UFUNCS)
+# NumPy's scalar types called on one value cast it element by element (`np.float32(3.0)`,
+# `np.int64(x[m])`; the rewrite keeps NumPy's float -> integer cast, calls.py's npr_scalar_type)
+_SCALAR_TYPES = frozenset(f"numpy.{t}" for t in "float16 float32 float64 int8 int16 int32 int64 uint8 uint16 "
+                                                 "uint32 uint64".split())
+_ELEMENTWISE_FUNCS = frozenset({"numpy.where", "numpy.clip"}) | frozenset(UFUNCS) | _SCALAR_TYPES
 
 
 def _returned(func: cst.FunctionDef) -> cst.BaseExpression | None:
@@ -56,9 +60,25 @@ def _elementwise(node, leaf, call) -> bool:
         if isinstance(node, cst.Comparison):
             return walk(node.left) and all(walk(c.comparator) for c in node.comparisons)
         if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
+            if _is_cast(node):
+                return walk(node.func.value)  # `(w[m] - cap).astype(np.float64)`: cast per element
             return call(node) and all(walk(a.value) for a in node.args)
         return False
     return walk(node)
+
+
+_DTYPE_BUILTINS = frozenset({"float", "int", "bool", "complex"})
+
+
+def _is_cast(node: cst.Call) -> bool:
+    """`expr.astype(dtype)` with one positional dtype spelled as one: a builtin type, a string,
+    or an attribute `np.float64` (no keywords: `copy=`, `casting=`). Elementwise: each element
+    is cast alone (the emitted npr_astype keeps NumPy's float -> integer cast)."""
+    if not (isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype" and len(node.args) == 1):
+        return False
+    dtype = node.args[0].value
+    return isinstance(dtype, cst.SimpleString) or isinstance(dtype, cst.Name) and dtype.value in _DTYPE_BUILTINS \
+        or isinstance(dtype, cst.Attribute) and isinstance(dtype.value, cst.Name)
 
 
 def _elementwise_call(node: cst.Call, imports: ImportMap, local_names, helpers, depth: int) -> bool:
