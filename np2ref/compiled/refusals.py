@@ -98,3 +98,17 @@ def _user_line(exc: BaseException, filename: str) -> int:
         from ..rt.compile_api import npr_check_lines
         line = next((n for name, n in reversed(npr_check_lines(exc)) if name == filename), 0)
     return line
+
+
+def host_hint(result, name) -> str | None:
+    """The rewrite the NPR021 note of `name()` gives (a clock, a logger), found by its line."""
+    first = result.host_lines.get(name)
+    line = first[0][0] if first else None
+    hint = next((d.hint for d in result.diagnostics if d.code == "NPR021" and d.line == line and d.hint), None)
+    return hint and f"{hint}; or `np2ref convert` the script: {name}() stays host code there, its array work compiled"
+
+
+def host_line(result, name) -> str:
+    """`, line N` of the `try` or the class that keeps `name()` host code (its first culprit)."""
+    first = result.host_lines.get(name)
+    return f", line {first[0][0]}" if first and ("`try`" in first[0][2] or "module's class" in first[0][2]) else ""

@@ -51,7 +51,8 @@ from ..analysis.positions import module_positions
 from ..analysis.collect import param_names, star_names
 from ..analysis.nodes import contains, run_visitor
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
-from ..analysis.names import ImportMap
+from ..analysis.names import ImportMap, dotted
+from ..analysis.host_code import try_reached
 from . import driver, lift_appends
 
 _NOT_IN_LOOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Return,
@@ -63,7 +64,9 @@ _CONTAINERS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetC
 
 def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
     """The top-level loops of the module functions named in `host` worth compiling."""
+    reached = try_reached(module, {f.name.value: f for f in module.body if isinstance(f, cst.FunctionDef)})
     hosts = [func for func in module.body if isinstance(func, cst.FunctionDef) and func.name.value in host
+             and func.name.value not in reached  # (an error inside a lift: the arguments as before it)
              and func.asynchronous is None and isinstance(func.body, cst.IndentedBlock)
              and any(isinstance(stmt, (cst.For, cst.While)) for stmt in func.body.body)]
     if not hosts:
@@ -250,13 +253,40 @@ def _step(stmt, bound: set[str], incoming: set[str]) -> set[str]:
                     reads(part)
                 names |= driver._bound_by(item.asname.name) if not isinstance(item.asname.name, (
                     cst.Subscript, cst.Attribute)) else set()
-        block(stmt.body, bound | names)
-    else:  # try, match, anything else: every name it mentions may be read on entry
+        after = block(stmt.body, bound | names)
+        if all(isinstance(i.item, cst.Call) and dotted(i.item.func) in ("np.errstate", "numpy.errstate")
+               for i in stmt.items):
+            return after  # (np.errstate's exit lets every exception through)
+    elif isinstance(stmt, (cst.Try, cst.TryStar)):
+        return _try_step(stmt, bound, block)
+    else:  # match, anything else: every name it mentions may be read on entry
         reads(stmt)
         return bound
     if getattr(stmt, "orelse", None) is not None:
         block(stmt.orelse.body, bound)
     return bound  # a loop may run zero times; a `with` may swallow an exception half way
+
+
+def _try_step(stmt, bound: set[str], block) -> set[str]:
+    """The names bound after a `try`: on the paths that go on past it (the body then the `else`,
+    and each handler that does not end in a jump, entered with what was bound before the body: an
+    error may come at its start; its `as` name unbound at its end), then whatever the `finally`
+    binds. A handler may be entered with the body's names half bound: it reads them on entry."""
+    done = block(stmt.body, bound)
+    paths = [block(stmt.orelse.body, done) if stmt.orelse is not None else done]
+    for handler in stmt.handlers:
+        named = set() if handler.name is None else driver._bound_by(handler.name.name)
+        after = block(handler.body, bound | named) - named
+        if not _ends_in_jump(handler.body.body):
+            paths.append(after)
+    after = set.intersection(*paths)
+    return after | block(stmt.finalbody.body, bound) if stmt.finalbody is not None else after
+
+
+def _ends_in_jump(body) -> bool:
+    last = body[-1] if body else None
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(
+        last.body[-1], (cst.Continue, cst.Break, cst.Return, cst.Raise))
 
 
 def _small_reads(small, reads) -> None:
