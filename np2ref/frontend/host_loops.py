@@ -53,7 +53,7 @@ from ..analysis.nodes import contains, run_visitor
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap, dotted
 from ..analysis.host_code import try_reached
-from . import driver, lift_appends
+from . import carried_attrs, driver, lift_appends
 
 _NOT_IN_LOOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Return,
                 cst.Yield, cst.Await, cst.Import, cst.ImportFrom, cst.Del)
@@ -76,13 +76,14 @@ def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
     taken = names_read(module) | names_bound(module)
     shadowed = names_bound(module) | functions | ({"range"} if contains(module, cst.ImportStar) else set())
     lifts = []
+    plain = carried_attrs.plain_classes(module)
     for func in hosts:
-        lifts += _lifts_in(func, positions, functions, taken, shadowed)
+        lifts += _lifts_in(func, positions, functions, taken, shadowed, carried_attrs.instances(func, plain))
     return lifts
 
 
 def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[str],
-              shadowed: set[str]) -> list[driver.Lift]:
+              shadowed: set[str], objects: dict) -> list[driver.Lift]:
     hoist = positions[func.decorators[0] if func.decorators else func].start.line
     scope = _Scope(func, shadowed)
     bound = set(scope.params)
@@ -95,7 +96,8 @@ def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[
             views.update(driver._views_bound(line))
             containers |= driver._containers_bound(line)
         if isinstance(stmt, (cst.For, cst.While)) and driver._does_array_work(stmt, functions):
-            lift = _plan(stmt, body[i + 1:], scope, bound, positions, taken)
+            carry = objects and carried_attrs.carry(stmt, i, objects, " " * positions[stmt].start.column, taken)
+            lift = _plan(stmt, body[i + 1:], scope, bound, positions, taken, carry or None)
             if lift is not None and not driver._may_share_memory(lift.params, views):
                 lifts.append(lift_appends.held(dataclasses.replace(lift, hoist=hoist, host=scope.name), stmt,
                                                tuple(sorted(containers & set(lift.params)))))
@@ -163,23 +165,28 @@ class _Scope:
             and small.targets[0].target.value not in self.params | self.captured | self.declared}
 
 
-def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken) -> driver.Lift | None:
-    if contains(loop, _NOT_IN_LOOP) or _SCOPE_CALLS & _called_names(loop):
+def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=None) -> driver.Lift | None:
+    """The lift of a host function's loop (`carry`: with attributes read as locals, the loop as
+    carried_attrs made it, its locals bound before it and those it binds written back after)."""
+    node, carried = (loop, set()) if carry is None else (carry.node, {l for _, _, l in carry.pairs})
+    if contains(node, _NOT_IN_LOOP) or _SCOPE_CALLS & _called_names(node):
         return None
-    _, incoming = definite([loop], set())
-    binds = names_bound(loop)
+    _, incoming = definite([node], set())
+    binds = names_bound(node)
     if (incoming | binds) & (scope.captured | scope.objects | scope.declared):
         return None
-    returns = binds & scope.locals & definite(later, set())[1]  # what the function may read after it
-    if not returns - bound <= _bound_by_every_pass(loop, scope, bound):
+    local, bound = scope.locals | carried, bound | carried
+    returns = binds & local & (definite(later, set())[1] | set(carry.written if carry else ()))  # what may be read after it
+    if not returns - bound <= _bound_by_every_pass(node, scope, bound):
         return None  # the loop may leave it unbound (run zero times), where NumPy's read would raise
-    params = (incoming & scope.locals) | (returns & bound)
+    params = (incoming & local) | (returns & bound)
     if not params <= bound:
         return None  # a local the loop may read on entry that may be unbound there
     name = f"_{scope.name}_loop_{positions[loop].start.line}"
     if name in taken:
         return None
-    return driver.placed(loop, positions, name, tuple(sorted(params)), tuple(sorted(returns)))
+    lift = driver.placed(loop, positions, name, tuple(sorted(params)), tuple(sorted(returns)))
+    return lift and dataclasses.replace(lift, carry=carry)
 
 
 def _bound_by_every_pass(loop, scope: _Scope, bound: set[str]) -> set[str]:
