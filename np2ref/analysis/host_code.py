@@ -155,15 +155,43 @@ def _class_use(callee: cst.BaseExpression, classes, instances: dict[str, str]) -
 TRY_REASON = "holds a `try` (a compiled program cannot catch an exception where NumPy raises it)"
 
 
+_INTERRUPTS = frozenset({"KeyboardInterrupt", "SystemExit"})
+
+
+def interrupt_only(node: cst.CSTNode) -> bool:
+    """A `try` (no `finally`) whose handlers catch only KeyboardInterrupt or SystemExit, which no
+    compiled call raises (a Ctrl-C stops NumPy's loop at some trip, and a compiled call at its end):
+    the loops of its body are lifted as the function's own are (frontend/host_loops.py)."""
+    if not isinstance(node, cst.Try) or node.finalbody is not None or not node.handlers:
+        return False
+    for handler in node.handlers:
+        caught = [e.value for e in handler.type.elements] if isinstance(handler.type, cst.Tuple) else [handler.type]
+        if handler.type is None or any(dotted(e) not in _INTERRUPTS for e in caught):
+            return False
+    return True
+
+
 def try_reached(module: cst.Module, functions: dict) -> frozenset[str]:
     """The module functions a `try` reaches: called inside one (of a function, or at module level),
     or by a function it reaches. An error one raises inside a compiled call leaves its arguments as
     they were before the call (docs/semantics.md, "State after the error"), where NumPy's `except`
     or `finally` sees them written up to the error: such a function's loops are not lifted
     (frontend/host_loops.py), and one that writes stays host code (analysis/module.py)."""
-    def calls(tree):
-        return {c.func.value for c in nodes_of(tree, cst.Call) if isinstance(c.func, cst.Name) and c.func.value in functions}
-    todo = set().union(*(calls(t) for t in nodes_of(module, (cst.Try, cst.TryStar))))
+    methods: dict[str, list] = {}  # a method of a module class (`sim.step()`): the calls of each so named
+    for c in module.body:
+        for f in (c.body.body if isinstance(c, cst.ClassDef) else ()):
+            if isinstance(f, cst.FunctionDef):
+                methods.setdefault(f.name.value, []).append(f)
+
+    def calls(tree, seen=frozenset()):
+        found = set()
+        for c in nodes_of(tree, cst.Call):
+            if isinstance(c.func, cst.Name) and c.func.value in functions:
+                found.add(c.func.value)
+            elif isinstance(c.func, cst.Attribute) and c.func.attr.value in methods and c.func.attr.value not in seen:
+                found |= set().union(*(calls(m.body, seen | {c.func.attr.value}) for m in methods[c.func.attr.value]))
+        return found
+    todo = set().union(*(calls(t) for t in nodes_of(module, (cst.Try, cst.TryStar)) if not interrupt_only(t)))
     seen = set()
     while todo:
         name = todo.pop()

@@ -121,12 +121,13 @@ def _keeps_self(method: cst.FunctionDef) -> bool:
     return all(id(n) in attrs and id(n) not in called for n in nodes_of(method.body, cst.Name) if n.value == me)
 
 
-def instances(func: cst.FunctionDef, classes: dict[str, _Plain]) -> dict[str, tuple[int, frozenset[str], frozenset[str]]]:
-    """The names `func` binds once, at its top level, to an object of one of `classes`, and uses
-    only as `o.a` or to call a method that uses `self` only so (never in `del`): the index of the
-    binding statement, the names the constructor call, the calls of its methods and the assignments
-    of its attributes read (NumPy's objects it may hold), and the attributes it has once made. A
-    loop that calls a method is not carried."""
+def instances(func: cst.FunctionDef, classes: dict[str, _Plain]) -> dict[str, tuple]:
+    """The names `func` binds once, at its top level, to an object of one of `classes` (never in
+    `del`): the index of the binding statement; the names the constructor call, the calls of its
+    methods and the assignments of its attributes read (NumPy's objects it may hold); the attributes
+    it has once made; and the first statement that uses it otherwise than as `o.a` or to call a
+    method that uses `self` only so (`print(o)`, `keep(o)`): a loop after that is not carried, nor
+    one that calls a method."""
     body = func.body.body if isinstance(func.body, cst.IndentedBlock) else ()
     found = {}
     for i, stmt in enumerate(body):
@@ -144,19 +145,19 @@ def instances(func: cst.FunctionDef, classes: dict[str, _Plain]) -> dict[str, tu
         index, small = binds[0]
         plain = classes[dotted(small.value.func)]
         methods = plain.methods
-        uses = [n for n in nodes_of(func.body, cst.Name) if n.value == name and n is not small.targets[0].target]
-        if not all(id(n) in attrs and (id(n) not in calls or calls[id(n)].func.attr.value in methods) for n in uses) \
-                or any(name in names_read(d) for d in nodes_of(func.body, cst.Del)):
+        if any(name in names_read(d) for d in nodes_of(func.body, cst.Del)):
             continue
-        held = set(names_read(small.value))
-        for n in uses:
-            if id(n) in calls:
-                held |= names_read(calls[id(n)])
-        for stmt in body:
+        held, until = set(names_read(small.value)), len(body)  # (a bare use, from statement `until` on)
+        for i, stmt in enumerate(body[index + 1:], index + 1):
+            uses = [n for n in nodes_of(stmt, cst.Name) if n.value == name]
+            if not all(id(n) in attrs and (id(n) not in calls or calls[id(n)].func.attr.value in methods) for n in uses):
+                until = i  # (the object may be kept elsewhere from here on: the loops before it only)
+                break
+            held |= {r for n in uses if id(n) in calls for r in names_read(calls[id(n)])}
             for a in nodes_of(stmt, cst.Assign):
                 if any(isinstance(t.target, cst.Attribute) and dotted(t.target.value) == name for t in a.targets):
                     held |= names_read(a.value)
-        out[name] = (index, frozenset(held - {name}), plain.attrs)
+        out[name] = (index, frozenset(held - {name}), plain.attrs, until)
     return out
 
 
@@ -175,7 +176,8 @@ def carry(loop, index: int, found: dict, indent: str, taken: set[str]) -> Carry 
     used = sorted({(dotted(a.value), a.attr.value) for a in nodes_of(loop, cst.Attribute)
                    if isinstance(a.value, cst.Name) and a.value.value in found and found[a.value.value][0] < index})
     methods = {dotted(c.func.value) for c in nodes_of(loop, cst.Call) if isinstance(c.func, cst.Attribute)}
-    if not used or any(names_read(loop) & found[o][1] or o in methods or a not in found[o][2] for o, a in used):
+    if not used or any(names_read(loop) & found[o][1] or o in methods or a not in found[o][2] or index >= found[o][3]
+                       for o, a in used):
         return None
     names = {}
     for o, a in used:

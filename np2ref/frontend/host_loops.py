@@ -52,7 +52,7 @@ from ..analysis.collect import param_names, star_names
 from ..analysis.nodes import contains, run_visitor
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap, dotted
-from ..analysis.host_code import try_reached
+from ..analysis.host_code import interrupt_only, try_reached
 from . import carried_attrs, driver, lift_appends
 
 _NOT_IN_LOOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Return,
@@ -68,7 +68,8 @@ def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
     hosts = [func for func in module.body if isinstance(func, cst.FunctionDef) and func.name.value in host
              and func.name.value not in reached  # (an error inside a lift: the arguments as before it)
              and func.asynchronous is None and isinstance(func.body, cst.IndentedBlock)
-             and any(isinstance(stmt, (cst.For, cst.While)) for stmt in func.body.body)]
+             and any(isinstance(s, (cst.For, cst.While)) for stmt in func.body.body
+                     for s in (stmt.body.body if interrupt_only(stmt) else [stmt]))]
     if not hosts:
         return []  # no loop to lift: the module's analyses below cost more than its conversion
     positions = module_positions(module)
@@ -78,12 +79,12 @@ def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
     lifts = []
     plain = carried_attrs.plain_classes(module)
     for func in hosts:
-        lifts += _lifts_in(func, positions, functions, taken, shadowed, carried_attrs.instances(func, plain))
+        lifts += _lifts_in(func, positions, functions, taken, shadowed, carried_attrs.instances(func, plain), module.code)
     return lifts
 
 
 def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[str],
-              shadowed: set[str], objects: dict) -> list[driver.Lift]:
+              shadowed: set[str], objects: dict, text: str) -> list[driver.Lift]:
     hoist = positions[func.decorators[0] if func.decorators else func].start.line
     scope = _Scope(func, shadowed)
     bound = set(scope.params)
@@ -95,12 +96,19 @@ def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[
         for line in _simple_lines(stmt):
             views.update(driver._views_bound(line))
             containers |= driver._containers_bound(line)
-        if isinstance(stmt, (cst.For, cst.While)) and driver._does_array_work(stmt, functions):
-            carry = objects and carried_attrs.carry(stmt, i, objects, " " * positions[stmt].start.column, taken)
-            lift = _plan(stmt, body[i + 1:], scope, bound, positions, taken, carry or None)
-            if lift is not None and not driver._may_share_memory(lift.params, views):
-                lifts.append(lift_appends.held(dataclasses.replace(lift, hoist=hoist, host=scope.name), stmt,
-                                               tuple(sorted(containers & set(lift.params)))))
+        # a `try` that catches only a Ctrl-C: the loops of its body too, the handlers read after them
+        inner = list(stmt.body.body) if interrupt_only(stmt) else [stmt]
+        after = [s for h in stmt.handlers for s in h.body.body] if interrupt_only(stmt) else []
+        start = bound
+        for j, loop in enumerate(inner):
+            if isinstance(loop, (cst.For, cst.While)) and driver._does_array_work(loop, functions):
+                carry = objects and carried_attrs.carry(loop, i, objects, " " * positions[loop].start.column, taken)
+                lift = _plan(loop, inner[j + 1:] + after + body[i + 1:], scope, start, positions, taken, carry or None,
+                             text if loop is not stmt else None)
+                if lift is not None and not driver._may_share_memory(lift.params, views):
+                    lifts.append(lift_appends.held(dataclasses.replace(lift, hoist=hoist, host=scope.name), loop,
+                                                   tuple(sorted(containers & set(lift.params)))))
+            start, _ = definite([loop], start)
         bound, _ = definite([stmt], bound)
     return lifts
 
@@ -165,7 +173,7 @@ class _Scope:
             and small.targets[0].target.value not in self.params | self.captured | self.declared}
 
 
-def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=None) -> driver.Lift | None:
+def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=None, text=None) -> driver.Lift | None:
     """The lift of a host function's loop (`carry`: with attributes read as locals, the loop as
     carried_attrs made it, its locals bound before it and those it binds written back after)."""
     node, carried = (loop, set()) if carry is None else (carry.node, {l for _, _, l in carry.pairs})
@@ -185,7 +193,7 @@ def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=N
     name = f"_{scope.name}_loop_{positions[loop].start.line}"
     if name in taken:
         return None
-    lift = driver.placed(loop, positions, name, tuple(sorted(params)), tuple(sorted(returns)))
+    lift = driver.placed_run([loop], positions, name, tuple(sorted(params)), tuple(sorted(returns)), text)
     return lift and dataclasses.replace(lift, carry=carry)
 
 

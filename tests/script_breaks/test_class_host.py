@@ -53,6 +53,17 @@ def diffuse(u, nsteps):
     return u
 
 
+def shown_after(u, nsteps):
+    p = Params(0.05, nu=0.25)
+    for step in range(nsteps):
+        u[1:-1] += p.nu * p.dt * (u[2:] - 2.0 * u[1:-1] + u[:-2])
+    print(p)
+    shown = [p]
+    for step in range(nsteps):
+        u[1:] += p.dt * u[:-1]
+    return u, len(shown)
+
+
 def leapfrog(x0, v0, dt, nsteps):
     s = State(x0.copy(), v0.copy())
     for step in range(nsteps):
@@ -93,6 +104,14 @@ def test_dataclass_fields_read_in_a_compiled_loop(both):
     converted, original, lifted = both
     assert _lifted(converted, "diffuse") and "_p_dt, _p_nu = p.dt, p.nu" in converted.code
     agree(original, lifted, "diffuse", np.linspace(0.0, 1.0, 9) ** 2, 7)
+
+
+def test_an_object_shown_or_kept_after_a_loop_is_carried_before_it(both):
+    """`print(p)` and `[p]` come after the first loop: its fields are carried; the second loop,
+    after them, reads them through the object (a static argument of the lifted function)."""
+    converted, original, lifted = both
+    assert converted.code.count("_p_dt, _p_nu = p.dt, p.nu") == 2  # (diffuse's and the first loop's)
+    assert agree(original, lifted, "shown_after", np.linspace(0.0, 1.0, 9) ** 2, 5) == "Params(dt=0.05, nu=0.25)\n"
 
 
 def test_array_and_number_attributes_carried_and_written_back(both):

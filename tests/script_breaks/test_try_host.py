@@ -123,6 +123,36 @@ def test_a_function_the_try_reaches_that_writes_stays_numpy(tmp_path):
     agree(original, lifted, "guarded", u, np.array([0, 3, 4, 1]))
 
 
+METHOD = """
+import numpy as np
+
+def bump(u, idx):
+    for i in range(len(idx)):
+        u[idx[i]] += 1.0
+
+class Sim:
+    def __init__(self, u):
+        self.u = u
+
+    def kick(self, idx):
+        bump(self.u, idx)
+
+def guarded(u, idx):
+    s = Sim(u)
+    try:
+        s.kick(idx)
+    except IndexError:
+        print("out of range")
+    return u
+"""
+
+
+def test_a_function_a_method_called_in_the_try_reaches_stays_numpy(tmp_path):
+    converted, original, lifted = convert_both(METHOD, tmp_path, "try_method")
+    assert "@npr_jit" not in converted.code.split("def bump(")[0].splitlines()[-1]
+    assert agree(original, lifted, "guarded", np.linspace(0.0, 1.0, 5), np.array([0, 3, 9, 1])) == "out of range\n"
+
+
 def test_compile_refuses_with_the_line_of_the_try(solve, tmp_path):
     _, original, _ = solve
     with pytest.raises(np2ref.Np2RefError) as info:
