@@ -11,6 +11,7 @@ from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult
 from .statement_hints import statement_hint
+from ..analysis.host_code import CLASS_USE, TRY_REASON
 
 
 def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: str,
@@ -111,4 +112,4 @@ def host_hint(result, name) -> str | None:
 def host_line(result, name) -> str:
     """`, line N` of the `try` or the class that keeps `name()` host code (its first culprit)."""
     first = result.host_lines.get(name)
-    return f", line {first[0][0]}" if first and ("`try`" in first[0][2] or "module's class" in first[0][2]) else ""
+    return f", line {first[0][0]}" if first and (first[0][2] == TRY_REASON or CLASS_USE in first[0][2]) else ""

@@ -5,6 +5,8 @@ a loop that holds it (frontend/host_loops.py, host_steps.py). A module function 
 that writes arrays stays host code as well: compiled, an error it raised would leave its arguments
 as before the call, where NumPy's handler sees them written up to the error."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -151,6 +153,15 @@ def test_a_function_a_method_called_in_the_try_reaches_stays_numpy(tmp_path):
     converted, original, lifted = convert_both(METHOD, tmp_path, "try_method")
     assert "@npr_jit" not in converted.code.split("def bump(")[0].splitlines()[-1]
     assert agree(original, lifted, "guarded", np.linspace(0.0, 1.0, 5), np.array([0, 3, 9, 1])) == "out of range\n"
+
+
+def test_the_loops_inside_a_try_that_catches_only_a_ctrl_c_are_compiled(tmp_path):
+    """benchmarks/graph_break_scripts/own_try_interrupt.py: no compiled call raises
+    KeyboardInterrupt, so the loop in the `try` is lifted, its counter returned."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "graph_break_scripts" / "own_try_interrupt.py"
+    converted, original, lifted = convert_both(script.read_text(), tmp_path, "try_interrupt")
+    assert "done = _simulate_loop_7(" in converted.code
+    assert agree(original, lifted, "simulate", np.exp(-np.linspace(-2.0, 2.0, 16) ** 2), 30).startswith("energy ")
 
 
 def test_compile_refuses_with_the_line_of_the_try(solve, tmp_path):
