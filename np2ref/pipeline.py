@@ -86,8 +86,10 @@ def _lift_driver_loops(ctx: PipelineContext, result: ConversionResult) -> Conver
     module = _parsed(text)  # (the tree _front made: a second parse of a large module is seconds)
     lifts = lift_candidates(ctx, result)
     broken: dict[str, tuple[driver.Lift, list[host_steps.Break]]] = {}  # a host loop's graph breaks
-    lifts = _broken_up(module, [lift for lift in lifts if lift.holds], [], broken) + [
-        lift for lift in lifts if not lift.holds]  # a loop that uses a list: steps at once
+    classy = _class_culprits(result, lifts)  # a loop that calls an object's methods: steps at once
+    lifts = _broken_up(module, [lift for lift in lifts if lift.holds and lift.name not in classy], [], broken) + \
+        _broken_up(module, [lift for lift in lifts if lift.name in classy], [*classy.values()], broken) + [
+        lift for lift in lifts if not lift.holds and lift.name not in classy]  # a loop that uses a list: steps at once
     while lifts:
         lifted, where = driver.apply(text, lifts)
         new = _convert(ctx.again(lifted, where, seeds=False, known=frozenset()))
@@ -113,6 +115,18 @@ def _lift_driver_loops(ctx: PipelineContext, result: ConversionResult) -> Conver
         lifts = sorted([lift for lift in lifts if lift.name not in bad] + _broken_up(module, host, culprits, broken)
                        + _broken_up(module, appended, [], broken), key=lambda lift: lift.start)
     return result
+
+
+def _class_culprits(result: ConversionResult, lifts) -> dict[str, list]:
+    """The host loops whose body uses an object of a module class (analysis/host_code._class_use),
+    with the host function's culprits inside them: lifted whole, the object would be a parameter of
+    the lifted function, its methods calls np2ref cannot see into (run while tracing)."""
+    found = {}
+    for lift in lifts:
+        inside = [c for c in result.host_lines.get(lift.host, ()) if lift.start <= c[0] <= c[1] <= lift.end]
+        if lift.host is not None and any(host_code.CLASS_USE in why for _, _, why in inside):
+            found[lift.name] = inside
+    return found
 
 
 def lift_candidates(ctx: PipelineContext, result: ConversionResult) -> list[driver.Lift]:
@@ -383,7 +397,7 @@ def diagnose(facts: ModuleFacts, fenced: Fenced, sink: DiagnosticSink) -> dict:
         r = positions[facts.host_nodes[name]]
         sink.report("NPR021", f"{name}() stays NumPy host code: it {why}",
                     Span(r.start.line, r.start.column + 1, r.end.line, r.end.column + 1), severity="info",
-                    hint=host_code.host_hint(name, facts.host_nodes[name], facts.imports))
+                    hint=host_code.host_hint(name, facts.host_nodes[name], facts.imports, why))
     marks = {}
     for name, f in facts.functions.items():
         before = len(sink.items)

@@ -69,17 +69,23 @@ def host_reason(func: cst.FunctionDef, col: Collected, imports: ImportMap, objec
 
 def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, objects: dict[str, str],
                   changing: frozenset[str] = frozenset(), seeds: bool = False, made=None,
-                  strings: frozenset[str] = frozenset()):
+                  strings: frozenset[str] = frozenset(), classes: frozenset[str] = frozenset()):
     """Every (why, node) that makes a function host code, in source order (host_reason's first):
     where a host loop's body breaks between compiled steps (frontend/host_steps.py). `made`: the
-    generators the function makes that are made at run time (analysis/generators.py)."""
+    generators the function makes that are made at run time (analysis/generators.py). `classes`:
+    the module's classes (an object made of one, and its methods called, stay host code)."""
     params = frozenset(param_names(func))
     made = made or {}
     skipped = dead_calls(func) | _errstate_calls(func) | {c for g in made.values() for c in g.calls}
+    instances = _instances(col, classes)
     for node in col.call_nodes:
         if node in skipped:  # `if 0:` never runs; np.errstate's block is translated; a generator made here
             continue
         callee = node.func
+        why = _class_use(callee, classes - set(col.locals), instances)
+        if why is not None:
+            yield why, node
+            continue
         if isinstance(callee, cst.Name) and callee.value in HOST_BUILTINS and not (
                 callee.value == "print" and printed_at_run_time(node)):
             yield f"calls {callee.value}()", node
@@ -105,6 +111,8 @@ def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, obj
                 objects[root] == "generator" and isinstance(callee.value, cst.Name) and method in RANDOM_DRAWS) \
                 and not (opaque_call(node, objects, col.locals, params) and not writes_parameters(col, params)):
             yield f"calls {dotted(callee) or method}() of the module-level object `{root}`", node
+    for node in nodes_of(func.body, (cst.Try, cst.TryStar)):
+        yield TRY_REASON, node
     writes = {root for w in col.writes if (root := _root(w.target)) is not None}  # NPR202's to refuse
     stale = sorted((globals_read(func, col.locals) & changing) - writes - _opaque_receivers(func, col, objects))
     for name in sorted(globals_read(func, col.locals) & strings):  # (module_state.string_tables)
@@ -117,17 +125,100 @@ def host_culprits(func: cst.FunctionDef, col: Collected, imports: ImportMap, obj
         yield from ((why, node) for node in _reads_of(func.body, name))
 
 
+CLASS_USE = "np2ref translates functions, not classes"
+
+
+def _instances(col: Collected, classes) -> dict[str, str]:
+    """The function's names bound to an object of a module class (`bar = Progress(n)`): its class."""
+    found = {}
+    for target, value in col.bindings:
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in classes \
+                and value.func.value not in col.locals:
+            found[target.value] = value.func.value
+    return found
+
+
+def _class_use(callee: cst.BaseExpression, classes, instances: dict[str, str]) -> str | None:
+    """Why a call of a module class (`Progress(n)`), or of a method of a name bound to an object
+    of one (`bar.update()`), stays host code: np2ref translates functions, not classes (compiled,
+    the object's methods would run once, while tracing, and their effects be lost)."""
+    if isinstance(callee, cst.Name) and callee.value in classes:
+        return f"makes an object of the module's class `{callee.value}` ({CLASS_USE})"
+    if isinstance(callee, cst.Attribute) and isinstance(callee.value, cst.Name) and callee.value.value in instances:
+        return f"calls {dotted(callee)}(), a method of the module's class `{instances[callee.value.value]}` ({CLASS_USE})"
+    return None
+
+
+# A `try` stays host code (the fence's NPR015 where the function is converted): a compiled program
+# cannot stop at an exception and run a handler on the state NumPy's would leave; the function's
+# loops outside it, and the steps of a loop around it, are compiled (frontend/host_loops.py, host_steps.py).
+TRY_REASON = "holds a `try` (a compiled program cannot catch an exception where NumPy raises it)"
+
+
+_INTERRUPTS = frozenset({"KeyboardInterrupt", "SystemExit"})
+
+
+def interrupt_only(node: cst.CSTNode) -> bool:
+    """A `try` (no `finally`) whose handlers catch only KeyboardInterrupt or SystemExit, which no
+    compiled call raises (a Ctrl-C stops NumPy's loop at some trip, and a compiled call at its end):
+    the loops of its body are lifted as the function's own are (frontend/host_loops.py)."""
+    if not isinstance(node, cst.Try) or node.finalbody is not None or not node.handlers:
+        return False
+    for handler in node.handlers:
+        caught = [e.value for e in handler.type.elements] if isinstance(handler.type, cst.Tuple) else [handler.type]
+        if handler.type is None or any(dotted(e) not in _INTERRUPTS for e in caught):
+            return False
+    return True
+
+
+def try_reached(module: cst.Module, functions: dict) -> frozenset[str]:
+    """The module functions a `try` reaches: called inside one (of a function, or at module level),
+    or by a function it reaches. An error one raises inside a compiled call leaves its arguments as
+    they were before the call (docs/semantics.md, "State after the error"), where NumPy's `except`
+    or `finally` sees them written up to the error: such a function's loops are not lifted
+    (frontend/host_loops.py), and one that writes stays host code (analysis/module.py)."""
+    methods: dict[str, list] = {}  # a method of a module class (`sim.step()`): the calls of each so named
+    for c in module.body:
+        for f in (c.body.body if isinstance(c, cst.ClassDef) else ()):
+            if isinstance(f, cst.FunctionDef):
+                methods.setdefault(f.name.value, []).append(f)
+
+    def calls(tree, seen=frozenset()):
+        found = set()
+        for c in nodes_of(tree, cst.Call):
+            if isinstance(c.func, cst.Name) and c.func.value in functions:
+                found.add(c.func.value)
+            elif isinstance(c.func, cst.Attribute) and c.func.attr.value in methods and c.func.attr.value not in seen:
+                found |= set().union(*(calls(m.body, seen | {c.func.attr.value}) for m in methods[c.func.attr.value]))
+        return found
+    todo = set().union(*(calls(t) for t in nodes_of(module, (cst.Try, cst.TryStar)) if not interrupt_only(t)))
+    seen = set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo |= calls(functions[name].body)
+    return frozenset(seen)
+
+
 CLOCKS = frozenset(f"time.{n}" for n in ("time", "perf_counter", "monotonic", "process_time", "time_ns",
                                            "perf_counter_ns", "monotonic_ns", "process_time_ns"))
 LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "critical", "exception", "log"})
 NUMPY_SAVES = frozenset(f"numpy.{n}" for n in ("save", "savez", "savez_compressed", "savetxt"))
 
 
-def host_hint(name: str, node: cst.CSTNode, imports: ImportMap) -> str | None:
+def host_hint(name: str, node: cst.CSTNode, imports: ImportMap, why: str = "") -> str | None:
     """The rewrite that leaves `name()` compilable when `node` is what keeps it host code: a clock
     (time it from the caller) or a module-level logger (log from the caller); None for others."""
+    if isinstance(node, (cst.Try, cst.TryStar)):
+        return (f"compile what the `try` guards as a function of its own that writes no argument, called "
+                f"inside the `try` (the exception it raises when the compiled call runs reaches the `except`), "
+                f"and each loop of {name}() around it likewise")
     if not isinstance(node, cst.Call):
         return None
+    if CLASS_USE in why:
+        return (f"make the object outside {name}() and pass in what its loops use, its arrays and numbers "
+                f"(`{name}(sim.u, sim.dt, ...)`), calling its methods from the caller")
     qual = imports.qualify(node.func)
     if qual in CLOCKS:
         clock = dotted(node.func)

@@ -18,7 +18,7 @@ from .generators import made_generators
 from .identity import param_of, returned_through
 from .names import ImportMap
 from .numpy_table import RANDOM_GENERATORS
-from .host_code import argument_readers, host_culprits, PURE_MODULES
+from .host_code import argument_readers, host_culprits, PURE_MODULES, try_reached
 
 
 @dataclasses.dataclass
@@ -233,17 +233,20 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     objects = module_objects(module, imports)
     changing = changing_globals(module, imports, setup=True, readers=argument_readers(functions, collected, imports))
     strings = string_tables(module, imports)
+    classes = frozenset(s.name.value for s in module.body if isinstance(s, cst.ClassDef))
     made = {n: made_generators(functions[n], c.bindings, imports, frozenset(param_names(functions[n])),
                                frozenset(functions)) for n, c in collected.items() if n not in keep_generators}
     culprits = {n: r for n, c in collected.items()
-                if (r := tuple(host_culprits(functions[n], c, imports, objects, changing, seeds, made.get(n), strings)))}
+                if (r := tuple(host_culprits(functions[n], c, imports, objects, changing, seeds, made.get(n), strings,
+                                             classes)))}
     for n, why in (refused or {}).items():
         if n in collected and n not in culprits and not collected[n].writes and not collected[n].aug_names:
             culprits[n] = ((f"{why}, and writes no array: set-up code", functions[n].name),)
-    host = {n: r[0][0] for n, r in culprits.items()}
-    host_nodes = {n: r[0][1] for n, r in culprits.items()}
     called = {name: {c.func.value for c in col.call_nodes if isinstance(c.func, cst.Name)}
               for name, col in collected.items()}
+    culprits.update(_called_in_try(module, functions, collected, called, culprits))
+    host = {n: r[0][0] for n, r in culprits.items()}
+    host_nodes = {n: r[0][1] for n, r in culprits.items()}
     changed = True
     while changed:  # a function that calls host code is host code
         changed = False
@@ -277,6 +280,19 @@ def analyse_module(wrapper: MetadataWrapper, seeds: bool = False, refused: dict[
     return ModuleFacts(imports, facts, host, host_nodes, module_globals, positions, frozenset(plain),
                        host_calls=breaks, generators=frozenset(n for n, g in made.items() if g and n in facts),
                        objects=frozenset(n for n, k in objects.items() if k == "object"))
+
+
+def _called_in_try(module, functions, collected, called, culprits) -> dict:
+    """The module functions a `try` reaches (host_code.try_reached) that write anything or call a
+    module function: they stay host code, as the function holding the `try` does."""
+    found = {}
+    for callee in sorted(try_reached(module, functions)):
+        col = collected[callee]
+        if callee not in culprits and (col.writes or col.aug_names or called[callee] & functions.keys()):
+            found[callee] = ((f"is reached from a `try` and writes arrays or calls module functions (compiled, "
+                              f"an error it raised would leave its arguments as before the call, where NumPy's "
+                              f"handler sees them written up to it)", functions[callee].name),)
+    return found
 
 
 def _returned_through_helpers(functions, collected) -> None:

@@ -22,7 +22,7 @@ from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global rando
 from .bitwise import BITWISE_OPTIONS, with_bitwise_options  # noqa: F401 (BITWISE_OPTIONS: public)
 from .choice import HOST, JIT, Choice, choose, closed_because
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
-from .refusals import located, source_line, trace_refusal, traced_in
+from .refusals import host_hint, host_line, located, source_line, trace_refusal, traced_in
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
 from .source import ClosureScope, closure_values, refuse, source_of
 from .zero_d_variant import ZeroDVariant, programs
@@ -46,14 +46,6 @@ def runtime_namespace() -> dict:
 _MISSING = object()
 
 
-def _host_hint(result, name) -> str | None:
-    """The rewrite the NPR021 note of `name()` gives (a clock, a logger), found by its line."""
-    first = result.host_lines.get(name)
-    line = first[0][0] if first else None
-    hint = next((d.hint for d in result.diagnostics if d.code == "NPR021" and d.line == line and d.hint), None)
-    return hint and f"{hint}; or `np2ref convert` the script: {name}() stays host code there, its array work compiled"
-
-
 class Compiled:
     """The callable returned by `np2ref.compile` (docs/design.md: the public interface)."""
 
@@ -70,8 +62,8 @@ class Compiled:
         with pallas_loops(loops), sums_mode(sums), params0_recorded() as params0:
             result = convert_source(text, filename, only={name}, seeds=True, known=known)
         if name in result.host:
-            raise refuse("NPR021", f"{name}() does host work ({result.host[name]}); it stays NumPy code",
-                          fn, hint=_host_hint(result, name) or "move I/O (files, print(file=)), timing and random set-up "
+            raise refuse("NPR021", f"{name}() does host work ({result.host[name]}{host_line(result, name)}); it stays NumPy code",
+                          fn, hint=host_hint(result, name) or "move I/O (files, print(file=)), timing and random set-up "
                           "out of the compiled function; pass the result of a call np2ref cannot see into in as an argument")
         result.raise_for_errors()
         if name not in result.functions:

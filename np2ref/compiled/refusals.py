@@ -11,6 +11,7 @@ from ..emit.module import line_map
 from ..frontend.returns import left_as_written
 from ..pipeline import ConversionResult
 from .statement_hints import statement_hint
+from ..analysis.host_code import CLASS_USE, TRY_REASON
 
 
 def trace_refusal(exc: BaseException, conversion: ConversionResult, exec_name: str,
@@ -98,3 +99,17 @@ def _user_line(exc: BaseException, filename: str) -> int:
         from ..rt.compile_api import npr_check_lines
         line = next((n for name, n in reversed(npr_check_lines(exc)) if name == filename), 0)
     return line
+
+
+def host_hint(result, name) -> str | None:
+    """The rewrite the NPR021 note of `name()` gives (a clock, a logger), found by its line."""
+    first = result.host_lines.get(name)
+    line = first[0][0] if first else None
+    hint = next((d.hint for d in result.diagnostics if d.code == "NPR021" and d.line == line and d.hint), None)
+    return hint and f"{hint}; or `np2ref convert` the script: {name}() stays host code there, its array work compiled"
+
+
+def host_line(result, name) -> str:
+    """`, line N` of the `try` or the class that keeps `name()` host code (its first culprit)."""
+    first = result.host_lines.get(name)
+    return f", line {first[0][0]}" if first and (first[0][2] == TRY_REASON or CLASS_USE in first[0][2]) else ""

@@ -71,6 +71,8 @@ class Lift:
     # the lists it only appends to once a trip: made anew in the lifted function, the caller's
     # extended after the call (frontend/lift_appends.py); `holds` (steps) when that fails
     appends: tuple[str, ...] = ()
+    # attributes of an object the loop reads as locals of their own (frontend/carried_attrs.py)
+    carry: object = None
 
 
 def find_lifts(module: cst.Module) -> list[Lift]:
@@ -139,9 +141,10 @@ def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
         emit(f"{pad}def {lift.name}({', '.join(lift_appends.params(lift))}):\n", lift.start)
         for line in lift_appends.define_lines(lift, pad):
             emit(line, lift.start)
-        for i in range(lift.start - 1, lift.end):
-            body = lines[i][len(lift.indent):] if lift.hoist else lines[i]
-            emit("    " + body if lines[i].strip() else lines[i], i + 1, shift)
+        text = lift.carry.lines if lift.carry is not None else lines[lift.start - 1:lift.end]
+        for i, line in enumerate(text, lift.start - 1):
+            body = line[len(lift.indent):] if lift.hoist else line
+            emit("    " + body if line.strip() else line, i + 1, shift)
         if lift_appends.returned(lift):
             emit(f"{pad}    return {', '.join(lift_appends.returned(lift))}\n", lift.end)
         for _ in range(2 if lift.host else 1 if lift.hoist else 0):
@@ -150,9 +153,12 @@ def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
     def call(lift: Lift) -> None:
         names = lift_appends.targets(lift)
         targets = f"{', '.join(names)} = " if names else ""
+        if lift.carry is not None:
+            emit(lift.carry.before(lift.indent), lift.start)
         emit(f"{lift.indent}{targets}{lift.name}({', '.join(lift_appends.params(lift))})\n", lift.end)
-        for line in lift_appends.extend_lines(lift):
-            emit(line, lift.end)
+        for line in lift_appends.extend_lines(lift) + ([lift.carry.after(lift.indent)] if lift.carry else []):
+            if line:
+                emit(line, lift.end)
 
     starts = {lift.start: lift for lift in lifts}
     hoisted: dict[int, list[Lift]] = {}

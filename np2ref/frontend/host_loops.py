@@ -51,8 +51,9 @@ from ..analysis.positions import module_positions
 from ..analysis.collect import param_names, star_names
 from ..analysis.nodes import contains, run_visitor
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
-from ..analysis.names import ImportMap
-from . import driver, lift_appends
+from ..analysis.names import ImportMap, dotted
+from ..analysis.host_code import interrupt_only, try_reached
+from . import carried_attrs, driver, lift_appends
 
 _NOT_IN_LOOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Return,
                 cst.Yield, cst.Await, cst.Import, cst.ImportFrom, cst.Del)
@@ -63,9 +64,12 @@ _CONTAINERS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetC
 
 def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
     """The top-level loops of the module functions named in `host` worth compiling."""
+    reached = try_reached(module, {f.name.value: f for f in module.body if isinstance(f, cst.FunctionDef)})
     hosts = [func for func in module.body if isinstance(func, cst.FunctionDef) and func.name.value in host
+             and func.name.value not in reached  # (an error inside a lift: the arguments as before it)
              and func.asynchronous is None and isinstance(func.body, cst.IndentedBlock)
-             and any(isinstance(stmt, (cst.For, cst.While)) for stmt in func.body.body)]
+             and any(isinstance(s, (cst.For, cst.While)) for stmt in func.body.body
+                     for s in (stmt.body.body if interrupt_only(stmt) else [stmt]))]
     if not hosts:
         return []  # no loop to lift: the module's analyses below cost more than its conversion
     positions = module_positions(module)
@@ -73,13 +77,14 @@ def find_host_lifts(module: cst.Module, host) -> list[driver.Lift]:
     taken = names_read(module) | names_bound(module)
     shadowed = names_bound(module) | functions | ({"range"} if contains(module, cst.ImportStar) else set())
     lifts = []
+    plain = carried_attrs.plain_classes(module)
     for func in hosts:
-        lifts += _lifts_in(func, positions, functions, taken, shadowed)
+        lifts += _lifts_in(func, positions, functions, taken, shadowed, carried_attrs.instances(func, plain), module.code)
     return lifts
 
 
 def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[str],
-              shadowed: set[str]) -> list[driver.Lift]:
+              shadowed: set[str], objects: dict, text: str) -> list[driver.Lift]:
     hoist = positions[func.decorators[0] if func.decorators else func].start.line
     scope = _Scope(func, shadowed)
     bound = set(scope.params)
@@ -91,11 +96,19 @@ def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[
         for line in _simple_lines(stmt):
             views.update(driver._views_bound(line))
             containers |= driver._containers_bound(line)
-        if isinstance(stmt, (cst.For, cst.While)) and driver._does_array_work(stmt, functions):
-            lift = _plan(stmt, body[i + 1:], scope, bound, positions, taken)
-            if lift is not None and not driver._may_share_memory(lift.params, views):
-                lifts.append(lift_appends.held(dataclasses.replace(lift, hoist=hoist, host=scope.name), stmt,
-                                               tuple(sorted(containers & set(lift.params)))))
+        # a `try` that catches only a Ctrl-C: the loops of its body too, the handlers read after them
+        inner = list(stmt.body.body) if interrupt_only(stmt) else [stmt]
+        after = [s for h in stmt.handlers for s in h.body.body] if interrupt_only(stmt) else []
+        start = bound
+        for j, loop in enumerate(inner):
+            if isinstance(loop, (cst.For, cst.While)) and driver._does_array_work(loop, functions):
+                carry = objects and carried_attrs.carry(loop, i, objects, " " * positions[loop].start.column, taken)
+                lift = _plan(loop, inner[j + 1:] + after + body[i + 1:], scope, start, positions, taken, carry or None,
+                             text if loop is not stmt else None)
+                if lift is not None and not driver._may_share_memory(lift.params, views):
+                    lifts.append(lift_appends.held(dataclasses.replace(lift, hoist=hoist, host=scope.name), loop,
+                                                   tuple(sorted(containers & set(lift.params)))))
+            start, _ = definite([loop], start)
         bound, _ = definite([stmt], bound)
     return lifts
 
@@ -160,23 +173,28 @@ class _Scope:
             and small.targets[0].target.value not in self.params | self.captured | self.declared}
 
 
-def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken) -> driver.Lift | None:
-    if contains(loop, _NOT_IN_LOOP) or _SCOPE_CALLS & _called_names(loop):
+def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=None, text=None) -> driver.Lift | None:
+    """The lift of a host function's loop (`carry`: with attributes read as locals, the loop as
+    carried_attrs made it, its locals bound before it and those it binds written back after)."""
+    node, carried = (loop, set()) if carry is None else (carry.node, {l for _, _, l in carry.pairs})
+    if contains(node, _NOT_IN_LOOP) or _SCOPE_CALLS & _called_names(node):
         return None
-    _, incoming = definite([loop], set())
-    binds = names_bound(loop)
+    _, incoming = definite([node], set())
+    binds = names_bound(node)
     if (incoming | binds) & (scope.captured | scope.objects | scope.declared):
         return None
-    returns = binds & scope.locals & definite(later, set())[1]  # what the function may read after it
-    if not returns - bound <= _bound_by_every_pass(loop, scope, bound):
+    local, bound = scope.locals | carried, bound | carried
+    returns = binds & local & (definite(later, set())[1] | set(carry.written if carry else ()))  # what may be read after it
+    if not returns - bound <= _bound_by_every_pass(node, scope, bound):
         return None  # the loop may leave it unbound (run zero times), where NumPy's read would raise
-    params = (incoming & scope.locals) | (returns & bound)
+    params = (incoming & local) | (returns & bound)
     if not params <= bound:
         return None  # a local the loop may read on entry that may be unbound there
     name = f"_{scope.name}_loop_{positions[loop].start.line}"
     if name in taken:
         return None
-    return driver.placed(loop, positions, name, tuple(sorted(params)), tuple(sorted(returns)))
+    lift = driver.placed_run([loop], positions, name, tuple(sorted(params)), tuple(sorted(returns)), text)
+    return lift and dataclasses.replace(lift, carry=carry)
 
 
 def _bound_by_every_pass(loop, scope: _Scope, bound: set[str]) -> set[str]:
@@ -250,13 +268,40 @@ def _step(stmt, bound: set[str], incoming: set[str]) -> set[str]:
                     reads(part)
                 names |= driver._bound_by(item.asname.name) if not isinstance(item.asname.name, (
                     cst.Subscript, cst.Attribute)) else set()
-        block(stmt.body, bound | names)
-    else:  # try, match, anything else: every name it mentions may be read on entry
+        after = block(stmt.body, bound | names)
+        if all(isinstance(i.item, cst.Call) and dotted(i.item.func) in ("np.errstate", "numpy.errstate")
+               for i in stmt.items):
+            return after  # (np.errstate's exit lets every exception through)
+    elif isinstance(stmt, (cst.Try, cst.TryStar)):
+        return _try_step(stmt, bound, block)
+    else:  # match, anything else: every name it mentions may be read on entry
         reads(stmt)
         return bound
     if getattr(stmt, "orelse", None) is not None:
         block(stmt.orelse.body, bound)
     return bound  # a loop may run zero times; a `with` may swallow an exception half way
+
+
+def _try_step(stmt, bound: set[str], block) -> set[str]:
+    """The names bound after a `try`: on the paths that go on past it (the body then the `else`,
+    and each handler that does not end in a jump, entered with what was bound before the body: an
+    error may come at its start; its `as` name unbound at its end), then whatever the `finally`
+    binds. A handler may be entered with the body's names half bound: it reads them on entry."""
+    done = block(stmt.body, bound)
+    paths = [block(stmt.orelse.body, done) if stmt.orelse is not None else done]
+    for handler in stmt.handlers:
+        named = set() if handler.name is None else driver._bound_by(handler.name.name)
+        after = block(handler.body, bound | named) - named
+        if not _ends_in_jump(handler.body.body):
+            paths.append(after)
+    after = set.intersection(*paths)
+    return after | block(stmt.finalbody.body, bound) if stmt.finalbody is not None else after
+
+
+def _ends_in_jump(body) -> bool:
+    last = body[-1] if body else None
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(
+        last.body[-1], (cst.Continue, cst.Break, cst.Return, cst.Raise))
 
 
 def _small_reads(small, reads) -> None:

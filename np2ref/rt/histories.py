@@ -23,10 +23,12 @@ change (a probe traces the loop first, as rt/appends.py's does); anything else k
 (NPR034, with the counted-array rewrite as the hint). Not under jax.vmap (an io_callback in a
 batched loop) or `.pure` (a list whose length is data cannot leave a JAX function): NPR034. A
 list returned to a caller inside the same compiled program is refused too (the caller would read
-its items while tracing). Two threads running one compiled function at once would share its
-chunk store: not supported.
+its items while tracing). The chunks are kept by the list's slot (fixed when the program is traced)
+and a ticket the running program takes from the host before the loop (one ordered callback a
+call): two threads running one compiled function at once keep theirs apart.
 """
 
+import collections
 import functools
 import itertools
 
@@ -44,8 +46,10 @@ from .compat import _npr_Tracer, _npr_host_effects, _npr_weak_astype
 from .host_words import _npr_note_callback, _npr_wide, NprWords
 from .refs import _npr_reachable
 
-_NPR_CHUNKS = {}  # slot -> the chunks its callbacks handed over (tuples of NumPy arrays, K rows each)
+_NPR_CHUNKS = {}  # (slot, ticket) -> the chunks one call's callbacks handed over (tuples of NumPy arrays, K rows each)
+_NPR_TAKEN = collections.OrderedDict()  # the chunks of the calls last made into lists (a result unflattened twice)
 _npr_slots = itertools.count()
+_npr_tickets = itertools.count(1)  # (next() of a count: atomic under the GIL)
 _NPR_HISTORY_HINT = ("store into an array made before the loop, with a count: `hist = np.zeros(maxit); n = 0`, then "
                      "`hist[n] = x; n += 1` in the loop; return `hist, n` and take `hist[:n]` after the call")
 
@@ -129,7 +133,7 @@ def _npr_chunked(test, body, state, run, npr_while, pred):
             *refs, count, _, _ = b
             c = count[...]
             over = c > k - m
-            lax.cond(over, lambda: _npr_hand_over(slot, c, [r[...] for r in refs]), lambda: None)
+            lax.cond(over, lambda: _npr_hand_over(slot, run.ticket, c, [r[...] for r in refs]), lambda: None)
             count[...] = jnp.where(over, 0, c)
             full = jnp.logical_or(full, over)
         return (*out, full)
@@ -152,8 +156,9 @@ class _NprHistories:
         self.traces = []  # the probe: each trace's appends, per list
         # values that outlive a trip (an argument, a module's array): NumPy's list holds that very object
         self.outer = {id(v) for v in _npr_reachable([body]) if isinstance(v, jax.Array)}
-        self.bufs, self.rows, self.slots = None, [], []
-        if specs is not None:
+        self.bufs, self.rows, self.slots, self.ticket = None, [], [], None
+        if specs is not None:  # (this call's ticket: its chunks kept apart from another thread's)
+            self.ticket = _npr_io_callback(_npr_new_ticket, jax.ShapeDtypeStruct((), jnp.int32), ordered=True)
             self.rows = [_npr_rows_per_chunk(s, m) for s, m in zip(specs, self.most)]
             self.slots = [next(_npr_slots) for _ in specs]
             self.bufs = [[jax.new_ref(jnp.zeros((k, *shape), dtype)) for shape, dtype, _ in s[1]]
@@ -183,7 +188,7 @@ class _NprHistories:
         count[...] = c + 1
         if self.inline:  # a test with host calls: the full buffer handed over from the trip itself
             slot, full = self.slots[j], c + 1 == self.rows[j]
-            lax.cond(full, lambda: _npr_hand_over(slot, c + 1, [r[...] for r in refs]), lambda: None)
+            lax.cond(full, lambda: _npr_hand_over(slot, self.ticket, c + 1, [r[...] for r in refs]), lambda: None)
             count[...] = jnp.where(full, 0, c + 1)
 
     def agreed(self):
@@ -208,6 +213,7 @@ class _NprHistories:
                                      "the loop, an item np2ref cannot hand back as the same object",
                                      hint=_NPR_HISTORY_HINT)
             values = [r[...] for r in refs]
+            values.append(self.ticket)
             _npr_state.setdefault("histories", {})[id(lst)] = _NprHistory(lst, prefix, pre, spec, values, k, slot)
 
 
@@ -231,20 +237,36 @@ class _NprAppending:
         return False
 
 
-def _npr_hand_over(slot, n, rows):
+def _npr_new_ticket():
+    return np.int32(next(_npr_tickets) % (1 << 31))
+
+
+def _npr_hand_over(slot, ticket, n, rows):
     """An ordered host callback keeping the first n of `rows` (a chunk, one array per leaf) for
-    the result. 64-bit leaves cross as words (host_words.py): JAX converts a callback's operands
-    with the x64 setting of the thread that runs it, and XLA runs a large program, and a TPU every
-    program, on a thread of its own: float64 rows came back float32 (0.012500000186264515 for 0.0125)."""
+    the result of the call holding `ticket`. 64-bit leaves cross as words (host_words.py): JAX
+    converts a callback's operands with the x64 setting of the thread that runs it, and XLA runs a
+    large program, and a TPU every program, on a thread of its own: float64 rows came back float32
+    (0.012500000186264515 for 0.0125)."""
     words, dtypes = NprWords(), [r.dtype for r in rows]
     sent = [words.send(r, dt) if _npr_wide(dt) else r for r, dt in zip(rows, dtypes)]
 
-    def keep(n, *bufs):
+    def keep(ticket, n, *bufs):
         n = int(n)
         bufs = [words.received(b, dt) if _npr_wide(dt) else np.asarray(b) for b, dt in zip(bufs, dtypes)]
-        _NPR_CHUNKS.setdefault(slot, []).append(tuple(np.array(b[:n]) for b in bufs))
+        _NPR_CHUNKS.setdefault((slot, int(ticket)), []).append(tuple(np.array(b[:n]) for b in bufs))
     _npr_note_callback()
-    _npr_io_callback(keep, None, n, *sent, ordered=True)
+    _npr_io_callback(keep, None, ticket, n, *sent, ordered=True)
+
+
+def _npr_chunks_of(key):
+    """One call's chunks, moved to the few kept after the call (a result unflattened twice)."""
+    kept = _NPR_CHUNKS.pop(key, None)
+    if kept is None:
+        return _NPR_TAKEN.get(key, [])
+    _NPR_TAKEN[key] = kept
+    while len(_NPR_TAKEN) > 16:
+        _NPR_TAKEN.popitem(last=False)
+    return kept
 
 
 class _NprHistory:
@@ -253,8 +275,8 @@ class _NprHistory:
 
     def __init__(self, lst, prefix, pre, spec, values, rows, slot):
         self.lst, self.prefix, self.pre, self.spec = lst, prefix, pre, spec
-        self.values, self.rows, self.slot = values[:-3], rows, slot
-        self.count, self.total, self.at = values[-3:]
+        self.values, self.rows, self.slot = values[:-4], rows, slot
+        self.count, self.total, self.at, self.ticket = values[-4:]
 
     def length(self):
         n = self.total.astype(jnp.result_type(int)) + len(self.prefix)
@@ -278,7 +300,7 @@ class _NprHistory:
     def out(self, as_array=False, dtype=None):
         leaves = [jnp.asarray(npr_load(x)) for v in self.prefix for x in jax.tree_util.tree_leaves(v)]
         aux = (self.slot, self.rows, tuple(self.pre), self.spec, len(leaves), as_array, dtype)
-        return _NprHistoryOut([*leaves, *self.values, self.count, self.total], aux)
+        return _NprHistoryOut([*leaves, *self.values, self.count, self.total, self.ticket], aux)
 
     def refuse(self):
         _npr_history_refused()
@@ -305,14 +327,13 @@ def _npr_history_unflatten(aux, values):
     it = iter(values[:npre])
     items = [jax.tree_util.tree_unflatten(tree, [_npr_host_item(next(it), kind) for _, _, kind in leaves])
              for tree, leaves in pre]
-    bufs, count, total = values[npre:-2], int(values[-2]), int(values[-1])
-    kept, need, k = _NPR_CHUNKS.get(slot, []), total - count, 0
-    while need > 0 and k < len(kept):  # this call's chunks: the last ones, `need` rows in all
+    bufs, count, total = values[npre:-3], int(values[-3]), int(values[-2])
+    kept, need, k = _npr_chunks_of((slot, int(values[-1]))), total - count, 0
+    while need > 0 and k < len(kept):  # the last ones, `need` rows in all
         k += 1
         need -= len(kept[-k][0])
-    del kept[:len(kept) - k]  # (an earlier call's chunks; unflattened twice: the same ones)
     tree, leaves = spec
-    for chunk in [*kept, tuple(b[:count] for b in bufs)]:
+    for chunk in [*kept[len(kept) - k:], tuple(b[:count] for b in bufs)]:
         for k in range(len(chunk[0])):
             items.append(jax.tree_util.tree_unflatten(
                 tree, [_npr_host_item(c[k, ...], kind) for c, (_, _, kind) in zip(chunk, leaves)]))
