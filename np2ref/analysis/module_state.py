@@ -160,6 +160,7 @@ class _ModuleState(cst.CSTVisitor):
         self.defined = False  # a module-level `def`/`class` seen: writes from here on change a name
         self.defs: list[cst.FunctionDef | None] = []  # the module's defs so far (None: a class)
         self.late: dict[str, list[tuple]] = {}  # a set-up write after a def: name -> the defs then
+        self.loops = 0  # module-level loops we are in
 
     def visit_Import(self, node: cst.Import) -> None:
         if self.depth == 0:
@@ -229,8 +230,9 @@ class _ModuleState(cst.CSTVisitor):
         root = self._written_root(expr)
         if root is not None and not (self.scopes and root in self.scopes[-1]) \
                 and not any(root in c for c in self.comps):
-            if self.setup and into is None and self.depth == 0:
-                self.late.setdefault(root, []).append(tuple(self.defs))  # (changing_globals decides)
+            if self.setup and into is None and self.depth == 0:  # (changing_globals decides; in a
+                # module-level loop a def later in its body exists at the next trip: None, any reads)
+                self.late.setdefault(root, []).append(tuple(self.defs) + ((None,) if self.loops else ()))
                 return
             (self.written if into is None else into).add(root)
 
@@ -268,12 +270,18 @@ class _ModuleState(cst.CSTVisitor):
 
     def visit_For(self, node: cst.For) -> None:
         self._bind(node.target, 2)  # a loop target takes a value per iteration
+        self.loops += self.depth == 0
 
     def visit_While(self, node: cst.While) -> None:
         self._loop_bindings(node.body)
+        self.loops += self.depth == 0
 
     def leave_For(self, original_node: cst.For) -> None:
         self._loop_bindings(original_node.body)
+        self.loops -= self.depth == 0
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self.loops -= self.depth == 0
 
     def _loop_bindings(self, body: cst.CSTNode) -> None:
         """A name bound inside a module-level loop is bound once per iteration."""

@@ -170,3 +170,16 @@ def test_a_set_up_write_after_a_def_no_function_so_far_reads_does_not_count(tmp_
             runpy.run_path(str(path), run_name="__main__")
         printed.append(out.getvalue())
     assert printed[0] == printed[1]
+
+
+def test_a_set_up_write_in_a_module_loop_with_a_def_after_it_still_counts():
+    """In a module-level loop a `def` later in the body exists when the next trip writes: the
+    write counts as one every function may see."""
+    from np2ref.analysis.module_state import changing_globals
+    from np2ref.analysis.names import ImportMap
+    import libcst as cst
+    module = cst.parse_module("import numpy as np\ndef make(n):\n    return np.zeros(n)\nX = make(3)\nY = make(2)\n"
+                              "for t in range(2):\n    X[t] = 1.0\n    def total():\n        return X.sum()\n"
+                              "Y[0] = 1.0\ndef late():\n    return Y.sum()\n")
+    changing = changing_globals(module, ImportMap(module), setup=True)
+    assert "X" in changing and "Y" not in changing
