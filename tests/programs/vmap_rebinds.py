@@ -174,3 +174,23 @@ def local_in_for(a, out):
             t = t * 0.5
         t[0] += 1.0
         out[i] = t.sum()
+
+
+def while_break(a):
+    while a.sum() > 0:
+        a = a - 1.0
+        if a[0] < -1.5:
+            break
+    a[1] = 0.0
+
+
+def shrink_seen(v, w):
+    while v.sum() > 0:
+        v = v - 2.0
+    v[...] *= 3.0
+    return w.sum()
+
+
+def helper_same_array_twice(a):
+    return shrink_seen(a, a)
+

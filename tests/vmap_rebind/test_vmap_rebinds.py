@@ -28,6 +28,7 @@ CASES = {
     "range_from_data_write_first": [(f([1.0, 2.0]), f([2])), (f([1.0, 2.0]), f([0]))],
     "helper_while": [(f([1.0, 2.0, 3.0]),), (f([-1.0, -2.0, 0.5]),)],
     "local_in_for": [(f([1.0, 2.0]), np.zeros(3)), (f([0.25, 0.25]), np.zeros(3))],
+    "while_break": [(f([1.0, 2.0]),), (f([-1.0, -2.0]),), (f([0.5, 3.0]),)],
 }
 # np2ref cannot follow these names; each way refuses (or, `.pure`, follows where it can)
 REFUSED = {
@@ -54,6 +55,7 @@ REFUSED = {
     "if_choose": ([(f([1.0, 2.0]), f([3.0, 4.0])), (f([-1.0, -2.0]), f([3.0, 4.0]))],
                   {**EXACT, "call": "NPR128", "pure": "NPR128", "vmap": "NPR128"}),
     "helper_maybe_copy": ([(f([1.0, 2.0]),), (f([-1.0, -2.0]),)], dict.fromkeys(EXACT, "NPR203")),
+    "helper_same_array_twice": ([(f([1.0, 2.0, 3.0]),), (f([-1.0, -2.0, 0.5]),)], dict.fromkeys(EXACT, "NPR201")),
 }
 
 
