@@ -24,7 +24,11 @@ the rest; for those the first calls are real calls, each timed, alternating the 
   QUICK calls, up to MOST calls each are taken while they are within WIDE of each other: a
   short call is the one a busy spell slows 2-3x (gemv_loop, 2026-12-07: decided for NumPy on
   medians of three calls where 15 rounds measured it 1.87x the jitted call), and three more
-  calls of a quick route cost little.
+  calls of a quick route cost little. For the same reason a DECISIVE difference decides after
+  one call each only where the slower call is not QUICK: at a load of 17 on the 2 cores single
+  quick calls were 10-50x apart (softmax_rows' NumPy call 15 ms where it takes 1.4, gemv_loop's
+  2.4 ms where it takes 130: OpenBLAS's threads on busy cores), and each sent its kernel to the
+  slower route.
 
 A signature is what hostcall.host_key says (shapes, dtypes, static values): new shapes make a
 new Choice, measured afresh. This module holds the decision's logic only (no JAX, no clock):
@@ -37,7 +41,7 @@ from statistics import median
 
 HOST, JIT = "host", "jit"
 SAMPLES = 3  # timed calls of each route before they are compared (their medians)
-DECISIVE = 10.0  # both timed once and one this many times the other: decided
+DECISIVE = 10.0  # both timed once and one this many times the other (and not QUICK): decided
 CLOSE, MOST = 1.25, 6  # medians within CLOSE of each other: timed again, up to MOST calls each
 WIDE, QUICK = 2.5, 0.25  # ... and within WIDE where the slower median is under QUICK seconds
 SKIP = 50.0  # a route estimated this many times the other's is not tried
@@ -80,7 +84,7 @@ class Choice:
             return False
         best_host, best_jit = median(host), median(jit)
         ratio, calls = max(best_host, best_jit) / max(min(best_host, best_jit), 1e-12), min(len(host), len(jit))
-        if calls < SAMPLES and ratio < DECISIVE:
+        if calls < SAMPLES and (ratio < DECISIVE or max(best_host, best_jit) < QUICK):
             return False
         if calls < MOST and (ratio < CLOSE or ratio < WIDE and max(best_host, best_jit) < QUICK):
             return False

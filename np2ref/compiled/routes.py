@@ -68,7 +68,12 @@ HOST_EQUATIONS = 48
 _LOOPS = frozenset({"while", "scan"})
 # equations NumPy answers with a view or a Python-level step, and XLA fuses into their consumers
 _VIEWS = frozenset({"reshape", "broadcast_in_dim", "squeeze", "expand_dims", "transpose", "slice",
-                    "dynamic_slice", "get", "new_ref", "freeze", "rev", "copy_p"})
+                    "dynamic_slice", "get", "new_ref", "freeze", "rev", "copy_p", "stop_gradient"})
+# A lanes body (rt/vectorise.py) under a batched branch selects every array the branch passes on
+# between two copies of itself (`select_n(p, stop_gradient(x), x)`, x the array broadcast to
+# every lane: 10^12 elements for a 1000 x 1000 nest's `old`): XLA folds `select(p, x, x)` to x,
+# and a gather from it reads the elements it gathers only (relax, issue 39: both routes estimated
+# 1,000-100,000x their measured times, so NumPy was timed, 2.8 s, where the jitted call takes 0.07)
 _DOTS = frozenset({"dot_general", "conv_general_dilated"})
 _READS = frozenset({"argmax", "argmin"})  # besides reduce_*: read their operand, write a little
 _UPDATES = frozenset({"dynamic_update_slice", "scatter", "scatter-add", "scatter_add"})  # in place
@@ -146,8 +151,12 @@ def _run(jaxpr, invariant=None) -> tuple[float, float, float]:
     the third number, not in the second."""
     numpy_us = jit_us = once_us = 0.0
     updated = set()  # arrays made by an in-place update: storing one back into its ref is free
+    same = {}  # a var -> the value it is (through stop_gradient, or a select of one value)
     for eqn in npr_eqns(jaxpr):
         name = npr_eqn_name(eqn)
+        if _same_value(eqn, same):
+            numpy_us += 4 * NUMPY_SCALAR
+            continue
         if name in _STORES and any(v in updated for v in npr_invars(eqn)[1:2]):
             numpy_us += NUMPY_SCALAR
             continue
@@ -169,6 +178,25 @@ def _run(jaxpr, invariant=None) -> tuple[float, float, float]:
         else:
             jit_us += j
     return numpy_us, jit_us, once_us
+
+
+def _same_value(eqn, same) -> bool:
+    """Whether eqn passes one value on unchanged (stop_gradient, or a select_n whose cases are
+    all that value): noted in `same`, and no work on either route."""
+    name, ins = npr_eqn_name(eqn), npr_invars(eqn)
+    if name == "stop_gradient":
+        cases = ins[:1]
+    elif name == "select_n" and len(ins) > 2:
+        cases = ins[1:]
+    else:
+        return False
+    if any(npr_is_literal(v) for v in cases):
+        return False
+    roots = {same.get(v, v) for v in cases}
+    if len(roots) != 1:
+        return False
+    same[npr_outvars(eqn)[0]] = roots.pop()
+    return True
 
 
 def _unrolled(eqn, invariant) -> tuple[float, float, float]:
@@ -219,7 +247,8 @@ def _equation(eqn) -> tuple[float, float]:
         return NUMPY_SCALAR, 0.0
     indexed = _index_elements(name, arrays)
     if indexed:  # a gather or scatter through an index array: a cost an element besides the traffic
-        traffic = _traffic(arrays + list(npr_outvars(eqn)))
+        outs = list(npr_outvars(eqn))  # (a gather reads the elements it gathers, not its whole operand)
+        traffic = _traffic(arrays[1:] + outs + outs if name in ("get", "gather") else arrays + outs)
         numpy_us = NUMPY_CALL + traffic + (NUMPY_GATHER if name in ("get", "gather") else NUMPY_SCATTER) * indexed
         return numpy_us, traffic + (JIT_SCATTER_ADD if name in ("scatter-add", "scatter_add", "addupdate")
                                     else JIT_INDEXED) * indexed

@@ -107,7 +107,7 @@ def test_host_first_schedule_ignores_the_compile_and_compares_medians():
 def test_a_tenfold_difference_decides_after_one_call_of_each_a_smaller_one_after_three():
     c = choose("f()", True, None, (30.0, 20.0), "cpu")
     seen = []
-    for route, seconds in ((JIT, 2.0), (JIT, 1e-3), (HOST, 1e-3 * DECISIVE * 1.01)):
+    for route, seconds in ((JIT, 2.0), (JIT, 0.1), (HOST, 0.1 * DECISIVE * 1.01)):  # a 1 s NumPy call
         assert c.next_route() == route
         seen.append(c.record(route, seconds))
     assert seen == [False, False, True] and c.route == JIT and len(c.samples[HOST]) == 1
@@ -119,6 +119,17 @@ def test_a_tenfold_difference_decides_after_one_call_of_each_a_smaller_one_after
         seen.append(c.record(route, seconds))
     assert seen == [False] * 6 + [True] and c.route == JIT  # medians of three: 5 ms against 1.5 ms
 
+
+
+def test_a_tenfold_difference_of_quick_calls_is_timed_three_times():
+    # softmax_rows at a load of 17 (2026-12-07): one NumPy call of 15 ms where it takes 1.4,
+    # against a 0.6 ms jitted call, sent it to the jitted route for good (4.5x slower)
+    c = choose("f()", True, None, (10.0, 20.0), "cpu")
+    times = {HOST: [15e-3, 1.4e-3, 1.5e-3], JIT: [2.0, 0.6e-3, 4e-3, 4e-3]}
+    while c.route is None:
+        turn = c.next_route()
+        c.record(turn, times[turn].pop(0))
+    assert c.route == HOST and len(c.samples[HOST]) == len(c.samples[JIT]) == 3
 
 
 def test_quick_calls_within_wide_are_timed_six_times_each_slow_ones_three():
