@@ -3,7 +3,8 @@ issues 38 and 39): a loop whose only carried value is one accumulator computes e
 at once, then the loop's own steps in NumPy's order. NumPy's bits in both modes (bitwise=True and
 the default), signed zeros, infinities and NaNs included, and the loop's bits where XLA:CPU
 flushes subnormals (the loop flushes them alike: docs/semantics.md). The loops the fold refuses
-stay loops and say why."""
+stay loops and say why. The fold runs outside lanes in these tests (on a CPU it does only inside
+them by default: _npr_FOLD)."""
 
 import jax
 import numpy as np
@@ -95,6 +96,11 @@ FOLDED = {  # name: (function, arguments from a dtype)
     "descending": (descending, lambda d: (_r(26, d, 10),)),
 }
 _COMPILED = {}
+
+
+@pytest.fixture(autouse=True)
+def _fold_everywhere(monkeypatch):  # (on a CPU it folds only inside lanes by default: _npr_FOLD)
+    monkeypatch.setitem(F._npr_FOLD, "scalar", True)
 
 
 def _compiled(fn, bitwise=True):
@@ -357,3 +363,12 @@ def test_a_long_chain_runs_in_passes():
         hlo = jax.jit(_compiled(dot).pure).lower(x, x).compile().as_text()
     assert "while" in hlo
     _same(_compiled(dot)(x, x), dot(x, x))
+
+
+def test_a_cpu_runs_the_loop_outside_lanes_by_default(monkeypatch, folds):
+    """On a CPU a loop's trip over a scalar costs what the chain costs per trip (docs/loops.md):
+    outside lanes the loop runs there by default; on a TPU the fold."""
+    monkeypatch.setitem(F._npr_FOLD, "scalar", None)
+    x = _r(30)
+    _same(np2ref.compile(dot, host_below=0, bitwise=True)(x, x), dot(x, x))
+    assert len(folds) == (jax.default_backend() == "tpu")
