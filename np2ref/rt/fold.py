@@ -141,8 +141,9 @@ def npr_fold_scalar(stacked, trip, step, s, count):
     values = _npr_fold_values(trip, [d for d, _ in stacked], count)
     first = jnp.asarray(step(s, values[0]))
     kind = (first.shape, first.dtype, _npr_weak_value(first))
-    if first.shape:
-        raise _NprNotFold("an accumulator that becomes an array")
+    if first.shape or "c" in (np.dtype(values.dtype).kind, np.dtype(first.dtype).kind):
+        raise _NprNotFold("an accumulator that becomes an array, or a complex one")  # (a complex
+        # product is real products that XLA contracts into FMAs where no fence reaches: the loop)
 
     def _npr_fold_step(acc, v):  # (its name: divisions.py fences every product in it)
         new = jnp.asarray(step(acc, v))

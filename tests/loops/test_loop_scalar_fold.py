@@ -372,3 +372,44 @@ def test_a_cpu_runs_the_loop_outside_lanes_by_default(monkeypatch, folds):
     x = _r(30)
     _same(np2ref.compile(dot, host_below=0, bitwise=True)(x, x), dot(x, x))
     assert len(folds) == (jax.default_backend() == "tpu")
+
+
+def gemv_rows(A, x, y):  # the fold inside lanes: the default on every backend
+    for i in range(A.shape[0]):
+        s = 0.0
+        for j in range(A.shape[1]):
+            s += A[i, j] * x[j]
+        y[i] = s
+
+
+@pytest.mark.parametrize("bitwise", [True, False])
+def test_inside_lanes_the_fold_is_the_default_and_numpys_bits(bitwise, monkeypatch, folds):
+    """In the lanes over i, the default mode's loop contracted `s + A[i, j] * x[j]` (2.1e-14 from
+    NumPy): the fold's chain is NumPy's bits."""
+    monkeypatch.setitem(F._npr_FOLD, "scalar", None)
+    A, x = np.random.default_rng(12).standard_normal((20, 30)), _r(30, seed=13)
+    want, got = np.zeros(20), np.zeros(20)
+    gemv_rows(A, x, want)
+    np2ref.compile(gemv_rows, host_below=0, bitwise=bitwise)(A, x, got)
+    assert folds and got.tobytes() == want.tobytes()
+
+
+def complex_dot(a, b):
+    s = 0j
+    for k in range(a.shape[0]):
+        s += a[k] * b[k]
+    return s
+
+
+def test_a_complex_chain_runs_the_loop(folds):
+    a = _r(9) + 1j * _r(9, seed=14)
+    _same(_compiled(complex_dot)(a, a), complex_dot(a, a))
+    assert not folds
+
+
+def test_grad_through_the_fold():
+    """jax.grad of `.pure` through the fold's values and chain (its reads gathers there)."""
+    x = _r(12, seed=15)
+    with jax.enable_x64(True):
+        g = jax.grad(lambda a: _compiled(dot).pure(a, a)[0])(x)
+    np.testing.assert_allclose(g, 2 * x, rtol=1e-15)
