@@ -88,10 +88,13 @@ JOBS = [("diag", "preserve", 1000), ("diag", "float32", 1000), ("diag", "preserv
 def _variants():
     """The loop; the fold's chain in passes of 1, 16 (the default) and 128 trips."""
     def setting(on, unroll):
-        def apply():
-            saved = fold.NPR_FOLD, fold.NPR_FOLD_SCALAR_UNROLL
-            fold.NPR_FOLD, fold.NPR_FOLD_SCALAR_UNROLL = on, unroll  # (n = 100: one pass whatever the unroll)
-            return lambda: (setattr(fold, "NPR_FOLD", saved[0]), setattr(fold, "NPR_FOLD_SCALAR_UNROLL", saved[1]))
+        def apply():  # (n = 100: one pass whatever the unroll; "scalar" forced: a CPU folds only in lanes)
+            saved = fold.NPR_FOLD, fold.NPR_FOLD_SCALAR_UNROLL, fold._npr_FOLD["scalar"]
+            fold.NPR_FOLD, fold.NPR_FOLD_SCALAR_UNROLL, fold._npr_FOLD["scalar"] = on, unroll, True
+
+            def undo():
+                fold.NPR_FOLD, fold.NPR_FOLD_SCALAR_UNROLL, fold._npr_FOLD["scalar"] = saved
+            return undo
         return apply
     return {"loop (before)": setting(False, 16), "fold, passes of 1": setting(True, 1),
             "fold, passes of 16": setting(True, 16), "fold, passes of 128": setting(True, 128)}

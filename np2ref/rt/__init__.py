@@ -34,7 +34,9 @@ Modules, in the order a store goes through them:
   one matrix product where that is exact. sum_reorder: npr_sum_for, a loop that only accumulates
   `R[P] += value`, summed as one contraction over its range (sums="reorder"; not NumPy's bits);
   fold: npr_fold_for, such a loop with one `R[P] += value` as one chain of additions in NumPy's
-  order, every trip's reads made at once (the default: NumPy's bits).
+  order, every trip's reads made at once (the default: NumPy's bits); with a carried value, a loop
+  that only steps one scalar accumulator (`s += v`: rewrite/scalar_fold.py) as every trip's value
+  at once and the chain of its steps.
 - recur: npr_recur, an element a loop's trip stored carried to the later trips that read it
   back (rewrite/recurrences.py).
 - pallas: npr_pallas, a top-level loop nest of element reads and writes as one Pallas kernel (loops="pallas").

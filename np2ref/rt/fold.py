@@ -56,8 +56,10 @@ NPR_FOLD = True  # False: npr_fold_for runs the loop (the tests and benchmarks c
 # plain vector costs about what the fold's pass costs per trip plus its stacked reads' copy
 # (gemv_minus, 400 x 240: loop 0.073 ms, fold 0.104); in syrk's lanes a trip is a masked update of
 # every row (loop 0.078 ms, fold 0.035). On a TPU a trip is a round of its scalar unit.
-# "scalar": a carried accumulator's chain (npr_fold_scalar), on every backend (docs/loops.md measures it)
-_npr_FOLD = {"outside lanes": None, "scalar": True}
+# "scalar": the same for a carried accumulator's chain (npr_fold_scalar). On a CPU a loop's trip over a
+# scalar costs ~10 ns: the chain measured no faster (dot, n = 1000: loop 8.2-16.2 us, fold 8.3-21.5;
+# e2e 18.1 against 22.7) and compiles 0.1-0.2 s longer (docs/loops.md, "Scalar accumulators")
+_npr_FOLD = {"outside lanes": None, "scalar": None}
 NPR_FOLD_ONE_PASS = 288  # trips x reads unrolled into one pass, no loop left (XLA:CPU's compile ~1 s there)
 NPR_FOLD_UNROLL = 16  # else trips in each unrolled pass of a lax loop (docs/loops.md measures both)
 NPR_FOLD_SCALAR_ONE_PASS = 128  # a carried accumulator's chain this short: one unrolled pass, no loop left
@@ -76,7 +78,7 @@ def npr_fold_for(rng, loop, reads, trip, fold, *init):
     rewrite/scalar_fold.py): `fold(s, v)` is the loop's step of s, and the result is s after the
     chain of steps over every trip's value (npr_fold_scalar)."""
     start, stop, step = rng.start, rng.stop, rng.step
-    here = _npr_FOLD["scalar"] if init else _npr_fold_here()
+    here = _npr_fold_here("scalar" if init else "outside lanes")
     if not NPR_FOLD or not all(_npr_is_concrete(v) for v in (start, stop, step)) or not here:
         return npr_for(rng, loop, *init)
     ks = range(int(start), int(stop), int(step))
@@ -95,9 +97,9 @@ def npr_fold_for(rng, loop, reads, trip, fold, *init):
     return None
 
 
-def _npr_fold_here():
-    """Whether a fold runs where this loop is traced: in a lanes body, or as _npr_FOLD says."""
-    outside = _npr_FOLD["outside lanes"]
+def _npr_fold_here(key="outside lanes"):
+    """Whether a fold runs where this loop is traced: in a lanes body, or as _npr_FOLD[key] says."""
+    outside = _npr_FOLD[key]
     return _NPR_LANES[0] > 0 or (jax.default_backend() == "tpu" if outside is None else outside)
 
 
@@ -139,8 +141,9 @@ def npr_fold_scalar(stacked, trip, step, s, count):
     values = _npr_fold_values(trip, [d for d, _ in stacked], count)
     first = jnp.asarray(step(s, values[0]))
     kind = (first.shape, first.dtype, _npr_weak_value(first))
-    if first.shape:
-        raise _NprNotFold("an accumulator that becomes an array")
+    if first.shape or "c" in (np.dtype(values.dtype).kind, np.dtype(first.dtype).kind):
+        raise _NprNotFold("an accumulator that becomes an array, or a complex one")  # (a complex
+        # product is real products that XLA contracts into FMAs where no fence reaches: the loop)
 
     def _npr_fold_step(acc, v):  # (its name: divisions.py fences every product in it)
         new = jnp.asarray(step(acc, v))

@@ -3,7 +3,8 @@ issues 38 and 39): a loop whose only carried value is one accumulator computes e
 at once, then the loop's own steps in NumPy's order. NumPy's bits in both modes (bitwise=True and
 the default), signed zeros, infinities and NaNs included, and the loop's bits where XLA:CPU
 flushes subnormals (the loop flushes them alike: docs/semantics.md). The loops the fold refuses
-stay loops and say why."""
+stay loops and say why. The fold runs outside lanes in these tests (on a CPU it does only inside
+them by default: _npr_FOLD)."""
 
 import jax
 import numpy as np
@@ -12,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 import np2ref
 import np2ref.rt.fold as F
+from conftest import on_tpu
 from test_loop_ordered_fold import assert_same_bits
 
 
@@ -95,6 +97,11 @@ FOLDED = {  # name: (function, arguments from a dtype)
     "descending": (descending, lambda d: (_r(26, d, 10),)),
 }
 _COMPILED = {}
+
+
+@pytest.fixture(autouse=True)
+def _fold_everywhere(monkeypatch):  # (on a CPU it folds only inside lanes by default: _npr_FOLD)
+    monkeypatch.setitem(F._npr_FOLD, "scalar", True)
 
 
 def _compiled(fn, bitwise=True):
@@ -232,6 +239,8 @@ def test_zeros_infinities_nans_and_starts_are_numpys(name, n, dtype, bitwise, da
 def test_subnormals_as_numpy_or_the_loop_makes_them(name, data):
     """XLA:CPU flushes subnormals, in the loop's body and in the chain's pass; not in the first
     step the fold makes on its own (`-0.0 + 5e-324` is NumPy's 5e-324 there, the loop's 0.0)."""
+    if on_tpu():
+        pytest.skip("a TPU's float64 is a float32 pair: no subnormals (docs/tpu.md)")
     fn = _STARTS[name]
     x = np.array(data.draw(st.lists(st.one_of(_TINY, _VALUES), min_size=1, max_size=12)))
     args = (x, 0.0) if fn is plus_given else (x,)
@@ -357,3 +366,54 @@ def test_a_long_chain_runs_in_passes():
         hlo = jax.jit(_compiled(dot).pure).lower(x, x).compile().as_text()
     assert "while" in hlo
     _same(_compiled(dot)(x, x), dot(x, x))
+
+
+def test_a_cpu_runs_the_loop_outside_lanes_by_default(monkeypatch, folds):
+    """On a CPU a loop's trip over a scalar costs what the chain costs per trip (docs/loops.md):
+    outside lanes the loop runs there by default; on a TPU the fold."""
+    monkeypatch.setitem(F._npr_FOLD, "scalar", None)
+    x = _r(30)
+    _same(np2ref.compile(dot, host_below=0, bitwise=True)(x, x), dot(x, x))
+    assert len(folds) == (jax.default_backend() == "tpu")
+
+
+def gemv_rows(A, x, y):  # the fold inside lanes: the default on every backend
+    for i in range(A.shape[0]):
+        s = 0.0
+        for j in range(A.shape[1]):
+            s += A[i, j] * x[j]
+        y[i] = s
+
+
+@pytest.mark.parametrize("bitwise", [True, False])
+def test_inside_lanes_the_fold_is_the_default_and_numpys_bits(bitwise, monkeypatch, folds):
+    """In the lanes over i, the default mode's loop contracted `s + A[i, j] * x[j]` (2.1e-14 from
+    NumPy): the fold's chain is NumPy's bits."""
+    monkeypatch.setitem(F._npr_FOLD, "scalar", None)
+    A, x = np.random.default_rng(12).standard_normal((20, 30)), _r(30, seed=13)
+    want, got = np.zeros(20), np.zeros(20)
+    gemv_rows(A, x, want)
+    np2ref.compile(gemv_rows, host_below=0, bitwise=bitwise)(A, x, got)
+    assert folds
+    assert_same_bits(got, want)  # (NumPy's bits; a TPU's float64 pair to 1e-13)
+
+
+def complex_dot(a, b):
+    s = 0j
+    for k in range(a.shape[0]):
+        s += a[k] * b[k]
+    return s
+
+
+def test_a_complex_chain_runs_the_loop(folds):
+    a = _r(9) + 1j * _r(9, seed=14)
+    _same(_compiled(complex_dot)(a, a), complex_dot(a, a))
+    assert not folds
+
+
+def test_grad_through_the_fold():
+    """jax.grad of `.pure` through the fold's values and chain (its reads gathers there)."""
+    x = _r(12, seed=15)
+    with jax.enable_x64(True):
+        g = jax.grad(lambda a: _compiled(dot).pure(a, a)[0])(x)
+    np.testing.assert_allclose(g, 2 * x, rtol=1e-15)

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import np2ref
+from np2ref.rt import fold
 from conftest import program as load_program, ROOT, assert_same_as_numpy
 
 
@@ -88,9 +89,12 @@ def test_loop_variable_in_lax_loop():
     assert same("shift_loop", U) == "index 4 is out of bounds for axis 0 with size 4"
 
 
-def test_loop_variable_range_and_repeated_checks():
-    assert "npr_for(" in compiled("overrun").source
+def test_loop_variable_range_and_repeated_checks(monkeypatch):
+    assert "npr_fold_for(" in compiled("overrun").source  # (an ordered fold; npr_for where it does not run)
     assert same("overrun", U) == "index 4 is out of bounds for axis 0 with size 4"
+    monkeypatch.setitem(fold._npr_FOLD, "scalar", True)  # the fold's reads of every trip: the same check
+    with pytest.raises(IndexError, match="^index 4 is out of bounds for axis 0 with size 4$"):
+        np2ref.compile(programs().overrun, host_below=0)(U.copy())
     a = np.arange(6.0).reshape(2, 3)
     assert same("diag", a, np.int64(2)) == "index 2 is out of bounds for axis 0 with size 2"
     assert same("diag", a.T.copy(), np.int64(2)) == "index 2 is out of bounds for axis 1 with size 2"

@@ -93,7 +93,7 @@ def _scalar_fold_call(original, updated, plan, loop_call, lanes, ctx, acc):
         return loop_call, lanes
     _renote(ctx, original, plan.var, f"an ordered fold: npr_fold_for, every trip's value of {acc} computed at "
             f"once, then the steps of {acc} as one chain in NumPy's order (the lax loop where the trip count is "
-            "known only as it runs)")
+            "known only as it runs, and on a CPU outside a vectorised loop)")
     args = loop_call.args
     call = cst.Call(cst.Name(J.FOLD_FOR), [*args[:2], *[cst.Arg(f.name) for f in made], args[2]])
     return call, [*lanes, *made]
