@@ -142,6 +142,8 @@ def test_the_fold_is_numpys_bits(name, dtype, bitwise, monkeypatch):
     got = compiled(*args)
     if name not in TRANSCENDENTAL:
         return _same(got, want)
+    if on_tpu() and dtype == np.float32:  # (a TPU's float32 tanh of an array: thousands of ulps, docs/tpu.md)
+        return np.testing.assert_allclose(got, want, rtol=1e-4)
     np.testing.assert_allclose(got, want, rtol=64 * np.finfo(dtype).eps)
     monkeypatch.setattr(F, "NPR_FOLD", False)
     _same(got, np2ref.compile(fn, host_below=0, bitwise=bitwise)(*args))
@@ -167,8 +169,10 @@ def test_the_fold_and_the_loop_agree_bit_for_bit(name, monkeypatch):
 
 
 # (subnormals: XLA:CPU flushes them in the loop and in the fold alike; compared with the loop)
-_SPECIAL = st.sampled_from([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 1e308, -1e308, 0.1, 3.0])
-_VALUES = st.one_of(_SPECIAL, st.builds(lambda x, s: s * x, st.floats(1e-30, 1e30), st.sampled_from([1.0, -1.0])))
+# (a TPU's float64 has float32's exponent range, docs/tpu.md: 1e308 is inf there, products of two stay inside)
+_BIG, _WIDE = (1e18, 1e9) if on_tpu() else (1e308, 1e30)
+_SPECIAL = st.sampled_from([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, _BIG, -_BIG, 0.1, 3.0])
+_VALUES = st.one_of(_SPECIAL, st.builds(lambda x, s: s * x, st.floats(1 / _WIDE, _WIDE), st.sampled_from([1.0, -1.0])))
 _TINY = st.sampled_from([5e-324, -5e-324, 1e-310, -2.2e-308])
 
 
@@ -405,6 +409,7 @@ def complex_dot(a, b):
     return s
 
 
+@pytest.mark.skipif(on_tpu(), reason="a TPU has no complex128 (NPR302)")
 def test_a_complex_chain_runs_the_loop(folds):
     a = _r(9) + 1j * _r(9, seed=14)
     _same(_compiled(complex_dot)(a, a), complex_dot(a, a))
@@ -416,4 +421,4 @@ def test_grad_through_the_fold():
     x = _r(12, seed=15)
     with jax.enable_x64(True):
         g = jax.grad(lambda a: _compiled(dot).pure(a, a)[0])(x)
-    np.testing.assert_allclose(g, 2 * x, rtol=1e-15)
+    np.testing.assert_allclose(g, 2 * x, rtol=1e-13 if on_tpu() else 1e-15)  # (a TPU's float64 pair: 48 bits)
