@@ -13,10 +13,11 @@ import numpy as np
 from jax import lax
 
 from .bounds import _npr_check_run
+from .carried_kinds import _npr_python_flag
 from .casts import _npr_weak
 from .compat import _npr_Tracer, _npr_traced
 from .core import _npr_py_like, _npr_state, _npr_traced_any, NprUnsupported
-from .promotion import _npr_binop, _npr_either_kind, _npr_mark_either
+from .promotion import _npr_binop, _npr_either_chosen, _npr_either_kind, _npr_mark_either
 from .truth import _npr_scalar_operand
 
 
@@ -39,11 +40,11 @@ def _npr_pick(builtin, better, args, use):
                 return builtin(args)
     if not _npr_traced_any(args):
         return builtin(*args) if len(args) > 1 else builtin(args)
-    best, picked = _npr_scalar_operand(args[0]), jnp.asarray(_npr_py_like(args[0]))
-    for v in args[1:]:  # (`picked`: whether the operand picked is a Python number)
-        v = _npr_scalar_operand(v)
+    best, picked = _npr_scalar_operand(args[0]), jnp.asarray(_npr_pick_python(args[0]))
+    for v in args[1:]:  # (`picked`: whether the operand picked is a Python number; one a loop or
+        v = _npr_scalar_operand(v)  # branch carried as either, as its flag says: carried_kinds.py)
         beats = better(v, best)
-        best, picked = jnp.where(beats, v, best), jnp.where(beats, _npr_py_like(v), picked)
+        best, picked = jnp.where(beats, v, best), jnp.where(beats, _npr_pick_python(v), picked)
     if _npr_check_pick(builtin.__name__, args, best, *use, better=better) == "strong":
         args = tuple(v for v in args if hasattr(v, "dtype") and not _npr_weak(v))  # (what it may be)
     chosen = _npr_pick_chosen(args, picked)
@@ -52,6 +53,11 @@ def _npr_pick(builtin, better, args, use):
     if _npr_either_pick(args, best, mixed=True) or chosen is not None and use[0] != "value":
         _npr_mark_either(best, chosen)  # (a 'value' pick's reads in arithmetic: npr_picked)
     return _npr_picks(args, best, chosen)
+
+
+def _npr_pick_python(v):
+    """Whether operand `v` is a Python number: a value a loop or branch carried as either, by its flag."""
+    return True if _npr_py_like(v) else _npr_python_flag(v)
 
 
 def _npr_pick_held(name, values, best):
@@ -82,7 +88,8 @@ def _npr_pick_chosen(values, picked):
     predicate under which the call returns Python's type where the fold is returned, noted as
     either (promotion._npr_mark_either; `_npr_noted` keeps it through `* 2`); else None."""
     python = [_npr_py_like(v) for v in values]
-    if any(python) and not all(python) and len({_npr_pick_kind(v) for v in values}) == 1:
+    maybe = [p or _npr_either_chosen(v) is not None for p, v in zip(python, values)]
+    if any(maybe) and not all(python) and len({_npr_pick_kind(v) for v in values}) == 1:
         return picked, True
     return None
 
