@@ -48,7 +48,7 @@ def _npr_python_flag(v, old=None, old_flag=None):
         return _NPR_TRUE
     chosen = _npr_either_chosen(v)
     if chosen is not None:
-        pred, on_true = chosen
+        pred, on_true = chosen[:2]
         return jnp.asarray(pred, bool).reshape(()) == bool(on_true)
     return jnp.asarray(False)
 
@@ -60,8 +60,16 @@ def _npr_kinds_note(v, kind, flag):
         return v
     d = np.dtype(v.dtype)
     if d.kind in "iu" and kind is int or d == np.float64 and kind in (int, float) or d == np.complex128:
-        _npr_state.setdefault("either", {})[id(v)] = (v, kind, flag, True)
+        either = _npr_state.setdefault("either", {})
+        either[id(v)], either[("carried", id(v))] = (v, kind, flag, True), v  # (the second: _npr_noted_elsewhere)
     return v
+
+
+def _npr_noted_elsewhere():
+    """Whether a value of this trace is noted either by anything but a loop's or branch's flag (a
+    max()/min(), a conditional expression): picks.npr_either notes names read again only then."""
+    either = _npr_state.get("either") or {}
+    return any(type(k) is int and either.get(("carried", k)) is not e[0] for k, e in either.items())
 
 
 def _npr_kinds_strong(v):
@@ -211,4 +219,4 @@ def _npr_kinds_shown(v):
     if not isinstance(v, jax.Array):
         return None
     chosen = _npr_either_chosen(v)
-    return None if chosen is None else (_npr_either_kind(v), *chosen)
+    return None if chosen is None else (_npr_either_kind(v), *chosen[:2])

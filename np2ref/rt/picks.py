@@ -13,7 +13,7 @@ import numpy as np
 from jax import lax
 
 from .bounds import _npr_check_run
-from .carried_kinds import _npr_python_flag
+from .carried_kinds import _npr_noted_elsewhere, _npr_python_flag
 from .casts import _npr_weak
 from .compat import _npr_Tracer, _npr_traced
 from .core import _npr_py_like, _npr_state, _npr_traced_any, NprUnsupported
@@ -351,7 +351,7 @@ def npr_either(v):
     a Python number (analysis/pick_uses.py: `h = h * max(0.2, f)`, read again on the next trip of
     the loop or after a branch that rebinds it): its traced value noted again as either
     (promotion._npr_mark_either), a note the loop's or branch's carry does not keep."""
-    if isinstance(v, _npr_Tracer) and not _npr_weak(v) and _npr_state.get("either"):
+    if isinstance(v, _npr_Tracer) and not _npr_weak(v) and _npr_noted_elsewhere():
         _npr_mark_either(v)  # (only in a trace where some value was noted: a pick of one kind, none)
     return v
 
