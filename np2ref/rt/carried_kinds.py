@@ -23,7 +23,7 @@ from .core import _npr_state, NprUnsupported
 from .promotion import _npr_either_chosen, _npr_either_kind, _npr_weak_value
 
 _NPR_KINDS = {"b": None, "i": int, "u": int, "f": float, "c": complex}
-_NPR_TRUE = np.bool_(True)  # (the flag of a Python number: the object itself tells it apart)
+_NPR_TRUE, _NPR_FALSE = np.bool_(True), np.bool_(False)  # (a Python number's flag, a NumPy value's)
 
 
 def _npr_python_kind(v):
@@ -50,7 +50,7 @@ def _npr_python_flag(v, old=None, old_flag=None):
     if chosen is not None:
         pred, on_true = chosen[:2]
         return jnp.asarray(pred, bool).reshape(()) == bool(on_true)
-    return jnp.asarray(False)
+    return _NPR_FALSE
 
 
 def _npr_kinds_note(v, kind, flag):
@@ -177,12 +177,16 @@ def npr_kinds_if(pred, then_fn, else_fn, values, run):
     return out[0] if n == 1 else tuple(out)
 
 
-def npr_kinds_for(run, body, carry):
+def npr_kinds_for(run, body, carry, counted=False):
     """`run(body, carry)` (loops._npr_lax_for: `body(i, carry) -> carry`) with the flags appended to
-    the carry (a tuple; a single value made one)."""
+    the carry (a tuple; a single value made one). Not where `counted` (a static trip count of one
+    or more, no `break`) and every trip binds each a NumPy scalar: NumPy's after the loop (a flag,
+    a carry of its own, kept rt/fission.py from moving a trip's work out of the loop)."""
     single = not isinstance(carry, tuple)
     values = (carry,) if single else carry
     tracked = [] if getattr(body, "_npr_lifted", False) else _npr_kinds_tracked(values)
+    if tracked and counted and _npr_kinds_numpy_after(body, values, tracked, single):
+        tracked = []
     if not tracked:
         return run(body, carry)
     n, seen = len(values), _NprKindPaths(values, tracked)
@@ -194,6 +198,23 @@ def npr_kinds_for(run, body, carry):
         return step(i, *c)
     out = _npr_kinds_out(values, run(one, (*values, *flags)), tracked, n, seen)
     return out[0] if single else tuple(out)
+
+
+def _npr_kinds_numpy_after(body, values, tracked, single):
+    """Whether one trip of `body` binds each tracked value to a NumPy scalar on every path (traced
+    once, abstractly: a trip that keeps or binds a Python number, or fails so, says no)."""
+    seen = []
+
+    def probe(i, *v):
+        out = body(i, v[0] if single else tuple(v))
+        out = (out,) if single else tuple(out)
+        seen[:] = [out[j] is not v[j] and _npr_python_flag(out[j]) is _NPR_FALSE for j, _ in tracked]
+        return out
+    try:
+        jax.eval_shape(probe, jax.ShapeDtypeStruct((), jnp.result_type(int), weak_type=True), *values)
+    except Exception:
+        return False
+    return bool(seen) and all(seen)
 
 
 def _npr_kinds_listed(items):

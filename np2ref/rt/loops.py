@@ -203,7 +203,7 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
         if has and _npr_any_maybe(carry if isinstance(carry, tuple) else (carry,)):  # unbound.py
             out = _npr_for_boxed(lambda b, c: _npr_lax_for(rng, b, c, True, stop, refill), body, carry, static)
         else:
-            out = npr_kinds_for(lambda b, c: _npr_lax_for(rng, b, c, has, stop, refill, widened), body, carry)
+            out = npr_kinds_for(lambda b, c: _npr_lax_for(rng, b, c, has, stop, refill, widened), body, carry, static and stop is None)
     except _NprPeelFirst as exc:  # the first iteration as NumPy runs it: with the Python float,
         # or writing the caller's buffer before rebinding the name (rt/rebinds.py)
         _npr_changed(kept)
