@@ -86,7 +86,7 @@ try:
         bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions, lane_reads,
         wrapping,
         index, views, stores,
-        ops, promotion, pyscalars, truth, picks, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
+        ops, promotion, pyscalars, truth, picks, carried_kinds, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
         unbound, refs, python_loops, rebinds, early_exit, appends, histories, branches, loops, lane_dots, vectorise,
         comprehensions, pallas, recur,
@@ -101,7 +101,7 @@ MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering
            jit, calls, module_globals, arguments, result_shape, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
            windows_more, win_views, sum_reorder, fold, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, picks, budget, comprehensions, appends, histories, pallas, recur, wrapping)
+           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, picks, carried_kinds, budget, comprehensions, appends, histories, pallas, recur, wrapping)
 
 
 def _public(module) -> dict:

@@ -10,6 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .bounds import _npr_lane_record, _npr_record_check, npr_bounds_ok
+from .carried_kinds import npr_kinds_if, npr_kinds_while
 from .compat import _npr_Tracer, _npr_weak_astype
 from .core import _npr_state, npr_load, NprError, NprUnsupported
 from .early_exit import _npr_if_returning, _npr_ifexp_describe, _npr_ifexp_type
@@ -140,9 +141,8 @@ def _npr_traced_if_of(pred, then_fn, else_fn, values, returns):
         return _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if)
     if _npr_any_maybe(values):  # a name it may leave unbound: its flag goes through (unbound.py)
         return _npr_if_boxed(pred, then_fn, else_fn, values, npr_if)
-    with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True), \
-            _npr_batched_control([pred]):
-        return _npr_traced_if(pred, then_fn, else_fn, values)
+    with _npr_python_effects([then_fn, else_fn, values], "a branch on array data"), _npr_maybe_untaken(True), _npr_batched_control([pred]):
+        return npr_kinds_if(pred, then_fn, else_fn, values, _npr_traced_if)  # (carried_kinds.py)
 
 
 def _npr_traced_if(pred, then_fn, else_fn, values):
@@ -377,7 +377,7 @@ def _npr_traced_while_of(test, body, state, pred, single, pack, sole=()):
             return _npr_unpack(_npr_while_refilled(test, body, state, rebound, pack, npr_while, sole), single)
         if _npr_any_maybe(state):  # a name it may leave unbound: its flag is loop state (unbound.py)
             return _npr_while_boxed(test, body, state, pred, _npr_traced_while)
-        return _npr_traced_while(test, body, state, pred, single, pack)
+        return npr_kinds_while(test, body, state, pred, single, pack, _npr_traced_while)
 
 
 def _npr_traced_while(test, body, state, pred, single, pack):

@@ -6,6 +6,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .carried_kinds import _npr_kinds_listed
 from .compat import _npr_eager, _npr_Tracer
 from .loops import _npr_python_int
 from .python_loops import (
@@ -36,6 +37,7 @@ def npr_comp_map(body, seq, comprehension):
 
     def one(row):
         value = body(row)
+        _npr_kinds_listed(value)  # (a Python number or a NumPy scalar by the data: NPR128)
         if not isinstance(value, (jax.Array, _npr_Tracer)) or getattr(value, "weak_type", False):
             raise _NprNotOneArray
         return value

@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .carried_kinds import _npr_kinds_shown
 from .compat import _npr_traced
 from .core import _npr_state, npr_load, NprUnsupported
 from .host import _npr_host_operands, _npr_unless_failed
@@ -37,6 +38,10 @@ def _npr_numpy_type(v):
         return type(v)
     if not v.ndim:  # (asked inside a loop whose kinds are settled after it: np_dtypes._npr_np_kinds0_fixed)
         _npr_state["asked0"] = _npr_state.get("asked0", 0) + 1
+    if _npr_kinds_shown(v) is not None:
+        raise NprUnsupported("NPR128", "the type of a value a loop, branch or max()/min() on array data leaves as a "
+                             "Python number or as a NumPy scalar, as the data decides, is known only when the "
+                             "program runs", hint="make it one kind on every path: `int(v)`, `float(v)`")
     kind = _npr_np_kind0(v)
     if kind is None or kind == "array":
         return np.ndarray
@@ -133,14 +138,16 @@ def npr_print(show, *values):
     given, tree = jax.tree_util.tree_flatten(list(values), is_leaf=lambda v: isinstance(v, (jax.Ref, NprView)))
     leaves = [npr_load(v) for v in given]
     arrays = [i for i, leaf in enumerate(leaves) if isinstance(leaf, jax.Array)]
-    kinds = {i: _npr_numpy_type(given[i]) for i in arrays}  # (a Ref or view: an array whatever its shape)
-
-    sent, received = _npr_host_operands([leaves[i] for i in arrays])  # 64-bit values intact
+    either = {i: shown for i in arrays if (shown := _npr_kinds_shown(leaves[i])) is not None}  # (its flag sent)
+    kinds = {i: np.dtype(leaves[i].dtype).type if i in either else _npr_numpy_type(given[i]) for i in arrays}
+    flags = [jnp.asarray(pred, bool) == bool(on_true) for _, pred, on_true in either.values()]
+    sent, received = _npr_host_operands([leaves[i] for i in arrays] + flags)  # 64-bit values intact
 
     def host(*got):
-        held = list(leaves)
-        for i, a in zip(arrays, received(got)):
-            held[i] = a if kinds[i] is np.ndarray else kinds[i](a[()])
+        held, values = list(leaves), received(got)
+        python = {i: bool(f) for i, f in zip(either, values[len(arrays):])}
+        for i, a in zip(arrays, values):
+            held[i] = a if kinds[i] is np.ndarray else (either[i][0] if python.get(i) else kinds[i])(a[()])
         show(*jax.tree_util.tree_unflatten(tree, held))
     host, sent = _npr_unless_failed(host, sent, lambda: None)  # (no print after a failed check)
     _npr_note_callback()

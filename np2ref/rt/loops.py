@@ -8,6 +8,7 @@ import contextlib
 import threading
 
 from .bounds import _npr_note_range
+from .carried_kinds import npr_kinds_for  # (a Python number or a NumPy scalar, by a flag)
 from .branches import _npr_check_widened, _npr_maybe_untaken, _npr_narrowed, _npr_settle
 from .picks import _npr_either_pick, _npr_picks, npr_max, npr_min
 from .budget import npr_budget_watch
@@ -202,7 +203,7 @@ def _npr_for_run(rng, body, *init, python="", stop=None, unroll=False, peel=True
         if has and _npr_any_maybe(carry if isinstance(carry, tuple) else (carry,)):  # unbound.py
             out = _npr_for_boxed(lambda b, c: _npr_lax_for(rng, b, c, True, stop, refill), body, carry, static)
         else:
-            out = _npr_lax_for(rng, body, carry, has, stop, refill, widened)
+            out = npr_kinds_for(lambda b, c: _npr_lax_for(rng, b, c, has, stop, refill, widened), body, carry, static and stop is None)
     except _NprPeelFirst as exc:  # the first iteration as NumPy runs it: with the Python float,
         # or writing the caller's buffer before rebinding the name (rt/rebinds.py)
         _npr_changed(kept)
@@ -294,8 +295,7 @@ def _npr_short(trips):
     `x[:, i:i + h]` is a static slice (a 3x3 convolution by shifted windows: 4.2 -> 2.0 ms).
     A body that stores into an array keeps the rolled loop, whose updates XLA makes in place
     and whose temporaries do not grow with the trip count (tests/examples/test_pipelining.py)."""
-    return _npr_is_concrete(trips) and 0 < trips <= NPR_SHORT_LOOP and \
-        getattr(_npr_unrolling, "copies", 1) * trips <= NPR_SHORT_NEST
+    return _npr_is_concrete(trips) and 0 < trips <= NPR_SHORT_LOOP and getattr(_npr_unrolling, "copies", 1) * trips <= NPR_SHORT_NEST
 
 
 def _npr_unrolled(trips):

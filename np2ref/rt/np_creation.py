@@ -4,6 +4,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .carried_kinds import _npr_kinds_listed
 from .casts import _npr_check_list_store, npr_cast
 from .compat import _npr_Tracer
 from .core import _npr_above, _npr_has_jax, _npr_state, NprNotConcrete, NprUnsupported
@@ -28,6 +29,8 @@ def _npr_np_array(object, dtype, ndmin):
     if isinstance(object, (list, tuple, range)) and not _npr_has_jax(object):
         # a sequence known at trace time (`range(4)`, `[[1, 2], [3, 4]]`): NumPy's own array of it
         return jnp.asarray(np.array(object, dtype=dtype, ndmin=ndmin))
+    if dtype is None and isinstance(object, (list, tuple)):
+        _npr_kinds_listed(object)  # (a Python number or a NumPy scalar by the data: NPR128)
     dt = _npr_np_dtype_of(object) if dtype is None else np.dtype(dtype)
     if dt.kind in "iu" and _npr_has_jax(object) and _npr_np_dtype_of(object).kind == "f":
         _npr_check_list_store(object, dt)

@@ -15,10 +15,11 @@ import numpy as np
 from jax import lax
 
 from .bounds import _npr_check_run
+from .carried_kinds import _npr_noted_elsewhere, _npr_python_flag
 from .casts import _npr_weak
 from .compat import _npr_current_trace, _npr_Tracer, _npr_traced, _npr_weak_astype
 from .core import _npr_py_like, _npr_state, _npr_traced_any, NprUnsupported
-from .promotion import _npr_binop, _npr_either_kind, _npr_mark_either
+from .promotion import _npr_binop, _npr_either_chosen, _npr_either_kind, _npr_mark_either
 from .truth import _npr_scalar_operand
 
 
@@ -41,11 +42,11 @@ def _npr_pick(builtin, better, args, use):
                 return builtin(args)
     if not _npr_traced_any(args):
         return builtin(*args) if len(args) > 1 else builtin(args)
-    best, picked = _npr_scalar_operand(args[0]), jnp.asarray(_npr_py_like(args[0]))
-    for v in args[1:]:  # (`picked`: whether the operand picked is a Python number)
-        v = _npr_scalar_operand(v)
+    best, picked = _npr_scalar_operand(args[0]), jnp.asarray(_npr_pick_python(args[0]))
+    for v in args[1:]:  # (`picked`: whether the operand picked is a Python number; one a loop or
+        v = _npr_scalar_operand(v)  # branch carried as either, as its flag says: carried_kinds.py)
         beats = better(v, best)
-        best, picked = jnp.where(beats, v, best), jnp.where(beats, _npr_py_like(v), picked)
+        best, picked = jnp.where(beats, v, best), jnp.where(beats, _npr_pick_python(v), picked)
     verdict = _npr_check_pick(builtin.__name__, args, best, *use, better=better)
     if verdict == "returned":
         return _npr_picks(args, _npr_pick_returned(builtin.__name__, args, better))
@@ -57,6 +58,11 @@ def _npr_pick(builtin, better, args, use):
     if _npr_either_pick(args, best, mixed=True) or chosen is not None and use[0] != "value":
         _npr_mark_either(best, chosen)  # (a 'value' pick's reads in arithmetic: npr_picked)
     return _npr_picks(args, best, chosen)
+
+
+def _npr_pick_python(v):
+    """Whether operand `v` is a Python number: a value a loop or branch carried as either, by its flag."""
+    return True if _npr_py_like(v) else _npr_python_flag(v)
 
 
 def _npr_pick_held(name, values, best):
@@ -87,7 +93,8 @@ def _npr_pick_chosen(values, picked):
     predicate under which the call returns Python's type where the fold is returned, noted as
     either (promotion._npr_mark_either; `_npr_noted` keeps it through `* 2`); else None."""
     python = [_npr_py_like(v) for v in values]
-    if any(python) and not all(python) and len({_npr_pick_kind(v) for v in values}) == 1:
+    maybe = [p or _npr_either_chosen(v) is not None for p, v in zip(python, values)]
+    if any(maybe) and not all(python) and len({_npr_pick_kind(v) for v in values}) == 1:
         return picked, True
     return None
 
@@ -414,7 +421,7 @@ def npr_either(v):
     a Python number (analysis/pick_uses.py: `h = h * max(0.2, f)`, read again on the next trip of
     the loop or after a branch that rebinds it): its traced value noted again as either
     (promotion._npr_mark_either), a note the loop's or branch's carry does not keep."""
-    if isinstance(v, _npr_Tracer) and not _npr_weak(v) and _npr_state.get("either"):
+    if isinstance(v, _npr_Tracer) and not _npr_weak(v) and _npr_noted_elsewhere():
         _npr_mark_either(v)  # (only in a trace where some value was noted: a pick of one kind, none)
     return v
 

@@ -38,7 +38,7 @@ def _npr_raising(fn, values=()):
 
     def branch(*v):
         for x, k in zip(v, noted):
-            if k:
+            if k and not _npr_either_kind(x):  # (noted with its flag already: carried_kinds.py)
                 _npr_mark_either(x)
         try:
             return fn(*v)

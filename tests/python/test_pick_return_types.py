@@ -121,9 +121,8 @@ def carried_by_a_loop(x, dt):
     return m
 
 
-@pytest.mark.xfail(strict=True, reason="a pick carried by a lax loop loses its either note (the flag is not a "
-                                       "carry): np.float64 where the data never beat the Python float dt")
 def test_a_pick_carried_by_a_loop_keeps_pythons_type_open():
+    """The loop carries a flag beside m (rt/carried_kinds.py): the Python float dt where no trip beat it."""
     assert_returns_as_numpy(carried_by_a_loop, PICKS["python picked"])
 
 

@@ -21,7 +21,7 @@ FLOORS = (
     ("index", "bounds casts lowering scatter store_order conversions index peepholes dots float64_math accurate64 fission "
               "divisions lane_reads wrapping"),
     ("refs", "views stores"),
-    ("numpy", "promotion ops pyscalars truth picks pymath np_dtypes np_ufuncs np_reductions np_shape np_creation "
+    ("numpy", "promotion ops pyscalars truth picks carried_kinds pymath np_dtypes np_ufuncs np_reductions np_shape np_creation "
               "np_linalg np_counting inplace"),
     ("control", "unbound refs python_loops rebinds early_exit raises branches appends histories loops lane_dots vectorise comprehensions pallas recur"),
     ("windows", "masked masked_products windows_more windows mask_checks masks mask_selections mask_reductions win_views sum_reorder fold"),

@@ -75,7 +75,7 @@ def scalar_loop(x, n):
     s = x[0]
     for i in range(n):
         s = s + x[i]
-    total = 0.0
+    total = np.float64(0.0)  # (the Python 0.0 where n is 0: its type known only when it runs, NPR128)
     for i in range(n):
         total += x[i]
     print(repr(s), repr(total))

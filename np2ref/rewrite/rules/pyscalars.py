@@ -29,6 +29,7 @@ Python scalar (a weakly typed value, traced), NumPy's operator otherwise.
 from __future__ import annotations
 
 import builtins
+import functools
 
 import libcst as cst
 
@@ -124,6 +125,11 @@ class _Classifier:
         if isinstance(e, cst.Subscript) and isinstance(e.value, cst.Name) and e.value.value in self.lists \
                 and len(e.slice) == 1 and isinstance(e.slice[0].slice, cst.Index):  # `hist[-1]` (pylists.py)
             return self.lists[e.value.value]
+        if isinstance(e, cst.Subscript) and isinstance(e.value, (cst.Tuple, cst.List)) and len(e.slice) == 1 \
+                and isinstance(e.slice[0].slice, cst.Index) and e.value.elements \
+                and all(isinstance(x, cst.Element) for x in e.value.elements):  # `for s in (0.5, 1.0)`: an item
+            parts = [self(x.value) for x in e.value.elements]  # of the display (collect.py binds s to `(...)[0]`)
+            return None if None in parts else functools.reduce(Scalar.join, parts)
         if isinstance(e, cst.Subscript) and isinstance(e.value, cst.Name) and e.value.value in self.listed:
             return Scalar({INT, FLOAT}, True, passed={DRAWN})  # (item_params: a single index, no slice)
         if isinstance(e, cst.Call):
