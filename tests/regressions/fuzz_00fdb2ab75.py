@@ -1,7 +1,7 @@
 # np2ref-fuzz: fixed
 # np2ref-fuzz-stage: convert
 # np2ref-fuzz-kind: failed:convert:mismatch result_ | v_ = U_; r_ = h_(v_, _); t_ = time.perf_counter(); tv_, w_ = h_(v_, _, _, _); print(tv_.shape, w_.dtype); return tv_.copy()
-# found by: np2ref fuzz --seed 1212 (round seed 1212003636), program 5 (fuzz12: fixed by rt/np_creation.py npr_np_arange, NumPy's first two elements as given: np.arange(-0.0, ...)[0] is -0.0)
+# found by: np2ref fuzz --family float_sized --seed 1212 (round seed 1212003636), program 5 (fuzz12: fixed by rt/np_creation.py npr_np_arange, NumPy's first two elements as given: np.arange(-0.0, ...)[0] is -0.0)
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (convert: mismatch): result[0]: got np.float64(0.0), expected np.float64(-0.0)

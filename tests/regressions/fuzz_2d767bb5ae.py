@@ -1,7 +1,7 @@
 # np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result_ | a_, dtype=np.int_)] -= np.arange(_) * _; p, q_ = h_(p); for k_ in range(_):; b_ = max(ks + ks); t_ = _; for k_ in range(nk):; X_ = ks_; return (ks, p.sum())
-# found by: np2ref fuzz --seed 1212 (round seed 1212003636), program 4 (fuzz12: fixed by rules/sequences.py list_params, `ks + ks` of a list argument joins)
+# found by: np2ref fuzz --family items_list --seed 1212 (round seed 1212003636), program 4 (fuzz12: fixed by rules/sequences.py list_params, `ks + ks` of a list argument joins)
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (call: mismatch): result[1]: got np.float16(16.0), expected np.float16(8.0)

@@ -1,7 +1,7 @@
 # np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result__ | np.multiply(np.arange(_) * _, A_, out=r); c_ = np.full(x.shape, _); z_ = np.ones_like(c_) * _; return (z_, (x, y, r))
-# found by: np2ref fuzz --seed 1203 (round seed 1203003609), program 10 (fuzz12: fixed by rules/views.py plan_return, a written argument returned in a nested display stays the caller's)
+# found by: np2ref fuzz --family while_history --seed 1203 (round seed 1203003609), program 10 (fuzz12: fixed by rules/views.py plan_return, a written argument returned in a nested display stays the caller's)
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (call: mismatch): result[1][2]: NumPy returns argument `r` itself, np2ref returns a new array

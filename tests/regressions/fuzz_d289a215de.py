@@ -1,7 +1,7 @@
 # np2ref-fuzz: fixed
 # np2ref-fuzz-stage: vmap
 # np2ref-fuzz-kind: failed:vmap:Exception Exception: Ordered IO effects not supported in vmap. _npr_traced_while
-# found by: np2ref fuzz --seed 1201 (round seed 1201003603), program 1 (fuzz12, round 3 session 12: fixed by rt/jit.py, NPR034 for an ordered host call in a `while` under vmap)
+# found by: np2ref fuzz --family while_history --seed 1201 (round seed 1201003603), program 1 (fuzz12, round 3 session 12: fixed by rt/jit.py, NPR034 for an ordered host call in a `while` under vmap)
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (vmap: Exception): Exception: Ordered IO effects not supported in vmap.
