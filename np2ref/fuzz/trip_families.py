@@ -53,8 +53,11 @@ def trip_params(g: Gen, ns: dict) -> list[Param]:
             Param("r", f"np.zeros(2, dtype={dtype})")]
 
 
-def _errstate(stmts: list[Stmt]) -> list[Stmt]:
-    return [Block(_IGNORE, tuple(stmts))]
+def _errstate(g: Gen, stmts: list[Stmt]) -> list[Stmt]:
+    """The statements, a third of the time inside `with np.errstate(all="ignore"):` (NumPy's strict
+    run drops bare ones that warn, and the family draws again): a `with` around a loop with a data
+    `break` is NPR030 at 6a8acb5 (the same loop bare translates), which would hide the loop."""
+    return [Block(_IGNORE, tuple(stmts))] if g.chance(35) else list(stmts)
 
 
 # -- tuple_for ----------------------------------------------------------------------------------
@@ -69,18 +72,18 @@ def tuple_for(g: Gen, fr: Frame, helpers) -> tuple | None:
     if form == "literals":
         cs = ", ".join(g.pick(["0.5", "-1.0", "2.0", "-0.0", "0.25", "3"]) for _ in range(g.int(1, 3)))
         body = g.pick([f"y[...] = y * {v} + x", f"r[0] += {v}", f"y[1:] -= {v} * x[:-1]", f"y *= {v}"])
-        return _errstate([Block(f"for {v} in ({cs},):", (Line(body),), (f"{v} = 0.5",))]), ()
+        return _errstate(g, [Block(f"for {v} in ({cs},):", (Line(body),), (f"{v} = 0.5",))]), ()
     if form in ("arrays", "arrays_written"):
         items = g.pick(["x, y", "y, x", "x, y, x", "y, A[:, 0]", "x[::-1], y"])
         body = Line(g.pick([f"{s} = {s} + {v}.sum()", f"{s} = {s} + {v}[0]", f"{s} = max({s}, {v}.max())"]))
         if form == "arrays_written":
             body = Line(g.pick([f"{v}[0] = -0.0", f"{v} *= 2", f"{v}[1:] += {v}[:-1]", f"{v}[...] = -{v}"]))
         start = Line(f"{s} = {g.pick(['0.0', '-0.0', '0'])}")
-        return _errstate([start, Block(f"for {v} in ({items}):", (body,), (f"{v} = x",))]), (s,)
+        return _errstate(g, [start, Block(f"for {v} in ({items}):", (body,), (f"{v} = x",))]), (s,)
     if form == "indices":
         idx = ", ".join(str(g.int(-3, 2)) for _ in range(g.int(1, 3)))
         body = g.pick([f"y[{v}] += x[{v}]", f"r[0] = r[0] + x[{v}] * y[{v}]", f"x[{v}] = -x[{v}]"])
-        return _errstate([Block(f"for {v} in ({idx},):", (Line(body),), (f"{v} = 0",))]), ()
+        return _errstate(g, [Block(f"for {v} in ({idx},):", (Line(body),), (f"{v} = 0",))]), ()
     test = g.pick(_TESTS).format(v=v)
     jump = Block(f"if {test}:", (Line(g.pick(["break", "continue"])),))
     step = Line(g.pick([f"{s} += {v}", f"{s} = {s} + {v} * {v}", f"{s} -= {v}", f"r[0] += {v}"]))
@@ -89,13 +92,13 @@ def tuple_for(g: Gen, fr: Frame, helpers) -> tuple | None:
         test = g.pick(["{v}[0] < 0", "np.isnan({v}).any()", "{v}.sum() > 1.0", "{v}[-1] == 0"]).format(v=v)
         jump = Block(f"if {test}:", (Line(g.pick(["break", "continue"])),))
         step = Line(g.pick([f"{s} = {s} + {v}[0]", f"y[:{v}.shape[0]] += {v}[0]", f"{v}[0] = {s}"]))
-        return _errstate([start, Block(f"for {v} in A:", (jump, step), (f"{v} = A[0]",))]), (s,)
+        return _errstate(g, [start, Block(f"for {v} in A:", (jump, step), (f"{v} = A[0]",))]), (s,)
     if form == "enumerate":
         step = Line(g.pick([f"y[{k}] = {v} * 2", f"{s} += {v} * y[{k}]", f"x[{k}] = {s}"]))
         order = [jump, step] if g.chance(70) else [step, jump]
-        return _errstate([start, Block(f"for {k}, {v} in enumerate(x):", tuple(order), (f"{k} = 0", f"{v} = x[0]"))]), (s,)
+        return _errstate(g, [start, Block(f"for {k}, {v} in enumerate(x):", tuple(order), (f"{k} = 0", f"{v} = x[0]"))]), (s,)
     order = [jump, step] if g.chance(70) else [step, jump]
-    return _errstate([start, Block(f"for {v} in {g.pick(['x', 'y', 'x[::-1]', 'x * 2'])}:", tuple(order),
+    return _errstate(g, [start, Block(f"for {v} in {g.pick(['x', 'y', 'x[::-1]', 'x * 2'])}:", tuple(order),
                                    (f"{v} = x[0]",))]), (s,)
 
 
@@ -133,7 +136,7 @@ def mask_columns(g: Gen, fr: Frame, helpers) -> tuple | None:
             stmts.append(_column_store(g, m))
     if g.chance(25):  # the mask rebuilt from the columns just written
         stmts += [Line(f"{m} = {g.pick(_MASKS)}"), _column_store(g, m)]
-    return _errstate(stmts), (m,)
+    return _errstate(g, stmts), (m,)
 
 
 # -- module_setup ---------------------------------------------------------------------------------
@@ -179,7 +182,7 @@ def module_setup(g: Gen, fr: Frame, helpers) -> tuple | None:
     except Exception:  # noqa: BLE001 - set-up code NumPy refuses: no proposal
         return None
     helpers.insert(0, setup)  # before the first def
-    return _errstate([Line(g.pick(_SETUP_READS).format(t=t)) for _ in range(g.int(1, 2))]), ()
+    return _errstate(g, [Line(g.pick(_SETUP_READS).format(t=t)) for _ in range(g.int(1, 2))]), ()
 
 
 # -- while_history --------------------------------------------------------------------------------
@@ -221,7 +224,7 @@ def ordered_fold(g: Gen, fr: Frame, helpers) -> tuple | None:
                                     f"C[{i}, :{i} + 1] += A[:{i} + 1, {k}] * (alpha * A[{i}, {k}])",
                                     f"C[{i}, :{i} + 1] -= alpha * A[{i}, {k}] * A[:{i} + 1, {k}]"])),), (f"{k} = 0",))
         body = (Line(f"C[{i}, :{i} + 1] *= {g.pick(['0.5', '-1.0', 'alpha'])}"), inner) if form == "syrk_beta" else (inner,)
-        return _errstate([Block(f"for {i} in range(A.shape[0]):", body, (f"{i} = 0",))]), ()
+        return _errstate(g, [Block(f"for {i} in range(A.shape[0]):", body, (f"{i} = 0",))]), ()
     if form == "gemv_sub":
         t = g.pick(["alpha", "x[0]", "2.0", "-0.0"])
         line = g.pick([f"y[:] -= A[:, {k}] * {t} - b[{k}]", f"y[:] = y - (A[:, {k}] * {t} - b[{k}])"])
@@ -229,7 +232,7 @@ def ordered_fold(g: Gen, fr: Frame, helpers) -> tuple | None:
         line = g.pick([f"y += A[:, {k}] * b[{k}]", f"y[:] = y + alpha * A[:, {k}] * b[{k}]", f"y -= b[{k}] * A[:, {k}]"])
     else:
         line = g.pick([f"C[:, {k}] -= A[:, {k}] * b[{k}]", f"C[{k}, :] += alpha * A[:, {k}]"])
-    return _errstate([Block(f"for {k} in range(A.shape[1]):", (Line(line),), (f"{k} = 0",))]), ()
+    return _errstate(g, [Block(f"for {k} in range(A.shape[1]):", (Line(line),), (f"{k} = 0",))]), ()
 
 
 # -- scalar_acc -----------------------------------------------------------------------------------
@@ -259,7 +262,7 @@ def scalar_acc(g: Gen, fr: Frame, helpers) -> tuple | None:
                  Block(f"while {k} < {bound}:", (Line(step), Line(f"{k} += 1")), (f"{k} = 0",))]
     if g.chance(30):
         stmts.append(Line(g.pick([f"r[0] = {s}", f"r[1] = 1.0 / {s}", f"y[0] = {s}", f"r[...] = np.copysign(1.0, {s})"])))
-    return _errstate(stmts), (s,)
+    return _errstate(g, stmts), (s,)
 
 
 def trip_tail(g: Gen, fr: Frame, body: tuple, ret):
