@@ -23,30 +23,25 @@ RTOL = {np.dtype(np.float64): 1e-9, np.dtype(np.float32): 1e-4, np.dtype(np.floa
         np.dtype(np.complex128): 1e-9, np.dtype(np.complex64): 1e-4}
 
 
+_PY_SCALARS = (bool, int, float, complex)
+
+
 def first_difference(expected, got, where: str = "result", rtol: float | None = None) -> str | None:
     """A description of the first difference between two results, or None when they agree.
 
-    Arrays must agree in shape and dtype; integers and booleans exactly; floats to a tolerance
-    set by their dtype, or by `rtol` when given (NaN equals NaN)."""
-    if isinstance(expected, (tuple, list)):
-        if not isinstance(got, (tuple, list)) or len(got) != len(expected):
-            return f"{where}: expected a sequence of {len(expected)}, got {type(got).__name__}"
-        for i, (e, g) in enumerate(zip(expected, got)):
-            d = first_difference(e, g, f"{where}[{i}]", rtol)
-            if d:
-                return d
-        return None
-    if isinstance(expected, dict):
-        for k in expected:
-            d = first_difference(expected[k], got.get(k) if isinstance(got, dict) else None,
-                                 f"{where}[{k!r}]", rtol)
-            if d:
-                return d
-        return None
-    if expected is None or isinstance(expected, (str, bool)) and not isinstance(expected, np.generic):
+    Exact in everything but a float's last bits: a container is the same type (tuple, list,
+    dict with the same keys) holding agreeing items; a Python number is a Python number of the
+    same type, a NumPy scalar one of the same type, an array an array (or the caller's
+    jax.Array) of the same shape and dtype. Integers and booleans agree exactly; floats to a
+    tolerance set by their dtype, or by `rtol` when given, with NaN equal to NaN and a zero's
+    sign as NumPy's (-0.0 is not 0.0: `1 / z`, np.signbit, np.copysign tell them apart)."""
+    if isinstance(expected, (tuple, list, dict)):
+        return _container_difference(expected, got, where, rtol)
+    kind = _kind_difference(expected, got, where)
+    if kind:
+        return kind
+    if expected is None or isinstance(expected, str):
         return None if expected == got else f"{where}: expected {expected!r}, got {got!r}"
-    if got is None:
-        return f"{where}: got None, expected {expected!r}"
     e = np.asarray(expected)
     g = np.asarray(got)
     if e.shape != g.shape:
@@ -61,16 +56,79 @@ def first_difference(expected, got, where: str = "result", rtol: float | None = 
     return None
 
 
+def _container_difference(expected, got, where: str, rtol) -> str | None:
+    if type(got) is not type(expected):
+        return f"{where}: expected a {type(expected).__name__}, got a {type(got).__name__}"
+    if isinstance(expected, dict):
+        if list(got) != list(expected):
+            return f"{where}: keys {list(got)!r}, expected {list(expected)!r}"
+        pairs = [(f"{where}[{k!r}]", expected[k], got[k]) for k in expected]
+    else:
+        if len(got) != len(expected):
+            return f"{where}: expected a {type(expected).__name__} of {len(expected)}, got {len(got)}"
+        pairs = [(f"{where}[{i}]", e, g) for i, (e, g) in enumerate(zip(expected, got))]
+    return next((d for w, e, g in pairs if (d := first_difference(e, g, w, rtol))), None)
+
+
+def _is_jax(value) -> bool:
+    return type(value).__module__.startswith("jax")
+
+
+def _kind_difference(expected, got, where: str) -> str | None:
+    """What kind of value `got` is against `expected`'s: a Python number of another type (a
+    NumPy scalar, a 0-d array) where NumPy gives a Python number, a NumPy scalar of another type
+    (np.float32 for np.float64, a Python float, a 0-d array), anything but an array (a NumPy or
+    the caller's jax.Array) where NumPy gives an array, or another type of anything else."""
+    if type(expected) in _PY_SCALARS or isinstance(expected, np.generic) or expected is None \
+            or isinstance(expected, str):
+        if type(got) is type(expected):
+            return None
+        if isinstance(expected, np.generic) and isinstance(got, np.generic):  # NumPy's scalars both
+            return f"{where}: dtype {got.dtype}, expected {expected.dtype}"
+        return f"{where}: NumPy returns {_kind(expected)}, np2ref {_kind(got)}"
+    if isinstance(expected, np.ndarray):
+        if isinstance(got, np.ndarray) or _is_jax(got) and hasattr(got, "dtype"):
+            return None
+        return f"{where}: NumPy returns {_kind(expected)}, np2ref {_kind(got)}"
+    return None  # another object: compared as an array of its values, as before
+
+
+def _kind(value) -> str:
+    if isinstance(value, np.ndarray):
+        return f"a {value.dtype} array of shape {value.shape}"
+    if isinstance(value, np.generic):
+        return f"a NumPy {type(value).__name__} ({value!r})"
+    if type(value) in _PY_SCALARS:
+        return f"a Python {type(value).__name__} ({value!r})"
+    if _is_jax(value):
+        return f"a jax.Array of shape {getattr(value, 'shape', '?')}"
+    return f"a {type(value).__name__}" if value is not None else "None"
+
+
 def _close(e: np.ndarray, g: np.ndarray, rtol: float | None) -> np.ndarray:
     if e.dtype.kind in "fc":
         rtol = RTOL.get(e.dtype, 1e-9) if rtol is None else rtol
         finite = np.abs(e[np.isfinite(e)])
         scale = max(1.0, float(finite.max())) if finite.size else 1.0
         try:
-            return np.isclose(g, e, rtol=rtol, atol=rtol * scale, equal_nan=True)
+            close = np.isclose(g, e, rtol=rtol, atol=rtol * scale, equal_nan=True)
+            return close & _zero_signs_agree(e, g)
         except TypeError:  # got is not numeric at all
             return np.zeros(e.shape, bool)
     return g == e
+
+
+def _zero_signs_agree(e: np.ndarray, g: np.ndarray) -> np.ndarray:
+    """False where both are zero of different signs (the real or the imaginary part)."""
+    parts = [(e.real, g.real), (e.imag, g.imag)] if e.dtype.kind == "c" else [(e, g)]
+    agree = np.ones(e.shape, bool)
+    for a, b in parts:
+        b = np.asarray(b)
+        if b.dtype.kind not in "fc":  # an integer result against a float: the value decides
+            continue
+        both_zero = (a == 0) & (b == 0)
+        agree &= ~both_zero | (np.signbit(a) == np.signbit(b))
+    return agree
 
 
 def differs_only_where_not_finite(expected, got, rtol: float | None = None) -> bool:
@@ -101,8 +159,8 @@ def _nonfinite_flags(expected, got, rtol):
     if e.shape != g.shape or e.dtype.kind not in "fc" or g.dtype.kind not in "fc":
         yield False
         return
-    bad = ~np.asarray(_close(e, g, rtol))
-    yield bool(np.all(~np.isfinite(e[bad]) | ~np.isfinite(g[bad])))
+    bad = ~np.asarray(_close(e, g, rtol))  # empty where the difference is a value's type
+    yield bool(bad.any()) and bool(np.all(~np.isfinite(e[bad]) | ~np.isfinite(g[bad])))
 
 
 def worst_error(expected, got) -> float:

@@ -1,5 +1,5 @@
 """How the fuzz runner tells a translated run from NumPy's: printed output compared number by number,
-arguments and results by value, dtype and Python scalar type, what is returned as the argument
+arguments and results as compare.first_difference does (types, dtypes, zeros' signs), what is returned as the argument
 itself, batched results against one-by-one ones, and whether arguments share memory."""
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ def _printed_difference(got: str, expected: str) -> str | None:
 
 def _compare_args(names, expected_args, got_args) -> str | None:
     for name, e, g in zip(names, expected_args, got_args):
-        if isinstance(e, np.ndarray) or _holds_arrays(e):  # a list or dict of arrays: its arrays too
+        # an array, a list or dict (what a call can write: its items' types too), a tuple of arrays
+        if isinstance(e, (np.ndarray, list, dict)) or _holds_arrays(e):
             diff = first_difference(e, g, f"argument `{name}`")
             if diff:
                 return diff
@@ -42,21 +43,6 @@ def _compare_args(names, expected_args, got_args) -> str | None:
         diff = world.same_object_state(name, e, g)
         if diff:
             return diff
-    return None
-
-
-def _scalar_types(expected, got, where: str = "result") -> str | None:
-    """A Python number NumPy's run returns (`return i`, `float(a.sum())`) must be one of the same
-    type from the compiled call, not a NumPy or JAX scalar, and a 0-d array one, not NumPy's scalar,
-    nor the reverse (first_difference compares values)."""
-    if isinstance(expected, (tuple, list)) and isinstance(got, (tuple, list)):
-        return next((d for k, (e, g) in enumerate(zip(expected, got)) if (d := _scalar_types(e, g, f"{where}[{k}]"))),
-                    None)
-    if type(expected) in (int, float, bool, complex) and type(got) is not type(expected):
-        return f"{where}: NumPy returns a Python {type(expected).__name__}, np2ref a {type(got).__name__}"
-    if isinstance(expected, (np.ndarray, np.generic)) and np.ndim(expected) == 0 and \
-            isinstance(expected, np.ndarray) != isinstance(got, np.ndarray):  # a 0-d array, or NumPy's scalar
-        return f"{where}: NumPy returns {expected!r}, np2ref {got!r}"
     return None
 
 
@@ -80,10 +66,13 @@ def _holds_arrays(value) -> bool:
 
 def _identity(expected, got, args_np, args_c, names, where: str = "result") -> str | None:
     """NumPy returned an argument itself (a NumPy array or the caller's jax.Array, in a tuple
-    too): np2ref must return the caller's same array."""
-    if type(expected) is tuple and type(got) is tuple and len(expected) == len(got):
+    too, and in a list or dict, nested): np2ref must return the caller's same array."""
+    if isinstance(expected, (tuple, list)) and type(got) is type(expected) and len(expected) == len(got):
         return next((d for k, (e, g) in enumerate(zip(expected, got))
                      if (d := _identity(e, g, args_np, args_c, names, f"{where}[{k}]"))), None)
+    if isinstance(expected, dict) and isinstance(got, dict):
+        return next((d for k in expected if k in got
+                     if (d := _identity(expected[k], got[k], args_np, args_c, names, f"{where}[{k!r}]"))), None)
     for name, e, c in zip(names, args_np, args_c):
         if (isinstance(e, np.ndarray) or _is_jax(e)) and expected is e and got is not c:
             return f"{where}: NumPy returns argument `{name}` itself, np2ref returns a new array"

@@ -11,8 +11,10 @@ because np2ref.compile reads its source. Then:
    code is recorded), provided the failed call left every argument as it was. A program whose
    f reads the clock (api_families.host_step) is host code to compile (NPR021): the converted
    module's f runs instead (converted.py: convert's graph breaks), compared as in step 3.
-3. The result and every array argument must agree with NumPy (compare.first_difference:
-   dtypes and shapes equal, integers and booleans exactly, floats to a tight tolerance), a
+3. The result and every array or container argument must agree with NumPy
+   (compare.first_difference, which np2ref.verify shares: the same types of containers, Python
+   numbers, NumPy scalars and arrays, dtypes and shapes equal, integers and booleans exactly,
+   floats to a tight tolerance with a zero's sign as NumPy's and NaN equal to NaN), a
    returned argument must be the caller's own array, and what the call prints must be what
    NumPy's run printed (what the later runs print is dropped). A second and a third call on fresh
    arguments (the per-signature plan, no new trace: the straight-line call of numpycall.py in
@@ -57,7 +59,7 @@ from .fission import fission_bits, fission_forced
 from .whole_families import FISSION_MARK
 from .differences import (
     _caller_types, _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb,
-    _printed_difference, _same, _scalar_types, _shares_memory)
+    _printed_difference, _same, _shares_memory)
 from .verdicts import Outcome, SEED as _SEED, crash as _crash, first_line as _first_line, refused as _refused, \
     seed as _seed, x64_of as _x64_of
 
@@ -156,7 +158,7 @@ class Runner:
         except Exception as exc:  # noqa: BLE001
             return _crash(exc, "call")
         self._first_trace = compiled.explain() if PALLAS_MARK in Path(module.__file__).read_text() else ""
-        diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
+        diff = first_difference(expected, got, "result") \
             or _caller_types(expected, got, args_c) \
             or _identity(expected, got, args_np, args_c, names) or _compare_args(names, args_np, args_c)
         if not diff:
@@ -175,7 +177,7 @@ class Runner:
                     again = compiled(*args_again)
             except Exception as exc:  # noqa: BLE001
                 return _crash(exc, stage)
-            diff = first_difference(expected, again, "result") or _scalar_types(expected, again) \
+            diff = first_difference(expected, again, "result") \
                 or _caller_types(expected, again, args_again) or _identity(expected, again, args_np, args_again, names) or _compare_args(names, args_np, args_again)
             if diff:
                 return Outcome("failed", "mismatch", stage, diff)
@@ -195,7 +197,7 @@ class Runner:
             return Outcome("exact")  # host code writing a jax.Array it made: the original raises so too
         if failed:
             return Outcome(failed[0], failed[1], "convert", failed[2])
-        diff = first_difference(expected, got, "result") or _scalar_types(expected, got) \
+        diff = first_difference(expected, got, "result") \
             or _compare_args(names, args_np, args_c) or _printed_difference(printed, shown)
         return Outcome("failed", "mismatch", "convert", diff) if diff else Outcome("exact")
 

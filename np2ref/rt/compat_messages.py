@@ -38,6 +38,9 @@ _NPR_JAX_MESSAGES = (
     # an ordered host callback (a draw, host.py) or an IO effect in a cond under vmap (jit: NPR023)
     ("vmap_io_callback", (ValueError, NotImplementedError),
      r"vmap` ordered IO callback|IO effect not supported in vmap", "0.10.2, 0.11"),
+    # an ordered host callback in a lax.while_loop under vmap (a `while` loop's list history handed
+    # to the host, rt/histories.py; a draw): JAX's batching rule raises a bare Exception (jit: NPR034)
+    ("vmap_ordered_while", (Exception,), r"^Ordered IO effects not supported in vmap", "0.10.2"),
     # an integer index into an empty axis (NumPy's IndexError, with the index)
     ("empty_axis_index", (IndexError,), r"^index is out of bounds for axis (?P<axis>\d+) with size 0$",
      "0.10.2, 0.11"),

@@ -244,10 +244,14 @@ class NprFunction(_NprCalls):
         try:  # under the caller's jax.jit alone, divisions that decide are NumPy's (divisions.py)
             run = _npr_fenced if _npr_jit_traced(values) else (lambda thunk: thunk())
             result, finals, *_ = run(lambda: self._run(values, aliases))
-        except (ValueError, NotImplementedError) as exc:
+        except Exception as exc:
             # a draw inside a lax loop or branch is traced unbatched, then the loop is batched:
             # host.py cannot see the vmap there, JAX refuses the ordered callback (or the IO
             # effect of a cond: `continue` guards the rest of a body)
+            if _npr_jax_error(exc, "vmap_ordered_while"):  # (histories.py's hand-over too)
+                raise NprError("NPR034", "a `while` loop on data hands a list's appends (or a draw) to the host "
+                               "in order, which a vmapped program cannot do: NumPy runs each batch member's "
+                               "loop apart, with its own number of trips") from exc
             if not _npr_jax_error(exc, "vmap_io_callback"):
                 raise
             raise NprError("NPR023", "a random draw inside a loop or branch under jax.vmap; NumPy would "

@@ -116,9 +116,12 @@ def npr_np_arange(*args, start=None, stop=None, step=None, dtype=None, device=No
         return jnp.asarray(ref[0], rdt) + jnp.arange(n, dtype=rdt) * (
             jnp.asarray(ref[1] - ref[0], rdt) if n > 1 else 0
         )
+    # NumPy's fill: buffer[0] = start and buffer[1] = start + step as given, then start + i * delta
+    # from i = 2 (`-0.0 + 0 * delta` is 0.0: np.arange(-0.0, 1.0, 0.25)[0] is -0.0)
     first = ref[0]
     delta = ref[1] - ref[0]
-    return jnp.asarray(first, rdt) + jnp.arange(n, dtype=rdt) * jnp.asarray(delta, rdt)
+    rest = jnp.asarray(first, rdt) + jnp.arange(2, n, dtype=rdt) * jnp.asarray(delta, rdt)
+    return jnp.concatenate([jnp.asarray(ref[:2], rdt), rest])
 
 
 def npr_np_linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):

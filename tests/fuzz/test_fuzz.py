@@ -392,3 +392,16 @@ def test_a_batch_whose_members_numpy_types_differ_is_compared_by_value(runner):
     now checked when it runs (NPR128 where the data picks the Python float: rt/picks.py)."""
     outcome = runner.check(_single("m = max(k32[1], 5)", "k32=np.array([7, 3, -1], dtype=np.int32)", "m"))
     assert outcome.kind == "exact" and outcome.vmapped, outcome.describe()
+
+
+def test_runner_compares_zero_signs_and_scalar_types(runner, monkeypatch):
+    """fuzz12: -0.0 where NumPy has 0.0, np.float64 where NumPy returns a Python float, and a
+    tuple for NumPy's list are failures (compare.first_difference, exact but for the last bits)."""
+    source = _single("a[0] = 0.0", "a=np.arange(4.0)", "(float(a[0]), [a[1]])")
+    assert runner.check(source).kind == "exact"
+    for wrong, said in [(lambda a: (a.__setitem__(0, -0.0), (-0.0, [a[1]]))[1], "got np.float64(-0.0)"),
+                        (lambda a: (a.__setitem__(0, 0.0), (np.float64(0.0), [a[1]]))[1], "Python float"),
+                        (lambda a: (a.__setitem__(0, 0.0), (0.0, (a[1],)))[1], "expected a list")]:
+        monkeypatch.setattr(np2ref, "compile", lambda fn, wrong=wrong, **options: wrong)
+        outcome = runner.check(source)
+        assert outcome.kind == "failed" and said in outcome.detail, outcome.describe()

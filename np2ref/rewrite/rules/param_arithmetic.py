@@ -52,8 +52,29 @@ def scalar_arithmetic(ctx, expr, passed: frozenset) -> bool:
     if type(expr) not in (cst.BinaryOperation, cst.UnaryOperation) or ctx.f.name in ctx.plain:
         return False
     arrays = array_params(ctx.f)
-    used = {n.value for n in walk(expr) if type(n) is cst.Name}
-    return bool(arrays) and bool(used) and used <= passed - arrays
+    used: set[str] = set()
+    return bool(arrays) and _of_numbers(ctx, expr, passed - arrays, used) and bool(used)
+
+
+def _of_numbers(ctx, expr, params: frozenset, used: set) -> bool:
+    """Whether `expr` is operators on `params` (noted in `used`) and Python constants: literals,
+    `math.pi`, a `from math import pi` name (`return counts, pi * h`: a Python float for NumPy)."""
+    kind = type(expr)
+    if kind is cst.BinaryOperation:
+        return _of_numbers(ctx, expr.left, params, used) and _of_numbers(ctx, expr.right, params, used)
+    if kind is cst.UnaryOperation:
+        return _of_numbers(ctx, expr.expression, params, used)
+    if kind is cst.Name and expr.value in params:
+        used.add(expr.value)
+        return True
+    if kind in (cst.Integer, cst.Float):
+        return True
+    # (read while rules/pyscalars.py's scan runs: the classifier is not there yet)
+    qual = ctx.imports.qualify(expr, frozenset(ctx.f.roots)) if kind in (cst.Name, cst.Attribute) else None
+    return qual is not None and qual.startswith("math.") and qual[5:] in MATH_CONSTANTS
+
+
+MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})  # math's floats (`math.pi`, `from math import pi`)
 
 
 def returns_scalar_arithmetic(ctx, node: cst.Return, passed: frozenset) -> bool:

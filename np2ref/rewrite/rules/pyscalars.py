@@ -42,7 +42,7 @@ from ..syntax import AUG_OPS, walk
 from . import pylists
 from .calls import is_static_meta
 from .list_items import item_params
-from .param_arithmetic import returns_scalar_arithmetic
+from .param_arithmetic import MATH_CONSTANTS as _MATH_CONSTANTS, returns_scalar_arithmetic
 from .helper_kinds import callee_kinds, unpacked_kinds
 
 INT, FLOAT = "int", "float"
@@ -55,7 +55,6 @@ _OPS = {cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst
 _INT_ONLY = frozenset({"<<", ">>", "&", "|", "^"})  # of a float: Python's TypeError
 _MATH_INT = frozenset({"floor", "ceil", "trunc"})
 _MATH_BOOL = frozenset({"isnan", "isinf", "isfinite", "isclose"})
-_MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})
 
 
 class Scalar:
@@ -97,6 +96,9 @@ class _Classifier:
                 # `1.0 / dt`: a Python float when the caller passes one; `G * dt` of a module's
                 # `G = 9.81`: one when the module holds one (npr_pyreturn looks at both)
                 return Scalar({INT, FLOAT}, True, passed={e.value})
+            qual = self._qualify(e) if e.value not in self.names else None  # `from math import pi`
+            if qual and qual.startswith("math.") and qual[5:] in _MATH_CONSTANTS:
+                return Scalar({FLOAT}, False)
             return self.names.get(e.value)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
             return self(e.expression)

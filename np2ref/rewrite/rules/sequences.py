@@ -186,7 +186,8 @@ def _sequence_against_array(seq_names: frozenset[str], left, right) -> bool:
 
 def list_params(f: FunctionFacts, seq_names: frozenset[str], int_names: frozenset[str]) -> tuple[str, ...]:
     """Parameters a list argument must reach as a list, not an array: direct operands of a
-    sequence operator (`w + [t]`, npr_seq_op) and of `*` with an integer (`w * 2`, `n * w`),
+    sequence operator (`w + [t]`, npr_seq_op), of `+` with another parameter (`ks + ks`) and of
+    `*` with an integer (`w * 2`, `n * w`),
     where Python joins or repeats a list and NumPy would compute elementwise; not a parameter
     that is an integer by its use (a `range` bound, a shape: `3 * n`). Every other list
     argument becomes an array, as NumPy computes with it (npr_jit's `lists=`). The rewriter
@@ -201,6 +202,12 @@ def list_params(f: FunctionFacts, seq_names: frozenset[str], int_names: frozense
         else:
             continue
         repeat = isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add) and \
+                all(isinstance(e, cst.Name) and e.value in f.params and e.value not in int_names
+                    for e in (node.left, node.right)):
+            # `ks + ks`, `p + q`: lists passed are joined, as Python joins them (taken for arrays,
+            # `max(ks + ks)` of `ks = [2]` was 4: the items added); arrays passed add as before
+            found.update((node.left.value, node.right.value))
         for left, right in pairs:
             for a, b in ((left, right), (right, left)):
                 if isinstance(a, cst.Name) and a.value in f.params and a.value not in int_names and (

@@ -239,15 +239,30 @@ def may_copy(expr: cst.BaseExpression, numpy_name) -> bool:
 
 @plans(cst.Return)
 def plan_return(node: cst.Return, ctx) -> None:
-    """A returned view of a parameter stays a reference (the caller sees NumPy's aliasing)."""
+    """A returned view of a parameter stays a reference (the caller sees NumPy's aliasing), in
+    a tuple, list or dict display too, nested (`return (z, (x, r))`: r was loaded, a new array
+    where NumPy returns the caller's own)."""
     if node.value is None:
         return
-    values = [e.value for e in node.value.elements] if isinstance(node.value, cst.Tuple) else [node.value]
-    for v in values:
+    for v in _returned_items(node.value):
         name = chain_name(ctx, v)
         if name is not None and ctx.is_ref(name.value) and \
                 any(r.startswith("param ") for r in ctx.f.roots.get(name.value, ())):
             mark_ref(ctx, v)
+
+
+def _returned_items(value: cst.BaseExpression):
+    """The values a return's displays hold, through nested tuples, lists and dicts."""
+    if isinstance(value, (cst.Tuple, cst.List)):
+        for e in value.elements:
+            if isinstance(e, cst.Element):  # (a starred element: not an item of its own)
+                yield from _returned_items(e.value)
+    elif isinstance(value, cst.Dict):
+        for e in value.elements:
+            if isinstance(e, cst.DictElement):
+                yield from _returned_items(e.value)
+    else:
+        yield value
 
 
 # -- emitting --------------------------------------------------------------------------------
