@@ -26,7 +26,8 @@ RTOL = {np.dtype(np.float64): 1e-9, np.dtype(np.float32): 1e-4, np.dtype(np.floa
 _PY_SCALARS = (bool, int, float, complex)
 
 
-def first_difference(expected, got, where: str = "result", rtol: float | None = None) -> str | None:
+def first_difference(expected, got, where: str = "result", rtol: float | None = None,
+                     kinds: bool = True) -> str | None:
     """A description of the first difference between two results, or None when they agree.
 
     Exact in everything but a float's last bits: a container is the same type (tuple, list,
@@ -34,10 +35,12 @@ def first_difference(expected, got, where: str = "result", rtol: float | None = 
     same type, a NumPy scalar one of the same type, an array an array (or the caller's
     jax.Array) of the same shape and dtype. Integers and booleans agree exactly; floats to a
     tolerance set by their dtype, or by `rtol` when given, with NaN equal to NaN and a zero's
-    sign as NumPy's (-0.0 is not 0.0: `1 / z`, np.signbit, np.copysign tell them apart)."""
+    sign as NumPy's (-0.0 is not 0.0: `1 / z`, np.signbit, np.copysign tell them apart).
+    `kinds=False` (a transform's result: `.pure`, jax.vmap's members, which hold arrays only)
+    takes a Python number, a NumPy scalar and a 0-d array of its value alike."""
     if isinstance(expected, (tuple, list, dict)):
-        return _container_difference(expected, got, where, rtol)
-    kind = _kind_difference(expected, got, where)
+        return _container_difference(expected, got, where, rtol, kinds)
+    kind = _kind_difference(expected, got, where) if kinds else None
     if kind:
         return kind
     if expected is None or isinstance(expected, str):
@@ -56,7 +59,7 @@ def first_difference(expected, got, where: str = "result", rtol: float | None = 
     return None
 
 
-def _container_difference(expected, got, where: str, rtol) -> str | None:
+def _container_difference(expected, got, where: str, rtol, kinds=True) -> str | None:
     if type(got) is not type(expected):
         return f"{where}: expected a {type(expected).__name__}, got a {type(got).__name__}"
     if isinstance(expected, dict):
@@ -67,7 +70,7 @@ def _container_difference(expected, got, where: str, rtol) -> str | None:
         if len(got) != len(expected):
             return f"{where}: expected a {type(expected).__name__} of {len(expected)}, got {len(got)}"
         pairs = [(f"{where}[{i}]", e, g) for i, (e, g) in enumerate(zip(expected, got))]
-    return next((d for w, e, g in pairs if (d := first_difference(e, g, w, rtol))), None)
+    return next((d for w, e, g in pairs if (d := first_difference(e, g, w, rtol, kinds))), None)
 
 
 def _is_jax(value) -> bool:
@@ -235,14 +238,14 @@ def run_on_copies(fn, signature: inspect.Signature, arguments: dict, module_of=N
 
 
 def compare_outputs(expected, got, final_expected: dict, final_got: dict, initial: dict,
-                    mutated=(), rtol: float | None = None) -> Comparison:
+                    mutated=(), rtol: float | None = None, kinds: bool = True) -> Comparison:
     """Compare a call's result and the final state of every array argument.
 
     `initial` holds the inputs before the call; an argument counts as an output when the
     translation says it writes it (`mutated`) or when the original changed it. Outputs that
     are empty or all NaN are compared but do not count: they cannot show a difference."""
     outputs = []
-    diff = first_difference(expected, got, "result", rtol)
+    diff = first_difference(expected, got, "result", rtol, kinds)
     error = worst_error(expected, got)
     if _informative(expected):
         outputs.append("result")

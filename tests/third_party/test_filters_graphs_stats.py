@@ -441,6 +441,9 @@ def test_tuples_returned_from_a_branch_on_data_item_by_item(tmp_path):
             np2ref.compile(fn, host_below=0)(np.array([3.0, 1.0]))
 
 
+@pytest.mark.xfail(strict=True, reason="a tuple's Python float items rebound under an `if` on data come back "
+                   "np.float64 where the branch not taken leaves NumPy's Python 0.0 (a scalar carried so is "
+                   "followed since kinds12, a tuple's items are not; seen since the comparison checks Python types)")
 def test_a_tuple_rebound_under_a_branch_on_data(tmp_path):
     """`p = (0.0, 0.0)` then `if x[0] > 0.5: p = (x[0], x[1])`: the tuple goes through the cond
     item by item (was JAX's AttributeError: 'tuple' object has no attribute 'dtype'). (Its items
