@@ -75,6 +75,7 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=(), zeros=()):
     division is fenced (free); an array division when its quotient reaches a decision
     (_npr_decisions), or `everything`."""
     constant, made, eqns, chained, squares, zeros = set(constant), {}, [], set(chained), set(), set(zeros)
+    bools = set()  # floats converted from booleans (and their broadcasts): `x * b`'s b
     held, same = {}, {}  # a whole load is the value last stored whole (peepholes._npr_track)
     decided = set() if everything else _npr_decisions(jaxpr)
     for eqn in _npr_eqns(jaxpr):
@@ -107,7 +108,11 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=(), zeros=()):
             eqn = _npr_fence_products(eqns, eqn, made, constant, params, chained)
         elif params is not _npr_params(eqn):
             eqn = _npr_replace(eqn, params=params)
+        eqn = _npr_fence_bool_factor(eqns, eqn, bools)
         eqns.append(eqn)  # (a fenced eqn: other operands, the same results)
+        if name == "convert_element_type" and not _npr_is_literal(ins[0]) and _npr_aval(ins[0]).dtype == np.bool_ \
+                or name in _NPR_CARRIERS and ins and not _npr_is_literal(ins[0]) and ins[0] in bools:
+            bools.update(outs)
         if name == "convert_element_type" and not _npr_is_literal(ins[0]) and \
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
@@ -227,6 +232,20 @@ def _npr_fence_zero(eqns, eqn, zeros=()):
             invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_scalar)  # (a select: folded
             return _npr_replace(eqn, invars=invars)  # with the constant start; the barrier is not)
     return eqn
+
+
+def _npr_fence_bool_factor(eqns, eqn, bools):
+    """`x * b` with b a boolean made float: XLA rewrites multiply(x, convert(b)) to select(b, x, 0),
+    so nan * False was 0.0 where NumPy's is nan (inf * False too; fuzz_1212f1a004). The converted
+    boolean goes behind an optimization barrier, which the rewrite cannot see through."""
+    invars = list(_npr_invars(eqn))
+    if _npr_eqn_name(eqn) != "mul" or np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype).kind not in "fc" or \
+            not any(not _npr_is_literal(v) and v in bools for v in invars):
+        return eqn
+    for pos, v in enumerate(invars):
+        if not _npr_is_literal(v) and v in bools:
+            invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_scalar)
+    return _npr_replace(eqn, invars=invars)
 
 
 def _npr_vanishing_zero(name, pos, v) -> bool:
