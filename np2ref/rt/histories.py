@@ -43,7 +43,7 @@ from .bounds import _npr_no_checks, _npr_record_check
 from .core import NprUnsupported, _npr_state, npr_load, npr_pyreturn
 from .truth import npr_and
 from .compat import _npr_Tracer, _npr_host_effects, _npr_weak_astype
-from .host_words import _npr_note_callback, _npr_wide, NprWords
+from .host_words import _npr_host_operands, _npr_note_callback
 from .refs import _npr_reachable
 
 _NPR_CHUNKS = {}  # (slot, ticket) -> the chunks one call's callbacks handed over (tuples of NumPy arrays, K rows each)
@@ -247,12 +247,11 @@ def _npr_hand_over(slot, ticket, n, rows):
     converts a callback's operands with the x64 setting of the thread that runs it, and XLA runs a
     large program, and a TPU every program, on a thread of its own: float64 rows came back float32
     (0.012500000186264515 for 0.0125)."""
-    words, dtypes = NprWords(), [r.dtype for r in rows]
-    sent = [words.send(r, dt) if _npr_wide(dt) else r for r, dt in zip(rows, dtypes)]
+    sent, received = _npr_host_operands(rows)
 
     def keep(ticket, n, *bufs):
         n = int(n)
-        bufs = [words.received(b, dt) if _npr_wide(dt) else np.asarray(b) for b, dt in zip(bufs, dtypes)]
+        bufs = received(bufs)
         _NPR_CHUNKS.setdefault((slot, int(ticket)), []).append(tuple(np.array(b[:n]) for b in bufs))
     _npr_note_callback()
     _npr_io_callback(keep, None, ticket, n, *sent, ordered=True)

@@ -10,7 +10,7 @@ import numpy as np
 from .bounds import _npr_note_effect, npr_bounds_ok
 from .compat import _npr_eager, _npr_traced, _npr_weak_astype
 from .core import _npr_above, npr_load, npr_pyreturn, NprError
-from .host_words import _npr_note_callback, _npr_wide, NprWords
+from .host_words import _npr_host_operands, _npr_note_callback, _npr_wide, NprWords
 from .jit import NprFunction
 from .pymath import _npr_py_round
 from .refs import _npr_batched, _npr_differentiated
@@ -179,18 +179,6 @@ def _npr_host_now(fn, leaves, tree):
             for v in leaves]
     a, k = jax.tree_util.tree_unflatten(tree, host)
     return fn(*a, **k)
-
-
-def _npr_host_operands(operands):
-    """(what to send, how the host gets the values back): 64-bit values cross as two 32-bit
-    words (host_words.py says why and how)."""
-    dtypes = [np.dtype(v.dtype) for v in operands]
-    wide = [_npr_wide(dt) for dt in dtypes]
-    words = NprWords()
-
-    def received(values):
-        return [words.received(v, dt) if w else np.asarray(v) for v, dt, w in zip(values, dtypes, wide)]
-    return [words.send(v, dt) if w else v for v, dt, w in zip(operands, dtypes, wide)], received
 
 
 def _npr_host_result(run, shape, dtype, operands, ordered=True):

@@ -112,3 +112,15 @@ class NprWords:
         """The words of a host result (dtype dt, wide) for `take`."""
         value = np.ascontiguousarray(np.asarray(value, dtype=dt).reshape(shape))
         return value.view(np.uint32).reshape(cls.spec(shape, dt).shape)
+
+
+def _npr_host_operands(operands):
+    """(what to send, how the host gets the values back): 64-bit values cross as two 32-bit
+    words (the module docstring says why and how)."""
+    dtypes = [np.dtype(v.dtype) for v in operands]
+    wide = [_npr_wide(dt) for dt in dtypes]
+    words = NprWords()
+
+    def received(values):
+        return [words.received(v, dt) if w else np.asarray(v) for v, dt, w in zip(values, dtypes, wide)]
+    return [words.send(v, dt) if w else v for v, dt, w in zip(operands, dtypes, wide)], received
