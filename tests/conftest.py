@@ -73,6 +73,20 @@ def assert_numpys_bits(got, want):
         np.testing.assert_array_equal(got, want)
 
 
+def signless_on_tpu(value):
+    """`value` with its float64 zeros made +0.0 on a TPU, whose float64 pair holds no -0.0
+    (docs/tpu.md); `value` itself elsewhere. Containers, types and dtypes stay."""
+    if not on_tpu():
+        return value
+    import jax
+
+    def plus(v):
+        if isinstance(v, float) or isinstance(v, (np.ndarray, np.generic)) and v.dtype == np.float64:
+            return v + 0.0  # (-0.0 + 0.0 is 0.0; every other value itself)
+        return v
+    return jax.tree_util.tree_map(plus, value)
+
+
 def numpys_values(got, want) -> bool:
     """np.array_equal(got, want), where float64 is IEEE's; on a TPU (a float32 pair: 48 bits,
     docs/tpu.md) float values to 1e-13 of the largest. Values that passed through a TPU program

@@ -164,6 +164,10 @@ def _npr_rewrite_body(p, rewrite):
     if isinstance(p, _npr_core.Jaxpr):
         return rewrite(p)
     if isinstance(p, tuple) and any(isinstance(q, (_npr_core.Jaxpr, _npr_core.ClosedJaxpr)) for q in p):
-        q = tuple(_npr_rewrite_body(b, rewrite) for b in p)
-        return p if all(a is b for a, b in zip(p, q)) else q
+        q = [_npr_rewrite_body(b, rewrite) for b in p]
+        if all(a is b for a, b in zip(p, q)):
+            return p
+        # (a named tuple keeps its type: custom_linear_solve's `jaxprs` is read as `.solve`, and a
+        # plain tuple there failed np.linalg.solve on a TPU, where accurate64 rewrites every body)
+        return type(p)(*q) if hasattr(p, "_fields") else tuple(q)
     return p

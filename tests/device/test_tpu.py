@@ -207,9 +207,11 @@ def test_float32_policy_within_its_tolerance(stem, monkeypatch):
 
 
 @ieee
-@pytest.mark.parametrize("stem", ["iir_filter", "implicit_diffusion_thomas"])
+@pytest.mark.parametrize("stem", ["iir_filter", "implicit_diffusion_thomas", "fem1d_chained_rows"])
 def test_corpus_with_the_rewrite_forced(stem, monkeypatch):
-    """The programs that lost digits on the TPU, through the rewrite on the CPU: NumPy's answer."""
+    """The programs that lost digits on the TPU, through the rewrite on the CPU: NumPy's answer.
+    fem1d_chained_rows's np.linalg.solve failed on the TPU (AttributeError: 'tuple' object has no
+    attribute 'solve'): the rewrite rebuilt custom_linear_solve's named tuple of bodies as a tuple."""
     _forced(monkeypatch)
     module = _corpus(stem)
     fn = getattr(module, module.ENTRY)

@@ -10,6 +10,7 @@ import pytest
 
 import np2ref
 from np2ref.compare import first_difference
+from tests.conftest import on_tpu
 
 
 def from_minus_zero(x):
@@ -24,6 +25,8 @@ def float32_steps(x):
 
 @pytest.mark.parametrize("fn", [from_minus_zero, float32_steps])
 def test_arange_keeps_numpys_first_elements(fn):
+    if on_tpu() and fn is float32_steps:
+        pytest.skip("`tv * x[1]` is float64: a TPU's float64 holds no -0.0 (docs/tpu.md)")
     x = np.array([1.0, 2.0])
     want = fn(x.copy())
     compiled = np2ref.compile(fn, host_below=0)

@@ -98,9 +98,9 @@ def test_the_converted_script_returns_pythons_type(tmp_path):
             want, got = getattr(module, name)(*make()), getattr(converted, name)(*make())
             assert result_types(got) == result_types(want), name
             if on_tpu():  # (the Python float through a TPU's float64 pair: 48 bits, docs/tpu.md)
-                np.testing.assert_allclose(np.asarray(list(got.values()) if isinstance(got, dict) else got, float),
-                                           np.asarray(list(want.values()) if isinstance(want, dict) else want, float),
-                                           rtol=1e-13)
+                leaves = [np.concatenate([np.ravel(np.asarray(v, float)) for v in jax.tree_util.tree_leaves(r)])
+                          for r in (got, want)]
+                np.testing.assert_allclose(*leaves, rtol=1e-13)
                 continue
             assert json.dumps(got, default=repr) == json.dumps(want, default=repr), name
 
@@ -248,8 +248,8 @@ def test_the_converted_script_returns_a_float32_pick_as_numpy(tmp_path):
             want, got = globals()[name](*make()), getattr(converted, name)(*make())
             assert result_types(got) == result_types(want), name
             if on_tpu():  # (the Python float through a TPU's float64 pair: 48 bits, docs/tpu.md)
-                np.testing.assert_allclose(np.asarray(list(got.values()) if isinstance(got, dict) else got, float),
-                                           np.asarray(list(want.values()) if isinstance(want, dict) else want, float),
-                                           rtol=1e-13)
+                leaves = [np.concatenate([np.ravel(np.asarray(v, float)) for v in jax.tree_util.tree_leaves(r)])
+                          for r in (got, want)]
+                np.testing.assert_allclose(*leaves, rtol=1e-13)
                 continue
             assert json.dumps(got, default=repr) == json.dumps(want, default=repr), name

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import np2ref
+from conftest import on_tpu
 from converting import agree, convert_both
 
 SOLVE = """
@@ -102,7 +103,8 @@ def test_a_solve_and_its_lstsq_fallback_between_compiled_loops(solve):
 def test_a_floating_point_error_halves_the_rate_and_continues(tmp_path):
     converted, original, lifted = convert_both(HALVING, tmp_path, "try_halving")
     assert "_grow_step_" in converted.code  # the loop's array work around the `try`: compiled steps
-    agree(original, lifted, "grow", np.array([1.0, 1e300, 2.0]), 1e10, 5)
+    if not on_tpu():  # (1e300 is beyond a TPU's float64 pair: float32's exponent range, docs/tpu.md)
+        agree(original, lifted, "grow", np.array([1.0, 1e300, 2.0]), 1e10, 5)
     agree(original, lifted, "grow", np.array([1.0, 3.0, 2.0]), 1.5, 5)
 
 
