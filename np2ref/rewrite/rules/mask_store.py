@@ -324,6 +324,8 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
         if found is None:
             return False
         masked, leaves, read = found  # `np.abs(x[m]).max()`: computed on whole arrays, reduced under m
+        if len(masked) > 1 and drawn_reads(masked, ctx):
+            return False  # (listed again in masked=: the draw made twice; NPR107 when traced)
         ctx.m.unmask.update(masked)
         guard_singular(ctx, operand, masked)
         pair_leaves(ctx, leaves)
