@@ -96,7 +96,7 @@ def npr_math(fn, *args, **kwargs):
     if fn is not getattr(math, name or "", None) or not _npr_traced_any(args + list(kwargs.values())):
         return fn(*args, **kwargs)
     if name not in NPR_MATH_NAMES:  # (gamma, lgamma, erf, factorial, comb...: no traced form is Python's)
-        raise NprError("NPR031", f"math.{name}() of array data: no jax.numpy function gives Python's "
+        raise NprUnsupported("NPR031", f"math.{name}() of array data: no jax.numpy function gives Python's "
                        f"math.{name} value (compute it outside the function, or on Python numbers known "
                        "before the call)")
     if name == "isclose":

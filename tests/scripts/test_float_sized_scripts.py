@@ -105,3 +105,41 @@ def test_a_converted_script_keying_a_dict_by_a_tuple_of_floats_prints_as_numpy(t
     for w, g in zip(want, got):
         assert w.split(")")[0] == g.split(")")[0] and w.split()[-1] == g.split()[-1]  # the key, the count
         np.testing.assert_allclose(float(g.split("(")[-1].split(")")[0]), float(w.split("(")[-1].split(")")[0]), rtol=1e-12)
+
+
+BLACK_SCHOLES = textwrap.dedent("""
+    import math
+
+    import numpy as np
+
+    def bs_call(s, k, t, r, sigma):
+        if t <= 0.0:
+            return max(s - k, 0.0)
+        d1 = (math.log(s / k) + (r + 0.5 * sigma * sigma) * t) / (sigma * math.sqrt(t))
+        d2 = d1 - sigma * math.sqrt(t)
+        cdf = lambda x: 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+        return s * cdf(d1) - k * math.exp(-r * t) * cdf(d2)
+
+    def payoff(st, k):
+        out = np.empty_like(st)
+        np.maximum(st - k, 0.0, out=out)
+        return out.mean()
+
+    for sigma in (0.2, 0.3):
+        print(repr(bs_call(100.0, 95.0, 1.0, 0.03, sigma)), repr(payoff(np.linspace(80.0, 120.0, 5), 95.0)))
+""")
+
+
+def test_a_converted_script_calling_math_erf_of_float_arguments_prints_as_numpy(tmp_path):
+    """A Black-Scholes price of Python floats through `math.erf` in a local lambda
+    (tests/third_party/scripts13b/heston_float32_mc.py): the lifted lambda refused math.erf of a
+    traced float with NPR031 as an NprError, which npr_jit's retry with the floats static did not
+    take for a size from a float (an NprUnsupported), so the converted script raised; the refusal
+    is now NprUnsupported, a gap met when traced, and the retry makes the floats Python's again."""
+    src, dst = tmp_path / "bs_script.py", tmp_path / "bs_script_ref.py"
+    src.write_text(BLACK_SCHOLES)
+    result = np2ref.convert_source(BLACK_SCHOLES, str(src))
+    assert "def bs_call" in result.code and "@npr_jit" in result.code.split("def bs_call")[0].splitlines()[-1]
+    dst.write_text(result.code)
+    want = _printed(src)
+    assert _printed(dst) == want and len(want.splitlines()) == 2

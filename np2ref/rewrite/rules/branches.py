@@ -25,7 +25,7 @@ import re
 
 import libcst as cst
 
-from ...analysis.nodes import contains, run_visitor
+from ...analysis.nodes import contains, nodes_of, run_visitor
 from ...emit import jaxnames as J
 from ..registry import emits, plans
 from . import unbound
@@ -131,8 +131,33 @@ def plan_if(node: cst.If, function_uses, facts, selected=None) -> BranchPlan | s
     before: set[str] = set(facts.params)
     first = next((i for i, (_, _, x) in enumerate(function_uses.items) if id(x) in inside_nodes), None)
     if first is not None:
-        before |= {n for n, s, _ in function_uses.items[:first] if s}
+        stores = [(n, x) for n, s, x in function_uses.items[:first] if s]
+        other = _other_branches(facts.node, node) if any(n in carried for n, _ in stores) else frozenset()
+        before |= {n for n, x in stores if id(x) not in other}
     return BranchPlan(carried, frozenset(before), id(node) in _ifs_in_loops(facts.node))
+
+
+def _other_branches(func: cst.FunctionDef, node: cst.If) -> frozenset[int]:
+    """ids of the nodes in the `then` blocks of the `if` statements whose `elif`/`else` holds
+    `node`: stores there come before `node` in the text but never on its path (`if k <= 1: off =
+    ...` then `elif k <= 3: off = ...`: `off` is unbound in the `elif`, not the first branch's)."""
+    found: set[int] = set()
+
+    def walk(n) -> bool:
+        if n is node:
+            return True
+        if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and n is not func:
+            return False
+        held = False
+        for child in n.children:
+            if walk(child):
+                held = True
+                if isinstance(n, cst.If) and child is n.orelse:
+                    found.update(id(x) for x in nodes_of(n.body, cst.Name))
+        return held
+
+    walk(func)
+    return frozenset(found)
 
 
 @functools.lru_cache(maxsize=8)

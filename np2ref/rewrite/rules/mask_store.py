@@ -26,7 +26,7 @@ from .zero_d import bare_read
 from .mask_index import (_MASKED_METHODS, _MASKED_REDUCTIONS, _axis_keyword, _code, _is_len, _lead_pattern,
                          int_by_form, mask_lead, mask_then_slices, mask_trail, newaxis_after_mask, slices_keyword)
 from .views import mark_write_target
-from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
+from .whole_forms import LeafLoads, Unselect, drawn_reads, names_tuple, pair_leaves, under_selection_mask, whole_operands
 from ...analysis.nodes import run_visitor, walk
 from .mask_values import _CONSTANTS, _elementwise, _elementwise_call, looks_boolean
 
@@ -246,6 +246,9 @@ def _try_mask_store(ctx, target, value, stmt, op) -> bool:
         if not (looks_boolean(index, ctx.bool_names) and op is not None or lead):
             return False
         parts = ([], [])  # `a[i, m] = v`: v one value under a traced mask (npr_mask_store checks)
+    if drawn_reads(parts[0], ctx) and (len(parts[0]) > 1 or any(
+            isinstance(n, cst.Name) and n.value in selections for n in parts[1])):
+        return False  # (a plain store: NPR107 when traced, a boolean mask's read has data's shape)
     if not mark_write_target(ctx, target.value, stmt):
         return True
     masked, leaves = parts
@@ -321,6 +324,8 @@ def plan_masked_reduce(node: cst.Call, ctx) -> bool:
         if found is None:
             return False
         masked, leaves, read = found  # `np.abs(x[m]).max()`: computed on whole arrays, reduced under m
+        if len(masked) > 1 and drawn_reads(masked, ctx):
+            return False  # (listed again in masked=: the draw made twice; NPR107 when traced)
         ctx.m.unmask.update(masked)
         guard_singular(ctx, operand, masked)
         pair_leaves(ctx, leaves)

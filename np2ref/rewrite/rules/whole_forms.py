@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis.nodes import nodes_of, run_visitor
+from ...analysis.numpy_table import RANDOM_DRAWS
 from ...emit import jaxnames as J
 from ..registry import emits, emitters
-from ...analysis.nodes import run_visitor
+from .loop_draws import may_draw
 
 
 def under_selection_mask(helper, value, selected, ctx, *head, guard=frozenset()):
@@ -74,6 +76,23 @@ def whole_operands(original_value, ctx, selections: int = 0) -> dict:
             return True
     run_visitor(original_value, Find())
     return {"masked": cst.Tuple([cst.Element(e) for e in found])} if found and len(found) + selections > 1 else {}
+
+
+def drawn_reads(reads, ctx) -> bool:
+    """Whether a masked read's array is made by a draw (`(s[m] + rng.integers(1, 4, size=n)[m]) %
+    4`): the whole form of each masked read is evaluated in the value and listed again in
+    `masked=` (whole_operands), so the draw would be made twice and every later draw of the
+    generator would differ from NumPy's (scripts13b's upgma_tree). Such a value is not computed
+    on whole arrays."""
+    for read in reads:
+        for call in nodes_of(read.value if isinstance(read, cst.Subscript) else read, cst.Call):
+            f = call.func
+            qual = ctx.imports.qualify(f)
+            if isinstance(f, cst.Attribute) and (f.attr.value in RANDOM_DRAWS or f.attr.value == "seed") \
+                    or qual is not None and qual.startswith("numpy.random") \
+                    or isinstance(f, cst.Name) and f.value in ctx.facts and may_draw(f.value, ctx.facts, ctx.imports):
+                return True
+    return False
 
 
 class Unselect(cst.CSTTransformer):
