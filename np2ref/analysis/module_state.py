@@ -21,12 +21,13 @@ str/number constant handed to a call stays what it was).
 With `setup=True` (which module functions stay host code, analysis/module.py), set-up writes do
 not count: a store, `out=`, `np.add.at` or NumPy in-place function
 (`np.fill_diagonal(SUB, 2)`) at module level before the module's first `def` or `class`
-(`WALLS = np.zeros(...); WALLS[1, 1:4] = True`). No function of the module exists before its `def`
-runs, so none is called before the last such write, and the first call sees the final value.
-Likewise a module-level write after some `def`s that none of the functions defined so far reads,
-directly or through the module functions it calls (`PIN = make(5); PIN[:2] = True` after `def
-make`, then `def clamp` reading PIN): those functions are the only ones that can run before the
-write. A `class` defined before the write counts as reading every name. (rt/module_globals.py
+(`WALLS = np.zeros(...); WALLS[1, 1:4] = True`), nor rebindings there outside module loops
+(`LIGHT = LIGHT / np.linalg.norm(LIGHT)`, `GAIN *= 0.5`). No function of the module exists before
+its `def` runs, so none is called before the last such write, and the first call sees the final
+value. Likewise a module-level write or rebinding after some `def`s that none of the functions
+defined so far reads, directly or through the module functions it calls (`PIN = make(5); PIN[:2]
+= True` after `def make`, then `def clamp` reading PIN): those functions are the only ones that
+can run before the write. A `class` defined before the write counts as reading every name. (rt/module_globals.py
 still compares each module-level value a compiled function read on every call.)
 """
 
@@ -65,7 +66,10 @@ def changing_globals(module: cst.Module, imports: ImportMap, setup: bool = False
     # or a builtin the module does not rebind (`x.astype(int)`) cannot change it either
     unbound_builtins = _BUILTINS - set(v.bindings)
     called = (v.call_written - v.modules - v.constants) | (v.handed - v.constants - unbound_builtins)
-    return frozenset({n for n, k in v.bindings.items() if k > 1} | v.written | called | v.declared_global)
+    # (setup: a rebinding is in v.late, save a name an import binds too: `try: import
+    # matplotlib.pyplot as plt / except ImportError: plt = None` stays a library's, host code)
+    rebound = {n for n, k in v.bindings.items() if k > 1 and (not setup or n in v.imported)}
+    return frozenset(rebound | v.written | called | v.declared_global)
 
 
 def number_constants(module: cst.Module, imports: ImportMap) -> frozenset[str]:
@@ -156,10 +160,11 @@ class _ModuleState(cst.CSTVisitor):
         self.handed: set[str] = set()  # names module-level code passes to a call that may write them
         self.handed_to: dict[str, set] = {}  # of those, name -> the callees' names (None: not a plain name)
         self.modules: set[str] = set()  # module-level names bound by `import x` / `from . import x`
+        self.imported: set[str] = set()  # names bound by an `as` (of an import, a with, an except)
         self.constants: set[str] = set()  # module-level names bound to a str or number literal
         self.defined = False  # a module-level `def`/`class` seen: writes from here on change a name
         self.defs: list[cst.FunctionDef | None] = []  # the module's defs so far (None: a class)
-        self.late: dict[str, list[tuple]] = {}  # a set-up write after a def: name -> the defs then
+        self.late: dict[str, list[tuple]] = {}  # a set-up write or rebinding: name -> the defs then
         self.loops = 0  # module-level loops we are in
 
     def visit_Import(self, node: cst.Import) -> None:
@@ -183,7 +188,7 @@ class _ModuleState(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         if self.depth == 0:
-            self.bindings[node.name.value] += 1
+            self._count(node.name.value)
             self.defined = True
             self.defs.append(node)
         self.depth += 1
@@ -195,7 +200,7 @@ class _ModuleState(cst.CSTVisitor):
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         if self.depth == 0:
-            self.bindings[node.name.value] += 1
+            self._count(node.name.value)
             self.defined = True
             self.defs.append(None)
         self.depth += 1
@@ -212,10 +217,18 @@ class _ModuleState(cst.CSTVisitor):
     def visit_Global(self, node: cst.Global) -> None:
         self.declared_global.update(n.name.value for n in node.names)
 
+    def _count(self, name: str, times: int = 1) -> None:
+        """A module-level binding of `name` (`times` 2: one that rebinds, `+=`, `del`, a loop's
+        target). With `setup`, a rebinding or a binding in a module loop is a late write: it
+        changes the name for the defs existing then (changing_globals, _seen_late)."""
+        if self.setup and (self.bindings[name] or times > 1 or self.loops):
+            self.late.setdefault(name, []).append(tuple(self.defs) + ((None,) if self.loops else ()))
+        self.bindings[name] += times
+
     def _bind(self, target: cst.BaseExpression, times: int = 1) -> None:
         if isinstance(target, cst.Name):
             if self.depth == 0:
-                self.bindings[target.value] += times
+                self._count(target.value, times)
         elif isinstance(target, (cst.Tuple, cst.List)):
             for e in target.elements:
                 self._bind(e.value, times)
@@ -269,8 +282,8 @@ class _ModuleState(cst.CSTVisitor):
         self._bind(node.target)
 
     def visit_For(self, node: cst.For) -> None:
+        self.loops += self.depth == 0  # (first: a def in the body exists when the target is rebound)
         self._bind(node.target, 2)  # a loop target takes a value per iteration
-        self.loops += self.depth == 0
 
     def visit_While(self, node: cst.While) -> None:
         self._loop_bindings(node.body)
@@ -294,6 +307,8 @@ class _ModuleState(cst.CSTVisitor):
 
     def visit_AsName(self, node: cst.AsName) -> None:
         self._bind(node.name)
+        if isinstance(node.name, cst.Name):
+            self.imported.add(node.name.value)
 
     def visit_Del(self, node: cst.Del) -> None:
         self._bind(node.target, 2)

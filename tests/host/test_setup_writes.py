@@ -8,7 +8,8 @@ still counts (the driver may call a compiled function between the writes).
 A module array handed at module level to a module function that writes nothing and returns no
 view of it (`beta = beta_for(CONTACT, R0)`) stays a constant as well (host_code.argument_readers).
 Found by tests/third_party/scripts11/qlearning_gridworld.py, align_nw_sw_int16.py and
-seir_age_structured.py. Compared
+seir_age_structured.py. A name rebound where no function defined so far reads it (`LIGHT =
+LIGHT / norm`) is a constant too (scripts13a/heightfield_raymarch.py). Compared
 against NumPy: results, their types, the arguments after the call."""
 
 from __future__ import annotations
@@ -55,8 +56,22 @@ def weighted(x, out):
     return out
 
 
+LIGHT = np.array([0.6, 0.5, 0.62])
+LIGHT = LIGHT / np.linalg.norm(LIGHT)  # rebound where no function defined so far reads it
+GAIN = 3.0
+GAIN *= 0.5
+if GAIN > 1.0:
+    GAIN = GAIN - 1.0
+
+
+def lit(normals, out):
+    out[:] = GAIN * np.clip(normals @ LIGHT, 0.0, 1.0)
+    return out
+
+
 @pytest.mark.parametrize("fn, args", [
     (weighted, lambda: (np.array([1.0, -2.0, 0.5]), np.zeros(3))),
+    (lit, lambda: (np.array([[0.0, 0.0, 1.0], [1.0, -2.0, 0.5], [-1.0, 0.0, 0.0]]), np.zeros(3))),
     (blocked_count, lambda: (np.array([[1, 1], [1, 4], [3, 2], [0, 0], [1, 3]]),)),
     (score, lambda: (np.array([0, 1, 2, 3, 1]), np.array([0, 2, 2, 1, 1]), np.zeros(5))),
 ])
@@ -110,6 +125,26 @@ def test_a_name_handed_to_a_function_that_may_write_it_still_changes():
     assert result.ok and "uses" in result.host
     assert "`B`" in result.host["uses"] or "`C`" in result.host["uses"]
     assert "`A`" not in result.host["uses"]
+
+
+def test_a_rebinding_no_function_defined_so_far_reads_does_not_count():
+    """`LIGHT = np.array(...); LIGHT = LIGHT / np.linalg.norm(LIGHT)` before any `def` made every
+    function reading LIGHT host code (NPR021, tests/third_party/scripts13a/heightfield_raymarch.py);
+    so did a rebinding after `def`s that do not read it (LIGHT and GAIN above, after
+    blocked_count and score). A rebinding that a def existing then reads, one in a module-level
+    loop (a def in its body exists on the next trip), a loop's target, a def bound again where a
+    def calls it, and a library or None (`try: import ... as plt`) still count."""
+    from np2ref.analysis.module_state import changing_globals
+    from np2ref.analysis.names import ImportMap
+    import libcst as cst
+    module = cst.parse_module("import numpy as np\nA = np.ones(2)\nA = A / 2.0\nB = 1.0\nB += 1.0\nC = 0.0\n"
+                              "for k in range(2):\n    C = C + k\n    def g():\n        return k\n"
+                              "D = 1.0\nE = 1.0\ndef f():\n    return A + B + C + D\nD = 2.0\nE = 3.0\n"
+                              "def h():\n    return E\ndef caller():\n    return h()\ndef h():\n    return 0\n"
+                              "try:\n    import json as P\nexcept ImportError:\n    P = None\n")
+    changing = changing_globals(module, ImportMap(module), setup=True)
+    assert {"A", "B", "E"}.isdisjoint(changing) and {"C", "D", "k", "g", "h", "P"} <= changing
+    assert {"A", "B", "E"} <= changing_globals(module, ImportMap(module))
 
 
 def test_the_driver_lifts_keep_every_module_level_write():

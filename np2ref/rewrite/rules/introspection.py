@@ -150,10 +150,10 @@ def emit_print(original, updated, detail, ctx):
         elif _percent_of_text(before.value):  # "loss %f" % (i, loss): formatted on the host
             fmt, values_ = ((value.left, value.right) if isinstance(value, cst.BinaryOperation)
                             else (value.args[0].value, value.args[2].value))  # npr_seq_op(text, '%', v)
-            held = (values_.with_changes(elements=[e.with_changes(value=hole(e.value)) for e in values_.elements])
+            sent = (values_.with_changes(elements=[e.with_changes(value=hole(e.value)) for e in values_.elements])
                     if isinstance(values_, cst.Tuple) and all(type(e) is cst.Element for e in values_.elements)
-                    else hole(values_))
-            value = cst.BinaryOperation(fmt, cst.Modulo(), held)
+                    else hole(values_))  # (not `held`: that name is the helper the later arguments call)
+            value = cst.BinaryOperation(fmt, cst.Modulo(), sent)
         elif _format_of_text(value):  # "loss {:.4f}".format(loss): likewise
             value = value.with_changes(args=[b.with_changes(value=hole(unformatted(b.value))) for b in value.args])
         elif not isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)):
