@@ -27,8 +27,9 @@ and the ordinary calls' program are unchanged.
 
 Exact or not: values are unchanged; only which of NumPy's two 0-d types a result has. Where a
 0-d array is made in a way not listed here (`np.zeros(shape)` with `shape = ()` passed in; a
-helper's copy of its parameter given a 0-d array; `np2ref convert`'s program), the result comes
-back NumPy's scalar (docs/semantics.md).
+helper's copy of a written 0-d array its caller passes, whose load is not noted; `np2ref
+convert`'s program), the result comes back NumPy's scalar (docs/semantics.md). A helper's copy
+of its parameter is noted in np2ref.compile's programs (Params0.entry).
 """
 
 from __future__ import annotations
@@ -61,9 +62,13 @@ _REDUCTIONS = frozenset({"sum", "prod", "max", "min", "mean", "std", "var", "ite
 class Params0:
     """The parameters a conversion met where a 0-d argument would change a result's kind:
     {function: {parameter: "array" (a 0-d NumPy array: its copy, astype) or "any" (any 0-d
-    value: np.zeros_like, np.where of it)}}. `variant`: the conversion takes them as 0-d."""
+    value: np.zeros_like, np.where of it)}}. `variant`: the conversion takes them as 0-d; so it
+    does the parameters of functions other than `entry` (np2ref.compile's function): a helper's
+    parameter may be given a 0-d array the entry makes (`hcopy(np.zeros(()))`), which no
+    argument of the entry's call shows, and its notes decide by the operand when traced."""
     variant: bool
     found: dict = dataclasses.field(default_factory=dict)
+    entry: str | None = None
 
 
 _PARAMS0: contextvars.ContextVar = contextvars.ContextVar("np2ref_params0", default=None)
@@ -71,10 +76,11 @@ _ANY = frozenset({"<any 0-d>"})  # in `seen`: reached through shaped0 (any 0-d v
 
 
 @contextlib.contextmanager
-def params0_recorded(variant: bool = False):
+def params0_recorded(variant: bool = False, entry: str | None = None):
     """Within the block, conversions record the parameters a 0-d argument matters for (Params0,
-    yielded); with `variant`, they also note those calls' kinds, as if the parameter were 0-d."""
-    token = _PARAMS0.set(Params0(variant))
+    yielded); with `variant`, they also note those calls' kinds, as if the parameter were 0-d
+    (with `entry`, those of every function but `entry`)."""
+    token = _PARAMS0.set(Params0(variant, entry=entry))
     try:
         yield _PARAMS0.get()
     finally:
@@ -90,7 +96,7 @@ def _param0(name: str, ctx, kind: str) -> bool:
     found = state.found.setdefault(ctx.f.name, {})
     if found.get(name) != "any":
         found[name] = kind
-    return state.variant
+    return state.variant or state.entry is not None and ctx.f.name != state.entry
 
 
 def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
@@ -309,6 +315,11 @@ def _noted_loads(ov, uv, ctx, ret):
         elements = [u.with_changes(value=_noted_loads(o.value, u.value, ctx, ret)) for o, u in items]
         changed = any(e.value is not u.value for e, (_, u) in zip(elements, items))
         return uv.with_changes(elements=elements) if changed else uv
+    if isinstance(ov, cst.Subscript) and _ellipsis_read(ov) and isinstance(uv, cst.Call) \
+            and isinstance(uv.func, cst.Name) and uv.func.value == J.SUB:
+        # `return a[...]` of a name that may be a Ref or a value (`a = z[()]`): NumPy's array
+        # always (a view noted by jit.py, a value here; npr_array_made hands a view back as it is)
+        return J.call(J.ARRAY_MADE, uv)
     if isinstance(ov, cst.Name) and _load_of(uv, ov.value, ctx) and _array_ref(ov.value, ctx, ret):
         # (a rebound parameter's Ref is returned as it is: its load, a new array's)
         return J.call(J.ARRAY_MADE, J.load_all(uv) if isinstance(uv, cst.Name) else uv)
