@@ -21,7 +21,7 @@ from .compat import _npr_current_trace, _npr_eager, _npr_jit_traced
 from .compat_messages import _npr_jax_error
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall
 from .divisions import _npr_fenced
-from .module_globals import _NprGlobalsWatch, _NprObjectsWatch
+from .module_globals import _NprGlobalsWatch, _npr_objects_kept, _npr_objects_restored, _NprObjectsWatch
 from .promotion import _npr_promoting
 from .rebinds import npr_rebind_scope, _npr_settle_links
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
@@ -388,6 +388,16 @@ class NprFunction(_NprCalls):
                dynamic_names, donated, arrays0, variant)
         if key not in self._jitted:
             def run(dynamic, written):
+                # a refusal met while tracing leaves the objects passed in as they were: the trace
+                # calls their methods as it meets them (module_globals._npr_objects_kept)
+                kept = _npr_objects_kept(static.values()) if static else ()
+                try:
+                    return traced(dynamic, written)
+                except (NprError, NprFirstCall):
+                    _npr_objects_restored(kept)
+                    raise
+
+            def traced(dynamic, written):
                 saved = _npr_state.get("bounds"), _npr_state.get("effects")  # (see _npr_Bounds, _npr_Effects)
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
                 effects = _npr_state["effects"] = _npr_Effects()

@@ -15,7 +15,8 @@ and each kind is kept through `return`, a returned tuple, list or dict display, 
 returned, and a helper that returns it. Three were wrong on main (np2ref returned NumPy's
 scalar): `return a[...]` of a parameter's name rebound to a new array (a copy that is then
 written: fuzz_38bdbe6d67; a local 0-d array's reshape or `[...]`; an element `z[()]`), and a helper's copy
-of its parameter given a 0-d array (`copy_of(a)`); `def f(a): return a.copy()` (no array work)
+of its parameter given a 0-d array (`copy_of(a)`, a written or local 0-d array's too: the
+caller passes its load); `def f(a): return a.copy()` (no array work)
 given a 0-d array was refused (NPR041: np2ref.compile's namespace holds every runtime name, the
 asking ones too, which the entry read as its module asking a value's type)."""
 
@@ -135,9 +136,14 @@ def written_then_helper_copy(a, w):
     return copy_of(a)
 
 
-@pytest.mark.xfail(strict=True, reason="open (fixes13): the caller passes its written 0-d Ref's load `a[...]` "
-                   "to the helper, a new value whose kind (a 0-d array in NumPy) is not noted, so the helper's "
-                   "`x.copy()` comes back NumPy's scalar (rules/calls.py would have to note a Ref's load passed "
-                   "to a helper that copies it)")
-def test_a_helpers_copy_of_a_written_0d_array():
-    assert_returns_as_numpy(written_then_helper_copy, lambda: (np.array(2.5), np.zeros(2)))
+def local_then_helper_copy(a, w):
+    z = np.zeros(())
+    z[...] = a * 2
+    return copy_of(z), astype_of(z)
+
+
+@pytest.mark.parametrize("fn", [written_then_helper_copy, local_then_helper_copy], ids=lambda f: f.__name__)
+def test_a_helpers_copy_of_a_written_0d_array(fn):
+    """The caller passes its Ref's load `a[...]`, a new value: noted NumPy's 0-d array
+    (rules/zero_d.py _loads_passed), the helper's copy of it one too."""
+    assert_returns_as_numpy(fn, lambda: (np.array(2.5), np.zeros(2)))

@@ -26,10 +26,10 @@ taken as possibly 0-d (params0_variant: `z.copy()` -> `npr_kind_as(z.copy(), z)`
 and the ordinary calls' program are unchanged.
 
 Exact or not: values are unchanged; only which of NumPy's two 0-d types a result has. Where a
-0-d array is made in a way not listed here (`np.zeros(shape)` with `shape = ()` passed in; a
-helper's copy of a written 0-d array its caller passes, whose load is not noted; `np2ref
-convert`'s program), the result comes back NumPy's scalar (docs/semantics.md). A helper's copy
-of its parameter is noted in np2ref.compile's programs (Params0.entry).
+0-d array is made in a way not listed here (`np.zeros(shape)` with `shape = ()` passed in;
+`np2ref convert`'s program), the result comes back NumPy's scalar (docs/semantics.md). A
+helper's copy of its parameter, and a written array's load passed to a helper, are noted in
+np2ref.compile's programs (Params0.entry, _loads_passed).
 """
 
 from __future__ import annotations
@@ -104,6 +104,7 @@ def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.Bas
     (NumPy's scalar, of a 0-d array too), `a.reshape(())` -> `npr_kind_as(..., a)` (an array's is
     an array, a scalar's a scalar): what NumPy gives is what a call returns and what introspection
     answers (rt/introspect.py). Left out where the source shows no 0-d array can come out."""
+    result = _loads_passed(original, result, ctx)
     if not asks(ctx) and (original in ctx.m.new_ref or original in ctx.m.own_form):
         return result  # a Ref's own array: an array whatever its shape (its load returned: arrays_returned)
     qual = ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots)) or ""
@@ -132,6 +133,33 @@ def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.Bas
     if qual in _MAKERS and (qual not in _SHAPED or _may_be_0d(original, "shape")):
         return J.call(J.ARRAY_MADE, result)
     return result
+
+
+def _loads_passed(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
+    """In np2ref.compile's programs (Params0.entry), `helper(z)` of a written array z passes its
+    load `z[...]`, a new value: noted a 0-d array where it is 0-d (`npr_array_made(z[...])`), as
+    the helper is given NumPy's array z itself, whose copy, astype or return is an array too. Only
+    a Ref NumPy holds an array in (written through an index, never a number an `op=` rebinds)."""
+    state = _PARAMS0.get()
+    if isinstance(result, cst.Call) and isinstance(result.func, cst.Name) and result.func.value == J.VALUE \
+            and len(result.args) == 1 and isinstance(result.args[0].value, cst.Call):  # `npr_value(helper(z[...]))`
+        inner = _loads_passed(original, result.args[0].value, ctx)
+        return result if inner is result.args[0].value else J.call(J.VALUE, inner)
+    if state is None or state.entry is None or not isinstance(result, cst.Call) \
+            or not (isinstance(original.func, cst.Name) and original.func.value in ctx.facts
+                    and original.func.value not in ctx.f.roots) or len(result.args) != len(original.args):
+        return result
+    args = [a.with_changes(value=J.call(J.ARRAY_MADE, a.value)) if _written_load(o.value, a.value, ctx) else a
+            for o, a in zip(original.args, result.args)]
+    return result.with_changes(args=args) if any(a is not b for a, b in zip(args, result.args)) else result
+
+
+def _written_load(ov, uv, ctx) -> bool:
+    f = ctx.f
+    return isinstance(ov, cst.Name) and ov.value in f.ref_names and ov.value not in f.maybe_scalar \
+        and isinstance(uv, cst.Subscript) and isinstance(uv.value, cst.Name) and uv.value.value == ov.value \
+        and len(uv.slice) == 1 and isinstance(uv.slice[0].slice, cst.Index) \
+        and isinstance(uv.slice[0].slice.value, cst.Ellipsis)
 
 
 def array0_maybe(expr: cst.BaseExpression, ctx, seen: frozenset = frozenset()) -> bool:
