@@ -201,18 +201,23 @@ def _npr_moved(fn):
     return False
 
 
+_NPR_KEPT_BYTES = 1 << 24  # (16 MB: an object's arrays copied at each trace, at most)
+
+
 def _npr_objects_kept(values):
     """[(object, its attributes, a deep copy of them)] of the plain objects among a trace's static
     arguments (`obj` of `f(a, obj)`): a trace calls their methods as it meets them (`obj.count()`),
     so a refusal met later in the same trace (NPR021 in a helper) would leave the caller's object
     with calls NumPy's program never made; _npr_objects_restored puts them back. An object whose
-    attributes cannot be copied is left out (its state is then the trace's)."""
+    attributes cannot be copied, or whose arrays hold more than _NPR_KEPT_BYTES (a copy per trace),
+    is left out (its state is then the trace's)."""
     kept = []
     for v in values:
         if type(v) in _NPR_PLAIN_SKIP or isinstance(v, (type, _npr_types.ModuleType)):
             continue
         attrs = getattr(v, "__dict__", None)
-        if type(attrs) is not dict or _npr_attributes(v) is None:
+        if type(attrs) is not dict or _npr_attributes(v) is None or sum(
+                x.nbytes for x in attrs.values() if isinstance(x, np.ndarray)) > _NPR_KEPT_BYTES:
             continue
         try:
             kept.append((v, dict(attrs), _npr_copy.deepcopy(attrs)))
