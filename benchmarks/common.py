@@ -1,11 +1,12 @@
 """Shared by benchmarks/run.py and tests/examples/test_benchmarks.py: running the NumPy original on
 copies, splitting static arguments, and comparing a JAX `(result, finals)` with NumPy; the chip
-tables' command line (chip_args)."""
+tables' command line (chip_args) and rows (chip_table)."""
 
 from __future__ import annotations
 
 import argparse
 import copy
+import time
 
 import jax
 import numpy as np
@@ -50,7 +51,7 @@ def disagreement(expected, args_after, got, finals, rtol=1e-9, atol=1e-12):
 
 
 def chip_args(argv, doc, *, calls, budget, only="comma-separated kernels (default: all)", extra=()):
-    """The command line of the chip tables (tpu_chip7.py, tpu_carry8.py, tpu_fold11.py): `--calls`
+    """The command line of the chip tables (tpu_chip7.py, tpu_carry8.py, tpu_fold11.py, tpu_acc12.py): `--calls`
     (the median of that many waited calls), `--budget` (seconds; later rows are skipped), `--only`
     (given back split: `.only`, a tuple of names) and `extra`'s `(flag, keywords)` arguments; `doc`
     the script's docstring, whose first line describes it."""
@@ -63,3 +64,27 @@ def chip_args(argv, doc, *, calls, budget, only="comma-separated kernels (defaul
     a = p.parse_args(argv)
     a.only = tuple(filter(None, a.only.split(",")))
     return a
+
+
+def chip_table(script, columns, jobs, a, rows):
+    """Print a chip table (tpu_fold11.py, tpu_acc12.py): its header (`script`, JAX, the device,
+    `a.calls`), then for each job `(cells, measured)` of `jobs` the rows of `rows(*measured)`
+    (tpu_carry8.variant_rows' `(variant, first-call s, median s, check)`, the hand port first), each
+    led by `cells` (its `columns`: the kernel, its size, the policy) and divided by the hand port's
+    time; a job met after `a.budget` seconds prints one "skipped: budget" row. Last, the seconds."""
+    start = time.perf_counter()
+    heads = [*columns, "variant", "first s", "ms", "/ hand port", "check"]
+    print(f"`python benchmarks/{script}`: jax {jax.__version__}, {jax.default_backend()} "
+          f"({jax.devices()[0].device_kind}), device-resident, medians of {a.calls} calls\n\n"
+          f"| {' | '.join(heads)} |\n|{'---|' * len(heads)}", flush=True)
+    for cells, measured in jobs:
+        lead = " | ".join(map(str, cells))
+        if time.perf_counter() - start > a.budget:
+            print(f"| {lead} | skipped: budget | | | | |", flush=True)
+            continue
+        hand = None
+        for variant, first, sec, check in rows(*measured):
+            hand = sec if hand is None else hand
+            print(f"| {lead} | {variant} | {first:.2f} | {sec * 1e3:.3f} | {sec / hand:.2f} | {check or 'ok'} |",
+                  flush=True)
+    print(f"\n{time.perf_counter() - start:.0f} s")

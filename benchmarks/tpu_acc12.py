@@ -18,9 +18,7 @@ not a test.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 import warnings
 from pathlib import Path
 
@@ -31,6 +29,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
+from common import chip_args, chip_table  # noqa: E402
 from tpu_carry8 import variant_rows  # noqa: E402 (hand port, then np2ref per variant, checked)
 
 from np2ref.rt import fold  # noqa: E402
@@ -101,32 +100,13 @@ def _variants():
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--calls", type=int, default=5)
-    p.add_argument("--budget", type=float, default=110.0, help="seconds; later rows are skipped")
-    p.add_argument("--only", default="", help="comma-separated kernel names (default: all)")
-    a = p.parse_args(argv)
+    a = chip_args(argv, __doc__, calls=5, budget=110.0, only="comma-separated kernel names (default: all)")
     warnings.simplefilter("ignore")
-    only = set(filter(None, a.only.split(",")))
-    start = time.perf_counter()
-    print(f"`python benchmarks/tpu_acc12.py`: jax {jax.__version__}, {jax.default_backend()} "
-          f"({jax.devices()[0].device_kind}), device-resident, medians of {a.calls} calls\n\n"
-          "| kernel | n | policy | variant | first s | ms | / hand port | check |\n|---|---|---|---|---|---|---|---|",
-          flush=True)
-    for name, policy, n in JOBS:
-        if only and name not in only:
-            continue
-        if time.perf_counter() - start > a.budget:
-            print(f"| {name} | {n} | {policy} | skipped: budget | | | | |", flush=True)
-            continue
-        original, hand_fn = KERNELS[name]
-        hand = None
-        for variant, first, sec, check in variant_rows(original, hand_fn, _inputs(name, n), policy, a.calls,
-                                                       _variants()):
-            hand = sec if hand is None else hand
-            print(f"| {name} | {n} | {policy} | {variant} | {first:.2f} | {sec * 1e3:.3f} | {sec / hand:.2f} | "
-                  f"{check or 'ok'} |", flush=True)
-    print(f"\n{time.perf_counter() - start:.0f} s")
+    jobs = [((name, n, policy), (name, n, policy)) for name, policy, n in JOBS if not a.only or name in a.only]
+
+    def rows(name, n, policy):  # (the inputs made when the row is reached: n = 4000 is 128 MB)
+        return variant_rows(*KERNELS[name], _inputs(name, n), policy, a.calls, _variants())
+    chip_table("tpu_acc12.py", ("kernel", "n", "policy"), jobs, a, rows)
     return 0
 
 

@@ -20,7 +20,6 @@ they finish; what is not reached within --budget seconds is skipped (one chip ca
 from __future__ import annotations
 
 import sys
-import time
 import warnings
 from pathlib import Path
 
@@ -31,7 +30,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 import npbench_style as NB  # noqa: E402
-from common import chip_args  # noqa: E402
+from common import chip_args, chip_table  # noqa: E402
 from tpu_carry8 import variant_rows  # noqa: E402 (hand port, then np2ref per variant, checked)
 
 from np2ref.rt import fold  # noqa: E402
@@ -81,24 +80,11 @@ def _variants():
 def main(argv=None) -> int:
     a = chip_args(argv, __doc__, calls=5, budget=110.0, only="comma-separated kernel name prefixes (default: all)")
     warnings.simplefilter("ignore")
-    kernels, start, only = _kernels(), time.perf_counter(), a.only
-    print(f"`python benchmarks/tpu_fold11.py`: jax {jax.__version__}, {jax.default_backend()} "
-          f"({jax.devices()[0].device_kind}), device-resident, medians of {a.calls} calls\n\n"
-          "| kernel | policy | variant | first s | ms | / hand port | check |\n|---|---|---|---|---|---|---|",
-          flush=True)
-    for policy in ("float32", "preserve"):
-        for name, (original, hand_fn, kw) in kernels.items():
-            if only and not name.startswith(only):
-                continue
-            if time.perf_counter() - start > a.budget:
-                print(f"| {name} | {policy} | skipped: budget | | | | |", flush=True)
-                continue
-            hand = None
-            for variant, first, sec, check in variant_rows(original, hand_fn, kw, policy, a.calls, _variants()):
-                hand = sec if hand is None else hand
-                print(f"| {name} | {policy} | {variant} | {first:.2f} | {sec * 1e3:.3f} | {sec / hand:.2f} | "
-                      f"{check or 'ok'} |", flush=True)
-    print(f"\n{time.perf_counter() - start:.0f} s")
+    kernels = _kernels()
+    jobs = [((name, policy), (original, hand_fn, kw, policy, a.calls, _variants()))
+            for policy in ("float32", "preserve") for name, (original, hand_fn, kw) in kernels.items()
+            if not a.only or name.startswith(a.only)]
+    chip_table("tpu_fold11.py", ("kernel", "policy"), jobs, a, variant_rows)
     return 0
 
 

@@ -59,7 +59,7 @@ class Compiled:
         text, filename = source_of(fn)
         name = fn.__name__
         known = frozenset(fn.__code__.co_freevars)  # (kernels beside loops; sums reordered; 0-d params noted)
-        with pallas_loops(loops), sums_mode(sums), params0_recorded() as params0:
+        with pallas_loops(loops), sums_mode(sums), params0_recorded(entry=name) as params0:
             result = convert_source(text, filename, only={name}, seeds=True, known=known)
         if name in result.host:
             raise refuse("NPR021", f"{name}() does host work ({result.host[name]}{host_line(result, name)}); it stays NumPy code",
@@ -97,6 +97,7 @@ class Compiled:
         # a rebinding in the module (or the enclosing function's cells) reaches the copy
         self._entry.globals_source = ClosureScope(fn) if fn.__closure__ else fn.__globals__
         namespace[name] = self._entry  # recursion and callers inside the module use the same entry
+        self._entry.asks0 = self._introspects  # (a plain function given a 0-d array: not NPR041 unless it asks)
         if params0.found.get(name):  # a 0-d argument's copy, astype, zeros_like, np.where: zero_d_variant.py
             self._entry.variant0 = ZeroDVariant(text, filename, name, known, (loops, sums), namespace,
                                                 params0.found[name])

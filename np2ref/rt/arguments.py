@@ -386,3 +386,47 @@ def _npr_arraylike(v):
     return isinstance(v, (np.ndarray, jax.Array)) and not isinstance(v, np.generic)
 
 
+
+
+class _NprListArg:
+    """A list argument the function returns as itself (`return st`, `return st, x`): a leaf that
+    stands for the caller's list, which the host hands back (result_shape: `returned`), as
+    Python returns that very list, its items the caller's (a 0-d array item stays one, not the
+    NumPy scalar a traced item comes back as); with `item` (an index), that item of the caller's
+    list itself (`return st[0]`, an item the function did not write)."""
+    __slots__ = ("name", "item")
+
+    def __init__(self, name, item=None):
+        self.name, self.item = name, item
+
+    def steps(self):
+        """The `returned` steps result_shape reads: () the list, ("item", k) its k-th item."""
+        return () if self.item is None else ("item", self.item)
+
+
+def _npr_list_args(call):
+    """{id: (name, list, its items)} of the list arguments a call traces with (its items apart),
+    and {id: (name, k)} of their items that are traced values."""
+    lists = {id(v): (n, v, tuple(v)) for n, v in call.items() if type(v) is list}
+    items = {id(x): (n, k, x) for n, v, xs in lists.values() for k, x in enumerate(xs) if isinstance(x, jax.Array)}
+    return lists, items
+
+
+def _npr_list_args_marked(value, lists):
+    """value (through tuples, lists and dicts) with each list argument returned unchanged (the
+    very list, the very items: `lists`, _npr_list_args before the trace) a _NprListArg."""
+    kind = type(value)
+    lists, items = lists
+    if kind is list and id(value) in lists:
+        name, given, held = lists[id(value)]
+        if given is value and len(value) == len(held) and all(a is b for a, b in zip(value, held)):
+            return _NprListArg(name)
+    if id(value) in items and items[id(value)][2] is value:
+        return _NprListArg(*items[id(value)][:2])
+    if kind is list or kind is tuple:
+        marked = [_npr_list_args_marked(v, (lists, items)) for v in value]
+        return value if all(a is b for a, b in zip(marked, value)) else kind(marked)
+    if kind is dict:
+        marked = {k: _npr_list_args_marked(v, (lists, items)) for k, v in value.items()}
+        return value if all(marked[k] is v for k, v in value.items()) else marked
+    return value

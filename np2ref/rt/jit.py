@@ -11,7 +11,8 @@ import numpy as np
 
 from .arguments import (
     _npr_any_traced, _npr_arraylike, _npr_check_written, _npr_has_array, _npr_has_dict, _npr_host_held, _npr_host_values,
-    _npr_is_python_value, _npr_list_value, _npr_ordered, _npr_plain_dicts,
+    _npr_is_python_value, _npr_list_args, _npr_list_args_marked, _npr_list_value, _NprListArg, _npr_ordered,
+    _npr_plain_dicts,
     _npr_python_result, _npr_static_key, _npr_weak_items, _npr_weak_list)
 from .bounds import _npr_Bounds, _npr_Effects
 from .budget import npr_trace_budget
@@ -20,7 +21,7 @@ from .compat import _npr_current_trace, _npr_eager, _npr_jit_traced
 from .compat_messages import _npr_jax_error
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall
 from .divisions import _npr_fenced
-from .module_globals import _NprGlobalsWatch, _NprObjectsWatch
+from .module_globals import _NprGlobalsWatch, _npr_objects_kept, _npr_objects_restored, _NprObjectsWatch
 from .promotion import _npr_promoting
 from .rebinds import npr_rebind_scope, _npr_settle_links
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
@@ -65,6 +66,20 @@ def _npr_asks_0d(fn, args, kwargs):
     the same of its converted source and runs the original instead (compiled/compile.py)."""
     names = getattr(fn, "__globals__", {})
     return _npr_zero_d_args(args, kwargs) and any(name in names for name in _NPR_ASKING)
+
+
+def _npr_views0_noted(leaves, returned, result):
+    """A returned 0-d view of a Ref not the caller's (`a = a.copy(); a[...] += 1; return a[...]`,
+    `return z.reshape(())` of a local z): NumPy's basic index or reshape of an array is an array,
+    a 0-d one too, so its loaded value is noted a 0-d array (a view of an argument is returned
+    as NumPy's view of the caller's array: `returned`). A view with no index step (`.T` of a Ref
+    that may hold a NumPy scalar, whose `.T` is one) keeps the scalar."""
+    marked = [i for i, leaf in enumerate(leaves) if i not in returned and isinstance(leaf, NprView)
+              and not leaf.shape and (any(k == "s" for k, _ in leaf.steps) or leaf.base.ndim)]
+    if marked:
+        flat = jax.tree_util.tree_leaves(result)
+        for i in marked:
+            _npr_np_array0_made(flat[i])
 
 
 class NprFunction(_NprCalls):
@@ -134,6 +149,10 @@ class NprFunction(_NprCalls):
         # (compiled/zero_d_variant.py: .params0, .make()); None: the function has no such call
         self.variant0, self._traced0 = None, None
         self.float_variants = {}  # Python floats that size arrays, made static (float_sizes.py)
+        # whether the module asks a value's type or text (NPR041 for a 0-d array argument); None:
+        # read from fn's globals (a converted file's imports); np2ref.compile's namespace holds
+        # every runtime name, so it says (compiled/compile.py: it runs the original for such a call)
+        self.asks0 = None
 
     def __call__(self, *args, **kwargs):
         if _npr_state["depth"]:  # (a lazy stacked list's rows made for the caller: appends.py)
@@ -152,7 +171,7 @@ class NprFunction(_NprCalls):
                 _npr_state.pop("histories", None)  # and histories.py's
         if self.python_scalars and not _npr_has_array((args, kwargs)):
             return self.run_as_written(*args, **kwargs)
-        if _npr_asks_0d(self.fn, args, kwargs):
+        if (_npr_asks_0d(self.fn, args, kwargs) if self.asks0 is None else self.asks0 and _npr_zero_d_args(args, kwargs)):
             raise NprError("NPR041", f"{self.__name__}() is given a 0-d NumPy array, and its module asks a value's "
                            "type or text (type, isinstance, repr, print): once traced, a 0-d array cannot be told "
                            "from a NumPy scalar", hint="pass a NumPy scalar (`a[()]`), or compile the function with "
@@ -282,9 +301,12 @@ class NprFunction(_NprCalls):
                     refs[leader] = jax.new_ref(jnp.asarray(values[leader]))
                 call[name] = refs[leader]
             bound = _npr_inspect.BoundArguments(self.signature, call)
+            lists = _npr_list_args(call) if stacked and _npr_state["depth"] == 1 else None
             with npr_rebind_scope(call.values()) as scope:  # (rt/rebinds.py; returned, a compiled call's is noted)
                 out = (self.traced_fn0() if variant else self.traced_fn())(*bound.args, **bound.kwargs)
                 _npr_settle_links(scope, [out] if stacked else [])
+            if lists and lists[0]:  # a list argument returned as itself: the caller's list (result_shape)
+                out = _npr_list_args_marked(out, lists)
             # an append loop's list: its buffers the leaves of the jitted run's result (appends.py);
             # for .pure, its rows
             out = _npr_stacked_result(out) if stacked and _npr_state["depth"] == 1 else _npr_materialize(out)
@@ -296,6 +318,7 @@ class NprFunction(_NprCalls):
             # (a helper's Ref loaded by npr_value counts as that Ref: `return laplacian(u, u)`)
             leaves = [_npr_loaded_from(x) for x in jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)]
             returned = {i: (n, ()) for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
+            returned.update((i, (leaf.name, leaf.steps())) for i, leaf in enumerate(leaves) if type(leaf) is _NprListArg)
             owners = {id(refs[leader]): n for n, leader in aliases.items()}
             for i, leaf in enumerate(leaves):
                 if i not in returned and isinstance(leaf, NprView) and id(leaf.base) in owners:
@@ -309,6 +332,7 @@ class NprFunction(_NprCalls):
                 if (_npr_is_ref(leaf) or isinstance(leaf, jax.Array)) and first.setdefault(id(leaf), i) != i:
                     same[i] = first[id(leaf)]
             result = _npr_ordered(npr_value(out)) if ordered else npr_value(out)
+            _npr_views0_noted(leaves, returned, result)
             if _npr_state["depth"] == 1:  # the host gets NumPy's 0-d array or scalar: refused where
                 _npr_np_kinds0_known(jax.tree_util.tree_leaves(result))  # np2ref cannot tell which
             finals = {n: refs[leader][...] for n, leader in aliases.items()}
@@ -364,6 +388,16 @@ class NprFunction(_NprCalls):
                dynamic_names, donated, arrays0, variant)
         if key not in self._jitted:
             def run(dynamic, written):
+                # a refusal met while tracing leaves the objects passed in as they were: the trace
+                # calls their methods as it meets them (module_globals._npr_objects_kept)
+                kept = _npr_objects_kept(static.values()) if static else ()
+                try:
+                    return traced(dynamic, written)
+                except (NprError, NprFirstCall):
+                    _npr_objects_restored(kept)
+                    raise
+
+            def traced(dynamic, written):
                 saved = _npr_state.get("bounds"), _npr_state.get("effects")  # (see _npr_Bounds, _npr_Effects)
                 checks = _npr_state["bounds"] = _npr_Bounds() if self.bounds == "checked" else None
                 effects = _npr_state["effects"] = _npr_Effects()
@@ -391,6 +425,7 @@ class NprFunction(_NprCalls):
                 leaves, tree = jax.tree_util.tree_flatten(result)
                 # Python values computed from static inputs stay Python values (an int stays an int)
                 fixed = {i: _npr_python_result(v) for i, v in enumerate(leaves) if _npr_is_python_value(v)}
+                fixed.update((i, None) for i, v in enumerate(leaves) if type(v) is _NprListArg)  # (`returned`)
                 fixed.update(_npr_host_held(leaves, static.values(), self.fn.__globals__))  # (`return sim.u`)
                 sites = tuple(checks.sites) if checks is not None else ()
                 # a Python number or NumPy's scalar as a branch on data chose: its predicate out too

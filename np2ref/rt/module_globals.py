@@ -20,6 +20,7 @@ np2ref.compile runs the translation in a copy of the function's module namespace
 the module's own globals, from which a rebinding (`model.W = np.zeros(3)`) is copied in first.
 """
 
+import copy as _npr_copy
 import types as _npr_types
 
 import jax
@@ -198,3 +199,57 @@ def _npr_moved(fn):
         fn._forget()
         return True
     return False
+
+
+_NPR_KEPT_BYTES = 1 << 24  # (16 MB: an object's arrays copied at each trace, at most)
+
+
+def _npr_objects_kept(values):
+    """[(object, its attributes, a deep copy of them)] of the plain objects among a trace's static
+    arguments (`obj` of `f(a, obj)`): a trace calls their methods as it meets them (`obj.count()`),
+    so a refusal met later in the same trace (NPR021 in a helper) would leave the caller's object
+    with calls NumPy's program never made; _npr_objects_restored puts them back. An object whose
+    attributes cannot be copied, or whose arrays hold more than _NPR_KEPT_BYTES (a copy per trace),
+    is left out (its state is then the trace's)."""
+    kept = []
+    for v in values:
+        if type(v) in _NPR_PLAIN_SKIP or isinstance(v, (type, _npr_types.ModuleType)):
+            continue
+        attrs = getattr(v, "__dict__", None)
+        if type(attrs) is not dict or _npr_attributes(v) is None or sum(
+                x.nbytes for x in attrs.values() if isinstance(x, np.ndarray)) > _NPR_KEPT_BYTES:
+            continue
+        try:
+            kept.append((v, dict(attrs), _npr_copy.deepcopy(attrs)))
+        except Exception:  # noqa: BLE001 - a lock, a file: not copied
+            continue
+    return kept
+
+
+def _npr_objects_restored(kept):
+    """Each kept object's attributes as they were: the same objects bound again, and the state of
+    each one that can be written in place (an array's elements, a generator's state, a list's,
+    dict's or plain object's contents) copied back from the deep copy."""
+    for obj, attrs, saved in kept:
+        for k in [k for k in obj.__dict__ if k not in attrs]:
+            del obj.__dict__[k]
+        for k, v in attrs.items():
+            obj.__dict__[k] = v
+            _npr_state_restored(v, saved[k])
+
+
+def _npr_state_restored(v, saved, depth=0):
+    if isinstance(v, np.ndarray) and v.flags.writeable and v.shape == saved.shape:
+        v[...] = saved
+    elif isinstance(v, np.random.Generator):
+        v.bit_generator.state = saved.bit_generator.state
+    elif isinstance(v, np.random.RandomState):
+        v.set_state(saved.get_state())
+    elif isinstance(v, list):
+        v[:] = saved
+    elif isinstance(v, (dict, set)):
+        v.clear()
+        v.update(saved)
+    elif depth < 3 and type(getattr(v, "__dict__", None)) is dict and _npr_attributes(v) is not None:
+        v.__dict__.clear()
+        v.__dict__.update(saved.__dict__)

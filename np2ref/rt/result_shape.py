@@ -69,6 +69,8 @@ class _NprResultShape:
                 leaves[i] = given  # as it is: that very object, as NumPy's program returns it
             elif isinstance(given, list) and not steps:  # a list argument (made an array) returned: the list
                 leaves[i] = given
+            elif isinstance(given, list) and steps[:1] == ("item",):  # (arguments._NprListArg)
+                leaves[i] = given[steps[1]]
             elif type(given) in (int, float, complex) and not steps:  # a Python number passed and
                 leaves[i] = given  # returned as it is: that very number, as in NumPy (not np.float64)
         for i, j in self.same.items():
@@ -90,8 +92,10 @@ class _NprResultShape:
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
         for i, (name, steps) in self.returned.items():
-            if isinstance(values.get(name), jax.Array) and not steps:
+            if isinstance(values.get(name), (jax.Array, list)) and not steps:  # (a list: arguments._NprListArg)
                 leaves[i] = values[name]
+            elif isinstance(values.get(name), list) and steps[:1] == ("item",):
+                leaves[i] = values[name][steps[1]]
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)

@@ -1,8 +1,9 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result | f_ = lambda v: v * _ + _; a_ = f_(p); p = p.copy(); return a_
 # found by: np2ref fuzz --family rebind --seed 1213 --count 80 (round seed 1213003639), program 46 (vmap12, round 3 session 12; the same on main 6a8acb5)
-# cause (open, not looked into: outside vmap12's task): `a = a.copy()` of a 0-d parameter, then `return a[...]`: NumPy's
+# cause (fixed13: rt/jit.py _npr_views0_noted notes a returned 0-d view of a Ref not the caller's a 0-d array;
+# rules/zero_d.py notes `return x[...]` of a value): `a = a.copy()` of a 0-d parameter, then `return a[...]`: NumPy's
 # `a[...]` of a 0-d array is a 0-d array (a view); the compiled call returns NumPy's scalar np.float64 (the 0-d kinds,
 # docs/semantics.md: a parameter's copy is left unnoted in the readable program; rules/zero_d.py)
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic

@@ -1,8 +1,8 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result_ | v_ = np.as_; np.subtract(p * _, np.arange(_), out=c_); x_ = _; r_ = x__ * _ + x__.sum(); np.multiply(p, p, out=p); c_ ^= c_; return st
 # found by: np2ref fuzz --family state_copy --seed 1212 (round seed 1212003636), program 20
-# cause (open; rt/arguments.py, a list argument returned): `return st`, st a list argument holding a 0-d array: NumPy
+# cause (fixed13: rt/arguments.py _NprListArg, a list argument returned unchanged is the caller's list itself): `return st`, st a list argument holding a 0-d array: NumPy
 # returns the caller's list (its 0-d array in it); np2ref gives back a list whose 0-d item is np.float64 (seen with the
 # exact comparison: by value they agree)
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic

@@ -1,9 +1,10 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:refusal changed arguments argument _: _ calls of its methods, NumPy's run made _ 
 # found by: np2ref fuzz --family opaque_obj --seed 1212 (round seed 1212003636), program 18
-# cause (open, on main 6a8acb5 too; rt/opaque.py, breaks12's area of objects): f's own `obj.count()` runs on the host at the
-# first call (npr_first_call), then the helper h2's `o.level()` is refused (NPR021, an object's method in a helper)
+# cause (fixed13: rt/jit.py's trace keeps a deep copy of each plain object passed in and puts its state back on a
+# refusal, rt/module_globals.py _npr_objects_kept): f's own `obj.count()` runs on the host while tracing (`count`
+# is a list method's name, analysis/host_code.PARAMETER_METHODS: called as the trace meets it), then the helper h2's `o.level()` is refused (NPR021, an object's method in a helper)
 # while tracing: the refusal leaves the caller's object with a call NumPy's program never made before failing
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:

@@ -26,9 +26,10 @@ taken as possibly 0-d (params0_variant: `z.copy()` -> `npr_kind_as(z.copy(), z)`
 and the ordinary calls' program are unchanged.
 
 Exact or not: values are unchanged; only which of NumPy's two 0-d types a result has. Where a
-0-d array is made in a way not listed here (`np.zeros(shape)` with `shape = ()` passed in; a
-helper's copy of its parameter given a 0-d array; `np2ref convert`'s program), the result comes
-back NumPy's scalar (docs/semantics.md).
+0-d array is made in a way not listed here (`np.zeros(shape)` with `shape = ()` passed in;
+`np2ref convert`'s program), the result comes back NumPy's scalar (docs/semantics.md). A
+helper's copy of its parameter, and a written array's load passed to a helper, are noted in
+np2ref.compile's programs (Params0.entry, _loads_passed).
 """
 
 from __future__ import annotations
@@ -61,9 +62,13 @@ _REDUCTIONS = frozenset({"sum", "prod", "max", "min", "mean", "std", "var", "ite
 class Params0:
     """The parameters a conversion met where a 0-d argument would change a result's kind:
     {function: {parameter: "array" (a 0-d NumPy array: its copy, astype) or "any" (any 0-d
-    value: np.zeros_like, np.where of it)}}. `variant`: the conversion takes them as 0-d."""
+    value: np.zeros_like, np.where of it)}}. `variant`: the conversion takes them as 0-d; so it
+    does the parameters of functions other than `entry` (np2ref.compile's function): a helper's
+    parameter may be given a 0-d array the entry makes (`hcopy(np.zeros(()))`), which no
+    argument of the entry's call shows, and its notes decide by the operand when traced."""
     variant: bool
     found: dict = dataclasses.field(default_factory=dict)
+    entry: str | None = None
 
 
 _PARAMS0: contextvars.ContextVar = contextvars.ContextVar("np2ref_params0", default=None)
@@ -71,10 +76,11 @@ _ANY = frozenset({"<any 0-d>"})  # in `seen`: reached through shaped0 (any 0-d v
 
 
 @contextlib.contextmanager
-def params0_recorded(variant: bool = False):
+def params0_recorded(variant: bool = False, entry: str | None = None):
     """Within the block, conversions record the parameters a 0-d argument matters for (Params0,
-    yielded); with `variant`, they also note those calls' kinds, as if the parameter were 0-d."""
-    token = _PARAMS0.set(Params0(variant))
+    yielded); with `variant`, they also note those calls' kinds, as if the parameter were 0-d
+    (with `entry`, those of every function but `entry`)."""
+    token = _PARAMS0.set(Params0(variant, entry=entry))
     try:
         yield _PARAMS0.get()
     finally:
@@ -90,7 +96,7 @@ def _param0(name: str, ctx, kind: str) -> bool:
     found = state.found.setdefault(ctx.f.name, {})
     if found.get(name) != "any":
         found[name] = kind
-    return state.variant
+    return state.variant or state.entry is not None and ctx.f.name != state.entry
 
 
 def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
@@ -98,6 +104,7 @@ def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.Bas
     (NumPy's scalar, of a 0-d array too), `a.reshape(())` -> `npr_kind_as(..., a)` (an array's is
     an array, a scalar's a scalar): what NumPy gives is what a call returns and what introspection
     answers (rt/introspect.py). Left out where the source shows no 0-d array can come out."""
+    result = _loads_passed(original, result, ctx)
     if not asks(ctx) and (original in ctx.m.new_ref or original in ctx.m.own_form):
         return result  # a Ref's own array: an array whatever its shape (its load returned: arrays_returned)
     qual = ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots)) or ""
@@ -126,6 +133,33 @@ def kind_of_call(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.Bas
     if qual in _MAKERS and (qual not in _SHAPED or _may_be_0d(original, "shape")):
         return J.call(J.ARRAY_MADE, result)
     return result
+
+
+def _loads_passed(original: cst.Call, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
+    """In np2ref.compile's programs (Params0.entry), `helper(z)` of a written array z passes its
+    load `z[...]`, a new value: noted a 0-d array where it is 0-d (`npr_array_made(z[...])`), as
+    the helper is given NumPy's array z itself, whose copy, astype or return is an array too. Only
+    a Ref NumPy holds an array in (written through an index, never a number an `op=` rebinds)."""
+    state = _PARAMS0.get()
+    if isinstance(result, cst.Call) and isinstance(result.func, cst.Name) and result.func.value == J.VALUE \
+            and len(result.args) == 1 and isinstance(result.args[0].value, cst.Call):  # `npr_value(helper(z[...]))`
+        inner = _loads_passed(original, result.args[0].value, ctx)
+        return result if inner is result.args[0].value else J.call(J.VALUE, inner)
+    if state is None or state.entry is None or not isinstance(result, cst.Call) \
+            or not (isinstance(original.func, cst.Name) and original.func.value in ctx.facts
+                    and original.func.value not in ctx.f.roots) or len(result.args) != len(original.args):
+        return result
+    args = [a.with_changes(value=J.call(J.ARRAY_MADE, a.value)) if _written_load(o.value, a.value, ctx) else a
+            for o, a in zip(original.args, result.args)]
+    return result.with_changes(args=args) if any(a is not b for a, b in zip(args, result.args)) else result
+
+
+def _written_load(ov, uv, ctx) -> bool:
+    f = ctx.f
+    return isinstance(ov, cst.Name) and ov.value in f.ref_names and ov.value not in f.maybe_scalar \
+        and isinstance(uv, cst.Subscript) and isinstance(uv.value, cst.Name) and uv.value.value == ov.value \
+        and len(uv.slice) == 1 and isinstance(uv.slice[0].slice, cst.Index) \
+        and isinstance(uv.slice[0].slice.value, cst.Ellipsis)
 
 
 def array0_maybe(expr: cst.BaseExpression, ctx, seen: frozenset = frozenset()) -> bool:
@@ -309,6 +343,11 @@ def _noted_loads(ov, uv, ctx, ret):
         elements = [u.with_changes(value=_noted_loads(o.value, u.value, ctx, ret)) for o, u in items]
         changed = any(e.value is not u.value for e, (_, u) in zip(elements, items))
         return uv.with_changes(elements=elements) if changed else uv
+    if isinstance(ov, cst.Subscript) and _ellipsis_read(ov) and isinstance(uv, cst.Call) \
+            and isinstance(uv.func, cst.Name) and uv.func.value == J.SUB:
+        # `return a[...]` of a name that may be a Ref or a value (`a = z[()]`): NumPy's array
+        # always (a view noted by jit.py, a value here; npr_array_made hands a view back as it is)
+        return J.call(J.ARRAY_MADE, uv)
     if isinstance(ov, cst.Name) and _load_of(uv, ov.value, ctx) and _array_ref(ov.value, ctx, ret):
         # (a rebound parameter's Ref is returned as it is: its load, a new array's)
         return J.call(J.ARRAY_MADE, J.load_all(uv) if isinstance(uv, cst.Name) else uv)
