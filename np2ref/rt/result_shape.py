@@ -63,6 +63,8 @@ class _NprResultShape:
         self._chosen(leaves, converted)
         for i, (name, steps) in self.returned.items():
             given = values.get(name)
+            if steps[:1] and steps[0][0] == "i":  # an item of a tuple argument: that item itself
+                given, steps = given[steps[0][1]], steps[1:]
             if isinstance(given, np.ndarray):
                 leaves[i] = _npr_numpy_view(given, steps)
             elif isinstance(given, jax.Array) and not steps:  # the caller's jax.Array passed and returned
@@ -90,8 +92,11 @@ class _NprResultShape:
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
         for i, (name, steps) in self.returned.items():
-            if isinstance(values.get(name), jax.Array) and not steps:
-                leaves[i] = values[name]
+            given = values.get(name)
+            if steps[:1] and steps[0][0] == "i":
+                given, steps = given[steps[0][1]], steps[1:]
+            if isinstance(given, jax.Array) and not steps:
+                leaves[i] = given
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)
