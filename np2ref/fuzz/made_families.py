@@ -64,7 +64,7 @@ def _setup(helpers, fr: Frame, name: str, lines: list[str]) -> bool:
     except Exception:  # noqa: BLE001 - no proposal
         return False
     helpers.insert(0, setup)
-    fr.shared.update({k: fr.ns[k] for k in fr.ns if k == name})
+    fr.shared[name] = fr.ns[name]  # (every later scope of the program sees it)
     return True
 
 
