@@ -27,7 +27,8 @@ def numpy_runs(family: str, folder, count: int = 4) -> list[tuple]:
     @given(fuzz.programs(3, family))
     def check(program):
         ns: dict = {"__name__": "fuzz_program"}
-        exec(compile(program.source(), "<fuzz>", "exec"), ns)
+        # (dont_inherit: this module's `annotations` future would make a program's dataclass fields strings)
+        exec(compile(program.source(), "<fuzz>", "exec", dont_inherit=True), ns)
         try:
             with strict():
                 ns["f"](*ns["make_args"]())

@@ -26,7 +26,8 @@ reach_families.py (view_helper, last_append, bound_slice, self_alias, cond_views
 identity_families.py (helper_identity, py_passthrough, pool_window), carry_families.py (out_window,
 recur_loop), raise_families.py (raise_loop), pick_families.py (minmax_kinds), edge_families.py (fold_edges,
 xla_identities), int_families.py (wrapping_ints, flat_and_links) and trip_families.py (tuple_for,
-mask_columns, module_setup, while_history, ordered_fold, scalar_acc) join them in FAMILIES.
+mask_columns, module_setup, while_history, ordered_fold, scalar_acc) and made_families.py (try_loop,
+class_attrs, pair_history, chosen_call, mask_cast, module_consts, round_digits) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
@@ -40,7 +41,7 @@ import re
 import numpy as np
 
 from . import (api_families, blind_families, carry_families, edge_families, flow_families, habit_families, host_families,
-               identity_families, idiom_families, int_families, index_families, kernel_families, lane_families, pick_families, plane_families,
+               identity_families, idiom_families, int_families, index_families, kernel_families, lane_families, made_families, pick_families, plane_families,
                raise_families, reach_families, rebind_families, script_families, seq_families, surface_families,
                trip_families, whole_families)
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
@@ -330,4 +331,5 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **edge_families.FAMILIES,
     **int_families.FAMILIES,
     **trip_families.FAMILIES,
+    **made_families.FAMILIES,
 }

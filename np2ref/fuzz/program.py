@@ -176,7 +176,7 @@ def _imports(program: Program) -> list[str]:
 
 def _used_helpers(program: Program) -> set[str]:
     """Helpers reachable from `f` (a helper may call an earlier one)."""
-    text = "\n".join(render(program.body)) + (program.ret or "")
+    text = "\n".join(render(program.body) + [program.ret or ""])  # (a return `M` after `q + N` is no `NM`)
     used: set[str] = set()
     changed = True
     while changed:

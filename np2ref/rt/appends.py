@@ -85,7 +85,8 @@ def npr_append_for(rng, body, init, has, lists, options, lazy=(), npr_for=None, 
             lst.extend(stacked.rows())
         else:  # rows made only where the list reaches code that reads them (_npr_materialize)
             lst.extend(_NprLazyRow() for _ in range(n))
-        if len(lst) == n:  # NumPy's list is these rows: np.array(lst) and a result take the buffers whole
+        if len(lst) == n and n:  # NumPy's list is these rows: np.array(lst) and a result take the buffers whole
+            # (none: NumPy's np.array([]) is (0,) float64, whatever the rows' shape; np.stack raises)
             stacked.items = tuple(lst)
             _npr_state.setdefault("stacked", {})[id(lst)] = stacked
     return out

@@ -319,6 +319,11 @@ class NprFunction(_NprCalls):
             leaves = [_npr_loaded_from(x) for x in jax.tree_util.tree_leaves(out, is_leaf=_npr_is_ref)]
             returned = {i: (n, ()) for i, leaf in enumerate(leaves) for n, v in call.items() if leaf is v}
             returned.update((i, (leaf.name, leaf.steps())) for i, leaf in enumerate(leaves) if type(leaf) is _NprListArg)
+            for n, v in call.items():  # an array item of a tuple argument returned as it is: that item
+                for j, item in enumerate(v if type(v) is tuple else ()):  # (`return st` after no trip)
+                    for i, leaf in enumerate(leaves):
+                        if leaf is item and i not in returned and (isinstance(item, jax.Array) or _npr_is_ref(item)):
+                            returned[i] = (n, (("i", j),))
             owners = {id(refs[leader]): n for n, leader in aliases.items()}
             for i, leaf in enumerate(leaves):
                 if i not in returned and isinstance(leaf, NprView) and id(leaf.base) in owners:

@@ -63,6 +63,8 @@ class _NprResultShape:
         self._chosen(leaves, converted)
         for i, (name, steps) in self.returned.items():
             given = values.get(name)
+            if steps[:1] and isinstance(steps[0], tuple) and steps[0][0] == "i":  # a tuple argument's item
+                given, steps = given[steps[0][1]], steps[1:]
             if isinstance(given, np.ndarray):
                 leaves[i] = _npr_numpy_view(given, steps)
             elif isinstance(given, jax.Array) and not steps:  # the caller's jax.Array passed and returned
@@ -92,10 +94,13 @@ class _NprResultShape:
         dynamic_leaves = iter(result)
         leaves = [self.fixed[i] if i in self.fixed else next(dynamic_leaves) for i in range(tree.num_leaves)]
         for i, (name, steps) in self.returned.items():
-            if isinstance(values.get(name), (jax.Array, list)) and not steps:  # (a list: arguments._NprListArg)
-                leaves[i] = values[name]
-            elif isinstance(values.get(name), list) and steps[:1] == ("item",):
-                leaves[i] = values[name][steps[1]]
+            given = values.get(name)
+            if steps[:1] and isinstance(steps[0], tuple) and steps[0][0] == "i":  # (a tuple argument's item)
+                given, steps = given[steps[0][1]], steps[1:]
+            if isinstance(given, (jax.Array, list)) and not steps:  # (a list: arguments._NprListArg)
+                leaves[i] = given
+            elif isinstance(given, list) and steps[:1] == ("item",):
+                leaves[i] = given[steps[1]]
         for i, j in self.same.items():
             leaves[i] = leaves[j]
         return jax.tree_util.tree_unflatten(tree, leaves)

@@ -44,6 +44,17 @@ def test_a_test_no_trip_takes():
     checks.same("none_taken", np.linspace(1.0, 2.0, 4), 5, 9)
 
 
+@pytest.mark.parametrize("nsteps", [3, 4])
+def test_a_list_no_trip_appends_to_stacked(nsteps):
+    """np.array of a list no trip appended to is NumPy's np.array([]), shape (0,) float64, not the
+    rows' buffer of shape (0, 2) (fuzz13's sweep, guarded_append seed 1313); np.stack of it raises
+    NumPy's ValueError."""
+    checks.same("none_taken_stacked", np.array([1.0, 0.25]), nsteps, 3)
+    if nsteps == 3:
+        with pytest.raises(ValueError):
+            checks.compiled("none_taken_stack")(np.array([1.0, 0.25]), nsteps, 3)
+
+
 def test_long_loops_are_not_unrolled():
     # 3,000 trips: a Python loop would trace 3,000 bodies (the unroll limit refuses it, NPR035)
     expected, got = checks.same("frames_and_last", _bump(9), 3000, 1000)

@@ -46,6 +46,24 @@ def none_taken(x, nsteps, every):
     return x, kept, len(kept)
 
 
+def none_taken_stacked(u, nsteps, every):
+    snaps = []
+    for step in range(nsteps):
+        u[0] -= u[-1] * 0.25
+        if step >= every:
+            snaps.append(u.copy())
+    return np.array(snaps), np.array(snaps, dtype=np.float32), len(snaps)
+
+
+def none_taken_stack(u, nsteps, every):
+    snaps = []
+    for step in range(nsteps):
+        u[0] -= u[-1] * 0.25
+        if step >= every:
+            snaps.append(u.copy())
+    return np.stack(snaps)
+
+
 def on_data(x, nsteps):
     kept = []
     for step in range(nsteps):
