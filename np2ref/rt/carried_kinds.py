@@ -18,7 +18,7 @@ import numpy as np
 from jax import lax
 
 from .bounds import _npr_check_run
-from .compat import _npr_traced
+from .compat import _npr_traced, _npr_weak_astype
 from .core import _npr_state, NprUnsupported
 from .promotion import _npr_either_chosen, _npr_either_kind, _npr_weak_value
 
@@ -141,10 +141,23 @@ def _npr_kinds_out(state, out, tracked, n, seen):
     every path: _NprKindPaths)."""
     values, flags = list(out[:n]), out[n:]
     for (j, kind), f, p in zip(tracked, flags, seen.python()):
-        if not p:
+        if p:
+            values[j] = _npr_kinds_weak(values[j], kind)
+        else:
             _npr_kinds_held(state[j], values[j])
             values[j] = _npr_kinds_note(_npr_kinds_strong(values[j]), kind, f)
     return values
+
+
+def _npr_kinds_weak(v, kind):
+    """A value Python's on every path (`it = 0; while ...: it += 1`), carried strongly typed: weakly
+    typed again where its dtype is the Python number's own (int64, float64, complex128), so that
+    type(), isinstance() and NumPy's promotion see the Python number NumPy's name holds (type(it)
+    said int64). Another dtype (a Python int that became a float, a float32 carry) as it is."""
+    if isinstance(v, jax.Array) and v.ndim == 0 and not _npr_weak_value(v) and kind is not None \
+            and np.dtype(v.dtype) == np.dtype(kind):
+        return _npr_weak_astype(v, v.dtype)
+    return v
 
 
 def npr_kinds_while(test, body, state, pred, single, pack, run):
