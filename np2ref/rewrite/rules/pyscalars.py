@@ -43,7 +43,7 @@ from . import pylists
 from .calls import is_static_meta
 from .list_items import item_params
 from .param_arithmetic import MATH_CONSTANTS as _MATH_CONSTANTS, returns_scalar_arithmetic
-from .helper_kinds import callee_kinds, unpacked_kinds
+from .helper_kinds import callee_kinds, Through, unpacked_kinds
 
 INT, FLOAT = "int", "float"
 # in Scalar.passed (no name of the program): a draw's value, or an item of a list parameter read item by item
@@ -185,8 +185,15 @@ class _Classifier:
         if isinstance(call.func, cst.Attribute) and call.func.attr.value == "item" \
                 and self._qualify(call.func) is None:
             return Scalar({INT, FLOAT}, True)  # ndarray.item(): a Python int or float of array data
-        if isinstance(call.func, cst.Name) and isinstance(kind := callee_kinds(self.ctx, call.func.value), str):
+        kind = callee_kinds(self.ctx, call.func.value) if isinstance(call.func, cst.Name) else None
+        if isinstance(kind, str):
             return Scalar({kind}, True)  # `count(x) * 2`: a helper's Python number (pyreturns.note_kinds)
+        if isinstance(kind, Through):  # `s = scale(t)`: t's value, `op=`'d by numbers (helper_kinds.Through)
+            parts = [self(args[i].value) if i < len(args) and args[i].keyword is None and not args[i].star else None
+                     for i in kind.positions]
+            if None in parts or not all(p.passed or not p.kinds for p in parts):
+                return None  # (a local not settled yet, `r` of `r = twice(t)`, has no kinds: _scan's fixed point)
+            return Scalar({INT, FLOAT}, True, frozenset().union(*(p.passed for p in parts)))
         if any(a.keyword is not None or a.star for a in args) or not args:
             return None
         data = not all(is_static_meta(a.value) for a in args)
@@ -324,7 +331,7 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
                 (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size")) or \
                 ctx.m.special_calls.get(node, ("",))[0] == "random" or \
-                isinstance(func, cst.Name) and isinstance(callee_kinds(ctx, func.value), str)
+                isinstance(func, cst.Name) and isinstance(callee_kinds(ctx, func.value), (str, Through))
             # (`t = t * 0.5 + rng.normal()`: a draw's number; `total += count(x)`: a helper's)
         if not calls and kind is cst.Return and passed and returns_scalar_arithmetic(ctx, node, passed):
             calls = True  # `return dt * 2`: a Python float when the caller passes one (rules/pyreturns.py)
