@@ -59,6 +59,14 @@ class Through:
 _NUMBER_OPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)  # (no ZeroDivisionError, no complex)
 
 
+def through_parts(classify, args, kind: Through) -> list | None:
+    """What the classifier knows of the arguments a Through helper gives back (`scale(t)`: t), each
+    a parameter's value or not settled yet (no kinds); else None."""
+    parts = [classify(args[i].value) if i < len(args) and args[i].keyword is None and not args[i].star else None
+             for i in kind.positions]
+    return None if None in parts or not all(p.passed or not p.kinds for p in parts) else parts
+
+
 def through(ctx, expr) -> tuple[int, ...] | None:
     """The positions of the parameters whose values `expr` gives back as they are or `op=`'d by
     numbers (a parameter's name; a call of a Through helper passing such names), else None."""
