@@ -12,6 +12,13 @@ runs (the programs of existing seeds stay as they were):
                   float against NumPy's scalar), and a time loop `dt = min(dt, t_end - t)` whose `t`
                   turns into NumPy's float64 after a trip where the array's value wins
                   (analysis/pick_uses.py, rt/picks.py: NPR128 where the kind cannot be followed).
+    number_kinds  Python numbers against NumPy scalars elsewhere (kinds13): a helper's `p *= 2;
+                  return p` of a Python float, int, np.float64 or array passed (rules/helper_kinds.py
+                  Through); a tuple of Python numbers rebound under an `if` on data, its items
+                  summed and returned; a walk `i = start; while par[i] != i: i = par[i]` whose
+                  start is a Python int or an np.int64 and whose steps are np.int32 (the last
+                  binding's dtype, as the data decides); a counter a `while` on data carries, asked
+                  its type() or isinstance(); max()/sum() of a list of Python ints passed in.
 
 `fn(g, fr, helpers) -> (statements, names they define) | None`, as in families.py.
 """
@@ -20,6 +27,7 @@ from __future__ import annotations
 
 from . import edges
 from .exprs import Gen
+from .host_families import define
 from .program import Block, Line, Param, Stmt
 from .reach_families import _have
 from .shadow import Frame
@@ -123,8 +131,67 @@ def pick_tail(g: Gen, fr: Frame, body: tuple, ret):
     return body, g.pick([v, v, v, f"({v}, y32)", f"({v}, u, i32)", f"type({v}).__name__"])
 
 
+# -- number_kinds ------------------------------------------------------------------------------
+def number_params(g: Gen, ns: dict) -> list[Param]:
+    m = g.int(2, 5)
+    par = [0] + [g.int(0, j) for j in range(1, m)]  # par[j] <= j: every walk ends at a root
+    return [Param("x", edges.literal(g, "np.float64", (m,), 0)), Param("y32", edges.literal(g, "np.float32", (m,), 0)),
+            Param("par", f"np.array({par}, dtype=np.int32)"),
+            Param("i64", f"np.array({[g.int(0, m - 1)]}, dtype=np.int64)"),
+            Param("dt", g.pick(["0.5", "0.25", "3", "np.float64(0.5)", "np.float32(0.5)", "np.array([0.5])"])),
+            Param("ks", g.pick(["[2, 3]", "[1]", "[4, 1, 2]", "[0.5, 2]"])), Param("n", str(g.int(0, 3)))]
+
+
+_OPS = ["p *= 2", "p += 1", "p -= 0.5", "p *= k", "p += k"]
+
+
+def number_kinds(g: Gen, fr: Frame, helpers) -> tuple | None:
+    if not _have(fr, "x", "y32", "par", "i64", "dt", "ks", "n"):
+        return None
+    v, k = g.name("v"), g.name("k")
+    form = g.pick(["helper", "helper", "tuple", "tuple", "walk", "walk", "counter", "list"])
+    if form == "helper":
+        ops = tuple(Line(g.pick(_OPS)) for _ in range(g.pick([1, 2])))
+        name = define(g, fr, helpers, ("p", "k"), ops, "p")
+        if g.chance(40):
+            name = define(g, fr, helpers, ("p", "k"), (), f"{name}(p, k)")
+        lines = [Line(f"{v} = {name}(dt, {g.pick(['2', '0.5', 'n', 'x[0]'])})")]
+        if g.chance(50):
+            lines.append(Line(g.pick([f"{v} += 1.0", f"{v} *= 2", f"x[:1] = {v}"])))
+        return lines, (v,)
+    if form == "tuple":
+        j = g.pick(["0", "1 % x.shape[0]"])
+        bound = g.pick([f"(x[{j}], y32[0])", f"(x[{j}], {v}[1])", f"({v}[1], x[{j}])", "(1.0, 2)"])
+        lines = [Line(f"{v} = {g.pick(['(0.0, 0.0)', '(0.5, 1)', '(dt, 0.0)'])}"),
+                 Block(f"if x[{j}] > {g.pick(['0.5', '0.0', '-1.0'])}:", (Line(f"{v} = {bound}"),))]
+        if g.chance(50):
+            lines.append(Line(f"{v} = ({v}[0] + {v}[1], {v}[1])"))
+        return lines, (v,)
+    if form == "walk":
+        start = g.pick(["i64[0]", "int(i64[0])", "0", "par.shape[0] - 1"])
+        body = [Line(f"{v} = par[{v}]")]
+        if g.chance(40):  # path halving, as union-find writes it
+            body.insert(0, Line(f"par[{v}] = par[par[{v}]]"))
+        return [Line(f"{v} = {start}"), Block(f"while par[{v}] != {v}:", tuple(body))], (v,)
+    if form == "counter":
+        cond = g.pick([f"{v} < x.shape[0] and x[{v}] > 0.0", f"{v} < n and x.sum() > 0", f"{v} < 3 and y32[0] < 2"])
+        step = g.pick([f"{v} += 1", f"{v} = {v} + 1", f"{v} += 0.5"])
+        return [Line(f"{v} = 0"), Block(f"while {cond}:", (Line(step),))], (v,)
+    return [Line(f"{v} = {g.pick(['max(ks)', 'sum(ks)', 'min(ks)', 'max(ks) + 1'])}")], (v,)
+
+
+def number_tail(g: Gen, fr: Frame, body: tuple, ret):
+    """A name the forms made, returned as it is, in a tuple, or asked its type."""
+    made = [n for n in fr.names if n[:1] == "v" and n[1:].isdigit() and n in fr.ns]
+    if not made:
+        return body, ret
+    v = g.pick(made)
+    return body, g.pick([v, v, f"({v}, x)", f"type({v}).__name__", f"isinstance({v}, (int, float))",
+                         f"({v}, type({v}).__name__)"])
+
+
 # weight 0: it needs its own arguments (PARAMS), which only `--family NAME` gives a program
-FAMILIES = {"minmax_kinds": (minmax_kinds, 0)}
-PARAMS = {"minmax_kinds": pick_params}
-TAILS = {"minmax_kinds": pick_tail}
-TAIL_CHANCE = {"minmax_kinds": 80}
+FAMILIES = {"minmax_kinds": (minmax_kinds, 0), "number_kinds": (number_kinds, 0)}
+PARAMS = {"minmax_kinds": pick_params, "number_kinds": number_params}
+TAILS = {"minmax_kinds": pick_tail, "number_kinds": number_tail}
+TAIL_CHANCE = {"minmax_kinds": 80, "number_kinds": 85}

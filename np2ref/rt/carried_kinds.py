@@ -18,8 +18,8 @@ import numpy as np
 from jax import lax
 
 from .bounds import _npr_check_run
-from .compat import _npr_traced
-from .core import _npr_state, NprUnsupported
+from .compat import _npr_traced, _npr_weak_astype
+from .core import _npr_above, _npr_state, npr_pyreturn, NprUnsupported
 from .promotion import _npr_either_chosen, _npr_either_kind, _npr_weak_value
 
 _NPR_KINDS = {"b": None, "i": int, "u": int, "f": float, "c": complex}
@@ -141,10 +141,24 @@ def _npr_kinds_out(state, out, tracked, n, seen):
     every path: _NprKindPaths)."""
     values, flags = list(out[:n]), out[n:]
     for (j, kind), f, p in zip(tracked, flags, seen.python()):
-        if not p:
+        if p:
+            values[j] = _npr_kinds_weak(values[j], kind)
+        else:
             _npr_kinds_held(state[j], values[j])
             values[j] = _npr_kinds_note(_npr_kinds_strong(values[j]), kind, f)
     return values
+
+
+def _npr_kinds_weak(v, kind):
+    """A value Python's on every path (`it = 0; while ...: it += 1`), carried strongly typed: weakly
+    typed again where its dtype is the Python number's own (int64, float64, complex128), so that
+    type(), isinstance() and NumPy's promotion see the Python number NumPy's name holds (type(it)
+    said int64), noted a Python number for the call's results (an item of a returned tuple, `p[1]` of
+    `p = (0.0, 1.5)` a branch kept, came back np.float64). Another dtype (a Python int that became a
+    float, a float32 carry) as it is."""
+    if isinstance(v, jax.Array) and v.ndim == 0 and kind is not None and np.dtype(v.dtype) == np.dtype(kind):
+        return npr_pyreturn(v if _npr_weak_value(v) else _npr_weak_astype(v, v.dtype), kind.__name__)
+    return v
 
 
 def npr_kinds_while(test, body, state, pred, single, pack, run):
@@ -163,8 +177,15 @@ def npr_kinds_while(test, body, state, pred, single, pack, run):
 
 def npr_kinds_if(pred, then_fn, else_fn, values, run):
     """`run(pred, then_fn, else_fn, values)` (branches._npr_traced_if) with the flags: each branch
-    gives its own (a name it binds to a NumPy scalar: False)."""
+    gives its own (a name it binds to a NumPy scalar: False). A tuple of numbers (`p = (0.0, 0.0)`,
+    then `if x[0] > 0.5: p = (x[0], x[1])`) item by item, where both branches leave it one as wide."""
     lifted = any(getattr(f, "_npr_lifted", False) for f in (then_fn, else_fn))
+    widths = [] if lifted else [_npr_kinds_width(v) for v in values]
+    if any(w is not None for w in widths):
+        try:
+            return _npr_kinds_if_items(pred, then_fn, else_fn, values, run, widths)
+        except _NprKindsWidth:
+            pass  # a branch binds the name to another object: the tuple whole, as before
     tracked = [] if lifted else _npr_kinds_tracked(values)
     if not tracked:
         return run(pred, then_fn, else_fn, values)
@@ -174,6 +195,52 @@ def npr_kinds_if(pred, then_fn, else_fn, values, run):
     out = run(pred, _npr_kinds_flagged(then_fn, n, tracked, pack, seen, carried=False),
               _npr_kinds_flagged(else_fn, n, tracked, pack, seen, carried=False), (*values, *flags))
     out = _npr_kinds_out(values, out, tracked, n, seen)
+    return out[0] if n == 1 else tuple(out)
+
+
+class _NprKindsWidth(Exception):
+    """A branch left a tuple of numbers as another object (not a tuple as wide)."""
+
+
+def _npr_kinds_width(v):
+    """The length of a tuple of numbers holding a Python number (tracked item by item), else None."""
+    if type(v) is not tuple or not v or not any(_npr_python_kind(x) is not None for x in v):
+        return None
+    scalar = all(type(x) in (int, float, complex) or isinstance(x, (jax.Array, np.generic)) and np.ndim(x) == 0
+                 for x in v)
+    return len(v) if scalar else None
+
+
+def _npr_kinds_spread(values, widths):
+    out = []
+    for v, w in zip(values, widths):
+        if w is not None and (type(v) is not tuple or len(v) != w):
+            raise _NprKindsWidth
+        out.extend(v if w is not None else (v,))
+    return out
+
+
+def _npr_kinds_gather(flat, widths):
+    out, i = [], 0
+    for w in widths:
+        out.append(flat[i] if w is None else tuple(flat[i:i + w]))
+        i += 1 if w is None else w
+    return out
+
+
+def _npr_kinds_if_items(pred, then_fn, else_fn, values, run, widths):
+    """npr_kinds_if with each tuple of numbers spread into its items (a flag each)."""
+    n = len(values)
+
+    def spread(fn):
+        def branch(*flat):
+            out = fn(*_npr_kinds_gather(flat, widths))
+            out = _npr_kinds_spread((out,) if n == 1 else tuple(out), widths)
+            return out[0] if len(out) == 1 else tuple(out)
+        return branch
+    flat = _npr_kinds_spread(values, widths)
+    out = npr_kinds_if(pred, spread(then_fn), spread(else_fn), tuple(flat), run)
+    out = _npr_kinds_gather((out,) if len(flat) == 1 else tuple(out), widths)
     return out[0] if n == 1 else tuple(out)
 
 
@@ -241,3 +308,21 @@ def _npr_kinds_shown(v):
         return None
     chosen = _npr_either_chosen(v)
     return None if chosen is None else (_npr_either_kind(v), *chosen[:2])
+
+
+def _npr_either_both(a, b, out):
+    """`p[0] + p[1]` of two floats (complex) noted either with predicates (a tuple's items a branch on
+    data left): a Python float where both are, np.float64 where either is not (float64 either way; not
+    ints, Python's do not wrap): (the predicate, True), else None (promotion's checks stand). Reached
+    from promotion._npr_noted through core._npr_above."""
+    kinds = [_npr_either_kind(v) if _npr_either_chosen(v) else None for v in (a, b)]
+    if None in kinds or not isinstance(out, jax.Array) or out.ndim:
+        return None
+    kinds.append(_NPR_KINDS.get(np.dtype(out.dtype).kind))
+    if any(k not in (float, complex) or np.dtype(v.dtype) != np.dtype(k) for k, v in zip(kinds, (a, b, out))):
+        return None
+    flags = [jnp.asarray(c[0], bool).reshape(()) == bool(c[1]) for c in map(_npr_either_chosen, (a, b))]
+    return flags[0] & flags[1], True
+
+
+_npr_above.either_both = _npr_either_both

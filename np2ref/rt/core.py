@@ -47,7 +47,7 @@ class _NprAbove:
     only from the floors below it (tests/rt/test_rt_layers.py)."""
     __slots__ = ("has_dyn", "dyn_read", "dyn_store", "NprWinView", "windows_only", "win_store",
                  "win_mask_store", "NprMasked", "masked_ufunc", "masked_call", "masked_where", "stacked_array",
-                 "opaque")
+                 "opaque", "either_both")
 
 
 _npr_above = _NprAbove()

@@ -60,9 +60,9 @@ def npr_array_made(v):
 def npr_scalar_of(v):
     """`a[()]`, `x[0]`, `np.float64(a)` there: NumPy's scalar where the result is 0-d, of a 0-d
     array too, where JAX hands the noted operand back as it is: a new value then, with no note."""
-    if isinstance(v, jax.Array) and v.ndim == 0:  # (a new value: not the operand, which may be an
-        return jnp.array(v, copy=True)  # argument the call would return as the caller's array)
-    return v
+    if isinstance(v, jax.Array) and v.ndim == 0 and _npr_kinds_shown(v) is None:  # (a new value: not the
+        return jnp.array(v, copy=True)  # operand, which may be an argument the call would return as the caller's
+    return v  # array; one noted a Python number or NumPy's, as the data decides, an item of a tuple: itself)
 
 
 def npr_kind_as(v, operand):

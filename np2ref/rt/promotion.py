@@ -1,17 +1,15 @@
-"""NumPy's type promotion for Python operators between traced values of different dtypes.
-
-jax.numpy promotes `int64_array + float32_array` to float32 (JAX's lattice), NumPy to float64;
-the 28 ordered pairs where the two differ all hold a float16, float32 or complex64 and an
-integer of 16 bits or more (_NPR_PROMOTE_TABLE, computed from both libraries at import). The
-converted file keeps its operators as the user wrote them; the traced program runs a variant
-of each converted function (NprFunction.traced_fn), compiled once from that same source with
-`ast`, whose operators (`a + b`, `-a`, `a < b`, `s += y` on a name; not between two literals)
-go through _npr_binop & co.: between such a pair the operands are first cast to NumPy's result
-dtype; otherwise the operator is applied to the operands as they are, so a program without
-such a pair traces to the same jaxpr (all 46 corpus programs do), but for a product, power or
-`abs()` of signed integer arrays, made on their unsigned bits (wrapping.py, whose operator
-tables these are). Python scalars are weak in both libraries, NumPy scalars (`np.float32(2)`)
-strong in both (NEP 50). dtype_policy="float32": jax.numpy's promotion (wrapping._npr_plain_binop).
+"""NumPy's type promotion for Python operators between traced values of different dtypes. jax.numpy promotes
+`int64_array + float32_array` to float32 (JAX's lattice), NumPy to float64; the 28 ordered pairs where the two
+differ all hold a float16, float32 or complex64 and an integer of 16 bits or more (_NPR_PROMOTE_TABLE,
+computed from both libraries at import). The converted file keeps its operators as the user wrote them; the
+traced program runs a variant of each converted function (NprFunction.traced_fn), compiled once from that same
+source with `ast`, whose operators (`a + b`, `-a`, `a < b`, `s += y` on a name; not between two literals) go
+through _npr_binop & co.: between such a pair the operands are first cast to NumPy's result dtype; otherwise
+the operator is applied to the operands as they are, so a program without such a pair traces to the same jaxpr
+(all 46 corpus programs do), but for a product, power or `abs()` of signed integer arrays, made on their
+unsigned bits (wrapping.py, whose operator tables these are). Python scalars are weak in both libraries, NumPy
+scalars (`np.float32(2)`) strong in both (NEP 50). dtype_policy="float32": jax.numpy's promotion
+(wrapping._npr_plain_binop).
 """
 
 import ast as _npr_ast
@@ -24,7 +22,7 @@ import numpy as np
 
 from .casts import _npr_check_int_exact, _npr_check_weak_int, _npr_weak, _npr_weak_int
 from .compat import _npr_traced
-from .core import _npr_state, npr_load, npr_pyreturn, NprUnsupported
+from .core import _npr_above, _npr_state, npr_load, npr_pyreturn, NprUnsupported
 from .np_dtypes import _npr_np_asarray, _npr_np_result_dtype
 from .wrapping import (
     _NPR_CMPS, _NPR_IOPS, _NPR_OPERATORS, _npr_plain_binop, _npr_plain_ibinop, _npr_wrap_abs)
@@ -144,6 +142,8 @@ def _npr_noted(op, a, b, out):
             if _npr_either_kind(v) and _npr_pythonlike(other):  # `v * 2.0`: a Python float or np.float64, as
                 _npr_check_int_exact(op, a, b, out)  # v was (`v16 - 1`: an int16 standing for a Python int?)
                 return _npr_mark_either(out, _npr_either_chosen(v))
+        if (both := _npr_above.either_both(a, b, out)) is not None:  # (carried_kinds: `p[0] + p[1]`, tuple items)
+            return _npr_mark_either(out, both)
     if op in _NPR_CMPS and _npr_pythonlike(a) and _npr_pythonlike(b) and jnp.ndim(out) == 0:
         return npr_pyreturn(out, "bool")  # `float(x[0]) > dt` of Python numbers: Python's bool
     return out

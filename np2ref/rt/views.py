@@ -8,8 +8,8 @@ import numpy as np
 from .bounds import _npr_check_bounds, _npr_index_wide
 from .compat import _npr_producer, _npr_traced, _npr_Tracer
 from .core import (
-    _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_pyreturned, _npr_state, _NprLazy, npr_load,
-    NprUnsupported)
+    _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_py_like, _npr_pyreturned, _npr_state, _NprLazy,
+    npr_load, NprUnsupported)
 from .index import _npr_Idx, _npr_within
 from .lane_reads import _npr_lane_read
 from .lowering import _npr_LOWERING, _npr_last_store, _npr_region_value, _npr_TKey
@@ -129,8 +129,11 @@ def npr_own(x, scalar=False, held=None):
             "NPR205", f"cannot translate a write into `{held}`, an array held by an object (bound to a name "
             "that is written): np2ref follows arrays through parameters and names, not through attributes; pass "
             f"the array itself as a parameter (`step({held}, ...)`)")
-    if scalar and jnp.ndim(x) == 0 or _npr_pyreturned(x):
-        return x  # (a helper's Python number, `rate` of `s, rate = chain(...)`: a value, noted still)
+    if type(x) in (int, float, complex):  # (a Python number the call was given, static: a value to load)
+        return jnp.asarray(x)
+    if scalar and jnp.ndim(x) == 0 or _npr_pyreturned(x) or _npr_py_like(x) and not _npr_made0(x):
+        return x  # (a helper's Python number, `rate` of `s, rate = chain(...)`; a Python float a helper's
+        # `p *= 2` rebound and returned, `s = scale(t)`, weakly typed: a value, which NumPy's `op=` rebinds)
     if isinstance(x, tuple):  # `r = h(a)`, h returning `(x, i)` with x an array it writes
         raise NprUnsupported(
             "NPR207", "a tuple returned by a function (`r = h(a)`, h returning `(x, i)` with x an array "
@@ -143,6 +146,12 @@ def npr_own(x, scalar=False, held=None):
             "translate; copy the arrays themselves (`x = [a.copy() for a in state]`) or pass each "
             "array as its own argument")
     return jax.new_ref(jnp.asarray(x))
+
+
+def _npr_made0(x):
+    """Whether an array maker made 0-d `x` (np.asarray(2.0): weakly typed, NumPy's 0-d array)."""
+    noted = _npr_state.get("pyreturn", {}).get(id(x))
+    return noted is not None and noted[0] is x and noted[1] is np.array
 
 
 def npr_share(x):

@@ -78,3 +78,28 @@ def test_pure_under_jit_takes_the_items_as_python_numbers():
         (acc, first, n), _ = jax.jit(compiled.pure)(X32, [0.5, 2.0])
     assert first.dtype == np.float32 and acc.dtype == np.float32
     np.testing.assert_array_equal(np.asarray(first), X32 * 0.5)
+
+
+def picked(b, ks):
+    b[0] = 1.0
+    return max(ks), type(min(ks)).__name__, sum(ks), b * max(ks)
+
+
+@pytest.mark.parametrize("ks", [[2, 3], [1], [2.5, 1.5], [np.int32(3), np.int32(1)]])
+def test_max_min_sum_of_a_list_of_numbers_passed_in_are_pythons(ks):
+    """`max(ks)`, `min(ks)`, `sum(ks)` of a list argument of Python ints came back np.int64 (the list
+    taken for one int64 array; fuzz_1212f1a002.py, fuzz_7420b7aa33.py): now item reads, the list
+    passed weakly typed; NumPy's scalars in the list stay NumPy's."""
+    b0, b1 = np.zeros(2, np.float32), np.zeros(2, np.float32)
+    want, got = picked(b0, list(ks)), np2ref.compile(picked, host_below=0)(b1, list(ks))
+    assert result_types(got) == result_types(want)
+    assert got[:3] == want[:3] and got[3].dtype == want[3].dtype
+    np.testing.assert_array_equal(got[3], want[3])
+    np.testing.assert_array_equal(b1, b0)
+
+
+def test_max_of_a_list_of_ints_and_floats_is_refused():
+    """Python's max of [0.5, 2] is the int 2, of [2.5, 1] the float 2.5: the one array of the list
+    cannot tell, so refused (NPR128) where it was np.float64."""
+    with pytest.raises(np2ref.Np2RefError, match="NPR128"):
+        np2ref.compile(picked, host_below=0)(np.zeros(2, np.float32), [0.5, 2])

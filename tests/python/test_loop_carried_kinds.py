@@ -185,3 +185,44 @@ def test_a_printed_list_shows_the_kind_the_data_left(x, capsys):
     want = capsys.readouterr().out
     _compiled(printed)(np.array(x, dtype=np.int32))
     assert capsys.readouterr().out == want
+
+
+def counted_type(x):
+    it = 0
+    while True:
+        x = 0.5 * x
+        it += 1
+        if np.abs(x).sum() < 1e-3 or it >= 40:
+            break
+    return type(it).__name__, isinstance(it, int)
+
+
+def counted_promotes(x, y16):
+    it = 0
+    while it < x[0]:
+        it += 1
+    return (y16 * it).dtype.name, int((y16 * it).sum())  # int16 with a Python int (int64 with np.int64)
+
+
+def halved_float(x, y32):
+    t = 1.0
+    while t > x[0]:
+        t = t * 0.5
+    return (y32 + t).dtype.name, type(t).__name__
+
+
+@pytest.mark.parametrize("x", [[1.5, 0.25], [0.0, 0.0]])
+def test_the_type_of_a_python_int_a_while_carries_is_int(x):
+    """A Python number on every path of a `while` on data came back from the loop strongly typed:
+    `type(it).__name__` said 'int64' where NumPy's says 'int' (fuzz_1212f1a003.py)."""
+    assert _same(counted_type, np.array(x)) == ("int", True)
+
+
+@pytest.mark.parametrize("x", [[0], [3]])
+def test_a_python_int_a_while_carries_promotes_as_pythons(x):
+    _same(counted_promotes, np.array(x, dtype=np.int32), np.array([1, 2], dtype=np.int16))
+
+
+@pytest.mark.parametrize("x", [[2.0], [0.1]])
+def test_a_python_float_a_while_carries_promotes_as_pythons(x):
+    assert _same(halved_float, np.array(x), np.array([1.0], np.float32))[0] == "float32"

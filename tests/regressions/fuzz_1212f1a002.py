@@ -1,8 +1,9 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result: NumPy returns a Python int | b[_] = _; return max(ks)
 # found by: hand probe beside np2ref fuzz --family items_list --seed 1212 (fuzz12, with the exact comparison)
-# cause (open, Python numbers against NumPy scalars: ret11's area): a list argument of Python ints reduced by Python's
+# cause (fixed in kinds13: list_items.item_params takes `max(ks)`, `min(ks)`, `sum(ks)` for item reads, so the list is
+# passed weakly typed, and the classifier takes them for a Python number whose dtype tells the kind; was open): a list argument of Python ints reduced by Python's
 # max() or sum() and returned: NumPy's program returns a Python int; np2ref takes the list for an array (it is no
 # `lists=` parameter, and not read item by item: list_items.item_params) and returns jnp's np.int64. `ks[0] * 2`
 # is a Python int (item_params); `max(ks + ks)` is one since fuzz12 (a joined list is kept a list) but for its type

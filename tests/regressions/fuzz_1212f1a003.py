@@ -1,8 +1,8 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result: expected 'int', got 'int64' | it_ = _; while True: ...; it_ += _; if ...: break; return type(it_).__name__
 # found by: np2ref fuzz --family while_history --seed 1212 (round seed 1212003637), program 75 (fuzz12), shrunk by hand
-# cause (open; rules/introspection.py, Python numbers carried by a loop): a Python int counter carried by a `while` on
+# cause (fixed in kinds13: carried_kinds._npr_kinds_weak gives a value Python's on every path its weak type back; was open: rules/introspection.py, Python numbers carried by a loop): a Python int counter carried by a `while` on
 # data is a traced int64; `return it` gives Python's int back (npr_pyreturn), but `type(it).__name__` asks the
 # traced value's type while tracing and says int64 where NumPy's program says int
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic

@@ -441,19 +441,23 @@ def test_tuples_returned_from_a_branch_on_data_item_by_item(tmp_path):
             np2ref.compile(fn, host_below=0)(np.array([3.0, 1.0]))
 
 
-@pytest.mark.xfail(strict=True, reason="a tuple's Python float items rebound under an `if` on data come back "
-                   "np.float64 where the branch not taken leaves NumPy's Python 0.0 (a scalar carried so is "
-                   "followed since kinds12, a tuple's items are not; seen since the comparison checks Python types)")
 def test_a_tuple_rebound_under_a_branch_on_data(tmp_path):
     """`p = (0.0, 0.0)` then `if x[0] > 0.5: p = (x[0], x[1])`: the tuple goes through the cond
     item by item (was JAX's AttributeError: 'tuple' object has no attribute 'dtype'). (Its items
-    take NumPy's scalar type where one branch has a Python number, as a scalar's do.)"""
+    take NumPy's scalar type where one branch has a Python number, as a scalar's do: followed item
+    by item since kinds13, rt/carried_kinds._npr_kinds_if_items; they came back np.float64 where
+    the branch not taken leaves NumPy's Python 0.0.)"""
     m = load_module("""
         def pick(x):
             p = (0.0, 0.0)
             if x[0] > 0.5:
                 p = (x[0], x[1])
             return p[0] + p[1], p
+        def half(x):
+            p = (0.0, 1.5)
+            if x[0] > 0.5:
+                p = (x[0], p[1])
+            return p[0] + p[1], p[0] * 2.0, p
         def last_above(x):
             best = (0, 1)
             for i in range(len(x)):
@@ -462,6 +466,7 @@ def test_a_tuple_rebound_under_a_branch_on_data(tmp_path):
             return best
     """, tmp_path)
     for fn, x in ((m.pick, np.array([0.7, 0.2])), (m.pick, np.array([0.1, 0.2])),
+                  (m.half, np.array([0.7, 0.2])), (m.half, np.array([0.1, 0.2])),
                   (m.last_above, np.array([0.7, 0.2, 0.9, 0.1]))):
         assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), x)
 

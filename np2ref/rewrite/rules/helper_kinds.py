@@ -38,3 +38,63 @@ def callee_kinds(ctx, name: str) -> tuple | None:
             or len(noted) != len(nodes_of(facts.node, cst.Return)):
         return None
     return noted[0]
+
+
+class Through:
+    """What a helper returns where every `return` gives back parameters' own values, each `op=`'d by
+    Python numbers only (`def scale(p): p *= 2; return p`; `def twice(p): return scale(p)`): a
+    Python number where the caller passes one there (`positions`), an array passed is the array."""
+    __slots__ = ("positions",)
+
+    def __init__(self, positions):
+        self.positions = tuple(sorted(set(positions)))
+
+    def __eq__(self, other):
+        return isinstance(other, Through) and other.positions == self.positions
+
+    def __hash__(self):
+        return hash(self.positions)
+
+
+_NUMBER_OPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)  # (no ZeroDivisionError, no complex)
+
+
+def through_parts(classify, args, kind: Through) -> list | None:
+    """What the classifier knows of the arguments a Through helper gives back (`scale(t)`: t), each
+    a parameter's value or not settled yet (no kinds); else None."""
+    parts = [classify(args[i].value) if i < len(args) and args[i].keyword is None and not args[i].star else None
+             for i in kind.positions]
+    return None if None in parts or not all(p.passed or not p.kinds for p in parts) else parts
+
+
+def through(ctx, expr) -> tuple[int, ...] | None:
+    """The positions of the parameters whose values `expr` gives back as they are or `op=`'d by
+    numbers (a parameter's name; a call of a Through helper passing such names), else None."""
+    params = ctx.f.params
+    if isinstance(expr, cst.Name) and expr.value in params:
+        bound = [t for t, _ in ctx.f.bindings if isinstance(t, cst.Name) and t.value == expr.value]
+        augs = [a for a in nodes_of(ctx.f.node, cst.AugAssign)
+                if isinstance(a.target, cst.Name) and a.target.value == expr.value]
+        if len(augs) != len(bound) or not all(isinstance(a.operator, _NUMBER_OPS) and _number(ctx, a.value)
+                                              for a in augs):
+            return None
+        # (a parameter added in, `p += k`: its kind too, as NumPy's `+` of the two gives it)
+        return (params.index(expr.value), *(params.index(a.value.value) for a in augs if isinstance(a.value, cst.Name)))
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.args \
+            and not any(a.keyword is not None or a.star for a in expr.args):
+        kind = callee_kinds(ctx, expr.func.value)
+        if not isinstance(kind, Through) or kind.positions[-1] >= len(expr.args):
+            return None
+        parts = [through(ctx, expr.args[i].value) for i in kind.positions]
+        return None if None in parts else tuple(i for p in parts for i in p)
+    return None
+
+
+def _number(ctx, expr) -> bool:
+    """A number literal, or a parameter never rebound (`p *= k`: a Python number where one is passed)."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        expr = expr.expression
+    if isinstance(expr, (cst.Integer, cst.Float)):
+        return True
+    return isinstance(expr, cst.Name) and expr.value in ctx.f.params and not any(
+        isinstance(t, cst.Name) and t.value == expr.value for t, _ in ctx.f.bindings)

@@ -53,8 +53,9 @@ def _item_reads(body) -> set[int]:
         elif isinstance(node, (cst.For, cst.CompFor)):
             allowed.update(_iterated(node.iter))
         elif isinstance(node, cst.Call):
-            if isinstance(node.func, cst.Name) and node.func.value == "len" and len(node.args) == 1:
-                allowed.add(id(node.args[0].value))
+            if isinstance(node.func, cst.Name) and node.func.value in ("len", "max", "min", "sum") \
+                    and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star:
+                allowed.add(id(node.args[0].value))  # (`max(ks)`: one of its items, a Python number)
         elif all(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets):
             allowed.add(id(node.value))  # `a, b = ks`
     return allowed

@@ -12,6 +12,7 @@ from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import walk
 from .zero_d import arrays_returned
+from .helper_kinds import through, Through
 from .param_arithmetic import scalar_arithmetic
 from .pyscalars import _bare, _held_value, DRAWN, entry_name, passed_params
 
@@ -72,6 +73,8 @@ def note_kinds(ctx, original: cst.Return) -> None:
         kinds = tuple(_int_or_float(_python_kind(ctx, e.value)) for e in value.elements)
     elif value is not None and not isinstance(value, cst.Tuple) and ctx.py_scalars.active:
         kinds = _int_or_float(_python_kind(ctx, value))
+    if kinds is None and value is not None and (positions := through(ctx, value)):
+        kinds = Through(positions)  # `return p` after `p *= 2`: the caller's Python number where it passes one
     ctx.returned_kinds.setdefault(ctx.f.name, []).append(kinds)
 
 

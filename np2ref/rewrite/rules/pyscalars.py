@@ -1,29 +1,28 @@
 """Operators between Python scalars: `float(x[0]) / float(x[1])`, `n * n` after `n = int(x[0])`,
 `s ** 0.5` after `s = math.sqrt(v)`, `divmod(int(a[0]), k)`, `n *= 3` -> `npr_pyop(a, '/', b)`.
 
-What: Python's float and int operators raise ZeroDivisionError, follow their own `//` and `%`,
-give a complex for a negative float to a fractional power and an unbounded int; traced, a
-Python scalar is a weakly typed float64 / int64 scalar, on which jax.numpy's operators give
-inf, 0, nan or wrap around. npr_pyop (rt/pyscalars.py) keeps Python's rules, refusing when the
-call runs (NPR031) what a float64 / int64 cannot hold.
+What: Python's float and int operators raise ZeroDivisionError, follow their own `//` and `%`, give a complex
+for a negative float to a fractional power and an unbounded int; traced, a Python scalar is a weakly typed
+float64 / int64 scalar, on which jax.numpy's operators give inf, 0, nan or wrap around. npr_pyop
+(rt/pyscalars.py) keeps Python's rules, refusing when the call runs (NPR031) what a float64 / int64 cannot
+hold.
 
-Which expressions are Python scalars is decided here, statically: literals, `float()`, `int()`,
-`len()`, one-argument `round()`, `math.*` functions (math.floor/ceil/trunc give ints), a
-`range` loop variable, `abs`/`min`/`max` of those, the operators between them, and locals every
-binding of which is one of those (a fixed point: `s = 0.0` ... `s += float(x[i])`). An array
-element `x[i]`, `np.float64(...)` or a reduction is a NumPy scalar and keeps NumPy's rules
-(`x[0] / x[1]` is inf), as does anything mixed with one. Only an operation with an operand that
-may come from array data (float()/int()/round()/math.* of something that is not a literal or a
-size) is rewritten, and only where Python's result can differ from jax.numpy's: `+ - *` of two
-ints (overflow), `/` (a zero divisor; ints beyond 2**53), `//`, `%`, divmod() unless the divisor
-is a literal other than 0 and -1 (the existing npr_floordiv/npr_mod keep float signs exact
-there), `**`, `<<` and `>>`. Float `+ - *` are IEEE's in both, and `& | ^ ~` of ints are exact in int64.
+Which expressions are Python scalars is decided here, statically: literals, `float()`, `int()`, `len()`,
+one-argument `round()`, `math.*` functions (math.floor/ceil/trunc give ints), a `range` loop variable,
+`abs`/`min`/`max` of those, the operators between them, and locals every binding of which is one of those (a
+fixed point: `s = 0.0` ... `s += float(x[i])`). An array element `x[i]`, `np.float64(...)` or a reduction is a
+NumPy scalar and keeps NumPy's rules (`x[0] / x[1]` is inf), as does anything mixed with one. Only an
+operation with an operand that may come from array data (float()/int()/round()/math.* of something that is not
+a literal or a size) is rewritten, and only where Python's result can differ from jax.numpy's: `+ - *` of two
+ints (overflow), `/` (a zero divisor; ints beyond 2**53), `//`, `%`, divmod() unless the divisor is a literal
+other than 0 and -1 (the existing npr_floordiv/npr_mod keep float signs exact there), `**`, `<<` and `>>`.
+Float `+ - *` are IEEE's in both, and `& | ^ ~` of ints are exact in int64.
 
-A parameter never rebound may be a Python float or int (`f(x, dt)` called with dt=0.0: NumPy's
-program runs Python's `1.0 / dt`, a ZeroDivisionError) or an array or NumPy scalar: only the
-call decides. A Python scalar divided by one (`/`, `//`, `%`, divmod(); the parameter in the
-divisor) is `npr_pyop(a, '/', dt, passed=True)`: Python's rules when the value passed is a
-Python scalar (a weakly typed value, traced), NumPy's operator otherwise.
+A parameter never rebound may be a Python float or int (`f(x, dt)` called with dt=0.0: NumPy's program runs
+Python's `1.0 / dt`, a ZeroDivisionError) or an array or NumPy scalar: only the call decides. A Python scalar
+divided by one (`/`, `//`, `%`, divmod(); the parameter in the divisor) is `npr_pyop(a, '/', dt,
+passed=True)`: Python's rules when the value passed is a Python scalar (a weakly typed value, traced), NumPy's
+operator otherwise.
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ from . import pylists
 from .calls import is_static_meta
 from .list_items import item_params
 from .param_arithmetic import MATH_CONSTANTS as _MATH_CONSTANTS, returns_scalar_arithmetic
-from .helper_kinds import callee_kinds, unpacked_kinds
+from .helper_kinds import callee_kinds, Through, through_parts, unpacked_kinds
 
 INT, FLOAT = "int", "float"
 # in Scalar.passed (no name of the program): a draw's value, or an item of a list parameter read item by item
@@ -182,11 +181,13 @@ class _Classifier:
             # `rng.exponential(s)`, `rng.random()`: a Python number when NumPy draws one (npr_random
             # gives it weakly typed), else an array: told apart when the program runs, as a parameter is
             return Scalar({INT, FLOAT}, True, passed={DRAWN})
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "item" \
-                and self._qualify(call.func) is None:
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "item" and self._qualify(call.func) is None:
             return Scalar({INT, FLOAT}, True)  # ndarray.item(): a Python int or float of array data
-        if isinstance(call.func, cst.Name) and isinstance(kind := callee_kinds(self.ctx, call.func.value), str):
+        kind = callee_kinds(self.ctx, call.func.value) if isinstance(call.func, cst.Name) else None
+        if isinstance(kind, str):
             return Scalar({kind}, True)  # `count(x) * 2`: a helper's Python number (pyreturns.note_kinds)
+        if isinstance(kind, Through) and (parts := through_parts(self, args, kind)) is not None:
+            return Scalar({INT, FLOAT}, True, frozenset().union(*(p.passed for p in parts)))  # `s = scale(t)`
         if any(a.keyword is not None or a.star for a in args) or not args:
             return None
         data = not all(is_static_meta(a.value) for a in args)
@@ -203,6 +204,8 @@ class _Classifier:
                 return self(args[0].value)
             if name == "pow" and len(args) == 2:  # pow(a, b): a ** b
                 return self._binary("**", args[0].value, args[1].value)
+            if name in ("max", "min", "sum") and len(args) == 1 and _name_of(args[0].value) in self.listed:
+                return Scalar({INT, FLOAT}, True, passed={DRAWN})  # of a list of numbers passed (item_params)
             if name == "sum" and len(args) == 1:
                 return self._summed(args[0].value)
             if name in ("abs", "min", "max") and (len(args) == 1) == (name == "abs"):
@@ -324,7 +327,7 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
                 isinstance(func, cst.Attribute) and func.attr.value == "item" or \
                 (ctx.imports.qualify(func, frozenset(f.roots)) or "").startswith(("math.", "numpy.size")) or \
                 ctx.m.special_calls.get(node, ("",))[0] == "random" or \
-                isinstance(func, cst.Name) and isinstance(callee_kinds(ctx, func.value), str)
+                isinstance(func, cst.Name) and isinstance(callee_kinds(ctx, func.value), (str, Through))
             # (`t = t * 0.5 + rng.normal()`: a draw's number; `total += count(x)`: a helper's)
         if not calls and kind is cst.Return and passed and returns_scalar_arithmetic(ctx, node, passed):
             calls = True  # `return dt * 2`: a Python float when the caller passes one (rules/pyreturns.py)
