@@ -48,6 +48,7 @@ Modules, in the order a store goes through them:
 - comprehensions: npr_comp_map, `np.array([f(x) for x in X])` traced once over X's rows.
 - budget: the trace budget (NPR037): a trace that records too many equations or takes too
   long stops, naming the loop or comprehension it unrolls.
+- forward: `jax.jacfwd` of `.pure`, the primal computed apart from the batched tangents.
 - compat: the one module that reaches into JAX internals; compat_messages: the one table of JAX's
   error wordings np2ref tells errors apart by.
 - divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced).
@@ -82,7 +83,7 @@ _state = _np.random.get_state()
 try:
     import jax  # noqa: F401
     from . import (
-        compat_messages, compat, core, budget, buffers, module_globals,
+        compat_messages, compat, core, forward, budget, buffers, module_globals,
         bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions, lane_reads,
         wrapping,
         index, views, stores,
@@ -95,7 +96,7 @@ try:
 finally:
     _np.random.set_state(_state)
 
-MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
+MODULES = (compat_messages, compat, core, forward, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
            mask_reductions, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, result_shape, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,

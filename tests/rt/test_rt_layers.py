@@ -17,7 +17,7 @@ RT = ROOT / "np2ref" / "rt"
 
 # bottom to top (docs/internals.md draws them)
 FLOORS = (
-    ("ground", "compat_messages compat_lapack compat compat_jaxpr core budget buffers module_globals host_words"),
+    ("ground", "compat_messages compat_lapack compat compat_jaxpr core forward budget buffers module_globals host_words"),
     ("index", "bounds casts lowering scatter store_order conversions index peepholes dots float64_math accurate64 fission "
               "divisions lane_reads wrapping"),
     ("refs", "views stores"),
