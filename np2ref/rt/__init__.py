@@ -37,6 +37,7 @@ Modules, in the order a store goes through them:
   order, every trip's reads made at once (the default: NumPy's bits); with a carried value, a loop
   that only steps one scalar accumulator (`s += v`: rewrite/scalar_fold.py) as every trip's value
   at once and the chain of its steps.
+- where_guard: npr_where_guarded, np.where whose branch meets a pole, guarded under jax.grad.
 - recur: npr_recur, an element a loop's trip stored carried to the later trips that read it
   back (rewrite/recurrences.py).
 - pallas: npr_pallas, a top-level loop nest of element reads and writes as one Pallas kernel (loops="pallas").
@@ -90,7 +91,7 @@ try:
         ops, promotion, pyscalars, truth, picks, carried_kinds, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
         unbound, refs, python_loops, rebinds, early_exit, appends, histories, branches, loops, lane_dots, vectorise,
-        comprehensions, pallas, recur,
+        comprehensions, pallas, recur, where_guard,
         masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views, sum_reorder, fold,
         host, draws, opaque, introspect, arguments, result_shape, float_sizes, fastpath, numpycall, calls, jit)
 finally:
@@ -102,7 +103,8 @@ MODULES = (compat_messages, compat, core, forward, index, bounds, views, stores,
            jit, calls, module_globals, arguments, result_shape, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
            windows_more, win_views, sum_reorder, fold, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, picks, carried_kinds, budget, comprehensions, appends, histories, pallas, recur, wrapping)
+           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, picks, carried_kinds, budget, comprehensions, appends, histories, pallas, recur, wrapping,
+           where_guard)
 
 
 def _public(module) -> dict:

@@ -150,3 +150,28 @@ def hypot_at_zero(x, y):
 
 def power_half(x):
     return x ** 0.5 + np.power(np.abs(x), 1.5)
+
+
+def where_power(x):
+    return np.where(x > 0, x ** 1.5, 0.0) + np.where(x <= 0, 0.0, np.power(x, 0.25))
+
+
+def where_arcsin(x):
+    return np.where(np.abs(x) < 1.0, np.arcsin(x), np.sign(x))
+
+
+def pair_potential(pos):
+    d = pos[:, None, :] - pos[None, :, :]
+    r2 = (d * d).sum(axis=2)
+    inv = np.where(r2 > 0.0, 1.0 / np.sqrt(r2), 0.0)
+    force = (d * (inv ** 3)[:, :, None]).sum(axis=1)
+    pos += 0.01 * force
+    return inv.sum()
+
+
+def where_scaled(x):
+    return np.where(x > 0, np.sqrt(x) * x.sum(), x)
+
+
+def where_grown(x, m):
+    return np.where(m, np.log(x), 0.0) + np.where(m[0], 1.0 / x, x)

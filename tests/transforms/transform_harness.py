@@ -127,7 +127,7 @@ class Program:
             return _refused(exc)
         for k, member in enumerate(members):
             one = jax.tree_util.tree_map(lambda v: v[k], result)
-            mine = {n: (v[k] if n in batched else v) for n, v in finals.items()}
+            mine = {n: v[k] for n, v in finals.items()}  # (out_axes=0: every final is batched)
             diff = self.difference(member, one, mine, f"vmap member {k}", state if k == 0 else None)
             if diff:
                 return diff
