@@ -175,3 +175,15 @@ def where_scaled(x):
 
 def where_grown(x, m):
     return np.where(m, np.log(x), 0.0) + np.where(m[0], 1.0 / x, x)
+
+
+def power_in_loop(c, nsteps):
+    mu = np.empty_like(c)
+    for n in range(nsteps):
+        np.power(c, 3, out=mu)
+        c += 0.01 * (mu - c)
+    return c
+
+
+def power_of_param(x, p):
+    return np.power(x, 3) + x ** p

@@ -1,4 +1,4 @@
-"""`python tests/transforms/survey.py [script:check ...]`: the table of docs/transforms.md, each
+"""`python tests/transforms/survey.py [--ways=jit,vmap,grad,jvp,jacfwd] [script:check ...]`: the table of docs/transforms.md, each
 program of tests/third_party under the caller's jit, vmap, grad and jacfwd of `.pure`
 (transform_harness.outcomes). With no arguments, the programs of PROGRAMS."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-from transform_harness import outcomes  # noqa: E402
+from transform_harness import WAYS, outcomes  # noqa: E402
 
 THIRD = HERE.parent / "third_party"
 PROGRAMS = [
@@ -63,17 +63,19 @@ def inputs(key: str):
     return getattr(module, check.split("#")[0]), args, kwargs
 
 
-def survey(key: str) -> dict:
+def survey(key: str, ways=WAYS) -> dict:
     fn, args, kwargs = inputs(key)
     with contextlib.redirect_stdout(io.StringIO()):
-        return outcomes(fn, args, kwargs)
+        return outcomes(fn, args, kwargs, ways)
 
 
 if __name__ == "__main__":
-    for key in sys.argv[1:] or PROGRAMS:
+    keys = [a for a in sys.argv[1:] if not a.startswith("--ways=")]
+    ways = next((tuple(a[7:].split(",")) for a in sys.argv[1:] if a.startswith("--ways=")), WAYS)
+    for key in keys or PROGRAMS:
         t = time.time()
         try:
-            row = survey(key)
+            row = survey(key, ways)
         except Exception as exc:  # noqa: BLE001 - the survey goes on
             row = {"error": f"{type(exc).__name__}: {exc}"[:200]}
         print(f"| {key} | " + " | ".join(f"{k}: {v}" for k, v in row.items()) + f" | {time.time() - t:.0f}s |",

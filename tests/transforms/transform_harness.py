@@ -5,7 +5,7 @@
 - `vmap`: `jax.jit(jax.vmap(.pure))` over 3 members (the float arrays batched, each member
   moved by its own small noise; everything else shared), each member against a Python loop of
   the original;
-- `grad` / `jacfwd`: the derivative of F = sum(w * out) (out: every float leaf of the result
+- `grad` / `jit_grad` / `jvp` / `jacfwd`: the derivative of F = sum(w * out) (out: every float leaf of the result
   and the final value of every float array argument) with respect to every float array
   argument, `jax.grad` and `jax.jacfwd` of `.pure` in float64, against central differences of
   the original along 2 random directions per argument. A direction along which the original
@@ -171,8 +171,9 @@ class Program:
                     if how == "jvp":  # forward mode along each direction the differences take
                         g = {d: float(jax.jvp(f, (x,), ({n: jnp.asarray(v) for n, v in t.items()},))[1])
                              for d, t in self.directions(x0).items()}
-                    else:
-                        g = (jax.grad if how == "grad" else jax.jacfwd)(f)(x)
+                    else:  # (jit_grad: verify's own jax.jit(jax.grad(...)))
+                        made = {"grad": jax.grad, "jacfwd": jax.jacfwd, "jit_grad": lambda h: jax.jit(jax.grad(h))}
+                        g = made[how](f)(x)
                         g = {n: np.asarray(v) for n, v in g.items()}
                 finally:
                     q.__exit__(None, None, None)
