@@ -147,14 +147,14 @@ class Program:
     def objective_numpy(self, arrays, w) -> float:
         want, after = self.numpy(arrays)
         leaves = jax.tree_util.tree_leaves(want)
-        total = sum(float(np.sum(w[f"r{i}"] * np.asarray(leaves[i], np.float64))) for i in self.leaf_ids)
-        return total + sum(float(np.sum(w[n] * np.asarray(after[n], np.float64))) for n in self.finals_f)
+        total = sum(float(np.nansum(w[f"r{i}"] * np.asarray(leaves[i], np.float64))) for i in self.leaf_ids)
+        return total + sum(float(np.nansum(w[n] * np.asarray(after[n], np.float64))) for n in self.finals_f)
 
     def objective_pure(self, diff, w):
         result, finals = self.pure({**self.given(), **diff})
         leaves = jax.tree_util.tree_leaves(result)
-        total = sum(jnp.sum(w[f"r{i}"] * leaves[i]) for i in self.leaf_ids)
-        return total + sum(jnp.sum(w[n] * finals.get(n, diff[n])) for n in self.finals_f)
+        total = sum(_finite_sum(w[f"r{i}"] * leaves[i]) for i in self.leaf_ids)  # (NaN: missing data)
+        return total + sum(_finite_sum(w[n] * finals.get(n, diff[n])) for n in self.finals_f)
 
     def derivative(self, how: str, tol=1e-6) -> str:
         if not self.floats:
@@ -189,7 +189,7 @@ class Program:
         out = {}
         for n in self.floats:
             for k in range(2):
-                d = rng.standard_normal(x0[n].shape)
+                d = np.where(np.isfinite(x0[n]), rng.standard_normal(x0[n].shape), 0.0)  # (NaN: missing data)
                 out[n, k] = {m: d if m == n else np.zeros_like(x0[m]) for m in self.floats}
         return out
 
@@ -197,7 +197,7 @@ class Program:
         compared = 0
         for (n, k), t in self.directions(x0).items():
             d = t[n]
-            h = 1e-6 * max(float(np.max(np.abs(x0[n]))) if x0[n].size else 1.0, 1.0)
+            h = 1e-6 * max(float(np.nanmax(np.abs(x0[n]))) if x0[n].size else 1.0, 1.0)
             vals = {s: self.objective_numpy({**x0, n: x0[n] + s * d}, w) for s in (h, -h, h / 2, -h / 2)}
             fd_h, fd = (vals[h] - vals[-h]) / (2 * h), (vals[h / 2] - vals[-h / 2]) / h
             f0 = self.objective_numpy(x0, w)  # h F'' doubles from h/2 to h where F is smooth, not at a kink
@@ -211,6 +211,11 @@ class Program:
             if not np.isfinite(gd) or abs(gd - fd) > tol * max(abs(fd), 1.0) + 1e-7:
                 return f"d/d{n}: {gd!r}, central differences {fd!r}"
         return "exact" if compared else "not compared (kinks)"
+
+
+def _finite_sum(v):
+    v = jnp.asarray(v)
+    return jnp.sum(jnp.where(jnp.isnan(v), 0.0, v))
 
 
 def _refused(exc) -> str:
