@@ -37,6 +37,7 @@ Modules, in the order a store goes through them:
   order, every trip's reads made at once (the default: NumPy's bits); with a carried value, a loop
   that only steps one scalar accumulator (`s += v`: rewrite/scalar_fold.py) as every trip's value
   at once and the chain of its steps.
+- where_guard: npr_where_guarded, np.where whose branch meets a pole, guarded under jax.grad.
 - recur: npr_recur, an element a loop's trip stored carried to the later trips that read it
   back (rewrite/recurrences.py).
 - pallas: npr_pallas, a top-level loop nest of element reads and writes as one Pallas kernel (loops="pallas").
@@ -48,6 +49,7 @@ Modules, in the order a store goes through them:
 - comprehensions: npr_comp_map, `np.array([f(x) for x in X])` traced once over X's rows.
 - budget: the trace budget (NPR037): a trace that records too many equations or takes too
   long stops, naming the loop or comprehension it unrolls.
+- forward: `jax.jacfwd` of `.pure`, the primal computed apart from the batched tangents.
 - compat: the one module that reaches into JAX internals; compat_messages: the one table of JAX's
   error wordings np2ref tells errors apart by.
 - divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced).
@@ -82,26 +84,27 @@ _state = _np.random.get_state()
 try:
     import jax  # noqa: F401
     from . import (
-        compat_messages, compat, core, budget, buffers, module_globals,
+        compat_messages, compat, core, forward, budget, buffers, module_globals,
         bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions, lane_reads,
         wrapping,
         index, views, stores,
         ops, promotion, pyscalars, truth, picks, carried_kinds, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
         unbound, refs, python_loops, rebinds, early_exit, appends, histories, branches, loops, lane_dots, vectorise,
-        comprehensions, pallas, recur,
+        comprehensions, pallas, recur, where_guard,
         masked, masked_products, windows_more, windows, mask_checks, masks, mask_selections, mask_reductions, win_views, sum_reorder, fold,
         host, draws, opaque, introspect, arguments, result_shape, float_sizes, fastpath, numpycall, calls, jit)
 finally:
     _np.random.set_state(_state)
 
-MODULES = (compat_messages, compat, core, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
+MODULES = (compat_messages, compat, core, forward, index, bounds, views, stores, lowering, inplace, mask_checks, masks, mask_selections,
            mask_reductions, ops,
            np_dtypes, np_ufuncs, np_reductions, np_creation, np_shape, np_linalg, np_counting,
            jit, calls, module_globals, arguments, result_shape, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
            windows_more, win_views, sum_reorder, fold, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, picks, carried_kinds, budget, comprehensions, appends, histories, pallas, recur, wrapping)
+           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, picks, carried_kinds, budget, comprehensions, appends, histories, pallas, recur, wrapping,
+           where_guard)
 
 
 def _public(module) -> dict:

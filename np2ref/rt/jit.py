@@ -21,6 +21,7 @@ from .compat import _npr_current_trace, _npr_eager, _npr_jit_traced
 from .compat_messages import _npr_jax_error
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall
 from .divisions import _npr_fenced
+from .forward import _npr_forward_trace, npr_primal_apart
 from .module_globals import _NprGlobalsWatch, _npr_objects_kept, _npr_objects_restored, _NprObjectsWatch
 from .promotion import _npr_promoting
 from .rebinds import npr_rebind_scope, _npr_settle_links
@@ -249,6 +250,9 @@ class NprFunction(_NprCalls):
     def pure(self, *args, **kwargs):
         """(result, {name: final value}) for the mutated array parameters; traceable by the
         user's jax.jit / jax.vmap / jax.grad (keep ints that size arrays static)."""
+        forward = _npr_forward_trace(args, kwargs)
+        if forward is not None:  # jax.jacfwd: the primal apart from the batched tangents (forward.py)
+            return npr_primal_apart(self.pure, forward, args, kwargs)
         self._globals_moved()  # reads the module's current values
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()

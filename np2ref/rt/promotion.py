@@ -465,7 +465,7 @@ def _npr_half_power(a, b, r, ufunc=False):
     reciprocal `1 / a` (NumPy's fast_scalar_power; XLA's simplifier makes pow those by default,
     but with bitwise=True, no simplifier, pow rounded 77 of 100,000 squares otherwise), for the
     operator and np.power alike (the operator on a NumPy scalar base, `x[0] ** p`, is C's pow;
-    np.power's is not: `ufunc`). A traced exponent picks per call."""
+    np.power's is not: `ufunc`). A traced exponent (one made in a loop body) picks per call."""
     if not (isinstance(a, jax.Array) and (a.ndim or ufunc) and np.dtype(r.dtype) in _NPR_SQRT_DTYPES
             and np.dtype(a.dtype).kind == "f") or type(b) in (bool, int, complex) or np.size(b) != 1 or \
             np.dtype(getattr(b, "dtype", float)).kind != "f":
@@ -474,8 +474,8 @@ def _npr_half_power(a, b, r, ufunc=False):
     if not _npr_traced(b):
         fast = _NPR_FAST_POWERS.get(float(np.ravel(np.asarray(b))[0]))
         return fast(a) if fast else r
-    for exponent, fast in _NPR_FAST_POWERS.items():
-        r = jnp.where(jnp.reshape(b, ()) == exponent, fast(a), r)
+    for exponent, fast in _NPR_FAST_POWERS.items():  # the branch not taken meets no pole (grad: 0 * NaN)
+        r = jnp.where(pick := jnp.reshape(b, ()) == exponent, fast(jnp.where(pick, a, jnp.ones_like(a))), r)
     return r
 
 

@@ -17,13 +17,13 @@ RT = ROOT / "np2ref" / "rt"
 
 # bottom to top (docs/internals.md draws them)
 FLOORS = (
-    ("ground", "compat_messages compat_lapack compat compat_jaxpr core budget buffers module_globals host_words"),
+    ("ground", "compat_messages compat_lapack compat compat_jaxpr core forward budget buffers module_globals host_words"),
     ("index", "bounds casts lowering scatter store_order conversions index peepholes dots float64_math accurate64 fission "
               "divisions lane_reads wrapping"),
     ("refs", "views stores"),
     ("numpy", "promotion ops pyscalars truth picks carried_kinds pymath np_dtypes np_ufuncs np_reductions np_shape np_creation "
               "np_linalg np_counting inplace"),
-    ("control", "unbound refs python_loops rebinds early_exit raises branches appends histories loops lane_dots vectorise comprehensions pallas recur"),
+    ("control", "unbound refs python_loops rebinds early_exit raises branches appends histories loops lane_dots vectorise comprehensions pallas recur where_guard"),
     ("windows", "masked masked_products windows_more windows mask_checks masks mask_selections mask_reductions win_views sum_reorder fold"),
     ("call", "host draws opaque introspect arguments result_shape float_sizes fastpath numpycall calls jit compile_api"),
 )

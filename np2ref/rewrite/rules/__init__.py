@@ -15,7 +15,8 @@
   out_args    `out=`
   ufunc_at    `np.add.at` and friends
   inplace     in-place NumPy functions and array methods
-  calls       module functions, host calls, random draws, `int(x)`
+  calls       module functions, host calls, random draws, `int(x)` (where_guard: an np.where
+              branch that meets a pole, guarded under jax.grad)
   structured  structured dtypes (record fields), refused (NPR025)
   names       loads and NumPy names
   reads       subscript reads

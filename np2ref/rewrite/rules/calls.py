@@ -33,6 +33,7 @@ from .namespaces import namespace_method, namespace_translation
 from .call_checks import check_shared_buffers, check_written_defaults
 from .sequence_args import convert_sequences
 from .zero_d import kind_of_call
+from .where_guard import guard_where
 from .views import attribute_written, emit_view_call, mark_ref, mark_ref_or_own, opaque_view, refuse_write_target
 
 # Array methods that are NumPy functions of the array: emitted through the table's shim when it
@@ -393,7 +394,7 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         result = updated.with_changes(args=args)
     if original in ctx.m.value_wrap:
         result = J.call(J.VALUE, result)
-    return kind_of_call(original, result, ctx)  # (np.zeros(()): a 0-d array, where the module asks)
+    return kind_of_call(original, guard_where(original, result, ctx), ctx)  # (np.zeros(()): 0-d; where_guard.py)
 
 
 @emits_special("checked_call")
