@@ -118,11 +118,17 @@ class _NprKindPaths:
 def _npr_kinds_flagged(fn, n, tracked, pack, seen, lead=0, carried=True):
     """fn(*values) -> values as a function of (*values, *flags) -> (*values, *flags), the values
     (a loop's carry, a branch's operands: new tracers) noted either with their flags; `lead`
-    arguments before the values are fn's too (a `for` body's index)."""
+    arguments before the values are fn's too (a `for` body's index). The path is known by a key of
+    its own, not by fn: lifting a loop's Refs into its state (refs.py) traces copies of fn with new
+    closures, each of which took itself for a first trace and kept a carry weakly typed, a Python
+    number, where a trip had left NumPy's (np.float64(0.05) returned as 0.05: `t += dt` beside
+    `u[1] -= dt`, shallow_water_rusanov's solve)."""
+    path = object()
+
     def run(*state):
         given, state = state[:lead], state[lead:]
         values, flags = list(state[:n]), state[n:]
-        first = id(fn) not in seen.paths
+        first = path not in seen.paths
         python = [False] * len(tracked) if first else seen.python()
         for (j, kind), f, p in zip(tracked, flags, python):
             if not p:  # (a loop's carry may be weakly typed, a NumPy value after a trip: its flag says)
@@ -130,7 +136,7 @@ def _npr_kinds_flagged(fn, n, tracked, pack, seen, lead=0, carried=True):
                                             _npr_kinds_strong(values[j]), kind, f)
         out = pack(fn(*given, *values))
         if first:
-            seen.paths[id(fn)] = [out[j] is values[j] or _npr_python_flag(out[j]) is _NPR_TRUE for j, _ in tracked]
+            seen.paths[path] = [out[j] is values[j] or _npr_python_flag(out[j]) is _NPR_TRUE for j, _ in tracked]
         return (*out, *(jnp.asarray(True) if p else _npr_python_flag(out[j], values[j], f)
                          for (j, _), f, p in zip(tracked, flags, python)))
     return run

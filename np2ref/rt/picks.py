@@ -421,9 +421,9 @@ def npr_either(v):
     a Python number (analysis/pick_uses.py: `h = h * max(0.2, f)`, read again on the next trip of
     the loop or after a branch that rebinds it): its traced value noted again as either
     (promotion._npr_mark_either), a note the loop's or branch's carry does not keep."""
-    if isinstance(v, _npr_Tracer) and not _npr_weak(v) and _npr_noted_elsewhere():
-        _npr_mark_either(v)  # (only in a trace where some value was noted: a pick of one kind, none)
-    return v
+    if isinstance(v, _npr_Tracer) and not _npr_weak(v) and _npr_either_kind(v) is None and _npr_noted_elsewhere():
+        _npr_mark_either(v)  # (only in a trace where some value was noted: a pick of one kind, none;
+    return v  # not over a loop's own note, whose flag says which kind: carried_kinds.py)
 
 
 _NPR_PICK_USES = {"typed": "returned, kept or passed on", "returned": "returned, kept or passed on",
