@@ -97,6 +97,30 @@ def _npr_jit_traced(values):
         and type(_npr_current_trace()).__name__ == "DynamicJaxprTrace"
 
 
+def _npr_pure_transform(leaves):
+    """("vmap", {position: (batch axis or None, size)}) or ("jvp", {position: primal value}) when the caller's
+    jax.vmap (or jvp, grad) is the trace `.pure` is called in and the one transformation of its
+    traced leaves (by position): a vmap's or a derivative's tracer of that trace over a value a
+    jit traces or a concrete one, or a jit's value. None otherwise (no transformation, a jit's
+    alone, or one nested in another: .pure runs as traced, unfenced)."""
+    trace = _npr_current_trace()
+    kind = {"BatchTrace": "vmap", "JVPTrace": "jvp", "LinearizeTrace": "jvp"}.get(type(trace).__name__)
+    own = _npr_BATCH_TRACERS if kind == "vmap" else _npr_TANGENT_TRACERS
+    found = {}
+    for i, leaf in enumerate(leaves):
+        if kind is None or not isinstance(leaf, _npr_Tracer) or type(leaf).__name__ == "DynamicJaxprTracer":
+            continue
+        under = getattr(leaf, "val" if kind == "vmap" else "primal", None)
+        if type(leaf).__name__ not in own or getattr(leaf, "_trace", None) is not trace or \
+                isinstance(under, _npr_Tracer) and type(under).__name__ != "DynamicJaxprTracer":
+            return None
+        if kind == "vmap":  # (its batch axis, the batch's size)
+            found[i] = (leaf.batch_dim, None if leaf.batch_dim is None else np.shape(under)[leaf.batch_dim])
+        else:
+            found[i] = under
+    return (kind, found) if found else None
+
+
 def _npr_is_ref_aval(aval):
     """Whether an abstract value is a Ref's."""
     return "Ref" in type(aval).__name__

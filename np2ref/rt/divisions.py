@@ -83,8 +83,10 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=(), zeros=()):
         known = [_npr_is_literal(v) or v in constant for v in ins]
         decides = everything or any(v in decided for v in outs) or _npr_decides(eqn) or \
             _npr_writes_decided(eqn, decided)
-        params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
-        eqn = _npr_fence_zero(eqns, _npr_fence_identities(eqns, eqn, made, squares), zeros)
+        nought = [not _npr_is_literal(v) and same.get(v, v) in zeros for v in ins]  # np.zeros' values, loaded too
+        params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins], nought)
+        eqn = _npr_fence_zero(eqns, _npr_fence_identities(eqns, eqn, made, squares), nought)
+        eqn = _npr_fence_single_sum(eqns, eqn)
         ins = _npr_invars(eqn)
         out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
@@ -117,8 +119,8 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=(), zeros=()):
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in outs)
-        if name == "convert_element_type" and not _npr_is_literal(ins[0]) and ins[0] in zeros:
-            zeros.update(outs)  # (a weak Python 0.0 carried, made strong)
+        if _npr_zeros_made(name, ins, nought):
+            zeros.update(outs)  # (np.zeros, zeros_like, full(0.0); a weak Python 0.0 carried, made strong)
         _npr_carry(name, ins, outs, made, chained, squares)
         _npr_track(eqn, held, same)
         own = _npr_eqn_name(eqn)
@@ -215,9 +217,11 @@ def _npr_fence_zero(eqns, eqn, zeros=()):
     """`x + 0.0` (`x - -0.0`) with the zero fenced, wherever it is: XLA drops it (StableHLO's own
     folds too, with bitwise=True), and NumPy's -0.0 + 0.0 is 0.0, a value and not its last bit:
     `1.0 / (x + 0.0)` was -inf where NumPy's is inf, `np.arctan2(x + 0.0, -1.0)` -pi for pi. The
-    zero becomes select(x != x, x, 0.0). So does `s + v` where s is a loop's carry that starts at
-    the literal 0.0 (`s = 0.0; for ...: s += x[i] * -1.0`): XLA unrolls a short loop, and its first
-    trip's `0.0 + v` is v to it (-0.0 where NumPy's is 0.0)."""
+    zero becomes select(x != x, x, 0.0). So does `s + v` where s (`zeros`: which operands) is an
+    array of zeros (np.zeros, zeros_like, full(0.0): `y = np.zeros(n); y += v` is v to XLA,
+    fuzz_c29dfde049) or a loop's carry that starts at one or at the literal 0.0 (`s = 0.0; for
+    ...: s += x[i] * -1.0`): XLA unrolls a short loop, and its first trip's `0.0 + v` is v to it
+    (-0.0 where NumPy's is 0.0)."""
     invars, name = list(_npr_invars(eqn)), _npr_eqn_name(eqn)
     if len(invars) != 2 or name not in ("add", "sub") or \
             np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype).kind not in "fc":
@@ -227,11 +231,47 @@ def _npr_fence_zero(eqns, eqn, zeros=()):
             invars[pos] = _npr_splice(eqns, v, invars[1 - pos], _npr_aval(_npr_outvars(eqn)[0]))
             return _npr_replace(eqn, invars=invars)
     for pos, v in enumerate(invars):
-        carried = not _npr_is_literal(v) and v in zeros and (name == "add" or pos == 0)
+        carried = zeros and zeros[pos] and (name == "add" or pos == 0)
         if carried and _npr_aval(v).shape == _npr_aval(_npr_outvars(eqn)[0]).shape:
             invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_scalar)  # (a select: folded
             return _npr_replace(eqn, invars=invars)  # with the constant start; the barrier is not)
     return eqn
+
+
+# equations that give their operand's values (a broadcast, a reshape, a cast): zeros stay zeros
+_NPR_SAME_VALUES = frozenset({"broadcast_in_dim", "reshape", "convert_element_type", "squeeze", "expand_dims",
+                              "transpose", "copy", "copy_p"})
+
+
+def _npr_zeros_made(name, ins, nought) -> bool:
+    """Does the equation (its name, operands; `nought`: which operands are zeros) make an array of
+    +0.0 (np.zeros is a broadcast of the literal 0.0 to JAX)?"""
+    if name not in _NPR_SAME_VALUES or not ins:
+        return False
+    if not _npr_is_literal(ins[0]):
+        return nought[0]
+    value = np.asarray(_npr_literal_value(ins[0]))
+    return name == "broadcast_in_dim" and value.size == 1 and value.item() == 0 and \
+        not np.signbit(value.real).any() and not np.signbit(np.imag(value)).any()
+
+
+def _npr_fence_single_sum(eqns, eqn):
+    """A float sum of one element per result (`p[1:2].sum(axis=0)`, `np.sum` of a (1, 1) array)
+    with its operand x fenced as x + select(x != x, x, 0.0): NumPy's sum starts from 0.0, so its
+    sum of -0.0 is 0.0, and XLA makes that sum a reshape, -0.0 (fuzz_0895e82df5). Sums of two
+    or more elements per result keep XLA's start, 0.0, and pay nothing."""
+    if _npr_eqn_name(eqn) != "reduce_sum" or np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype).kind not in "fc":
+        return eqn
+    x = _npr_invars(eqn)[0]
+    shape = _npr_aval(x).shape
+    if _npr_is_literal(x) or int(np.prod([shape[a] for a in _npr_params(eqn)["axes"]])) != 1:
+        return eqn
+    return _npr_replace(eqn, invars=[_npr_splice(eqns, x, x, _npr_aval(x), _npr_plus_zero)])
+
+
+def _npr_plus_zero(v, other=None):
+    """v + 0.0, the zero hidden from XLA's simplifier (NumPy's start of a sum)."""
+    return v + jax.lax.select(v != v, v, jax.numpy.zeros_like(v))
 
 
 def _npr_fence_bool_factor(eqns, eqn, bools):
@@ -363,7 +403,7 @@ def _npr_bodies(values):
             yield from _npr_bodies(p)
 
 
-def _npr_fence_bodies(eqn, known, everything, chained):
+def _npr_fence_bodies(eqn, known, everything, chained, nought=()):
     """eqn.params with its bodies fenced (the same dict when nothing changed). `known`: which of
     eqn's operands may be constants; `everything`: the body's array divisions too (eqn reaches a
     decision); `chained`: which operands may be a sum or product with a constant. A loop's
@@ -375,7 +415,8 @@ def _npr_fence_bodies(eqn, known, everything, chained):
     if name in ("custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr") or \
             next(_npr_bodies(params.values()), None) is None:
         return params
-    new, zeros = dict(params), [_npr_vanishing_zero("add", 1, v) for v in _npr_invars(eqn)]
+    new, zeros = dict(params), [_npr_vanishing_zero("add", 1, v) or bool(nought and nought[i])
+                                for i, v in enumerate(_npr_invars(eqn))]
     if name == "scan":
         n = params["num_consts"]
         # fold.py's chain: every product fenced, where XLA fuses the unrolled trips into one pass
@@ -435,13 +476,20 @@ _npr_FENCE = {"divisions": True, "products": True}  # False: XLA's rewrites, FMA
 _npr_REWRITES = None
 
 
-def _npr_fenced(thunk):
-    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced (the
-    jitted call's program only: under a caller's vmap the re-evaluated jaxpr broke lax loops,
-    "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
+def _npr_rewrites_on():
+    """(whether anything rewrites a traced program, whether the fences do)."""
     fence = _npr_FENCE["divisions"] and hasattr(jax.lax, "optimization_barrier_p")
-    if not _npr_rewritable() or not (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()
-                                     or _npr_fission_on()):
+    return _npr_rewritable() and (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()
+                                  or _npr_fission_on()), fence
+
+
+def _npr_fenced(thunk):
+    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced: the jitted
+    call's program, and `.pure`'s under a caller's jit (under its vmap or grad, pure_fences.py
+    traces the transformed program apart: re-evaluated here, the jaxpr broke lax loops under vmap,
+    "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
+    on, fence = _npr_rewrites_on()
+    if not on:
         return thunk()
     box, bounds = {}, _npr_state.get("bounds")
 
@@ -460,6 +508,14 @@ def _npr_fenced(thunk):
         return [v for v in leaves if isinstance(v, jax.Array)]
 
     closed = jax.make_jaxpr(arrays)()
+    outs = iter(_npr_run_jaxpr(_npr_rewritten(closed, fence), closed.consts))
+    leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]
+    return jax.tree_util.tree_unflatten(box["tree"], leaves)
+
+
+def _npr_rewritten(closed, fence=True):
+    """The Jaxpr of `closed` (a ClosedJaxpr as traced) rewritten as the jitted call's program is:
+    fission.py's, accurate64.py's, the fences (`fence`) and peepholes.py's rewrites."""
     # the consts: the outer program's values (traced: data) and concrete arrays (constants)
     constant = [v for v, c in zip(_npr_constvars(closed.jaxpr), closed.consts) if not isinstance(c, jax.core.Tracer)]
     # fission.py first: the per-trip work it moves out of a loop becomes array operations, which
@@ -479,9 +535,6 @@ def _npr_fenced(thunk):
     rewritten = _npr_peepholed(program)  # peepholes.py
     if _npr_REWRITES is not None and (rewritten is not program or split is not closed.jaxpr):
         _npr_REWRITES.append((program if split is closed.jaxpr else closed.jaxpr, rewritten))
-    program = rewritten
-    outs = iter(_npr_run_jaxpr(program, closed.consts))
-    leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]
-    return jax.tree_util.tree_unflatten(box["tree"], leaves)
+    return rewritten
 
 
