@@ -44,13 +44,13 @@ def _npr_pure_fenced(values, call):
         out, box["tree"] = jax.tree_util.tree_flatten(call(jax.tree_util.tree_unflatten(tree, full)))
         given = {id(x): k for k, x in enumerate(xs)}  # an argument returned as it is: the caller's own
         box["leaves"], box["given"] = out, {j: given[id(v)] for j, v in enumerate(out) if id(v) in given}
-        return [v for j, v in enumerate(out) if isinstance(v, _npr_Tracer) and j not in box["given"]]
+        return [out[j] for j in _npr_computed(box)]
 
     args = [leaves[i] for i in positions]
     if route[0] == "vmap":
         outs = iter(_npr_vmapped(member, args, [route[1].get(i, (None, None)) for i in positions], fence))
     else:
-        outs = iter(_npr_differentiated(member, args, [route[1].get(i, leaves[i]) for i in positions], fence))
+        outs = iter(_npr_differentiated(member, args, [route[1].get(i, leaves[i]) for i in positions], fence, box))
     given = box["given"]
     return jax.tree_util.tree_unflatten(box["tree"], [args[given[j]] if j in given else next(outs)
                                                        if isinstance(v, _npr_Tracer) else v
@@ -79,23 +79,34 @@ def _npr_vmapped(member, args, axes, fence):
     return one(*args)
 
 
-def _npr_differentiated(member, args, primals, fence):
+def _npr_differentiated(member, args, primals, fence, box):
     """member's array results under the caller's jvp (grad): traced as they were (the runtime sees
     the tangents: refs.py's discharges, loops that reverse mode can go through), each value then
     swapped for the one jax.jit(.pure)'s fenced program gives on the arguments' primal values
     (its Refs discharged: a Ref is differentiated even where no tangent reaches it) by a
     custom_jvp that keeps the tangent (a custom_jvp around the whole program put its Refs in the
     tangent program, which JAX 0.10.2 could not transpose). Where jax.jit(.pure) refuses the
-    program (a derivative's trace may take what a jit's cannot), the values stay as traced."""
+    program (a derivative's trace may take what a jit's cannot), the values stay as traced; so
+    does a value that program does not compute (a Python number there: an early exit taken)."""
     traced = member(*args)
+    direct = dict(box)
     try:
         program = _npr_discharged(_npr_apart(member, [_npr_struct_of(p, False, 0) for p in primals], fence))
-    except (NprError, jax.errors.ConcretizationTypeError):
+    except (NprError, jax.errors.JAXTypeError, jax.errors.NonConcreteBooleanIndexError):  # (a refusal, a trace gap)
+        box.update(direct)
         return traced
-    values = _npr_run_jaxpr(program.jaxpr, program.consts, *primals)
-    if len(values) != len(traced):  # pragma: no cover (the two traces returned other leaves)
-        raise ValueError("np2ref: .pure's program traced apart returned other values")
-    return list(map(_npr_value_of, values, traced))
+    apart = dict(box)
+    box.update(direct)  # (the values are the traced run's leaves, as that run shaped them)
+    if apart["tree"] != direct["tree"]:
+        return traced
+    fenced = dict(zip(_npr_computed(apart), _npr_run_jaxpr(program.jaxpr, program.consts, *primals)))
+    return [_npr_value_of(fenced[j], t) if j in fenced and _npr_aval(fenced[j]) == _npr_aval(t) else t
+            for j, t in zip(_npr_computed(direct), traced)]
+
+
+def _npr_computed(run):
+    """The positions, among a run's result leaves, of those its program computes (member's list)."""
+    return [j for j, v in enumerate(run["leaves"]) if isinstance(v, _npr_Tracer) and j not in run["given"]]
 
 
 def _npr_apart(fn, structs, fence):

@@ -83,6 +83,15 @@ def test_the_compiled_call_keeps_numpys_zero(name):
     _check(name, compiled(name)(*[a.copy() for a in args]), args)
 
 
+@pytest.mark.skipif(on_tpu(), reason="a TPU's float64 holds no -0.0 (docs/tpu.md)")
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_device_runs_the_fenced_program(name):
+    args = CASES[name]
+    with jax.enable_x64(True):
+        got = compiled(name).device(*[jnp.asarray(a) for a in args])[0]
+    _check(name, got, args)
+
+
 def test_the_derivative_is_jaxs_rule():
     """Under grad the values are the fenced program's and the derivative is the traced one's: the
     fence (a select, a barrier) changes no tangent."""
