@@ -52,7 +52,9 @@ Modules, in the order a store goes through them:
 - forward: `jax.jacfwd` of `.pure`, the primal computed apart from the batched tangents.
 - compat: the one module that reaches into JAX internals; compat_messages: the one table of JAX's
   error wordings np2ref tells errors apart by.
-- divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced).
+- divisions: a quotient that reaches a decision is NumPy's division (XLA's `x * (1 / c)` fenced);
+  fence_kinds: the fences spliced in (barriers, selects; the zero and boolean fences); pure_fences:
+  the same program under a caller's vmap or grad of `.pure`.
 - casts: floats to integers as x86-64 NumPy casts them (astype, stores, dtype=), its warning.
 - wrapping: signed integer products, powers and abs through their unsigned bits (XLA takes a
   signed square for non-negative and folds `x * x < 0`; NumPy's wraps).
@@ -85,8 +87,8 @@ try:
     import jax  # noqa: F401
     from . import (
         compat_messages, compat, core, forward, budget, buffers, module_globals,
-        bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, divisions, lane_reads,
-        wrapping,
+        bounds, lowering, scatter, store_order, casts, conversions, float64_math, accurate64, fission, fence_kinds, divisions, pure_fences,
+        lane_reads, wrapping,
         index, views, stores,
         ops, promotion, pyscalars, truth, picks, carried_kinds, pymath, np_dtypes, np_ufuncs, np_reductions, np_shape, np_creation,
         np_linalg, np_counting, inplace,
@@ -103,7 +105,7 @@ MODULES = (compat_messages, compat, core, forward, index, bounds, views, stores,
            jit, calls, module_globals, arguments, result_shape, buffers, loops, branches, refs, python_loops, windows, lane_dots, masked,
            masked_products,
            windows_more, win_views, sum_reorder, fold, early_exit, rebinds, host, draws, opaque, pymath, casts, introspect, promotion, unbound, pyscalars, fastpath, numpycall,
-           divisions, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, picks, carried_kinds, budget, comprehensions, appends, histories, pallas, recur, wrapping,
+           fence_kinds, divisions, pure_fences, lane_reads, float64_math, accurate64, scatter, store_order, conversions, vectorise, truth, picks, carried_kinds, budget, comprehensions, appends, histories, pallas, recur, wrapping,
            where_guard)
 
 

@@ -21,7 +21,8 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | a Ref made from a constant array (np.add.at into it: jax 0.10's addupdate discharge calls `.at` on the constant's NumPy value) | `tracer.parent` of the Ref (`new_ref`), its input's `_trace.frame.constvar_to_val` | False: addupdate (JAX's AttributeError for such a Ref) |
 | the index of JAX's IndexError for an empty axis (compat_messages.py) | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 | a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | compat_jaxpr.py: `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in; every field of an equation, a jaxpr or a var read through a named function there (`_npr_eqns`, `_npr_eqn_name`, `_npr_params`, `_npr_invars`, `_npr_aval`, ...) | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
-| a forward-mode derivative's batched tangents (`jax.jacfwd` of `.pure`: forward.py) | `JVPTracer.tangent`, `BatchTracer._trace/.val/.batch_dim` | not seen: JAX's own error (jacfwd's "output was batched"), as before |
+| a forward-mode derivative's batched tangents (`jax.jacfwd` of `.pure`: forward.py; compat_transforms.py) | `JVPTracer.tangent`, `BatchTracer._trace/.val/.batch_dim` | not seen: JAX's own error (jacfwd's "output was batched"), as before |
+| `.pure`'s fences under the caller's vmap or jvp/grad (pure_fences.py) | compat_transforms.`_npr_pure_transform`: the current trace's class name (`BatchTrace`, `JVPTrace`, `LinearizeTrace`), a tracer's `_trace`, `val`/`batch_dim` (vmap) or `primal` (jvp) | None: `.pure` runs as traced there (XLA's rewrites, as before) |
 | a vmap's trace and the ones it nests in (`A[i - 1]` read as a slice in lanes, lane_reads.py) | `BatchTrace.parent_trace`, `tracer.val` | not within: the gather, as before |
 | whether anything is being traced (a draw made eagerly runs on the host at once, NumPy's own value) | `trace_ctx.trace`'s class name `EvalTrace` | not eager: an io_callback, as in a trace |
 | a whole-Ref store (`ref[...] = v`) under vmap with the Ref and the value batched along different axes (jax 0.10.2 raises "Invalid shape for `swap`") | `jax._src.interpreters.batching.fancy_primitive_batchers[swap_p]` wrapped to move the value's batch axis first (as JAX's addupdate rule does) | JAX's own error, as before |
@@ -86,48 +87,6 @@ def _npr_reverse_tangent(leaf):
             return True
         leaf = getattr(leaf, "val", getattr(leaf, "primal", None))
     return False
-
-
-def _npr_forward_batch(leaves):
-    """The vmap trace that batches the tangents, and none of the primals, of the JVP tracers
-    among `leaves` (jax.jacfwd, a vmap of jax.jvp over tangents); None otherwise. JAX 0.10.2
-    batches a Ref's primal with its tangent there, and jacfwd refuses a batched primal."""
-    trace = None
-    for leaf in leaves:
-        x = leaf
-        for _ in range(16):
-            if not isinstance(x, _npr_Tracer):
-                break
-            tangent = getattr(x, "tangent", None) if type(x).__name__ == "JVPTracer" else None
-            if type(tangent).__name__ in _npr_BATCH_TRACERS and getattr(tangent, "_trace", None) is not None:
-                trace = tangent._trace
-                break
-            x = getattr(x, "val", getattr(x, "primal", None))
-        if trace is not None:
-            break
-    if trace is None or any(_npr_batched_by(leaf, trace) for leaf in leaves):
-        return None
-    return trace
-
-
-def _npr_batched_by(x, trace):
-    """Whether x, or a primal or value under it, is batched by the vmap trace `trace`."""
-    for _ in range(16):
-        if not isinstance(x, _npr_Tracer):
-            return False
-        if type(x).__name__ in _npr_BATCH_TRACERS and getattr(x, "_trace", None) is trace:
-            return True
-        x = getattr(x, "val", getattr(x, "primal", None))
-    return False
-
-
-def _npr_first_member(x, trace):
-    """x without `trace`'s batch axis (its first member) where `trace` batches it: for a value
-    all of whose members are the same (a primal the tangents' vmap batched)."""
-    if type(x).__name__ in _npr_BATCH_TRACERS and getattr(x, "_trace", None) is trace \
-            and getattr(x, "batch_dim", None) is not None:
-        return jax.numpy.take(x.val, 0, axis=x.batch_dim)
-    return x
 
 
 def _npr_jit_traced(values):

@@ -15,8 +15,11 @@ from .compat import _npr_current_trace
 from .compat_jaxpr import (
     _npr_aval, _npr_body_name, _npr_constvars, _npr_effects, _npr_eqn_name, _npr_eqns, _npr_invars, _npr_is_body,
     _npr_is_literal, _npr_literal_value, _npr_open, _npr_outvars, _npr_params, _npr_replace,
-    _npr_rewritable, _npr_rewrite_body, _npr_run_jaxpr, _npr_struct)
+    _npr_rewritable, _npr_rewrite_body, _npr_run_jaxpr)
 from .core import _npr_state
+from .fence_kinds import (
+    _npr_fence_bool_factor, _npr_fence_own, _npr_fence_single_sum, _npr_fence_zero, _npr_splice, _npr_vanishing_zero,
+    _npr_zeros_made)
 from .fission import _npr_fission_on, _npr_fissioned
 from .peepholes import _npr_is_ref_var, _npr_peepholed, _npr_PEEPHOLES, _npr_track
 
@@ -83,8 +86,10 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=(), zeros=()):
         known = [_npr_is_literal(v) or v in constant for v in ins]
         decides = everything or any(v in decided for v in outs) or _npr_decides(eqn) or \
             _npr_writes_decided(eqn, decided)
-        params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins])
-        eqn = _npr_fence_zero(eqns, _npr_fence_identities(eqns, eqn, made, squares), zeros)
+        nought = [not _npr_is_literal(v) and same.get(v, v) in zeros for v in ins]  # np.zeros' values, loaded too
+        params = _npr_fence_bodies(eqn, known, decides, [not _npr_is_literal(v) and v in chained for v in ins], nought)
+        eqn = _npr_fence_zero(eqns, _npr_fence_identities(eqns, eqn, made, squares), nought)
+        eqn = _npr_fence_single_sum(eqns, eqn)
         ins = _npr_invars(eqn)
         out = _npr_aval(outs[0]) if name == "div" else None
         if out is not None and np.dtype(out.dtype).kind in "fc" and \
@@ -117,8 +122,8 @@ def _npr_fence_jaxpr(jaxpr, constant, everything=False, chained=(), zeros=()):
                 _npr_aval(ins[0]).dtype == _npr_aval(outs[0]).dtype:
             name = made.get(ins[0], name)  # a weak type dropped: still the quotient
         made.update((v, name) for v in outs)
-        if name == "convert_element_type" and not _npr_is_literal(ins[0]) and ins[0] in zeros:
-            zeros.update(outs)  # (a weak Python 0.0 carried, made strong)
+        if _npr_zeros_made(name, ins, nought):
+            zeros.update(outs)  # (np.zeros, zeros_like, full(0.0); a weak Python 0.0 carried, made strong)
         _npr_carry(name, ins, outs, made, chained, squares)
         _npr_track(eqn, held, same)
         own = _npr_eqn_name(eqn)
@@ -211,102 +216,6 @@ def _npr_fence_identities(eqns, eqn, made, squares):
     return _npr_replace(eqn, invars=invars)
 
 
-def _npr_fence_zero(eqns, eqn, zeros=()):
-    """`x + 0.0` (`x - -0.0`) with the zero fenced, wherever it is: XLA drops it (StableHLO's own
-    folds too, with bitwise=True), and NumPy's -0.0 + 0.0 is 0.0, a value and not its last bit:
-    `1.0 / (x + 0.0)` was -inf where NumPy's is inf, `np.arctan2(x + 0.0, -1.0)` -pi for pi. The
-    zero becomes select(x != x, x, 0.0). So does `s + v` where s is a loop's carry that starts at
-    the literal 0.0 (`s = 0.0; for ...: s += x[i] * -1.0`): XLA unrolls a short loop, and its first
-    trip's `0.0 + v` is v to it (-0.0 where NumPy's is 0.0)."""
-    invars, name = list(_npr_invars(eqn)), _npr_eqn_name(eqn)
-    if len(invars) != 2 or name not in ("add", "sub") or \
-            np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype).kind not in "fc":
-        return eqn
-    for pos, v in enumerate(invars):
-        if _npr_vanishing_zero(name, pos, v):
-            invars[pos] = _npr_splice(eqns, v, invars[1 - pos], _npr_aval(_npr_outvars(eqn)[0]))
-            return _npr_replace(eqn, invars=invars)
-    for pos, v in enumerate(invars):
-        carried = not _npr_is_literal(v) and v in zeros and (name == "add" or pos == 0)
-        if carried and _npr_aval(v).shape == _npr_aval(_npr_outvars(eqn)[0]).shape:
-            invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_scalar)  # (a select: folded
-            return _npr_replace(eqn, invars=invars)  # with the constant start; the barrier is not)
-    return eqn
-
-
-def _npr_fence_bool_factor(eqns, eqn, bools):
-    """`x * b` with b a boolean made float: XLA rewrites multiply(x, convert(b)) to select(b, x, 0),
-    so nan * False was 0.0 where NumPy's is nan (inf * False too; fuzz_1212f1a004). The converted
-    boolean goes behind an optimization barrier, which the rewrite cannot see through."""
-    invars = list(_npr_invars(eqn))
-    if _npr_eqn_name(eqn) != "mul" or np.dtype(_npr_aval(_npr_outvars(eqn)[0]).dtype).kind not in "fc" or \
-            not any(not _npr_is_literal(v) and v in bools for v in invars):
-        return eqn
-    for pos, v in enumerate(invars):
-        if not _npr_is_literal(v) and v in bools:
-            invars[pos] = _npr_splice(eqns, v, v, _npr_aval(v), _npr_fence_scalar)
-    return _npr_replace(eqn, invars=invars)
-
-
-def _npr_vanishing_zero(name, pos, v) -> bool:
-    """Is literal operand `v` a zero XLA drops (`x + 0.0`, `x - -0.0` are x to it, and to
-    StableHLO's own folds with bitwise=True: NumPy's -0.0 + 0.0 is 0.0)?"""
-    if not _npr_is_literal(v) or name not in ("add", "sub") or name == "sub" and pos == 0:
-        return False
-    value = np.asarray(_npr_literal_value(v))
-    return value.dtype.kind == "f" and value.size == 1 and value.item() == 0 and \
-        bool(np.signbit(value)) == (name == "sub")
-
-
-# one NaN's bits per float width: no arithmetic makes these payloads (and v + v of one is that NaN)
-_NPR_NAN_BITS = {"float64": (np.int64, 0x7FF8DEADBEEF0001), "float32": (np.int32, 0x7FC0BEEF),
-                 "float16": (np.int16, 0x7E5D), "bfloat16": (np.int16, 0x7FC5)}
-
-
-def _npr_fence_own(v, other=None):
-    """`v` itself, through a select that XLA and LLVM keep: an FMA cannot swallow the multiply that
-    made it. The select tests v's bits against one NaN's: `v != v`, the test before, LLVM folded to
-    false where it proves v no NaN (a converted integer times a constant: `np.arange(n) * 0.1 + 0.1`,
-    then the multiply-add was contracted, and a grid's bin another: fuzz11)."""
-    width = _NPR_NAN_BITS.get(np.dtype(v.dtype).name)
-    if width is None or jax.default_backend() != "cpu":  # complex: its parts' bits are not one
-        # integer's; a TPU's float64 bitcast is its float32 pair's, and its compiler rejects 64-bit
-        # integer work that follows one (docs/tpu.md): the test before, which XLA:CPU's LLVM alone folds
-        return jax.lax.select(v != v, v + v, v)
-    bits = jax.lax.bitcast_convert_type(v, width[0])
-    return jax.lax.select(bits == np.array(width[1], dtype=np.uint64).astype(width[0]), v + v, v)
-
-
-def _npr_fence_scalar(v, other):
-    return jax.lax.optimization_barrier(v)
-
-
-def _npr_fence_array(v, other):
-    """`v` where `other` is not NaN, `other` where it is: no longer a broadcast, a constant or a
-    quotient to XLA (a division by it stays one), and the quotient is NumPy's: NaN / d and
-    x / NaN are that NaN."""
-    shape = jax.numpy.broadcast_shapes(np.shape(v), np.shape(other))
-    v, other = jax.numpy.broadcast_to(v, shape), jax.numpy.broadcast_to(other.astype(v.dtype), shape)
-    return jax.lax.select(other != other, other, v)
-
-
-def _npr_splice(eqns, v, other, out, fence=None):
-    """Append to `eqns` the equations that fence `v` (an operand of a division with `other`,
-    out: its result's aval), traced by JAX itself (each release's own parameters); the fenced
-    var."""
-    fence = fence or (_npr_fence_scalar if out.shape == () else _npr_fence_array)
-    args = [_npr_struct(u) for u in (v, other)]
-    closed = jax.make_jaxpr(lambda *a: fence(*a))(*args)  # a new function: fresh vars (not a cached jaxpr's)
-    if closed.consts or len(_npr_outvars(closed.jaxpr)) != 1:  # pragma: no cover (a JAX that traced it otherwise)
-        raise ValueError("fence")
-    names = dict(zip(_npr_invars(closed.jaxpr), (v, other)))
-    for e in _npr_eqns(closed.jaxpr):
-        eqns.append(_npr_replace(e, invars=[names.get(u, u) if not _npr_is_literal(u) else u
-                                      for u in _npr_invars(e)]))
-    fenced = _npr_outvars(closed.jaxpr)[0]
-    return names.get(fenced, fenced)
-
-
 # Where a rounding difference changes the answer, not the last bit: a comparison, a float cast to
 # an integer, floor/ceil/round/sign/rem, an arg-reduction, a sort. Elsewhere XLA's rounding of
 # a quotient is the one-ulp difference docs/semantics.md allows ("Floating point"), and the
@@ -363,7 +272,7 @@ def _npr_bodies(values):
             yield from _npr_bodies(p)
 
 
-def _npr_fence_bodies(eqn, known, everything, chained):
+def _npr_fence_bodies(eqn, known, everything, chained, nought=()):
     """eqn.params with its bodies fenced (the same dict when nothing changed). `known`: which of
     eqn's operands may be constants; `everything`: the body's array divisions too (eqn reaches a
     decision); `chained`: which operands may be a sum or product with a constant. A loop's
@@ -375,7 +284,8 @@ def _npr_fence_bodies(eqn, known, everything, chained):
     if name in ("custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr") or \
             next(_npr_bodies(params.values()), None) is None:
         return params
-    new, zeros = dict(params), [_npr_vanishing_zero("add", 1, v) for v in _npr_invars(eqn)]
+    new, zeros = dict(params), [_npr_vanishing_zero("add", 1, v) or bool(nought and nought[i])
+                                for i, v in enumerate(_npr_invars(eqn))]
     if name == "scan":
         n = params["num_consts"]
         # fold.py's chain: every product fenced, where XLA fuses the unrolled trips into one pass
@@ -435,13 +345,20 @@ _npr_FENCE = {"divisions": True, "products": True}  # False: XLA's rewrites, FMA
 _npr_REWRITES = None
 
 
-def _npr_fenced(thunk):
-    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced (the
-    jitted call's program only: under a caller's vmap the re-evaluated jaxpr broke lax loops,
-    "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
+def _npr_rewrites_on():
+    """(whether anything rewrites a traced program, whether the fences do)."""
     fence = _npr_FENCE["divisions"] and hasattr(jax.lax, "optimization_barrier_p")
-    if not _npr_rewritable() or not (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()
-                                     or _npr_fission_on()):
+    return _npr_rewritable() and (fence or any(_npr_PEEPHOLES.values()) or _npr_accurate_on()
+                                  or _npr_fission_on()), fence
+
+
+def _npr_fenced(thunk):
+    """thunk()'s value, its array leaves computed by a jaxpr with the divisions fenced: the jitted
+    call's program, and `.pure`'s under a caller's jit (under its vmap or grad, pure_fences.py
+    traces the transformed program apart: re-evaluated here, the jaxpr broke lax loops under vmap,
+    "Body jaxpr has consts", and under grad it hid the JVP tracers refs.py discharges for)."""
+    on, fence = _npr_rewrites_on()
+    if not on:
         return thunk()
     box, bounds = {}, _npr_state.get("bounds")
 
@@ -460,6 +377,14 @@ def _npr_fenced(thunk):
         return [v for v in leaves if isinstance(v, jax.Array)]
 
     closed = jax.make_jaxpr(arrays)()
+    outs = iter(_npr_run_jaxpr(_npr_rewritten(closed, fence), closed.consts))
+    leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]
+    return jax.tree_util.tree_unflatten(box["tree"], leaves)
+
+
+def _npr_rewritten(closed, fence=True):
+    """The Jaxpr of `closed` (a ClosedJaxpr as traced) rewritten as the jitted call's program is:
+    fission.py's, accurate64.py's, the fences (`fence`) and peepholes.py's rewrites."""
     # the consts: the outer program's values (traced: data) and concrete arrays (constants)
     constant = [v for v, c in zip(_npr_constvars(closed.jaxpr), closed.consts) if not isinstance(c, jax.core.Tracer)]
     # fission.py first: the per-trip work it moves out of a loop becomes array operations, which
@@ -479,9 +404,6 @@ def _npr_fenced(thunk):
     rewritten = _npr_peepholed(program)  # peepholes.py
     if _npr_REWRITES is not None and (rewritten is not program or split is not closed.jaxpr):
         _npr_REWRITES.append((program if split is closed.jaxpr else closed.jaxpr, rewritten))
-    program = rewritten
-    outs = iter(_npr_run_jaxpr(program, closed.consts))
-    leaves = [next(outs) if isinstance(v, jax.Array) else v for v in box["leaves"]]
-    return jax.tree_util.tree_unflatten(box["tree"], leaves)
+    return rewritten
 
 

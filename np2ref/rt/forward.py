@@ -12,7 +12,8 @@ value, and the tangents are JAX's own. Nothing else changes: jit, vmap, grad and
 
 import jax
 
-from .compat import _npr_Tracer, _npr_first_member, _npr_forward_batch
+from .compat import _npr_Tracer
+from .compat_transforms import _npr_first_member, _npr_forward_batch
 from .core import _npr_state
 
 

@@ -22,6 +22,7 @@ from .compat_messages import _npr_jax_error
 from .core import _npr_shape_error, _npr_state, _npr_trace_gap, NprError, NprFirstCall
 from .divisions import _npr_fenced
 from .forward import _npr_forward_trace, npr_primal_apart
+from .pure_fences import _npr_pure_fenced
 from .module_globals import _NprGlobalsWatch, _npr_objects_kept, _npr_objects_restored, _NprObjectsWatch
 from .promotion import _npr_promoting
 from .rebinds import npr_rebind_scope, _npr_settle_links
@@ -264,9 +265,11 @@ class NprFunction(_NprCalls):
         for name in self.mutated:
             _npr_check_written(self.__name__, name, values.get(name))
         aliases = {n: n for n in self.mutated if _npr_arraylike(values.get(n))}
-        try:  # under the caller's jax.jit alone, divisions that decide are NumPy's (divisions.py)
-            run = _npr_fenced if _npr_jit_traced(values) else (lambda thunk: thunk())
-            result, finals, *_ = run(lambda: self._run(values, aliases))
+        try:  # under the caller's jax.jit, vmap or grad, XLA's rewrites are fenced (divisions.py)
+            if _npr_jit_traced(values):
+                result, finals, *_ = _npr_fenced(lambda: self._run(values, aliases))
+            else:  # (pure_fences.py: a vmap's or a derivative's program traced apart)
+                result, finals, *_ = _npr_pure_fenced(values, lambda v: self._run(v, aliases))
         except Exception as exc:
             # a draw inside a lax loop or branch is traced unbatched, then the loop is batched:
             # host.py cannot see the vmap there, JAX refuses the ordered callback (or the IO

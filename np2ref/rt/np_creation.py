@@ -8,7 +8,7 @@ from .carried_kinds import _npr_kinds_listed
 from .casts import _npr_check_list_store, npr_cast
 from .compat import _npr_Tracer
 from .core import _npr_above, _npr_has_jax, _npr_state, NprNotConcrete, NprUnsupported
-from .divisions import _npr_fence_array, _npr_fence_own
+from .fence_kinds import _npr_fence_array, _npr_fence_own
 from .np_dtypes import (
     _npr_np_array0_made, _npr_np_asarray, _npr_np_check_out, _npr_np_dtype_of, _npr_np_is_py, _npr_np_probe,
     _npr_np_python_bool, _npr_np_result_dtype)

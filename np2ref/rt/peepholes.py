@@ -175,6 +175,8 @@ def _npr_splice_reduction(eqns, eqn):
 
     def chain(a):
         acc = jax.lax.index_in_dim(a, 0, keepdims=False)
+        if op is jax.lax.add and np.dtype(a.dtype).kind in "fc":  # NumPy's sum starts from 0.0: its
+            acc = acc + jax.lax.select(acc != acc, acc, jax.numpy.zeros_like(acc))  # sum of -0.0s is 0.0
         for k in range(1, a.shape[0]):
             acc = op(acc, jax.lax.index_in_dim(a, k, keepdims=False))
         return acc

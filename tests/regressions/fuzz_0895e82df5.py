@@ -1,10 +1,11 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch argument __ | p_ = p_; y_ = p_.sum(axis=_); p_ = y_
 # found by: np2ref fuzz --family plane_reads --seed 1212 (round seed 1212003636), program 13
-# cause (open; JAX itself): `p[1:2].sum(axis=0)` of a row holding -0.0: NumPy's sum starts from 0.0 (np.array([[-0.0]]).sum(axis=0)
-# is 0.0), jnp.sum over a length-1 axis keeps the element (-0.0), eagerly and under jit; np2ref's sums do not
-# add NumPy's +0.0 start (rt/np_reductions.py would: a select, or 0.0 + behind a barrier, where an axis may have length 1)
+# cause (fixed in session 13, fence13; XLA's simplifier): `p[1:2].sum(axis=0)` of a row holding -0.0: NumPy's sum starts
+# from 0.0 (np.array([[-0.0]]).sum(axis=0) is 0.0), XLA makes a sum of one element per result a reshape (-0.0), eagerly
+# and under jit. rt/fence_kinds._npr_fence_single_sum adds NumPy's 0.0 (hidden from the simplifier) to such a sum's operand;
+# sums of two or more elements per result keep XLA's start, 0.0, and pay nothing
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (call: mismatch): argument `p`[0, 6]: got np.float64(-0.0), expected np.float64(0.0)

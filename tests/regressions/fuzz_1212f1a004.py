@@ -1,13 +1,14 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result__: got _, expected nan | s_ = _ - A[_] * b[_]  (b bool)
 # found by: np2ref fuzz --family scalar_acc --seed 1212 (round seed 1212003636), program 9 (fuzz12: under vmap, the perturbed
 # member's b[0] False), shrunk by hand to the compiled call
-# cause (open; rt/divisions.py's class: XLA's algebraic simplifier): a float times a bool (`A[0] * b[0]`, `A * b`) is
+# cause (fixed; rt/divisions.py's class: XLA's algebraic simplifier): a float times a bool (`A[0] * b[0]`, `A * b`) is
 # multiply(x, convert(pred)) to XLA, which it rewrites to select(pred, x, 0): nan * False is 0.0 for NumPy's nan
 # (inf * False likewise; plain jax.jit(lambda a, b: a * b)(nan, False) is 0.0). The compiled call is NumPy's since
 # session 12 (rt/divisions._npr_fence_bool_factor: the converted bool behind an optimization barrier,
-# tests/dtypes/test_bool_factors.py); still open under a caller's jax.vmap of .pure, where the fences are not applied
+# tests/dtypes/test_bool_factors.py); under a caller's jax.vmap of .pure since session 13 (fence13: rt/pure_fences.py
+# runs the fenced program there, tests/dtypes/test_pure_fences.py)
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (call: mismatch): result[0]: got np.float64(1.0), expected np.float64(nan)

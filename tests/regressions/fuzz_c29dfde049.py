@@ -1,10 +1,11 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result_ | b_] -= a_; x_ = (np.arange(_) % _ - _).reshape((_, _)) * (_ + _ * p.max()); w_ = (np.arange(_) % _ - _).reshape((_, _)) * (_ + _ * p.max()); k_ = (np.arange(_) % _ - _).reshape((_, _)) * (_ + _ * p.ma
 # found by: np2ref fuzz --family moving_dots --seed 1212 (round seed 1212003636), program 6
-# cause (open; rt/divisions.py's zero fences, acc12/perf12's area): `y1 = np.zeros(...)` then `y1 += v` in a one-trip loop
+# cause (fixed in session 13, fence13; rt/divisions.py's zero fences): `y1 = np.zeros(...)` then `y1 += v` in a one-trip loop
 # (unrolled): XLA folds zeros + v to v (jax.jit(lambda x: jnp.zeros(2) + x)(-0.0) is -0.0), NumPy's 0.0 + -0.0 is 0.0.
-# _npr_fence_zero fences a literal 0.0 operand and a loop carry from the literal 0.0, not an array from np.zeros
+# _npr_fence_zero fenced a literal 0.0 operand and a loop carry from the literal 0.0, not an array from np.zeros; now
+# a broadcast of the literal +0.0 (and its reshapes, casts, whole loads of a Ref it was stored in) is one too
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (call: mismatch): result[2, 0]: got np.float64(-0.0), expected np.float64(0.0)

@@ -17,9 +17,9 @@ RT = ROOT / "np2ref" / "rt"
 
 # bottom to top (docs/internals.md draws them)
 FLOORS = (
-    ("ground", "compat_messages compat_lapack compat compat_jaxpr core forward budget buffers module_globals host_words"),
+    ("ground", "compat_messages compat_lapack compat compat_jaxpr compat_transforms core forward budget buffers module_globals host_words"),
     ("index", "bounds casts lowering scatter store_order conversions index peepholes dots float64_math accurate64 fission "
-              "divisions lane_reads wrapping"),
+              "fence_kinds divisions pure_fences lane_reads wrapping"),
     ("refs", "views stores"),
     ("numpy", "promotion ops pyscalars truth picks carried_kinds pymath np_dtypes np_ufuncs np_reductions np_shape np_creation "
               "np_linalg np_counting inplace"),
