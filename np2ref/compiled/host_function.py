@@ -52,10 +52,10 @@ def host_compiled(fn, refusal: Np2RefError, options: dict, base: type):
     text, filename = source_of(fn)
     policy = DtypePolicy.of(options.get("dtype_policy", "preserve"))
     with pallas_loops(options.get("loops", "xla")), sums_mode(options.get("sums", "exact")):
-        result = convert_source(text, filename, known=frozenset(fn.__code__.co_freevars), policy=policy)
+        result = convert_source(text, filename, only={fn.__name__}, known=frozenset(fn.__code__.co_freevars),
+                                policy=policy, host_lifts=True)
     if not result.ok or fn.__name__ not in result.host:
-        raise _with_note(refusal, "its module does not convert whole (`np2ref convert` refuses a function of "
-                         "it), so its loops are not compiled") from None
+        raise _with_note(refusal, "a function it calls is refused (np2ref.compile of it names why)") from None
     tree = ast.parse(result.code)
     kept = [s for s in tree.body if isinstance(s, ast.FunctionDef)
             or (isinstance(s, (ast.Import, ast.ImportFrom)) and getattr(s, "level", 0) == 0)]

@@ -143,10 +143,21 @@ def test_a_class_with_a_property_is_not_carried(both):
     agree(original, lifted, "watched", np.linspace(0.0, 1.0, 6), 3)
 
 
-def test_compile_refuses_with_the_line_of_the_class(both):
+ARGS = (np.linspace(-1.0, 1.0, 5), np.cos(np.linspace(-1.0, 1.0, 5)), 0.01, 50)
+
+
+def test_compile_runs_it_as_convert_writes_it(both):
+    """main refused np2ref.compile of it (NPR021 naming the line); now it runs on the host, its loop
+    compiled with the attributes carried (compiled/host_function.py); `.pure` (no one program) is
+    refused, an option of one jitted program too, with the line of the class."""
     _, original, _ = both
+    compiled = np2ref.compile(original.leapfrog, host_below=0)
+    assert compiled.compiled_loops
+    agree(original, type("M", (), {"leapfrog": staticmethod(compiled)}), "leapfrog", *ARGS)
     with pytest.raises(np2ref.Np2RefError) as info:
-        np2ref.compile(original.leapfrog)
+        compiled.pure(*ARGS)
     assert info.value.diagnostics[0].code == "NPR021"
+    with pytest.raises(np2ref.Np2RefError) as info:
+        np2ref.compile(original.leapfrog, static_argnames=("nsteps",))
     line = SOURCE.splitlines().index("    s = State(x0.copy(), v0.copy())") + 1
     assert "module's class `State`" in str(info.value) and f"line {line})" in str(info.value)

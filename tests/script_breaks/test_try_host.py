@@ -12,6 +12,7 @@ import pytest
 
 import np2ref
 from converting import agree, convert_both
+from exactly import run_both
 
 SOLVE = """
 import numpy as np
@@ -164,9 +165,16 @@ def test_the_loops_inside_a_try_that_catches_only_a_ctrl_c_are_compiled(tmp_path
     assert agree(original, lifted, "simulate", np.exp(-np.linspace(-2.0, 2.0, 16) ** 2), 30).startswith("energy ")
 
 
-def test_compile_refuses_with_the_line_of_the_try(solve, tmp_path):
+def test_compile_runs_it_as_convert_writes_it(solve):
+    """main refused np2ref.compile of it (NPR021 naming the line); now it runs on the host, its two
+    loops compiled (tests/script_breaks/test_compile_host.py); an option of one jitted program is
+    still refused with the line of the `try`."""
     _, original, _ = solve
+    compiled = np2ref.compile(original.relax_then_solve, host_below=0, bitwise=True)
+    assert len(compiled.compiled_loops) == 2
+    singular = np.array([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]])
+    run_both(original.relax_then_solve, singular, np.array([1.0, -2.0, 0.5]), 4, compiled=compiled)
     with pytest.raises(np2ref.Np2RefError) as info:
-        np2ref.compile(original.relax_then_solve)
+        np2ref.compile(original.relax_then_solve, static_argnames=("nsteps",))
     assert info.value.diagnostics[0].code == "NPR021"
     assert "holds a `try`" in str(info.value) and "line 7" in str(info.value)
