@@ -178,3 +178,34 @@ def test_compile_runs_it_as_convert_writes_it(solve):
         np2ref.compile(original.relax_then_solve, static_argnames=("nsteps",))
     assert info.value.diagnostics[0].code == "NPR021"
     assert "holds a `try`" in str(info.value) and "line 7" in str(info.value)
+
+
+TRAPPED = """
+import numpy as np
+
+def rhs(u):
+    return np.square(u) - 0.5 * u
+
+def integrate(u, dt, nsteps):
+    rejected = 0
+    for step in range(nsteps):
+        try:
+            with np.errstate(over="raise", invalid="raise"):
+                trial = u + dt * rhs(u)
+        except FloatingPointError:
+            dt /= 2
+            rejected += 1
+            continue
+        u[:] = trial
+    return u, dt, rejected
+"""
+
+
+def test_a_function_a_try_trapping_float_errors_reaches_stays_numpy(tmp_path):
+    """rhs() overflows under the `try`'s np.errstate(over="raise"): NumPy raises FloatingPointError
+    there, a compiled rhs() computed inf and nan (main: 2 steps rejected and a nan state, where
+    NumPy rejects 9 of 10 steps). rhs() writes nothing, so main compiled it."""
+    converted, original, lifted = convert_both(TRAPPED, tmp_path, "try_trapped")
+    assert "def rhs(" in converted.code and "@npr_jit\ndef rhs(" not in converted.code
+    agree(original, lifted, "integrate", np.linspace(0.0, 1e154, 6), 4.0, 10)
+    agree(original, lifted, "integrate", np.linspace(0.0, 1.0, 6), 0.1, 10)
