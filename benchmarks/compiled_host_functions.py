@@ -26,6 +26,7 @@ CASES = [  # (script, size in words, the inputs' changes)
     ("own_dataclass_params", "5,000 steps of 64 points", {"nsteps": 5_000}),
     ("own_try_solve", "20,000 sweeps, n = 6", {"nsweeps": 20_000}),
     ("own_class_particles", "20,000 steps", {"nsteps": 20_000}),
+    ("own_dataclass_grid", "5,000 steps of 24 points", {"nsteps": 5_000}),
     ("own_try_halving", "2,000 steps of 32 points", {"nsteps": 2_000}),
 ]
 
