@@ -36,6 +36,7 @@ class PipelineContext:
     keep_generators: frozenset = frozenset()  # functions that stay host code for the generator they make
     planned: frozenset = frozenset()   # (name, why): set-up functions refused when planned, kept host code
     policy: DtypePolicy = DtypePolicy()  # carried into every `@npr_jit` the emitter writes
+    host_lifts: bool = False           # with `only`: host functions' loops lifted, their callees kept
 
     @classmethod
     def of(cls, text: str, filename: str, only=None, **options) -> PipelineContext:

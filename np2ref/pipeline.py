@@ -47,7 +47,7 @@ __all__ = ["ConversionResult", "convert_file", "convert_source"]
 
 def convert_source(text: str, filename: str = "<string>", only: set[str] | None = None,
                    seeds: bool = False, known: frozenset = frozenset(),
-                   policy: DtypePolicy = DtypePolicy()) -> ConversionResult:
+                   policy: DtypePolicy = DtypePolicy(), host_lifts: bool = False) -> ConversionResult:
     """Convert a module. With `only`, just those functions and the module functions they call
     (what np2ref.compile needs: a refused function elsewhere in the module does not matter).
     Without, module-level driver loops are lifted into compiled functions where that is exact.
@@ -55,11 +55,13 @@ def convert_source(text: str, filename: str = "<string>", only: set[str] | None 
     program order: np2ref.compile of a function that seeds); else a function that seeds stays
     host code, as a script's `main()` does (NPR021). `known`: names the module does not bind
     that the program will find bound (np2ref.compile of a closure: its cells' names). `policy`:
-    what the emitted `@npr_jit`s are given (ConversionResult.code_for gives another)."""
-    ctx = PipelineContext.of(text, filename, only, seeds=seeds, known=known, policy=policy)
+    what the emitted `@npr_jit`s are given (ConversionResult.code_for gives another). `host_lifts`
+    (with `only`: np2ref.compile of a host function, compiled/host_function.py): the functions the
+    host functions call are converted too, and the host functions' loops lifted as convert lifts them."""
+    ctx = PipelineContext.of(text, filename, only, seeds=seeds, known=known, policy=policy, host_lifts=host_lifts)
     with _fewer_collections():
         result = _convert(ctx)
-        if ctx.only is not None or not result.ok:
+        if (ctx.only is not None and not host_lifts) or not result.ok:
             return result
         return _lift_driver_loops(ctx, result)
 
@@ -92,7 +94,8 @@ def _lift_driver_loops(ctx: PipelineContext, result: ConversionResult) -> Conver
         lift for lift in lifts if not lift.holds and lift.name not in classy]  # a loop that uses a list: steps at once
     while lifts:
         lifted, where = driver.apply(text, lifts)
-        new = _convert(ctx.again(lifted, where, seeds=False, known=frozenset()))
+        new = _convert(ctx.again(lifted, where, seeds=False, known=frozenset()) if ctx.only is None else
+                       ctx.again(lifted, where, only=ctx.only | {lift.name for lift in lifts}))
         found = new.diagnostics  # (on the user's lines, as the lifts' start and end)
         inside = {lift.name: [d for d in found if lift.start <= d.line <= lift.end] for lift in lifts}
         # a lifted loop that would run as a Python loop (NPR033) is traced once per trip: a long
@@ -133,7 +136,7 @@ def lift_candidates(ctx: PipelineContext, result: ConversionResult) -> list[driv
     """The module-level loops and host functions' top-level loops _lift_driver_loops tries to lift
     (none: the conversion is the result; split.py checks a large module's parts on that)."""
     module = _parsed(ctx.text)
-    return driver.find_lifts(module) + host_loops.find_host_lifts(module, result.host)
+    return (driver.find_lifts(module) if ctx.only is None else []) + host_loops.find_host_lifts(module, result.host)
 
 
 def _broken_up(module, loops, culprits, broken) -> list[driver.Lift]:
@@ -196,7 +199,7 @@ def _convert(ctx: PipelineContext) -> ConversionResult:
         return placed(ctx, ConversionResult(ctx.filename, ctx.text, None, sink.sorted()))
     if front.lifted is not None:  # nested functions and lambdas became module helpers
         return _convert(ctx.again(front.lifted.text, front.lifted.where, over_rows=frozenset()))
-    facts = _facts_for(ctx, front.facts)
+    facts = _facts_for(ctx, front.facts, front.module)
     marks = diagnose(facts, front.fenced, sink)
     if not sink.has_errors:
         rewritten, lists, loops = rewrite(ctx, front.module, facts, marks, sink)
@@ -378,14 +381,14 @@ def analyse(ctx: PipelineContext, wrapper: MetadataWrapper, refused: dict[str, s
     return facts
 
 
-def _facts_for(ctx: PipelineContext, facts: ModuleFacts) -> ModuleFacts:
+def _facts_for(ctx: PipelineContext, facts: ModuleFacts, module: cst.Module) -> ModuleFacts:
     """A copy of the module's facts (_front's, shared by every conversion of the text) for this
     conversion: the names `ctx.known` holds bound too, only the functions `ctx.only` needs."""
     facts = dataclasses.replace(facts)
     if ctx.known and facts.bound is not None:
         facts.bound = facts.bound | ctx.known
     if ctx.only is not None:
-        _restrict(facts, ctx.only)
+        _restrict(facts, ctx.only, module_level_names(module)[0] if ctx.host_lifts else {})
     return facts
 
 
@@ -427,8 +430,9 @@ def emit(ctx: PipelineContext, rewritten: cst.Module) -> str:
     return code if ctx.only is None else emit_module.strip_line_marks(code)
 
 
-def _restrict(facts: ModuleFacts, only: set[str]) -> None:
-    """Keep the named functions and their callees (transitively); forget the rest."""
+def _restrict(facts: ModuleFacts, only: set[str], defs: dict) -> None:
+    """Keep the named functions and their callees (transitively; a host function's too where
+    its def is in `defs`); forget the rest."""
     keep: set[str] = set()
     todo = [n for n in only if n in facts.functions or n in facts.host]
     while todo:
@@ -439,6 +443,8 @@ def _restrict(facts: ModuleFacts, only: set[str]) -> None:
         if name in facts.functions:
             todo += [callee for _, callee in facts.functions[name].calls]
             todo += [n for n in _passed_functions(facts.functions[name]) if n in facts.functions]
+        elif name in defs:
+            todo += [c.func.value for c in nodes_of(defs[name], cst.Call) if isinstance(c.func, cst.Name)]
     facts.functions = {n: f for n, f in facts.functions.items() if n in keep}
     facts.host = {n: r for n, r in facts.host.items() if n in keep}
 

@@ -171,9 +171,23 @@ def interrupt_only(node: cst.CSTNode) -> bool:
     return True
 
 
-def try_reached(module: cst.Module, functions: dict) -> frozenset[str]:
+def traps_float_errors(node: cst.CSTNode) -> bool:
+    """A `try` whose body sets np.errstate, or a handler of which names FloatingPointError or
+    ArithmeticError: NumPy may raise FloatingPointError inside it, which no compiled call raises
+    (XLA computes inf and nan), so the functions it reaches stay NumPy (analysis/module.py)."""
+    if not isinstance(node, (cst.Try, cst.TryStar)):
+        return False
+    for handler in node.handlers:
+        caught = [e.value for e in handler.type.elements] if isinstance(handler.type, cst.Tuple) else [handler.type]
+        if any(e is not None and (dotted(e) or "").split(".")[-1] in ("FloatingPointError", "ArithmeticError")
+               for e in caught):
+            return True
+    return any(is_errstate_with(w) for w in nodes_of(node.body, cst.With))
+
+
+def try_reached(module: cst.Module, functions: dict, where=None) -> frozenset[str]:
     """The module functions a `try` reaches: called inside one (of a function, or at module level),
-    or by a function it reaches. An error one raises inside a compiled call leaves its arguments as
+    or by a function it reaches (`where`: of the tries it holds true of). An error one raises inside a compiled call leaves its arguments as
     they were before the call (docs/semantics.md, "State after the error"), where NumPy's `except`
     or `finally` sees them written up to the error: such a function's loops are not lifted
     (frontend/host_loops.py), and one that writes stays host code (analysis/module.py)."""
@@ -191,7 +205,8 @@ def try_reached(module: cst.Module, functions: dict) -> frozenset[str]:
             elif isinstance(c.func, cst.Attribute) and c.func.attr.value in methods and c.func.attr.value not in seen:
                 found |= set().union(*(calls(m.body, seen | {c.func.attr.value}) for m in methods[c.func.attr.value]))
         return found
-    todo = set().union(*(calls(t) for t in nodes_of(module, (cst.Try, cst.TryStar)) if not interrupt_only(t)))
+    todo = set().union(*(calls(t) for t in nodes_of(module, (cst.Try, cst.TryStar))
+                         if not interrupt_only(t) and (where is None or where(t))))
     seen = set()
     while todo:
         name = todo.pop()

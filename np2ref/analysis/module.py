@@ -18,7 +18,7 @@ from .generators import made_generators
 from .identity import param_of, returned_through
 from .names import ImportMap
 from .numpy_table import RANDOM_GENERATORS
-from .host_code import argument_readers, host_culprits, PURE_MODULES, try_reached
+from .host_code import argument_readers, host_culprits, PURE_MODULES, traps_float_errors, try_reached
 
 
 @dataclasses.dataclass
@@ -286,9 +286,13 @@ def _called_in_try(module, functions, collected, called, culprits) -> dict:
     """The module functions a `try` reaches (host_code.try_reached) that write anything or call a
     module function: they stay host code, as the function holding the `try` does."""
     found = {}
+    trapped = try_reached(module, functions, traps_float_errors)
     for callee in sorted(try_reached(module, functions)):
         col = collected[callee]
-        if callee not in culprits and (col.writes or col.aug_names or called[callee] & functions.keys()):
+        if callee in trapped and callee not in culprits:
+            found[callee] = ((f"is reached from a `try` that catches NumPy's FloatingPointError (np.errstate), "
+                              f"which a compiled call never raises", functions[callee].name),)
+        elif callee not in culprits and (col.writes or col.aug_names or called[callee] & functions.keys()):
             found[callee] = ((f"is reached from a `try` and writes arrays or calls module functions (compiled, "
                               f"an error it raised would leave its arguments as before the call, where NumPy's "
                               f"handler sees them written up to it)", functions[callee].name),)

@@ -21,6 +21,7 @@ from ..policy import DtypePolicy
 from ..rt import compile_api as rt  # (imports jax, keeping NumPy's global random state as it was)
 from .bitwise import BITWISE_OPTIONS, with_bitwise_options  # noqa: F401 (BITWISE_OPTIONS: public)
 from .choice import HOST, JIT, Choice, choose, closed_because
+from .host_function import host_compiled, takes_host_route
 from .hostcall import HOST_BELOW, HOST_ENV, MISS, host_allowed, host_below_of, host_call, host_key, no_fast_call, shares, signature_text  # noqa: F401 (HOST_*, shares: public)
 from .refusals import host_hint, host_line, located, source_line, trace_refusal, traced_in
 from .routes import HOST_EQUATIONS, estimate_or_none, program_size
@@ -62,9 +63,11 @@ class Compiled:
         with pallas_loops(loops), sums_mode(sums), params0_recorded(entry=name) as params0:
             result = convert_source(text, filename, only={name}, seeds=True, known=known)
         if name in result.host:
-            raise refuse("NPR021", f"{name}() does host work ({result.host[name]}{host_line(result, name)}); it stays NumPy code",
-                          fn, hint=host_hint(result, name) or "move I/O (files, print(file=)), timing and random set-up "
-                          "out of the compiled function; pass the result of a call np2ref cannot see into in as an argument")
+            error = refuse("NPR021", f"{name}() does host work ({result.host[name]}{host_line(result, name)}); it stays NumPy code",
+                           fn, hint=host_hint(result, name) or "move I/O (files, print(file=)), timing and random set-up "
+                           "out of the compiled function; pass the result of a call np2ref cannot see into in as an argument")
+            error.host_route = takes_host_route(result, name)  # a `try` or a class: compile() runs it as convert writes it
+            raise error
         result.raise_for_errors()
         if name not in result.functions:
             raise refuse("NPR020", f"{name}() is not a module-level function np2ref can find", fn)
@@ -449,8 +452,8 @@ class Compiled:
                           f"(largest error {cmp.worst_error:.3g})", self.original,
                           hint="report this translation: np2ref computed something different from NumPy")
         self._verified = True
-        self._hosted = self._host_routes
-        self._fast = rt.npr_flat_runs(self._entry)
+        if hasattr(self, "_entry"):  # (a host function's has none: host_function.py)
+            self._hosted, self._fast = self._host_routes, rt.npr_flat_runs(self._entry)
         return self._call(args, kwargs)
 
 
@@ -486,8 +489,13 @@ def compile(fn=None, *, static_argnames=None, dtype_policy="preserve", verify=Fa
     bits: docs/semantics.md, "Reordered sums"; rewrite/sum_reorder.py); `.explain()` names those loops.
     """
     def wrap(f):
-        return Compiled(f, static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
-                        in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh,
-                        bitwise=bitwise, bounds=bounds, host_below=host_below, trace_budget=trace_budget,
-                        loops=loops, sums=sums)
+        options = dict(static_argnames=static_argnames, dtype_policy=dtype_policy, verify=verify,
+                       in_shardings=in_shardings, out_shardings=out_shardings, mesh=mesh, bitwise=bitwise,
+                       bounds=bounds, host_below=host_below, trace_budget=trace_budget, loops=loops, sums=sums)
+        try:
+            return Compiled(f, **options)
+        except Np2RefError as refusal:  # a function holding a `try` or using a class: host code, loops compiled
+            if not getattr(refusal, "host_route", False):
+                raise
+            return host_compiled(f, refusal, options, Compiled)
     return wrap(fn) if fn is not None else wrap

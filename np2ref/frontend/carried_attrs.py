@@ -12,7 +12,8 @@ attributes of an object it made of a plain class of the module (`s = State(x, v)
 
 Exact when each read of `s.a` in the loop is the object the last write left there, and the write
 back leaves the object as NumPy's loop did: the class is plain (no base but `object`, no
-descriptor, property or `__slots__`, no `__getattr__`/`__setattr__` and the like, a `@dataclass`
+descriptor, setter or `__slots__`; a `@property` getter that uses `self` only through its
+attributes is read as written, never carried, no `__getattr__`/`__setattr__` and the like, a `@dataclass`
 only without `frozen` or `slots`, an `__init__`/`__post_init__` that only reads and assigns
 attributes of `self`), and the function uses the object only through its attributes (never
 bare, never a method: nothing else reaches it while the loop runs). An array attribute written
@@ -90,12 +91,21 @@ def _plain(c: cst.ClassDef) -> bool:
             return False
     for stmt in c.body.body:
         if isinstance(stmt, cst.FunctionDef):
-            if stmt.name.value in _HOOKS or stmt.decorators or (
+            if stmt.name.value in _HOOKS or (stmt.decorators and not _getter(stmt)) or (
                     stmt.name.value in _CONSTRUCTORS and not _keeps_self(stmt)):
                 return False
         elif not (isinstance(stmt, cst.SimpleStatementLine) and all(_field(s) for s in stmt.body)):
             return False
     return True
+
+
+def _getter(method: cst.FunctionDef) -> bool:
+    """`@property` alone (no setter: a write raises, as the object's own would) over a method that
+    uses `self` only through its attributes: read as an attribute, never carried (not one of the
+    attributes an object has once made), so each read in the loop would run it; one read outside
+    the loop runs as written."""
+    return len(method.decorators) == 1 and dotted(method.decorators[0].decorator) == "property" \
+        and _keeps_self(method)
 
 
 def _field(small) -> bool:
@@ -147,7 +157,7 @@ def instances(func: cst.FunctionDef, classes: dict[str, _Plain]) -> dict[str, tu
         methods = plain.methods
         if any(name in names_read(d) for d in nodes_of(func.body, cst.Del)):
             continue
-        held, until = set(names_read(small.value)), len(body)  # (a bare use, from statement `until` on)
+        held, until = _held(small.value), len(body)  # (a bare use, from statement `until` on)
         for i, stmt in enumerate(body[index + 1:], index + 1):
             uses = [n for n in nodes_of(stmt, cst.Name) if n.value == name]
             if not all(id(n) in attrs and (id(n) not in calls or calls[id(n)].func.attr.value in methods) for n in uses):
@@ -159,6 +169,16 @@ def instances(func: cst.FunctionDef, classes: dict[str, _Plain]) -> dict[str, tu
                     held |= names_read(a.value)
         out[name] = (index, frozenset(held - {name}), plain.attrs, until)
     return out
+
+
+_SIZES = frozenset({"size", "shape", "ndim", "dtype"})
+
+
+def _held(call: cst.Call) -> set[str]:
+    """The names a constructor call reads that the object may hold: not those read only for a
+    size (`Grid(n=u.size)`: a Python int or tuple, a dtype, never the array)."""
+    sized = {id(a.value) for a in nodes_of(call, cst.Attribute) if a.attr.value in _SIZES}
+    return set(names_read(call)) & {n.value for n in nodes_of(call, cst.Name) if id(n) not in sized}
 
 
 class _Locals(cst.CSTTransformer):

@@ -73,6 +73,9 @@ class Lift:
     appends: tuple[str, ...] = ()
     # attributes of an object the loop reads as locals of their own (frontend/carried_attrs.py)
     carry: object = None
+    # (loop target, its `range(...)`): first bound by a `for` that may run no trip, read after it: 0
+    # in the lifted function before the loop, unbound again after the call where no trip ran
+    unset: tuple[tuple[str, str], ...] = ()
 
 
 def find_lifts(module: cst.Module) -> list[Lift]:
@@ -139,7 +142,7 @@ def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
         shift = 4 - len(lift.indent) if lift.hoist else 4
         pad = "" if lift.hoist else lift.indent
         emit(f"{pad}def {lift.name}({', '.join(lift_appends.params(lift))}):\n", lift.start)
-        for line in lift_appends.define_lines(lift, pad):
+        for line in lift_appends.define_lines(lift, pad) + [f"{pad}    {name} = 0\n" for name, _ in lift.unset]:
             emit(line, lift.start)
         text = lift.carry.lines if lift.carry is not None else lines[lift.start - 1:lift.end]
         for i, line in enumerate(text, lift.start - 1):
@@ -155,7 +158,11 @@ def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
         targets = f"{', '.join(names)} = " if names else ""
         if lift.carry is not None:
             emit(lift.carry.before(lift.indent), lift.start)
+        for name, trips in lift.unset:  # (its arguments read as the loop reads them, before it)
+            emit(f"{lift.indent}_npr_ran_{name} = len({trips}) > 0\n", lift.start)
         emit(f"{lift.indent}{targets}{lift.name}({', '.join(lift_appends.params(lift))})\n", lift.end)
+        for name, _ in lift.unset:
+            emit(f"{lift.indent}if not _npr_ran_{name}:\n{lift.indent}    del {name}\n", lift.end)
         for line in lift_appends.extend_lines(lift) + ([lift.carry.after(lift.indent)] if lift.carry else []):
             if line:
                 emit(line, lift.end)

@@ -104,7 +104,7 @@ def _lifts_in(func: cst.FunctionDef, positions, functions: set[str], taken: set[
             if isinstance(loop, (cst.For, cst.While)) and driver._does_array_work(loop, functions):
                 carry = objects and carried_attrs.carry(loop, i, objects, " " * positions[loop].start.column, taken)
                 lift = _plan(loop, inner[j + 1:] + after + body[i + 1:], scope, start, positions, taken, carry or None,
-                             text if loop is not stmt else None)
+                             text if loop is not stmt else None, body[:i] + inner[:j])
                 if lift is not None and not driver._may_share_memory(lift.params, views):
                     lifts.append(lift_appends.held(dataclasses.replace(lift, hoist=hoist, host=scope.name), loop,
                                                    tuple(sorted(containers & set(lift.params)))))
@@ -173,9 +173,11 @@ class _Scope:
             and small.targets[0].target.value not in self.params | self.captured | self.declared}
 
 
-def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=None, text=None) -> driver.Lift | None:
+def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=None, text=None,
+          earlier=()) -> driver.Lift | None:
     """The lift of a host function's loop (`carry`: with attributes read as locals, the loop as
-    carried_attrs made it, its locals bound before it and those it binds written back after)."""
+    carried_attrs made it, its locals bound before it and those it binds written back after;
+    `earlier`: the statements before it)."""
     node, carried = (loop, set()) if carry is None else (carry.node, {l for _, _, l in carry.pairs})
     if contains(node, _NOT_IN_LOOP) or _SCOPE_CALLS & _called_names(node):
         return None
@@ -185,7 +187,9 @@ def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=N
         return None
     local, bound = scope.locals | carried, bound | carried
     returns = binds & local & (definite(later, set())[1] | set(carry.written if carry else ()))  # what may be read after it
-    if not returns - bound <= _bound_by_every_pass(node, scope, bound):
+    missing = returns - bound - _bound_by_every_pass(node, scope, bound)
+    unset = _unset(node, missing, scope, earlier, taken) if missing else ()
+    if unset is None:
         return None  # the loop may leave it unbound (run zero times), where NumPy's read would raise
     params = (incoming & local) | (returns & bound)
     if not params <= bound:
@@ -194,7 +198,35 @@ def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=N
     if name in taken:
         return None
     lift = driver.placed_run([loop], positions, name, tuple(sorted(params)), tuple(sorted(returns)), text)
-    return lift and dataclasses.replace(lift, carry=carry)
+    return lift and dataclasses.replace(lift, carry=carry, unset=unset)
+
+
+def _unset(loop, missing: set[str], scope: _Scope, earlier, taken) -> tuple | None:
+    """`((t, "range(...)"),)` where the one name the loop may leave unbound is the target `t` of a
+    `for t in range(...)` that nothing before the loop binds (`for step in range(n): ... break`,
+    `print(step)` after): bound to 0 in the lifted function before the loop, unbound again after the
+    call where `len(range(...))` (read before it: arguments of names, literals and `len`/`int` calls,
+    read twice to the same values) is 0, so a read after raises NumPy's UnboundLocalError. Else None."""
+    it = loop.iter if isinstance(loop, cst.For) else None
+    if not (isinstance(loop, cst.For) and isinstance(loop.target, cst.Name) and missing == {loop.target.value}
+            and isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
+            and "range" not in scope.shadowed and 1 <= len(it.args) <= 3
+            and all(a.keyword is None and not a.star for a in it.args)):
+        return None
+    calls = [c for a in it.args for c in _nodes(a.value) if isinstance(c, cst.Call)]
+    if not all(isinstance(c.func, cst.Name) and c.func.value in ("len", "int") and c.func.value not in scope.shadowed
+               for c in calls):
+        return None
+    name = loop.target.value
+    if any(name in names_bound(s) for s in earlier) or f"_npr_ran_{name}" in taken | scope.locals:
+        return None
+    return ((name, cst.Module(body=[]).code_for_node(it)),)
+
+
+def _nodes(node):
+    yield node
+    for child in node.children:
+        yield from _nodes(child)
 
 
 def _bound_by_every_pass(loop, scope: _Scope, bound: set[str]) -> set[str]:

@@ -13,6 +13,7 @@ import pytest
 import np2ref
 from conftest import on_tpu
 from converting import agree, convert_both
+from exactly import run_both
 
 SOLVE = """
 import numpy as np
@@ -166,9 +167,47 @@ def test_the_loops_inside_a_try_that_catches_only_a_ctrl_c_are_compiled(tmp_path
     assert agree(original, lifted, "simulate", np.exp(-np.linspace(-2.0, 2.0, 16) ** 2), 30).startswith("energy ")
 
 
-def test_compile_refuses_with_the_line_of_the_try(solve, tmp_path):
+def test_compile_runs_it_as_convert_writes_it(solve):
+    """main refused np2ref.compile of it (NPR021 naming the line); now it runs on the host, its two
+    loops compiled (tests/script_breaks/test_compile_host.py); an option of one jitted program is
+    still refused with the line of the `try`."""
     _, original, _ = solve
+    compiled = np2ref.compile(original.relax_then_solve, host_below=0, bitwise=True)
+    assert len(compiled.compiled_loops) == 2
+    singular = np.array([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]])
+    run_both(original.relax_then_solve, singular, np.array([1.0, -2.0, 0.5]), 4, compiled=compiled)
     with pytest.raises(np2ref.Np2RefError) as info:
-        np2ref.compile(original.relax_then_solve)
+        np2ref.compile(original.relax_then_solve, static_argnames=("nsteps",))
     assert info.value.diagnostics[0].code == "NPR021"
     assert "holds a `try`" in str(info.value) and "line 7" in str(info.value)
+
+
+TRAPPED = """
+import numpy as np
+
+def rhs(u):
+    return np.square(u) - 0.5 * u
+
+def integrate(u, dt, nsteps):
+    rejected = 0
+    for step in range(nsteps):
+        try:
+            with np.errstate(over="raise", invalid="raise"):
+                trial = u + dt * rhs(u)
+        except FloatingPointError:
+            dt /= 2
+            rejected += 1
+            continue
+        u[:] = trial
+    return u, dt, rejected
+"""
+
+
+def test_a_function_a_try_trapping_float_errors_reaches_stays_numpy(tmp_path):
+    """rhs() overflows under the `try`'s np.errstate(over="raise"): NumPy raises FloatingPointError
+    there, a compiled rhs() computed inf and nan (main: 2 steps rejected and a nan state, where
+    NumPy rejects 9 of 10 steps). rhs() writes nothing, so main compiled it."""
+    converted, original, lifted = convert_both(TRAPPED, tmp_path, "try_trapped")
+    assert "def rhs(" in converted.code and "@npr_jit\ndef rhs(" not in converted.code
+    agree(original, lifted, "integrate", np.linspace(0.0, 1e154, 6), 4.0, 10)
+    agree(original, lifted, "integrate", np.linspace(0.0, 1.0, 6), 0.1, 10)

@@ -214,13 +214,6 @@ def test_a_method_and_a_function_of_an_object():
 
 
 REFUSED = {
-    # objects made in the function: host code (NPR021 naming the class, with a hint to pass its
-    # arrays; `np2ref convert` compiles the function's loops: tests/script_breaks/test_class_host.py)
-    "heat_object_local": ((R.random(10), 0.2, 5), "NPR021 .*makes an object of the module's class `Heat1D`"),
-    "dataclass_built_inside": ((R.random(4), R.random(4), 0.1, 5), "NPR021 .*module's class `Particles`"),
-    "rebinding_state": ((R.random((3, 3)), R.random(3), 4), "NPR021"),
-    "object_counting": ((R.normal(size=8),), "NPR021"),
-    "wave_object": ((6, 0.3, 4), "NPR021"),
     # (views returned by helpers and written by the caller are translated now:
     # tests/rules/test_view_helpers.py; one buffer passed twice, read first: tests/aliases/test_read_first_buffers.py)
     # callbacks: functools.partial is host work, a lambda passed on is not lifted
@@ -242,6 +235,22 @@ REFUSED = {
     # `a @ v - (beta[j - 1] * w_prev if j > 0 else 0.0)` on a traced loop index: an array or a float
     "lanczos_tridiagonal": ((_SPD, np.ones(4), 3), "NPR128"),
 }
+
+
+# objects made in the function: host code, run as `np2ref convert` writes it, its loops compiled
+# (compiled/host_function.py; main refused them, NPR021 naming the class)
+HOSTED = {
+    "heat_object_local": (R.random(10), 0.2, 5),
+    "dataclass_built_inside": (R.random(4), R.random(4), 0.1, 5),
+    "rebinding_state": (R.random((3, 3)), R.random(3), 4),
+    "object_counting": (R.normal(size=8),),
+    "wave_object": (6, 0.3, 4),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTED))
+def test_objects_made_in_the_function_run_on_the_host_their_loops_compiled(name):
+    _same(name, *HOSTED[name])
 
 
 @pytest.mark.parametrize("name", list(REFUSED))
