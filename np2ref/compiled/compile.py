@@ -53,8 +53,7 @@ class Compiled:
     def __init__(self, fn, *, static_argnames=None, dtype_policy="preserve", verify=False,
                  in_shardings=None, out_shardings=None, mesh=None, bitwise=False, bounds="checked",
                  host_below=None, trace_budget="default", loops="xla", sums="exact"):
-        self.dtype_policy = DtypePolicy.of(dtype_policy)
-        self.loops, self.sums = loops, sums
+        self.dtype_policy, self.loops, self.sums = DtypePolicy.of(dtype_policy), loops, sums
         if bounds not in ("checked", "unchecked"):
             raise ValueError(f"bounds must be 'checked' or 'unchecked', not {bounds!r}")
         text, filename = source_of(fn)
