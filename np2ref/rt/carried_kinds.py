@@ -112,7 +112,17 @@ class _NprKindPaths:
         self.paths = {}
 
     def python(self):
-        return [s and bool(self.paths) and all(p[i] for p in self.paths.values()) for i, s in enumerate(self.starts)]
+        """Per tracked value, Python's on every path: each path kept it, bound a Python number, or
+        bound another tracked value (`c = b; b = a`, a delay line) that is Python's on every path
+        (a path that read b as the number it started as: b is NumPy's after `b = a`, `a = x[i]`)."""
+        python = [s and bool(self.paths) for s in self.starts]
+        changed = True
+        while changed:  # (a fixpoint: a value bound to one that is not Python's on every path is not)
+            changed = False
+            for i in range(len(python)):
+                ok = python[i] and all(p[i] is True or type(p[i]) is int and python[p[i]] for p in self.paths.values())
+                changed, python[i] = changed or ok != python[i], ok
+        return python
 
 
 def _npr_kinds_flagged(fn, n, tracked, pack, seen, lead=0, carried=True):
@@ -136,10 +146,19 @@ def _npr_kinds_flagged(fn, n, tracked, pack, seen, lead=0, carried=True):
                                             _npr_kinds_strong(values[j]), kind, f)
         out = pack(fn(*given, *values))
         if first:
-            seen.paths[path] = [out[j] is values[j] or _npr_python_flag(out[j]) is _NPR_TRUE for j, _ in tracked]
+            seen.paths[path] = [_npr_kinds_path(out[j], values, j, tracked) for j, _ in tracked]
         return (*out, *(jnp.asarray(True) if p else _npr_python_flag(out[j], values[j], f)
                          for (j, _), f, p in zip(tracked, flags, python)))
     return run
+
+
+def _npr_kinds_path(v, values, j, tracked):
+    """What a path's first trace left in tracked value j: True where it is values[j] or a Python
+    number, the position (among `tracked`) of another tracked value it is, else False."""
+    if v is values[j]:
+        return True
+    other = next((i for i, (k, _) in enumerate(tracked) if k != j and v is values[k]), None)
+    return other if other is not None else _npr_python_flag(v) is _NPR_TRUE
 
 
 def _npr_kinds_out(state, out, tracked, n, seen):

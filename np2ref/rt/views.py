@@ -129,11 +129,11 @@ def npr_own(x, scalar=False, held=None):
             "NPR205", f"cannot translate a write into `{held}`, an array held by an object (bound to a name "
             "that is written): np2ref follows arrays through parameters and names, not through attributes; pass "
             f"the array itself as a parameter (`step({held}, ...)`)")
-    if type(x) in (int, float, complex):  # (a Python number the call was given, static: a value to load)
-        return jnp.asarray(x)
-    if scalar and jnp.ndim(x) == 0 or _npr_pyreturned(x) or _npr_py_like(x) and not _npr_made0(x):
-        return x  # (a helper's Python number, `rate` of `s, rate = chain(...)`; a Python float a helper's
-        # `p *= 2` rebound and returned, `s = scale(t)`, weakly typed: a value, which NumPy's `op=` rebinds)
+    if scalar and jnp.ndim(x) == 0 or _npr_pyreturned(x) or \
+            isinstance(x, jax.Array) and _npr_py_like(x) and not _npr_made0(x):
+        return x  # (a helper's Python number, `rate` of `s, rate = chain(...)`; a traced Python float a
+        # helper's `p *= 2` rebound and returned, `s = scale(t)`: a value, which NumPy's `op=` rebinds. Not
+        # a Python number itself: `t = 0.0; t += a[0]` makes t an array that `u = t` shares, a Ref)
     if isinstance(x, tuple):  # `r = h(a)`, h returning `(x, i)` with x an array it writes
         raise NprUnsupported(
             "NPR207", "a tuple returned by a function (`r = h(a)`, h returning `(x, i)` with x an array "

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result_: NumPy returns a Python int | return settle((x, _), n)
 # found by: hand probe beside np2ref fuzz --family try_loop --seed 2 (fuzz13: a test of the tuple passthrough fix)

@@ -1,4 +1,4 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result_: got _, expected _ | a[...] = np.sum(x); return a
 # found by: np2ref fuzz --family kernels --seed 1313 (fuzz13's sweep; lead_reduce too), shrunk by hand

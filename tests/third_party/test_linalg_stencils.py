@@ -17,7 +17,11 @@ def _same(name, *args):
     return assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)
 
 
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("dtype", [pytest.param(np.float32, marks=pytest.mark.xfail(
+    strict=True, raises=np2ref.Np2RefError, reason="NPR128 since the merge of session 13: the delay line's "
+    "c = b is followed (carried_kinds._npr_kinds_path), so c holds a Python float for three trips and np.float32 "
+    "after, which `0.125 * c` computes in float64 or float32 as the data decides; refused, not followed")),
+    np.float64])
 def test_a_carried_python_float_that_takes_another_carried_name_s_numpy_float(dtype):
     img = np.random.default_rng(0).random((3, 5)).astype(dtype)
     _same("iir_backward", np.float64(0.3), np.float64(-0.2), img)
