@@ -7,7 +7,7 @@ then replaced in place and the system solved with np.linalg.solve. The mesh is g
 (x ** 1.3), so every element has its own length. Pattern from a public course script
 (docs/scripts.md); written anew here.
 """
-import numpy as np
+import numpy as np  # np2ref: tpu-refused NPR302 (np.linalg.solve: an LU of float64, which the TPU compiler does not implement)
 
 ENTRY = "solve_conduction"
 

