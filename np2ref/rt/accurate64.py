@@ -45,7 +45,7 @@ _NPR_A64_REFUSED = frozenset({"erf", "erfc", "erf_inv", "lgamma", "digamma", "ig
                       "regularized_incomplete_beta"})
 
 
-# what XLA's TPU compiler does not implement of float64 (.whl/chip13d.py's probe on the chip, 2026-12-07, jax
+# what XLA's TPU compiler does not implement of float64 (benchmarks/tpu_linalg64.py's probe on the chip, 2026-12-07, jax
 # 0.10.2): an LU ("Only F32 and C64 types are implemented in LuDecomposition"); cholesky, eigh, qr, svd,
 # triangular and tridiagonal solves of float64 compile there (eig is refused everywhere, NPR004)
 _NPR_A64_UNCOMPILED = {"lu": "np.linalg.solve, inv, det, slogdet"}

@@ -229,7 +229,7 @@ def test_a_solve_through_the_rewrite_is_refused_by_name():
 
 def test_decompositions_the_tpu_cannot_compile_are_refused(tmp_path, monkeypatch):
     """An LU of float64 (np.linalg.solve, inv, det): XLA's TPU compiler raised its own UNIMPLEMENTED
-    error at the first call (fem1d_chained_rows on the chip, .whl/chip13d.py's probe); NPR302 naming
+    error at the first call (fem1d_chained_rows on the chip, benchmarks/tpu_linalg64.py's probe); NPR302 naming
     the operation now. cholesky, eigh, qr, svd and triangular solves compile there."""
     _forced(monkeypatch)
     m = load_module("""
