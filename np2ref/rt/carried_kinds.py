@@ -18,7 +18,7 @@ import numpy as np
 from jax import lax
 
 from .bounds import _npr_check_run
-from .compat import _npr_sources_reached, _npr_traced, _npr_Tracer, _npr_weak_astype
+from .compat import _npr_traced, _npr_weak_astype
 from .core import _npr_above, _npr_state, npr_pyreturn, NprUnsupported
 from .promotion import _npr_either_chosen, _npr_either_kind, _npr_weak_value
 
@@ -113,16 +113,14 @@ class _NprKindPaths:
 
     def python(self):
         """Per tracked value, Python's on every path: each path kept it, bound a Python number, or
-        bound another tracked value or a value computed from one (`c = b; b = a`, a delay line; `c = b *
-        2.0`) that is Python's on every path (a first trace read b as the number it started as: b is
-        NumPy's after `b = a`, `a = x[i]`; c = b * 2.0 was taken for a Python float before)."""
+        bound another tracked value (`c = b; b = a`, a delay line) that is Python's on every path
+        (a path that read b as the number it started as: b is NumPy's after `b = a`, `a = x[i]`)."""
         python = [s and bool(self.paths) for s in self.starts]
         changed = True
         while changed:  # (a fixpoint: a value bound to one that is not Python's on every path is not)
             changed = False
             for i in range(len(python)):
-                ok = python[i] and all(p[i] is True or type(p[i]) is frozenset and all(python[q] for q in p[i])
-                                       for p in self.paths.values())
+                ok = python[i] and all(p[i] is True or type(p[i]) is int and python[p[i]] for p in self.paths.values())
                 changed, python[i] = changed or ok != python[i], ok
         return python
 
@@ -155,23 +153,12 @@ def _npr_kinds_flagged(fn, n, tracked, pack, seen, lead=0, carried=True):
 
 
 def _npr_kinds_path(v, values, j, tracked):
-    """What a path's first trace left in tracked value j: True where it is values[j], a Python
-    number, or computed from values[j] alone with Python numbers (`it += 1`); the positions (among
-    `tracked`) of the other tracked values it is or was computed from (`c = b`, `c = b * 2.0`:
-    Python's only where those are, _NprKindPaths.python); False for a NumPy value, or where what
-    it was computed from is not knowable (compat._npr_sources_reached)."""
+    """What a path's first trace left in tracked value j: True where it is values[j] or a Python
+    number, the position (among `tracked`) of another tracked value it is, else False."""
     if v is values[j]:
         return True
-    if _npr_python_flag(v) is not _NPR_TRUE:
-        return False
-    if not isinstance(v, _npr_Tracer):
-        return True  # (a Python number bound)
-    own = next(i for i, (k, _) in enumerate(tracked) if k == j)
-    found = _npr_sources_reached(v, {id(values[k]): i for i, (k, _) in enumerate(tracked)})
-    if found is None:
-        return False
-    found.discard(own)
-    return frozenset(found) or True
+    other = next((i for i, (k, _) in enumerate(tracked) if k != j and v is values[k]), None)
+    return other if other is not None else _npr_python_flag(v) is _NPR_TRUE
 
 
 def _npr_kinds_out(state, out, tracked, n, seen):

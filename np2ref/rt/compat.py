@@ -12,7 +12,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 |---|---|---|
 | is this a tracer | `jax.core.Tracer` (`jax._src.core.Tracer`) | none needed: public |
 | which transformation traces a value | tracer class names (`BatchTracer`, `JVPTracer`, ...) | not seen: a loop or branch is not discharged/batched specially; JAX's own error for what it cannot do |
-| the equations being traced | `trace_ctx.trace.frame.tracing_eqns`, `tracer.parent`, `eqn.primitive/in_tracers/params` | None: the store peepholes (lowering.py) keep the plain lowering; a carried value's sources not known (carried_kinds.py): not Python's on every path, flagged |
+| the equations being traced | `trace_ctx.trace.frame.tracing_eqns`, `tracer.parent`, `eqn.primitive/in_tracers/params` | None: the store peepholes (lowering.py) keep the plain lowering |
 | JAX's state discharge | `jax._src.state.discharge.discharge_state` | None: loops keep their refs (no grad through a loop that makes refs of its own) |
 | which refs a traced body writes | effect class names `WriteEffect`/`AccumEffect` on `make_jaxpr(...).effects` | every ref is taken as written (exact, more loop state) |
 | whether a traced test makes host calls (histories.py) | effect class names other than `ReadEffect`/`WriteEffect`/`AccumEffect` | taken as making them (a chunk flush in every trip: exact, slower) |
@@ -298,27 +298,6 @@ def _npr_int_literal(tracer):
 def _npr_trace_of(tracer):
     """The trace `tracer` belongs to (None when not knowable)."""
     return getattr(tracer, "_trace", None)
-
-
-def _npr_sources_reached(v, sources, limit=4096):
-    """The values of `sources` ({id(tracer): key}) that traced `v` was computed from, walking the
-    trace's record of equations back (`tracer.parent`, `in_tracers`); None where that record is not
-    knowable on this JAX or the walk passes `limit` tracers (callers then assume the worst)."""
-    found, todo, seen = set(), [v], set()
-    while todo:
-        t = todo.pop()
-        if id(t) in seen:
-            continue
-        seen.add(id(t))
-        if id(t) in sources:
-            found.add(sources[id(t)])
-            continue
-        if not hasattr(t, "parent") or len(seen) > limit:
-            return None
-        eqn = t.parent
-        if eqn is not None:
-            todo.extend(x for x in _npr_eqn_inputs(eqn) if isinstance(x, _npr_Tracer))
-    return found
 
 
 def _npr_eqn_inputs(eqn):

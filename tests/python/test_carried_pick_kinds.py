@@ -85,32 +85,3 @@ def test_the_data_gives_both_kinds():
     """(else a test above could not fail)"""
     kinds = {type(clipped_beside_a_store(np.array([0.001, 1.0, 3.0]), e)) for e in (0.0005, 0.0015)}
     assert kinds == {float, np.float64}
-
-
-def delay_line_scaled(x):
-    a = b = c = 0.0
-    for i in range(x.shape[0]):
-        c = b * 2.0
-        b = a
-        a = x[i]
-    return c, b
-
-
-def delay_line_while(x):
-    a = c = 0.0
-    i = 0
-    while x[i] > 0:
-        c = a * 2.0
-        a = x[i]
-        i += 1
-    return c, i
-
-
-@pytest.mark.parametrize("n", [0, 1, 2, 3, 5])
-def test_a_value_computed_from_another_carried_value_takes_its_kind(n):
-    """`c = b * 2.0` with b a delay line's: NumPy's c is a Python float while b held the Python
-    0.0, np.float64 from the trip b took x[i]; the first trace's guess took c for a Python float on
-    every path (np.float64(6.0) returned as 6.0). Found at the review of session 13."""
-    x = np.arange(1.0, n + 1.0)
-    assert_returns_as_numpy(delay_line_scaled, lambda: (x.copy(),))
-    assert_returns_as_numpy(delay_line_while, lambda: (np.append(x, -1.0),))
