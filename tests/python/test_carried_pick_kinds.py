@@ -85,3 +85,34 @@ def test_the_data_gives_both_kinds():
     """(else a test above could not fail)"""
     kinds = {type(clipped_beside_a_store(np.array([0.001, 1.0, 3.0]), e)) for e in (0.0005, 0.0015)}
     assert kinds == {float, np.float64}
+
+
+def delay_line_scaled(x):
+    a = b = c = 0.0
+    for i in range(x.shape[0]):
+        c = b * 2.0
+        b = a
+        a = x[i]
+    return c, b
+
+
+def delay_line_while(x):
+    a = c = 0.0
+    i = 0
+    while x[i] > 0:
+        c = a * 2.0
+        a = x[i]
+        i += 1
+    return c, i
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "open: carried_kinds takes `c = b * 2.0` for a Python number on every path from the first trace alone "
+    "(np.float64(6.0) returned as 6.0); following each value's sources through the trace's equations mended it "
+    "but made tests/loops/test_picked_param_rebinds.py's rejected_leaps refuse NPR128 (reverted at the review)"))
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_a_value_computed_from_another_carried_value_takes_its_kind(n):
+    """`c = b * 2.0` with b a delay line's: NumPy's c is np.float64 from the trip b took x[i]."""
+    x = np.arange(1.0, n + 1.0)
+    assert_returns_as_numpy(delay_line_scaled, lambda: (x.copy(),))
+    assert_returns_as_numpy(delay_line_while, lambda: (np.append(x, -1.0),))
