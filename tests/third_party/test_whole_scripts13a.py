@@ -136,7 +136,8 @@ DEFAULT_COMPILE = {"multigrid_vcycle_2d:solve#loose", "heightfield_raymarch:shad
                    "schnakenberg_float32:reactions"}
 
 SUITE = ScriptSuite("scripts13a", CONVERT, COMPILE, left=LEFT, default_convert=DEFAULT_CONVERT,
-                    default_compile=DEFAULT_COMPILE, float32_prints=FLOAT32_PRINTS)
+                    default_compile=DEFAULT_COMPILE, float32_prints=FLOAT32_PRINTS,
+                    tpu_refused={"beam_newmark", "boris_pusher", "schrodinger_tunnelling"})
 
 
 @pytest.mark.parametrize("key", SUITE.convert_params())
