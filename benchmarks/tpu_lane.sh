@@ -12,7 +12,8 @@
 # after the machine's own JAX on PYTHONPATH. Stages, each skipped when its time is 0 (seconds, from the environment):
 # T_PROBE benchmarks/tpu_probe.py (float64 and int64 operations against NumPy, in ulps),
 # T_TESTS the differential tests on the chip (tests/device/test_tpu.py holds the float32 policy's),
-# T_RUN benchmarks/run.py per dtype policy (size $SIZE, default M), T_SUITE benchmarks/suite.py
+# T_RUN_FLOAT32 and T_RUN_PRESERVE benchmarks/run.py per dtype policy (size $SIZE, default M; preserve 0,
+# off, by default: its own call), T_SUITE benchmarks/suite.py
 # (size $SUITE_SIZE, default L), T_DEVICE benchmarks/device_kernels.py ($DEVICE_ARGS, default --quick:
 # NPBench-style kernels NumPy in and device-resident against their hand ports; 0, off, by default),
 # T_WORST benchmarks/device_worst.py (suite.py's three kernels furthest from their hand ports on a
@@ -51,17 +52,21 @@ stage() {  # stage NAME SECONDS COMMAND...: run COMMAND under `timeout`, its out
 PYTEST=(env PYTHONPATH="$PYTHONPATH:$PWD/benchmarks" "$PY" -m pytest -p no:cacheprovider -p tpu_failures
         -o addopts= -q -rf --tb=short --durations=10)
 # a compile on the chip takes seconds (6 s a corpus program): tests/device/test_tpu.py (both policies,
-# about 2 min) and the corpus's compile tests (about 5) fill the stage; TESTS and K change it
-TESTS=${TESTS:-"tests/device/test_tpu.py tests/corpus/test_corpus.py"}
+# about 2 min) fills the stage; the corpus's compile tests (about 5 min) are the second call's
+# (TESTS="tests/corpus/test_corpus.py" T_TESTS=330 T_RUN_FLOAT32=0 T_SUITE=0); TESTS and K change it
+TESTS=${TESTS:-"tests/device/test_tpu.py"}
 stage probe "${T_PROBE:-0}" "$PY" benchmarks/tpu_probe.py --out "$OUT" --part "${PROBE_PARTS:-float,int}"
 # shellcheck disable=SC2086 (TESTS is a list of paths)
-stage tests "${T_TESTS:-380}" "${PYTEST[@]}" $TESTS -k "${K:-not verify and not convert}"
-for policy in preserve float32; do
-    stage "run_$policy" "${T_RUN:-60}" "$PY" benchmarks/run.py --size "${SIZE:-M}" --dtype-policy "$policy" \
-        --no-write $([ "$policy" = float32 ] && echo --skip-extras)
-done
+stage tests "${T_TESTS:-150}" "${PYTEST[@]}" $TESTS -k "${K:-not verify and not convert}"
+# run.py M takes about 190 s on the chip in float32 (first calls of 1-10 s, 5 repeats) and more than
+# 450 s in preserve (thomas_tridiag's 800,000 sequential float64 divisions a call, emulated): the
+# float32 table fits the lane's call, preserve is its own call (T_RUN_PRESERVE=450 T_TESTS=0 T_SUITE=0)
+stage run_float32 "${T_RUN_FLOAT32:-${T_RUN:-210}}" "$PY" benchmarks/run.py --size "${SIZE:-M}" \
+    --dtype-policy float32 --no-write --skip-extras --repeats "${REPEATS:-5}"
+stage run_preserve "${T_RUN_PRESERVE:-0}" "$PY" benchmarks/run.py --size "${SIZE:-M}" --dtype-policy preserve \
+    --no-write --skip-extras --repeats "${REPEATS:-5}"
 # shellcheck disable=SC2086 (SUITE_ARGS: more arguments, `--kernels cnn_forward --rounds 3`)
-stage suite "${T_SUITE:-50}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}" ${SUITE_ARGS:-}
+stage suite "${T_SUITE:-200}" "$PY" benchmarks/suite.py --size "${SUITE_SIZE:-L}" ${SUITE_ARGS:---rounds 3}
 # shellcheck disable=SC2086 (DEVICE_ARGS is a list of arguments)
 stage device_kernels "${T_DEVICE:-0}" "$PY" benchmarks/device_kernels.py ${DEVICE_ARGS:---quick}
 stage worst "${T_WORST:-0}" "$PY" benchmarks/device_worst.py --size "${SUITE_SIZE:-L}"
