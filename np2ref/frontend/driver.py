@@ -50,7 +50,7 @@ from ..analysis.positions import module_positions
 from ..analysis.module_state import changing_globals, globals_read, names_bound, names_read
 from ..analysis.names import ImportMap
 from ..analysis.nodes import run_visitor
-from . import lift_appends
+from . import lift_appends, lift_guard
 
 PREFIX = "_main_loop_"
 
@@ -76,6 +76,8 @@ class Lift:
     # (loop target, its `range(...)`): first bound by a `for` that may run no trip, read after it: 0
     # in the lifted function before the loop, unbound again after the call where no trip ran
     unset: tuple[tuple[str, str], ...] = ()
+    # `range(...)` of a `for` whose call is made only where it makes a trip (frontend/lift_guard.py)
+    guard: str | None = None
 
 
 def find_lifts(module: cst.Module) -> list[Lift]:
@@ -160,12 +162,15 @@ def apply(text: str, lifts: list[Lift]) -> tuple[str, list[tuple[int, int]]]:
             emit(lift.carry.before(lift.indent), lift.start)
         for name, trips in lift.unset:  # (its arguments read as the loop reads them, before it)
             emit(f"{lift.indent}_npr_ran_{name} = len({trips}) > 0\n", lift.start)
-        emit(f"{lift.indent}{targets}{lift.name}({', '.join(lift_appends.params(lift))})\n", lift.end)
+        if lift.guard is not None:  # (no trip: the loop does nothing)
+            emit(f"{lift.indent}if len({lift.guard}) > 0:\n", lift.start)
+        inside = "    " if lift.guard is not None else ""
+        emit(f"{inside}{lift.indent}{targets}{lift.name}({', '.join(lift_appends.params(lift))})\n", lift.end)
         for name, _ in lift.unset:
             emit(f"{lift.indent}if not _npr_ran_{name}:\n{lift.indent}    del {name}\n", lift.end)
         for line in lift_appends.extend_lines(lift) + ([lift.carry.after(lift.indent)] if lift.carry else []):
             if line:
-                emit(line, lift.end)
+                emit(inside + line, lift.end)
 
     starts = {lift.start: lift for lift in lifts}
     hoisted: dict[int, list[Lift]] = {}
@@ -235,9 +240,13 @@ def _plan(loop, later, positions, bound: set[str], functions: set[str], global_r
     # name after an earlier lifted loop over `t` (which binds it in its function, not returned)
     target = {loop.target.value} if isinstance(loop, cst.For) and isinstance(loop.target, cst.Name) else set()
     params = tuple(sorted((reads & bound) - functions - (target - set(returns))))
-    if not set(returns) <= bound | every_trip:
-        return None  # a name first bound in the loop and read later, maybe never bound: keep NumPy's loop
-    return placed(loop, positions, f"{PREFIX}{positions[loop].start.line}", params, returns)
+    guard = None
+    if not set(returns) <= bound | every_trip:  # a name first bound in the loop and read later, maybe never bound:
+        guard = lift_guard.guarded_range(loop, set(returns) - bound - every_trip, bound | functions)
+        if guard is None:
+            return None  # NumPy's loop kept
+    lift = placed(loop, positions, f"{PREFIX}{positions[loop].start.line}", params, returns)
+    return lift and dataclasses.replace(lift, guard=guard)
 
 
 def placed(loop, positions, name: str, params: tuple[str, ...], returns: tuple[str, ...]) -> Lift | None:

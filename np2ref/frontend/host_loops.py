@@ -34,7 +34,9 @@ a local of the host function differ from a local of the lifted one refuses the l
   an import or a `def` in the host function; an `async def` host function;
 - a name first bound in the loop and read after it, unless the loop certainly runs and binds it
   on every pass (`for t in range(N)`, N a literal or a local bound once, to an int literal, and
-  not empty; no `break` or `continue` in the body; bound on every path through one pass);
+  not empty; no `break` or `continue` in the body; bound on every path through one pass), or the
+  call can be made only where `range(...)` makes a trip and the first pass binds it before it
+  could leave (frontend/lift_guard.py: `err` of the last sweep, read after a loop with `break`);
 - as for module-level loops: two parameters that may share memory, a parameter bound to a list,
   dict or set (or defaulting to one).
 
@@ -53,7 +55,7 @@ from ..analysis.nodes import contains, run_visitor
 from ..analysis.module_state import _ModuleState, local_names_of, names_bound, names_read
 from ..analysis.names import ImportMap, dotted
 from ..analysis.host_code import interrupt_only, try_reached
-from . import carried_attrs, driver, lift_appends
+from . import carried_attrs, driver, lift_appends, lift_guard
 
 _NOT_IN_LOOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Return,
                 cst.Yield, cst.Await, cst.Import, cst.ImportFrom, cst.Del)
@@ -189,7 +191,8 @@ def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=N
     returns = binds & local & (definite(later, set())[1] | set(carry.written if carry else ()))  # what may be read after it
     missing = returns - bound - _bound_by_every_pass(node, scope, bound)
     unset = _unset(node, missing, scope, earlier, taken) if missing else ()
-    if unset is None:
+    guard = None if unset is not None else lift_guard.guarded_range(node, missing, scope.shadowed)
+    if unset is None and guard is None:
         return None  # the loop may leave it unbound (run zero times), where NumPy's read would raise
     params = (incoming & local) | (returns & bound)
     if not params <= bound:
@@ -198,7 +201,7 @@ def _plan(loop, later, scope: _Scope, bound: set[str], positions, taken, carry=N
     if name in taken:
         return None
     lift = driver.placed_run([loop], positions, name, tuple(sorted(params)), tuple(sorted(returns)), text)
-    return lift and dataclasses.replace(lift, carry=carry, unset=unset)
+    return lift and dataclasses.replace(lift, carry=carry, unset=unset or (), guard=guard)
 
 
 def _unset(loop, missing: set[str], scope: _Scope, earlier, taken) -> tuple | None:
@@ -207,26 +210,13 @@ def _unset(loop, missing: set[str], scope: _Scope, earlier, taken) -> tuple | No
     `print(step)` after): bound to 0 in the lifted function before the loop, unbound again after the
     call where `len(range(...))` (read before it: arguments of names, literals and `len`/`int` calls,
     read twice to the same values) is 0, so a read after raises NumPy's UnboundLocalError. Else None."""
-    it = loop.iter if isinstance(loop, cst.For) else None
-    if not (isinstance(loop, cst.For) and isinstance(loop.target, cst.Name) and missing == {loop.target.value}
-            and isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
-            and "range" not in scope.shadowed and 1 <= len(it.args) <= 3
-            and all(a.keyword is None and not a.star for a in it.args)):
-        return None
-    calls = [c for a in it.args for c in _nodes(a.value) if isinstance(c, cst.Call)]
-    if not all(isinstance(c.func, cst.Name) and c.func.value in ("len", "int") and c.func.value not in scope.shadowed
-               for c in calls):
+    it = lift_guard.range_text(loop, scope.shadowed)
+    if it is None or missing != {loop.target.value}:
         return None
     name = loop.target.value
     if any(name in names_bound(s) for s in earlier) or f"_npr_ran_{name}" in taken | scope.locals:
         return None
-    return ((name, cst.Module(body=[]).code_for_node(it)),)
-
-
-def _nodes(node):
-    yield node
-    for child in node.children:
-        yield from _nodes(child)
+    return ((name, it),)
 
 
 def _bound_by_every_pass(loop, scope: _Scope, bound: set[str]) -> set[str]:
