@@ -435,12 +435,12 @@ class _RootsOf:
             return set()  # `n = len(a)`: an int, no buffer a later `i = n; i -= 1` could write
         qual = ctx.imports.qualify_numpy(call.func, ctx.locals)
         if qual is not None:
-            if (qual in fx.VIEW_FUNCTIONS or qual in fx.OPAQUE_VIEW_FUNCTIONS) and positional:
+            if (qual in fx.VIEW_FUNCTIONS or qual in fx.OPAQUE_VIEW_FUNCTIONS or fx.copy_false(call, qual)) and positional:
                 return self(positional[0])
             return {self.site(call)}
         func = call.func
         if isinstance(func, cst.Attribute) and not (dotted(func) and ctx.imports.qualify(func, ctx.locals)):
-            if func.attr.value in fx.VIEW_METHODS or func.attr.value in fx.OPAQUE_VIEW_METHODS:
+            if func.attr.value in fx.VIEW_METHODS or func.attr.value in fx.OPAQUE_VIEW_METHODS or fx.copy_false(call, None):
                 return self(func.value)
             return {self.site(call)}
         if isinstance(func, cst.Name) and func.value in ctx.module_functions and func.value not in ctx.locals:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import libcst
 import numpy as np
 
 from . import numpy_table as T
@@ -71,3 +72,13 @@ def call_params(args, params: tuple[str, ...]) -> list:
 SAFE_BUILTINS = SAFE_BUILTINS | frozenset(
     name for name, obj in vars(__import__("builtins")).items()
     if isinstance(obj, type) and issubclass(obj, BaseException))
+
+
+def copy_false(call, qual) -> bool:
+    """`a.astype(t, copy=False)` or `np.array(a, copy=False)` (`qual`: the call's NumPy name, None
+    for a method): NumPy returns `a` itself where the dtype is already `t`, a new array otherwise;
+    a may-view, which np2ref does not model where either is written (NPR205)."""
+    method = qual is None and isinstance(call.func, libcst.Attribute) and call.func.attr.value == "astype"
+    return (method or qual == "numpy.array") and any(
+        a.keyword is not None and a.keyword.value == "copy" and isinstance(a.value, libcst.Name)
+        and a.value.value == "False" for a in call.args)

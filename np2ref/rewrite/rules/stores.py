@@ -223,8 +223,8 @@ def _bind_ref(ctx, target: cst.Name, value: cst.BaseExpression, stmt) -> None:
     name = chain_name(ctx, value)
     if isinstance(value, cst.Call):
         qual = ctx.numpy_name(value.func)
-        if (qual in fx.OPAQUE_VIEW_FUNCTIONS or (qual is None and isinstance(value.func, cst.Attribute)
-                                                and value.func.attr.value in fx.OPAQUE_VIEW_METHODS)) \
+        if (qual in fx.OPAQUE_VIEW_FUNCTIONS or fx.copy_false(value, qual) or (qual is None and isinstance(
+                value.func, cst.Attribute) and value.func.attr.value in fx.OPAQUE_VIEW_METHODS)) \
                 and name is not None and ctx.is_ref(name.value):
             if qual == READ_ONLY_VIEW and target.value in ctx.written_names:
                 ctx.sink.report("NPR205", f"`{target.value}` is a read-only view made by {dotted(value.func)}(), "
