@@ -75,10 +75,13 @@ SAFE_BUILTINS = SAFE_BUILTINS | frozenset(
 
 
 def copy_false(call, qual) -> bool:
-    """`a.astype(t, copy=False)` or `np.array(a, copy=False)` (`qual`: the call's NumPy name, None
-    for a method): NumPy returns `a` itself where the dtype is already `t`, a new array otherwise;
-    a may-view, which np2ref does not model where either is written (NPR205)."""
+    """`a.astype(t, copy=False)`, `np.array(a, copy=False)` or `copy=None`, `np.ascontiguousarray(a)`,
+    `np.asfortranarray(a)` (`qual`: the call's NumPy name, None for a method): NumPy returns `a`
+    itself where its dtype (and layout) already fit, a new array otherwise; a may-view, which np2ref
+    does not model where either is written (NPR205)."""
+    if qual in ("numpy.ascontiguousarray", "numpy.asfortranarray"):
+        return True
     method = qual is None and isinstance(call.func, libcst.Attribute) and call.func.attr.value == "astype"
     return (method or qual == "numpy.array") and any(
         a.keyword is not None and a.keyword.value == "copy" and isinstance(a.value, libcst.Name)
-        and a.value.value == "False" for a in call.args)
+        and a.value.value in ("False", "None") for a in call.args)

@@ -1,4 +1,5 @@
-"""`a.astype(t, copy=False)` and `np.array(a, copy=False)` return `a` itself where its dtype is
+"""`a.astype(t, copy=False)`, `np.array(a, copy=False)` (or `copy=None`) and
+`np.ascontiguousarray(a)` return `a` itself where its dtype is
 already `t` (NumPy 2: `copy=False` never copies), a new array otherwise. np2ref took both for
 copies: a write through the result did not reach `a` (nor the caller's array), a write to `a` did
 not reach the result, and a history list of them held every trip's values where NumPy's holds the
@@ -32,6 +33,18 @@ def array_copy_false(v):
     return v
 
 
+def array_copy_none(v):
+    x = np.array(v, copy=None)
+    v += 1.0
+    return x
+
+
+def contiguous(v):
+    x = np.ascontiguousarray(v)
+    x += 1.0
+    return v
+
+
 def history(v):
     h = []
     for k in range(3):
@@ -43,7 +56,8 @@ def history(v):
 def read_only(v, w):
     x = v.astype(np.float64, copy=False)
     y = np.array(w, copy=False)
-    return x * 2.0 + y.sum(), x.dtype == v.dtype
+    z = np.ascontiguousarray(v[::2])
+    return x * 2.0 + y.sum() + z.sum(), x.dtype == v.dtype
 
 
 def asarray_written(v):
@@ -52,7 +66,7 @@ def asarray_written(v):
     return v
 
 
-@pytest.mark.parametrize("fn", [written_after, written_through, array_copy_false, history])
+@pytest.mark.parametrize("fn", [written_after, written_through, array_copy_false, array_copy_none, contiguous, history])
 def test_a_may_view_of_a_written_array_is_refused(fn):
     with pytest.raises(np2ref.Np2RefError) as caught:
         np2ref.compile(fn, host_below=0)(np.zeros(2))
