@@ -88,6 +88,19 @@ def in_a_loop(a, s):
     return out
 
 
+def made_in_a_loop(t, a, n):
+    u = None
+    for i in range(n):
+        t += a[i]
+        u = t
+        t *= 2.0
+    return t, u
+
+
+def given_a_number_looped(a):
+    return made_in_a_loop(0.5, a, 3)
+
+
 def local_sum(a):
     t = a.sum()
     t += a[0]
@@ -127,6 +140,7 @@ CASES = {
     "default": (given_the_default, lambda: (_two_d(),)),
     "viewed": (given_a_number_viewed, lambda: (_two_d(), 0.5)),
     "loop": (in_a_loop, lambda: (_two_d(), 0.5)),
+    "helper_loop": (given_a_number_looped, lambda: (np.arange(8.0).reshape(4, 2),)),
     "local_sum": (local_sum, lambda: (_two_d(),)),
     "local_numpy_scalar": (local_numpy_scalar, lambda: (_two_d(),)),
     "one_d_stays_scalar": (rows_one_d, lambda: (np.arange(3.0),)),
@@ -137,3 +151,15 @@ CASES = {
 def test_a_number_made_an_array_is_shared(case):
     fn, args = CASES[case]
     assert_returns_as_numpy(fn, args)
+
+
+def given_a_numpy_scalar_expression(a):
+    return helper(np.float64(0.5), a[:, :1])
+
+
+@pytest.mark.xfail(strict=True, reason="open (on 5c387a5 too): a NumPy scalar expression passed where the helper "
+                   "`op=`s its parameter (`helper(np.float64(0.5), a)`) is owned by the caller as a Ref "
+                   "(rules/calls._module_call: npr_own, not scalar=True), and npr_iop writes a Ref holding a 0-d "
+                   "value in place: ValueError (non-broadcastable output operand) where NumPy rebinds the scalar")
+def test_a_numpy_scalar_expression_passed_is_rebound():
+    assert_returns_as_numpy(given_a_numpy_scalar_expression, lambda: (_two_d(),))
