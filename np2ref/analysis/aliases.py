@@ -435,7 +435,7 @@ class _RootsOf:
             return set()  # `n = len(a)`: an int, no buffer a later `i = n; i -= 1` could write
         qual = ctx.imports.qualify_numpy(call.func, ctx.locals)
         if qual is not None:
-            if (qual in fx.VIEW_FUNCTIONS or qual in fx.OPAQUE_VIEW_FUNCTIONS or fx.copy_false(call, qual)) and positional:
+            if (fx.view_call(qual, call) or qual in fx.OPAQUE_VIEW_FUNCTIONS or fx.copy_false(call, qual)) and positional:
                 return self(positional[0])
             return {self.site(call)}
         func = call.func

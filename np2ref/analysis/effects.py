@@ -24,6 +24,23 @@ VIEW_FUNCTIONS, VIEW_METHODS, VIEW_ATTRIBUTES = T.VIEW_FUNCTIONS, T.VIEW_METHODS
 OPAQUE_VIEW_FUNCTIONS = T.OPAQUE_VIEW_FUNCTIONS
 OPAQUE_VIEW_METHODS, OPAQUE_VIEW_ATTRIBUTES = T.OPAQUE_VIEW_METHODS, T.OPAQUE_VIEW_ATTRIBUTES
 
+
+
+def view_call(qual: str | None, call) -> str | None:
+    """The np2ref.rt helper of a NumPy call that returns a view of its first operand (VIEW_FUNCTIONS),
+    else None. `np.array(x, copy=False)` and `copy=None` are NumPy 2's `np.asarray(x, copy=...)`:
+    x itself where no copy is needed (copy=False raises ValueError where one is), so a write
+    through the result reaches x (it was taken for a new array: x's writes lost)."""
+    if qual in VIEW_FUNCTIONS:
+        return VIEW_FUNCTIONS[qual]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if qual == "numpy.array" and sum(a.keyword is None and not a.star for a in call.args) <= 2 \
+            and getattr(keywords.get("copy"), "value", None) in ("False", "None") \
+            and set(keywords) <= {"dtype", "copy", "order"} and not any(a.star for a in call.args):
+        return VIEW_FUNCTIONS["numpy.asarray"]
+    return None
+
+
 # Every public method and attribute of an ndarray (what `x.<name>` can mean on an array).
 ARRAY_METHODS = frozenset(n for n in dir(np.ndarray) if not n.startswith("_"))
 
@@ -75,13 +92,12 @@ SAFE_BUILTINS = SAFE_BUILTINS | frozenset(
 
 
 def copy_false(call, qual) -> bool:
-    """`a.astype(t, copy=False)`, `np.array(a, copy=False)` or `copy=None`, `np.ascontiguousarray(a)`,
-    `np.asfortranarray(a)` (`qual`: the call's NumPy name, None for a method): NumPy returns `a`
-    itself where its dtype (and layout) already fit, a new array otherwise; a may-view, which np2ref
-    does not model where either is written (NPR205)."""
+    """`a.astype(t, copy=False)`, `np.ascontiguousarray(a)`, `np.asfortranarray(a)` (`qual`: the
+    call's NumPy name, None for a method): NumPy returns `a` itself where its dtype (and layout)
+    already fit, a new array otherwise; a may-view, which np2ref does not model where either is
+    written (NPR205). (`np.array(a, copy=False)` and `copy=None` are modelled: view_call.)"""
     if qual in ("numpy.ascontiguousarray", "numpy.asfortranarray"):
         return True
-    method = qual is None and isinstance(call.func, libcst.Attribute) and call.func.attr.value == "astype"
-    return (method or qual == "numpy.array") and any(
+    return qual is None and isinstance(call.func, libcst.Attribute) and call.func.attr.value == "astype" and any(
         a.keyword is not None and a.keyword.value == "copy" and isinstance(a.value, libcst.Name)
         and a.value.value in ("False", "None") for a in call.args)

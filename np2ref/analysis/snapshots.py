@@ -294,7 +294,7 @@ def _uses_read_only(func, loop, target: cst.Name, parents, imports, local_names)
         if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
             call = parents.get(id(parent))
             qual = imports.qualify_numpy(call.func, local_names) if isinstance(call, cst.Call) else None
-            if qual is not None and qual not in _VIEW_CALLS and not any(
+            if qual is not None and qual not in _VIEW_CALLS and not fx.view_call(qual, call) and not any(
                     a.keyword is not None and a.keyword.value == "out" for a in call.args):
                 continue
         return False

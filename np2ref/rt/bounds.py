@@ -346,16 +346,19 @@ class _npr_Effects(list):
         self.trace = _npr_current_trace()  # the call's own trace (_npr_Bounds.trace, when checked)
 
 
-def _npr_note_effect(run, operands=()):
+def _npr_note_effect(run, operands=(), lost=False):
     """Note `run`, a host call on a generator's state the call's trace stages (run() makes it
     again); None, or operands from the program, or a trace of a loop body or branch: one that
-    cannot be made again."""
+    cannot be made again. `lost`: one that cannot is not noted (a print of the program's values:
+    not made, as before, where a draw's loss would leave the generator elsewhere: NPR023)."""
     noted = _npr_state.get("effects")
     if noted is None:
         return
     bounds = _npr_state.get("bounds")
     own = bounds.trace if bounds is not None else noted.trace
-    noted.append(run if run is not None and not operands and _npr_current_trace() is own else None)
+    again = run is not None and not operands and _npr_current_trace() is own
+    if again or not lost:
+        noted.append(run if again else None)
 
 
 def _npr_effects_made(exc):

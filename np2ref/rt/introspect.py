@@ -18,6 +18,7 @@ import numpy as np
 
 from .carried_kinds import _npr_kinds_shown
 from .compat import _npr_traced
+from .bounds import _npr_note_effect
 from .core import _npr_state, npr_load, NprUnsupported
 from .host import _npr_host_operands, _npr_unless_failed
 from .host_words import _npr_note_callback
@@ -150,6 +151,10 @@ def npr_print(show, *values):
             held[i] = a if kinds[i] is np.ndarray else (either[i][0] if python.get(i) else kinds[i])(a[()])
         show(*jax.tree_util.tree_unflatten(tree, held))
     host, sent = _npr_unless_failed(host, sent, lambda: None)  # (no print after a failed check)
+    # NumPy's error raised while tracing what follows (an unbound name read, an index known then):
+    # NumPy printed this before it, which the NumPy-facing call prints then (bounds.py), where it
+    # holds no value of the program's
+    _npr_note_effect(lambda: show(*jax.tree_util.tree_unflatten(tree, leaves)), [leaves[i] for i in arrays], lost=True)
     _npr_note_callback()
     jax.debug.callback(host, *sent, ordered=True)
 

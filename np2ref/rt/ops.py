@@ -12,7 +12,7 @@ from .np_dtypes import _npr_np_array0_made, _npr_np_asarray, _npr_np_kind0, _npr
 from .promotion import (
     _npr_half_power, _npr_int_out_of_range, _npr_noted, _npr_numpy_operands, _npr_numpy_special, _npr_seq_operands)
 from .stores import _npr_check_int_power, _npr_divmod, npr_at
-from .views import _npr_is_ref, npr_own
+from .views import _npr_is_ref, _npr_array0_ref, npr_own
 from .wrapping import _NPR_BINOPS, _NPR_CMPS, _NPR_IOPS, _npr_wrap_pow
 
 
@@ -89,13 +89,22 @@ def npr_seq_op(a, op, b):
 
 
 def npr_asarray(x, dtype=None, order=None, *, copy=None, device=None, like=None):
-    """`np.asarray(a)`: the same buffer for a Ref or view, else an array. With a `dtype` other
+    """`np.asarray(a)`: the same buffer for a Ref or view, a new 0-d Ref for a scalar (the name
+    bound to it is written: `b = np.asarray(s); b[...] += 1`), else an array. With a `dtype` other
     than a's (or copy=True), NumPy's copy: a new array cast as NumPy casts (which a write does
     not reach the caller through: rules/views.py may_copy makes it a Ref of its own)."""
     if dtype is None or np.dtype(dtype) == np.dtype(npr_load(x).dtype if _npr_is_ref(x) else _npr_np_asarray(x).dtype):
         if copy:
             return jnp.array(npr_load(x))
-        return x if _npr_is_ref(x) else jnp.asarray(x)
+        if _npr_is_ref(x):
+            return x
+        if np.ndim(x) == 0 and (not isinstance(x, jax.Array) or _npr_np_kind0(x) == "scalar"):
+            # of a Python or NumPy scalar: NumPy's new 0-d array, which the writes after change
+            # (this is emitted for a name that is written): a Ref of its own, never written back
+            if copy is False:  # (`np.array(s, copy=False)`)
+                raise ValueError("Unable to avoid copy while creating an array as requested.")
+            return _npr_array0_ref(_npr_np_array0_made(_npr_np_asarray(x), x))
+        return jnp.asarray(x)
     if copy is False:
         raise ValueError("Unable to avoid copy while creating an array as requested.")
     return npr_cast(_npr_np_asarray(npr_load(x)), np.dtype(dtype))

@@ -207,6 +207,9 @@ def npr_value(tree):
     value = npr_load(tree)
     if value is not tree and _npr_state.depth and isinstance(tree, (jax.Ref, NprView)):
         _npr_state.setdefault("loads", {})[id(value)] = (value, tree)  # (value kept: its id stays its own)
+        noted = _npr_state.get("pyreturn", {})
+        if noted.get(("array0", id(tree))) is tree:  # a 0-d array made of a scalar (ops.npr_asarray)
+            noted[id(value)] = (value, np.array)
     return value
 
 
@@ -216,6 +219,25 @@ def _npr_loaded_from(leaf):
     return got[1] if got is not None and got[0] is leaf else leaf
 
 
+def _npr_numpy_scalar(x) -> bool:
+    """Whether x is a NumPy scalar in NumPy's program: a 0-d value, not weakly typed (a Python
+    number), not a Ref or view, not noted a 0-d array (np_dtypes._npr_np_kind0: 'scalar')."""
+    if isinstance(x, np.generic):
+        return True
+    noted = _npr_state.get("pyreturn", {})
+    return isinstance(x, jax.Array) and x.ndim == 0 and not _npr_py_like(x) and not _npr_made0(x) \
+        and noted.get(("open", id(x))) is not x
+
+
+def _npr_array0_ref(value):
+    """A new 0-d array NumPy makes of a scalar (`np.asarray(s)`, `s[...]`) bound to a name that is
+    written: a Ref of its own (never written back: the caller's scalar stays), whose value
+    returned is noted a 0-d array (npr_value)."""
+    ref = jax.new_ref(value)
+    _npr_state.setdefault("pyreturn", {})[("array0", id(ref))] = ref
+    return ref
+
+
 def npr_sub(x, idx):
     """NumPy's x[idx]: an NprView where NumPy returns a view (a basic index that is not a full
     integer index), else the loaded copy. Plain arrays are indexed with NumPy's rules."""
@@ -223,6 +245,8 @@ def npr_sub(x, idx):
     if isinstance(x, _npr_above.NprWinView):
         raise NprUnsupported("NPR111", "a view of a window that moves with the loop variable "
                              "is not translated")
+    if v is None and idx is Ellipsis and _npr_numpy_scalar(x):
+        return _npr_array0_ref(jnp.array(x))  # `s[...]` of a NumPy scalar: a new 0-d array
     if _npr_above.windows_only(idx):  # a window at a traced start (win_views.py); of a value, its values
         return npr_get(x)[idx] if v is None else _npr_above.NprWinView(x, idx)
     shape = tuple(np.shape(x) if v is None else v.shape)

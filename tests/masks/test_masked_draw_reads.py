@@ -67,19 +67,23 @@ def test_the_draw_bound_to_a_name_first_is_translated():
     assert _same_or_refused("draw_named", np.random.default_rng(1), 3, 12, 0.2) == "same"
 
 
-# ---- the same duplication through a masked reduction (refused now, plan_masked_reduce) and a
-# selection name's value (left open: npr_select_whole's `masked=`, listed by
-# whole_forms.whole_operands as the mask store's was; rules/selections.plan_selection decides a
-# selection name's other uses too, so refusing there is not local. A fix that keeps the forms
-# binds each drawn whole form once.)
-DRAWN_TWICE = ("a draw read through the mask in a selection's value is listed again in npr_select_whole's "
-               "masked= (whole_forms.whole_operands): made twice, so the generator's later draws differ from NumPy's")
+# ---- the same duplication through a masked reduction (refused: plan_masked_reduce) and a
+# selection name's value (refused now, NPR107: rules/selections.plan_selection; it was made twice,
+# npr_select_whole's `masked=` listing the draw's whole form again). Bound to a name first, exact.
 
 
 def drawn_selection(rng, x):
     m = x > 0.5
     v = x[m]
     w = v * rng.random(x.size)[m]
+    return w.sum(), rng.random()
+
+
+def drawn_selection_named(rng, x):
+    m = x > 0.5
+    v = x[m]
+    r = rng.random(x.size)
+    w = v * r[m]
     return w.sum(), rng.random()
 
 
@@ -92,6 +96,9 @@ def test_a_draw_read_through_the_mask_of_a_reduction_is_made_once():
     _same_or_refused("drawn_reduction", np.random.default_rng(1), np.linspace(0.0, 1.0, 9))
 
 
-@pytest.mark.xfail(strict=True, reason=DRAWN_TWICE)
 def test_a_draw_read_through_the_mask_of_a_selection_is_made_once():
     _same_or_refused("drawn_selection", np.random.default_rng(1), np.linspace(0.0, 1.0, 9))
+
+
+def test_a_selection_of_a_draw_bound_to_a_name_is_translated():
+    assert _same_or_refused("drawn_selection_named", np.random.default_rng(1), np.linspace(0.0, 1.0, 9)) == "same"

@@ -1,8 +1,9 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result__ | x_ = list(st); return (x_, p)
 # found by: np2ref fuzz --family state_copy --seed 1313 --count 60 (round seed 1313003939), program 16 (fixes13)
-# cause (open; rt/arguments.py _npr_list_value): a list argument of same-shape arrays is passed as ONE array (np.asarray
+# cause (fixed, alias14: a parameter given to list() reaches the function as a list, rewrite/rules/sequences.list_params;
+# tests/aliases/test_list_of_list_argument.py) (rt/arguments.py _npr_list_value): a list argument of same-shape arrays is passed as ONE array (np.asarray
 # of it), so `list(st)` in the trace yields that array's rows, new values: NumPy's items are the caller's 0-d arrays
 # (list(st) holds them themselves), np2ref's rows come back np.float64. A returned list argument itself, or an item
 # of it, is the caller's since fixes13 (_NprListArg); a list built of its items is not (the list kept as a list of

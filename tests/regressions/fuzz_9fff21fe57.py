@@ -1,11 +1,12 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:TypeError TypeError: np2ref: npr_at needs a jax.Ref or NprView, not a DynamicJaxprTracer
 # found by: fixes13's table of 0-d arrays made of a 0-d value (tests/zero_d/test_zero_d_of_0d_values.py), written by hand
-# cause (open): `b = np.asarray(s); b[...] += 1` (likewise `b = s[...]`) with s a NumPy scalar: NumPy's asarray
+# cause (fixed, alias14): `b = np.asarray(s); b[...] += 1` (likewise `b = s[...]`) with s a NumPy scalar: NumPy's asarray
 # (and `[...]`) of a scalar is a new 0-d array, which the write changes; np2ref's alias analysis takes b for a view of
 # the parameter s (written: mutated=('s', ...)), and a scalar argument is no Ref, so npr_at crashes while tracing. A
-# written parameter given a NumPy or Python scalar wants its own 0-d Ref (never written back), or a coded refusal
+# written parameter given a NumPy or Python scalar wants its own 0-d Ref (never written back), or a coded refusal.
+# Fixed: rt/ops.npr_asarray and rt/views.npr_sub make it one (rt/views._npr_array0_ref; tests/aliases/test_asarray_of_scalar_written.py)
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (call: TypeError): TypeError: np2ref: npr_at needs a jax.Ref or NprView, not a DynamicJaxprTracer

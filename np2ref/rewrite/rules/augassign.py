@@ -4,7 +4,9 @@ rules/mask_store.py).
 What: on a Ref that is an array, the update goes through the whole Ref (`npr_at(u)[...] += v`);
 on a name that may hold an array, `x = npr_iop(x, '+', v)` keeps NumPy's in-place dtype and shape
 (`maybe_scalar=True` when a 0-d value may be a NumPy scalar, which rebinds: a name bound to
-`x[i]`, say). Exact: NumPy's
+`x[i]`, say). A name that may hold a number, whose array an `op=` makes another name sees (`t += a[0];
+u = t; t -= 1.0` of a parameter t): `t = npr_own(npr_iop(t, '+', a[0], maybe_scalar=True),
+scalar=True)`, the new array a Ref that later `op=`s write in place (u with it). Exact: NumPy's
 casting rule for in-place operations (same-kind) is followed by npr_iop. Kept as written: number
 accumulators (`total = 0.0` ... `total += x`, one update) and literal increments.
 """
@@ -31,7 +33,8 @@ def plan_aug_assign(node: cst.AugAssign, ctx) -> None:
     elif isinstance(t, cst.Name):
         if ctx.is_ref(t.value):
             ctx.m.no_load.add(t)
-            ctx.m.iop_names[node] = _iop(ctx, t.value) if t.value in ctx.f.maybe_scalar else "at"
+            ctx.m.iop_names[node] = "at" if t.value not in ctx.f.maybe_scalar else \
+                "iop_scalar_ref" if _seen_by_others(ctx, t.value) else _iop(ctx, t.value)
         elif t.value in ctx.f.array_names:
             ctx.m.iop_names[node] = _iop(ctx, t.value)
         elif not _number_literal(node.value) and t.value not in ctx.accumulators:
@@ -65,6 +68,19 @@ def _iop(ctx, name: str) -> str:
         return "iop_scalar_ref"
     # `s = x[0]` ... `s += y[0]`: on a 1-d x, s is a NumPy scalar, which rebinds
     return "iop_maybe_scalar" if _element_binding(ctx.f, name) else "iop"
+
+
+def _seen_by_others(ctx, name: str) -> bool:
+    """Whether another name may see the array an `op=` makes of `name` while it holds a number
+    (`t += a[0]` of a 2-d a): a binding of a view chain of it (`u = t`, `v = t[1:]`, `r = h(t)`)
+    or a module function given it. NumPy writes that new array in place at the next `op=`, which
+    the other name sees: a Ref (`iop_scalar_ref`), where a plain rebinding left it unwritten."""
+    def of_name(expr) -> bool:
+        base = chain_name(ctx, expr)
+        return base is not None and base.value == name
+    return any(value is not None and not (isinstance(target, cst.Name) and target.value == name) and of_name(value)
+               for target, value in ctx.f.bindings) or \
+        any(of_name(arg.value) for call, _ in ctx.f.calls for arg in call.args)
 
 
 def _element_binding(f, name: str) -> bool:

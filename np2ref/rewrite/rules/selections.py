@@ -25,7 +25,7 @@ from .mask_store import (
     _axis_keyword, _is_len, _may_be_mask, _reduced_operand, mark_unmask_read, masked_parts,
     masked_read_expression, selection_operand)
 from .mask_values import looks_boolean
-from .whole_forms import LeafLoads, Unselect, names_tuple, pair_leaves, under_selection_mask, whole_operands
+from .whole_forms import LeafLoads, Unselect, drawn_reads, names_tuple, pair_leaves, under_selection_mask, whole_operands
 from ...analysis.nodes import nodes_of, run_visitor
 
 
@@ -267,6 +267,13 @@ def plan_selection(node: cst.Assign, ctx) -> bool:
             masked, leaves = masked_parts(node.value, read, ctx.imports, ctx.locals, ctx.all, ctx.int_names,
                                           ctx.selections)
             selected = tuple(dict.fromkeys(n.value for n in leaves if isinstance(n, cst.Name) and n.value in ctx.selections))
+            if drawn_reads(masked, ctx) and len(masked) + len(selected) > 1:
+                # listed again in masked= (whole_operands) for the pairing check: the draw made twice
+                ctx.sink.report("NPR107", f"`{target.value}` is a selection computed on whole arrays from a draw "
+                                "read through the mask: the draw would be made twice, and the generator's "
+                                "later draws would differ from NumPy's", ctx.span(node),
+                                hint="bind the draw to a name first (`r = rng.random(n)`, then `r[m]`)")
+                return False
             ctx.m.unmask.update(masked)
             guard_singular(ctx, node.value, masked)
             guard_selections(ctx, node, node.value, selected)

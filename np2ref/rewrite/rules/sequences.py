@@ -213,6 +213,11 @@ def list_params(f: FunctionFacts, seq_names: frozenset[str], int_names: frozense
                 if isinstance(a, cst.Name) and a.value in f.params and a.value not in int_names and (
                         _sequence_against_array(seq_names, left, right) or repeat and _integer_in(int_names, b)):
                     found.add(a.value)
+    for call in nodes_of(f.node, cst.Call):  # `list(st)`: Python's list of st's items themselves (a 0-d
+        if isinstance(call.func, cst.Name) and call.func.value == "list" and "list" not in f.roots \
+                and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name) \
+                and call.args[0].value.value in f.params and not call.args[0].star:  # array stays the caller's)
+            found.add(call.args[0].value.value)
     return tuple(p for p in f.params if p in found)
 
 

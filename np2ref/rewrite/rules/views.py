@@ -72,7 +72,7 @@ def mark_ref(ctx, expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Call):
         func = expr.func
         qual = ctx.numpy_name(func)
-        if qual in fx.VIEW_FUNCTIONS:
+        if fx.view_call(qual, expr):
             args = positional(expr)
             if args and mark_ref(ctx, args[0].value):
                 m.ref_form.add(expr)
@@ -223,7 +223,7 @@ def may_copy(expr: cst.BaseExpression, numpy_name) -> bool:
             if qual in _COPYING_VIEW_CALLS or (qual is None and isinstance(func, cst.Attribute)
                                                and func.attr.value in _COPYING_VIEW_CALLS):
                 return True
-            if qual in ("numpy.asarray", "numpy.asanyarray") and (len(positional(expr)) > 1 or any(
+            if fx.view_call(qual, expr) == "npr_asarray" and (len(positional(expr)) > 1 or any(
                     a.keyword is not None and a.keyword.value in ("dtype", "copy") for a in expr.args)):
                 return True  # a copy where the dtype differs (npr_asarray)
             args = positional(expr)
@@ -284,7 +284,7 @@ def emit_view_call(original: cst.Call, updated: cst.Call, ctx) -> cst.BaseExpres
             args = [cst.Arg(cst.Tuple([cst.Element(a.value) for a in args]))]
         return cst.Call(J.name(helper), [cst.Arg(func.value), *args])
     qual = ctx.imports.qualify_numpy(original.func, frozenset(ctx.f.roots))
-    return cst.Call(J.name(fx.VIEW_FUNCTIONS[qual]), args)
+    return cst.Call(J.name(fx.view_call(qual, original)), args)
 
 
 def owned(original: cst.CSTNode, result: cst.BaseExpression, ctx) -> cst.BaseExpression:
