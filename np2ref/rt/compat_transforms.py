@@ -3,8 +3,6 @@ table on jax.jacfwd's batched tangents, forward.py, and on `.pure`'s fences unde
 or derivative, pure_fences.py): tracer and trace class names, `_trace`, `val`/`batch_dim`,
 `primal`/`tangent`. Each read has compat.py's kind of fallback: not seen, `.pure` runs as traced."""
 
-import contextlib
-
 import jax
 import numpy as np
 
@@ -89,12 +87,3 @@ def _npr_pure_level(leaves):
         else:
             found[i] = leaf.primal
     return kind and (kind, found, trace)
-
-
-@contextlib.contextmanager
-def _npr_beneath(trace):
-    """The trace beneath `trace` (a vmap's or a derivative's) made current: what runs here is
-    computed beneath that transformation (a value it batches or differentiates as a constant)."""
-    from jax._src import core as _npr_core
-    with _npr_core.set_current_trace(trace.parent_trace):
-        yield

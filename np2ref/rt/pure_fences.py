@@ -29,8 +29,8 @@ rewrites under the caller's jit (docs/transforms.md, "Honest limits").
 
 import jax
 
-from .compat import _npr_Tracer
-from .compat_transforms import _npr_beneath, _npr_pure_level
+from .compat import _npr_beneath, _npr_Tracer
+from .compat_transforms import _npr_pure_level
 from .compat_jaxpr import _npr_aval
 from .core import NprError
 from .divisions import _npr_fenced, _npr_rewrites_on
