@@ -21,7 +21,8 @@ A fence has to be spliced into the program XLA compiles, after every transformat
   by 10.0 to XLA; `x * b` one multiply of a converted boolean; a sum of one element a reshape);
   run primitive by primitive and fenced, each is NumPy's. Where the trace refuses a program the
   eager run takes (a loop on data that reverse mode cannot go through, a boolean mask's size),
-  it runs eagerly as before.
+  it runs eagerly as before. (The price: a trace and a fence on every eager call, which
+  jax.jit(f.pure) pays once.)
 A derivative's values come from the program peeled beneath it; the tangents' own primal
 residuals (`x * np.floor(x / 0.1)`'s derivative is the cell) are the traced program's, which XLA
 rewrites under the caller's jit (docs/transforms.md, "Honest limits").
