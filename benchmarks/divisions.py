@@ -6,7 +6,8 @@ process, alternating, called with NumPy arrays. Only the particle cells decide o
     python benchmarks/divisions.py [--repeats N]
 
 Prints the median time a call of each, their ratio, and the fraction of elements bit-identical
-to NumPy. A measurement, not a test.
+to NumPy. A measurement, not a test. The float32 kernels widened into float64 decide nothing but
+the widening (a widening cast decides since session 14: `--only float32`).
 """
 
 from __future__ import annotations
@@ -51,13 +52,26 @@ def normalise(v):
     return v / np.sqrt(np.sum(v * v))
 
 
+def widened_quotient(x, w):
+    w[...] = x / np.float32(3.0)  # float32 quotient stored into float64: fenced since session 14
+    return w
+
+
+def widened_product(x, w):
+    w[...] = x * np.float32(0.1) + x  # a float32 multiply-add widened: fenced against the FMA
+    return w
+
+
 def cases():
     rng = np.random.default_rng(0)
+    x32 = rng.standard_normal(4_000_000).astype(np.float32)
     return [("box blur / 9.0, 2048x2048", box_blur, (rng.random((2048, 2048)),)),
             ("diffusion / (dx*dx), 512x512, 20 steps", diffusion, (rng.random((512, 512)), 0.7, 20)),
             ("softmax rows / sum, 1000x1000", softmax_rows, (rng.standard_normal((1000, 1000)),)),
             ("particle cells (x / dx), 4M", particle_cells, (rng.random(4_000_000) * 0.999, 0.001, 1000)),
-            ("v / norm(v), 4M", normalise, (rng.standard_normal(4_000_000),))]
+            ("v / norm(v), 4M", normalise, (rng.standard_normal(4_000_000),)),
+            ("float32 x / 3 into float64, 4M", widened_quotient, (x32, np.zeros(x32.size))),
+            ("float32 x * 0.1 + x into float64, 4M", widened_product, (x32, np.zeros(x32.size)))]
 
 
 def identical(expected, got) -> float:
@@ -70,12 +84,13 @@ def identical(expected, got) -> float:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python benchmarks/divisions.py")
     p.add_argument("--repeats", type=int, default=15)
+    p.add_argument("--only", default="", help="kernels whose name holds this text")
     args = p.parse_args(argv)
     print(f"jax {jax.__version__}, {jax.devices()[0].device_kind}")
     print("| kernel | fence on | fence off | on / off | identical to NumPy, on | identical, off |")
     print("|---|---|---|---|---|---|")
     with jax.enable_x64(True):
-        for name, fn, inputs in cases():
+        for name, fn, inputs in [c for c in cases() if args.only in c[0]]:
             expected = fn(*[a.copy() if isinstance(a, np.ndarray) else a for a in inputs])
             runs, same = {}, {}
             for fence in (True, False):

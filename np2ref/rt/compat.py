@@ -22,7 +22,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | the index of JAX's IndexError for an empty axis (compat_messages.py) | the local `index.index` of the raising frame `_index_to_gather` | JAX's message (without the index) |
 | a division (or a product) XLA would rewrite, fenced where it decides (divisions.py); the program rewrites of peepholes.py and dots.py, and `.pure`'s fence under a jit (`_npr_jit_traced`: tracer and trace class names) | compat_jaxpr.py: `jax._src.core` (Literal, Jaxpr, ClosedJaxpr, eval_jaxpr), `eqn.replace`, `jaxpr.replace`, equations of `jax.make_jaxpr` spliced in; every field of an equation, a jaxpr or a var read through a named function there (`_npr_eqns`, `_npr_eqn_name`, `_npr_params`, `_npr_invars`, `_npr_aval`, ...) | the program as traced: XLA's `x * 0.1` and FMAs (as before) |
 | a forward-mode derivative's batched tangents (`jax.jacfwd` of `.pure`: forward.py; compat_transforms.py) | `JVPTracer.tangent`, `BatchTracer._trace/.val/.batch_dim` | not seen: JAX's own error (jacfwd's "output was batched"), as before |
-| `.pure`'s fences under the caller's vmap or jvp/grad (pure_fences.py) | compat_transforms.`_npr_pure_transform`: the current trace's class name (`BatchTrace`, `JVPTrace`, `LinearizeTrace`), a tracer's `_trace`, `val`/`batch_dim` (vmap) or `primal` (jvp) | None: `.pure` runs as traced there (XLA's rewrites, as before) |
+| `.pure`'s fences under the caller's vmap or jvp/grad, nested, and eagerly (pure_fences.py) | compat_transforms.`_npr_pure_level`: the current trace's class name (`BatchTrace`, `JVPTrace`, `LinearizeTrace`, `DynamicJaxprTrace`, `EvalTrace`), its `parent_trace` chain, a tracer's `_trace`, `val`/`batch_dim` (vmap) or `primal` (jvp); compat.`_npr_beneath`: `jax._src.core.set_current_trace(trace.parent_trace)` | None: `.pure` runs as traced there (XLA's rewrites, as before) |
 | a vmap's trace and the ones it nests in (`A[i - 1]` read as a slice in lanes, lane_reads.py) | `BatchTrace.parent_trace`, `tracer.val` | not within: the gather, as before |
 | whether anything is being traced (a draw made eagerly runs on the host at once, NumPy's own value) | `trace_ctx.trace`'s class name `EvalTrace` | not eager: an io_callback, as in a trace |
 | a whole-Ref store (`ref[...] = v`) under vmap with the Ref and the value batched along different axes (jax 0.10.2 raises "Invalid shape for `swap`") | `jax._src.interpreters.batching.fancy_primitive_batchers[swap_p]` wrapped to move the value's batch axis first (as JAX's addupdate rule does) | JAX's own error, as before |
@@ -30,6 +30,7 @@ slower or refuses, never different. Read on jax 0.10.2 (the registry's) and 0.11
 | jax_enable_x64 set for one call without a context manager object | `jax._src.config.enable_x64.swap_local/set_local` (C++, no thread-local hook) | `jax.enable_x64(...)` (0.4 µs more a call) |
 """
 
+import contextlib
 import weakref as _npr_weakref
 
 import jax
@@ -113,6 +114,15 @@ def _npr_current_trace():
         return _npr_core.trace_ctx.trace
     except Exception:  # pragma: no cover
         return None
+
+
+@contextlib.contextmanager
+def _npr_beneath(trace):
+    """The trace beneath `trace` (a vmap's or a derivative's) made current: what runs here is
+    computed beneath that transformation (a value it batches or differentiates as a constant)."""
+    from jax._src import core as _npr_core
+    with _npr_core.set_current_trace(trace.parent_trace):
+        yield
 
 
 def _npr_eager():

@@ -51,25 +51,39 @@ def _npr_first_member(x, trace):
     return x
 
 
-def _npr_pure_transform(leaves):
-    """("vmap", {position: (batch axis or None, size)}) or ("jvp", {position: primal value}) when the caller's
-    jax.vmap (or jvp, grad) is the trace `.pure` is called in and the one transformation of its
-    traced leaves (by position): a vmap's or a derivative's tracer of that trace over a value a
-    jit traces or a concrete one, or a jit's value. None otherwise (no transformation, a jit's
-    alone, or one nested in another: .pure runs as traced, unfenced)."""
+def _npr_pure_level(leaves):
+    """How `.pure` runs at the current trace (pure_fences.py), one transformation at a time:
+    ("vmap", {position: (batch axis or None, size)}, trace) or ("jvp", {position: primal value}, trace)
+    for the caller's jax.vmap (jvp, grad) whose tracers are those leaves (by position; a leaf of a
+    trace beneath it is a value that transformation does not touch); ("jit", {}, trace) when every
+    traced leaf is a jit's (jax.jit, make_jaxpr) and a jit's trace is current; ("eager", {}, trace)
+    when nothing is traced. None otherwise (a trace or tracer not known, a leaf of a trace not
+    beneath the current one: .pure runs as traced, unfenced)."""
     trace = _npr_current_trace()
-    kind = {"BatchTrace": "vmap", "JVPTrace": "jvp", "LinearizeTrace": "jvp"}.get(type(trace).__name__)
+    name = type(trace).__name__
+    tracers = {i: leaf for i, leaf in enumerate(leaves) if isinstance(leaf, _npr_Tracer)}
+    if name == "EvalTrace":
+        return None if tracers else ("eager", {}, trace)
+    if name == "DynamicJaxprTrace":
+        jit = all(type(v).__name__ == "DynamicJaxprTracer" for v in tracers.values())
+        return ("jit", {}, trace) if jit and tracers else None
+    kind = {"BatchTrace": "vmap", "JVPTrace": "jvp", "LinearizeTrace": "jvp"}.get(name)
     own = _npr_BATCH_TRACERS if kind == "vmap" else _npr_TANGENT_TRACERS
+    beneath, below = [], getattr(trace, "parent_trace", None)
+    while below is not None and len(beneath) < 64:
+        beneath.append(below)
+        below = getattr(below, "parent_trace", None)
     found = {}
-    for i, leaf in enumerate(leaves):
-        if kind is None or not isinstance(leaf, _npr_Tracer) or type(leaf).__name__ == "DynamicJaxprTracer":
+    for i, leaf in tracers.items():
+        mine = getattr(leaf, "_trace", None)
+        if kind is None or mine is not trace and not any(mine is t for t in beneath):
+            return None
+        if mine is not trace:
             continue
-        under = getattr(leaf, "val" if kind == "vmap" else "primal", None)
-        if type(leaf).__name__ not in own or getattr(leaf, "_trace", None) is not trace or \
-                isinstance(under, _npr_Tracer) and type(under).__name__ != "DynamicJaxprTracer":
+        if type(leaf).__name__ not in own:
             return None
         if kind == "vmap":  # (its batch axis, the batch's size)
-            found[i] = (leaf.batch_dim, None if leaf.batch_dim is None else np.shape(under)[leaf.batch_dim])
+            found[i] = (leaf.batch_dim, None if leaf.batch_dim is None else np.shape(leaf.val)[leaf.batch_dim])
         else:
-            found[i] = under
-    return (kind, found) if found else None
+            found[i] = leaf.primal
+    return kind and (kind, found, trace)

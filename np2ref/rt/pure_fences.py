@@ -1,41 +1,52 @@
-"""`.pure` under the caller's jax.vmap or jax.grad runs the program the jitted call runs: XLA's
-rewrites that change NumPy's answers fenced (divisions.py), the peepholes, fission and accurate64
-applied (docs/semantics.md, "Divisions that decide are NumPy's divisions").
+"""`.pure` under the caller's jax.vmap, jax.grad and jax.jit, nested in any order, and called
+eagerly, runs the program the jitted call runs: XLA's rewrites that change NumPy's answers fenced
+(divisions.py), the peepholes, fission and accurate64 applied (docs/semantics.md, "Divisions that
+decide are NumPy's divisions").
 
-Under the caller's jit alone `.pure` is fenced by divisions._npr_fenced, which re-evaluates the
-program it traced. Under a vmap or a derivative that fails: the re-evaluated jaxpr saw the
-vmap's or the JVP's tracers as constants (lax loops broke, "Body jaxpr has consts", and refs.py
-could not see that it was being differentiated). So each transformation is applied again, by
-`.pure`, in a trace of its own, and handed back to the caller through JAX's own hook for it:
-- vmap: the program traced under `jax.vmap` of its own (the runtime sees the batched values as it
-  did), on abstract values of the batched shapes; fenced; run by the batching rule of a
-  `jax.custom_batching.custom_vmap` on the caller's batched arrays;
-- jvp, grad: a `jax.custom_jvp` whose primal is the fenced program (_npr_fenced) and whose tangent
-  is the program's own JVP (`jax.jvp`, the runtime seeing the tangents as it did): the values are
-  NumPy's, the derivative the one JAX's rules give (a tangent fenced would be no longer linear).
-Where the caller nests transformations (a vmap of a grad), `.pure` runs as traced (XLA's rewrites
-stay there), as it does for a call of concrete arrays.
+A fence has to be spliced into the program XLA compiles, after every transformation is applied
+(a batched 0-d division is `x / broadcast(c)`, which a barrier on `c` no longer guards). So
+`.pure` peels the caller's transformations one at a time, from the current trace down
+(compat_transforms._npr_pure_level), and runs what is beneath each in the trace beneath it:
+- vmap: a `jax.custom_batching.custom_vmap` whose batching rule receives the caller's batched
+  arrays (values of the trace beneath) and runs `jax.vmap` of the program on them, itself peeled
+  again: the runtime sees the batched values as it did, and the fence reaches the batched program;
+- jvp, grad: a `jax.custom_jvp` (_npr_value_of) swaps each value of the program traced under the
+  derivative (its tangent JAX's rules) for the value the program peeled beneath the derivative
+  gives on the primal values: the values are NumPy's, the derivative the one JAX's rules give
+  (a tangent fenced would be no longer linear);
+- jit: divisions._npr_fenced, which traces the program into a jaxpr, fences it and runs it;
+- eager (concrete arrays, no trace): the same fenced jaxpr, run one primitive at a time as JAX
+  dispatches eagerly. A fold across operations cannot happen there, but one jax.numpy function is
+  one small XLA program that the simplifier rewrites (`x / 0.1` is one `true_divide`, a multiply
+  by 10.0 to XLA; `x * b` one multiply of a converted boolean; a sum of one element a reshape);
+  run primitive by primitive and fenced, each is NumPy's. Where the trace refuses a program the
+  eager run takes (a loop on data that reverse mode cannot go through, a boolean mask's size),
+  it runs eagerly as before. (The price: a trace and a fence on every eager call, which
+  jax.jit(f.pure) pays once.)
+A derivative's values come from the program peeled beneath it; the tangents' own primal
+residuals (`x * np.floor(x / 0.1)`'s derivative is the cell) are the traced program's, which XLA
+rewrites under the caller's jit (docs/transforms.md, "Honest limits").
 """
 
 import jax
-import jax.numpy as jnp
 
-from .compat import _npr_discharged, _npr_Tracer
-from .compat_transforms import _npr_pure_transform
-from .compat_jaxpr import _npr_aval, _npr_replace, _npr_run_jaxpr
+from .compat import _npr_beneath, _npr_Tracer
+from .compat_transforms import _npr_pure_level
+from .compat_jaxpr import _npr_aval
 from .core import NprError
-from .divisions import _npr_rewrites_on, _npr_rewritten
+from .divisions import _npr_fenced, _npr_rewrites_on
+
+# what a trace of the program raises where an eager run (or a derivative's trace) goes through
+_NPR_TRACE_GAPS = (NprError, jax.errors.JAXTypeError, jax.errors.NonConcreteBooleanIndexError)
 
 
 def _npr_pure_fenced(values, call):
     """call(values) (a pytree: the arguments by name to the traced run's result), run as the
-    jitted call's program under the caller's vmap or jvp/grad (the module's docstring)."""
+    jitted call's program under the caller's transformations, or eagerly (the module's docstring)."""
     leaves, tree = jax.tree_util.tree_flatten(values)
-    route = _npr_pure_transform(leaves)
-    on, fence = _npr_rewrites_on()
-    if route is None or not on:
+    if not _npr_rewrites_on()[0] or _npr_pure_level(leaves) is None:
         return call(values)
-    positions = [i for i, leaf in enumerate(leaves) if isinstance(leaf, _npr_Tracer)]
+    positions = [i for i, leaf in enumerate(leaves) if isinstance(leaf, (_npr_Tracer, jax.Array))]
     box = {}
 
     def member(*xs):  # the run on xs at `positions`: its traced array leaves (the rest kept in box)
@@ -48,59 +59,85 @@ def _npr_pure_fenced(values, call):
         return [out[j] for j in _npr_computed(box)]
 
     args = [leaves[i] for i in positions]
-    if route[0] == "vmap":
-        outs = iter(_npr_vmapped(member, args, [route[1].get(i, (None, None)) for i in positions], fence))
-    else:
-        outs = iter(_npr_differentiated(member, args, [route[1].get(i, leaves[i]) for i in positions], fence, box))
+    outs = iter(_npr_peeled(member, args, box))
     given = box["given"]
     return jax.tree_util.tree_unflatten(box["tree"], [args[given[j]] if j in given else next(outs)
                                                        if isinstance(v, _npr_Tracer) else v
                                                        for j, v in enumerate(box["leaves"])])
 
 
-def _npr_vmapped(member, args, axes, fence):
-    """member's array results under the caller's vmap: jax.vmap(member) traced on abstract values
-    (a batched argument's batch axis first, as custom_vmap hands it over), rewritten, and run on
-    the batched arrays by custom_vmap's rule. `axes`: each argument's (batch axis, the batch's size),
-    (None, None) where it is shared."""
+def _npr_peeled(member, args, box):
+    """member(*args)'s computed results, the current trace's transformation applied by its own
+    hook and what is beneath it peeled in turn; as traced where the trace is not one known."""
+    level = _npr_pure_level(args)
+    if level is None:
+        return member(*args)
+    kind, found, trace = level
+    if kind == "jit":
+        return _npr_fenced(lambda: member(*args), discharge=True)
+    if kind == "eager":
+        return _npr_eager(member, args)
+    if not found:  # (no argument of this transformation's: computed beneath it)
+        with _npr_beneath(trace):
+            return _npr_peeled(member, args, box)
+    if kind == "vmap":
+        return _npr_vmapped(member, args, [found.get(i, (None, None)) for i in range(len(args))], box)
+    return _npr_differentiated(member, args, [found.get(i, a) for i, a in enumerate(args)], trace, box)
+
+
+def _npr_eager(member, args):
+    """member(*args) on concrete arrays: the fenced program run primitive by primitive (the
+    module's docstring); eagerly as before where a trace refuses it."""
+    try:
+        return _npr_fenced(lambda: member(*args))
+    except _NPR_TRACE_GAPS:
+        return member(*args)
+
+
+def _npr_vmapped(member, args, axes, box):
+    """member's array results under the caller's vmap: a custom_vmap whose rule runs jax.vmap of
+    member (a batched argument's batch axis first, as custom_vmap hands it over) on the batched
+    values, peeled beneath. `axes`: each argument's (batch axis, the batch's size), (None, None)
+    where it is shared. The unbatched member is traced once by custom_vmap: its results' shapes."""
     batched = [d is not None for d, _ in axes]
     if not any(batched):  # (the vmap's tracers, none of them batched: nothing to batch)
         return member(*args)
     size = next(n for d, n in axes if d is not None)
-    program = _npr_apart(jax.vmap(member, in_axes=[0 if b else None for b in batched], axis_size=size),
-                         [_npr_struct_of(a, b, size) for a, b in zip(args, batched)], fence)
+    many = jax.vmap(member, in_axes=[0 if b else None for b in batched], axis_size=size)
 
     def rule(axis_size, in_batched, *xs):
         if list(map(bool, in_batched)) != batched or axis_size != size:  # pragma: no cover
             raise ValueError("np2ref: .pure's arguments were batched otherwise than traced")
-        return list(_npr_run_jaxpr(program.jaxpr, program.consts, *xs)), [True] * len(program.out_avals)
+        outs = list(_npr_peeled(many, list(xs), box))
+        return outs, [True] * len(outs)
 
-    one = jax.custom_batching.custom_vmap(lambda *xs: [jnp.zeros(o.shape[1:], o.dtype) for o in program.out_avals])
+    one = jax.custom_batching.custom_vmap(member)
     one.def_vmap(rule)
     return one(*args)
 
 
-def _npr_differentiated(member, args, primals, fence, box):
+def _npr_differentiated(member, args, primals, trace, box):
     """member's array results under the caller's jvp (grad): traced as they were (the runtime sees
     the tangents: refs.py's discharges, loops that reverse mode can go through), each value then
-    swapped for the one jax.jit(.pure)'s fenced program gives on the arguments' primal values
-    (its Refs discharged: a Ref is differentiated even where no tangent reaches it) by a
-    custom_jvp that keeps the tangent (a custom_jvp around the whole program put its Refs in the
-    tangent program, which JAX 0.10.2 could not transpose). Where jax.jit(.pure) refuses the
-    program (a derivative's trace may take what a jit's cannot), the values stay as traced; so
-    does a value that program does not compute (a Python number there: an early exit taken)."""
+    swapped for the one member gives on the arguments' primal values, peeled beneath the
+    derivative (a Ref made there is no derivative's), by a custom_jvp that keeps the tangent (a
+    custom_jvp around the whole program put its Refs in the tangent program, which JAX 0.10.2
+    could not transpose). Where that run refuses the program (a derivative's trace may take what
+    a jit's cannot), the values stay as traced; so does a value that run does not compute (a
+    Python number there: an early exit taken)."""
     traced = member(*args)
     direct = dict(box)
     try:
-        program = _npr_discharged(_npr_apart(member, [_npr_struct_of(p, False, 0) for p in primals], fence))
-    except (NprError, jax.errors.JAXTypeError, jax.errors.NonConcreteBooleanIndexError):  # (a refusal, a trace gap)
+        with _npr_beneath(trace):
+            values = _npr_peeled(member, primals, box)
+    except _NPR_TRACE_GAPS:  # (a refusal, a trace gap)
         box.update(direct)
         return traced
     apart = dict(box)
     box.update(direct)  # (the values are the traced run's leaves, as that run shaped them)
     if apart["tree"] != direct["tree"]:
         return traced
-    fenced = dict(zip(_npr_computed(apart), _npr_run_jaxpr(program.jaxpr, program.consts, *primals)))
+    fenced = dict(zip(_npr_computed(apart), values))
     return [_npr_value_of(fenced[j], t) if j in fenced and _npr_aval(fenced[j]) == _npr_aval(t) else t
             for j, t in zip(_npr_computed(direct), traced)]
 
@@ -108,19 +145,6 @@ def _npr_differentiated(member, args, primals, fence, box):
 def _npr_computed(run):
     """The positions, among a run's result leaves, of those its program computes (member's list)."""
     return [j for j, v in enumerate(run["leaves"]) if isinstance(v, _npr_Tracer) and j not in run["given"]]
-
-
-def _npr_apart(fn, structs, fence):
-    """fn traced on `structs` (a ClosedJaxpr), rewritten as the jitted call's program is."""
-    closed = jax.make_jaxpr(fn)(*structs)
-    return _npr_replace(closed, jaxpr=_npr_rewritten(closed, fence))
-
-
-def _npr_struct_of(x, batched, size):
-    """A ShapeDtypeStruct of one member's value x (batched: the whole batch's, its axis first)."""
-    aval = _npr_aval(x)
-    shape = (size, *aval.shape) if batched else aval.shape
-    return jax.ShapeDtypeStruct(shape, aval.dtype, weak_type=getattr(aval, "weak_type", False))
 
 
 @jax.custom_jvp

@@ -1,9 +1,9 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch argument `w`_: got _, expected _ | w[...] = x / np.float32(_)
 # found by: np2ref fuzz --family mask_cast --seed 1313 (fuzz13), programs 34-36 (`y[m] *= x[m].astype(np.float32) /
 # np.float32(3.0)`, y float64), shrunk by hand
-# cause (open, rt/divisions.py: fence13's area): XLA rewrites a float32 division by a constant into a multiply by
+# cause (fixed in session 14, rt/divisions.py `_npr_widens`: a widening cast decides, so the division is fenced): XLA rewrites a float32 division by a constant into a multiply by
 # its reciprocal (0.333333343f), one float32 ulp from NumPy's division (-1.25f / 3: -0.41666668 for -0.41666666).
 # The documented latitude of a division that decides nothing ("the last bit") is float32's here, but the quotient
 # is widened into a float64 array, where the comparison (and any reader) sees 6e-8 relative, 60 times float64's
