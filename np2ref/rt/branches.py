@@ -12,7 +12,7 @@ import numpy as np
 from .bounds import _npr_lane_record, _npr_record_check, npr_bounds_ok
 from .carried_kinds import npr_kinds_if, npr_kinds_while
 from .compat import _npr_Tracer, _npr_weak_astype
-from .core import _npr_state, npr_load, NprError, NprUnsupported
+from .core import _npr_state, _npr_typing_pass, npr_load, NprError, NprUnsupported
 from .early_exit import _npr_if_returning, _npr_ifexp_describe, _npr_ifexp_type
 from .histories import npr_while_histories
 from .promotion import _npr_carried_dtype, _npr_mark_either, _npr_weak_value
@@ -298,7 +298,7 @@ def _npr_settle(step, carry, may_skip=False):
         _npr_check_index_carry(out)
         return [_npr_placeholder(o) if o is npr_unset else o for o in out]
     for n in range(len(leaves) + 2):  # `x2 = x1; x1 = f32[i]`: each pass types one more link
-        out = jax.eval_shape(functools.partial(once, first=n == 0), *state)
+        out = _npr_typing_pass(functools.partial(once, first=n == 0), *state)
         _npr_shape_changes(state, out, unset, may_skip)
         new = [_npr_unset_zeros(o) if u else
                _npr_retyped(a, o.shape, _npr_carried_dtype([a, o, *([g] if n == 0 else [])]), o)

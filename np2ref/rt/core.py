@@ -38,6 +38,19 @@ class _npr_State(_npr_threading.local):
 _npr_state = _npr_State()
 
 
+def _npr_typing_pass(fn, *args):
+    """jax.eval_shape(fn, *args) as one of the passes that type a loop's carry (branches._npr_settle):
+    the values it carries may not have their final dtypes yet (`c = b; b = a; a = f32[i]`: c is
+    float64 for a pass, float32 after), so a value noted a Python number or NumPy scalar meeting
+    another dtype is not refused in it (promotion._npr_check_either: NPR128 for a float64 the loop
+    never carries); the trace of the typed loop checks it."""
+    _npr_state["typing"] = _npr_state.get("typing", 0) + 1
+    try:
+        return jax.eval_shape(fn, *args)
+    finally:
+        _npr_state["typing"] = _npr_state.get("typing", 1) - 1
+
+
 class _NprAbove:
     """What a floor of the runtime reaches on the floors above it when a converted function runs:
     views.py and stores.py read, store and view slices with traced bounds through windows.py and
