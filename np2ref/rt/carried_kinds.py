@@ -223,9 +223,9 @@ def npr_kinds_while(test, body, state, pred, single, pack, run):
     lifted = getattr(body, "_npr_lifted", False)
     if not lifted and not single and any(_npr_kinds_width(v) for v in state):
         gather, spread = _npr_kinds_items(state)
-        out = npr_kinds_while(lambda *s: test(*gather(s)), lambda *s: tuple(spread(pack(body(*gather(s))))),
-                              tuple(spread(state)), pred, False, lambda r: tuple(r), run)
-        return tuple(gather(out))
+        out = npr_kinds_while(lambda *s: test(*gather(s)), lambda *s: spread(pack(body(*gather(s)))),
+                              spread(state), pred, False, lambda r: tuple(r), run)
+        return gather(out)
     tracked = [] if lifted else _npr_kinds_tracked(state)
     if not tracked:
         return run(test, body, state, pred, single, pack)
@@ -292,17 +292,25 @@ def _npr_kinds_gather(flat, widths):
 
 def _npr_kinds_items(values):
     """(gather, spread) for a loop's carry holding a tuple of numbers (`p = (b * 2.0, b + 1.0)`, b a
-    delay line's): spread, the carry with each such tuple's items in its place, each tracked with a flag
-    of its own (as npr_kinds_if's items); gather, the carry again. A trip that leaves such a name
-    another object than a tuple as wide: NPR122, as a branch that does (_npr_kinds_spread)."""
-    widths = [_npr_kinds_width(v) for v in values]
+    delay line's): spread, the carry with 0 in each such tuple's place and its items after the carry's
+    values, each tracked with a flag of its own (as npr_kinds_if's items), every other value where it
+    was (a `break` flag's and a rebound Ref's positions: loops.py, rebinds.py); gather, the carry again.
+    A trip that leaves such a name another object than a tuple as wide: NPR122, as a branch's."""
+    widths, n = [_npr_kinds_width(v) for v in values], len(values)
 
     def spread(vs):
-        try:
-            return _npr_kinds_spread(vs, widths)
-        except _NprKindsWidth:
-            raise NprUnsupported("NPR122", "a loop on array data gives a tuple it carries another structure") from None
-    return (lambda flat: _npr_kinds_gather(flat, widths)), spread
+        if len(vs) != n or any(w is not None and (type(v) is not tuple or len(v) != w) for v, w in zip(vs, widths)):
+            raise NprUnsupported("NPR122", "a loop on array data gives a tuple it carries another structure")
+        return (*(v if w is None else 0 for v, w in zip(vs, widths)),
+                *(x for v, w in zip(vs, widths) if w is not None for x in v))
+
+    def gather(flat):
+        out, k = list(flat[:n]), n
+        for i, w in enumerate(widths):
+            if w is not None:
+                out[i], k = tuple(flat[k:k + w]), k + w
+        return tuple(out)
+    return gather, spread
 
 
 def _npr_kinds_if_items(pred, then_fn, else_fn, values, run, widths):
@@ -331,9 +339,8 @@ def npr_kinds_for(run, body, carry, counted=False):
     lifted = getattr(body, "_npr_lifted", False)
     if not lifted and not single and any(_npr_kinds_width(v) for v in values):
         gather, spread = _npr_kinds_items(values)
-        out = npr_kinds_for(run, lambda i, c: tuple(spread(tuple(body(i, tuple(gather(c)))))),
-                            tuple(spread(values)), counted)
-        return tuple(gather(out))
+        out = npr_kinds_for(run, lambda i, c: spread(tuple(body(i, gather(c)))), spread(values), counted)
+        return gather(out)
     tracked = [] if lifted else _npr_kinds_tracked(values)
     if tracked and counted and _npr_kinds_numpy_after(body, values, tracked, single):
         tracked = []

@@ -61,6 +61,20 @@ def through_tuple_while(x):
     return p, b
 
 
+def tuple_with_break(x):
+    a = b = 0.0
+    p = (0.0, 0.0)
+    found = False
+    for i in range(x.shape[0]):
+        p = (b * 2.0, b + 1.0)
+        b = a
+        a = x[i]
+        if x[i] > 3.5:
+            found = True
+            break
+    return p, found, b
+
+
 def int_delay_while(k):
     a = b = m = 0
     i = 0
@@ -171,7 +185,8 @@ def test_a_value_derived_from_a_carried_value_takes_numpys_kind(name):
 
 
 @pytest.mark.parametrize("fn, args", [(through_tuple_for, lambda n: (_ramp(n),)),
-                                      (through_tuple_while, lambda n: (_ended(n),))], ids=["for", "while"])
+                                      (through_tuple_while, lambda n: (_ended(n),)),
+                                      (tuple_with_break, lambda n: (_ramp(n + 2),))], ids=["for", "while", "break"])
 def test_a_tuple_of_values_derived_from_a_carried_value(fn, args):
     """A tuple a loop carries beside the delay line (`p = (b * 2.0, b + 1.0)`): NumPy's items are the
     Python floats while b is (n = 1, 2), np.float64 after. Its items were not tracked (np.float64 came
