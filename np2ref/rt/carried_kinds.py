@@ -111,12 +111,12 @@ class _NprKindPaths:
         self.starts = [type(values[j]) in (int, float, complex) or _npr_weak_value(values[j]) for j, _ in tracked]
         self.paths, self.stale = {}, False
 
-    def first(self, path, record):
-        """A path's first trace: its record; where some tracked values are Python's on every path and
-        others not, the loop is typed once more (branches._npr_settle) to check the first ones."""
+    def first(self, path, record, carried):
+        """A path's first trace: its record; where some values a loop carries are Python's on every path
+        and others not, the loop is typed once more (branches._npr_settle) to check the first ones."""
         self.paths[path] = record
         python = self.python()
-        if any(python) and not all(python):
+        if carried and any(python) and not all(python):
             _npr_state["retype"] = True
 
     def check(self, path, out, values, tracked, python):
@@ -170,7 +170,7 @@ def _npr_kinds_flagged(fn, n, tracked, pack, seen, lead=0, carried=True):
                                             _npr_kinds_strong(values[j]), kind, f)
         out = pack(fn(*given, *values))
         if first:
-            seen.first(path, [_npr_kinds_path(out[j], values, j, tracked) for j, _ in tracked])
+            seen.first(path, [_npr_kinds_path(out[j], values, j, tracked) for j, _ in tracked], carried)
         elif carried:
             seen.check(path, out, values, tracked, python)
         return (*out, *(jnp.asarray(True) if p else _npr_python_flag(out[j], values[j], f)
