@@ -12,14 +12,14 @@ import numpy as np
 from .bounds import _npr_lane_record, _npr_record_check, npr_bounds_ok
 from .carried_kinds import npr_kinds_if, npr_kinds_while
 from .compat import _npr_Tracer, _npr_weak_astype
-from .core import _npr_state, npr_load, NprError, NprUnsupported
+from .core import _npr_state, _npr_typing_pass, npr_load, NprError, NprUnsupported
 from .early_exit import _npr_if_returning, _npr_ifexp_describe, _npr_ifexp_type
 from .histories import npr_while_histories
 from .promotion import _npr_carried_dtype, _npr_mark_either, _npr_weak_value
 from .np_dtypes import _npr_np_kinds0_settled
 from .python_loops import _npr_python_effects, _npr_python_loop_reason
 from .raises import _npr_raising
-from .rebinds import _npr_rebound_in, _npr_while_refilled, _NprPeelFirst, _NprRebindPython
+from .rebinds import _npr_check_narrowed, _npr_rebound_in, _npr_while_refilled, _NprPeelFirst, _NprRebindPython
 from .refs import (
     _npr_batched_control, _npr_check_index_carry, _npr_lift_refs, _npr_placeholder,
     _npr_append_bufs, _npr_reachable_refs, _npr_reverse_mode, _npr_unpack)
@@ -275,11 +275,11 @@ def _npr_items(v, one, each=None, like=None):
     return tuple(one(x) for x in v) if isinstance(v, tuple) else one(v)
 
 
-def _npr_settle(step, carry, may_skip=False):
-    """The loop's initial state, typed as one iteration leaves it: an int counter that becomes
-    a float is widened (as NumPy's rebinding would), a name first assigned in the loop
-    (`npr_unset`) starts as zeros of the type the loop gives it. A value whose shape the body
-    changes is refused (NPR130): one that grows, or (`may_skip`: the loop may not run) any."""
+def _npr_settle(step, carry, may_skip=False, peel=False):
+    """The loop's initial state, typed as one iteration leaves it: an int counter that becomes a float is
+    widened (as NumPy's rebinding would), a name first assigned in the loop (`npr_unset`) starts as zeros
+    of its type; a NumPy value rebound narrower peels a trip or is refused (rebinds._npr_check_narrowed).
+    A value whose shape the body changes is refused (NPR130): one that grows, or (`may_skip`) any."""
     leaves, tree = jax.tree_util.tree_flatten(carry)
     unset = [leaf is npr_unset for leaf in leaves]
     state = [_npr_placeholder(leaf) for leaf in leaves]
@@ -298,15 +298,16 @@ def _npr_settle(step, carry, may_skip=False):
         _npr_check_index_carry(out)
         return [_npr_placeholder(o) if o is npr_unset else o for o in out]
     for n in range(len(leaves) + 2):  # `x2 = x1; x1 = f32[i]`: each pass types one more link
-        out = jax.eval_shape(functools.partial(once, first=n == 0), *state)
+        out, again = _npr_typing_pass(functools.partial(once, first=n == 0), *state)
         _npr_shape_changes(state, out, unset, may_skip)
         new = [_npr_unset_zeros(o) if u else
                _npr_retyped(a, o.shape, _npr_carried_dtype([a, o, *([g] if n == 0 else [])]), o)
                for a, o, u, g in zip(state, out, unset, leaves)]
         unset = [False] * len(unset)
-        if all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, new)):
+        if not again and all(a.dtype == b.dtype and a.shape == b.shape for a, b in zip(state, new)):
             break
         state = new
+    _npr_check_narrowed(leaves, out, state, peel)
     return jax.tree_util.tree_unflatten(tree, state)
 
 
@@ -475,13 +476,6 @@ def _npr_shape_changes(state, out, unset, may_skip):
                "many times the loop ran")
         raise NprUnsupported("NPR130", f"a loop on array data changes the shape of a value it carries "
                              f"({a.dtype}{list(a.shape)} -> {o.dtype}{list(o.shape)}): {why}")
-
-
-def _npr_narrowed(carry, settled):
-    """Whether a Python float or complex in `carry` is carried in a dtype that cannot hold it."""
-    pairs = zip(jax.tree_util.tree_leaves(carry), jax.tree_util.tree_leaves(settled))
-    return any(type(v) in (float, complex) and not _npr_weak_value(s)
-               and np.promote_types(s.dtype, type(v)) != s.dtype for v, s in pairs)
 
 
 def _npr_check_widened(carry, settled, static, peeled):

@@ -105,11 +105,35 @@ class _NprKindPaths:
     value Python's on every path (`gap = 0; while ...: gap += 1`) is left as np2ref carried it
     before, with no flag. An object: python_loops' search for the containers a body changes does
     not look into it."""
-    __slots__ = ("starts", "paths")
+    __slots__ = ("starts", "paths", "stale")
 
     def __init__(self, values, tracked):
         self.starts = [type(values[j]) in (int, float, complex) or _npr_weak_value(values[j]) for j, _ in tracked]
-        self.paths = {}
+        self.paths, self.stale = {}, False
+
+    def first(self, path, record, carried):
+        """A path's first trace: its record; where some values a loop carries are Python's on every path
+        and others not, the loop is typed once more (branches._npr_settle) to check the first ones."""
+        self.paths[path] = record
+        python = self.python()
+        if carried and any(python) and not all(python):
+            _npr_state["retype"] = True
+
+    def check(self, path, out, values, tracked, python):
+        """A later trace of a path, whose values not Python's on every path are noted with their flags:
+        one taken for Python's on every path that the path leaves a NumPy value or a value noted either
+        (`c = b * 2.0` with b NumPy's after `b = a`, `a = x[i]`: the first trace saw b weakly typed, as
+        the Python number it starts as, and so c) is not, and the loop is typed once more with it
+        flagged. `stale`: the trace used what a later look found wrong (_npr_kinds_out refuses)."""
+        record = self.paths[path]
+        for i, ((j, _), p) in enumerate(zip(tracked, python)):
+            v = out[j]
+            if p and v is not values[j] and not any(v is values[k] for k, _ in tracked) \
+                    and _npr_python_flag(v) is not _NPR_TRUE:
+                record[i] = False
+        self.stale = self.python() != python
+        if self.stale:
+            _npr_state["retype"] = True
 
     def python(self):
         """Per tracked value, Python's on every path: each path kept it, bound a Python number, or
@@ -146,7 +170,9 @@ def _npr_kinds_flagged(fn, n, tracked, pack, seen, lead=0, carried=True):
                                             _npr_kinds_strong(values[j]), kind, f)
         out = pack(fn(*given, *values))
         if first:
-            seen.paths[path] = [_npr_kinds_path(out[j], values, j, tracked) for j, _ in tracked]
+            seen.first(path, [_npr_kinds_path(out[j], values, j, tracked) for j, _ in tracked], carried)
+        elif carried:
+            seen.check(path, out, values, tracked, python)
         return (*out, *(jnp.asarray(True) if p else _npr_python_flag(out[j], values[j], f)
                          for (j, _), f, p in zip(tracked, flags, python)))
     return run
@@ -165,6 +191,11 @@ def _npr_kinds_out(state, out, tracked, n, seen):
     """The values of a run with flags, each tracked one noted by its flag (not one Python's on
     every path: _NprKindPaths)."""
     values, flags = list(out[:n]), out[n:]
+    if seen.stale:
+        raise NprUnsupported("NPR128", "a value a loop on array data carries was traced as a Python number on "
+                             "every path, and a later look found it computed from one NumPy's scalar replaces "
+                             "(`c = b * 2.0` after `b = a; a = x[i]`): which kind NumPy's name holds is not followed "
+                             "here", hint="make it NumPy's from the start: `c = x.dtype.type(0)`")
     for (j, kind), f, p in zip(tracked, flags, seen.python()):
         if p:
             values[j] = _npr_kinds_weak(values[j], kind)
@@ -189,7 +220,13 @@ def _npr_kinds_weak(v, kind):
 def npr_kinds_while(test, body, state, pred, single, pack, run):
     """`run(test, body, state, pred, single, pack)` (branches._npr_traced_while) with a flag carried
     beside each value that holds a Python number as the loop starts."""
-    tracked = [] if getattr(body, "_npr_lifted", False) else _npr_kinds_tracked(state)
+    lifted = getattr(body, "_npr_lifted", False)
+    if not lifted and not single and any(_npr_kinds_width(v) for v in state):
+        gather, spread = _npr_kinds_items(state)
+        out = npr_kinds_while(lambda *s: test(*gather(s)), lambda *s: spread(pack(body(*gather(s)))),
+                              spread(state), pred, False, lambda r: tuple(r), run)
+        return gather(out)
+    tracked = [] if lifted else _npr_kinds_tracked(state)
     if not tracked:
         return run(test, body, state, pred, single, pack)
     n, seen = len(state), _NprKindPaths(state, tracked)
@@ -253,6 +290,29 @@ def _npr_kinds_gather(flat, widths):
     return out
 
 
+def _npr_kinds_items(values):
+    """(gather, spread) for a loop's carry holding a tuple of numbers (`p = (b * 2.0, b + 1.0)`, b a
+    delay line's): spread, the carry with 0 in each such tuple's place and its items after the carry's
+    values, each tracked with a flag of its own (as npr_kinds_if's items), every other value where it
+    was (a `break` flag's and a rebound Ref's positions: loops.py, rebinds.py); gather, the carry again.
+    A trip that leaves such a name another object than a tuple as wide: NPR122, as a branch's."""
+    widths, n = [_npr_kinds_width(v) for v in values], len(values)
+
+    def spread(vs):
+        if len(vs) != n or any(w is not None and (type(v) is not tuple or len(v) != w) for v, w in zip(vs, widths)):
+            raise NprUnsupported("NPR122", "a loop on array data gives a tuple it carries another structure")
+        return (*(v if w is None else 0 for v, w in zip(vs, widths)),
+                *(x for v, w in zip(vs, widths) if w is not None for x in v))
+
+    def gather(flat):
+        out, k = list(flat[:n]), n
+        for i, w in enumerate(widths):
+            if w is not None:
+                out[i], k = tuple(flat[k:k + w]), k + w
+        return tuple(out)
+    return gather, spread
+
+
 def _npr_kinds_if_items(pred, then_fn, else_fn, values, run, widths):
     """npr_kinds_if with each tuple of numbers spread into its items (a flag each)."""
     n = len(values)
@@ -276,7 +336,12 @@ def npr_kinds_for(run, body, carry, counted=False):
     a carry of its own, kept rt/fission.py from moving a trip's work out of the loop)."""
     single = not isinstance(carry, tuple)
     values = (carry,) if single else carry
-    tracked = [] if getattr(body, "_npr_lifted", False) else _npr_kinds_tracked(values)
+    lifted = getattr(body, "_npr_lifted", False)
+    if not lifted and not single and any(_npr_kinds_width(v) for v in values):
+        gather, spread = _npr_kinds_items(values)
+        out = npr_kinds_for(run, lambda i, c: spread(tuple(body(i, gather(c)))), spread(values), counted)
+        return gather(out)
+    tracked = [] if lifted else _npr_kinds_tracked(values)
     if tracked and counted and _npr_kinds_numpy_after(body, values, tracked, single):
         tracked = []
     if not tracked:

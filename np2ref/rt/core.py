@@ -38,6 +38,21 @@ class _npr_State(_npr_threading.local):
 _npr_state = _npr_State()
 
 
+def _npr_typing_pass(fn, *args):
+    """(jax.eval_shape(fn, *args), whether to type again) as one of the passes that type a loop's
+    carry (branches._npr_settle). The values it carries may not have their final dtypes yet (`c = b;
+    b = a; a = f32[i]`: c is float64 for a pass, float32 after), so a value noted a Python number or
+    NumPy scalar meeting another dtype is not refused in it (promotion._npr_check_either: NPR128 for
+    a float64 the loop never carries); the trace of the typed loop checks it. Typed again where the
+    pass found a carried kind to check (carried_kinds._NprKindPaths: `retype`)."""
+    _npr_state["typing"] = _npr_state.get("typing", 0) + 1
+    _npr_state.pop("retype", None)
+    try:
+        return jax.eval_shape(fn, *args), bool(_npr_state.pop("retype", False))
+    finally:
+        _npr_state["typing"] = _npr_state.get("typing", 1) - 1
+
+
 class _NprAbove:
     """What a floor of the runtime reaches on the floors above it when a converted function runs:
     views.py and stores.py read, store and view slices with traced bounds through windows.py and

@@ -9,7 +9,7 @@ import threading
 
 from .bounds import _npr_note_range
 from .carried_kinds import npr_kinds_for  # (a Python number or a NumPy scalar, by a flag)
-from .branches import _npr_check_widened, _npr_maybe_untaken, _npr_narrowed, _npr_settle
+from .branches import _npr_check_widened, _npr_maybe_untaken, _npr_settle
 from .picks import _npr_either_pick, _npr_picks, npr_max, npr_min
 from .budget import npr_budget_watch
 from .compat import _npr_discharge_state, _npr_Tracer, _npr_weak_astype
@@ -22,7 +22,7 @@ from .python_loops import (
     _npr_changed, _npr_container_kind, _npr_containers, _npr_python_for, _npr_python_items,
     _NPR_COUNTED_HINT, _NPR_PYTHON_LOOP_ERRORS, _npr_python_loop_reason)
 from .rebinds import (
-    _npr_check_rebound, _npr_for_refilled, _npr_refillable, _NprDetach, _NprPeelFirst,
+    _npr_check_rebound, _npr_for_refilled, _npr_narrowed, _npr_refillable, _NprDetach, _NprPeelFirst,
     _NprRebindPython, _npr_trip)
 from .refs import (
     _npr_batched, _npr_batched_control, _npr_differentiated, _npr_discharging, _NPR_INDEX_CARRIED,
@@ -350,7 +350,7 @@ def _npr_lax_for(rng, body, carry, has, flag_at=None, refill=False, widened=Fals
         return _npr_split_refs(new)[1] if fixed else new
     one._npr_body = body
     with _npr_body_traced(trips, unroll):
-        c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not _npr_is_concrete(trips))
+        c0 = _npr_settle(lambda c: one(jnp.asarray(bounds[0]), c), carry, not static, flag_at is None and static)
         if flag_at is None and _npr_is_concrete(trips) and _npr_narrowed(carry, c0):
             raise _NprPeelFirst
         _npr_check_widened(carry, c0, flag_at is None and _npr_is_concrete(trips), widened)

@@ -184,8 +184,8 @@ def _npr_pythonlike(v):
 def _npr_check_either(a, b):
     for v, other in ((a, b), (b, a)):
         kind = _npr_either_kind(v)
-        if kind is None or _npr_pythonlike(other) or not hasattr(other, "dtype"):
-            continue
+        if kind is None or _npr_pythonlike(other) or not hasattr(other, "dtype") or _npr_state.get("typing"):
+            continue  # (typing: core._npr_typing_pass)
         d = np.dtype(other.dtype)
         if np.result_type(d, kind(0)) != np.result_type(d, v.dtype):
             raise NprUnsupported(

@@ -47,6 +47,7 @@ from .compat import _npr_current_trace
 from .bounds import _npr_no_checks, _npr_record_check
 from .core import _npr_state, npr_load, NprUnsupported
 from .np_dtypes import _npr_np_weak_kind
+from .promotion import _npr_weak_value
 from .python_loops import _npr_changed, _npr_containers
 from .refs import _npr_reachable_refs
 from .views import _npr_is_ref, NprView
@@ -67,6 +68,35 @@ class _NprPeelFirst(Exception):
         super().__init__()
         self.positions = tuple(positions)
         self.widened = widened
+
+
+def _npr_narrowed(carry, settled):
+    """Whether a Python float or complex in `carry` is carried in a dtype that cannot hold it."""
+    pairs = zip(jax.tree_util.tree_leaves(carry), jax.tree_util.tree_leaves(settled))
+    return any(type(v) in (float, complex) and not _npr_weak_value(s)
+               and np.promote_types(s.dtype, type(v)) != s.dtype for v, s in pairs)
+
+
+def _npr_check_narrowed(leaves, outs, settled, peel):
+    """A NumPy value a loop carries that a trip rebinds to a dtype the carry does not keep (`i =
+    pairs[0, 1]`, int64, then `i = parent[i]`, int32: NumPy's i is int32 after a trip, int64 after
+    none; `s = np.float64(0.1)`, then `s = y32[k]`): the carry holds the two promoted (int64), so the
+    trips after the first would compute in it and the loop leave it, silently (a raw carry TypeError
+    where the loop's trip count was data). With a static trip count and no `break` (`peel`) the first
+    trip runs on its own (_NprPeelFirst) and the loop carries the new dtype; else NPR128: the dtype
+    after the loop depends on the data."""
+    for g, o, s in zip(leaves, outs, settled):
+        if not hasattr(g, "dtype") or type(g) in (bool, int, float, complex) or _npr_weak_value(g) \
+                or _npr_weak_value(o) or np.dtype(o.dtype) == np.dtype(s.dtype):
+            continue
+        if peel:
+            raise _NprPeelFirst()
+        old, new = np.dtype(g.dtype).name, np.dtype(o.dtype).name
+        raise NprUnsupported("NPR128", f"a NumPy {old} value the loop carries is rebound to {new} in it (`i = "
+                             f"parent[i]` after `i = pairs[0, 1]`), and the loop's trip count depends on array "
+                             f"data: NumPy's name is {old} after no trip and {new} after one",
+                             hint=f"make it {new} before the loop (`i = parent.dtype.type(pairs[0, 1])`), or "
+                             f"{old} in it (`i = np.{old}(parent[i])`)")
 
 
 class _NprRebindPython(Exception):

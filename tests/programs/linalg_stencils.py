@@ -29,6 +29,18 @@ def three_tap_history(x):
     return out, c
 
 
+def three_tap_scaled(x):
+    # c holds the Python float 0.1 for three trips: `0.11 * c * 3.0` is a Python float there (float64)
+    a = b = c = 0.1
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        out[i] = 0.3 * a + 0.7 * b + 0.11 * c * 3.0
+        c = b
+        b = a
+        a = x[i]
+    return out, c, 0.3 * c
+
+
 def scaled_accumulate(x):
     acc = 0.3  # NumPy's first iteration: 0.3 * 3.0 in Python floats, then float32 (0.3 was rounded first)
     for i in range(x.shape[0]):

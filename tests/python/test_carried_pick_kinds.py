@@ -106,13 +106,14 @@ def delay_line_while(x):
     return c, i
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "open: carried_kinds takes `c = b * 2.0` for a Python number on every path from the first trace alone "
-    "(np.float64(6.0) returned as 6.0); following each value's sources through the trace's equations mended it "
-    "but made tests/loops/test_picked_param_rebinds.py's rejected_leaps refuse NPR128 (reverted at the review)"))
-@pytest.mark.parametrize("n", [2, 3, 5])
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 5])
 def test_a_value_computed_from_another_carried_value_takes_its_kind(n):
-    """`c = b * 2.0` with b a delay line's: NumPy's c is np.float64 from the trip b took x[i]."""
+    """`c = b * 2.0` with b a delay line's: NumPy's c is np.float64 from the trip b took x[i]. The first
+    trace of the body saw b weakly typed (the Python 0.0 it starts as), so c too, and c was taken for a
+    Python float on every path (np.float64(6.0) returned as 6.0; fails on main 5c387a5 for n >= 2). A
+    later trace, with b flagged, checks it (carried_kinds._NprKindPaths.check) and the loop is typed
+    once more with c flagged. Walking the trace's equations back instead (session 13, reverted) took a
+    lax.cond's every operand for a source (`n += 1` after a `continue`: rejected_leaps refused)."""
     x = np.arange(1.0, n + 1.0)
     assert_returns_as_numpy(delay_line_scaled, lambda: (x.copy(),))
     assert_returns_as_numpy(delay_line_while, lambda: (np.append(x, -1.0),))

@@ -1,10 +1,13 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result: dtype int_, expected int_ | i_ = pairs[_, _]; while parent[i_] != i_: ...; i_ = parent[i_]; return i_
 # found by: np2ref fuzz --family flat_and_links --seed 1212 (round seed 1212003636), program 4 (fuzz12, with the exact comparison), shrunk by hand
 # cause (open, the same as fuzz_f11a0c0001.py): `i` starts as np.int64 (`pairs[0, 1]`) and the walk rebinds it to np.int32
 # (`parent[i]`): NumPy's kind after the `while` on data is the last binding's, int32 after a step and int64 after none;
 # np2ref's carried `i` has one dtype for every trip (int64), neither followed nor refused (NPR128 does this for max()/min())
+# fixed by kinds14a: refused NPR128 at the `while` (rebinds._npr_check_narrowed: a NumPy value a loop whose trip
+# count is data rebinds to another dtype than its carry keeps; NumPy's dtype after it is the data's). A `for` over a
+# static range runs its first trip on its own and carries int32 after (tests/loops/test_narrowed_carries.py).
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic
 # got:
 #     FAILED (call: mismatch): result: dtype int64, expected int32

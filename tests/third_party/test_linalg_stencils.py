@@ -17,15 +17,21 @@ def _same(name, *args):
     return assert_same_as_numpy(fn, np2ref.compile(fn, host_below=0), *args)
 
 
-@pytest.mark.parametrize("dtype", [pytest.param(np.float32, marks=pytest.mark.xfail(
-    strict=True, raises=np2ref.Np2RefError, reason="NPR128 since the merge of session 13: the delay line's "
-    "c = b is followed (carried_kinds._npr_kinds_path), so c holds a Python float for three trips and np.float32 "
-    "after, which `0.125 * c` computes in float64 or float32 as the data decides; refused, not followed")),
-    np.float64])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_a_carried_python_float_that_takes_another_carried_name_s_numpy_float(dtype):
     img = np.random.default_rng(0).random((3, 5)).astype(dtype)
     _same("iir_backward", np.float64(0.3), np.float64(-0.2), img)
     _same("three_tap_history", img[0].copy())
+
+
+def test_a_delay_line_of_python_floats_on_float32_data_peels_each_trip_it_holds_one():
+    """`c = b; b = a; a = x[i]` from Python floats 0.1 (three_tap_scaled): c holds the Python float for
+    three trips, where NumPy computes `0.11 * c * 3.0` in float64 before it meets float32. Refused NPR128
+    before (a pass of the loop's typing, branches._npr_settle, saw c in float64 for one pass); now each
+    trip that holds a Python float in a float32 carry runs on its own (loops._NprPeelFirst), then one
+    lax loop."""
+    for n in (1, 2, 3, 4, 6):
+        _same("three_tap_scaled", (np.random.default_rng(n).random(n) + 0.5).astype(np.float32))
 
 
 def test_a_carried_python_float_rounds_only_when_numpy_meets_the_data():
