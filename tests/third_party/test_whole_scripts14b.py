@@ -218,3 +218,25 @@ def test_a_list_of_records_holding_strings_gives_numpys_answer():
     want = scale_named(np.ones(2), records)
     got = np2ref.compile(scale_named, host_below=0)(np.ones(2), records)
     assert np.array_equal(got, want)
+
+
+# ---- a crash left, minimised (a strict xfail, so a fix shows) ----------------------------------
+
+ROT90_TRACED_K = (
+    "np.rot90(board, k) with k from array data (2048's `move(board, best_move(board))`): the call is "
+    "jax.numpy's rot90, whose k is a static argument, so tracing stops with JAX's raw ValueError "
+    "('Non-hashable static arguments are not supported'); under a `while` it is NPR127 quoting it. For "
+    "a square array the four rotations share a shape and `lax.switch(k % 4, ...)` is exact (a DIFFERS "
+    "row and an npr_np_rot90 shim); else a coded refusal (NPR031)")
+
+
+def rotate_by_argmax(board):
+    d = np.argmax(board[0])
+    return np.rot90(board, d).copy()
+
+
+@pytest.mark.xfail(strict=True, reason=ROT90_TRACED_K)
+def test_a_rotation_by_a_count_from_data_is_numpys():
+    board = np.arange(16).reshape(4, 4) % 5
+    got = np2ref.compile(rotate_by_argmax, host_below=0)(board)
+    assert np.array_equal(got, rotate_by_argmax(board))

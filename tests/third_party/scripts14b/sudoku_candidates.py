@@ -1,11 +1,12 @@
 """A sudoku solver by constraint propagation and backtracking (the pattern of Norvig-style
 solvers ported to NumPy): the grid as int8 with 0 for blanks, a (9, 9, 9) boolean candidate
-cube narrowed through row, column and box views, naked singles written back into the grid
-through a mask,
+cube from one-hot planes (`.any` over rows, columns and a (3, 3, 3, 3, 9) reshape of boxes;
+first written cell by cell through row, column and box slices, kept as `candidates_loops`),
+naked singles written back into the grid through a mask,
 hidden singles found by counting candidates along each unit (`cand.sum(axis=...)` as int64),
 a contradiction check with an early return, a guess on the cell with the fewest candidates
-(`np.argmin` over counts with solved cells set to 10, `divmod` of its index), a depth-first search on an explicit
-int8 stack of grids with a top counter in a `while` loop, and a verifier; the puzzle parsed from a string.
+(`np.argmin` over counts with solved cells set to 10, `divmod` of its index), a depth-first
+search on an explicit int8 stack of grids with a top counter in a `while` loop, and a verifier; the puzzle parsed from a string.
 """
 import numpy as np
 
@@ -18,6 +19,20 @@ def parse(text):
 
 
 def candidates(grid):
+    # each digit's one-hot plane; a blank keeps a digit no unit of it holds, a given keeps its
+    # own digit unless a unit holds it twice (a contradiction: no candidate left)
+    onehot = grid[:, :, None] == np.arange(1, 10, dtype=np.int8)
+    rows = onehot.sum(axis=1)[:, None, :]
+    cols = onehot.sum(axis=0)[None, :, :]
+    boxes = np.repeat(np.repeat(onehot.reshape(3, 3, 3, 3, 9).sum(axis=(1, 3)), 3, axis=0), 3, axis=1)
+    cand = (rows == 0) & (cols == 0) & (boxes == 0)
+    filled = grid > 0
+    alone = onehot & (rows == 1) & (cols == 1) & (boxes == 1)
+    cand[filled] = alone[filled]
+    return cand
+
+
+def candidates_loops(grid):
     cand = np.ones((9, 9, 9), dtype=bool)
     for r in range(9):
         for c in range(9):
@@ -104,6 +119,7 @@ def solve(grid, max_nodes=2000, depth=120):
 CHECKS = {
     "parse": lambda: (PUZZLE,),
     "candidates": lambda: (parse(PUZZLE),),
+    "candidates_loops": lambda: (parse(HARD),),
     "propagate": lambda: (parse(PUZZLE), candidates(parse(PUZZLE))),
     "propagate#hard": lambda: (parse(HARD), candidates(parse(HARD))),
     "valid": lambda: (parse(PUZZLE),),
