@@ -69,7 +69,8 @@ def word_hashes(sym, table):
                 words += 1
             h = np.uint32(2166136261)
         else:
-            h = (h ^ np.uint32(s)) * np.uint32(16777619)
+            with np.errstate(over="ignore"):
+                h = (h ^ np.uint32(s)) * np.uint32(16777619)
     return words
 
 
@@ -96,5 +97,4 @@ if __name__ == "__main__":
     gen = generate(logp, 19, 40, np.random.default_rng(1).random(40))
     print("generated:", "".join(ALPHABET[gen]))
     table = np.zeros(32, dtype=np.int64)
-    with np.errstate(over="ignore"):
-        print("words", word_hashes(SYM, table), "buckets used", int((table > 0).sum()), table.max())
+    print("words", word_hashes(SYM, table), "buckets used", int((table > 0).sum()), table.max())
