@@ -46,6 +46,10 @@ def _npr_python_loop_reason(exc):
         return "a slice's bounds depend on the loop variable"
     if isinstance(exc, NprIndexCarried):
         return _NPR_INDEX_CARRIED
+    if isinstance(exc, NprUnsupported) and exc.code == "NPR130":
+        # (a carried value whose shape or kind an iteration changes: `img = img[:, 1:]`, a seam
+        # carved per trip; with static bounds each trip is traced with the shapes NumPy has)
+        return "a value it carries changes shape from one iteration to the next"
     if isinstance(exc, NprUnsupported) and exc.code == "NPR124":
         return "an inner loop's bounds depend on the loop variable, under reverse-mode differentiation"
     return None
