@@ -89,8 +89,9 @@ class Tally:
                 f"refused: {refused} ({100 * refused / max(self.checked, 1):.1f}%) by code: {codes or 'none'}",
                 f"vmap of .pure checked on {self.vmapped} of {self.kinds['exact']} exact programs "
                 "(not when arguments share memory or the perturbed inputs make NumPy raise)",
-                f"grad of .pure checked against its forward mode on {self.graded} of {self.kinds['exact']} "
-                "exact programs (those with float arguments and finite values)",
+                f"grad of .pure checked (forward and reverse mode, jacfwd, jacrev, NumPy's differences where "
+                f"differentiable: fuzz/gradients.py) on {self.graded} of {self.kinds['exact']} exact programs "
+                "(those with float arguments)",
                 *([f"loops='pallas': one Pallas kernel ran in {self.kernels['kernel']} of "
                    f"{self.kernels['kernel'] + self.kernels['lax']} exact programs (the lax loop in the others)"]
                   * bool(self.kernels['kernel'] + self.kernels['lax'])),

@@ -27,7 +27,8 @@ identity_families.py (helper_identity, py_passthrough, pool_window), carry_famil
 recur_loop), raise_families.py (raise_loop), pick_families.py (minmax_kinds), edge_families.py (fold_edges,
 xla_identities), int_families.py (wrapping_ints, flat_and_links) and trip_families.py (tuple_for,
 mask_columns, module_setup, while_history, ordered_fold, scalar_acc) and made_families.py (try_loop,
-class_attrs, pair_history, chosen_call, mask_cast, module_consts, round_digits) join them in FAMILIES.
+class_attrs, pair_history, chosen_call, mask_cast, module_consts, round_digits) and round14_families.py
+(where_poles, rebound_loop, jax_setup, two_names, host_beside) join them in FAMILIES.
 
 Each is `fn(g, fr, helpers) -> (statements, names they define) | None`, like the compound
 families of generate.py; the statements run on the NumPy shadow and are kept only if NumPy runs
@@ -42,7 +43,7 @@ import numpy as np
 
 from . import (api_families, blind_families, carry_families, edge_families, flow_families, habit_families, host_families,
                identity_families, idiom_families, int_families, index_families, kernel_families, lane_families, made_families, pick_families, plane_families,
-               raise_families, reach_families, rebind_families, script_families, seq_families, surface_families,
+               raise_families, reach_families, rebind_families, round14_families, script_families, seq_families, surface_families,
                trip_families, whole_families)
 from .exprs import FLOATS, Gen, basic_index, ops_for, scalar
 from .program import Block, Line
@@ -332,4 +333,5 @@ FAMILIES = {  # name -> (family, weight among the compound families of generate.
     **int_families.FAMILIES,
     **trip_families.FAMILIES,
     **made_families.FAMILIES,
+    **round14_families.FAMILIES,
 }

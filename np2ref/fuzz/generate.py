@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from . import (blind_families, carry_families, edge_families, exprs, families, flow_families, habit_families, host_families,
                identity_families, idiom_families, int_families, lane_families, made_families, pick_families, plane_families, raise_families,
-               reach_families, script_families, seq_families, statements, trip_families, whole_families, world)
+               reach_families, round14_families, script_families, seq_families, statements, trip_families, whole_families, world)
 from .exprs import FLOATS, Gen, basic_index, condition
 from .program import Block, Counter, Function, Line, Param, Program
 from .shadow import Frame, evaluate
@@ -104,7 +104,8 @@ def parameters(g: Gen, family: str | None = None) -> list[Param]:
            **script_families.PARAMS, **whole_families.PARAMS, **idiom_families.PARAMS,
            **reach_families.PARAMS, **lane_families.PARAMS, **habit_families.PARAMS,
            **identity_families.PARAMS, **carry_families.PARAMS, **raise_families.PARAMS, **pick_families.PARAMS,
-           **edge_families.PARAMS, **int_families.PARAMS, **trip_families.PARAMS, **made_families.PARAMS}.get(family)  # a Generator, the seq arrays, a 0-d array
+           **edge_families.PARAMS, **int_families.PARAMS, **trip_families.PARAMS, **made_families.PARAMS,
+           **round14_families.PARAMS}.get(family)  # a Generator, the seq arrays, a 0-d array
     if own is not None:
         params += [p for p in own(g, ns) if p.name not in {q.name for q in params}]
     return params
@@ -431,10 +432,11 @@ def programs(draw, max_statements: int = 6, family: str | None = None) -> Progra
     tails = {**blind_families.TAILS, **seq_families.TAILS, **script_families.TAILS, **whole_families.TAILS,
              **lane_families.TAILS, **habit_families.TAILS, **identity_families.TAILS, **carry_families.TAILS,
              **raise_families.TAILS, **pick_families.TAILS, **edge_families.TAILS, **int_families.TAILS,
-             **trip_families.TAILS, **made_families.TAILS}
+             **trip_families.TAILS, **made_families.TAILS, **round14_families.TAILS}
     chance = {**lane_families.TAIL_CHANCE, **identity_families.TAIL_CHANCE, **carry_families.TAIL_CHANCE,
               **raise_families.TAIL_CHANCE, **pick_families.TAIL_CHANCE, **edge_families.TAIL_CHANCE,
-              **int_families.TAIL_CHANCE, **trip_families.TAIL_CHANCE, **made_families.TAIL_CHANCE, **dict.fromkeys(habit_families.TAILS, 70)}
+              **int_families.TAIL_CHANCE, **trip_families.TAIL_CHANCE, **made_families.TAIL_CHANCE,
+              **round14_families.TAIL_CHANCE, **dict.fromkeys(habit_families.TAILS, 70)}
     if family in tails and g.chance(60 if family in blind_families.TAILS else chance.get(family, 20)):
         body, ret = tails[family](g, top, body, ret)
     if g.chance(2):

@@ -23,11 +23,12 @@ because np2ref.compile reads its source. Then:
    must give NumPy's results and final arguments for each; `.pure` must report every
    argument NumPy changed. Skipped when arguments share memory (a batch cannot keep that).
 
-5. Where float arguments exist, `.pure`'s reverse mode must agree with its forward mode on
-   random directions (the dot-product test: <c, J t> = <J^T c, t>, J the Jacobian of every
-   float output and final argument with respect to the float arguments). Forward mode never
-   transposes, so this catches a wrong gradient without finite differences' noise (a min, a
-   mask or an int() make those meaningless). Skipped where a value is not finite.
+5. Where float arguments exist, `.pure`'s gradient must be exact (gradients.py): reverse mode
+   agrees with forward mode on random directions (the dot-product test: <c, J t> = <J^T c, t>,
+   J the Jacobian of every float output and final argument with respect to the float
+   arguments), jacfwd's and jacrev's Jacobians with both, and where the program is
+   differentiable at the point (float64 differences at two steps and from both sides agree),
+   both modes are finite and NumPy's derivative (a NaN gradient there is a failure).
 
 Anything else, a mismatch or an exception of any other kind, is a *failure*.
 """
@@ -35,7 +36,6 @@ Anything else, a mismatch or an exception of any other kind, is a *failure*.
 from __future__ import annotations
 
 import contextlib
-import copy
 import dataclasses
 import io
 import importlib.util
@@ -56,6 +56,7 @@ from ..compare import first_difference
 from . import converted, raises, world
 from .shadow import strict
 from .fission import fission_bits, fission_forced
+from .gradients import check_grad
 from .whole_families import FISSION_MARK
 from .differences import (
     _caller_types, _compare_args, _compare_batched, _holds_text, _identity, _numpy_args, _perturb,
@@ -183,7 +184,7 @@ class Runner:
                 return Outcome("failed", "mismatch", stage, diff)
         outcome = _check_vmap(module, compiled, names, expected, args_np) if self.vmap and vmap else Outcome("exact")
         if self.grad and outcome.kind == "exact":
-            graded = _check_grad(module, compiled)
+            graded = check_grad(module, compiled, _trace_gap, _crash)
             if graded.kind != "exact":
                 return graded
             return dataclasses.replace(outcome, graded=graded.graded)
@@ -281,59 +282,6 @@ def _check_vmap(module, compiled, names, expected0, final0) -> Outcome:
             continue
         diff = diff or first_difference(np.stack([final0[i], variant[i]]), finals[name], f"vmap argument `{name}`")
     return Outcome("failed", "mismatch", "vmap", diff) if diff else Outcome("exact", vmapped=True)
-
-
-# -- grad -----------------------------------------------------------------------------------
-def _check_grad(module, compiled) -> Outcome:
-    import jax
-    import jax.numpy as jnp
-
-    base = module.make_args()
-    floats = [i for i, v in enumerate(base)
-              if isinstance(v, np.ndarray) and v.dtype.kind == "f" and v.size]
-    if not floats or _shares_memory([v for v in base if isinstance(v, np.ndarray)]):
-        return Outcome("exact")
-
-    def flat(*xs):  # a Generator argument copied per trace: the jvp and vjp runs draw alike
-        full = [copy.deepcopy(v) if isinstance(v, np.random.Generator) else v for v in base]
-        for i, x in zip(floats, xs):
-            full[i] = x
-        leaves = [jnp.ravel(leaf).astype(jnp.float64) for leaf in jax.tree_util.tree_leaves(compiled.pure(*full))
-                  if not isinstance(leaf, str) and jnp.issubdtype(jnp.result_type(leaf), jnp.floating)]
-        return jnp.concatenate(leaves) if leaves else jnp.zeros(0)
-
-    rng = np.random.default_rng(len(floats) * 7919 + sum(base[i].size for i in floats))
-    xs = [base[i] for i in floats]
-    ts = [rng.standard_normal(x.shape).astype(x.dtype) for x in xs]
-    try:
-        with jax.enable_x64(True):  # both runs draw the same numbers: the same function
-            _seed()
-            _, jt = jax.jit(lambda xs, ts: jax.jvp(flat, xs, ts))(xs, ts)
-            c = rng.standard_normal(jt.shape)
-            _seed()
-            ct = jax.jit(lambda xs, c: jax.vjp(flat, *xs)[1](c))(xs, c)
-            jt, ct = np.asarray(jt), [np.asarray(v, np.float64) for v in ct]
-    except Exception as exc:  # noqa: BLE001
-        code = _trace_gap(exc)
-        if code:
-            return Outcome("refused", code, "grad", _first_line(exc))
-        return _crash(exc, "grad")
-    forward = float(c @ jt)
-    terms = [c * jt] + [g * t for g, t in zip(ct, ts)]
-    if not all(np.all(np.isfinite(v)) for v in terms):
-        return Outcome("exact")
-    reverse = sum(float(np.sum(g * t)) for g, t in zip(ct, ts))
-    scale = sum(float(np.sum(np.abs(v))) for v in terms)
-    # rounding inside the program is relative to its intermediate values, which a cancelling
-    # sum hides from `scale`: |c| |t| bounds them for these small programs
-    dtypes = {x.dtype.name for x in xs} | {np.dtype(v.dtype).name for v in base if type(v).__module__.startswith("jax")}
-    # (a float32 jax.Array argument, not differentiated, rounds the float64 ones it meets alike)
-    eps = 1e-2 if "float16" in dtypes else 1e-6 if "float32" in dtypes else 1e-13
-    tol = 100 * eps * scale + eps * float(np.sum(np.abs(c))) * sum(float(np.sum(np.abs(t))) for t in ts) + 1e-12
-    if abs(forward - reverse) > tol:
-        return Outcome("failed", "mismatch", "grad", f"reverse mode disagrees with forward mode: "
-                       f"<c, J t> = {forward!r}, <J^T c, t> = {reverse!r}")
-    return Outcome("exact", graded=True)
 
 
 def _trace_gap(exc: BaseException) -> str | None:

@@ -1,6 +1,7 @@
 """Host calls at run time, in program order: npr_random, npr_call."""
 
 import functools
+import types
 
 from jax.experimental import io_callback as _npr_io_callback
 import jax
@@ -329,13 +330,17 @@ def _npr_callable_kind(fn):
     return None
 
 
-def npr_xp(namespace, path, translated):
+def npr_xp(namespace, path, translated, method=None):
     """`xp.zeros_like` (path "zeros_like"; `xp.linalg.norm`: "linalg.norm") with `xp` a module
     passed in, as array-API style code takes it: with xp NumPy, np2ref's translation of
     `np.zeros_like` (`translated`, from the table), so the function computes what NumPy computes;
-    with another namespace (jax.numpy, say), its own function through npr_call."""
+    with another namespace (jax.numpy, say), its own function through npr_call. `xp.clip(a, 1.5)`
+    with `xp` maybe an array (a name both have, rules/namespaces.py maybe_namespaces): an array's
+    method, `method(xp, a, 1.5)` (its receiver-first shim) or the array's own."""
     if namespace is np:
         return translated
+    if not isinstance(namespace, types.ModuleType):
+        return functools.partial(method, namespace) if method is not None else getattr(namespace, path)
     fn = namespace
     for name in path.split("."):
         fn = getattr(fn, name)

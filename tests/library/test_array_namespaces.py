@@ -72,3 +72,20 @@ def test_a_jax_namespace_runs_its_own_functions():
     """With xp=jax.numpy the calls are jax.numpy's (npr_call), not NumPy's translation."""
     got = compiled("norms")(np.linspace(-2.0, 3.0, 7), jnp)
     np.testing.assert_allclose(got, programs().norms(np.linspace(-2.0, 3.0, 7), np))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int16, np.uint8])
+def test_namespace_called_only_with_array_method_names(dtype):
+    """`xp.clip(a, -1, 1.5)` with xp NumPy, and xp used only with names arrays have too: it was read
+    as the array's method, npr_np_clip(xp, a, -1, 1.5) (NotImplementedError: out=1.5; fuzz13's
+    fuzz_1313f13002): npr_xp tells the module from an array when the program runs."""
+    _check("clipped_by_methods", lambda: np.array([-3, 0, 1, 2, 7]).astype(dtype), lambda: np)
+    _check("reduced_by_methods", lambda: np.array([-3.5, -0.0, 1.0, 2.25]).astype(dtype), lambda: np)
+
+
+def test_an_array_parameter_called_with_the_same_names_stays_an_array():
+    """The same calls on an array parameter (`b.sum(0)`, `b.clip(a[0], 1.5)`) are its methods."""
+    _check("array_methods_of_a_parameter", lambda: np.array([0.5, 2.0]), lambda: np.array([[-2.0, 3.0], [1.0, 0.25]]),
+           lambda: np.zeros(2))
+    _check("array_methods_of_a_parameter", lambda: np.array([1, 2]), lambda: np.array([[4, -9], [1, 2]], np.int8),
+           lambda: np.zeros(2, np.int64))

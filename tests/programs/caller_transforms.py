@@ -187,3 +187,10 @@ def power_in_loop(c, nsteps):
 
 def power_of_param(x, p):
     return np.power(x, 3) + x ** p
+
+
+def where_reciprocal_written(x, y):
+    """`1.0 / x` of a parameter beside a written one: emitted through npr_pyop (Python's rules for a
+    parameter that may be a number), whose operands the guard must reach (fuzz14)."""
+    y[...] = np.where(x != 0, 1.0 / x, x)
+    return y.sum()

@@ -41,3 +41,20 @@ def from_compat(x):
     out = xp.zeros_like(x)
     out[1:] = xp.cumsum(x[:-1])
     return out
+
+
+def clipped_by_methods(a, xp):
+    """xp used only with names an array has too (clip, sum): no call tells the module from an array."""
+    a[...] = xp.clip(a, -1, 1.5)
+    return a, xp.sum(a)
+
+
+def reduced_by_methods(x, xp):
+    return xp.max(x) - xp.min(x), xp.clip(x, 0, 2)
+
+
+def array_methods_of_a_parameter(a, b, r):
+    """b, used only as `b.sum(0)`, `b.clip(...)`, is an array (the same calls as above)."""
+    r[...] = b.sum(0)
+    r[1] += b.clip(a[0], 1.5).max()
+    return r

@@ -1,8 +1,8 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:NotImplementedError NotImplementedError: np_: out= must be rewritten by the translator npr_np_clip
 # found by: np2ref fuzz --family add_at_mask --seed 1313 (fuzz13's sweep; jax_args too), shrunk by hand
-# cause (open, rules/namespaces.py): `xp.clip(a, -1, 1.5)` with `xp` a parameter that is NumPy: `clip` is an array
+# cause (fixed in fuzz14: rules/namespaces.py maybe_namespaces, npr_xp tells the module from an array): `xp.clip(a, -1, 1.5)` with `xp` a parameter that is NumPy: `clip` is an array
 # method too, and a parameter called only with array methods is taken for an array (namespace_parameters needs a
 # call of a name no array has, `xp.zeros_like`), so the call is a.clip's translation with xp as the array:
 # npr_np_clip(xp, a, -1, 1.5), whose out= is 1.5. Refusing, or telling the module from an array when the program

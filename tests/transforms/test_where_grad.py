@@ -33,3 +33,19 @@ EXPECTED = {name: {"jit": "exact", "vmap": "exact", "grad": "exact", "jvp": "exa
 def test_grad_through_where_with_a_pole_is_numpys_derivative(name):
     got = outcomes(getattr(MODULE, name), CASES[name], ways=("jit", "vmap", "grad", "jvp"))
     assert got == EXPECTED[name]
+
+
+def test_an_output_that_does_not_read_the_pole_has_a_finite_jacobian_row():
+    """`y[...] = np.where(x != 0, 1.0 / x, x)`, x a parameter: `1.0 / x` is emitted through npr_pyop, and the
+    guard wrapped the quotient, not x: y[0] (which reads x[0] only) had d y[0] / d x[1] = NaN at x[1] = 0
+    (0 times 1/x's derivative there) where NumPy's is 0 (fuzz14's gradient check: a jacrev row)."""
+    import jax
+
+    import np2ref
+
+    compiled = np2ref.compile(MODULE.where_reciprocal_written)
+    x = f([0.5, 0.0, 1.2, -2.0])
+    with jax.enable_x64(True):
+        rows = np.asarray(jax.jit(jax.jacrev(lambda v: compiled.pure(v, np.zeros(4))[1]["y"]))(x))
+    np.testing.assert_array_equal(rows[[0, 2, 3]][:, 1], 0.0)
+    np.testing.assert_allclose(np.diag(rows)[[0, 2, 3]], [-4.0, -1 / 1.44, -0.25])

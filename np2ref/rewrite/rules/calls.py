@@ -29,18 +29,13 @@ from ...diagnostics import Note
 from ...emit import jaxnames as J
 from ..registry import SPECIALS, emits, emits_special, plans
 from ..syntax import plain, positional, walk
-from .namespaces import namespace_method, namespace_translation
+from .namespaces import METHOD_SHIMS, maybe_namespaces, method_shim, namespace_method, namespace_translation
 from .call_checks import check_shared_buffers, check_written_defaults
 from .sequence_args import convert_sequences
 from .zero_d import kind_of_call
 from .where_guard import guard_where
 from .views import attribute_written, emit_view_call, mark_ref, mark_ref_or_own, opaque_view, refuse_write_target
 
-# Array methods that are NumPy functions of the array: emitted through the table's shim when it
-# has one (dtype rules differ from jnp's for small integer inputs).
-_METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "round", "sum", "prod",
-                           "max", "min", "argmax", "argmin", "any", "all", "clip", "trace", "take",
-                           "searchsorted", "argsort", "repeat", "nonzero", "diagonal"})
 # Methods jax.Array has and NumPy 2's arrays do not (`x.ptp()`): NumPy's AttributeError (npr_attribute)
 _REMOVED_METHODS = frozenset({"ptp"})
 
@@ -347,7 +342,7 @@ def emit_call(original: cst.Call, updated: cst.Call, ctx):
         # a JAX array has none
         result = updated.with_changes(args=[a for a in updated.args
                                             if a.keyword is None or a.keyword.value != "order"])
-    elif isinstance(original.func, cst.Attribute) and original.func.attr.value in _METHOD_SHIMS \
+    elif isinstance(original.func, cst.Attribute) and original.func.attr.value in METHOD_SHIMS \
             and ctx.imports.qualify(original.func, frozenset(ctx.f.roots)) is None:
         # `x.mean()` on an array: the same NumPy-exact shim as `np.mean(x)`
         shim = _dtype_shim(original.func.attr.value, original, 1) or lookup(f"numpy.{original.func.attr.value}")
@@ -405,8 +400,10 @@ def emit_checked_call(original, updated, detail, ctx):
     found = namespace_translation(original)
     if found is not None:
         namespace, path, translation = found
+        method = method_shim(path) if namespace.value in maybe_namespaces(ctx.f.node, ctx.f.params) else None
+        # (`xp.clip(a, -1, 1.5)`, xp maybe an array: npr_xp calls its method, npr_np_clip(xp, a, ...), then)
         func = J.call(J.NAMESPACE_CALL, updated.func.value if path == updated.func.attr.value else namespace,
-                      J.string(path), cst.parse_expression(translation))
+                      J.string(path), cst.parse_expression(translation), *([J.name(method)] if method else []))
         return updated.with_changes(func=func)
     return cst.Call(J.name(J.CHECKED_CALL), [cst.Arg(updated.func), *plain(updated.args)])
 

@@ -71,14 +71,48 @@ def namespace_method(func: cst.BaseExpression, ctx) -> bool:
         and func.value.value in namespace_parameters(ctx.f.node, ctx.f.params)
 
 
+# Array methods that are NumPy functions of the array: emitted through the table's shim when it
+# has one (dtype rules differ from jnp's for small integer inputs; rules/calls.py emit_call).
+METHOD_SHIMS = frozenset({"mean", "std", "var", "cumsum", "cumprod", "dot", "round", "sum", "prod",
+                          "max", "min", "argmax", "argmin", "any", "all", "clip", "trace", "take",
+                          "searchsorted", "argsort", "repeat", "nonzero", "diagonal"})
 _CONTAINER_METHODS = frozenset(m for t in (list, dict, set) for m in dir(t) if not m.startswith("_"))
 
 
 def namespace_parameters(func: cst.FunctionDef, params) -> frozenset[str]:
     """The parameters `P` the function calls `P.<name>(...)` of with a name no array has, nor a
-    list, dict or set (`hist.append(v)`, `seen.add(k)`: a container passed in, not a namespace)."""
-    return frozenset(n.func.value.value for n in nodes_of(func.body, cst.Call)
-                     if isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name)
-                     and n.func.value.value in params and n.func.attr.value not in fx.ARRAY_METHODS
-                     and n.func.attr.value not in _CONTAINER_METHODS
-                     and lookup(f"numpy.{n.func.attr.value}") is not None)
+    list, dict or set (`hist.append(v)`, `seen.add(k)`: a container passed in, not a namespace),
+    and those it uses only so with names both have (maybe_namespaces)."""
+    return frozenset(n.func.value.value for n in _param_calls(func, params)
+                     if n.func.attr.value not in fx.ARRAY_METHODS and n.func.attr.value not in _CONTAINER_METHODS
+                     and lookup(f"numpy.{n.func.attr.value}") is not None) | maybe_namespaces(func, params)
+
+
+def _param_calls(func: cst.FunctionDef, params) -> list[cst.Call]:
+    return [n for n in nodes_of(func.body, cst.Call) if isinstance(n.func, cst.Attribute)
+            and isinstance(n.func.value, cst.Name) and n.func.value.value in params]
+
+
+def maybe_namespaces(func: cst.FunctionDef, params) -> frozenset[str]:
+    """Parameters `P` the function uses only as `P.clip(a, -1, 1.5)`, `P.sum(a)`: names of
+    METHOD_SHIMS, which an array and NumPy both have, one call with a positional argument. Read as
+    the array's method, `xp.clip(a, -1, 1.5)` with xp NumPy was npr_np_clip(xp, a, -1, 1.5) (fuzz13:
+    a crash); npr_xp tells the module from an array when the program runs (`x.sum(0)` of an array
+    `x` stays its method), so either reading is NumPy's."""
+    uses: dict[str, int] = {}
+    for node in nodes_of(func.body, cst.Name):
+        uses[node.value] = uses.get(node.value, 0) + 1
+    for node in nodes_of(func.body, cst.Attribute):  # `.clip` in `a.clip`: an attribute's name, no use
+        uses[node.attr.value] = uses.get(node.attr.value, 0) - 1
+    by_param: dict[str, list[cst.Call]] = {}
+    for call in _param_calls(func, params):
+        by_param.setdefault(call.func.value.value, []).append(call)
+    return frozenset(p for p, made in by_param.items() if uses.get(p) == len(made)
+                     and all(c.func.attr.value in METHOD_SHIMS and not any(a.star for a in c.args) for c in made)
+                     and any(a.keyword is None for c in made for a in c.args))
+
+
+def method_shim(name: str) -> str | None:
+    """The receiver-first shim of array method `name` (`x.clip(lo, hi)` -> npr_np_clip(x, lo, hi)), or None."""
+    shim = lookup(f"numpy.{name}") if name in METHOD_SHIMS else None
+    return shim if shim and shim.startswith("npr_np_") else None

@@ -72,6 +72,13 @@ def _guard_operands(original, updated, ctx, roots):
             and not isinstance(original.operator, cst.MatrixMultiply):
         return updated.with_changes(left=_guard_operands(original.left, updated.left, ctx, roots),
                                     right=_guard_operands(original.right, updated.right, ctx, roots))
+    if isinstance(original, cst.BinaryOperation) and _pyop(updated):
+        # `1.0 / x` of a parameter x emitted `npr_pyop(1.0, '/', x, passed=True)` (rules/pyscalars.py):
+        # its operands, not the quotient, are the tree's (guarded as a whole, the pole's NaN came back)
+        a, op, b, *rest = updated.args
+        return updated.with_changes(args=[a.with_changes(value=_guard_operands(original.left, a.value, ctx, roots)), op,
+                                          b.with_changes(value=_guard_operands(original.right, b.value, ctx, roots)),
+                                          *rest])
     if isinstance(original, cst.UnaryOperation) and isinstance(updated, cst.UnaryOperation) \
             and not isinstance(original.operator, cst.Not):
         return updated.with_changes(expression=_guard_operands(original.expression, updated.expression, ctx, roots))
@@ -81,3 +88,9 @@ def _guard_operands(original, updated, ctx, roots):
         return updated.with_changes(args=[u.with_changes(value=_guard_operands(o.value, u.value, ctx, roots))
                                           for o, u in zip(original.args, updated.args)])
     return J.call(GUARD, updated.with_changes(lpar=[], rpar=[]) if hasattr(updated, "lpar") else updated)
+
+
+def _pyop(updated) -> bool:
+    """`npr_pyop(a, '/', b, ...)`: a binary operation np2ref emits through Python's rules."""
+    return isinstance(updated, cst.Call) and isinstance(updated.func, cst.Name) and updated.func.value == J.PYOP \
+        and len(updated.args) >= 3 and all(a.keyword is None and not a.star for a in updated.args[:3])
