@@ -72,7 +72,7 @@ def run_years(years, temps, precs, sw, elev, every=120):
             melt, ice = step(swe, age, cover, balance, t, precs[d], sw[d])
             if (d + 1) % every == 0:
                 print("year", year, "day", d + 1, "mean swe", "%.3f" % swe.mean(), "ice melt max", "%.3f" % ice)
-        annual[year] = balance.mean()
+        annual[year] = balance.mean(dtype=np.float64)
         print("year", year, "balance", "%.3f" % annual[year], "ELA", ela(balance, elev), "cover days max", int(cover.max()))
     return annual, swe, cover, balance
 

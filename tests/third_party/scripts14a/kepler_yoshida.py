@@ -92,6 +92,8 @@ CHECKS = {
     "solve_kepler": lambda: (1.0, 0.3),
     "solve_kepler#high_e": lambda: (0.05, 0.95),
     "solve_kepler#capped": lambda: (2.0, 0.99, 1e-14, 3),
+    "solve_kepler#periapsis": lambda: (0.0, 0.3),
+    "solve_kepler#apoapsis": lambda: (np.pi, 0.9),
     "kepler_state": lambda: (1.0, 0.7, 2.5),
     "initial_states": lambda: (1.0, ECC),
     "accel": lambda: (np.array([[1.0, 0.0], [0.3, -0.4], [-0.0, 2.0]]), np.zeros((3, 2))),
