@@ -119,6 +119,10 @@ class Collected:
         self.locals = frozenset(param_names(func) + star_names(func)) | frozenset(t.value for t, _ in col.bindings)
 
 
+# numpy's names that hold Python floats (`type(np.inf) is float`)
+NUMPY_CONSTANTS = frozenset({"pi", "e", "inf", "nan", "euler_gamma"})
+
+
 class _Collector(cst.CSTVisitor):
     """One pass over a function body: bindings (target, value) and writes."""
 
@@ -172,9 +176,15 @@ class _Collector(cst.CSTVisitor):
         if isinstance(node.value, cst.Name):
             self.array_uses.add(node.value.value)
 
-    def visit_Attribute(self, node: cst.Attribute) -> None:
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if isinstance(node.value, cst.Name) and node.value.value in self.numpy_aliases \
+                and node.attr.value in NUMPY_CONSTANTS:
+            # `np.inf`, `np.pi`: Python floats, no NumPy work (a function of them and Python
+            # numbers stays as written and returns Python's float, module._touches_arrays)
+            return False
         if isinstance(node.value, cst.Name):
             self.array_uses.add(node.value.value)
+        return True
 
     def visit_While(self, node: cst.While) -> None:
         self.loops += 1

@@ -9,15 +9,16 @@ A dict of parameters (`run(dict(n=17, dt=0.002), ...)`, `n = p["n"]` sizing the 
 static the same way when it holds Python numbers only, and so is a tuple of Python numbers holding
 a float (`for a in alphas: results[(a, g)] = sse`, a grid search keying a dict by the values it
 tries). The same holds for a `while t < T` loop on float arguments that grows an array (NPR130): with
-the floats static it is a Python loop, as in NumPy.
+the floats static it is a Python loop, as in NumPy; and for a result whose structure a float decides
+(NPR128: `if mu0 <= 0.0: return None, 0.0`, the sun below the horizon).
 np2ref.compile keeps its documented refusal (NPR031 naming the float), the caller there can
 pass static_argnames."""
 
 from .arguments import _npr_is_static
 
 # the refusals a traced Python float can cause: a size or bound from it, a loop on it that grows a value
-# or appends to a list (NPR034: `while t < T: ys.append(y)`)
-_NPR_FLOAT_SIZED = frozenset({"NPR031", "NPR130", "NPR034"})
+# or appends to a list (NPR034: `while t < T: ys.append(y)`), a result None or an array as it decides (NPR128)
+_NPR_FLOAT_SIZED = frozenset({"NPR031", "NPR130", "NPR034", "NPR128"})
 
 
 def _npr_float_static_names(fn, args, kwargs):

@@ -10,7 +10,8 @@ from .compat import _npr_traced
 from .core import _npr_py_like, npr_load, npr_pyreturn, NprUnsupported
 from .np_dtypes import _npr_np_array0_made, _npr_np_asarray, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
 from .promotion import (
-    _npr_half_power, _npr_int_out_of_range, _npr_noted, _npr_numpy_operands, _npr_numpy_special, _npr_seq_operands)
+    _npr_binop, _npr_half_power, _npr_int_out_of_range, _npr_noted, _npr_numpy_operands, _npr_numpy_special,
+    _npr_seq_operands)
 from .stores import _npr_check_int_power, _npr_divmod, npr_at
 from .views import _npr_is_ref, _npr_array0_ref, npr_own
 from .wrapping import _NPR_BINOPS, _NPR_CMPS, _NPR_IOPS, _npr_wrap_pow
@@ -83,9 +84,33 @@ def npr_seq_op(a, op, b):
     """`a op b` where one side is a list or tuple written in the source. Against an array,
     NumPy makes the sequence an array (np.asarray's dtype: Python numbers in it are not weak)
     and computes in the operands' NumPy result type; JAX's operators refuse sequences. Between
-    Python values it is Python's own operator (`[0] * n`, `(1, 2) == t`)."""
+    Python values it is Python's own operator (`[0] * n`, `(1, 2) == t`); `==`/`!=` between
+    sequences of traced integers compare item by item (_npr_seq_equal)."""
+    if op in ("==", "!=") and _npr_int_sequences(a, b):
+        return _npr_seq_equal(a, b, op == "!=")
     f = _NPR_BINOPS.get(op) or _NPR_CMPS[op]
     return f(*_npr_seq_operands(a, b))
+
+
+def _npr_int_sequences(a, b) -> bool:
+    """Two lists or tuples of 0-d integers or bools, one at least traced: Python's comparison would
+    ask a traced item's truth. (Float items are left to it: `x is y or x == y` makes a NaN equal
+    to itself only as the same object, which a trace does not tell.)"""
+    if not (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple))):
+        return False
+    items = [npr_load(v) for v in (*a, *b)]
+    return any(_npr_traced(v) for v in items) and all(
+        type(v) in (bool, int) or isinstance(v, (jax.Array, np.generic, np.ndarray)) and np.ndim(v) == 0
+        and np.dtype(v.dtype).kind in "biu" for v in items)
+
+
+def _npr_seq_equal(a, b, negate):
+    """Python's `a == b` (`!=`: its negation) of two sequences of integers: a Python bool, False
+    for a list against a tuple or for other lengths, else every item pair equal."""
+    if type(a) is not type(b) or len(a) != len(b):
+        return negate
+    same = jnp.all(jnp.stack([jnp.asarray(_npr_binop("==", npr_load(x), npr_load(y))) for x, y in zip(a, b)]))
+    return npr_pyreturn(~same if negate else same, "bool")
 
 
 def npr_asarray(x, dtype=None, order=None, *, copy=None, device=None, like=None):

@@ -143,3 +143,33 @@ def test_a_converted_script_calling_math_erf_of_float_arguments_prints_as_numpy(
     dst.write_text(result.code)
     want = _printed(src)
     assert _printed(dst) == want and len(want.splitlines()) == 2
+
+
+NIGHT = textwrap.dedent("""
+    import numpy as np
+
+    def column(mu0, tau):
+        if mu0 <= 0.0:
+            return None, 0.0
+        flux = mu0 * np.exp(-np.cumsum(tau) / mu0)
+        flux[-1] *= 0.5
+        return flux, float(flux.sum())
+
+    for mu0 in (0.5, -0.1, 0.8):
+        rates, total = column(mu0, np.array([0.1, 0.2, 0.3]))
+        print("night" if rates is None else repr(rates), repr(total))
+""")
+
+
+def test_a_converted_script_returning_none_by_a_float_argument_prints_as_numpy(tmp_path):
+    """`if mu0 <= 0.0: return None, 0.0` (the sun below the horizon, scripts14a's two_stream_rt):
+    whether the result holds None depends on a Python float argument, traced, so the converted
+    script stopped with NPR128; the retry with the floats static (rt/float_sizes.py) takes NPR128
+    too, and the `if` is Python's again."""
+    src, dst = tmp_path / "night_script.py", tmp_path / "night_script_ref.py"
+    src.write_text(NIGHT)
+    result = np2ref.convert_source(NIGHT, str(src))
+    assert "@npr_jit" in result.code.split("def column")[0].splitlines()[-1]
+    dst.write_text(result.code)
+    want = _printed(src)
+    assert _printed(dst) == want and "night" in want

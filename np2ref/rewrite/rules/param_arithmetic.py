@@ -20,6 +20,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..syntax import walk
+from ...analysis.collect import NUMPY_CONSTANTS
 
 # calls that take a number as a number: passing a parameter to one says nothing of an array
 _NUMBER_BUILTINS = frozenset({"float", "int", "abs", "round", "min", "max", "divmod", "pow", "complex", "bool"})
@@ -71,10 +72,18 @@ def _of_numbers(ctx, expr, params: frozenset, used: set) -> bool:
         return True
     # (read while rules/pyscalars.py's scan runs: the classifier is not there yet)
     qual = ctx.imports.qualify(expr, frozenset(ctx.f.roots)) if kind in (cst.Name, cst.Attribute) else None
-    return qual is not None and qual.startswith("math.") and qual[5:] in MATH_CONSTANTS
+    return float_constant(qual)
 
 
 MATH_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan"})  # math's floats (`math.pi`, `from math import pi`)
+
+
+def float_constant(qual: str | None) -> bool:
+    """A qualified name that holds a Python float: `math.pi`, `np.inf` (`type(np.inf) is float`)."""
+    if qual is None:
+        return False
+    module, _, name = qual.partition(".")
+    return name in MATH_CONSTANTS if module == "math" else module == "numpy" and name in NUMPY_CONSTANTS
 
 
 def returns_scalar_arithmetic(ctx, node: cst.Return, passed: frozenset) -> bool:

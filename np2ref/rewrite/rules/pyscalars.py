@@ -41,7 +41,7 @@ from ..syntax import AUG_OPS, walk
 from . import pylists
 from .calls import is_static_meta
 from .list_items import item_params
-from .param_arithmetic import MATH_CONSTANTS as _MATH_CONSTANTS, returns_scalar_arithmetic
+from .param_arithmetic import float_constant, returns_scalar_arithmetic
 from .helper_kinds import callee_kinds, Through, through_parts, unpacked_kinds
 
 INT, FLOAT = "int", "float"
@@ -96,7 +96,7 @@ class _Classifier:
                 # `G = 9.81`: one when the module holds one (npr_pyreturn looks at both)
                 return Scalar({INT, FLOAT}, True, passed={e.value})
             qual = self._qualify(e) if e.value not in self.names else None  # `from math import pi`
-            if qual and qual.startswith("math.") and qual[5:] in _MATH_CONSTANTS:
+            if float_constant(qual):
                 return Scalar({FLOAT}, False)
             return self.names.get(e.value)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
@@ -119,8 +119,7 @@ class _Classifier:
             if e.attr.value in ("size", "ndim") and self._qualify(e) is None:
                 return Scalar({INT}, False)  # `k = x.size - 1`: a Python int, as `x.shape[0]` is
             qual = self._qualify(e)
-            return Scalar({FLOAT}, False) if qual and qual[5:] in _MATH_CONSTANTS and qual.startswith("math.") \
-                else None
+            return Scalar({FLOAT}, False) if float_constant(qual) else None
         if isinstance(e, cst.Subscript) and is_static_meta(e):  # x.shape[0]
             return Scalar({INT}, False)
         if isinstance(e, cst.Subscript) and isinstance(e.value, cst.Name) and e.value.value in self.lists \

@@ -74,10 +74,22 @@ def emit_comparison(original: cst.Comparison, updated: cst.Comparison, ctx):
         return updated
     (target,) = updated.comparisons
     op = _CMP_OPS.get(type(target.operator))
-    if op is None or not _sequence_against_array(ctx.seq_names, original.left, original.comparisons[0].comparator):
+    left, right = original.left, original.comparisons[0].comparator
+    if op is None or not (_sequence_against_array(ctx.seq_names, left, right)
+                          or op in ("==", "!=") and _sequences_of_values(ctx.seq_names, left, right)):
         return updated
     return J.call(J.SEQ_OP, updated.left, J.string(op), target.comparator).with_changes(
         lpar=updated.lpar, rpar=updated.rpar)
+
+
+def _sequences_of_values(seq_names: frozenset[str], left, right) -> bool:
+    """`(i, j) == (2, 3)`, `t != (2, 4)`: two lists or tuples (or names only bound to one), not
+    both displays of literals (a traced integer item's truth, which Python's comparison asks, is
+    npr_seq_op's: rt/ops.py)."""
+    literal = (cst.Integer, cst.Float, cst.SimpleString)
+    return _is_sequence(seq_names, left) and _is_sequence(seq_names, right) and not all(
+        isinstance(side, (cst.List, cst.Tuple)) and all(isinstance(e.value, literal) for e in side.elements)
+        for side in (left, right))
 
 
 def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
