@@ -31,12 +31,21 @@ def array_operands(u, v):  # v is read as an array (v[0]): `v * 2` is an array's
     return v * 2
 
 
+def appended(u, dt):  # `hist.append(dt)` keeps dt as it is: no array use (fuzz_1313f13006)
+    hist = []
+    hist.append(dt)
+    u *= 2.0
+    return dt * 2, hist
+
+
 CASES = [(doubled, lambda: (2.0,)), (doubled, lambda: (np.float64(2.0),)),
          (doubled, lambda: (3,)),
          (doubled, lambda: (np.arange(3.0),)),
          (stepped, lambda: (np.arange(3.0), 0.5, 2)), (stepped, lambda: (np.arange(3.0, dtype=np.float32), 0.5, 2)),
          (stepped, lambda: (np.arange(3.0), np.float64(0.5), np.int64(2))),
-         (array_operands, lambda: (np.arange(3.0), np.array([0.5, 2.0])))]
+         (array_operands, lambda: (np.arange(3.0), np.array([0.5, 2.0]))),
+         (appended, lambda: (np.arange(3.0), 0.1)), (appended, lambda: (np.arange(3.0), 3)),
+         (appended, lambda: (np.arange(3.0), np.float64(0.1)))]
 
 
 @pytest.mark.parametrize("fn, args", CASES, ids=lambda c: getattr(c, "__name__", None))

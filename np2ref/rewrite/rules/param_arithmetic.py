@@ -8,11 +8,11 @@ number stays one, an array or np.float64 stays NumPy's.
 
 Which: only arithmetic (a binary or unary operator) whose names are all parameters never rebound
 that the body uses only as numbers (never subscripted, never an attribute read, never iterated, never
-passed to a call other than Python's number builtins, never written), in a function whose array work
-is on its other parameters (one of them is used as an array). Without that, `return a // b` is more
-often an array's arithmetic (tests/programs/division.py), and a function with no array work at all
-(`def add(a, b): return a + b`) stays as written: it runs as written, Python's types (np2ref.compile
-gives its entry python_scalars=True, compiled/compile.py).
+passed to a call other than Python's number builtins or a local's `.append`, never written), in a
+function whose array work is on its other parameters (one of them is used as an array). Without that,
+`return a // b` is more often an array's arithmetic (tests/programs/division.py), and a function with
+no array work at all (`def add(a, b): return a + b`) stays as written: it runs as written, Python's
+types (np2ref.compile gives its entry python_scalars=True, compiled/compile.py).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ _NUMBER_BUILTINS = frozenset({"float", "int", "abs", "round", "min", "max", "div
 
 def array_params(f) -> frozenset[str]:
     """The parameters `f`'s body uses as arrays: mutated, subscripted, an attribute read
-    (`u.shape`, `u.sum()`), iterated, or passed to a call other than a number builtin."""
+    (`u.shape`, `u.sum()`), iterated, or passed to a call other than a number builtin or a local's
+    `.append` (`hist.append(dt)`)."""
     found = f.derived.get("array_params")
     if found is not None:
         return found
@@ -40,10 +41,18 @@ def array_params(f) -> frozenset[str]:
         elif kind is cst.For and type(node.iter) is cst.Name:
             used.add(node.iter.value)
         elif kind is cst.Call and not (type(node.func) is cst.Name and node.func.value in _NUMBER_BUILTINS
-                                       and node.func.value not in local):
+                                       and node.func.value not in local) and not _appended(node, local - params):
             used.update(a.value.value for a in node.args if type(a.value) is cst.Name)
     found = f.derived["array_params"] = frozenset(used) & params
     return found
+
+
+def _appended(call: cst.Call, lists) -> bool:
+    """`hist.append(dt)` on a local (`lists`): the value kept as it is, a number or an array, which
+    says nothing of an array (fuzz_1313f13006: `return dt * 2` lost its Python float after it)."""
+    func = call.func
+    return type(func) is cst.Attribute and func.attr.value == "append" and type(func.value) is cst.Name \
+        and func.value.value in lists
 
 
 def scalar_arithmetic(ctx, expr, passed: frozenset) -> bool:
