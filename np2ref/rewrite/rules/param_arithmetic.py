@@ -91,3 +91,18 @@ def returns_scalar_arithmetic(ctx, node: cst.Return, passed: frozenset) -> bool:
     value = node.value
     items = [e.value for e in value.elements] if type(value) is cst.Tuple else [value] if value is not None else []
     return any(scalar_arithmetic(ctx, item, passed) for item in items)
+
+
+def divides_by_parameter(node, params) -> bool:
+    """`1.0 / dt`, `n % k`, divmod(n, k): a division whose divisor holds a parameter."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _DIVIDE):
+        right = node.right
+    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "divmod" \
+            and len(node.args) == 2:
+        right = node.args[1].value
+    else:
+        return False
+    return any(isinstance(n, cst.Name) and n.value in params for n in walk(right))
+
+
+_DIVIDE = (cst.Divide, cst.FloorDivide, cst.Modulo)
