@@ -38,7 +38,13 @@ def appended(u, dt):  # `hist.append(dt)` keeps dt as it is: no array use (fuzz_
     return dt * 2, hist
 
 
+def doubled_beside(i64, dt):  # no array work, an array passed: traced (fuzz_c3f3ca5761)
+    return dt * 2, (dt, 0.5), i64
+
+
 CASES = [(doubled, lambda: (2.0,)), (doubled, lambda: (np.float64(2.0),)),
+         (doubled_beside, lambda: (np.array([1]), 0.25)), (doubled_beside, lambda: (np.array([1]), 3)),
+         (doubled_beside, lambda: (np.array([1]), np.float64(0.25))),
          (doubled, lambda: (3,)),
          (doubled, lambda: (np.arange(3.0),)),
          (stepped, lambda: (np.arange(3.0), 0.5, 2)), (stepped, lambda: (np.arange(3.0, dtype=np.float32), 0.5, 2)),
