@@ -112,10 +112,10 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if):
         for j, (a, b) in enumerate(zip(t0[1], t1[1])):
             if a[3] and b[3]:  # both Python bools: a Python bool when returned
                 leaves[j] = npr_pyreturn(leaves[j], "bool")
-            elif a[2] and b[2]:  # both Python numbers: a Python number again (an item of a
-                leaves[j] = _npr_weak_astype(leaves[j], a[1])  # tuple: Python's type when returned)
-                if not (t0[0] == jax.tree_util.tree_structure(0)):
-                    leaves[j] = npr_pyreturn(leaves[j], {"i": "int", "u": "int", "c": "complex"}.get(a[1].kind, "float"))
+            elif a[2] and b[2]:  # both Python numbers: a Python number again, Python's type when returned
+                leaves[j] = _npr_weak_astype(leaves[j], a[1])  # (`return np.inf` ... `return 0.25`, which no
+                # note of the return reaches: np.float64 before round 14)
+                leaves[j] = npr_pyreturn(leaves[j], {"i": "int", "u": "int", "c": "complex"}.get(a[1].kind, "float"))
             elif not (f0[j] is f1[j] is _NPR_FALSE):  # NumPy's scalar or a Python number as the path the
                 _npr_mark_either(leaves[j], (flag[j], True))  # data took (an inner `if`'s own): refused where that shows
         out[i] = jax.tree_util.tree_unflatten(t0[0], leaves)

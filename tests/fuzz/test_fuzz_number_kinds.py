@@ -25,7 +25,8 @@ def test_number_paths_programs_hold_their_forms(tmp_path):
     themselves, a parameter appended then computed on, a helper's `op=` of a NumPy scalar shared."""
     runs = numpy_runs("number_paths", tmp_path, 16)
     sources = [p.source() for p, _ in runs]
-    assert len(runs) == 16 and not any(e is not None for _, e in runs)
+    # (an index another family's statement reads out of range: NumPy's IndexError, which np2ref must raise too)
+    assert len(runs) == 16 and all(e is None or isinstance(e, IndexError) for _, e in runs)
     forms = [r"^ +if .*:\n +return ", r"^ +v\d+ = \(v\d+\[", r"^ +v\d+\.append\(dt\)", r"^def h\d+\(p, k\):"]
     seen = [f for f in forms if any(re.search(f, s, re.M) for s in sources)]
     assert len(seen) >= 3, seen

@@ -62,8 +62,20 @@ def tuple_items(x):
     return x.sum(), np.argmax(x)
 
 
+
+def python_on_both(x):  # both Python floats, `np.inf` no note of the return reaches (fuzz_e256e7d81c)
+    if x[0] + x[-1] >= 1.0:
+        return np.inf
+    return 0.25
+
+
+def through_a_helper(x, dt):
+    v = python_on_both(x)
+    return v, dt * 2
+
+
 INPUTS = [[1.0, -2.0, 0.5], [-1.0, 2.0, 0.5], [0.25, 0.5, 3.0], [0.75, 0.5, -3.0], [-1.0, -2.0, 0.0]]
-NAMES = ["two_early", "three_early", "numpy_outside", "int_positions", "tuple_items"]
+NAMES = ["two_early", "three_early", "numpy_outside", "int_positions", "tuple_items", "python_on_both"]
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +95,10 @@ def test_a_nested_early_return_keeps_the_kind_of_the_path_taken(converted, name)
         for x in INPUTS:
             want, got = fn(np.array(x)), translated(np.array(x))
             assert first_difference(want, got, f"result of {name}({x})") is None
+
+
+@pytest.mark.parametrize("dt", [0.5, np.float64(0.5)], ids=["float", "float64"])
+def test_a_helpers_python_float_on_both_paths_stays_one(dt):
+    for x in INPUTS:
+        want, got = through_a_helper(np.array(x), dt), _compiled(through_a_helper)(np.array(x), dt)
+        assert first_difference(want, got, f"result of through_a_helper({x})") is None

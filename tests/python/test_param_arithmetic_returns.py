@@ -42,6 +42,15 @@ def doubled_beside(i64, dt):  # no array work, an array passed: traced (fuzz_c3f
     return dt * 2, (dt, 0.5), i64
 
 
+def _step(u, dt):
+    u *= dt
+
+
+def stepped_by_helper(u, dt):  # dt passed to a helper that uses it as a number: still a number here
+    _step(u, dt)
+    return dt * 2, -dt
+
+
 CASES = [(doubled, lambda: (2.0,)), (doubled, lambda: (np.float64(2.0),)),
          (doubled_beside, lambda: (np.array([1]), 0.25)), (doubled_beside, lambda: (np.array([1]), 3)),
          (doubled_beside, lambda: (np.array([1]), np.float64(0.25))),
@@ -51,7 +60,9 @@ CASES = [(doubled, lambda: (2.0,)), (doubled, lambda: (np.float64(2.0),)),
          (stepped, lambda: (np.arange(3.0), np.float64(0.5), np.int64(2))),
          (array_operands, lambda: (np.arange(3.0), np.array([0.5, 2.0]))),
          (appended, lambda: (np.arange(3.0), 0.1)), (appended, lambda: (np.arange(3.0), 3)),
-         (appended, lambda: (np.arange(3.0), np.float64(0.1)))]
+         (appended, lambda: (np.arange(3.0), np.float64(0.1))),
+         (stepped_by_helper, lambda: (np.arange(3.0), 0.5)), (stepped_by_helper, lambda: (np.arange(3.0), np.float64(0.5))),
+         (stepped_by_helper, lambda: (np.arange(3.0), np.array([0.5])))]
 
 
 @pytest.mark.parametrize("fn, args", CASES, ids=lambda c: getattr(c, "__name__", None))

@@ -25,13 +25,16 @@ from ..syntax import walk
 _NUMBER_BUILTINS = frozenset({"float", "int", "abs", "round", "min", "max", "divmod", "pow", "complex", "bool"})
 
 
-def array_params(f) -> frozenset[str]:
+def array_params(f, facts=None, seen=frozenset()) -> frozenset[str]:
     """The parameters `f`'s body uses as arrays: mutated, subscripted, an attribute read
     (`u.shape`, `u.sum()`), iterated, or passed to a call other than a number builtin or a local's
-    `.append` (`hist.append(dt)`)."""
+    `.append` (`hist.append(dt)`), or a module function's (`facts`) parameter it uses so (`step(u,
+    dt)`: u only, where step uses dt as a number)."""
     found = f.derived.get("array_params")
     if found is not None:
         return found
+    if f.name in seen:  # (a recursion: taken for arrays)
+        return frozenset(f.params)
     params, used = frozenset(f.params), set(f.mutated_params)
     local = {t.value for t, _ in f.bindings if isinstance(t, cst.Name)} | params
     for node in walk(f.node.body):
@@ -42,9 +45,21 @@ def array_params(f) -> frozenset[str]:
             used.add(node.iter.value)
         elif kind is cst.Call and not (type(node.func) is cst.Name and node.func.value in _NUMBER_BUILTINS
                                        and node.func.value not in local) and not _appended(node, local - params):
-            used.update(a.value.value for a in node.args if type(a.value) is cst.Name)
+            used.update(_passed_arrays(node, local, facts, seen | {f.name}))
     found = f.derived["array_params"] = frozenset(used) & params
     return found
+
+
+def _passed_arrays(call: cst.Call, local, facts, seen) -> list[str]:
+    """The names `call` passes where they may be used as arrays: every one, but for a module
+    function called by name with plain positional arguments, those at its array parameters."""
+    names = [a.value.value if type(a.value) is cst.Name else None for a in call.args]
+    callee = facts.get(call.func.value) if facts and type(call.func) is cst.Name and call.func.value not in local \
+        else None
+    if callee is None or any(a.keyword is not None or a.star for a in call.args) or len(names) > len(callee.params):
+        return [n for n in names if n is not None]
+    arrays = array_params(callee, facts, seen)
+    return [n for n, p in zip(names, callee.params) if n is not None and p in arrays]
 
 
 def _appended(call: cst.Call, lists) -> bool:
@@ -60,7 +75,7 @@ def scalar_arithmetic(ctx, expr, passed: frozenset) -> bool:
     only as numbers, in a function with array work on another parameter (the module docstring)."""
     if type(expr) not in (cst.BinaryOperation, cst.UnaryOperation) or ctx.f.name in ctx.plain:
         return False
-    arrays = array_params(ctx.f)
+    arrays = array_params(ctx.f, getattr(ctx, "facts", None))
     used: set[str] = set()
     return bool(arrays) and _of_numbers(ctx, expr, passed - arrays, used) and bool(used)
 
