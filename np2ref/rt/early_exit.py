@@ -116,8 +116,9 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if):
                 leaves[j] = _npr_weak_astype(leaves[j], a[1])  # (`return np.inf` ... `return 0.25`, which no
                 # note of the return reaches: np.float64 before round 14)
                 leaves[j] = npr_pyreturn(leaves[j], {"i": "int", "u": "int", "c": "complex"}.get(a[1].kind, "float"))
-            elif not (f0[j] is f1[j] is _NPR_FALSE):  # NumPy's scalar or a Python number as the path the
-                _npr_mark_either(leaves[j], (flag[j], True))  # data took (an inner `if`'s own): refused where that shows
+            elif not (f0[j] is f1[j] is _NPR_FALSE):  # NumPy's scalar or a Python number as the path
+                # the data took (an inner `if`'s own flag too): refused where that shows
+                _npr_mark_either(leaves[j], (flag[j], True))
         out[i] = jax.tree_util.tree_unflatten(t0[0], leaves)
     return out[0] if single else tuple(out)
 

@@ -61,7 +61,8 @@ CASES = [(doubled, lambda: (2.0,)), (doubled, lambda: (np.float64(2.0),)),
          (array_operands, lambda: (np.arange(3.0), np.array([0.5, 2.0]))),
          (appended, lambda: (np.arange(3.0), 0.1)), (appended, lambda: (np.arange(3.0), 3)),
          (appended, lambda: (np.arange(3.0), np.float64(0.1))),
-         (stepped_by_helper, lambda: (np.arange(3.0), 0.5)), (stepped_by_helper, lambda: (np.arange(3.0), np.float64(0.5))),
+         (stepped_by_helper, lambda: (np.arange(3.0), 0.5)),
+         (stepped_by_helper, lambda: (np.arange(3.0), np.float64(0.5))),
          (stepped_by_helper, lambda: (np.arange(3.0), np.array([0.5])))]
 
 
