@@ -97,9 +97,7 @@ class _Classifier:
                 # `G = 9.81`: one when the module holds one (npr_pyreturn looks at both)
                 return Scalar({INT, FLOAT}, True, passed={e.value})
             qual = self._qualify(e) if e.value not in self.names else None  # `from math import pi`
-            if qual and qual.startswith("math.") and qual[5:] in _MATH_CONSTANTS:
-                return Scalar({FLOAT}, False)
-            return self.names.get(e.value)
+            return Scalar({FLOAT}, False) if _float_constant(qual) else self.names.get(e.value)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
             return self(e.expression)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.BitInvert):
@@ -119,9 +117,7 @@ class _Classifier:
                 return Scalar({INT, FLOAT}, True, passed={held})
             if e.attr.value in ("size", "ndim") and self._qualify(e) is None:
                 return Scalar({INT}, False)  # `k = x.size - 1`: a Python int, as `x.shape[0]` is
-            qual = self._qualify(e)
-            return Scalar({FLOAT}, False) if qual and qual[5:] in _MATH_CONSTANTS and qual.startswith("math.") \
-                else None
+            return Scalar({FLOAT}, False) if _float_constant(self._qualify(e)) else None
         if isinstance(e, cst.Subscript) and is_static_meta(e):  # x.shape[0]
             return Scalar({INT}, False)
         if type(e) is cst.Subscript and type(e.value) is cst.Name and e.value.value in self.tuples:
@@ -253,6 +249,12 @@ class PyScalars:
         """`_it_passed = it` for each parameter in `entries`: what the caller passed, read by
         npr_pyreturn after the body rebinds the name (`it += 1` in a `while`)."""
         return [cst.parse_statement(f"{entry_name(p)} = {p}") for p in sorted(self.entries)]
+
+
+def _float_constant(qual) -> bool:
+    """`math.pi`, `math.inf`..., and NumPy's `np.pi`, `np.e`, `np.inf`, `np.nan`: Python floats
+    (`np.pi * float(x[0])` is a Python float in NumPy's program: np.float64 came back before round 14)."""
+    return bool(qual) and qual.partition(".")[::2] in {(m, c) for m in ("math", "numpy") for c in _MATH_CONSTANTS}
 
 
 def entry_name(param: str) -> str:
