@@ -190,8 +190,80 @@ def number_tail(g: Gen, fr: Frame, body: tuple, ret):
                          f"({v}, type({v}).__name__)"])
 
 
+# -- number_paths ------------------------------------------------------------------------------
+_EARLY = ["2.5", "np.inf", "dt", "dt * 2", "x[1]", "float(x[0])", "0.5", "x[0] * 2.0"]
+
+
+def _early_returns(g: Gen) -> tuple:
+    """Two or three `if`s on data, each returning a Python float or NumPy's scalar, an `if` maybe
+    nested in another (garch_nelder_mead's `if a < 0: return np.inf`, round 14)."""
+    tests, chosen = ["x[0] < 0.0", "x[1 % x.shape[0]] < 0.5", "x[0] + x[-1] >= 1.0", "x.sum() > 2.0", "y32[0] > 1"], []
+    for _ in range(g.pick([2, 3])):
+        chosen.append(g.pick([t for t in tests if t not in chosen]))
+    ifs = [Block(f"if {t}:", (Line(f"return {g.pick(_EARLY)}"),)) for t in chosen]
+    if g.chance(40):  # the first inside another, with a return of its own after it
+        outer = g.pick([t for t in tests if t not in chosen])
+        ifs[0] = Block(f"if {outer}:", (ifs[0], Line(f"return {g.pick(_EARLY)}")))
+    return tuple(ifs)
+
+
+def number_paths(g: Gen, fr: Frame, helpers) -> tuple | None:
+    """Python numbers against NumPy scalars along paths (round 14): nested early returns in a helper,
+    items of a tuple rebound from itself, a parameter appended to a list then returned computed on,
+    a helper's `op=` of a NumPy scalar shared by a name and `op=`'d again."""
+    if not _have(fr, "x", "y32", "par", "i64", "dt", "ks", "n"):
+        return None
+    v, w = g.name("v"), g.name("w")
+    form = g.pick(["early", "early", "items", "items", "appended", "scalar_op", "scalar_op"])
+    if form == "early":
+        pair = g.chance(30)  # a tuple, item by item
+        last = g.pick(["x[0] * 2.0", "np.sum(x)", "dt", "0.25"])
+        body = tuple(_paired(g, b) if pair else b for b in _early_returns(g))
+        name = define(g, fr, helpers, ("x", "y32", "dt", "n"), body, f"{last}, n" if pair else last)
+        return [Line(f"{v} = {name}(x, y32, dt, n)")], (v,)
+    if form == "items":
+        first = g.pick(["(dt, 0.0)", "(float(x[0]), dt)", "(x[0], 1.5)", "(dt, n)", "(0.5, dt)"])
+        again = g.pick([f"({v}[0] + {v}[1], {v}[1])", f"({v}[1], {v}[0] * 2)", f"({v}[0] * {v}[-1], {v}[0])"])
+        lines = [Line(f"{v} = {first}"), Line(f"{v} = {again}")]
+        if g.chance(40):
+            lines.append(Line(f"{w} = {g.pick([f'{v}[0] * 2', f'{v}[0] - {v}[1]', f'{v}[1] + x[0]'])}"))
+            return lines, (v, w)
+        return lines, (v,)
+    if form == "appended":
+        lines = [Line(f"{v} = []"), Line(f"{v}.append(dt)")]
+        if g.chance(50):
+            lines.append(Line(f"{v}.append({g.pick(['dt * 2', f'{v}[-1] + 1.0', 'float(x[0])'])})"))
+        lines.append(Line(f"{w} = {g.pick(['dt * 2', f'{v}[-1] * 2', 'dt + n', '-dt'])}"))
+        return lines, (w, v)
+    ops = tuple(Line(g.pick(_OPS)) for _ in range(g.pick([1, 2])))
+    name = define(g, fr, helpers, ("p", "k"), ops, "p")
+    arg = g.pick(["i64[0]", "x.sum()", "np.int64(3)", "np.float32(1.5)", "dt", "y32[0]"])
+    lines = [Line(f"{v} = {name}({arg}, {g.pick(['2', '0.5', 'n', 'x[0]'])})")]
+    if g.chance(60):
+        lines += [Line(f"{w} = {v}"), Line(g.pick([f"{v} += 1.0", f"{v} *= 2", f"{v} -= 1"]))]
+        return lines, (v, w)
+    return lines, (v,)
+
+
+def _paired(g: Gen, stmt):
+    """`stmt` with each `return r` in it made `return r, k` (k an int: 0, 1 or n)."""
+    if isinstance(stmt, Block):
+        return Block(stmt.header, tuple(_paired(g, b) for b in stmt.body))
+    return Line(f"{stmt.text}, {g.pick(['0', 'n', '1'])}") if stmt.text.startswith("return") else stmt
+
+
+def paths_tail(g: Gen, fr: Frame, body: tuple, ret):
+    """A name the forms made, returned as it is, computed on, beside another, or asked its type."""
+    made = [n for n in fr.names if n[:1] in "vw" and n[1:].isdigit() and n in fr.ns]
+    if not made:
+        return body, ret
+    v = g.pick(made)
+    return body, g.pick([v, v, f"({v}, x)", f"{v} * 2", f"type({v}).__name__", f"isinstance({v}, (int, float))",
+                         f"({', '.join(made)})", "dt * 2"])
+
+
 # weight 0: it needs its own arguments (PARAMS), which only `--family NAME` gives a program
-FAMILIES = {"minmax_kinds": (minmax_kinds, 0), "number_kinds": (number_kinds, 0)}
-PARAMS = {"minmax_kinds": pick_params, "number_kinds": number_params}
-TAILS = {"minmax_kinds": pick_tail, "number_kinds": number_tail}
-TAIL_CHANCE = {"minmax_kinds": 80, "number_kinds": 85}
+FAMILIES = {"minmax_kinds": (minmax_kinds, 0), "number_kinds": (number_kinds, 0), "number_paths": (number_paths, 0)}
+PARAMS = {"minmax_kinds": pick_params, "number_kinds": number_params, "number_paths": number_params}
+TAILS = {"minmax_kinds": pick_tail, "number_kinds": number_tail, "number_paths": paths_tail}
+TAIL_CHANCE = {"minmax_kinds": 80, "number_kinds": 85, "number_paths": 85}

@@ -23,9 +23,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .carried_kinds import _NPR_FALSE, _npr_python_flag
 from .compat import _npr_Tracer, _npr_weak_astype
 from .core import npr_pyreturn, NprUnsupported
 from .promotion import _npr_mark_either
+from .unbound import npr_unset
 from .refs import _npr_batched, _npr_differentiated
 from .views import NprView
 
@@ -76,15 +78,20 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if):
     two must have one shape and dtype (NumPy's result type would otherwise depend on the data:
     NPR128); a Python number and a NumPy value of that dtype give the NumPy type, two Python
     numbers (or bools) a Python number (bool) again. A tuple or list (`return x, it + 1, True`)
-    is returned item by item: the two of one structure, each item by these rules. (npr_if is
-    passed in by its caller, branches.py, the floor above.)"""
+    is returned item by item: the two of one structure, each item by these rules. Each branch also
+    gives, per returned leaf, whether it is a Python number (a flag: an inner `if` on data that
+    returns a Python float or NumPy's scalar, as its own data picks, gives its own flag), so that
+    the leaf is Python's where the path the data took gave Python's (a NumPy scalar or Python number
+    on either side: noted either with that flag). (npr_if is passed in by its caller, branches.py,
+    the floor above.)"""
     seen = [[None, None] for _ in returns]
-    single = len(values) == 1
+    shown = [[None, None] for _ in returns]  # per branch, each leaf's flag as the branch gave it
+    n, single = len(values), len(values) == 1
 
     def typed(k, fn):
         def run(*v):
-            out = fn(*v)
-            for slot, i in zip(seen, returns):
+            out = fn(*v[:n])
+            for slot, flags, i in zip(seen, shown, returns):
                 kind = _npr_return_kinds(out if single else out[i])
                 slot[k] = kind
                 other = slot[1 - k]
@@ -94,24 +101,30 @@ def _npr_if_returning(pred, then_fn, else_fn, values, returns, npr_if):
                         "NPR128", f"the two branches of an `if` on array data return values of "
                         f"different types ({_npr_return_describe(slot[0])} and {_npr_return_describe(slot[1])}): "
                         f"NumPy's result type would depend on the data")
-            return out
+                flags[k] = tuple(map(_npr_python_flag, _npr_return_leaves(out if single else out[i])))
+            return (*((out,) if single else out), *(flags[k] for flags in shown))
         return run
 
-    out = npr_if(pred, typed(0, then_fn), typed(1, else_fn), *values)
-    out = list((out,) if single else out)
-    for (t0, t1), i in zip(seen, returns):
-        leaves = jax.tree_util.tree_leaves(out[i])
+    out = list(npr_if(pred, typed(0, then_fn), typed(1, else_fn), *values, *(npr_unset,) * len(returns)))
+    out, python = out[:n], out[n:]
+    for (t0, t1), (f0, f1), flag, i in zip(seen, shown, python, returns):
+        leaves = _npr_return_leaves(out[i])
         for j, (a, b) in enumerate(zip(t0[1], t1[1])):
             if a[3] and b[3]:  # both Python bools: a Python bool when returned
                 leaves[j] = npr_pyreturn(leaves[j], "bool")
-            elif a[2] and b[2]:  # both Python numbers: a Python number again (an item of a
-                leaves[j] = _npr_weak_astype(leaves[j], a[1])  # tuple: Python's type when returned)
-                if not (t0[0] == jax.tree_util.tree_structure(0)):
-                    leaves[j] = npr_pyreturn(leaves[j], {"i": "int", "u": "int", "c": "complex"}.get(a[1].kind, "float"))
-            elif a[2] != b[2]:  # NumPy's scalar or a Python number: refused where that shows
-                _npr_mark_either(leaves[j], (pred, a[2]))
+            elif a[2] and b[2]:  # both Python numbers: a Python number again, Python's type when returned
+                leaves[j] = _npr_weak_astype(leaves[j], a[1])  # (`return np.inf` ... `return 0.25`, which no
+                # note of the return reaches: np.float64 before round 14)
+                leaves[j] = npr_pyreturn(leaves[j], {"i": "int", "u": "int", "c": "complex"}.get(a[1].kind, "float"))
+            elif not (f0[j] is f1[j] is _NPR_FALSE):  # NumPy's scalar or a Python number as the path
+                # the data took (an inner `if`'s own flag too): refused where that shows
+                _npr_mark_either(leaves[j], (flag[j], True))
         out[i] = jax.tree_util.tree_unflatten(t0[0], leaves)
     return out[0] if single else tuple(out)
+
+
+def _npr_return_leaves(v):
+    return jax.tree_util.tree_leaves(v, is_leaf=lambda x: not isinstance(x, tuple))
 
 
 def _npr_return_kinds(v):

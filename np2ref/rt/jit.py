@@ -29,7 +29,7 @@ from .rebinds import npr_rebind_scope, _npr_settle_links
 from .np_dtypes import _npr_np_array0_made, _npr_np_kinds0_known
 
 from .picks import _npr_returned_picks
-from .pyscalars import _npr_list_items, _npr_python_leaves
+from .pyscalars import _npr_list_items, _npr_plain_numbers, _npr_python_leaves
 from .truth import _npr_truth
 from .result_shape import _npr_numpy_steps, _NprResultShape
 from .views import _npr_is_ref, _npr_loaded_from, npr_value, NprView
@@ -352,6 +352,8 @@ class NprFunction(_NprCalls):
                 result = _npr_returned_picks(result)
             python = _npr_python_leaves(jax.tree_util.tree_leaves(result))  # Python ints, floats
             python += _npr_list_items(jax.tree_util.tree_leaves(result), call, self.lists)
+            if self.python_scalars and _npr_state["depth"] == 1:  # (`return dt * 2`, an array passed)
+                python += _npr_plain_numbers(jax.tree_util.tree_leaves(result), python)
         finally:
             _npr_state["depth"] -= 1
             if not _npr_state["depth"]:

@@ -11,9 +11,9 @@ from .core import _npr_py_like, npr_load, npr_pyreturn, NprUnsupported
 from .np_dtypes import _npr_np_array0_made, _npr_np_asarray, _npr_np_kind0, _npr_np_open0, _npr_np_weak_kind
 from .promotion import (
     _npr_binop, _npr_half_power, _npr_int_out_of_range, _npr_noted, _npr_numpy_operands, _npr_numpy_special,
-    _npr_seq_operands)
+    _npr_seq_operands, _npr_strong)
 from .stores import _npr_check_int_power, _npr_divmod, npr_at
-from .views import _npr_is_ref, _npr_array0_ref, npr_own
+from .views import _npr_is_ref, _npr_array0_ref, _npr_loaded_from, npr_own
 from .wrapping import _NPR_BINOPS, _NPR_CMPS, _NPR_IOPS, _npr_wrap_pow
 
 
@@ -157,8 +157,11 @@ def npr_iop(x, op, value, maybe_scalar=False):
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
         return x
     kind = _npr_np_kind0(x)  # a 0-d array np.zeros(()) made is one after `op=` (in place, its dtype kept)
+    # NumPy's scalar (not a Ref, a 0-d value no maker made, not loaded from a Ref: a helper's parameter given
+    # `np.int64(3)` or `x.sum()`) rebinds, to NumPy's result dtype (`p -= 0.5` of an int64: a float64)
+    scalar = np.ndim(x) == 0 and kind == "scalar" and (maybe_scalar or _npr_loaded_from(x) is x)
     if isinstance(x, (jax.Array, np.ndarray)) and not isinstance(x, np.generic) \
-            and not (maybe_scalar and np.ndim(x) == 0 and kind != "array") and _npr_np_weak_kind(x) is None:
+            and not (scalar or maybe_scalar and np.ndim(x) == 0 and kind != "array") and _npr_np_weak_kind(x) is None:
         ref = jax.new_ref(jnp.asarray(x))
         proxy = npr_at(ref)
         proxy[...] = _NPR_IOPS[op](proxy[...], value)
@@ -166,7 +169,8 @@ def npr_iop(x, op, value, maybe_scalar=False):
     a, b = _npr_numpy_operands(x, npr_load(value))  # NumPy's result dtype
     out = None if op in ("//", "%", "**") else _npr_numpy_special(op, a, b)  # (those check themselves)
     out = _NPR_BINOPS[op](a, b) if out is None else out  # `s += 300`, s a uint8 scalar: OverflowError
-    out = _npr_noted(op, a, b, out)  # (`v -= 1`, v a max()/min() that may be a Python number: promotion.py)
+    # (`v -= 1`, v a max()/min() that may be a Python number: promotion.py; np.int64 `-= 0.5`: np.float64, not weak)
+    out = _npr_noted(op, a, b, _npr_strong(out, a, b))
     return _npr_np_open0(out) if kind == "open" else out  # (an array or a scalar: still not known)
 
 

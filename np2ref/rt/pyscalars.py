@@ -106,6 +106,17 @@ def _npr_list_items(leaves, call, lists):
                  and np.dtype(v.dtype).kind in "iuf")
 
 
+def _npr_plain_numbers(leaves, found):
+    """For a function with no array work (convert's `python_scalars=True`) traced because an array
+    was passed (`def f(i64, dt): return dt * 2`): ((leaf index, int or float), ...) for each weakly
+    typed 0-d leaf not in `found`, a Python number in NumPy's program (it has no NumPy call to make a
+    NumPy scalar weakly typed: np.float64 before round 14)."""
+    seen = {i for i, _ in found}
+    return tuple((i, int if np.dtype(v.dtype).kind in "iu" else float) for i, v in enumerate(leaves)
+                 if i not in seen and isinstance(v, jax.Array) and v.ndim == 0 and jax.typeof(v).weak_type
+                 and np.dtype(v.dtype).kind in "iuf")
+
+
 def _npr_py_number(x):
     """A Python scalar as a weakly typed int64 or float64 (a bool is an int in Python's arithmetic)."""
     x = jnp.asarray(x)

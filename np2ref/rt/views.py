@@ -8,7 +8,7 @@ import numpy as np
 from .bounds import _npr_check_bounds, _npr_index_wide
 from .compat import _npr_producer, _npr_traced, _npr_Tracer
 from .core import (
-    _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_py_like, _npr_pyreturned, _npr_state, _NprLazy,
+    _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_pyreturned, _npr_state, _NprLazy,
     npr_load, NprUnsupported)
 from .index import _npr_Idx, _npr_within
 from .lane_reads import _npr_lane_read
@@ -129,11 +129,13 @@ def npr_own(x, scalar=False, held=None):
             "NPR205", f"cannot translate a write into `{held}`, an array held by an object (bound to a name "
             "that is written): np2ref follows arrays through parameters and names, not through attributes; pass "
             f"the array itself as a parameter (`step({held}, ...)`)")
-    if scalar and jnp.ndim(x) == 0 or _npr_pyreturned(x) or \
-            isinstance(x, jax.Array) and _npr_py_like(x) and not _npr_made0(x):
+    if scalar and jnp.ndim(x) == 0 or _npr_pyreturned(x) or isinstance(x, jax.Array) and x.ndim == 0 \
+            and not _npr_made0(x) and _npr_loaded_from(x) is x:
         return x  # (a helper's Python number, `rate` of `s, rate = chain(...)`; a traced Python float a
-        # helper's `p *= 2` rebound and returned, `s = scale(t)`: a value, which NumPy's `op=` rebinds. Not
-        # a Python number itself: `t = 0.0; t += a[0]` makes t an array that `u = t` shares, a Ref)
+        # helper's `p *= 2` rebound and returned, `s = scale(t)`; NumPy's scalar a helper made, `p += 1` of
+        # an np.float64 passed, `np.zeros(()) + a[0]`: a value, which NumPy's `op=` rebinds (a Ref took it
+        # for a 0-d array: isinstance() said ndarray, `s = r; r += 1` wrote s). A 0-d array an array maker
+        # made is noted (_npr_made0), one loaded from a Ref was that Ref's: their own Ref, as before)
     if isinstance(x, tuple):  # `r = h(a)`, h returning `(x, i)` with x an array it writes
         raise NprUnsupported(
             "NPR207", "a tuple returned by a function (`r = h(a)`, h returning `(x, i)` with x an array "

@@ -152,11 +152,9 @@ def test_a_helpers_op_of_what_is_passed_keeps_its_kind(module, converted, name, 
         _check(getattr(module, name), translated, make)
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason="a NumPy scalar passed to a helper that `op=`s it into "
-                   "another dtype (`p -= 0.5` of np.int64) is taken for a 0-d array written in place: same_kind's "
-                   "UFuncTypeError where NumPy rebinds p to np.float64 (open, on main too: the mutated parameter's "
-                   "Ref does not know the caller passed a scalar)")
 def test_a_numpy_scalar_a_helper_op_s_into_another_dtype(module):
+    """`p -= 0.5` of an np.int64 passed: NumPy rebinds p to np.float64 (a strict xfail until round 14:
+    the helper took the value for a 0-d array written in place, same_kind's UFuncTypeError; rt/ops.npr_iop)."""
     def make():
         return np.arange(4.0), np.int64(3), 2
     _check(module.a_number_offset, np2ref.compile(module.a_number_offset, host_below=0), make)

@@ -31,12 +31,39 @@ def array_operands(u, v):  # v is read as an array (v[0]): `v * 2` is an array's
     return v * 2
 
 
+def appended(u, dt):  # `hist.append(dt)` keeps dt as it is: no array use (fuzz_1313f13006)
+    hist = []
+    hist.append(dt)
+    u *= 2.0
+    return dt * 2, hist
+
+
+def doubled_beside(i64, dt):  # no array work, an array passed: traced (fuzz_c3f3ca5761)
+    return dt * 2, (dt, 0.5), i64
+
+
+def _step(u, dt):
+    u *= dt
+
+
+def stepped_by_helper(u, dt):  # dt passed to a helper that uses it as a number: still a number here
+    _step(u, dt)
+    return dt * 2, -dt
+
+
 CASES = [(doubled, lambda: (2.0,)), (doubled, lambda: (np.float64(2.0),)),
+         (doubled_beside, lambda: (np.array([1]), 0.25)), (doubled_beside, lambda: (np.array([1]), 3)),
+         (doubled_beside, lambda: (np.array([1]), np.float64(0.25))),
          (doubled, lambda: (3,)),
          (doubled, lambda: (np.arange(3.0),)),
          (stepped, lambda: (np.arange(3.0), 0.5, 2)), (stepped, lambda: (np.arange(3.0, dtype=np.float32), 0.5, 2)),
          (stepped, lambda: (np.arange(3.0), np.float64(0.5), np.int64(2))),
-         (array_operands, lambda: (np.arange(3.0), np.array([0.5, 2.0])))]
+         (array_operands, lambda: (np.arange(3.0), np.array([0.5, 2.0]))),
+         (appended, lambda: (np.arange(3.0), 0.1)), (appended, lambda: (np.arange(3.0), 3)),
+         (appended, lambda: (np.arange(3.0), np.float64(0.1))),
+         (stepped_by_helper, lambda: (np.arange(3.0), 0.5)),
+         (stepped_by_helper, lambda: (np.arange(3.0), np.float64(0.5))),
+         (stepped_by_helper, lambda: (np.arange(3.0), np.array([0.5])))]
 
 
 @pytest.mark.parametrize("fn, args", CASES, ids=lambda c: getattr(c, "__name__", None))

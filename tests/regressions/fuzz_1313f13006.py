@@ -1,8 +1,9 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result: NumPy returns a Python float | hist = []; hist.append(dt); U *= _; return dt * _
 # found by: np2ref fuzz --family py_passthrough --seed 1313 (fuzz13's sweep), program 6, shrunk by hand
-# cause (open, Python numbers against NumPy scalars: kinds13's area, rules/pyreturns.py / pylists.py): a Python
+# cause (fixed in kinds14b: rules/param_arithmetic.array_params took `hist.append(dt)` for dt used as an array,
+# so `return dt * 2` was not scalar arithmetic; a local's `.append` now says nothing of an array): a Python
 # float parameter appended to a list (`hist.append(dt)`, which the list rule wraps as npr_pyreturn(dt, 'passed',
 # dt)) is no longer wrapped where it is returned (`return dt * 2` stays bare, np.float64); without the append the
 # return is npr_pyreturn(dt * 2, 'passed', dt), Python's float. (dt is also in npr_jit's lists=: `dt * 2` may

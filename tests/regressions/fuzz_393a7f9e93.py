@@ -1,8 +1,9 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result_ | v_ = (dt, _); v_ = (v__ + v__, v__); return v_
 # found by: np2ref fuzz --family number_kinds --seed 1313 (round seed 1313003939), program 20
-# cause (open, on main too; rules/pyreturns.py _tuple_names): `v = (dt, 0.0)` then `v = (v[0] + v[1], v[1])`: the
+# cause (fixed in kinds14b: rules/pytuples.py, the classifier reads a tuple display name's items by position;
+# `v[1]` no longer becomes npr_get(v)[1]): `v = (dt, 0.0)` then `v = (v[0] + v[1], v[1])`: the
 # classifier does not read an item of a tuple-valued name (`v[0]`), so the item `v[0] + v[1]` is not known for
 # a Python float (dt passed as one) and comes back np.float64; no branch or loop is involved
 # expected: np2ref agrees with NumPy (result and every argument) or refuses with a diagnostic

@@ -1,8 +1,9 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch result | v_ = h_(dt, n); return isinstance(v_, (int, float))
 # found by: np2ref fuzz --family number_kinds --seed 1313 (round seed 1313003939), program 62 (kinds13)
-# cause (open, on main too; rt/views.npr_own, rt/introspect.py): `v = h(dt, n)`, h `p += 1; return p` of an np.float64:
+# cause (fixed in kinds14b: npr_own keeps a 0-d value no maker made and no Ref loaded a value, NumPy's scalar)
+# (rt/views.npr_own, rt/introspect.py): `v = h(dt, n)`, h `p += 1; return p` of an np.float64:
 # the caller's name is made a Ref (v may be the caller's array, h writes p), so isinstance() takes it for an ndarray
 # (False, and np.False_ for Python's bool) where NumPy's v is the np.float64 1.5, a float; a Python float is kept a
 # value since kinds13 (weakly typed), a NumPy scalar cannot be told from a 0-d array there

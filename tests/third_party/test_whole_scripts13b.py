@@ -108,14 +108,9 @@ COMPILE = {
     "upgma_tree:newick": "NPR031",
 }
 
-# Wrong answers left (not refusals): strict xfails, so a fix shows.
-NESTED_RETURN_KIND = (
-    "kinds13's area (rt/early_exit._npr_if_returning): two early returns of a Python float under conditions "
-    "on array data, then a NumPy scalar (`if a < 0: return np.inf`, `if a + b >= 1: return np.inf`, `return "
-    "np.sum(...)`): the inner `if`'s result is noted either (Python float or np.float64, by its predicate), and "
-    "the outer `if` marks its own result with its predicate only, losing the inner flag: NumPy returns the "
-    "Python float inf, np2ref np.float64(inf)")
-LEFT = {"garch_nelder_mead:neg_loglik#outside": NESTED_RETURN_KIND}
+# (garch_nelder_mead:neg_loglik#outside, a wrong answer left in round 13, fixed in round 14: nested early
+# returns keep the flag of the path the data took, rt/early_exit._npr_if_returning)
+LEFT = {}
 
 # Scripts whose printed numbers come from float32 arithmetic (XLA's FFT, exp and FMA contraction,
 # docs/semantics.md "Floating point"): compared to 1e-6 relative.
@@ -143,7 +138,7 @@ def test_a_compiled_function_gives_numpys_answer(key):
     SUITE.check_compile(key)
 
 
-# ---- the wrong answer left, minimised (kinds13's area; strict, so a fix shows) ----------------
+# ---- the wrong answer left in round 13, minimised (fixed in round 14: rt/early_exit.py) -------------
 
 def two_early_returns(x):
     if x[0] < 0.0:
@@ -165,7 +160,6 @@ def test_a_first_early_python_float_is_numpys(x):
     assert type(got) is type(want) and got == want
 
 
-@pytest.mark.xfail(strict=True, reason=NESTED_RETURN_KIND)
 def test_a_second_early_python_float_is_numpys():
     x = np.array([1.0, -2.0])
     got, want = _two_early_returns()(x), two_early_returns(x)

@@ -46,13 +46,9 @@ def emit_python_scalar_return(original: cst.Return, updated: cst.Return, ctx):
     if not ctx.py_scalars.active or original.value is None:
         return None
     tuples, bools = _return_facts(ctx)
-    items = tuples.get(original.value.value) if isinstance(original.value, cst.Name) else None
-    if items is not None:  # `return best` after `best = (i, i + 1)`: item by item
-        kinds = [k if k == "bool" else _scalar_kind(ctx, k, None) if k is not None else None for k in items]
-        if any(kinds):
-            return updated.with_changes(value=J.call(J.PYRETURN, updated.value, J.string("items"),
-                                                     *map(_kind_arg, kinds)))
-        return None
+    if isinstance(original.value, cst.Name) and original.value.value in tuples:
+        value = _tuple_items(ctx, tuples[original.value.value], updated.value)
+        return None if value is updated.value else updated.with_changes(value=value)
     if isinstance(original.value, cst.Name) and original.value.value in bools:
         # `return True` in a loop on data (`_return_3 = _value_2`): a Python bool, not NumPy's
         return updated.with_changes(value=_pyreturn(updated.value, "bool"))
@@ -88,6 +84,13 @@ def _literal(node) -> bool:
         isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in node.elements)
 
 
+def _tuple_items(ctx, items, updated):
+    """`best` after `best = (i, i + 1)`, returned: item by item (`npr_pyreturn(best, 'items', ...)`),
+    `updated` itself where no item is a Python scalar."""
+    kinds = [k if k == "bool" else _scalar_kind(ctx, k, None) if k is not None else None for k in items]
+    return J.call(J.PYRETURN, updated, J.string("items"), *map(_kind_arg, kinds)) if any(kinds) else updated
+
+
 def _returned_items(ctx, original, updated):
     """`updated` with each Python scalar among the items of a returned display (nested ones
     too: `{"stats": {"n": len(b)}}`) in npr_pyreturn; `updated` itself when none is."""
@@ -95,6 +98,8 @@ def _returned_items(ctx, original, updated):
     for o, u in zip(original.elements, updated.elements):
         if _literal(o.value):
             value = _returned_items(ctx, o.value, u.value)
+        elif type(o.value) is cst.Name and o.value.value in ctx.py_scalars.tuples:  # `return x, best`
+            value = _tuple_items(ctx, ctx.py_scalars.tuples[o.value.value], u.value)
         else:
             kind = _python_kind(ctx, o.value)
             value = _pyreturn(u.value, kind) if kind else u.value
@@ -160,12 +165,14 @@ def _scalar_kind(ctx, k, expr):
     if k is not None and k.passed:  # only a name bound in the function (`return t` after `t = t0`,
         # `t += h`), or an expression of one of one kind (`return crc & 0xFFFF`, an int): an
         # expression of parameters (`x + 2 * y` after `x, y = a, b`) is more often an array's arithmetic
-        names = ctx.py_scalars.names
+        items = ctx.py_scalars.items  # (`v[0] * 2` of `v = (dt, 1.5)`: an item's, pytuples.py)
+        names = ctx.py_scalars.names.keys() | items.keys()
         params = passed_params(ctx.f)  # `dt * 2` of the parameters themselves (not of locals bound to them)
         arithmetic = k.passed <= params and scalar_arithmetic(ctx, expr, params)  # (param_arithmetic.py)
         if expr is not None and k.passed != {DRAWN} and not arithmetic and not (
-                isinstance(expr, cst.Name) and expr.value in names or len(
-                k.kinds) == 1 and any(isinstance(n, cst.Name) and n.value in names for n in walk(expr))) \
+                type(expr) in (cst.Name, cst.Subscript) and _name_of(expr) in names or any(
+                isinstance(n, cst.Name) and (n.value in items or n.value in names and len(k.kinds) == 1)
+                for n in walk(expr))) \
                 and not _reads_number_list(ctx, expr):
             # (draws and list items alone, `ks[0] * 2`: their weak type tells, npr_pyreturn; parameters never
             # rebound, `dt * 2`, and a local list's items, `hist[-1] * 2` after `hist = [dt]`: npr_pyreturn
@@ -182,6 +189,11 @@ def _scalar_kind(ctx, k, expr):
     if k is None:
         return None
     return next(iter(k.kinds)) if len(k.kinds) == 1 else "any"
+
+
+def _name_of(expr):
+    """`v` of `v` or of `v[k]`."""
+    return expr.value if type(expr) is cst.Name else expr.value.value if type(expr.value) is cst.Name else None
 
 
 def _reads_number_list(ctx, expr) -> bool:

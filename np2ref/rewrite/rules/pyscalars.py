@@ -38,10 +38,10 @@ from ...analysis.nodes import contains, nodes_of
 from ...emit import jaxnames as J
 from ..registry import emits
 from ..syntax import AUG_OPS, walk
-from . import pylists
+from . import pylists, pytuples
 from .calls import is_static_meta
 from .list_items import item_params
-from .param_arithmetic import float_constant, returns_scalar_arithmetic
+from .param_arithmetic import divides_by_parameter, float_constant, returns_scalar_arithmetic
 from .helper_kinds import callee_kinds, Through, through_parts, unpacked_kinds
 
 INT, FLOAT = "int", "float"
@@ -77,8 +77,9 @@ class Scalar:
 
 
 class _Classifier:
-    def __init__(self, ctx, names: dict[str, Scalar], lists: dict[str, Scalar] | None = None):
+    def __init__(self, ctx, names: dict[str, Scalar], lists: dict[str, Scalar] | None = None, tuples=None):
         self.ctx, self.names, self.lists = ctx, names, {} if lists is None else lists  # (lists: pylists.py)
+        self.tuples = {} if tuples is None else tuples  # name -> its items' Scalars (pytuples.py)
         # builtins (float, len...) a local name shadows are not Python's
         self.shadowed = frozenset(ctx.f.params) | frozenset(ctx.f.roots) | frozenset(
             t.value for t, _ in ctx.f.bindings if isinstance(t, cst.Name))
@@ -96,9 +97,7 @@ class _Classifier:
                 # `G = 9.81`: one when the module holds one (npr_pyreturn looks at both)
                 return Scalar({INT, FLOAT}, True, passed={e.value})
             qual = self._qualify(e) if e.value not in self.names else None  # `from math import pi`
-            if float_constant(qual):
-                return Scalar({FLOAT}, False)
-            return self.names.get(e.value)
+            return Scalar({FLOAT}, False) if float_constant(qual) else self.names.get(e.value)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, (cst.Minus, cst.Plus)):
             return self(e.expression)
         if isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.BitInvert):
@@ -118,10 +117,11 @@ class _Classifier:
                 return Scalar({INT, FLOAT}, True, passed={held})
             if e.attr.value in ("size", "ndim") and self._qualify(e) is None:
                 return Scalar({INT}, False)  # `k = x.size - 1`: a Python int, as `x.shape[0]` is
-            qual = self._qualify(e)
-            return Scalar({FLOAT}, False) if float_constant(qual) else None
+            return Scalar({FLOAT}, False) if float_constant(self._qualify(e)) else None
         if isinstance(e, cst.Subscript) and is_static_meta(e):  # x.shape[0]
             return Scalar({INT}, False)
+        if type(e) is cst.Subscript and type(e.value) is cst.Name and e.value.value in self.tuples:
+            return pytuples.item(self.tuples, e)  # `v[0]` of `v = (dt, 0.0)`
         if isinstance(e, cst.Subscript) and isinstance(e.value, cst.Name) and e.value.value in self.lists \
                 and len(e.slice) == 1 and isinstance(e.slice[0].slice, cst.Index):  # `hist[-1]` (pylists.py)
             return self.lists[e.value.value]
@@ -232,7 +232,8 @@ class PyScalars:
         self.names: dict[str, Scalar] = {}
         self.lists: dict[str, Scalar] = {}  # lists of Python numbers: their items (rules/pylists.py)
         self.displays: frozenset = frozenset()  # the list displays bound to them
-        self.classify = _Classifier(ctx, self.names, self.lists) if ctx is not None else None
+        self.items: dict[str, tuple] = {}  # tuples of Python numbers: their items (rules/pytuples.py)
+        self.classify = _Classifier(ctx, self.names, self.lists, self.items) if ctx is not None else None
         self.active = False
         self.entries: set[str] = set()  # rebound parameters whose value on entry a return reads
         # (rules/pyreturns.py, at the first return: names bound only to tuple displays, each
@@ -241,7 +242,7 @@ class PyScalars:
         self.bools: frozenset[str] | None = None
         if ctx is not None:
             displays: set = set()
-            self.active = _scan(ctx, self.names, self.lists, displays)
+            self.active = _scan(ctx, self.names, (self.lists, self.items), displays)
             self.displays = frozenset(displays)
 
     def entry_statements(self) -> list[cst.SimpleStatementLine]:
@@ -285,28 +286,16 @@ def passed_params(f) -> frozenset[str]:
     return frozenset(p for p in f.params if p not in bound)
 
 
-def _divides_by_parameter(node, params) -> bool:
-    """`1.0 / dt`, `n % k`, divmod(n, k): a division whose divisor holds a parameter."""
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _DIVIDE):
-        right = node.right
-    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "divmod" \
-            and len(node.args) == 2:
-        right = node.args[1].value
-    else:
-        return False
-    return any(isinstance(n, cst.Name) and n.value in params for n in walk(right))
-
-
-_DIVIDE = (cst.Divide, cst.FloorDivide, cst.Modulo)
 _BINDINGS = (cst.AugAssign, cst.Assign)
 
 
-def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set) -> bool:
+def _scan(ctx, names: dict[str, Scalar], held: tuple[dict, dict], displays: set) -> bool:
     """Fill `names` with the locals that only ever hold Python scalars: a greatest fixed point
     over the bindings (a name a comprehension, lambda or `:=` binds anywhere is left out); and
-    `lists` with the lists of Python numbers, `displays` with their displays (rules/pylists.py).
-    Returns whether the function can have a Python scalar from array data at all."""
-    f = ctx.f
+    `held`'s `lists` with the lists of Python numbers, `displays` with their displays (rules/pylists.py),
+    its `tuples` with the tuple display names' items (rules/pytuples.py). Returns whether the
+    function can have a Python scalar from array data at all."""
+    f, (lists, tuples) = ctx.f, held
     augs, range_targets, excluded, branched = {}, set(), set(), False
     looped = set()  # the targets of bindings in a loop body
     passed = passed_params(f)
@@ -333,7 +322,7 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
         if not calls and (node in sizes or kind is cst.Attribute and node in items):
             calls = True  # `v.size` of a masked read, `np.nonzero(m)[0].size`: array data
         if not calls and passed and (kind is cst.BinaryOperation or kind is cst.Call) \
-                and _divides_by_parameter(node, passed):
+                and divides_by_parameter(node, passed):
             calls = True  # `1.0 / dt`: Python's ZeroDivisionError when dt is a Python float
         elif kind is cst.AugAssign and isinstance(node.target, cst.Name):
             augs[id(node.target)] = node
@@ -361,7 +350,8 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
                                                       cst.Name))
     unpacked = unpacked_kinds(ctx, f)  # `road, passed = step(...)`: step's Python int
     candidates = pylists.list_candidates(ctx)  # `hist = [dt]`: a Python float's list when dt is one
-    calls = calls or bool(unpacked) or pylists.holds_names(candidates, passed)
+    shown = pytuples.candidates(f)  # `v = (dt, 0.0)`, `v[0] + v[1]`: a Python float when dt is one
+    calls = calls or bool(unpacked) or pylists.holds_names(candidates, passed) or pytuples.read_items(f, shown, passed)
     if not calls and not looped and not branched:  # no float(), int(), round(), math.*, no binding
         # in a loop or branch: no Python scalar comes from array data
         return False
@@ -372,9 +362,11 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
     # a parameter rebound to Python scalars (`lo = mid` in a bisection) starts as what the caller passed
     names.update({n: Scalar((), False) for n in bindings if n not in excluded})
     lists.update({n: Scalar((), False) for n in candidates})
-    classify = _Classifier(ctx, names, lists)
+    tuples.update({n: (Scalar((), False),) * len(d[0].elements) for n, d in shown.items()})
+    classify = _Classifier(ctx, names, lists, tuples)
     for _ in range(64):
         changed = pylists.settle(candidates, classify, lists, passed | {DRAWN})
+        changed = pytuples.settle(shown, classify, tuples) or changed
         new = {}
         for n in names:
             out = Scalar({INT, FLOAT}, True, passed={n}) if n in f.params else Scalar((), False)
@@ -402,11 +394,13 @@ def _scan(ctx, names: dict[str, Scalar], lists: dict[str, Scalar], displays: set
             for n in [n for n, k in lists.items() if not k.kinds]:  # (nothing put in)
                 del lists[n]
             displays.update(d for n in lists for d in candidates[n][0])
+            tuples.update({n: tuple(k if k and k.kinds else None for k in ks) for n, ks in tuples.items()})
             return True
         names.clear()
         names.update(new)
     names.clear()  # pragma: no cover (no fixed point: nothing is taken for a Python scalar)
     lists.clear()
+    tuples.clear()
     return True
 
 

@@ -19,6 +19,7 @@ from ..syntax import walk, whole_load_base
 from .introspection import asks
 from .kept import emit_kept_read, emit_reindex
 from .mask_index import guard_mask, slices_keyword, unmasked
+from .pytuples import in_range
 
 
 @emits(cst.Subscript)
@@ -68,7 +69,8 @@ def _subscript(original: cst.Subscript, updated: cst.Subscript, ctx):
         updated = updated.with_changes(slice=[_window(e) for e in updated.slice])
     if original.value in ctx.m.store_bases:
         return updated.with_changes(value=J.call(J.STORE_PROXY, updated.value))
-    if original in ctx.targets or not (loop or _may_raise(original, ctx.imports, frozenset(ctx.f.roots))):
+    if original in ctx.targets or not (loop or _may_raise(original, ctx.imports, frozenset(ctx.f.roots))) \
+            or in_range(ctx.f, original):  # (`v[1]` of `v = (dt, 0.0)`: no IndexError)
         return updated
     # an integer index that may be out of range: NumPy raises IndexError where JAX clamps
     feeds = {"feeds_store": cst.Name("True")} if original in ctx.m.store_reads else {}  # (rules/store_reads.py)
