@@ -8,7 +8,7 @@ import numpy as np
 from .bounds import _npr_check_bounds, _npr_index_wide
 from .compat import _npr_producer, _npr_traced, _npr_Tracer
 from .core import (
-    _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_pyreturned, _npr_state, _NprLazy,
+    _npr_above, _npr_dummy, _npr_has_jax, _npr_isbool, _npr_py_like, _npr_pyreturned, _npr_state, _NprLazy,
     npr_load, NprUnsupported)
 from .index import _npr_Idx, _npr_within
 from .lane_reads import _npr_lane_read

@@ -157,9 +157,6 @@ def given_a_numpy_scalar_expression(a):
     return helper(np.float64(0.5), a[:, :1])
 
 
-@pytest.mark.xfail(strict=True, reason="open (on 5c387a5 too): a NumPy scalar expression passed where the helper "
-                   "`op=`s its parameter (`helper(np.float64(0.5), a)`) is owned by the caller as a Ref "
-                   "(rules/calls._module_call: npr_own, not scalar=True), and npr_iop writes a Ref holding a 0-d "
-                   "value in place: ValueError (non-broadcastable output operand) where NumPy rebinds the scalar")
+# (a strict xfail on alias14; fixed by kinds14b's npr_iop: a NumPy scalar a helper op=s is rebound)
 def test_a_numpy_scalar_expression_passed_is_rebound():
     assert_returns_as_numpy(given_a_numpy_scalar_expression, lambda: (_two_d(),))

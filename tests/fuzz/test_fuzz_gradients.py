@@ -87,8 +87,6 @@ def make_args():
     assert outcome.kind == "exact" and outcome.graded, outcome.describe()
 
 
-@pytest.mark.xfail(strict=True, reason="fence14's area: eager jax.jvp / jax.jacfwd of .pure raise AttributeError "
-                   "('NoneType' object has no attribute 'shape') in rt/pure_fences.py _npr_struct_of; under jax.jit they run")
 def test_eager_jvp_of_pure():
     def f(x, y):
         y[...] = np.sqrt(np.abs(x))

@@ -1,8 +1,8 @@
-# np2ref-fuzz: open
+# np2ref-fuzz: fixed
 # np2ref-fuzz-stage: call
 # np2ref-fuzz-kind: failed:call:mismatch
 # found by: np2ref fuzz --family py_passthrough --seed 1414 (fuzz14's sweep, programs 18 and 19), shrunk by hand
-# cause (open, Python numbers against NumPy scalars: kinds14b's area, rules/pyreturns.py): `return dt * 2` of a
+# cause (fixed at the merge of session 14 by kinds14b's rt/pyscalars._npr_plain_numbers; was open, Python numbers against NumPy scalars: kinds14b's area, rules/pyreturns.py): `return dt * 2` of a
 # Python float parameter in a function that writes no argument is converted bare under @npr_jit(python_scalars=True)
 # and comes back np.float64(-3.0) where NumPy's is the Python float -3.0 (so does a float64 U). With an argument
 # written (`U *= 2.0`) the return is npr_pyreturn(dt * 2, 'passed', dt) and passes; fuzz_1313f13006.py is the
