@@ -302,8 +302,8 @@ def _literal_constants(module: cst.Module, imports: ImportMap) -> set[str]:
 def _binds_every_trip(loop, statements, changing: frozenset[str]) -> frozenset[str]:
     """The names a `for t in range(N)` loop binds on every trip, when it makes at least one: N a
     positive literal, or a module name bound to one that never changes (not in `changing`); the
-    names bound by the body's own simple statements, with no `break`, `continue`, `return` or
-    `try` in it (outside nested loops and functions) to skip them. A name only such a loop binds
+    names bound by the body's own simple statements, with no `break`, `continue`, `return`, `try`
+    or `del` in it (outside nested loops and functions: lift_guard.leaves_pass) to skip them. A name only such a loop binds
     is bound after it, as the lifted function's return gives it back."""
     if not (isinstance(loop, cst.For) and isinstance(loop.iter, cst.Call) and isinstance(loop.iter.func, cst.Name)
             and loop.iter.func.value == "range" and len(loop.iter.args) == 1 and not loop.iter.args[0].keyword
@@ -316,27 +316,10 @@ def _binds_every_trip(loop, statements, changing: frozenset[str]) -> frozenset[s
                   and isinstance(s.body[0].targets[0].target, cst.Name)
                   and s.body[0].targets[0].target.value == count.value]
         count = values[0] if len(values) == 1 and count.value not in changing else None
-    if not (isinstance(count, cst.Integer) and count.evaluated_value > 0) or _skips(loop.body):
+    if not (isinstance(count, cst.Integer) and count.evaluated_value > 0) \
+            or any(lift_guard.leaves_pass(s) for s in loop.body.body):
         return frozenset()
     return frozenset().union(*(names_bound(s) for s in loop.body.body if isinstance(s, cst.SimpleStatementLine)))
-
-
-def _skips(node: cst.CSTNode) -> bool:
-    found = []
-
-    class V(cst.CSTVisitor):
-        def visit_For(self, _) -> bool:
-            return False
-
-        visit_While = visit_FunctionDef = visit_ClassDef = visit_Lambda = visit_For
-
-        def visit_Break(self, node) -> None:
-            found.append(node)
-
-        visit_Continue = visit_Return = visit_Try = visit_Break
-    for stmt in node.body:
-        run_visitor(stmt, V())
-    return bool(found)
 
 
 def _views_bound(stmt: cst.CSTNode) -> dict[str, str]:

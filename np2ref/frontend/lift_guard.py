@@ -25,7 +25,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.module_state import names_bound
-from ..analysis.nodes import run_visitor
+from ..analysis.nodes import run_visitor, walk
 
 
 def guarded_range(loop, missing: set[str], shadowed: set[str]) -> str | None:
@@ -49,7 +49,7 @@ def range_text(loop, shadowed: set[str]) -> str | None:
             and "range" not in shadowed and 1 <= len(it.args) <= 3
             and all(a.keyword is None and not a.star for a in it.args)):
         return None
-    calls = [c for a in it.args for c in _nodes(a.value) if isinstance(c, cst.Call)]
+    calls = [c for a in it.args for c in walk(a.value) if isinstance(c, cst.Call)]
     if not all(isinstance(c.func, cst.Name) and c.func.value in ("len", "int") and c.func.value not in shadowed
                for c in calls):
         return None
@@ -62,14 +62,16 @@ def bound_before_jumps(stmts) -> set[str]:
     unbinds a name (`del`)."""
     bound: set[str] = set()
     for stmt in stmts:
-        if _leaves(stmt):
+        if leaves_pass(stmt):
             break
         if isinstance(stmt, cst.SimpleStatementLine):
             bound |= names_bound(stmt)
     return bound
 
 
-def _leaves(stmt) -> bool:
+def leaves_pass(stmt) -> bool:
+    """Whether `stmt` (of a loop's body) may leave the pass before its end or unbind a name: a
+    `break`, `continue`, `return`, `try` or `del` outside the loops and functions it holds."""
     found = []
 
     class V(cst.CSTVisitor):
@@ -85,8 +87,3 @@ def _leaves(stmt) -> bool:
     run_visitor(stmt, V())
     return bool(found)
 
-
-def _nodes(node):
-    yield node
-    for child in node.children:
-        yield from _nodes(child)
