@@ -15,7 +15,8 @@ and the whole-program shapes of round 3 that no family wrote.
                    its arguments), a dict, list or tuple holding the caller's arrays, written
                    through one name and read through the other
     host_beside    a `print`, `np.random.seed(k)` or a draw beside a hot loop's array work: before,
-                   inside (every trip, under an `if`) or after it
+                   inside (every trip, under an `if`) or after it; or before a loop whose body binds
+                   a name (and may `break` on it) that is read after it
 
 `fn(g, fr, helpers) -> (statements, names they define) | None`, as in families.py.
 """
@@ -196,14 +197,19 @@ _HOST = ["print('step', {k}, float(x[0]))", "print({k}, x.sum())", "np.random.se
          "r[0] = np.random.randint(0, 5)", "y[...] += np.random.normal(0.0, 1.0, y.shape)"]
 
 
+_LAST = ["float(np.abs(x).max())", "np.abs(y).sum()", "x[0] * 2.0", "float(y.mean())", "y[-1] - x[0]"]
+
+
 def host_beside(g: Gen, fr: Frame, helpers) -> tuple | None:
     if not _have(fr, "x", "y", "alpha", "r", "n") or fr.in_helper or fr.depth:
         return None
     k = g.name("k")
     host = g.pick(_HOST).format(k=k)
     hot = [Line(g.pick(_HOT)) for _ in range(g.int(1, 2))]
-    where = g.pick(["before", "inside", "inside", "guarded", "after"])
+    where = g.pick(["before", "inside", "inside", "guarded", "after", "read_after"])
     outside = host.format(k="0").replace(k, "0")
+    if where == "read_after":  # a name the body binds, read after the loop (frontend/lift_guard.py)
+        return _read_after(g, k, hot, outside)
     if where == "inside":
         body = hot + [Line(host)] if g.chance(50) else [Line(host)] + hot
     elif where == "guarded":
@@ -216,6 +222,18 @@ def host_beside(g: Gen, fr: Frame, helpers) -> tuple | None:
     if where == "after":
         return [loop, Line(outside)], ()
     return [loop], ()
+
+
+def _read_after(g: Gen, k: str, hot: list, outside: str) -> tuple:
+    """`e = ...` at the top of the body (a `break` on it after, or not), `r[1] = e` after the loop:
+    under `convert` the loop of a host function is lifted, its call made where it makes a trip."""
+    e, bound = g.name("e"), g.pick(["n", "3", "x.shape[0]"])
+    body = hot + [Line(f"{e} = {g.pick(_LAST)}")]
+    if g.chance(50):
+        body.append(Block(f"if {e} < {g.pick(['0.5', '1.0', '2.0'])}:", (Line("break"),)))
+    loop = Block(f"for {k} in range({bound}):", tuple(body), (f"{k} = 0",))
+    read = Line(f"r[1] = {e} + {k}")
+    return [Line(outside), loop, Block("if n > 0:", (read,)) if bound == "n" else read], ()
 
 
 def round14_tail(g: Gen, fr: Frame, body: tuple, ret):
