@@ -41,7 +41,7 @@ def agree(original, converted, name: str, *args) -> str:
     assert type(want_exc) is type(got_exc), (want_exc, got_exc)
     if want_exc is not None:
         assert str(want_exc) == str(got_exc)
-    assert want_out == got_out
+    assert want_out == got_out, (want_out, got_out)
     diff = first_difference(want, got) or first_difference(list(a0), list(a1), "arguments")
     assert diff is None, diff
     return want_out

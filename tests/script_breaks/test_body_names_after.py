@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import np2ref
-from conftest import load_module
+from conftest import load_module, on_tpu
 from converting import agree, convert_both
 
 SOURCE = """
@@ -93,11 +93,18 @@ print(peak, u.sum())
 """
 
 
+# the printed float64 text of a TPU's float64 (a float32 pair: 48 bits, float32's exponent range,
+# docs/tpu.md) is not NumPy's to the last digit: seen on the chip, a sweep's change at `.3e` and a
+# residual of 1e-103 printed 0.0
+_PRINTED64 = pytest.mark.skipif(on_tpu(), reason="printed float64 text: a TPU's float64 pair (docs/tpu.md)")
+
+
 @pytest.fixture(scope="module")
 def both(tmp_path_factory):
     return convert_both(SOURCE, tmp_path_factory.mktemp("body_after"), "body_after")
 
 
+@_PRINTED64
 def test_the_loop_is_lifted_and_called_where_it_makes_a_trip(both):
     converted, original, lifted = both
     assert "if len(range(maxit)) > 0:" in converted.code and "_jacobi_loop_" in converted.code
@@ -138,6 +145,7 @@ def test_a_pass_that_may_skip_the_binding_keeps_the_loop_numpy(both, name):
             agree(original, lifted, name, u, n)
 
 
+@_PRINTED64
 @pytest.mark.parametrize("maxit", [0, 1, 3, 400])
 def test_a_module_level_loop(tmp_path, maxit):
     source = textwrap.dedent(SCRIPT).replace("MAXIT", str(maxit))
