@@ -163,8 +163,20 @@ DEFAULT_COMPILE = {"darcy_sor:track", "darcy_sor:track_slice", "plume_advection_
                    "glacier_energy_balance:step", "nose_hoover_lj32:forces", "seismic_acoustic_2d:first_breaks",
                    "enthalpy_stefan:temperature", "moran_process:migrate_demes"}
 
+# On the chip (session 15, jax 0.10.2) the converted glacier script's run_years call aborted the
+# process in XLA's TPU compiler (shape_util.cc: `Check failed: return_shape->IsTuple() Invalid index {0}
+# for shape f32[10,12]`, in HloReplicationAnalysis under AllReduceSimplifier), with the accurate64,
+# float-pair, fission and recurrence rewrites each switched off alike. Bisected by editing the script:
+# it compiles without the day loop's `print(... swe.mean() ... ice)` or with that print's values
+# replaced by a literal; a print of a Ref's mean inside a cond inside two fori_loops, in plain JAX
+# and through np2ref.compile, compiles there (.whl/cb in the session's notes): the trigger is not
+# minimised. open: issue 38 item 1 (a compile abort is neither an answer nor a refusal)
+_TPU_ABORT = "XLA's TPU compiler aborts the process on this program (a failed check: see test_whole_scripts14a.py)"
+TPU_ABORTS = {"convert:glacier_energy_balance": _TPU_ABORT}
+
 SUITE = ScriptSuite("scripts14a", CONVERT, COMPILE, left=LEFT, default_convert=DEFAULT_CONVERT,
-                    default_compile=DEFAULT_COMPILE, float32_prints=FLOAT32_PRINTS)
+                    default_compile=DEFAULT_COMPILE, float32_prints=FLOAT32_PRINTS,
+                    tpu_refused={"lqr_riccati", "robertson_implicit"}, tpu_aborts=TPU_ABORTS)
 
 
 def subnormal_decides(swe, used, melt):

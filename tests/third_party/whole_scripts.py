@@ -54,7 +54,7 @@ class ScriptSuite:
     """The scripts of tests/third_party/<folder>/ with their expected outcomes."""
 
     def __init__(self, folder: str, convert: dict, compile: dict, *, left=None, default_convert=(),
-                 default_compile=(), float32_prints=(), tpu_refused=()):
+                 default_compile=(), float32_prints=(), tpu_refused=(), tpu_aborts=None):
         self.here = Path(__file__).resolve().parent / folder
         self.folder, self.convert, self.compile, self.left = folder, convert, compile, left or {}
         self.default_convert, self.default_compile = set(default_convert), set(default_compile)
@@ -62,12 +62,17 @@ class ScriptSuite:
         # scripts whose float64 operations a TPU cannot compute to NumPy's answer (an LU's solve, a
         # sign read: docs/tpu.md): refused NPR302 there, by name, instead of run
         self.tpu_refused = set(tpu_refused)
+        # keys whose program the TPU's XLA compiler aborts on (a failed check inside XLA kills the
+        # process: no error to refuse by): skipped there, each with its bisection
+        self.tpu_aborts = tpu_aborts or {}
         assert self.default_convert <= set(convert) and self.default_compile <= set(compile)
         self.script = functools.cache(self._import)
         self.compiled = functools.cache(lambda stem, fn: np2ref.compile(getattr(self.script(stem), fn), host_below=0))
 
     def _param(self, key: str, default: bool):
         marks = [pytest.mark.xfail(reason=self.left[key], strict=True)] if key in self.left else []
+        if key in self.tpu_aborts:
+            marks.append(pytest.mark.skipif(on_tpu(), reason=self.tpu_aborts[key]))
         return pytest.param(key, marks=marks if default else [*marks, pytest.mark.long])
 
     def convert_params(self) -> list:
